@@ -1,0 +1,315 @@
+//! The typed model of the Vulkan API that every generator reads. Generators never see XML.
+
+use std::collections::BTreeMap;
+
+use crate::{CType, Depends};
+
+/// The whole API, filtered to `api="vulkan"`, provisional extensions included.
+#[derive(Debug, Default)]
+pub struct Registry {
+    /// The registry version (`1.4.363`), from `VK_HEADER_VERSION_COMPLETE`.
+    pub version: (u32, u32, u32),
+    pub constants: Vec<Constant>,
+    pub base_types: Vec<BaseType>,
+    /// Types the platform headers define (`Display`, `HWND`, …); layer code supplies them.
+    pub platform_types: Vec<String>,
+    pub handles: Vec<Handle>,
+    pub enums: Vec<Enum>,
+    pub bitmasks: Vec<Bitmask>,
+    pub structs: Vec<Struct>,
+    pub funcpointers: Vec<FuncPointer>,
+    pub commands: Vec<Command>,
+    /// `VK_VERSION_1_0` … in order.
+    pub versions: Vec<CoreVersion>,
+    pub extensions: Vec<Extension>,
+    /// Type aliases of every kind (struct, handle, enum, bitmask), alias name → target name.
+    pub type_aliases: BTreeMap<String, String>,
+    /// Command aliases, alias name → target command name.
+    pub command_aliases: BTreeMap<String, String>,
+    pub(crate) index: BTreeMap<String, TypeRef>,
+    pub(crate) command_index: BTreeMap<String, usize>,
+}
+
+/// Where a type name leads in the model.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TypeRef {
+    Base(usize),
+    Platform(usize),
+    Handle(usize),
+    Enum(usize),
+    Bitmask(usize),
+    Struct(usize),
+    FuncPointer(usize),
+    /// A C builtin (`uint32_t`, `void`, `char`, `float`, …).
+    Builtin,
+}
+
+/// An API constant (`VK_MAX_EXTENSION_NAME_SIZE`) or an extension's name/spec-version constant.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Constant {
+    pub name: String,
+    pub value: ConstValue,
+}
+
+/// A constant's value with its C type.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ConstValue {
+    U8(u8),
+    U32(u32),
+    U64(u64),
+    I32(i32),
+    F32(f32),
+    Str(String),
+}
+
+/// `typedef uint32_t VkBool32;` — or an opaque struct when `ty` is `None` (`ANativeWindow`).
+#[derive(Clone, Debug)]
+pub struct BaseType {
+    pub name: String,
+    pub ty: Option<CType>,
+}
+
+/// A handle type.
+#[derive(Clone, Debug)]
+pub struct Handle {
+    pub name: String,
+    pub dispatchable: bool,
+    /// Direct parents (a few handles, e.g. `VkSwapchainKHR`, list more than one).
+    pub parents: Vec<String>,
+    /// The `VkObjectType` value naming this handle type (`VK_OBJECT_TYPE_BUFFER`).
+    pub object_type: String,
+}
+
+/// An enumerated type, or the `…FlagBits` of a bitmask.
+#[derive(Clone, Debug)]
+pub struct Enum {
+    pub name: String,
+    /// Set for `…FlagBits`: the width of the bitmask (32 or 64).
+    pub bitmask_width: Option<u32>,
+    pub values: Vec<EnumValue>,
+    /// From video.xml rather than vk.xml.
+    pub video_std: bool,
+}
+
+/// One value of an enum or one bit of a bitmask.
+#[derive(Clone, Debug)]
+pub struct EnumValue {
+    pub name: String,
+    pub value: i64,
+    /// The value this one aliases, if it is an alias.
+    pub alias_of: Option<String>,
+    /// The version or extension that added it; `None` for the base definition.
+    pub added_by: Option<String>,
+}
+
+/// `typedef VkFlags VkBufferUsageFlags;` with the `…FlagBits` enum it draws its bits from.
+#[derive(Clone, Debug)]
+pub struct Bitmask {
+    pub name: String,
+    pub width: u32,
+    pub bits: Option<String>,
+}
+
+/// A struct or union.
+#[derive(Clone, Debug)]
+pub struct Struct {
+    pub name: String,
+    pub is_union: bool,
+    pub members: Vec<Member>,
+    pub returned_only: bool,
+    /// Structs whose pNext chain may hold this one.
+    pub extends: Vec<String>,
+    pub allow_duplicate: bool,
+    /// The `VkStructureType` value of the `sType` member, when it has one fixed value.
+    pub s_type: Option<String>,
+    /// From video.xml rather than vk.xml.
+    pub video_std: bool,
+}
+
+/// A struct member.
+#[derive(Clone, Debug)]
+pub struct Member {
+    pub name: String,
+    pub ty: CType,
+    /// Bit width when this member is a bitfield (`uint32_t mask:8`).
+    pub bitfield: Option<u32>,
+    pub attrs: ValueAttrs,
+    pub selector: Option<String>,
+    pub selection: Vec<String>,
+    pub limit_type: Option<String>,
+}
+
+/// Attributes shared by members and parameters that drive implicit validation.
+#[derive(Clone, Debug, Default)]
+pub struct ValueAttrs {
+    /// One flag per pointer level, outermost first (`optional="false,true"`).
+    pub optional: Vec<bool>,
+    /// The `len` expression(s), comma-separated in the XML (`enabledLayerCount,null-terminated`).
+    pub len: Vec<String>,
+    pub altlen: Option<String>,
+    pub noautovalidity: bool,
+    /// The `externsync` attribute text (`true`, or member paths such as `pBindInfo[].buffer`).
+    pub externsync: Option<String>,
+    /// For `uint64_t` handles: the member or parameter naming the object type.
+    pub objecttype: Option<String>,
+    /// `values="VK_STRUCTURE_TYPE_…"` on `sType`.
+    pub values: Option<String>,
+}
+
+/// `typedef R (VKAPI_PTR *PFN_vkFoo)(…)` declared as a type.
+#[derive(Clone, Debug)]
+pub struct FuncPointer {
+    pub name: String,
+    pub ret: CType,
+    pub params: Vec<(String, CType)>,
+}
+
+/// How a command is dispatched, from its first parameter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum CommandLevel {
+    /// No dispatchable first parameter: `vkCreateInstance`, `vkEnumerateInstance…`.
+    Global,
+    /// Dispatched on a `VkInstance`.
+    Instance,
+    /// Dispatched on a `VkPhysicalDevice`.
+    PhysicalDevice,
+    /// Dispatched on a `VkDevice`, `VkQueue` or `VkCommandBuffer`.
+    Device,
+}
+
+/// A command.
+#[derive(Clone, Debug)]
+pub struct Command {
+    pub name: String,
+    pub ret: CType,
+    pub params: Vec<Param>,
+    pub level: CommandLevel,
+    /// Other names of this command (`vkCmdDrawIndirectCountKHR` for `vkCmdDrawIndirectCount`).
+    pub aliases: Vec<String>,
+    pub success_codes: Vec<String>,
+    pub error_codes: Vec<String>,
+    pub queues: Vec<String>,
+    pub renderpass: Option<String>,
+    pub cmdbuffer_levels: Vec<String>,
+    pub implicit_externsync: Vec<String>,
+    /// The versions and extensions that make this command available.
+    pub provided_by: Vec<Provider>,
+}
+
+/// A command parameter.
+#[derive(Clone, Debug)]
+pub struct Param {
+    pub name: String,
+    pub ty: CType,
+    pub attrs: ValueAttrs,
+    pub valid_structs: Vec<String>,
+    pub stride: Option<String>,
+}
+
+/// One `<require>` that makes a command or type available.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Provider {
+    /// `VK_VERSION_1_2` or an extension name.
+    pub by: String,
+    /// An extra condition on the `<require>` block (`depends="VK_KHR_push_descriptor"`).
+    pub depends: Option<Depends>,
+}
+
+/// A core version, `VK_VERSION_major_minor`, with the internal base/compute/graphics pieces
+/// folded into it.
+#[derive(Clone, Debug)]
+pub struct CoreVersion {
+    pub name: String,
+    pub major: u32,
+    pub minor: u32,
+    pub commands: Vec<String>,
+    pub types: Vec<String>,
+}
+
+/// Whether an extension is enabled on the instance or a device.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExtensionKind {
+    Instance,
+    Device,
+}
+
+/// An extension supported by `api="vulkan"`.
+#[derive(Clone, Debug)]
+pub struct Extension {
+    pub name: String,
+    pub number: u32,
+    pub kind: ExtensionKind,
+    pub depends: Option<Depends>,
+    pub platform: Option<String>,
+    pub provisional: bool,
+    /// `VK_VERSION_1_1` or another extension.
+    pub promoted_to: Option<String>,
+    pub deprecated_by: Option<String>,
+    pub obsoleted_by: Option<String>,
+    pub spec_version: u32,
+    pub commands: Vec<String>,
+    pub types: Vec<String>,
+}
+
+impl Registry {
+    /// What a type name refers to.
+    pub fn lookup(&self, name: &str) -> Option<TypeRef> {
+        let name = self.resolve_alias(name);
+        self.index.get(name).copied()
+    }
+
+    /// Follows type aliases to the canonical name.
+    pub fn resolve_alias<'a>(&'a self, mut name: &'a str) -> &'a str {
+        while let Some(t) = self.type_aliases.get(name) {
+            name = t;
+        }
+        name
+    }
+
+    /// A command by name or alias.
+    pub fn command(&self, name: &str) -> Option<&Command> {
+        let name = self.command_aliases.get(name).map(String::as_str).unwrap_or(name);
+        self.command_index.get(name).map(|&i| &self.commands[i])
+    }
+
+    /// A struct or union by name or alias.
+    pub fn struct_(&self, name: &str) -> Option<&Struct> {
+        match self.lookup(name)? {
+            TypeRef::Struct(i) => Some(&self.structs[i]),
+            _ => None,
+        }
+    }
+
+    /// A handle type by name or alias.
+    pub fn handle(&self, name: &str) -> Option<&Handle> {
+        match self.lookup(name)? {
+            TypeRef::Handle(i) => Some(&self.handles[i]),
+            _ => None,
+        }
+    }
+
+    /// An enum (or FlagBits) by name or alias.
+    pub fn enum_(&self, name: &str) -> Option<&Enum> {
+        match self.lookup(name)? {
+            TypeRef::Enum(i) => Some(&self.enums[i]),
+            _ => None,
+        }
+    }
+
+    /// An extension by name.
+    pub fn extension(&self, name: &str) -> Option<&Extension> {
+        self.extensions.iter().find(|e| e.name == name)
+    }
+
+    /// The handle's ancestors, nearest first, following the first listed parent.
+    pub fn parent_chain(&self, handle: &str) -> Vec<&str> {
+        let mut out = Vec::new();
+        let mut cur = self.handle(handle);
+        while let Some(h) = cur {
+            let Some(p) = h.parents.first() else { break };
+            out.push(p.as_str());
+            cur = self.handle(p);
+        }
+        out
+    }
+}

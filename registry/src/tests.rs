@@ -1,0 +1,202 @@
+//! Facts of the pinned 1.4.363 registry, and rejection of what the model cannot classify.
+
+use std::sync::OnceLock;
+
+use super::*;
+
+fn reg() -> &'static Registry {
+    static REG: OnceLock<Registry> = OnceLock::new();
+    REG.get_or_init(|| load_pinned().unwrap_or_else(|e| panic!("{e}")))
+}
+
+#[test]
+fn version_is_pinned() {
+    assert_eq!(reg().version, (1, 4, 363));
+}
+
+/// Cross-checked against the committed C headers: every `PFN_vk*` and every `typedef struct`
+/// of vulkan_*.h and vk_video/*.h that is not loader ABI (vk_layer.h, vk_icd.h).
+#[test]
+fn counts() {
+    let r = reg();
+    assert_eq!(r.commands.len(), 737);
+    assert_eq!(r.commands.len() + r.command_aliases.len(), 842);
+    assert_eq!(r.structs.iter().filter(|s| !s.video_std).count(), 1455);
+    assert_eq!(r.structs.iter().filter(|s| s.video_std).count(), 96);
+    assert_eq!(r.structs.iter().filter(|s| s.is_union).count(), 16);
+    assert_eq!(r.handles.len(), 59);
+    assert_eq!(r.handles.iter().filter(|h| h.dispatchable).count(), 6);
+    assert_eq!(r.versions.len(), 5);
+    assert_eq!(r.versions.iter().map(|v| v.name.as_str()).collect::<Vec<_>>(), [
+        "VK_VERSION_1_0",
+        "VK_VERSION_1_1",
+        "VK_VERSION_1_2",
+        "VK_VERSION_1_3",
+        "VK_VERSION_1_4"
+    ]);
+}
+
+#[test]
+fn command_levels() {
+    let r = reg();
+    let level = |n: &str| r.command(n).unwrap_or_else(|| panic!("{n}")).level;
+    assert_eq!(level("vkCmdDraw"), CommandLevel::Device);
+    assert_eq!(level("vkQueueSubmit"), CommandLevel::Device);
+    assert_eq!(level("vkCreateInstance"), CommandLevel::Global);
+    assert_eq!(level("vkEnumerateInstanceVersion"), CommandLevel::Global);
+    assert_eq!(level("vkDestroyInstance"), CommandLevel::Instance);
+    assert_eq!(level("vkCreateDevice"), CommandLevel::PhysicalDevice);
+    assert_eq!(level("vkGetExternalComputeQueueDataNV"), CommandLevel::Device);
+    // Aliases resolve to their command.
+    assert_eq!(r.command("vkCmdDrawIndirectCountKHR").unwrap().name, "vkCmdDrawIndirectCount");
+    let c = r.command("vkCmdDrawIndirectCount").unwrap();
+    assert!(c.aliases.contains(&"vkCmdDrawIndirectCountAMD".to_string()));
+    let by: Vec<_> = c.provided_by.iter().map(|p| p.by.as_str()).collect();
+    assert!(by.contains(&"VK_VERSION_1_2") && by.contains(&"VK_KHR_draw_indirect_count"), "{by:?}");
+}
+
+#[test]
+fn params_and_members() {
+    let r = reg();
+    let c = r.command("vkCreateBuffer").unwrap();
+    let info = &c.params[1];
+    assert_eq!(info.name, "pCreateInfo");
+    assert_eq!(info.ty.pointee().map(|(t, c)| (t.base_name(), c)), Some(("VkBufferCreateInfo", true)));
+    assert_eq!(c.params[2].attrs.optional, [true]);
+    let submit = r.command("vkQueueSubmit").unwrap();
+    assert_eq!(submit.params[2].attrs.len, ["submitCount"]);
+    // Queues are externally synchronized unless created internally synchronized.
+    assert_eq!(submit.params[0].attrs.externsync.as_deref(), Some("maybe"));
+    assert_eq!(submit.params[3].attrs.externsync.as_deref(), Some("true"));
+    let ici = r.struct_("VkInstanceCreateInfo").unwrap();
+    let names = ici.members.iter().find(|m| m.name == "ppEnabledExtensionNames").unwrap();
+    assert_eq!(names.attrs.len, ["enabledExtensionCount", "null-terminated"]);
+    assert_eq!(names.ty.pointer_depth(), 2);
+    let inst = r.struct_("VkAccelerationStructureInstanceKHR").unwrap();
+    let bits: Vec<_> = inst.members.iter().map(|m| (m.name.as_str(), m.bitfield)).collect();
+    assert!(bits.contains(&("instanceCustomIndex", Some(24))) && bits.contains(&("mask", Some(8))));
+    assert!(r.struct_("VkClearColorValue").unwrap().is_union);
+    let fb = r.command("vkBindBufferMemory2").unwrap();
+    assert!(fb.params.iter().any(|p| p.name == "pBindInfos"));
+}
+
+#[test]
+fn structs() {
+    let r = reg();
+    let ici = r.struct_("VkImageCreateInfo").unwrap();
+    assert_eq!(ici.s_type.as_deref(), Some("VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO"));
+    let v = r.struct_("VkPhysicalDeviceVulkan12Features").unwrap();
+    assert_eq!(v.extends, ["VkPhysicalDeviceFeatures2", "VkDeviceCreateInfo"]);
+    assert!(r.struct_("VkPhysicalDeviceProperties").unwrap().returned_only);
+    // VK_KHR_shader_abort's structures exist and are provided by it.
+    let abort = r.extension("VK_KHR_shader_abort").expect("VK_KHR_shader_abort");
+    assert!(!abort.types.is_empty());
+    for t in &abort.types {
+        assert!(r.lookup(t).is_some(), "{t}");
+    }
+    assert!(abort.types.iter().any(|t| r.struct_(t).is_some()));
+    // Type aliases of every kind resolve.
+    assert_eq!(r.resolve_alias("VkPhysicalDeviceFeatures2KHR"), "VkPhysicalDeviceFeatures2");
+    assert_eq!(r.resolve_alias("VkDescriptorUpdateTemplateKHR"), "VkDescriptorUpdateTemplate");
+    assert_eq!(r.resolve_alias("VkPipelineStageFlagBits2KHR"), "VkPipelineStageFlagBits2");
+}
+
+#[test]
+fn handles() {
+    let r = reg();
+    let buffer = r.handle("VkBuffer").unwrap();
+    assert_eq!(buffer.parents, ["VkDevice"]);
+    assert!(!buffer.dispatchable);
+    assert_eq!(buffer.object_type, "VK_OBJECT_TYPE_BUFFER");
+    assert_eq!(r.parent_chain("VkCommandBuffer"), ["VkCommandPool", "VkDevice", "VkPhysicalDevice", "VkInstance"]);
+    assert!(r.handle("VkQueue").unwrap().dispatchable);
+}
+
+#[test]
+fn enums_and_extension_values() {
+    let r = reg();
+    let st = r.enum_("VkStructureType").unwrap();
+    let value = |n: &str| st.values.iter().find(|v| v.name == n).unwrap_or_else(|| panic!("{n}")).value;
+    assert_eq!(value("VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO"), 14);
+    // VK_KHR_swapchain is extension 2: 1000000000 + (2 - 1) * 1000 + 0.
+    assert_eq!(value("VK_STRUCTURE_TYPE_SWAPCHAIN_CREATE_INFO_KHR"), 1_000_001_000);
+    // An alias takes its target's value.
+    assert_eq!(value("VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2_KHR"), value("VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2"));
+    // dir="-": error codes added by extensions are negative.
+    let res = r.enum_("VkResult").unwrap();
+    let out_of_date = res.values.iter().find(|v| v.name == "VK_ERROR_OUT_OF_DATE_KHR").unwrap();
+    assert_eq!(out_of_date.value, -1_000_001_004);
+    let stages = r.enum_("VkPipelineStageFlagBits2").unwrap();
+    assert_eq!(stages.bitmask_width, Some(64));
+    assert!(stages.values.iter().any(|v| v.name == "VK_PIPELINE_STAGE_2_COPY_BIT" && v.value == 1 << 32));
+    let fmt = r.bitmasks.iter().find(|b| b.name == "VkBufferUsageFlags").unwrap();
+    assert_eq!((fmt.width, fmt.bits.as_deref()), (32, Some("VkBufferUsageFlagBits")));
+    let wh = r.constants.iter().find(|c| c.name == "VK_WHOLE_SIZE").unwrap();
+    assert_eq!(wh.value, ConstValue::U64(u64::MAX));
+    let qfe = r.constants.iter().find(|c| c.name == "VK_QUEUE_FAMILY_EXTERNAL").unwrap();
+    assert_eq!(qfe.value, ConstValue::U32(!1));
+}
+
+#[test]
+fn extensions() {
+    let r = reg();
+    let sw = r.extension("VK_KHR_swapchain").unwrap();
+    assert_eq!((sw.number, sw.kind), (2, ExtensionKind::Device));
+    assert!(sw.commands.contains(&"vkQueuePresentKHR".to_string()));
+    let dr = r.extension("VK_KHR_dynamic_rendering").unwrap();
+    assert_eq!(dr.promoted_to.as_deref(), Some("VK_VERSION_1_3"));
+    assert!(dr.depends.as_ref().unwrap().terms().contains(&"VK_VERSION_1_1"));
+    assert!(r.extension("VK_KHR_portability_subset").unwrap().provisional);
+    assert_eq!(r.extension("VK_KHR_surface").unwrap().kind, ExtensionKind::Instance);
+    assert_eq!(r.extension("VK_KHR_xlib_surface").unwrap().platform.as_deref(), Some("xlib"));
+    // Vulkan SC only: absent.
+    assert!(r.extension("VK_NV_private_vendor_info").is_none());
+    assert!(r.struct_("VkApplicationParametersEXT").is_none());
+}
+
+fn load_str(xml: &str) -> Result<Registry, Error> {
+    let dir = std::env::temp_dir().join(format!("vigil-registry-test-{}-{}", std::process::id(), xml.len()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("vk.xml");
+    std::fs::write(&path, xml).unwrap();
+    let r = load(&path);
+    std::fs::remove_dir_all(&dir).ok();
+    r
+}
+
+const MINIMAL_HEAD: &str = r#"<?xml version="1.0" encoding="UTF-8"?>
+<registry>
+<types>
+  <type category="define">#define <name>VK_HEADER_VERSION</name> 1</type>
+  <type category="define" requires="VK_HEADER_VERSION">#define <name>VK_HEADER_VERSION_COMPLETE</name> <type>VK_MAKE_API_VERSION</type>(0, 1, 0, VK_HEADER_VERSION)</type>
+  <type name="uint32_t" requires="vk_platform"/>
+"#;
+
+#[test]
+fn broken_xml_is_rejected() {
+    // A category the model has no place for.
+    let xml = format!("{MINIMAL_HEAD}<type category=\"gadget\" name=\"VkGadget\"/></types></registry>");
+    let e = load_str(&xml).unwrap_err().to_string();
+    assert!(e.contains("cannot classify type VkGadget of category gadget"), "{e}");
+    // A member whose type nothing defines.
+    let xml = format!(
+        "{MINIMAL_HEAD}<type category=\"struct\" name=\"VkThing\"><member><type>VkMissing</type> <name>m</name></member></type></types>
+        <feature api=\"vulkan\" name=\"VK_VERSION_1_0\" number=\"1.0\"><require><type name=\"VkThing\"/></require></feature></registry>"
+    );
+    let e = load_str(&xml).unwrap_err().to_string();
+    assert!(e.contains("VkThing.m: type VkMissing"), "{e}");
+    // Not well-formed XML at all: vk-parse's errors are fatal.
+    let e = load_str("<registry><types><type category=\"struct\"").unwrap_err().to_string();
+    assert!(e.contains("parse error"), "{e}");
+}
+
+#[test]
+fn minimal_registry_loads() {
+    let xml = format!(
+        "{MINIMAL_HEAD}<type category=\"struct\" name=\"VkThing\"><member><type>uint32_t</type> <name>m</name>:4</member></type></types>
+        <feature api=\"vulkan\" name=\"VK_BASE_VERSION_1_0\" number=\"1.0\"><require><type name=\"VkThing\"/></require></feature></registry>"
+    );
+    let r = load_str(&xml).unwrap();
+    assert_eq!(r.versions[0].name, "VK_VERSION_1_0");
+    assert_eq!(r.struct_("VkThing").unwrap().members[0].bitfield, Some(4));
+}
