@@ -1,1 +1,100 @@
-fn main(){}
+//! `cargo xtask <task>`: the project's own automation.
+//!
+//! - `regen [--check]`: write `generated/src/` from the registry (or only report stale files).
+//! - `package [--out DIR]`: build the release layer and lay out an SDK-style tree.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode};
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match args.first().map(String::as_str) {
+        Some("regen") => regen(args[1..].iter().any(|a| a == "--check")),
+        Some("package") => {
+            let out = args.iter().position(|a| a == "--out").and_then(|i| args.get(i + 1)).map(PathBuf::from);
+            package(out.unwrap_or_else(|| root().join("dist/vigil"))).map(|_| ())
+        }
+        _ => Err("usage: cargo xtask regen [--check] | package [--out DIR]".to_string()),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("xtask: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The workspace root.
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
+}
+
+/// Compares (with `check`) or writes every generated file; stale or extra files are named.
+fn regen(check: bool) -> Result<(), String> {
+    let reg = vigil_registry::load_pinned().map_err(|e| e.to_string())?;
+    let files = vigil_codegen::generate(&reg).map_err(|e| e.to_string())?;
+    let dir = root().join("generated/src");
+    let mut stale = Vec::new();
+    for (name, contents) in &files {
+        let path = dir.join(name);
+        if std::fs::read(&path).ok().as_deref() != Some(contents.as_bytes()) {
+            stale.push(path.clone());
+            if !check {
+                std::fs::write(&path, contents).map_err(|e| format!("{}: {e}", path.display()))?;
+            }
+        }
+    }
+    // Files no generator produces any more.
+    if let Ok(entries) = std::fs::read_dir(&dir) {
+        for e in entries.flatten() {
+            let name = e.file_name().to_string_lossy().into_owned();
+            if !files.iter().any(|(n, _)| *n == name) {
+                stale.push(e.path());
+                if !check {
+                    std::fs::remove_file(e.path()).map_err(|err| format!("{}: {err}", e.path().display()))?;
+                }
+            }
+        }
+    }
+    if check && !stale.is_empty() {
+        let list: Vec<String> = stale.iter().map(|p| format!("  {}", p.display())).collect();
+        return Err(format!("generated code is stale; run `cargo xtask regen`:\n{}", list.join("\n")));
+    }
+    if !check {
+        println!("regen: {} files, {} changed", files.len(), stale.len());
+    }
+    Ok(())
+}
+
+/// Builds the release layer and writes `out/lib/libVkLayer_vigil.so` and
+/// `out/share/vulkan/explicit_layer.d/VkLayer_vigil.json`.
+fn package(out: PathBuf) -> Result<PathBuf, String> {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let status = Command::new(cargo)
+        .current_dir(root())
+        .args(["build", "--release", "--package", "vigil-layer", "--lib"])
+        .status()
+        .map_err(|e| e.to_string())?;
+    if !status.success() {
+        return Err("building the layer failed".into());
+    }
+    let target = std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).unwrap_or_else(|| root().join("target"));
+    let lib = target.join("release/libVkLayer_vigil.so");
+    let out = if out.is_absolute() { out } else { std::env::current_dir().map_err(|e| e.to_string())?.join(out) };
+    let lib_dir = out.join("lib");
+    let manifest_dir = out.join("share/vulkan/explicit_layer.d");
+    for d in [&lib_dir, &manifest_dir] {
+        std::fs::create_dir_all(d).map_err(|e| format!("{}: {e}", d.display()))?;
+    }
+    // Copy to a new file and rename, so a process that has the old library mapped keeps it.
+    let dest = lib_dir.join("libVkLayer_vigil.so");
+    let tmp = lib_dir.join(".libVkLayer_vigil.so.tmp");
+    std::fs::copy(&lib, &tmp).map_err(|e| format!("{}: {e}", lib.display()))?;
+    std::fs::rename(&tmp, &dest).map_err(|e| e.to_string())?;
+    let manifest = std::fs::read_to_string(root().join("layer/VkLayer_vigil.json")).map_err(|e| e.to_string())?;
+    let manifest = manifest.replace("\"library_path\": \"libVkLayer_vigil.so\"", "\"library_path\": \"../../../lib/libVkLayer_vigil.so\"");
+    std::fs::write(manifest_dir.join("VkLayer_vigil.json"), manifest).map_err(|e| e.to_string())?;
+    println!("packaged {}", out.display());
+    Ok(out)
+}

@@ -1,0 +1,162 @@
+//! The fixed parts of the generated crate: its root module and the chassis' support types.
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+use vigil_registry::Registry;
+
+pub fn lib_rs(reg: &Registry, type_modules: &[&str]) -> TokenStream {
+    let mods = type_modules.iter().map(|m| {
+        let m = format_ident!("{}", m);
+        quote!(mod #m; pub use #m::*;)
+    });
+    let (major, minor, patch) = reg.version;
+    quote! {
+        //! Raw Vulkan types for the whole registry, the dispatch tables and the chassis of
+        //! Vigil. Generated from the pinned registry by `cargo xtask regen`; never edited by hand.
+        #![allow(non_camel_case_types, non_snake_case, non_upper_case_globals, clippy::all)]
+
+        #(#mods)*
+        pub mod chassis;
+        pub mod commands;
+        pub mod dispatch;
+        pub mod extensions;
+        pub mod hooks;
+        pub mod intercepts;
+        pub mod layout;
+
+        pub use chassis::{CommandInfo, CommandLevel, Context, Dep, Layer, Provider};
+        pub use commands::COMMANDS;
+        pub use dispatch::{DeviceDispatch, InstanceDispatch};
+        pub use hooks::{Chassis, ValidationObject};
+
+        /// The registry version these bindings were generated from.
+        pub const REGISTRY_VERSION: (u32, u32, u32) = (#major, #minor, #patch);
+
+        /// A struct whose `sType` has one fixed value.
+        pub trait TaggedStruct {
+            const STRUCTURE_TYPE: VkStructureType;
+        }
+
+        /// `VK_MAKE_API_VERSION`.
+        pub const fn make_api_version(variant: u32, major: u32, minor: u32, patch: u32) -> u32 {
+            (variant << 29) | (major << 22) | (minor << 12) | patch
+        }
+    }
+}
+
+pub fn chassis() -> TokenStream {
+    quote! {
+        //! What the generated intercepts need from the layer, and the command table's types.
+
+        use crate::ValidationObject;
+
+        /// The loader's dispatch key: the first pointer-sized word of a dispatchable handle.
+        /// A device and its queues and command buffers share one key; so do an instance and its
+        /// physical devices.
+        pub type DispatchKey = usize;
+
+        /// Reads a dispatchable handle's dispatch key.
+        ///
+        /// # Safety
+        /// `handle` must be a live dispatchable handle made by the loader.
+        #[inline(always)]
+        pub unsafe fn dispatch_key(handle: usize) -> DispatchKey {
+            unsafe { *(handle as *const usize) }
+        }
+
+        /// Per-instance or per-device data the intercepts reach through one lookup.
+        pub trait Context: Sync {
+            type Dispatch;
+            type Objects: ValidationObject;
+            fn dispatch(&self) -> &Self::Dispatch;
+            fn objects(&self) -> &Self::Objects;
+        }
+
+        /// The layer the intercepts are instantiated for.
+        pub trait Layer: 'static {
+            type Instance: Context<Dispatch = crate::InstanceDispatch>;
+            type Device: Context<Dispatch = crate::DeviceDispatch>;
+            /// The instance data for a dispatch key.
+            ///
+            /// # Safety
+            /// The reference must not outlive the instance; the spec forbids using an instance
+            /// concurrently with its destruction, which is what makes this sound.
+            unsafe fn instance<'a>(key: DispatchKey) -> Option<&'a Self::Instance>;
+            /// The device data for a dispatch key.
+            ///
+            /// # Safety
+            /// As for [`Layer::instance`], for devices.
+            unsafe fn device<'a>(key: DispatchKey) -> Option<&'a Self::Device>;
+            /// A validate or record hook panicked during `command`.
+            fn hook_panicked(command: &'static str);
+            /// `command` was called with a dispatchable handle the layer does not know.
+            fn unknown_handle(command: &'static str);
+        }
+
+        /// Runs a hook, turning a panic into one report; the call down never runs in here.
+        #[inline(always)]
+        pub fn guard<L: Layer, R>(command: &'static str, hook: impl FnOnce() -> R) -> Option<R> {
+            match std::panic::catch_unwind(std::panic::AssertUnwindSafe(hook)) {
+                Ok(r) => Some(r),
+                Err(_) => {
+                    L::hook_panicked(command);
+                    None
+                }
+            }
+        }
+
+        /// How a command is dispatched.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum CommandLevel {
+            Global,
+            Instance,
+            PhysicalDevice,
+            Device,
+        }
+
+        /// A dependency expression over versions and extensions.
+        #[derive(Debug)]
+        pub enum Dep {
+            Term(&'static str),
+            All(&'static [Dep]),
+            Any(&'static [Dep]),
+        }
+
+        impl Dep {
+            /// Evaluates with `holds` deciding each version or extension name.
+            pub fn eval(&self, holds: &dyn Fn(&str) -> bool) -> bool {
+                match self {
+                    Dep::Term(t) => holds(t),
+                    Dep::All(v) => v.iter().all(|d| d.eval(holds)),
+                    Dep::Any(v) => v.iter().any(|d| d.eval(holds)),
+                }
+            }
+        }
+
+        /// A version (`VK_VERSION_1_2`) or extension that provides a command, with the extra
+        /// condition of its `<require>` block.
+        #[derive(Debug)]
+        pub struct Provider {
+            pub by: &'static str,
+            pub depends: Option<&'static Dep>,
+        }
+
+        /// One command of the registry.
+        #[derive(Debug)]
+        pub struct CommandInfo {
+            pub name: &'static str,
+            pub aliases: &'static [&'static str],
+            pub level: CommandLevel,
+            pub provided_by: &'static [Provider],
+            /// Whether [`crate::commands::intercept`] has a generated intercept for it.
+            pub intercepted: bool,
+        }
+
+        impl CommandInfo {
+            /// Whether the command is available given which versions and extensions hold.
+            pub fn available(&self, holds: &dyn Fn(&str) -> bool) -> bool {
+                self.provided_by.iter().any(|p| holds(p.by) && p.depends.is_none_or(|d| d.eval(holds)))
+            }
+        }
+    }
+}

@@ -1,0 +1,147 @@
+//! Instance creation and destruction: the loader link chain, the next layer's dispatch table
+//! and the facts GetProcAddr needs.
+
+use std::collections::BTreeSet;
+use std::ffi::{c_char, CStr};
+
+use vigil_generated::chassis::{dispatch_key, guard, Context};
+use vigil_generated::*;
+
+use crate::loader::{find_link, PfnGetPhysicalDeviceProcAddr, VkLayerInstanceCreateInfo, VK_LAYER_LINK_INFO};
+use crate::{report, InstanceObjects, Vigil, INSTANCES};
+
+/// Everything Vigil keeps per instance.
+pub struct InstanceData {
+    pub handle: VkInstance,
+    pub dispatch: InstanceDispatch,
+    pub next_get_instance_proc_addr: PFN_vkGetInstanceProcAddr,
+    pub next_get_physical_device_proc_addr: Option<PfnGetPhysicalDeviceProcAddr>,
+    /// `VkApplicationInfo::apiVersion`, 1.0 when absent.
+    pub api_version: u32,
+    pub extensions: BTreeSet<String>,
+    pub objects: InstanceObjects,
+}
+
+impl Context for InstanceData {
+    type Dispatch = InstanceDispatch;
+    type Objects = InstanceObjects;
+    #[inline(always)]
+    fn dispatch(&self) -> &InstanceDispatch {
+        &self.dispatch
+    }
+    #[inline(always)]
+    fn objects(&self) -> &InstanceObjects {
+        &self.objects
+    }
+}
+
+/// Reads `count` C strings from `names` into a set.
+///
+/// # Safety
+/// `names` must point at `count` valid NUL-terminated strings (or be null with count 0).
+pub unsafe fn name_set(names: *const *const c_char, count: u32) -> BTreeSet<String> {
+    if names.is_null() {
+        return BTreeSet::new();
+    }
+    unsafe { std::slice::from_raw_parts(names, count as usize) }
+        .iter()
+        .filter(|p| !p.is_null())
+        .map(|&p| unsafe { CStr::from_ptr(p) }.to_string_lossy().into_owned())
+        .collect()
+}
+
+/// `vkCreateInstance`.
+pub unsafe extern "system" fn create_instance(
+    p_create_info: *const VkInstanceCreateInfo,
+    p_allocator: *const VkAllocationCallbacks,
+    p_instance: *mut VkInstance,
+) -> VkResult {
+    if p_create_info.is_null() || p_instance.is_null() {
+        return VkResult::VK_ERROR_INITIALIZATION_FAILED;
+    }
+    let info = unsafe { &*p_create_info };
+    let link: *mut VkLayerInstanceCreateInfo = unsafe {
+        find_link(info.pNext, VkStructureType::VK_STRUCTURE_TYPE_LOADER_INSTANCE_CREATE_INFO, VK_LAYER_LINK_INFO)
+    };
+    if link.is_null() || unsafe { (*link).p_layer_info.is_null() } {
+        report::internal_error("vkCreateInstance without the loader's layer link info");
+        return VkResult::VK_ERROR_INITIALIZATION_FAILED;
+    }
+    let layer_info = unsafe { &*(*link).p_layer_info };
+    let next_gipa = layer_info.pfn_next_get_instance_proc_addr;
+    let next_gpdpa = layer_info.pfn_next_get_physical_device_proc_addr;
+    let Some(next_create) = (unsafe { next_gipa(VkInstance::null(), c"vkCreateInstance".as_ptr()) }) else {
+        return VkResult::VK_ERROR_INITIALIZATION_FAILED;
+    };
+    // SAFETY: the loader returned vkCreateInstance of the next layer.
+    let next_create: PFN_vkCreateInstance = unsafe { std::mem::transmute(next_create) };
+
+    let objects = InstanceObjects { state: (), objects: () };
+    let skip = guard::<Vigil, _>("vkCreateInstance", || {
+        objects.pre_call_validate_create_instance(p_create_info, p_allocator, p_instance)
+    });
+    if skip == Some(true) {
+        return VkResult::VK_ERROR_VALIDATION_FAILED;
+    }
+    guard::<Vigil, _>("vkCreateInstance", || objects.pre_call_record_create_instance(p_create_info, p_allocator, p_instance));
+
+    // The next layer reads the link after ours.
+    unsafe { (*link).p_layer_info = layer_info.p_next };
+    let result = unsafe { next_create(p_create_info, p_allocator, p_instance) };
+    unsafe { (*link).p_layer_info = layer_info as *const _ as *mut _ };
+    guard::<Vigil, _>("vkCreateInstance", || {
+        objects.post_call_record_create_instance(p_create_info, p_allocator, p_instance, result)
+    });
+    if result != VkResult::VK_SUCCESS {
+        return result;
+    }
+
+    let instance = unsafe { *p_instance };
+    let dispatch = InstanceDispatch::load(&mut |name| unsafe { next_gipa(instance, name.as_ptr()) });
+    let api_version = if info.pApplicationInfo.is_null() {
+        0
+    } else {
+        unsafe { (*info.pApplicationInfo).apiVersion }
+    };
+    let data = InstanceData {
+        handle: instance,
+        dispatch,
+        next_get_instance_proc_addr: next_gipa,
+        next_get_physical_device_proc_addr: next_gpdpa,
+        api_version: if api_version == 0 { make_api_version(0, 1, 0, 0) } else { api_version },
+        extensions: unsafe { name_set(info.ppEnabledExtensionNames, info.enabledExtensionCount) },
+        objects,
+    };
+    if let Err(data) = INSTANCES.insert(unsafe { dispatch_key(instance.0) }, Box::new(data)) {
+        report::internal_error("too many live instances for Vigil to track");
+        if let Some(destroy) = data.dispatch.destroy_instance {
+            unsafe { destroy(instance, p_allocator) };
+        }
+        return VkResult::VK_ERROR_INITIALIZATION_FAILED;
+    }
+    VkResult::VK_SUCCESS
+}
+
+/// `vkDestroyInstance`.
+pub unsafe extern "system" fn destroy_instance(instance: VkInstance, p_allocator: *const VkAllocationCallbacks) {
+    if instance.is_null() {
+        return;
+    }
+    let key = unsafe { dispatch_key(instance.0) };
+    let Some(data) = (unsafe { INSTANCES.get(key) }) else {
+        report::internal_error("vkDestroyInstance on an instance Vigil does not know; not passed on");
+        return;
+    };
+    let objects = &data.objects;
+    if guard::<Vigil, _>("vkDestroyInstance", || objects.pre_call_validate_destroy_instance(instance, p_allocator))
+        == Some(true)
+    {
+        return;
+    }
+    guard::<Vigil, _>("vkDestroyInstance", || objects.pre_call_record_destroy_instance(instance, p_allocator));
+    if let Some(destroy) = data.dispatch.destroy_instance {
+        unsafe { destroy(instance, p_allocator) };
+    }
+    guard::<Vigil, _>("vkDestroyInstance", || objects.post_call_record_destroy_instance(instance, p_allocator));
+    drop(INSTANCES.remove(key));
+}
