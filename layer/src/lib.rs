@@ -5,6 +5,8 @@
 // The library's name is fixed by the loader's conventions: libVkLayer_<name>.so.
 #![allow(non_snake_case)]
 
+#[cfg(test)]
+mod chassis_tests;
 mod device;
 mod dispatch_map;
 mod entry;

@@ -98,3 +98,24 @@ fn package(out: PathBuf) -> Result<PathBuf, String> {
     println!("packaged {}", out.display());
     Ok(out)
 }
+
+#[cfg(test)]
+mod tests {
+    /// The committed generated code is what the generators produce now (`regen --check`).
+    #[test]
+    fn generated_code_is_fresh() {
+        if let Err(e) = super::regen(true) {
+            panic!("{e}");
+        }
+    }
+
+    /// Two runs of the generators give identical bytes.
+    #[test]
+    fn generation_is_deterministic() {
+        let reg = vigil_registry::load_pinned().unwrap();
+        let a = vigil_codegen::generate(&reg).unwrap();
+        let reg = vigil_registry::load_pinned().unwrap();
+        let b = vigil_codegen::generate(&reg).unwrap();
+        assert_eq!(a, b);
+    }
+}
