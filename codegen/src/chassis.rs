@@ -103,11 +103,8 @@ pub fn dispatch(reg: &Registry) -> TokenStream {
             }
         }
     };
-    let instance = table(
-        "InstanceDispatch",
-        "The next layer's instance and physical-device commands.",
-        &|c| in_instance_table(c),
-    );
+    let instance =
+        table("InstanceDispatch", "The next layer's instance and physical-device commands.", &|c| in_instance_table(c));
     let device = table("DeviceDispatch", "The next layer's device commands.", &|c| c.level == CommandLevel::Device);
     quote! {
         fn first(get: &mut dyn FnMut(&core::ffi::CStr) -> PFN_vkVoidFunction, names: &[&core::ffi::CStr]) -> PFN_vkVoidFunction {
@@ -125,7 +122,8 @@ pub fn hooks(reg: &Registry) -> TokenStream {
     let mut chassis_items = Vec::new();
     for c in &reg.commands {
         let Sig { params, args, ret } = sig(reg, c);
-        let (pv, pr, po) = (hook("pre_call_validate", &c.name), hook("pre_call_record", &c.name), hook("post_call_record", &c.name));
+        let (pv, pr, po) =
+            (hook("pre_call_validate", &c.name), hook("pre_call_record", &c.name), hook("post_call_record", &c.name));
         let result_param = ret.as_ref().map(|r| quote!(, result: #r));
         let result_arg = ret.as_ref().map(|_| quote!(, result));
         let doc = format!("`{}`", c.name);
@@ -154,7 +152,8 @@ pub fn hooks(reg: &Registry) -> TokenStream {
             #[inline(always)]
             fn #po(&self, #(#params),* #result_param) { self.0.#po(#(#args),* #result_arg); self.1.#po(#(#args),* #result_arg) }
         });
-        let (first, second) = if destroys(c) { (quote!(objects), quote!(state)) } else { (quote!(state), quote!(objects)) };
+        let (first, second) =
+            if destroys(c) { (quote!(objects), quote!(state)) } else { (quote!(state), quote!(objects)) };
         chassis_items.push(quote! {
             #[inline(always)]
             fn #pv(&self, #(#params),*) -> bool { self.state.#pv(#(#args),*) | self.objects.#pv(#(#args),*) }
@@ -232,7 +231,8 @@ pub fn intercepts(reg: &Registry) -> Result<TokenStream, Error> {
     for c in reg.commands.iter().filter(|c| generated_intercept(c)) {
         let Sig { params, args, ret } = sig(reg, c);
         let f = command_ident(&c.name);
-        let (pv, pr, po) = (hook("pre_call_validate", &c.name), hook("pre_call_record", &c.name), hook("post_call_record", &c.name));
+        let (pv, pr, po) =
+            (hook("pre_call_validate", &c.name), hook("pre_call_record", &c.name), hook("post_call_record", &c.name));
         let name = &c.name;
         let first = ident(&c.params[0].name);
         let lookup = if c.level == CommandLevel::Device { quote!(L::device) } else { quote!(L::instance) };

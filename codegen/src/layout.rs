@@ -53,9 +53,24 @@ pub fn c_table(reg: &Registry) -> String {
     c.push_str("#include <stddef.h>\n#include <stdint.h>\n");
     c.push_str(C_STUBS);
     for h in [
-        "vulkan_core.h", "vulkan_beta.h", "vulkan_android.h", "vulkan_directfb.h", "vulkan_fuchsia.h", "vulkan_ggp.h",
-        "vulkan_ios.h", "vulkan_macos.h", "vulkan_metal.h", "vulkan_ohos.h", "vulkan_screen.h", "vulkan_ubm.h",
-        "vulkan_vi.h", "vulkan_wayland.h", "vulkan_win32.h", "vulkan_xcb.h", "vulkan_xlib.h", "vulkan_xlib_xrandr.h",
+        "vulkan_core.h",
+        "vulkan_beta.h",
+        "vulkan_android.h",
+        "vulkan_directfb.h",
+        "vulkan_fuchsia.h",
+        "vulkan_ggp.h",
+        "vulkan_ios.h",
+        "vulkan_macos.h",
+        "vulkan_metal.h",
+        "vulkan_ohos.h",
+        "vulkan_screen.h",
+        "vulkan_ubm.h",
+        "vulkan_vi.h",
+        "vulkan_wayland.h",
+        "vulkan_win32.h",
+        "vulkan_xcb.h",
+        "vulkan_xlib.h",
+        "vulkan_xlib_xrandr.h",
     ] {
         let _ = writeln!(c, "#include \"vulkan/{h}\"");
     }

@@ -7,22 +7,23 @@ use vigil_registry::Registry;
 pub fn lib_rs(reg: &Registry, type_modules: &[&str]) -> TokenStream {
     let mods = type_modules.iter().map(|m| {
         let m = format_ident!("{}", m);
-        quote!(mod #m; pub use #m::*;)
+        quote!(#[rustfmt::skip] mod #m; pub use #m::*;)
     });
     let (major, minor, patch) = reg.version;
     quote! {
         //! Raw Vulkan types for the whole registry, the dispatch tables and the chassis of
         //! Vigil. Generated from the pinned registry by `cargo xtask regen`; never edited by hand.
+        //! Formatted by prettyplease, not rustfmt: every module is `rustfmt::skip`.
         #![allow(non_camel_case_types, non_snake_case, non_upper_case_globals, clippy::all)]
 
         #(#mods)*
-        pub mod chassis;
-        pub mod commands;
-        pub mod dispatch;
-        pub mod extensions;
-        pub mod hooks;
-        pub mod intercepts;
-        pub mod layout;
+        #[rustfmt::skip] pub mod chassis;
+        #[rustfmt::skip] pub mod commands;
+        #[rustfmt::skip] pub mod dispatch;
+        #[rustfmt::skip] pub mod extensions;
+        #[rustfmt::skip] pub mod hooks;
+        #[rustfmt::skip] pub mod intercepts;
+        #[rustfmt::skip] pub mod layout;
 
         pub use chassis::{CommandInfo, CommandLevel, Context, Dep, Layer, Provider};
         pub use commands::COMMANDS;

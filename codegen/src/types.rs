@@ -10,7 +10,8 @@ use vigil_registry::{CType, ConstValue, Registry, Struct, TypeRef};
 use crate::names::{ident, return_type, rust_type, Position};
 use crate::Error;
 
-const PRELUDE: &str = "#[allow(unused_imports)]\nuse crate::*;\n#[allow(unused_imports)]\nuse core::ffi::{c_char, c_void};\n";
+const PRELUDE: &str =
+    "#[allow(unused_imports)]\nuse crate::*;\n#[allow(unused_imports)]\nuse core::ffi::{c_char, c_void};\n";
 
 pub fn constants(reg: &Registry) -> TokenStream {
     let items = reg.constants.iter().map(|c| {
@@ -338,9 +339,11 @@ fn struct_def(reg: &Registry, s: &Struct) -> Result<TokenStream, Error> {
     for m in &s.members {
         if let Some(width) = m.bitfield {
             let storage_bits = bitfield_width(reg, &m.ty)?;
-            let fits = unit.as_ref().is_some_and(|u| u.bits + width <= storage_bits && {
-                let want = storage_repr(storage_bits).to_string();
-                u.storage.to_string() == want
+            let fits = unit.as_ref().is_some_and(|u| {
+                u.bits + width <= storage_bits && {
+                    let want = storage_repr(storage_bits).to_string();
+                    u.storage.to_string() == want
+                }
             });
             if !fits {
                 flush(&mut unit, &mut fields, &mut accessors, &mut unit_count);

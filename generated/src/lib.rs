@@ -2,77 +2,117 @@
 
 //! Raw Vulkan types for the whole registry, the dispatch tables and the chassis of
 //! Vigil. Generated from the pinned registry by `cargo xtask regen`; never edited by hand.
+//! Formatted by prettyplease, not rustfmt: every module is `rustfmt::skip`.
 #![allow(non_camel_case_types, non_snake_case, non_upper_case_globals, clippy::all)]
+#[rustfmt::skip]
 mod platform;
 pub use platform::*;
+#[rustfmt::skip]
 mod constants;
 pub use constants::*;
+#[rustfmt::skip]
 mod base_types;
 pub use base_types::*;
+#[rustfmt::skip]
 mod handles;
 pub use handles::*;
+#[rustfmt::skip]
 mod enums;
 pub use enums::*;
+#[rustfmt::skip]
 mod bitmasks;
 pub use bitmasks::*;
+#[rustfmt::skip]
 mod aliases;
 pub use aliases::*;
+#[rustfmt::skip]
 mod funcpointers;
 pub use funcpointers::*;
+#[rustfmt::skip]
 mod pfn;
 pub use pfn::*;
+#[rustfmt::skip]
 mod structs_a;
 pub use structs_a::*;
+#[rustfmt::skip]
 mod structs_b;
 pub use structs_b::*;
+#[rustfmt::skip]
 mod structs_c;
 pub use structs_c::*;
+#[rustfmt::skip]
 mod structs_d;
 pub use structs_d::*;
+#[rustfmt::skip]
 mod structs_e;
 pub use structs_e::*;
+#[rustfmt::skip]
 mod structs_f;
 pub use structs_f::*;
+#[rustfmt::skip]
 mod structs_g;
 pub use structs_g::*;
+#[rustfmt::skip]
 mod structs_h;
 pub use structs_h::*;
+#[rustfmt::skip]
 mod structs_i;
 pub use structs_i::*;
+#[rustfmt::skip]
 mod structs_l;
 pub use structs_l::*;
+#[rustfmt::skip]
 mod structs_m;
 pub use structs_m::*;
+#[rustfmt::skip]
 mod structs_n;
 pub use structs_n::*;
+#[rustfmt::skip]
 mod structs_o;
 pub use structs_o::*;
+#[rustfmt::skip]
 mod structs_p;
 pub use structs_p::*;
+#[rustfmt::skip]
 mod structs_q;
 pub use structs_q::*;
+#[rustfmt::skip]
 mod structs_r;
 pub use structs_r::*;
+#[rustfmt::skip]
 mod structs_s;
 pub use structs_s::*;
+#[rustfmt::skip]
 mod structs_t;
 pub use structs_t::*;
+#[rustfmt::skip]
 mod structs_u;
 pub use structs_u::*;
+#[rustfmt::skip]
 mod structs_v;
 pub use structs_v::*;
+#[rustfmt::skip]
 mod structs_w;
 pub use structs_w::*;
+#[rustfmt::skip]
 mod structs_x;
 pub use structs_x::*;
+#[rustfmt::skip]
 mod video;
 pub use video::*;
+#[rustfmt::skip]
 pub mod chassis;
+#[rustfmt::skip]
 pub mod commands;
+#[rustfmt::skip]
 pub mod dispatch;
+#[rustfmt::skip]
 pub mod extensions;
+#[rustfmt::skip]
 pub mod hooks;
+#[rustfmt::skip]
 pub mod intercepts;
+#[rustfmt::skip]
 pub mod layout;
 pub use chassis::{CommandInfo, CommandLevel, Context, Dep, Layer, Provider};
 pub use commands::COMMANDS;

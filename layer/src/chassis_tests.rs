@@ -127,7 +127,11 @@ unsafe extern "system" fn next_destroy_buffer(_d: VkDevice, _b: VkBuffer, _a: *c
 
 /// Runs `f` with a fake device whose state tracker and one object behave as given; returns
 /// the events, calls down, panics reported and unknown handles reported.
-fn with_device(state: Behaviour, object: Option<Behaviour>, f: impl FnOnce(usize)) -> (Vec<String>, usize, usize, usize) {
+fn with_device(
+    state: Behaviour,
+    object: Option<Behaviour>,
+    f: impl FnOnce(usize),
+) -> (Vec<String>, usize, usize, usize) {
     let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
     let mut dispatch = DeviceDispatch::load(&mut |_| None);
     dispatch.queue_wait_idle = Some(next_queue_wait_idle);

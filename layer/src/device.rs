@@ -134,7 +134,8 @@ pub unsafe extern "system" fn destroy_device(device: VkDevice, p_allocator: *con
         return;
     };
     let objects = &data.objects;
-    if guard::<Vigil, _>("vkDestroyDevice", || objects.pre_call_validate_destroy_device(device, p_allocator)) == Some(true)
+    if guard::<Vigil, _>("vkDestroyDevice", || objects.pre_call_validate_destroy_device(device, p_allocator))
+        == Some(true)
     {
         return;
     }

@@ -83,7 +83,9 @@ pub unsafe extern "system" fn create_instance(
     if skip == Some(true) {
         return VkResult::VK_ERROR_VALIDATION_FAILED;
     }
-    guard::<Vigil, _>("vkCreateInstance", || objects.pre_call_record_create_instance(p_create_info, p_allocator, p_instance));
+    guard::<Vigil, _>("vkCreateInstance", || {
+        objects.pre_call_record_create_instance(p_create_info, p_allocator, p_instance)
+    });
 
     // The next layer reads the link after ours.
     unsafe { (*link).p_layer_info = layer_info.p_next };
@@ -98,11 +100,7 @@ pub unsafe extern "system" fn create_instance(
 
     let instance = unsafe { *p_instance };
     let dispatch = InstanceDispatch::load(&mut |name| unsafe { next_gipa(instance, name.as_ptr()) });
-    let api_version = if info.pApplicationInfo.is_null() {
-        0
-    } else {
-        unsafe { (*info.pApplicationInfo).apiVersion }
-    };
+    let api_version = if info.pApplicationInfo.is_null() { 0 } else { unsafe { (*info.pApplicationInfo).apiVersion } };
     let data = InstanceData {
         handle: instance,
         dispatch,

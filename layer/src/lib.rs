@@ -17,7 +17,8 @@ mod report;
 
 pub use entry::{
     vkEnumerateDeviceExtensionProperties, vkEnumerateDeviceLayerProperties, vkEnumerateInstanceExtensionProperties,
-    vkEnumerateInstanceLayerProperties, vkGetDeviceProcAddr, vkGetInstanceProcAddr, vkNegotiateLoaderLayerInterfaceVersion,
+    vkEnumerateInstanceLayerProperties, vkGetDeviceProcAddr, vkGetInstanceProcAddr,
+    vkNegotiateLoaderLayerInterfaceVersion,
 };
 
 use vigil_generated::chassis::{DispatchKey, Layer};

@@ -21,38 +21,40 @@ fn version_holds(term: &str, api_version: u32) -> Option<bool> {
     Some(api_version & !0xfff >= wanted)
 }
 
+/// A function pointer, type-erased as GetProcAddr returns it.
+macro_rules! erase {
+    ($pfn:ty, $f:expr) => {
+        // SAFETY: only the type is erased; the caller casts back to `$pfn` by the name.
+        unsafe { std::mem::transmute::<$pfn, unsafe extern "system" fn()>($f) }
+    };
+}
+
 /// Commands the layer implements by hand, by every name they go by.
 fn hand_written(name: &[u8]) -> PFN_vkVoidFunction {
-    // SAFETY (all arms): a function pointer is returned type-erased, as GetProcAddr does.
-    unsafe {
-        Some(match name {
-            b"vkGetInstanceProcAddr" => std::mem::transmute::<PFN_vkGetInstanceProcAddr, _>(get_instance_proc_addr),
-            b"vkGetDeviceProcAddr" => std::mem::transmute::<PFN_vkGetDeviceProcAddr, _>(get_device_proc_addr),
-            b"vkCreateInstance" => std::mem::transmute::<PFN_vkCreateInstance, _>(instance::create_instance),
-            b"vkDestroyInstance" => std::mem::transmute::<PFN_vkDestroyInstance, _>(instance::destroy_instance),
-            b"vkCreateDevice" => std::mem::transmute::<PFN_vkCreateDevice, _>(device::create_device),
-            b"vkDestroyDevice" => std::mem::transmute::<PFN_vkDestroyDevice, _>(device::destroy_device),
-            b"vkEnumerateInstanceLayerProperties" => std::mem::transmute::<PFN_vkEnumerateInstanceLayerProperties, _>(
-                entry::enumerate_instance_layer_properties,
-            ),
-            b"vkEnumerateInstanceExtensionProperties" => std::mem::transmute::<
-                PFN_vkEnumerateInstanceExtensionProperties,
-                _,
-            >(entry::enumerate_instance_extension_properties),
-            b"vkEnumerateDeviceLayerProperties" => {
-                std::mem::transmute::<PFN_vkEnumerateDeviceLayerProperties, _>(entry::enumerate_device_layer_properties)
-            }
-            b"vkEnumerateDeviceExtensionProperties" => std::mem::transmute::<
-                PFN_vkEnumerateDeviceExtensionProperties,
-                _,
-            >(entry::enumerate_device_extension_properties),
-            b"vkGetPhysicalDeviceToolProperties" | b"vkGetPhysicalDeviceToolPropertiesEXT" => std::mem::transmute::<
-                PFN_vkGetPhysicalDeviceToolProperties,
-                _,
-            >(entry::get_physical_device_tool_properties),
-            _ => return None,
-        })
-    }
+    Some(match name {
+        b"vkGetInstanceProcAddr" => erase!(PFN_vkGetInstanceProcAddr, get_instance_proc_addr),
+        b"vkGetDeviceProcAddr" => erase!(PFN_vkGetDeviceProcAddr, get_device_proc_addr),
+        b"vkCreateInstance" => erase!(PFN_vkCreateInstance, instance::create_instance),
+        b"vkDestroyInstance" => erase!(PFN_vkDestroyInstance, instance::destroy_instance),
+        b"vkCreateDevice" => erase!(PFN_vkCreateDevice, device::create_device),
+        b"vkDestroyDevice" => erase!(PFN_vkDestroyDevice, device::destroy_device),
+        b"vkEnumerateInstanceLayerProperties" => {
+            erase!(PFN_vkEnumerateInstanceLayerProperties, entry::enumerate_instance_layer_properties)
+        }
+        b"vkEnumerateInstanceExtensionProperties" => {
+            erase!(PFN_vkEnumerateInstanceExtensionProperties, entry::enumerate_instance_extension_properties)
+        }
+        b"vkEnumerateDeviceLayerProperties" => {
+            erase!(PFN_vkEnumerateDeviceLayerProperties, entry::enumerate_device_layer_properties)
+        }
+        b"vkEnumerateDeviceExtensionProperties" => {
+            erase!(PFN_vkEnumerateDeviceExtensionProperties, entry::enumerate_device_extension_properties)
+        }
+        b"vkGetPhysicalDeviceToolProperties" | b"vkGetPhysicalDeviceToolPropertiesEXT" => {
+            erase!(PFN_vkGetPhysicalDeviceToolProperties, entry::get_physical_device_tool_properties)
+        }
+        _ => return None,
+    })
 }
 
 /// Vigil's function for `COMMANDS[index]`, generated or hand-written.
@@ -61,7 +63,10 @@ fn ours(index: usize, name: &[u8]) -> PFN_vkVoidFunction {
 }
 
 /// `vkGetInstanceProcAddr`.
-pub unsafe extern "system" fn get_instance_proc_addr(instance: VkInstance, p_name: *const c_char) -> PFN_vkVoidFunction {
+pub unsafe extern "system" fn get_instance_proc_addr(
+    instance: VkInstance,
+    p_name: *const c_char,
+) -> PFN_vkVoidFunction {
     if p_name.is_null() {
         return None;
     }
@@ -73,9 +78,7 @@ pub unsafe extern "system" fn get_instance_proc_addr(instance: VkInstance, p_nam
             _ => None,
         };
     }
-    let Some(inst) = (unsafe { Vigil::instance(dispatch_key(instance.0)) }) else {
-        return None;
-    };
+    let inst = unsafe { Vigil::instance(dispatch_key(instance.0)) }?;
     let next = unsafe { (inst.next_get_instance_proc_addr)(instance, p_name) };
     let Some(index) = command_index(name) else { return next };
     let command = &COMMANDS[index];
@@ -105,9 +108,7 @@ pub unsafe extern "system" fn get_device_proc_addr(device: VkDevice, p_name: *co
     if device.is_null() || p_name.is_null() {
         return None;
     }
-    let Some(dev) = (unsafe { Vigil::device(dispatch_key(device.0)) }) else {
-        return None;
-    };
+    let dev = unsafe { Vigil::device(dispatch_key(device.0)) }?;
     let name = unsafe { CStr::from_ptr(p_name) }.to_bytes();
     let Some(index) = command_index(name) else {
         return unsafe { (dev.next_get_device_proc_addr)(device, p_name) };

@@ -91,11 +91,7 @@ impl Builder {
                         self.command(c)?;
                     }
                 }
-                vp::RegistryChild::Feature(f) => {
-                    if !video_std {
-                        self.feature(f)?
-                    }
-                }
+                vp::RegistryChild::Feature(f) if !video_std => self.feature(f)?,
                 vp::RegistryChild::Extensions(e) => {
                     for e in e.children {
                         if video_std {
@@ -253,7 +249,9 @@ impl Builder {
     }
 
     fn define(&mut self, name: &str, code: &str) {
-        if let Some(args) = code.split("VK_MAKE_VIDEO_STD_VERSION(").nth(1).filter(|_| !code.contains("#define VK_MAKE")) {
+        if let Some(args) =
+            code.split("VK_MAKE_VIDEO_STD_VERSION(").nth(1).filter(|_| !code.contains("#define VK_MAKE"))
+        {
             let n: Vec<u32> = args.split([',', ')']).filter_map(|x| x.trim().parse().ok()).collect();
             if let [major, minor, patch] = n[..] {
                 self.constant_names.insert(name.to_string());
@@ -587,7 +585,8 @@ impl Builder {
         let mut reg = std::mem::take(&mut self.reg);
         reg.versions = std::mem::take(&mut self.versions).into_values().collect();
         let (major, minor) = self.header_major_minor.ok_or(Error::Unclassified { what: "no header version".into() })?;
-        reg.version = (major, minor, self.header_version.ok_or(Error::Unclassified { what: "no VK_HEADER_VERSION".into() })?);
+        reg.version =
+            (major, minor, self.header_version.ok_or(Error::Unclassified { what: "no VK_HEADER_VERSION".into() })?);
 
         // Only commands some version or extension provides exist for api="vulkan".
         let provided = std::mem::take(&mut self.provided);
@@ -643,21 +642,27 @@ impl Builder {
         for s in &reg.structs {
             for m in &s.members {
                 if !known(&reg, m.ty.base_name()) {
-                    return Err(Error::Unclassified { what: format!("{}.{}: type {}", s.name, m.name, m.ty.base_name()) });
+                    return Err(Error::Unclassified {
+                        what: format!("{}.{}: type {}", s.name, m.name, m.ty.base_name()),
+                    });
                 }
             }
         }
         for c in &reg.commands {
             for p in &c.params {
                 if !known(&reg, p.ty.base_name()) {
-                    return Err(Error::Unclassified { what: format!("{}({}): type {}", c.name, p.name, p.ty.base_name()) });
+                    return Err(Error::Unclassified {
+                        what: format!("{}({}): type {}", c.name, p.name, p.ty.base_name()),
+                    });
                 }
             }
         }
         for b in &reg.bitmasks {
             if let Some(bits) = &b.bits {
                 if reg.enum_(bits).is_none() {
-                    return Err(Error::Unclassified { what: format!("bitmask {} draws bits from unknown {bits}", b.name) });
+                    return Err(Error::Unclassified {
+                        what: format!("bitmask {} draws bits from unknown {bits}", b.name),
+                    });
                 }
             }
         }
@@ -788,7 +793,9 @@ fn prune_unrequired(reg: &mut Registry) {
             stack.push(t.clone());
         }
         match reg.index.get(&name) {
-            Some(TypeRef::Struct(i)) => stack.extend(reg.structs[*i].members.iter().map(|m| m.ty.base_name().to_string())),
+            Some(TypeRef::Struct(i)) => {
+                stack.extend(reg.structs[*i].members.iter().map(|m| m.ty.base_name().to_string()))
+            }
             Some(TypeRef::FuncPointer(i)) => {
                 let f = &reg.funcpointers[*i];
                 stack.push(f.ret.base_name().to_string());

@@ -76,10 +76,18 @@ impl Parser<'_> {
             acc = match (acc, acc_op == Some(c)) {
                 (Depends::All(mut v), true) | (Depends::Any(mut v), true) => {
                     v.push(rhs);
-                    if c == b'+' { Depends::All(v) } else { Depends::Any(v) }
+                    if c == b'+' {
+                        Depends::All(v)
+                    } else {
+                        Depends::Any(v)
+                    }
                 }
                 (lhs, _) => {
-                    if c == b'+' { Depends::All(vec![lhs, rhs]) } else { Depends::Any(vec![lhs, rhs]) }
+                    if c == b'+' {
+                        Depends::All(vec![lhs, rhs])
+                    } else {
+                        Depends::Any(vec![lhs, rhs])
+                    }
                 }
             };
             acc_op = Some(c);
@@ -123,7 +131,10 @@ mod tests {
             d,
             Depends::All(vec![
                 Depends::Term("VK_KHR_video_queue".into()),
-                Depends::Any(vec![Depends::Term("VK_KHR_synchronization2".into()), Depends::Term("VK_VERSION_1_3".into())])
+                Depends::Any(vec![
+                    Depends::Term("VK_KHR_synchronization2".into()),
+                    Depends::Term("VK_VERSION_1_3".into())
+                ])
             ])
         );
         assert!(d.eval(&mut |t| t != "VK_KHR_synchronization2"));

@@ -18,15 +18,29 @@ pub use model::*;
 /// Why the registry could not be turned into a model.
 #[derive(Debug)]
 pub enum Error {
-    Io { path: PathBuf, error: String },
+    Io {
+        path: PathBuf,
+        error: String,
+    },
     /// vk-parse reported problems; every one is listed.
-    Parse { path: PathBuf, errors: Vec<String> },
+    Parse {
+        path: PathBuf,
+        errors: Vec<String>,
+    },
     /// A C declaration the model cannot read.
-    Declaration { code: String, why: String },
+    Declaration {
+        code: String,
+        why: String,
+    },
     /// A `depends` expression the model cannot read.
-    Depends { text: String, why: String },
+    Depends {
+        text: String,
+        why: String,
+    },
     /// Something the model has no place for.
-    Unclassified { what: String },
+    Unclassified {
+        what: String,
+    },
 }
 
 impl fmt::Display for Error {
@@ -62,10 +76,13 @@ fn parse(path: &Path) -> Result<vk_parse::Registry, Error> {
             return Err(Error::Parse { path: path.to_path_buf(), errors: vec![e.to_string()] });
         }
     }
-    let (reg, errors) = vk_parse::parse_file(path)
-        .map_err(|e| Error::Io { path: path.to_path_buf(), error: format!("{e:?}") })?;
+    let (reg, errors) =
+        vk_parse::parse_file(path).map_err(|e| Error::Io { path: path.to_path_buf(), error: format!("{e:?}") })?;
     if !errors.is_empty() {
-        return Err(Error::Parse { path: path.to_path_buf(), errors: errors.iter().map(|e| format!("{e:?}")).collect() });
+        return Err(Error::Parse {
+            path: path.to_path_buf(),
+            errors: errors.iter().map(|e| format!("{e:?}")).collect(),
+        });
     }
     Ok(reg)
 }

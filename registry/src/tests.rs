@@ -27,13 +27,10 @@ fn counts() {
     assert_eq!(r.handles.len(), 59);
     assert_eq!(r.handles.iter().filter(|h| h.dispatchable).count(), 6);
     assert_eq!(r.versions.len(), 5);
-    assert_eq!(r.versions.iter().map(|v| v.name.as_str()).collect::<Vec<_>>(), [
-        "VK_VERSION_1_0",
-        "VK_VERSION_1_1",
-        "VK_VERSION_1_2",
-        "VK_VERSION_1_3",
-        "VK_VERSION_1_4"
-    ]);
+    assert_eq!(
+        r.versions.iter().map(|v| v.name.as_str()).collect::<Vec<_>>(),
+        ["VK_VERSION_1_0", "VK_VERSION_1_1", "VK_VERSION_1_2", "VK_VERSION_1_3", "VK_VERSION_1_4"]
+    );
 }
 
 #[test]
@@ -121,7 +118,10 @@ fn enums_and_extension_values() {
     // VK_KHR_swapchain is extension 2: 1000000000 + (2 - 1) * 1000 + 0.
     assert_eq!(value("VK_STRUCTURE_TYPE_SWAPCHAIN_CREATE_INFO_KHR"), 1_000_001_000);
     // An alias takes its target's value.
-    assert_eq!(value("VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2_KHR"), value("VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2"));
+    assert_eq!(
+        value("VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2_KHR"),
+        value("VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2")
+    );
     // dir="-": error codes added by extensions are negative.
     let res = r.enum_("VkResult").unwrap();
     let out_of_date = res.values.iter().find(|v| v.name == "VK_ERROR_OUT_OF_DATE_KHR").unwrap();

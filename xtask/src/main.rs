@@ -93,7 +93,8 @@ fn package(out: PathBuf) -> Result<PathBuf, String> {
     std::fs::copy(&lib, &tmp).map_err(|e| format!("{}: {e}", lib.display()))?;
     std::fs::rename(&tmp, &dest).map_err(|e| e.to_string())?;
     let manifest = std::fs::read_to_string(root().join("layer/VkLayer_vigil.json")).map_err(|e| e.to_string())?;
-    let manifest = manifest.replace("\"library_path\": \"libVkLayer_vigil.so\"", "\"library_path\": \"../../../lib/libVkLayer_vigil.so\"");
+    let manifest = manifest
+        .replace("\"library_path\": \"libVkLayer_vigil.so\"", "\"library_path\": \"../../../lib/libVkLayer_vigil.so\"");
     std::fs::write(manifest_dir.join("VkLayer_vigil.json"), manifest).map_err(|e| e.to_string())?;
     println!("packaged {}", out.display());
     Ok(out)
