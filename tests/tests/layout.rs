@@ -5,6 +5,10 @@ use std::ffi::{c_char, CStr};
 
 use vigil_generated::layout::LAYOUTS;
 
+// The C table is compiled by the crate's build script into the library; linking the library
+// brings it in.
+extern crate vigil_tests;
+
 #[repr(C)]
 struct CField {
     name: *const c_char,
