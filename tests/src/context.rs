@@ -1,0 +1,253 @@
+//! Instances and devices with chosen layers, on lavapipe, and the proof that Vigil is in the chain.
+
+use std::ffi::{CStr, CString};
+
+use ash::{ext, vk};
+
+use crate::messages::MessageLog;
+use crate::VIGIL_TOOL_NAME;
+
+/// How to make a [`Context`].
+#[derive(Clone, Debug)]
+pub struct ContextBuilder {
+    layers: Vec<CString>,
+    api_version: u32,
+    instance_extensions: Vec<CString>,
+    device_extensions: Vec<CString>,
+}
+
+impl Default for ContextBuilder {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl ContextBuilder {
+    /// No explicit layers, Vulkan 1.3, only `VK_EXT_debug_utils` enabled.
+    pub fn new() -> Self {
+        ContextBuilder {
+            layers: Vec::new(),
+            api_version: vk::API_VERSION_1_3,
+            instance_extensions: Vec::new(),
+            device_extensions: Vec::new(),
+        }
+    }
+
+    /// The explicit layers, in `ppEnabledLayerNames` order: first = closest to the application.
+    pub fn layers(mut self, layers: &[&str]) -> Self {
+        self.layers = layers.iter().map(|l| CString::new(*l).expect("layer name without NUL")).collect();
+        self
+    }
+
+    /// `VkApplicationInfo::apiVersion`.
+    pub fn api_version(mut self, version: u32) -> Self {
+        self.api_version = version;
+        self
+    }
+
+    /// Instance extensions besides `VK_EXT_debug_utils`, which is always on.
+    pub fn instance_extensions(mut self, names: &[&CStr]) -> Self {
+        self.instance_extensions = names.iter().map(|n| (*n).to_owned()).collect();
+        self
+    }
+
+    /// Device extensions.
+    pub fn device_extensions(mut self, names: &[&CStr]) -> Self {
+        self.device_extensions = names.iter().map(|n| (*n).to_owned()).collect();
+        self
+    }
+
+    /// Creates the instance (with a debug-utils messenger, also chained into creation), picks
+    /// lavapipe and creates a device with one graphics+compute queue. Panics on any failure.
+    pub fn build(&self, entry: &ash::Entry) -> Context {
+        let messages = MessageLog::new();
+        let instance = self.create_instance(entry, &messages);
+        let debug_utils = ext::debug_utils::Instance::new(entry, &instance);
+        // SAFETY: valid create info; `messages` lives in the Context, past the messenger.
+        let messenger = unsafe { debug_utils.create_debug_utils_messenger(&messages.create_info(), None) }
+            .expect("vkCreateDebugUtilsMessengerEXT");
+        let physical_device = pick_lavapipe(&instance);
+        let queue_family = graphics_compute_family(&instance, physical_device);
+        let priorities = [1.0f32];
+        let queues =
+            [vk::DeviceQueueCreateInfo::default().queue_family_index(queue_family).queue_priorities(&priorities)];
+        let extensions: Vec<_> = self.device_extensions.iter().map(|e| e.as_ptr()).collect();
+        let info = vk::DeviceCreateInfo::default().queue_create_infos(&queues).enabled_extension_names(&extensions);
+        // SAFETY: valid create info for a physical device of this instance.
+        let device = unsafe { instance.create_device(physical_device, &info, None) }
+            .unwrap_or_else(|e| panic!("vkCreateDevice with extensions {:?} failed: {e}", self.device_extensions));
+        // SAFETY: the family and index exist, as created above.
+        let queue = unsafe { device.get_device_queue(queue_family, 0) };
+        Context {
+            entry: entry.clone(),
+            instance,
+            debug_utils,
+            messenger,
+            messages,
+            physical_device,
+            device,
+            queue,
+            queue_family,
+        }
+    }
+
+    /// Creates just the instance, with `messages` chained in so instance creation reports too.
+    pub fn create_instance(&self, entry: &ash::Entry, messages: &MessageLog) -> ash::Instance {
+        let app = vk::ApplicationInfo::default()
+            .application_name(c"vigil-tests")
+            .engine_name(c"vigil-tests")
+            .api_version(self.api_version);
+        let layers: Vec<_> = self.layers.iter().map(|l| l.as_ptr()).collect();
+        let mut extensions: Vec<_> = self.instance_extensions.iter().map(|e| e.as_ptr()).collect();
+        if !self.instance_extensions.iter().any(|e| e.as_c_str() == ext::debug_utils::NAME) {
+            extensions.push(ext::debug_utils::NAME.as_ptr());
+        }
+        let mut messenger_info = messages.create_info();
+        let info = vk::InstanceCreateInfo::default()
+            .application_info(&app)
+            .enabled_layer_names(&layers)
+            .enabled_extension_names(&extensions)
+            .push_next(&mut messenger_info);
+        // SAFETY: valid create info; every pointer lives until the call returns.
+        unsafe { entry.create_instance(&info, None) }
+            .unwrap_or_else(|e| panic!("vkCreateInstance with layers {:?} failed: {e}", self.layers))
+    }
+}
+
+/// A live instance, debug messenger and device on lavapipe; destroyed on drop, device first.
+pub struct Context {
+    /// The loader this context was made from (keeps it loaded).
+    pub entry: ash::Entry,
+    /// The instance.
+    pub instance: ash::Instance,
+    /// `VK_EXT_debug_utils` instance functions.
+    pub debug_utils: ext::debug_utils::Instance,
+    messenger: vk::DebugUtilsMessengerEXT,
+    /// Everything reported through debug utils, from instance creation on.
+    pub messages: MessageLog,
+    /// lavapipe.
+    pub physical_device: vk::PhysicalDevice,
+    /// The device.
+    pub device: ash::Device,
+    /// Queue 0 of `queue_family`.
+    pub queue: vk::Queue,
+    /// A family with graphics and compute.
+    pub queue_family: u32,
+}
+
+impl Context {
+    /// Whether Vigil is in this instance's call chain (see [`vigil_in_chain`]).
+    pub fn vigil_in_chain(&self) -> bool {
+        vigil_in_chain(&self.instance, self.physical_device)
+    }
+
+    /// The index of a memory type allowed by `type_bits` with all of `flags`.
+    pub fn memory_type(&self, type_bits: u32, flags: vk::MemoryPropertyFlags) -> u32 {
+        // SAFETY: a physical device of this instance.
+        let props = unsafe { self.instance.get_physical_device_memory_properties(self.physical_device) };
+        (0..props.memory_type_count)
+            .find(|&i| type_bits & (1 << i) != 0 && props.memory_types[i as usize].property_flags.contains(flags))
+            .unwrap_or_else(|| panic!("no memory type in {type_bits:#b} with {flags:?}"))
+    }
+
+    /// Records one primary command buffer with `record`, submits it and waits for it.
+    pub fn submit_and_wait(&self, record: impl FnOnce(vk::CommandBuffer)) {
+        let d = &self.device;
+        // SAFETY: plain object creation, use and destruction on this device's own queue; the
+        // wait on the fence orders the destruction after the GPU work.
+        unsafe {
+            let pool = d
+                .create_command_pool(&vk::CommandPoolCreateInfo::default().queue_family_index(self.queue_family), None)
+                .expect("vkCreateCommandPool");
+            let cmd = d
+                .allocate_command_buffers(
+                    &vk::CommandBufferAllocateInfo::default()
+                        .command_pool(pool)
+                        .level(vk::CommandBufferLevel::PRIMARY)
+                        .command_buffer_count(1),
+                )
+                .expect("vkAllocateCommandBuffers")[0];
+            d.begin_command_buffer(
+                cmd,
+                &vk::CommandBufferBeginInfo::default().flags(vk::CommandBufferUsageFlags::ONE_TIME_SUBMIT),
+            )
+            .expect("vkBeginCommandBuffer");
+            record(cmd);
+            d.end_command_buffer(cmd).expect("vkEndCommandBuffer");
+            let fence = d.create_fence(&vk::FenceCreateInfo::default(), None).expect("vkCreateFence");
+            let cmds = [cmd];
+            d.queue_submit(self.queue, &[vk::SubmitInfo::default().command_buffers(&cmds)], fence)
+                .expect("vkQueueSubmit");
+            d.wait_for_fences(&[fence], true, u64::MAX).expect("vkWaitForFences");
+            d.destroy_fence(fence, None);
+            d.destroy_command_pool(pool, None);
+        }
+    }
+}
+
+impl Drop for Context {
+    fn drop(&mut self) {
+        // SAFETY: children before parents; nothing else uses these handles any more.
+        unsafe {
+            let _ = self.device.device_wait_idle();
+            self.device.destroy_device(None);
+            self.debug_utils.destroy_debug_utils_messenger(self.messenger, None);
+            self.instance.destroy_instance(None);
+        }
+    }
+}
+
+/// The tools `vkGetPhysicalDeviceToolProperties` reports, as (name, purposes).
+pub fn tools(instance: &ash::Instance, physical_device: vk::PhysicalDevice) -> Vec<(String, vk::ToolPurposeFlags)> {
+    // SAFETY: a physical device of this instance, which was created for Vulkan 1.3.
+    unsafe {
+        let n = instance
+            .get_physical_device_tool_properties_len(physical_device)
+            .expect("vkGetPhysicalDeviceToolProperties");
+        let mut out = vec![vk::PhysicalDeviceToolProperties::default(); n];
+        instance
+            .get_physical_device_tool_properties(physical_device, &mut out)
+            .expect("vkGetPhysicalDeviceToolProperties");
+        out.iter()
+            .map(|t| (t.name_as_c_str().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default(), t.purposes))
+            .collect()
+    }
+}
+
+/// Whether Vigil is in the instance's call chain: it appends itself, as a validation tool named
+/// "Vigil", to `vkGetPhysicalDeviceToolProperties`. (A requested but missing layer only makes
+/// the loader warn, so a program's success proves nothing.)
+pub fn vigil_in_chain(instance: &ash::Instance, physical_device: vk::PhysicalDevice) -> bool {
+    tools(instance, physical_device)
+        .iter()
+        .any(|(name, purposes)| name == VIGIL_TOOL_NAME && purposes.contains(vk::ToolPurposeFlags::VALIDATION))
+}
+
+/// lavapipe among the instance's physical devices; panics, listing them, if it is absent.
+pub fn pick_lavapipe(instance: &ash::Instance) -> vk::PhysicalDevice {
+    // SAFETY: enumeration and property queries on a live instance (created for Vulkan 1.3, so
+    // VkPhysicalDeviceDriverProperties is core).
+    unsafe {
+        let devices = instance.enumerate_physical_devices().expect("vkEnumeratePhysicalDevices");
+        let mut seen = Vec::new();
+        for &pd in &devices {
+            let mut driver = vk::PhysicalDeviceDriverProperties::default();
+            let mut props = vk::PhysicalDeviceProperties2::default().push_next(&mut driver);
+            instance.get_physical_device_properties2(pd, &mut props);
+            let name = props.properties.device_name_as_c_str().map(|n| n.to_string_lossy().into_owned());
+            if driver.driver_id == vk::DriverId::MESA_LLVMPIPE {
+                return pd;
+            }
+            seen.push(format!("{name:?} ({:?})", driver.driver_id));
+        }
+        panic!("no lavapipe (llvmpipe) device; found: {seen:?}");
+    }
+}
+
+/// The first queue family with graphics and compute.
+fn graphics_compute_family(instance: &ash::Instance, physical_device: vk::PhysicalDevice) -> u32 {
+    // SAFETY: a physical device of this instance.
+    let families = unsafe { instance.get_physical_device_queue_family_properties(physical_device) };
+    let want = vk::QueueFlags::GRAPHICS | vk::QueueFlags::COMPUTE;
+    families.iter().position(|f| f.queue_flags.contains(want)).expect("no graphics+compute queue family") as u32
+}

@@ -1,0 +1,144 @@
+//! Collects what layers and the loader report through `VK_EXT_debug_utils`.
+
+use std::ffi::{c_void, CStr};
+use std::fmt;
+use std::sync::{Arc, Mutex};
+
+use ash::vk;
+
+/// One debug-utils message.
+#[derive(Clone, Debug)]
+pub struct Message {
+    /// Exactly one severity bit.
+    pub severity: vk::DebugUtilsMessageSeverityFlagsEXT,
+    /// The message types (general, validation, performance).
+    pub types: vk::DebugUtilsMessageTypeFlagsEXT,
+    /// `pMessageIdName`, empty when absent; the loader uses `"Loader Message"`.
+    pub id_name: String,
+    /// `messageIdNumber`.
+    pub id_number: i32,
+    /// `pMessage`.
+    pub text: String,
+}
+
+/// `pMessageIdName` of everything the loader itself reports.
+const LOADER_ID_NAME: &str = "Loader Message";
+
+impl Message {
+    /// Whether the loader (not a layer or driver) sent this.
+    pub fn from_loader(&self) -> bool {
+        self.id_name == LOADER_ID_NAME
+    }
+
+    /// Whether this is a WARNING or ERROR a layer reported: what a clean program must not get.
+    /// The loader's own general messages (for instance its warning that `VK_INSTANCE_LAYERS`
+    /// added layers) say nothing about the program and do not count.
+    pub fn is_problem(&self) -> bool {
+        let bad = vk::DebugUtilsMessageSeverityFlagsEXT::WARNING | vk::DebugUtilsMessageSeverityFlagsEXT::ERROR;
+        self.severity.intersects(bad)
+            && !(self.types == vk::DebugUtilsMessageTypeFlagsEXT::GENERAL && self.from_loader())
+    }
+}
+
+impl fmt::Display for Message {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "[{:?} {:?}] {} ({}): {}", self.severity, self.types, self.id_name, self.id_number, self.text)
+    }
+}
+
+/// A shared, growing list of messages, filled by a debug-utils messenger.
+#[derive(Clone, Debug, Default)]
+pub struct MessageLog(Arc<Mutex<Vec<Message>>>);
+
+impl MessageLog {
+    /// A new, empty log.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// A messenger create-info for every severity and type, delivering into this log. Chain it
+    /// into `VkInstanceCreateInfo` (to see instance creation and destruction) and create a
+    /// messenger with it. `self` (or a clone) must outlive every messenger made from it: the
+    /// callback's user data points into the shared list.
+    pub fn create_info(&self) -> vk::DebugUtilsMessengerCreateInfoEXT<'static> {
+        vk::DebugUtilsMessengerCreateInfoEXT::default()
+            .message_severity(
+                vk::DebugUtilsMessageSeverityFlagsEXT::VERBOSE
+                    | vk::DebugUtilsMessageSeverityFlagsEXT::INFO
+                    | vk::DebugUtilsMessageSeverityFlagsEXT::WARNING
+                    | vk::DebugUtilsMessageSeverityFlagsEXT::ERROR,
+            )
+            .message_type(
+                vk::DebugUtilsMessageTypeFlagsEXT::GENERAL
+                    | vk::DebugUtilsMessageTypeFlagsEXT::VALIDATION
+                    | vk::DebugUtilsMessageTypeFlagsEXT::PERFORMANCE,
+            )
+            .pfn_user_callback(Some(callback))
+            .user_data(Arc::as_ptr(&self.0) as *mut c_void)
+    }
+
+    /// Every message so far.
+    pub fn all(&self) -> Vec<Message> {
+        lock(&self.0).clone()
+    }
+
+    /// The WARNING and ERROR messages so far, loader chatter excluded (see [`Message::is_problem`]).
+    pub fn problems(&self) -> Vec<Message> {
+        lock(&self.0).iter().filter(|m| m.is_problem()).cloned().collect()
+    }
+
+    /// The loader's messages so far, as one text, one message a line.
+    pub fn loader_text(&self) -> String {
+        lock(&self.0).iter().filter(|m| m.from_loader()).map(|m| format!("{}\n", m.text)).collect()
+    }
+
+    /// Panics, listing them, if there are [problems](Self::problems).
+    pub fn assert_no_problems(&self, what: &str) {
+        let problems = self.problems();
+        if !problems.is_empty() {
+            let list: Vec<String> = problems.iter().map(|m| format!("  {m}")).collect();
+            panic!("{what}: {} WARNING/ERROR message(s):\n{}", problems.len(), list.join("\n"));
+        }
+    }
+}
+
+/// A poisoned lock only means another test thread panicked; the list is still good.
+fn lock(list: &Mutex<Vec<Message>>) -> std::sync::MutexGuard<'_, Vec<Message>> {
+    list.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// Copies a C string that may be null.
+///
+/// # Safety
+/// `p` is null or a valid NUL-terminated string.
+unsafe fn text(p: *const std::ffi::c_char) -> String {
+    if p.is_null() {
+        String::new()
+    } else {
+        unsafe { CStr::from_ptr(p) }.to_string_lossy().into_owned()
+    }
+}
+
+/// The messenger callback: records the message and never aborts the call.
+unsafe extern "system" fn callback(
+    severity: vk::DebugUtilsMessageSeverityFlagsEXT,
+    types: vk::DebugUtilsMessageTypeFlagsEXT,
+    data: *const vk::DebugUtilsMessengerCallbackDataEXT<'_>,
+    user_data: *mut c_void,
+) -> vk::Bool32 {
+    if data.is_null() || user_data.is_null() {
+        return vk::FALSE;
+    }
+    // SAFETY: the implementation passes valid callback data; user_data is the Arc'd list that
+    // `create_info` handed out and that outlives the messenger.
+    let (data, list) = unsafe { (&*data, &*(user_data as *const Mutex<Vec<Message>>)) };
+    let message = Message {
+        severity,
+        types,
+        id_name: unsafe { text(data.p_message_id_name) },
+        id_number: data.message_id_number,
+        text: unsafe { text(data.p_message) },
+    };
+    lock(list).push(message);
+    vk::FALSE
+}
