@@ -6,6 +6,7 @@ mod chassis;
 mod layout;
 mod names;
 mod platform;
+mod settings;
 mod support;
 mod types;
 
@@ -43,8 +44,22 @@ fn with_prelude(tokens: TokenStream, what: &str) -> Result<String, Error> {
     Ok(body.replacen(HEADER, &format!("{HEADER}{}", types::prelude()), 1))
 }
 
-/// Every file of `generated/src/`, as (path relative to it, contents).
+/// Every generated file, as (path relative to the workspace root, contents).
 pub fn generate(reg: &Registry) -> Result<Vec<(String, String)>, Error> {
+    let mut files = generate_src(reg)?
+        .into_iter()
+        .map(|(name, contents)| (format!("{GENERATED_SRC}/{name}"), contents))
+        .collect::<Vec<_>>();
+    files.push(("generated/VkLayer_vigil.json".into(), settings::manifest(reg.version)));
+    files.push(("docs/settings.md".into(), settings::docs()));
+    files.sort();
+    Ok(files)
+}
+
+/// The directory (relative to the workspace root) that holds only generated Rust.
+pub const GENERATED_SRC: &str = "generated/src";
+
+fn generate_src(reg: &Registry) -> Result<Vec<(String, String)>, Error> {
     let mut files = Vec::new();
     let mut type_modules =
         vec!["platform", "constants", "base_types", "handles", "enums", "bitmasks", "aliases", "funcpointers", "pfn"];
@@ -75,6 +90,7 @@ pub fn generate(reg: &Registry) -> Result<Vec<(String, String)>, Error> {
     files.push(("extensions.rs".into(), rust(chassis::extensions(reg), "extensions")?));
     files.push(("layout.rs".into(), with_prelude(layout::rust_table(reg), "layout")?));
     files.push(("layout.c".into(), layout::c_table(reg)));
+    files.push(("settings.rs".into(), rust(settings::rust(), "settings")?));
     files.push(("lib.rs".into(), rust(support::lib_rs(reg, &type_modules), "lib")?));
     files.sort();
     Ok(files)

@@ -24,6 +24,7 @@ pub fn lib_rs(reg: &Registry, type_modules: &[&str]) -> TokenStream {
         #[rustfmt::skip] pub mod hooks;
         #[rustfmt::skip] pub mod intercepts;
         #[rustfmt::skip] pub mod layout;
+        #[rustfmt::skip] pub mod settings;
 
         pub use chassis::{CommandInfo, CommandLevel, Context, Dep, Layer, Provider};
         pub use commands::COMMANDS;

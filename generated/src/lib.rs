@@ -114,6 +114,8 @@ pub mod hooks;
 pub mod intercepts;
 #[rustfmt::skip]
 pub mod layout;
+#[rustfmt::skip]
+pub mod settings;
 pub use chassis::{CommandInfo, CommandLevel, Context, Dep, Layer, Provider};
 pub use commands::COMMANDS;
 pub use dispatch::{DeviceDispatch, InstanceDispatch};

@@ -34,21 +34,25 @@ fn root() -> PathBuf {
 fn regen(check: bool) -> Result<(), String> {
     let reg = vigil_registry::load_pinned().map_err(|e| e.to_string())?;
     let files = vigil_codegen::generate(&reg).map_err(|e| e.to_string())?;
-    let dir = root().join("generated/src");
+    let root = root();
     let mut stale = Vec::new();
     for (name, contents) in &files {
-        let path = dir.join(name);
+        let path = root.join(name);
         if std::fs::read(&path).ok().as_deref() != Some(contents.as_bytes()) {
             stale.push(path.clone());
             if !check {
+                if let Some(dir) = path.parent() {
+                    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+                }
                 std::fs::write(&path, contents).map_err(|e| format!("{}: {e}", path.display()))?;
             }
         }
     }
-    // Files no generator produces any more.
+    // Files no generator produces any more (generated/src holds generated files only).
+    let dir = root.join(vigil_codegen::GENERATED_SRC);
     if let Ok(entries) = std::fs::read_dir(&dir) {
         for e in entries.flatten() {
-            let name = e.file_name().to_string_lossy().into_owned();
+            let name = format!("{}/{}", vigil_codegen::GENERATED_SRC, e.file_name().to_string_lossy());
             if !files.iter().any(|(n, _)| *n == name) {
                 stale.push(e.path());
                 if !check {
@@ -92,7 +96,7 @@ fn package(out: PathBuf) -> Result<PathBuf, String> {
     let tmp = lib_dir.join(".libVkLayer_vigil.so.tmp");
     std::fs::copy(&lib, &tmp).map_err(|e| format!("{}: {e}", lib.display()))?;
     std::fs::rename(&tmp, &dest).map_err(|e| e.to_string())?;
-    let manifest = std::fs::read_to_string(root().join("layer/VkLayer_vigil.json")).map_err(|e| e.to_string())?;
+    let manifest = std::fs::read_to_string(root().join("generated/VkLayer_vigil.json")).map_err(|e| e.to_string())?;
     let manifest = manifest
         .replace("\"library_path\": \"libVkLayer_vigil.so\"", "\"library_path\": \"../../../lib/libVkLayer_vigil.so\"");
     std::fs::write(manifest_dir.join("VkLayer_vigil.json"), manifest).map_err(|e| e.to_string())?;

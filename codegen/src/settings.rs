@@ -1,0 +1,377 @@
+//! The one description of every setting. From it come the Rust settings struct and parser, the
+//! manifest's `features.settings` section (what the Vulkan Configurator reads) and
+//! `docs/settings.md`.
+
+use std::fmt::Write;
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+
+/// A setting's type, as the Vulkan Configurator names them.
+pub enum Kind {
+    Bool(bool),
+    Uint(u32),
+    String(&'static str),
+    /// One of the listed values.
+    Enum(&'static [(&'static str, &'static str)], &'static str),
+    /// Any subset of the listed values, comma-separated.
+    Flags(&'static [(&'static str, &'static str)], &'static [&'static str]),
+    /// A comma-separated list of free-form strings.
+    List,
+}
+
+/// One setting.
+pub struct Setting {
+    pub key: &'static str,
+    pub label: &'static str,
+    pub description: &'static str,
+    pub kind: Kind,
+}
+
+const SEVERITIES: &[(&str, &str)] = &[
+    ("error", "Errors: the application broke a rule of the spec."),
+    ("warn", "Warnings: legal but almost certainly not what was meant."),
+    ("perf", "Performance warnings."),
+    ("info", "Informational messages, such as the active settings at instance creation."),
+    ("verbose", "Verbose diagnostics."),
+];
+
+/// Every setting Vigil reads.
+pub const SETTINGS: &[Setting] = &[
+    Setting {
+        key: "stateless",
+        label: "Stateless parameter validation",
+        description:
+            "Checks each call's parameters on their own: structure types, pNext chains, enums, flags, pointers, counts.",
+        kind: Kind::Bool(true),
+    },
+    Setting {
+        key: "object_lifetime",
+        label: "Object lifetime validation",
+        description: "Reports use of handles that were never created or are already destroyed, and leaks.",
+        kind: Kind::Bool(true),
+    },
+    Setting {
+        key: "thread_safety",
+        label: "Thread safety validation",
+        description: "Reports simultaneous use of externally synchronized objects from several threads.",
+        kind: Kind::Bool(true),
+    },
+    Setting {
+        key: "core",
+        label: "Core validation",
+        description: "State-tracked validation of the rules of the spec.",
+        kind: Kind::Bool(true),
+    },
+    Setting {
+        key: "sync",
+        label: "Synchronization validation",
+        description: "Reports read-after-write, write-after-read and write-after-write hazards.",
+        kind: Kind::Bool(false),
+    },
+    Setting {
+        key: "gpuav",
+        label: "GPU-assisted validation",
+        description: "Instruments shaders to catch out-of-bounds descriptor, buffer and device-address accesses.",
+        kind: Kind::Bool(false),
+    },
+    Setting {
+        key: "handle_wrapping",
+        label: "Handle wrapping",
+        description: "Replaces non-dispatchable handles with unique ids, stable from run to run.",
+        kind: Kind::Bool(true),
+    },
+    Setting {
+        key: "report_flags",
+        label: "Message severities",
+        description: "Which severities are reported.",
+        kind: Kind::Flags(SEVERITIES, &["error", "warn"]),
+    },
+    Setting {
+        key: "duplicate_message_limit",
+        label: "Duplicate message limit",
+        description: "How many times one message id is reported before it is suppressed (0: no limit).",
+        kind: Kind::Uint(10),
+    },
+    Setting {
+        key: "message_id_filter",
+        label: "Muted message ids",
+        description: "Message ids (VUIDs) or MessageID hashes (0x…) never to report.",
+        kind: Kind::List,
+    },
+    Setting {
+        key: "log_filename",
+        label: "Log file",
+        description: "Where messages go when no debug callback is registered: `stdout` or a file path.",
+        kind: Kind::String("stdout"),
+    },
+    Setting {
+        key: "message_format",
+        label: "Message format",
+        description: "How messages written to stdout or the log file look.",
+        kind: Kind::Enum(
+            &[("text", "One line of text per message."), ("json", "One JSON object per line, with the same fields.")],
+            "text",
+        ),
+    },
+];
+
+fn type_name(k: &Kind) -> &'static str {
+    match k {
+        Kind::Bool(_) => "BOOL",
+        Kind::Uint(_) => "INT",
+        Kind::String(_) => "STRING",
+        Kind::Enum(..) => "ENUM",
+        Kind::Flags(..) => "FLAGS",
+        Kind::List => "LIST",
+    }
+}
+
+fn default_text(k: &Kind) -> String {
+    match k {
+        Kind::Bool(b) => b.to_string(),
+        Kind::Uint(n) => n.to_string(),
+        Kind::String(s) => s.to_string(),
+        Kind::Enum(_, d) => d.to_string(),
+        Kind::Flags(_, d) => d.join(","),
+        Kind::List => String::new(),
+    }
+}
+
+/// `generated/src/settings.rs`.
+pub fn rust() -> TokenStream {
+    let mut fields = Vec::new();
+    let mut defaults = Vec::new();
+    let mut arms = Vec::new();
+    let mut describe = Vec::new();
+    let mut infos = Vec::new();
+    for s in SETTINGS {
+        let f = format_ident!("{}", s.key);
+        let key = s.key;
+        let doc = s.description;
+        let (ty, default, parse) = match &s.kind {
+            Kind::Bool(b) => (quote!(bool), quote!(#b), quote!(self.#f = parse_bool(value)?)),
+            Kind::Uint(n) => (quote!(u32), quote!(#n), quote!(self.#f = parse_uint(value)?)),
+            Kind::String(d) => (quote!(String), quote!(#d.to_string()), quote!(self.#f = value.trim().to_string())),
+            Kind::Enum(values, d) => {
+                let allowed: Vec<&str> = values.iter().map(|v| v.0).collect();
+                (quote!(String), quote!(#d.to_string()), quote!(self.#f = parse_enum(value, &[#(#allowed),*])?))
+            }
+            Kind::Flags(values, d) => {
+                let allowed: Vec<&str> = values.iter().map(|v| v.0).collect();
+                (
+                    quote!(Vec<String>),
+                    quote!(vec![#(#d.to_string()),*]),
+                    quote!(self.#f = parse_flags(value, &[#(#allowed),*])?),
+                )
+            }
+            Kind::List => (quote!(Vec<String>), quote!(Vec::new()), quote!(self.#f = parse_list(value))),
+        };
+        fields.push(quote!(#[doc = #doc] pub #f: #ty));
+        defaults.push(quote!(#f: #default));
+        arms.push(quote!(#key => { #parse; }));
+        let show = match &s.kind {
+            Kind::Bool(_) | Kind::Uint(_) => quote!(self.#f.to_string()),
+            Kind::String(_) | Kind::Enum(..) => quote!(self.#f.clone()),
+            Kind::Flags(..) | Kind::List => quote!(self.#f.join(",")),
+        };
+        describe.push(quote!((#key, #show)));
+        let ty = type_name(&s.kind);
+        let def = default_text(&s.kind);
+        infos.push(quote!(SettingInfo { key: #key, kind: #ty, default: #def, description: #doc }));
+    }
+    let n = SETTINGS.len();
+    quote! {
+        //! Vigil's settings, generated from the one schema in `codegen/src/settings.rs`.
+
+        /// Every setting, with its current value.
+        #[derive(Clone, Debug, PartialEq, Eq)]
+        pub struct Settings { #(#fields,)* }
+
+        impl Default for Settings {
+            fn default() -> Self { Self { #(#defaults,)* } }
+        }
+
+        /// Why a setting's value was refused.
+        #[derive(Clone, Debug, PartialEq, Eq)]
+        pub enum SettingError {
+            /// No setting has this key.
+            UnknownKey,
+            /// The value does not parse; the text says what was expected.
+            BadValue(String),
+        }
+
+        impl Settings {
+            /// Sets `key` from its text form (as in `vk_layer_settings.txt` or the environment).
+            pub fn set(&mut self, key: &str, value: &str) -> Result<(), SettingError> {
+                match key {
+                    #(#arms)*
+                    _ => return Err(SettingError::UnknownKey),
+                }
+                Ok(())
+            }
+
+            /// Every setting as (key, value text), in schema order.
+            pub fn describe(&self) -> [(&'static str, String); #n] {
+                [#(#describe),*]
+            }
+        }
+
+        /// A setting's description, as the schema gives it.
+        #[derive(Debug)]
+        pub struct SettingInfo {
+            pub key: &'static str,
+            /// `BOOL`, `INT`, `STRING`, `ENUM`, `FLAGS` or `LIST`.
+            pub kind: &'static str,
+            pub default: &'static str,
+            pub description: &'static str,
+        }
+
+        /// Every setting of the schema.
+        pub const SETTINGS: &[SettingInfo] = &[#(#infos),*];
+
+        fn parse_bool(v: &str) -> Result<bool, SettingError> {
+            match v.trim().to_ascii_lowercase().as_str() {
+                "true" | "1" | "on" | "yes" => Ok(true),
+                "false" | "0" | "off" | "no" => Ok(false),
+                _ => Err(SettingError::BadValue(format!("`{}` is not a boolean (true or false)", v.trim()))),
+            }
+        }
+
+        fn parse_uint(v: &str) -> Result<u32, SettingError> {
+            v.trim().parse().map_err(|_| SettingError::BadValue(format!("`{}` is not a non-negative integer", v.trim())))
+        }
+
+        fn parse_enum(v: &str, allowed: &[&str]) -> Result<String, SettingError> {
+            let v = v.trim();
+            if allowed.contains(&v) {
+                Ok(v.to_string())
+            } else {
+                Err(SettingError::BadValue(format!("`{v}` is not one of {}", allowed.join(", "))))
+            }
+        }
+
+        fn parse_list(v: &str) -> Vec<String> {
+            v.split(',').map(str::trim).filter(|s| !s.is_empty()).map(str::to_string).collect()
+        }
+
+        fn parse_flags(v: &str, allowed: &[&str]) -> Result<Vec<String>, SettingError> {
+            let list = parse_list(v);
+            match list.iter().find(|f| !allowed.contains(&f.as_str())) {
+                Some(bad) => Err(SettingError::BadValue(format!("`{bad}` is not one of {}", allowed.join(", ")))),
+                None => Ok(list),
+            }
+        }
+    }
+}
+
+fn json_str(s: &str) -> String {
+    let mut out = String::from("\"");
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// The layer manifest, with the settings section.
+pub fn manifest(api_version: (u32, u32, u32)) -> String {
+    let mut settings = Vec::new();
+    for s in SETTINGS {
+        let mut e = format!(
+            "                {{\n                    \"key\": {},\n                    \"label\": {},\n                    \"description\": {},\n                    \"type\": \"{}\",\n",
+            json_str(s.key),
+            json_str(s.label),
+            json_str(s.description),
+            type_name(&s.kind)
+        );
+        let flags = match &s.kind {
+            Kind::Enum(v, _) | Kind::Flags(v, _) => Some(*v),
+            _ => None,
+        };
+        if let Some(values) = flags {
+            let items: Vec<String> = values
+                .iter()
+                .map(|(k, d)| {
+                    format!(
+                        "                        {{ \"key\": {}, \"label\": {}, \"description\": {} }}",
+                        json_str(k),
+                        json_str(k),
+                        json_str(d)
+                    )
+                })
+                .collect();
+            let _ = writeln!(e, "                    \"flags\": [\n{}\n                    ],", items.join(",\n"));
+        }
+        let default = match &s.kind {
+            Kind::Bool(b) => b.to_string(),
+            Kind::Uint(n) => n.to_string(),
+            Kind::String(d) | Kind::Enum(_, d) => json_str(d),
+            Kind::Flags(_, d) => format!("[{}]", d.iter().map(|x| json_str(x)).collect::<Vec<_>>().join(", ")),
+            Kind::List => "[]".to_string(),
+        };
+        let _ = write!(e, "                    \"default\": {default}\n                }}");
+        settings.push(e);
+    }
+    let (major, minor, patch) = api_version;
+    format!(
+        r#"{{
+    "file_format_version": "1.2.0",
+    "layer": {{
+        "name": "VK_LAYER_VIGIL_validation",
+        "type": "GLOBAL",
+        "library_path": "libVkLayer_vigil.so",
+        "api_version": "{major}.{minor}.{patch}",
+        "implementation_version": "1",
+        "description": "Vigil: Vulkan validation layer",
+        "introduction": "Vigil validates Vulkan API usage with low overhead. Generated from the Vulkan registry.",
+        "platforms": ["LINUX"],
+        "features": {{
+            "settings": [
+{}
+            ]
+        }}
+    }}
+}}
+"#,
+        settings.join(",\n")
+    )
+}
+
+/// `docs/settings.md`.
+pub fn docs() -> String {
+    let mut d = String::from(
+        "# Settings\n\nGenerated by `cargo xtask regen` from `codegen/src/settings.rs`. Do not edit.\n\n\
+         Each setting can be given, from lowest to highest precedence:\n\n\
+         1. by the application: `VkLayerSettingsCreateInfoEXT` with `pLayerName = \"VK_LAYER_VIGIL_validation\"` \
+         (and `VkValidationFeaturesEXT` / `VkValidationFlagsEXT`, mapped onto the validation-object switches);\n\
+         2. in `vk_layer_settings.txt` (found through `VK_LAYER_SETTINGS_PATH`, a file or a directory) as \
+         `vigil_validation.<key> = <value>`;\n\
+         3. in the environment as `VK_VIGIL_VALIDATION_<KEY>` or, failing that, `VK_LAYER_<KEY>`.\n\n\
+         Lists and flags are comma-separated. An unknown key or a bad value gives one warning naming it.\n\n\
+         | key | type | default | description |\n|---|---|---|---|\n",
+    );
+    for s in SETTINGS {
+        let values = match &s.kind {
+            Kind::Enum(v, _) | Kind::Flags(v, _) => {
+                format!(" Values: {}.", v.iter().map(|(k, _)| format!("`{k}`")).collect::<Vec<_>>().join(", "))
+            }
+            _ => String::new(),
+        };
+        let _ = writeln!(
+            d,
+            "| `{}` | {} | `{}` | {}{} |",
+            s.key,
+            type_name(&s.kind),
+            default_text(&s.kind),
+            s.description,
+            values
+        );
+    }
+    d
+}
