@@ -7,6 +7,7 @@ mod build;
 mod ctype;
 mod depends;
 mod model;
+mod vuids;
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -14,6 +15,7 @@ use std::path::{Path, PathBuf};
 pub use ctype::{parse_declaration, ArrayLen, CType, Declaration};
 pub use depends::Depends;
 pub use model::*;
+pub use vuids::{load_pinned_vuids, load_vuids, strip_html, ValidUsage};
 
 /// Why the registry could not be turned into a model.
 #[derive(Debug)]
