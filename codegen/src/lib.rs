@@ -4,11 +4,13 @@
 
 mod chassis;
 mod layout;
+mod messages;
 mod names;
 mod platform;
 mod settings;
 mod support;
 mod types;
+mod xxh32;
 
 use std::fmt;
 
@@ -17,6 +19,7 @@ use quote::quote;
 use vigil_registry::Registry;
 
 pub use chassis::HAND_WRITTEN;
+pub use messages::Catalogue;
 pub use names::snake;
 
 /// A generator could not express something in the model.
@@ -45,13 +48,14 @@ fn with_prelude(tokens: TokenStream, what: &str) -> Result<String, Error> {
 }
 
 /// Every generated file, as (path relative to the workspace root, contents).
-pub fn generate(reg: &Registry) -> Result<Vec<(String, String)>, Error> {
-    let mut files = generate_src(reg)?
+pub fn generate(reg: &Registry, catalogue: &Catalogue<'_>) -> Result<Vec<(String, String)>, Error> {
+    let mut files = generate_src(reg, catalogue)?
         .into_iter()
         .map(|(name, contents)| (format!("{GENERATED_SRC}/{name}"), contents))
         .collect::<Vec<_>>();
-    files.push(("generated/VkLayer_vigil.json".into(), settings::manifest(reg.version)));
+    files.push(("generated/VkLayer_vigil.json".into(), settings::manifest(reg)?));
     files.push(("docs/settings.md".into(), settings::docs()));
+    files.push(("docs/messages.md".into(), messages::docs(catalogue)?));
     files.sort();
     Ok(files)
 }
@@ -59,7 +63,7 @@ pub fn generate(reg: &Registry) -> Result<Vec<(String, String)>, Error> {
 /// The directory (relative to the workspace root) that holds only generated Rust.
 pub const GENERATED_SRC: &str = "generated/src";
 
-fn generate_src(reg: &Registry) -> Result<Vec<(String, String)>, Error> {
+fn generate_src(reg: &Registry, catalogue: &Catalogue<'_>) -> Result<Vec<(String, String)>, Error> {
     let mut files = Vec::new();
     let mut type_modules =
         vec!["platform", "constants", "base_types", "handles", "enums", "bitmasks", "aliases", "funcpointers", "pfn"];
@@ -91,6 +95,8 @@ fn generate_src(reg: &Registry) -> Result<Vec<(String, String)>, Error> {
     files.push(("layout.rs".into(), with_prelude(layout::rust_table(reg), "layout")?));
     files.push(("layout.c".into(), layout::c_table(reg)));
     files.push(("settings.rs".into(), rust(settings::rust(), "settings")?));
+    files.push(("layer_extensions.rs".into(), rust(settings::layer_extensions(reg)?, "layer_extensions")?));
+    files.push(("vuids.rs".into(), rust(messages::rust(catalogue)?, "vuids")?));
     files.push(("lib.rs".into(), rust(support::lib_rs(reg, &type_modules), "lib")?));
     files.sort();
     Ok(files)

@@ -279,8 +279,40 @@ fn json_str(s: &str) -> String {
     out
 }
 
+/// Instance extensions Vigil itself implements: listed in the manifest (the loader reads them
+/// there) and by the layer's vkEnumerateInstanceExtensionProperties.
+pub const LAYER_INSTANCE_EXTENSIONS: &[&str] =
+    &["VK_EXT_debug_report", "VK_EXT_debug_utils", "VK_EXT_layer_settings", "VK_EXT_validation_features"];
+
+fn extension_versions(reg: &vigil_registry::Registry) -> Result<Vec<(&'static str, u32)>, crate::Error> {
+    LAYER_INSTANCE_EXTENSIONS
+        .iter()
+        .map(|n| {
+            reg.extension(n)
+                .map(|e| (*n, e.spec_version))
+                .ok_or_else(|| crate::Error(format!("layer extension {n} is not in the registry")))
+        })
+        .collect()
+}
+
+/// `generated/src/layer_extensions.rs`: the extensions with their spec versions.
+pub fn layer_extensions(reg: &vigil_registry::Registry) -> Result<TokenStream, crate::Error> {
+    let items = extension_versions(reg)?.into_iter().map(|(n, v)| quote!((#n, #v)));
+    Ok(quote! {
+        //! Instance extensions Vigil implements itself, with their spec versions.
+
+        /// (name, spec version).
+        pub static LAYER_INSTANCE_EXTENSIONS: &[(&str, u32)] = &[#(#items),*];
+    })
+}
+
 /// The layer manifest, with the settings section.
-pub fn manifest(api_version: (u32, u32, u32)) -> String {
+pub fn manifest(reg: &vigil_registry::Registry) -> Result<String, crate::Error> {
+    let api_version = reg.version;
+    let extensions: Vec<String> = extension_versions(reg)?
+        .into_iter()
+        .map(|(n, v)| format!("            {{ \"name\": \"{n}\", \"spec_version\": \"{v}\" }}"))
+        .collect();
     let mut settings = Vec::new();
     for s in SETTINGS {
         let mut e = format!(
@@ -319,7 +351,7 @@ pub fn manifest(api_version: (u32, u32, u32)) -> String {
         settings.push(e);
     }
     let (major, minor, patch) = api_version;
-    format!(
+    Ok(format!(
         r#"{{
     "file_format_version": "1.2.0",
     "layer": {{
@@ -331,6 +363,9 @@ pub fn manifest(api_version: (u32, u32, u32)) -> String {
         "description": "Vigil: Vulkan validation layer",
         "introduction": "Vigil validates Vulkan API usage with low overhead. Generated from the Vulkan registry.",
         "platforms": ["LINUX"],
+        "instance_extensions": [
+{}
+        ],
         "features": {{
             "settings": [
 {}
@@ -339,8 +374,9 @@ pub fn manifest(api_version: (u32, u32, u32)) -> String {
     }}
 }}
 "#,
+        extensions.join(",\n"),
         settings.join(",\n")
-    )
+    ))
 }
 
 /// `docs/settings.md`.

@@ -21,10 +21,12 @@ pub fn lib_rs(reg: &Registry, type_modules: &[&str]) -> TokenStream {
         #[rustfmt::skip] pub mod commands;
         #[rustfmt::skip] pub mod dispatch;
         #[rustfmt::skip] pub mod extensions;
+        #[rustfmt::skip] pub mod layer_extensions;
         #[rustfmt::skip] pub mod hooks;
         #[rustfmt::skip] pub mod intercepts;
         #[rustfmt::skip] pub mod layout;
         #[rustfmt::skip] pub mod settings;
+        #[rustfmt::skip] pub mod vuids;
 
         pub use chassis::{CommandInfo, CommandLevel, Context, Dep, Layer, Provider};
         pub use commands::COMMANDS;

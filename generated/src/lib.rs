@@ -109,6 +109,8 @@ pub mod dispatch;
 #[rustfmt::skip]
 pub mod extensions;
 #[rustfmt::skip]
+pub mod layer_extensions;
+#[rustfmt::skip]
 pub mod hooks;
 #[rustfmt::skip]
 pub mod intercepts;
@@ -116,6 +118,8 @@ pub mod intercepts;
 pub mod layout;
 #[rustfmt::skip]
 pub mod settings;
+#[rustfmt::skip]
+pub mod vuids;
 pub use chassis::{CommandInfo, CommandLevel, Context, Dep, Layer, Provider};
 pub use commands::COMMANDS;
 pub use dispatch::{DeviceDispatch, InstanceDispatch};

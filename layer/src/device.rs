@@ -1,16 +1,20 @@
 //! Device creation and destruction.
 
 use std::collections::BTreeSet;
+use std::sync::Arc;
 
 use vigil_generated::chassis::{dispatch_key, guard, Context, Layer};
 use vigil_generated::*;
 
+use crate::debug_objects::DebugObjects;
 use crate::instance::name_set;
 use crate::loader::{
     find_link, PfnSetDeviceLoaderData, VkLayerDeviceCreateInfo, VkLayerDeviceLink, VK_LAYER_LINK_INFO,
     VK_LOADER_DATA_CALLBACK,
 };
-use crate::{report, DeviceObjects, Vigil, DEVICES};
+use crate::report::{self, Reporter};
+use crate::stateless::{DeviceFacts, DeviceStateless};
+use crate::{DeviceObjects, Vigil, DEVICES};
 
 /// Everything Vigil keeps per device.
 pub struct DeviceData {
@@ -25,6 +29,8 @@ pub struct DeviceData {
     pub extensions: BTreeSet<String>,
     /// The instance's enabled extensions (device commands may come from them).
     pub instance_extensions: BTreeSet<String>,
+    pub reporter: Arc<Reporter>,
+    pub facts: Arc<DeviceFacts>,
     pub objects: DeviceObjects,
 }
 
@@ -102,6 +108,14 @@ pub unsafe extern "system" fn create_device(
     if let Some(get) = inst.dispatch.get_physical_device_properties {
         unsafe { get(physical_device, &mut props) };
     }
+    let mut memory = VkPhysicalDeviceMemoryProperties::default();
+    if let Some(get) = inst.dispatch.get_physical_device_memory_properties {
+        unsafe { get(physical_device, &mut memory) };
+    }
+    let facts = Arc::new(DeviceFacts { limits: props.limits, memory_type_count: memory.memoryTypeCount });
+    let reporter = inst.reporter.clone();
+    let stateless =
+        inst.settings.stateless.then(|| DeviceStateless { reporter: reporter.clone(), facts: facts.clone() });
     let data = DeviceData {
         handle: device,
         physical_device,
@@ -111,7 +125,9 @@ pub unsafe extern "system" fn create_device(
         api_version: inst.api_version.min(props.apiVersion),
         extensions: unsafe { name_set(info.ppEnabledExtensionNames, info.enabledExtensionCount) },
         instance_extensions: inst.extensions.clone(),
-        objects: DeviceObjects { state: (), objects: () },
+        objects: DeviceObjects { state: (), objects: (DebugObjects(reporter.clone()), (stateless, ())) },
+        reporter,
+        facts,
     };
     if let Err(data) = DEVICES.insert(unsafe { dispatch_key(device.0) }, Box::new(data)) {
         report::internal_error("too many live devices for Vigil to track");

@@ -142,7 +142,19 @@ pub unsafe extern "system" fn enumerate_instance_layer_properties(
     unsafe { enumerate(&[layer_properties()], p_count, p_properties) }
 }
 
-/// `vkEnumerateInstanceExtensionProperties` for this layer: it implements none yet.
+/// The instance extensions Vigil implements, as `VkExtensionProperties`.
+fn layer_extensions() -> Vec<VkExtensionProperties> {
+    vigil_generated::layer_extensions::LAYER_INSTANCE_EXTENSIONS
+        .iter()
+        .map(|(name, version)| {
+            let mut p = VkExtensionProperties { specVersion: *version, ..Default::default() };
+            write_c_str(&mut p.extensionName, name);
+            p
+        })
+        .collect()
+}
+
+/// `vkEnumerateInstanceExtensionProperties` for this layer: the extensions it implements.
 pub unsafe extern "system" fn enumerate_instance_extension_properties(
     p_layer_name: *const c_char,
     p_count: *mut u32,
@@ -151,7 +163,7 @@ pub unsafe extern "system" fn enumerate_instance_extension_properties(
     if !unsafe { is_us(p_layer_name) } {
         return VkResult::VK_ERROR_LAYER_NOT_PRESENT;
     }
-    unsafe { enumerate(&[], p_count, p_properties) }
+    unsafe { enumerate(&layer_extensions(), p_count, p_properties) }
 }
 
 /// `vkEnumerateDeviceLayerProperties`: this layer alone.

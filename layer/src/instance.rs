@@ -2,13 +2,20 @@
 //! and the facts GetProcAddr needs.
 
 use std::collections::BTreeSet;
-use std::ffi::{c_char, CStr};
+use std::ffi::{c_char, c_void, CStr};
+use std::sync::{Arc, OnceLock};
 
 use vigil_generated::chassis::{dispatch_key, guard, Context};
 use vigil_generated::*;
 
+use crate::debug_objects::DebugObjects;
 use crate::loader::{find_link, PfnGetPhysicalDeviceProcAddr, VkLayerInstanceCreateInfo, VK_LAYER_LINK_INFO};
-use crate::{report, InstanceObjects, Vigil, INSTANCES};
+use crate::report::{self, DebugReportCallback, Finding, Location, Messenger, Reporter, Severity};
+use crate::stateless::{InstanceFns, InstanceStateless};
+use crate::{settings, InstanceObjects, Vigil, INSTANCES};
+
+/// Instance extensions Vigil implements itself; no driver does, so they never go down.
+pub const LAYER_ONLY_EXTENSIONS: &[&str] = &["VK_EXT_layer_settings", "VK_EXT_validation_features"];
 
 /// Everything Vigil keeps per instance.
 pub struct InstanceData {
@@ -19,6 +26,8 @@ pub struct InstanceData {
     /// `VkApplicationInfo::apiVersion`, 1.0 when absent.
     pub api_version: u32,
     pub extensions: BTreeSet<String>,
+    pub settings: vigil_generated::settings::Settings,
+    pub reporter: Arc<Reporter>,
     pub objects: InstanceObjects,
 }
 
@@ -35,15 +44,48 @@ impl Context for InstanceData {
     }
 }
 
+/// The pointers of a `count`-long string array (empty when null).
+///
+/// # Safety
+/// `names` must point at `count` pointers, or be null.
+unsafe fn name_list<'a>(names: *const *const c_char, count: u32) -> &'a [*const c_char] {
+    if names.is_null() || count == 0 {
+        &[]
+    } else {
+        unsafe { std::slice::from_raw_parts(names, count as usize) }
+    }
+}
+
+/// The messengers and debug-report callbacks chained into `VkInstanceCreateInfo`.
+///
+/// # Safety
+/// `next` must be a valid pNext chain.
+unsafe fn creation_callbacks(mut next: *const c_void) -> (Vec<Messenger>, Vec<DebugReportCallback>) {
+    let (mut messengers, mut reports) = (Vec::new(), Vec::new());
+    while !next.is_null() {
+        let header = unsafe { &*(next as *const VkBaseInStructure) };
+        match header.sType {
+            VkStructureType::VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT => {
+                let info = unsafe { &*(next as *const VkDebugUtilsMessengerCreateInfoEXT) };
+                messengers.push(Messenger::from_create_info(0, info));
+            }
+            VkStructureType::VK_STRUCTURE_TYPE_DEBUG_REPORT_CALLBACK_CREATE_INFO_EXT => {
+                let info = unsafe { &*(next as *const VkDebugReportCallbackCreateInfoEXT) };
+                reports.push(DebugReportCallback::from_create_info(0, info));
+            }
+            _ => {}
+        }
+        next = header.pNext as *const c_void;
+    }
+    (messengers, reports)
+}
+
 /// Reads `count` C strings from `names` into a set.
 ///
 /// # Safety
 /// `names` must point at `count` valid NUL-terminated strings (or be null with count 0).
 pub unsafe fn name_set(names: *const *const c_char, count: u32) -> BTreeSet<String> {
-    if names.is_null() {
-        return BTreeSet::new();
-    }
-    unsafe { std::slice::from_raw_parts(names, count as usize) }
+    unsafe { name_list(names, count) }
         .iter()
         .filter(|p| !p.is_null())
         .map(|&p| unsafe { CStr::from_ptr(p) }.to_string_lossy().into_owned())
@@ -76,7 +118,30 @@ pub unsafe extern "system" fn create_instance(
     // SAFETY: the loader returned vkCreateInstance of the next layer.
     let next_create: PFN_vkCreateInstance = unsafe { std::mem::transmute(next_create) };
 
-    let objects = InstanceObjects { state: (), objects: () };
+    let resolved = unsafe { settings::resolve(info) };
+    let (creation_messengers, creation_reports) = unsafe { creation_callbacks(info.pNext) };
+    let (reporter, mut warnings) = Reporter::new(&resolved.settings, creation_messengers, creation_reports);
+    let reporter = Arc::new(reporter);
+    warnings.extend(resolved.warnings);
+    let here = Location::command("vkCreateInstance");
+    for w in &warnings {
+        reporter.report(Finding {
+            severity: Severity::Warning,
+            id: "UNASSIGNED-Settings-invalid",
+            location: &here,
+            objects: &[],
+            message: format_args!("{w}"),
+        });
+    }
+    reporter.report_startup(&here, &resolved.settings);
+    let settings = resolved.settings;
+    let objects = InstanceObjects {
+        state: (),
+        objects: (
+            DebugObjects(reporter.clone()),
+            (settings.stateless.then(|| InstanceStateless { reporter: reporter.clone(), fns: OnceLock::new() }), ()),
+        ),
+    };
     let skip = guard::<Vigil, _>("vkCreateInstance", || {
         objects.pre_call_validate_create_instance(p_create_info, p_allocator, p_instance)
     });
@@ -87,9 +152,20 @@ pub unsafe extern "system" fn create_instance(
         objects.pre_call_record_create_instance(p_create_info, p_allocator, p_instance)
     });
 
+    // Extensions only layers implement must not reach the driver.
+    let enabled = unsafe { name_list(info.ppEnabledExtensionNames, info.enabledExtensionCount) };
+    let kept: Vec<*const c_char> = enabled
+        .iter()
+        .copied()
+        .filter(|&p| !LAYER_ONLY_EXTENSIONS.iter().any(|e| unsafe { CStr::from_ptr(p) }.to_bytes() == e.as_bytes()))
+        .collect();
+    let mut down = *info;
+    down.enabledExtensionCount = kept.len() as u32;
+    down.ppEnabledExtensionNames = if kept.is_empty() { std::ptr::null() } else { kept.as_ptr() };
+
     // The next layer reads the link after ours.
     unsafe { (*link).p_layer_info = layer_info.p_next };
-    let result = unsafe { next_create(p_create_info, p_allocator, p_instance) };
+    let result = unsafe { next_create(&down, p_allocator, p_instance) };
     unsafe { (*link).p_layer_info = layer_info as *const _ as *mut _ };
     guard::<Vigil, _>("vkCreateInstance", || {
         objects.post_call_record_create_instance(p_create_info, p_allocator, p_instance, result)
@@ -100,6 +176,11 @@ pub unsafe extern "system" fn create_instance(
 
     let instance = unsafe { *p_instance };
     let dispatch = InstanceDispatch::load(&mut |name| unsafe { next_gipa(instance, name.as_ptr()) });
+    if let Some(stateless) = &objects.objects.1 .0 {
+        let fns = InstanceFns { get_queue_family_properties: dispatch.get_physical_device_queue_family_properties };
+        let _ = stateless.fns.set(fns);
+    }
+    reporter.set_lifetime_window(false);
     let api_version = if info.pApplicationInfo.is_null() { 0 } else { unsafe { (*info.pApplicationInfo).apiVersion } };
     let data = InstanceData {
         handle: instance,
@@ -108,6 +189,8 @@ pub unsafe extern "system" fn create_instance(
         next_get_physical_device_proc_addr: next_gpdpa,
         api_version: if api_version == 0 { make_api_version(0, 1, 0, 0) } else { api_version },
         extensions: unsafe { name_set(info.ppEnabledExtensionNames, info.enabledExtensionCount) },
+        settings,
+        reporter,
         objects,
     };
     if let Err(data) = INSTANCES.insert(unsafe { dispatch_key(instance.0) }, Box::new(data)) {
@@ -131,6 +214,7 @@ pub unsafe extern "system" fn destroy_instance(instance: VkInstance, p_allocator
         return;
     };
     let objects = &data.objects;
+    data.reporter.set_lifetime_window(true);
     if guard::<Vigil, _>("vkDestroyInstance", || objects.pre_call_validate_destroy_instance(instance, p_allocator))
         == Some(true)
     {

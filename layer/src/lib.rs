@@ -7,6 +7,7 @@
 
 #[cfg(test)]
 mod chassis_tests;
+mod debug_objects;
 mod device;
 mod dispatch_map;
 mod entry;
@@ -14,6 +15,8 @@ mod instance;
 mod loader;
 mod proc_addr;
 mod report;
+mod settings;
+mod stateless;
 
 pub use entry::{
     vkEnumerateDeviceExtensionProperties, vkEnumerateDeviceLayerProperties, vkEnumerateInstanceExtensionProperties,
@@ -24,17 +27,20 @@ pub use entry::{
 use vigil_generated::chassis::{DispatchKey, Layer};
 use vigil_generated::Chassis;
 
+use crate::debug_objects::DebugObjects;
 use crate::device::DeviceData;
 use crate::dispatch_map::DispatchMap;
 use crate::instance::InstanceData;
+use crate::stateless::{DeviceStateless, InstanceStateless};
 
 /// The layer's name, as applications enable it.
 pub const LAYER_NAME: &str = "VK_LAYER_VIGIL_validation";
 
-/// The validation objects of an instance. None exist yet: the chassis runs and calls down.
-pub type InstanceObjects = Chassis<(), ()>;
+/// The validation objects of an instance: the reporter's own bookkeeping, then each validation
+/// object, `None` when disabled by the settings.
+pub type InstanceObjects = Chassis<(), (DebugObjects, (Option<InstanceStateless>, ()))>;
 /// The validation objects of a device.
-pub type DeviceObjects = Chassis<(), ()>;
+pub type DeviceObjects = Chassis<(), (DebugObjects, (Option<DeviceStateless>, ()))>;
 
 static INSTANCES: DispatchMap<InstanceData> = DispatchMap::new();
 static DEVICES: DispatchMap<DeviceData> = DispatchMap::new();

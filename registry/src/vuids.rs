@@ -18,7 +18,8 @@ pub struct ValidUsage {
 /// Loads `validusage.json`, keyed by VUID.
 pub fn load_vuids(path: &Path) -> Result<BTreeMap<String, ValidUsage>, Error> {
     let bad = |why: String| Error::Unclassified { what: format!("{}: {why}", path.display()) };
-    let text = std::fs::read_to_string(path).map_err(|e| Error::Io { path: path.to_path_buf(), error: e.to_string() })?;
+    let text =
+        std::fs::read_to_string(path).map_err(|e| Error::Io { path: path.to_path_buf(), error: e.to_string() })?;
     let json: serde_json::Value = serde_json::from_str(&text).map_err(|e| bad(e.to_string()))?;
     let validation = json.get("validation").and_then(|v| v.as_object()).ok_or_else(|| bad("no `validation`".into()))?;
     let mut out = BTreeMap::new();
@@ -26,7 +27,8 @@ pub fn load_vuids(path: &Path) -> Result<BTreeMap<String, ValidUsage>, Error> {
         let by_condition = by_condition.as_object().ok_or_else(|| bad("entry is not an object".into()))?;
         for (_, list) in by_condition {
             for vu in list.as_array().ok_or_else(|| bad("condition is not an array".into()))? {
-                let field = |k: &str| vu.get(k).and_then(|v| v.as_str()).ok_or_else(|| bad(format!("VU without `{k}`")));
+                let field =
+                    |k: &str| vu.get(k).and_then(|v| v.as_str()).ok_or_else(|| bad(format!("VU without `{k}`")));
                 let vuid = field("vuid")?.to_string();
                 let entry = ValidUsage { text: strip_html(field("text")?), page: field("page")?.to_string() };
                 out.insert(vuid, entry);

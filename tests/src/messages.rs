@@ -2,6 +2,7 @@
 
 use std::ffi::{c_void, CStr};
 use std::fmt;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
 use ash::vk;
@@ -19,6 +20,8 @@ pub struct Message {
     pub id_number: i32,
     /// `pMessage`.
     pub text: String,
+    /// `pObjects`: type, handle and name.
+    pub objects: Vec<(vk::ObjectType, u64, Option<String>)>,
 }
 
 /// `pMessageIdName` of everything the loader itself reports.
@@ -46,9 +49,17 @@ impl fmt::Display for Message {
     }
 }
 
+/// What the callback shares with the log.
+#[derive(Debug, Default)]
+struct Shared {
+    messages: Mutex<Vec<Message>>,
+    /// Answer VK_TRUE to ERROR messages: ask the layer to skip the call.
+    skip_errors: AtomicBool,
+}
+
 /// A shared, growing list of messages, filled by a debug-utils messenger.
 #[derive(Clone, Debug, Default)]
-pub struct MessageLog(Arc<Mutex<Vec<Message>>>);
+pub struct MessageLog(Arc<Shared>);
 
 impl MessageLog {
     /// A new, empty log.
@@ -77,19 +88,35 @@ impl MessageLog {
             .user_data(Arc::as_ptr(&self.0) as *mut c_void)
     }
 
+    /// From now on, answer VK_TRUE to ERROR messages, so the layer skips invalid calls
+    /// instead of handing them to the driver.
+    pub fn skip_errors(&self, skip: bool) {
+        self.0.skip_errors.store(skip, Ordering::SeqCst);
+    }
+
+    /// Forgets every message so far.
+    pub fn clear(&self) {
+        lock(&self.0.messages).clear();
+    }
+
+    /// The message ids (`pMessageIdName`) of the layers' WARNING and ERROR messages so far.
+    pub fn problem_ids(&self) -> Vec<String> {
+        self.problems().into_iter().map(|m| m.id_name).collect()
+    }
+
     /// Every message so far.
     pub fn all(&self) -> Vec<Message> {
-        lock(&self.0).clone()
+        lock(&self.0.messages).clone()
     }
 
     /// The WARNING and ERROR messages so far, loader chatter excluded (see [`Message::is_problem`]).
     pub fn problems(&self) -> Vec<Message> {
-        lock(&self.0).iter().filter(|m| m.is_problem()).cloned().collect()
+        lock(&self.0.messages).iter().filter(|m| m.is_problem()).cloned().collect()
     }
 
     /// The loader's messages so far, as one text, one message a line.
     pub fn loader_text(&self) -> String {
-        lock(&self.0).iter().filter(|m| m.from_loader()).map(|m| format!("{}\n", m.text)).collect()
+        lock(&self.0.messages).iter().filter(|m| m.from_loader()).map(|m| format!("{}\n", m.text)).collect()
     }
 
     /// Panics, listing them, if there are [problems](Self::problems).
@@ -119,7 +146,8 @@ unsafe fn text(p: *const std::ffi::c_char) -> String {
     }
 }
 
-/// The messenger callback: records the message and never aborts the call.
+/// The messenger callback: records the message; asks for the call to be skipped only when
+/// [`MessageLog::skip_errors`] says so.
 unsafe extern "system" fn callback(
     severity: vk::DebugUtilsMessageSeverityFlagsEXT,
     types: vk::DebugUtilsMessageTypeFlagsEXT,
@@ -129,16 +157,34 @@ unsafe extern "system" fn callback(
     if data.is_null() || user_data.is_null() {
         return vk::FALSE;
     }
-    // SAFETY: the implementation passes valid callback data; user_data is the Arc'd list that
+    // SAFETY: the implementation passes valid callback data; user_data is the Arc'd state that
     // `create_info` handed out and that outlives the messenger.
-    let (data, list) = unsafe { (&*data, &*(user_data as *const Mutex<Vec<Message>>)) };
+    let (data, shared) = unsafe { (&*data, &*(user_data as *const Shared)) };
+    let objects = if data.p_objects.is_null() {
+        Vec::new()
+    } else {
+        // SAFETY: `object_count` entries, as the callback data promises.
+        unsafe { std::slice::from_raw_parts(data.p_objects, data.object_count as usize) }
+            .iter()
+            .map(|o| {
+                let name = (!o.p_object_name.is_null()).then(|| unsafe { text(o.p_object_name) });
+                (o.object_type, o.object_handle, name)
+            })
+            .collect()
+    };
     let message = Message {
         severity,
         types,
         id_name: unsafe { text(data.p_message_id_name) },
         id_number: data.message_id_number,
         text: unsafe { text(data.p_message) },
+        objects,
     };
-    lock(list).push(message);
-    vk::FALSE
+    lock(&shared.messages).push(message);
+    let error = severity.contains(vk::DebugUtilsMessageSeverityFlagsEXT::ERROR);
+    if error && shared.skip_errors.load(Ordering::SeqCst) {
+        vk::TRUE
+    } else {
+        vk::FALSE
+    }
 }

@@ -30,10 +30,45 @@ fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
 }
 
+/// Every generated file, from the pinned registry and the ids the layer's sources name.
+fn generate() -> Result<Vec<(String, String)>, String> {
+    let reg = vigil_registry::load_pinned().map_err(|e| e.to_string())?;
+    let vuids = vigil_registry::load_pinned_vuids().map_err(|e| e.to_string())?;
+    let used = message_ids(&root().join("layer/src"))?;
+    vigil_codegen::generate(&reg, &vigil_codegen::Catalogue { vuids: &vuids, used: &used }).map_err(|e| e.to_string())
+}
+
+/// Every `"VUID-…"` and `"UNASSIGNED-…"` string literal in the Rust files under `dir`: the ids
+/// the layer can emit.
+fn message_ids(dir: &Path) -> Result<std::collections::BTreeSet<String>, String> {
+    let mut ids = std::collections::BTreeSet::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).map_err(|e| format!("{}: {e}", d.display()))?.flatten() {
+            let path = e.path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|x| x == "rs") {
+                let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+                for prefix in ["\"VUID-", "\"UNASSIGNED-"] {
+                    for (at, _) in text.match_indices(prefix) {
+                        let rest = &text[at + 1..];
+                        let end = rest.find('"').unwrap_or(rest.len());
+                        let id = &rest[..end];
+                        if id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
+                            ids.insert(id.to_string());
+                        }
+                    }
+                }
+            }
+        }
+    }
+    Ok(ids)
+}
+
 /// Compares (with `check`) or writes every generated file; stale or extra files are named.
 fn regen(check: bool) -> Result<(), String> {
-    let reg = vigil_registry::load_pinned().map_err(|e| e.to_string())?;
-    let files = vigil_codegen::generate(&reg).map_err(|e| e.to_string())?;
+    let files = generate()?;
     let root = root();
     let mut stale = Vec::new();
     for (name, contents) in &files {
@@ -117,10 +152,8 @@ mod tests {
     /// Two runs of the generators give identical bytes.
     #[test]
     fn generation_is_deterministic() {
-        let reg = vigil_registry::load_pinned().unwrap();
-        let a = vigil_codegen::generate(&reg).unwrap();
-        let reg = vigil_registry::load_pinned().unwrap();
-        let b = vigil_codegen::generate(&reg).unwrap();
+        let a = super::generate().unwrap();
+        let b = super::generate().unwrap();
         assert_eq!(a, b);
     }
 }

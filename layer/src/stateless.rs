@@ -1,0 +1,295 @@
+//! Stateless parameter validation: rules a call's parameters must satisfy on their own, given
+//! only the device's properties. Hand-written explicit rules for the create-infos applications
+//! get wrong most; the registry's implicit rules will be generated beside them.
+
+#![allow(non_snake_case)]
+
+use std::collections::HashSet;
+use std::ffi::c_void;
+use std::fmt;
+use std::sync::{Arc, OnceLock};
+
+use vigil_generated::*;
+
+use crate::report::{Finding, Location, Object, Reporter, Severity};
+
+/// What instance-level checks need from the next layer, known once the instance exists.
+pub struct InstanceFns {
+    pub get_queue_family_properties: Option<PFN_vkGetPhysicalDeviceQueueFamilyProperties>,
+}
+
+/// Stateless checks of instance-level commands.
+pub struct InstanceStateless {
+    pub reporter: Arc<Reporter>,
+    pub fns: OnceLock<InstanceFns>,
+}
+
+/// The device's properties the checks read, queried once at device creation.
+pub struct DeviceFacts {
+    pub limits: VkPhysicalDeviceLimits,
+    pub memory_type_count: u32,
+}
+
+/// Stateless checks of device-level commands.
+pub struct DeviceStateless {
+    pub reporter: Arc<Reporter>,
+    pub facts: Arc<DeviceFacts>,
+}
+
+fn error(
+    reporter: &Reporter,
+    id: &'static str,
+    location: &Location<'_>,
+    objects: &[Object],
+    m: fmt::Arguments<'_>,
+) -> bool {
+    reporter.report(Finding { severity: Severity::Error, id, location, objects, message: m })
+}
+
+/// `count` elements at `p`, or nothing when either is zero/null.
+///
+/// # Safety
+/// When non-null, `p` must point at `count` elements (the application's promise).
+unsafe fn elements<'a, T>(p: *const T, count: u32) -> &'a [T] {
+    if p.is_null() || count == 0 {
+        &[]
+    } else {
+        unsafe { std::slice::from_raw_parts(p, count as usize) }
+    }
+}
+
+impl ValidationObject for InstanceStateless {
+    fn pre_call_validate_create_device(
+        &self,
+        physicalDevice: VkPhysicalDevice,
+        pCreateInfo: *const VkDeviceCreateInfo,
+        _pAllocator: *const VkAllocationCallbacks,
+        _pDevice: *mut VkDevice,
+    ) -> bool {
+        if pCreateInfo.is_null() {
+            return false;
+        }
+        // SAFETY: non-null; the application promises a valid create info.
+        let info = unsafe { &*pCreateInfo };
+        let mut families = Vec::new();
+        if let Some(get) = self.fns.get().and_then(|f| f.get_queue_family_properties) {
+            let mut n = 0;
+            // SAFETY: the next layer's function, called with the two-call idiom.
+            unsafe { get(physicalDevice, &mut n, std::ptr::null_mut()) };
+            families.resize(n as usize, VkQueueFamilyProperties::default());
+            unsafe { get(physicalDevice, &mut n, families.as_mut_ptr()) };
+            families.truncate(n as usize);
+        }
+        let objects = [Object::of(physicalDevice)];
+        let cmd = Location::command("vkCreateDevice");
+        let info_loc = cmd.dot("pCreateInfo");
+        let queues_loc = info_loc.arrow("pQueueCreateInfos");
+        let mut skip = false;
+        let mut seen: HashSet<(u32, bool)> = HashSet::new();
+        // SAFETY: the application promises queueCreateInfoCount elements.
+        for (i, q) in unsafe { elements(info.pQueueCreateInfos, info.queueCreateInfoCount) }.iter().enumerate() {
+            let at = queues_loc.index(i);
+            let protected = q.flags.contains(VkDeviceQueueCreateFlags::VK_DEVICE_QUEUE_CREATE_PROTECTED_BIT);
+            if !seen.insert((q.queueFamilyIndex, protected)) {
+                skip |= error(
+                    &self.reporter,
+                    "VUID-VkDeviceCreateInfo-queueFamilyIndex-02802",
+                    &at.dot("queueFamilyIndex"),
+                    &objects,
+                    format_args!(
+                        "is {}, already used by an earlier element with the same protected flag.",
+                        q.queueFamilyIndex
+                    ),
+                );
+            }
+            if !families.is_empty() {
+                match families.get(q.queueFamilyIndex as usize) {
+                    None => {
+                        skip |= error(
+                            &self.reporter,
+                            "VUID-VkDeviceQueueCreateInfo-queueFamilyIndex-00381",
+                            &at.dot("queueFamilyIndex"),
+                            &objects,
+                            format_args!(
+                                "is {}, but the physical device has {} queue families.",
+                                q.queueFamilyIndex,
+                                families.len()
+                            ),
+                        );
+                    }
+                    Some(f) if q.queueCount > f.queueCount => {
+                        skip |= error(
+                            &self.reporter,
+                            "VUID-VkDeviceQueueCreateInfo-queueCount-00382",
+                            &at.dot("queueCount"),
+                            &objects,
+                            format_args!(
+                                "is {}, but queue family {} has only {} queues.",
+                                q.queueCount, q.queueFamilyIndex, f.queueCount
+                            ),
+                        );
+                    }
+                    Some(_) => {}
+                }
+            }
+            // SAFETY: the application promises queueCount priorities.
+            for (j, p) in unsafe { elements(q.pQueuePriorities, q.queueCount) }.iter().enumerate() {
+                if !(0.0..=1.0).contains(p) {
+                    let prios = at.dot("pQueuePriorities");
+                    skip |= error(
+                        &self.reporter,
+                        "VUID-VkDeviceQueueCreateInfo-pQueuePriorities-00383",
+                        &prios.index(j),
+                        &objects,
+                        format_args!("is {p}, outside [0.0, 1.0]."),
+                    );
+                }
+            }
+        }
+        skip
+    }
+}
+
+impl DeviceStateless {
+    fn error(&self, id: &'static str, at: &Location<'_>, objects: &[Object], m: fmt::Arguments<'_>) -> bool {
+        error(&self.reporter, id, at, objects, m)
+    }
+}
+
+impl ValidationObject for DeviceStateless {
+    fn pre_call_validate_create_buffer(
+        &self,
+        device: VkDevice,
+        pCreateInfo: *const VkBufferCreateInfo,
+        _pAllocator: *const VkAllocationCallbacks,
+        _pBuffer: *mut VkBuffer,
+    ) -> bool {
+        if pCreateInfo.is_null() {
+            return false;
+        }
+        // SAFETY: non-null; the application promises a valid create info.
+        let info = unsafe { &*pCreateInfo };
+        let objects = [Object::of(device)];
+        let cmd = Location::command("vkCreateBuffer");
+        let at = cmd.dot("pCreateInfo");
+        let mut skip = false;
+        if info.size == 0 {
+            skip |=
+                self.error("VUID-VkBufferCreateInfo-size-00912", &at.arrow("size"), &objects, format_args!("is 0."));
+        }
+        if info.sharingMode == VkSharingMode::VK_SHARING_MODE_CONCURRENT && info.pQueueFamilyIndices.is_null() {
+            skip |= self.error(
+                "VUID-VkBufferCreateInfo-sharingMode-00913",
+                &at.arrow("pQueueFamilyIndices"),
+                &objects,
+                format_args!("is NULL, but sharingMode is VK_SHARING_MODE_CONCURRENT."),
+            );
+        }
+        skip
+    }
+
+    fn pre_call_validate_create_image(
+        &self,
+        device: VkDevice,
+        pCreateInfo: *const VkImageCreateInfo,
+        _pAllocator: *const VkAllocationCallbacks,
+        _pImage: *mut VkImage,
+    ) -> bool {
+        if pCreateInfo.is_null() {
+            return false;
+        }
+        // SAFETY: non-null; the application promises a valid create info.
+        let info = unsafe { &*pCreateInfo };
+        let objects = [Object::of(device)];
+        let cmd = Location::command("vkCreateImage");
+        let at = cmd.dot("pCreateInfo");
+        let extent = at.arrow("extent");
+        let mut skip = false;
+        let e = info.extent;
+        for (value, member, id) in [
+            (e.width, "width", "VUID-VkImageCreateInfo-extent-00944"),
+            (e.height, "height", "VUID-VkImageCreateInfo-extent-00945"),
+            (e.depth, "depth", "VUID-VkImageCreateInfo-extent-00946"),
+        ] {
+            if value == 0 {
+                skip |= self.error(id, &extent.dot(member), &objects, format_args!("is 0."));
+            }
+        }
+        if info.mipLevels == 0 {
+            skip |= self.error(
+                "VUID-VkImageCreateInfo-mipLevels-00947",
+                &at.arrow("mipLevels"),
+                &objects,
+                format_args!("is 0."),
+            );
+        }
+        if info.arrayLayers == 0 {
+            skip |= self.error(
+                "VUID-VkImageCreateInfo-arrayLayers-00948",
+                &at.arrow("arrayLayers"),
+                &objects,
+                format_args!("is 0."),
+            );
+        }
+        skip
+    }
+
+    fn pre_call_validate_allocate_memory(
+        &self,
+        device: VkDevice,
+        pAllocateInfo: *const VkMemoryAllocateInfo,
+        _pAllocator: *const VkAllocationCallbacks,
+        _pMemory: *mut VkDeviceMemory,
+    ) -> bool {
+        if pAllocateInfo.is_null() {
+            return false;
+        }
+        // SAFETY: non-null; the application promises a valid allocate info.
+        let info = unsafe { &*pAllocateInfo };
+        if info.memoryTypeIndex < self.facts.memory_type_count {
+            return false;
+        }
+        let cmd = Location::command("vkAllocateMemory");
+        let at = cmd.dot("pAllocateInfo");
+        self.error(
+            "VUID-vkAllocateMemory-pAllocateInfo-01714",
+            &at.arrow("memoryTypeIndex"),
+            &[Object::of(device)],
+            format_args!(
+                "is {}, but the device has {} memory types.",
+                info.memoryTypeIndex, self.facts.memory_type_count
+            ),
+        )
+    }
+
+    fn pre_call_validate_cmd_push_constants(
+        &self,
+        commandBuffer: VkCommandBuffer,
+        _layout: VkPipelineLayout,
+        _stageFlags: VkShaderStageFlags,
+        offset: u32,
+        size: u32,
+        _pValues: *const c_void,
+    ) -> bool {
+        let max = self.facts.limits.maxPushConstantsSize;
+        if offset < max && size <= max - offset {
+            return false;
+        }
+        let cmd = Location::command("vkCmdPushConstants");
+        let objects = [Object::of(commandBuffer)];
+        if offset >= max {
+            return self.error(
+                "VUID-vkCmdPushConstants-offset-00370",
+                &cmd.dot("offset"),
+                &objects,
+                format_args!("is {offset}, not less than maxPushConstantsSize ({max})."),
+            );
+        }
+        self.error(
+            "VUID-vkCmdPushConstants-size-00371",
+            &cmd.dot("size"),
+            &objects,
+            format_args!("is {size}, more than maxPushConstantsSize ({max}) minus offset ({offset})."),
+        )
+    }
+}

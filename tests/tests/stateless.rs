@@ -1,0 +1,196 @@
+//! Stateless validation's explicit rules through the real loader: for each VUID one call that
+//! breaks it (the exact id must be reported, and the call is skipped because the messenger asks
+//! for it) and one valid call (nothing reported).
+
+use ash::vk;
+use vigil_tests::{Context, ContextBuilder, VulkanEnv, VIGIL_LAYER};
+
+fn context() -> Context {
+    let entry = VulkanEnv::new().with_vigil().entry();
+    let ctx = ContextBuilder::new().layers(&[VIGIL_LAYER]).build(&entry);
+    assert!(ctx.vigil_in_chain(), "Vigil is not in the call chain");
+    // Invalid calls must not reach lavapipe: the callback asks Vigil to skip them.
+    ctx.messages.skip_errors(true);
+    ctx
+}
+
+/// Runs `call`, returning the ids Vigil reported as WARNING/ERROR during it.
+fn reported(ctx: &Context, call: impl FnOnce()) -> Vec<String> {
+    ctx.messages.clear();
+    call();
+    ctx.messages.problem_ids()
+}
+
+fn buffer_info(size: u64) -> vk::BufferCreateInfo<'static> {
+    vk::BufferCreateInfo::default().size(size).usage(vk::BufferUsageFlags::STORAGE_BUFFER)
+}
+
+#[test]
+fn buffer_size_zero() {
+    let ctx = context();
+    let ids = reported(&ctx, || {
+        let r = unsafe { ctx.device.create_buffer(&buffer_info(0), None) };
+        assert_eq!(
+            r.err(),
+            Some(vk::Result::ERROR_VALIDATION_FAILED_EXT),
+            "the skipped call returns VALIDATION_FAILED"
+        );
+    });
+    assert_eq!(ids, ["VUID-VkBufferCreateInfo-size-00912"]);
+    let ids = reported(&ctx, || {
+        let b = unsafe { ctx.device.create_buffer(&buffer_info(256), None) }.expect("valid buffer");
+        unsafe { ctx.device.destroy_buffer(b, None) };
+    });
+    assert!(ids.is_empty(), "{ids:?}");
+}
+
+#[test]
+fn concurrent_buffer_without_queue_families() {
+    let ctx = context();
+    let ids = reported(&ctx, || {
+        let mut info = buffer_info(64).sharing_mode(vk::SharingMode::CONCURRENT);
+        info.queue_family_index_count = 2;
+        let r = unsafe { ctx.device.create_buffer(&info, None) };
+        assert!(r.is_err());
+    });
+    assert_eq!(ids, ["VUID-VkBufferCreateInfo-sharingMode-00913"]);
+    let ids = reported(&ctx, || {
+        let info = buffer_info(64).sharing_mode(vk::SharingMode::EXCLUSIVE);
+        let b = unsafe { ctx.device.create_buffer(&info, None) }.expect("valid buffer");
+        unsafe { ctx.device.destroy_buffer(b, None) };
+    });
+    assert!(ids.is_empty(), "{ids:?}");
+}
+
+fn image_info(extent: vk::Extent3D, mips: u32, layers: u32) -> vk::ImageCreateInfo<'static> {
+    vk::ImageCreateInfo::default()
+        .image_type(vk::ImageType::TYPE_2D)
+        .format(vk::Format::R8G8B8A8_UNORM)
+        .extent(extent)
+        .mip_levels(mips)
+        .array_layers(layers)
+        .samples(vk::SampleCountFlags::TYPE_1)
+        .tiling(vk::ImageTiling::OPTIMAL)
+        .usage(vk::ImageUsageFlags::SAMPLED)
+}
+
+#[test]
+fn image_extent_mips_and_layers() {
+    let ctx = context();
+    let good = vk::Extent3D { width: 16, height: 16, depth: 1 };
+    let cases: [(vk::ImageCreateInfo, &str); 5] = [
+        (image_info(vk::Extent3D { width: 0, ..good }, 1, 1), "VUID-VkImageCreateInfo-extent-00944"),
+        (image_info(vk::Extent3D { height: 0, ..good }, 1, 1), "VUID-VkImageCreateInfo-extent-00945"),
+        (image_info(vk::Extent3D { depth: 0, ..good }, 1, 1), "VUID-VkImageCreateInfo-extent-00946"),
+        (image_info(good, 0, 1), "VUID-VkImageCreateInfo-mipLevels-00947"),
+        (image_info(good, 1, 0), "VUID-VkImageCreateInfo-arrayLayers-00948"),
+    ];
+    for (info, id) in cases {
+        let ids = reported(&ctx, || {
+            assert!(unsafe { ctx.device.create_image(&info, None) }.is_err());
+        });
+        assert_eq!(ids, [id]);
+    }
+    let ids = reported(&ctx, || {
+        let image = unsafe { ctx.device.create_image(&image_info(good, 1, 1), None) }.expect("valid image");
+        unsafe { ctx.device.destroy_image(image, None) };
+    });
+    assert!(ids.is_empty(), "{ids:?}");
+}
+
+#[test]
+fn memory_type_index_out_of_range() {
+    let ctx = context();
+    let count = unsafe { ctx.instance.get_physical_device_memory_properties(ctx.physical_device) }.memory_type_count;
+    let ids = reported(&ctx, || {
+        let info = vk::MemoryAllocateInfo::default().allocation_size(4096).memory_type_index(count);
+        assert!(unsafe { ctx.device.allocate_memory(&info, None) }.is_err());
+    });
+    assert_eq!(ids, ["VUID-vkAllocateMemory-pAllocateInfo-01714"]);
+    let ids = reported(&ctx, || {
+        let info = vk::MemoryAllocateInfo::default().allocation_size(4096).memory_type_index(count - 1);
+        let memory = unsafe { ctx.device.allocate_memory(&info, None) }.expect("valid allocation");
+        unsafe { ctx.device.free_memory(memory, None) };
+    });
+    assert!(ids.is_empty(), "{ids:?}");
+}
+
+#[test]
+fn push_constants_beyond_the_limit() {
+    let ctx = context();
+    let max =
+        unsafe { ctx.instance.get_physical_device_properties(ctx.physical_device) }.limits.max_push_constants_size;
+    let d = &ctx.device;
+    let range = vk::PushConstantRange { stage_flags: vk::ShaderStageFlags::COMPUTE, offset: 0, size: max };
+    let layout = unsafe {
+        d.create_pipeline_layout(
+            &vk::PipelineLayoutCreateInfo::default().push_constant_ranges(std::slice::from_ref(&range)),
+            None,
+        )
+    }
+    .expect("pipeline layout");
+    let pool = unsafe {
+        d.create_command_pool(&vk::CommandPoolCreateInfo::default().queue_family_index(ctx.queue_family), None)
+    }
+    .expect("command pool");
+    let cb = unsafe {
+        d.allocate_command_buffers(&vk::CommandBufferAllocateInfo::default().command_pool(pool).command_buffer_count(1))
+    }
+    .expect("command buffer")[0];
+    unsafe { d.begin_command_buffer(cb, &vk::CommandBufferBeginInfo::default()) }.expect("begin");
+    let bytes = vec![0u8; max as usize + 8];
+    let push = |offset: u32, size: usize| unsafe {
+        d.cmd_push_constants(cb, layout, vk::ShaderStageFlags::COMPUTE, offset, &bytes[..size]);
+    };
+    assert_eq!(reported(&ctx, || push(max, 4)), ["VUID-vkCmdPushConstants-offset-00370"]);
+    assert_eq!(reported(&ctx, || push(4, max as usize)), ["VUID-vkCmdPushConstants-size-00371"]);
+    let ids = reported(&ctx, || {
+        push(0, max as usize);
+        push(max - 4, 4);
+    });
+    assert!(ids.is_empty(), "{ids:?}");
+    unsafe {
+        d.end_command_buffer(cb).expect("end");
+        d.destroy_command_pool(pool, None);
+        d.destroy_pipeline_layout(layout, None);
+    }
+}
+
+/// Creates a device with `queues`, returning the ids reported; destroys it if it was created.
+fn create_device_reporting(ctx: &Context, queues: &[vk::DeviceQueueCreateInfo]) -> Vec<String> {
+    reported(ctx, || {
+        let info = vk::DeviceCreateInfo::default().queue_create_infos(queues);
+        if let Ok(device) = unsafe { ctx.instance.create_device(ctx.physical_device, &info, None) } {
+            unsafe { device.destroy_device(None) };
+        }
+    })
+}
+
+#[test]
+fn device_queue_create_infos() {
+    let ctx = context();
+    let families = unsafe { ctx.instance.get_physical_device_queue_family_properties(ctx.physical_device) };
+    let family = ctx.queue_family;
+    let available = families[family as usize].queue_count;
+    let one = [0.5f32];
+    let too_high = [1.5f32];
+    let many = vec![0.5f32; available as usize + 1];
+    fn q(index: u32, priorities: &[f32]) -> vk::DeviceQueueCreateInfo<'_> {
+        vk::DeviceQueueCreateInfo::default().queue_family_index(index).queue_priorities(priorities)
+    }
+    assert_eq!(
+        create_device_reporting(&ctx, &[q(family, &too_high)]),
+        ["VUID-VkDeviceQueueCreateInfo-pQueuePriorities-00383"]
+    );
+    assert_eq!(
+        create_device_reporting(&ctx, &[q(family, &one), q(family, &one)]),
+        ["VUID-VkDeviceCreateInfo-queueFamilyIndex-02802"]
+    );
+    assert_eq!(
+        create_device_reporting(&ctx, &[q(families.len() as u32, &one)]),
+        ["VUID-VkDeviceQueueCreateInfo-queueFamilyIndex-00381"]
+    );
+    assert_eq!(create_device_reporting(&ctx, &[q(family, &many)]), ["VUID-VkDeviceQueueCreateInfo-queueCount-00382"]);
+    let ids = create_device_reporting(&ctx, &[q(family, &one)]);
+    assert!(ids.is_empty(), "{ids:?}");
+}
