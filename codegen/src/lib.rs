@@ -3,6 +3,7 @@
 //! model gives the same bytes.
 
 mod chassis;
+mod features;
 mod layout;
 mod messages;
 mod names;
@@ -95,6 +96,7 @@ fn generate_src(reg: &Registry, catalogue: &Catalogue<'_>) -> Result<Vec<(String
     files.push(("layout.rs".into(), with_prelude(layout::rust_table(reg), "layout")?));
     files.push(("layout.c".into(), layout::c_table(reg)));
     files.push(("settings.rs".into(), rust(settings::rust(), "settings")?));
+    files.push(("features.rs".into(), rust(features::rust(reg)?, "features")?));
     files.push(("layer_extensions.rs".into(), rust(settings::layer_extensions(reg)?, "layer_extensions")?));
     files.push(("vuids.rs".into(), rust(messages::rust(catalogue)?, "vuids")?));
     files.push(("lib.rs".into(), rust(support::lib_rs(reg, &type_modules), "lib")?));

@@ -21,6 +21,7 @@ pub fn lib_rs(reg: &Registry, type_modules: &[&str]) -> TokenStream {
         #[rustfmt::skip] pub mod commands;
         #[rustfmt::skip] pub mod dispatch;
         #[rustfmt::skip] pub mod extensions;
+        #[rustfmt::skip] pub mod features;
         #[rustfmt::skip] pub mod layer_extensions;
         #[rustfmt::skip] pub mod hooks;
         #[rustfmt::skip] pub mod intercepts;

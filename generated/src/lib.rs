@@ -109,6 +109,8 @@ pub mod dispatch;
 #[rustfmt::skip]
 pub mod extensions;
 #[rustfmt::skip]
+pub mod features;
+#[rustfmt::skip]
 pub mod layer_extensions;
 #[rustfmt::skip]
 pub mod hooks;

@@ -11,6 +11,8 @@ mod debug_objects;
 mod device;
 mod dispatch_map;
 mod entry;
+#[cfg(test)]
+mod facts_tests;
 mod instance;
 mod loader;
 mod proc_addr;
