@@ -40,8 +40,21 @@ impl<T> DispatchMap<T> {
     /// (Vulkan forbids using an instance or device concurrently with destroying it).
     #[inline(always)]
     pub unsafe fn get<'a>(&self, key: DispatchKey) -> Option<&'a T> {
+        // Almost every process has one instance and one device: slot 0, checked first, is the
+        // whole lookup on the hot path (two loads and a compare).
+        if self.keys[0].load(Ordering::Acquire) == key {
+            // SAFETY: as below.
+            return unsafe { self.values[0].load(Ordering::Acquire).as_ref() };
+        }
+        unsafe { self.get_after_first(key) }
+    }
+
+    /// The lookup beyond slot 0. Inlined: a call here would make every intercept save its
+    /// arguments around it, even on the fast path.
+    #[inline(always)]
+    unsafe fn get_after_first<'a>(&self, key: DispatchKey) -> Option<&'a T> {
         let n = self.high_water.load(Ordering::Acquire);
-        for i in 0..n {
+        for i in 1..n.min(CAPACITY) {
             if self.keys[i].load(Ordering::Acquire) == key {
                 let p = self.values[i].load(Ordering::Acquire);
                 // SAFETY: published before its key, freed only after its key is cleared.
