@@ -2,6 +2,9 @@
 //!
 //! - `regen [--check]`: write `generated/src/` from the registry (or only report stale files).
 //! - `package [--out DIR]`: build the release layer and lay out an SDK-style tree.
+//! - `bench [--quick]`: Vigil against the reference layer, as docs/performance.md describes.
+
+mod bench;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
@@ -14,7 +17,9 @@ fn main() -> ExitCode {
             let out = args.iter().position(|a| a == "--out").and_then(|i| args.get(i + 1)).map(PathBuf::from);
             package(out.unwrap_or_else(|| root().join("dist/vigil"))).map(|_| ())
         }
-        _ => Err("usage: cargo xtask regen [--check] | package [--out DIR]".to_string()),
+        Some("bench") => bench::run(&args[1..]),
+        _ => Err("usage: cargo xtask regen [--check] | package [--out DIR] | bench [--quick] [--rounds N] [--jobs N]"
+            .to_string()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

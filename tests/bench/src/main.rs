@@ -1,0 +1,201 @@
+//! `vigil-workload`: one benchmark workload, run once as its own process.
+//!
+//! ```text
+//! vigil-workload <draw|dispatch|churn|threads> [--frames N] [--count N] [--threads T] [--no-submit]
+//! ```
+//!
+//! Every workload is a valid Vulkan 1.3 program. Each frame runs the workload's measured section
+//! (recording command buffers, or creating and destroying objects) and, where there is
+//! something to execute, submits it and waits. Frame 0 is a warm-up; frames 1..=N run the
+//! measured section inside [`vigil_bench_measured`], the one function `cargo xtask bench` has
+//! callgrind count. Results go to stdout as `vigil-bench: <key> <value>` lines (see
+//! [`print_results`]); the process exits non-zero if a layer reported a WARNING or ERROR
+//! validation message.
+
+mod churn;
+mod context;
+mod dispatch;
+mod draw;
+
+use std::process::ExitCode;
+use std::time::Instant;
+
+use context::Context;
+
+/// The measured section: everything this function and its callees execute (the workload's
+/// loop, the layers, the driver) is what callgrind counts, with
+/// `--collect-atstart=no --toggle-collect=vigil_bench_measured`. Unmangled so that name is the
+/// symbol; never inlined so the symbol exists and brackets exactly the work.
+#[no_mangle]
+#[inline(never)]
+pub fn vigil_bench_measured(work: &mut dyn FnMut()) {
+    work();
+}
+
+/// Runs `work` inside [`vigil_bench_measured`] when `measure`, directly (uncounted) otherwise.
+pub fn section(measure: bool, work: &mut dyn FnMut()) {
+    if measure {
+        vigil_bench_measured(work);
+    } else {
+        work();
+    }
+}
+
+/// One benchmark workload, set up on a [`Context`].
+pub trait Workload {
+    /// Vulkan calls one frame's measured section makes: every one of them is a call the layer
+    /// under test intercepts.
+    fn calls_per_frame(&self) -> u64;
+    /// Unmeasured work before a frame (resetting command pools).
+    fn prepare(&mut self) {}
+    /// One frame's measured section, inside [`vigil_bench_measured`] when `measure`.
+    fn frame(&mut self, measure: bool);
+    /// Submits what the frame recorded and waits for it; false when the workload has nothing
+    /// to execute.
+    fn submit(&mut self) -> bool;
+}
+
+/// Parsed command line.
+struct Args {
+    workload: String,
+    frames: usize,
+    count: Option<u32>,
+    threads: usize,
+    submit: bool,
+}
+
+fn parse_args() -> Result<Args, String> {
+    let mut args = std::env::args().skip(1);
+    let workload = args.next().ok_or("missing workload name")?;
+    let mut parsed = Args { workload, frames: 10, count: None, threads: 1, submit: true };
+    while let Some(flag) = args.next() {
+        let mut value = |what: &str| -> Result<u64, String> {
+            let v = args.next().ok_or(format!("{what} needs a value"))?;
+            v.parse().map_err(|_| format!("{what}: not a number: {v}"))
+        };
+        match flag.as_str() {
+            "--frames" => parsed.frames = value("--frames")? as usize,
+            "--count" => parsed.count = Some(value("--count")? as u32),
+            "--threads" => parsed.threads = (value("--threads")? as usize).max(1),
+            "--no-submit" => parsed.submit = false,
+            other => return Err(format!("unknown argument {other}")),
+        }
+    }
+    Ok(parsed)
+}
+
+const USAGE: &str =
+    "usage: vigil-workload <draw|dispatch|churn|threads> [--frames N] [--count N] [--threads T] [--no-submit]";
+
+fn main() -> ExitCode {
+    let args = match parse_args() {
+        Ok(a) => a,
+        Err(e) => {
+            eprintln!("vigil-workload: {e}\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    let ctx = match Context::new() {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("vigil-workload: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let results = {
+        let mut workload: Box<dyn Workload + '_> = match args.workload.as_str() {
+            "draw" => Box::new(draw::Draw::new(&ctx, args.count.unwrap_or(draw::DRAWS), None)),
+            "threads" => Box::new(draw::Draw::new(&ctx, args.count.unwrap_or(draw::DRAWS), Some(args.threads))),
+            "dispatch" => Box::new(dispatch::Dispatch::new(&ctx, args.count.unwrap_or(dispatch::ITERATIONS))),
+            "churn" => Box::new(churn::Churn::new(&ctx, args.count.unwrap_or(churn::OBJECTS))),
+            other => {
+                eprintln!("vigil-workload: unknown workload {other}\n{USAGE}");
+                return ExitCode::from(2);
+            }
+        };
+        let (record_ns, submit_ns) = run(workload.as_mut(), args.frames, args.submit);
+        Results {
+            device_name: ctx.device_name.clone(),
+            tool_layers: ctx.tool_layers.join(","),
+            calls_per_frame: workload.calls_per_frame(),
+            record_ns,
+            submit_ns,
+        }
+        // The workload's objects are destroyed here, before the device.
+    };
+    unsafe { ctx.device.device_wait_idle() }.expect("vkDeviceWaitIdle");
+    drop(ctx);
+    // Read after teardown: the peak covers the whole run, and a layer's complaints about objects
+    // left alive arrive at vkDestroyDevice.
+    let problems = context::problems();
+    print_results(&args, &results, problems);
+    if problems > 0 {
+        eprintln!("vigil-workload: {problems} WARNING/ERROR validation message(s): the run does not count");
+        return ExitCode::FAILURE;
+    }
+    ExitCode::SUCCESS
+}
+
+/// What one process measured.
+struct Results {
+    /// The physical device's name.
+    device_name: String,
+    /// Comma-separated layers that reported themselves as tools.
+    tool_layers: String,
+    /// Vulkan calls in one frame's measured section.
+    calls_per_frame: u64,
+    /// Wall-clock nanoseconds of each measured frame's measured section.
+    record_ns: Vec<u64>,
+    /// Wall-clock nanoseconds of each measured frame's submit + wait (empty when none).
+    submit_ns: Vec<u64>,
+}
+
+/// The frame loop: one warm-up frame, then `frames` measured ones. Returns the wall-clock ns of
+/// each measured section and of each submit + wait (none when the workload submits nothing).
+fn run(workload: &mut dyn Workload, frames: usize, submit: bool) -> (Vec<u64>, Vec<u64>) {
+    let (mut record_ns, mut submit_ns) = (Vec::with_capacity(frames), Vec::with_capacity(frames));
+    for frame in 0..=frames {
+        let measure = frame > 0;
+        workload.prepare();
+        let start = Instant::now();
+        workload.frame(measure);
+        let recorded = start.elapsed();
+        let start = Instant::now();
+        let submitted = submit && workload.submit();
+        let waited = start.elapsed();
+        if measure {
+            record_ns.push(recorded.as_nanos() as u64);
+            if submitted {
+                submit_ns.push(waited.as_nanos() as u64);
+            }
+        }
+    }
+    (record_ns, submit_ns)
+}
+
+/// Writes the results as `vigil-bench: <key> <value>` lines, the protocol `cargo xtask bench`
+/// parses (xtask/src/bench/run.rs): `calls_per_frame N`, `frames N`, `record_ns N N …`,
+/// `submit_ns N N …`, `peak_rss_kib N`, `validation_problems N`, `tool_layers A,B`, `device NAME`
+/// (and `workload`, `threads`, echoing the command line).
+fn print_results(args: &Args, results: &Results, problems: usize) {
+    let list = |v: &[u64]| v.iter().map(u64::to_string).collect::<Vec<_>>().join(" ");
+    println!("vigil-bench: workload {}", args.workload);
+    println!("vigil-bench: threads {}", args.threads);
+    println!("vigil-bench: calls_per_frame {}", results.calls_per_frame);
+    println!("vigil-bench: frames {}", results.record_ns.len());
+    println!("vigil-bench: record_ns {}", list(&results.record_ns));
+    println!("vigil-bench: submit_ns {}", list(&results.submit_ns));
+    if let Some(kib) = peak_rss_kib() {
+        println!("vigil-bench: peak_rss_kib {kib}");
+    }
+    println!("vigil-bench: validation_problems {problems}");
+    println!("vigil-bench: tool_layers {}", results.tool_layers);
+    println!("vigil-bench: device {}", results.device_name);
+}
+
+/// The process's peak resident set (`VmHWM` of /proc/self/status), in KiB.
+fn peak_rss_kib() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}

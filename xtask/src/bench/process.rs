@@ -1,0 +1,182 @@
+//! Runs one workload process (directly, or under callgrind) and reads what it printed.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use super::config::{cleared, Config, Paths, Workload};
+
+/// What one `vigil-workload` process reported (the `vigil-bench: <key> <value>` lines its
+/// `print_results` writes).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Sample {
+    /// Vulkan calls per frame's measured section.
+    pub calls_per_frame: u64,
+    /// Measured frames.
+    pub frames: u64,
+    /// Wall-clock ns of each measured section.
+    pub record_ns: Vec<u64>,
+    /// Wall-clock ns of each frame's submit + wait (empty when the workload submits nothing).
+    pub submit_ns: Vec<u64>,
+    /// Peak resident set (`VmHWM`), KiB.
+    pub peak_rss_kib: Option<u64>,
+    /// WARNING/ERROR validation messages.
+    pub problems: u64,
+    /// Layers in the chain, as they reported themselves.
+    pub tool_layers: Vec<String>,
+    /// The physical device.
+    pub device: String,
+}
+
+impl Sample {
+    /// Parses a workload's stdout; other lines (a layer's own logging) are ignored.
+    pub fn parse(stdout: &str) -> Result<Sample, String> {
+        let mut s = Sample::default();
+        let mut seen_calls = false;
+        for line in stdout.lines() {
+            let Some(rest) = line.strip_prefix("vigil-bench: ") else { continue };
+            let (key, value) = rest.split_once(' ').unwrap_or((rest, ""));
+            let number = |v: &str| v.parse::<u64>().map_err(|_| format!("{key}: not a number: {v:?}"));
+            let list = |v: &str| v.split_whitespace().map(number).collect::<Result<Vec<_>, _>>();
+            match key {
+                "calls_per_frame" => {
+                    s.calls_per_frame = number(value)?;
+                    seen_calls = true;
+                }
+                "frames" => s.frames = number(value)?,
+                "record_ns" => s.record_ns = list(value)?,
+                "submit_ns" => s.submit_ns = list(value)?,
+                "peak_rss_kib" => s.peak_rss_kib = Some(number(value)?),
+                "validation_problems" => s.problems = number(value)?,
+                "tool_layers" => {
+                    s.tool_layers = value.split(',').filter(|l| !l.is_empty()).map(str::to_string).collect();
+                }
+                "device" => s.device = value.to_string(),
+                _ => {}
+            }
+        }
+        if !seen_calls {
+            return Err("no `vigil-bench: calls_per_frame` line: the workload did not finish".into());
+        }
+        Ok(s)
+    }
+}
+
+/// Everything needed to start workload processes.
+pub struct Runner {
+    /// The `vigil-workload` binary.
+    pub binary: PathBuf,
+    /// Layer files.
+    pub paths: Paths,
+    /// Working directory of the processes (empty, so no stray `vk_layer_settings.txt` in the
+    /// current directory is read).
+    pub cwd: PathBuf,
+    /// `XDG_RUNTIME_DIR` when the caller has none.
+    pub runtime_dir: PathBuf,
+}
+
+/// Options for a callgrind run.
+pub struct Callgrind<'a> {
+    /// Where callgrind writes its output.
+    pub out_file: &'a Path,
+}
+
+/// The symbol the workload brackets its measured section with.
+pub const MEASURED_SYMBOL: &str = "vigil_bench_measured";
+
+impl Runner {
+    /// Runs `workload` under `config` for `frames` measured frames, under callgrind when
+    /// `callgrind` is given (then without submitting: only the measured section is counted).
+    pub fn run(
+        &self,
+        workload: &Workload,
+        config: &Config,
+        frames: usize,
+        callgrind: Option<Callgrind<'_>>,
+    ) -> Result<Sample, String> {
+        let mut cmd = match &callgrind {
+            None => Command::new(&self.binary),
+            Some(cg) => {
+                let mut c = Command::new("valgrind");
+                c.args([
+                    "--tool=callgrind",
+                    "-q",
+                    "--collect-atstart=no",
+                    &format!("--toggle-collect={MEASURED_SYMBOL}"),
+                    // Instruction counts only: no cache or branch simulation, no per-instruction
+                    // dump (per-line is enough to attribute cost and keeps the files small).
+                    "--cache-sim=no",
+                    "--branch-sim=no",
+                    "--dump-instr=no",
+                ]);
+                c.arg(format!("--callgrind-out-file={}", cg.out_file.display()));
+                c.arg(&self.binary);
+                c
+            }
+        };
+        cmd.args(workload.args).args(["--frames", &frames.to_string()]);
+        if callgrind.is_some() {
+            cmd.arg("--no-submit");
+        }
+        for (name, _) in std::env::vars_os() {
+            if name.to_str().is_some_and(cleared) {
+                cmd.env_remove(&name);
+            }
+        }
+        if std::env::var_os("XDG_RUNTIME_DIR").is_none() {
+            cmd.env("XDG_RUNTIME_DIR", &self.runtime_dir);
+        }
+        cmd.envs(config.env(&self.paths)).current_dir(&self.cwd);
+        let what = format!("{} under {}", workload.id, config.id);
+        let output = cmd.output().map_err(|e| format!("{what}: starting {:?}: {e}", cmd.get_program()))?;
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        let tail =
+            |s: &str| s.lines().rev().take(20).collect::<Vec<_>>().into_iter().rev().collect::<Vec<_>>().join("\n");
+        if !output.status.success() {
+            return Err(format!("{what} failed ({}):\n{}", output.status, tail(&stderr)));
+        }
+        let sample = Sample::parse(&stdout).map_err(|e| format!("{what}: {e}\n{}", tail(&stderr)))?;
+        if sample.problems > 0 {
+            return Err(format!("{what}: {} validation message(s):\n{}", sample.problems, tail(&stderr)));
+        }
+        let expected = config.expected_layers();
+        if sample.tool_layers != expected {
+            return Err(format!(
+                "{what}: the layers in the chain are {:?}, expected {:?}: the configuration did not take effect",
+                sample.tool_layers, expected
+            ));
+        }
+        Ok(sample)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_workload_output() {
+        let out = "\
+some layer chatter
+vigil-bench: workload draw
+vigil-bench: threads 1
+vigil-bench: calls_per_frame 15007
+vigil-bench: frames 2
+vigil-bench: record_ns 412682 427024
+vigil-bench: submit_ns 
+vigil-bench: peak_rss_kib 166084
+vigil-bench: validation_problems 0
+vigil-bench: tool_layers VK_LAYER_VIGIL_validation
+vigil-bench: device llvmpipe (LLVM 15.0.6, 256 bits)
+";
+        let s = Sample::parse(out).unwrap();
+        assert_eq!(s.calls_per_frame, 15007);
+        assert_eq!(s.record_ns, [412682, 427024]);
+        assert!(s.submit_ns.is_empty());
+        assert_eq!(s.peak_rss_kib, Some(166084));
+        assert_eq!(s.tool_layers, ["VK_LAYER_VIGIL_validation"]);
+        assert_eq!(s.device, "llvmpipe (LLVM 15.0.6, 256 bits)");
+        assert!(Sample::parse("vigil-bench: tool_layers \n").is_err(), "unfinished run");
+        assert!(Sample::parse("vigil-bench: calls_per_frame x\n").is_err());
+    }
+}

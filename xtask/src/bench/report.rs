@@ -1,0 +1,679 @@
+//! Turns measurements into the report: per-call costs, added costs over the baseline, pair
+//! ratios, targets, Vigil's per-function profile; written as Markdown (stdout, report.md) and
+//! JSON (report.json).
+
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+use super::callgrind::Profile;
+use super::config::{Config, PairPlan, Side, BASELINE};
+use super::json::Json;
+use super::process::Sample;
+use super::stats::{per_call, percentile, ratio};
+
+/// The percentile of frame times the report quotes: robust against the scheduler's outliers
+/// (which only ever add time), less at the mercy of one lucky frame than the minimum.
+pub const TIME_PERCENTILE: f64 = 10.0;
+
+/// Vigil pass-through's budget on `draw`, in added instructions per intercepted call.
+pub const PASS_THROUGH_LIMIT: f64 = 25.0;
+/// Every equal-coverage pair's budget: Vigil's added instructions ÷ the reference's.
+pub const RATIO_LIMIT: f64 = 0.5;
+/// Workloads the ratio budget applies to.
+pub const RATIO_WORKLOADS: &[&str] = &["draw", "dispatch"];
+/// The file name Vigil's library has: its functions are the profile's subject.
+pub const VIGIL_OBJECT: &str = "libVkLayer_vigil.so";
+
+/// Functions listed per profile: the tail is noise next to the generated intercepts.
+const MAX_FUNCTIONS: usize = 20;
+
+/// How the run was made.
+#[derive(Clone, Debug, Default)]
+pub struct Meta {
+    /// When (UTC).
+    pub date: String,
+    /// `git describe`-like commit of the tree measured.
+    pub commit: String,
+    /// The Vulkan physical device.
+    pub device: String,
+    /// CPU model and count.
+    pub cpu: String,
+    /// `valgrind --version`.
+    pub valgrind: String,
+    /// The reference layer's version (its manifest's `api_version`).
+    pub reference: String,
+    /// `quick` or `full`.
+    pub mode: String,
+    /// Interleaved wall-clock rounds (processes per configuration and workload).
+    pub rounds: usize,
+    /// Measured frames per wall-clock process.
+    pub frames: usize,
+    /// Measured frames per callgrind process.
+    pub callgrind_frames: usize,
+}
+
+/// One workload under one configuration.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Cell {
+    /// Vulkan calls per frame.
+    pub calls_per_frame: u64,
+    /// Instructions per call in the measured section (callgrind), all code: app, layer, driver.
+    pub ir_per_call: Option<f64>,
+    /// The 10th percentile of wall-clock ns per call over every frame of every process.
+    pub ns_per_call: Option<f64>,
+    /// The fastest frame's ns per call.
+    pub ns_per_call_min: Option<f64>,
+    /// The 10th percentile of a frame's submit + wait, ms.
+    pub submit_ms: Option<f64>,
+    /// The median of the processes' peak RSS, MiB (a few MiB of it move from run to run with
+    /// how many malloc arenas the driver's threads touch).
+    pub peak_rss_mib: Option<f64>,
+    /// Wall-clock processes behind the numbers.
+    pub processes: usize,
+}
+
+impl Cell {
+    /// Summarizes the wall-clock processes and the callgrind total (`ir`: collected Ir and
+    /// the number of frames it covers).
+    pub fn new(samples: &[Sample], ir: Option<(u64, u64)>, calls_per_frame: u64) -> Cell {
+        let per_call_ns: Vec<f64> = samples
+            .iter()
+            .flat_map(|s| s.record_ns.iter().map(move |&ns| ns as f64 / s.calls_per_frame.max(1) as f64))
+            .collect();
+        let submit_ms: Vec<f64> = samples.iter().flat_map(|s| s.submit_ns.iter().map(|&ns| ns as f64 / 1e6)).collect();
+        let peak_kib: Vec<f64> = samples.iter().filter_map(|s| s.peak_rss_kib).map(|k| k as f64).collect();
+        Cell {
+            calls_per_frame,
+            ir_per_call: ir.and_then(|(total, frames)| per_call(total as f64, calls_per_frame * frames)),
+            ns_per_call: percentile(&per_call_ns, TIME_PERCENTILE),
+            ns_per_call_min: percentile(&per_call_ns, 0.0),
+            submit_ms: percentile(&submit_ms, TIME_PERCENTILE),
+            peak_rss_mib: percentile(&peak_kib, 50.0).map(|k| k / 1024.0),
+            processes: samples.len(),
+        }
+    }
+}
+
+/// One function's share of Vigil's cost.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FunctionCost {
+    /// The (demangled) function.
+    pub name: String,
+    /// Its self instructions per call of the workload's measured section.
+    pub ir_per_call: f64,
+    /// Its own invocations per frame (callgrind's call count over every frame, the uncollected
+    /// warm-up included; exact for functions called only inside frames).
+    pub invocations_per_frame: f64,
+    /// Its self instructions per invocation.
+    pub ir_per_invocation: Option<f64>,
+}
+
+/// Where a Vigil configuration's instructions go on one workload.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Breakdown {
+    /// The workload.
+    pub workload: String,
+    /// The Vigil configuration.
+    pub config: String,
+    /// Self Ir per call by object (file name): with Vigil, and in the baseline.
+    pub objects: Vec<(String, f64, f64)>,
+    /// Vigil's functions, costliest first.
+    pub functions: Vec<FunctionCost>,
+}
+
+impl Breakdown {
+    /// Compares Vigil's profile with the baseline's (`frames` measured frames in each).
+    pub fn new(workload: &str, config: &str, vigil: &Profile, baseline: &Profile, calls: u64, frames: u64) -> Self {
+        let calls_measured = (calls * frames).max(1) as f64;
+        let short = |path: &str| path.rsplit('/').next().unwrap_or(path).to_string();
+        let mut objects: BTreeMap<String, (f64, f64)> = BTreeMap::new();
+        for (o, ir) in vigil.objects() {
+            objects.entry(short(&o)).or_default().0 += ir as f64 / calls_measured;
+        }
+        for (o, ir) in baseline.objects() {
+            objects.entry(short(&o)).or_default().1 += ir as f64 / calls_measured;
+        }
+        let mut objects: Vec<(String, f64, f64)> = objects
+            .into_iter()
+            .filter(|(_, (v, b))| (v - b).abs() >= 0.01 || *v >= 0.5)
+            .map(|(o, (v, b))| (o, v, b))
+            .collect();
+        objects.sort_by(|a, b| (b.1 - b.2).abs().total_cmp(&(a.1 - a.2).abs()));
+        let functions = vigil
+            .functions_of(VIGIL_OBJECT)
+            .into_iter()
+            .filter(|(_, ir)| *ir as f64 / calls_measured >= 0.005)
+            .take(MAX_FUNCTIONS)
+            .map(|(name, ir)| {
+                let per_frame = vigil.calls_to(VIGIL_OBJECT, &name) as f64 / (frames + 1) as f64;
+                FunctionCost {
+                    ir_per_call: ir as f64 / calls_measured,
+                    invocations_per_frame: per_frame,
+                    ir_per_invocation: per_call(ir as f64, (per_frame * frames as f64).round() as u64),
+                    name,
+                }
+            })
+            .collect();
+        Breakdown { workload: workload.into(), config: config.into(), objects, functions }
+    }
+}
+
+/// One row of the pairs table.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PairRow {
+    /// The pair.
+    pub pair: String,
+    /// What both sides check ("none" for pass-through).
+    pub coverage: String,
+    /// The workload.
+    pub workload: String,
+    /// Vigil's added Ir per call.
+    pub vigil: Option<f64>,
+    /// The reference's added Ir per call.
+    pub reference: Option<f64>,
+    /// `vigil ÷ reference`.
+    pub ratio: Option<f64>,
+    /// Why a side is missing or borrowed.
+    pub note: String,
+}
+
+/// A target and whether this run met it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Target {
+    /// What is compared with the limit.
+    pub what: String,
+    /// The measured value.
+    pub value: Option<f64>,
+    /// The limit (inclusive).
+    pub limit: f64,
+}
+
+impl Target {
+    /// `None` when the value was not measured.
+    pub fn met(&self) -> Option<bool> {
+        self.value.map(|v| v <= self.limit)
+    }
+}
+
+/// Everything one bench run found.
+#[derive(Clone, Debug, Default)]
+pub struct Report {
+    /// How the run was made.
+    pub meta: Meta,
+    /// Workload ids, in order.
+    pub workloads: Vec<String>,
+    /// Workloads that callgrind counted.
+    pub counted: Vec<String>,
+    /// Configurations, in order, the baseline first.
+    pub configs: Vec<Config>,
+    /// The pairs.
+    pub pairs: Vec<PairPlan>,
+    /// Measurements by (workload, configuration id).
+    pub cells: BTreeMap<(String, String), Cell>,
+    /// Vigil's profiles.
+    pub breakdowns: Vec<Breakdown>,
+}
+
+impl Report {
+    fn cell(&self, workload: &str, config: &str) -> Option<&Cell> {
+        self.cells.get(&(workload.to_string(), config.to_string()))
+    }
+
+    /// Instructions per call `config` adds over the baseline on `workload`.
+    pub fn added_ir(&self, workload: &str, config: &str) -> Option<f64> {
+        Some(self.cell(workload, config)?.ir_per_call? - self.cell(workload, BASELINE)?.ir_per_call?)
+    }
+
+    /// Wall-clock ns per call `config` adds over the baseline on `workload`.
+    pub fn added_ns(&self, workload: &str, config: &str) -> Option<f64> {
+        Some(self.cell(workload, config)?.ns_per_call? - self.cell(workload, BASELINE)?.ns_per_call?)
+    }
+
+    /// The configuration a side ends up measured by, following `SameAs`.
+    fn side_config<'a>(&'a self, side: &'a Side, vigil: bool) -> Result<&'a str, String> {
+        match side {
+            Side::Run(id) => Ok(id),
+            Side::Unavailable(why) => Err(format!("not available: {why}")),
+            Side::SameAs(pair) => {
+                let p = self.pairs.iter().find(|p| &p.name == pair).ok_or(format!("unknown pair {pair}"))?;
+                self.side_config(if vigil { &p.vigil } else { &p.reference }, vigil)
+            }
+        }
+    }
+
+    /// The pairs table: each pair on each counted workload.
+    pub fn pair_rows(&self) -> Vec<PairRow> {
+        let mut rows = Vec::new();
+        for pair in &self.pairs {
+            let vigil = self.side_config(&pair.vigil, true);
+            let reference = self.side_config(&pair.reference, false);
+            let mut notes = Vec::new();
+            if let Side::SameAs(other) = &pair.vigil {
+                notes.push(format!("identical to {other}: Vigil has no validation objects yet"));
+            }
+            for side in [&vigil, &reference] {
+                if let Err(e) = side {
+                    notes.push(e.clone());
+                }
+            }
+            for w in &self.counted {
+                let v = vigil.as_ref().ok().and_then(|c| self.added_ir(w, c));
+                let r = reference.as_ref().ok().and_then(|c| self.added_ir(w, c));
+                rows.push(PairRow {
+                    pair: pair.name.clone(),
+                    coverage: if pair.coverage.is_empty() { "none".into() } else { pair.coverage.join(", ") },
+                    workload: w.clone(),
+                    vigil: v,
+                    reference: r,
+                    ratio: v.zip(r).and_then(|(v, r)| ratio(v, r)),
+                    note: notes.join("; "),
+                });
+            }
+        }
+        rows
+    }
+
+    /// The targets: Vigil pass-through on draw, and every measured pair on draw and dispatch.
+    pub fn targets(&self) -> Vec<Target> {
+        let mut targets = vec![Target {
+            what: "draw: Vigil pass-through, added Ir per call".into(),
+            value: self.added_ir("draw", "vigil/pass-through"),
+            limit: PASS_THROUGH_LIMIT,
+        }];
+        for row in self.pair_rows() {
+            // Pairs borrowed from another are that pair's target already.
+            let own = self.pairs.iter().any(|p| p.name == row.pair && matches!(p.vigil, Side::Run(_)));
+            if own && RATIO_WORKLOADS.contains(&row.workload.as_str()) {
+                targets.push(Target {
+                    what: format!("{}: {}, Vigil ÷ reference", row.workload, row.pair),
+                    value: row.ratio,
+                    limit: RATIO_LIMIT,
+                });
+            }
+        }
+        targets
+    }
+
+    /// The report as Markdown.
+    pub fn markdown(&self) -> String {
+        let m = &self.meta;
+        let mut out = String::new();
+        let _ = writeln!(out, "# Vigil benchmark report\n");
+        let _ = writeln!(
+            out,
+            "`cargo xtask bench{}` at {} ({}), {}: {}; CPU {}; {}; reference layer {}. \
+             Wall clock: {} interleaved round(s) of {} frames per process; callgrind: {} frames.\n",
+            if m.mode == "quick" { " --quick" } else { "" },
+            m.commit,
+            m.date,
+            m.mode,
+            m.device,
+            m.cpu,
+            m.valgrind,
+            m.reference,
+            m.rounds,
+            m.frames,
+            m.callgrind_frames
+        );
+
+        let _ = writeln!(out, "## Equal-coverage pairs: added instructions per call\n");
+        let rows: Vec<Vec<String>> = self
+            .pair_rows()
+            .into_iter()
+            .map(|r| {
+                vec![r.pair, r.coverage, r.workload, num(r.vigil, 1), num(r.reference, 1), num(r.ratio, 3), r.note]
+            })
+            .collect();
+        table(&mut out, &["pair", "coverage", "workload", "Vigil", "reference", "ratio", "note"], &rows);
+
+        let _ = writeln!(out, "## Targets\n");
+        let rows: Vec<Vec<String>> = self
+            .targets()
+            .into_iter()
+            .map(|t| {
+                let met = match t.met() {
+                    Some(true) => "met",
+                    Some(false) => "**missed**",
+                    None => "not measured",
+                };
+                vec![t.what.clone(), num(t.value, 3), format!("≤ {}", t.limit), met.into()]
+            })
+            .collect();
+        table(&mut out, &["target", "value", "limit", "result"], &rows);
+
+        let _ = writeln!(out, "## Every measurement\n");
+        let _ = writeln!(
+            out,
+            "Ir: instructions per call in the measured section (callgrind); ns: wall clock per call, \
+             {TIME_PERCENTILE}th percentile of all frames (min in brackets); added: minus the no-layer \
+             baseline; submit: submit + wait per frame, {TIME_PERCENTILE}th percentile.\n"
+        );
+        let mut rows = Vec::new();
+        for w in &self.workloads {
+            for c in &self.configs {
+                let Some(cell) = self.cell(w, &c.id) else { continue };
+                rows.push(vec![
+                    w.clone(),
+                    c.label.clone(),
+                    cell.calls_per_frame.to_string(),
+                    num(cell.ir_per_call, 1),
+                    num(self.added_ir(w, &c.id), 1),
+                    format!("{} ({})", num(cell.ns_per_call, 1), num(cell.ns_per_call_min, 1)),
+                    num(self.added_ns(w, &c.id), 1),
+                    num(cell.submit_ms, 2),
+                    num(cell.peak_rss_mib, 1),
+                ]);
+            }
+        }
+        table(
+            &mut out,
+            &[
+                "workload",
+                "configuration",
+                "calls/frame",
+                "Ir",
+                "added Ir",
+                "ns",
+                "added ns",
+                "submit ms",
+                "peak RSS MiB",
+            ],
+            &rows,
+        );
+
+        let threads: Vec<&String> = self.workloads.iter().filter(|w| w.starts_with("threads-")).collect();
+        if !threads.is_empty() {
+            let _ = writeln!(out, "## Thread scaling (draw recorded on N threads)\n");
+            let _ = writeln!(out, "ns per call of the whole frame (all threads' calls); speed-up against 1 thread.\n");
+            let mut header = vec!["configuration".to_string()];
+            header.extend(threads.iter().map(|w| format!("{w} ns")));
+            header.extend(threads.iter().skip(1).map(|w| format!("{w} speed-up")));
+            let mut rows = Vec::new();
+            for c in &self.configs {
+                let ns: Vec<Option<f64>> =
+                    threads.iter().map(|w| self.cell(w, &c.id).and_then(|x| x.ns_per_call)).collect();
+                let mut row = vec![c.label.clone()];
+                row.extend(ns.iter().map(|v| num(*v, 1)));
+                row.extend(ns.iter().skip(1).map(|v| num(ns[0].zip(*v).and_then(|(a, b)| ratio(a, b)), 2)));
+                rows.push(row);
+            }
+            let header: Vec<&str> = header.iter().map(String::as_str).collect();
+            table(&mut out, &header, &rows);
+        }
+
+        let _ = writeln!(out, "## Configurations\n");
+        let rows: Vec<Vec<String>> =
+            self.configs.iter().map(|c| vec![c.label.clone(), format!("`{}`", c.describe())]).collect();
+        table(&mut out, &["configuration", "environment"], &rows);
+
+        for b in &self.breakdowns {
+            let _ = writeln!(out, "## Where Vigil's instructions go: {}, {}\n", b.workload, b.config);
+            let _ = writeln!(out, "Self instructions per call of the measured section, by object:\n");
+            let rows: Vec<Vec<String>> = b
+                .objects
+                .iter()
+                .map(|(o, v, base)| vec![o.clone(), num(Some(*v), 2), num(Some(*base), 2), num(Some(v - base), 2)])
+                .collect();
+            table(&mut out, &["object", "with Vigil", "no layer", "difference"], &rows);
+            let _ = writeln!(out, "Functions of {VIGIL_OBJECT} (self cost; inlined code counts in its caller):\n");
+            let rows: Vec<Vec<String>> = b
+                .functions
+                .iter()
+                .map(|f| {
+                    vec![
+                        format!("`{}`", f.name),
+                        num(Some(f.ir_per_call), 2),
+                        num(Some(f.invocations_per_frame), 0),
+                        num(f.ir_per_invocation, 1),
+                    ]
+                })
+                .collect();
+            table(&mut out, &["function", "Ir per call", "invocations per frame", "Ir per invocation"], &rows);
+        }
+        out
+    }
+
+    /// The report as JSON.
+    pub fn json(&self) -> Json {
+        let m = &self.meta;
+        let opt = |v: Option<f64>| Json::num(v.map(round3));
+        let meta = Json::obj([
+            ("date", Json::str(&m.date)),
+            ("commit", Json::str(&m.commit)),
+            ("device", Json::str(&m.device)),
+            ("cpu", Json::str(&m.cpu)),
+            ("valgrind", Json::str(&m.valgrind)),
+            ("reference", Json::str(&m.reference)),
+            ("mode", Json::str(&m.mode)),
+            ("rounds", Json::Num(m.rounds as f64)),
+            ("frames", Json::Num(m.frames as f64)),
+            ("callgrind_frames", Json::Num(m.callgrind_frames as f64)),
+            ("time_percentile", Json::Num(TIME_PERCENTILE)),
+        ]);
+        let configs = self
+            .configs
+            .iter()
+            .map(|c| {
+                Json::obj([
+                    ("id", Json::str(&c.id)),
+                    ("label", Json::str(&c.label)),
+                    ("layer", Json::str(format!("{:?}", c.layer))),
+                ])
+            })
+            .collect();
+        let mut results = Vec::new();
+        for ((w, c), cell) in &self.cells {
+            results.push(Json::obj([
+                ("workload", Json::str(w)),
+                ("config", Json::str(c)),
+                ("calls_per_frame", Json::Num(cell.calls_per_frame as f64)),
+                ("ir_per_call", opt(cell.ir_per_call)),
+                ("added_ir_per_call", opt(self.added_ir(w, c))),
+                ("ns_per_call", opt(cell.ns_per_call)),
+                ("ns_per_call_min", opt(cell.ns_per_call_min)),
+                ("added_ns_per_call", opt(self.added_ns(w, c))),
+                ("submit_wait_ms", opt(cell.submit_ms)),
+                ("peak_rss_mib", opt(cell.peak_rss_mib)),
+                ("processes", Json::Num(cell.processes as f64)),
+            ]));
+        }
+        let pairs = self
+            .pair_rows()
+            .into_iter()
+            .map(|r| {
+                Json::obj([
+                    ("pair", Json::str(r.pair)),
+                    ("coverage", Json::str(r.coverage)),
+                    ("workload", Json::str(r.workload)),
+                    ("vigil_added_ir_per_call", opt(r.vigil)),
+                    ("reference_added_ir_per_call", opt(r.reference)),
+                    ("ratio", opt(r.ratio)),
+                    ("note", Json::str(r.note)),
+                ])
+            })
+            .collect();
+        let targets = self
+            .targets()
+            .into_iter()
+            .map(|t| {
+                Json::obj([
+                    ("target", Json::str(&t.what)),
+                    ("value", opt(t.value)),
+                    ("limit", Json::Num(t.limit)),
+                    ("met", t.met().map_or(Json::Null, Json::Bool)),
+                ])
+            })
+            .collect();
+        let breakdowns = self
+            .breakdowns
+            .iter()
+            .map(|b| {
+                Json::obj([
+                    ("workload", Json::str(&b.workload)),
+                    ("config", Json::str(&b.config)),
+                    (
+                        "objects",
+                        Json::Arr(
+                            b.objects
+                                .iter()
+                                .map(|(o, v, base)| {
+                                    Json::obj([
+                                        ("object", Json::str(o)),
+                                        ("ir_per_call", opt(Some(*v))),
+                                        ("baseline_ir_per_call", opt(Some(*base))),
+                                    ])
+                                })
+                                .collect(),
+                        ),
+                    ),
+                    (
+                        "functions",
+                        Json::Arr(
+                            b.functions
+                                .iter()
+                                .map(|f| {
+                                    Json::obj([
+                                        ("function", Json::str(&f.name)),
+                                        ("ir_per_call", opt(Some(f.ir_per_call))),
+                                        ("invocations_per_frame", opt(Some(f.invocations_per_frame))),
+                                        ("ir_per_invocation", opt(f.ir_per_invocation)),
+                                    ])
+                                })
+                                .collect(),
+                        ),
+                    ),
+                ])
+            })
+            .collect();
+        Json::obj([
+            ("meta", meta),
+            ("configs", Json::Arr(configs)),
+            ("results", Json::Arr(results)),
+            ("pairs", Json::Arr(pairs)),
+            ("targets", Json::Arr(targets)),
+            ("vigil_profile", Json::Arr(breakdowns)),
+        ])
+    }
+}
+
+/// Three decimals are more than any of these numbers can claim.
+fn round3(v: f64) -> f64 {
+    (v * 1000.0).round() / 1000.0
+}
+
+/// A number with `digits` decimals, or "—" when there is none.
+fn num(v: Option<f64>, digits: usize) -> String {
+    match v {
+        Some(v) if v.is_finite() => format!("{v:.digits$}"),
+        _ => "—".into(),
+    }
+}
+
+/// Appends a Markdown table and a blank line.
+fn table(out: &mut String, header: &[&str], rows: &[Vec<String>]) {
+    let _ = writeln!(out, "| {} |", header.join(" | "));
+    let _ = writeln!(out, "|{}", header.iter().map(|_| "---|").collect::<String>());
+    for row in rows {
+        let cells: Vec<String> = row.iter().map(|c| c.replace('|', "\\|")).collect();
+        let _ = writeln!(out, "| {} |", cells.join(" | "));
+    }
+    out.push('\n');
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::config::{plan_from, Coverage, PAIRS};
+    use super::*;
+
+    /// Tables of a Vigil with no validation object: its "same set" pair borrows pass-through.
+    static NOTHING_YET: &[Coverage] = &[
+        Coverage { name: "handle wrapping", vigil_key: "HANDLE_WRAPPING", vigil_has: false, reference: &["W"] },
+        Coverage { name: "stateless parameters", vigil_key: "STATELESS", vigil_has: false, reference: &["P"] },
+    ];
+
+    fn sample(calls: u64, record_ns: &[u64]) -> Sample {
+        Sample { calls_per_frame: calls, record_ns: record_ns.to_vec(), peak_rss_kib: Some(2048), ..Default::default() }
+    }
+
+    /// A report with made-up numbers shaped like a real full run.
+    fn report() -> Report {
+        let plan = plan_from(PAIRS, NOTHING_YET, false);
+        let mut r = Report {
+            workloads: vec!["draw".into(), "dispatch".into()],
+            counted: vec!["draw".into(), "dispatch".into()],
+            configs: plan.configs,
+            pairs: plan.pairs,
+            ..Default::default()
+        };
+        // draw: 100 calls a frame, 2 callgrind frames; baseline 400 Ir/call.
+        let ir = [("none", 80_000), ("vigil/pass-through", 84_000), ("reference/pass-through", 110_000)];
+        for (config, total) in ir {
+            r.cells.insert(
+                ("draw".into(), config.into()),
+                Cell::new(&[sample(100, &[1000, 2000])], Some((total, 2)), 100),
+            );
+        }
+        r.cells.insert(("dispatch".into(), "none".into()), Cell::new(&[sample(10, &[100])], Some((1_000, 1)), 10));
+        r
+    }
+
+    #[test]
+    fn cells_take_the_percentile_of_all_frames() {
+        let mut big = sample(10, &[200]);
+        big.peak_rss_kib = Some(9 * 1024);
+        let c = Cell::new(&[sample(10, &[500, 100, 300]), big, sample(10, &[400])], Some((1_000, 2)), 10);
+        assert_eq!(c.ns_per_call, Some(10.0));
+        assert_eq!(c.ns_per_call_min, Some(10.0));
+        assert_eq!(c.ir_per_call, Some(50.0));
+        assert_eq!(c.peak_rss_mib, Some(2.0), "the median process, not the outlier");
+        assert_eq!(c.submit_ms, None);
+    }
+
+    #[test]
+    fn added_costs_pairs_and_targets() {
+        let r = report();
+        assert_eq!(r.added_ir("draw", "vigil/pass-through"), Some(20.0));
+        assert_eq!(r.added_ir("draw", "reference/pass-through"), Some(150.0));
+        assert_eq!(r.added_ns("draw", "vigil/pass-through"), Some(0.0));
+        let rows = r.pair_rows();
+        let pass = &rows[0];
+        assert_eq!((pass.pair.as_str(), pass.workload.as_str()), ("pass-through", "draw"));
+        assert_eq!(pass.ratio.map(round3), Some(0.133));
+        // Handle wrapping: Vigil's side is missing, so no ratio.
+        let wrapping = rows.iter().find(|r| r.pair == "handle wrapping on").unwrap();
+        assert_eq!(wrapping.ratio, None);
+        assert!(wrapping.note.contains("not available: Vigil has no handle wrapping yet"), "{}", wrapping.note);
+        // Vigil's objects: today the pass-through pair again.
+        let same = rows.iter().find(|r| r.pair == "Vigil's validation objects" && r.workload == "draw").unwrap();
+        assert_eq!(same.ratio, pass.ratio);
+        assert!(same.note.starts_with("identical to pass-through"), "{}", same.note);
+
+        let targets = r.targets();
+        assert_eq!(targets[0].value, Some(20.0));
+        assert_eq!(targets[0].met(), Some(true));
+        // Pass-through on draw and dispatch; the borrowed pair adds no second target.
+        assert_eq!(targets.len(), 3);
+        assert_eq!(targets[2].met(), None, "dispatch was not measured under Vigil");
+    }
+
+    #[test]
+    fn markdown_and_json_carry_the_numbers() {
+        let r = report();
+        let md = r.markdown();
+        assert!(md.contains("| pass-through | none | draw | 20.0 | 150.0 | 0.133 |  |"), "{md}");
+        assert!(md.contains("| draw: Vigil pass-through, added Ir per call | 20.000 | ≤ 25 | met |"), "{md}");
+        let json = r.json().to_string();
+        assert!(json.contains("\"added_ir_per_call\": 20"), "{json}");
+        assert!(json.contains("\"ratio\": 0.133"), "{json}");
+    }
+
+    #[test]
+    fn numbers_and_tables() {
+        assert_eq!(num(Some(1.25), 1), "1.2");
+        assert_eq!(num(None, 1), "—");
+        assert_eq!(num(Some(f64::NAN), 1), "—");
+        let mut out = String::new();
+        table(&mut out, &["a", "b"], &[vec!["x|y".into(), "1".into()]]);
+        assert_eq!(out, "| a | b |\n|---|---|\n| x\\|y | 1 |\n\n");
+    }
+}
