@@ -71,14 +71,16 @@ pub unsafe extern "system" fn get_instance_proc_addr(
         return None;
     }
     let name = unsafe { CStr::from_ptr(p_name) }.to_bytes();
-    if instance.is_null() {
-        // Only global commands (and GetInstanceProcAddr itself) without an instance.
+    // Without an instance Vigil knows, only global commands (and GetInstanceProcAddr itself).
+    // Loader 1.3.239 asks the topmost layer for vkCreateInstance with its own instance handle,
+    // before any instance exists below: that must work too.
+    let known = if instance.is_null() { None } else { unsafe { Vigil::instance(dispatch_key(instance.0)) } };
+    let Some(inst) = known else {
         return match command_index(name).map(|i| &COMMANDS[i]) {
             Some(c) if c.level == CommandLevel::Global || c.name == "vkGetInstanceProcAddr" => hand_written(name),
             _ => None,
         };
-    }
-    let inst = unsafe { Vigil::instance(dispatch_key(instance.0)) }?;
+    };
     let next = unsafe { (inst.next_get_instance_proc_addr)(instance, p_name) };
     let Some(index) = command_index(name) else { return next };
     let command = &COMMANDS[index];

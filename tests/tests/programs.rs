@@ -114,3 +114,17 @@ fn vkcube_renders_through_vigil() {
     assert!(stderr.contains("Selected GPU 0: llvmpipe"), "vkcube did not select lavapipe:\n{stderr}");
     assert_log_shows_vigil(&stderr);
 }
+
+/// With Mesa's implicit device-select layer turned off, Vigil is the topmost layer: the loader
+/// then asks it for vkCreateInstance with an instance handle it has never seen.
+#[test]
+fn vigil_as_the_only_layer() {
+    let env = VulkanEnv::new().with_vigil().set("NODEVICE_SELECT", "1").loader_debug("layer");
+    let out = run_with_timeout(&mut env.command(env!("CARGO_BIN_EXE_vigil-demo")), Duration::from_secs(60));
+    let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert!(out.status.success(), "vigil-demo failed: {}\nstdout:\n{stdout}\nstderr:\n{stderr}", out.status);
+    assert!(stdout.contains("compute dispatch wrote 4096 words, all correct"), "{stdout}");
+    let layers = loader_log::instance_layers(&stderr);
+    let names: Vec<&str> = layers.iter().map(|l| l.name.as_str()).collect();
+    assert_eq!(names, [VIGIL_LAYER], "the instance chain holds Vigil alone:\n{stderr}");
+}
