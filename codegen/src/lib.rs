@@ -9,6 +9,7 @@ mod messages;
 mod names;
 mod platform;
 mod settings;
+mod stateless;
 mod support;
 mod types;
 mod xxh32;
@@ -50,10 +51,17 @@ fn with_prelude(tokens: TokenStream, what: &str) -> Result<String, Error> {
 
 /// Every generated file, as (path relative to the workspace root, contents).
 pub fn generate(reg: &Registry, catalogue: &Catalogue<'_>) -> Result<Vec<(String, String)>, Error> {
+    // The generated stateless checks' ids join the ids the layer's sources name.
+    let stateless = stateless::generate(reg, catalogue.vuids)?;
+    let used = catalogue.used.union(&stateless.ids).cloned().collect();
+    let catalogue = &Catalogue { vuids: catalogue.vuids, used: &used };
     let mut files = generate_src(reg, catalogue)?
         .into_iter()
         .map(|(name, contents)| (format!("{GENERATED_SRC}/{name}"), contents))
         .collect::<Vec<_>>();
+    for (name, tokens) in stateless.files {
+        files.push((format!("{GENERATED_SRC}/{name}"), rust(tokens, &name)?));
+    }
     files.push(("generated/VkLayer_vigil.json".into(), settings::manifest(reg)?));
     files.push(("docs/settings.md".into(), settings::docs()));
     files.push(("docs/messages.md".into(), messages::docs(catalogue)?));

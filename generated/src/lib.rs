@@ -121,6 +121,12 @@ pub mod layout;
 #[rustfmt::skip]
 pub mod settings;
 #[rustfmt::skip]
+pub mod stateless;
+#[rustfmt::skip]
+mod stateless_structs;
+#[rustfmt::skip]
+mod stateless_tables;
+#[rustfmt::skip]
 pub mod vuids;
 pub use chassis::{CommandInfo, CommandLevel, Context, Dep, Layer, Provider};
 pub use commands::COMMANDS;

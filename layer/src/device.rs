@@ -13,7 +13,7 @@ use crate::loader::{
     VK_LOADER_DATA_CALLBACK,
 };
 use crate::report::{self, Reporter};
-use crate::stateless::{DeviceFacts, DeviceStateless};
+use crate::stateless::{self, DeviceFacts};
 use crate::{DeviceObjects, Vigil, DEVICES};
 
 /// Everything Vigil keeps per device.
@@ -118,8 +118,11 @@ pub unsafe extern "system" fn create_device(
     }
     let facts = Arc::new(DeviceFacts { limits: props.limits, memory_type_count: memory.memoryTypeCount });
     let reporter = inst.reporter.clone();
-    let stateless =
-        inst.settings.stateless.then(|| DeviceStateless { reporter: reporter.clone(), facts: facts.clone() });
+    let api_version = inst.api_version.min(props.apiVersion);
+    let stateless = inst
+        .settings
+        .stateless
+        .then(|| unsafe { stateless::device_checks(&reporter, &facts, api_version, info, &inst.extensions) });
     let data = DeviceData {
         handle: device,
         physical_device,

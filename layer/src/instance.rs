@@ -3,7 +3,7 @@
 
 use std::collections::BTreeSet;
 use std::ffi::{c_char, c_void, CStr};
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
 use vigil_generated::chassis::{dispatch_key, guard, Context};
 use vigil_generated::*;
@@ -11,7 +11,7 @@ use vigil_generated::*;
 use crate::debug_objects::DebugObjects;
 use crate::loader::{find_link, PfnGetPhysicalDeviceProcAddr, VkLayerInstanceCreateInfo, VK_LAYER_LINK_INFO};
 use crate::report::{self, DebugReportCallback, Finding, Location, Messenger, Reporter, Severity};
-use crate::stateless::{InstanceFns, InstanceStateless};
+use crate::stateless;
 use crate::{settings, InstanceObjects, Vigil, INSTANCES};
 
 /// Instance extensions Vigil implements itself; no driver does, so they never go down.
@@ -139,7 +139,7 @@ pub unsafe extern "system" fn create_instance(
         state: (),
         objects: (
             DebugObjects(reporter.clone()),
-            (settings.stateless.then(|| InstanceStateless { reporter: reporter.clone(), fns: OnceLock::new() }), ()),
+            (settings.stateless.then(|| unsafe { stateless::instance_checks(&reporter, p_create_info) }), ()),
         ),
     };
     let skip = guard::<Vigil, _>("vkCreateInstance", || {
@@ -176,9 +176,8 @@ pub unsafe extern "system" fn create_instance(
 
     let instance = unsafe { *p_instance };
     let dispatch = InstanceDispatch::load(&mut |name| unsafe { next_gipa(instance, name.as_ptr()) });
-    if let Some(stateless) = &objects.objects.1 .0 {
-        let fns = InstanceFns { get_queue_family_properties: dispatch.get_physical_device_queue_family_properties };
-        let _ = stateless.fns.set(fns);
+    if let Some(checks) = &objects.objects.1 .0 {
+        stateless::instance_created(checks, &dispatch);
     }
     reporter.set_lifetime_window(false);
     let api_version = if info.pApplicationInfo.is_null() { 0 } else { unsafe { (*info.pApplicationInfo).apiVersion } };

@@ -33,16 +33,16 @@ use crate::debug_objects::DebugObjects;
 use crate::device::DeviceData;
 use crate::dispatch_map::DispatchMap;
 use crate::instance::InstanceData;
-use crate::stateless::{DeviceStateless, InstanceStateless};
+use crate::stateless::{DeviceChecks, InstanceChecks};
 
 /// The layer's name, as applications enable it.
 pub const LAYER_NAME: &str = "VK_LAYER_VIGIL_validation";
 
 /// The validation objects of an instance: the reporter's own bookkeeping, then each validation
 /// object, `None` when disabled by the settings.
-pub type InstanceObjects = Chassis<(), (DebugObjects, (Option<InstanceStateless>, ()))>;
+pub type InstanceObjects = Chassis<(), (DebugObjects, (Option<InstanceChecks>, ()))>;
 /// The validation objects of a device.
-pub type DeviceObjects = Chassis<(), (DebugObjects, (Option<DeviceStateless>, ()))>;
+pub type DeviceObjects = Chassis<(), (DebugObjects, (Option<DeviceChecks>, ()))>;
 
 static INSTANCES: DispatchMap<InstanceData> = DispatchMap::new();
 static DEVICES: DispatchMap<DeviceData> = DispatchMap::new();

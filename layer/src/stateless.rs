@@ -4,14 +4,60 @@
 
 #![allow(non_snake_case)]
 
-use std::collections::HashSet;
+mod engine;
+mod objects;
+
+use std::collections::{BTreeSet, HashSet};
 use std::ffi::c_void;
 use std::fmt;
 use std::sync::{Arc, OnceLock};
 
+use vigil_generated::stateless::Stateless;
 use vigil_generated::*;
 
+pub use objects::{DeviceEngine, InstanceEngine};
+
 use crate::report::{Finding, Location, Object, Reporter, Severity};
+
+/// Stateless validation of instance-level commands: the generated implicit checks, then the
+/// explicit ones.
+pub type InstanceChecks = (Stateless<InstanceEngine>, InstanceStateless);
+/// Stateless validation of device-level commands, generated then explicit.
+pub type DeviceChecks = (Stateless<DeviceEngine>, DeviceStateless);
+
+/// The instance-level checks for the instance `info` is about to create.
+///
+/// # Safety
+/// `info` must be a valid `VkInstanceCreateInfo`.
+pub unsafe fn instance_checks(reporter: &Arc<Reporter>, info: *const VkInstanceCreateInfo) -> InstanceChecks {
+    let engine = unsafe { InstanceEngine::new(reporter.clone(), info) };
+    (Stateless(engine), InstanceStateless { reporter: reporter.clone(), fns: OnceLock::new() })
+}
+
+/// The instance exists: the checks may now query physical devices through `dispatch`.
+pub fn instance_created(checks: &InstanceChecks, dispatch: &InstanceDispatch) {
+    checks.0 .0.instance_created(dispatch);
+    let fns = InstanceFns { get_queue_family_properties: dispatch.get_physical_device_queue_family_properties };
+    let _ = checks.1.fns.set(fns);
+}
+
+/// The device-level checks of a device created with `info` at `api_version` (the instance
+/// has `instance_extensions` enabled).
+///
+/// # Safety
+/// `info` must be a valid `VkDeviceCreateInfo`.
+pub unsafe fn device_checks(
+    reporter: &Arc<Reporter>,
+    facts: &Arc<DeviceFacts>,
+    api_version: u32,
+    info: &VkDeviceCreateInfo,
+    instance_extensions: &BTreeSet<String>,
+) -> DeviceChecks {
+    let device_extensions =
+        unsafe { crate::instance::name_set(info.ppEnabledExtensionNames, info.enabledExtensionCount) };
+    let engine = DeviceEngine::new(reporter.clone(), api_version, &device_extensions, instance_extensions);
+    (Stateless(engine), DeviceStateless { reporter: reporter.clone(), facts: facts.clone() })
+}
 
 /// What instance-level checks need from the next layer, known once the instance exists.
 pub struct InstanceFns {

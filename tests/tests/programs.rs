@@ -30,6 +30,16 @@ fn assert_vigil_inserted(layers: &[InsertedLayer], chain: &str, log: &str) {
     );
 }
 
+/// Panics if a program that nobody here wrote printed a Vigil warning or error (they print
+/// validation messages through their own debug callbacks, or Vigil writes them to stdout).
+fn assert_clean(program: &str, stdout: &str, stderr: &str) {
+    for text in [stdout, stderr] {
+        let bad: Vec<&str> =
+            text.lines().filter(|l| l.contains("Validation Error") || l.contains("Validation Warning")).collect();
+        assert!(bad.is_empty(), "{program} is not clean under Vigil:\n{}", bad.join("\n"));
+    }
+}
+
 /// Panics unless the loader's log shows Vigil in both the instance and the device chain.
 fn assert_log_shows_vigil(log: &str) {
     assert_vigil_inserted(&loader_log::instance_layers(log), "instance", log);
@@ -88,6 +98,7 @@ fn vulkaninfo_sees_the_same_devices_through_vigil() {
     );
     assert!(vigil_out.contains(VIGIL_LAYER), "vulkaninfo does not list {VIGIL_LAYER} among the layers:\n{vigil_out}");
     assert_log_shows_vigil(&vigil_err);
+    assert_clean("vulkaninfo --summary", &vigil_out, &vigil_err);
 }
 
 /// `program` on PATH, or a failure saying what to install: CI installs everything the tests
@@ -113,6 +124,7 @@ fn vkcube_renders_through_vigil() {
     // vkcube reports its choice on stderr: "Selected GPU 0: llvmpipe (...), type: Cpu".
     assert!(stderr.contains("Selected GPU 0: llvmpipe"), "vkcube did not select lavapipe:\n{stderr}");
     assert_log_shows_vigil(&stderr);
+    assert_clean("vkcube", &stdout, &stderr);
 }
 
 /// With Mesa's implicit device-select layer turned off, Vigil is the topmost layer: the loader
