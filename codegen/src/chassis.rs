@@ -172,21 +172,32 @@ pub fn hooks(reg: &Registry) -> TokenStream {
         /// Pointer parameters are the application's: read them only as the spec allows.
         #[allow(unused_variables, clippy::too_many_arguments)]
         pub trait ValidationObject: Sync {
+            /// Whether the object takes part at all; when no object of a set does, intercepts
+            /// take the pass-through path.
+            #[inline(always)]
+            fn active(&self) -> bool { true }
             #(#trait_items)*
         }
 
         /// No object.
-        impl ValidationObject for () {}
+        impl ValidationObject for () {
+            #[inline(always)]
+            fn active(&self) -> bool { false }
+        }
 
         /// An object that may be disabled at run time: one branch when it is.
         #[allow(clippy::too_many_arguments)]
         impl<T: ValidationObject> ValidationObject for Option<T> {
+            #[inline(always)]
+            fn active(&self) -> bool { matches!(self, Some(o) if o.active()) }
             #(#option_items)*
         }
 
         /// Two objects, run in order; nest pairs for more: `(A, (B, (C, ())))`.
         #[allow(clippy::too_many_arguments)]
         impl<A: ValidationObject, B: ValidationObject> ValidationObject for (A, B) {
+            #[inline(always)]
+            fn active(&self) -> bool { self.0.active() || self.1.active() }
             #(#pair_items)*
         }
 
@@ -200,6 +211,8 @@ pub fn hooks(reg: &Registry) -> TokenStream {
 
         #[allow(clippy::too_many_arguments)]
         impl<S: ValidationObject, V: ValidationObject> ValidationObject for Chassis<S, V> {
+            #[inline(always)]
+            fn active(&self) -> bool { self.state.active() || self.objects.active() }
             #(#chassis_items)*
         }
     }
@@ -241,26 +254,62 @@ pub fn intercepts(reg: &Registry) -> Result<TokenStream, Error> {
         let ret_ty = ret.as_ref().map(|r| quote!(-> #r));
         let result_arg = ret.as_ref().map(|_| quote!(, result));
         let doc = format!("The chassis for `{name}`.");
+        let general = format_ident!("{}_general", f);
+        let hot = if c.level == CommandLevel::Device { quote!(L::device_hot) } else { quote!(L::instance_hot) };
+        let (first_rec, second_rec) =
+            if destroys(c) { (quote!(objects), quote!(book)) } else { (quote!(book), quote!(objects)) };
+        let pass_through = quote! {
+            let book = cx.bookkeeping();
+            guard::<L, _>(#name, || book.#pr(#(#args),*));
+            let Some(next) = cx.dispatch().#f else {
+                return #missing;
+            };
+            // SAFETY: forwarding the application's own arguments to the next layer.
+            let result = unsafe { next(#(#args),*) };
+            guard::<L, _>(#name, || book.#po(#(#args),* #result_arg));
+            return result;
+        };
         items.push(quote! {
             #[doc = #doc]
             pub unsafe extern "system" fn #f<L: Layer>(#(#params),*) #ret_ty {
+                // The hot path: the first instance or device, no validation object enabled.
+                // It saves no registers; everything else jumps to the general path.
                 // SAFETY: the first parameter is a live dispatchable handle (the loader routed
                 // this call by it).
+                if let Some(cx) = unsafe { #hot(dispatch_key(#first.0)) } {
+                    if !cx.objects().active() {
+                        #pass_through
+                    }
+                }
+                unsafe { #general::<L>(#(#args),*) }
+            }
+
+            /// Every other case: any instance or device, validation objects enabled. Same
+            /// signature as the intercept, so reaching it is a jump.
+            #[inline(never)]
+            unsafe extern "system" fn #general<L: Layer>(#(#params),*) #ret_ty {
+                // SAFETY: as above.
                 let Some(cx) = (unsafe { #lookup(dispatch_key(#first.0)) }) else {
                     L::unknown_handle(#name);
                     return #skipped;
                 };
                 let objects = cx.objects();
+                if !objects.active() {
+                    #pass_through
+                }
+                let book = cx.bookkeeping();
                 if guard::<L, _>(#name, || objects.#pv(#(#args),*)).unwrap_or(false) {
                     return #skipped;
                 }
-                guard::<L, _>(#name, || objects.#pr(#(#args),*));
+                guard::<L, _>(#name, || #first_rec.#pr(#(#args),*));
+                guard::<L, _>(#name, || #second_rec.#pr(#(#args),*));
                 let Some(next) = cx.dispatch().#f else {
                     return #missing;
                 };
                 // SAFETY: forwarding the application's own arguments to the next layer.
                 let result = unsafe { next(#(#args),*) };
-                guard::<L, _>(#name, || objects.#po(#(#args),* #result_arg));
+                guard::<L, _>(#name, || #first_rec.#po(#(#args),* #result_arg));
+                guard::<L, _>(#name, || #second_rec.#po(#(#args),* #result_arg));
                 result
             }
         });

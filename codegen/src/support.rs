@@ -75,9 +75,14 @@ pub fn chassis() -> TokenStream {
         /// Per-instance or per-device data the intercepts reach through one lookup.
         pub trait Context: Sync {
             type Dispatch;
+            /// The validation objects; when none is active, calls pass straight through.
             type Objects: ValidationObject;
+            /// Record hooks that run on every path, validation or not (the reporter's own
+            /// bookkeeping of messengers and object names). Its validate hooks never run.
+            type Bookkeeping: ValidationObject;
             fn dispatch(&self) -> &Self::Dispatch;
             fn objects(&self) -> &Self::Objects;
+            fn bookkeeping(&self) -> &Self::Bookkeeping;
         }
 
         /// The layer the intercepts are instantiated for.
@@ -95,6 +100,23 @@ pub fn chassis() -> TokenStream {
             /// # Safety
             /// As for [`Layer::instance`], for devices.
             unsafe fn device<'a>(key: DispatchKey) -> Option<&'a Self::Device>;
+            /// [`Layer::instance`] where it is cheapest (the first instance); `None` sends the
+            /// call to the general path, which asks [`Layer::instance`].
+            ///
+            /// # Safety
+            /// As for [`Layer::instance`].
+            #[inline(always)]
+            unsafe fn instance_hot<'a>(key: DispatchKey) -> Option<&'a Self::Instance> {
+                unsafe { Self::instance(key) }
+            }
+            /// [`Layer::device`] where it is cheapest (the first device).
+            ///
+            /// # Safety
+            /// As for [`Layer::instance`].
+            #[inline(always)]
+            unsafe fn device_hot<'a>(key: DispatchKey) -> Option<&'a Self::Device> {
+                unsafe { Self::device(key) }
+            }
             /// A validate or record hook panicked during `command`.
             fn hook_panicked(command: &'static str);
             /// `command` was called with a dispatchable handle the layer does not know.

@@ -68,6 +68,10 @@ struct FakeDevice {
 impl Context for FakeDevice {
     type Dispatch = DeviceDispatch;
     type Objects = Objects;
+    type Bookkeeping = ();
+    fn bookkeeping(&self) -> &() {
+        &()
+    }
     fn dispatch(&self) -> &DeviceDispatch {
         &self.dispatch
     }
@@ -81,6 +85,10 @@ struct FakeInstance(InstanceDispatch);
 impl Context for FakeInstance {
     type Dispatch = InstanceDispatch;
     type Objects = ();
+    type Bookkeeping = ();
+    fn bookkeeping(&self) -> &() {
+        &()
+    }
     fn dispatch(&self) -> &InstanceDispatch {
         &self.0
     }
@@ -225,4 +233,26 @@ fn unknown_dispatchable_handle_is_reported_and_not_passed_on() {
         assert_eq!(r, VkResult::VK_ERROR_VALIDATION_FAILED);
     });
     assert_eq!((down, unknown), (0, 1));
+}
+
+/// A disabled state tracker and no enabled object: nothing runs, the call still goes down.
+struct Idle;
+
+impl ValidationObject for Idle {
+    fn active(&self) -> bool {
+        false
+    }
+    fn pre_call_validate_queue_wait_idle(&self, _queue: VkQueue) -> bool {
+        event("idle.validate");
+        true
+    }
+}
+
+#[test]
+fn inactive_objects_take_the_pass_through_path() {
+    let objects: Chassis<Idle, (Option<Recorder>, ())> = Chassis { state: Idle, objects: (None, ()) };
+    assert!(!objects.active());
+    let enabled: Chassis<Idle, (Option<Recorder>, ())> =
+        Chassis { state: Idle, objects: (Some(Recorder { name: "object", validate: Behaviour::Pass }), ()) };
+    assert!(enabled.active());
 }

@@ -36,11 +36,14 @@ pub struct DeviceData {
     pub reporter: Arc<Reporter>,
     pub facts: Arc<DeviceFacts>,
     pub objects: DeviceObjects,
+    /// The reporter's bookkeeping, run on every path.
+    pub debug: DebugObjects,
 }
 
 impl Context for DeviceData {
     type Dispatch = DeviceDispatch;
     type Objects = DeviceObjects;
+    type Bookkeeping = DebugObjects;
     #[inline(always)]
     fn dispatch(&self) -> &DeviceDispatch {
         &self.dispatch
@@ -48,6 +51,10 @@ impl Context for DeviceData {
     #[inline(always)]
     fn objects(&self) -> &DeviceObjects {
         &self.objects
+    }
+    #[inline(always)]
+    fn bookkeeping(&self) -> &DebugObjects {
+        &self.debug
     }
 }
 
@@ -141,7 +148,8 @@ pub unsafe extern "system" fn create_device(
         }
         .0,
         features: unsafe { vigil_generated::features::FeatureSet::from_device_create_info(info) },
-        objects: DeviceObjects { state: (), objects: (DebugObjects(reporter.clone()), (stateless, ())) },
+        objects: DeviceObjects { state: (), objects: (stateless, ()) },
+        debug: DebugObjects(reporter.clone()),
         reporter,
         facts,
     };

@@ -40,13 +40,25 @@ impl<T> DispatchMap<T> {
     /// (Vulkan forbids using an instance or device concurrently with destroying it).
     #[inline(always)]
     pub unsafe fn get<'a>(&self, key: DispatchKey) -> Option<&'a T> {
-        // Almost every process has one instance and one device: slot 0, checked first, is the
-        // whole lookup on the hot path (two loads and a compare).
-        if self.keys[0].load(Ordering::Acquire) == key {
-            // SAFETY: as below.
-            return unsafe { self.values[0].load(Ordering::Acquire).as_ref() };
+        match unsafe { self.get_first(key) } {
+            Some(v) => Some(v),
+            None => unsafe { self.get_after_first(key) },
         }
-        unsafe { self.get_after_first(key) }
+    }
+
+    /// The data for `key` if it sits in slot 0. Almost every process has one instance and one
+    /// device, so this is the whole lookup on the hot path: two loads and a compare.
+    ///
+    /// # Safety
+    /// As for [`DispatchMap::get`].
+    #[inline(always)]
+    pub unsafe fn get_first<'a>(&self, key: DispatchKey) -> Option<&'a T> {
+        if self.keys[0].load(Ordering::Acquire) == key {
+            // SAFETY: as in `get_after_first`.
+            unsafe { self.values[0].load(Ordering::Acquire).as_ref() }
+        } else {
+            None
+        }
     }
 
     /// The lookup beyond slot 0. Inlined: a call here would make every intercept save its

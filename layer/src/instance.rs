@@ -29,11 +29,14 @@ pub struct InstanceData {
     pub settings: vigil_generated::settings::Settings,
     pub reporter: Arc<Reporter>,
     pub objects: InstanceObjects,
+    /// The reporter's bookkeeping, run on every path.
+    pub debug: DebugObjects,
 }
 
 impl Context for InstanceData {
     type Dispatch = InstanceDispatch;
     type Objects = InstanceObjects;
+    type Bookkeeping = DebugObjects;
     #[inline(always)]
     fn dispatch(&self) -> &InstanceDispatch {
         &self.dispatch
@@ -41,6 +44,10 @@ impl Context for InstanceData {
     #[inline(always)]
     fn objects(&self) -> &InstanceObjects {
         &self.objects
+    }
+    #[inline(always)]
+    fn bookkeeping(&self) -> &DebugObjects {
+        &self.debug
     }
 }
 
@@ -137,10 +144,7 @@ pub unsafe extern "system" fn create_instance(
     let settings = resolved.settings;
     let objects = InstanceObjects {
         state: (),
-        objects: (
-            DebugObjects(reporter.clone()),
-            (settings.stateless.then(|| unsafe { stateless::instance_checks(&reporter, p_create_info) }), ()),
-        ),
+        objects: (settings.stateless.then(|| unsafe { stateless::instance_checks(&reporter, p_create_info) }), ()),
     };
     let skip = guard::<Vigil, _>("vkCreateInstance", || {
         objects.pre_call_validate_create_instance(p_create_info, p_allocator, p_instance)
@@ -176,7 +180,7 @@ pub unsafe extern "system" fn create_instance(
 
     let instance = unsafe { *p_instance };
     let dispatch = InstanceDispatch::load(&mut |name| unsafe { next_gipa(instance, name.as_ptr()) });
-    if let Some(checks) = &objects.objects.1 .0 {
+    if let Some(checks) = &objects.objects.0 {
         stateless::instance_created(checks, &dispatch);
     }
     reporter.set_lifetime_window(false);
@@ -189,6 +193,7 @@ pub unsafe extern "system" fn create_instance(
         api_version: if api_version == 0 { make_api_version(0, 1, 0, 0) } else { api_version },
         extensions: unsafe { name_set(info.ppEnabledExtensionNames, info.enabledExtensionCount) },
         settings,
+        debug: DebugObjects(reporter.clone()),
         reporter,
         objects,
     };

@@ -29,7 +29,6 @@ pub use entry::{
 use vigil_generated::chassis::{DispatchKey, Layer};
 use vigil_generated::Chassis;
 
-use crate::debug_objects::DebugObjects;
 use crate::device::DeviceData;
 use crate::dispatch_map::DispatchMap;
 use crate::instance::InstanceData;
@@ -40,9 +39,9 @@ pub const LAYER_NAME: &str = "VK_LAYER_VIGIL_validation";
 
 /// The validation objects of an instance: the reporter's own bookkeeping, then each validation
 /// object, `None` when disabled by the settings.
-pub type InstanceObjects = Chassis<(), (DebugObjects, (Option<InstanceChecks>, ()))>;
+pub type InstanceObjects = Chassis<(), (Option<InstanceChecks>, ())>;
 /// The validation objects of a device.
-pub type DeviceObjects = Chassis<(), (DebugObjects, (Option<DeviceChecks>, ()))>;
+pub type DeviceObjects = Chassis<(), (Option<DeviceChecks>, ())>;
 
 static INSTANCES: DispatchMap<InstanceData> = DispatchMap::new();
 static DEVICES: DispatchMap<DeviceData> = DispatchMap::new();
@@ -62,6 +61,16 @@ impl Layer for Vigil {
     #[inline(always)]
     unsafe fn device<'a>(key: DispatchKey) -> Option<&'a DeviceData> {
         unsafe { DEVICES.get(key) }
+    }
+
+    #[inline(always)]
+    unsafe fn instance_hot<'a>(key: DispatchKey) -> Option<&'a InstanceData> {
+        unsafe { INSTANCES.get_first(key) }
+    }
+
+    #[inline(always)]
+    unsafe fn device_hot<'a>(key: DispatchKey) -> Option<&'a DeviceData> {
+        unsafe { DEVICES.get_first(key) }
     }
 
     #[cold]
