@@ -10,6 +10,18 @@ use vigil_generated::*;
 
 use crate::report::{DebugReportCallback, Messenger, Reporter};
 
+/// An object name as the application passed it (empty when null: the name is removed).
+///
+/// # Safety
+/// `p` is null or a valid C string.
+unsafe fn name(p: *const std::ffi::c_char) -> String {
+    if p.is_null() {
+        String::new()
+    } else {
+        unsafe { CStr::from_ptr(p) }.to_string_lossy().into_owned()
+    }
+}
+
 /// Tracks what the reporter needs from the application's debug calls.
 pub struct DebugObjects(pub Arc<Reporter>);
 
@@ -71,12 +83,7 @@ impl ValidationObject for DebugObjects {
         if result == VkResult::VK_SUCCESS && !pNameInfo.is_null() {
             // SAFETY: the call succeeded, so the info and its name were valid.
             let info = unsafe { &*pNameInfo };
-            let name = if info.pObjectName.is_null() {
-                String::new()
-            } else {
-                unsafe { CStr::from_ptr(info.pObjectName) }.to_string_lossy().into_owned()
-            };
-            self.0.set_object_name(info.objectHandle, &name);
+            self.0.set_object_name(info.objectHandle, &unsafe { name(info.pObjectName) });
         }
     }
 
@@ -89,12 +96,7 @@ impl ValidationObject for DebugObjects {
         if result == VkResult::VK_SUCCESS && !pNameInfo.is_null() {
             // SAFETY: the call succeeded, so the info and its name were valid.
             let info = unsafe { &*pNameInfo };
-            let name = if info.pObjectName.is_null() {
-                String::new()
-            } else {
-                unsafe { CStr::from_ptr(info.pObjectName) }.to_string_lossy().into_owned()
-            };
-            self.0.set_object_name(info.object, &name);
+            self.0.set_object_name(info.object, &unsafe { name(info.pObjectName) });
         }
     }
 }
