@@ -169,6 +169,46 @@ pub struct BitmaskInfo {
 pub trait Engine: Sync {
     /// Checks a call; `params` holds the address of each parameter. True: skip the call.
     fn validate(&self, command: &'static CommandChecks, params: &[*const u8]) -> bool;
+    /// Whether `COMMANDS[index]` is available and the hook may take its fast path:
+    /// checks that, all passing, mean `validate` would report nothing. False sends
+    /// every call to `validate`.
+    #[inline]
+    fn fast(&self, index: u16) -> bool {
+        let _ = index;
+        false
+    }
+    /// Whether value `v` of `ENUMS[e]` is defined and enabled.
+    fn enum_ok(&self, e: u16, v: i32) -> bool;
+    /// Whether every bit of the non-zero `v` is a defined, enabled bit of `BITMASKS[b]`.
+    fn bits_ok(&self, b: u16, v: u64) -> bool;
+    /// Whether the non-zero `v` is one defined, enabled value of `BITMASKS[b]`.
+    fn flag_bit_ok(&self, b: u16, v: u64) -> bool;
+    /// Whether the struct `STRUCTS[s]` at `p` (not NULL) passes every check.
+    fn struct_ok(&self, s: u16, p: *const u8, output: bool) -> bool;
+    /// Whether the `n` (> 0) values of field `f` at `p` (not NULL) pass every check.
+    fn elements_ok(&self, f: &'static Field, p: *const u8, n: usize) -> bool;
+}
+/// The raw bits of a 4-byte parameter.
+#[inline(always)]
+fn raw32<T>(v: &T) -> u32 {
+    const { assert!(core::mem::size_of:: < T > () == 4) };
+    unsafe { (v as *const T as *const u32).read_unaligned() }
+}
+/// The raw bits of an 8-byte parameter (a handle, a wide bitmask, a pointer).
+#[inline(always)]
+fn raw64<T>(v: &T) -> u64 {
+    const { assert!(core::mem::size_of:: < T > () == 8) };
+    unsafe { (v as *const T as *const u64).read_unaligned() }
+}
+/// Whether none of the `n` handles at `p` is VK_NULL_HANDLE.
+///
+/// # Safety
+/// `p` must point at `n` handles (the application's promise).
+#[inline(always)]
+unsafe fn handles_ok(p: u64, n: usize) -> bool {
+    unsafe { core::slice::from_raw_parts(p as usize as *const u64, n) }
+        .iter()
+        .all(|&h| h != 0)
 }
 /// The generated validation object: every hook hands its parameters to the engine.
 pub struct Stateless<E>(pub E);
@@ -181,6 +221,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pAllocator: *const VkAllocationCallbacks,
         pInstance: *mut VkInstance,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(0u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pCreateInfo);
+                q != 0 && self.0.struct_ok(402u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pInstance) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[0usize],
@@ -197,6 +261,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         instance: VkInstance,
         pAllocator: *const VkAllocationCallbacks,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(1u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[1usize],
@@ -229,6 +306,16 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         device: VkDevice,
         pName: *const c_char,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(3u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pName) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[3usize],
@@ -244,6 +331,16 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         instance: VkInstance,
         pName: *const c_char,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(4u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pName) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[4usize],
@@ -259,6 +356,16 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         physicalDevice: VkPhysicalDevice,
         pProperties: *mut VkPhysicalDeviceProperties,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(5u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pProperties) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[5usize],
@@ -291,6 +398,16 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         physicalDevice: VkPhysicalDevice,
         pMemoryProperties: *mut VkPhysicalDeviceMemoryProperties,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(7u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pMemoryProperties) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[7usize],
@@ -306,6 +423,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         physicalDevice: VkPhysicalDevice,
         pFeatures: *mut VkPhysicalDeviceFeatures,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(8u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pFeatures);
+                q != 0 && self.0.struct_ok(600u16, q as usize as *const u8, true)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[8usize],
@@ -322,6 +452,39 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         format: VkFormat,
         pFormatProperties: *mut VkFormatProperties,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(9u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = raw32(&format) as i32;
+                matches!(
+                    v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 |
+                    15 | 16 | 17 | 18 | 19 | 20 | 21 | 22 | 23 | 24 | 25 | 26 | 27 | 28 |
+                    29 | 30 | 31 | 32 | 33 | 34 | 35 | 36 | 37 | 38 | 39 | 40 | 41 | 42 |
+                    43 | 44 | 45 | 46 | 47 | 48 | 49 | 50 | 51 | 52 | 53 | 54 | 55 | 56 |
+                    57 | 58 | 59 | 60 | 61 | 62 | 63 | 64 | 65 | 66 | 67 | 68 | 69 | 70 |
+                    71 | 72 | 73 | 74 | 75 | 76 | 77 | 78 | 79 | 80 | 81 | 82 | 83 | 84 |
+                    85 | 86 | 87 | 88 | 89 | 90 | 91 | 92 | 93 | 94 | 95 | 96 | 97 | 98 |
+                    99 | 100 | 101 | 102 | 103 | 104 | 105 | 106 | 107 | 108 | 109 | 110
+                    | 111 | 112 | 113 | 114 | 115 | 116 | 117 | 118 | 119 | 120 | 121 |
+                    122 | 123 | 124 | 125 | 126 | 127 | 128 | 129 | 130 | 131 | 132 | 133
+                    | 134 | 135 | 136 | 137 | 138 | 139 | 140 | 141 | 142 | 143 | 144 |
+                    145 | 146 | 147 | 148 | 149 | 150 | 151 | 152 | 153 | 154 | 155 | 156
+                    | 157 | 158 | 159 | 160 | 161 | 162 | 163 | 164 | 165 | 166 | 167 |
+                    168 | 169 | 170 | 171 | 172 | 173 | 174 | 175 | 176 | 177 | 178 | 179
+                    | 180 | 181 | 182 | 183 | 184
+                ) || self.0.enum_ok(49u16, v)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pFormatProperties) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[9usize],
@@ -343,6 +506,67 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         flags: VkImageCreateFlags,
         pImageFormatProperties: *mut VkImageFormatProperties,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(10u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = raw32(&format) as i32;
+                matches!(
+                    v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 |
+                    15 | 16 | 17 | 18 | 19 | 20 | 21 | 22 | 23 | 24 | 25 | 26 | 27 | 28 |
+                    29 | 30 | 31 | 32 | 33 | 34 | 35 | 36 | 37 | 38 | 39 | 40 | 41 | 42 |
+                    43 | 44 | 45 | 46 | 47 | 48 | 49 | 50 | 51 | 52 | 53 | 54 | 55 | 56 |
+                    57 | 58 | 59 | 60 | 61 | 62 | 63 | 64 | 65 | 66 | 67 | 68 | 69 | 70 |
+                    71 | 72 | 73 | 74 | 75 | 76 | 77 | 78 | 79 | 80 | 81 | 82 | 83 | 84 |
+                    85 | 86 | 87 | 88 | 89 | 90 | 91 | 92 | 93 | 94 | 95 | 96 | 97 | 98 |
+                    99 | 100 | 101 | 102 | 103 | 104 | 105 | 106 | 107 | 108 | 109 | 110
+                    | 111 | 112 | 113 | 114 | 115 | 116 | 117 | 118 | 119 | 120 | 121 |
+                    122 | 123 | 124 | 125 | 126 | 127 | 128 | 129 | 130 | 131 | 132 | 133
+                    | 134 | 135 | 136 | 137 | 138 | 139 | 140 | 141 | 142 | 143 | 144 |
+                    145 | 146 | 147 | 148 | 149 | 150 | 151 | 152 | 153 | 154 | 155 | 156
+                    | 157 | 158 | 159 | 160 | 161 | 162 | 163 | 164 | 165 | 166 | 167 |
+                    168 | 169 | 170 | 171 | 172 | 173 | 174 | 175 | 176 | 177 | 178 | 179
+                    | 180 | 181 | 182 | 183 | 184
+                ) || self.0.enum_ok(49u16, v)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = raw32(&r#type) as i32;
+                matches!(v, 0 | 1 | 2) || self.0.enum_ok(61u16, v)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = raw32(&tiling) as i32;
+                matches!(v, 0 | 1) || self.0.enum_ok(59u16, v)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = u64::from(raw32(&usage));
+                v != 0 && (v & !255 == 0 || self.0.bits_ok(58u16, v))
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = u64::from(raw32(&flags));
+                v == 0 || (v & !31 == 0 || self.0.bits_ok(56u16, v))
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pImageFormatProperties) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[10usize],
@@ -365,6 +589,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pAllocator: *const VkAllocationCallbacks,
         pDevice: *mut VkDevice,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(11u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pCreateInfo);
+                q != 0 && self.0.struct_ok(199u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pDevice) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[11usize],
@@ -382,6 +630,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         device: VkDevice,
         pAllocator: *const VkAllocationCallbacks,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(12u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[12usize],
@@ -396,6 +657,16 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         &self,
         pApiVersion: *mut u32,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(13u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pApiVersion) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[13usize],
@@ -478,6 +749,16 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         queueIndex: u32,
         pQueue: *mut VkQueue,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(18u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pQueue) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[18usize],
@@ -497,6 +778,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pSubmits: *const VkSubmitInfo,
         fence: VkFence,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(19u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&submitCount)) as usize;
+                n == 0
+                    || {
+                        let q = raw64(&pSubmits);
+                        q != 0
+                            && self
+                                .0
+                                .elements_ok(
+                                    &COMMAND_CHECKS[19usize].params[0usize],
+                                    q as usize as *const u8,
+                                    n,
+                                )
+                    }
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[19usize],
@@ -516,6 +821,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pAllocator: *const VkAllocationCallbacks,
         pMemory: *mut VkDeviceMemory,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(22u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocateInfo);
+                q != 0 && self.0.struct_ok(413u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pMemory) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[22usize],
@@ -534,6 +863,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         memory: VkDeviceMemory,
         pAllocator: *const VkAllocationCallbacks,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(23u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[23usize],
@@ -554,6 +896,27 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         flags: VkMemoryMapFlags,
         ppData: *mut *mut c_void,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(24u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&memory) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = u64::from(raw32(&flags));
+                v == 0 || (v & !0 == 0 || self.0.bits_ok(67u16, v))
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&ppData) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[24usize],
@@ -573,6 +936,16 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         device: VkDevice,
         memory: VkDeviceMemory,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(25u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&memory) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[25usize],
@@ -589,6 +962,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         memoryRangeCount: u32,
         pMemoryRanges: *const VkMappedMemoryRange,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(26u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&memoryRangeCount)) as usize;
+                n != 0
+                    && {
+                        let q = raw64(&pMemoryRanges);
+                        q != 0
+                            && self
+                                .0
+                                .elements_ok(
+                                    &COMMAND_CHECKS[26usize].params[0usize],
+                                    q as usize as *const u8,
+                                    n,
+                                )
+                    }
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[26usize],
@@ -606,6 +1003,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         memoryRangeCount: u32,
         pMemoryRanges: *const VkMappedMemoryRange,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(27u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&memoryRangeCount)) as usize;
+                n != 0
+                    && {
+                        let q = raw64(&pMemoryRanges);
+                        q != 0
+                            && self
+                                .0
+                                .elements_ok(
+                                    &COMMAND_CHECKS[27usize].params[0usize],
+                                    q as usize as *const u8,
+                                    n,
+                                )
+                    }
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[27usize],
@@ -623,6 +1044,20 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         memory: VkDeviceMemory,
         pCommittedMemoryInBytes: *mut VkDeviceSize,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(28u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&memory) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pCommittedMemoryInBytes) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[28usize],
@@ -640,6 +1075,20 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         buffer: VkBuffer,
         pMemoryRequirements: *mut VkMemoryRequirements,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(29u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&buffer) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pMemoryRequirements) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[29usize],
@@ -658,6 +1107,20 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         memory: VkDeviceMemory,
         memoryOffset: VkDeviceSize,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(30u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&buffer) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&memory) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[30usize],
@@ -676,6 +1139,20 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         image: VkImage,
         pMemoryRequirements: *mut VkMemoryRequirements,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(31u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&image) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pMemoryRequirements) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[31usize],
@@ -694,6 +1171,20 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         memory: VkDeviceMemory,
         memoryOffset: VkDeviceSize,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(32u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&image) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&memory) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[32usize],
@@ -759,6 +1250,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pBindInfo: *const VkBindSparseInfo,
         fence: VkFence,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(35u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&bindInfoCount)) as usize;
+                n == 0
+                    || {
+                        let q = raw64(&pBindInfo);
+                        q != 0
+                            && self
+                                .0
+                                .elements_ok(
+                                    &COMMAND_CHECKS[35usize].params[0usize],
+                                    q as usize as *const u8,
+                                    n,
+                                )
+                    }
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[35usize],
@@ -778,6 +1293,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pAllocator: *const VkAllocationCallbacks,
         pFence: *mut VkFence,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(36u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pCreateInfo);
+                q != 0 && self.0.struct_ok(287u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pFence) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[36usize],
@@ -796,6 +1335,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         fence: VkFence,
         pAllocator: *const VkAllocationCallbacks,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(37u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[37usize],
@@ -813,6 +1365,23 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         fenceCount: u32,
         pFences: *const VkFence,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(38u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&fenceCount)) as usize;
+                n != 0
+                    && {
+                        let q = raw64(&pFences);
+                        q != 0 && unsafe { handles_ok(q, n) }
+                    }
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[38usize],
@@ -829,6 +1398,16 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         device: VkDevice,
         fence: VkFence,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(39u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&fence) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[39usize],
@@ -847,6 +1426,27 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         waitAll: VkBool32,
         timeout: u64,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(40u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&fenceCount)) as usize;
+                n != 0
+                    && {
+                        let q = raw64(&pFences);
+                        q != 0 && unsafe { handles_ok(q, n) }
+                    }
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw32(&waitAll) <= 1;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[40usize],
@@ -867,6 +1467,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pAllocator: *const VkAllocationCallbacks,
         pSemaphore: *mut VkSemaphore,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(41u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pCreateInfo);
+                q != 0 && self.0.struct_ok(1031u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pSemaphore) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[41usize],
@@ -885,6 +1509,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         semaphore: VkSemaphore,
         pAllocator: *const VkAllocationCallbacks,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(42u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[42usize],
@@ -903,6 +1540,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pAllocator: *const VkAllocationCallbacks,
         pEvent: *mut VkEvent,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(43u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pCreateInfo);
+                q != 0 && self.0.struct_ok(252u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pEvent) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[43usize],
@@ -921,6 +1582,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         event: VkEvent,
         pAllocator: *const VkAllocationCallbacks,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(44u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[44usize],
@@ -937,6 +1611,16 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         device: VkDevice,
         event: VkEvent,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(45u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&event) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[45usize],
@@ -948,6 +1632,16 @@ impl<E: Engine> ValidationObject for Stateless<E> {
     }
     #[inline]
     fn pre_call_validate_set_event(&self, device: VkDevice, event: VkEvent) -> bool {
+        'fast: {
+            if !self.0.fast(46u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&event) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[46usize],
@@ -959,6 +1653,16 @@ impl<E: Engine> ValidationObject for Stateless<E> {
     }
     #[inline]
     fn pre_call_validate_reset_event(&self, device: VkDevice, event: VkEvent) -> bool {
+        'fast: {
+            if !self.0.fast(47u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&event) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[47usize],
@@ -976,6 +1680,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pAllocator: *const VkAllocationCallbacks,
         pQueryPool: *mut VkQueryPool,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(48u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pCreateInfo);
+                q != 0 && self.0.struct_ok(962u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pQueryPool) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[48usize],
@@ -994,6 +1722,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         queryPool: VkQueryPool,
         pAllocator: *const VkAllocationCallbacks,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(49u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[49usize],
@@ -1016,6 +1757,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         stride: VkDeviceSize,
         flags: VkQueryResultFlags,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(50u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&queryPool) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = raw64(&dataSize) as usize;
+                n != 0 && raw64(&pData) != 0
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = u64::from(raw32(&flags));
+                v == 0 || (v & !15 == 0 || self.0.bits_ok(90u16, v))
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[50usize],
@@ -1039,6 +1804,16 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         firstQuery: u32,
         queryCount: u32,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(51u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&queryPool) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[51usize],
@@ -1058,6 +1833,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pAllocator: *const VkAllocationCallbacks,
         pBuffer: *mut VkBuffer,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(52u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pCreateInfo);
+                q != 0 && self.0.struct_ok(69u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pBuffer) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[52usize],
@@ -1076,6 +1875,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         buffer: VkBuffer,
         pAllocator: *const VkAllocationCallbacks,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(53u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[53usize],
@@ -1094,6 +1906,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pAllocator: *const VkAllocationCallbacks,
         pView: *mut VkBufferView,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(54u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pCreateInfo);
+                q != 0 && self.0.struct_ok(80u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pView) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[54usize],
@@ -1112,6 +1948,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         bufferView: VkBufferView,
         pAllocator: *const VkAllocationCallbacks,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(55u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[55usize],
@@ -1130,6 +1979,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pAllocator: *const VkAllocationCallbacks,
         pImage: *mut VkImage,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(56u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pCreateInfo);
+                q != 0 && self.0.struct_ok(339u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pImage) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[56usize],
@@ -1148,6 +2021,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         image: VkImage,
         pAllocator: *const VkAllocationCallbacks,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(57u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[57usize],
@@ -1166,6 +2052,27 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pSubresource: *const VkImageSubresource,
         pLayout: *mut VkSubresourceLayout,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(58u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&image) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pSubresource);
+                q != 0 && self.0.struct_ok(356u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pLayout) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[58usize],
@@ -1185,6 +2092,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pAllocator: *const VkAllocationCallbacks,
         pView: *mut VkImageView,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(59u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pCreateInfo);
+                q != 0 && self.0.struct_ok(367u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pView) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[59usize],
@@ -1203,6 +2134,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         imageView: VkImageView,
         pAllocator: *const VkAllocationCallbacks,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(60u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[60usize],
@@ -1221,6 +2165,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pAllocator: *const VkAllocationCallbacks,
         pShaderModule: *mut VkShaderModule,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(61u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pCreateInfo);
+                q != 0 && self.0.struct_ok(1046u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pShaderModule) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[61usize],
@@ -1239,6 +2207,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         shaderModule: VkShaderModule,
         pAllocator: *const VkAllocationCallbacks,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(62u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[62usize],
@@ -1257,6 +2238,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pAllocator: *const VkAllocationCallbacks,
         pPipelineCache: *mut VkPipelineCache,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(63u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pCreateInfo);
+                q != 0 && self.0.struct_ok(918u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pPipelineCache) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[63usize],
@@ -1275,6 +2280,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pipelineCache: VkPipelineCache,
         pAllocator: *const VkAllocationCallbacks,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(64u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[64usize],
@@ -1312,6 +2330,27 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         srcCacheCount: u32,
         pSrcCaches: *const VkPipelineCache,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(66u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&dstCache) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&srcCacheCount)) as usize;
+                n != 0
+                    && {
+                        let q = raw64(&pSrcCaches);
+                        q != 0 && unsafe { handles_ok(q, n) }
+                    }
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[66usize],
@@ -1331,6 +2370,33 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pAllocator: *const VkAllocationCallbacks,
         pBinaries: *mut VkPipelineBinaryHandlesInfoKHR,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(67u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pCreateInfo);
+                q != 0 && self.0.struct_ok(911u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pBinaries);
+                q != 0 && self.0.struct_ok(914u16, q as usize as *const u8, true)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[67usize],
@@ -1349,6 +2415,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pipelineBinary: VkPipelineBinaryKHR,
         pAllocator: *const VkAllocationCallbacks,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(68u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[68usize],
@@ -1366,6 +2445,26 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pPipelineCreateInfo: *const VkPipelineCreateInfoKHR,
         pPipelineKey: *mut VkPipelineBinaryKeyKHR,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(69u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pPipelineCreateInfo);
+                q == 0 || self.0.struct_ok(921u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pPipelineKey);
+                q != 0 && self.0.struct_ok(916u16, q as usize as *const u8, true)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[69usize],
@@ -1404,6 +2503,26 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pInfo: *const VkReleaseCapturedPipelineDataInfoKHR,
         pAllocator: *const VkAllocationCallbacks,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(71u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pInfo);
+                q != 0 && self.0.struct_ok(983u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[71usize],
@@ -1424,6 +2543,44 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pAllocator: *const VkAllocationCallbacks,
         pPipelines: *mut VkPipeline,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(72u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&createInfoCount)) as usize;
+                n != 0
+                    && {
+                        let q = raw64(&pCreateInfos);
+                        q != 0
+                            && self
+                                .0
+                                .elements_ok(
+                                    &COMMAND_CHECKS[72usize].params[0usize],
+                                    q as usize as *const u8,
+                                    n,
+                                )
+                    }
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&createInfoCount)) as usize;
+                n == 0 || raw64(&pPipelines) != 0
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[72usize],
@@ -1447,6 +2604,44 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pAllocator: *const VkAllocationCallbacks,
         pPipelines: *mut VkPipeline,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(73u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&createInfoCount)) as usize;
+                n != 0
+                    && {
+                        let q = raw64(&pCreateInfos);
+                        q != 0
+                            && self
+                                .0
+                                .elements_ok(
+                                    &COMMAND_CHECKS[73usize].params[0usize],
+                                    q as usize as *const u8,
+                                    n,
+                                )
+                    }
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&createInfoCount)) as usize;
+                n == 0 || raw64(&pPipelines) != 0
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[73usize],
@@ -1467,6 +2662,20 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         renderpass: VkRenderPass,
         pMaxWorkgroupSize: *mut VkExtent2D,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(74u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&renderpass) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pMaxWorkgroupSize) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[74usize],
@@ -1484,6 +2693,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pipeline: VkPipeline,
         pAllocator: *const VkAllocationCallbacks,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(75u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[75usize],
@@ -1502,6 +2724,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pAllocator: *const VkAllocationCallbacks,
         pPipelineLayout: *mut VkPipelineLayout,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(76u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pCreateInfo);
+                q != 0 && self.0.struct_ok(934u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pPipelineLayout) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[76usize],
@@ -1520,6 +2766,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pipelineLayout: VkPipelineLayout,
         pAllocator: *const VkAllocationCallbacks,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(77u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[77usize],
@@ -1538,6 +2797,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pAllocator: *const VkAllocationCallbacks,
         pSampler: *mut VkSampler,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(78u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pCreateInfo);
+                q != 0 && self.0.struct_ok(1019u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pSampler) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[78usize],
@@ -1556,6 +2839,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         sampler: VkSampler,
         pAllocator: *const VkAllocationCallbacks,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(79u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[79usize],
@@ -1574,6 +2870,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pAllocator: *const VkAllocationCallbacks,
         pSetLayout: *mut VkDescriptorSetLayout,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(80u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pCreateInfo);
+                q != 0 && self.0.struct_ok(190u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pSetLayout) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[80usize],
@@ -1592,6 +2912,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         descriptorSetLayout: VkDescriptorSetLayout,
         pAllocator: *const VkAllocationCallbacks,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(81u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[81usize],
@@ -1610,6 +2943,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pAllocator: *const VkAllocationCallbacks,
         pDescriptorPool: *mut VkDescriptorPool,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(82u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pCreateInfo);
+                q != 0 && self.0.struct_ok(182u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pDescriptorPool) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[82usize],
@@ -1628,6 +2985,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         descriptorPool: VkDescriptorPool,
         pAllocator: *const VkAllocationCallbacks,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(83u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[83usize],
@@ -1645,6 +3015,20 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         descriptorPool: VkDescriptorPool,
         flags: VkDescriptorPoolResetFlags,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(84u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&descriptorPool) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw32(&flags) == 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[84usize],
@@ -1680,6 +3064,16 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         descriptorSetCount: u32,
         pDescriptorSets: *const VkDescriptorSet,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(86u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&descriptorPool) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[86usize],
@@ -1700,6 +3094,48 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         descriptorCopyCount: u32,
         pDescriptorCopies: *const VkCopyDescriptorSet,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(87u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&descriptorWriteCount)) as usize;
+                n == 0
+                    || {
+                        let q = raw64(&pDescriptorWrites);
+                        q != 0
+                            && self
+                                .0
+                                .elements_ok(
+                                    &COMMAND_CHECKS[87usize].params[0usize],
+                                    q as usize as *const u8,
+                                    n,
+                                )
+                    }
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&descriptorCopyCount)) as usize;
+                n == 0
+                    || {
+                        let q = raw64(&pDescriptorCopies);
+                        q != 0
+                            && self
+                                .0
+                                .elements_ok(
+                                    &COMMAND_CHECKS[87usize].params[1usize],
+                                    q as usize as *const u8,
+                                    n,
+                                )
+                    }
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[87usize],
@@ -1720,6 +3156,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pAllocator: *const VkAllocationCallbacks,
         pFramebuffer: *mut VkFramebuffer,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(88u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pCreateInfo);
+                q != 0 && self.0.struct_ok(299u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pFramebuffer) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[88usize],
@@ -1738,6 +3198,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         framebuffer: VkFramebuffer,
         pAllocator: *const VkAllocationCallbacks,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(89u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[89usize],
@@ -1756,6 +3229,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pAllocator: *const VkAllocationCallbacks,
         pRenderPass: *mut VkRenderPass,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(90u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pCreateInfo);
+                q != 0 && self.0.struct_ok(987u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pRenderPass) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[90usize],
@@ -1774,6 +3271,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         renderPass: VkRenderPass,
         pAllocator: *const VkAllocationCallbacks,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(91u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[91usize],
@@ -1791,6 +3301,20 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         renderPass: VkRenderPass,
         pGranularity: *mut VkExtent2D,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(92u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&renderPass) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pGranularity) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[92usize],
@@ -1808,6 +3332,23 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pRenderingAreaInfo: *const VkRenderingAreaInfo,
         pGranularity: *mut VkExtent2D,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(93u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pRenderingAreaInfo);
+                q != 0 && self.0.struct_ok(1003u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pGranularity) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[93usize],
@@ -1826,6 +3367,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pAllocator: *const VkAllocationCallbacks,
         pCommandPool: *mut VkCommandPool,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(94u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pCreateInfo);
+                q != 0 && self.0.struct_ok(94u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pCommandPool) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[94usize],
@@ -1844,6 +3409,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandPool: VkCommandPool,
         pAllocator: *const VkAllocationCallbacks,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(95u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[95usize],
@@ -1861,6 +3439,23 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandPool: VkCommandPool,
         flags: VkCommandPoolResetFlags,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(96u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&commandPool) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = u64::from(raw32(&flags));
+                v == 0 || (v & !1 == 0 || self.0.bits_ok(17u16, v))
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[96usize],
@@ -1896,6 +3491,16 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBufferCount: u32,
         pCommandBuffers: *const VkCommandBuffer,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(98u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&commandPool) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[98usize],
@@ -1913,6 +3518,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         pBeginInfo: *const VkCommandBufferBeginInfo,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(99u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pBeginInfo);
+                q != 0 && self.0.struct_ok(92u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[99usize],
@@ -1928,6 +3546,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         flags: VkCommandBufferResetFlags,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(101u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = u64::from(raw32(&flags));
+                v == 0 || (v & !1 == 0 || self.0.bits_ok(14u16, v))
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[101usize],
@@ -1944,6 +3575,23 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pipelineBindPoint: VkPipelineBindPoint,
         pipeline: VkPipeline,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(102u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = raw32(&pipelineBindPoint) as i32;
+                matches!(v, 0 | 1) || self.0.enum_ok(84u16, v)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pipeline) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[102usize],
@@ -1960,6 +3608,12 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         primitiveRestartIndex: u32,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(103u16) {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[103usize],
@@ -1975,6 +3629,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         aspectMask: VkImageAspectFlags,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(104u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = u64::from(raw32(&aspectMask));
+                v == 0 || (v & !15 == 0 || self.0.bits_ok(54u16, v))
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[104usize],
@@ -1992,6 +3659,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         viewportCount: u32,
         pViewports: *const VkViewport,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(105u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&viewportCount)) as usize;
+                n != 0 && raw64(&pViewports) != 0
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[105usize],
@@ -2011,6 +3691,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         scissorCount: u32,
         pScissors: *const VkRect2D,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(106u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&scissorCount)) as usize;
+                n != 0 && raw64(&pScissors) != 0
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[106usize],
@@ -2029,6 +3722,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         faceMask: VkStencilFaceFlags,
         compareMask: u32,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(111u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = u64::from(raw32(&faceMask));
+                v != 0 && (v & !3 == 0 || self.0.bits_ok(104u16, v))
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[111usize],
@@ -2046,6 +3752,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         faceMask: VkStencilFaceFlags,
         writeMask: u32,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(112u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = u64::from(raw32(&faceMask));
+                v != 0 && (v & !3 == 0 || self.0.bits_ok(104u16, v))
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[112usize],
@@ -2063,6 +3782,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         faceMask: VkStencilFaceFlags,
         reference: u32,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(113u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = u64::from(raw32(&faceMask));
+                v != 0 && (v & !3 == 0 || self.0.bits_ok(104u16, v))
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[113usize],
@@ -2085,6 +3817,37 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         dynamicOffsetCount: u32,
         pDynamicOffsets: *const u32,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(114u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = raw32(&pipelineBindPoint) as i32;
+                matches!(v, 0 | 1) || self.0.enum_ok(84u16, v)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&layout) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&descriptorSetCount)) as usize;
+                n != 0 && raw64(&pDescriptorSets) != 0
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&dynamicOffsetCount)) as usize;
+                n == 0 || raw64(&pDynamicOffsets) != 0
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[114usize],
@@ -2108,6 +3871,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         offset: VkDeviceSize,
         indexType: VkIndexType,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(115u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = raw32(&indexType) as i32;
+                matches!(v, 0 | 1) || self.0.enum_ok(63u16, v)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[115usize],
@@ -2128,6 +3904,26 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pBuffers: *const VkBuffer,
         pOffsets: *const VkDeviceSize,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(116u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&bindingCount)) as usize;
+                n != 0 && raw64(&pBuffers) != 0
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&bindingCount)) as usize;
+                n == 0 || raw64(&pOffsets) != 0
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[116usize],
@@ -2150,6 +3946,12 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         firstInstance: u32,
         stride: u32,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(119u16) {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[119usize],
@@ -2174,6 +3976,12 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         stride: u32,
         pVertexOffset: *const i32,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(120u16) {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[120usize],
@@ -2197,6 +4005,16 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         drawCount: u32,
         stride: u32,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(121u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&buffer) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[121usize],
@@ -2218,6 +4036,16 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         drawCount: u32,
         stride: u32,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(122u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&buffer) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[122usize],
@@ -2237,6 +4065,16 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         buffer: VkBuffer,
         offset: VkDeviceSize,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(124u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&buffer) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[124usize],
@@ -2252,6 +4090,12 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         &self,
         commandBuffer: VkCommandBuffer,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(125u16) {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[125usize],
@@ -2266,6 +4110,12 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         groupCountY: u32,
         groupCountZ: u32,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(126u16) {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[126usize],
@@ -2284,6 +4134,16 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         buffer: VkBuffer,
         offset: VkDeviceSize,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(127u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&buffer) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[127usize],
@@ -2301,6 +4161,23 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pipelineBindPoint: VkPipelineBindPoint,
         pipeline: VkPipeline,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(128u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = raw32(&pipelineBindPoint) as i32;
+                matches!(v, 0 | 1) || self.0.enum_ok(84u16, v)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pipeline) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[128usize],
@@ -2320,6 +4197,27 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         regionCount: u32,
         pRegions: *const VkBufferCopy,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(129u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&srcBuffer) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&dstBuffer) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&regionCount)) as usize;
+                n != 0 && raw64(&pRegions) != 0
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[129usize],
@@ -2343,6 +4241,54 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         regionCount: u32,
         pRegions: *const VkImageCopy,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(130u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&srcImage) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = raw32(&srcImageLayout) as i32;
+                matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8)
+                    || self.0.enum_ok(58u16, v)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&dstImage) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = raw32(&dstImageLayout) as i32;
+                matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8)
+                    || self.0.enum_ok(58u16, v)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&regionCount)) as usize;
+                n != 0
+                    && {
+                        let q = raw64(&pRegions);
+                        q != 0
+                            && self
+                                .0
+                                .elements_ok(
+                                    &COMMAND_CHECKS[130usize].params[4usize],
+                                    q as usize as *const u8,
+                                    n,
+                                )
+                    }
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[130usize],
@@ -2369,6 +4315,61 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pRegions: *const VkImageBlit,
         filter: VkFilter,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(131u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&srcImage) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = raw32(&srcImageLayout) as i32;
+                matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8)
+                    || self.0.enum_ok(58u16, v)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&dstImage) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = raw32(&dstImageLayout) as i32;
+                matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8)
+                    || self.0.enum_ok(58u16, v)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&regionCount)) as usize;
+                n != 0
+                    && {
+                        let q = raw64(&pRegions);
+                        q != 0
+                            && self
+                                .0
+                                .elements_ok(
+                                    &COMMAND_CHECKS[131usize].params[4usize],
+                                    q as usize as *const u8,
+                                    n,
+                                )
+                    }
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = raw32(&filter) as i32;
+                matches!(v, 0 | 1) || self.0.enum_ok(48u16, v)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[131usize],
@@ -2394,6 +4395,46 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         regionCount: u32,
         pRegions: *const VkBufferImageCopy,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(132u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&srcBuffer) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&dstImage) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = raw32(&dstImageLayout) as i32;
+                matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8)
+                    || self.0.enum_ok(58u16, v)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&regionCount)) as usize;
+                n != 0
+                    && {
+                        let q = raw64(&pRegions);
+                        q != 0
+                            && self
+                                .0
+                                .elements_ok(
+                                    &COMMAND_CHECKS[132usize].params[3usize],
+                                    q as usize as *const u8,
+                                    n,
+                                )
+                    }
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[132usize],
@@ -2417,6 +4458,46 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         regionCount: u32,
         pRegions: *const VkBufferImageCopy,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(133u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&srcImage) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = raw32(&srcImageLayout) as i32;
+                matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8)
+                    || self.0.enum_ok(58u16, v)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&dstBuffer) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&regionCount)) as usize;
+                n != 0
+                    && {
+                        let q = raw64(&pRegions);
+                        q != 0
+                            && self
+                                .0
+                                .elements_ok(
+                                    &COMMAND_CHECKS[133usize].params[3usize],
+                                    q as usize as *const u8,
+                                    n,
+                                )
+                    }
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[133usize],
@@ -2438,6 +4519,12 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         copyCount: u32,
         stride: u32,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(134u16) {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[134usize],
@@ -2455,6 +4542,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         pCopyMemoryIndirectInfo: *const VkCopyMemoryIndirectInfoKHR,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(135u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pCopyMemoryIndirectInfo);
+                q != 0 && self.0.struct_ok(119u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[135usize],
@@ -2475,6 +4575,42 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         dstImageLayout: VkImageLayout,
         pImageSubresources: *const VkImageSubresourceLayers,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(136u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&dstImage) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = raw32(&dstImageLayout) as i32;
+                matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8)
+                    || self.0.enum_ok(58u16, v)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&copyCount)) as usize;
+                n != 0
+                    && {
+                        let q = raw64(&pImageSubresources);
+                        q != 0
+                            && self
+                                .0
+                                .elements_ok(
+                                    &COMMAND_CHECKS[136usize].params[2usize],
+                                    q as usize as *const u8,
+                                    n,
+                                )
+                    }
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[136usize],
@@ -2495,6 +4631,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         pCopyMemoryToImageIndirectInfo: *const VkCopyMemoryToImageIndirectInfoKHR,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(137u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pCopyMemoryToImageIndirectInfo);
+                q != 0 && self.0.struct_ok(121u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[137usize],
@@ -2513,6 +4662,23 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         dataSize: VkDeviceSize,
         pData: *const c_void,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(138u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&dstBuffer) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = raw64(&dataSize) as usize;
+                n != 0 && raw64(&pData) != 0
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[138usize],
@@ -2534,6 +4700,16 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         size: VkDeviceSize,
         data: u32,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(139u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&dstBuffer) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[139usize],
@@ -2556,6 +4732,42 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         rangeCount: u32,
         pRanges: *const VkImageSubresourceRange,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(140u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&image) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = raw32(&imageLayout) as i32;
+                matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8)
+                    || self.0.enum_ok(58u16, v)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&rangeCount)) as usize;
+                n != 0
+                    && {
+                        let q = raw64(&pRanges);
+                        q != 0
+                            && self
+                                .0
+                                .elements_ok(
+                                    &COMMAND_CHECKS[140usize].params[2usize],
+                                    q as usize as *const u8,
+                                    n,
+                                )
+                    }
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[140usize],
@@ -2579,6 +4791,46 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         rangeCount: u32,
         pRanges: *const VkImageSubresourceRange,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(141u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&image) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = raw32(&imageLayout) as i32;
+                matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8)
+                    || self.0.enum_ok(58u16, v)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pDepthStencil) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&rangeCount)) as usize;
+                n != 0
+                    && {
+                        let q = raw64(&pRanges);
+                        q != 0
+                            && self
+                                .0
+                                .elements_ok(
+                                    &COMMAND_CHECKS[141usize].params[3usize],
+                                    q as usize as *const u8,
+                                    n,
+                                )
+                    }
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[141usize],
@@ -2601,6 +4853,37 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         rectCount: u32,
         pRects: *const VkClearRect,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(142u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&attachmentCount)) as usize;
+                n != 0
+                    && {
+                        let q = raw64(&pAttachments);
+                        q != 0
+                            && self
+                                .0
+                                .elements_ok(
+                                    &COMMAND_CHECKS[142usize].params[0usize],
+                                    q as usize as *const u8,
+                                    n,
+                                )
+                    }
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&rectCount)) as usize;
+                n != 0 && raw64(&pRects) != 0
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[142usize],
@@ -2624,6 +4907,54 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         regionCount: u32,
         pRegions: *const VkImageResolve,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(143u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&srcImage) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = raw32(&srcImageLayout) as i32;
+                matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8)
+                    || self.0.enum_ok(58u16, v)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&dstImage) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = raw32(&dstImageLayout) as i32;
+                matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8)
+                    || self.0.enum_ok(58u16, v)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&regionCount)) as usize;
+                n != 0
+                    && {
+                        let q = raw64(&pRegions);
+                        q != 0
+                            && self
+                                .0
+                                .elements_ok(
+                                    &COMMAND_CHECKS[143usize].params[4usize],
+                                    q as usize as *const u8,
+                                    n,
+                                )
+                    }
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[143usize],
@@ -2645,6 +4976,23 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         event: VkEvent,
         stageMask: VkPipelineStageFlags,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(144u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&event) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = u64::from(raw32(&stageMask));
+                v == 0 || (v & !131071 == 0 || self.0.bits_ok(81u16, v))
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[144usize],
@@ -2662,6 +5010,23 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         event: VkEvent,
         stageMask: VkPipelineStageFlags,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(145u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&event) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = u64::from(raw32(&stageMask));
+                v == 0 || (v & !131071 == 0 || self.0.bits_ok(81u16, v))
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[145usize],
@@ -2687,6 +5052,91 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         imageMemoryBarrierCount: u32,
         pImageMemoryBarriers: *const VkImageMemoryBarrier,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(146u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&eventCount)) as usize;
+                n != 0
+                    && {
+                        let q = raw64(&pEvents);
+                        q != 0 && unsafe { handles_ok(q, n) }
+                    }
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = u64::from(raw32(&srcStageMask));
+                v == 0 || (v & !131071 == 0 || self.0.bits_ok(81u16, v))
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = u64::from(raw32(&dstStageMask));
+                v == 0 || (v & !131071 == 0 || self.0.bits_ok(81u16, v))
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&memoryBarrierCount)) as usize;
+                n == 0
+                    || {
+                        let q = raw64(&pMemoryBarriers);
+                        q != 0
+                            && self
+                                .0
+                                .elements_ok(
+                                    &COMMAND_CHECKS[146usize].params[3usize],
+                                    q as usize as *const u8,
+                                    n,
+                                )
+                    }
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&bufferMemoryBarrierCount)) as usize;
+                n == 0
+                    || {
+                        let q = raw64(&pBufferMemoryBarriers);
+                        q != 0
+                            && self
+                                .0
+                                .elements_ok(
+                                    &COMMAND_CHECKS[146usize].params[4usize],
+                                    q as usize as *const u8,
+                                    n,
+                                )
+                    }
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&imageMemoryBarrierCount)) as usize;
+                n == 0
+                    || {
+                        let q = raw64(&pImageMemoryBarriers);
+                        q != 0
+                            && self
+                                .0
+                                .elements_ok(
+                                    &COMMAND_CHECKS[146usize].params[5usize],
+                                    q as usize as *const u8,
+                                    n,
+                                )
+                    }
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[146usize],
@@ -2719,6 +5169,87 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         imageMemoryBarrierCount: u32,
         pImageMemoryBarriers: *const VkImageMemoryBarrier,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(147u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = u64::from(raw32(&srcStageMask));
+                v == 0 || (v & !131071 == 0 || self.0.bits_ok(81u16, v))
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = u64::from(raw32(&dstStageMask));
+                v == 0 || (v & !131071 == 0 || self.0.bits_ok(81u16, v))
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = u64::from(raw32(&dependencyFlags));
+                v == 0 || (v & !1 == 0 || self.0.bits_ok(30u16, v))
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&memoryBarrierCount)) as usize;
+                n == 0
+                    || {
+                        let q = raw64(&pMemoryBarriers);
+                        q != 0
+                            && self
+                                .0
+                                .elements_ok(
+                                    &COMMAND_CHECKS[147usize].params[3usize],
+                                    q as usize as *const u8,
+                                    n,
+                                )
+                    }
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&bufferMemoryBarrierCount)) as usize;
+                n == 0
+                    || {
+                        let q = raw64(&pBufferMemoryBarriers);
+                        q != 0
+                            && self
+                                .0
+                                .elements_ok(
+                                    &COMMAND_CHECKS[147usize].params[4usize],
+                                    q as usize as *const u8,
+                                    n,
+                                )
+                    }
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&imageMemoryBarrierCount)) as usize;
+                n == 0
+                    || {
+                        let q = raw64(&pImageMemoryBarriers);
+                        q != 0
+                            && self
+                                .0
+                                .elements_ok(
+                                    &COMMAND_CHECKS[147usize].params[5usize],
+                                    q as usize as *const u8,
+                                    n,
+                                )
+                    }
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[147usize],
@@ -2744,6 +5275,23 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         query: u32,
         flags: VkQueryControlFlags,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(148u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&queryPool) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = u64::from(raw32(&flags));
+                v == 0 || (v & !1 == 0 || self.0.bits_ok(88u16, v))
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[148usize],
@@ -2762,6 +5310,16 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         queryPool: VkQueryPool,
         query: u32,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(149u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&queryPool) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[149usize],
@@ -2778,6 +5336,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         pConditionalRenderingBegin: *const VkConditionalRenderingBeginInfoEXT,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(150u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pConditionalRenderingBegin);
+                q != 0 && self.0.struct_ok(100u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[150usize],
@@ -2792,6 +5363,12 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         &self,
         commandBuffer: VkCommandBuffer,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(151u16) {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[151usize],
@@ -2804,6 +5381,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         pBeginCustomResolveInfo: *const VkBeginCustomResolveInfoEXT,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(152u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pBeginCustomResolveInfo);
+                q == 0 || self.0.struct_ok(40u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[152usize],
@@ -2821,6 +5411,16 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         firstQuery: u32,
         queryCount: u32,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(153u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&queryPool) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[153usize],
@@ -2840,6 +5440,23 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         queryPool: VkQueryPool,
         query: u32,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(154u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = u64::from(raw32(&pipelineStage));
+                v != 0 && self.0.flag_bit_ok(81u16, v)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&queryPool) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[154usize],
@@ -2863,6 +5480,27 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         stride: VkDeviceSize,
         flags: VkQueryResultFlags,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(155u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&queryPool) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&dstBuffer) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = u64::from(raw32(&flags));
+                v == 0 || (v & !15 == 0 || self.0.bits_ok(90u16, v))
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[155usize],
@@ -2888,6 +5526,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         size: u32,
         pValues: *const c_void,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(156u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&layout) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = u64::from(raw32(&stageFlags));
+                v != 0 && (v & !2147483647 == 0 || self.0.bits_ok(101u16, v))
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&size)) as usize;
+                n != 0 && raw64(&pValues) != 0
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[156usize],
@@ -2908,6 +5570,26 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pRenderPassBegin: *const VkRenderPassBeginInfo,
         contents: VkSubpassContents,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(157u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pRenderPassBegin);
+                q != 0 && self.0.struct_ok(986u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = raw32(&contents) as i32;
+                matches!(v, 0 | 1) || self.0.enum_ok(111u16, v)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[157usize],
@@ -2924,6 +5606,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         contents: VkSubpassContents,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(158u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = raw32(&contents) as i32;
+                matches!(v, 0 | 1) || self.0.enum_ok(111u16, v)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[158usize],
@@ -2940,6 +5635,23 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBufferCount: u32,
         pCommandBuffers: *const VkCommandBuffer,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(160u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&commandBufferCount)) as usize;
+                n != 0
+                    && {
+                        let q = raw64(&pCommandBuffers);
+                        q != 0 && unsafe { handles_ok(q, n) }
+                    }
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[160usize],
@@ -2958,6 +5670,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pAllocator: *const VkAllocationCallbacks,
         pSurface: *mut VkSurfaceKHR,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(161u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pCreateInfo);
+                q != 0 && self.0.struct_ok(27u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pSurface) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[161usize],
@@ -2977,6 +5713,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pAllocator: *const VkAllocationCallbacks,
         pSurface: *mut VkSurfaceKHR,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(162u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pCreateInfo);
+                q != 0 && self.0.struct_ok(1082u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pSurface) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[162usize],
@@ -3069,6 +5829,34 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pAllocator: *const VkAllocationCallbacks,
         pMode: *mut VkDisplayModeKHR,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(167u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&display) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pCreateInfo);
+                q != 0 && self.0.struct_ok(236u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pMode) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[167usize],
@@ -3089,6 +5877,20 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         planeIndex: u32,
         pCapabilities: *mut VkDisplayPlaneCapabilitiesKHR,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(168u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&mode) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pCapabilities) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[168usize],
@@ -3108,6 +5910,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pAllocator: *const VkAllocationCallbacks,
         pSurface: *mut VkSurfaceKHR,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(169u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pCreateInfo);
+                q != 0 && self.0.struct_ok(246u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pSurface) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[169usize],
@@ -3128,6 +5954,44 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pAllocator: *const VkAllocationCallbacks,
         pSwapchains: *mut VkSwapchainKHR,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(170u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&swapchainCount)) as usize;
+                n != 0
+                    && {
+                        let q = raw64(&pCreateInfos);
+                        q != 0
+                            && self
+                                .0
+                                .elements_ok(
+                                    &COMMAND_CHECKS[170usize].params[0usize],
+                                    q as usize as *const u8,
+                                    n,
+                                )
+                    }
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&swapchainCount)) as usize;
+                n == 0 || raw64(&pSwapchains) != 0
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[170usize],
@@ -3147,6 +6011,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         surface: VkSurfaceKHR,
         pAllocator: *const VkAllocationCallbacks,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(171u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[171usize],
@@ -3165,6 +6042,20 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         surface: VkSurfaceKHR,
         pSupported: *mut VkBool32,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(172u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&surface) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pSupported) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[172usize],
@@ -3183,6 +6074,20 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         surface: VkSurfaceKHR,
         pSurfaceCapabilities: *mut VkSurfaceCapabilitiesKHR,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(173u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&surface) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pSurfaceCapabilities) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[173usize],
@@ -3239,6 +6144,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pAllocator: *const VkAllocationCallbacks,
         pSwapchain: *mut VkSwapchainKHR,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(176u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pCreateInfo);
+                q != 0 && self.0.struct_ok(1092u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pSwapchain) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[176usize],
@@ -3257,6 +6186,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         swapchain: VkSwapchainKHR,
         pAllocator: *const VkAllocationCallbacks,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(177u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[177usize],
@@ -3296,6 +6238,20 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         fence: VkFence,
         pImageIndex: *mut u32,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(179u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&swapchain) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pImageIndex) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[179usize],
@@ -3315,6 +6271,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         queue: VkQueue,
         pPresentInfo: *const VkPresentInfoKHR,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(180u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pPresentInfo);
+                q != 0 && self.0.struct_ok(946u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[180usize],
@@ -3332,6 +6301,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pAllocator: *const VkAllocationCallbacks,
         pSurface: *mut VkSurfaceKHR,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(181u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pCreateInfo);
+                q != 0 && self.0.struct_ok(1129u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pSurface) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[181usize],
@@ -3351,6 +6344,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pAllocator: *const VkAllocationCallbacks,
         pSurface: *mut VkSurfaceKHR,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(182u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pCreateInfo);
+                q != 0 && self.0.struct_ok(1235u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pSurface) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[182usize],
@@ -3369,6 +6386,16 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         queueFamilyIndex: u32,
         display: *mut wl_display,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(183u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&display) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[183usize],
@@ -3387,6 +6414,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pAllocator: *const VkAllocationCallbacks,
         pSurface: *mut VkSurfaceKHR,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(184u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pCreateInfo);
+                q != 0 && self.0.struct_ok(1123u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pSurface) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[184usize],
@@ -3405,6 +6456,16 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         queueFamilyIndex: u32,
         device: *mut ubm_device,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(185u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&device) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[185usize],
@@ -3423,6 +6484,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pAllocator: *const VkAllocationCallbacks,
         pSurface: *mut VkSurfaceKHR,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(186u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pCreateInfo);
+                q != 0 && self.0.struct_ok(1238u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pSurface) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[186usize],
@@ -3440,6 +6525,12 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         physicalDevice: VkPhysicalDevice,
         queueFamilyIndex: u32,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(187u16) {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[187usize],
@@ -3457,6 +6548,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pAllocator: *const VkAllocationCallbacks,
         pSurface: *mut VkSurfaceKHR,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(188u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pCreateInfo);
+                q != 0 && self.0.struct_ok(1248u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pSurface) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[188usize],
@@ -3476,6 +6591,16 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         dpy: *mut Display,
         visualID: VisualID,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(189u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&dpy) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[189usize],
@@ -3495,6 +6620,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pAllocator: *const VkAllocationCallbacks,
         pSurface: *mut VkSurfaceKHR,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(190u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pCreateInfo);
+                q != 0 && self.0.struct_ok(1247u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pSurface) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[190usize],
@@ -3514,6 +6663,16 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         connection: *mut xcb_connection_t,
         visual_id: xcb_visualid_t,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(191u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&connection) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[191usize],
@@ -3533,6 +6692,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pAllocator: *const VkAllocationCallbacks,
         pSurface: *mut VkSurfaceKHR,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(192u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pCreateInfo);
+                q != 0 && self.0.struct_ok(231u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pSurface) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[192usize],
@@ -3551,6 +6734,16 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         queueFamilyIndex: u32,
         dfb: *mut IDirectFB,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(193u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&dfb) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[193usize],
@@ -3569,6 +6762,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pAllocator: *const VkAllocationCallbacks,
         pSurface: *mut VkSurfaceKHR,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(194u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pCreateInfo);
+                q != 0 && self.0.struct_ok(349u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pSurface) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[194usize],
@@ -3588,6 +6805,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pAllocator: *const VkAllocationCallbacks,
         pSurface: *mut VkSurfaceKHR,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(195u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pCreateInfo);
+                q != 0 && self.0.struct_ok(1060u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pSurface) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[195usize],
@@ -3607,6 +6848,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pAllocator: *const VkAllocationCallbacks,
         pSurface: *mut VkSurfaceKHR,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(196u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pCreateInfo);
+                q != 0 && self.0.struct_ok(1030u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pSurface) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[196usize],
@@ -3625,6 +6890,16 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         queueFamilyIndex: u32,
         window: *mut _screen_window,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(197u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&window) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[197usize],
@@ -3643,6 +6918,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pAllocator: *const VkAllocationCallbacks,
         pCallback: *mut VkDebugReportCallbackEXT,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(198u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pCreateInfo);
+                q != 0 && self.0.struct_ok(164u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pCallback) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[198usize],
@@ -3661,6 +6960,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         callback: VkDebugReportCallbackEXT,
         pAllocator: *const VkAllocationCallbacks,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(199u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[199usize],
@@ -3683,6 +6995,38 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pLayerPrefix: *const c_char,
         pMessage: *const c_char,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(200u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = u64::from(raw32(&flags));
+                v != 0 && (v & !31 == 0 || self.0.bits_ok(27u16, v))
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = raw32(&objectType) as i32;
+                matches!(
+                    v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 |
+                    15 | 16 | 17 | 18 | 19 | 20 | 21 | 22 | 23 | 24 | 25 | 26 | 27 | 28 |
+                    29 | 30 | 33
+                ) || self.0.enum_ok(34u16, v)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pLayerPrefix) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pMessage) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[200usize],
@@ -3704,6 +7048,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         device: VkDevice,
         pNameInfo: *const VkDebugMarkerObjectNameInfoEXT,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(201u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pNameInfo);
+                q != 0 && self.0.struct_ok(162u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[201usize],
@@ -3719,6 +7076,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         device: VkDevice,
         pTagInfo: *const VkDebugMarkerObjectTagInfoEXT,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(202u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pTagInfo);
+                q != 0 && self.0.struct_ok(163u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[202usize],
@@ -3734,6 +7104,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         pMarkerInfo: *const VkDebugMarkerMarkerInfoEXT,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(203u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pMarkerInfo);
+                q != 0 && self.0.struct_ok(161u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[203usize],
@@ -3748,6 +7131,12 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         &self,
         commandBuffer: VkCommandBuffer,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(204u16) {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[204usize],
@@ -3760,6 +7149,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         pMarkerInfo: *const VkDebugMarkerMarkerInfoEXT,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(205u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pMarkerInfo);
+                q != 0 && self.0.struct_ok(161u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[205usize],
@@ -3781,6 +7183,74 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         externalHandleType: VkExternalMemoryHandleTypeFlagsNV,
         pExternalImageFormatProperties: *mut VkExternalImageFormatPropertiesNV,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(206u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = raw32(&format) as i32;
+                matches!(
+                    v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 |
+                    15 | 16 | 17 | 18 | 19 | 20 | 21 | 22 | 23 | 24 | 25 | 26 | 27 | 28 |
+                    29 | 30 | 31 | 32 | 33 | 34 | 35 | 36 | 37 | 38 | 39 | 40 | 41 | 42 |
+                    43 | 44 | 45 | 46 | 47 | 48 | 49 | 50 | 51 | 52 | 53 | 54 | 55 | 56 |
+                    57 | 58 | 59 | 60 | 61 | 62 | 63 | 64 | 65 | 66 | 67 | 68 | 69 | 70 |
+                    71 | 72 | 73 | 74 | 75 | 76 | 77 | 78 | 79 | 80 | 81 | 82 | 83 | 84 |
+                    85 | 86 | 87 | 88 | 89 | 90 | 91 | 92 | 93 | 94 | 95 | 96 | 97 | 98 |
+                    99 | 100 | 101 | 102 | 103 | 104 | 105 | 106 | 107 | 108 | 109 | 110
+                    | 111 | 112 | 113 | 114 | 115 | 116 | 117 | 118 | 119 | 120 | 121 |
+                    122 | 123 | 124 | 125 | 126 | 127 | 128 | 129 | 130 | 131 | 132 | 133
+                    | 134 | 135 | 136 | 137 | 138 | 139 | 140 | 141 | 142 | 143 | 144 |
+                    145 | 146 | 147 | 148 | 149 | 150 | 151 | 152 | 153 | 154 | 155 | 156
+                    | 157 | 158 | 159 | 160 | 161 | 162 | 163 | 164 | 165 | 166 | 167 |
+                    168 | 169 | 170 | 171 | 172 | 173 | 174 | 175 | 176 | 177 | 178 | 179
+                    | 180 | 181 | 182 | 183 | 184
+                ) || self.0.enum_ok(49u16, v)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = raw32(&r#type) as i32;
+                matches!(v, 0 | 1 | 2) || self.0.enum_ok(61u16, v)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = raw32(&tiling) as i32;
+                matches!(v, 0 | 1) || self.0.enum_ok(59u16, v)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = u64::from(raw32(&usage));
+                v != 0 && (v & !255 == 0 || self.0.bits_ok(58u16, v))
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = u64::from(raw32(&flags));
+                v == 0 || (v & !31 == 0 || self.0.bits_ok(56u16, v))
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = u64::from(raw32(&externalHandleType));
+                v == 0 || (v & !15 == 0 || self.0.bits_ok(43u16, v))
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pExternalImageFormatProperties) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[206usize],
@@ -3804,6 +7274,27 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         handleType: VkExternalMemoryHandleTypeFlagsNV,
         pHandle: *mut HANDLE,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(207u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&memory) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = u64::from(raw32(&handleType));
+                v != 0 && (v & !15 == 0 || self.0.bits_ok(43u16, v))
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pHandle) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[207usize],
@@ -3822,6 +7313,23 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         isPreprocessed: VkBool32,
         pGeneratedCommandsInfo: *const VkGeneratedCommandsInfoNV,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(208u16) {
+                break 'fast;
+            }
+            let ok: bool = raw32(&isPreprocessed) <= 1;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pGeneratedCommandsInfo);
+                q != 0 && self.0.struct_ok(302u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[208usize],
@@ -3838,6 +7346,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         pGeneratedCommandsInfo: *const VkGeneratedCommandsInfoNV,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(209u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pGeneratedCommandsInfo);
+                q != 0 && self.0.struct_ok(302u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[209usize],
@@ -3855,6 +7376,23 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pipeline: VkPipeline,
         groupIndex: u32,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(210u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = raw32(&pipelineBindPoint) as i32;
+                matches!(v, 0 | 1) || self.0.enum_ok(84u16, v)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pipeline) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[210usize],
@@ -3873,6 +7411,26 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pInfo: *const VkGeneratedCommandsMemoryRequirementsInfoNV,
         pMemoryRequirements: *mut VkMemoryRequirements2,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(211u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pInfo);
+                q != 0 && self.0.struct_ok(304u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pMemoryRequirements);
+                q != 0 && self.0.struct_ok(437u16, q as usize as *const u8, true)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[211usize],
@@ -3891,6 +7449,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pAllocator: *const VkAllocationCallbacks,
         pIndirectCommandsLayout: *mut VkIndirectCommandsLayoutNV,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(212u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pCreateInfo);
+                q != 0 && self.0.struct_ok(394u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pIndirectCommandsLayout) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[212usize],
@@ -3909,6 +7491,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         indirectCommandsLayout: VkIndirectCommandsLayoutNV,
         pAllocator: *const VkAllocationCallbacks,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(213u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[213usize],
@@ -3926,6 +7521,23 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         isPreprocessed: VkBool32,
         pGeneratedCommandsInfo: *const VkGeneratedCommandsInfoEXT,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(214u16) {
+                break 'fast;
+            }
+            let ok: bool = raw32(&isPreprocessed) <= 1;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pGeneratedCommandsInfo);
+                q != 0 && self.0.struct_ok(301u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[214usize],
@@ -3943,6 +7555,23 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pGeneratedCommandsInfo: *const VkGeneratedCommandsInfoEXT,
         stateCommandBuffer: VkCommandBuffer,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(215u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pGeneratedCommandsInfo);
+                q != 0 && self.0.struct_ok(301u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&stateCommandBuffer) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[215usize],
@@ -3960,6 +7589,26 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pInfo: *const VkGeneratedCommandsMemoryRequirementsInfoEXT,
         pMemoryRequirements: *mut VkMemoryRequirements2,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(216u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pInfo);
+                q != 0 && self.0.struct_ok(303u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pMemoryRequirements);
+                q != 0 && self.0.struct_ok(437u16, q as usize as *const u8, true)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[216usize],
@@ -3978,6 +7627,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pAllocator: *const VkAllocationCallbacks,
         pIndirectCommandsLayout: *mut VkIndirectCommandsLayoutEXT,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(217u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pCreateInfo);
+                q != 0 && self.0.struct_ok(393u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pIndirectCommandsLayout) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[217usize],
@@ -3996,6 +7669,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         indirectCommandsLayout: VkIndirectCommandsLayoutEXT,
         pAllocator: *const VkAllocationCallbacks,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(218u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[218usize],
@@ -4014,6 +7700,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pAllocator: *const VkAllocationCallbacks,
         pIndirectExecutionSet: *mut VkIndirectExecutionSetEXT,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(219u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pCreateInfo);
+                q != 0 && self.0.struct_ok(399u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pIndirectExecutionSet) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[219usize],
@@ -4032,6 +7742,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         indirectExecutionSet: VkIndirectExecutionSetEXT,
         pAllocator: *const VkAllocationCallbacks,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(220u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[220usize],
@@ -4050,6 +7773,34 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         executionSetWriteCount: u32,
         pExecutionSetWrites: *const VkWriteIndirectExecutionSetPipelineEXT,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(221u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&indirectExecutionSet) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&executionSetWriteCount)) as usize;
+                n != 0
+                    && {
+                        let q = raw64(&pExecutionSetWrites);
+                        q != 0
+                            && self
+                                .0
+                                .elements_ok(
+                                    &COMMAND_CHECKS[221usize].params[1usize],
+                                    q as usize as *const u8,
+                                    n,
+                                )
+                    }
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[221usize],
@@ -4069,6 +7820,34 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         executionSetWriteCount: u32,
         pExecutionSetWrites: *const VkWriteIndirectExecutionSetShaderEXT,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(222u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&indirectExecutionSet) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&executionSetWriteCount)) as usize;
+                n != 0
+                    && {
+                        let q = raw64(&pExecutionSetWrites);
+                        q != 0
+                            && self
+                                .0
+                                .elements_ok(
+                                    &COMMAND_CHECKS[222usize].params[1usize],
+                                    q as usize as *const u8,
+                                    n,
+                                )
+                    }
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[222usize],
@@ -4086,6 +7865,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         physicalDevice: VkPhysicalDevice,
         pFeatures: *mut VkPhysicalDeviceFeatures2,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(223u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pFeatures);
+                q != 0 && self.0.struct_ok(601u16, q as usize as *const u8, true)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[223usize],
@@ -4101,6 +7893,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         physicalDevice: VkPhysicalDevice,
         pProperties: *mut VkPhysicalDeviceProperties2,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(224u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pProperties);
+                q != 0 && self.0.struct_ok(749u16, q as usize as *const u8, true)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[224usize],
@@ -4117,6 +7922,42 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         format: VkFormat,
         pFormatProperties: *mut VkFormatProperties2,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(225u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = raw32(&format) as i32;
+                matches!(
+                    v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 |
+                    15 | 16 | 17 | 18 | 19 | 20 | 21 | 22 | 23 | 24 | 25 | 26 | 27 | 28 |
+                    29 | 30 | 31 | 32 | 33 | 34 | 35 | 36 | 37 | 38 | 39 | 40 | 41 | 42 |
+                    43 | 44 | 45 | 46 | 47 | 48 | 49 | 50 | 51 | 52 | 53 | 54 | 55 | 56 |
+                    57 | 58 | 59 | 60 | 61 | 62 | 63 | 64 | 65 | 66 | 67 | 68 | 69 | 70 |
+                    71 | 72 | 73 | 74 | 75 | 76 | 77 | 78 | 79 | 80 | 81 | 82 | 83 | 84 |
+                    85 | 86 | 87 | 88 | 89 | 90 | 91 | 92 | 93 | 94 | 95 | 96 | 97 | 98 |
+                    99 | 100 | 101 | 102 | 103 | 104 | 105 | 106 | 107 | 108 | 109 | 110
+                    | 111 | 112 | 113 | 114 | 115 | 116 | 117 | 118 | 119 | 120 | 121 |
+                    122 | 123 | 124 | 125 | 126 | 127 | 128 | 129 | 130 | 131 | 132 | 133
+                    | 134 | 135 | 136 | 137 | 138 | 139 | 140 | 141 | 142 | 143 | 144 |
+                    145 | 146 | 147 | 148 | 149 | 150 | 151 | 152 | 153 | 154 | 155 | 156
+                    | 157 | 158 | 159 | 160 | 161 | 162 | 163 | 164 | 165 | 166 | 167 |
+                    168 | 169 | 170 | 171 | 172 | 173 | 174 | 175 | 176 | 177 | 178 | 179
+                    | 180 | 181 | 182 | 183 | 184
+                ) || self.0.enum_ok(49u16, v)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pFormatProperties);
+                q != 0 && self.0.struct_ok(291u16, q as usize as *const u8, true)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[225usize],
@@ -4134,6 +7975,26 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pImageFormatInfo: *const VkPhysicalDeviceImageFormatInfo2,
         pImageFormatProperties: *mut VkImageFormatProperties2,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(226u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pImageFormatInfo);
+                q != 0 && self.0.struct_ok(639u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pImageFormatProperties);
+                q != 0 && self.0.struct_ok(345u16, q as usize as *const u8, true)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[226usize],
@@ -4167,6 +8028,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         physicalDevice: VkPhysicalDevice,
         pMemoryProperties: *mut VkPhysicalDeviceMemoryProperties2,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(228u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pMemoryProperties);
+                q != 0 && self.0.struct_ok(689u16, q as usize as *const u8, true)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[228usize],
@@ -4205,6 +8079,41 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         descriptorWriteCount: u32,
         pDescriptorWrites: *const VkWriteDescriptorSet,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(230u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = raw32(&pipelineBindPoint) as i32;
+                matches!(v, 0 | 1) || self.0.enum_ok(84u16, v)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&layout) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&descriptorWriteCount)) as usize;
+                n != 0
+                    && {
+                        let q = raw64(&pDescriptorWrites);
+                        q != 0
+                            && self
+                                .0
+                                .elements_ok(
+                                    &COMMAND_CHECKS[230usize].params[2usize],
+                                    q as usize as *const u8,
+                                    n,
+                                )
+                    }
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[230usize],
@@ -4225,6 +8134,20 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandPool: VkCommandPool,
         flags: VkCommandPoolTrimFlags,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(231u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&commandPool) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw32(&flags) == 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[231usize],
@@ -4242,6 +8165,26 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pExternalBufferInfo: *const VkPhysicalDeviceExternalBufferInfo,
         pExternalBufferProperties: *mut VkExternalBufferProperties,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(232u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pExternalBufferInfo);
+                q != 0 && self.0.struct_ok(586u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pExternalBufferProperties);
+                q != 0 && self.0.struct_ok(271u16, q as usize as *const u8, true)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[232usize],
@@ -4259,6 +8202,23 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pGetWin32HandleInfo: *const VkMemoryGetWin32HandleInfoKHR,
         pHandle: *mut HANDLE,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(233u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pGetWin32HandleInfo);
+                q != 0 && self.0.struct_ok(426u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pHandle) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[233usize],
@@ -4277,6 +8237,26 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         handle: HANDLE,
         pMemoryWin32HandleProperties: *mut VkMemoryWin32HandlePropertiesKHR,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(234u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = u64::from(raw32(&handleType));
+                v != 0 && self.0.flag_bit_ok(42u16, v)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pMemoryWin32HandleProperties);
+                q != 0 && self.0.struct_ok(440u16, q as usize as *const u8, true)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[234usize],
@@ -4295,6 +8275,23 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pGetFdInfo: *const VkMemoryGetFdInfoKHR,
         pFd: *mut i32,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(235u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pGetFdInfo);
+                q != 0 && self.0.struct_ok(422u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pFd) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[235usize],
@@ -4313,6 +8310,26 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         fd: i32,
         pMemoryFdProperties: *mut VkMemoryFdPropertiesKHR,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(236u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = u64::from(raw32(&handleType));
+                v != 0 && self.0.flag_bit_ok(42u16, v)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pMemoryFdProperties);
+                q != 0 && self.0.struct_ok(420u16, q as usize as *const u8, true)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[236usize],
@@ -4331,6 +8348,23 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pGetZirconHandleInfo: *const VkMemoryGetZirconHandleInfoFUCHSIA,
         pZirconHandle: *mut zx_handle_t,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(237u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pGetZirconHandleInfo);
+                q != 0 && self.0.struct_ok(427u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pZirconHandle) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[237usize],
@@ -4349,6 +8383,26 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         zirconHandle: zx_handle_t,
         pMemoryZirconHandleProperties: *mut VkMemoryZirconHandlePropertiesFUCHSIA,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(238u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = u64::from(raw32(&handleType));
+                v != 0 && self.0.flag_bit_ok(42u16, v)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pMemoryZirconHandleProperties);
+                q != 0 && self.0.struct_ok(441u16, q as usize as *const u8, true)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[238usize],
@@ -4367,6 +8421,23 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pMemoryGetRemoteAddressInfo: *const VkMemoryGetRemoteAddressInfoNV,
         pAddress: *mut VkRemoteAddressNV,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(239u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pMemoryGetRemoteAddressInfo);
+                q != 0 && self.0.struct_ok(425u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pAddress) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[239usize],
@@ -4384,6 +8455,26 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pExternalSemaphoreInfo: *const VkPhysicalDeviceExternalSemaphoreInfo,
         pExternalSemaphoreProperties: *mut VkExternalSemaphoreProperties,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(240u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pExternalSemaphoreInfo);
+                q != 0 && self.0.struct_ok(595u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pExternalSemaphoreProperties);
+                q != 0 && self.0.struct_ok(285u16, q as usize as *const u8, true)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[240usize],
@@ -4401,6 +8492,23 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pGetWin32HandleInfo: *const VkSemaphoreGetWin32HandleInfoKHR,
         pHandle: *mut HANDLE,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(241u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pGetWin32HandleInfo);
+                q != 0 && self.0.struct_ok(1033u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pHandle) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[241usize],
@@ -4417,6 +8525,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         device: VkDevice,
         pImportSemaphoreWin32HandleInfo: *const VkImportSemaphoreWin32HandleInfoKHR,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(242u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pImportSemaphoreWin32HandleInfo);
+                q != 0 && self.0.struct_ok(391u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[242usize],
@@ -4433,6 +8554,23 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pGetFdInfo: *const VkSemaphoreGetFdInfoKHR,
         pFd: *mut i32,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(243u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pGetFdInfo);
+                q != 0 && self.0.struct_ok(1032u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pFd) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[243usize],
@@ -4449,6 +8587,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         device: VkDevice,
         pImportSemaphoreFdInfo: *const VkImportSemaphoreFdInfoKHR,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(244u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pImportSemaphoreFdInfo);
+                q != 0 && self.0.struct_ok(390u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[244usize],
@@ -4465,6 +8616,23 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pGetZirconHandleInfo: *const VkSemaphoreGetZirconHandleInfoFUCHSIA,
         pZirconHandle: *mut zx_handle_t,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(245u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pGetZirconHandleInfo);
+                q != 0 && self.0.struct_ok(1034u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pZirconHandle) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[245usize],
@@ -4481,6 +8649,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         device: VkDevice,
         pImportSemaphoreZirconHandleInfo: *const VkImportSemaphoreZirconHandleInfoFUCHSIA,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(246u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pImportSemaphoreZirconHandleInfo);
+                q != 0 && self.0.struct_ok(392u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[246usize],
@@ -4497,6 +8678,26 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pExternalFenceInfo: *const VkPhysicalDeviceExternalFenceInfo,
         pExternalFenceProperties: *mut VkExternalFenceProperties,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(247u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pExternalFenceInfo);
+                q != 0 && self.0.struct_ok(588u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pExternalFenceProperties);
+                q != 0 && self.0.struct_ok(275u16, q as usize as *const u8, true)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[247usize],
@@ -4514,6 +8715,23 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pGetWin32HandleInfo: *const VkFenceGetWin32HandleInfoKHR,
         pHandle: *mut HANDLE,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(248u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pGetWin32HandleInfo);
+                q != 0 && self.0.struct_ok(289u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pHandle) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[248usize],
@@ -4530,6 +8748,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         device: VkDevice,
         pImportFenceWin32HandleInfo: *const VkImportFenceWin32HandleInfoKHR,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(249u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pImportFenceWin32HandleInfo);
+                q != 0 && self.0.struct_ok(376u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[249usize],
@@ -4546,6 +8777,23 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pGetFdInfo: *const VkFenceGetFdInfoKHR,
         pFd: *mut i32,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(250u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pGetFdInfo);
+                q != 0 && self.0.struct_ok(288u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pFd) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[250usize],
@@ -4562,6 +8810,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         device: VkDevice,
         pImportFenceFdInfo: *const VkImportFenceFdInfoKHR,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(251u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pImportFenceFdInfo);
+                q != 0 && self.0.struct_ok(375u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[251usize],
@@ -4577,6 +8838,16 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         physicalDevice: VkPhysicalDevice,
         display: VkDisplayKHR,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(252u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&display) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[252usize],
@@ -4593,6 +8864,20 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         dpy: *mut Display,
         display: VkDisplayKHR,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(253u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&dpy) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&display) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[253usize],
@@ -4611,6 +8896,20 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         rrOutput: RROutput,
         pDisplay: *mut VkDisplayKHR,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(254u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&dpy) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pDisplay) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[254usize],
@@ -4628,6 +8927,16 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         physicalDevice: VkPhysicalDevice,
         display: VkDisplayKHR,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(255u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&display) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[255usize],
@@ -4644,6 +8953,16 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         deviceRelativeId: u32,
         pDisplay: *mut VkDisplayKHR,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(256u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pDisplay) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[256usize],
@@ -4661,6 +8980,23 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         display: VkDisplayKHR,
         pDisplayPowerInfo: *const VkDisplayPowerInfoEXT,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(257u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&display) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pDisplayPowerInfo);
+                q != 0 && self.0.struct_ok(243u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[257usize],
@@ -4679,6 +9015,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pAllocator: *const VkAllocationCallbacks,
         pFence: *mut VkFence,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(258u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pDeviceEventInfo);
+                q != 0 && self.0.struct_ok(202u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pFence) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[258usize],
@@ -4699,6 +9059,34 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pAllocator: *const VkAllocationCallbacks,
         pFence: *mut VkFence,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(259u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&display) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pDisplayEventInfo);
+                q != 0 && self.0.struct_ok(235u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pFence) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[259usize],
@@ -4719,6 +9107,27 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         counter: VkSurfaceCounterFlagBitsEXT,
         pCounterValue: *mut u64,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(260u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&swapchain) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = u64::from(raw32(&counter));
+                v != 0 && self.0.flag_bit_ok(107u16, v)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pCounterValue) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[260usize],
@@ -4737,6 +9146,23 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         surface: VkSurfaceKHR,
         pSurfaceCapabilities: *mut VkSurfaceCapabilities2EXT,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(261u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&surface) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pSurfaceCapabilities);
+                q != 0 && self.0.struct_ok(1076u16, q as usize as *const u8, true)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[261usize],
@@ -4773,6 +9199,16 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         remoteDeviceIndex: u32,
         pPeerMemoryFeatures: *mut VkPeerMemoryFeatureFlags,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(263u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pPeerMemoryFeatures) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[263usize],
@@ -4792,6 +9228,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         bindInfoCount: u32,
         pBindInfos: *const VkBindBufferMemoryInfo,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(264u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&bindInfoCount)) as usize;
+                n != 0
+                    && {
+                        let q = raw64(&pBindInfos);
+                        q != 0
+                            && self
+                                .0
+                                .elements_ok(
+                                    &COMMAND_CHECKS[264usize].params[0usize],
+                                    q as usize as *const u8,
+                                    n,
+                                )
+                    }
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[264usize],
@@ -4809,6 +9269,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         bindInfoCount: u32,
         pBindInfos: *const VkBindImageMemoryInfo,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(265u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&bindInfoCount)) as usize;
+                n != 0
+                    && {
+                        let q = raw64(&pBindInfos);
+                        q != 0
+                            && self
+                                .0
+                                .elements_ok(
+                                    &COMMAND_CHECKS[265usize].params[0usize],
+                                    q as usize as *const u8,
+                                    n,
+                                )
+                    }
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[265usize],
@@ -4825,6 +9309,12 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         deviceMask: u32,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(266u16) {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[266usize],
@@ -4840,6 +9330,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         device: VkDevice,
         pDeviceGroupPresentCapabilities: *mut VkDeviceGroupPresentCapabilitiesKHR,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(267u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pDeviceGroupPresentCapabilities);
+                q != 0 && self.0.struct_ok(211u16, q as usize as *const u8, true)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[267usize],
@@ -4856,6 +9359,20 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         surface: VkSurfaceKHR,
         pModes: *mut VkDeviceGroupPresentModeFlagsKHR,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(268u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&surface) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pModes) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[268usize],
@@ -4873,6 +9390,23 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pAcquireInfo: *const VkAcquireNextImageInfoKHR,
         pImageIndex: *mut u32,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(269u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAcquireInfo);
+                q != 0 && self.0.struct_ok(18u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pImageIndex) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[269usize],
@@ -4894,6 +9428,12 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         groupCountY: u32,
         groupCountZ: u32,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(270u16) {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[270usize],
@@ -4935,6 +9475,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pAllocator: *const VkAllocationCallbacks,
         pDescriptorUpdateTemplate: *mut VkDescriptorUpdateTemplate,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(272u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pCreateInfo);
+                q != 0 && self.0.struct_ok(195u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pDescriptorUpdateTemplate) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[272usize],
@@ -4953,6 +9517,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         descriptorUpdateTemplate: VkDescriptorUpdateTemplate,
         pAllocator: *const VkAllocationCallbacks,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(273u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[273usize],
@@ -4971,6 +9548,20 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         descriptorUpdateTemplate: VkDescriptorUpdateTemplate,
         pData: *const c_void,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(274u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&descriptorSet) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&descriptorUpdateTemplate) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[274usize],
@@ -4991,6 +9582,20 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         set: u32,
         pData: *const c_void,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(275u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&descriptorUpdateTemplate) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&layout) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[275usize],
@@ -5011,6 +9616,41 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pSwapchains: *const VkSwapchainKHR,
         pMetadata: *const VkHdrMetadataEXT,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(276u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&swapchainCount)) as usize;
+                n != 0
+                    && {
+                        let q = raw64(&pSwapchains);
+                        q != 0 && unsafe { handles_ok(q, n) }
+                    }
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&swapchainCount)) as usize;
+                n == 0
+                    || {
+                        let q = raw64(&pMetadata);
+                        q != 0
+                            && self
+                                .0
+                                .elements_ok(
+                                    &COMMAND_CHECKS[276usize].params[1usize],
+                                    q as usize as *const u8,
+                                    n,
+                                )
+                    }
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[276usize],
@@ -5028,6 +9668,16 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         device: VkDevice,
         swapchain: VkSwapchainKHR,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(277u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&swapchain) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[277usize],
@@ -5044,6 +9694,20 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         swapchain: VkSwapchainKHR,
         pDisplayTimingProperties: *mut VkRefreshCycleDurationGOOGLE,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(278u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&swapchain) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pDisplayTimingProperties) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[278usize],
@@ -5081,6 +9745,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pAllocator: *const VkAllocationCallbacks,
         pSurface: *mut VkSurfaceKHR,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(280u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pCreateInfo);
+                q != 0 && self.0.struct_ok(328u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pSurface) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[280usize],
@@ -5100,6 +9788,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pAllocator: *const VkAllocationCallbacks,
         pSurface: *mut VkSurfaceKHR,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(281u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pCreateInfo);
+                q != 0 && self.0.struct_ok(410u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pSurface) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[281usize],
@@ -5119,6 +9831,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pAllocator: *const VkAllocationCallbacks,
         pSurface: *mut VkSurfaceKHR,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(282u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pCreateInfo);
+                q != 0 && self.0.struct_ok(442u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pSurface) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[282usize],
@@ -5138,6 +9874,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         viewportCount: u32,
         pViewportWScalings: *const VkViewportWScalingNV,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(283u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&viewportCount)) as usize;
+                n != 0 && raw64(&pViewportWScalings) != 0
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[283usize],
@@ -5157,6 +9906,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         discardRectangleCount: u32,
         pDiscardRectangles: *const VkRect2D,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(284u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&discardRectangleCount)) as usize;
+                n != 0 && raw64(&pDiscardRectangles) != 0
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[284usize],
@@ -5174,6 +9936,16 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         discardRectangleEnable: VkBool32,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(285u16) {
+                break 'fast;
+            }
+            let ok: bool = raw32(&discardRectangleEnable) <= 1;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[285usize],
@@ -5189,6 +9961,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         discardRectangleMode: VkDiscardRectangleModeEXT,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(286u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = raw32(&discardRectangleMode) as i32;
+                matches!(v, 0 | 1) || self.0.enum_ok(43u16, v)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[286usize],
@@ -5204,6 +9989,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         pSampleLocationsInfo: *const VkSampleLocationsInfoEXT,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(287u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pSampleLocationsInfo);
+                q != 0 && self.0.struct_ok(1015u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[287usize],
@@ -5220,6 +10018,26 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         samples: VkSampleCountFlagBits,
         pMultisampleProperties: *mut VkMultisamplePropertiesEXT,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(288u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = u64::from(raw32(&samples));
+                v != 0 && self.0.flag_bit_ok(96u16, v)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pMultisampleProperties);
+                q != 0 && self.0.struct_ok(448u16, q as usize as *const u8, true)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[288usize],
@@ -5237,6 +10055,26 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pSurfaceInfo: *const VkPhysicalDeviceSurfaceInfo2KHR,
         pSurfaceCapabilities: *mut VkSurfaceCapabilities2KHR,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(289u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pSurfaceInfo);
+                q != 0 && self.0.struct_ok(858u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pSurfaceCapabilities);
+                q != 0 && self.0.struct_ok(1077u16, q as usize as *const u8, true)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[289usize],
@@ -5326,6 +10164,26 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pDisplayPlaneInfo: *const VkDisplayPlaneInfo2KHR,
         pCapabilities: *mut VkDisplayPlaneCapabilities2KHR,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(294u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pDisplayPlaneInfo);
+                q != 0 && self.0.struct_ok(241u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pCapabilities);
+                q != 0 && self.0.struct_ok(240u16, q as usize as *const u8, true)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[294usize],
@@ -5343,6 +10201,26 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pInfo: *const VkBufferMemoryRequirementsInfo2,
         pMemoryRequirements: *mut VkMemoryRequirements2,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(295u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pInfo);
+                q != 0 && self.0.struct_ok(77u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pMemoryRequirements);
+                q != 0 && self.0.struct_ok(437u16, q as usize as *const u8, true)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[295usize],
@@ -5360,6 +10238,26 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pInfo: *const VkImageMemoryRequirementsInfo2,
         pMemoryRequirements: *mut VkMemoryRequirements2,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(296u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pInfo);
+                q != 0 && self.0.struct_ok(348u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pMemoryRequirements);
+                q != 0 && self.0.struct_ok(437u16, q as usize as *const u8, true)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[296usize],
@@ -5396,6 +10294,26 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pInfo: *const VkDeviceBufferMemoryRequirements,
         pMemoryRequirements: *mut VkMemoryRequirements2,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(298u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pInfo);
+                q != 0 && self.0.struct_ok(198u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pMemoryRequirements);
+                q != 0 && self.0.struct_ok(437u16, q as usize as *const u8, true)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[298usize],
@@ -5413,6 +10331,26 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pInfo: *const VkDeviceImageMemoryRequirements,
         pMemoryRequirements: *mut VkMemoryRequirements2,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(299u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pInfo);
+                q != 0 && self.0.struct_ok(216u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pMemoryRequirements);
+                q != 0 && self.0.struct_ok(437u16, q as usize as *const u8, true)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[299usize],
@@ -5450,6 +10388,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pAllocator: *const VkAllocationCallbacks,
         pYcbcrConversion: *mut VkSamplerYcbcrConversion,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(301u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pCreateInfo);
+                q != 0 && self.0.struct_ok(1024u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pYcbcrConversion) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[301usize],
@@ -5468,6 +10430,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         ycbcrConversion: VkSamplerYcbcrConversion,
         pAllocator: *const VkAllocationCallbacks,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(302u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[302usize],
@@ -5485,6 +10460,23 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pQueueInfo: *const VkDeviceQueueInfo2,
         pQueue: *mut VkQueue,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(303u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pQueueInfo);
+                q != 0 && self.0.struct_ok(226u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pQueue) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[303usize],
@@ -5503,6 +10495,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pAllocator: *const VkAllocationCallbacks,
         pValidationCache: *mut VkValidationCacheEXT,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(304u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pCreateInfo);
+                q != 0 && self.0.struct_ok(1124u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pValidationCache) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[304usize],
@@ -5521,6 +10537,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         validationCache: VkValidationCacheEXT,
         pAllocator: *const VkAllocationCallbacks,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(305u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[305usize],
@@ -5558,6 +10587,27 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         srcCacheCount: u32,
         pSrcCaches: *const VkValidationCacheEXT,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(307u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&dstCache) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&srcCacheCount)) as usize;
+                n != 0
+                    && {
+                        let q = raw64(&pSrcCaches);
+                        q != 0 && unsafe { handles_ok(q, n) }
+                    }
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[307usize],
@@ -5576,6 +10626,26 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pCreateInfo: *const VkDescriptorSetLayoutCreateInfo,
         pSupport: *mut VkDescriptorSetLayoutSupport,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(308u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pCreateInfo);
+                q != 0 && self.0.struct_ok(190u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pSupport);
+                q != 0 && self.0.struct_ok(192u16, q as usize as *const u8, true)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[308usize],
@@ -5616,6 +10686,20 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         swapChain: VkSwapchainKHR,
         localDimmingEnable: VkBool32,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(310u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&swapChain) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw32(&localDimmingEnable) <= 1;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[310usize],
@@ -5652,6 +10736,41 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pTimestamps: *mut u64,
         pMaxDeviation: *mut u64,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(312u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&timestampCount)) as usize;
+                n != 0
+                    && {
+                        let q = raw64(&pTimestampInfos);
+                        q != 0
+                            && self
+                                .0
+                                .elements_ok(
+                                    &COMMAND_CHECKS[312usize].params[0usize],
+                                    q as usize as *const u8,
+                                    n,
+                                )
+                    }
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&timestampCount)) as usize;
+                n == 0 || raw64(&pTimestamps) != 0
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pMaxDeviation) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[312usize],
@@ -5670,6 +10789,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         device: VkDevice,
         pNameInfo: *const VkDebugUtilsObjectNameInfoEXT,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(313u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pNameInfo);
+                q != 0 && self.0.struct_ok(168u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[313usize],
@@ -5685,6 +10817,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         device: VkDevice,
         pTagInfo: *const VkDebugUtilsObjectTagInfoEXT,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(314u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pTagInfo);
+                q != 0 && self.0.struct_ok(169u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[314usize],
@@ -5700,6 +10845,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         queue: VkQueue,
         pLabelInfo: *const VkDebugUtilsLabelEXT,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(315u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pLabelInfo);
+                q != 0 && self.0.struct_ok(165u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[315usize],
@@ -5711,6 +10869,12 @@ impl<E: Engine> ValidationObject for Stateless<E> {
     }
     #[inline]
     fn pre_call_validate_queue_end_debug_utils_label_ext(&self, queue: VkQueue) -> bool {
+        'fast: {
+            if !self.0.fast(316u16) {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[316usize],
@@ -5723,6 +10887,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         queue: VkQueue,
         pLabelInfo: *const VkDebugUtilsLabelEXT,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(317u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pLabelInfo);
+                q != 0 && self.0.struct_ok(165u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[317usize],
@@ -5738,6 +10915,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         pLabelInfo: *const VkDebugUtilsLabelEXT,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(318u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pLabelInfo);
+                q != 0 && self.0.struct_ok(165u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[318usize],
@@ -5752,6 +10942,12 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         &self,
         commandBuffer: VkCommandBuffer,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(319u16) {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[319usize],
@@ -5764,6 +10960,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         pLabelInfo: *const VkDebugUtilsLabelEXT,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(320u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pLabelInfo);
+                q != 0 && self.0.struct_ok(165u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[320usize],
@@ -5781,6 +10990,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pAllocator: *const VkAllocationCallbacks,
         pMessenger: *mut VkDebugUtilsMessengerEXT,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(321u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pCreateInfo);
+                q != 0 && self.0.struct_ok(167u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pMessenger) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[321usize],
@@ -5799,6 +11032,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         messenger: VkDebugUtilsMessengerEXT,
         pAllocator: *const VkAllocationCallbacks,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(322u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[322usize],
@@ -5817,6 +11063,33 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         messageTypes: VkDebugUtilsMessageTypeFlagsEXT,
         pCallbackData: *const VkDebugUtilsMessengerCallbackDataEXT,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(323u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = u64::from(raw32(&messageSeverity));
+                v != 0 && self.0.flag_bit_ok(28u16, v)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = u64::from(raw32(&messageTypes));
+                v != 0 && (v & !7 == 0 || self.0.bits_ok(29u16, v))
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pCallbackData);
+                q != 0 && self.0.struct_ok(166u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[323usize],
@@ -5836,6 +11109,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pHostPointer: *const c_void,
         pMemoryHostPointerProperties: *mut VkMemoryHostPointerPropertiesEXT,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(324u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = u64::from(raw32(&handleType));
+                v != 0 && self.0.flag_bit_ok(42u16, v)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pHostPointer) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pMemoryHostPointerProperties);
+                q != 0 && self.0.struct_ok(428u16, q as usize as *const u8, true)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[324usize],
@@ -5856,6 +11153,23 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         dstOffset: VkDeviceSize,
         marker: u32,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(325u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = u64::from(raw32(&pipelineStage));
+                v == 0 || self.0.flag_bit_ok(81u16, v)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&dstBuffer) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[325usize],
@@ -5876,6 +11190,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pAllocator: *const VkAllocationCallbacks,
         pRenderPass: *mut VkRenderPass,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(326u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pCreateInfo);
+                q != 0 && self.0.struct_ok(988u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pRenderPass) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[326usize],
@@ -5894,6 +11232,26 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pRenderPassBegin: *const VkRenderPassBeginInfo,
         pSubpassBeginInfo: *const VkSubpassBeginInfo,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(327u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pRenderPassBegin);
+                q != 0 && self.0.struct_ok(986u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pSubpassBeginInfo);
+                q != 0 && self.0.struct_ok(1063u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[327usize],
@@ -5911,6 +11269,26 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pSubpassBeginInfo: *const VkSubpassBeginInfo,
         pSubpassEndInfo: *const VkSubpassEndInfo,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(328u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pSubpassBeginInfo);
+                q != 0 && self.0.struct_ok(1063u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pSubpassEndInfo);
+                q != 0 && self.0.struct_ok(1069u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[328usize],
@@ -5927,6 +11305,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         pSubpassEndInfo: *const VkSubpassEndInfo,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(329u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pSubpassEndInfo);
+                q != 0 && self.0.struct_ok(1069u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[329usize],
@@ -5943,6 +11334,20 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         semaphore: VkSemaphore,
         pValue: *mut u64,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(330u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&semaphore) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pValue) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[330usize],
@@ -5960,6 +11365,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pWaitInfo: *const VkSemaphoreWaitInfo,
         timeout: u64,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(331u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pWaitInfo);
+                q != 0 && self.0.struct_ok(1038u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[331usize],
@@ -5976,6 +11394,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         device: VkDevice,
         pSignalInfo: *const VkSemaphoreSignalInfo,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(332u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pSignalInfo);
+                q != 0 && self.0.struct_ok(1035u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[332usize],
@@ -5992,6 +11423,23 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         buffer: *const AHardwareBuffer,
         pProperties: *mut VkAndroidHardwareBufferPropertiesANDROID,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(333u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&buffer) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pProperties);
+                q != 0 && self.0.struct_ok(25u16, q as usize as *const u8, true)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[333usize],
@@ -6009,6 +11457,23 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pInfo: *const VkMemoryGetAndroidHardwareBufferInfoANDROID,
         pBuffer: *mut *mut AHardwareBuffer,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(334u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pInfo);
+                q != 0 && self.0.struct_ok(421u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pBuffer) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[334usize],
@@ -6030,6 +11495,20 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         maxDrawCount: u32,
         stride: u32,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(335u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&buffer) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&countBuffer) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[335usize],
@@ -6055,6 +11534,20 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         maxDrawCount: u32,
         stride: u32,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(336u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&buffer) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&countBuffer) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[336usize],
@@ -6075,6 +11568,12 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         pCheckpointMarker: *const c_void,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(337u16) {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[337usize],
@@ -6111,6 +11610,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pOffsets: *const VkDeviceSize,
         pSizes: *const VkDeviceSize,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(339u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&bindingCount)) as usize;
+                n != 0
+                    && {
+                        let q = raw64(&pBuffers);
+                        q != 0 && unsafe { handles_ok(q, n) }
+                    }
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&bindingCount)) as usize;
+                n == 0 || raw64(&pOffsets) != 0
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[339usize],
@@ -6133,6 +11656,12 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pCounterBuffers: *const VkBuffer,
         pCounterBufferOffsets: *const VkDeviceSize,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(340u16) {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[340usize],
@@ -6154,6 +11683,12 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pCounterBuffers: *const VkBuffer,
         pCounterBufferOffsets: *const VkDeviceSize,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(341u16) {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[341usize],
@@ -6175,6 +11710,23 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         flags: VkQueryControlFlags,
         index: u32,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(342u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&queryPool) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = u64::from(raw32(&flags));
+                v == 0 || (v & !1 == 0 || self.0.bits_ok(88u16, v))
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[342usize],
@@ -6195,6 +11747,16 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         query: u32,
         index: u32,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(343u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&queryPool) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[343usize],
@@ -6217,6 +11779,16 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         counterOffset: u32,
         vertexStride: u32,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(344u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&counterBuffer) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[344usize],
@@ -6239,6 +11811,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         exclusiveScissorCount: u32,
         pExclusiveScissors: *const VkRect2D,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(345u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&exclusiveScissorCount)) as usize;
+                n != 0 && raw64(&pExclusiveScissors) != 0
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[345usize],
@@ -6258,6 +11843,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         exclusiveScissorCount: u32,
         pExclusiveScissorEnables: *const VkBool32,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(346u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&exclusiveScissorCount)) as usize;
+                n != 0
+                    && {
+                        let q = raw64(&pExclusiveScissorEnables);
+                        q != 0
+                            && self
+                                .0
+                                .elements_ok(
+                                    &COMMAND_CHECKS[346usize].params[0usize],
+                                    q as usize as *const u8,
+                                    n,
+                                )
+                    }
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[346usize],
@@ -6276,6 +11885,20 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         imageView: VkImageView,
         imageLayout: VkImageLayout,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(347u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = raw32(&imageLayout) as i32;
+                matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8)
+                    || self.0.enum_ok(58u16, v)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[347usize],
@@ -6294,6 +11917,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         viewportCount: u32,
         pShadingRatePalettes: *const VkShadingRatePaletteNV,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(348u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&viewportCount)) as usize;
+                n != 0
+                    && {
+                        let q = raw64(&pShadingRatePalettes);
+                        q != 0
+                            && self
+                                .0
+                                .elements_ok(
+                                    &COMMAND_CHECKS[348usize].params[0usize],
+                                    q as usize as *const u8,
+                                    n,
+                                )
+                    }
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[348usize],
@@ -6313,6 +11960,37 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         customSampleOrderCount: u32,
         pCustomSampleOrders: *const VkCoarseSampleOrderCustomNV,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(349u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = raw32(&sampleOrderType) as i32;
+                matches!(v, 0 | 1 | 2 | 3) || self.0.enum_ok(15u16, v)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&customSampleOrderCount)) as usize;
+                n == 0
+                    || {
+                        let q = raw64(&pCustomSampleOrders);
+                        q != 0
+                            && self
+                                .0
+                                .elements_ok(
+                                    &COMMAND_CHECKS[349usize].params[1usize],
+                                    q as usize as *const u8,
+                                    n,
+                                )
+                    }
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[349usize],
@@ -6331,6 +12009,12 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         taskCount: u32,
         firstTask: u32,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(350u16) {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[350usize],
@@ -6350,6 +12034,16 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         drawCount: u32,
         stride: u32,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(351u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&buffer) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[351usize],
@@ -6373,6 +12067,20 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         maxDrawCount: u32,
         stride: u32,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(352u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&buffer) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&countBuffer) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[352usize],
@@ -6395,6 +12103,12 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         groupCountY: u32,
         groupCountZ: u32,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(353u16) {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[353usize],
@@ -6415,6 +12129,16 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         drawCount: u32,
         stride: u32,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(354u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&buffer) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[354usize],
@@ -6438,6 +12162,20 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         maxDrawCount: u32,
         stride: u32,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(355u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&buffer) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&countBuffer) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[355usize],
@@ -6459,6 +12197,16 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pipeline: VkPipeline,
         shader: u32,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(356u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pipeline) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[356usize],
@@ -6477,6 +12225,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pAllocator: *const VkAllocationCallbacks,
         pAccelerationStructure: *mut VkAccelerationStructureNV,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(357u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pCreateInfo);
+                q != 0 && self.0.struct_ok(5u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pAccelerationStructure) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[357usize],
@@ -6495,6 +12267,20 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         imageView: VkImageView,
         imageLayout: VkImageLayout,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(358u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = raw32(&imageLayout) as i32;
+                matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8)
+                    || self.0.enum_ok(58u16, v)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[358usize],
@@ -6512,6 +12298,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         accelerationStructure: VkAccelerationStructureKHR,
         pAllocator: *const VkAllocationCallbacks,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(359u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[359usize],
@@ -6529,6 +12328,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         accelerationStructure: VkAccelerationStructureNV,
         pAllocator: *const VkAllocationCallbacks,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(360u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[360usize],
@@ -6546,6 +12358,26 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pInfo: *const VkAccelerationStructureMemoryRequirementsInfoNV,
         pMemoryRequirements: *mut VkMemoryRequirements2,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(361u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pInfo);
+                q != 0 && self.0.struct_ok(13u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pMemoryRequirements);
+                q != 0 && self.0.struct_ok(437u16, q as usize as *const u8, true)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[361usize],
@@ -6563,6 +12395,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         bindInfoCount: u32,
         pBindInfos: *const VkBindAccelerationStructureMemoryInfoNV,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(362u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&bindInfoCount)) as usize;
+                n != 0
+                    && {
+                        let q = raw64(&pBindInfos);
+                        q != 0
+                            && self
+                                .0
+                                .elements_ok(
+                                    &COMMAND_CHECKS[362usize].params[0usize],
+                                    q as usize as *const u8,
+                                    n,
+                                )
+                    }
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[362usize],
@@ -6581,6 +12437,27 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         src: VkAccelerationStructureNV,
         mode: VkCopyAccelerationStructureModeKHR,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(363u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&dst) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&src) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = raw32(&mode) as i32;
+                matches!(v, 0 | 1) || self.0.enum_ok(24u16, v)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[363usize],
@@ -6598,6 +12475,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         pInfo: *const VkCopyAccelerationStructureInfoKHR,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(364u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pInfo);
+                q != 0 && self.0.struct_ok(107u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[364usize],
@@ -6614,6 +12504,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         deferredOperation: VkDeferredOperationKHR,
         pInfo: *const VkCopyAccelerationStructureInfoKHR,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(365u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pInfo);
+                q != 0 && self.0.struct_ok(107u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[365usize],
@@ -6630,6 +12533,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         pInfo: *const VkCopyAccelerationStructureToMemoryInfoKHR,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(366u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pInfo);
+                q != 0 && self.0.struct_ok(108u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[366usize],
@@ -6646,6 +12562,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         deferredOperation: VkDeferredOperationKHR,
         pInfo: *const VkCopyAccelerationStructureToMemoryInfoKHR,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(367u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pInfo);
+                q != 0 && self.0.struct_ok(108u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[367usize],
@@ -6662,6 +12591,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         pInfo: *const VkCopyMemoryToAccelerationStructureInfoKHR,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(368u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pInfo);
+                q != 0 && self.0.struct_ok(120u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[368usize],
@@ -6678,6 +12620,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         deferredOperation: VkDeferredOperationKHR,
         pInfo: *const VkCopyMemoryToAccelerationStructureInfoKHR,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(369u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pInfo);
+                q != 0 && self.0.struct_ok(120u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[369usize],
@@ -6698,6 +12653,34 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         queryPool: VkQueryPool,
         firstQuery: u32,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(370u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&accelerationStructureCount)) as usize;
+                n != 0
+                    && {
+                        let q = raw64(&pAccelerationStructures);
+                        q != 0 && unsafe { handles_ok(q, n) }
+                    }
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = raw32(&queryType) as i32;
+                matches!(v, 0 | 1 | 2) || self.0.enum_ok(92u16, v)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&queryPool) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[370usize],
@@ -6721,6 +12704,34 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         queryPool: VkQueryPool,
         firstQuery: u32,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(371u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&accelerationStructureCount)) as usize;
+                n != 0
+                    && {
+                        let q = raw64(&pAccelerationStructures);
+                        q != 0 && unsafe { handles_ok(q, n) }
+                    }
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = raw32(&queryType) as i32;
+                matches!(v, 0 | 1 | 2) || self.0.enum_ok(92u16, v)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&queryPool) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[371usize],
@@ -6747,6 +12758,31 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         scratch: VkBuffer,
         scratchOffset: VkDeviceSize,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(372u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pInfo);
+                q != 0 && self.0.struct_ok(12u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw32(&update) <= 1;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&dst) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&scratch) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[372usize],
@@ -6774,6 +12810,37 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pData: *mut c_void,
         stride: usize,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(373u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&accelerationStructureCount)) as usize;
+                n != 0
+                    && {
+                        let q = raw64(&pAccelerationStructures);
+                        q != 0 && unsafe { handles_ok(q, n) }
+                    }
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = raw32(&queryType) as i32;
+                matches!(v, 0 | 1 | 2) || self.0.enum_ok(92u16, v)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = raw64(&dataSize) as usize;
+                n != 0 && raw64(&pData) != 0
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[373usize],
@@ -6800,6 +12867,28 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         height: u32,
         depth: u32,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(374u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pRaygenShaderBindingTable) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pMissShaderBindingTable) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pHitShaderBindingTable) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pCallableShaderBindingTable) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[374usize],
@@ -6834,6 +12923,16 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         height: u32,
         depth: u32,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(375u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&raygenShaderBindingTableBuffer) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[375usize],
@@ -6866,6 +12965,23 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         dataSize: usize,
         pData: *mut c_void,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(376u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pipeline) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = raw64(&dataSize) as usize;
+                n != 0 && raw64(&pData) != 0
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[376usize],
@@ -6889,6 +13005,23 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         dataSize: usize,
         pData: *mut c_void,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(377u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pipeline) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = raw64(&dataSize) as usize;
+                n != 0 && raw64(&pData) != 0
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[377usize],
@@ -6910,6 +13043,23 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         dataSize: usize,
         pData: *mut c_void,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(378u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&accelerationStructure) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = raw64(&dataSize) as usize;
+                n != 0 && raw64(&pData) != 0
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[378usize],
@@ -6931,6 +13081,44 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pAllocator: *const VkAllocationCallbacks,
         pPipelines: *mut VkPipeline,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(379u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&createInfoCount)) as usize;
+                n != 0
+                    && {
+                        let q = raw64(&pCreateInfos);
+                        q != 0
+                            && self
+                                .0
+                                .elements_ok(
+                                    &COMMAND_CHECKS[379usize].params[0usize],
+                                    q as usize as *const u8,
+                                    n,
+                                )
+                    }
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&createInfoCount)) as usize;
+                n == 0 || raw64(&pPipelines) != 0
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[379usize],
@@ -6955,6 +13143,44 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pAllocator: *const VkAllocationCallbacks,
         pPipelines: *mut VkPipeline,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(380u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&createInfoCount)) as usize;
+                n != 0
+                    && {
+                        let q = raw64(&pCreateInfos);
+                        q != 0
+                            && self
+                                .0
+                                .elements_ok(
+                                    &COMMAND_CHECKS[380usize].params[0usize],
+                                    q as usize as *const u8,
+                                    n,
+                                )
+                    }
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&createInfoCount)) as usize;
+                n == 0 || raw64(&pPipelines) != 0
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[380usize],
@@ -6996,6 +13222,28 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pCallableShaderBindingTable: *const VkStridedDeviceAddressRegionKHR,
         indirectDeviceAddress: VkDeviceAddress,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(382u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pRaygenShaderBindingTable) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pMissShaderBindingTable) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pHitShaderBindingTable) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pCallableShaderBindingTable) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[382usize],
@@ -7015,6 +13263,12 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         indirectDeviceAddress: VkDeviceAddress,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(383u16) {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[383usize],
@@ -7031,6 +13285,26 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pInfo: *const VkClusterAccelerationStructureInputInfoNV,
         pSizeInfo: *mut VkAccelerationStructureBuildSizesInfoKHR,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(384u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pInfo);
+                q != 0 && self.0.struct_ok(87u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pSizeInfo);
+                q != 0 && self.0.struct_ok(1u16, q as usize as *const u8, true)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[384usize],
@@ -7047,6 +13321,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         pCommandInfos: *const VkClusterAccelerationStructureCommandsInfoNV,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(385u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pCommandInfos);
+                q != 0 && self.0.struct_ok(86u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[385usize],
@@ -7063,6 +13350,23 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pVersionInfo: *const VkAccelerationStructureVersionInfoKHR,
         pCompatibility: *mut VkAccelerationStructureCompatibilityKHR,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(386u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pVersionInfo);
+                q != 0 && self.0.struct_ok(17u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pCompatibility) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[386usize],
@@ -7081,6 +13385,23 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         group: u32,
         groupShader: VkShaderGroupShaderKHR,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(387u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pipeline) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = raw32(&groupShader) as i32;
+                matches!(v, 0 | 1 | 2 | 3) || self.0.enum_ok(106u16, v)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[387usize],
@@ -7098,6 +13419,12 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         pipelineStackSize: u32,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(388u16) {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[388usize],
@@ -7113,6 +13440,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         device: VkDevice,
         pInfo: *const VkImageViewHandleInfoNVX,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(389u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pInfo);
+                q != 0 && self.0.struct_ok(368u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[389usize],
@@ -7128,6 +13468,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         device: VkDevice,
         pInfo: *const VkImageViewHandleInfoNVX,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(390u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pInfo);
+                q != 0 && self.0.struct_ok(368u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[390usize],
@@ -7144,6 +13497,23 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         imageView: VkImageView,
         pProperties: *mut VkImageViewAddressPropertiesNVX,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(391u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&imageView) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pProperties);
+                q != 0 && self.0.struct_ok(365u16, q as usize as *const u8, true)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[391usize],
@@ -7161,6 +13531,12 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         imageViewIndex: u64,
         samplerIndex: u64,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(392u16) {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[392usize],
@@ -7197,6 +13573,23 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pSurfaceInfo: *const VkPhysicalDeviceSurfaceInfo2KHR,
         pModes: *mut VkDeviceGroupPresentModeFlagsKHR,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(394u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pSurfaceInfo);
+                q != 0 && self.0.struct_ok(858u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pModes) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[394usize],
@@ -7213,6 +13606,16 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         device: VkDevice,
         swapchain: VkSwapchainKHR,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(395u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&swapchain) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[395usize],
@@ -7228,6 +13631,16 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         device: VkDevice,
         swapchain: VkSwapchainKHR,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(396u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&swapchain) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[396usize],
@@ -7265,6 +13678,23 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pPerformanceQueryCreateInfo: *const VkQueryPoolPerformanceCreateInfoKHR,
         pNumPasses: *mut u32,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(398u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pPerformanceQueryCreateInfo);
+                q != 0 && self.0.struct_ok(963u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pNumPasses) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[398usize],
@@ -7281,6 +13711,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         device: VkDevice,
         pInfo: *const VkAcquireProfilingLockInfoKHR,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(399u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pInfo);
+                q != 0 && self.0.struct_ok(19u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[399usize],
@@ -7292,6 +13735,12 @@ impl<E: Engine> ValidationObject for Stateless<E> {
     }
     #[inline]
     fn pre_call_validate_release_profiling_lock_khr(&self, device: VkDevice) -> bool {
+        'fast: {
+            if !self.0.fast(400u16) {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[400usize],
@@ -7305,6 +13754,23 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         image: VkImage,
         pProperties: *mut VkImageDrmFormatModifierPropertiesEXT,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(401u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&image) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pProperties);
+                q != 0 && self.0.struct_ok(342u16, q as usize as *const u8, true)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[401usize],
@@ -7321,6 +13787,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         device: VkDevice,
         pInfo: *const VkBufferDeviceAddressInfo,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(402u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pInfo);
+                q != 0 && self.0.struct_ok(72u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[402usize],
@@ -7336,6 +13815,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         device: VkDevice,
         pInfo: *const VkBufferDeviceAddressInfo,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(403u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pInfo);
+                q != 0 && self.0.struct_ok(72u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[403usize],
@@ -7353,6 +13845,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pAllocator: *const VkAllocationCallbacks,
         pSurface: *mut VkSurfaceKHR,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(404u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pCreateInfo);
+                q != 0 && self.0.struct_ok(323u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pSurface) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[404usize],
@@ -7387,6 +13903,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         device: VkDevice,
         pInitializeInfo: *const VkInitializePerformanceApiInfoINTEL,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(406u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pInitializeInfo);
+                q != 0 && self.0.struct_ok(400u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[406usize],
@@ -7401,6 +13930,12 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         &self,
         device: VkDevice,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(407u16) {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[407usize],
@@ -7413,6 +13948,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         pMarkerInfo: *const VkPerformanceMarkerInfoINTEL,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(408u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pMarkerInfo);
+                q != 0 && self.0.struct_ok(477u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[408usize],
@@ -7428,6 +13976,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         pMarkerInfo: *const VkPerformanceStreamMarkerInfoINTEL,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(409u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pMarkerInfo);
+                q != 0 && self.0.struct_ok(480u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[409usize],
@@ -7443,6 +14004,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         pOverrideInfo: *const VkPerformanceOverrideInfoINTEL,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(410u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pOverrideInfo);
+                q != 0 && self.0.struct_ok(478u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[410usize],
@@ -7459,6 +14033,23 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pAcquireInfo: *const VkPerformanceConfigurationAcquireInfoINTEL,
         pConfiguration: *mut VkPerformanceConfigurationINTEL,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(411u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAcquireInfo);
+                q != 0 && self.0.struct_ok(472u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pConfiguration) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[411usize],
@@ -7475,6 +14066,12 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         device: VkDevice,
         configuration: VkPerformanceConfigurationINTEL,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(412u16) {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[412usize],
@@ -7490,6 +14087,16 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         queue: VkQueue,
         configuration: VkPerformanceConfigurationINTEL,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(413u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&configuration) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[413usize],
@@ -7506,6 +14113,23 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         parameter: VkPerformanceParameterTypeINTEL,
         pValue: *mut VkPerformanceValueINTEL,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(414u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = raw32(&parameter) as i32;
+                matches!(v, 0 | 1) || self.0.enum_ok(82u16, v)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pValue) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[414usize],
@@ -7522,6 +14146,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         device: VkDevice,
         pInfo: *const VkDeviceMemoryOpaqueCaptureAddressInfo,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(415u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pInfo);
+                q != 0 && self.0.struct_ok(220u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[415usize],
@@ -7595,6 +14232,12 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         lineStippleFactor: u32,
         lineStipplePattern: u16,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(419u16) {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[419usize],
@@ -7630,6 +14273,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pAllocator: *const VkAllocationCallbacks,
         pAccelerationStructure: *mut VkAccelerationStructureKHR,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(421u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pCreateInfo);
+                q != 0 && self.0.struct_ok(4u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pAccelerationStructure) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[421usize],
@@ -7649,6 +14316,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pInfos: *const VkAccelerationStructureBuildGeometryInfoKHR,
         ppBuildRangeInfos: *const *const VkAccelerationStructureBuildRangeInfoKHR,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(422u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&infoCount)) as usize;
+                n != 0
+                    && {
+                        let q = raw64(&pInfos);
+                        q != 0
+                            && self
+                                .0
+                                .elements_ok(
+                                    &COMMAND_CHECKS[422usize].params[0usize],
+                                    q as usize as *const u8,
+                                    n,
+                                )
+                    }
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[422usize],
@@ -7670,6 +14361,44 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pIndirectStrides: *const u32,
         ppMaxPrimitiveCounts: *const *const u32,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(423u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&infoCount)) as usize;
+                n != 0
+                    && {
+                        let q = raw64(&pInfos);
+                        q != 0
+                            && self
+                                .0
+                                .elements_ok(
+                                    &COMMAND_CHECKS[423usize].params[0usize],
+                                    q as usize as *const u8,
+                                    n,
+                                )
+                    }
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&infoCount)) as usize;
+                n == 0 || raw64(&pIndirectDeviceAddresses) != 0
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&infoCount)) as usize;
+                n == 0 || raw64(&pIndirectStrides) != 0
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[423usize],
@@ -7692,6 +14421,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pInfos: *const VkAccelerationStructureBuildGeometryInfoKHR,
         ppBuildRangeInfos: *const *const VkAccelerationStructureBuildRangeInfoKHR,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(424u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&infoCount)) as usize;
+                n != 0
+                    && {
+                        let q = raw64(&pInfos);
+                        q != 0
+                            && self
+                                .0
+                                .elements_ok(
+                                    &COMMAND_CHECKS[424usize].params[0usize],
+                                    q as usize as *const u8,
+                                    n,
+                                )
+                    }
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[424usize],
@@ -7710,6 +14463,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         device: VkDevice,
         pInfo: *const VkAccelerationStructureDeviceAddressInfoKHR,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(425u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pInfo);
+                q != 0 && self.0.struct_ok(7u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[425usize],
@@ -7726,6 +14492,23 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pAllocator: *const VkAllocationCallbacks,
         pDeferredOperation: *mut VkDeferredOperationKHR,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(426u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pDeferredOperation) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[426usize],
@@ -7743,6 +14526,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         operation: VkDeferredOperationKHR,
         pAllocator: *const VkAllocationCallbacks,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(427u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[427usize],
@@ -7759,6 +14555,16 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         device: VkDevice,
         operation: VkDeferredOperationKHR,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(428u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&operation) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[428usize],
@@ -7774,6 +14580,16 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         device: VkDevice,
         operation: VkDeferredOperationKHR,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(429u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&operation) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[429usize],
@@ -7789,6 +14605,16 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         device: VkDevice,
         operation: VkDeferredOperationKHR,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(430u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&operation) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[430usize],
@@ -7805,6 +14631,26 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pCreateInfo: *const VkComputePipelineCreateInfo,
         pMemoryRequirements: *mut VkMemoryRequirements2,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(431u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pCreateInfo);
+                q != 0 && self.0.struct_ok(97u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pMemoryRequirements);
+                q != 0 && self.0.struct_ok(437u16, q as usize as *const u8, true)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[431usize],
@@ -7821,6 +14667,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         device: VkDevice,
         pInfo: *const VkPipelineIndirectDeviceAddressInfoNV,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(432u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pInfo);
+                q != 0 && self.0.struct_ok(932u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[432usize],
@@ -7836,6 +14695,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         device: VkDevice,
         pData: *const VkAntiLagDataAMD,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(433u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pData);
+                q != 0 && self.0.struct_ok(28u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[433usize],
@@ -7851,6 +14723,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         cullMode: VkCullModeFlags,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(434u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = u64::from(raw32(&cullMode));
+                v == 0 || (v & !3 == 0 || self.0.bits_ok(21u16, v))
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[434usize],
@@ -7866,6 +14751,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         frontFace: VkFrontFace,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(435u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = raw32(&frontFace) as i32;
+                matches!(v, 0 | 1) || self.0.enum_ok(52u16, v)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[435usize],
@@ -7881,6 +14779,20 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         primitiveTopology: VkPrimitiveTopology,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(436u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = raw32(&primitiveTopology) as i32;
+                matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10)
+                    || self.0.enum_ok(89u16, v)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[436usize],
@@ -7897,6 +14809,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         viewportCount: u32,
         pViewports: *const VkViewport,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(437u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&viewportCount)) as usize;
+                n != 0 && raw64(&pViewports) != 0
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[437usize],
@@ -7914,6 +14839,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         scissorCount: u32,
         pScissors: *const VkRect2D,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(438u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&scissorCount)) as usize;
+                n != 0 && raw64(&pScissors) != 0
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[438usize],
@@ -7933,6 +14871,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         size: VkDeviceSize,
         indexType: VkIndexType,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(439u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = raw32(&indexType) as i32;
+                matches!(v, 0 | 1) || self.0.enum_ok(63u16, v)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[439usize],
@@ -7956,6 +14907,26 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pSizes: *const VkDeviceSize,
         pStrides: *const VkDeviceSize,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(440u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&bindingCount)) as usize;
+                n != 0 && raw64(&pBuffers) != 0
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&bindingCount)) as usize;
+                n == 0 || raw64(&pOffsets) != 0
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[440usize],
@@ -7976,6 +14947,16 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         depthTestEnable: VkBool32,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(441u16) {
+                break 'fast;
+            }
+            let ok: bool = raw32(&depthTestEnable) <= 1;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[441usize],
@@ -7991,6 +14972,16 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         depthWriteEnable: VkBool32,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(442u16) {
+                break 'fast;
+            }
+            let ok: bool = raw32(&depthWriteEnable) <= 1;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[442usize],
@@ -8006,6 +14997,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         depthCompareOp: VkCompareOp,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(443u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = raw32(&depthCompareOp) as i32;
+                matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7) || self.0.enum_ok(18u16, v)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[443usize],
@@ -8021,6 +15025,16 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         depthBoundsTestEnable: VkBool32,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(444u16) {
+                break 'fast;
+            }
+            let ok: bool = raw32(&depthBoundsTestEnable) <= 1;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[444usize],
@@ -8036,6 +15050,16 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         stencilTestEnable: VkBool32,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(445u16) {
+                break 'fast;
+            }
+            let ok: bool = raw32(&stencilTestEnable) <= 1;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[445usize],
@@ -8055,6 +15079,47 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         depthFailOp: VkStencilOp,
         compareOp: VkCompareOp,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(446u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = u64::from(raw32(&faceMask));
+                v != 0 && (v & !3 == 0 || self.0.bits_ok(104u16, v))
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = raw32(&failOp) as i32;
+                matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7) || self.0.enum_ok(110u16, v)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = raw32(&passOp) as i32;
+                matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7) || self.0.enum_ok(110u16, v)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = raw32(&depthFailOp) as i32;
+                matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7) || self.0.enum_ok(110u16, v)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = raw32(&compareOp) as i32;
+                matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7) || self.0.enum_ok(18u16, v)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[446usize],
@@ -8074,6 +15139,12 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         patchControlPoints: u32,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(447u16) {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[447usize],
@@ -8089,6 +15160,16 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         rasterizerDiscardEnable: VkBool32,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(448u16) {
+                break 'fast;
+            }
+            let ok: bool = raw32(&rasterizerDiscardEnable) <= 1;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[448usize],
@@ -8104,6 +15185,16 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         depthBiasEnable: VkBool32,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(449u16) {
+                break 'fast;
+            }
+            let ok: bool = raw32(&depthBiasEnable) <= 1;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[449usize],
@@ -8119,6 +15210,22 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         logicOp: VkLogicOp,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(450u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = raw32(&logicOp) as i32;
+                matches!(
+                    v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 |
+                    15
+                ) || self.0.enum_ok(70u16, v)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[450usize],
@@ -8134,6 +15241,16 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         primitiveRestartEnable: VkBool32,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(451u16) {
+                break 'fast;
+            }
+            let ok: bool = raw32(&primitiveRestartEnable) <= 1;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[451usize],
@@ -8149,6 +15266,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         domainOrigin: VkTessellationDomainOrigin,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(452u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = raw32(&domainOrigin) as i32;
+                matches!(v, 0 | 1) || self.0.enum_ok(113u16, v)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[452usize],
@@ -8164,6 +15294,16 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         depthClampEnable: VkBool32,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(453u16) {
+                break 'fast;
+            }
+            let ok: bool = raw32(&depthClampEnable) <= 1;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[453usize],
@@ -8179,6 +15319,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         polygonMode: VkPolygonMode,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(454u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = raw32(&polygonMode) as i32;
+                matches!(v, 0 | 1 | 2) || self.0.enum_ok(87u16, v)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[454usize],
@@ -8194,6 +15347,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         rasterizationSamples: VkSampleCountFlagBits,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(455u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = u64::from(raw32(&rasterizationSamples));
+                v != 0 && self.0.flag_bit_ok(96u16, v)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[455usize],
@@ -8210,6 +15376,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         samples: VkSampleCountFlagBits,
         pSampleMask: *const VkSampleMask,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(456u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = u64::from(raw32(&samples));
+                v != 0 && self.0.flag_bit_ok(96u16, v)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[456usize],
@@ -8226,6 +15405,16 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         alphaToCoverageEnable: VkBool32,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(457u16) {
+                break 'fast;
+            }
+            let ok: bool = raw32(&alphaToCoverageEnable) <= 1;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[457usize],
@@ -8241,6 +15430,16 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         alphaToOneEnable: VkBool32,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(458u16) {
+                break 'fast;
+            }
+            let ok: bool = raw32(&alphaToOneEnable) <= 1;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[458usize],
@@ -8256,6 +15455,16 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         logicOpEnable: VkBool32,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(459u16) {
+                break 'fast;
+            }
+            let ok: bool = raw32(&logicOpEnable) <= 1;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[459usize],
@@ -8273,6 +15482,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         attachmentCount: u32,
         pColorBlendEnables: *const VkBool32,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(460u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&attachmentCount)) as usize;
+                n != 0
+                    && {
+                        let q = raw64(&pColorBlendEnables);
+                        q != 0
+                            && self
+                                .0
+                                .elements_ok(
+                                    &COMMAND_CHECKS[460usize].params[0usize],
+                                    q as usize as *const u8,
+                                    n,
+                                )
+                    }
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[460usize],
@@ -8292,6 +15525,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         attachmentCount: u32,
         pColorBlendEquations: *const VkColorBlendEquationEXT,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(461u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&attachmentCount)) as usize;
+                n != 0
+                    && {
+                        let q = raw64(&pColorBlendEquations);
+                        q != 0
+                            && self
+                                .0
+                                .elements_ok(
+                                    &COMMAND_CHECKS[461usize].params[0usize],
+                                    q as usize as *const u8,
+                                    n,
+                                )
+                    }
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[461usize],
@@ -8311,6 +15568,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         attachmentCount: u32,
         pColorWriteMasks: *const VkColorComponentFlags,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(462u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&attachmentCount)) as usize;
+                n != 0
+                    && {
+                        let q = raw64(&pColorWriteMasks);
+                        q != 0
+                            && self
+                                .0
+                                .elements_ok(
+                                    &COMMAND_CHECKS[462usize].params[0usize],
+                                    q as usize as *const u8,
+                                    n,
+                                )
+                    }
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[462usize],
@@ -8328,6 +15609,12 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         rasterizationStream: u32,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(463u16) {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[463usize],
@@ -8343,6 +15630,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         conservativeRasterizationMode: VkConservativeRasterizationModeEXT,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(464u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = raw32(&conservativeRasterizationMode) as i32;
+                matches!(v, 0 | 1 | 2) || self.0.enum_ok(22u16, v)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[464usize],
@@ -8358,6 +15658,12 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         extraPrimitiveOverestimationSize: f32,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(465u16) {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[465usize],
@@ -8373,6 +15679,16 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         depthClipEnable: VkBool32,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(466u16) {
+                break 'fast;
+            }
+            let ok: bool = raw32(&depthClipEnable) <= 1;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[466usize],
@@ -8388,6 +15704,16 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         sampleLocationsEnable: VkBool32,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(467u16) {
+                break 'fast;
+            }
+            let ok: bool = raw32(&sampleLocationsEnable) <= 1;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[467usize],
@@ -8405,6 +15731,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         attachmentCount: u32,
         pColorBlendAdvanced: *const VkColorBlendAdvancedEXT,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(468u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&attachmentCount)) as usize;
+                n != 0
+                    && {
+                        let q = raw64(&pColorBlendAdvanced);
+                        q != 0
+                            && self
+                                .0
+                                .elements_ok(
+                                    &COMMAND_CHECKS[468usize].params[0usize],
+                                    q as usize as *const u8,
+                                    n,
+                                )
+                    }
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[468usize],
@@ -8422,6 +15772,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         provokingVertexMode: VkProvokingVertexModeEXT,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(469u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = raw32(&provokingVertexMode) as i32;
+                matches!(v, 0 | 1) || self.0.enum_ok(90u16, v)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[469usize],
@@ -8437,6 +15800,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         lineRasterizationMode: VkLineRasterizationModeEXT,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(470u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = raw32(&lineRasterizationMode) as i32;
+                matches!(v, 0 | 1 | 2 | 3) || self.0.enum_ok(69u16, v)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[470usize],
@@ -8452,6 +15828,16 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         stippledLineEnable: VkBool32,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(471u16) {
+                break 'fast;
+            }
+            let ok: bool = raw32(&stippledLineEnable) <= 1;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[471usize],
@@ -8467,6 +15853,16 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         negativeOneToOne: VkBool32,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(472u16) {
+                break 'fast;
+            }
+            let ok: bool = raw32(&negativeOneToOne) <= 1;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[472usize],
@@ -8482,6 +15878,16 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         viewportWScalingEnable: VkBool32,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(473u16) {
+                break 'fast;
+            }
+            let ok: bool = raw32(&viewportWScalingEnable) <= 1;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[473usize],
@@ -8499,6 +15905,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         viewportCount: u32,
         pViewportSwizzles: *const VkViewportSwizzleNV,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(474u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&viewportCount)) as usize;
+                n != 0
+                    && {
+                        let q = raw64(&pViewportSwizzles);
+                        q != 0
+                            && self
+                                .0
+                                .elements_ok(
+                                    &COMMAND_CHECKS[474usize].params[0usize],
+                                    q as usize as *const u8,
+                                    n,
+                                )
+                    }
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[474usize],
@@ -8516,6 +15946,16 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         coverageToColorEnable: VkBool32,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(475u16) {
+                break 'fast;
+            }
+            let ok: bool = raw32(&coverageToColorEnable) <= 1;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[475usize],
@@ -8531,6 +15971,12 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         coverageToColorLocation: u32,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(476u16) {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[476usize],
@@ -8546,6 +15992,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         coverageModulationMode: VkCoverageModulationModeNV,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(477u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = raw32(&coverageModulationMode) as i32;
+                matches!(v, 0 | 1 | 2 | 3) || self.0.enum_ok(26u16, v)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[477usize],
@@ -8561,6 +16020,16 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         coverageModulationTableEnable: VkBool32,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(478u16) {
+                break 'fast;
+            }
+            let ok: bool = raw32(&coverageModulationTableEnable) <= 1;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[478usize],
@@ -8577,6 +16046,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         coverageModulationTableCount: u32,
         pCoverageModulationTable: *const f32,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(479u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&coverageModulationTableCount)) as usize;
+                n != 0 && raw64(&pCoverageModulationTable) != 0
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[479usize],
@@ -8593,6 +16075,16 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         shadingRateImageEnable: VkBool32,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(480u16) {
+                break 'fast;
+            }
+            let ok: bool = raw32(&shadingRateImageEnable) <= 1;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[480usize],
@@ -8608,6 +16100,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         coverageReductionMode: VkCoverageReductionModeNV,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(481u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = raw32(&coverageReductionMode) as i32;
+                matches!(v, 0 | 1) || self.0.enum_ok(27u16, v)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[481usize],
@@ -8623,6 +16128,16 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         representativeFragmentTestEnable: VkBool32,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(482u16) {
+                break 'fast;
+            }
+            let ok: bool = raw32(&representativeFragmentTestEnable) <= 1;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[482usize],
@@ -8640,6 +16155,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pAllocator: *const VkAllocationCallbacks,
         pPrivateDataSlot: *mut VkPrivateDataSlot,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(483u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pCreateInfo);
+                q != 0 && self.0.struct_ok(953u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pPrivateDataSlot) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[483usize],
@@ -8658,6 +16197,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         privateDataSlot: VkPrivateDataSlot,
         pAllocator: *const VkAllocationCallbacks,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(484u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[484usize],
@@ -8677,6 +16229,26 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         privateDataSlot: VkPrivateDataSlot,
         data: u64,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(485u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = raw32(&objectType) as i32;
+                matches!(
+                    v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 |
+                    15 | 16 | 17 | 18 | 19 | 20 | 21 | 22 | 23 | 24 | 25
+                ) || self.0.enum_ok(74u16, v)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&privateDataSlot) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[485usize],
@@ -8698,6 +16270,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         privateDataSlot: VkPrivateDataSlot,
         pData: *mut u64,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(486u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = raw32(&objectType) as i32;
+                matches!(
+                    v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 |
+                    15 | 16 | 17 | 18 | 19 | 20 | 21 | 22 | 23 | 24 | 25
+                ) || self.0.enum_ok(74u16, v)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&privateDataSlot) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pData) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[486usize],
@@ -8716,6 +16312,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         pCopyBufferInfo: *const VkCopyBufferInfo2,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(487u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pCopyBufferInfo);
+                q != 0 && self.0.struct_ok(109u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[487usize],
@@ -8731,6 +16340,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         pCopyImageInfo: *const VkCopyImageInfo2,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(488u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pCopyImageInfo);
+                q != 0 && self.0.struct_ok(115u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[488usize],
@@ -8746,6 +16368,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         pBlitImageInfo: *const VkBlitImageInfo2,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(489u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pBlitImageInfo);
+                q != 0 && self.0.struct_ok(60u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[489usize],
@@ -8761,6 +16396,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         pCopyBufferToImageInfo: *const VkCopyBufferToImageInfo2,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(490u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pCopyBufferToImageInfo);
+                q != 0 && self.0.struct_ok(110u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[490usize],
@@ -8776,6 +16424,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         pCopyImageToBufferInfo: *const VkCopyImageToBufferInfo2,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(491u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pCopyImageToBufferInfo);
+                q != 0 && self.0.struct_ok(116u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[491usize],
@@ -8791,6 +16452,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         pResolveImageInfo: *const VkResolveImageInfo2,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(492u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pResolveImageInfo);
+                q != 0 && self.0.struct_ok(1012u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[492usize],
@@ -8881,6 +16555,48 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         vertexAttributeDescriptionCount: u32,
         pVertexAttributeDescriptions: *const VkVertexInputAttributeDescription2EXT,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(497u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&vertexBindingDescriptionCount)) as usize;
+                n == 0
+                    || {
+                        let q = raw64(&pVertexBindingDescriptions);
+                        q != 0
+                            && self
+                                .0
+                                .elements_ok(
+                                    &COMMAND_CHECKS[497usize].params[0usize],
+                                    q as usize as *const u8,
+                                    n,
+                                )
+                    }
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&vertexAttributeDescriptionCount)) as usize;
+                n == 0
+                    || {
+                        let q = raw64(&pVertexAttributeDescriptions);
+                        q != 0
+                            && self
+                                .0
+                                .elements_ok(
+                                    &COMMAND_CHECKS[497usize].params[1usize],
+                                    q as usize as *const u8,
+                                    n,
+                                )
+                    }
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[497usize],
@@ -8900,6 +16616,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         attachmentCount: u32,
         pColorWriteEnables: *const VkBool32,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(498u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&attachmentCount)) as usize;
+                n != 0
+                    && {
+                        let q = raw64(&pColorWriteEnables);
+                        q != 0
+                            && self
+                                .0
+                                .elements_ok(
+                                    &COMMAND_CHECKS[498usize].params[0usize],
+                                    q as usize as *const u8,
+                                    n,
+                                )
+                    }
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[498usize],
@@ -8917,6 +16657,23 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         event: VkEvent,
         pDependencyInfo: *const VkDependencyInfo,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(499u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&event) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pDependencyInfo);
+                q != 0 && self.0.struct_ok(175u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[499usize],
@@ -8934,6 +16691,23 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         event: VkEvent,
         stageMask: VkPipelineStageFlags2,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(500u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&event) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = raw64(&stageMask);
+                v == 0 || (v & !545460977663 == 0 || self.0.bits_ok(82u16, v))
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[500usize],
@@ -8952,6 +16726,41 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pEvents: *const VkEvent,
         pDependencyInfos: *const VkDependencyInfo,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(501u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&eventCount)) as usize;
+                n != 0
+                    && {
+                        let q = raw64(&pEvents);
+                        q != 0 && unsafe { handles_ok(q, n) }
+                    }
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&eventCount)) as usize;
+                n == 0
+                    || {
+                        let q = raw64(&pDependencyInfos);
+                        q != 0
+                            && self
+                                .0
+                                .elements_ok(
+                                    &COMMAND_CHECKS[501usize].params[1usize],
+                                    q as usize as *const u8,
+                                    n,
+                                )
+                    }
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[501usize],
@@ -8969,6 +16778,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         pDependencyInfo: *const VkDependencyInfo,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(502u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pDependencyInfo);
+                q != 0 && self.0.struct_ok(175u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[502usize],
@@ -8986,6 +16808,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pSubmits: *const VkSubmitInfo2,
         fence: VkFence,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(503u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&submitCount)) as usize;
+                n == 0
+                    || {
+                        let q = raw64(&pSubmits);
+                        q != 0
+                            && self
+                                .0
+                                .elements_ok(
+                                    &COMMAND_CHECKS[503usize].params[0usize],
+                                    q as usize as *const u8,
+                                    n,
+                                )
+                    }
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[503usize],
@@ -9005,6 +16851,23 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         queryPool: VkQueryPool,
         query: u32,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(504u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = raw64(&stage);
+                v == 0 || (v & !545460977663 == 0 || self.0.bits_ok(82u16, v))
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&queryPool) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[504usize],
@@ -9025,6 +16888,23 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         dstOffset: VkDeviceSize,
         marker: u32,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(505u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = raw64(&stage);
+                v == 0 || (v & !545460977663 == 0 || self.0.bits_ok(82u16, v))
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&dstBuffer) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[505usize],
@@ -9060,6 +16940,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         device: VkDevice,
         pCopyMemoryToImageInfo: *const VkCopyMemoryToImageInfo,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(507u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pCopyMemoryToImageInfo);
+                q != 0 && self.0.struct_ok(122u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[507usize],
@@ -9075,6 +16968,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         device: VkDevice,
         pCopyImageToMemoryInfo: *const VkCopyImageToMemoryInfo,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(508u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pCopyImageToMemoryInfo);
+                q != 0 && self.0.struct_ok(118u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[508usize],
@@ -9090,6 +16996,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         device: VkDevice,
         pCopyImageToImageInfo: *const VkCopyImageToImageInfo,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(509u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pCopyImageToImageInfo);
+                q != 0 && self.0.struct_ok(117u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[509usize],
@@ -9106,6 +17025,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         transitionCount: u32,
         pTransitions: *const VkHostImageLayoutTransitionInfo,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(510u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&transitionCount)) as usize;
+                n != 0
+                    && {
+                        let q = raw64(&pTransitions);
+                        q != 0
+                            && self
+                                .0
+                                .elements_ok(
+                                    &COMMAND_CHECKS[510usize].params[0usize],
+                                    q as usize as *const u8,
+                                    n,
+                                )
+                    }
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[510usize],
@@ -9123,6 +17066,26 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pVideoProfile: *const VkVideoProfileInfoKHR,
         pCapabilities: *mut VkVideoCapabilitiesKHR,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(511u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pVideoProfile);
+                q != 0 && self.0.struct_ok(1226u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pCapabilities);
+                q != 0 && self.0.struct_ok(1131u16, q as usize as *const u8, true)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[511usize],
@@ -9159,6 +17122,26 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pQualityLevelInfo: *const VkPhysicalDeviceVideoEncodeQualityLevelInfoKHR,
         pQualityLevelProperties: *mut VkVideoEncodeQualityLevelPropertiesKHR,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(513u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pQualityLevelInfo);
+                q != 0 && self.0.struct_ok(890u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pQualityLevelProperties);
+                q != 0 && self.0.struct_ok(1207u16, q as usize as *const u8, true)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[513usize],
@@ -9177,6 +17160,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pAllocator: *const VkAllocationCallbacks,
         pVideoSession: *mut VkVideoSessionKHR,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(514u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pCreateInfo);
+                q != 0 && self.0.struct_ok(1230u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pVideoSession) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[514usize],
@@ -9195,6 +17202,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         videoSession: VkVideoSessionKHR,
         pAllocator: *const VkAllocationCallbacks,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(515u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[515usize],
@@ -9213,6 +17233,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pAllocator: *const VkAllocationCallbacks,
         pVideoSessionParameters: *mut VkVideoSessionParametersKHR,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(516u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pCreateInfo);
+                q != 0 && self.0.struct_ok(1232u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pVideoSessionParameters) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[516usize],
@@ -9231,6 +17275,23 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         videoSessionParameters: VkVideoSessionParametersKHR,
         pUpdateInfo: *const VkVideoSessionParametersUpdateInfoKHR,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(517u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&videoSessionParameters) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pUpdateInfo);
+                q != 0 && self.0.struct_ok(1233u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[517usize],
@@ -9269,6 +17330,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         videoSessionParameters: VkVideoSessionParametersKHR,
         pAllocator: *const VkAllocationCallbacks,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(519u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[519usize],
@@ -9306,6 +17380,34 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         bindSessionMemoryInfoCount: u32,
         pBindSessionMemoryInfos: *const VkBindVideoSessionMemoryInfoKHR,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(521u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&videoSession) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&bindSessionMemoryInfoCount)) as usize;
+                n != 0
+                    && {
+                        let q = raw64(&pBindSessionMemoryInfos);
+                        q != 0
+                            && self
+                                .0
+                                .elements_ok(
+                                    &COMMAND_CHECKS[521usize].params[1usize],
+                                    q as usize as *const u8,
+                                    n,
+                                )
+                    }
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[521usize],
@@ -9323,6 +17425,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         pDecodeInfo: *const VkVideoDecodeInfoKHR,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(522u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pDecodeInfo);
+                q != 0 && self.0.struct_ok(1154u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[522usize],
@@ -9338,6 +17453,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         pBeginInfo: *const VkVideoBeginCodingInfoKHR,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(523u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pBeginInfo);
+                q != 0 && self.0.struct_ok(1130u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[523usize],
@@ -9353,6 +17481,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         pCodingControlInfo: *const VkVideoCodingControlInfoKHR,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(524u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pCodingControlInfo);
+                q != 0 && self.0.struct_ok(1132u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[524usize],
@@ -9368,6 +17509,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         pEndCodingInfo: *const VkVideoEndCodingInfoKHR,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(525u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pEndCodingInfo);
+                q != 0 && self.0.struct_ok(1219u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[525usize],
@@ -9383,6 +17537,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         pEncodeInfo: *const VkVideoEncodeInfoKHR,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(526u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pEncodeInfo);
+                q != 0 && self.0.struct_ok(1202u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[526usize],
@@ -9399,6 +17566,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         decompressRegionCount: u32,
         pDecompressMemoryRegions: *const VkDecompressMemoryRegionNV,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(527u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&decompressRegionCount)) as usize;
+                n != 0
+                    && {
+                        let q = raw64(&pDecompressMemoryRegions);
+                        q != 0
+                            && self
+                                .0
+                                .elements_ok(
+                                    &COMMAND_CHECKS[527usize].params[0usize],
+                                    q as usize as *const u8,
+                                    n,
+                                )
+                    }
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[527usize],
@@ -9417,6 +17608,12 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         indirectCommandsCountAddress: VkDeviceAddress,
         stride: u32,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(528u16) {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[528usize],
@@ -9435,6 +17632,26 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pInfo: *const VkPartitionedAccelerationStructureInstancesInputNV,
         pSizeInfo: *mut VkAccelerationStructureBuildSizesInfoKHR,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(529u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pInfo);
+                q != 0 && self.0.struct_ok(466u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pSizeInfo);
+                q != 0 && self.0.struct_ok(1u16, q as usize as *const u8, true)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[529usize],
@@ -9451,6 +17668,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         pBuildInfo: *const VkBuildPartitionedAccelerationStructureInfoNV,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(530u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pBuildInfo);
+                q != 0 && self.0.struct_ok(81u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[530usize],
@@ -9466,6 +17696,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         pDecompressMemoryInfoEXT: *const VkDecompressMemoryInfoEXT,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(531u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pDecompressMemoryInfoEXT);
+                q != 0 && self.0.struct_ok(170u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[531usize],
@@ -9485,6 +17728,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         maxDecompressionCount: u32,
         stride: u32,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(532u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = raw64(&decompressionMethod);
+                v != 0 && (v & !1 == 0 || self.0.bits_ok(66u16, v))
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[532usize],
@@ -9506,6 +17762,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pAllocator: *const VkAllocationCallbacks,
         pModule: *mut VkCuModuleNVX,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(533u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pCreateInfo);
+                q != 0 && self.0.struct_ok(129u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pModule) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[533usize],
@@ -9525,6 +17805,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pAllocator: *const VkAllocationCallbacks,
         pFunction: *mut VkCuFunctionNVX,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(534u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pCreateInfo);
+                q != 0 && self.0.struct_ok(127u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pFunction) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[534usize],
@@ -9543,6 +17847,23 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         module: VkCuModuleNVX,
         pAllocator: *const VkAllocationCallbacks,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(535u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&module) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[535usize],
@@ -9560,6 +17881,23 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         function: VkCuFunctionNVX,
         pAllocator: *const VkAllocationCallbacks,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(536u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&function) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[536usize],
@@ -9576,6 +17914,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         pLaunchInfo: *const VkCuLaunchInfoNVX,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(537u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pLaunchInfo);
+                q != 0 && self.0.struct_ok(128u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[537usize],
@@ -9592,6 +17943,20 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         layout: VkDescriptorSetLayout,
         pLayoutSizeInBytes: *mut VkDeviceSize,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(538u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&layout) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pLayoutSizeInBytes) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[538usize],
@@ -9610,6 +17975,20 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         binding: u32,
         pOffset: *mut VkDeviceSize,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(539u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&layout) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pOffset) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[539usize],
@@ -9629,6 +18008,26 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         dataSize: usize,
         pDescriptor: *mut c_void,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(540u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pDescriptorInfo);
+                q != 0 && self.0.struct_ok(180u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = raw64(&dataSize) as usize;
+                n != 0 && raw64(&pDescriptor) != 0
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[540usize],
@@ -9647,6 +18046,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         bufferCount: u32,
         pBindingInfos: *const VkDescriptorBufferBindingInfoEXT,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(541u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&bufferCount)) as usize;
+                n != 0
+                    && {
+                        let q = raw64(&pBindingInfos);
+                        q != 0
+                            && self
+                                .0
+                                .elements_ok(
+                                    &COMMAND_CHECKS[541usize].params[0usize],
+                                    q as usize as *const u8,
+                                    n,
+                                )
+                    }
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[541usize],
@@ -9668,6 +18091,37 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pBufferIndices: *const u32,
         pOffsets: *const VkDeviceSize,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(542u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = raw32(&pipelineBindPoint) as i32;
+                matches!(v, 0 | 1) || self.0.enum_ok(84u16, v)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&layout) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&setCount)) as usize;
+                n != 0 && raw64(&pBufferIndices) != 0
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&setCount)) as usize;
+                n == 0 || raw64(&pOffsets) != 0
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[542usize],
@@ -9690,6 +18144,23 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         layout: VkPipelineLayout,
         set: u32,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(543u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = raw32(&pipelineBindPoint) as i32;
+                matches!(v, 0 | 1) || self.0.enum_ok(84u16, v)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&layout) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[543usize],
@@ -9708,6 +18179,23 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pInfo: *const VkBufferCaptureDescriptorDataInfoEXT,
         pData: *mut c_void,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(544u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pInfo);
+                q != 0 && self.0.struct_ok(61u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pData) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[544usize],
@@ -9725,6 +18213,23 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pInfo: *const VkImageCaptureDescriptorDataInfoEXT,
         pData: *mut c_void,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(545u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pInfo);
+                q != 0 && self.0.struct_ok(332u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pData) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[545usize],
@@ -9742,6 +18247,23 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pInfo: *const VkImageViewCaptureDescriptorDataInfoEXT,
         pData: *mut c_void,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(546u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pInfo);
+                q != 0 && self.0.struct_ok(366u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pData) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[546usize],
@@ -9759,6 +18281,23 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pInfo: *const VkSamplerCaptureDescriptorDataInfoEXT,
         pData: *mut c_void,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(547u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pInfo);
+                q != 0 && self.0.struct_ok(1018u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pData) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[547usize],
@@ -9776,6 +18315,23 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pInfo: *const VkAccelerationStructureCaptureDescriptorDataInfoEXT,
         pData: *mut c_void,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(548u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pInfo);
+                q != 0 && self.0.struct_ok(2u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pData) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[548usize],
@@ -9793,6 +18349,16 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         memory: VkDeviceMemory,
         priority: f32,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(549u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&memory) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[549usize],
@@ -9810,6 +18376,16 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         drmFd: i32,
         display: VkDisplayKHR,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(550u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&display) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[550usize],
@@ -9828,6 +18404,16 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         connectorId: u32,
         display: *mut VkDisplayKHR,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(551u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&display) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[551usize],
@@ -9846,6 +18432,23 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         swapchain: VkSwapchainKHR,
         pPresentWait2Info: *const VkPresentWait2InfoKHR,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(552u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&swapchain) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pPresentWait2Info);
+                q != 0 && self.0.struct_ok(952u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[552usize],
@@ -9864,6 +18467,16 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         presentId: u64,
         timeout: u64,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(553u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&swapchain) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[553usize],
@@ -9883,6 +18496,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pAllocator: *const VkAllocationCallbacks,
         pCollection: *mut VkBufferCollectionFUCHSIA,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(554u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pCreateInfo);
+                q != 0 && self.0.struct_ok(64u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pCollection) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[554usize],
@@ -9901,6 +18538,23 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         collection: VkBufferCollectionFUCHSIA,
         pBufferConstraintsInfo: *const VkBufferConstraintsInfoFUCHSIA,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(555u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&collection) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pBufferConstraintsInfo);
+                q != 0 && self.0.struct_ok(67u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[555usize],
@@ -9918,6 +18572,23 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         collection: VkBufferCollectionFUCHSIA,
         pImageConstraintsInfo: *const VkImageConstraintsInfoFUCHSIA,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(556u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&collection) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pImageConstraintsInfo);
+                q != 0 && self.0.struct_ok(335u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[556usize],
@@ -9935,6 +18606,23 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         collection: VkBufferCollectionFUCHSIA,
         pAllocator: *const VkAllocationCallbacks,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(557u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&collection) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[557usize],
@@ -9952,6 +18640,23 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         collection: VkBufferCollectionFUCHSIA,
         pProperties: *mut VkBufferCollectionPropertiesFUCHSIA,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(558u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&collection) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pProperties);
+                q != 0 && self.0.struct_ok(66u16, q as usize as *const u8, true)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[558usize],
@@ -9970,6 +18675,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pAllocator: *const VkAllocationCallbacks,
         pModule: *mut VkCudaModuleNV,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(559u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pCreateInfo);
+                q != 0 && self.0.struct_ok(133u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pModule) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[559usize],
@@ -10008,6 +18737,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pAllocator: *const VkAllocationCallbacks,
         pFunction: *mut VkCudaFunctionNV,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(561u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pCreateInfo);
+                q != 0 && self.0.struct_ok(131u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pFunction) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[561usize],
@@ -10026,6 +18779,23 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         module: VkCudaModuleNV,
         pAllocator: *const VkAllocationCallbacks,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(562u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&module) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[562usize],
@@ -10043,6 +18813,23 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         function: VkCudaFunctionNV,
         pAllocator: *const VkAllocationCallbacks,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(563u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&function) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[563usize],
@@ -10059,6 +18846,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         pLaunchInfo: *const VkCudaLaunchInfoNV,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(564u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pLaunchInfo);
+                q != 0 && self.0.struct_ok(132u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[564usize],
@@ -10074,6 +18874,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         pRenderingInfo: *const VkRenderingInfo,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(565u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pRenderingInfo);
+                q != 0 && self.0.struct_ok(1010u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[565usize],
@@ -10088,6 +18901,12 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         &self,
         commandBuffer: VkCommandBuffer,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(566u16) {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[566usize],
@@ -10100,6 +18919,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         pRenderingEndInfo: *const VkRenderingEndInfoKHR,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(567u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pRenderingEndInfo);
+                q == 0 || self.0.struct_ok(1007u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[567usize],
@@ -10116,6 +18948,26 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pBindingReference: *const VkDescriptorSetBindingReferenceVALVE,
         pHostMapping: *mut VkDescriptorSetLayoutHostMappingInfoVALVE,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(568u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pBindingReference);
+                q != 0 && self.0.struct_ok(187u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pHostMapping);
+                q != 0 && self.0.struct_ok(191u16, q as usize as *const u8, true)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[568usize],
@@ -10133,6 +18985,20 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         descriptorSet: VkDescriptorSet,
         ppData: *mut *mut c_void,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(569u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&descriptorSet) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&ppData) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[569usize],
@@ -10151,6 +19017,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pAllocator: *const VkAllocationCallbacks,
         pMicromap: *mut VkMicromapEXT,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(570u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pCreateInfo);
+                q != 0 && self.0.struct_ok(445u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pMicromap) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[570usize],
@@ -10169,6 +19059,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         infoCount: u32,
         pInfos: *const VkMicromapBuildInfoEXT,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(571u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&infoCount)) as usize;
+                n != 0
+                    && {
+                        let q = raw64(&pInfos);
+                        q != 0
+                            && self
+                                .0
+                                .elements_ok(
+                                    &COMMAND_CHECKS[571usize].params[0usize],
+                                    q as usize as *const u8,
+                                    n,
+                                )
+                    }
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[571usize],
@@ -10187,6 +19101,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         infoCount: u32,
         pInfos: *const VkMicromapBuildInfoEXT,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(572u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&infoCount)) as usize;
+                n != 0
+                    && {
+                        let q = raw64(&pInfos);
+                        q != 0
+                            && self
+                                .0
+                                .elements_ok(
+                                    &COMMAND_CHECKS[572usize].params[0usize],
+                                    q as usize as *const u8,
+                                    n,
+                                )
+                    }
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[572usize],
@@ -10205,6 +19143,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         micromap: VkMicromapEXT,
         pAllocator: *const VkAllocationCallbacks,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(573u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[573usize],
@@ -10221,6 +19172,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         pInfo: *const VkCopyMicromapInfoEXT,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(574u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pInfo);
+                q != 0 && self.0.struct_ok(124u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[574usize],
@@ -10237,6 +19201,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         deferredOperation: VkDeferredOperationKHR,
         pInfo: *const VkCopyMicromapInfoEXT,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(575u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pInfo);
+                q != 0 && self.0.struct_ok(124u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[575usize],
@@ -10253,6 +19230,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         pInfo: *const VkCopyMicromapToMemoryInfoEXT,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(576u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pInfo);
+                q != 0 && self.0.struct_ok(125u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[576usize],
@@ -10269,6 +19259,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         deferredOperation: VkDeferredOperationKHR,
         pInfo: *const VkCopyMicromapToMemoryInfoEXT,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(577u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pInfo);
+                q != 0 && self.0.struct_ok(125u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[577usize],
@@ -10285,6 +19288,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         pInfo: *const VkCopyMemoryToMicromapInfoEXT,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(578u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pInfo);
+                q != 0 && self.0.struct_ok(123u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[578usize],
@@ -10301,6 +19317,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         deferredOperation: VkDeferredOperationKHR,
         pInfo: *const VkCopyMemoryToMicromapInfoEXT,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(579u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pInfo);
+                q != 0 && self.0.struct_ok(123u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[579usize],
@@ -10321,6 +19350,27 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         queryPool: VkQueryPool,
         firstQuery: u32,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(580u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&micromapCount)) as usize;
+                n != 0
+                    && {
+                        let q = raw64(&pMicromaps);
+                        q != 0 && unsafe { handles_ok(q, n) }
+                    }
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&queryPool) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[580usize],
@@ -10345,6 +19395,37 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pData: *mut c_void,
         stride: usize,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(581u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&micromapCount)) as usize;
+                n != 0
+                    && {
+                        let q = raw64(&pMicromaps);
+                        q != 0 && unsafe { handles_ok(q, n) }
+                    }
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = raw32(&queryType) as i32;
+                matches!(v, 0 | 1 | 2) || self.0.enum_ok(92u16, v)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = raw64(&dataSize) as usize;
+                n != 0 && raw64(&pData) != 0
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[581usize],
@@ -10366,6 +19447,23 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pVersionInfo: *const VkMicromapVersionInfoEXT,
         pCompatibility: *mut VkAccelerationStructureCompatibilityKHR,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(582u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pVersionInfo);
+                q != 0 && self.0.struct_ok(447u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pCompatibility) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[582usize],
@@ -10384,6 +19482,33 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pBuildInfo: *const VkMicromapBuildInfoEXT,
         pSizeInfo: *mut VkMicromapBuildSizesInfoEXT,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(583u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = raw32(&buildType) as i32;
+                matches!(v, 0 | 1 | 2) || self.0.enum_ok(0u16, v)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pBuildInfo);
+                q != 0 && self.0.struct_ok(443u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pSizeInfo);
+                q != 0 && self.0.struct_ok(444u16, q as usize as *const u8, true)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[583usize],
@@ -10402,6 +19527,23 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         shaderModule: VkShaderModule,
         pIdentifier: *mut VkShaderModuleIdentifierEXT,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(584u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&shaderModule) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pIdentifier);
+                q != 0 && self.0.struct_ok(1047u16, q as usize as *const u8, true)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[584usize],
@@ -10419,6 +19561,26 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pCreateInfo: *const VkShaderModuleCreateInfo,
         pIdentifier: *mut VkShaderModuleIdentifierEXT,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(585u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pCreateInfo);
+                q != 0 && self.0.struct_ok(1046u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pIdentifier);
+                q != 0 && self.0.struct_ok(1047u16, q as usize as *const u8, true)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[585usize],
@@ -10437,6 +19599,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pSubresource: *const VkImageSubresource2,
         pLayout: *mut VkSubresourceLayout2,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(586u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&image) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pSubresource);
+                q != 0 && self.0.struct_ok(357u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pLayout);
+                q != 0 && self.0.struct_ok(1074u16, q as usize as *const u8, true)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[586usize],
@@ -10455,6 +19641,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pPipelineInfo: *const VkPipelineInfoKHR,
         pPipelineProperties: *mut VkBaseOutStructure,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(587u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pPipelineInfo);
+                q != 0 && self.0.struct_ok(933u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[587usize],
@@ -10471,6 +19670,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         device: VkDevice,
         pMetalObjectsInfo: *mut VkExportMetalObjectsInfoEXT,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(588u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pMetalObjectsInfo);
+                q != 0 && self.0.struct_ok(266u16, q as usize as *const u8, true)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[588usize],
@@ -10486,6 +19698,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         pTileMemoryBindInfo: *const VkTileMemoryBindInfoQCOM,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(589u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pTileMemoryBindInfo);
+                q == 0 || self.0.struct_ok(1118u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[589usize],
@@ -10521,6 +19746,26 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pRenderingInfo: *const VkRenderingInfo,
         pProperties: *mut VkTilePropertiesQCOM,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(591u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pRenderingInfo);
+                q != 0 && self.0.struct_ok(1010u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pProperties);
+                q != 0 && self.0.struct_ok(1121u16, q as usize as *const u8, true)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[591usize],
@@ -10558,6 +19803,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pAllocator: *const VkAllocationCallbacks,
         pSession: *mut VkOpticalFlowSessionNV,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(593u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pCreateInfo);
+                q != 0 && self.0.struct_ok(462u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pSession) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[593usize],
@@ -10576,6 +19845,23 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         session: VkOpticalFlowSessionNV,
         pAllocator: *const VkAllocationCallbacks,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(594u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&session) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[594usize],
@@ -10595,6 +19881,32 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         view: VkImageView,
         layout: VkImageLayout,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(595u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&session) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = raw32(&bindingPoint) as i32;
+                matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8)
+                    || self.0.enum_ok(77u16, v)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = raw32(&layout) as i32;
+                matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8)
+                    || self.0.enum_ok(58u16, v)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[595usize],
@@ -10614,6 +19926,23 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         session: VkOpticalFlowSessionNV,
         pExecuteInfo: *const VkOpticalFlowExecuteInfoNV,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(596u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&session) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pExecuteInfo);
+                q != 0 && self.0.struct_ok(459u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[596usize],
@@ -10631,6 +19960,26 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pFaultCounts: *mut VkDeviceFaultCountsEXT,
         pFaultInfo: *mut VkDeviceFaultInfoEXT,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(597u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pFaultCounts);
+                q != 0 && self.0.struct_ok(203u16, q as usize as *const u8, true)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pFaultInfo);
+                q == 0 || self.0.struct_ok(205u16, q as usize as *const u8, true)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[597usize],
@@ -10666,6 +20015,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         device: VkDevice,
         pDebugInfo: *mut VkDeviceFaultDebugInfoKHR,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(599u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pDebugInfo);
+                q != 0 && self.0.struct_ok(204u16, q as usize as *const u8, true)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[599usize],
@@ -10681,6 +20043,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         pDepthBiasInfo: *const VkDepthBiasInfoEXT,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(600u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pDepthBiasInfo);
+                q != 0 && self.0.struct_ok(176u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[600usize],
@@ -10696,6 +20071,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         device: VkDevice,
         pReleaseInfo: *const VkReleaseSwapchainImagesInfoKHR,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(601u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pReleaseInfo);
+                q != 0 && self.0.struct_ok(984u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[601usize],
@@ -10712,6 +20100,26 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pInfo: *const VkDeviceImageSubresourceInfo,
         pLayout: *mut VkSubresourceLayout2,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(602u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pInfo);
+                q != 0 && self.0.struct_ok(217u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pLayout);
+                q != 0 && self.0.struct_ok(1074u16, q as usize as *const u8, true)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[602usize],
@@ -10729,6 +20137,23 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pMemoryMapInfo: *const VkMemoryMapInfo,
         ppData: *mut *mut c_void,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(603u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pMemoryMapInfo);
+                q != 0 && self.0.struct_ok(429u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&ppData) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[603usize],
@@ -10745,6 +20170,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         device: VkDevice,
         pMemoryUnmapInfo: *const VkMemoryUnmapInfo,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(604u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pMemoryUnmapInfo);
+                q != 0 && self.0.struct_ok(439u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[604usize],
@@ -10763,6 +20201,44 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pAllocator: *const VkAllocationCallbacks,
         pShaders: *mut VkShaderEXT,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(605u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&createInfoCount)) as usize;
+                n != 0
+                    && {
+                        let q = raw64(&pCreateInfos);
+                        q != 0
+                            && self
+                                .0
+                                .elements_ok(
+                                    &COMMAND_CHECKS[605usize].params[0usize],
+                                    q as usize as *const u8,
+                                    n,
+                                )
+                    }
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&createInfoCount)) as usize;
+                n == 0 || raw64(&pShaders) != 0
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[605usize],
@@ -10782,6 +20258,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         shader: VkShaderEXT,
         pAllocator: *const VkAllocationCallbacks,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(606u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[606usize],
@@ -10819,6 +20308,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pStages: *const VkShaderStageFlagBits,
         pShaders: *const VkShaderEXT,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(608u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&stageCount)) as usize;
+                n != 0
+                    && {
+                        let q = raw64(&pStages);
+                        q != 0
+                            && self
+                                .0
+                                .elements_ok(
+                                    &COMMAND_CHECKS[608usize].params[0usize],
+                                    q as usize as *const u8,
+                                    n,
+                                )
+                    }
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[608usize],
@@ -10837,6 +20350,16 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         swapchain: VkSwapchainKHR,
         size: u32,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(609u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&swapchain) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[609usize],
@@ -10855,6 +20378,23 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pSwapchainTimingProperties: *mut VkSwapchainTimingPropertiesEXT,
         pSwapchainTimingPropertiesCounter: *mut u64,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(610u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&swapchain) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pSwapchainTimingProperties);
+                q != 0 && self.0.struct_ok(1102u16, q as usize as *const u8, true)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[610usize],
@@ -10874,6 +20414,23 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pSwapchainTimeDomainProperties: *mut VkSwapchainTimeDomainPropertiesEXT,
         pTimeDomainsCounter: *mut u64,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(611u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&swapchain) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pSwapchainTimeDomainProperties);
+                q != 0 && self.0.struct_ok(1101u16, q as usize as *const u8, true)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[611usize],
@@ -10892,6 +20449,26 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pPastPresentationTimingInfo: *const VkPastPresentationTimingInfoEXT,
         pPastPresentationTimingProperties: *mut VkPastPresentationTimingPropertiesEXT,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(612u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pPastPresentationTimingInfo);
+                q != 0 && self.0.struct_ok(467u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pPastPresentationTimingProperties);
+                q != 0 && self.0.struct_ok(468u16, q as usize as *const u8, true)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[612usize],
@@ -10909,6 +20486,23 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         buffer: *const _screen_buffer,
         pProperties: *mut VkScreenBufferPropertiesQNX,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(613u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&buffer) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pProperties);
+                q != 0 && self.0.struct_ok(1029u16, q as usize as *const u8, true)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[613usize],
@@ -10962,6 +20556,23 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         executionGraph: VkPipeline,
         pSizeInfo: *mut VkExecutionGraphPipelineScratchSizeAMDX,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(616u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&executionGraph) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pSizeInfo);
+                q != 0 && self.0.struct_ok(254u16, q as usize as *const u8, true)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[616usize],
@@ -10980,6 +20591,27 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pNodeInfo: *const VkPipelineShaderStageNodeCreateInfoAMDX,
         pNodeIndex: *mut u32,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(617u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&executionGraph) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pNodeInfo);
+                q != 0 && self.0.struct_ok(941u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pNodeIndex) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[617usize],
@@ -11001,6 +20633,44 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pAllocator: *const VkAllocationCallbacks,
         pPipelines: *mut VkPipeline,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(618u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&createInfoCount)) as usize;
+                n != 0
+                    && {
+                        let q = raw64(&pCreateInfos);
+                        q != 0
+                            && self
+                                .0
+                                .elements_ok(
+                                    &COMMAND_CHECKS[618usize].params[0usize],
+                                    q as usize as *const u8,
+                                    n,
+                                )
+                    }
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&createInfoCount)) as usize;
+                n == 0 || raw64(&pPipelines) != 0
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[618usize],
@@ -11022,6 +20692,16 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         scratch: VkDeviceAddress,
         scratchSize: VkDeviceSize,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(619u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&executionGraph) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[619usize],
@@ -11041,6 +20721,16 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         scratchSize: VkDeviceSize,
         pCountInfo: *const VkDispatchGraphCountInfoAMDX,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(620u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pCountInfo) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[620usize],
@@ -11060,6 +20750,16 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         scratchSize: VkDeviceSize,
         pCountInfo: *const VkDispatchGraphCountInfoAMDX,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(621u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pCountInfo) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[621usize],
@@ -11079,6 +20779,12 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         scratchSize: VkDeviceSize,
         countInfo: VkDeviceAddress,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(622u16) {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[622usize],
@@ -11098,6 +20804,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pAllocator: *const VkAllocationCallbacks,
         pGpaSession: *mut VkGpaSessionAMD,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(623u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pCreateInfo);
+                q != 0 && self.0.struct_ok(316u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pGpaSession) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[623usize],
@@ -11116,6 +20846,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         gpaSession: VkGpaSessionAMD,
         pAllocator: *const VkAllocationCallbacks,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(624u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[624usize],
@@ -11132,6 +20875,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         device: VkDevice,
         pInfo: *mut VkGpaDeviceClockModeInfoAMD,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(625u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pInfo);
+                q != 0 && self.0.struct_ok(312u16, q as usize as *const u8, true)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[625usize],
@@ -11147,6 +20903,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         device: VkDevice,
         pInfo: *mut VkGpaDeviceGetClockInfoAMD,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(626u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pInfo);
+                q != 0 && self.0.struct_ok(313u16, q as usize as *const u8, true)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[626usize],
@@ -11162,6 +20931,16 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         gpaSession: VkGpaSessionAMD,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(627u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&gpaSession) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[627usize],
@@ -11177,6 +20956,16 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         gpaSession: VkGpaSessionAMD,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(628u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&gpaSession) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[628usize],
@@ -11194,6 +20983,27 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pGpaSampleBeginInfo: *const VkGpaSampleBeginInfoAMD,
         pSampleID: *mut u32,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(629u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&gpaSession) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pGpaSampleBeginInfo);
+                q != 0 && self.0.struct_ok(315u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pSampleID) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[629usize],
@@ -11212,6 +21022,16 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         gpaSession: VkGpaSessionAMD,
         sampleID: u32,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(630u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&gpaSession) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[630usize],
@@ -11228,6 +21048,16 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         device: VkDevice,
         gpaSession: VkGpaSessionAMD,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(631u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&gpaSession) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[631usize],
@@ -11264,6 +21094,16 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         device: VkDevice,
         gpaSession: VkGpaSessionAMD,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(633u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&gpaSession) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[633usize],
@@ -11279,6 +21119,16 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         gpaSession: VkGpaSessionAMD,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(634u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&gpaSession) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[634usize],
@@ -11294,6 +21144,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         pBindDescriptorSetsInfo: *const VkBindDescriptorSetsInfo,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(635u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pBindDescriptorSetsInfo);
+                q != 0 && self.0.struct_ok(46u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[635usize],
@@ -11309,6 +21172,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         pPushConstantsInfo: *const VkPushConstantsInfo,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(636u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pPushConstantsInfo);
+                q != 0 && self.0.struct_ok(957u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[636usize],
@@ -11324,6 +21200,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         pPushDescriptorSetInfo: *const VkPushDescriptorSetInfo,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(637u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pPushDescriptorSetInfo);
+                q != 0 && self.0.struct_ok(959u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[637usize],
@@ -11339,6 +21228,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         pPushDescriptorSetWithTemplateInfo: *const VkPushDescriptorSetWithTemplateInfo,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(638u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pPushDescriptorSetWithTemplateInfo);
+                q != 0 && self.0.struct_ok(960u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[638usize],
@@ -11354,6 +21256,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         pSetDescriptorBufferOffsetsInfo: *const VkSetDescriptorBufferOffsetsInfoEXT,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(639u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pSetDescriptorBufferOffsetsInfo);
+                q != 0 && self.0.struct_ok(1039u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[639usize],
@@ -11369,6 +21284,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         pBindDescriptorBufferEmbeddedSamplersInfo: *const VkBindDescriptorBufferEmbeddedSamplersInfoEXT,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(640u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pBindDescriptorBufferEmbeddedSamplersInfo);
+                q != 0 && self.0.struct_ok(45u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[640usize],
@@ -11386,6 +21314,23 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         swapchain: VkSwapchainKHR,
         pSleepModeInfo: *const VkLatencySleepModeInfoNV,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(641u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&swapchain) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pSleepModeInfo);
+                q != 0 && self.0.struct_ok(404u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[641usize],
@@ -11403,6 +21348,23 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         swapchain: VkSwapchainKHR,
         pSleepInfo: *const VkLatencySleepInfoNV,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(642u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&swapchain) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pSleepInfo);
+                q != 0 && self.0.struct_ok(403u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[642usize],
@@ -11420,6 +21382,23 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         swapchain: VkSwapchainKHR,
         pLatencyMarkerInfo: *const VkSetLatencyMarkerInfoNV,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(643u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&swapchain) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pLatencyMarkerInfo);
+                q != 0 && self.0.struct_ok(1040u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[643usize],
@@ -11437,6 +21416,23 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         swapchain: VkSwapchainKHR,
         pLatencyMarkerInfo: *mut VkGetLatencyMarkerInfoNV,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(644u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&swapchain) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pLatencyMarkerInfo);
+                q != 0 && self.0.struct_ok(311u16, q as usize as *const u8, true)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[644usize],
@@ -11453,6 +21449,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         queue: VkQueue,
         pQueueTypeInfo: *const VkOutOfBandQueueTypeInfoNV,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(645u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pQueueTypeInfo);
+                q != 0 && self.0.struct_ok(464u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[645usize],
@@ -11470,6 +21479,20 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         lowLatencyBoost: VkBool32,
         minimumIntervalUs: u32,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(646u16) {
+                break 'fast;
+            }
+            let ok: bool = raw32(&lowLatencyMode) <= 1;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw32(&lowLatencyBoost) <= 1;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[646usize],
@@ -11488,6 +21511,16 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         signalSemaphore: VkSemaphore,
         value: u64,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(647u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&signalSemaphore) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[647usize],
@@ -11505,6 +21538,12 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         frameID: u64,
         marker: u32,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(648u16) {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[648usize],
@@ -11521,6 +21560,16 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         device: VkDevice,
         pTimings: *mut c_void,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(649u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pTimings) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[649usize],
@@ -11536,6 +21585,12 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         queue: VkQueue,
         queueType: u32,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(650u16) {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[650usize],
@@ -11551,6 +21606,16 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         device: VkDevice,
         pLowLatencyMode: *mut VkBool32,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(651u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pLowLatencyMode) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[651usize],
@@ -11565,6 +21630,12 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         &self,
         device: VkDevice,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(652u16) {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[652usize],
@@ -11577,6 +21648,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         pLocationInfo: *const VkRenderingAttachmentLocationInfo,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(653u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pLocationInfo);
+                q != 0 && self.0.struct_ok(1006u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[653usize],
@@ -11592,6 +21676,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         pInputAttachmentIndexInfo: *const VkRenderingInputAttachmentIndexInfo,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(654u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pInputAttachmentIndexInfo);
+                q != 0 && self.0.struct_ok(1011u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[654usize],
@@ -11608,6 +21705,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         depthClampMode: VkDepthClampModeEXT,
         pDepthClampRange: *const VkDepthClampRangeEXT,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(655u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = raw32(&depthClampMode) as i32;
+                matches!(v, 0 | 1) || self.0.enum_ok(36u16, v)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[655usize],
@@ -11642,6 +21752,23 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pGetMetalHandleInfo: *const VkMemoryGetMetalHandleInfoEXT,
         pHandle: *mut *mut c_void,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(657u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pGetMetalHandleInfo);
+                q != 0 && self.0.struct_ok(423u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pHandle) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[657usize],
@@ -11660,6 +21787,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pHandle: *const c_void,
         pMemoryMetalHandleProperties: *mut VkMemoryMetalHandlePropertiesEXT,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(658u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = u64::from(raw32(&handleType));
+                v != 0 && self.0.flag_bit_ok(42u16, v)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pHandle) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pMemoryMetalHandleProperties);
+                q != 0 && self.0.struct_ok(432u16, q as usize as *const u8, true)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[658usize],
@@ -11694,6 +21845,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         device: VkDevice,
         pInfo: *const VkConvertCooperativeVectorMatrixInfoNV,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(660u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pInfo);
+                q != 0 && self.0.struct_ok(101u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[660usize],
@@ -11710,6 +21874,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         infoCount: u32,
         pInfos: *const VkConvertCooperativeVectorMatrixInfoNV,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(661u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&infoCount)) as usize;
+                n != 0
+                    && {
+                        let q = raw64(&pInfos);
+                        q != 0
+                            && self
+                                .0
+                                .elements_ok(
+                                    &COMMAND_CHECKS[661usize].params[0usize],
+                                    q as usize as *const u8,
+                                    n,
+                                )
+                    }
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[661usize],
@@ -11726,6 +21914,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         pDispatchTileInfo: *const VkDispatchTileInfoQCOM,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(662u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pDispatchTileInfo);
+                q != 0 && self.0.struct_ok(234u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[662usize],
@@ -11741,6 +21942,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         pPerTileBeginInfo: *const VkPerTileBeginInfoQCOM,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(663u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pPerTileBeginInfo);
+                q != 0 && self.0.struct_ok(469u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[663usize],
@@ -11756,6 +21970,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         pPerTileEndInfo: *const VkPerTileEndInfoQCOM,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(664u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pPerTileEndInfo);
+                q != 0 && self.0.struct_ok(470u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[664usize],
@@ -11773,6 +22000,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pAllocator: *const VkAllocationCallbacks,
         pExternalQueue: *mut VkExternalComputeQueueNV,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(665u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pCreateInfo);
+                q != 0 && self.0.struct_ok(272u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pExternalQueue) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[665usize],
@@ -11791,6 +22042,23 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         externalQueue: VkExternalComputeQueueNV,
         pAllocator: *const VkAllocationCallbacks,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(666u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&externalQueue) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[666usize],
@@ -11808,6 +22076,23 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         params: *mut VkExternalComputeQueueDataParamsNV,
         pData: *mut c_void,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(667u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&params);
+                q != 0 && self.0.struct_ok(273u16, q as usize as *const u8, true)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pData) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[667usize],
@@ -11843,6 +22128,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pAllocator: *const VkAllocationCallbacks,
         pInstrumentation: *mut VkShaderInstrumentationARM,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(669u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pCreateInfo);
+                q != 0 && self.0.struct_ok(1044u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pInstrumentation) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[669usize],
@@ -11861,6 +22170,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         instrumentation: VkShaderInstrumentationARM,
         pAllocator: *const VkAllocationCallbacks,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(670u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[670usize],
@@ -11877,6 +22199,16 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         instrumentation: VkShaderInstrumentationARM,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(671u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&instrumentation) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[671usize],
@@ -11891,6 +22223,12 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         &self,
         commandBuffer: VkCommandBuffer,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(672u16) {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[672usize],
@@ -11906,6 +22244,24 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pMetricValues: *mut c_void,
         flags: VkShaderInstrumentationValuesFlagsARM,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(673u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&instrumentation) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pMetricBlockCount) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw32(&flags) == 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[673usize],
@@ -11924,6 +22280,16 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         device: VkDevice,
         instrumentation: VkShaderInstrumentationARM,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(674u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&instrumentation) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[674usize],
@@ -11941,6 +22307,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pAllocator: *const VkAllocationCallbacks,
         pTensor: *mut VkTensorARM,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(675u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pCreateInfo);
+                q != 0 && self.0.struct_ok(1106u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pTensor) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[675usize],
@@ -11959,6 +22349,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         tensor: VkTensorARM,
         pAllocator: *const VkAllocationCallbacks,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(676u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[676usize],
@@ -11977,6 +22380,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pAllocator: *const VkAllocationCallbacks,
         pView: *mut VkTensorViewARM,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(677u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pCreateInfo);
+                q != 0 && self.0.struct_ok(1115u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pView) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[677usize],
@@ -11995,6 +22422,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         tensorView: VkTensorViewARM,
         pAllocator: *const VkAllocationCallbacks,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(678u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[678usize],
@@ -12012,6 +22452,26 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pInfo: *const VkTensorMemoryRequirementsInfoARM,
         pMemoryRequirements: *mut VkMemoryRequirements2,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(679u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pInfo);
+                q != 0 && self.0.struct_ok(1112u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pMemoryRequirements);
+                q != 0 && self.0.struct_ok(437u16, q as usize as *const u8, true)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[679usize],
@@ -12029,6 +22489,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         bindInfoCount: u32,
         pBindInfos: *const VkBindTensorMemoryInfoARM,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(680u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&bindInfoCount)) as usize;
+                n != 0
+                    && {
+                        let q = raw64(&pBindInfos);
+                        q != 0
+                            && self
+                                .0
+                                .elements_ok(
+                                    &COMMAND_CHECKS[680usize].params[0usize],
+                                    q as usize as *const u8,
+                                    n,
+                                )
+                    }
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[680usize],
@@ -12046,6 +22530,26 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pInfo: *const VkDeviceTensorMemoryRequirementsARM,
         pMemoryRequirements: *mut VkMemoryRequirements2,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(681u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pInfo);
+                q != 0 && self.0.struct_ok(228u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pMemoryRequirements);
+                q != 0 && self.0.struct_ok(437u16, q as usize as *const u8, true)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[681usize],
@@ -12062,6 +22566,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         pCopyTensorInfo: *const VkCopyTensorInfoARM,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(682u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pCopyTensorInfo);
+                q != 0 && self.0.struct_ok(126u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[682usize],
@@ -12078,6 +22595,23 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pInfo: *const VkTensorCaptureDescriptorDataInfoARM,
         pData: *mut c_void,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(683u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pInfo);
+                q != 0 && self.0.struct_ok(1104u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pData) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[683usize],
@@ -12095,6 +22629,23 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pInfo: *const VkTensorViewCaptureDescriptorDataInfoARM,
         pData: *mut c_void,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(684u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pInfo);
+                q != 0 && self.0.struct_ok(1114u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pData) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[684usize],
@@ -12112,6 +22663,26 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pExternalTensorInfo: *const VkPhysicalDeviceExternalTensorInfoARM,
         pExternalTensorProperties: *mut VkExternalTensorPropertiesARM,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(685u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pExternalTensorInfo);
+                q != 0 && self.0.struct_ok(596u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pExternalTensorProperties);
+                q != 0 && self.0.struct_ok(286u16, q as usize as *const u8, true)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[685usize],
@@ -12133,6 +22704,44 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pAllocator: *const VkAllocationCallbacks,
         pPipelines: *mut VkPipeline,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(686u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&createInfoCount)) as usize;
+                n != 0
+                    && {
+                        let q = raw64(&pCreateInfos);
+                        q != 0
+                            && self
+                                .0
+                                .elements_ok(
+                                    &COMMAND_CHECKS[686usize].params[0usize],
+                                    q as usize as *const u8,
+                                    n,
+                                )
+                    }
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&createInfoCount)) as usize;
+                n == 0 || raw64(&pPipelines) != 0
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[686usize],
@@ -12155,6 +22764,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pAllocator: *const VkAllocationCallbacks,
         pSession: *mut VkDataGraphPipelineSessionARM,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(687u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pCreateInfo);
+                q != 0 && self.0.struct_ok(154u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pSession) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[687usize],
@@ -12192,6 +22825,26 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pInfo: *const VkDataGraphPipelineSessionMemoryRequirementsInfoARM,
         pMemoryRequirements: *mut VkMemoryRequirements2,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(689u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pInfo);
+                q != 0 && self.0.struct_ok(155u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pMemoryRequirements);
+                q != 0 && self.0.struct_ok(437u16, q as usize as *const u8, true)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[689usize],
@@ -12209,6 +22862,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         bindInfoCount: u32,
         pBindInfos: *const VkBindDataGraphPipelineSessionMemoryInfoARM,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(690u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&bindInfoCount)) as usize;
+                n != 0
+                    && {
+                        let q = raw64(&pBindInfos);
+                        q != 0
+                            && self
+                                .0
+                                .elements_ok(
+                                    &COMMAND_CHECKS[690usize].params[0usize],
+                                    q as usize as *const u8,
+                                    n,
+                                )
+                    }
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[690usize],
@@ -12226,6 +22903,23 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         session: VkDataGraphPipelineSessionARM,
         pAllocator: *const VkAllocationCallbacks,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(691u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&session) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[691usize],
@@ -12243,6 +22937,23 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         session: VkDataGraphPipelineSessionARM,
         pInfo: *const VkDataGraphPipelineDispatchInfoARM,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(692u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&session) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pInfo);
+                q == 0 || self.0.struct_ok(143u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[692usize],
@@ -12280,6 +22991,37 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         propertiesCount: u32,
         pProperties: *mut VkDataGraphPipelinePropertyQueryResultARM,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(694u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pPipelineInfo);
+                q != 0 && self.0.struct_ok(145u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&propertiesCount)) as usize;
+                n != 0
+                    && {
+                        let q = raw64(&pProperties);
+                        q != 0
+                            && self
+                                .0
+                                .elements_ok(
+                                    &COMMAND_CHECKS[694usize].params[1usize],
+                                    q as usize as *const u8,
+                                    n,
+                                )
+                    }
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[694usize],
@@ -12317,6 +23059,26 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pQueueFamilyDataGraphProcessingEngineInfo: *const VkPhysicalDeviceQueueFamilyDataGraphProcessingEngineInfoARM,
         pQueueFamilyDataGraphProcessingEngineProperties: *mut VkQueueFamilyDataGraphProcessingEnginePropertiesARM,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(696u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pQueueFamilyDataGraphProcessingEngineInfo);
+                q != 0 && self.0.struct_ok(757u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pQueueFamilyDataGraphProcessingEngineProperties);
+                q != 0 && self.0.struct_ok(969u16, q as usize as *const u8, true)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[696usize],
@@ -12336,6 +23098,23 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         buffer: *const OH_NativeBuffer,
         pProperties: *mut VkNativeBufferPropertiesOHOS,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(697u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&buffer) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pProperties);
+                q != 0 && self.0.struct_ok(455u16, q as usize as *const u8, true)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[697usize],
@@ -12353,6 +23132,23 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pInfo: *const VkMemoryGetNativeBufferInfoOHOS,
         pBuffer: *mut *mut OH_NativeBuffer,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(698u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pInfo);
+                q != 0 && self.0.struct_ok(424u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pBuffer) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[698usize],
@@ -12369,6 +23165,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         queue: VkQueue,
         pPerfHintInfo: *const VkPerfHintInfoQCOM,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(699u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pPerfHintInfo);
+                q != 0 && self.0.struct_ok(471u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[699usize],
@@ -12405,6 +23214,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         pParameters: *const VkComputeOccupancyPriorityParametersNV,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(701u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pParameters);
+                q != 0 && self.0.struct_ok(96u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[701usize],
@@ -12422,6 +23244,48 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pSamplers: *const VkSamplerCreateInfo,
         pDescriptors: *const VkHostAddressRangeEXT,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(702u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&samplerCount)) as usize;
+                n != 0
+                    && {
+                        let q = raw64(&pSamplers);
+                        q != 0
+                            && self
+                                .0
+                                .elements_ok(
+                                    &COMMAND_CHECKS[702usize].params[0usize],
+                                    q as usize as *const u8,
+                                    n,
+                                )
+                    }
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&samplerCount)) as usize;
+                n == 0
+                    || {
+                        let q = raw64(&pDescriptors);
+                        q != 0
+                            && self
+                                .0
+                                .elements_ok(
+                                    &COMMAND_CHECKS[702usize].params[1usize],
+                                    q as usize as *const u8,
+                                    n,
+                                )
+                    }
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[702usize],
@@ -12441,6 +23305,48 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pResources: *const VkResourceDescriptorInfoEXT,
         pDescriptors: *const VkHostAddressRangeEXT,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(703u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&resourceCount)) as usize;
+                n != 0
+                    && {
+                        let q = raw64(&pResources);
+                        q != 0
+                            && self
+                                .0
+                                .elements_ok(
+                                    &COMMAND_CHECKS[703usize].params[0usize],
+                                    q as usize as *const u8,
+                                    n,
+                                )
+                    }
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&resourceCount)) as usize;
+                n == 0
+                    || {
+                        let q = raw64(&pDescriptors);
+                        q != 0
+                            && self
+                                .0
+                                .elements_ok(
+                                    &COMMAND_CHECKS[703usize].params[1usize],
+                                    q as usize as *const u8,
+                                    n,
+                                )
+                    }
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[703usize],
@@ -12458,6 +23364,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         pBindInfo: *const VkBindHeapInfoEXT,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(704u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pBindInfo);
+                q != 0 && self.0.struct_ok(47u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[704usize],
@@ -12473,6 +23392,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         pBindInfo: *const VkBindHeapInfoEXT,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(705u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pBindInfo);
+                q != 0 && self.0.struct_ok(47u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[705usize],
@@ -12488,6 +23420,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         pPushDataInfo: *const VkPushDataInfoEXT,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(706u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pPushDataInfo);
+                q != 0 && self.0.struct_ok(958u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[706usize],
@@ -12505,6 +23450,27 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         requestIndex: VkBool32,
         pIndex: *mut u32,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(707u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pBorderColor);
+                q != 0 && self.0.struct_ok(1021u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw32(&requestIndex) <= 1;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pIndex) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[707usize],
@@ -12522,6 +23488,12 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         device: VkDevice,
         index: u32,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(708u16) {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[708usize],
@@ -12539,6 +23511,41 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pImages: *const VkImage,
         pDatas: *mut VkHostAddressRangeEXT,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(709u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&imageCount)) as usize;
+                n != 0
+                    && {
+                        let q = raw64(&pImages);
+                        q != 0 && unsafe { handles_ok(q, n) }
+                    }
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&imageCount)) as usize;
+                n == 0
+                    || {
+                        let q = raw64(&pDatas);
+                        q != 0
+                            && self
+                                .0
+                                .elements_ok(
+                                    &COMMAND_CHECKS[709usize].params[1usize],
+                                    q as usize as *const u8,
+                                    n,
+                                )
+                    }
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[709usize],
@@ -12556,6 +23563,20 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         physicalDevice: VkPhysicalDevice,
         descriptorType: VkDescriptorType,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(710u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = raw32(&descriptorType) as i32;
+                matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10)
+                    || self.0.enum_ok(38u16, v)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[710usize],
@@ -12573,6 +23594,41 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pTensors: *const VkTensorARM,
         pDatas: *mut VkHostAddressRangeEXT,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(711u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&tensorCount)) as usize;
+                n != 0
+                    && {
+                        let q = raw64(&pTensors);
+                        q != 0 && unsafe { handles_ok(q, n) }
+                    }
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&tensorCount)) as usize;
+                n == 0
+                    || {
+                        let q = raw64(&pDatas);
+                        q != 0
+                            && self
+                                .0
+                                .elements_ok(
+                                    &COMMAND_CHECKS[711usize].params[1usize],
+                                    q as usize as *const u8,
+                                    n,
+                                )
+                    }
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[711usize],
@@ -12590,6 +23646,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         pCopyMemoryInfo: *const VkCopyDeviceMemoryInfoKHR,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(712u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pCopyMemoryInfo);
+                q == 0 || self.0.struct_ok(114u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[712usize],
@@ -12605,6 +23674,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         pCopyMemoryInfo: *const VkCopyDeviceMemoryImageInfoKHR,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(713u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pCopyMemoryInfo);
+                q == 0 || self.0.struct_ok(113u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[713usize],
@@ -12620,6 +23702,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         pCopyMemoryInfo: *const VkCopyDeviceMemoryImageInfoKHR,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(714u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pCopyMemoryInfo);
+                q == 0 || self.0.struct_ok(113u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[714usize],
@@ -12638,6 +23733,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         dataSize: VkDeviceSize,
         pData: *const c_void,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(715u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pDstRange) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = u64::from(raw32(&dstFlags));
+                v == 0 || (v & !15 == 0 || self.0.bits_ok(5u16, v))
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = raw64(&dataSize) as usize;
+                n != 0 && raw64(&pData) != 0
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[715usize],
@@ -12658,6 +23777,23 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         dstFlags: VkAddressCommandFlagsKHR,
         data: u32,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(716u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pDstRange) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = u64::from(raw32(&dstFlags));
+                v == 0 || (v & !15 == 0 || self.0.bits_ok(5u16, v))
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[716usize],
@@ -12680,6 +23816,34 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         dstFlags: VkAddressCommandFlagsKHR,
         queryResultFlags: VkQueryResultFlags,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(717u16) {
+                break 'fast;
+            }
+            let ok: bool = raw64(&queryPool) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pDstRange) != 0;
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = u64::from(raw32(&dstFlags));
+                v == 0 || (v & !15 == 0 || self.0.bits_ok(5u16, v))
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let v = u64::from(raw32(&queryResultFlags));
+                v == 0 || (v & !15 == 0 || self.0.bits_ok(90u16, v))
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[717usize],
@@ -12700,6 +23864,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         pConditionalRenderingBegin: *const VkConditionalRenderingBeginInfo2EXT,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(718u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pConditionalRenderingBegin);
+                q != 0 && self.0.struct_ok(99u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[718usize],
@@ -12717,6 +23894,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         bindingCount: u32,
         pBindingInfos: *const VkBindTransformFeedbackBuffer2InfoEXT,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(719u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&bindingCount)) as usize;
+                n != 0
+                    && {
+                        let q = raw64(&pBindingInfos);
+                        q == 0
+                            || self
+                                .0
+                                .elements_ok(
+                                    &COMMAND_CHECKS[719usize].params[0usize],
+                                    q as usize as *const u8,
+                                    n,
+                                )
+                    }
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[719usize],
@@ -12736,6 +23937,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         counterRangeCount: u32,
         pCounterInfos: *const VkBindTransformFeedbackBuffer2InfoEXT,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(720u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&counterRangeCount)) as usize;
+                n == 0
+                    || {
+                        let q = raw64(&pCounterInfos);
+                        q == 0
+                            || self
+                                .0
+                                .elements_ok(
+                                    &COMMAND_CHECKS[720usize].params[0usize],
+                                    q as usize as *const u8,
+                                    n,
+                                )
+                    }
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[720usize],
@@ -12755,6 +23980,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         counterRangeCount: u32,
         pCounterInfos: *const VkBindTransformFeedbackBuffer2InfoEXT,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(721u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&counterRangeCount)) as usize;
+                n == 0
+                    || {
+                        let q = raw64(&pCounterInfos);
+                        q == 0
+                            || self
+                                .0
+                                .elements_ok(
+                                    &COMMAND_CHECKS[721usize].params[0usize],
+                                    q as usize as *const u8,
+                                    n,
+                                )
+                    }
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[721usize],
@@ -12776,6 +24025,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         counterOffset: u32,
         vertexStride: u32,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(722u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pCounterInfo);
+                q != 0 && self.0.struct_ok(56u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[722usize],
@@ -12795,6 +24057,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         pInfo: *const VkMemoryMarkerInfoAMD,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(723u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pInfo);
+                q != 0 && self.0.struct_ok(431u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[723usize],
@@ -12810,6 +24085,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         pInfo: *const VkBindIndexBuffer3InfoKHR,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(724u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pInfo);
+                q != 0 && self.0.struct_ok(52u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[724usize],
@@ -12827,6 +24115,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         bindingCount: u32,
         pBindingInfos: *const VkBindVertexBuffer3InfoKHR,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(725u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let n = u64::from(raw32(&bindingCount)) as usize;
+                n != 0
+                    && {
+                        let q = raw64(&pBindingInfos);
+                        q != 0
+                            && self
+                                .0
+                                .elements_ok(
+                                    &COMMAND_CHECKS[725usize].params[0usize],
+                                    q as usize as *const u8,
+                                    n,
+                                )
+                    }
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[725usize],
@@ -12844,6 +24156,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         pInfo: *const VkDrawIndirect2InfoKHR,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(726u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pInfo);
+                q != 0 && self.0.struct_ok(248u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[726usize],
@@ -12859,6 +24184,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         pInfo: *const VkDrawIndirect2InfoKHR,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(727u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pInfo);
+                q != 0 && self.0.struct_ok(248u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[727usize],
@@ -12874,6 +24212,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         pInfo: *const VkDrawIndirectCount2InfoKHR,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(728u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pInfo);
+                q != 0 && self.0.struct_ok(249u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[728usize],
@@ -12889,6 +24240,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         pInfo: *const VkDrawIndirectCount2InfoKHR,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(729u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pInfo);
+                q != 0 && self.0.struct_ok(249u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[729usize],
@@ -12904,6 +24268,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         pInfo: *const VkDrawIndirect2InfoKHR,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(730u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pInfo);
+                q != 0 && self.0.struct_ok(248u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[730usize],
@@ -12919,6 +24296,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         pInfo: *const VkDrawIndirectCount2InfoKHR,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(731u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pInfo);
+                q != 0 && self.0.struct_ok(249u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[731usize],
@@ -12934,6 +24324,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         pInfo: *const VkDispatchIndirect2InfoKHR,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(732u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pInfo);
+                q != 0 && self.0.struct_ok(232u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[732usize],
@@ -12951,6 +24354,30 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pAllocator: *const VkAllocationCallbacks,
         pAccelerationStructure: *mut VkAccelerationStructureKHR,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(733u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pCreateInfo);
+                q != 0 && self.0.struct_ok(3u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pAllocator);
+                q == 0 || self.0.struct_ok(20u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            let ok: bool = raw64(&pAccelerationStructure) != 0;
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[733usize],
@@ -12970,6 +24397,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         pQueueFamilyDataGraphProperties: *const VkQueueFamilyDataGraphPropertiesARM,
         pProperties: *mut VkBaseOutStructure,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(734u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pQueueFamilyDataGraphProperties);
+                q != 0 && self.0.struct_ok(970u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[734usize],
@@ -12987,6 +24427,19 @@ impl<E: Engine> ValidationObject for Stateless<E> {
         commandBuffer: VkCommandBuffer,
         pDispatchParameters: *const VkDispatchParametersARM,
     ) -> bool {
+        'fast: {
+            if !self.0.fast(735u16) {
+                break 'fast;
+            }
+            let ok: bool = {
+                let q = raw64(&pDispatchParameters);
+                q != 0 && self.0.struct_ok(233u16, q as usize as *const u8, false)
+            };
+            if !ok {
+                break 'fast;
+            }
+            return false;
+        }
         self.0
             .validate(
                 &COMMAND_CHECKS[735usize],

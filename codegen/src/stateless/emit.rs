@@ -93,11 +93,33 @@ fn root(reg: &Registry, plan: &Plan, index: &Index<'_>) -> Result<TokenStream, E
             let n = ident(&p.name);
             quote!(core::ptr::addr_of!(#n) as *const u8)
         });
-        hooks.push(quote! {
-            #[inline]
-            fn #pv(&self, #(#params),*) -> bool {
-                self.0.validate(&COMMAND_CHECKS[#i], &[#(#addrs),*])
-            }
+        let fast = fast_checks(plan, c, i, &cmd.params.iter().map(|p| p.name.as_str()).collect::<Vec<_>>(), index);
+        let index_lit = u16_of(c.index, "commands")?;
+        hooks.push(match fast {
+            Some(checks) => quote! {
+                #[inline]
+                fn #pv(&self, #(#params),*) -> bool {
+                    'fast: {
+                        if !self.0.fast(#index_lit) {
+                            break 'fast;
+                        }
+                        #(
+                            let ok: bool = #checks;
+                            if !ok {
+                                break 'fast;
+                            }
+                        )*
+                        return false;
+                    }
+                    self.0.validate(&COMMAND_CHECKS[#i], &[#(#addrs),*])
+                }
+            },
+            None => quote! {
+                #[inline]
+                fn #pv(&self, #(#params),*) -> bool {
+                    self.0.validate(&COMMAND_CHECKS[#i], &[#(#addrs),*])
+                }
+            },
         });
     }
     Ok(quote! {
@@ -277,6 +299,50 @@ fn root(reg: &Registry, plan: &Plan, index: &Index<'_>) -> Result<TokenStream, E
         pub trait Engine: Sync {
             /// Checks a call; `params` holds the address of each parameter. True: skip the call.
             fn validate(&self, command: &'static CommandChecks, params: &[*const u8]) -> bool;
+
+            /// Whether `COMMANDS[index]` is available and the hook may take its fast path:
+            /// checks that, all passing, mean `validate` would report nothing. False sends
+            /// every call to `validate`.
+            #[inline]
+            fn fast(&self, index: u16) -> bool {
+                let _ = index;
+                false
+            }
+            /// Whether value `v` of `ENUMS[e]` is defined and enabled.
+            fn enum_ok(&self, e: u16, v: i32) -> bool;
+            /// Whether every bit of the non-zero `v` is a defined, enabled bit of `BITMASKS[b]`.
+            fn bits_ok(&self, b: u16, v: u64) -> bool;
+            /// Whether the non-zero `v` is one defined, enabled value of `BITMASKS[b]`.
+            fn flag_bit_ok(&self, b: u16, v: u64) -> bool;
+            /// Whether the struct `STRUCTS[s]` at `p` (not NULL) passes every check.
+            fn struct_ok(&self, s: u16, p: *const u8, output: bool) -> bool;
+            /// Whether the `n` (> 0) values of field `f` at `p` (not NULL) pass every check.
+            fn elements_ok(&self, f: &'static Field, p: *const u8, n: usize) -> bool;
+        }
+
+        /// The raw bits of a 4-byte parameter.
+        #[inline(always)]
+        fn raw32<T>(v: &T) -> u32 {
+            const { assert!(core::mem::size_of::<T>() == 4) };
+            // SAFETY: `T` is 4 bytes.
+            unsafe { (v as *const T as *const u32).read_unaligned() }
+        }
+
+        /// The raw bits of an 8-byte parameter (a handle, a wide bitmask, a pointer).
+        #[inline(always)]
+        fn raw64<T>(v: &T) -> u64 {
+            const { assert!(core::mem::size_of::<T>() == 8) };
+            // SAFETY: `T` is 8 bytes.
+            unsafe { (v as *const T as *const u64).read_unaligned() }
+        }
+
+        /// Whether none of the `n` handles at `p` is VK_NULL_HANDLE.
+        ///
+        /// # Safety
+        /// `p` must point at `n` handles (the application's promise).
+        #[inline(always)]
+        unsafe fn handles_ok(p: u64, n: usize) -> bool {
+            unsafe { core::slice::from_raw_parts(p as usize as *const u64, n) }.iter().all(|&h| h != 0)
         }
 
         /// The generated validation object: every hook hands its parameters to the engine.
@@ -571,4 +637,176 @@ fn tables(reg: &Registry, plan: &Plan, index: &Index<'_>) -> Result<TokenStream,
         /// Every command's parameters, in `COMMANDS` order.
         pub static COMMAND_CHECKS: [CommandChecks; #n_commands] = [#(#commands),*];
     })
+}
+
+/// The hook's fast checks of command `c` (entry `i` of `COMMAND_CHECKS`): one expression per
+/// field, true when the interpreter would find nothing to report on it; `None` when a field
+/// has a shape they do not cover, and every call goes to the interpreter.
+fn fast_checks(
+    plan: &Plan,
+    c: &super::plan::CommandPlan,
+    i: usize,
+    names: &[&str],
+    index: &Index<'_>,
+) -> Option<Vec<TokenStream>> {
+    let mut out = Vec::new();
+    for (j, f) in c.fields.iter().enumerate() {
+        let At::Param(k) = f.at else { return None };
+        let p = ident(names.get(k)?);
+        let field = quote!(&COMMAND_CHECKS[#i].params[#j]);
+        let (optional, elem_optional, output) = (f.optional, f.elem_optional, f.output);
+        let t = match &f.shape {
+            ShapePlan::Value => match &f.elem {
+                ElemPlan::None | ElemPlan::Paired(_) => continue,
+                ElemPlan::Bool32 => quote!(raw32(&#p) <= 1),
+                ElemPlan::Enum(e) => {
+                    let ei = index.enums[e.as_str()];
+                    let values = &plan.enums[ei as usize];
+                    let base: Vec<Literal> = values
+                        .values
+                        .iter()
+                        .filter(|v| v.1 == 0)
+                        .map(|v| Literal::i32_unsuffixed(v.0 as i32))
+                        .collect();
+                    let zero = if elem_optional { quote!(v == 0 ||) } else { quote!() };
+                    if base.is_empty() {
+                        quote!({ let v = raw32(&#p) as i32; #zero self.0.enum_ok(#ei, v) })
+                    } else {
+                        quote!({ let v = raw32(&#p) as i32; #zero matches!(v, #(#base)|*) || self.0.enum_ok(#ei, v) })
+                    }
+                }
+                ElemPlan::Flags(b) => {
+                    let bi = index.bitmasks[b.as_str()];
+                    let values = &plan.bitmasks[bi as usize];
+                    let base = values.values.iter().filter(|v| v.1 == 0 && v.0 != 0).fold(0u64, |m, v| m | v.0 as u64);
+                    let base = Literal::u64_unsuffixed(base);
+                    let read = if values.wide { quote!(raw64(&#p)) } else { quote!(u64::from(raw32(&#p))) };
+                    let zero_ok = f.id2.is_none();
+                    let rest = quote!((v & !#base == 0 || self.0.bits_ok(#bi, v)));
+                    if zero_ok {
+                        quote!({ let v = #read; v == 0 || #rest })
+                    } else {
+                        quote!({ let v = #read; v != 0 && #rest })
+                    }
+                }
+                ElemPlan::FlagBit(b) => {
+                    let bi = index.bitmasks[b.as_str()];
+                    let read = if plan.bitmasks[bi as usize].wide {
+                        quote!(raw64(&#p))
+                    } else {
+                        quote!(u64::from(raw32(&#p)))
+                    };
+                    if elem_optional {
+                        quote!({ let v = #read; v == 0 || self.0.flag_bit_ok(#bi, v) })
+                    } else {
+                        quote!({ let v = #read; v != 0 && self.0.flag_bit_ok(#bi, v) })
+                    }
+                }
+                ElemPlan::Zero { wide } => {
+                    if *wide {
+                        quote!(raw64(&#p) == 0)
+                    } else {
+                        quote!(raw32(&#p) == 0)
+                    }
+                }
+                ElemPlan::Handle => {
+                    if elem_optional {
+                        continue;
+                    }
+                    quote!(raw64(&#p) != 0)
+                }
+                ElemPlan::Str | ElemPlan::Pointer => {
+                    if optional {
+                        continue;
+                    }
+                    quote!(raw64(&#p) != 0)
+                }
+                ElemPlan::StructPtr(s) => {
+                    let si = index.structs[s.as_str()];
+                    let rest = quote!(self.0.struct_ok(#si, q as usize as *const u8, #output));
+                    if elem_optional {
+                        quote!({ let q = raw64(&#p); q == 0 || #rest })
+                    } else {
+                        quote!({ let q = raw64(&#p); q != 0 && #rest })
+                    }
+                }
+                ElemPlan::Struct(_) => return None,
+            },
+            ShapePlan::Str => {
+                if optional {
+                    continue;
+                }
+                quote!(raw64(&#p) != 0)
+            }
+            ShapePlan::Ptr => match &f.elem {
+                ElemPlan::Struct(s) => {
+                    let si = index.structs[s.as_str()];
+                    let rest = quote!(self.0.struct_ok(#si, q as usize as *const u8, #output));
+                    if optional {
+                        quote!({ let q = raw64(&#p); q == 0 || #rest })
+                    } else {
+                        quote!({ let q = raw64(&#p); q != 0 && #rest })
+                    }
+                }
+                ElemPlan::None => {
+                    if optional {
+                        continue;
+                    }
+                    quote!(raw64(&#p) != 0)
+                }
+                _ => return None,
+            },
+            ShapePlan::Slice(cp) => {
+                if cp.deref.is_some() {
+                    return None;
+                }
+                let n = match &cp.at {
+                    Some(At::Param(k)) => {
+                        let cn = ident(names.get(*k)?);
+                        let read = match cp.width {
+                            4 => quote!(u64::from(raw32(&#cn))),
+                            8 => quote!(raw64(&#cn)),
+                            _ => return None,
+                        };
+                        let (add, div) =
+                            (Literal::u64_unsuffixed(cp.add.into()), Literal::u64_unsuffixed(cp.div.max(1).into()));
+                        if cp.add == 0 && cp.div <= 1 {
+                            quote!(#read as usize)
+                        } else {
+                            quote!(((#read).saturating_add(#add) / #div) as usize)
+                        }
+                    }
+                    None if cp.width == 0 => {
+                        let k = Literal::usize_unsuffixed(cp.constant as usize);
+                        quote!(#k)
+                    }
+                    _ => return None,
+                };
+                let zero_ok = f.id2.is_none();
+                let elems = match &f.elem {
+                    ElemPlan::None => None,
+                    ElemPlan::Handle if elem_optional => None,
+                    // SAFETY: the application promises `n` handles at `q`.
+                    ElemPlan::Handle => Some(quote!(unsafe { handles_ok(q, n) })),
+                    _ => Some(quote!(self.0.elements_ok(#field, q as usize as *const u8, n))),
+                };
+                // The pointer, then the elements, for a non-zero count.
+                let inner = match (elems, optional) {
+                    (None, true) => None,
+                    (None, false) => Some(quote!(raw64(&#p) != 0)),
+                    (Some(e), true) => Some(quote!({ let q = raw64(&#p); q == 0 || #e })),
+                    (Some(e), false) => Some(quote!({ let q = raw64(&#p); q != 0 && #e })),
+                };
+                match (inner, zero_ok) {
+                    (None, true) => continue,
+                    (None, false) => quote!(#n != 0),
+                    (Some(i), true) => quote!({ let n = #n; n == 0 || #i }),
+                    (Some(i), false) => quote!({ let n = #n; n != 0 && #i }),
+                }
+            }
+            ShapePlan::Array(..) => return None,
+        };
+        out.push(t);
+    }
+    Some(out)
 }

@@ -65,6 +65,9 @@ pub struct Enabled {
     pub command_api_version: u32,
     /// Physical-device queries: "supported by the physical device" is the rule, not "enabled".
     pub query: bool,
+    /// The enabled bits of every bitmask, by index into `BITMASKS`: its 1.0 bits and those
+    /// whose requirement holds.
+    bits: Box<[u64]>,
 }
 
 /// Whether `VK_VERSION_x_y` names a version within `api_version`; `None` for other terms.
@@ -88,19 +91,43 @@ impl Enabled {
                 commands[i / 64] |= 1 << (i % 64);
             }
         }
-        Enabled { api_version, extensions, commands, command_api_version, query: false }
+        Enabled { api_version, extensions, commands, command_api_version, query: false, bits: Box::default() }
+            .with_bits()
+    }
+
+    /// `self` with its enabled bits worked out.
+    fn with_bits(mut self) -> Self {
+        self.bits = BITMASKS
+            .iter()
+            .map(|info| info.bits.iter().filter(|b| self.holds(b.req)).fold(info.base, |m, b| m | b.value))
+            .collect();
+        self
+    }
+
+    /// The enabled bits of `BITMASKS[b]`.
+    #[inline]
+    pub(super) fn enabled_bits(&self, b: u16) -> u64 {
+        self.bits.get(b as usize).copied().unwrap_or(0)
     }
 
     /// The usual rule: versions up to `api_version`, extensions in `extensions`.
     pub fn plain(api_version: u32, extensions: ExtensionBits) -> Self {
         let holds = |t: &str| version_within(t, api_version).unwrap_or_else(|| extensions.contains_name(t));
         let commands = Self::new(api_version, api_version, ExtensionBits::default(), &holds).commands;
-        Enabled { api_version, extensions, commands, command_api_version: api_version, query: false }
+        Enabled {
+            api_version,
+            extensions,
+            commands,
+            command_api_version: api_version,
+            query: false,
+            bits: Box::default(),
+        }
+        .with_bits()
     }
 
     /// Whether `COMMANDS[index]` is available.
     #[inline]
-    fn command(&self, index: u16) -> bool {
+    pub(super) fn command(&self, index: u16) -> bool {
         let i = index as usize;
         self.commands.get(i / 64).is_some_and(|w| w & (1 << (i % 64)) != 0)
     }
@@ -708,6 +735,215 @@ impl Call<'_> {
     }
 }
 
+/// The fast pass: the interpreter's checks without locations or messages, for the calls
+/// that break nothing (nearly all). Each answers "would the reporting pass find nothing
+/// here?"; when one says no, the hook runs the reporting pass ([`Call::command`]), which
+/// finds and words the findings. Every rule below mirrors one of `Call`'s: a difference
+/// would lose findings, so keep them in step.
+pub struct Clean<'a> {
+    pub enabled: &'a Enabled,
+}
+
+impl Clean<'_> {
+    /// `Call::value`'s enum rule (value not 0-and-optional).
+    #[inline]
+    pub fn enum_ok(&self, e: u16, v: i32) -> bool {
+        let info = &ENUMS[e as usize];
+        info.values.binary_search_by_key(&v, |x| x.value).is_ok_and(|i| self.enabled.holds(info.values[i].req))
+    }
+
+    /// `Call::bits` for a non-zero `v`: the enabled bits are worked out once per device.
+    #[inline]
+    pub fn bits_ok(&self, b: u16, v: u64) -> bool {
+        v & !self.enabled.enabled_bits(b) == 0
+    }
+
+    /// `Call::value`'s single-bit rule for a non-zero `v`.
+    pub fn flag_bit_ok(&self, b: u16, v: u64) -> bool {
+        BITMASKS[b as usize].bits.iter().find(|b| b.value == v).is_some_and(|bit| self.enabled.holds(bit.req))
+    }
+
+    /// `Call::fields`, of a struct at `s` (not NULL).
+    fn fields(&self, fields: &'static [Field], s: *const u8) -> bool {
+        let base = Base::Struct(s);
+        for f in fields {
+            let p = s.wrapping_add(f.at as usize);
+            // SAFETY: as in `Call::fields`.
+            let ok = match f.shape {
+                Shape::Value => self.value(f, f.elem, p, base, true),
+                Shape::Array(n, used) => {
+                    let n = match used {
+                        Some(c) => unsafe { count(c, base) }.map_or(n as usize, |u| u.min(n as usize)),
+                        None => n as usize,
+                    };
+                    n == 0 || self.elements(f, p, n)
+                }
+                Shape::Ptr => {
+                    let q = unsafe { read_ptr(p) };
+                    if q.is_null() {
+                        f.flags & OPTIONAL != 0
+                    } else {
+                        match f.elem {
+                            Elem::Struct(s) => self.structure(s, q, f.flags & OUTPUT != 0),
+                            Elem::None => true,
+                            elem => self.value(f, elem, q, base, false),
+                        }
+                    }
+                }
+                Shape::Str => f.flags & OPTIONAL != 0 || !unsafe { read_ptr(p) }.is_null(),
+                Shape::Slice(c) => match unsafe { count(c, base) } {
+                    None => true,
+                    Some(0) => f.id2 == NO_ID,
+                    Some(n) => {
+                        let q = unsafe { read_ptr(p) };
+                        if q.is_null() {
+                            f.flags & OPTIONAL != 0
+                        } else {
+                            matches!(f.elem, Elem::None) || self.elements(f, q, n)
+                        }
+                    }
+                },
+            };
+            if !ok {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// `Call::elements`.
+    pub fn elements(&self, f: &'static Field, p: *const u8, n: usize) -> bool {
+        let stride = stride(f.elem);
+        match f.elem {
+            Elem::None => true,
+            Elem::Handle if f.flags & ELEM_OPTIONAL != 0 => true,
+            Elem::Handle => (0..n).all(|i| unsafe { read_uint(p.wrapping_add(i * stride), 8) } != 0),
+            Elem::Struct(s) => (0..n).all(|i| self.structure(s, p.wrapping_add(i * stride), f.flags & OUTPUT != 0)),
+            elem => {
+                (0..n).all(|i| self.value(f, elem, p.wrapping_add(i * stride), Base::Struct(std::ptr::null()), false))
+            }
+        }
+    }
+
+    /// `Call::value`.
+    #[inline]
+    fn value(&self, f: &'static Field, elem: Elem, p: *const u8, base: Base<'_>, scalar: bool) -> bool {
+        let may_be_zero = f.flags & ELEM_OPTIONAL != 0;
+        // SAFETY (whole match): `p` points at a value of the element's type.
+        match elem {
+            Elem::None => true,
+            Elem::Struct(s) => self.structure(s, p, f.flags & OUTPUT != 0),
+            Elem::Bool32 => (unsafe { read_uint(p, 4) }) <= 1,
+            Elem::Enum(e) => {
+                let v = unsafe { read_uint(p, 4) } as i32;
+                (v == 0 && may_be_zero) || self.enum_ok(e, v)
+            }
+            Elem::Flags(b) => {
+                let v = unsafe { read_uint(p, if BITMASKS[b as usize].wide { 8 } else { 4 }) };
+                if v == 0 {
+                    !(scalar && f.id2 != NO_ID)
+                } else {
+                    self.bits_ok(b, v)
+                }
+            }
+            Elem::FlagBit(b) => {
+                let v = unsafe { read_uint(p, if BITMASKS[b as usize].wide { 8 } else { 4 }) };
+                if v == 0 {
+                    may_be_zero
+                } else {
+                    self.flag_bit_ok(b, v)
+                }
+            }
+            Elem::Zero { wide } => (unsafe { read_uint(p, if wide { 8 } else { 4 }) }) == 0,
+            Elem::Handle => may_be_zero || unsafe { read_uint(p, 8) } != 0,
+            Elem::Str | Elem::Pointer => {
+                let optional = if scalar { f.flags & OPTIONAL != 0 } else { may_be_zero };
+                optional || !unsafe { read_ptr(p) }.is_null()
+            }
+            Elem::StructPtr(s) => {
+                let q = unsafe { read_ptr(p) };
+                if q.is_null() {
+                    may_be_zero
+                } else {
+                    self.structure(s, q, f.flags & OUTPUT != 0)
+                }
+            }
+            Elem::Paired(other) => {
+                let Base::Struct(s) = base else { return true };
+                let (this, that) = unsafe { (read_ptr(p), read_ptr(s.wrapping_add(other as usize))) };
+                this.is_null() == that.is_null()
+            }
+        }
+    }
+
+    /// `Call::structure`.
+    pub fn structure(&self, s: u16, p: *const u8, output: bool) -> bool {
+        let info = &STRUCTS[s as usize];
+        if info.has_s_type {
+            // SAFETY: a struct with an sType starts with it.
+            let st = unsafe { read_uint(p, 4) } as i32;
+            if st != info.s_type && info.s_type_id != NO_ID {
+                return false;
+            }
+        }
+        if info.has_pnext {
+            // SAFETY: sType-tagged structs have pNext right after the sType.
+            let next = unsafe { read_ptr(p.wrapping_add(8)) };
+            if !next.is_null() && !self.chain(info, next, output) {
+                return false;
+            }
+        }
+        output || self.fields(info.fields, p)
+    }
+
+    /// `Call::chain`.
+    fn chain(&self, head: &'static StructInfo, first: *const u8, output: bool) -> bool {
+        let mut seen = [0i32; 32];
+        let mut n_seen = 0;
+        let mut node = first;
+        let mut steps = 0;
+        while !node.is_null() && steps < MAX_CHAIN {
+            steps += 1;
+            // SAFETY: every structure of a chain starts with sType and pNext.
+            let (st, next) = unsafe { (read_uint(node, 4) as i32, read_ptr(node.wrapping_add(8))) };
+            let here = node;
+            node = next;
+            if LOADER_STRUCTURE_TYPES.contains(&st) {
+                continue;
+            }
+            let Ok(found) = STYPES.binary_search_by_key(&st, |e| e.0) else {
+                if head.pnext_id != NO_ID {
+                    return false;
+                }
+                continue;
+            };
+            let sid = STYPES[found].1;
+            let info = &STRUCTS[sid as usize];
+            if head.allowed.binary_search(&sid).is_err() {
+                if head.pnext_id != NO_ID {
+                    return false;
+                }
+                continue;
+            }
+            if seen[..n_seen].contains(&st) {
+                if !info.allow_duplicate && head.unique_id != NO_ID {
+                    return false;
+                }
+            } else if n_seen < seen.len() {
+                seen[n_seen] = st;
+                n_seen += 1;
+            }
+            if !output && !self.enabled.holds(info.req) && head.pnext_id != NO_ID {
+                return false;
+            }
+            if !output && !self.fields(info.fields, here) {
+                return false;
+            }
+        }
+        true
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -733,6 +969,23 @@ mod tests {
         assert!(!v11.command(at("vkCmdDrawMeshTasksEXT")));
         let mesh = Enabled::plain(make_api_version(0, 1, 1, 0), ExtensionBits::from_names(["VK_EXT_mesh_shader"]));
         assert!(mesh.command(at("vkCmdDrawMeshTasksEXT")));
+    }
+
+    #[test]
+    fn enabled_bits_follow_requirements() {
+        let b = BITMASKS.iter().position(|m| m.name == "VkPipelineStageFlagBits2").unwrap() as u16;
+        let info = &BITMASKS[b as usize];
+        // A bit an extension brings.
+        let bit =
+            info.bits.iter().find(|x| x.req != 0 && REQS[x.req as usize].iter().all(|&t| t & VERSION == 0)).unwrap();
+        let ext = EXTENSIONS[REQS[bit.req as usize][0] as usize].name;
+        let without = Enabled::plain(make_api_version(0, 1, 3, 0), ExtensionBits::default());
+        let with = Enabled::plain(make_api_version(0, 1, 3, 0), ExtensionBits::from_names([ext]));
+        assert_eq!(without.enabled_bits(b) & bit.value, 0);
+        assert_eq!(with.enabled_bits(b) & bit.value, bit.value);
+        assert!(!Clean { enabled: &without }.bits_ok(b, bit.value));
+        assert!(Clean { enabled: &with }.bits_ok(b, bit.value));
+        assert!(!Clean { enabled: &with }.bits_ok(b, 1 << 63), "not a defined bit");
     }
 
     #[test]

@@ -8,10 +8,10 @@ use std::sync::{Arc, OnceLock, RwLock};
 
 use vigil_generated::chassis::CommandLevel;
 use vigil_generated::extensions::EXTENSIONS;
-use vigil_generated::stateless::{CommandChecks, Engine};
+use vigil_generated::stateless::{CommandChecks, Engine, Field};
 use vigil_generated::*;
 
-use super::engine::{version_within, Call, Enabled, ExtensionBits};
+use super::engine::{version_within, Call, Clean, Enabled, ExtensionBits};
 use crate::report::{Object, Reporter};
 
 /// The `count` C strings at `names` (none when NULL); strings that are NULL or not UTF-8 are
@@ -219,6 +219,24 @@ impl Engine for InstanceEngine {
             CommandLevel::Instance | CommandLevel::Device => call(&self.enabled, false),
         }
     }
+
+    // Instance-level commands are rare: no fast path (`fast` is false), every call goes to
+    // `validate`.
+    fn enum_ok(&self, _: u16, _: i32) -> bool {
+        false
+    }
+    fn bits_ok(&self, _: u16, _: u64) -> bool {
+        false
+    }
+    fn flag_bit_ok(&self, _: u16, _: u64) -> bool {
+        false
+    }
+    fn struct_ok(&self, _: u16, _: *const u8, _: bool) -> bool {
+        false
+    }
+    fn elements_ok(&self, _: &'static Field, _: *const u8, _: usize) -> bool {
+        false
+    }
 }
 
 /// The engine of device-level commands.
@@ -240,11 +258,51 @@ impl DeviceEngine {
     }
 }
 
+impl DeviceEngine {
+    #[inline]
+    fn clean(&self) -> Clean<'_> {
+        Clean { enabled: &self.enabled }
+    }
+}
+
 impl Engine for DeviceEngine {
+    /// The reporting pass, taken when the hook's fast checks find something (or cannot tell).
+    #[cold]
+    #[inline(never)]
     fn validate(&self, command: &'static CommandChecks, params: &[*const u8]) -> bool {
         // SAFETY: the generated hook passes the address of every parameter.
         let object = unsafe { first_object(command, params) };
         let objects: &[Object] = object.as_slice();
         Call { reporter: &self.reporter, enabled: &self.enabled, objects, any_values: false }.command(command, params)
+    }
+
+    #[inline]
+    fn fast(&self, index: u16) -> bool {
+        self.enabled.command(index)
+    }
+
+    #[inline(never)]
+    fn enum_ok(&self, e: u16, v: i32) -> bool {
+        self.clean().enum_ok(e, v)
+    }
+
+    #[inline(never)]
+    fn bits_ok(&self, b: u16, v: u64) -> bool {
+        self.clean().bits_ok(b, v)
+    }
+
+    #[inline(never)]
+    fn flag_bit_ok(&self, b: u16, v: u64) -> bool {
+        self.clean().flag_bit_ok(b, v)
+    }
+
+    #[inline(never)]
+    fn struct_ok(&self, s: u16, p: *const u8, output: bool) -> bool {
+        self.clean().structure(s, p, output)
+    }
+
+    #[inline(never)]
+    fn elements_ok(&self, f: &'static Field, p: *const u8, n: usize) -> bool {
+        self.clean().elements(f, p, n)
     }
 }
