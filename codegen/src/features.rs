@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
-use vigil_registry::{ExtensionKind, Registry, Struct};
+use vigil_registry::{Registry, Struct};
 
 use crate::names::ident;
 use crate::Error;
@@ -78,20 +78,7 @@ pub fn rust(reg: &Registry) -> Result<TokenStream, Error> {
     });
     let words = feature_count.div_ceil(64);
 
-    let exts: Vec<_> = reg.extensions.iter().collect();
-    let ext_count = exts.len();
-    let ext_names = exts.iter().map(|e| e.name.as_str());
-    let ext_instance = exts.iter().map(|e| e.kind == ExtensionKind::Instance);
-    let ext_promoted = exts.iter().map(|e| {
-        match e.promoted_to.as_deref().and_then(|p| p.strip_prefix("VK_VERSION_")).and_then(|v| v.split_once('_')) {
-            Some((a, b)) => {
-                let (a, b): (u32, u32) = (a.parse().unwrap_or(0), b.parse().unwrap_or(0));
-                quote!(Some((#a, #b)))
-            }
-            None => quote!(None),
-        }
-    });
-    let ext_words = ext_count.div_ceil(64);
+    let ext_words = reg.extensions.len().div_ceil(64);
     Ok(quote! {
         //! Features and extensions as bit indices, and the enabled sets of a device.
 
@@ -179,21 +166,14 @@ pub fn rust(reg: &Registry) -> Result<TokenStream, Error> {
             }
         }
 
-        /// An extension: an index into [`EXTENSION_NAMES`] (registry order).
+        /// An extension: an index into [`crate::extensions::EXTENSIONS`] (registry order).
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         pub struct Extension(pub usize);
-
-        /// Every extension name, in registry order.
-        pub static EXTENSION_NAMES: [&str; #ext_count] = [#(#ext_names),*];
-        /// Whether each extension is an instance extension.
-        pub static EXTENSION_IS_INSTANCE: [bool; #ext_count] = [#(#ext_instance),*];
-        /// The core version each extension was promoted to, if any.
-        pub static EXTENSION_PROMOTED_TO: [Option<(u32, u32)>; #ext_count] = [#(#ext_promoted),*];
 
         impl Extension {
             /// The extension of a name.
             pub fn by_name(name: &str) -> Option<Extension> {
-                EXTENSION_NAMES.iter().position(|n| *n == name).map(Extension)
+                crate::extensions::EXTENSIONS.iter().position(|e| e.name == name).map(Extension)
             }
         }
 
@@ -209,6 +189,20 @@ pub fn rust(reg: &Registry) -> Result<TokenStream, Error> {
             /// Whether the set has the extension.
             #[inline]
             pub fn contains(&self, e: Extension) -> bool { self.0[e.0 / 64] & (1 << (e.0 % 64)) != 0 }
+
+            /// Whether the set has the extension of this name.
+            pub fn contains_name(&self, name: &str) -> bool {
+                Extension::by_name(name).is_some_and(|e| self.contains(e))
+            }
+
+            /// The extensions among `names` that the registry knows.
+            pub fn from_names<'a>(names: impl IntoIterator<Item = &'a str>) -> Self {
+                let mut set = ExtensionSet::default();
+                for e in names.into_iter().filter_map(Extension::by_name) {
+                    set.insert(e);
+                }
+                set
+            }
 
             /// The extensions named in an `ppEnabledExtensionNames` array, plus every extension
             /// promoted to a core version `api_version` includes (those count as enabled).
@@ -234,9 +228,10 @@ pub fn rust(reg: &Registry) -> Result<TokenStream, Error> {
                     }
                 }
                 let (major, minor) = ((api_version >> 22) & 0x7f, (api_version >> 12) & 0x3ff);
-                for (i, promoted) in EXTENSION_PROMOTED_TO.iter().enumerate() {
-                    if let Some(v) = promoted {
-                        if *v <= (major, minor) {
+                for (i, e) in crate::extensions::EXTENSIONS.iter().enumerate() {
+                    let promoted = e.promoted_to.and_then(|p| p.strip_prefix("VK_VERSION_")).and_then(|v| v.split_once('_'));
+                    if let Some((Ok(a), Ok(b))) = promoted.map(|(a, b)| (a.parse::<u32>(), b.parse::<u32>())) {
+                        if (a, b) <= (major, minor) {
                             set.insert(Extension(i));
                         }
                     }

@@ -29,8 +29,6 @@ pub struct DeviceData {
     pub extensions: BTreeSet<String>,
     /// The instance's enabled extensions (device commands may come from them).
     pub instance_extensions: BTreeSet<String>,
-    /// Enabled device extensions (with those promoted to the device's API version) as a bitset.
-    pub enabled_extensions: vigil_generated::features::ExtensionSet,
     /// Every feature enabled through pEnabledFeatures or a chained feature structure.
     pub features: vigil_generated::features::FeatureSet,
     pub reporter: Arc<Reporter>,
@@ -139,14 +137,6 @@ pub unsafe extern "system" fn create_device(
         api_version: inst.api_version.min(props.apiVersion),
         extensions: unsafe { name_set(info.ppEnabledExtensionNames, info.enabledExtensionCount) },
         instance_extensions: inst.extensions.clone(),
-        enabled_extensions: unsafe {
-            vigil_generated::features::ExtensionSet::enabled(
-                info.ppEnabledExtensionNames,
-                info.enabledExtensionCount,
-                inst.api_version.min(props.apiVersion),
-            )
-        }
-        .0,
         features: unsafe { vigil_generated::features::FeatureSet::from_device_create_info(info) },
         objects: DeviceObjects { state: (), objects: (stateless, ()) },
         debug: DebugObjects(reporter.clone()),

@@ -239,30 +239,41 @@ impl Reporter {
             f.objects.iter().map(|o| (*o, names.get(&o.handle).map(String::as_str))).collect();
         let message = text::render(f.severity, f.id, hash, f.location, &body);
 
-        let creation = self.in_creation_or_destruction.load(std::sync::atomic::Ordering::Acquire);
-        let messengers = read(&self.messengers);
-        let reports = read(&self.report_callbacks);
-        let mut delivered = false;
-        let mut skip = false;
-        let sets: [&[Messenger]; 2] = [&messengers, if creation { &self.creation_messengers[..] } else { &[] }];
-        for m in sets.into_iter().flatten() {
-            if let Some(s) = m.deliver(f.severity, f.id, hash, &message, &objects) {
-                delivered = true;
-                skip |= s;
-            }
-        }
-        let report_sets: [&[DebugReportCallback]; 2] =
-            [&reports, if creation { &self.creation_report_callbacks[..] } else { &[] }];
-        for c in report_sets.into_iter().flatten() {
-            if let Some(s) = c.deliver(f.severity, hash, &message, f.objects.first()) {
-                delivered = true;
-                skip |= s;
-            }
-        }
-        if !delivered && messengers.is_empty() && reports.is_empty() {
+        let (any_callback, skip) = self.deliver(f.severity, f.id, hash, &message, &objects);
+        if !any_callback {
             self.write_fallback(&f, hash, &message, &objects);
         }
         skip && f.severity == Severity::Error
+    }
+
+    /// Hands a rendered message to every callback that wants it (the creation-time ones only
+    /// while the instance is being created or destroyed). Returns whether any callback is
+    /// registered at all, and whether one asked for the call to be skipped.
+    fn deliver(
+        &self,
+        severity: Severity,
+        id: &str,
+        hash: u32,
+        message: &str,
+        objects: &[(Object, Option<&str>)],
+    ) -> (bool, bool) {
+        let creation = self.in_creation_or_destruction.load(std::sync::atomic::Ordering::Acquire);
+        let messengers = read(&self.messengers);
+        let reports = read(&self.report_callbacks);
+        let creation_messengers = if creation { &self.creation_messengers[..] } else { &[] };
+        let creation_reports = if creation { &self.creation_report_callbacks[..] } else { &[] };
+        let mut skip = false;
+        for m in messengers.iter().chain(creation_messengers) {
+            skip |= m.deliver(severity, id, hash, message, objects).unwrap_or(false);
+        }
+        for c in reports.iter().chain(creation_reports) {
+            skip |= c.deliver(severity, hash, message, objects.first().map(|(o, _)| o)).unwrap_or(false);
+        }
+        let any = !(messengers.is_empty()
+            && reports.is_empty()
+            && creation_messengers.is_empty()
+            && creation_reports.is_empty());
+        (any, skip)
     }
 
     /// The INFO message listing the active settings, sent once at instance creation. Callbacks
@@ -273,15 +284,8 @@ impl Reporter {
         let body = format!("Vigil is active with settings: {}.", list.join(", "));
         let hash = message_id_number(id);
         let message = text::render(Severity::Info, id, hash, location, &body);
-        let mut delivered = false;
-        for m in read(&self.messengers).iter().chain(&self.creation_messengers) {
-            delivered |= m.deliver(Severity::Info, id, hash, &message, &[]).is_some();
-        }
-        for c in read(&self.report_callbacks).iter().chain(&self.creation_report_callbacks) {
-            delivered |= c.deliver(Severity::Info, hash, &message, None).is_some();
-        }
-        let no_callbacks = self.creation_messengers.is_empty() && self.creation_report_callbacks.is_empty();
-        if !delivered && no_callbacks && self.wants(Severity::Info) {
+        let (any_callback, _) = self.deliver(Severity::Info, id, hash, &message, &[]);
+        if !any_callback && self.wants(Severity::Info) {
             let f = Finding { severity: Severity::Info, id, location, objects: &[], message: format_args!("{body}") };
             self.write_fallback(&f, hash, &message, &[]);
         }

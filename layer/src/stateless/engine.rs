@@ -12,6 +12,7 @@ use std::fmt;
 use vigil_generated::chassis::CommandLevel;
 use vigil_generated::commands::COMMANDS;
 use vigil_generated::extensions::EXTENSIONS;
+use vigil_generated::features::{Extension, ExtensionSet};
 use vigil_generated::stateless::*;
 use vigil_generated::*;
 
@@ -24,40 +25,13 @@ const LOADER_STRUCTURE_TYPES: [i32; 2] = [47, 48];
 /// Longest pNext chain walked: a chain that loops back on itself would otherwise never end.
 const MAX_CHAIN: usize = 1024;
 
-/// A set of extensions, by index into `EXTENSIONS`.
-#[derive(Clone, Debug, Default)]
-pub struct ExtensionBits(Box<[u64]>);
-
-impl ExtensionBits {
-    /// The extensions among `names` that the registry knows.
-    pub fn from_names<'a>(names: impl IntoIterator<Item = &'a str>) -> Self {
-        let mut bits = vec![0u64; EXTENSIONS.len().div_ceil(64)].into_boxed_slice();
-        for n in names {
-            if let Some(i) = EXTENSIONS.iter().position(|e| e.name == n) {
-                bits[i / 64] |= 1 << (i % 64);
-            }
-        }
-        ExtensionBits(bits)
-    }
-
-    /// Whether extension `i` is in the set.
-    #[inline]
-    pub fn contains(&self, i: usize) -> bool {
-        self.0.get(i / 64).is_some_and(|w| w & (1 << (i % 64)) != 0)
-    }
-
-    fn contains_name(&self, name: &str) -> bool {
-        EXTENSIONS.iter().position(|e| e.name == name).is_some_and(|i| self.contains(i))
-    }
-}
-
 /// What a call may use: the API version, the extensions, and which commands are available.
 #[derive(Clone, Debug)]
 pub struct Enabled {
     /// `VK_MAKE_API_VERSION` of the version values and structures may come from.
     pub api_version: u32,
     /// Enabled extensions (for physical-device queries: also those the device supports).
-    pub extensions: ExtensionBits,
+    pub extensions: ExtensionSet,
     /// Availability of every command, by index into `COMMANDS`.
     commands: Box<[u64]>,
     /// The API version commands are judged by (for physical-device queries: the lower of the
@@ -82,7 +56,7 @@ impl Enabled {
     pub fn new(
         api_version: u32,
         command_api_version: u32,
-        extensions: ExtensionBits,
+        extensions: ExtensionSet,
         command_holds: &dyn Fn(&str) -> bool,
     ) -> Self {
         let mut commands = vec![0u64; COMMANDS.len().div_ceil(64)].into_boxed_slice();
@@ -111,9 +85,9 @@ impl Enabled {
     }
 
     /// The usual rule: versions up to `api_version`, extensions in `extensions`.
-    pub fn plain(api_version: u32, extensions: ExtensionBits) -> Self {
+    pub fn plain(api_version: u32, extensions: ExtensionSet) -> Self {
         let holds = |t: &str| version_within(t, api_version).unwrap_or_else(|| extensions.contains_name(t));
-        let commands = Self::new(api_version, api_version, ExtensionBits::default(), &holds).commands;
+        let commands = Self::new(api_version, api_version, ExtensionSet::default(), &holds).commands;
         Enabled {
             api_version,
             extensions,
@@ -142,7 +116,7 @@ impl Enabled {
         if t & VERSION != 0 {
             make_api_version(0, u32::from((t >> 8) & 0x7f), u32::from(t & 0xff), 0) <= self.api_version & !0xfff
         } else {
-            self.extensions.contains(t as usize)
+            self.extensions.contains(Extension(t as usize))
         }
     }
 }
@@ -954,20 +928,23 @@ mod tests {
 
     #[test]
     fn extension_bits() {
-        let bits = ExtensionBits::from_names(["VK_KHR_swapchain", "VK_EXT_mesh_shader", "not_an_extension"]);
-        assert!(bits.contains(index_of("VK_KHR_swapchain")) && bits.contains(index_of("VK_EXT_mesh_shader")));
-        assert!(!bits.contains(index_of("VK_KHR_surface")));
-        assert!(!ExtensionBits::default().contains(0), "an empty set holds nothing");
+        let bits = ExtensionSet::from_names(["VK_KHR_swapchain", "VK_EXT_mesh_shader", "not_an_extension"]);
+        assert!(
+            bits.contains(Extension(index_of("VK_KHR_swapchain")))
+                && bits.contains(Extension(index_of("VK_EXT_mesh_shader")))
+        );
+        assert!(!bits.contains(Extension(index_of("VK_KHR_surface"))));
+        assert!(!ExtensionSet::default().contains(Extension(0)), "an empty set holds nothing");
     }
 
     #[test]
     fn commands_follow_versions_and_extensions() {
         let at = |name: &str| COMMANDS.iter().position(|c| c.name == name).unwrap() as u16;
-        let v11 = Enabled::plain(make_api_version(0, 1, 1, 0), ExtensionBits::default());
+        let v11 = Enabled::plain(make_api_version(0, 1, 1, 0), ExtensionSet::default());
         assert!(v11.command(at("vkCreateBuffer")) && v11.command(at("vkGetPhysicalDeviceFeatures2")));
         assert!(!v11.command(at("vkCmdSetCullMode")), "1.3 command on a 1.1 device");
         assert!(!v11.command(at("vkCmdDrawMeshTasksEXT")));
-        let mesh = Enabled::plain(make_api_version(0, 1, 1, 0), ExtensionBits::from_names(["VK_EXT_mesh_shader"]));
+        let mesh = Enabled::plain(make_api_version(0, 1, 1, 0), ExtensionSet::from_names(["VK_EXT_mesh_shader"]));
         assert!(mesh.command(at("vkCmdDrawMeshTasksEXT")));
     }
 
@@ -979,8 +956,8 @@ mod tests {
         let bit =
             info.bits.iter().find(|x| x.req != 0 && REQS[x.req as usize].iter().all(|&t| t & VERSION == 0)).unwrap();
         let ext = EXTENSIONS[REQS[bit.req as usize][0] as usize].name;
-        let without = Enabled::plain(make_api_version(0, 1, 3, 0), ExtensionBits::default());
-        let with = Enabled::plain(make_api_version(0, 1, 3, 0), ExtensionBits::from_names([ext]));
+        let without = Enabled::plain(make_api_version(0, 1, 3, 0), ExtensionSet::default());
+        let with = Enabled::plain(make_api_version(0, 1, 3, 0), ExtensionSet::from_names([ext]));
         assert_eq!(without.enabled_bits(b) & bit.value, 0);
         assert_eq!(with.enabled_bits(b) & bit.value, bit.value);
         assert!(!Clean { enabled: &without }.bits_ok(b, bit.value));
@@ -990,7 +967,7 @@ mod tests {
 
     #[test]
     fn requirements() {
-        let v12 = Enabled::plain(make_api_version(0, 1, 2, 0), ExtensionBits::from_names(["VK_EXT_mesh_shader"]));
+        let v12 = Enabled::plain(make_api_version(0, 1, 2, 0), ExtensionSet::from_names(["VK_EXT_mesh_shader"]));
         let version = |major: u16, minor: u16| VERSION | major << 8 | minor;
         let req_of = |terms: &[u16]| REQS.iter().position(|r| *r == terms).map(|i| i as u16);
         assert!(v12.holds(0), "requirement 0 always holds");
@@ -1005,7 +982,7 @@ mod tests {
         let r = req_of(&[mesh]).expect("VkPhysicalDeviceMeshShaderFeaturesEXT's requirement");
         assert!(v12.holds(r));
         assert_eq!(Needs(r).to_string(), "VK_EXT_mesh_shader");
-        assert!(!Enabled::plain(make_api_version(0, 1, 2, 0), ExtensionBits::default()).holds(r));
+        assert!(!Enabled::plain(make_api_version(0, 1, 2, 0), ExtensionSet::default()).holds(r));
     }
 
     #[test]

@@ -11,7 +11,9 @@ use vigil_generated::extensions::EXTENSIONS;
 use vigil_generated::stateless::{CommandChecks, Engine, Field};
 use vigil_generated::*;
 
-use super::engine::{version_within, Call, Clean, Enabled, ExtensionBits};
+use vigil_generated::features::ExtensionSet;
+
+use super::engine::{version_within, Call, Clean, Enabled};
 use crate::report::{Object, Reporter};
 
 /// The `count` C strings at `names` (none when NULL); strings that are NULL or not UTF-8 are
@@ -46,7 +48,7 @@ unsafe fn instance_enabled(info: *const VkInstanceCreateInfo) -> Enabled {
         (api, names)
     };
     let api_version = if api_version == 0 { make_api_version(0, 1, 0, 0) } else { api_version };
-    let extensions = ExtensionBits::from_names(names.iter().copied());
+    let extensions = ExtensionSet::from_names(names.iter().copied());
     // Device-extension commands dispatched on the instance cannot be judged before a device
     // exists: they count as available.
     let holds = |t: &str| version_within(t, api_version).unwrap_or_else(|| names.contains(t) || is_device_extension(t));
@@ -145,7 +147,7 @@ impl InstanceEngine {
         let effective = api_version.min(self.enabled.api_version);
         let names: BTreeSet<&str> = self.instance_extensions.iter().chain(&supported).map(String::as_str).collect();
         let holds = |t: &str| version_within(t, effective).unwrap_or_else(|| names.contains(t));
-        let mut query = Enabled::new(api_version, effective, ExtensionBits::from_names(names.iter().copied()), &holds);
+        let mut query = Enabled::new(api_version, effective, ExtensionSet::from_names(names.iter().copied()), &holds);
         query.query = true;
         let maintenance5 =
             api_version & !0xfff >= make_api_version(0, 1, 4, 0) || supported.contains("VK_KHR_maintenance5");
@@ -174,7 +176,7 @@ impl InstanceEngine {
             let i = unsafe { &*info };
             names.extend(unsafe { c_strings(i.ppEnabledExtensionNames, i.enabledExtensionCount) });
         }
-        Enabled::plain(api_version, ExtensionBits::from_names(names))
+        Enabled::plain(api_version, ExtensionSet::from_names(names))
     }
 }
 
@@ -254,7 +256,7 @@ impl DeviceEngine {
         instance_extensions: &BTreeSet<String>,
     ) -> Self {
         let names = device_extensions.iter().chain(instance_extensions).map(String::as_str);
-        DeviceEngine { reporter, enabled: Enabled::plain(api_version, ExtensionBits::from_names(names)) }
+        DeviceEngine { reporter, enabled: Enabled::plain(api_version, ExtensionSet::from_names(names)) }
     }
 }
 
