@@ -3975,6 +3975,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/descriptorsets.html",
     },
     MessageInfo {
+        id: "VUID-VkDescriptorSetLayoutCreateInfo-binding-00279",
+        id_number: 4143224418u32,
+        spec_text: "If the perStageDescriptorSet feature is not enabled, or flags does not contain VK_DESCRIPTOR_SET_LAYOUT_CREATE_PER_STAGE_BIT_NV, then the VkDescriptorSetLayoutBinding::binding members of the elements of the pBindings array must each have different values",
+        spec_page: "chapters/descriptorsets.html",
+    },
+    MessageInfo {
         id: "VUID-VkDescriptorSetLayoutCreateInfo-flags-parameter",
         id_number: 3891953028u32,
         spec_text: "If flags is not 0, flags must be a valid combination of VkDescriptorSetLayoutCreateFlagBits values",
@@ -11823,6 +11829,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/descriptorsets.html",
     },
     MessageInfo {
+        id: "VUID-VkPipelineLayoutCreateInfo-pPushConstantRanges-00292",
+        id_number: 861202650u32,
+        spec_text: "Any two elements of pPushConstantRanges must not include the same stage in stageFlags",
+        spec_page: "chapters/descriptorsets.html",
+    },
+    MessageInfo {
         id: "VUID-VkPipelineLayoutCreateInfo-pPushConstantRanges-parameter",
         id_number: 1375409562u32,
         spec_text: "If pushConstantRangeCount is not 0, pPushConstantRanges must be a valid pointer to an array of pushConstantRangeCount valid VkPushConstantRange structures",
@@ -11838,6 +11850,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-VkPipelineLayoutCreateInfo-sType-sType",
         id_number: 3533270264u32,
         spec_text: "sType must be VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO",
+        spec_page: "chapters/descriptorsets.html",
+    },
+    MessageInfo {
+        id: "VUID-VkPipelineLayoutCreateInfo-setLayoutCount-00286",
+        id_number: 1418532464u32,
+        spec_text: "setLayoutCount must be less than or equal to VkPhysicalDeviceLimits::maxBoundDescriptorSets",
         spec_page: "chapters/descriptorsets.html",
     },
     MessageInfo {
@@ -12175,6 +12193,36 @@ pub static MESSAGES: &[MessageInfo] = &[
         id_number: 227801634u32,
         spec_text: "sType must be VK_STRUCTURE_TYPE_PUSH_CONSTANT_BANK_INFO_NV",
         spec_page: "chapters/descriptorheaps.html",
+    },
+    MessageInfo {
+        id: "VUID-VkPushConstantRange-offset-00294",
+        id_number: 2129947436u32,
+        spec_text: "offset must be less than VkPhysicalDeviceLimits::maxPushConstantsSize",
+        spec_page: "chapters/descriptorsets.html",
+    },
+    MessageInfo {
+        id: "VUID-VkPushConstantRange-offset-00295",
+        id_number: 3955526532u32,
+        spec_text: "offset must be a multiple of 4",
+        spec_page: "chapters/descriptorsets.html",
+    },
+    MessageInfo {
+        id: "VUID-VkPushConstantRange-size-00296",
+        id_number: 2985172724u32,
+        spec_text: "size must be greater than 0",
+        spec_page: "chapters/descriptorsets.html",
+    },
+    MessageInfo {
+        id: "VUID-VkPushConstantRange-size-00297",
+        id_number: 3058402825u32,
+        spec_text: "size must be a multiple of 4",
+        spec_page: "chapters/descriptorsets.html",
+    },
+    MessageInfo {
+        id: "VUID-VkPushConstantRange-size-00298",
+        id_number: 3978185365u32,
+        spec_text: "size must be less than or equal to VkPhysicalDeviceLimits::maxPushConstantsSize minus offset",
+        spec_page: "chapters/descriptorsets.html",
     },
     MessageInfo {
         id: "VUID-VkPushConstantRange-stageFlags-parameter",
@@ -13341,6 +13389,18 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/samplers.html",
     },
     MessageInfo {
+        id: "VUID-VkSamplerCreateInfo-anisotropyEnable-01070",
+        id_number: 1458672316u32,
+        spec_text: "If the samplerAnisotropy feature is not enabled, anisotropyEnable must be VK_FALSE",
+        spec_page: "chapters/samplers.html",
+    },
+    MessageInfo {
+        id: "VUID-VkSamplerCreateInfo-anisotropyEnable-01071",
+        id_number: 1233543420u32,
+        spec_text: "If anisotropyEnable is VK_TRUE, maxAnisotropy must be between 1.0 and VkPhysicalDeviceLimits::maxSamplerAnisotropy, inclusive",
+        spec_page: "chapters/samplers.html",
+    },
+    MessageInfo {
         id: "VUID-VkSamplerCreateInfo-flags-parameter",
         id_number: 451976260u32,
         spec_text: "If flags is not 0, flags must be a valid combination of VkSamplerCreateFlagBits values",
@@ -13353,9 +13413,21 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/samplers.html",
     },
     MessageInfo {
+        id: "VUID-VkSamplerCreateInfo-maxLod-01973",
+        id_number: 3139368689u32,
+        spec_text: "maxLod must be greater than or equal to minLod",
+        spec_page: "chapters/samplers.html",
+    },
+    MessageInfo {
         id: "VUID-VkSamplerCreateInfo-minFilter-parameter",
         id_number: 1101985675u32,
         spec_text: "minFilter must be a valid VkFilter value",
+        spec_page: "chapters/samplers.html",
+    },
+    MessageInfo {
+        id: "VUID-VkSamplerCreateInfo-mipLodBias-01069",
+        id_number: 303426570u32,
+        spec_text: "The absolute value of mipLodBias must be less than or equal to VkPhysicalDeviceLimits::maxSamplerLodBias",
         spec_page: "chapters/samplers.html",
     },
     MessageInfo {

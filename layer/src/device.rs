@@ -121,7 +121,12 @@ pub unsafe extern "system" fn create_device(
     if let Some(get) = inst.dispatch.get_physical_device_memory_properties {
         unsafe { get(physical_device, &mut memory) };
     }
-    let facts = Arc::new(DeviceFacts { limits: props.limits, memory_type_count: memory.memoryTypeCount });
+    let features = unsafe { vigil_generated::features::FeatureSet::from_device_create_info(info) };
+    let facts = Arc::new(DeviceFacts {
+        limits: props.limits,
+        memory_type_count: memory.memoryTypeCount,
+        features: features.clone(),
+    });
     let reporter = inst.reporter.clone();
     let api_version = inst.api_version.min(props.apiVersion);
     let stateless = inst
@@ -137,7 +142,7 @@ pub unsafe extern "system" fn create_device(
         api_version: inst.api_version.min(props.apiVersion),
         extensions: unsafe { name_set(info.ppEnabledExtensionNames, info.enabledExtensionCount) },
         instance_extensions: inst.extensions.clone(),
-        features: unsafe { vigil_generated::features::FeatureSet::from_device_create_info(info) },
+        features,
         objects: DeviceObjects { state: (), objects: (stateless, ()) },
         debug: DebugObjects(reporter.clone()),
         reporter,

@@ -3,7 +3,9 @@
 //! Exported names are interposable: an application linked against libvulkan.so.1 makes the
 //! dynamic linker resolve `vkGetInstanceProcAddr` to the *loader's* function even for
 //! references from inside this library. So the exported symbols only forward, and every
-//! pointer Vigil hands out (negotiation, GetProcAddr) names a private function.
+//! pointer Vigil hands out (negotiation, GetProcAddr) names a private function. Because LLVM
+//! may still fold a private function into an exported one with the same body, the library
+//! also links with `-Bsymbolic` (layer/build.rs).
 
 // Every function here is called by the loader under the Vulkan spec's rules for the command
 // it implements; that is its whole safety contract.

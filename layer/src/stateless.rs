@@ -12,6 +12,7 @@ use std::ffi::c_void;
 use std::fmt;
 use std::sync::{Arc, OnceLock};
 
+use vigil_generated::features::Feature;
 use vigil_generated::stateless::Stateless;
 use vigil_generated::*;
 
@@ -74,6 +75,8 @@ pub struct InstanceStateless {
 pub struct DeviceFacts {
     pub limits: VkPhysicalDeviceLimits,
     pub memory_type_count: u32,
+    /// The features the device was created with.
+    pub features: vigil_generated::features::FeatureSet,
 }
 
 /// Stateless checks of device-level commands.
@@ -203,6 +206,188 @@ impl DeviceStateless {
 }
 
 impl ValidationObject for DeviceStateless {
+    fn pre_call_validate_create_sampler(
+        &self,
+        device: VkDevice,
+        pCreateInfo: *const VkSamplerCreateInfo,
+        _pAllocator: *const VkAllocationCallbacks,
+        _pSampler: *mut VkSampler,
+    ) -> bool {
+        if pCreateInfo.is_null() {
+            return false;
+        }
+        // SAFETY: non-null; the application promises a valid create info.
+        let info = unsafe { &*pCreateInfo };
+        let objects = [Object::of(device)];
+        let cmd = Location::command("vkCreateSampler");
+        let at = cmd.dot("pCreateInfo");
+        let limits = &self.facts.limits;
+        let mut skip = false;
+        if info.anisotropyEnable == VK_TRUE {
+            if !self.facts.features.contains(Feature::SAMPLER_ANISOTROPY) {
+                skip |= self.error(
+                    "VUID-VkSamplerCreateInfo-anisotropyEnable-01070",
+                    &at.arrow("anisotropyEnable"),
+                    &objects,
+                    format_args!("is VK_TRUE, but the samplerAnisotropy feature is not enabled."),
+                );
+            }
+            if !(1.0..=limits.maxSamplerAnisotropy).contains(&info.maxAnisotropy) {
+                skip |= self.error(
+                    "VUID-VkSamplerCreateInfo-anisotropyEnable-01071",
+                    &at.arrow("maxAnisotropy"),
+                    &objects,
+                    format_args!(
+                        "is {}, outside [1.0, maxSamplerAnisotropy ({})].",
+                        info.maxAnisotropy, limits.maxSamplerAnisotropy
+                    ),
+                );
+            }
+        }
+        if info.mipLodBias.abs() > limits.maxSamplerLodBias {
+            skip |= self.error(
+                "VUID-VkSamplerCreateInfo-mipLodBias-01069",
+                &at.arrow("mipLodBias"),
+                &objects,
+                format_args!("is {}, beyond maxSamplerLodBias ({}).", info.mipLodBias, limits.maxSamplerLodBias),
+            );
+        }
+        if info.maxLod < info.minLod {
+            skip |= self.error(
+                "VUID-VkSamplerCreateInfo-maxLod-01973",
+                &at.arrow("maxLod"),
+                &objects,
+                format_args!("is {}, less than minLod ({}).", info.maxLod, info.minLod),
+            );
+        }
+        skip
+    }
+
+    fn pre_call_validate_create_pipeline_layout(
+        &self,
+        device: VkDevice,
+        pCreateInfo: *const VkPipelineLayoutCreateInfo,
+        _pAllocator: *const VkAllocationCallbacks,
+        _pPipelineLayout: *mut VkPipelineLayout,
+    ) -> bool {
+        if pCreateInfo.is_null() {
+            return false;
+        }
+        // SAFETY: non-null; the application promises a valid create info.
+        let info = unsafe { &*pCreateInfo };
+        let objects = [Object::of(device)];
+        let cmd = Location::command("vkCreatePipelineLayout");
+        let at = cmd.dot("pCreateInfo");
+        let limits = &self.facts.limits;
+        let mut skip = false;
+        if info.setLayoutCount > limits.maxBoundDescriptorSets {
+            skip |= self.error(
+                "VUID-VkPipelineLayoutCreateInfo-setLayoutCount-00286",
+                &at.arrow("setLayoutCount"),
+                &objects,
+                format_args!(
+                    "is {}, more than maxBoundDescriptorSets ({}).",
+                    info.setLayoutCount, limits.maxBoundDescriptorSets
+                ),
+            );
+        }
+        let max = limits.maxPushConstantsSize;
+        let ranges_at = at.arrow("pPushConstantRanges");
+        // SAFETY: the application promises pushConstantRangeCount ranges.
+        let ranges = unsafe { elements(info.pPushConstantRanges, info.pushConstantRangeCount) };
+        for (i, r) in ranges.iter().enumerate() {
+            let range = ranges_at.index(i);
+            if r.offset >= max {
+                skip |= self.error(
+                    "VUID-VkPushConstantRange-offset-00294",
+                    &range.dot("offset"),
+                    &objects,
+                    format_args!("is {}, not less than maxPushConstantsSize ({max}).", r.offset),
+                );
+            } else if r.size > max - r.offset {
+                skip |= self.error(
+                    "VUID-VkPushConstantRange-size-00298",
+                    &range.dot("size"),
+                    &objects,
+                    format_args!("is {}, more than maxPushConstantsSize ({max}) minus offset ({}).", r.size, r.offset),
+                );
+            }
+            if r.offset % 4 != 0 {
+                skip |= self.error(
+                    "VUID-VkPushConstantRange-offset-00295",
+                    &range.dot("offset"),
+                    &objects,
+                    format_args!("is {}, not a multiple of 4.", r.offset),
+                );
+            }
+            if r.size == 0 {
+                skip |= self.error(
+                    "VUID-VkPushConstantRange-size-00296",
+                    &range.dot("size"),
+                    &objects,
+                    format_args!("is 0."),
+                );
+            } else if r.size % 4 != 0 {
+                skip |= self.error(
+                    "VUID-VkPushConstantRange-size-00297",
+                    &range.dot("size"),
+                    &objects,
+                    format_args!("is {}, not a multiple of 4.", r.size),
+                );
+            }
+            if let Some(j) = ranges[..i].iter().position(|earlier| earlier.stageFlags.intersects(r.stageFlags)) {
+                skip |= self.error(
+                    "VUID-VkPipelineLayoutCreateInfo-pPushConstantRanges-00292",
+                    &range.dot("stageFlags"),
+                    &objects,
+                    format_args!(
+                        "is 0x{:x}, sharing stages 0x{:x} with pPushConstantRanges[{j}].",
+                        r.stageFlags.0,
+                        (r.stageFlags & ranges[j].stageFlags).0
+                    ),
+                );
+            }
+        }
+        skip
+    }
+
+    fn pre_call_validate_create_descriptor_set_layout(
+        &self,
+        device: VkDevice,
+        pCreateInfo: *const VkDescriptorSetLayoutCreateInfo,
+        _pAllocator: *const VkAllocationCallbacks,
+        _pSetLayout: *mut VkDescriptorSetLayout,
+    ) -> bool {
+        if pCreateInfo.is_null() {
+            return false;
+        }
+        // SAFETY: non-null; the application promises a valid create info.
+        let info = unsafe { &*pCreateInfo };
+        let per_stage =
+            info.flags.contains(VkDescriptorSetLayoutCreateFlags::VK_DESCRIPTOR_SET_LAYOUT_CREATE_PER_STAGE_BIT_NV)
+                && self.facts.features.contains(Feature::PER_STAGE_DESCRIPTOR_SET);
+        if per_stage {
+            return false;
+        }
+        let cmd = Location::command("vkCreateDescriptorSetLayout");
+        let at = cmd.dot("pCreateInfo");
+        let bindings_at = at.arrow("pBindings");
+        // SAFETY: the application promises bindingCount bindings.
+        let bindings = unsafe { elements(info.pBindings, info.bindingCount) };
+        let mut skip = false;
+        for (i, b) in bindings.iter().enumerate() {
+            if let Some(j) = bindings[..i].iter().position(|earlier| earlier.binding == b.binding) {
+                skip |= self.error(
+                    "VUID-VkDescriptorSetLayoutCreateInfo-binding-00279",
+                    &bindings_at.index(i).dot("binding"),
+                    &[Object::of(device)],
+                    format_args!("is {}, the same as pBindings[{j}].binding.", b.binding),
+                );
+            }
+        }
+        skip
+    }
+
     fn pre_call_validate_create_buffer(
         &self,
         device: VkDevice,

@@ -14,6 +14,7 @@ pub struct ContextBuilder {
     api_version: u32,
     instance_extensions: Vec<CString>,
     device_extensions: Vec<CString>,
+    features: vk::PhysicalDeviceFeatures,
 }
 
 impl Default for ContextBuilder {
@@ -30,6 +31,7 @@ impl ContextBuilder {
             api_version: vk::API_VERSION_1_3,
             instance_extensions: Vec::new(),
             device_extensions: Vec::new(),
+            features: vk::PhysicalDeviceFeatures::default(),
         }
     }
 
@@ -48,6 +50,12 @@ impl ContextBuilder {
     /// Instance extensions besides `VK_EXT_debug_utils`, which is always on.
     pub fn instance_extensions(mut self, names: &[&CStr]) -> Self {
         self.instance_extensions = names.iter().map(|n| (*n).to_owned()).collect();
+        self
+    }
+
+    /// Core features to enable (`pEnabledFeatures`).
+    pub fn features(mut self, features: vk::PhysicalDeviceFeatures) -> Self {
+        self.features = features;
         self
     }
 
@@ -72,7 +80,10 @@ impl ContextBuilder {
         let queues =
             [vk::DeviceQueueCreateInfo::default().queue_family_index(queue_family).queue_priorities(&priorities)];
         let extensions: Vec<_> = self.device_extensions.iter().map(|e| e.as_ptr()).collect();
-        let info = vk::DeviceCreateInfo::default().queue_create_infos(&queues).enabled_extension_names(&extensions);
+        let info = vk::DeviceCreateInfo::default()
+            .queue_create_infos(&queues)
+            .enabled_extension_names(&extensions)
+            .enabled_features(&self.features);
         // SAFETY: valid create info for a physical device of this instance.
         let device = unsafe { instance.create_device(physical_device, &info, None) }
             .unwrap_or_else(|e| panic!("vkCreateDevice with extensions {:?} failed: {e}", self.device_extensions));

@@ -7,6 +7,8 @@ use std::path::{Path, PathBuf};
 
 /// `RTLD_NOW` (glibc).
 const RTLD_NOW: c_int = 0x2;
+/// `RTLD_GLOBAL` (glibc).
+const RTLD_GLOBAL: c_int = 0x100;
 /// `RTLD_NOLOAD` (glibc): succeed only if the object is already loaded; libloading does not
 /// export this flag.
 const RTLD_NOLOAD: c_int = 0x4;
@@ -68,6 +70,14 @@ pub fn owner(addr: usize) -> Option<Owner> {
     let symbol =
         (!info.dli_sname.is_null()).then(|| unsafe { CStr::from_ptr(info.dli_sname) }.to_string_lossy().into_owned());
     Some(Owner { file: PathBuf::from(OsStr::from_bytes(file.to_bytes())), base: info.dli_fbase as usize, symbol })
+}
+
+/// Loads `name` into the global symbol scope, as linking an application against it does: its
+/// exported symbols then take precedence over same-named symbols of objects loaded later.
+pub fn open_global(name: &str) -> libloading::os::unix::Library {
+    // SAFETY: the Vulkan loader's initializers are safe to run in any process.
+    unsafe { libloading::os::unix::Library::open(Some(name), RTLD_NOW | RTLD_GLOBAL) }
+        .unwrap_or_else(|e| panic!("dlopen({name}, RTLD_GLOBAL): {e}"))
 }
 
 /// Opens an object only if it is already loaded (`RTLD_NOLOAD`), adding a reference.

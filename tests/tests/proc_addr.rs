@@ -265,6 +265,47 @@ fn every_enabled_device_command_resolves_to_vigil() {
 }
 
 #[test]
+fn instance_commands_resolve_to_vigil_when_libvulkan_is_global() {
+    // An application linked against libvulkan.so.1 puts the loader's vk* exports in the global
+    // scope, ahead of Vigil's own. If Vigil's library referred to one of its exported names
+    // internally (LLVM may fold a private intercept into the exported forwarder with the same
+    // body and take its address through the GOT), the pointer it hands out would be the loader's
+    // trampoline, and the layer above Vigil would call back into the loader with a handle the
+    // loader does not know: vkcube aborted that way under Mesa's device-select layer.
+    let _loader = native::open_global("libvulkan.so.1");
+    // Only the instance: enumerating physical devices is where the layer above would call back
+    // into the loader and abort the process, and this test should fail with a message instead.
+    let entry = VulkanEnv::new().with_vigil().entry();
+    let log = MessageLog::new();
+    let instance = ContextBuilder::new().layers(&[VIGIL_LAYER]).create_instance(&entry, &log);
+    let (vigil, _, vigil_base) = vigil_library();
+    // SAFETY: Vigil exports vkGetInstanceProcAddr with its standard signature.
+    let gipa: vk::PFN_vkGetInstanceProcAddr = *unsafe { vigil.get(b"vkGetInstanceProcAddr\0") }.unwrap();
+
+    let mut checked = 0;
+    let mut wrong = Vec::new();
+    for (cmd, name) in registry_names().filter(|(c, _)| c.level != CommandLevel::Device) {
+        let c_name = CString::new(name).unwrap();
+        // SAFETY: a live instance and a NUL-terminated name.
+        let Some(f) = (unsafe { gipa(instance.handle(), c_name.as_ptr()) }) else { continue };
+        checked += 1;
+        if !lies_in(f as *const c_void, vigil_base) {
+            wrong.push(format!("{name} ({:?}) = {}", cmd.level, describe(f as *const c_void)));
+        }
+    }
+    for exported in
+        ["vkEnumerateDeviceExtensionProperties", "vkEnumerateDeviceLayerProperties", "vkGetInstanceProcAddr"]
+    {
+        assert!(registry_names().any(|(_, n)| n == exported), "{exported} is not in the registry");
+    }
+    assert!(checked > 50, "only {checked} instance-level commands resolve through Vigil");
+    // SAFETY: nothing created from the instance is alive.
+    unsafe { instance.destroy_instance(None) };
+    assert!(wrong.is_empty(), "{} of {checked} commands resolve outside Vigil:\n  {}", wrong.len(), wrong.join("\n  "));
+    assert!(log.problem_ids().is_empty(), "Vigil reported {:?}", log.problem_ids());
+}
+
+#[test]
 fn unknown_names_resolve_as_without_vigil() {
     let entry = VulkanEnv::new().with_vigil().entry();
     let setup = Setup::probe(&entry);

@@ -194,3 +194,112 @@ fn device_queue_create_infos() {
     let ids = create_device_reporting(&ctx, &[q(family, &one)]);
     assert!(ids.is_empty(), "{ids:?}");
 }
+
+fn sampler_info() -> vk::SamplerCreateInfo<'static> {
+    vk::SamplerCreateInfo::default().max_anisotropy(1.0).min_lod(0.0).max_lod(4.0)
+}
+
+/// Creates a sampler (destroying it when created), returning the ids reported.
+fn create_sampler_reporting(ctx: &Context, info: &vk::SamplerCreateInfo) -> Vec<String> {
+    reported(ctx, || {
+        if let Ok(s) = unsafe { ctx.device.create_sampler(info, None) } {
+            unsafe { ctx.device.destroy_sampler(s, None) };
+        }
+    })
+}
+
+#[test]
+fn sampler_anisotropy_lod_and_bias() {
+    let ctx = context();
+    let limits = unsafe { ctx.instance.get_physical_device_properties(ctx.physical_device) }.limits;
+    let aniso = sampler_info().anisotropy_enable(true);
+    assert_eq!(create_sampler_reporting(&ctx, &aniso), ["VUID-VkSamplerCreateInfo-anisotropyEnable-01070"]);
+    let bias = sampler_info().mip_lod_bias(limits.max_sampler_lod_bias + 1.0);
+    assert_eq!(create_sampler_reporting(&ctx, &bias), ["VUID-VkSamplerCreateInfo-mipLodBias-01069"]);
+    let lod = sampler_info().min_lod(2.0).max_lod(1.0);
+    assert_eq!(create_sampler_reporting(&ctx, &lod), ["VUID-VkSamplerCreateInfo-maxLod-01973"]);
+    let ids = create_sampler_reporting(&ctx, &sampler_info().mip_lod_bias(limits.max_sampler_lod_bias));
+    assert!(ids.is_empty(), "{ids:?}");
+
+    // With the feature: anisotropy is fine within the limit, and the limit is checked.
+    let entry = VulkanEnv::new().with_vigil().entry();
+    let features = vk::PhysicalDeviceFeatures { sampler_anisotropy: vk::TRUE, ..Default::default() };
+    let ctx = ContextBuilder::new().layers(&[VIGIL_LAYER]).features(features).build(&entry);
+    ctx.messages.skip_errors(true);
+    let ok = sampler_info().anisotropy_enable(true).max_anisotropy(limits.max_sampler_anisotropy);
+    let ids = create_sampler_reporting(&ctx, &ok);
+    assert!(ids.is_empty(), "{ids:?}");
+    let too_low = sampler_info().anisotropy_enable(true).max_anisotropy(0.5);
+    assert_eq!(create_sampler_reporting(&ctx, &too_low), ["VUID-VkSamplerCreateInfo-anisotropyEnable-01071"]);
+}
+
+/// Creates a pipeline layout (destroying it when created), returning the ids reported.
+fn create_layout_reporting(ctx: &Context, info: &vk::PipelineLayoutCreateInfo) -> Vec<String> {
+    reported(ctx, || {
+        if let Ok(l) = unsafe { ctx.device.create_pipeline_layout(info, None) } {
+            unsafe { ctx.device.destroy_pipeline_layout(l, None) };
+        }
+    })
+}
+
+#[test]
+fn pipeline_layout_limits_and_push_constant_ranges() {
+    let ctx = context();
+    let limits = unsafe { ctx.instance.get_physical_device_properties(ctx.physical_device) }.limits;
+    let max = limits.max_push_constants_size;
+    let set_layout =
+        unsafe { ctx.device.create_descriptor_set_layout(&vk::DescriptorSetLayoutCreateInfo::default(), None) }
+            .expect("empty set layout");
+    let too_many = vec![set_layout; limits.max_bound_descriptor_sets as usize + 1];
+    let info = vk::PipelineLayoutCreateInfo::default().set_layouts(&too_many);
+    assert_eq!(create_layout_reporting(&ctx, &info), ["VUID-VkPipelineLayoutCreateInfo-setLayoutCount-00286"]);
+
+    let range = |stage: vk::ShaderStageFlags, offset: u32, size: u32| vk::PushConstantRange {
+        stage_flags: stage,
+        offset,
+        size,
+    };
+    let vs = vk::ShaderStageFlags::VERTEX;
+    let fs = vk::ShaderStageFlags::FRAGMENT;
+    let cases: [(Vec<vk::PushConstantRange>, &str); 6] = [
+        (vec![range(vs, max, 4)], "VUID-VkPushConstantRange-offset-00294"),
+        (vec![range(vs, 4, max)], "VUID-VkPushConstantRange-size-00298"),
+        (vec![range(vs, 2, 4)], "VUID-VkPushConstantRange-offset-00295"),
+        (vec![range(vs, 0, 0)], "VUID-VkPushConstantRange-size-00296"),
+        (vec![range(vs, 0, 6)], "VUID-VkPushConstantRange-size-00297"),
+        (vec![range(vs, 0, 16), range(vs | fs, 16, 16)], "VUID-VkPipelineLayoutCreateInfo-pPushConstantRanges-00292"),
+    ];
+    for (ranges, id) in cases {
+        let info = vk::PipelineLayoutCreateInfo::default().push_constant_ranges(&ranges);
+        assert_eq!(create_layout_reporting(&ctx, &info), [id]);
+    }
+    let ok = [range(vs, 0, 16), range(fs, 16, max - 16)];
+    let layouts = vec![set_layout; limits.max_bound_descriptor_sets as usize];
+    let info = vk::PipelineLayoutCreateInfo::default().push_constant_ranges(&ok).set_layouts(&layouts);
+    let ids = create_layout_reporting(&ctx, &info);
+    assert!(ids.is_empty(), "{ids:?}");
+    unsafe { ctx.device.destroy_descriptor_set_layout(set_layout, None) };
+}
+
+#[test]
+fn descriptor_set_layout_bindings_unique() {
+    let ctx = context();
+    let binding = |b: u32| {
+        vk::DescriptorSetLayoutBinding::default()
+            .binding(b)
+            .descriptor_type(vk::DescriptorType::STORAGE_BUFFER)
+            .descriptor_count(1)
+            .stage_flags(vk::ShaderStageFlags::COMPUTE)
+    };
+    let create = |bindings: &[vk::DescriptorSetLayoutBinding]| {
+        reported(&ctx, || {
+            let info = vk::DescriptorSetLayoutCreateInfo::default().bindings(bindings);
+            if let Ok(l) = unsafe { ctx.device.create_descriptor_set_layout(&info, None) } {
+                unsafe { ctx.device.destroy_descriptor_set_layout(l, None) };
+            }
+        })
+    };
+    assert_eq!(create(&[binding(0), binding(1), binding(0)]), ["VUID-VkDescriptorSetLayoutCreateInfo-binding-00279"]);
+    let ids = create(&[binding(0), binding(1), binding(2)]);
+    assert!(ids.is_empty(), "{ids:?}");
+}
