@@ -7,6 +7,7 @@ mod features;
 mod layout;
 mod messages;
 mod names;
+mod objects;
 mod platform;
 mod settings;
 mod stateless;
@@ -53,7 +54,8 @@ fn with_prelude(tokens: TokenStream, what: &str) -> Result<String, Error> {
 pub fn generate(reg: &Registry, catalogue: &Catalogue<'_>) -> Result<Vec<(String, String)>, Error> {
     // The generated stateless checks' ids join the ids the layer's sources name.
     let stateless = stateless::generate(reg, catalogue.vuids)?;
-    let used = catalogue.used.union(&stateless.ids).cloned().collect();
+    let objects = objects::generate(reg, catalogue.vuids)?;
+    let used = catalogue.used.union(&stateless.ids).chain(&objects.ids).cloned().collect();
     let catalogue = &Catalogue { vuids: catalogue.vuids, used: &used };
     let mut files = generate_src(reg, catalogue)?
         .into_iter()
@@ -62,6 +64,7 @@ pub fn generate(reg: &Registry, catalogue: &Catalogue<'_>) -> Result<Vec<(String
     for (name, tokens) in stateless.files {
         files.push((format!("{GENERATED_SRC}/{name}"), rust(tokens, &name)?));
     }
+    files.push((format!("{GENERATED_SRC}/objects.rs"), rust(objects.tokens, "objects")?));
     files.push(("generated/VkLayer_vigil.json".into(), settings::manifest(reg)?));
     files.push(("docs/settings.md".into(), settings::docs()));
     files.push(("docs/messages.md".into(), messages::docs(catalogue)?));

@@ -17,7 +17,9 @@ use vigil_registry::{Registry, ValidUsage};
 
 use crate::Error;
 
+pub(crate) use emit::{count_tokens, lit_u32};
 pub use plan::Stats;
+pub(crate) use plan::{count_plan, At, CountPlan, Owner};
 
 /// What the generator produces.
 pub struct Output {

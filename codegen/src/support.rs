@@ -26,6 +26,7 @@ pub fn lib_rs(reg: &Registry, type_modules: &[&str]) -> TokenStream {
         #[rustfmt::skip] pub mod hooks;
         #[rustfmt::skip] pub mod intercepts;
         #[rustfmt::skip] pub mod layout;
+        #[rustfmt::skip] pub mod objects;
         #[rustfmt::skip] pub mod settings;
         #[rustfmt::skip] pub mod stateless;
         #[rustfmt::skip] mod stateless_structs;

@@ -119,6 +119,8 @@ pub mod intercepts;
 #[rustfmt::skip]
 pub mod layout;
 #[rustfmt::skip]
+pub mod objects;
+#[rustfmt::skip]
 pub mod settings;
 #[rustfmt::skip]
 pub mod stateless;

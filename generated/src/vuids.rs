@@ -57,6 +57,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "",
     },
     MessageInfo {
+        id: "UNASSIGNED-ObjectTracker-InvalidHandle",
+        id_number: 1259027884u32,
+        spec_text: "",
+        spec_page: "",
+    },
+    MessageInfo {
         id: "UNASSIGNED-Settings-active",
         id_number: 2341389005u32,
         spec_text: "",
@@ -115,6 +121,18 @@ pub static MESSAGES: &[MessageInfo] = &[
         id_number: 219520415u32,
         spec_text: "sType must be VK_STRUCTURE_TYPE_ACCELERATION_STRUCTURE_BUILD_SIZES_INFO_KHR",
         spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-VkAccelerationStructureCaptureDescriptorDataInfoEXT-accelerationStructure-parameter",
+        id_number: 3451572842u32,
+        spec_text: "If accelerationStructure is not VK_NULL_HANDLE, accelerationStructure must be a valid VkAccelerationStructureKHR handle",
+        spec_page: "chapters/descriptorbuffers.html",
+    },
+    MessageInfo {
+        id: "VUID-VkAccelerationStructureCaptureDescriptorDataInfoEXT-accelerationStructureNV-parameter",
+        id_number: 3322577253u32,
+        spec_text: "If accelerationStructureNV is not VK_NULL_HANDLE, accelerationStructureNV must be a valid VkAccelerationStructureNV handle",
+        spec_page: "chapters/descriptorbuffers.html",
     },
     MessageInfo {
         id: "VUID-VkAccelerationStructureCaptureDescriptorDataInfoEXT-pNext-pNext",
@@ -429,6 +447,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/accelstructures.html",
     },
     MessageInfo {
+        id: "VUID-VkAccelerationStructureTrianglesOpacityMicromapEXT-micromap-parameter",
+        id_number: 2867645656u32,
+        spec_text: "If micromap is not VK_NULL_HANDLE, micromap must be a valid VkMicromapEXT handle",
+        spec_page: "chapters/accelstructures.html",
+    },
+    MessageInfo {
         id: "VUID-VkAccelerationStructureTrianglesOpacityMicromapEXT-pUsageCounts-parameter",
         id_number: 3316990463u32,
         spec_text: "If usageCountsCount is not 0, and pUsageCounts is not NULL, pUsageCounts must be a valid pointer to an array of usageCountsCount VkMicromapUsageEXT structures",
@@ -450,6 +474,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-VkAccelerationStructureTrianglesOpacityMicromapKHR-indexType-parameter",
         id_number: 525511521u32,
         spec_text: "indexType must be a valid VkIndexType value",
+        spec_page: "chapters/accelstructures.html",
+    },
+    MessageInfo {
+        id: "VUID-VkAccelerationStructureTrianglesOpacityMicromapKHR-micromap-parameter",
+        id_number: 1860669052u32,
+        spec_text: "If micromap is not VK_NULL_HANDLE, micromap must be a valid VkAccelerationStructureKHR handle",
         spec_page: "chapters/accelstructures.html",
     },
     MessageInfo {
@@ -477,6 +507,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/accelstructures.html",
     },
     MessageInfo {
+        id: "VUID-VkAcquireNextImageInfoKHR-fence-parameter",
+        id_number: 1071348635u32,
+        spec_text: "If fence is not VK_NULL_HANDLE, fence must be a valid VkFence handle",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
         id: "VUID-VkAcquireNextImageInfoKHR-pNext-pNext",
         id_number: 2621961962u32,
         spec_text: "pNext must be NULL",
@@ -486,6 +522,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-VkAcquireNextImageInfoKHR-sType-sType",
         id_number: 3964277653u32,
         spec_text: "sType must be VK_STRUCTURE_TYPE_ACQUIRE_NEXT_IMAGE_INFO_KHR",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
+        id: "VUID-VkAcquireNextImageInfoKHR-semaphore-parameter",
+        id_number: 822727627u32,
+        spec_text: "If semaphore is not VK_NULL_HANDLE, semaphore must be a valid VkSemaphore handle",
         spec_page: "chapters/VK_KHR_surface/wsi.html",
     },
     MessageInfo {
@@ -939,6 +981,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/VK_ARM_data_graph/graphs.html",
     },
     MessageInfo {
+        id: "VUID-VkBindDescriptorBufferEmbeddedSamplersInfoEXT-layout-parameter",
+        id_number: 3946128927u32,
+        spec_text: "If layout is not VK_NULL_HANDLE, layout must be a valid VkPipelineLayout handle",
+        spec_page: "chapters/descriptorbuffers.html",
+    },
+    MessageInfo {
         id: "VUID-VkBindDescriptorBufferEmbeddedSamplersInfoEXT-pNext-pNext",
         id_number: 3703864635u32,
         spec_text: "pNext must be NULL or a pointer to a valid instance of VkPipelineLayoutCreateInfo",
@@ -966,6 +1014,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-VkBindDescriptorSetsInfo-descriptorSetCount-arraylength",
         id_number: 953593267u32,
         spec_text: "descriptorSetCount must be greater than 0",
+        spec_page: "chapters/descriptorsets.html",
+    },
+    MessageInfo {
+        id: "VUID-VkBindDescriptorSetsInfo-layout-parameter",
+        id_number: 2711034308u32,
+        spec_text: "If layout is not VK_NULL_HANDLE, layout must be a valid VkPipelineLayout handle",
         spec_page: "chapters/descriptorsets.html",
     },
     MessageInfo {
@@ -1969,6 +2023,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id_number: 908561246u32,
         spec_text: "sType must be VK_STRUCTURE_TYPE_COMPUTE_OCCUPANCY_PRIORITY_PARAMETERS_NV",
         spec_page: "chapters/dispatch.html",
+    },
+    MessageInfo {
+        id: "VUID-VkComputePipelineCreateInfo-layout-parameter",
+        id_number: 1783541965u32,
+        spec_text: "If layout is not VK_NULL_HANDLE, layout must be a valid VkPipelineLayout handle",
+        spec_page: "chapters/pipelines.html",
     },
     MessageInfo {
         id: "VUID-VkComputePipelineCreateInfo-pNext-pNext",
@@ -3351,6 +3411,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/VK_ARM_data_graph/graphs.html",
     },
     MessageInfo {
+        id: "VUID-VkDataGraphPipelineShaderModuleCreateInfoARM-module-parameter",
+        id_number: 4269855181u32,
+        spec_text: "If module is not VK_NULL_HANDLE, module must be a valid VkShaderModule handle",
+        spec_page: "chapters/VK_ARM_data_graph/graphs.html",
+    },
+    MessageInfo {
         id: "VUID-VkDataGraphPipelineShaderModuleCreateInfoARM-pConstants-parameter",
         id_number: 878768864u32,
         spec_text: "If constantCount is not 0, and pConstants is not NULL, pConstants must be a valid pointer to an array of constantCount valid VkDataGraphPipelineConstantARM structures",
@@ -3693,6 +3759,18 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/resources.html",
     },
     MessageInfo {
+        id: "VUID-VkDedicatedAllocationMemoryAllocateInfoNV-buffer-parameter",
+        id_number: 2998061702u32,
+        spec_text: "If buffer is not VK_NULL_HANDLE, buffer must be a valid VkBuffer handle",
+        spec_page: "chapters/memory.html",
+    },
+    MessageInfo {
+        id: "VUID-VkDedicatedAllocationMemoryAllocateInfoNV-image-parameter",
+        id_number: 1338860233u32,
+        spec_text: "If image is not VK_NULL_HANDLE, image must be a valid VkImage handle",
+        spec_page: "chapters/memory.html",
+    },
+    MessageInfo {
         id: "VUID-VkDedicatedAllocationMemoryAllocateInfoNV-sType-sType",
         id_number: 3255757604u32,
         spec_text: "sType must be VK_STRUCTURE_TYPE_DEDICATED_ALLOCATION_MEMORY_ALLOCATE_INFO_NV",
@@ -3801,6 +3879,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/descriptorbuffers.html",
     },
     MessageInfo {
+        id: "VUID-VkDescriptorBufferInfo-buffer-parameter",
+        id_number: 2519993364u32,
+        spec_text: "If buffer is not VK_NULL_HANDLE, buffer must be a valid VkBuffer handle",
+        spec_page: "chapters/descriptorsets.html",
+    },
+    MessageInfo {
         id: "VUID-VkDescriptorGetInfoEXT-pNext-pNext",
         id_number: 3791757993u32,
         spec_text: "pNext must be NULL or a pointer to a valid instance of VkDescriptorGetTensorInfoARM",
@@ -3828,6 +3912,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-VkDescriptorGetTensorInfoARM-sType-sType",
         id_number: 2336083404u32,
         spec_text: "sType must be VK_STRUCTURE_TYPE_DESCRIPTOR_GET_TENSOR_INFO_ARM",
+        spec_page: "chapters/descriptorbuffers.html",
+    },
+    MessageInfo {
+        id: "VUID-VkDescriptorGetTensorInfoARM-tensorView-parameter",
+        id_number: 1985074799u32,
+        spec_text: "If tensorView is not VK_NULL_HANDLE, tensorView must be a valid VkTensorViewARM handle",
         spec_page: "chapters/descriptorbuffers.html",
     },
     MessageInfo {
@@ -5007,6 +5097,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/synchronization.html",
     },
     MessageInfo {
+        id: "VUID-VkExecutionGraphPipelineCreateInfoAMDX-layout-parameter",
+        id_number: 3442281765u32,
+        spec_text: "If layout is not VK_NULL_HANDLE, layout must be a valid VkPipelineLayout handle",
+        spec_page: "chapters/executiongraphs.html",
+    },
+    MessageInfo {
         id: "VUID-VkExecutionGraphPipelineCreateInfoAMDX-pNext-pNext",
         id_number: 2670740000u32,
         spec_text: "Each pNext member of any structure (including this one) in the pNext chain must be either NULL or a pointer to a valid instance of VkPipelineCompilerControlCreateInfoAMD or VkPipelineCreationFeedbackCreateInfo",
@@ -5163,9 +5259,39 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/memory.html",
     },
     MessageInfo {
+        id: "VUID-VkExportMetalSharedEventInfoEXT-event-parameter",
+        id_number: 3154304176u32,
+        spec_text: "If event is not VK_NULL_HANDLE, event must be a valid VkEvent handle",
+        spec_page: "chapters/memory.html",
+    },
+    MessageInfo {
         id: "VUID-VkExportMetalSharedEventInfoEXT-sType-sType",
         id_number: 1077789458u32,
         spec_text: "sType must be VK_STRUCTURE_TYPE_EXPORT_METAL_SHARED_EVENT_INFO_EXT",
+        spec_page: "chapters/memory.html",
+    },
+    MessageInfo {
+        id: "VUID-VkExportMetalSharedEventInfoEXT-semaphore-parameter",
+        id_number: 2047314043u32,
+        spec_text: "If semaphore is not VK_NULL_HANDLE, semaphore must be a valid VkSemaphore handle",
+        spec_page: "chapters/memory.html",
+    },
+    MessageInfo {
+        id: "VUID-VkExportMetalTextureInfoEXT-bufferView-parameter",
+        id_number: 3298445675u32,
+        spec_text: "If bufferView is not VK_NULL_HANDLE, bufferView must be a valid VkBufferView handle",
+        spec_page: "chapters/memory.html",
+    },
+    MessageInfo {
+        id: "VUID-VkExportMetalTextureInfoEXT-image-parameter",
+        id_number: 1919270358u32,
+        spec_text: "If image is not VK_NULL_HANDLE, image must be a valid VkImage handle",
+        spec_page: "chapters/memory.html",
+    },
+    MessageInfo {
+        id: "VUID-VkExportMetalTextureInfoEXT-imageView-parameter",
+        id_number: 845223649u32,
+        spec_text: "If imageView is not VK_NULL_HANDLE, imageView must be a valid VkImageView handle",
         spec_page: "chapters/memory.html",
     },
     MessageInfo {
@@ -5619,6 +5745,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/device_generated_commands/generatedcommands.html",
     },
     MessageInfo {
+        id: "VUID-VkGeneratedCommandsInfoEXT-indirectExecutionSet-parameter",
+        id_number: 1525401325u32,
+        spec_text: "If indirectExecutionSet is not VK_NULL_HANDLE, indirectExecutionSet must be a valid VkIndirectExecutionSetEXT handle",
+        spec_page: "chapters/device_generated_commands/generatedcommands.html",
+    },
+    MessageInfo {
         id: "VUID-VkGeneratedCommandsInfoEXT-sType-sType",
         id_number: 1720728724u32,
         spec_text: "sType must be VK_STRUCTURE_TYPE_GENERATED_COMMANDS_INFO_EXT",
@@ -5649,6 +5781,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/device_generated_commands/generatedcommands.html",
     },
     MessageInfo {
+        id: "VUID-VkGeneratedCommandsInfoNV-pipeline-parameter",
+        id_number: 4277060369u32,
+        spec_text: "If pipeline is not VK_NULL_HANDLE, pipeline must be a valid VkPipeline handle",
+        spec_page: "chapters/device_generated_commands/generatedcommands.html",
+    },
+    MessageInfo {
         id: "VUID-VkGeneratedCommandsInfoNV-pipelineBindPoint-parameter",
         id_number: 3262417142u32,
         spec_text: "pipelineBindPoint must be a valid VkPipelineBindPoint value",
@@ -5667,6 +5805,18 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/device_generated_commands/generatedcommands.html",
     },
     MessageInfo {
+        id: "VUID-VkGeneratedCommandsInfoNV-sequencesCountBuffer-parameter",
+        id_number: 2020611126u32,
+        spec_text: "If sequencesCountBuffer is not VK_NULL_HANDLE, sequencesCountBuffer must be a valid VkBuffer handle",
+        spec_page: "chapters/device_generated_commands/generatedcommands.html",
+    },
+    MessageInfo {
+        id: "VUID-VkGeneratedCommandsInfoNV-sequencesIndexBuffer-parameter",
+        id_number: 732999257u32,
+        spec_text: "If sequencesIndexBuffer is not VK_NULL_HANDLE, sequencesIndexBuffer must be a valid VkBuffer handle",
+        spec_page: "chapters/device_generated_commands/generatedcommands.html",
+    },
+    MessageInfo {
         id: "VUID-VkGeneratedCommandsInfoNV-streamCount-arraylength",
         id_number: 1735942438u32,
         spec_text: "streamCount must be greater than 0",
@@ -5676,6 +5826,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-VkGeneratedCommandsMemoryRequirementsInfoEXT-indirectCommandsLayout-parameter",
         id_number: 1193699049u32,
         spec_text: "indirectCommandsLayout must be a valid VkIndirectCommandsLayoutEXT handle",
+        spec_page: "chapters/device_generated_commands/generatedcommands.html",
+    },
+    MessageInfo {
+        id: "VUID-VkGeneratedCommandsMemoryRequirementsInfoEXT-indirectExecutionSet-parameter",
+        id_number: 3530195311u32,
+        spec_text: "If indirectExecutionSet is not VK_NULL_HANDLE, indirectExecutionSet must be a valid VkIndirectExecutionSetEXT handle",
         spec_page: "chapters/device_generated_commands/generatedcommands.html",
     },
     MessageInfo {
@@ -5706,6 +5862,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-VkGeneratedCommandsMemoryRequirementsInfoNV-pNext-pNext",
         id_number: 505001364u32,
         spec_text: "pNext must be NULL",
+        spec_page: "chapters/device_generated_commands/generatedcommands.html",
+    },
+    MessageInfo {
+        id: "VUID-VkGeneratedCommandsMemoryRequirementsInfoNV-pipeline-parameter",
+        id_number: 2153824294u32,
+        spec_text: "If pipeline is not VK_NULL_HANDLE, pipeline must be a valid VkPipeline handle",
         spec_page: "chapters/device_generated_commands/generatedcommands.html",
     },
     MessageInfo {
@@ -5751,6 +5913,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/device_generated_commands/generatedcommands.html",
     },
     MessageInfo {
+        id: "VUID-VkGeometryAABBNV-aabbData-parameter",
+        id_number: 3559605202u32,
+        spec_text: "If aabbData is not VK_NULL_HANDLE, aabbData must be a valid VkBuffer handle",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
         id: "VUID-VkGeometryAABBNV-pNext-pNext",
         id_number: 3291796322u32,
         spec_text: "pNext must be NULL",
@@ -5787,6 +5955,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/resources.html",
     },
     MessageInfo {
+        id: "VUID-VkGeometryTrianglesNV-indexData-parameter",
+        id_number: 1634452448u32,
+        spec_text: "If indexData is not VK_NULL_HANDLE, indexData must be a valid VkBuffer handle",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
         id: "VUID-VkGeometryTrianglesNV-indexType-parameter",
         id_number: 1190149054u32,
         spec_text: "indexType must be a valid VkIndexType value",
@@ -5802,6 +5976,18 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-VkGeometryTrianglesNV-sType-sType",
         id_number: 3989037002u32,
         spec_text: "sType must be VK_STRUCTURE_TYPE_GEOMETRY_TRIANGLES_NV",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-VkGeometryTrianglesNV-transformData-parameter",
+        id_number: 3277778606u32,
+        spec_text: "If transformData is not VK_NULL_HANDLE, transformData must be a valid VkBuffer handle",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-VkGeometryTrianglesNV-vertexData-parameter",
+        id_number: 405265207u32,
+        spec_text: "If vertexData is not VK_NULL_HANDLE, vertexData must be a valid VkBuffer handle",
         spec_page: "chapters/resources.html",
     },
     MessageInfo {
@@ -5916,6 +6102,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-VkGpaSessionCreateInfoAMD-sType-sType",
         id_number: 817835197u32,
         spec_text: "sType must be VK_STRUCTURE_TYPE_GPA_SESSION_CREATE_INFO_AMD",
+        spec_page: "chapters/gpa_interface.html",
+    },
+    MessageInfo {
+        id: "VUID-VkGpaSessionCreateInfoAMD-secondaryCopySource-parameter",
+        id_number: 2226084689u32,
+        spec_text: "If secondaryCopySource is not VK_NULL_HANDLE, secondaryCopySource must be a valid VkGpaSessionAMD handle",
         spec_page: "chapters/gpa_interface.html",
     },
     MessageInfo {
@@ -6681,6 +6873,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/resources.html",
     },
     MessageInfo {
+        id: "VUID-VkImageSwapchainCreateInfoKHR-swapchain-parameter",
+        id_number: 1178577230u32,
+        spec_text: "If swapchain is not VK_NULL_HANDLE, swapchain must be a valid VkSwapchainKHR handle",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
         id: "VUID-VkImageTilingControlCreateInfoEXT-sType-sType",
         id_number: 510562603u32,
         spec_text: "sType must be VK_STRUCTURE_TYPE_IMAGE_TILING_CONTROL_CREATE_INFO_EXT",
@@ -6828,6 +7026,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-VkImageViewHandleInfoNVX-sType-sType",
         id_number: 833577691u32,
         spec_text: "sType must be VK_STRUCTURE_TYPE_IMAGE_VIEW_HANDLE_INFO_NVX",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-VkImageViewHandleInfoNVX-sampler-parameter",
+        id_number: 3793342392u32,
+        spec_text: "If sampler is not VK_NULL_HANDLE, sampler must be a valid VkSampler handle",
         spec_page: "chapters/resources.html",
     },
     MessageInfo {
@@ -7179,6 +7383,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/device_generated_commands/generatedcommands.html",
     },
     MessageInfo {
+        id: "VUID-VkIndirectCommandsLayoutCreateInfoEXT-pipelineLayout-parameter",
+        id_number: 2225726006u32,
+        spec_text: "If pipelineLayout is not VK_NULL_HANDLE, pipelineLayout must be a valid VkPipelineLayout handle",
+        spec_page: "chapters/device_generated_commands/generatedcommands.html",
+    },
+    MessageInfo {
         id: "VUID-VkIndirectCommandsLayoutCreateInfoEXT-sType-sType",
         id_number: 3174180461u32,
         spec_text: "sType must be VK_STRUCTURE_TYPE_INDIRECT_COMMANDS_LAYOUT_CREATE_INFO_EXT",
@@ -7290,6 +7500,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-VkIndirectCommandsLayoutTokenNV-pNext-pNext",
         id_number: 2416622339u32,
         spec_text: "pNext must be NULL or a pointer to a valid instance of VkIndirectCommandsLayoutPushDataTokenNV",
+        spec_page: "chapters/device_generated_commands/generatedcommands.html",
+    },
+    MessageInfo {
+        id: "VUID-VkIndirectCommandsLayoutTokenNV-pushconstantPipelineLayout-parameter",
+        id_number: 314706049u32,
+        spec_text: "If pushconstantPipelineLayout is not VK_NULL_HANDLE, pushconstantPipelineLayout must be a valid VkPipelineLayout handle",
         spec_page: "chapters/device_generated_commands/generatedcommands.html",
     },
     MessageInfo {
@@ -7597,6 +7813,18 @@ pub static MESSAGES: &[MessageInfo] = &[
         id_number: 477165738u32,
         spec_text: "If srcAccessMask3 is not 0, srcAccessMask3 must be a valid combination of VkAccessFlagBits3KHR values",
         spec_page: "chapters/synchronization.html",
+    },
+    MessageInfo {
+        id: "VUID-VkMemoryDedicatedAllocateInfo-buffer-parameter",
+        id_number: 677611300u32,
+        spec_text: "If buffer is not VK_NULL_HANDLE, buffer must be a valid VkBuffer handle",
+        spec_page: "chapters/memory.html",
+    },
+    MessageInfo {
+        id: "VUID-VkMemoryDedicatedAllocateInfo-image-parameter",
+        id_number: 4206887699u32,
+        spec_text: "If image is not VK_NULL_HANDLE, image must be a valid VkImage handle",
+        spec_page: "chapters/memory.html",
     },
     MessageInfo {
         id: "VUID-VkMemoryDedicatedAllocateInfo-sType-sType",
@@ -11505,6 +11733,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/pipelines.html",
     },
     MessageInfo {
+        id: "VUID-VkPipelineBinaryCreateInfoKHR-pipeline-parameter",
+        id_number: 2373642949u32,
+        spec_text: "If pipeline is not VK_NULL_HANDLE, pipeline must be a valid VkPipeline handle",
+        spec_page: "chapters/pipelines.html",
+    },
+    MessageInfo {
         id: "VUID-VkPipelineBinaryCreateInfoKHR-sType-sType",
         id_number: 3760973794u32,
         spec_text: "sType must be VK_STRUCTURE_TYPE_PIPELINE_BINARY_CREATE_INFO_KHR",
@@ -11919,6 +12153,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/pipelines.html",
     },
     MessageInfo {
+        id: "VUID-VkPipelineShaderStageCreateInfo-module-parameter",
+        id_number: 4252097648u32,
+        spec_text: "If module is not VK_NULL_HANDLE, module must be a valid VkShaderModule handle",
+        spec_page: "chapters/pipelines.html",
+    },
+    MessageInfo {
         id: "VUID-VkPipelineShaderStageCreateInfo-pName-parameter",
         id_number: 2059364706u32,
         spec_text: "pName must be a null-terminated UTF-8 string",
@@ -12231,6 +12471,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/descriptorsets.html",
     },
     MessageInfo {
+        id: "VUID-VkPushConstantsInfo-layout-parameter",
+        id_number: 3550320375u32,
+        spec_text: "If layout is not VK_NULL_HANDLE, layout must be a valid VkPipelineLayout handle",
+        spec_page: "chapters/descriptorsets.html",
+    },
+    MessageInfo {
         id: "VUID-VkPushConstantsInfo-pNext-pNext",
         id_number: 2305550451u32,
         spec_text: "Each pNext member of any structure (including this one) in the pNext chain must be either NULL or a pointer to a valid instance of VkPipelineLayoutCreateInfo or VkPushConstantBankInfoNV",
@@ -12291,6 +12537,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/descriptorsets.html",
     },
     MessageInfo {
+        id: "VUID-VkPushDescriptorSetInfo-layout-parameter",
+        id_number: 1799845593u32,
+        spec_text: "If layout is not VK_NULL_HANDLE, layout must be a valid VkPipelineLayout handle",
+        spec_page: "chapters/descriptorsets.html",
+    },
+    MessageInfo {
         id: "VUID-VkPushDescriptorSetInfo-pDescriptorWrites-parameter",
         id_number: 3367795066u32,
         spec_text: "pDescriptorWrites must be a valid pointer to an array of descriptorWriteCount valid VkWriteDescriptorSet structures",
@@ -12324,6 +12576,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-VkPushDescriptorSetWithTemplateInfo-descriptorUpdateTemplate-parameter",
         id_number: 954681084u32,
         spec_text: "descriptorUpdateTemplate must be a valid VkDescriptorUpdateTemplate handle",
+        spec_page: "chapters/descriptorsets.html",
+    },
+    MessageInfo {
+        id: "VUID-VkPushDescriptorSetWithTemplateInfo-layout-parameter",
+        id_number: 2472159304u32,
+        spec_text: "If layout is not VK_NULL_HANDLE, layout must be a valid VkPipelineLayout handle",
         spec_page: "chapters/descriptorsets.html",
     },
     MessageInfo {
@@ -12537,6 +12795,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/pipelines.html",
     },
     MessageInfo {
+        id: "VUID-VkRayTracingPipelineCreateInfoKHR-layout-parameter",
+        id_number: 1129714852u32,
+        spec_text: "If layout is not VK_NULL_HANDLE, layout must be a valid VkPipelineLayout handle",
+        spec_page: "chapters/pipelines.html",
+    },
+    MessageInfo {
         id: "VUID-VkRayTracingPipelineCreateInfoKHR-pGroups-parameter",
         id_number: 4153723994u32,
         spec_text: "If groupCount is not 0, pGroups must be a valid pointer to an array of groupCount valid VkRayTracingShaderGroupCreateInfoKHR structures",
@@ -12570,6 +12834,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-VkRayTracingPipelineCreateInfoNV-groupCount-arraylength",
         id_number: 997952033u32,
         spec_text: "groupCount must be greater than 0",
+        spec_page: "chapters/pipelines.html",
+    },
+    MessageInfo {
+        id: "VUID-VkRayTracingPipelineCreateInfoNV-layout-parameter",
+        id_number: 4225633460u32,
+        spec_text: "If layout is not VK_NULL_HANDLE, layout must be a valid VkPipelineLayout handle",
         spec_page: "chapters/pipelines.html",
     },
     MessageInfo {
@@ -13083,6 +13353,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/renderpass.html",
     },
     MessageInfo {
+        id: "VUID-VkRenderingAttachmentInfo-imageView-parameter",
+        id_number: 2425310477u32,
+        spec_text: "If imageView is not VK_NULL_HANDLE, imageView must be a valid VkImageView handle",
+        spec_page: "chapters/renderpass.html",
+    },
+    MessageInfo {
         id: "VUID-VkRenderingAttachmentInfo-loadOp-parameter",
         id_number: 3629832128u32,
         spec_text: "loadOp must be a valid VkAttachmentLoadOp value",
@@ -13098,6 +13374,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-VkRenderingAttachmentInfo-resolveImageLayout-parameter",
         id_number: 391712863u32,
         spec_text: "resolveImageLayout must be a valid VkImageLayout value",
+        spec_page: "chapters/renderpass.html",
+    },
+    MessageInfo {
+        id: "VUID-VkRenderingAttachmentInfo-resolveImageView-parameter",
+        id_number: 288809096u32,
+        spec_text: "If resolveImageView is not VK_NULL_HANDLE, resolveImageView must be a valid VkImageView handle",
         spec_page: "chapters/renderpass.html",
     },
     MessageInfo {
@@ -13170,6 +13452,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-VkRenderingFragmentShadingRateAttachmentInfoKHR-imageLayout-parameter",
         id_number: 2631714543u32,
         spec_text: "imageLayout must be a valid VkImageLayout value",
+        spec_page: "chapters/renderpass.html",
+    },
+    MessageInfo {
+        id: "VUID-VkRenderingFragmentShadingRateAttachmentInfoKHR-imageView-parameter",
+        id_number: 1213525472u32,
+        spec_text: "If imageView is not VK_NULL_HANDLE, imageView must be a valid VkImageView handle",
         spec_page: "chapters/renderpass.html",
     },
     MessageInfo {
@@ -13803,6 +14091,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/synchronization.html",
     },
     MessageInfo {
+        id: "VUID-VkSetDescriptorBufferOffsetsInfoEXT-layout-parameter",
+        id_number: 2473775254u32,
+        spec_text: "If layout is not VK_NULL_HANDLE, layout must be a valid VkPipelineLayout handle",
+        spec_page: "chapters/descriptorbuffers.html",
+    },
+    MessageInfo {
         id: "VUID-VkSetDescriptorBufferOffsetsInfoEXT-pBufferIndices-parameter",
         id_number: 665300778u32,
         spec_text: "pBufferIndices must be a valid pointer to an array of setCount uint32_t values",
@@ -14061,6 +14355,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/sparsemem.html",
     },
     MessageInfo {
+        id: "VUID-VkSparseImageMemoryBind-memory-parameter",
+        id_number: 3293866532u32,
+        spec_text: "If memory is not VK_NULL_HANDLE, memory must be a valid VkDeviceMemory handle",
+        spec_page: "chapters/sparsemem.html",
+    },
+    MessageInfo {
         id: "VUID-VkSparseImageMemoryBindInfo-bindCount-arraylength",
         id_number: 1421961716u32,
         spec_text: "bindCount must be greater than 0",
@@ -14112,6 +14412,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-VkSparseMemoryBind-flags-parameter",
         id_number: 2735229340u32,
         spec_text: "If flags is not 0, flags must be a valid combination of VkSparseMemoryBindFlagBits values",
+        spec_page: "chapters/sparsemem.html",
+    },
+    MessageInfo {
+        id: "VUID-VkSparseMemoryBind-memory-parameter",
+        id_number: 3707234115u32,
+        spec_text: "If memory is not VK_NULL_HANDLE, memory must be a valid VkDeviceMemory handle",
         spec_page: "chapters/sparsemem.html",
     },
     MessageInfo {
@@ -14712,6 +15018,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-VkSwapchainCreateInfoKHR-imageUsage-parameter",
         id_number: 3168160994u32,
         spec_text: "imageUsage must be a valid combination of VkImageUsageFlagBits values",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
+        id: "VUID-VkSwapchainCreateInfoKHR-oldSwapchain-parameter",
+        id_number: 2433015972u32,
+        spec_text: "If oldSwapchain is not VK_NULL_HANDLE, oldSwapchain must be a valid VkSwapchainKHR handle",
         spec_page: "chapters/VK_KHR_surface/wsi.html",
     },
     MessageInfo {
@@ -15384,6 +15696,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-VkVideoBeginCodingInfoKHR-videoSession-parameter",
         id_number: 489584685u32,
         spec_text: "videoSession must be a valid VkVideoSessionKHR handle",
+        spec_page: "chapters/videocoding.html",
+    },
+    MessageInfo {
+        id: "VUID-VkVideoBeginCodingInfoKHR-videoSessionParameters-parameter",
+        id_number: 3551936954u32,
+        spec_text: "If videoSessionParameters is not VK_NULL_HANDLE, videoSessionParameters must be a valid VkVideoSessionParametersKHR handle",
         spec_page: "chapters/videocoding.html",
     },
     MessageInfo {
@@ -16245,6 +16563,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/videocoding.html",
     },
     MessageInfo {
+        id: "VUID-VkVideoEncodeQuantizationMapInfoKHR-quantizationMap-parameter",
+        id_number: 3652932662u32,
+        spec_text: "If quantizationMap is not VK_NULL_HANDLE, quantizationMap must be a valid VkImageView handle",
+        spec_page: "chapters/videocoding.html",
+    },
+    MessageInfo {
         id: "VUID-VkVideoEncodeQuantizationMapInfoKHR-sType-sType",
         id_number: 1841357695u32,
         spec_text: "sType must be VK_STRUCTURE_TYPE_VIDEO_ENCODE_QUANTIZATION_MAP_INFO_KHR",
@@ -16467,6 +16791,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/videocoding.html",
     },
     MessageInfo {
+        id: "VUID-VkVideoInlineQueryInfoKHR-queryPool-parameter",
+        id_number: 2989592674u32,
+        spec_text: "If queryPool is not VK_NULL_HANDLE, queryPool must be a valid VkQueryPool handle",
+        spec_page: "chapters/videocoding.html",
+    },
+    MessageInfo {
         id: "VUID-VkVideoInlineQueryInfoKHR-sType-sType",
         id_number: 2459339377u32,
         spec_text: "sType must be VK_STRUCTURE_TYPE_VIDEO_INLINE_QUERY_INFO_KHR",
@@ -16644,6 +16974,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-VkVideoSessionParametersCreateInfoKHR-videoSession-parameter",
         id_number: 2664920381u32,
         spec_text: "videoSession must be a valid VkVideoSessionKHR handle",
+        spec_page: "chapters/videocoding.html",
+    },
+    MessageInfo {
+        id: "VUID-VkVideoSessionParametersCreateInfoKHR-videoSessionParametersTemplate-parameter",
+        id_number: 2638503598u32,
+        spec_text: "If videoSessionParametersTemplate is not VK_NULL_HANDLE, videoSessionParametersTemplate must be a valid VkVideoSessionParametersKHR handle",
         spec_page: "chapters/videocoding.html",
     },
     MessageInfo {
@@ -16977,9 +17313,39 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/VK_KHR_surface/wsi.html",
     },
     MessageInfo {
+        id: "VUID-vkAcquireDrmDisplayEXT-display-parent",
+        id_number: 2422692649u32,
+        spec_text: "display must have been created, allocated, or retrieved from physicalDevice",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
+        id: "VUID-vkAcquireDrmDisplayEXT-physicalDevice-parameter",
+        id_number: 3429494778u32,
+        spec_text: "physicalDevice must be a valid VkPhysicalDevice handle",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
+        id: "VUID-vkAcquireFullScreenExclusiveModeEXT-device-parameter",
+        id_number: 3386833769u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
         id: "VUID-vkAcquireFullScreenExclusiveModeEXT-swapchain-parameter",
         id_number: 63205420u32,
         spec_text: "swapchain must be a valid VkSwapchainKHR handle",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
+        id: "VUID-vkAcquireFullScreenExclusiveModeEXT-swapchain-parent",
+        id_number: 3301306014u32,
+        spec_text: "swapchain must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
+        id: "VUID-vkAcquireNextImage2KHR-device-parameter",
+        id_number: 1431607513u32,
+        spec_text: "device must be a valid VkDevice handle",
         spec_page: "chapters/VK_KHR_surface/wsi.html",
     },
     MessageInfo {
@@ -16995,9 +17361,39 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/VK_KHR_surface/wsi.html",
     },
     MessageInfo {
+        id: "VUID-vkAcquireNextImageKHR-device-parameter",
+        id_number: 2500960109u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
+        id: "VUID-vkAcquireNextImageKHR-fence-parameter",
+        id_number: 3040349904u32,
+        spec_text: "If fence is not VK_NULL_HANDLE, fence must be a valid VkFence handle",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
+        id: "VUID-vkAcquireNextImageKHR-fence-parent",
+        id_number: 3182745117u32,
+        spec_text: "If fence is a valid handle, it must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
         id: "VUID-vkAcquireNextImageKHR-pImageIndex-parameter",
         id_number: 1423596950u32,
         spec_text: "pImageIndex must be a valid pointer to a uint32_t value",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
+        id: "VUID-vkAcquireNextImageKHR-semaphore-parameter",
+        id_number: 1629488792u32,
+        spec_text: "If semaphore is not VK_NULL_HANDLE, semaphore must be a valid VkSemaphore handle",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
+        id: "VUID-vkAcquireNextImageKHR-semaphore-parent",
+        id_number: 102493024u32,
+        spec_text: "If semaphore is a valid handle, it must have been created, allocated, or retrieved from device",
         spec_page: "chapters/VK_KHR_surface/wsi.html",
     },
     MessageInfo {
@@ -17005,6 +17401,18 @@ pub static MESSAGES: &[MessageInfo] = &[
         id_number: 1299129625u32,
         spec_text: "swapchain must be a valid VkSwapchainKHR handle",
         spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
+        id: "VUID-vkAcquireNextImageKHR-swapchain-parent",
+        id_number: 2730257071u32,
+        spec_text: "swapchain must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
+        id: "VUID-vkAcquirePerformanceConfigurationINTEL-device-parameter",
+        id_number: 1649273452u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/queries.html",
     },
     MessageInfo {
         id: "VUID-vkAcquirePerformanceConfigurationINTEL-pAcquireInfo-parameter",
@@ -17016,6 +17424,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-vkAcquirePerformanceConfigurationINTEL-pConfiguration-parameter",
         id_number: 3669144507u32,
         spec_text: "pConfiguration must be a valid pointer to a VkPerformanceConfigurationINTEL handle",
+        spec_page: "chapters/queries.html",
+    },
+    MessageInfo {
+        id: "VUID-vkAcquireProfilingLockKHR-device-parameter",
+        id_number: 3474710098u32,
+        spec_text: "device must be a valid VkDevice handle",
         spec_page: "chapters/queries.html",
     },
     MessageInfo {
@@ -17031,9 +17445,27 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/VK_KHR_surface/wsi.html",
     },
     MessageInfo {
+        id: "VUID-vkAcquireWinrtDisplayNV-display-parent",
+        id_number: 206405210u32,
+        spec_text: "display must have been created, allocated, or retrieved from physicalDevice",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
+        id: "VUID-vkAcquireWinrtDisplayNV-physicalDevice-parameter",
+        id_number: 1494433607u32,
+        spec_text: "physicalDevice must be a valid VkPhysicalDevice handle",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
         id: "VUID-vkAcquireXlibDisplayEXT-display-parameter",
         id_number: 2627597860u32,
         spec_text: "display must be a valid VkDisplayKHR handle",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
+        id: "VUID-vkAcquireXlibDisplayEXT-display-parent",
+        id_number: 3101378943u32,
+        spec_text: "display must have been created, allocated, or retrieved from physicalDevice",
         spec_page: "chapters/VK_KHR_surface/wsi.html",
     },
     MessageInfo {
@@ -17041,6 +17473,18 @@ pub static MESSAGES: &[MessageInfo] = &[
         id_number: 3086937579u32,
         spec_text: "dpy must be a valid pointer to a Display value",
         spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
+        id: "VUID-vkAcquireXlibDisplayEXT-physicalDevice-parameter",
+        id_number: 1729351429u32,
+        spec_text: "physicalDevice must be a valid VkPhysicalDevice handle",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
+        id: "VUID-vkAllocateCommandBuffers-device-parameter",
+        id_number: 3261176959u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/cmdbuffers.html",
     },
     MessageInfo {
         id: "VUID-vkAllocateCommandBuffers-pAllocateInfo-parameter",
@@ -17055,6 +17499,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/cmdbuffers.html",
     },
     MessageInfo {
+        id: "VUID-vkAllocateDescriptorSets-device-parameter",
+        id_number: 2495609115u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/descriptorsets.html",
+    },
+    MessageInfo {
         id: "VUID-vkAllocateDescriptorSets-pAllocateInfo-parameter",
         id_number: 754602925u32,
         spec_text: "pAllocateInfo must be a valid pointer to a valid VkDescriptorSetAllocateInfo structure",
@@ -17065,6 +17515,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id_number: 2527457041u32,
         spec_text: "pDescriptorSets must be a valid pointer to an array of pAllocateInfo->descriptorSetCount VkDescriptorSet handles",
         spec_page: "chapters/descriptorsets.html",
+    },
+    MessageInfo {
+        id: "VUID-vkAllocateMemory-device-parameter",
+        id_number: 3173891228u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/memory.html",
     },
     MessageInfo {
         id: "VUID-vkAllocateMemory-pAllocateInfo-01714",
@@ -17085,10 +17541,22 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/memory.html",
     },
     MessageInfo {
+        id: "VUID-vkAntiLagUpdateAMD-device-parameter",
+        id_number: 1375235203u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
         id: "VUID-vkAntiLagUpdateAMD-pData-parameter",
         id_number: 2179890188u32,
         spec_text: "pData must be a valid pointer to a valid VkAntiLagDataAMD structure",
         spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
+        id: "VUID-vkBeginCommandBuffer-commandBuffer-parameter",
+        id_number: 1622001485u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/cmdbuffers.html",
     },
     MessageInfo {
         id: "VUID-vkBeginCommandBuffer-pBeginInfo-parameter",
@@ -17100,6 +17568,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-vkBindAccelerationStructureMemoryNV-bindInfoCount-arraylength",
         id_number: 2029803837u32,
         spec_text: "bindInfoCount must be greater than 0",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-vkBindAccelerationStructureMemoryNV-device-parameter",
+        id_number: 1556413140u32,
+        spec_text: "device must be a valid VkDevice handle",
         spec_page: "chapters/resources.html",
     },
     MessageInfo {
@@ -17115,15 +17589,39 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/resources.html",
     },
     MessageInfo {
+        id: "VUID-vkBindBufferMemory-buffer-parent",
+        id_number: 1950969114u32,
+        spec_text: "buffer must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-vkBindBufferMemory-device-parameter",
+        id_number: 1047156490u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
         id: "VUID-vkBindBufferMemory-memory-parameter",
         id_number: 3910768997u32,
         spec_text: "memory must be a valid VkDeviceMemory handle",
         spec_page: "chapters/resources.html",
     },
     MessageInfo {
+        id: "VUID-vkBindBufferMemory-memory-parent",
+        id_number: 2757772561u32,
+        spec_text: "memory must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
         id: "VUID-vkBindBufferMemory2-bindInfoCount-arraylength",
         id_number: 3540622608u32,
         spec_text: "bindInfoCount must be greater than 0",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-vkBindBufferMemory2-device-parameter",
+        id_number: 1131817543u32,
+        spec_text: "device must be a valid VkDevice handle",
         spec_page: "chapters/resources.html",
     },
     MessageInfo {
@@ -17139,15 +17637,33 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/VK_ARM_data_graph/graphs.html",
     },
     MessageInfo {
+        id: "VUID-vkBindDataGraphPipelineSessionMemoryARM-device-parameter",
+        id_number: 3297283349u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/VK_ARM_data_graph/graphs.html",
+    },
+    MessageInfo {
         id: "VUID-vkBindDataGraphPipelineSessionMemoryARM-pBindInfos-parameter",
         id_number: 2936165759u32,
         spec_text: "pBindInfos must be a valid pointer to an array of bindInfoCount valid VkBindDataGraphPipelineSessionMemoryInfoARM structures",
         spec_page: "chapters/VK_ARM_data_graph/graphs.html",
     },
     MessageInfo {
+        id: "VUID-vkBindImageMemory-device-parameter",
+        id_number: 2575708840u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
         id: "VUID-vkBindImageMemory-image-parameter",
         id_number: 1286883707u32,
         spec_text: "image must be a valid VkImage handle",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-vkBindImageMemory-image-parent",
+        id_number: 378347538u32,
+        spec_text: "image must have been created, allocated, or retrieved from device",
         spec_page: "chapters/resources.html",
     },
     MessageInfo {
@@ -17157,9 +17673,21 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/resources.html",
     },
     MessageInfo {
+        id: "VUID-vkBindImageMemory-memory-parent",
+        id_number: 2945468160u32,
+        spec_text: "memory must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
         id: "VUID-vkBindImageMemory2-bindInfoCount-arraylength",
         id_number: 3827492227u32,
         spec_text: "bindInfoCount must be greater than 0",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-vkBindImageMemory2-device-parameter",
+        id_number: 2768162094u32,
+        spec_text: "device must be a valid VkDevice handle",
         spec_page: "chapters/resources.html",
     },
     MessageInfo {
@@ -17175,6 +17703,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/VK_NV_optical_flow/optical_flow.html",
     },
     MessageInfo {
+        id: "VUID-vkBindOpticalFlowSessionImageNV-device-parameter",
+        id_number: 1701319747u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/VK_NV_optical_flow/optical_flow.html",
+    },
+    MessageInfo {
         id: "VUID-vkBindOpticalFlowSessionImageNV-layout-parameter",
         id_number: 2536531738u32,
         spec_text: "layout must be a valid VkImageLayout value",
@@ -17187,9 +17721,33 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/VK_NV_optical_flow/optical_flow.html",
     },
     MessageInfo {
+        id: "VUID-vkBindOpticalFlowSessionImageNV-session-parent",
+        id_number: 687354850u32,
+        spec_text: "session must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/VK_NV_optical_flow/optical_flow.html",
+    },
+    MessageInfo {
+        id: "VUID-vkBindOpticalFlowSessionImageNV-view-parameter",
+        id_number: 1458762686u32,
+        spec_text: "If view is not VK_NULL_HANDLE, view must be a valid VkImageView handle",
+        spec_page: "chapters/VK_NV_optical_flow/optical_flow.html",
+    },
+    MessageInfo {
+        id: "VUID-vkBindOpticalFlowSessionImageNV-view-parent",
+        id_number: 1490375417u32,
+        spec_text: "If view is a valid handle, it must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/VK_NV_optical_flow/optical_flow.html",
+    },
+    MessageInfo {
         id: "VUID-vkBindTensorMemoryARM-bindInfoCount-arraylength",
         id_number: 2869833552u32,
         spec_text: "bindInfoCount must be greater than 0",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-vkBindTensorMemoryARM-device-parameter",
+        id_number: 4153844175u32,
+        spec_text: "device must be a valid VkDevice handle",
         spec_page: "chapters/resources.html",
     },
     MessageInfo {
@@ -17205,6 +17763,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/videocoding.html",
     },
     MessageInfo {
+        id: "VUID-vkBindVideoSessionMemoryKHR-device-parameter",
+        id_number: 2307403893u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/videocoding.html",
+    },
+    MessageInfo {
         id: "VUID-vkBindVideoSessionMemoryKHR-pBindSessionMemoryInfos-parameter",
         id_number: 4174001110u32,
         spec_text: "pBindSessionMemoryInfos must be a valid pointer to an array of bindSessionMemoryInfoCount valid VkBindVideoSessionMemoryInfoKHR structures",
@@ -17215,6 +17779,30 @@ pub static MESSAGES: &[MessageInfo] = &[
         id_number: 997279038u32,
         spec_text: "videoSession must be a valid VkVideoSessionKHR handle",
         spec_page: "chapters/videocoding.html",
+    },
+    MessageInfo {
+        id: "VUID-vkBindVideoSessionMemoryKHR-videoSession-parent",
+        id_number: 2070529506u32,
+        spec_text: "videoSession must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/videocoding.html",
+    },
+    MessageInfo {
+        id: "VUID-vkBuildAccelerationStructuresKHR-deferredOperation-parameter",
+        id_number: 3836802697u32,
+        spec_text: "If deferredOperation is not VK_NULL_HANDLE, deferredOperation must be a valid VkDeferredOperationKHR handle",
+        spec_page: "chapters/accelstructures.html",
+    },
+    MessageInfo {
+        id: "VUID-vkBuildAccelerationStructuresKHR-deferredOperation-parent",
+        id_number: 355009850u32,
+        spec_text: "If deferredOperation is a valid handle, it must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/accelstructures.html",
+    },
+    MessageInfo {
+        id: "VUID-vkBuildAccelerationStructuresKHR-device-parameter",
+        id_number: 1474373951u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/accelstructures.html",
     },
     MessageInfo {
         id: "VUID-vkBuildAccelerationStructuresKHR-infoCount-arraylength",
@@ -17229,6 +17817,24 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/accelstructures.html",
     },
     MessageInfo {
+        id: "VUID-vkBuildMicromapsEXT-deferredOperation-parameter",
+        id_number: 2153580113u32,
+        spec_text: "If deferredOperation is not VK_NULL_HANDLE, deferredOperation must be a valid VkDeferredOperationKHR handle",
+        spec_page: "chapters/VK_KHR_opacity_micromap/micromaps.html",
+    },
+    MessageInfo {
+        id: "VUID-vkBuildMicromapsEXT-deferredOperation-parent",
+        id_number: 2706288502u32,
+        spec_text: "If deferredOperation is a valid handle, it must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/VK_KHR_opacity_micromap/micromaps.html",
+    },
+    MessageInfo {
+        id: "VUID-vkBuildMicromapsEXT-device-parameter",
+        id_number: 1037173270u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/VK_KHR_opacity_micromap/micromaps.html",
+    },
+    MessageInfo {
         id: "VUID-vkBuildMicromapsEXT-infoCount-arraylength",
         id_number: 762320286u32,
         spec_text: "infoCount must be greater than 0",
@@ -17241,15 +17847,39 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/VK_KHR_opacity_micromap/micromaps.html",
     },
     MessageInfo {
+        id: "VUID-vkClearShaderInstrumentationMetricsARM-device-parameter",
+        id_number: 2361299936u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/shaders.html",
+    },
+    MessageInfo {
         id: "VUID-vkClearShaderInstrumentationMetricsARM-instrumentation-parameter",
         id_number: 3798910902u32,
         spec_text: "instrumentation must be a valid VkShaderInstrumentationARM handle",
         spec_page: "chapters/shaders.html",
     },
     MessageInfo {
+        id: "VUID-vkClearShaderInstrumentationMetricsARM-instrumentation-parent",
+        id_number: 1353628764u32,
+        spec_text: "instrumentation must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/shaders.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdBeginConditionalRendering2EXT-commandBuffer-parameter",
+        id_number: 2625414213u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/drawing.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdBeginConditionalRendering2EXT-pConditionalRenderingBegin-parameter",
         id_number: 722027631u32,
         spec_text: "pConditionalRenderingBegin must be a valid pointer to a valid VkConditionalRenderingBeginInfo2EXT structure",
+        spec_page: "chapters/drawing.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdBeginConditionalRenderingEXT-commandBuffer-parameter",
+        id_number: 2205855579u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
         spec_page: "chapters/drawing.html",
     },
     MessageInfo {
@@ -17259,10 +17889,34 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/drawing.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdBeginCustomResolveEXT-commandBuffer-parameter",
+        id_number: 3738640669u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/renderpass.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdBeginDebugUtilsLabelEXT-commandBuffer-parameter",
+        id_number: 2533084124u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/debugging.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdBeginDebugUtilsLabelEXT-pLabelInfo-parameter",
         id_number: 379583126u32,
         spec_text: "pLabelInfo must be a valid pointer to a valid VkDebugUtilsLabelEXT structure",
         spec_page: "chapters/debugging.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdBeginGpaSampleAMD-commandBuffer-parameter",
+        id_number: 686903555u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/gpa_interface.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdBeginGpaSampleAMD-commonparent",
+        id_number: 158874709u32,
+        spec_text: "Both of commandBuffer, and gpaSession must have been created, allocated, or retrieved from the same VkDevice",
+        spec_page: "chapters/gpa_interface.html",
     },
     MessageInfo {
         id: "VUID-vkCmdBeginGpaSampleAMD-gpaSession-parameter",
@@ -17283,16 +17937,46 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/gpa_interface.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdBeginGpaSessionAMD-commandBuffer-parameter",
+        id_number: 1385829765u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/gpa_interface.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdBeginGpaSessionAMD-commonparent",
+        id_number: 4294817493u32,
+        spec_text: "Both of commandBuffer, and gpaSession must have been created, allocated, or retrieved from the same VkDevice",
+        spec_page: "chapters/gpa_interface.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdBeginGpaSessionAMD-gpaSession-parameter",
         id_number: 1461201856u32,
         spec_text: "gpaSession must be a valid VkGpaSessionAMD handle",
         spec_page: "chapters/gpa_interface.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdBeginPerTileExecutionQCOM-commandBuffer-parameter",
+        id_number: 3586298626u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/renderpass.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdBeginPerTileExecutionQCOM-pPerTileBeginInfo-parameter",
         id_number: 3675786437u32,
         spec_text: "pPerTileBeginInfo must be a valid pointer to a valid VkPerTileBeginInfoQCOM structure",
         spec_page: "chapters/renderpass.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdBeginQuery-commandBuffer-parameter",
+        id_number: 4265443410u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/queries.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdBeginQuery-commonparent",
+        id_number: 2166151683u32,
+        spec_text: "Both of commandBuffer, and queryPool must have been created, allocated, or retrieved from the same VkDevice",
+        spec_page: "chapters/queries.html",
     },
     MessageInfo {
         id: "VUID-vkCmdBeginQuery-flags-parameter",
@@ -17304,6 +17988,18 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-vkCmdBeginQuery-queryPool-parameter",
         id_number: 4130204626u32,
         spec_text: "queryPool must be a valid VkQueryPool handle",
+        spec_page: "chapters/queries.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdBeginQueryIndexedEXT-commandBuffer-parameter",
+        id_number: 1875516811u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/queries.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdBeginQueryIndexedEXT-commonparent",
+        id_number: 2860469293u32,
+        spec_text: "Both of commandBuffer, and queryPool must have been created, allocated, or retrieved from the same VkDevice",
         spec_page: "chapters/queries.html",
     },
     MessageInfo {
@@ -17319,6 +18015,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/queries.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdBeginRenderPass-commandBuffer-parameter",
+        id_number: 811498368u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/renderpass.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdBeginRenderPass-contents-parameter",
         id_number: 1705682337u32,
         spec_text: "contents must be a valid VkSubpassContents value",
@@ -17328,6 +18030,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-vkCmdBeginRenderPass-pRenderPassBegin-parameter",
         id_number: 3399008945u32,
         spec_text: "pRenderPassBegin must be a valid pointer to a valid VkRenderPassBeginInfo structure",
+        spec_page: "chapters/renderpass.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdBeginRenderPass2-commandBuffer-parameter",
+        id_number: 196880464u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
         spec_page: "chapters/renderpass.html",
     },
     MessageInfo {
@@ -17343,10 +18051,28 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/renderpass.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdBeginRendering-commandBuffer-parameter",
+        id_number: 800837019u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/renderpass.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdBeginRendering-pRenderingInfo-parameter",
         id_number: 702280825u32,
         spec_text: "pRenderingInfo must be a valid pointer to a valid VkRenderingInfo structure",
         spec_page: "chapters/renderpass.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdBeginShaderInstrumentationARM-commandBuffer-parameter",
+        id_number: 1032380371u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/shaders.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdBeginShaderInstrumentationARM-commonparent",
+        id_number: 27936455u32,
+        spec_text: "Both of commandBuffer, and instrumentation must have been created, allocated, or retrieved from the same VkDevice",
+        spec_page: "chapters/shaders.html",
     },
     MessageInfo {
         id: "VUID-vkCmdBeginShaderInstrumentationARM-instrumentation-parameter",
@@ -17355,9 +18081,27 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/shaders.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdBeginTransformFeedback2EXT-commandBuffer-parameter",
+        id_number: 2360091365u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/vertexpostproc.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdBeginTransformFeedback2EXT-pCounterInfos-parameter",
         id_number: 2643943089u32,
         spec_text: "If counterRangeCount is not 0, and pCounterInfos is not NULL, pCounterInfos must be a valid pointer to an array of counterRangeCount valid VkBindTransformFeedbackBuffer2InfoEXT structures",
+        spec_page: "chapters/vertexpostproc.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdBeginTransformFeedbackEXT-commandBuffer-parameter",
+        id_number: 2022510347u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/vertexpostproc.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdBeginTransformFeedbackEXT-commonparent",
+        id_number: 3186415149u32,
+        spec_text: "Both of commandBuffer, and the elements of pCounterBuffers that are valid handles of non-ignored parameters must have been created, allocated, or retrieved from the same VkDevice",
         spec_page: "chapters/vertexpostproc.html",
     },
     MessageInfo {
@@ -17367,15 +18111,39 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/vertexpostproc.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdBeginVideoCodingKHR-commandBuffer-parameter",
+        id_number: 3757627595u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/videocoding.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdBeginVideoCodingKHR-pBeginInfo-parameter",
         id_number: 458466847u32,
         spec_text: "pBeginInfo must be a valid pointer to a valid VkVideoBeginCodingInfoKHR structure",
         spec_page: "chapters/videocoding.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdBindDescriptorBufferEmbeddedSamplers2EXT-commandBuffer-parameter",
+        id_number: 4251107586u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/descriptorbuffers.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdBindDescriptorBufferEmbeddedSamplers2EXT-pBindDescriptorBufferEmbeddedSamplersInfo-parameter",
         id_number: 2857530054u32,
         spec_text: "pBindDescriptorBufferEmbeddedSamplersInfo must be a valid pointer to a valid VkBindDescriptorBufferEmbeddedSamplersInfoEXT structure",
+        spec_page: "chapters/descriptorbuffers.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdBindDescriptorBufferEmbeddedSamplersEXT-commandBuffer-parameter",
+        id_number: 3612167280u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/descriptorbuffers.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdBindDescriptorBufferEmbeddedSamplersEXT-commonparent",
+        id_number: 1252190296u32,
+        spec_text: "Both of commandBuffer, and layout must have been created, allocated, or retrieved from the same VkDevice",
         spec_page: "chapters/descriptorbuffers.html",
     },
     MessageInfo {
@@ -17397,10 +18165,28 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/descriptorbuffers.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdBindDescriptorBuffersEXT-commandBuffer-parameter",
+        id_number: 1923479320u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/descriptorbuffers.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdBindDescriptorBuffersEXT-pBindingInfos-parameter",
         id_number: 1977310190u32,
         spec_text: "pBindingInfos must be a valid pointer to an array of bufferCount valid VkDescriptorBufferBindingInfoEXT structures",
         spec_page: "chapters/descriptorbuffers.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdBindDescriptorSets-commandBuffer-parameter",
+        id_number: 1399035300u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/descriptorsets.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdBindDescriptorSets-commonparent",
+        id_number: 4291274416u32,
+        spec_text: "Each of commandBuffer, layout, and the elements of pDescriptorSets that are valid handles of non-ignored parameters must have been created, allocated, or retrieved from the same VkDevice",
+        spec_page: "chapters/descriptorsets.html",
     },
     MessageInfo {
         id: "VUID-vkCmdBindDescriptorSets-descriptorSetCount-arraylength",
@@ -17433,15 +18219,57 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/descriptorsets.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdBindDescriptorSets2-commandBuffer-parameter",
+        id_number: 1449728212u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/descriptorsets.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdBindDescriptorSets2-pBindDescriptorSetsInfo-parameter",
         id_number: 4052806858u32,
         spec_text: "pBindDescriptorSetsInfo must be a valid pointer to a valid VkBindDescriptorSetsInfo structure",
         spec_page: "chapters/descriptorsets.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdBindIndexBuffer-buffer-parameter",
+        id_number: 3467729645u32,
+        spec_text: "If buffer is not VK_NULL_HANDLE, buffer must be a valid VkBuffer handle",
+        spec_page: "chapters/drawing.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdBindIndexBuffer-commandBuffer-parameter",
+        id_number: 1905562342u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/drawing.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdBindIndexBuffer-commonparent",
+        id_number: 2216777120u32,
+        spec_text: "Both of buffer, and commandBuffer that are valid handles of non-ignored parameters must have been created, allocated, or retrieved from the same VkDevice",
+        spec_page: "chapters/drawing.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdBindIndexBuffer-indexType-parameter",
         id_number: 2857807126u32,
         spec_text: "indexType must be a valid VkIndexType value",
+        spec_page: "chapters/drawing.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdBindIndexBuffer2-buffer-parameter",
+        id_number: 1904314891u32,
+        spec_text: "If buffer is not VK_NULL_HANDLE, buffer must be a valid VkBuffer handle",
+        spec_page: "chapters/drawing.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdBindIndexBuffer2-commandBuffer-parameter",
+        id_number: 1279328031u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/drawing.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdBindIndexBuffer2-commonparent",
+        id_number: 1376082054u32,
+        spec_text: "Both of buffer, and commandBuffer that are valid handles of non-ignored parameters must have been created, allocated, or retrieved from the same VkDevice",
         spec_page: "chapters/drawing.html",
     },
     MessageInfo {
@@ -17451,16 +18279,52 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/drawing.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdBindIndexBuffer3KHR-commandBuffer-parameter",
+        id_number: 2522616892u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/drawing.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdBindIndexBuffer3KHR-pInfo-parameter",
         id_number: 1960062291u32,
         spec_text: "pInfo must be a valid pointer to a valid VkBindIndexBuffer3InfoKHR structure",
         spec_page: "chapters/drawing.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdBindInvocationMaskHUAWEI-commandBuffer-parameter",
+        id_number: 1709094941u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/raytracing.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdBindInvocationMaskHUAWEI-commonparent",
+        id_number: 3719028917u32,
+        spec_text: "Both of commandBuffer, and imageView that are valid handles of non-ignored parameters must have been created, allocated, or retrieved from the same VkDevice",
+        spec_page: "chapters/raytracing.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdBindInvocationMaskHUAWEI-imageLayout-parameter",
         id_number: 651572690u32,
         spec_text: "imageLayout must be a valid VkImageLayout value",
         spec_page: "chapters/raytracing.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdBindInvocationMaskHUAWEI-imageView-parameter",
+        id_number: 4169737777u32,
+        spec_text: "If imageView is not VK_NULL_HANDLE, imageView must be a valid VkImageView handle",
+        spec_page: "chapters/raytracing.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdBindPipeline-commandBuffer-parameter",
+        id_number: 4156162462u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/pipelines.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdBindPipeline-commonparent",
+        id_number: 2797661086u32,
+        spec_text: "Both of commandBuffer, and pipeline must have been created, allocated, or retrieved from the same VkDevice",
+        spec_page: "chapters/pipelines.html",
     },
     MessageInfo {
         id: "VUID-vkCmdBindPipeline-pipeline-parameter",
@@ -17472,6 +18336,18 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-vkCmdBindPipeline-pipelineBindPoint-parameter",
         id_number: 762203332u32,
         spec_text: "pipelineBindPoint must be a valid VkPipelineBindPoint value",
+        spec_page: "chapters/pipelines.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdBindPipelineShaderGroupNV-commandBuffer-parameter",
+        id_number: 3140054173u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/pipelines.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdBindPipelineShaderGroupNV-commonparent",
+        id_number: 499757516u32,
+        spec_text: "Both of commandBuffer, and pipeline must have been created, allocated, or retrieved from the same VkDevice",
         spec_page: "chapters/pipelines.html",
     },
     MessageInfo {
@@ -17487,9 +18363,21 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/pipelines.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdBindResourceHeapEXT-commandBuffer-parameter",
+        id_number: 3542455562u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/descriptorheaps.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdBindResourceHeapEXT-pBindInfo-parameter",
         id_number: 136454934u32,
         spec_text: "pBindInfo must be a valid pointer to a valid VkBindHeapInfoEXT structure",
+        spec_page: "chapters/descriptorheaps.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdBindSamplerHeapEXT-commandBuffer-parameter",
+        id_number: 3672026573u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
         spec_page: "chapters/descriptorheaps.html",
     },
     MessageInfo {
@@ -17497,6 +18385,18 @@ pub static MESSAGES: &[MessageInfo] = &[
         id_number: 2645404980u32,
         spec_text: "pBindInfo must be a valid pointer to a valid VkBindHeapInfoEXT structure",
         spec_page: "chapters/descriptorheaps.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdBindShadersEXT-commandBuffer-parameter",
+        id_number: 1104649854u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/shaders.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdBindShadersEXT-commonparent",
+        id_number: 1275213733u32,
+        spec_text: "Both of commandBuffer, and the elements of pShaders that are valid handles of non-ignored parameters must have been created, allocated, or retrieved from the same VkDevice",
+        spec_page: "chapters/shaders.html",
     },
     MessageInfo {
         id: "VUID-vkCmdBindShadersEXT-pShaders-parameter",
@@ -17517,15 +18417,45 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/shaders.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdBindShadingRateImageNV-commandBuffer-parameter",
+        id_number: 778809703u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/primsrast.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdBindShadingRateImageNV-commonparent",
+        id_number: 635281029u32,
+        spec_text: "Both of commandBuffer, and imageView that are valid handles of non-ignored parameters must have been created, allocated, or retrieved from the same VkDevice",
+        spec_page: "chapters/primsrast.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdBindShadingRateImageNV-imageLayout-parameter",
         id_number: 4040830407u32,
         spec_text: "imageLayout must be a valid VkImageLayout value",
         spec_page: "chapters/primsrast.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdBindShadingRateImageNV-imageView-parameter",
+        id_number: 1971074518u32,
+        spec_text: "If imageView is not VK_NULL_HANDLE, imageView must be a valid VkImageView handle",
+        spec_page: "chapters/primsrast.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdBindTileMemoryQCOM-commandBuffer-parameter",
+        id_number: 338506082u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/memory.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdBindTransformFeedbackBuffers2EXT-bindingCount-arraylength",
         id_number: 1715064547u32,
         spec_text: "If pBindingInfos is not NULL, bindingCount must be greater than 0",
+        spec_page: "chapters/vertexpostproc.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdBindTransformFeedbackBuffers2EXT-commandBuffer-parameter",
+        id_number: 183425674u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
         spec_page: "chapters/vertexpostproc.html",
     },
     MessageInfo {
@@ -17538,6 +18468,18 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-vkCmdBindTransformFeedbackBuffersEXT-bindingCount-arraylength",
         id_number: 3549291597u32,
         spec_text: "bindingCount must be greater than 0",
+        spec_page: "chapters/vertexpostproc.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdBindTransformFeedbackBuffersEXT-commandBuffer-parameter",
+        id_number: 1245016129u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/vertexpostproc.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdBindTransformFeedbackBuffersEXT-commonparent",
+        id_number: 4044966711u32,
+        spec_text: "Both of commandBuffer, and the elements of pBuffers must have been created, allocated, or retrieved from the same VkDevice",
         spec_page: "chapters/vertexpostproc.html",
     },
     MessageInfo {
@@ -17559,6 +18501,18 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/fxvertex.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdBindVertexBuffers-commandBuffer-parameter",
+        id_number: 4091481094u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/fxvertex.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdBindVertexBuffers-commonparent",
+        id_number: 3502363014u32,
+        spec_text: "Both of commandBuffer, and the elements of pBuffers that are valid handles of non-ignored parameters must have been created, allocated, or retrieved from the same VkDevice",
+        spec_page: "chapters/fxvertex.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdBindVertexBuffers-pBuffers-parameter",
         id_number: 171818777u32,
         spec_text: "pBuffers must be a valid pointer to an array of bindingCount valid or VK_NULL_HANDLE VkBuffer handles",
@@ -17574,6 +18528,18 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-vkCmdBindVertexBuffers2-bindingCount-arraylength",
         id_number: 4153199648u32,
         spec_text: "If any of pSizes, or pStrides are not NULL, bindingCount must be greater than 0",
+        spec_page: "chapters/fxvertex.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdBindVertexBuffers2-commandBuffer-parameter",
+        id_number: 594025081u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/fxvertex.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdBindVertexBuffers2-commonparent",
+        id_number: 62339286u32,
+        spec_text: "Both of commandBuffer, and the elements of pBuffers that are valid handles of non-ignored parameters must have been created, allocated, or retrieved from the same VkDevice",
         spec_page: "chapters/fxvertex.html",
     },
     MessageInfo {
@@ -17607,10 +18573,28 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/fxvertex.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdBindVertexBuffers3KHR-commandBuffer-parameter",
+        id_number: 4254280375u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/fxvertex.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdBindVertexBuffers3KHR-pBindingInfos-parameter",
         id_number: 4242181016u32,
         spec_text: "pBindingInfos must be a valid pointer to an array of bindingCount valid VkBindVertexBuffer3InfoKHR structures",
         spec_page: "chapters/fxvertex.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdBlitImage-commandBuffer-parameter",
+        id_number: 2619667303u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/copies.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdBlitImage-commonparent",
+        id_number: 1338574031u32,
+        spec_text: "Each of commandBuffer, dstImage, and srcImage must have been created, allocated, or retrieved from the same VkDevice",
+        spec_page: "chapters/copies.html",
     },
     MessageInfo {
         id: "VUID-vkCmdBlitImage-dstImage-parameter",
@@ -17655,15 +18639,39 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/copies.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdBlitImage2-commandBuffer-parameter",
+        id_number: 4100873678u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/copies.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdBlitImage2-pBlitImageInfo-parameter",
         id_number: 1618467566u32,
         spec_text: "pBlitImageInfo must be a valid pointer to a valid VkBlitImageInfo2 structure",
         spec_page: "chapters/copies.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdBuildAccelerationStructureNV-commandBuffer-parameter",
+        id_number: 3655213495u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/accelstructures.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdBuildAccelerationStructureNV-commonparent",
+        id_number: 368825846u32,
+        spec_text: "Each of commandBuffer, dst, instanceData, scratch, and src that are valid handles of non-ignored parameters must have been created, allocated, or retrieved from the same VkDevice",
+        spec_page: "chapters/accelstructures.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdBuildAccelerationStructureNV-dst-parameter",
         id_number: 2996223643u32,
         spec_text: "dst must be a valid VkAccelerationStructureNV handle",
+        spec_page: "chapters/accelstructures.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdBuildAccelerationStructureNV-instanceData-parameter",
+        id_number: 721857774u32,
+        spec_text: "If instanceData is not VK_NULL_HANDLE, instanceData must be a valid VkBuffer handle",
         spec_page: "chapters/accelstructures.html",
     },
     MessageInfo {
@@ -17676,6 +18684,18 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-vkCmdBuildAccelerationStructureNV-scratch-parameter",
         id_number: 1453527427u32,
         spec_text: "scratch must be a valid VkBuffer handle",
+        spec_page: "chapters/accelstructures.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdBuildAccelerationStructureNV-src-parameter",
+        id_number: 3418939292u32,
+        spec_text: "If src is not VK_NULL_HANDLE, src must be a valid VkAccelerationStructureNV handle",
+        spec_page: "chapters/accelstructures.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdBuildAccelerationStructuresIndirectKHR-commandBuffer-parameter",
+        id_number: 1527005675u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
         spec_page: "chapters/accelstructures.html",
     },
     MessageInfo {
@@ -17703,6 +18723,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/accelstructures.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdBuildAccelerationStructuresKHR-commandBuffer-parameter",
+        id_number: 1866662448u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/accelstructures.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdBuildAccelerationStructuresKHR-infoCount-arraylength",
         id_number: 2292354022u32,
         spec_text: "infoCount must be greater than 0",
@@ -17715,10 +18741,22 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/accelstructures.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdBuildClusterAccelerationStructureIndirectNV-commandBuffer-parameter",
+        id_number: 624514051u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/accelstructures.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdBuildClusterAccelerationStructureIndirectNV-pCommandInfos-parameter",
         id_number: 4174796615u32,
         spec_text: "pCommandInfos must be a valid pointer to a valid VkClusterAccelerationStructureCommandsInfoNV structure",
         spec_page: "chapters/accelstructures.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdBuildMicromapsEXT-commandBuffer-parameter",
+        id_number: 1927972617u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/VK_KHR_opacity_micromap/micromaps.html",
     },
     MessageInfo {
         id: "VUID-vkCmdBuildMicromapsEXT-infoCount-arraylength",
@@ -17733,6 +18771,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/VK_KHR_opacity_micromap/micromaps.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdBuildPartitionedAccelerationStructuresNV-commandBuffer-parameter",
+        id_number: 283089512u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/accelstructures.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdBuildPartitionedAccelerationStructuresNV-pBuildInfo-parameter",
         id_number: 2420326151u32,
         spec_text: "pBuildInfo must be a valid pointer to a valid VkBuildPartitionedAccelerationStructureInfoNV structure",
@@ -17742,6 +18786,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-vkCmdClearAttachments-attachmentCount-arraylength",
         id_number: 3942292266u32,
         spec_text: "attachmentCount must be greater than 0",
+        spec_page: "chapters/clears.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdClearAttachments-commandBuffer-parameter",
+        id_number: 3056184765u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
         spec_page: "chapters/clears.html",
     },
     MessageInfo {
@@ -17760,6 +18810,18 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-vkCmdClearAttachments-rectCount-arraylength",
         id_number: 346522146u32,
         spec_text: "rectCount must be greater than 0",
+        spec_page: "chapters/clears.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdClearColorImage-commandBuffer-parameter",
+        id_number: 2746401561u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/clears.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdClearColorImage-commonparent",
+        id_number: 3269983841u32,
+        spec_text: "Both of commandBuffer, and image must have been created, allocated, or retrieved from the same VkDevice",
         spec_page: "chapters/clears.html",
     },
     MessageInfo {
@@ -17784,6 +18846,18 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-vkCmdClearColorImage-rangeCount-arraylength",
         id_number: 1898898448u32,
         spec_text: "rangeCount must be greater than 0",
+        spec_page: "chapters/clears.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdClearDepthStencilImage-commandBuffer-parameter",
+        id_number: 1597004662u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/clears.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdClearDepthStencilImage-commonparent",
+        id_number: 246090529u32,
+        spec_text: "Both of commandBuffer, and image must have been created, allocated, or retrieved from the same VkDevice",
         spec_page: "chapters/clears.html",
     },
     MessageInfo {
@@ -17817,10 +18891,22 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/clears.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdControlVideoCodingKHR-commandBuffer-parameter",
+        id_number: 517073769u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/videocoding.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdControlVideoCodingKHR-pCodingControlInfo-parameter",
         id_number: 1424097869u32,
         spec_text: "pCodingControlInfo must be a valid pointer to a valid VkVideoCodingControlInfoKHR structure",
         spec_page: "chapters/videocoding.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdConvertCooperativeVectorMatrixNV-commandBuffer-parameter",
+        id_number: 215971682u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/shaders.html",
     },
     MessageInfo {
         id: "VUID-vkCmdConvertCooperativeVectorMatrixNV-infoCount-arraylength",
@@ -17835,9 +18921,27 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/shaders.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdCopyAccelerationStructureKHR-commandBuffer-parameter",
+        id_number: 3164483169u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/accelstructures.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdCopyAccelerationStructureKHR-pInfo-parameter",
         id_number: 1099851293u32,
         spec_text: "pInfo must be a valid pointer to a valid VkCopyAccelerationStructureInfoKHR structure",
+        spec_page: "chapters/accelstructures.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdCopyAccelerationStructureNV-commandBuffer-parameter",
+        id_number: 1299655658u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/accelstructures.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdCopyAccelerationStructureNV-commonparent",
+        id_number: 1489053997u32,
+        spec_text: "Each of commandBuffer, dst, and src must have been created, allocated, or retrieved from the same VkDevice",
         spec_page: "chapters/accelstructures.html",
     },
     MessageInfo {
@@ -17859,10 +18963,28 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/accelstructures.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdCopyAccelerationStructureToMemoryKHR-commandBuffer-parameter",
+        id_number: 2499490075u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/accelstructures.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdCopyAccelerationStructureToMemoryKHR-pInfo-parameter",
         id_number: 2864914142u32,
         spec_text: "pInfo must be a valid pointer to a valid VkCopyAccelerationStructureToMemoryInfoKHR structure",
         spec_page: "chapters/accelstructures.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdCopyBuffer-commandBuffer-parameter",
+        id_number: 987419689u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/copies.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdCopyBuffer-commonparent",
+        id_number: 3071804084u32,
+        spec_text: "Each of commandBuffer, dstBuffer, and srcBuffer must have been created, allocated, or retrieved from the same VkDevice",
+        spec_page: "chapters/copies.html",
     },
     MessageInfo {
         id: "VUID-vkCmdCopyBuffer-dstBuffer-parameter",
@@ -17889,9 +19011,27 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/copies.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdCopyBuffer2-commandBuffer-parameter",
+        id_number: 210565599u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/copies.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdCopyBuffer2-pCopyBufferInfo-parameter",
         id_number: 2611759894u32,
         spec_text: "pCopyBufferInfo must be a valid pointer to a valid VkCopyBufferInfo2 structure",
+        spec_page: "chapters/copies.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdCopyBufferToImage-commandBuffer-parameter",
+        id_number: 513466341u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/copies.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdCopyBufferToImage-commonparent",
+        id_number: 873436222u32,
+        spec_text: "Each of commandBuffer, dstImage, and srcBuffer must have been created, allocated, or retrieved from the same VkDevice",
         spec_page: "chapters/copies.html",
     },
     MessageInfo {
@@ -17925,16 +19065,46 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/copies.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdCopyBufferToImage2-commandBuffer-parameter",
+        id_number: 4292707425u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/copies.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdCopyBufferToImage2-pCopyBufferToImageInfo-parameter",
         id_number: 2219320291u32,
         spec_text: "pCopyBufferToImageInfo must be a valid pointer to a valid VkCopyBufferToImageInfo2 structure",
         spec_page: "chapters/copies.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdCopyGpaSessionResultsAMD-commandBuffer-parameter",
+        id_number: 3518244499u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/gpa_interface.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdCopyGpaSessionResultsAMD-commonparent",
+        id_number: 1734222957u32,
+        spec_text: "Both of commandBuffer, and gpaSession must have been created, allocated, or retrieved from the same VkDevice",
+        spec_page: "chapters/gpa_interface.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdCopyGpaSessionResultsAMD-gpaSession-parameter",
         id_number: 3839894958u32,
         spec_text: "gpaSession must be a valid VkGpaSessionAMD handle",
         spec_page: "chapters/gpa_interface.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdCopyImage-commandBuffer-parameter",
+        id_number: 2776405426u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/copies.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdCopyImage-commonparent",
+        id_number: 2471003226u32,
+        spec_text: "Each of commandBuffer, dstImage, and srcImage must have been created, allocated, or retrieved from the same VkDevice",
+        spec_page: "chapters/copies.html",
     },
     MessageInfo {
         id: "VUID-vkCmdCopyImage-dstImage-parameter",
@@ -17973,9 +19143,27 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/copies.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdCopyImage2-commandBuffer-parameter",
+        id_number: 2792513933u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/copies.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdCopyImage2-pCopyImageInfo-parameter",
         id_number: 4238838284u32,
         spec_text: "pCopyImageInfo must be a valid pointer to a valid VkCopyImageInfo2 structure",
+        spec_page: "chapters/copies.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdCopyImageToBuffer-commandBuffer-parameter",
+        id_number: 1204427305u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/copies.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdCopyImageToBuffer-commonparent",
+        id_number: 1671189707u32,
+        spec_text: "Each of commandBuffer, dstBuffer, and srcImage must have been created, allocated, or retrieved from the same VkDevice",
         spec_page: "chapters/copies.html",
     },
     MessageInfo {
@@ -18009,9 +19197,27 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/copies.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdCopyImageToBuffer2-commandBuffer-parameter",
+        id_number: 97623186u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/copies.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdCopyImageToBuffer2-pCopyImageToBufferInfo-parameter",
         id_number: 412887745u32,
         spec_text: "pCopyImageToBufferInfo must be a valid pointer to a valid VkCopyImageToBufferInfo2 structure",
+        spec_page: "chapters/copies.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdCopyImageToMemoryKHR-commandBuffer-parameter",
+        id_number: 689983809u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/copies.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdCopyMemoryIndirectKHR-commandBuffer-parameter",
+        id_number: 905388245u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
         spec_page: "chapters/copies.html",
     },
     MessageInfo {
@@ -18021,15 +19227,51 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/copies.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdCopyMemoryIndirectNV-commandBuffer-parameter",
+        id_number: 2095072562u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/copies.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdCopyMemoryKHR-commandBuffer-parameter",
+        id_number: 811239733u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/copies.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdCopyMemoryToAccelerationStructureKHR-commandBuffer-parameter",
+        id_number: 115212410u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/accelstructures.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdCopyMemoryToAccelerationStructureKHR-pInfo-parameter",
         id_number: 3791841737u32,
         spec_text: "pInfo must be a valid pointer to a valid VkCopyMemoryToAccelerationStructureInfoKHR structure",
         spec_page: "chapters/accelstructures.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdCopyMemoryToImageIndirectKHR-commandBuffer-parameter",
+        id_number: 1871102919u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/copies.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdCopyMemoryToImageIndirectKHR-pCopyMemoryToImageIndirectInfo-parameter",
         id_number: 849574929u32,
         spec_text: "pCopyMemoryToImageIndirectInfo must be a valid pointer to a valid VkCopyMemoryToImageIndirectInfoKHR structure",
+        spec_page: "chapters/copies.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdCopyMemoryToImageIndirectNV-commandBuffer-parameter",
+        id_number: 4157370403u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/copies.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdCopyMemoryToImageIndirectNV-commonparent",
+        id_number: 1874200946u32,
+        spec_text: "Both of commandBuffer, and dstImage must have been created, allocated, or retrieved from the same VkDevice",
         spec_page: "chapters/copies.html",
     },
     MessageInfo {
@@ -18057,9 +19299,27 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/copies.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdCopyMemoryToImageKHR-commandBuffer-parameter",
+        id_number: 3136850061u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/copies.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdCopyMemoryToMicromapEXT-commandBuffer-parameter",
+        id_number: 3367166026u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/VK_KHR_opacity_micromap/micromaps.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdCopyMemoryToMicromapEXT-pInfo-parameter",
         id_number: 3631114200u32,
         spec_text: "pInfo must be a valid pointer to a valid VkCopyMemoryToMicromapInfoEXT structure",
+        spec_page: "chapters/VK_KHR_opacity_micromap/micromaps.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdCopyMicromapEXT-commandBuffer-parameter",
+        id_number: 507877127u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
         spec_page: "chapters/VK_KHR_opacity_micromap/micromaps.html",
     },
     MessageInfo {
@@ -18069,10 +19329,28 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/VK_KHR_opacity_micromap/micromaps.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdCopyMicromapToMemoryEXT-commandBuffer-parameter",
+        id_number: 3526929334u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/VK_KHR_opacity_micromap/micromaps.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdCopyMicromapToMemoryEXT-pInfo-parameter",
         id_number: 734148318u32,
         spec_text: "pInfo must be a valid pointer to a valid VkCopyMicromapToMemoryInfoEXT structure",
         spec_page: "chapters/VK_KHR_opacity_micromap/micromaps.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdCopyQueryPoolResults-commandBuffer-parameter",
+        id_number: 4183689328u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/queries.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdCopyQueryPoolResults-commonparent",
+        id_number: 704860115u32,
+        spec_text: "Each of commandBuffer, dstBuffer, and queryPool must have been created, allocated, or retrieved from the same VkDevice",
+        spec_page: "chapters/queries.html",
     },
     MessageInfo {
         id: "VUID-vkCmdCopyQueryPoolResults-dstBuffer-parameter",
@@ -18090,6 +19368,18 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-vkCmdCopyQueryPoolResults-queryPool-parameter",
         id_number: 2809345304u32,
         spec_text: "queryPool must be a valid VkQueryPool handle",
+        spec_page: "chapters/queries.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdCopyQueryPoolResultsToMemoryKHR-commandBuffer-parameter",
+        id_number: 1417205568u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/queries.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdCopyQueryPoolResultsToMemoryKHR-commonparent",
+        id_number: 1205861040u32,
+        spec_text: "Both of commandBuffer, and queryPool must have been created, allocated, or retrieved from the same VkDevice",
         spec_page: "chapters/queries.html",
     },
     MessageInfo {
@@ -18117,10 +19407,22 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/queries.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdCopyTensorARM-commandBuffer-parameter",
+        id_number: 2767305426u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/copies.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdCopyTensorARM-pCopyTensorInfo-parameter",
         id_number: 1078797134u32,
         spec_text: "pCopyTensorInfo must be a valid pointer to a valid VkCopyTensorInfoARM structure",
         spec_page: "chapters/copies.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdCuLaunchKernelNVX-commandBuffer-parameter",
+        id_number: 3428553223u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "appendices/extensions.html",
     },
     MessageInfo {
         id: "VUID-vkCmdCuLaunchKernelNVX-pLaunchInfo-parameter",
@@ -18129,15 +19431,39 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "appendices/extensions.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdCudaLaunchKernelNV-commandBuffer-parameter",
+        id_number: 634014731u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/dispatch.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdCudaLaunchKernelNV-pLaunchInfo-parameter",
         id_number: 4103501641u32,
         spec_text: "pLaunchInfo must be a valid pointer to a valid VkCudaLaunchInfoNV structure",
         spec_page: "chapters/dispatch.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdDebugMarkerBeginEXT-commandBuffer-parameter",
+        id_number: 2057741523u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/debugging.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdDebugMarkerBeginEXT-pMarkerInfo-parameter",
         id_number: 2072796426u32,
         spec_text: "pMarkerInfo must be a valid pointer to a valid VkDebugMarkerMarkerInfoEXT structure",
+        spec_page: "chapters/debugging.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdDebugMarkerEndEXT-commandBuffer-parameter",
+        id_number: 737740139u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/debugging.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdDebugMarkerInsertEXT-commandBuffer-parameter",
+        id_number: 462532088u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
         spec_page: "chapters/debugging.html",
     },
     MessageInfo {
@@ -18147,10 +19473,22 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/debugging.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdDecodeVideoKHR-commandBuffer-parameter",
+        id_number: 2427715488u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/videocoding.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdDecodeVideoKHR-pDecodeInfo-parameter",
         id_number: 1620942241u32,
         spec_text: "pDecodeInfo must be a valid pointer to a valid VkVideoDecodeInfoKHR structure",
         spec_page: "chapters/videocoding.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdDecompressMemoryEXT-commandBuffer-parameter",
+        id_number: 1733448091u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/memory_decompression.html",
     },
     MessageInfo {
         id: "VUID-vkCmdDecompressMemoryEXT-pDecompressMemoryInfoEXT-parameter",
@@ -18159,9 +19497,27 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/memory_decompression.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdDecompressMemoryIndirectCountEXT-commandBuffer-parameter",
+        id_number: 1268599296u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/memory_decompression.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdDecompressMemoryIndirectCountEXT-decompressionMethod-parameter",
         id_number: 1311648882u32,
         spec_text: "decompressionMethod must be a valid combination of VkMemoryDecompressionMethodFlagBitsEXT values",
+        spec_page: "chapters/memory_decompression.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdDecompressMemoryIndirectCountNV-commandBuffer-parameter",
+        id_number: 491311087u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/memory_decompression.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdDecompressMemoryNV-commandBuffer-parameter",
+        id_number: 2463219968u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
         spec_page: "chapters/memory_decompression.html",
     },
     MessageInfo {
@@ -18177,15 +19533,51 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/memory_decompression.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdDispatch-commandBuffer-parameter",
+        id_number: 1796452939u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/dispatch.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdDispatchBase-commandBuffer-parameter",
+        id_number: 3945897740u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/dispatch.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdDispatchDataGraphARM-commandBuffer-parameter",
+        id_number: 80351190u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/VK_ARM_data_graph/graphs.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdDispatchDataGraphARM-commonparent",
+        id_number: 1561156211u32,
+        spec_text: "Both of commandBuffer, and session must have been created, allocated, or retrieved from the same VkDevice",
+        spec_page: "chapters/VK_ARM_data_graph/graphs.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdDispatchDataGraphARM-session-parameter",
         id_number: 1848436000u32,
         spec_text: "session must be a valid VkDataGraphPipelineSessionARM handle",
         spec_page: "chapters/VK_ARM_data_graph/graphs.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdDispatchGraphAMDX-commandBuffer-parameter",
+        id_number: 3016006048u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/executiongraphs.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdDispatchGraphAMDX-pCountInfo-parameter",
         id_number: 2652659457u32,
         spec_text: "pCountInfo must be a valid pointer to a valid VkDispatchGraphCountInfoAMDX structure",
+        spec_page: "chapters/executiongraphs.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdDispatchGraphIndirectAMDX-commandBuffer-parameter",
+        id_number: 777683788u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
         spec_page: "chapters/executiongraphs.html",
     },
     MessageInfo {
@@ -18195,9 +19587,33 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/executiongraphs.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdDispatchGraphIndirectCountAMDX-commandBuffer-parameter",
+        id_number: 1495832587u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/executiongraphs.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdDispatchIndirect-buffer-parameter",
         id_number: 252663200u32,
         spec_text: "buffer must be a valid VkBuffer handle",
+        spec_page: "chapters/dispatch.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdDispatchIndirect-commandBuffer-parameter",
+        id_number: 3099667722u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/dispatch.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdDispatchIndirect-commonparent",
+        id_number: 3017377944u32,
+        spec_text: "Both of buffer, and commandBuffer must have been created, allocated, or retrieved from the same VkDevice",
+        spec_page: "chapters/dispatch.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdDispatchIndirect2KHR-commandBuffer-parameter",
+        id_number: 2377808940u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
         spec_page: "chapters/dispatch.html",
     },
     MessageInfo {
@@ -18207,10 +19623,28 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/dispatch.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdDispatchTileQCOM-commandBuffer-parameter",
+        id_number: 2324009654u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/dispatch.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdDispatchTileQCOM-pDispatchTileInfo-parameter",
         id_number: 1207001238u32,
         spec_text: "pDispatchTileInfo must be a valid pointer to a valid VkDispatchTileInfoQCOM structure",
         spec_page: "chapters/dispatch.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdDraw-commandBuffer-parameter",
+        id_number: 3985897402u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/drawing.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdDrawClusterHUAWEI-commandBuffer-parameter",
+        id_number: 2460366613u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/drawing.html",
     },
     MessageInfo {
         id: "VUID-vkCmdDrawClusterIndirectHUAWEI-buffer-parameter",
@@ -18219,9 +19653,45 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/drawing.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdDrawClusterIndirectHUAWEI-commandBuffer-parameter",
+        id_number: 2282111253u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/drawing.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdDrawClusterIndirectHUAWEI-commonparent",
+        id_number: 2411972600u32,
+        spec_text: "Both of buffer, and commandBuffer must have been created, allocated, or retrieved from the same VkDevice",
+        spec_page: "chapters/drawing.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdDrawIndexed-commandBuffer-parameter",
+        id_number: 2228192176u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/drawing.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdDrawIndexedIndirect-buffer-parameter",
         id_number: 4235577798u32,
         spec_text: "buffer must be a valid VkBuffer handle",
+        spec_page: "chapters/drawing.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdDrawIndexedIndirect-commandBuffer-parameter",
+        id_number: 3742185278u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/drawing.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdDrawIndexedIndirect-commonparent",
+        id_number: 3509430136u32,
+        spec_text: "Both of buffer, and commandBuffer must have been created, allocated, or retrieved from the same VkDevice",
+        spec_page: "chapters/drawing.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdDrawIndexedIndirect2KHR-commandBuffer-parameter",
+        id_number: 1637703174u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
         spec_page: "chapters/drawing.html",
     },
     MessageInfo {
@@ -18237,9 +19707,27 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/drawing.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdDrawIndexedIndirectCount-commandBuffer-parameter",
+        id_number: 1247454828u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/drawing.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdDrawIndexedIndirectCount-commonparent",
+        id_number: 2745154431u32,
+        spec_text: "Each of buffer, commandBuffer, and countBuffer must have been created, allocated, or retrieved from the same VkDevice",
+        spec_page: "chapters/drawing.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdDrawIndexedIndirectCount-countBuffer-parameter",
         id_number: 827201798u32,
         spec_text: "countBuffer must be a valid VkBuffer handle",
+        spec_page: "chapters/drawing.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdDrawIndexedIndirectCount2KHR-commandBuffer-parameter",
+        id_number: 2114552873u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
         spec_page: "chapters/drawing.html",
     },
     MessageInfo {
@@ -18255,15 +19743,51 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/drawing.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdDrawIndirect-commandBuffer-parameter",
+        id_number: 1275357795u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/drawing.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdDrawIndirect-commonparent",
+        id_number: 2808463855u32,
+        spec_text: "Both of buffer, and commandBuffer must have been created, allocated, or retrieved from the same VkDevice",
+        spec_page: "chapters/drawing.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdDrawIndirect2KHR-commandBuffer-parameter",
+        id_number: 2530538229u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/drawing.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdDrawIndirect2KHR-pInfo-parameter",
         id_number: 3331749396u32,
         spec_text: "pInfo must be a valid pointer to a valid VkDrawIndirect2InfoKHR structure",
         spec_page: "chapters/drawing.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdDrawIndirectByteCount2EXT-commandBuffer-parameter",
+        id_number: 447176586u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/drawing.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdDrawIndirectByteCount2EXT-pCounterInfo-parameter",
         id_number: 1204625187u32,
         spec_text: "pCounterInfo must be a valid pointer to a valid VkBindTransformFeedbackBuffer2InfoEXT structure",
+        spec_page: "chapters/drawing.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdDrawIndirectByteCountEXT-commandBuffer-parameter",
+        id_number: 2486440574u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/drawing.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdDrawIndirectByteCountEXT-commonparent",
+        id_number: 3669484492u32,
+        spec_text: "Both of commandBuffer, and counterBuffer must have been created, allocated, or retrieved from the same VkDevice",
         spec_page: "chapters/drawing.html",
     },
     MessageInfo {
@@ -18279,9 +19803,27 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/drawing.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdDrawIndirectCount-commandBuffer-parameter",
+        id_number: 3946278447u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/drawing.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdDrawIndirectCount-commonparent",
+        id_number: 2122188554u32,
+        spec_text: "Each of buffer, commandBuffer, and countBuffer must have been created, allocated, or retrieved from the same VkDevice",
+        spec_page: "chapters/drawing.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdDrawIndirectCount-countBuffer-parameter",
         id_number: 1102266981u32,
         spec_text: "countBuffer must be a valid VkBuffer handle",
+        spec_page: "chapters/drawing.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdDrawIndirectCount2KHR-commandBuffer-parameter",
+        id_number: 3366076532u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
         spec_page: "chapters/drawing.html",
     },
     MessageInfo {
@@ -18291,9 +19833,27 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/drawing.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdDrawMeshTasksEXT-commandBuffer-parameter",
+        id_number: 1873595345u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/drawing.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdDrawMeshTasksIndirect2EXT-commandBuffer-parameter",
+        id_number: 941995319u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/drawing.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdDrawMeshTasksIndirect2EXT-pInfo-parameter",
         id_number: 1767778683u32,
         spec_text: "pInfo must be a valid pointer to a valid VkDrawIndirect2InfoKHR structure",
+        spec_page: "chapters/drawing.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdDrawMeshTasksIndirectCount2EXT-commandBuffer-parameter",
+        id_number: 2674544854u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
         spec_page: "chapters/drawing.html",
     },
     MessageInfo {
@@ -18309,6 +19869,18 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/drawing.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdDrawMeshTasksIndirectCountEXT-commandBuffer-parameter",
+        id_number: 681163802u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/drawing.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdDrawMeshTasksIndirectCountEXT-commonparent",
+        id_number: 3787532801u32,
+        spec_text: "Each of buffer, commandBuffer, and countBuffer must have been created, allocated, or retrieved from the same VkDevice",
+        spec_page: "chapters/drawing.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdDrawMeshTasksIndirectCountEXT-countBuffer-parameter",
         id_number: 782221363u32,
         spec_text: "countBuffer must be a valid VkBuffer handle",
@@ -18318,6 +19890,18 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-vkCmdDrawMeshTasksIndirectCountNV-buffer-parameter",
         id_number: 3861290037u32,
         spec_text: "buffer must be a valid VkBuffer handle",
+        spec_page: "chapters/drawing.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdDrawMeshTasksIndirectCountNV-commandBuffer-parameter",
+        id_number: 1013564912u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/drawing.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdDrawMeshTasksIndirectCountNV-commonparent",
+        id_number: 163144678u32,
+        spec_text: "Each of buffer, commandBuffer, and countBuffer must have been created, allocated, or retrieved from the same VkDevice",
         spec_page: "chapters/drawing.html",
     },
     MessageInfo {
@@ -18333,10 +19917,58 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/drawing.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdDrawMeshTasksIndirectEXT-commandBuffer-parameter",
+        id_number: 1139285088u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/drawing.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdDrawMeshTasksIndirectEXT-commonparent",
+        id_number: 714533177u32,
+        spec_text: "Both of buffer, and commandBuffer must have been created, allocated, or retrieved from the same VkDevice",
+        spec_page: "chapters/drawing.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdDrawMeshTasksIndirectNV-buffer-parameter",
         id_number: 4483576u32,
         spec_text: "buffer must be a valid VkBuffer handle",
         spec_page: "chapters/drawing.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdDrawMeshTasksIndirectNV-commandBuffer-parameter",
+        id_number: 413418011u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/drawing.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdDrawMeshTasksIndirectNV-commonparent",
+        id_number: 1576312133u32,
+        spec_text: "Both of buffer, and commandBuffer must have been created, allocated, or retrieved from the same VkDevice",
+        spec_page: "chapters/drawing.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdDrawMeshTasksNV-commandBuffer-parameter",
+        id_number: 155866384u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/drawing.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdDrawMultiEXT-commandBuffer-parameter",
+        id_number: 3620373079u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/drawing.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdDrawMultiIndexedEXT-commandBuffer-parameter",
+        id_number: 67044617u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/drawing.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdEncodeVideoKHR-commandBuffer-parameter",
+        id_number: 403761777u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/videocoding.html",
     },
     MessageInfo {
         id: "VUID-vkCmdEncodeVideoKHR-pEncodeInfo-parameter",
@@ -18345,9 +19977,45 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/videocoding.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdEndConditionalRenderingEXT-commandBuffer-parameter",
+        id_number: 4159056704u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/drawing.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdEndDebugUtilsLabelEXT-commandBuffer-parameter",
+        id_number: 4119206845u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/debugging.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdEndGpaSampleAMD-commandBuffer-parameter",
+        id_number: 668913122u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/gpa_interface.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdEndGpaSampleAMD-commonparent",
+        id_number: 2024507403u32,
+        spec_text: "Both of commandBuffer, and gpaSession must have been created, allocated, or retrieved from the same VkDevice",
+        spec_page: "chapters/gpa_interface.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdEndGpaSampleAMD-gpaSession-parameter",
         id_number: 1502992503u32,
         spec_text: "gpaSession must be a valid VkGpaSessionAMD handle",
+        spec_page: "chapters/gpa_interface.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdEndGpaSessionAMD-commandBuffer-parameter",
+        id_number: 2834386060u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/gpa_interface.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdEndGpaSessionAMD-commonparent",
+        id_number: 737309628u32,
+        spec_text: "Both of commandBuffer, and gpaSession must have been created, allocated, or retrieved from the same VkDevice",
         spec_page: "chapters/gpa_interface.html",
     },
     MessageInfo {
@@ -18357,15 +20025,45 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/gpa_interface.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdEndPerTileExecutionQCOM-commandBuffer-parameter",
+        id_number: 1388167645u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/renderpass.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdEndPerTileExecutionQCOM-pPerTileEndInfo-parameter",
         id_number: 130981566u32,
         spec_text: "pPerTileEndInfo must be a valid pointer to a valid VkPerTileEndInfoQCOM structure",
         spec_page: "chapters/renderpass.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdEndQuery-commandBuffer-parameter",
+        id_number: 804862376u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/queries.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdEndQuery-commonparent",
+        id_number: 918229559u32,
+        spec_text: "Both of commandBuffer, and queryPool must have been created, allocated, or retrieved from the same VkDevice",
+        spec_page: "chapters/queries.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdEndQuery-queryPool-parameter",
         id_number: 127235804u32,
         spec_text: "queryPool must be a valid VkQueryPool handle",
+        spec_page: "chapters/queries.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdEndQueryIndexedEXT-commandBuffer-parameter",
+        id_number: 1553927082u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/queries.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdEndQueryIndexedEXT-commonparent",
+        id_number: 3800911062u32,
+        spec_text: "Both of commandBuffer, and queryPool must have been created, allocated, or retrieved from the same VkDevice",
         spec_page: "chapters/queries.html",
     },
     MessageInfo {
@@ -18375,15 +20073,63 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/queries.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdEndRenderPass-commandBuffer-parameter",
+        id_number: 628130434u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/renderpass.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdEndRenderPass2-commandBuffer-parameter",
+        id_number: 3666906902u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/renderpass.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdEndRenderPass2-pSubpassEndInfo-parameter",
         id_number: 1696910222u32,
         spec_text: "pSubpassEndInfo must be a valid pointer to a valid VkSubpassEndInfo structure",
         spec_page: "chapters/renderpass.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdEndRendering-commandBuffer-parameter",
+        id_number: 2171978458u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/renderpass.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdEndRendering2KHR-commandBuffer-parameter",
+        id_number: 3603122016u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/renderpass.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdEndShaderInstrumentationARM-commandBuffer-parameter",
+        id_number: 1252704859u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/shaders.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdEndTransformFeedback2EXT-commandBuffer-parameter",
+        id_number: 3518320938u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/vertexpostproc.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdEndTransformFeedback2EXT-pCounterInfos-parameter",
         id_number: 2481991065u32,
         spec_text: "If counterRangeCount is not 0, and pCounterInfos is not NULL, pCounterInfos must be a valid pointer to an array of counterRangeCount valid VkBindTransformFeedbackBuffer2InfoEXT structures",
+        spec_page: "chapters/vertexpostproc.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdEndTransformFeedbackEXT-commandBuffer-parameter",
+        id_number: 3113643109u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/vertexpostproc.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdEndTransformFeedbackEXT-commonparent",
+        id_number: 3248082767u32,
+        spec_text: "Both of commandBuffer, and the elements of pCounterBuffers that are valid handles of non-ignored parameters must have been created, allocated, or retrieved from the same VkDevice",
         spec_page: "chapters/vertexpostproc.html",
     },
     MessageInfo {
@@ -18393,15 +20139,33 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/vertexpostproc.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdEndVideoCodingKHR-commandBuffer-parameter",
+        id_number: 2400008087u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/videocoding.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdEndVideoCodingKHR-pEndCodingInfo-parameter",
         id_number: 2915755771u32,
         spec_text: "pEndCodingInfo must be a valid pointer to a valid VkVideoEndCodingInfoKHR structure",
         spec_page: "chapters/videocoding.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdExecuteCommands-commandBuffer-parameter",
+        id_number: 3913812464u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/cmdbuffers.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdExecuteCommands-commandBufferCount-arraylength",
         id_number: 666920897u32,
         spec_text: "commandBufferCount must be greater than 0",
+        spec_page: "chapters/cmdbuffers.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdExecuteCommands-commonparent",
+        id_number: 1096009671u32,
+        spec_text: "Both of commandBuffer, and the elements of pCommandBuffers must have been created, allocated, or retrieved from the same VkDevice",
         spec_page: "chapters/cmdbuffers.html",
     },
     MessageInfo {
@@ -18411,9 +20175,21 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/cmdbuffers.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdExecuteGeneratedCommandsEXT-commandBuffer-parameter",
+        id_number: 3573599865u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/device_generated_commands/generatedcommands.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdExecuteGeneratedCommandsEXT-pGeneratedCommandsInfo-parameter",
         id_number: 3626601522u32,
         spec_text: "pGeneratedCommandsInfo must be a valid pointer to a valid VkGeneratedCommandsInfoEXT structure",
+        spec_page: "chapters/device_generated_commands/generatedcommands.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdExecuteGeneratedCommandsNV-commandBuffer-parameter",
+        id_number: 1809103968u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
         spec_page: "chapters/device_generated_commands/generatedcommands.html",
     },
     MessageInfo {
@@ -18423,9 +20199,27 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/device_generated_commands/generatedcommands.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdFillBuffer-commandBuffer-parameter",
+        id_number: 3534927746u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/clears.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdFillBuffer-commonparent",
+        id_number: 1078464378u32,
+        spec_text: "Both of commandBuffer, and dstBuffer must have been created, allocated, or retrieved from the same VkDevice",
+        spec_page: "chapters/clears.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdFillBuffer-dstBuffer-parameter",
         id_number: 3935969341u32,
         spec_text: "dstBuffer must be a valid VkBuffer handle",
+        spec_page: "chapters/clears.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdFillMemoryKHR-commandBuffer-parameter",
+        id_number: 2398562975u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
         spec_page: "chapters/clears.html",
     },
     MessageInfo {
@@ -18441,10 +20235,28 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/clears.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdInitializeGraphScratchMemoryAMDX-commandBuffer-parameter",
+        id_number: 2800107690u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/executiongraphs.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdInitializeGraphScratchMemoryAMDX-commonparent",
+        id_number: 3267728755u32,
+        spec_text: "Both of commandBuffer, and executionGraph must have been created, allocated, or retrieved from the same VkDevice",
+        spec_page: "chapters/executiongraphs.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdInitializeGraphScratchMemoryAMDX-executionGraph-parameter",
         id_number: 875322090u32,
         spec_text: "executionGraph must be a valid VkPipeline handle",
         spec_page: "chapters/executiongraphs.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdInsertDebugUtilsLabelEXT-commandBuffer-parameter",
+        id_number: 1660627450u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/debugging.html",
     },
     MessageInfo {
         id: "VUID-vkCmdInsertDebugUtilsLabelEXT-pLabelInfo-parameter",
@@ -18453,9 +20265,21 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/debugging.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdNextSubpass-commandBuffer-parameter",
+        id_number: 3033472530u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/renderpass.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdNextSubpass-contents-parameter",
         id_number: 3596150609u32,
         spec_text: "contents must be a valid VkSubpassContents value",
+        spec_page: "chapters/renderpass.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdNextSubpass2-commandBuffer-parameter",
+        id_number: 2775175722u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
         spec_page: "chapters/renderpass.html",
     },
     MessageInfo {
@@ -18471,6 +20295,18 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/renderpass.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdOpticalFlowExecuteNV-commandBuffer-parameter",
+        id_number: 2802091123u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/VK_NV_optical_flow/optical_flow.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdOpticalFlowExecuteNV-commonparent",
+        id_number: 2537378118u32,
+        spec_text: "Both of commandBuffer, and session must have been created, allocated, or retrieved from the same VkDevice",
+        spec_page: "chapters/VK_NV_optical_flow/optical_flow.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdOpticalFlowExecuteNV-pExecuteInfo-parameter",
         id_number: 3795913870u32,
         spec_text: "pExecuteInfo must be a valid pointer to a valid VkOpticalFlowExecuteInfoNV structure",
@@ -18481,6 +20317,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id_number: 1797695509u32,
         spec_text: "session must be a valid VkOpticalFlowSessionNV handle",
         spec_page: "chapters/VK_NV_optical_flow/optical_flow.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdPipelineBarrier-commandBuffer-parameter",
+        id_number: 455308668u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/synchronization.html",
     },
     MessageInfo {
         id: "VUID-vkCmdPipelineBarrier-dependencyFlags-parameter",
@@ -18519,10 +20361,28 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/synchronization.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdPipelineBarrier2-commandBuffer-parameter",
+        id_number: 2877728393u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/synchronization.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdPipelineBarrier2-pDependencyInfo-parameter",
         id_number: 991999138u32,
         spec_text: "pDependencyInfo must be a valid pointer to a valid VkDependencyInfo structure",
         spec_page: "chapters/synchronization.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdPreprocessGeneratedCommandsEXT-commandBuffer-parameter",
+        id_number: 1177943907u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/device_generated_commands/generatedcommands.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdPreprocessGeneratedCommandsEXT-commonparent",
+        id_number: 304540014u32,
+        spec_text: "Both of commandBuffer, and stateCommandBuffer must have been created, allocated, or retrieved from the same VkDevice",
+        spec_page: "chapters/device_generated_commands/generatedcommands.html",
     },
     MessageInfo {
         id: "VUID-vkCmdPreprocessGeneratedCommandsEXT-pGeneratedCommandsInfo-parameter",
@@ -18537,10 +20397,28 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/device_generated_commands/generatedcommands.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdPreprocessGeneratedCommandsNV-commandBuffer-parameter",
+        id_number: 99110765u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/device_generated_commands/generatedcommands.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdPreprocessGeneratedCommandsNV-pGeneratedCommandsInfo-parameter",
         id_number: 1650468534u32,
         spec_text: "pGeneratedCommandsInfo must be a valid pointer to a valid VkGeneratedCommandsInfoNV structure",
         spec_page: "chapters/device_generated_commands/generatedcommands.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdPushConstants-commandBuffer-parameter",
+        id_number: 2763054201u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/descriptorsets.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdPushConstants-commonparent",
+        id_number: 2934402421u32,
+        spec_text: "Both of commandBuffer, and layout must have been created, allocated, or retrieved from the same VkDevice",
+        spec_page: "chapters/descriptorsets.html",
     },
     MessageInfo {
         id: "VUID-vkCmdPushConstants-layout-parameter",
@@ -18579,16 +20457,40 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/descriptorsets.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdPushConstants2-commandBuffer-parameter",
+        id_number: 645785058u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/descriptorsets.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdPushConstants2-pPushConstantsInfo-parameter",
         id_number: 928550833u32,
         spec_text: "pPushConstantsInfo must be a valid pointer to a valid VkPushConstantsInfo structure",
         spec_page: "chapters/descriptorsets.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdPushDataEXT-commandBuffer-parameter",
+        id_number: 3227554179u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/descriptorheaps.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdPushDataEXT-pPushDataInfo-parameter",
         id_number: 1008975177u32,
         spec_text: "pPushDataInfo must be a valid pointer to a valid VkPushDataInfoEXT structure",
         spec_page: "chapters/descriptorheaps.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdPushDescriptorSet-commandBuffer-parameter",
+        id_number: 2210417306u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/descriptorsets.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdPushDescriptorSet-commonparent",
+        id_number: 2754030993u32,
+        spec_text: "Both of commandBuffer, and layout must have been created, allocated, or retrieved from the same VkDevice",
+        spec_page: "chapters/descriptorsets.html",
     },
     MessageInfo {
         id: "VUID-vkCmdPushDescriptorSet-descriptorWriteCount-arraylength",
@@ -18615,9 +20517,27 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/descriptorsets.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdPushDescriptorSet2-commandBuffer-parameter",
+        id_number: 668155000u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/descriptorsets.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdPushDescriptorSet2-pPushDescriptorSetInfo-parameter",
         id_number: 1116029345u32,
         spec_text: "pPushDescriptorSetInfo must be a valid pointer to a valid VkPushDescriptorSetInfo structure",
+        spec_page: "chapters/descriptorsets.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdPushDescriptorSetWithTemplate-commandBuffer-parameter",
+        id_number: 1932661339u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/descriptorsets.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdPushDescriptorSetWithTemplate-commonparent",
+        id_number: 363813932u32,
+        spec_text: "Each of commandBuffer, descriptorUpdateTemplate, and layout must have been created, allocated, or retrieved from the same VkDevice",
         spec_page: "chapters/descriptorsets.html",
     },
     MessageInfo {
@@ -18633,10 +20553,28 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/descriptorsets.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdPushDescriptorSetWithTemplate2-commandBuffer-parameter",
+        id_number: 2305283760u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/descriptorsets.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdPushDescriptorSetWithTemplate2-pPushDescriptorSetWithTemplateInfo-parameter",
         id_number: 3380001556u32,
         spec_text: "pPushDescriptorSetWithTemplateInfo must be a valid pointer to a valid VkPushDescriptorSetWithTemplateInfo structure",
         spec_page: "chapters/descriptorsets.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdResetEvent-commandBuffer-parameter",
+        id_number: 1729151009u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/synchronization.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdResetEvent-commonparent",
+        id_number: 537016898u32,
+        spec_text: "Both of commandBuffer, and event must have been created, allocated, or retrieved from the same VkDevice",
+        spec_page: "chapters/synchronization.html",
     },
     MessageInfo {
         id: "VUID-vkCmdResetEvent-event-parameter",
@@ -18648,6 +20586,18 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-vkCmdResetEvent-stageMask-parameter",
         id_number: 3623253642u32,
         spec_text: "If stageMask is not 0, stageMask must be a valid combination of VkPipelineStageFlagBits values",
+        spec_page: "chapters/synchronization.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdResetEvent2-commandBuffer-parameter",
+        id_number: 1536275998u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/synchronization.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdResetEvent2-commonparent",
+        id_number: 1057683286u32,
+        spec_text: "Both of commandBuffer, and event must have been created, allocated, or retrieved from the same VkDevice",
         spec_page: "chapters/synchronization.html",
     },
     MessageInfo {
@@ -18663,10 +20613,34 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/synchronization.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdResetQueryPool-commandBuffer-parameter",
+        id_number: 719008856u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/queries.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdResetQueryPool-commonparent",
+        id_number: 3364266211u32,
+        spec_text: "Both of commandBuffer, and queryPool must have been created, allocated, or retrieved from the same VkDevice",
+        spec_page: "chapters/queries.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdResetQueryPool-queryPool-parameter",
         id_number: 2957997102u32,
         spec_text: "queryPool must be a valid VkQueryPool handle",
         spec_page: "chapters/queries.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdResolveImage-commandBuffer-parameter",
+        id_number: 3350163684u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/copies.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdResolveImage-commonparent",
+        id_number: 2490874442u32,
+        spec_text: "Each of commandBuffer, dstImage, and srcImage must have been created, allocated, or retrieved from the same VkDevice",
+        spec_page: "chapters/copies.html",
     },
     MessageInfo {
         id: "VUID-vkCmdResolveImage-dstImage-parameter",
@@ -18705,16 +20679,58 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/copies.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdResolveImage2-commandBuffer-parameter",
+        id_number: 1502321741u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/copies.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdResolveImage2-pResolveImageInfo-parameter",
         id_number: 3484428355u32,
         spec_text: "pResolveImageInfo must be a valid pointer to a valid VkResolveImageInfo2 structure",
         spec_page: "chapters/copies.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdSetAlphaToCoverageEnableEXT-commandBuffer-parameter",
+        id_number: 575873367u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/fragops.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdSetAlphaToOneEnableEXT-commandBuffer-parameter",
+        id_number: 502834980u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/fragops.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdSetAttachmentFeedbackLoopEnableEXT-aspectMask-parameter",
         id_number: 2732551526u32,
         spec_text: "If aspectMask is not 0, aspectMask must be a valid combination of VkImageAspectFlagBits values",
         spec_page: "chapters/renderpass.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdSetAttachmentFeedbackLoopEnableEXT-commandBuffer-parameter",
+        id_number: 1855268489u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/renderpass.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdSetBlendConstants-commandBuffer-parameter",
+        id_number: 4272852868u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/framebuffer.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdSetCheckpointNV-commandBuffer-parameter",
+        id_number: 1674785291u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/debugging.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdSetCoarseSampleOrderNV-commandBuffer-parameter",
+        id_number: 463222869u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/primsrast.html",
     },
     MessageInfo {
         id: "VUID-vkCmdSetCoarseSampleOrderNV-pCustomSampleOrders-parameter",
@@ -18735,6 +20751,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/framebuffer.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdSetColorBlendAdvancedEXT-commandBuffer-parameter",
+        id_number: 2526167729u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/framebuffer.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdSetColorBlendAdvancedEXT-pColorBlendAdvanced-parameter",
         id_number: 568355172u32,
         spec_text: "pColorBlendAdvanced must be a valid pointer to an array of attachmentCount valid VkColorBlendAdvancedEXT structures",
@@ -18744,6 +20766,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-vkCmdSetColorBlendEnableEXT-attachmentCount-arraylength",
         id_number: 1432881450u32,
         spec_text: "attachmentCount must be greater than 0",
+        spec_page: "chapters/framebuffer.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdSetColorBlendEnableEXT-commandBuffer-parameter",
+        id_number: 1115050636u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
         spec_page: "chapters/framebuffer.html",
     },
     MessageInfo {
@@ -18759,6 +20787,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/framebuffer.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdSetColorBlendEquationEXT-commandBuffer-parameter",
+        id_number: 1970087449u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/framebuffer.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdSetColorBlendEquationEXT-pColorBlendEquations-parameter",
         id_number: 1595111391u32,
         spec_text: "pColorBlendEquations must be a valid pointer to an array of attachmentCount valid VkColorBlendEquationEXT structures",
@@ -18768,6 +20802,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-vkCmdSetColorWriteEnableEXT-attachmentCount-arraylength",
         id_number: 1129676323u32,
         spec_text: "attachmentCount must be greater than 0",
+        spec_page: "chapters/framebuffer.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdSetColorWriteEnableEXT-commandBuffer-parameter",
+        id_number: 111530994u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
         spec_page: "chapters/framebuffer.html",
     },
     MessageInfo {
@@ -18783,10 +20823,22 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/framebuffer.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdSetColorWriteMaskEXT-commandBuffer-parameter",
+        id_number: 2549103748u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/framebuffer.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdSetColorWriteMaskEXT-pColorWriteMasks-parameter",
         id_number: 1598471809u32,
         spec_text: "pColorWriteMasks must be a valid pointer to an array of attachmentCount valid combinations of VkColorComponentFlagBits values",
         spec_page: "chapters/framebuffer.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdSetComputeOccupancyPriorityNV-commandBuffer-parameter",
+        id_number: 3501820818u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/dispatch.html",
     },
     MessageInfo {
         id: "VUID-vkCmdSetComputeOccupancyPriorityNV-pParameters-parameter",
@@ -18795,15 +20847,39 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/dispatch.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdSetConservativeRasterizationModeEXT-commandBuffer-parameter",
+        id_number: 437530113u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/primsrast.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdSetConservativeRasterizationModeEXT-conservativeRasterizationMode-parameter",
         id_number: 1800225029u32,
         spec_text: "conservativeRasterizationMode must be a valid VkConservativeRasterizationModeEXT value",
         spec_page: "chapters/primsrast.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdSetCoverageModulationModeNV-commandBuffer-parameter",
+        id_number: 3931929909u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/fragops.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdSetCoverageModulationModeNV-coverageModulationMode-parameter",
         id_number: 355949055u32,
         spec_text: "coverageModulationMode must be a valid VkCoverageModulationModeNV value",
+        spec_page: "chapters/fragops.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdSetCoverageModulationTableEnableNV-commandBuffer-parameter",
+        id_number: 2851152568u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/fragops.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdSetCoverageModulationTableNV-commandBuffer-parameter",
+        id_number: 3553592085u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
         spec_page: "chapters/fragops.html",
     },
     MessageInfo {
@@ -18819,15 +20895,51 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/fragops.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdSetCoverageReductionModeNV-commandBuffer-parameter",
+        id_number: 1103439431u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/fragops.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdSetCoverageReductionModeNV-coverageReductionMode-parameter",
         id_number: 2747647043u32,
         spec_text: "coverageReductionMode must be a valid VkCoverageReductionModeNV value",
         spec_page: "chapters/fragops.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdSetCoverageToColorEnableNV-commandBuffer-parameter",
+        id_number: 3703463286u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/fragops.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdSetCoverageToColorLocationNV-commandBuffer-parameter",
+        id_number: 855154462u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/fragops.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdSetCullMode-commandBuffer-parameter",
+        id_number: 2243445232u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/primsrast.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdSetCullMode-cullMode-parameter",
         id_number: 1700636412u32,
         spec_text: "If cullMode is not 0, cullMode must be a valid combination of VkCullModeFlagBits values",
+        spec_page: "chapters/primsrast.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdSetDepthBias-commandBuffer-parameter",
+        id_number: 2122555662u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/primsrast.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdSetDepthBias2EXT-commandBuffer-parameter",
+        id_number: 2115220980u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
         spec_page: "chapters/primsrast.html",
     },
     MessageInfo {
@@ -18837,9 +20949,57 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/primsrast.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdSetDepthBiasEnable-commandBuffer-parameter",
+        id_number: 2042699002u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/primsrast.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdSetDepthBounds-commandBuffer-parameter",
+        id_number: 2594108544u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/fragops.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdSetDepthBoundsTestEnable-commandBuffer-parameter",
+        id_number: 4214508669u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/fragops.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdSetDepthClampEnableEXT-commandBuffer-parameter",
+        id_number: 116282574u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/vertexpostproc.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdSetDepthClampRangeEXT-commandBuffer-parameter",
+        id_number: 1927896377u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/fragops.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdSetDepthClampRangeEXT-depthClampMode-parameter",
         id_number: 3793129495u32,
         spec_text: "depthClampMode must be a valid VkDepthClampModeEXT value",
+        spec_page: "chapters/fragops.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdSetDepthClipEnableEXT-commandBuffer-parameter",
+        id_number: 2516123577u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/vertexpostproc.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdSetDepthClipNegativeOneToOneEXT-commandBuffer-parameter",
+        id_number: 159906u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/vertexpostproc.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdSetDepthCompareOp-commandBuffer-parameter",
+        id_number: 3562010375u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
         spec_page: "chapters/fragops.html",
     },
     MessageInfo {
@@ -18849,9 +21009,39 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/fragops.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdSetDepthTestEnable-commandBuffer-parameter",
+        id_number: 3305069758u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/fragops.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdSetDepthWriteEnable-commandBuffer-parameter",
+        id_number: 500539662u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/fragops.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdSetDescriptorBufferOffsets2EXT-commandBuffer-parameter",
+        id_number: 3142448483u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/descriptorbuffers.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdSetDescriptorBufferOffsets2EXT-pSetDescriptorBufferOffsetsInfo-parameter",
         id_number: 4132527950u32,
         spec_text: "pSetDescriptorBufferOffsetsInfo must be a valid pointer to a valid VkSetDescriptorBufferOffsetsInfoEXT structure",
+        spec_page: "chapters/descriptorbuffers.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdSetDescriptorBufferOffsetsEXT-commandBuffer-parameter",
+        id_number: 2359517250u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/descriptorbuffers.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdSetDescriptorBufferOffsetsEXT-commonparent",
+        id_number: 3845384240u32,
+        spec_text: "Both of commandBuffer, and layout must have been created, allocated, or retrieved from the same VkDevice",
         spec_page: "chapters/descriptorbuffers.html",
     },
     MessageInfo {
@@ -18885,6 +21075,18 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/descriptorbuffers.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdSetDeviceMask-commandBuffer-parameter",
+        id_number: 1413279263u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/cmdbuffers.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdSetDiscardRectangleEXT-commandBuffer-parameter",
+        id_number: 3816836268u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/fragops.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdSetDiscardRectangleEXT-discardRectangleCount-arraylength",
         id_number: 1266057564u32,
         spec_text: "discardRectangleCount must be greater than 0",
@@ -18897,16 +21099,46 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/fragops.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdSetDiscardRectangleEnableEXT-commandBuffer-parameter",
+        id_number: 2917034220u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/fragops.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdSetDiscardRectangleModeEXT-commandBuffer-parameter",
+        id_number: 2735497459u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/fragops.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdSetDiscardRectangleModeEXT-discardRectangleMode-parameter",
         id_number: 1077050921u32,
         spec_text: "discardRectangleMode must be a valid VkDiscardRectangleModeEXT value",
         spec_page: "chapters/fragops.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdSetDispatchParametersARM-commandBuffer-parameter",
+        id_number: 1875447216u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/dispatch.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdSetDispatchParametersARM-pDispatchParameters-parameter",
         id_number: 2501309083u32,
         spec_text: "pDispatchParameters must be a valid pointer to a valid VkDispatchParametersARM structure",
         spec_page: "chapters/dispatch.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdSetEvent-commandBuffer-parameter",
+        id_number: 3152578509u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/synchronization.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdSetEvent-commonparent",
+        id_number: 2888183195u32,
+        spec_text: "Both of commandBuffer, and event must have been created, allocated, or retrieved from the same VkDevice",
+        spec_page: "chapters/synchronization.html",
     },
     MessageInfo {
         id: "VUID-vkCmdSetEvent-event-parameter",
@@ -18918,6 +21150,18 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-vkCmdSetEvent-stageMask-parameter",
         id_number: 171251465u32,
         spec_text: "If stageMask is not 0, stageMask must be a valid combination of VkPipelineStageFlagBits values",
+        spec_page: "chapters/synchronization.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdSetEvent2-commandBuffer-parameter",
+        id_number: 1806417319u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/synchronization.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdSetEvent2-commonparent",
+        id_number: 3449029112u32,
+        spec_text: "Both of commandBuffer, and event must have been created, allocated, or retrieved from the same VkDevice",
         spec_page: "chapters/synchronization.html",
     },
     MessageInfo {
@@ -18933,6 +21177,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/synchronization.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdSetExclusiveScissorEnableNV-commandBuffer-parameter",
+        id_number: 1664529910u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/fragops.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdSetExclusiveScissorEnableNV-exclusiveScissorCount-arraylength",
         id_number: 2435294322u32,
         spec_text: "exclusiveScissorCount must be greater than 0",
@@ -18942,6 +21192,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-vkCmdSetExclusiveScissorEnableNV-pExclusiveScissorEnables-parameter",
         id_number: 2373986245u32,
         spec_text: "pExclusiveScissorEnables must be a valid pointer to an array of exclusiveScissorCount VkBool32 values",
+        spec_page: "chapters/fragops.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdSetExclusiveScissorNV-commandBuffer-parameter",
+        id_number: 3393149279u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
         spec_page: "chapters/fragops.html",
     },
     MessageInfo {
@@ -18957,9 +21213,21 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/fragops.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdSetExtraPrimitiveOverestimationSizeEXT-commandBuffer-parameter",
+        id_number: 1538258293u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/primsrast.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdSetFragmentShadingRateEnumNV-combinerOps-parameter",
         id_number: 3084180170u32,
         spec_text: "Each element of combinerOps must be a valid VkFragmentShadingRateCombinerOpKHR value",
+        spec_page: "chapters/primsrast.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdSetFragmentShadingRateEnumNV-commandBuffer-parameter",
+        id_number: 4207236046u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
         spec_page: "chapters/primsrast.html",
     },
     MessageInfo {
@@ -18975,9 +21243,21 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/primsrast.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdSetFragmentShadingRateKHR-commandBuffer-parameter",
+        id_number: 2426008766u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/primsrast.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdSetFragmentShadingRateKHR-pFragmentSize-parameter",
         id_number: 3212932394u32,
         spec_text: "pFragmentSize must be a valid pointer to a valid VkExtent2D structure",
+        spec_page: "chapters/primsrast.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdSetFrontFace-commandBuffer-parameter",
+        id_number: 793384936u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
         spec_page: "chapters/primsrast.html",
     },
     MessageInfo {
@@ -18987,10 +21267,40 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/primsrast.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdSetLineRasterizationModeEXT-commandBuffer-parameter",
+        id_number: 1679486021u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/primsrast.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdSetLineRasterizationModeEXT-lineRasterizationMode-parameter",
         id_number: 2585082404u32,
         spec_text: "lineRasterizationMode must be a valid VkLineRasterizationModeEXT value",
         spec_page: "chapters/primsrast.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdSetLineStipple-commandBuffer-parameter",
+        id_number: 2980882151u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/primsrast.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdSetLineStippleEnableEXT-commandBuffer-parameter",
+        id_number: 2718699119u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/primsrast.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdSetLineWidth-commandBuffer-parameter",
+        id_number: 3878913856u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/primsrast.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdSetLogicOpEXT-commandBuffer-parameter",
+        id_number: 3339175437u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/framebuffer.html",
     },
     MessageInfo {
         id: "VUID-vkCmdSetLogicOpEXT-logicOp-parameter",
@@ -18999,9 +21309,33 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/framebuffer.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdSetLogicOpEnableEXT-commandBuffer-parameter",
+        id_number: 1987422133u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/framebuffer.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdSetPatchControlPointsEXT-commandBuffer-parameter",
+        id_number: 3152773940u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/shaders.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdSetPerformanceMarkerINTEL-commandBuffer-parameter",
+        id_number: 820236882u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/queries.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdSetPerformanceMarkerINTEL-pMarkerInfo-parameter",
         id_number: 407017393u32,
         spec_text: "pMarkerInfo must be a valid pointer to a valid VkPerformanceMarkerInfoINTEL structure",
+        spec_page: "chapters/queries.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdSetPerformanceOverrideINTEL-commandBuffer-parameter",
+        id_number: 4177608238u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
         spec_page: "chapters/queries.html",
     },
     MessageInfo {
@@ -19011,10 +21345,22 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/queries.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdSetPerformanceStreamMarkerINTEL-commandBuffer-parameter",
+        id_number: 705945731u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/queries.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdSetPerformanceStreamMarkerINTEL-pMarkerInfo-parameter",
         id_number: 1420762456u32,
         spec_text: "pMarkerInfo must be a valid pointer to a valid VkPerformanceStreamMarkerInfoINTEL structure",
         spec_page: "chapters/queries.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdSetPolygonModeEXT-commandBuffer-parameter",
+        id_number: 1877719833u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/primsrast.html",
     },
     MessageInfo {
         id: "VUID-vkCmdSetPolygonModeEXT-polygonMode-parameter",
@@ -19023,10 +21369,34 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/primsrast.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdSetPrimitiveRestartEnable-commandBuffer-parameter",
+        id_number: 337280155u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/drawing.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdSetPrimitiveRestartIndexEXT-commandBuffer-parameter",
+        id_number: 3997195725u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/drawing.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdSetPrimitiveTopology-commandBuffer-parameter",
+        id_number: 1867050789u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/drawing.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdSetPrimitiveTopology-primitiveTopology-parameter",
         id_number: 4039693156u32,
         spec_text: "primitiveTopology must be a valid VkPrimitiveTopology value",
         spec_page: "chapters/drawing.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdSetProvokingVertexModeEXT-commandBuffer-parameter",
+        id_number: 690681662u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/vertexpostproc.html",
     },
     MessageInfo {
         id: "VUID-vkCmdSetProvokingVertexModeEXT-provokingVertexMode-parameter",
@@ -19035,15 +21405,51 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/vertexpostproc.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdSetRasterizationSamplesEXT-commandBuffer-parameter",
+        id_number: 2997804156u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/primsrast.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdSetRasterizationSamplesEXT-rasterizationSamples-parameter",
         id_number: 540036145u32,
         spec_text: "rasterizationSamples must be a valid VkSampleCountFlagBits value",
         spec_page: "chapters/primsrast.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdSetRasterizationStreamEXT-commandBuffer-parameter",
+        id_number: 710426470u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/primsrast.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdSetRasterizerDiscardEnable-commandBuffer-parameter",
+        id_number: 3791754944u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/primsrast.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdSetRayTracingPipelineStackSizeKHR-commandBuffer-parameter",
+        id_number: 4055835524u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/pipelines.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdSetRenderingAttachmentLocations-commandBuffer-parameter",
+        id_number: 76398677u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/interfaces.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdSetRenderingAttachmentLocations-pLocationInfo-parameter",
         id_number: 1208236057u32,
         spec_text: "pLocationInfo must be a valid pointer to a valid VkRenderingAttachmentLocationInfo structure",
+        spec_page: "chapters/interfaces.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdSetRenderingInputAttachmentIndices-commandBuffer-parameter",
+        id_number: 1833257289u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
         spec_page: "chapters/interfaces.html",
     },
     MessageInfo {
@@ -19053,10 +21459,34 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/interfaces.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdSetRepresentativeFragmentTestEnableNV-commandBuffer-parameter",
+        id_number: 3868656042u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/fragops.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdSetSampleLocationsEXT-commandBuffer-parameter",
+        id_number: 2751080882u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/primsrast.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdSetSampleLocationsEXT-pSampleLocationsInfo-parameter",
         id_number: 3846733275u32,
         spec_text: "pSampleLocationsInfo must be a valid pointer to a valid VkSampleLocationsInfoEXT structure",
         spec_page: "chapters/primsrast.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdSetSampleLocationsEnableEXT-commandBuffer-parameter",
+        id_number: 4020870126u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/primsrast.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdSetSampleMaskEXT-commandBuffer-parameter",
+        id_number: 2728516344u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/fragops.html",
     },
     MessageInfo {
         id: "VUID-vkCmdSetSampleMaskEXT-pSampleMask-parameter",
@@ -19068,6 +21498,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-vkCmdSetSampleMaskEXT-samples-parameter",
         id_number: 251244177u32,
         spec_text: "samples must be a valid VkSampleCountFlagBits value",
+        spec_page: "chapters/fragops.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdSetScissor-commandBuffer-parameter",
+        id_number: 2481280490u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
         spec_page: "chapters/fragops.html",
     },
     MessageInfo {
@@ -19083,6 +21519,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/fragops.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdSetScissorWithCount-commandBuffer-parameter",
+        id_number: 20521798u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/vertexpostproc.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdSetScissorWithCount-pScissors-parameter",
         id_number: 1856085588u32,
         spec_text: "pScissors must be a valid pointer to an array of scissorCount VkRect2D structures",
@@ -19095,9 +21537,27 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/vertexpostproc.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdSetShadingRateImageEnableNV-commandBuffer-parameter",
+        id_number: 1985074264u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/primsrast.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdSetStencilCompareMask-commandBuffer-parameter",
+        id_number: 1628075258u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/fragops.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdSetStencilCompareMask-faceMask-parameter",
         id_number: 2528125954u32,
         spec_text: "faceMask must be a valid combination of VkStencilFaceFlagBits values",
+        spec_page: "chapters/fragops.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdSetStencilOp-commandBuffer-parameter",
+        id_number: 1650354734u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
         spec_page: "chapters/fragops.html",
     },
     MessageInfo {
@@ -19131,9 +21591,27 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/fragops.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdSetStencilReference-commandBuffer-parameter",
+        id_number: 3087695918u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/fragops.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdSetStencilReference-faceMask-parameter",
         id_number: 4188565617u32,
         spec_text: "faceMask must be a valid combination of VkStencilFaceFlagBits values",
+        spec_page: "chapters/fragops.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdSetStencilTestEnable-commandBuffer-parameter",
+        id_number: 747383153u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/fragops.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdSetStencilWriteMask-commandBuffer-parameter",
+        id_number: 1350926742u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
         spec_page: "chapters/fragops.html",
     },
     MessageInfo {
@@ -19143,10 +21621,22 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/fragops.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdSetTessellationDomainOriginEXT-commandBuffer-parameter",
+        id_number: 2295157562u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/tessellation.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdSetTessellationDomainOriginEXT-domainOrigin-parameter",
         id_number: 272671460u32,
         spec_text: "domainOrigin must be a valid VkTessellationDomainOrigin value",
         spec_page: "chapters/tessellation.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdSetVertexInputEXT-commandBuffer-parameter",
+        id_number: 3913556117u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/fxvertex.html",
     },
     MessageInfo {
         id: "VUID-vkCmdSetVertexInputEXT-pVertexAttributeDescriptions-parameter",
@@ -19161,6 +21651,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/fxvertex.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdSetViewport-commandBuffer-parameter",
+        id_number: 1263375171u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/vertexpostproc.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdSetViewport-pViewports-parameter",
         id_number: 3354016101u32,
         spec_text: "pViewports must be a valid pointer to an array of viewportCount valid VkViewport structures",
@@ -19171,6 +21667,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id_number: 2049917020u32,
         spec_text: "viewportCount must be greater than 0",
         spec_page: "chapters/vertexpostproc.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdSetViewportShadingRatePaletteNV-commandBuffer-parameter",
+        id_number: 3317775553u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/primsrast.html",
     },
     MessageInfo {
         id: "VUID-vkCmdSetViewportShadingRatePaletteNV-pShadingRatePalettes-parameter",
@@ -19185,6 +21687,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/primsrast.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdSetViewportSwizzleNV-commandBuffer-parameter",
+        id_number: 929498074u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/vertexpostproc.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdSetViewportSwizzleNV-pViewportSwizzles-parameter",
         id_number: 300646159u32,
         spec_text: "pViewportSwizzles must be a valid pointer to an array of viewportCount valid VkViewportSwizzleNV structures",
@@ -19194,6 +21702,18 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-vkCmdSetViewportSwizzleNV-viewportCount-arraylength",
         id_number: 3189001426u32,
         spec_text: "viewportCount must be greater than 0",
+        spec_page: "chapters/vertexpostproc.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdSetViewportWScalingEnableNV-commandBuffer-parameter",
+        id_number: 3997031725u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/vertexpostproc.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdSetViewportWScalingNV-commandBuffer-parameter",
+        id_number: 1083837162u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
         spec_page: "chapters/vertexpostproc.html",
     },
     MessageInfo {
@@ -19209,6 +21729,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/vertexpostproc.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdSetViewportWithCount-commandBuffer-parameter",
+        id_number: 2124502448u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/vertexpostproc.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdSetViewportWithCount-pViewports-parameter",
         id_number: 2647038110u32,
         spec_text: "pViewports must be a valid pointer to an array of viewportCount valid VkViewport structures",
@@ -19219,6 +21745,24 @@ pub static MESSAGES: &[MessageInfo] = &[
         id_number: 2286478181u32,
         spec_text: "viewportCount must be greater than 0",
         spec_page: "chapters/vertexpostproc.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdSubpassShadingHUAWEI-commandBuffer-parameter",
+        id_number: 3670560836u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/dispatch.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdTraceRaysIndirect2KHR-commandBuffer-parameter",
+        id_number: 3124143910u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/raytracing.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdTraceRaysIndirectKHR-commandBuffer-parameter",
+        id_number: 1485690345u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/raytracing.html",
     },
     MessageInfo {
         id: "VUID-vkCmdTraceRaysIndirectKHR-pCallableShaderBindingTable-parameter",
@@ -19242,6 +21786,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-vkCmdTraceRaysIndirectKHR-pRaygenShaderBindingTable-parameter",
         id_number: 1794447502u32,
         spec_text: "pRaygenShaderBindingTable must be a valid pointer to a valid VkStridedDeviceAddressRegionKHR structure",
+        spec_page: "chapters/raytracing.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdTraceRaysKHR-commandBuffer-parameter",
+        id_number: 1385310443u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
         spec_page: "chapters/raytracing.html",
     },
     MessageInfo {
@@ -19269,10 +21819,52 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/raytracing.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdTraceRaysNV-callableShaderBindingTableBuffer-parameter",
+        id_number: 4011530862u32,
+        spec_text: "If callableShaderBindingTableBuffer is not VK_NULL_HANDLE, callableShaderBindingTableBuffer must be a valid VkBuffer handle",
+        spec_page: "chapters/raytracing.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdTraceRaysNV-commandBuffer-parameter",
+        id_number: 1697223881u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/raytracing.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdTraceRaysNV-commonparent",
+        id_number: 2681113332u32,
+        spec_text: "Each of callableShaderBindingTableBuffer, commandBuffer, hitShaderBindingTableBuffer, missShaderBindingTableBuffer, and raygenShaderBindingTableBuffer that are valid handles of non-ignored parameters must have been created, allocated, or retrieved from the same VkDevice",
+        spec_page: "chapters/raytracing.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdTraceRaysNV-hitShaderBindingTableBuffer-parameter",
+        id_number: 3132786115u32,
+        spec_text: "If hitShaderBindingTableBuffer is not VK_NULL_HANDLE, hitShaderBindingTableBuffer must be a valid VkBuffer handle",
+        spec_page: "chapters/raytracing.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdTraceRaysNV-missShaderBindingTableBuffer-parameter",
+        id_number: 3683263384u32,
+        spec_text: "If missShaderBindingTableBuffer is not VK_NULL_HANDLE, missShaderBindingTableBuffer must be a valid VkBuffer handle",
+        spec_page: "chapters/raytracing.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdTraceRaysNV-raygenShaderBindingTableBuffer-parameter",
         id_number: 1008126356u32,
         spec_text: "raygenShaderBindingTableBuffer must be a valid VkBuffer handle",
         spec_page: "chapters/raytracing.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdUpdateBuffer-commandBuffer-parameter",
+        id_number: 743809837u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/clears.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdUpdateBuffer-commonparent",
+        id_number: 3633323949u32,
+        spec_text: "Both of commandBuffer, and dstBuffer must have been created, allocated, or retrieved from the same VkDevice",
+        spec_page: "chapters/clears.html",
     },
     MessageInfo {
         id: "VUID-vkCmdUpdateBuffer-dataSize-arraylength",
@@ -19290,6 +21882,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-vkCmdUpdateBuffer-pData-parameter",
         id_number: 1520100039u32,
         spec_text: "pData must be a valid pointer to an array of dataSize bytes",
+        spec_page: "chapters/clears.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdUpdateMemoryKHR-commandBuffer-parameter",
+        id_number: 649343056u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
         spec_page: "chapters/clears.html",
     },
     MessageInfo {
@@ -19317,6 +21915,18 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/clears.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdUpdatePipelineIndirectBufferNV-commandBuffer-parameter",
+        id_number: 3274359471u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/pipelines.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdUpdatePipelineIndirectBufferNV-commonparent",
+        id_number: 1263925146u32,
+        spec_text: "Both of commandBuffer, and pipeline must have been created, allocated, or retrieved from the same VkDevice",
+        spec_page: "chapters/pipelines.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdUpdatePipelineIndirectBufferNV-pipeline-parameter",
         id_number: 3883179577u32,
         spec_text: "pipeline must be a valid VkPipeline handle",
@@ -19327,6 +21937,18 @@ pub static MESSAGES: &[MessageInfo] = &[
         id_number: 1147687715u32,
         spec_text: "pipelineBindPoint must be a valid VkPipelineBindPoint value",
         spec_page: "chapters/pipelines.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdWaitEvents-commandBuffer-parameter",
+        id_number: 1432600573u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/synchronization.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdWaitEvents-commonparent",
+        id_number: 7006533u32,
+        spec_text: "Both of commandBuffer, and the elements of pEvents must have been created, allocated, or retrieved from the same VkDevice",
+        spec_page: "chapters/synchronization.html",
     },
     MessageInfo {
         id: "VUID-vkCmdWaitEvents-dstStageMask-parameter",
@@ -19371,6 +21993,18 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/synchronization.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdWaitEvents2-commandBuffer-parameter",
+        id_number: 969283287u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/synchronization.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdWaitEvents2-commonparent",
+        id_number: 244122615u32,
+        spec_text: "Both of commandBuffer, and the elements of pEvents must have been created, allocated, or retrieved from the same VkDevice",
+        spec_page: "chapters/synchronization.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdWaitEvents2-eventCount-arraylength",
         id_number: 1047820249u32,
         spec_text: "eventCount must be greater than 0",
@@ -19392,6 +22026,18 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-vkCmdWriteAccelerationStructuresPropertiesKHR-accelerationStructureCount-arraylength",
         id_number: 87602483u32,
         spec_text: "accelerationStructureCount must be greater than 0",
+        spec_page: "chapters/accelstructures.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdWriteAccelerationStructuresPropertiesKHR-commandBuffer-parameter",
+        id_number: 3976889749u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/accelstructures.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdWriteAccelerationStructuresPropertiesKHR-commonparent",
+        id_number: 2142756665u32,
+        spec_text: "Each of commandBuffer, queryPool, and the elements of pAccelerationStructures must have been created, allocated, or retrieved from the same VkDevice",
         spec_page: "chapters/accelstructures.html",
     },
     MessageInfo {
@@ -19419,6 +22065,18 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/accelstructures.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdWriteAccelerationStructuresPropertiesNV-commandBuffer-parameter",
+        id_number: 943703291u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/accelstructures.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdWriteAccelerationStructuresPropertiesNV-commonparent",
+        id_number: 2553195075u32,
+        spec_text: "Each of commandBuffer, queryPool, and the elements of pAccelerationStructures must have been created, allocated, or retrieved from the same VkDevice",
+        spec_page: "chapters/accelstructures.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdWriteAccelerationStructuresPropertiesNV-pAccelerationStructures-parameter",
         id_number: 4229992798u32,
         spec_text: "pAccelerationStructures must be a valid pointer to an array of accelerationStructureCount valid VkAccelerationStructureNV handles",
@@ -19437,6 +22095,18 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/accelstructures.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdWriteBufferMarker2AMD-commandBuffer-parameter",
+        id_number: 2970852792u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/copies.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdWriteBufferMarker2AMD-commonparent",
+        id_number: 3369545061u32,
+        spec_text: "Both of commandBuffer, and dstBuffer must have been created, allocated, or retrieved from the same VkDevice",
+        spec_page: "chapters/copies.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdWriteBufferMarker2AMD-dstBuffer-parameter",
         id_number: 2566657198u32,
         spec_text: "dstBuffer must be a valid VkBuffer handle",
@@ -19446,6 +22116,18 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-vkCmdWriteBufferMarker2AMD-stage-parameter",
         id_number: 4100478055u32,
         spec_text: "If stage is not 0, stage must be a valid combination of VkPipelineStageFlagBits2 values",
+        spec_page: "chapters/copies.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdWriteBufferMarkerAMD-commandBuffer-parameter",
+        id_number: 3144973238u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/copies.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdWriteBufferMarkerAMD-commonparent",
+        id_number: 2515205544u32,
+        spec_text: "Both of commandBuffer, and dstBuffer must have been created, allocated, or retrieved from the same VkDevice",
         spec_page: "chapters/copies.html",
     },
     MessageInfo {
@@ -19461,10 +22143,28 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/copies.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdWriteMarkerToMemoryAMD-commandBuffer-parameter",
+        id_number: 1691659342u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/copies.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdWriteMarkerToMemoryAMD-pInfo-parameter",
         id_number: 3171978637u32,
         spec_text: "pInfo must be a valid pointer to a valid VkMemoryMarkerInfoAMD structure",
         spec_page: "chapters/copies.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdWriteMicromapsPropertiesEXT-commandBuffer-parameter",
+        id_number: 3960922431u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/VK_KHR_opacity_micromap/micromaps.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdWriteMicromapsPropertiesEXT-commonparent",
+        id_number: 2323755214u32,
+        spec_text: "Each of commandBuffer, queryPool, and the elements of pMicromaps must have been created, allocated, or retrieved from the same VkDevice",
+        spec_page: "chapters/VK_KHR_opacity_micromap/micromaps.html",
     },
     MessageInfo {
         id: "VUID-vkCmdWriteMicromapsPropertiesEXT-micromapCount-arraylength",
@@ -19485,6 +22185,18 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/VK_KHR_opacity_micromap/micromaps.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdWriteTimestamp-commandBuffer-parameter",
+        id_number: 1854682157u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/queries.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdWriteTimestamp-commonparent",
+        id_number: 3479154847u32,
+        spec_text: "Both of commandBuffer, and queryPool must have been created, allocated, or retrieved from the same VkDevice",
+        spec_page: "chapters/queries.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdWriteTimestamp-pipelineStage-parameter",
         id_number: 2203748720u32,
         spec_text: "pipelineStage must be a valid VkPipelineStageFlagBits value",
@@ -19494,6 +22206,18 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-vkCmdWriteTimestamp-queryPool-parameter",
         id_number: 952868452u32,
         spec_text: "queryPool must be a valid VkQueryPool handle",
+        spec_page: "chapters/queries.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdWriteTimestamp2-commandBuffer-parameter",
+        id_number: 3124537891u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/queries.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdWriteTimestamp2-commonparent",
+        id_number: 2168831478u32,
+        spec_text: "Both of commandBuffer, and queryPool must have been created, allocated, or retrieved from the same VkDevice",
         spec_page: "chapters/queries.html",
     },
     MessageInfo {
@@ -19509,10 +22233,28 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/queries.html",
     },
     MessageInfo {
+        id: "VUID-vkCompileDeferredNV-device-parameter",
+        id_number: 2837164461u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/pipelines.html",
+    },
+    MessageInfo {
         id: "VUID-vkCompileDeferredNV-pipeline-parameter",
         id_number: 4135258680u32,
         spec_text: "pipeline must be a valid VkPipeline handle",
         spec_page: "chapters/pipelines.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCompileDeferredNV-pipeline-parent",
+        id_number: 4091611750u32,
+        spec_text: "pipeline must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/pipelines.html",
+    },
+    MessageInfo {
+        id: "VUID-vkConvertCooperativeVectorMatrixNV-device-parameter",
+        id_number: 130826732u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/shaders.html",
     },
     MessageInfo {
         id: "VUID-vkConvertCooperativeVectorMatrixNV-pInfo-parameter",
@@ -19521,9 +22263,45 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/shaders.html",
     },
     MessageInfo {
+        id: "VUID-vkCopyAccelerationStructureKHR-deferredOperation-parameter",
+        id_number: 2106769737u32,
+        spec_text: "If deferredOperation is not VK_NULL_HANDLE, deferredOperation must be a valid VkDeferredOperationKHR handle",
+        spec_page: "chapters/accelstructures.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCopyAccelerationStructureKHR-deferredOperation-parent",
+        id_number: 411891050u32,
+        spec_text: "If deferredOperation is a valid handle, it must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/accelstructures.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCopyAccelerationStructureKHR-device-parameter",
+        id_number: 1054066911u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/accelstructures.html",
+    },
+    MessageInfo {
         id: "VUID-vkCopyAccelerationStructureKHR-pInfo-parameter",
         id_number: 2847661982u32,
         spec_text: "pInfo must be a valid pointer to a valid VkCopyAccelerationStructureInfoKHR structure",
+        spec_page: "chapters/accelstructures.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCopyAccelerationStructureToMemoryKHR-deferredOperation-parameter",
+        id_number: 3521423172u32,
+        spec_text: "If deferredOperation is not VK_NULL_HANDLE, deferredOperation must be a valid VkDeferredOperationKHR handle",
+        spec_page: "chapters/accelstructures.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCopyAccelerationStructureToMemoryKHR-deferredOperation-parent",
+        id_number: 1000909003u32,
+        spec_text: "If deferredOperation is a valid handle, it must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/accelstructures.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCopyAccelerationStructureToMemoryKHR-device-parameter",
+        id_number: 251181594u32,
+        spec_text: "device must be a valid VkDevice handle",
         spec_page: "chapters/accelstructures.html",
     },
     MessageInfo {
@@ -19533,9 +22311,21 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/accelstructures.html",
     },
     MessageInfo {
+        id: "VUID-vkCopyImageToImage-device-parameter",
+        id_number: 3993444000u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/copies.html",
+    },
+    MessageInfo {
         id: "VUID-vkCopyImageToImage-pCopyImageToImageInfo-parameter",
         id_number: 627753632u32,
         spec_text: "pCopyImageToImageInfo must be a valid pointer to a valid VkCopyImageToImageInfo structure",
+        spec_page: "chapters/copies.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCopyImageToMemory-device-parameter",
+        id_number: 3969204309u32,
+        spec_text: "device must be a valid VkDevice handle",
         spec_page: "chapters/copies.html",
     },
     MessageInfo {
@@ -19545,10 +22335,34 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/copies.html",
     },
     MessageInfo {
+        id: "VUID-vkCopyMemoryToAccelerationStructureKHR-deferredOperation-parameter",
+        id_number: 1542177374u32,
+        spec_text: "If deferredOperation is not VK_NULL_HANDLE, deferredOperation must be a valid VkDeferredOperationKHR handle",
+        spec_page: "chapters/accelstructures.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCopyMemoryToAccelerationStructureKHR-deferredOperation-parent",
+        id_number: 3192595216u32,
+        spec_text: "If deferredOperation is a valid handle, it must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/accelstructures.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCopyMemoryToAccelerationStructureKHR-device-parameter",
+        id_number: 4267778301u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/accelstructures.html",
+    },
+    MessageInfo {
         id: "VUID-vkCopyMemoryToAccelerationStructureKHR-pInfo-parameter",
         id_number: 4228827009u32,
         spec_text: "pInfo must be a valid pointer to a valid VkCopyMemoryToAccelerationStructureInfoKHR structure",
         spec_page: "chapters/accelstructures.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCopyMemoryToImage-device-parameter",
+        id_number: 1101906350u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/copies.html",
     },
     MessageInfo {
         id: "VUID-vkCopyMemoryToImage-pCopyMemoryToImageInfo-parameter",
@@ -19557,9 +22371,45 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/copies.html",
     },
     MessageInfo {
+        id: "VUID-vkCopyMemoryToMicromapEXT-deferredOperation-parameter",
+        id_number: 2319704529u32,
+        spec_text: "If deferredOperation is not VK_NULL_HANDLE, deferredOperation must be a valid VkDeferredOperationKHR handle",
+        spec_page: "chapters/VK_KHR_opacity_micromap/micromaps.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCopyMemoryToMicromapEXT-deferredOperation-parent",
+        id_number: 1871441252u32,
+        spec_text: "If deferredOperation is a valid handle, it must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/VK_KHR_opacity_micromap/micromaps.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCopyMemoryToMicromapEXT-device-parameter",
+        id_number: 2309441395u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/VK_KHR_opacity_micromap/micromaps.html",
+    },
+    MessageInfo {
         id: "VUID-vkCopyMemoryToMicromapEXT-pInfo-parameter",
         id_number: 640004472u32,
         spec_text: "pInfo must be a valid pointer to a valid VkCopyMemoryToMicromapInfoEXT structure",
+        spec_page: "chapters/VK_KHR_opacity_micromap/micromaps.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCopyMicromapEXT-deferredOperation-parameter",
+        id_number: 3870970371u32,
+        spec_text: "If deferredOperation is not VK_NULL_HANDLE, deferredOperation must be a valid VkDeferredOperationKHR handle",
+        spec_page: "chapters/VK_KHR_opacity_micromap/micromaps.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCopyMicromapEXT-deferredOperation-parent",
+        id_number: 2301256005u32,
+        spec_text: "If deferredOperation is a valid handle, it must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/VK_KHR_opacity_micromap/micromaps.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCopyMicromapEXT-device-parameter",
+        id_number: 4118353080u32,
+        spec_text: "device must be a valid VkDevice handle",
         spec_page: "chapters/VK_KHR_opacity_micromap/micromaps.html",
     },
     MessageInfo {
@@ -19569,10 +22419,34 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/VK_KHR_opacity_micromap/micromaps.html",
     },
     MessageInfo {
+        id: "VUID-vkCopyMicromapToMemoryEXT-deferredOperation-parameter",
+        id_number: 314542680u32,
+        spec_text: "If deferredOperation is not VK_NULL_HANDLE, deferredOperation must be a valid VkDeferredOperationKHR handle",
+        spec_page: "chapters/VK_KHR_opacity_micromap/micromaps.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCopyMicromapToMemoryEXT-deferredOperation-parent",
+        id_number: 407946519u32,
+        spec_text: "If deferredOperation is a valid handle, it must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/VK_KHR_opacity_micromap/micromaps.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCopyMicromapToMemoryEXT-device-parameter",
+        id_number: 2588587490u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/VK_KHR_opacity_micromap/micromaps.html",
+    },
+    MessageInfo {
         id: "VUID-vkCopyMicromapToMemoryEXT-pInfo-parameter",
         id_number: 2155856009u32,
         spec_text: "pInfo must be a valid pointer to a valid VkCopyMicromapToMemoryInfoEXT structure",
         spec_page: "chapters/VK_KHR_opacity_micromap/micromaps.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCreateAccelerationStructure2KHR-device-parameter",
+        id_number: 2396357921u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/resources.html",
     },
     MessageInfo {
         id: "VUID-vkCreateAccelerationStructure2KHR-pAccelerationStructure-parameter",
@@ -19584,6 +22458,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-vkCreateAccelerationStructure2KHR-pCreateInfo-parameter",
         id_number: 1925414463u32,
         spec_text: "pCreateInfo must be a valid pointer to a valid VkAccelerationStructureCreateInfo2KHR structure",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCreateAccelerationStructureKHR-device-parameter",
+        id_number: 836538505u32,
+        spec_text: "device must be a valid VkDevice handle",
         spec_page: "chapters/resources.html",
     },
     MessageInfo {
@@ -19599,6 +22479,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/resources.html",
     },
     MessageInfo {
+        id: "VUID-vkCreateAccelerationStructureNV-device-parameter",
+        id_number: 2779118297u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
         id: "VUID-vkCreateAccelerationStructureNV-pAccelerationStructure-parameter",
         id_number: 2005421503u32,
         spec_text: "pAccelerationStructure must be a valid pointer to a VkAccelerationStructureNV handle",
@@ -19609,6 +22495,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id_number: 136063761u32,
         spec_text: "pCreateInfo must be a valid pointer to a valid VkAccelerationStructureCreateInfoNV structure",
         spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCreateAndroidSurfaceKHR-instance-parameter",
+        id_number: 676123884u32,
+        spec_text: "instance must be a valid VkInstance handle",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
     },
     MessageInfo {
         id: "VUID-vkCreateAndroidSurfaceKHR-pCreateInfo-parameter",
@@ -19623,6 +22515,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/VK_KHR_surface/wsi.html",
     },
     MessageInfo {
+        id: "VUID-vkCreateBuffer-device-parameter",
+        id_number: 1554048988u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
         id: "VUID-vkCreateBuffer-pBuffer-parameter",
         id_number: 4210513580u32,
         spec_text: "pBuffer must be a valid pointer to a VkBuffer handle",
@@ -19632,6 +22530,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-vkCreateBuffer-pCreateInfo-parameter",
         id_number: 562105904u32,
         spec_text: "pCreateInfo must be a valid pointer to a valid VkBufferCreateInfo structure",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCreateBufferCollectionFUCHSIA-device-parameter",
+        id_number: 1020542684u32,
+        spec_text: "device must be a valid VkDevice handle",
         spec_page: "chapters/resources.html",
     },
     MessageInfo {
@@ -19647,6 +22551,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/resources.html",
     },
     MessageInfo {
+        id: "VUID-vkCreateBufferView-device-parameter",
+        id_number: 1296496392u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
         id: "VUID-vkCreateBufferView-pCreateInfo-parameter",
         id_number: 2516006667u32,
         spec_text: "pCreateInfo must be a valid pointer to a valid VkBufferViewCreateInfo structure",
@@ -19657,6 +22567,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id_number: 3840671398u32,
         spec_text: "pView must be a valid pointer to a VkBufferView handle",
         spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCreateCommandPool-device-parameter",
+        id_number: 1441538473u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/cmdbuffers.html",
     },
     MessageInfo {
         id: "VUID-vkCreateCommandPool-pCommandPool-parameter",
@@ -19677,6 +22593,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/pipelines.html",
     },
     MessageInfo {
+        id: "VUID-vkCreateComputePipelines-device-parameter",
+        id_number: 3906525068u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/pipelines.html",
+    },
+    MessageInfo {
         id: "VUID-vkCreateComputePipelines-pCreateInfos-parameter",
         id_number: 2069334071u32,
         spec_text: "pCreateInfos must be a valid pointer to an array of createInfoCount valid VkComputePipelineCreateInfo structures",
@@ -19689,6 +22611,24 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/pipelines.html",
     },
     MessageInfo {
+        id: "VUID-vkCreateComputePipelines-pipelineCache-parameter",
+        id_number: 4249555831u32,
+        spec_text: "If pipelineCache is not VK_NULL_HANDLE, pipelineCache must be a valid VkPipelineCache handle",
+        spec_page: "chapters/pipelines.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCreateComputePipelines-pipelineCache-parent",
+        id_number: 983217972u32,
+        spec_text: "If pipelineCache is a valid handle, it must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/pipelines.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCreateCuFunctionNVX-device-parameter",
+        id_number: 3987533763u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "appendices/extensions.html",
+    },
+    MessageInfo {
         id: "VUID-vkCreateCuFunctionNVX-pCreateInfo-parameter",
         id_number: 3224352655u32,
         spec_text: "pCreateInfo must be a valid pointer to a valid VkCuFunctionCreateInfoNVX structure",
@@ -19698,6 +22638,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-vkCreateCuFunctionNVX-pFunction-parameter",
         id_number: 3589740173u32,
         spec_text: "pFunction must be a valid pointer to a VkCuFunctionNVX handle",
+        spec_page: "appendices/extensions.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCreateCuModuleNVX-device-parameter",
+        id_number: 2620226534u32,
+        spec_text: "device must be a valid VkDevice handle",
         spec_page: "appendices/extensions.html",
     },
     MessageInfo {
@@ -19713,6 +22659,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "appendices/extensions.html",
     },
     MessageInfo {
+        id: "VUID-vkCreateCudaFunctionNV-device-parameter",
+        id_number: 2059996284u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/shaders.html",
+    },
+    MessageInfo {
         id: "VUID-vkCreateCudaFunctionNV-pCreateInfo-parameter",
         id_number: 3803954852u32,
         spec_text: "pCreateInfo must be a valid pointer to a valid VkCudaFunctionCreateInfoNV structure",
@@ -19722,6 +22674,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-vkCreateCudaFunctionNV-pFunction-parameter",
         id_number: 166824007u32,
         spec_text: "pFunction must be a valid pointer to a VkCudaFunctionNV handle",
+        spec_page: "chapters/shaders.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCreateCudaModuleNV-device-parameter",
+        id_number: 54074993u32,
+        spec_text: "device must be a valid VkDevice handle",
         spec_page: "chapters/shaders.html",
     },
     MessageInfo {
@@ -19735,6 +22693,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id_number: 2144925349u32,
         spec_text: "pModule must be a valid pointer to a VkCudaModuleNV handle",
         spec_page: "chapters/shaders.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCreateDataGraphPipelineSessionARM-device-parameter",
+        id_number: 2271593975u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/VK_ARM_data_graph/graphs.html",
     },
     MessageInfo {
         id: "VUID-vkCreateDataGraphPipelineSessionARM-pCreateInfo-parameter",
@@ -19755,6 +22719,24 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/VK_ARM_data_graph/graphs.html",
     },
     MessageInfo {
+        id: "VUID-vkCreateDataGraphPipelinesARM-deferredOperation-parameter",
+        id_number: 4167646315u32,
+        spec_text: "If deferredOperation is not VK_NULL_HANDLE, deferredOperation must be a valid VkDeferredOperationKHR handle",
+        spec_page: "chapters/VK_ARM_data_graph/graphs.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCreateDataGraphPipelinesARM-deferredOperation-parent",
+        id_number: 2695723322u32,
+        spec_text: "If deferredOperation is a valid handle, it must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/VK_ARM_data_graph/graphs.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCreateDataGraphPipelinesARM-device-parameter",
+        id_number: 2401241134u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/VK_ARM_data_graph/graphs.html",
+    },
+    MessageInfo {
         id: "VUID-vkCreateDataGraphPipelinesARM-pCreateInfos-parameter",
         id_number: 3345022231u32,
         spec_text: "pCreateInfos must be a valid pointer to an array of createInfoCount valid VkDataGraphPipelineCreateInfoARM structures",
@@ -19767,6 +22749,24 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/VK_ARM_data_graph/graphs.html",
     },
     MessageInfo {
+        id: "VUID-vkCreateDataGraphPipelinesARM-pipelineCache-parameter",
+        id_number: 2871808310u32,
+        spec_text: "If pipelineCache is not VK_NULL_HANDLE, pipelineCache must be a valid VkPipelineCache handle",
+        spec_page: "chapters/VK_ARM_data_graph/graphs.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCreateDataGraphPipelinesARM-pipelineCache-parent",
+        id_number: 4266687797u32,
+        spec_text: "If pipelineCache is a valid handle, it must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/VK_ARM_data_graph/graphs.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCreateDebugReportCallbackEXT-instance-parameter",
+        id_number: 1496388884u32,
+        spec_text: "instance must be a valid VkInstance handle",
+        spec_page: "chapters/debugging.html",
+    },
+    MessageInfo {
         id: "VUID-vkCreateDebugReportCallbackEXT-pCallback-parameter",
         id_number: 2932130335u32,
         spec_text: "pCallback must be a valid pointer to a VkDebugReportCallbackEXT handle",
@@ -19776,6 +22776,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-vkCreateDebugReportCallbackEXT-pCreateInfo-parameter",
         id_number: 3023534796u32,
         spec_text: "pCreateInfo must be a valid pointer to a valid VkDebugReportCallbackCreateInfoEXT structure",
+        spec_page: "chapters/debugging.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCreateDebugUtilsMessengerEXT-instance-parameter",
+        id_number: 1381744204u32,
+        spec_text: "instance must be a valid VkInstance handle",
         spec_page: "chapters/debugging.html",
     },
     MessageInfo {
@@ -19791,10 +22797,22 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/debugging.html",
     },
     MessageInfo {
+        id: "VUID-vkCreateDeferredOperationKHR-device-parameter",
+        id_number: 2587126152u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/VK_KHR_deferred_host_operations/deferred_host_operations.html",
+    },
+    MessageInfo {
         id: "VUID-vkCreateDeferredOperationKHR-pDeferredOperation-parameter",
         id_number: 2013966994u32,
         spec_text: "pDeferredOperation must be a valid pointer to a VkDeferredOperationKHR handle",
         spec_page: "chapters/VK_KHR_deferred_host_operations/deferred_host_operations.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCreateDescriptorPool-device-parameter",
+        id_number: 1094664456u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/descriptorsets.html",
     },
     MessageInfo {
         id: "VUID-vkCreateDescriptorPool-pCreateInfo-parameter",
@@ -19809,6 +22827,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/descriptorsets.html",
     },
     MessageInfo {
+        id: "VUID-vkCreateDescriptorSetLayout-device-parameter",
+        id_number: 2382792430u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/descriptorsets.html",
+    },
+    MessageInfo {
         id: "VUID-vkCreateDescriptorSetLayout-pCreateInfo-parameter",
         id_number: 1866770684u32,
         spec_text: "pCreateInfo must be a valid pointer to a valid VkDescriptorSetLayoutCreateInfo structure",
@@ -19818,6 +22842,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-vkCreateDescriptorSetLayout-pSetLayout-parameter",
         id_number: 4014625932u32,
         spec_text: "pSetLayout must be a valid pointer to a VkDescriptorSetLayout handle",
+        spec_page: "chapters/descriptorsets.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCreateDescriptorUpdateTemplate-device-parameter",
+        id_number: 463653706u32,
+        spec_text: "device must be a valid VkDevice handle",
         spec_page: "chapters/descriptorsets.html",
     },
     MessageInfo {
@@ -19845,6 +22875,18 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/devsandqueues.html",
     },
     MessageInfo {
+        id: "VUID-vkCreateDevice-physicalDevice-parameter",
+        id_number: 2461012514u32,
+        spec_text: "physicalDevice must be a valid VkPhysicalDevice handle",
+        spec_page: "chapters/devsandqueues.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCreateDirectFBSurfaceEXT-instance-parameter",
+        id_number: 3341409679u32,
+        spec_text: "instance must be a valid VkInstance handle",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
         id: "VUID-vkCreateDirectFBSurfaceEXT-pCreateInfo-parameter",
         id_number: 1906020827u32,
         spec_text: "pCreateInfo must be a valid pointer to a valid VkDirectFBSurfaceCreateInfoEXT structure",
@@ -19863,6 +22905,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/VK_KHR_surface/wsi.html",
     },
     MessageInfo {
+        id: "VUID-vkCreateDisplayModeKHR-display-parent",
+        id_number: 2468636699u32,
+        spec_text: "display must have been created, allocated, or retrieved from physicalDevice",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
         id: "VUID-vkCreateDisplayModeKHR-pCreateInfo-parameter",
         id_number: 188916931u32,
         spec_text: "pCreateInfo must be a valid pointer to a valid VkDisplayModeCreateInfoKHR structure",
@@ -19872,6 +22920,18 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-vkCreateDisplayModeKHR-pMode-parameter",
         id_number: 377708384u32,
         spec_text: "pMode must be a valid pointer to a VkDisplayModeKHR handle",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCreateDisplayModeKHR-physicalDevice-parameter",
+        id_number: 1459555984u32,
+        spec_text: "physicalDevice must be a valid VkPhysicalDevice handle",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCreateDisplayPlaneSurfaceKHR-instance-parameter",
+        id_number: 886623245u32,
+        spec_text: "instance must be a valid VkInstance handle",
         spec_page: "chapters/VK_KHR_surface/wsi.html",
     },
     MessageInfo {
@@ -19885,6 +22945,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id_number: 3615743804u32,
         spec_text: "pSurface must be a valid pointer to a VkSurfaceKHR handle",
         spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCreateEvent-device-parameter",
+        id_number: 1623789838u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/synchronization.html",
     },
     MessageInfo {
         id: "VUID-vkCreateEvent-pCreateInfo-parameter",
@@ -19905,6 +22971,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/executiongraphs.html",
     },
     MessageInfo {
+        id: "VUID-vkCreateExecutionGraphPipelinesAMDX-device-parameter",
+        id_number: 4094345970u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/executiongraphs.html",
+    },
+    MessageInfo {
         id: "VUID-vkCreateExecutionGraphPipelinesAMDX-pCreateInfos-parameter",
         id_number: 1269698818u32,
         spec_text: "pCreateInfos must be a valid pointer to an array of createInfoCount valid VkExecutionGraphPipelineCreateInfoAMDX structures",
@@ -19915,6 +22987,24 @@ pub static MESSAGES: &[MessageInfo] = &[
         id_number: 4270823209u32,
         spec_text: "pPipelines must be a valid pointer to an array of createInfoCount VkPipeline handles",
         spec_page: "chapters/executiongraphs.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCreateExecutionGraphPipelinesAMDX-pipelineCache-parameter",
+        id_number: 377546458u32,
+        spec_text: "If pipelineCache is not VK_NULL_HANDLE, pipelineCache must be a valid VkPipelineCache handle",
+        spec_page: "chapters/executiongraphs.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCreateExecutionGraphPipelinesAMDX-pipelineCache-parent",
+        id_number: 3423096348u32,
+        spec_text: "If pipelineCache is a valid handle, it must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/executiongraphs.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCreateExternalComputeQueueNV-device-parameter",
+        id_number: 2871893323u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/VK_NV_external_compute_queue/VK_NV_external_compute_queue.html",
     },
     MessageInfo {
         id: "VUID-vkCreateExternalComputeQueueNV-pCreateInfo-parameter",
@@ -19929,6 +23019,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/VK_NV_external_compute_queue/VK_NV_external_compute_queue.html",
     },
     MessageInfo {
+        id: "VUID-vkCreateFence-device-parameter",
+        id_number: 4148937986u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/synchronization.html",
+    },
+    MessageInfo {
         id: "VUID-vkCreateFence-pCreateInfo-parameter",
         id_number: 2182085785u32,
         spec_text: "pCreateInfo must be a valid pointer to a valid VkFenceCreateInfo structure",
@@ -19941,6 +23037,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/synchronization.html",
     },
     MessageInfo {
+        id: "VUID-vkCreateFramebuffer-device-parameter",
+        id_number: 965383683u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/renderpass.html",
+    },
+    MessageInfo {
         id: "VUID-vkCreateFramebuffer-pCreateInfo-parameter",
         id_number: 2115114233u32,
         spec_text: "pCreateInfo must be a valid pointer to a valid VkFramebufferCreateInfo structure",
@@ -19951,6 +23053,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id_number: 2719467611u32,
         spec_text: "pFramebuffer must be a valid pointer to a VkFramebuffer handle",
         spec_page: "chapters/renderpass.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCreateGpaSessionAMD-device-parameter",
+        id_number: 3407766290u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/gpa_interface.html",
     },
     MessageInfo {
         id: "VUID-vkCreateGpaSessionAMD-pCreateInfo-parameter",
@@ -19971,6 +23079,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/pipelines.html",
     },
     MessageInfo {
+        id: "VUID-vkCreateGraphicsPipelines-device-parameter",
+        id_number: 1941023055u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/pipelines.html",
+    },
+    MessageInfo {
         id: "VUID-vkCreateGraphicsPipelines-pCreateInfos-parameter",
         id_number: 2573739756u32,
         spec_text: "pCreateInfos must be a valid pointer to an array of createInfoCount valid VkGraphicsPipelineCreateInfo structures",
@@ -19983,6 +23097,24 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/pipelines.html",
     },
     MessageInfo {
+        id: "VUID-vkCreateGraphicsPipelines-pipelineCache-parameter",
+        id_number: 2801250876u32,
+        spec_text: "If pipelineCache is not VK_NULL_HANDLE, pipelineCache must be a valid VkPipelineCache handle",
+        spec_page: "chapters/pipelines.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCreateGraphicsPipelines-pipelineCache-parent",
+        id_number: 2834548520u32,
+        spec_text: "If pipelineCache is a valid handle, it must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/pipelines.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCreateHeadlessSurfaceEXT-instance-parameter",
+        id_number: 4118820950u32,
+        spec_text: "instance must be a valid VkInstance handle",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
         id: "VUID-vkCreateHeadlessSurfaceEXT-pCreateInfo-parameter",
         id_number: 3632974754u32,
         spec_text: "pCreateInfo must be a valid pointer to a valid VkHeadlessSurfaceCreateInfoEXT structure",
@@ -19992,6 +23124,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-vkCreateHeadlessSurfaceEXT-pSurface-parameter",
         id_number: 3739106288u32,
         spec_text: "pSurface must be a valid pointer to a VkSurfaceKHR handle",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCreateIOSSurfaceMVK-instance-parameter",
+        id_number: 2174976981u32,
+        spec_text: "instance must be a valid VkInstance handle",
         spec_page: "chapters/VK_KHR_surface/wsi.html",
     },
     MessageInfo {
@@ -20007,6 +23145,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/VK_KHR_surface/wsi.html",
     },
     MessageInfo {
+        id: "VUID-vkCreateImage-device-parameter",
+        id_number: 1043008935u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
         id: "VUID-vkCreateImage-pCreateInfo-parameter",
         id_number: 3164466660u32,
         spec_text: "pCreateInfo must be a valid pointer to a valid VkImageCreateInfo structure",
@@ -20017,6 +23161,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id_number: 1469180559u32,
         spec_text: "pImage must be a valid pointer to a VkImage handle",
         spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCreateImagePipeSurfaceFUCHSIA-instance-parameter",
+        id_number: 3169338583u32,
+        spec_text: "instance must be a valid VkInstance handle",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
     },
     MessageInfo {
         id: "VUID-vkCreateImagePipeSurfaceFUCHSIA-pCreateInfo-parameter",
@@ -20031,6 +23181,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/VK_KHR_surface/wsi.html",
     },
     MessageInfo {
+        id: "VUID-vkCreateImageView-device-parameter",
+        id_number: 1753889051u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
         id: "VUID-vkCreateImageView-pCreateInfo-parameter",
         id_number: 1942186678u32,
         spec_text: "pCreateInfo must be a valid pointer to a valid VkImageViewCreateInfo structure",
@@ -20041,6 +23197,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id_number: 3457999202u32,
         spec_text: "pView must be a valid pointer to a VkImageView handle",
         spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCreateIndirectCommandsLayoutEXT-device-parameter",
+        id_number: 3542024534u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/device_generated_commands/generatedcommands.html",
     },
     MessageInfo {
         id: "VUID-vkCreateIndirectCommandsLayoutEXT-pCreateInfo-parameter",
@@ -20055,6 +23217,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/device_generated_commands/generatedcommands.html",
     },
     MessageInfo {
+        id: "VUID-vkCreateIndirectCommandsLayoutNV-device-parameter",
+        id_number: 3688969299u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/device_generated_commands/generatedcommands.html",
+    },
+    MessageInfo {
         id: "VUID-vkCreateIndirectCommandsLayoutNV-pCreateInfo-parameter",
         id_number: 593026946u32,
         spec_text: "pCreateInfo must be a valid pointer to a valid VkIndirectCommandsLayoutCreateInfoNV structure",
@@ -20064,6 +23232,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-vkCreateIndirectCommandsLayoutNV-pIndirectCommandsLayout-parameter",
         id_number: 332927634u32,
         spec_text: "pIndirectCommandsLayout must be a valid pointer to a VkIndirectCommandsLayoutNV handle",
+        spec_page: "chapters/device_generated_commands/generatedcommands.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCreateIndirectExecutionSetEXT-device-parameter",
+        id_number: 326289202u32,
+        spec_text: "device must be a valid VkDevice handle",
         spec_page: "chapters/device_generated_commands/generatedcommands.html",
     },
     MessageInfo {
@@ -20091,6 +23265,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/initialization.html",
     },
     MessageInfo {
+        id: "VUID-vkCreateMacOSSurfaceMVK-instance-parameter",
+        id_number: 3953879370u32,
+        spec_text: "instance must be a valid VkInstance handle",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
         id: "VUID-vkCreateMacOSSurfaceMVK-pCreateInfo-parameter",
         id_number: 307628064u32,
         spec_text: "pCreateInfo must be a valid pointer to a valid VkMacOSSurfaceCreateInfoMVK structure",
@@ -20100,6 +23280,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-vkCreateMacOSSurfaceMVK-pSurface-parameter",
         id_number: 3776623586u32,
         spec_text: "pSurface must be a valid pointer to a VkSurfaceKHR handle",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCreateMetalSurfaceEXT-instance-parameter",
+        id_number: 2820961081u32,
+        spec_text: "instance must be a valid VkInstance handle",
         spec_page: "chapters/VK_KHR_surface/wsi.html",
     },
     MessageInfo {
@@ -20115,6 +23301,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/VK_KHR_surface/wsi.html",
     },
     MessageInfo {
+        id: "VUID-vkCreateMicromapEXT-device-parameter",
+        id_number: 2223197710u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
         id: "VUID-vkCreateMicromapEXT-pCreateInfo-parameter",
         id_number: 717428618u32,
         spec_text: "pCreateInfo must be a valid pointer to a valid VkMicromapCreateInfoEXT structure",
@@ -20125,6 +23317,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id_number: 2786242976u32,
         spec_text: "pMicromap must be a valid pointer to a VkMicromapEXT handle",
         spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCreateOpticalFlowSessionNV-device-parameter",
+        id_number: 1888186291u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/VK_NV_optical_flow/optical_flow.html",
     },
     MessageInfo {
         id: "VUID-vkCreateOpticalFlowSessionNV-pCreateInfo-parameter",
@@ -20139,6 +23337,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/VK_NV_optical_flow/optical_flow.html",
     },
     MessageInfo {
+        id: "VUID-vkCreatePipelineBinariesKHR-device-parameter",
+        id_number: 4053150150u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/pipelines.html",
+    },
+    MessageInfo {
         id: "VUID-vkCreatePipelineBinariesKHR-pBinaries-parameter",
         id_number: 484518609u32,
         spec_text: "pBinaries must be a valid pointer to a VkPipelineBinaryHandlesInfoKHR structure",
@@ -20148,6 +23352,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-vkCreatePipelineBinariesKHR-pCreateInfo-parameter",
         id_number: 3729105621u32,
         spec_text: "pCreateInfo must be a valid pointer to a valid VkPipelineBinaryCreateInfoKHR structure",
+        spec_page: "chapters/pipelines.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCreatePipelineCache-device-parameter",
+        id_number: 2692566164u32,
+        spec_text: "device must be a valid VkDevice handle",
         spec_page: "chapters/pipelines.html",
     },
     MessageInfo {
@@ -20163,6 +23373,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/pipelines.html",
     },
     MessageInfo {
+        id: "VUID-vkCreatePipelineLayout-device-parameter",
+        id_number: 3178381970u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/descriptorsets.html",
+    },
+    MessageInfo {
         id: "VUID-vkCreatePipelineLayout-pCreateInfo-parameter",
         id_number: 2108507555u32,
         spec_text: "pCreateInfo must be a valid pointer to a valid VkPipelineLayoutCreateInfo structure",
@@ -20175,6 +23391,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/descriptorsets.html",
     },
     MessageInfo {
+        id: "VUID-vkCreatePrivateDataSlot-device-parameter",
+        id_number: 1061963238u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/private_data.html",
+    },
+    MessageInfo {
         id: "VUID-vkCreatePrivateDataSlot-pCreateInfo-parameter",
         id_number: 1591159859u32,
         spec_text: "pCreateInfo must be a valid pointer to a valid VkPrivateDataSlotCreateInfo structure",
@@ -20185,6 +23407,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id_number: 1070707612u32,
         spec_text: "pPrivateDataSlot must be a valid pointer to a VkPrivateDataSlot handle",
         spec_page: "chapters/private_data.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCreateQueryPool-device-parameter",
+        id_number: 2494668195u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/queries.html",
     },
     MessageInfo {
         id: "VUID-vkCreateQueryPool-pCreateInfo-parameter",
@@ -20205,6 +23433,24 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/pipelines.html",
     },
     MessageInfo {
+        id: "VUID-vkCreateRayTracingPipelinesKHR-deferredOperation-parameter",
+        id_number: 2058526063u32,
+        spec_text: "If deferredOperation is not VK_NULL_HANDLE, deferredOperation must be a valid VkDeferredOperationKHR handle",
+        spec_page: "chapters/pipelines.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCreateRayTracingPipelinesKHR-deferredOperation-parent",
+        id_number: 621125824u32,
+        spec_text: "If deferredOperation is a valid handle, it must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/pipelines.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCreateRayTracingPipelinesKHR-device-parameter",
+        id_number: 2412263451u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/pipelines.html",
+    },
+    MessageInfo {
         id: "VUID-vkCreateRayTracingPipelinesKHR-pCreateInfos-parameter",
         id_number: 777366113u32,
         spec_text: "pCreateInfos must be a valid pointer to an array of createInfoCount valid VkRayTracingPipelineCreateInfoKHR structures",
@@ -20217,9 +23463,27 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/pipelines.html",
     },
     MessageInfo {
+        id: "VUID-vkCreateRayTracingPipelinesKHR-pipelineCache-parameter",
+        id_number: 4203748048u32,
+        spec_text: "If pipelineCache is not VK_NULL_HANDLE, pipelineCache must be a valid VkPipelineCache handle",
+        spec_page: "chapters/pipelines.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCreateRayTracingPipelinesKHR-pipelineCache-parent",
+        id_number: 183597782u32,
+        spec_text: "If pipelineCache is a valid handle, it must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/pipelines.html",
+    },
+    MessageInfo {
         id: "VUID-vkCreateRayTracingPipelinesNV-createInfoCount-arraylength",
         id_number: 583698199u32,
         spec_text: "createInfoCount must be greater than 0",
+        spec_page: "chapters/pipelines.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCreateRayTracingPipelinesNV-device-parameter",
+        id_number: 3470434873u32,
+        spec_text: "device must be a valid VkDevice handle",
         spec_page: "chapters/pipelines.html",
     },
     MessageInfo {
@@ -20235,6 +23499,24 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/pipelines.html",
     },
     MessageInfo {
+        id: "VUID-vkCreateRayTracingPipelinesNV-pipelineCache-parameter",
+        id_number: 1515584235u32,
+        spec_text: "If pipelineCache is not VK_NULL_HANDLE, pipelineCache must be a valid VkPipelineCache handle",
+        spec_page: "chapters/pipelines.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCreateRayTracingPipelinesNV-pipelineCache-parent",
+        id_number: 3662192786u32,
+        spec_text: "If pipelineCache is a valid handle, it must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/pipelines.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCreateRenderPass-device-parameter",
+        id_number: 817975186u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/renderpass.html",
+    },
+    MessageInfo {
         id: "VUID-vkCreateRenderPass-pCreateInfo-parameter",
         id_number: 4167924300u32,
         spec_text: "pCreateInfo must be a valid pointer to a valid VkRenderPassCreateInfo structure",
@@ -20244,6 +23526,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-vkCreateRenderPass-pRenderPass-parameter",
         id_number: 3264288061u32,
         spec_text: "pRenderPass must be a valid pointer to a VkRenderPass handle",
+        spec_page: "chapters/renderpass.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCreateRenderPass2-device-parameter",
+        id_number: 2344405960u32,
+        spec_text: "device must be a valid VkDevice handle",
         spec_page: "chapters/renderpass.html",
     },
     MessageInfo {
@@ -20259,6 +23547,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/renderpass.html",
     },
     MessageInfo {
+        id: "VUID-vkCreateSampler-device-parameter",
+        id_number: 1036094515u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/samplers.html",
+    },
+    MessageInfo {
         id: "VUID-vkCreateSampler-pCreateInfo-parameter",
         id_number: 3756114354u32,
         spec_text: "pCreateInfo must be a valid pointer to a valid VkSamplerCreateInfo structure",
@@ -20268,6 +23562,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-vkCreateSampler-pSampler-parameter",
         id_number: 1684358293u32,
         spec_text: "pSampler must be a valid pointer to a VkSampler handle",
+        spec_page: "chapters/samplers.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCreateSamplerYcbcrConversion-device-parameter",
+        id_number: 479035704u32,
+        spec_text: "device must be a valid VkDevice handle",
         spec_page: "chapters/samplers.html",
     },
     MessageInfo {
@@ -20283,6 +23583,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/samplers.html",
     },
     MessageInfo {
+        id: "VUID-vkCreateScreenSurfaceQNX-instance-parameter",
+        id_number: 836568264u32,
+        spec_text: "instance must be a valid VkInstance handle",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
         id: "VUID-vkCreateScreenSurfaceQNX-pCreateInfo-parameter",
         id_number: 2365960099u32,
         spec_text: "pCreateInfo must be a valid pointer to a valid VkScreenSurfaceCreateInfoQNX structure",
@@ -20293,6 +23599,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id_number: 3630935027u32,
         spec_text: "pSurface must be a valid pointer to a VkSurfaceKHR handle",
         spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCreateSemaphore-device-parameter",
+        id_number: 2688656394u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/synchronization.html",
     },
     MessageInfo {
         id: "VUID-vkCreateSemaphore-pCreateInfo-parameter",
@@ -20307,6 +23619,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/synchronization.html",
     },
     MessageInfo {
+        id: "VUID-vkCreateShaderInstrumentationARM-device-parameter",
+        id_number: 949450155u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/shaders.html",
+    },
+    MessageInfo {
         id: "VUID-vkCreateShaderInstrumentationARM-pCreateInfo-parameter",
         id_number: 1097523684u32,
         spec_text: "pCreateInfo must be a valid pointer to a valid VkShaderInstrumentationCreateInfoARM structure",
@@ -20316,6 +23634,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-vkCreateShaderInstrumentationARM-pInstrumentation-parameter",
         id_number: 3470355179u32,
         spec_text: "pInstrumentation must be a valid pointer to a VkShaderInstrumentationARM handle",
+        spec_page: "chapters/shaders.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCreateShaderModule-device-parameter",
+        id_number: 1193402710u32,
+        spec_text: "device must be a valid VkDevice handle",
         spec_page: "chapters/shaders.html",
     },
     MessageInfo {
@@ -20337,6 +23661,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/shaders.html",
     },
     MessageInfo {
+        id: "VUID-vkCreateShadersEXT-device-parameter",
+        id_number: 4223886120u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/shaders.html",
+    },
+    MessageInfo {
         id: "VUID-vkCreateShadersEXT-pCreateInfos-parameter",
         id_number: 657131026u32,
         spec_text: "pCreateInfos must be a valid pointer to an array of createInfoCount valid VkShaderCreateInfoEXT structures",
@@ -20347,6 +23677,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id_number: 3896968339u32,
         spec_text: "pShaders must be a valid pointer to an array of createInfoCount VkShaderEXT handles",
         spec_page: "chapters/shaders.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCreateSharedSwapchainsKHR-device-parameter",
+        id_number: 3399850517u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
     },
     MessageInfo {
         id: "VUID-vkCreateSharedSwapchainsKHR-pCreateInfos-parameter",
@@ -20367,6 +23703,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/VK_KHR_surface/wsi.html",
     },
     MessageInfo {
+        id: "VUID-vkCreateStreamDescriptorSurfaceGGP-instance-parameter",
+        id_number: 1081715116u32,
+        spec_text: "instance must be a valid VkInstance handle",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
         id: "VUID-vkCreateStreamDescriptorSurfaceGGP-pCreateInfo-parameter",
         id_number: 1175516034u32,
         spec_text: "pCreateInfo must be a valid pointer to a valid VkStreamDescriptorSurfaceCreateInfoGGP structure",
@@ -20376,6 +23718,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-vkCreateStreamDescriptorSurfaceGGP-pSurface-parameter",
         id_number: 4124591473u32,
         spec_text: "pSurface must be a valid pointer to a VkSurfaceKHR handle",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCreateSurfaceOHOS-instance-parameter",
+        id_number: 787613941u32,
+        spec_text: "instance must be a valid VkInstance handle",
         spec_page: "chapters/VK_KHR_surface/wsi.html",
     },
     MessageInfo {
@@ -20391,6 +23739,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/VK_KHR_surface/wsi.html",
     },
     MessageInfo {
+        id: "VUID-vkCreateSwapchainKHR-device-parameter",
+        id_number: 2007058413u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
         id: "VUID-vkCreateSwapchainKHR-pCreateInfo-parameter",
         id_number: 987078387u32,
         spec_text: "pCreateInfo must be a valid pointer to a valid VkSwapchainCreateInfoKHR structure",
@@ -20403,6 +23757,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/VK_KHR_surface/wsi.html",
     },
     MessageInfo {
+        id: "VUID-vkCreateTensorARM-device-parameter",
+        id_number: 441210872u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
         id: "VUID-vkCreateTensorARM-pCreateInfo-parameter",
         id_number: 2605520361u32,
         spec_text: "pCreateInfo must be a valid pointer to a valid VkTensorCreateInfoARM structure",
@@ -20412,6 +23772,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-vkCreateTensorARM-pTensor-parameter",
         id_number: 1404443453u32,
         spec_text: "pTensor must be a valid pointer to a VkTensorARM handle",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCreateTensorViewARM-device-parameter",
+        id_number: 173901647u32,
+        spec_text: "device must be a valid VkDevice handle",
         spec_page: "chapters/resources.html",
     },
     MessageInfo {
@@ -20427,6 +23793,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/resources.html",
     },
     MessageInfo {
+        id: "VUID-vkCreateUbmSurfaceSEC-instance-parameter",
+        id_number: 107446062u32,
+        spec_text: "instance must be a valid VkInstance handle",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
         id: "VUID-vkCreateUbmSurfaceSEC-pCreateInfo-parameter",
         id_number: 379155506u32,
         spec_text: "pCreateInfo must be a valid pointer to a valid VkUbmSurfaceCreateInfoSEC structure",
@@ -20437,6 +23809,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id_number: 2616173566u32,
         spec_text: "pSurface must be a valid pointer to a VkSurfaceKHR handle",
         spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCreateValidationCacheEXT-device-parameter",
+        id_number: 2633504681u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/shaders.html",
     },
     MessageInfo {
         id: "VUID-vkCreateValidationCacheEXT-pCreateInfo-parameter",
@@ -20451,6 +23829,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/shaders.html",
     },
     MessageInfo {
+        id: "VUID-vkCreateViSurfaceNN-instance-parameter",
+        id_number: 1527274299u32,
+        spec_text: "instance must be a valid VkInstance handle",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
         id: "VUID-vkCreateViSurfaceNN-pCreateInfo-parameter",
         id_number: 76860446u32,
         spec_text: "pCreateInfo must be a valid pointer to a valid VkViSurfaceCreateInfoNN structure",
@@ -20463,6 +23847,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/VK_KHR_surface/wsi.html",
     },
     MessageInfo {
+        id: "VUID-vkCreateVideoSessionKHR-device-parameter",
+        id_number: 1420255892u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/videocoding.html",
+    },
+    MessageInfo {
         id: "VUID-vkCreateVideoSessionKHR-pCreateInfo-parameter",
         id_number: 2879232995u32,
         spec_text: "pCreateInfo must be a valid pointer to a valid VkVideoSessionCreateInfoKHR structure",
@@ -20472,6 +23862,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-vkCreateVideoSessionKHR-pVideoSession-parameter",
         id_number: 2497327655u32,
         spec_text: "pVideoSession must be a valid pointer to a VkVideoSessionKHR handle",
+        spec_page: "chapters/videocoding.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCreateVideoSessionParametersKHR-device-parameter",
+        id_number: 1647360228u32,
+        spec_text: "device must be a valid VkDevice handle",
         spec_page: "chapters/videocoding.html",
     },
     MessageInfo {
@@ -20487,6 +23883,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/videocoding.html",
     },
     MessageInfo {
+        id: "VUID-vkCreateWaylandSurfaceKHR-instance-parameter",
+        id_number: 1742043365u32,
+        spec_text: "instance must be a valid VkInstance handle",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
         id: "VUID-vkCreateWaylandSurfaceKHR-pCreateInfo-parameter",
         id_number: 3123900529u32,
         spec_text: "pCreateInfo must be a valid pointer to a valid VkWaylandSurfaceCreateInfoKHR structure",
@@ -20496,6 +23898,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-vkCreateWaylandSurfaceKHR-pSurface-parameter",
         id_number: 553952572u32,
         spec_text: "pSurface must be a valid pointer to a VkSurfaceKHR handle",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCreateWin32SurfaceKHR-instance-parameter",
+        id_number: 4121239993u32,
+        spec_text: "instance must be a valid VkInstance handle",
         spec_page: "chapters/VK_KHR_surface/wsi.html",
     },
     MessageInfo {
@@ -20511,6 +23919,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/VK_KHR_surface/wsi.html",
     },
     MessageInfo {
+        id: "VUID-vkCreateXcbSurfaceKHR-instance-parameter",
+        id_number: 1168425925u32,
+        spec_text: "instance must be a valid VkInstance handle",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
         id: "VUID-vkCreateXcbSurfaceKHR-pCreateInfo-parameter",
         id_number: 3537393129u32,
         spec_text: "pCreateInfo must be a valid pointer to a valid VkXcbSurfaceCreateInfoKHR structure",
@@ -20520,6 +23934,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-vkCreateXcbSurfaceKHR-pSurface-parameter",
         id_number: 3025484693u32,
         spec_text: "pSurface must be a valid pointer to a VkSurfaceKHR handle",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCreateXlibSurfaceKHR-instance-parameter",
+        id_number: 1648186938u32,
+        spec_text: "instance must be a valid VkInstance handle",
         spec_page: "chapters/VK_KHR_surface/wsi.html",
     },
     MessageInfo {
@@ -20535,9 +23955,21 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/VK_KHR_surface/wsi.html",
     },
     MessageInfo {
+        id: "VUID-vkDebugMarkerSetObjectNameEXT-device-parameter",
+        id_number: 3255184163u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/debugging.html",
+    },
+    MessageInfo {
         id: "VUID-vkDebugMarkerSetObjectNameEXT-pNameInfo-parameter",
         id_number: 1850864974u32,
         spec_text: "pNameInfo must be a valid pointer to a valid VkDebugMarkerObjectNameInfoEXT structure",
+        spec_page: "chapters/debugging.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDebugMarkerSetObjectTagEXT-device-parameter",
+        id_number: 2101852041u32,
+        spec_text: "device must be a valid VkDevice handle",
         spec_page: "chapters/debugging.html",
     },
     MessageInfo {
@@ -20550,6 +23982,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-vkDebugReportMessageEXT-flags-parameter",
         id_number: 420539113u32,
         spec_text: "flags must be a valid combination of VkDebugReportFlagBitsEXT values",
+        spec_page: "chapters/debugging.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDebugReportMessageEXT-instance-parameter",
+        id_number: 2464026837u32,
+        spec_text: "instance must be a valid VkInstance handle",
         spec_page: "chapters/debugging.html",
     },
     MessageInfo {
@@ -20571,10 +24009,112 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/debugging.html",
     },
     MessageInfo {
+        id: "VUID-vkDeferredOperationJoinKHR-device-parameter",
+        id_number: 342630319u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/VK_KHR_deferred_host_operations/deferred_host_operations.html",
+    },
+    MessageInfo {
         id: "VUID-vkDeferredOperationJoinKHR-operation-parameter",
         id_number: 2994120954u32,
         spec_text: "operation must be a valid VkDeferredOperationKHR handle",
         spec_page: "chapters/VK_KHR_deferred_host_operations/deferred_host_operations.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDeferredOperationJoinKHR-operation-parent",
+        id_number: 3917329655u32,
+        spec_text: "operation must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/VK_KHR_deferred_host_operations/deferred_host_operations.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyAccelerationStructureKHR-accelerationStructure-02443",
+        id_number: 2531925576u32,
+        spec_text: "If VkAllocationCallbacks were provided when accelerationStructure was created, a compatible set of callbacks must be provided here",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyAccelerationStructureKHR-accelerationStructure-02444",
+        id_number: 1442949518u32,
+        spec_text: "If no VkAllocationCallbacks were provided when accelerationStructure was created, pAllocator must be NULL",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyAccelerationStructureKHR-accelerationStructure-parameter",
+        id_number: 809299762u32,
+        spec_text: "If accelerationStructure is not VK_NULL_HANDLE, accelerationStructure must be a valid VkAccelerationStructureKHR handle",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyAccelerationStructureKHR-accelerationStructure-parent",
+        id_number: 2040685824u32,
+        spec_text: "If accelerationStructure is a valid handle, it must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyAccelerationStructureKHR-device-parameter",
+        id_number: 3314465056u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyAccelerationStructureNV-accelerationStructure-03753",
+        id_number: 913299776u32,
+        spec_text: "If VkAllocationCallbacks were provided when accelerationStructure was created, a compatible set of callbacks must be provided here",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyAccelerationStructureNV-accelerationStructure-03754",
+        id_number: 2815275851u32,
+        spec_text: "If no VkAllocationCallbacks were provided when accelerationStructure was created, pAllocator must be NULL",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyAccelerationStructureNV-accelerationStructure-parameter",
+        id_number: 2232435926u32,
+        spec_text: "If accelerationStructure is not VK_NULL_HANDLE, accelerationStructure must be a valid VkAccelerationStructureNV handle",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyAccelerationStructureNV-accelerationStructure-parent",
+        id_number: 928284570u32,
+        spec_text: "If accelerationStructure is a valid handle, it must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyAccelerationStructureNV-device-parameter",
+        id_number: 26692159u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyBuffer-buffer-00923",
+        id_number: 2239969591u32,
+        spec_text: "If VkAllocationCallbacks were provided when buffer was created, a compatible set of callbacks must be provided here",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyBuffer-buffer-00924",
+        id_number: 2391438890u32,
+        spec_text: "If no VkAllocationCallbacks were provided when buffer was created, pAllocator must be NULL",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyBuffer-buffer-parameter",
+        id_number: 3010766351u32,
+        spec_text: "If buffer is not VK_NULL_HANDLE, buffer must be a valid VkBuffer handle",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyBuffer-buffer-parent",
+        id_number: 1928166024u32,
+        spec_text: "If buffer is a valid handle, it must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyBuffer-device-parameter",
+        id_number: 219714461u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/resources.html",
     },
     MessageInfo {
         id: "VUID-vkDestroyBufferCollectionFUCHSIA-collection-parameter",
@@ -20583,9 +24123,99 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/resources.html",
     },
     MessageInfo {
+        id: "VUID-vkDestroyBufferCollectionFUCHSIA-collection-parent",
+        id_number: 244743190u32,
+        spec_text: "collection must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyBufferCollectionFUCHSIA-device-parameter",
+        id_number: 2039530149u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyBufferView-bufferView-00937",
+        id_number: 553577885u32,
+        spec_text: "If VkAllocationCallbacks were provided when bufferView was created, a compatible set of callbacks must be provided here",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyBufferView-bufferView-00938",
+        id_number: 111700039u32,
+        spec_text: "If no VkAllocationCallbacks were provided when bufferView was created, pAllocator must be NULL",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyBufferView-bufferView-parameter",
+        id_number: 1846710432u32,
+        spec_text: "If bufferView is not VK_NULL_HANDLE, bufferView must be a valid VkBufferView handle",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyBufferView-bufferView-parent",
+        id_number: 4163589492u32,
+        spec_text: "If bufferView is a valid handle, it must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyBufferView-device-parameter",
+        id_number: 3003943776u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyCommandPool-commandPool-00042",
+        id_number: 711283914u32,
+        spec_text: "If VkAllocationCallbacks were provided when commandPool was created, a compatible set of callbacks must be provided here",
+        spec_page: "chapters/cmdbuffers.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyCommandPool-commandPool-00043",
+        id_number: 151630011u32,
+        spec_text: "If no VkAllocationCallbacks were provided when commandPool was created, pAllocator must be NULL",
+        spec_page: "chapters/cmdbuffers.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyCommandPool-commandPool-parameter",
+        id_number: 274744519u32,
+        spec_text: "If commandPool is not VK_NULL_HANDLE, commandPool must be a valid VkCommandPool handle",
+        spec_page: "chapters/cmdbuffers.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyCommandPool-commandPool-parent",
+        id_number: 2169166893u32,
+        spec_text: "If commandPool is a valid handle, it must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/cmdbuffers.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyCommandPool-device-parameter",
+        id_number: 3092074187u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/cmdbuffers.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyCuFunctionNVX-device-parameter",
+        id_number: 4154472200u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "appendices/extensions.html",
+    },
+    MessageInfo {
         id: "VUID-vkDestroyCuFunctionNVX-function-parameter",
         id_number: 2362428034u32,
         spec_text: "function must be a valid VkCuFunctionNVX handle",
+        spec_page: "appendices/extensions.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyCuFunctionNVX-function-parent",
+        id_number: 260734994u32,
+        spec_text: "function must have been created, allocated, or retrieved from device",
+        spec_page: "appendices/extensions.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyCuModuleNVX-device-parameter",
+        id_number: 2282474154u32,
+        spec_text: "device must be a valid VkDevice handle",
         spec_page: "appendices/extensions.html",
     },
     MessageInfo {
@@ -20595,9 +24225,33 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "appendices/extensions.html",
     },
     MessageInfo {
+        id: "VUID-vkDestroyCuModuleNVX-module-parent",
+        id_number: 3674266842u32,
+        spec_text: "module must have been created, allocated, or retrieved from device",
+        spec_page: "appendices/extensions.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyCudaFunctionNV-device-parameter",
+        id_number: 2164607458u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/shaders.html",
+    },
+    MessageInfo {
         id: "VUID-vkDestroyCudaFunctionNV-function-parameter",
         id_number: 201860203u32,
         spec_text: "function must be a valid VkCudaFunctionNV handle",
+        spec_page: "chapters/shaders.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyCudaFunctionNV-function-parent",
+        id_number: 3296260196u32,
+        spec_text: "function must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/shaders.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyCudaModuleNV-device-parameter",
+        id_number: 3774125807u32,
+        spec_text: "device must be a valid VkDevice handle",
         spec_page: "chapters/shaders.html",
     },
     MessageInfo {
@@ -20607,10 +24261,280 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/shaders.html",
     },
     MessageInfo {
+        id: "VUID-vkDestroyCudaModuleNV-module-parent",
+        id_number: 2813971538u32,
+        spec_text: "module must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/shaders.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyDataGraphPipelineSessionARM-device-parameter",
+        id_number: 704769933u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/VK_ARM_data_graph/graphs.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyDataGraphPipelineSessionARM-session-09794",
+        id_number: 3771675760u32,
+        spec_text: "If VkAllocationCallbacks were provided when session was created, a compatible set of callbacks must be provided here",
+        spec_page: "chapters/VK_ARM_data_graph/graphs.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyDataGraphPipelineSessionARM-session-09795",
+        id_number: 647520329u32,
+        spec_text: "If no VkAllocationCallbacks were provided when session was created, pAllocator must be NULL",
+        spec_page: "chapters/VK_ARM_data_graph/graphs.html",
+    },
+    MessageInfo {
         id: "VUID-vkDestroyDataGraphPipelineSessionARM-session-parameter",
         id_number: 2318324735u32,
         spec_text: "session must be a valid VkDataGraphPipelineSessionARM handle",
         spec_page: "chapters/VK_ARM_data_graph/graphs.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyDataGraphPipelineSessionARM-session-parent",
+        id_number: 1833156252u32,
+        spec_text: "session must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/VK_ARM_data_graph/graphs.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyDebugReportCallbackEXT-callback-parameter",
+        id_number: 244398424u32,
+        spec_text: "If callback is not VK_NULL_HANDLE, callback must be a valid VkDebugReportCallbackEXT handle",
+        spec_page: "chapters/debugging.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyDebugReportCallbackEXT-callback-parent",
+        id_number: 935675006u32,
+        spec_text: "If callback is a valid handle, it must have been created, allocated, or retrieved from instance",
+        spec_page: "chapters/debugging.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyDebugReportCallbackEXT-instance-01242",
+        id_number: 1320928967u32,
+        spec_text: "If VkAllocationCallbacks were provided when callback was created, a compatible set of callbacks must be provided here",
+        spec_page: "chapters/debugging.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyDebugReportCallbackEXT-instance-01243",
+        id_number: 3532590163u32,
+        spec_text: "If no VkAllocationCallbacks were provided when callback was created, pAllocator must be NULL",
+        spec_page: "chapters/debugging.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyDebugReportCallbackEXT-instance-parameter",
+        id_number: 3104009278u32,
+        spec_text: "instance must be a valid VkInstance handle",
+        spec_page: "chapters/debugging.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyDebugUtilsMessengerEXT-instance-parameter",
+        id_number: 3883924987u32,
+        spec_text: "instance must be a valid VkInstance handle",
+        spec_page: "chapters/debugging.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyDebugUtilsMessengerEXT-messenger-01915",
+        id_number: 3812461627u32,
+        spec_text: "If VkAllocationCallbacks were provided when messenger was created, a compatible set of callbacks must be provided here",
+        spec_page: "chapters/debugging.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyDebugUtilsMessengerEXT-messenger-01916",
+        id_number: 1121074991u32,
+        spec_text: "If no VkAllocationCallbacks were provided when messenger was created, pAllocator must be NULL",
+        spec_page: "chapters/debugging.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyDebugUtilsMessengerEXT-messenger-parameter",
+        id_number: 3902065070u32,
+        spec_text: "If messenger is not VK_NULL_HANDLE, messenger must be a valid VkDebugUtilsMessengerEXT handle",
+        spec_page: "chapters/debugging.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyDebugUtilsMessengerEXT-messenger-parent",
+        id_number: 3711103431u32,
+        spec_text: "If messenger is a valid handle, it must have been created, allocated, or retrieved from instance",
+        spec_page: "chapters/debugging.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyDeferredOperationKHR-device-parameter",
+        id_number: 2054980119u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/VK_KHR_deferred_host_operations/deferred_host_operations.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyDeferredOperationKHR-operation-03434",
+        id_number: 2424573145u32,
+        spec_text: "If VkAllocationCallbacks were provided when operation was created, a compatible set of callbacks must be provided here",
+        spec_page: "chapters/VK_KHR_deferred_host_operations/deferred_host_operations.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyDeferredOperationKHR-operation-03435",
+        id_number: 3606229344u32,
+        spec_text: "If no VkAllocationCallbacks were provided when operation was created, pAllocator must be NULL",
+        spec_page: "chapters/VK_KHR_deferred_host_operations/deferred_host_operations.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyDeferredOperationKHR-operation-parameter",
+        id_number: 1810547150u32,
+        spec_text: "If operation is not VK_NULL_HANDLE, operation must be a valid VkDeferredOperationKHR handle",
+        spec_page: "chapters/VK_KHR_deferred_host_operations/deferred_host_operations.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyDeferredOperationKHR-operation-parent",
+        id_number: 2824724918u32,
+        spec_text: "If operation is a valid handle, it must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/VK_KHR_deferred_host_operations/deferred_host_operations.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyDescriptorPool-descriptorPool-00304",
+        id_number: 1650043545u32,
+        spec_text: "If VkAllocationCallbacks were provided when descriptorPool was created, a compatible set of callbacks must be provided here",
+        spec_page: "chapters/descriptorsets.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyDescriptorPool-descriptorPool-00305",
+        id_number: 3944115867u32,
+        spec_text: "If no VkAllocationCallbacks were provided when descriptorPool was created, pAllocator must be NULL",
+        spec_page: "chapters/descriptorsets.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyDescriptorPool-descriptorPool-parameter",
+        id_number: 560583980u32,
+        spec_text: "If descriptorPool is not VK_NULL_HANDLE, descriptorPool must be a valid VkDescriptorPool handle",
+        spec_page: "chapters/descriptorsets.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyDescriptorPool-descriptorPool-parent",
+        id_number: 3550173807u32,
+        spec_text: "If descriptorPool is a valid handle, it must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/descriptorsets.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyDescriptorPool-device-parameter",
+        id_number: 1878962060u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/descriptorsets.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyDescriptorSetLayout-descriptorSetLayout-00284",
+        id_number: 4166419464u32,
+        spec_text: "If VkAllocationCallbacks were provided when descriptorSetLayout was created, a compatible set of callbacks must be provided here",
+        spec_page: "chapters/descriptorsets.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyDescriptorSetLayout-descriptorSetLayout-00285",
+        id_number: 2519425614u32,
+        spec_text: "If no VkAllocationCallbacks were provided when descriptorSetLayout was created, pAllocator must be NULL",
+        spec_page: "chapters/descriptorsets.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyDescriptorSetLayout-descriptorSetLayout-parameter",
+        id_number: 2029211882u32,
+        spec_text: "If descriptorSetLayout is not VK_NULL_HANDLE, descriptorSetLayout must be a valid VkDescriptorSetLayout handle",
+        spec_page: "chapters/descriptorsets.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyDescriptorSetLayout-descriptorSetLayout-parent",
+        id_number: 1280416720u32,
+        spec_text: "If descriptorSetLayout is a valid handle, it must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/descriptorsets.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyDescriptorSetLayout-device-parameter",
+        id_number: 3077014178u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/descriptorsets.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyDescriptorUpdateTemplate-descriptorSetLayout-00356",
+        id_number: 1964351104u32,
+        spec_text: "If VkAllocationCallbacks were provided when descriptorUpdateTemplate was created, a compatible set of callbacks must be provided here",
+        spec_page: "chapters/descriptorsets.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyDescriptorUpdateTemplate-descriptorSetLayout-00357",
+        id_number: 2921599595u32,
+        spec_text: "If no VkAllocationCallbacks were provided when descriptorUpdateTemplate was created, pAllocator must be NULL",
+        spec_page: "chapters/descriptorsets.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyDescriptorUpdateTemplate-descriptorUpdateTemplate-parameter",
+        id_number: 4206837960u32,
+        spec_text: "If descriptorUpdateTemplate is not VK_NULL_HANDLE, descriptorUpdateTemplate must be a valid VkDescriptorUpdateTemplate handle",
+        spec_page: "chapters/descriptorsets.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyDescriptorUpdateTemplate-descriptorUpdateTemplate-parent",
+        id_number: 3606748174u32,
+        spec_text: "If descriptorUpdateTemplate is a valid handle, it must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/descriptorsets.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyDescriptorUpdateTemplate-device-parameter",
+        id_number: 3821290319u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/descriptorsets.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyDevice-device-00379",
+        id_number: 2653790958u32,
+        spec_text: "If VkAllocationCallbacks were provided when device was created, a compatible set of callbacks must be provided here",
+        spec_page: "chapters/devsandqueues.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyDevice-device-00380",
+        id_number: 80533734u32,
+        spec_text: "If no VkAllocationCallbacks were provided when device was created, pAllocator must be NULL",
+        spec_page: "chapters/devsandqueues.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyDevice-device-05137",
+        id_number: 1215490720u32,
+        spec_text: "All child objects created on device that can be destroyed or freed must have been destroyed or freed prior to destroying device",
+        spec_page: "chapters/devsandqueues.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyDevice-device-parameter",
+        id_number: 342336303u32,
+        spec_text: "If device is not NULL, device must be a valid VkDevice handle",
+        spec_page: "chapters/devsandqueues.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyEvent-device-parameter",
+        id_number: 736436246u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/synchronization.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyEvent-event-01146",
+        id_number: 1694702390u32,
+        spec_text: "If VkAllocationCallbacks were provided when event was created, a compatible set of callbacks must be provided here",
+        spec_page: "chapters/synchronization.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyEvent-event-01147",
+        id_number: 2781578085u32,
+        spec_text: "If no VkAllocationCallbacks were provided when event was created, pAllocator must be NULL",
+        spec_page: "chapters/synchronization.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyEvent-event-parameter",
+        id_number: 2721821792u32,
+        spec_text: "If event is not VK_NULL_HANDLE, event must be a valid VkEvent handle",
+        spec_page: "chapters/synchronization.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyEvent-event-parent",
+        id_number: 2508607921u32,
+        spec_text: "If event is a valid handle, it must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/synchronization.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyExternalComputeQueueNV-device-parameter",
+        id_number: 2969036744u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/VK_NV_external_compute_queue/VK_NV_external_compute_queue.html",
     },
     MessageInfo {
         id: "VUID-vkDestroyExternalComputeQueueNV-externalQueue-parameter",
@@ -20619,10 +24543,892 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/VK_NV_external_compute_queue/VK_NV_external_compute_queue.html",
     },
     MessageInfo {
+        id: "VUID-vkDestroyExternalComputeQueueNV-externalQueue-parent",
+        id_number: 1486140139u32,
+        spec_text: "externalQueue must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/VK_NV_external_compute_queue/VK_NV_external_compute_queue.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyFence-device-parameter",
+        id_number: 3142212605u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/synchronization.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyFence-fence-01121",
+        id_number: 2218115440u32,
+        spec_text: "If VkAllocationCallbacks were provided when fence was created, a compatible set of callbacks must be provided here",
+        spec_page: "chapters/synchronization.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyFence-fence-01122",
+        id_number: 942048325u32,
+        spec_text: "If no VkAllocationCallbacks were provided when fence was created, pAllocator must be NULL",
+        spec_page: "chapters/synchronization.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyFence-fence-parameter",
+        id_number: 3596782120u32,
+        spec_text: "If fence is not VK_NULL_HANDLE, fence must be a valid VkFence handle",
+        spec_page: "chapters/synchronization.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyFence-fence-parent",
+        id_number: 1581950816u32,
+        spec_text: "If fence is a valid handle, it must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/synchronization.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyFramebuffer-device-parameter",
+        id_number: 2060832790u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/renderpass.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyFramebuffer-framebuffer-00893",
+        id_number: 2481713945u32,
+        spec_text: "If VkAllocationCallbacks were provided when framebuffer was created, a compatible set of callbacks must be provided here",
+        spec_page: "chapters/renderpass.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyFramebuffer-framebuffer-00894",
+        id_number: 172648475u32,
+        spec_text: "If no VkAllocationCallbacks were provided when framebuffer was created, pAllocator must be NULL",
+        spec_page: "chapters/renderpass.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyFramebuffer-framebuffer-parameter",
+        id_number: 2307331291u32,
+        spec_text: "If framebuffer is not VK_NULL_HANDLE, framebuffer must be a valid VkFramebuffer handle",
+        spec_page: "chapters/renderpass.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyFramebuffer-framebuffer-parent",
+        id_number: 2461493944u32,
+        spec_text: "If framebuffer is a valid handle, it must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/renderpass.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyGpaSessionAMD-device-parameter",
+        id_number: 344299565u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/gpa_interface.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyGpaSessionAMD-gpaSession-parameter",
+        id_number: 423326500u32,
+        spec_text: "If gpaSession is not VK_NULL_HANDLE, gpaSession must be a valid VkGpaSessionAMD handle",
+        spec_page: "chapters/gpa_interface.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyGpaSessionAMD-gpaSession-parent",
+        id_number: 3638202403u32,
+        spec_text: "If gpaSession is a valid handle, it must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/gpa_interface.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyImage-device-parameter",
+        id_number: 1328706608u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyImage-image-01001",
+        id_number: 3105939258u32,
+        spec_text: "If VkAllocationCallbacks were provided when image was created, a compatible set of callbacks must be provided here",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyImage-image-01002",
+        id_number: 3253345821u32,
+        spec_text: "If no VkAllocationCallbacks were provided when image was created, pAllocator must be NULL",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyImage-image-parameter",
+        id_number: 415590263u32,
+        spec_text: "If image is not VK_NULL_HANDLE, image must be a valid VkImage handle",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyImage-image-parent",
+        id_number: 3099930520u32,
+        spec_text: "If image is a valid handle, it must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyImageView-device-parameter",
+        id_number: 2398493146u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyImageView-imageView-01027",
+        id_number: 2498054773u32,
+        spec_text: "If VkAllocationCallbacks were provided when imageView was created, a compatible set of callbacks must be provided here",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyImageView-imageView-01028",
+        id_number: 970917837u32,
+        spec_text: "If no VkAllocationCallbacks were provided when imageView was created, pAllocator must be NULL",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyImageView-imageView-parameter",
+        id_number: 3760226454u32,
+        spec_text: "If imageView is not VK_NULL_HANDLE, imageView must be a valid VkImageView handle",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyImageView-imageView-parent",
+        id_number: 2128550224u32,
+        spec_text: "If imageView is a valid handle, it must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyIndirectCommandsLayoutEXT-device-parameter",
+        id_number: 3769701602u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/device_generated_commands/generatedcommands.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyIndirectCommandsLayoutEXT-indirectCommandsLayout-11115",
+        id_number: 1269845841u32,
+        spec_text: "If VkAllocationCallbacks were provided when indirectCommandsLayout was created, a compatible set of callbacks must be provided here",
+        spec_page: "chapters/device_generated_commands/generatedcommands.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyIndirectCommandsLayoutEXT-indirectCommandsLayout-11116",
+        id_number: 3142626197u32,
+        spec_text: "If no VkAllocationCallbacks were provided when indirectCommandsLayout was created, pAllocator must be NULL",
+        spec_page: "chapters/device_generated_commands/generatedcommands.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyIndirectCommandsLayoutEXT-indirectCommandsLayout-parameter",
+        id_number: 3025953964u32,
+        spec_text: "If indirectCommandsLayout is not VK_NULL_HANDLE, indirectCommandsLayout must be a valid VkIndirectCommandsLayoutEXT handle",
+        spec_page: "chapters/device_generated_commands/generatedcommands.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyIndirectCommandsLayoutEXT-indirectCommandsLayout-parent",
+        id_number: 4196098244u32,
+        spec_text: "If indirectCommandsLayout is a valid handle, it must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/device_generated_commands/generatedcommands.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyIndirectCommandsLayoutNV-device-parameter",
+        id_number: 3328613638u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/device_generated_commands/generatedcommands.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyIndirectCommandsLayoutNV-indirectCommandsLayout-02939",
+        id_number: 3190937000u32,
+        spec_text: "If VkAllocationCallbacks were provided when indirectCommandsLayout was created, a compatible set of callbacks must be provided here",
+        spec_page: "chapters/device_generated_commands/generatedcommands.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyIndirectCommandsLayoutNV-indirectCommandsLayout-02940",
+        id_number: 2645498508u32,
+        spec_text: "If no VkAllocationCallbacks were provided when indirectCommandsLayout was created, pAllocator must be NULL",
+        spec_page: "chapters/device_generated_commands/generatedcommands.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyIndirectCommandsLayoutNV-indirectCommandsLayout-parameter",
+        id_number: 1106508727u32,
+        spec_text: "If indirectCommandsLayout is not VK_NULL_HANDLE, indirectCommandsLayout must be a valid VkIndirectCommandsLayoutNV handle",
+        spec_page: "chapters/device_generated_commands/generatedcommands.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyIndirectCommandsLayoutNV-indirectCommandsLayout-parent",
+        id_number: 3112753673u32,
+        spec_text: "If indirectCommandsLayout is a valid handle, it must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/device_generated_commands/generatedcommands.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyIndirectExecutionSetEXT-device-parameter",
+        id_number: 2418263109u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/device_generated_commands/generatedcommands.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyIndirectExecutionSetEXT-indirectExecutionSet-parameter",
+        id_number: 3798523398u32,
+        spec_text: "If indirectExecutionSet is not VK_NULL_HANDLE, indirectExecutionSet must be a valid VkIndirectExecutionSetEXT handle",
+        spec_page: "chapters/device_generated_commands/generatedcommands.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyIndirectExecutionSetEXT-indirectExecutionSet-parent",
+        id_number: 2737825344u32,
+        spec_text: "If indirectExecutionSet is a valid handle, it must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/device_generated_commands/generatedcommands.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyInstance-instance-00629",
+        id_number: 2336067096u32,
+        spec_text: "All child objects that were created with instance or with a VkPhysicalDevice retrieved from it, and that can be destroyed or freed, must have been destroyed or freed prior to destroying instance",
+        spec_page: "chapters/initialization.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyInstance-instance-00630",
+        id_number: 4293216658u32,
+        spec_text: "If VkAllocationCallbacks were provided when instance was created, a compatible set of callbacks must be provided here",
+        spec_page: "chapters/initialization.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyInstance-instance-00631",
+        id_number: 2698704303u32,
+        spec_text: "If no VkAllocationCallbacks were provided when instance was created, pAllocator must be NULL",
+        spec_page: "chapters/initialization.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyInstance-instance-parameter",
+        id_number: 2828778138u32,
+        spec_text: "If instance is not NULL, instance must be a valid VkInstance handle",
+        spec_page: "chapters/initialization.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyMicromapEXT-device-parameter",
+        id_number: 652695798u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyMicromapEXT-micromap-07442",
+        id_number: 5551646u32,
+        spec_text: "If VkAllocationCallbacks were provided when micromap was created, a compatible set of callbacks must be provided here",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyMicromapEXT-micromap-07443",
+        id_number: 2619152053u32,
+        spec_text: "If no VkAllocationCallbacks were provided when micromap was created, pAllocator must be NULL",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyMicromapEXT-micromap-parameter",
+        id_number: 3546591707u32,
+        spec_text: "If micromap is not VK_NULL_HANDLE, micromap must be a valid VkMicromapEXT handle",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyMicromapEXT-micromap-parent",
+        id_number: 640065256u32,
+        spec_text: "If micromap is a valid handle, it must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyOpticalFlowSessionNV-device-parameter",
+        id_number: 1833332100u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/VK_NV_optical_flow/optical_flow.html",
+    },
+    MessageInfo {
         id: "VUID-vkDestroyOpticalFlowSessionNV-session-parameter",
         id_number: 3636157425u32,
         spec_text: "session must be a valid VkOpticalFlowSessionNV handle",
         spec_page: "chapters/VK_NV_optical_flow/optical_flow.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyOpticalFlowSessionNV-session-parent",
+        id_number: 322702152u32,
+        spec_text: "session must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/VK_NV_optical_flow/optical_flow.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyPipeline-device-parameter",
+        id_number: 2719805951u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/pipelines.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyPipeline-pipeline-00766",
+        id_number: 2137361074u32,
+        spec_text: "If VkAllocationCallbacks were provided when pipeline was created, a compatible set of callbacks must be provided here",
+        spec_page: "chapters/pipelines.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyPipeline-pipeline-00767",
+        id_number: 2790407311u32,
+        spec_text: "If no VkAllocationCallbacks were provided when pipeline was created, pAllocator must be NULL",
+        spec_page: "chapters/pipelines.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyPipeline-pipeline-parameter",
+        id_number: 2931020198u32,
+        spec_text: "If pipeline is not VK_NULL_HANDLE, pipeline must be a valid VkPipeline handle",
+        spec_page: "chapters/pipelines.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyPipeline-pipeline-parent",
+        id_number: 3260235277u32,
+        spec_text: "If pipeline is a valid handle, it must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/pipelines.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyPipelineBinaryKHR-device-parameter",
+        id_number: 2959522590u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/pipelines.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyPipelineBinaryKHR-pipelineBinary-09614",
+        id_number: 1332824159u32,
+        spec_text: "If VkAllocationCallbacks were provided when pipelineBinary was created, a compatible set of callbacks must be provided here",
+        spec_page: "chapters/pipelines.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyPipelineBinaryKHR-pipelineBinary-09615",
+        id_number: 994976027u32,
+        spec_text: "If no VkAllocationCallbacks were provided when pipelineBinary was created, pAllocator must be NULL",
+        spec_page: "chapters/pipelines.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyPipelineBinaryKHR-pipelineBinary-parameter",
+        id_number: 3590085822u32,
+        spec_text: "If pipelineBinary is not VK_NULL_HANDLE, pipelineBinary must be a valid VkPipelineBinaryKHR handle",
+        spec_page: "chapters/pipelines.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyPipelineBinaryKHR-pipelineBinary-parent",
+        id_number: 2949732507u32,
+        spec_text: "If pipelineBinary is a valid handle, it must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/pipelines.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyPipelineCache-device-parameter",
+        id_number: 2148257104u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/pipelines.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyPipelineCache-pipelineCache-00771",
+        id_number: 2682262256u32,
+        spec_text: "If VkAllocationCallbacks were provided when pipelineCache was created, a compatible set of callbacks must be provided here",
+        spec_page: "chapters/pipelines.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyPipelineCache-pipelineCache-00772",
+        id_number: 1315950822u32,
+        spec_text: "If no VkAllocationCallbacks were provided when pipelineCache was created, pAllocator must be NULL",
+        spec_page: "chapters/pipelines.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyPipelineCache-pipelineCache-parameter",
+        id_number: 1961232786u32,
+        spec_text: "If pipelineCache is not VK_NULL_HANDLE, pipelineCache must be a valid VkPipelineCache handle",
+        spec_page: "chapters/pipelines.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyPipelineCache-pipelineCache-parent",
+        id_number: 2448821675u32,
+        spec_text: "If pipelineCache is a valid handle, it must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/pipelines.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyPipelineLayout-device-parameter",
+        id_number: 3676428530u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/descriptorsets.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyPipelineLayout-pipelineLayout-00299",
+        id_number: 2562819442u32,
+        spec_text: "If VkAllocationCallbacks were provided when pipelineLayout was created, a compatible set of callbacks must be provided here",
+        spec_page: "chapters/descriptorsets.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyPipelineLayout-pipelineLayout-00300",
+        id_number: 248938842u32,
+        spec_text: "If no VkAllocationCallbacks were provided when pipelineLayout was created, pAllocator must be NULL",
+        spec_page: "chapters/descriptorsets.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyPipelineLayout-pipelineLayout-parameter",
+        id_number: 878104476u32,
+        spec_text: "If pipelineLayout is not VK_NULL_HANDLE, pipelineLayout must be a valid VkPipelineLayout handle",
+        spec_page: "chapters/descriptorsets.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyPipelineLayout-pipelineLayout-parent",
+        id_number: 602125589u32,
+        spec_text: "If pipelineLayout is a valid handle, it must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/descriptorsets.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyPrivateDataSlot-device-parameter",
+        id_number: 2777232829u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/private_data.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyPrivateDataSlot-privateDataSlot-04062",
+        id_number: 4199481390u32,
+        spec_text: "If VkAllocationCallbacks were provided when privateDataSlot was created, a compatible set of callbacks must be provided here",
+        spec_page: "chapters/private_data.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyPrivateDataSlot-privateDataSlot-04063",
+        id_number: 113444664u32,
+        spec_text: "If no VkAllocationCallbacks were provided when privateDataSlot was created, pAllocator must be NULL",
+        spec_page: "chapters/private_data.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyPrivateDataSlot-privateDataSlot-parameter",
+        id_number: 1556607539u32,
+        spec_text: "If privateDataSlot is not VK_NULL_HANDLE, privateDataSlot must be a valid VkPrivateDataSlot handle",
+        spec_page: "chapters/private_data.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyPrivateDataSlot-privateDataSlot-parent",
+        id_number: 3293250643u32,
+        spec_text: "If privateDataSlot is a valid handle, it must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/private_data.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyQueryPool-device-parameter",
+        id_number: 3314996086u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/queries.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyQueryPool-queryPool-00794",
+        id_number: 783344644u32,
+        spec_text: "If VkAllocationCallbacks were provided when queryPool was created, a compatible set of callbacks must be provided here",
+        spec_page: "chapters/queries.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyQueryPool-queryPool-00795",
+        id_number: 866875747u32,
+        spec_text: "If no VkAllocationCallbacks were provided when queryPool was created, pAllocator must be NULL",
+        spec_page: "chapters/queries.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyQueryPool-queryPool-parameter",
+        id_number: 2682406611u32,
+        spec_text: "If queryPool is not VK_NULL_HANDLE, queryPool must be a valid VkQueryPool handle",
+        spec_page: "chapters/queries.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyQueryPool-queryPool-parent",
+        id_number: 1432306505u32,
+        spec_text: "If queryPool is a valid handle, it must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/queries.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyRenderPass-device-parameter",
+        id_number: 1819974693u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/renderpass.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyRenderPass-renderPass-00874",
+        id_number: 4009850872u32,
+        spec_text: "If VkAllocationCallbacks were provided when renderPass was created, a compatible set of callbacks must be provided here",
+        spec_page: "chapters/renderpass.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyRenderPass-renderPass-00875",
+        id_number: 2150141972u32,
+        spec_text: "If no VkAllocationCallbacks were provided when renderPass was created, pAllocator must be NULL",
+        spec_page: "chapters/renderpass.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyRenderPass-renderPass-parameter",
+        id_number: 2468513305u32,
+        spec_text: "If renderPass is not VK_NULL_HANDLE, renderPass must be a valid VkRenderPass handle",
+        spec_page: "chapters/renderpass.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyRenderPass-renderPass-parent",
+        id_number: 1489472639u32,
+        spec_text: "If renderPass is a valid handle, it must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/renderpass.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroySampler-device-parameter",
+        id_number: 2722485298u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/samplers.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroySampler-sampler-01083",
+        id_number: 1662706655u32,
+        spec_text: "If VkAllocationCallbacks were provided when sampler was created, a compatible set of callbacks must be provided here",
+        spec_page: "chapters/samplers.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroySampler-sampler-01084",
+        id_number: 2523431553u32,
+        spec_text: "If no VkAllocationCallbacks were provided when sampler was created, pAllocator must be NULL",
+        spec_page: "chapters/samplers.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroySampler-sampler-parameter",
+        id_number: 3718227280u32,
+        spec_text: "If sampler is not VK_NULL_HANDLE, sampler must be a valid VkSampler handle",
+        spec_page: "chapters/samplers.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroySampler-sampler-parent",
+        id_number: 1226643300u32,
+        spec_text: "If sampler is a valid handle, it must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/samplers.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroySamplerYcbcrConversion-device-parameter",
+        id_number: 3925151587u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/samplers.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroySamplerYcbcrConversion-ycbcrConversion-parameter",
+        id_number: 884655471u32,
+        spec_text: "If ycbcrConversion is not VK_NULL_HANDLE, ycbcrConversion must be a valid VkSamplerYcbcrConversion handle",
+        spec_page: "chapters/samplers.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroySamplerYcbcrConversion-ycbcrConversion-parent",
+        id_number: 2562754990u32,
+        spec_text: "If ycbcrConversion is a valid handle, it must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/samplers.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroySemaphore-device-parameter",
+        id_number: 2188702767u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/synchronization.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroySemaphore-semaphore-01138",
+        id_number: 1586356780u32,
+        spec_text: "If VkAllocationCallbacks were provided when semaphore was created, a compatible set of callbacks must be provided here",
+        spec_page: "chapters/synchronization.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroySemaphore-semaphore-01139",
+        id_number: 815193788u32,
+        spec_text: "If no VkAllocationCallbacks were provided when semaphore was created, pAllocator must be NULL",
+        spec_page: "chapters/synchronization.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroySemaphore-semaphore-parameter",
+        id_number: 1062141236u32,
+        spec_text: "If semaphore is not VK_NULL_HANDLE, semaphore must be a valid VkSemaphore handle",
+        spec_page: "chapters/synchronization.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroySemaphore-semaphore-parent",
+        id_number: 584912875u32,
+        spec_text: "If semaphore is a valid handle, it must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/synchronization.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyShaderEXT-device-parameter",
+        id_number: 4200373679u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/shaders.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyShaderEXT-pAllocator-08483",
+        id_number: 953473086u32,
+        spec_text: "If VkAllocationCallbacks were provided when shader was created, a compatible set of callbacks must be provided here",
+        spec_page: "chapters/shaders.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyShaderEXT-pAllocator-08484",
+        id_number: 537563960u32,
+        spec_text: "If no VkAllocationCallbacks were provided when shader was created, pAllocator must be NULL",
+        spec_page: "chapters/shaders.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyShaderEXT-shader-parameter",
+        id_number: 327334432u32,
+        spec_text: "If shader is not VK_NULL_HANDLE, shader must be a valid VkShaderEXT handle",
+        spec_page: "chapters/shaders.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyShaderEXT-shader-parent",
+        id_number: 3165630052u32,
+        spec_text: "If shader is a valid handle, it must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/shaders.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyShaderInstrumentationARM-device-parameter",
+        id_number: 1684714707u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/shaders.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyShaderInstrumentationARM-instrumentation-parameter",
+        id_number: 4091449289u32,
+        spec_text: "If instrumentation is not VK_NULL_HANDLE, instrumentation must be a valid VkShaderInstrumentationARM handle",
+        spec_page: "chapters/shaders.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyShaderInstrumentationARM-instrumentation-parent",
+        id_number: 2188622566u32,
+        spec_text: "If instrumentation is a valid handle, it must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/shaders.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyShaderModule-device-parameter",
+        id_number: 3630514253u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/shaders.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyShaderModule-shaderModule-01092",
+        id_number: 3007776141u32,
+        spec_text: "If VkAllocationCallbacks were provided when shaderModule was created, a compatible set of callbacks must be provided here",
+        spec_page: "chapters/shaders.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyShaderModule-shaderModule-01093",
+        id_number: 2775189660u32,
+        spec_text: "If no VkAllocationCallbacks were provided when shaderModule was created, pAllocator must be NULL",
+        spec_page: "chapters/shaders.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyShaderModule-shaderModule-parameter",
+        id_number: 311602593u32,
+        spec_text: "If shaderModule is not VK_NULL_HANDLE, shaderModule must be a valid VkShaderModule handle",
+        spec_page: "chapters/shaders.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyShaderModule-shaderModule-parent",
+        id_number: 1732808705u32,
+        spec_text: "If shaderModule is a valid handle, it must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/shaders.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroySurfaceKHR-instance-parameter",
+        id_number: 1866787674u32,
+        spec_text: "instance must be a valid VkInstance handle",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroySurfaceKHR-surface-01267",
+        id_number: 3933778240u32,
+        spec_text: "If VkAllocationCallbacks were provided when surface was created, a compatible set of callbacks must be provided here",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroySurfaceKHR-surface-01268",
+        id_number: 3879426751u32,
+        spec_text: "If no VkAllocationCallbacks were provided when surface was created, pAllocator must be NULL",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroySurfaceKHR-surface-parameter",
+        id_number: 3724023511u32,
+        spec_text: "If surface is not VK_NULL_HANDLE, surface must be a valid VkSurfaceKHR handle",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroySurfaceKHR-surface-parent",
+        id_number: 2371933528u32,
+        spec_text: "If surface is a valid handle, it must have been created, allocated, or retrieved from instance",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroySwapchainKHR-device-parameter",
+        id_number: 2106567668u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroySwapchainKHR-swapchain-01283",
+        id_number: 909946574u32,
+        spec_text: "If VkAllocationCallbacks were provided when swapchain was created, a compatible set of callbacks must be provided here",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroySwapchainKHR-swapchain-01284",
+        id_number: 81233652u32,
+        spec_text: "If no VkAllocationCallbacks were provided when swapchain was created, pAllocator must be NULL",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroySwapchainKHR-swapchain-parameter",
+        id_number: 1891088827u32,
+        spec_text: "If swapchain is not VK_NULL_HANDLE, swapchain must be a valid VkSwapchainKHR handle",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroySwapchainKHR-swapchain-parent",
+        id_number: 3777563273u32,
+        spec_text: "If swapchain is a valid handle, it must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyTensorARM-device-parameter",
+        id_number: 1744616246u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyTensorARM-tensor-09731",
+        id_number: 3006820924u32,
+        spec_text: "If VkAllocationCallbacks were provided when tensor was created, a compatible set of callbacks must be provided here",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyTensorARM-tensor-09732",
+        id_number: 1500891988u32,
+        spec_text: "If no VkAllocationCallbacks were provided when tensor was created, pAllocator must be NULL",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyTensorARM-tensor-parameter",
+        id_number: 94151926u32,
+        spec_text: "If tensor is not VK_NULL_HANDLE, tensor must be a valid VkTensorARM handle",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyTensorARM-tensor-parent",
+        id_number: 2430611439u32,
+        spec_text: "If tensor is a valid handle, it must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyTensorViewARM-device-parameter",
+        id_number: 4186167943u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyTensorViewARM-tensorView-09751",
+        id_number: 353399354u32,
+        spec_text: "If VkAllocationCallbacks were provided when tensorView was created, a compatible set of callbacks must be provided here",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyTensorViewARM-tensorView-09752",
+        id_number: 2109349099u32,
+        spec_text: "If no VkAllocationCallbacks were provided when tensorView was created, pAllocator must be NULL",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyTensorViewARM-tensorView-parameter",
+        id_number: 2887699819u32,
+        spec_text: "If tensorView is not VK_NULL_HANDLE, tensorView must be a valid VkTensorViewARM handle",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyTensorViewARM-tensorView-parent",
+        id_number: 988657313u32,
+        spec_text: "If tensorView is a valid handle, it must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyValidationCacheEXT-device-parameter",
+        id_number: 2555389905u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/shaders.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyValidationCacheEXT-validationCache-01537",
+        id_number: 3903355925u32,
+        spec_text: "If VkAllocationCallbacks were provided when validationCache was created, a compatible set of callbacks must be provided here",
+        spec_page: "chapters/shaders.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyValidationCacheEXT-validationCache-01538",
+        id_number: 2611867477u32,
+        spec_text: "If no VkAllocationCallbacks were provided when validationCache was created, pAllocator must be NULL",
+        spec_page: "chapters/shaders.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyValidationCacheEXT-validationCache-parameter",
+        id_number: 1751110384u32,
+        spec_text: "If validationCache is not VK_NULL_HANDLE, validationCache must be a valid VkValidationCacheEXT handle",
+        spec_page: "chapters/shaders.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyValidationCacheEXT-validationCache-parent",
+        id_number: 1794949160u32,
+        spec_text: "If validationCache is a valid handle, it must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/shaders.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyVideoSessionKHR-device-parameter",
+        id_number: 1050219064u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/videocoding.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyVideoSessionKHR-videoSession-07193",
+        id_number: 4198487735u32,
+        spec_text: "If VkAllocationCallbacks were provided when videoSession was created, a compatible set of callbacks must be provided here",
+        spec_page: "chapters/videocoding.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyVideoSessionKHR-videoSession-07194",
+        id_number: 3290248560u32,
+        spec_text: "If no VkAllocationCallbacks were provided when videoSession was created, pAllocator must be NULL",
+        spec_page: "chapters/videocoding.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyVideoSessionKHR-videoSession-parameter",
+        id_number: 1396479232u32,
+        spec_text: "If videoSession is not VK_NULL_HANDLE, videoSession must be a valid VkVideoSessionKHR handle",
+        spec_page: "chapters/videocoding.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyVideoSessionKHR-videoSession-parent",
+        id_number: 3695602147u32,
+        spec_text: "If videoSession is a valid handle, it must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/videocoding.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyVideoSessionParametersKHR-device-parameter",
+        id_number: 3142008661u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/videocoding.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyVideoSessionParametersKHR-videoSessionParameters-07213",
+        id_number: 688892190u32,
+        spec_text: "If VkAllocationCallbacks were provided when videoSessionParameters was created, a compatible set of callbacks must be provided here",
+        spec_page: "chapters/videocoding.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyVideoSessionParametersKHR-videoSessionParameters-07214",
+        id_number: 3217188328u32,
+        spec_text: "If no VkAllocationCallbacks were provided when videoSessionParameters was created, pAllocator must be NULL",
+        spec_page: "chapters/videocoding.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyVideoSessionParametersKHR-videoSessionParameters-parameter",
+        id_number: 132042598u32,
+        spec_text: "If videoSessionParameters is not VK_NULL_HANDLE, videoSessionParameters must be a valid VkVideoSessionParametersKHR handle",
+        spec_page: "chapters/videocoding.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDestroyVideoSessionParametersKHR-videoSessionParameters-parent",
+        id_number: 14037801u32,
+        spec_text: "If videoSessionParameters is a valid handle, it must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/videocoding.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDeviceWaitIdle-device-parameter",
+        id_number: 965527572u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/synchronization.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDisplayPowerControlEXT-commonparent",
+        id_number: 3152313655u32,
+        spec_text: "Both of device, and display must have been created, allocated, or retrieved from the same VkPhysicalDevice",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
+        id: "VUID-vkDisplayPowerControlEXT-device-parameter",
+        id_number: 4290455028u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
     },
     MessageInfo {
         id: "VUID-vkDisplayPowerControlEXT-display-parameter",
@@ -20637,6 +25443,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/VK_KHR_surface/wsi.html",
     },
     MessageInfo {
+        id: "VUID-vkEndCommandBuffer-commandBuffer-parameter",
+        id_number: 2998772549u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/cmdbuffers.html",
+    },
+    MessageInfo {
         id: "VUID-vkEnumerateDeviceExtensionProperties-pProperties-parameter",
         id_number: 1347897601u32,
         spec_text: "If the value referenced by pPropertyCount is not 0, and pProperties is not NULL, pProperties must be a valid pointer to an array of pPropertyCount VkExtensionProperties structures",
@@ -20649,6 +25461,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/extensions.html",
     },
     MessageInfo {
+        id: "VUID-vkEnumerateDeviceExtensionProperties-physicalDevice-parameter",
+        id_number: 2099755016u32,
+        spec_text: "physicalDevice must be a valid VkPhysicalDevice handle",
+        spec_page: "chapters/extensions.html",
+    },
+    MessageInfo {
         id: "VUID-vkEnumerateDeviceLayerProperties-pProperties-parameter",
         id_number: 3176491277u32,
         spec_text: "If the value referenced by pPropertyCount is not 0, and pProperties is not NULL, pProperties must be a valid pointer to an array of pPropertyCount VkLayerProperties structures",
@@ -20658,6 +25476,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-vkEnumerateDeviceLayerProperties-pPropertyCount-parameter",
         id_number: 1195877198u32,
         spec_text: "pPropertyCount must be a valid pointer to a uint32_t value",
+        spec_page: "chapters/extensions.html",
+    },
+    MessageInfo {
+        id: "VUID-vkEnumerateDeviceLayerProperties-physicalDevice-parameter",
+        id_number: 660861649u32,
+        spec_text: "physicalDevice must be a valid VkPhysicalDevice handle",
         spec_page: "chapters/extensions.html",
     },
     MessageInfo {
@@ -20691,6 +25515,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/initialization.html",
     },
     MessageInfo {
+        id: "VUID-vkEnumeratePhysicalDeviceGroups-instance-parameter",
+        id_number: 2254572662u32,
+        spec_text: "instance must be a valid VkInstance handle",
+        spec_page: "chapters/devsandqueues.html",
+    },
+    MessageInfo {
         id: "VUID-vkEnumeratePhysicalDeviceGroups-pPhysicalDeviceGroupCount-parameter",
         id_number: 153051788u32,
         spec_text: "pPhysicalDeviceGroupCount must be a valid pointer to a uint32_t value",
@@ -20721,6 +25551,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/devsandqueues.html",
     },
     MessageInfo {
+        id: "VUID-vkEnumeratePhysicalDeviceQueueFamilyPerformanceCountersByRegionARM-physicalDevice-parameter",
+        id_number: 3407778348u32,
+        spec_text: "physicalDevice must be a valid VkPhysicalDevice handle",
+        spec_page: "chapters/devsandqueues.html",
+    },
+    MessageInfo {
         id: "VUID-vkEnumeratePhysicalDeviceQueueFamilyPerformanceQueryCountersKHR-pCounterCount-parameter",
         id_number: 2772640069u32,
         spec_text: "pCounterCount must be a valid pointer to a uint32_t value",
@@ -20739,6 +25575,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/devsandqueues.html",
     },
     MessageInfo {
+        id: "VUID-vkEnumeratePhysicalDeviceQueueFamilyPerformanceQueryCountersKHR-physicalDevice-parameter",
+        id_number: 196565329u32,
+        spec_text: "physicalDevice must be a valid VkPhysicalDevice handle",
+        spec_page: "chapters/devsandqueues.html",
+    },
+    MessageInfo {
         id: "VUID-vkEnumeratePhysicalDeviceShaderInstrumentationMetricsARM-pDescriptionCount-parameter",
         id_number: 440050994u32,
         spec_text: "pDescriptionCount must be a valid pointer to a uint32_t value",
@@ -20749,6 +25591,18 @@ pub static MESSAGES: &[MessageInfo] = &[
         id_number: 2650537803u32,
         spec_text: "If the value referenced by pDescriptionCount is not 0, and pDescriptions is not NULL, pDescriptions must be a valid pointer to an array of pDescriptionCount VkShaderInstrumentationMetricDescriptionARM structures",
         spec_page: "chapters/shaders.html",
+    },
+    MessageInfo {
+        id: "VUID-vkEnumeratePhysicalDeviceShaderInstrumentationMetricsARM-physicalDevice-parameter",
+        id_number: 211950390u32,
+        spec_text: "physicalDevice must be a valid VkPhysicalDevice handle",
+        spec_page: "chapters/shaders.html",
+    },
+    MessageInfo {
+        id: "VUID-vkEnumeratePhysicalDevices-instance-parameter",
+        id_number: 3209805198u32,
+        spec_text: "instance must be a valid VkInstance handle",
+        spec_page: "chapters/devsandqueues.html",
     },
     MessageInfo {
         id: "VUID-vkEnumeratePhysicalDevices-pPhysicalDeviceCount-parameter",
@@ -20763,9 +25617,21 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/devsandqueues.html",
     },
     MessageInfo {
+        id: "VUID-vkExportMetalObjectsEXT-device-parameter",
+        id_number: 3405958878u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/memory.html",
+    },
+    MessageInfo {
         id: "VUID-vkExportMetalObjectsEXT-pMetalObjectsInfo-parameter",
         id_number: 4129481804u32,
         spec_text: "pMetalObjectsInfo must be a valid pointer to a VkExportMetalObjectsInfoEXT structure",
+        spec_page: "chapters/memory.html",
+    },
+    MessageInfo {
+        id: "VUID-vkFlushMappedMemoryRanges-device-parameter",
+        id_number: 2028151844u32,
+        spec_text: "device must be a valid VkDevice handle",
         spec_page: "chapters/memory.html",
     },
     MessageInfo {
@@ -20787,15 +25653,75 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/cmdbuffers.html",
     },
     MessageInfo {
+        id: "VUID-vkFreeCommandBuffers-commandPool-parent",
+        id_number: 3443395050u32,
+        spec_text: "commandPool must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/cmdbuffers.html",
+    },
+    MessageInfo {
+        id: "VUID-vkFreeCommandBuffers-device-parameter",
+        id_number: 685857844u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/cmdbuffers.html",
+    },
+    MessageInfo {
+        id: "VUID-vkFreeCommandBuffers-pCommandBuffers-parent",
+        id_number: 2726343842u32,
+        spec_text: "Each element of pCommandBuffers that is a valid handle must have been created, allocated, or retrieved from commandPool",
+        spec_page: "chapters/cmdbuffers.html",
+    },
+    MessageInfo {
         id: "VUID-vkFreeDescriptorSets-descriptorPool-parameter",
         id_number: 4227990769u32,
         spec_text: "descriptorPool must be a valid VkDescriptorPool handle",
         spec_page: "chapters/descriptorsets.html",
     },
     MessageInfo {
+        id: "VUID-vkFreeDescriptorSets-descriptorPool-parent",
+        id_number: 736043292u32,
+        spec_text: "descriptorPool must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/descriptorsets.html",
+    },
+    MessageInfo {
+        id: "VUID-vkFreeDescriptorSets-device-parameter",
+        id_number: 4092789963u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/descriptorsets.html",
+    },
+    MessageInfo {
+        id: "VUID-vkFreeDescriptorSets-pDescriptorSets-parent",
+        id_number: 858959494u32,
+        spec_text: "Each element of pDescriptorSets that is a valid handle must have been created, allocated, or retrieved from descriptorPool",
+        spec_page: "chapters/descriptorsets.html",
+    },
+    MessageInfo {
+        id: "VUID-vkFreeMemory-device-parameter",
+        id_number: 148393001u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/memory.html",
+    },
+    MessageInfo {
+        id: "VUID-vkFreeMemory-memory-parameter",
+        id_number: 1271686503u32,
+        spec_text: "If memory is not VK_NULL_HANDLE, memory must be a valid VkDeviceMemory handle",
+        spec_page: "chapters/memory.html",
+    },
+    MessageInfo {
+        id: "VUID-vkFreeMemory-memory-parent",
+        id_number: 2192767510u32,
+        spec_text: "If memory is a valid handle, it must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/memory.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetAccelerationStructureBuildSizesKHR-buildType-parameter",
         id_number: 336578014u32,
         spec_text: "buildType must be a valid VkAccelerationStructureBuildTypeKHR value",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetAccelerationStructureBuildSizesKHR-device-parameter",
+        id_number: 3698550665u32,
+        spec_text: "device must be a valid VkDevice handle",
         spec_page: "chapters/resources.html",
     },
     MessageInfo {
@@ -20817,6 +25743,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/resources.html",
     },
     MessageInfo {
+        id: "VUID-vkGetAccelerationStructureDeviceAddressKHR-device-parameter",
+        id_number: 3974542316u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetAccelerationStructureDeviceAddressKHR-pInfo-parameter",
         id_number: 3529804694u32,
         spec_text: "pInfo must be a valid pointer to a valid VkAccelerationStructureDeviceAddressInfoKHR structure",
@@ -20829,15 +25761,33 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/resources.html",
     },
     MessageInfo {
+        id: "VUID-vkGetAccelerationStructureHandleNV-accelerationStructure-parent",
+        id_number: 326460730u32,
+        spec_text: "accelerationStructure must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetAccelerationStructureHandleNV-dataSize-arraylength",
         id_number: 2182060017u32,
         spec_text: "dataSize must be greater than 0",
         spec_page: "chapters/resources.html",
     },
     MessageInfo {
+        id: "VUID-vkGetAccelerationStructureHandleNV-device-parameter",
+        id_number: 380640540u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetAccelerationStructureHandleNV-pData-parameter",
         id_number: 152942080u32,
         spec_text: "pData must be a valid pointer to an array of dataSize bytes",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetAccelerationStructureMemoryRequirementsNV-device-parameter",
+        id_number: 1530390469u32,
+        spec_text: "device must be a valid VkDevice handle",
         spec_page: "chapters/resources.html",
     },
     MessageInfo {
@@ -20851,6 +25801,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id_number: 3392698982u32,
         spec_text: "pMemoryRequirements must be a valid pointer to a VkMemoryRequirements2 structure",
         spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetAccelerationStructureOpaqueCaptureDescriptorDataEXT-device-parameter",
+        id_number: 1826135118u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/descriptorbuffers.html",
     },
     MessageInfo {
         id: "VUID-vkGetAccelerationStructureOpaqueCaptureDescriptorDataEXT-pData-parameter",
@@ -20871,6 +25827,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/memory.html",
     },
     MessageInfo {
+        id: "VUID-vkGetAndroidHardwareBufferPropertiesANDROID-device-parameter",
+        id_number: 549316874u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/memory.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetAndroidHardwareBufferPropertiesANDROID-pProperties-parameter",
         id_number: 2077361288u32,
         spec_text: "pProperties must be a valid pointer to a VkAndroidHardwareBufferPropertiesANDROID structure",
@@ -20883,9 +25845,27 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/resources.html",
     },
     MessageInfo {
+        id: "VUID-vkGetBufferCollectionPropertiesFUCHSIA-collection-parent",
+        id_number: 459854809u32,
+        spec_text: "collection must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetBufferCollectionPropertiesFUCHSIA-device-parameter",
+        id_number: 880917027u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetBufferCollectionPropertiesFUCHSIA-pProperties-parameter",
         id_number: 766997683u32,
         spec_text: "pProperties must be a valid pointer to a VkBufferCollectionPropertiesFUCHSIA structure",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetBufferDeviceAddress-device-parameter",
+        id_number: 1728422605u32,
+        spec_text: "device must be a valid VkDevice handle",
         spec_page: "chapters/resources.html",
     },
     MessageInfo {
@@ -20901,9 +25881,27 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/resources.html",
     },
     MessageInfo {
+        id: "VUID-vkGetBufferMemoryRequirements-buffer-parent",
+        id_number: 1386642996u32,
+        spec_text: "buffer must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetBufferMemoryRequirements-device-parameter",
+        id_number: 3907036010u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetBufferMemoryRequirements-pMemoryRequirements-parameter",
         id_number: 3722095087u32,
         spec_text: "pMemoryRequirements must be a valid pointer to a VkMemoryRequirements structure",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetBufferMemoryRequirements2-device-parameter",
+        id_number: 1441885986u32,
+        spec_text: "device must be a valid VkDevice handle",
         spec_page: "chapters/resources.html",
     },
     MessageInfo {
@@ -20919,10 +25917,22 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/resources.html",
     },
     MessageInfo {
+        id: "VUID-vkGetBufferOpaqueCaptureAddress-device-parameter",
+        id_number: 3815751505u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetBufferOpaqueCaptureAddress-pInfo-parameter",
         id_number: 877715282u32,
         spec_text: "pInfo must be a valid pointer to a valid VkBufferDeviceAddressInfo structure",
         spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetBufferOpaqueCaptureDescriptorDataEXT-device-parameter",
+        id_number: 3160295810u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/descriptorbuffers.html",
     },
     MessageInfo {
         id: "VUID-vkGetBufferOpaqueCaptureDescriptorDataEXT-pData-parameter",
@@ -20935,6 +25945,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id_number: 4070928293u32,
         spec_text: "pInfo must be a valid pointer to a valid VkBufferCaptureDescriptorDataInfoEXT structure",
         spec_page: "chapters/descriptorbuffers.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetCalibratedTimestampsKHR-device-parameter",
+        id_number: 1424039591u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/synchronization.html",
     },
     MessageInfo {
         id: "VUID-vkGetCalibratedTimestampsKHR-pMaxDeviation-parameter",
@@ -20961,6 +25977,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/synchronization.html",
     },
     MessageInfo {
+        id: "VUID-vkGetClusterAccelerationStructureBuildSizesNV-device-parameter",
+        id_number: 3722988430u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/accelstructures.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetClusterAccelerationStructureBuildSizesNV-pInfo-parameter",
         id_number: 3679188213u32,
         spec_text: "pInfo must be a valid pointer to a valid VkClusterAccelerationStructureInputInfoNV structure",
@@ -20973,9 +25995,21 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/accelstructures.html",
     },
     MessageInfo {
+        id: "VUID-vkGetCudaModuleCacheNV-device-parameter",
+        id_number: 2582522931u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/shaders.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetCudaModuleCacheNV-module-parameter",
         id_number: 4020112295u32,
         spec_text: "module must be a valid VkCudaModuleNV handle",
+        spec_page: "chapters/shaders.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetCudaModuleCacheNV-module-parent",
+        id_number: 3261651033u32,
+        spec_text: "module must have been created, allocated, or retrieved from device",
         spec_page: "chapters/shaders.html",
     },
     MessageInfo {
@@ -20989,6 +26023,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id_number: 3586889149u32,
         spec_text: "pCacheSize must be a valid pointer to a size_t value",
         spec_page: "chapters/shaders.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetDataGraphPipelineAvailablePropertiesARM-device-parameter",
+        id_number: 1832374625u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/VK_ARM_data_graph/graphs.html",
     },
     MessageInfo {
         id: "VUID-vkGetDataGraphPipelineAvailablePropertiesARM-pPipelineInfo-parameter",
@@ -21006,6 +26046,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-vkGetDataGraphPipelineAvailablePropertiesARM-pPropertiesCount-parameter",
         id_number: 871197761u32,
         spec_text: "pPropertiesCount must be a valid pointer to a uint32_t value",
+        spec_page: "chapters/VK_ARM_data_graph/graphs.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetDataGraphPipelinePropertiesARM-device-parameter",
+        id_number: 1904718114u32,
+        spec_text: "device must be a valid VkDevice handle",
         spec_page: "chapters/VK_ARM_data_graph/graphs.html",
     },
     MessageInfo {
@@ -21027,6 +26073,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/VK_ARM_data_graph/graphs.html",
     },
     MessageInfo {
+        id: "VUID-vkGetDataGraphPipelineSessionBindPointRequirementsARM-device-parameter",
+        id_number: 970331347u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/VK_ARM_data_graph/graphs.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetDataGraphPipelineSessionBindPointRequirementsARM-pBindPointRequirementCount-parameter",
         id_number: 1030895498u32,
         spec_text: "pBindPointRequirementCount must be a valid pointer to a uint32_t value",
@@ -21045,6 +26097,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/VK_ARM_data_graph/graphs.html",
     },
     MessageInfo {
+        id: "VUID-vkGetDataGraphPipelineSessionMemoryRequirementsARM-device-parameter",
+        id_number: 65968734u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/VK_ARM_data_graph/graphs.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetDataGraphPipelineSessionMemoryRequirementsARM-pInfo-parameter",
         id_number: 1684593326u32,
         spec_text: "pInfo must be a valid pointer to a valid VkDataGraphPipelineSessionMemoryRequirementsInfoARM structure",
@@ -21057,9 +26115,27 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/VK_ARM_data_graph/graphs.html",
     },
     MessageInfo {
+        id: "VUID-vkGetDeferredOperationMaxConcurrencyKHR-device-parameter",
+        id_number: 3576612630u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/VK_KHR_deferred_host_operations/deferred_host_operations.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetDeferredOperationMaxConcurrencyKHR-operation-parameter",
         id_number: 3918131356u32,
         spec_text: "operation must be a valid VkDeferredOperationKHR handle",
+        spec_page: "chapters/VK_KHR_deferred_host_operations/deferred_host_operations.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetDeferredOperationMaxConcurrencyKHR-operation-parent",
+        id_number: 3722595270u32,
+        spec_text: "operation must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/VK_KHR_deferred_host_operations/deferred_host_operations.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetDeferredOperationResultKHR-device-parameter",
+        id_number: 740298290u32,
+        spec_text: "device must be a valid VkDevice handle",
         spec_page: "chapters/VK_KHR_deferred_host_operations/deferred_host_operations.html",
     },
     MessageInfo {
@@ -21069,9 +26145,21 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/VK_KHR_deferred_host_operations/deferred_host_operations.html",
     },
     MessageInfo {
+        id: "VUID-vkGetDeferredOperationResultKHR-operation-parent",
+        id_number: 2437474575u32,
+        spec_text: "operation must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/VK_KHR_deferred_host_operations/deferred_host_operations.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetDescriptorEXT-dataSize-arraylength",
         id_number: 4141520312u32,
         spec_text: "dataSize must be greater than 0",
+        spec_page: "chapters/descriptorbuffers.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetDescriptorEXT-device-parameter",
+        id_number: 3074637432u32,
+        spec_text: "device must be a valid VkDevice handle",
         spec_page: "chapters/descriptorbuffers.html",
     },
     MessageInfo {
@@ -21093,10 +26181,28 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "appendices/extensions.html",
     },
     MessageInfo {
+        id: "VUID-vkGetDescriptorSetHostMappingVALVE-descriptorSet-parent",
+        id_number: 4000280202u32,
+        spec_text: "descriptorSet must have been created, allocated, or retrieved from device",
+        spec_page: "appendices/extensions.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetDescriptorSetHostMappingVALVE-device-parameter",
+        id_number: 3868858819u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "appendices/extensions.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetDescriptorSetHostMappingVALVE-ppData-parameter",
         id_number: 945874010u32,
         spec_text: "ppData must be a valid pointer to a pointer value",
         spec_page: "appendices/extensions.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetDescriptorSetLayoutBindingOffsetEXT-device-parameter",
+        id_number: 1138683604u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/descriptorbuffers.html",
     },
     MessageInfo {
         id: "VUID-vkGetDescriptorSetLayoutBindingOffsetEXT-layout-parameter",
@@ -21105,10 +26211,22 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/descriptorbuffers.html",
     },
     MessageInfo {
+        id: "VUID-vkGetDescriptorSetLayoutBindingOffsetEXT-layout-parent",
+        id_number: 249794096u32,
+        spec_text: "layout must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/descriptorbuffers.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetDescriptorSetLayoutBindingOffsetEXT-pOffset-parameter",
         id_number: 1684019941u32,
         spec_text: "pOffset must be a valid pointer to a VkDeviceSize value",
         spec_page: "chapters/descriptorbuffers.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetDescriptorSetLayoutHostMappingInfoVALVE-device-parameter",
+        id_number: 3024316678u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "appendices/extensions.html",
     },
     MessageInfo {
         id: "VUID-vkGetDescriptorSetLayoutHostMappingInfoVALVE-pBindingReference-parameter",
@@ -21123,9 +26241,21 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "appendices/extensions.html",
     },
     MessageInfo {
+        id: "VUID-vkGetDescriptorSetLayoutSizeEXT-device-parameter",
+        id_number: 1425525687u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/descriptorbuffers.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetDescriptorSetLayoutSizeEXT-layout-parameter",
         id_number: 2440055279u32,
         spec_text: "layout must be a valid VkDescriptorSetLayout handle",
+        spec_page: "chapters/descriptorbuffers.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetDescriptorSetLayoutSizeEXT-layout-parent",
+        id_number: 457467658u32,
+        spec_text: "layout must have been created, allocated, or retrieved from device",
         spec_page: "chapters/descriptorbuffers.html",
     },
     MessageInfo {
@@ -21133,6 +26263,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id_number: 1978134789u32,
         spec_text: "pLayoutSizeInBytes must be a valid pointer to a VkDeviceSize value",
         spec_page: "chapters/descriptorbuffers.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetDescriptorSetLayoutSupport-device-parameter",
+        id_number: 2290988768u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/descriptorsets.html",
     },
     MessageInfo {
         id: "VUID-vkGetDescriptorSetLayoutSupport-pCreateInfo-parameter",
@@ -21147,6 +26283,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/descriptorsets.html",
     },
     MessageInfo {
+        id: "VUID-vkGetDeviceAccelerationStructureCompatibilityKHR-device-parameter",
+        id_number: 3460048080u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/accelstructures.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetDeviceAccelerationStructureCompatibilityKHR-pCompatibility-parameter",
         id_number: 3311654415u32,
         spec_text: "pCompatibility must be a valid pointer to a VkAccelerationStructureCompatibilityKHR value",
@@ -21157,6 +26299,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id_number: 2388121738u32,
         spec_text: "pVersionInfo must be a valid pointer to a valid VkAccelerationStructureVersionInfoKHR structure",
         spec_page: "chapters/accelstructures.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetDeviceBufferMemoryRequirements-device-parameter",
+        id_number: 3646947786u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/resources.html",
     },
     MessageInfo {
         id: "VUID-vkGetDeviceBufferMemoryRequirements-pInfo-parameter",
@@ -21171,15 +26319,39 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/resources.html",
     },
     MessageInfo {
+        id: "VUID-vkGetDeviceCombinedImageSamplerIndexNVX-device-parameter",
+        id_number: 264145541u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetDeviceFaultDebugInfoKHR-device-parameter",
+        id_number: 1338875310u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/debugging.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetDeviceFaultDebugInfoKHR-pDebugInfo-parameter",
         id_number: 3642656609u32,
         spec_text: "pDebugInfo must be a valid pointer to a VkDeviceFaultDebugInfoKHR structure",
         spec_page: "chapters/debugging.html",
     },
     MessageInfo {
+        id: "VUID-vkGetDeviceFaultInfoEXT-device-parameter",
+        id_number: 3020477679u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/debugging.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetDeviceFaultInfoEXT-pFaultCounts-parameter",
         id_number: 2835357080u32,
         spec_text: "pFaultCounts must be a valid pointer to a VkDeviceFaultCountsEXT structure",
+        spec_page: "chapters/debugging.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetDeviceFaultReportsKHR-device-parameter",
+        id_number: 1885437159u32,
+        spec_text: "device must be a valid VkDevice handle",
         spec_page: "chapters/debugging.html",
     },
     MessageInfo {
@@ -21201,15 +26373,33 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/debugging.html",
     },
     MessageInfo {
+        id: "VUID-vkGetDeviceGroupPeerMemoryFeatures-device-parameter",
+        id_number: 3601517676u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/memory.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetDeviceGroupPeerMemoryFeatures-pPeerMemoryFeatures-parameter",
         id_number: 667678819u32,
         spec_text: "pPeerMemoryFeatures must be a valid pointer to a VkPeerMemoryFeatureFlags value",
         spec_page: "chapters/memory.html",
     },
     MessageInfo {
+        id: "VUID-vkGetDeviceGroupPresentCapabilitiesKHR-device-parameter",
+        id_number: 297212052u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetDeviceGroupPresentCapabilitiesKHR-pDeviceGroupPresentCapabilities-parameter",
         id_number: 4143469515u32,
         spec_text: "pDeviceGroupPresentCapabilities must be a valid pointer to a VkDeviceGroupPresentCapabilitiesKHR structure",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetDeviceGroupSurfacePresentModes2EXT-device-parameter",
+        id_number: 1418435383u32,
+        spec_text: "device must be a valid VkDevice handle",
         spec_page: "chapters/VK_KHR_surface/wsi.html",
     },
     MessageInfo {
@@ -21225,6 +26415,18 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/VK_KHR_surface/wsi.html",
     },
     MessageInfo {
+        id: "VUID-vkGetDeviceGroupSurfacePresentModesKHR-commonparent",
+        id_number: 3878089125u32,
+        spec_text: "Both of device, and surface must have been created, allocated, or retrieved from the same VkInstance",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetDeviceGroupSurfacePresentModesKHR-device-parameter",
+        id_number: 2862572253u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetDeviceGroupSurfacePresentModesKHR-pModes-parameter",
         id_number: 338480955u32,
         spec_text: "pModes must be a valid pointer to a VkDeviceGroupPresentModeFlagsKHR value",
@@ -21237,6 +26439,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/VK_KHR_surface/wsi.html",
     },
     MessageInfo {
+        id: "VUID-vkGetDeviceImageMemoryRequirements-device-parameter",
+        id_number: 1006934296u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetDeviceImageMemoryRequirements-pInfo-parameter",
         id_number: 607244592u32,
         spec_text: "pInfo must be a valid pointer to a valid VkDeviceImageMemoryRequirements structure",
@@ -21247,6 +26455,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id_number: 4219150675u32,
         spec_text: "pMemoryRequirements must be a valid pointer to a VkMemoryRequirements2 structure",
         spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetDeviceImageSparseMemoryRequirements-device-parameter",
+        id_number: 3923362923u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/sparsemem.html",
     },
     MessageInfo {
         id: "VUID-vkGetDeviceImageSparseMemoryRequirements-pInfo-parameter",
@@ -21267,6 +26481,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/sparsemem.html",
     },
     MessageInfo {
+        id: "VUID-vkGetDeviceImageSubresourceLayout-device-parameter",
+        id_number: 2900999532u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetDeviceImageSubresourceLayout-pInfo-parameter",
         id_number: 4190561398u32,
         spec_text: "pInfo must be a valid pointer to a valid VkDeviceImageSubresourceInfo structure",
@@ -21279,9 +26499,21 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/resources.html",
     },
     MessageInfo {
+        id: "VUID-vkGetDeviceMemoryCommitment-device-parameter",
+        id_number: 3889166790u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/memory.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetDeviceMemoryCommitment-memory-parameter",
         id_number: 2677793399u32,
         spec_text: "memory must be a valid VkDeviceMemory handle",
+        spec_page: "chapters/memory.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetDeviceMemoryCommitment-memory-parent",
+        id_number: 2771263368u32,
+        spec_text: "memory must have been created, allocated, or retrieved from device",
         spec_page: "chapters/memory.html",
     },
     MessageInfo {
@@ -21291,10 +26523,22 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/memory.html",
     },
     MessageInfo {
+        id: "VUID-vkGetDeviceMemoryOpaqueCaptureAddress-device-parameter",
+        id_number: 793581766u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/memory.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetDeviceMemoryOpaqueCaptureAddress-pInfo-parameter",
         id_number: 3161200484u32,
         spec_text: "pInfo must be a valid pointer to a valid VkDeviceMemoryOpaqueCaptureAddressInfo structure",
         spec_page: "chapters/memory.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetDeviceMicromapCompatibilityEXT-device-parameter",
+        id_number: 2163632609u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/VK_KHR_opacity_micromap/micromaps.html",
     },
     MessageInfo {
         id: "VUID-vkGetDeviceMicromapCompatibilityEXT-pCompatibility-parameter",
@@ -21309,15 +26553,33 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/VK_KHR_opacity_micromap/micromaps.html",
     },
     MessageInfo {
+        id: "VUID-vkGetDeviceProcAddr-device-parameter",
+        id_number: 2884010247u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/initialization.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetDeviceProcAddr-pName-parameter",
         id_number: 1033337902u32,
         spec_text: "pName must be a null-terminated UTF-8 string",
         spec_page: "chapters/initialization.html",
     },
     MessageInfo {
+        id: "VUID-vkGetDeviceQueue-device-parameter",
+        id_number: 3567817055u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/devsandqueues.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetDeviceQueue-pQueue-parameter",
         id_number: 3546012921u32,
         spec_text: "pQueue must be a valid pointer to a VkQueue handle",
+        spec_page: "chapters/devsandqueues.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetDeviceQueue2-device-parameter",
+        id_number: 2133814777u32,
+        spec_text: "device must be a valid VkDevice handle",
         spec_page: "chapters/devsandqueues.html",
     },
     MessageInfo {
@@ -21333,6 +26595,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/devsandqueues.html",
     },
     MessageInfo {
+        id: "VUID-vkGetDeviceSubpassShadingMaxWorkgroupSizeHUAWEI-device-parameter",
+        id_number: 2859915899u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/pipelines.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetDeviceSubpassShadingMaxWorkgroupSizeHUAWEI-pMaxWorkgroupSize-parameter",
         id_number: 3142346113u32,
         spec_text: "pMaxWorkgroupSize must be a valid pointer to a VkExtent2D structure",
@@ -21343,6 +26611,18 @@ pub static MESSAGES: &[MessageInfo] = &[
         id_number: 1552267230u32,
         spec_text: "renderpass must be a valid VkRenderPass handle",
         spec_page: "chapters/pipelines.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetDeviceSubpassShadingMaxWorkgroupSizeHUAWEI-renderpass-parent",
+        id_number: 580995478u32,
+        spec_text: "renderpass must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/pipelines.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetDeviceTensorMemoryRequirementsARM-device-parameter",
+        id_number: 2253062544u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/resources.html",
     },
     MessageInfo {
         id: "VUID-vkGetDeviceTensorMemoryRequirementsARM-pInfo-parameter",
@@ -21363,6 +26643,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/VK_KHR_surface/wsi.html",
     },
     MessageInfo {
+        id: "VUID-vkGetDisplayModeProperties2KHR-display-parent",
+        id_number: 4018863330u32,
+        spec_text: "display must have been created, allocated, or retrieved from physicalDevice",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetDisplayModeProperties2KHR-pProperties-parameter",
         id_number: 977691913u32,
         spec_text: "If the value referenced by pPropertyCount is not 0, and pProperties is not NULL, pProperties must be a valid pointer to an array of pPropertyCount VkDisplayModeProperties2KHR structures",
@@ -21375,9 +26661,21 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/VK_KHR_surface/wsi.html",
     },
     MessageInfo {
+        id: "VUID-vkGetDisplayModeProperties2KHR-physicalDevice-parameter",
+        id_number: 2537047756u32,
+        spec_text: "physicalDevice must be a valid VkPhysicalDevice handle",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetDisplayModePropertiesKHR-display-parameter",
         id_number: 1756823017u32,
         spec_text: "display must be a valid VkDisplayKHR handle",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetDisplayModePropertiesKHR-display-parent",
+        id_number: 3448351819u32,
+        spec_text: "display must have been created, allocated, or retrieved from physicalDevice",
         spec_page: "chapters/VK_KHR_surface/wsi.html",
     },
     MessageInfo {
@@ -21393,6 +26691,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/VK_KHR_surface/wsi.html",
     },
     MessageInfo {
+        id: "VUID-vkGetDisplayModePropertiesKHR-physicalDevice-parameter",
+        id_number: 1350072652u32,
+        spec_text: "physicalDevice must be a valid VkPhysicalDevice handle",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetDisplayPlaneCapabilities2KHR-pCapabilities-parameter",
         id_number: 2463378604u32,
         spec_text: "pCapabilities must be a valid pointer to a VkDisplayPlaneCapabilities2KHR structure",
@@ -21405,15 +26709,33 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/VK_KHR_surface/wsi.html",
     },
     MessageInfo {
+        id: "VUID-vkGetDisplayPlaneCapabilities2KHR-physicalDevice-parameter",
+        id_number: 1804075502u32,
+        spec_text: "physicalDevice must be a valid VkPhysicalDevice handle",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetDisplayPlaneCapabilitiesKHR-mode-parameter",
         id_number: 2970839694u32,
         spec_text: "mode must be a valid VkDisplayModeKHR handle",
         spec_page: "chapters/VK_KHR_surface/wsi.html",
     },
     MessageInfo {
+        id: "VUID-vkGetDisplayPlaneCapabilitiesKHR-mode-parent",
+        id_number: 517010242u32,
+        spec_text: "mode must have been created, allocated, or retrieved from physicalDevice",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetDisplayPlaneCapabilitiesKHR-pCapabilities-parameter",
         id_number: 4205036075u32,
         spec_text: "pCapabilities must be a valid pointer to a VkDisplayPlaneCapabilitiesKHR structure",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetDisplayPlaneCapabilitiesKHR-physicalDevice-parameter",
+        id_number: 238058946u32,
+        spec_text: "physicalDevice must be a valid VkPhysicalDevice handle",
         spec_page: "chapters/VK_KHR_surface/wsi.html",
     },
     MessageInfo {
@@ -21429,10 +26751,28 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/VK_KHR_surface/wsi.html",
     },
     MessageInfo {
+        id: "VUID-vkGetDisplayPlaneSupportedDisplaysKHR-physicalDevice-parameter",
+        id_number: 3028584633u32,
+        spec_text: "physicalDevice must be a valid VkPhysicalDevice handle",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetDrmDisplayEXT-display-parameter",
         id_number: 1616454371u32,
         spec_text: "display must be a valid pointer to a VkDisplayKHR handle",
         spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetDrmDisplayEXT-physicalDevice-parameter",
+        id_number: 2380121990u32,
+        spec_text: "physicalDevice must be a valid VkPhysicalDevice handle",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetDynamicRenderingTilePropertiesQCOM-device-parameter",
+        id_number: 2433312022u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/renderpass.html",
     },
     MessageInfo {
         id: "VUID-vkGetDynamicRenderingTilePropertiesQCOM-pProperties-parameter",
@@ -21445,6 +26785,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id_number: 3729188194u32,
         spec_text: "pRenderingInfo must be a valid pointer to a valid VkRenderingInfo structure",
         spec_page: "chapters/renderpass.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetEncodedVideoSessionParametersKHR-device-parameter",
+        id_number: 2421910630u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/videocoding.html",
     },
     MessageInfo {
         id: "VUID-vkGetEncodedVideoSessionParametersKHR-pData-parameter",
@@ -21465,15 +26811,39 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/videocoding.html",
     },
     MessageInfo {
+        id: "VUID-vkGetEventStatus-device-parameter",
+        id_number: 3949253452u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/synchronization.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetEventStatus-event-parameter",
         id_number: 199289622u32,
         spec_text: "event must be a valid VkEvent handle",
         spec_page: "chapters/synchronization.html",
     },
     MessageInfo {
+        id: "VUID-vkGetEventStatus-event-parent",
+        id_number: 3412701605u32,
+        spec_text: "event must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/synchronization.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetExecutionGraphPipelineNodeIndexAMDX-device-parameter",
+        id_number: 1833616599u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/executiongraphs.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetExecutionGraphPipelineNodeIndexAMDX-executionGraph-parameter",
         id_number: 2142038064u32,
         spec_text: "executionGraph must be a valid VkPipeline handle",
+        spec_page: "chapters/executiongraphs.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetExecutionGraphPipelineNodeIndexAMDX-executionGraph-parent",
+        id_number: 567676214u32,
+        spec_text: "executionGraph must have been created, allocated, or retrieved from device",
         spec_page: "chapters/executiongraphs.html",
     },
     MessageInfo {
@@ -21489,9 +26859,21 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/executiongraphs.html",
     },
     MessageInfo {
+        id: "VUID-vkGetExecutionGraphPipelineScratchSizeAMDX-device-parameter",
+        id_number: 2039053198u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/executiongraphs.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetExecutionGraphPipelineScratchSizeAMDX-executionGraph-parameter",
         id_number: 1089154043u32,
         spec_text: "executionGraph must be a valid VkPipeline handle",
+        spec_page: "chapters/executiongraphs.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetExecutionGraphPipelineScratchSizeAMDX-executionGraph-parent",
+        id_number: 3850227899u32,
+        spec_text: "executionGraph must have been created, allocated, or retrieved from device",
         spec_page: "chapters/executiongraphs.html",
     },
     MessageInfo {
@@ -21499,6 +26881,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id_number: 4045852237u32,
         spec_text: "pSizeInfo must be a valid pointer to a VkExecutionGraphPipelineScratchSizeAMDX structure",
         spec_page: "chapters/executiongraphs.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetExternalComputeQueueDataNV-externalQueue-parameter",
+        id_number: 178707682u32,
+        spec_text: "externalQueue must be a valid VkExternalComputeQueueNV handle",
+        spec_page: "chapters/VK_NV_external_compute_queue/VK_NV_external_compute_queue.html",
     },
     MessageInfo {
         id: "VUID-vkGetExternalComputeQueueDataNV-pData-parameter",
@@ -21513,6 +26901,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/VK_NV_external_compute_queue/VK_NV_external_compute_queue.html",
     },
     MessageInfo {
+        id: "VUID-vkGetFenceFdKHR-device-parameter",
+        id_number: 4058190189u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/synchronization.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetFenceFdKHR-pFd-parameter",
         id_number: 4275081833u32,
         spec_text: "pFd must be a valid pointer to an int value",
@@ -21525,9 +26919,27 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/synchronization.html",
     },
     MessageInfo {
+        id: "VUID-vkGetFenceStatus-device-parameter",
+        id_number: 1533681753u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/synchronization.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetFenceStatus-fence-parameter",
         id_number: 1698658726u32,
         spec_text: "fence must be a valid VkFence handle",
+        spec_page: "chapters/synchronization.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetFenceStatus-fence-parent",
+        id_number: 70147715u32,
+        spec_text: "fence must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/synchronization.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetFenceWin32HandleKHR-device-parameter",
+        id_number: 3564044903u32,
+        spec_text: "device must be a valid VkDevice handle",
         spec_page: "chapters/synchronization.html",
     },
     MessageInfo {
@@ -21543,9 +26955,21 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/synchronization.html",
     },
     MessageInfo {
+        id: "VUID-vkGetFramebufferTilePropertiesQCOM-device-parameter",
+        id_number: 328667709u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/framebuffer.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetFramebufferTilePropertiesQCOM-framebuffer-parameter",
         id_number: 3078114246u32,
         spec_text: "framebuffer must be a valid VkFramebuffer handle",
+        spec_page: "chapters/framebuffer.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetFramebufferTilePropertiesQCOM-framebuffer-parent",
+        id_number: 1246271734u32,
+        spec_text: "framebuffer must have been created, allocated, or retrieved from device",
         spec_page: "chapters/framebuffer.html",
     },
     MessageInfo {
@@ -21561,6 +26985,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/framebuffer.html",
     },
     MessageInfo {
+        id: "VUID-vkGetGeneratedCommandsMemoryRequirementsEXT-device-parameter",
+        id_number: 1776642390u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/device_generated_commands/generatedcommands.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetGeneratedCommandsMemoryRequirementsEXT-pInfo-parameter",
         id_number: 3545587896u32,
         spec_text: "pInfo must be a valid pointer to a valid VkGeneratedCommandsMemoryRequirementsInfoEXT structure",
@@ -21570,6 +27000,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-vkGetGeneratedCommandsMemoryRequirementsEXT-pMemoryRequirements-parameter",
         id_number: 3168597185u32,
         spec_text: "pMemoryRequirements must be a valid pointer to a VkMemoryRequirements2 structure",
+        spec_page: "chapters/device_generated_commands/generatedcommands.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetGeneratedCommandsMemoryRequirementsNV-device-parameter",
+        id_number: 2843610570u32,
+        spec_text: "device must be a valid VkDevice handle",
         spec_page: "chapters/device_generated_commands/generatedcommands.html",
     },
     MessageInfo {
@@ -21585,15 +27021,33 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/device_generated_commands/generatedcommands.html",
     },
     MessageInfo {
+        id: "VUID-vkGetGpaDeviceClockInfoAMD-device-parameter",
+        id_number: 39668334u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/gpa_interface.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetGpaDeviceClockInfoAMD-pInfo-parameter",
         id_number: 3285607199u32,
         spec_text: "pInfo must be a valid pointer to a VkGpaDeviceGetClockInfoAMD structure",
         spec_page: "chapters/gpa_interface.html",
     },
     MessageInfo {
+        id: "VUID-vkGetGpaSessionResultsAMD-device-parameter",
+        id_number: 70043433u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/gpa_interface.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetGpaSessionResultsAMD-gpaSession-parameter",
         id_number: 2770421635u32,
         spec_text: "gpaSession must be a valid VkGpaSessionAMD handle",
+        spec_page: "chapters/gpa_interface.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetGpaSessionResultsAMD-gpaSession-parent",
+        id_number: 1764792097u32,
+        spec_text: "gpaSession must have been created, allocated, or retrieved from device",
         spec_page: "chapters/gpa_interface.html",
     },
     MessageInfo {
@@ -21609,15 +27063,39 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/gpa_interface.html",
     },
     MessageInfo {
+        id: "VUID-vkGetGpaSessionStatusAMD-device-parameter",
+        id_number: 3210193095u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/gpa_interface.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetGpaSessionStatusAMD-gpaSession-parameter",
         id_number: 811143676u32,
         spec_text: "gpaSession must be a valid VkGpaSessionAMD handle",
         spec_page: "chapters/gpa_interface.html",
     },
     MessageInfo {
+        id: "VUID-vkGetGpaSessionStatusAMD-gpaSession-parent",
+        id_number: 1090270877u32,
+        spec_text: "gpaSession must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/gpa_interface.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetImageDrmFormatModifierPropertiesEXT-device-parameter",
+        id_number: 2715066956u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetImageDrmFormatModifierPropertiesEXT-image-parameter",
         id_number: 775221910u32,
         spec_text: "image must be a valid VkImage handle",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetImageDrmFormatModifierPropertiesEXT-image-parent",
+        id_number: 898345070u32,
+        spec_text: "image must have been created, allocated, or retrieved from device",
         spec_page: "chapters/resources.html",
     },
     MessageInfo {
@@ -21627,15 +27105,33 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/resources.html",
     },
     MessageInfo {
+        id: "VUID-vkGetImageMemoryRequirements-device-parameter",
+        id_number: 248307860u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetImageMemoryRequirements-image-parameter",
         id_number: 2847226630u32,
         spec_text: "image must be a valid VkImage handle",
         spec_page: "chapters/resources.html",
     },
     MessageInfo {
+        id: "VUID-vkGetImageMemoryRequirements-image-parent",
+        id_number: 973885612u32,
+        spec_text: "image must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetImageMemoryRequirements-pMemoryRequirements-parameter",
         id_number: 1824211384u32,
         spec_text: "pMemoryRequirements must be a valid pointer to a VkMemoryRequirements structure",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetImageMemoryRequirements2-device-parameter",
+        id_number: 1564979888u32,
+        spec_text: "device must be a valid VkDevice handle",
         spec_page: "chapters/resources.html",
     },
     MessageInfo {
@@ -21648,6 +27144,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-vkGetImageMemoryRequirements2-pMemoryRequirements-parameter",
         id_number: 3548187083u32,
         spec_text: "pMemoryRequirements must be a valid pointer to a VkMemoryRequirements2 structure",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetImageOpaqueCaptureDataEXT-device-parameter",
+        id_number: 2441727389u32,
+        spec_text: "device must be a valid VkDevice handle",
         spec_page: "chapters/resources.html",
     },
     MessageInfo {
@@ -21669,6 +27171,18 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/resources.html",
     },
     MessageInfo {
+        id: "VUID-vkGetImageOpaqueCaptureDataEXT-pImages-parent",
+        id_number: 811587841u32,
+        spec_text: "Each element of pImages must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetImageOpaqueCaptureDescriptorDataEXT-device-parameter",
+        id_number: 3361066859u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/descriptorbuffers.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetImageOpaqueCaptureDescriptorDataEXT-pData-parameter",
         id_number: 2654106195u32,
         spec_text: "pData must be a pointer value",
@@ -21681,9 +27195,21 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/descriptorbuffers.html",
     },
     MessageInfo {
+        id: "VUID-vkGetImageSparseMemoryRequirements-device-parameter",
+        id_number: 3731476363u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/sparsemem.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetImageSparseMemoryRequirements-image-parameter",
         id_number: 680038765u32,
         spec_text: "image must be a valid VkImage handle",
+        spec_page: "chapters/sparsemem.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetImageSparseMemoryRequirements-image-parent",
+        id_number: 1139018550u32,
+        spec_text: "image must have been created, allocated, or retrieved from device",
         spec_page: "chapters/sparsemem.html",
     },
     MessageInfo {
@@ -21696,6 +27222,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-vkGetImageSparseMemoryRequirements-pSparseMemoryRequirements-parameter",
         id_number: 2064716998u32,
         spec_text: "If the value referenced by pSparseMemoryRequirementCount is not 0, and pSparseMemoryRequirements is not NULL, pSparseMemoryRequirements must be a valid pointer to an array of pSparseMemoryRequirementCount VkSparseImageMemoryRequirements structures",
+        spec_page: "chapters/sparsemem.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetImageSparseMemoryRequirements2-device-parameter",
+        id_number: 949674335u32,
+        spec_text: "device must be a valid VkDevice handle",
         spec_page: "chapters/sparsemem.html",
     },
     MessageInfo {
@@ -21717,9 +27249,21 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/sparsemem.html",
     },
     MessageInfo {
+        id: "VUID-vkGetImageSubresourceLayout-device-parameter",
+        id_number: 1721943127u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetImageSubresourceLayout-image-parameter",
         id_number: 409549330u32,
         spec_text: "image must be a valid VkImage handle",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetImageSubresourceLayout-image-parent",
+        id_number: 818752772u32,
+        spec_text: "image must have been created, allocated, or retrieved from device",
         spec_page: "chapters/resources.html",
     },
     MessageInfo {
@@ -21735,9 +27279,21 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/resources.html",
     },
     MessageInfo {
+        id: "VUID-vkGetImageSubresourceLayout2-device-parameter",
+        id_number: 2821793476u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetImageSubresourceLayout2-image-parameter",
         id_number: 1469679663u32,
         spec_text: "image must be a valid VkImage handle",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetImageSubresourceLayout2-image-parent",
+        id_number: 3373553831u32,
+        spec_text: "image must have been created, allocated, or retrieved from device",
         spec_page: "chapters/resources.html",
     },
     MessageInfo {
@@ -21753,9 +27309,21 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/resources.html",
     },
     MessageInfo {
+        id: "VUID-vkGetImageViewAddressNVX-device-parameter",
+        id_number: 2511291992u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetImageViewAddressNVX-imageView-parameter",
         id_number: 483983246u32,
         spec_text: "imageView must be a valid VkImageView handle",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetImageViewAddressNVX-imageView-parent",
+        id_number: 3454392464u32,
+        spec_text: "imageView must have been created, allocated, or retrieved from device",
         spec_page: "chapters/resources.html",
     },
     MessageInfo {
@@ -21765,9 +27333,21 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/resources.html",
     },
     MessageInfo {
+        id: "VUID-vkGetImageViewHandle64NVX-device-parameter",
+        id_number: 9767457u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetImageViewHandle64NVX-pInfo-parameter",
         id_number: 1499118922u32,
         spec_text: "pInfo must be a valid pointer to a valid VkImageViewHandleInfoNVX structure",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetImageViewHandleNVX-device-parameter",
+        id_number: 1871501713u32,
+        spec_text: "device must be a valid VkDevice handle",
         spec_page: "chapters/resources.html",
     },
     MessageInfo {
@@ -21775,6 +27355,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id_number: 2787865687u32,
         spec_text: "pInfo must be a valid pointer to a valid VkImageViewHandleInfoNVX structure",
         spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetImageViewOpaqueCaptureDescriptorDataEXT-device-parameter",
+        id_number: 1536673568u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/descriptorbuffers.html",
     },
     MessageInfo {
         id: "VUID-vkGetImageViewOpaqueCaptureDescriptorDataEXT-pData-parameter",
@@ -21789,16 +27375,34 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/descriptorbuffers.html",
     },
     MessageInfo {
+        id: "VUID-vkGetInstanceProcAddr-instance-parameter",
+        id_number: 750725803u32,
+        spec_text: "If instance is not NULL, instance must be a valid VkInstance handle",
+        spec_page: "chapters/initialization.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetInstanceProcAddr-pName-parameter",
         id_number: 2890133416u32,
         spec_text: "pName must be a null-terminated UTF-8 string",
         spec_page: "chapters/initialization.html",
     },
     MessageInfo {
+        id: "VUID-vkGetLatencyTimingsLegacyNV-device-parameter",
+        id_number: 548557640u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "appendices/extensions.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetLatencyTimingsLegacyNV-pTimings-parameter",
         id_number: 2774822854u32,
         spec_text: "pTimings must be a pointer value",
         spec_page: "appendices/extensions.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetLatencyTimingsNV-device-parameter",
+        id_number: 2560760686u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
     },
     MessageInfo {
         id: "VUID-vkGetLatencyTimingsNV-pLatencyMarkerInfo-parameter",
@@ -21813,6 +27417,18 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/VK_KHR_surface/wsi.html",
     },
     MessageInfo {
+        id: "VUID-vkGetLatencyTimingsNV-swapchain-parent",
+        id_number: 2233437436u32,
+        spec_text: "swapchain must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetMemoryAndroidHardwareBufferANDROID-device-parameter",
+        id_number: 3216530340u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/memory.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetMemoryAndroidHardwareBufferANDROID-pBuffer-parameter",
         id_number: 1574336398u32,
         spec_text: "pBuffer must be a valid pointer to a valid pointer to an AHardwareBuffer value",
@@ -21822,6 +27438,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-vkGetMemoryAndroidHardwareBufferANDROID-pInfo-parameter",
         id_number: 3737574871u32,
         spec_text: "pInfo must be a valid pointer to a valid VkMemoryGetAndroidHardwareBufferInfoANDROID structure",
+        spec_page: "chapters/memory.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetMemoryFdKHR-device-parameter",
+        id_number: 1019613622u32,
+        spec_text: "device must be a valid VkDevice handle",
         spec_page: "chapters/memory.html",
     },
     MessageInfo {
@@ -21837,6 +27459,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/memory.html",
     },
     MessageInfo {
+        id: "VUID-vkGetMemoryFdPropertiesKHR-device-parameter",
+        id_number: 3661990048u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/memory.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetMemoryFdPropertiesKHR-handleType-parameter",
         id_number: 4050528041u32,
         spec_text: "handleType must be a valid VkExternalMemoryHandleTypeFlagBits value",
@@ -21846,6 +27474,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-vkGetMemoryFdPropertiesKHR-pMemoryFdProperties-parameter",
         id_number: 754834501u32,
         spec_text: "pMemoryFdProperties must be a valid pointer to a VkMemoryFdPropertiesKHR structure",
+        spec_page: "chapters/memory.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetMemoryHostPointerPropertiesEXT-device-parameter",
+        id_number: 1934630423u32,
+        spec_text: "device must be a valid VkDevice handle",
         spec_page: "chapters/memory.html",
     },
     MessageInfo {
@@ -21867,6 +27501,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/memory.html",
     },
     MessageInfo {
+        id: "VUID-vkGetMemoryMetalHandleEXT-device-parameter",
+        id_number: 615960173u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/memory.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetMemoryMetalHandleEXT-pGetMetalHandleInfo-parameter",
         id_number: 1196983747u32,
         spec_text: "pGetMetalHandleInfo must be a valid pointer to a valid VkMemoryGetMetalHandleInfoEXT structure",
@@ -21876,6 +27516,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-vkGetMemoryMetalHandleEXT-pHandle-parameter",
         id_number: 4157142346u32,
         spec_text: "pHandle must be a valid pointer to a pointer value",
+        spec_page: "chapters/memory.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetMemoryMetalHandlePropertiesEXT-device-parameter",
+        id_number: 611763353u32,
+        spec_text: "device must be a valid VkDevice handle",
         spec_page: "chapters/memory.html",
     },
     MessageInfo {
@@ -21897,6 +27543,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/memory.html",
     },
     MessageInfo {
+        id: "VUID-vkGetMemoryNativeBufferOHOS-device-parameter",
+        id_number: 1061752539u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetMemoryNativeBufferOHOS-pBuffer-parameter",
         id_number: 2160922814u32,
         spec_text: "pBuffer must be a valid pointer to a valid pointer to an OH_NativeBuffer value",
@@ -21909,6 +27561,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/resources.html",
     },
     MessageInfo {
+        id: "VUID-vkGetMemoryRemoteAddressNV-device-parameter",
+        id_number: 2375390408u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/memory.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetMemoryRemoteAddressNV-pAddress-parameter",
         id_number: 3745947565u32,
         spec_text: "pAddress must be a valid pointer to a VkRemoteAddressNV value",
@@ -21918,6 +27576,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-vkGetMemoryRemoteAddressNV-pMemoryGetRemoteAddressInfo-parameter",
         id_number: 2789279015u32,
         spec_text: "pMemoryGetRemoteAddressInfo must be a valid pointer to a valid VkMemoryGetRemoteAddressInfoNV structure",
+        spec_page: "chapters/memory.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetMemoryWin32HandleKHR-device-parameter",
+        id_number: 2212500893u32,
+        spec_text: "device must be a valid VkDevice handle",
         spec_page: "chapters/memory.html",
     },
     MessageInfo {
@@ -21933,6 +27597,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/memory.html",
     },
     MessageInfo {
+        id: "VUID-vkGetMemoryWin32HandleNV-device-parameter",
+        id_number: 893305384u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/memory.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetMemoryWin32HandleNV-handleType-parameter",
         id_number: 3139595427u32,
         spec_text: "handleType must be a valid combination of VkExternalMemoryHandleTypeFlagBitsNV values",
@@ -21945,9 +27615,21 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/memory.html",
     },
     MessageInfo {
+        id: "VUID-vkGetMemoryWin32HandleNV-memory-parent",
+        id_number: 102760381u32,
+        spec_text: "memory must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/memory.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetMemoryWin32HandleNV-pHandle-parameter",
         id_number: 1902104018u32,
         spec_text: "pHandle must be a valid pointer to a HANDLE value",
+        spec_page: "chapters/memory.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetMemoryWin32HandlePropertiesKHR-device-parameter",
+        id_number: 3730331547u32,
+        spec_text: "device must be a valid VkDevice handle",
         spec_page: "chapters/memory.html",
     },
     MessageInfo {
@@ -21963,6 +27645,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/memory.html",
     },
     MessageInfo {
+        id: "VUID-vkGetMemoryZirconHandleFUCHSIA-device-parameter",
+        id_number: 3473256748u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/memory.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetMemoryZirconHandleFUCHSIA-pGetZirconHandleInfo-parameter",
         id_number: 1122879595u32,
         spec_text: "pGetZirconHandleInfo must be a valid pointer to a valid VkMemoryGetZirconHandleInfoFUCHSIA structure",
@@ -21972,6 +27660,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-vkGetMemoryZirconHandleFUCHSIA-pZirconHandle-parameter",
         id_number: 1176927942u32,
         spec_text: "pZirconHandle must be a valid pointer to a zx_handle_t value",
+        spec_page: "chapters/memory.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetMemoryZirconHandlePropertiesFUCHSIA-device-parameter",
+        id_number: 3221421617u32,
+        spec_text: "device must be a valid VkDevice handle",
         spec_page: "chapters/memory.html",
     },
     MessageInfo {
@@ -21993,6 +27687,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/resources.html",
     },
     MessageInfo {
+        id: "VUID-vkGetMicromapBuildSizesEXT-device-parameter",
+        id_number: 3669073458u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetMicromapBuildSizesEXT-pBuildInfo-parameter",
         id_number: 578462341u32,
         spec_text: "pBuildInfo must be a valid pointer to a valid VkMicromapBuildInfoEXT structure",
@@ -22011,10 +27711,22 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/resources.html",
     },
     MessageInfo {
+        id: "VUID-vkGetNativeBufferPropertiesOHOS-device-parameter",
+        id_number: 2084983526u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetNativeBufferPropertiesOHOS-pProperties-parameter",
         id_number: 2565511368u32,
         spec_text: "pProperties must be a valid pointer to a VkNativeBufferPropertiesOHOS structure",
         spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetPartitionedAccelerationStructuresBuildSizesNV-device-parameter",
+        id_number: 2784057161u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/accelstructures.html",
     },
     MessageInfo {
         id: "VUID-vkGetPartitionedAccelerationStructuresBuildSizesNV-pInfo-parameter",
@@ -22029,6 +27741,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/accelstructures.html",
     },
     MessageInfo {
+        id: "VUID-vkGetPastPresentationTimingEXT-device-parameter",
+        id_number: 28131311u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetPastPresentationTimingEXT-pPastPresentationTimingInfo-parameter",
         id_number: 1137082710u32,
         spec_text: "pPastPresentationTimingInfo must be a valid pointer to a valid VkPastPresentationTimingInfoEXT structure",
@@ -22038,6 +27756,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-vkGetPastPresentationTimingEXT-pPastPresentationTimingProperties-parameter",
         id_number: 2005471156u32,
         spec_text: "pPastPresentationTimingProperties must be a valid pointer to a VkPastPresentationTimingPropertiesEXT structure",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetPastPresentationTimingGOOGLE-device-parameter",
+        id_number: 3166371844u32,
+        spec_text: "device must be a valid VkDevice handle",
         spec_page: "chapters/VK_KHR_surface/wsi.html",
     },
     MessageInfo {
@@ -22057,6 +27781,18 @@ pub static MESSAGES: &[MessageInfo] = &[
         id_number: 103599410u32,
         spec_text: "swapchain must be a valid VkSwapchainKHR handle",
         spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetPastPresentationTimingGOOGLE-swapchain-parent",
+        id_number: 1863630744u32,
+        spec_text: "swapchain must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetPerformanceParameterINTEL-device-parameter",
+        id_number: 1389579645u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/queries.html",
     },
     MessageInfo {
         id: "VUID-vkGetPerformanceParameterINTEL-pValue-parameter",
@@ -22083,6 +27819,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/capabilities.html",
     },
     MessageInfo {
+        id: "VUID-vkGetPhysicalDeviceCalibrateableTimeDomainsKHR-physicalDevice-parameter",
+        id_number: 4053913973u32,
+        spec_text: "physicalDevice must be a valid VkPhysicalDevice handle",
+        spec_page: "chapters/capabilities.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetPhysicalDeviceCooperativeMatrixFlexibleDimensionsPropertiesNV-pProperties-parameter",
         id_number: 448020174u32,
         spec_text: "If the value referenced by pPropertyCount is not 0, and pProperties is not NULL, pProperties must be a valid pointer to an array of pPropertyCount VkCooperativeMatrixFlexibleDimensionsPropertiesNV structures",
@@ -22092,6 +27834,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-vkGetPhysicalDeviceCooperativeMatrixFlexibleDimensionsPropertiesNV-pPropertyCount-parameter",
         id_number: 85519761u32,
         spec_text: "pPropertyCount must be a valid pointer to a uint32_t value",
+        spec_page: "chapters/shaders.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetPhysicalDeviceCooperativeMatrixFlexibleDimensionsPropertiesNV-physicalDevice-parameter",
+        id_number: 1707608379u32,
+        spec_text: "physicalDevice must be a valid VkPhysicalDevice handle",
         spec_page: "chapters/shaders.html",
     },
     MessageInfo {
@@ -22113,6 +27861,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/shaders.html",
     },
     MessageInfo {
+        id: "VUID-vkGetPhysicalDeviceCooperativeMatrixProperties2EXT-physicalDevice-parameter",
+        id_number: 497228664u32,
+        spec_text: "physicalDevice must be a valid VkPhysicalDevice handle",
+        spec_page: "chapters/shaders.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetPhysicalDeviceCooperativeMatrixPropertiesKHR-pProperties-parameter",
         id_number: 4045562969u32,
         spec_text: "If the value referenced by pPropertyCount is not 0, and pProperties is not NULL, pProperties must be a valid pointer to an array of pPropertyCount VkCooperativeMatrixPropertiesKHR structures",
@@ -22122,6 +27876,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-vkGetPhysicalDeviceCooperativeMatrixPropertiesKHR-pPropertyCount-parameter",
         id_number: 1484621812u32,
         spec_text: "pPropertyCount must be a valid pointer to a uint32_t value",
+        spec_page: "chapters/shaders.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetPhysicalDeviceCooperativeMatrixPropertiesKHR-physicalDevice-parameter",
+        id_number: 2362476992u32,
+        spec_text: "physicalDevice must be a valid VkPhysicalDevice handle",
         spec_page: "chapters/shaders.html",
     },
     MessageInfo {
@@ -22137,6 +27897,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/shaders.html",
     },
     MessageInfo {
+        id: "VUID-vkGetPhysicalDeviceCooperativeMatrixPropertiesNV-physicalDevice-parameter",
+        id_number: 1262357713u32,
+        spec_text: "physicalDevice must be a valid VkPhysicalDevice handle",
+        spec_page: "chapters/shaders.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetPhysicalDeviceCooperativeVectorPropertiesNV-pProperties-parameter",
         id_number: 2185395133u32,
         spec_text: "If the value referenced by pPropertyCount is not 0, and pProperties is not NULL, pProperties must be a valid pointer to an array of pPropertyCount VkCooperativeVectorPropertiesNV structures",
@@ -22149,15 +27915,33 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/shaders.html",
     },
     MessageInfo {
+        id: "VUID-vkGetPhysicalDeviceCooperativeVectorPropertiesNV-physicalDevice-parameter",
+        id_number: 2132422029u32,
+        spec_text: "physicalDevice must be a valid VkPhysicalDevice handle",
+        spec_page: "chapters/shaders.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetPhysicalDeviceDescriptorSizeEXT-descriptorType-parameter",
         id_number: 2550941194u32,
         spec_text: "descriptorType must be a valid VkDescriptorType value",
         spec_page: "chapters/descriptorheaps.html",
     },
     MessageInfo {
+        id: "VUID-vkGetPhysicalDeviceDescriptorSizeEXT-physicalDevice-parameter",
+        id_number: 2061658615u32,
+        spec_text: "physicalDevice must be a valid VkPhysicalDevice handle",
+        spec_page: "chapters/descriptorheaps.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetPhysicalDeviceDirectFBPresentationSupportEXT-dfb-parameter",
         id_number: 1142440003u32,
         spec_text: "dfb must be a valid pointer to an IDirectFB value",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetPhysicalDeviceDirectFBPresentationSupportEXT-physicalDevice-parameter",
+        id_number: 3936682978u32,
+        spec_text: "physicalDevice must be a valid VkPhysicalDevice handle",
         spec_page: "chapters/VK_KHR_surface/wsi.html",
     },
     MessageInfo {
@@ -22173,6 +27957,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/VK_KHR_surface/wsi.html",
     },
     MessageInfo {
+        id: "VUID-vkGetPhysicalDeviceDisplayPlaneProperties2KHR-physicalDevice-parameter",
+        id_number: 492942406u32,
+        spec_text: "physicalDevice must be a valid VkPhysicalDevice handle",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetPhysicalDeviceDisplayPlanePropertiesKHR-pProperties-parameter",
         id_number: 4204682135u32,
         spec_text: "If the value referenced by pPropertyCount is not 0, and pProperties is not NULL, pProperties must be a valid pointer to an array of pPropertyCount VkDisplayPlanePropertiesKHR structures",
@@ -22182,6 +27972,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-vkGetPhysicalDeviceDisplayPlanePropertiesKHR-pPropertyCount-parameter",
         id_number: 3959853987u32,
         spec_text: "pPropertyCount must be a valid pointer to a uint32_t value",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetPhysicalDeviceDisplayPlanePropertiesKHR-physicalDevice-parameter",
+        id_number: 3015658309u32,
+        spec_text: "physicalDevice must be a valid VkPhysicalDevice handle",
         spec_page: "chapters/VK_KHR_surface/wsi.html",
     },
     MessageInfo {
@@ -22197,6 +27993,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/VK_KHR_surface/wsi.html",
     },
     MessageInfo {
+        id: "VUID-vkGetPhysicalDeviceDisplayProperties2KHR-physicalDevice-parameter",
+        id_number: 716759207u32,
+        spec_text: "physicalDevice must be a valid VkPhysicalDevice handle",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetPhysicalDeviceDisplayPropertiesKHR-pProperties-parameter",
         id_number: 3568392515u32,
         spec_text: "If the value referenced by pPropertyCount is not 0, and pProperties is not NULL, pProperties must be a valid pointer to an array of pPropertyCount VkDisplayPropertiesKHR structures",
@@ -22206,6 +28008,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-vkGetPhysicalDeviceDisplayPropertiesKHR-pPropertyCount-parameter",
         id_number: 489732099u32,
         spec_text: "pPropertyCount must be a valid pointer to a uint32_t value",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetPhysicalDeviceDisplayPropertiesKHR-physicalDevice-parameter",
+        id_number: 208689735u32,
+        spec_text: "physicalDevice must be a valid VkPhysicalDevice handle",
         spec_page: "chapters/VK_KHR_surface/wsi.html",
     },
     MessageInfo {
@@ -22221,6 +28029,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/capabilities.html",
     },
     MessageInfo {
+        id: "VUID-vkGetPhysicalDeviceExternalBufferProperties-physicalDevice-parameter",
+        id_number: 2852678584u32,
+        spec_text: "physicalDevice must be a valid VkPhysicalDevice handle",
+        spec_page: "chapters/capabilities.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetPhysicalDeviceExternalFenceProperties-pExternalFenceInfo-parameter",
         id_number: 4149189810u32,
         spec_text: "pExternalFenceInfo must be a valid pointer to a valid VkPhysicalDeviceExternalFenceInfo structure",
@@ -22230,6 +28044,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-vkGetPhysicalDeviceExternalFenceProperties-pExternalFenceProperties-parameter",
         id_number: 2469068922u32,
         spec_text: "pExternalFenceProperties must be a valid pointer to a VkExternalFenceProperties structure",
+        spec_page: "chapters/capabilities.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetPhysicalDeviceExternalFenceProperties-physicalDevice-parameter",
+        id_number: 2139221739u32,
+        spec_text: "physicalDevice must be a valid VkPhysicalDevice handle",
         spec_page: "chapters/capabilities.html",
     },
     MessageInfo {
@@ -22254,6 +28074,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-vkGetPhysicalDeviceExternalImageFormatPropertiesNV-pExternalImageFormatProperties-parameter",
         id_number: 1593784010u32,
         spec_text: "pExternalImageFormatProperties must be a valid pointer to a VkExternalImageFormatPropertiesNV structure",
+        spec_page: "chapters/capabilities.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetPhysicalDeviceExternalImageFormatPropertiesNV-physicalDevice-parameter",
+        id_number: 1230163766u32,
+        spec_text: "physicalDevice must be a valid VkPhysicalDevice handle",
         spec_page: "chapters/capabilities.html",
     },
     MessageInfo {
@@ -22287,6 +28113,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/capabilities.html",
     },
     MessageInfo {
+        id: "VUID-vkGetPhysicalDeviceExternalSemaphoreProperties-physicalDevice-parameter",
+        id_number: 4019707302u32,
+        spec_text: "physicalDevice must be a valid VkPhysicalDevice handle",
+        spec_page: "chapters/capabilities.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetPhysicalDeviceExternalTensorPropertiesARM-pExternalTensorInfo-parameter",
         id_number: 2184293025u32,
         spec_text: "pExternalTensorInfo must be a valid pointer to a valid VkPhysicalDeviceExternalTensorInfoARM structure",
@@ -22299,15 +28131,33 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/capabilities.html",
     },
     MessageInfo {
+        id: "VUID-vkGetPhysicalDeviceExternalTensorPropertiesARM-physicalDevice-parameter",
+        id_number: 1883927994u32,
+        spec_text: "physicalDevice must be a valid VkPhysicalDevice handle",
+        spec_page: "chapters/capabilities.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetPhysicalDeviceFeatures-pFeatures-parameter",
         id_number: 3641682545u32,
         spec_text: "pFeatures must be a valid pointer to a VkPhysicalDeviceFeatures structure",
         spec_page: "chapters/features.html",
     },
     MessageInfo {
+        id: "VUID-vkGetPhysicalDeviceFeatures-physicalDevice-parameter",
+        id_number: 178398535u32,
+        spec_text: "physicalDevice must be a valid VkPhysicalDevice handle",
+        spec_page: "chapters/features.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetPhysicalDeviceFeatures2-pFeatures-parameter",
         id_number: 3911616148u32,
         spec_text: "pFeatures must be a valid pointer to a VkPhysicalDeviceFeatures2 structure",
+        spec_page: "chapters/features.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetPhysicalDeviceFeatures2-physicalDevice-parameter",
+        id_number: 535026672u32,
+        spec_text: "physicalDevice must be a valid VkPhysicalDevice handle",
         spec_page: "chapters/features.html",
     },
     MessageInfo {
@@ -22323,6 +28173,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/formats.html",
     },
     MessageInfo {
+        id: "VUID-vkGetPhysicalDeviceFormatProperties-physicalDevice-parameter",
+        id_number: 3247573888u32,
+        spec_text: "physicalDevice must be a valid VkPhysicalDevice handle",
+        spec_page: "chapters/formats.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetPhysicalDeviceFormatProperties2-format-parameter",
         id_number: 1183011175u32,
         spec_text: "format must be a valid VkFormat value",
@@ -22335,6 +28191,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/formats.html",
     },
     MessageInfo {
+        id: "VUID-vkGetPhysicalDeviceFormatProperties2-physicalDevice-parameter",
+        id_number: 1117881416u32,
+        spec_text: "physicalDevice must be a valid VkPhysicalDevice handle",
+        spec_page: "chapters/formats.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetPhysicalDeviceFragmentShadingRatesKHR-pFragmentShadingRateCount-parameter",
         id_number: 2688649139u32,
         spec_text: "pFragmentShadingRateCount must be a valid pointer to a uint32_t value",
@@ -22344,6 +28206,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-vkGetPhysicalDeviceFragmentShadingRatesKHR-pFragmentShadingRates-parameter",
         id_number: 1914131426u32,
         spec_text: "If the value referenced by pFragmentShadingRateCount is not 0, and pFragmentShadingRates is not NULL, pFragmentShadingRates must be a valid pointer to an array of pFragmentShadingRateCount VkPhysicalDeviceFragmentShadingRateKHR structures",
+        spec_page: "chapters/primsrast.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetPhysicalDeviceFragmentShadingRatesKHR-physicalDevice-parameter",
+        id_number: 210400580u32,
+        spec_text: "physicalDevice must be a valid VkPhysicalDevice handle",
         spec_page: "chapters/primsrast.html",
     },
     MessageInfo {
@@ -22362,6 +28230,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-vkGetPhysicalDeviceImageFormatProperties-pImageFormatProperties-parameter",
         id_number: 2463040766u32,
         spec_text: "pImageFormatProperties must be a valid pointer to a VkImageFormatProperties structure",
+        spec_page: "chapters/capabilities.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetPhysicalDeviceImageFormatProperties-physicalDevice-parameter",
+        id_number: 1289677370u32,
+        spec_text: "physicalDevice must be a valid VkPhysicalDevice handle",
         spec_page: "chapters/capabilities.html",
     },
     MessageInfo {
@@ -22395,9 +28269,21 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/capabilities.html",
     },
     MessageInfo {
+        id: "VUID-vkGetPhysicalDeviceImageFormatProperties2-physicalDevice-parameter",
+        id_number: 879327706u32,
+        spec_text: "physicalDevice must be a valid VkPhysicalDevice handle",
+        spec_page: "chapters/capabilities.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetPhysicalDeviceMemoryProperties-pMemoryProperties-parameter",
         id_number: 3290703753u32,
         spec_text: "pMemoryProperties must be a valid pointer to a VkPhysicalDeviceMemoryProperties structure",
+        spec_page: "chapters/memory.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetPhysicalDeviceMemoryProperties-physicalDevice-parameter",
+        id_number: 474105749u32,
+        spec_text: "physicalDevice must be a valid VkPhysicalDevice handle",
         spec_page: "chapters/memory.html",
     },
     MessageInfo {
@@ -22407,9 +28293,21 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/memory.html",
     },
     MessageInfo {
+        id: "VUID-vkGetPhysicalDeviceMemoryProperties2-physicalDevice-parameter",
+        id_number: 892039697u32,
+        spec_text: "physicalDevice must be a valid VkPhysicalDevice handle",
+        spec_page: "chapters/memory.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetPhysicalDeviceMultisamplePropertiesEXT-pMultisampleProperties-parameter",
         id_number: 4120691u32,
         spec_text: "pMultisampleProperties must be a valid pointer to a VkMultisamplePropertiesEXT structure",
+        spec_page: "chapters/limits.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetPhysicalDeviceMultisamplePropertiesEXT-physicalDevice-parameter",
+        id_number: 1969330521u32,
+        spec_text: "physicalDevice must be a valid VkPhysicalDevice handle",
         spec_page: "chapters/limits.html",
     },
     MessageInfo {
@@ -22437,6 +28335,18 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/VK_NV_optical_flow/optical_flow.html",
     },
     MessageInfo {
+        id: "VUID-vkGetPhysicalDeviceOpticalFlowImageFormatsNV-physicalDevice-parameter",
+        id_number: 2518418295u32,
+        spec_text: "physicalDevice must be a valid VkPhysicalDevice handle",
+        spec_page: "chapters/VK_NV_optical_flow/optical_flow.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetPhysicalDevicePresentRectanglesKHR-commonparent",
+        id_number: 3600341234u32,
+        spec_text: "Both of physicalDevice, and surface must have been created, allocated, or retrieved from the same VkInstance",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetPhysicalDevicePresentRectanglesKHR-pRectCount-parameter",
         id_number: 4209626535u32,
         spec_text: "pRectCount must be a valid pointer to a uint32_t value",
@@ -22446,6 +28356,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-vkGetPhysicalDevicePresentRectanglesKHR-pRects-parameter",
         id_number: 3206975240u32,
         spec_text: "If the value referenced by pRectCount is not 0, and pRects is not NULL, pRects must be a valid pointer to an array of pRectCount VkRect2D structures",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetPhysicalDevicePresentRectanglesKHR-physicalDevice-parameter",
+        id_number: 1050315078u32,
+        spec_text: "physicalDevice must be a valid VkPhysicalDevice handle",
         spec_page: "chapters/VK_KHR_surface/wsi.html",
     },
     MessageInfo {
@@ -22461,15 +28377,33 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/devsandqueues.html",
     },
     MessageInfo {
+        id: "VUID-vkGetPhysicalDeviceProperties-physicalDevice-parameter",
+        id_number: 1043554923u32,
+        spec_text: "physicalDevice must be a valid VkPhysicalDevice handle",
+        spec_page: "chapters/devsandqueues.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetPhysicalDeviceProperties2-pProperties-parameter",
         id_number: 4036946463u32,
         spec_text: "pProperties must be a valid pointer to a VkPhysicalDeviceProperties2 structure",
         spec_page: "chapters/devsandqueues.html",
     },
     MessageInfo {
+        id: "VUID-vkGetPhysicalDeviceProperties2-physicalDevice-parameter",
+        id_number: 4072771982u32,
+        spec_text: "physicalDevice must be a valid VkPhysicalDevice handle",
+        spec_page: "chapters/devsandqueues.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetPhysicalDeviceQueueFamilyDataGraphEngineOperationPropertiesARM-pQueueFamilyDataGraphProperties-parameter",
         id_number: 1005830967u32,
         spec_text: "pQueueFamilyDataGraphProperties must be a valid pointer to a valid VkQueueFamilyDataGraphPropertiesARM structure",
+        spec_page: "chapters/VK_ARM_data_graph/graphs.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetPhysicalDeviceQueueFamilyDataGraphEngineOperationPropertiesARM-physicalDevice-parameter",
+        id_number: 2176819271u32,
+        spec_text: "physicalDevice must be a valid VkPhysicalDevice handle",
         spec_page: "chapters/VK_ARM_data_graph/graphs.html",
     },
     MessageInfo {
@@ -22497,6 +28431,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/VK_ARM_data_graph/graphs.html",
     },
     MessageInfo {
+        id: "VUID-vkGetPhysicalDeviceQueueFamilyDataGraphOpticalFlowImageFormatsARM-physicalDevice-parameter",
+        id_number: 4239541456u32,
+        spec_text: "physicalDevice must be a valid VkPhysicalDevice handle",
+        spec_page: "chapters/VK_ARM_data_graph/graphs.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetPhysicalDeviceQueueFamilyDataGraphProcessingEnginePropertiesARM-pQueueFamilyDataGraphProcessingEngineInfo-parameter",
         id_number: 2681329689u32,
         spec_text: "pQueueFamilyDataGraphProcessingEngineInfo must be a valid pointer to a valid VkPhysicalDeviceQueueFamilyDataGraphProcessingEngineInfoARM structure",
@@ -22506,6 +28446,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-vkGetPhysicalDeviceQueueFamilyDataGraphProcessingEnginePropertiesARM-pQueueFamilyDataGraphProcessingEngineProperties-parameter",
         id_number: 1021867985u32,
         spec_text: "pQueueFamilyDataGraphProcessingEngineProperties must be a valid pointer to a VkQueueFamilyDataGraphProcessingEnginePropertiesARM structure",
+        spec_page: "chapters/VK_ARM_data_graph/graphs.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetPhysicalDeviceQueueFamilyDataGraphProcessingEnginePropertiesARM-physicalDevice-parameter",
+        id_number: 3748398510u32,
+        spec_text: "physicalDevice must be a valid VkPhysicalDevice handle",
         spec_page: "chapters/VK_ARM_data_graph/graphs.html",
     },
     MessageInfo {
@@ -22521,6 +28467,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/VK_ARM_data_graph/graphs.html",
     },
     MessageInfo {
+        id: "VUID-vkGetPhysicalDeviceQueueFamilyDataGraphPropertiesARM-physicalDevice-parameter",
+        id_number: 2770658322u32,
+        spec_text: "physicalDevice must be a valid VkPhysicalDevice handle",
+        spec_page: "chapters/VK_ARM_data_graph/graphs.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetPhysicalDeviceQueueFamilyPerformanceQueryPassesKHR-pNumPasses-parameter",
         id_number: 2971912788u32,
         spec_text: "pNumPasses must be a valid pointer to a uint32_t value",
@@ -22530,6 +28482,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-vkGetPhysicalDeviceQueueFamilyPerformanceQueryPassesKHR-pPerformanceQueryCreateInfo-parameter",
         id_number: 3641112048u32,
         spec_text: "pPerformanceQueryCreateInfo must be a valid pointer to a valid VkQueryPoolPerformanceCreateInfoKHR structure",
+        spec_page: "chapters/queries.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetPhysicalDeviceQueueFamilyPerformanceQueryPassesKHR-physicalDevice-parameter",
+        id_number: 2054247675u32,
+        spec_text: "physicalDevice must be a valid VkPhysicalDevice handle",
         spec_page: "chapters/queries.html",
     },
     MessageInfo {
@@ -22545,6 +28503,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/devsandqueues.html",
     },
     MessageInfo {
+        id: "VUID-vkGetPhysicalDeviceQueueFamilyProperties-physicalDevice-parameter",
+        id_number: 978760741u32,
+        spec_text: "physicalDevice must be a valid VkPhysicalDevice handle",
+        spec_page: "chapters/devsandqueues.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetPhysicalDeviceQueueFamilyProperties2-pQueueFamilyProperties-parameter",
         id_number: 3089537271u32,
         spec_text: "If the value referenced by pQueueFamilyPropertyCount is not 0, and pQueueFamilyProperties is not NULL, pQueueFamilyProperties must be a valid pointer to an array of pQueueFamilyPropertyCount VkQueueFamilyProperties2 structures",
@@ -22555,6 +28519,18 @@ pub static MESSAGES: &[MessageInfo] = &[
         id_number: 69037661u32,
         spec_text: "pQueueFamilyPropertyCount must be a valid pointer to a uint32_t value",
         spec_page: "chapters/devsandqueues.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetPhysicalDeviceQueueFamilyProperties2-physicalDevice-parameter",
+        id_number: 876200704u32,
+        spec_text: "physicalDevice must be a valid VkPhysicalDevice handle",
+        spec_page: "chapters/devsandqueues.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetPhysicalDeviceScreenPresentationSupportQNX-physicalDevice-parameter",
+        id_number: 162613369u32,
+        spec_text: "physicalDevice must be a valid VkPhysicalDevice handle",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
     },
     MessageInfo {
         id: "VUID-vkGetPhysicalDeviceScreenPresentationSupportQNX-window-parameter",
@@ -22578,6 +28554,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-vkGetPhysicalDeviceSparseImageFormatProperties-pPropertyCount-parameter",
         id_number: 2204361931u32,
         spec_text: "pPropertyCount must be a valid pointer to a uint32_t value",
+        spec_page: "chapters/sparsemem.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetPhysicalDeviceSparseImageFormatProperties-physicalDevice-parameter",
+        id_number: 4251429742u32,
+        spec_text: "physicalDevice must be a valid VkPhysicalDevice handle",
         spec_page: "chapters/sparsemem.html",
     },
     MessageInfo {
@@ -22623,6 +28605,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/sparsemem.html",
     },
     MessageInfo {
+        id: "VUID-vkGetPhysicalDeviceSparseImageFormatProperties2-physicalDevice-parameter",
+        id_number: 1169603763u32,
+        spec_text: "physicalDevice must be a valid VkPhysicalDevice handle",
+        spec_page: "chapters/sparsemem.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetPhysicalDeviceSupportedFramebufferMixedSamplesCombinationsNV-pCombinationCount-parameter",
         id_number: 127061179u32,
         spec_text: "pCombinationCount must be a valid pointer to a uint32_t value",
@@ -22635,9 +28623,27 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/fragops.html",
     },
     MessageInfo {
+        id: "VUID-vkGetPhysicalDeviceSupportedFramebufferMixedSamplesCombinationsNV-physicalDevice-parameter",
+        id_number: 275564128u32,
+        spec_text: "physicalDevice must be a valid VkPhysicalDevice handle",
+        spec_page: "chapters/fragops.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetPhysicalDeviceSurfaceCapabilities2EXT-commonparent",
+        id_number: 2931925197u32,
+        spec_text: "Both of physicalDevice, and surface must have been created, allocated, or retrieved from the same VkInstance",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetPhysicalDeviceSurfaceCapabilities2EXT-pSurfaceCapabilities-parameter",
         id_number: 2526501485u32,
         spec_text: "pSurfaceCapabilities must be a valid pointer to a VkSurfaceCapabilities2EXT structure",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetPhysicalDeviceSurfaceCapabilities2EXT-physicalDevice-parameter",
+        id_number: 1026867365u32,
+        spec_text: "physicalDevice must be a valid VkPhysicalDevice handle",
         spec_page: "chapters/VK_KHR_surface/wsi.html",
     },
     MessageInfo {
@@ -22659,9 +28665,27 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/VK_KHR_surface/wsi.html",
     },
     MessageInfo {
+        id: "VUID-vkGetPhysicalDeviceSurfaceCapabilities2KHR-physicalDevice-parameter",
+        id_number: 896121416u32,
+        spec_text: "physicalDevice must be a valid VkPhysicalDevice handle",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetPhysicalDeviceSurfaceCapabilitiesKHR-commonparent",
+        id_number: 1667927032u32,
+        spec_text: "Both of physicalDevice, and surface must have been created, allocated, or retrieved from the same VkInstance",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetPhysicalDeviceSurfaceCapabilitiesKHR-pSurfaceCapabilities-parameter",
         id_number: 839613821u32,
         spec_text: "pSurfaceCapabilities must be a valid pointer to a VkSurfaceCapabilitiesKHR structure",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetPhysicalDeviceSurfaceCapabilitiesKHR-physicalDevice-parameter",
+        id_number: 998862208u32,
+        spec_text: "physicalDevice must be a valid VkPhysicalDevice handle",
         spec_page: "chapters/VK_KHR_surface/wsi.html",
     },
     MessageInfo {
@@ -22689,6 +28713,18 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/VK_KHR_surface/wsi.html",
     },
     MessageInfo {
+        id: "VUID-vkGetPhysicalDeviceSurfaceFormats2KHR-physicalDevice-parameter",
+        id_number: 1323818979u32,
+        spec_text: "physicalDevice must be a valid VkPhysicalDevice handle",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetPhysicalDeviceSurfaceFormatsKHR-commonparent",
+        id_number: 3799898304u32,
+        spec_text: "Both of physicalDevice, and surface that are valid handles of non-ignored parameters must have been created, allocated, or retrieved from the same VkInstance",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetPhysicalDeviceSurfaceFormatsKHR-pSurfaceFormatCount-parameter",
         id_number: 1068064402u32,
         spec_text: "pSurfaceFormatCount must be a valid pointer to a uint32_t value",
@@ -22698,6 +28734,18 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-vkGetPhysicalDeviceSurfaceFormatsKHR-pSurfaceFormats-parameter",
         id_number: 1903132834u32,
         spec_text: "If the value referenced by pSurfaceFormatCount is not 0, and pSurfaceFormats is not NULL, pSurfaceFormats must be a valid pointer to an array of pSurfaceFormatCount VkSurfaceFormatKHR structures",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetPhysicalDeviceSurfaceFormatsKHR-physicalDevice-parameter",
+        id_number: 915688160u32,
+        spec_text: "physicalDevice must be a valid VkPhysicalDevice handle",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetPhysicalDeviceSurfaceFormatsKHR-surface-parameter",
+        id_number: 4083558644u32,
+        spec_text: "If surface is not VK_NULL_HANDLE, surface must be a valid VkSurfaceKHR handle",
         spec_page: "chapters/VK_KHR_surface/wsi.html",
     },
     MessageInfo {
@@ -22719,6 +28767,18 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/VK_KHR_surface/wsi.html",
     },
     MessageInfo {
+        id: "VUID-vkGetPhysicalDeviceSurfacePresentModes2EXT-physicalDevice-parameter",
+        id_number: 2096186007u32,
+        spec_text: "physicalDevice must be a valid VkPhysicalDevice handle",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetPhysicalDeviceSurfacePresentModesKHR-commonparent",
+        id_number: 1138347072u32,
+        spec_text: "Both of physicalDevice, and surface that are valid handles of non-ignored parameters must have been created, allocated, or retrieved from the same VkInstance",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetPhysicalDeviceSurfacePresentModesKHR-pPresentModeCount-parameter",
         id_number: 919929586u32,
         spec_text: "pPresentModeCount must be a valid pointer to a uint32_t value",
@@ -22731,9 +28791,33 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/VK_KHR_surface/wsi.html",
     },
     MessageInfo {
+        id: "VUID-vkGetPhysicalDeviceSurfacePresentModesKHR-physicalDevice-parameter",
+        id_number: 477533179u32,
+        spec_text: "physicalDevice must be a valid VkPhysicalDevice handle",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetPhysicalDeviceSurfacePresentModesKHR-surface-parameter",
+        id_number: 1353061045u32,
+        spec_text: "If surface is not VK_NULL_HANDLE, surface must be a valid VkSurfaceKHR handle",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetPhysicalDeviceSurfaceSupportKHR-commonparent",
+        id_number: 2203795331u32,
+        spec_text: "Both of physicalDevice, and surface must have been created, allocated, or retrieved from the same VkInstance",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetPhysicalDeviceSurfaceSupportKHR-pSupported-parameter",
         id_number: 3390245456u32,
         spec_text: "pSupported must be a valid pointer to a VkBool32 value",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetPhysicalDeviceSurfaceSupportKHR-physicalDevice-parameter",
+        id_number: 803801400u32,
+        spec_text: "physicalDevice must be a valid VkPhysicalDevice handle",
         spec_page: "chapters/VK_KHR_surface/wsi.html",
     },
     MessageInfo {
@@ -22755,9 +28839,21 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/debugging.html",
     },
     MessageInfo {
+        id: "VUID-vkGetPhysicalDeviceToolProperties-physicalDevice-parameter",
+        id_number: 3599665388u32,
+        spec_text: "physicalDevice must be a valid VkPhysicalDevice handle",
+        spec_page: "chapters/debugging.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetPhysicalDeviceUbmPresentationSupportSEC-device-parameter",
         id_number: 684135573u32,
         spec_text: "device must be a valid pointer to a ubm_device value",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetPhysicalDeviceUbmPresentationSupportSEC-physicalDevice-parameter",
+        id_number: 2597876335u32,
+        spec_text: "physicalDevice must be a valid VkPhysicalDevice handle",
         spec_page: "chapters/VK_KHR_surface/wsi.html",
     },
     MessageInfo {
@@ -22773,6 +28869,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/videocoding.html",
     },
     MessageInfo {
+        id: "VUID-vkGetPhysicalDeviceVideoCapabilitiesKHR-physicalDevice-parameter",
+        id_number: 1494859041u32,
+        spec_text: "physicalDevice must be a valid VkPhysicalDevice handle",
+        spec_page: "chapters/videocoding.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetPhysicalDeviceVideoEncodeQualityLevelPropertiesKHR-pQualityLevelInfo-parameter",
         id_number: 1485840897u32,
         spec_text: "pQualityLevelInfo must be a valid pointer to a valid VkPhysicalDeviceVideoEncodeQualityLevelInfoKHR structure",
@@ -22782,6 +28884,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-vkGetPhysicalDeviceVideoEncodeQualityLevelPropertiesKHR-pQualityLevelProperties-parameter",
         id_number: 538963132u32,
         spec_text: "pQualityLevelProperties must be a valid pointer to a VkVideoEncodeQualityLevelPropertiesKHR structure",
+        spec_page: "chapters/videocoding.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetPhysicalDeviceVideoEncodeQualityLevelPropertiesKHR-physicalDevice-parameter",
+        id_number: 2679794689u32,
+        spec_text: "physicalDevice must be a valid VkPhysicalDevice handle",
         spec_page: "chapters/videocoding.html",
     },
     MessageInfo {
@@ -22803,9 +28911,27 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/videocoding.html",
     },
     MessageInfo {
+        id: "VUID-vkGetPhysicalDeviceVideoFormatPropertiesKHR-physicalDevice-parameter",
+        id_number: 3096273160u32,
+        spec_text: "physicalDevice must be a valid VkPhysicalDevice handle",
+        spec_page: "chapters/videocoding.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetPhysicalDeviceWaylandPresentationSupportKHR-display-parameter",
         id_number: 1331825015u32,
         spec_text: "display must be a valid pointer to a wl_display value",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetPhysicalDeviceWaylandPresentationSupportKHR-physicalDevice-parameter",
+        id_number: 511640166u32,
+        spec_text: "physicalDevice must be a valid VkPhysicalDevice handle",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetPhysicalDeviceWin32PresentationSupportKHR-physicalDevice-parameter",
+        id_number: 750353407u32,
+        spec_text: "physicalDevice must be a valid VkPhysicalDevice handle",
         spec_page: "chapters/VK_KHR_surface/wsi.html",
     },
     MessageInfo {
@@ -22815,10 +28941,28 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/VK_KHR_surface/wsi.html",
     },
     MessageInfo {
+        id: "VUID-vkGetPhysicalDeviceXcbPresentationSupportKHR-physicalDevice-parameter",
+        id_number: 2171978116u32,
+        spec_text: "physicalDevice must be a valid VkPhysicalDevice handle",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetPhysicalDeviceXlibPresentationSupportKHR-dpy-parameter",
         id_number: 1613585932u32,
         spec_text: "dpy must be a valid pointer to a Display value",
         spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetPhysicalDeviceXlibPresentationSupportKHR-physicalDevice-parameter",
+        id_number: 3318084306u32,
+        spec_text: "physicalDevice must be a valid VkPhysicalDevice handle",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetPipelineBinaryDataKHR-device-parameter",
+        id_number: 3558300437u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/pipelines.html",
     },
     MessageInfo {
         id: "VUID-vkGetPipelineBinaryDataKHR-pInfo-parameter",
@@ -22845,6 +28989,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/pipelines.html",
     },
     MessageInfo {
+        id: "VUID-vkGetPipelineCacheData-device-parameter",
+        id_number: 3641912112u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/pipelines.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetPipelineCacheData-pData-parameter",
         id_number: 3686689827u32,
         spec_text: "If the value referenced by pDataSize is not 0, and pData is not NULL, pData must be a valid pointer to an array of pDataSize bytes",
@@ -22860,6 +29010,18 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-vkGetPipelineCacheData-pipelineCache-parameter",
         id_number: 404435007u32,
         spec_text: "pipelineCache must be a valid VkPipelineCache handle",
+        spec_page: "chapters/pipelines.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetPipelineCacheData-pipelineCache-parent",
+        id_number: 1373379637u32,
+        spec_text: "pipelineCache must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/pipelines.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetPipelineExecutableInternalRepresentationsKHR-device-parameter",
+        id_number: 2141383054u32,
+        spec_text: "device must be a valid VkDevice handle",
         spec_page: "chapters/pipelines.html",
     },
     MessageInfo {
@@ -22881,6 +29043,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/pipelines.html",
     },
     MessageInfo {
+        id: "VUID-vkGetPipelineExecutablePropertiesKHR-device-parameter",
+        id_number: 957083878u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/pipelines.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetPipelineExecutablePropertiesKHR-pExecutableCount-parameter",
         id_number: 3651563285u32,
         spec_text: "pExecutableCount must be a valid pointer to a uint32_t value",
@@ -22896,6 +29064,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-vkGetPipelineExecutablePropertiesKHR-pProperties-parameter",
         id_number: 2392758766u32,
         spec_text: "If the value referenced by pExecutableCount is not 0, and pProperties is not NULL, pProperties must be a valid pointer to an array of pExecutableCount VkPipelineExecutablePropertiesKHR structures",
+        spec_page: "chapters/pipelines.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetPipelineExecutableStatisticsKHR-device-parameter",
+        id_number: 1228522427u32,
+        spec_text: "device must be a valid VkDevice handle",
         spec_page: "chapters/pipelines.html",
     },
     MessageInfo {
@@ -22917,9 +29091,21 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/pipelines.html",
     },
     MessageInfo {
+        id: "VUID-vkGetPipelineIndirectDeviceAddressNV-device-parameter",
+        id_number: 2514086389u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/device_generated_commands/generatedcommands.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetPipelineIndirectDeviceAddressNV-pInfo-parameter",
         id_number: 2491709563u32,
         spec_text: "pInfo must be a valid pointer to a valid VkPipelineIndirectDeviceAddressInfoNV structure",
+        spec_page: "chapters/device_generated_commands/generatedcommands.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetPipelineIndirectMemoryRequirementsNV-device-parameter",
+        id_number: 2422035176u32,
+        spec_text: "device must be a valid VkDevice handle",
         spec_page: "chapters/device_generated_commands/generatedcommands.html",
     },
     MessageInfo {
@@ -22935,9 +29121,21 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/device_generated_commands/generatedcommands.html",
     },
     MessageInfo {
+        id: "VUID-vkGetPipelineKeyKHR-device-parameter",
+        id_number: 2899444709u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/pipelines.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetPipelineKeyKHR-pPipelineKey-parameter",
         id_number: 416097883u32,
         spec_text: "pPipelineKey must be a valid pointer to a VkPipelineBinaryKeyKHR structure",
+        spec_page: "chapters/pipelines.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetPipelinePropertiesEXT-device-parameter",
+        id_number: 418937649u32,
+        spec_text: "device must be a valid VkDevice handle",
         spec_page: "chapters/pipelines.html",
     },
     MessageInfo {
@@ -22945,6 +29143,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id_number: 3026772282u32,
         spec_text: "pPipelineInfo must be a valid pointer to a valid VkPipelineInfoKHR structure",
         spec_page: "chapters/pipelines.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetPrivateData-device-parameter",
+        id_number: 1406666022u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/private_data.html",
     },
     MessageInfo {
         id: "VUID-vkGetPrivateData-objectType-parameter",
@@ -22965,9 +29169,21 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/private_data.html",
     },
     MessageInfo {
+        id: "VUID-vkGetPrivateData-privateDataSlot-parent",
+        id_number: 479714667u32,
+        spec_text: "privateDataSlot must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/private_data.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetQueryPoolResults-dataSize-arraylength",
         id_number: 1247010742u32,
         spec_text: "dataSize must be greater than 0",
+        spec_page: "chapters/queries.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetQueryPoolResults-device-parameter",
+        id_number: 3486479624u32,
+        spec_text: "device must be a valid VkDevice handle",
         spec_page: "chapters/queries.html",
     },
     MessageInfo {
@@ -22989,6 +29205,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/queries.html",
     },
     MessageInfo {
+        id: "VUID-vkGetQueryPoolResults-queryPool-parent",
+        id_number: 50851550u32,
+        spec_text: "queryPool must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/queries.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetQueueCheckpointData2NV-pCheckpointData-parameter",
         id_number: 1760126511u32,
         spec_text: "If the value referenced by pCheckpointDataCount is not 0, and pCheckpointData is not NULL, pCheckpointData must be a valid pointer to an array of pCheckpointDataCount VkCheckpointData2NV structures",
@@ -22998,6 +29220,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-vkGetQueueCheckpointData2NV-pCheckpointDataCount-parameter",
         id_number: 1742977190u32,
         spec_text: "pCheckpointDataCount must be a valid pointer to a uint32_t value",
+        spec_page: "chapters/debugging.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetQueueCheckpointData2NV-queue-parameter",
+        id_number: 2901937134u32,
+        spec_text: "queue must be a valid VkQueue handle",
         spec_page: "chapters/debugging.html",
     },
     MessageInfo {
@@ -23013,6 +29241,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/debugging.html",
     },
     MessageInfo {
+        id: "VUID-vkGetQueueCheckpointDataNV-queue-parameter",
+        id_number: 2420054758u32,
+        spec_text: "queue must be a valid VkQueue handle",
+        spec_page: "chapters/debugging.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetRandROutputDisplayEXT-dpy-parameter",
         id_number: 1924959384u32,
         spec_text: "dpy must be a valid pointer to a Display value",
@@ -23025,9 +29259,21 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/VK_KHR_surface/wsi.html",
     },
     MessageInfo {
+        id: "VUID-vkGetRandROutputDisplayEXT-physicalDevice-parameter",
+        id_number: 4221711748u32,
+        spec_text: "physicalDevice must be a valid VkPhysicalDevice handle",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetRayTracingCaptureReplayShaderGroupHandlesKHR-dataSize-arraylength",
         id_number: 3301493156u32,
         spec_text: "dataSize must be greater than 0",
+        spec_page: "chapters/pipelines.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetRayTracingCaptureReplayShaderGroupHandlesKHR-device-parameter",
+        id_number: 2464177145u32,
+        spec_text: "device must be a valid VkDevice handle",
         spec_page: "chapters/pipelines.html",
     },
     MessageInfo {
@@ -23043,9 +29289,21 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/pipelines.html",
     },
     MessageInfo {
+        id: "VUID-vkGetRayTracingCaptureReplayShaderGroupHandlesKHR-pipeline-parent",
+        id_number: 2077947740u32,
+        spec_text: "pipeline must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/pipelines.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetRayTracingShaderGroupHandlesKHR-dataSize-arraylength",
         id_number: 1065978190u32,
         spec_text: "dataSize must be greater than 0",
+        spec_page: "chapters/pipelines.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetRayTracingShaderGroupHandlesKHR-device-parameter",
+        id_number: 604578514u32,
+        spec_text: "device must be a valid VkDevice handle",
         spec_page: "chapters/pipelines.html",
     },
     MessageInfo {
@@ -23061,6 +29319,18 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/pipelines.html",
     },
     MessageInfo {
+        id: "VUID-vkGetRayTracingShaderGroupHandlesKHR-pipeline-parent",
+        id_number: 2040525726u32,
+        spec_text: "pipeline must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/pipelines.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetRayTracingShaderGroupStackSizeKHR-device-parameter",
+        id_number: 2854506577u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/pipelines.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetRayTracingShaderGroupStackSizeKHR-groupShader-parameter",
         id_number: 149286234u32,
         spec_text: "groupShader must be a valid VkShaderGroupShaderKHR value",
@@ -23071,6 +29341,18 @@ pub static MESSAGES: &[MessageInfo] = &[
         id_number: 102160299u32,
         spec_text: "pipeline must be a valid VkPipeline handle",
         spec_page: "chapters/pipelines.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetRayTracingShaderGroupStackSizeKHR-pipeline-parent",
+        id_number: 2477323587u32,
+        spec_text: "pipeline must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/pipelines.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetRefreshCycleDurationGOOGLE-device-parameter",
+        id_number: 1897079346u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
     },
     MessageInfo {
         id: "VUID-vkGetRefreshCycleDurationGOOGLE-pDisplayTimingProperties-parameter",
@@ -23085,6 +29367,18 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/VK_KHR_surface/wsi.html",
     },
     MessageInfo {
+        id: "VUID-vkGetRefreshCycleDurationGOOGLE-swapchain-parent",
+        id_number: 3073985690u32,
+        spec_text: "swapchain must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetRenderAreaGranularity-device-parameter",
+        id_number: 3384515240u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/renderpass.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetRenderAreaGranularity-pGranularity-parameter",
         id_number: 4261854525u32,
         spec_text: "pGranularity must be a valid pointer to a VkExtent2D structure",
@@ -23094,6 +29388,18 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-vkGetRenderAreaGranularity-renderPass-parameter",
         id_number: 1340289428u32,
         spec_text: "renderPass must be a valid VkRenderPass handle",
+        spec_page: "chapters/renderpass.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetRenderAreaGranularity-renderPass-parent",
+        id_number: 2365702155u32,
+        spec_text: "renderPass must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/renderpass.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetRenderingAreaGranularity-device-parameter",
+        id_number: 3963171288u32,
+        spec_text: "device must be a valid VkDevice handle",
         spec_page: "chapters/renderpass.html",
     },
     MessageInfo {
@@ -23107,6 +29413,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id_number: 3743667298u32,
         spec_text: "pRenderingAreaInfo must be a valid pointer to a valid VkRenderingAreaInfo structure",
         spec_page: "chapters/renderpass.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetSamplerOpaqueCaptureDescriptorDataEXT-device-parameter",
+        id_number: 3522079611u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/descriptorbuffers.html",
     },
     MessageInfo {
         id: "VUID-vkGetSamplerOpaqueCaptureDescriptorDataEXT-pData-parameter",
@@ -23127,10 +29439,22 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/memory.html",
     },
     MessageInfo {
+        id: "VUID-vkGetScreenBufferPropertiesQNX-device-parameter",
+        id_number: 790751692u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/memory.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetScreenBufferPropertiesQNX-pProperties-parameter",
         id_number: 2265170361u32,
         spec_text: "pProperties must be a valid pointer to a VkScreenBufferPropertiesQNX structure",
         spec_page: "chapters/memory.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetSemaphoreCounterValue-device-parameter",
+        id_number: 1495324339u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/synchronization.html",
     },
     MessageInfo {
         id: "VUID-vkGetSemaphoreCounterValue-pValue-parameter",
@@ -23142,6 +29466,18 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-vkGetSemaphoreCounterValue-semaphore-parameter",
         id_number: 455426760u32,
         spec_text: "semaphore must be a valid VkSemaphore handle",
+        spec_page: "chapters/synchronization.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetSemaphoreCounterValue-semaphore-parent",
+        id_number: 1922908015u32,
+        spec_text: "semaphore must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/synchronization.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetSemaphoreFdKHR-device-parameter",
+        id_number: 944698231u32,
+        spec_text: "device must be a valid VkDevice handle",
         spec_page: "chapters/synchronization.html",
     },
     MessageInfo {
@@ -23157,6 +29493,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/synchronization.html",
     },
     MessageInfo {
+        id: "VUID-vkGetSemaphoreWin32HandleKHR-device-parameter",
+        id_number: 1603237911u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/synchronization.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetSemaphoreWin32HandleKHR-pGetWin32HandleInfo-parameter",
         id_number: 1677792445u32,
         spec_text: "pGetWin32HandleInfo must be a valid pointer to a valid VkSemaphoreGetWin32HandleInfoKHR structure",
@@ -23166,6 +29508,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-vkGetSemaphoreWin32HandleKHR-pHandle-parameter",
         id_number: 3372752526u32,
         spec_text: "pHandle must be a valid pointer to a HANDLE value",
+        spec_page: "chapters/synchronization.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetSemaphoreZirconHandleFUCHSIA-device-parameter",
+        id_number: 3721296431u32,
+        spec_text: "device must be a valid VkDevice handle",
         spec_page: "chapters/synchronization.html",
     },
     MessageInfo {
@@ -23179,6 +29527,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id_number: 1329149886u32,
         spec_text: "pZirconHandle must be a valid pointer to a zx_handle_t value",
         spec_page: "chapters/synchronization.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetShaderBinaryDataEXT-device-parameter",
+        id_number: 166094413u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/shaders.html",
     },
     MessageInfo {
         id: "VUID-vkGetShaderBinaryDataEXT-pData-parameter",
@@ -23197,6 +29551,18 @@ pub static MESSAGES: &[MessageInfo] = &[
         id_number: 727823122u32,
         spec_text: "shader must be a valid VkShaderEXT handle",
         spec_page: "chapters/shaders.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetShaderBinaryDataEXT-shader-parent",
+        id_number: 3524302893u32,
+        spec_text: "shader must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/shaders.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetShaderInfoAMD-device-parameter",
+        id_number: 2170479991u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/pipelines.html",
     },
     MessageInfo {
         id: "VUID-vkGetShaderInfoAMD-infoType-parameter",
@@ -23223,10 +29589,22 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/pipelines.html",
     },
     MessageInfo {
+        id: "VUID-vkGetShaderInfoAMD-pipeline-parent",
+        id_number: 2174747710u32,
+        spec_text: "pipeline must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/pipelines.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetShaderInfoAMD-shaderStage-parameter",
         id_number: 3087966169u32,
         spec_text: "shaderStage must be a valid VkShaderStageFlagBits value",
         spec_page: "chapters/pipelines.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetShaderInstrumentationValuesARM-device-parameter",
+        id_number: 1004804676u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/shaders.html",
     },
     MessageInfo {
         id: "VUID-vkGetShaderInstrumentationValuesARM-flags-zerobitmask",
@@ -23241,9 +29619,21 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/shaders.html",
     },
     MessageInfo {
+        id: "VUID-vkGetShaderInstrumentationValuesARM-instrumentation-parent",
+        id_number: 870632795u32,
+        spec_text: "instrumentation must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/shaders.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetShaderInstrumentationValuesARM-pMetricBlockCount-parameter",
         id_number: 1090485936u32,
         spec_text: "pMetricBlockCount must be a valid pointer to a uint32_t value",
+        spec_page: "chapters/shaders.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetShaderModuleCreateInfoIdentifierEXT-device-parameter",
+        id_number: 1053709055u32,
+        spec_text: "device must be a valid VkDevice handle",
         spec_page: "chapters/shaders.html",
     },
     MessageInfo {
@@ -23259,6 +29649,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/shaders.html",
     },
     MessageInfo {
+        id: "VUID-vkGetShaderModuleIdentifierEXT-device-parameter",
+        id_number: 3572244640u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/shaders.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetShaderModuleIdentifierEXT-pIdentifier-parameter",
         id_number: 2067923716u32,
         spec_text: "pIdentifier must be a valid pointer to a VkShaderModuleIdentifierEXT structure",
@@ -23269,6 +29665,18 @@ pub static MESSAGES: &[MessageInfo] = &[
         id_number: 2226647813u32,
         spec_text: "shaderModule must be a valid VkShaderModule handle",
         spec_page: "chapters/shaders.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetShaderModuleIdentifierEXT-shaderModule-parent",
+        id_number: 2132130120u32,
+        spec_text: "shaderModule must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/shaders.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetSleepStatusLegacyNV-device-parameter",
+        id_number: 1339775029u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "appendices/extensions.html",
     },
     MessageInfo {
         id: "VUID-vkGetSleepStatusLegacyNV-pLowLatencyMode-parameter",
@@ -23283,6 +29691,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/VK_KHR_surface/wsi.html",
     },
     MessageInfo {
+        id: "VUID-vkGetSwapchainCounterEXT-device-parameter",
+        id_number: 224662504u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetSwapchainCounterEXT-pCounterValue-parameter",
         id_number: 3460971529u32,
         spec_text: "pCounterValue must be a valid pointer to a uint64_t value",
@@ -23292,6 +29706,18 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-vkGetSwapchainCounterEXT-swapchain-parameter",
         id_number: 1248030521u32,
         spec_text: "swapchain must be a valid VkSwapchainKHR handle",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetSwapchainCounterEXT-swapchain-parent",
+        id_number: 1064885421u32,
+        spec_text: "swapchain must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetSwapchainImagesKHR-device-parameter",
+        id_number: 148340427u32,
+        spec_text: "device must be a valid VkDevice handle",
         spec_page: "chapters/VK_KHR_surface/wsi.html",
     },
     MessageInfo {
@@ -23313,9 +29739,33 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/VK_KHR_surface/wsi.html",
     },
     MessageInfo {
+        id: "VUID-vkGetSwapchainImagesKHR-swapchain-parent",
+        id_number: 1080009651u32,
+        spec_text: "swapchain must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetSwapchainStatusKHR-device-parameter",
+        id_number: 2285925722u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetSwapchainStatusKHR-swapchain-parameter",
         id_number: 1517225208u32,
         spec_text: "swapchain must be a valid VkSwapchainKHR handle",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetSwapchainStatusKHR-swapchain-parent",
+        id_number: 973255760u32,
+        spec_text: "swapchain must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetSwapchainTimeDomainPropertiesEXT-device-parameter",
+        id_number: 3508231057u32,
+        spec_text: "device must be a valid VkDevice handle",
         spec_page: "chapters/VK_KHR_surface/wsi.html",
     },
     MessageInfo {
@@ -23331,6 +29781,18 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/VK_KHR_surface/wsi.html",
     },
     MessageInfo {
+        id: "VUID-vkGetSwapchainTimeDomainPropertiesEXT-swapchain-parent",
+        id_number: 290399151u32,
+        spec_text: "swapchain must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetSwapchainTimingPropertiesEXT-device-parameter",
+        id_number: 3785507745u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetSwapchainTimingPropertiesEXT-pSwapchainTimingProperties-parameter",
         id_number: 43066995u32,
         spec_text: "pSwapchainTimingProperties must be a valid pointer to a VkSwapchainTimingPropertiesEXT structure",
@@ -23343,6 +29805,18 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/VK_KHR_surface/wsi.html",
     },
     MessageInfo {
+        id: "VUID-vkGetSwapchainTimingPropertiesEXT-swapchain-parent",
+        id_number: 204907644u32,
+        spec_text: "swapchain must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetTensorMemoryRequirementsARM-device-parameter",
+        id_number: 2035505717u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetTensorMemoryRequirementsARM-pInfo-parameter",
         id_number: 2845085603u32,
         spec_text: "pInfo must be a valid pointer to a valid VkTensorMemoryRequirementsInfoARM structure",
@@ -23352,6 +29826,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-vkGetTensorMemoryRequirementsARM-pMemoryRequirements-parameter",
         id_number: 2216598500u32,
         spec_text: "pMemoryRequirements must be a valid pointer to a VkMemoryRequirements2 structure",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetTensorOpaqueCaptureDataARM-device-parameter",
+        id_number: 1336952716u32,
+        spec_text: "device must be a valid VkDevice handle",
         spec_page: "chapters/resources.html",
     },
     MessageInfo {
@@ -23367,10 +29847,22 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/resources.html",
     },
     MessageInfo {
+        id: "VUID-vkGetTensorOpaqueCaptureDataARM-pTensors-parent",
+        id_number: 2614099623u32,
+        spec_text: "Each element of pTensors must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetTensorOpaqueCaptureDataARM-tensorCount-arraylength",
         id_number: 918098890u32,
         spec_text: "tensorCount must be greater than 0",
         spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetTensorOpaqueCaptureDescriptorDataARM-device-parameter",
+        id_number: 1971447394u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/descriptorbuffers.html",
     },
     MessageInfo {
         id: "VUID-vkGetTensorOpaqueCaptureDescriptorDataARM-pData-parameter",
@@ -23385,6 +29877,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/descriptorbuffers.html",
     },
     MessageInfo {
+        id: "VUID-vkGetTensorViewOpaqueCaptureDescriptorDataARM-device-parameter",
+        id_number: 737799907u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/descriptorbuffers.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetTensorViewOpaqueCaptureDescriptorDataARM-pData-parameter",
         id_number: 857036402u32,
         spec_text: "pData must be a pointer value",
@@ -23395,6 +29893,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id_number: 1548656927u32,
         spec_text: "pInfo must be a valid pointer to a valid VkTensorViewCaptureDescriptorDataInfoARM structure",
         spec_page: "chapters/descriptorbuffers.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetValidationCacheDataEXT-device-parameter",
+        id_number: 3566903988u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/shaders.html",
     },
     MessageInfo {
         id: "VUID-vkGetValidationCacheDataEXT-pData-parameter",
@@ -23415,6 +29919,18 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/shaders.html",
     },
     MessageInfo {
+        id: "VUID-vkGetValidationCacheDataEXT-validationCache-parent",
+        id_number: 3319531778u32,
+        spec_text: "validationCache must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/shaders.html",
+    },
+    MessageInfo {
+        id: "VUID-vkGetVideoSessionMemoryRequirementsKHR-device-parameter",
+        id_number: 1584145306u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/videocoding.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetVideoSessionMemoryRequirementsKHR-pMemoryRequirements-parameter",
         id_number: 1255493490u32,
         spec_text: "If the value referenced by pMemoryRequirementsCount is not 0, and pMemoryRequirements is not NULL, pMemoryRequirements must be a valid pointer to an array of pMemoryRequirementsCount VkVideoSessionMemoryRequirementsKHR structures",
@@ -23433,15 +29949,39 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/videocoding.html",
     },
     MessageInfo {
+        id: "VUID-vkGetVideoSessionMemoryRequirementsKHR-videoSession-parent",
+        id_number: 1435229086u32,
+        spec_text: "videoSession must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/videocoding.html",
+    },
+    MessageInfo {
         id: "VUID-vkGetWinrtDisplayNV-pDisplay-parameter",
         id_number: 2565324419u32,
         spec_text: "pDisplay must be a valid pointer to a VkDisplayKHR handle",
         spec_page: "chapters/VK_KHR_surface/wsi.html",
     },
     MessageInfo {
+        id: "VUID-vkGetWinrtDisplayNV-physicalDevice-parameter",
+        id_number: 1424613470u32,
+        spec_text: "physicalDevice must be a valid VkPhysicalDevice handle",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
+        id: "VUID-vkImportFenceFdKHR-device-parameter",
+        id_number: 2191817255u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/synchronization.html",
+    },
+    MessageInfo {
         id: "VUID-vkImportFenceFdKHR-pImportFenceFdInfo-parameter",
         id_number: 1750996826u32,
         spec_text: "pImportFenceFdInfo must be a valid pointer to a valid VkImportFenceFdInfoKHR structure",
+        spec_page: "chapters/synchronization.html",
+    },
+    MessageInfo {
+        id: "VUID-vkImportFenceWin32HandleKHR-device-parameter",
+        id_number: 654756284u32,
+        spec_text: "device must be a valid VkDevice handle",
         spec_page: "chapters/synchronization.html",
     },
     MessageInfo {
@@ -23451,9 +29991,21 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/synchronization.html",
     },
     MessageInfo {
+        id: "VUID-vkImportSemaphoreFdKHR-device-parameter",
+        id_number: 2863699833u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/synchronization.html",
+    },
+    MessageInfo {
         id: "VUID-vkImportSemaphoreFdKHR-pImportSemaphoreFdInfo-parameter",
         id_number: 1944411932u32,
         spec_text: "pImportSemaphoreFdInfo must be a valid pointer to a valid VkImportSemaphoreFdInfoKHR structure",
+        spec_page: "chapters/synchronization.html",
+    },
+    MessageInfo {
+        id: "VUID-vkImportSemaphoreWin32HandleKHR-device-parameter",
+        id_number: 1698948734u32,
+        spec_text: "device must be a valid VkDevice handle",
         spec_page: "chapters/synchronization.html",
     },
     MessageInfo {
@@ -23463,16 +30015,34 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/synchronization.html",
     },
     MessageInfo {
+        id: "VUID-vkImportSemaphoreZirconHandleFUCHSIA-device-parameter",
+        id_number: 1657536536u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/synchronization.html",
+    },
+    MessageInfo {
         id: "VUID-vkImportSemaphoreZirconHandleFUCHSIA-pImportSemaphoreZirconHandleInfo-parameter",
         id_number: 3189299058u32,
         spec_text: "pImportSemaphoreZirconHandleInfo must be a valid pointer to a valid VkImportSemaphoreZirconHandleInfoFUCHSIA structure",
         spec_page: "chapters/synchronization.html",
     },
     MessageInfo {
+        id: "VUID-vkInitializePerformanceApiINTEL-device-parameter",
+        id_number: 876632974u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/queries.html",
+    },
+    MessageInfo {
         id: "VUID-vkInitializePerformanceApiINTEL-pInitializeInfo-parameter",
         id_number: 599177701u32,
         spec_text: "pInitializeInfo must be a valid pointer to a valid VkInitializePerformanceApiInfoINTEL structure",
         spec_page: "chapters/queries.html",
+    },
+    MessageInfo {
+        id: "VUID-vkInvalidateMappedMemoryRanges-device-parameter",
+        id_number: 3916093508u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/memory.html",
     },
     MessageInfo {
         id: "VUID-vkInvalidateMappedMemoryRanges-memoryRangeCount-arraylength",
@@ -23487,10 +30057,28 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/memory.html",
     },
     MessageInfo {
+        id: "VUID-vkLatencySleepLegacyNV-device-parameter",
+        id_number: 3201255957u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "appendices/extensions.html",
+    },
+    MessageInfo {
         id: "VUID-vkLatencySleepLegacyNV-signalSemaphore-parameter",
         id_number: 519619108u32,
         spec_text: "signalSemaphore must be a valid VkSemaphore handle",
         spec_page: "appendices/extensions.html",
+    },
+    MessageInfo {
+        id: "VUID-vkLatencySleepLegacyNV-signalSemaphore-parent",
+        id_number: 2020036957u32,
+        spec_text: "signalSemaphore must have been created, allocated, or retrieved from device",
+        spec_page: "appendices/extensions.html",
+    },
+    MessageInfo {
+        id: "VUID-vkLatencySleepNV-device-parameter",
+        id_number: 2670036172u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
     },
     MessageInfo {
         id: "VUID-vkLatencySleepNV-pSleepInfo-parameter",
@@ -23505,6 +30093,18 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/VK_KHR_surface/wsi.html",
     },
     MessageInfo {
+        id: "VUID-vkLatencySleepNV-swapchain-parent",
+        id_number: 2102050410u32,
+        spec_text: "swapchain must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
+        id: "VUID-vkMapMemory-device-parameter",
+        id_number: 1343155382u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/memory.html",
+    },
+    MessageInfo {
         id: "VUID-vkMapMemory-flags-parameter",
         id_number: 3026880434u32,
         spec_text: "If flags is not 0, flags must be a valid combination of VkMemoryMapFlagBits values",
@@ -23517,9 +30117,21 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/memory.html",
     },
     MessageInfo {
+        id: "VUID-vkMapMemory-memory-parent",
+        id_number: 2481953068u32,
+        spec_text: "memory must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/memory.html",
+    },
+    MessageInfo {
         id: "VUID-vkMapMemory-ppData-parameter",
         id_number: 1344963035u32,
         spec_text: "ppData must be a valid pointer to a pointer value",
+        spec_page: "chapters/memory.html",
+    },
+    MessageInfo {
+        id: "VUID-vkMapMemory2-device-parameter",
+        id_number: 1779575124u32,
+        spec_text: "device must be a valid VkDevice handle",
         spec_page: "chapters/memory.html",
     },
     MessageInfo {
@@ -23535,9 +30147,21 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/memory.html",
     },
     MessageInfo {
+        id: "VUID-vkMergePipelineCaches-device-parameter",
+        id_number: 3189319151u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/pipelines.html",
+    },
+    MessageInfo {
         id: "VUID-vkMergePipelineCaches-dstCache-parameter",
         id_number: 349065706u32,
         spec_text: "dstCache must be a valid VkPipelineCache handle",
+        spec_page: "chapters/pipelines.html",
+    },
+    MessageInfo {
+        id: "VUID-vkMergePipelineCaches-dstCache-parent",
+        id_number: 326096379u32,
+        spec_text: "dstCache must have been created, allocated, or retrieved from device",
         spec_page: "chapters/pipelines.html",
     },
     MessageInfo {
@@ -23547,10 +30171,22 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/pipelines.html",
     },
     MessageInfo {
+        id: "VUID-vkMergePipelineCaches-pSrcCaches-parent",
+        id_number: 2528061393u32,
+        spec_text: "Each element of pSrcCaches must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/pipelines.html",
+    },
+    MessageInfo {
         id: "VUID-vkMergePipelineCaches-srcCacheCount-arraylength",
         id_number: 2393343790u32,
         spec_text: "srcCacheCount must be greater than 0",
         spec_page: "chapters/pipelines.html",
+    },
+    MessageInfo {
+        id: "VUID-vkMergeValidationCachesEXT-device-parameter",
+        id_number: 473653248u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/shaders.html",
     },
     MessageInfo {
         id: "VUID-vkMergeValidationCachesEXT-dstCache-parameter",
@@ -23559,9 +30195,21 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/shaders.html",
     },
     MessageInfo {
+        id: "VUID-vkMergeValidationCachesEXT-dstCache-parent",
+        id_number: 2160301141u32,
+        spec_text: "dstCache must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/shaders.html",
+    },
+    MessageInfo {
         id: "VUID-vkMergeValidationCachesEXT-pSrcCaches-parameter",
         id_number: 3276529122u32,
         spec_text: "pSrcCaches must be a valid pointer to an array of srcCacheCount valid VkValidationCacheEXT handles",
+        spec_page: "chapters/shaders.html",
+    },
+    MessageInfo {
+        id: "VUID-vkMergeValidationCachesEXT-pSrcCaches-parent",
+        id_number: 1999506227u32,
+        spec_text: "Each element of pSrcCaches must have been created, allocated, or retrieved from device",
         spec_page: "chapters/shaders.html",
     },
     MessageInfo {
@@ -23577,10 +30225,40 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/debugging.html",
     },
     MessageInfo {
+        id: "VUID-vkQueueBeginDebugUtilsLabelEXT-queue-parameter",
+        id_number: 2663239747u32,
+        spec_text: "queue must be a valid VkQueue handle",
+        spec_page: "chapters/debugging.html",
+    },
+    MessageInfo {
+        id: "VUID-vkQueueBindSparse-commonparent",
+        id_number: 2129562469u32,
+        spec_text: "Both of fence, and queue that are valid handles of non-ignored parameters must have been created, allocated, or retrieved from the same VkDevice",
+        spec_page: "chapters/sparsemem.html",
+    },
+    MessageInfo {
+        id: "VUID-vkQueueBindSparse-fence-parameter",
+        id_number: 2718329306u32,
+        spec_text: "If fence is not VK_NULL_HANDLE, fence must be a valid VkFence handle",
+        spec_page: "chapters/sparsemem.html",
+    },
+    MessageInfo {
         id: "VUID-vkQueueBindSparse-pBindInfo-parameter",
         id_number: 891744529u32,
         spec_text: "If bindInfoCount is not 0, pBindInfo must be a valid pointer to an array of bindInfoCount valid VkBindSparseInfo structures",
         spec_page: "chapters/sparsemem.html",
+    },
+    MessageInfo {
+        id: "VUID-vkQueueBindSparse-queue-parameter",
+        id_number: 254519800u32,
+        spec_text: "queue must be a valid VkQueue handle",
+        spec_page: "chapters/sparsemem.html",
+    },
+    MessageInfo {
+        id: "VUID-vkQueueEndDebugUtilsLabelEXT-queue-parameter",
+        id_number: 3291954615u32,
+        spec_text: "queue must be a valid VkQueue handle",
+        spec_page: "chapters/debugging.html",
     },
     MessageInfo {
         id: "VUID-vkQueueInsertDebugUtilsLabelEXT-pLabelInfo-parameter",
@@ -23589,9 +30267,27 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/debugging.html",
     },
     MessageInfo {
+        id: "VUID-vkQueueInsertDebugUtilsLabelEXT-queue-parameter",
+        id_number: 3500178473u32,
+        spec_text: "queue must be a valid VkQueue handle",
+        spec_page: "chapters/debugging.html",
+    },
+    MessageInfo {
+        id: "VUID-vkQueueNotifyOutOfBandLegacyNV-queue-parameter",
+        id_number: 280095243u32,
+        spec_text: "queue must be a valid VkQueue handle",
+        spec_page: "appendices/extensions.html",
+    },
+    MessageInfo {
         id: "VUID-vkQueueNotifyOutOfBandNV-pQueueTypeInfo-parameter",
         id_number: 3885325141u32,
         spec_text: "pQueueTypeInfo must be a valid pointer to a valid VkOutOfBandQueueTypeInfoNV structure",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
+        id: "VUID-vkQueueNotifyOutOfBandNV-queue-parameter",
+        id_number: 1936971245u32,
+        spec_text: "queue must be a valid VkQueue handle",
         spec_page: "chapters/VK_KHR_surface/wsi.html",
     },
     MessageInfo {
@@ -23601,10 +30297,28 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/VK_KHR_surface/wsi.html",
     },
     MessageInfo {
+        id: "VUID-vkQueuePresentKHR-queue-parameter",
+        id_number: 3138885249u32,
+        spec_text: "queue must be a valid VkQueue handle",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
         id: "VUID-vkQueueSetPerfHintQCOM-pPerfHintInfo-parameter",
         id_number: 3956684262u32,
         spec_text: "pPerfHintInfo must be a valid pointer to a valid VkPerfHintInfoQCOM structure",
         spec_page: "chapters/devsandqueues.html",
+    },
+    MessageInfo {
+        id: "VUID-vkQueueSetPerfHintQCOM-queue-parameter",
+        id_number: 1032829479u32,
+        spec_text: "queue must be a valid VkQueue handle",
+        spec_page: "chapters/devsandqueues.html",
+    },
+    MessageInfo {
+        id: "VUID-vkQueueSetPerformanceConfigurationINTEL-commonparent",
+        id_number: 1647080781u32,
+        spec_text: "Both of configuration, and queue must have been created, allocated, or retrieved from the same VkDevice",
+        spec_page: "chapters/queries.html",
     },
     MessageInfo {
         id: "VUID-vkQueueSetPerformanceConfigurationINTEL-configuration-parameter",
@@ -23613,9 +30327,45 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/queries.html",
     },
     MessageInfo {
+        id: "VUID-vkQueueSetPerformanceConfigurationINTEL-queue-parameter",
+        id_number: 316666257u32,
+        spec_text: "queue must be a valid VkQueue handle",
+        spec_page: "chapters/queries.html",
+    },
+    MessageInfo {
+        id: "VUID-vkQueueSubmit-commonparent",
+        id_number: 3032440200u32,
+        spec_text: "Both of fence, and queue that are valid handles of non-ignored parameters must have been created, allocated, or retrieved from the same VkDevice",
+        spec_page: "chapters/cmdbuffers.html",
+    },
+    MessageInfo {
+        id: "VUID-vkQueueSubmit-fence-parameter",
+        id_number: 3099224096u32,
+        spec_text: "If fence is not VK_NULL_HANDLE, fence must be a valid VkFence handle",
+        spec_page: "chapters/cmdbuffers.html",
+    },
+    MessageInfo {
         id: "VUID-vkQueueSubmit-pSubmits-parameter",
         id_number: 1792719787u32,
         spec_text: "If submitCount is not 0, pSubmits must be a valid pointer to an array of submitCount valid VkSubmitInfo structures",
+        spec_page: "chapters/cmdbuffers.html",
+    },
+    MessageInfo {
+        id: "VUID-vkQueueSubmit-queue-parameter",
+        id_number: 1667925042u32,
+        spec_text: "queue must be a valid VkQueue handle",
+        spec_page: "chapters/cmdbuffers.html",
+    },
+    MessageInfo {
+        id: "VUID-vkQueueSubmit2-commonparent",
+        id_number: 3434027129u32,
+        spec_text: "Both of fence, and queue that are valid handles of non-ignored parameters must have been created, allocated, or retrieved from the same VkDevice",
+        spec_page: "chapters/cmdbuffers.html",
+    },
+    MessageInfo {
+        id: "VUID-vkQueueSubmit2-fence-parameter",
+        id_number: 4110917092u32,
+        spec_text: "If fence is not VK_NULL_HANDLE, fence must be a valid VkFence handle",
         spec_page: "chapters/cmdbuffers.html",
     },
     MessageInfo {
@@ -23623,6 +30373,24 @@ pub static MESSAGES: &[MessageInfo] = &[
         id_number: 3082982037u32,
         spec_text: "If submitCount is not 0, pSubmits must be a valid pointer to an array of submitCount valid VkSubmitInfo2 structures",
         spec_page: "chapters/cmdbuffers.html",
+    },
+    MessageInfo {
+        id: "VUID-vkQueueSubmit2-queue-parameter",
+        id_number: 2335004537u32,
+        spec_text: "queue must be a valid VkQueue handle",
+        spec_page: "chapters/cmdbuffers.html",
+    },
+    MessageInfo {
+        id: "VUID-vkQueueWaitIdle-queue-parameter",
+        id_number: 1379175635u32,
+        spec_text: "queue must be a valid VkQueue handle",
+        spec_page: "chapters/synchronization.html",
+    },
+    MessageInfo {
+        id: "VUID-vkRegisterCustomBorderColorEXT-device-parameter",
+        id_number: 4183625971u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/samplers.html",
     },
     MessageInfo {
         id: "VUID-vkRegisterCustomBorderColorEXT-pBorderColor-parameter",
@@ -23637,6 +30405,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/samplers.html",
     },
     MessageInfo {
+        id: "VUID-vkRegisterDeviceEventEXT-device-parameter",
+        id_number: 2172394876u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/synchronization.html",
+    },
+    MessageInfo {
         id: "VUID-vkRegisterDeviceEventEXT-pDeviceEventInfo-parameter",
         id_number: 1886989799u32,
         spec_text: "pDeviceEventInfo must be a valid pointer to a valid VkDeviceEventInfoEXT structure",
@@ -23646,6 +30420,18 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-vkRegisterDeviceEventEXT-pFence-parameter",
         id_number: 881414530u32,
         spec_text: "pFence must be a valid pointer to a VkFence handle",
+        spec_page: "chapters/synchronization.html",
+    },
+    MessageInfo {
+        id: "VUID-vkRegisterDisplayEventEXT-commonparent",
+        id_number: 2832257833u32,
+        spec_text: "Both of device, and display must have been created, allocated, or retrieved from the same VkPhysicalDevice",
+        spec_page: "chapters/synchronization.html",
+    },
+    MessageInfo {
+        id: "VUID-vkRegisterDisplayEventEXT-device-parameter",
+        id_number: 2206916483u32,
+        spec_text: "device must be a valid VkDevice handle",
         spec_page: "chapters/synchronization.html",
     },
     MessageInfo {
@@ -23667,6 +30453,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/synchronization.html",
     },
     MessageInfo {
+        id: "VUID-vkReleaseCapturedPipelineDataKHR-device-parameter",
+        id_number: 48833521u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/pipelines.html",
+    },
+    MessageInfo {
         id: "VUID-vkReleaseCapturedPipelineDataKHR-pInfo-parameter",
         id_number: 1239632231u32,
         spec_text: "pInfo must be a valid pointer to a valid VkReleaseCapturedPipelineDataInfoKHR structure",
@@ -23679,9 +30471,63 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/VK_KHR_surface/wsi.html",
     },
     MessageInfo {
+        id: "VUID-vkReleaseDisplayEXT-display-parent",
+        id_number: 3622459372u32,
+        spec_text: "display must have been created, allocated, or retrieved from physicalDevice",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
+        id: "VUID-vkReleaseDisplayEXT-physicalDevice-parameter",
+        id_number: 2107851515u32,
+        spec_text: "physicalDevice must be a valid VkPhysicalDevice handle",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
+        id: "VUID-vkReleaseFullScreenExclusiveModeEXT-device-parameter",
+        id_number: 1812555917u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
         id: "VUID-vkReleaseFullScreenExclusiveModeEXT-swapchain-parameter",
         id_number: 1957122410u32,
         spec_text: "swapchain must be a valid VkSwapchainKHR handle",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
+        id: "VUID-vkReleaseFullScreenExclusiveModeEXT-swapchain-parent",
+        id_number: 1760447620u32,
+        spec_text: "swapchain must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
+        id: "VUID-vkReleasePerformanceConfigurationINTEL-configuration-parameter",
+        id_number: 4077124223u32,
+        spec_text: "If configuration is not VK_NULL_HANDLE, configuration must be a valid VkPerformanceConfigurationINTEL handle",
+        spec_page: "chapters/queries.html",
+    },
+    MessageInfo {
+        id: "VUID-vkReleasePerformanceConfigurationINTEL-configuration-parent",
+        id_number: 2904078568u32,
+        spec_text: "If configuration is a valid handle, it must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/queries.html",
+    },
+    MessageInfo {
+        id: "VUID-vkReleasePerformanceConfigurationINTEL-device-parameter",
+        id_number: 4066719349u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/queries.html",
+    },
+    MessageInfo {
+        id: "VUID-vkReleaseProfilingLockKHR-device-parameter",
+        id_number: 3037925737u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/queries.html",
+    },
+    MessageInfo {
+        id: "VUID-vkReleaseSwapchainImagesKHR-device-parameter",
+        id_number: 1682537621u32,
+        spec_text: "device must be a valid VkDevice handle",
         spec_page: "chapters/VK_KHR_surface/wsi.html",
     },
     MessageInfo {
@@ -23689,6 +30535,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id_number: 735062159u32,
         spec_text: "pReleaseInfo must be a valid pointer to a valid VkReleaseSwapchainImagesInfoKHR structure",
         spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
+        id: "VUID-vkResetCommandBuffer-commandBuffer-parameter",
+        id_number: 589846209u32,
+        spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
+        spec_page: "chapters/cmdbuffers.html",
     },
     MessageInfo {
         id: "VUID-vkResetCommandBuffer-flags-parameter",
@@ -23700,6 +30552,18 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-vkResetCommandPool-commandPool-parameter",
         id_number: 3516573758u32,
         spec_text: "commandPool must be a valid VkCommandPool handle",
+        spec_page: "chapters/cmdbuffers.html",
+    },
+    MessageInfo {
+        id: "VUID-vkResetCommandPool-commandPool-parent",
+        id_number: 588337651u32,
+        spec_text: "commandPool must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/cmdbuffers.html",
+    },
+    MessageInfo {
+        id: "VUID-vkResetCommandPool-device-parameter",
+        id_number: 3856024181u32,
+        spec_text: "device must be a valid VkDevice handle",
         spec_page: "chapters/cmdbuffers.html",
     },
     MessageInfo {
@@ -23715,15 +30579,45 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/descriptorsets.html",
     },
     MessageInfo {
+        id: "VUID-vkResetDescriptorPool-descriptorPool-parent",
+        id_number: 4148648780u32,
+        spec_text: "descriptorPool must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/descriptorsets.html",
+    },
+    MessageInfo {
+        id: "VUID-vkResetDescriptorPool-device-parameter",
+        id_number: 2713533121u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/descriptorsets.html",
+    },
+    MessageInfo {
         id: "VUID-vkResetDescriptorPool-flags-zerobitmask",
         id_number: 815149127u32,
         spec_text: "flags must be 0",
         spec_page: "chapters/descriptorsets.html",
     },
     MessageInfo {
+        id: "VUID-vkResetEvent-device-parameter",
+        id_number: 42477522u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/synchronization.html",
+    },
+    MessageInfo {
         id: "VUID-vkResetEvent-event-parameter",
         id_number: 1114046502u32,
         spec_text: "event must be a valid VkEvent handle",
+        spec_page: "chapters/synchronization.html",
+    },
+    MessageInfo {
+        id: "VUID-vkResetEvent-event-parent",
+        id_number: 69032110u32,
+        spec_text: "event must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/synchronization.html",
+    },
+    MessageInfo {
+        id: "VUID-vkResetFences-device-parameter",
+        id_number: 964075451u32,
+        spec_text: "device must be a valid VkDevice handle",
         spec_page: "chapters/synchronization.html",
     },
     MessageInfo {
@@ -23739,10 +30633,34 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/synchronization.html",
     },
     MessageInfo {
+        id: "VUID-vkResetFences-pFences-parent",
+        id_number: 984918278u32,
+        spec_text: "Each element of pFences must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/synchronization.html",
+    },
+    MessageInfo {
+        id: "VUID-vkResetGpaSessionAMD-device-parameter",
+        id_number: 1729337119u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/gpa_interface.html",
+    },
+    MessageInfo {
         id: "VUID-vkResetGpaSessionAMD-gpaSession-parameter",
         id_number: 909816804u32,
         spec_text: "gpaSession must be a valid VkGpaSessionAMD handle",
         spec_page: "chapters/gpa_interface.html",
+    },
+    MessageInfo {
+        id: "VUID-vkResetGpaSessionAMD-gpaSession-parent",
+        id_number: 1225039023u32,
+        spec_text: "gpaSession must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/gpa_interface.html",
+    },
+    MessageInfo {
+        id: "VUID-vkResetQueryPool-device-parameter",
+        id_number: 2350244729u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/queries.html",
     },
     MessageInfo {
         id: "VUID-vkResetQueryPool-queryPool-parameter",
@@ -23751,9 +30669,27 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/queries.html",
     },
     MessageInfo {
+        id: "VUID-vkResetQueryPool-queryPool-parent",
+        id_number: 2450062517u32,
+        spec_text: "queryPool must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/queries.html",
+    },
+    MessageInfo {
         id: "VUID-vkSetBufferCollectionBufferConstraintsFUCHSIA-collection-parameter",
         id_number: 190719290u32,
         spec_text: "collection must be a valid VkBufferCollectionFUCHSIA handle",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-vkSetBufferCollectionBufferConstraintsFUCHSIA-collection-parent",
+        id_number: 2046656775u32,
+        spec_text: "collection must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-vkSetBufferCollectionBufferConstraintsFUCHSIA-device-parameter",
+        id_number: 208292548u32,
+        spec_text: "device must be a valid VkDevice handle",
         spec_page: "chapters/resources.html",
     },
     MessageInfo {
@@ -23769,15 +30705,39 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/resources.html",
     },
     MessageInfo {
+        id: "VUID-vkSetBufferCollectionImageConstraintsFUCHSIA-collection-parent",
+        id_number: 539528891u32,
+        spec_text: "collection must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-vkSetBufferCollectionImageConstraintsFUCHSIA-device-parameter",
+        id_number: 3905387797u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
         id: "VUID-vkSetBufferCollectionImageConstraintsFUCHSIA-pImageConstraintsInfo-parameter",
         id_number: 2849352874u32,
         spec_text: "pImageConstraintsInfo must be a valid pointer to a valid VkImageConstraintsInfoFUCHSIA structure",
         spec_page: "chapters/resources.html",
     },
     MessageInfo {
+        id: "VUID-vkSetDebugUtilsObjectNameEXT-device-parameter",
+        id_number: 3019233470u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/debugging.html",
+    },
+    MessageInfo {
         id: "VUID-vkSetDebugUtilsObjectNameEXT-pNameInfo-parameter",
         id_number: 3653859474u32,
         spec_text: "pNameInfo must be a valid pointer to a valid VkDebugUtilsObjectNameInfoEXT structure",
+        spec_page: "chapters/debugging.html",
+    },
+    MessageInfo {
+        id: "VUID-vkSetDebugUtilsObjectTagEXT-device-parameter",
+        id_number: 3368555813u32,
+        spec_text: "device must be a valid VkDevice handle",
         spec_page: "chapters/debugging.html",
     },
     MessageInfo {
@@ -23787,10 +30747,28 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/debugging.html",
     },
     MessageInfo {
+        id: "VUID-vkSetDeviceMemoryPriorityEXT-device-parameter",
+        id_number: 1929726706u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/memory.html",
+    },
+    MessageInfo {
         id: "VUID-vkSetDeviceMemoryPriorityEXT-memory-parameter",
         id_number: 1943221186u32,
         spec_text: "memory must be a valid VkDeviceMemory handle",
         spec_page: "chapters/memory.html",
+    },
+    MessageInfo {
+        id: "VUID-vkSetDeviceMemoryPriorityEXT-memory-parent",
+        id_number: 1473099219u32,
+        spec_text: "memory must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/memory.html",
+    },
+    MessageInfo {
+        id: "VUID-vkSetEvent-device-parameter",
+        id_number: 4005914014u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/synchronization.html",
     },
     MessageInfo {
         id: "VUID-vkSetEvent-event-parameter",
@@ -23799,10 +30777,28 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/synchronization.html",
     },
     MessageInfo {
+        id: "VUID-vkSetEvent-event-parent",
+        id_number: 2944468270u32,
+        spec_text: "event must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/synchronization.html",
+    },
+    MessageInfo {
+        id: "VUID-vkSetGpaDeviceClockModeAMD-device-parameter",
+        id_number: 2835350880u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/gpa_interface.html",
+    },
+    MessageInfo {
         id: "VUID-vkSetGpaDeviceClockModeAMD-pInfo-parameter",
         id_number: 4076922570u32,
         spec_text: "pInfo must be a valid pointer to a VkGpaDeviceClockModeInfoAMD structure",
         spec_page: "chapters/gpa_interface.html",
+    },
+    MessageInfo {
+        id: "VUID-vkSetHdrMetadataEXT-device-parameter",
+        id_number: 2359864779u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
     },
     MessageInfo {
         id: "VUID-vkSetHdrMetadataEXT-pMetadata-parameter",
@@ -23817,9 +30813,27 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/VK_KHR_surface/wsi.html",
     },
     MessageInfo {
+        id: "VUID-vkSetHdrMetadataEXT-pSwapchains-parent",
+        id_number: 2667042804u32,
+        spec_text: "Each element of pSwapchains must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
         id: "VUID-vkSetHdrMetadataEXT-swapchainCount-arraylength",
         id_number: 346205903u32,
         spec_text: "swapchainCount must be greater than 0",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
+        id: "VUID-vkSetLatencyMarkerLegacyNV-device-parameter",
+        id_number: 925652967u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "appendices/extensions.html",
+    },
+    MessageInfo {
+        id: "VUID-vkSetLatencyMarkerNV-device-parameter",
+        id_number: 1404096582u32,
+        spec_text: "device must be a valid VkDevice handle",
         spec_page: "chapters/VK_KHR_surface/wsi.html",
     },
     MessageInfo {
@@ -23835,6 +30849,24 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/VK_KHR_surface/wsi.html",
     },
     MessageInfo {
+        id: "VUID-vkSetLatencyMarkerNV-swapchain-parent",
+        id_number: 2470968997u32,
+        spec_text: "swapchain must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
+        id: "VUID-vkSetLatencySleepModeLegacyNV-device-parameter",
+        id_number: 755557874u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "appendices/extensions.html",
+    },
+    MessageInfo {
+        id: "VUID-vkSetLatencySleepModeNV-device-parameter",
+        id_number: 371264008u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
         id: "VUID-vkSetLatencySleepModeNV-pSleepModeInfo-parameter",
         id_number: 3022716962u32,
         spec_text: "pSleepModeInfo must be a valid pointer to a valid VkLatencySleepModeInfoNV structure",
@@ -23847,10 +30879,34 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/VK_KHR_surface/wsi.html",
     },
     MessageInfo {
+        id: "VUID-vkSetLatencySleepModeNV-swapchain-parent",
+        id_number: 1448651057u32,
+        spec_text: "swapchain must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
+        id: "VUID-vkSetLocalDimmingAMD-device-parameter",
+        id_number: 3049700557u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
         id: "VUID-vkSetLocalDimmingAMD-swapChain-parameter",
         id_number: 3092627712u32,
         spec_text: "swapChain must be a valid VkSwapchainKHR handle",
         spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
+        id: "VUID-vkSetLocalDimmingAMD-swapChain-parent",
+        id_number: 2841864745u32,
+        spec_text: "swapChain must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
+        id: "VUID-vkSetPrivateData-device-parameter",
+        id_number: 3477999635u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/private_data.html",
     },
     MessageInfo {
         id: "VUID-vkSetPrivateData-objectType-parameter",
@@ -23865,16 +30921,52 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/private_data.html",
     },
     MessageInfo {
+        id: "VUID-vkSetPrivateData-privateDataSlot-parent",
+        id_number: 2331006020u32,
+        spec_text: "privateDataSlot must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/private_data.html",
+    },
+    MessageInfo {
+        id: "VUID-vkSetSwapchainPresentTimingQueueSizeEXT-device-parameter",
+        id_number: 1730435856u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
         id: "VUID-vkSetSwapchainPresentTimingQueueSizeEXT-swapchain-parameter",
         id_number: 2863058549u32,
         spec_text: "swapchain must be a valid VkSwapchainKHR handle",
         spec_page: "chapters/VK_KHR_surface/wsi.html",
     },
     MessageInfo {
+        id: "VUID-vkSetSwapchainPresentTimingQueueSizeEXT-swapchain-parent",
+        id_number: 4143823563u32,
+        spec_text: "swapchain must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
+        id: "VUID-vkShutdownLatencyDeviceLegacyNV-device-parameter",
+        id_number: 2647227915u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "appendices/extensions.html",
+    },
+    MessageInfo {
+        id: "VUID-vkSignalSemaphore-device-parameter",
+        id_number: 508164237u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/synchronization.html",
+    },
+    MessageInfo {
         id: "VUID-vkSignalSemaphore-pSignalInfo-parameter",
         id_number: 2393758319u32,
         spec_text: "pSignalInfo must be a valid pointer to a valid VkSemaphoreSignalInfo structure",
         spec_page: "chapters/synchronization.html",
+    },
+    MessageInfo {
+        id: "VUID-vkSubmitDebugUtilsMessageEXT-instance-parameter",
+        id_number: 74630086u32,
+        spec_text: "instance must be a valid VkInstance handle",
+        spec_page: "chapters/debugging.html",
     },
     MessageInfo {
         id: "VUID-vkSubmitDebugUtilsMessageEXT-messageSeverity-parameter",
@@ -23895,6 +30987,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/debugging.html",
     },
     MessageInfo {
+        id: "VUID-vkTransitionImageLayout-device-parameter",
+        id_number: 2427299777u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/synchronization.html",
+    },
+    MessageInfo {
         id: "VUID-vkTransitionImageLayout-pTransitions-parameter",
         id_number: 95458797u32,
         spec_text: "pTransitions must be a valid pointer to an array of transitionCount valid VkHostImageLayoutTransitionInfo structures",
@@ -23913,15 +31011,51 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/cmdbuffers.html",
     },
     MessageInfo {
+        id: "VUID-vkTrimCommandPool-commandPool-parent",
+        id_number: 4245802253u32,
+        spec_text: "commandPool must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/cmdbuffers.html",
+    },
+    MessageInfo {
+        id: "VUID-vkTrimCommandPool-device-parameter",
+        id_number: 1955314632u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/cmdbuffers.html",
+    },
+    MessageInfo {
         id: "VUID-vkTrimCommandPool-flags-zerobitmask",
         id_number: 742204946u32,
         spec_text: "flags must be 0",
         spec_page: "chapters/cmdbuffers.html",
     },
     MessageInfo {
+        id: "VUID-vkUninitializePerformanceApiINTEL-device-parameter",
+        id_number: 432744904u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/queries.html",
+    },
+    MessageInfo {
+        id: "VUID-vkUnmapMemory-device-parameter",
+        id_number: 1100862099u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/memory.html",
+    },
+    MessageInfo {
         id: "VUID-vkUnmapMemory-memory-parameter",
         id_number: 3691057995u32,
         spec_text: "memory must be a valid VkDeviceMemory handle",
+        spec_page: "chapters/memory.html",
+    },
+    MessageInfo {
+        id: "VUID-vkUnmapMemory-memory-parent",
+        id_number: 836404350u32,
+        spec_text: "memory must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/memory.html",
+    },
+    MessageInfo {
+        id: "VUID-vkUnmapMemory2-device-parameter",
+        id_number: 2053450488u32,
+        spec_text: "device must be a valid VkDevice handle",
         spec_page: "chapters/memory.html",
     },
     MessageInfo {
@@ -23931,15 +31065,45 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/memory.html",
     },
     MessageInfo {
+        id: "VUID-vkUnregisterCustomBorderColorEXT-device-parameter",
+        id_number: 1824838808u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/samplers.html",
+    },
+    MessageInfo {
         id: "VUID-vkUpdateDescriptorSetWithTemplate-descriptorSet-parameter",
         id_number: 2696901933u32,
         spec_text: "descriptorSet must be a valid VkDescriptorSet handle",
         spec_page: "chapters/descriptorsets.html",
     },
     MessageInfo {
+        id: "VUID-vkUpdateDescriptorSetWithTemplate-descriptorSet-parent",
+        id_number: 3762221155u32,
+        spec_text: "descriptorSet must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/descriptorsets.html",
+    },
+    MessageInfo {
         id: "VUID-vkUpdateDescriptorSetWithTemplate-descriptorUpdateTemplate-parameter",
         id_number: 3475793901u32,
         spec_text: "descriptorUpdateTemplate must be a valid VkDescriptorUpdateTemplate handle",
+        spec_page: "chapters/descriptorsets.html",
+    },
+    MessageInfo {
+        id: "VUID-vkUpdateDescriptorSetWithTemplate-descriptorUpdateTemplate-parent",
+        id_number: 2174622279u32,
+        spec_text: "descriptorUpdateTemplate must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/descriptorsets.html",
+    },
+    MessageInfo {
+        id: "VUID-vkUpdateDescriptorSetWithTemplate-device-parameter",
+        id_number: 3101338982u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/descriptorsets.html",
+    },
+    MessageInfo {
+        id: "VUID-vkUpdateDescriptorSets-device-parameter",
+        id_number: 3917443874u32,
+        spec_text: "device must be a valid VkDevice handle",
         spec_page: "chapters/descriptorsets.html",
     },
     MessageInfo {
@@ -23955,6 +31119,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/descriptorsets.html",
     },
     MessageInfo {
+        id: "VUID-vkUpdateIndirectExecutionSetPipelineEXT-device-parameter",
+        id_number: 357999385u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/device_generated_commands/generatedcommands.html",
+    },
+    MessageInfo {
         id: "VUID-vkUpdateIndirectExecutionSetPipelineEXT-executionSetWriteCount-arraylength",
         id_number: 1011707280u32,
         spec_text: "executionSetWriteCount must be greater than 0",
@@ -23967,9 +31137,21 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/device_generated_commands/generatedcommands.html",
     },
     MessageInfo {
+        id: "VUID-vkUpdateIndirectExecutionSetPipelineEXT-indirectExecutionSet-parent",
+        id_number: 1840892848u32,
+        spec_text: "indirectExecutionSet must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/device_generated_commands/generatedcommands.html",
+    },
+    MessageInfo {
         id: "VUID-vkUpdateIndirectExecutionSetPipelineEXT-pExecutionSetWrites-parameter",
         id_number: 2490450083u32,
         spec_text: "pExecutionSetWrites must be a valid pointer to an array of executionSetWriteCount valid VkWriteIndirectExecutionSetPipelineEXT structures",
+        spec_page: "chapters/device_generated_commands/generatedcommands.html",
+    },
+    MessageInfo {
+        id: "VUID-vkUpdateIndirectExecutionSetShaderEXT-device-parameter",
+        id_number: 2619513007u32,
+        spec_text: "device must be a valid VkDevice handle",
         spec_page: "chapters/device_generated_commands/generatedcommands.html",
     },
     MessageInfo {
@@ -23985,10 +31167,22 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/device_generated_commands/generatedcommands.html",
     },
     MessageInfo {
+        id: "VUID-vkUpdateIndirectExecutionSetShaderEXT-indirectExecutionSet-parent",
+        id_number: 606215272u32,
+        spec_text: "indirectExecutionSet must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/device_generated_commands/generatedcommands.html",
+    },
+    MessageInfo {
         id: "VUID-vkUpdateIndirectExecutionSetShaderEXT-pExecutionSetWrites-parameter",
         id_number: 4026695037u32,
         spec_text: "pExecutionSetWrites must be a valid pointer to an array of executionSetWriteCount valid VkWriteIndirectExecutionSetShaderEXT structures",
         spec_page: "chapters/device_generated_commands/generatedcommands.html",
+    },
+    MessageInfo {
+        id: "VUID-vkUpdateVideoSessionParametersKHR-device-parameter",
+        id_number: 2772884771u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/videocoding.html",
     },
     MessageInfo {
         id: "VUID-vkUpdateVideoSessionParametersKHR-pUpdateInfo-parameter",
@@ -24003,6 +31197,18 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/videocoding.html",
     },
     MessageInfo {
+        id: "VUID-vkUpdateVideoSessionParametersKHR-videoSessionParameters-parent",
+        id_number: 3819407015u32,
+        spec_text: "videoSessionParameters must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/videocoding.html",
+    },
+    MessageInfo {
+        id: "VUID-vkWaitForFences-device-parameter",
+        id_number: 3994286415u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/synchronization.html",
+    },
+    MessageInfo {
         id: "VUID-vkWaitForFences-fenceCount-arraylength",
         id_number: 1410720004u32,
         spec_text: "fenceCount must be greater than 0",
@@ -24013,6 +31219,18 @@ pub static MESSAGES: &[MessageInfo] = &[
         id_number: 1181211260u32,
         spec_text: "pFences must be a valid pointer to an array of fenceCount valid VkFence handles",
         spec_page: "chapters/synchronization.html",
+    },
+    MessageInfo {
+        id: "VUID-vkWaitForFences-pFences-parent",
+        id_number: 707968565u32,
+        spec_text: "Each element of pFences must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/synchronization.html",
+    },
+    MessageInfo {
+        id: "VUID-vkWaitForPresent2KHR-device-parameter",
+        id_number: 1912720179u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
     },
     MessageInfo {
         id: "VUID-vkWaitForPresent2KHR-pPresentWait2Info-parameter",
@@ -24027,10 +31245,34 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/VK_KHR_surface/wsi.html",
     },
     MessageInfo {
+        id: "VUID-vkWaitForPresent2KHR-swapchain-parent",
+        id_number: 219870318u32,
+        spec_text: "swapchain must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
+        id: "VUID-vkWaitForPresentKHR-device-parameter",
+        id_number: 3708249559u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
         id: "VUID-vkWaitForPresentKHR-swapchain-parameter",
         id_number: 995224377u32,
         spec_text: "swapchain must be a valid VkSwapchainKHR handle",
         spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
+        id: "VUID-vkWaitForPresentKHR-swapchain-parent",
+        id_number: 1228318953u32,
+        spec_text: "swapchain must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/VK_KHR_surface/wsi.html",
+    },
+    MessageInfo {
+        id: "VUID-vkWaitSemaphores-device-parameter",
+        id_number: 1496515495u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/synchronization.html",
     },
     MessageInfo {
         id: "VUID-vkWaitSemaphores-pWaitInfo-parameter",
@@ -24051,9 +31293,21 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/accelstructures.html",
     },
     MessageInfo {
+        id: "VUID-vkWriteAccelerationStructuresPropertiesKHR-device-parameter",
+        id_number: 4132548351u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/accelstructures.html",
+    },
+    MessageInfo {
         id: "VUID-vkWriteAccelerationStructuresPropertiesKHR-pAccelerationStructures-parameter",
         id_number: 343646690u32,
         spec_text: "pAccelerationStructures must be a valid pointer to an array of accelerationStructureCount valid VkAccelerationStructureKHR handles",
+        spec_page: "chapters/accelstructures.html",
+    },
+    MessageInfo {
+        id: "VUID-vkWriteAccelerationStructuresPropertiesKHR-pAccelerationStructures-parent",
+        id_number: 2182779491u32,
+        spec_text: "Each element of pAccelerationStructures must have been created, allocated, or retrieved from device",
         spec_page: "chapters/accelstructures.html",
     },
     MessageInfo {
@@ -24075,6 +31329,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/VK_KHR_opacity_micromap/micromaps.html",
     },
     MessageInfo {
+        id: "VUID-vkWriteMicromapsPropertiesEXT-device-parameter",
+        id_number: 1175115218u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/VK_KHR_opacity_micromap/micromaps.html",
+    },
+    MessageInfo {
         id: "VUID-vkWriteMicromapsPropertiesEXT-micromapCount-arraylength",
         id_number: 3564346819u32,
         spec_text: "micromapCount must be greater than 0",
@@ -24093,10 +31353,22 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/VK_KHR_opacity_micromap/micromaps.html",
     },
     MessageInfo {
+        id: "VUID-vkWriteMicromapsPropertiesEXT-pMicromaps-parent",
+        id_number: 105169400u32,
+        spec_text: "Each element of pMicromaps must have been created, allocated, or retrieved from device",
+        spec_page: "chapters/VK_KHR_opacity_micromap/micromaps.html",
+    },
+    MessageInfo {
         id: "VUID-vkWriteMicromapsPropertiesEXT-queryType-parameter",
         id_number: 2122531184u32,
         spec_text: "queryType must be a valid VkQueryType value",
         spec_page: "chapters/VK_KHR_opacity_micromap/micromaps.html",
+    },
+    MessageInfo {
+        id: "VUID-vkWriteResourceDescriptorsEXT-device-parameter",
+        id_number: 3877951285u32,
+        spec_text: "device must be a valid VkDevice handle",
+        spec_page: "chapters/descriptorheaps.html",
     },
     MessageInfo {
         id: "VUID-vkWriteResourceDescriptorsEXT-pDescriptors-parameter",
@@ -24114,6 +31386,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-vkWriteResourceDescriptorsEXT-resourceCount-arraylength",
         id_number: 3836728627u32,
         spec_text: "resourceCount must be greater than 0",
+        spec_page: "chapters/descriptorheaps.html",
+    },
+    MessageInfo {
+        id: "VUID-vkWriteSamplerDescriptorsEXT-device-parameter",
+        id_number: 3848611955u32,
+        spec_text: "device must be a valid VkDevice handle",
         spec_page: "chapters/descriptorheaps.html",
     },
     MessageInfo {

@@ -14,7 +14,7 @@ use crate::loader::{
 };
 use crate::report::{self, Reporter};
 use crate::stateless::{self, DeviceFacts};
-use crate::{DeviceObjects, Vigil, DEVICES};
+use crate::{object_lifetime, DeviceObjects, Vigil, DEVICES};
 
 /// Everything Vigil keeps per device.
 pub struct DeviceData {
@@ -133,6 +133,10 @@ pub unsafe extern "system" fn create_device(
         .settings
         .stateless
         .then(|| unsafe { stateless::device_checks(&reporter, &facts, api_version, info, &inst.extensions) });
+    let lifetime = inst
+        .settings
+        .object_lifetime
+        .then(|| object_lifetime::device_checks(&reporter, device, inst.handle.as_raw(), !p_allocator.is_null()));
     let data = DeviceData {
         handle: device,
         physical_device,
@@ -143,7 +147,7 @@ pub unsafe extern "system" fn create_device(
         extensions: unsafe { name_set(info.ppEnabledExtensionNames, info.enabledExtensionCount) },
         instance_extensions: inst.extensions.clone(),
         features,
-        objects: DeviceObjects { state: (), objects: (stateless, ()) },
+        objects: DeviceObjects { state: (), objects: (stateless, (lifetime, ())) },
         debug: DebugObjects(reporter.clone()),
         reporter,
         facts,

@@ -11,7 +11,7 @@ use vigil_generated::*;
 use crate::debug_objects::DebugObjects;
 use crate::loader::{find_link, PfnGetPhysicalDeviceProcAddr, VkLayerInstanceCreateInfo, VK_LAYER_LINK_INFO};
 use crate::report::{self, DebugReportCallback, Finding, Location, Messenger, Reporter, Severity};
-use crate::stateless;
+use crate::{object_lifetime, stateless};
 use crate::{settings, InstanceObjects, Vigil, INSTANCES};
 
 /// Instance extensions Vigil implements itself; no driver does, so they never go down.
@@ -144,7 +144,10 @@ pub unsafe extern "system" fn create_instance(
     let settings = resolved.settings;
     let objects = InstanceObjects {
         state: (),
-        objects: (settings.stateless.then(|| unsafe { stateless::instance_checks(&reporter, p_create_info) }), ()),
+        objects: (
+            settings.stateless.then(|| unsafe { stateless::instance_checks(&reporter, p_create_info) }),
+            (settings.object_lifetime.then(|| object_lifetime::instance_checks(&reporter)), ()),
+        ),
     };
     let skip = guard::<Vigil, _>("vkCreateInstance", || {
         objects.pre_call_validate_create_instance(p_create_info, p_allocator, p_instance)

@@ -15,7 +15,9 @@ mod entry;
 mod facts_tests;
 mod instance;
 mod loader;
+mod object_lifetime;
 mod proc_addr;
+mod raw;
 mod report;
 mod settings;
 mod stateless;
@@ -32,6 +34,7 @@ use vigil_generated::Chassis;
 use crate::device::DeviceData;
 use crate::dispatch_map::DispatchMap;
 use crate::instance::InstanceData;
+use crate::object_lifetime::ObjectChecks;
 use crate::stateless::{DeviceChecks, InstanceChecks};
 
 /// The layer's name, as applications enable it.
@@ -39,9 +42,9 @@ pub const LAYER_NAME: &str = "VK_LAYER_VIGIL_validation";
 
 /// The validation objects of an instance: the reporter's own bookkeeping, then each validation
 /// object, `None` when disabled by the settings.
-pub type InstanceObjects = Chassis<(), (Option<InstanceChecks>, ())>;
+pub type InstanceObjects = Chassis<(), (Option<InstanceChecks>, (Option<ObjectChecks>, ()))>;
 /// The validation objects of a device.
-pub type DeviceObjects = Chassis<(), (Option<DeviceChecks>, ())>;
+pub type DeviceObjects = Chassis<(), (Option<DeviceChecks>, (Option<ObjectChecks>, ()))>;
 
 static INSTANCES: DispatchMap<InstanceData> = DispatchMap::new();
 static DEVICES: DispatchMap<DeviceData> = DispatchMap::new();

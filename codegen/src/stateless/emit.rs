@@ -355,11 +355,11 @@ fn root(reg: &Registry, plan: &Plan, index: &Index<'_>) -> Result<TokenStream, E
     })
 }
 
-fn lit_u32(v: u32) -> Literal {
+pub(crate) fn lit_u32(v: u32) -> Literal {
     Literal::u32_unsuffixed(v)
 }
 
-fn count_tokens(owner: Option<&str>, c: &CountPlan) -> TokenStream {
+pub(crate) fn count_tokens(owner: Option<&str>, c: &CountPlan) -> TokenStream {
     let name = &c.name;
     let (width, add, div, constant) = (c.width, c.add, c.div, lit_u32(c.constant));
     let at = match (&c.at, owner) {

@@ -295,12 +295,12 @@ pub struct Plan {
 }
 
 /// The struct or command whose fields are being planned.
-struct Owner<'a> {
+pub(crate) struct Owner<'a> {
     /// The name VUIDs use: the struct or the command.
-    name: &'a str,
-    is_command: bool,
+    pub name: &'a str,
+    pub is_command: bool,
     /// (name, type, attrs) of every member or parameter, for `len` lookups.
-    siblings: Vec<(&'a str, &'a CType, &'a ValueAttrs)>,
+    pub siblings: Vec<(&'a str, &'a CType, &'a ValueAttrs)>,
 }
 
 struct Planner<'r> {
@@ -1103,98 +1103,108 @@ impl<'r> Planner<'r> {
         }
     }
 
-    /// Reads a `len` expression: a sibling's name, `p->member`, or an `altlen` C expression.
+    /// Reads a `len` expression (see [`count_plan`]).
     fn count(&self, owner: &Owner<'_>, len: &[String], altlen: Option<&str>) -> Result<Option<CountPlan>, Error> {
-        let Some(first) = len.first() else { return Ok(None) };
-        let expr = if first.starts_with("latexmath") {
-            match altlen {
-                Some(a) => a.to_string(),
-                None => return Ok(None),
-            }
-        } else {
-            first.clone()
-        };
-        let expr: String = expr.chars().filter(|c| !c.is_whitespace()).collect();
-        // `2*VK_UUID_SIZE`
-        if let Some((n, c)) = expr.split_once('*') {
-            let (Ok(n), Some(c)) = (n.parse::<u32>(), self.constant(c)) else { return Ok(None) };
-            return Ok(Some(CountPlan {
-                name: expr.clone(),
-                at: None,
-                deref: None,
-                width: 0,
-                add: 0,
-                div: 1,
-                constant: n * c,
-            }));
+        count_plan(self.reg, owner, len, altlen)
+    }
+}
+
+/// Reads a `len` expression: a sibling's name, `p->member`, or an `altlen` C expression.
+pub(crate) fn count_plan(
+    reg: &Registry,
+    owner: &Owner<'_>,
+    len: &[String],
+    altlen: Option<&str>,
+) -> Result<Option<CountPlan>, Error> {
+    let Some(first) = len.first() else { return Ok(None) };
+    let expr = if first.starts_with("latexmath") {
+        match altlen {
+            Some(a) => a.to_string(),
+            None => return Ok(None),
         }
-        // `(samples+31)/32`, `codeSize/4`, `name`, `p->member`
-        let (body, div) = match expr.rsplit_once('/') {
-            Some((b, d)) => match d.parse::<u8>() {
-                Ok(d) if d > 0 => (b.to_string(), d),
-                _ => return Ok(None),
-            },
-            None => (expr.clone(), 1),
-        };
-        let body = body.trim_start_matches('(').trim_end_matches(')');
-        let (var, add) = match body.split_once('+') {
-            Some((v, a)) => match a.parse::<u8>() {
-                Ok(a) => (v, a),
-                Err(_) => return Ok(None),
-            },
-            None => (body, 0),
-        };
-        let (var, member) = match var.split_once("->") {
-            Some((p, m)) => (p, Some(m)),
-            None => (var, None),
-        };
-        let Some(idx) = owner.siblings.iter().position(|(n, _, _)| *n == var) else { return Ok(None) };
-        let (_, ty, _) = owner.siblings[idx];
-        let at = if owner.is_command { At::Param(idx) } else { At::Member(var.to_string()) };
-        let (deref, width_of) = match (ty, member) {
-            (CType::Named(n), None) => (None, n.as_str()),
-            (CType::Pointer { pointee, .. }, None) => match pointee.as_ref() {
-                CType::Named(n) => (Some(None), n.as_str()),
-                _ => return Ok(None),
-            },
-            (CType::Pointer { pointee, .. }, Some(m)) => {
-                let sname = self.reg.resolve_alias(pointee.base_name());
-                let Some(s) = self.reg.struct_(sname) else { return Ok(None) };
-                let Some(mm) = s.members.iter().find(|x| x.name == m) else { return Ok(None) };
-                let Some(n) = mm.ty.as_named() else { return Ok(None) };
-                (Some(Some((s.name.clone(), m.to_string()))), n)
-            }
+    } else {
+        first.clone()
+    };
+    let expr: String = expr.chars().filter(|c| !c.is_whitespace()).collect();
+    // `2*VK_UUID_SIZE`
+    if let Some((n, c)) = expr.split_once('*') {
+        let (Ok(n), Some(c)) = (n.parse::<u32>(), constant(reg, c)) else { return Ok(None) };
+        return Ok(Some(CountPlan {
+            name: expr.clone(),
+            at: None,
+            deref: None,
+            width: 0,
+            add: 0,
+            div: 1,
+            constant: n * c,
+        }));
+    }
+    // `(samples+31)/32`, `codeSize/4`, `name`, `p->member`
+    let (body, div) = match expr.rsplit_once('/') {
+        Some((b, d)) => match d.parse::<u8>() {
+            Ok(d) if d > 0 => (b.to_string(), d),
             _ => return Ok(None),
-        };
-        let Some(width) = self.width_of(width_of) else { return Ok(None) };
-        let name = match member {
-            Some(m) => format!("{var}->{m}"),
-            None => var.to_string(),
-        };
-        Ok(Some(CountPlan { name, at: Some(at), deref, width, add, div, constant: 0 }))
-    }
-
-    fn constant(&self, name: &str) -> Option<u32> {
-        self.reg.constants.iter().find(|c| c.name == name).and_then(|c| match c.value {
-            vigil_registry::ConstValue::U32(v) => Some(v),
-            _ => None,
-        })
-    }
-
-    /// The width in bytes of an integer count type.
-    fn width_of(&self, ty: &str) -> Option<u8> {
-        match ty {
-            "uint32_t" | "int32_t" => Some(4),
-            "uint64_t" | "size_t" | "VkDeviceSize" => Some(8),
-            "uint8_t" => Some(1),
-            "uint16_t" => Some(2),
-            other => match self.reg.lookup(other) {
-                Some(TypeRef::Enum(_)) => Some(4),
-                Some(TypeRef::Base(i)) => self.reg.base_types[i].ty.as_ref().and_then(|t| self.width_of(t.as_named()?)),
-                Some(TypeRef::Bitmask(i)) => Some((self.reg.bitmasks[i].width / 8) as u8),
-                _ => None,
-            },
+        },
+        None => (expr.clone(), 1),
+    };
+    let body = body.trim_start_matches('(').trim_end_matches(')');
+    let (var, add) = match body.split_once('+') {
+        Some((v, a)) => match a.parse::<u8>() {
+            Ok(a) => (v, a),
+            Err(_) => return Ok(None),
+        },
+        None => (body, 0),
+    };
+    let (var, member) = match var.split_once("->") {
+        Some((p, m)) => (p, Some(m)),
+        None => (var, None),
+    };
+    let Some(idx) = owner.siblings.iter().position(|(n, _, _)| *n == var) else { return Ok(None) };
+    let (_, ty, _) = owner.siblings[idx];
+    let at = if owner.is_command { At::Param(idx) } else { At::Member(var.to_string()) };
+    let (deref, count_type) = match (ty, member) {
+        (CType::Named(n), None) => (None, n.as_str()),
+        (CType::Pointer { pointee, .. }, None) => match pointee.as_ref() {
+            CType::Named(n) => (Some(None), n.as_str()),
+            _ => return Ok(None),
+        },
+        (CType::Pointer { pointee, .. }, Some(m)) => {
+            let sname = reg.resolve_alias(pointee.base_name());
+            let Some(s) = reg.struct_(sname) else { return Ok(None) };
+            let Some(mm) = s.members.iter().find(|x| x.name == m) else { return Ok(None) };
+            let Some(n) = mm.ty.as_named() else { return Ok(None) };
+            (Some(Some((s.name.clone(), m.to_string()))), n)
         }
+        _ => return Ok(None),
+    };
+    let Some(width) = width_of(reg, count_type) else { return Ok(None) };
+    let name = match member {
+        Some(m) => format!("{var}->{m}"),
+        None => var.to_string(),
+    };
+    Ok(Some(CountPlan { name, at: Some(at), deref, width, add, div, constant: 0 }))
+}
+
+fn constant(reg: &Registry, name: &str) -> Option<u32> {
+    reg.constants.iter().find(|c| c.name == name).and_then(|c| match c.value {
+        vigil_registry::ConstValue::U32(v) => Some(v),
+        _ => None,
+    })
+}
+
+/// The width in bytes of an integer count type.
+fn width_of(reg: &Registry, ty: &str) -> Option<u8> {
+    match ty {
+        "uint32_t" | "int32_t" => Some(4),
+        "uint64_t" | "size_t" | "VkDeviceSize" => Some(8),
+        "uint8_t" => Some(1),
+        "uint16_t" => Some(2),
+        other => match reg.lookup(other) {
+            Some(TypeRef::Enum(_)) => Some(4),
+            Some(TypeRef::Base(i)) => reg.base_types[i].ty.as_ref().and_then(|t| width_of(reg, t.as_named()?)),
+            Some(TypeRef::Bitmask(i)) => Some((reg.bitmasks[i].width / 8) as u8),
+            _ => None,
+        },
     }
 }
 

@@ -16,6 +16,7 @@ use vigil_generated::features::{Extension, ExtensionSet};
 use vigil_generated::stateless::*;
 use vigil_generated::*;
 
+use crate::raw::{count, read_ptr, read_uint, Base};
 use crate::report::{Finding, Location, Object, Reporter, Severity};
 
 /// `VK_STRUCTURE_TYPE_LOADER_INSTANCE_CREATE_INFO` and `…_DEVICE_CREATE_INFO`: the loader's
@@ -185,73 +186,6 @@ fn write_dep(f: &mut fmt::Formatter<'_>, d: &Dep) -> fmt::Result {
         write_dep(f, d)?;
     }
     f.write_str(")")
-}
-
-/// Where a field's value is.
-#[derive(Clone, Copy)]
-enum Base<'p> {
-    /// A struct at this address: fields are at offsets.
-    Struct(*const u8),
-    /// A command's parameters: fields are indices into the parameter addresses.
-    Params(&'p [*const u8]),
-}
-
-impl Base<'_> {
-    #[inline]
-    fn at(self, at: u32) -> *const u8 {
-        match self {
-            Base::Struct(p) => p.wrapping_add(at as usize),
-            Base::Params(a) => a.get(at as usize).copied().unwrap_or(std::ptr::null()),
-        }
-    }
-}
-
-/// Reads an unsigned integer of `width` bytes.
-///
-/// # Safety
-/// `p` must point at a readable value of that width.
-#[inline]
-unsafe fn read_uint(p: *const u8, width: u8) -> u64 {
-    unsafe {
-        match width {
-            1 => u64::from(p.read_unaligned()),
-            2 => u64::from((p as *const u16).read_unaligned()),
-            4 => u64::from((p as *const u32).read_unaligned()),
-            _ => (p as *const u64).read_unaligned(),
-        }
-    }
-}
-
-/// Reads a pointer.
-///
-/// # Safety
-/// `p` must point at a readable pointer.
-#[inline]
-unsafe fn read_ptr(p: *const u8) -> *const u8 {
-    unsafe { (p as *const *const u8).read_unaligned() }
-}
-
-/// The length of an array, `None` when it cannot be read (its pointer is NULL).
-///
-/// # Safety
-/// The count's member or parameter must be readable at `base`.
-unsafe fn count(c: Count, base: Base<'_>) -> Option<usize> {
-    if c.width == 0 {
-        return Some(c.constant as usize);
-    }
-    let mut p = base.at(c.at);
-    if p.is_null() {
-        return None;
-    }
-    if c.deref != NO_DEREF {
-        let q = unsafe { read_ptr(p) };
-        if q.is_null() {
-            return None;
-        }
-        p = q.wrapping_add(c.deref as usize);
-    }
-    let raw = unsafe { read_uint(p, c.width) };
-    Some((raw.saturating_add(u64::from(c.add)) / u64::from(c.div.max(1))) as usize)
 }
 
 /// Bytes per element of an array of `elem`.

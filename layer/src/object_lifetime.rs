@@ -1,0 +1,456 @@
+//! Object lifetime validation: every handle a call names must be a live object of the calling
+//! device or instance. Objects are recorded when created, allocated or retrieved and forgotten
+//! when destroyed or freed, including what goes with them (a pool's sets and command buffers, a
+//! swapchain's images). The generated tables (`vigil_generated::objects`) say where each
+//! command's handles are and what it does to objects; this module walks them.
+//!
+//! A call naming a handle that is not alive is reported and never passed on, whatever the
+//! application's callback answers: the driver would dereference freed memory.
+
+mod registry;
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, LazyLock};
+
+use vigil_generated::objects::*;
+use vigil_generated::stateless::Shape;
+use vigil_generated::*;
+
+use crate::raw::{count, read_ptr, read_uint, Base};
+use crate::report::{Finding, Location, Object, Reporter, Severity};
+use registry::{key, Entry, OBJECTS};
+
+/// Object lifetime for one instance's or one device's commands.
+pub type ObjectChecks = ObjectLifetime<ObjectTracker>;
+
+/// Leaked handles listed per type in the message.
+const LISTED_LEAKS: usize = 4;
+
+/// The object tracker of one instance or device.
+pub struct ObjectTracker {
+    reporter: Arc<Reporter>,
+    /// The instance or device whose calls this validates; 0 until an instance is created.
+    owner: AtomicU64,
+    /// A device's instance (instance-level objects such as surfaces are valid in its calls);
+    /// for an instance, the instance itself.
+    instance: AtomicU64,
+    /// Whether the instance or device was created with allocation callbacks.
+    with_allocator: AtomicBool,
+}
+
+/// The checks of an instance about to be created.
+pub fn instance_checks(reporter: &Arc<Reporter>) -> ObjectChecks {
+    ObjectLifetime(ObjectTracker {
+        reporter: reporter.clone(),
+        owner: AtomicU64::new(0),
+        instance: AtomicU64::new(0),
+        with_allocator: AtomicBool::new(false),
+    })
+}
+
+/// The checks of device `device` of instance `instance`.
+pub fn device_checks(reporter: &Arc<Reporter>, device: VkDevice, instance: u64, with_allocator: bool) -> ObjectChecks {
+    ObjectLifetime(ObjectTracker {
+        reporter: reporter.clone(),
+        owner: AtomicU64::new(device.as_raw()),
+        instance: AtomicU64::new(instance),
+        with_allocator: AtomicBool::new(with_allocator),
+    })
+}
+
+/// The indices in `HANDLE_TYPES` of VkInstance and VkDevice, whose lives the tracker's own
+/// owner spans.
+static DISPATCH_ROOTS: LazyLock<(u16, u16)> = LazyLock::new(|| {
+    let index = |name: &str| HANDLE_TYPES.iter().position(|t| t.name == name).map_or(u16::MAX, |i| i as u16);
+    (index("VkInstance"), index("VkDevice"))
+});
+
+fn is_instance(ty: u16) -> bool {
+    ty == DISPATCH_ROOTS.0
+}
+
+fn is_device(ty: u16) -> bool {
+    ty == DISPATCH_ROOTS.1
+}
+
+fn object(ty: u16, handle: u64) -> Object {
+    Object { ty: HANDLE_TYPES[usize::from(ty)].object_type, handle }
+}
+
+/// Bytes per element of a site's array.
+fn stride(elem: HandleElem) -> usize {
+    match elem {
+        HandleElem::Handle(_) => 8,
+        HandleElem::Struct(s) => HANDLE_STRUCTS[usize::from(s)].size as usize,
+    }
+}
+
+/// A structure's pNext member: right after the 4-byte sType, pointer-aligned.
+const PNEXT_OFFSET: usize = 8;
+/// Longer chains than this are taken to be cyclic and not followed further.
+const MAX_CHAIN: usize = 256;
+
+/// One call being checked.
+struct Walk<'a> {
+    tracker: &'a ObjectTracker,
+    owner: u64,
+    instance: u64,
+    command: &'static CommandHandles,
+    skip: bool,
+}
+
+impl Walk<'_> {
+    fn error(&self, id: u16, at: &Location<'_>, objects: &[Object], m: std::fmt::Arguments<'_>) -> bool {
+        let id = IDS[usize::from(id)];
+        self.tracker.reporter.report(Finding { severity: Severity::Error, id, location: at, objects, message: m })
+    }
+
+    /// Checks the sites of a parameter list or a struct.
+    fn fields(&mut self, fields: &'static [HandleField], base: Base<'_>, parent: &Location<'_>, arrow: bool) {
+        for f in fields {
+            if f.flags & (OUTPUT | NOAUTO) != 0 {
+                continue;
+            }
+            let p = base.at(f.at);
+            if p.is_null() {
+                continue;
+            }
+            let at = if arrow { parent.arrow(f.name) } else { parent.dot(f.name) };
+            // SAFETY (whole match): `p` is the site's address in a struct or parameter list the
+            // application passed, and each pointer is followed only when non-NULL, for as many
+            // elements as the count the registry names says.
+            match f.shape {
+                Shape::Value => self.value(f, p, &at, false),
+                Shape::Ptr => {
+                    let q = unsafe { read_ptr(p) };
+                    if !q.is_null() {
+                        self.value(f, q, &at, true);
+                    }
+                }
+                Shape::Slice(c) => {
+                    let Some(n) = (unsafe { count(c, base) }) else { continue };
+                    let q = unsafe { read_ptr(p) };
+                    if !q.is_null() {
+                        self.elements(f, q, n, &at);
+                    }
+                }
+                Shape::Array(n, used) => {
+                    let n = match used {
+                        Some(c) => unsafe { count(c, base) }.map_or(n as usize, |u| u.min(n as usize)),
+                        None => n as usize,
+                    };
+                    self.elements(f, p, n, &at);
+                }
+                Shape::Str => {}
+            }
+        }
+    }
+
+    fn elements(&mut self, f: &'static HandleField, p: *const u8, n: usize, at: &Location<'_>) {
+        let stride = stride(f.elem);
+        for i in 0..n {
+            self.value(f, p.wrapping_add(i * stride), &at.index(i), false);
+        }
+    }
+
+    /// A handle or a struct at `p`; `pointer`: reached through a pointer (members print `->`).
+    fn value(&mut self, f: &'static HandleField, p: *const u8, at: &Location<'_>, pointer: bool) {
+        match f.elem {
+            HandleElem::Handle(ty) => {
+                // SAFETY: `p` points at a handle.
+                let h = unsafe { read_uint(p, 8) };
+                if h != 0 {
+                    self.handle(f, ty, h, at);
+                }
+            }
+            HandleElem::Struct(s) => self.structure(s, p, at, pointer, true),
+        }
+    }
+
+    fn structure(&mut self, s: u16, p: *const u8, at: &Location<'_>, pointer: bool, chain: bool) {
+        let info = &HANDLE_STRUCTS[usize::from(s)];
+        self.fields(info.fields, Base::Struct(p), at, pointer);
+        if !(chain && info.has_pnext) {
+            return;
+        }
+        // SAFETY: a struct with a pNext member has it at PNEXT_OFFSET, and each chained
+        // structure starts with sType and pNext.
+        let mut next = unsafe { read_ptr(p.wrapping_add(PNEXT_OFFSET)) };
+        for _ in 0..MAX_CHAIN {
+            if next.is_null() {
+                break;
+            }
+            let s_type = unsafe { read_uint(next, 4) } as i32;
+            if let Ok(i) = HANDLE_CHAIN.binary_search_by_key(&s_type, |(t, _)| *t) {
+                let s = HANDLE_CHAIN[i].1;
+                let base = if pointer { at.arrow("pNext") } else { at.dot("pNext") };
+                let chained = base.chained(HANDLE_STRUCTS[usize::from(s)].name);
+                self.structure(s, next, &chained, true, false);
+            }
+            next = unsafe { read_ptr(next.wrapping_add(PNEXT_OFFSET)) };
+        }
+    }
+
+    fn handle(&mut self, f: &'static HandleField, ty: u16, h: u64, at: &Location<'_>) {
+        let t = &HANDLE_TYPES[usize::from(ty)];
+        if !t.tracked {
+            return;
+        }
+        match OBJECTS.get(key(ty, h)) {
+            None => {
+                self.error(
+                    f.id,
+                    at,
+                    &[object(ty, h)],
+                    format_args!(
+                        "is {h:#x}, which is not a live {}: it was never created, or it was already destroyed or \
+                         freed. The call is not passed on.",
+                        t.name
+                    ),
+                );
+                self.skip = true;
+            }
+            Some(e) if e.owner != self.owner && e.owner != self.instance => {
+                let id = if f.parent_id != NO_ID { f.parent_id } else { self.command.commonparent_id };
+                if id != NO_ID {
+                    let objects = [object(ty, h), Object { ty: VkObjectType::VK_OBJECT_TYPE_UNKNOWN, handle: e.owner }];
+                    self.skip |= self.error(
+                        id,
+                        at,
+                        &objects,
+                        format_args!(
+                            "is {} {h:#x}, which belongs to another device or instance ({:#x}), not to this one ({:#x}).",
+                            t.name, e.owner, self.owner
+                        ),
+                    );
+                }
+            }
+            Some(_) => {}
+        }
+    }
+
+    /// A destroy's allocation callbacks must match the creation's.
+    fn allocator(&mut self, ty: u16, h: u64, given: bool, with_allocator: bool, at: &Location<'_>) {
+        let [provided, none] = self.command.alloc_ids;
+        let (id, m) = match (with_allocator, given) {
+            (true, false) => (provided, "was created with VkAllocationCallbacks, but pAllocator is NULL."),
+            (false, true) => (none, "was created without VkAllocationCallbacks, but pAllocator is not NULL."),
+            _ => return,
+        };
+        if id != NO_ID {
+            let t = HANDLE_TYPES[usize::from(ty)].name;
+            self.skip |= self.error(id, at, &[object(ty, h)], format_args!("{t} {h:#x} {m}"));
+        }
+    }
+
+    /// Objects of a device or instance about to be destroyed that are still alive.
+    fn leaks(&mut self, owner: u64, owner_ty: u16, id: &'static str, at: &Location<'_>) {
+        let mut by_type: BTreeMap<u16, Vec<u64>> = BTreeMap::new();
+        for (k, e) in OBJECTS.owned_by(owner) {
+            if !e.retrieved {
+                by_type.entry(e.ty).or_default().push(k as u64);
+            }
+        }
+        for (ty, mut handles) in by_type {
+            handles.sort_unstable();
+            let mut objects = vec![object(owner_ty, owner)];
+            objects.extend(handles.iter().take(LISTED_LEAKS).map(|&h| object(ty, h)));
+            let mut list = String::new();
+            for h in handles.iter().take(LISTED_LEAKS) {
+                let _ = write!(list, "{}{h:#x}", if list.is_empty() { "" } else { ", " });
+            }
+            if handles.len() > LISTED_LEAKS {
+                let _ = write!(list, " and {} more", handles.len() - LISTED_LEAKS);
+            }
+            let name = HANDLE_TYPES[usize::from(ty)].name;
+            self.skip |= self.tracker.reporter.report(Finding {
+                severity: Severity::Error,
+                id,
+                location: at,
+                objects: &objects,
+                message: format_args!("{} {name} object(s) not destroyed or freed: {list}.", handles.len()),
+            });
+        }
+    }
+}
+
+/// The handle in parameter `i`.
+///
+/// # Safety
+/// `params[i]`, when present, must point at a handle.
+unsafe fn param_handle(params: &[*const u8], i: u16) -> u64 {
+    match params.get(usize::from(i)) {
+        Some(p) if !p.is_null() => unsafe { read_uint(*p, 8) },
+        _ => 0,
+    }
+}
+
+/// Whether pointer parameter `i` is non-NULL.
+///
+/// # Safety
+/// `params[i]`, when present, must point at a pointer.
+unsafe fn param_pointer_set(params: &[*const u8], i: u16) -> bool {
+    match params.get(usize::from(i)) {
+        Some(p) if !p.is_null() => !unsafe { read_ptr(*p) }.is_null(),
+        _ => false,
+    }
+}
+
+/// The site of parameter `param`.
+fn param_field(command: &'static CommandHandles, param: u16) -> Option<&'static HandleField> {
+    command.params.iter().find(|f| f.at == u32::from(param))
+}
+
+/// The non-null handles a parameter array (or pointer to one handle) holds: `(type, handles)`.
+///
+/// # Safety
+/// The call's parameters must be as the application passed them; for an output, the call must
+/// have written it.
+unsafe fn site_handles(f: &'static HandleField, params: &[*const u8]) -> Option<(u16, Vec<u64>)> {
+    let HandleElem::Handle(ty) = f.elem else { return None };
+    let p = *params.get(f.at as usize)?;
+    let q = unsafe { read_ptr(p) };
+    if q.is_null() {
+        return None;
+    }
+    let n = match f.shape {
+        Shape::Slice(c) => unsafe { count(c, Base::Params(params)) }?,
+        _ => 1,
+    };
+    Some((ty, (0..n).map(|i| unsafe { read_uint(q.wrapping_add(i * 8), 8) }).filter(|&h| h != 0).collect()))
+}
+
+/// The parent handle a `ParentRef` names.
+///
+/// # Safety
+/// As [`site_handles`].
+unsafe fn parent_handle(r: ParentRef, params: &[*const u8]) -> u64 {
+    if r.member == NO_MEMBER {
+        return unsafe { param_handle(params, r.param) };
+    }
+    let Some(&p) = params.get(usize::from(r.param)) else { return 0 };
+    let q = unsafe { read_ptr(p) };
+    if q.is_null() {
+        return 0;
+    }
+    unsafe { read_uint(q.wrapping_add(r.member as usize), 8) }
+}
+
+impl ObjectEngine for ObjectTracker {
+    fn validate(&self, command: &'static CommandHandles, params: &[*const u8]) -> bool {
+        let owner = self.owner.load(Ordering::Relaxed);
+        let instance = self.instance.load(Ordering::Relaxed);
+        let mut walk = Walk { tracker: self, owner, instance, command, skip: false };
+        let at = Location::command(command.name);
+        walk.fields(command.params, Base::Params(params), &at, false);
+        match command.role {
+            Role::Destroy { param } => {
+                let Some(f) = param_field(command, param) else { return walk.skip };
+                let HandleElem::Handle(ty) = f.elem else { return walk.skip };
+                // SAFETY: the parameters of the command the table describes.
+                let h = unsafe { param_handle(params, param) };
+                let given = unsafe { param_pointer_set(params, command.allocator) };
+                let at = at.dot(f.name);
+                if h == 0 {
+                } else if is_device(ty) && h == owner {
+                    walk.allocator(ty, h, given, self.with_allocator.load(Ordering::Relaxed), &at);
+                    walk.leaks(owner, ty, "VUID-vkDestroyDevice-device-05137", &at);
+                } else if is_instance(ty) {
+                    walk.allocator(ty, h, given, self.with_allocator.load(Ordering::Relaxed), &at);
+                    walk.leaks(owner, ty, "VUID-vkDestroyInstance-instance-00629", &at);
+                } else if let Some(e) = OBJECTS.get(key(ty, h)) {
+                    walk.allocator(ty, h, given, e.with_allocator, &at);
+                }
+            }
+            Role::Free { pool, handles } => {
+                // SAFETY: the parameters of the command the table describes.
+                let pool_handle = unsafe { param_handle(params, pool) };
+                let Some(f) = param_field(command, handles) else { return walk.skip };
+                let Some((ty, freed)) = (unsafe { site_handles(f, params) }) else { return walk.skip };
+                let at = at.dot(f.name);
+                for (i, h) in freed.into_iter().enumerate() {
+                    if let Some(e) = OBJECTS.get(key(ty, h)) {
+                        if e.parent != pool_handle && f.parent_id != NO_ID {
+                            let objects = [object(ty, h)];
+                            let m = format_args!(
+                                "is {h:#x}, which was allocated from pool {:#x}, not from {pool_handle:#x}.",
+                                e.parent
+                            );
+                            walk.skip |= walk.error(f.parent_id, &at.index(i), &objects, m);
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+        walk.skip
+    }
+
+    fn record(&self, command: &'static CommandHandles, params: &[*const u8], result: Option<VkResult>) {
+        let owner = self.owner.load(Ordering::Relaxed);
+        let succeeded = result.is_none_or(|r| r.0 >= 0);
+        match command.role {
+            Role::Create { param, pool, parent } => {
+                let Some(f) = param_field(command, param) else { return };
+                // Arrays of pipelines may be partly created even when the call fails: the
+                // failed elements are VK_NULL_HANDLE.
+                if !succeeded && !matches!(f.shape, Shape::Slice(_)) {
+                    return;
+                }
+                // SAFETY: the call returned and wrote its outputs.
+                let Some((ty, created)) = (unsafe { site_handles(f, params) }) else { return };
+                if is_instance(ty) {
+                    let h = created.first().copied().unwrap_or(0);
+                    self.owner.store(h, Ordering::Relaxed);
+                    self.instance.store(h, Ordering::Relaxed);
+                    let given = unsafe { param_pointer_set(params, command.allocator) };
+                    self.with_allocator.store(given, Ordering::Relaxed);
+                    return;
+                }
+                let parent = if pool { unsafe { parent_handle(parent, params) } } else { 0 };
+                let with_allocator = unsafe { param_pointer_set(params, command.allocator) };
+                for h in created {
+                    let entry = Entry { ty, owner, parent, with_allocator, retrieved: false, refs: 1 };
+                    OBJECTS.insert(key(ty, h), entry);
+                }
+            }
+            Role::Retrieve { param, parent } => {
+                if !succeeded {
+                    return;
+                }
+                let Some(f) = param_field(command, param) else { return };
+                // SAFETY: the call returned and wrote its outputs.
+                let Some((ty, found)) = (unsafe { site_handles(f, params) }) else { return };
+                let parent = if parent.param == 0 { 0 } else { unsafe { parent_handle(parent, params) } };
+                for h in found {
+                    let entry = Entry { ty, owner, parent, with_allocator: false, retrieved: true, refs: 1 };
+                    OBJECTS.insert(key(ty, h), entry);
+                }
+            }
+            Role::Destroy { param } => {
+                let Some(HandleElem::Handle(ty)) = param_field(command, param).map(|f| f.elem) else { return };
+                // SAFETY: the parameters of the command the table describes.
+                let h = unsafe { param_handle(params, param) };
+                if h == 0 {
+                    return;
+                }
+                if is_device(ty) || is_instance(ty) {
+                    OBJECTS.remove_owned_by(h);
+                }
+                OBJECTS.remove(key(ty, h));
+            }
+            Role::Free { handles, .. } => {
+                let Some(f) = param_field(command, handles) else { return };
+                // SAFETY: the parameters of the command the table describes.
+                let Some((ty, freed)) = (unsafe { site_handles(f, params) }) else { return };
+                for h in freed {
+                    OBJECTS.remove(key(ty, h));
+                }
+            }
+            Role::Reset { pool } => OBJECTS.remove_children(unsafe { param_handle(params, pool) }),
+            Role::Use => {}
+        }
+    }
+}
