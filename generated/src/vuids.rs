@@ -663,6 +663,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/VK_KHR_surface/wsi.html",
     },
     MessageInfo {
+        id: "VUID-VkApplicationInfo-apiVersion-04010",
+        id_number: 1029173957u32,
+        spec_text: "If apiVersion is not 0, then it must be greater than or equal to VK_API_VERSION_1_0",
+        spec_page: "chapters/initialization.html",
+    },
+    MessageInfo {
         id: "VUID-VkApplicationInfo-pNext-pNext",
         id_number: 1223396377u32,
         spec_text: "pNext must be NULL",
@@ -673,6 +679,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id_number: 1178848050u32,
         spec_text: "sType must be VK_STRUCTURE_TYPE_APPLICATION_INFO",
         spec_page: "chapters/initialization.html",
+    },
+    MessageInfo {
+        id: "VUID-VkAttachmentDescription-finalLayout-00843",
+        id_number: 3855847839u32,
+        spec_text: "finalLayout must not be VK_IMAGE_LAYOUT_UNDEFINED or VK_IMAGE_LAYOUT_ZERO_INITIALIZED_EXT or VK_IMAGE_LAYOUT_PREINITIALIZED",
+        spec_page: "chapters/renderpass.html",
     },
     MessageInfo {
         id: "VUID-VkAttachmentDescription-finalLayout-parameter",
@@ -726,6 +738,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-VkAttachmentDescription-storeOp-parameter",
         id_number: 1377863797u32,
         spec_text: "storeOp must be a valid VkAttachmentStoreOp value",
+        spec_page: "chapters/renderpass.html",
+    },
+    MessageInfo {
+        id: "VUID-VkAttachmentDescription2-finalLayout-00843",
+        id_number: 3826427776u32,
+        spec_text: "finalLayout must not be VK_IMAGE_LAYOUT_UNDEFINED or VK_IMAGE_LAYOUT_ZERO_INITIALIZED_EXT or VK_IMAGE_LAYOUT_PREINITIALIZED",
         spec_page: "chapters/renderpass.html",
     },
     MessageInfo {
@@ -825,9 +843,21 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/renderpass.html",
     },
     MessageInfo {
+        id: "VUID-VkAttachmentReference-layout-03077",
+        id_number: 3754557468u32,
+        spec_text: "If attachment is not VK_ATTACHMENT_UNUSED, layout must not be VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_ZERO_INITIALIZED_EXT, VK_IMAGE_LAYOUT_PREINITIALIZED, or VK_IMAGE_LAYOUT_PRESENT_SRC_KHR",
+        spec_page: "chapters/renderpass.html",
+    },
+    MessageInfo {
         id: "VUID-VkAttachmentReference-layout-parameter",
         id_number: 1971405941u32,
         spec_text: "layout must be a valid VkImageLayout value",
+        spec_page: "chapters/renderpass.html",
+    },
+    MessageInfo {
+        id: "VUID-VkAttachmentReference2-layout-03077",
+        id_number: 3678901789u32,
+        spec_text: "If attachment is not VK_ATTACHMENT_UNUSED, layout must not be VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_ZERO_INITIALIZED_EXT, VK_IMAGE_LAYOUT_PREINITIALIZED, or VK_IMAGE_LAYOUT_PRESENT_SRC_KHR",
         spec_page: "chapters/renderpass.html",
     },
     MessageInfo {
@@ -1467,6 +1497,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/resources.html",
     },
     MessageInfo {
+        id: "VUID-VkBufferCopy-size-01988",
+        id_number: 1668271177u32,
+        spec_text: "The size must be greater than 0",
+        spec_page: "chapters/copies.html",
+    },
+    MessageInfo {
         id: "VUID-VkBufferCopy2-pNext-pNext",
         id_number: 1052904226u32,
         spec_text: "pNext must be NULL",
@@ -1479,9 +1515,51 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/copies.html",
     },
     MessageInfo {
+        id: "VUID-VkBufferCreateInfo-flags-00915",
+        id_number: 1884768400u32,
+        spec_text: "If the sparseBinding feature is not enabled, flags must not contain VK_BUFFER_CREATE_SPARSE_BINDING_BIT",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-VkBufferCreateInfo-flags-00916",
+        id_number: 3077485361u32,
+        spec_text: "If the sparseResidencyBuffer feature is not enabled, flags must not contain VK_BUFFER_CREATE_SPARSE_RESIDENCY_BIT",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-VkBufferCreateInfo-flags-00917",
+        id_number: 3869093697u32,
+        spec_text: "If the sparseResidencyAliased feature is not enabled, flags must not contain VK_BUFFER_CREATE_SPARSE_ALIASED_BIT",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-VkBufferCreateInfo-flags-00918",
+        id_number: 1188470200u32,
+        spec_text: "If flags contains VK_BUFFER_CREATE_SPARSE_RESIDENCY_BIT or VK_BUFFER_CREATE_SPARSE_ALIASED_BIT, it must also contain VK_BUFFER_CREATE_SPARSE_BINDING_BIT",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-VkBufferCreateInfo-flags-01887",
+        id_number: 1756197385u32,
+        spec_text: "If the protectedMemory feature is not enabled, flags must not contain VK_BUFFER_CREATE_PROTECTED_BIT",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-VkBufferCreateInfo-flags-03338",
+        id_number: 2048299318u32,
+        spec_text: "If flags includes VK_BUFFER_CREATE_DEVICE_ADDRESS_CAPTURE_REPLAY_BIT, the VkPhysicalDeviceBufferDeviceAddressFeaturesEXT::bufferDeviceAddressCaptureReplay feature or the bufferDeviceAddressCaptureReplay feature must be enabled",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
         id: "VUID-VkBufferCreateInfo-flags-parameter",
         id_number: 2561953999u32,
         spec_text: "If flags is not 0, flags must be a valid combination of VkBufferCreateFlagBits values",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-VkBufferCreateInfo-opaqueCaptureAddress-03337",
+        id_number: 3440185581u32,
+        spec_text: "If VkBufferOpaqueCaptureAddressCreateInfo::opaqueCaptureAddress is not zero, flags must include VK_BUFFER_CREATE_DEVICE_ADDRESS_CAPTURE_REPLAY_BIT",
         spec_page: "chapters/resources.html",
     },
     MessageInfo {
@@ -1506,6 +1584,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-VkBufferCreateInfo-sharingMode-00913",
         id_number: 284624627u32,
         spec_text: "If sharingMode is VK_SHARING_MODE_CONCURRENT, pQueueFamilyIndices must be a valid pointer to an array of queueFamilyIndexCount uint32_t values",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-VkBufferCreateInfo-sharingMode-01419",
+        id_number: 475737432u32,
+        spec_text: "If sharingMode is VK_SHARING_MODE_CONCURRENT, each element of pQueueFamilyIndices must be unique and must be less than pQueueFamilyPropertyCount returned by either vkGetPhysicalDeviceQueueFamilyProperties2 or vkGetPhysicalDeviceQueueFamilyProperties for the physicalDevice that was used to create device",
         spec_page: "chapters/resources.html",
     },
     MessageInfo {
@@ -1549,6 +1633,42 @@ pub static MESSAGES: &[MessageInfo] = &[
         id_number: 2382112514u32,
         spec_text: "sType must be VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_INFO",
         spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-VkBufferImageCopy-aspectMask-09103",
+        id_number: 3270466038u32,
+        spec_text: "The aspectMask member of imageSubresource must only have a single bit set",
+        spec_page: "chapters/copies.html",
+    },
+    MessageInfo {
+        id: "VUID-VkBufferImageCopy-bufferImageHeight-09102",
+        id_number: 2665277818u32,
+        spec_text: "bufferImageHeight must be 0, or greater than or equal to the height member of imageExtent",
+        spec_page: "chapters/copies.html",
+    },
+    MessageInfo {
+        id: "VUID-VkBufferImageCopy-bufferRowLength-09101",
+        id_number: 617819468u32,
+        spec_text: "bufferRowLength must be 0, or greater than or equal to the width member of imageExtent",
+        spec_page: "chapters/copies.html",
+    },
+    MessageInfo {
+        id: "VUID-VkBufferImageCopy-imageExtent-06659",
+        id_number: 3983864300u32,
+        spec_text: "imageExtent.width must not be 0",
+        spec_page: "chapters/copies.html",
+    },
+    MessageInfo {
+        id: "VUID-VkBufferImageCopy-imageExtent-06660",
+        id_number: 4262497821u32,
+        spec_text: "imageExtent.height must not be 0",
+        spec_page: "chapters/copies.html",
+    },
+    MessageInfo {
+        id: "VUID-VkBufferImageCopy-imageExtent-06661",
+        id_number: 2939861888u32,
+        spec_text: "imageExtent.depth must not be 0",
+        spec_page: "chapters/copies.html",
     },
     MessageInfo {
         id: "VUID-VkBufferImageCopy2-pNext-pNext",
@@ -4047,9 +4167,111 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "appendices/extensions.html",
     },
     MessageInfo {
+        id: "VUID-VkDescriptorSetLayoutBinding-descriptorType-01510",
+        id_number: 3445732938u32,
+        spec_text: "If descriptorType is VK_DESCRIPTOR_TYPE_INPUT_ATTACHMENT and descriptorCount is not 0, then stageFlags must be 0 or VK_SHADER_STAGE_FRAGMENT_BIT",
+        spec_page: "chapters/descriptorsets.html",
+    },
+    MessageInfo {
+        id: "VUID-VkDescriptorSetLayoutBinding-descriptorType-02209",
+        id_number: 2514112695u32,
+        spec_text: "If descriptorType is VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK then descriptorCount must be a multiple of 4",
+        spec_page: "chapters/descriptorsets.html",
+    },
+    MessageInfo {
+        id: "VUID-VkDescriptorSetLayoutBinding-descriptorType-04604",
+        id_number: 2860766583u32,
+        spec_text: "If the inlineUniformBlock feature is not enabled, descriptorType must not be VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK",
+        spec_page: "chapters/descriptorsets.html",
+    },
+    MessageInfo {
         id: "VUID-VkDescriptorSetLayoutBinding-descriptorType-parameter",
         id_number: 54447632u32,
         spec_text: "descriptorType must be a valid VkDescriptorType value",
+        spec_page: "chapters/descriptorsets.html",
+    },
+    MessageInfo {
+        id: "VUID-VkDescriptorSetLayoutBindingFlagsCreateInfo-None-03011",
+        id_number: 3792188042u32,
+        spec_text: "All bindings with descriptor type VK_DESCRIPTOR_TYPE_INPUT_ATTACHMENT, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC, or VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC must not use VK_DESCRIPTOR_BINDING_UPDATE_AFTER_BIND_BIT",
+        spec_page: "chapters/descriptorsets.html",
+    },
+    MessageInfo {
+        id: "VUID-VkDescriptorSetLayoutBindingFlagsCreateInfo-bindingCount-03002",
+        id_number: 2358711291u32,
+        spec_text: "If bindingCount is not zero, bindingCount must equal VkDescriptorSetLayoutCreateInfo::bindingCount",
+        spec_page: "chapters/descriptorsets.html",
+    },
+    MessageInfo {
+        id: "VUID-VkDescriptorSetLayoutBindingFlagsCreateInfo-descriptorBindingInlineUniformBlockUpdateAfterBind-02211",
+        id_number: 2730339034u32,
+        spec_text: "If VkPhysicalDeviceInlineUniformBlockFeatures::descriptorBindingInlineUniformBlockUpdateAfterBind is not enabled, all bindings with descriptor type VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK must not use VK_DESCRIPTOR_BINDING_UPDATE_AFTER_BIND_BIT",
+        spec_page: "chapters/descriptorsets.html",
+    },
+    MessageInfo {
+        id: "VUID-VkDescriptorSetLayoutBindingFlagsCreateInfo-descriptorBindingPartiallyBound-03013",
+        id_number: 2503155484u32,
+        spec_text: "If VkPhysicalDeviceDescriptorIndexingFeatures::descriptorBindingPartiallyBound is not enabled, all elements of pBindingFlags must not include VK_DESCRIPTOR_BINDING_PARTIALLY_BOUND_BIT",
+        spec_page: "chapters/descriptorsets.html",
+    },
+    MessageInfo {
+        id: "VUID-VkDescriptorSetLayoutBindingFlagsCreateInfo-descriptorBindingSampledImageUpdateAfterBind-03006",
+        id_number: 3501366804u32,
+        spec_text: "If VkPhysicalDeviceDescriptorIndexingFeatures::descriptorBindingSampledImageUpdateAfterBind is not enabled, all bindings with descriptor type VK_DESCRIPTOR_TYPE_SAMPLER, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, or VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE must not use VK_DESCRIPTOR_BINDING_UPDATE_AFTER_BIND_BIT",
+        spec_page: "chapters/descriptorsets.html",
+    },
+    MessageInfo {
+        id: "VUID-VkDescriptorSetLayoutBindingFlagsCreateInfo-descriptorBindingStorageBufferUpdateAfterBind-03008",
+        id_number: 2487010642u32,
+        spec_text: "If VkPhysicalDeviceDescriptorIndexingFeatures::descriptorBindingStorageBufferUpdateAfterBind is not enabled, all bindings with descriptor type VK_DESCRIPTOR_TYPE_STORAGE_BUFFER must not use VK_DESCRIPTOR_BINDING_UPDATE_AFTER_BIND_BIT",
+        spec_page: "chapters/descriptorsets.html",
+    },
+    MessageInfo {
+        id: "VUID-VkDescriptorSetLayoutBindingFlagsCreateInfo-descriptorBindingStorageImageUpdateAfterBind-03007",
+        id_number: 2886541537u32,
+        spec_text: "If VkPhysicalDeviceDescriptorIndexingFeatures::descriptorBindingStorageImageUpdateAfterBind is not enabled, all bindings with descriptor type VK_DESCRIPTOR_TYPE_STORAGE_IMAGE must not use VK_DESCRIPTOR_BINDING_UPDATE_AFTER_BIND_BIT",
+        spec_page: "chapters/descriptorsets.html",
+    },
+    MessageInfo {
+        id: "VUID-VkDescriptorSetLayoutBindingFlagsCreateInfo-descriptorBindingStorageTexelBufferUpdateAfterBind-03010",
+        id_number: 3928260252u32,
+        spec_text: "If VkPhysicalDeviceDescriptorIndexingFeatures::descriptorBindingStorageTexelBufferUpdateAfterBind is not enabled, all bindings with descriptor type VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER must not use VK_DESCRIPTOR_BINDING_UPDATE_AFTER_BIND_BIT",
+        spec_page: "chapters/descriptorsets.html",
+    },
+    MessageInfo {
+        id: "VUID-VkDescriptorSetLayoutBindingFlagsCreateInfo-descriptorBindingUniformBufferUpdateAfterBind-03005",
+        id_number: 814353319u32,
+        spec_text: "If VkPhysicalDeviceDescriptorIndexingFeatures::descriptorBindingUniformBufferUpdateAfterBind is not enabled, all bindings with descriptor type VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER must not use VK_DESCRIPTOR_BINDING_UPDATE_AFTER_BIND_BIT",
+        spec_page: "chapters/descriptorsets.html",
+    },
+    MessageInfo {
+        id: "VUID-VkDescriptorSetLayoutBindingFlagsCreateInfo-descriptorBindingUniformTexelBufferUpdateAfterBind-03009",
+        id_number: 1030566946u32,
+        spec_text: "If VkPhysicalDeviceDescriptorIndexingFeatures::descriptorBindingUniformTexelBufferUpdateAfterBind is not enabled, all bindings with descriptor type VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER must not use VK_DESCRIPTOR_BINDING_UPDATE_AFTER_BIND_BIT",
+        spec_page: "chapters/descriptorsets.html",
+    },
+    MessageInfo {
+        id: "VUID-VkDescriptorSetLayoutBindingFlagsCreateInfo-descriptorBindingUpdateUnusedWhilePending-03012",
+        id_number: 3078733145u32,
+        spec_text: "If VkPhysicalDeviceDescriptorIndexingFeatures::descriptorBindingUpdateUnusedWhilePending is not enabled, all elements of pBindingFlags must not include VK_DESCRIPTOR_BINDING_UPDATE_UNUSED_WHILE_PENDING_BIT",
+        spec_page: "chapters/descriptorsets.html",
+    },
+    MessageInfo {
+        id: "VUID-VkDescriptorSetLayoutBindingFlagsCreateInfo-descriptorBindingVariableDescriptorCount-03014",
+        id_number: 3855837501u32,
+        spec_text: "If VkPhysicalDeviceDescriptorIndexingFeatures::descriptorBindingVariableDescriptorCount is not enabled, all elements of pBindingFlags must not include VK_DESCRIPTOR_BINDING_VARIABLE_DESCRIPTOR_COUNT_BIT",
+        spec_page: "chapters/descriptorsets.html",
+    },
+    MessageInfo {
+        id: "VUID-VkDescriptorSetLayoutBindingFlagsCreateInfo-pBindingFlags-03004",
+        id_number: 222246202u32,
+        spec_text: "If an element of pBindingFlags includes VK_DESCRIPTOR_BINDING_VARIABLE_DESCRIPTOR_COUNT_BIT, then it must be the element with the highest binding number",
+        spec_page: "chapters/descriptorsets.html",
+    },
+    MessageInfo {
+        id: "VUID-VkDescriptorSetLayoutBindingFlagsCreateInfo-pBindingFlags-03015",
+        id_number: 3004975356u32,
+        spec_text: "If an element of pBindingFlags includes VK_DESCRIPTOR_BINDING_VARIABLE_DESCRIPTOR_COUNT_BIT, that element's descriptorType must not be VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC or VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC",
         spec_page: "chapters/descriptorsets.html",
     },
     MessageInfo {
@@ -4068,6 +4290,18 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-VkDescriptorSetLayoutCreateInfo-binding-00279",
         id_number: 4143224418u32,
         spec_text: "If the perStageDescriptorSet feature is not enabled, or flags does not contain VK_DESCRIPTOR_SET_LAYOUT_CREATE_PER_STAGE_BIT_NV, then the VkDescriptorSetLayoutBinding::binding members of the elements of the pBindings array must each have different values",
+        spec_page: "chapters/descriptorsets.html",
+    },
+    MessageInfo {
+        id: "VUID-VkDescriptorSetLayoutCreateInfo-descriptorType-03001",
+        id_number: 2328113869u32,
+        spec_text: "If any binding has the VK_DESCRIPTOR_BINDING_UPDATE_AFTER_BIND_BIT bit set, then all bindings must not have descriptorType of VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC or VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC",
+        spec_page: "chapters/descriptorsets.html",
+    },
+    MessageInfo {
+        id: "VUID-VkDescriptorSetLayoutCreateInfo-flags-03000",
+        id_number: 2763670952u32,
+        spec_text: "If any binding has the VK_DESCRIPTOR_BINDING_UPDATE_AFTER_BIND_BIT bit set, flags must include VK_DESCRIPTOR_SET_LAYOUT_CREATE_UPDATE_AFTER_BIND_POOL_BIT",
         spec_page: "chapters/descriptorsets.html",
     },
     MessageInfo {
@@ -4230,6 +4464,30 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-VkDeviceCreateInfo-flags-zerobitmask",
         id_number: 117195992u32,
         spec_text: "flags must be 0",
+        spec_page: "chapters/devsandqueues.html",
+    },
+    MessageInfo {
+        id: "VUID-VkDeviceCreateInfo-pNext-00373",
+        id_number: 183245201u32,
+        spec_text: "If the pNext chain includes a VkPhysicalDeviceFeatures2 structure, then pEnabledFeatures must be NULL",
+        spec_page: "chapters/devsandqueues.html",
+    },
+    MessageInfo {
+        id: "VUID-VkDeviceCreateInfo-pNext-02829",
+        id_number: 222296132u32,
+        spec_text: "If the pNext chain includes a VkPhysicalDeviceVulkan11Features structure, then it must not include a VkPhysicalDevice16BitStorageFeatures, VkPhysicalDeviceMultiviewFeatures, VkPhysicalDeviceVariablePointersFeatures, VkPhysicalDeviceProtectedMemoryFeatures, VkPhysicalDeviceSamplerYcbcrConversionFeatures, or VkPhysicalDeviceShaderDrawParametersFeatures structure",
+        spec_page: "chapters/devsandqueues.html",
+    },
+    MessageInfo {
+        id: "VUID-VkDeviceCreateInfo-pNext-02830",
+        id_number: 555635515u32,
+        spec_text: "If the pNext chain includes a VkPhysicalDeviceVulkan12Features structure, then it must not include a VkPhysicalDevice8BitStorageFeatures, VkPhysicalDeviceShaderAtomicInt64Features, VkPhysicalDeviceShaderFloat16Int8Features, VkPhysicalDeviceDescriptorIndexingFeatures, VkPhysicalDeviceScalarBlockLayoutFeatures, VkPhysicalDeviceImagelessFramebufferFeatures, VkPhysicalDeviceUniformBufferStandardLayoutFeatures, VkPhysicalDeviceShaderSubgroupExtendedTypesFeatures, VkPhysicalDeviceSeparateDepthStencilLayoutsFeatures, VkPhysicalDeviceHostQueryResetFeatures, VkPhysicalDeviceTimelineSemaphoreFeatures, VkPhysicalDeviceBufferDeviceAddressFeatures, or VkPhysicalDeviceVulkanMemoryModelFeatures structure",
+        spec_page: "chapters/devsandqueues.html",
+    },
+    MessageInfo {
+        id: "VUID-VkDeviceCreateInfo-pNext-06532",
+        id_number: 3429266318u32,
+        spec_text: "If the pNext chain includes a VkPhysicalDeviceVulkan13Features structure, then it must not include a VkPhysicalDeviceDynamicRenderingFeatures, VkPhysicalDeviceImageRobustnessFeatures, VkPhysicalDeviceInlineUniformBlockFeatures, VkPhysicalDeviceMaintenance4Features, VkPhysicalDevicePipelineCreationCacheControlFeatures, VkPhysicalDevicePrivateDataFeatures, VkPhysicalDeviceShaderDemoteToHelperInvocationFeatures, VkPhysicalDeviceShaderIntegerDotProductFeatures, VkPhysicalDeviceShaderTerminateInvocationFeatures, VkPhysicalDeviceSubgroupSizeControlFeatures, VkPhysicalDeviceSynchronization2Features, VkPhysicalDeviceTextureCompressionASTCHDRFeatures, or VkPhysicalDeviceZeroInitializeWorkgroupMemoryFeatures structure",
         spec_page: "chapters/devsandqueues.html",
     },
     MessageInfo {
@@ -6429,6 +6687,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/resources.html",
     },
     MessageInfo {
+        id: "VUID-VkImageCreateInfo-arrayLayers-02256",
+        id_number: 2529366201u32,
+        spec_text: "arrayLayers must be less than or equal to imageCreateMaxArrayLayers (as defined in Image Creation Limits)",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
         id: "VUID-VkImageCreateInfo-extent-00944",
         id_number: 2288638472u32,
         spec_text: "extent.width must be greater than 0",
@@ -6447,6 +6711,60 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/resources.html",
     },
     MessageInfo {
+        id: "VUID-VkImageCreateInfo-extent-02252",
+        id_number: 1234770991u32,
+        spec_text: "extent.width must be less than or equal to imageCreateMaxExtent.width (as defined in Image Creation Limits)",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-VkImageCreateInfo-extent-02253",
+        id_number: 1211989095u32,
+        spec_text: "extent.height must be less than or equal to imageCreateMaxExtent.height (as defined in Image Creation Limits)",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-VkImageCreateInfo-extent-02254",
+        id_number: 1017254674u32,
+        spec_text: "extent.depth must be less than or equal to imageCreateMaxExtent.depth (as defined in Image Creation Limits)",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-VkImageCreateInfo-flags-00949",
+        id_number: 1943305915u32,
+        spec_text: "If flags contains VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT, imageType must be VK_IMAGE_TYPE_2D",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-VkImageCreateInfo-flags-00969",
+        id_number: 2899637245u32,
+        spec_text: "If the sparseBinding feature is not enabled, flags must not contain VK_IMAGE_CREATE_SPARSE_BINDING_BIT",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-VkImageCreateInfo-flags-00987",
+        id_number: 4029201021u32,
+        spec_text: "If flags contains VK_IMAGE_CREATE_SPARSE_RESIDENCY_BIT or VK_IMAGE_CREATE_SPARSE_ALIASED_BIT, it must also contain VK_IMAGE_CREATE_SPARSE_BINDING_BIT",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-VkImageCreateInfo-flags-01573",
+        id_number: 1880123913u32,
+        spec_text: "If flags contains VK_IMAGE_CREATE_BLOCK_TEXEL_VIEW_COMPATIBLE_BIT, then flags must also contain VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-VkImageCreateInfo-flags-08865",
+        id_number: 3812454446u32,
+        spec_text: "If flags contains VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT, extent.width and extent.height must be equal",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-VkImageCreateInfo-flags-08866",
+        id_number: 574160931u32,
+        spec_text: "If flags contains VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT, arrayLayers must be greater than or equal to 6",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
         id: "VUID-VkImageCreateInfo-flags-parameter",
         id_number: 1166154833u32,
         spec_text: "If flags is not 0, flags must be a valid combination of VkImageCreateFlagBits values",
@@ -6459,9 +6777,45 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/resources.html",
     },
     MessageInfo {
+        id: "VUID-VkImageCreateInfo-imageCreateMaxMipLevels-02251",
+        id_number: 3200036473u32,
+        spec_text: "Each of the following values (as described in Image Creation Limits) must not be undefined : imageCreateMaxMipLevels, imageCreateMaxArrayLayers, imageCreateMaxExtent, and imageCreateSampleCounts",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-VkImageCreateInfo-imageType-00956",
+        id_number: 3758159343u32,
+        spec_text: "If imageType is VK_IMAGE_TYPE_1D, both extent.height and extent.depth must be 1",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-VkImageCreateInfo-imageType-00957",
+        id_number: 2918170509u32,
+        spec_text: "If imageType is VK_IMAGE_TYPE_2D, extent.depth must be 1",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-VkImageCreateInfo-imageType-00961",
+        id_number: 2142379237u32,
+        spec_text: "If imageType is VK_IMAGE_TYPE_3D, arrayLayers must be 1",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
         id: "VUID-VkImageCreateInfo-imageType-parameter",
         id_number: 2243482544u32,
         spec_text: "imageType must be a valid VkImageType value",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-VkImageCreateInfo-initialLayout-00993",
+        id_number: 1279008160u32,
+        spec_text: "initialLayout must be VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_ZERO_INITIALIZED_EXT, or VK_IMAGE_LAYOUT_PREINITIALIZED",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-VkImageCreateInfo-initialLayout-12478",
+        id_number: 1811372269u32,
+        spec_text: "If initialLayout is VK_IMAGE_LAYOUT_PREINITIALIZED, tiling must be VK_IMAGE_TILING_LINEAR",
         spec_page: "chapters/resources.html",
     },
     MessageInfo {
@@ -6474,6 +6828,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-VkImageCreateInfo-mipLevels-00947",
         id_number: 1285941561u32,
         spec_text: "mipLevels must be greater than 0",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-VkImageCreateInfo-mipLevels-00958",
+        id_number: 3296846948u32,
+        spec_text: "mipLevels must be less than or equal to the number of levels in the complete mipmap chain based on extent.width, extent.height, and extent.depth",
         spec_page: "chapters/resources.html",
     },
     MessageInfo {
@@ -6495,6 +6855,18 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/resources.html",
     },
     MessageInfo {
+        id: "VUID-VkImageCreateInfo-samples-02257",
+        id_number: 2081547115u32,
+        spec_text: "If samples is not VK_SAMPLE_COUNT_1_BIT, then imageType must be VK_IMAGE_TYPE_2D, flags must not contain VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT, mipLevels must be equal to 1, and imageCreateMaybeLinear (as defined in Image Creation Limits) must be VK_FALSE,",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-VkImageCreateInfo-samples-02258",
+        id_number: 1607255571u32,
+        spec_text: "samples must be a valid VkSampleCountFlagBits value that is set in imageCreateSampleCounts (as defined in Image Creation Limits)",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
         id: "VUID-VkImageCreateInfo-samples-parameter",
         id_number: 381488560u32,
         spec_text: "samples must be a valid VkSampleCountFlagBits value",
@@ -6510,6 +6882,30 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-VkImageCreateInfo-tiling-parameter",
         id_number: 2757481235u32,
         spec_text: "tiling must be a valid VkImageTiling value",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-VkImageCreateInfo-usage-00963",
+        id_number: 1665303278u32,
+        spec_text: "If usage includes VK_IMAGE_USAGE_TRANSIENT_ATTACHMENT_BIT, then bits other than VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT, VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT, and VK_IMAGE_USAGE_INPUT_ATTACHMENT_BIT must not be set",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-VkImageCreateInfo-usage-00964",
+        id_number: 1977748186u32,
+        spec_text: "If usage includes VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT, VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT, VK_IMAGE_USAGE_TRANSIENT_ATTACHMENT_BIT, or VK_IMAGE_USAGE_INPUT_ATTACHMENT_BIT, extent.width must be less than or equal to VkPhysicalDeviceLimits::maxFramebufferWidth",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-VkImageCreateInfo-usage-00965",
+        id_number: 2485655073u32,
+        spec_text: "If usage includes VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT, VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT, VK_IMAGE_USAGE_TRANSIENT_ATTACHMENT_BIT, or VK_IMAGE_USAGE_INPUT_ATTACHMENT_BIT, extent.height must be less than or equal to VkPhysicalDeviceLimits::maxFramebufferHeight",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-VkImageCreateInfo-usage-00966",
+        id_number: 697430288u32,
+        spec_text: "If usage includes VK_IMAGE_USAGE_TRANSIENT_ATTACHMENT_BIT, usage must also contain at least one of VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT, VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT, or VK_IMAGE_USAGE_INPUT_ATTACHMENT_BIT",
         spec_page: "chapters/resources.html",
     },
     MessageInfo {
@@ -6855,9 +7251,33 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/resources.html",
     },
     MessageInfo {
+        id: "VUID-VkImageSubresourceLayers-aspectMask-00167",
+        id_number: 2915678575u32,
+        spec_text: "If aspectMask contains VK_IMAGE_ASPECT_COLOR_BIT, it must not contain either of VK_IMAGE_ASPECT_DEPTH_BIT or VK_IMAGE_ASPECT_STENCIL_BIT",
+        spec_page: "chapters/copies.html",
+    },
+    MessageInfo {
+        id: "VUID-VkImageSubresourceLayers-aspectMask-00168",
+        id_number: 1248859177u32,
+        spec_text: "aspectMask must not contain VK_IMAGE_ASPECT_METADATA_BIT",
+        spec_page: "chapters/copies.html",
+    },
+    MessageInfo {
         id: "VUID-VkImageSubresourceLayers-aspectMask-parameter",
         id_number: 2536044980u32,
         spec_text: "aspectMask must be a valid combination of VkImageAspectFlagBits values",
+        spec_page: "chapters/copies.html",
+    },
+    MessageInfo {
+        id: "VUID-VkImageSubresourceLayers-layerCount-01700",
+        id_number: 94197154u32,
+        spec_text: "If layerCount is not VK_REMAINING_ARRAY_LAYERS, it must be greater than 0",
+        spec_page: "chapters/copies.html",
+    },
+    MessageInfo {
+        id: "VUID-VkImageSubresourceLayers-layerCount-09243",
+        id_number: 3628357398u32,
+        spec_text: "If the maintenance5 feature is not enabled, layerCount must not be VK_REMAINING_ARRAY_LAYERS",
         spec_page: "chapters/copies.html",
     },
     MessageInfo {
@@ -6975,9 +7395,45 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/resources.html",
     },
     MessageInfo {
+        id: "VUID-VkImageViewCreateInfo-image-01003",
+        id_number: 331947040u32,
+        spec_text: "If image was not created with VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT then viewType must not be VK_IMAGE_VIEW_TYPE_CUBE or VK_IMAGE_VIEW_TYPE_CUBE_ARRAY",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-VkImageViewCreateInfo-image-06723",
+        id_number: 1766340161u32,
+        spec_text: "If image was created with VK_IMAGE_TYPE_3D but without VK_IMAGE_CREATE_2D_ARRAY_COMPATIBLE_BIT set then viewType must not be VK_IMAGE_VIEW_TYPE_2D_ARRAY",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-VkImageViewCreateInfo-image-06724",
+        id_number: 3932156635u32,
+        spec_text: "If image is not a 3D image created with VK_IMAGE_CREATE_2D_ARRAY_COMPATIBLE_BIT or VK_IMAGE_CREATE_2D_VIEW_COMPATIBLE_BIT_EXT set, or viewType is not VK_IMAGE_VIEW_TYPE_2D or VK_IMAGE_VIEW_TYPE_2D_ARRAY, subresourceRange.baseArrayLayer must be less than the arrayLayers specified in VkImageCreateInfo when image was created",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-VkImageViewCreateInfo-image-06728",
+        id_number: 870200383u32,
+        spec_text: "If image was created with VK_IMAGE_TYPE_3D but without VK_IMAGE_CREATE_2D_ARRAY_COMPATIBLE_BIT or VK_IMAGE_CREATE_2D_VIEW_COMPATIBLE_BIT_EXT set, then viewType must not be VK_IMAGE_VIEW_TYPE_2D",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
         id: "VUID-VkImageViewCreateInfo-image-parameter",
         id_number: 315335852u32,
         spec_text: "image must be a valid VkImage handle",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-VkImageViewCreateInfo-imageViewType-04973",
+        id_number: 2326893356u32,
+        spec_text: "If viewType is VK_IMAGE_VIEW_TYPE_1D, VK_IMAGE_VIEW_TYPE_2D, or VK_IMAGE_VIEW_TYPE_3D; and subresourceRange.layerCount is not VK_REMAINING_ARRAY_LAYERS, then subresourceRange.layerCount must be 1",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-VkImageViewCreateInfo-imageViewType-04974",
+        id_number: 3240157520u32,
+        spec_text: "If viewType is VK_IMAGE_VIEW_TYPE_1D, VK_IMAGE_VIEW_TYPE_2D, or VK_IMAGE_VIEW_TYPE_3D; and subresourceRange.layerCount is VK_REMAINING_ARRAY_LAYERS, then the remaining number of layers must be 1",
         spec_page: "chapters/resources.html",
     },
     MessageInfo {
@@ -6996,6 +7452,60 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-VkImageViewCreateInfo-sType-unique",
         id_number: 4035151015u32,
         spec_text: "The sType value of each structure in the pNext chain must be unique, with the exception of structures of type VkExportMetalObjectCreateInfoEXT",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-VkImageViewCreateInfo-subResourceRange-01021",
+        id_number: 2203928614u32,
+        spec_text: "viewType must be compatible with the type of image as shown in the view type compatibility table",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-VkImageViewCreateInfo-subresourceRange-01478",
+        id_number: 1850507259u32,
+        spec_text: "subresourceRange.baseMipLevel must be less than the mipLevels specified in VkImageCreateInfo when image was created",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-VkImageViewCreateInfo-subresourceRange-01718",
+        id_number: 335920165u32,
+        spec_text: "If subresourceRange.levelCount is not VK_REMAINING_MIP_LEVELS, subresourceRange.baseMipLevel + subresourceRange.levelCount must be less than or equal to the mipLevels specified in VkImageCreateInfo when image was created",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-VkImageViewCreateInfo-subresourceRange-06725",
+        id_number: 2697831887u32,
+        spec_text: "If subresourceRange.layerCount is not VK_REMAINING_ARRAY_LAYERS, image is not a 3D image created with VK_IMAGE_CREATE_2D_ARRAY_COMPATIBLE_BIT or VK_IMAGE_CREATE_2D_VIEW_COMPATIBLE_BIT_EXT set, or viewType is not VK_IMAGE_VIEW_TYPE_2D or VK_IMAGE_VIEW_TYPE_2D_ARRAY, subresourceRange.layerCount must be non-zero and subresourceRange.baseArrayLayer + subresourceRange.layerCount must be less than or equal to the arrayLayers specified in VkImageCreateInfo when image was created",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-VkImageViewCreateInfo-viewType-01004",
+        id_number: 1838557948u32,
+        spec_text: "If the imageCubeArray feature is not enabled, viewType must not be VK_IMAGE_VIEW_TYPE_CUBE_ARRAY",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-VkImageViewCreateInfo-viewType-02960",
+        id_number: 4240654422u32,
+        spec_text: "If viewType is VK_IMAGE_VIEW_TYPE_CUBE and subresourceRange.layerCount is not VK_REMAINING_ARRAY_LAYERS, subresourceRange.layerCount must be 6",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-VkImageViewCreateInfo-viewType-02961",
+        id_number: 4147686018u32,
+        spec_text: "If viewType is VK_IMAGE_VIEW_TYPE_CUBE_ARRAY and subresourceRange.layerCount is not VK_REMAINING_ARRAY_LAYERS, subresourceRange.layerCount must be a multiple of 6",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-VkImageViewCreateInfo-viewType-02962",
+        id_number: 4285832331u32,
+        spec_text: "If viewType is VK_IMAGE_VIEW_TYPE_CUBE and subresourceRange.layerCount is VK_REMAINING_ARRAY_LAYERS, the remaining number of layers must be 6",
+        spec_page: "chapters/resources.html",
+    },
+    MessageInfo {
+        id: "VUID-VkImageViewCreateInfo-viewType-02963",
+        id_number: 957493732u32,
+        spec_text: "If viewType is VK_IMAGE_VIEW_TYPE_CUBE_ARRAY and subresourceRange.layerCount is VK_REMAINING_ARRAY_LAYERS, the remaining number of layers must be a multiple of 6",
         spec_page: "chapters/resources.html",
     },
     MessageInfo {
@@ -13017,6 +13527,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/renderpass.html",
     },
     MessageInfo {
+        id: "VUID-VkRenderPassCreateInfo-attachment-00834",
+        id_number: 4238637250u32,
+        spec_text: "If the attachment member of any element of pInputAttachments, pColorAttachments, pResolveAttachments or pDepthStencilAttachment, or any element of pPreserveAttachments in any element of pSubpasses is not VK_ATTACHMENT_UNUSED, then it must be less than attachmentCount",
+        spec_page: "chapters/renderpass.html",
+    },
+    MessageInfo {
         id: "VUID-VkRenderPassCreateInfo-flags-parameter",
         id_number: 530367883u32,
         spec_text: "If flags is not 0, flags must be a valid combination of VkRenderPassCreateFlagBits values",
@@ -13062,6 +13578,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-VkRenderPassCreateInfo-subpassCount-arraylength",
         id_number: 3752008529u32,
         spec_text: "subpassCount must be greater than 0",
+        spec_page: "chapters/renderpass.html",
+    },
+    MessageInfo {
+        id: "VUID-VkRenderPassCreateInfo2-attachment-03051",
+        id_number: 3246134792u32,
+        spec_text: "If the attachment member of any element of pInputAttachments, pColorAttachments, pResolveAttachments or pDepthStencilAttachment, or any element of pPreserveAttachments in any element of pSubpasses is not VK_ATTACHMENT_UNUSED, then it must be less than attachmentCount",
         spec_page: "chapters/renderpass.html",
     },
     MessageInfo {
@@ -13659,6 +14181,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/descriptorbuffers.html",
     },
     MessageInfo {
+        id: "VUID-VkSamplerCreateInfo-addressModeU-01079",
+        id_number: 447306795u32,
+        spec_text: "If the samplerMirrorClampToEdge feature is not enabled, and if the VK_KHR_sampler_mirror_clamp_to_edge extension is not enabled, addressModeU, addressModeV and addressModeW must not be VK_SAMPLER_ADDRESS_MODE_MIRROR_CLAMP_TO_EDGE",
+        spec_page: "chapters/samplers.html",
+    },
+    MessageInfo {
         id: "VUID-VkSamplerCreateInfo-addressModeU-parameter",
         id_number: 66907143u32,
         spec_text: "addressModeU must be a valid VkSamplerAddressMode value",
@@ -13686,6 +14214,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-VkSamplerCreateInfo-anisotropyEnable-01071",
         id_number: 1233543420u32,
         spec_text: "If anisotropyEnable is VK_TRUE, maxAnisotropy must be between 1.0 and VkPhysicalDeviceLimits::maxSamplerAnisotropy, inclusive",
+        spec_page: "chapters/samplers.html",
+    },
+    MessageInfo {
+        id: "VUID-VkSamplerCreateInfo-compareEnable-01423",
+        id_number: 3170136224u32,
+        spec_text: "If compareEnable is VK_TRUE, the reductionMode member of VkSamplerReductionModeCreateInfo must be VK_SAMPLER_REDUCTION_MODE_WEIGHTED_AVERAGE",
         spec_page: "chapters/samplers.html",
     },
     MessageInfo {
@@ -13725,6 +14259,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/samplers.html",
     },
     MessageInfo {
+        id: "VUID-VkSamplerCreateInfo-pNext-06726",
+        id_number: 2639990108u32,
+        spec_text: "If the samplerFilterMinmax feature is not enabled and the pNext chain includes a VkSamplerReductionModeCreateInfo structure, then the sampler reduction mode must be VK_SAMPLER_REDUCTION_MODE_WEIGHTED_AVERAGE",
+        spec_page: "chapters/samplers.html",
+    },
+    MessageInfo {
         id: "VUID-VkSamplerCreateInfo-pNext-pNext",
         id_number: 2302758360u32,
         spec_text: "Each pNext member of any structure (including this one) in the pNext chain must be either NULL or a pointer to a valid instance of VkDebugUtilsObjectNameInfoEXT, VkOpaqueCaptureDescriptorDataCreateInfoEXT, VkSamplerBlockMatchWindowCreateInfoQCOM, VkSamplerBorderColorComponentMappingCreateInfoEXT, VkSamplerCubicWeightsCreateInfoQCOM, VkSamplerCustomBorderColorCreateInfoEXT, VkSamplerCustomBorderColorIndexCreateInfoEXT, VkSamplerReductionModeCreateInfo, or VkSamplerYcbcrConversionInfo",
@@ -13740,6 +14280,42 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-VkSamplerCreateInfo-sType-unique",
         id_number: 3937325486u32,
         spec_text: "The sType value of each structure in the pNext chain must be unique",
+        spec_page: "chapters/samplers.html",
+    },
+    MessageInfo {
+        id: "VUID-VkSamplerCreateInfo-unnormalizedCoordinates-01072",
+        id_number: 3135000950u32,
+        spec_text: "If unnormalizedCoordinates is VK_TRUE, minFilter and magFilter must be equal",
+        spec_page: "chapters/samplers.html",
+    },
+    MessageInfo {
+        id: "VUID-VkSamplerCreateInfo-unnormalizedCoordinates-01073",
+        id_number: 3517459969u32,
+        spec_text: "If unnormalizedCoordinates is VK_TRUE, mipmapMode must be VK_SAMPLER_MIPMAP_MODE_NEAREST",
+        spec_page: "chapters/samplers.html",
+    },
+    MessageInfo {
+        id: "VUID-VkSamplerCreateInfo-unnormalizedCoordinates-01074",
+        id_number: 866435408u32,
+        spec_text: "If unnormalizedCoordinates is VK_TRUE, minLod and maxLod must be zero",
+        spec_page: "chapters/samplers.html",
+    },
+    MessageInfo {
+        id: "VUID-VkSamplerCreateInfo-unnormalizedCoordinates-01075",
+        id_number: 519114335u32,
+        spec_text: "If unnormalizedCoordinates is VK_TRUE, addressModeU and addressModeV must each be either VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE or VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER",
+        spec_page: "chapters/samplers.html",
+    },
+    MessageInfo {
+        id: "VUID-VkSamplerCreateInfo-unnormalizedCoordinates-01076",
+        id_number: 364279384u32,
+        spec_text: "If unnormalizedCoordinates is VK_TRUE, anisotropyEnable must be VK_FALSE",
+        spec_page: "chapters/samplers.html",
+    },
+    MessageInfo {
+        id: "VUID-VkSamplerCreateInfo-unnormalizedCoordinates-01077",
+        id_number: 3610735178u32,
+        spec_text: "If unnormalizedCoordinates is VK_TRUE, compareEnable must be VK_FALSE",
         spec_page: "chapters/samplers.html",
     },
     MessageInfo {
@@ -14565,6 +15141,18 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/renderpass.html",
     },
     MessageInfo {
+        id: "VUID-VkSubpassDependency-dstStageMask-04090",
+        id_number: 1616041788u32,
+        spec_text: "If the geometryShader feature is not enabled, dstStageMask must not contain VK_PIPELINE_STAGE_GEOMETRY_SHADER_BIT",
+        spec_page: "chapters/renderpass.html",
+    },
+    MessageInfo {
+        id: "VUID-VkSubpassDependency-dstStageMask-04091",
+        id_number: 1377643820u32,
+        spec_text: "If the tessellationShader feature is not enabled, dstStageMask must not contain VK_PIPELINE_STAGE_TESSELLATION_CONTROL_SHADER_BIT or VK_PIPELINE_STAGE_TESSELLATION_EVALUATION_SHADER_BIT",
+        spec_page: "chapters/renderpass.html",
+    },
+    MessageInfo {
         id: "VUID-VkSubpassDependency-dstStageMask-parameter",
         id_number: 303072347u32,
         spec_text: "If dstStageMask is not 0, dstStageMask must be a valid combination of VkPipelineStageFlagBits values",
@@ -14574,6 +15162,18 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-VkSubpassDependency-srcAccessMask-parameter",
         id_number: 1449492764u32,
         spec_text: "If srcAccessMask is not 0, srcAccessMask must be a valid combination of VkAccessFlagBits values",
+        spec_page: "chapters/renderpass.html",
+    },
+    MessageInfo {
+        id: "VUID-VkSubpassDependency-srcStageMask-04090",
+        id_number: 3592303830u32,
+        spec_text: "If the geometryShader feature is not enabled, srcStageMask must not contain VK_PIPELINE_STAGE_GEOMETRY_SHADER_BIT",
+        spec_page: "chapters/renderpass.html",
+    },
+    MessageInfo {
+        id: "VUID-VkSubpassDependency-srcStageMask-04091",
+        id_number: 2059539318u32,
+        spec_text: "If the tessellationShader feature is not enabled, srcStageMask must not contain VK_PIPELINE_STAGE_TESSELLATION_CONTROL_SHADER_BIT or VK_PIPELINE_STAGE_TESSELLATION_EVALUATION_SHADER_BIT",
         spec_page: "chapters/renderpass.html",
     },
     MessageInfo {
@@ -14631,6 +15231,18 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/renderpass.html",
     },
     MessageInfo {
+        id: "VUID-VkSubpassDescription-attachment-00853",
+        id_number: 2093782875u32,
+        spec_text: "Each element of pPreserveAttachments must not be VK_ATTACHMENT_UNUSED",
+        spec_page: "chapters/renderpass.html",
+    },
+    MessageInfo {
+        id: "VUID-VkSubpassDescription-colorAttachmentCount-00845",
+        id_number: 2069276923u32,
+        spec_text: "colorAttachmentCount must be less than or equal to maxColorAttachments",
+        spec_page: "chapters/renderpass.html",
+    },
+    MessageInfo {
         id: "VUID-VkSubpassDescription-flags-parameter",
         id_number: 1258039040u32,
         spec_text: "If flags is not 0, flags must be a valid combination of VkSubpassDescriptionFlagBits values",
@@ -14664,6 +15276,18 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-VkSubpassDescription-pipelineBindPoint-parameter",
         id_number: 4201411230u32,
         spec_text: "pipelineBindPoint must be a valid VkPipelineBindPoint value",
+        spec_page: "chapters/renderpass.html",
+    },
+    MessageInfo {
+        id: "VUID-VkSubpassDescription2-attachment-03073",
+        id_number: 1928107997u32,
+        spec_text: "Each element of pPreserveAttachments must not be VK_ATTACHMENT_UNUSED",
+        spec_page: "chapters/renderpass.html",
+    },
+    MessageInfo {
+        id: "VUID-VkSubpassDescription2-colorAttachmentCount-00845",
+        id_number: 977392353u32,
+        spec_text: "colorAttachmentCount must be less than or equal to maxColorAttachments",
         spec_page: "chapters/renderpass.html",
     },
     MessageInfo {
@@ -20217,6 +20841,24 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/clears.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdFillBuffer-dstOffset-00025",
+        id_number: 329692287u32,
+        spec_text: "dstOffset must be a multiple of 4",
+        spec_page: "chapters/clears.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdFillBuffer-size-00026",
+        id_number: 1324129085u32,
+        spec_text: "If size is not equal to VK_WHOLE_SIZE, size must be greater than 0",
+        spec_page: "chapters/clears.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdFillBuffer-size-00028",
+        id_number: 4129468783u32,
+        spec_text: "If size is not equal to VK_WHOLE_SIZE, size must be a multiple of 4",
+        spec_page: "chapters/clears.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdFillMemoryKHR-commandBuffer-parameter",
         id_number: 2398562975u32,
         spec_text: "commandBuffer must be a valid VkCommandBuffer handle",
@@ -21867,6 +22509,18 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "chapters/clears.html",
     },
     MessageInfo {
+        id: "VUID-vkCmdUpdateBuffer-dataSize-00037",
+        id_number: 1002235856u32,
+        spec_text: "dataSize must be less than or equal to 65536",
+        spec_page: "chapters/clears.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdUpdateBuffer-dataSize-00038",
+        id_number: 3920268003u32,
+        spec_text: "dataSize must be a multiple of 4",
+        spec_page: "chapters/clears.html",
+    },
+    MessageInfo {
         id: "VUID-vkCmdUpdateBuffer-dataSize-arraylength",
         id_number: 3381667091u32,
         spec_text: "dataSize must be greater than 0",
@@ -21876,6 +22530,12 @@ pub static MESSAGES: &[MessageInfo] = &[
         id: "VUID-vkCmdUpdateBuffer-dstBuffer-parameter",
         id_number: 2661729699u32,
         spec_text: "dstBuffer must be a valid VkBuffer handle",
+        spec_page: "chapters/clears.html",
+    },
+    MessageInfo {
+        id: "VUID-vkCmdUpdateBuffer-dstOffset-00036",
+        id_number: 396494944u32,
+        spec_text: "dstOffset must be a multiple of 4",
         spec_page: "chapters/clears.html",
     },
     MessageInfo {

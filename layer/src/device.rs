@@ -122,10 +122,17 @@ pub unsafe extern "system" fn create_device(
         unsafe { get(physical_device, &mut memory) };
     }
     let features = unsafe { vigil_generated::features::FeatureSet::from_device_create_info(info) };
+    let mut queue_family_count = 0;
+    if let Some(get) = inst.dispatch.get_physical_device_queue_family_properties {
+        unsafe { get(physical_device, &mut queue_family_count, std::ptr::null_mut()) };
+    }
     let facts = Arc::new(DeviceFacts {
         limits: props.limits,
         memory_type_count: memory.memoryTypeCount,
+        queue_family_count,
         features: features.clone(),
+        physical_device,
+        get_image_format_properties: inst.dispatch.get_physical_device_image_format_properties,
     });
     let reporter = inst.reporter.clone();
     let api_version = inst.api_version.min(props.apiVersion);

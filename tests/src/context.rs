@@ -15,6 +15,8 @@ pub struct ContextBuilder {
     instance_extensions: Vec<CString>,
     device_extensions: Vec<CString>,
     features: vk::PhysicalDeviceFeatures,
+    vulkan12_features: Option<vk::PhysicalDeviceVulkan12Features<'static>>,
+    vulkan13_features: Option<vk::PhysicalDeviceVulkan13Features<'static>>,
 }
 
 impl Default for ContextBuilder {
@@ -32,6 +34,8 @@ impl ContextBuilder {
             instance_extensions: Vec::new(),
             device_extensions: Vec::new(),
             features: vk::PhysicalDeviceFeatures::default(),
+            vulkan12_features: None,
+            vulkan13_features: None,
         }
     }
 
@@ -59,6 +63,18 @@ impl ContextBuilder {
         self
     }
 
+    /// Vulkan 1.2 features to enable, chained as `VkPhysicalDeviceVulkan12Features`.
+    pub fn vulkan12_features(mut self, features: vk::PhysicalDeviceVulkan12Features<'static>) -> Self {
+        self.vulkan12_features = Some(features);
+        self
+    }
+
+    /// Vulkan 1.3 features to enable, chained as `VkPhysicalDeviceVulkan13Features`.
+    pub fn vulkan13_features(mut self, features: vk::PhysicalDeviceVulkan13Features<'static>) -> Self {
+        self.vulkan13_features = Some(features);
+        self
+    }
+
     /// Device extensions.
     pub fn device_extensions(mut self, names: &[&CStr]) -> Self {
         self.device_extensions = names.iter().map(|n| (*n).to_owned()).collect();
@@ -80,10 +96,20 @@ impl ContextBuilder {
         let queues =
             [vk::DeviceQueueCreateInfo::default().queue_family_index(queue_family).queue_priorities(&priorities)];
         let extensions: Vec<_> = self.device_extensions.iter().map(|e| e.as_ptr()).collect();
-        let info = vk::DeviceCreateInfo::default()
+        let mut info = vk::DeviceCreateInfo::default()
             .queue_create_infos(&queues)
             .enabled_extension_names(&extensions)
             .enabled_features(&self.features);
+        let mut vulkan12 =
+            self.vulkan12_features.map(|f| vk::PhysicalDeviceVulkan12Features { p_next: std::ptr::null_mut(), ..f });
+        let mut vulkan13 =
+            self.vulkan13_features.map(|f| vk::PhysicalDeviceVulkan13Features { p_next: std::ptr::null_mut(), ..f });
+        if let Some(f) = vulkan12.as_mut() {
+            info = info.push_next(f);
+        }
+        if let Some(f) = vulkan13.as_mut() {
+            info = info.push_next(f);
+        }
         // SAFETY: valid create info for a physical device of this instance.
         let device = unsafe { instance.create_device(physical_device, &info, None) }
             .unwrap_or_else(|e| panic!("vkCreateDevice with extensions {:?} failed: {e}", self.device_extensions));

@@ -1,0 +1,546 @@
+//! Images and image views.
+
+use vigil_generated::features::Feature;
+use vigil_generated::*;
+
+use super::Findings;
+use crate::report::{Location, Object};
+use crate::stateless::{DeviceStateless, ImageFacts};
+
+/// The number of levels of a complete mipmap chain for `e`.
+fn full_mip_chain(e: VkExtent3D) -> u32 {
+    let largest = e.width.max(e.height).max(e.depth).max(1);
+    32 - largest.leading_zeros()
+}
+
+/// `vkCreateImage`.
+pub(super) fn create_image(checks: &DeviceStateless, device: VkDevice, info: &VkImageCreateInfo) -> bool {
+    let mut f = checks.findings(Object::of(device));
+    let cmd = Location::command("vkCreateImage");
+    let at = cmd.dot("pCreateInfo");
+    image_parameters(checks, info, &at, &mut f);
+    // The creation limits describe a format/type/tiling/usage/flags combination; once the
+    // parameters themselves are wrong, the driver's answer about them says nothing new.
+    if !f.found {
+        creation_limits(checks, info, &at, &mut f);
+    }
+    f.skip
+}
+
+/// The rules on the create info's own values and the device's features and limits.
+fn image_parameters(checks: &DeviceStateless, info: &VkImageCreateInfo, at: &Location<'_>, f: &mut Findings<'_>) {
+    use VkImageCreateFlags as F;
+    use VkImageUsageFlags as U;
+    let extent = at.arrow("extent");
+    let e = info.extent;
+    for (value, member, id) in [
+        (e.width, "width", "VUID-VkImageCreateInfo-extent-00944"),
+        (e.height, "height", "VUID-VkImageCreateInfo-extent-00945"),
+        (e.depth, "depth", "VUID-VkImageCreateInfo-extent-00946"),
+    ] {
+        if value == 0 {
+            f.error(id, &extent.dot(member), format_args!("is 0."));
+        }
+    }
+    if info.mipLevels == 0 {
+        f.error("VUID-VkImageCreateInfo-mipLevels-00947", &at.arrow("mipLevels"), format_args!("is 0."));
+    }
+    if info.arrayLayers == 0 {
+        f.error("VUID-VkImageCreateInfo-arrayLayers-00948", &at.arrow("arrayLayers"), format_args!("is 0."));
+    }
+    let ty = info.imageType;
+    let flags = info.flags;
+    if flags.contains(F::VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT) {
+        if ty != VkImageType::VK_IMAGE_TYPE_2D {
+            f.error(
+                "VUID-VkImageCreateInfo-flags-00949",
+                &at.arrow("imageType"),
+                format_args!("is {ty:?}, but flags has VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT."),
+            );
+        }
+        if e.width != e.height {
+            f.error(
+                "VUID-VkImageCreateInfo-flags-08865",
+                &extent,
+                format_args!(
+                    "is {}x{}, not square, but flags has VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT.",
+                    e.width, e.height
+                ),
+            );
+        }
+        if info.arrayLayers < 6 {
+            f.error(
+                "VUID-VkImageCreateInfo-flags-08866",
+                &at.arrow("arrayLayers"),
+                format_args!(
+                    "is {}, less than 6, but flags has VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT.",
+                    info.arrayLayers
+                ),
+            );
+        }
+    }
+    // A zero dimension is reported above, not again as the wrong size for the type.
+    if ty == VkImageType::VK_IMAGE_TYPE_1D && (e.height > 1 || e.depth > 1) {
+        f.error(
+            "VUID-VkImageCreateInfo-imageType-00956",
+            &extent,
+            format_args!("is {}x{}x{}, but a 1D image has height and depth 1.", e.width, e.height, e.depth),
+        );
+    }
+    if ty == VkImageType::VK_IMAGE_TYPE_2D && e.depth > 1 {
+        f.error(
+            "VUID-VkImageCreateInfo-imageType-00957",
+            &extent.dot("depth"),
+            format_args!("is {}, but a 2D image has depth 1.", e.depth),
+        );
+    }
+    if ty == VkImageType::VK_IMAGE_TYPE_3D && info.arrayLayers != 1 {
+        f.error(
+            "VUID-VkImageCreateInfo-imageType-00961",
+            &at.arrow("arrayLayers"),
+            format_args!("is {}, but a 3D image has 1 array layer.", info.arrayLayers),
+        );
+    }
+    let chain = full_mip_chain(e);
+    if info.mipLevels > chain {
+        f.error(
+            "VUID-VkImageCreateInfo-mipLevels-00958",
+            &at.arrow("mipLevels"),
+            format_args!(
+                "is {}, more than the {chain} levels of a complete mipmap chain for {}x{}x{}.",
+                info.mipLevels, e.width, e.height, e.depth
+            ),
+        );
+    }
+    if info.samples != VkSampleCountFlags::VK_SAMPLE_COUNT_1_BIT {
+        let linear = info.tiling == VkImageTiling::VK_IMAGE_TILING_LINEAR;
+        let cube = flags.contains(F::VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT);
+        if ty != VkImageType::VK_IMAGE_TYPE_2D || cube || info.mipLevels != 1 || linear {
+            f.error(
+                "VUID-VkImageCreateInfo-samples-02257",
+                &at.arrow("samples"),
+                format_args!(
+                    "is {:#x}, but a multisampled image must be 2D (is {ty:?}), not cube compatible (flags {:#x}), \
+                     with 1 mip level (has {}) and not linear (tiling {:?}).",
+                    info.samples.0, flags.0, info.mipLevels, info.tiling
+                ),
+            );
+        }
+    }
+    let usage = info.usage;
+    let attachments = U::VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT
+        | U::VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT
+        | U::VK_IMAGE_USAGE_INPUT_ATTACHMENT_BIT;
+    if usage.contains(U::VK_IMAGE_USAGE_TRANSIENT_ATTACHMENT_BIT) {
+        let others = U(usage.0 & !(attachments | U::VK_IMAGE_USAGE_TRANSIENT_ATTACHMENT_BIT).0);
+        if !others.is_empty() {
+            f.error(
+                "VUID-VkImageCreateInfo-usage-00963",
+                &at.arrow("usage"),
+                format_args!(
+                    "is {:#x}: with VK_IMAGE_USAGE_TRANSIENT_ATTACHMENT_BIT, only attachment usages may be set, \
+                     not {:#x}.",
+                    usage.0, others.0
+                ),
+            );
+        }
+        if !usage.intersects(attachments) {
+            f.error(
+                "VUID-VkImageCreateInfo-usage-00966",
+                &at.arrow("usage"),
+                format_args!(
+                    "is {:#x}: VK_IMAGE_USAGE_TRANSIENT_ATTACHMENT_BIT without a color, depth/stencil or input \
+                     attachment usage.",
+                    usage.0
+                ),
+            );
+        }
+    }
+    if usage.intersects(attachments | U::VK_IMAGE_USAGE_TRANSIENT_ATTACHMENT_BIT) {
+        let limits = &checks.facts.limits;
+        if e.width > limits.maxFramebufferWidth {
+            f.error(
+                "VUID-VkImageCreateInfo-usage-00964",
+                &extent.dot("width"),
+                format_args!(
+                    "is {}, more than maxFramebufferWidth ({}), and usage ({:#x}) has an attachment usage.",
+                    e.width, limits.maxFramebufferWidth, usage.0
+                ),
+            );
+        }
+        if e.height > limits.maxFramebufferHeight {
+            f.error(
+                "VUID-VkImageCreateInfo-usage-00965",
+                &extent.dot("height"),
+                format_args!(
+                    "is {}, more than maxFramebufferHeight ({}), and usage ({:#x}) has an attachment usage.",
+                    e.height, limits.maxFramebufferHeight, usage.0
+                ),
+            );
+        }
+    }
+    if flags.contains(F::VK_IMAGE_CREATE_SPARSE_BINDING_BIT) && !checks.facts.features.contains(Feature::SPARSE_BINDING)
+    {
+        f.error(
+            "VUID-VkImageCreateInfo-flags-00969",
+            &at.arrow("flags"),
+            format_args!(
+                "is {:#x}, with VK_IMAGE_CREATE_SPARSE_BINDING_BIT, but the sparseBinding feature is not enabled.",
+                flags.0
+            ),
+        );
+    }
+    if flags.intersects(F::VK_IMAGE_CREATE_SPARSE_RESIDENCY_BIT | F::VK_IMAGE_CREATE_SPARSE_ALIASED_BIT)
+        && !flags.contains(F::VK_IMAGE_CREATE_SPARSE_BINDING_BIT)
+    {
+        f.error(
+            "VUID-VkImageCreateInfo-flags-00987",
+            &at.arrow("flags"),
+            format_args!("is {:#x}: sparse residency or aliasing without VK_IMAGE_CREATE_SPARSE_BINDING_BIT.", flags.0),
+        );
+    }
+    if flags.contains(F::VK_IMAGE_CREATE_BLOCK_TEXEL_VIEW_COMPATIBLE_BIT)
+        && !flags.contains(F::VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT)
+    {
+        f.error(
+            "VUID-VkImageCreateInfo-flags-01573",
+            &at.arrow("flags"),
+            format_args!(
+                "is {:#x}: VK_IMAGE_CREATE_BLOCK_TEXEL_VIEW_COMPATIBLE_BIT without VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT.",
+                flags.0
+            ),
+        );
+    }
+    initial_layout(info, at, f);
+}
+
+/// The layouts an image may start in.
+fn initial_layout(info: &VkImageCreateInfo, at: &Location<'_>, f: &mut Findings<'_>) {
+    use VkImageLayout as L;
+    let layout = info.initialLayout;
+    let allowed =
+        [L::VK_IMAGE_LAYOUT_UNDEFINED, L::VK_IMAGE_LAYOUT_ZERO_INITIALIZED_EXT, L::VK_IMAGE_LAYOUT_PREINITIALIZED];
+    if !allowed.contains(&layout) {
+        f.error(
+            "VUID-VkImageCreateInfo-initialLayout-00993",
+            &at.arrow("initialLayout"),
+            format_args!(
+                "is {layout:?}, not VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_ZERO_INITIALIZED_EXT or \
+                 VK_IMAGE_LAYOUT_PREINITIALIZED."
+            ),
+        );
+    }
+    if layout == L::VK_IMAGE_LAYOUT_PREINITIALIZED && info.tiling != VkImageTiling::VK_IMAGE_TILING_LINEAR {
+        f.error(
+            "VUID-VkImageCreateInfo-initialLayout-12478",
+            &at.arrow("initialLayout"),
+            format_args!("is VK_IMAGE_LAYOUT_PREINITIALIZED, but tiling is {:?}.", info.tiling),
+        );
+    }
+}
+
+/// Whether the limits of `info` can be queried with `vkGetPhysicalDeviceImageFormatProperties`
+/// as it is: no pNext chain (format lists, external memory, stencil usage and DRM modifiers
+/// change the query the limits come from) and only Vulkan 1.0 values, which any device may be
+/// asked about. The implicit checks report undefined or not enabled values; those must not
+/// reach the driver's query.
+fn core_query(info: &VkImageCreateInfo) -> bool {
+    /// VK_FORMAT_UNDEFINED+1 ..= VK_FORMAT_ASTC_12x12_SRGB_BLOCK.
+    const CORE_FORMATS: std::ops::RangeInclusive<i32> = 1..=184;
+    /// The VkImageCreateFlagBits of Vulkan 1.0 (sparse, mutable format, cube compatible).
+    const CORE_FLAGS: u32 = 0x1f;
+    /// The VkImageUsageFlagBits of Vulkan 1.0.
+    const CORE_USAGE: u32 = 0xff;
+    let samples = info.samples.0;
+    info.pNext.is_null()
+        && (0..=2).contains(&info.imageType.0)
+        && (0..=1).contains(&info.tiling.0)
+        && CORE_FORMATS.contains(&info.format.0)
+        && samples.count_ones() == 1
+        && samples <= VkSampleCountFlags::VK_SAMPLE_COUNT_64_BIT.0
+        && info.flags.0 & !CORE_FLAGS == 0
+        && info.usage.0 != 0
+        && info.usage.0 & !CORE_USAGE == 0
+}
+
+/// The Image Creation Limits: what the implementation reports for this combination.
+fn creation_limits(checks: &DeviceStateless, info: &VkImageCreateInfo, at: &Location<'_>, f: &mut Findings<'_>) {
+    if !core_query(info) {
+        return;
+    }
+    let Some(get) = checks.facts.get_image_format_properties else { return };
+    let mut props = VkImageFormatProperties::default();
+    // SAFETY: the next layer's query, on the device's own physical device, with the create
+    // info's values.
+    let result = unsafe {
+        get(checks.facts.physical_device, info.format, info.imageType, info.tiling, info.usage, info.flags, &mut props)
+    };
+    if result != VkResult::VK_SUCCESS {
+        f.error(
+            "VUID-VkImageCreateInfo-imageCreateMaxMipLevels-02251",
+            at,
+            format_args!(
+                "format {:?}, imageType {:?}, tiling {:?}, usage {:#x} and flags {:#x}: \
+                 vkGetPhysicalDeviceImageFormatProperties returns {result:?}, so the combination is not supported.",
+                info.format, info.imageType, info.tiling, info.usage.0, info.flags.0
+            ),
+        );
+        return;
+    }
+    let extent = at.arrow("extent");
+    let (e, max) = (info.extent, props.maxExtent);
+    for (value, limit, member, id) in [
+        (e.width, max.width, "width", "VUID-VkImageCreateInfo-extent-02252"),
+        (e.height, max.height, "height", "VUID-VkImageCreateInfo-extent-02253"),
+        (e.depth, max.depth, "depth", "VUID-VkImageCreateInfo-extent-02254"),
+    ] {
+        if value > limit {
+            f.error(
+                id,
+                &extent.dot(member),
+                format_args!("is {value}, more than the format's maxExtent.{member} ({limit})."),
+            );
+        }
+    }
+    if info.arrayLayers > props.maxArrayLayers {
+        f.error(
+            "VUID-VkImageCreateInfo-arrayLayers-02256",
+            &at.arrow("arrayLayers"),
+            format_args!("is {}, more than the format's maxArrayLayers ({}).", info.arrayLayers, props.maxArrayLayers),
+        );
+    }
+    if !props.sampleCounts.contains(info.samples) {
+        f.error(
+            "VUID-VkImageCreateInfo-samples-02258",
+            &at.arrow("samples"),
+            format_args!(
+                "is {:#x}, not one of the format's sampleCounts ({:#x}).",
+                info.samples.0, props.sampleCounts.0
+            ),
+        );
+    }
+}
+
+/// Remembers a created image's parameters for the views of it.
+pub(super) fn record_image(checks: &DeviceStateless, image: VkImage, info: &VkImageCreateInfo) {
+    let facts = ImageFacts {
+        image_type: info.imageType,
+        mip_levels: info.mipLevels,
+        array_layers: info.arrayLayers,
+        flags: info.flags,
+    };
+    checks.images.write().unwrap_or_else(|e| e.into_inner()).insert(image.0, facts);
+}
+
+/// Forgets a destroyed image.
+pub(super) fn forget_image(checks: &DeviceStateless, image: VkImage) {
+    if image.0 != 0 {
+        checks.images.write().unwrap_or_else(|e| e.into_inner()).remove(&image.0);
+    }
+}
+
+/// Whether an image view type may view an image of type `image` created with `flags`, per the
+/// view type compatibility table.
+fn view_type_compatible(image: VkImageType, flags: VkImageCreateFlags, view: VkImageViewType) -> bool {
+    use VkImageCreateFlags as F;
+    use VkImageViewType as V;
+    match image {
+        VkImageType::VK_IMAGE_TYPE_1D => view == V::VK_IMAGE_VIEW_TYPE_1D || view == V::VK_IMAGE_VIEW_TYPE_1D_ARRAY,
+        VkImageType::VK_IMAGE_TYPE_2D => {
+            view == V::VK_IMAGE_VIEW_TYPE_2D
+                || view == V::VK_IMAGE_VIEW_TYPE_2D_ARRAY
+                || (flags.contains(F::VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT)
+                    && (view == V::VK_IMAGE_VIEW_TYPE_CUBE || view == V::VK_IMAGE_VIEW_TYPE_CUBE_ARRAY))
+        }
+        VkImageType::VK_IMAGE_TYPE_3D => {
+            view == V::VK_IMAGE_VIEW_TYPE_3D
+                || (flags.contains(F::VK_IMAGE_CREATE_2D_ARRAY_COMPATIBLE_BIT)
+                    && (view == V::VK_IMAGE_VIEW_TYPE_2D || view == V::VK_IMAGE_VIEW_TYPE_2D_ARRAY))
+                || (flags.contains(F::VK_IMAGE_CREATE_2D_VIEW_COMPATIBLE_BIT_EXT) && view == V::VK_IMAGE_VIEW_TYPE_2D)
+        }
+        _ => true,
+    }
+}
+
+/// `vkCreateImageView`: the view type and subresource range against the image, when Vigil saw
+/// the image created (swapchain images, for one, it did not).
+pub(super) fn create_image_view(checks: &DeviceStateless, device: VkDevice, info: &VkImageViewCreateInfo) -> bool {
+    use VkImageViewType as V;
+    let mut f = checks.findings(Object::of(device));
+    let cmd = Location::command("vkCreateImageView");
+    let at = cmd.dot("pCreateInfo");
+    let view = info.viewType;
+    if view == V::VK_IMAGE_VIEW_TYPE_CUBE_ARRAY && !checks.facts.features.contains(Feature::IMAGE_CUBE_ARRAY) {
+        f.error(
+            "VUID-VkImageViewCreateInfo-viewType-01004",
+            &at.arrow("viewType"),
+            format_args!("is VK_IMAGE_VIEW_TYPE_CUBE_ARRAY, but the imageCubeArray feature is not enabled."),
+        );
+    }
+    let image = checks.images.read().unwrap_or_else(|e| e.into_inner()).get(&info.image.0).copied();
+    if let Some(image) = image {
+        view_type(&image, info, &at, &mut f);
+        subresource_range(&image, info, &at, &mut f);
+    }
+    f.skip
+}
+
+/// The view type against the image's type and flags.
+fn view_type(image: &ImageFacts, info: &VkImageViewCreateInfo, at: &Location<'_>, f: &mut Findings<'_>) {
+    use VkImageCreateFlags as F;
+    use VkImageViewType as V;
+    let view = info.viewType;
+    let view_at = at.arrow("viewType");
+    let flags = image.flags;
+    let is_3d = image.image_type == VkImageType::VK_IMAGE_TYPE_3D;
+    // The specific rules first; the general table rule covers what they do not.
+    if (view == V::VK_IMAGE_VIEW_TYPE_CUBE || view == V::VK_IMAGE_VIEW_TYPE_CUBE_ARRAY)
+        && !flags.contains(F::VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT)
+    {
+        f.error(
+            "VUID-VkImageViewCreateInfo-image-01003",
+            &view_at,
+            format_args!(
+                "is {view:?}, but the image was created without VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT (flags {:#x}).",
+                flags.0
+            ),
+        );
+    } else if is_3d
+        && view == V::VK_IMAGE_VIEW_TYPE_2D_ARRAY
+        && !flags.contains(F::VK_IMAGE_CREATE_2D_ARRAY_COMPATIBLE_BIT)
+    {
+        f.error(
+            "VUID-VkImageViewCreateInfo-image-06723",
+            &view_at,
+            format_args!(
+                "is {view:?}, but the image is 3D and was created without VK_IMAGE_CREATE_2D_ARRAY_COMPATIBLE_BIT \
+                 (flags {:#x}).",
+                flags.0
+            ),
+        );
+    } else if is_3d
+        && view == V::VK_IMAGE_VIEW_TYPE_2D
+        && !flags.intersects(F::VK_IMAGE_CREATE_2D_ARRAY_COMPATIBLE_BIT | F::VK_IMAGE_CREATE_2D_VIEW_COMPATIBLE_BIT_EXT)
+    {
+        f.error(
+            "VUID-VkImageViewCreateInfo-image-06728",
+            &view_at,
+            format_args!(
+                "is {view:?}, but the image is 3D and was created with neither \
+                 VK_IMAGE_CREATE_2D_ARRAY_COMPATIBLE_BIT nor VK_IMAGE_CREATE_2D_VIEW_COMPATIBLE_BIT_EXT (flags {:#x}).",
+                flags.0
+            ),
+        );
+    } else if !view_type_compatible(image.image_type, flags, view) {
+        f.error(
+            "VUID-VkImageViewCreateInfo-subResourceRange-01021",
+            &view_at,
+            format_args!(
+                "is {view:?}, which cannot view an image of type {:?} (flags {:#x}).",
+                image.image_type, flags.0
+            ),
+        );
+    }
+}
+
+/// The subresource range against the image's levels and layers, and the view type's layer
+/// count.
+fn subresource_range(image: &ImageFacts, info: &VkImageViewCreateInfo, at: &Location<'_>, f: &mut Findings<'_>) {
+    use VkImageCreateFlags as F;
+    use VkImageViewType as V;
+    let r = &info.subresourceRange;
+    let range_at = at.arrow("subresourceRange");
+    let mips = image.mip_levels;
+    if r.baseMipLevel >= mips {
+        f.error(
+            "VUID-VkImageViewCreateInfo-subresourceRange-01478",
+            &range_at.dot("baseMipLevel"),
+            format_args!("is {}, but the image has {mips} mip levels.", r.baseMipLevel),
+        );
+    } else if r.levelCount != VK_REMAINING_MIP_LEVELS
+        && u64::from(r.baseMipLevel) + u64::from(r.levelCount) > u64::from(mips)
+    {
+        f.error(
+            "VUID-VkImageViewCreateInfo-subresourceRange-01718",
+            &range_at.dot("levelCount"),
+            format_args!(
+                "is {}, but baseMipLevel is {} and the image has {mips} mip levels.",
+                r.levelCount, r.baseMipLevel
+            ),
+        );
+    }
+    let view = info.viewType;
+    let sliced_3d = image.image_type == VkImageType::VK_IMAGE_TYPE_3D
+        && image
+            .flags
+            .intersects(F::VK_IMAGE_CREATE_2D_ARRAY_COMPATIBLE_BIT | F::VK_IMAGE_CREATE_2D_VIEW_COMPATIBLE_BIT_EXT)
+        && (view == V::VK_IMAGE_VIEW_TYPE_2D || view == V::VK_IMAGE_VIEW_TYPE_2D_ARRAY);
+    // Views of a 3D image's slices count layers in depth slices: not checked here.
+    if sliced_3d {
+        return;
+    }
+    let layers = image.array_layers;
+    if r.baseArrayLayer >= layers {
+        f.error(
+            "VUID-VkImageViewCreateInfo-image-06724",
+            &range_at.dot("baseArrayLayer"),
+            format_args!("is {}, but the image has {layers} array layers.", r.baseArrayLayer),
+        );
+        return;
+    }
+    let remaining = layers - r.baseArrayLayer;
+    let count_at = range_at.dot("layerCount");
+    if r.layerCount != VK_REMAINING_ARRAY_LAYERS && (r.layerCount == 0 || r.layerCount > remaining) {
+        f.error(
+            "VUID-VkImageViewCreateInfo-subresourceRange-06725",
+            &count_at,
+            format_args!(
+                "is {}, but baseArrayLayer is {} and the image has {layers} array layers.",
+                r.layerCount, r.baseArrayLayer
+            ),
+        );
+        return;
+    }
+    let single = [V::VK_IMAGE_VIEW_TYPE_1D, V::VK_IMAGE_VIEW_TYPE_2D, V::VK_IMAGE_VIEW_TYPE_3D].contains(&view);
+    let explicit = r.layerCount != VK_REMAINING_ARRAY_LAYERS;
+    let count = if explicit { r.layerCount } else { remaining };
+    let rule = if single && count != 1 {
+        let id = if explicit {
+            "VUID-VkImageViewCreateInfo-imageViewType-04973"
+        } else {
+            "VUID-VkImageViewCreateInfo-imageViewType-04974"
+        };
+        Some((id, "1"))
+    } else if view == V::VK_IMAGE_VIEW_TYPE_CUBE && count != 6 {
+        let id = if explicit {
+            "VUID-VkImageViewCreateInfo-viewType-02960"
+        } else {
+            "VUID-VkImageViewCreateInfo-viewType-02962"
+        };
+        Some((id, "6"))
+    } else if view == V::VK_IMAGE_VIEW_TYPE_CUBE_ARRAY && count % 6 != 0 {
+        let id = if explicit {
+            "VUID-VkImageViewCreateInfo-viewType-02961"
+        } else {
+            "VUID-VkImageViewCreateInfo-viewType-02963"
+        };
+        Some((id, "a multiple of 6"))
+    } else {
+        None
+    };
+    if let Some((id, want)) = rule {
+        if explicit {
+            f.error(id, &count_at, format_args!("is {count}, but a {view:?} view must have {want} layers."));
+        } else {
+            f.error(
+                id,
+                &count_at,
+                format_args!(
+                    "is VK_REMAINING_ARRAY_LAYERS, leaving {count} layers from baseArrayLayer {}, but a {view:?} view \
+                     must have {want}.",
+                    r.baseArrayLayer
+                ),
+            );
+        }
+    }
+}

@@ -1,0 +1,308 @@
+//! The hand-written ("explicit") rules: valid-usage statements the registry states only in prose,
+//! checked from a call's parameters and the device's properties. One file per area; the
+//! `ValidationObject` impls below only route each command to its area.
+
+mod commands;
+mod descriptors;
+mod device;
+mod images;
+mod render_pass;
+mod resources;
+mod sampler;
+
+use std::ffi::c_void;
+use std::fmt;
+
+use vigil_generated::*;
+
+use super::{DeviceStateless, InstanceStateless};
+use crate::report::{Finding, Location, Object, Reporter, Severity};
+
+/// What one call's checks found: each error goes to the reporter at once, against the call's
+/// object; the application's answers decide whether the call is skipped.
+pub(super) struct Findings<'r> {
+    reporter: &'r Reporter,
+    objects: Option<Object>,
+    /// Whether anything was reported.
+    found: bool,
+    /// Whether a callback asked for the call to be skipped.
+    skip: bool,
+}
+
+impl<'r> Findings<'r> {
+    fn new(reporter: &'r Reporter, object: Option<Object>) -> Self {
+        Findings { reporter, objects: object, found: false, skip: false }
+    }
+
+    /// Reports the VUID `id` broken at `at`; `m` states the offending values.
+    fn error(&mut self, id: &'static str, at: &Location<'_>, m: fmt::Arguments<'_>) {
+        self.found = true;
+        let finding =
+            Finding { severity: Severity::Error, id, location: at, objects: self.objects.as_slice(), message: m };
+        self.skip |= self.reporter.report(finding);
+    }
+}
+
+/// `count` elements at `p`, or nothing when either is zero/null.
+///
+/// # Safety
+/// When non-null, `p` must point at `count` elements (the application's promise).
+unsafe fn elements<'a, T>(p: *const T, count: u32) -> &'a [T] {
+    if p.is_null() || count == 0 {
+        &[]
+    } else {
+        unsafe { std::slice::from_raw_parts(p, count as usize) }
+    }
+}
+
+/// The structures of the pNext chain starting at `next`, as their headers.
+///
+/// # Safety
+/// `next` must be a valid pNext chain (the application's promise).
+unsafe fn chain<'a>(mut next: *const c_void) -> impl Iterator<Item = &'a VkBaseInStructure> {
+    std::iter::from_fn(move || {
+        if next.is_null() {
+            return None;
+        }
+        // SAFETY: every structure of a chain starts with sType and pNext.
+        let header = unsafe { &*(next as *const VkBaseInStructure) };
+        next = header.pNext as *const c_void;
+        Some(header)
+    })
+}
+
+/// The first structure of type `s_type` in the chain at `next`, as a `T`.
+///
+/// # Safety
+/// `next` must be a valid pNext chain, and `T` the structure `s_type` names.
+unsafe fn find<'a, T>(next: *const c_void, s_type: VkStructureType) -> Option<&'a T> {
+    unsafe { chain(next) }.find(|h| h.sType == s_type).map(|h| unsafe { &*(h as *const VkBaseInStructure as *const T) })
+}
+
+/// `p` as a reference, when non-null.
+///
+/// # Safety
+/// When non-null, `p` must point at a valid `T` (the application's promise).
+unsafe fn deref<'a, T>(p: *const T) -> Option<&'a T> {
+    if p.is_null() {
+        None
+    } else {
+        Some(unsafe { &*p })
+    }
+}
+
+/// Validate hooks of creation commands taking (device, create info, allocator, out handle): each
+/// hands a non-null create info to its area's function.
+macro_rules! create_hooks {
+    ($($hook:ident($info:ty, $out:ty) => $check:path;)*) => {$(
+        fn $hook(
+            &self,
+            device: VkDevice,
+            pCreateInfo: *const $info,
+            _pAllocator: *const VkAllocationCallbacks,
+            _pOut: *mut $out,
+        ) -> bool {
+            // SAFETY: the application promises a valid create info.
+            let Some(info) = (unsafe { deref(pCreateInfo) }) else { return false };
+            $check(self, device, info)
+        }
+    )*};
+}
+
+impl ValidationObject for InstanceStateless {
+    fn pre_call_validate_create_instance(
+        &self,
+        pCreateInfo: *const VkInstanceCreateInfo,
+        _pAllocator: *const VkAllocationCallbacks,
+        _pInstance: *mut VkInstance,
+    ) -> bool {
+        // SAFETY: the application promises a valid create info.
+        let Some(info) = (unsafe { deref(pCreateInfo) }) else { return false };
+        device::create_instance(&self.reporter, info)
+    }
+
+    fn pre_call_validate_create_device(
+        &self,
+        physicalDevice: VkPhysicalDevice,
+        pCreateInfo: *const VkDeviceCreateInfo,
+        _pAllocator: *const VkAllocationCallbacks,
+        _pDevice: *mut VkDevice,
+    ) -> bool {
+        // SAFETY: the application promises a valid create info.
+        let Some(info) = (unsafe { deref(pCreateInfo) }) else { return false };
+        device::create_device(self, physicalDevice, info)
+    }
+}
+
+impl DeviceStateless {
+    /// The findings of a call made on `object`.
+    fn findings(&self, object: Object) -> Findings<'_> {
+        Findings::new(&self.reporter, Some(object))
+    }
+}
+
+impl ValidationObject for DeviceStateless {
+    create_hooks! {
+        pre_call_validate_create_sampler(VkSamplerCreateInfo, VkSampler) => sampler::create_sampler;
+        pre_call_validate_create_pipeline_layout(VkPipelineLayoutCreateInfo, VkPipelineLayout) => descriptors::create_pipeline_layout;
+        pre_call_validate_create_descriptor_set_layout(VkDescriptorSetLayoutCreateInfo, VkDescriptorSetLayout) => descriptors::create_descriptor_set_layout;
+        pre_call_validate_create_buffer(VkBufferCreateInfo, VkBuffer) => resources::create_buffer;
+        pre_call_validate_allocate_memory(VkMemoryAllocateInfo, VkDeviceMemory) => resources::allocate_memory;
+        pre_call_validate_create_image(VkImageCreateInfo, VkImage) => images::create_image;
+        pre_call_validate_create_image_view(VkImageViewCreateInfo, VkImageView) => images::create_image_view;
+        pre_call_validate_create_render_pass(VkRenderPassCreateInfo, VkRenderPass) => render_pass::create_render_pass;
+        pre_call_validate_create_render_pass2(VkRenderPassCreateInfo2, VkRenderPass) => render_pass::create_render_pass2;
+    }
+    fn post_call_record_create_image(
+        &self,
+        _device: VkDevice,
+        pCreateInfo: *const VkImageCreateInfo,
+        _pAllocator: *const VkAllocationCallbacks,
+        pImage: *mut VkImage,
+        result: VkResult,
+    ) {
+        if result != VkResult::VK_SUCCESS || pImage.is_null() {
+            return;
+        }
+        // SAFETY: the application promises a valid create info; on success the driver wrote
+        // the handle.
+        if let Some(info) = unsafe { deref(pCreateInfo) } {
+            images::record_image(self, unsafe { *pImage }, info);
+        }
+    }
+
+    fn pre_call_record_destroy_image(
+        &self,
+        _device: VkDevice,
+        image: VkImage,
+        _pAllocator: *const VkAllocationCallbacks,
+    ) {
+        images::forget_image(self, image);
+    }
+
+    fn pre_call_validate_cmd_push_constants(
+        &self,
+        commandBuffer: VkCommandBuffer,
+        _layout: VkPipelineLayout,
+        _stageFlags: VkShaderStageFlags,
+        offset: u32,
+        size: u32,
+        _pValues: *const c_void,
+    ) -> bool {
+        commands::push_constants(self, commandBuffer, offset, size)
+    }
+
+    fn pre_call_validate_cmd_fill_buffer(
+        &self,
+        commandBuffer: VkCommandBuffer,
+        _dstBuffer: VkBuffer,
+        dstOffset: VkDeviceSize,
+        size: VkDeviceSize,
+        _data: u32,
+    ) -> bool {
+        commands::fill_buffer(self, commandBuffer, dstOffset, size)
+    }
+
+    fn pre_call_validate_cmd_update_buffer(
+        &self,
+        commandBuffer: VkCommandBuffer,
+        _dstBuffer: VkBuffer,
+        dstOffset: VkDeviceSize,
+        dataSize: VkDeviceSize,
+        _pData: *const c_void,
+    ) -> bool {
+        commands::update_buffer(self, commandBuffer, dstOffset, dataSize)
+    }
+
+    fn pre_call_validate_cmd_copy_buffer(
+        &self,
+        commandBuffer: VkCommandBuffer,
+        _srcBuffer: VkBuffer,
+        _dstBuffer: VkBuffer,
+        regionCount: u32,
+        pRegions: *const VkBufferCopy,
+    ) -> bool {
+        // SAFETY: the application promises regionCount regions.
+        commands::copy_buffer(self, commandBuffer, unsafe { elements(pRegions, regionCount) })
+    }
+
+    fn pre_call_validate_cmd_copy_buffer_to_image(
+        &self,
+        commandBuffer: VkCommandBuffer,
+        _srcBuffer: VkBuffer,
+        _dstImage: VkImage,
+        _dstImageLayout: VkImageLayout,
+        regionCount: u32,
+        pRegions: *const VkBufferImageCopy,
+    ) -> bool {
+        // SAFETY: the application promises regionCount regions.
+        let regions = unsafe { elements(pRegions, regionCount) };
+        commands::buffer_image_copies(self, commandBuffer, "vkCmdCopyBufferToImage", regions)
+    }
+
+    fn pre_call_validate_cmd_copy_image_to_buffer(
+        &self,
+        commandBuffer: VkCommandBuffer,
+        _srcImage: VkImage,
+        _srcImageLayout: VkImageLayout,
+        _dstBuffer: VkBuffer,
+        regionCount: u32,
+        pRegions: *const VkBufferImageCopy,
+    ) -> bool {
+        // SAFETY: the application promises regionCount regions.
+        let regions = unsafe { elements(pRegions, regionCount) };
+        commands::buffer_image_copies(self, commandBuffer, "vkCmdCopyImageToBuffer", regions)
+    }
+
+    fn pre_call_validate_cmd_copy_image(
+        &self,
+        commandBuffer: VkCommandBuffer,
+        _srcImage: VkImage,
+        _srcImageLayout: VkImageLayout,
+        _dstImage: VkImage,
+        _dstImageLayout: VkImageLayout,
+        regionCount: u32,
+        pRegions: *const VkImageCopy,
+    ) -> bool {
+        // SAFETY: the application promises regionCount regions.
+        let regions = unsafe { elements(pRegions, regionCount) };
+        commands::image_subresource_pairs(self, commandBuffer, "vkCmdCopyImage", regions, |r| {
+            (&r.srcSubresource, &r.dstSubresource)
+        })
+    }
+
+    fn pre_call_validate_cmd_blit_image(
+        &self,
+        commandBuffer: VkCommandBuffer,
+        _srcImage: VkImage,
+        _srcImageLayout: VkImageLayout,
+        _dstImage: VkImage,
+        _dstImageLayout: VkImageLayout,
+        regionCount: u32,
+        pRegions: *const VkImageBlit,
+        _filter: VkFilter,
+    ) -> bool {
+        // SAFETY: the application promises regionCount regions.
+        let regions = unsafe { elements(pRegions, regionCount) };
+        commands::image_subresource_pairs(self, commandBuffer, "vkCmdBlitImage", regions, |r| {
+            (&r.srcSubresource, &r.dstSubresource)
+        })
+    }
+
+    fn pre_call_validate_cmd_resolve_image(
+        &self,
+        commandBuffer: VkCommandBuffer,
+        _srcImage: VkImage,
+        _srcImageLayout: VkImageLayout,
+        _dstImage: VkImage,
+        _dstImageLayout: VkImageLayout,
+        regionCount: u32,
+        pRegions: *const VkImageResolve,
+    ) -> bool {
+        // SAFETY: the application promises regionCount regions.
+        let regions = unsafe { elements(pRegions, regionCount) };
+        commands::image_subresource_pairs(self, commandBuffer, "vkCmdResolveImage", regions, |r| {
+            (&r.srcSubresource, &r.dstSubresource)
+        })
+    }
+}

@@ -1,0 +1,406 @@
+//! Explicit stateless rules of buffers, images, image views and transfer commands, through the
+//! real loader: for each VUID a call that breaks it (exactly that id is reported, and the call
+//! is skipped) and a valid neighbouring call (nothing is).
+
+mod stateless_common;
+
+use ash::vk;
+use stateless_common::*;
+use vigil_tests::{Context, ContextBuilder};
+
+fn buffer_info(flags: vk::BufferCreateFlags) -> vk::BufferCreateInfo<'static> {
+    vk::BufferCreateInfo::default().size(4096).usage(vk::BufferUsageFlags::STORAGE_BUFFER).flags(flags)
+}
+
+#[test]
+fn buffer_queue_families_flags_and_capture_address() {
+    use vk::BufferCreateFlags as F;
+    let ctx = context();
+    let duplicate = [0, 0];
+    let beyond = [0, 7];
+    let concurrent =
+        |indices| buffer_info(F::empty()).sharing_mode(vk::SharingMode::CONCURRENT).queue_family_indices(indices);
+    let mut capture = vk::BufferOpaqueCaptureAddressCreateInfo::default().opaque_capture_address(0x10000);
+    let cases = [
+        (concurrent(&duplicate), "VUID-VkBufferCreateInfo-sharingMode-01419"),
+        (concurrent(&beyond), "VUID-VkBufferCreateInfo-sharingMode-01419"),
+        (buffer_info(F::SPARSE_BINDING), "VUID-VkBufferCreateInfo-flags-00915"),
+        (buffer_info(F::PROTECTED), "VUID-VkBufferCreateInfo-flags-01887"),
+        (buffer_info(F::DEVICE_ADDRESS_CAPTURE_REPLAY), "VUID-VkBufferCreateInfo-flags-03338"),
+        (buffer_info(F::empty()).push_next(&mut capture), "VUID-VkBufferCreateInfo-opaqueCaptureAddress-03337"),
+    ];
+    assert_each(&ctx, &cases, buffer);
+    let mut no_capture = vk::BufferOpaqueCaptureAddressCreateInfo::default();
+    let valid = [
+        buffer_info(F::empty()).sharing_mode(vk::SharingMode::EXCLUSIVE).queue_family_indices(&duplicate),
+        buffer_info(F::empty()).push_next(&mut no_capture),
+    ];
+    assert_clean(&ctx, &valid, buffer);
+}
+
+#[test]
+fn sparse_buffers() {
+    use vk::BufferCreateFlags as F;
+    let binding_only = vk::PhysicalDeviceFeatures { sparse_binding: vk::TRUE, ..Default::default() };
+    let ctx = context_with(ContextBuilder::new().features(binding_only));
+    let cases = [
+        (buffer_info(F::SPARSE_BINDING | F::SPARSE_RESIDENCY), "VUID-VkBufferCreateInfo-flags-00916"),
+        (buffer_info(F::SPARSE_BINDING | F::SPARSE_ALIASED), "VUID-VkBufferCreateInfo-flags-00917"),
+    ];
+    assert_each(&ctx, &cases, buffer);
+    assert_clean(&ctx, &[buffer_info(F::SPARSE_BINDING)], buffer);
+
+    let all = vk::PhysicalDeviceFeatures {
+        sparse_binding: vk::TRUE,
+        sparse_residency_buffer: vk::TRUE,
+        sparse_residency_aliased: vk::TRUE,
+        ..Default::default()
+    };
+    let ctx = context_with(ContextBuilder::new().features(all));
+    assert_each(&ctx, &[(buffer_info(F::SPARSE_RESIDENCY), "VUID-VkBufferCreateInfo-flags-00918")], buffer);
+    assert_clean(&ctx, &[buffer_info(F::SPARSE_BINDING | F::SPARSE_RESIDENCY | F::SPARSE_ALIASED)], buffer);
+}
+
+fn base() -> vk::ImageCreateInfo<'static> {
+    image_info(16, 16, 1, 1)
+}
+
+fn extent(width: u32, height: u32, depth: u32) -> vk::Extent3D {
+    vk::Extent3D { width, height, depth }
+}
+
+#[test]
+fn image_parameters() {
+    use vk::ImageCreateFlags as F;
+    use vk::ImageUsageFlags as U;
+    let ctx = context();
+    let cube = base().flags(F::CUBE_COMPATIBLE).array_layers(6);
+    let color = base().usage(U::COLOR_ATTACHMENT);
+    let transient = U::TRANSIENT_ATTACHMENT | U::COLOR_ATTACHMENT;
+    let bc1 = base().format(vk::Format::BC1_RGB_UNORM_BLOCK);
+    let id = |s: &str| format!("VUID-VkImageCreateInfo-{s}");
+    let cases = [
+        (cube.image_type(vk::ImageType::TYPE_1D).extent(extent(1, 1, 1)), id("flags-00949")),
+        (cube.extent(extent(16, 8, 1)), id("flags-08865")),
+        (cube.array_layers(4), id("flags-08866")),
+        (base().image_type(vk::ImageType::TYPE_1D).extent(extent(16, 2, 1)), id("imageType-00956")),
+        (base().extent(extent(16, 16, 2)), id("imageType-00957")),
+        (base().image_type(vk::ImageType::TYPE_3D).extent(extent(16, 16, 4)).array_layers(2), id("imageType-00961")),
+        (base().mip_levels(6), id("mipLevels-00958")),
+        (color.samples(vk::SampleCountFlags::TYPE_4).mip_levels(2), id("samples-02257")),
+        (base().usage(transient | U::SAMPLED), id("usage-00963")),
+        (base().usage(U::TRANSIENT_ATTACHMENT), id("usage-00966")),
+        (color.extent(extent(16385, 16, 1)), id("usage-00964")),
+        (color.extent(extent(16, 16385, 1)), id("usage-00965")),
+        (base().initial_layout(vk::ImageLayout::GENERAL), id("initialLayout-00993")),
+        (base().initial_layout(vk::ImageLayout::PREINITIALIZED), id("initialLayout-12478")),
+        (base().flags(F::SPARSE_BINDING), id("flags-00969")),
+        (base().flags(F::SPARSE_RESIDENCY), id("flags-00987")),
+        (bc1.flags(F::BLOCK_TEXEL_VIEW_COMPATIBLE), id("flags-01573")),
+    ];
+    let cases: Vec<(vk::ImageCreateInfo, &str)> = cases.iter().map(|(c, i)| (*c, i.as_str())).collect();
+    assert_each(&ctx, &cases, image);
+    let valid = [
+        base(),
+        cube,
+        base().image_type(vk::ImageType::TYPE_1D).extent(extent(16, 1, 1)),
+        base().image_type(vk::ImageType::TYPE_3D).extent(extent(16, 16, 4)),
+        base().mip_levels(5),
+        color.samples(vk::SampleCountFlags::TYPE_4),
+        base().usage(transient),
+        color.extent(extent(16384, 16384, 1)),
+        base().initial_layout(vk::ImageLayout::PREINITIALIZED).tiling(vk::ImageTiling::LINEAR),
+        bc1.flags(F::BLOCK_TEXEL_VIEW_COMPATIBLE | F::MUTABLE_FORMAT),
+    ];
+    assert_clean(&ctx, &valid, image);
+}
+
+#[test]
+fn image_creation_limits() {
+    let ctx = context();
+    let props = |info: &vk::ImageCreateInfo| unsafe {
+        ctx.instance
+            .get_physical_device_image_format_properties(
+                ctx.physical_device,
+                info.format,
+                info.image_type,
+                info.tiling,
+                info.usage,
+                info.flags,
+            )
+            .expect("supported combination")
+    };
+    let image_3d = base().image_type(vk::ImageType::TYPE_3D).extent(extent(16, 16, 4));
+    let (max, max_3d) = (props(&base()), props(&image_3d));
+    let color = base().usage(vk::ImageUsageFlags::COLOR_ATTACHMENT);
+    let unsupported_samples =
+        [vk::SampleCountFlags::TYPE_2, vk::SampleCountFlags::TYPE_8, vk::SampleCountFlags::TYPE_16]
+            .into_iter()
+            .find(|s| !props(&color).sample_counts.contains(*s))
+            .expect("a sample count lavapipe does not support");
+    let id = |s: &str| format!("VUID-VkImageCreateInfo-{s}");
+    let cases = [
+        (base().extent(extent(max.max_extent.width + 1, 16, 1)), id("extent-02252")),
+        (base().extent(extent(16, max.max_extent.height + 1, 1)), id("extent-02253")),
+        (image_3d.extent(extent(16, 16, max_3d.max_extent.depth + 1)), id("extent-02254")),
+        (base().array_layers(max.max_array_layers + 1), id("arrayLayers-02256")),
+        (color.samples(unsupported_samples), id("samples-02258")),
+        (color.format(vk::Format::BC1_RGB_UNORM_BLOCK), id("imageCreateMaxMipLevels-02251")),
+    ];
+    let cases: Vec<(vk::ImageCreateInfo, &str)> = cases.iter().map(|(c, i)| (*c, i.as_str())).collect();
+    assert_each(&ctx, &cases, image);
+    let valid = [
+        base().extent(extent(max.max_extent.width, max.max_extent.height, 1)),
+        image_3d.extent(extent(16, 16, max_3d.max_extent.depth)),
+        base().array_layers(max.max_array_layers),
+        color.samples(vk::SampleCountFlags::TYPE_4),
+        base().format(vk::Format::BC1_RGB_UNORM_BLOCK),
+    ];
+    assert_clean(&ctx, &valid, image);
+}
+
+/// Images with memory, for views; destroyed (with their memory) on drop.
+struct Images<'a> {
+    ctx: &'a Context,
+    made: Vec<(vk::Image, vk::DeviceMemory)>,
+}
+
+impl<'a> Images<'a> {
+    fn new(ctx: &'a Context) -> Self {
+        Images { ctx, made: Vec::new() }
+    }
+
+    fn make(&mut self, info: &vk::ImageCreateInfo) -> vk::Image {
+        let image = unsafe { self.ctx.device.create_image(info, None) }.expect("valid image");
+        self.made.push((image, bind_image_memory(self.ctx, image)));
+        image
+    }
+}
+
+impl Drop for Images<'_> {
+    fn drop(&mut self) {
+        for (image, memory) in self.made.drain(..) {
+            unsafe {
+                self.ctx.device.destroy_image(image, None);
+                self.ctx.device.free_memory(memory, None);
+            }
+        }
+    }
+}
+
+fn view(
+    image: vk::Image,
+    ty: vk::ImageViewType,
+    mips: (u32, u32),
+    layers: (u32, u32),
+) -> vk::ImageViewCreateInfo<'static> {
+    vk::ImageViewCreateInfo::default().image(image).view_type(ty).format(vk::Format::R8G8B8A8_UNORM).subresource_range(
+        vk::ImageSubresourceRange {
+            aspect_mask: vk::ImageAspectFlags::COLOR,
+            base_mip_level: mips.0,
+            level_count: mips.1,
+            base_array_layer: layers.0,
+            layer_count: layers.1,
+        },
+    )
+}
+
+const ALL: u32 = vk::REMAINING_ARRAY_LAYERS;
+
+#[test]
+fn image_view_types_and_ranges() {
+    use vk::ImageViewType as V;
+    let features = vk::PhysicalDeviceFeatures { image_cube_array: vk::TRUE, ..Default::default() };
+    let ctx = context_with(ContextBuilder::new().features(features));
+    let mut images = Images::new(&ctx);
+    let plain = images.make(&image_info(16, 16, 4, 6));
+    let cube = images.make(&image_info(16, 16, 1, 12).flags(vk::ImageCreateFlags::CUBE_COMPATIBLE));
+    let volume = images.make(&base().image_type(vk::ImageType::TYPE_3D).extent(extent(8, 8, 8)));
+    let id = |s: &str| format!("VUID-VkImageViewCreateInfo-{s}");
+    let cases = [
+        (view(plain, V::CUBE, (0, 1), (0, 6)), id("image-01003")),
+        (view(plain, V::TYPE_3D, (0, 1), (0, 1)), id("subResourceRange-01021")),
+        (view(volume, V::TYPE_2D_ARRAY, (0, 1), (0, 1)), id("image-06723")),
+        (view(volume, V::TYPE_2D, (0, 1), (0, 1)), id("image-06728")),
+        (view(plain, V::TYPE_2D, (4, vk::REMAINING_MIP_LEVELS), (0, 1)), id("subresourceRange-01478")),
+        (view(plain, V::TYPE_2D, (2, 3), (0, 1)), id("subresourceRange-01718")),
+        (view(plain, V::TYPE_2D, (0, 1), (6, ALL)), id("image-06724")),
+        (view(plain, V::TYPE_2D_ARRAY, (0, 1), (2, 5)), id("subresourceRange-06725")),
+        (view(plain, V::TYPE_2D, (0, 1), (0, 2)), id("imageViewType-04973")),
+        (view(plain, V::TYPE_2D, (0, 1), (0, ALL)), id("imageViewType-04974")),
+        (view(cube, V::CUBE, (0, 1), (0, 5)), id("viewType-02960")),
+        (view(cube, V::CUBE_ARRAY, (0, 1), (0, 8)), id("viewType-02961")),
+        (view(cube, V::CUBE, (0, 1), (0, ALL)), id("viewType-02962")),
+        (view(cube, V::CUBE_ARRAY, (0, 1), (2, ALL)), id("viewType-02963")),
+    ];
+    let cases: Vec<(vk::ImageViewCreateInfo, &str)> = cases.iter().map(|(c, i)| (*c, i.as_str())).collect();
+    assert_each(&ctx, &cases, image_view);
+    let valid = [
+        view(plain, V::TYPE_2D, (0, 1), (0, 1)),
+        view(plain, V::TYPE_2D, (3, vk::REMAINING_MIP_LEVELS), (5, ALL)),
+        view(plain, V::TYPE_2D_ARRAY, (1, 3), (2, 4)),
+        view(cube, V::CUBE, (0, 1), (6, ALL)),
+        view(cube, V::CUBE_ARRAY, (0, 1), (0, ALL)),
+        view(volume, V::TYPE_3D, (0, 1), (0, 1)),
+    ];
+    assert_clean(&ctx, &valid, image_view);
+
+    // Without imageCubeArray.
+    drop(images);
+    let ctx = context();
+    let mut images = Images::new(&ctx);
+    let cube = images.make(&image_info(16, 16, 1, 12).flags(vk::ImageCreateFlags::CUBE_COMPATIBLE));
+    assert_each(
+        &ctx,
+        &[(view(cube, V::CUBE_ARRAY, (0, 1), (0, 12)), "VUID-VkImageViewCreateInfo-viewType-01004")],
+        image_view,
+    );
+    assert_clean(&ctx, &[view(cube, V::CUBE, (0, 1), (0, 6))], image_view);
+}
+
+/// A recording command buffer with a bound transfer buffer and a bound transfer image.
+struct Recording<'a> {
+    ctx: &'a Context,
+    pool: vk::CommandPool,
+    cb: vk::CommandBuffer,
+    buffer: vk::Buffer,
+    image: vk::Image,
+    memory: [vk::DeviceMemory; 2],
+}
+
+impl<'a> Recording<'a> {
+    fn new(ctx: &'a Context) -> Self {
+        let d = &ctx.device;
+        let pool = unsafe {
+            d.create_command_pool(&vk::CommandPoolCreateInfo::default().queue_family_index(ctx.queue_family), None)
+        }
+        .expect("command pool");
+        let cb = unsafe {
+            d.allocate_command_buffers(
+                &vk::CommandBufferAllocateInfo::default().command_pool(pool).command_buffer_count(1),
+            )
+        }
+        .expect("command buffer")[0];
+        unsafe { d.begin_command_buffer(cb, &vk::CommandBufferBeginInfo::default()) }.expect("begin");
+        let usage = vk::BufferUsageFlags::TRANSFER_SRC | vk::BufferUsageFlags::TRANSFER_DST;
+        let buffer = unsafe { d.create_buffer(&vk::BufferCreateInfo::default().size(1 << 17).usage(usage), None) }
+            .expect("buffer");
+        let image_usage = vk::ImageUsageFlags::TRANSFER_SRC | vk::ImageUsageFlags::TRANSFER_DST;
+        let image = unsafe { d.create_image(&image_info(16, 16, 1, 1).usage(image_usage), None) }.expect("image");
+        let memory = [bind_buffer_memory(ctx, buffer), bind_image_memory(ctx, image)];
+        Recording { ctx, pool, cb, buffer, image, memory }
+    }
+
+    /// Runs `record` with the command buffer, returning the ids reported.
+    fn report(&self, record: impl FnOnce(&ash::Device, vk::CommandBuffer)) -> Vec<String> {
+        reported(self.ctx, || record(&self.ctx.device, self.cb))
+    }
+}
+
+impl Drop for Recording<'_> {
+    fn drop(&mut self) {
+        let d = &self.ctx.device;
+        unsafe {
+            let _ = d.end_command_buffer(self.cb);
+            d.destroy_command_pool(self.pool, None);
+            d.destroy_buffer(self.buffer, None);
+            d.destroy_image(self.image, None);
+            for m in self.memory {
+                d.free_memory(m, None);
+            }
+        }
+    }
+}
+
+#[test]
+fn fill_update_and_copy_buffer() {
+    let ctx = context();
+    let rec = Recording::new(&ctx);
+    let b = rec.buffer;
+    let fill = |offset, size| rec.report(|d, cb| unsafe { d.cmd_fill_buffer(cb, b, offset, size, 7) });
+    assert_eq!(fill(2, 8), ["VUID-vkCmdFillBuffer-dstOffset-00025"]);
+    assert_eq!(fill(4, 0), ["VUID-vkCmdFillBuffer-size-00026"]);
+    assert_eq!(fill(4, 6), ["VUID-vkCmdFillBuffer-size-00028"]);
+    assert!(fill(4, 8).is_empty() && fill(8, vk::WHOLE_SIZE).is_empty());
+
+    let bytes = vec![0u8; 65540];
+    let update =
+        |offset, size: usize| rec.report(|d, cb| unsafe { d.cmd_update_buffer(cb, b, offset, &bytes[..size]) });
+    assert_eq!(update(2, 8), ["VUID-vkCmdUpdateBuffer-dstOffset-00036"]);
+    assert_eq!(update(0, 65540), ["VUID-vkCmdUpdateBuffer-dataSize-00037"]);
+    assert_eq!(update(4, 6), ["VUID-vkCmdUpdateBuffer-dataSize-00038"]);
+    assert!(update(4, 8).is_empty() && update(0, 65536).is_empty());
+
+    let copy = |size| {
+        let region = vk::BufferCopy { src_offset: 0, dst_offset: 4096, size };
+        rec.report(|d, cb| unsafe { d.cmd_copy_buffer(cb, b, b, &[region]) })
+    };
+    assert_eq!(copy(0), ["VUID-VkBufferCopy-size-01988"]);
+    assert!(copy(64).is_empty());
+}
+
+fn layers(aspect_mask: vk::ImageAspectFlags, layer_count: u32) -> vk::ImageSubresourceLayers {
+    vk::ImageSubresourceLayers { aspect_mask, mip_level: 0, base_array_layer: 0, layer_count }
+}
+
+fn region(
+    row_length: u32,
+    image_height: u32,
+    size: vk::Extent3D,
+    subresource: vk::ImageSubresourceLayers,
+) -> vk::BufferImageCopy {
+    vk::BufferImageCopy {
+        buffer_offset: 0,
+        buffer_row_length: row_length,
+        buffer_image_height: image_height,
+        image_subresource: subresource,
+        image_offset: vk::Offset3D::default(),
+        image_extent: size,
+    }
+}
+
+#[test]
+fn buffer_image_copy_regions_and_subresources() {
+    use vk::ImageAspectFlags as A;
+    let ctx = context();
+    let rec = Recording::new(&ctx);
+    let (b, i) = (rec.buffer, rec.image);
+    let to_image = |r: vk::BufferImageCopy| {
+        rec.report(|d, cb| unsafe { d.cmd_copy_buffer_to_image(cb, b, i, vk::ImageLayout::TRANSFER_DST_OPTIMAL, &[r]) })
+    };
+    let to_buffer = |r: vk::BufferImageCopy| {
+        rec.report(|d, cb| unsafe { d.cmd_copy_image_to_buffer(cb, i, vk::ImageLayout::TRANSFER_SRC_OPTIMAL, b, &[r]) })
+    };
+    let color = layers(A::COLOR, 1);
+    let full = extent(16, 16, 1);
+    let cases = [
+        (region(8, 0, full, color), "VUID-VkBufferImageCopy-bufferRowLength-09101"),
+        (region(0, 8, full, color), "VUID-VkBufferImageCopy-bufferImageHeight-09102"),
+        (region(0, 0, extent(0, 16, 1), color), "VUID-VkBufferImageCopy-imageExtent-06659"),
+        (region(0, 0, extent(16, 0, 1), color), "VUID-VkBufferImageCopy-imageExtent-06660"),
+        (region(0, 0, extent(16, 16, 0), color), "VUID-VkBufferImageCopy-imageExtent-06661"),
+        (region(0, 0, full, layers(A::COLOR | A::PLANE_0, 1)), "VUID-VkBufferImageCopy-aspectMask-09103"),
+        (region(0, 0, full, layers(A::METADATA, 1)), "VUID-VkImageSubresourceLayers-aspectMask-00168"),
+        (
+            region(0, 0, full, layers(A::COLOR, vk::REMAINING_ARRAY_LAYERS)),
+            "VUID-VkImageSubresourceLayers-layerCount-09243",
+        ),
+        (region(0, 0, full, layers(A::COLOR, 0)), "VUID-VkImageSubresourceLayers-layerCount-01700"),
+    ];
+    for (r, id) in cases {
+        assert_eq!(to_image(r), [id]);
+        assert_eq!(to_buffer(r), [id]);
+    }
+    for r in [region(0, 0, full, color), region(16, 16, full, color), region(32, 20, extent(8, 4, 1), color)] {
+        assert!(to_image(r).is_empty() && to_buffer(r).is_empty());
+    }
+
+    let copy_image = |src: vk::ImageSubresourceLayers| {
+        let region = vk::ImageCopy { src_subresource: src, dst_subresource: color, extent: full, ..Default::default() };
+        rec.report(|d, cb| unsafe {
+            d.cmd_copy_image(cb, i, vk::ImageLayout::GENERAL, i, vk::ImageLayout::GENERAL, &[region])
+        })
+    };
+    assert_eq!(copy_image(layers(A::COLOR | A::DEPTH, 1)), ["VUID-VkImageSubresourceLayers-aspectMask-00167"]);
+    assert!(copy_image(color).is_empty());
+}
