@@ -288,3 +288,18 @@ fn graphics_compute_family(instance: &ash::Instance, physical_device: vk::Physic
     let want = vk::QueueFlags::GRAPHICS | vk::QueueFlags::COMPUTE;
     families.iter().position(|f| f.queue_flags.contains(want)).expect("no graphics+compute queue family") as u32
 }
+
+/// A 2D RGBA8 colour view of mip 0, layer 0 of `image`.
+pub fn color_view_info(image: vk::Image) -> vk::ImageViewCreateInfo<'static> {
+    vk::ImageViewCreateInfo::default()
+        .image(image)
+        .view_type(vk::ImageViewType::TYPE_2D)
+        .format(vk::Format::R8G8B8A8_UNORM)
+        .subresource_range(vk::ImageSubresourceRange {
+            aspect_mask: vk::ImageAspectFlags::COLOR,
+            base_mip_level: 0,
+            level_count: 1,
+            base_array_layer: 0,
+            layer_count: 1,
+        })
+}

@@ -567,17 +567,7 @@ fn required_bitmasks_are_not_zero() {
         );
     }
     let target = unsafe { d.create_image(&image_info(), None) }.expect("image");
-    let mut view = vk::ImageViewCreateInfo::default()
-        .image(target)
-        .view_type(vk::ImageViewType::TYPE_2D)
-        .format(vk::Format::R8G8B8A8_UNORM)
-        .subresource_range(vk::ImageSubresourceRange {
-            aspect_mask: vk::ImageAspectFlags::COLOR,
-            base_mip_level: 0,
-            level_count: 1,
-            base_array_layer: 0,
-            layer_count: 1,
-        });
+    let mut view = vigil_tests::context::color_view_info(target);
     view.subresource_range.aspect_mask = vk::ImageAspectFlags::empty();
     expect(
         &ctx.messages,
