@@ -582,7 +582,7 @@ fn table(out: &mut String, header: &[&str], rows: &[Vec<String>]) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::config::{plan_from, Coverage, PAIRS};
+    use super::super::config::{plan_from, Coverage, GENERIC_PAIRS};
     use super::*;
 
     /// Tables of a Vigil with no validation object: its "same set" pair borrows pass-through.
@@ -597,7 +597,7 @@ mod tests {
 
     /// A report with made-up numbers shaped like a real full run.
     fn report() -> Report {
-        let plan = plan_from(PAIRS, NOTHING_YET, false);
+        let plan = plan_from(GENERIC_PAIRS, NOTHING_YET, false);
         let mut r = Report {
             workloads: vec!["draw".into(), "dispatch".into()],
             counted: vec!["draw".into(), "dispatch".into()],
