@@ -3,7 +3,7 @@
 
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
-use vigil_registry::{Command, CommandLevel, Depends, Registry};
+use vigil_registry::{CType, Command, CommandLevel, Depends, Registry};
 
 use crate::names::{command_ident, hook, ident, return_type, rust_type, Position};
 use crate::Error;
@@ -238,10 +238,24 @@ fn generated_intercept(c: &Command) -> bool {
     c.level != CommandLevel::Global && !HAND_WRITTEN.contains(&c.name.as_str())
 }
 
+/// Whether handle wrapping may have to rewrite parameter `p` for the call down: a
+/// non-dispatchable handle, or a pointer to handles or to structures (which may hold handles,
+/// directly or in their pNext chains). Conservative: the wrapper's tables decide what changes.
+fn may_hold_handles(reg: &Registry, p: &vigil_registry::Param) -> bool {
+    let base = reg.resolve_alias(p.ty.base_name());
+    let handle = reg.handle(base);
+    match (&p.ty, handle) {
+        (CType::Named(_), Some(h)) => !h.dispatchable,
+        (CType::Pointer { .. }, Some(h)) => !h.dispatchable,
+        (CType::Pointer { .. }, None) => reg.struct_(base).is_some_and(|s| !s.video_std) || base == "void",
+        _ => false,
+    }
+}
+
 pub fn intercepts(reg: &Registry) -> Result<TokenStream, Error> {
     check_tables(reg)?;
     let mut items = Vec::new();
-    for c in reg.commands.iter().filter(|c| generated_intercept(c)) {
+    for (index, c) in reg.commands.iter().enumerate().filter(|(_, c)| generated_intercept(c)) {
         let Sig { params, args, ret } = sig(reg, c);
         let f = command_ident(&c.name);
         let (pv, pr, po) =
@@ -258,6 +272,47 @@ pub fn intercepts(reg: &Registry) -> Result<TokenStream, Error> {
         let hot = if c.level == CommandLevel::Device { quote!(L::device_hot) } else { quote!(L::instance_hot) };
         let (first_rec, second_rec) =
             if destroys(c) { (quote!(objects), quote!(book)) } else { (quote!(book), quote!(objects)) };
+        let wraps = c.params.iter().any(|p| may_hold_handles(reg, p));
+        // The call down, through the wrapper when it is on and the command may name handles.
+        let call_down = if wraps {
+            let down_args = c.params.iter().enumerate().map(|(i, p)| {
+                let n = ident(&p.name);
+                if may_hold_handles(reg, p) {
+                    quote!(from_bits(wrap_slots[#i]))
+                } else {
+                    quote!(#n)
+                }
+            });
+            let result_opt = if c.ret.as_named() == Some("VkResult") { quote!(Some(result)) } else { quote!(None) };
+            quote! {
+                let result = match cx.wrapper() {
+                    // SAFETY: forwarding the application's own arguments to the next layer.
+                    None => unsafe { next(#(#args),*) },
+                    Some(wrapper) => {
+                        let wrap_original = [#(to_bits(#args)),*];
+                        let mut wrap_slots = wrap_original;
+                        let mut wrap_scratch = [core::mem::MaybeUninit::<u64>::uninit(); SCRATCH_WORDS];
+                        // SAFETY: `wrap_slots` holds this command's parameters as the application
+                        // passed them; the copies the wrapper makes live in `wrap_scratch` and
+                        // `wrap_scope`, both alive until after the call down.
+                        let Some(wrap_scope) = (unsafe { wrapper.unwrap(#index, &mut wrap_slots, &mut wrap_scratch) }) else {
+                            return #skipped;
+                        };
+                        // SAFETY: the application's arguments with the driver's handles.
+                        let result = unsafe { next(#(#down_args),*) };
+                        // SAFETY: the parameters as the application passed them, after the call.
+                        unsafe { wrapper.rewrap(#index, &wrap_original, #result_opt) };
+                        drop(wrap_scope);
+                        result
+                    }
+                };
+            }
+        } else {
+            quote! {
+                // SAFETY: forwarding the application's own arguments to the next layer.
+                let result = unsafe { next(#(#args),*) };
+            }
+        };
         let pass_through = quote! {
             let book = cx.bookkeeping();
             guard::<L, _>(#name, || book.#pr(#(#args),*));
@@ -272,12 +327,13 @@ pub fn intercepts(reg: &Registry) -> Result<TokenStream, Error> {
         items.push(quote! {
             #[doc = #doc]
             pub unsafe extern "system" fn #f<L: Layer>(#(#params),*) #ret_ty {
-                // The hot path: the first instance or device, no validation object enabled.
-                // It saves no registers; everything else jumps to the general path.
+                // The hot path: the first instance or device, no validation object enabled,
+                // no handle wrapping. It saves no registers; everything else jumps to the
+                // general path.
                 // SAFETY: the first parameter is a live dispatchable handle (the loader routed
                 // this call by it).
                 if let Some(cx) = unsafe { #hot(dispatch_key(#first.0)) } {
-                    if !cx.objects().active() {
+                    if cx.passes_through() {
                         #pass_through
                     }
                 }
@@ -293,10 +349,10 @@ pub fn intercepts(reg: &Registry) -> Result<TokenStream, Error> {
                     L::unknown_handle(#name);
                     return #skipped;
                 };
-                let objects = cx.objects();
-                if !objects.active() {
+                if cx.passes_through() {
                     #pass_through
                 }
+                let objects = cx.objects();
                 let book = cx.bookkeeping();
                 if guard::<L, _>(#name, || objects.#pv(#(#args),*)).unwrap_or(false) {
                     return #skipped;
@@ -306,8 +362,7 @@ pub fn intercepts(reg: &Registry) -> Result<TokenStream, Error> {
                 let Some(next) = cx.dispatch().#f else {
                     return #missing;
                 };
-                // SAFETY: forwarding the application's own arguments to the next layer.
-                let result = unsafe { next(#(#args),*) };
+                #call_down
                 guard::<L, _>(#name, || #first_rec.#po(#(#args),* #result_arg));
                 guard::<L, _>(#name, || #second_rec.#po(#(#args),* #result_arg));
                 result

@@ -81,10 +81,84 @@ pub fn chassis() -> TokenStream {
             /// Record hooks that run on every path, validation or not (the reporter's own
             /// bookkeeping of messengers and object names). Its validate hooks never run.
             type Bookkeeping: ValidationObject;
+            /// Handle wrapping, when on.
+            type Wrapper: Wrap;
             fn dispatch(&self) -> &Self::Dispatch;
             fn objects(&self) -> &Self::Objects;
             fn bookkeeping(&self) -> &Self::Bookkeeping;
+            fn wrapper(&self) -> Option<&Self::Wrapper>;
+            /// No validation object is active and handles are not wrapped: calls go straight
+            /// down.
+            #[inline(always)]
+            fn passes_through(&self) -> bool {
+                !self.objects().active() && self.wrapper().is_none()
+            }
         }
+
+        /// Handle wrapping: the application sees Vigil's ids for non-dispatchable handles, the
+        /// chain below sees the driver's handles.
+        pub trait Wrap: Sync {
+            /// What must live until the call down returns (copies of the application's
+            /// structures with the driver's handles in them).
+            type Scope;
+            /// Rewrites `slots` (the bits of each parameter of `COMMANDS[command]`) for the call
+            /// down, making its copies in `scratch` (the intercept's stack) first. `None`: a
+            /// handle is not a live id; the call must not go down.
+            ///
+            /// # Safety
+            /// `slots` holds the command's parameters as the application passed them;
+            /// `scratch` is writable and outlives the scope returned.
+            unsafe fn unwrap(&self, command: usize, slots: &mut [u64], scratch: &mut [core::mem::MaybeUninit<u64>]) -> Option<Self::Scope>;
+            /// After the call down: gives the handles it returned ids, forgets the ids of what
+            /// it destroyed. `params` holds the parameters as the application passed them.
+            ///
+            /// # Safety
+            /// As for [`Wrap::unwrap`], after the call.
+            unsafe fn rewrap(&self, command: usize, params: &[u64], result: Option<crate::VkResult>);
+        }
+
+        /// No handle wrapping.
+        pub enum NoWrapping {}
+
+        impl Wrap for NoWrapping {
+            type Scope = ();
+            unsafe fn unwrap(&self, _: usize, _: &mut [u64], _: &mut [core::mem::MaybeUninit<u64>]) -> Option<()> {
+                match *self {}
+            }
+            unsafe fn rewrap(&self, _: usize, _: &[u64], _: Option<crate::VkResult>) {
+                match *self {}
+            }
+        }
+
+        /// Words of scratch an intercept lends the wrapper on its stack (4 KiB).
+        pub const SCRATCH_WORDS: usize = 512;
+
+        /// A parameter's bits (every Vulkan parameter is at most 8 bytes).
+        #[inline(always)]
+        pub fn to_bits<T: Copy>(v: T) -> u64 {
+            const { assert!(core::mem::size_of::<T>() <= 8) };
+            let mut bits = 0u64;
+            // SAFETY: `T` fits in the 8 bytes; little-endian, so the value is the low bytes.
+            unsafe {
+                core::ptr::copy_nonoverlapping(
+                    &v as *const T as *const u8,
+                    &mut bits as *mut u64 as *mut u8,
+                    core::mem::size_of::<T>(),
+                )
+            };
+            bits
+        }
+
+        /// A parameter back from [`to_bits`].
+        #[inline(always)]
+        pub fn from_bits<T: Copy>(bits: u64) -> T {
+            const { assert!(core::mem::size_of::<T>() <= 8) };
+            // SAFETY: the bits came from a `T` (or are a handle or pointer of the same width).
+            unsafe { (&bits as *const u64 as *const T).read_unaligned() }
+        }
+
+        #[cfg(not(target_endian = "little"))]
+        compile_error!("handle wrapping stores parameters as little-endian bits");
 
         /// The layer the intercepts are instantiated for.
         pub trait Layer: 'static {

@@ -3,7 +3,7 @@
 use std::sync::atomic::{AtomicPtr, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
-use vigil_generated::chassis::{Context, DispatchKey, Layer};
+use vigil_generated::chassis::{Context, DispatchKey, Layer, NoWrapping};
 use vigil_generated::intercepts;
 use vigil_generated::*;
 
@@ -69,6 +69,10 @@ impl Context for FakeDevice {
     type Dispatch = DeviceDispatch;
     type Objects = Objects;
     type Bookkeeping = ();
+    type Wrapper = NoWrapping;
+    fn wrapper(&self) -> Option<&NoWrapping> {
+        None
+    }
     fn bookkeeping(&self) -> &() {
         &()
     }
@@ -86,6 +90,10 @@ impl Context for FakeInstance {
     type Dispatch = InstanceDispatch;
     type Objects = ();
     type Bookkeeping = ();
+    type Wrapper = NoWrapping;
+    fn wrapper(&self) -> Option<&NoWrapping> {
+        None
+    }
     fn bookkeeping(&self) -> &() {
         &()
     }

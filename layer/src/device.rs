@@ -7,6 +7,7 @@ use vigil_generated::chassis::{dispatch_key, guard, Context, Layer};
 use vigil_generated::*;
 
 use crate::debug_objects::DebugObjects;
+use crate::handle_wrapping::{self, Wrapper};
 use crate::instance::name_set;
 use crate::loader::{
     find_link, PfnSetDeviceLoaderData, VkLayerDeviceCreateInfo, VkLayerDeviceLink, VK_LAYER_LINK_INFO,
@@ -36,12 +37,15 @@ pub struct DeviceData {
     pub objects: DeviceObjects,
     /// The reporter's bookkeeping, run on every path.
     pub debug: DebugObjects,
+    /// Handle wrapping, when the settings ask for it.
+    pub wrapper: Option<Wrapper>,
 }
 
 impl Context for DeviceData {
     type Dispatch = DeviceDispatch;
     type Objects = DeviceObjects;
     type Bookkeeping = DebugObjects;
+    type Wrapper = Wrapper;
     #[inline(always)]
     fn dispatch(&self) -> &DeviceDispatch {
         &self.dispatch
@@ -53,6 +57,10 @@ impl Context for DeviceData {
     #[inline(always)]
     fn bookkeeping(&self) -> &DebugObjects {
         &self.debug
+    }
+    #[inline(always)]
+    fn wrapper(&self) -> Option<&Wrapper> {
+        self.wrapper.as_ref()
     }
 }
 
@@ -156,6 +164,7 @@ pub unsafe extern "system" fn create_device(
         features,
         objects: DeviceObjects { state: (), objects: (stateless, (lifetime, ())) },
         debug: DebugObjects(reporter.clone()),
+        wrapper: inst.settings.handle_wrapping.then(|| Wrapper::new(&reporter, device.as_raw())),
         reporter,
         facts,
     };
@@ -190,5 +199,6 @@ pub unsafe extern "system" fn destroy_device(device: VkDevice, p_allocator: *con
         unsafe { destroy(device, p_allocator) };
     }
     guard::<Vigil, _>("vkDestroyDevice", || objects.post_call_record_destroy_device(device, p_allocator));
+    handle_wrapping::owner_destroyed(device.as_raw());
     drop(DEVICES.remove(key));
 }

@@ -9,6 +9,7 @@ use vigil_generated::chassis::{dispatch_key, guard, Context};
 use vigil_generated::*;
 
 use crate::debug_objects::DebugObjects;
+use crate::handle_wrapping::{self, Wrapper};
 use crate::loader::{find_link, PfnGetPhysicalDeviceProcAddr, VkLayerInstanceCreateInfo, VK_LAYER_LINK_INFO};
 use crate::report::{self, DebugReportCallback, Finding, Location, Messenger, Reporter, Severity};
 use crate::{object_lifetime, stateless};
@@ -31,12 +32,15 @@ pub struct InstanceData {
     pub objects: InstanceObjects,
     /// The reporter's bookkeeping, run on every path.
     pub debug: DebugObjects,
+    /// Handle wrapping, when the settings ask for it.
+    pub wrapper: Option<Wrapper>,
 }
 
 impl Context for InstanceData {
     type Dispatch = InstanceDispatch;
     type Objects = InstanceObjects;
     type Bookkeeping = DebugObjects;
+    type Wrapper = Wrapper;
     #[inline(always)]
     fn dispatch(&self) -> &InstanceDispatch {
         &self.dispatch
@@ -48,6 +52,10 @@ impl Context for InstanceData {
     #[inline(always)]
     fn bookkeeping(&self) -> &DebugObjects {
         &self.debug
+    }
+    #[inline(always)]
+    fn wrapper(&self) -> Option<&Wrapper> {
+        self.wrapper.as_ref()
     }
 }
 
@@ -188,6 +196,7 @@ pub unsafe extern "system" fn create_instance(
     }
     reporter.set_lifetime_window(false);
     let api_version = if info.pApplicationInfo.is_null() { 0 } else { unsafe { (*info.pApplicationInfo).apiVersion } };
+    let settings_wrap = settings.handle_wrapping;
     let data = InstanceData {
         handle: instance,
         dispatch,
@@ -197,6 +206,7 @@ pub unsafe extern "system" fn create_instance(
         extensions: unsafe { name_set(info.ppEnabledExtensionNames, info.enabledExtensionCount) },
         settings,
         debug: DebugObjects(reporter.clone()),
+        wrapper: settings_wrap.then(|| Wrapper::new(&reporter, instance.as_raw())),
         reporter,
         objects,
     };
@@ -232,5 +242,6 @@ pub unsafe extern "system" fn destroy_instance(instance: VkInstance, p_allocator
         unsafe { destroy(instance, p_allocator) };
     }
     guard::<Vigil, _>("vkDestroyInstance", || objects.post_call_record_destroy_instance(instance, p_allocator));
+    handle_wrapping::owner_destroyed(instance.as_raw());
     drop(INSTANCES.remove(key));
 }

@@ -13,6 +13,7 @@ mod dispatch_map;
 mod entry;
 #[cfg(test)]
 mod facts_tests;
+mod handle_wrapping;
 mod instance;
 mod loader;
 mod object_lifetime;

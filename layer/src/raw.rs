@@ -70,3 +70,15 @@ pub unsafe fn count(c: Count, base: Base<'_>) -> Option<usize> {
     let raw = unsafe { read_uint(p, c.width) };
     Some((raw.saturating_add(u64::from(c.add)) / u64::from(c.div.max(1))) as usize)
 }
+
+/// `count` elements at `p`, or nothing when either is zero or NULL.
+///
+/// # Safety
+/// A non-NULL `p` must point at `count` valid elements that outlive the slice.
+pub unsafe fn slice<'a, T>(p: *const T, count: u32) -> &'a [T] {
+    if p.is_null() || count == 0 {
+        &[]
+    } else {
+        unsafe { std::slice::from_raw_parts(p, count as usize) }
+    }
+}

@@ -1,0 +1,291 @@
+//! Handle wrapping (setting `handle_wrapping`): the application sees Vigil's ids for every
+//! non-dispatchable handle, the chain below sees the driver's handles. Every validation object
+//! sees what the application sees, so messages name the ids the application has.
+//!
+//! The generated intercepts hand each call's parameters to [`Wrapper::unwrap`] before the call
+//! down (which copies any structure that holds a handle, at any depth, and translates the
+//! copy) and to [`Wrapper::rewrap`] after it (which gives returned handles ids and forgets the
+//! ids of what was destroyed). Where the handles are comes from the generated object tables;
+//! what the registry leaves to prose is in `special`.
+
+mod arena;
+mod ids;
+mod special;
+mod unwrap;
+
+use std::mem::MaybeUninit;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, LazyLock};
+
+use vigil_generated::chassis::Wrap;
+use vigil_generated::objects::*;
+use vigil_generated::stateless::Shape;
+use vigil_generated::*;
+
+use crate::raw::{count, read_ptr, read_uint, Base};
+use crate::report::{Finding, Location, Object, Reporter, Severity};
+use arena::Scope;
+use ids::Ids;
+use unwrap::Unwrap;
+
+/// Every id in the process.
+static WRAPPED: LazyLock<Ids> = LazyLock::new(Ids::new);
+
+/// Handle wrapping for one instance's or one device's calls.
+pub struct Wrapper {
+    reporter: Arc<Reporter>,
+    /// The instance or device whose objects the ids it makes belong to.
+    owner: AtomicU64,
+}
+
+impl Wrapper {
+    /// The wrapper of the instance or device `owner`.
+    pub fn new(reporter: &Arc<Reporter>, owner: u64) -> Self {
+        Wrapper { reporter: reporter.clone(), owner: AtomicU64::new(owner) }
+    }
+}
+
+/// The instance or device `owner` is gone: its ids go with it.
+pub fn owner_destroyed(owner: u64) {
+    WRAPPED.remove_owned_by(owner);
+}
+
+/// The site of parameter `param`.
+fn param_field(command: &'static CommandHandles, param: u16) -> Option<&'static HandleField> {
+    command.params.iter().find(|f| f.at == u32::from(param))
+}
+
+/// Addresses of each parameter value in `params`, for reading counts.
+fn addresses(params: &[u64]) -> Vec<*const u8> {
+    params.iter().map(|p| p as *const u64 as *const u8).collect()
+}
+
+/// The handles an array parameter holds (one for a pointer to a single handle).
+///
+/// # Safety
+/// `params` holds the command's parameters; the array, when non-NULL, is readable.
+unsafe fn handles_of(f: &'static HandleField, params: &[u64]) -> (*mut u64, usize) {
+    let Some(&p) = params.get(f.at as usize) else { return (std::ptr::null_mut(), 0) };
+    if p == 0 {
+        return (std::ptr::null_mut(), 0);
+    }
+    let n = match f.shape {
+        Shape::Slice(c) => unsafe { count(c, Base::Params(&addresses(params))) }.unwrap_or(0),
+        _ => 1,
+    };
+    (p as *mut u64, n)
+}
+
+impl Wrap for Wrapper {
+    type Scope = Scope;
+
+    unsafe fn unwrap(&self, command: usize, slots: &mut [u64], scratch: &mut [MaybeUninit<u64>]) -> Option<Scope> {
+        let handles = COMMAND_HANDLES.get(command)?;
+        // SAFETY: the intercept keeps `scratch` alive past the call down, like the scope.
+        let scope = unsafe { Scope::new(scratch.as_mut_ptr() as *mut u64, scratch.len()) };
+        let mut u = Unwrap { scope: &scope, dead: None };
+        special::before(handles.name, slots);
+        special::remember_template(handles.name, slots);
+        // SAFETY: `slots` holds the command's parameters (the caller's promise).
+        unsafe {
+            u.params(handles, slots);
+            special::command(handles.name, &mut u, slots);
+        }
+        if let Some(dead) = u.dead {
+            let t = &HANDLE_TYPES[usize::from(dead.ty)];
+            let at = Location::command(handles.name);
+            self.reporter.report(Finding {
+                severity: Severity::Error,
+                id: IDS_OF_SITES[usize::from(dead.vuid)],
+                location: &at.dot(dead.site),
+                objects: &[Object { ty: t.object_type, handle: dead.id }],
+                message: format_args!(
+                    "holds {:#x}, which is not a live {}: it was never created, or it was already destroyed. The \
+                     call is not passed on.",
+                    dead.id, t.name
+                ),
+            });
+            return None;
+        }
+        Some(scope)
+    }
+
+    unsafe fn rewrap(&self, command: usize, params: &[u64], result: Option<VkResult>) {
+        let Some(handles) = COMMAND_HANDLES.get(command) else { return };
+        let succeeded = result.is_none_or(|r| r.0 >= 0);
+        let owner = self.owner.load(Ordering::Relaxed);
+        // SAFETY (whole match): `params` are the command's parameters after the call.
+        match handles.role {
+            Role::Create { param, pool, parent } => {
+                let Some(f) = param_field(handles, param) else { return };
+                let HandleElem::Handle(ty) = f.elem else { return };
+                // Arrays of pipelines may be partly created when the call fails (and are with
+                // VK_PIPELINE_COMPILE_REQUIRED): the others are VK_NULL_HANDLE.
+                if !succeeded && !matches!(f.shape, Shape::Slice(_)) {
+                    return;
+                }
+                let (out, n) = unsafe { handles_of(f, params) };
+                let parent = if pool { unsafe { parent_handle(parent, params) } } else { 0 };
+                if HANDLE_TYPES[usize::from(ty)].dispatchable {
+                    if handles.name == "vkAllocateCommandBuffers" && succeeded {
+                        unsafe { command_buffers_allocated(params, out, n, parent) };
+                    }
+                    return;
+                }
+                for i in 0..n {
+                    let raw = unsafe { out.add(i).read_unaligned() };
+                    if raw != 0 {
+                        let id = WRAPPED.insert(raw, u32::from(ty), owner, parent);
+                        unsafe { out.add(i).write_unaligned(id) };
+                    }
+                }
+                if handles.name.starts_with("vkCreateDescriptorUpdateTemplate") && succeeded && n == 1 {
+                    let id = unsafe { out.read_unaligned() };
+                    unsafe { special::template_created(id, params[1] as *const VkDescriptorUpdateTemplateCreateInfo) };
+                }
+            }
+            Role::Retrieve { param, parent } => {
+                let Some(f) = param_field(handles, param) else { return };
+                let HandleElem::Handle(ty) = f.elem else { return };
+                if !succeeded || HANDLE_TYPES[usize::from(ty)].dispatchable {
+                    return;
+                }
+                let parent = if parent.param == 0 { 0 } else { unsafe { parent_handle(parent, params) } };
+                let (out, n) = unsafe { handles_of(f, params) };
+                for i in 0..n {
+                    let raw = unsafe { out.add(i).read_unaligned() };
+                    if raw != 0 {
+                        let id = WRAPPED.retrieved(raw, u32::from(ty), owner, parent);
+                        unsafe { out.add(i).write_unaligned(id) };
+                    }
+                }
+            }
+            Role::Destroy { param } => {
+                let id = params.get(usize::from(param)).copied().unwrap_or(0);
+                if id != 0 {
+                    WRAPPED.remove(id);
+                    special::template_destroyed(id);
+                    if handles.name == "vkDestroyCommandPool" {
+                        special::command_buffers_freed(&[], id);
+                    }
+                }
+            }
+            Role::Free { pool, handles: array } => {
+                let Some(f) = param_field(handles, array) else { return };
+                let (p, n) = unsafe { handles_of(f, params) };
+                let freed: Vec<u64> = (0..n).map(|i| unsafe { p.add(i).read_unaligned() }).collect();
+                if handles.name == "vkFreeCommandBuffers" {
+                    special::command_buffers_freed(&freed, params.get(usize::from(pool)).copied().unwrap_or(0));
+                } else {
+                    freed.into_iter().filter(|&id| id != 0).for_each(|id| WRAPPED.remove(id));
+                }
+            }
+            Role::Reset { pool } => WRAPPED.remove_children(params.get(usize::from(pool)).copied().unwrap_or(0)),
+            Role::Use => {}
+        }
+        if succeeded {
+            unsafe { self.returned_structures(handles, params) };
+        }
+    }
+}
+
+/// Ids of the `…-parameter` VUIDs of the object tables, for dead ids found while unwrapping.
+static IDS_OF_SITES: &[&str] = &vigil_generated::objects::IDS;
+
+/// The parent a `ParentRef` names, as the application passed it (an id).
+///
+/// # Safety
+/// `params` holds the command's parameters.
+unsafe fn parent_handle(r: ParentRef, params: &[u64]) -> u64 {
+    let Some(&v) = params.get(usize::from(r.param)) else { return 0 };
+    if r.member == NO_MEMBER {
+        return v;
+    }
+    let p = v as *const u8;
+    if p.is_null() {
+        return 0;
+    }
+    unsafe { read_uint(p.wrapping_add(r.member as usize), 8) }
+}
+
+/// Records the level of command buffers just allocated (secondary ones' inheritance info is
+/// read when they begin).
+///
+/// # Safety
+/// `params` are vkAllocateCommandBuffers' parameters after a successful call.
+unsafe fn command_buffers_allocated(params: &[u64], out: *mut u64, n: usize, pool: u64) {
+    let info = params.get(1).copied().unwrap_or(0) as *const VkCommandBufferAllocateInfo;
+    if info.is_null() || out.is_null() {
+        return;
+    }
+    let secondary = unsafe { (*info).level } == VkCommandBufferLevel::VK_COMMAND_BUFFER_LEVEL_SECONDARY;
+    let handles: Vec<u64> = (0..n).map(|i| unsafe { out.add(i).read_unaligned() }).collect();
+    special::command_buffers_allocated(&handles, pool, secondary);
+}
+
+impl Wrapper {
+    /// Handles the implementation returned inside structures (display properties, pipeline
+    /// binaries): each gets an id, the same one every time it is returned.
+    ///
+    /// # Safety
+    /// `params` are the command's parameters after a successful call.
+    unsafe fn returned_structures(&self, handles: &'static CommandHandles, params: &[u64]) {
+        for f in handles.params {
+            let HandleElem::Struct(s) = f.elem else { continue };
+            if f.flags & OUTPUT == 0 {
+                // An input structure may still carry output arrays (pipeline binaries).
+                if !HANDLE_STRUCTS[usize::from(s)].fields.iter().any(|m| m.flags & OUTPUT != 0) {
+                    continue;
+                }
+            }
+            let Some(&p) = params.get(f.at as usize) else { continue };
+            if p == 0 {
+                continue;
+            }
+            let n = match f.shape {
+                Shape::Slice(c) => unsafe { count(c, Base::Params(&addresses(params))) }.unwrap_or(0),
+                _ => 1,
+            };
+            let size = HANDLE_STRUCTS[usize::from(s)].size as usize;
+            for i in 0..n {
+                unsafe { self.returned_in(s, (p as *mut u8).wrapping_add(i * size), f.flags & OUTPUT != 0) };
+            }
+        }
+    }
+
+    /// The handles in a returned structure (`all`: every member is output) at `p`.
+    ///
+    /// # Safety
+    /// `p` is a structure the call wrote.
+    unsafe fn returned_in(&self, s: u16, p: *mut u8, all: bool) {
+        let owner = self.owner.load(Ordering::Relaxed);
+        for f in HANDLE_STRUCTS[usize::from(s)].fields {
+            if !(all || f.flags & OUTPUT != 0) {
+                continue;
+            }
+            let fp = p.wrapping_add(f.at as usize);
+            match (f.shape, f.elem) {
+                (Shape::Value, HandleElem::Handle(ty)) if !HANDLE_TYPES[usize::from(ty)].dispatchable => unsafe {
+                    let raw = read_uint(fp, 8);
+                    if raw != 0 {
+                        (fp as *mut u64).write_unaligned(WRAPPED.retrieved(raw, u32::from(ty), owner, 0));
+                    }
+                },
+                (Shape::Slice(c), HandleElem::Handle(ty)) if !HANDLE_TYPES[usize::from(ty)].dispatchable => unsafe {
+                    let q = read_ptr(fp) as *mut u64;
+                    let n = count(c, Base::Struct(p)).unwrap_or(0);
+                    if !q.is_null() {
+                        for i in 0..n {
+                            let raw = q.add(i).read_unaligned();
+                            if raw != 0 {
+                                q.add(i).write_unaligned(WRAPPED.retrieved(raw, u32::from(ty), owner, 0));
+                            }
+                        }
+                    }
+                },
+                (Shape::Value, HandleElem::Struct(sub)) => unsafe { self.returned_in(sub, fp, all) },
+                _ => {}
+            }
+        }
+    }
+}
