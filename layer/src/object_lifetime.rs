@@ -198,7 +198,8 @@ impl Walk<'_> {
         if !t.tracked {
             return;
         }
-        match OBJECTS.get(key(ty, h)) {
+        let owner = OBJECTS.owner_of(key(ty, h));
+        match owner {
             None => {
                 self.error(
                     f.id,
@@ -212,17 +213,18 @@ impl Walk<'_> {
                 );
                 self.skip = true;
             }
-            Some(e) if e.owner != self.owner && e.owner != self.instance => {
+            Some(owner) if owner != self.owner && owner != self.instance => {
                 let id = if f.parent_id != NO_ID { f.parent_id } else { self.command.commonparent_id };
                 if id != NO_ID {
-                    let objects = [object(ty, h), Object { ty: VkObjectType::VK_OBJECT_TYPE_UNKNOWN, handle: e.owner }];
+                    let objects = [object(ty, h), Object { ty: VkObjectType::VK_OBJECT_TYPE_UNKNOWN, handle: owner }];
                     self.skip |= self.error(
                         id,
                         at,
                         &objects,
                         format_args!(
-                            "is {} {h:#x}, which belongs to another device or instance ({:#x}), not to this one ({:#x}).",
-                            t.name, e.owner, self.owner
+                            "is {} {h:#x}, which belongs to another device or instance ({owner:#x}), not to this one \
+                             ({:#x}).",
+                            t.name, self.owner
                         ),
                     );
                 }
@@ -338,10 +340,51 @@ unsafe fn parent_handle(r: ParentRef, params: &[*const u8]) -> u64 {
     unsafe { read_uint(q.wrapping_add(r.member as usize), 8) }
 }
 
+/// Whether every handle a command names directly (parameters, arrays of them) is a live object
+/// of `owner` or `instance`, when it names no structure: then the full walk would find
+/// nothing, and it need not build locations or match shapes. `None`: the command names
+/// structures, or something is wrong; walk.
+///
+/// # Safety
+/// `params` holds the command's parameters.
+#[inline]
+unsafe fn all_alive(command: &'static CommandHandles, params: &[*const u8], owner: u64, instance: u64) -> Option<()> {
+    for f in command.params {
+        if f.flags & (OUTPUT | NOAUTO) != 0 {
+            continue;
+        }
+        let HandleElem::Handle(ty) = f.elem else { return None };
+        if !HANDLE_TYPES[usize::from(ty)].tracked {
+            continue;
+        }
+        let p = *params.get(f.at as usize)?;
+        let (first, n) = match f.shape {
+            Shape::Value => (p, 1),
+            Shape::Ptr => (unsafe { read_ptr(p) }, 1),
+            Shape::Slice(c) => (unsafe { read_ptr(p) }, unsafe { count(c, Base::Params(params)) }?),
+            _ => return None,
+        };
+        if first.is_null() {
+            continue;
+        }
+        for i in 0..n {
+            let h = unsafe { read_uint(first.wrapping_add(i * 8), 8) };
+            if h != 0 && !OBJECTS.owner_of(key(ty, h)).is_some_and(|o| o == owner || o == instance) {
+                return None;
+            }
+        }
+    }
+    Some(())
+}
+
 impl ObjectEngine for ObjectTracker {
     fn validate(&self, command: &'static CommandHandles, params: &[*const u8]) -> bool {
         let owner = self.owner.load(Ordering::Relaxed);
         let instance = self.instance.load(Ordering::Relaxed);
+        // SAFETY: the generated hook passes the command's parameters.
+        if matches!(command.role, Role::Use) && unsafe { all_alive(command, params, owner, instance) }.is_some() {
+            return false;
+        }
         let mut walk = Walk { tracker: self, owner, instance, command, skip: false };
         let at = Location::command(command.name);
         walk.fields(command.params, Base::Params(params), &at, false);

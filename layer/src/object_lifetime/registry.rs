@@ -6,8 +6,10 @@
 //! Sharded by handle: a lookup takes one shard's read lock, a create or destroy one shard's
 //! write lock, and no call serializes on a device-wide lock.
 
+use std::cell::Cell;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{LazyLock, PoisonError, RwLock, RwLockReadGuard, RwLockWriteGuard};
 
 const SHARDS: usize = 64;
@@ -63,6 +65,32 @@ pub fn key(ty: u16, handle: u64) -> Key {
     (u128::from(ty) << 64) | u128::from(handle)
 }
 
+/// Entries of each thread's cache of objects it found alive.
+const CACHED: usize = 16;
+
+/// One cached lookup: the key, the owner it had, and the epoch it was found in.
+type Cached = (Key, u64, u64);
+
+thread_local! {
+    /// The objects this thread found alive most recently, valid while no object anywhere has
+    /// been destroyed since (the epoch). A draw loop names the same few objects again and
+    /// again; this spares it the shard lock and the hash probe. `Copy` contents and a const
+    /// initializer: no destructor, which would keep the library mapped after unloading.
+    static CACHE: Cell<[Cached; CACHED]> = const { Cell::new([(0, 0, u64::MAX); CACHED]) };
+}
+
+/// Bumped by every removal: cached lookups from before it are stale.
+static EPOCH: AtomicU64 = AtomicU64::new(0);
+
+/// Bumps the epoch when dropped, at the end of a removal, on every return path.
+struct EpochBump;
+
+impl Drop for EpochBump {
+    fn drop(&mut self) {
+        EPOCH.fetch_add(1, Ordering::Release);
+    }
+}
+
 /// The store.
 pub struct Objects {
     shards: [RwLock<Map<Key, Entry>>; SHARDS],
@@ -103,6 +131,25 @@ impl Objects {
         read(&self.shards[key_shard(k)]).get(&k).copied()
     }
 
+    /// The owner of the live object `k`: what most checks need, answered from this thread's
+    /// cache when nothing was destroyed since it was last asked.
+    #[inline]
+    pub fn owner_of(&self, k: Key) -> Option<u64> {
+        let epoch = EPOCH.load(Ordering::Acquire);
+        let slot = (k as u64 ^ (k as u64 >> 7) ^ (k >> 64) as u64) as usize % CACHED;
+        let cached = CACHE.with(|c| {
+            // SAFETY: a `Cell` of a `Copy` array, read through its pointer without a reference
+            // escaping; nothing else on this thread touches it meanwhile.
+            unsafe { (*c.as_ptr())[slot] }
+        });
+        if cached.0 == k && cached.2 == epoch {
+            return Some(cached.1);
+        }
+        let owner = self.get(k)?.owner;
+        CACHE.with(|c| unsafe { (*c.as_ptr())[slot] = (k, owner, epoch) });
+        Some(owner)
+    }
+
     /// Records a created object, or another reference to a repeated handle value.
     pub fn insert(&self, k: Key, entry: Entry) {
         let mut map = write(&self.shards[key_shard(k)]);
@@ -124,6 +171,8 @@ impl Objects {
     /// Drops one reference to `k`, forgetting it (and what was allocated from it) with the
     /// last; returns the entry it had.
     pub fn remove(&self, k: Key) -> Option<Entry> {
+        // After the removal: a lookup that saw the epoch before it may have cached the object.
+        let _bump = EpochBump;
         let mut map = write(&self.shards[key_shard(k)]);
         let e = map.get_mut(&k)?;
         let entry = *e;
@@ -145,6 +194,7 @@ impl Objects {
     /// Forgets everything allocated from or retrieved from the object `parent` (a pool reset or
     /// destroyed, a swapchain destroyed).
     pub fn remove_children(&self, parent: u64) {
+        let _bump = EpochBump;
         let Some(list) = write(&self.children[shard(parent)]).remove(&parent) else { return };
         for child in list {
             let mut map = write(&self.shards[key_shard(child)]);
@@ -165,6 +215,7 @@ impl Objects {
 
     /// Forgets every object of `owner` (its device or instance is gone).
     pub fn remove_owned_by(&self, owner: u64) {
+        let _bump = EpochBump;
         for (k, _) in self.owned_by(owner) {
             let mut map = write(&self.shards[key_shard(k)]);
             if map.get(&k).is_some_and(|e| e.owner == owner) {

@@ -67,7 +67,7 @@ pub const COVERAGE: &[Coverage] = &[
     Coverage {
         name: "handle wrapping",
         vigil_key: "HANDLE_WRAPPING",
-        vigil_has: false,
+        vigil_has: true,
         reference: &["VK_VALIDATION_FEATURE_DISABLE_UNIQUE_HANDLES_EXT"],
     },
     Coverage {
@@ -400,6 +400,7 @@ mod tests {
                 "none",
                 "vigil/pass-through",
                 "reference/pass-through",
+                "vigil/handle wrapping on",
                 "reference/handle wrapping on",
                 "vigil/object lifetimes",
                 "reference/object lifetimes",
@@ -408,9 +409,9 @@ mod tests {
                 "reference/defaults"
             ]
         );
-        assert_eq!(full.pairs[1].vigil, Side::Unavailable("Vigil has no handle wrapping yet".into()));
+        assert_eq!(full.pairs[1].coverage, ["handle wrapping"]);
         assert_eq!(full.pairs[2].coverage, ["object lifetimes"]);
-        assert_eq!(full.pairs[3].coverage, ["stateless parameters", "object lifetimes"]);
+        assert_eq!(full.pairs[3].coverage, ["handle wrapping", "stateless parameters", "object lifetimes"]);
         assert_eq!(ids(&plan(true)), ["none", "vigil/pass-through", "reference/pass-through"]);
         // Pass-through turns every Vigil setting off, the ones without an object yet included.
         let pass = &full.configs[1].layer;
