@@ -239,9 +239,14 @@ fn generated_intercept(c: &Command) -> bool {
 }
 
 /// Whether handle wrapping may have to rewrite parameter `p` for the call down: a
-/// non-dispatchable handle, or a pointer to handles or to structures (which may hold handles,
-/// directly or in their pNext chains). Conservative: the wrapper's tables decide what changes.
+/// non-dispatchable handle, a raw `uint64_t` object handle, or a pointer to handles or to
+/// structures (which may hold handles, directly or in their pNext chains). Conservative: the
+/// wrapper's tables decide what changes.
 fn may_hold_handles(reg: &Registry, p: &vigil_registry::Param) -> bool {
+    // A raw `uint64_t` object handle (`vkSetPrivateData`'s `objectHandle`).
+    if p.attrs.objecttype.is_some() {
+        return true;
+    }
     let base = reg.resolve_alias(p.ty.base_name());
     let handle = reg.handle(base);
     match (&p.ty, handle) {

@@ -107,10 +107,13 @@ impl Walk<'_> {
         self.tracker.reporter.report(Finding { severity: Severity::Error, id, location: at, objects, message: m })
     }
 
-    /// Checks the sites of a parameter list or a struct.
+    /// Checks the sites of a parameter list or a struct. A structure member the registry leaves
+    /// to prose (`noautovalidity`) may be ignored, so it is not checked; on a parameter it only
+    /// means that elements may be VK_NULL_HANDLE.
     fn fields(&mut self, fields: &'static [HandleField], base: Base<'_>, parent: &Location<'_>, arrow: bool) {
+        let params = matches!(base, Base::Params(_));
         for f in fields {
-            if f.flags & (OUTPUT | NOAUTO) != 0 {
+            if f.flags & OUTPUT != 0 || (f.flags & NOAUTO != 0 && !params) {
                 continue;
             }
             let p = base.at(f.at);
@@ -350,7 +353,8 @@ unsafe fn parent_handle(r: ParentRef, params: &[*const u8]) -> u64 {
 #[inline]
 unsafe fn all_alive(command: &'static CommandHandles, params: &[*const u8], owner: u64, instance: u64) -> Option<()> {
     for f in command.params {
-        if f.flags & (OUTPUT | NOAUTO) != 0 {
+        // On a parameter, `noautovalidity` only means elements may be VK_NULL_HANDLE.
+        if f.flags & OUTPUT != 0 {
             continue;
         }
         let HandleElem::Handle(ty) = f.elem else { return None };

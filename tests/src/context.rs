@@ -17,6 +17,8 @@ pub struct ContextBuilder {
     features: vk::PhysicalDeviceFeatures,
     vulkan12_features: Option<vk::PhysicalDeviceVulkan12Features<'static>>,
     vulkan13_features: Option<vk::PhysicalDeviceVulkan13Features<'static>>,
+    /// Vigil settings passed in `VkLayerSettingsCreateInfoEXT`, as (key, value) strings.
+    vigil_settings: Vec<(CString, CString)>,
 }
 
 impl Default for ContextBuilder {
@@ -36,7 +38,15 @@ impl ContextBuilder {
             features: vk::PhysicalDeviceFeatures::default(),
             vulkan12_features: None,
             vulkan13_features: None,
+            vigil_settings: Vec::new(),
         }
+    }
+
+    /// A Vigil setting, passed in `VkLayerSettingsCreateInfoEXT` (the loader passes the
+    /// structure down even where it does not know the extension).
+    pub fn vigil_setting(mut self, key: &str, value: &str) -> Self {
+        self.vigil_settings.push((CString::new(key).unwrap(), CString::new(value).unwrap()));
+        self
     }
 
     /// The explicit layers, in `ppEnabledLayerNames` order: first = closest to the application.
@@ -140,11 +150,29 @@ impl ContextBuilder {
             extensions.push(ext::debug_utils::NAME.as_ptr());
         }
         let mut messenger_info = messages.create_info();
-        let info = vk::InstanceCreateInfo::default()
+        let values: Vec<*const std::ffi::c_char> = self.vigil_settings.iter().map(|(_, v)| v.as_ptr()).collect();
+        let settings: Vec<vk::LayerSettingEXT> = self
+            .vigil_settings
+            .iter()
+            .zip(&values)
+            .map(|((k, _), v)| vk::LayerSettingEXT {
+                p_layer_name: c"VK_LAYER_VIGIL_validation".as_ptr(),
+                p_setting_name: k.as_ptr(),
+                ty: vk::LayerSettingTypeEXT::STRING,
+                value_count: 1,
+                p_values: v as *const _ as *const std::ffi::c_void,
+                ..Default::default()
+            })
+            .collect();
+        let mut layer_settings = vk::LayerSettingsCreateInfoEXT::default().settings(&settings);
+        let mut info = vk::InstanceCreateInfo::default()
             .application_info(&app)
             .enabled_layer_names(&layers)
             .enabled_extension_names(&extensions)
             .push_next(&mut messenger_info);
+        if !settings.is_empty() {
+            info = info.push_next(&mut layer_settings);
+        }
         // SAFETY: valid create info; every pointer lives until the call returns.
         unsafe { entry.create_instance(&info, None) }
             .unwrap_or_else(|e| panic!("vkCreateInstance with layers {:?} failed: {e}", self.layers))

@@ -51,16 +51,18 @@ fn size_of_s_type(s_type: i32) -> Option<usize> {
 }
 
 impl Unwrap<'_> {
-    /// The driver's handle for the application's `value` at a site. A site the registry leaves
-    /// to prose (`noauto`) may hold a value that is ignored: only live ids are translated there.
-    pub fn handle(&mut self, ty: u16, value: u64, f: &'static HandleField) -> u64 {
+    /// The driver's handle for the application's `value` at a site. A structure member the
+    /// registry leaves to prose (`noautovalidity`) may hold a value that is ignored: only live
+    /// ids are translated there. (On a parameter, `noautovalidity` only means that elements may
+    /// be VK_NULL_HANDLE: `strict`.)
+    pub fn handle(&mut self, ty: u16, value: u64, f: &'static HandleField, strict: bool) -> u64 {
         if value == 0 || HANDLE_TYPES[usize::from(ty)].dispatchable {
             return value;
         }
         match WRAPPED.get(value) {
             Some((raw, _)) => raw,
             None => {
-                if f.flags & NOAUTO == 0 && self.dead.is_none() {
+                if (strict || f.flags & NOAUTO == 0) && self.dead.is_none() {
                     self.dead = Some(Dead { ty, id: value, vuid: f.id, site: f.name });
                 }
                 value
@@ -94,14 +96,14 @@ impl Unwrap<'_> {
             // addresses above are derived from.
             let slot = unsafe { &mut *base_ptr.add(at) };
             match (f.shape, f.elem) {
-                (Shape::Value, HandleElem::Handle(ty)) => *slot = self.handle(ty, *slot, f),
+                (Shape::Value, HandleElem::Handle(ty)) => *slot = self.handle(ty, *slot, f, true),
                 (Shape::Ptr, elem) if *slot != 0 => {
-                    *slot = unsafe { self.elements(f, elem, *slot as *const u8, 1) } as u64;
+                    *slot = unsafe { self.elements(f, elem, *slot as *const u8, 1, true) } as u64;
                 }
                 (Shape::Slice(c), elem) => {
                     let n = unsafe { count(c, base) }.unwrap_or(0);
                     if *slot != 0 && n > 0 {
-                        *slot = unsafe { self.elements(f, elem, *slot as *const u8, n) } as u64;
+                        *slot = unsafe { self.elements(f, elem, *slot as *const u8, n, true) } as u64;
                     }
                 }
                 _ => {}
@@ -109,11 +111,18 @@ impl Unwrap<'_> {
         }
     }
 
-    /// A copy of `n` elements at `p` with the driver's handles.
+    /// A copy of `n` elements at `p` with the driver's handles (`strict`: see [`Self::handle`]).
     ///
     /// # Safety
     /// `p` must point at `n` elements of the site's type.
-    pub unsafe fn elements(&mut self, f: &'static HandleField, elem: HandleElem, p: *const u8, n: usize) -> *const u8 {
+    pub unsafe fn elements(
+        &mut self,
+        f: &'static HandleField,
+        elem: HandleElem,
+        p: *const u8,
+        n: usize,
+        strict: bool,
+    ) -> *const u8 {
         let size = stride(elem);
         let copy = unsafe { self.scope.copy(p, size * n) };
         for i in 0..n {
@@ -121,7 +130,7 @@ impl Unwrap<'_> {
             match elem {
                 HandleElem::Handle(ty) => unsafe {
                     let v = read_uint(e, 8);
-                    (e as *mut u64).write_unaligned(self.handle(ty, v, f));
+                    (e as *mut u64).write_unaligned(self.handle(ty, v, f, strict));
                 },
                 HandleElem::Struct(s) => unsafe { self.structure(s, e, true) },
             }
@@ -149,7 +158,7 @@ impl Unwrap<'_> {
             match (f.shape, f.elem) {
                 (Shape::Value, HandleElem::Handle(ty)) => unsafe {
                     let v = read_uint(fp, 8);
-                    (fp as *mut u64).write_unaligned(self.handle(ty, v, f));
+                    (fp as *mut u64).write_unaligned(self.handle(ty, v, f, false));
                 },
                 (Shape::Value, HandleElem::Struct(sub)) => unsafe { self.structure(sub, fp, false) },
                 (Shape::Array(n, used), elem) => {
@@ -163,7 +172,7 @@ impl Unwrap<'_> {
                         match elem {
                             HandleElem::Handle(ty) => unsafe {
                                 let v = read_uint(e, 8);
-                                (e as *mut u64).write_unaligned(self.handle(ty, v, f));
+                                (e as *mut u64).write_unaligned(self.handle(ty, v, f, false));
                             },
                             HandleElem::Struct(sub) => unsafe { self.structure(sub, e, false) },
                         }
@@ -172,14 +181,14 @@ impl Unwrap<'_> {
                 (Shape::Ptr, elem) if follow => unsafe {
                     let q = read_ptr(fp);
                     if !q.is_null() {
-                        (fp as *mut *const u8).write_unaligned(self.elements(f, elem, q, 1));
+                        (fp as *mut *const u8).write_unaligned(self.elements(f, elem, q, 1, true));
                     }
                 },
                 (Shape::Slice(c), elem) if follow => unsafe {
                     let q = read_ptr(fp);
                     let n = count(c, Base::Struct(p)).unwrap_or(0);
                     if !q.is_null() && n > 0 {
-                        (fp as *mut *const u8).write_unaligned(self.elements(f, elem, q, n));
+                        (fp as *mut *const u8).write_unaligned(self.elements(f, elem, q, n, true));
                     }
                 },
                 _ => {}

@@ -11,6 +11,7 @@
 //! - `--setting key=value`: a `VkLayerSettingsCreateInfoEXT` string setting for Vigil.
 //! - `--disable-api-parameters`: `VkValidationFeaturesEXT` disabling parameter validation.
 //! - `--name-device NAME`: name the device with vkSetDebugUtilsObjectNameEXT first.
+//! - `--print-handles N`: create N valid buffers and print each handle as `HANDLE 0x…`.
 //!
 //! Every call's result is printed as `RESULT <VkResult>` so tests see skipped calls.
 
@@ -26,6 +27,7 @@ struct Options {
     disable_api_parameters: bool,
     name_device: Option<CString>,
     bad_buffers: u32,
+    print_handles: u32,
 }
 
 fn options() -> Options {
@@ -36,6 +38,7 @@ fn options() -> Options {
         disable_api_parameters: false,
         name_device: None,
         bad_buffers: 1,
+        print_handles: 0,
     };
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
@@ -50,6 +53,9 @@ fn options() -> Options {
             }
             "--name-device" => o.name_device = Some(CString::new(args.next().expect("--name-device NAME")).unwrap()),
             "--bad-buffers" => o.bad_buffers = args.next().and_then(|n| n.parse().ok()).expect("--bad-buffers N"),
+            "--print-handles" => {
+                o.print_handles = args.next().and_then(|n| n.parse().ok()).expect("--print-handles N");
+            }
             other => panic!("vigil-probe: unknown option {other}"),
         }
     }
@@ -175,7 +181,16 @@ fn main() {
             Err(e) => println!("RESULT {e:?}"),
         }
     }
+    let good = vk::BufferCreateInfo::default().size(64).usage(vk::BufferUsageFlags::STORAGE_BUFFER);
+    let made: Vec<vk::Buffer> =
+        (0..o.print_handles).map(|_| unsafe { device.create_buffer(&good, None) }.expect("vkCreateBuffer")).collect();
+    for b in &made {
+        println!("HANDLE {:#x}", vk::Handle::as_raw(*b));
+    }
     unsafe {
+        for b in made {
+            device.destroy_buffer(b, None);
+        }
         device.destroy_device(None);
         if let Some(m) = messenger {
             debug_utils.destroy_debug_utils_messenger(m, None);

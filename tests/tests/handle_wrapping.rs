@@ -1,0 +1,265 @@
+//! Handle wrapping through the real loader: the application sees Vigil's ids (the same on
+//! every run), lavapipe sees its own handles wherever the application put an id — parameters,
+//! structures, pNext chains, descriptor update template data, raw `uint64_t` object handles —
+//! and real programs give the same results with wrapping on and off.
+
+use std::process::Output;
+use std::time::Duration;
+
+use ash::vk;
+use vigil_tests::programs::{check_compute, check_draw, run_compute, run_draw};
+use vigil_tests::{run_with_timeout, Context, ContextBuilder, VulkanEnv, VIGIL_LAYER};
+
+fn context(wrapping: bool) -> Context {
+    let entry = VulkanEnv::new().with_vigil().entry();
+    let ctx = ContextBuilder::new()
+        .layers(&[VIGIL_LAYER])
+        .vigil_setting("handle_wrapping", if wrapping { "true" } else { "false" })
+        .build(&entry);
+    assert!(ctx.vigil_in_chain(), "Vigil is not in the call chain");
+    ctx
+}
+
+/// The handles `vigil-probe --print-handles 3` prints, in a fresh process.
+fn probe_handles(wrapping: bool) -> Vec<u64> {
+    let env = VulkanEnv::new()
+        .with_vigil()
+        .set("VK_VIGIL_VALIDATION_HANDLE_WRAPPING", if wrapping { "true" } else { "false" });
+    let mut cmd = env.command(env!("CARGO_BIN_EXE_vigil-probe"));
+    cmd.args(["--print-handles", "3", "--bad-buffers", "0"]);
+    let Output { status, stdout, stderr } = run_with_timeout(&mut cmd, Duration::from_secs(60));
+    let stdout = String::from_utf8_lossy(&stdout);
+    assert!(status.success(), "vigil-probe failed: {status}\n{stdout}\n{}", String::from_utf8_lossy(&stderr));
+    stdout
+        .lines()
+        .filter_map(|l| l.strip_prefix("HANDLE 0x"))
+        .map(|h| u64::from_str_radix(h, 16).expect("hex handle"))
+        .collect()
+}
+
+#[test]
+fn applications_see_ids_that_are_the_same_on_every_run() {
+    let first = probe_handles(true);
+    assert_eq!(first.len(), 3);
+    assert_eq!(probe_handles(true), first, "the same program sees the same ids");
+    // Vigil's ids: first generation, consecutive slots.
+    for (i, h) in first.iter().enumerate() {
+        assert_eq!(h >> 32, 1, "{h:#x} is not a first-generation id");
+        assert_eq!(h & 0xffff_ffff, (first[0] & 0xffff_ffff) + i as u64, "{first:x?}");
+    }
+    let unwrapped = probe_handles(false);
+    assert_eq!(unwrapped.len(), 3);
+    assert!(unwrapped.iter().all(|h| !first.contains(h)), "without wrapping the driver's handles show: {unwrapped:x?}");
+}
+
+#[test]
+fn real_programs_give_the_same_results_with_wrapping_on_and_off() {
+    for wrapping in [true, false] {
+        let ctx = context(wrapping);
+        let words = run_compute(&ctx);
+        check_compute(&words);
+        let image = run_draw(&ctx);
+        check_draw(&image);
+        ctx.messages.assert_no_problems(&format!("compute and draw, handle_wrapping = {wrapping}"));
+    }
+}
+
+fn buffer(ctx: &Context) -> vk::Buffer {
+    let info = vk::BufferCreateInfo::default().size(256).usage(vk::BufferUsageFlags::STORAGE_BUFFER);
+    // SAFETY: a valid create info.
+    unsafe { ctx.device.create_buffer(&info, None) }.expect("vkCreateBuffer")
+}
+
+/// A one-binding storage-buffer set layout and a pool for `sets` such sets (`flags` on the pool).
+struct StorageSets {
+    layout: vk::DescriptorSetLayout,
+    pool: vk::DescriptorPool,
+}
+
+impl StorageSets {
+    fn new(d: &ash::Device, sets: u32, flags: vk::DescriptorPoolCreateFlags) -> Self {
+        let binding = [vk::DescriptorSetLayoutBinding::default()
+            .binding(0)
+            .descriptor_type(vk::DescriptorType::STORAGE_BUFFER)
+            .descriptor_count(1)
+            .stage_flags(vk::ShaderStageFlags::COMPUTE)];
+        let sizes = [vk::DescriptorPoolSize { ty: vk::DescriptorType::STORAGE_BUFFER, descriptor_count: sets }];
+        // SAFETY: valid create infos.
+        unsafe {
+            let layout = d
+                .create_descriptor_set_layout(&vk::DescriptorSetLayoutCreateInfo::default().bindings(&binding), None)
+                .expect("vkCreateDescriptorSetLayout");
+            let info = vk::DescriptorPoolCreateInfo::default().flags(flags).max_sets(sets).pool_sizes(&sizes);
+            let pool = d.create_descriptor_pool(&info, None).expect("vkCreateDescriptorPool");
+            StorageSets { layout, pool }
+        }
+    }
+
+    fn allocate(&self, d: &ash::Device) -> vk::DescriptorSet {
+        let layouts = [self.layout];
+        let info = vk::DescriptorSetAllocateInfo::default().descriptor_pool(self.pool).set_layouts(&layouts);
+        // SAFETY: a live pool and layout.
+        unsafe { d.allocate_descriptor_sets(&info) }.expect("vkAllocateDescriptorSets")[0]
+    }
+
+    fn destroy(self, d: &ash::Device) {
+        // SAFETY: nothing uses them any more.
+        unsafe {
+            d.destroy_descriptor_pool(self.pool, None);
+            d.destroy_descriptor_set_layout(self.layout, None);
+        }
+    }
+}
+
+#[test]
+fn raw_object_handles_reach_the_driver_unwrapped() {
+    // lavapipe keeps private data in the object the handle points at: an id it dereferenced
+    // would crash the process.
+    let ctx = context(true);
+    let d = &ctx.device;
+    let b = buffer(&ctx);
+    // SAFETY (whole test): valid calls on live objects.
+    unsafe {
+        let slot = d
+            .create_private_data_slot(&vk::PrivateDataSlotCreateInfo::default(), None)
+            .expect("vkCreatePrivateDataSlot");
+        d.set_private_data(b, slot, 0x5eed).expect("vkSetPrivateData");
+        assert_eq!(d.get_private_data(b, slot), 0x5eed);
+        let utils = ash::ext::debug_utils::Device::new(&ctx.instance, d);
+        let name = vk::DebugUtilsObjectNameInfoEXT::default().object_handle(b).object_name(c"vigil buffer");
+        utils.set_debug_utils_object_name(&name).expect("vkSetDebugUtilsObjectNameEXT");
+        d.destroy_buffer(b, None);
+        d.destroy_private_data_slot(slot, None);
+    }
+    ctx.messages.assert_no_problems("private data and object names on wrapped handles");
+}
+
+#[test]
+fn dead_ids_are_reported_and_not_passed_on_without_object_lifetime() {
+    let entry = VulkanEnv::new().with_vigil().entry();
+    let ctx = ContextBuilder::new().layers(&[VIGIL_LAYER]).vigil_setting("object_lifetime", "false").build(&entry);
+    let d = &ctx.device;
+    let b = buffer(&ctx);
+    // SAFETY: the second destroy names a dead id, which Vigil must not pass on.
+    unsafe {
+        d.destroy_buffer(b, None);
+        ctx.messages.clear();
+        d.destroy_buffer(b, None);
+    }
+    assert_eq!(ctx.messages.problem_ids(), ["VUID-vkDestroyBuffer-buffer-parameter"]);
+    ctx.messages.clear();
+    let live = buffer(&ctx);
+    // SAFETY: a live buffer.
+    unsafe { d.destroy_buffer(live, None) };
+    ctx.messages.assert_no_problems("a live id");
+}
+
+#[test]
+fn descriptor_update_templates_carry_ids_in_their_data() {
+    // A template update writes the buffer the compute program then reads through the set:
+    // lavapipe dereferences the handle in pData, so an untranslated id would crash.
+    let ctx = context(true);
+    let d = &ctx.device;
+    // SAFETY (whole test): valid objects, destroyed in order.
+    unsafe {
+        let sets = StorageSets::new(d, 1, vk::DescriptorPoolCreateFlags::empty());
+        let set = sets.allocate(d);
+        let entry = [vk::DescriptorUpdateTemplateEntry::default()
+            .dst_binding(0)
+            .descriptor_count(1)
+            .descriptor_type(vk::DescriptorType::STORAGE_BUFFER)
+            .offset(0)
+            .stride(std::mem::size_of::<vk::DescriptorBufferInfo>())];
+        let template = d
+            .create_descriptor_update_template(
+                &vk::DescriptorUpdateTemplateCreateInfo::default()
+                    .descriptor_update_entries(&entry)
+                    .template_type(vk::DescriptorUpdateTemplateType::DESCRIPTOR_SET)
+                    .descriptor_set_layout(sets.layout),
+                None,
+            )
+            .expect("vkCreateDescriptorUpdateTemplate");
+        let b = buffer(&ctx);
+        let reqs = d.get_buffer_memory_requirements(b);
+        let memory = d
+            .allocate_memory(
+                &vk::MemoryAllocateInfo::default()
+                    .allocation_size(reqs.size)
+                    .memory_type_index(ctx.memory_type(reqs.memory_type_bits, vk::MemoryPropertyFlags::HOST_VISIBLE)),
+                None,
+            )
+            .expect("vkAllocateMemory");
+        d.bind_buffer_memory(b, memory, 0).expect("vkBindBufferMemory");
+        let info = vk::DescriptorBufferInfo { buffer: b, offset: 0, range: vk::WHOLE_SIZE };
+        d.update_descriptor_set_with_template(set, template, &info as *const _ as *const std::ffi::c_void);
+        d.destroy_descriptor_update_template(template, None);
+        sets.destroy(d);
+        d.destroy_buffer(b, None);
+        d.free_memory(memory, None);
+    }
+    ctx.messages.assert_no_problems("a descriptor update template");
+}
+
+#[test]
+fn ignored_pointers_are_not_followed() {
+    // A primary command buffer's pInheritanceInfo and a buffer write's pImageInfo are ignored
+    // by the spec: dangling values there must not crash Vigil, which must not read them.
+    let ctx = context(true);
+    let d = &ctx.device;
+    fn dangling<T>() -> *const T {
+        0x10 as *const T
+    }
+    // SAFETY (whole test): valid calls whose ignored members dangle, as the spec allows.
+    unsafe {
+        let pool = d
+            .create_command_pool(&vk::CommandPoolCreateInfo::default().queue_family_index(ctx.queue_family), None)
+            .expect("vkCreateCommandPool");
+        let cb = d
+            .allocate_command_buffers(
+                &vk::CommandBufferAllocateInfo::default().command_pool(pool).command_buffer_count(1),
+            )
+            .expect("vkAllocateCommandBuffers")[0];
+        let begin = vk::CommandBufferBeginInfo { p_inheritance_info: dangling(), ..Default::default() };
+        d.begin_command_buffer(cb, &begin).expect("vkBeginCommandBuffer with an ignored pInheritanceInfo");
+        d.end_command_buffer(cb).expect("vkEndCommandBuffer");
+
+        let sets = StorageSets::new(d, 1, vk::DescriptorPoolCreateFlags::empty());
+        let set = sets.allocate(d);
+        let b = buffer(&ctx);
+        let infos = [vk::DescriptorBufferInfo { buffer: b, offset: 0, range: vk::WHOLE_SIZE }];
+        let mut write = vk::WriteDescriptorSet::default()
+            .dst_set(set)
+            .descriptor_type(vk::DescriptorType::STORAGE_BUFFER)
+            .buffer_info(&infos);
+        write.p_image_info = dangling();
+        write.p_texel_buffer_view = dangling();
+        d.update_descriptor_sets(&[write], &[]);
+
+        d.destroy_buffer(b, None);
+        sets.destroy(d);
+        d.destroy_command_pool(pool, None);
+    }
+    ctx.messages.assert_no_problems("ignored pointers");
+}
+
+#[test]
+fn ids_of_a_reset_pool_are_dead() {
+    let entry = VulkanEnv::new().with_vigil().entry();
+    let ctx = ContextBuilder::new().layers(&[VIGIL_LAYER]).vigil_setting("object_lifetime", "false").build(&entry);
+    let d = &ctx.device;
+    // SAFETY (whole test): valid calls, and one naming a freed set, which Vigil must not pass on.
+    unsafe {
+        let sets = StorageSets::new(d, 2, vk::DescriptorPoolCreateFlags::FREE_DESCRIPTOR_SET);
+        let stale = [sets.allocate(d)];
+        d.reset_descriptor_pool(sets.pool, vk::DescriptorPoolResetFlags::empty()).expect("vkResetDescriptorPool");
+        let fresh = [sets.allocate(d)];
+        assert_ne!(stale, fresh, "ids are never reused for another object");
+        ctx.messages.clear();
+        let _ = d.free_descriptor_sets(sets.pool, &stale);
+        assert_eq!(ctx.messages.problem_ids(), ["UNASSIGNED-ObjectTracker-InvalidHandle"]);
+        ctx.messages.clear();
+        d.free_descriptor_sets(sets.pool, &fresh).expect("vkFreeDescriptorSets");
+        sets.destroy(d);
+    }
+    ctx.messages.assert_no_problems("the live sets");
+}
