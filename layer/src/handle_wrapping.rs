@@ -125,6 +125,13 @@ impl Wrap for Wrapper {
                     return;
                 }
                 let (out, n) = unsafe { handles_of(f, params) };
+                // A deferred operation writes the handles when it completes.
+                if result == Some(VkResult::VK_OPERATION_DEFERRED_KHR) {
+                    if let Some(op) = deferred_operation(handles, params) {
+                        deferred::pending(op, PendingOutputs { out: out as usize, n, ty, owner });
+                    }
+                    return;
+                }
                 let parent = if pool { unsafe { parent_handle(parent, params) } } else { 0 };
                 if HANDLE_TYPES[usize::from(ty)].dispatchable {
                     if handles.name == "vkAllocateCommandBuffers" && succeeded {
@@ -181,11 +188,79 @@ impl Wrap for Wrapper {
                 }
             }
             Role::Reset { pool } => WRAPPED.remove_children(params.get(usize::from(pool)).copied().unwrap_or(0)),
-            Role::Use => {}
+            Role::Use => {
+                let completes =
+                    matches!(handles.name, "vkDeferredOperationJoinKHR" | "vkGetDeferredOperationResultKHR");
+                if completes && result == Some(VkResult::VK_SUCCESS) {
+                    if let Some(outputs) = params.get(1).and_then(|&op| deferred::complete(op)) {
+                        // SAFETY: the operation completed: the application's array holds the
+                        // handles it created (the application keeps it alive until then).
+                        unsafe { outputs.wrap() };
+                    }
+                }
+            }
         }
         if succeeded {
             unsafe { self.returned_structures(handles, params) };
         }
+    }
+}
+
+/// The deferred operation a command was given (`VkDeferredOperationKHR` parameter), as the
+/// application's id.
+fn deferred_operation(handles: &'static CommandHandles, params: &[u64]) -> Option<u64> {
+    handles.params.iter().find_map(|f| match (f.shape, f.elem) {
+        (Shape::Value, HandleElem::Handle(ty)) if HANDLE_TYPES[usize::from(ty)].name == "VkDeferredOperationKHR" => {
+            params.get(f.at as usize).copied().filter(|&op| op != 0)
+        }
+        _ => None,
+    })
+}
+
+/// Handles a deferred operation will write: the application's array, its length, their type
+/// and owner.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PendingOutputs {
+    out: usize,
+    n: usize,
+    ty: u16,
+    owner: u64,
+}
+
+impl PendingOutputs {
+    /// Gives the handles the operation wrote ids, in place.
+    ///
+    /// # Safety
+    /// `out` must still be the application's array of `n` handles, written by the operation.
+    unsafe fn wrap(self) {
+        let out = self.out as *mut u64;
+        for i in 0..self.n {
+            let raw = unsafe { out.add(i).read_unaligned() };
+            if raw != 0 {
+                let id = WRAPPED.insert(raw, u32::from(self.ty), self.owner, 0);
+                unsafe { out.add(i).write_unaligned(id) };
+            }
+        }
+    }
+}
+
+/// Creations a deferred operation has not finished, by the operation's id.
+mod deferred {
+    use std::collections::HashMap;
+    use std::sync::{LazyLock, Mutex, PoisonError};
+
+    use super::PendingOutputs;
+
+    static PENDING: LazyLock<Mutex<HashMap<u64, PendingOutputs>>> = LazyLock::new(Default::default);
+
+    /// `op` will write `outputs` when it completes.
+    pub fn pending(op: u64, outputs: PendingOutputs) {
+        PENDING.lock().unwrap_or_else(PoisonError::into_inner).insert(op, outputs);
+    }
+
+    /// `op` completed: what it wrote, once.
+    pub fn complete(op: u64) -> Option<PendingOutputs> {
+        PENDING.lock().unwrap_or_else(PoisonError::into_inner).remove(&op)
     }
 }
 
@@ -287,5 +362,36 @@ impl Wrapper {
                 _ => {}
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// lavapipe never defers (it has no ray tracing pipelines), so the mapping is tested here:
+    /// handles written when the operation completes get ids then, once.
+    #[test]
+    fn deferred_creations_are_wrapped_when_the_operation_completes() {
+        let pipeline = HANDLE_TYPES.iter().position(|t| t.name == "VkPipeline").unwrap() as u16;
+        let mut pipelines = [0u64; 2];
+        let op = 0x0e0e_0001;
+        deferred::pending(op, PendingOutputs { out: pipelines.as_mut_ptr() as usize, n: 2, ty: pipeline, owner: 99 });
+        // The operation runs and writes the driver's handles; one pipeline failed.
+        pipelines = [0xd00d_0000, 0];
+        let outputs = deferred::complete(op).expect("pending outputs");
+        assert_eq!(deferred::complete(op), None, "completed once");
+        unsafe { outputs.wrap() };
+        assert_ne!(pipelines[0], 0xd00d_0000, "the application sees an id");
+        assert_eq!(WRAPPED.get(pipelines[0]).map(|(raw, _)| raw), Some(0xd00d_0000));
+        assert_eq!(pipelines[1], 0, "a failed element stays VK_NULL_HANDLE");
+        WRAPPED.remove_owned_by(99);
+    }
+
+    #[test]
+    fn the_deferred_operation_parameter_is_found() {
+        let i = COMMAND_HANDLES.iter().position(|c| c.name == "vkCreateRayTracingPipelinesKHR").unwrap();
+        let params = [0x1, 0x5eed, 0x0, 0x2, 0x3, 0x0, 0x4];
+        assert_eq!(deferred_operation(&COMMAND_HANDLES[i], &params), Some(0x5eed));
     }
 }
