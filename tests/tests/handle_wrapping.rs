@@ -8,14 +8,30 @@ use std::time::Duration;
 
 use ash::vk;
 use vigil_tests::programs::{check_compute, check_draw, run_compute, run_draw};
-use vigil_tests::{run_with_timeout, Context, ContextBuilder, VulkanEnv, VIGIL_LAYER};
+use vigil_tests::{run_with_timeout, Context, ContextBuilder, VulkanEnv, KHRONOS_LAYER, VIGIL_LAYER};
 
 fn context(wrapping: bool) -> Context {
+    context_with(&[VIGIL_LAYER], wrapping)
+}
+
+/// Vigil above the Khronos layer, whose object tracker reports any handle it was not given by
+/// the driver: an id Vigil failed to translate shows up as its `…-parameter` error.
+fn over_reference() -> Context {
+    context_with(&[VIGIL_LAYER, KHRONOS_LAYER], true)
+}
+
+fn context_with(layers: &[&str], wrapping: bool) -> Context {
+    build(ContextBuilder::new().layers(layers), wrapping)
+}
+
+fn build(mut builder: ContextBuilder, wrapping: bool) -> Context {
     let entry = VulkanEnv::new().with_vigil().entry();
-    let ctx = ContextBuilder::new()
-        .layers(&[VIGIL_LAYER])
-        .vigil_setting("handle_wrapping", if wrapping { "true" } else { "false" })
-        .build(&entry);
+    // Wrapping is on by default; the setting structure is passed only to turn it off (the
+    // Khronos layer of Debian 12 does not know VkLayerSettingsCreateInfoEXT and says so).
+    if !wrapping {
+        builder = builder.vigil_setting("handle_wrapping", "false");
+    }
+    let ctx = builder.build(&entry);
     assert!(ctx.vigil_in_chain(), "Vigil is not in the call chain");
     ctx
 }
@@ -70,6 +86,26 @@ fn buffer(ctx: &Context) -> vk::Buffer {
     unsafe { ctx.device.create_buffer(&info, None) }.expect("vkCreateBuffer")
 }
 
+/// A storage buffer with memory bound, as descriptors need.
+fn bound_buffer(ctx: &Context) -> (vk::Buffer, vk::DeviceMemory) {
+    let d = &ctx.device;
+    let b = buffer(ctx);
+    // SAFETY: a live buffer; memory of a type it allows.
+    unsafe {
+        let reqs = d.get_buffer_memory_requirements(b);
+        let memory = d
+            .allocate_memory(
+                &vk::MemoryAllocateInfo::default()
+                    .allocation_size(reqs.size)
+                    .memory_type_index(ctx.memory_type(reqs.memory_type_bits, vk::MemoryPropertyFlags::empty())),
+                None,
+            )
+            .expect("vkAllocateMemory");
+        d.bind_buffer_memory(b, memory, 0).expect("vkBindBufferMemory");
+        (b, memory)
+    }
+}
+
 /// A one-binding storage-buffer set layout and a pool for `sets` such sets (`flags` on the pool).
 struct StorageSets {
     layout: vk::DescriptorSetLayout,
@@ -115,7 +151,8 @@ impl StorageSets {
 fn raw_object_handles_reach_the_driver_unwrapped() {
     // lavapipe keeps private data in the object the handle points at: an id it dereferenced
     // would crash the process.
-    let ctx = context(true);
+    let private_data = vk::PhysicalDeviceVulkan13Features::default().private_data(true);
+    let ctx = build(ContextBuilder::new().layers(&[VIGIL_LAYER, KHRONOS_LAYER]).vulkan13_features(private_data), true);
     let d = &ctx.device;
     let b = buffer(&ctx);
     // SAFETY (whole test): valid calls on live objects.
@@ -158,7 +195,7 @@ fn dead_ids_are_reported_and_not_passed_on_without_object_lifetime() {
 fn descriptor_update_templates_carry_ids_in_their_data() {
     // A template update writes the buffer the compute program then reads through the set:
     // lavapipe dereferences the handle in pData, so an untranslated id would crash.
-    let ctx = context(true);
+    let ctx = over_reference();
     let d = &ctx.device;
     // SAFETY (whole test): valid objects, destroyed in order.
     unsafe {
@@ -179,17 +216,7 @@ fn descriptor_update_templates_carry_ids_in_their_data() {
                 None,
             )
             .expect("vkCreateDescriptorUpdateTemplate");
-        let b = buffer(&ctx);
-        let reqs = d.get_buffer_memory_requirements(b);
-        let memory = d
-            .allocate_memory(
-                &vk::MemoryAllocateInfo::default()
-                    .allocation_size(reqs.size)
-                    .memory_type_index(ctx.memory_type(reqs.memory_type_bits, vk::MemoryPropertyFlags::HOST_VISIBLE)),
-                None,
-            )
-            .expect("vkAllocateMemory");
-        d.bind_buffer_memory(b, memory, 0).expect("vkBindBufferMemory");
+        let (b, memory) = bound_buffer(&ctx);
         let info = vk::DescriptorBufferInfo { buffer: b, offset: 0, range: vk::WHOLE_SIZE };
         d.update_descriptor_set_with_template(set, template, &info as *const _ as *const std::ffi::c_void);
         d.destroy_descriptor_update_template(template, None);
@@ -204,7 +231,7 @@ fn descriptor_update_templates_carry_ids_in_their_data() {
 fn ignored_pointers_are_not_followed() {
     // A primary command buffer's pInheritanceInfo and a buffer write's pImageInfo are ignored
     // by the spec: dangling values there must not crash Vigil, which must not read them.
-    let ctx = context(true);
+    let ctx = over_reference();
     let d = &ctx.device;
     fn dangling<T>() -> *const T {
         0x10 as *const T
@@ -225,7 +252,7 @@ fn ignored_pointers_are_not_followed() {
 
         let sets = StorageSets::new(d, 1, vk::DescriptorPoolCreateFlags::empty());
         let set = sets.allocate(d);
-        let b = buffer(&ctx);
+        let (b, memory) = bound_buffer(&ctx);
         let infos = [vk::DescriptorBufferInfo { buffer: b, offset: 0, range: vk::WHOLE_SIZE }];
         let mut write = vk::WriteDescriptorSet::default()
             .dst_set(set)
@@ -236,6 +263,7 @@ fn ignored_pointers_are_not_followed() {
         d.update_descriptor_sets(&[write], &[]);
 
         d.destroy_buffer(b, None);
+        d.free_memory(memory, None);
         sets.destroy(d);
         d.destroy_command_pool(pool, None);
     }
@@ -262,4 +290,53 @@ fn ids_of_a_reset_pool_are_dead() {
         sets.destroy(d);
     }
     ctx.messages.assert_no_problems("the live sets");
+}
+
+#[test]
+fn secondary_command_buffers_inherit_through_the_driver_handles() {
+    // The inherited render pass must reach the layer below as the driver's handle.
+    let ctx = over_reference();
+    let d = &ctx.device;
+    let attachments = [vk::AttachmentDescription::default()
+        .format(vk::Format::R8G8B8A8_UNORM)
+        .samples(vk::SampleCountFlags::TYPE_1)
+        .load_op(vk::AttachmentLoadOp::DONT_CARE)
+        .store_op(vk::AttachmentStoreOp::STORE)
+        .stencil_load_op(vk::AttachmentLoadOp::DONT_CARE)
+        .stencil_store_op(vk::AttachmentStoreOp::DONT_CARE)
+        .initial_layout(vk::ImageLayout::UNDEFINED)
+        .final_layout(vk::ImageLayout::COLOR_ATTACHMENT_OPTIMAL)];
+    let color = [vk::AttachmentReference::default().attachment(0).layout(vk::ImageLayout::COLOR_ATTACHMENT_OPTIMAL)];
+    let subpasses = [vk::SubpassDescription::default()
+        .pipeline_bind_point(vk::PipelineBindPoint::GRAPHICS)
+        .color_attachments(&color)];
+    // SAFETY (whole test): valid objects, destroyed in order.
+    unsafe {
+        let render_pass = d
+            .create_render_pass(
+                &vk::RenderPassCreateInfo::default().attachments(&attachments).subpasses(&subpasses),
+                None,
+            )
+            .expect("vkCreateRenderPass");
+        let pool = d
+            .create_command_pool(&vk::CommandPoolCreateInfo::default().queue_family_index(ctx.queue_family), None)
+            .expect("vkCreateCommandPool");
+        let secondary = d
+            .allocate_command_buffers(
+                &vk::CommandBufferAllocateInfo::default()
+                    .command_pool(pool)
+                    .level(vk::CommandBufferLevel::SECONDARY)
+                    .command_buffer_count(1),
+            )
+            .expect("vkAllocateCommandBuffers")[0];
+        let inheritance = vk::CommandBufferInheritanceInfo::default().render_pass(render_pass).subpass(0);
+        let begin = vk::CommandBufferBeginInfo::default()
+            .flags(vk::CommandBufferUsageFlags::RENDER_PASS_CONTINUE)
+            .inheritance_info(&inheritance);
+        d.begin_command_buffer(secondary, &begin).expect("vkBeginCommandBuffer (secondary)");
+        d.end_command_buffer(secondary).expect("vkEndCommandBuffer");
+        d.destroy_command_pool(pool, None);
+        d.destroy_render_pass(render_pass, None);
+    }
+    ctx.messages.assert_no_problems("a secondary command buffer inheriting a render pass");
 }
