@@ -29,7 +29,47 @@ use ids::Ids;
 use unwrap::Unwrap;
 
 /// Every id in the process.
-static WRAPPED: LazyLock<Ids> = LazyLock::new(Ids::new);
+static WRAPPED: Ids = Ids::new();
+
+/// What each command needs from the wrapper, worked out once from the tables.
+#[derive(Clone, Copy, Default)]
+struct Needs {
+    /// It names handles (or raw object handles, or template data) to translate.
+    unwrap: bool,
+    /// It creates, retrieves, destroys or frees objects, returns structures holding handles,
+    /// or completes a deferred operation.
+    rewrap: bool,
+}
+
+static NEEDS: LazyLock<Box<[Needs]>> = LazyLock::new(|| {
+    COMMAND_HANDLES
+        .iter()
+        .map(|c| {
+            let inputs = c.params.iter().any(|f| {
+                f.flags & OUTPUT == 0
+                    && match f.elem {
+                        HandleElem::Handle(ty) => !HANDLE_TYPES[usize::from(ty)].dispatchable,
+                        HandleElem::Struct(_) => true,
+                    }
+            });
+            let outputs = c.params.iter().any(|f| match f.elem {
+                HandleElem::Struct(s) => {
+                    f.flags & OUTPUT != 0 || HANDLE_STRUCTS[usize::from(s)].fields.iter().any(|m| m.flags & OUTPUT != 0)
+                }
+                HandleElem::Handle(_) => f.flags & OUTPUT != 0,
+            });
+            Needs {
+                unwrap: inputs || special::has_rule(c.name),
+                rewrap: !matches!(c.role, Role::Use) || outputs || deferred_completion(c.name),
+            }
+        })
+        .collect()
+});
+
+/// Commands after which a deferred operation's creations exist.
+fn deferred_completion(command: &str) -> bool {
+    matches!(command, "vkDeferredOperationJoinKHR" | "vkGetDeferredOperationResultKHR")
+}
 
 /// Handle wrapping for one instance's or one device's calls.
 pub struct Wrapper {
@@ -83,6 +123,9 @@ impl Wrap for Wrapper {
         let handles = COMMAND_HANDLES.get(command)?;
         // SAFETY: the intercept keeps `scratch` alive past the call down, like the scope.
         let scope = unsafe { Scope::new(scratch.as_mut_ptr() as *mut u64, scratch.len()) };
+        if !NEEDS.get(command).is_some_and(|n| n.unwrap) {
+            return Some(scope);
+        }
         let mut u = Unwrap { scope: &scope, dead: None };
         special::before(handles.name, slots);
         special::remember_template(handles.name, slots);
@@ -112,6 +155,9 @@ impl Wrap for Wrapper {
 
     unsafe fn rewrap(&self, command: usize, params: &[u64], result: Option<VkResult>) {
         let Some(handles) = COMMAND_HANDLES.get(command) else { return };
+        if !NEEDS.get(command).is_some_and(|n| n.rewrap) {
+            return;
+        }
         let succeeded = result.is_none_or(|r| r.0 >= 0);
         let owner = self.owner.load(Ordering::Relaxed);
         // SAFETY (whole match): `params` are the command's parameters after the call.

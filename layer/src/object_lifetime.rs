@@ -352,33 +352,35 @@ unsafe fn parent_handle(r: ParentRef, params: &[*const u8]) -> u64 {
 /// `params` holds the command's parameters.
 #[inline]
 unsafe fn all_alive(command: &'static CommandHandles, params: &[*const u8], owner: u64, instance: u64) -> Option<()> {
-    for f in command.params {
-        // On a parameter, `noautovalidity` only means elements may be VK_NULL_HANDLE.
-        if f.flags & OUTPUT != 0 {
-            continue;
-        }
-        let HandleElem::Handle(ty) = f.elem else { return None };
-        if !HANDLE_TYPES[usize::from(ty)].tracked {
-            continue;
-        }
-        let p = *params.get(f.at as usize)?;
-        let (first, n) = match f.shape {
-            Shape::Value => (p, 1),
-            Shape::Ptr => (unsafe { read_ptr(p) }, 1),
-            Shape::Slice(c) => (unsafe { read_ptr(p) }, unsafe { count(c, Base::Params(params)) }?),
-            _ => return None,
-        };
-        if first.is_null() {
-            continue;
-        }
-        for i in 0..n {
-            let h = unsafe { read_uint(first.wrapping_add(i * 8), 8) };
-            if h != 0 && !OBJECTS.owner_of(key(ty, h)).is_some_and(|o| o == owner || o == instance) {
-                return None;
+    OBJECTS.with_cache(|cache| {
+        for f in command.params {
+            // On a parameter, `noautovalidity` only means elements may be VK_NULL_HANDLE.
+            if f.flags & OUTPUT != 0 {
+                continue;
+            }
+            let HandleElem::Handle(ty) = f.elem else { return None };
+            if !HANDLE_TYPES[usize::from(ty)].tracked {
+                continue;
+            }
+            let p = *params.get(f.at as usize)?;
+            let (first, n) = match f.shape {
+                Shape::Value => (p, 1),
+                Shape::Ptr => (unsafe { read_ptr(p) }, 1),
+                Shape::Slice(c) => (unsafe { read_ptr(p) }, unsafe { count(c, Base::Params(params)) }?),
+                _ => return None,
+            };
+            if first.is_null() {
+                continue;
+            }
+            for i in 0..n {
+                let h = unsafe { read_uint(first.wrapping_add(i * 8), 8) };
+                if h != 0 && !OBJECTS.owner_in(cache, key(ty, h)).is_some_and(|o| o == owner || o == instance) {
+                    return None;
+                }
             }
         }
-    }
-    Some(())
+        Some(())
+    })
 }
 
 impl ObjectEngine for ObjectTracker {

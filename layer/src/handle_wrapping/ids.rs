@@ -7,6 +7,7 @@
 //! same ids on every run.
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, DefaultHasher};
 use std::sync::atomic::{AtomicPtr, AtomicU32, AtomicU64, Ordering};
 use std::sync::{Mutex, PoisonError};
 
@@ -30,17 +31,20 @@ struct Slot {
 type Segment = [Slot; SEGMENT];
 
 /// What is freed or reused under the lock (creation and destruction only).
-#[derive(Default)]
+/// A map that can be built in a `const` (the table is a plain static: no lazy initialisation
+/// to check on every lookup). Only creation and destruction use these maps.
+type Map<K, V> = HashMap<K, V, BuildHasherDefault<DefaultHasher>>;
+
 struct Allocation {
     free: Vec<u32>,
     next: u32,
     /// The generation the next user of each freed slot gets.
-    generations: HashMap<u32, u32>,
+    generations: Map<u32, u32>,
     /// `(type, driver handle)` → id for objects the driver returns again and again (swapchain
     /// images, displays): the same object keeps one id.
-    retrieved: HashMap<(u32, u64), u64>,
+    retrieved: Map<(u32, u64), u64>,
     /// Pool or swapchain id → ids allocated from or retrieved from it.
-    children: HashMap<u64, Vec<u64>>,
+    children: Map<u64, Vec<u64>>,
 }
 
 /// The id table.
@@ -51,10 +55,16 @@ pub struct Ids {
 
 impl Ids {
     /// An empty table.
-    pub fn new() -> Self {
+    pub const fn new() -> Self {
         Ids {
             segments: [const { AtomicPtr::new(std::ptr::null_mut()) }; SEGMENTS],
-            allocation: Mutex::new(Allocation::default()),
+            allocation: Mutex::new(Allocation {
+                free: Vec::new(),
+                next: 0,
+                generations: Map::with_hasher(BuildHasherDefault::new()),
+                retrieved: Map::with_hasher(BuildHasherDefault::new()),
+                children: Map::with_hasher(BuildHasherDefault::new()),
+            }),
         }
     }
 

@@ -141,6 +141,24 @@ pub fn command_buffers_freed(handles: &[u64], pool: u64) {
     }
 }
 
+/// Whether a command has a rule here (beyond what the tables say).
+pub fn has_rule(command: &str) -> bool {
+    matches!(
+        command,
+        "vkBeginCommandBuffer"
+            | "vkSetDebugUtilsObjectNameEXT"
+            | "vkSetDebugUtilsObjectTagEXT"
+            | "vkDebugMarkerSetObjectNameEXT"
+            | "vkDebugMarkerSetObjectTagEXT"
+            | "vkSetPrivateData"
+            | "vkGetPrivateData"
+            | "vkUpdateDescriptorSetWithTemplate"
+            | "vkCmdPushDescriptorSetWithTemplate"
+            | "vkCmdPushDescriptorSetWithTemplate2"
+            | "vkGetDescriptorEXT"
+    )
+}
+
 /// Before unwrapping `command`'s parameters.
 pub fn before(command: &str, slots: &[u64]) {
     if command == "vkBeginCommandBuffer" {

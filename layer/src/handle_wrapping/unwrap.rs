@@ -4,7 +4,7 @@
 //! or array that holds a handle is copied into scratch and the copy is passed down.
 
 use vigil_generated::objects::*;
-use vigil_generated::stateless::{Shape, STRUCTS, STYPES};
+use vigil_generated::stateless::{Count, Shape, NO_DEREF, STRUCTS, STYPES};
 
 use super::arena::Scope;
 use super::special;
@@ -15,8 +15,6 @@ use crate::raw::{count, read_ptr, read_uint, Base};
 pub const PNEXT_OFFSET: usize = 8;
 /// Longer chains than this are taken to be cyclic and not followed further.
 const MAX_CHAIN: usize = 256;
-/// More parameters than any Vulkan command has.
-const MAX_PARAMS: usize = 32;
 
 /// A handle that is not a live id.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -42,6 +40,32 @@ pub fn stride(elem: HandleElem) -> usize {
         HandleElem::Handle(_) => 8,
         HandleElem::Struct(s) => HANDLE_STRUCTS[usize::from(s)].size as usize,
     }
+}
+
+/// A count among a command's parameter slots (the parameter itself, or a member behind it).
+///
+/// # Safety
+/// A pointer the count goes through must be readable.
+unsafe fn slot_count(c: Count, slots: &[u64]) -> Option<usize> {
+    if c.width == 0 {
+        return Some(c.constant as usize);
+    }
+    let v = *slots.get(c.at as usize)?;
+    let raw = if c.deref == NO_DEREF {
+        // Little-endian: the parameter's value is its low bytes.
+        if c.width >= 8 {
+            v
+        } else {
+            v & ((1u64 << (8 * u32::from(c.width))) - 1)
+        }
+    } else {
+        let p = v as *const u8;
+        if p.is_null() {
+            return None;
+        }
+        unsafe { read_uint(p.wrapping_add(c.deref as usize), c.width) }
+    };
+    Some((raw.saturating_add(u64::from(c.add)) / u64::from(c.div.max(1))) as usize)
 }
 
 /// The size of the structure with sType `s_type`, if the registry knows it.
@@ -75,39 +99,26 @@ impl Unwrap<'_> {
     /// # Safety
     /// `slots` holds the parameters of `command` as the application passed them.
     pub unsafe fn params(&mut self, command: &'static CommandHandles, slots: &mut [u64]) {
-        if slots.len() > MAX_PARAMS {
-            return;
-        }
-        let base_ptr = slots.as_mut_ptr();
-        let mut addrs = [std::ptr::null::<u8>(); MAX_PARAMS];
-        for (i, a) in addrs.iter_mut().enumerate().take(slots.len()) {
-            *a = base_ptr.wrapping_add(i) as *const u8;
-        }
-        let base = Base::Params(&addrs[..slots.len()]);
         for f in command.params {
             if f.flags & OUTPUT != 0 {
                 continue;
             }
             let at = f.at as usize;
-            if at >= slots.len() {
-                continue;
-            }
-            // SAFETY: `at` is within `slots`; every write goes through the raw pointer the
-            // addresses above are derived from.
-            let slot = unsafe { &mut *base_ptr.add(at) };
-            match (f.shape, f.elem) {
-                (Shape::Value, HandleElem::Handle(ty)) => *slot = self.handle(ty, *slot, f, true),
-                (Shape::Ptr, elem) if *slot != 0 => {
-                    *slot = unsafe { self.elements(f, elem, *slot as *const u8, 1, true) } as u64;
+            let Some(&value) = slots.get(at) else { continue };
+            // SAFETY (whole match): the slots are the command's parameters; pointers are
+            // followed only when non-NULL, for as many elements as their count says.
+            let rewritten = match (f.shape, f.elem) {
+                (Shape::Value, HandleElem::Handle(ty)) => self.handle(ty, value, f, true),
+                (Shape::Ptr, elem) if value != 0 => {
+                    (unsafe { self.elements(f, elem, value as *const u8, 1, true) }) as u64
                 }
-                (Shape::Slice(c), elem) => {
-                    let n = unsafe { count(c, base) }.unwrap_or(0);
-                    if *slot != 0 && n > 0 {
-                        *slot = unsafe { self.elements(f, elem, *slot as *const u8, n, true) } as u64;
-                    }
-                }
-                _ => {}
-            }
+                (Shape::Slice(c), elem) if value != 0 => match unsafe { slot_count(c, slots) } {
+                    Some(n) if n > 0 => (unsafe { self.elements(f, elem, value as *const u8, n, true) }) as u64,
+                    _ => value,
+                },
+                _ => value,
+            };
+            slots[at] = rewritten;
         }
     }
 

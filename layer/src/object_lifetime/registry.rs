@@ -71,12 +71,15 @@ const CACHED: usize = 16;
 /// One cached lookup: the key, the owner it had, and the epoch it was found in.
 type Cached = (Key, u64, u64);
 
+/// A thread's cache of live objects.
+pub type Cache = Cell<[Cached; CACHED]>;
+
 thread_local! {
     /// The objects this thread found alive most recently, valid while no object anywhere has
     /// been destroyed since (the epoch). A draw loop names the same few objects again and
     /// again; this spares it the shard lock and the hash probe. `Copy` contents and a const
     /// initializer: no destructor, which would keep the library mapped after unloading.
-    static CACHE: Cell<[Cached; CACHED]> = const { Cell::new([(0, 0, u64::MAX); CACHED]) };
+    static CACHE: Cache = const { Cell::new([(0, 0, u64::MAX); CACHED]) };
 }
 
 /// Bumped by every removal: cached lookups from before it are stale.
@@ -135,18 +138,28 @@ impl Objects {
     /// cache when nothing was destroyed since it was last asked.
     #[inline]
     pub fn owner_of(&self, k: Key) -> Option<u64> {
+        self.with_cache(|c| self.owner_in(c, k))
+    }
+
+    /// Runs `f` with this thread's cache: one thread-local access for a whole call's lookups.
+    #[inline]
+    pub fn with_cache<R>(&self, f: impl FnOnce(&Cache) -> R) -> R {
+        CACHE.with(f)
+    }
+
+    /// [`Self::owner_of`] through a cache from [`Self::with_cache`].
+    #[inline]
+    pub fn owner_in(&self, cache: &Cache, k: Key) -> Option<u64> {
         let epoch = EPOCH.load(Ordering::Acquire);
         let slot = (k as u64 ^ (k as u64 >> 7) ^ (k >> 64) as u64) as usize % CACHED;
-        let cached = CACHE.with(|c| {
-            // SAFETY: a `Cell` of a `Copy` array, read through its pointer without a reference
-            // escaping; nothing else on this thread touches it meanwhile.
-            unsafe { (*c.as_ptr())[slot] }
-        });
+        // SAFETY: a `Cell` of a `Copy` array, accessed through its pointer without a reference
+        // escaping; nothing else on this thread touches it meanwhile.
+        let cached = unsafe { (*cache.as_ptr())[slot] };
         if cached.0 == k && cached.2 == epoch {
             return Some(cached.1);
         }
         let owner = self.get(k)?.owner;
-        CACHE.with(|c| unsafe { (*c.as_ptr())[slot] = (k, owner, epoch) });
+        unsafe { (*cache.as_ptr())[slot] = (k, owner, epoch) };
         Some(owner)
     }
 
