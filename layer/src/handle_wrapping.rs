@@ -9,7 +9,11 @@
 //! what the registry leaves to prose is in `special`.
 
 mod arena;
+#[cfg_attr(feature = "id-table-map", allow(dead_code))]
 mod ids;
+// The table not chosen is still compiled and unit-tested, so the measurement can be repeated.
+#[cfg_attr(not(feature = "id-table-map"), allow(dead_code))]
+mod ids_map;
 mod special;
 mod unwrap;
 
@@ -25,11 +29,16 @@ use vigil_generated::*;
 use crate::raw::{count, read_ptr, read_uint, Base};
 use crate::report::{Finding, Location, Object, Reporter, Severity};
 use arena::Scope;
-use ids::Ids;
+#[cfg(not(feature = "id-table-map"))]
+use ids::Ids as IdTable;
+#[cfg(feature = "id-table-map")]
+use ids_map::MapIds as IdTable;
 use unwrap::Unwrap;
 
-/// Every id in the process.
-static WRAPPED: Ids = Ids::new();
+/// Every id in the process. The slab (`ids`) was chosen over the sharded map (`ids_map`) by
+/// measuring both with `cargo xtask bench` (docs/performance.md); the map stays buildable for
+/// repeating the measurement.
+static WRAPPED: IdTable = IdTable::new();
 
 /// What each command needs from the wrapper, worked out once from the tables.
 #[derive(Clone, Copy, Default)]

@@ -31,7 +31,7 @@ use config::{Config, Layer, Paths, Plan, Workload, BASELINE};
 use process::{Callgrind, Runner, Sample};
 use report::{Breakdown, Cell, Meta, Report};
 
-const USAGE: &str = "cargo xtask bench [--quick] [--rounds N] [--jobs N]";
+const USAGE: &str = "cargo xtask bench [--quick] [--rounds N] [--jobs N] [--layer-features F]";
 
 /// Command-line options.
 struct Options {
@@ -43,6 +43,8 @@ struct Options {
     callgrind_frames: usize,
     /// Callgrind processes at once.
     jobs: usize,
+    /// Cargo features of the layer build (alternative implementations to compare).
+    layer_features: Option<String>,
 }
 
 impl Options {
@@ -50,9 +52,9 @@ impl Options {
         let quick = args.iter().any(|a| a == "--quick");
         let cpus = std::thread::available_parallelism().map_or(1, |n| n.get());
         let mut o = if quick {
-            Options { quick, rounds: 2, frames: 5, callgrind_frames: 2, jobs: cpus }
+            Options { quick, rounds: 2, frames: 5, callgrind_frames: 2, jobs: cpus, layer_features: None }
         } else {
-            Options { quick, rounds: 5, frames: 15, callgrind_frames: 3, jobs: cpus }
+            Options { quick, rounds: 5, frames: 15, callgrind_frames: 3, jobs: cpus, layer_features: None }
         };
         let mut it = args.iter();
         while let Some(a) = it.next() {
@@ -64,6 +66,9 @@ impl Options {
                 "--quick" => {}
                 "--rounds" => o.rounds = value("--rounds")?,
                 "--jobs" => o.jobs = value("--jobs")?,
+                "--layer-features" => {
+                    o.layer_features = Some(it.next().ok_or("--layer-features needs a value")?.clone());
+                }
                 other => return Err(format!("unknown argument {other}\nusage: {USAGE}")),
             }
         }
@@ -80,7 +85,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let out = target.join("bench");
     // What is measured is what gets built now: the tree can move while the run goes on.
     let meta = meta(&options);
-    let runner = prepare(&target, &out)?;
+    let runner = prepare(&target, &out, options.layer_features.as_deref())?;
     let plan = config::plan(options.quick);
     for c in &plan.configs {
         if let Layer::Reference { disables } = &c.layer {
@@ -107,7 +112,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
 }
 
 /// Builds the workload binary and packages the layer; checks the tools the run needs.
-fn prepare(target: &Path, out: &Path) -> Result<Runner, String> {
+fn prepare(target: &Path, out: &Path, layer_features: Option<&str>) -> Result<Runner, String> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let status = Command::new(cargo)
         .current_dir(crate::root())
@@ -117,7 +122,7 @@ fn prepare(target: &Path, out: &Path) -> Result<Runner, String> {
     if !status.success() {
         return Err("building the workloads failed".into());
     }
-    let layer = crate::package(out.join("layer"))?;
+    let layer = crate::package(out.join("layer"), layer_features)?;
     if Command::new("valgrind").arg("--version").output().is_err() {
         return Err("valgrind is not installed (apt-get install valgrind): instruction counts need callgrind".into());
     }

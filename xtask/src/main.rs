@@ -15,7 +15,7 @@ fn main() -> ExitCode {
         Some("regen") => regen(args[1..].iter().any(|a| a == "--check")),
         Some("package") => {
             let out = args.iter().position(|a| a == "--out").and_then(|i| args.get(i + 1)).map(PathBuf::from);
-            package(out.unwrap_or_else(|| root().join("dist/vigil"))).map(|_| ())
+            package(out.unwrap_or_else(|| root().join("dist/vigil")), None).map(|_| ())
         }
         Some("bench") => bench::run(&args[1..]),
         _ => Err("usage: cargo xtask regen [--check] | package [--out DIR] | bench [--quick] [--rounds N] [--jobs N]"
@@ -111,15 +111,16 @@ fn regen(check: bool) -> Result<(), String> {
     Ok(())
 }
 
-/// Builds the release layer and writes `out/lib/libVkLayer_vigil.so` and
-/// `out/share/vulkan/explicit_layer.d/VkLayer_vigil.json`.
-fn package(out: PathBuf) -> Result<PathBuf, String> {
+/// Builds the release layer (with `features`, if any) and writes
+/// `out/lib/libVkLayer_vigil.so` and `out/share/vulkan/explicit_layer.d/VkLayer_vigil.json`.
+fn package(out: PathBuf, features: Option<&str>) -> Result<PathBuf, String> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let status = Command::new(cargo)
-        .current_dir(root())
-        .args(["build", "--release", "--package", "vigil-layer", "--lib"])
-        .status()
-        .map_err(|e| e.to_string())?;
+    let mut build = Command::new(cargo);
+    build.current_dir(root()).args(["build", "--release", "--package", "vigil-layer", "--lib"]);
+    if let Some(f) = features {
+        build.args(["--features", f]);
+    }
+    let status = build.status().map_err(|e| e.to_string())?;
     if !status.success() {
         return Err("building the layer failed".into());
     }
