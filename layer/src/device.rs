@@ -14,7 +14,7 @@ use crate::loader::{
 };
 use crate::report::{self, Reporter};
 use crate::stateless::{self, DeviceFacts};
-use crate::{object_lifetime, DeviceObjects, Vigil, DEVICES};
+use crate::{object_lifetime, thread_safety, DeviceObjects, Vigil, DEVICES};
 
 /// Everything Vigil keeps per device.
 pub struct DeviceData {
@@ -144,6 +144,7 @@ pub unsafe extern "system" fn create_device(
         .settings
         .object_lifetime
         .then(|| object_lifetime::device_checks(&reporter, device, inst.handle.as_raw(), !p_allocator.is_null()));
+    let threads = inst.settings.thread_safety.then(|| thread_safety::device_checks(&reporter, device));
     let data = DeviceData {
         handle: device,
         physical_device,
@@ -154,7 +155,7 @@ pub unsafe extern "system" fn create_device(
         extensions: unsafe { name_set(info.ppEnabledExtensionNames, info.enabledExtensionCount) },
         instance_extensions: inst.extensions.clone(),
         features,
-        objects: DeviceObjects { state: (), objects: (stateless, (lifetime, ())) },
+        objects: DeviceObjects { state: (), objects: (stateless, (lifetime, (threads, ()))) },
         debug: DebugObjects(reporter.clone()),
         reporter,
         facts,
