@@ -53,6 +53,16 @@ fn wait_until(what: &str, mut done: impl FnMut() -> bool) {
     }
 }
 
+/// Runs its closure when dropped, also when a failed assertion unwinds: a held thread is always
+/// let go, so a failing test fails instead of hanging.
+struct OnDrop<F: FnMut()>(F);
+
+impl<F: FnMut()> Drop for OnDrop<F> {
+    fn drop(&mut self) {
+        (self.0)();
+    }
+}
+
 /// A submission that waits for an event only the host sets.
 struct Hold {
     pool: vk::CommandPool,
@@ -92,11 +102,13 @@ impl Hold {
                 let _ = tx.send(thread_id());
                 wait();
             });
+            // SAFETY: the event the held work waits for.
+            let _release = OnDrop(|| {
+                let _ = unsafe { d.set_event(self.release) };
+            });
             let id = rx.recv().expect("the waiting thread's id");
             wait_until("the waiting thread is inside its call", || in_futex_wait(id));
             during();
-            // SAFETY: the event the held work waits for.
-            unsafe { d.set_event(self.release) }.expect("vkSetEvent");
             id
         });
         // SAFETY: the fence of the submission above.
@@ -231,6 +243,7 @@ fn fence_read_while_written() {
                 unsafe { d.queue_submit(ctx.queue, &[], fence) }.expect("vkQueueSubmit");
                 thread_id()
             });
+            let _release = OnDrop(|| ctx.messages.release());
             wait_until("the submitting thread is held in the callback", || ctx.messages.holding());
             // SAFETY: reading a fence's status; valid, only not synchronized with the submission.
             let _ = unsafe { d.get_fence_status(fence) };
