@@ -9,7 +9,8 @@
 //!   under which condition the use writes; the condition is a flag the object was created or
 //!   retrieved with, which the layer records.
 //! - member paths (`pNameInfo->objectHandle`): [`PATHS`].
-//! - `<implicitexternsyncparams>` (prose): [`IMPLICIT`].
+//! - `<implicitexternsyncparams>` (prose): [`IMPLICIT`]; a command buffer's pool and a device's
+//!   queues are followed.
 //! - `externsync` on a member that holds no handle (a `uint64_t` typed by another member):
 //!   [`UNTYPED_MEMBERS`].
 
@@ -90,6 +91,9 @@ pub enum Implicit {
     /// The pool a command buffer was allocated from: every write of a command buffer writes its
     /// pool (the layer records the pool at allocation).
     CommandPool,
+    /// Every queue retrieved from the device (that is not internally synchronized): written
+    /// (the layer lists the queues of each device as they are retrieved).
+    DeviceQueues,
     /// Not followed, for the reason given.
     NotFollowed(&'static str),
 }
@@ -116,16 +120,8 @@ pub const IMPLICIT: &[(&str, &str, Implicit)] = &[
         "all sname:VkPhysicalDevice objects enumerated from pname:instance",
         Implicit::NotFollowed("physical devices are never written otherwise, so they are not counted"),
     ),
-    (
-        "vkDestroyDevice",
-        "all sname:VkQueue objects created from pname:device",
-        Implicit::NotFollowed("the queues of a device are not listed per device; the device itself is written"),
-    ),
-    (
-        "vkDeviceWaitIdle",
-        "all sname:VkQueue objects created from pname:device",
-        Implicit::NotFollowed("the queues of a device are not listed per device"),
-    ),
+    ("vkDestroyDevice", "all sname:VkQueue objects created from pname:device", Implicit::DeviceQueues),
+    ("vkDeviceWaitIdle", "all sname:VkQueue objects created from pname:device", Implicit::DeviceQueues),
     (
         "vkResetDescriptorPool",
         "any sname:VkDescriptorSet objects allocated from pname:descriptorPool",
@@ -409,7 +405,7 @@ pub(crate) fn generate(
     }
     for (_, _, i) in IMPLICIT {
         match i {
-            Implicit::CommandPool => stats.implicit_followed += 1,
+            Implicit::CommandPool | Implicit::DeviceQueues => stats.implicit_followed += 1,
             Implicit::NotFollowed(_) => stats.implicit_not_followed += 1,
         }
     }
@@ -483,10 +479,13 @@ pub(crate) fn generate(
         }
         let typed_writes = typed.get(name).cloned().unwrap_or_default();
         stats.typed_writes += typed_writes.len();
-        items.push(quote!(ThreadCommand { maybe: #rule_tokens, typed: &[#(#typed_writes),*] }));
+        let device_queues = IMPLICIT.iter().any(|(n, _, i)| n == name && *i == Implicit::DeviceQueues);
+        items.push(quote!(ThreadCommand {
+            maybe: #rule_tokens, typed: &[#(#typed_writes),*], device_queues: #device_queues
+        }));
 
         let changes_objects = c.role != Role::Use;
-        if !(reach.synced || changes_objects || !typed_writes.is_empty()) {
+        if !(reach.synced || changes_objects || !typed_writes.is_empty() || device_queues) {
             continue;
         }
         stats.commands += 1;
@@ -550,6 +549,8 @@ pub(crate) fn generate(
         pub struct ThreadCommand {
             pub maybe: Maybe,
             pub typed: &'static [TypedWrite],
+            /// The call writes every queue of the device (that is not internally synchronized).
+            pub device_queues: bool,
         }
 
         /// Every command, in `objects::COMMAND_HANDLES` order.
@@ -613,8 +614,8 @@ mod tests {
             maybe_read: 2,
             typed_writes: 2,
             paths_not_followed: 1,
-            implicit_followed: 3,
-            implicit_not_followed: 4,
+            implicit_followed: 5,
+            implicit_not_followed: 2,
         };
         assert_eq!(out.stats, expected);
         let rule = |c: &str| out.maybe.iter().find(|(n, _)| n == c).map(|(_, m)| *m);

@@ -36,1260 +36,1575 @@ pub struct TypedWrite {
 pub struct ThreadCommand {
     pub maybe: Maybe,
     pub typed: &'static [TypedWrite],
+    /// The call writes every queue of the device (that is not internally synchronized).
+    pub device_queues: bool,
 }
 /// Every command, in `objects::COMMAND_HANDLES` order.
 pub static THREAD_COMMANDS: [ThreadCommand; 737usize] = [
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: true,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::WriteUnless(QUEUE_INTERNALLY_SYNCHRONIZED),
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::WriteUnless(QUEUE_INTERNALLY_SYNCHRONIZED),
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: true,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::WriteUnless(QUEUE_INTERNALLY_SYNCHRONIZED),
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::WriteUnless(CACHE_INTERNALLY_SYNCHRONIZED_MERGE),
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::WriteIf(CACHE_EXTERNALLY_SYNCHRONIZED),
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::WriteIf(CACHE_EXTERNALLY_SYNCHRONIZED),
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::WriteUnless(QUEUE_INTERNALLY_SYNCHRONIZED),
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
@@ -1304,6 +1619,7 @@ pub static THREAD_COMMANDS: [ThreadCommand; 737usize] = [
                 ) as u32,
             },
         ],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
@@ -1317,1694 +1633,2117 @@ pub static THREAD_COMMANDS: [ThreadCommand; 737usize] = [
                 ) as u32,
             },
         ],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::WriteUnless(QUEUE_INTERNALLY_SYNCHRONIZED),
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::WriteUnless(QUEUE_INTERNALLY_SYNCHRONIZED),
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::WriteUnless(QUEUE_INTERNALLY_SYNCHRONIZED),
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::WriteIf(CACHE_EXTERNALLY_SYNCHRONIZED),
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::WriteIf(CACHE_EXTERNALLY_SYNCHRONIZED),
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::WriteUnless(QUEUE_INTERNALLY_SYNCHRONIZED),
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::WriteUnless(QUEUE_INTERNALLY_SYNCHRONIZED),
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::WriteIf(CACHE_EXTERNALLY_SYNCHRONIZED),
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::WriteUnless(QUEUE_INTERNALLY_SYNCHRONIZED),
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
     ThreadCommand {
         maybe: Maybe::Read,
         typed: &[],
+        device_queues: false,
     },
 ];
 /// Per handle type (`objects::HANDLE_TYPES` order): whether some command writes objects

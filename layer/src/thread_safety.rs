@@ -7,15 +7,16 @@
 //!
 //! Followed beyond `externsync="true"`: writing a command buffer writes the pool it was
 //! allocated from; a queue's `maybe` uses write it unless it was retrieved internally
-//! synchronized; a pipeline cache's `maybe` uses write it as its creation flags say; the typed
-//! handle of `vkSetDebugUtilsObjectNameEXT`/`…TagEXT` is written. A descriptor set's `maybe`
+//! synchronized; vkDeviceWaitIdle and vkDestroyDevice write every queue retrieved from the
+//! device; a pipeline cache's `maybe` uses write it as its creation flags say; the typed handle of
+//! `vkSetDebugUtilsObjectNameEXT`/`…TagEXT` is written. A descriptor set's `maybe`
 //! uses are reads (the exemptions are per binding and not followed).
 
 mod uses;
 mod walk;
 
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, LazyLock};
+use std::sync::{Arc, LazyLock, Mutex, PoisonError};
 
 use vigil_generated::objects::*;
 use vigil_generated::threading::*;
@@ -45,16 +46,22 @@ pub struct ThreadTracker {
     reporter: Arc<Reporter>,
     /// The instance or device whose calls these are; 0 until an instance is created.
     owner: AtomicU64,
+    /// The device's queues, as retrieved: vkDeviceWaitIdle and vkDestroyDevice write them all.
+    queues: Mutex<Vec<Arc<ObjectUse>>>,
 }
 
 /// The checks of an instance about to be created.
 pub fn instance_checks(reporter: &Arc<Reporter>) -> ThreadChecks {
-    ThreadSafety(ThreadTracker { reporter: reporter.clone(), owner: AtomicU64::new(0) })
+    ThreadSafety(ThreadTracker { reporter: reporter.clone(), owner: AtomicU64::new(0), queues: Mutex::default() })
 }
 
 /// The checks of device `device`.
 pub fn device_checks(reporter: &Arc<Reporter>, device: VkDevice) -> ThreadChecks {
-    ThreadSafety(ThreadTracker { reporter: reporter.clone(), owner: AtomicU64::new(device.as_raw()) })
+    ThreadSafety(ThreadTracker {
+        reporter: reporter.clone(),
+        owner: AtomicU64::new(device.as_raw()),
+        queues: Mutex::default(),
+    })
 }
 
 /// An overlap found while counting, reported once the walk is over.
@@ -282,13 +289,18 @@ impl ThreadTracker {
             }
             Role::Retrieve { param, .. } if succeeded => {
                 let flags = self.creation_flags(command, params);
-                if flags == 0 {
-                    return;
-                }
                 let owner = self.owner.load(Ordering::Relaxed);
                 // SAFETY: the call returned and wrote its outputs.
                 for (ty, h) in handles(unsafe { param_handles(info, params, param) }) {
-                    USES.get_or_insert(ty, h, owner).add_flags(flags);
+                    if HANDLE_TYPES[usize::from(ty)].object_type != VkObjectType::VK_OBJECT_TYPE_QUEUE {
+                        continue;
+                    }
+                    let u = USES.get_or_insert(ty, h, owner);
+                    u.add_flags(flags);
+                    let mut queues = self.queues.lock().unwrap_or_else(PoisonError::into_inner);
+                    if !queues.iter().any(|q| Arc::ptr_eq(q, &u)) {
+                        queues.push(u);
+                    }
                 }
             }
             _ => {}
@@ -346,6 +358,11 @@ impl ThreadEngine for ThreadTracker {
                 found: &mut |ty, handle, write, overlap| overlaps.push(Found { ty, handle, write, overlap }),
             };
             walk.call(info, params);
+            if THREAD_COMMANDS[usize::from(command)].device_queues {
+                for q in self.queues.lock().unwrap_or_else(PoisonError::into_inner).iter() {
+                    walk.queue(q.clone());
+                }
+            }
             self.forget(info, params);
         });
         // Reported once nothing is borrowed: the application's callback may call Vulkan.

@@ -205,6 +205,25 @@ fn queue_written_by_two_threads() {
     hold.destroy(&ctx);
 }
 
+/// vkDeviceWaitIdle writes every queue of the device.
+#[test]
+fn queue_written_while_the_device_is_waited_for() {
+    let ctx = context();
+    let hold = Hold::new(&ctx);
+    let mut submitter = 0;
+    // SAFETY: waiting for the device; valid, only not synchronized with the submission.
+    let wait = || unsafe { ctx.device.device_wait_idle() }.expect("vkDeviceWaitIdle");
+    let waiter = hold.during(&ctx, wait, || {
+        submitter = thread_id();
+        // SAFETY: an empty submission; valid, only not synchronized with the wait.
+        unsafe { ctx.device.queue_submit(ctx.queue, &[], vk::Fence::null()) }.expect("vkQueueSubmit");
+    });
+    let m = only_problem(&ctx);
+    let object = (vk::ObjectType::QUEUE, raw(ctx.queue));
+    assert_overlap(&m, WRITE, object, [submitter, waiter], ["vkQueueSubmit", "vkDeviceWaitIdle"]);
+    hold.destroy(&ctx);
+}
+
 #[test]
 fn fence_named_while_waited_for() {
     let ctx = context();

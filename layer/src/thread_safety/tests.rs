@@ -145,6 +145,13 @@ fn queues_are_written_unless_internally_synchronized() {
             e();
         });
         assert_eq!(log.take(), expected, "queue {queue:#x}");
+        // Waiting for the whole device writes each of its queues.
+        let (begin, end) = wait_idle(&c, queue);
+        overlapping(begin, end, || {
+            c.pre_call_record_device_wait_idle(VkDevice::from_raw(DEVICE));
+            c.post_call_record_device_wait_idle(VkDevice::from_raw(DEVICE), SUCCESS);
+        });
+        assert_eq!(log.take(), expected, "queue {queue:#x} and the device");
     }
 }
 

@@ -157,6 +157,13 @@ impl Walk<'_> {
         self.begin(u, write);
     }
 
+    /// Writes a queue the call uses implicitly, unless it is internally synchronized.
+    pub fn queue(&mut self, u: Arc<ObjectUse>) {
+        if u.flags() & QUEUE_INTERNALLY_SYNCHRONIZED == 0 {
+            self.begin(u, true);
+        }
+    }
+
     fn begin(&mut self, u: Arc<ObjectUse>, write: bool) {
         if let Some(overlap) = u.begin(write, self.thread, self.command) {
             (self.found)(u.ty, u.handle, write, overlap);
