@@ -154,8 +154,11 @@ fn handles(found: Option<(u16, *const u8, usize)>) -> impl Iterator<Item = (u16,
 
 impl ThreadTracker {
     fn report(&self, command: u16, f: &Found) {
-        let me = COMMAND_HANDLES[usize::from(command)].name;
-        let t = &HANDLE_TYPES[usize::from(f.ty)];
+        let (Some(info), Some(t)) = (COMMAND_HANDLES.get(usize::from(command)), HANDLE_TYPES.get(usize::from(f.ty)))
+        else {
+            return;
+        };
+        let me = info.name;
         let other = match f.overlap.thread {
             0 => "another thread".to_string(),
             t => format!("thread {t}"),
@@ -265,14 +268,8 @@ impl ThreadTracker {
                     return;
                 }
                 let owner = self.owner.load(Ordering::Relaxed);
-                let pool_use = if pool {
-                    // SAFETY: the parent member or parameter the table names.
-                    let h = unsafe { parent_handle(parent, params) };
-                    let ty = parent_type(info, parent);
-                    (h != 0).then(|| USES.get_or_insert(ty, h, owner))
-                } else {
-                    None
-                };
+                // SAFETY: the parameters of the command the table describes.
+                let pool_use = if pool { unsafe { parent_use(info, parent, params, owner) } } else { None };
                 let flags = self.creation_flags(command, params);
                 for (ty, h) in handles(found) {
                     if HANDLE_TYPES[usize::from(ty)].object_type == VkObjectType::VK_OBJECT_TYPE_INSTANCE {
@@ -287,15 +284,25 @@ impl ThreadTracker {
                     }
                 }
             }
-            Role::Retrieve { param, .. } if succeeded => {
+            Role::Retrieve { param, parent } if succeeded => {
                 let flags = self.creation_flags(command, params);
                 let owner = self.owner.load(Ordering::Relaxed);
+                // Objects retrieved from a non-dispatchable object (a swapchain's images) are
+                // forgotten with it; parameter 0 is the dispatchable device or instance.
+                // SAFETY: the parameters of the command the table describes.
+                let from = if parent.param == 0 { None } else { unsafe { parent_use(info, parent, params, owner) } };
                 // SAFETY: the call returned and wrote its outputs.
                 for (ty, h) in handles(unsafe { param_handles(info, params, param) }) {
+                    if !SYNCED[usize::from(ty)] {
+                        continue;
+                    }
+                    let u = match &from {
+                        Some(p) => USES.child_of(ty, h, owner, p),
+                        None => USES.get_or_insert(ty, h, owner),
+                    };
                     if HANDLE_TYPES[usize::from(ty)].object_type != VkObjectType::VK_OBJECT_TYPE_QUEUE {
                         continue;
                     }
-                    let u = USES.get_or_insert(ty, h, owner);
                     u.add_flags(flags);
                     let mut queues = self.queues.lock().unwrap_or_else(PoisonError::into_inner);
                     if !queues.iter().any(|q| Arc::ptr_eq(q, &u)) {
@@ -308,8 +315,23 @@ impl ThreadTracker {
     }
 }
 
-/// The handle type of the parent a `ParentRef` names (a pool).
-fn parent_type(command: &'static CommandHandles, parent: ParentRef) -> u16 {
+/// The counter of the parent a `ParentRef` names (a pool, a swapchain), if it names one.
+///
+/// # Safety
+/// The parameters must be as the application passed them.
+unsafe fn parent_use(
+    command: &'static CommandHandles,
+    parent: ParentRef,
+    params: &[*const u8],
+    owner: u64,
+) -> Option<Arc<ObjectUse>> {
+    let ty = parent_type(command, parent)?;
+    let h = unsafe { parent_handle(parent, params) };
+    (h != 0 && SYNCED[usize::from(ty)]).then(|| USES.get_or_insert(ty, h, owner))
+}
+
+/// The handle type of the parent a `ParentRef` names.
+fn parent_type(command: &'static CommandHandles, parent: ParentRef) -> Option<u16> {
     let elem = match command.params.iter().find(|f| f.at == u32::from(parent.param)).map(|f| f.elem) {
         Some(HandleElem::Struct(s)) => {
             HANDLE_STRUCTS[usize::from(s)].fields.iter().find(|f| f.at == parent.member).map(|f| f.elem)
@@ -317,8 +339,8 @@ fn parent_type(command: &'static CommandHandles, parent: ParentRef) -> u16 {
         elem => elem,
     };
     match elem {
-        Some(HandleElem::Handle(ty)) => ty,
-        _ => u16::MAX,
+        Some(HandleElem::Handle(ty)) => Some(ty),
+        _ => None,
     }
 }
 

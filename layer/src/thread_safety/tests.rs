@@ -264,3 +264,22 @@ fn descriptor_sets_go_with_their_pool() {
     assert!(USES.get(key(set_type, 0x6_0120)).is_none());
     assert_eq!(log.take(), []);
 }
+
+#[test]
+fn swapchain_images_go_with_their_swapchain() {
+    let log = Log::default();
+    let c = checks(&log);
+    let (d, swapchain) = (VkDevice::from_raw(DEVICE), VkSwapchainKHR::from_raw(0x7_0100));
+    let mut images = [VkImage::from_raw(0x7_0110), VkImage::from_raw(0x7_0120)];
+    let mut count = 2u32;
+    c.post_call_record_get_swapchain_images_khr(d, swapchain, &mut count, images.as_mut_ptr(), SUCCESS);
+    let image_type = HANDLE_TYPES.iter().position(|t| t.name == "VkImage").unwrap() as u16;
+    let first = USES.get(key(image_type, 0x7_0110)).unwrap();
+    c.post_call_record_get_swapchain_images_khr(d, swapchain, &mut count, images.as_mut_ptr(), SUCCESS);
+    assert!(Arc::ptr_eq(&first, &USES.get(key(image_type, 0x7_0110)).unwrap()), "retrieving again keeps the counter");
+    c.pre_call_record_destroy_swapchain_khr(d, swapchain, std::ptr::null());
+    c.post_call_record_destroy_swapchain_khr(d, swapchain, std::ptr::null());
+    assert!(USES.get(key(image_type, 0x7_0110)).is_none());
+    assert!(USES.get(key(image_type, 0x7_0120)).is_none());
+    assert_eq!(log.take(), []);
+}

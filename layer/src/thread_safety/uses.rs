@@ -37,7 +37,7 @@ pub struct ObjectUse {
     first: AtomicU64,
     /// What it was created or retrieved with (`threading::QUEUE_INTERNALLY_SYNCHRONIZED`, …).
     flags: AtomicU8,
-    /// The pool it was allocated from.
+    /// The pool it was allocated from, or the object it was retrieved from (a swapchain).
     pub pool: Option<Arc<ObjectUse>>,
     /// For a pool: the keys of what was allocated from it.
     children: Mutex<Vec<Key>>,
@@ -181,6 +181,21 @@ impl Uses {
         }
         let mut map = shard.write().unwrap_or_else(PoisonError::into_inner);
         map.entry(k).or_insert_with(|| Arc::new(ObjectUse::new(ty, handle, owner, 0, None))).clone()
+    }
+
+    /// The counter of `(ty, handle)` retrieved from `parent`: the one it has if that came from
+    /// `parent`, else a new one, which goes with `parent`.
+    pub fn child_of(&self, ty: u16, handle: u64, owner: u64, parent: &Arc<ObjectUse>) -> Arc<ObjectUse> {
+        let k = key(ty, handle);
+        let mut map = self.shards[shard_of(k)].write().unwrap_or_else(PoisonError::into_inner);
+        if let Some(u) = map.get(&k).filter(|u| u.pool.as_ref().is_some_and(|p| Arc::ptr_eq(p, parent))) {
+            return u.clone();
+        }
+        let u = Arc::new(ObjectUse::new(ty, handle, owner, 0, Some(parent.clone())));
+        map.insert(k, u.clone());
+        drop(map);
+        parent.add_child(k);
+        u
     }
 
     /// The counter of `k`, if it has one.
