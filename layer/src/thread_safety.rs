@@ -19,10 +19,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, LazyLock, Mutex, PoisonError};
 
 use vigil_generated::objects::*;
+use vigil_generated::stateless::Shape;
 use vigil_generated::threading::*;
 use vigil_generated::*;
-
-use vigil_generated::stateless::Shape;
 
 use crate::raw::{count, read_ptr, read_uint, Base};
 use crate::report::{Finding, Location, Object, Reporter, Severity};
@@ -32,10 +31,9 @@ use walk::Walk;
 /// Thread safety for one instance's or one device's commands.
 pub type ThreadChecks = ThreadSafety<ThreadTracker>;
 
-/// A write that began while another thread used the object, or a use that began while another
-/// thread wrote it (the reference layer's ids).
+/// A write that began while another thread read or wrote the object (the reference layer's id).
 const ID_WRITE: &str = "UNASSIGNED-Threading-MultipleThreads-Write";
-/// A read that began while another thread wrote the object.
+/// A read that began while another thread wrote the object (the reference layer's id).
 const ID_READ: &str = "UNASSIGNED-Threading-MultipleThreads-Read";
 
 /// Overlaps reported per call at most; more in one call are dropped.
