@@ -12,6 +12,7 @@ mod platform;
 mod settings;
 mod stateless;
 mod support;
+mod threading;
 mod types;
 mod xxh32;
 
@@ -65,6 +66,7 @@ pub fn generate(reg: &Registry, catalogue: &Catalogue<'_>) -> Result<Vec<(String
         files.push((format!("{GENERATED_SRC}/{name}"), rust(tokens, &name)?));
     }
     files.push((format!("{GENERATED_SRC}/objects.rs"), rust(objects.tokens, "objects")?));
+    files.push((format!("{GENERATED_SRC}/threading.rs"), rust(objects.threading.tokens, "threading")?));
     files.push(("generated/VkLayer_vigil.json".into(), settings::manifest(reg)?));
     files.push(("docs/settings.md".into(), settings::docs()));
     files.push(("docs/messages.md".into(), messages::docs(catalogue)?));

@@ -2,8 +2,8 @@
 //! at any depth, arrays of either, pNext chains), each with its handle type, whether it may be
 //! VK_NULL_HANDLE and whether the command writes the object (`externsync`); and what the command
 //! does to objects: creates, retrieves, destroys, frees from a pool or resets a pool. Object
-//! lifetime validation walks these tables (`layer/src/object_lifetime/`); thread safety and handle
-//! wrapping are meant to walk the same ones.
+//! lifetime validation walks these tables (`layer/src/object_lifetime/`), and so does thread safety
+//! (`threading.rs` plans its tables from the same sites); handle wrapping is meant to as well.
 //!
 //! What the registry does not say is in small reviewed tables below, each checked against the
 //! model; a command named like a destroy that the rules do not classify is a generator error.
@@ -60,7 +60,7 @@ pub const ID_INVALID_HANDLE: &str = "UNASSIGNED-ObjectTracker-InvalidHandle";
 
 /// What a command does to the objects it names.
 #[derive(Clone, Debug, PartialEq, Eq)]
-enum Role {
+pub(crate) enum Role {
     Use,
     /// Creates objects into the output parameter; `pool`: allocated from a pool.
     Create {
@@ -86,7 +86,7 @@ enum Role {
 }
 
 #[derive(Clone, Debug)]
-enum Shape {
+pub(crate) enum Shape {
     Value,
     Array(ArrayLen, Option<CountPlan>),
     Ptr,
@@ -94,30 +94,33 @@ enum Shape {
 }
 
 #[derive(Clone, Debug)]
-enum Elem {
+pub(crate) enum Elem {
     Handle(usize),
     Struct(String),
 }
 
 #[derive(Clone, Debug)]
-struct Field {
-    name: String,
+pub(crate) struct Field {
+    pub(crate) name: String,
     at: At,
-    shape: Shape,
-    elem: Elem,
+    pub(crate) shape: Shape,
+    pub(crate) elem: Elem,
     id: Option<String>,
     parent_id: Option<String>,
     optional: bool,
     elem_optional: bool,
-    output: bool,
-    write: bool,
-    noauto: bool,
+    pub(crate) output: bool,
+    /// `externsync="true"`.
+    pub(crate) write: bool,
+    /// `externsync="maybe"`: written under a condition the threading tables decide.
+    pub(crate) maybe: bool,
+    pub(crate) noauto: bool,
 }
 
-struct CommandPlan<'r> {
-    cmd: &'r Command,
-    role: Role,
-    fields: Vec<Field>,
+pub(crate) struct CommandPlan<'r> {
+    pub(crate) cmd: &'r Command,
+    pub(crate) role: Role,
+    pub(crate) fields: Vec<Field>,
     commonparent_id: Option<String>,
     /// The `pAllocator` parameter.
     allocator: Option<usize>,
@@ -156,6 +159,8 @@ pub struct Output {
     /// `(command, role)` for the generator-level test.
     #[cfg_attr(not(test), allow(dead_code))]
     pub roles: Vec<(String, String)>,
+    /// The thread-safety tables, planned from the same sites.
+    pub threading: crate::threading::Output,
 }
 
 struct Planner<'r> {
@@ -165,7 +170,7 @@ struct Planner<'r> {
     /// Struct name → whether it reaches a handle (members, member structs, pNext extenders).
     relevant: BTreeMap<String, bool>,
     /// Structs that may extend each struct's chain.
-    extenders: BTreeMap<&'r str, Vec<&'r str>>,
+    pub(crate) extenders: BTreeMap<&'r str, Vec<&'r str>>,
     ids: BTreeSet<String>,
     stats: Stats,
 }
@@ -199,8 +204,9 @@ pub fn generate(reg: &Registry, vuids: &BTreeMap<String, ValidUsage>) -> Result<
     }
     p.stats.structs = struct_plans.len();
     let tokens = emit(reg, &p, &commands, &struct_plans)?;
+    let threading = crate::threading::generate(reg, &commands, &struct_plans, &p.extenders)?;
     let roles = commands.iter().map(|c| (c.cmd.name.clone(), format!("{:?}", c.role))).collect();
-    Ok(Output { tokens, ids: p.ids, stats: p.stats, roles })
+    Ok(Output { tokens, ids: p.ids, stats: p.stats, roles, threading })
 }
 
 impl<'r> Planner<'r> {
@@ -314,6 +320,7 @@ impl<'r> Planner<'r> {
         };
         let parent_id = if is_handle { self.vuid(format!("VUID-{o}-{name}-parent")) } else { None };
         let write = attrs.externsync.as_deref() == Some("true");
+        let maybe = attrs.externsync.as_deref() == Some("maybe");
         if is_handle {
             if owner.is_command {
                 self.stats.handle_params += 1;
@@ -338,6 +345,7 @@ impl<'r> Planner<'r> {
             elem_optional,
             output,
             write,
+            maybe,
             noauto: attrs.noautovalidity,
         }))
     }
@@ -500,7 +508,18 @@ impl<'r> Planner<'r> {
     }
 }
 
-fn u16_of(i: usize, what: &str) -> Result<u16, Error> {
+/// A hook's parameter list, and the address of each parameter (what the engines read).
+pub(crate) fn hook_args(reg: &Registry, cmd: &Command) -> (Vec<TokenStream>, Vec<TokenStream>) {
+    cmd.params
+        .iter()
+        .map(|p| {
+            let (n, t) = (ident(&p.name), rust_type(reg, &p.ty, Position::Param));
+            (quote!(#n: #t), quote!(core::ptr::addr_of!(#n) as *const u8))
+        })
+        .unzip()
+}
+
+pub(crate) fn u16_of(i: usize, what: &str) -> Result<u16, Error> {
     u16::try_from(i).map_err(|_| Error(format!("objects: too many {what}")))
 }
 
@@ -584,6 +603,7 @@ fn emit(
             (f.output, quote!(OUTPUT)),
             (f.write, quote!(WRITE)),
             (f.noauto, quote!(NOAUTO)),
+            (f.maybe, quote!(MAYBE)),
         ] {
             if on {
                 flags.push(flag);
@@ -694,25 +714,7 @@ fn emit(
         if c.fields.is_empty() && c.role == Role::Use {
             continue;
         }
-        let params: Vec<TokenStream> = c
-            .cmd
-            .params
-            .iter()
-            .map(|p| {
-                let n = ident(&p.name);
-                let t = rust_type(reg, &p.ty, Position::Param);
-                quote!(#n: #t)
-            })
-            .collect();
-        let addrs: Vec<TokenStream> = c
-            .cmd
-            .params
-            .iter()
-            .map(|p| {
-                let n = ident(&p.name);
-                quote!(core::ptr::addr_of!(#n) as *const u8)
-            })
-            .collect();
+        let (params, addrs) = hook_args(reg, c.cmd);
         let pv = hook("pre_call_validate", name);
         hooks.push(quote! {
             #[inline]
@@ -775,6 +777,9 @@ fn emit(
         /// The registry leaves its validity to prose (`noautovalidity`): whether it is read
         /// depends on other members.
         pub const NOAUTO: u8 = 16;
+        /// The command writes the object under a condition (`externsync="maybe"`); see
+        /// `threading::Maybe`.
+        pub const MAYBE: u8 = 32;
 
         /// A handle type.
         #[derive(Debug)]

@@ -31,6 +31,7 @@ pub fn lib_rs(reg: &Registry, type_modules: &[&str]) -> TokenStream {
         #[rustfmt::skip] pub mod stateless;
         #[rustfmt::skip] mod stateless_structs;
         #[rustfmt::skip] mod stateless_tables;
+        #[rustfmt::skip] pub mod threading;
         #[rustfmt::skip] pub mod vuids;
 
         pub use chassis::{CommandInfo, CommandLevel, Context, Dep, Layer, Provider};

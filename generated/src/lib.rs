@@ -129,6 +129,8 @@ mod stateless_structs;
 #[rustfmt::skip]
 mod stateless_tables;
 #[rustfmt::skip]
+pub mod threading;
+#[rustfmt::skip]
 pub mod vuids;
 pub use chassis::{CommandInfo, CommandLevel, Context, Dep, Layer, Provider};
 pub use commands::COMMANDS;

@@ -21,6 +21,9 @@ pub const WRITE: u8 = 8;
 /// The registry leaves its validity to prose (`noautovalidity`): whether it is read
 /// depends on other members.
 pub const NOAUTO: u8 = 16;
+/// The command writes the object under a condition (`externsync="maybe"`); see
+/// `threading::Maybe`.
+pub const MAYBE: u8 = 32;
 /// A handle type.
 #[derive(Debug)]
 pub struct HandleType {
@@ -1521,7 +1524,7 @@ pub static HANDLE_STRUCTS: [HandleStruct; 237usize] = [
                 elem: HandleElem::Handle(15u16),
                 id: 48u16,
                 parent_id: NO_ID,
-                flags: 0,
+                flags: MAYBE,
             },
         ],
     },
@@ -6729,7 +6732,7 @@ pub static COMMAND_HANDLES: [CommandHandles; 737usize] = [
                 elem: HandleElem::Handle(3u16),
                 id: 1566u16,
                 parent_id: NO_ID,
-                flags: 0,
+                flags: MAYBE,
             },
             HandleField {
                 name: "pSubmits",
@@ -6773,7 +6776,7 @@ pub static COMMAND_HANDLES: [CommandHandles; 737usize] = [
                 elem: HandleElem::Handle(3u16),
                 id: 1570u16,
                 parent_id: NO_ID,
-                flags: 0,
+                flags: MAYBE,
             },
         ],
         commonparent_id: NO_ID,
@@ -7201,7 +7204,7 @@ pub static COMMAND_HANDLES: [CommandHandles; 737usize] = [
                 elem: HandleElem::Handle(3u16),
                 id: 1554u16,
                 parent_id: NO_ID,
-                flags: 0,
+                flags: MAYBE,
             },
             HandleField {
                 name: "pBindInfo",
@@ -8195,7 +8198,7 @@ pub static COMMAND_HANDLES: [CommandHandles; 737usize] = [
                 elem: HandleElem::Handle(24u16),
                 id: 1542u16,
                 parent_id: 1543u16,
-                flags: 0,
+                flags: MAYBE,
             },
             HandleField {
                 name: "pSrcCaches",
@@ -8381,7 +8384,7 @@ pub static COMMAND_HANDLES: [CommandHandles; 737usize] = [
                 elem: HandleElem::Handle(24u16),
                 id: 837u16,
                 parent_id: 838u16,
-                flags: OPTIONAL | ELEM_OPTIONAL,
+                flags: OPTIONAL | ELEM_OPTIONAL | MAYBE,
             },
             HandleField {
                 name: "pCreateInfos",
@@ -8449,7 +8452,7 @@ pub static COMMAND_HANDLES: [CommandHandles; 737usize] = [
                 elem: HandleElem::Handle(24u16),
                 id: 781u16,
                 parent_id: 782u16,
-                flags: OPTIONAL | ELEM_OPTIONAL,
+                flags: OPTIONAL | ELEM_OPTIONAL | MAYBE,
             },
             HandleField {
                 name: "pCreateInfos",
@@ -11661,7 +11664,7 @@ pub static COMMAND_HANDLES: [CommandHandles; 737usize] = [
                 elem: HandleElem::Handle(3u16),
                 id: 1559u16,
                 parent_id: NO_ID,
-                flags: 0,
+                flags: MAYBE,
             },
             HandleField {
                 name: "pPresentInfo",
@@ -14180,7 +14183,7 @@ pub static COMMAND_HANDLES: [CommandHandles; 737usize] = [
                 elem: HandleElem::Handle(15u16),
                 id: 1657u16,
                 parent_id: 1658u16,
-                flags: 0,
+                flags: MAYBE,
             },
             HandleField {
                 name: "descriptorUpdateTemplate",
@@ -15322,7 +15325,7 @@ pub static COMMAND_HANDLES: [CommandHandles; 737usize] = [
                 elem: HandleElem::Handle(3u16),
                 id: 1551u16,
                 parent_id: NO_ID,
-                flags: 0,
+                flags: MAYBE,
             },
         ],
         commonparent_id: NO_ID,
@@ -15340,7 +15343,7 @@ pub static COMMAND_HANDLES: [CommandHandles; 737usize] = [
                 elem: HandleElem::Handle(3u16),
                 id: 1555u16,
                 parent_id: NO_ID,
-                flags: 0,
+                flags: MAYBE,
             },
         ],
         commonparent_id: NO_ID,
@@ -15358,7 +15361,7 @@ pub static COMMAND_HANDLES: [CommandHandles; 737usize] = [
                 elem: HandleElem::Handle(3u16),
                 id: 1556u16,
                 parent_id: NO_ID,
-                flags: 0,
+                flags: MAYBE,
             },
         ],
         commonparent_id: NO_ID,
@@ -17125,7 +17128,7 @@ pub static COMMAND_HANDLES: [CommandHandles; 737usize] = [
                 elem: HandleElem::Handle(24u16),
                 id: 881u16,
                 parent_id: 882u16,
-                flags: OPTIONAL | ELEM_OPTIONAL,
+                flags: OPTIONAL | ELEM_OPTIONAL | MAYBE,
             },
             HandleField {
                 name: "pCreateInfos",
@@ -17202,7 +17205,7 @@ pub static COMMAND_HANDLES: [CommandHandles; 737usize] = [
                 elem: HandleElem::Handle(24u16),
                 id: 877u16,
                 parent_id: 878u16,
-                flags: OPTIONAL | ELEM_OPTIONAL,
+                flags: OPTIONAL | ELEM_OPTIONAL | MAYBE,
             },
             HandleField {
                 name: "pCreateInfos",
@@ -17970,7 +17973,7 @@ pub static COMMAND_HANDLES: [CommandHandles; 737usize] = [
                 elem: HandleElem::Handle(3u16),
                 id: 1563u16,
                 parent_id: NO_ID,
-                flags: 0,
+                flags: MAYBE,
             },
             HandleField {
                 name: "configuration",
@@ -20001,7 +20004,7 @@ pub static COMMAND_HANDLES: [CommandHandles; 737usize] = [
                 elem: HandleElem::Handle(3u16),
                 id: 1569u16,
                 parent_id: NO_ID,
-                flags: 0,
+                flags: MAYBE,
             },
             HandleField {
                 name: "pSubmits",
@@ -23214,7 +23217,7 @@ pub static COMMAND_HANDLES: [CommandHandles; 737usize] = [
                 elem: HandleElem::Handle(24u16),
                 id: 825u16,
                 parent_id: 826u16,
-                flags: OPTIONAL | ELEM_OPTIONAL,
+                flags: OPTIONAL | ELEM_OPTIONAL | MAYBE,
             },
             HandleField {
                 name: "pCreateInfos",
@@ -25300,7 +25303,7 @@ pub static COMMAND_HANDLES: [CommandHandles; 737usize] = [
                 elem: HandleElem::Handle(3u16),
                 id: 1560u16,
                 parent_id: NO_ID,
-                flags: 0,
+                flags: MAYBE,
             },
         ],
         commonparent_id: NO_ID,

@@ -75,6 +75,18 @@ pub static MESSAGES: &[MessageInfo] = &[
         spec_page: "",
     },
     MessageInfo {
+        id: "UNASSIGNED-Threading-MultipleThreads-Read",
+        id_number: 1010413496u32,
+        spec_text: "",
+        spec_page: "",
+    },
+    MessageInfo {
+        id: "UNASSIGNED-Threading-MultipleThreads-Write",
+        id_number: 2690327406u32,
+        spec_text: "",
+        spec_page: "",
+    },
+    MessageInfo {
         id: "VUID-VkAccelerationStructureBuildGeometryInfoKHR-flags-parameter",
         id_number: 3122020440u32,
         spec_text: "If flags is not 0, flags must be a valid combination of VkBuildAccelerationStructureFlagBitsKHR values",

@@ -15,7 +15,7 @@ use crate::loader::{
 };
 use crate::report::{self, Reporter};
 use crate::stateless::{self, DeviceFacts};
-use crate::{object_lifetime, DeviceObjects, Vigil, DEVICES};
+use crate::{object_lifetime, thread_safety, DeviceObjects, Vigil, DEVICES};
 
 /// Everything Vigil keeps per device.
 pub struct DeviceData {
@@ -152,6 +152,7 @@ pub unsafe extern "system" fn create_device(
         .settings
         .object_lifetime
         .then(|| object_lifetime::device_checks(&reporter, device, inst.handle.as_raw(), !p_allocator.is_null()));
+    let threads = inst.settings.thread_safety.then(|| thread_safety::device_checks(&reporter, device));
     let data = DeviceData {
         handle: device,
         physical_device,
@@ -162,7 +163,7 @@ pub unsafe extern "system" fn create_device(
         extensions: unsafe { name_set(info.ppEnabledExtensionNames, info.enabledExtensionCount) },
         instance_extensions: inst.extensions.clone(),
         features,
-        objects: DeviceObjects { state: (), objects: (stateless, (lifetime, ())) },
+        objects: DeviceObjects { state: (), objects: (stateless, (lifetime, (threads, ()))) },
         debug: DebugObjects(reporter.clone()),
         wrapper: inst.settings.handle_wrapping.then(|| Wrapper::new(&reporter, device.as_raw())),
         reporter,

@@ -12,7 +12,7 @@ use crate::debug_objects::DebugObjects;
 use crate::handle_wrapping::{self, Wrapper};
 use crate::loader::{find_link, PfnGetPhysicalDeviceProcAddr, VkLayerInstanceCreateInfo, VK_LAYER_LINK_INFO};
 use crate::report::{self, DebugReportCallback, Finding, Location, Messenger, Reporter, Severity};
-use crate::{object_lifetime, stateless};
+use crate::{object_lifetime, stateless, thread_safety};
 use crate::{settings, InstanceObjects, Vigil, INSTANCES};
 
 /// Instance extensions Vigil implements itself; no driver does, so they never go down.
@@ -154,7 +154,10 @@ pub unsafe extern "system" fn create_instance(
         state: (),
         objects: (
             settings.stateless.then(|| unsafe { stateless::instance_checks(&reporter, p_create_info) }),
-            (settings.object_lifetime.then(|| object_lifetime::instance_checks(&reporter)), ()),
+            (
+                settings.object_lifetime.then(|| object_lifetime::instance_checks(&reporter)),
+                (settings.thread_safety.then(|| thread_safety::instance_checks(&reporter)), ()),
+            ),
         ),
     };
     let skip = guard::<Vigil, _>("vkCreateInstance", || {

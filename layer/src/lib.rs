@@ -22,6 +22,7 @@ mod raw;
 mod report;
 mod settings;
 mod stateless;
+mod thread_safety;
 
 pub use entry::{
     vkEnumerateDeviceExtensionProperties, vkEnumerateDeviceLayerProperties, vkEnumerateInstanceExtensionProperties,
@@ -37,15 +38,16 @@ use crate::dispatch_map::DispatchMap;
 use crate::instance::InstanceData;
 use crate::object_lifetime::ObjectChecks;
 use crate::stateless::{DeviceChecks, InstanceChecks};
+use crate::thread_safety::ThreadChecks;
 
 /// The layer's name, as applications enable it.
 pub const LAYER_NAME: &str = "VK_LAYER_VIGIL_validation";
 
 /// The validation objects of an instance: the reporter's own bookkeeping, then each validation
 /// object, `None` when disabled by the settings.
-pub type InstanceObjects = Chassis<(), (Option<InstanceChecks>, (Option<ObjectChecks>, ()))>;
+pub type InstanceObjects = Chassis<(), (Option<InstanceChecks>, (Option<ObjectChecks>, (Option<ThreadChecks>, ())))>;
 /// The validation objects of a device.
-pub type DeviceObjects = Chassis<(), (Option<DeviceChecks>, (Option<ObjectChecks>, ()))>;
+pub type DeviceObjects = Chassis<(), (Option<DeviceChecks>, (Option<ObjectChecks>, (Option<ThreadChecks>, ())))>;
 
 static INSTANCES: DispatchMap<InstanceData> = DispatchMap::new();
 static DEVICES: DispatchMap<DeviceData> = DispatchMap::new();

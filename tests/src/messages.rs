@@ -3,7 +3,7 @@
 use std::ffi::{c_void, CStr};
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Condvar, Mutex};
 
 use ash::vk;
 
@@ -55,6 +55,15 @@ struct Shared {
     messages: Mutex<Vec<Message>>,
     /// Answer VK_TRUE to ERROR messages: ask the layer to skip the call.
     skip_errors: AtomicBool,
+    gate: Mutex<Gate>,
+    gate_changed: Condvar,
+}
+
+/// Holds the thread that reports a chosen id inside the callback (so inside its Vulkan call).
+#[derive(Debug, Default)]
+struct Gate {
+    id: Option<String>,
+    held: bool,
 }
 
 /// A shared, growing list of messages, filled by a debug-utils messenger.
@@ -94,6 +103,24 @@ impl MessageLog {
         self.0.skip_errors.store(skip, Ordering::SeqCst);
     }
 
+    /// From now on, the thread that reports `id` stays inside the callback, and so inside the
+    /// Vulkan call that reported, until [`release`](Self::release): a deterministic way to hold a
+    /// thread inside a call.
+    pub fn hold_on(&self, id: &str) {
+        lock(&self.0.gate).id = Some(id.to_string());
+    }
+
+    /// Whether a thread is held inside the callback now.
+    pub fn holding(&self) -> bool {
+        lock(&self.0.gate).held
+    }
+
+    /// Lets a held thread go, and holds no more.
+    pub fn release(&self) {
+        lock(&self.0.gate).id = None;
+        self.0.gate_changed.notify_all();
+    }
+
     /// Forgets every message so far.
     pub fn clear(&self) {
         lock(&self.0.messages).clear();
@@ -129,9 +156,22 @@ impl MessageLog {
     }
 }
 
-/// A poisoned lock only means another test thread panicked; the list is still good.
-fn lock(list: &Mutex<Vec<Message>>) -> std::sync::MutexGuard<'_, Vec<Message>> {
-    list.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+/// A poisoned lock only means another test thread panicked; the data is still good.
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// Holds the calling thread while the gate is set for `id`.
+fn gate(shared: &Shared, id: &str) {
+    let mut gate = lock(&shared.gate);
+    if gate.id.as_deref() != Some(id) {
+        return;
+    }
+    gate.held = true;
+    while gate.id.as_deref() == Some(id) {
+        gate = shared.gate_changed.wait(gate).unwrap_or_else(|poisoned| poisoned.into_inner());
+    }
+    gate.held = false;
 }
 
 /// Copies a C string that may be null.
@@ -180,7 +220,9 @@ unsafe extern "system" fn callback(
         text: unsafe { text(data.p_message) },
         objects,
     };
+    let id = message.id_name.clone();
     lock(&shared.messages).push(message);
+    gate(shared, &id);
     let error = severity.contains(vk::DebugUtilsMessageSeverityFlagsEXT::ERROR);
     if error && shared.skip_errors.load(Ordering::SeqCst) {
         vk::TRUE

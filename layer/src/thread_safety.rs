@@ -1,0 +1,407 @@
+//! Thread safety: an object the spec says is externally synchronized must not be written by
+//! one thread while another thread uses it. Every call counts the uses of the objects it
+//! names (from the generated `vigil_generated::threading` tables over the object sites of
+//! `vigil_generated::objects`) before it goes down and uncounts them when it returns; a use
+//! that begins while another thread's overlapping use is counted is reported, once, with both
+//! threads and both commands. Nothing waits: the application is never serialized.
+//!
+//! Followed beyond `externsync="true"`: writing a command buffer writes the pool it was
+//! allocated from; a queue's `maybe` uses write it unless it was retrieved internally
+//! synchronized; vkDeviceWaitIdle and vkDestroyDevice write every queue retrieved from the
+//! device; a pipeline cache's `maybe` uses write it as its creation flags say; the typed handle of
+//! `vkSetDebugUtilsObjectNameEXT`/`…TagEXT` is written. A descriptor set's `maybe`
+//! uses are reads (the exemptions are per binding and not followed).
+
+mod uses;
+mod walk;
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, LazyLock, Mutex, PoisonError};
+
+use vigil_generated::objects::*;
+use vigil_generated::stateless::Shape;
+use vigil_generated::threading::*;
+use vigil_generated::*;
+
+use crate::raw::{count, read_ptr, read_uint, Base};
+use crate::report::{Finding, Location, Object, Reporter, Severity};
+use uses::{current_thread, key, ObjectUse, Overlap, HELD, USES};
+use walk::Walk;
+
+/// Thread safety for one instance's or one device's commands.
+pub type ThreadChecks = ThreadSafety<ThreadTracker>;
+
+/// A write that began while another thread read or wrote the object (the reference layer's id).
+const ID_WRITE: &str = "UNASSIGNED-Threading-MultipleThreads-Write";
+/// A read that began while another thread wrote the object (the reference layer's id).
+const ID_READ: &str = "UNASSIGNED-Threading-MultipleThreads-Read";
+
+/// Overlaps reported per call at most; more in one call are dropped.
+const MAX_OVERLAPS: usize = 4;
+
+/// The use counting of one instance or device.
+pub struct ThreadTracker {
+    reporter: Arc<Reporter>,
+    /// The instance or device whose calls these are; 0 until an instance is created.
+    owner: AtomicU64,
+    /// The device's queues, as retrieved: vkDeviceWaitIdle and vkDestroyDevice write them all.
+    queues: Mutex<Vec<Arc<ObjectUse>>>,
+}
+
+/// The checks of an instance about to be created.
+pub fn instance_checks(reporter: &Arc<Reporter>) -> ThreadChecks {
+    ThreadSafety(ThreadTracker { reporter: reporter.clone(), owner: AtomicU64::new(0), queues: Mutex::default() })
+}
+
+/// The checks of device `device`.
+pub fn device_checks(reporter: &Arc<Reporter>, device: VkDevice) -> ThreadChecks {
+    ThreadSafety(ThreadTracker {
+        reporter: reporter.clone(),
+        owner: AtomicU64::new(device.as_raw()),
+        queues: Mutex::default(),
+    })
+}
+
+/// An overlap found while counting, reported once the walk is over.
+#[derive(Clone, Copy)]
+struct Found {
+    ty: u16,
+    handle: u64,
+    write: bool,
+    overlap: Overlap,
+}
+
+/// The overlaps of one call.
+#[derive(Default)]
+struct Overlaps {
+    found: [Option<Found>; MAX_OVERLAPS],
+    n: usize,
+}
+
+impl Overlaps {
+    fn push(&mut self, f: Found) {
+        if let Some(slot) = self.found.get_mut(self.n) {
+            *slot = Some(f);
+            self.n += 1;
+        }
+    }
+}
+
+/// Commands whose objects carry flags that decide their `maybe` uses.
+struct FlagSources {
+    get_device_queue2: u16,
+    create_pipeline_cache: u16,
+}
+
+static FLAG_SOURCES: LazyLock<FlagSources> = LazyLock::new(|| {
+    let index = |name: &str| COMMAND_HANDLES.iter().position(|c| c.name == name).map_or(u16::MAX, |i| i as u16);
+    FlagSources { get_device_queue2: index("vkGetDeviceQueue2"), create_pipeline_cache: index("vkCreatePipelineCache") }
+});
+
+/// The pointer parameter `i`, NULL when absent.
+///
+/// # Safety
+/// `params[i]`, when present, must point at a pointer.
+unsafe fn param_pointer(params: &[*const u8], i: u16) -> *const u8 {
+    match params.get(usize::from(i)) {
+        Some(p) if !p.is_null() => unsafe { read_ptr(*p) },
+        _ => std::ptr::null(),
+    }
+}
+
+/// The flags member at `offset` of the struct pointer parameter `i`, 0 when NULL.
+///
+/// # Safety
+/// As [`param_pointer`], and the struct must have a 32-bit member at `offset`.
+unsafe fn struct_flags(params: &[*const u8], i: u16, offset: usize) -> u32 {
+    let p = unsafe { param_pointer(params, i) };
+    if p.is_null() {
+        0
+    } else {
+        unsafe { read_uint(p.wrapping_add(offset), 4) as u32 }
+    }
+}
+
+/// The handles parameter `i` holds, as `(type, first element, count)`: the parameter itself
+/// when passed by value, else what it points at (the counted elements of an array).
+///
+/// # Safety
+/// The call's parameters must be as the application passed them; for an output, the call must
+/// have written it.
+unsafe fn param_handles(
+    command: &'static CommandHandles,
+    params: &[*const u8],
+    i: u16,
+) -> Option<(u16, *const u8, usize)> {
+    let f = command.params.iter().find(|f| f.at == u32::from(i))?;
+    let HandleElem::Handle(ty) = f.elem else { return None };
+    let (q, n) = match f.shape {
+        Shape::Value => (*params.get(usize::from(i))?, 1),
+        Shape::Slice(c) => (unsafe { param_pointer(params, i) }, unsafe { count(c, Base::Params(params)) }?),
+        _ => (unsafe { param_pointer(params, i) }, 1),
+    };
+    (!q.is_null()).then_some((ty, q, n))
+}
+
+/// The non-null handles of [`param_handles`].
+fn handles(found: Option<(u16, *const u8, usize)>) -> impl Iterator<Item = (u16, u64)> {
+    let (ty, q, n) = found.unwrap_or((0, std::ptr::null(), 0));
+    // SAFETY: `q` points at `n` handles (see `param_handles`).
+    (0..n).map(move |i| (ty, unsafe { read_uint(q.wrapping_add(i * 8), 8) })).filter(|(_, h)| *h != 0)
+}
+
+impl ThreadTracker {
+    fn report(&self, command: u16, f: &Found) {
+        let (Some(info), Some(t)) = (COMMAND_HANDLES.get(usize::from(command)), HANDLE_TYPES.get(usize::from(f.ty)))
+        else {
+            return;
+        };
+        let me = info.name;
+        let other = match f.overlap.thread {
+            0 => "another thread".to_string(),
+            t => format!("thread {t}"),
+        };
+        let other_command = COMMAND_HANDLES.get(usize::from(f.overlap.command)).map_or("?", |c| c.name);
+        let (id, mine, theirs) = match (f.write, f.overlap.other_writes) {
+            (true, true) => (ID_WRITE, "writes", "writes"),
+            (true, false) => (ID_WRITE, "writes", "reads"),
+            (false, _) => (ID_READ, "reads", "writes"),
+        };
+        let at = Location::command(me);
+        self.reporter.report(Finding {
+            severity: Severity::Error,
+            id,
+            location: &at,
+            objects: &[Object { ty: t.object_type, handle: f.handle }],
+            message: format_args!(
+                "THREADING ERROR: {} {:#x} is used simultaneously: thread {} {mine} it in {me} while {other} {theirs} \
+                 it in {other_command}. Host access to it must be externally synchronized.",
+                t.name,
+                f.handle,
+                current_thread(),
+            ),
+        });
+    }
+
+    /// The flags a created or retrieved object carries that decide its `maybe` uses.
+    fn creation_flags(&self, command: u16, params: &[*const u8]) -> u8 {
+        let sources = &*FLAG_SOURCES;
+        if command == sources.create_pipeline_cache {
+            // SAFETY: vkCreatePipelineCache's pCreateInfo, as the application passed it.
+            let flags = unsafe { struct_flags(params, 1, core::mem::offset_of!(VkPipelineCacheCreateInfo, flags)) };
+            let mut out = 0;
+            if flags & VkPipelineCacheCreateFlags::VK_PIPELINE_CACHE_CREATE_EXTERNALLY_SYNCHRONIZED_BIT.0 != 0 {
+                out |= CACHE_EXTERNALLY_SYNCHRONIZED;
+            }
+            if flags & VkPipelineCacheCreateFlags::VK_PIPELINE_CACHE_CREATE_INTERNALLY_SYNCHRONIZED_MERGE_BIT_KHR.0 != 0
+            {
+                out |= CACHE_INTERNALLY_SYNCHRONIZED_MERGE;
+            }
+            out
+        } else if command == sources.get_device_queue2 {
+            // SAFETY: vkGetDeviceQueue2's pQueueInfo, as the application passed it.
+            let flags = unsafe { struct_flags(params, 1, core::mem::offset_of!(VkDeviceQueueInfo2, flags)) };
+            let bit = VkDeviceQueueCreateFlags::VK_DEVICE_QUEUE_CREATE_INTERNALLY_SYNCHRONIZED_BIT_KHR.0;
+            if flags & bit != 0 {
+                QUEUE_INTERNALLY_SYNCHRONIZED
+            } else {
+                0
+            }
+        } else {
+            0
+        }
+    }
+
+    /// What a destroy, free or reset ends: the counters go, so that a new object given the
+    /// same handle value starts idle. This call keeps its own counters until it returns.
+    fn forget(&self, command: &'static CommandHandles, params: &[*const u8]) {
+        match command.role {
+            Role::Destroy { param } => {
+                // SAFETY: the parameters of the command the table describes.
+                for (ty, h) in handles(unsafe { param_handles(command, params, param) }) {
+                    let t = HANDLE_TYPES[usize::from(ty)].object_type;
+                    if t == VkObjectType::VK_OBJECT_TYPE_DEVICE || t == VkObjectType::VK_OBJECT_TYPE_INSTANCE {
+                        USES.remove_owned_by(h);
+                    }
+                    USES.remove(key(ty, h));
+                }
+            }
+            Role::Free { pool, handles: freed } => {
+                // SAFETY: as above.
+                let pool = handles(unsafe { param_handles(command, params, pool) }).next();
+                let pool = pool.and_then(|(ty, h)| USES.get(key(ty, h)));
+                let mut keys = Vec::new();
+                for (ty, h) in handles(unsafe { param_handles(command, params, freed) }) {
+                    keys.push(key(ty, h));
+                    USES.remove(key(ty, h));
+                }
+                if let Some(pool) = pool {
+                    pool.remove_children(&keys);
+                }
+            }
+            Role::Reset { pool } => {
+                // SAFETY: as above.
+                let pool = handles(unsafe { param_handles(command, params, pool) }).next();
+                if let Some(pool) = pool.and_then(|(ty, h)| USES.get(key(ty, h))) {
+                    for child in pool.take_children() {
+                        USES.remove_child(child, &pool);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Counters for what a call created, so that a handle value reused by the implementation
+    /// starts idle, with its pool and creation flags.
+    fn created(&self, command: u16, params: &[*const u8], result: Option<VkResult>) {
+        let info = &COMMAND_HANDLES[usize::from(command)];
+        let succeeded = result.is_none_or(|r| r.0 >= 0);
+        match info.role {
+            Role::Create { param, pool, parent } => {
+                // SAFETY: the call returned and wrote its outputs; arrays of pipelines may be
+                // partly created on failure, the failed elements VK_NULL_HANDLE.
+                let found = unsafe { param_handles(info, params, param) };
+                if !succeeded && found.is_some_and(|(_, _, n)| n == 1) {
+                    return;
+                }
+                let owner = self.owner.load(Ordering::Relaxed);
+                // SAFETY: the parameters of the command the table describes.
+                let pool_use = if pool { unsafe { parent_use(info, parent, params, owner) } } else { None };
+                let flags = self.creation_flags(command, params);
+                for (ty, h) in handles(found) {
+                    if HANDLE_TYPES[usize::from(ty)].object_type == VkObjectType::VK_OBJECT_TYPE_INSTANCE {
+                        self.owner.store(h, Ordering::Relaxed);
+                    }
+                    if !SYNCED[usize::from(ty)] {
+                        continue;
+                    }
+                    USES.insert(Arc::new(ObjectUse::new(ty, h, owner, flags, pool_use.clone())));
+                    if let Some(p) = &pool_use {
+                        p.add_child(key(ty, h));
+                    }
+                }
+            }
+            Role::Retrieve { param, parent } if succeeded => {
+                let flags = self.creation_flags(command, params);
+                let owner = self.owner.load(Ordering::Relaxed);
+                // Objects retrieved from a non-dispatchable object (a swapchain's images) are
+                // forgotten with it; parameter 0 is the dispatchable device or instance.
+                // SAFETY: the parameters of the command the table describes.
+                let from = if parent.param == 0 { None } else { unsafe { parent_use(info, parent, params, owner) } };
+                // SAFETY: the call returned and wrote its outputs.
+                for (ty, h) in handles(unsafe { param_handles(info, params, param) }) {
+                    if !SYNCED[usize::from(ty)] {
+                        continue;
+                    }
+                    let u = match &from {
+                        Some(p) => USES.child_of(ty, h, owner, p),
+                        None => USES.get_or_insert(ty, h, owner),
+                    };
+                    if HANDLE_TYPES[usize::from(ty)].object_type != VkObjectType::VK_OBJECT_TYPE_QUEUE {
+                        continue;
+                    }
+                    u.add_flags(flags);
+                    let mut queues = self.queues.lock().unwrap_or_else(PoisonError::into_inner);
+                    if !queues.iter().any(|q| Arc::ptr_eq(q, &u)) {
+                        queues.push(u);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The counter of the parent a `ParentRef` names (a pool, a swapchain), if it names one.
+///
+/// # Safety
+/// The parameters must be as the application passed them.
+unsafe fn parent_use(
+    command: &'static CommandHandles,
+    parent: ParentRef,
+    params: &[*const u8],
+    owner: u64,
+) -> Option<Arc<ObjectUse>> {
+    let ty = parent_type(command, parent)?;
+    let h = unsafe { parent_handle(parent, params) };
+    (h != 0 && SYNCED[usize::from(ty)]).then(|| USES.get_or_insert(ty, h, owner))
+}
+
+/// The handle type of the parent a `ParentRef` names.
+fn parent_type(command: &'static CommandHandles, parent: ParentRef) -> Option<u16> {
+    let elem = match command.params.iter().find(|f| f.at == u32::from(parent.param)).map(|f| f.elem) {
+        Some(HandleElem::Struct(s)) => {
+            HANDLE_STRUCTS[usize::from(s)].fields.iter().find(|f| f.at == parent.member).map(|f| f.elem)
+        }
+        elem => elem,
+    };
+    match elem {
+        Some(HandleElem::Handle(ty)) => Some(ty),
+        _ => None,
+    }
+}
+
+/// The parent handle a `ParentRef` names: a parameter, or a member of a pointed-to struct.
+///
+/// # Safety
+/// The parameters must be as the application passed them.
+unsafe fn parent_handle(r: ParentRef, params: &[*const u8]) -> u64 {
+    let Some(&p) = params.get(usize::from(r.param)) else { return 0 };
+    if p.is_null() {
+        return 0;
+    }
+    if r.member == NO_MEMBER {
+        return unsafe { read_uint(p, 8) };
+    }
+    let q = unsafe { read_ptr(p) };
+    if q.is_null() {
+        0
+    } else {
+        unsafe { read_uint(q.wrapping_add(r.member as usize), 8) }
+    }
+}
+
+impl ThreadEngine for ThreadTracker {
+    fn begin(&self, command: u16, params: &[*const u8]) {
+        let Some(info) = COMMAND_HANDLES.get(usize::from(command)) else { return };
+        let mut overlaps = Overlaps::default();
+        let _ = HELD.try_with(|held| {
+            let Ok(mut held) = held.try_borrow_mut() else { return };
+            held.begin_frame();
+            let mut walk = Walk {
+                command,
+                thread: current_thread(),
+                owner: self.owner.load(Ordering::Relaxed),
+                maybe: THREAD_COMMANDS[usize::from(command)].maybe,
+                held: &mut held,
+                found: &mut |ty, handle, write, overlap| overlaps.push(Found { ty, handle, write, overlap }),
+            };
+            walk.call(info, params);
+            if THREAD_COMMANDS[usize::from(command)].device_queues {
+                for q in self.queues.lock().unwrap_or_else(PoisonError::into_inner).iter() {
+                    walk.queue(q.clone());
+                }
+            }
+            self.forget(info, params);
+        });
+        // Reported once nothing is borrowed: the application's callback may call Vulkan.
+        for f in overlaps.found.iter().flatten() {
+            self.report(command, f);
+        }
+    }
+
+    fn end(&self, command: u16, params: &[*const u8], result: Option<VkResult>) {
+        let _ = HELD.try_with(|held| {
+            if let Ok(mut held) = held.try_borrow_mut() {
+                held.end_frame();
+            }
+        });
+        if !matches!(COMMAND_HANDLES.get(usize::from(command)).map(|c| c.role), None | Some(Role::Use)) {
+            self.created(command, params, result);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,285 @@
+//! The engine driven through the generated hooks with made-up handles: one thread begins a
+//! call and stays inside it (its end is called when the test says), another begins a call on
+//! the same or other objects. Deterministic: no Vulkan, no timing.
+
+use std::ffi::{c_void, CStr};
+use std::sync::mpsc;
+use std::sync::Mutex;
+
+use vigil_generated::hooks::ValidationObject;
+use vigil_generated::settings::Settings;
+
+use super::*;
+use crate::report::Messenger;
+
+/// What the messenger saw: `(id, first object's handle)`.
+#[derive(Default)]
+struct Log(Mutex<Vec<(String, u64)>>);
+
+impl Log {
+    fn take(&self) -> Vec<(String, u64)> {
+        std::mem::take(&mut *self.0.lock().unwrap())
+    }
+}
+
+unsafe extern "system" fn callback(
+    _severity: VkDebugUtilsMessageSeverityFlagsEXT,
+    _types: VkDebugUtilsMessageTypeFlagsEXT,
+    data: *const VkDebugUtilsMessengerCallbackDataEXT,
+    user: *mut c_void,
+) -> VkBool32 {
+    // SAFETY: the reporter passes valid callback data and the test's Log.
+    let (data, log) = unsafe { (&*data, &*(user as *const Log)) };
+    let id = unsafe { CStr::from_ptr(data.pMessageIdName) }.to_string_lossy().into_owned();
+    let object = if data.objectCount == 0 { 0 } else { unsafe { (*data.pObjects).objectHandle } };
+    log.0.lock().unwrap().push((id, object));
+    0
+}
+
+/// Device checks reporting into `log`.
+fn checks(log: &Log) -> ThreadChecks {
+    let (reporter, _) = Reporter::new(&Settings::default(), Vec::new(), Vec::new());
+    reporter.set_lifetime_window(false);
+    let info = VkDebugUtilsMessengerCreateInfoEXT {
+        messageSeverity: VkDebugUtilsMessageSeverityFlagsEXT(0x1111),
+        messageType: VkDebugUtilsMessageTypeFlagsEXT(0x7),
+        pfnUserCallback: Some(callback),
+        pUserData: log as *const Log as *mut c_void,
+        ..Default::default()
+    };
+    reporter.add_messenger(Messenger::from_create_info(1, &info));
+    device_checks(&Arc::new(reporter), VkDevice::from_raw(DEVICE))
+}
+
+const DEVICE: u64 = 0xd000;
+const SUCCESS: VkResult = VkResult::VK_SUCCESS;
+
+/// Runs `inside`'s begin on another thread, then `meanwhile` here, then `inside`'s end.
+fn overlapping(begin: impl FnOnce() + Send, end: impl FnOnce() + Send, meanwhile: impl FnOnce()) {
+    let (began, go) = (mpsc::channel(), mpsc::channel());
+    std::thread::scope(|s| {
+        let (began_tx, go_rx) = (began.0, go.1);
+        s.spawn(move || {
+            begin();
+            began_tx.send(()).unwrap();
+            go_rx.recv().unwrap();
+            end();
+        });
+        began.1.recv().unwrap();
+        meanwhile();
+        go.0.send(()).unwrap();
+    });
+}
+
+fn allocate_command_buffers(c: &ThreadChecks, pool: u64, buffers: &[u64]) {
+    let info = VkCommandBufferAllocateInfo {
+        commandPool: VkCommandPool::from_raw(pool),
+        commandBufferCount: buffers.len() as u32,
+        ..Default::default()
+    };
+    let mut out: Vec<VkCommandBuffer> = buffers.iter().map(|&b| VkCommandBuffer::from_raw(b)).collect();
+    c.post_call_record_allocate_command_buffers(VkDevice::from_raw(DEVICE), &info, out.as_mut_ptr(), SUCCESS);
+}
+
+fn record(c: &ThreadChecks, cmd: u64) -> (impl FnOnce() + Send + '_, impl FnOnce() + Send + '_) {
+    let cmd = VkCommandBuffer::from_raw(cmd);
+    (move || c.pre_call_record_cmd_draw(cmd, 3, 1, 0, 0), move || c.post_call_record_cmd_draw(cmd, 3, 1, 0, 0))
+}
+
+fn draw(c: &ThreadChecks, cmd: u64) {
+    let (begin, end) = record(c, cmd);
+    begin();
+    end();
+}
+
+#[test]
+fn a_command_buffer_write_writes_its_pool() {
+    let log = Log::default();
+    let c = checks(&log);
+    allocate_command_buffers(&c, 0x1_0100, &[0x1_0110, 0x1_0120]);
+    allocate_command_buffers(&c, 0x1_0200, &[0x1_0210]);
+    let (begin, end) = record(&c, 0x1_0110);
+    overlapping(begin, end, || {
+        // Another command buffer of the same pool collides on the pool…
+        draw(&c, 0x1_0120);
+        assert_eq!(log.take(), [(ID_WRITE.to_string(), 0x1_0100)]);
+        // …one of another pool does not…
+        draw(&c, 0x1_0210);
+        assert_eq!(log.take(), []);
+        // …and submitting it reads only the command buffer, not its pool.
+        let cmds = [VkCommandBuffer::from_raw(0x1_0110)];
+        let submit = VkSubmitInfo { commandBufferCount: 1, pCommandBuffers: cmds.as_ptr(), ..Default::default() };
+        let queue = VkQueue::from_raw(0x1_0900);
+        c.pre_call_record_queue_submit(queue, 1, &submit, VkFence::null());
+        c.post_call_record_queue_submit(queue, 1, &submit, VkFence::null(), SUCCESS);
+        assert_eq!(log.take(), [(ID_READ.to_string(), 0x1_0110)]);
+    });
+    // Once the recording thread is out, everything is idle again.
+    draw(&c, 0x1_0120);
+    assert_eq!(log.take(), []);
+}
+
+fn get_queue2(c: &ThreadChecks, queue: u64, flags: VkDeviceQueueCreateFlags) {
+    let info = VkDeviceQueueInfo2 { flags, ..Default::default() };
+    let mut q = VkQueue::from_raw(queue);
+    c.post_call_record_get_device_queue2(VkDevice::from_raw(DEVICE), &info, &mut q);
+}
+
+fn wait_idle(c: &ThreadChecks, queue: u64) -> (impl FnOnce() + Send + '_, impl FnOnce() + Send + '_) {
+    let q = VkQueue::from_raw(queue);
+    (move || c.pre_call_record_queue_wait_idle(q), move || c.post_call_record_queue_wait_idle(q, SUCCESS))
+}
+
+#[test]
+fn queues_are_written_unless_internally_synchronized() {
+    let log = Log::default();
+    let c = checks(&log);
+    let internally = VkDeviceQueueCreateFlags::VK_DEVICE_QUEUE_CREATE_INTERNALLY_SYNCHRONIZED_BIT_KHR;
+    get_queue2(&c, 0x2_0100, internally);
+    get_queue2(&c, 0x2_0200, VkDeviceQueueCreateFlags(0));
+    for (queue, expected) in [(0x2_0100, vec![]), (0x2_0200, vec![(ID_WRITE.to_string(), 0x2_0200)])] {
+        let (begin, end) = wait_idle(&c, queue);
+        overlapping(begin, end, || {
+            let (b, e) = wait_idle(&c, queue);
+            b();
+            e();
+        });
+        assert_eq!(log.take(), expected, "queue {queue:#x}");
+        // Waiting for the whole device writes each of its queues.
+        let (begin, end) = wait_idle(&c, queue);
+        overlapping(begin, end, || {
+            c.pre_call_record_device_wait_idle(VkDevice::from_raw(DEVICE));
+            c.post_call_record_device_wait_idle(VkDevice::from_raw(DEVICE), SUCCESS);
+        });
+        assert_eq!(log.take(), expected, "queue {queue:#x} and the device");
+    }
+}
+
+fn create_pipeline_cache(c: &ThreadChecks, cache: u64, flags: VkPipelineCacheCreateFlags) {
+    let info = VkPipelineCacheCreateInfo { flags, ..Default::default() };
+    let mut out = VkPipelineCache::from_raw(cache);
+    c.post_call_record_create_pipeline_cache(VkDevice::from_raw(DEVICE), &info, std::ptr::null(), &mut out, SUCCESS);
+}
+
+fn compute_pipelines(c: &ThreadChecks, cache: u64) -> (impl FnOnce() + Send + '_, impl FnOnce() + Send + '_) {
+    let (d, cache) = (VkDevice::from_raw(DEVICE), VkPipelineCache::from_raw(cache));
+    // The create info holds pointers, which do not cross threads: each side makes its own.
+    let begin = move || {
+        let (info, mut out) = (VkComputePipelineCreateInfo::default(), VkPipeline::null());
+        c.pre_call_record_create_compute_pipelines(d, cache, 1, &info, std::ptr::null(), &mut out)
+    };
+    let end = move || {
+        let (info, mut out) = (VkComputePipelineCreateInfo::default(), VkPipeline::null());
+        c.post_call_record_create_compute_pipelines(d, cache, 1, &info, std::ptr::null(), &mut out, SUCCESS)
+    };
+    (begin, end)
+}
+
+#[test]
+fn pipeline_caches_are_written_when_created_externally_synchronized() {
+    let log = Log::default();
+    let c = checks(&log);
+    let external = VkPipelineCacheCreateFlags::VK_PIPELINE_CACHE_CREATE_EXTERNALLY_SYNCHRONIZED_BIT;
+    create_pipeline_cache(&c, 0x3_0100, external);
+    create_pipeline_cache(&c, 0x3_0200, VkPipelineCacheCreateFlags(0));
+    for (cache, expected) in [(0x3_0100, vec![(ID_WRITE.to_string(), 0x3_0100)]), (0x3_0200, vec![])] {
+        let (begin, end) = compute_pipelines(&c, cache);
+        overlapping(begin, end, || {
+            let (b, e) = compute_pipelines(&c, cache);
+            b();
+            e();
+        });
+        assert_eq!(log.take(), expected, "cache {cache:#x}");
+    }
+}
+
+fn reset_fence(c: &ThreadChecks, fence: u64) -> (impl FnOnce() + Send + '_, impl FnOnce() + Send + '_) {
+    let (d, f) = (VkDevice::from_raw(DEVICE), [VkFence::from_raw(fence)]);
+    (
+        move || c.pre_call_record_reset_fences(d, 1, f.as_ptr()),
+        move || c.post_call_record_reset_fences(d, 1, f.as_ptr(), SUCCESS),
+    )
+}
+
+#[test]
+fn a_destroyed_object_is_forgotten() {
+    let log = Log::default();
+    let c = checks(&log);
+    let (d, fence) = (VkDevice::from_raw(DEVICE), VkFence::from_raw(0x4_0100));
+    let (begin, end) = reset_fence(&c, 0x4_0100);
+    overlapping(begin, end, || {
+        c.pre_call_record_destroy_fence(d, fence, std::ptr::null());
+        c.post_call_record_destroy_fence(d, fence, std::ptr::null());
+        assert_eq!(log.take(), [(ID_WRITE.to_string(), 0x4_0100)]);
+        assert!(USES.get(key(fence_type(), 0x4_0100)).is_none());
+        // The implementation gives the handle value to a new fence: it starts idle, although
+        // the other thread has not left its call on the old one.
+        let mut out = fence;
+        c.post_call_record_create_fence(d, &VkFenceCreateInfo::default(), std::ptr::null(), &mut out, SUCCESS);
+        let (b, e) = reset_fence(&c, 0x4_0100);
+        b();
+        e();
+        assert_eq!(log.take(), []);
+    });
+}
+
+fn fence_type() -> u16 {
+    HANDLE_TYPES.iter().position(|t| t.name == "VkFence").unwrap() as u16
+}
+
+#[test]
+fn sequential_uses_and_disabled_checks_report_nothing() {
+    let log = Log::default();
+    let c = checks(&log);
+    for _ in 0..2 {
+        std::thread::scope(|s| {
+            s.spawn(|| {
+                let (b, e) = reset_fence(&c, 0x5_0100);
+                b();
+                e();
+            });
+        });
+    }
+    assert_eq!(log.take(), []);
+    // Disabled: the chassis holds `None`, one branch, and is not active.
+    let off: Option<ThreadChecks> = None;
+    assert!(!off.active());
+    assert!(Some(checks(&log)).active());
+}
+
+#[test]
+fn descriptor_sets_go_with_their_pool() {
+    let log = Log::default();
+    let c = checks(&log);
+    let d = VkDevice::from_raw(DEVICE);
+    let pool = VkDescriptorPool::from_raw(0x6_0100);
+    let info = VkDescriptorSetAllocateInfo { descriptorPool: pool, descriptorSetCount: 2, ..Default::default() };
+    let mut sets = [VkDescriptorSet::from_raw(0x6_0110), VkDescriptorSet::from_raw(0x6_0120)];
+    c.post_call_record_allocate_descriptor_sets(d, &info, sets.as_mut_ptr(), SUCCESS);
+    let set_type = HANDLE_TYPES.iter().position(|t| t.name == "VkDescriptorSet").unwrap() as u16;
+    assert!(USES.get(key(set_type, 0x6_0110)).is_some());
+    c.pre_call_record_reset_descriptor_pool(d, pool, VkDescriptorPoolResetFlags(0));
+    c.post_call_record_reset_descriptor_pool(d, pool, VkDescriptorPoolResetFlags(0), SUCCESS);
+    assert!(USES.get(key(set_type, 0x6_0110)).is_none());
+    assert!(USES.get(key(set_type, 0x6_0120)).is_none());
+    assert_eq!(log.take(), []);
+}
+
+#[test]
+fn swapchain_images_go_with_their_swapchain() {
+    let log = Log::default();
+    let c = checks(&log);
+    let (d, swapchain) = (VkDevice::from_raw(DEVICE), VkSwapchainKHR::from_raw(0x7_0100));
+    let mut images = [VkImage::from_raw(0x7_0110), VkImage::from_raw(0x7_0120)];
+    let mut count = 2u32;
+    c.post_call_record_get_swapchain_images_khr(d, swapchain, &mut count, images.as_mut_ptr(), SUCCESS);
+    let image_type = HANDLE_TYPES.iter().position(|t| t.name == "VkImage").unwrap() as u16;
+    let first = USES.get(key(image_type, 0x7_0110)).unwrap();
+    c.post_call_record_get_swapchain_images_khr(d, swapchain, &mut count, images.as_mut_ptr(), SUCCESS);
+    assert!(Arc::ptr_eq(&first, &USES.get(key(image_type, 0x7_0110)).unwrap()), "retrieving again keeps the counter");
+    c.pre_call_record_destroy_swapchain_khr(d, swapchain, std::ptr::null());
+    c.post_call_record_destroy_swapchain_khr(d, swapchain, std::ptr::null());
+    assert!(USES.get(key(image_type, 0x7_0110)).is_none());
+    assert!(USES.get(key(image_type, 0x7_0120)).is_none());
+    assert_eq!(log.take(), []);
+}
