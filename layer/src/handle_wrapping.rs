@@ -443,6 +443,24 @@ mod tests {
         WRAPPED.remove_owned_by(99);
     }
 
+    /// lavapipe compiles every pipeline, so VK_PIPELINE_COMPILE_REQUIRED (a success code with
+    /// VK_NULL_HANDLE in the elements not created) is tested on the mapping.
+    #[test]
+    fn pipelines_not_compiled_stay_null() {
+        let (reporter, _) = Reporter::new(&vigil_generated::settings::Settings::default(), Vec::new(), Vec::new());
+        let wrapper = Wrapper::new(&Arc::new(reporter), 98);
+        let i = COMMAND_HANDLES.iter().position(|c| c.name == "vkCreateComputePipelines").unwrap();
+        // What the driver wrote: the first pipeline, and NULL for the second.
+        let mut pipelines = [0xbeef_0000u64, 0];
+        let infos = [0u8; 2 * std::mem::size_of::<VkComputePipelineCreateInfo>()];
+        let params = [0x1, 0, 2, infos.as_ptr() as u64, 0, pipelines.as_mut_ptr() as u64];
+        unsafe { wrapper.rewrap(i, &params, Some(VkResult::VK_PIPELINE_COMPILE_REQUIRED)) };
+        assert_ne!(pipelines[0], 0xbeef_0000, "the created pipeline has an id");
+        assert_eq!(WRAPPED.get(pipelines[0]).map(|(raw, _)| raw), Some(0xbeef_0000));
+        assert_eq!(pipelines[1], 0, "the one not created stays VK_NULL_HANDLE");
+        WRAPPED.remove_owned_by(98);
+    }
+
     #[test]
     fn the_deferred_operation_parameter_is_found() {
         let i = COMMAND_HANDLES.iter().position(|c| c.name == "vkCreateRayTracingPipelinesKHR").unwrap();

@@ -240,6 +240,33 @@ fn handles_of_another_device() {
     assert!(ids.is_empty(), "{ids:?}");
 }
 
+#[test]
+fn handles_of_another_device_in_one_command() {
+    // vkCmdPushConstants has no `-parent` VUID for its layout: the command's `-commonparent`
+    // says the command buffer and the layout come from one device.
+    let ctx = context(true);
+    let other = second_device(&ctx);
+    let ranges = [vk::PushConstantRange { stage_flags: vk::ShaderStageFlags::COMPUTE, offset: 0, size: 4 }];
+    let info = vk::PipelineLayoutCreateInfo::default().push_constant_ranges(&ranges);
+    // SAFETY (whole test): valid objects; the invalid call is skipped because the messenger asks.
+    unsafe {
+        let ours = ctx.device.create_pipeline_layout(&info, None).expect("vkCreatePipelineLayout");
+        let theirs = other.create_pipeline_layout(&info, None).expect("vkCreatePipelineLayout");
+        let push = |layout| {
+            reported(&ctx.messages, || {
+                ctx.submit_and_wait(|cb| {
+                    ctx.device.cmd_push_constants(cb, layout, vk::ShaderStageFlags::COMPUTE, 0, &[0u8; 4])
+                })
+            })
+        };
+        assert_eq!(push(theirs), ["VUID-vkCmdPushConstants-commonparent"]);
+        assert_eq!(push(ours), Vec::<String>::new());
+        ctx.device.destroy_pipeline_layout(ours, None);
+        other.destroy_pipeline_layout(theirs, None);
+        other.destroy_device(None);
+    }
+}
+
 // Allocation callbacks that Vigil can tell apart from none: plain malloc with the alignment
 // the implementation asks for.
 extern "C" {

@@ -78,6 +78,30 @@ fn summary_values(stdout: &str, key: &str) -> Vec<String> {
 }
 
 #[test]
+fn vulkaninfo_is_the_same_with_handle_wrapping_on_and_off() {
+    let timeout = Duration::from_secs(60);
+    let run = |wrapping: &str| {
+        let env = VulkanEnv::new().with_vigil().instance_layers(&[VIGIL_LAYER]);
+        let out = run_with_timeout(
+            &mut env.set("VK_VIGIL_VALIDATION_HANDLE_WRAPPING", wrapping).command("vulkaninfo"),
+            timeout,
+        );
+        let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+        assert!(out.status.success(), "vulkaninfo (handle_wrapping = {wrapping}) failed: {}\n{stderr}", out.status);
+        assert_clean("vulkaninfo", &stdout, &stderr);
+        // The memory budget reports what the process happens to use right now.
+        stdout
+            .lines()
+            .filter(|l| !(l.contains("usage  =") || l.contains("budget =")))
+            .map(|l| format!("{l}\n"))
+            .collect::<String>()
+    };
+    let (on, off) = (run("true"), run("false"));
+    assert!(on.lines().count() > 100, "vulkaninfo printed little:\n{on}");
+    assert_eq!(on, off, "vulkaninfo's report differs with handle wrapping on and off");
+}
+
+#[test]
 fn vulkaninfo_sees_the_same_devices_through_vigil() {
     let timeout = Duration::from_secs(60);
     let plain = run_with_timeout(VulkanEnv::new().command("vulkaninfo").arg("--summary"), timeout);
@@ -111,14 +135,18 @@ fn require_tool(program: &str, package: &str) {
 
 #[test]
 fn vkcube_renders_through_vigil() {
+    for wrapping in ["true", "false"] {
+        vkcube_with(child_env_with_vigil().set("VK_VIGIL_VALIDATION_HANDLE_WRAPPING", wrapping));
+    }
+}
+
+/// vkcube under Vigil with `env`: it must render, and Vigil must stay quiet.
+fn vkcube_with(env: VulkanEnv) {
     require_tool("xvfb-run", "xvfb");
     require_tool("xauth", "xauth");
     require_tool("vkcube", "vulkan-tools");
     // 60 frames on lavapipe in a virtual X server; the loader log shows Vigil in the chain.
-    let out = run_with_timeout(
-        child_env_with_vigil().command("xvfb-run").args(["-a", "vkcube", "--c", "60"]),
-        Duration::from_secs(60),
-    );
+    let out = run_with_timeout(env.command("xvfb-run").args(["-a", "vkcube", "--c", "60"]), Duration::from_secs(60));
     let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
     assert!(out.status.success(), "vkcube under Vigil failed: {}\nstdout:\n{stdout}\nstderr:\n{stderr}", out.status);
     // vkcube reports its choice on stderr: "Selected GPU 0: llvmpipe (...), type: Cpu".
