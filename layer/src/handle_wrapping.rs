@@ -48,6 +48,8 @@ struct Needs {
     /// It creates, retrieves, destroys or frees objects, returns structures holding handles,
     /// or completes a deferred operation.
     rewrap: bool,
+    /// `special` has a rule for it (matched by name, so asked only for these).
+    special: bool,
 }
 
 static NEEDS: LazyLock<Box<[Needs]>> = LazyLock::new(|| {
@@ -67,8 +69,10 @@ static NEEDS: LazyLock<Box<[Needs]>> = LazyLock::new(|| {
                 }
                 HandleElem::Handle(_) => f.flags & OUTPUT != 0,
             });
+            let special = special::has_rule(c.name);
             Needs {
-                unwrap: inputs || special::has_rule(c.name),
+                special,
+                unwrap: inputs || special,
                 rewrap: !matches!(c.role, Role::Use) || outputs || deferred_completion(c.name),
             }
         })
@@ -132,16 +136,21 @@ impl Wrap for Wrapper {
         let handles = COMMAND_HANDLES.get(command)?;
         // SAFETY: the intercept keeps `scratch` alive past the call down, like the scope.
         let scope = unsafe { Scope::new(scratch.as_mut_ptr() as *mut u64, scratch.len()) };
-        if !NEEDS.get(command).is_some_and(|n| n.unwrap) {
+        let needs = NEEDS.get(command).copied().unwrap_or_default();
+        if !needs.unwrap {
             return Some(scope);
         }
         let mut u = Unwrap { scope: &scope, dead: None };
-        special::before(handles.name, slots);
-        special::remember_template(handles.name, slots);
+        if needs.special {
+            special::before(handles.name, slots);
+            special::remember_template(handles.name, slots);
+        }
         // SAFETY: `slots` holds the command's parameters (the caller's promise).
         unsafe {
             u.params(handles, slots);
-            special::command(handles.name, &mut u, slots);
+            if needs.special {
+                special::command(handles.name, &mut u, slots);
+            }
         }
         if let Some(dead) = u.dead {
             let t = &HANDLE_TYPES[usize::from(dead.ty)];

@@ -493,6 +493,30 @@ mod tests {
         assert!(missing.is_empty(), "{missing:?}");
     }
 
+    /// The rules are matched by canonical command name: a stale name would silently never match.
+    #[test]
+    fn every_rule_names_a_command() {
+        for name in [
+            "vkBeginCommandBuffer",
+            "vkSetDebugUtilsObjectNameEXT",
+            "vkSetDebugUtilsObjectTagEXT",
+            "vkDebugMarkerSetObjectNameEXT",
+            "vkDebugMarkerSetObjectTagEXT",
+            "vkSetPrivateData",
+            "vkGetPrivateData",
+            "vkUpdateDescriptorSetWithTemplate",
+            "vkCmdPushDescriptorSetWithTemplate",
+            "vkCmdPushDescriptorSetWithTemplate2",
+            "vkGetDescriptorEXT",
+        ] {
+            assert!(has_rule(name), "{name}");
+            assert!(
+                vigil_generated::objects::COMMAND_HANDLES.iter().any(|c| c.name == name),
+                "{name} is not a command"
+            );
+        }
+    }
+
     #[test]
     fn template_data_is_translated_where_the_entries_say() {
         let entries = [

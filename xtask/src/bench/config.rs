@@ -85,7 +85,7 @@ pub const COVERAGE: &[Coverage] = &[
     Coverage {
         name: "thread safety",
         vigil_key: "THREAD_SAFETY",
-        vigil_has: false,
+        vigil_has: true,
         reference: &["VK_VALIDATION_FEATURE_DISABLE_THREAD_SAFETY_EXT"],
     },
     Coverage {
@@ -132,6 +132,7 @@ pub const PAIRS: &[Pair] = &[
     Pair { name: "pass-through", covers: Covers::These(&[]), quick: true },
     Pair { name: "handle wrapping on", covers: Covers::These(&["handle wrapping"]), quick: false },
     Pair { name: "object lifetimes", covers: Covers::These(&["object lifetimes"]), quick: false },
+    Pair { name: "thread safety", covers: Covers::These(&["thread safety"]), quick: false },
     Pair { name: "Vigil's validation objects", covers: Covers::EverythingVigilHas, quick: false },
 ];
 
@@ -404,6 +405,8 @@ mod tests {
                 "reference/handle wrapping on",
                 "vigil/object lifetimes",
                 "reference/object lifetimes",
+                "vigil/thread safety",
+                "reference/thread safety",
                 "vigil/Vigil's validation objects",
                 "reference/Vigil's validation objects",
                 "reference/defaults"
@@ -411,7 +414,11 @@ mod tests {
         );
         assert_eq!(full.pairs[1].coverage, ["handle wrapping"]);
         assert_eq!(full.pairs[2].coverage, ["object lifetimes"]);
-        assert_eq!(full.pairs[3].coverage, ["handle wrapping", "stateless parameters", "object lifetimes"]);
+        assert_eq!(full.pairs[3].coverage, ["thread safety"]);
+        assert_eq!(
+            full.pairs[4].coverage,
+            ["handle wrapping", "stateless parameters", "object lifetimes", "thread safety"]
+        );
         assert_eq!(ids(&plan(true)), ["none", "vigil/pass-through", "reference/pass-through"]);
         // Pass-through turns every Vigil setting off, the ones without an object yet included.
         let pass = &full.configs[1].layer;
