@@ -343,111 +343,44 @@ unsafe fn parent_handle(r: ParentRef, params: &[*const u8]) -> u64 {
     unsafe { read_uint(q.wrapping_add(r.member as usize), 8) }
 }
 
-/// The check that reports nothing: whether every handle a call names (parameters, structures,
-/// arrays, pNext chains — the sites [`Walk`] checks) is a live object of `owner` or `instance`.
-/// It builds no locations; only when it finds something does the reporting walk run.
-struct Alive<'c> {
-    cache: &'c registry::Cache,
-    owner: u64,
-    instance: u64,
-}
-
-impl Alive<'_> {
-    /// # Safety
-    /// `base` holds the sites of `fields` as the application passed them.
-    unsafe fn fields(&self, fields: &'static [HandleField], base: Base<'_>) -> bool {
-        let params = matches!(base, Base::Params(_));
-        for f in fields {
-            if f.flags & OUTPUT != 0 || (f.flags & NOAUTO != 0 && !params) {
-                continue;
-            }
-            let p = base.at(f.at);
-            if p.is_null() {
-                continue;
-            }
-            // SAFETY (whole match): as in `Walk::fields`.
-            let ok = match f.shape {
-                Shape::Value => unsafe { self.value(f.elem, p) },
-                Shape::Ptr => {
-                    let q = unsafe { read_ptr(p) };
-                    q.is_null() || unsafe { self.value(f.elem, q) }
-                }
-                Shape::Slice(c) => match unsafe { count(c, base) } {
-                    None => true,
-                    Some(n) => {
-                        let q = unsafe { read_ptr(p) };
-                        q.is_null() || unsafe { self.elements(f.elem, q, n) }
-                    }
-                },
-                Shape::Array(n, used) => {
-                    let n = match used {
-                        Some(c) => unsafe { count(c, base) }.map_or(n as usize, |u| u.min(n as usize)),
-                        None => n as usize,
-                    };
-                    unsafe { self.elements(f.elem, p, n) }
-                }
-                Shape::Str => true,
-            };
-            if !ok {
-                return false;
-            }
-        }
-        true
-    }
-
-    unsafe fn elements(&self, elem: HandleElem, p: *const u8, n: usize) -> bool {
-        let stride = stride(elem);
-        (0..n).all(|i| unsafe { self.value(elem, p.wrapping_add(i * stride)) })
-    }
-
-    unsafe fn value(&self, elem: HandleElem, p: *const u8) -> bool {
-        match elem {
-            HandleElem::Handle(ty) => {
-                if !HANDLE_TYPES[usize::from(ty)].tracked {
-                    return true;
-                }
-                let h = unsafe { read_uint(p, 8) };
-                h == 0
-                    || OBJECTS.owner_in(self.cache, key(ty, h)).is_some_and(|o| o == self.owner || o == self.instance)
-            }
-            HandleElem::Struct(s) => unsafe { self.structure(s, p) },
-        }
-    }
-
-    unsafe fn structure(&self, s: u16, p: *const u8) -> bool {
-        let info = &HANDLE_STRUCTS[usize::from(s)];
-        if !unsafe { self.fields(info.fields, Base::Struct(p)) } {
-            return false;
-        }
-        if !info.has_pnext {
-            return true;
-        }
-        // As `Walk::structure`: chained structures' own chains are the same chain.
-        let mut next = unsafe { read_ptr(p.wrapping_add(PNEXT_OFFSET)) };
-        for _ in 0..MAX_CHAIN {
-            if next.is_null() {
-                break;
-            }
-            let s_type = unsafe { read_uint(next, 4) } as i32;
-            if let Ok(i) = HANDLE_CHAIN.binary_search_by_key(&s_type, |(t, _)| *t) {
-                let chained = &HANDLE_STRUCTS[usize::from(HANDLE_CHAIN[i].1)];
-                if !unsafe { self.fields(chained.fields, Base::Struct(next)) } {
-                    return false;
-                }
-            }
-            next = unsafe { read_ptr(next.wrapping_add(PNEXT_OFFSET)) };
-        }
-        true
-    }
-}
-
-/// Whether the reporting walk can be skipped for a call (see [`Alive`]).
+/// Whether every handle a command names directly (parameters, arrays of them) is a live object
+/// of `owner` or `instance`, when it names no structure: then the full walk would find
+/// nothing, and it need not build locations or match shapes. `None`: the command names
+/// structures, or something is wrong; walk.
 ///
 /// # Safety
 /// `params` holds the command's parameters.
 #[inline]
-unsafe fn all_alive(command: &'static CommandHandles, params: &[*const u8], owner: u64, instance: u64) -> bool {
-    OBJECTS.with_cache(|cache| unsafe { Alive { cache, owner, instance }.fields(command.params, Base::Params(params)) })
+unsafe fn all_alive(command: &'static CommandHandles, params: &[*const u8], owner: u64, instance: u64) -> Option<()> {
+    OBJECTS.with_cache(|cache| {
+        for f in command.params {
+            // On a parameter, `noautovalidity` only means elements may be VK_NULL_HANDLE.
+            if f.flags & OUTPUT != 0 {
+                continue;
+            }
+            let HandleElem::Handle(ty) = f.elem else { return None };
+            if !HANDLE_TYPES[usize::from(ty)].tracked {
+                continue;
+            }
+            let p = *params.get(f.at as usize)?;
+            let (first, n) = match f.shape {
+                Shape::Value => (p, 1),
+                Shape::Ptr => (unsafe { read_ptr(p) }, 1),
+                Shape::Slice(c) => (unsafe { read_ptr(p) }, unsafe { count(c, Base::Params(params)) }?),
+                _ => return None,
+            };
+            if first.is_null() {
+                continue;
+            }
+            for i in 0..n {
+                let h = unsafe { read_uint(first.wrapping_add(i * 8), 8) };
+                if h != 0 && !OBJECTS.owner_in(cache, key(ty, h)).is_some_and(|o| o == owner || o == instance) {
+                    return None;
+                }
+            }
+        }
+        Some(())
+    })
 }
 
 impl ObjectEngine for ObjectTracker {
@@ -455,7 +388,7 @@ impl ObjectEngine for ObjectTracker {
         let owner = self.owner.load(Ordering::Relaxed);
         let instance = self.instance.load(Ordering::Relaxed);
         // SAFETY: the generated hook passes the command's parameters.
-        if matches!(command.role, Role::Use) && unsafe { all_alive(command, params, owner, instance) } {
+        if matches!(command.role, Role::Use) && unsafe { all_alive(command, params, owner, instance) }.is_some() {
             return false;
         }
         let mut walk = Walk { tracker: self, owner, instance, command, skip: false };
