@@ -15,7 +15,7 @@ use quote::quote;
 use vigil_registry::{ArrayLen, CType, Command, Registry, ValidUsage, ValueAttrs};
 
 use crate::names::{hook, ident, rust_type, Position};
-use crate::stateless::{count_plan, count_tokens, lit_u32, At, CountPlan, Owner};
+use crate::stateless::{at_tokens, count_plan, shape_tokens, At, Owner, ShapePlan};
 use crate::Error;
 
 /// Destroys whose handle parameter lacks `externsync="true"` in vk.xml 1.4.363 (a registry
@@ -86,14 +86,6 @@ pub(crate) enum Role {
 }
 
 #[derive(Clone, Debug)]
-pub(crate) enum Shape {
-    Value,
-    Array(ArrayLen, Option<CountPlan>),
-    Ptr,
-    Slice(CountPlan),
-}
-
-#[derive(Clone, Debug)]
 pub(crate) enum Elem {
     Handle(usize),
     Struct(String),
@@ -103,7 +95,7 @@ pub(crate) enum Elem {
 pub(crate) struct Field {
     pub(crate) name: String,
     at: At,
-    pub(crate) shape: Shape,
+    pub(crate) shape: ShapePlan,
     pub(crate) elem: Elem,
     id: Option<String>,
     parent_id: Option<String>,
@@ -300,11 +292,11 @@ impl<'r> Planner<'r> {
             return Ok(None);
         }
         let shape = match (ty, array) {
-            (CType::Named(_), None) => Shape::Value,
-            (CType::Array { .. }, Some(len)) => Shape::Array(len.clone(), count),
+            (CType::Named(_), None) => ShapePlan::Value,
+            (CType::Array { .. }, Some(len)) => ShapePlan::Array(len.clone(), count),
             (CType::Pointer { pointee, .. }, None) if pointee.as_named().is_some() => match count {
-                Some(c) => Shape::Slice(c),
-                None => Shape::Ptr,
+                Some(c) => ShapePlan::Slice(c),
+                None => ShapePlan::Ptr,
             },
             // `ppGeometries` and the like: no handle reaches through two pointers in 1.4.363's
             // tracked types (checked by the test's counts).
@@ -333,7 +325,7 @@ impl<'r> Planner<'r> {
         }
         let opt0 = attrs.optional.first().copied().unwrap_or(false);
         let opt1 = attrs.optional.get(1).copied().unwrap_or(false);
-        let elem_optional = if matches!(shape, Shape::Value) { opt0 } else { opt1 };
+        let elem_optional = if matches!(shape, ShapePlan::Value) { opt0 } else { opt1 };
         Ok(Some(Field {
             name: name.to_string(),
             at,
@@ -546,45 +538,8 @@ fn emit(
     };
     let field_tokens = |owner: Option<&str>, f: &Field| -> Result<TokenStream, Error> {
         let name = &f.name;
-        let at = match (&f.at, owner) {
-            (At::Member(m), Some(o)) => {
-                let (o, m) = (ident(o), ident(m));
-                quote!(core::mem::offset_of!(#o, #m) as u32)
-            }
-            (At::Param(i), _) => {
-                let i = lit_u32(*i as u32);
-                quote!(#i)
-            }
-            (At::Member(m), None) => return Err(Error(format!("objects: member {m} without a struct"))),
-        };
-        let shape = match &f.shape {
-            Shape::Value => quote!(Shape::Value),
-            Shape::Ptr => quote!(Shape::Ptr),
-            Shape::Slice(c) => {
-                let c = count_tokens(owner, c);
-                quote!(Shape::Slice(#c))
-            }
-            Shape::Array(len, used) => {
-                let n = match len {
-                    ArrayLen::Literal(n) => {
-                        let n = lit_u32(*n);
-                        quote!(#n)
-                    }
-                    ArrayLen::Constant(c) => {
-                        let c = ident(c);
-                        quote!(#c as u32)
-                    }
-                };
-                let used = match used {
-                    Some(c) => {
-                        let c = count_tokens(owner, c);
-                        quote!(Some(#c))
-                    }
-                    None => quote!(None),
-                };
-                quote!(Shape::Array(#n, #used))
-            }
-        };
+        let at = at_tokens(&f.at, owner, "objects")?;
+        let shape = shape_tokens(owner, &f.shape);
         let elem = match &f.elem {
             Elem::Handle(h) => {
                 let h = u16_of(*h, "handle types")?;
@@ -863,6 +818,14 @@ fn emit(
             /// A destroy's allocation-callback VUIDs (indices into `IDS`, or `NO_ID`): callbacks
             /// were given at creation but not here, and the reverse.
             pub alloc_ids: [u16; 2],
+        }
+
+        impl CommandHandles {
+            /// The site of parameter `index`, if it holds or reaches handles.
+            #[inline]
+            pub fn param(&self, index: u16) -> Option<&'static HandleField> {
+                self.params.iter().find(|f| f.at == u32::from(index))
+            }
         }
 
         /// Every handle type, in registry order.

@@ -17,9 +17,9 @@ use vigil_registry::{Registry, ValidUsage};
 
 use crate::Error;
 
-pub(crate) use emit::{count_tokens, lit_u32};
+pub(crate) use emit::{at_tokens, shape_tokens};
 pub use plan::Stats;
-pub(crate) use plan::{count_plan, At, CountPlan, Owner};
+pub(crate) use plan::{count_plan, At, Owner, ShapePlan};
 
 /// What the generator produces.
 pub struct Output {

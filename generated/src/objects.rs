@@ -101,6 +101,13 @@ pub struct CommandHandles {
     /// were given at creation but not here, and the reverse.
     pub alloc_ids: [u16; 2],
 }
+impl CommandHandles {
+    /// The site of parameter `index`, if it holds or reaches handles.
+    #[inline]
+    pub fn param(&self, index: u16) -> Option<&'static HandleField> {
+        self.params.iter().find(|f| f.at == u32::from(index))
+    }
+}
 /// Every handle type, in registry order.
 pub static HANDLE_TYPES: [HandleType; 59usize] = [
     HandleType {

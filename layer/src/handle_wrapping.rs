@@ -33,7 +33,7 @@ use arena::Scope;
 use ids::Ids as IdTable;
 #[cfg(feature = "id-table-map")]
 use ids_map::MapIds as IdTable;
-use unwrap::Unwrap;
+use unwrap::{slot_count, Unwrap};
 
 /// Every id in the process. The slab (`ids`) was chosen over the sharded map (`ids_map`) by
 /// measuring both with `cargo xtask bench` (docs/performance.md); the map stays buildable for
@@ -103,16 +103,6 @@ pub fn owner_destroyed(owner: u64) {
     WRAPPED.remove_owned_by(owner);
 }
 
-/// The site of parameter `param`.
-fn param_field(command: &'static CommandHandles, param: u16) -> Option<&'static HandleField> {
-    command.params.iter().find(|f| f.at == u32::from(param))
-}
-
-/// Addresses of each parameter value in `params`, for reading counts.
-fn addresses(params: &[u64]) -> Vec<*const u8> {
-    params.iter().map(|p| p as *const u64 as *const u8).collect()
-}
-
 /// The handles an array parameter holds (one for a pointer to a single handle).
 ///
 /// # Safety
@@ -123,7 +113,7 @@ unsafe fn handles_of(f: &'static HandleField, params: &[u64]) -> (*mut u64, usiz
         return (std::ptr::null_mut(), 0);
     }
     let n = match f.shape {
-        Shape::Slice(c) => unsafe { count(c, Base::Params(&addresses(params))) }.unwrap_or(0),
+        Shape::Slice(c) => unsafe { slot_count(c, params) }.unwrap_or(0),
         _ => 1,
     };
     (p as *mut u64, n)
@@ -157,7 +147,7 @@ impl Wrap for Wrapper {
             let at = Location::command(handles.name);
             self.reporter.report(Finding {
                 severity: Severity::Error,
-                id: IDS_OF_SITES[usize::from(dead.vuid)],
+                id: vigil_generated::objects::IDS[usize::from(dead.vuid)],
                 location: &at.dot(dead.site),
                 objects: &[Object { ty: t.object_type, handle: dead.id }],
                 message: format_args!(
@@ -181,7 +171,7 @@ impl Wrap for Wrapper {
         // SAFETY (whole match): `params` are the command's parameters after the call.
         match handles.role {
             Role::Create { param, pool, parent } => {
-                let Some(f) = param_field(handles, param) else { return };
+                let Some(f) = handles.param(param) else { return };
                 let HandleElem::Handle(ty) = f.elem else { return };
                 // Arrays of pipelines may be partly created when the call fails (and are with
                 // VK_PIPELINE_COMPILE_REQUIRED): the others are VK_NULL_HANDLE.
@@ -216,7 +206,7 @@ impl Wrap for Wrapper {
                 }
             }
             Role::Retrieve { param, parent } => {
-                let Some(f) = param_field(handles, param) else { return };
+                let Some(f) = handles.param(param) else { return };
                 let HandleElem::Handle(ty) = f.elem else { return };
                 if !succeeded || HANDLE_TYPES[usize::from(ty)].dispatchable {
                     return;
@@ -242,7 +232,7 @@ impl Wrap for Wrapper {
                 }
             }
             Role::Free { pool, handles: array } => {
-                let Some(f) = param_field(handles, array) else { return };
+                let Some(f) = handles.param(array) else { return };
                 let (p, n) = unsafe { handles_of(f, params) };
                 let freed: Vec<u64> = (0..n).map(|i| unsafe { p.add(i).read_unaligned() }).collect();
                 if handles.name == "vkFreeCommandBuffers" {
@@ -328,9 +318,6 @@ mod deferred {
     }
 }
 
-/// Ids of the `…-parameter` VUIDs of the object tables, for dead ids found while unwrapping.
-static IDS_OF_SITES: &[&str] = &vigil_generated::objects::IDS;
-
 /// The parent a `ParentRef` names, as the application passed it (an id).
 ///
 /// # Safety
@@ -382,7 +369,7 @@ impl Wrapper {
                 continue;
             }
             let n = match f.shape {
-                Shape::Slice(c) => unsafe { count(c, Base::Params(&addresses(params))) }.unwrap_or(0),
+                Shape::Slice(c) => unsafe { slot_count(c, params) }.unwrap_or(0),
                 _ => 1,
             };
             let size = HANDLE_STRUCTS[usize::from(s)].size as usize;

@@ -303,11 +303,6 @@ unsafe fn param_pointer_set(params: &[*const u8], i: u16) -> bool {
     }
 }
 
-/// The site of parameter `param`.
-fn param_field(command: &'static CommandHandles, param: u16) -> Option<&'static HandleField> {
-    command.params.iter().find(|f| f.at == u32::from(param))
-}
-
 /// The non-null handles a parameter array (or pointer to one handle) holds: `(type, handles)`.
 ///
 /// # Safety
@@ -396,7 +391,7 @@ impl ObjectEngine for ObjectTracker {
         walk.fields(command.params, Base::Params(params), &at, false);
         match command.role {
             Role::Destroy { param } => {
-                let Some(f) = param_field(command, param) else { return walk.skip };
+                let Some(f) = command.param(param) else { return walk.skip };
                 let HandleElem::Handle(ty) = f.elem else { return walk.skip };
                 // SAFETY: the parameters of the command the table describes.
                 let h = unsafe { param_handle(params, param) };
@@ -416,7 +411,7 @@ impl ObjectEngine for ObjectTracker {
             Role::Free { pool, handles } => {
                 // SAFETY: the parameters of the command the table describes.
                 let pool_handle = unsafe { param_handle(params, pool) };
-                let Some(f) = param_field(command, handles) else { return walk.skip };
+                let Some(f) = command.param(handles) else { return walk.skip };
                 let Some((ty, freed)) = (unsafe { site_handles(f, params) }) else { return walk.skip };
                 let at = at.dot(f.name);
                 for (i, h) in freed.into_iter().enumerate() {
@@ -442,7 +437,7 @@ impl ObjectEngine for ObjectTracker {
         let succeeded = result.is_none_or(|r| r.0 >= 0);
         match command.role {
             Role::Create { param, pool, parent } => {
-                let Some(f) = param_field(command, param) else { return };
+                let Some(f) = command.param(param) else { return };
                 // Arrays of pipelines may be partly created even when the call fails: the
                 // failed elements are VK_NULL_HANDLE.
                 if !succeeded && !matches!(f.shape, Shape::Slice(_)) {
@@ -469,7 +464,7 @@ impl ObjectEngine for ObjectTracker {
                 if !succeeded {
                     return;
                 }
-                let Some(f) = param_field(command, param) else { return };
+                let Some(f) = command.param(param) else { return };
                 // SAFETY: the call returned and wrote its outputs.
                 let Some((ty, found)) = (unsafe { site_handles(f, params) }) else { return };
                 let parent = if parent.param == 0 { 0 } else { unsafe { parent_handle(parent, params) } };
@@ -479,7 +474,7 @@ impl ObjectEngine for ObjectTracker {
                 }
             }
             Role::Destroy { param } => {
-                let Some(HandleElem::Handle(ty)) = param_field(command, param).map(|f| f.elem) else { return };
+                let Some(HandleElem::Handle(ty)) = command.param(param).map(|f| f.elem) else { return };
                 // SAFETY: the parameters of the command the table describes.
                 let h = unsafe { param_handle(params, param) };
                 if h == 0 {
@@ -491,7 +486,7 @@ impl ObjectEngine for ObjectTracker {
                 OBJECTS.remove(key(ty, h));
             }
             Role::Free { handles, .. } => {
-                let Some(f) = param_field(command, handles) else { return };
+                let Some(f) = command.param(handles) else { return };
                 // SAFETY: the parameters of the command the table describes.
                 let Some((ty, freed)) = (unsafe { site_handles(f, params) }) else { return };
                 for h in freed {

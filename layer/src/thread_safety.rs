@@ -133,7 +133,7 @@ unsafe fn param_handles(
     params: &[*const u8],
     i: u16,
 ) -> Option<(u16, *const u8, usize)> {
-    let f = command.params.iter().find(|f| f.at == u32::from(i))?;
+    let f = command.param(i)?;
     let HandleElem::Handle(ty) = f.elem else { return None };
     let (q, n) = match f.shape {
         Shape::Value => (*params.get(usize::from(i))?, 1),
@@ -330,7 +330,7 @@ unsafe fn parent_use(
 
 /// The handle type of the parent a `ParentRef` names.
 fn parent_type(command: &'static CommandHandles, parent: ParentRef) -> Option<u16> {
-    let elem = match command.params.iter().find(|f| f.at == u32::from(parent.param)).map(|f| f.elem) {
+    let elem = match command.param(parent.param).map(|f| f.elem) {
         Some(HandleElem::Struct(s)) => {
             HANDLE_STRUCTS[usize::from(s)].fields.iter().find(|f| f.at == parent.member).map(|f| f.elem)
         }

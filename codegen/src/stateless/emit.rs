@@ -355,11 +355,11 @@ fn root(reg: &Registry, plan: &Plan, index: &Index<'_>) -> Result<TokenStream, E
     })
 }
 
-pub(crate) fn lit_u32(v: u32) -> Literal {
+fn lit_u32(v: u32) -> Literal {
     Literal::u32_unsuffixed(v)
 }
 
-pub(crate) fn count_tokens(owner: Option<&str>, c: &CountPlan) -> TokenStream {
+fn count_tokens(owner: Option<&str>, c: &CountPlan) -> TokenStream {
     let name = &c.name;
     let (width, add, div, constant) = (c.width, c.add, c.div, lit_u32(c.constant));
     let at = match (&c.at, owner) {
@@ -384,10 +384,9 @@ pub(crate) fn count_tokens(owner: Option<&str>, c: &CountPlan) -> TokenStream {
     quote!(Count { name: #name, at: #at, deref: #deref, width: #width, add: #add, div: #div, constant: #constant })
 }
 
-/// A field; `owner` is the struct (`None` for parameters).
-fn field_tokens(reg: &Registry, owner: Option<&str>, f: &FieldPlan, index: &Index<'_>) -> Result<TokenStream, Error> {
-    let name = &f.name;
-    let at = match (&f.at, owner) {
+/// Where a field is: `offset_of!(owner, member)` or the parameter index.
+pub(crate) fn at_tokens(at: &At, owner: Option<&str>, generator: &str) -> Result<TokenStream, Error> {
+    Ok(match (at, owner) {
         (At::Member(m), Some(o)) => {
             let (o, m) = (ident(o), ident(m));
             quote!(core::mem::offset_of!(#o, #m) as u32)
@@ -396,9 +395,13 @@ fn field_tokens(reg: &Registry, owner: Option<&str>, f: &FieldPlan, index: &Inde
             let i = lit_u32(*i as u32);
             quote!(#i)
         }
-        (At::Member(m), None) => return Err(Error(format!("stateless: member {m} without a struct"))),
-    };
-    let shape = match &f.shape {
+        (At::Member(m), None) => return Err(Error(format!("{generator}: member {m} without a struct"))),
+    })
+}
+
+/// A field's `Shape`; `owner` is the struct its counts are members of (`None`: parameters).
+pub(crate) fn shape_tokens(owner: Option<&str>, shape: &ShapePlan) -> TokenStream {
+    match shape {
         ShapePlan::Value => quote!(Shape::Value),
         ShapePlan::Ptr => quote!(Shape::Ptr),
         ShapePlan::Str => quote!(Shape::Str),
@@ -426,7 +429,14 @@ fn field_tokens(reg: &Registry, owner: Option<&str>, f: &FieldPlan, index: &Inde
             };
             quote!(Shape::Array(#n, #used))
         }
-    };
+    }
+}
+
+/// A field; `owner` is the struct (`None` for parameters).
+fn field_tokens(reg: &Registry, owner: Option<&str>, f: &FieldPlan, index: &Index<'_>) -> Result<TokenStream, Error> {
+    let name = &f.name;
+    let at = at_tokens(&f.at, owner, "stateless")?;
+    let shape = shape_tokens(owner, &f.shape);
     let elem = match &f.elem {
         ElemPlan::None => quote!(Elem::None),
         ElemPlan::Bool32 => quote!(Elem::Bool32),

@@ -141,22 +141,24 @@ pub fn command_buffers_freed(handles: &[u64], pool: u64) {
     }
 }
 
-/// Whether a command has a rule here (beyond what the tables say).
+/// The commands with a rule here beyond what the tables say, by canonical name.
+const RULED_COMMANDS: &[&str] = &[
+    "vkBeginCommandBuffer",
+    "vkSetDebugUtilsObjectNameEXT",
+    "vkSetDebugUtilsObjectTagEXT",
+    "vkDebugMarkerSetObjectNameEXT",
+    "vkDebugMarkerSetObjectTagEXT",
+    "vkSetPrivateData",
+    "vkGetPrivateData",
+    "vkUpdateDescriptorSetWithTemplate",
+    "vkCmdPushDescriptorSetWithTemplate",
+    "vkCmdPushDescriptorSetWithTemplate2",
+    "vkGetDescriptorEXT",
+];
+
+/// Whether a command has a rule here.
 pub fn has_rule(command: &str) -> bool {
-    matches!(
-        command,
-        "vkBeginCommandBuffer"
-            | "vkSetDebugUtilsObjectNameEXT"
-            | "vkSetDebugUtilsObjectTagEXT"
-            | "vkDebugMarkerSetObjectNameEXT"
-            | "vkDebugMarkerSetObjectTagEXT"
-            | "vkSetPrivateData"
-            | "vkGetPrivateData"
-            | "vkUpdateDescriptorSetWithTemplate"
-            | "vkCmdPushDescriptorSetWithTemplate"
-            | "vkCmdPushDescriptorSetWithTemplate2"
-            | "vkGetDescriptorEXT"
-    )
+    RULED_COMMANDS.contains(&command)
 }
 
 /// Before unwrapping `command`'s parameters.
@@ -325,8 +327,7 @@ pub unsafe fn command(command: &str, u: &mut Unwrap<'_>, slots: &mut [u64]) {
                 unsafe { object_handle::<VkDebugMarkerObjectTagInfoEXT>(c, true) };
             }
         }
-        ("vkSetPrivateData" | "vkSetPrivateDataEXT", [_, object_type, handle, ..])
-        | ("vkGetPrivateData" | "vkGetPrivateDataEXT", [_, object_type, handle, ..])
+        ("vkSetPrivateData", [_, object_type, handle, ..]) | ("vkGetPrivateData", [_, object_type, handle, ..])
             if wrapped_object_type(*object_type as i32) =>
         {
             if let Some((raw, _)) = WRAPPED.get(*handle) {
@@ -335,13 +336,13 @@ pub unsafe fn command(command: &str, u: &mut Unwrap<'_>, slots: &mut [u64]) {
         }
         // The template itself has been translated by now: it is looked up by the application's
         // id, remembered before the walk.
-        ("vkUpdateDescriptorSetWithTemplate" | "vkUpdateDescriptorSetWithTemplateKHR", [_, _, _, data]) => {
+        ("vkUpdateDescriptorSetWithTemplate", [_, _, _, data]) => {
             unsafe { template_data(u, TEMPLATE_ARG.with(Cell::get), data) };
         }
-        ("vkCmdPushDescriptorSetWithTemplate" | "vkCmdPushDescriptorSetWithTemplateKHR", [_, _, _, _, data]) => {
+        ("vkCmdPushDescriptorSetWithTemplate", [_, _, _, _, data]) => {
             unsafe { template_data(u, TEMPLATE_ARG.with(Cell::get), data) };
         }
-        ("vkCmdPushDescriptorSetWithTemplate2" | "vkCmdPushDescriptorSetWithTemplate2KHR", [_, info]) => {
+        ("vkCmdPushDescriptorSetWithTemplate2", [_, info]) => {
             let size = std::mem::size_of::<VkPushDescriptorSetWithTemplateInfo>();
             if let Some(c) = copy_param(u, info, size) {
                 let data = c.wrapping_add(offset_of!(VkPushDescriptorSetWithTemplateInfo, pData));
@@ -368,9 +369,9 @@ thread_local! {
 /// Remembers the template id before the generic walk translates it.
 pub fn remember_template(command: &str, slots: &[u64]) {
     let id = match command {
-        "vkUpdateDescriptorSetWithTemplate" | "vkUpdateDescriptorSetWithTemplateKHR" => slots.get(2).copied(),
-        "vkCmdPushDescriptorSetWithTemplate" | "vkCmdPushDescriptorSetWithTemplateKHR" => slots.get(1).copied(),
-        "vkCmdPushDescriptorSetWithTemplate2" | "vkCmdPushDescriptorSetWithTemplate2KHR" => {
+        "vkUpdateDescriptorSetWithTemplate" => slots.get(2).copied(),
+        "vkCmdPushDescriptorSetWithTemplate" => slots.get(1).copied(),
+        "vkCmdPushDescriptorSetWithTemplate2" => {
             slots.get(1).and_then(|&p| {
                 let p = p as *const u8;
                 // SAFETY: a non-NULL pointer to the application's info structure.
@@ -496,22 +497,10 @@ mod tests {
     /// The rules are matched by canonical command name: a stale name would silently never match.
     #[test]
     fn every_rule_names_a_command() {
-        for name in [
-            "vkBeginCommandBuffer",
-            "vkSetDebugUtilsObjectNameEXT",
-            "vkSetDebugUtilsObjectTagEXT",
-            "vkDebugMarkerSetObjectNameEXT",
-            "vkDebugMarkerSetObjectTagEXT",
-            "vkSetPrivateData",
-            "vkGetPrivateData",
-            "vkUpdateDescriptorSetWithTemplate",
-            "vkCmdPushDescriptorSetWithTemplate",
-            "vkCmdPushDescriptorSetWithTemplate2",
-            "vkGetDescriptorEXT",
-        ] {
+        for name in RULED_COMMANDS {
             assert!(has_rule(name), "{name}");
             assert!(
-                vigil_generated::objects::COMMAND_HANDLES.iter().any(|c| c.name == name),
+                vigil_generated::objects::COMMAND_HANDLES.iter().any(|c| c.name == *name),
                 "{name} is not a command"
             );
         }

@@ -46,7 +46,7 @@ pub fn stride(elem: HandleElem) -> usize {
 ///
 /// # Safety
 /// A pointer the count goes through must be readable.
-unsafe fn slot_count(c: Count, slots: &[u64]) -> Option<usize> {
+pub unsafe fn slot_count(c: Count, slots: &[u64]) -> Option<usize> {
     if c.width == 0 {
         return Some(c.constant as usize);
     }
