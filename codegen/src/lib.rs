@@ -69,6 +69,7 @@ pub fn generate(reg: &Registry, catalogue: &Catalogue<'_>) -> Result<Vec<(String
     files.push((format!("{GENERATED_SRC}/threading.rs"), rust(objects.threading.tokens, "threading")?));
     files.push(("generated/VkLayer_vigil.json".into(), settings::manifest(reg)?));
     files.push(("docs/settings.md".into(), settings::docs()));
+    files.push(("docs/vk_layer_settings.txt".into(), settings::sample_file()));
     files.push(("docs/messages.md".into(), messages::docs(catalogue)?));
     files.sort();
     Ok(files)

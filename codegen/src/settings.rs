@@ -26,6 +26,10 @@ pub struct Setting {
     pub label: &'static str,
     pub description: &'static str,
     pub kind: Kind,
+    /// Whether the setting does anything yet. One that does not is accepted (so configurations
+    /// written for later versions keep working), is off by default, and says so everywhere it is
+    /// shown: docs, manifest, sample settings file and the start-up message.
+    pub available: bool,
 }
 
 const SEVERITIES: &[(&str, &str)] = &[
@@ -36,6 +40,20 @@ const SEVERITIES: &[(&str, &str)] = &[
     ("verbose", "Verbose diagnostics."),
 ];
 
+/// What an unavailable setting's description starts with.
+const NOT_YET: &str = "Not available yet: accepted and ignored.";
+
+impl Setting {
+    /// The description as shown to users: an unavailable setting says so first.
+    fn shown_description(&self) -> String {
+        if self.available {
+            self.description.to_string()
+        } else {
+            format!("{NOT_YET} {}", self.description)
+        }
+    }
+}
+
 /// Every setting Vigil reads.
 pub const SETTINGS: &[Setting] = &[
     Setting {
@@ -44,66 +62,77 @@ pub const SETTINGS: &[Setting] = &[
         description:
             "Checks each call's parameters on their own: structure types, pNext chains, enums, flags, pointers, counts.",
         kind: Kind::Bool(true),
+        available: true,
     },
     Setting {
         key: "object_lifetime",
         label: "Object lifetime validation",
         description: "Reports use of handles that were never created or are already destroyed, and leaks.",
         kind: Kind::Bool(true),
+        available: true,
     },
     Setting {
         key: "thread_safety",
         label: "Thread safety validation",
         description: "Reports simultaneous use of externally synchronized objects from several threads.",
         kind: Kind::Bool(true),
+        available: true,
     },
     Setting {
         key: "core",
         label: "Core validation",
         description: "State-tracked validation of the rules of the spec.",
-        kind: Kind::Bool(true),
+        kind: Kind::Bool(false),
+        available: false,
     },
     Setting {
         key: "sync",
         label: "Synchronization validation",
         description: "Reports read-after-write, write-after-read and write-after-write hazards.",
         kind: Kind::Bool(false),
+        available: false,
     },
     Setting {
         key: "gpuav",
         label: "GPU-assisted validation",
         description: "Instruments shaders to catch out-of-bounds descriptor, buffer and device-address accesses.",
         kind: Kind::Bool(false),
+        available: false,
     },
     Setting {
         key: "handle_wrapping",
         label: "Handle wrapping",
         description: "Replaces non-dispatchable handles with unique ids, stable from run to run.",
         kind: Kind::Bool(true),
+        available: true,
     },
     Setting {
         key: "report_flags",
         label: "Message severities",
         description: "Which severities are reported.",
         kind: Kind::Flags(SEVERITIES, &["error", "warn"]),
+        available: true,
     },
     Setting {
         key: "duplicate_message_limit",
         label: "Duplicate message limit",
         description: "How many times one message id is reported before it is suppressed (0: no limit).",
         kind: Kind::Uint(10),
+        available: true,
     },
     Setting {
         key: "message_id_filter",
         label: "Muted message ids",
         description: "Message ids (VUIDs) or MessageID hashes (0x…) never to report.",
         kind: Kind::List,
+        available: true,
     },
     Setting {
         key: "log_filename",
         label: "Log file",
         description: "Where messages go when no debug callback is registered: `stdout` or a file path.",
         kind: Kind::String("stdout"),
+        available: true,
     },
     Setting {
         key: "message_format",
@@ -113,6 +142,7 @@ pub const SETTINGS: &[Setting] = &[
             &[("text", "One line of text per message."), ("json", "One JSON object per line, with the same fields.")],
             "text",
         ),
+        available: true,
     },
 ];
 
@@ -175,10 +205,14 @@ pub fn rust() -> TokenStream {
             Kind::String(_) | Kind::Enum(..) => quote!(self.#f.clone()),
             Kind::Flags(..) | Kind::List => quote!(self.#f.join(",")),
         };
+        let show = if s.available { show } else { quote!(format!("{} (not available yet)", self.#f)) };
+        let available = s.available;
         describe.push(quote!((#key, #show)));
         let ty = type_name(&s.kind);
         let def = default_text(&s.kind);
-        infos.push(quote!(SettingInfo { key: #key, kind: #ty, default: #def, description: #doc }));
+        infos.push(
+            quote!(SettingInfo { key: #key, kind: #ty, default: #def, description: #doc, available: #available }),
+        );
     }
     let n = SETTINGS.len();
     quote! {
@@ -225,6 +259,8 @@ pub fn rust() -> TokenStream {
             pub kind: &'static str,
             pub default: &'static str,
             pub description: &'static str,
+            /// Whether the setting does anything yet (an unavailable one is accepted and ignored).
+            pub available: bool,
         }
 
         /// Every setting of the schema.
@@ -319,7 +355,7 @@ pub fn manifest(reg: &vigil_registry::Registry) -> Result<String, crate::Error> 
             "                {{\n                    \"key\": {},\n                    \"label\": {},\n                    \"description\": {},\n                    \"type\": \"{}\",\n",
             json_str(s.key),
             json_str(s.label),
-            json_str(s.description),
+            json_str(&s.shown_description()),
             type_name(&s.kind)
         );
         let flags = match &s.kind {
@@ -390,6 +426,12 @@ pub fn docs() -> String {
          `vigil_validation.<key> = <value>`;\n\
          3. in the environment as `VK_VIGIL_VALIDATION_<KEY>` or, failing that, `VK_LAYER_<KEY>`.\n\n\
          Lists and flags are comma-separated. An unknown key or a bad value gives one warning naming it.\n\n\
+         At instance creation Vigil sends one INFO message, `UNASSIGNED-Settings-active`, listing every setting's \
+         value. It reaches every debug callback whose severity mask includes INFO, whatever `report_flags` says \
+         (`report_flags` filters what Vigil validates and what goes to stdout or the log file); with no callback it \
+         is written to stdout or the log file only when `report_flags` includes `info`.\n\n\
+         A sample `vk_layer_settings.txt` with every key at its default is in `docs/vk_layer_settings.txt` (and in \
+         the package, `share/doc/vigil/`).\n\n\
          | key | type | default | description |\n|---|---|---|---|\n",
     );
     for s in SETTINGS {
@@ -405,9 +447,37 @@ pub fn docs() -> String {
             s.key,
             type_name(&s.kind),
             default_text(&s.kind),
-            s.description,
+            s.shown_description(),
             values
         );
+    }
+    d
+}
+
+/// `docs/vk_layer_settings.txt`: every key at its default, commented, ready to copy and edit.
+pub fn sample_file() -> String {
+    let mut d = String::from(
+        "# Vigil settings file: every key at its default. Generated by `cargo xtask regen`.\n\
+         #\n\
+         # Vigil reads the first of: $XDG_DATA_HOME/vulkan/settings.d/vk_layer_settings.txt\n\
+         # (~/.local/share/... without XDG_DATA_HOME), the file VK_LAYER_SETTINGS_PATH names (or\n\
+         # vk_layer_settings.txt in the directory it names), vk_layer_settings.txt in the working\n\
+         # directory. Copy this file to one of them, then uncomment and change what you need.\n\
+         # The environment (VK_VIGIL_VALIDATION_<KEY>) overrides this file; this file overrides the\n\
+         # application's VkLayerSettingsCreateInfoEXT. Lists and flags are comma-separated.\n",
+    );
+    for s in SETTINGS {
+        let _ = writeln!(d, "\n# {}: {}", s.label, s.shown_description());
+        match &s.kind {
+            Kind::Enum(v, _) | Kind::Flags(v, _) => {
+                for (k, what) in v.iter() {
+                    let _ = writeln!(d, "#   {k}: {what}");
+                }
+            }
+            _ => {}
+        }
+        let line = format!("# vigil_validation.{} = {}", s.key, default_text(&s.kind));
+        let _ = writeln!(d, "{}", line.trim_end());
     }
     d
 }

@@ -9,6 +9,8 @@
 //! - [`programs`] holds the compute and draw programs that several test binaries run.
 //! - [`loader_log`] reads the loader's own log (`VK_LOADER_DEBUG`, or its debug-utils messages).
 //! - [`native`] looks at this process from the outside: mapped libraries and `dladdr`.
+//! - [`mistakes`] is a program with real mistakes, each with the id Vigil must report.
+//! - [`scratch`] makes temporary directories that remove themselves.
 //!
 //! Everything here panics on failure: it exists to fail tests loudly, with the reason.
 
@@ -16,14 +18,17 @@ pub mod context;
 pub mod env;
 pub mod loader_log;
 pub mod messages;
+pub mod mistakes;
 pub mod native;
 pub mod package;
 pub mod programs;
+pub mod scratch;
 
 pub use context::{vigil_in_chain, Context, ContextBuilder};
 pub use env::{run_with_timeout, VulkanEnv};
 pub use messages::{Message, MessageLog};
 pub use package::{layer_dir, layer_library};
+pub use scratch::TempDir;
 
 /// The name Vigil registers with the loader.
 pub const VIGIL_LAYER: &str = "VK_LAYER_VIGIL_validation";

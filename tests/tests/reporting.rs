@@ -1,12 +1,11 @@
 //! How findings reach the developer, and the settings that shape it, each through a child
 //! process (`vigil-probe`) with its own environment and settings file.
 
-use std::path::PathBuf;
 use std::process::Output;
 use std::time::Duration;
 
 use ash::vk;
-use vigil_tests::{run_with_timeout, ContextBuilder, VulkanEnv, KHRONOS_LAYER};
+use vigil_tests::{run_with_timeout, ContextBuilder, TempDir, VulkanEnv, KHRONOS_LAYER};
 
 const ID: &str = "VUID-VkBufferCreateInfo-size-00912";
 
@@ -24,16 +23,14 @@ fn probe(env: VulkanEnv, args: &[&str]) -> String {
 }
 
 fn base() -> VulkanEnv {
-    // A settings directory with no file: what the developer's own settings say must not leak in.
-    VulkanEnv::new().with_vigil().set("VK_LAYER_SETTINGS_PATH", scratch("empty"))
+    // An empty settings file, and no per-user settings directory: what the developer's own
+    // settings say must not leak in.
+    VulkanEnv::new().with_vigil().set("VK_LAYER_SETTINGS_PATH", "/dev/null").set("XDG_DATA_HOME", "/dev/null")
 }
 
-/// A fresh directory for one test's files.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("vigil-reporting-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A fresh directory for one test's files, removed when the test ends.
+fn scratch() -> TempDir {
+    TempDir::new("vigil-reporting")
 }
 
 /// The `MSG` lines the probe's messenger printed for `id`.
@@ -106,7 +103,7 @@ fn stdout_without_a_callback() {
 
 #[test]
 fn log_file_instead_of_stdout() {
-    let dir = scratch("log");
+    let dir = scratch();
     let log = dir.join("vigil.log");
     let out = probe(base().set("VK_VIGIL_VALIDATION_LOG_FILENAME", &log), &[]);
     assert!(!out.contains("Validation Error"), "{out}");
@@ -195,10 +192,10 @@ fn settings_sources_and_precedence() {
         messages(&probe(env, &a), ID).len()
     };
     assert_eq!(count(base(), &["--setting", "duplicate_message_limit=2"]), 2, "application");
-    let dir = scratch("file");
+    let dir = scratch();
     std::fs::write(dir.join("vk_layer_settings.txt"), "# Vigil\nvigil_validation.duplicate_message_limit = 3\n")
         .unwrap();
-    let with_file = || base().set("VK_LAYER_SETTINGS_PATH", &dir);
+    let with_file = || base().set("VK_LAYER_SETTINGS_PATH", dir.path());
     assert_eq!(count(with_file(), &[]), 3, "file");
     assert_eq!(count(base().set("VK_VIGIL_VALIDATION_DUPLICATE_MESSAGE_LIMIT", "4"), &[]), 4, "environment");
     assert_eq!(count(base().set("VK_LAYER_DUPLICATE_MESSAGE_LIMIT", "5"), &[]), 5, "short environment name");

@@ -3,11 +3,26 @@
 //! - `regen [--check]`: write `generated/src/` from the registry (or only report stale files).
 //! - `package [--out DIR]`: build the release layer and lay out an SDK-style tree.
 //! - `bench [--quick]`: Vigil against the reference layer, as docs/performance.md describes.
+//! - `update-registry SOURCE`: bring in a new registry, regenerate, and print what changed.
+//! - `synthetic-extension`: a made-up extension regenerated, built and run through a driver shim.
 
 mod bench;
+mod package;
+mod synthetic;
+mod update_registry;
+
+use package::package;
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, ExitCode};
+use std::process::ExitCode;
+
+const USAGE: &str = "usage: cargo xtask <task>
+  regen [--check]                      write generated/ from registry/ (or name the stale files)
+  package [--out DIR]                  build the release layer and lay out an SDK-style tree
+  bench [--quick] [--rounds N] [--jobs N]
+                                       Vigil against the reference layer (docs/performance.md)
+  update-registry SOURCE               bring in a new registry and say what changed
+  synthetic-extension                  a made-up extension through the whole pipeline";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -18,8 +33,9 @@ fn main() -> ExitCode {
             package(out.unwrap_or_else(|| root().join("dist/vigil")), None).map(|_| ())
         }
         Some("bench") => bench::run(&args[1..]),
-        _ => Err("usage: cargo xtask regen [--check] | package [--out DIR] | bench [--quick] [--rounds N] [--jobs N]"
-            .to_string()),
+        Some("update-registry") => update_registry::run(&args[1..]),
+        Some("synthetic-extension") => synthetic::run(&args[1..]),
+        _ => Err(USAGE.to_string()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -35,11 +51,13 @@ fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
 }
 
-/// Every generated file, from the pinned registry and the ids the layer's sources name.
-fn generate() -> Result<Vec<(String, String)>, String> {
-    let reg = vigil_registry::load_pinned().map_err(|e| e.to_string())?;
-    let vuids = vigil_registry::load_pinned_vuids().map_err(|e| e.to_string())?;
-    let used = message_ids(&root().join("layer/src"))?;
+/// Every generated file of the workspace at `root`: its `registry/` and the ids its
+/// `layer/src` names (a copy of the workspace holding another registry generates the same way).
+fn generate_at(root: &Path) -> Result<Vec<(String, String)>, String> {
+    let registry = root.join("registry");
+    let reg = vigil_registry::load(&registry.join("vk.xml")).map_err(|e| e.to_string())?;
+    let vuids = vigil_registry::load_vuids(&registry.join("validusage.json")).map_err(|e| e.to_string())?;
+    let used = message_ids(&root.join("layer/src"))?;
     vigil_codegen::generate(&reg, &vigil_codegen::Catalogue { vuids: &vuids, used: &used }).map_err(|e| e.to_string())
 }
 
@@ -73,8 +91,12 @@ fn message_ids(dir: &Path) -> Result<std::collections::BTreeSet<String>, String>
 
 /// Compares (with `check`) or writes every generated file; stale or extra files are named.
 fn regen(check: bool) -> Result<(), String> {
-    let files = generate()?;
-    let root = root();
+    regen_at(&root(), check)
+}
+
+/// `regen` for the workspace at `root`.
+fn regen_at(root: &Path, check: bool) -> Result<(), String> {
+    let files = generate_at(root)?;
     let mut stale = Vec::new();
     for (name, contents) in &files {
         let path = root.join(name);
@@ -111,40 +133,6 @@ fn regen(check: bool) -> Result<(), String> {
     Ok(())
 }
 
-/// Builds the release layer (with `features`, if any) and writes
-/// `out/lib/libVkLayer_vigil.so` and `out/share/vulkan/explicit_layer.d/VkLayer_vigil.json`.
-fn package(out: PathBuf, features: Option<&str>) -> Result<PathBuf, String> {
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let mut build = Command::new(cargo);
-    build.current_dir(root()).args(["build", "--release", "--package", "vigil-layer", "--lib"]);
-    if let Some(f) = features {
-        build.args(["--features", f]);
-    }
-    let status = build.status().map_err(|e| e.to_string())?;
-    if !status.success() {
-        return Err("building the layer failed".into());
-    }
-    let target = std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).unwrap_or_else(|| root().join("target"));
-    let lib = target.join("release/libVkLayer_vigil.so");
-    let out = if out.is_absolute() { out } else { std::env::current_dir().map_err(|e| e.to_string())?.join(out) };
-    let lib_dir = out.join("lib");
-    let manifest_dir = out.join("share/vulkan/explicit_layer.d");
-    for d in [&lib_dir, &manifest_dir] {
-        std::fs::create_dir_all(d).map_err(|e| format!("{}: {e}", d.display()))?;
-    }
-    // Copy to a new file and rename, so a process that has the old library mapped keeps it.
-    let dest = lib_dir.join("libVkLayer_vigil.so");
-    let tmp = lib_dir.join(".libVkLayer_vigil.so.tmp");
-    std::fs::copy(&lib, &tmp).map_err(|e| format!("{}: {e}", lib.display()))?;
-    std::fs::rename(&tmp, &dest).map_err(|e| e.to_string())?;
-    let manifest = std::fs::read_to_string(root().join("generated/VkLayer_vigil.json")).map_err(|e| e.to_string())?;
-    let manifest = manifest
-        .replace("\"library_path\": \"libVkLayer_vigil.so\"", "\"library_path\": \"../../../lib/libVkLayer_vigil.so\"");
-    std::fs::write(manifest_dir.join("VkLayer_vigil.json"), manifest).map_err(|e| e.to_string())?;
-    println!("packaged {}", out.display());
-    Ok(out)
-}
-
 #[cfg(test)]
 mod tests {
     /// The committed generated code is what the generators produce now (`regen --check`).
@@ -158,8 +146,8 @@ mod tests {
     /// Two runs of the generators give identical bytes.
     #[test]
     fn generation_is_deterministic() {
-        let a = super::generate().unwrap();
-        let b = super::generate().unwrap();
+        let a = super::generate_at(&super::root()).unwrap();
+        let b = super::generate_at(&super::root()).unwrap();
         assert_eq!(a, b);
     }
 }
