@@ -14,6 +14,8 @@ mod stateless;
 mod support;
 mod threading;
 mod types;
+/// The layer's own MessageID hash, shared so docs and messages can never disagree.
+#[path = "../../layer/src/report/message_id.rs"]
 mod xxh32;
 
 use std::fmt;
@@ -58,7 +60,7 @@ pub fn generate(reg: &Registry, catalogue: &Catalogue<'_>) -> Result<Vec<(String
     let objects = objects::generate(reg, catalogue.vuids)?;
     let used = catalogue.used.union(&stateless.ids).chain(&objects.ids).cloned().collect();
     let catalogue = &Catalogue { vuids: catalogue.vuids, used: &used };
-    let mut files = generate_src(reg, catalogue)?
+    let mut files = generate_src(reg)?
         .into_iter()
         .map(|(name, contents)| (format!("{GENERATED_SRC}/{name}"), contents))
         .collect::<Vec<_>>();
@@ -71,6 +73,7 @@ pub fn generate(reg: &Registry, catalogue: &Catalogue<'_>) -> Result<Vec<(String
     files.push(("docs/settings.md".into(), settings::docs()));
     files.push(("docs/vk_layer_settings.txt".into(), settings::sample_file()));
     files.push(("docs/messages.md".into(), messages::docs(catalogue)?));
+    files.push(("generated/spec_text.tsv".into(), messages::spec_text(catalogue.vuids)));
     files.sort();
     Ok(files)
 }
@@ -78,7 +81,7 @@ pub fn generate(reg: &Registry, catalogue: &Catalogue<'_>) -> Result<Vec<(String
 /// The directory (relative to the workspace root) that holds only generated Rust.
 pub const GENERATED_SRC: &str = "generated/src";
 
-fn generate_src(reg: &Registry, catalogue: &Catalogue<'_>) -> Result<Vec<(String, String)>, Error> {
+fn generate_src(reg: &Registry) -> Result<Vec<(String, String)>, Error> {
     let mut files = Vec::new();
     let mut type_modules =
         vec!["platform", "constants", "base_types", "handles", "enums", "bitmasks", "aliases", "funcpointers", "pfn"];
@@ -112,7 +115,6 @@ fn generate_src(reg: &Registry, catalogue: &Catalogue<'_>) -> Result<Vec<(String
     files.push(("settings.rs".into(), rust(settings::rust(), "settings")?));
     files.push(("features.rs".into(), rust(features::rust(reg)?, "features")?));
     files.push(("layer_extensions.rs".into(), rust(settings::layer_extensions(reg)?, "layer_extensions")?));
-    files.push(("vuids.rs".into(), rust(messages::rust(catalogue)?, "vuids")?));
     files.push(("lib.rs".into(), rust(support::lib_rs(reg, &type_modules), "lib")?));
     files.sort();
     Ok(files)

@@ -1,11 +1,9 @@
-//! The message catalogue: the spec text of every VUID Vigil can emit (a compact table, not all
-//! 27,000 of validusage.json) and `docs/messages.md` listing every id.
+//! The message catalogue: the spec text of every VUID (a data file the layer embeds) and
+//! `docs/messages.md`, listing every id the layer can emit.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
 
-use proc_macro2::TokenStream;
-use quote::quote;
 use vigil_registry::ValidUsage;
 
 use crate::Error;
@@ -28,37 +26,16 @@ fn check(c: &Catalogue<'_>) -> Result<(), Error> {
     }
 }
 
-/// `generated/src/vuids.rs`.
-pub fn rust(c: &Catalogue<'_>) -> Result<TokenStream, Error> {
-    check(c)?;
-    let entries = c.used.iter().map(|id| {
-        let hash = crate::xxh32::message_id_number(id);
-        let (text, page) = c.vuids.get(id).map_or(("", ""), |vu| (vu.text.as_str(), vu.page.as_str()));
-        quote!(MessageInfo { id: #id, id_number: #hash, spec_text: #text, spec_page: #page })
-    });
-    Ok(quote! {
-        //! Every message id Vigil can emit, with its MessageID and, for VUIDs, the spec's text
-        //! from validusage.json (HTML stripped).
-
-        /// One message id.
-        #[derive(Debug)]
-        pub struct MessageInfo {
-            pub id: &'static str,
-            /// XXH32 of the id, seed 8: the reference layer's `messageIdNumber`.
-            pub id_number: u32,
-            /// Empty for Vigil's own (`UNASSIGNED-…`) ids.
-            pub spec_text: &'static str,
-            pub spec_page: &'static str,
-        }
-
-        /// Every id, sorted.
-        pub static MESSAGES: &[MessageInfo] = &[#(#entries),*];
-
-        /// The entry for an id Vigil emits.
-        pub fn message(id: &str) -> Option<&'static MessageInfo> {
-            MESSAGES.binary_search_by(|e| e.id.cmp(id)).ok().map(|i| &MESSAGES[i])
-        }
-    })
+/// `generated/spec_text.tsv`: every VUID of validusage.json, sorted, one line each:
+/// `id<TAB>spec page<TAB>text`. The layer embeds it and looks an id up only when it reports,
+/// so a new check's VUID needs no generator run (a test checks that the id exists).
+pub fn spec_text(vuids: &BTreeMap<String, ValidUsage>) -> String {
+    let clean = |s: &str| s.replace(['\t', '\n', '\r'], " ");
+    let mut out = String::with_capacity(vuids.len() * 256);
+    for (id, vu) in vuids {
+        let _ = writeln!(out, "{}\t{}\t{}", clean(id), clean(&vu.page), clean(&vu.text));
+    }
+    out
 }
 
 /// `docs/messages.md`.

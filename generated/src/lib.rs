@@ -130,12 +130,13 @@ mod stateless_structs;
 mod stateless_tables;
 #[rustfmt::skip]
 pub mod threading;
-#[rustfmt::skip]
-pub mod vuids;
 pub use chassis::{CommandInfo, CommandLevel, Context, Dep, Layer, Provider};
 pub use commands::COMMANDS;
 pub use dispatch::{DeviceDispatch, InstanceDispatch};
 pub use hooks::{Chassis, ValidationObject};
+/// Every VUID of the registry's validusage.json, sorted, one per line:
+/// `id<TAB>spec page<TAB>text`.
+pub static SPEC_TEXT: &str = include_str!("../spec_text.tsv");
 /// The registry version these bindings were generated from.
 pub const REGISTRY_VERSION: (u32, u32, u32) = (1u32, 4u32, 363u32);
 /// A struct whose `sType` has one fixed value.

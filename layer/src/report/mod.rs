@@ -7,6 +7,8 @@
 
 mod callbacks;
 mod location;
+mod message_id;
+mod spec_text;
 mod text;
 
 use std::collections::{HashMap, HashSet};
@@ -20,10 +22,7 @@ use vigil_generated::*;
 pub use callbacks::{DebugReportCallback, Messenger};
 pub use location::Location;
 
-/// The `messageIdNumber` of an id Vigil emits (XXH32, seed 8, computed at generation time).
-pub fn message_id_number(id: &str) -> u32 {
-    vigil_generated::vuids::message(id).map_or(0, |m| m.id_number)
-}
+pub use message_id::message_id_number;
 
 /// How bad a finding is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -2,8 +2,6 @@
 
 use std::fmt::Write;
 
-use vigil_generated::vuids;
-
 use super::{Location, Object, Severity};
 
 /// Where the spec states a VUID.
@@ -15,8 +13,8 @@ fn spec_link(page: &str, vuid: &str) -> String {
 /// <text> (<link>)`.
 pub fn render(severity: Severity, id: &str, hash: u32, location: &Location<'_>, body: &str) -> String {
     let mut s = format!("Validation {}: [ {id} ] | MessageID = 0x{hash:08x} | {location}: {body}", severity.label());
-    if let Some(m) = vuids::message(id).filter(|m| !m.spec_text.is_empty()) {
-        let _ = write!(s, " The Vulkan spec states: {} ({})", m.spec_text, spec_link(m.spec_page, id));
+    if let Some(m) = super::spec_text::lookup(id).filter(|m| !m.text.is_empty()) {
+        let _ = write!(s, " The Vulkan spec states: {} ({})", m.text, spec_link(m.page, id));
     }
     s
 }
