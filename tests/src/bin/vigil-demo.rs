@@ -83,10 +83,10 @@ fn main() -> ExitCode {
         println!("Vigil is in the call chain (vkGetPhysicalDeviceToolProperties lists it) on {name}");
         let words = programs::run_compute(&ctx);
         programs::check_compute(&words);
-        println!("compute: {} words written, all correct", words.len());
+        println!("compute dispatch wrote {} words, all correct", words.len());
         let image = programs::run_draw(&ctx);
         programs::check_draw(&image);
-        println!("draw: {}x{} image, every pixel as expected", image.width, image.height);
+        println!("offscreen draw {}x{}, every pixel as expected", image.width, image.height);
         let log = ctx.messages.clone();
         drop(ctx);
         let reported: Vec<Message> = log.all().into_iter().filter(|m| !m.from_loader()).collect();
