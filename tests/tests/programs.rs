@@ -160,7 +160,9 @@ fn vkcube_with(env: VulkanEnv) {
 #[test]
 fn vigil_as_the_only_layer() {
     let env = VulkanEnv::new().with_vigil().set("NODEVICE_SELECT", "1").loader_debug("layer");
-    let out = run_with_timeout(&mut env.command(env!("CARGO_BIN_EXE_vigil-demo")), Duration::from_secs(60));
+    let mut demo = env.command(env!("CARGO_BIN_EXE_vigil-demo"));
+    demo.arg("--valid-only");
+    let out = run_with_timeout(&mut demo, Duration::from_secs(60));
     let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
     assert!(out.status.success(), "vigil-demo failed: {}\nstdout:\n{stdout}\nstderr:\n{stderr}", out.status);
     assert!(stdout.contains("compute dispatch wrote 4096 words, all correct"), "{stdout}");
