@@ -12,7 +12,7 @@ use vigil_generated::*;
 
 use super::unwrap::Unwrap;
 use super::WRAPPED;
-use crate::raw::{read_ptr, read_uint};
+use crate::chassis::raw::{read_ptr, read_uint};
 
 /// Whether a `noautovalidity` pointer member of the structure copy at `p` holds what its type
 /// says (and may be followed).
@@ -194,7 +194,7 @@ pub unsafe fn template_created(id: u64, info: *const VkDescriptorUpdateTemplateC
         return;
     }
     let info = unsafe { &*info };
-    let entries = unsafe { crate::raw::slice(info.pDescriptorUpdateEntries, info.descriptorUpdateEntryCount) };
+    let entries = unsafe { crate::chassis::raw::slice(info.pDescriptorUpdateEntries, info.descriptorUpdateEntryCount) };
     let entries = entries
         .iter()
         .map(|e| TemplateEntry {

@@ -9,7 +9,7 @@ use vigil_generated::stateless::{Count, Shape, NO_DEREF, STRUCTS, STYPES};
 use super::arena::Scope;
 use super::special;
 use super::WRAPPED;
-use crate::raw::{count, read_ptr, read_uint, Base};
+use crate::chassis::raw::{count, read_ptr, read_uint, Base};
 
 /// A structure's pNext member: right after the 4-byte sType, pointer-aligned.
 pub const PNEXT_OFFSET: usize = 8;

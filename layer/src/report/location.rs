@@ -47,6 +47,7 @@ impl<'a> Location<'a> {
     }
 
     /// The command this location is in.
+    #[allow(dead_code)] // only the tests ask today
     pub fn command_name(&self) -> &'static str {
         match self {
             Location::Command(c) => c,

@@ -18,7 +18,7 @@ use vigil_generated::objects::*;
 use vigil_generated::stateless::Shape;
 use vigil_generated::*;
 
-use crate::raw::{count, read_ptr, read_uint, Base};
+use crate::chassis::raw::{count, read_ptr, read_uint, Base};
 use crate::report::{Finding, Location, Object, Reporter, Severity};
 use registry::{key, Entry, OBJECTS};
 

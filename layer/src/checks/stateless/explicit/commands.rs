@@ -5,8 +5,8 @@ use vigil_generated::features::Feature;
 use vigil_generated::*;
 
 use super::Findings;
+use crate::checks::stateless::DeviceStateless;
 use crate::report::{Location, Object};
-use crate::stateless::DeviceStateless;
 
 /// `vkCmdPushConstants`: the range within maxPushConstantsSize.
 pub(super) fn push_constants(checks: &DeviceStateless, cb: VkCommandBuffer, offset: u32, size: u32) -> bool {

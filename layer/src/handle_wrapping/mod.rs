@@ -26,7 +26,7 @@ use vigil_generated::objects::*;
 use vigil_generated::stateless::Shape;
 use vigil_generated::*;
 
-use crate::raw::{count, read_ptr, read_uint, Base};
+use crate::chassis::raw::{count, read_ptr, read_uint, Base};
 use crate::report::{Finding, Location, Object, Reporter, Severity};
 use arena::Scope;
 #[cfg(not(feature = "id-table-map"))]

@@ -11,7 +11,7 @@ use vigil_generated::chassis::{dispatch_key, Layer};
 use vigil_generated::commands::{command_index, intercept};
 use vigil_generated::*;
 
-use crate::{device, entry, instance, Vigil};
+use crate::entry::{self, device, instance, Vigil};
 
 /// Whether `VK_VERSION_x_y` is within `api_version`.
 fn version_holds(term: &str, api_version: u32) -> Option<bool> {

@@ -23,7 +23,7 @@ use vigil_generated::stateless::Shape;
 use vigil_generated::threading::*;
 use vigil_generated::*;
 
-use crate::raw::{count, read_ptr, read_uint, Base};
+use crate::chassis::raw::{count, read_ptr, read_uint, Base};
 use crate::report::{Finding, Location, Object, Reporter, Severity};
 use uses::{current_thread, key, ObjectUse, Overlap, HELD, USES};
 use walk::Walk;

@@ -4,8 +4,8 @@ use vigil_generated::features::Feature;
 use vigil_generated::*;
 
 use super::{elements, find, Findings};
+use crate::checks::stateless::DeviceStateless;
 use crate::report::{Location, Object};
-use crate::stateless::DeviceStateless;
 
 /// `vkCreatePipelineLayout`: the set count and the push constant ranges.
 pub(super) fn create_pipeline_layout(

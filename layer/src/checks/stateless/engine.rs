@@ -16,7 +16,7 @@ use vigil_generated::features::{Extension, ExtensionSet};
 use vigil_generated::stateless::*;
 use vigil_generated::*;
 
-use crate::raw::{count, read_ptr, read_uint, Base};
+use crate::chassis::raw::{count, read_ptr, read_uint, Base};
 use crate::report::{Finding, Location, Object, Reporter, Severity};
 
 /// `VK_STRUCTURE_TYPE_LOADER_INSTANCE_CREATE_INFO` and `…_DEVICE_CREATE_INFO`: the loader's

@@ -4,8 +4,8 @@ use vigil_generated::features::Feature;
 use vigil_generated::*;
 
 use super::Findings;
+use crate::checks::stateless::{DeviceStateless, ImageFacts};
 use crate::report::{Location, Object};
-use crate::stateless::{DeviceStateless, ImageFacts};
 
 /// The number of levels of a complete mipmap chain for `e`.
 fn full_mip_chain(e: VkExtent3D) -> u32 {

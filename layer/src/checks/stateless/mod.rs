@@ -16,6 +16,7 @@ use vigil_generated::*;
 
 pub use objects::{DeviceEngine, InstanceEngine};
 
+use crate::facts::DeviceFacts;
 use crate::report::Reporter;
 
 /// Stateless validation of instance-level commands: the generated implicit checks, then the
@@ -52,8 +53,7 @@ pub unsafe fn device_checks(
     info: &VkDeviceCreateInfo,
     instance_extensions: &BTreeSet<String>,
 ) -> DeviceChecks {
-    let device_extensions =
-        unsafe { crate::instance::name_set(info.ppEnabledExtensionNames, info.enabledExtensionCount) };
+    let device_extensions = unsafe { crate::facts::name_set(info.ppEnabledExtensionNames, info.enabledExtensionCount) };
     // The rule names the extension itself, not the core version it was promoted to.
     let mirror_clamp_to_edge_extension = device_extensions.contains("VK_KHR_sampler_mirror_clamp_to_edge");
     let engine = DeviceEngine::new(reporter.clone(), api_version, &device_extensions, instance_extensions);
@@ -75,20 +75,6 @@ pub struct InstanceFns {
 pub struct InstanceStateless {
     pub reporter: Arc<Reporter>,
     pub fns: OnceLock<InstanceFns>,
-}
-
-/// The device's properties the checks read, queried once at device creation.
-pub struct DeviceFacts {
-    pub limits: VkPhysicalDeviceLimits,
-    pub memory_type_count: u32,
-    /// `pQueueFamilyPropertyCount` of the physical device.
-    pub queue_family_count: u32,
-    /// The features the device was created with.
-    pub features: vigil_generated::features::FeatureSet,
-    /// The physical device the device was created from, for format queries.
-    pub physical_device: VkPhysicalDevice,
-    /// The next layer's `vkGetPhysicalDeviceImageFormatProperties`: image creation limits.
-    pub get_image_format_properties: Option<PFN_vkGetPhysicalDeviceImageFormatProperties>,
 }
 
 /// What image views are checked against: the image's creation parameters.

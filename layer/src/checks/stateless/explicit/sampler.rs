@@ -4,8 +4,8 @@ use vigil_generated::features::Feature;
 use vigil_generated::*;
 
 use super::{find, Findings};
+use crate::checks::stateless::DeviceStateless;
 use crate::report::{Location, Object};
-use crate::stateless::DeviceStateless;
 
 /// `vkCreateSampler`.
 pub(super) fn create_sampler(checks: &DeviceStateless, device: VkDevice, info: &VkSamplerCreateInfo) -> bool {

@@ -9,7 +9,7 @@ use vigil_generated::stateless::Shape;
 use vigil_generated::threading::*;
 
 use super::uses::{Held, ObjectUse, Overlap, USES};
-use crate::raw::{count, read_ptr, read_uint, Base};
+use crate::chassis::raw::{count, read_ptr, read_uint, Base};
 
 /// A structure's pNext member: right after the 4-byte sType, pointer-aligned.
 const PNEXT_OFFSET: usize = 8;

@@ -8,12 +8,14 @@ use std::sync::Arc;
 use vigil_generated::chassis::{dispatch_key, guard, Context};
 use vigil_generated::*;
 
-use crate::debug_objects::DebugObjects;
+use crate::checks::{object_lifetime, stateless, thread_safety, InstanceObjects};
+use crate::entry::loader::{find_link, PfnGetPhysicalDeviceProcAddr, VkLayerInstanceCreateInfo, VK_LAYER_LINK_INFO};
+use crate::entry::{Vigil, INSTANCES};
+use crate::facts::{name_list, name_set};
 use crate::handle_wrapping::{self, Wrapper};
-use crate::loader::{find_link, PfnGetPhysicalDeviceProcAddr, VkLayerInstanceCreateInfo, VK_LAYER_LINK_INFO};
+use crate::report::debug_objects::DebugObjects;
 use crate::report::{self, DebugReportCallback, Finding, Location, Messenger, Reporter, Severity};
-use crate::{object_lifetime, stateless, thread_safety};
-use crate::{settings, InstanceObjects, Vigil, INSTANCES};
+use crate::settings;
 
 /// Instance extensions Vigil implements itself; no driver does, so they never go down.
 pub const LAYER_ONLY_EXTENSIONS: &[&str] = &["VK_EXT_layer_settings", "VK_EXT_validation_features"];
@@ -59,18 +61,6 @@ impl Context for InstanceData {
     }
 }
 
-/// The pointers of a `count`-long string array (empty when null).
-///
-/// # Safety
-/// `names` must point at `count` pointers, or be null.
-unsafe fn name_list<'a>(names: *const *const c_char, count: u32) -> &'a [*const c_char] {
-    if names.is_null() || count == 0 {
-        &[]
-    } else {
-        unsafe { std::slice::from_raw_parts(names, count as usize) }
-    }
-}
-
 /// The messengers and debug-report callbacks chained into `VkInstanceCreateInfo`.
 ///
 /// # Safety
@@ -93,18 +83,6 @@ unsafe fn creation_callbacks(mut next: *const c_void) -> (Vec<Messenger>, Vec<De
         next = header.pNext as *const c_void;
     }
     (messengers, reports)
-}
-
-/// Reads `count` C strings from `names` into a set.
-///
-/// # Safety
-/// `names` must point at `count` valid NUL-terminated strings (or be null with count 0).
-pub unsafe fn name_set(names: *const *const c_char, count: u32) -> BTreeSet<String> {
-    unsafe { name_list(names, count) }
-        .iter()
-        .filter(|p| !p.is_null())
-        .map(|&p| unsafe { CStr::from_ptr(p) }.to_string_lossy().into_owned())
-        .collect()
 }
 
 /// `vkCreateInstance`.

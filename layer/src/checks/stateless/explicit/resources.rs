@@ -4,8 +4,8 @@ use vigil_generated::features::Feature;
 use vigil_generated::*;
 
 use super::{elements, find};
+use crate::checks::stateless::DeviceStateless;
 use crate::report::{Location, Object};
-use crate::stateless::DeviceStateless;
 
 /// Sparse buffer flags and the feature each needs.
 const SPARSE_BUFFER_FLAGS: [(VkBufferCreateFlags, Feature, &str, &str); 3] = [

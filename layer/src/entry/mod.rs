@@ -16,8 +16,20 @@ use std::ffi::{c_char, CStr};
 use vigil_generated::chassis::{dispatch_key, Layer};
 use vigil_generated::*;
 
-use crate::loader::{VkNegotiateLayerInterface, LAYER_INTERFACE_VERSION, LAYER_NEGOTIATE_INTERFACE_STRUCT};
-use crate::{proc_addr, Vigil, LAYER_NAME};
+pub mod device;
+mod dispatch_map;
+pub mod instance;
+pub mod loader;
+mod proc_addr;
+
+use vigil_generated::chassis::DispatchKey;
+
+use crate::report;
+use crate::LAYER_NAME;
+use device::DeviceData;
+use dispatch_map::DispatchMap;
+use instance::InstanceData;
+use loader::{VkNegotiateLayerInterface, LAYER_INTERFACE_VERSION, LAYER_NEGOTIATE_INTERFACE_STRUCT};
 
 /// Copies `s` into a fixed C string array, truncating and NUL-terminating.
 fn write_c_str<const N: usize>(dst: &mut [c_char; N], s: &str) {
@@ -239,4 +251,47 @@ pub unsafe extern "system" fn get_physical_device_tool_properties(
     let result = below(&mut rest, unsafe { p_properties.add(1) });
     unsafe { *p_count = rest + 1 };
     result
+}
+
+static INSTANCES: DispatchMap<InstanceData> = DispatchMap::new();
+static DEVICES: DispatchMap<DeviceData> = DispatchMap::new();
+
+/// The layer type the generated intercepts are instantiated for.
+pub struct Vigil;
+
+impl Layer for Vigil {
+    type Instance = InstanceData;
+    type Device = DeviceData;
+
+    #[inline(always)]
+    unsafe fn instance<'a>(key: DispatchKey) -> Option<&'a InstanceData> {
+        unsafe { INSTANCES.get(key) }
+    }
+
+    #[inline(always)]
+    unsafe fn device<'a>(key: DispatchKey) -> Option<&'a DeviceData> {
+        unsafe { DEVICES.get(key) }
+    }
+
+    #[inline(always)]
+    unsafe fn instance_hot<'a>(key: DispatchKey) -> Option<&'a InstanceData> {
+        unsafe { INSTANCES.get_first(key) }
+    }
+
+    #[inline(always)]
+    unsafe fn device_hot<'a>(key: DispatchKey) -> Option<&'a DeviceData> {
+        unsafe { DEVICES.get_first(key) }
+    }
+
+    #[cold]
+    fn hook_panicked(command: &'static str) {
+        report::internal_error(&format!("a validation hook panicked in {command}; the call was passed on"));
+    }
+
+    #[cold]
+    fn unknown_handle(command: &'static str) {
+        report::internal_error(&format!(
+            "{command} was called with a dispatchable handle Vigil never saw created; the call was not passed on"
+        ));
+    }
 }

@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use vigil_generated::*;
 
-use crate::report::{DebugReportCallback, Messenger, Reporter};
+use super::{DebugReportCallback, Messenger, Reporter};
 
 /// An object name as the application passed it (empty when null: the name is removed).
 ///

@@ -5,8 +5,8 @@ use vigil_generated::features::Feature;
 use vigil_generated::*;
 
 use super::{deref, elements, Findings};
+use crate::checks::stateless::DeviceStateless;
 use crate::report::{Location, Object};
-use crate::stateless::DeviceStateless;
 
 /// An attachment reference, either version.
 trait AttachmentRef {

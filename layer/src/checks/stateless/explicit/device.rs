@@ -5,8 +5,8 @@ use std::collections::HashSet;
 use vigil_generated::*;
 
 use super::{chain, deref, elements, Findings};
+use crate::checks::stateless::InstanceStateless;
 use crate::report::{Location, Object, Reporter};
-use crate::stateless::InstanceStateless;
 
 /// `vkCreateInstance`: the application info.
 pub(super) fn create_instance(reporter: &Reporter, info: &VkInstanceCreateInfo) -> bool {
