@@ -1,6 +1,6 @@
-//! The one description of every setting. From it come the Rust settings struct and parser, the
-//! manifest's `features.settings` section (what the Vulkan Configurator reads) and
-//! `docs/settings.md`.
+//! Reads the one description of every setting (`layer/src/settings/schema.toml`, data). From it
+//! come the Rust settings struct and parser, the manifest's `features.settings` section (what the
+//! Vulkan Configurator reads), `docs/settings.md` and the sample `docs/vk_layer_settings.txt`.
 
 use std::fmt::Write;
 
@@ -11,34 +11,26 @@ use quote::{format_ident, quote};
 pub enum Kind {
     Bool(bool),
     Uint(u32),
-    String(&'static str),
-    /// One of the listed values.
-    Enum(&'static [(&'static str, &'static str)], &'static str),
-    /// Any subset of the listed values, comma-separated.
-    Flags(&'static [(&'static str, &'static str)], &'static [&'static str]),
+    String(String),
+    /// One of the listed (value, description) pairs; the default.
+    Enum(Vec<(String, String)>, String),
+    /// Any subset of the listed values, comma-separated; the default subset.
+    Flags(Vec<(String, String)>, Vec<String>),
     /// A comma-separated list of free-form strings.
     List,
 }
 
 /// One setting.
 pub struct Setting {
-    pub key: &'static str,
-    pub label: &'static str,
-    pub description: &'static str,
+    pub key: String,
+    pub label: String,
+    pub description: String,
     pub kind: Kind,
     /// Whether the setting does anything yet. One that does not is accepted (so configurations
     /// written for later versions keep working), is off by default, and says so everywhere it is
     /// shown: docs, manifest, sample settings file and the start-up message.
     pub available: bool,
 }
-
-const SEVERITIES: &[(&str, &str)] = &[
-    ("error", "Errors: the application broke a rule of the spec."),
-    ("warn", "Warnings: legal but almost certainly not what was meant."),
-    ("perf", "Performance warnings."),
-    ("info", "Informational messages, such as the active settings at instance creation."),
-    ("verbose", "Verbose diagnostics."),
-];
 
 /// What an unavailable setting's description starts with.
 const NOT_YET: &str = "Not available yet: accepted and ignored.";
@@ -47,104 +39,96 @@ impl Setting {
     /// The description as shown to users: an unavailable setting says so first.
     fn shown_description(&self) -> String {
         if self.available {
-            self.description.to_string()
+            self.description.clone()
         } else {
             format!("{NOT_YET} {}", self.description)
         }
     }
 }
 
-/// Every setting Vigil reads.
-pub const SETTINGS: &[Setting] = &[
-    Setting {
-        key: "stateless",
-        label: "Stateless parameter validation",
-        description:
-            "Checks each call's parameters on their own: structure types, pNext chains, enums, flags, pointers, counts.",
-        kind: Kind::Bool(true),
-        available: true,
-    },
-    Setting {
-        key: "object_lifetime",
-        label: "Object lifetime validation",
-        description: "Reports use of handles that were never created or are already destroyed, and leaks.",
-        kind: Kind::Bool(true),
-        available: true,
-    },
-    Setting {
-        key: "thread_safety",
-        label: "Thread safety validation",
-        description: "Reports simultaneous use of externally synchronized objects from several threads.",
-        kind: Kind::Bool(true),
-        available: true,
-    },
-    Setting {
-        key: "core",
-        label: "Core validation",
-        description: "State-tracked validation of the rules of the spec.",
-        kind: Kind::Bool(false),
-        available: false,
-    },
-    Setting {
-        key: "sync",
-        label: "Synchronization validation",
-        description: "Reports read-after-write, write-after-read and write-after-write hazards.",
-        kind: Kind::Bool(false),
-        available: false,
-    },
-    Setting {
-        key: "gpuav",
-        label: "GPU-assisted validation",
-        description: "Instruments shaders to catch out-of-bounds descriptor, buffer and device-address accesses.",
-        kind: Kind::Bool(false),
-        available: false,
-    },
-    Setting {
-        key: "handle_wrapping",
-        label: "Handle wrapping",
-        description: "Replaces non-dispatchable handles with unique ids, stable from run to run.",
-        kind: Kind::Bool(true),
-        available: true,
-    },
-    Setting {
-        key: "report_flags",
-        label: "Message severities",
-        description: "Which severities are reported.",
-        kind: Kind::Flags(SEVERITIES, &["error", "warn"]),
-        available: true,
-    },
-    Setting {
-        key: "duplicate_message_limit",
-        label: "Duplicate message limit",
-        description: "How many times one message id is reported before it is suppressed (0: no limit).",
-        kind: Kind::Uint(10),
-        available: true,
-    },
-    Setting {
-        key: "message_id_filter",
-        label: "Muted message ids",
-        description: "Message ids (VUIDs) or MessageID hashes (0x…) never to report.",
-        kind: Kind::List,
-        available: true,
-    },
-    Setting {
-        key: "log_filename",
-        label: "Log file",
-        description: "Where messages go when no debug callback is registered: `stdout` or a file path.",
-        kind: Kind::String("stdout"),
-        available: true,
-    },
-    Setting {
-        key: "message_format",
-        label: "Message format",
-        description: "How messages written to stdout or the log file look.",
-        kind: Kind::Enum(
-            &[("text", "One line of text per message."), ("json", "One JSON object per line, with the same fields.")],
-            "text",
-        ),
-        available: true,
-    },
-];
+/// The schema: data owned by the layer's settings module, read here at generation time.
+const SCHEMA: &str = include_str!("../../layer/src/settings/schema.toml");
+
+/// Every setting Vigil reads, in schema order. A malformed schema is a generator bug caught by
+/// the first `cargo xtask regen` (and the tests), so it panics with the reason.
+pub fn settings() -> &'static [Setting] {
+    static SETTINGS: std::sync::OnceLock<Vec<Setting>> = std::sync::OnceLock::new();
+    SETTINGS.get_or_init(|| parse_schema(SCHEMA).unwrap_or_else(|e| panic!("layer/src/settings/schema.toml: {e}")))
+}
+
+fn parse_schema(text: &str) -> Result<Vec<Setting>, String> {
+    let doc: toml::Table = text.parse().map_err(|e| format!("{e}"))?;
+    let list = doc.get("setting").and_then(|v| v.as_array()).ok_or("no [[setting]] entries")?;
+    let mut out = Vec::new();
+    for entry in list {
+        let t = entry.as_table().ok_or("a [[setting]] is not a table")?;
+        let text = |k: &str| -> Result<String, String> {
+            t.get(k).and_then(|v| v.as_str()).map(str::to_string).ok_or(format!("a setting without `{k}`"))
+        };
+        let key = text("key")?;
+        let at = |what: &str| format!("setting `{key}`: {what}");
+        let default = t.get("default").ok_or_else(|| at("no default"))?;
+        let values = || -> Result<Vec<(String, String)>, String> {
+            let list = t.get("values").and_then(|v| v.as_array()).ok_or_else(|| at("no values"))?;
+            list.iter()
+                .map(|v| {
+                    let name = v.get("name").and_then(|n| n.as_str()).ok_or_else(|| at("a value without a name"))?;
+                    let d = v.get("description").and_then(|n| n.as_str()).unwrap_or_default();
+                    Ok((name.to_string(), d.to_string()))
+                })
+                .collect()
+        };
+        let strings = |v: &toml::Value| -> Result<Vec<String>, String> {
+            let list = v.as_array().ok_or_else(|| at("the default is not a list"))?;
+            list.iter().map(|x| x.as_str().map(str::to_string).ok_or_else(|| at("a non-string in a list"))).collect()
+        };
+        let kind = match text("type")?.as_str() {
+            "bool" => Kind::Bool(default.as_bool().ok_or_else(|| at("the default is not a bool"))?),
+            "uint" => Kind::Uint(
+                default
+                    .as_integer()
+                    .and_then(|n| u32::try_from(n).ok())
+                    .ok_or_else(|| at("the default is not a u32"))?,
+            ),
+            "string" => Kind::String(default.as_str().ok_or_else(|| at("the default is not a string"))?.to_string()),
+            "list" => {
+                if !strings(default)?.is_empty() {
+                    return Err(at("a list's default must be empty"));
+                }
+                Kind::List
+            }
+            "enum" => {
+                let values = values()?;
+                let d = default.as_str().ok_or_else(|| at("the default is not a string"))?.to_string();
+                if !values.iter().any(|(n, _)| *n == d) {
+                    return Err(at("the default is not one of the values"));
+                }
+                Kind::Enum(values, d)
+            }
+            "flags" => {
+                let values = values()?;
+                let d = strings(default)?;
+                if let Some(bad) = d.iter().find(|f| !values.iter().any(|(n, _)| n == *f)) {
+                    return Err(at(&format!("default flag `{bad}` is not one of the values")));
+                }
+                Kind::Flags(values, d)
+            }
+            other => return Err(at(&format!("unknown type `{other}`"))),
+        };
+        let available = match t.get("available") {
+            None => true,
+            Some(v) => v.as_bool().ok_or_else(|| at("`available` is not a bool"))?,
+        };
+        if !available && !matches!(kind, Kind::Bool(false)) {
+            return Err(at("an unavailable setting must be a bool that defaults to false"));
+        }
+        if out.iter().any(|s: &Setting| s.key == key) {
+            return Err(at("defined twice"));
+        }
+        out.push(Setting { label: text("label")?, description: text("description")?, kind, available, key });
+    }
+    Ok(out)
+}
 
 fn type_name(k: &Kind) -> &'static str {
     match k {
@@ -161,8 +145,8 @@ fn default_text(k: &Kind) -> String {
     match k {
         Kind::Bool(b) => b.to_string(),
         Kind::Uint(n) => n.to_string(),
-        Kind::String(s) => s.to_string(),
-        Kind::Enum(_, d) => d.to_string(),
+        Kind::String(s) => s.clone(),
+        Kind::Enum(_, d) => d.clone(),
         Kind::Flags(_, d) => d.join(","),
         Kind::List => String::new(),
     }
@@ -175,20 +159,20 @@ pub fn rust() -> TokenStream {
     let mut arms = Vec::new();
     let mut describe = Vec::new();
     let mut infos = Vec::new();
-    for s in SETTINGS {
+    for s in settings() {
         let f = format_ident!("{}", s.key);
-        let key = s.key;
-        let doc = s.description;
+        let key = s.key.as_str();
+        let doc = s.description.as_str();
         let (ty, default, parse) = match &s.kind {
             Kind::Bool(b) => (quote!(bool), quote!(#b), quote!(self.#f = parse_bool(value)?)),
             Kind::Uint(n) => (quote!(u32), quote!(#n), quote!(self.#f = parse_uint(value)?)),
             Kind::String(d) => (quote!(String), quote!(#d.to_string()), quote!(self.#f = value.trim().to_string())),
             Kind::Enum(values, d) => {
-                let allowed: Vec<&str> = values.iter().map(|v| v.0).collect();
+                let allowed: Vec<&str> = values.iter().map(|v| v.0.as_str()).collect();
                 (quote!(String), quote!(#d.to_string()), quote!(self.#f = parse_enum(value, &[#(#allowed),*])?))
             }
             Kind::Flags(values, d) => {
-                let allowed: Vec<&str> = values.iter().map(|v| v.0).collect();
+                let allowed: Vec<&str> = values.iter().map(|v| v.0.as_str()).collect();
                 (
                     quote!(Vec<String>),
                     quote!(vec![#(#d.to_string()),*]),
@@ -214,9 +198,9 @@ pub fn rust() -> TokenStream {
             quote!(SettingInfo { key: #key, kind: #ty, default: #def, description: #doc, available: #available }),
         );
     }
-    let n = SETTINGS.len();
+    let n = settings().len();
     quote! {
-        //! Vigil's settings, generated from the one schema in `codegen/src/settings.rs`.
+        //! Vigil's settings, generated from the one schema, `layer/src/settings/schema.toml`.
 
         /// Every setting, with its current value.
         #[derive(Clone, Debug, PartialEq, Eq)]
@@ -349,17 +333,17 @@ pub fn manifest(reg: &vigil_registry::Registry) -> Result<String, crate::Error> 
         .into_iter()
         .map(|(n, v)| format!("            {{ \"name\": \"{n}\", \"spec_version\": \"{v}\" }}"))
         .collect();
-    let mut settings = Vec::new();
-    for s in SETTINGS {
+    let mut entries = Vec::new();
+    for s in settings() {
         let mut e = format!(
             "                {{\n                    \"key\": {},\n                    \"label\": {},\n                    \"description\": {},\n                    \"type\": \"{}\",\n",
-            json_str(s.key),
-            json_str(s.label),
+            json_str(&s.key),
+            json_str(&s.label),
             json_str(&s.shown_description()),
             type_name(&s.kind)
         );
         let flags = match &s.kind {
-            Kind::Enum(v, _) | Kind::Flags(v, _) => Some(*v),
+            Kind::Enum(v, _) | Kind::Flags(v, _) => Some(v),
             _ => None,
         };
         if let Some(values) = flags {
@@ -384,7 +368,7 @@ pub fn manifest(reg: &vigil_registry::Registry) -> Result<String, crate::Error> 
             Kind::List => "[]".to_string(),
         };
         let _ = write!(e, "                    \"default\": {default}\n                }}");
-        settings.push(e);
+        entries.push(e);
     }
     let (major, minor, patch) = api_version;
     Ok(format!(
@@ -411,14 +395,14 @@ pub fn manifest(reg: &vigil_registry::Registry) -> Result<String, crate::Error> 
 }}
 "#,
         extensions.join(",\n"),
-        settings.join(",\n")
+        entries.join(",\n")
     ))
 }
 
 /// `docs/settings.md`.
 pub fn docs() -> String {
     let mut d = String::from(
-        "# Settings\n\nGenerated by `cargo xtask regen` from `codegen/src/settings.rs`. Do not edit.\n\n\
+        "# Settings\n\nGenerated by `cargo xtask regen` from `layer/src/settings/schema.toml`. Do not edit.\n\n\
          Each setting can be given, from lowest to highest precedence:\n\n\
          1. by the application: `VkLayerSettingsCreateInfoEXT` with `pLayerName = \"VK_LAYER_VIGIL_validation\"` \
          (and `VkValidationFeaturesEXT` / `VkValidationFlagsEXT`, mapped onto the validation-object switches);\n\
@@ -434,7 +418,7 @@ pub fn docs() -> String {
          the package, `share/doc/vigil/`).\n\n\
          | key | type | default | description |\n|---|---|---|---|\n",
     );
-    for s in SETTINGS {
+    for s in settings() {
         let values = match &s.kind {
             Kind::Enum(v, _) | Kind::Flags(v, _) => {
                 format!(" Values: {}.", v.iter().map(|(k, _)| format!("`{k}`")).collect::<Vec<_>>().join(", "))
@@ -466,7 +450,7 @@ pub fn sample_file() -> String {
          # The environment (VK_VIGIL_VALIDATION_<KEY>) overrides this file; this file overrides the\n\
          # application's VkLayerSettingsCreateInfoEXT. Lists and flags are comma-separated.\n",
     );
-    for s in SETTINGS {
+    for s in settings() {
         let _ = writeln!(d, "\n# {}: {}", s.label, s.shown_description());
         match &s.kind {
             Kind::Enum(v, _) | Kind::Flags(v, _) => {
@@ -480,4 +464,32 @@ pub fn sample_file() -> String {
         let _ = writeln!(d, "{}", line.trim_end());
     }
     d
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_schema_parses_and_object_switches_are_bools() {
+        let all = settings();
+        assert!(all.len() >= 12);
+        for key in ["stateless", "object_lifetime", "thread_safety", "handle_wrapping"] {
+            let s = all.iter().find(|s| s.key == key).unwrap_or_else(|| panic!("no `{key}`"));
+            assert!(matches!(s.kind, Kind::Bool(true)) && s.available, "{key}");
+        }
+    }
+
+    #[test]
+    fn a_bad_schema_is_refused_with_the_reason() {
+        let one =
+            |body: &str| parse_schema(&format!("[[setting]]\nkey = \"k\"\nlabel = \"l\"\ndescription = \"d\"\n{body}"));
+        assert!(one("type = \"bool\"\ndefault = true").is_ok());
+        let err = |body: &str| one(body).err().unwrap_or_default();
+        assert!(err("type = \"bool\"\ndefault = true\navailable = false").contains("unavailable"));
+        assert!(err("type = \"number\"\ndefault = 1").contains("unknown type"));
+        assert!(err("type = \"enum\"\ndefault = \"c\"\nvalues = [{ name = \"a\" }]").contains("not one of the values"));
+        assert!(err("type = \"uint\"\ndefault = -1").contains("not a u32"));
+        assert!(err("type = \"bool\"").contains("no default"));
+    }
 }
