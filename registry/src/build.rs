@@ -57,6 +57,37 @@ struct Builder {
     constant_names: BTreeSet<String>,
 }
 
+/// Refuses a vk.xml older than [`crate::MIN_VERSION`] before anything else reads it: an older
+/// format fails deep inside the build with a message naming a symptom, not the cause.
+pub(crate) fn check_version(vk: &vp::Registry) -> Result<(), Error> {
+    let mut b = Builder::default();
+    for child in &vk.0 {
+        let vp::RegistryChild::Types(types) = child else { continue };
+        for t in &types.children {
+            let vp::TypesChild::Type(t) = t else { continue };
+            let vp::TypeSpec::Code(code) = &t.spec else { continue };
+            if t.category.as_deref() != Some("define") || !for_vulkan(t.api.as_deref()) {
+                continue;
+            }
+            let name = t.name.as_ref().or_else(|| {
+                code.markup.iter().find_map(|m| if let vp::TypeCodeMarkup::Name(n) = m { Some(n) } else { None })
+            });
+            if let Some(name @ ("VK_HEADER_VERSION" | "VK_HEADER_VERSION_COMPLETE")) = name.map(String::as_str) {
+                b.define(name, &code.code);
+            }
+        }
+    }
+    let version = match (b.header_major_minor, b.header_version) {
+        (Some((major, minor)), Some(patch)) if (major, minor, patch) >= crate::MIN_VERSION => return Ok(()),
+        (Some((major, minor)), Some(patch)) => format!("{major}.{minor}.{patch}"),
+        // Registries from before VK_HEADER_VERSION_COMPLETE (early Vulkan 1.2).
+        (None, Some(patch)) => format!("with VK_HEADER_VERSION {patch} and no VK_HEADER_VERSION_COMPLETE"),
+        // Not something the build can read either; it says why.
+        _ => return Ok(()),
+    };
+    Err(Error::TooOld { version })
+}
+
 /// Builds the model from a parsed vk.xml and video.xml.
 pub(crate) fn build(vk: vp::Registry, video: Option<vp::Registry>) -> Result<Registry, Error> {
     let mut b = Builder::default();

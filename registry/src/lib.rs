@@ -17,6 +17,12 @@ pub use depends::Depends;
 pub use model::*;
 pub use vuids::{load_pinned_vuids, load_vuids, strip_html, ValidUsage};
 
+/// The oldest registry Vigil generates from; `load` refuses older ones. 1.4.341 (Ubuntu
+/// resolute) loads, but generation stops at reviewed codegen tables naming extensions it lacks;
+/// 1.4.321 and older (Debian trixie 1.4.309, bookworm 1.3.239) also predate the `<proto>` form
+/// of funcpointers (1.4.339) the model reads. Lower it only to a version seen to generate.
+pub const MIN_VERSION: (u32, u32, u32) = (1, 4, 363);
+
 /// Why the registry could not be turned into a model.
 #[derive(Debug)]
 pub enum Error {
@@ -43,6 +49,10 @@ pub enum Error {
     Unclassified {
         what: String,
     },
+    /// A registry older than [`MIN_VERSION`] (`version` as its vk.xml states it).
+    TooOld {
+        version: String,
+    },
 }
 
 impl fmt::Display for Error {
@@ -59,6 +69,10 @@ impl fmt::Display for Error {
             Error::Declaration { code, why } => write!(f, "cannot read declaration `{}`: {why}", code.trim()),
             Error::Depends { text, why } => write!(f, "cannot read depends expression `{text}`: {why}"),
             Error::Unclassified { what } => write!(f, "cannot classify {what}"),
+            Error::TooOld { version } => {
+                let (major, minor, patch) = MIN_VERSION;
+                write!(f, "registry {version} is older than {major}.{minor}.{patch}, the oldest Vigil supports")
+            }
         }
     }
 }
@@ -89,11 +103,14 @@ fn parse(path: &Path) -> Result<vk_parse::Registry, Error> {
     Ok(reg)
 }
 
-/// Loads `vk.xml` and, when present beside it, `video.xml`.
+/// Loads `vk.xml` and, when present beside it, `video.xml`; refuses a registry older than
+/// [`MIN_VERSION`] before reading further.
 pub fn load(vk_xml: &Path) -> Result<Registry, Error> {
+    let vk = parse(vk_xml)?;
+    build::check_version(&vk)?;
     let video = vk_xml.with_file_name("video.xml");
     let video = if video.exists() { Some(parse(&video)?) } else { None };
-    build::build(parse(vk_xml)?, video)
+    build::build(vk, video)
 }
 
 /// Loads the pinned registry committed under `registry/`.

@@ -155,7 +155,10 @@ fn extensions() {
 }
 
 fn load_str(xml: &str) -> Result<Registry, Error> {
-    let dir = std::env::temp_dir().join(format!("vigil-registry-test-{}-{}", std::process::id(), xml.len()));
+    // Tests run in parallel: each call gets its own directory.
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("vigil-registry-test-{}-{call}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("vk.xml");
     std::fs::write(&path, xml).unwrap();
@@ -164,23 +167,29 @@ fn load_str(xml: &str) -> Result<Registry, Error> {
     r
 }
 
-const MINIMAL_HEAD: &str = r#"<?xml version="1.0" encoding="UTF-8"?>
+/// The start of a registry claiming `version`, up to the open `<types>`.
+fn head((major, minor, patch): (u32, u32, u32)) -> String {
+    format!(
+        r#"<?xml version="1.0" encoding="UTF-8"?>
 <registry>
 <types>
-  <type category="define">#define <name>VK_HEADER_VERSION</name> 1</type>
-  <type category="define" requires="VK_HEADER_VERSION">#define <name>VK_HEADER_VERSION_COMPLETE</name> <type>VK_MAKE_API_VERSION</type>(0, 1, 0, VK_HEADER_VERSION)</type>
+  <type category="define">#define <name>VK_HEADER_VERSION</name> {patch}</type>
+  <type category="define" requires="VK_HEADER_VERSION">#define <name>VK_HEADER_VERSION_COMPLETE</name> <type>VK_MAKE_API_VERSION</type>(0, {major}, {minor}, VK_HEADER_VERSION)</type>
   <type name="uint32_t" requires="vk_platform"/>
-"#;
+"#
+    )
+}
 
 #[test]
 fn broken_xml_is_rejected() {
+    let start = head(MIN_VERSION);
     // A category the model has no place for.
-    let xml = format!("{MINIMAL_HEAD}<type category=\"gadget\" name=\"VkGadget\"/></types></registry>");
+    let xml = format!("{start}<type category=\"gadget\" name=\"VkGadget\"/></types></registry>");
     let e = load_str(&xml).unwrap_err().to_string();
     assert!(e.contains("cannot classify type VkGadget of category gadget"), "{e}");
     // A member whose type nothing defines.
     let xml = format!(
-        "{MINIMAL_HEAD}<type category=\"struct\" name=\"VkThing\"><member><type>VkMissing</type> <name>m</name></member></type></types>
+        "{start}<type category=\"struct\" name=\"VkThing\"><member><type>VkMissing</type> <name>m</name></member></type></types>
         <feature api=\"vulkan\" name=\"VK_VERSION_1_0\" number=\"1.0\"><require><type name=\"VkThing\"/></require></feature></registry>"
     );
     let e = load_str(&xml).unwrap_err().to_string();
@@ -192,11 +201,37 @@ fn broken_xml_is_rejected() {
 
 #[test]
 fn minimal_registry_loads() {
+    let start = head(MIN_VERSION);
     let xml = format!(
-        "{MINIMAL_HEAD}<type category=\"struct\" name=\"VkThing\"><member><type>uint32_t</type> <name>m</name>:4</member></type></types>
+        "{start}<type category=\"struct\" name=\"VkThing\"><member><type>uint32_t</type> <name>m</name>:4</member></type></types>
         <feature api=\"vulkan\" name=\"VK_BASE_VERSION_1_0\" number=\"1.0\"><require><type name=\"VkThing\"/></require></feature></registry>"
     );
     let r = load_str(&xml).unwrap();
     assert_eq!(r.versions[0].name, "VK_VERSION_1_0");
     assert_eq!(r.struct_("VkThing").unwrap().members[0].bitfield, Some(4));
+}
+
+/// Older registries are refused up front with one message naming the oldest supported version,
+/// before the funcpointer (or anything else) they cannot be read for is reached.
+#[test]
+fn old_registry_is_refused() {
+    let min = format!("{}.{}.{}", MIN_VERSION.0, MIN_VERSION.1, MIN_VERSION.2);
+    // Bookworm's 1.3.239 funcpointer form, which the model cannot read.
+    let funcpointer =
+        r#"<type category="funcpointer">typedef void (VKAPI_PTR *<name>PFN_vkVoidFunction</name>)(void);</type>"#;
+    let xml = format!("{}{funcpointer}</types></registry>", head((1, 3, 239)));
+    let e = load_str(&xml).unwrap_err().to_string();
+    assert_eq!(e, format!("registry 1.3.239 is older than {min}, the oldest Vigil supports"));
+    // One patch below the minimum.
+    let below = (MIN_VERSION.0, MIN_VERSION.1, MIN_VERSION.2 - 1);
+    let e = load_str(&format!("{}</types></registry>", head(below))).unwrap_err().to_string();
+    assert!(e.contains(&format!("is older than {min}")), "{e}");
+    // Before Vulkan 1.2 there was no VK_HEADER_VERSION_COMPLETE.
+    let xml = r#"<registry><types><type category="define">#define <name>VK_HEADER_VERSION</name> 131</type></types></registry>"#;
+    let e = load_str(xml).unwrap_err().to_string();
+    assert!(e.contains("VK_HEADER_VERSION 131 and no VK_HEADER_VERSION_COMPLETE is older than"), "{e}");
+    // A Vulkan SC version define does not count.
+    let sc = r#"<type api="vulkansc" category="define">#define <name>VK_HEADER_VERSION_COMPLETE</name> <type>VK_MAKE_API_VERSION</type>(0, 1, 9, VK_HEADER_VERSION)</type>"#;
+    let xml = format!("{}{sc}</types></registry>", head((1, 3, 239)));
+    assert!(load_str(&xml).unwrap_err().to_string().contains("registry 1.3.239 is older"));
 }

@@ -22,7 +22,9 @@ const USAGE: &str = "usage: cargo xtask <task>
   bench [--quick] [--rounds N] [--jobs N]
                                        Vigil against the reference layer (docs/performance.md)
   update-registry SOURCE               bring in a new registry and say what changed
-  synthetic-extension                  a made-up extension through the whole pipeline";
+  synthetic-extension [--keep] [--target-dir DIR]
+                                       a made-up extension regenerated, built and run through
+                                       Vigil above the driver shim (tests/driver-shim)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();

@@ -1,0 +1,642 @@
+//! `VK_LAYER_VIGIL_driver_shim`: a test-only Vulkan layer enabled *below* Vigil (last in
+//! `ppEnabledLayerNames`, so closest to the driver) that plays the driver where lavapipe cannot.
+//!
+//! Today it implements the made-up device extension `VK_VIGIL_synthetic_object` (see
+//! `synthetic_extension.xml` and `cargo xtask synthetic-extension`): it advertises the extension
+//! (its manifest declares it too, since the loader checks enabled device extensions against the
+//! driver's and the enabled layers' manifests), removes it and its structure from
+//! `VkDeviceCreateInfo` before lavapipe sees them, and implements the three commands itself:
+//! creates hand out fresh raw values, destroys forget them, the command records nothing. What
+//! reached it is counted in a [`ShimStats`] that tests read through the exported
+//! `vigil_driver_shim_stats`.
+//!
+//! Behaviours that later tests need (lower limits, hidden queue capabilities, aliased handle
+//! values) are switches named in `VIGIL_DRIVER_SHIM` (comma-separated), read at instance
+//! creation into [`Behaviours`]; see there for where each one hooks in.
+
+pub mod synthetic;
+
+use std::collections::BTreeMap;
+use std::ffi::{c_char, c_void, CStr};
+use std::sync::{Mutex, MutexGuard};
+
+use ash::vk::{self, Handle};
+
+use synthetic::ShimStats;
+
+/// The environment variable holding the behaviour switches.
+pub const BEHAVIOURS_VAR: &str = "VIGIL_DRIVER_SHIM";
+
+/// Switches that make the shim behave unlike lavapipe, parsed from [`BEHAVIOURS_VAR`].
+///
+/// None exists yet. A switch is a field here and an arm in [`Behaviours::parse`], and takes
+/// effect where the shim answers what it changes; each instance keeps the switches it was
+/// created with. Planned:
+/// - `lower-limits`: intercept `vkGetPhysicalDeviceProperties(2)` and lower chosen limits;
+/// - `hide-queue-flags`: intercept `vkGetPhysicalDeviceQueueFamilyProperties(2)` and clear
+///   capability bits;
+/// - `alias-handles`: hand out, from creates the shim wraps, raw values already in use.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Behaviours {}
+
+impl Behaviours {
+    /// The switches in `spec` (`name,name`); an unknown name is an error, so a test never runs
+    /// without the behaviour it asked for.
+    pub fn parse(spec: &str) -> Result<Behaviours, String> {
+        // With the first switch this becomes a loop over the names, matching each one.
+        match spec.split(',').map(str::trim).find(|n| !n.is_empty()) {
+            Some(name) => Err(format!("{BEHAVIOURS_VAR}: unknown switch `{name}`")),
+            None => Ok(Behaviours::default()),
+        }
+    }
+}
+
+/// The loader's `VkLayerFunction` value for the link to the next layer.
+const LAYER_LINK_INFO: i32 = 0;
+/// `LAYER_NEGOTIATE_INTERFACE_STRUCT`.
+const NEGOTIATE_INTERFACE_STRUCT: i32 = 1;
+/// The loader–layer interface version the shim speaks.
+const INTERFACE_VERSION: u32 = 2;
+
+/// `VkNegotiateLayerInterface` (vk_layer.h).
+#[repr(C)]
+pub struct NegotiateLayerInterface {
+    s_type: i32,
+    p_next: *mut c_void,
+    loader_layer_interface_version: u32,
+    pfn_get_instance_proc_addr: Option<vk::PFN_vkGetInstanceProcAddr>,
+    pfn_get_device_proc_addr: Option<vk::PFN_vkGetDeviceProcAddr>,
+    pfn_get_physical_device_proc_addr: vk::PFN_vkVoidFunction,
+}
+
+/// `VkLayerInstanceLink`.
+#[repr(C)]
+struct LayerInstanceLink {
+    p_next: *mut LayerInstanceLink,
+    pfn_next_get_instance_proc_addr: vk::PFN_vkGetInstanceProcAddr,
+    pfn_next_get_physical_device_proc_addr: vk::PFN_vkVoidFunction,
+}
+
+/// `VkLayerDeviceLink`.
+#[repr(C)]
+struct LayerDeviceLink {
+    p_next: *mut LayerDeviceLink,
+    pfn_next_get_instance_proc_addr: vk::PFN_vkGetInstanceProcAddr,
+    pfn_next_get_device_proc_addr: vk::PFN_vkGetDeviceProcAddr,
+}
+
+/// `VkLayerInstanceCreateInfo` and `VkLayerDeviceCreateInfo`, reduced to the union member the
+/// shim reads (`pLayerInfo` when `function` is the link info).
+#[repr(C)]
+struct LayerCreateInfo<L> {
+    s_type: vk::StructureType,
+    p_next: *const c_void,
+    function: i32,
+    p_layer_info: *mut L,
+}
+
+/// Per instance: the next layer's functions.
+struct Instance {
+    key: usize,
+    handle: vk::Instance,
+    gipa: vk::PFN_vkGetInstanceProcAddr,
+    destroy: Option<vk::PFN_vkDestroyInstance>,
+    enumerate_device_extensions: Option<vk::PFN_vkEnumerateDeviceExtensionProperties>,
+    // Read by the switches to come.
+    #[allow(dead_code)]
+    behaviours: Behaviours,
+}
+
+/// Per device: the next layer's functions and whether the extension is enabled.
+struct Device {
+    key: usize,
+    gdpa: vk::PFN_vkGetDeviceProcAddr,
+    destroy: Option<vk::PFN_vkDestroyDevice>,
+    synthetic: bool,
+}
+
+/// Everything the shim knows. One lock: the shim is small and tests are not about its speed.
+struct State {
+    instances: Vec<Instance>,
+    devices: Vec<Device>,
+    /// Live synthetic objects: raw value → device key.
+    objects: BTreeMap<u64, usize>,
+    /// Raw values handed out so far.
+    handed_out: u64,
+    stats: ShimStats,
+}
+
+static STATE: Mutex<State> = Mutex::new(State {
+    instances: Vec::new(),
+    devices: Vec::new(),
+    objects: BTreeMap::new(),
+    handed_out: 0,
+    stats: ShimStats {
+        size: std::mem::size_of::<ShimStats>() as u64,
+        devices: 0,
+        extensions_stripped: 0,
+        structs_stripped: 0,
+        create_calls: 0,
+        bad_create_infos: 0,
+        destroy_calls: 0,
+        cmd_calls: 0,
+        foreign_handles: 0,
+        live: 0,
+        leaked: 0,
+        last_created: 0,
+        last_destroyed: 0,
+        last_used: 0,
+    },
+});
+
+fn state() -> MutexGuard<'static, State> {
+    // A panic elsewhere leaves the data consistent enough for a test layer.
+    STATE.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Raw values the shim hands out: recognisable in messages and far from small ids.
+const RAW_HANDLE_BASE: u64 = 0x5a5a_0000_0000_0000;
+
+/// The loader's dispatch key: the first word of a dispatchable handle.
+///
+/// # Safety
+/// `handle` must be a live dispatchable handle.
+unsafe fn dispatch_key(handle: u64) -> usize {
+    // SAFETY: dispatchable handles point at an object whose first word is the loader's
+    // dispatch table pointer (the caller's contract).
+    unsafe { *(handle as usize as *const usize) }
+}
+
+/// The loader link of `s_type` in a create info's pNext chain.
+///
+/// # Safety
+/// `p_next` must be a valid pNext chain.
+unsafe fn find_link<L>(mut p_next: *const c_void, s_type: vk::StructureType) -> *mut LayerCreateInfo<L> {
+    while !p_next.is_null() {
+        let link = p_next as *mut LayerCreateInfo<L>;
+        // SAFETY: every structure in a valid chain starts with sType and pNext; the loader's
+        // link structures continue with `function`, read only when the sType says it is one.
+        unsafe {
+            if (*link).s_type == s_type && (*link).function == LAYER_LINK_INFO {
+                return link;
+            }
+            p_next = (*link).p_next;
+        }
+    }
+    std::ptr::null_mut()
+}
+
+fn same_name(p: *const c_char, name: &CStr) -> bool {
+    // SAFETY: the Vulkan caller passes NULL or a NUL-terminated string.
+    !p.is_null() && unsafe { CStr::from_ptr(p) } == name
+}
+
+/// Makes a function pointer of any signature a `PFN_vkVoidFunction`.
+macro_rules! void_fn {
+    ($f:expr, $ty:ty) => {{
+        let f: $ty = $f;
+        // SAFETY: only the loader's calling convention is erased; callers cast it back to the
+        // type of the command they asked for.
+        Some(unsafe { std::mem::transmute::<$ty, unsafe extern "system" fn()>(f) })
+    }};
+}
+
+/// Loader–layer negotiation: the shim speaks version 2.
+///
+/// # Safety
+/// Called by the loader with a valid negotiation structure.
+#[no_mangle]
+pub unsafe extern "system" fn vkNegotiateLoaderLayerInterfaceVersion(p: *mut NegotiateLayerInterface) -> vk::Result {
+    // SAFETY: the loader passes a valid structure (or NULL, refused).
+    let Some(p) = (unsafe { p.as_mut() }) else { return vk::Result::ERROR_INITIALIZATION_FAILED };
+    if p.s_type != NEGOTIATE_INTERFACE_STRUCT || p.loader_layer_interface_version < INTERFACE_VERSION {
+        return vk::Result::ERROR_INITIALIZATION_FAILED;
+    }
+    p.loader_layer_interface_version = INTERFACE_VERSION;
+    p.pfn_get_instance_proc_addr = Some(get_instance_proc_addr);
+    p.pfn_get_device_proc_addr = Some(get_device_proc_addr);
+    p.pfn_get_physical_device_proc_addr = None;
+    vk::Result::SUCCESS
+}
+
+/// `vkGetInstanceProcAddr`, for loaders that look it up by name.
+///
+/// # Safety
+/// The Vulkan rules for `vkGetInstanceProcAddr`.
+#[no_mangle]
+pub unsafe extern "system" fn vkGetInstanceProcAddr(
+    instance: vk::Instance,
+    name: *const c_char,
+) -> vk::PFN_vkVoidFunction {
+    // SAFETY: forwarded under the same contract.
+    unsafe { get_instance_proc_addr(instance, name) }
+}
+
+/// `vkGetDeviceProcAddr`, for loaders that look it up by name.
+///
+/// # Safety
+/// The Vulkan rules for `vkGetDeviceProcAddr`.
+#[no_mangle]
+pub unsafe extern "system" fn vkGetDeviceProcAddr(device: vk::Device, name: *const c_char) -> vk::PFN_vkVoidFunction {
+    // SAFETY: forwarded under the same contract.
+    unsafe { get_device_proc_addr(device, name) }
+}
+
+/// Fills `out` with what reached the shim; false (and nothing written) when the caller's
+/// `ShimStats` has another size.
+///
+/// # Safety
+/// `out` must be NULL or point to a `ShimStats` whose `size` is set.
+#[no_mangle]
+pub unsafe extern "C" fn vigil_driver_shim_stats(out: *mut ShimStats) -> bool {
+    // SAFETY: the caller's contract.
+    let Some(out) = (unsafe { out.as_mut() }) else { return false };
+    if out.size != std::mem::size_of::<ShimStats>() as u64 {
+        return false;
+    }
+    *out = state().stats;
+    true
+}
+
+/// The device functions the shim implements; `None` for the rest.
+fn device_function(name: *const c_char, synthetic: bool) -> Option<vk::PFN_vkVoidFunction> {
+    if same_name(name, c"vkGetDeviceProcAddr") {
+        return Some(void_fn!(get_device_proc_addr, vk::PFN_vkGetDeviceProcAddr));
+    }
+    if same_name(name, c"vkDestroyDevice") {
+        return Some(void_fn!(destroy_device, vk::PFN_vkDestroyDevice));
+    }
+    let ours = [
+        (synthetic::CREATE, void_fn!(create_object, synthetic::PfnCreate)),
+        (synthetic::DESTROY, void_fn!(destroy_object, synthetic::PfnDestroy)),
+        (synthetic::CMD_USE, void_fn!(cmd_use_object, synthetic::PfnCmdUse)),
+    ];
+    let (_, f) = ours.into_iter().find(|(n, _)| same_name(name, n))?;
+    // Commands of an extension the device did not enable do not exist for it.
+    Some(if synthetic { f } else { None })
+}
+
+unsafe extern "system" fn get_instance_proc_addr(
+    instance: vk::Instance,
+    name: *const c_char,
+) -> vk::PFN_vkVoidFunction {
+    let own = [
+        (c"vkGetInstanceProcAddr", void_fn!(get_instance_proc_addr, vk::PFN_vkGetInstanceProcAddr)),
+        (c"vkCreateInstance", void_fn!(create_instance, vk::PFN_vkCreateInstance)),
+        (c"vkDestroyInstance", void_fn!(destroy_instance, vk::PFN_vkDestroyInstance)),
+        (c"vkCreateDevice", void_fn!(create_device, vk::PFN_vkCreateDevice)),
+        (
+            c"vkEnumerateDeviceExtensionProperties",
+            void_fn!(enumerate_device_extension_properties, vk::PFN_vkEnumerateDeviceExtensionProperties),
+        ),
+    ];
+    if let Some((_, f)) = own.iter().find(|(n, _)| same_name(name, n)) {
+        return *f;
+    }
+    if let Some(f) = device_function(name, true) {
+        return f;
+    }
+    if instance == vk::Instance::null() {
+        return None;
+    }
+    // SAFETY: a non-null instance here is one the loader created through this layer.
+    let key = unsafe { dispatch_key(instance.as_raw()) };
+    let gipa = state().instances.iter().find(|i| i.key == key).map(|i| i.gipa);
+    // SAFETY: the next layer's vkGetInstanceProcAddr, under the same contract.
+    gipa.and_then(|next| unsafe { next(instance, name) })
+}
+
+unsafe extern "system" fn get_device_proc_addr(device: vk::Device, name: *const c_char) -> vk::PFN_vkVoidFunction {
+    if device == vk::Device::null() {
+        return None;
+    }
+    // SAFETY: a device created through this layer.
+    let key = unsafe { dispatch_key(device.as_raw()) };
+    let (gdpa, synthetic) = state().devices.iter().find(|d| d.key == key).map(|d| (d.gdpa, d.synthetic))?;
+    if let Some(f) = device_function(name, synthetic) {
+        return f;
+    }
+    // SAFETY: the next layer's vkGetDeviceProcAddr, under the same contract.
+    unsafe { gdpa(device, name) }
+}
+
+unsafe extern "system" fn create_instance(
+    info: *const vk::InstanceCreateInfo<'_>,
+    allocator: *const vk::AllocationCallbacks<'_>,
+    p_instance: *mut vk::Instance,
+) -> vk::Result {
+    let behaviours = match Behaviours::parse(&std::env::var(BEHAVIOURS_VAR).unwrap_or_default()) {
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!("vigil driver shim: {e}");
+            return vk::Result::ERROR_INITIALIZATION_FAILED;
+        }
+    };
+    if info.is_null() || p_instance.is_null() {
+        return vk::Result::ERROR_INITIALIZATION_FAILED;
+    }
+    // SAFETY: a valid create info, as the loader passes it.
+    let link: *mut LayerCreateInfo<LayerInstanceLink> =
+        unsafe { find_link((*info).p_next, vk::StructureType::LOADER_INSTANCE_CREATE_INFO) };
+    // SAFETY: the loader's link structure, read and advanced (then restored) as layers do.
+    unsafe {
+        if link.is_null() || (*link).p_layer_info.is_null() {
+            return vk::Result::ERROR_INITIALIZATION_FAILED;
+        }
+        let layer_info = (*link).p_layer_info;
+        let gipa = (*layer_info).pfn_next_get_instance_proc_addr;
+        let Some(next_create) = gipa(vk::Instance::null(), c"vkCreateInstance".as_ptr()) else {
+            return vk::Result::ERROR_INITIALIZATION_FAILED;
+        };
+        let next_create: vk::PFN_vkCreateInstance = std::mem::transmute(next_create);
+        (*link).p_layer_info = (*layer_info).p_next;
+        let result = next_create(info, allocator, p_instance);
+        (*link).p_layer_info = layer_info;
+        if result != vk::Result::SUCCESS {
+            return result;
+        }
+        let handle = *p_instance;
+        let destroy = gipa(handle, c"vkDestroyInstance".as_ptr()).map(|f| std::mem::transmute(f));
+        let enumerate = gipa(handle, c"vkEnumerateDeviceExtensionProperties".as_ptr()).map(|f| std::mem::transmute(f));
+        state().instances.push(Instance {
+            key: dispatch_key(handle.as_raw()),
+            handle,
+            gipa,
+            destroy,
+            enumerate_device_extensions: enumerate,
+            behaviours,
+        });
+        result
+    }
+}
+
+unsafe extern "system" fn destroy_instance(instance: vk::Instance, allocator: *const vk::AllocationCallbacks<'_>) {
+    if instance == vk::Instance::null() {
+        return;
+    }
+    // SAFETY: an instance created through this layer.
+    let key = unsafe { dispatch_key(instance.as_raw()) };
+    let destroy = {
+        let mut s = state();
+        let at = s.instances.iter().position(|i| i.key == key);
+        at.and_then(|at| s.instances.remove(at).destroy)
+    };
+    if let Some(destroy) = destroy {
+        // SAFETY: the next layer's vkDestroyInstance for its own instance.
+        unsafe { destroy(instance, allocator) };
+    }
+}
+
+/// The two-call enumeration idiom over `items`.
+///
+/// # Safety
+/// `count` must be valid; `out`, when not NULL, must hold `*count` elements.
+unsafe fn enumerate<T: Copy>(items: &[T], count: *mut u32, out: *mut T) -> vk::Result {
+    if count.is_null() {
+        return vk::Result::ERROR_INITIALIZATION_FAILED;
+    }
+    // SAFETY: the caller's contract.
+    unsafe {
+        if out.is_null() {
+            *count = items.len() as u32;
+            return vk::Result::SUCCESS;
+        }
+        let n = (*count as usize).min(items.len());
+        std::ptr::copy_nonoverlapping(items.as_ptr(), out, n);
+        *count = n as u32;
+        if n < items.len() {
+            vk::Result::INCOMPLETE
+        } else {
+            vk::Result::SUCCESS
+        }
+    }
+}
+
+fn synthetic_extension() -> vk::ExtensionProperties {
+    let mut p = vk::ExtensionProperties { spec_version: synthetic::SPEC_VERSION, ..Default::default() };
+    for (d, s) in p.extension_name.iter_mut().zip(synthetic::EXTENSION_NAME.to_bytes()) {
+        *d = *s as c_char;
+    }
+    p
+}
+
+unsafe extern "system" fn enumerate_device_extension_properties(
+    physical_device: vk::PhysicalDevice,
+    layer_name: *const c_char,
+    count: *mut u32,
+    out: *mut vk::ExtensionProperties,
+) -> vk::Result {
+    if same_name(layer_name, synthetic::SHIM_LAYER_NAME) {
+        // SAFETY: the application's count and array.
+        return unsafe { enumerate(&[synthetic_extension()], count, out) };
+    }
+    if physical_device == vk::PhysicalDevice::null() {
+        return vk::Result::ERROR_LAYER_NOT_PRESENT;
+    }
+    // SAFETY: physical devices share their instance's dispatch key.
+    let key = unsafe { dispatch_key(physical_device.as_raw()) };
+    let next = state().instances.iter().find(|i| i.key == key).and_then(|i| i.enumerate_device_extensions);
+    let Some(next) = next else { return vk::Result::ERROR_INITIALIZATION_FAILED };
+    if !layer_name.is_null() {
+        // SAFETY: another layer's list, from further down.
+        return unsafe { next(physical_device, layer_name, count, out) };
+    }
+    // The driver's list, then the extension the shim implements.
+    let mut list = Vec::new();
+    let mut n = 0;
+    // SAFETY: the two-call idiom against the next layer.
+    unsafe {
+        let r = next(physical_device, std::ptr::null(), &mut n, std::ptr::null_mut());
+        if r != vk::Result::SUCCESS {
+            return r;
+        }
+        list.resize(n as usize, vk::ExtensionProperties::default());
+        let r = next(physical_device, std::ptr::null(), &mut n, list.as_mut_ptr());
+        if r != vk::Result::SUCCESS && r != vk::Result::INCOMPLETE {
+            return r;
+        }
+    }
+    list.truncate(n as usize);
+    if !list.iter().any(|e| e.extension_name_as_c_str() == Ok(synthetic::EXTENSION_NAME)) {
+        list.push(synthetic_extension());
+    }
+    // SAFETY: the application's count and array.
+    unsafe { enumerate(&list, count, out) }
+}
+
+unsafe extern "system" fn create_device(
+    physical_device: vk::PhysicalDevice,
+    info: *const vk::DeviceCreateInfo<'_>,
+    allocator: *const vk::AllocationCallbacks<'_>,
+    p_device: *mut vk::Device,
+) -> vk::Result {
+    if info.is_null() || p_device.is_null() {
+        return vk::Result::ERROR_INITIALIZATION_FAILED;
+    }
+    // SAFETY: physical devices share their instance's dispatch key.
+    let key = unsafe { dispatch_key(physical_device.as_raw()) };
+    let Some(instance) = state().instances.iter().find(|i| i.key == key).map(|i| i.handle) else {
+        return vk::Result::ERROR_INITIALIZATION_FAILED;
+    };
+    // SAFETY: a valid create info, as the loader passes it.
+    let mut local = unsafe { *info };
+    // SAFETY: its pNext chain is valid.
+    let link: *mut LayerCreateInfo<LayerDeviceLink> =
+        unsafe { find_link(local.p_next, vk::StructureType::LOADER_DEVICE_CREATE_INFO) };
+    // SAFETY: a link the loader put in the chain, when found.
+    if link.is_null() || unsafe { (*link).p_layer_info.is_null() } {
+        return vk::Result::ERROR_INITIALIZATION_FAILED;
+    }
+    // The driver must not see what only the shim implements: the extension's name…
+    // SAFETY: the create info's array of enabledExtensionCount strings.
+    let names: Vec<*const c_char> = (0..local.enabled_extension_count as usize)
+        .map(|i| unsafe { *local.pp_enabled_extension_names.add(i) })
+        .collect();
+    let kept: Vec<*const c_char> =
+        names.iter().copied().filter(|&n| !same_name(n, synthetic::EXTENSION_NAME)).collect();
+    let synthetic = kept.len() < names.len();
+    local.enabled_extension_count = kept.len() as u32;
+    local.pp_enabled_extension_names = kept.as_ptr();
+    // …and its structure, unlinked for the call and relinked after. The chain is the caller's:
+    // const to the API, but the caller is blocked in this call. The head is the local copy, so
+    // only a structure in front of the shim's own is written to, and it is restored.
+    let mut unlinked: Vec<(*mut vk::BaseOutStructure<'_>, *mut vk::BaseOutStructure<'_>)> = Vec::new();
+    let mut prev = &mut local as *mut vk::DeviceCreateInfo<'_> as *mut vk::BaseOutStructure<'_>;
+    // SAFETY: a valid pNext chain; every structure starts with sType and pNext.
+    unsafe {
+        while !(*prev).p_next.is_null() {
+            let cur = (*prev).p_next;
+            if (*cur).s_type == synthetic::STRUCTURE_TYPE_DEVICE_CREATE_INFO {
+                (*prev).p_next = (*cur).p_next;
+                unlinked.push((prev, cur));
+            } else {
+                prev = cur;
+            }
+        }
+    }
+    // SAFETY: the loader's link structure, read and advanced (then restored) as layers do; the
+    // next layer's vkCreateDevice with the cleaned copy.
+    unsafe {
+        let layer_info = (*link).p_layer_info;
+        let gipa = (*layer_info).pfn_next_get_instance_proc_addr;
+        let gdpa = (*layer_info).pfn_next_get_device_proc_addr;
+        let Some(next_create) = gipa(instance, c"vkCreateDevice".as_ptr()) else {
+            return vk::Result::ERROR_INITIALIZATION_FAILED;
+        };
+        let next_create: vk::PFN_vkCreateDevice = std::mem::transmute(next_create);
+        (*link).p_layer_info = (*layer_info).p_next;
+        let result = next_create(physical_device, &local, allocator, p_device);
+        (*link).p_layer_info = layer_info;
+        for &(prev, cur) in unlinked.iter().rev() {
+            (*prev).p_next = cur;
+        }
+        if result == vk::Result::SUCCESS {
+            let device = *p_device;
+            let destroy = gdpa(device, c"vkDestroyDevice".as_ptr()).map(|f| std::mem::transmute(f));
+            let mut s = state();
+            s.devices.push(Device { key: dispatch_key(device.as_raw()), gdpa, destroy, synthetic });
+            s.stats.devices += 1;
+            s.stats.extensions_stripped += synthetic as u64;
+            s.stats.structs_stripped += unlinked.len() as u64;
+        }
+        result
+    }
+}
+
+unsafe extern "system" fn destroy_device(device: vk::Device, allocator: *const vk::AllocationCallbacks<'_>) {
+    if device == vk::Device::null() {
+        return;
+    }
+    // SAFETY: a device created through this layer.
+    let key = unsafe { dispatch_key(device.as_raw()) };
+    let destroy = {
+        let mut s = state();
+        let before = s.objects.len();
+        s.objects.retain(|_, d| *d != key);
+        let leaked = (before - s.objects.len()) as u64;
+        s.stats.leaked += leaked;
+        s.stats.live -= leaked;
+        let at = s.devices.iter().position(|d| d.key == key);
+        at.and_then(|at| s.devices.remove(at).destroy)
+    };
+    if let Some(destroy) = destroy {
+        // SAFETY: the next layer's vkDestroyDevice for its own device.
+        unsafe { destroy(device, allocator) };
+    }
+}
+
+unsafe extern "system" fn create_object(
+    device: vk::Device,
+    info: *const synthetic::ObjectCreateInfo,
+    _allocator: *const vk::AllocationCallbacks<'_>,
+    p_object: *mut synthetic::Object,
+) -> vk::Result {
+    let mut s = state();
+    s.stats.create_calls += 1;
+    // SAFETY: NULL or the application's create info (a driver would simply read it).
+    let info = unsafe { info.as_ref() };
+    if info.is_none_or(|i| i.s_type != synthetic::STRUCTURE_TYPE_OBJECT_CREATE_INFO) || p_object.is_null() {
+        s.stats.bad_create_infos += 1;
+        return vk::Result::ERROR_UNKNOWN;
+    }
+    s.handed_out += 1;
+    let raw = RAW_HANDLE_BASE | s.handed_out << 4;
+    // SAFETY: a device created through this layer.
+    let key = unsafe { dispatch_key(device.as_raw()) };
+    s.objects.insert(raw, key);
+    s.stats.live += 1;
+    s.stats.last_created = raw;
+    // SAFETY: checked non-null; the application's output.
+    unsafe { *p_object = raw };
+    vk::Result::SUCCESS
+}
+
+unsafe extern "system" fn destroy_object(
+    _device: vk::Device,
+    object: synthetic::Object,
+    _allocator: *const vk::AllocationCallbacks<'_>,
+) {
+    let mut s = state();
+    s.stats.destroy_calls += 1;
+    s.stats.last_destroyed = object;
+    if object == 0 {
+        return;
+    }
+    if s.objects.remove(&object).is_some() {
+        s.stats.live -= 1;
+    } else {
+        s.stats.foreign_handles += 1;
+    }
+}
+
+unsafe extern "system" fn cmd_use_object(_command_buffer: vk::CommandBuffer, object: synthetic::Object) {
+    let mut s = state();
+    s.stats.cmd_calls += 1;
+    s.stats.last_used = object;
+    if !s.objects.contains_key(&object) {
+        s.stats.foreign_handles += 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn behaviours_are_named_switches() {
+        assert_eq!(Behaviours::parse(""), Ok(Behaviours::default()));
+        assert_eq!(Behaviours::parse(" , "), Ok(Behaviours::default()));
+        assert!(Behaviours::parse("alias-handles").unwrap_err().contains("alias-handles"));
+    }
+
+    /// Sizes and offsets of the loader structures as gcc lays out vk_layer.h on x86-64 Linux.
+    #[test]
+    fn loader_structures_match_vk_layer_h() {
+        use std::mem::{offset_of, size_of};
+        assert_eq!(size_of::<NegotiateLayerInterface>(), 48);
+        assert_eq!(offset_of!(NegotiateLayerInterface, pfn_get_instance_proc_addr), 24);
+        assert_eq!(offset_of!(LayerCreateInfo<LayerDeviceLink>, p_layer_info), 24);
+        assert_eq!(size_of::<LayerDeviceLink>(), 24);
+        assert_eq!(size_of::<LayerInstanceLink>(), 24);
+    }
+}
