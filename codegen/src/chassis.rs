@@ -5,6 +5,8 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 use vigil_registry::{CType, Command, CommandLevel, Depends, Registry};
 
+use std::fmt::Write;
+
 use crate::names::{command_ident, hook, ident, return_type, rust_type, Position};
 use crate::Error;
 
@@ -40,29 +42,6 @@ fn check_tables(reg: &Registry) -> Result<(), Error> {
         }
     }
     Ok(())
-}
-
-struct Sig {
-    params: Vec<TokenStream>,
-    args: Vec<TokenStream>,
-    ret: Option<TokenStream>,
-}
-
-fn sig(reg: &Registry, c: &Command) -> Sig {
-    let params = c
-        .params
-        .iter()
-        .map(|p| {
-            let n = ident(&p.name);
-            let t = rust_type(reg, &p.ty, Position::Param);
-            quote!(#n: #t)
-        })
-        .collect();
-    let args = c.params.iter().map(|p| {
-        let n = ident(&p.name);
-        quote!(#n)
-    });
-    Sig { params, args: args.collect(), ret: return_type(reg, &c.ret) }
 }
 
 fn in_instance_table(c: &Command) -> bool {
@@ -115,109 +94,6 @@ pub fn dispatch(reg: &Registry) -> TokenStream {
     }
 }
 
-pub fn hooks(reg: &Registry) -> TokenStream {
-    let mut trait_items = Vec::new();
-    let mut option_items = Vec::new();
-    let mut pair_items = Vec::new();
-    let mut chassis_items = Vec::new();
-    for c in &reg.commands {
-        let Sig { params, args, ret } = sig(reg, c);
-        let (pv, pr, po) =
-            (hook("pre_call_validate", &c.name), hook("pre_call_record", &c.name), hook("post_call_record", &c.name));
-        let result_param = ret.as_ref().map(|r| quote!(, result: #r));
-        let result_arg = ret.as_ref().map(|_| quote!(, result));
-        let doc = format!("`{}`", c.name);
-        trait_items.push(quote! {
-            #[doc = #doc]
-            #[inline(always)]
-            fn #pv(&self, #(#params),*) -> bool { false }
-            #[inline(always)]
-            fn #pr(&self, #(#params),*) {}
-            #[inline(always)]
-            fn #po(&self, #(#params),* #result_param) {}
-        });
-        option_items.push(quote! {
-            #[inline(always)]
-            fn #pv(&self, #(#params),*) -> bool { match self { Some(o) => o.#pv(#(#args),*), None => false } }
-            #[inline(always)]
-            fn #pr(&self, #(#params),*) { if let Some(o) = self { o.#pr(#(#args),*) } }
-            #[inline(always)]
-            fn #po(&self, #(#params),* #result_param) { if let Some(o) = self { o.#po(#(#args),* #result_arg) } }
-        });
-        pair_items.push(quote! {
-            #[inline(always)]
-            fn #pv(&self, #(#params),*) -> bool { self.0.#pv(#(#args),*) | self.1.#pv(#(#args),*) }
-            #[inline(always)]
-            fn #pr(&self, #(#params),*) { self.0.#pr(#(#args),*); self.1.#pr(#(#args),*) }
-            #[inline(always)]
-            fn #po(&self, #(#params),* #result_param) { self.0.#po(#(#args),* #result_arg); self.1.#po(#(#args),* #result_arg) }
-        });
-        let (first, second) =
-            if destroys(c) { (quote!(objects), quote!(state)) } else { (quote!(state), quote!(objects)) };
-        chassis_items.push(quote! {
-            #[inline(always)]
-            fn #pv(&self, #(#params),*) -> bool { self.state.#pv(#(#args),*) | self.objects.#pv(#(#args),*) }
-            #[inline(always)]
-            fn #pr(&self, #(#params),*) { self.#first.#pr(#(#args),*); self.#second.#pr(#(#args),*) }
-            #[inline(always)]
-            fn #po(&self, #(#params),* #result_param) { self.#first.#po(#(#args),* #result_arg); self.#second.#po(#(#args),* #result_arg) }
-        });
-    }
-    quote! {
-        /// A validation object: for every command, a validate hook (`true` = skip the call) that
-        /// must not change state, and record hooks before and after the call down. Every hook
-        /// defaults to nothing, so an object implements only what it checks and the rest
-        /// compiles away. Hooks take `&self` because calls arrive concurrently from the
-        /// application's threads; state lives behind the object's own synchronization.
-        /// Pointer parameters are the application's: read them only as the spec allows.
-        #[allow(unused_variables, clippy::too_many_arguments)]
-        pub trait ValidationObject: Sync {
-            /// Whether the object takes part at all; when no object of a set does, intercepts
-            /// take the pass-through path.
-            #[inline(always)]
-            fn active(&self) -> bool { true }
-            #(#trait_items)*
-        }
-
-        /// No object.
-        impl ValidationObject for () {
-            #[inline(always)]
-            fn active(&self) -> bool { false }
-        }
-
-        /// An object that may be disabled at run time: one branch when it is.
-        #[allow(clippy::too_many_arguments)]
-        impl<T: ValidationObject> ValidationObject for Option<T> {
-            #[inline(always)]
-            fn active(&self) -> bool { matches!(self, Some(o) if o.active()) }
-            #(#option_items)*
-        }
-
-        /// Two objects, run in order; nest pairs for more: `(A, (B, (C, ())))`.
-        #[allow(clippy::too_many_arguments)]
-        impl<A: ValidationObject, B: ValidationObject> ValidationObject for (A, B) {
-            #[inline(always)]
-            fn active(&self) -> bool { self.0.active() || self.1.active() }
-            #(#pair_items)*
-        }
-
-        /// The shared state tracker and the validation objects that read it. The tracker
-        /// records before the objects, except for commands that destroy or free objects, where
-        /// it records last so the objects still see the state the command ends.
-        pub struct Chassis<S, V> {
-            pub state: S,
-            pub objects: V,
-        }
-
-        #[allow(clippy::too_many_arguments)]
-        impl<S: ValidationObject, V: ValidationObject> ValidationObject for Chassis<S, V> {
-            #[inline(always)]
-            fn active(&self) -> bool { self.state.active() || self.objects.active() }
-            #(#chassis_items)*
-        }
-    }
-}
-
 fn skip_value(reg: &Registry, c: &Command, result: &str) -> Result<TokenStream, Error> {
     Ok(match c.ret.as_named() {
         Some("void") => quote!(()),
@@ -257,130 +133,83 @@ fn may_hold_handles(reg: &Registry, p: &vigil_registry::Param) -> bool {
     }
 }
 
-pub fn intercepts(reg: &Registry) -> Result<TokenStream, Error> {
+/// Rust source text for tokens, spaced as a person would write it (the command list is text:
+/// it is the body of a `macro_rules!`, which no formatter lays out).
+fn text(tokens: &TokenStream) -> String {
+    tokens
+        .to_string()
+        .replace("* const ", "*const ")
+        .replace("* mut ", "*mut ")
+        .replace(" ;", ";")
+        .replace(" < ", "<")
+        .replace(" >", ">")
+        .replace(" :: ", "::")
+        .replace(" (", "(")
+        .replace("( ", "(")
+        .replace(" )", ")")
+}
+
+/// `generated/src/command_list.rs`: every command as one entry of `for_each_command!`, the list
+/// the layer's hand-written `macro_rules!` turn into the hook trait, the intercepts and the
+/// per-command glue. Only what the registry knows is here: names, signatures, return values,
+/// which parameters may hold handles; no logic.
+pub fn command_list(reg: &Registry) -> Result<String, Error> {
     check_tables(reg)?;
-    let mut items = Vec::new();
-    for (index, c) in reg.commands.iter().enumerate().filter(|(_, c)| generated_intercept(c)) {
-        let Sig { params, args, ret } = sig(reg, c);
+    let mut out = String::from(
+        "// Generated by `cargo xtask regen` from the Vulkan registry. Do not edit.\n\n\
+         //! Every command of the registry as one list, for hand-written `macro_rules!`:\n\
+         //! `for_each_command!(m)` expands to `m! { entry entry ... }`, one entry per command:\n\
+         //!\n\
+         //! ```text\n\
+         //! { index, \"vkName\", intercept fn, PFN type, validate hook, pre-record hook, post-record hook,\n\
+         //!   kind (generated | hand_written), level (global | instance | device),\n\
+         //!   order (book_first | book_last: commands that end objects record the others first),\n\
+         //!   first parameter, result (vk_result | no_result), wraps (wrap | nowrap),\n\
+         //!   return type, value when skipped, value when the next layer lacks it,\n\
+         //!   (param: Type = index keep|slot, ...) }\n\
+         //! ```\n\
+         //! `slot`: handle wrapping may rewrite the parameter for the call down.\n\n\
+         /// Calls `$m! { ... }` with every command of the registry.\n\
+         #[macro_export]\n\
+         #[rustfmt::skip]\n\
+         macro_rules! for_each_command {\n    ($m:ident) => { $m! {\n",
+    );
+    for (index, c) in reg.commands.iter().enumerate() {
         let f = command_ident(&c.name);
+        let pfn = format!("PFN_{}", c.name);
         let (pv, pr, po) =
             (hook("pre_call_validate", &c.name), hook("pre_call_record", &c.name), hook("post_call_record", &c.name));
-        let name = &c.name;
-        let first = ident(&c.params[0].name);
-        let lookup = if c.level == CommandLevel::Device { quote!(L::device) } else { quote!(L::instance) };
-        let skipped = skip_value(reg, c, "VK_ERROR_VALIDATION_FAILED")?;
-        let missing = skip_value(reg, c, "VK_ERROR_EXTENSION_NOT_PRESENT")?;
-        let ret_ty = ret.as_ref().map(|r| quote!(-> #r));
-        let result_arg = ret.as_ref().map(|_| quote!(, result));
-        let doc = format!("The chassis for `{name}`.");
-        let general = format_ident!("{}_general", f);
-        let hot = if c.level == CommandLevel::Device { quote!(L::device_hot) } else { quote!(L::instance_hot) };
-        let (first_rec, second_rec) =
-            if destroys(c) { (quote!(objects), quote!(book)) } else { (quote!(book), quote!(objects)) };
-        let wraps = c.params.iter().any(|p| may_hold_handles(reg, p));
-        // The call down, through the wrapper when it is on and the command may name handles.
-        let call_down = if wraps {
-            let down_args = c.params.iter().enumerate().map(|(i, p)| {
-                let n = ident(&p.name);
-                if may_hold_handles(reg, p) {
-                    quote!(from_bits(wrap_slots[#i]))
-                } else {
-                    quote!(#n)
-                }
-            });
-            let result_opt = if c.ret.as_named() == Some("VkResult") { quote!(Some(result)) } else { quote!(None) };
-            quote! {
-                let result = match cx.wrapper() {
-                    // SAFETY: forwarding the application's own arguments to the next layer.
-                    None => unsafe { next(#(#args),*) },
-                    Some(wrapper) => {
-                        let wrap_original = [#(to_bits(#args)),*];
-                        let mut wrap_slots = wrap_original;
-                        let mut wrap_scratch = [core::mem::MaybeUninit::<u64>::uninit(); SCRATCH_WORDS];
-                        // SAFETY: `wrap_slots` holds this command's parameters as the application
-                        // passed them; the copies the wrapper makes live in `wrap_scratch` and
-                        // `wrap_scope`, both alive until after the call down.
-                        let Some(wrap_scope) = (unsafe { wrapper.unwrap(#index, &mut wrap_slots, &mut wrap_scratch) }) else {
-                            return #skipped;
-                        };
-                        // SAFETY: the application's arguments with the driver's handles.
-                        let result = unsafe { next(#(#down_args),*) };
-                        // SAFETY: the parameters as the application passed them, after the call.
-                        unsafe { wrapper.rewrap(#index, &wrap_original, #result_opt) };
-                        drop(wrap_scope);
-                        result
-                    }
-                };
-            }
-        } else {
-            quote! {
-                // SAFETY: forwarding the application's own arguments to the next layer.
-                let result = unsafe { next(#(#args),*) };
-            }
+        let kind = if generated_intercept(c) { "generated" } else { "hand_written" };
+        let level = match c.level {
+            CommandLevel::Global => "global",
+            CommandLevel::Instance | CommandLevel::PhysicalDevice => "instance",
+            CommandLevel::Device => "device",
         };
-        let pass_through = quote! {
-            let book = cx.bookkeeping();
-            guard::<L, _>(#name, || book.#pr(#(#args),*));
-            let Some(next) = cx.dispatch().#f else {
-                return #missing;
-            };
-            // SAFETY: forwarding the application's own arguments to the next layer.
-            let result = unsafe { next(#(#args),*) };
-            guard::<L, _>(#name, || book.#po(#(#args),* #result_arg));
-            return result;
-        };
-        items.push(quote! {
-            #[doc = #doc]
-            pub unsafe extern "system" fn #f<L: Layer>(#(#params),*) #ret_ty {
-                // The hot path: the first instance or device, no validation object enabled,
-                // no handle wrapping. It saves no registers; everything else jumps to the
-                // general path.
-                // SAFETY: the first parameter is a live dispatchable handle (the loader routed
-                // this call by it).
-                if let Some(cx) = unsafe { #hot(dispatch_key(#first.0)) } {
-                    if cx.passes_through() {
-                        #pass_through
-                    }
-                }
-                unsafe { #general::<L>(#(#args),*) }
-            }
-
-            /// Every other case: any instance or device, validation objects enabled. Same
-            /// signature as the intercept, so reaching it is a jump.
-            #[inline(never)]
-            unsafe extern "system" fn #general<L: Layer>(#(#params),*) #ret_ty {
-                // SAFETY: as above.
-                let Some(cx) = (unsafe { #lookup(dispatch_key(#first.0)) }) else {
-                    L::unknown_handle(#name);
-                    return #skipped;
-                };
-                if cx.passes_through() {
-                    #pass_through
-                }
-                let objects = cx.objects();
-                let book = cx.bookkeeping();
-                if guard::<L, _>(#name, || objects.#pv(#(#args),*)).unwrap_or(false) {
-                    return #skipped;
-                }
-                guard::<L, _>(#name, || #first_rec.#pr(#(#args),*));
-                guard::<L, _>(#name, || #second_rec.#pr(#(#args),*));
-                let Some(next) = cx.dispatch().#f else {
-                    return #missing;
-                };
-                #call_down
-                guard::<L, _>(#name, || #first_rec.#po(#(#args),* #result_arg));
-                guard::<L, _>(#name, || #second_rec.#po(#(#args),* #result_arg));
-                result
-            }
-        });
+        let order = if destroys(c) { "book_last" } else { "book_first" };
+        let first = ident(c.params.first().map_or("instance", |p| p.name.as_str()));
+        let result = if c.ret.as_named() == Some("VkResult") { "vk_result" } else { "no_result" };
+        let wraps = if c.params.iter().any(|p| may_hold_handles(reg, p)) { "wrap" } else { "nowrap" };
+        let ret = return_type(reg, &c.ret).map_or("()".to_string(), |r| text(&r));
+        let skipped = text(&skip_value(reg, c, "VK_ERROR_VALIDATION_FAILED")?);
+        let missing = text(&skip_value(reg, c, "VK_ERROR_EXTENSION_NOT_PRESENT")?);
+        let params: Vec<String> = c
+            .params
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                let how = if may_hold_handles(reg, p) { "slot" } else { "keep" };
+                format!("{}: {} = {i} {how}", ident(&p.name), text(&rust_type(reg, &p.ty, Position::Param)))
+            })
+            .collect();
+        let _ = writeln!(
+            out,
+            "        {{ {index}, \"{}\", {f}, {pfn}, {pv}, {pr}, {po}, {kind}, {level}, {order}, {first}, {result}, {wraps}, {ret}, {skipped}, {missing},\n            ({}) }}",
+            c.name,
+            params.join(", ")
+        );
     }
-    Ok(quote! {
-        #![allow(clippy::too_many_arguments, clippy::unused_unit, clippy::let_unit_value)]
-        use crate::*;
-        use crate::chassis::*;
-        use core::ffi::{c_char, c_void};
-        #(#items)*
-    })
+    out.push_str("    } };\n}\n");
+    Ok(out)
 }
 
 fn dep_tokens(d: &Depends) -> TokenStream {
@@ -430,18 +259,9 @@ pub fn commands(reg: &Registry) -> TokenStream {
             arms.push(quote!(#lit => Some(#i),));
         }
     }
-    let intercept_arms = reg.commands.iter().enumerate().filter(|(_, c)| generated_intercept(c)).map(|(i, c)| {
-        let f = command_ident(&c.name);
-        let pfn = format_ident!("PFN_{}", c.name);
-        quote! {
-            // SAFETY: a function pointer is returned type-erased, as vkGet*ProcAddr do.
-            #i => Some(unsafe { core::mem::transmute::<#pfn, unsafe extern "system" fn()>(crate::intercepts::#f::<L> as #pfn) }),
-        }
-    });
     let count = reg.commands.len();
     quote! {
         use crate::chassis::*;
-        use crate::*;
 
         /// Every command of the registry, in registry order.
         pub static COMMANDS: [CommandInfo; #count] = [#(#infos),*];
@@ -454,14 +274,6 @@ pub fn commands(reg: &Registry) -> TokenStream {
             }
         }
 
-        /// The generated intercept of `COMMANDS[index]`, monomorphized for the layer `L`;
-        /// `None` for global and hand-written commands.
-        pub fn intercept<L: Layer>(index: usize) -> PFN_vkVoidFunction {
-            match index {
-                #(#intercept_arms)*
-                _ => None,
-            }
-        }
     }
 }
 

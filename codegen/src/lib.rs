@@ -106,8 +106,7 @@ fn generate_src(reg: &Registry) -> Result<Vec<(String, String)>, Error> {
     type_modules.extend(struct_modules.iter().map(String::as_str));
     files.push(("chassis.rs".into(), rust(support::chassis(), "chassis")?));
     files.push(("dispatch.rs".into(), with_prelude(chassis::dispatch(reg), "dispatch")?));
-    files.push(("hooks.rs".into(), with_prelude(chassis::hooks(reg), "hooks")?));
-    files.push(("intercepts.rs".into(), rust(chassis::intercepts(reg)?, "intercepts")?));
+    files.push(("command_list.rs".into(), chassis::command_list(reg)?));
     files.push(("commands.rs".into(), rust(chassis::commands(reg), "commands")?));
     files.push(("extensions.rs".into(), rust(chassis::extensions(reg), "extensions")?));
     files.push(("layout.rs".into(), with_prelude(layout::rust_table(reg), "layout")?));

@@ -14,7 +14,7 @@ use proc_macro2::TokenStream;
 use quote::quote;
 use vigil_registry::{ArrayLen, CType, Command, Registry, ValidUsage, ValueAttrs};
 
-use crate::names::{hook, ident, rust_type, Position};
+use crate::names::ident;
 use crate::stateless::{at_tokens, count_plan, shape_tokens, At, Owner, ShapePlan};
 use crate::Error;
 
@@ -500,17 +500,6 @@ impl<'r> Planner<'r> {
     }
 }
 
-/// A hook's parameter list, and the address of each parameter (what the engines read).
-pub(crate) fn hook_args(reg: &Registry, cmd: &Command) -> (Vec<TokenStream>, Vec<TokenStream>) {
-    cmd.params
-        .iter()
-        .map(|p| {
-            let (n, t) = (ident(&p.name), rust_type(reg, &p.ty, Position::Param));
-            (quote!(#n: #t), quote!(core::ptr::addr_of!(#n) as *const u8))
-        })
-        .unzip()
-}
-
 pub(crate) fn u16_of(i: usize, what: &str) -> Result<u16, Error> {
     u16::try_from(i).map_err(|_| Error(format!("objects: too many {what}")))
 }
@@ -612,8 +601,8 @@ fn emit(
     let (n_structs, n_chain) = (struct_items.len(), chain.len());
 
     let mut command_items = Vec::new();
-    let mut hooks = Vec::new();
-    for (i, c) in commands.iter().enumerate() {
+    let mut hooked = Vec::new();
+    for c in commands.iter() {
         let name = &c.cmd.name;
         let fs = c.fields.iter().map(|f| field_tokens(None, f)).collect::<Result<Vec<_>, _>>()?;
         let parent = |(param, member): &(usize, Option<String>)| -> Result<TokenStream, Error> {
@@ -665,45 +654,8 @@ fn emit(
             allocator: #allocator, alloc_ids: [#provided, #none]
         }));
 
-        // Only commands that name a tracked handle, or change what exists, get hooks.
-        if c.fields.is_empty() && c.role == Role::Use {
-            continue;
-        }
-        let (params, addrs) = hook_args(reg, c.cmd);
-        let pv = hook("pre_call_validate", name);
-        hooks.push(quote! {
-            #[inline]
-            fn #pv(&self, #(#params),*) -> bool {
-                self.0.validate(&COMMAND_HANDLES[#i], &[#(#addrs),*])
-            }
-        });
-        let returns_result = c.cmd.ret.as_named() == Some("VkResult");
-        match &c.role {
-            Role::Create { .. } | Role::Retrieve { .. } => {
-                let post = hook("post_call_record", name);
-                let (result_param, result) = if returns_result {
-                    (quote!(, result: VkResult), quote!(Some(result)))
-                } else {
-                    (quote!(), quote!(None))
-                };
-                hooks.push(quote! {
-                    #[inline]
-                    fn #post(&self, #(#params),* #result_param) {
-                        self.0.record(&COMMAND_HANDLES[#i], &[#(#addrs),*], #result)
-                    }
-                });
-            }
-            Role::Destroy { .. } | Role::Free { .. } | Role::Reset { .. } => {
-                let pre = hook("pre_call_record", name);
-                hooks.push(quote! {
-                    #[inline]
-                    fn #pre(&self, #(#params),*) {
-                        self.0.record(&COMMAND_HANDLES[#i], &[#(#addrs),*], None)
-                    }
-                });
-            }
-            Role::Use => {}
-        }
+        // Only commands that name a tracked handle, or change what exists, are followed.
+        hooked.push(!(c.fields.is_empty() && c.role == Role::Use));
     }
     let n_commands = command_items.len();
     let n_ids = ids.len();
@@ -712,10 +664,8 @@ fn emit(
         //! Where every command's handles are and what it does to objects, generated from the
         //! registry (`codegen/src/objects.rs`); walked by object lifetime validation.
 
-        use core::ffi::{c_char, c_void};
         use crate::*;
         use crate::stateless::{Count, Shape, NO_DEREF};
-        use crate::hooks::ValidationObject;
 
         /// No id.
         pub const NO_ID: u16 = u16::MAX;
@@ -848,13 +798,13 @@ fn emit(
             fn record(&self, command: &'static CommandHandles, params: &[*const u8], result: Option<VkResult>);
         }
 
-        /// The generated validation object: every hook hands its parameters to the engine.
+        /// The validation object: the layer's chassis hands each call of a command marked in
+        /// [`FOLLOWED`] to the engine.
         pub struct ObjectLifetime<E>(pub E);
 
-        #[allow(clippy::too_many_arguments, unused_variables)]
-        impl<E: ObjectEngine> ValidationObject for ObjectLifetime<E> {
-            #(#hooks)*
-        }
+        /// Per command (`COMMANDS` order): whether it names a tracked handle or changes what
+        /// exists; object lifetime looks at no other call.
+        pub static FOLLOWED: [bool; #n_commands] = [#(#hooked),*];
     })
 }
 

@@ -20,8 +20,8 @@ use proc_macro2::TokenStream;
 use quote::quote;
 use vigil_registry::{CType, Member, Registry, Struct};
 
-use crate::names::{hook, ident, return_type};
-use crate::objects::{hook_args, u16_of, CommandPlan, Elem, Field, Role};
+use crate::names::ident;
+use crate::objects::{u16_of, CommandPlan, Elem, Field, Role};
 use crate::Error;
 
 /// When a conditionally synchronized (`maybe`) use writes the object.
@@ -444,7 +444,7 @@ pub(crate) fn generate(
     structs.iter().flat_map(|(_, f)| f).for_each(|f| count(f, true, false));
 
     let mut items = Vec::new();
-    let mut hooks = Vec::new();
+    let mut hooked = vec![false; commands.len()];
     let mut maybe_list = Vec::new();
     for (i, c) in commands.iter().enumerate() {
         let name = &c.cmd.name;
@@ -489,21 +489,7 @@ pub(crate) fn generate(
             continue;
         }
         stats.commands += 1;
-        let (params, addrs) = hook_args(reg, c.cmd);
-        let index = u16_of(i, "commands")?;
-        let (pre, post) = (hook("pre_call_record", name), hook("post_call_record", name));
-        let result_param = return_type(reg, &c.cmd.ret).map(|r| quote!(, result: #r));
-        let result = if c.cmd.ret.as_named() == Some("VkResult") { quote!(Some(result)) } else { quote!(None) };
-        hooks.push(quote! {
-            #[inline]
-            fn #pre(&self, #(#params),*) {
-                self.0.begin(#index, &[#(#addrs),*])
-            }
-            #[inline]
-            fn #post(&self, #(#params),* #result_param) {
-                self.0.end(#index, &[#(#addrs),*], #result)
-            }
-        });
+        hooked[i] = true;
     }
     let n_commands = items.len();
     let n_handles = synced.len();
@@ -517,9 +503,7 @@ pub(crate) fn generate(
         //! `externsync` data (`codegen/src/threading.rs`) over the object sites of `objects.rs`;
         //! the layer's thread-safety engine counts the uses.
 
-        use core::ffi::{c_char, c_void};
         use crate::*;
-        use crate::hooks::ValidationObject;
 
         #(#flags)*
 
@@ -571,14 +555,13 @@ pub(crate) fn generate(
             fn end(&self, command: u16, params: &[*const u8], result: Option<VkResult>);
         }
 
-        /// The generated validation object: every call that names a counted object begins
-        /// before the call down and ends after it.
+        /// The validation object: every call of a command marked in [`COUNTED`] begins before
+        /// the call down and ends after it (the layer's chassis calls the engine).
         pub struct ThreadSafety<E>(pub E);
 
-        #[allow(clippy::too_many_arguments, unused_variables)]
-        impl<E: ThreadEngine> ValidationObject for ThreadSafety<E> {
-            #(#hooks)*
-        }
+        /// Per command (`objects::COMMAND_HANDLES` order): whether its calls are counted (it
+        /// names a synchronized object, changes what exists, or writes implicitly).
+        pub static COUNTED: [bool; #n_commands] = [#(#hooked),*];
     };
     let unsynced = reg.handles.iter().zip(&synced).filter(|(_, s)| !**s).map(|(h, _)| h.name.clone()).collect();
     Ok(Output { tokens, stats, maybe: maybe_list, unsynced })

@@ -113,9 +113,7 @@ pub mod features;
 #[rustfmt::skip]
 pub mod layer_extensions;
 #[rustfmt::skip]
-pub mod hooks;
-#[rustfmt::skip]
-pub mod intercepts;
+mod command_list;
 #[rustfmt::skip]
 pub mod layout;
 #[rustfmt::skip]
@@ -130,10 +128,9 @@ mod stateless_structs;
 mod stateless_tables;
 #[rustfmt::skip]
 pub mod threading;
-pub use chassis::{CommandInfo, CommandLevel, Context, Dep, Layer, Provider};
+pub use chassis::{CommandInfo, CommandLevel, Dep, Provider};
 pub use commands::COMMANDS;
 pub use dispatch::{DeviceDispatch, InstanceDispatch};
-pub use hooks::{Chassis, ValidationObject};
 /// Every VUID of the registry's validusage.json, sorted, one per line:
 /// `id<TAB>spec page<TAB>text`.
 pub static SPEC_TEXT: &str = include_str!("../spec_text.tsv");

@@ -312,6 +312,24 @@ impl Drop for Recording<'_> {
     }
 }
 
+/// The ARCHITECTURE example: group counts against maxComputeWorkGroupCount, one axis at a time,
+/// at the limit (clean) and one past it.
+#[test]
+fn dispatch_group_counts_within_limits() {
+    let ctx = context();
+    let rec = Recording::new(&ctx);
+    // SAFETY: a physical device of this instance.
+    let max =
+        unsafe { ctx.instance.get_physical_device_properties(ctx.physical_device) }.limits.max_compute_work_group_count;
+    let dispatch = |x, y, z| rec.report(|d, cb| unsafe { d.cmd_dispatch(cb, x, y, z) });
+    assert_eq!(dispatch(max[0] + 1, 1, 1), ["VUID-vkCmdDispatch-groupCountX-00386"]);
+    assert_eq!(dispatch(1, max[1] + 1, 1), ["VUID-vkCmdDispatch-groupCountY-00387"]);
+    assert_eq!(dispatch(1, 1, max[2] + 1), ["VUID-vkCmdDispatch-groupCountZ-00388"]);
+    assert!(
+        dispatch(max[0], 1, 1).is_empty() && dispatch(1, max[1], 1).is_empty() && dispatch(1, 1, max[2]).is_empty()
+    );
+}
+
 #[test]
 fn fill_update_and_copy_buffer() {
     let ctx = context();

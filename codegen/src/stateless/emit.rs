@@ -10,7 +10,7 @@ use super::plan::{
     At, CountPlan, ElemPlan, FieldPlan, Plan, ShapePlan, Term, ValuesPlan, ID_API_VERSION, ID_BOOL32,
     ID_EXTENSION_NOT_ENABLED, ID_REQUIRED_HANDLE, ID_REQUIRED_HANDLE_ARRAY,
 };
-use crate::names::{hook, ident, rust_type, Position};
+use crate::names::{command_ident, ident, rust_type, Position};
 use crate::Error;
 
 /// Indices of the plan's names in the emitted tables.
@@ -76,49 +76,62 @@ fn root(reg: &Registry, plan: &Plan, index: &Index<'_>) -> Result<TokenStream, E
         let doc = format!("`{id}`");
         quote!(#[doc = #doc] pub const #n: u16 = #i;)
     });
-    let mut hooks = Vec::new();
+    // One function per command of the registry (the layer's chassis calls each from that
+    // command's validate hook); those with nothing to check are `false` and compile away.
+    let mut checked = std::collections::BTreeMap::new();
     for (i, c) in plan.commands.iter().enumerate() {
         let cmd = reg.command(&c.name).ok_or_else(|| Error(format!("stateless: no command {}", c.name)))?;
         let always = cmd.provided_by.iter().any(|p| p.by == "VK_VERSION_1_0" && p.depends.is_none());
         if c.fields.is_empty() && always {
             continue;
         }
-        let pv = hook("pre_call_validate", &c.name);
-        let params = cmd.params.iter().map(|p| {
-            let n = ident(&p.name);
-            let t = rust_type(reg, &p.ty, Position::Param);
-            quote!(#n: #t)
-        });
         let addrs = cmd.params.iter().map(|p| {
             let n = ident(&p.name);
             quote!(core::ptr::addr_of!(#n) as *const u8)
         });
         let fast = fast_checks(plan, c, i, &cmd.params.iter().map(|p| p.name.as_str()).collect::<Vec<_>>(), index);
         let index_lit = u16_of(c.index, "commands")?;
-        hooks.push(match fast {
+        let body = match fast {
             Some(checks) => quote! {
-                #[inline]
-                fn #pv(&self, #(#params),*) -> bool {
-                    'fast: {
-                        if !self.0.fast(#index_lit) {
+                'fast: {
+                    if !e.fast(#index_lit) {
+                        break 'fast;
+                    }
+                    #(
+                        let ok: bool = #checks;
+                        if !ok {
                             break 'fast;
                         }
-                        #(
-                            let ok: bool = #checks;
-                            if !ok {
-                                break 'fast;
-                            }
-                        )*
-                        return false;
-                    }
-                    self.0.validate(&COMMAND_CHECKS[#i], &[#(#addrs),*])
+                    )*
+                    return false;
                 }
+                e.validate(&COMMAND_CHECKS[#i], &[#(#addrs),*])
             },
             None => quote! {
+                e.validate(&COMMAND_CHECKS[#i], &[#(#addrs),*])
+            },
+        };
+        checked.insert(c.name.clone(), body);
+    }
+    let mut calls = Vec::new();
+    for cmd in &reg.commands {
+        let f = command_ident(&cmd.name);
+        let params = cmd.params.iter().map(|p| {
+            let n = ident(&p.name);
+            let t = rust_type(reg, &p.ty, Position::Param);
+            quote!(#n: #t)
+        });
+        let doc = format!("`{}`: true when the call must be skipped.", cmd.name);
+        calls.push(match checked.get(&cmd.name) {
+            Some(body) => quote! {
+                #[doc = #doc]
                 #[inline]
-                fn #pv(&self, #(#params),*) -> bool {
-                    self.0.validate(&COMMAND_CHECKS[#i], &[#(#addrs),*])
-                }
+                pub fn #f<E: Engine>(e: &E, #(#params),*) -> bool { #body }
+            },
+            None => quote! {
+                #[doc = #doc]
+                #[inline(always)]
+                pub fn #f<E: Engine>(e: &E, #(#params),*) -> bool { false }
             },
         });
     }
@@ -345,12 +358,15 @@ fn root(reg: &Registry, plan: &Plan, index: &Index<'_>) -> Result<TokenStream, E
             unsafe { core::slice::from_raw_parts(p as usize as *const u64, n) }.iter().all(|&h| h != 0)
         }
 
-        /// The generated validation object: every hook hands its parameters to the engine.
+        /// The validation object: the layer's chassis calls [`calls`]`::<command>` from each
+        /// command's validate hook.
         pub struct Stateless<E>(pub E);
 
-        #[allow(clippy::too_many_arguments, unused_variables)]
-        impl<E: Engine> ValidationObject for Stateless<E> {
-            #(#hooks)*
+        /// The checks of every command, named as the command's intercept (`cmd_draw`).
+        #[allow(clippy::too_many_arguments, unused_variables, non_snake_case)]
+        pub mod calls {
+            use super::*;
+            #(#calls)*
         }
     })
 }
@@ -680,9 +696,9 @@ fn fast_checks(
                         .collect();
                     let zero = if elem_optional { quote!(v == 0 ||) } else { quote!() };
                     if base.is_empty() {
-                        quote!({ let v = raw32(&#p) as i32; #zero self.0.enum_ok(#ei, v) })
+                        quote!({ let v = raw32(&#p) as i32; #zero e.enum_ok(#ei, v) })
                     } else {
-                        quote!({ let v = raw32(&#p) as i32; #zero matches!(v, #(#base)|*) || self.0.enum_ok(#ei, v) })
+                        quote!({ let v = raw32(&#p) as i32; #zero matches!(v, #(#base)|*) || e.enum_ok(#ei, v) })
                     }
                 }
                 ElemPlan::Flags(b) => {
@@ -692,7 +708,7 @@ fn fast_checks(
                     let base = Literal::u64_unsuffixed(base);
                     let read = if values.wide { quote!(raw64(&#p)) } else { quote!(u64::from(raw32(&#p))) };
                     let zero_ok = f.id2.is_none();
-                    let rest = quote!((v & !#base == 0 || self.0.bits_ok(#bi, v)));
+                    let rest = quote!((v & !#base == 0 || e.bits_ok(#bi, v)));
                     if zero_ok {
                         quote!({ let v = #read; v == 0 || #rest })
                     } else {
@@ -707,9 +723,9 @@ fn fast_checks(
                         quote!(u64::from(raw32(&#p)))
                     };
                     if elem_optional {
-                        quote!({ let v = #read; v == 0 || self.0.flag_bit_ok(#bi, v) })
+                        quote!({ let v = #read; v == 0 || e.flag_bit_ok(#bi, v) })
                     } else {
-                        quote!({ let v = #read; v != 0 && self.0.flag_bit_ok(#bi, v) })
+                        quote!({ let v = #read; v != 0 && e.flag_bit_ok(#bi, v) })
                     }
                 }
                 ElemPlan::Zero { wide } => {
@@ -733,7 +749,7 @@ fn fast_checks(
                 }
                 ElemPlan::StructPtr(s) => {
                     let si = index.structs[s.as_str()];
-                    let rest = quote!(self.0.struct_ok(#si, q as usize as *const u8, #output));
+                    let rest = quote!(e.struct_ok(#si, q as usize as *const u8, #output));
                     if elem_optional {
                         quote!({ let q = raw64(&#p); q == 0 || #rest })
                     } else {
@@ -751,7 +767,7 @@ fn fast_checks(
             ShapePlan::Ptr => match &f.elem {
                 ElemPlan::Struct(s) => {
                     let si = index.structs[s.as_str()];
-                    let rest = quote!(self.0.struct_ok(#si, q as usize as *const u8, #output));
+                    let rest = quote!(e.struct_ok(#si, q as usize as *const u8, #output));
                     if optional {
                         quote!({ let q = raw64(&#p); q == 0 || #rest })
                     } else {
@@ -798,7 +814,7 @@ fn fast_checks(
                     ElemPlan::Handle if elem_optional => None,
                     // SAFETY: the application promises `n` handles at `q`.
                     ElemPlan::Handle => Some(quote!(unsafe { handles_ok(q, n) })),
-                    _ => Some(quote!(self.0.elements_ok(#field, q as usize as *const u8, n))),
+                    _ => Some(quote!(e.elements_ok(#field, q as usize as *const u8, n))),
                 };
                 // The pointer, then the elements, for a non-zero count.
                 let inner = match (elems, optional) {

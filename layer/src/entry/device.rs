@@ -3,21 +3,20 @@
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
-use vigil_generated::chassis::{dispatch_key, guard, Context, Layer};
 use vigil_generated::*;
 
-use crate::checks::stateless;
-use crate::checks::{object_lifetime, thread_safety, DeviceObjects};
+use crate::chassis::{dispatch_key, phases, Call, ObjectSet};
+use crate::checks::{DeviceObjects, DeviceSetup};
 use crate::entry::loader::{
     find_link, PfnSetDeviceLoaderData, VkLayerDeviceCreateInfo, VkLayerDeviceLink, VK_LAYER_LINK_INFO,
     VK_LOADER_DATA_CALLBACK,
 };
-use crate::entry::{Vigil, DEVICES};
+use crate::entry::{instance_of, DEVICES};
 use crate::facts::name_set;
 use crate::facts::DeviceFacts;
 use crate::handle_wrapping::{self, Wrapper};
 use crate::report::debug_objects::DebugObjects;
-use crate::report::{self, Reporter};
+use crate::report::{self, Object, Reporter};
 
 /// Everything Vigil keeps per device.
 pub struct DeviceData {
@@ -38,42 +37,40 @@ pub struct DeviceData {
     pub extensions: BTreeSet<String>,
     /// The instance's enabled extensions (device commands may come from them).
     pub instance_extensions: BTreeSet<String>,
-    /// Every feature enabled through pEnabledFeatures or a chained feature structure.
-    // Read through the call context, once hooks receive one (the chassis issue).
-    #[allow(dead_code)]
-    pub features: vigil_generated::features::FeatureSet,
-    #[allow(dead_code)]
     pub reporter: Arc<Reporter>,
-    #[allow(dead_code)]
+    /// Limits, features, properties: what hooks read through the call context.
     pub facts: Arc<DeviceFacts>,
     pub objects: DeviceObjects,
+    /// Whether any validation object runs (else calls pass straight through).
+    pub active: bool,
     /// The reporter's bookkeeping, run on every path.
     pub debug: DebugObjects,
     /// Handle wrapping, when the settings ask for it.
     pub wrapper: Option<Wrapper>,
 }
 
-impl Context for DeviceData {
-    type Dispatch = DeviceDispatch;
-    type Objects = DeviceObjects;
-    type Bookkeeping = DebugObjects;
-    type Wrapper = Wrapper;
+impl DeviceData {
+    /// No validation object and no wrapping: calls go straight down.
     #[inline(always)]
-    fn dispatch(&self) -> &DeviceDispatch {
-        &self.dispatch
+    pub fn passes_through(&self) -> bool {
+        !self.active && self.wrapper.is_none()
     }
+
+    /// The context of a call of `COMMANDS[command]` made on `object` (this device, a queue or a
+    /// command buffer), which findings name.
     #[inline(always)]
-    fn objects(&self) -> &DeviceObjects {
-        &self.objects
+    pub fn call<'a>(&'a self, command: usize, name: &'static str, params: &'a [*const u8], object: Object) -> Call<'a> {
+        Call::new(command, name, params, &self.reporter, Some(object), Some(&self.facts))
     }
-    #[inline(always)]
-    fn bookkeeping(&self) -> &DebugObjects {
-        &self.debug
-    }
-    #[inline(always)]
-    fn wrapper(&self) -> Option<&Wrapper> {
-        self.wrapper.as_ref()
-    }
+}
+
+/// The indices in `COMMANDS` of the device commands written here by hand.
+static CREATE_DEVICE: std::sync::LazyLock<usize> = std::sync::LazyLock::new(|| command("vkCreateDevice"));
+static DESTROY_DEVICE: std::sync::LazyLock<usize> = std::sync::LazyLock::new(|| command("vkDestroyDevice"));
+
+/// The index of a command of the registry.
+fn command(name: &str) -> usize {
+    vigil_generated::commands::command_index(name.as_bytes()).expect("a command of the registry")
 }
 
 /// `vkCreateDevice`.
@@ -86,7 +83,7 @@ pub unsafe extern "system" fn create_device(
     if physical_device.is_null() || p_create_info.is_null() || p_device.is_null() {
         return VkResult::VK_ERROR_INITIALIZATION_FAILED;
     }
-    let Some(inst) = (unsafe { Vigil::instance(dispatch_key(physical_device.0)) }) else {
+    let Some(inst) = (unsafe { instance_of(physical_device.0) }) else {
         report::internal_error("vkCreateDevice on a physical device of an instance Vigil does not know");
         return VkResult::VK_ERROR_INITIALIZATION_FAILED;
     };
@@ -114,19 +111,22 @@ pub unsafe extern "system" fn create_device(
     let next_create: PFN_vkCreateDevice = unsafe { std::mem::transmute(next_create) };
 
     let objects = &inst.objects;
+    let params = [
+        &physical_device as *const _ as *const u8,
+        &p_create_info as *const _ as *const u8,
+        &p_allocator as *const _ as *const u8,
+        &p_device as *const _ as *const u8,
+    ];
+    let cx = inst.call(*CREATE_DEVICE, "vkCreateDevice", &params, Object::of(physical_device));
     let args = (physical_device, p_create_info, p_allocator, p_device);
-    if guard::<Vigil, _>("vkCreateDevice", || objects.pre_call_validate_create_device(args.0, args.1, args.2, args.3))
-        == Some(true)
-    {
+    if phases::create_device::validate(objects, &cx, args.0, args.1, args.2, args.3) {
         return VkResult::VK_ERROR_VALIDATION_FAILED;
     }
-    guard::<Vigil, _>("vkCreateDevice", || objects.pre_call_record_create_device(args.0, args.1, args.2, args.3));
+    phases::create_device::pre_record(objects, &cx, args.0, args.1, args.2, args.3);
     unsafe { (*link).u = layer_info.p_next as *mut _ };
     let result = unsafe { next_create(physical_device, p_create_info, p_allocator, p_device) };
     unsafe { (*link).u = layer_info as *const _ as *mut _ };
-    guard::<Vigil, _>("vkCreateDevice", || {
-        objects.post_call_record_create_device(args.0, args.1, args.2, args.3, result)
-    });
+    phases::create_device::post_record(objects, &cx, args.0, args.1, args.2, args.3, result);
     if result != VkResult::VK_SUCCESS {
         return result;
     }
@@ -150,32 +150,35 @@ pub unsafe extern "system" fn create_device(
         limits: props.limits,
         memory_type_count: memory.memoryTypeCount,
         queue_family_count,
-        features: features.clone(),
+        features,
         physical_device,
         get_image_format_properties: inst.dispatch.get_physical_device_image_format_properties,
     });
     let reporter = inst.reporter.clone();
     let api_version = inst.api_version.min(props.apiVersion);
-    let stateless = inst
-        .settings
-        .stateless
-        .then(|| unsafe { stateless::device_checks(&reporter, &facts, api_version, info, &inst.extensions) });
-    let lifetime = inst
-        .settings
-        .object_lifetime
-        .then(|| object_lifetime::device_checks(&reporter, device, inst.handle.as_raw(), !p_allocator.is_null()));
-    let threads = inst.settings.thread_safety.then(|| thread_safety::device_checks(&reporter, device));
+    let extensions = unsafe { name_set(info.ppEnabledExtensionNames, info.enabledExtensionCount) };
+    let objects = DeviceObjects::new(&DeviceSetup {
+        settings: &inst.settings,
+        reporter: &reporter,
+        facts: &facts,
+        api_version,
+        extensions: extensions.clone(),
+        instance_extensions: &inst.extensions,
+        device,
+        instance: inst.handle.as_raw(),
+        allocator: !p_allocator.is_null(),
+    });
     let data = DeviceData {
         handle: device,
         physical_device,
         dispatch,
         next_get_device_proc_addr: next_gdpa,
         set_device_loader_data,
-        api_version: inst.api_version.min(props.apiVersion),
-        extensions: unsafe { name_set(info.ppEnabledExtensionNames, info.enabledExtensionCount) },
+        api_version,
+        extensions,
         instance_extensions: inst.extensions.clone(),
-        features,
-        objects: DeviceObjects { state: (), objects: (stateless, (lifetime, (threads, ()))) },
+        active: objects.active(),
+        objects,
         debug: DebugObjects(reporter.clone()),
         wrapper: inst.settings.handle_wrapping.then(|| Wrapper::new(&reporter, device.as_raw())),
         reporter,
@@ -202,16 +205,16 @@ pub unsafe extern "system" fn destroy_device(device: VkDevice, p_allocator: *con
         return;
     };
     let objects = &data.objects;
-    if guard::<Vigil, _>("vkDestroyDevice", || objects.pre_call_validate_destroy_device(device, p_allocator))
-        == Some(true)
-    {
+    let params = [&device as *const _ as *const u8, &p_allocator as *const _ as *const u8];
+    let cx = data.call(*DESTROY_DEVICE, "vkDestroyDevice", &params, Object::of(device));
+    if phases::destroy_device::validate(objects, &cx, device, p_allocator) {
         return;
     }
-    guard::<Vigil, _>("vkDestroyDevice", || objects.pre_call_record_destroy_device(device, p_allocator));
+    phases::destroy_device::pre_record(objects, &cx, device, p_allocator);
     if let Some(destroy) = data.dispatch.destroy_device {
         unsafe { destroy(device, p_allocator) };
     }
-    guard::<Vigil, _>("vkDestroyDevice", || objects.post_call_record_destroy_device(device, p_allocator));
+    phases::destroy_device::post_record(objects, &cx, device, p_allocator, ());
     handle_wrapping::owner_destroyed(device.as_raw());
     drop(DEVICES.remove(key));
 }

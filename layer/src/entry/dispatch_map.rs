@@ -7,7 +7,7 @@
 use std::sync::atomic::{AtomicPtr, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
-use vigil_generated::chassis::DispatchKey;
+use crate::chassis::DispatchKey;
 
 /// Live instances (or devices) one process may hold at once.
 pub const CAPACITY: usize = 256;

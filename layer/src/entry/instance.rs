@@ -5,16 +5,17 @@ use std::collections::BTreeSet;
 use std::ffi::{c_char, c_void, CStr};
 use std::sync::Arc;
 
-use vigil_generated::chassis::{dispatch_key, guard, Context};
 use vigil_generated::*;
 
-use crate::checks::{object_lifetime, stateless, thread_safety, InstanceObjects};
+use crate::chassis::{dispatch_key, phases, Call, ObjectSet};
+
+use crate::checks::{stateless, InstanceObjects, InstanceSetup};
 use crate::entry::loader::{find_link, PfnGetPhysicalDeviceProcAddr, VkLayerInstanceCreateInfo, VK_LAYER_LINK_INFO};
-use crate::entry::{Vigil, INSTANCES};
+use crate::entry::INSTANCES;
 use crate::facts::{name_list, name_set};
 use crate::handle_wrapping::{self, Wrapper};
 use crate::report::debug_objects::DebugObjects;
-use crate::report::{self, DebugReportCallback, Finding, Location, Messenger, Reporter, Severity};
+use crate::report::{self, DebugReportCallback, Finding, Location, Messenger, Object, Reporter, Severity};
 use crate::settings;
 
 /// Instance extensions Vigil implements itself; no driver does, so they never go down.
@@ -32,32 +33,26 @@ pub struct InstanceData {
     pub settings: vigil_generated::settings::Settings,
     pub reporter: Arc<Reporter>,
     pub objects: InstanceObjects,
+    /// Whether any validation object runs (else calls pass straight through).
+    pub active: bool,
     /// The reporter's bookkeeping, run on every path.
     pub debug: DebugObjects,
     /// Handle wrapping, when the settings ask for it.
     pub wrapper: Option<Wrapper>,
 }
 
-impl Context for InstanceData {
-    type Dispatch = InstanceDispatch;
-    type Objects = InstanceObjects;
-    type Bookkeeping = DebugObjects;
-    type Wrapper = Wrapper;
+impl InstanceData {
+    /// No validation object and no wrapping: calls go straight down.
     #[inline(always)]
-    fn dispatch(&self) -> &InstanceDispatch {
-        &self.dispatch
+    pub fn passes_through(&self) -> bool {
+        !self.active && self.wrapper.is_none()
     }
+
+    /// The context of a call of `COMMANDS[command]` made on `object` (this instance or one of
+    /// its physical devices), which findings name.
     #[inline(always)]
-    fn objects(&self) -> &InstanceObjects {
-        &self.objects
-    }
-    #[inline(always)]
-    fn bookkeeping(&self) -> &DebugObjects {
-        &self.debug
-    }
-    #[inline(always)]
-    fn wrapper(&self) -> Option<&Wrapper> {
-        self.wrapper.as_ref()
+    pub fn call<'a>(&'a self, command: usize, name: &'static str, params: &'a [*const u8], object: Object) -> Call<'a> {
+        Call::new(command, name, params, &self.reporter, Some(object), None)
     }
 }
 
@@ -83,6 +78,12 @@ unsafe fn creation_callbacks(mut next: *const c_void) -> (Vec<Messenger>, Vec<De
         next = header.pNext as *const c_void;
     }
     (messengers, reports)
+}
+
+/// The index of a command of the registry (the hand-written ones name theirs once per call,
+/// outside any hot path).
+fn command(name: &str) -> usize {
+    vigil_generated::commands::command_index(name.as_bytes()).expect("a command of the registry")
 }
 
 /// `vkCreateInstance`.
@@ -128,25 +129,18 @@ pub unsafe extern "system" fn create_instance(
     }
     reporter.report_startup(&here, &resolved.settings);
     let settings = resolved.settings;
-    let objects = InstanceObjects {
-        state: (),
-        objects: (
-            settings.stateless.then(|| unsafe { stateless::instance_checks(&reporter, p_create_info) }),
-            (
-                settings.object_lifetime.then(|| object_lifetime::instance_checks(&reporter)),
-                (settings.thread_safety.then(|| thread_safety::instance_checks(&reporter)), ()),
-            ),
-        ),
-    };
-    let skip = guard::<Vigil, _>("vkCreateInstance", || {
-        objects.pre_call_validate_create_instance(p_create_info, p_allocator, p_instance)
-    });
-    if skip == Some(true) {
+    let objects = InstanceObjects::new(&InstanceSetup { settings: &settings, reporter: &reporter, info });
+    let params = [
+        &p_create_info as *const _ as *const u8,
+        &p_allocator as *const _ as *const u8,
+        &p_instance as *const _ as *const u8,
+    ];
+    let create_instance = command("vkCreateInstance");
+    let cx = Call::new(create_instance, "vkCreateInstance", &params, &reporter, None, None);
+    if phases::create_instance::validate(&objects, &cx, p_create_info, p_allocator, p_instance) {
         return VkResult::VK_ERROR_VALIDATION_FAILED;
     }
-    guard::<Vigil, _>("vkCreateInstance", || {
-        objects.pre_call_record_create_instance(p_create_info, p_allocator, p_instance)
-    });
+    phases::create_instance::pre_record(&objects, &cx, p_create_info, p_allocator, p_instance);
 
     // Extensions only layers implement must not reach the driver.
     let enabled = unsafe { name_list(info.ppEnabledExtensionNames, info.enabledExtensionCount) };
@@ -163,18 +157,14 @@ pub unsafe extern "system" fn create_instance(
     unsafe { (*link).p_layer_info = layer_info.p_next };
     let result = unsafe { next_create(&down, p_allocator, p_instance) };
     unsafe { (*link).p_layer_info = layer_info as *const _ as *mut _ };
-    guard::<Vigil, _>("vkCreateInstance", || {
-        objects.post_call_record_create_instance(p_create_info, p_allocator, p_instance, result)
-    });
+    phases::create_instance::post_record(&objects, &cx, p_create_info, p_allocator, p_instance, result);
     if result != VkResult::VK_SUCCESS {
         return result;
     }
 
     let instance = unsafe { *p_instance };
     let dispatch = InstanceDispatch::load(&mut |name| unsafe { next_gipa(instance, name.as_ptr()) });
-    if let Some(checks) = &objects.objects.0 {
-        stateless::instance_created(checks, &dispatch);
-    }
+    stateless::instance_created(&objects, &dispatch);
     reporter.set_lifetime_window(false);
     let api_version = if info.pApplicationInfo.is_null() { 0 } else { unsafe { (*info.pApplicationInfo).apiVersion } };
     let settings_wrap = settings.handle_wrapping;
@@ -189,6 +179,7 @@ pub unsafe extern "system" fn create_instance(
         debug: DebugObjects(reporter.clone()),
         wrapper: settings_wrap.then(|| Wrapper::new(&reporter, instance.as_raw())),
         reporter,
+        active: objects.active(),
         objects,
     };
     if let Err(data) = INSTANCES.insert(unsafe { dispatch_key(instance.0) }, Box::new(data)) {
@@ -213,16 +204,16 @@ pub unsafe extern "system" fn destroy_instance(instance: VkInstance, p_allocator
     };
     let objects = &data.objects;
     data.reporter.set_lifetime_window(true);
-    if guard::<Vigil, _>("vkDestroyInstance", || objects.pre_call_validate_destroy_instance(instance, p_allocator))
-        == Some(true)
-    {
+    let params = [&instance as *const _ as *const u8, &p_allocator as *const _ as *const u8];
+    let cx = data.call(command("vkDestroyInstance"), "vkDestroyInstance", &params, Object::of(instance));
+    if phases::destroy_instance::validate(objects, &cx, instance, p_allocator) {
         return;
     }
-    guard::<Vigil, _>("vkDestroyInstance", || objects.pre_call_record_destroy_instance(instance, p_allocator));
+    phases::destroy_instance::pre_record(objects, &cx, instance, p_allocator);
     if let Some(destroy) = data.dispatch.destroy_instance {
         unsafe { destroy(instance, p_allocator) };
     }
-    guard::<Vigil, _>("vkDestroyInstance", || objects.post_call_record_destroy_instance(instance, p_allocator));
+    phases::destroy_instance::post_record(objects, &cx, instance, p_allocator, ());
     handle_wrapping::owner_destroyed(instance.as_raw());
     drop(INSTANCES.remove(key));
 }

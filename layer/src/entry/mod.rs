@@ -13,18 +13,16 @@
 
 use std::ffi::{c_char, CStr};
 
-use vigil_generated::chassis::{dispatch_key, Layer};
 use vigil_generated::*;
 
 pub mod device;
 mod dispatch_map;
 pub mod instance;
+pub(crate) mod intercepts;
 pub mod loader;
 mod proc_addr;
 
-use vigil_generated::chassis::DispatchKey;
-
-use crate::report;
+use crate::chassis::dispatch_key;
 use crate::LAYER_NAME;
 use device::DeviceData;
 use dispatch_map::DispatchMap;
@@ -203,7 +201,7 @@ pub unsafe extern "system" fn enumerate_device_extension_properties(
     if physical_device.is_null() {
         return VkResult::VK_ERROR_LAYER_NOT_PRESENT;
     }
-    let Some(inst) = (unsafe { Vigil::instance(dispatch_key(physical_device.0)) }) else {
+    let Some(inst) = (unsafe { instance_of(physical_device.0) }) else {
         return VkResult::VK_ERROR_INITIALIZATION_FAILED;
     };
     match inst.dispatch.enumerate_device_extension_properties {
@@ -221,8 +219,8 @@ pub unsafe extern "system" fn get_physical_device_tool_properties(
     if p_count.is_null() {
         return VkResult::VK_ERROR_INITIALIZATION_FAILED;
     }
-    let next = unsafe { Vigil::instance(dispatch_key(physical_device.0)) }
-        .and_then(|inst| inst.dispatch.get_physical_device_tool_properties);
+    let next =
+        unsafe { instance_of(physical_device.0) }.and_then(|inst| inst.dispatch.get_physical_device_tool_properties);
     let below = |count: *mut u32, props: *mut VkPhysicalDeviceToolProperties| match next {
         Some(f) => unsafe { f(physical_device, count, props) },
         None => {
@@ -253,45 +251,25 @@ pub unsafe extern "system" fn get_physical_device_tool_properties(
     result
 }
 
-static INSTANCES: DispatchMap<InstanceData> = DispatchMap::new();
-static DEVICES: DispatchMap<DeviceData> = DispatchMap::new();
+/// Every live instance, by dispatch key.
+pub(crate) static INSTANCES: DispatchMap<InstanceData> = DispatchMap::new();
+/// Every live device, by dispatch key.
+pub(crate) static DEVICES: DispatchMap<DeviceData> = DispatchMap::new();
 
-/// The layer type the generated intercepts are instantiated for.
-pub struct Vigil;
+/// The data of the instance a dispatchable handle (instance, physical device) belongs to.
+///
+/// # Safety
+/// `handle` must be a live dispatchable handle; the reference must not outlive the instance
+/// (the spec forbids using an instance concurrently with its destruction, which is what makes
+/// this sound).
+pub(crate) unsafe fn instance_of<'a>(handle: usize) -> Option<&'a InstanceData> {
+    unsafe { INSTANCES.get(dispatch_key(handle)) }
+}
 
-impl Layer for Vigil {
-    type Instance = InstanceData;
-    type Device = DeviceData;
-
-    #[inline(always)]
-    unsafe fn instance<'a>(key: DispatchKey) -> Option<&'a InstanceData> {
-        unsafe { INSTANCES.get(key) }
-    }
-
-    #[inline(always)]
-    unsafe fn device<'a>(key: DispatchKey) -> Option<&'a DeviceData> {
-        unsafe { DEVICES.get(key) }
-    }
-
-    #[inline(always)]
-    unsafe fn instance_hot<'a>(key: DispatchKey) -> Option<&'a InstanceData> {
-        unsafe { INSTANCES.get_first(key) }
-    }
-
-    #[inline(always)]
-    unsafe fn device_hot<'a>(key: DispatchKey) -> Option<&'a DeviceData> {
-        unsafe { DEVICES.get_first(key) }
-    }
-
-    #[cold]
-    fn hook_panicked(command: &'static str) {
-        report::internal_error(&format!("a validation hook panicked in {command}; the call was passed on"));
-    }
-
-    #[cold]
-    fn unknown_handle(command: &'static str) {
-        report::internal_error(&format!(
-            "{command} was called with a dispatchable handle Vigil never saw created; the call was not passed on"
-        ));
-    }
+/// The data of the device a dispatchable handle (device, queue, command buffer) belongs to.
+///
+/// # Safety
+/// As for [`instance_of`], for devices.
+pub(crate) unsafe fn device_of<'a>(handle: usize) -> Option<&'a DeviceData> {
+    unsafe { DEVICES.get(dispatch_key(handle)) }
 }

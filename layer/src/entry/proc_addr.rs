@@ -7,11 +7,12 @@
 use std::collections::BTreeSet;
 use std::ffi::{c_char, CStr};
 
-use vigil_generated::chassis::{dispatch_key, Layer};
-use vigil_generated::commands::{command_index, intercept};
+use vigil_generated::commands::command_index;
 use vigil_generated::*;
 
-use crate::entry::{self, device, instance, Vigil};
+use crate::chassis::available;
+use crate::entry::intercepts::INTERCEPTS;
+use crate::entry::{self, device, device_of, instance, instance_of};
 
 /// Whether `VK_VERSION_x_y` is within `api_version`.
 fn version_holds(term: &str, api_version: u32) -> Option<bool> {
@@ -59,7 +60,7 @@ fn hand_written(name: &[u8]) -> PFN_vkVoidFunction {
 
 /// Vigil's function for `COMMANDS[index]`, generated or hand-written.
 fn ours(index: usize, name: &[u8]) -> PFN_vkVoidFunction {
-    intercept::<Vigil>(index).or_else(|| hand_written(name))
+    INTERCEPTS.get(index).copied().flatten().or_else(|| hand_written(name))
 }
 
 /// `vkGetInstanceProcAddr`.
@@ -74,7 +75,7 @@ pub unsafe extern "system" fn get_instance_proc_addr(
     // Without an instance Vigil knows, only global commands (and GetInstanceProcAddr itself).
     // Loader 1.3.239 asks the topmost layer for vkCreateInstance with its own instance handle,
     // before any instance exists below: that must work too.
-    let known = if instance.is_null() { None } else { unsafe { Vigil::instance(dispatch_key(instance.0)) } };
+    let known = if instance.is_null() { None } else { unsafe { instance_of(instance.0) } };
     let Some(inst) = known else {
         return match command_index(name).map(|i| &COMMANDS[i]) {
             Some(c) if c.level == CommandLevel::Global || c.name == "vkGetInstanceProcAddr" => hand_written(name),
@@ -99,7 +100,7 @@ pub unsafe extern "system" fn get_instance_proc_addr(
             _ => true,
         }
     };
-    if !command.available(&holds) {
+    if !available(command, &holds) {
         return None;
     }
     ours(index, name)
@@ -110,7 +111,7 @@ pub unsafe extern "system" fn get_device_proc_addr(device: VkDevice, p_name: *co
     if device.is_null() || p_name.is_null() {
         return None;
     }
-    let dev = unsafe { Vigil::device(dispatch_key(device.0)) }?;
+    let dev = unsafe { device_of(device.0) }?;
     let name = unsafe { CStr::from_ptr(p_name) }.to_bytes();
     let Some(index) = command_index(name) else {
         return unsafe { (dev.next_get_device_proc_addr)(device, p_name) };
@@ -119,7 +120,7 @@ pub unsafe extern "system" fn get_device_proc_addr(device: VkDevice, p_name: *co
     if command.level != CommandLevel::Device {
         return None;
     }
-    if !command.available(&|term| enabled(term, dev.api_version, &dev.extensions, &dev.instance_extensions)) {
+    if !available(command, &|term| enabled(term, dev.api_version, &dev.extensions, &dev.instance_extensions)) {
         return None;
     }
     unsafe { (dev.next_get_device_proc_addr)(device, p_name) }?;
@@ -135,7 +136,7 @@ pub unsafe extern "system" fn get_physical_device_proc_addr(
     if instance.is_null() || p_name.is_null() {
         return None;
     }
-    let inst = unsafe { Vigil::instance(dispatch_key(instance.0)) }?;
+    let inst = unsafe { instance_of(instance.0) }?;
     let next = inst.next_get_physical_device_proc_addr.and_then(|f| unsafe { f(instance, p_name) });
     let name = unsafe { CStr::from_ptr(p_name) }.to_bytes();
     match command_index(name) {

@@ -21,7 +21,6 @@ use std::mem::MaybeUninit;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, LazyLock};
 
-use vigil_generated::chassis::Wrap;
 use vigil_generated::objects::*;
 use vigil_generated::stateless::Shape;
 use vigil_generated::*;
@@ -119,10 +118,15 @@ unsafe fn handles_of(f: &'static HandleField, params: &[u64]) -> (*mut u64, usiz
     (p as *mut u64, n)
 }
 
-impl Wrap for Wrapper {
-    type Scope = Scope;
-
-    unsafe fn unwrap(&self, command: usize, slots: &mut [u64], scratch: &mut [MaybeUninit<u64>]) -> Option<Scope> {
+impl Wrapper {
+    /// Rewrites `slots` (the bits of each parameter of `COMMANDS[command]`) for the call down,
+    /// making its copies in `scratch` (the intercept's stack) first. `None`: a handle is not a
+    /// live id; the call must not go down.
+    ///
+    /// # Safety
+    /// `slots` holds the command's parameters as the application passed them; `scratch` is
+    /// writable and outlives the scope returned.
+    pub unsafe fn unwrap(&self, command: usize, slots: &mut [u64], scratch: &mut [MaybeUninit<u64>]) -> Option<Scope> {
         let handles = COMMAND_HANDLES.get(command)?;
         // SAFETY: the intercept keeps `scratch` alive past the call down, like the scope.
         let scope = unsafe { Scope::new(scratch.as_mut_ptr() as *mut u64, scratch.len()) };
@@ -161,7 +165,12 @@ impl Wrap for Wrapper {
         Some(scope)
     }
 
-    unsafe fn rewrap(&self, command: usize, params: &[u64], result: Option<VkResult>) {
+    /// After the call down: gives the handles it returned ids, forgets the ids of what it
+    /// destroyed. `params` holds the parameters as the application passed them.
+    ///
+    /// # Safety
+    /// As for [`Wrapper::unwrap`], after the call.
+    pub unsafe fn rewrap(&self, command: usize, params: &[u64], result: Option<VkResult>) {
         let Some(handles) = COMMAND_HANDLES.get(command) else { return };
         if !NEEDS.get(command).is_some_and(|n| n.rewrap) {
             return;

@@ -9,6 +9,7 @@ use std::sync::Arc;
 use vigil_generated::*;
 
 use super::{DebugReportCallback, Messenger, Reporter};
+use crate::chassis::{Call, ValidationObject};
 
 /// An object name as the application passed it (empty when null: the name is removed).
 ///
@@ -28,6 +29,7 @@ pub struct DebugObjects(pub Arc<Reporter>);
 impl ValidationObject for DebugObjects {
     fn post_call_record_create_debug_utils_messenger_ext(
         &self,
+        _cx: &Call<'_>,
         _instance: VkInstance,
         pCreateInfo: *const VkDebugUtilsMessengerCreateInfoEXT,
         _pAllocator: *const VkAllocationCallbacks,
@@ -43,6 +45,7 @@ impl ValidationObject for DebugObjects {
 
     fn pre_call_record_destroy_debug_utils_messenger_ext(
         &self,
+        _cx: &Call<'_>,
         _instance: VkInstance,
         messenger: VkDebugUtilsMessengerEXT,
         _pAllocator: *const VkAllocationCallbacks,
@@ -52,6 +55,7 @@ impl ValidationObject for DebugObjects {
 
     fn post_call_record_create_debug_report_callback_ext(
         &self,
+        _cx: &Call<'_>,
         _instance: VkInstance,
         pCreateInfo: *const VkDebugReportCallbackCreateInfoEXT,
         _pAllocator: *const VkAllocationCallbacks,
@@ -67,6 +71,7 @@ impl ValidationObject for DebugObjects {
 
     fn pre_call_record_destroy_debug_report_callback_ext(
         &self,
+        _cx: &Call<'_>,
         _instance: VkInstance,
         callback: VkDebugReportCallbackEXT,
         _pAllocator: *const VkAllocationCallbacks,
@@ -76,6 +81,7 @@ impl ValidationObject for DebugObjects {
 
     fn post_call_record_set_debug_utils_object_name_ext(
         &self,
+        _cx: &Call<'_>,
         _device: VkDevice,
         pNameInfo: *const VkDebugUtilsObjectNameInfoEXT,
         result: VkResult,
@@ -89,6 +95,7 @@ impl ValidationObject for DebugObjects {
 
     fn post_call_record_debug_marker_set_object_name_ext(
         &self,
+        _cx: &Call<'_>,
         _device: VkDevice,
         pNameInfo: *const VkDebugMarkerObjectNameInfoEXT,
         result: VkResult,

@@ -18,7 +18,9 @@ use vigil_generated::objects::*;
 use vigil_generated::stateless::Shape;
 use vigil_generated::*;
 
+use super::{DeviceSetup, InstanceSetup};
 use crate::chassis::raw::{count, read_ptr, read_uint, Base};
+use crate::chassis::{Call, ValidationObject};
 use crate::report::{Finding, Location, Object, Reporter, Severity};
 use registry::{key, Entry, OBJECTS};
 
@@ -41,7 +43,12 @@ pub struct ObjectTracker {
 }
 
 /// The checks of an instance about to be created.
-pub fn instance_checks(reporter: &Arc<Reporter>) -> ObjectChecks {
+pub fn for_instance(setup: &InstanceSetup<'_>) -> Option<ObjectChecks> {
+    setup.settings.object_lifetime.then(|| instance_checks(setup.reporter))
+}
+
+/// The checks of an instance not created yet (its handle is learned at creation).
+fn instance_checks(reporter: &Arc<Reporter>) -> ObjectChecks {
     ObjectLifetime(ObjectTracker {
         reporter: reporter.clone(),
         owner: AtomicU64::new(0),
@@ -51,7 +58,14 @@ pub fn instance_checks(reporter: &Arc<Reporter>) -> ObjectChecks {
 }
 
 /// The checks of device `device` of instance `instance`.
-pub fn device_checks(reporter: &Arc<Reporter>, device: VkDevice, instance: u64, with_allocator: bool) -> ObjectChecks {
+pub fn for_device(setup: &DeviceSetup<'_>) -> Option<ObjectChecks> {
+    let (device, instance, with_allocator) = (setup.device, setup.instance, setup.allocator);
+    setup.settings.object_lifetime.then(|| device_checks(setup.reporter, device, instance, with_allocator))
+}
+
+/// The checks of device `device` of instance `instance` (`with_allocator`: created with
+/// allocation callbacks).
+fn device_checks(reporter: &Arc<Reporter>, device: VkDevice, instance: u64, with_allocator: bool) -> ObjectChecks {
     ObjectLifetime(ObjectTracker {
         reporter: reporter.clone(),
         owner: AtomicU64::new(device.as_raw()),
@@ -495,6 +509,33 @@ impl ObjectEngine for ObjectTracker {
             }
             Role::Reset { pool } => OBJECTS.remove_children(unsafe { param_handle(params, pool) }),
             Role::Use => {}
+        }
+    }
+}
+
+/// The chassis hands object lifetime every call of a command that names a tracked handle or
+/// changes what exists (`FOLLOWED`, generated); the tables say the rest.
+impl<E: ObjectEngine> ValidationObject for ObjectLifetime<E> {
+    #[inline(always)]
+    fn validate_call(&self, cx: &Call<'_>) -> bool {
+        FOLLOWED[cx.command] && self.0.validate(&COMMAND_HANDLES[cx.command], cx.params)
+    }
+
+    #[inline(always)]
+    fn pre_record_call(&self, cx: &Call<'_>) {
+        if FOLLOWED[cx.command]
+            && matches!(COMMAND_HANDLES[cx.command].role, Role::Destroy { .. } | Role::Free { .. } | Role::Reset { .. })
+        {
+            self.0.record(&COMMAND_HANDLES[cx.command], cx.params, None)
+        }
+    }
+
+    #[inline(always)]
+    fn post_record_call(&self, cx: &Call<'_>, result: Option<VkResult>) {
+        if FOLLOWED[cx.command]
+            && matches!(COMMAND_HANDLES[cx.command].role, Role::Create { .. } | Role::Retrieve { .. })
+        {
+            self.0.record(&COMMAND_HANDLES[cx.command], cx.params, result)
         }
     }
 }

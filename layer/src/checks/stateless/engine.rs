@@ -62,7 +62,7 @@ impl Enabled {
     ) -> Self {
         let mut commands = vec![0u64; COMMANDS.len().div_ceil(64)].into_boxed_slice();
         for (i, c) in COMMANDS.iter().enumerate() {
-            if c.available(command_holds) {
+            if crate::chassis::available(c, command_holds) {
                 commands[i / 64] |= 1 << (i % 64);
             }
         }

@@ -4,67 +4,85 @@
 
 #![allow(non_snake_case)]
 
+pub mod dispatch;
 mod engine;
 mod explicit;
 mod objects;
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::HashMap;
+use std::ffi::{c_char, c_void};
 use std::sync::{Arc, OnceLock, RwLock};
 
-use vigil_generated::stateless::Stateless;
+use vigil_generated::stateless::{Engine, Stateless};
 use vigil_generated::*;
 
 pub use objects::{DeviceEngine, InstanceEngine};
 
+use super::{DeviceSetup, InstanceObjects, InstanceSetup};
+use crate::chassis::{Call, ValidationObject};
 use crate::facts::DeviceFacts;
-use crate::report::Reporter;
 
-/// Stateless validation of instance-level commands: the generated implicit checks, then the
-/// explicit ones.
-pub type InstanceChecks = (Stateless<InstanceEngine>, InstanceStateless);
-/// Stateless validation of device-level commands, generated then explicit.
-pub type DeviceChecks = (Stateless<DeviceEngine>, DeviceStateless);
+/// The generated implicit checks of an instance's commands, when `stateless` is on.
+pub fn implicit_for_instance(setup: &InstanceSetup<'_>) -> Option<Stateless<InstanceEngine>> {
+    // SAFETY: the application's create info, valid by the spec's rules for vkCreateInstance.
+    setup.settings.stateless.then(|| Stateless(unsafe { InstanceEngine::new(setup.reporter.clone(), setup.info) }))
+}
 
-/// The instance-level checks for the instance `info` is about to create.
-///
-/// # Safety
-/// `info` must be a valid `VkInstanceCreateInfo`.
-pub unsafe fn instance_checks(reporter: &Arc<Reporter>, info: *const VkInstanceCreateInfo) -> InstanceChecks {
-    let engine = unsafe { InstanceEngine::new(reporter.clone(), info) };
-    (Stateless(engine), InstanceStateless { reporter: reporter.clone(), fns: OnceLock::new() })
+/// The explicit checks of an instance's commands, when `stateless` is on.
+pub fn explicit_for_instance(setup: &InstanceSetup<'_>) -> Option<InstanceStateless> {
+    setup.settings.stateless.then(|| InstanceStateless { fns: OnceLock::new() })
 }
 
 /// The instance exists: the checks may now query physical devices through `dispatch`.
-pub fn instance_created(checks: &InstanceChecks, dispatch: &InstanceDispatch) {
-    checks.0 .0.instance_created(dispatch);
-    let fns = InstanceFns { get_queue_family_properties: dispatch.get_physical_device_queue_family_properties };
-    let _ = checks.1.fns.set(fns);
+pub fn instance_created(objects: &InstanceObjects, dispatch: &InstanceDispatch) {
+    if let Some(implicit) = objects.stateless_implicit.get() {
+        implicit.0.instance_created(dispatch);
+    }
+    if let Some(explicit) = objects.stateless.get() {
+        let fns = InstanceFns { get_queue_family_properties: dispatch.get_physical_device_queue_family_properties };
+        let _ = explicit.fns.set(fns);
+    }
 }
 
-/// The device-level checks of a device created with `info` at `api_version` (the instance
-/// has `instance_extensions` enabled).
-///
-/// # Safety
-/// `info` must be a valid `VkDeviceCreateInfo`.
-pub unsafe fn device_checks(
-    reporter: &Arc<Reporter>,
-    facts: &Arc<DeviceFacts>,
-    api_version: u32,
-    info: &VkDeviceCreateInfo,
-    instance_extensions: &BTreeSet<String>,
-) -> DeviceChecks {
-    let device_extensions = unsafe { crate::facts::name_set(info.ppEnabledExtensionNames, info.enabledExtensionCount) };
-    // The rule names the extension itself, not the core version it was promoted to.
-    let mirror_clamp_to_edge_extension = device_extensions.contains("VK_KHR_sampler_mirror_clamp_to_edge");
-    let engine = DeviceEngine::new(reporter.clone(), api_version, &device_extensions, instance_extensions);
-    let explicit = DeviceStateless {
-        reporter: reporter.clone(),
-        facts: facts.clone(),
-        mirror_clamp_to_edge_extension,
-        images: RwLock::new(HashMap::new()),
-    };
-    (Stateless(engine), explicit)
+/// The generated implicit checks of a device's commands, when `stateless` is on.
+pub fn implicit_for_device(setup: &DeviceSetup<'_>) -> Option<Stateless<DeviceEngine>> {
+    let engine =
+        || DeviceEngine::new(setup.reporter.clone(), setup.api_version, &setup.extensions, setup.instance_extensions);
+    setup.settings.stateless.then(|| Stateless(engine()))
 }
+
+/// The explicit checks of a device's commands, when `stateless` is on.
+pub fn explicit_for_device(setup: &DeviceSetup<'_>) -> Option<DeviceStateless> {
+    setup.settings.stateless.then(|| DeviceStateless {
+        facts: setup.facts.clone(),
+        // The rule names the extension itself, not the core version it was promoted to.
+        mirror_clamp_to_edge_extension: setup.extensions.contains("VK_KHR_sampler_mirror_clamp_to_edge"),
+        images: RwLock::new(HashMap::new()),
+    })
+}
+
+/// The generated checks of every command: each command's validate hook calls its generated
+/// function (`vigil_generated::stateless::calls`), typed, so the common case of a call that
+/// breaks nothing costs a few compares.
+macro_rules! implicit_hooks {
+    ($({
+        $index:literal, $name:literal, $f:ident, $pfn:ident, $pv:ident, $pr:ident, $po:ident, $kind:ident,
+        $level:ident, $order:ident, $first:ident, $res:ident, $wraps:ident, $ret:ty, $skipped:expr, $missing:expr,
+        ($($p:ident: $t:ty = $i:literal $how:ident),*)
+    })*) => {
+        #[allow(clippy::too_many_arguments)]
+        impl<E: Engine> ValidationObject for Stateless<E> {
+            $(
+                #[inline(always)]
+                fn $pv(&self, _cx: &Call<'_>, $($p: $t),*) -> bool {
+                    vigil_generated::stateless::calls::$f(&self.0, $($p),*)
+                }
+            )*
+        }
+    };
+}
+
+vigil_generated::for_each_command!(implicit_hooks);
 
 /// What instance-level checks need from the next layer, known once the instance exists.
 pub struct InstanceFns {
@@ -73,7 +91,6 @@ pub struct InstanceFns {
 
 /// Stateless checks of instance-level commands.
 pub struct InstanceStateless {
-    pub reporter: Arc<Reporter>,
     pub fns: OnceLock<InstanceFns>,
 }
 
@@ -88,7 +105,6 @@ pub struct ImageFacts {
 
 /// Stateless checks of device-level commands.
 pub struct DeviceStateless {
-    pub reporter: Arc<Reporter>,
     pub facts: Arc<DeviceFacts>,
     /// `VK_KHR_sampler_mirror_clamp_to_edge` is in `ppEnabledExtensionNames` (promotion aside).
     pub mirror_clamp_to_edge_extension: bool,

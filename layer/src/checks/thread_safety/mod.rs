@@ -23,7 +23,9 @@ use vigil_generated::stateless::Shape;
 use vigil_generated::threading::*;
 use vigil_generated::*;
 
+use super::{DeviceSetup, InstanceSetup};
 use crate::chassis::raw::{count, read_ptr, read_uint, Base};
+use crate::chassis::{Call, ValidationObject};
 use crate::report::{Finding, Location, Object, Reporter, Severity};
 use uses::{current_thread, key, ObjectUse, Overlap, HELD, USES};
 use walk::Walk;
@@ -49,12 +51,22 @@ pub struct ThreadTracker {
 }
 
 /// The checks of an instance about to be created.
-pub fn instance_checks(reporter: &Arc<Reporter>) -> ThreadChecks {
+pub fn for_instance(setup: &InstanceSetup<'_>) -> Option<ThreadChecks> {
+    setup.settings.thread_safety.then(|| instance_checks(setup.reporter))
+}
+
+/// The checks of an instance not created yet.
+pub(crate) fn instance_checks(reporter: &Arc<Reporter>) -> ThreadChecks {
     ThreadSafety(ThreadTracker { reporter: reporter.clone(), owner: AtomicU64::new(0), queues: Mutex::default() })
 }
 
 /// The checks of device `device`.
-pub fn device_checks(reporter: &Arc<Reporter>, device: VkDevice) -> ThreadChecks {
+pub fn for_device(setup: &DeviceSetup<'_>) -> Option<ThreadChecks> {
+    setup.settings.thread_safety.then(|| device_checks(setup.reporter, setup.device))
+}
+
+/// The checks of device `device`.
+pub(crate) fn device_checks(reporter: &Arc<Reporter>, device: VkDevice) -> ThreadChecks {
     ThreadSafety(ThreadTracker {
         reporter: reporter.clone(),
         owner: AtomicU64::new(device.as_raw()),
@@ -399,6 +411,24 @@ impl ThreadEngine for ThreadTracker {
         });
         if !matches!(COMMAND_HANDLES.get(usize::from(command)).map(|c| c.role), None | Some(Role::Use)) {
             self.created(command, params, result);
+        }
+    }
+}
+
+/// The chassis hands thread safety every call of a command it counts (`COUNTED`, generated):
+/// uses begin before the call down and end after it.
+impl<E: ThreadEngine> ValidationObject for ThreadSafety<E> {
+    #[inline(always)]
+    fn pre_record_call(&self, cx: &Call<'_>) {
+        if COUNTED[cx.command] {
+            self.0.begin(cx.command as u16, cx.params)
+        }
+    }
+
+    #[inline(always)]
+    fn post_record_call(&self, cx: &Call<'_>, result: Option<VkResult>) {
+        if COUNTED[cx.command] {
+            self.0.end(cx.command as u16, cx.params, result)
         }
     }
 }

@@ -6,7 +6,7 @@ use std::ffi::{c_void, CStr};
 use std::sync::mpsc;
 use std::sync::Mutex;
 
-use vigil_generated::hooks::ValidationObject;
+use crate::chassis::{Call, ValidationObject};
 use vigil_generated::settings::Settings;
 
 use super::*;
@@ -51,6 +51,56 @@ fn checks(log: &Log) -> ThreadChecks {
     device_checks(&Arc::new(reporter), VkDevice::from_raw(DEVICE))
 }
 
+/// The addresses of a tuple's fields, in order: a call's parameters as the chassis passes them.
+trait Addresses {
+    fn addresses(&self) -> Vec<*const u8>;
+}
+
+macro_rules! addresses {
+    ($($t:ident $i:tt),*) => {
+        impl<$($t),*> Addresses for ($($t,)*) {
+            fn addresses(&self) -> Vec<*const u8> {
+                vec![$(&self.$i as *const $t as *const u8),*]
+            }
+        }
+    };
+}
+addresses!(A 0);
+addresses!(A 0, B 1);
+addresses!(A 0, B 1, C 2);
+addresses!(A 0, B 1, C 2, D 3);
+addresses!(A 0, B 1, C 2, D 3, E 4);
+addresses!(A 0, B 1, C 2, D 3, E 4, F 5);
+
+/// Runs the object's record hook for `command` as the chassis does for each call (the typed
+/// hooks of thread safety are its generic ones): `pre` before the call down, `post` after it
+/// (`=> result` for commands that return a `VkResult`).
+macro_rules! hook {
+    ($c:expr, pre $command:literal($($arg:expr),*)) => {{
+        let args = ($($arg,)*);
+        let params = args.addresses();
+        let cx = Call::new(index($command), $command, &params, &$c.0.reporter, None, None);
+        $c.pre_record_call(&cx)
+    }};
+    ($c:expr, post $command:literal($($arg:expr),*)) => {{
+        let args = ($($arg,)*);
+        let params = args.addresses();
+        let cx = Call::new(index($command), $command, &params, &$c.0.reporter, None, None);
+        $c.post_record_call(&cx, None)
+    }};
+    ($c:expr, post $command:literal($($arg:expr),*) => $result:expr) => {{
+        let args = ($($arg,)*);
+        let params = args.addresses();
+        let cx = Call::new(index($command), $command, &params, &$c.0.reporter, None, None);
+        $c.post_record_call(&cx, Some($result))
+    }};
+}
+
+/// The index of a command in `COMMANDS`.
+fn index(command: &str) -> usize {
+    vigil_generated::commands::command_index(command.as_bytes()).unwrap()
+}
+
 const DEVICE: u64 = 0xd000;
 const SUCCESS: VkResult = VkResult::VK_SUCCESS;
 
@@ -78,12 +128,12 @@ fn allocate_command_buffers(c: &ThreadChecks, pool: u64, buffers: &[u64]) {
         ..Default::default()
     };
     let mut out: Vec<VkCommandBuffer> = buffers.iter().map(|&b| VkCommandBuffer::from_raw(b)).collect();
-    c.post_call_record_allocate_command_buffers(VkDevice::from_raw(DEVICE), &info, out.as_mut_ptr(), SUCCESS);
+    hook!(c, post "vkAllocateCommandBuffers"(VkDevice::from_raw(DEVICE), &info, out.as_mut_ptr()) => SUCCESS);
 }
 
 fn record(c: &ThreadChecks, cmd: u64) -> (impl FnOnce() + Send + '_, impl FnOnce() + Send + '_) {
     let cmd = VkCommandBuffer::from_raw(cmd);
-    (move || c.pre_call_record_cmd_draw(cmd, 3, 1, 0, 0), move || c.post_call_record_cmd_draw(cmd, 3, 1, 0, 0))
+    (move || hook!(c, pre "vkCmdDraw"(cmd, 3, 1, 0, 0)), move || hook!(c, post "vkCmdDraw"(cmd, 3, 1, 0, 0)))
 }
 
 fn draw(c: &ThreadChecks, cmd: u64) {
@@ -110,8 +160,8 @@ fn a_command_buffer_write_writes_its_pool() {
         let cmds = [VkCommandBuffer::from_raw(0x1_0110)];
         let submit = VkSubmitInfo { commandBufferCount: 1, pCommandBuffers: cmds.as_ptr(), ..Default::default() };
         let queue = VkQueue::from_raw(0x1_0900);
-        c.pre_call_record_queue_submit(queue, 1, &submit, VkFence::null());
-        c.post_call_record_queue_submit(queue, 1, &submit, VkFence::null(), SUCCESS);
+        hook!(c, pre "vkQueueSubmit"(queue, 1, &submit, VkFence::null()));
+        hook!(c, post "vkQueueSubmit"(queue, 1, &submit, VkFence::null()) => SUCCESS);
         assert_eq!(log.take(), [(ID_READ.to_string(), 0x1_0110)]);
     });
     // Once the recording thread is out, everything is idle again.
@@ -122,12 +172,12 @@ fn a_command_buffer_write_writes_its_pool() {
 fn get_queue2(c: &ThreadChecks, queue: u64, flags: VkDeviceQueueCreateFlags) {
     let info = VkDeviceQueueInfo2 { flags, ..Default::default() };
     let mut q = VkQueue::from_raw(queue);
-    c.post_call_record_get_device_queue2(VkDevice::from_raw(DEVICE), &info, &mut q);
+    hook!(c, post "vkGetDeviceQueue2"(VkDevice::from_raw(DEVICE), &info, &mut q));
 }
 
 fn wait_idle(c: &ThreadChecks, queue: u64) -> (impl FnOnce() + Send + '_, impl FnOnce() + Send + '_) {
     let q = VkQueue::from_raw(queue);
-    (move || c.pre_call_record_queue_wait_idle(q), move || c.post_call_record_queue_wait_idle(q, SUCCESS))
+    (move || hook!(c, pre "vkQueueWaitIdle"(q)), move || hook!(c, post "vkQueueWaitIdle"(q) => SUCCESS))
 }
 
 #[test]
@@ -148,8 +198,8 @@ fn queues_are_written_unless_internally_synchronized() {
         // Waiting for the whole device writes each of its queues.
         let (begin, end) = wait_idle(&c, queue);
         overlapping(begin, end, || {
-            c.pre_call_record_device_wait_idle(VkDevice::from_raw(DEVICE));
-            c.post_call_record_device_wait_idle(VkDevice::from_raw(DEVICE), SUCCESS);
+            hook!(c, pre "vkDeviceWaitIdle"(VkDevice::from_raw(DEVICE)));
+            hook!(c, post "vkDeviceWaitIdle"(VkDevice::from_raw(DEVICE)) => SUCCESS);
         });
         assert_eq!(log.take(), expected, "queue {queue:#x} and the device");
     }
@@ -158,7 +208,7 @@ fn queues_are_written_unless_internally_synchronized() {
 fn create_pipeline_cache(c: &ThreadChecks, cache: u64, flags: VkPipelineCacheCreateFlags) {
     let info = VkPipelineCacheCreateInfo { flags, ..Default::default() };
     let mut out = VkPipelineCache::from_raw(cache);
-    c.post_call_record_create_pipeline_cache(VkDevice::from_raw(DEVICE), &info, std::ptr::null(), &mut out, SUCCESS);
+    hook!(c, post "vkCreatePipelineCache"(VkDevice::from_raw(DEVICE), &info, std::ptr::null::<VkAllocationCallbacks>(), &mut out) => SUCCESS);
 }
 
 fn compute_pipelines(c: &ThreadChecks, cache: u64) -> (impl FnOnce() + Send + '_, impl FnOnce() + Send + '_) {
@@ -166,11 +216,11 @@ fn compute_pipelines(c: &ThreadChecks, cache: u64) -> (impl FnOnce() + Send + '_
     // The create info holds pointers, which do not cross threads: each side makes its own.
     let begin = move || {
         let (info, mut out) = (VkComputePipelineCreateInfo::default(), VkPipeline::null());
-        c.pre_call_record_create_compute_pipelines(d, cache, 1, &info, std::ptr::null(), &mut out)
+        hook!(c, pre "vkCreateComputePipelines"(d, cache, 1, &info, std::ptr::null::<VkAllocationCallbacks>(), &mut out))
     };
     let end = move || {
         let (info, mut out) = (VkComputePipelineCreateInfo::default(), VkPipeline::null());
-        c.post_call_record_create_compute_pipelines(d, cache, 1, &info, std::ptr::null(), &mut out, SUCCESS)
+        hook!(c, post "vkCreateComputePipelines"(d, cache, 1, &info, std::ptr::null::<VkAllocationCallbacks>(), &mut out) => SUCCESS)
     };
     (begin, end)
 }
@@ -196,8 +246,8 @@ fn pipeline_caches_are_written_when_created_externally_synchronized() {
 fn reset_fence(c: &ThreadChecks, fence: u64) -> (impl FnOnce() + Send + '_, impl FnOnce() + Send + '_) {
     let (d, f) = (VkDevice::from_raw(DEVICE), [VkFence::from_raw(fence)]);
     (
-        move || c.pre_call_record_reset_fences(d, 1, f.as_ptr()),
-        move || c.post_call_record_reset_fences(d, 1, f.as_ptr(), SUCCESS),
+        move || hook!(c, pre "vkResetFences"(d, 1, f.as_ptr())),
+        move || hook!(c, post "vkResetFences"(d, 1, f.as_ptr()) => SUCCESS),
     )
 }
 
@@ -208,14 +258,14 @@ fn a_destroyed_object_is_forgotten() {
     let (d, fence) = (VkDevice::from_raw(DEVICE), VkFence::from_raw(0x4_0100));
     let (begin, end) = reset_fence(&c, 0x4_0100);
     overlapping(begin, end, || {
-        c.pre_call_record_destroy_fence(d, fence, std::ptr::null());
-        c.post_call_record_destroy_fence(d, fence, std::ptr::null());
+        hook!(c, pre "vkDestroyFence"(d, fence, std::ptr::null::<VkAllocationCallbacks>()));
+        hook!(c, post "vkDestroyFence"(d, fence, std::ptr::null::<VkAllocationCallbacks>()));
         assert_eq!(log.take(), [(ID_WRITE.to_string(), 0x4_0100)]);
         assert!(USES.get(key(fence_type(), 0x4_0100)).is_none());
         // The implementation gives the handle value to a new fence: it starts idle, although
         // the other thread has not left its call on the old one.
         let mut out = fence;
-        c.post_call_record_create_fence(d, &VkFenceCreateInfo::default(), std::ptr::null(), &mut out, SUCCESS);
+        hook!(c, post "vkCreateFence"(d, &VkFenceCreateInfo::default(), std::ptr::null::<VkAllocationCallbacks>(), &mut out) => SUCCESS);
         let (b, e) = reset_fence(&c, 0x4_0100);
         b();
         e();
@@ -241,10 +291,10 @@ fn sequential_uses_and_disabled_checks_report_nothing() {
         });
     }
     assert_eq!(log.take(), []);
-    // Disabled: the chassis holds `None`, one branch, and is not active.
-    let off: Option<ThreadChecks> = None;
-    assert!(!off.active());
-    assert!(Some(checks(&log)).active());
+    // Disabled: the set holds an empty slot, one branch, and the object is not present.
+    let off: crate::chassis::Slot<ThreadChecks> = crate::chassis::Slot::new("thread_safety", None);
+    assert!(!off.is_present() && off.get().is_none());
+    assert!(crate::chassis::Slot::new("thread_safety", Some(checks(&log))).get().is_some());
 }
 
 #[test]
@@ -255,11 +305,11 @@ fn descriptor_sets_go_with_their_pool() {
     let pool = VkDescriptorPool::from_raw(0x6_0100);
     let info = VkDescriptorSetAllocateInfo { descriptorPool: pool, descriptorSetCount: 2, ..Default::default() };
     let mut sets = [VkDescriptorSet::from_raw(0x6_0110), VkDescriptorSet::from_raw(0x6_0120)];
-    c.post_call_record_allocate_descriptor_sets(d, &info, sets.as_mut_ptr(), SUCCESS);
+    hook!(c, post "vkAllocateDescriptorSets"(d, &info, sets.as_mut_ptr()) => SUCCESS);
     let set_type = HANDLE_TYPES.iter().position(|t| t.name == "VkDescriptorSet").unwrap() as u16;
     assert!(USES.get(key(set_type, 0x6_0110)).is_some());
-    c.pre_call_record_reset_descriptor_pool(d, pool, VkDescriptorPoolResetFlags(0));
-    c.post_call_record_reset_descriptor_pool(d, pool, VkDescriptorPoolResetFlags(0), SUCCESS);
+    hook!(c, pre "vkResetDescriptorPool"(d, pool, VkDescriptorPoolResetFlags(0)));
+    hook!(c, post "vkResetDescriptorPool"(d, pool, VkDescriptorPoolResetFlags(0)) => SUCCESS);
     assert!(USES.get(key(set_type, 0x6_0110)).is_none());
     assert!(USES.get(key(set_type, 0x6_0120)).is_none());
     assert_eq!(log.take(), []);
@@ -272,13 +322,13 @@ fn swapchain_images_go_with_their_swapchain() {
     let (d, swapchain) = (VkDevice::from_raw(DEVICE), VkSwapchainKHR::from_raw(0x7_0100));
     let mut images = [VkImage::from_raw(0x7_0110), VkImage::from_raw(0x7_0120)];
     let mut count = 2u32;
-    c.post_call_record_get_swapchain_images_khr(d, swapchain, &mut count, images.as_mut_ptr(), SUCCESS);
+    hook!(c, post "vkGetSwapchainImagesKHR"(d, swapchain, &mut count, images.as_mut_ptr()) => SUCCESS);
     let image_type = HANDLE_TYPES.iter().position(|t| t.name == "VkImage").unwrap() as u16;
     let first = USES.get(key(image_type, 0x7_0110)).unwrap();
-    c.post_call_record_get_swapchain_images_khr(d, swapchain, &mut count, images.as_mut_ptr(), SUCCESS);
+    hook!(c, post "vkGetSwapchainImagesKHR"(d, swapchain, &mut count, images.as_mut_ptr()) => SUCCESS);
     assert!(Arc::ptr_eq(&first, &USES.get(key(image_type, 0x7_0110)).unwrap()), "retrieving again keeps the counter");
-    c.pre_call_record_destroy_swapchain_khr(d, swapchain, std::ptr::null());
-    c.post_call_record_destroy_swapchain_khr(d, swapchain, std::ptr::null());
+    hook!(c, pre "vkDestroySwapchainKHR"(d, swapchain, std::ptr::null::<VkAllocationCallbacks>()));
+    hook!(c, post "vkDestroySwapchainKHR"(d, swapchain, std::ptr::null::<VkAllocationCallbacks>()));
     assert!(USES.get(key(image_type, 0x7_0110)).is_none());
     assert!(USES.get(key(image_type, 0x7_0120)).is_none());
     assert_eq!(log.take(), []);

@@ -5,17 +5,18 @@ use vigil_generated::features::Feature;
 use vigil_generated::*;
 
 use super::Findings;
+use crate::chassis::Call;
 use crate::checks::stateless::DeviceStateless;
-use crate::report::{Location, Object};
+use crate::report::Location;
 
 /// `vkCmdPushConstants`: the range within maxPushConstantsSize.
-pub(super) fn push_constants(checks: &DeviceStateless, cb: VkCommandBuffer, offset: u32, size: u32) -> bool {
+pub(super) fn push_constants(checks: &DeviceStateless, cx: &Call<'_>, offset: u32, size: u32) -> bool {
     let max = checks.facts.limits.maxPushConstantsSize;
     if offset < max && size <= max - offset {
         return false;
     }
-    let mut f = checks.findings(Object::of(cb));
-    let cmd = Location::command("vkCmdPushConstants");
+    let mut f = Findings::of(cx);
+    let cmd = cx.location();
     if offset >= max {
         f.error(
             "VUID-vkCmdPushConstants-offset-00370",
@@ -33,12 +34,12 @@ pub(super) fn push_constants(checks: &DeviceStateless, cb: VkCommandBuffer, offs
 }
 
 /// `vkCmdFillBuffer`: 4-byte alignment of the offset and size, a non-zero size.
-pub(super) fn fill_buffer(checks: &DeviceStateless, cb: VkCommandBuffer, offset: u64, size: u64) -> bool {
+pub(super) fn fill_buffer(cx: &Call<'_>, offset: u64, size: u64) -> bool {
     if offset & 3 == 0 && (size == VK_WHOLE_SIZE || (size != 0 && size & 3 == 0)) {
         return false;
     }
-    let mut f = checks.findings(Object::of(cb));
-    let cmd = Location::command("vkCmdFillBuffer");
+    let mut f = Findings::of(cx);
+    let cmd = cx.location();
     if offset & 3 != 0 {
         f.error(
             "VUID-vkCmdFillBuffer-dstOffset-00025",
@@ -62,12 +63,12 @@ pub(super) fn fill_buffer(checks: &DeviceStateless, cb: VkCommandBuffer, offset:
 const MAX_UPDATE_SIZE: u64 = 65536;
 
 /// `vkCmdUpdateBuffer`: 4-byte alignment, at most 64 KiB.
-pub(super) fn update_buffer(checks: &DeviceStateless, cb: VkCommandBuffer, offset: u64, size: u64) -> bool {
+pub(super) fn update_buffer(cx: &Call<'_>, offset: u64, size: u64) -> bool {
     if offset & 3 == 0 && size & 3 == 0 && size <= MAX_UPDATE_SIZE {
         return false;
     }
-    let mut f = checks.findings(Object::of(cb));
-    let cmd = Location::command("vkCmdUpdateBuffer");
+    let mut f = Findings::of(cx);
+    let cmd = cx.location();
     if offset & 3 != 0 {
         f.error(
             "VUID-vkCmdUpdateBuffer-dstOffset-00036",
@@ -93,12 +94,12 @@ pub(super) fn update_buffer(checks: &DeviceStateless, cb: VkCommandBuffer, offse
 }
 
 /// `vkCmdCopyBuffer`: every region copies something.
-pub(super) fn copy_buffer(checks: &DeviceStateless, cb: VkCommandBuffer, regions: &[VkBufferCopy]) -> bool {
+pub(super) fn copy_buffer(cx: &Call<'_>, regions: &[VkBufferCopy]) -> bool {
     if regions.iter().all(|r| r.size != 0) {
         return false;
     }
-    let mut f = checks.findings(Object::of(cb));
-    let cmd = Location::command("vkCmdCopyBuffer");
+    let mut f = Findings::of(cx);
+    let cmd = cx.location();
     let regions_at = cmd.dot("pRegions");
     for (i, _) in regions.iter().enumerate().filter(|(_, r)| r.size == 0) {
         f.error("VUID-VkBufferCopy-size-01988", &regions_at.index(i).dot("size"), format_args!("is 0."));
@@ -108,14 +109,9 @@ pub(super) fn copy_buffer(checks: &DeviceStateless, cb: VkCommandBuffer, regions
 
 /// `vkCmdCopyBufferToImage` and `vkCmdCopyImageToBuffer` (`command`): the regions' buffer
 /// layout, extent and subresource.
-pub(super) fn buffer_image_copies(
-    checks: &DeviceStateless,
-    cb: VkCommandBuffer,
-    command: &'static str,
-    regions: &[VkBufferImageCopy],
-) -> bool {
-    let mut f = checks.findings(Object::of(cb));
-    let cmd = Location::command(command);
+pub(super) fn buffer_image_copies(checks: &DeviceStateless, cx: &Call<'_>, regions: &[VkBufferImageCopy]) -> bool {
+    let mut f = Findings::of(cx);
+    let cmd = cx.location();
     let regions_at = cmd.dot("pRegions");
     for (i, r) in regions.iter().enumerate() {
         let at = regions_at.index(i);
@@ -161,13 +157,12 @@ pub(super) fn buffer_image_copies(
 /// The source and destination subresources of image-to-image commands (`command`).
 pub(super) fn image_subresource_pairs<R>(
     checks: &DeviceStateless,
-    cb: VkCommandBuffer,
-    command: &'static str,
+    cx: &Call<'_>,
     regions: &[R],
     pair: impl Fn(&R) -> (&VkImageSubresourceLayers, &VkImageSubresourceLayers),
 ) -> bool {
-    let mut f = checks.findings(Object::of(cb));
-    let cmd = Location::command(command);
+    let mut f = Findings::of(cx);
+    let cmd = cx.location();
     let regions_at = cmd.dot("pRegions");
     for (i, (src, dst)) in regions.iter().map(pair).enumerate() {
         let at = regions_at.index(i);

@@ -4,17 +4,18 @@ use vigil_generated::features::Feature;
 use vigil_generated::*;
 
 use super::{elements, find, Findings};
+use crate::chassis::Call;
 use crate::checks::stateless::DeviceStateless;
-use crate::report::{Location, Object};
+use crate::report::Location;
 
 /// `vkCreatePipelineLayout`: the set count and the push constant ranges.
 pub(super) fn create_pipeline_layout(
     checks: &DeviceStateless,
-    device: VkDevice,
+    cx: &Call<'_>,
     info: &VkPipelineLayoutCreateInfo,
 ) -> bool {
-    let mut f = checks.findings(Object::of(device));
-    let cmd = Location::command("vkCreatePipelineLayout");
+    let mut f = Findings::of(cx);
+    let cmd = cx.location();
     let at = cmd.dot("pCreateInfo");
     let limits = &checks.facts.limits;
     if info.setLayoutCount > limits.maxBoundDescriptorSets {
@@ -173,11 +174,11 @@ fn is_dynamic(ty: VkDescriptorType) -> bool {
 /// `vkCreateDescriptorSetLayout`: the bindings, and their flags.
 pub(super) fn create_descriptor_set_layout(
     checks: &DeviceStateless,
-    device: VkDevice,
+    cx: &Call<'_>,
     info: &VkDescriptorSetLayoutCreateInfo,
 ) -> bool {
-    let mut f = checks.findings(Object::of(device));
-    let cmd = Location::command("vkCreateDescriptorSetLayout");
+    let mut f = Findings::of(cx);
+    let cmd = cx.location();
     let at = cmd.dot("pCreateInfo");
     let bindings_at = at.arrow("pBindings");
     // SAFETY: the application promises bindingCount bindings.

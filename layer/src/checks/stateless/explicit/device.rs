@@ -5,19 +5,20 @@ use std::collections::HashSet;
 use vigil_generated::*;
 
 use super::{chain, deref, elements, Findings};
+use crate::chassis::Call;
 use crate::checks::stateless::InstanceStateless;
-use crate::report::{Location, Object, Reporter};
+use crate::report::Location;
 
 /// `vkCreateInstance`: the application info.
-pub(super) fn create_instance(reporter: &Reporter, info: &VkInstanceCreateInfo) -> bool {
+pub(super) fn create_instance(cx: &Call<'_>, info: &VkInstanceCreateInfo) -> bool {
     // SAFETY: the application promises a valid application info when non-null.
     let Some(app) = (unsafe { deref(info.pApplicationInfo) }) else { return false };
     let v = app.apiVersion;
     if v == 0 || v >= make_api_version(0, 1, 0, 0) {
         return false;
     }
-    let mut f = Findings::new(reporter, None);
-    let cmd = Location::command("vkCreateInstance");
+    let mut f = Findings::of(cx);
+    let cmd = cx.location();
     let info_at = cmd.dot("pCreateInfo");
     let app_at = info_at.arrow("pApplicationInfo");
     f.error(
@@ -95,11 +96,12 @@ const AGGREGATES: [(VkStructureType, &[VkStructureType], &str); 3] = {
 /// feature structures of the chain.
 pub(super) fn create_device(
     checks: &InstanceStateless,
+    cx: &Call<'_>,
     physical_device: VkPhysicalDevice,
     info: &VkDeviceCreateInfo,
 ) -> bool {
-    let mut f = Findings::new(&checks.reporter, Some(Object::of(physical_device)));
-    let cmd = Location::command("vkCreateDevice");
+    let mut f = Findings::of(cx);
+    let cmd = cx.location();
     let info_at = cmd.dot("pCreateInfo");
     queue_create_infos(checks, physical_device, info, &info_at, &mut f);
 

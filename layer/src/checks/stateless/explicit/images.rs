@@ -4,8 +4,9 @@ use vigil_generated::features::Feature;
 use vigil_generated::*;
 
 use super::Findings;
+use crate::chassis::Call;
 use crate::checks::stateless::{DeviceStateless, ImageFacts};
-use crate::report::{Location, Object};
+use crate::report::Location;
 
 /// The number of levels of a complete mipmap chain for `e`.
 fn full_mip_chain(e: VkExtent3D) -> u32 {
@@ -14,9 +15,9 @@ fn full_mip_chain(e: VkExtent3D) -> u32 {
 }
 
 /// `vkCreateImage`.
-pub(super) fn create_image(checks: &DeviceStateless, device: VkDevice, info: &VkImageCreateInfo) -> bool {
-    let mut f = checks.findings(Object::of(device));
-    let cmd = Location::command("vkCreateImage");
+pub(super) fn create_image(checks: &DeviceStateless, cx: &Call<'_>, info: &VkImageCreateInfo) -> bool {
+    let mut f = Findings::of(cx);
+    let cmd = cx.location();
     let at = cmd.dot("pCreateInfo");
     image_parameters(checks, info, &at, &mut f);
     // The creation limits describe a format/type/tiling/usage/flags combination; once the
@@ -364,10 +365,10 @@ fn view_type_compatible(image: VkImageType, flags: VkImageCreateFlags, view: VkI
 
 /// `vkCreateImageView`: the view type and subresource range against the image, when Vigil saw
 /// the image created (swapchain images, for one, it did not).
-pub(super) fn create_image_view(checks: &DeviceStateless, device: VkDevice, info: &VkImageViewCreateInfo) -> bool {
+pub(super) fn create_image_view(checks: &DeviceStateless, cx: &Call<'_>, info: &VkImageViewCreateInfo) -> bool {
     use VkImageViewType as V;
-    let mut f = checks.findings(Object::of(device));
-    let cmd = Location::command("vkCreateImageView");
+    let mut f = Findings::of(cx);
+    let cmd = cx.location();
     let at = cmd.dot("pCreateInfo");
     let view = info.viewType;
     if view == V::VK_IMAGE_VIEW_TYPE_CUBE_ARRAY && !checks.facts.features.contains(Feature::IMAGE_CUBE_ARRAY) {

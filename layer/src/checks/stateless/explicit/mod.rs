@@ -16,13 +16,13 @@ use std::fmt;
 use vigil_generated::*;
 
 use super::{DeviceStateless, InstanceStateless};
-use crate::report::{Finding, Location, Object, Reporter, Severity};
+use crate::chassis::{Call, ValidationObject};
+use crate::report::Location;
 
 /// What one call's checks found: each error goes to the reporter at once, against the call's
 /// object; the application's answers decide whether the call is skipped.
 pub(super) struct Findings<'r> {
-    reporter: &'r Reporter,
-    objects: Option<Object>,
+    cx: &'r Call<'r>,
     /// Whether anything was reported.
     found: bool,
     /// Whether a callback asked for the call to be skipped.
@@ -30,16 +30,15 @@ pub(super) struct Findings<'r> {
 }
 
 impl<'r> Findings<'r> {
-    fn new(reporter: &'r Reporter, object: Option<Object>) -> Self {
-        Findings { reporter, objects: object, found: false, skip: false }
+    /// The findings of the call `cx`, reported against its object.
+    fn of(cx: &'r Call<'r>) -> Self {
+        Findings { cx, found: false, skip: false }
     }
 
     /// Reports the VUID `id` broken at `at`; `m` states the offending values.
     fn error(&mut self, id: &'static str, at: &Location<'_>, m: fmt::Arguments<'_>) {
         self.found = true;
-        let finding =
-            Finding { severity: Severity::Error, id, location: at, objects: self.objects.as_slice(), message: m };
-        self.skip |= self.reporter.report(finding);
+        self.skip |= self.cx.error(id, at, m);
     }
 }
 
@@ -97,14 +96,15 @@ macro_rules! create_hooks {
     ($($hook:ident($info:ty, $out:ty) => $check:path;)*) => {$(
         fn $hook(
             &self,
-            device: VkDevice,
+        cx: &Call<'_>,
+            _device: VkDevice,
             pCreateInfo: *const $info,
             _pAllocator: *const VkAllocationCallbacks,
             _pOut: *mut $out,
         ) -> bool {
             // SAFETY: the application promises a valid create info.
             let Some(info) = (unsafe { deref(pCreateInfo) }) else { return false };
-            $check(self, device, info)
+            $check(self, cx, info)
         }
     )*};
 }
@@ -112,17 +112,19 @@ macro_rules! create_hooks {
 impl ValidationObject for InstanceStateless {
     fn pre_call_validate_create_instance(
         &self,
+        cx: &Call<'_>,
         pCreateInfo: *const VkInstanceCreateInfo,
         _pAllocator: *const VkAllocationCallbacks,
         _pInstance: *mut VkInstance,
     ) -> bool {
         // SAFETY: the application promises a valid create info.
         let Some(info) = (unsafe { deref(pCreateInfo) }) else { return false };
-        device::create_instance(&self.reporter, info)
+        device::create_instance(cx, info)
     }
 
     fn pre_call_validate_create_device(
         &self,
+        cx: &Call<'_>,
         physicalDevice: VkPhysicalDevice,
         pCreateInfo: *const VkDeviceCreateInfo,
         _pAllocator: *const VkAllocationCallbacks,
@@ -130,14 +132,7 @@ impl ValidationObject for InstanceStateless {
     ) -> bool {
         // SAFETY: the application promises a valid create info.
         let Some(info) = (unsafe { deref(pCreateInfo) }) else { return false };
-        device::create_device(self, physicalDevice, info)
-    }
-}
-
-impl DeviceStateless {
-    /// The findings of a call made on `object`.
-    fn findings(&self, object: Object) -> Findings<'_> {
-        Findings::new(&self.reporter, Some(object))
+        device::create_device(self, cx, physicalDevice, info)
     }
 }
 
@@ -155,6 +150,7 @@ impl ValidationObject for DeviceStateless {
     }
     fn post_call_record_create_image(
         &self,
+        _cx: &Call<'_>,
         _device: VkDevice,
         pCreateInfo: *const VkImageCreateInfo,
         _pAllocator: *const VkAllocationCallbacks,
@@ -173,6 +169,7 @@ impl ValidationObject for DeviceStateless {
 
     fn pre_call_record_destroy_image(
         &self,
+        _cx: &Call<'_>,
         _device: VkDevice,
         image: VkImage,
         _pAllocator: *const VkAllocationCallbacks,
@@ -182,53 +179,58 @@ impl ValidationObject for DeviceStateless {
 
     fn pre_call_validate_cmd_push_constants(
         &self,
-        commandBuffer: VkCommandBuffer,
+        cx: &Call<'_>,
+        _commandBuffer: VkCommandBuffer,
         _layout: VkPipelineLayout,
         _stageFlags: VkShaderStageFlags,
         offset: u32,
         size: u32,
         _pValues: *const c_void,
     ) -> bool {
-        commands::push_constants(self, commandBuffer, offset, size)
+        commands::push_constants(self, cx, offset, size)
     }
 
     fn pre_call_validate_cmd_fill_buffer(
         &self,
-        commandBuffer: VkCommandBuffer,
+        cx: &Call<'_>,
+        _commandBuffer: VkCommandBuffer,
         _dstBuffer: VkBuffer,
         dstOffset: VkDeviceSize,
         size: VkDeviceSize,
         _data: u32,
     ) -> bool {
-        commands::fill_buffer(self, commandBuffer, dstOffset, size)
+        commands::fill_buffer(cx, dstOffset, size)
     }
 
     fn pre_call_validate_cmd_update_buffer(
         &self,
-        commandBuffer: VkCommandBuffer,
+        cx: &Call<'_>,
+        _commandBuffer: VkCommandBuffer,
         _dstBuffer: VkBuffer,
         dstOffset: VkDeviceSize,
         dataSize: VkDeviceSize,
         _pData: *const c_void,
     ) -> bool {
-        commands::update_buffer(self, commandBuffer, dstOffset, dataSize)
+        commands::update_buffer(cx, dstOffset, dataSize)
     }
 
     fn pre_call_validate_cmd_copy_buffer(
         &self,
-        commandBuffer: VkCommandBuffer,
+        cx: &Call<'_>,
+        _commandBuffer: VkCommandBuffer,
         _srcBuffer: VkBuffer,
         _dstBuffer: VkBuffer,
         regionCount: u32,
         pRegions: *const VkBufferCopy,
     ) -> bool {
         // SAFETY: the application promises regionCount regions.
-        commands::copy_buffer(self, commandBuffer, unsafe { elements(pRegions, regionCount) })
+        commands::copy_buffer(cx, unsafe { elements(pRegions, regionCount) })
     }
 
     fn pre_call_validate_cmd_copy_buffer_to_image(
         &self,
-        commandBuffer: VkCommandBuffer,
+        cx: &Call<'_>,
+        _commandBuffer: VkCommandBuffer,
         _srcBuffer: VkBuffer,
         _dstImage: VkImage,
         _dstImageLayout: VkImageLayout,
@@ -237,12 +239,13 @@ impl ValidationObject for DeviceStateless {
     ) -> bool {
         // SAFETY: the application promises regionCount regions.
         let regions = unsafe { elements(pRegions, regionCount) };
-        commands::buffer_image_copies(self, commandBuffer, "vkCmdCopyBufferToImage", regions)
+        commands::buffer_image_copies(self, cx, regions)
     }
 
     fn pre_call_validate_cmd_copy_image_to_buffer(
         &self,
-        commandBuffer: VkCommandBuffer,
+        cx: &Call<'_>,
+        _commandBuffer: VkCommandBuffer,
         _srcImage: VkImage,
         _srcImageLayout: VkImageLayout,
         _dstBuffer: VkBuffer,
@@ -251,12 +254,13 @@ impl ValidationObject for DeviceStateless {
     ) -> bool {
         // SAFETY: the application promises regionCount regions.
         let regions = unsafe { elements(pRegions, regionCount) };
-        commands::buffer_image_copies(self, commandBuffer, "vkCmdCopyImageToBuffer", regions)
+        commands::buffer_image_copies(self, cx, regions)
     }
 
     fn pre_call_validate_cmd_copy_image(
         &self,
-        commandBuffer: VkCommandBuffer,
+        cx: &Call<'_>,
+        _commandBuffer: VkCommandBuffer,
         _srcImage: VkImage,
         _srcImageLayout: VkImageLayout,
         _dstImage: VkImage,
@@ -266,14 +270,13 @@ impl ValidationObject for DeviceStateless {
     ) -> bool {
         // SAFETY: the application promises regionCount regions.
         let regions = unsafe { elements(pRegions, regionCount) };
-        commands::image_subresource_pairs(self, commandBuffer, "vkCmdCopyImage", regions, |r| {
-            (&r.srcSubresource, &r.dstSubresource)
-        })
+        commands::image_subresource_pairs(self, cx, regions, |r| (&r.srcSubresource, &r.dstSubresource))
     }
 
     fn pre_call_validate_cmd_blit_image(
         &self,
-        commandBuffer: VkCommandBuffer,
+        cx: &Call<'_>,
+        _commandBuffer: VkCommandBuffer,
         _srcImage: VkImage,
         _srcImageLayout: VkImageLayout,
         _dstImage: VkImage,
@@ -284,14 +287,13 @@ impl ValidationObject for DeviceStateless {
     ) -> bool {
         // SAFETY: the application promises regionCount regions.
         let regions = unsafe { elements(pRegions, regionCount) };
-        commands::image_subresource_pairs(self, commandBuffer, "vkCmdBlitImage", regions, |r| {
-            (&r.srcSubresource, &r.dstSubresource)
-        })
+        commands::image_subresource_pairs(self, cx, regions, |r| (&r.srcSubresource, &r.dstSubresource))
     }
 
     fn pre_call_validate_cmd_resolve_image(
         &self,
-        commandBuffer: VkCommandBuffer,
+        cx: &Call<'_>,
+        _commandBuffer: VkCommandBuffer,
         _srcImage: VkImage,
         _srcImageLayout: VkImageLayout,
         _dstImage: VkImage,
@@ -301,8 +303,6 @@ impl ValidationObject for DeviceStateless {
     ) -> bool {
         // SAFETY: the application promises regionCount regions.
         let regions = unsafe { elements(pRegions, regionCount) };
-        commands::image_subresource_pairs(self, commandBuffer, "vkCmdResolveImage", regions, |r| {
-            (&r.srcSubresource, &r.dstSubresource)
-        })
+        commands::image_subresource_pairs(self, cx, regions, |r| (&r.srcSubresource, &r.dstSubresource))
     }
 }

@@ -5,8 +5,9 @@ use vigil_generated::features::Feature;
 use vigil_generated::*;
 
 use super::{deref, elements, Findings};
+use crate::chassis::Call;
 use crate::checks::stateless::DeviceStateless;
-use crate::report::{Location, Object};
+use crate::report::Location;
 
 /// An attachment reference, either version.
 trait AttachmentRef {
@@ -92,9 +93,9 @@ const IDS_2: Ids = Ids {
 };
 
 /// `vkCreateRenderPass`.
-pub(super) fn create_render_pass(checks: &DeviceStateless, device: VkDevice, info: &VkRenderPassCreateInfo) -> bool {
-    let mut f = checks.findings(Object::of(device));
-    let cmd = Location::command("vkCreateRenderPass");
+pub(super) fn create_render_pass(checks: &DeviceStateless, cx: &Call<'_>, info: &VkRenderPassCreateInfo) -> bool {
+    let mut f = Findings::of(cx);
+    let cmd = cx.location();
     let at = cmd.dot("pCreateInfo");
     // SAFETY: the application promises arrays of the counts given.
     let (attachments, subpasses, dependencies) = unsafe {
@@ -115,9 +116,9 @@ pub(super) fn create_render_pass(checks: &DeviceStateless, device: VkDevice, inf
 }
 
 /// `vkCreateRenderPass2`.
-pub(super) fn create_render_pass2(checks: &DeviceStateless, device: VkDevice, info: &VkRenderPassCreateInfo2) -> bool {
-    let mut f = checks.findings(Object::of(device));
-    let cmd = Location::command("vkCreateRenderPass2");
+pub(super) fn create_render_pass2(checks: &DeviceStateless, cx: &Call<'_>, info: &VkRenderPassCreateInfo2) -> bool {
+    let mut f = Findings::of(cx);
+    let cmd = cx.location();
     let at = cmd.dot("pCreateInfo");
     // SAFETY: the application promises arrays of the counts given.
     let (attachments, subpasses) =

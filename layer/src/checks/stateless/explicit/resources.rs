@@ -3,9 +3,10 @@
 use vigil_generated::features::Feature;
 use vigil_generated::*;
 
+use super::Findings;
 use super::{elements, find};
+use crate::chassis::Call;
 use crate::checks::stateless::DeviceStateless;
-use crate::report::{Location, Object};
 
 /// Sparse buffer flags and the feature each needs.
 const SPARSE_BUFFER_FLAGS: [(VkBufferCreateFlags, Feature, &str, &str); 3] = [
@@ -30,9 +31,9 @@ const SPARSE_BUFFER_FLAGS: [(VkBufferCreateFlags, Feature, &str, &str); 3] = [
 ];
 
 /// `vkCreateBuffer`.
-pub(super) fn create_buffer(checks: &DeviceStateless, device: VkDevice, info: &VkBufferCreateInfo) -> bool {
-    let mut f = checks.findings(Object::of(device));
-    let cmd = Location::command("vkCreateBuffer");
+pub(super) fn create_buffer(checks: &DeviceStateless, cx: &Call<'_>, info: &VkBufferCreateInfo) -> bool {
+    let mut f = Findings::of(cx);
+    let cmd = cx.location();
     let at = cmd.dot("pCreateInfo");
     let features = &checks.facts.features;
     if info.size == 0 {
@@ -129,13 +130,13 @@ pub(super) fn create_buffer(checks: &DeviceStateless, device: VkDevice, info: &V
 }
 
 /// `vkAllocateMemory`.
-pub(super) fn allocate_memory(checks: &DeviceStateless, device: VkDevice, info: &VkMemoryAllocateInfo) -> bool {
+pub(super) fn allocate_memory(checks: &DeviceStateless, cx: &Call<'_>, info: &VkMemoryAllocateInfo) -> bool {
     let count = checks.facts.memory_type_count;
     if info.memoryTypeIndex < count {
         return false;
     }
-    let mut f = checks.findings(Object::of(device));
-    let cmd = Location::command("vkAllocateMemory");
+    let mut f = Findings::of(cx);
+    let cmd = cx.location();
     let at = cmd.dot("pAllocateInfo");
     f.error(
         "VUID-vkAllocateMemory-pAllocateInfo-01714",

@@ -4,13 +4,14 @@ use vigil_generated::features::Feature;
 use vigil_generated::*;
 
 use super::{find, Findings};
+use crate::chassis::Call;
 use crate::checks::stateless::DeviceStateless;
-use crate::report::{Location, Object};
+use crate::report::Location;
 
 /// `vkCreateSampler`.
-pub(super) fn create_sampler(checks: &DeviceStateless, device: VkDevice, info: &VkSamplerCreateInfo) -> bool {
-    let mut f = checks.findings(Object::of(device));
-    let cmd = Location::command("vkCreateSampler");
+pub(super) fn create_sampler(checks: &DeviceStateless, cx: &Call<'_>, info: &VkSamplerCreateInfo) -> bool {
+    let mut f = Findings::of(cx);
+    let cmd = cx.location();
     let at = cmd.dot("pCreateInfo");
     let limits = &checks.facts.limits;
     let features = &checks.facts.features;

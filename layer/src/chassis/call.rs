@@ -1,0 +1,62 @@
+//! The call context: what every hook receives besides the call's parameters.
+
+use std::fmt;
+
+use crate::facts::DeviceFacts;
+use crate::report::{Finding, Location, Object, Reporter, Severity};
+
+/// One call being validated or recorded, built on the intercept's stack.
+pub struct Call<'a> {
+    /// The command's index in `vigil_generated::COMMANDS` (and every per-command table).
+    pub command: usize,
+    /// The command's name, `vkCmdDraw`.
+    pub name: &'static str,
+    /// The address of each parameter, in order (empty on paths where no object runs).
+    pub params: &'a [*const u8],
+    reporter: &'a Reporter,
+    /// The dispatchable object the call is made on: what findings name.
+    object: Option<Object>,
+    facts: Option<&'a DeviceFacts>,
+}
+
+impl<'a> Call<'a> {
+    /// A call of `COMMANDS[command]` on `object`, reporting to `reporter`; `facts` for
+    /// device-level calls.
+    #[inline(always)]
+    pub fn new(
+        command: usize,
+        name: &'static str,
+        params: &'a [*const u8],
+        reporter: &'a Reporter,
+        object: Option<Object>,
+        facts: Option<&'a DeviceFacts>,
+    ) -> Self {
+        Call { command, name, params, reporter, object, facts }
+    }
+
+    /// Where the call is: `vkCmdDraw()`; build parameter locations from it.
+    #[inline(always)]
+    pub fn location(&self) -> Location<'static> {
+        Location::command(self.name)
+    }
+
+    /// The device's facts (limits, features, properties), for device-level calls.
+    #[inline(always)]
+    pub fn device(&self) -> Option<&'a DeviceFacts> {
+        self.facts
+    }
+
+    /// Reports that the call breaks `vuid` at `at`; `message` states the offending values.
+    /// True when the application asked for the call to be skipped.
+    #[cold]
+    pub fn error(&self, vuid: &'static str, at: &Location<'_>, message: fmt::Arguments<'_>) -> bool {
+        self.report(Severity::Error, vuid, at, message)
+    }
+
+    /// Reports a finding of any severity against the call's object.
+    #[cold]
+    pub fn report(&self, severity: Severity, id: &'static str, at: &Location<'_>, message: fmt::Arguments<'_>) -> bool {
+        let objects = self.object.as_slice();
+        self.reporter.report(Finding { severity, id, location: at, objects, message })
+    }
+}

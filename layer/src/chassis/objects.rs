@@ -1,0 +1,109 @@
+//! Sets of validation objects, and containment: a panic in one object's hook turns that object
+//! off for its instance or device, and the others go on.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use super::{Call, ValidationObject};
+use crate::report;
+
+/// One validation object of a set: absent when its setting is off, and turned off for good if
+/// one of its hooks panics.
+pub struct Slot<T> {
+    name: &'static str,
+    object: Option<T>,
+    off: AtomicBool,
+}
+
+impl<T: ValidationObject> Slot<T> {
+    /// The object `name` (its setting's key), or an empty slot.
+    pub fn new(name: &'static str, object: Option<T>) -> Self {
+        Slot { name, object, off: AtomicBool::new(false) }
+    }
+
+    /// The object, while it is on.
+    #[inline(always)]
+    pub fn get(&self) -> Option<&T> {
+        match &self.object {
+            Some(o) if !self.off.load(Ordering::Relaxed) => Some(o),
+            _ => None,
+        }
+    }
+
+    /// Whether the set was made with this object.
+    #[inline(always)]
+    pub fn is_present(&self) -> bool {
+        self.object.is_some()
+    }
+
+    /// Runs one of the object's hooks, when the object is on. A panic is reported once, turns
+    /// the object off, and gives `None`; the call goes on with the other objects.
+    #[inline(always)]
+    pub fn run<R>(&self, cx: &Call<'_>, hook: impl FnOnce(&T) -> R) -> Option<R> {
+        let object = self.get()?;
+        match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| hook(object))) {
+            Ok(r) => Some(r),
+            Err(_) => {
+                self.panicked(cx);
+                None
+            }
+        }
+    }
+
+    #[cold]
+    fn panicked(&self, cx: &Call<'_>) {
+        if !self.off.swap(true, Ordering::Relaxed) {
+            report::internal_error(&format!(
+                "the {} validation object panicked in {}; it is turned off for this {}, the other objects \
+                 go on, and the call was passed on",
+                self.name,
+                cx.name,
+                if cx.device().is_some() { "device" } else { "instance" }
+            ));
+        }
+    }
+}
+
+/// Sees every object of a set in turn.
+pub trait Visitor {
+    /// One object.
+    fn visit<T: ValidationObject>(&mut self, slot: &Slot<T>);
+}
+
+/// The validation objects an instance or device runs, in order.
+pub trait ObjectSet: Sync {
+    /// Whether any object is present: with none (and no wrapping), calls pass straight through.
+    fn active(&self) -> bool;
+    /// Shows every object to `v`, in order.
+    fn visit<V: Visitor>(&self, v: &mut V);
+}
+
+/// Declares an object set: the struct (one `Slot` per object), its constructor from `$setup`
+/// (each object's `$make(&setup) -> Option<T>` decides, from the settings, whether it runs),
+/// and the order objects run in. Adding an object to a set is one line here.
+macro_rules! object_set {
+    ($(#[$doc:meta])* $set:ident($setup:ty) { $($field:ident: $ty:ty = $make:path,)* }) => {
+        $(#[$doc])*
+        pub struct $set {
+            $(pub $field: $crate::chassis::Slot<$ty>,)*
+        }
+
+        impl $set {
+            /// Makes every object the settings enable.
+            pub fn new(setup: &$setup) -> Self {
+                $set { $($field: $crate::chassis::Slot::new(stringify!($field), $make(setup)),)* }
+            }
+        }
+
+        impl $crate::chassis::ObjectSet for $set {
+            #[inline(always)]
+            fn active(&self) -> bool {
+                false $(|| self.$field.is_present())*
+            }
+            #[inline(always)]
+            fn visit<V: $crate::chassis::Visitor>(&self, v: &mut V) {
+                $(v.visit(&self.$field);)*
+            }
+        }
+    };
+}
+pub(crate) use object_set;

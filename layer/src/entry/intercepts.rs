@@ -1,0 +1,189 @@
+//! The intercept of every command that has no hand-written one, made from the generated command
+//! list. Each runs, for the instance or device its first parameter belongs to: every object's
+//! validate hook (any skip → the call returns its "skipped" value), the pre-record hooks, the
+//! call down exactly once (through handle unwrapping when it is on), the post-record hooks.
+//! The reporter's bookkeeping records on every path.
+//!
+//! The hot path is the first instance or device with no validation object and no wrapping: the
+//! bookkeeping (nothing, for almost every command) and a tail call down. Everything else jumps
+//! to the command's `general` function (same signature), so the hot path saves no registers.
+
+#![allow(non_snake_case, clippy::too_many_arguments, clippy::unused_unit, clippy::let_unit_value)]
+
+use core::ffi::{c_char, c_void};
+
+use vigil_generated::*;
+
+use crate::chassis::{
+    dispatch_key, from_bits, guard, phases, result_opt, to_bits, unknown_handle, unwrap_guarded, ValidationObject,
+    SCRATCH_WORDS,
+};
+use crate::entry::{DEVICES, INSTANCES};
+use crate::report::Object;
+
+/// The data of an instance or device by dispatch key: `hot` only where cheapest (the first one).
+macro_rules! lookup {
+    (device, hot, $key:expr) => {
+        unsafe { DEVICES.get_first($key) }
+    };
+    (device, any, $key:expr) => {
+        unsafe { DEVICES.get($key) }
+    };
+    (instance, hot, $key:expr) => {
+        unsafe { INSTANCES.get_first($key) }
+    };
+    (instance, any, $key:expr) => {
+        unsafe { INSTANCES.get($key) }
+    };
+}
+
+/// The bookkeeping's record hooks around a plain call down: the pass-through path.
+macro_rules! pass_through {
+    ($data:ident, $index:literal, $name:literal, $f:ident, $pr:ident, $po:ident, $missing:expr, $first:ident, ($($p:ident),*)) => {{
+        let book = &$data.debug;
+        let cx = $data.call($index, $name, &[], Object::of($first));
+        guard($name, || book.$pr(&cx, $($p),*));
+        let Some(next) = $data.dispatch.$f else {
+            return $missing;
+        };
+        // SAFETY: forwarding the application's own arguments to the next layer.
+        let result = unsafe { next($($p),*) };
+        guard($name, || book.$po(&cx, $($p,)* result));
+        return result;
+    }};
+}
+
+/// The call down: straight, or with handles unwrapped when the command may carry them.
+macro_rules! call_down {
+    (nowrap, $data:ident, $index:literal, $name:literal, $res:ident, $skipped:expr, $next:ident,
+     ($($p:ident = $i:literal $how:ident),*)) => {
+        // SAFETY: forwarding the application's own arguments to the next layer.
+        unsafe { $next($($p),*) }
+    };
+    (wrap, $data:ident, $index:literal, $name:literal, $res:ident, $skipped:expr, $next:ident,
+     ($($p:ident = $i:literal $how:ident),*)) => {
+        match &$data.wrapper {
+            // SAFETY: forwarding the application's own arguments to the next layer.
+            None => unsafe { $next($($p),*) },
+            Some(wrapper) => {
+                let original = [$(to_bits($p)),*];
+                let mut slots = original;
+                let mut scratch = [core::mem::MaybeUninit::<u64>::uninit(); SCRATCH_WORDS];
+                // SAFETY: `slots` holds this command's parameters as the application passed
+                // them; the copies the wrapper makes live in `scratch` and the scope, both
+                // alive until after the call down.
+                let Some(scope) = unwrap_guarded($name, || unsafe { wrapper.unwrap($index, &mut slots, &mut scratch) })
+                else {
+                    return $skipped;
+                };
+                // SAFETY: the application's arguments with the driver's handles.
+                let result = unsafe { $next($(call_down!(@arg $how, $p, slots[$i])),*) };
+                // SAFETY: the parameters as the application passed them, after the call.
+                unsafe { wrapper.rewrap($index, &original, result_opt!($res, result)) };
+                drop(scope);
+                result
+            }
+        }
+    };
+    (@arg keep, $p:ident, $slot:expr) => { $p };
+    (@arg slot, $p:ident, $slot:expr) => { from_bits($slot) };
+}
+
+/// One command's intercept (generated commands) or nothing (hand-written ones).
+macro_rules! intercept {
+    ({
+        $index:literal, $name:literal, $f:ident, $pfn:ident, $pv:ident, $pr:ident, $po:ident, generated,
+        $level:ident, $order:ident, $first:ident, $res:ident, $wraps:ident, $ret:ty, $skipped:expr, $missing:expr,
+        ($($p:ident: $t:ty = $i:literal $how:ident),*)
+    }) => {
+        #[doc = $name]
+        pub unsafe extern "system" fn $f($($p: $t),*) -> $ret {
+            // SAFETY: the first parameter is a live dispatchable handle (the loader routed this
+            // call by it).
+            if let Some(data) = lookup!($level, hot, dispatch_key($first.0)) {
+                if data.passes_through() {
+                    pass_through!(data, $index, $name, $f, $pr, $po, $missing, $first, ($($p),*));
+                }
+            }
+            unsafe { $f::general($($p),*) }
+        }
+
+        #[doc = $name]
+        mod $f {
+            use super::*;
+
+            /// Every other case: any instance or device, validation objects or wrapping on.
+            #[inline(never)]
+            pub(super) unsafe extern "system" fn general($($p: $t),*) -> $ret {
+                // SAFETY: as in the intercept.
+                let Some(data) = lookup!($level, any, dispatch_key($first.0)) else {
+                    unknown_handle($name);
+                    return $skipped;
+                };
+                if data.passes_through() {
+                    pass_through!(data, $index, $name, $f, $pr, $po, $missing, $first, ($($p),*));
+                }
+                let params = [$(core::ptr::addr_of!($p) as *const u8),*];
+                let cx = data.call($index, $name, &params, Object::of($first));
+                let objects = &data.objects;
+                let book = &data.debug;
+                if phases::$f::validate(objects, &cx, $($p),*) {
+                    return $skipped;
+                }
+                record!($order, pre, book, objects, &cx, $name, $f, $pr, ($($p),*));
+                let Some(next) = data.dispatch.$f else {
+                    return $missing;
+                };
+                let result = call_down!($wraps, data, $index, $name, $res, $skipped, next, ($($p = $i $how),*));
+                record!($order, post, book, objects, &cx, $name, $f, $po, ($($p,)* result));
+                result
+            }
+        }
+    };
+    ({ $index:literal, $name:literal, $f:ident, $($rest:tt)* }) => {};
+}
+
+/// The record hooks of one phase, bookkeeping and objects in the command's order: commands
+/// that end objects let the validation objects record first, so they still see what ends.
+macro_rules! record {
+    (book_first, pre, $book:ident, $objects:ident, $cx:expr, $name:literal, $f:ident, $hook:ident, ($($a:expr),*)) => {
+        guard($name, || $book.$hook($cx, $($a),*));
+        phases::$f::pre_record($objects, $cx, $($a),*);
+    };
+    (book_last, pre, $book:ident, $objects:ident, $cx:expr, $name:literal, $f:ident, $hook:ident, ($($a:expr),*)) => {
+        phases::$f::pre_record($objects, $cx, $($a),*);
+        guard($name, || $book.$hook($cx, $($a),*));
+    };
+    (book_first, post, $book:ident, $objects:ident, $cx:expr, $name:literal, $f:ident, $hook:ident, ($($a:expr),*)) => {
+        guard($name, || $book.$hook($cx, $($a),*));
+        phases::$f::post_record($objects, $cx, $($a),*);
+    };
+    (book_last, post, $book:ident, $objects:ident, $cx:expr, $name:literal, $f:ident, $hook:ident, ($($a:expr),*)) => {
+        phases::$f::post_record($objects, $cx, $($a),*);
+        guard($name, || $book.$hook($cx, $($a),*));
+    };
+}
+
+/// Every intercept, and the table of them by command index.
+macro_rules! intercepts {
+    ($($entry:tt)*) => {
+        $(intercept!($entry);)*
+
+        /// Vigil's generated intercept of `COMMANDS[index]`; `None` for global and
+        /// hand-written commands.
+        pub static INTERCEPTS: &[PFN_vkVoidFunction] = &[$(intercept_pointer!($entry)),*];
+    };
+}
+
+/// One entry of [`INTERCEPTS`].
+macro_rules! intercept_pointer {
+    ({ $index:literal, $name:literal, $f:ident, $pfn:ident, $pv:ident, $pr:ident, $po:ident, generated, $($rest:tt)* }) => {
+        // SAFETY: function pointers are handed out type-erased, as vkGet*ProcAddr do.
+        Some(unsafe { core::mem::transmute::<$pfn, unsafe extern "system" fn()>($f as $pfn) })
+    };
+    ({ $($rest:tt)* }) => {
+        None
+    };
+}
+
+vigil_generated::for_each_command!(intercepts);
