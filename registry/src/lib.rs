@@ -18,10 +18,18 @@ pub use model::*;
 pub use vuids::{load_pinned_vuids, load_vuids, strip_html, ValidUsage};
 
 /// The oldest registry Vigil generates from; `load` refuses older ones. 1.4.341 (Ubuntu
-/// resolute) loads, but generation stops at reviewed codegen tables naming extensions it lacks;
-/// 1.4.321 and older (Debian trixie 1.4.309, bookworm 1.3.239) also predate the `<proto>` form
-/// of funcpointers (1.4.339) the model reads. Lower it only to a version seen to generate.
-pub const MIN_VERSION: (u32, u32, u32) = (1, 4, 363);
+/// resolute's libvulkan-dev; test copy in `tests/registries/1.4.341`, generated and checked by
+/// the xtask test `older_registry`) is the oldest seen to generate. 1.4.338 and older (Debian
+/// trixie 1.4.309, bookworm 1.3.239) predate the `<proto>` form of funcpointers (1.4.339) the
+/// model reads; past that, 1.4.309 needs reviewed-table entries the pinned registry has no use
+/// for (`vkReleaseSwapchainImagesEXT` before it became an alias, an `externsync` path of
+/// `vkReleaseCapturedPipelineDataKHR`). Lower it only to a version seen to generate.
+pub const MIN_VERSION: (u32, u32, u32) = (1, 4, 341);
+
+/// The registry committed under `registry/` (`VERSION`), the one the reviewed codegen tables and
+/// the layer's VUIDs are checked against. A reviewed table entry naming something a registry
+/// older than this lacks does not apply to it; from this version on it is a stale table.
+pub const PINNED_VERSION: (u32, u32, u32) = (1, 4, 363);
 
 /// Why the registry could not be turned into a model.
 #[derive(Debug)]

@@ -252,6 +252,12 @@ pub struct Extension {
 }
 
 impl Registry {
+    /// Whether this registry is older than [`crate::PINNED_VERSION`]: reviewed tables skip the
+    /// entries naming what it does not have (they do not apply to it) instead of failing.
+    pub fn older_than_pinned(&self) -> bool {
+        self.version < crate::PINNED_VERSION
+    }
+
     /// What a type name refers to.
     pub fn lookup(&self, name: &str) -> Option<TypeRef> {
         let name = self.resolve_alias(name);

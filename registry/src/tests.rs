@@ -11,7 +11,8 @@ fn reg() -> &'static Registry {
 
 #[test]
 fn version_is_pinned() {
-    assert_eq!(reg().version, (1, 4, 363));
+    assert_eq!(reg().version, PINNED_VERSION);
+    assert!(!reg().older_than_pinned());
 }
 
 /// Cross-checked against the committed C headers: every `PFN_vk*` and every `typedef struct`

@@ -7,6 +7,7 @@
 //! - `synthetic-extension`: a made-up extension regenerated, built and run through a driver shim.
 
 mod bench;
+mod older_registry;
 mod package;
 mod synthetic;
 mod update_registry;

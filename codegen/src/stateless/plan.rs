@@ -46,7 +46,8 @@ pub const LAYER_PROVIDED_EXTENSIONS: &[&str] = &[
 /// model keeps only the first adder (`EnumValue::added_by`): the other adders, so that
 /// enabling any of them makes the value valid. Reviewed against vk.xml 1.4.363 (values of
 /// `VkStructureType` are left out: sType values are never checked as enum values); each entry
-/// is checked against the model, and the table can go once the model keeps every adder.
+/// is checked against the model (an entry naming what an older registry does not have yet does
+/// not apply to it), and the table can go once the model keeps every adder.
 pub const ALSO_ADDED_BY: &[(&str, &str)] = &[
     ("VK_ATTACHMENT_STORE_OP_NONE_KHR", "VK_KHR_load_store_op_none"),
     ("VK_PIPELINE_LAYOUT_CREATE_INDEPENDENT_SETS_BIT_EXT", "VK_KHR_maintenance11"),
@@ -378,6 +379,33 @@ fn version_of(name: &str) -> Option<(u32, u32)> {
     Some((major.parse().ok()?, minor.parse().ok()?))
 }
 
+/// The [`ALSO_ADDED_BY`] entries that apply to `reg`, each checked against the model. A registry
+/// older than the pinned one may not have an entry's value or extension yet: the entry does not
+/// apply to it and is skipped. From the pinned version on, a name the model lacks is a stale
+/// table.
+fn also_added_by(reg: &Registry) -> Result<Vec<(&'static str, &'static str)>, Error> {
+    let mut applies = Vec::new();
+    for &(value, ext) in ALSO_ADDED_BY {
+        let found = reg.enums.iter().flat_map(|e| &e.values).find(|v| v.name == value);
+        let extension = reg.extension(ext);
+        if reg.older_than_pinned() && (found.is_none() || extension.is_none()) {
+            continue;
+        }
+        if extension.is_none() {
+            return Err(Error(format!("stateless: reviewed table names {ext}, which is not an extension")));
+        }
+        match found {
+            Some(v) if v.added_by.as_deref() != Some(ext) => applies.push((value, ext)),
+            _ => {
+                return Err(Error(format!(
+                    "stateless: ALSO_ADDED_BY ({value}, {ext}) is stale: no such value, or the model has it"
+                )))
+            }
+        }
+    }
+    Ok(applies)
+}
+
 impl<'r> Planner<'r> {
     fn check_tables(&self) -> Result<(), Error> {
         for e in LAYER_PROVIDED_EXTENSIONS {
@@ -385,20 +413,7 @@ impl<'r> Planner<'r> {
                 return Err(Error(format!("stateless: reviewed table names {e}, which is not an extension")));
             }
         }
-        for (value, ext) in ALSO_ADDED_BY {
-            if self.reg.extension(ext).is_none() {
-                return Err(Error(format!("stateless: reviewed table names {ext}, which is not an extension")));
-            }
-            let found = self.reg.enums.iter().flat_map(|e| &e.values).find(|v| v.name == *value);
-            match found {
-                Some(v) if v.added_by.as_deref() != Some(ext) => {}
-                _ => {
-                    return Err(Error(format!(
-                        "stateless: ALSO_ADDED_BY ({value}, {ext}) is stale: no such value, or the model has it"
-                    )))
-                }
-            }
-        }
+        also_added_by(self.reg)?;
         for id in ALLOCATION_RULES.iter().map(|r| r.1) {
             if !self.vuids.contains_key(id) {
                 return Err(Error(format!("stateless: {id} is not in validusage.json")));
@@ -425,10 +440,11 @@ impl<'r> Planner<'r> {
 
     /// Every adder of every enum value, aliases and the reviewed extra adders included.
     fn collect_value_reqs(&mut self) -> Result<(), Error> {
-        let extra: BTreeMap<&str, Vec<&str>> = ALSO_ADDED_BY.iter().fold(BTreeMap::new(), |mut m, (v, e)| {
-            m.entry(*v).or_default().push(*e);
-            m
-        });
+        let extra: BTreeMap<&str, Vec<&str>> =
+            also_added_by(self.reg)?.into_iter().fold(BTreeMap::new(), |mut m, (v, e)| {
+                m.entry(v).or_default().push(e);
+                m
+            });
         for e in &self.reg.enums {
             if e.video_std {
                 continue;
@@ -1228,3 +1244,35 @@ const ALLOCATION_RULES: &[(&str, &str, Option<&str>)] = &[
     ("pfnFree", "VUID-VkAllocationCallbacks-pfnFree-00634", None),
     ("pfnInternalAllocation", "VUID-VkAllocationCallbacks-pfnInternalAllocation-00635", Some("pfnInternalFree")),
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An entry naming an extension or value the registry lacks fails generation from the
+    /// pinned version on (a stale table), and is skipped for an older registry.
+    #[test]
+    fn also_added_by_skips_only_for_older_registries() {
+        let mut reg = vigil_registry::load_pinned().unwrap();
+        assert_eq!(also_added_by(&reg).unwrap(), ALSO_ADDED_BY);
+        let (value, ext) = ("VK_PIPELINE_LAYOUT_CREATE_INDEPENDENT_SETS_BIT_EXT", "VK_KHR_extended_flags");
+        reg.extensions.retain(|e| e.name != ext);
+        let e = also_added_by(&reg).unwrap_err().to_string();
+        assert_eq!(e, format!("stateless: reviewed table names {ext}, which is not an extension"));
+        for v in reg.enums.iter_mut().flat_map(|e| &mut e.values).filter(|v| v.name == value) {
+            v.name = "VK_VIGIL_GONE".into();
+        }
+        let stale = format!(
+            "stateless: ALSO_ADDED_BY ({value}, VK_KHR_maintenance11) is stale: no such value, or the model has it"
+        );
+        assert_eq!(also_added_by(&reg).unwrap_err().to_string(), stale);
+        // A newer registry is held to the tables as strictly as the pinned one.
+        reg.version = (1, 4, 999);
+        assert_eq!(also_added_by(&reg).unwrap_err().to_string(), stale);
+        reg.version = (1, 4, 341);
+        let applies = also_added_by(&reg).unwrap();
+        let expected: Vec<_> = ALSO_ADDED_BY.iter().filter(|&&(v, e)| v != value && e != ext).copied().collect();
+        assert_eq!(applies, expected);
+        assert!(applies.len() < ALSO_ADDED_BY.len() - 30);
+    }
+}
