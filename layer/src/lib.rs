@@ -25,5 +25,4 @@ pub use entry::{
     vkNegotiateLoaderLayerInterfaceVersion,
 };
 
-/// The layer's name, as applications enable it.
-pub const LAYER_NAME: &str = "VK_LAYER_VIGIL_validation";
+pub use settings::LAYER_NAME;

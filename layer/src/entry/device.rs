@@ -7,6 +7,7 @@ use vigil_generated::*;
 
 use crate::chassis::{dispatch_key, phases, Call, ObjectSet};
 use crate::checks::{DeviceObjects, DeviceSetup};
+use crate::entry::debug_objects::DebugObjects;
 use crate::entry::loader::{
     find_link, PfnSetDeviceLoaderData, VkLayerDeviceCreateInfo, VkLayerDeviceLink, VK_LAYER_LINK_INFO,
     VK_LOADER_DATA_CALLBACK,
@@ -15,7 +16,6 @@ use crate::entry::{instance_of, DEVICES};
 use crate::facts::name_set;
 use crate::facts::DeviceFacts;
 use crate::handle_wrapping::{self, Wrapper};
-use crate::report::debug_objects::DebugObjects;
 use crate::report::{self, Object, Reporter};
 
 /// Everything Vigil keeps per device.

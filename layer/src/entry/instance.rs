@@ -10,11 +10,11 @@ use vigil_generated::*;
 use crate::chassis::{dispatch_key, phases, Call, ObjectSet};
 
 use crate::checks::{stateless, InstanceObjects, InstanceSetup};
+use crate::entry::debug_objects::DebugObjects;
 use crate::entry::loader::{find_link, PfnGetPhysicalDeviceProcAddr, VkLayerInstanceCreateInfo, VK_LAYER_LINK_INFO};
 use crate::entry::INSTANCES;
 use crate::facts::{name_list, name_set};
 use crate::handle_wrapping::{self, Wrapper};
-use crate::report::debug_objects::DebugObjects;
 use crate::report::{self, DebugReportCallback, Finding, Location, Messenger, Object, Reporter, Severity};
 use crate::settings;
 

@@ -125,10 +125,13 @@ macro_rules! intercept {
                 }
                 let params = [$(core::ptr::addr_of!($p) as *const u8),*];
                 let cx = data.call($index, $name, &params, Object::of($first));
-                let objects = &data.objects;
+                // With only handle wrapping on, no object runs: the phases are skipped whole.
+                let objects = data.active.then_some(&data.objects);
                 let book = &data.debug;
-                if phases::$f::validate(objects, &cx, $($p),*) {
-                    return $skipped;
+                if let Some(objects) = objects {
+                    if phases::$f::validate(objects, &cx, $($p),*) {
+                        return $skipped;
+                    }
                 }
                 record!($order, pre, book, objects, &cx, $name, $f, $pr, ($($p),*));
                 let Some(next) = data.dispatch.$f else {
@@ -148,18 +151,26 @@ macro_rules! intercept {
 macro_rules! record {
     (book_first, pre, $book:ident, $objects:ident, $cx:expr, $name:literal, $f:ident, $hook:ident, ($($a:expr),*)) => {
         guard($name, || $book.$hook($cx, $($a),*));
-        phases::$f::pre_record($objects, $cx, $($a),*);
+        if let Some(objects) = $objects {
+            phases::$f::pre_record(objects, $cx, $($a),*);
+        }
     };
     (book_last, pre, $book:ident, $objects:ident, $cx:expr, $name:literal, $f:ident, $hook:ident, ($($a:expr),*)) => {
-        phases::$f::pre_record($objects, $cx, $($a),*);
+        if let Some(objects) = $objects {
+            phases::$f::pre_record(objects, $cx, $($a),*);
+        }
         guard($name, || $book.$hook($cx, $($a),*));
     };
     (book_first, post, $book:ident, $objects:ident, $cx:expr, $name:literal, $f:ident, $hook:ident, ($($a:expr),*)) => {
         guard($name, || $book.$hook($cx, $($a),*));
-        phases::$f::post_record($objects, $cx, $($a),*);
+        if let Some(objects) = $objects {
+            phases::$f::post_record(objects, $cx, $($a),*);
+        }
     };
     (book_last, post, $book:ident, $objects:ident, $cx:expr, $name:literal, $f:ident, $hook:ident, ($($a:expr),*)) => {
-        phases::$f::post_record($objects, $cx, $($a),*);
+        if let Some(objects) = $objects {
+            phases::$f::post_record(objects, $cx, $($a),*);
+        }
         guard($name, || $book.$hook($cx, $($a),*));
     };
 }

@@ -15,6 +15,7 @@ use std::ffi::{c_char, CStr};
 
 use vigil_generated::*;
 
+mod debug_objects;
 pub mod device;
 mod dispatch_map;
 pub mod instance;
@@ -23,7 +24,7 @@ pub mod loader;
 mod proc_addr;
 
 use crate::chassis::dispatch_key;
-use crate::LAYER_NAME;
+use crate::settings::LAYER_NAME;
 use device::DeviceData;
 use dispatch_map::DispatchMap;
 use instance::InstanceData;

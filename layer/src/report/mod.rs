@@ -6,7 +6,6 @@
 //! and call [`Reporter::report`] only on failure.
 
 mod callbacks;
-pub mod debug_objects;
 mod location;
 mod message_id;
 mod spec_text;

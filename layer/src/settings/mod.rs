@@ -8,7 +8,8 @@ use std::path::PathBuf;
 use vigil_generated::settings::{SettingError, Settings, SETTINGS};
 use vigil_generated::*;
 
-use crate::LAYER_NAME;
+/// The layer's name, as applications enable it (and name it in `VkLayerSettingsEXT`).
+pub const LAYER_NAME: &str = "VK_LAYER_VIGIL_validation";
 
 /// The prefix of Vigil's keys in `vk_layer_settings.txt`.
 const FILE_PREFIX: &str = "vigil_validation.";

@@ -8,8 +8,8 @@ use std::sync::Arc;
 
 use vigil_generated::*;
 
-use super::{DebugReportCallback, Messenger, Reporter};
 use crate::chassis::{Call, ValidationObject};
+use crate::report::{DebugReportCallback, Messenger, Reporter};
 
 /// An object name as the application passed it (empty when null: the name is removed).
 ///
