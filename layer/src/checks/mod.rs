@@ -39,7 +39,7 @@ pub struct DeviceSetup<'a> {
     /// min(application apiVersion, physical device apiVersion).
     pub api_version: u32,
     /// The device extensions the application enabled, by name.
-    pub extensions: BTreeSet<String>,
+    pub extensions: &'a BTreeSet<String>,
     /// The instance's enabled extensions.
     pub instance_extensions: &'a BTreeSet<String>,
     pub device: VkDevice,

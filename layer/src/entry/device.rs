@@ -12,7 +12,7 @@ use crate::entry::loader::{
     find_link, PfnSetDeviceLoaderData, VkLayerDeviceCreateInfo, VkLayerDeviceLink, VK_LAYER_LINK_INFO,
     VK_LOADER_DATA_CALLBACK,
 };
-use crate::entry::{instance_of, DEVICES};
+use crate::entry::{command_index, instance_of, DEVICES};
 use crate::facts::name_set;
 use crate::facts::DeviceFacts;
 use crate::handle_wrapping::{self, Wrapper};
@@ -64,15 +64,6 @@ impl DeviceData {
     }
 }
 
-/// The indices in `COMMANDS` of the device commands written here by hand.
-static CREATE_DEVICE: std::sync::LazyLock<usize> = std::sync::LazyLock::new(|| command("vkCreateDevice"));
-static DESTROY_DEVICE: std::sync::LazyLock<usize> = std::sync::LazyLock::new(|| command("vkDestroyDevice"));
-
-/// The index of a command of the registry.
-fn command(name: &str) -> usize {
-    vigil_generated::commands::command_index(name.as_bytes()).expect("a command of the registry")
-}
-
 /// `vkCreateDevice`.
 pub unsafe extern "system" fn create_device(
     physical_device: VkPhysicalDevice,
@@ -117,7 +108,7 @@ pub unsafe extern "system" fn create_device(
         &p_allocator as *const _ as *const u8,
         &p_device as *const _ as *const u8,
     ];
-    let cx = inst.call(*CREATE_DEVICE, "vkCreateDevice", &params, Object::of(physical_device));
+    let cx = inst.call(command_index("vkCreateDevice"), "vkCreateDevice", &params, Object::of(physical_device));
     let args = (physical_device, p_create_info, p_allocator, p_device);
     if phases::create_device::validate(objects, &cx, args.0, args.1, args.2, args.3) {
         return VkResult::VK_ERROR_VALIDATION_FAILED;
@@ -162,7 +153,7 @@ pub unsafe extern "system" fn create_device(
         reporter: &reporter,
         facts: &facts,
         api_version,
-        extensions: extensions.clone(),
+        extensions: &extensions,
         instance_extensions: &inst.extensions,
         device,
         instance: inst.handle.as_raw(),
@@ -206,7 +197,7 @@ pub unsafe extern "system" fn destroy_device(device: VkDevice, p_allocator: *con
     };
     let objects = &data.objects;
     let params = [&device as *const _ as *const u8, &p_allocator as *const _ as *const u8];
-    let cx = data.call(*DESTROY_DEVICE, "vkDestroyDevice", &params, Object::of(device));
+    let cx = data.call(command_index("vkDestroyDevice"), "vkDestroyDevice", &params, Object::of(device));
     if phases::destroy_device::validate(objects, &cx, device, p_allocator) {
         return;
     }

@@ -12,7 +12,7 @@ use crate::chassis::{dispatch_key, phases, Call, ObjectSet};
 use crate::checks::{stateless, InstanceObjects, InstanceSetup};
 use crate::entry::debug_objects::DebugObjects;
 use crate::entry::loader::{find_link, PfnGetPhysicalDeviceProcAddr, VkLayerInstanceCreateInfo, VK_LAYER_LINK_INFO};
-use crate::entry::INSTANCES;
+use crate::entry::{command_index, INSTANCES};
 use crate::facts::{name_list, name_set};
 use crate::handle_wrapping::{self, Wrapper};
 use crate::report::{self, DebugReportCallback, Finding, Location, Messenger, Object, Reporter, Severity};
@@ -80,12 +80,6 @@ unsafe fn creation_callbacks(mut next: *const c_void) -> (Vec<Messenger>, Vec<De
     (messengers, reports)
 }
 
-/// The index of a command of the registry (the hand-written ones name theirs once per call,
-/// outside any hot path).
-fn command(name: &str) -> usize {
-    vigil_generated::commands::command_index(name.as_bytes()).expect("a command of the registry")
-}
-
 /// `vkCreateInstance`.
 pub unsafe extern "system" fn create_instance(
     p_create_info: *const VkInstanceCreateInfo,
@@ -135,7 +129,7 @@ pub unsafe extern "system" fn create_instance(
         &p_allocator as *const _ as *const u8,
         &p_instance as *const _ as *const u8,
     ];
-    let create_instance = command("vkCreateInstance");
+    let create_instance = command_index("vkCreateInstance");
     let cx = Call::new(create_instance, "vkCreateInstance", &params, &reporter, None, None);
     if phases::create_instance::validate(&objects, &cx, p_create_info, p_allocator, p_instance) {
         return VkResult::VK_ERROR_VALIDATION_FAILED;
@@ -205,7 +199,7 @@ pub unsafe extern "system" fn destroy_instance(instance: VkInstance, p_allocator
     let objects = &data.objects;
     data.reporter.set_lifetime_window(true);
     let params = [&instance as *const _ as *const u8, &p_allocator as *const _ as *const u8];
-    let cx = data.call(command("vkDestroyInstance"), "vkDestroyInstance", &params, Object::of(instance));
+    let cx = data.call(command_index("vkDestroyInstance"), "vkDestroyInstance", &params, Object::of(instance));
     if phases::destroy_instance::validate(objects, &cx, instance, p_allocator) {
         return;
     }

@@ -257,6 +257,12 @@ pub(crate) static INSTANCES: DispatchMap<InstanceData> = DispatchMap::new();
 /// Every live device, by dispatch key.
 pub(crate) static DEVICES: DispatchMap<DeviceData> = DispatchMap::new();
 
+/// The index in `COMMANDS` of a command the hand-written intercepts implement (looked up once
+/// per call of those, none of which is on a hot path).
+pub(crate) fn command_index(name: &str) -> usize {
+    vigil_generated::commands::command_index(name.as_bytes()).expect("a command of the registry")
+}
+
 /// The data of the instance a dispatchable handle (instance, physical device) belongs to.
 ///
 /// # Safety

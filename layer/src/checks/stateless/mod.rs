@@ -47,7 +47,7 @@ pub fn instance_created(objects: &InstanceObjects, dispatch: &InstanceDispatch) 
 /// The generated implicit checks of a device's commands, when `stateless` is on.
 pub fn implicit_for_device(setup: &DeviceSetup<'_>) -> Option<Stateless<DeviceEngine>> {
     let engine =
-        || DeviceEngine::new(setup.reporter.clone(), setup.api_version, &setup.extensions, setup.instance_extensions);
+        || DeviceEngine::new(setup.reporter.clone(), setup.api_version, setup.extensions, setup.instance_extensions);
     setup.settings.stateless.then(|| Stateless(engine()))
 }
 
