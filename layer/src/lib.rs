@@ -1,6 +1,6 @@
 //! Vigil, a Vulkan validation layer. The loader loads `libVkLayer_vigil.so`; its exported entry
-//! points hand out the generated intercepts (see `vigil_generated::intercepts`), which run the
-//! enabled validation objects around each call down the chain.
+//! points hand out the intercepts (`entry::intercepts`, made from the generated command list),
+//! which run the enabled validation objects around each call down the chain.
 //!
 //! Laid out by concern: `entry` (what the loader sees: exports, negotiation, instance and device
 //! chains, GetProcAddr), `chassis` (how a call reaches the validation objects), `report`,
