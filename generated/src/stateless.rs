@@ -187,34 +187,90 @@ pub trait Engine: Sync {
     fn struct_ok(&self, s: u16, p: *const u8, output: bool) -> bool;
     /// Whether the `n` (> 0) values of field `f` at `p` (not NULL) pass every check.
     fn elements_ok(&self, f: &'static Field, p: *const u8, n: usize) -> bool;
+    /// Whether none of the `n` (> 0) handles at `p` (not NULL, the application's array)
+    /// is VK_NULL_HANDLE.
+    fn handles_ok(&self, p: *const u64, n: usize) -> bool;
 }
-/// The raw bits of a 4-byte parameter.
-#[inline(always)]
-fn raw32<T>(v: &T) -> u32 {
-    const { assert!(core::mem::size_of:: < T > () == 4) };
-    unsafe { (v as *const T as *const u32).read_unaligned() }
-}
-/// The raw bits of an 8-byte parameter (a handle, a wide bitmask, a pointer).
-#[inline(always)]
-fn raw64<T>(v: &T) -> u64 {
-    const { assert!(core::mem::size_of:: < T > () == 8) };
-    unsafe { (v as *const T as *const u64).read_unaligned() }
-}
-/// Whether none of the `n` handles at `p` is VK_NULL_HANDLE.
-///
-/// # Safety
-/// `p` must point at `n` handles (the application's promise).
-#[inline(always)]
-unsafe fn handles_ok(p: u64, n: usize) -> bool {
-    unsafe { core::slice::from_raw_parts(p as usize as *const u64, n) }
-        .iter()
-        .all(|&h| h != 0)
-}
+/// The commands (indices into `COMMANDS`) whose [`calls`] function checks something;
+/// the others' are `false`.
+pub const CHECKED: &[u16] = &[
+    0u16, 1u16, 2u16, 3u16, 4u16, 5u16, 6u16, 7u16, 8u16, 9u16, 10u16, 11u16, 12u16,
+    13u16, 14u16, 15u16, 16u16, 17u16, 18u16, 19u16, 22u16, 23u16, 24u16, 25u16, 26u16,
+    27u16, 28u16, 29u16, 30u16, 31u16, 32u16, 33u16, 34u16, 35u16, 36u16, 37u16, 38u16,
+    39u16, 40u16, 41u16, 42u16, 43u16, 44u16, 45u16, 46u16, 47u16, 48u16, 49u16, 50u16,
+    51u16, 52u16, 53u16, 54u16, 55u16, 56u16, 57u16, 58u16, 59u16, 60u16, 61u16, 62u16,
+    63u16, 64u16, 65u16, 66u16, 67u16, 68u16, 69u16, 70u16, 71u16, 72u16, 73u16, 74u16,
+    75u16, 76u16, 77u16, 78u16, 79u16, 80u16, 81u16, 82u16, 83u16, 84u16, 85u16, 86u16,
+    87u16, 88u16, 89u16, 90u16, 91u16, 92u16, 93u16, 94u16, 95u16, 96u16, 97u16, 98u16,
+    99u16, 101u16, 102u16, 103u16, 104u16, 105u16, 106u16, 111u16, 112u16, 113u16,
+    114u16, 115u16, 116u16, 119u16, 120u16, 121u16, 122u16, 124u16, 125u16, 126u16,
+    127u16, 128u16, 129u16, 130u16, 131u16, 132u16, 133u16, 134u16, 135u16, 136u16,
+    137u16, 138u16, 139u16, 140u16, 141u16, 142u16, 143u16, 144u16, 145u16, 146u16,
+    147u16, 148u16, 149u16, 150u16, 151u16, 152u16, 153u16, 154u16, 155u16, 156u16,
+    157u16, 158u16, 160u16, 161u16, 162u16, 163u16, 164u16, 165u16, 166u16, 167u16,
+    168u16, 169u16, 170u16, 171u16, 172u16, 173u16, 174u16, 175u16, 176u16, 177u16,
+    178u16, 179u16, 180u16, 181u16, 182u16, 183u16, 184u16, 185u16, 186u16, 187u16,
+    188u16, 189u16, 190u16, 191u16, 192u16, 193u16, 194u16, 195u16, 196u16, 197u16,
+    198u16, 199u16, 200u16, 201u16, 202u16, 203u16, 204u16, 205u16, 206u16, 207u16,
+    208u16, 209u16, 210u16, 211u16, 212u16, 213u16, 214u16, 215u16, 216u16, 217u16,
+    218u16, 219u16, 220u16, 221u16, 222u16, 223u16, 224u16, 225u16, 226u16, 227u16,
+    228u16, 229u16, 230u16, 231u16, 232u16, 233u16, 234u16, 235u16, 236u16, 237u16,
+    238u16, 239u16, 240u16, 241u16, 242u16, 243u16, 244u16, 245u16, 246u16, 247u16,
+    248u16, 249u16, 250u16, 251u16, 252u16, 253u16, 254u16, 255u16, 256u16, 257u16,
+    258u16, 259u16, 260u16, 261u16, 262u16, 263u16, 264u16, 265u16, 266u16, 267u16,
+    268u16, 269u16, 270u16, 271u16, 272u16, 273u16, 274u16, 275u16, 276u16, 277u16,
+    278u16, 279u16, 280u16, 281u16, 282u16, 283u16, 284u16, 285u16, 286u16, 287u16,
+    288u16, 289u16, 290u16, 291u16, 292u16, 293u16, 294u16, 295u16, 296u16, 297u16,
+    298u16, 299u16, 300u16, 301u16, 302u16, 303u16, 304u16, 305u16, 306u16, 307u16,
+    308u16, 309u16, 310u16, 311u16, 312u16, 313u16, 314u16, 315u16, 316u16, 317u16,
+    318u16, 319u16, 320u16, 321u16, 322u16, 323u16, 324u16, 325u16, 326u16, 327u16,
+    328u16, 329u16, 330u16, 331u16, 332u16, 333u16, 334u16, 335u16, 336u16, 337u16,
+    338u16, 339u16, 340u16, 341u16, 342u16, 343u16, 344u16, 345u16, 346u16, 347u16,
+    348u16, 349u16, 350u16, 351u16, 352u16, 353u16, 354u16, 355u16, 356u16, 357u16,
+    358u16, 359u16, 360u16, 361u16, 362u16, 363u16, 364u16, 365u16, 366u16, 367u16,
+    368u16, 369u16, 370u16, 371u16, 372u16, 373u16, 374u16, 375u16, 376u16, 377u16,
+    378u16, 379u16, 380u16, 381u16, 382u16, 383u16, 384u16, 385u16, 386u16, 387u16,
+    388u16, 389u16, 390u16, 391u16, 392u16, 393u16, 394u16, 395u16, 396u16, 397u16,
+    398u16, 399u16, 400u16, 401u16, 402u16, 403u16, 404u16, 405u16, 406u16, 407u16,
+    408u16, 409u16, 410u16, 411u16, 412u16, 413u16, 414u16, 415u16, 416u16, 417u16,
+    418u16, 419u16, 420u16, 421u16, 422u16, 423u16, 424u16, 425u16, 426u16, 427u16,
+    428u16, 429u16, 430u16, 431u16, 432u16, 433u16, 434u16, 435u16, 436u16, 437u16,
+    438u16, 439u16, 440u16, 441u16, 442u16, 443u16, 444u16, 445u16, 446u16, 447u16,
+    448u16, 449u16, 450u16, 451u16, 452u16, 453u16, 454u16, 455u16, 456u16, 457u16,
+    458u16, 459u16, 460u16, 461u16, 462u16, 463u16, 464u16, 465u16, 466u16, 467u16,
+    468u16, 469u16, 470u16, 471u16, 472u16, 473u16, 474u16, 475u16, 476u16, 477u16,
+    478u16, 479u16, 480u16, 481u16, 482u16, 483u16, 484u16, 485u16, 486u16, 487u16,
+    488u16, 489u16, 490u16, 491u16, 492u16, 493u16, 494u16, 495u16, 496u16, 497u16,
+    498u16, 499u16, 500u16, 501u16, 502u16, 503u16, 504u16, 505u16, 506u16, 507u16,
+    508u16, 509u16, 510u16, 511u16, 512u16, 513u16, 514u16, 515u16, 516u16, 517u16,
+    518u16, 519u16, 520u16, 521u16, 522u16, 523u16, 524u16, 525u16, 526u16, 527u16,
+    528u16, 529u16, 530u16, 531u16, 532u16, 533u16, 534u16, 535u16, 536u16, 537u16,
+    538u16, 539u16, 540u16, 541u16, 542u16, 543u16, 544u16, 545u16, 546u16, 547u16,
+    548u16, 549u16, 550u16, 551u16, 552u16, 553u16, 554u16, 555u16, 556u16, 557u16,
+    558u16, 559u16, 560u16, 561u16, 562u16, 563u16, 564u16, 565u16, 566u16, 567u16,
+    568u16, 569u16, 570u16, 571u16, 572u16, 573u16, 574u16, 575u16, 576u16, 577u16,
+    578u16, 579u16, 580u16, 581u16, 582u16, 583u16, 584u16, 585u16, 586u16, 587u16,
+    588u16, 589u16, 590u16, 591u16, 592u16, 593u16, 594u16, 595u16, 596u16, 597u16,
+    598u16, 599u16, 600u16, 601u16, 602u16, 603u16, 604u16, 605u16, 606u16, 607u16,
+    608u16, 609u16, 610u16, 611u16, 612u16, 613u16, 614u16, 615u16, 616u16, 617u16,
+    618u16, 619u16, 620u16, 621u16, 622u16, 623u16, 624u16, 625u16, 626u16, 627u16,
+    628u16, 629u16, 630u16, 631u16, 632u16, 633u16, 634u16, 635u16, 636u16, 637u16,
+    638u16, 639u16, 640u16, 641u16, 642u16, 643u16, 644u16, 645u16, 646u16, 647u16,
+    648u16, 649u16, 650u16, 651u16, 652u16, 653u16, 654u16, 655u16, 656u16, 657u16,
+    658u16, 659u16, 660u16, 661u16, 662u16, 663u16, 664u16, 665u16, 666u16, 667u16,
+    668u16, 669u16, 670u16, 671u16, 672u16, 673u16, 674u16, 675u16, 676u16, 677u16,
+    678u16, 679u16, 680u16, 681u16, 682u16, 683u16, 684u16, 685u16, 686u16, 687u16,
+    688u16, 689u16, 690u16, 691u16, 692u16, 693u16, 694u16, 695u16, 696u16, 697u16,
+    698u16, 699u16, 700u16, 701u16, 702u16, 703u16, 704u16, 705u16, 706u16, 707u16,
+    708u16, 709u16, 710u16, 711u16, 712u16, 713u16, 714u16, 715u16, 716u16, 717u16,
+    718u16, 719u16, 720u16, 721u16, 722u16, 723u16, 724u16, 725u16, 726u16, 727u16,
+    728u16, 729u16, 730u16, 731u16, 732u16, 733u16, 734u16, 735u16, 736u16,
+];
 /// The validation object: the layer's chassis calls [`calls`]`::<command>` from each
 /// command's validate hook.
 pub struct Stateless<E>(pub E);
 /// The checks of every command, named as the command's intercept (`cmd_draw`).
-#[allow(clippy::too_many_arguments, unused_variables, non_snake_case)]
+#[allow(clippy::too_many_arguments, unused_variables, non_snake_case, unused_parens)]
 pub mod calls {
     use super::*;
     ///`vkCreateInstance`: true when the call must be skipped.
@@ -230,20 +286,20 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pCreateInfo);
+                let q = (pCreateInfo as usize as u64);
                 q != 0 && e.struct_ok(402u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pInstance) != 0;
+            let ok: bool = (pInstance as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -270,7 +326,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -314,7 +370,7 @@ pub mod calls {
             if !e.fast(3u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&pName) != 0;
+            let ok: bool = (pName as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -339,7 +395,7 @@ pub mod calls {
             if !e.fast(4u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&pName) != 0;
+            let ok: bool = (pName as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -364,7 +420,7 @@ pub mod calls {
             if !e.fast(5u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&pProperties) != 0;
+            let ok: bool = (pProperties as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -406,7 +462,7 @@ pub mod calls {
             if !e.fast(7u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&pMemoryProperties) != 0;
+            let ok: bool = (pMemoryProperties as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -432,7 +488,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pFeatures);
+                let q = (pFeatures as usize as u64);
                 q != 0 && e.struct_ok(600u16, q as usize as *const u8, true)
             };
             if !ok {
@@ -461,7 +517,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let v = raw32(&format) as i32;
+                let v = (format.0 as u32 as u64) as u32 as i32;
                 matches!(
                     v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 |
                     15 | 16 | 17 | 18 | 19 | 20 | 21 | 22 | 23 | 24 | 25 | 26 | 27 | 28 |
@@ -483,7 +539,7 @@ pub mod calls {
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pFormatProperties) != 0;
+            let ok: bool = (pFormatProperties as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -515,7 +571,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let v = raw32(&format) as i32;
+                let v = (format.0 as u32 as u64) as u32 as i32;
                 matches!(
                     v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 |
                     15 | 16 | 17 | 18 | 19 | 20 | 21 | 22 | 23 | 24 | 25 | 26 | 27 | 28 |
@@ -538,34 +594,34 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let v = raw32(&r#type) as i32;
+                let v = (r#type.0 as u32 as u64) as u32 as i32;
                 matches!(v, 0 | 1 | 2) || e.enum_ok(61u16, v)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let v = raw32(&tiling) as i32;
+                let v = (tiling.0 as u32 as u64) as u32 as i32;
                 matches!(v, 0 | 1) || e.enum_ok(59u16, v)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let v = u64::from(raw32(&usage));
+                let v = u64::from(usage.0);
                 v != 0 && (v & !255 == 0 || e.bits_ok(58u16, v))
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let v = u64::from(raw32(&flags));
+                let v = u64::from(flags.0);
                 v == 0 || (v & !31 == 0 || e.bits_ok(56u16, v))
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pImageFormatProperties) != 0;
+            let ok: bool = (pImageFormatProperties as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -598,20 +654,20 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pCreateInfo);
+                let q = (pCreateInfo as usize as u64);
                 q != 0 && e.struct_ok(199u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pDevice) != 0;
+            let ok: bool = (pDevice as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -639,7 +695,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -662,7 +718,7 @@ pub mod calls {
             if !e.fast(13u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&pApiVersion) != 0;
+            let ok: bool = (pApiVersion as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -754,7 +810,7 @@ pub mod calls {
             if !e.fast(18u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&pQueue) != 0;
+            let ok: bool = (pQueue as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -784,10 +840,10 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&submitCount)) as usize;
+                let n = (submitCount as u64) as usize;
                 n == 0
                     || {
-                        let q = raw64(&pSubmits);
+                        let q = (pSubmits as usize as u64);
                         q != 0
                             && e
                                 .elements_ok(
@@ -836,20 +892,20 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocateInfo);
+                let q = (pAllocateInfo as usize as u64);
                 q != 0 && e.struct_ok(413u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pMemory) != 0;
+            let ok: bool = (pMemory as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -878,7 +934,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -910,18 +966,18 @@ pub mod calls {
             if !e.fast(24u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&memory) != 0;
+            let ok: bool = memory.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let v = u64::from(raw32(&flags));
+                let v = u64::from(flags.0);
                 v == 0 || (v & !0 == 0 || e.bits_ok(67u16, v))
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&ppData) != 0;
+            let ok: bool = (ppData as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -950,7 +1006,7 @@ pub mod calls {
             if !e.fast(25u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&memory) != 0;
+            let ok: bool = memory.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
@@ -977,10 +1033,10 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&memoryRangeCount)) as usize;
+                let n = (memoryRangeCount as u64) as usize;
                 n != 0
                     && {
-                        let q = raw64(&pMemoryRanges);
+                        let q = (pMemoryRanges as usize as u64);
                         q != 0
                             && e
                                 .elements_ok(
@@ -1017,10 +1073,10 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&memoryRangeCount)) as usize;
+                let n = (memoryRangeCount as u64) as usize;
                 n != 0
                     && {
-                        let q = raw64(&pMemoryRanges);
+                        let q = (pMemoryRanges as usize as u64);
                         q != 0
                             && e
                                 .elements_ok(
@@ -1056,11 +1112,11 @@ pub mod calls {
             if !e.fast(28u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&memory) != 0;
+            let ok: bool = memory.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pCommittedMemoryInBytes) != 0;
+            let ok: bool = (pCommittedMemoryInBytes as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -1087,11 +1143,11 @@ pub mod calls {
             if !e.fast(29u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&buffer) != 0;
+            let ok: bool = buffer.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pMemoryRequirements) != 0;
+            let ok: bool = (pMemoryRequirements as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -1119,11 +1175,11 @@ pub mod calls {
             if !e.fast(30u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&buffer) != 0;
+            let ok: bool = buffer.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&memory) != 0;
+            let ok: bool = memory.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
@@ -1151,11 +1207,11 @@ pub mod calls {
             if !e.fast(31u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&image) != 0;
+            let ok: bool = image.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pMemoryRequirements) != 0;
+            let ok: bool = (pMemoryRequirements as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -1183,11 +1239,11 @@ pub mod calls {
             if !e.fast(32u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&image) != 0;
+            let ok: bool = image.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&memory) != 0;
+            let ok: bool = memory.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
@@ -1263,10 +1319,10 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&bindInfoCount)) as usize;
+                let n = (bindInfoCount as u64) as usize;
                 n == 0
                     || {
-                        let q = raw64(&pBindInfo);
+                        let q = (pBindInfo as usize as u64);
                         q != 0
                             && e
                                 .elements_ok(
@@ -1305,20 +1361,20 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pCreateInfo);
+                let q = (pCreateInfo as usize as u64);
                 q != 0 && e.struct_ok(287u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pFence) != 0;
+            let ok: bool = (pFence as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -1347,7 +1403,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -1377,11 +1433,11 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&fenceCount)) as usize;
+                let n = (fenceCount as u64) as usize;
                 n != 0
                     && {
-                        let q = raw64(&pFences);
-                        q != 0 && unsafe { handles_ok(q, n) }
+                        let q = (pFences as usize as u64);
+                        q != 0 && e.handles_ok(q as usize as *const u64, n)
                     }
             };
             if !ok {
@@ -1405,7 +1461,7 @@ pub mod calls {
             if !e.fast(39u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&fence) != 0;
+            let ok: bool = fence.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
@@ -1434,17 +1490,17 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&fenceCount)) as usize;
+                let n = (fenceCount as u64) as usize;
                 n != 0
                     && {
-                        let q = raw64(&pFences);
-                        q != 0 && unsafe { handles_ok(q, n) }
+                        let q = (pFences as usize as u64);
+                        q != 0 && e.handles_ok(q as usize as *const u64, n)
                     }
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw32(&waitAll) <= 1;
+            let ok: bool = (waitAll as u64) <= 1;
             if !ok {
                 break 'fast;
             }
@@ -1475,20 +1531,20 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pCreateInfo);
+                let q = (pCreateInfo as usize as u64);
                 q != 0 && e.struct_ok(1031u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pSemaphore) != 0;
+            let ok: bool = (pSemaphore as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -1517,7 +1573,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -1548,20 +1604,20 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pCreateInfo);
+                let q = (pCreateInfo as usize as u64);
                 q != 0 && e.struct_ok(252u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pEvent) != 0;
+            let ok: bool = (pEvent as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -1590,7 +1646,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -1614,7 +1670,7 @@ pub mod calls {
             if !e.fast(45u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&event) != 0;
+            let ok: bool = event.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
@@ -1635,7 +1691,7 @@ pub mod calls {
             if !e.fast(46u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&event) != 0;
+            let ok: bool = event.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
@@ -1656,7 +1712,7 @@ pub mod calls {
             if !e.fast(47u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&event) != 0;
+            let ok: bool = event.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
@@ -1684,20 +1740,20 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pCreateInfo);
+                let q = (pCreateInfo as usize as u64);
                 q != 0 && e.struct_ok(962u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pQueryPool) != 0;
+            let ok: bool = (pQueryPool as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -1726,7 +1782,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -1760,19 +1816,19 @@ pub mod calls {
             if !e.fast(50u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&queryPool) != 0;
+            let ok: bool = queryPool.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let n = raw64(&dataSize) as usize;
-                n != 0 && raw64(&pData) != 0
+                let n = (dataSize as u64) as usize;
+                n != 0 && (pData as usize as u64) != 0
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let v = u64::from(raw32(&flags));
+                let v = u64::from(flags.0);
                 v == 0 || (v & !15 == 0 || e.bits_ok(90u16, v))
             };
             if !ok {
@@ -1807,7 +1863,7 @@ pub mod calls {
             if !e.fast(51u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&queryPool) != 0;
+            let ok: bool = queryPool.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
@@ -1837,20 +1893,20 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pCreateInfo);
+                let q = (pCreateInfo as usize as u64);
                 q != 0 && e.struct_ok(69u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pBuffer) != 0;
+            let ok: bool = (pBuffer as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -1879,7 +1935,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -1910,20 +1966,20 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pCreateInfo);
+                let q = (pCreateInfo as usize as u64);
                 q != 0 && e.struct_ok(80u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pView) != 0;
+            let ok: bool = (pView as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -1952,7 +2008,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -1983,20 +2039,20 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pCreateInfo);
+                let q = (pCreateInfo as usize as u64);
                 q != 0 && e.struct_ok(339u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pImage) != 0;
+            let ok: bool = (pImage as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -2025,7 +2081,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -2055,18 +2111,18 @@ pub mod calls {
             if !e.fast(58u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&image) != 0;
+            let ok: bool = image.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pSubresource);
+                let q = (pSubresource as usize as u64);
                 q != 0 && e.struct_ok(356u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pLayout) != 0;
+            let ok: bool = (pLayout as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -2096,20 +2152,20 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pCreateInfo);
+                let q = (pCreateInfo as usize as u64);
                 q != 0 && e.struct_ok(367u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pView) != 0;
+            let ok: bool = (pView as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -2138,7 +2194,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -2169,20 +2225,20 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pCreateInfo);
+                let q = (pCreateInfo as usize as u64);
                 q != 0 && e.struct_ok(1046u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pShaderModule) != 0;
+            let ok: bool = (pShaderModule as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -2211,7 +2267,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -2242,20 +2298,20 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pCreateInfo);
+                let q = (pCreateInfo as usize as u64);
                 q != 0 && e.struct_ok(918u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pPipelineCache) != 0;
+            let ok: bool = (pPipelineCache as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -2284,7 +2340,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -2333,16 +2389,16 @@ pub mod calls {
             if !e.fast(66u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&dstCache) != 0;
+            let ok: bool = dstCache.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&srcCacheCount)) as usize;
+                let n = (srcCacheCount as u64) as usize;
                 n != 0
                     && {
-                        let q = raw64(&pSrcCaches);
-                        q != 0 && unsafe { handles_ok(q, n) }
+                        let q = (pSrcCaches as usize as u64);
+                        q != 0 && e.handles_ok(q as usize as *const u64, n)
                     }
             };
             if !ok {
@@ -2374,21 +2430,21 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pCreateInfo);
+                let q = (pCreateInfo as usize as u64);
                 q != 0 && e.struct_ok(911u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pBinaries);
+                let q = (pBinaries as usize as u64);
                 q != 0 && e.struct_ok(914u16, q as usize as *const u8, true)
             };
             if !ok {
@@ -2419,7 +2475,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -2449,14 +2505,14 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pPipelineCreateInfo);
+                let q = (pPipelineCreateInfo as usize as u64);
                 q == 0 || e.struct_ok(921u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pPipelineKey);
+                let q = (pPipelineKey as usize as u64);
                 q != 0 && e.struct_ok(916u16, q as usize as *const u8, true)
             };
             if !ok {
@@ -2507,14 +2563,14 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pInfo);
+                let q = (pInfo as usize as u64);
                 q != 0 && e.struct_ok(983u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -2547,10 +2603,10 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&createInfoCount)) as usize;
+                let n = (createInfoCount as u64) as usize;
                 n != 0
                     && {
-                        let q = raw64(&pCreateInfos);
+                        let q = (pCreateInfos as usize as u64);
                         q != 0
                             && e
                                 .elements_ok(
@@ -2564,15 +2620,15 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&createInfoCount)) as usize;
-                n == 0 || raw64(&pPipelines) != 0
+                let n = (createInfoCount as u64) as usize;
+                n == 0 || (pPipelines as usize as u64) != 0
             };
             if !ok {
                 break 'fast;
@@ -2607,10 +2663,10 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&createInfoCount)) as usize;
+                let n = (createInfoCount as u64) as usize;
                 n != 0
                     && {
-                        let q = raw64(&pCreateInfos);
+                        let q = (pCreateInfos as usize as u64);
                         q != 0
                             && e
                                 .elements_ok(
@@ -2624,15 +2680,15 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&createInfoCount)) as usize;
-                n == 0 || raw64(&pPipelines) != 0
+                let n = (createInfoCount as u64) as usize;
+                n == 0 || (pPipelines as usize as u64) != 0
             };
             if !ok {
                 break 'fast;
@@ -2663,11 +2719,11 @@ pub mod calls {
             if !e.fast(74u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&renderpass) != 0;
+            let ok: bool = renderpass.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pMaxWorkgroupSize) != 0;
+            let ok: bool = (pMaxWorkgroupSize as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -2695,7 +2751,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -2726,20 +2782,20 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pCreateInfo);
+                let q = (pCreateInfo as usize as u64);
                 q != 0 && e.struct_ok(934u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pPipelineLayout) != 0;
+            let ok: bool = (pPipelineLayout as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -2768,7 +2824,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -2799,20 +2855,20 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pCreateInfo);
+                let q = (pCreateInfo as usize as u64);
                 q != 0 && e.struct_ok(1019u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pSampler) != 0;
+            let ok: bool = (pSampler as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -2841,7 +2897,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -2872,20 +2928,20 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pCreateInfo);
+                let q = (pCreateInfo as usize as u64);
                 q != 0 && e.struct_ok(190u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pSetLayout) != 0;
+            let ok: bool = (pSetLayout as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -2914,7 +2970,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -2945,20 +3001,20 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pCreateInfo);
+                let q = (pCreateInfo as usize as u64);
                 q != 0 && e.struct_ok(182u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pDescriptorPool) != 0;
+            let ok: bool = (pDescriptorPool as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -2987,7 +3043,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -3016,11 +3072,11 @@ pub mod calls {
             if !e.fast(84u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&descriptorPool) != 0;
+            let ok: bool = descriptorPool.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw32(&flags) == 0;
+            let ok: bool = u64::from(flags.0) == 0;
             if !ok {
                 break 'fast;
             }
@@ -3065,7 +3121,7 @@ pub mod calls {
             if !e.fast(86u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&descriptorPool) != 0;
+            let ok: bool = descriptorPool.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
@@ -3096,10 +3152,10 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&descriptorWriteCount)) as usize;
+                let n = (descriptorWriteCount as u64) as usize;
                 n == 0
                     || {
-                        let q = raw64(&pDescriptorWrites);
+                        let q = (pDescriptorWrites as usize as u64);
                         q != 0
                             && e
                                 .elements_ok(
@@ -3113,10 +3169,10 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&descriptorCopyCount)) as usize;
+                let n = (descriptorCopyCount as u64) as usize;
                 n == 0
                     || {
-                        let q = raw64(&pDescriptorCopies);
+                        let q = (pDescriptorCopies as usize as u64);
                         q != 0
                             && e
                                 .elements_ok(
@@ -3156,20 +3212,20 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pCreateInfo);
+                let q = (pCreateInfo as usize as u64);
                 q != 0 && e.struct_ok(299u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pFramebuffer) != 0;
+            let ok: bool = (pFramebuffer as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -3198,7 +3254,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -3229,20 +3285,20 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pCreateInfo);
+                let q = (pCreateInfo as usize as u64);
                 q != 0 && e.struct_ok(987u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pRenderPass) != 0;
+            let ok: bool = (pRenderPass as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -3271,7 +3327,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -3300,11 +3356,11 @@ pub mod calls {
             if !e.fast(92u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&renderPass) != 0;
+            let ok: bool = renderPass.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pGranularity) != 0;
+            let ok: bool = (pGranularity as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -3332,13 +3388,13 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pRenderingAreaInfo);
+                let q = (pRenderingAreaInfo as usize as u64);
                 q != 0 && e.struct_ok(1003u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pGranularity) != 0;
+            let ok: bool = (pGranularity as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -3367,20 +3423,20 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pCreateInfo);
+                let q = (pCreateInfo as usize as u64);
                 q != 0 && e.struct_ok(94u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pCommandPool) != 0;
+            let ok: bool = (pCommandPool as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -3409,7 +3465,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -3438,12 +3494,12 @@ pub mod calls {
             if !e.fast(96u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&commandPool) != 0;
+            let ok: bool = commandPool.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let v = u64::from(raw32(&flags));
+                let v = u64::from(flags.0);
                 v == 0 || (v & !1 == 0 || e.bits_ok(17u16, v))
             };
             if !ok {
@@ -3490,7 +3546,7 @@ pub mod calls {
             if !e.fast(98u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&commandPool) != 0;
+            let ok: bool = commandPool.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
@@ -3518,7 +3574,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pBeginInfo);
+                let q = (pBeginInfo as usize as u64);
                 q != 0 && e.struct_ok(92u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -3551,7 +3607,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let v = u64::from(raw32(&flags));
+                let v = u64::from(flags.0);
                 v == 0 || (v & !1 == 0 || e.bits_ok(14u16, v))
             };
             if !ok {
@@ -3580,13 +3636,13 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let v = raw32(&pipelineBindPoint) as i32;
+                let v = (pipelineBindPoint.0 as u32 as u64) as u32 as i32;
                 matches!(v, 0 | 1) || e.enum_ok(84u16, v)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pipeline) != 0;
+            let ok: bool = pipeline.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
@@ -3634,7 +3690,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let v = u64::from(raw32(&aspectMask));
+                let v = u64::from(aspectMask.0);
                 v == 0 || (v & !15 == 0 || e.bits_ok(54u16, v))
             };
             if !ok {
@@ -3664,8 +3720,8 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&viewportCount)) as usize;
-                n != 0 && raw64(&pViewports) != 0
+                let n = (viewportCount as u64) as usize;
+                n != 0 && (pViewports as usize as u64) != 0
             };
             if !ok {
                 break 'fast;
@@ -3696,8 +3752,8 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&scissorCount)) as usize;
-                n != 0 && raw64(&pScissors) != 0
+                let n = (scissorCount as u64) as usize;
+                n != 0 && (pScissors as usize as u64) != 0
             };
             if !ok {
                 break 'fast;
@@ -3766,7 +3822,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let v = u64::from(raw32(&faceMask));
+                let v = u64::from(faceMask.0);
                 v != 0 && (v & !3 == 0 || e.bits_ok(104u16, v))
             };
             if !ok {
@@ -3796,7 +3852,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let v = u64::from(raw32(&faceMask));
+                let v = u64::from(faceMask.0);
                 v != 0 && (v & !3 == 0 || e.bits_ok(104u16, v))
             };
             if !ok {
@@ -3826,7 +3882,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let v = u64::from(raw32(&faceMask));
+                let v = u64::from(faceMask.0);
                 v != 0 && (v & !3 == 0 || e.bits_ok(104u16, v))
             };
             if !ok {
@@ -3861,26 +3917,26 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let v = raw32(&pipelineBindPoint) as i32;
+                let v = (pipelineBindPoint.0 as u32 as u64) as u32 as i32;
                 matches!(v, 0 | 1) || e.enum_ok(84u16, v)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&layout) != 0;
+            let ok: bool = layout.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&descriptorSetCount)) as usize;
-                n != 0 && raw64(&pDescriptorSets) != 0
+                let n = (descriptorSetCount as u64) as usize;
+                n != 0 && (pDescriptorSets as usize as u64) != 0
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&dynamicOffsetCount)) as usize;
-                n == 0 || raw64(&pDynamicOffsets) != 0
+                let n = (dynamicOffsetCount as u64) as usize;
+                n == 0 || (pDynamicOffsets as usize as u64) != 0
             };
             if !ok {
                 break 'fast;
@@ -3915,7 +3971,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let v = raw32(&indexType) as i32;
+                let v = (indexType.0 as u32 as u64) as u32 as i32;
                 matches!(v, 0 | 1) || e.enum_ok(63u16, v)
             };
             if !ok {
@@ -3948,15 +4004,15 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&bindingCount)) as usize;
-                n != 0 && raw64(&pBuffers) != 0
+                let n = (bindingCount as u64) as usize;
+                n != 0 && (pBuffers as usize as u64) != 0
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&bindingCount)) as usize;
-                n == 0 || raw64(&pOffsets) != 0
+                let n = (bindingCount as u64) as usize;
+                n == 0 || (pOffsets as usize as u64) != 0
             };
             if !ok {
                 break 'fast;
@@ -4073,7 +4129,7 @@ pub mod calls {
             if !e.fast(121u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&buffer) != 0;
+            let ok: bool = buffer.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
@@ -4104,7 +4160,7 @@ pub mod calls {
             if !e.fast(122u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&buffer) != 0;
+            let ok: bool = buffer.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
@@ -4144,7 +4200,7 @@ pub mod calls {
             if !e.fast(124u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&buffer) != 0;
+            let ok: bool = buffer.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
@@ -4213,7 +4269,7 @@ pub mod calls {
             if !e.fast(127u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&buffer) != 0;
+            let ok: bool = buffer.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
@@ -4241,13 +4297,13 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let v = raw32(&pipelineBindPoint) as i32;
+                let v = (pipelineBindPoint.0 as u32 as u64) as u32 as i32;
                 matches!(v, 0 | 1) || e.enum_ok(84u16, v)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pipeline) != 0;
+            let ok: bool = pipeline.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
@@ -4276,17 +4332,17 @@ pub mod calls {
             if !e.fast(129u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&srcBuffer) != 0;
+            let ok: bool = srcBuffer.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&dstBuffer) != 0;
+            let ok: bool = dstBuffer.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&regionCount)) as usize;
-                n != 0 && raw64(&pRegions) != 0
+                let n = (regionCount as u64) as usize;
+                n != 0 && (pRegions as usize as u64) != 0
             };
             if !ok {
                 break 'fast;
@@ -4320,33 +4376,33 @@ pub mod calls {
             if !e.fast(130u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&srcImage) != 0;
+            let ok: bool = srcImage.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let v = raw32(&srcImageLayout) as i32;
+                let v = (srcImageLayout.0 as u32 as u64) as u32 as i32;
                 matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8) || e.enum_ok(58u16, v)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&dstImage) != 0;
+            let ok: bool = dstImage.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let v = raw32(&dstImageLayout) as i32;
+                let v = (dstImageLayout.0 as u32 as u64) as u32 as i32;
                 matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8) || e.enum_ok(58u16, v)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&regionCount)) as usize;
+                let n = (regionCount as u64) as usize;
                 n != 0
                     && {
-                        let q = raw64(&pRegions);
+                        let q = (pRegions as usize as u64);
                         q != 0
                             && e
                                 .elements_ok(
@@ -4391,33 +4447,33 @@ pub mod calls {
             if !e.fast(131u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&srcImage) != 0;
+            let ok: bool = srcImage.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let v = raw32(&srcImageLayout) as i32;
+                let v = (srcImageLayout.0 as u32 as u64) as u32 as i32;
                 matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8) || e.enum_ok(58u16, v)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&dstImage) != 0;
+            let ok: bool = dstImage.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let v = raw32(&dstImageLayout) as i32;
+                let v = (dstImageLayout.0 as u32 as u64) as u32 as i32;
                 matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8) || e.enum_ok(58u16, v)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&regionCount)) as usize;
+                let n = (regionCount as u64) as usize;
                 n != 0
                     && {
-                        let q = raw64(&pRegions);
+                        let q = (pRegions as usize as u64);
                         q != 0
                             && e
                                 .elements_ok(
@@ -4431,7 +4487,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let v = raw32(&filter) as i32;
+                let v = (filter.0 as u32 as u64) as u32 as i32;
                 matches!(v, 0 | 1) || e.enum_ok(48u16, v)
             };
             if !ok {
@@ -4468,26 +4524,26 @@ pub mod calls {
             if !e.fast(132u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&srcBuffer) != 0;
+            let ok: bool = srcBuffer.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&dstImage) != 0;
+            let ok: bool = dstImage.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let v = raw32(&dstImageLayout) as i32;
+                let v = (dstImageLayout.0 as u32 as u64) as u32 as i32;
                 matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8) || e.enum_ok(58u16, v)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&regionCount)) as usize;
+                let n = (regionCount as u64) as usize;
                 n != 0
                     && {
-                        let q = raw64(&pRegions);
+                        let q = (pRegions as usize as u64);
                         q != 0
                             && e
                                 .elements_ok(
@@ -4529,26 +4585,26 @@ pub mod calls {
             if !e.fast(133u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&srcImage) != 0;
+            let ok: bool = srcImage.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let v = raw32(&srcImageLayout) as i32;
+                let v = (srcImageLayout.0 as u32 as u64) as u32 as i32;
                 matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8) || e.enum_ok(58u16, v)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&dstBuffer) != 0;
+            let ok: bool = dstBuffer.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&regionCount)) as usize;
+                let n = (regionCount as u64) as usize;
                 n != 0
                     && {
-                        let q = raw64(&pRegions);
+                        let q = (pRegions as usize as u64);
                         q != 0
                             && e
                                 .elements_ok(
@@ -4612,7 +4668,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pCopyMemoryIndirectInfo);
+                let q = (pCopyMemoryIndirectInfo as usize as u64);
                 q != 0 && e.struct_ok(119u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -4644,22 +4700,22 @@ pub mod calls {
             if !e.fast(136u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&dstImage) != 0;
+            let ok: bool = dstImage.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let v = raw32(&dstImageLayout) as i32;
+                let v = (dstImageLayout.0 as u32 as u64) as u32 as i32;
                 matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8) || e.enum_ok(58u16, v)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&copyCount)) as usize;
+                let n = (copyCount as u64) as usize;
                 n != 0
                     && {
-                        let q = raw64(&pImageSubresources);
+                        let q = (pImageSubresources as usize as u64);
                         q != 0
                             && e
                                 .elements_ok(
@@ -4699,7 +4755,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pCopyMemoryToImageIndirectInfo);
+                let q = (pCopyMemoryToImageIndirectInfo as usize as u64);
                 q != 0 && e.struct_ok(121u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -4729,13 +4785,13 @@ pub mod calls {
             if !e.fast(138u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&dstBuffer) != 0;
+            let ok: bool = dstBuffer.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let n = raw64(&dataSize) as usize;
-                n != 0 && raw64(&pData) != 0
+                let n = (dataSize as u64) as usize;
+                n != 0 && (pData as usize as u64) != 0
             };
             if !ok {
                 break 'fast;
@@ -4767,7 +4823,7 @@ pub mod calls {
             if !e.fast(139u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&dstBuffer) != 0;
+            let ok: bool = dstBuffer.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
@@ -4799,22 +4855,22 @@ pub mod calls {
             if !e.fast(140u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&image) != 0;
+            let ok: bool = image.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let v = raw32(&imageLayout) as i32;
+                let v = (imageLayout.0 as u32 as u64) as u32 as i32;
                 matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8) || e.enum_ok(58u16, v)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&rangeCount)) as usize;
+                let n = (rangeCount as u64) as usize;
                 n != 0
                     && {
-                        let q = raw64(&pRanges);
+                        let q = (pRanges as usize as u64);
                         q != 0
                             && e
                                 .elements_ok(
@@ -4856,26 +4912,26 @@ pub mod calls {
             if !e.fast(141u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&image) != 0;
+            let ok: bool = image.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let v = raw32(&imageLayout) as i32;
+                let v = (imageLayout.0 as u32 as u64) as u32 as i32;
                 matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8) || e.enum_ok(58u16, v)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pDepthStencil) != 0;
+            let ok: bool = (pDepthStencil as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&rangeCount)) as usize;
+                let n = (rangeCount as u64) as usize;
                 n != 0
                     && {
-                        let q = raw64(&pRanges);
+                        let q = (pRanges as usize as u64);
                         q != 0
                             && e
                                 .elements_ok(
@@ -4917,10 +4973,10 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&attachmentCount)) as usize;
+                let n = (attachmentCount as u64) as usize;
                 n != 0
                     && {
-                        let q = raw64(&pAttachments);
+                        let q = (pAttachments as usize as u64);
                         q != 0
                             && e
                                 .elements_ok(
@@ -4934,8 +4990,8 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&rectCount)) as usize;
-                n != 0 && raw64(&pRects) != 0
+                let n = (rectCount as u64) as usize;
+                n != 0 && (pRects as usize as u64) != 0
             };
             if !ok {
                 break 'fast;
@@ -4969,33 +5025,33 @@ pub mod calls {
             if !e.fast(143u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&srcImage) != 0;
+            let ok: bool = srcImage.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let v = raw32(&srcImageLayout) as i32;
+                let v = (srcImageLayout.0 as u32 as u64) as u32 as i32;
                 matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8) || e.enum_ok(58u16, v)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&dstImage) != 0;
+            let ok: bool = dstImage.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let v = raw32(&dstImageLayout) as i32;
+                let v = (dstImageLayout.0 as u32 as u64) as u32 as i32;
                 matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8) || e.enum_ok(58u16, v)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&regionCount)) as usize;
+                let n = (regionCount as u64) as usize;
                 n != 0
                     && {
-                        let q = raw64(&pRegions);
+                        let q = (pRegions as usize as u64);
                         q != 0
                             && e
                                 .elements_ok(
@@ -5035,12 +5091,12 @@ pub mod calls {
             if !e.fast(144u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&event) != 0;
+            let ok: bool = event.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let v = u64::from(raw32(&stageMask));
+                let v = u64::from(stageMask.0);
                 v == 0 || (v & !131071 == 0 || e.bits_ok(81u16, v))
             };
             if !ok {
@@ -5069,12 +5125,12 @@ pub mod calls {
             if !e.fast(145u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&event) != 0;
+            let ok: bool = event.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let v = u64::from(raw32(&stageMask));
+                let v = u64::from(stageMask.0);
                 v == 0 || (v & !131071 == 0 || e.bits_ok(81u16, v))
             };
             if !ok {
@@ -5112,35 +5168,35 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&eventCount)) as usize;
+                let n = (eventCount as u64) as usize;
                 n != 0
                     && {
-                        let q = raw64(&pEvents);
-                        q != 0 && unsafe { handles_ok(q, n) }
+                        let q = (pEvents as usize as u64);
+                        q != 0 && e.handles_ok(q as usize as *const u64, n)
                     }
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let v = u64::from(raw32(&srcStageMask));
+                let v = u64::from(srcStageMask.0);
                 v == 0 || (v & !131071 == 0 || e.bits_ok(81u16, v))
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let v = u64::from(raw32(&dstStageMask));
+                let v = u64::from(dstStageMask.0);
                 v == 0 || (v & !131071 == 0 || e.bits_ok(81u16, v))
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&memoryBarrierCount)) as usize;
+                let n = (memoryBarrierCount as u64) as usize;
                 n == 0
                     || {
-                        let q = raw64(&pMemoryBarriers);
+                        let q = (pMemoryBarriers as usize as u64);
                         q != 0
                             && e
                                 .elements_ok(
@@ -5154,10 +5210,10 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&bufferMemoryBarrierCount)) as usize;
+                let n = (bufferMemoryBarrierCount as u64) as usize;
                 n == 0
                     || {
-                        let q = raw64(&pBufferMemoryBarriers);
+                        let q = (pBufferMemoryBarriers as usize as u64);
                         q != 0
                             && e
                                 .elements_ok(
@@ -5171,10 +5227,10 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&imageMemoryBarrierCount)) as usize;
+                let n = (imageMemoryBarrierCount as u64) as usize;
                 n == 0
                     || {
-                        let q = raw64(&pImageMemoryBarriers);
+                        let q = (pImageMemoryBarriers as usize as u64);
                         q != 0
                             && e
                                 .elements_ok(
@@ -5226,31 +5282,31 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let v = u64::from(raw32(&srcStageMask));
+                let v = u64::from(srcStageMask.0);
                 v == 0 || (v & !131071 == 0 || e.bits_ok(81u16, v))
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let v = u64::from(raw32(&dstStageMask));
+                let v = u64::from(dstStageMask.0);
                 v == 0 || (v & !131071 == 0 || e.bits_ok(81u16, v))
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let v = u64::from(raw32(&dependencyFlags));
+                let v = u64::from(dependencyFlags.0);
                 v == 0 || (v & !1 == 0 || e.bits_ok(30u16, v))
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&memoryBarrierCount)) as usize;
+                let n = (memoryBarrierCount as u64) as usize;
                 n == 0
                     || {
-                        let q = raw64(&pMemoryBarriers);
+                        let q = (pMemoryBarriers as usize as u64);
                         q != 0
                             && e
                                 .elements_ok(
@@ -5264,10 +5320,10 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&bufferMemoryBarrierCount)) as usize;
+                let n = (bufferMemoryBarrierCount as u64) as usize;
                 n == 0
                     || {
-                        let q = raw64(&pBufferMemoryBarriers);
+                        let q = (pBufferMemoryBarriers as usize as u64);
                         q != 0
                             && e
                                 .elements_ok(
@@ -5281,10 +5337,10 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&imageMemoryBarrierCount)) as usize;
+                let n = (imageMemoryBarrierCount as u64) as usize;
                 n == 0
                     || {
-                        let q = raw64(&pImageMemoryBarriers);
+                        let q = (pImageMemoryBarriers as usize as u64);
                         q != 0
                             && e
                                 .elements_ok(
@@ -5328,12 +5384,12 @@ pub mod calls {
             if !e.fast(148u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&queryPool) != 0;
+            let ok: bool = queryPool.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let v = u64::from(raw32(&flags));
+                let v = u64::from(flags.0);
                 v == 0 || (v & !1 == 0 || e.bits_ok(88u16, v))
             };
             if !ok {
@@ -5363,7 +5419,7 @@ pub mod calls {
             if !e.fast(149u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&queryPool) != 0;
+            let ok: bool = queryPool.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
@@ -5390,7 +5446,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pConditionalRenderingBegin);
+                let q = (pConditionalRenderingBegin as usize as u64);
                 q != 0 && e.struct_ok(100u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -5435,7 +5491,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pBeginCustomResolveInfo);
+                let q = (pBeginCustomResolveInfo as usize as u64);
                 q == 0 || e.struct_ok(40u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -5464,7 +5520,7 @@ pub mod calls {
             if !e.fast(153u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&queryPool) != 0;
+            let ok: bool = queryPool.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
@@ -5494,13 +5550,13 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let v = u64::from(raw32(&pipelineStage));
+                let v = u64::from(pipelineStage.0);
                 v != 0 && e.flag_bit_ok(81u16, v)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&queryPool) != 0;
+            let ok: bool = queryPool.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
@@ -5533,16 +5589,16 @@ pub mod calls {
             if !e.fast(155u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&queryPool) != 0;
+            let ok: bool = queryPool.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&dstBuffer) != 0;
+            let ok: bool = dstBuffer.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let v = u64::from(raw32(&flags));
+                let v = u64::from(flags.0);
                 v == 0 || (v & !15 == 0 || e.bits_ok(90u16, v))
             };
             if !ok {
@@ -5579,20 +5635,20 @@ pub mod calls {
             if !e.fast(156u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&layout) != 0;
+            let ok: bool = layout.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let v = u64::from(raw32(&stageFlags));
+                let v = u64::from(stageFlags.0);
                 v != 0 && (v & !2147483647 == 0 || e.bits_ok(101u16, v))
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&size)) as usize;
-                n != 0 && raw64(&pValues) != 0
+                let n = (size as u64) as usize;
+                n != 0 && (pValues as usize as u64) != 0
             };
             if !ok {
                 break 'fast;
@@ -5624,14 +5680,14 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pRenderPassBegin);
+                let q = (pRenderPassBegin as usize as u64);
                 q != 0 && e.struct_ok(986u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let v = raw32(&contents) as i32;
+                let v = (contents.0 as u32 as u64) as u32 as i32;
                 matches!(v, 0 | 1) || e.enum_ok(111u16, v)
             };
             if !ok {
@@ -5660,7 +5716,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let v = raw32(&contents) as i32;
+                let v = (contents.0 as u32 as u64) as u32 as i32;
                 matches!(v, 0 | 1) || e.enum_ok(111u16, v)
             };
             if !ok {
@@ -5697,11 +5753,11 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&commandBufferCount)) as usize;
+                let n = (commandBufferCount as u64) as usize;
                 n != 0
                     && {
-                        let q = raw64(&pCommandBuffers);
-                        q != 0 && unsafe { handles_ok(q, n) }
+                        let q = (pCommandBuffers as usize as u64);
+                        q != 0 && e.handles_ok(q as usize as *const u64, n)
                     }
             };
             if !ok {
@@ -5732,20 +5788,20 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pCreateInfo);
+                let q = (pCreateInfo as usize as u64);
                 q != 0 && e.struct_ok(27u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pSurface) != 0;
+            let ok: bool = (pSurface as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -5775,20 +5831,20 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pCreateInfo);
+                let q = (pCreateInfo as usize as u64);
                 q != 0 && e.struct_ok(1082u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pSurface) != 0;
+            let ok: bool = (pSurface as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -5890,25 +5946,25 @@ pub mod calls {
             if !e.fast(167u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&display) != 0;
+            let ok: bool = display.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pCreateInfo);
+                let q = (pCreateInfo as usize as u64);
                 q != 0 && e.struct_ok(236u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pMode) != 0;
+            let ok: bool = (pMode as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -5938,11 +5994,11 @@ pub mod calls {
             if !e.fast(168u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&mode) != 0;
+            let ok: bool = mode.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pCapabilities) != 0;
+            let ok: bool = (pCapabilities as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -5972,20 +6028,20 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pCreateInfo);
+                let q = (pCreateInfo as usize as u64);
                 q != 0 && e.struct_ok(246u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pSurface) != 0;
+            let ok: bool = (pSurface as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -6016,10 +6072,10 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&swapchainCount)) as usize;
+                let n = (swapchainCount as u64) as usize;
                 n != 0
                     && {
-                        let q = raw64(&pCreateInfos);
+                        let q = (pCreateInfos as usize as u64);
                         q != 0
                             && e
                                 .elements_ok(
@@ -6033,15 +6089,15 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&swapchainCount)) as usize;
-                n == 0 || raw64(&pSwapchains) != 0
+                let n = (swapchainCount as u64) as usize;
+                n == 0 || (pSwapchains as usize as u64) != 0
             };
             if !ok {
                 break 'fast;
@@ -6072,7 +6128,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -6102,11 +6158,11 @@ pub mod calls {
             if !e.fast(172u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&surface) != 0;
+            let ok: bool = surface.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pSupported) != 0;
+            let ok: bool = (pSupported as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -6134,11 +6190,11 @@ pub mod calls {
             if !e.fast(173u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&surface) != 0;
+            let ok: bool = surface.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pSurfaceCapabilities) != 0;
+            let ok: bool = (pSurfaceCapabilities as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -6205,20 +6261,20 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pCreateInfo);
+                let q = (pCreateInfo as usize as u64);
                 q != 0 && e.struct_ok(1092u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pSwapchain) != 0;
+            let ok: bool = (pSwapchain as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -6247,7 +6303,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -6298,11 +6354,11 @@ pub mod calls {
             if !e.fast(179u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&swapchain) != 0;
+            let ok: bool = swapchain.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pImageIndex) != 0;
+            let ok: bool = (pImageIndex as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -6332,7 +6388,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pPresentInfo);
+                let q = (pPresentInfo as usize as u64);
                 q != 0 && e.struct_ok(946u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -6362,20 +6418,20 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pCreateInfo);
+                let q = (pCreateInfo as usize as u64);
                 q != 0 && e.struct_ok(1129u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pSurface) != 0;
+            let ok: bool = (pSurface as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -6405,20 +6461,20 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pCreateInfo);
+                let q = (pCreateInfo as usize as u64);
                 q != 0 && e.struct_ok(1235u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pSurface) != 0;
+            let ok: bool = (pSurface as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -6446,7 +6502,7 @@ pub mod calls {
             if !e.fast(183u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&display) != 0;
+            let ok: bool = (display as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -6475,20 +6531,20 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pCreateInfo);
+                let q = (pCreateInfo as usize as u64);
                 q != 0 && e.struct_ok(1123u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pSurface) != 0;
+            let ok: bool = (pSurface as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -6516,7 +6572,7 @@ pub mod calls {
             if !e.fast(185u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&device) != 0;
+            let ok: bool = (device as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -6545,20 +6601,20 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pCreateInfo);
+                let q = (pCreateInfo as usize as u64);
                 q != 0 && e.struct_ok(1238u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pSurface) != 0;
+            let ok: bool = (pSurface as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -6609,20 +6665,20 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pCreateInfo);
+                let q = (pCreateInfo as usize as u64);
                 q != 0 && e.struct_ok(1248u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pSurface) != 0;
+            let ok: bool = (pSurface as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -6651,7 +6707,7 @@ pub mod calls {
             if !e.fast(189u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&dpy) != 0;
+            let ok: bool = (dpy as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -6681,20 +6737,20 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pCreateInfo);
+                let q = (pCreateInfo as usize as u64);
                 q != 0 && e.struct_ok(1247u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pSurface) != 0;
+            let ok: bool = (pSurface as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -6723,7 +6779,7 @@ pub mod calls {
             if !e.fast(191u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&connection) != 0;
+            let ok: bool = (connection as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -6753,20 +6809,20 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pCreateInfo);
+                let q = (pCreateInfo as usize as u64);
                 q != 0 && e.struct_ok(231u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pSurface) != 0;
+            let ok: bool = (pSurface as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -6794,7 +6850,7 @@ pub mod calls {
             if !e.fast(193u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&dfb) != 0;
+            let ok: bool = (dfb as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -6823,20 +6879,20 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pCreateInfo);
+                let q = (pCreateInfo as usize as u64);
                 q != 0 && e.struct_ok(349u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pSurface) != 0;
+            let ok: bool = (pSurface as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -6866,20 +6922,20 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pCreateInfo);
+                let q = (pCreateInfo as usize as u64);
                 q != 0 && e.struct_ok(1060u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pSurface) != 0;
+            let ok: bool = (pSurface as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -6909,20 +6965,20 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pCreateInfo);
+                let q = (pCreateInfo as usize as u64);
                 q != 0 && e.struct_ok(1030u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pSurface) != 0;
+            let ok: bool = (pSurface as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -6950,7 +7006,7 @@ pub mod calls {
             if !e.fast(197u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&window) != 0;
+            let ok: bool = (window as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -6979,20 +7035,20 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pCreateInfo);
+                let q = (pCreateInfo as usize as u64);
                 q != 0 && e.struct_ok(164u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pCallback) != 0;
+            let ok: bool = (pCallback as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -7021,7 +7077,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -7056,14 +7112,14 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let v = u64::from(raw32(&flags));
+                let v = u64::from(flags.0);
                 v != 0 && (v & !31 == 0 || e.bits_ok(27u16, v))
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let v = raw32(&objectType) as i32;
+                let v = (objectType.0 as u32 as u64) as u32 as i32;
                 matches!(
                     v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 |
                     15 | 16 | 17 | 18 | 19 | 20 | 21 | 22 | 23 | 24 | 25 | 26 | 27 | 28 |
@@ -7073,11 +7129,11 @@ pub mod calls {
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pLayerPrefix) != 0;
+            let ok: bool = (pLayerPrefix as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pMessage) != 0;
+            let ok: bool = (pMessage as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -7109,7 +7165,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pNameInfo);
+                let q = (pNameInfo as usize as u64);
                 q != 0 && e.struct_ok(162u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -7137,7 +7193,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pTagInfo);
+                let q = (pTagInfo as usize as u64);
                 q != 0 && e.struct_ok(163u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -7165,7 +7221,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pMarkerInfo);
+                let q = (pMarkerInfo as usize as u64);
                 q != 0 && e.struct_ok(161u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -7210,7 +7266,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pMarkerInfo);
+                let q = (pMarkerInfo as usize as u64);
                 q != 0 && e.struct_ok(161u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -7244,7 +7300,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let v = raw32(&format) as i32;
+                let v = (format.0 as u32 as u64) as u32 as i32;
                 matches!(
                     v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 |
                     15 | 16 | 17 | 18 | 19 | 20 | 21 | 22 | 23 | 24 | 25 | 26 | 27 | 28 |
@@ -7267,41 +7323,41 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let v = raw32(&r#type) as i32;
+                let v = (r#type.0 as u32 as u64) as u32 as i32;
                 matches!(v, 0 | 1 | 2) || e.enum_ok(61u16, v)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let v = raw32(&tiling) as i32;
+                let v = (tiling.0 as u32 as u64) as u32 as i32;
                 matches!(v, 0 | 1) || e.enum_ok(59u16, v)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let v = u64::from(raw32(&usage));
+                let v = u64::from(usage.0);
                 v != 0 && (v & !255 == 0 || e.bits_ok(58u16, v))
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let v = u64::from(raw32(&flags));
+                let v = u64::from(flags.0);
                 v == 0 || (v & !31 == 0 || e.bits_ok(56u16, v))
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let v = u64::from(raw32(&externalHandleType));
+                let v = u64::from(externalHandleType.0);
                 v == 0 || (v & !15 == 0 || e.bits_ok(43u16, v))
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pExternalImageFormatProperties) != 0;
+            let ok: bool = (pExternalImageFormatProperties as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -7334,18 +7390,18 @@ pub mod calls {
             if !e.fast(207u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&memory) != 0;
+            let ok: bool = memory.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let v = u64::from(raw32(&handleType));
+                let v = u64::from(handleType.0);
                 v != 0 && (v & !15 == 0 || e.bits_ok(43u16, v))
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pHandle) != 0;
+            let ok: bool = (pHandle as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -7373,12 +7429,12 @@ pub mod calls {
             if !e.fast(208u16) {
                 break 'fast;
             }
-            let ok: bool = raw32(&isPreprocessed) <= 1;
+            let ok: bool = (isPreprocessed as u64) <= 1;
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pGeneratedCommandsInfo);
+                let q = (pGeneratedCommandsInfo as usize as u64);
                 q != 0 && e.struct_ok(302u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -7407,7 +7463,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pGeneratedCommandsInfo);
+                let q = (pGeneratedCommandsInfo as usize as u64);
                 q != 0 && e.struct_ok(302u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -7437,13 +7493,13 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let v = raw32(&pipelineBindPoint) as i32;
+                let v = (pipelineBindPoint.0 as u32 as u64) as u32 as i32;
                 matches!(v, 0 | 1) || e.enum_ok(84u16, v)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pipeline) != 0;
+            let ok: bool = pipeline.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
@@ -7472,14 +7528,14 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pInfo);
+                let q = (pInfo as usize as u64);
                 q != 0 && e.struct_ok(304u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pMemoryRequirements);
+                let q = (pMemoryRequirements as usize as u64);
                 q != 0 && e.struct_ok(437u16, q as usize as *const u8, true)
             };
             if !ok {
@@ -7510,20 +7566,20 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pCreateInfo);
+                let q = (pCreateInfo as usize as u64);
                 q != 0 && e.struct_ok(394u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pIndirectCommandsLayout) != 0;
+            let ok: bool = (pIndirectCommandsLayout as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -7552,7 +7608,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -7581,12 +7637,12 @@ pub mod calls {
             if !e.fast(214u16) {
                 break 'fast;
             }
-            let ok: bool = raw32(&isPreprocessed) <= 1;
+            let ok: bool = (isPreprocessed as u64) <= 1;
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pGeneratedCommandsInfo);
+                let q = (pGeneratedCommandsInfo as usize as u64);
                 q != 0 && e.struct_ok(301u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -7616,13 +7672,13 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pGeneratedCommandsInfo);
+                let q = (pGeneratedCommandsInfo as usize as u64);
                 q != 0 && e.struct_ok(301u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&stateCommandBuffer) != 0;
+            let ok: bool = stateCommandBuffer.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
@@ -7650,14 +7706,14 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pInfo);
+                let q = (pInfo as usize as u64);
                 q != 0 && e.struct_ok(303u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pMemoryRequirements);
+                let q = (pMemoryRequirements as usize as u64);
                 q != 0 && e.struct_ok(437u16, q as usize as *const u8, true)
             };
             if !ok {
@@ -7688,20 +7744,20 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pCreateInfo);
+                let q = (pCreateInfo as usize as u64);
                 q != 0 && e.struct_ok(393u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pIndirectCommandsLayout) != 0;
+            let ok: bool = (pIndirectCommandsLayout as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -7730,7 +7786,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -7761,20 +7817,20 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pCreateInfo);
+                let q = (pCreateInfo as usize as u64);
                 q != 0 && e.struct_ok(399u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pIndirectExecutionSet) != 0;
+            let ok: bool = (pIndirectExecutionSet as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -7803,7 +7859,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -7833,15 +7889,15 @@ pub mod calls {
             if !e.fast(221u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&indirectExecutionSet) != 0;
+            let ok: bool = indirectExecutionSet.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&executionSetWriteCount)) as usize;
+                let n = (executionSetWriteCount as u64) as usize;
                 n != 0
                     && {
-                        let q = raw64(&pExecutionSetWrites);
+                        let q = (pExecutionSetWrites as usize as u64);
                         q != 0
                             && e
                                 .elements_ok(
@@ -7879,15 +7935,15 @@ pub mod calls {
             if !e.fast(222u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&indirectExecutionSet) != 0;
+            let ok: bool = indirectExecutionSet.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&executionSetWriteCount)) as usize;
+                let n = (executionSetWriteCount as u64) as usize;
                 n != 0
                     && {
-                        let q = raw64(&pExecutionSetWrites);
+                        let q = (pExecutionSetWrites as usize as u64);
                         q != 0
                             && e
                                 .elements_ok(
@@ -7924,7 +7980,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pFeatures);
+                let q = (pFeatures as usize as u64);
                 q != 0 && e.struct_ok(601u16, q as usize as *const u8, true)
             };
             if !ok {
@@ -7952,7 +8008,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pProperties);
+                let q = (pProperties as usize as u64);
                 q != 0 && e.struct_ok(749u16, q as usize as *const u8, true)
             };
             if !ok {
@@ -7981,7 +8037,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let v = raw32(&format) as i32;
+                let v = (format.0 as u32 as u64) as u32 as i32;
                 matches!(
                     v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 |
                     15 | 16 | 17 | 18 | 19 | 20 | 21 | 22 | 23 | 24 | 25 | 26 | 27 | 28 |
@@ -8004,7 +8060,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pFormatProperties);
+                let q = (pFormatProperties as usize as u64);
                 q != 0 && e.struct_ok(291u16, q as usize as *const u8, true)
             };
             if !ok {
@@ -8034,14 +8090,14 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pImageFormatInfo);
+                let q = (pImageFormatInfo as usize as u64);
                 q != 0 && e.struct_ok(639u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pImageFormatProperties);
+                let q = (pImageFormatProperties as usize as u64);
                 q != 0 && e.struct_ok(345u16, q as usize as *const u8, true)
             };
             if !ok {
@@ -8087,7 +8143,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pMemoryProperties);
+                let q = (pMemoryProperties as usize as u64);
                 q != 0 && e.struct_ok(689u16, q as usize as *const u8, true)
             };
             if !ok {
@@ -8138,21 +8194,21 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let v = raw32(&pipelineBindPoint) as i32;
+                let v = (pipelineBindPoint.0 as u32 as u64) as u32 as i32;
                 matches!(v, 0 | 1) || e.enum_ok(84u16, v)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&layout) != 0;
+            let ok: bool = layout.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&descriptorWriteCount)) as usize;
+                let n = (descriptorWriteCount as u64) as usize;
                 n != 0
                     && {
-                        let q = raw64(&pDescriptorWrites);
+                        let q = (pDescriptorWrites as usize as u64);
                         q != 0
                             && e
                                 .elements_ok(
@@ -8191,11 +8247,11 @@ pub mod calls {
             if !e.fast(231u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&commandPool) != 0;
+            let ok: bool = commandPool.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw32(&flags) == 0;
+            let ok: bool = u64::from(flags.0) == 0;
             if !ok {
                 break 'fast;
             }
@@ -8223,14 +8279,14 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pExternalBufferInfo);
+                let q = (pExternalBufferInfo as usize as u64);
                 q != 0 && e.struct_ok(586u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pExternalBufferProperties);
+                let q = (pExternalBufferProperties as usize as u64);
                 q != 0 && e.struct_ok(271u16, q as usize as *const u8, true)
             };
             if !ok {
@@ -8260,13 +8316,13 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pGetWin32HandleInfo);
+                let q = (pGetWin32HandleInfo as usize as u64);
                 q != 0 && e.struct_ok(426u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pHandle) != 0;
+            let ok: bool = (pHandle as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -8295,14 +8351,14 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let v = u64::from(raw32(&handleType));
+                let v = u64::from(handleType.0);
                 v != 0 && e.flag_bit_ok(42u16, v)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pMemoryWin32HandleProperties);
+                let q = (pMemoryWin32HandleProperties as usize as u64);
                 q != 0 && e.struct_ok(440u16, q as usize as *const u8, true)
             };
             if !ok {
@@ -8333,13 +8389,13 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pGetFdInfo);
+                let q = (pGetFdInfo as usize as u64);
                 q != 0 && e.struct_ok(422u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pFd) != 0;
+            let ok: bool = (pFd as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -8368,14 +8424,14 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let v = u64::from(raw32(&handleType));
+                let v = u64::from(handleType.0);
                 v != 0 && e.flag_bit_ok(42u16, v)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pMemoryFdProperties);
+                let q = (pMemoryFdProperties as usize as u64);
                 q != 0 && e.struct_ok(420u16, q as usize as *const u8, true)
             };
             if !ok {
@@ -8406,13 +8462,13 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pGetZirconHandleInfo);
+                let q = (pGetZirconHandleInfo as usize as u64);
                 q != 0 && e.struct_ok(427u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pZirconHandle) != 0;
+            let ok: bool = (pZirconHandle as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -8441,14 +8497,14 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let v = u64::from(raw32(&handleType));
+                let v = u64::from(handleType.0);
                 v != 0 && e.flag_bit_ok(42u16, v)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pMemoryZirconHandleProperties);
+                let q = (pMemoryZirconHandleProperties as usize as u64);
                 q != 0 && e.struct_ok(441u16, q as usize as *const u8, true)
             };
             if !ok {
@@ -8479,13 +8535,13 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pMemoryGetRemoteAddressInfo);
+                let q = (pMemoryGetRemoteAddressInfo as usize as u64);
                 q != 0 && e.struct_ok(425u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pAddress) != 0;
+            let ok: bool = (pAddress as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -8513,14 +8569,14 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pExternalSemaphoreInfo);
+                let q = (pExternalSemaphoreInfo as usize as u64);
                 q != 0 && e.struct_ok(595u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pExternalSemaphoreProperties);
+                let q = (pExternalSemaphoreProperties as usize as u64);
                 q != 0 && e.struct_ok(285u16, q as usize as *const u8, true)
             };
             if !ok {
@@ -8550,13 +8606,13 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pGetWin32HandleInfo);
+                let q = (pGetWin32HandleInfo as usize as u64);
                 q != 0 && e.struct_ok(1033u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pHandle) != 0;
+            let ok: bool = (pHandle as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -8583,7 +8639,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pImportSemaphoreWin32HandleInfo);
+                let q = (pImportSemaphoreWin32HandleInfo as usize as u64);
                 q != 0 && e.struct_ok(391u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -8612,13 +8668,13 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pGetFdInfo);
+                let q = (pGetFdInfo as usize as u64);
                 q != 0 && e.struct_ok(1032u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pFd) != 0;
+            let ok: bool = (pFd as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -8645,7 +8701,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pImportSemaphoreFdInfo);
+                let q = (pImportSemaphoreFdInfo as usize as u64);
                 q != 0 && e.struct_ok(390u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -8674,13 +8730,13 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pGetZirconHandleInfo);
+                let q = (pGetZirconHandleInfo as usize as u64);
                 q != 0 && e.struct_ok(1034u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pZirconHandle) != 0;
+            let ok: bool = (pZirconHandle as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -8707,7 +8763,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pImportSemaphoreZirconHandleInfo);
+                let q = (pImportSemaphoreZirconHandleInfo as usize as u64);
                 q != 0 && e.struct_ok(392u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -8736,14 +8792,14 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pExternalFenceInfo);
+                let q = (pExternalFenceInfo as usize as u64);
                 q != 0 && e.struct_ok(588u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pExternalFenceProperties);
+                let q = (pExternalFenceProperties as usize as u64);
                 q != 0 && e.struct_ok(275u16, q as usize as *const u8, true)
             };
             if !ok {
@@ -8773,13 +8829,13 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pGetWin32HandleInfo);
+                let q = (pGetWin32HandleInfo as usize as u64);
                 q != 0 && e.struct_ok(289u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pHandle) != 0;
+            let ok: bool = (pHandle as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -8806,7 +8862,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pImportFenceWin32HandleInfo);
+                let q = (pImportFenceWin32HandleInfo as usize as u64);
                 q != 0 && e.struct_ok(376u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -8835,13 +8891,13 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pGetFdInfo);
+                let q = (pGetFdInfo as usize as u64);
                 q != 0 && e.struct_ok(288u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pFd) != 0;
+            let ok: bool = (pFd as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -8868,7 +8924,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pImportFenceFdInfo);
+                let q = (pImportFenceFdInfo as usize as u64);
                 q != 0 && e.struct_ok(375u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -8895,7 +8951,7 @@ pub mod calls {
             if !e.fast(252u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&display) != 0;
+            let ok: bool = display.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
@@ -8921,11 +8977,11 @@ pub mod calls {
             if !e.fast(253u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&dpy) != 0;
+            let ok: bool = (dpy as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&display) != 0;
+            let ok: bool = display.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
@@ -8953,11 +9009,11 @@ pub mod calls {
             if !e.fast(254u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&dpy) != 0;
+            let ok: bool = (dpy as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pDisplay) != 0;
+            let ok: bool = (pDisplay as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -8984,7 +9040,7 @@ pub mod calls {
             if !e.fast(255u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&display) != 0;
+            let ok: bool = display.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
@@ -9010,7 +9066,7 @@ pub mod calls {
             if !e.fast(256u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&pDisplay) != 0;
+            let ok: bool = (pDisplay as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -9037,12 +9093,12 @@ pub mod calls {
             if !e.fast(257u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&display) != 0;
+            let ok: bool = display.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pDisplayPowerInfo);
+                let q = (pDisplayPowerInfo as usize as u64);
                 q != 0 && e.struct_ok(243u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -9073,20 +9129,20 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pDeviceEventInfo);
+                let q = (pDeviceEventInfo as usize as u64);
                 q != 0 && e.struct_ok(202u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pFence) != 0;
+            let ok: bool = (pFence as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -9116,25 +9172,25 @@ pub mod calls {
             if !e.fast(259u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&display) != 0;
+            let ok: bool = display.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pDisplayEventInfo);
+                let q = (pDisplayEventInfo as usize as u64);
                 q != 0 && e.struct_ok(235u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pFence) != 0;
+            let ok: bool = (pFence as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -9164,18 +9220,18 @@ pub mod calls {
             if !e.fast(260u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&swapchain) != 0;
+            let ok: bool = swapchain.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let v = u64::from(raw32(&counter));
+                let v = u64::from(counter.0);
                 v != 0 && e.flag_bit_ok(107u16, v)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pCounterValue) != 0;
+            let ok: bool = (pCounterValue as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -9203,12 +9259,12 @@ pub mod calls {
             if !e.fast(261u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&surface) != 0;
+            let ok: bool = surface.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pSurfaceCapabilities);
+                let q = (pSurfaceCapabilities as usize as u64);
                 q != 0 && e.struct_ok(1076u16, q as usize as *const u8, true)
             };
             if !ok {
@@ -9256,7 +9312,7 @@ pub mod calls {
             if !e.fast(263u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&pPeerMemoryFeatures) != 0;
+            let ok: bool = (pPeerMemoryFeatures as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -9286,10 +9342,10 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&bindInfoCount)) as usize;
+                let n = (bindInfoCount as u64) as usize;
                 n != 0
                     && {
-                        let q = raw64(&pBindInfos);
+                        let q = (pBindInfos as usize as u64);
                         q != 0
                             && e
                                 .elements_ok(
@@ -9326,10 +9382,10 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&bindInfoCount)) as usize;
+                let n = (bindInfoCount as u64) as usize;
                 n != 0
                     && {
-                        let q = raw64(&pBindInfos);
+                        let q = (pBindInfos as usize as u64);
                         q != 0
                             && e
                                 .elements_ok(
@@ -9386,7 +9442,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pDeviceGroupPresentCapabilities);
+                let q = (pDeviceGroupPresentCapabilities as usize as u64);
                 q != 0 && e.struct_ok(211u16, q as usize as *const u8, true)
             };
             if !ok {
@@ -9414,11 +9470,11 @@ pub mod calls {
             if !e.fast(268u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&surface) != 0;
+            let ok: bool = surface.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pModes) != 0;
+            let ok: bool = (pModes as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -9446,13 +9502,13 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAcquireInfo);
+                let q = (pAcquireInfo as usize as u64);
                 q != 0 && e.struct_ok(18u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pImageIndex) != 0;
+            let ok: bool = (pImageIndex as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -9531,20 +9587,20 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pCreateInfo);
+                let q = (pCreateInfo as usize as u64);
                 q != 0 && e.struct_ok(195u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pDescriptorUpdateTemplate) != 0;
+            let ok: bool = (pDescriptorUpdateTemplate as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -9573,7 +9629,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -9603,11 +9659,11 @@ pub mod calls {
             if !e.fast(274u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&descriptorSet) != 0;
+            let ok: bool = descriptorSet.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&descriptorUpdateTemplate) != 0;
+            let ok: bool = descriptorUpdateTemplate.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
@@ -9637,11 +9693,11 @@ pub mod calls {
             if !e.fast(275u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&descriptorUpdateTemplate) != 0;
+            let ok: bool = descriptorUpdateTemplate.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&layout) != 0;
+            let ok: bool = layout.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
@@ -9672,21 +9728,21 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&swapchainCount)) as usize;
+                let n = (swapchainCount as u64) as usize;
                 n != 0
                     && {
-                        let q = raw64(&pSwapchains);
-                        q != 0 && unsafe { handles_ok(q, n) }
+                        let q = (pSwapchains as usize as u64);
+                        q != 0 && e.handles_ok(q as usize as *const u64, n)
                     }
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&swapchainCount)) as usize;
+                let n = (swapchainCount as u64) as usize;
                 n == 0
                     || {
-                        let q = raw64(&pMetadata);
+                        let q = (pMetadata as usize as u64);
                         q != 0
                             && e
                                 .elements_ok(
@@ -9722,7 +9778,7 @@ pub mod calls {
             if !e.fast(277u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&swapchain) != 0;
+            let ok: bool = swapchain.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
@@ -9748,11 +9804,11 @@ pub mod calls {
             if !e.fast(278u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&swapchain) != 0;
+            let ok: bool = swapchain.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pDisplayTimingProperties) != 0;
+            let ok: bool = (pDisplayTimingProperties as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -9800,20 +9856,20 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pCreateInfo);
+                let q = (pCreateInfo as usize as u64);
                 q != 0 && e.struct_ok(328u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pSurface) != 0;
+            let ok: bool = (pSurface as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -9843,20 +9899,20 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pCreateInfo);
+                let q = (pCreateInfo as usize as u64);
                 q != 0 && e.struct_ok(410u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pSurface) != 0;
+            let ok: bool = (pSurface as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -9886,20 +9942,20 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pCreateInfo);
+                let q = (pCreateInfo as usize as u64);
                 q != 0 && e.struct_ok(442u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pSurface) != 0;
+            let ok: bool = (pSurface as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -9929,8 +9985,8 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&viewportCount)) as usize;
-                n != 0 && raw64(&pViewportWScalings) != 0
+                let n = (viewportCount as u64) as usize;
+                n != 0 && (pViewportWScalings as usize as u64) != 0
             };
             if !ok {
                 break 'fast;
@@ -9961,8 +10017,8 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&discardRectangleCount)) as usize;
-                n != 0 && raw64(&pDiscardRectangles) != 0
+                let n = (discardRectangleCount as u64) as usize;
+                n != 0 && (pDiscardRectangles as usize as u64) != 0
             };
             if !ok {
                 break 'fast;
@@ -9990,7 +10046,7 @@ pub mod calls {
             if !e.fast(285u16) {
                 break 'fast;
             }
-            let ok: bool = raw32(&discardRectangleEnable) <= 1;
+            let ok: bool = (discardRectangleEnable as u64) <= 1;
             if !ok {
                 break 'fast;
             }
@@ -10016,7 +10072,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let v = raw32(&discardRectangleMode) as i32;
+                let v = (discardRectangleMode.0 as u32 as u64) as u32 as i32;
                 matches!(v, 0 | 1) || e.enum_ok(43u16, v)
             };
             if !ok {
@@ -10044,7 +10100,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pSampleLocationsInfo);
+                let q = (pSampleLocationsInfo as usize as u64);
                 q != 0 && e.struct_ok(1015u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -10073,14 +10129,14 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let v = u64::from(raw32(&samples));
+                let v = u64::from(samples.0);
                 v != 0 && e.flag_bit_ok(96u16, v)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pMultisampleProperties);
+                let q = (pMultisampleProperties as usize as u64);
                 q != 0 && e.struct_ok(448u16, q as usize as *const u8, true)
             };
             if !ok {
@@ -10110,14 +10166,14 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pSurfaceInfo);
+                let q = (pSurfaceInfo as usize as u64);
                 q != 0 && e.struct_ok(858u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pSurfaceCapabilities);
+                let q = (pSurfaceCapabilities as usize as u64);
                 q != 0 && e.struct_ok(1077u16, q as usize as *const u8, true)
             };
             if !ok {
@@ -10219,14 +10275,14 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pDisplayPlaneInfo);
+                let q = (pDisplayPlaneInfo as usize as u64);
                 q != 0 && e.struct_ok(241u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pCapabilities);
+                let q = (pCapabilities as usize as u64);
                 q != 0 && e.struct_ok(240u16, q as usize as *const u8, true)
             };
             if !ok {
@@ -10256,14 +10312,14 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pInfo);
+                let q = (pInfo as usize as u64);
                 q != 0 && e.struct_ok(77u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pMemoryRequirements);
+                let q = (pMemoryRequirements as usize as u64);
                 q != 0 && e.struct_ok(437u16, q as usize as *const u8, true)
             };
             if !ok {
@@ -10293,14 +10349,14 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pInfo);
+                let q = (pInfo as usize as u64);
                 q != 0 && e.struct_ok(348u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pMemoryRequirements);
+                let q = (pMemoryRequirements as usize as u64);
                 q != 0 && e.struct_ok(437u16, q as usize as *const u8, true)
             };
             if !ok {
@@ -10349,14 +10405,14 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pInfo);
+                let q = (pInfo as usize as u64);
                 q != 0 && e.struct_ok(198u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pMemoryRequirements);
+                let q = (pMemoryRequirements as usize as u64);
                 q != 0 && e.struct_ok(437u16, q as usize as *const u8, true)
             };
             if !ok {
@@ -10386,14 +10442,14 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pInfo);
+                let q = (pInfo as usize as u64);
                 q != 0 && e.struct_ok(216u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pMemoryRequirements);
+                let q = (pMemoryRequirements as usize as u64);
                 q != 0 && e.struct_ok(437u16, q as usize as *const u8, true)
             };
             if !ok {
@@ -10443,20 +10499,20 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pCreateInfo);
+                let q = (pCreateInfo as usize as u64);
                 q != 0 && e.struct_ok(1024u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pYcbcrConversion) != 0;
+            let ok: bool = (pYcbcrConversion as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -10485,7 +10541,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -10515,13 +10571,13 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pQueueInfo);
+                let q = (pQueueInfo as usize as u64);
                 q != 0 && e.struct_ok(226u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pQueue) != 0;
+            let ok: bool = (pQueue as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -10550,20 +10606,20 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pCreateInfo);
+                let q = (pCreateInfo as usize as u64);
                 q != 0 && e.struct_ok(1124u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pValidationCache) != 0;
+            let ok: bool = (pValidationCache as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -10592,7 +10648,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -10641,16 +10697,16 @@ pub mod calls {
             if !e.fast(307u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&dstCache) != 0;
+            let ok: bool = dstCache.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&srcCacheCount)) as usize;
+                let n = (srcCacheCount as u64) as usize;
                 n != 0
                     && {
-                        let q = raw64(&pSrcCaches);
-                        q != 0 && unsafe { handles_ok(q, n) }
+                        let q = (pSrcCaches as usize as u64);
+                        q != 0 && e.handles_ok(q as usize as *const u64, n)
                     }
             };
             if !ok {
@@ -10681,14 +10737,14 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pCreateInfo);
+                let q = (pCreateInfo as usize as u64);
                 q != 0 && e.struct_ok(190u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pSupport);
+                let q = (pSupport as usize as u64);
                 q != 0 && e.struct_ok(192u16, q as usize as *const u8, true)
             };
             if !ok {
@@ -10740,11 +10796,11 @@ pub mod calls {
             if !e.fast(310u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&swapChain) != 0;
+            let ok: bool = swapChain.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw32(&localDimmingEnable) <= 1;
+            let ok: bool = (localDimmingEnable as u64) <= 1;
             if !ok {
                 break 'fast;
             }
@@ -10791,10 +10847,10 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&timestampCount)) as usize;
+                let n = (timestampCount as u64) as usize;
                 n != 0
                     && {
-                        let q = raw64(&pTimestampInfos);
+                        let q = (pTimestampInfos as usize as u64);
                         q != 0
                             && e
                                 .elements_ok(
@@ -10808,13 +10864,13 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&timestampCount)) as usize;
-                n == 0 || raw64(&pTimestamps) != 0
+                let n = (timestampCount as u64) as usize;
+                n == 0 || (pTimestamps as usize as u64) != 0
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pMaxDeviation) != 0;
+            let ok: bool = (pMaxDeviation as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -10843,7 +10899,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pNameInfo);
+                let q = (pNameInfo as usize as u64);
                 q != 0 && e.struct_ok(168u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -10871,7 +10927,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pTagInfo);
+                let q = (pTagInfo as usize as u64);
                 q != 0 && e.struct_ok(169u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -10899,7 +10955,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pLabelInfo);
+                let q = (pLabelInfo as usize as u64);
                 q != 0 && e.struct_ok(165u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -10938,7 +10994,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pLabelInfo);
+                let q = (pLabelInfo as usize as u64);
                 q != 0 && e.struct_ok(165u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -10966,7 +11022,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pLabelInfo);
+                let q = (pLabelInfo as usize as u64);
                 q != 0 && e.struct_ok(165u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -11011,7 +11067,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pLabelInfo);
+                let q = (pLabelInfo as usize as u64);
                 q != 0 && e.struct_ok(165u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -11041,20 +11097,20 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pCreateInfo);
+                let q = (pCreateInfo as usize as u64);
                 q != 0 && e.struct_ok(167u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pMessenger) != 0;
+            let ok: bool = (pMessenger as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -11083,7 +11139,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -11114,21 +11170,21 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let v = u64::from(raw32(&messageSeverity));
+                let v = u64::from(messageSeverity.0);
                 v != 0 && e.flag_bit_ok(28u16, v)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let v = u64::from(raw32(&messageTypes));
+                let v = u64::from(messageTypes.0);
                 v != 0 && (v & !7 == 0 || e.bits_ok(29u16, v))
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pCallbackData);
+                let q = (pCallbackData as usize as u64);
                 q != 0 && e.struct_ok(166u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -11160,18 +11216,18 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let v = u64::from(raw32(&handleType));
+                let v = u64::from(handleType.0);
                 v != 0 && e.flag_bit_ok(42u16, v)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pHostPointer) != 0;
+            let ok: bool = (pHostPointer as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pMemoryHostPointerProperties);
+                let q = (pMemoryHostPointerProperties as usize as u64);
                 q != 0 && e.struct_ok(428u16, q as usize as *const u8, true)
             };
             if !ok {
@@ -11204,13 +11260,13 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let v = u64::from(raw32(&pipelineStage));
+                let v = u64::from(pipelineStage.0);
                 v == 0 || e.flag_bit_ok(81u16, v)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&dstBuffer) != 0;
+            let ok: bool = dstBuffer.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
@@ -11241,20 +11297,20 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pCreateInfo);
+                let q = (pCreateInfo as usize as u64);
                 q != 0 && e.struct_ok(988u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pRenderPass) != 0;
+            let ok: bool = (pRenderPass as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -11283,14 +11339,14 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pRenderPassBegin);
+                let q = (pRenderPassBegin as usize as u64);
                 q != 0 && e.struct_ok(986u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pSubpassBeginInfo);
+                let q = (pSubpassBeginInfo as usize as u64);
                 q != 0 && e.struct_ok(1063u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -11320,14 +11376,14 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pSubpassBeginInfo);
+                let q = (pSubpassBeginInfo as usize as u64);
                 q != 0 && e.struct_ok(1063u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pSubpassEndInfo);
+                let q = (pSubpassEndInfo as usize as u64);
                 q != 0 && e.struct_ok(1069u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -11356,7 +11412,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pSubpassEndInfo);
+                let q = (pSubpassEndInfo as usize as u64);
                 q != 0 && e.struct_ok(1069u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -11384,11 +11440,11 @@ pub mod calls {
             if !e.fast(330u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&semaphore) != 0;
+            let ok: bool = semaphore.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pValue) != 0;
+            let ok: bool = (pValue as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -11416,7 +11472,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pWaitInfo);
+                let q = (pWaitInfo as usize as u64);
                 q != 0 && e.struct_ok(1038u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -11445,7 +11501,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pSignalInfo);
+                let q = (pSignalInfo as usize as u64);
                 q != 0 && e.struct_ok(1035u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -11473,12 +11529,12 @@ pub mod calls {
             if !e.fast(333u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&buffer) != 0;
+            let ok: bool = (buffer as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pProperties);
+                let q = (pProperties as usize as u64);
                 q != 0 && e.struct_ok(25u16, q as usize as *const u8, true)
             };
             if !ok {
@@ -11508,13 +11564,13 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pInfo);
+                let q = (pInfo as usize as u64);
                 q != 0 && e.struct_ok(421u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pBuffer) != 0;
+            let ok: bool = (pBuffer as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -11545,11 +11601,11 @@ pub mod calls {
             if !e.fast(335u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&buffer) != 0;
+            let ok: bool = buffer.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&countBuffer) != 0;
+            let ok: bool = countBuffer.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
@@ -11584,11 +11640,11 @@ pub mod calls {
             if !e.fast(336u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&buffer) != 0;
+            let ok: bool = buffer.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&countBuffer) != 0;
+            let ok: bool = countBuffer.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
@@ -11661,19 +11717,19 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&bindingCount)) as usize;
+                let n = (bindingCount as u64) as usize;
                 n != 0
                     && {
-                        let q = raw64(&pBuffers);
-                        q != 0 && unsafe { handles_ok(q, n) }
+                        let q = (pBuffers as usize as u64);
+                        q != 0 && e.handles_ok(q as usize as *const u64, n)
                     }
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&bindingCount)) as usize;
-                n == 0 || raw64(&pOffsets) != 0
+                let n = (bindingCount as u64) as usize;
+                n == 0 || (pOffsets as usize as u64) != 0
             };
             if !ok {
                 break 'fast;
@@ -11760,12 +11816,12 @@ pub mod calls {
             if !e.fast(342u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&queryPool) != 0;
+            let ok: bool = queryPool.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let v = u64::from(raw32(&flags));
+                let v = u64::from(flags.0);
                 v == 0 || (v & !1 == 0 || e.bits_ok(88u16, v))
             };
             if !ok {
@@ -11797,7 +11853,7 @@ pub mod calls {
             if !e.fast(343u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&queryPool) != 0;
+            let ok: bool = queryPool.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
@@ -11829,7 +11885,7 @@ pub mod calls {
             if !e.fast(344u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&counterBuffer) != 0;
+            let ok: bool = counterBuffer.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
@@ -11862,8 +11918,8 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&exclusiveScissorCount)) as usize;
-                n != 0 && raw64(&pExclusiveScissors) != 0
+                let n = (exclusiveScissorCount as u64) as usize;
+                n != 0 && (pExclusiveScissors as usize as u64) != 0
             };
             if !ok {
                 break 'fast;
@@ -11894,10 +11950,10 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&exclusiveScissorCount)) as usize;
+                let n = (exclusiveScissorCount as u64) as usize;
                 n != 0
                     && {
-                        let q = raw64(&pExclusiveScissorEnables);
+                        let q = (pExclusiveScissorEnables as usize as u64);
                         q != 0
                             && e
                                 .elements_ok(
@@ -11935,7 +11991,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let v = raw32(&imageLayout) as i32;
+                let v = (imageLayout.0 as u32 as u64) as u32 as i32;
                 matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8) || e.enum_ok(58u16, v)
             };
             if !ok {
@@ -11966,10 +12022,10 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&viewportCount)) as usize;
+                let n = (viewportCount as u64) as usize;
                 n != 0
                     && {
-                        let q = raw64(&pShadingRatePalettes);
+                        let q = (pShadingRatePalettes as usize as u64);
                         q != 0
                             && e
                                 .elements_ok(
@@ -12008,17 +12064,17 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let v = raw32(&sampleOrderType) as i32;
+                let v = (sampleOrderType.0 as u32 as u64) as u32 as i32;
                 matches!(v, 0 | 1 | 2 | 3) || e.enum_ok(15u16, v)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&customSampleOrderCount)) as usize;
+                let n = (customSampleOrderCount as u64) as usize;
                 n == 0
                     || {
-                        let q = raw64(&pCustomSampleOrders);
+                        let q = (pCustomSampleOrders as usize as u64);
                         q != 0
                             && e
                                 .elements_ok(
@@ -12080,7 +12136,7 @@ pub mod calls {
             if !e.fast(351u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&buffer) != 0;
+            let ok: bool = buffer.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
@@ -12113,11 +12169,11 @@ pub mod calls {
             if !e.fast(352u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&buffer) != 0;
+            let ok: bool = buffer.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&countBuffer) != 0;
+            let ok: bool = countBuffer.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
@@ -12175,7 +12231,7 @@ pub mod calls {
             if !e.fast(354u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&buffer) != 0;
+            let ok: bool = buffer.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
@@ -12208,11 +12264,11 @@ pub mod calls {
             if !e.fast(355u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&buffer) != 0;
+            let ok: bool = buffer.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&countBuffer) != 0;
+            let ok: bool = countBuffer.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
@@ -12243,7 +12299,7 @@ pub mod calls {
             if !e.fast(356u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&pipeline) != 0;
+            let ok: bool = pipeline.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
@@ -12272,20 +12328,20 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pCreateInfo);
+                let q = (pCreateInfo as usize as u64);
                 q != 0 && e.struct_ok(5u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pAccelerationStructure) != 0;
+            let ok: bool = (pAccelerationStructure as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -12314,7 +12370,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let v = raw32(&imageLayout) as i32;
+                let v = (imageLayout.0 as u32 as u64) as u32 as i32;
                 matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8) || e.enum_ok(58u16, v)
             };
             if !ok {
@@ -12344,7 +12400,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -12374,7 +12430,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -12404,14 +12460,14 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pInfo);
+                let q = (pInfo as usize as u64);
                 q != 0 && e.struct_ok(13u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pMemoryRequirements);
+                let q = (pMemoryRequirements as usize as u64);
                 q != 0 && e.struct_ok(437u16, q as usize as *const u8, true)
             };
             if !ok {
@@ -12441,10 +12497,10 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&bindInfoCount)) as usize;
+                let n = (bindInfoCount as u64) as usize;
                 n != 0
                     && {
-                        let q = raw64(&pBindInfos);
+                        let q = (pBindInfos as usize as u64);
                         q != 0
                             && e
                                 .elements_ok(
@@ -12481,16 +12537,16 @@ pub mod calls {
             if !e.fast(363u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&dst) != 0;
+            let ok: bool = dst.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&src) != 0;
+            let ok: bool = src.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let v = raw32(&mode) as i32;
+                let v = (mode.0 as u32 as u64) as u32 as i32;
                 matches!(v, 0 | 1) || e.enum_ok(24u16, v)
             };
             if !ok {
@@ -12520,7 +12576,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pInfo);
+                let q = (pInfo as usize as u64);
                 q != 0 && e.struct_ok(107u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -12549,7 +12605,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pInfo);
+                let q = (pInfo as usize as u64);
                 q != 0 && e.struct_ok(107u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -12578,7 +12634,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pInfo);
+                let q = (pInfo as usize as u64);
                 q != 0 && e.struct_ok(108u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -12607,7 +12663,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pInfo);
+                let q = (pInfo as usize as u64);
                 q != 0 && e.struct_ok(108u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -12636,7 +12692,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pInfo);
+                let q = (pInfo as usize as u64);
                 q != 0 && e.struct_ok(120u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -12665,7 +12721,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pInfo);
+                let q = (pInfo as usize as u64);
                 q != 0 && e.struct_ok(120u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -12698,24 +12754,24 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&accelerationStructureCount)) as usize;
+                let n = (accelerationStructureCount as u64) as usize;
                 n != 0
                     && {
-                        let q = raw64(&pAccelerationStructures);
-                        q != 0 && unsafe { handles_ok(q, n) }
+                        let q = (pAccelerationStructures as usize as u64);
+                        q != 0 && e.handles_ok(q as usize as *const u64, n)
                     }
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let v = raw32(&queryType) as i32;
+                let v = (queryType.0 as u32 as u64) as u32 as i32;
                 matches!(v, 0 | 1 | 2) || e.enum_ok(92u16, v)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&queryPool) != 0;
+            let ok: bool = queryPool.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
@@ -12749,24 +12805,24 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&accelerationStructureCount)) as usize;
+                let n = (accelerationStructureCount as u64) as usize;
                 n != 0
                     && {
-                        let q = raw64(&pAccelerationStructures);
-                        q != 0 && unsafe { handles_ok(q, n) }
+                        let q = (pAccelerationStructures as usize as u64);
+                        q != 0 && e.handles_ok(q as usize as *const u64, n)
                     }
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let v = raw32(&queryType) as i32;
+                let v = (queryType.0 as u32 as u64) as u32 as i32;
                 matches!(v, 0 | 1 | 2) || e.enum_ok(92u16, v)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&queryPool) != 0;
+            let ok: bool = queryPool.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
@@ -12803,21 +12859,21 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pInfo);
+                let q = (pInfo as usize as u64);
                 q != 0 && e.struct_ok(12u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw32(&update) <= 1;
+            let ok: bool = (update as u64) <= 1;
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&dst) != 0;
+            let ok: bool = dst.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&scratch) != 0;
+            let ok: bool = scratch.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
@@ -12855,26 +12911,26 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&accelerationStructureCount)) as usize;
+                let n = (accelerationStructureCount as u64) as usize;
                 n != 0
                     && {
-                        let q = raw64(&pAccelerationStructures);
-                        q != 0 && unsafe { handles_ok(q, n) }
+                        let q = (pAccelerationStructures as usize as u64);
+                        q != 0 && e.handles_ok(q as usize as *const u64, n)
                     }
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let v = raw32(&queryType) as i32;
+                let v = (queryType.0 as u32 as u64) as u32 as i32;
                 matches!(v, 0 | 1 | 2) || e.enum_ok(92u16, v)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let n = raw64(&dataSize) as usize;
-                n != 0 && raw64(&pData) != 0
+                let n = (dataSize as u64) as usize;
+                n != 0 && (pData as usize as u64) != 0
             };
             if !ok {
                 break 'fast;
@@ -12911,19 +12967,19 @@ pub mod calls {
             if !e.fast(374u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&pRaygenShaderBindingTable) != 0;
+            let ok: bool = (pRaygenShaderBindingTable as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pMissShaderBindingTable) != 0;
+            let ok: bool = (pMissShaderBindingTable as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pHitShaderBindingTable) != 0;
+            let ok: bool = (pHitShaderBindingTable as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pCallableShaderBindingTable) != 0;
+            let ok: bool = (pCallableShaderBindingTable as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -12967,7 +13023,7 @@ pub mod calls {
             if !e.fast(375u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&raygenShaderBindingTableBuffer) != 0;
+            let ok: bool = raygenShaderBindingTableBuffer.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
@@ -13009,13 +13065,13 @@ pub mod calls {
             if !e.fast(376u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&pipeline) != 0;
+            let ok: bool = pipeline.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let n = raw64(&dataSize) as usize;
-                n != 0 && raw64(&pData) != 0
+                let n = (dataSize as u64) as usize;
+                n != 0 && (pData as usize as u64) != 0
             };
             if !ok {
                 break 'fast;
@@ -13049,13 +13105,13 @@ pub mod calls {
             if !e.fast(377u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&pipeline) != 0;
+            let ok: bool = pipeline.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let n = raw64(&dataSize) as usize;
-                n != 0 && raw64(&pData) != 0
+                let n = (dataSize as u64) as usize;
+                n != 0 && (pData as usize as u64) != 0
             };
             if !ok {
                 break 'fast;
@@ -13087,13 +13143,13 @@ pub mod calls {
             if !e.fast(378u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&accelerationStructure) != 0;
+            let ok: bool = accelerationStructure.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let n = raw64(&dataSize) as usize;
-                n != 0 && raw64(&pData) != 0
+                let n = (dataSize as u64) as usize;
+                n != 0 && (pData as usize as u64) != 0
             };
             if !ok {
                 break 'fast;
@@ -13126,10 +13182,10 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&createInfoCount)) as usize;
+                let n = (createInfoCount as u64) as usize;
                 n != 0
                     && {
-                        let q = raw64(&pCreateInfos);
+                        let q = (pCreateInfos as usize as u64);
                         q != 0
                             && e
                                 .elements_ok(
@@ -13143,15 +13199,15 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&createInfoCount)) as usize;
-                n == 0 || raw64(&pPipelines) != 0
+                let n = (createInfoCount as u64) as usize;
+                n == 0 || (pPipelines as usize as u64) != 0
             };
             if !ok {
                 break 'fast;
@@ -13187,10 +13243,10 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&createInfoCount)) as usize;
+                let n = (createInfoCount as u64) as usize;
                 n != 0
                     && {
-                        let q = raw64(&pCreateInfos);
+                        let q = (pCreateInfos as usize as u64);
                         q != 0
                             && e
                                 .elements_ok(
@@ -13204,15 +13260,15 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&createInfoCount)) as usize;
-                n == 0 || raw64(&pPipelines) != 0
+                let n = (createInfoCount as u64) as usize;
+                n == 0 || (pPipelines as usize as u64) != 0
             };
             if !ok {
                 break 'fast;
@@ -13264,19 +13320,19 @@ pub mod calls {
             if !e.fast(382u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&pRaygenShaderBindingTable) != 0;
+            let ok: bool = (pRaygenShaderBindingTable as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pMissShaderBindingTable) != 0;
+            let ok: bool = (pMissShaderBindingTable as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pHitShaderBindingTable) != 0;
+            let ok: bool = (pHitShaderBindingTable as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pCallableShaderBindingTable) != 0;
+            let ok: bool = (pCallableShaderBindingTable as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -13328,14 +13384,14 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pInfo);
+                let q = (pInfo as usize as u64);
                 q != 0 && e.struct_ok(87u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pSizeInfo);
+                let q = (pSizeInfo as usize as u64);
                 q != 0 && e.struct_ok(1u16, q as usize as *const u8, true)
             };
             if !ok {
@@ -13364,7 +13420,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pCommandInfos);
+                let q = (pCommandInfos as usize as u64);
                 q != 0 && e.struct_ok(86u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -13393,13 +13449,13 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pVersionInfo);
+                let q = (pVersionInfo as usize as u64);
                 q != 0 && e.struct_ok(17u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pCompatibility) != 0;
+            let ok: bool = (pCompatibility as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -13427,12 +13483,12 @@ pub mod calls {
             if !e.fast(387u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&pipeline) != 0;
+            let ok: bool = pipeline.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let v = raw32(&groupShader) as i32;
+                let v = (groupShader.0 as u32 as u64) as u32 as i32;
                 matches!(v, 0 | 1 | 2 | 3) || e.enum_ok(106u16, v)
             };
             if !ok {
@@ -13483,7 +13539,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pInfo);
+                let q = (pInfo as usize as u64);
                 q != 0 && e.struct_ok(368u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -13511,7 +13567,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pInfo);
+                let q = (pInfo as usize as u64);
                 q != 0 && e.struct_ok(368u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -13539,12 +13595,12 @@ pub mod calls {
             if !e.fast(391u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&imageView) != 0;
+            let ok: bool = imageView.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pProperties);
+                let q = (pProperties as usize as u64);
                 q != 0 && e.struct_ok(365u16, q as usize as *const u8, true)
             };
             if !ok {
@@ -13616,13 +13672,13 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pSurfaceInfo);
+                let q = (pSurfaceInfo as usize as u64);
                 q != 0 && e.struct_ok(858u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pModes) != 0;
+            let ok: bool = (pModes as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -13648,7 +13704,7 @@ pub mod calls {
             if !e.fast(395u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&swapchain) != 0;
+            let ok: bool = swapchain.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
@@ -13673,7 +13729,7 @@ pub mod calls {
             if !e.fast(396u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&swapchain) != 0;
+            let ok: bool = swapchain.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
@@ -13723,13 +13779,13 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pPerformanceQueryCreateInfo);
+                let q = (pPerformanceQueryCreateInfo as usize as u64);
                 q != 0 && e.struct_ok(963u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pNumPasses) != 0;
+            let ok: bool = (pNumPasses as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -13756,7 +13812,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pInfo);
+                let q = (pInfo as usize as u64);
                 q != 0 && e.struct_ok(19u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -13798,12 +13854,12 @@ pub mod calls {
             if !e.fast(401u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&image) != 0;
+            let ok: bool = image.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pProperties);
+                let q = (pProperties as usize as u64);
                 q != 0 && e.struct_ok(342u16, q as usize as *const u8, true)
             };
             if !ok {
@@ -13832,7 +13888,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pInfo);
+                let q = (pInfo as usize as u64);
                 q != 0 && e.struct_ok(72u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -13860,7 +13916,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pInfo);
+                let q = (pInfo as usize as u64);
                 q != 0 && e.struct_ok(72u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -13890,20 +13946,20 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pCreateInfo);
+                let q = (pCreateInfo as usize as u64);
                 q != 0 && e.struct_ok(323u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pSurface) != 0;
+            let ok: bool = (pSurface as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -13950,7 +14006,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pInitializeInfo);
+                let q = (pInitializeInfo as usize as u64);
                 q != 0 && e.struct_ok(400u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -13995,7 +14051,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pMarkerInfo);
+                let q = (pMarkerInfo as usize as u64);
                 q != 0 && e.struct_ok(477u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -14023,7 +14079,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pMarkerInfo);
+                let q = (pMarkerInfo as usize as u64);
                 q != 0 && e.struct_ok(480u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -14051,7 +14107,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pOverrideInfo);
+                let q = (pOverrideInfo as usize as u64);
                 q != 0 && e.struct_ok(478u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -14080,13 +14136,13 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAcquireInfo);
+                let q = (pAcquireInfo as usize as u64);
                 q != 0 && e.struct_ok(472u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pConfiguration) != 0;
+            let ok: bool = (pConfiguration as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -14133,7 +14189,7 @@ pub mod calls {
             if !e.fast(413u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&configuration) != 0;
+            let ok: bool = configuration.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
@@ -14160,13 +14216,13 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let v = raw32(&parameter) as i32;
+                let v = (parameter.0 as u32 as u64) as u32 as i32;
                 matches!(v, 0 | 1) || e.enum_ok(82u16, v)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pValue) != 0;
+            let ok: bool = (pValue as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -14193,7 +14249,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pInfo);
+                let q = (pInfo as usize as u64);
                 q != 0 && e.struct_ok(220u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -14320,20 +14376,20 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pCreateInfo);
+                let q = (pCreateInfo as usize as u64);
                 q != 0 && e.struct_ok(4u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pAccelerationStructure) != 0;
+            let ok: bool = (pAccelerationStructure as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -14363,10 +14419,10 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&infoCount)) as usize;
+                let n = (infoCount as u64) as usize;
                 n != 0
                     && {
-                        let q = raw64(&pInfos);
+                        let q = (pInfos as usize as u64);
                         q != 0
                             && e
                                 .elements_ok(
@@ -14407,10 +14463,10 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&infoCount)) as usize;
+                let n = (infoCount as u64) as usize;
                 n != 0
                     && {
-                        let q = raw64(&pInfos);
+                        let q = (pInfos as usize as u64);
                         q != 0
                             && e
                                 .elements_ok(
@@ -14424,15 +14480,15 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&infoCount)) as usize;
-                n == 0 || raw64(&pIndirectDeviceAddresses) != 0
+                let n = (infoCount as u64) as usize;
+                n == 0 || (pIndirectDeviceAddresses as usize as u64) != 0
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&infoCount)) as usize;
-                n == 0 || raw64(&pIndirectStrides) != 0
+                let n = (infoCount as u64) as usize;
+                n == 0 || (pIndirectStrides as usize as u64) != 0
             };
             if !ok {
                 break 'fast;
@@ -14466,10 +14522,10 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&infoCount)) as usize;
+                let n = (infoCount as u64) as usize;
                 n != 0
                     && {
-                        let q = raw64(&pInfos);
+                        let q = (pInfos as usize as u64);
                         q != 0
                             && e
                                 .elements_ok(
@@ -14507,7 +14563,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pInfo);
+                let q = (pInfo as usize as u64);
                 q != 0 && e.struct_ok(7u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -14536,13 +14592,13 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pDeferredOperation) != 0;
+            let ok: bool = (pDeferredOperation as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -14570,7 +14626,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -14598,7 +14654,7 @@ pub mod calls {
             if !e.fast(428u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&operation) != 0;
+            let ok: bool = operation.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
@@ -14623,7 +14679,7 @@ pub mod calls {
             if !e.fast(429u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&operation) != 0;
+            let ok: bool = operation.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
@@ -14648,7 +14704,7 @@ pub mod calls {
             if !e.fast(430u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&operation) != 0;
+            let ok: bool = operation.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
@@ -14675,14 +14731,14 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pCreateInfo);
+                let q = (pCreateInfo as usize as u64);
                 q != 0 && e.struct_ok(97u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pMemoryRequirements);
+                let q = (pMemoryRequirements as usize as u64);
                 q != 0 && e.struct_ok(437u16, q as usize as *const u8, true)
             };
             if !ok {
@@ -14711,7 +14767,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pInfo);
+                let q = (pInfo as usize as u64);
                 q != 0 && e.struct_ok(932u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -14739,7 +14795,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pData);
+                let q = (pData as usize as u64);
                 q != 0 && e.struct_ok(28u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -14767,7 +14823,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let v = u64::from(raw32(&cullMode));
+                let v = u64::from(cullMode.0);
                 v == 0 || (v & !3 == 0 || e.bits_ok(21u16, v))
             };
             if !ok {
@@ -14795,7 +14851,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let v = raw32(&frontFace) as i32;
+                let v = (frontFace.0 as u32 as u64) as u32 as i32;
                 matches!(v, 0 | 1) || e.enum_ok(52u16, v)
             };
             if !ok {
@@ -14823,7 +14879,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let v = raw32(&primitiveTopology) as i32;
+                let v = (primitiveTopology.0 as u32 as u64) as u32 as i32;
                 matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10)
                     || e.enum_ok(89u16, v)
             };
@@ -14853,8 +14909,8 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&viewportCount)) as usize;
-                n != 0 && raw64(&pViewports) != 0
+                let n = (viewportCount as u64) as usize;
+                n != 0 && (pViewports as usize as u64) != 0
             };
             if !ok {
                 break 'fast;
@@ -14883,8 +14939,8 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&scissorCount)) as usize;
-                n != 0 && raw64(&pScissors) != 0
+                let n = (scissorCount as u64) as usize;
+                n != 0 && (pScissors as usize as u64) != 0
             };
             if !ok {
                 break 'fast;
@@ -14915,7 +14971,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let v = raw32(&indexType) as i32;
+                let v = (indexType.0 as u32 as u64) as u32 as i32;
                 matches!(v, 0 | 1) || e.enum_ok(63u16, v)
             };
             if !ok {
@@ -14951,15 +15007,15 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&bindingCount)) as usize;
-                n != 0 && raw64(&pBuffers) != 0
+                let n = (bindingCount as u64) as usize;
+                n != 0 && (pBuffers as usize as u64) != 0
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&bindingCount)) as usize;
-                n == 0 || raw64(&pOffsets) != 0
+                let n = (bindingCount as u64) as usize;
+                n == 0 || (pOffsets as usize as u64) != 0
             };
             if !ok {
                 break 'fast;
@@ -14990,7 +15046,7 @@ pub mod calls {
             if !e.fast(441u16) {
                 break 'fast;
             }
-            let ok: bool = raw32(&depthTestEnable) <= 1;
+            let ok: bool = (depthTestEnable as u64) <= 1;
             if !ok {
                 break 'fast;
             }
@@ -15015,7 +15071,7 @@ pub mod calls {
             if !e.fast(442u16) {
                 break 'fast;
             }
-            let ok: bool = raw32(&depthWriteEnable) <= 1;
+            let ok: bool = (depthWriteEnable as u64) <= 1;
             if !ok {
                 break 'fast;
             }
@@ -15041,7 +15097,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let v = raw32(&depthCompareOp) as i32;
+                let v = (depthCompareOp.0 as u32 as u64) as u32 as i32;
                 matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7) || e.enum_ok(18u16, v)
             };
             if !ok {
@@ -15068,7 +15124,7 @@ pub mod calls {
             if !e.fast(444u16) {
                 break 'fast;
             }
-            let ok: bool = raw32(&depthBoundsTestEnable) <= 1;
+            let ok: bool = (depthBoundsTestEnable as u64) <= 1;
             if !ok {
                 break 'fast;
             }
@@ -15093,7 +15149,7 @@ pub mod calls {
             if !e.fast(445u16) {
                 break 'fast;
             }
-            let ok: bool = raw32(&stencilTestEnable) <= 1;
+            let ok: bool = (stencilTestEnable as u64) <= 1;
             if !ok {
                 break 'fast;
             }
@@ -15123,35 +15179,35 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let v = u64::from(raw32(&faceMask));
+                let v = u64::from(faceMask.0);
                 v != 0 && (v & !3 == 0 || e.bits_ok(104u16, v))
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let v = raw32(&failOp) as i32;
+                let v = (failOp.0 as u32 as u64) as u32 as i32;
                 matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7) || e.enum_ok(110u16, v)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let v = raw32(&passOp) as i32;
+                let v = (passOp.0 as u32 as u64) as u32 as i32;
                 matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7) || e.enum_ok(110u16, v)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let v = raw32(&depthFailOp) as i32;
+                let v = (depthFailOp.0 as u32 as u64) as u32 as i32;
                 matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7) || e.enum_ok(110u16, v)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let v = raw32(&compareOp) as i32;
+                let v = (compareOp.0 as u32 as u64) as u32 as i32;
                 matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7) || e.enum_ok(18u16, v)
             };
             if !ok {
@@ -15203,7 +15259,7 @@ pub mod calls {
             if !e.fast(448u16) {
                 break 'fast;
             }
-            let ok: bool = raw32(&rasterizerDiscardEnable) <= 1;
+            let ok: bool = (rasterizerDiscardEnable as u64) <= 1;
             if !ok {
                 break 'fast;
             }
@@ -15228,7 +15284,7 @@ pub mod calls {
             if !e.fast(449u16) {
                 break 'fast;
             }
-            let ok: bool = raw32(&depthBiasEnable) <= 1;
+            let ok: bool = (depthBiasEnable as u64) <= 1;
             if !ok {
                 break 'fast;
             }
@@ -15254,7 +15310,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let v = raw32(&logicOp) as i32;
+                let v = (logicOp.0 as u32 as u64) as u32 as i32;
                 matches!(
                     v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 |
                     15
@@ -15284,7 +15340,7 @@ pub mod calls {
             if !e.fast(451u16) {
                 break 'fast;
             }
-            let ok: bool = raw32(&primitiveRestartEnable) <= 1;
+            let ok: bool = (primitiveRestartEnable as u64) <= 1;
             if !ok {
                 break 'fast;
             }
@@ -15310,7 +15366,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let v = raw32(&domainOrigin) as i32;
+                let v = (domainOrigin.0 as u32 as u64) as u32 as i32;
                 matches!(v, 0 | 1) || e.enum_ok(113u16, v)
             };
             if !ok {
@@ -15337,7 +15393,7 @@ pub mod calls {
             if !e.fast(453u16) {
                 break 'fast;
             }
-            let ok: bool = raw32(&depthClampEnable) <= 1;
+            let ok: bool = (depthClampEnable as u64) <= 1;
             if !ok {
                 break 'fast;
             }
@@ -15363,7 +15419,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let v = raw32(&polygonMode) as i32;
+                let v = (polygonMode.0 as u32 as u64) as u32 as i32;
                 matches!(v, 0 | 1 | 2) || e.enum_ok(87u16, v)
             };
             if !ok {
@@ -15391,7 +15447,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let v = u64::from(raw32(&rasterizationSamples));
+                let v = u64::from(rasterizationSamples.0);
                 v != 0 && e.flag_bit_ok(96u16, v)
             };
             if !ok {
@@ -15420,7 +15476,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let v = u64::from(raw32(&samples));
+                let v = u64::from(samples.0);
                 v != 0 && e.flag_bit_ok(96u16, v)
             };
             if !ok {
@@ -15448,7 +15504,7 @@ pub mod calls {
             if !e.fast(457u16) {
                 break 'fast;
             }
-            let ok: bool = raw32(&alphaToCoverageEnable) <= 1;
+            let ok: bool = (alphaToCoverageEnable as u64) <= 1;
             if !ok {
                 break 'fast;
             }
@@ -15473,7 +15529,7 @@ pub mod calls {
             if !e.fast(458u16) {
                 break 'fast;
             }
-            let ok: bool = raw32(&alphaToOneEnable) <= 1;
+            let ok: bool = (alphaToOneEnable as u64) <= 1;
             if !ok {
                 break 'fast;
             }
@@ -15498,7 +15554,7 @@ pub mod calls {
             if !e.fast(459u16) {
                 break 'fast;
             }
-            let ok: bool = raw32(&logicOpEnable) <= 1;
+            let ok: bool = (logicOpEnable as u64) <= 1;
             if !ok {
                 break 'fast;
             }
@@ -15526,10 +15582,10 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&attachmentCount)) as usize;
+                let n = (attachmentCount as u64) as usize;
                 n != 0
                     && {
-                        let q = raw64(&pColorBlendEnables);
+                        let q = (pColorBlendEnables as usize as u64);
                         q != 0
                             && e
                                 .elements_ok(
@@ -15568,10 +15624,10 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&attachmentCount)) as usize;
+                let n = (attachmentCount as u64) as usize;
                 n != 0
                     && {
-                        let q = raw64(&pColorBlendEquations);
+                        let q = (pColorBlendEquations as usize as u64);
                         q != 0
                             && e
                                 .elements_ok(
@@ -15610,10 +15666,10 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&attachmentCount)) as usize;
+                let n = (attachmentCount as u64) as usize;
                 n != 0
                     && {
-                        let q = raw64(&pColorWriteMasks);
+                        let q = (pColorWriteMasks as usize as u64);
                         q != 0
                             && e
                                 .elements_ok(
@@ -15671,7 +15727,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let v = raw32(&conservativeRasterizationMode) as i32;
+                let v = (conservativeRasterizationMode.0 as u32 as u64) as u32 as i32;
                 matches!(v, 0 | 1 | 2) || e.enum_ok(22u16, v)
             };
             if !ok {
@@ -15719,7 +15775,7 @@ pub mod calls {
             if !e.fast(466u16) {
                 break 'fast;
             }
-            let ok: bool = raw32(&depthClipEnable) <= 1;
+            let ok: bool = (depthClipEnable as u64) <= 1;
             if !ok {
                 break 'fast;
             }
@@ -15744,7 +15800,7 @@ pub mod calls {
             if !e.fast(467u16) {
                 break 'fast;
             }
-            let ok: bool = raw32(&sampleLocationsEnable) <= 1;
+            let ok: bool = (sampleLocationsEnable as u64) <= 1;
             if !ok {
                 break 'fast;
             }
@@ -15772,10 +15828,10 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&attachmentCount)) as usize;
+                let n = (attachmentCount as u64) as usize;
                 n != 0
                     && {
-                        let q = raw64(&pColorBlendAdvanced);
+                        let q = (pColorBlendAdvanced as usize as u64);
                         q != 0
                             && e
                                 .elements_ok(
@@ -15812,7 +15868,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let v = raw32(&provokingVertexMode) as i32;
+                let v = (provokingVertexMode.0 as u32 as u64) as u32 as i32;
                 matches!(v, 0 | 1) || e.enum_ok(90u16, v)
             };
             if !ok {
@@ -15840,7 +15896,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let v = raw32(&lineRasterizationMode) as i32;
+                let v = (lineRasterizationMode.0 as u32 as u64) as u32 as i32;
                 matches!(v, 0 | 1 | 2 | 3) || e.enum_ok(69u16, v)
             };
             if !ok {
@@ -15867,7 +15923,7 @@ pub mod calls {
             if !e.fast(471u16) {
                 break 'fast;
             }
-            let ok: bool = raw32(&stippledLineEnable) <= 1;
+            let ok: bool = (stippledLineEnable as u64) <= 1;
             if !ok {
                 break 'fast;
             }
@@ -15892,7 +15948,7 @@ pub mod calls {
             if !e.fast(472u16) {
                 break 'fast;
             }
-            let ok: bool = raw32(&negativeOneToOne) <= 1;
+            let ok: bool = (negativeOneToOne as u64) <= 1;
             if !ok {
                 break 'fast;
             }
@@ -15917,7 +15973,7 @@ pub mod calls {
             if !e.fast(473u16) {
                 break 'fast;
             }
-            let ok: bool = raw32(&viewportWScalingEnable) <= 1;
+            let ok: bool = (viewportWScalingEnable as u64) <= 1;
             if !ok {
                 break 'fast;
             }
@@ -15945,10 +16001,10 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&viewportCount)) as usize;
+                let n = (viewportCount as u64) as usize;
                 n != 0
                     && {
-                        let q = raw64(&pViewportSwizzles);
+                        let q = (pViewportSwizzles as usize as u64);
                         q != 0
                             && e
                                 .elements_ok(
@@ -15984,7 +16040,7 @@ pub mod calls {
             if !e.fast(475u16) {
                 break 'fast;
             }
-            let ok: bool = raw32(&coverageToColorEnable) <= 1;
+            let ok: bool = (coverageToColorEnable as u64) <= 1;
             if !ok {
                 break 'fast;
             }
@@ -16031,7 +16087,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let v = raw32(&coverageModulationMode) as i32;
+                let v = (coverageModulationMode.0 as u32 as u64) as u32 as i32;
                 matches!(v, 0 | 1 | 2 | 3) || e.enum_ok(26u16, v)
             };
             if !ok {
@@ -16058,7 +16114,7 @@ pub mod calls {
             if !e.fast(478u16) {
                 break 'fast;
             }
-            let ok: bool = raw32(&coverageModulationTableEnable) <= 1;
+            let ok: bool = (coverageModulationTableEnable as u64) <= 1;
             if !ok {
                 break 'fast;
             }
@@ -16085,8 +16141,8 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&coverageModulationTableCount)) as usize;
-                n != 0 && raw64(&pCoverageModulationTable) != 0
+                let n = (coverageModulationTableCount as u64) as usize;
+                n != 0 && (pCoverageModulationTable as usize as u64) != 0
             };
             if !ok {
                 break 'fast;
@@ -16113,7 +16169,7 @@ pub mod calls {
             if !e.fast(480u16) {
                 break 'fast;
             }
-            let ok: bool = raw32(&shadingRateImageEnable) <= 1;
+            let ok: bool = (shadingRateImageEnable as u64) <= 1;
             if !ok {
                 break 'fast;
             }
@@ -16139,7 +16195,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let v = raw32(&coverageReductionMode) as i32;
+                let v = (coverageReductionMode.0 as u32 as u64) as u32 as i32;
                 matches!(v, 0 | 1) || e.enum_ok(27u16, v)
             };
             if !ok {
@@ -16166,7 +16222,7 @@ pub mod calls {
             if !e.fast(482u16) {
                 break 'fast;
             }
-            let ok: bool = raw32(&representativeFragmentTestEnable) <= 1;
+            let ok: bool = (representativeFragmentTestEnable as u64) <= 1;
             if !ok {
                 break 'fast;
             }
@@ -16194,20 +16250,20 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pCreateInfo);
+                let q = (pCreateInfo as usize as u64);
                 q != 0 && e.struct_ok(953u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pPrivateDataSlot) != 0;
+            let ok: bool = (pPrivateDataSlot as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -16236,7 +16292,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -16268,7 +16324,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let v = raw32(&objectType) as i32;
+                let v = (objectType.0 as u32 as u64) as u32 as i32;
                 matches!(
                     v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 |
                     15 | 16 | 17 | 18 | 19 | 20 | 21 | 22 | 23 | 24 | 25
@@ -16277,7 +16333,7 @@ pub mod calls {
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&privateDataSlot) != 0;
+            let ok: bool = privateDataSlot.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
@@ -16309,7 +16365,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let v = raw32(&objectType) as i32;
+                let v = (objectType.0 as u32 as u64) as u32 as i32;
                 matches!(
                     v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 |
                     15 | 16 | 17 | 18 | 19 | 20 | 21 | 22 | 23 | 24 | 25
@@ -16318,11 +16374,11 @@ pub mod calls {
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&privateDataSlot) != 0;
+            let ok: bool = privateDataSlot.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pData) != 0;
+            let ok: bool = (pData as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -16351,7 +16407,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pCopyBufferInfo);
+                let q = (pCopyBufferInfo as usize as u64);
                 q != 0 && e.struct_ok(109u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -16379,7 +16435,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pCopyImageInfo);
+                let q = (pCopyImageInfo as usize as u64);
                 q != 0 && e.struct_ok(115u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -16407,7 +16463,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pBlitImageInfo);
+                let q = (pBlitImageInfo as usize as u64);
                 q != 0 && e.struct_ok(60u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -16435,7 +16491,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pCopyBufferToImageInfo);
+                let q = (pCopyBufferToImageInfo as usize as u64);
                 q != 0 && e.struct_ok(110u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -16463,7 +16519,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pCopyImageToBufferInfo);
+                let q = (pCopyImageToBufferInfo as usize as u64);
                 q != 0 && e.struct_ok(116u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -16491,7 +16547,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pResolveImageInfo);
+                let q = (pResolveImageInfo as usize as u64);
                 q != 0 && e.struct_ok(1012u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -16594,10 +16650,10 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&vertexBindingDescriptionCount)) as usize;
+                let n = (vertexBindingDescriptionCount as u64) as usize;
                 n == 0
                     || {
-                        let q = raw64(&pVertexBindingDescriptions);
+                        let q = (pVertexBindingDescriptions as usize as u64);
                         q != 0
                             && e
                                 .elements_ok(
@@ -16611,10 +16667,10 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&vertexAttributeDescriptionCount)) as usize;
+                let n = (vertexAttributeDescriptionCount as u64) as usize;
                 n == 0
                     || {
-                        let q = raw64(&pVertexAttributeDescriptions);
+                        let q = (pVertexAttributeDescriptions as usize as u64);
                         q != 0
                             && e
                                 .elements_ok(
@@ -16653,10 +16709,10 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&attachmentCount)) as usize;
+                let n = (attachmentCount as u64) as usize;
                 n != 0
                     && {
-                        let q = raw64(&pColorWriteEnables);
+                        let q = (pColorWriteEnables as usize as u64);
                         q != 0
                             && e
                                 .elements_ok(
@@ -16692,12 +16748,12 @@ pub mod calls {
             if !e.fast(499u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&event) != 0;
+            let ok: bool = event.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pDependencyInfo);
+                let q = (pDependencyInfo as usize as u64);
                 q != 0 && e.struct_ok(175u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -16726,12 +16782,12 @@ pub mod calls {
             if !e.fast(500u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&event) != 0;
+            let ok: bool = event.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let v = raw64(&stageMask);
+                let v = u64::from(stageMask.0);
                 v == 0 || (v & !545460977663 == 0 || e.bits_ok(82u16, v))
             };
             if !ok {
@@ -16762,21 +16818,21 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&eventCount)) as usize;
+                let n = (eventCount as u64) as usize;
                 n != 0
                     && {
-                        let q = raw64(&pEvents);
-                        q != 0 && unsafe { handles_ok(q, n) }
+                        let q = (pEvents as usize as u64);
+                        q != 0 && e.handles_ok(q as usize as *const u64, n)
                     }
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&eventCount)) as usize;
+                let n = (eventCount as u64) as usize;
                 n == 0
                     || {
-                        let q = raw64(&pDependencyInfos);
+                        let q = (pDependencyInfos as usize as u64);
                         q != 0
                             && e
                                 .elements_ok(
@@ -16813,7 +16869,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pDependencyInfo);
+                let q = (pDependencyInfo as usize as u64);
                 q != 0 && e.struct_ok(175u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -16843,10 +16899,10 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&submitCount)) as usize;
+                let n = (submitCount as u64) as usize;
                 n == 0
                     || {
-                        let q = raw64(&pSubmits);
+                        let q = (pSubmits as usize as u64);
                         q != 0
                             && e
                                 .elements_ok(
@@ -16885,13 +16941,13 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let v = raw64(&stage);
+                let v = u64::from(stage.0);
                 v == 0 || (v & !545460977663 == 0 || e.bits_ok(82u16, v))
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&queryPool) != 0;
+            let ok: bool = queryPool.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
@@ -16922,13 +16978,13 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let v = raw64(&stage);
+                let v = u64::from(stage.0);
                 v == 0 || (v & !545460977663 == 0 || e.bits_ok(82u16, v))
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&dstBuffer) != 0;
+            let ok: bool = dstBuffer.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
@@ -16974,7 +17030,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pCopyMemoryToImageInfo);
+                let q = (pCopyMemoryToImageInfo as usize as u64);
                 q != 0 && e.struct_ok(122u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -17002,7 +17058,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pCopyImageToMemoryInfo);
+                let q = (pCopyImageToMemoryInfo as usize as u64);
                 q != 0 && e.struct_ok(118u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -17030,7 +17086,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pCopyImageToImageInfo);
+                let q = (pCopyImageToImageInfo as usize as u64);
                 q != 0 && e.struct_ok(117u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -17059,10 +17115,10 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&transitionCount)) as usize;
+                let n = (transitionCount as u64) as usize;
                 n != 0
                     && {
-                        let q = raw64(&pTransitions);
+                        let q = (pTransitions as usize as u64);
                         q != 0
                             && e
                                 .elements_ok(
@@ -17099,14 +17155,14 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pVideoProfile);
+                let q = (pVideoProfile as usize as u64);
                 q != 0 && e.struct_ok(1226u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pCapabilities);
+                let q = (pCapabilities as usize as u64);
                 q != 0 && e.struct_ok(1131u16, q as usize as *const u8, true)
             };
             if !ok {
@@ -17155,14 +17211,14 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pQualityLevelInfo);
+                let q = (pQualityLevelInfo as usize as u64);
                 q != 0 && e.struct_ok(890u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pQualityLevelProperties);
+                let q = (pQualityLevelProperties as usize as u64);
                 q != 0 && e.struct_ok(1207u16, q as usize as *const u8, true)
             };
             if !ok {
@@ -17193,20 +17249,20 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pCreateInfo);
+                let q = (pCreateInfo as usize as u64);
                 q != 0 && e.struct_ok(1230u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pVideoSession) != 0;
+            let ok: bool = (pVideoSession as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -17235,7 +17291,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -17266,20 +17322,20 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pCreateInfo);
+                let q = (pCreateInfo as usize as u64);
                 q != 0 && e.struct_ok(1232u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pVideoSessionParameters) != 0;
+            let ok: bool = (pVideoSessionParameters as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -17307,12 +17363,12 @@ pub mod calls {
             if !e.fast(517u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&videoSessionParameters) != 0;
+            let ok: bool = videoSessionParameters.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pUpdateInfo);
+                let q = (pUpdateInfo as usize as u64);
                 q != 0 && e.struct_ok(1233u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -17363,7 +17419,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -17412,15 +17468,15 @@ pub mod calls {
             if !e.fast(521u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&videoSession) != 0;
+            let ok: bool = videoSession.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&bindSessionMemoryInfoCount)) as usize;
+                let n = (bindSessionMemoryInfoCount as u64) as usize;
                 n != 0
                     && {
-                        let q = raw64(&pBindSessionMemoryInfos);
+                        let q = (pBindSessionMemoryInfos as usize as u64);
                         q != 0
                             && e
                                 .elements_ok(
@@ -17457,7 +17513,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pDecodeInfo);
+                let q = (pDecodeInfo as usize as u64);
                 q != 0 && e.struct_ok(1154u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -17485,7 +17541,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pBeginInfo);
+                let q = (pBeginInfo as usize as u64);
                 q != 0 && e.struct_ok(1130u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -17513,7 +17569,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pCodingControlInfo);
+                let q = (pCodingControlInfo as usize as u64);
                 q != 0 && e.struct_ok(1132u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -17541,7 +17597,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pEndCodingInfo);
+                let q = (pEndCodingInfo as usize as u64);
                 q != 0 && e.struct_ok(1219u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -17569,7 +17625,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pEncodeInfo);
+                let q = (pEncodeInfo as usize as u64);
                 q != 0 && e.struct_ok(1202u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -17598,10 +17654,10 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&decompressRegionCount)) as usize;
+                let n = (decompressRegionCount as u64) as usize;
                 n != 0
                     && {
-                        let q = raw64(&pDecompressMemoryRegions);
+                        let q = (pDecompressMemoryRegions as usize as u64);
                         q != 0
                             && e
                                 .elements_ok(
@@ -17663,14 +17719,14 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pInfo);
+                let q = (pInfo as usize as u64);
                 q != 0 && e.struct_ok(466u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pSizeInfo);
+                let q = (pSizeInfo as usize as u64);
                 q != 0 && e.struct_ok(1u16, q as usize as *const u8, true)
             };
             if !ok {
@@ -17699,7 +17755,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pBuildInfo);
+                let q = (pBuildInfo as usize as u64);
                 q != 0 && e.struct_ok(81u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -17727,7 +17783,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pDecompressMemoryInfoEXT);
+                let q = (pDecompressMemoryInfoEXT as usize as u64);
                 q != 0 && e.struct_ok(170u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -17759,7 +17815,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let v = raw64(&decompressionMethod);
+                let v = u64::from(decompressionMethod.0);
                 v != 0 && (v & !1 == 0 || e.bits_ok(66u16, v))
             };
             if !ok {
@@ -17793,20 +17849,20 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pCreateInfo);
+                let q = (pCreateInfo as usize as u64);
                 q != 0 && e.struct_ok(129u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pModule) != 0;
+            let ok: bool = (pModule as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -17836,20 +17892,20 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pCreateInfo);
+                let q = (pCreateInfo as usize as u64);
                 q != 0 && e.struct_ok(127u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pFunction) != 0;
+            let ok: bool = (pFunction as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -17877,12 +17933,12 @@ pub mod calls {
             if !e.fast(535u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&module) != 0;
+            let ok: bool = module.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -17911,12 +17967,12 @@ pub mod calls {
             if !e.fast(536u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&function) != 0;
+            let ok: bool = function.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -17945,7 +18001,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pLaunchInfo);
+                let q = (pLaunchInfo as usize as u64);
                 q != 0 && e.struct_ok(128u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -17973,11 +18029,11 @@ pub mod calls {
             if !e.fast(538u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&layout) != 0;
+            let ok: bool = layout.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pLayoutSizeInBytes) != 0;
+            let ok: bool = (pLayoutSizeInBytes as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -18005,11 +18061,11 @@ pub mod calls {
             if !e.fast(539u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&layout) != 0;
+            let ok: bool = layout.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pOffset) != 0;
+            let ok: bool = (pOffset as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -18039,15 +18095,15 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pDescriptorInfo);
+                let q = (pDescriptorInfo as usize as u64);
                 q != 0 && e.struct_ok(180u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let n = raw64(&dataSize) as usize;
-                n != 0 && raw64(&pDescriptor) != 0
+                let n = (dataSize as u64) as usize;
+                n != 0 && (pDescriptor as usize as u64) != 0
             };
             if !ok {
                 break 'fast;
@@ -18077,10 +18133,10 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&bufferCount)) as usize;
+                let n = (bufferCount as u64) as usize;
                 n != 0
                     && {
-                        let q = raw64(&pBindingInfos);
+                        let q = (pBindingInfos as usize as u64);
                         q != 0
                             && e
                                 .elements_ok(
@@ -18121,26 +18177,26 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let v = raw32(&pipelineBindPoint) as i32;
+                let v = (pipelineBindPoint.0 as u32 as u64) as u32 as i32;
                 matches!(v, 0 | 1) || e.enum_ok(84u16, v)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&layout) != 0;
+            let ok: bool = layout.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&setCount)) as usize;
-                n != 0 && raw64(&pBufferIndices) != 0
+                let n = (setCount as u64) as usize;
+                n != 0 && (pBufferIndices as usize as u64) != 0
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&setCount)) as usize;
-                n == 0 || raw64(&pOffsets) != 0
+                let n = (setCount as u64) as usize;
+                n == 0 || (pOffsets as usize as u64) != 0
             };
             if !ok {
                 break 'fast;
@@ -18174,13 +18230,13 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let v = raw32(&pipelineBindPoint) as i32;
+                let v = (pipelineBindPoint.0 as u32 as u64) as u32 as i32;
                 matches!(v, 0 | 1) || e.enum_ok(84u16, v)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&layout) != 0;
+            let ok: bool = layout.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
@@ -18209,13 +18265,13 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pInfo);
+                let q = (pInfo as usize as u64);
                 q != 0 && e.struct_ok(61u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pData) != 0;
+            let ok: bool = (pData as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -18243,13 +18299,13 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pInfo);
+                let q = (pInfo as usize as u64);
                 q != 0 && e.struct_ok(332u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pData) != 0;
+            let ok: bool = (pData as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -18277,13 +18333,13 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pInfo);
+                let q = (pInfo as usize as u64);
                 q != 0 && e.struct_ok(366u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pData) != 0;
+            let ok: bool = (pData as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -18311,13 +18367,13 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pInfo);
+                let q = (pInfo as usize as u64);
                 q != 0 && e.struct_ok(1018u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pData) != 0;
+            let ok: bool = (pData as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -18345,13 +18401,13 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pInfo);
+                let q = (pInfo as usize as u64);
                 q != 0 && e.struct_ok(2u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pData) != 0;
+            let ok: bool = (pData as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -18378,7 +18434,7 @@ pub mod calls {
             if !e.fast(549u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&memory) != 0;
+            let ok: bool = memory.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
@@ -18405,7 +18461,7 @@ pub mod calls {
             if !e.fast(550u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&display) != 0;
+            let ok: bool = display.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
@@ -18433,7 +18489,7 @@ pub mod calls {
             if !e.fast(551u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&display) != 0;
+            let ok: bool = (display as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -18461,12 +18517,12 @@ pub mod calls {
             if !e.fast(552u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&swapchain) != 0;
+            let ok: bool = swapchain.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pPresentWait2Info);
+                let q = (pPresentWait2Info as usize as u64);
                 q != 0 && e.struct_ok(952u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -18496,7 +18552,7 @@ pub mod calls {
             if !e.fast(553u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&swapchain) != 0;
+            let ok: bool = swapchain.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
@@ -18526,20 +18582,20 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pCreateInfo);
+                let q = (pCreateInfo as usize as u64);
                 q != 0 && e.struct_ok(64u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pCollection) != 0;
+            let ok: bool = (pCollection as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -18567,12 +18623,12 @@ pub mod calls {
             if !e.fast(555u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&collection) != 0;
+            let ok: bool = collection.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pBufferConstraintsInfo);
+                let q = (pBufferConstraintsInfo as usize as u64);
                 q != 0 && e.struct_ok(67u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -18601,12 +18657,12 @@ pub mod calls {
             if !e.fast(556u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&collection) != 0;
+            let ok: bool = collection.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pImageConstraintsInfo);
+                let q = (pImageConstraintsInfo as usize as u64);
                 q != 0 && e.struct_ok(335u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -18635,12 +18691,12 @@ pub mod calls {
             if !e.fast(557u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&collection) != 0;
+            let ok: bool = collection.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -18669,12 +18725,12 @@ pub mod calls {
             if !e.fast(558u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&collection) != 0;
+            let ok: bool = collection.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pProperties);
+                let q = (pProperties as usize as u64);
                 q != 0 && e.struct_ok(66u16, q as usize as *const u8, true)
             };
             if !ok {
@@ -18705,20 +18761,20 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pCreateInfo);
+                let q = (pCreateInfo as usize as u64);
                 q != 0 && e.struct_ok(133u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pModule) != 0;
+            let ok: bool = (pModule as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -18767,20 +18823,20 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pCreateInfo);
+                let q = (pCreateInfo as usize as u64);
                 q != 0 && e.struct_ok(131u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pFunction) != 0;
+            let ok: bool = (pFunction as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -18808,12 +18864,12 @@ pub mod calls {
             if !e.fast(562u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&module) != 0;
+            let ok: bool = module.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -18842,12 +18898,12 @@ pub mod calls {
             if !e.fast(563u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&function) != 0;
+            let ok: bool = function.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -18876,7 +18932,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pLaunchInfo);
+                let q = (pLaunchInfo as usize as u64);
                 q != 0 && e.struct_ok(132u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -18904,7 +18960,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pRenderingInfo);
+                let q = (pRenderingInfo as usize as u64);
                 q != 0 && e.struct_ok(1010u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -18946,7 +19002,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pRenderingEndInfo);
+                let q = (pRenderingEndInfo as usize as u64);
                 q == 0 || e.struct_ok(1007u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -18975,14 +19031,14 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pBindingReference);
+                let q = (pBindingReference as usize as u64);
                 q != 0 && e.struct_ok(187u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pHostMapping);
+                let q = (pHostMapping as usize as u64);
                 q != 0 && e.struct_ok(191u16, q as usize as *const u8, true)
             };
             if !ok {
@@ -19011,11 +19067,11 @@ pub mod calls {
             if !e.fast(569u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&descriptorSet) != 0;
+            let ok: bool = descriptorSet.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&ppData) != 0;
+            let ok: bool = (ppData as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -19044,20 +19100,20 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pCreateInfo);
+                let q = (pCreateInfo as usize as u64);
                 q != 0 && e.struct_ok(445u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pMicromap) != 0;
+            let ok: bool = (pMicromap as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -19086,10 +19142,10 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&infoCount)) as usize;
+                let n = (infoCount as u64) as usize;
                 n != 0
                     && {
-                        let q = raw64(&pInfos);
+                        let q = (pInfos as usize as u64);
                         q != 0
                             && e
                                 .elements_ok(
@@ -19127,10 +19183,10 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&infoCount)) as usize;
+                let n = (infoCount as u64) as usize;
                 n != 0
                     && {
-                        let q = raw64(&pInfos);
+                        let q = (pInfos as usize as u64);
                         q != 0
                             && e
                                 .elements_ok(
@@ -19168,7 +19224,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -19197,7 +19253,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pInfo);
+                let q = (pInfo as usize as u64);
                 q != 0 && e.struct_ok(124u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -19226,7 +19282,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pInfo);
+                let q = (pInfo as usize as u64);
                 q != 0 && e.struct_ok(124u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -19255,7 +19311,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pInfo);
+                let q = (pInfo as usize as u64);
                 q != 0 && e.struct_ok(125u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -19284,7 +19340,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pInfo);
+                let q = (pInfo as usize as u64);
                 q != 0 && e.struct_ok(125u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -19313,7 +19369,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pInfo);
+                let q = (pInfo as usize as u64);
                 q != 0 && e.struct_ok(123u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -19342,7 +19398,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pInfo);
+                let q = (pInfo as usize as u64);
                 q != 0 && e.struct_ok(123u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -19375,17 +19431,17 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&micromapCount)) as usize;
+                let n = (micromapCount as u64) as usize;
                 n != 0
                     && {
-                        let q = raw64(&pMicromaps);
-                        q != 0 && unsafe { handles_ok(q, n) }
+                        let q = (pMicromaps as usize as u64);
+                        q != 0 && e.handles_ok(q as usize as *const u64, n)
                     }
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&queryPool) != 0;
+            let ok: bool = queryPool.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
@@ -19420,26 +19476,26 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&micromapCount)) as usize;
+                let n = (micromapCount as u64) as usize;
                 n != 0
                     && {
-                        let q = raw64(&pMicromaps);
-                        q != 0 && unsafe { handles_ok(q, n) }
+                        let q = (pMicromaps as usize as u64);
+                        q != 0 && e.handles_ok(q as usize as *const u64, n)
                     }
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let v = raw32(&queryType) as i32;
+                let v = (queryType.0 as u32 as u64) as u32 as i32;
                 matches!(v, 0 | 1 | 2) || e.enum_ok(92u16, v)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let n = raw64(&dataSize) as usize;
-                n != 0 && raw64(&pData) != 0
+                let n = (dataSize as u64) as usize;
+                n != 0 && (pData as usize as u64) != 0
             };
             if !ok {
                 break 'fast;
@@ -19472,13 +19528,13 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pVersionInfo);
+                let q = (pVersionInfo as usize as u64);
                 q != 0 && e.struct_ok(447u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pCompatibility) != 0;
+            let ok: bool = (pCompatibility as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -19507,21 +19563,21 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let v = raw32(&buildType) as i32;
+                let v = (buildType.0 as u32 as u64) as u32 as i32;
                 matches!(v, 0 | 1 | 2) || e.enum_ok(0u16, v)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pBuildInfo);
+                let q = (pBuildInfo as usize as u64);
                 q != 0 && e.struct_ok(443u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pSizeInfo);
+                let q = (pSizeInfo as usize as u64);
                 q != 0 && e.struct_ok(444u16, q as usize as *const u8, true)
             };
             if !ok {
@@ -19551,12 +19607,12 @@ pub mod calls {
             if !e.fast(584u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&shaderModule) != 0;
+            let ok: bool = shaderModule.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pIdentifier);
+                let q = (pIdentifier as usize as u64);
                 q != 0 && e.struct_ok(1047u16, q as usize as *const u8, true)
             };
             if !ok {
@@ -19586,14 +19642,14 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pCreateInfo);
+                let q = (pCreateInfo as usize as u64);
                 q != 0 && e.struct_ok(1046u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pIdentifier);
+                let q = (pIdentifier as usize as u64);
                 q != 0 && e.struct_ok(1047u16, q as usize as *const u8, true)
             };
             if !ok {
@@ -19623,19 +19679,19 @@ pub mod calls {
             if !e.fast(586u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&image) != 0;
+            let ok: bool = image.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pSubresource);
+                let q = (pSubresource as usize as u64);
                 q != 0 && e.struct_ok(357u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pLayout);
+                let q = (pLayout as usize as u64);
                 q != 0 && e.struct_ok(1074u16, q as usize as *const u8, true)
             };
             if !ok {
@@ -19666,7 +19722,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pPipelineInfo);
+                let q = (pPipelineInfo as usize as u64);
                 q != 0 && e.struct_ok(933u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -19695,7 +19751,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pMetalObjectsInfo);
+                let q = (pMetalObjectsInfo as usize as u64);
                 q != 0 && e.struct_ok(266u16, q as usize as *const u8, true)
             };
             if !ok {
@@ -19723,7 +19779,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pTileMemoryBindInfo);
+                let q = (pTileMemoryBindInfo as usize as u64);
                 q == 0 || e.struct_ok(1118u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -19771,14 +19827,14 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pRenderingInfo);
+                let q = (pRenderingInfo as usize as u64);
                 q != 0 && e.struct_ok(1010u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pProperties);
+                let q = (pProperties as usize as u64);
                 q != 0 && e.struct_ok(1121u16, q as usize as *const u8, true)
             };
             if !ok {
@@ -19828,20 +19884,20 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pCreateInfo);
+                let q = (pCreateInfo as usize as u64);
                 q != 0 && e.struct_ok(462u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pSession) != 0;
+            let ok: bool = (pSession as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -19869,12 +19925,12 @@ pub mod calls {
             if !e.fast(594u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&session) != 0;
+            let ok: bool = session.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -19905,19 +19961,19 @@ pub mod calls {
             if !e.fast(595u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&session) != 0;
+            let ok: bool = session.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let v = raw32(&bindingPoint) as i32;
+                let v = (bindingPoint.0 as u32 as u64) as u32 as i32;
                 matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8) || e.enum_ok(77u16, v)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let v = raw32(&layout) as i32;
+                let v = (layout.0 as u32 as u64) as u32 as i32;
                 matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8) || e.enum_ok(58u16, v)
             };
             if !ok {
@@ -19948,12 +20004,12 @@ pub mod calls {
             if !e.fast(596u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&session) != 0;
+            let ok: bool = session.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pExecuteInfo);
+                let q = (pExecuteInfo as usize as u64);
                 q != 0 && e.struct_ok(459u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -19983,14 +20039,14 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pFaultCounts);
+                let q = (pFaultCounts as usize as u64);
                 q != 0 && e.struct_ok(203u16, q as usize as *const u8, true)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pFaultInfo);
+                let q = (pFaultInfo as usize as u64);
                 q == 0 || e.struct_ok(205u16, q as usize as *const u8, true)
             };
             if !ok {
@@ -20038,7 +20094,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pDebugInfo);
+                let q = (pDebugInfo as usize as u64);
                 q != 0 && e.struct_ok(204u16, q as usize as *const u8, true)
             };
             if !ok {
@@ -20066,7 +20122,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pDepthBiasInfo);
+                let q = (pDepthBiasInfo as usize as u64);
                 q != 0 && e.struct_ok(176u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -20094,7 +20150,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pReleaseInfo);
+                let q = (pReleaseInfo as usize as u64);
                 q != 0 && e.struct_ok(984u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -20123,14 +20179,14 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pInfo);
+                let q = (pInfo as usize as u64);
                 q != 0 && e.struct_ok(217u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pLayout);
+                let q = (pLayout as usize as u64);
                 q != 0 && e.struct_ok(1074u16, q as usize as *const u8, true)
             };
             if !ok {
@@ -20160,13 +20216,13 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pMemoryMapInfo);
+                let q = (pMemoryMapInfo as usize as u64);
                 q != 0 && e.struct_ok(429u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&ppData) != 0;
+            let ok: bool = (ppData as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -20193,7 +20249,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pMemoryUnmapInfo);
+                let q = (pMemoryUnmapInfo as usize as u64);
                 q != 0 && e.struct_ok(439u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -20224,10 +20280,10 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&createInfoCount)) as usize;
+                let n = (createInfoCount as u64) as usize;
                 n != 0
                     && {
-                        let q = raw64(&pCreateInfos);
+                        let q = (pCreateInfos as usize as u64);
                         q != 0
                             && e
                                 .elements_ok(
@@ -20241,15 +20297,15 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&createInfoCount)) as usize;
-                n == 0 || raw64(&pShaders) != 0
+                let n = (createInfoCount as u64) as usize;
+                n == 0 || (pShaders as usize as u64) != 0
             };
             if !ok {
                 break 'fast;
@@ -20280,7 +20336,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -20330,10 +20386,10 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&stageCount)) as usize;
+                let n = (stageCount as u64) as usize;
                 n != 0
                     && {
-                        let q = raw64(&pStages);
+                        let q = (pStages as usize as u64);
                         q != 0
                             && e
                                 .elements_ok(
@@ -20370,7 +20426,7 @@ pub mod calls {
             if !e.fast(609u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&swapchain) != 0;
+            let ok: bool = swapchain.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
@@ -20398,12 +20454,12 @@ pub mod calls {
             if !e.fast(610u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&swapchain) != 0;
+            let ok: bool = swapchain.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pSwapchainTimingProperties);
+                let q = (pSwapchainTimingProperties as usize as u64);
                 q != 0 && e.struct_ok(1102u16, q as usize as *const u8, true)
             };
             if !ok {
@@ -20434,12 +20490,12 @@ pub mod calls {
             if !e.fast(611u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&swapchain) != 0;
+            let ok: bool = swapchain.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pSwapchainTimeDomainProperties);
+                let q = (pSwapchainTimeDomainProperties as usize as u64);
                 q != 0 && e.struct_ok(1101u16, q as usize as *const u8, true)
             };
             if !ok {
@@ -20470,14 +20526,14 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pPastPresentationTimingInfo);
+                let q = (pPastPresentationTimingInfo as usize as u64);
                 q != 0 && e.struct_ok(467u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pPastPresentationTimingProperties);
+                let q = (pPastPresentationTimingProperties as usize as u64);
                 q != 0 && e.struct_ok(468u16, q as usize as *const u8, true)
             };
             if !ok {
@@ -20506,12 +20562,12 @@ pub mod calls {
             if !e.fast(613u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&buffer) != 0;
+            let ok: bool = (buffer as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pProperties);
+                let q = (pProperties as usize as u64);
                 q != 0 && e.struct_ok(1029u16, q as usize as *const u8, true)
             };
             if !ok {
@@ -20576,12 +20632,12 @@ pub mod calls {
             if !e.fast(616u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&executionGraph) != 0;
+            let ok: bool = executionGraph.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pSizeInfo);
+                let q = (pSizeInfo as usize as u64);
                 q != 0 && e.struct_ok(254u16, q as usize as *const u8, true)
             };
             if !ok {
@@ -20611,18 +20667,18 @@ pub mod calls {
             if !e.fast(617u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&executionGraph) != 0;
+            let ok: bool = executionGraph.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pNodeInfo);
+                let q = (pNodeInfo as usize as u64);
                 q != 0 && e.struct_ok(941u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pNodeIndex) != 0;
+            let ok: bool = (pNodeIndex as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -20654,10 +20710,10 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&createInfoCount)) as usize;
+                let n = (createInfoCount as u64) as usize;
                 n != 0
                     && {
-                        let q = raw64(&pCreateInfos);
+                        let q = (pCreateInfos as usize as u64);
                         q != 0
                             && e
                                 .elements_ok(
@@ -20671,15 +20727,15 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&createInfoCount)) as usize;
-                n == 0 || raw64(&pPipelines) != 0
+                let n = (createInfoCount as u64) as usize;
+                n == 0 || (pPipelines as usize as u64) != 0
             };
             if !ok {
                 break 'fast;
@@ -20711,7 +20767,7 @@ pub mod calls {
             if !e.fast(619u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&executionGraph) != 0;
+            let ok: bool = executionGraph.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
@@ -20740,7 +20796,7 @@ pub mod calls {
             if !e.fast(620u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&pCountInfo) != 0;
+            let ok: bool = (pCountInfo as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -20769,7 +20825,7 @@ pub mod calls {
             if !e.fast(621u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&pCountInfo) != 0;
+            let ok: bool = (pCountInfo as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -20824,20 +20880,20 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pCreateInfo);
+                let q = (pCreateInfo as usize as u64);
                 q != 0 && e.struct_ok(316u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pGpaSession) != 0;
+            let ok: bool = (pGpaSession as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -20866,7 +20922,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -20895,7 +20951,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pInfo);
+                let q = (pInfo as usize as u64);
                 q != 0 && e.struct_ok(312u16, q as usize as *const u8, true)
             };
             if !ok {
@@ -20923,7 +20979,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pInfo);
+                let q = (pInfo as usize as u64);
                 q != 0 && e.struct_ok(313u16, q as usize as *const u8, true)
             };
             if !ok {
@@ -20950,7 +21006,7 @@ pub mod calls {
             if !e.fast(627u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&gpaSession) != 0;
+            let ok: bool = gpaSession.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
@@ -20975,7 +21031,7 @@ pub mod calls {
             if !e.fast(628u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&gpaSession) != 0;
+            let ok: bool = gpaSession.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
@@ -21002,18 +21058,18 @@ pub mod calls {
             if !e.fast(629u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&gpaSession) != 0;
+            let ok: bool = gpaSession.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pGpaSampleBeginInfo);
+                let q = (pGpaSampleBeginInfo as usize as u64);
                 q != 0 && e.struct_ok(315u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pSampleID) != 0;
+            let ok: bool = (pSampleID as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -21041,7 +21097,7 @@ pub mod calls {
             if !e.fast(630u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&gpaSession) != 0;
+            let ok: bool = gpaSession.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
@@ -21067,7 +21123,7 @@ pub mod calls {
             if !e.fast(631u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&gpaSession) != 0;
+            let ok: bool = gpaSession.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
@@ -21113,7 +21169,7 @@ pub mod calls {
             if !e.fast(633u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&gpaSession) != 0;
+            let ok: bool = gpaSession.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
@@ -21138,7 +21194,7 @@ pub mod calls {
             if !e.fast(634u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&gpaSession) != 0;
+            let ok: bool = gpaSession.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
@@ -21164,7 +21220,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pBindDescriptorSetsInfo);
+                let q = (pBindDescriptorSetsInfo as usize as u64);
                 q != 0 && e.struct_ok(46u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -21192,7 +21248,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pPushConstantsInfo);
+                let q = (pPushConstantsInfo as usize as u64);
                 q != 0 && e.struct_ok(957u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -21220,7 +21276,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pPushDescriptorSetInfo);
+                let q = (pPushDescriptorSetInfo as usize as u64);
                 q != 0 && e.struct_ok(959u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -21248,7 +21304,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pPushDescriptorSetWithTemplateInfo);
+                let q = (pPushDescriptorSetWithTemplateInfo as usize as u64);
                 q != 0 && e.struct_ok(960u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -21276,7 +21332,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pSetDescriptorBufferOffsetsInfo);
+                let q = (pSetDescriptorBufferOffsetsInfo as usize as u64);
                 q != 0 && e.struct_ok(1039u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -21304,7 +21360,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pBindDescriptorBufferEmbeddedSamplersInfo);
+                let q = (pBindDescriptorBufferEmbeddedSamplersInfo as usize as u64);
                 q != 0 && e.struct_ok(45u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -21333,12 +21389,12 @@ pub mod calls {
             if !e.fast(641u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&swapchain) != 0;
+            let ok: bool = swapchain.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pSleepModeInfo);
+                let q = (pSleepModeInfo as usize as u64);
                 q != 0 && e.struct_ok(404u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -21367,12 +21423,12 @@ pub mod calls {
             if !e.fast(642u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&swapchain) != 0;
+            let ok: bool = swapchain.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pSleepInfo);
+                let q = (pSleepInfo as usize as u64);
                 q != 0 && e.struct_ok(403u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -21401,12 +21457,12 @@ pub mod calls {
             if !e.fast(643u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&swapchain) != 0;
+            let ok: bool = swapchain.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pLatencyMarkerInfo);
+                let q = (pLatencyMarkerInfo as usize as u64);
                 q != 0 && e.struct_ok(1040u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -21435,12 +21491,12 @@ pub mod calls {
             if !e.fast(644u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&swapchain) != 0;
+            let ok: bool = swapchain.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pLatencyMarkerInfo);
+                let q = (pLatencyMarkerInfo as usize as u64);
                 q != 0 && e.struct_ok(311u16, q as usize as *const u8, true)
             };
             if !ok {
@@ -21469,7 +21525,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pQueueTypeInfo);
+                let q = (pQueueTypeInfo as usize as u64);
                 q != 0 && e.struct_ok(464u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -21498,11 +21554,11 @@ pub mod calls {
             if !e.fast(646u16) {
                 break 'fast;
             }
-            let ok: bool = raw32(&lowLatencyMode) <= 1;
+            let ok: bool = (lowLatencyMode as u64) <= 1;
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw32(&lowLatencyBoost) <= 1;
+            let ok: bool = (lowLatencyBoost as u64) <= 1;
             if !ok {
                 break 'fast;
             }
@@ -21530,7 +21586,7 @@ pub mod calls {
             if !e.fast(647u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&signalSemaphore) != 0;
+            let ok: bool = signalSemaphore.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
@@ -21579,7 +21635,7 @@ pub mod calls {
             if !e.fast(649u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&pTimings) != 0;
+            let ok: bool = (pTimings as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -21625,7 +21681,7 @@ pub mod calls {
             if !e.fast(651u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&pLowLatencyMode) != 0;
+            let ok: bool = (pLowLatencyMode as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -21668,7 +21724,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pLocationInfo);
+                let q = (pLocationInfo as usize as u64);
                 q != 0 && e.struct_ok(1006u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -21696,7 +21752,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pInputAttachmentIndexInfo);
+                let q = (pInputAttachmentIndexInfo as usize as u64);
                 q != 0 && e.struct_ok(1011u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -21725,7 +21781,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let v = raw32(&depthClampMode) as i32;
+                let v = (depthClampMode.0 as u32 as u64) as u32 as i32;
                 matches!(v, 0 | 1) || e.enum_ok(36u16, v)
             };
             if !ok {
@@ -21774,13 +21830,13 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pGetMetalHandleInfo);
+                let q = (pGetMetalHandleInfo as usize as u64);
                 q != 0 && e.struct_ok(423u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pHandle) != 0;
+            let ok: bool = (pHandle as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -21809,18 +21865,18 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let v = u64::from(raw32(&handleType));
+                let v = u64::from(handleType.0);
                 v != 0 && e.flag_bit_ok(42u16, v)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pHandle) != 0;
+            let ok: bool = (pHandle as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pMemoryMetalHandleProperties);
+                let q = (pMemoryMetalHandleProperties as usize as u64);
                 q != 0 && e.struct_ok(432u16, q as usize as *const u8, true)
             };
             if !ok {
@@ -21867,7 +21923,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pInfo);
+                let q = (pInfo as usize as u64);
                 q != 0 && e.struct_ok(101u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -21896,10 +21952,10 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&infoCount)) as usize;
+                let n = (infoCount as u64) as usize;
                 n != 0
                     && {
-                        let q = raw64(&pInfos);
+                        let q = (pInfos as usize as u64);
                         q != 0
                             && e
                                 .elements_ok(
@@ -21935,7 +21991,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pDispatchTileInfo);
+                let q = (pDispatchTileInfo as usize as u64);
                 q != 0 && e.struct_ok(234u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -21963,7 +22019,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pPerTileBeginInfo);
+                let q = (pPerTileBeginInfo as usize as u64);
                 q != 0 && e.struct_ok(469u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -21991,7 +22047,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pPerTileEndInfo);
+                let q = (pPerTileEndInfo as usize as u64);
                 q != 0 && e.struct_ok(470u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -22021,20 +22077,20 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pCreateInfo);
+                let q = (pCreateInfo as usize as u64);
                 q != 0 && e.struct_ok(272u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pExternalQueue) != 0;
+            let ok: bool = (pExternalQueue as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -22062,12 +22118,12 @@ pub mod calls {
             if !e.fast(666u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&externalQueue) != 0;
+            let ok: bool = externalQueue.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -22097,13 +22153,13 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&params);
+                let q = (params as usize as u64);
                 q != 0 && e.struct_ok(273u16, q as usize as *const u8, true)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pData) != 0;
+            let ok: bool = (pData as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -22149,20 +22205,20 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pCreateInfo);
+                let q = (pCreateInfo as usize as u64);
                 q != 0 && e.struct_ok(1044u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pInstrumentation) != 0;
+            let ok: bool = (pInstrumentation as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -22191,7 +22247,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -22219,7 +22275,7 @@ pub mod calls {
             if !e.fast(671u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&instrumentation) != 0;
+            let ok: bool = instrumentation.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
@@ -22264,15 +22320,15 @@ pub mod calls {
             if !e.fast(673u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&instrumentation) != 0;
+            let ok: bool = instrumentation.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pMetricBlockCount) != 0;
+            let ok: bool = (pMetricBlockCount as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw32(&flags) == 0;
+            let ok: bool = u64::from(flags.0) == 0;
             if !ok {
                 break 'fast;
             }
@@ -22300,7 +22356,7 @@ pub mod calls {
             if !e.fast(674u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&instrumentation) != 0;
+            let ok: bool = instrumentation.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
@@ -22328,20 +22384,20 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pCreateInfo);
+                let q = (pCreateInfo as usize as u64);
                 q != 0 && e.struct_ok(1106u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pTensor) != 0;
+            let ok: bool = (pTensor as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -22370,7 +22426,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -22401,20 +22457,20 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pCreateInfo);
+                let q = (pCreateInfo as usize as u64);
                 q != 0 && e.struct_ok(1115u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pView) != 0;
+            let ok: bool = (pView as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -22443,7 +22499,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -22473,14 +22529,14 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pInfo);
+                let q = (pInfo as usize as u64);
                 q != 0 && e.struct_ok(1112u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pMemoryRequirements);
+                let q = (pMemoryRequirements as usize as u64);
                 q != 0 && e.struct_ok(437u16, q as usize as *const u8, true)
             };
             if !ok {
@@ -22510,10 +22566,10 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&bindInfoCount)) as usize;
+                let n = (bindInfoCount as u64) as usize;
                 n != 0
                     && {
-                        let q = raw64(&pBindInfos);
+                        let q = (pBindInfos as usize as u64);
                         q != 0
                             && e
                                 .elements_ok(
@@ -22550,14 +22606,14 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pInfo);
+                let q = (pInfo as usize as u64);
                 q != 0 && e.struct_ok(228u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pMemoryRequirements);
+                let q = (pMemoryRequirements as usize as u64);
                 q != 0 && e.struct_ok(437u16, q as usize as *const u8, true)
             };
             if !ok {
@@ -22586,7 +22642,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pCopyTensorInfo);
+                let q = (pCopyTensorInfo as usize as u64);
                 q != 0 && e.struct_ok(126u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -22615,13 +22671,13 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pInfo);
+                let q = (pInfo as usize as u64);
                 q != 0 && e.struct_ok(1104u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pData) != 0;
+            let ok: bool = (pData as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -22649,13 +22705,13 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pInfo);
+                let q = (pInfo as usize as u64);
                 q != 0 && e.struct_ok(1114u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pData) != 0;
+            let ok: bool = (pData as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -22683,14 +22739,14 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pExternalTensorInfo);
+                let q = (pExternalTensorInfo as usize as u64);
                 q != 0 && e.struct_ok(596u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pExternalTensorProperties);
+                let q = (pExternalTensorProperties as usize as u64);
                 q != 0 && e.struct_ok(286u16, q as usize as *const u8, true)
             };
             if !ok {
@@ -22724,10 +22780,10 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&createInfoCount)) as usize;
+                let n = (createInfoCount as u64) as usize;
                 n != 0
                     && {
-                        let q = raw64(&pCreateInfos);
+                        let q = (pCreateInfos as usize as u64);
                         q != 0
                             && e
                                 .elements_ok(
@@ -22741,15 +22797,15 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&createInfoCount)) as usize;
-                n == 0 || raw64(&pPipelines) != 0
+                let n = (createInfoCount as u64) as usize;
+                n == 0 || (pPipelines as usize as u64) != 0
             };
             if !ok {
                 break 'fast;
@@ -22783,20 +22839,20 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pCreateInfo);
+                let q = (pCreateInfo as usize as u64);
                 q != 0 && e.struct_ok(154u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pSession) != 0;
+            let ok: bool = (pSession as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -22844,14 +22900,14 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pInfo);
+                let q = (pInfo as usize as u64);
                 q != 0 && e.struct_ok(155u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pMemoryRequirements);
+                let q = (pMemoryRequirements as usize as u64);
                 q != 0 && e.struct_ok(437u16, q as usize as *const u8, true)
             };
             if !ok {
@@ -22881,10 +22937,10 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&bindInfoCount)) as usize;
+                let n = (bindInfoCount as u64) as usize;
                 n != 0
                     && {
-                        let q = raw64(&pBindInfos);
+                        let q = (pBindInfos as usize as u64);
                         q != 0
                             && e
                                 .elements_ok(
@@ -22920,12 +22976,12 @@ pub mod calls {
             if !e.fast(691u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&session) != 0;
+            let ok: bool = session.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -22954,12 +23010,12 @@ pub mod calls {
             if !e.fast(692u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&session) != 0;
+            let ok: bool = session.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pInfo);
+                let q = (pInfo as usize as u64);
                 q == 0 || e.struct_ok(143u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -23009,17 +23065,17 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pPipelineInfo);
+                let q = (pPipelineInfo as usize as u64);
                 q != 0 && e.struct_ok(145u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&propertiesCount)) as usize;
+                let n = (propertiesCount as u64) as usize;
                 n != 0
                     && {
-                        let q = raw64(&pProperties);
+                        let q = (pProperties as usize as u64);
                         q != 0
                             && e
                                 .elements_ok(
@@ -23078,14 +23134,15 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pQueueFamilyDataGraphProcessingEngineInfo);
+                let q = (pQueueFamilyDataGraphProcessingEngineInfo as usize as u64);
                 q != 0 && e.struct_ok(757u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pQueueFamilyDataGraphProcessingEngineProperties);
+                let q = (pQueueFamilyDataGraphProcessingEngineProperties as usize
+                    as u64);
                 q != 0 && e.struct_ok(969u16, q as usize as *const u8, true)
             };
             if !ok {
@@ -23116,12 +23173,12 @@ pub mod calls {
             if !e.fast(697u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&buffer) != 0;
+            let ok: bool = (buffer as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pProperties);
+                let q = (pProperties as usize as u64);
                 q != 0 && e.struct_ok(455u16, q as usize as *const u8, true)
             };
             if !ok {
@@ -23151,13 +23208,13 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pInfo);
+                let q = (pInfo as usize as u64);
                 q != 0 && e.struct_ok(424u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pBuffer) != 0;
+            let ok: bool = (pBuffer as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -23184,7 +23241,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pPerfHintInfo);
+                let q = (pPerfHintInfo as usize as u64);
                 q != 0 && e.struct_ok(471u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -23235,7 +23292,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pParameters);
+                let q = (pParameters as usize as u64);
                 q != 0 && e.struct_ok(96u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -23265,10 +23322,10 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&samplerCount)) as usize;
+                let n = (samplerCount as u64) as usize;
                 n != 0
                     && {
-                        let q = raw64(&pSamplers);
+                        let q = (pSamplers as usize as u64);
                         q != 0
                             && e
                                 .elements_ok(
@@ -23282,10 +23339,10 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&samplerCount)) as usize;
+                let n = (samplerCount as u64) as usize;
                 n == 0
                     || {
-                        let q = raw64(&pDescriptors);
+                        let q = (pDescriptors as usize as u64);
                         q != 0
                             && e
                                 .elements_ok(
@@ -23324,10 +23381,10 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&resourceCount)) as usize;
+                let n = (resourceCount as u64) as usize;
                 n != 0
                     && {
-                        let q = raw64(&pResources);
+                        let q = (pResources as usize as u64);
                         q != 0
                             && e
                                 .elements_ok(
@@ -23341,10 +23398,10 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&resourceCount)) as usize;
+                let n = (resourceCount as u64) as usize;
                 n == 0
                     || {
-                        let q = raw64(&pDescriptors);
+                        let q = (pDescriptors as usize as u64);
                         q != 0
                             && e
                                 .elements_ok(
@@ -23381,7 +23438,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pBindInfo);
+                let q = (pBindInfo as usize as u64);
                 q != 0 && e.struct_ok(47u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -23409,7 +23466,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pBindInfo);
+                let q = (pBindInfo as usize as u64);
                 q != 0 && e.struct_ok(47u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -23437,7 +23494,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pPushDataInfo);
+                let q = (pPushDataInfo as usize as u64);
                 q != 0 && e.struct_ok(958u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -23467,17 +23524,17 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pBorderColor);
+                let q = (pBorderColor as usize as u64);
                 q != 0 && e.struct_ok(1021u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw32(&requestIndex) <= 1;
+            let ok: bool = (requestIndex as u64) <= 1;
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pIndex) != 0;
+            let ok: bool = (pIndex as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -23528,21 +23585,21 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&imageCount)) as usize;
+                let n = (imageCount as u64) as usize;
                 n != 0
                     && {
-                        let q = raw64(&pImages);
-                        q != 0 && unsafe { handles_ok(q, n) }
+                        let q = (pImages as usize as u64);
+                        q != 0 && e.handles_ok(q as usize as *const u64, n)
                     }
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&imageCount)) as usize;
+                let n = (imageCount as u64) as usize;
                 n == 0
                     || {
-                        let q = raw64(&pDatas);
+                        let q = (pDatas as usize as u64);
                         q != 0
                             && e
                                 .elements_ok(
@@ -23579,7 +23636,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let v = raw32(&descriptorType) as i32;
+                let v = (descriptorType.0 as u32 as u64) as u32 as i32;
                 matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10)
                     || e.enum_ok(38u16, v)
             };
@@ -23610,21 +23667,21 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&tensorCount)) as usize;
+                let n = (tensorCount as u64) as usize;
                 n != 0
                     && {
-                        let q = raw64(&pTensors);
-                        q != 0 && unsafe { handles_ok(q, n) }
+                        let q = (pTensors as usize as u64);
+                        q != 0 && e.handles_ok(q as usize as *const u64, n)
                     }
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&tensorCount)) as usize;
+                let n = (tensorCount as u64) as usize;
                 n == 0
                     || {
-                        let q = raw64(&pDatas);
+                        let q = (pDatas as usize as u64);
                         q != 0
                             && e
                                 .elements_ok(
@@ -23661,7 +23718,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pCopyMemoryInfo);
+                let q = (pCopyMemoryInfo as usize as u64);
                 q == 0 || e.struct_ok(114u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -23689,7 +23746,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pCopyMemoryInfo);
+                let q = (pCopyMemoryInfo as usize as u64);
                 q == 0 || e.struct_ok(113u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -23717,7 +23774,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pCopyMemoryInfo);
+                let q = (pCopyMemoryInfo as usize as u64);
                 q == 0 || e.struct_ok(113u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -23747,20 +23804,20 @@ pub mod calls {
             if !e.fast(715u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&pDstRange) != 0;
+            let ok: bool = (pDstRange as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let v = u64::from(raw32(&dstFlags));
+                let v = u64::from(dstFlags.0);
                 v == 0 || (v & !15 == 0 || e.bits_ok(5u16, v))
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let n = raw64(&dataSize) as usize;
-                n != 0 && raw64(&pData) != 0
+                let n = (dataSize as u64) as usize;
+                n != 0 && (pData as usize as u64) != 0
             };
             if !ok {
                 break 'fast;
@@ -23791,12 +23848,12 @@ pub mod calls {
             if !e.fast(716u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&pDstRange) != 0;
+            let ok: bool = (pDstRange as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let v = u64::from(raw32(&dstFlags));
+                let v = u64::from(dstFlags.0);
                 v == 0 || (v & !15 == 0 || e.bits_ok(5u16, v))
             };
             if !ok {
@@ -23830,23 +23887,23 @@ pub mod calls {
             if !e.fast(717u16) {
                 break 'fast;
             }
-            let ok: bool = raw64(&queryPool) != 0;
+            let ok: bool = queryPool.as_raw() != 0;
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pDstRange) != 0;
+            let ok: bool = (pDstRange as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let v = u64::from(raw32(&dstFlags));
+                let v = u64::from(dstFlags.0);
                 v == 0 || (v & !15 == 0 || e.bits_ok(5u16, v))
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let v = u64::from(raw32(&queryResultFlags));
+                let v = u64::from(queryResultFlags.0);
                 v == 0 || (v & !15 == 0 || e.bits_ok(90u16, v))
             };
             if !ok {
@@ -23879,7 +23936,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pConditionalRenderingBegin);
+                let q = (pConditionalRenderingBegin as usize as u64);
                 q != 0 && e.struct_ok(99u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -23909,10 +23966,10 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&bindingCount)) as usize;
+                let n = (bindingCount as u64) as usize;
                 n != 0
                     && {
-                        let q = raw64(&pBindingInfos);
+                        let q = (pBindingInfos as usize as u64);
                         q == 0
                             || e
                                 .elements_ok(
@@ -23951,10 +24008,10 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&counterRangeCount)) as usize;
+                let n = (counterRangeCount as u64) as usize;
                 n == 0
                     || {
-                        let q = raw64(&pCounterInfos);
+                        let q = (pCounterInfos as usize as u64);
                         q == 0
                             || e
                                 .elements_ok(
@@ -23993,10 +24050,10 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&counterRangeCount)) as usize;
+                let n = (counterRangeCount as u64) as usize;
                 n == 0
                     || {
-                        let q = raw64(&pCounterInfos);
+                        let q = (pCounterInfos as usize as u64);
                         q == 0
                             || e
                                 .elements_ok(
@@ -24037,7 +24094,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pCounterInfo);
+                let q = (pCounterInfo as usize as u64);
                 q != 0 && e.struct_ok(56u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -24069,7 +24126,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pInfo);
+                let q = (pInfo as usize as u64);
                 q != 0 && e.struct_ok(431u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -24097,7 +24154,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pInfo);
+                let q = (pInfo as usize as u64);
                 q != 0 && e.struct_ok(52u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -24127,10 +24184,10 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let n = u64::from(raw32(&bindingCount)) as usize;
+                let n = (bindingCount as u64) as usize;
                 n != 0
                     && {
-                        let q = raw64(&pBindingInfos);
+                        let q = (pBindingInfos as usize as u64);
                         q != 0
                             && e
                                 .elements_ok(
@@ -24167,7 +24224,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pInfo);
+                let q = (pInfo as usize as u64);
                 q != 0 && e.struct_ok(248u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -24195,7 +24252,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pInfo);
+                let q = (pInfo as usize as u64);
                 q != 0 && e.struct_ok(248u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -24223,7 +24280,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pInfo);
+                let q = (pInfo as usize as u64);
                 q != 0 && e.struct_ok(249u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -24251,7 +24308,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pInfo);
+                let q = (pInfo as usize as u64);
                 q != 0 && e.struct_ok(249u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -24279,7 +24336,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pInfo);
+                let q = (pInfo as usize as u64);
                 q != 0 && e.struct_ok(248u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -24307,7 +24364,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pInfo);
+                let q = (pInfo as usize as u64);
                 q != 0 && e.struct_ok(249u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -24335,7 +24392,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pInfo);
+                let q = (pInfo as usize as u64);
                 q != 0 && e.struct_ok(232u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -24365,20 +24422,20 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pCreateInfo);
+                let q = (pCreateInfo as usize as u64);
                 q != 0 && e.struct_ok(3u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pAllocator);
+                let q = (pAllocator as usize as u64);
                 q == 0 || e.struct_ok(20u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
-            let ok: bool = raw64(&pAccelerationStructure) != 0;
+            let ok: bool = (pAccelerationStructure as usize as u64) != 0;
             if !ok {
                 break 'fast;
             }
@@ -24410,7 +24467,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pQueueFamilyDataGraphProperties);
+                let q = (pQueueFamilyDataGraphProperties as usize as u64);
                 q != 0 && e.struct_ok(970u16, q as usize as *const u8, false)
             };
             if !ok {
@@ -24440,7 +24497,7 @@ pub mod calls {
                 break 'fast;
             }
             let ok: bool = {
-                let q = raw64(&pDispatchParameters);
+                let q = (pDispatchParameters as usize as u64);
                 q != 0 && e.struct_ok(233u16, q as usize as *const u8, false)
             };
             if !ok {

@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
-use vigil_registry::{ArrayLen, CommandLevel, Registry};
+use vigil_registry::{ArrayLen, CType, CommandLevel, Registry, TypeRef};
 
 use super::plan::{
     At, CountPlan, ElemPlan, FieldPlan, Plan, ShapePlan, Term, ValuesPlan, ID_API_VERSION, ID_BOOL32,
@@ -79,6 +79,7 @@ fn root(reg: &Registry, plan: &Plan, index: &Index<'_>) -> Result<TokenStream, E
     // One function per command of the registry (the layer's chassis calls each from that
     // command's validate hook); those with nothing to check are `false` and compile away.
     let mut checked = std::collections::BTreeMap::new();
+    let mut checked_indices = Vec::new();
     for (i, c) in plan.commands.iter().enumerate() {
         let cmd = reg.command(&c.name).ok_or_else(|| Error(format!("stateless: no command {}", c.name)))?;
         let always = cmd.provided_by.iter().any(|p| p.by == "VK_VERSION_1_0" && p.depends.is_none());
@@ -89,7 +90,7 @@ fn root(reg: &Registry, plan: &Plan, index: &Index<'_>) -> Result<TokenStream, E
             let n = ident(&p.name);
             quote!(core::ptr::addr_of!(#n) as *const u8)
         });
-        let fast = fast_checks(plan, c, i, &cmd.params.iter().map(|p| p.name.as_str()).collect::<Vec<_>>(), index);
+        let fast = fast_checks(reg, plan, c, i, &cmd.params, index);
         let index_lit = u16_of(c.index, "commands")?;
         let body = match fast {
             Some(checks) => quote! {
@@ -112,7 +113,9 @@ fn root(reg: &Registry, plan: &Plan, index: &Index<'_>) -> Result<TokenStream, E
             },
         };
         checked.insert(c.name.clone(), body);
+        checked_indices.push(index_lit);
     }
+    checked_indices.sort_unstable();
     let mut calls = Vec::new();
     for cmd in &reg.commands {
         let f = command_ident(&cmd.name);
@@ -331,39 +334,22 @@ fn root(reg: &Registry, plan: &Plan, index: &Index<'_>) -> Result<TokenStream, E
             fn struct_ok(&self, s: u16, p: *const u8, output: bool) -> bool;
             /// Whether the `n` (> 0) values of field `f` at `p` (not NULL) pass every check.
             fn elements_ok(&self, f: &'static Field, p: *const u8, n: usize) -> bool;
+            /// Whether none of the `n` (> 0) handles at `p` (not NULL, the application's array)
+            /// is VK_NULL_HANDLE.
+            fn handles_ok(&self, p: *const u64, n: usize) -> bool;
         }
 
-        /// The raw bits of a 4-byte parameter.
-        #[inline(always)]
-        fn raw32<T>(v: &T) -> u32 {
-            const { assert!(core::mem::size_of::<T>() == 4) };
-            // SAFETY: `T` is 4 bytes.
-            unsafe { (v as *const T as *const u32).read_unaligned() }
-        }
-
-        /// The raw bits of an 8-byte parameter (a handle, a wide bitmask, a pointer).
-        #[inline(always)]
-        fn raw64<T>(v: &T) -> u64 {
-            const { assert!(core::mem::size_of::<T>() == 8) };
-            // SAFETY: `T` is 8 bytes.
-            unsafe { (v as *const T as *const u64).read_unaligned() }
-        }
-
-        /// Whether none of the `n` handles at `p` is VK_NULL_HANDLE.
-        ///
-        /// # Safety
-        /// `p` must point at `n` handles (the application's promise).
-        #[inline(always)]
-        unsafe fn handles_ok(p: u64, n: usize) -> bool {
-            unsafe { core::slice::from_raw_parts(p as usize as *const u64, n) }.iter().all(|&h| h != 0)
-        }
+        /// The commands (indices into `COMMANDS`) whose [`calls`] function checks something;
+        /// the others' are `false`.
+        pub const CHECKED: &[u16] = &[#(#checked_indices),*];
 
         /// The validation object: the layer's chassis calls [`calls`]`::<command>` from each
         /// command's validate hook.
         pub struct Stateless<E>(pub E);
 
         /// The checks of every command, named as the command's intercept (`cmd_draw`).
-        #[allow(clippy::too_many_arguments, unused_variables, non_snake_case)]
+        // Reads are parenthesized to compose into any expression.
+        #[allow(clippy::too_many_arguments, unused_variables, non_snake_case, unused_parens)]
         pub mod calls {
             use super::*;
             #(#calls)*
@@ -669,22 +655,25 @@ fn tables(reg: &Registry, plan: &Plan, index: &Index<'_>) -> Result<TokenStream,
 /// field, true when the interpreter would find nothing to report on it; `None` when a field
 /// has a shape they do not cover, and every call goes to the interpreter.
 fn fast_checks(
+    reg: &Registry,
     plan: &Plan,
     c: &super::plan::CommandPlan,
     i: usize,
-    names: &[&str],
+    params: &[vigil_registry::Param],
     index: &Index<'_>,
 ) -> Option<Vec<TokenStream>> {
     let mut out = Vec::new();
+    // A parameter's value as `u64` bits.
+    let bits = |k: usize| -> Option<TokenStream> { bits_of(reg, &params.get(k)?.ty, &ident(&params[k].name)) };
     for (j, f) in c.fields.iter().enumerate() {
         let At::Param(k) = f.at else { return None };
-        let p = ident(names.get(k)?);
+        let p = bits(k)?;
         let field = quote!(&COMMAND_CHECKS[#i].params[#j]);
         let (optional, elem_optional, output) = (f.optional, f.elem_optional, f.output);
         let t = match &f.shape {
             ShapePlan::Value => match &f.elem {
                 ElemPlan::None | ElemPlan::Paired(_) => continue,
-                ElemPlan::Bool32 => quote!(raw32(&#p) <= 1),
+                ElemPlan::Bool32 => quote!(#p <= 1),
                 ElemPlan::Enum(e) => {
                     let ei = index.enums[e.as_str()];
                     let values = &plan.enums[ei as usize];
@@ -696,9 +685,9 @@ fn fast_checks(
                         .collect();
                     let zero = if elem_optional { quote!(v == 0 ||) } else { quote!() };
                     if base.is_empty() {
-                        quote!({ let v = raw32(&#p) as i32; #zero e.enum_ok(#ei, v) })
+                        quote!({ let v = #p as u32 as i32; #zero e.enum_ok(#ei, v) })
                     } else {
-                        quote!({ let v = raw32(&#p) as i32; #zero matches!(v, #(#base)|*) || e.enum_ok(#ei, v) })
+                        quote!({ let v = #p as u32 as i32; #zero matches!(v, #(#base)|*) || e.enum_ok(#ei, v) })
                     }
                 }
                 ElemPlan::Flags(b) => {
@@ -706,7 +695,7 @@ fn fast_checks(
                     let values = &plan.bitmasks[bi as usize];
                     let base = values.values.iter().filter(|v| v.1 == 0 && v.0 != 0).fold(0u64, |m, v| m | v.0 as u64);
                     let base = Literal::u64_unsuffixed(base);
-                    let read = if values.wide { quote!(raw64(&#p)) } else { quote!(u64::from(raw32(&#p))) };
+                    let read = &p;
                     let zero_ok = f.id2.is_none();
                     let rest = quote!((v & !#base == 0 || e.bits_ok(#bi, v)));
                     if zero_ok {
@@ -717,43 +706,33 @@ fn fast_checks(
                 }
                 ElemPlan::FlagBit(b) => {
                     let bi = index.bitmasks[b.as_str()];
-                    let read = if plan.bitmasks[bi as usize].wide {
-                        quote!(raw64(&#p))
-                    } else {
-                        quote!(u64::from(raw32(&#p)))
-                    };
+                    let read = &p;
                     if elem_optional {
                         quote!({ let v = #read; v == 0 || e.flag_bit_ok(#bi, v) })
                     } else {
                         quote!({ let v = #read; v != 0 && e.flag_bit_ok(#bi, v) })
                     }
                 }
-                ElemPlan::Zero { wide } => {
-                    if *wide {
-                        quote!(raw64(&#p) == 0)
-                    } else {
-                        quote!(raw32(&#p) == 0)
-                    }
-                }
+                ElemPlan::Zero { .. } => quote!(#p == 0),
                 ElemPlan::Handle => {
                     if elem_optional {
                         continue;
                     }
-                    quote!(raw64(&#p) != 0)
+                    quote!(#p != 0)
                 }
                 ElemPlan::Str | ElemPlan::Pointer => {
                     if optional {
                         continue;
                     }
-                    quote!(raw64(&#p) != 0)
+                    quote!(#p != 0)
                 }
                 ElemPlan::StructPtr(s) => {
                     let si = index.structs[s.as_str()];
                     let rest = quote!(e.struct_ok(#si, q as usize as *const u8, #output));
                     if elem_optional {
-                        quote!({ let q = raw64(&#p); q == 0 || #rest })
+                        quote!({ let q = #p; q == 0 || #rest })
                     } else {
-                        quote!({ let q = raw64(&#p); q != 0 && #rest })
+                        quote!({ let q = #p; q != 0 && #rest })
                     }
                 }
                 ElemPlan::Struct(_) => return None,
@@ -762,23 +741,23 @@ fn fast_checks(
                 if optional {
                     continue;
                 }
-                quote!(raw64(&#p) != 0)
+                quote!(#p != 0)
             }
             ShapePlan::Ptr => match &f.elem {
                 ElemPlan::Struct(s) => {
                     let si = index.structs[s.as_str()];
                     let rest = quote!(e.struct_ok(#si, q as usize as *const u8, #output));
                     if optional {
-                        quote!({ let q = raw64(&#p); q == 0 || #rest })
+                        quote!({ let q = #p; q == 0 || #rest })
                     } else {
-                        quote!({ let q = raw64(&#p); q != 0 && #rest })
+                        quote!({ let q = #p; q != 0 && #rest })
                     }
                 }
                 ElemPlan::None => {
                     if optional {
                         continue;
                     }
-                    quote!(raw64(&#p) != 0)
+                    quote!(#p != 0)
                 }
                 _ => return None,
             },
@@ -788,12 +767,10 @@ fn fast_checks(
                 }
                 let n = match &cp.at {
                     Some(At::Param(k)) => {
-                        let cn = ident(names.get(*k)?);
-                        let read = match cp.width {
-                            4 => quote!(u64::from(raw32(&#cn))),
-                            8 => quote!(raw64(&#cn)),
-                            _ => return None,
-                        };
+                        if !matches!(cp.width, 4 | 8) {
+                            return None;
+                        }
+                        let read = bits(*k)?;
                         let (add, div) =
                             (Literal::u64_unsuffixed(cp.add.into()), Literal::u64_unsuffixed(cp.div.max(1).into()));
                         if cp.add == 0 && cp.div <= 1 {
@@ -812,16 +789,15 @@ fn fast_checks(
                 let elems = match &f.elem {
                     ElemPlan::None => None,
                     ElemPlan::Handle if elem_optional => None,
-                    // SAFETY: the application promises `n` handles at `q`.
-                    ElemPlan::Handle => Some(quote!(unsafe { handles_ok(q, n) })),
+                    ElemPlan::Handle => Some(quote!(e.handles_ok(q as usize as *const u64, n))),
                     _ => Some(quote!(e.elements_ok(#field, q as usize as *const u8, n))),
                 };
                 // The pointer, then the elements, for a non-zero count.
                 let inner = match (elems, optional) {
                     (None, true) => None,
-                    (None, false) => Some(quote!(raw64(&#p) != 0)),
-                    (Some(e), true) => Some(quote!({ let q = raw64(&#p); q == 0 || #e })),
-                    (Some(e), false) => Some(quote!({ let q = raw64(&#p); q != 0 && #e })),
+                    (None, false) => Some(quote!(#p != 0)),
+                    (Some(e), true) => Some(quote!({ let q = #p; q == 0 || #e })),
+                    (Some(e), false) => Some(quote!({ let q = #p; q != 0 && #e })),
                 };
                 match (inner, zero_ok) {
                     (None, true) => continue,
@@ -835,4 +811,25 @@ fn fast_checks(
         out.push(t);
     }
     Some(out)
+}
+
+/// A parameter's value as `u64` bits, by its type: handles by their raw value, enums and
+/// bitmasks by their number, pointers by their address; `None` for types a fast check does
+/// not read (structures passed by value).
+fn bits_of(reg: &Registry, ty: &CType, p: &proc_macro2::Ident) -> Option<TokenStream> {
+    let name = match ty {
+        CType::Pointer { .. } => return Some(quote!((#p as usize as u64))),
+        CType::Array { .. } => return None,
+        CType::Named(n) => n.as_str(),
+    };
+    Some(match reg.lookup(name) {
+        Some(TypeRef::Handle(_)) => quote!(#p.as_raw()),
+        Some(TypeRef::Enum(i)) if reg.enums[i].bitmask_width.is_none() => quote!((#p.0 as u32 as u64)),
+        Some(TypeRef::Enum(_) | TypeRef::Bitmask(_)) => quote!(u64::from(#p.0)),
+        Some(TypeRef::Base(_)) | Some(TypeRef::Builtin) | None => match name {
+            "float" | "double" | "void" | "char" => return None,
+            _ => quote!((#p as u64)),
+        },
+        _ => return None,
+    })
 }

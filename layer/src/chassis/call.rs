@@ -40,7 +40,8 @@ impl<'a> Call<'a> {
         Location::command(self.name)
     }
 
-    /// The device's facts (limits, features, properties), for device-level calls.
+    /// The device's facts (API version, enabled extensions and features, properties and
+    /// limits), for device-level calls.
     #[inline(always)]
     pub fn device(&self) -> Option<&'a DeviceFacts> {
         self.facts

@@ -1,4 +1,5 @@
-//! The hook trait, one validate and two record hooks for every command of the registry.
+//! The hook trait, one validate and two record hooks for every command of the registry, and
+//! `Hooks`: which of them an object defines, so the chassis compiles only those.
 
 use core::ffi::{c_char, c_void};
 
@@ -6,24 +7,114 @@ use vigil_generated::*;
 
 use super::Call;
 
-/// Turns the generated command list into the trait.
+/// Which phase a hook belongs to.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Phase {
+    Validate,
+    PreRecord,
+    PostRecord,
+}
+
+/// One hook of the trait: a command's typed hook, or (`command: None`) a phase's generic one.
+#[derive(Clone, Copy, Debug)]
+pub struct HookId {
+    pub phase: Phase,
+    pub command: Option<u16>,
+}
+
+const WORDS: usize = COMMAND_COUNT.div_ceil(64);
+
+/// The hooks an object defines (its `HOOKS`, written by `#[hooks]`): the chassis runs a
+/// command's typed hook only where it is defined, and otherwise the phase's generic hook
+/// where that is defined. Everything else costs nothing, not even compile time.
+#[derive(Clone, Copy, Debug)]
+pub struct Hooks {
+    typed: [[u64; WORDS]; 3],
+    generic: [bool; 3],
+}
+
+impl Hooks {
+    /// No hook at all.
+    pub const NONE: Hooks = Hooks { typed: [[0; WORDS]; 3], generic: [false; 3] };
+
+    /// Exactly the hooks in `ids`.
+    pub const fn of(ids: &[HookId]) -> Hooks {
+        let mut hooks = Hooks::NONE;
+        let mut i = 0;
+        while i < ids.len() {
+            let phase = ids[i].phase as usize;
+            match ids[i].command {
+                Some(c) => hooks.typed[phase][c as usize / 64] |= 1 << (c % 64),
+                None => hooks.generic[phase] = true,
+            }
+            i += 1;
+        }
+        hooks
+    }
+
+    /// The typed validate hooks of `commands` (indices into `COMMANDS`).
+    pub const fn validating(commands: &[u16]) -> Hooks {
+        let mut hooks = Hooks::NONE;
+        let mut i = 0;
+        while i < commands.len() {
+            let c = commands[i] as usize;
+            hooks.typed[Phase::Validate as usize][c / 64] |= 1 << (c % 64);
+            i += 1;
+        }
+        hooks
+    }
+
+    /// Whether the typed hook of `COMMANDS[command]` in `phase` is defined.
+    pub const fn typed(&self, phase: Phase, command: usize) -> bool {
+        self.typed[phase as usize][command / 64] & (1 << (command % 64)) != 0
+    }
+
+    /// Whether the generic hook of `phase` is defined.
+    pub const fn generic(&self, phase: Phase) -> bool {
+        self.generic[phase as usize]
+    }
+}
+
+/// Turns the generated command list into the trait and the hook ids.
 macro_rules! validation_object {
     ($({
         $index:literal, $name:literal, $f:ident, $pfn:ident, $pv:ident, $pr:ident, $po:ident, $kind:ident,
         $level:ident, $order:ident, $first:ident, $res:ident, $wraps:ident, $ret:ty, $skipped:expr, $missing:expr,
         ($($p:ident: $t:ty = $i:literal $how:ident),*)
     })*) => {
+        /// How many commands the registry has.
+        pub const COMMAND_COUNT: usize = [$($index),*].len();
+
+        /// The id of every hook, by the hook's name: what `#[hooks]` lists in `HOOKS`.
+        // Most hooks are defined by no object.
+        #[allow(non_upper_case_globals, dead_code)]
+        pub mod hook_ids {
+            use super::{HookId, Phase};
+
+            pub const validate_call: HookId = HookId { phase: Phase::Validate, command: None };
+            pub const pre_record_call: HookId = HookId { phase: Phase::PreRecord, command: None };
+            pub const post_record_call: HookId = HookId { phase: Phase::PostRecord, command: None };
+            $(
+                pub const $pv: HookId = HookId { phase: Phase::Validate, command: Some($index) };
+                pub const $pr: HookId = HookId { phase: Phase::PreRecord, command: Some($index) };
+                pub const $po: HookId = HookId { phase: Phase::PostRecord, command: Some($index) };
+            )*
+        }
+
         /// A validation object. For every command a validate hook (`true`: skip the call) that
         /// must not change state, and record hooks before and after the call down; each gets
         /// the call context and the call's parameters. Every hook defaults to the generic hook
         /// of its phase (`validate_call`, `pre_record_call`, `post_record_call`), which
         /// defaults to nothing: an object implements what it checks, typed per command or
-        /// generically over `cx.params`, and the rest compiles away. Hooks take `&self`: calls
-        /// arrive concurrently from the application's threads. Pointer parameters are the
-        /// application's: read them only as the spec allows.
+        /// generically over `cx.params`, and marks its impl `#[hooks]` so the chassis knows
+        /// which (`HOOKS`). Hooks take `&self`: calls arrive concurrently from the
+        /// application's threads. Pointer parameters are the application's: read them only as
+        /// the spec allows.
         // Hooks of commands no intercept runs yet (global ones) are still part of the trait.
         #[allow(unused_variables, non_snake_case, clippy::too_many_arguments, dead_code)]
         pub trait ValidationObject: Sync {
+            /// The hooks this impl defines; `#[hooks]` writes it from the impl's `fn`s.
+            const HOOKS: Hooks;
             /// Every command's validate hook, unless the object implements the command's own.
             #[inline(always)]
             fn validate_call(&self, cx: &Call<'_>) -> bool {

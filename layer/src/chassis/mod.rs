@@ -27,9 +27,10 @@ pub mod raw;
 mod tests;
 
 pub use call::Call;
-pub use hooks::ValidationObject;
+pub use hooks::{hook_ids, Hooks, Phase, ValidationObject};
 pub(crate) use objects::object_set;
 pub use objects::{ObjectSet, Slot, Visitor};
+pub use vigil_layer_macros::hooks;
 
 use vigil_generated::{CommandInfo, Dep};
 
@@ -69,9 +70,9 @@ fn hook_panicked(command: &'static str) {
 
 /// Runs handle unwrapping for the call down. `None` (a handle that is not a live id, or a
 /// panic inside the wrapper) means the call must not go down: the driver must never receive
-/// Vigil's ids.
-#[inline(always)]
-pub fn unwrap_guarded<S>(command: &'static str, unwrap: impl FnOnce() -> Option<S>) -> Option<S> {
+/// Vigil's ids. Takes the unwrapping as `dyn`: one copy of the containment for every command.
+#[inline(never)]
+pub fn unwrap_guarded<S>(command: &'static str, unwrap: &mut dyn FnMut() -> Option<S>) -> Option<S> {
     match std::panic::catch_unwind(std::panic::AssertUnwindSafe(unwrap)) {
         Ok(scope) => scope,
         Err(_) => {

@@ -49,6 +49,25 @@ impl<T: ValidationObject> Slot<T> {
         }
     }
 
+    /// The object's generic validate hook: one copy per object type, shared by every command
+    /// without a typed hook. False when the object is off or panicked.
+    #[inline(never)]
+    pub fn validate_call(&self, cx: &Call<'_>) -> bool {
+        self.run(cx, |o| o.validate_call(cx)).unwrap_or(false)
+    }
+
+    /// The object's generic pre-record hook.
+    #[inline(never)]
+    pub fn pre_record_call(&self, cx: &Call<'_>) {
+        self.run(cx, |o| o.pre_record_call(cx));
+    }
+
+    /// The object's generic post-record hook.
+    #[inline(never)]
+    pub fn post_record_call(&self, cx: &Call<'_>, result: Option<vigil_generated::VkResult>) {
+        self.run(cx, |o| o.post_record_call(cx, result));
+    }
+
     #[cold]
     fn panicked(&self, cx: &Call<'_>) {
         if !self.off.swap(true, Ordering::Relaxed) {

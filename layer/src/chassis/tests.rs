@@ -34,6 +34,7 @@ pub(crate) struct Recorder {
     validate: Behaviour,
 }
 
+#[hooks]
 impl ValidationObject for Recorder {
     fn pre_call_validate_queue_wait_idle(&self, _cx: &Call<'_>, _queue: VkQueue) -> bool {
         event(&format!("{}.validate", self.name));
@@ -79,12 +80,12 @@ fn wait_idle(set: &TestSet, reporter: &Reporter) -> bool {
     let params = [&queue as *const VkQueue as *const u8];
     let index = vigil_generated::commands::command_index(b"vkQueueWaitIdle").unwrap();
     let cx = Call::new(index, "vkQueueWaitIdle", &params, reporter, None, None);
-    if phases::queue_wait_idle::validate(set, &cx, queue) {
+    if phases::pre_call_validate_queue_wait_idle(set, &cx, queue) {
         return true;
     }
-    phases::queue_wait_idle::pre_record(set, &cx, queue);
+    phases::pre_call_record_queue_wait_idle(set, &cx, queue);
     event("down");
-    phases::queue_wait_idle::post_record(set, &cx, queue, VkResult::VK_SUCCESS);
+    phases::post_call_record_queue_wait_idle(set, &cx, queue, VkResult::VK_SUCCESS);
     false
 }
 
@@ -161,15 +162,15 @@ fn commands_without_a_typed_hook_reach_the_generic_one() {
     let index = vigil_generated::commands::command_index(b"vkDeviceWaitIdle").unwrap();
     let cx = Call::new(index, "vkDeviceWaitIdle", &params, &reporter, None, None);
     take_events();
-    assert!(!phases::device_wait_idle::validate(&set, &cx, device));
+    assert!(!phases::pre_call_validate_device_wait_idle(&set, &cx, device));
     assert_eq!(take_events(), ["first.validate_call(vkDeviceWaitIdle)"]);
 }
 
 #[test]
 fn unwrapping_that_fails_or_panics_stops_the_call() {
-    assert_eq!(unwrap_guarded("vkTest", || Some(7)), Some(7));
-    assert_eq!(unwrap_guarded::<u32>("vkTest", || None), None);
-    assert_eq!(unwrap_guarded::<u32>("vkTest", || panic!("test panic in unwrap")), None);
+    assert_eq!(unwrap_guarded("vkTest", &mut || Some(7)), Some(7));
+    assert_eq!(unwrap_guarded::<u32>("vkTest", &mut || None), None);
+    assert_eq!(unwrap_guarded::<u32>("vkTest", &mut || panic!("test panic in unwrap")), None);
 }
 
 #[test]

@@ -8,7 +8,6 @@ pub mod object_lifetime;
 pub mod stateless;
 pub mod thread_safety;
 
-use std::collections::BTreeSet;
 use std::sync::Arc;
 
 use vigil_generated::settings::Settings;
@@ -36,12 +35,6 @@ pub struct DeviceSetup<'a> {
     pub settings: &'a Settings,
     pub reporter: &'a Arc<Reporter>,
     pub facts: &'a Arc<DeviceFacts>,
-    /// min(application apiVersion, physical device apiVersion).
-    pub api_version: u32,
-    /// The device extensions the application enabled, by name.
-    pub extensions: &'a BTreeSet<String>,
-    /// The instance's enabled extensions.
-    pub instance_extensions: &'a BTreeSet<String>,
     pub device: VkDevice,
     /// The instance, as a raw handle.
     pub instance: u64,

@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use vigil_generated::*;
 
-use crate::chassis::{Call, ValidationObject};
+use crate::chassis::{hooks, Call, ValidationObject};
 use crate::report::{DebugReportCallback, Messenger, Reporter};
 
 /// An object name as the application passed it (empty when null: the name is removed).
@@ -26,6 +26,7 @@ unsafe fn name(p: *const std::ffi::c_char) -> String {
 /// Tracks what the reporter needs from the application's debug calls.
 pub struct DebugObjects(pub Arc<Reporter>);
 
+#[hooks]
 impl ValidationObject for DebugObjects {
     fn post_call_record_create_debug_utils_messenger_ext(
         &self,

@@ -1,8 +1,8 @@
 //! Device creation and destruction.
 
-use std::collections::BTreeSet;
 use std::sync::Arc;
 
+use vigil_generated::features::ExtensionSet;
 use vigil_generated::*;
 
 use crate::chassis::{dispatch_key, phases, Call, ObjectSet};
@@ -32,11 +32,6 @@ pub struct DeviceData {
     /// Makes dispatchable objects Vigil creates itself (command buffers) usable by the loader.
     #[allow(dead_code)]
     pub set_device_loader_data: Option<PfnSetDeviceLoaderData>,
-    /// min(application apiVersion, physical device apiVersion).
-    pub api_version: u32,
-    pub extensions: BTreeSet<String>,
-    /// The instance's enabled extensions (device commands may come from them).
-    pub instance_extensions: BTreeSet<String>,
     pub reporter: Arc<Reporter>,
     /// Limits, features, properties: what hooks read through the call context.
     pub facts: Arc<DeviceFacts>,
@@ -110,14 +105,14 @@ pub unsafe extern "system" fn create_device(
     ];
     let cx = inst.call(command_index("vkCreateDevice"), "vkCreateDevice", &params, Object::of(physical_device));
     let args = (physical_device, p_create_info, p_allocator, p_device);
-    if phases::create_device::validate(objects, &cx, args.0, args.1, args.2, args.3) {
+    if phases::pre_call_validate_create_device(objects, &cx, args.0, args.1, args.2, args.3) {
         return VkResult::VK_ERROR_VALIDATION_FAILED;
     }
-    phases::create_device::pre_record(objects, &cx, args.0, args.1, args.2, args.3);
+    phases::pre_call_record_create_device(objects, &cx, args.0, args.1, args.2, args.3);
     unsafe { (*link).u = layer_info.p_next as *mut _ };
     let result = unsafe { next_create(physical_device, p_create_info, p_allocator, p_device) };
     unsafe { (*link).u = layer_info as *const _ as *mut _ };
-    phases::create_device::post_record(objects, &cx, args.0, args.1, args.2, args.3, result);
+    phases::post_call_record_create_device(objects, &cx, args.0, args.1, args.2, args.3, result);
     if result != VkResult::VK_SUCCESS {
         return result;
     }
@@ -137,7 +132,14 @@ pub unsafe extern "system" fn create_device(
     if let Some(get) = inst.dispatch.get_physical_device_queue_family_properties {
         unsafe { get(physical_device, &mut queue_family_count, std::ptr::null_mut()) };
     }
+    let api_version = inst.api_version.min(props.apiVersion);
+    let extension_names = unsafe { name_set(info.ppEnabledExtensionNames, info.enabledExtensionCount) };
+    let extensions = ExtensionSet::from_names(extension_names.iter().chain(&inst.extensions).map(String::as_str));
     let facts = Arc::new(DeviceFacts {
+        api_version,
+        extensions,
+        extension_names,
+        instance_extension_names: inst.extensions.clone(),
         limits: props.limits,
         memory_type_count: memory.memoryTypeCount,
         queue_family_count,
@@ -146,15 +148,10 @@ pub unsafe extern "system" fn create_device(
         get_image_format_properties: inst.dispatch.get_physical_device_image_format_properties,
     });
     let reporter = inst.reporter.clone();
-    let api_version = inst.api_version.min(props.apiVersion);
-    let extensions = unsafe { name_set(info.ppEnabledExtensionNames, info.enabledExtensionCount) };
     let objects = DeviceObjects::new(&DeviceSetup {
         settings: &inst.settings,
         reporter: &reporter,
         facts: &facts,
-        api_version,
-        extensions: &extensions,
-        instance_extensions: &inst.extensions,
         device,
         instance: inst.handle.as_raw(),
         allocator: !p_allocator.is_null(),
@@ -165,9 +162,6 @@ pub unsafe extern "system" fn create_device(
         dispatch,
         next_get_device_proc_addr: next_gdpa,
         set_device_loader_data,
-        api_version,
-        extensions,
-        instance_extensions: inst.extensions.clone(),
         active: objects.active(),
         objects,
         debug: DebugObjects(reporter.clone()),
@@ -198,14 +192,14 @@ pub unsafe extern "system" fn destroy_device(device: VkDevice, p_allocator: *con
     let objects = &data.objects;
     let params = [&device as *const _ as *const u8, &p_allocator as *const _ as *const u8];
     let cx = data.call(command_index("vkDestroyDevice"), "vkDestroyDevice", &params, Object::of(device));
-    if phases::destroy_device::validate(objects, &cx, device, p_allocator) {
+    if phases::pre_call_validate_destroy_device(objects, &cx, device, p_allocator) {
         return;
     }
-    phases::destroy_device::pre_record(objects, &cx, device, p_allocator);
+    phases::pre_call_record_destroy_device(objects, &cx, device, p_allocator);
     if let Some(destroy) = data.dispatch.destroy_device {
         unsafe { destroy(device, p_allocator) };
     }
-    phases::destroy_device::post_record(objects, &cx, device, p_allocator, ());
+    phases::post_call_record_destroy_device(objects, &cx, device, p_allocator, ());
     handle_wrapping::owner_destroyed(device.as_raw());
     drop(DEVICES.remove(key));
 }

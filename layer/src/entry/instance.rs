@@ -131,10 +131,10 @@ pub unsafe extern "system" fn create_instance(
     ];
     let create_instance = command_index("vkCreateInstance");
     let cx = Call::new(create_instance, "vkCreateInstance", &params, &reporter, None, None);
-    if phases::create_instance::validate(&objects, &cx, p_create_info, p_allocator, p_instance) {
+    if phases::pre_call_validate_create_instance(&objects, &cx, p_create_info, p_allocator, p_instance) {
         return VkResult::VK_ERROR_VALIDATION_FAILED;
     }
-    phases::create_instance::pre_record(&objects, &cx, p_create_info, p_allocator, p_instance);
+    phases::pre_call_record_create_instance(&objects, &cx, p_create_info, p_allocator, p_instance);
 
     // Extensions only layers implement must not reach the driver.
     let enabled = unsafe { name_list(info.ppEnabledExtensionNames, info.enabledExtensionCount) };
@@ -151,7 +151,7 @@ pub unsafe extern "system" fn create_instance(
     unsafe { (*link).p_layer_info = layer_info.p_next };
     let result = unsafe { next_create(&down, p_allocator, p_instance) };
     unsafe { (*link).p_layer_info = layer_info as *const _ as *mut _ };
-    phases::create_instance::post_record(&objects, &cx, p_create_info, p_allocator, p_instance, result);
+    phases::post_call_record_create_instance(&objects, &cx, p_create_info, p_allocator, p_instance, result);
     if result != VkResult::VK_SUCCESS {
         return result;
     }
@@ -200,14 +200,14 @@ pub unsafe extern "system" fn destroy_instance(instance: VkInstance, p_allocator
     data.reporter.set_lifetime_window(true);
     let params = [&instance as *const _ as *const u8, &p_allocator as *const _ as *const u8];
     let cx = data.call(command_index("vkDestroyInstance"), "vkDestroyInstance", &params, Object::of(instance));
-    if phases::destroy_instance::validate(objects, &cx, instance, p_allocator) {
+    if phases::pre_call_validate_destroy_instance(objects, &cx, instance, p_allocator) {
         return;
     }
-    phases::destroy_instance::pre_record(objects, &cx, instance, p_allocator);
+    phases::pre_call_record_destroy_instance(objects, &cx, instance, p_allocator);
     if let Some(destroy) = data.dispatch.destroy_instance {
         unsafe { destroy(instance, p_allocator) };
     }
-    phases::destroy_instance::post_record(objects, &cx, instance, p_allocator, ());
+    phases::post_call_record_destroy_instance(objects, &cx, instance, p_allocator, ());
     handle_wrapping::owner_destroyed(instance.as_raw());
     drop(INSTANCES.remove(key));
 }

@@ -15,9 +15,10 @@ use core::ffi::{c_char, c_void};
 use vigil_generated::*;
 
 use crate::chassis::{
-    dispatch_key, from_bits, guard, phases, result_opt, to_bits, unknown_handle, unwrap_guarded, ValidationObject,
-    SCRATCH_WORDS,
+    dispatch_key, from_bits, guard, phases, result_opt, to_bits, unknown_handle, unwrap_guarded, Phase,
+    ValidationObject, SCRATCH_WORDS,
 };
+use crate::entry::debug_objects::DebugObjects;
 use crate::entry::{DEVICES, INSTANCES};
 use crate::report::Object;
 
@@ -42,15 +43,25 @@ macro_rules! pass_through {
     ($data:ident, $index:literal, $name:literal, $f:ident, $pr:ident, $po:ident, $missing:expr, $first:ident, ($($p:ident),*)) => {{
         let book = &$data.debug;
         let cx = $data.call($index, $name, &[], Object::of($first));
-        guard($name, || book.$pr(&cx, $($p),*));
+        book!(book, PreRecord, $index, $name, $pr, &cx, ($($p),*));
         let Some(next) = $data.dispatch.$f else {
             return $missing;
         };
         // SAFETY: forwarding the application's own arguments to the next layer.
         let result = unsafe { next($($p),*) };
-        guard($name, || book.$po(&cx, $($p,)* result));
+        book!(book, PostRecord, $index, $name, $po, &cx, ($($p,)* result));
         return result;
     }};
+}
+
+/// One of the bookkeeping's record hooks, where it defines one (for almost every command it
+/// does not, and nothing is compiled).
+macro_rules! book {
+    ($book:expr, $phase:ident, $index:literal, $name:literal, $hook:ident, $cx:expr, ($($a:expr),*)) => {
+        if const { <DebugObjects as ValidationObject>::HOOKS.typed(Phase::$phase, $index) } {
+            guard($name, || $book.$hook($cx, $($a),*));
+        }
+    };
 }
 
 /// The call down: straight, or with handles unwrapped when the command may carry them.
@@ -72,7 +83,7 @@ macro_rules! call_down {
                 // SAFETY: `slots` holds this command's parameters as the application passed
                 // them; the copies the wrapper makes live in `scratch` and the scope, both
                 // alive until after the call down.
-                let Some(scope) = unwrap_guarded($name, || unsafe { wrapper.unwrap($index, &mut slots, &mut scratch) })
+                let Some(scope) = unwrap_guarded($name, &mut || unsafe { wrapper.unwrap($index, &mut slots, &mut scratch) })
                 else {
                     return $skipped;
                 };
@@ -105,42 +116,49 @@ macro_rules! intercept {
                     pass_through!(data, $index, $name, $f, $pr, $po, $missing, $first, ($($p),*));
                 }
             }
-            unsafe { $f::general($($p),*) }
+            unsafe { general::$f($($p),*) }
         }
+    };
+    ({ $index:literal, $name:literal, $f:ident, $($rest:tt)* }) => {};
+}
 
+/// One command's general path (generated commands) or nothing: every case but the hot one,
+/// any instance or device, validation objects or wrapping on. Same signature as the
+/// intercept, which jumps here.
+macro_rules! general {
+    ({
+        $index:literal, $name:literal, $f:ident, $pfn:ident, $pv:ident, $pr:ident, $po:ident, generated,
+        $level:ident, $order:ident, $first:ident, $res:ident, $wraps:ident, $ret:ty, $skipped:expr, $missing:expr,
+        ($($p:ident: $t:ty = $i:literal $how:ident),*)
+    }) => {
         #[doc = $name]
-        mod $f {
-            use super::*;
-
-            /// Every other case: any instance or device, validation objects or wrapping on.
-            #[inline(never)]
-            pub(super) unsafe extern "system" fn general($($p: $t),*) -> $ret {
-                // SAFETY: as in the intercept.
-                let Some(data) = lookup!($level, any, dispatch_key($first.0)) else {
-                    unknown_handle($name);
-                    return $skipped;
-                };
-                if data.passes_through() {
-                    pass_through!(data, $index, $name, $f, $pr, $po, $missing, $first, ($($p),*));
-                }
-                let params = [$(core::ptr::addr_of!($p) as *const u8),*];
-                let cx = data.call($index, $name, &params, Object::of($first));
-                // With only handle wrapping on, no object runs: the phases are skipped whole.
-                let objects = data.active.then_some(&data.objects);
-                let book = &data.debug;
-                if let Some(objects) = objects {
-                    if phases::$f::validate(objects, &cx, $($p),*) {
-                        return $skipped;
-                    }
-                }
-                record!($order, pre, book, objects, &cx, $name, $f, $pr, ($($p),*));
-                let Some(next) = data.dispatch.$f else {
-                    return $missing;
-                };
-                let result = call_down!($wraps, data, $index, $name, $res, $skipped, next, ($($p = $i $how),*));
-                record!($order, post, book, objects, &cx, $name, $f, $po, ($($p,)* result));
-                result
+        #[inline(never)]
+        pub(super) unsafe extern "system" fn $f($($p: $t),*) -> $ret {
+            // SAFETY: as in the intercept.
+            let Some(data) = lookup!($level, any, dispatch_key($first.0)) else {
+                unknown_handle($name);
+                return $skipped;
+            };
+            if data.passes_through() {
+                pass_through!(data, $index, $name, $f, $pr, $po, $missing, $first, ($($p),*));
             }
+            let params = [$(core::ptr::addr_of!($p) as *const u8),*];
+            let cx = data.call($index, $name, &params, Object::of($first));
+            // With only handle wrapping on, no object runs: the phases are skipped whole.
+            let objects = data.active.then_some(&data.objects);
+            let book = &data.debug;
+            if let Some(objects) = objects {
+                if phases::$pv(objects, &cx, $($p),*) {
+                    return $skipped;
+                }
+            }
+            record!($order, PreRecord, book, objects, &cx, $index, $name, $pr, ($($p),*));
+            let Some(next) = data.dispatch.$f else {
+                return $missing;
+            };
+            let result = call_down!($wraps, data, $index, $name, $res, $skipped, next, ($($p = $i $how),*));
+            record!($order, PostRecord, book, objects, &cx, $index, $name, $po, ($($p,)* result));
+            result
         }
     };
     ({ $index:literal, $name:literal, $f:ident, $($rest:tt)* }) => {};
@@ -149,29 +167,17 @@ macro_rules! intercept {
 /// The record hooks of one phase, bookkeeping and objects in the command's order: commands
 /// that end objects let the validation objects record first, so they still see what ends.
 macro_rules! record {
-    (book_first, pre, $book:ident, $objects:ident, $cx:expr, $name:literal, $f:ident, $hook:ident, ($($a:expr),*)) => {
-        guard($name, || $book.$hook($cx, $($a),*));
+    (book_first, $phase:ident, $book:ident, $objects:ident, $cx:expr, $index:literal, $name:literal, $hook:ident, ($($a:expr),*)) => {
+        book!($book, $phase, $index, $name, $hook, $cx, ($($a),*));
         if let Some(objects) = $objects {
-            phases::$f::pre_record(objects, $cx, $($a),*);
+            phases::$hook(objects, $cx, $($a),*);
         }
     };
-    (book_last, pre, $book:ident, $objects:ident, $cx:expr, $name:literal, $f:ident, $hook:ident, ($($a:expr),*)) => {
+    (book_last, $phase:ident, $book:ident, $objects:ident, $cx:expr, $index:literal, $name:literal, $hook:ident, ($($a:expr),*)) => {
         if let Some(objects) = $objects {
-            phases::$f::pre_record(objects, $cx, $($a),*);
+            phases::$hook(objects, $cx, $($a),*);
         }
-        guard($name, || $book.$hook($cx, $($a),*));
-    };
-    (book_first, post, $book:ident, $objects:ident, $cx:expr, $name:literal, $f:ident, $hook:ident, ($($a:expr),*)) => {
-        guard($name, || $book.$hook($cx, $($a),*));
-        if let Some(objects) = $objects {
-            phases::$f::post_record(objects, $cx, $($a),*);
-        }
-    };
-    (book_last, post, $book:ident, $objects:ident, $cx:expr, $name:literal, $f:ident, $hook:ident, ($($a:expr),*)) => {
-        if let Some(objects) = $objects {
-            phases::$f::post_record(objects, $cx, $($a),*);
-        }
-        guard($name, || $book.$hook($cx, $($a),*));
+        book!($book, $phase, $index, $name, $hook, $cx, ($($a),*));
     };
 }
 
@@ -179,6 +185,12 @@ macro_rules! record {
 macro_rules! intercepts {
     ($($entry:tt)*) => {
         $(intercept!($entry);)*
+
+        /// The general paths, one per generated command.
+        mod general {
+            use super::*;
+            $(general!($entry);)*
+        }
 
         /// Vigil's generated intercept of `COMMANDS[index]`; `None` for global and
         /// hand-written commands.

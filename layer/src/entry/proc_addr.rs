@@ -120,7 +120,9 @@ pub unsafe extern "system" fn get_device_proc_addr(device: VkDevice, p_name: *co
     if command.level != CommandLevel::Device {
         return None;
     }
-    if !available(command, &|term| enabled(term, dev.api_version, &dev.extensions, &dev.instance_extensions)) {
+    if !available(command, &|term| {
+        enabled(term, dev.facts.api_version, &dev.facts.extension_names, &dev.facts.instance_extension_names)
+    }) {
         return None;
     }
     unsafe { (dev.next_get_device_proc_addr)(device, p_name) }?;

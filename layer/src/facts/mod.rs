@@ -10,8 +10,19 @@ use vigil_generated::*;
 #[cfg(test)]
 mod tests;
 
-/// The device's properties the checks read, queried once at device creation.
+/// What a device enabled and offers, gathered once at device creation.
 pub struct DeviceFacts {
+    /// min(application apiVersion, physical device apiVersion).
+    pub api_version: u32,
+    /// The device's and the instance's enabled extensions, as named in their create infos
+    /// (an extension's own commands need it enabled even where `api_version` includes its
+    /// promotion).
+    pub extensions: vigil_generated::features::ExtensionSet,
+    /// The device extensions the application enabled, by name (promotion aside: some rules
+    /// name the extension itself).
+    pub extension_names: BTreeSet<String>,
+    /// The instance's enabled extensions, by name.
+    pub instance_extension_names: BTreeSet<String>,
     pub limits: VkPhysicalDeviceLimits,
     pub memory_type_count: u32,
     /// `pQueueFamilyPropertyCount` of the physical device.

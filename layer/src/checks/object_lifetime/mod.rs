@@ -20,7 +20,7 @@ use vigil_generated::*;
 
 use super::{DeviceSetup, InstanceSetup};
 use crate::chassis::raw::{count, read_ptr, read_uint, Base};
-use crate::chassis::{Call, ValidationObject};
+use crate::chassis::{hooks, Call, ValidationObject};
 use crate::report::{Finding, Location, Object, Reporter, Severity};
 use registry::{key, Entry, OBJECTS};
 
@@ -515,6 +515,7 @@ impl ObjectEngine for ObjectTracker {
 
 /// The chassis hands object lifetime every call of a command that names a tracked handle or
 /// changes what exists (`FOLLOWED`, generated); the tables say the rest.
+#[hooks]
 impl<E: ObjectEngine> ValidationObject for ObjectLifetime<E> {
     #[inline(always)]
     fn validate_call(&self, cx: &Call<'_>) -> bool {

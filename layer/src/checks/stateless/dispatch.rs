@@ -2,7 +2,7 @@
 
 use vigil_generated::*;
 
-use crate::chassis::{Call, ValidationObject};
+use crate::chassis::{hooks, Call, ValidationObject};
 use crate::checks::DeviceSetup;
 
 /// Checks the group counts of `vkCmdDispatch` against the device's limits.
@@ -19,6 +19,7 @@ const COUNTS: [(&str, &str); 3] = [
     ("groupCountZ", "VUID-vkCmdDispatch-groupCountZ-00388"),
 ];
 
+#[hooks]
 impl ValidationObject for DispatchLimits {
     fn pre_call_validate_cmd_dispatch(&self, cx: &Call<'_>, _cb: VkCommandBuffer, x: u32, y: u32, z: u32) -> bool {
         let Some(device) = cx.device() else { return false };

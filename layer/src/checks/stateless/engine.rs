@@ -211,33 +211,60 @@ fn stride(elem: Elem) -> usize {
     }
 }
 
-/// A field's location: `parent->name`, `parent.name`, or `vkFoo(): name` for parameters.
-#[inline]
-fn member<'a>(parent: &'a Location<'a>, arrow: bool, name: &'static str) -> Location<'a> {
-    match parent {
-        Location::Command(_) => parent.dot(name),
-        _ if arrow => parent.arrow(name),
-        _ => parent.dot(name),
-    }
+/// What the walk does where a rule breaks: report it (at its location, worded), or only note
+/// that something breaks. One walker serves both, so the two cannot drift apart.
+pub trait Mode {
+    /// Where a value is: a [`Location`] when findings are reported, nothing when only checked
+    /// (building locations would cost the fast path its speed).
+    type At<'a>;
+    /// Stop at the first finding: the answer is then "something breaks here".
+    const FIRST_ONLY: bool;
+
+    /// The location of a command.
+    fn command(name: &'static str) -> Self::At<'static>;
+    /// A field of `parent`: `parent->name`, `parent.name`, or `vkFoo(): name` for parameters.
+    fn member<'a>(parent: &'a Self::At<'_>, arrow: bool, name: &'static str) -> Self::At<'a>;
+    /// An array element of `parent`.
+    fn index<'a>(parent: &'a Self::At<'_>, i: usize) -> Self::At<'a>;
+    /// A structure of `parent`'s pNext chain.
+    fn chained<'a>(parent: &'a Self::At<'_>, structure: &'static str) -> Self::At<'a>;
+    /// A finding; true when the call must be skipped (or, checking only, always).
+    fn report(&self, severity: Severity, id: u16, at: &Self::At<'_>, m: fmt::Arguments<'_>) -> bool;
 }
 
-/// One call being checked.
-pub struct Call<'a> {
-    /// Where findings go.
+/// Findings reported: to the reporter, naming the call's dispatchable object.
+pub struct Report<'a> {
     pub reporter: &'a Reporter,
-    /// What the call may use.
-    pub enabled: &'a Enabled,
     /// The objects every finding names (the dispatchable first parameter).
     pub objects: &'a [Object],
-    /// VK_KHR_maintenance5 lets physical-device queries pass any value of an enum or bitmask
-    /// type beyond those defined or enabled.
-    pub any_values: bool,
 }
 
-impl Call<'_> {
-    #[cold]
-    fn error(&self, id: u16, at: &Location<'_>, m: fmt::Arguments<'_>) -> bool {
-        self.report(Severity::Error, id, at, m)
+impl Mode for Report<'_> {
+    type At<'a> = Location<'a>;
+    const FIRST_ONLY: bool = false;
+
+    #[inline]
+    fn command(name: &'static str) -> Location<'static> {
+        Location::command(name)
+    }
+
+    #[inline]
+    fn member<'a>(parent: &'a Location<'_>, arrow: bool, name: &'static str) -> Location<'a> {
+        match parent {
+            Location::Command(_) => parent.dot(name),
+            _ if arrow => parent.arrow(name),
+            _ => parent.dot(name),
+        }
+    }
+
+    #[inline]
+    fn index<'a>(parent: &'a Location<'_>, i: usize) -> Location<'a> {
+        parent.index(i)
+    }
+
+    #[inline]
+    fn chained<'a>(parent: &'a Location<'_>, structure: &'static str) -> Location<'a> {
+        parent.chained(structure)
     }
 
     #[cold]
@@ -245,10 +272,61 @@ impl Call<'_> {
         let Some(&id) = IDS.get(id as usize) else { return false };
         self.reporter.report(Finding { severity, id, location: at, objects: self.objects, message: m })
     }
+}
 
-    /// Checks a command: available at all, then its parameters.
+/// Findings only noted: the fast pass over calls that break nothing (nearly all). When it
+/// finds something, the hook runs the walk again in [`Report`] mode to word it.
+#[derive(Clone, Copy)]
+pub struct Check;
+
+impl Mode for Check {
+    type At<'a> = ();
+    const FIRST_ONLY: bool = true;
+
+    #[inline(always)]
+    fn command(_: &'static str) {}
+    #[inline(always)]
+    fn member(_: &(), _: bool, _: &'static str) {}
+    #[inline(always)]
+    fn index(_: &(), _: usize) {}
+    #[inline(always)]
+    fn chained(_: &(), _: &'static str) {}
+    #[inline(always)]
+    fn report(&self, _: Severity, _: u16, _: &(), _: fmt::Arguments<'_>) -> bool {
+        true
+    }
+}
+
+/// One walk over a call's parameters, in mode `M`.
+pub struct Walk<'a, M: Mode> {
+    pub mode: M,
+    /// What the call may use.
+    pub enabled: &'a Enabled,
+    /// VK_KHR_maintenance5 lets physical-device queries pass any value of an enum or bitmask
+    /// type beyond those defined or enabled.
+    pub any_values: bool,
+}
+
+/// Adds a finding to `$skip` and, in a mode that stops at the first, returns.
+macro_rules! found {
+    ($skip:ident, $e:expr) => {
+        $skip |= $e;
+        if M::FIRST_ONLY && $skip {
+            return true;
+        }
+    };
+}
+
+impl<M: Mode> Walk<'_, M> {
+    #[inline(always)]
+    fn error(&self, id: u16, at: &M::At<'_>, m: fmt::Arguments<'_>) -> bool {
+        self.mode.report(Severity::Error, id, at, m)
+    }
+
+    /// Checks a command: available at all, then its parameters. True: skip the call
+    /// ([`Report`]) or something breaks ([`Check`]).
     pub fn command(&self, command: &'static CommandChecks, params: &[*const u8]) -> bool {
-        let cmd = Location::command(command.name);
+        let cmd = M::command(command.name);
         let mut skip = false;
         if command.level != CommandLevel::Global && !self.enabled.command(command.index) {
             let info = &COMMANDS[command.index as usize];
@@ -260,15 +338,19 @@ impl Call<'_> {
                 "enabled"
             };
             let v = self.enabled.command_api_version;
-            skip |= self.error(
-                id,
-                &cmd,
-                format_args!(
-                    "provided by {}, but the effective API version is {}.{} and none of those extensions is {extensions}.",
-                    Providers(info),
-                    v >> 22 & 0x7f,
-                    v >> 12 & 0x3ff
-                ),
+            found!(
+                skip,
+                self.error(
+                    id,
+                    &cmd,
+                    format_args!(
+                        "provided by {}, but the effective API version is {}.{} and none of those extensions is \
+                         {extensions}.",
+                        Providers(info),
+                        v >> 22 & 0x7f,
+                        v >> 12 & 0x3ff
+                    ),
+                )
             );
         }
         skip | self.fields(command.params, Base::Params(params), &cmd, false)
@@ -276,18 +358,18 @@ impl Call<'_> {
 
     /// Checks `fields` of a struct at `base` (or of the parameters), found at `parent`;
     /// `arrow`: members are reached through a pointer.
-    fn fields(&self, fields: &'static [Field], base: Base<'_>, parent: &Location<'_>, arrow: bool) -> bool {
+    fn fields(&self, fields: &'static [Field], base: Base<'_>, parent: &M::At<'_>, arrow: bool) -> bool {
         let mut skip = false;
         for f in fields {
-            let at = member(parent, arrow, f.name);
             let p = base.at(f.at);
             if p.is_null() {
                 continue;
             }
+            let at = M::member(parent, arrow, f.name);
             // SAFETY (whole match): `p` is a member of a struct the application handed over,
             // or the address of a parameter; pointees are read only after their null check,
             // arrays only with the count the application gives with them.
-            skip |= match f.shape {
+            let found = match f.shape {
                 Shape::Value => self.value(f, f.elem, p, &at, base, true),
                 Shape::Array(n, used) => {
                     let n = match used {
@@ -314,6 +396,7 @@ impl Call<'_> {
                 }
                 Shape::Slice(c) => self.slice(f, c, p, base, parent, arrow, &at),
             };
+            found!(skip, found);
         }
         skip
     }
@@ -326,9 +409,9 @@ impl Call<'_> {
         c: Count,
         p: *const u8,
         base: Base<'_>,
-        parent: &Location<'_>,
+        parent: &M::At<'_>,
         arrow: bool,
-        at: &Location<'_>,
+        at: &M::At<'_>,
     ) -> bool {
         // SAFETY: the count is a member or parameter beside the array (or behind a pointer
         // checked for NULL); the array pointer is a member or parameter.
@@ -336,7 +419,7 @@ impl Call<'_> {
         let q = unsafe { read_ptr(p) };
         if n == 0 {
             if f.id2 != NO_ID {
-                let count_at = member(parent, arrow, c.name);
+                let count_at = M::member(parent, arrow, c.name);
                 return self.error(f.id2, &count_at, format_args!("is 0."));
             }
             return false;
@@ -351,30 +434,25 @@ impl Call<'_> {
     }
 
     /// `n` elements of `f.elem` from `p`.
-    fn elements(&self, f: &'static Field, p: *const u8, n: usize, at: &Location<'_>) -> bool {
+    pub fn elements(&self, f: &'static Field, p: *const u8, n: usize, at: &M::At<'_>) -> bool {
         let stride = stride(f.elem);
         let mut skip = false;
         for i in 0..n {
             let q = p.wrapping_add(i * stride);
-            let at = at.index(i);
-            skip |= match f.elem {
-                Elem::Struct(s) => self.structure(s, q, &at, false, f.flags & OUTPUT != 0),
-                elem => self.value(f, elem, q, &at, Base::Struct(std::ptr::null()), false),
-            };
+            let at = M::index(at, i);
+            found!(
+                skip,
+                match f.elem {
+                    Elem::Struct(s) => self.structure(s, q, &at, false, f.flags & OUTPUT != 0),
+                    elem => self.value(f, elem, q, &at, Base::Struct(std::ptr::null()), false),
+                }
+            );
         }
         skip
     }
 
     /// Checks one value; `scalar`: the field itself (not an array element or a pointee).
-    fn value(
-        &self,
-        f: &'static Field,
-        elem: Elem,
-        p: *const u8,
-        at: &Location<'_>,
-        base: Base<'_>,
-        scalar: bool,
-    ) -> bool {
+    fn value(&self, f: &'static Field, elem: Elem, p: *const u8, at: &M::At<'_>, base: Base<'_>, scalar: bool) -> bool {
         let may_be_zero = f.flags & ELEM_OPTIONAL != 0;
         // SAFETY (whole match): `p` points at a value of the element's type.
         match elem {
@@ -415,7 +493,7 @@ impl Call<'_> {
                 if v == 0 {
                     return scalar && f.id2 != NO_ID && self.error(f.id2, at, format_args!("is 0."));
                 }
-                !self.any_values && self.bits(f, info, v, at)
+                !self.any_values && !self.enabled.bits_ok(b, v) && self.bits(f, info, v, at)
             }
             Elem::FlagBit(b) => {
                 let info = &BITMASKS[b as usize];
@@ -494,12 +572,9 @@ impl Call<'_> {
         }
     }
 
-    /// A non-zero bitmask: defined bits only, each enabled.
+    /// A non-zero bitmask with bits that are not defined or not enabled: which.
     #[cold]
-    fn bits(&self, f: &'static Field, info: &'static BitmaskInfo, v: u64, at: &Location<'_>) -> bool {
-        if v & !info.base == 0 {
-            return false;
-        }
+    fn bits(&self, f: &'static Field, info: &'static BitmaskInfo, v: u64, at: &M::At<'_>) -> bool {
         if v & !info.all != 0 {
             return self.error(
                 f.id,
@@ -531,17 +606,21 @@ impl Call<'_> {
 
     /// A struct at `p` (non-null), found at `at`: its sType, its pNext chain, its fields (not
     /// for `output` structs, which the command fills).
-    fn structure(&self, s: u16, p: *const u8, at: &Location<'_>, arrow: bool, output: bool) -> bool {
+    pub fn structure(&self, s: u16, p: *const u8, at: &M::At<'_>, arrow: bool, output: bool) -> bool {
         let info = &STRUCTS[s as usize];
         let mut skip = false;
         if info.has_s_type {
             // SAFETY: a struct with an sType starts with it.
             let st = unsafe { read_uint(p, 4) } as i32;
             if st != info.s_type && info.s_type_id != NO_ID {
-                skip |= self.error(
-                    info.s_type_id,
-                    &member(at, arrow, "sType"),
-                    format_args!("is {}, but must be {}.", StructureType(st), StructureType(info.s_type)),
+                let s_type = M::member(at, arrow, "sType");
+                found!(
+                    skip,
+                    self.error(
+                        info.s_type_id,
+                        &s_type,
+                        format_args!("is {}, but must be {}.", StructureType(st), StructureType(info.s_type)),
+                    )
                 );
             }
         }
@@ -549,7 +628,7 @@ impl Call<'_> {
             // SAFETY: sType-tagged structs have pNext right after the sType (VkBaseInStructure).
             let next = unsafe { read_ptr(p.wrapping_add(8)) };
             if !next.is_null() {
-                skip |= self.chain(info, next, at, arrow, output);
+                found!(skip, self.chain(info, next, at, arrow, output));
             }
         }
         if !output {
@@ -559,8 +638,8 @@ impl Call<'_> {
     }
 
     /// The pNext chain of `head` (at `at`), from `first`.
-    fn chain(&self, head: &'static StructInfo, first: *const u8, at: &Location<'_>, arrow: bool, output: bool) -> bool {
-        let pnext = member(at, arrow, "pNext");
+    fn chain(&self, head: &'static StructInfo, first: *const u8, at: &M::At<'_>, arrow: bool, output: bool) -> bool {
+        let pnext = M::member(at, arrow, "pNext");
         let mut skip = false;
         let mut seen = [0i32; 32];
         let mut n_seen = 0;
@@ -576,10 +655,14 @@ impl Call<'_> {
                 continue;
             }
             let Ok(found) = STYPES.binary_search_by_key(&st, |e| e.0) else {
+                if head.pnext_id == NO_ID {
+                    continue;
+                }
                 if VkStructureType(st).name().is_none() {
                     // Perhaps from a newer header: a warning, not an error.
-                    skip |= head.pnext_id != NO_ID
-                        && self.report(
+                    found!(
+                        skip,
+                        self.mode.report(
                             Severity::Warning,
                             head.pnext_id,
                             &pnext,
@@ -588,267 +671,89 @@ impl Call<'_> {
                                  was built from, so Vigil cannot check it.",
                                 REGISTRY_VERSION.0, REGISTRY_VERSION.1, REGISTRY_VERSION.2
                             ),
-                        );
+                        )
+                    );
                 } else {
-                    skip |= head.pnext_id != NO_ID
-                        && self.error(
+                    found!(
+                        skip,
+                        self.error(
                             head.pnext_id,
                             &pnext,
                             format_args!("has {}, which {}'s chain may not hold.", StructureType(st), head.name),
-                        );
+                        )
+                    );
                 }
                 continue;
             };
             let sid = STYPES[found].1;
             let info = &STRUCTS[sid as usize];
             if head.allowed.binary_search(&sid).is_err() {
-                skip |= head.pnext_id != NO_ID
-                    && self.error(
-                        head.pnext_id,
-                        &pnext,
-                        format_args!(
-                            "has {} ({}), which {}'s chain may not hold.",
-                            info.name,
-                            StructureType(st),
-                            head.name
-                        ),
+                if head.pnext_id != NO_ID {
+                    found!(
+                        skip,
+                        self.error(
+                            head.pnext_id,
+                            &pnext,
+                            format_args!(
+                                "has {} ({}), which {}'s chain may not hold.",
+                                info.name,
+                                StructureType(st),
+                                head.name
+                            ),
+                        )
                     );
+                }
                 continue;
             }
             if seen[..n_seen].contains(&st) {
                 if !info.allow_duplicate && head.unique_id != NO_ID {
-                    skip |= self.error(head.unique_id, &pnext, format_args!("has {} more than once.", info.name));
+                    found!(skip, self.error(head.unique_id, &pnext, format_args!("has {} more than once.", info.name)));
                 }
             } else if n_seen < seen.len() {
                 seen[n_seen] = st;
                 n_seen += 1;
             }
-            let chained = at.chained(info.name);
+            let chained = M::chained(at, info.name);
             // Structures the implementation fills in (properties, features, capabilities) may
             // come from extensions it does not support: the spec has every component skip
             // those, and the reference layer stopped flagging them (its PR 9302). Real
             // programs (vulkaninfo) rely on it.
             if !output && !self.enabled.holds(info.req) && head.pnext_id != NO_ID {
-                skip |= self.error(
-                    head.pnext_id,
-                    &chained,
-                    format_args!("comes from {}, {}.", Needs(info.req), self.not_enabled()),
+                found!(
+                    skip,
+                    self.error(
+                        head.pnext_id,
+                        &chained,
+                        format_args!("comes from {}, {}.", Needs(info.req), self.not_enabled()),
+                    )
                 );
             }
             if !output {
-                skip |= self.fields(info.fields, Base::Struct(here), &chained, false);
+                found!(skip, self.fields(info.fields, Base::Struct(here), &chained, false));
             }
         }
         skip
     }
 }
 
-/// The fast pass: the interpreter's checks without locations or messages, for the calls
-/// that break nothing (nearly all). Each answers "would the reporting pass find nothing
-/// here?"; when one says no, the hook runs the reporting pass ([`Call::command`]), which
-/// finds and words the findings. Every rule below mirrors one of `Call`'s: a difference
-/// would lose findings, so keep them in step.
-pub struct Clean<'a> {
-    pub enabled: &'a Enabled,
-}
-
-impl Clean<'_> {
-    /// `Call::value`'s enum rule (value not 0-and-optional).
+impl Enabled {
+    /// Whether value `v` of `ENUMS[e]` is defined and enabled.
     #[inline]
     pub fn enum_ok(&self, e: u16, v: i32) -> bool {
         let info = &ENUMS[e as usize];
-        info.values.binary_search_by_key(&v, |x| x.value).is_ok_and(|i| self.enabled.holds(info.values[i].req))
+        info.values.binary_search_by_key(&v, |x| x.value).is_ok_and(|i| self.holds(info.values[i].req))
     }
 
-    /// `Call::bits` for a non-zero `v`: the enabled bits are worked out once per device.
+    /// Whether every bit of the non-zero `v` is a defined, enabled bit of `BITMASKS[b]`
+    /// (worked out once per device).
     #[inline]
     pub fn bits_ok(&self, b: u16, v: u64) -> bool {
-        v & !self.enabled.enabled_bits(b) == 0
+        v & !self.enabled_bits(b) == 0
     }
 
-    /// `Call::value`'s single-bit rule for a non-zero `v`.
+    /// Whether the non-zero `v` is one defined, enabled value of `BITMASKS[b]`.
     pub fn flag_bit_ok(&self, b: u16, v: u64) -> bool {
-        BITMASKS[b as usize].bits.iter().find(|b| b.value == v).is_some_and(|bit| self.enabled.holds(bit.req))
-    }
-
-    /// `Call::fields`, of a struct at `s` (not NULL).
-    fn fields(&self, fields: &'static [Field], s: *const u8) -> bool {
-        let base = Base::Struct(s);
-        for f in fields {
-            let p = s.wrapping_add(f.at as usize);
-            // SAFETY: as in `Call::fields`.
-            let ok = match f.shape {
-                Shape::Value => self.value(f, f.elem, p, base, true),
-                Shape::Array(n, used) => {
-                    let n = match used {
-                        Some(c) => unsafe { count(c, base) }.map_or(n as usize, |u| u.min(n as usize)),
-                        None => n as usize,
-                    };
-                    n == 0 || self.elements(f, p, n)
-                }
-                Shape::Ptr => {
-                    let q = unsafe { read_ptr(p) };
-                    if q.is_null() {
-                        f.flags & OPTIONAL != 0
-                    } else {
-                        match f.elem {
-                            Elem::Struct(s) => self.structure(s, q, f.flags & OUTPUT != 0),
-                            Elem::None => true,
-                            elem => self.value(f, elem, q, base, false),
-                        }
-                    }
-                }
-                Shape::Str => f.flags & OPTIONAL != 0 || !unsafe { read_ptr(p) }.is_null(),
-                Shape::Slice(c) => match unsafe { count(c, base) } {
-                    None => true,
-                    Some(0) => f.id2 == NO_ID,
-                    Some(n) => {
-                        let q = unsafe { read_ptr(p) };
-                        if q.is_null() {
-                            f.flags & OPTIONAL != 0
-                        } else {
-                            matches!(f.elem, Elem::None) || self.elements(f, q, n)
-                        }
-                    }
-                },
-            };
-            if !ok {
-                return false;
-            }
-        }
-        true
-    }
-
-    /// `Call::elements`.
-    pub fn elements(&self, f: &'static Field, p: *const u8, n: usize) -> bool {
-        let stride = stride(f.elem);
-        match f.elem {
-            Elem::None => true,
-            Elem::Handle if f.flags & ELEM_OPTIONAL != 0 => true,
-            Elem::Handle => (0..n).all(|i| unsafe { read_uint(p.wrapping_add(i * stride), 8) } != 0),
-            Elem::Struct(s) => (0..n).all(|i| self.structure(s, p.wrapping_add(i * stride), f.flags & OUTPUT != 0)),
-            elem => {
-                (0..n).all(|i| self.value(f, elem, p.wrapping_add(i * stride), Base::Struct(std::ptr::null()), false))
-            }
-        }
-    }
-
-    /// `Call::value`.
-    #[inline]
-    fn value(&self, f: &'static Field, elem: Elem, p: *const u8, base: Base<'_>, scalar: bool) -> bool {
-        let may_be_zero = f.flags & ELEM_OPTIONAL != 0;
-        // SAFETY (whole match): `p` points at a value of the element's type.
-        match elem {
-            Elem::None => true,
-            Elem::Struct(s) => self.structure(s, p, f.flags & OUTPUT != 0),
-            Elem::Bool32 => (unsafe { read_uint(p, 4) }) <= 1,
-            Elem::Enum(e) => {
-                let v = unsafe { read_uint(p, 4) } as i32;
-                (v == 0 && may_be_zero) || self.enum_ok(e, v)
-            }
-            Elem::Flags(b) => {
-                let v = unsafe { read_uint(p, if BITMASKS[b as usize].wide { 8 } else { 4 }) };
-                if v == 0 {
-                    !(scalar && f.id2 != NO_ID)
-                } else {
-                    self.bits_ok(b, v)
-                }
-            }
-            Elem::FlagBit(b) => {
-                let v = unsafe { read_uint(p, if BITMASKS[b as usize].wide { 8 } else { 4 }) };
-                if v == 0 {
-                    may_be_zero
-                } else {
-                    self.flag_bit_ok(b, v)
-                }
-            }
-            Elem::Zero { wide } => (unsafe { read_uint(p, if wide { 8 } else { 4 }) }) == 0,
-            Elem::Handle => may_be_zero || unsafe { read_uint(p, 8) } != 0,
-            Elem::Str | Elem::Pointer => {
-                let optional = if scalar { f.flags & OPTIONAL != 0 } else { may_be_zero };
-                optional || !unsafe { read_ptr(p) }.is_null()
-            }
-            Elem::StructPtr(s) => {
-                let q = unsafe { read_ptr(p) };
-                if q.is_null() {
-                    may_be_zero
-                } else {
-                    self.structure(s, q, f.flags & OUTPUT != 0)
-                }
-            }
-            Elem::Paired(other) => {
-                let Base::Struct(s) = base else { return true };
-                let (this, that) = unsafe { (read_ptr(p), read_ptr(s.wrapping_add(other as usize))) };
-                this.is_null() == that.is_null()
-            }
-        }
-    }
-
-    /// `Call::structure`.
-    pub fn structure(&self, s: u16, p: *const u8, output: bool) -> bool {
-        let info = &STRUCTS[s as usize];
-        if info.has_s_type {
-            // SAFETY: a struct with an sType starts with it.
-            let st = unsafe { read_uint(p, 4) } as i32;
-            if st != info.s_type && info.s_type_id != NO_ID {
-                return false;
-            }
-        }
-        if info.has_pnext {
-            // SAFETY: sType-tagged structs have pNext right after the sType.
-            let next = unsafe { read_ptr(p.wrapping_add(8)) };
-            if !next.is_null() && !self.chain(info, next, output) {
-                return false;
-            }
-        }
-        output || self.fields(info.fields, p)
-    }
-
-    /// `Call::chain`.
-    fn chain(&self, head: &'static StructInfo, first: *const u8, output: bool) -> bool {
-        let mut seen = [0i32; 32];
-        let mut n_seen = 0;
-        let mut node = first;
-        let mut steps = 0;
-        while !node.is_null() && steps < MAX_CHAIN {
-            steps += 1;
-            // SAFETY: every structure of a chain starts with sType and pNext.
-            let (st, next) = unsafe { (read_uint(node, 4) as i32, read_ptr(node.wrapping_add(8))) };
-            let here = node;
-            node = next;
-            if LOADER_STRUCTURE_TYPES.contains(&st) {
-                continue;
-            }
-            let Ok(found) = STYPES.binary_search_by_key(&st, |e| e.0) else {
-                if head.pnext_id != NO_ID {
-                    return false;
-                }
-                continue;
-            };
-            let sid = STYPES[found].1;
-            let info = &STRUCTS[sid as usize];
-            if head.allowed.binary_search(&sid).is_err() {
-                if head.pnext_id != NO_ID {
-                    return false;
-                }
-                continue;
-            }
-            if seen[..n_seen].contains(&st) {
-                if !info.allow_duplicate && head.unique_id != NO_ID {
-                    return false;
-                }
-            } else if n_seen < seen.len() {
-                seen[n_seen] = st;
-                n_seen += 1;
-            }
-            if !output && !self.enabled.holds(info.req) && head.pnext_id != NO_ID {
-                return false;
-            }
-            if !output && !self.fields(info.fields, here) {
-                return false;
-            }
-        }
-        true
+        BITMASKS[b as usize].bits.iter().find(|b| b.value == v).is_some_and(|bit| self.holds(bit.req))
     }
 }
 
@@ -894,9 +799,9 @@ mod tests {
         let with = Enabled::plain(make_api_version(0, 1, 3, 0), ExtensionSet::from_names([ext]));
         assert_eq!(without.enabled_bits(b) & bit.value, 0);
         assert_eq!(with.enabled_bits(b) & bit.value, bit.value);
-        assert!(!Clean { enabled: &without }.bits_ok(b, bit.value));
-        assert!(Clean { enabled: &with }.bits_ok(b, bit.value));
-        assert!(!Clean { enabled: &with }.bits_ok(b, 1 << 63), "not a defined bit");
+        assert!(!without.bits_ok(b, bit.value));
+        assert!(with.bits_ok(b, bit.value));
+        assert!(!with.bits_ok(b, 1 << 63), "not a defined bit");
     }
 
     #[test]

@@ -19,7 +19,7 @@ use vigil_generated::*;
 pub use objects::{DeviceEngine, InstanceEngine};
 
 use super::{DeviceSetup, InstanceObjects, InstanceSetup};
-use crate::chassis::{Call, ValidationObject};
+use crate::chassis::{Call, Hooks, ValidationObject};
 use crate::facts::DeviceFacts;
 
 /// The generated implicit checks of an instance's commands, when `stateless` is on.
@@ -46,8 +46,7 @@ pub fn instance_created(objects: &InstanceObjects, dispatch: &InstanceDispatch) 
 
 /// The generated implicit checks of a device's commands, when `stateless` is on.
 pub fn implicit_for_device(setup: &DeviceSetup<'_>) -> Option<Stateless<DeviceEngine>> {
-    let engine =
-        || DeviceEngine::new(setup.reporter.clone(), setup.api_version, setup.extensions, setup.instance_extensions);
+    let engine = || DeviceEngine::new(setup.reporter.clone(), setup.facts);
     setup.settings.stateless.then(|| Stateless(engine()))
 }
 
@@ -56,7 +55,7 @@ pub fn explicit_for_device(setup: &DeviceSetup<'_>) -> Option<DeviceStateless> {
     setup.settings.stateless.then(|| DeviceStateless {
         facts: setup.facts.clone(),
         // The rule names the extension itself, not the core version it was promoted to.
-        mirror_clamp_to_edge_extension: setup.extensions.contains("VK_KHR_sampler_mirror_clamp_to_edge"),
+        mirror_clamp_to_edge_extension: setup.facts.extension_names.contains("VK_KHR_sampler_mirror_clamp_to_edge"),
         images: RwLock::new(HashMap::new()),
     })
 }
@@ -72,6 +71,7 @@ macro_rules! implicit_hooks {
     })*) => {
         #[allow(clippy::too_many_arguments)]
         impl<E: Engine> ValidationObject for Stateless<E> {
+            const HOOKS: Hooks = Hooks::validating(vigil_generated::stateless::CHECKED);
             $(
                 #[inline(always)]
                 fn $pv(&self, _cx: &Call<'_>, $($p: $t),*) -> bool {

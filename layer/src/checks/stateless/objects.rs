@@ -13,7 +13,8 @@ use vigil_generated::*;
 
 use vigil_generated::features::ExtensionSet;
 
-use super::engine::{version_within, Call, Clean, Enabled};
+use super::engine::{version_within, Check, Enabled, Report, Walk};
+use crate::facts::DeviceFacts;
 use crate::report::{Object, Reporter};
 
 /// The `count` C strings at `names` (none when NULL); strings that are NULL or not UTF-8 are
@@ -196,7 +197,8 @@ impl Engine for InstanceEngine {
         let object = unsafe { first_object(command, params) };
         let objects: &[Object] = object.as_slice();
         let call = |enabled: &Enabled, any_values: bool| {
-            Call { reporter: &self.reporter, enabled, objects, any_values }.command(command, params)
+            let mode = Report { reporter: &self.reporter, objects };
+            Walk { mode, enabled, any_values }.command(command, params)
         };
         match command.level {
             CommandLevel::Global => {
@@ -239,6 +241,9 @@ impl Engine for InstanceEngine {
     fn elements_ok(&self, _: &'static Field, _: *const u8, _: usize) -> bool {
         false
     }
+    fn handles_ok(&self, _: *const u64, _: usize) -> bool {
+        false
+    }
 }
 
 /// The engine of device-level commands.
@@ -248,22 +253,17 @@ pub struct DeviceEngine {
 }
 
 impl DeviceEngine {
-    /// The engine of a device of `api_version` with these extensions enabled.
-    pub fn new(
-        reporter: Arc<Reporter>,
-        api_version: u32,
-        device_extensions: &BTreeSet<String>,
-        instance_extensions: &BTreeSet<String>,
-    ) -> Self {
-        let names = device_extensions.iter().chain(instance_extensions).map(String::as_str);
-        DeviceEngine { reporter, enabled: Enabled::plain(api_version, ExtensionSet::from_names(names)) }
+    /// The engine of a device: its API version and the extensions it and its instance enable.
+    pub fn new(reporter: Arc<Reporter>, facts: &DeviceFacts) -> Self {
+        DeviceEngine { reporter, enabled: Enabled::plain(facts.api_version, facts.extensions.clone()) }
     }
 }
 
 impl DeviceEngine {
+    /// The fast pass: the same walk, only noting whether anything breaks.
     #[inline]
-    fn clean(&self) -> Clean<'_> {
-        Clean { enabled: &self.enabled }
+    fn check(&self) -> Walk<'_, Check> {
+        Walk { mode: Check, enabled: &self.enabled, any_values: false }
     }
 }
 
@@ -275,7 +275,8 @@ impl Engine for DeviceEngine {
         // SAFETY: the generated hook passes the address of every parameter.
         let object = unsafe { first_object(command, params) };
         let objects: &[Object] = object.as_slice();
-        Call { reporter: &self.reporter, enabled: &self.enabled, objects, any_values: false }.command(command, params)
+        let mode = Report { reporter: &self.reporter, objects };
+        Walk { mode, enabled: &self.enabled, any_values: false }.command(command, params)
     }
 
     #[inline]
@@ -285,26 +286,33 @@ impl Engine for DeviceEngine {
 
     #[inline(never)]
     fn enum_ok(&self, e: u16, v: i32) -> bool {
-        self.clean().enum_ok(e, v)
+        self.enabled.enum_ok(e, v)
     }
 
     #[inline(never)]
     fn bits_ok(&self, b: u16, v: u64) -> bool {
-        self.clean().bits_ok(b, v)
+        self.enabled.bits_ok(b, v)
     }
 
     #[inline(never)]
     fn flag_bit_ok(&self, b: u16, v: u64) -> bool {
-        self.clean().flag_bit_ok(b, v)
+        self.enabled.flag_bit_ok(b, v)
     }
 
     #[inline(never)]
     fn struct_ok(&self, s: u16, p: *const u8, output: bool) -> bool {
-        self.clean().structure(s, p, output)
+        !self.check().structure(s, p, &(), false, output)
     }
 
     #[inline(never)]
     fn elements_ok(&self, f: &'static Field, p: *const u8, n: usize) -> bool {
-        self.clean().elements(f, p, n)
+        !self.check().elements(f, p, n, &())
+    }
+
+    #[inline]
+    fn handles_ok(&self, p: *const u64, n: usize) -> bool {
+        // SAFETY: the application passes `n` handles at `p` (the generated check has seen
+        // that the count is not 0 and the pointer not NULL).
+        unsafe { std::slice::from_raw_parts(p, n) }.iter().all(|&h| h != 0)
     }
 }

@@ -25,7 +25,7 @@ use vigil_generated::*;
 
 use super::{DeviceSetup, InstanceSetup};
 use crate::chassis::raw::{count, read_ptr, read_uint, Base};
-use crate::chassis::{Call, ValidationObject};
+use crate::chassis::{hooks, Call, ValidationObject};
 use crate::report::{Finding, Location, Object, Reporter, Severity};
 use uses::{current_thread, key, ObjectUse, Overlap, HELD, USES};
 use walk::Walk;
@@ -417,6 +417,7 @@ impl ThreadEngine for ThreadTracker {
 
 /// The chassis hands thread safety every call of a command it counts (`COUNTED`, generated):
 /// uses begin before the call down and end after it.
+#[hooks]
 impl<E: ThreadEngine> ValidationObject for ThreadSafety<E> {
     #[inline(always)]
     fn pre_record_call(&self, cx: &Call<'_>) {

@@ -16,7 +16,7 @@ use std::fmt;
 use vigil_generated::*;
 
 use super::{DeviceStateless, InstanceStateless};
-use crate::chassis::{Call, ValidationObject};
+use crate::chassis::{hooks, Call, ValidationObject};
 use crate::report::Location;
 
 /// What one call's checks found: each error goes to the reporter at once, against the call's
@@ -109,6 +109,7 @@ macro_rules! create_hooks {
     )*};
 }
 
+#[hooks]
 impl ValidationObject for InstanceStateless {
     fn pre_call_validate_create_instance(
         &self,
@@ -136,6 +137,7 @@ impl ValidationObject for InstanceStateless {
     }
 }
 
+#[hooks]
 impl ValidationObject for DeviceStateless {
     create_hooks! {
         pre_call_validate_create_sampler(VkSamplerCreateInfo, VkSampler) => sampler::create_sampler;
