@@ -68,7 +68,8 @@ pub fn generate(reg: &Registry, catalogue: &Catalogue<'_>) -> Result<Vec<(String
         files.push((format!("{GENERATED_SRC}/{name}"), rust(tokens, &name)?));
     }
     files.push((format!("{GENERATED_SRC}/objects.rs"), rust(objects.tokens, "objects")?));
-    files.push((format!("{GENERATED_SRC}/threading.rs"), rust(objects.threading.tokens, "threading")?));
+    let threading = threading::generate(reg, &objects.sites)?;
+    files.push((format!("{GENERATED_SRC}/threading.rs"), rust(threading.tokens, "threading")?));
     files.push(("generated/VkLayer_vigil.json".into(), settings::manifest(reg)?));
     files.push(("docs/settings.md".into(), settings::docs()));
     files.push(("docs/vk_layer_settings.txt".into(), settings::sample_file()));

@@ -143,7 +143,7 @@ pub struct Stats {
 }
 
 /// The generated file and the ids it can report.
-pub struct Output {
+pub struct Output<'r> {
     pub tokens: TokenStream,
     pub ids: BTreeSet<String>,
     #[cfg_attr(not(test), allow(dead_code))]
@@ -151,8 +151,17 @@ pub struct Output {
     /// `(command, role)` for the generator-level test.
     #[cfg_attr(not(test), allow(dead_code))]
     pub roles: Vec<(String, String)>,
-    /// The thread-safety tables, planned from the same sites.
-    pub threading: crate::threading::Output,
+    /// Every command's and structure's handle sites, which the thread-safety tables are
+    /// planned from too.
+    pub sites: Sites<'r>,
+}
+
+/// The handle sites of every command and of every structure that reaches a handle.
+pub struct Sites<'r> {
+    pub(crate) commands: Vec<CommandPlan<'r>>,
+    pub(crate) structs: Vec<(String, Vec<Field>)>,
+    /// Structs that may extend each struct's chain.
+    pub(crate) extenders: BTreeMap<&'r str, Vec<&'r str>>,
 }
 
 struct Planner<'r> {
@@ -168,7 +177,7 @@ struct Planner<'r> {
 }
 
 /// Plans and emits `objects.rs`.
-pub fn generate(reg: &Registry, vuids: &BTreeMap<String, ValidUsage>) -> Result<Output, Error> {
+pub fn generate<'r>(reg: &'r Registry, vuids: &'r BTreeMap<String, ValidUsage>) -> Result<Output<'r>, Error> {
     let mut extenders: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
     for s in &reg.structs {
         for e in &s.extends {
@@ -196,9 +205,9 @@ pub fn generate(reg: &Registry, vuids: &BTreeMap<String, ValidUsage>) -> Result<
     }
     p.stats.structs = struct_plans.len();
     let tokens = emit(reg, &p, &commands, &struct_plans)?;
-    let threading = crate::threading::generate(reg, &commands, &struct_plans, &p.extenders)?;
     let roles = commands.iter().map(|c| (c.cmd.name.clone(), format!("{:?}", c.role))).collect();
-    Ok(Output { tokens, ids: p.ids, stats: p.stats, roles, threading })
+    let sites = Sites { commands, structs: struct_plans, extenders: p.extenders };
+    Ok(Output { tokens, ids: p.ids, stats: p.stats, roles, sites })
 }
 
 impl<'r> Planner<'r> {

@@ -21,7 +21,7 @@ use quote::quote;
 use vigil_registry::{CType, Member, Registry, Struct};
 
 use crate::names::ident;
-use crate::objects::{u16_of, CommandPlan, Elem, Field, Role};
+use crate::objects::{u16_of, Elem, Field, Role, Sites};
 use crate::Error;
 
 /// When a conditionally synchronized (`maybe`) use writes the object.
@@ -370,12 +370,8 @@ fn check_tables(reg: &Registry) -> Result<BTreeMap<String, Vec<TokenStream>>, Er
 }
 
 /// Plans and emits `threading.rs` from the object plans.
-pub(crate) fn generate(
-    reg: &Registry,
-    commands: &[CommandPlan<'_>],
-    structs: &[(String, Vec<Field>)],
-    extenders: &BTreeMap<&str, Vec<&str>>,
-) -> Result<Output, Error> {
+pub(crate) fn generate(reg: &Registry, sites: &Sites<'_>) -> Result<Output, Error> {
+    let (commands, structs, extenders) = (&sites.commands[..], &sites.structs[..], &sites.extenders);
     let typed = check_tables(reg)?;
     let mut stats = Stats::default();
     let mut synced = vec![false; reg.handles.len()];
@@ -577,7 +573,8 @@ mod tests {
     fn reads_writes_and_implicit_sites() {
         let reg = vigil_registry::load_pinned().unwrap();
         let vuids = vigil_registry::load_pinned_vuids().unwrap();
-        let out = crate::objects::generate(&reg, &vuids).unwrap().threading;
+        let sites = crate::objects::generate(&reg, &vuids).unwrap().sites;
+        let out = generate(&reg, &sites).unwrap();
         println!("{:#?}", out.stats);
         for (c, m) in &out.maybe {
             println!("{c}: {m:?}");

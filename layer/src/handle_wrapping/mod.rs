@@ -14,6 +14,7 @@ mod ids;
 // The table not chosen is still compiled and unit-tested, so the measurement can be repeated.
 #[cfg_attr(not(feature = "id-table-map"), allow(dead_code))]
 mod ids_map;
+mod prose;
 mod special;
 mod unwrap;
 
@@ -236,7 +237,7 @@ impl Wrapper {
                     WRAPPED.remove(id);
                     special::template_destroyed(id);
                     if handles.name == "vkDestroyCommandPool" {
-                        special::command_buffers_freed(&[], id);
+                        prose::command_buffers_freed(&[], id);
                     }
                 }
             }
@@ -245,7 +246,7 @@ impl Wrapper {
                 let (p, n) = unsafe { handles_of(f, params) };
                 let freed: Vec<u64> = (0..n).map(|i| unsafe { p.add(i).read_unaligned() }).collect();
                 if handles.name == "vkFreeCommandBuffers" {
-                    special::command_buffers_freed(&freed, params.get(usize::from(pool)).copied().unwrap_or(0));
+                    prose::command_buffers_freed(&freed, params.get(usize::from(pool)).copied().unwrap_or(0));
                 } else {
                     freed.into_iter().filter(|&id| id != 0).for_each(|id| WRAPPED.remove(id));
                 }
@@ -355,7 +356,7 @@ unsafe fn command_buffers_allocated(params: &[u64], out: *mut u64, n: usize, poo
     }
     let secondary = unsafe { (*info).level } == VkCommandBufferLevel::VK_COMMAND_BUFFER_LEVEL_SECONDARY;
     let handles: Vec<u64> = (0..n).map(|i| unsafe { out.add(i).read_unaligned() }).collect();
-    special::command_buffers_allocated(&handles, pool, secondary);
+    prose::command_buffers_allocated(&handles, pool, secondary);
 }
 
 impl Wrapper {

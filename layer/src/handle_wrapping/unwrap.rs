@@ -7,7 +7,7 @@ use vigil_generated::objects::*;
 use vigil_generated::stateless::{Count, Shape, NO_DEREF, STRUCTS, STYPES};
 
 use super::arena::Scope;
-use super::special;
+use super::prose;
 use super::WRAPPED;
 use crate::chassis::raw::{count, read_ptr, read_uint, Base};
 
@@ -155,7 +155,7 @@ impl Unwrap<'_> {
     /// `p` must be a scratch copy of a valid structure of type `HANDLE_STRUCTS[s]`.
     pub unsafe fn structure(&mut self, s: u16, p: *mut u8, chain: bool) {
         let info = &HANDLE_STRUCTS[usize::from(s)];
-        let special = special::rule(info.name);
+        let special = prose::rule(info.name);
         for f in info.fields {
             if f.flags & OUTPUT != 0 {
                 continue;
