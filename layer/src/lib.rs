@@ -5,8 +5,8 @@
 //! Laid out by concern: `entry` (what the loader sees: exports, negotiation, instance and device
 //! chains, GetProcAddr), `chassis` (how a call reaches the validation objects), `report`,
 //! `settings`, `facts` (what the application enabled and the device offers),
-//! `handle_wrapping`, and `checks` (one folder per validation object). Checks never import
-//! `entry`.
+//! `handle_wrapping`, `state` (the object table and the state tracker under every validation
+//! object), and `checks` (one folder per validation object). Checks never import `entry`.
 
 // The library's name is fixed by the loader's conventions: libVkLayer_<name>.so.
 #![allow(non_snake_case)]
@@ -18,6 +18,7 @@ mod facts;
 mod handle_wrapping;
 mod report;
 mod settings;
+mod state;
 
 pub use entry::{
     vkEnumerateDeviceExtensionProperties, vkEnumerateDeviceLayerProperties, vkEnumerateInstanceExtensionProperties,

@@ -60,6 +60,16 @@ impl VulkanEnv {
         self.set("VK_ADD_LAYER_PATH", layer_dir())
     }
 
+    /// Makes the packaged Vigil and the test-only driver shim findable, the shim with the
+    /// behaviour switches `behaviours` (`VIGIL_DRIVER_SHIM`); both still have to be enabled,
+    /// the shim last.
+    pub fn with_vigil_and_shim(self, behaviours: &str) -> Self {
+        let mut path = layer_dir().as_os_str().to_os_string();
+        path.push(":");
+        path.push(crate::shim::shim_dir());
+        self.set("VK_ADD_LAYER_PATH", path).set("VIGIL_DRIVER_SHIM", behaviours)
+    }
+
     /// Enables layers for every instance (`VK_INSTANCE_LAYERS`), first = closest to the app.
     pub fn instance_layers(self, layers: &[&str]) -> Self {
         self.set("VK_INSTANCE_LAYERS", layers.join(":"))

@@ -11,6 +11,7 @@
 //! - [`native`] looks at this process from the outside: mapped libraries and `dladdr`.
 //! - [`mistakes`] is a program with real mistakes, each with the id Vigil must report.
 //! - [`scratch`] makes temporary directories that remove themselves.
+//! - [`shim`] builds the test-only driver shim that plays the driver below Vigil.
 //!
 //! Everything here panics on failure: it exists to fail tests loudly, with the reason.
 
@@ -23,12 +24,14 @@ pub mod native;
 pub mod package;
 pub mod programs;
 pub mod scratch;
+pub mod shim;
 
 pub use context::{vigil_in_chain, Context, ContextBuilder};
 pub use env::{run_with_timeout, VulkanEnv};
 pub use messages::{Message, MessageLog};
 pub use package::{layer_dir, layer_library};
 pub use scratch::TempDir;
+pub use shim::{shim_dir, SHIM_LAYER};
 
 /// The name Vigil registers with the loader.
 pub const VIGIL_LAYER: &str = "VK_LAYER_VIGIL_validation";

@@ -88,39 +88,55 @@ pub trait Visitor {
     fn visit<T: ValidationObject>(&mut self, slot: &Slot<T>);
 }
 
-/// The validation objects an instance or device runs, in order.
+/// The validation objects an instance or device runs, in order, and the state tracker under
+/// them.
 pub trait ObjectSet: Sync {
     /// Whether any object is present: with none (and no wrapping), calls pass straight through.
     fn active(&self) -> bool;
-    /// Shows every object to `v`, in order.
+    /// Shows every validation object to `v`, in order.
     fn visit<V: Visitor>(&self, v: &mut V);
+    /// Shows the state tracker to `v`: the phases run it after the objects' pre-record hooks
+    /// (destroyed objects stay visible to them) and before their post-record hooks (created
+    /// objects are already there).
+    fn visit_tracker<V: Visitor>(&self, v: &mut V);
 }
 
-/// Declares an object set: the struct (one `Slot` per object), its constructor from `$setup`
-/// (each object's `$make(&setup) -> Option<T>` decides, from the settings, whether it runs),
-/// and the order objects run in. Adding an object to a set is one line here.
+/// Declares an object set: the struct (the state tracker's `Slot` and one per object), its
+/// constructor from `$setup` (each `$make(&setup) -> Option<T>` decides, from the settings,
+/// whether it runs), and the order objects run in. Adding an object to a set is one line here.
 macro_rules! object_set {
-    ($(#[$doc:meta])* $set:ident($setup:ty) { $($field:ident: $ty:ty = $make:path,)* }) => {
+    ($(#[$doc:meta])* $set:ident($setup:ty) {
+        tracker = $tracker:path;
+        $($field:ident: $ty:ty = $make:path,)*
+    }) => {
         $(#[$doc])*
         pub struct $set {
+            pub tracker: $crate::chassis::Slot<$crate::state::StateTracker>,
             $(pub $field: $crate::chassis::Slot<$ty>,)*
         }
 
         impl $set {
-            /// Makes every object the settings enable.
+            /// Makes every object the settings enable, and the tracker when one needs it.
             pub fn new(setup: &$setup) -> Self {
-                $set { $($field: $crate::chassis::Slot::new(stringify!($field), $make(setup)),)* }
+                $set {
+                    tracker: $crate::chassis::Slot::new("state_tracker", $tracker(setup)),
+                    $($field: $crate::chassis::Slot::new(stringify!($field), $make(setup)),)*
+                }
             }
         }
 
         impl $crate::chassis::ObjectSet for $set {
             #[inline(always)]
             fn active(&self) -> bool {
-                false $(|| self.$field.is_present())*
+                self.tracker.is_present() $(|| self.$field.is_present())*
             }
             #[inline(always)]
             fn visit<V: $crate::chassis::Visitor>(&self, v: &mut V) {
                 $(v.visit(&self.$field);)*
+            }
+            #[inline(always)]
+            fn visit_tracker<V: $crate::chassis::Visitor>(&self, v: &mut V) {
+                v.visit(&self.tracker);
             }
         }
     };

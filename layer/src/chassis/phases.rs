@@ -1,6 +1,7 @@
 //! Per command, the three phases run over an object set: `phases::pre_call_validate_cmd_draw(set,
 //! cx, ...)`, `pre_call_record_*` and `post_call_record_*`. Each object's hook runs in its own
-//! containment ([`Slot::run`]); the objects run in the set's order. An object runs the
+//! containment ([`Slot::run`]); the objects run in the set's order, the state tracker after them
+//! before the call and before them after it. An object runs the
 //! command's typed hook where it defines one, else its generic hook where it defines that,
 //! else nothing: the choice is made from its `HOOKS` when the runner is compiled.
 
@@ -66,7 +67,9 @@ macro_rules! phases {
                     }
                 }
             }
-            vigil_set.visit(&mut Runner { vigil_cx, $($p,)* });
+            let mut runner = Runner { vigil_cx, $($p,)* };
+            vigil_set.visit(&mut runner);
+            vigil_set.visit_tracker(&mut runner);
         }
 
         #[doc = concat!("`", $name, "`: every object's post-record hook.")]
@@ -91,7 +94,9 @@ macro_rules! phases {
                     }
                 }
             }
-            vigil_set.visit(&mut Runner { vigil_cx, vigil_result, $($p,)* });
+            let mut runner = Runner { vigil_cx, vigil_result, $($p,)* };
+            vigil_set.visit_tracker(&mut runner);
+            vigil_set.visit(&mut runner);
         }
     )*};
 }

@@ -60,9 +60,14 @@ impl ValidationObject for Recorder {
 object_set! {
     /// Two made-up objects, run in order.
     TestSet([Option<Behaviour>; 2]) {
+        tracker = no_tracker;
         first: Recorder = first,
         second: Recorder = second,
     }
+}
+
+fn no_tracker(_: &[Option<Behaviour>; 2]) -> Option<crate::state::StateTracker> {
+    None
 }
 
 fn first(b: &[Option<Behaviour>; 2]) -> Option<Recorder> {

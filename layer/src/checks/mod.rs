@@ -17,6 +17,7 @@ use vigil_generated::*;
 use crate::chassis::object_set;
 use crate::facts::DeviceFacts;
 use crate::report::Reporter;
+use crate::state::StateTracker;
 use object_lifetime::ObjectChecks;
 use stateless::dispatch::DispatchLimits;
 use stateless::{DeviceEngine, DeviceStateless, InstanceEngine, InstanceStateless};
@@ -45,6 +46,7 @@ pub struct DeviceSetup<'a> {
 object_set! {
     /// The validation objects of an instance, in the order their hooks run.
     InstanceObjects(InstanceSetup<'_>) {
+        tracker = tracker_for_instance;
         stateless_implicit: Stateless<InstanceEngine> = stateless::implicit_for_instance,
         stateless: InstanceStateless = stateless::explicit_for_instance,
         object_lifetime: ObjectChecks = object_lifetime::for_instance,
@@ -55,12 +57,27 @@ object_set! {
 object_set! {
     /// The validation objects of a device, in the order their hooks run.
     DeviceObjects(DeviceSetup<'_>) {
+        tracker = tracker_for_device;
         stateless_implicit: Stateless<DeviceEngine> = stateless::implicit_for_device,
         stateless: DeviceStateless = stateless::explicit_for_device,
         dispatch_limits: DispatchLimits = stateless::dispatch::for_device,
         object_lifetime: ObjectChecks = object_lifetime::for_device,
         thread_safety: ThreadChecks = thread_safety::for_device,
     }
+}
+
+/// Whether an object that reads the state tracker runs: the tracker runs with it, and is off
+/// (calls pass straight through) when none does.
+fn tracked(settings: &Settings) -> bool {
+    settings.object_lifetime || settings.thread_safety
+}
+
+fn tracker_for_instance(setup: &InstanceSetup<'_>) -> Option<StateTracker> {
+    tracked(setup.settings).then(StateTracker::for_instance)
+}
+
+fn tracker_for_device(setup: &DeviceSetup<'_>) -> Option<StateTracker> {
+    tracked(setup.settings).then(|| StateTracker::for_device(setup.device.as_raw(), setup.instance))
 }
 
 #[cfg(test)]

@@ -29,25 +29,35 @@ pub const BEHAVIOURS_VAR: &str = "VIGIL_DRIVER_SHIM";
 
 /// Switches that make the shim behave unlike lavapipe, parsed from [`BEHAVIOURS_VAR`].
 ///
-/// None exists yet. A switch is a field here and an arm in [`Behaviours::parse`], and takes
-/// effect where the shim answers what it changes; each instance keeps the switches it was
-/// created with. Planned:
-/// - `lower-limits`: intercept `vkGetPhysicalDeviceProperties(2)` and lower chosen limits;
-/// - `hide-queue-flags`: intercept `vkGetPhysicalDeviceQueueFamilyProperties(2)` and clear
-///   capability bits;
-/// - `alias-handles`: hand out, from creates the shim wraps, raw values already in use.
+/// A switch is a field here and an arm in [`Behaviours::parse`], and takes effect where the
+/// shim answers what it changes; each instance keeps the switches it was created with (its
+/// devices, those of the instance at their creation). Planned: `lower-limits` (intercept
+/// `vkGetPhysicalDeviceProperties(2)`), `hide-queue-flags` (intercept
+/// `vkGetPhysicalDeviceQueueFamilyProperties(2)`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Behaviours {}
+pub struct Behaviours {
+    /// `alias-handles`: samplers get values of the shim's own, counted per device from
+    /// [`ALIASED_SAMPLER_BASE`], so the first sampler of every device has the same value, as a
+    /// driver may do (the spec promises unique values only within a device). The shim
+    /// translates them back in `vkDestroySampler`; tests must use such samplers nowhere else.
+    pub alias_handles: bool,
+}
+
+/// The first value `alias-handles` hands out on each device; the next ones step by 16.
+pub const ALIASED_SAMPLER_BASE: u64 = 0x5a5a_0000_0000;
 
 impl Behaviours {
     /// The switches in `spec` (`name,name`); an unknown name is an error, so a test never runs
     /// without the behaviour it asked for.
     pub fn parse(spec: &str) -> Result<Behaviours, String> {
-        // With the first switch this becomes a loop over the names, matching each one.
-        match spec.split(',').map(str::trim).find(|n| !n.is_empty()) {
-            Some(name) => Err(format!("{BEHAVIOURS_VAR}: unknown switch `{name}`")),
-            None => Ok(Behaviours::default()),
+        let mut b = Behaviours::default();
+        for name in spec.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+            match name {
+                "alias-handles" => b.alias_handles = true,
+                _ => return Err(format!("{BEHAVIOURS_VAR}: unknown switch `{name}`")),
+            }
         }
+        Ok(b)
     }
 }
 
@@ -102,8 +112,6 @@ struct Instance {
     gipa: vk::PFN_vkGetInstanceProcAddr,
     destroy: Option<vk::PFN_vkDestroyInstance>,
     enumerate_device_extensions: Option<vk::PFN_vkEnumerateDeviceExtensionProperties>,
-    // Read by the switches to come.
-    #[allow(dead_code)]
     behaviours: Behaviours,
 }
 
@@ -113,6 +121,17 @@ struct Device {
     gdpa: vk::PFN_vkGetDeviceProcAddr,
     destroy: Option<vk::PFN_vkDestroyDevice>,
     synthetic: bool,
+    /// With `alias-handles`: the next layer's sampler functions, and the shim's sampler values
+    /// handed out on this device, with the real handle each stands for.
+    aliasing: Option<Aliasing>,
+}
+
+/// What `alias-handles` keeps per device.
+struct Aliasing {
+    create_sampler: vk::PFN_vkCreateSampler,
+    destroy_sampler: vk::PFN_vkDestroySampler,
+    samplers: BTreeMap<u64, vk::Sampler>,
+    handed_out: u64,
 }
 
 /// Everything the shim knows. One lock: the shim is small and tests are not about its speed.
@@ -259,12 +278,18 @@ pub unsafe extern "C" fn vigil_driver_shim_stats(out: *mut ShimStats) -> bool {
 }
 
 /// The device functions the shim implements; `None` for the rest.
-fn device_function(name: *const c_char, synthetic: bool) -> Option<vk::PFN_vkVoidFunction> {
+fn device_function(name: *const c_char, synthetic: bool, aliasing: bool) -> Option<vk::PFN_vkVoidFunction> {
     if same_name(name, c"vkGetDeviceProcAddr") {
         return Some(void_fn!(get_device_proc_addr, vk::PFN_vkGetDeviceProcAddr));
     }
     if same_name(name, c"vkDestroyDevice") {
         return Some(void_fn!(destroy_device, vk::PFN_vkDestroyDevice));
+    }
+    if aliasing && same_name(name, c"vkCreateSampler") {
+        return Some(void_fn!(create_sampler, vk::PFN_vkCreateSampler));
+    }
+    if aliasing && same_name(name, c"vkDestroySampler") {
+        return Some(void_fn!(destroy_sampler, vk::PFN_vkDestroySampler));
     }
     let ours = [
         (synthetic::CREATE, void_fn!(create_object, synthetic::PfnCreate)),
@@ -293,7 +318,7 @@ unsafe extern "system" fn get_instance_proc_addr(
     if let Some((_, f)) = own.iter().find(|(n, _)| same_name(name, n)) {
         return *f;
     }
-    if let Some(f) = device_function(name, true) {
+    if let Some(f) = device_function(name, true, true) {
         return f;
     }
     if instance == vk::Instance::null() {
@@ -312,8 +337,9 @@ unsafe extern "system" fn get_device_proc_addr(device: vk::Device, name: *const 
     }
     // SAFETY: a device created through this layer.
     let key = unsafe { dispatch_key(device.as_raw()) };
-    let (gdpa, synthetic) = state().devices.iter().find(|d| d.key == key).map(|d| (d.gdpa, d.synthetic))?;
-    if let Some(f) = device_function(name, synthetic) {
+    let (gdpa, synthetic, aliasing) =
+        state().devices.iter().find(|d| d.key == key).map(|d| (d.gdpa, d.synthetic, d.aliasing.is_some()))?;
+    if let Some(f) = device_function(name, synthetic, aliasing) {
         return f;
     }
     // SAFETY: the next layer's vkGetDeviceProcAddr, under the same contract.
@@ -475,7 +501,9 @@ unsafe extern "system" fn create_device(
     }
     // SAFETY: physical devices share their instance's dispatch key.
     let key = unsafe { dispatch_key(physical_device.as_raw()) };
-    let Some(instance) = state().instances.iter().find(|i| i.key == key).map(|i| i.handle) else {
+    let Some((instance, behaviours)) =
+        state().instances.iter().find(|i| i.key == key).map(|i| (i.handle, i.behaviours))
+    else {
         return vk::Result::ERROR_INITIALIZATION_FAILED;
     };
     // SAFETY: a valid create info, as the loader passes it.
@@ -533,8 +561,25 @@ unsafe extern "system" fn create_device(
         if result == vk::Result::SUCCESS {
             let device = *p_device;
             let destroy = gdpa(device, c"vkDestroyDevice".as_ptr()).map(|f| std::mem::transmute(f));
+            let aliasing = if behaviours.alias_handles {
+                let create = gdpa(device, c"vkCreateSampler".as_ptr());
+                let destroy = gdpa(device, c"vkDestroySampler".as_ptr());
+                let (Some(create), Some(destroy)) = (create, destroy) else {
+                    return vk::Result::ERROR_INITIALIZATION_FAILED;
+                };
+                Some(Aliasing {
+                    create_sampler: std::mem::transmute::<unsafe extern "system" fn(), vk::PFN_vkCreateSampler>(create),
+                    destroy_sampler: std::mem::transmute::<unsafe extern "system" fn(), vk::PFN_vkDestroySampler>(
+                        destroy,
+                    ),
+                    samplers: BTreeMap::new(),
+                    handed_out: 0,
+                })
+            } else {
+                None
+            };
             let mut s = state();
-            s.devices.push(Device { key: dispatch_key(device.as_raw()), gdpa, destroy, synthetic });
+            s.devices.push(Device { key: dispatch_key(device.as_raw()), gdpa, destroy, synthetic, aliasing });
             s.stats.devices += 1;
             s.stats.extensions_stripped += synthetic as u64;
             s.stats.structs_stripped += unlinked.len() as u64;
@@ -563,6 +608,83 @@ unsafe extern "system" fn destroy_device(device: vk::Device, allocator: *const v
         // SAFETY: the next layer's vkDestroyDevice for its own device.
         unsafe { destroy(device, allocator) };
     }
+}
+
+/// `vkCreateSampler` with `alias-handles`: the real sampler, under a value of the shim's that
+/// repeats across devices.
+unsafe extern "system" fn create_sampler(
+    device: vk::Device,
+    info: *const vk::SamplerCreateInfo<'_>,
+    allocator: *const vk::AllocationCallbacks<'_>,
+    p_sampler: *mut vk::Sampler,
+) -> vk::Result {
+    // SAFETY: a device created through this layer.
+    let key = unsafe { dispatch_key(device.as_raw()) };
+    let next = {
+        let s = state();
+        let Some(d) = s.devices.iter().find(|d| d.key == key) else { return vk::Result::ERROR_INITIALIZATION_FAILED };
+        match &d.aliasing {
+            Some(a) => a.create_sampler,
+            None => {
+                // SAFETY: the next layer's own function for its own device.
+                let Some(f) = (unsafe { (d.gdpa)(device, c"vkCreateSampler".as_ptr()) }) else {
+                    return vk::Result::ERROR_INITIALIZATION_FAILED;
+                };
+                drop(s);
+                // SAFETY: as above; the application's arguments, passed on.
+                return unsafe {
+                    std::mem::transmute::<unsafe extern "system" fn(), vk::PFN_vkCreateSampler>(f)(
+                        device, info, allocator, p_sampler,
+                    )
+                };
+            }
+        }
+    };
+    let mut real = vk::Sampler::null();
+    // SAFETY: the application's arguments, with the shim's own output.
+    let r = unsafe { next(device, info, allocator, &mut real) };
+    if r != vk::Result::SUCCESS || p_sampler.is_null() {
+        return r;
+    }
+    let mut s = state();
+    let Some(a) = s.devices.iter_mut().find(|d| d.key == key).and_then(|d| d.aliasing.as_mut()) else {
+        return vk::Result::ERROR_INITIALIZATION_FAILED;
+    };
+    let value = ALIASED_SAMPLER_BASE + a.handed_out * 16;
+    a.handed_out += 1;
+    a.samplers.insert(value, real);
+    // SAFETY: checked non-null; the application's output.
+    unsafe { *p_sampler = vk::Sampler::from_raw(value) };
+    vk::Result::SUCCESS
+}
+
+/// `vkDestroySampler` with `alias-handles`: the real sampler behind the shim's value.
+unsafe extern "system" fn destroy_sampler(
+    device: vk::Device,
+    sampler: vk::Sampler,
+    allocator: *const vk::AllocationCallbacks<'_>,
+) {
+    // SAFETY: a device created through this layer.
+    let key = unsafe { dispatch_key(device.as_raw()) };
+    let (next, real) = {
+        let mut s = state();
+        let Some(d) = s.devices.iter_mut().find(|d| d.key == key) else { return };
+        match d.aliasing.as_mut() {
+            // A value the shim never handed out on this device would crash the driver: dropped.
+            Some(a) => match a.samplers.remove(&sampler.as_raw()) {
+                Some(real) => (a.destroy_sampler, real),
+                None => return,
+            },
+            None => {
+                // SAFETY: the next layer's own function for its own device.
+                let Some(f) = (unsafe { (d.gdpa)(device, c"vkDestroySampler".as_ptr()) }) else { return };
+                // SAFETY: as above.
+                (unsafe { std::mem::transmute::<unsafe extern "system" fn(), vk::PFN_vkDestroySampler>(f) }, sampler)
+            }
+        }
+    };
+    // SAFETY: the application's arguments, the value translated.
+    unsafe { next(device, real, allocator) };
 }
 
 unsafe extern "system" fn create_object(
@@ -626,7 +748,8 @@ mod tests {
     fn behaviours_are_named_switches() {
         assert_eq!(Behaviours::parse(""), Ok(Behaviours::default()));
         assert_eq!(Behaviours::parse(" , "), Ok(Behaviours::default()));
-        assert!(Behaviours::parse("alias-handles").unwrap_err().contains("alias-handles"));
+        assert_eq!(Behaviours::parse("alias-handles"), Ok(Behaviours { alias_handles: true }));
+        assert!(Behaviours::parse("alias-handles,lower-limits").unwrap_err().contains("lower-limits"));
     }
 
     /// Sizes and offsets of the loader structures as gcc lays out vk_layer.h on x86-64 Linux.

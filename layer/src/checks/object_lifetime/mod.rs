@@ -1,13 +1,11 @@
 //! Object lifetime validation: every handle a call names must be a live object of the calling
-//! device or instance. Objects are recorded when created, allocated or retrieved and forgotten
-//! when destroyed or freed, including what goes with them (a pool's sets and command buffers, a
-//! swapchain's images). The generated tables (`vigil_generated::objects`) say where each
-//! command's handles are and what it does to objects; this module walks them.
+//! device or instance. The state tracker (`state`) records objects when created, allocated or
+//! retrieved and forgets them when destroyed or freed, with what goes with them (a pool's sets
+//! and command buffers, a swapchain's images); this object checks each call against its table.
+//! The generated tables (`vigil_generated::objects`) say where each command's handles are.
 //!
 //! A call naming a handle that is not alive is reported and never passed on, whatever the
 //! application's callback answers: the driver would dereference freed memory.
-
-mod registry;
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -22,7 +20,8 @@ use super::{DeviceSetup, InstanceSetup};
 use crate::chassis::raw::{count, read_ptr, read_uint, Base};
 use crate::chassis::{hooks, Call, ValidationObject};
 use crate::report::{Finding, Location, Object, Reporter, Severity};
-use registry::{key, Entry, OBJECTS};
+use crate::state::tracker::{param_handle, param_pointer_set, site_handles};
+use crate::state::{key, Origin, OBJECTS};
 
 /// Object lifetime for one instance's or one device's commands.
 pub type ObjectChecks = ObjectLifetime<ObjectTracker>;
@@ -215,8 +214,11 @@ impl Walk<'_> {
         if !t.tracked {
             return;
         }
-        let owner = OBJECTS.owner_of(key(ty, h));
-        match owner {
+        let k = key(ty, h, self.owner, self.instance);
+        if OBJECTS.alive(k) {
+            return;
+        }
+        match OBJECTS.scope_elsewhere(k) {
             None => {
                 self.error(
                     f.id,
@@ -230,7 +232,7 @@ impl Walk<'_> {
                 );
                 self.skip = true;
             }
-            Some(owner) if owner != self.owner && owner != self.instance => {
+            Some(owner) => {
                 let id = if f.parent_id != NO_ID { f.parent_id } else { self.command.commonparent_id };
                 if id != NO_ID {
                     let objects = [object(ty, h), Object { ty: VkObjectType::VK_OBJECT_TYPE_UNKNOWN, handle: owner }];
@@ -246,7 +248,6 @@ impl Walk<'_> {
                     );
                 }
             }
-            Some(_) => {}
         }
     }
 
@@ -267,9 +268,9 @@ impl Walk<'_> {
     /// Objects of a device or instance about to be destroyed that are still alive.
     fn leaks(&mut self, owner: u64, owner_ty: u16, id: &'static str, at: &Location<'_>) {
         let mut by_type: BTreeMap<u16, Vec<u64>> = BTreeMap::new();
-        for (k, e) in OBJECTS.owned_by(owner) {
-            if !e.retrieved {
-                by_type.entry(e.ty).or_default().push(k as u64);
+        for r in OBJECTS.in_scope(owner) {
+            if r.origin == Origin::Created {
+                by_type.entry(r.key.ty).or_default().push(r.key.handle);
             }
         }
         for (ty, mut handles) in by_type {
@@ -293,63 +294,6 @@ impl Walk<'_> {
             });
         }
     }
-}
-
-/// The handle in parameter `i`.
-///
-/// # Safety
-/// `params[i]`, when present, must point at a handle.
-unsafe fn param_handle(params: &[*const u8], i: u16) -> u64 {
-    match params.get(usize::from(i)) {
-        Some(p) if !p.is_null() => unsafe { read_uint(*p, 8) },
-        _ => 0,
-    }
-}
-
-/// Whether pointer parameter `i` is non-NULL.
-///
-/// # Safety
-/// `params[i]`, when present, must point at a pointer.
-unsafe fn param_pointer_set(params: &[*const u8], i: u16) -> bool {
-    match params.get(usize::from(i)) {
-        Some(p) if !p.is_null() => !unsafe { read_ptr(*p) }.is_null(),
-        _ => false,
-    }
-}
-
-/// The non-null handles a parameter array (or pointer to one handle) holds: `(type, handles)`.
-///
-/// # Safety
-/// The call's parameters must be as the application passed them; for an output, the call must
-/// have written it.
-unsafe fn site_handles(f: &'static HandleField, params: &[*const u8]) -> Option<(u16, Vec<u64>)> {
-    let HandleElem::Handle(ty) = f.elem else { return None };
-    let p = *params.get(f.at as usize)?;
-    let q = unsafe { read_ptr(p) };
-    if q.is_null() {
-        return None;
-    }
-    let n = match f.shape {
-        Shape::Slice(c) => unsafe { count(c, Base::Params(params)) }?,
-        _ => 1,
-    };
-    Some((ty, (0..n).map(|i| unsafe { read_uint(q.wrapping_add(i * 8), 8) }).filter(|&h| h != 0).collect()))
-}
-
-/// The parent handle a `ParentRef` names.
-///
-/// # Safety
-/// As [`site_handles`].
-unsafe fn parent_handle(r: ParentRef, params: &[*const u8]) -> u64 {
-    if r.member == NO_MEMBER {
-        return unsafe { param_handle(params, r.param) };
-    }
-    let Some(&p) = params.get(usize::from(r.param)) else { return 0 };
-    let q = unsafe { read_ptr(p) };
-    if q.is_null() {
-        return 0;
-    }
-    unsafe { read_uint(q.wrapping_add(r.member as usize), 8) }
 }
 
 /// Whether every handle a command names directly (parameters, arrays of them) is a live object
@@ -383,7 +327,7 @@ unsafe fn all_alive(command: &'static CommandHandles, params: &[*const u8], owne
             }
             for i in 0..n {
                 let h = unsafe { read_uint(first.wrapping_add(i * 8), 8) };
-                if h != 0 && !OBJECTS.owner_in(cache, key(ty, h)).is_some_and(|o| o == owner || o == instance) {
+                if h != 0 && !OBJECTS.alive_in(cache, key(ty, h, owner, instance)) {
                     return None;
                 }
             }
@@ -418,8 +362,8 @@ impl ObjectEngine for ObjectTracker {
                 } else if is_instance(ty) {
                     walk.allocator(ty, h, given, self.with_allocator.load(Ordering::Relaxed), &at);
                     walk.leaks(owner, ty, "VUID-vkDestroyInstance-instance-00629", &at);
-                } else if let Some(e) = OBJECTS.get(key(ty, h)) {
-                    walk.allocator(ty, h, given, e.with_allocator, &at);
+                } else if let Some(r) = OBJECTS.get(key(ty, h, owner, instance)) {
+                    walk.allocator(ty, h, given, r.with_allocator, &at);
                 }
             }
             Role::Free { pool, handles } => {
@@ -429,12 +373,12 @@ impl ObjectEngine for ObjectTracker {
                 let Some((ty, freed)) = (unsafe { site_handles(f, params) }) else { return walk.skip };
                 let at = at.dot(f.name);
                 for (i, h) in freed.into_iter().enumerate() {
-                    if let Some(e) = OBJECTS.get(key(ty, h)) {
-                        if e.parent != pool_handle && f.parent_id != NO_ID {
+                    if let Some(r) = OBJECTS.get(key(ty, h, owner, instance)) {
+                        let from = r.parent.as_ref().map_or(0, |p| p.key.handle);
+                        if from != pool_handle && f.parent_id != NO_ID {
                             let objects = [object(ty, h)];
                             let m = format_args!(
-                                "is {h:#x}, which was allocated from pool {:#x}, not from {pool_handle:#x}.",
-                                e.parent
+                                "is {h:#x}, which was allocated from pool {from:#x}, not from {pool_handle:#x}."
                             );
                             walk.skip |= walk.error(f.parent_id, &at.index(i), &objects, m);
                         }
@@ -446,70 +390,20 @@ impl ObjectEngine for ObjectTracker {
         walk.skip
     }
 
+    /// The state tracker records what exists; this learns the instance's own handle.
     fn record(&self, command: &'static CommandHandles, params: &[*const u8], result: Option<VkResult>) {
-        let owner = self.owner.load(Ordering::Relaxed);
-        let succeeded = result.is_none_or(|r| r.0 >= 0);
-        match command.role {
-            Role::Create { param, pool, parent } => {
-                let Some(f) = command.param(param) else { return };
-                // Arrays of pipelines may be partly created even when the call fails: the
-                // failed elements are VK_NULL_HANDLE.
-                if !succeeded && !matches!(f.shape, Shape::Slice(_)) {
-                    return;
-                }
-                // SAFETY: the call returned and wrote its outputs.
-                let Some((ty, created)) = (unsafe { site_handles(f, params) }) else { return };
-                if is_instance(ty) {
-                    let h = created.first().copied().unwrap_or(0);
-                    self.owner.store(h, Ordering::Relaxed);
-                    self.instance.store(h, Ordering::Relaxed);
-                    let given = unsafe { param_pointer_set(params, command.allocator) };
-                    self.with_allocator.store(given, Ordering::Relaxed);
-                    return;
-                }
-                let parent = if pool { unsafe { parent_handle(parent, params) } } else { 0 };
-                let with_allocator = unsafe { param_pointer_set(params, command.allocator) };
-                for h in created {
-                    let entry = Entry { ty, owner, parent, with_allocator, retrieved: false, refs: 1 };
-                    OBJECTS.insert(key(ty, h), entry);
-                }
-            }
-            Role::Retrieve { param, parent } => {
-                if !succeeded {
-                    return;
-                }
-                let Some(f) = command.param(param) else { return };
-                // SAFETY: the call returned and wrote its outputs.
-                let Some((ty, found)) = (unsafe { site_handles(f, params) }) else { return };
-                let parent = if parent.param == 0 { 0 } else { unsafe { parent_handle(parent, params) } };
-                for h in found {
-                    let entry = Entry { ty, owner, parent, with_allocator: false, retrieved: true, refs: 1 };
-                    OBJECTS.insert(key(ty, h), entry);
-                }
-            }
-            Role::Destroy { param } => {
-                let Some(HandleElem::Handle(ty)) = command.param(param).map(|f| f.elem) else { return };
-                // SAFETY: the parameters of the command the table describes.
-                let h = unsafe { param_handle(params, param) };
-                if h == 0 {
-                    return;
-                }
-                if is_device(ty) || is_instance(ty) {
-                    OBJECTS.remove_owned_by(h);
-                }
-                OBJECTS.remove(key(ty, h));
-            }
-            Role::Free { handles, .. } => {
-                let Some(f) = command.param(handles) else { return };
-                // SAFETY: the parameters of the command the table describes.
-                let Some((ty, freed)) = (unsafe { site_handles(f, params) }) else { return };
-                for h in freed {
-                    OBJECTS.remove(key(ty, h));
-                }
-            }
-            Role::Reset { pool } => OBJECTS.remove_children(unsafe { param_handle(params, pool) }),
-            Role::Use => {}
+        let Role::Create { param, .. } = command.role else { return };
+        let Some(f) = command.param(param) else { return };
+        if result.is_some_and(|r| r.0 < 0) || !matches!(f.elem, HandleElem::Handle(ty) if is_instance(ty)) {
+            return;
         }
+        // SAFETY: the call returned and wrote its outputs.
+        let Some((_, created)) = (unsafe { site_handles(f, params) }) else { return };
+        let h = created.first().copied().unwrap_or(0);
+        self.owner.store(h, Ordering::Relaxed);
+        self.instance.store(h, Ordering::Relaxed);
+        let given = unsafe { param_pointer_set(params, command.allocator) };
+        self.with_allocator.store(given, Ordering::Relaxed);
     }
 }
 
@@ -523,19 +417,8 @@ impl<E: ObjectEngine> ValidationObject for ObjectLifetime<E> {
     }
 
     #[inline(always)]
-    fn pre_record_call(&self, cx: &Call<'_>) {
-        if FOLLOWED[cx.command]
-            && matches!(COMMAND_HANDLES[cx.command].role, Role::Destroy { .. } | Role::Free { .. } | Role::Reset { .. })
-        {
-            self.0.record(&COMMAND_HANDLES[cx.command], cx.params, None)
-        }
-    }
-
-    #[inline(always)]
     fn post_record_call(&self, cx: &Call<'_>, result: Option<VkResult>) {
-        if FOLLOWED[cx.command]
-            && matches!(COMMAND_HANDLES[cx.command].role, Role::Create { .. } | Role::Retrieve { .. })
-        {
+        if FOLLOWED[cx.command] && matches!(COMMAND_HANDLES[cx.command].role, Role::Create { .. }) {
             self.0.record(&COMMAND_HANDLES[cx.command], cx.params, result)
         }
     }

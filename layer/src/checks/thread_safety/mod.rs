@@ -11,6 +11,11 @@
 //! device; a pipeline cache's `maybe` uses write it as its creation flags say; the typed handle of
 //! `vkSetDebugUtilsObjectNameEXT`/`…TagEXT` is written. A descriptor set's `maybe`
 //! uses are reads (the exemptions are per binding and not followed).
+//!
+//! The counters are the object table's (`state`), one per record: a command buffer's record
+//! points at its pool's, so the implicit pool write needs no second lookup. While the
+//! implementation gives one handle value to two live objects of a device, objects of that value
+//! are not counted, and that is said once per type.
 
 mod uses;
 mod walk;
@@ -27,7 +32,8 @@ use super::{DeviceSetup, InstanceSetup};
 use crate::chassis::raw::{count, read_ptr, read_uint, Base};
 use crate::chassis::{hooks, Call, ValidationObject};
 use crate::report::{Finding, Location, Object, Reporter, Severity};
-use uses::{current_thread, key, ObjectUse, Overlap, HELD, USES};
+use crate::state::{key, ObjectRecord, Overlap, OBJECTS};
+use uses::{current_thread, HELD};
 use walk::Walk;
 
 /// Thread safety for one instance's or one device's commands.
@@ -37,6 +43,8 @@ pub type ThreadChecks = ThreadSafety<ThreadTracker>;
 const ID_WRITE: &str = "UNASSIGNED-Threading-MultipleThreads-Write";
 /// A read that began while another thread wrote the object (the reference layer's id).
 const ID_READ: &str = "UNASSIGNED-Threading-MultipleThreads-Read";
+/// Objects of a type not counted while two live objects share a handle value.
+const ID_ALIASED: &str = "UNASSIGNED-Vigil-ThreadSafety-aliased-handle";
 
 /// Overlaps reported per call at most; more in one call are dropped.
 const MAX_OVERLAPS: usize = 4;
@@ -46,8 +54,12 @@ pub struct ThreadTracker {
     reporter: Arc<Reporter>,
     /// The instance or device whose calls these are; 0 until an instance is created.
     owner: AtomicU64,
+    /// Its instance (itself, for an instance).
+    instance: AtomicU64,
     /// The device's queues, as retrieved: vkDeviceWaitIdle and vkDestroyDevice write them all.
-    queues: Mutex<Vec<Arc<ObjectUse>>>,
+    queues: Mutex<Vec<Arc<ObjectRecord>>>,
+    /// Handle types (bits) already reported as not counted while a value is shared.
+    aliased_noted: AtomicU64,
 }
 
 /// The checks of an instance about to be created.
@@ -57,20 +69,28 @@ pub fn for_instance(setup: &InstanceSetup<'_>) -> Option<ThreadChecks> {
 
 /// The checks of an instance not created yet.
 pub(crate) fn instance_checks(reporter: &Arc<Reporter>) -> ThreadChecks {
-    ThreadSafety(ThreadTracker { reporter: reporter.clone(), owner: AtomicU64::new(0), queues: Mutex::default() })
+    ThreadSafety(ThreadTracker {
+        reporter: reporter.clone(),
+        owner: AtomicU64::new(0),
+        instance: AtomicU64::new(0),
+        queues: Mutex::default(),
+        aliased_noted: AtomicU64::new(0),
+    })
 }
 
 /// The checks of device `device`.
 pub fn for_device(setup: &DeviceSetup<'_>) -> Option<ThreadChecks> {
-    setup.settings.thread_safety.then(|| device_checks(setup.reporter, setup.device))
+    setup.settings.thread_safety.then(|| device_checks(setup.reporter, setup.device, setup.instance))
 }
 
-/// The checks of device `device`.
-pub(crate) fn device_checks(reporter: &Arc<Reporter>, device: VkDevice) -> ThreadChecks {
+/// The checks of device `device` of `instance`.
+pub(crate) fn device_checks(reporter: &Arc<Reporter>, device: VkDevice, instance: u64) -> ThreadChecks {
     ThreadSafety(ThreadTracker {
         reporter: reporter.clone(),
         owner: AtomicU64::new(device.as_raw()),
+        instance: AtomicU64::new(instance),
         queues: Mutex::default(),
+        aliased_noted: AtomicU64::new(0),
     })
 }
 
@@ -224,153 +244,60 @@ impl ThreadTracker {
         }
     }
 
-    /// What a destroy, free or reset ends: the counters go, so that a new object given the
-    /// same handle value starts idle. This call keeps its own counters until it returns.
-    fn forget(&self, command: &'static CommandHandles, params: &[*const u8]) {
-        match command.role {
-            Role::Destroy { param } => {
-                // SAFETY: the parameters of the command the table describes.
-                for (ty, h) in handles(unsafe { param_handles(command, params, param) }) {
-                    let t = HANDLE_TYPES[usize::from(ty)].object_type;
-                    if t == VkObjectType::VK_OBJECT_TYPE_DEVICE || t == VkObjectType::VK_OBJECT_TYPE_INSTANCE {
-                        USES.remove_owned_by(h);
-                    }
-                    USES.remove(key(ty, h));
-                }
-            }
-            Role::Free { pool, handles: freed } => {
-                // SAFETY: as above.
-                let pool = handles(unsafe { param_handles(command, params, pool) }).next();
-                let pool = pool.and_then(|(ty, h)| USES.get(key(ty, h)));
-                let mut keys = Vec::new();
-                for (ty, h) in handles(unsafe { param_handles(command, params, freed) }) {
-                    keys.push(key(ty, h));
-                    USES.remove(key(ty, h));
-                }
-                if let Some(pool) = pool {
-                    pool.remove_children(&keys);
-                }
-            }
-            Role::Reset { pool } => {
-                // SAFETY: as above.
-                let pool = handles(unsafe { param_handles(command, params, pool) }).next();
-                if let Some(pool) = pool.and_then(|(ty, h)| USES.get(key(ty, h))) {
-                    for child in pool.take_children() {
-                        USES.remove_child(child, &pool);
-                    }
-                }
-            }
-            _ => {}
+    /// Says once per handle type that objects sharing a value are not counted.
+    #[cold]
+    fn note_aliased(&self, command: u16, types: u64) {
+        let new = types & !self.aliased_noted.fetch_or(types, Ordering::Relaxed);
+        for ty in (0..HANDLE_TYPES.len()).filter(|&t| new & (1 << t) != 0) {
+            let t = &HANDLE_TYPES[ty];
+            let at = Location::command(COMMAND_HANDLES.get(usize::from(command)).map_or("?", |c| c.name));
+            self.reporter.report(Finding {
+                severity: Severity::Info,
+                id: ID_ALIASED,
+                location: &at,
+                objects: &[],
+                message: format_args!(
+                    "the implementation returned one {} handle value for two live objects, so thread safety cannot \
+                     tell their uses apart and does not check objects of this type while a value is shared. \
+                     Enable handle_wrapping to give each object its own handle.",
+                    t.name
+                ),
+            });
         }
     }
 
-    /// Counters for what a call created, so that a handle value reused by the implementation
-    /// starts idle, with its pool and creation flags.
+    /// What thread safety keeps of a created or retrieved object (the state tracker has
+    /// recorded it already): the flags that decide its `maybe` uses, and the device's queues.
     fn created(&self, command: u16, params: &[*const u8], result: Option<VkResult>) {
         let info = &COMMAND_HANDLES[usize::from(command)];
-        let succeeded = result.is_none_or(|r| r.0 >= 0);
-        match info.role {
-            Role::Create { param, pool, parent } => {
-                // SAFETY: the call returned and wrote its outputs; arrays of pipelines may be
-                // partly created on failure, the failed elements VK_NULL_HANDLE.
-                let found = unsafe { param_handles(info, params, param) };
-                if !succeeded && found.is_some_and(|(_, _, n)| n == 1) {
-                    return;
-                }
-                let owner = self.owner.load(Ordering::Relaxed);
-                // SAFETY: the parameters of the command the table describes.
-                let pool_use = if pool { unsafe { parent_use(info, parent, params, owner) } } else { None };
-                let flags = self.creation_flags(command, params);
-                for (ty, h) in handles(found) {
-                    if HANDLE_TYPES[usize::from(ty)].object_type == VkObjectType::VK_OBJECT_TYPE_INSTANCE {
-                        self.owner.store(h, Ordering::Relaxed);
-                    }
-                    if !SYNCED[usize::from(ty)] {
-                        continue;
-                    }
-                    USES.insert(Arc::new(ObjectUse::new(ty, h, owner, flags, pool_use.clone())));
-                    if let Some(p) = &pool_use {
-                        p.add_child(key(ty, h));
-                    }
+        let param = match info.role {
+            Role::Create { param, .. } => param,
+            Role::Retrieve { param, .. } if result.is_none_or(|r| r.0 >= 0) => param,
+            _ => return,
+        };
+        let (owner, instance) = (self.owner.load(Ordering::Relaxed), self.instance.load(Ordering::Relaxed));
+        let flags = self.creation_flags(command, params);
+        // SAFETY: the call returned and wrote its outputs.
+        for (ty, h) in handles(unsafe { param_handles(info, params, param) }) {
+            let object_type = HANDLE_TYPES[usize::from(ty)].object_type;
+            if object_type == VkObjectType::VK_OBJECT_TYPE_INSTANCE {
+                self.owner.store(h, Ordering::Relaxed);
+                self.instance.store(h, Ordering::Relaxed);
+                continue;
+            }
+            let is_queue = object_type == VkObjectType::VK_OBJECT_TYPE_QUEUE;
+            if flags == 0 && !is_queue {
+                continue;
+            }
+            let Some(u) = OBJECTS.get(key(ty, h, owner, instance)) else { continue };
+            u.uses.add_flags(flags);
+            if is_queue {
+                let mut queues = self.queues.lock().unwrap_or_else(PoisonError::into_inner);
+                if !queues.iter().any(|q| Arc::ptr_eq(q, &u)) {
+                    queues.push(u);
                 }
             }
-            Role::Retrieve { param, parent } if succeeded => {
-                let flags = self.creation_flags(command, params);
-                let owner = self.owner.load(Ordering::Relaxed);
-                // Objects retrieved from a non-dispatchable object (a swapchain's images) are
-                // forgotten with it; parameter 0 is the dispatchable device or instance.
-                // SAFETY: the parameters of the command the table describes.
-                let from = if parent.param == 0 { None } else { unsafe { parent_use(info, parent, params, owner) } };
-                // SAFETY: the call returned and wrote its outputs.
-                for (ty, h) in handles(unsafe { param_handles(info, params, param) }) {
-                    if !SYNCED[usize::from(ty)] {
-                        continue;
-                    }
-                    let u = match &from {
-                        Some(p) => USES.child_of(ty, h, owner, p),
-                        None => USES.get_or_insert(ty, h, owner),
-                    };
-                    if HANDLE_TYPES[usize::from(ty)].object_type != VkObjectType::VK_OBJECT_TYPE_QUEUE {
-                        continue;
-                    }
-                    u.add_flags(flags);
-                    let mut queues = self.queues.lock().unwrap_or_else(PoisonError::into_inner);
-                    if !queues.iter().any(|q| Arc::ptr_eq(q, &u)) {
-                        queues.push(u);
-                    }
-                }
-            }
-            _ => {}
         }
-    }
-}
-
-/// The counter of the parent a `ParentRef` names (a pool, a swapchain), if it names one.
-///
-/// # Safety
-/// The parameters must be as the application passed them.
-unsafe fn parent_use(
-    command: &'static CommandHandles,
-    parent: ParentRef,
-    params: &[*const u8],
-    owner: u64,
-) -> Option<Arc<ObjectUse>> {
-    let ty = parent_type(command, parent)?;
-    let h = unsafe { parent_handle(parent, params) };
-    (h != 0 && SYNCED[usize::from(ty)]).then(|| USES.get_or_insert(ty, h, owner))
-}
-
-/// The handle type of the parent a `ParentRef` names.
-fn parent_type(command: &'static CommandHandles, parent: ParentRef) -> Option<u16> {
-    let elem = match command.param(parent.param).map(|f| f.elem) {
-        Some(HandleElem::Struct(s)) => {
-            HANDLE_STRUCTS[usize::from(s)].fields.iter().find(|f| f.at == parent.member).map(|f| f.elem)
-        }
-        elem => elem,
-    };
-    match elem {
-        Some(HandleElem::Handle(ty)) => Some(ty),
-        _ => None,
-    }
-}
-
-/// The parent handle a `ParentRef` names: a parameter, or a member of a pointed-to struct.
-///
-/// # Safety
-/// The parameters must be as the application passed them.
-unsafe fn parent_handle(r: ParentRef, params: &[*const u8]) -> u64 {
-    let Some(&p) = params.get(usize::from(r.param)) else { return 0 };
-    if p.is_null() {
-        return 0;
-    }
-    if r.member == NO_MEMBER {
-        return unsafe { read_uint(p, 8) };
-    }
-    let q = unsafe { read_ptr(p) };
-    if q.is_null() {
-        0
-    } else {
-        unsafe { read_uint(q.wrapping_add(r.member as usize), 8) }
     }
 }
 
@@ -378,6 +305,7 @@ impl ThreadEngine for ThreadTracker {
     fn begin(&self, command: u16, params: &[*const u8]) {
         let Some(info) = COMMAND_HANDLES.get(usize::from(command)) else { return };
         let mut overlaps = Overlaps::default();
+        let mut aliased = 0;
         let _ = HELD.try_with(|held| {
             let Ok(mut held) = held.try_borrow_mut() else { return };
             held.begin_frame();
@@ -385,9 +313,11 @@ impl ThreadEngine for ThreadTracker {
                 command,
                 thread: current_thread(),
                 owner: self.owner.load(Ordering::Relaxed),
+                instance: self.instance.load(Ordering::Relaxed),
                 maybe: THREAD_COMMANDS[usize::from(command)].maybe,
                 held: &mut held,
                 found: &mut |ty, handle, write, overlap| overlaps.push(Found { ty, handle, write, overlap }),
+                aliased: 0,
             };
             walk.call(info, params);
             if THREAD_COMMANDS[usize::from(command)].device_queues {
@@ -395,8 +325,11 @@ impl ThreadEngine for ThreadTracker {
                     walk.queue(q.clone());
                 }
             }
-            self.forget(info, params);
+            aliased = walk.aliased;
         });
+        if aliased != 0 {
+            self.note_aliased(command, aliased);
+        }
         // Reported once nothing is borrowed: the application's callback may call Vulkan.
         for f in overlaps.found.iter().flatten() {
             self.report(command, f);

@@ -11,6 +11,7 @@ use vigil_generated::settings::Settings;
 
 use super::*;
 use crate::report::Messenger;
+use crate::state::StateTracker;
 
 /// What the messenger saw: `(id, first object's handle)`.
 #[derive(Default)]
@@ -36,8 +37,40 @@ unsafe extern "system" fn callback(
     0
 }
 
+/// Thread safety over the state tracker, run in the chassis' order: the tracker forgets
+/// destroyed objects after thread safety's pre-record hook and records created ones before its
+/// post-record hook.
+struct Checks {
+    ts: ThreadChecks,
+    tracker: StateTracker,
+}
+
+impl std::ops::Deref for Checks {
+    type Target = ThreadChecks;
+    fn deref(&self) -> &ThreadChecks {
+        &self.ts
+    }
+}
+
+impl Checks {
+    fn pre_record_call(&self, cx: &Call<'_>) {
+        self.ts.pre_record_call(cx);
+        self.tracker.pre_record_call(cx);
+    }
+
+    fn post_record_call(&self, cx: &Call<'_>, result: Option<VkResult>) {
+        self.tracker.post_record_call(cx, result);
+        self.ts.post_record_call(cx, result);
+    }
+}
+
 /// Device checks reporting into `log`.
-fn checks(log: &Log) -> ThreadChecks {
+fn checks(log: &Log) -> Checks {
+    Checks { ts: thread_checks(log), tracker: StateTracker::for_device(DEVICE, 0) }
+}
+
+/// Thread safety alone, reporting into `log`.
+fn thread_checks(log: &Log) -> ThreadChecks {
     let (reporter, _) = Reporter::new(&Settings::default(), Vec::new(), Vec::new());
     reporter.set_lifetime_window(false);
     let info = VkDebugUtilsMessengerCreateInfoEXT {
@@ -48,7 +81,7 @@ fn checks(log: &Log) -> ThreadChecks {
         ..Default::default()
     };
     reporter.add_messenger(Messenger::from_create_info(1, &info));
-    device_checks(&Arc::new(reporter), VkDevice::from_raw(DEVICE))
+    device_checks(&Arc::new(reporter), VkDevice::from_raw(DEVICE), 0)
 }
 
 /// The addresses of a tuple's fields, in order: a call's parameters as the chassis passes them.
@@ -121,7 +154,7 @@ fn overlapping(begin: impl FnOnce() + Send, end: impl FnOnce() + Send, meanwhile
     });
 }
 
-fn allocate_command_buffers(c: &ThreadChecks, pool: u64, buffers: &[u64]) {
+fn allocate_command_buffers(c: &Checks, pool: u64, buffers: &[u64]) {
     let info = VkCommandBufferAllocateInfo {
         commandPool: VkCommandPool::from_raw(pool),
         commandBufferCount: buffers.len() as u32,
@@ -131,12 +164,12 @@ fn allocate_command_buffers(c: &ThreadChecks, pool: u64, buffers: &[u64]) {
     hook!(c, post "vkAllocateCommandBuffers"(VkDevice::from_raw(DEVICE), &info, out.as_mut_ptr()) => SUCCESS);
 }
 
-fn record(c: &ThreadChecks, cmd: u64) -> (impl FnOnce() + Send + '_, impl FnOnce() + Send + '_) {
+fn record(c: &Checks, cmd: u64) -> (impl FnOnce() + Send + '_, impl FnOnce() + Send + '_) {
     let cmd = VkCommandBuffer::from_raw(cmd);
     (move || hook!(c, pre "vkCmdDraw"(cmd, 3, 1, 0, 0)), move || hook!(c, post "vkCmdDraw"(cmd, 3, 1, 0, 0)))
 }
 
-fn draw(c: &ThreadChecks, cmd: u64) {
+fn draw(c: &Checks, cmd: u64) {
     let (begin, end) = record(c, cmd);
     begin();
     end();
@@ -169,13 +202,13 @@ fn a_command_buffer_write_writes_its_pool() {
     assert_eq!(log.take(), []);
 }
 
-fn get_queue2(c: &ThreadChecks, queue: u64, flags: VkDeviceQueueCreateFlags) {
+fn get_queue2(c: &Checks, queue: u64, flags: VkDeviceQueueCreateFlags) {
     let info = VkDeviceQueueInfo2 { flags, ..Default::default() };
     let mut q = VkQueue::from_raw(queue);
     hook!(c, post "vkGetDeviceQueue2"(VkDevice::from_raw(DEVICE), &info, &mut q));
 }
 
-fn wait_idle(c: &ThreadChecks, queue: u64) -> (impl FnOnce() + Send + '_, impl FnOnce() + Send + '_) {
+fn wait_idle(c: &Checks, queue: u64) -> (impl FnOnce() + Send + '_, impl FnOnce() + Send + '_) {
     let q = VkQueue::from_raw(queue);
     (move || hook!(c, pre "vkQueueWaitIdle"(q)), move || hook!(c, post "vkQueueWaitIdle"(q) => SUCCESS))
 }
@@ -205,13 +238,13 @@ fn queues_are_written_unless_internally_synchronized() {
     }
 }
 
-fn create_pipeline_cache(c: &ThreadChecks, cache: u64, flags: VkPipelineCacheCreateFlags) {
+fn create_pipeline_cache(c: &Checks, cache: u64, flags: VkPipelineCacheCreateFlags) {
     let info = VkPipelineCacheCreateInfo { flags, ..Default::default() };
     let mut out = VkPipelineCache::from_raw(cache);
     hook!(c, post "vkCreatePipelineCache"(VkDevice::from_raw(DEVICE), &info, std::ptr::null::<VkAllocationCallbacks>(), &mut out) => SUCCESS);
 }
 
-fn compute_pipelines(c: &ThreadChecks, cache: u64) -> (impl FnOnce() + Send + '_, impl FnOnce() + Send + '_) {
+fn compute_pipelines(c: &Checks, cache: u64) -> (impl FnOnce() + Send + '_, impl FnOnce() + Send + '_) {
     let (d, cache) = (VkDevice::from_raw(DEVICE), VkPipelineCache::from_raw(cache));
     // The create info holds pointers, which do not cross threads: each side makes its own.
     let begin = move || {
@@ -243,7 +276,7 @@ fn pipeline_caches_are_written_when_created_externally_synchronized() {
     }
 }
 
-fn reset_fence(c: &ThreadChecks, fence: u64) -> (impl FnOnce() + Send + '_, impl FnOnce() + Send + '_) {
+fn reset_fence(c: &Checks, fence: u64) -> (impl FnOnce() + Send + '_, impl FnOnce() + Send + '_) {
     let (d, f) = (VkDevice::from_raw(DEVICE), [VkFence::from_raw(fence)]);
     (
         move || hook!(c, pre "vkResetFences"(d, 1, f.as_ptr())),
@@ -261,7 +294,7 @@ fn a_destroyed_object_is_forgotten() {
         hook!(c, pre "vkDestroyFence"(d, fence, std::ptr::null::<VkAllocationCallbacks>()));
         hook!(c, post "vkDestroyFence"(d, fence, std::ptr::null::<VkAllocationCallbacks>()));
         assert_eq!(log.take(), [(ID_WRITE.to_string(), 0x4_0100)]);
-        assert!(USES.get(key(fence_type(), 0x4_0100)).is_none());
+        assert!(OBJECTS.get(key(fence_type(), 0x4_0100, DEVICE, 0)).is_none());
         // The implementation gives the handle value to a new fence: it starts idle, although
         // the other thread has not left its call on the old one.
         let mut out = fence;
@@ -294,7 +327,7 @@ fn sequential_uses_and_disabled_checks_report_nothing() {
     // Disabled: the set holds an empty slot, one branch, and the object is not present.
     let off: crate::chassis::Slot<ThreadChecks> = crate::chassis::Slot::new("thread_safety", None);
     assert!(!off.is_present() && off.get().is_none());
-    assert!(crate::chassis::Slot::new("thread_safety", Some(checks(&log))).get().is_some());
+    assert!(crate::chassis::Slot::new("thread_safety", Some(thread_checks(&log))).get().is_some());
 }
 
 #[test]
@@ -307,11 +340,11 @@ fn descriptor_sets_go_with_their_pool() {
     let mut sets = [VkDescriptorSet::from_raw(0x6_0110), VkDescriptorSet::from_raw(0x6_0120)];
     hook!(c, post "vkAllocateDescriptorSets"(d, &info, sets.as_mut_ptr()) => SUCCESS);
     let set_type = HANDLE_TYPES.iter().position(|t| t.name == "VkDescriptorSet").unwrap() as u16;
-    assert!(USES.get(key(set_type, 0x6_0110)).is_some());
+    assert!(OBJECTS.get(key(set_type, 0x6_0110, DEVICE, 0)).is_some());
     hook!(c, pre "vkResetDescriptorPool"(d, pool, VkDescriptorPoolResetFlags(0)));
     hook!(c, post "vkResetDescriptorPool"(d, pool, VkDescriptorPoolResetFlags(0)) => SUCCESS);
-    assert!(USES.get(key(set_type, 0x6_0110)).is_none());
-    assert!(USES.get(key(set_type, 0x6_0120)).is_none());
+    assert!(OBJECTS.get(key(set_type, 0x6_0110, DEVICE, 0)).is_none());
+    assert!(OBJECTS.get(key(set_type, 0x6_0120, DEVICE, 0)).is_none());
     assert_eq!(log.take(), []);
 }
 
@@ -324,12 +357,15 @@ fn swapchain_images_go_with_their_swapchain() {
     let mut count = 2u32;
     hook!(c, post "vkGetSwapchainImagesKHR"(d, swapchain, &mut count, images.as_mut_ptr()) => SUCCESS);
     let image_type = HANDLE_TYPES.iter().position(|t| t.name == "VkImage").unwrap() as u16;
-    let first = USES.get(key(image_type, 0x7_0110)).unwrap();
+    let first = OBJECTS.get(key(image_type, 0x7_0110, DEVICE, 0)).unwrap();
     hook!(c, post "vkGetSwapchainImagesKHR"(d, swapchain, &mut count, images.as_mut_ptr()) => SUCCESS);
-    assert!(Arc::ptr_eq(&first, &USES.get(key(image_type, 0x7_0110)).unwrap()), "retrieving again keeps the counter");
+    assert!(
+        Arc::ptr_eq(&first, &OBJECTS.get(key(image_type, 0x7_0110, DEVICE, 0)).unwrap()),
+        "retrieving again keeps the counter"
+    );
     hook!(c, pre "vkDestroySwapchainKHR"(d, swapchain, std::ptr::null::<VkAllocationCallbacks>()));
     hook!(c, post "vkDestroySwapchainKHR"(d, swapchain, std::ptr::null::<VkAllocationCallbacks>()));
-    assert!(USES.get(key(image_type, 0x7_0110)).is_none());
-    assert!(USES.get(key(image_type, 0x7_0120)).is_none());
+    assert!(OBJECTS.get(key(image_type, 0x7_0110, DEVICE, 0)).is_none());
+    assert!(OBJECTS.get(key(image_type, 0x7_0120, DEVICE, 0)).is_none());
     assert_eq!(log.take(), []);
 }

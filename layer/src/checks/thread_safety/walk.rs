@@ -8,8 +8,9 @@ use vigil_generated::objects::*;
 use vigil_generated::stateless::Shape;
 use vigil_generated::threading::*;
 
-use super::uses::{Held, ObjectUse, Overlap, USES};
+use super::uses::Held;
 use crate::chassis::raw::{count, read_ptr, read_uint, Base};
+use crate::state::{key, ObjectRecord, Overlap, OBJECTS};
 
 /// A structure's pNext member: right after the 4-byte sType, pointer-aligned.
 const PNEXT_OFFSET: usize = 8;
@@ -37,12 +38,18 @@ pub struct Walk<'a> {
     /// Index into `COMMAND_HANDLES`.
     pub command: u16,
     pub thread: u32,
+    /// The device (or instance) whose call this is.
     pub owner: u64,
+    /// Its instance.
+    pub instance: u64,
     pub maybe: Maybe,
     /// The thread's held uses, which the call's end releases.
     pub held: &'a mut Held,
     /// Told of each overlap: `(type, handle, this use writes, the other use)`.
     pub found: &'a mut dyn FnMut(u16, u64, bool, Overlap),
+    /// The handle types (bits, by index into `HANDLE_TYPES`) of objects not counted because
+    /// their value is shared by two live objects.
+    pub aliased: u64,
 }
 
 impl Walk<'_> {
@@ -144,31 +151,39 @@ impl Walk<'_> {
         }
     }
 
-    /// Begins one use of an object (and of its pool, for a written command buffer).
+    /// Begins one use of an object (and of its pool, for a written command buffer). An object
+    /// the table does not hold (a dead handle, which object lifetime reports, or one whose
+    /// creation Vigil cannot follow) is counted from its first use.
     fn object(&mut self, ty: u16, h: u64, write: bool, maybe: bool) {
-        let u = USES.get_or_insert(ty, h, self.owner);
+        let u = OBJECTS.get_or_see(key(ty, h, self.owner, self.instance));
+        if u.aliased() {
+            // Two live objects with one value: their uses cannot be told apart.
+            self.aliased |= 1u64.checked_shl(u32::from(ty)).unwrap_or(0);
+            return;
+        }
+        let flags = u.uses.flags();
         let write = write
             || (maybe
                 && match self.maybe {
                     Maybe::Read => false,
-                    Maybe::WriteUnless(flag) => u.flags() & flag == 0,
-                    Maybe::WriteIf(flag) => u.flags() & flag != 0,
+                    Maybe::WriteUnless(flag) => flags & flag == 0,
+                    Maybe::WriteIf(flag) => flags & flag != 0,
                 });
         self.begin(u, write);
     }
 
     /// Writes a queue the call uses implicitly, unless it is internally synchronized.
-    pub fn queue(&mut self, u: Arc<ObjectUse>) {
-        if u.flags() & QUEUE_INTERNALLY_SYNCHRONIZED == 0 {
+    pub fn queue(&mut self, u: Arc<ObjectRecord>) {
+        if u.uses.flags() & QUEUE_INTERNALLY_SYNCHRONIZED == 0 {
             self.begin(u, true);
         }
     }
 
-    fn begin(&mut self, u: Arc<ObjectUse>, write: bool) {
-        if let Some(overlap) = u.begin(write, self.thread, self.command) {
-            (self.found)(u.ty, u.handle, write, overlap);
+    fn begin(&mut self, u: Arc<ObjectRecord>, write: bool) {
+        if let Some(overlap) = u.uses.begin(write, self.thread, self.command) {
+            (self.found)(u.key.ty, u.key.handle, write, overlap);
         }
-        let pool = if write && WRITES_POOL[usize::from(u.ty)] { u.pool.clone() } else { None };
+        let pool = if write && WRITES_POOL[usize::from(u.key.ty)] { u.parent.clone() } else { None };
         self.held.hold(u, write);
         if let Some(pool) = pool {
             self.begin(pool, true);

@@ -1,0 +1,9 @@
+//! The shared state tracker: one object table for the process (`objects`), and the tracker
+//! (`tracker`) that keeps it current from every instance's and device's calls. Validation
+//! objects read it; only the tracker's record hooks change what exists.
+
+pub mod objects;
+pub mod tracker;
+
+pub use objects::{key, ObjectRecord, Origin, Overlap, OBJECTS};
+pub use tracker::StateTracker;

@@ -1,0 +1,433 @@
+//! The object table: every live object of every instance and device in the process, one record
+//! each, keyed by the instance or device it belongs to, its handle type and its handle value.
+//!
+//! The spec promises unique non-dispatchable handle values only within a device (and there only
+//! while privateData is enabled): two devices may be handed the same value, and one device may be
+//! handed one value for two live objects (two identical immutable samplers). So the key has the
+//! object's scope — its device, or its instance for instance-level objects — and a record counts
+//! how many live objects share its value. Object lifetime and thread safety are views of the same
+//! record; what a check needs per object lives in it, so a handle resolves with one lookup.
+//!
+//! Sharded by handle: a lookup takes one shard's read lock, a create or destroy one shard's
+//! write lock, and no call serializes on a device-wide lock.
+
+use std::cell::Cell;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hash, Hasher};
+use std::sync::atomic::{AtomicU32, AtomicU64, AtomicU8, Ordering};
+use std::sync::{Arc, LazyLock, Mutex, PoisonError, RwLock, RwLockReadGuard, RwLockWriteGuard};
+
+use vigil_generated::objects::{HandleElem, Role, COMMAND_HANDLES, HANDLE_TYPES};
+
+const SHARDS: usize = 64;
+const ONE_WRITER: u64 = 1 << 32;
+
+/// An object's key: the device or instance it belongs to, its handle type (index into
+/// `HANDLE_TYPES`) and its handle value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Key {
+    pub scope: u64,
+    pub handle: u64,
+    pub ty: u16,
+}
+
+/// The key of `handle`, of type `ty`, named in a call of `device` (the instance, for an instance
+/// call) of `instance`.
+#[inline]
+pub fn key(ty: u16, handle: u64, device: u64, instance: u64) -> Key {
+    let scope = if INSTANCE_SCOPED.get(usize::from(ty)).copied().unwrap_or(true) { instance } else { device };
+    Key { scope, handle, ty }
+}
+
+/// Which handle types belong to an instance rather than a device: those no device-level command
+/// creates, allocates or retrieves. A device, for example, is created by a physical-device
+/// command, so its record is the instance's; a queue is retrieved from a device.
+static INSTANCE_SCOPED: LazyLock<Vec<bool>> = LazyLock::new(|| {
+    let device_level = |c: &vigil_generated::objects::CommandHandles| {
+        c.params.iter().any(|f| {
+            f.at == 0
+                && matches!(f.elem, HandleElem::Handle(t)
+                    if !matches!(HANDLE_TYPES[usize::from(t)].name, "VkInstance" | "VkPhysicalDevice"))
+        })
+    };
+    let mut instance = vec![true; HANDLE_TYPES.len()];
+    for c in COMMAND_HANDLES.iter().filter(|c| device_level(c)) {
+        let param = match c.role {
+            Role::Create { param, .. } | Role::Retrieve { param, .. } => param,
+            _ => continue,
+        };
+        if let Some(HandleElem::Handle(t)) = c.param(param).map(|f| f.elem) {
+            instance[usize::from(t)] = false;
+        }
+    }
+    instance
+});
+
+/// How a record came to be.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// Created or allocated by the application.
+    Created,
+    /// Retrieved from the implementation (queues, physical devices, swapchain images): never
+    /// destroyed on its own, never a leak.
+    Retrieved,
+    /// First named in a call without a creation Vigil could follow (the dispatchable instance
+    /// and device, displays returned inside structures): counted for thread safety only.
+    Seen,
+}
+
+/// One live object.
+pub struct ObjectRecord {
+    pub key: Key,
+    /// The pool it was allocated from, or the object it was retrieved from (a swapchain's
+    /// images): a command buffer's implicit pool write needs no second lookup.
+    pub parent: Option<Arc<ObjectRecord>>,
+    /// Whether `VkAllocationCallbacks` were given when it was created.
+    pub with_allocator: bool,
+    pub origin: Origin,
+    /// How many live objects of the scope have this handle value.
+    refs: AtomicU32,
+    /// Thread safety's use counter.
+    pub uses: ObjectUse,
+    /// For a pool or swapchain: the keys of what was allocated or retrieved from it.
+    children: Mutex<Vec<Key>>,
+}
+
+impl ObjectRecord {
+    /// A record for one object.
+    pub fn new(key: Key, parent: Option<Arc<ObjectRecord>>, with_allocator: bool, origin: Origin) -> Self {
+        ObjectRecord {
+            key,
+            parent,
+            with_allocator,
+            origin,
+            refs: AtomicU32::new(1),
+            uses: ObjectUse::default(),
+            children: Mutex::new(Vec::new()),
+        }
+    }
+
+    /// Whether more than one live object has this handle value: per-object state (thread use,
+    /// later fences, semaphores and layouts) cannot tell them apart.
+    #[inline]
+    pub fn aliased(&self) -> bool {
+        self.refs.load(Ordering::Relaxed) > 1
+    }
+
+    /// How many live objects share the value.
+    #[cfg(test)]
+    pub fn refs(&self) -> u32 {
+        self.refs.load(Ordering::Relaxed)
+    }
+
+    fn children(&self) -> std::sync::MutexGuard<'_, Vec<Key>> {
+        self.children.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+/// How one object is being used right now (thread safety's view of a record).
+#[derive(Default)]
+pub struct ObjectUse {
+    /// Writers in the high 32 bits, readers in the low 32.
+    counts: AtomicU64,
+    /// The use that found the object idle: thread id in the low 32 bits, command index (into
+    /// `COMMAND_HANDLES`) in the high 32; 0 before the first use.
+    first: AtomicU64,
+    /// What it was created or retrieved with (`threading::QUEUE_INTERNALLY_SYNCHRONIZED`, …).
+    flags: AtomicU8,
+}
+
+/// Another thread's use found by a beginning one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Overlap {
+    /// The other thread (0: not yet recorded, the two uses began together).
+    pub thread: u32,
+    /// Its command, index into `COMMAND_HANDLES`.
+    pub command: u16,
+    /// Whether the other use writes (otherwise it reads and this one writes).
+    pub other_writes: bool,
+}
+
+impl ObjectUse {
+    /// The flags it was created or retrieved with.
+    #[inline]
+    pub fn flags(&self) -> u8 {
+        self.flags.load(Ordering::Relaxed)
+    }
+
+    /// Records a flag learned at creation or retrieval.
+    pub fn add_flags(&self, flags: u8) {
+        self.flags.fetch_or(flags, Ordering::Relaxed);
+    }
+
+    /// Begins a use by `thread` in `command`; the overlapping use of another thread, if any.
+    /// Two reads never overlap; a thread's own uses (one call naming an object twice, a call
+    /// made from a callback) do not either.
+    #[inline]
+    pub fn begin(&self, write: bool, thread: u32, command: u16) -> Option<Overlap> {
+        let prev = self.counts.fetch_add(if write { ONE_WRITER } else { 1 }, Ordering::AcqRel);
+        let me = (u64::from(command) << 32) | u64::from(thread);
+        if prev == 0 {
+            self.first.store(me, Ordering::Release);
+            return None;
+        }
+        let writers = prev >> 32;
+        if !write && writers == 0 {
+            return None;
+        }
+        let first = self.first.load(Ordering::Acquire);
+        let other = first as u32;
+        (other != thread).then_some(Overlap {
+            thread: other,
+            command: (first >> 32) as u16,
+            other_writes: writers != 0,
+        })
+    }
+
+    /// Ends a use begun with `begin(write, …)`.
+    #[inline]
+    pub fn end(&self, write: bool) {
+        self.counts.fetch_sub(if write { ONE_WRITER } else { 1 }, Ordering::AcqRel);
+    }
+}
+
+/// Handles are mostly aligned pointers: fold the high bits down, then multiply. No SipHash on
+/// the hot path.
+#[derive(Default)]
+pub struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(8) ^ u64::from(b)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        }
+    }
+    fn write_u16(&mut self, v: u16) {
+        self.write_u64(u64::from(v));
+    }
+    fn write_u64(&mut self, v: u64) {
+        self.0 = (self.0.rotate_left(23) ^ v ^ (v >> 29)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    }
+}
+
+type Shard = RwLock<HashMap<Key, Arc<ObjectRecord>, BuildHasherDefault<KeyHasher>>>;
+
+/// The shard of a handle value: every scope's object with one value lands in one shard.
+fn shard_of(handle: u64) -> usize {
+    ((handle ^ (handle >> 6) ^ (handle >> 17)) % SHARDS as u64) as usize
+}
+
+fn read<T>(l: &RwLock<T>) -> RwLockReadGuard<'_, T> {
+    l.read().unwrap_or_else(PoisonError::into_inner)
+}
+
+fn write<T>(l: &RwLock<T>) -> RwLockWriteGuard<'_, T> {
+    l.write().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Entries of each thread's cache of objects it found alive.
+const CACHED: usize = 16;
+
+/// One cached lookup: the key and the epoch it was found alive in.
+type Cached = (Key, u64);
+
+/// A thread's cache of live objects.
+pub type Cache = Cell<[Cached; CACHED]>;
+
+const NO_KEY: Key = Key { scope: 0, handle: 0, ty: u16::MAX };
+
+thread_local! {
+    /// The objects this thread found alive most recently, valid while no object anywhere has
+    /// been destroyed since (the epoch). A draw loop names the same few objects again and
+    /// again; this spares it the shard lock and the hash probe. `Copy` contents and a const
+    /// initializer: no destructor, which would keep the library mapped after unloading.
+    static CACHE: Cache = const { Cell::new([(NO_KEY, u64::MAX); CACHED]) };
+}
+
+/// Bumps the table's epoch when dropped, at the end of a removal, on every return path.
+struct EpochBump<'a>(&'a AtomicU64);
+
+impl Drop for EpochBump<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_add(1, Ordering::Release);
+    }
+}
+
+/// The table.
+pub struct ObjectTable {
+    shards: [Shard; SHARDS],
+    /// Bumped by every removal: cached lookups from before it are stale.
+    epoch: AtomicU64,
+    /// The live instances and devices: where a handle missing from its own scope is looked for,
+    /// on the cold path, to tell "another device's" from "never created".
+    scopes: RwLock<Vec<u64>>,
+}
+
+/// Every live object in the process.
+pub static OBJECTS: LazyLock<ObjectTable> = LazyLock::new(ObjectTable::new);
+
+impl ObjectTable {
+    /// An empty table.
+    pub fn new() -> Self {
+        ObjectTable {
+            shards: std::array::from_fn(|_| RwLock::new(HashMap::default())),
+            epoch: AtomicU64::new(0),
+            scopes: RwLock::new(Vec::new()),
+        }
+    }
+
+    fn shard(&self, k: &Key) -> &Shard {
+        &self.shards[shard_of(k.handle)]
+    }
+
+    /// The record of `k`, if the object is alive.
+    #[inline]
+    pub fn get(&self, k: Key) -> Option<Arc<ObjectRecord>> {
+        read(self.shard(&k)).get(&k).cloned()
+    }
+
+    /// Runs `f` with this thread's cache: one thread-local access for a whole call's lookups.
+    #[inline]
+    pub fn with_cache<R>(&self, f: impl FnOnce(&Cache) -> R) -> R {
+        CACHE.with(f)
+    }
+
+    /// Whether `k` is alive, answered from this thread's cache when nothing was destroyed since
+    /// it was last asked.
+    #[inline]
+    pub fn alive_in(&self, cache: &Cache, k: Key) -> bool {
+        let epoch = self.epoch.load(Ordering::Acquire);
+        let slot = (k.handle ^ (k.handle >> 7) ^ u64::from(k.ty) ^ k.scope) as usize % CACHED;
+        // SAFETY: a `Cell` of a `Copy` array, accessed through its pointer without a reference
+        // escaping; nothing else on this thread touches it meanwhile.
+        let cached = unsafe { (*cache.as_ptr())[slot] };
+        if cached.0 == k && cached.1 == epoch {
+            return true;
+        }
+        // A record only seen by thread safety is no object.
+        if !read(self.shard(&k)).get(&k).is_some_and(|r| r.origin != Origin::Seen) {
+            return false;
+        }
+        unsafe { (*cache.as_ptr())[slot] = (k, epoch) };
+        true
+    }
+
+    /// Whether `k` is alive.
+    #[inline]
+    pub fn alive(&self, k: Key) -> bool {
+        self.with_cache(|c| self.alive_in(c, k))
+    }
+
+    /// The other instance or device holding a live object of `k`'s type and value, if any: the
+    /// cold path of a failed lookup.
+    #[cold]
+    pub fn scope_elsewhere(&self, k: Key) -> Option<u64> {
+        let scopes = read(&self.scopes).clone();
+        let shard = read(self.shard(&k));
+        let created = |k: &Key| shard.get(k).is_some_and(|r| r.origin != Origin::Seen);
+        scopes.into_iter().filter(|&s| s != k.scope).find(|&scope| created(&Key { scope, ..k }))
+    }
+
+    /// Records an object created or retrieved: a new record, or another reference to a live
+    /// value (retrieving an object again adds none). A record only seen before is replaced.
+    pub fn insert(&self, k: Key, parent: Option<Arc<ObjectRecord>>, with_allocator: bool, origin: Origin) {
+        let mut map = write(self.shard(&k));
+        match map.get(&k) {
+            Some(r) if r.origin != Origin::Seen => {
+                if origin != Origin::Retrieved || r.origin != Origin::Retrieved {
+                    r.refs.fetch_add(1, Ordering::Relaxed);
+                }
+                return;
+            }
+            _ => {}
+        }
+        let record = Arc::new(ObjectRecord::new(k, parent.clone(), with_allocator, origin));
+        map.insert(k, record);
+        drop(map);
+        if let Some(p) = parent {
+            let mut children = p.children();
+            if !children.contains(&k) {
+                children.push(k);
+            }
+        }
+    }
+
+    /// The record of `k`, made (as only seen) if there is none.
+    pub fn get_or_see(&self, k: Key) -> Arc<ObjectRecord> {
+        if let Some(r) = self.get(k) {
+            return r;
+        }
+        let mut map = write(self.shard(&k));
+        map.entry(k).or_insert_with(|| Arc::new(ObjectRecord::new(k, None, false, Origin::Seen))).clone()
+    }
+
+    /// Drops one reference to `k`, forgetting it (and what was allocated from it) with the
+    /// last; returns the record it had.
+    pub fn remove(&self, k: Key) -> Option<Arc<ObjectRecord>> {
+        // After the removal: a lookup that saw the epoch before it may have cached the object.
+        let _bump = EpochBump(&self.epoch);
+        let mut map = write(self.shard(&k));
+        let r = map.get(&k)?.clone();
+        if r.refs.fetch_sub(1, Ordering::Relaxed) > 1 {
+            return Some(r);
+        }
+        map.remove(&k);
+        drop(map);
+        if let Some(p) = &r.parent {
+            p.children().retain(|&c| c != k);
+        }
+        self.remove_children(&r);
+        Some(r)
+    }
+
+    /// Forgets everything allocated from or retrieved from `parent` (a pool reset or destroyed,
+    /// a swapchain destroyed).
+    pub fn remove_children(&self, parent: &Arc<ObjectRecord>) {
+        let _bump = EpochBump(&self.epoch);
+        let children = std::mem::take(&mut *parent.children());
+        for child in children {
+            let mut map = write(self.shard(&child));
+            if map.get(&child).is_some_and(|r| r.parent.as_ref().is_some_and(|p| Arc::ptr_eq(p, parent))) {
+                map.remove(&child);
+            }
+        }
+    }
+
+    /// Every object of `scope`; the order is unspecified.
+    pub fn in_scope(&self, scope: u64) -> Vec<Arc<ObjectRecord>> {
+        let mut out = Vec::new();
+        for s in &self.shards {
+            out.extend(read(s).values().filter(|r| r.key.scope == scope).cloned());
+        }
+        out
+    }
+
+    /// A new instance or device whose objects the table will hold.
+    pub fn add_scope(&self, scope: u64) {
+        let mut scopes = write(&self.scopes);
+        if !scopes.contains(&scope) {
+            scopes.push(scope);
+        }
+    }
+
+    /// Forgets every object of `scope` (its device or instance is gone).
+    pub fn remove_scope(&self, scope: u64) {
+        let _bump = EpochBump(&self.epoch);
+        write(&self.scopes).retain(|&s| s != scope);
+        for s in &self.shards {
+            write(s).retain(|k, _| k.scope != scope);
+        }
+    }
+
+    /// How many records the table holds (for tests and the bounded-growth checks).
+    #[allow(dead_code)]
+    pub fn len(&self) -> usize {
+        self.shards.iter().map(|s| read(s).len()).sum()
+    }
+}
+
+#[cfg(test)]
+mod tests;

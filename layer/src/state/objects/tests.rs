@@ -1,0 +1,117 @@
+use super::*;
+
+fn k(scope: u64, handle: u64) -> Key {
+    Key { scope, handle, ty: 3 }
+}
+
+#[test]
+fn repeated_values_are_counted_and_children_go_with_their_parent() {
+    let t = ObjectTable::new();
+    t.insert(k(1, 0x10), None, false, Origin::Created);
+    t.insert(k(1, 0x10), None, false, Origin::Created);
+    assert!(t.get(k(1, 0x10)).unwrap().aliased());
+    assert_eq!(t.remove(k(1, 0x10)).map(|r| r.refs()), Some(1));
+    assert!(t.alive(k(1, 0x10)), "one object with the value is left");
+    assert!(!t.get(k(1, 0x10)).unwrap().aliased());
+    assert!(t.remove(k(1, 0x10)).is_some());
+    assert!(!t.alive(k(1, 0x10)));
+    assert!(t.remove(k(1, 0x10)).is_none());
+
+    // A pool with two sets; freeing one, then destroying the pool, frees the other.
+    t.insert(k(1, 0x100), None, false, Origin::Created);
+    let pool = t.get(k(1, 0x100));
+    t.insert(k(1, 0x200), pool.clone(), false, Origin::Created);
+    t.insert(k(1, 0x300), pool.clone(), false, Origin::Created);
+    t.remove(k(1, 0x200));
+    assert!(Arc::ptr_eq(t.get(k(1, 0x300)).unwrap().parent.as_ref().unwrap(), pool.as_ref().unwrap()));
+    t.remove(k(1, 0x100));
+    assert!(!t.alive(k(1, 0x300)));
+
+    // Retrieving again adds no reference.
+    t.insert(k(1, 0x400), None, false, Origin::Retrieved);
+    t.insert(k(1, 0x400), None, false, Origin::Retrieved);
+    t.remove(k(1, 0x400));
+    assert!(!t.alive(k(1, 0x400)));
+
+    // A value only seen becomes the created object's, with fresh counters.
+    let seen = t.get_or_see(k(1, 0x500));
+    seen.uses.begin(true, 1, 1);
+    t.insert(k(1, 0x500), None, true, Origin::Created);
+    let created = t.get(k(1, 0x500)).unwrap();
+    assert!(!Arc::ptr_eq(&seen, &created) && created.with_allocator && !created.aliased());
+    assert_eq!(created.uses.begin(true, 2, 1), None);
+}
+
+#[test]
+fn two_devices_may_hold_one_value() {
+    let t = ObjectTable::new();
+    t.add_scope(7);
+    t.add_scope(8);
+    t.insert(k(7, 0x10), None, false, Origin::Created);
+    t.insert(k(8, 0x10), None, false, Origin::Created);
+    assert!(!t.get(k(7, 0x10)).unwrap().aliased() && !t.get(k(8, 0x10)).unwrap().aliased());
+    t.remove(k(8, 0x10));
+    assert!(t.alive(k(7, 0x10)) && !t.alive(k(8, 0x10)));
+    // Missing from device 8: device 7 has it (`-parent`); a value nobody has is `-parameter`.
+    assert_eq!(t.scope_elsewhere(k(8, 0x10)), Some(7));
+    assert_eq!(t.scope_elsewhere(k(8, 0x20)), None);
+    t.insert(k(7, 0x30), None, false, Origin::Created);
+    assert_eq!(t.in_scope(7).len(), 2);
+    t.remove_scope(7);
+    assert_eq!(t.len(), 0);
+    assert_eq!(t.scope_elsewhere(k(8, 0x10)), None);
+}
+
+#[test]
+fn the_cache_forgets_destroyed_objects() {
+    let t = ObjectTable::new();
+    t.insert(k(1, 0x10), None, false, Origin::Created);
+    assert!(t.alive(k(1, 0x10)) && t.alive(k(1, 0x10)));
+    t.remove(k(1, 0x10));
+    assert!(!t.alive(k(1, 0x10)));
+}
+
+/// Eight threads create, look up and destroy objects with overlapping values in two scopes; at
+/// the end the table is empty and no lookup ever saw another thread's object as its own.
+#[test]
+fn concurrent_create_destroy_lookup() {
+    let t = ObjectTable::new();
+    std::thread::scope(|s| {
+        for thread in 0..8u64 {
+            let t = &t;
+            s.spawn(move || {
+                let scope = thread % 2 + 1;
+                for round in 0..2_000u64 {
+                    // Every thread's values repeat across rounds and between the two scopes.
+                    let h = 0x1000 + (thread / 2) * 0x100 + round % 16;
+                    let key = k(scope, h);
+                    t.insert(key, None, false, Origin::Created);
+                    assert!(t.alive(key));
+                    let r = t.get(key).unwrap();
+                    assert_eq!(r.key, key);
+                    assert!(t.remove(key).is_some());
+                }
+            });
+        }
+    });
+    assert_eq!(t.len(), 0);
+}
+
+#[test]
+fn instance_level_types_have_the_instance_as_scope() {
+    let index = |name: &str| HANDLE_TYPES.iter().position(|t| t.name == name).unwrap() as u16;
+    for (name, instance) in [
+        ("VkInstance", true),
+        ("VkPhysicalDevice", true),
+        ("VkDevice", true),
+        ("VkSurfaceKHR", true),
+        ("VkDebugUtilsMessengerEXT", true),
+        ("VkQueue", false),
+        ("VkCommandBuffer", false),
+        ("VkBuffer", false),
+        ("VkSwapchainKHR", false),
+    ] {
+        let k = key(index(name), 0x10, 0xd, 0x1);
+        assert_eq!(k.scope, if instance { 0x1 } else { 0xd }, "{name}");
+    }
+}
