@@ -611,6 +611,11 @@ fn emit(
 
     let mut command_items = Vec::new();
     let mut hooked = Vec::new();
+    let indices = |keep: fn(&Role) -> bool| -> Vec<u16> {
+        commands.iter().enumerate().filter(|(_, c)| keep(&c.role)).map(|(i, _)| i as u16).collect()
+    };
+    let begins = indices(|r| matches!(r, Role::Create { .. } | Role::Retrieve { .. }));
+    let ends = indices(|r| matches!(r, Role::Destroy { .. } | Role::Free { .. } | Role::Reset { .. }));
     for c in commands.iter() {
         let name = &c.cmd.name;
         let fs = c.fields.iter().map(|f| field_tokens(None, f)).collect::<Result<Vec<_>, _>>()?;
@@ -814,6 +819,13 @@ fn emit(
         /// Per command (`COMMANDS` order): whether it names a tracked handle or changes what
         /// exists; object lifetime looks at no other call.
         pub static FOLLOWED: [bool; #n_commands] = [#(#hooked),*];
+
+        /// The commands (indices into `COMMANDS`) that create, allocate or retrieve objects: what
+        /// the state tracker records after the call.
+        pub const BEGINS: &[u16] = &[#(#begins),*];
+        /// The commands that destroy, free or reset what they name: what the state tracker
+        /// forgets before the call.
+        pub const ENDS: &[u16] = &[#(#ends),*];
     })
 }
 

@@ -27842,3 +27842,26 @@ pub static FOLLOWED: [bool; 737usize] = [
     true, true, true, true, true, true, true, true, true, true, true, true, true, true,
     true, true, true, true, true, true, true, true, true,
 ];
+/// The commands (indices into `COMMANDS`) that create, allocate or retrieve objects: what
+/// the state tracker records after the call.
+pub const BEGINS: &[u16] = &[
+    0u16, 2u16, 11u16, 18u16, 22u16, 36u16, 41u16, 43u16, 48u16, 52u16, 54u16, 56u16,
+    59u16, 61u16, 63u16, 72u16, 73u16, 76u16, 78u16, 80u16, 82u16, 85u16, 88u16, 90u16,
+    94u16, 97u16, 161u16, 162u16, 165u16, 167u16, 169u16, 170u16, 176u16, 178u16, 181u16,
+    182u16, 184u16, 186u16, 188u16, 190u16, 192u16, 194u16, 195u16, 196u16, 198u16,
+    212u16, 217u16, 219u16, 254u16, 256u16, 258u16, 259u16, 272u16, 280u16, 281u16,
+    282u16, 301u16, 303u16, 304u16, 321u16, 326u16, 357u16, 379u16, 380u16, 404u16,
+    411u16, 421u16, 426u16, 483u16, 514u16, 516u16, 533u16, 534u16, 551u16, 554u16,
+    559u16, 561u16, 570u16, 593u16, 605u16, 618u16, 623u16, 665u16, 669u16, 675u16,
+    677u16, 686u16, 687u16, 733u16,
+];
+/// The commands that destroy, free or reset what they name: what the state tracker
+/// forgets before the call.
+pub const ENDS: &[u16] = &[
+    1u16, 12u16, 23u16, 37u16, 42u16, 44u16, 49u16, 53u16, 55u16, 57u16, 60u16, 62u16,
+    64u16, 68u16, 75u16, 77u16, 79u16, 81u16, 83u16, 84u16, 86u16, 89u16, 91u16, 95u16,
+    98u16, 171u16, 177u16, 199u16, 213u16, 218u16, 220u16, 273u16, 302u16, 305u16,
+    322u16, 359u16, 360u16, 412u16, 427u16, 484u16, 515u16, 519u16, 535u16, 536u16,
+    557u16, 562u16, 563u16, 573u16, 594u16, 606u16, 624u16, 666u16, 670u16, 676u16,
+    678u16, 691u16,
+];

@@ -10,7 +10,7 @@ pub struct Settings {
     pub object_lifetime: bool,
     ///Reports simultaneous use of externally synchronized objects from several threads.
     pub thread_safety: bool,
-    ///State-tracked validation of the rules of the spec.
+    ///State-tracked validation of the rules of the spec (so far: the command-buffer lifecycle).
     pub core: bool,
     ///Reports read-after-write, write-after-read and write-after-write hazards.
     pub sync: bool,
@@ -35,7 +35,7 @@ impl Default for Settings {
             stateless: true,
             object_lifetime: true,
             thread_safety: true,
-            core: false,
+            core: true,
             sync: false,
             gpuav: false,
             handle_wrapping: true,
@@ -108,7 +108,7 @@ impl Settings {
             ("stateless", self.stateless.to_string()),
             ("object_lifetime", self.object_lifetime.to_string()),
             ("thread_safety", self.thread_safety.to_string()),
-            ("core", format!("{} (not available yet)", self.core)),
+            ("core", self.core.to_string()),
             ("sync", format!("{} (not available yet)", self.sync)),
             ("gpuav", format!("{} (not available yet)", self.gpuav)),
             ("handle_wrapping", self.handle_wrapping.to_string()),
@@ -157,9 +157,9 @@ pub const SETTINGS: &[SettingInfo] = &[
     SettingInfo {
         key: "core",
         kind: "BOOL",
-        default: "false",
-        description: "State-tracked validation of the rules of the spec.",
-        available: false,
+        default: "true",
+        description: "State-tracked validation of the rules of the spec (so far: the command-buffer lifecycle).",
+        available: true,
     },
     SettingInfo {
         key: "sync",

@@ -11,12 +11,18 @@
 use proc_macro::{Delimiter, Group, Ident, Punct, Spacing, Span, TokenStream, TokenTree};
 
 /// Adds `const HOOKS: crate::chassis::Hooks = Hooks::of(&[hook_ids::NAME, ...])` to the impl,
-/// one id per `fn` it defines.
+/// one id per `fn` it defines. `#[hooks(then = f)]` passes that through the `const fn f(Hooks)
+/// -> Hooks` (to run a generic hook for only some commands, say).
 #[proc_macro_attribute]
 pub fn hooks(attr: TokenStream, item: TokenStream) -> TokenStream {
-    if !attr.is_empty() {
-        return error("#[hooks] takes no arguments", Span::call_site());
-    }
+    let attr: Vec<TokenTree> = attr.into_iter().collect();
+    let then: Option<String> = match attr.as_slice() {
+        [] => None,
+        [TokenTree::Ident(kw), TokenTree::Punct(eq), rest @ ..] if kw.to_string() == "then" && eq.as_char() == '=' => {
+            Some(rest.iter().map(|t| t.to_string()).collect())
+        }
+        _ => return error("#[hooks] takes nothing or `then = path`", Span::call_site()),
+    };
     let mut tokens: Vec<TokenTree> = item.into_iter().collect();
     let Some(TokenTree::Group(body)) = tokens.last() else {
         return error("#[hooks] goes on an `impl ValidationObject for ...` block", Span::call_site());
@@ -47,7 +53,12 @@ pub fn hooks(attr: TokenStream, item: TokenStream) -> TokenStream {
         return tokens.into_iter().collect();
     }
     let ids: String = names.iter().map(|n| format!("crate::chassis::hook_ids::{n},")).collect();
-    let constant = format!("const HOOKS: crate::chassis::Hooks = crate::chassis::Hooks::of(&[{ids}]);");
+    let of = format!("crate::chassis::Hooks::of(&[{ids}])");
+    let value = match then {
+        Some(f) => format!("{f}({of})"),
+        None => of,
+    };
+    let constant = format!("const HOOKS: crate::chassis::Hooks = {value};");
     let mut stream: TokenStream = constant.parse().expect("the HOOKS item parses");
     // Keep the spans of the hook names on their ids, so a misspelt hook points at itself.
     stream = respan(stream, &names);

@@ -64,6 +64,24 @@ impl Hooks {
         hooks
     }
 
+    /// These hooks, with `phase`'s generic hook run only for `commands` (as their typed hooks,
+    /// whose defaults call it): an object that needs its generic hook for a few commands costs
+    /// the others nothing.
+    pub const fn generic_only_for(self, phase: Phase, commands: &[u16]) -> Hooks {
+        let mut hooks = self;
+        if !hooks.generic[phase as usize] {
+            return hooks;
+        }
+        hooks.generic[phase as usize] = false;
+        let mut i = 0;
+        while i < commands.len() {
+            let c = commands[i] as usize;
+            hooks.typed[phase as usize][c / 64] |= 1 << (c % 64);
+            i += 1;
+        }
+        hooks
+    }
+
     /// Whether the typed hook of `COMMANDS[command]` in `phase` is defined.
     pub const fn typed(&self, phase: Phase, command: usize) -> bool {
         self.typed[phase as usize][command / 64] & (1 << (command % 64)) != 0

@@ -4,6 +4,7 @@
 //! `chassis::ValidationObject`) and a `for_instance`/`for_device` function that makes it when
 //! its setting is on (one entry in `settings/schema.toml`), then one line in the set below.
 
+pub mod core;
 pub mod object_lifetime;
 pub mod stateless;
 pub mod thread_safety;
@@ -14,6 +15,7 @@ use vigil_generated::settings::Settings;
 use vigil_generated::stateless::Stateless;
 use vigil_generated::*;
 
+use self::core::CoreChecks;
 use crate::chassis::object_set;
 use crate::facts::DeviceFacts;
 use crate::report::Reporter;
@@ -63,13 +65,14 @@ object_set! {
         dispatch_limits: DispatchLimits = stateless::dispatch::for_device,
         object_lifetime: ObjectChecks = object_lifetime::for_device,
         thread_safety: ThreadChecks = thread_safety::for_device,
+        core: CoreChecks = core::for_device,
     }
 }
 
 /// Whether an object that reads the state tracker runs: the tracker runs with it, and is off
 /// (calls pass straight through) when none does.
 fn tracked(settings: &Settings) -> bool {
-    settings.object_lifetime || settings.thread_safety
+    settings.object_lifetime || settings.thread_safety || settings.core
 }
 
 fn tracker_for_instance(setup: &InstanceSetup<'_>) -> Option<StateTracker> {

@@ -192,9 +192,10 @@ pub unsafe extern "system" fn destroy_device(device: VkDevice, p_allocator: *con
     let objects = &data.objects;
     let params = [&device as *const _ as *const u8, &p_allocator as *const _ as *const u8];
     let cx = data.call(command_index("vkDestroyDevice"), "vkDestroyDevice", &params, Object::of(device));
-    if phases::pre_call_validate_destroy_device(objects, &cx, device, p_allocator) {
-        return;
-    }
+    // Reported, but never skipped: the loader frees its own device object whatever the layers do,
+    // so a skipped destroy would leave this device's data under a dispatch key the next
+    // device may be given, and the driver's device alive with nothing to reach it.
+    let _ = phases::pre_call_validate_destroy_device(objects, &cx, device, p_allocator);
     phases::pre_call_record_destroy_device(objects, &cx, device, p_allocator);
     if let Some(destroy) = data.dispatch.destroy_device {
         unsafe { destroy(device, p_allocator) };

@@ -200,9 +200,10 @@ pub unsafe extern "system" fn destroy_instance(instance: VkInstance, p_allocator
     data.reporter.set_lifetime_window(true);
     let params = [&instance as *const _ as *const u8, &p_allocator as *const _ as *const u8];
     let cx = data.call(command_index("vkDestroyInstance"), "vkDestroyInstance", &params, Object::of(instance));
-    if phases::pre_call_validate_destroy_instance(objects, &cx, instance, p_allocator) {
-        return;
-    }
+    // Reported, but never skipped: the loader frees its own instance object whatever the layers do,
+    // so a skipped destroy would leave this instance's data under a dispatch key the next
+    // instance may be given, and the driver's instance alive with nothing to reach it.
+    let _ = phases::pre_call_validate_destroy_instance(objects, &cx, instance, p_allocator);
     phases::pre_call_record_destroy_instance(objects, &cx, instance, p_allocator);
     if let Some(destroy) = data.dispatch.destroy_instance {
         unsafe { destroy(instance, p_allocator) };

@@ -2,8 +2,10 @@
 //! (`tracker`) that keeps it current from every instance's and device's calls. Validation
 //! objects read it; only the tracker's record hooks change what exists.
 
+pub mod command_buffers;
 pub mod objects;
+pub mod submissions;
 pub mod tracker;
 
-pub use objects::{key, ObjectRecord, Origin, Overlap, OBJECTS};
+pub use objects::{key, ObjectRecord, Origin, Overlap, OBJECTS, TYPES};
 pub use tracker::StateTracker;

@@ -18,6 +18,10 @@ use std::sync::atomic::{AtomicU32, AtomicU64, AtomicU8, Ordering};
 use std::sync::{Arc, LazyLock, Mutex, PoisonError, RwLock, RwLockReadGuard, RwLockWriteGuard};
 
 use vigil_generated::objects::{HandleElem, Role, COMMAND_HANDLES, HANDLE_TYPES};
+use vigil_generated::VkObjectType;
+
+use super::command_buffers::{CommandBufferState, CommandPoolState};
+use super::submissions::{FenceState, QueueState, SemaphoreState};
 
 const SHARDS: usize = 64;
 const ONE_WRITER: u64 = 1 << 32;
@@ -63,6 +67,52 @@ static INSTANCE_SCOPED: LazyLock<Vec<bool>> = LazyLock::new(|| {
     instance
 });
 
+/// The indices in `HANDLE_TYPES` of the types the tracker keeps typed state for.
+pub struct Types {
+    pub command_pool: u16,
+    pub command_buffer: u16,
+    pub queue: u16,
+    pub fence: u16,
+    pub semaphore: u16,
+}
+
+/// See [`Types`].
+pub static TYPES: LazyLock<Types> = LazyLock::new(|| {
+    let index = |name: &str| HANDLE_TYPES.iter().position(|t| t.name == name).map_or(u16::MAX, |i| i as u16);
+    Types {
+        command_pool: index("VkCommandPool"),
+        command_buffer: index("VkCommandBuffer"),
+        queue: index("VkQueue"),
+        fence: index("VkFence"),
+        semaphore: index("VkSemaphore"),
+    }
+});
+
+/// What the tracker keeps about an object beyond its identity, by object type.
+pub enum ObjectState {
+    None,
+    CommandPool(CommandPoolState),
+    CommandBuffer(CommandBufferState),
+    Queue(QueueState),
+    Fence(FenceState),
+    Semaphore(SemaphoreState),
+}
+
+impl ObjectState {
+    /// The initial state of an object of `HANDLE_TYPES[ty]`.
+    fn of_type(ty: u16) -> Self {
+        use VkObjectType as T;
+        match HANDLE_TYPES.get(usize::from(ty)).map(|t| t.object_type) {
+            Some(T::VK_OBJECT_TYPE_COMMAND_POOL) => ObjectState::CommandPool(Default::default()),
+            Some(T::VK_OBJECT_TYPE_COMMAND_BUFFER) => ObjectState::CommandBuffer(Default::default()),
+            Some(T::VK_OBJECT_TYPE_QUEUE) => ObjectState::Queue(Default::default()),
+            Some(T::VK_OBJECT_TYPE_FENCE) => ObjectState::Fence(Default::default()),
+            Some(T::VK_OBJECT_TYPE_SEMAPHORE) => ObjectState::Semaphore(Default::default()),
+            _ => ObjectState::None,
+        }
+    }
+}
+
 /// How a record came to be.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Origin {
@@ -89,6 +139,8 @@ pub struct ObjectRecord {
     refs: AtomicU32,
     /// Thread safety's use counter.
     pub uses: ObjectUse,
+    /// The typed state of objects the checks follow (command buffers, queues, fences, …).
+    pub state: ObjectState,
     /// For a pool or swapchain: the keys of what was allocated or retrieved from it.
     children: Mutex<Vec<Key>>,
 }
@@ -103,6 +155,7 @@ impl ObjectRecord {
             origin,
             refs: AtomicU32::new(1),
             uses: ObjectUse::default(),
+            state: ObjectState::of_type(key.ty),
             children: Mutex::new(Vec::new()),
         }
     }
@@ -122,6 +175,36 @@ impl ObjectRecord {
 
     fn children(&self) -> std::sync::MutexGuard<'_, Vec<Key>> {
         self.children.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The command buffer state, for a command buffer.
+    pub fn command_buffer(&self) -> Option<&CommandBufferState> {
+        match &self.state {
+            ObjectState::CommandBuffer(c) => Some(c),
+            _ => None,
+        }
+    }
+
+    /// The command pool state, for a command pool.
+    pub fn command_pool(&self) -> Option<&CommandPoolState> {
+        match &self.state {
+            ObjectState::CommandPool(p) => Some(p),
+            _ => None,
+        }
+    }
+
+    /// The semaphore state, for a semaphore.
+    pub fn semaphore(&self) -> Option<&SemaphoreState> {
+        match &self.state {
+            ObjectState::Semaphore(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// Left the table: drops what could keep other records alive (a queue's submissions hold
+    /// its fences, which point back at the queue).
+    fn forgotten(&self) {
+        super::submissions::forget(self);
     }
 }
 
@@ -376,6 +459,7 @@ impl ObjectTable {
         }
         map.remove(&k);
         drop(map);
+        r.forgotten();
         if let Some(p) = &r.parent {
             p.children().retain(|&c| c != k);
         }
@@ -391,7 +475,9 @@ impl ObjectTable {
         for child in children {
             let mut map = write(self.shard(&child));
             if map.get(&child).is_some_and(|r| r.parent.as_ref().is_some_and(|p| Arc::ptr_eq(p, parent))) {
-                map.remove(&child);
+                if let Some(r) = map.remove(&child) {
+                    r.forgotten();
+                }
             }
         }
     }
@@ -418,8 +504,22 @@ impl ObjectTable {
         let _bump = EpochBump(&self.epoch);
         write(&self.scopes).retain(|&s| s != scope);
         for s in &self.shards {
-            write(s).retain(|k, _| k.scope != scope);
+            write(s).retain(|k, r| {
+                if k.scope == scope {
+                    r.forgotten();
+                }
+                k.scope != scope
+            });
         }
+    }
+
+    /// The live objects allocated or retrieved from `parent`.
+    pub fn children(&self, parent: &Arc<ObjectRecord>) -> Vec<Arc<ObjectRecord>> {
+        let keys = parent.children().clone();
+        keys.into_iter()
+            .filter_map(|k| self.get(k))
+            .filter(|r| r.parent.as_ref().is_some_and(|p| Arc::ptr_eq(p, parent)))
+            .collect()
     }
 
     /// How many records the table holds (for tests and the bounded-growth checks).

@@ -8,15 +8,16 @@
 //! use first).
 
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 
 use vigil_generated::objects::*;
 use vigil_generated::stateless::Shape;
 use vigil_generated::*;
 
-use super::objects::{key, ObjectRecord, Origin, OBJECTS};
-use crate::chassis::raw::{count, read_ptr, read_uint, Base};
-use crate::chassis::{hooks, Call, ValidationObject};
+use super::objects::{key, ObjectRecord, ObjectState, Origin, OBJECTS, TYPES};
+use super::submissions::{self, Submission, Wait};
+use crate::chassis::raw::{count, read_ptr, read_uint, slice, Base};
+use crate::chassis::{hooks, Call, Hooks, Phase, ValidationObject};
 
 /// The state tracker of one instance or device.
 pub struct StateTracker {
@@ -24,22 +25,30 @@ pub struct StateTracker {
     scope: AtomicU64,
     /// Its instance (itself, for an instance).
     instance: AtomicU64,
+    /// The device's queues, as retrieved: vkDeviceWaitIdle retires their submissions.
+    queues: Mutex<Vec<Arc<ObjectRecord>>>,
 }
 
 impl StateTracker {
     /// The tracker of an instance about to be created (its handle is learned at creation).
     pub fn for_instance() -> Self {
-        StateTracker { scope: AtomicU64::new(0), instance: AtomicU64::new(0) }
+        StateTracker { scope: AtomicU64::new(0), instance: AtomicU64::new(0), queues: Mutex::default() }
     }
 
     /// The tracker of device `device` of `instance`.
     pub fn for_device(device: u64, instance: u64) -> Self {
         OBJECTS.add_scope(device);
-        StateTracker { scope: AtomicU64::new(device), instance: AtomicU64::new(instance) }
+        StateTracker { scope: AtomicU64::new(device), instance: AtomicU64::new(instance), queues: Mutex::default() }
     }
 
     fn scopes(&self) -> (u64, u64) {
         (self.scope.load(Ordering::Relaxed), self.instance.load(Ordering::Relaxed))
+    }
+
+    /// The record of handle `h` of type `ty` named in this device's (or instance's) calls.
+    pub fn get(&self, ty: u16, h: u64) -> Option<Arc<ObjectRecord>> {
+        let (scope, instance) = self.scopes();
+        (h != 0).then(|| OBJECTS.get(key(ty, h, scope, instance))).flatten()
     }
 
     fn is_root(ty: u16) -> bool {
@@ -121,9 +130,13 @@ impl StateTracker {
     }
 }
 
-/// The tracker's hooks: the chassis hands it every call; the role table says which change what
-/// exists.
-#[hooks]
+/// The tracker's generic hooks run for the commands that change what exists (`BEGINS` after the
+/// call, `ENDS` before it: generated from the role table), and no other: a draw costs it nothing.
+const fn recording(hooks: Hooks) -> Hooks {
+    hooks.generic_only_for(Phase::PreRecord, ENDS).generic_only_for(Phase::PostRecord, BEGINS)
+}
+
+#[hooks(then = recording)]
 impl ValidationObject for StateTracker {
     #[inline(always)]
     fn pre_record_call(&self, cx: &Call<'_>) {
@@ -140,6 +153,480 @@ impl ValidationObject for StateTracker {
             self.record(command, cx.params, result)
         }
     }
+
+    fn post_call_record_create_command_pool(
+        &self,
+        cx: &Call<'_>,
+        _device: VkDevice,
+        info: *const VkCommandPoolCreateInfo,
+        _allocator: *const VkAllocationCallbacks,
+        pool: *mut VkCommandPool,
+        result: VkResult,
+    ) {
+        self.post_record_call(cx, Some(result));
+        // SAFETY: the call succeeded, so its create info was valid and the pool written.
+        if let (true, Some(info), Some(pool)) = (result.0 >= 0, unsafe { info.as_ref() }, unsafe { pool.as_ref() }) {
+            if let Some(p) = self.get(TYPES.command_pool, pool.as_raw()) {
+                if let Some(p) = p.command_pool() {
+                    p.set_flags(info.flags);
+                }
+            }
+        }
+    }
+
+    fn post_call_record_allocate_command_buffers(
+        &self,
+        cx: &Call<'_>,
+        _device: VkDevice,
+        info: *const VkCommandBufferAllocateInfo,
+        buffers: *mut VkCommandBuffer,
+        result: VkResult,
+    ) {
+        self.post_record_call(cx, Some(result));
+        // SAFETY: the call succeeded: the allocate info was valid and `commandBufferCount`
+        // command buffers were written.
+        let Some(info) = (unsafe { info.as_ref() }) else { return };
+        if result.0 < 0 || buffers.is_null() {
+            return;
+        }
+        let secondary = info.level == VkCommandBufferLevel::VK_COMMAND_BUFFER_LEVEL_SECONDARY;
+        for i in 0..info.commandBufferCount as usize {
+            let cb = unsafe { buffers.add(i).read() };
+            if let Some(c) = self.get(TYPES.command_buffer, cb.as_raw()) {
+                if let Some(c) = c.command_buffer() {
+                    c.set_secondary(secondary);
+                }
+            }
+        }
+    }
+
+    fn post_call_record_create_semaphore(
+        &self,
+        cx: &Call<'_>,
+        _device: VkDevice,
+        info: *const VkSemaphoreCreateInfo,
+        _allocator: *const VkAllocationCallbacks,
+        semaphore: *mut VkSemaphore,
+        result: VkResult,
+    ) {
+        self.post_record_call(cx, Some(result));
+        // SAFETY: the call succeeded: the create info and its chain were valid.
+        let Some(info) = (unsafe { info.as_ref() }) else { return };
+        let ty = VkStructureType::VK_STRUCTURE_TYPE_SEMAPHORE_TYPE_CREATE_INFO;
+        let timeline = unsafe { chained::<VkSemaphoreTypeCreateInfo>(info.pNext, ty) }
+            .is_some_and(|t| t.semaphoreType == VkSemaphoreType::VK_SEMAPHORE_TYPE_TIMELINE);
+        if result.0 >= 0 && timeline && !semaphore.is_null() {
+            let h = unsafe { semaphore.read() }.as_raw();
+            if let Some(s) = self.get(TYPES.semaphore, h) {
+                if let Some(s) = s.semaphore() {
+                    s.set_timeline();
+                }
+            }
+        }
+    }
+
+    fn post_call_record_get_device_queue(
+        &self,
+        cx: &Call<'_>,
+        _device: VkDevice,
+        _family: u32,
+        _index: u32,
+        queue: *mut VkQueue,
+        _result: (),
+    ) {
+        self.post_record_call(cx, None);
+        // SAFETY: the call wrote the queue.
+        self.queue_retrieved(unsafe { queue.as_ref() }.map_or(0, |q| q.as_raw()));
+    }
+
+    fn post_call_record_get_device_queue2(
+        &self,
+        cx: &Call<'_>,
+        _device: VkDevice,
+        _info: *const VkDeviceQueueInfo2,
+        queue: *mut VkQueue,
+        _result: (),
+    ) {
+        self.post_record_call(cx, None);
+        // SAFETY: the call wrote the queue.
+        self.queue_retrieved(unsafe { queue.as_ref() }.map_or(0, |q| q.as_raw()));
+    }
+
+    fn post_call_record_begin_command_buffer(
+        &self,
+        _cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        info: *const VkCommandBufferBeginInfo,
+        result: VkResult,
+    ) {
+        // SAFETY: the call succeeded with this begin info.
+        let usage = unsafe { info.as_ref() }.map_or(0, |i| i.flags.0);
+        if result.0 >= 0 {
+            self.with_command_buffer(cb, |c| c.begun(usage));
+        }
+    }
+
+    fn post_call_record_end_command_buffer(&self, _cx: &Call<'_>, cb: VkCommandBuffer, result: VkResult) {
+        self.with_command_buffer(cb, |c| c.ended(result));
+    }
+
+    fn post_call_record_reset_command_buffer(
+        &self,
+        _cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        _flags: VkCommandBufferResetFlags,
+        result: VkResult,
+    ) {
+        if result.0 >= 0 {
+            self.with_command_buffer(cb, |c| c.reset());
+        }
+    }
+
+    fn post_call_record_reset_command_pool(
+        &self,
+        _cx: &Call<'_>,
+        _device: VkDevice,
+        pool: VkCommandPool,
+        _flags: VkCommandPoolResetFlags,
+        result: VkResult,
+    ) {
+        let Some(pool) = self.get(TYPES.command_pool, pool.as_raw()).filter(|_| result.0 >= 0) else { return };
+        for cb in OBJECTS.children(&pool) {
+            if let Some(c) = cb.command_buffer() {
+                c.reset();
+            }
+        }
+    }
+
+    fn pre_call_record_cmd_execute_commands(
+        &self,
+        _cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        count: u32,
+        secondaries: *const VkCommandBuffer,
+    ) {
+        // SAFETY: `count` command buffers, as the application passed them.
+        let list = unsafe { slice(secondaries, count) };
+        let records: Vec<_> = list
+            .iter()
+            .filter_map(|s| self.get(TYPES.command_buffer, s.as_raw()))
+            .map(|r| {
+                let generation = r.command_buffer().map_or(0, |c| c.generation());
+                (r, generation)
+            })
+            .collect();
+        self.with_command_buffer(cb, |c| c.executes(records));
+    }
+
+    fn post_call_record_queue_submit(
+        &self,
+        _cx: &Call<'_>,
+        queue: VkQueue,
+        count: u32,
+        submits: *const VkSubmitInfo,
+        fence: VkFence,
+        result: VkResult,
+    ) {
+        let Some(q) = self.get(TYPES.queue, queue.as_raw()).filter(|_| result.0 >= 0) else { return };
+        // SAFETY: the call succeeded: `count` valid submit infos.
+        let submits = unsafe { slice(submits, count) };
+        let mut batches: Vec<Submission> = submits.iter().map(|s| unsafe { self.submit_info(&q, s) }).collect();
+        self.submit(&q, &mut batches, fence);
+    }
+
+    fn post_call_record_queue_submit2(
+        &self,
+        _cx: &Call<'_>,
+        queue: VkQueue,
+        count: u32,
+        submits: *const VkSubmitInfo2,
+        fence: VkFence,
+        result: VkResult,
+    ) {
+        let Some(q) = self.get(TYPES.queue, queue.as_raw()).filter(|_| result.0 >= 0) else { return };
+        // SAFETY: the call succeeded: `count` valid submit infos.
+        let submits = unsafe { slice(submits, count) };
+        let mut batches: Vec<Submission> = submits.iter().map(|s| unsafe { self.submit_info2(&q, s) }).collect();
+        self.submit(&q, &mut batches, fence);
+    }
+
+    fn post_call_record_queue_bind_sparse(
+        &self,
+        _cx: &Call<'_>,
+        queue: VkQueue,
+        _count: u32,
+        _infos: *const VkBindSparseInfo,
+        fence: VkFence,
+        result: VkResult,
+    ) {
+        // Only the fence is followed: its signal covers everything submitted before.
+        let Some(q) = self.get(TYPES.queue, queue.as_raw()).filter(|_| result.0 >= 0) else { return };
+        self.submit(&q, &mut Vec::new(), fence);
+    }
+
+    fn post_call_record_wait_for_fences(
+        &self,
+        _cx: &Call<'_>,
+        _device: VkDevice,
+        count: u32,
+        fences: *const VkFence,
+        wait_all: VkBool32,
+        _timeout: u64,
+        result: VkResult,
+    ) {
+        // Success with "any" of several fences does not say which one signaled.
+        if result != VkResult::VK_SUCCESS || (wait_all == 0 && count > 1) {
+            return;
+        }
+        // SAFETY: `count` fences, as the application passed them.
+        for f in unsafe { slice(fences, count) } {
+            if let Some(f) = self.get(TYPES.fence, f.as_raw()) {
+                submissions::fence_observed(&f);
+            }
+        }
+    }
+
+    fn post_call_record_get_fence_status(&self, _cx: &Call<'_>, _device: VkDevice, fence: VkFence, result: VkResult) {
+        if result == VkResult::VK_SUCCESS {
+            if let Some(f) = self.get(TYPES.fence, fence.as_raw()) {
+                submissions::fence_observed(&f);
+            }
+        }
+    }
+
+    fn post_call_record_reset_fences(
+        &self,
+        _cx: &Call<'_>,
+        _device: VkDevice,
+        count: u32,
+        fences: *const VkFence,
+        result: VkResult,
+    ) {
+        if result.0 < 0 {
+            return;
+        }
+        // SAFETY: `count` fences, as the application passed them.
+        for f in unsafe { slice(fences, count) } {
+            if let Some(f) = self.get(TYPES.fence, f.as_raw()) {
+                submissions::fence_reset(&f);
+            }
+        }
+    }
+
+    fn post_call_record_queue_wait_idle(&self, _cx: &Call<'_>, queue: VkQueue, result: VkResult) {
+        if let Some(q) = self.get(TYPES.queue, queue.as_raw()).filter(|_| result == VkResult::VK_SUCCESS) {
+            submissions::queue_idle(&q);
+        }
+    }
+
+    fn post_call_record_device_wait_idle(&self, _cx: &Call<'_>, _device: VkDevice, result: VkResult) {
+        if result == VkResult::VK_SUCCESS {
+            let queues = self.queues.lock().unwrap_or_else(PoisonError::into_inner).clone();
+            queues.iter().for_each(submissions::queue_idle);
+        }
+    }
+
+    fn post_call_record_wait_semaphores(
+        &self,
+        _cx: &Call<'_>,
+        _device: VkDevice,
+        info: *const VkSemaphoreWaitInfo,
+        _timeout: u64,
+        result: VkResult,
+    ) {
+        // SAFETY: the call succeeded with this wait info.
+        let Some(info) = (unsafe { info.as_ref() }).filter(|_| result == VkResult::VK_SUCCESS) else { return };
+        let any = info.flags.0 & VkSemaphoreWaitFlags::VK_SEMAPHORE_WAIT_ANY_BIT.0 != 0;
+        if any && info.semaphoreCount > 1 {
+            return;
+        }
+        let (semaphores, values) =
+            unsafe { (slice(info.pSemaphores, info.semaphoreCount), slice(info.pValues, info.semaphoreCount)) };
+        for (s, v) in semaphores.iter().zip(values) {
+            if let Some(s) = self.get(TYPES.semaphore, s.as_raw()) {
+                submissions::timeline_observed(&s, *v);
+            }
+        }
+    }
+
+    fn post_call_record_get_semaphore_counter_value(
+        &self,
+        _cx: &Call<'_>,
+        _device: VkDevice,
+        semaphore: VkSemaphore,
+        value: *mut u64,
+        result: VkResult,
+    ) {
+        if result != VkResult::VK_SUCCESS || value.is_null() {
+            return;
+        }
+        if let Some(s) = self.get(TYPES.semaphore, semaphore.as_raw()) {
+            // SAFETY: the call succeeded and wrote the value.
+            submissions::timeline_observed(&s, unsafe { value.read() });
+        }
+    }
+
+    fn post_call_record_acquire_next_image_khr(
+        &self,
+        _cx: &Call<'_>,
+        _device: VkDevice,
+        _swapchain: VkSwapchainKHR,
+        _timeout: u64,
+        semaphore: VkSemaphore,
+        _fence: VkFence,
+        _index: *mut u32,
+        result: VkResult,
+    ) {
+        if result.0 >= 0 {
+            if let Some(s) = self.get(TYPES.semaphore, semaphore.as_raw()) {
+                if let Some(s) = s.semaphore() {
+                    s.signaled_without_submission();
+                }
+            }
+        }
+    }
+
+    fn post_call_record_queue_present_khr(
+        &self,
+        _cx: &Call<'_>,
+        _queue: VkQueue,
+        info: *const VkPresentInfoKHR,
+        _result: VkResult,
+    ) {
+        // Presenting consumes the binary signals it waits for, whatever it returns.
+        // SAFETY: the present info the application passed.
+        let Some(info) = (unsafe { info.as_ref() }) else { return };
+        for s in unsafe { slice(info.pWaitSemaphores, info.waitSemaphoreCount) } {
+            if let Some(s) = self.get(TYPES.semaphore, s.as_raw()) {
+                if let Some(s) = s.semaphore() {
+                    s.consume_binary();
+                }
+            }
+        }
+    }
+}
+
+impl StateTracker {
+    fn with_command_buffer(&self, cb: VkCommandBuffer, f: impl FnOnce(&super::command_buffers::CommandBufferState)) {
+        if let Some(c) = self.get(TYPES.command_buffer, cb.as_raw()) {
+            if let Some(c) = c.command_buffer() {
+                f(c);
+            }
+        }
+    }
+
+    fn queue_retrieved(&self, h: u64) {
+        let Some(q) = self.get(TYPES.queue, h) else { return };
+        let mut queues = self.queues.lock().unwrap_or_else(PoisonError::into_inner);
+        if !queues.iter().any(|x| Arc::ptr_eq(x, &q)) {
+            queues.push(q);
+        }
+    }
+
+    /// A wait on semaphore `s` (with `value` for a timeline one).
+    fn wait(&self, s: u64, value: u64) -> Option<Wait> {
+        let sem = self.get(TYPES.semaphore, s)?;
+        let state = sem.semaphore()?;
+        if state.timeline() {
+            Some(Wait::Timeline(sem.clone(), value))
+        } else {
+            state.consume_binary().map(Wait::Binary)
+        }
+    }
+
+    /// The command buffers a submission executes: each one, and the secondaries it executes.
+    fn executed(&self, cb: u64, out: &mut Vec<Arc<ObjectRecord>>) {
+        let Some(c) = self.get(TYPES.command_buffer, cb) else { return };
+        if let Some(state) = c.command_buffer() {
+            out.extend(state.lock().secondaries.iter().map(|(s, _)| s.clone()));
+        }
+        out.push(c);
+    }
+
+    /// One `VkSubmitInfo` as a submission (its sequence number assigned later).
+    ///
+    /// # Safety
+    /// `s` must be a submit info the implementation accepted.
+    unsafe fn submit_info(&self, _q: &Arc<ObjectRecord>, s: &VkSubmitInfo) -> Submission {
+        let ty = VkStructureType::VK_STRUCTURE_TYPE_TIMELINE_SEMAPHORE_SUBMIT_INFO;
+        let values = unsafe { chained::<VkTimelineSemaphoreSubmitInfo>(s.pNext, ty) };
+        let wait_values =
+            values.map_or(&[][..], |v| unsafe { slice(v.pWaitSemaphoreValues, v.waitSemaphoreValueCount) });
+        let signal_values =
+            values.map_or(&[][..], |v| unsafe { slice(v.pSignalSemaphoreValues, v.signalSemaphoreValueCount) });
+        let mut submission = empty_submission();
+        for (i, w) in unsafe { slice(s.pWaitSemaphores, s.waitSemaphoreCount) }.iter().enumerate() {
+            submission.waits.extend(self.wait(w.as_raw(), wait_values.get(i).copied().unwrap_or(0)));
+        }
+        for cb in unsafe { slice(s.pCommandBuffers, s.commandBufferCount) } {
+            self.executed(cb.as_raw(), &mut submission.command_buffers);
+        }
+        for (i, sig) in unsafe { slice(s.pSignalSemaphores, s.signalSemaphoreCount) }.iter().enumerate() {
+            if let Some(sem) = self.get(TYPES.semaphore, sig.as_raw()) {
+                submission.signals.push((sem, signal_values.get(i).copied().unwrap_or(0)));
+            }
+        }
+        submission
+    }
+
+    /// One `VkSubmitInfo2` as a submission.
+    ///
+    /// # Safety
+    /// `s` must be a submit info the implementation accepted.
+    unsafe fn submit_info2(&self, _q: &Arc<ObjectRecord>, s: &VkSubmitInfo2) -> Submission {
+        let mut submission = empty_submission();
+        for w in unsafe { slice(s.pWaitSemaphoreInfos, s.waitSemaphoreInfoCount) } {
+            submission.waits.extend(self.wait(w.semaphore.as_raw(), w.value));
+        }
+        for cb in unsafe { slice(s.pCommandBufferInfos, s.commandBufferInfoCount) } {
+            self.executed(cb.commandBuffer.as_raw(), &mut submission.command_buffers);
+        }
+        for sig in unsafe { slice(s.pSignalSemaphoreInfos, s.signalSemaphoreInfoCount) } {
+            if let Some(sem) = self.get(TYPES.semaphore, sig.semaphore.as_raw()) {
+                submission.signals.push((sem, sig.value));
+            }
+        }
+        submission
+    }
+
+    /// Records a successful submit of `batches` to `q`; the fence signals after the last one
+    /// (or after a submission of its own when there is none).
+    fn submit(&self, q: &Arc<ObjectRecord>, batches: &mut Vec<Submission>, fence: VkFence) {
+        let fence = self.get(TYPES.fence, fence.as_raw());
+        if batches.is_empty() && fence.is_some() {
+            batches.push(empty_submission());
+        }
+        let Some(ObjectState::Queue(state)) = Some(&q.state) else { return };
+        let n = batches.len();
+        for (i, mut b) in batches.drain(..).enumerate() {
+            b.seq = state.next_seq();
+            if i + 1 == n {
+                b.fence = fence.clone();
+            }
+            submissions::submit(q, b);
+        }
+    }
+}
+
+fn empty_submission() -> Submission {
+    Submission { seq: 0, command_buffers: Vec::new(), waits: Vec::new(), signals: Vec::new(), fence: None }
+}
+
+/// The structure of type `s_type` in the chain starting at `next`.
+///
+/// # Safety
+/// `next` must be NULL or a valid pNext chain, and `T` the structure `s_type` names.
+unsafe fn chained<'a, T>(mut next: *const core::ffi::c_void, s_type: VkStructureType) -> Option<&'a T> {
+    // Longer chains than this are taken to be cyclic.
+    for _ in 0..256 {
+        let base = next as *const VkBaseInStructure;
+        let b = unsafe { base.as_ref() }?;
+        if b.sType == s_type {
+            return Some(unsafe { &*(next as *const T) });
+        }
+        next = b.pNext as *const core::ffi::c_void;
+    }
+    None
 }
 
 /// The handle in parameter `i`.

@@ -18,7 +18,7 @@ use vigil_generated::*;
 
 use super::{DeviceSetup, InstanceSetup};
 use crate::chassis::raw::{count, read_ptr, read_uint, Base};
-use crate::chassis::{hooks, Call, ValidationObject};
+use crate::chassis::{hooks, Call, Hooks, Phase, ValidationObject};
 use crate::report::{Finding, Location, Object, Reporter, Severity};
 use crate::state::tracker::{param_handle, param_pointer_set, site_handles};
 use crate::state::{key, Origin, OBJECTS};
@@ -407,9 +407,15 @@ impl ObjectEngine for ObjectTracker {
     }
 }
 
+/// Object lifetime's post-record hook only learns the instance's handle: it runs after the
+/// commands that create or retrieve objects, no other.
+const fn recording(hooks: Hooks) -> Hooks {
+    hooks.generic_only_for(Phase::PostRecord, BEGINS)
+}
+
 /// The chassis hands object lifetime every call of a command that names a tracked handle or
 /// changes what exists (`FOLLOWED`, generated); the tables say the rest.
-#[hooks]
+#[hooks(then = recording)]
 impl<E: ObjectEngine> ValidationObject for ObjectLifetime<E> {
     #[inline(always)]
     fn validate_call(&self, cx: &Call<'_>) -> bool {

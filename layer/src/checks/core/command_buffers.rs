@@ -1,0 +1,394 @@
+//! The command-buffer lifecycle: beginning, ending, resetting, freeing and submitting command
+//! buffers in the states the spec allows.
+//!
+//! Pending means a submission of the command buffer (directly, or through a primary that
+//! executes it) has not been seen to complete: the application has not waited for a fence or
+//! timeline value that covers it, nor for its queue or device to go idle. A command buffer the
+//! application never waits for stays pending, as it may for the device.
+
+use vigil_generated::*;
+
+use super::CoreChecks;
+use crate::chassis::raw::slice;
+use crate::chassis::{hooks, Call, ValidationObject};
+use crate::report::Location;
+use crate::state::command_buffers::Lifecycle;
+use crate::state::{ObjectRecord, TYPES};
+
+/// The ids of the submit rules, for vkQueueSubmit and vkQueueSubmit2.
+struct SubmitIds {
+    /// Only primaries are submitted.
+    primary: &'static str,
+    /// Primaries must be pending or executable.
+    executable: &'static str,
+    /// Not pending unless recorded for simultaneous use.
+    simultaneous: &'static str,
+    secondary_executable: &'static str,
+    secondary_simultaneous: &'static str,
+}
+
+const SUBMIT: SubmitIds = SubmitIds {
+    primary: "VUID-VkSubmitInfo-pCommandBuffers-00075",
+    executable: "VUID-vkQueueSubmit-pCommandBuffers-00070",
+    simultaneous: "VUID-vkQueueSubmit-pCommandBuffers-00071",
+    secondary_executable: "VUID-vkQueueSubmit-pCommandBuffers-00072",
+    secondary_simultaneous: "VUID-vkQueueSubmit-pCommandBuffers-00073",
+};
+
+const SUBMIT2: SubmitIds = SubmitIds {
+    primary: "VUID-VkCommandBufferSubmitInfo-commandBuffer-03890",
+    executable: "VUID-vkQueueSubmit2-commandBuffer-03874",
+    simultaneous: "VUID-vkQueueSubmit2-commandBuffer-03875",
+    secondary_executable: "VUID-vkQueueSubmit2-commandBuffer-03876",
+    secondary_simultaneous: "VUID-vkQueueSubmit2-commandBuffer-03877",
+};
+
+impl CoreChecks {
+    /// Checks one submitted command buffer (and the secondaries it executes) at `at`.
+    fn submitted(&self, cx: &Call<'_>, ids: &SubmitIds, cb: u64, at: &Location<'_>) -> bool {
+        let Some(record) = self.get(TYPES.command_buffer, cb) else { return false };
+        let Some(state) = record.command_buffer() else { return false };
+        if state.secondary() {
+            return cx.error(
+                ids.primary,
+                at,
+                format_args!("is {cb:#x}, a secondary command buffer: only primaries are submitted."),
+            );
+        }
+        let r = state.lock();
+        let mut skip = false;
+        if r.pending == 0 && r.lifecycle != Lifecycle::Executable {
+            let why = if r.lifecycle == Lifecycle::Invalid && r.usage & one_time() != 0 {
+                " (it was recorded with VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT and already submitted)"
+            } else {
+                ""
+            };
+            skip |= cx.error(
+                ids.executable,
+                at,
+                format_args!("is {cb:#x}, which is in the {} state{why}, not executable.", r.state()),
+            );
+        } else if r.pending > 0 && !r.simultaneous() {
+            skip |= cx.error(
+                ids.simultaneous,
+                at,
+                format_args!(
+                    "is {cb:#x}, which is still pending from an earlier submission (no fence, timeline value or \
+                     idle wait has shown it complete) and was not begun with \
+                     VK_COMMAND_BUFFER_USAGE_SIMULTANEOUS_USE_BIT."
+                ),
+            );
+        }
+        for (s, generation) in &r.secondaries {
+            let current = s.command_buffer().map_or(*generation, |c| c.generation());
+            if current != *generation {
+                let h = s.key.handle;
+                skip |= cx.error(
+                    ids.executable,
+                    at,
+                    format_args!(
+                        "is {cb:#x}, which is invalid: it executes secondary command buffer {h:#x}, which was reset or \
+                         recorded again after {cb:#x} recorded it."
+                    ),
+                );
+                break;
+            }
+            skip |= self.secondary(cx, ids, cb, s, at);
+        }
+        skip
+    }
+
+    fn secondary(&self, cx: &Call<'_>, ids: &SubmitIds, primary: u64, s: &ObjectRecord, at: &Location<'_>) -> bool {
+        let Some(state) = s.command_buffer() else { return false };
+        let r = state.lock();
+        let h = s.key.handle;
+        if r.pending == 0 && r.lifecycle != Lifecycle::Executable {
+            cx.error(
+                ids.secondary_executable,
+                at,
+                format_args!(
+                    "is {primary:#x}, which executes secondary command buffer {h:#x}, which is in the {} state.",
+                    r.state()
+                ),
+            )
+        } else if r.pending > 0 && !r.simultaneous() {
+            cx.error(
+                ids.secondary_simultaneous,
+                at,
+                format_args!(
+                    "is {primary:#x}, which executes secondary command buffer {h:#x}, which is pending and was not \
+                     begun with VK_COMMAND_BUFFER_USAGE_SIMULTANEOUS_USE_BIT."
+                ),
+            )
+        } else {
+            false
+        }
+    }
+
+    /// The pool rules shared by freeing, resetting and destroying: no command buffer pending.
+    /// `indexed`: `records` are the elements of the array at `at` (else a pool's command
+    /// buffers, named in the message).
+    fn none_pending(
+        &self,
+        cx: &Call<'_>,
+        vuid: &'static str,
+        records: &[std::sync::Arc<ObjectRecord>],
+        at: &Location<'_>,
+        indexed: bool,
+    ) -> bool {
+        let mut skip = false;
+        for (i, c) in records.iter().enumerate() {
+            let pending = c.command_buffer().is_some_and(|s| s.lock().pending > 0);
+            if pending {
+                let h = c.key.handle;
+                let element = at.index(i);
+                skip |= cx.error(
+                    vuid,
+                    if indexed { &element } else { at },
+                    format_args!("command buffer {h:#x} is pending: no fence, timeline value or idle wait has shown its submission complete."),
+                );
+            }
+        }
+        skip
+    }
+}
+
+impl CoreChecks {
+    /// No command buffer of `pool` is pending (resetting or destroying it).
+    fn pool_idle(&self, cx: &Call<'_>, pool: VkCommandPool, vuid: &'static str) -> bool {
+        let Some(pool) = self.get(TYPES.command_pool, pool.as_raw()) else { return false };
+        let children = crate::state::OBJECTS.children(&pool);
+        let root = cx.location();
+        self.none_pending(cx, vuid, &children, &root.dot("commandPool"), false)
+    }
+}
+
+fn one_time() -> u32 {
+    VkCommandBufferUsageFlags::VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT.0
+}
+
+#[hooks]
+impl ValidationObject for CoreChecks {
+    fn pre_call_validate_begin_command_buffer(
+        &self,
+        cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        _info: *const VkCommandBufferBeginInfo,
+    ) -> bool {
+        let Some(record) = self.get(TYPES.command_buffer, cb.as_raw()) else { return false };
+        let Some(state) = record.command_buffer() else { return false };
+        let (pending, lifecycle, name) = {
+            let r = state.lock();
+            (r.pending > 0, r.lifecycle, r.state())
+        };
+        let root = cx.location();
+        let at = root.dot("commandBuffer");
+        let h = cb.as_raw();
+        if pending {
+            return cx.error(
+                "VUID-vkBeginCommandBuffer-commandBuffer-00049",
+                &at,
+                format_args!("is {h:#x}, which is pending: its submission has not been seen to complete."),
+            );
+        }
+        let resets = record.parent.as_ref().and_then(|p| p.command_pool()).is_none_or(|p| p.resets_buffers());
+        if lifecycle != Lifecycle::Initial && !resets {
+            return cx.error(
+                "VUID-vkBeginCommandBuffer-commandBuffer-00050",
+                &at,
+                format_args!(
+                    "is {h:#x}, which is in the {name} state, and its pool was created without \
+                     VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT: only a command buffer in the initial state may \
+                     be begun (reset the pool first)."
+                ),
+            );
+        }
+        false
+    }
+
+    fn pre_call_validate_end_command_buffer(&self, cx: &Call<'_>, cb: VkCommandBuffer) -> bool {
+        let Some(record) = self.get(TYPES.command_buffer, cb.as_raw()) else { return false };
+        let Some(state) = record.command_buffer() else { return false };
+        let r = state.lock();
+        if r.pending == 0 && r.lifecycle == Lifecycle::Recording {
+            return false;
+        }
+        let (h, name) = (cb.as_raw(), r.state());
+        drop(r);
+        cx.error(
+            "VUID-vkEndCommandBuffer-commandBuffer-00059",
+            &Location::command(cx.name).dot("commandBuffer"),
+            format_args!("is {h:#x}, which is in the {name} state, not recording."),
+        )
+    }
+
+    fn pre_call_validate_reset_command_buffer(
+        &self,
+        cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        _flags: VkCommandBufferResetFlags,
+    ) -> bool {
+        let Some(record) = self.get(TYPES.command_buffer, cb.as_raw()) else { return false };
+        let root = cx.location();
+        let at = root.dot("commandBuffer");
+        let h = cb.as_raw();
+        let mut skip = false;
+        if record.command_buffer().is_some_and(|s| s.lock().pending > 0) {
+            skip |= cx.error(
+                "VUID-vkResetCommandBuffer-commandBuffer-00045",
+                &at,
+                format_args!("is {h:#x}, which is pending: its submission has not been seen to complete."),
+            );
+        }
+        let pool = record.parent.as_ref();
+        if pool.and_then(|p| p.command_pool()).is_some_and(|p| !p.resets_buffers()) {
+            let p = pool.map_or(0, |p| p.key.handle);
+            skip |= cx.error(
+                "VUID-vkResetCommandBuffer-commandBuffer-00046",
+                &at,
+                format_args!(
+                    "is {h:#x}, allocated from command pool {p:#x}, which was created without \
+                     VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT."
+                ),
+            );
+        }
+        skip
+    }
+
+    fn pre_call_validate_reset_command_pool(
+        &self,
+        cx: &Call<'_>,
+        _device: VkDevice,
+        pool: VkCommandPool,
+        _flags: VkCommandPoolResetFlags,
+    ) -> bool {
+        self.pool_idle(cx, pool, "VUID-vkResetCommandPool-commandPool-00040")
+    }
+
+    fn pre_call_validate_destroy_command_pool(
+        &self,
+        cx: &Call<'_>,
+        _device: VkDevice,
+        pool: VkCommandPool,
+        _allocator: *const VkAllocationCallbacks,
+    ) -> bool {
+        self.pool_idle(cx, pool, "VUID-vkDestroyCommandPool-commandPool-00041")
+    }
+
+    fn pre_call_validate_free_command_buffers(
+        &self,
+        cx: &Call<'_>,
+        _device: VkDevice,
+        _pool: VkCommandPool,
+        count: u32,
+        buffers: *const VkCommandBuffer,
+    ) -> bool {
+        // SAFETY: `count` command buffers, as the application passed them (stateless checked
+        // the pointer).
+        let list = unsafe { slice(buffers, count) };
+        let records: Vec<_> = list.iter().filter_map(|c| self.get(TYPES.command_buffer, c.as_raw())).collect();
+        let root = cx.location();
+        self.none_pending(
+            cx,
+            "VUID-vkFreeCommandBuffers-pCommandBuffers-00047",
+            &records,
+            &root.dot("pCommandBuffers"),
+            true,
+        )
+    }
+
+    fn pre_call_validate_cmd_execute_commands(
+        &self,
+        cx: &Call<'_>,
+        _cb: VkCommandBuffer,
+        count: u32,
+        buffers: *const VkCommandBuffer,
+    ) -> bool {
+        let root = cx.location();
+        let at = root.dot("pCommandBuffers");
+        let mut skip = false;
+        // SAFETY: `count` command buffers, as the application passed them (stateless checked
+        // the pointer).
+        for (i, s) in unsafe { slice(buffers, count) }.iter().enumerate() {
+            let Some(record) = self.get(TYPES.command_buffer, s.as_raw()) else { continue };
+            let Some(state) = record.command_buffer() else { continue };
+            let h = s.as_raw();
+            let at = at.index(i);
+            if !state.secondary() {
+                skip |= cx.error(
+                    "VUID-vkCmdExecuteCommands-pCommandBuffers-00088",
+                    &at,
+                    format_args!("is {h:#x}, a primary command buffer: only secondaries are executed."),
+                );
+                continue;
+            }
+            let r = state.lock();
+            let name = r.state();
+            if r.pending == 0 && r.lifecycle != Lifecycle::Executable {
+                drop(r);
+                skip |= cx.error(
+                    "VUID-vkCmdExecuteCommands-pCommandBuffers-00089",
+                    &at,
+                    format_args!("is {h:#x}, which is in the {name} state, not executable."),
+                );
+            } else if r.pending > 0 && !r.simultaneous() {
+                drop(r);
+                skip |= cx.error(
+                    "VUID-vkCmdExecuteCommands-pCommandBuffers-00091",
+                    &at,
+                    format_args!(
+                        "is {h:#x}, which is pending and was not begun with \
+                         VK_COMMAND_BUFFER_USAGE_SIMULTANEOUS_USE_BIT."
+                    ),
+                );
+            }
+        }
+        skip
+    }
+
+    fn pre_call_validate_queue_submit(
+        &self,
+        cx: &Call<'_>,
+        _queue: VkQueue,
+        count: u32,
+        submits: *const VkSubmitInfo,
+        _fence: VkFence,
+    ) -> bool {
+        let mut skip = false;
+        let root = cx.location();
+        // SAFETY: `count` submit infos and their command-buffer arrays, as the application
+        // passed them (stateless checked the pointers and counts first).
+        for (i, s) in unsafe { slice(submits, count) }.iter().enumerate() {
+            let at = root.dot("pSubmits");
+            let at = at.index(i);
+            let at = at.dot("pCommandBuffers");
+            for (j, cb) in unsafe { slice(s.pCommandBuffers, s.commandBufferCount) }.iter().enumerate() {
+                skip |= self.submitted(cx, &SUBMIT, cb.as_raw(), &at.index(j));
+            }
+        }
+        skip
+    }
+
+    fn pre_call_validate_queue_submit2(
+        &self,
+        cx: &Call<'_>,
+        _queue: VkQueue,
+        count: u32,
+        submits: *const VkSubmitInfo2,
+        _fence: VkFence,
+    ) -> bool {
+        let mut skip = false;
+        let root = cx.location();
+        // SAFETY: as for vkQueueSubmit.
+        for (i, s) in unsafe { slice(submits, count) }.iter().enumerate() {
+            let at = root.dot("pSubmits");
+            let at = at.index(i);
+            let at = at.dot("pCommandBufferInfos");
+            for (j, cb) in unsafe { slice(s.pCommandBufferInfos, s.commandBufferInfoCount) }.iter().enumerate() {
+                let at = at.index(j);
+                skip |= self.submitted(cx, &SUBMIT2, cb.commandBuffer.as_raw(), &at.dot("commandBuffer"));
+            }
+        }
+        skip
+    }
+}

@@ -1,0 +1,29 @@
+//! Core validation: the rules of the spec that need state, checked against the state tracker
+//! (`state`). One module per area; validate hooks only read the tracker.
+
+mod command_buffers;
+
+use std::sync::Arc;
+
+use vigil_generated::Handle as _;
+
+use crate::checks::DeviceSetup;
+use crate::state::{key, ObjectRecord, OBJECTS};
+
+/// Core validation for one device.
+pub struct CoreChecks {
+    device: u64,
+    instance: u64,
+}
+
+/// The checks of a device, when the `core` setting is on.
+pub fn for_device(setup: &DeviceSetup<'_>) -> Option<CoreChecks> {
+    setup.settings.core.then(|| CoreChecks { device: setup.device.as_raw(), instance: setup.instance })
+}
+
+impl CoreChecks {
+    /// The tracker's record of handle `h` of type `ty` named in this device's calls.
+    fn get(&self, ty: u16, h: u64) -> Option<Arc<ObjectRecord>> {
+        (h != 0).then(|| OBJECTS.get(key(ty, h, self.device, self.instance))).flatten()
+    }
+}

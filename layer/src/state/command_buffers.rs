@@ -1,0 +1,188 @@
+//! Command pools and command buffers: the command-buffer lifecycle (initial, recording,
+//! executable, pending, invalid) and what a primary executes.
+//!
+//! A command buffer is externally synchronized: its recording state is reached through its
+//! record and guarded by its own lock, never a device-wide one. Recording commands take the
+//! lock with `try_lock`: when the application records one command buffer from two threads
+//! (thread safety reports that), the loser's update is dropped instead of racing.
+
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError, TryLockError};
+
+use vigil_generated::*;
+
+use super::objects::ObjectRecord;
+
+/// A command pool's state.
+#[derive(Default)]
+pub struct CommandPoolState {
+    /// `VkCommandPoolCreateFlags`.
+    flags: AtomicU32,
+}
+
+impl CommandPoolState {
+    /// Records the pool's creation flags.
+    pub fn set_flags(&self, flags: VkCommandPoolCreateFlags) {
+        self.flags.store(flags.0, Ordering::Relaxed);
+    }
+
+    /// Whether its command buffers may be reset one by one (and so re-begun).
+    pub fn resets_buffers(&self) -> bool {
+        self.flags.load(Ordering::Relaxed) & VkCommandPoolCreateFlags::VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT.0
+            != 0
+    }
+}
+
+/// Where a command buffer is in its lifecycle, apart from pending (which is whether submissions
+/// of it are outstanding).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lifecycle {
+    Initial,
+    Recording,
+    Executable,
+    /// A one-time-submit command buffer whose submission completed, or one whose recording was
+    /// ended by an error.
+    Invalid,
+}
+
+/// What the lifecycle checks read and the tracker writes, under the command buffer's lock.
+pub struct Recording {
+    pub lifecycle: Lifecycle,
+    /// The `VkCommandBufferUsageFlags` it was begun with.
+    pub usage: u32,
+    /// Submissions of it (directly or through a primary) not yet known to be complete.
+    pub pending: u32,
+    /// The secondary command buffers a primary executes (vkCmdExecuteCommands), in order, with
+    /// the recording of each that it executes (its `generation` then).
+    pub secondaries: Vec<(Arc<ObjectRecord>, u32)>,
+    /// Counts recordings: bumped when it is begun or reset. A primary that executes an earlier
+    /// recording of it is invalid.
+    pub generation: u32,
+}
+
+impl Recording {
+    /// The lifecycle state as the spec names it.
+    pub fn state(&self) -> &'static str {
+        if self.pending > 0 {
+            return "pending";
+        }
+        match self.lifecycle {
+            Lifecycle::Initial => "initial",
+            Lifecycle::Recording => "recording",
+            Lifecycle::Executable => "executable",
+            Lifecycle::Invalid => "invalid",
+        }
+    }
+
+    /// Whether it was begun with `VK_COMMAND_BUFFER_USAGE_SIMULTANEOUS_USE_BIT`.
+    pub fn simultaneous(&self) -> bool {
+        self.usage & VkCommandBufferUsageFlags::VK_COMMAND_BUFFER_USAGE_SIMULTANEOUS_USE_BIT.0 != 0
+    }
+
+    fn one_time(&self) -> bool {
+        self.usage & VkCommandBufferUsageFlags::VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT.0 != 0
+    }
+}
+
+/// A command buffer's state.
+pub struct CommandBufferState {
+    secondary: AtomicBool,
+    recording: Mutex<Recording>,
+}
+
+impl Default for CommandBufferState {
+    fn default() -> Self {
+        CommandBufferState {
+            secondary: AtomicBool::new(false),
+            recording: Mutex::new(Recording {
+                lifecycle: Lifecycle::Initial,
+                usage: 0,
+                pending: 0,
+                secondaries: Vec::new(),
+                generation: 0,
+            }),
+        }
+    }
+}
+
+impl CommandBufferState {
+    /// Records the level it was allocated at.
+    pub fn set_secondary(&self, secondary: bool) {
+        self.secondary.store(secondary, Ordering::Relaxed);
+    }
+
+    /// Whether it is a secondary command buffer.
+    pub fn secondary(&self) -> bool {
+        self.secondary.load(Ordering::Relaxed)
+    }
+
+    /// Its recording state, for reading or for an update that must not be lost (submission,
+    /// retirement, reset by its pool).
+    pub fn lock(&self) -> MutexGuard<'_, Recording> {
+        self.recording.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Its recording state for a recording command, or `None` while another thread holds it
+    /// (the application broke external synchronization; the update is dropped).
+    pub fn try_lock(&self) -> Option<MutexGuard<'_, Recording>> {
+        match self.recording.try_lock() {
+            Ok(g) => Some(g),
+            Err(TryLockError::Poisoned(p)) => Some(p.into_inner()),
+            Err(TryLockError::WouldBlock) => None,
+        }
+    }
+
+    /// vkBeginCommandBuffer succeeded.
+    pub fn begun(&self, usage: u32) {
+        if let Some(mut r) = self.try_lock() {
+            r.lifecycle = Lifecycle::Recording;
+            r.usage = usage;
+            r.secondaries.clear();
+            r.generation = r.generation.wrapping_add(1);
+        }
+    }
+
+    /// vkEndCommandBuffer returned `result`.
+    pub fn ended(&self, result: VkResult) {
+        if let Some(mut r) = self.try_lock() {
+            if r.lifecycle == Lifecycle::Recording {
+                r.lifecycle = if result.0 >= 0 { Lifecycle::Executable } else { Lifecycle::Invalid };
+            }
+        }
+    }
+
+    /// Reset, by itself or with its pool.
+    pub fn reset(&self) {
+        let mut r = self.lock();
+        r.lifecycle = Lifecycle::Initial;
+        r.usage = 0;
+        r.secondaries.clear();
+        r.generation = r.generation.wrapping_add(1);
+    }
+
+    /// The recording it is in now.
+    pub fn generation(&self) -> u32 {
+        self.lock().generation
+    }
+
+    /// A primary recorded vkCmdExecuteCommands with these secondaries.
+    pub fn executes(&self, secondaries: impl IntoIterator<Item = (Arc<ObjectRecord>, u32)>) {
+        if let Some(mut r) = self.try_lock() {
+            r.secondaries.extend(secondaries);
+        }
+    }
+
+    /// One more submission of it is outstanding.
+    pub fn submitted(&self) {
+        self.lock().pending += 1;
+    }
+
+    /// One submission of it completed: a one-time-submit command buffer becomes invalid.
+    pub fn completed(&self) {
+        let mut r = self.lock();
+        r.pending = r.pending.saturating_sub(1);
+        if r.pending == 0 && r.one_time() && r.lifecycle == Lifecycle::Executable {
+            r.lifecycle = Lifecycle::Invalid;
+        }
+    }
+}

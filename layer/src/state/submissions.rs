@@ -1,0 +1,232 @@
+//! Queue submissions, and when Vigil may consider them complete.
+//!
+//! Each queue keeps its submissions in order, each with a sequence number, the command buffers
+//! it executes, the fence and semaphores it signals and what it waits for. A submission retires
+//! when the application observes its completion: a fence it (or a later submission on its queue)
+//! signals is waited for or found signaled, the queue or device is waited idle, or a timeline
+//! value it signals is waited for or read back. Retirement is transitive: a completed submission
+//! retires everything earlier on its queue and every signal it waited on. The layer never waits
+//! on its own, and nothing accumulates while the application observes completion.
+
+use std::collections::VecDeque;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+
+use super::objects::{ObjectRecord, ObjectState};
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// A submission: its queue's record and its sequence number there.
+pub type SubmissionRef = (Arc<ObjectRecord>, u64);
+
+/// What one submission waits for before it runs.
+pub enum Wait {
+    /// The binary signal its wait consumed.
+    Binary(SubmissionRef),
+    /// A timeline semaphore reaching a value.
+    Timeline(Arc<ObjectRecord>, u64),
+}
+
+/// One batch submitted to a queue (one `VkSubmitInfo`/`VkSubmitInfo2`, or a fence-only submit).
+pub struct Submission {
+    pub seq: u64,
+    pub command_buffers: Vec<Arc<ObjectRecord>>,
+    pub waits: Vec<Wait>,
+    /// Semaphores it signals, with the value for timeline ones.
+    pub signals: Vec<(Arc<ObjectRecord>, u64)>,
+    pub fence: Option<Arc<ObjectRecord>>,
+}
+
+/// A queue's state.
+#[derive(Default)]
+pub struct QueueState {
+    next_seq: AtomicU64,
+    submissions: Mutex<VecDeque<Submission>>,
+}
+
+impl QueueState {
+    /// The sequence number of the next submission.
+    pub fn next_seq(&self) -> u64 {
+        self.next_seq.fetch_add(1, Ordering::Relaxed) + 1
+    }
+
+    /// Submissions not yet retired (for the bounded-growth tests).
+    #[allow(dead_code)]
+    pub fn outstanding(&self) -> usize {
+        lock(&self.submissions).len()
+    }
+}
+
+/// A fence's state.
+#[derive(Default)]
+pub struct FenceState {
+    /// The submission that signals it, until it is observed or reset.
+    signaled_by: Mutex<Option<SubmissionRef>>,
+}
+
+/// A semaphore's state.
+#[derive(Default)]
+pub struct SemaphoreState {
+    timeline: AtomicBool,
+    /// Outstanding signals: `(value, submission)`; a binary semaphore has at most one, which
+    /// the next wait consumes.
+    signals: Mutex<Vec<(u64, SubmissionRef)>>,
+}
+
+impl SemaphoreState {
+    /// Records that it was created as a timeline semaphore.
+    pub fn set_timeline(&self) {
+        self.timeline.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether it is a timeline semaphore.
+    pub fn timeline(&self) -> bool {
+        self.timeline.load(Ordering::Relaxed)
+    }
+
+    /// A binary wait: the signal it consumes, if a submission made it.
+    pub fn consume_binary(&self) -> Option<SubmissionRef> {
+        lock(&self.signals).pop().map(|(_, at)| at)
+    }
+
+    /// Signaled outside a submission (an acquired swapchain image, a host signal): no
+    /// submission to retire through it.
+    pub fn signaled_without_submission(&self) {
+        if !self.timeline() {
+            lock(&self.signals).clear();
+        }
+    }
+}
+
+/// The queue of `r`, if it is one.
+fn queue(r: &ObjectRecord) -> Option<&QueueState> {
+    match &r.state {
+        ObjectState::Queue(q) => Some(q),
+        _ => None,
+    }
+}
+
+fn fence(r: &ObjectRecord) -> Option<&FenceState> {
+    match &r.state {
+        ObjectState::Fence(f) => Some(f),
+        _ => None,
+    }
+}
+
+fn semaphore(r: &ObjectRecord) -> Option<&SemaphoreState> {
+    match &r.state {
+        ObjectState::Semaphore(s) => Some(s),
+        _ => None,
+    }
+}
+
+/// Records a submission made on `queue_record` (the call succeeded).
+pub fn submit(queue_record: &Arc<ObjectRecord>, mut submission: Submission) {
+    let Some(q) = queue(queue_record) else { return };
+    let at = || (queue_record.clone(), submission.seq);
+    for cb in &submission.command_buffers {
+        if let ObjectState::CommandBuffer(c) = &cb.state {
+            c.submitted();
+        }
+    }
+    if let Some(f) = submission.fence.as_deref().and_then(fence) {
+        *lock(&f.signaled_by) = Some(at());
+    }
+    for (s, value) in &submission.signals {
+        if let Some(state) = semaphore(s) {
+            let mut signals = lock(&state.signals);
+            if !state.timeline() {
+                signals.clear();
+            }
+            signals.push((*value, at()));
+        }
+    }
+    // Waits were resolved by the caller; a binary wait consumed its signal there.
+    submission.waits.shrink_to_fit();
+    lock(&q.submissions).push_back(submission);
+}
+
+/// The application observed that `fence` signaled: its submission (and so everything before
+/// it on its queue) completed.
+pub fn fence_observed(fence_record: &ObjectRecord) {
+    let Some(f) = fence(fence_record) else { return };
+    let by = lock(&f.signaled_by).take();
+    if let Some((q, seq)) = by {
+        retire(vec![(q, seq)]);
+    }
+}
+
+/// The fence was reset: it no longer stands for a submission.
+pub fn fence_reset(fence_record: &ObjectRecord) {
+    if let Some(f) = fence(fence_record) {
+        *lock(&f.signaled_by) = None;
+    }
+}
+
+/// The application observed that timeline `semaphore` reached `value`.
+pub fn timeline_observed(semaphore_record: &ObjectRecord, value: u64) {
+    let Some(s) = semaphore(semaphore_record) else { return };
+    let done: Vec<SubmissionRef> =
+        lock(&s.signals).iter().filter(|(v, _)| *v <= value).map(|(_, at)| at.clone()).collect();
+    retire(done);
+}
+
+/// Every submission on `queue_record` completed (vkQueueWaitIdle, vkDeviceWaitIdle).
+pub fn queue_idle(queue_record: &Arc<ObjectRecord>) {
+    retire(vec![(queue_record.clone(), u64::MAX)]);
+}
+
+/// Retires, transitively, every submission up to each `(queue, seq)`.
+///
+/// A submission's effects (command buffers no longer pending, its fence and signals consumed)
+/// are applied under its queue's lock: a thread that observes a fence another thread's wait
+/// already retired finds the work done, not half done.
+pub fn retire(mut work: Vec<SubmissionRef>) {
+    while let Some((queue_record, upto)) = work.pop() {
+        let Some(q) = queue(&queue_record) else { continue };
+        let mut list = lock(&q.submissions);
+        let n = list.iter().take_while(|s| s.seq <= upto).count();
+        for s in list.drain(..n) {
+            for cb in &s.command_buffers {
+                if let ObjectState::CommandBuffer(c) = &cb.state {
+                    c.completed();
+                }
+            }
+            if let Some(f) = s.fence.as_deref().and_then(fence) {
+                let mut by = lock(&f.signaled_by);
+                if by.as_ref().is_some_and(|(fq, seq)| Arc::ptr_eq(fq, &queue_record) && *seq == s.seq) {
+                    *by = None;
+                }
+            }
+            for (sem, _) in &s.signals {
+                if let Some(state) = semaphore(sem) {
+                    lock(&state.signals).retain(|(_, (sq, seq))| !(Arc::ptr_eq(sq, &queue_record) && *seq == s.seq));
+                }
+            }
+            for w in s.waits {
+                match w {
+                    Wait::Binary(at) => work.push(at),
+                    Wait::Timeline(sem, value) => {
+                        if let Some(state) = semaphore(&sem) {
+                            let signals = lock(&state.signals);
+                            work.extend(signals.iter().filter(|(v, _)| *v <= value).map(|(_, at)| at.clone()));
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A record left the table: what it holds of submissions goes, so that no cycle of records
+/// outlives the objects.
+pub fn forget(r: &ObjectRecord) {
+    match &r.state {
+        ObjectState::Queue(q) => lock(&q.submissions).clear(),
+        ObjectState::Fence(f) => *lock(&f.signaled_by) = None,
+        ObjectState::Semaphore(s) => lock(&s.signals).clear(),
+        _ => {}
+    }
+}
