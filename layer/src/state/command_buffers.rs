@@ -6,19 +6,13 @@
 //! lock with `try_lock`: when the application records one command buffer from two threads
 //! (thread safety reports that), the loser's update is dropped instead of racing.
 
-use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError, TryLockError};
 
 use vigil_generated::*;
 
-use super::objects::ObjectRecord;
-
-/// A command pool's state.
-#[derive(Default)]
-pub struct CommandPoolState {
-    /// `VkCommandPoolCreateFlags`.
-    flags: AtomicU32,
-}
+use super::records::ObjectRecord;
+pub use super::records::{CommandBufferState, CommandPoolState, Lifecycle, Recording};
 
 impl CommandPoolState {
     /// Records the pool's creation flags.
@@ -31,33 +25,6 @@ impl CommandPoolState {
         self.flags.load(Ordering::Relaxed) & VkCommandPoolCreateFlags::VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT.0
             != 0
     }
-}
-
-/// Where a command buffer is in its lifecycle, apart from pending (which is whether submissions
-/// of it are outstanding).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Lifecycle {
-    Initial,
-    Recording,
-    Executable,
-    /// A one-time-submit command buffer whose submission completed, or one whose recording was
-    /// ended by an error.
-    Invalid,
-}
-
-/// What the lifecycle checks read and the tracker writes, under the command buffer's lock.
-pub struct Recording {
-    pub lifecycle: Lifecycle,
-    /// The `VkCommandBufferUsageFlags` it was begun with.
-    pub usage: u32,
-    /// Submissions of it (directly or through a primary) not yet known to be complete.
-    pub pending: u32,
-    /// The secondary command buffers a primary executes (vkCmdExecuteCommands), in order, with
-    /// the recording of each that it executes (its `generation` then).
-    pub secondaries: Vec<(Arc<ObjectRecord>, u32)>,
-    /// Counts recordings: bumped when it is begun or reset. A primary that executes an earlier
-    /// recording of it is invalid.
-    pub generation: u32,
 }
 
 impl Recording {
@@ -82,12 +49,6 @@ impl Recording {
     fn one_time(&self) -> bool {
         self.usage & VkCommandBufferUsageFlags::VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT.0 != 0
     }
-}
-
-/// A command buffer's state.
-pub struct CommandBufferState {
-    secondary: AtomicBool,
-    recording: Mutex<Recording>,
 }
 
 impl Default for CommandBufferState {

@@ -4,6 +4,7 @@
 
 pub mod command_buffers;
 pub mod objects;
+mod records;
 pub mod submissions;
 pub mod tracker;
 

@@ -8,42 +8,14 @@
 //! retires everything earlier on its queue and every signal it waited on. The layer never waits
 //! on its own, and nothing accumulates while the application observes completion.
 
-use std::collections::VecDeque;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
-use super::objects::{ObjectRecord, ObjectState};
+pub use super::records::{FenceState, QueueState, SemaphoreState, Submission, SubmissionRef, Wait};
+use super::records::{ObjectRecord, ObjectState};
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(PoisonError::into_inner)
-}
-
-/// A submission: its queue's record and its sequence number there.
-pub type SubmissionRef = (Arc<ObjectRecord>, u64);
-
-/// What one submission waits for before it runs.
-pub enum Wait {
-    /// The binary signal its wait consumed.
-    Binary(SubmissionRef),
-    /// A timeline semaphore reaching a value.
-    Timeline(Arc<ObjectRecord>, u64),
-}
-
-/// One batch submitted to a queue (one `VkSubmitInfo`/`VkSubmitInfo2`, or a fence-only submit).
-pub struct Submission {
-    pub seq: u64,
-    pub command_buffers: Vec<Arc<ObjectRecord>>,
-    pub waits: Vec<Wait>,
-    /// Semaphores it signals, with the value for timeline ones.
-    pub signals: Vec<(Arc<ObjectRecord>, u64)>,
-    pub fence: Option<Arc<ObjectRecord>>,
-}
-
-/// A queue's state.
-#[derive(Default)]
-pub struct QueueState {
-    next_seq: AtomicU64,
-    submissions: Mutex<VecDeque<Submission>>,
 }
 
 impl QueueState {
@@ -57,22 +29,6 @@ impl QueueState {
     pub fn outstanding(&self) -> usize {
         lock(&self.submissions).len()
     }
-}
-
-/// A fence's state.
-#[derive(Default)]
-pub struct FenceState {
-    /// The submission that signals it, until it is observed or reset.
-    signaled_by: Mutex<Option<SubmissionRef>>,
-}
-
-/// A semaphore's state.
-#[derive(Default)]
-pub struct SemaphoreState {
-    timeline: AtomicBool,
-    /// Outstanding signals: `(value, submission)`; a binary semaphore has at most one, which
-    /// the next wait consumes.
-    signals: Mutex<Vec<(u64, SubmissionRef)>>,
 }
 
 impl SemaphoreState {

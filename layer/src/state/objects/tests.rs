@@ -1,4 +1,5 @@
 use super::*;
+use vigil_generated::objects::HANDLE_TYPES;
 
 fn k(scope: u64, handle: u64) -> Key {
     Key { scope, handle, ty: 3 }

@@ -1,0 +1,339 @@
+//! The records of the object table and the typed state they carry, in one module because they
+//! point at each other (a command buffer's state lists the secondaries it executes, a queue's
+//! submissions hold their command buffers, fences and semaphores). The table is in `objects`,
+//! what the typed state does in `command_buffers` and `submissions`.
+
+use std::collections::VecDeque;
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicU8, Ordering};
+use std::sync::{Arc, LazyLock, Mutex, PoisonError};
+
+use vigil_generated::objects::{HandleElem, Role, COMMAND_HANDLES, HANDLE_TYPES};
+use vigil_generated::VkObjectType;
+
+const ONE_WRITER: u64 = 1 << 32;
+
+/// An object's key: the device or instance it belongs to, its handle type (index into
+/// `HANDLE_TYPES`) and its handle value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Key {
+    pub scope: u64,
+    pub handle: u64,
+    pub ty: u16,
+}
+
+/// The key of `handle`, of type `ty`, named in a call of `device` (the instance, for an instance
+/// call) of `instance`.
+#[inline]
+pub fn key(ty: u16, handle: u64, device: u64, instance: u64) -> Key {
+    let scope = if INSTANCE_SCOPED.get(usize::from(ty)).copied().unwrap_or(true) { instance } else { device };
+    Key { scope, handle, ty }
+}
+
+/// Which handle types belong to an instance rather than a device: those no device-level command
+/// creates, allocates or retrieves. A device, for example, is created by a physical-device
+/// command, so its record is the instance's; a queue is retrieved from a device.
+static INSTANCE_SCOPED: LazyLock<Vec<bool>> = LazyLock::new(|| {
+    let device_level = |c: &vigil_generated::objects::CommandHandles| {
+        c.params.iter().any(|f| {
+            f.at == 0
+                && matches!(f.elem, HandleElem::Handle(t)
+                    if !matches!(HANDLE_TYPES[usize::from(t)].name, "VkInstance" | "VkPhysicalDevice"))
+        })
+    };
+    let mut instance = vec![true; HANDLE_TYPES.len()];
+    for c in COMMAND_HANDLES.iter().filter(|c| device_level(c)) {
+        let param = match c.role {
+            Role::Create { param, .. } | Role::Retrieve { param, .. } => param,
+            _ => continue,
+        };
+        if let Some(HandleElem::Handle(t)) = c.param(param).map(|f| f.elem) {
+            instance[usize::from(t)] = false;
+        }
+    }
+    instance
+});
+
+/// The indices in `HANDLE_TYPES` of the types the tracker keeps typed state for.
+pub struct Types {
+    pub command_pool: u16,
+    pub command_buffer: u16,
+    pub queue: u16,
+    pub fence: u16,
+    pub semaphore: u16,
+}
+
+/// See [`Types`].
+pub static TYPES: LazyLock<Types> = LazyLock::new(|| {
+    let index = |name: &str| HANDLE_TYPES.iter().position(|t| t.name == name).map_or(u16::MAX, |i| i as u16);
+    Types {
+        command_pool: index("VkCommandPool"),
+        command_buffer: index("VkCommandBuffer"),
+        queue: index("VkQueue"),
+        fence: index("VkFence"),
+        semaphore: index("VkSemaphore"),
+    }
+});
+
+/// What the tracker keeps about an object beyond its identity, by object type.
+pub enum ObjectState {
+    None,
+    CommandPool(CommandPoolState),
+    CommandBuffer(CommandBufferState),
+    Queue(QueueState),
+    Fence(FenceState),
+    Semaphore(SemaphoreState),
+}
+
+impl ObjectState {
+    /// The initial state of an object of `HANDLE_TYPES[ty]`.
+    fn of_type(ty: u16) -> Self {
+        use VkObjectType as T;
+        match HANDLE_TYPES.get(usize::from(ty)).map(|t| t.object_type) {
+            Some(T::VK_OBJECT_TYPE_COMMAND_POOL) => ObjectState::CommandPool(Default::default()),
+            Some(T::VK_OBJECT_TYPE_COMMAND_BUFFER) => ObjectState::CommandBuffer(Default::default()),
+            Some(T::VK_OBJECT_TYPE_QUEUE) => ObjectState::Queue(Default::default()),
+            Some(T::VK_OBJECT_TYPE_FENCE) => ObjectState::Fence(Default::default()),
+            Some(T::VK_OBJECT_TYPE_SEMAPHORE) => ObjectState::Semaphore(Default::default()),
+            _ => ObjectState::None,
+        }
+    }
+}
+
+/// How a record came to be.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// Created or allocated by the application.
+    Created,
+    /// Retrieved from the implementation (queues, physical devices, swapchain images): never
+    /// destroyed on its own, never a leak.
+    Retrieved,
+    /// First named in a call without a creation Vigil could follow (the dispatchable instance
+    /// and device, displays returned inside structures): counted for thread safety only.
+    Seen,
+}
+
+/// One live object.
+pub struct ObjectRecord {
+    pub key: Key,
+    /// The pool it was allocated from, or the object it was retrieved from (a swapchain's
+    /// images): a command buffer's implicit pool write needs no second lookup.
+    pub parent: Option<Arc<ObjectRecord>>,
+    /// Whether `VkAllocationCallbacks` were given when it was created.
+    pub with_allocator: bool,
+    pub origin: Origin,
+    /// How many live objects of the scope have this handle value.
+    pub(super) refs: AtomicU32,
+    /// Thread safety's use counter.
+    pub uses: ObjectUse,
+    /// The typed state of objects the checks follow (command buffers, queues, fences, …).
+    pub state: ObjectState,
+    /// For a pool or swapchain: the keys of what was allocated or retrieved from it.
+    pub(super) children: Mutex<Vec<Key>>,
+}
+
+impl ObjectRecord {
+    /// A record for one object.
+    pub fn new(key: Key, parent: Option<Arc<ObjectRecord>>, with_allocator: bool, origin: Origin) -> Self {
+        ObjectRecord {
+            key,
+            parent,
+            with_allocator,
+            origin,
+            refs: AtomicU32::new(1),
+            uses: ObjectUse::default(),
+            state: ObjectState::of_type(key.ty),
+            children: Mutex::new(Vec::new()),
+        }
+    }
+
+    /// Whether more than one live object has this handle value: per-object state (thread use,
+    /// later fences, semaphores and layouts) cannot tell them apart.
+    #[inline]
+    pub fn aliased(&self) -> bool {
+        self.refs.load(Ordering::Relaxed) > 1
+    }
+
+    /// How many live objects share the value.
+    #[cfg(test)]
+    pub fn refs(&self) -> u32 {
+        self.refs.load(Ordering::Relaxed)
+    }
+
+    pub(super) fn children(&self) -> std::sync::MutexGuard<'_, Vec<Key>> {
+        self.children.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The command buffer state, for a command buffer.
+    pub fn command_buffer(&self) -> Option<&CommandBufferState> {
+        match &self.state {
+            ObjectState::CommandBuffer(c) => Some(c),
+            _ => None,
+        }
+    }
+
+    /// The command pool state, for a command pool.
+    pub fn command_pool(&self) -> Option<&CommandPoolState> {
+        match &self.state {
+            ObjectState::CommandPool(p) => Some(p),
+            _ => None,
+        }
+    }
+
+    /// The semaphore state, for a semaphore.
+    pub fn semaphore(&self) -> Option<&SemaphoreState> {
+        match &self.state {
+            ObjectState::Semaphore(s) => Some(s),
+            _ => None,
+        }
+    }
+}
+
+/// How one object is being used right now (thread safety's view of a record).
+#[derive(Default)]
+pub struct ObjectUse {
+    /// Writers in the high 32 bits, readers in the low 32.
+    pub(super) counts: AtomicU64,
+    /// The use that found the object idle: thread id in the low 32 bits, command index (into
+    /// `COMMAND_HANDLES`) in the high 32; 0 before the first use.
+    pub(super) first: AtomicU64,
+    /// What it was created or retrieved with (`threading::QUEUE_INTERNALLY_SYNCHRONIZED`, …).
+    pub(super) flags: AtomicU8,
+}
+
+/// Another thread's use found by a beginning one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Overlap {
+    /// The other thread (0: not yet recorded, the two uses began together).
+    pub thread: u32,
+    /// Its command, index into `COMMAND_HANDLES`.
+    pub command: u16,
+    /// Whether the other use writes (otherwise it reads and this one writes).
+    pub other_writes: bool,
+}
+
+impl ObjectUse {
+    /// The flags it was created or retrieved with.
+    #[inline]
+    pub fn flags(&self) -> u8 {
+        self.flags.load(Ordering::Relaxed)
+    }
+
+    /// Records a flag learned at creation or retrieval.
+    pub fn add_flags(&self, flags: u8) {
+        self.flags.fetch_or(flags, Ordering::Relaxed);
+    }
+
+    /// Begins a use by `thread` in `command`; the overlapping use of another thread, if any.
+    /// Two reads never overlap; a thread's own uses (one call naming an object twice, a call
+    /// made from a callback) do not either.
+    #[inline]
+    pub fn begin(&self, write: bool, thread: u32, command: u16) -> Option<Overlap> {
+        let prev = self.counts.fetch_add(if write { ONE_WRITER } else { 1 }, Ordering::AcqRel);
+        let me = (u64::from(command) << 32) | u64::from(thread);
+        if prev == 0 {
+            self.first.store(me, Ordering::Release);
+            return None;
+        }
+        let writers = prev >> 32;
+        if !write && writers == 0 {
+            return None;
+        }
+        let first = self.first.load(Ordering::Acquire);
+        let other = first as u32;
+        (other != thread).then_some(Overlap {
+            thread: other,
+            command: (first >> 32) as u16,
+            other_writes: writers != 0,
+        })
+    }
+
+    /// Ends a use begun with `begin(write, …)`.
+    #[inline]
+    pub fn end(&self, write: bool) {
+        self.counts.fetch_sub(if write { ONE_WRITER } else { 1 }, Ordering::AcqRel);
+    }
+}
+
+/// A command pool's state.
+#[derive(Default)]
+pub struct CommandPoolState {
+    /// `VkCommandPoolCreateFlags`.
+    pub(super) flags: AtomicU32,
+}
+
+/// Where a command buffer is in its lifecycle, apart from pending (which is whether submissions
+/// of it are outstanding).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lifecycle {
+    Initial,
+    Recording,
+    Executable,
+    /// A one-time-submit command buffer whose submission completed, or one whose recording was
+    /// ended by an error.
+    Invalid,
+}
+
+/// What the lifecycle checks read and the tracker writes, under the command buffer's lock.
+pub struct Recording {
+    pub lifecycle: Lifecycle,
+    /// The `VkCommandBufferUsageFlags` it was begun with.
+    pub usage: u32,
+    /// Submissions of it (directly or through a primary) not yet known to be complete.
+    pub pending: u32,
+    /// The secondary command buffers a primary executes (vkCmdExecuteCommands), in order, with
+    /// the recording of each that it executes (its `generation` then).
+    pub secondaries: Vec<(Arc<ObjectRecord>, u32)>,
+    /// Counts recordings: bumped when it is begun or reset. A primary that executes an earlier
+    /// recording of it is invalid.
+    pub generation: u32,
+}
+
+/// A command buffer's state.
+pub struct CommandBufferState {
+    pub(super) secondary: AtomicBool,
+    pub(super) recording: Mutex<Recording>,
+}
+
+/// A submission: its queue's record and its sequence number there.
+pub type SubmissionRef = (Arc<ObjectRecord>, u64);
+
+/// What one submission waits for before it runs.
+pub enum Wait {
+    /// The binary signal its wait consumed.
+    Binary(SubmissionRef),
+    /// A timeline semaphore reaching a value.
+    Timeline(Arc<ObjectRecord>, u64),
+}
+
+/// One batch submitted to a queue (one `VkSubmitInfo`/`VkSubmitInfo2`, or a fence-only submit).
+pub struct Submission {
+    pub seq: u64,
+    pub command_buffers: Vec<Arc<ObjectRecord>>,
+    pub waits: Vec<Wait>,
+    /// Semaphores it signals, with the value for timeline ones.
+    pub signals: Vec<(Arc<ObjectRecord>, u64)>,
+    pub fence: Option<Arc<ObjectRecord>>,
+}
+
+/// A queue's state.
+#[derive(Default)]
+pub struct QueueState {
+    pub(super) next_seq: AtomicU64,
+    pub(super) submissions: Mutex<VecDeque<Submission>>,
+}
+
+/// A fence's state.
+#[derive(Default)]
+pub struct FenceState {
+    /// The submission that signals it, until it is observed or reset.
+    pub(super) signaled_by: Mutex<Option<SubmissionRef>>,
+}
+
+/// A semaphore's state.
+#[derive(Default)]
+pub struct SemaphoreState {
+    pub(super) timeline: AtomicBool,
+    /// Outstanding signals: `(value, submission)`; a binary semaphore has at most one, which
+    /// the next wait consumes.
+    pub(super) signals: Mutex<Vec<(u64, SubmissionRef)>>,
+}
