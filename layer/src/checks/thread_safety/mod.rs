@@ -43,7 +43,8 @@ pub type ThreadChecks = ThreadSafety<ThreadTracker>;
 const ID_WRITE: &str = "UNASSIGNED-Threading-MultipleThreads-Write";
 /// A read that began while another thread wrote the object (the reference layer's id).
 const ID_READ: &str = "UNASSIGNED-Threading-MultipleThreads-Read";
-/// Objects of a type not counted while two live objects share a handle value.
+/// Objects of a type not counted while two live objects share a handle value. INFO: the
+/// implementation may do this legally; shown when `report_flags` include `info`.
 const ID_ALIASED: &str = "UNASSIGNED-Vigil-ThreadSafety-aliased-handle";
 
 /// Overlaps reported per call at most; more in one call are dropped.
