@@ -128,20 +128,28 @@ impl ObjectTable {
 
     /// Whether `k` is alive, answered from this thread's cache when nothing was destroyed since
     /// it was last asked.
-    #[inline]
+    #[inline(always)]
     pub fn alive_in(&self, cache: &Cache, k: Key) -> bool {
         let epoch = self.epoch.load(Ordering::Acquire);
-        let slot = (k.handle ^ (k.handle >> 7) ^ u64::from(k.ty) ^ k.scope) as usize % CACHED;
+        let slot = (k.handle ^ (k.handle >> 7) ^ u64::from(k.ty)) as usize % CACHED;
         // SAFETY: a `Cell` of a `Copy` array, accessed through its pointer without a reference
         // escaping; nothing else on this thread touches it meanwhile.
-        let cached = unsafe { (*cache.as_ptr())[slot] };
+        let cached = unsafe { &(*cache.as_ptr())[slot] };
         if cached.0 == k && cached.1 == epoch {
             return true;
         }
+        self.alive_uncached(cache, slot, k, epoch)
+    }
+
+    /// [`Self::alive_in`] past a cache miss: the shard's lock and probe, out of line so the
+    /// cached check stays small where it is inlined.
+    #[inline(never)]
+    fn alive_uncached(&self, cache: &Cache, slot: usize, k: Key, epoch: u64) -> bool {
         // A record only seen by thread safety is no object.
         if !read(self.shard(&k)).get(&k).is_some_and(|r| r.origin != Origin::Seen) {
             return false;
         }
+        // SAFETY: as in `alive_in`.
         unsafe { (*cache.as_ptr())[slot] = (k, epoch) };
         true
     }

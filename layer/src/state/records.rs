@@ -23,7 +23,7 @@ pub struct Key {
 
 /// The key of `handle`, of type `ty`, named in a call of `device` (the instance, for an instance
 /// call) of `instance`.
-#[inline]
+#[inline(always)]
 pub fn key(ty: u16, handle: u64, device: u64, instance: u64) -> Key {
     let scope = if INSTANCE_SCOPED.get(usize::from(ty)).copied().unwrap_or(true) { instance } else { device };
     Key { scope, handle, ty }
