@@ -279,7 +279,7 @@ impl ObjectTable {
     }
 
     /// How many records the table holds (for tests and the bounded-growth checks).
-    #[allow(dead_code)]
+    #[cfg(test)]
     pub fn len(&self) -> usize {
         self.shards.iter().map(|s| read(s).len()).sum()
     }

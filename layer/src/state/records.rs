@@ -306,6 +306,7 @@ pub enum Wait {
 }
 
 /// One batch submitted to a queue (one `VkSubmitInfo`/`VkSubmitInfo2`, or a fence-only submit).
+#[derive(Default)]
 pub struct Submission {
     pub seq: u64,
     pub command_buffers: Vec<Arc<ObjectRecord>>,

@@ -23,12 +23,6 @@ impl QueueState {
     pub fn next_seq(&self) -> u64 {
         self.next_seq.fetch_add(1, Ordering::Relaxed) + 1
     }
-
-    /// Submissions not yet retired (for the bounded-growth tests).
-    #[allow(dead_code)]
-    pub fn outstanding(&self) -> usize {
-        lock(&self.submissions).len()
-    }
 }
 
 impl SemaphoreState {
@@ -79,7 +73,7 @@ fn semaphore(r: &ObjectRecord) -> Option<&SemaphoreState> {
 }
 
 /// Records a submission made on `queue_record` (the call succeeded).
-pub fn submit(queue_record: &Arc<ObjectRecord>, mut submission: Submission) {
+pub fn submit(queue_record: &Arc<ObjectRecord>, submission: Submission) {
     let Some(q) = queue(queue_record) else { return };
     let at = || (queue_record.clone(), submission.seq);
     for cb in &submission.command_buffers {
@@ -99,8 +93,6 @@ pub fn submit(queue_record: &Arc<ObjectRecord>, mut submission: Submission) {
             signals.push((*value, at()));
         }
     }
-    // Waits were resolved by the caller; a binary wait consumed its signal there.
-    submission.waits.shrink_to_fit();
     lock(&q.submissions).push_back(submission);
 }
 

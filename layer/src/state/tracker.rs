@@ -330,7 +330,7 @@ impl ValidationObject for StateTracker {
         let Some(q) = self.get(TYPES.queue, queue.as_raw()).filter(|_| result.0 >= 0) else { return };
         // SAFETY: the call succeeded: `count` valid submit infos.
         let submits = unsafe { slice(submits, count) };
-        let mut batches: Vec<Submission> = submits.iter().map(|s| unsafe { self.submit_info(&q, s) }).collect();
+        let mut batches: Vec<Submission> = submits.iter().map(|s| unsafe { self.submit_info(s) }).collect();
         self.submit(&q, &mut batches, fence);
     }
 
@@ -346,7 +346,7 @@ impl ValidationObject for StateTracker {
         let Some(q) = self.get(TYPES.queue, queue.as_raw()).filter(|_| result.0 >= 0) else { return };
         // SAFETY: the call succeeded: `count` valid submit infos.
         let submits = unsafe { slice(submits, count) };
-        let mut batches: Vec<Submission> = submits.iter().map(|s| unsafe { self.submit_info2(&q, s) }).collect();
+        let mut batches: Vec<Submission> = submits.iter().map(|s| unsafe { self.submit_info2(s) }).collect();
         self.submit(&q, &mut batches, fence);
     }
 
@@ -547,14 +547,14 @@ impl StateTracker {
     ///
     /// # Safety
     /// `s` must be a submit info the implementation accepted.
-    unsafe fn submit_info(&self, _q: &Arc<ObjectRecord>, s: &VkSubmitInfo) -> Submission {
+    unsafe fn submit_info(&self, s: &VkSubmitInfo) -> Submission {
         let ty = VkStructureType::VK_STRUCTURE_TYPE_TIMELINE_SEMAPHORE_SUBMIT_INFO;
         let values = unsafe { chained::<VkTimelineSemaphoreSubmitInfo>(s.pNext, ty) };
         let wait_values =
             values.map_or(&[][..], |v| unsafe { slice(v.pWaitSemaphoreValues, v.waitSemaphoreValueCount) });
         let signal_values =
             values.map_or(&[][..], |v| unsafe { slice(v.pSignalSemaphoreValues, v.signalSemaphoreValueCount) });
-        let mut submission = empty_submission();
+        let mut submission = Submission::default();
         for (i, w) in unsafe { slice(s.pWaitSemaphores, s.waitSemaphoreCount) }.iter().enumerate() {
             submission.waits.extend(self.wait(w.as_raw(), wait_values.get(i).copied().unwrap_or(0)));
         }
@@ -573,8 +573,8 @@ impl StateTracker {
     ///
     /// # Safety
     /// `s` must be a submit info the implementation accepted.
-    unsafe fn submit_info2(&self, _q: &Arc<ObjectRecord>, s: &VkSubmitInfo2) -> Submission {
-        let mut submission = empty_submission();
+    unsafe fn submit_info2(&self, s: &VkSubmitInfo2) -> Submission {
+        let mut submission = Submission::default();
         for w in unsafe { slice(s.pWaitSemaphoreInfos, s.waitSemaphoreInfoCount) } {
             submission.waits.extend(self.wait(w.semaphore.as_raw(), w.value));
         }
@@ -594,9 +594,9 @@ impl StateTracker {
     fn submit(&self, q: &Arc<ObjectRecord>, batches: &mut Vec<Submission>, fence: VkFence) {
         let fence = self.get(TYPES.fence, fence.as_raw());
         if batches.is_empty() && fence.is_some() {
-            batches.push(empty_submission());
+            batches.push(Submission::default());
         }
-        let Some(ObjectState::Queue(state)) = Some(&q.state) else { return };
+        let ObjectState::Queue(state) = &q.state else { return };
         let n = batches.len();
         for (i, mut b) in batches.drain(..).enumerate() {
             b.seq = state.next_seq();
@@ -606,10 +606,6 @@ impl StateTracker {
             submissions::submit(q, b);
         }
     }
-}
-
-fn empty_submission() -> Submission {
-    Submission { seq: 0, command_buffers: Vec::new(), waits: Vec::new(), signals: Vec::new(), fence: None }
 }
 
 /// The structure of type `s_type` in the chain starting at `next`.
