@@ -16,6 +16,7 @@ mod config;
 mod json;
 mod process;
 mod report;
+mod soak;
 mod stats;
 
 use std::collections::BTreeMap;
@@ -27,9 +28,10 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 use callgrind::Profile;
-use config::{Config, Layer, Paths, Plan, Workload, BASELINE};
+use config::{Config, Layer, Paths, Plan, Workload, BASELINE, SOAKS, SOAK_CONFIGS, SOAK_RUNS, SOAK_SUBMITS};
 use process::{Callgrind, Runner, Sample};
 use report::{Breakdown, Cell, Meta, Report};
+use soak::SoakRow;
 
 const USAGE: &str = "cargo xtask bench [--quick] [--rounds N] [--jobs N] [--layer-features F]";
 
@@ -97,7 +99,9 @@ pub fn run(args: &[String]) -> Result<(), String> {
 
     let samples = wall_clock(&runner, &plan, &options)?;
     let profiles = count(&runner, &plan, &options, &out.join("callgrind"))?;
-    let report = assemble(&plan, meta, samples, profiles)?;
+    let soaks = if options.quick { Vec::new() } else { soak(&runner, &plan)? };
+    let mut report = assemble(&plan, meta, samples, profiles)?;
+    report.soaks = soaks;
 
     let markdown = report.markdown();
     write(&out.join("report.md"), &markdown)?;
@@ -163,6 +167,29 @@ fn wall_clock(runner: &Runner, plan: &Plan, o: &Options) -> Result<BTreeMap<(Str
         }
     }
     Ok(samples)
+}
+
+/// The soak workloads, `SOAK_RUNS` interleaved rounds under each soak configuration.
+fn soak(runner: &Runner, plan: &Plan) -> Result<Vec<SoakRow>, String> {
+    let configs: Vec<&Config> =
+        SOAK_CONFIGS.iter().filter_map(|id| plan.configs.iter().find(|c| c.id == *id)).collect();
+    let mut runs: BTreeMap<(&str, &str), Vec<Sample>> = BTreeMap::new();
+    let total = SOAK_RUNS * SOAKS.len() * configs.len();
+    let mut done = 0;
+    for round in 0..SOAK_RUNS {
+        for w in SOAKS {
+            for c in &configs {
+                done += 1;
+                eprintln!("bench: soak [{done}/{total}] round {} {} under {}", round + 1, w.id, c.id);
+                runs.entry((w.id, c.id.as_str())).or_default().push(runner.run(w, c, SOAK_SUBMITS, None)?);
+            }
+        }
+    }
+    Ok(SOAKS
+        .iter()
+        .flat_map(|w| configs.iter().map(move |c| (w.id, c.id.as_str())))
+        .map(|(w, c)| SoakRow::new(w, c, runs.get(&(w, c)).map(Vec::as_slice).unwrap_or_default()))
+        .collect())
 }
 
 /// What callgrind found for one workload under one configuration.
@@ -253,6 +280,7 @@ fn assemble(
         pairs: plan.pairs.clone(),
         cells,
         breakdowns,
+        soaks: Vec::new(),
     })
 }
 

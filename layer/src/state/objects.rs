@@ -14,7 +14,7 @@
 use std::cell::Cell;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, LazyLock, PoisonError, RwLock, RwLockReadGuard, RwLockWriteGuard};
 
 pub use super::records::{key, Key, ObjectRecord, ObjectState, Origin, Overlap, TYPES};
@@ -87,14 +87,22 @@ impl Drop for EpochBump<'_> {
     }
 }
 
+/// How many records one instance or device has in the table, now and at most.
+#[derive(Default)]
+struct ScopeCounts {
+    live: AtomicUsize,
+    peak: AtomicUsize,
+}
+
 /// The table.
 pub struct ObjectTable {
     shards: [Shard; SHARDS],
     /// Bumped by every removal: cached lookups from before it are stale.
     epoch: AtomicU64,
-    /// The live instances and devices: where a handle missing from its own scope is looked for,
-    /// on the cold path, to tell "another device's" from "never created".
-    scopes: RwLock<Vec<u64>>,
+    /// The live instances and devices, with their record counts: where a handle missing from
+    /// its own scope is looked for, on the cold path, to tell "another device's" from "never
+    /// created".
+    scopes: RwLock<Vec<(u64, Arc<ScopeCounts>)>>,
 }
 
 /// Every live object in the process.
@@ -112,6 +120,26 @@ impl ObjectTable {
 
     fn shard(&self, k: &Key) -> &Shard {
         &self.shards[shard_of(k.handle)]
+    }
+
+    /// Counts a record of `scope` in (`added`) or out. Creation and destruction only: never
+    /// on a call that merely uses objects.
+    fn count(&self, scope: u64, added: bool) {
+        let scopes = read(&self.scopes);
+        let Some((_, c)) = scopes.iter().find(|(s, _)| *s == scope) else { return };
+        if added {
+            let live = c.live.fetch_add(1, Ordering::Relaxed) + 1;
+            c.peak.fetch_max(live, Ordering::Relaxed);
+        } else {
+            // A scope added after some of its records (an instance learns its handle at
+            // creation) may count fewer than it removes.
+            let _ = c.live.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| n.checked_sub(1));
+        }
+    }
+
+    /// The most records `scope` had at once.
+    pub fn peak_records(&self, scope: u64) -> usize {
+        read(&self.scopes).iter().find(|(s, _)| *s == scope).map_or(0, |(_, c)| c.peak.load(Ordering::Relaxed))
     }
 
     /// The record of `k`, if the object is alive.
@@ -164,7 +192,7 @@ impl ObjectTable {
     /// cold path of a failed lookup.
     #[cold]
     pub fn scope_elsewhere(&self, k: Key) -> Option<u64> {
-        let scopes = read(&self.scopes).clone();
+        let scopes: Vec<u64> = read(&self.scopes).iter().map(|(s, _)| *s).collect();
         let shard = read(self.shard(&k));
         let created = |k: &Key| shard.get(k).is_some_and(|r| r.origin != Origin::Seen);
         scopes.into_iter().filter(|&s| s != k.scope).find(|&scope| created(&Key { scope, ..k }))
@@ -174,18 +202,21 @@ impl ObjectTable {
     /// value (retrieving an object again adds none). A record only seen before is replaced.
     pub fn insert(&self, k: Key, parent: Option<Arc<ObjectRecord>>, with_allocator: bool, origin: Origin) {
         let mut map = write(self.shard(&k));
-        match map.get(&k) {
+        let seen = match map.get(&k) {
             Some(r) if r.origin != Origin::Seen => {
                 if origin != Origin::Retrieved || r.origin != Origin::Retrieved {
                     r.refs.fetch_add(1, Ordering::Relaxed);
                 }
                 return;
             }
-            _ => {}
-        }
+            seen => seen.is_some(),
+        };
         let record = Arc::new(ObjectRecord::new(k, parent.clone(), with_allocator, origin));
         map.insert(k, record);
         drop(map);
+        if !seen {
+            self.count(k.scope, true);
+        }
         if let Some(p) = parent {
             let mut children = p.children();
             if !children.contains(&k) {
@@ -200,7 +231,19 @@ impl ObjectTable {
             return r;
         }
         let mut map = write(self.shard(&k));
-        map.entry(k).or_insert_with(|| Arc::new(ObjectRecord::new(k, None, false, Origin::Seen))).clone()
+        let mut added = false;
+        let r = map
+            .entry(k)
+            .or_insert_with(|| {
+                added = true;
+                Arc::new(ObjectRecord::new(k, None, false, Origin::Seen))
+            })
+            .clone();
+        drop(map);
+        if added {
+            self.count(k.scope, true);
+        }
+        r
     }
 
     /// Drops one reference to `k`, forgetting it (and what was allocated from it) with the
@@ -215,6 +258,7 @@ impl ObjectTable {
         }
         map.remove(&k);
         drop(map);
+        self.count(k.scope, false);
         submissions::forget(&r);
         if let Some(p) = &r.parent {
             p.children().retain(|&c| c != k);
@@ -232,6 +276,8 @@ impl ObjectTable {
             let mut map = write(self.shard(&child));
             if map.get(&child).is_some_and(|r| r.parent.as_ref().is_some_and(|p| Arc::ptr_eq(p, parent))) {
                 if let Some(r) = map.remove(&child) {
+                    drop(map);
+                    self.count(child.scope, false);
                     submissions::forget(&r);
                 }
             }
@@ -250,15 +296,15 @@ impl ObjectTable {
     /// A new instance or device whose objects the table will hold.
     pub fn add_scope(&self, scope: u64) {
         let mut scopes = write(&self.scopes);
-        if !scopes.contains(&scope) {
-            scopes.push(scope);
+        if !scopes.iter().any(|(s, _)| *s == scope) {
+            scopes.push((scope, Arc::default()));
         }
     }
 
     /// Forgets every object of `scope` (its device or instance is gone).
     pub fn remove_scope(&self, scope: u64) {
         let _bump = EpochBump(&self.epoch);
-        write(&self.scopes).retain(|&s| s != scope);
+        write(&self.scopes).retain(|(s, _)| *s != scope);
         for s in &self.shards {
             write(s).retain(|k, r| {
                 if k.scope == scope {

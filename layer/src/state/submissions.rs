@@ -72,9 +72,19 @@ fn semaphore(r: &ObjectRecord) -> Option<&SemaphoreState> {
     }
 }
 
+/// What awaits completion right after a submit: the submissions on its queue, and the most
+/// outstanding signals on one semaphore it signals. What the application observes retires them,
+/// so both stay small; they grow only while it never looks.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Backlog {
+    pub submissions: usize,
+    pub signals: usize,
+}
+
 /// Records a submission made on `queue_record` (the call succeeded).
-pub fn submit(queue_record: &Arc<ObjectRecord>, submission: Submission) {
-    let Some(q) = queue(queue_record) else { return };
+pub fn submit(queue_record: &Arc<ObjectRecord>, submission: Submission) -> Backlog {
+    let Some(q) = queue(queue_record) else { return Backlog::default() };
+    let mut backlog = Backlog::default();
     let at = || (queue_record.clone(), submission.seq);
     for cb in &submission.command_buffers {
         if let ObjectState::CommandBuffer(c) = &cb.state {
@@ -91,9 +101,13 @@ pub fn submit(queue_record: &Arc<ObjectRecord>, submission: Submission) {
                 signals.clear();
             }
             signals.push((*value, at()));
+            backlog.signals = backlog.signals.max(signals.len());
         }
     }
-    lock(&q.submissions).push_back(submission);
+    let mut list = lock(&q.submissions);
+    list.push_back(submission);
+    backlog.submissions = list.len();
+    backlog
 }
 
 /// The application observed that `fence` signaled: its submission (and so everything before

@@ -7,7 +7,7 @@
 //! destroyed objects after the others' pre-record hooks (thread safety counts the destroying
 //! use first).
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 
 use vigil_generated::objects::*;
@@ -18,6 +18,7 @@ use super::objects::{key, ObjectRecord, ObjectState, Origin, OBJECTS, TYPES};
 use super::submissions::{self, Submission, Wait};
 use crate::chassis::raw::{count, read_ptr, read_uint, slice, Base};
 use crate::chassis::{hooks, Call, Hooks, Phase, ValidationObject};
+use crate::report::Severity;
 
 /// The state tracker of one instance or device.
 pub struct StateTracker {
@@ -27,18 +28,41 @@ pub struct StateTracker {
     instance: AtomicU64,
     /// The device's queues, as retrieved: vkDeviceWaitIdle retires their submissions.
     queues: Mutex<Vec<Arc<ObjectRecord>>>,
+    /// The largest backlog any submit left (each field on its own).
+    peak: Peak,
 }
+
+/// The largest [`submissions::Backlog`] seen, field by field.
+#[derive(Default)]
+struct Peak {
+    submissions: AtomicUsize,
+    signals: AtomicUsize,
+}
+
+/// What the tracker says, at INFO, when its device is destroyed: how much state it held at
+/// most, so that growth shows without a profiler.
+const ID_STATISTICS: &str = "UNASSIGNED-Vigil-State-statistics";
 
 impl StateTracker {
     /// The tracker of an instance about to be created (its handle is learned at creation).
     pub fn for_instance() -> Self {
-        StateTracker { scope: AtomicU64::new(0), instance: AtomicU64::new(0), queues: Mutex::default() }
+        StateTracker {
+            scope: AtomicU64::new(0),
+            instance: AtomicU64::new(0),
+            queues: Mutex::default(),
+            peak: Peak::default(),
+        }
     }
 
     /// The tracker of device `device` of `instance`.
     pub fn for_device(device: u64, instance: u64) -> Self {
         OBJECTS.add_scope(device);
-        StateTracker { scope: AtomicU64::new(device), instance: AtomicU64::new(instance), queues: Mutex::default() }
+        StateTracker {
+            scope: AtomicU64::new(device),
+            instance: AtomicU64::new(instance),
+            queues: Mutex::default(),
+            peak: Peak::default(),
+        }
     }
 
     fn scopes(&self) -> (u64, u64) {
@@ -152,6 +176,29 @@ impl ValidationObject for StateTracker {
         if matches!(command.role, Role::Create { .. } | Role::Retrieve { .. }) {
             self.record(command, cx.params, result)
         }
+    }
+
+    fn pre_call_record_destroy_device(
+        &self,
+        cx: &Call<'_>,
+        device: VkDevice,
+        _allocator: *const VkAllocationCallbacks,
+    ) {
+        if device.as_raw() != 0 {
+            cx.report(
+                Severity::Info,
+                ID_STATISTICS,
+                &cx.location(),
+                format_args!(
+                    "the state tracker held at most {} records of this device at once; at most {} submissions \
+                     on one queue and {} signals of one semaphore awaited completion.",
+                    OBJECTS.peak_records(device.as_raw()),
+                    self.peak.submissions.load(Ordering::Relaxed),
+                    self.peak.signals.load(Ordering::Relaxed),
+                ),
+            );
+        }
+        self.pre_record_call(cx);
     }
 
     fn post_call_record_create_command_pool(
@@ -603,7 +650,9 @@ impl StateTracker {
             if i + 1 == n {
                 b.fence = fence.clone();
             }
-            submissions::submit(q, b);
+            let backlog = submissions::submit(q, b);
+            self.peak.submissions.fetch_max(backlog.submissions, Ordering::Relaxed);
+            self.peak.signals.fetch_max(backlog.signals, Ordering::Relaxed);
         }
     }
 }

@@ -22,7 +22,7 @@ pub struct Context {
     pub instance: ash::Instance,
     debug_utils: ash::ext::debug_utils::Instance,
     messenger: vk::DebugUtilsMessengerEXT,
-    /// The device (API version 1.3, `synchronization2` enabled).
+    /// The device (API version 1.3, `timelineSemaphore` and `synchronization2` enabled).
     pub device: ash::Device,
     /// A queue that supports graphics, compute and transfer.
     pub queue: vk::Queue,
@@ -79,8 +79,12 @@ impl Context {
         let priorities = [1.0];
         let queue_infos =
             [vk::DeviceQueueCreateInfo::default().queue_family_index(queue_family).queue_priorities(&priorities)];
+        let mut features12 = vk::PhysicalDeviceVulkan12Features::default().timeline_semaphore(true);
         let mut features13 = vk::PhysicalDeviceVulkan13Features::default().synchronization2(true);
-        let device_info = vk::DeviceCreateInfo::default().queue_create_infos(&queue_infos).push_next(&mut features13);
+        let device_info = vk::DeviceCreateInfo::default()
+            .queue_create_infos(&queue_infos)
+            .push_next(&mut features12)
+            .push_next(&mut features13);
         let device =
             unsafe { instance.create_device(physical, &device_info, None) }.map_err(|e| vk_err("vkCreateDevice", e))?;
         let queue = unsafe { device.get_device_queue(queue_family, 0) };

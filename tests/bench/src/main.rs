@@ -2,6 +2,7 @@
 //!
 //! ```text
 //! vigil-workload <draw|dispatch|churn|threads> [--frames N] [--count N] [--threads T] [--no-submit]
+//! vigil-workload soak [--frames SUBMITS] [--wait fence|timeline]
 //! ```
 //!
 //! Every workload is a valid Vulkan 1.3 program. Each frame runs the workload's measured section
@@ -16,6 +17,7 @@ mod churn;
 mod context;
 mod dispatch;
 mod draw;
+mod soak;
 
 use std::process::ExitCode;
 use std::time::Instant;
@@ -62,12 +64,15 @@ struct Args {
     count: Option<u32>,
     threads: usize,
     submit: bool,
+    /// How `soak` observes completion.
+    wait: soak::Wait,
 }
 
 fn parse_args() -> Result<Args, String> {
     let mut args = std::env::args().skip(1);
     let workload = args.next().ok_or("missing workload name")?;
-    let mut parsed = Args { workload, frames: 10, count: None, threads: 1, submit: true };
+    let frames = if workload == "soak" { soak::SUBMITS } else { 10 };
+    let mut parsed = Args { workload, frames, count: None, threads: 1, submit: true, wait: soak::Wait::Fence };
     while let Some(flag) = args.next() {
         let mut value = |what: &str| -> Result<u64, String> {
             let v = args.next().ok_or(format!("{what} needs a value"))?;
@@ -78,14 +83,18 @@ fn parse_args() -> Result<Args, String> {
             "--count" => parsed.count = Some(value("--count")? as u32),
             "--threads" => parsed.threads = (value("--threads")? as usize).max(1),
             "--no-submit" => parsed.submit = false,
+            "--wait" => {
+                let v = args.next().ok_or("--wait needs a value")?;
+                parsed.wait = soak::Wait::parse(&v).ok_or(format!("--wait: fence or timeline, not {v}"))?;
+            }
             other => return Err(format!("unknown argument {other}")),
         }
     }
     Ok(parsed)
 }
 
-const USAGE: &str =
-    "usage: vigil-workload <draw|dispatch|churn|threads> [--frames N] [--count N] [--threads T] [--no-submit]";
+const USAGE: &str = "usage: vigil-workload <draw|dispatch|churn|threads> [--frames N] [--count N] [--threads T] \
+                     [--no-submit]\n       vigil-workload soak [--frames SUBMITS] [--wait fence|timeline]";
 
 fn main() -> ExitCode {
     let args = match parse_args() {
@@ -102,6 +111,9 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    if args.workload == "soak" {
+        return run_soak(&args, ctx);
+    }
     let results = {
         let mut workload: Box<dyn Workload + '_> = match args.workload.as_str() {
             "draw" => Box::new(draw::Draw::new(&ctx, args.count.unwrap_or(draw::DRAWS), None)),
@@ -129,6 +141,48 @@ fn main() -> ExitCode {
     // left alive arrive at vkDestroyDevice.
     let problems = context::problems();
     print_results(&args, &results, problems);
+    if problems > 0 {
+        eprintln!("vigil-workload: {problems} WARNING/ERROR validation message(s): the run does not count");
+        return ExitCode::FAILURE;
+    }
+    ExitCode::SUCCESS
+}
+
+/// The `soak` workload: its own loop (every frame submits) and its own figures.
+fn run_soak(args: &Args, ctx: Context) -> ExitCode {
+    let results = {
+        let mut soak = soak::Soak::new(&ctx, args.wait);
+        soak.run(args.frames)
+    };
+    unsafe { ctx.device.device_wait_idle() }.expect("vkDeviceWaitIdle");
+    let (device_name, tool_layers) = (ctx.device_name.clone(), ctx.tool_layers.join(","));
+    drop(ctx);
+    let problems = context::problems();
+    let window = soak::WINDOW.min(results.frame_ns.len());
+    println!("vigil-bench: workload soak");
+    println!("vigil-bench: wait {:?}", args.wait);
+    println!("vigil-bench: calls_per_frame {}", results.calls_per_frame);
+    println!("vigil-bench: frames {}", results.frame_ns.len());
+    for (what, frames) in [("", &results.frame_ns), ("_cpu", &results.frame_cpu_ns)] {
+        println!("vigil-bench: soak_first{what}_median_ns {}", soak::median(&frames[..window]));
+        println!("vigil-bench: soak_last{what}_median_ns {}", soak::median(&frames[frames.len() - window..]));
+        // Ten equal stretches of the run, for the shape of any drift.
+        let tenth = (frames.len() / 10).max(1);
+        let tenths: Vec<String> = frames.chunks(tenth).map(|c| soak::median(c).to_string()).collect();
+        println!("vigil-bench: soak_tenths{what}_median_ns {}", tenths.join(" "));
+    }
+    if let Some(kib) = results.rss_from_kib {
+        println!("vigil-bench: soak_rss_from_kib {kib}");
+    }
+    if let Some(kib) = results.rss_end_kib {
+        println!("vigil-bench: soak_rss_end_kib {kib}");
+    }
+    if let Some(kib) = peak_rss_kib() {
+        println!("vigil-bench: peak_rss_kib {kib}");
+    }
+    println!("vigil-bench: validation_problems {problems}");
+    println!("vigil-bench: tool_layers {tool_layers}");
+    println!("vigil-bench: device {device_name}");
     if problems > 0 {
         eprintln!("vigil-workload: {problems} WARNING/ERROR validation message(s): the run does not count");
         return ExitCode::FAILURE;

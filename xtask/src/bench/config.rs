@@ -25,6 +25,20 @@ pub const WORKLOADS: &[Workload] = &[
     Workload { id: "threads-4", args: &["threads", "--threads", "4"], counted: false, quick: false },
 ];
 
+/// The soak workloads: many submits, each observed complete one way (see
+/// tests/bench/src/soak.rs). Run [`SOAK_RUNS`] times under each of [`SOAK_CONFIGS`], outside
+/// `--quick`, with `--frames` as the number of submits.
+pub const SOAKS: &[Workload] = &[
+    Workload { id: "soak-fence", args: &["soak", "--wait", "fence"], counted: false, quick: false },
+    Workload { id: "soak-timeline", args: &["soak", "--wait", "timeline"], counted: false, quick: false },
+];
+/// Submits per soak process.
+pub const SOAK_SUBMITS: usize = 100_000;
+/// Processes per soak workload and configuration: one run's windows move with the machine.
+pub const SOAK_RUNS: usize = 3;
+/// The configurations the soak runs under.
+pub const SOAK_CONFIGS: &[&str] = &[BASELINE, VIGIL_DEFAULTS, REFERENCE_DEFAULTS];
+
 /// The reference layer (Debian 12's vulkan-validationlayers 1.3.239).
 pub const REFERENCE_LAYER: &str = "VK_LAYER_KHRONOS_validation";
 /// Vigil.
@@ -239,6 +253,11 @@ pub struct Plan {
 pub const BASELINE: &str = "none";
 /// Id of the reference with its defaults (information only: no Vigil counterpart).
 pub const REFERENCE_DEFAULTS: &str = "reference/defaults";
+/// Id of Vigil with its defaults (information only: the reference's defaults cover more).
+pub const VIGIL_DEFAULTS: &str = "vigil/defaults";
+/// Id of Vigil with only core validation on: the state tracker recording, and core's few
+/// checks (information only: no reference counterpart).
+pub const VIGIL_TRACKER: &str = "vigil/tracker";
 
 /// Resolves the tables into the configurations to run (`quick`: only the quick pairs and
 /// workloads, no information-only configurations).
@@ -309,6 +328,22 @@ pub fn plan_from(pairs: &[Pair], coverage: &'static [Coverage], quick: bool) -> 
             id: REFERENCE_DEFAULTS.into(),
             label: "reference, defaults (information)".into(),
             layer: Layer::Reference { disables: None },
+        });
+        configs.push(Config {
+            id: VIGIL_DEFAULTS.into(),
+            label: "Vigil, defaults (information)".into(),
+            layer: Layer::Vigil { settings: Vec::new() },
+        });
+        let only_core = coverage
+            .iter()
+            .map(|c| c.vigil_key)
+            .chain(VIGIL_ALWAYS_OFF.iter().copied())
+            .map(|k| (format!("{VIGIL_SETTING_PREFIX}{k}"), (k == "CORE").to_string()))
+            .collect();
+        configs.push(Config {
+            id: VIGIL_TRACKER.into(),
+            label: "Vigil, state tracker + core only (information)".into(),
+            layer: Layer::Vigil { settings: only_core },
         });
     }
     let workloads = WORKLOADS.iter().filter(|w| w.quick || !quick).collect();
@@ -409,7 +444,9 @@ mod tests {
                 "reference/thread safety",
                 "vigil/Vigil's validation objects",
                 "reference/Vigil's validation objects",
-                "reference/defaults"
+                "reference/defaults",
+                "vigil/defaults",
+                "vigil/tracker"
             ]
         );
         assert_eq!(full.pairs[1].coverage, ["handle wrapping"]);
@@ -452,6 +489,16 @@ mod tests {
         assert_eq!(wrapping.len(), REFERENCE_DISABLES.len() - 1);
         assert!(!wrapping.contains(&"VK_VALIDATION_FEATURE_DISABLE_UNIQUE_HANDLES_EXT"));
         assert_eq!(disables("reference/defaults"), None);
+        let vigil = |id: &str| match &full.configs.iter().find(|c| c.id == id).unwrap().layer {
+            Layer::Vigil { settings } => settings.clone(),
+            other => panic!("{other:?}"),
+        };
+        assert!(vigil(VIGIL_DEFAULTS).is_empty(), "defaults set nothing");
+        let on: Vec<String> = vigil(VIGIL_TRACKER).into_iter().filter(|(_, v)| v == "true").map(|(k, _)| k).collect();
+        assert_eq!(on, ["VK_VIGIL_VALIDATION_CORE"]);
+        for id in SOAK_CONFIGS {
+            assert!(full.configs.iter().any(|c| c.id == *id), "{id}");
+        }
     }
 
     /// What a Vigil object, once it exists, does to the plan: one flag in the table.

@@ -25,6 +25,22 @@ pub struct Sample {
     pub tool_layers: Vec<String>,
     /// The physical device.
     pub device: String,
+    /// What a `soak` process reports beyond the common lines.
+    pub soak: SoakFigures,
+}
+
+/// A `soak` process's figures (see tests/bench/src/soak.rs).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SoakFigures {
+    /// Median wall-clock ns of a frame over the first and the last 1,000 frames.
+    pub first_ns: Option<u64>,
+    pub last_ns: Option<u64>,
+    /// The same as the calling thread's CPU ns.
+    pub first_cpu_ns: Option<u64>,
+    pub last_cpu_ns: Option<u64>,
+    /// Resident set at submit 10,000 and at the end, KiB.
+    pub rss_from_kib: Option<u64>,
+    pub rss_end_kib: Option<u64>,
 }
 
 impl Sample {
@@ -51,6 +67,12 @@ impl Sample {
                     s.tool_layers = value.split(',').filter(|l| !l.is_empty()).map(str::to_string).collect();
                 }
                 "device" => s.device = value.to_string(),
+                "soak_first_median_ns" => s.soak.first_ns = Some(number(value)?),
+                "soak_last_median_ns" => s.soak.last_ns = Some(number(value)?),
+                "soak_first_cpu_median_ns" => s.soak.first_cpu_ns = Some(number(value)?),
+                "soak_last_cpu_median_ns" => s.soak.last_cpu_ns = Some(number(value)?),
+                "soak_rss_from_kib" => s.soak.rss_from_kib = Some(number(value)?),
+                "soak_rss_end_kib" => s.soak.rss_end_kib = Some(number(value)?),
                 _ => {}
             }
         }
@@ -84,7 +106,7 @@ pub struct Callgrind<'a> {
 pub const MEASURED_SYMBOL: &str = "vigil_bench_measured";
 
 impl Runner {
-    /// Runs `workload` under `config` for `frames` measured frames, under callgrind when
+    /// Runs `workload` under `config` for `frames` measured frames (a soak's submits), under callgrind when
     /// `callgrind` is given (then without submitting: only the measured section is counted).
     pub fn run(
         &self,
@@ -177,6 +199,13 @@ vigil-bench: device llvmpipe (LLVM 15.0.6, 256 bits)
         assert_eq!(s.tool_layers, ["VK_LAYER_VIGIL_validation"]);
         assert_eq!(s.device, "llvmpipe (LLVM 15.0.6, 256 bits)");
         assert!(Sample::parse("vigil-bench: tool_layers \n").is_err(), "unfinished run");
+        let soak = Sample::parse(
+            "vigil-bench: calls_per_frame 3\nvigil-bench: soak_first_cpu_median_ns 5000\n\
+             vigil-bench: soak_last_cpu_median_ns 5100\nvigil-bench: soak_rss_end_kib 9\n",
+        )
+        .unwrap();
+        assert_eq!((soak.soak.first_cpu_ns, soak.soak.last_cpu_ns), (Some(5000), Some(5100)));
+        assert_eq!((soak.soak.rss_from_kib, soak.soak.rss_end_kib), (None, Some(9)));
         assert!(Sample::parse("vigil-bench: calls_per_frame x\n").is_err());
     }
 }

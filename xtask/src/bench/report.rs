@@ -6,9 +6,10 @@ use std::collections::BTreeMap;
 use std::fmt::Write;
 
 use super::callgrind::Profile;
-use super::config::{Config, PairPlan, Side, BASELINE};
+use super::config::{Config, PairPlan, Side, BASELINE, REFERENCE_DEFAULTS, VIGIL_DEFAULTS, VIGIL_TRACKER};
 use super::json::Json;
 use super::process::Sample;
+use super::soak::{SoakRow, DRIFT_LIMIT, GROWTH_LIMIT_KIB};
 use super::stats::{per_call, percentile, ratio};
 
 /// The percentile of frame times the report quotes: robust against the scheduler's outliers
@@ -212,6 +213,8 @@ pub struct Report {
     pub cells: BTreeMap<(String, String), Cell>,
     /// Vigil's profiles.
     pub breakdowns: Vec<Breakdown>,
+    /// The soak section (empty with `--quick`).
+    pub soaks: Vec<SoakRow>,
 }
 
 impl Report {
@@ -291,7 +294,24 @@ impl Report {
                 });
             }
         }
+        for row in self.soaks.iter().filter(|r| r.config == VIGIL_DEFAULTS) {
+            targets.push(Target {
+                what: format!("{}: Vigil defaults, last ÷ first 1,000 frames' CPU time", row.workload),
+                value: row.drift,
+                limit: DRIFT_LIMIT,
+            });
+            targets.push(Target {
+                what: format!("{}: Vigil defaults, resident set growth from submit 10,000, KiB", row.workload),
+                value: row.rss_growth_kib,
+                limit: GROWTH_LIMIT_KIB,
+            });
+        }
         targets
+    }
+
+    /// The label of configuration `id`.
+    fn label<'a>(&'a self, id: &'a str) -> &'a str {
+        self.configs.iter().find(|c| c.id == id).map_or(id, |c| c.label.as_str())
     }
 
     /// The report as Markdown.
@@ -340,6 +360,66 @@ impl Report {
             })
             .collect();
         table(&mut out, &["target", "value", "limit", "result"], &rows);
+
+        if self.configs.iter().any(|c| c.id == VIGIL_DEFAULTS) {
+            let _ = writeln!(out, "## Default settings and the state tracker (not equal coverage)\n");
+            let _ = writeln!(
+                out,
+                "Each layer as it is installed, and Vigil with only core validation on (its state tracker \
+                 recording every object and command buffer). The reference's defaults cover far more than \
+                 Vigil's (core validation, shader validation), so the ratio is context, not a target.\n"
+            );
+            let mut rows = Vec::new();
+            for w in &self.counted {
+                let v = self.added_ir(w, VIGIL_DEFAULTS);
+                let r = self.added_ir(w, REFERENCE_DEFAULTS);
+                let t = self.added_ir(w, VIGIL_TRACKER);
+                let ratio = v.zip(r).and_then(|(v, r)| ratio(v, r));
+                rows.push(vec![w.clone(), num(v, 1), num(r, 1), num(ratio, 3), num(t, 1)]);
+            }
+            let header = ["workload", "Vigil defaults", "reference defaults", "ratio", "Vigil tracker + core only"];
+            table(&mut out, &header, &rows);
+        }
+
+        if !self.soaks.is_empty() {
+            let _ = writeln!(out, "## Soak: 100,000 submits\n");
+            let _ = writeln!(
+                out,
+                "Two command buffers in flight, each submit signalling a timeline semaphore; completion \
+                 observed through a fence per frame (soak-fence) or only through timeline waits \
+                 (soak-timeline). Per frame: the calling thread's CPU µs (median of the first and of the \
+                 last 1,000 frames, median over {} runs) and wall µs; drift: last ÷ first; resident set at \
+                 the end and its largest growth from submit 10,000.\n",
+                self.soaks.first().map_or(0, |r| r.runs)
+            );
+            let rows: Vec<Vec<String>> = self
+                .soaks
+                .iter()
+                .map(|r| {
+                    vec![
+                        r.workload.clone(),
+                        self.label(&r.config).to_string(),
+                        num(r.first_cpu_us, 2),
+                        num(r.last_cpu_us, 2),
+                        num(r.drift, 3),
+                        format!("{} / {}", num(r.first_wall_us, 1), num(r.last_wall_us, 1)),
+                        num(r.rss_end_mib, 1),
+                        num(r.rss_growth_kib, 0),
+                    ]
+                })
+                .collect();
+            let header = [
+                "workload",
+                "configuration",
+                "first CPU µs",
+                "last CPU µs",
+                "drift",
+                "wall µs first / last",
+                "RSS MiB",
+                "RSS growth KiB",
+            ];
+            table(&mut out, &header, &rows);
+        }
 
         let _ = writeln!(out, "## Every measurement\n");
         let _ = writeln!(
@@ -545,8 +625,27 @@ impl Report {
                 ])
             })
             .collect();
+        let soaks = self
+            .soaks
+            .iter()
+            .map(|r| {
+                Json::obj([
+                    ("workload", Json::str(&r.workload)),
+                    ("config", Json::str(&r.config)),
+                    ("runs", Json::Num(r.runs as f64)),
+                    ("first_cpu_us", opt(r.first_cpu_us)),
+                    ("last_cpu_us", opt(r.last_cpu_us)),
+                    ("drift", opt(r.drift)),
+                    ("first_wall_us", opt(r.first_wall_us)),
+                    ("last_wall_us", opt(r.last_wall_us)),
+                    ("rss_end_mib", opt(r.rss_end_mib)),
+                    ("rss_growth_kib", opt(r.rss_growth_kib)),
+                ])
+            })
+            .collect();
         Json::obj([
             ("meta", meta),
+            ("soak", Json::Arr(soaks)),
             ("configs", Json::Arr(configs)),
             ("results", Json::Arr(results)),
             ("pairs", Json::Arr(pairs)),

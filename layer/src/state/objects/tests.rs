@@ -116,3 +116,34 @@ fn instance_level_types_have_the_instance_as_scope() {
         assert_eq!(k.scope, if instance { 0x1 } else { 0xd }, "{name}");
     }
 }
+
+#[test]
+fn each_scope_counts_its_records_and_keeps_the_peak() {
+    let t = ObjectTable::new();
+    t.add_scope(1);
+    t.add_scope(2);
+    t.insert(k(1, 0x10), None, false, Origin::Created);
+    t.insert(k(1, 0x10), None, false, Origin::Created);
+    t.insert(k(2, 0x10), None, false, Origin::Created);
+    let pool = {
+        t.insert(k(1, 0x100), None, false, Origin::Created);
+        t.get(k(1, 0x100))
+    };
+    t.insert(k(1, 0x200), pool.clone(), false, Origin::Created);
+    t.get_or_see(k(1, 0x300));
+    // One record per value (0x10 twice is one record), the seen one included.
+    assert_eq!((t.peak_records(1), t.peak_records(2)), (4, 1));
+    // The pool takes its set with it; the peak stays, and new records count from what is left.
+    t.remove(k(1, 0x100));
+    t.remove(k(1, 0x10));
+    t.remove(k(1, 0x10));
+    t.insert(k(1, 0x400), None, false, Origin::Created);
+    t.insert(k(1, 0x500), None, false, Origin::Created);
+    assert_eq!(t.peak_records(1), 4, "0x300, 0x400 and 0x500 are live");
+    t.insert(k(1, 0x600), None, false, Origin::Created);
+    assert_eq!(t.peak_records(1), 4);
+    t.insert(k(1, 0x700), None, false, Origin::Created);
+    assert_eq!(t.peak_records(1), 5);
+    t.remove_scope(1);
+    assert_eq!(t.peak_records(1), 0, "a removed scope has no figures");
+}
