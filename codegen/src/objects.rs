@@ -140,6 +140,11 @@ pub struct Stats {
     pub commonparent_ids: usize,
     pub unreadable_len: usize,
     pub allocator_ids: usize,
+    /// Destroys and frees with a "submitted commands that refer to it must have completed"
+    /// VUID.
+    pub in_use_ids: usize,
+    /// vkCmd* commands that name objects besides their command buffer.
+    pub referencing: usize,
 }
 
 /// The generated file and the ids it can report.
@@ -204,10 +209,47 @@ pub fn generate<'r>(reg: &'r Registry, vuids: &'r BTreeMap<String, ValidUsage>) 
         struct_plans.push((s.clone(), p.struct_fields(s)?));
     }
     p.stats.structs = struct_plans.len();
+    let in_use = in_use_ids(vuids, &commands);
+    p.stats.in_use_ids = in_use.len();
+    // Reported by the state-tracked checks, listed with every other id.
+    p.ids.extend(in_use.into_iter().map(|(_, id)| id.to_string()));
+    p.stats.referencing = referencing(&commands).len();
     let tokens = emit(reg, &p, &commands, &struct_plans)?;
     let roles = commands.iter().map(|c| (c.cmd.name.clone(), format!("{:?}", c.role))).collect();
     let sites = Sites { commands, structs: struct_plans, extenders: p.extenders };
     Ok(Output { tokens, ids: p.ids, stats: p.stats, roles, sites })
+}
+
+/// The prose of the VUIDs that forbid destroying or freeing an object while a submission that
+/// refers to it may still run.
+const IN_USE_TEXT: &str = "All submitted commands that refer to ";
+
+/// `(command index, VUID)` of each destroy or free with an [`IN_USE_TEXT`] rule, in command order.
+fn in_use_ids<'a>(vuids: &'a BTreeMap<String, ValidUsage>, commands: &[CommandPlan<'_>]) -> Vec<(u16, &'a str)> {
+    let mut out = Vec::new();
+    for (i, c) in commands.iter().enumerate() {
+        if !matches!(c.role, Role::Destroy { .. } | Role::Free { .. }) {
+            continue;
+        }
+        let prefix = format!("VUID-{}-", c.cmd.name);
+        let found = vuids.range(prefix.clone()..).take_while(|(id, _)| id.starts_with(&prefix));
+        if let Some((id, _)) = found.into_iter().find(|(_, v)| v.text.starts_with(IN_USE_TEXT)) {
+            out.push((i as u16, id.as_str()));
+        }
+    }
+    out
+}
+
+/// The vkCmd* commands (indices) with a handle site besides the command buffer: what a command
+/// buffer refers to is named by these.
+fn referencing(commands: &[CommandPlan<'_>]) -> Vec<u16> {
+    let names_objects = |c: &CommandPlan<'_>| c.fields.iter().any(|f| !f.output && !matches!(f.at, At::Param(0)));
+    commands
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.cmd.name.starts_with("vkCmd") && names_objects(c))
+        .map(|(i, _)| i as u16)
+        .collect()
 }
 
 impl<'r> Planner<'r> {
@@ -616,6 +658,10 @@ fn emit(
     };
     let begins = indices(|r| matches!(r, Role::Create { .. } | Role::Retrieve { .. }));
     let ends = indices(|r| matches!(r, Role::Destroy { .. } | Role::Free { .. } | Role::Reset { .. }));
+    let in_use_list = in_use_ids(p.vuids, commands);
+    let in_use_commands = in_use_list.iter().map(|(i, _)| *i);
+    let in_use = in_use_list.iter().map(|(i, id)| quote!((#i, #id)));
+    let referencing = referencing(commands);
     for c in commands.iter() {
         let name = &c.cmd.name;
         let fs = c.fields.iter().map(|f| field_tokens(None, f)).collect::<Result<Vec<_>, _>>()?;
@@ -826,6 +872,15 @@ fn emit(
         /// The commands that destroy, free or reset what they name: what the state tracker
         /// forgets before the call.
         pub const ENDS: &[u16] = &[#(#ends),*];
+        /// The vkCmd* commands that name objects besides their command buffer: what a command
+        /// buffer refers to, which must outlive its submissions.
+        pub const REFERENCING: &[u16] = &[#(#referencing),*];
+        /// `(command, VUID)`: the destroys and frees whose object no submitted command may still
+        /// refer to ("All submitted commands that refer to … must have completed execution"),
+        /// sorted by command.
+        pub static IN_USE_IDS: &[(u16, &str)] = &[#(#in_use),*];
+        /// The commands of [`IN_USE_IDS`].
+        pub const IN_USE_COMMANDS: &[u16] = &[#(#in_use_commands),*];
     })
 }
 
@@ -863,6 +918,8 @@ mod tests {
             commonparent_ids: 88,
             unreadable_len: 0,
             allocator_ids: 80,
+            in_use_ids: 27,
+            referencing: 116,
         };
         assert_eq!(out.stats, expected);
         let role = |name: &str| out.roles.iter().find(|(c, _)| c == name).map(|(_, r)| r.as_str()).unwrap();

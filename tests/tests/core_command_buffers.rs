@@ -3,6 +3,10 @@
 //! call skipped) and their valid neighbours (nothing reported). Pending ends only where the
 //! application observes completion: fences waited for or polled, timeline values waited for,
 //! queues and devices waited idle; each of those retires a submission in one of the cases.
+//!
+//! What recorded commands name is in use by their submissions (destroying or freeing it before
+//! the application has seen them complete is reported), and destroying it invalidates the
+//! command buffers that name it (submitting or executing one is reported).
 
 use ash::vk;
 use vigil_tests::{Context, ContextBuilder, MessageLog, VulkanEnv, VIGIL_LAYER};
@@ -94,6 +98,36 @@ impl Fixture {
     fn wait_idle(&self) {
         // SAFETY: this context's queue.
         unsafe { self.d().queue_wait_idle(self.ctx.queue) }.expect("vkQueueWaitIdle");
+    }
+
+    /// A transfer-destination buffer of 256 bytes with its own memory.
+    fn buffer_with_memory(&self) -> (vk::Buffer, vk::DeviceMemory) {
+        let info = vk::BufferCreateInfo::default().size(256).usage(vk::BufferUsageFlags::TRANSFER_DST);
+        // SAFETY: valid create and allocate infos; the memory type fits the requirements.
+        unsafe {
+            let buffer = self.d().create_buffer(&info, None).expect("vkCreateBuffer");
+            let req = self.d().get_buffer_memory_requirements(buffer);
+            let ty = self.ctx.memory_type(req.memory_type_bits, vk::MemoryPropertyFlags::empty());
+            let alloc = vk::MemoryAllocateInfo::default().allocation_size(req.size).memory_type_index(ty);
+            let memory = self.d().allocate_memory(&alloc, None).expect("vkAllocateMemory");
+            self.d().bind_buffer_memory(buffer, memory, 0).expect("vkBindBufferMemory");
+            (buffer, memory)
+        }
+    }
+
+    /// A primary of `pool` that fills `buffer`.
+    fn filling(&self, pool: vk::CommandPool, buffer: vk::Buffer) -> vk::CommandBuffer {
+        let cb = self.buffer(pool, vk::CommandBufferLevel::PRIMARY);
+        self.begin(cb, Usage::empty());
+        // SAFETY: a recording command buffer and a live buffer with memory.
+        unsafe { self.d().cmd_fill_buffer(cb, buffer, 0, 256, 7) };
+        self.end(cb);
+        cb
+    }
+
+    fn wait(&self, fence: vk::Fence) {
+        // SAFETY: a fence of this device, submitted.
+        unsafe { self.d().wait_for_fences(&[fence], true, u64::MAX) }.expect("vkWaitForFences");
     }
 
     fn fence(&self) -> vk::Fence {
@@ -428,4 +462,156 @@ fn resubmitting_a_primary_whose_secondary_is_pending() {
         let _ = f.submit2(once);
     });
     assert_eq!(ids, ["VUID-vkQueueSubmit2-commandBuffer-03876"]);
+}
+
+#[test]
+fn destroying_a_buffer_a_pending_submission_uses() {
+    let f = Fixture::new();
+    let pool = f.pool(PoolFlags::empty());
+    let (buffer, memory) = f.buffer_with_memory();
+    let cb = f.filling(pool, buffer);
+    let fence = f.fence();
+    f.submit(cb, fence).expect("vkQueueSubmit");
+    // SAFETY (whole test): the invalid destroy is skipped by Vigil.
+    let ids = f.ids(|| unsafe { f.d().destroy_buffer(buffer, None) });
+    assert_eq!(ids, ["VUID-vkDestroyBuffer-buffer-00922"]);
+    // The fence shows the submission complete: the buffer may go.
+    f.wait(fence);
+    assert_eq!(f.ids(|| unsafe { f.d().destroy_buffer(buffer, None) }), NONE);
+    unsafe { f.d().free_memory(memory, None) };
+}
+
+#[test]
+fn destroying_events_and_query_pools_a_pending_submission_uses() {
+    let f = Fixture::new();
+    let pool = f.pool(PoolFlags::empty());
+    // SAFETY (whole test): valid create infos; the invalid destroys are skipped by Vigil.
+    let event = unsafe { f.d().create_event(&vk::EventCreateInfo::default(), None) }.expect("vkCreateEvent");
+    let info = vk::QueryPoolCreateInfo::default().query_type(vk::QueryType::OCCLUSION).query_count(1);
+    let queries = unsafe { f.d().create_query_pool(&info, None) }.expect("vkCreateQueryPool");
+    let cb = f.buffer(pool, vk::CommandBufferLevel::PRIMARY);
+    f.begin(cb, Usage::empty());
+    unsafe {
+        f.d().cmd_set_event(cb, event, vk::PipelineStageFlags::TRANSFER);
+        f.d().cmd_reset_query_pool(cb, queries, 0, 1);
+    }
+    f.end(cb);
+    f.submit(cb, vk::Fence::null()).expect("vkQueueSubmit");
+    let ids = f.ids(|| unsafe { f.d().destroy_event(event, None) });
+    assert_eq!(ids, ["VUID-vkDestroyEvent-event-01145"]);
+    let ids = f.ids(|| unsafe { f.d().destroy_query_pool(queries, None) });
+    assert_eq!(ids, ["VUID-vkDestroyQueryPool-queryPool-00793"]);
+    f.wait_idle();
+    assert_eq!(f.ids(|| unsafe { f.d().destroy_event(event, None) }), NONE);
+    assert_eq!(f.ids(|| unsafe { f.d().destroy_query_pool(queries, None) }), NONE);
+}
+
+#[test]
+fn freeing_descriptor_sets_a_pending_submission_binds() {
+    let f = Fixture::new();
+    let d = f.d();
+    let bindings = [vk::DescriptorSetLayoutBinding::default()
+        .binding(0)
+        .descriptor_type(vk::DescriptorType::STORAGE_BUFFER)
+        .descriptor_count(1)
+        .stage_flags(vk::ShaderStageFlags::COMPUTE)];
+    // SAFETY (whole test): valid create infos; the invalid calls are skipped by Vigil.
+    let set_layout = unsafe {
+        d.create_descriptor_set_layout(&vk::DescriptorSetLayoutCreateInfo::default().bindings(&bindings), None)
+    }
+    .expect("vkCreateDescriptorSetLayout");
+    let sizes = [vk::DescriptorPoolSize { ty: vk::DescriptorType::STORAGE_BUFFER, descriptor_count: 1 }];
+    let info = vk::DescriptorPoolCreateInfo::default()
+        .flags(vk::DescriptorPoolCreateFlags::FREE_DESCRIPTOR_SET)
+        .max_sets(1)
+        .pool_sizes(&sizes);
+    let descriptor_pool = unsafe { d.create_descriptor_pool(&info, None) }.expect("vkCreateDescriptorPool");
+    let layouts = [set_layout];
+    let alloc = vk::DescriptorSetAllocateInfo::default().descriptor_pool(descriptor_pool).set_layouts(&layouts);
+    let sets = unsafe { d.allocate_descriptor_sets(&alloc) }.expect("vkAllocateDescriptorSets");
+    let layout =
+        unsafe { d.create_pipeline_layout(&vk::PipelineLayoutCreateInfo::default().set_layouts(&layouts), None) }
+            .expect("vkCreatePipelineLayout");
+    let pool = f.pool(PoolFlags::empty());
+    let cb = f.buffer(pool, vk::CommandBufferLevel::PRIMARY);
+    f.begin(cb, Usage::empty());
+    unsafe { d.cmd_bind_descriptor_sets(cb, vk::PipelineBindPoint::COMPUTE, layout, 0, &sets, &[]) };
+    f.end(cb);
+    let fence = f.fence();
+    f.submit(cb, fence).expect("vkQueueSubmit");
+    let ids = f.ids(|| {
+        let _ = unsafe { d.free_descriptor_sets(descriptor_pool, &sets) };
+    });
+    assert_eq!(ids, ["VUID-vkFreeDescriptorSets-pDescriptorSets-00309"]);
+    let ids = f.ids(|| unsafe { d.destroy_descriptor_pool(descriptor_pool, None) });
+    assert_eq!(ids, ["VUID-vkDestroyDescriptorPool-descriptorPool-00303"]);
+    f.wait(fence);
+    assert_eq!(
+        f.ids(|| unsafe { d.free_descriptor_sets(descriptor_pool, &sets) }.expect("vkFreeDescriptorSets")),
+        NONE
+    );
+    assert_eq!(f.ids(|| unsafe { d.destroy_descriptor_pool(descriptor_pool, None) }), NONE);
+    unsafe {
+        d.destroy_pipeline_layout(layout, None);
+        d.destroy_descriptor_set_layout(set_layout, None);
+    }
+}
+
+#[test]
+fn submitting_a_command_buffer_whose_buffer_was_destroyed() {
+    let f = Fixture::new();
+    let pool = f.pool(PoolFlags::RESET_COMMAND_BUFFER);
+    let (buffer, memory) = f.buffer_with_memory();
+    let cb = f.filling(pool, buffer);
+    // Nothing submitted uses it: destroying it is fine, and invalidates the command buffer.
+    // SAFETY (whole test): the invalid submits are skipped by Vigil.
+    assert_eq!(f.ids(|| unsafe { f.d().destroy_buffer(buffer, None) }), NONE);
+    let ids = f.ids(|| assert_eq!(f.submit(cb, vk::Fence::null()), Err(vk::Result::ERROR_VALIDATION_FAILED_EXT)));
+    assert_eq!(ids, ["VUID-vkQueueSubmit-pCommandBuffers-00070"]);
+    let ids = f.ids(|| {
+        let _ = f.submit2(cb);
+    });
+    assert_eq!(ids, ["VUID-vkQueueSubmit2-commandBuffer-03874"]);
+    // Recorded again with a live buffer, it is executable.
+    let (other, other_memory) = f.buffer_with_memory();
+    f.begin(cb, Usage::empty());
+    unsafe { f.d().cmd_fill_buffer(cb, other, 0, 256, 7) };
+    f.end(cb);
+    assert_eq!(f.ids(|| f.submit(cb, vk::Fence::null()).expect("vkQueueSubmit")), NONE);
+    f.wait_idle();
+    unsafe {
+        f.d().destroy_buffer(other, None);
+        f.d().free_memory(other_memory, None);
+        f.d().free_memory(memory, None);
+    }
+}
+
+#[test]
+fn executing_and_submitting_a_secondary_whose_buffer_was_destroyed() {
+    let f = Fixture::new();
+    let pool = f.pool(PoolFlags::empty());
+    let (buffer, memory) = f.buffer_with_memory();
+    let secondary = f.buffer(pool, vk::CommandBufferLevel::SECONDARY);
+    f.begin(secondary, Usage::empty());
+    // SAFETY (whole test): live objects; the invalid calls are skipped by Vigil.
+    unsafe { f.d().cmd_fill_buffer(secondary, buffer, 0, 256, 7) };
+    f.end(secondary);
+    // Executed while its buffer lives: valid.
+    let primary = f.buffer(pool, vk::CommandBufferLevel::PRIMARY);
+    f.begin(primary, Usage::empty());
+    assert_eq!(f.ids(|| unsafe { f.d().cmd_execute_commands(primary, &[secondary]) }), NONE);
+    f.end(primary);
+    assert_eq!(f.ids(|| unsafe { f.d().destroy_buffer(buffer, None) }), NONE);
+    // The primary recorded before the destroy executes an invalid secondary now.
+    let ids = f.ids(|| {
+        let _ = f.submit(primary, vk::Fence::null());
+    });
+    assert_eq!(ids, ["VUID-vkQueueSubmit-pCommandBuffers-00072"]);
+    // And no new primary may execute it.
+    let another = f.buffer(pool, vk::CommandBufferLevel::PRIMARY);
+    f.begin(another, Usage::empty());
+    let ids = f.ids(|| unsafe { f.d().cmd_execute_commands(another, &[secondary]) });
+    assert_eq!(ids, ["VUID-vkCmdExecuteCommands-pCommandBuffers-00089"]);
+    f.end(another);
+    unsafe { f.d().free_memory(memory, None) };
 }

@@ -73,6 +73,12 @@ impl Hooks {
             return hooks;
         }
         hooks.generic[phase as usize] = false;
+        hooks.generic_also_for(phase, commands)
+    }
+
+    /// [`Self::generic_only_for`] a second list of commands, after a first.
+    pub const fn generic_also_for(self, phase: Phase, commands: &[u16]) -> Hooks {
+        let mut hooks = self;
         let mut i = 0;
         while i < commands.len() {
             let c = commands[i] as usize;

@@ -11,8 +11,8 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError, TryLockError};
 
 use vigil_generated::*;
 
-use super::records::ObjectRecord;
-pub use super::records::{CommandBufferState, CommandPoolState, Lifecycle, Recording};
+pub use super::records::{CommandBufferState, CommandPoolState, Lifecycle, Recording, References};
+use super::records::{Key, ObjectRecord, RECENT};
 
 impl CommandPoolState {
     /// Records the pool's creation flags.
@@ -51,6 +51,42 @@ impl Recording {
     }
 }
 
+impl References {
+    /// Adds the object of `k`, found with `lookup` unless it was named recently.
+    #[inline]
+    pub fn add(&mut self, k: Key, lookup: impl FnOnce(Key) -> Option<Arc<ObjectRecord>>) {
+        let slot = (k.handle ^ (k.handle >> 9) ^ u64::from(k.ty)) as usize % RECENT;
+        // A key named again is the same object or, if that one was destroyed meanwhile, the
+        // command buffer is invalid already: either way there is nothing to add.
+        if self.recent[slot] == Some(k) {
+            return;
+        }
+        if let Some(r) = lookup(k) {
+            self.records.entry(Arc::as_ptr(&r) as usize).or_insert(r);
+            self.recent[slot] = Some(k);
+        }
+    }
+
+    /// Forgets everything (a new recording).
+    pub fn clear(&mut self) {
+        self.records.clear();
+        self.recent = [None; RECENT];
+    }
+
+    /// An object it refers to that was destroyed or freed since: the command buffer is invalid.
+    pub fn destroyed(&self) -> Option<&Arc<ObjectRecord>> {
+        self.records.values().find(|r| r.destroyed())
+    }
+
+    /// Counts each object in use by one more submission, and lists it in `out`.
+    fn submitted(&self, out: &mut Vec<Arc<ObjectRecord>>) {
+        for r in self.records.values() {
+            r.in_use.fetch_add(1, Ordering::AcqRel);
+            out.push(r.clone());
+        }
+    }
+}
+
 impl Default for CommandBufferState {
     fn default() -> Self {
         CommandBufferState {
@@ -61,6 +97,7 @@ impl Default for CommandBufferState {
                 pending: 0,
                 secondaries: Vec::new(),
                 generation: 0,
+                references: References::default(),
             }),
         }
     }
@@ -99,6 +136,7 @@ impl CommandBufferState {
             r.lifecycle = Lifecycle::Recording;
             r.usage = usage;
             r.secondaries.clear();
+            r.references.clear();
             r.generation = r.generation.wrapping_add(1);
         }
     }
@@ -118,6 +156,7 @@ impl CommandBufferState {
         r.lifecycle = Lifecycle::Initial;
         r.usage = 0;
         r.secondaries.clear();
+        r.references.clear();
         r.generation = r.generation.wrapping_add(1);
     }
 
@@ -133,9 +172,12 @@ impl CommandBufferState {
         }
     }
 
-    /// One more submission of it is outstanding.
-    pub fn submitted(&self) {
-        self.lock().pending += 1;
+    /// One more submission of it is outstanding; what it refers to is in use by that
+    /// submission, added to `in_use`.
+    pub fn submitted(&self, in_use: &mut Vec<Arc<ObjectRecord>>) {
+        let mut r = self.lock();
+        r.pending += 1;
+        r.references.submitted(in_use);
     }
 
     /// One submission of it completed: a one-time-submit command buffer becomes invalid.

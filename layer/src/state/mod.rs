@@ -5,6 +5,7 @@
 pub mod command_buffers;
 pub mod objects;
 mod records;
+pub mod sites;
 pub mod submissions;
 pub mod tracker;
 

@@ -94,6 +94,13 @@ struct ScopeCounts {
     peak: AtomicUsize,
 }
 
+/// A record left the table: what refers to it sees it destroyed, and what it holds of
+/// submissions goes.
+fn ended(r: &ObjectRecord) {
+    r.destroyed.store(true, Ordering::Release);
+    submissions::forget(r);
+}
+
 /// The table.
 pub struct ObjectTable {
     shards: [Shard; SHARDS],
@@ -259,7 +266,7 @@ impl ObjectTable {
         map.remove(&k);
         drop(map);
         self.count(k.scope, false);
-        submissions::forget(&r);
+        ended(&r);
         if let Some(p) = &r.parent {
             p.children().retain(|&c| c != k);
         }
@@ -278,7 +285,7 @@ impl ObjectTable {
                 if let Some(r) = map.remove(&child) {
                     drop(map);
                     self.count(child.scope, false);
-                    submissions::forget(&r);
+                    ended(&r);
                 }
             }
         }
@@ -308,7 +315,7 @@ impl ObjectTable {
         for s in &self.shards {
             write(s).retain(|k, r| {
                 if k.scope == scope {
-                    submissions::forget(r);
+                    ended(r);
                 }
                 k.scope != scope
             });

@@ -3,7 +3,8 @@
 //! submissions hold their command buffers, fences and semaphores). The table is in `objects`,
 //! what the typed state does in `command_buffers` and `submissions`.
 
-use std::collections::VecDeque;
+use std::collections::{HashMap, VecDeque};
+use std::hash::BuildHasherDefault;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicU8, Ordering};
 use std::sync::{Arc, LazyLock, Mutex, PoisonError};
 
@@ -78,7 +79,7 @@ pub static TYPES: LazyLock<Types> = LazyLock::new(|| {
 pub enum ObjectState {
     None,
     CommandPool(CommandPoolState),
-    CommandBuffer(CommandBufferState),
+    CommandBuffer(Box<CommandBufferState>),
     Queue(QueueState),
     Fence(FenceState),
     Semaphore(SemaphoreState),
@@ -129,6 +130,10 @@ pub struct ObjectRecord {
     pub state: ObjectState,
     /// For a pool or swapchain: the keys of what was allocated or retrieved from it.
     pub(super) children: Mutex<Vec<Key>>,
+    /// Submissions not yet seen to complete whose command buffers refer to it.
+    pub(super) in_use: AtomicU32,
+    /// Set when it leaves the table: command buffers that refer to it are invalid.
+    pub(super) destroyed: AtomicBool,
 }
 
 impl ObjectRecord {
@@ -143,7 +148,19 @@ impl ObjectRecord {
             uses: ObjectUse::default(),
             state: ObjectState::of_type(key.ty),
             children: Mutex::new(Vec::new()),
+            in_use: AtomicU32::new(0),
+            destroyed: AtomicBool::new(false),
         }
+    }
+
+    /// Whether a submission not yet seen to complete refers to it.
+    pub fn in_use(&self) -> bool {
+        self.in_use.load(Ordering::Acquire) > 0
+    }
+
+    /// Whether it was destroyed or freed (it has left the table).
+    pub fn destroyed(&self) -> bool {
+        self.destroyed.load(Ordering::Acquire)
     }
 
     /// Whether more than one live object has this handle value: per-object state (thread use,
@@ -157,6 +174,11 @@ impl ObjectRecord {
     #[cfg(test)]
     pub fn refs(&self) -> u32 {
         self.refs.load(Ordering::Relaxed)
+    }
+
+    /// For a pool or swapchain: the keys of what was allocated or retrieved from it.
+    pub fn children_keys(&self) -> Vec<Key> {
+        self.children().clone()
     }
 
     pub(super) fn children(&self) -> std::sync::MutexGuard<'_, Vec<Key>> {
@@ -286,7 +308,23 @@ pub struct Recording {
     /// Counts recordings: bumped when it is begun or reset. A primary that executes an earlier
     /// recording of it is invalid.
     pub generation: u32,
+    /// The objects its recorded commands name.
+    pub references: References,
 }
+
+/// The objects a recording refers to, each once: destroying one invalidates the command buffer,
+/// and none may be destroyed while a submission of it may still run.
+#[derive(Default)]
+pub struct References {
+    /// By record address.
+    pub(super) records: HashMap<usize, Arc<ObjectRecord>, BuildHasherDefault<super::objects::KeyHasher>>,
+    /// The keys named most recently, by a hash of the key: a loop that binds the same pipeline
+    /// and sets again and again finds them here without a table lookup.
+    pub(super) recent: [Option<Key>; RECENT],
+}
+
+/// Entries of [`References::recent`].
+pub(super) const RECENT: usize = 8;
 
 /// A command buffer's state.
 pub struct CommandBufferState {
@@ -314,6 +352,17 @@ pub struct Submission {
     /// Semaphores it signals, with the value for timeline ones.
     pub signals: Vec<(Arc<ObjectRecord>, u64)>,
     pub fence: Option<Arc<ObjectRecord>>,
+    /// What its command buffers refer to, each counted in use until the submission is dropped
+    /// (retired, or forgotten with its queue).
+    pub in_use: Vec<Arc<ObjectRecord>>,
+}
+
+impl Drop for Submission {
+    fn drop(&mut self) {
+        for r in &self.in_use {
+            r.in_use.fetch_sub(1, Ordering::AcqRel);
+        }
+    }
 }
 
 /// A queue's state.

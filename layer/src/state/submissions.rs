@@ -82,13 +82,13 @@ pub struct Backlog {
 }
 
 /// Records a submission made on `queue_record` (the call succeeded).
-pub fn submit(queue_record: &Arc<ObjectRecord>, submission: Submission) -> Backlog {
+pub fn submit(queue_record: &Arc<ObjectRecord>, mut submission: Submission) -> Backlog {
     let Some(q) = queue(queue_record) else { return Backlog::default() };
     let mut backlog = Backlog::default();
     let at = || (queue_record.clone(), submission.seq);
     for cb in &submission.command_buffers {
         if let ObjectState::CommandBuffer(c) = &cb.state {
-            c.submitted();
+            c.submitted(&mut submission.in_use);
         }
     }
     if let Some(f) = submission.fence.as_deref().and_then(fence) {
@@ -150,7 +150,7 @@ pub fn retire(mut work: Vec<SubmissionRef>) {
         let Some(q) = queue(&queue_record) else { continue };
         let mut list = lock(&q.submissions);
         let n = list.iter().take_while(|s| s.seq <= upto).count();
-        for s in list.drain(..n) {
+        for mut s in list.drain(..n) {
             for cb in &s.command_buffers {
                 if let ObjectState::CommandBuffer(c) = &cb.state {
                     c.completed();
@@ -167,7 +167,7 @@ pub fn retire(mut work: Vec<SubmissionRef>) {
                     lock(&state.signals).retain(|(_, (sq, seq))| !(Arc::ptr_eq(sq, &queue_record) && *seq == s.seq));
                 }
             }
-            for w in s.waits {
+            for w in std::mem::take(&mut s.waits) {
                 match w {
                     Wait::Binary(at) => work.push(at),
                     Wait::Timeline(sem, value) => {

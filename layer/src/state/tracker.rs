@@ -14,7 +14,9 @@ use vigil_generated::objects::*;
 use vigil_generated::stateless::Shape;
 use vigil_generated::*;
 
+use super::command_buffers::References;
 use super::objects::{key, ObjectRecord, ObjectState, Origin, OBJECTS, TYPES};
+use super::sites::{self, handles, SiteVisitor, Skip};
 use super::submissions::{self, Submission, Wait};
 use crate::chassis::raw::{count, read_ptr, read_uint, slice, Base};
 use crate::chassis::{hooks, Call, Hooks, Phase, ValidationObject};
@@ -155,9 +157,13 @@ impl StateTracker {
 }
 
 /// The tracker's generic hooks run for the commands that change what exists (`BEGINS` after the
-/// call, `ENDS` before it: generated from the role table), and no other: a draw costs it nothing.
+/// call, `ENDS` before it: generated from the role table) and the vkCmd* commands that name
+/// objects (`REFERENCING`, after the call), and no other: a draw costs it nothing.
 const fn recording(hooks: Hooks) -> Hooks {
-    hooks.generic_only_for(Phase::PreRecord, ENDS).generic_only_for(Phase::PostRecord, BEGINS)
+    hooks
+        .generic_only_for(Phase::PreRecord, ENDS)
+        .generic_only_for(Phase::PostRecord, BEGINS)
+        .generic_also_for(Phase::PostRecord, REFERENCING)
 }
 
 #[hooks(then = recording)]
@@ -173,8 +179,10 @@ impl ValidationObject for StateTracker {
     #[inline(always)]
     fn post_record_call(&self, cx: &Call<'_>, result: Option<VkResult>) {
         let command = &COMMAND_HANDLES[cx.command];
-        if matches!(command.role, Role::Create { .. } | Role::Retrieve { .. }) {
-            self.record(command, cx.params, result)
+        match command.role {
+            Role::Create { .. } | Role::Retrieve { .. } => self.record(command, cx.params, result),
+            Role::Use => self.refer(command, cx.params),
+            _ => {}
         }
     }
 
@@ -553,7 +561,42 @@ impl ValidationObject for StateTracker {
     }
 }
 
+/// Adds what a recorded command names to its command buffer's references.
+struct Referrer<'a> {
+    references: &'a mut References,
+    scope: u64,
+    instance: u64,
+}
+
+impl SiteVisitor for Referrer<'_> {
+    fn site(&mut self, f: &'static HandleField, ty: u16, first: *const u8, n: usize, param: bool) {
+        // Parameter 0 is the command buffer itself.
+        if (param && f.at == 0) || !HANDLE_TYPES[usize::from(ty)].tracked {
+            return;
+        }
+        // SAFETY: the visitor hands over `n` handles at `first`.
+        for h in unsafe { handles(first, n) } {
+            self.references.add(key(ty, h, self.scope, self.instance), |k| OBJECTS.get(k));
+        }
+    }
+}
+
 impl StateTracker {
+    /// Records what a vkCmd* command names as referred to by its command buffer. Skipped while
+    /// another thread records the command buffer (thread safety reports that).
+    fn refer(&self, command: &'static CommandHandles, params: &[*const u8]) {
+        // SAFETY: parameter 0 of a vkCmd* command is its command buffer.
+        let cb = unsafe { param_handle(params, 0) };
+        let Some(record) = self.get(TYPES.command_buffer, cb) else { return };
+        let Some(mut recording) = record.command_buffer().and_then(|c| c.try_lock()) else { return };
+        let (scope, instance) = self.scopes();
+        let mut referrer = Referrer { references: &mut recording.references, scope, instance };
+        // Members the spec may ignore (`NOAUTO`) can hold garbage pointers: not followed.
+        let skip = Skip { params: OUTPUT, members: OUTPUT | NOAUTO };
+        // SAFETY: the call's parameters, as the application passed them (it returned).
+        unsafe { sites::visit(command, params, skip, &mut referrer) };
+    }
+
     fn with_command_buffer(&self, cb: VkCommandBuffer, f: impl FnOnce(&super::command_buffers::CommandBufferState)) {
         if let Some(c) = self.get(TYPES.command_buffer, cb.as_raw()) {
             if let Some(c) = c.command_buffer() {

@@ -78,6 +78,8 @@ impl CoreChecks {
                      VK_COMMAND_BUFFER_USAGE_SIMULTANEOUS_USE_BIT."
                 ),
             );
+        } else if let Some(gone) = r.references.destroyed() {
+            skip |= cx.error(ids.executable, at, format_args!("is {cb:#x}, which is invalid: {}", Invalidated(gone)));
         }
         for (s, generation) in &r.secondaries {
             let current = s.command_buffer().map_or(*generation, |c| c.generation());
@@ -118,6 +120,15 @@ impl CoreChecks {
                 format_args!(
                     "is {primary:#x}, which executes secondary command buffer {h:#x}, which is pending and was not \
                      begun with VK_COMMAND_BUFFER_USAGE_SIMULTANEOUS_USE_BIT."
+                ),
+            )
+        } else if let Some(gone) = r.references.destroyed() {
+            cx.error(
+                ids.secondary_executable,
+                at,
+                format_args!(
+                    "is {primary:#x}, which executes secondary command buffer {h:#x}, which is invalid: {}",
+                    Invalidated(gone)
                 ),
             )
         } else {
@@ -163,12 +174,37 @@ impl CoreChecks {
     }
 }
 
+/// Why a command buffer is invalid: an object its commands name is gone.
+struct Invalidated<'a>(&'a ObjectRecord);
+
+impl std::fmt::Display for Invalidated<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let ty = vigil_generated::objects::HANDLE_TYPES.get(usize::from(self.0.key.ty)).map_or("object", |t| t.name);
+        write!(
+            f,
+            "the {ty} {:#x} that its recorded commands name was destroyed or freed after they were recorded. \
+             Record the command buffer again.",
+            self.0.key.handle
+        )
+    }
+}
+
 fn one_time() -> u32 {
     VkCommandBufferUsageFlags::VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT.0
 }
 
-#[hooks]
+/// Core's generic validate hook runs for the destroys and frees with an in-use rule
+/// (`in_use`), and no other command.
+const fn generic_hooks(hooks: crate::chassis::Hooks) -> crate::chassis::Hooks {
+    hooks.generic_only_for(crate::chassis::Phase::Validate, vigil_generated::objects::IN_USE_COMMANDS)
+}
+
+#[hooks(then = generic_hooks)]
 impl ValidationObject for CoreChecks {
+    fn validate_call(&self, cx: &Call<'_>) -> bool {
+        self.destroyed_in_use(cx)
+    }
+
     fn pre_call_validate_begin_command_buffer(
         &self,
         cx: &Call<'_>,
@@ -330,6 +366,14 @@ impl ValidationObject for CoreChecks {
                     "VUID-vkCmdExecuteCommands-pCommandBuffers-00089",
                     &at,
                     format_args!("is {h:#x}, which is in the {name} state, not executable."),
+                );
+            } else if let (0, Some(gone)) = (r.pending, r.references.destroyed()) {
+                let why = Invalidated(gone).to_string();
+                drop(r);
+                skip |= cx.error(
+                    "VUID-vkCmdExecuteCommands-pCommandBuffers-00089",
+                    &at,
+                    format_args!("is {h:#x}, which is invalid: {why}"),
                 );
             } else if r.pending > 0 && !r.simultaneous() {
                 drop(r);

@@ -319,6 +319,7 @@ impl ThreadEngine for ThreadTracker {
                 held: &mut held,
                 found: &mut |ty, handle, write, overlap| overlaps.push(Found { ty, handle, write, overlap }),
                 aliased: 0,
+                destroyed: u32::MAX,
             };
             walk.call(info, params);
             if THREAD_COMMANDS[usize::from(command)].device_queues {

@@ -1,0 +1,71 @@
+//! Destroying or freeing what a submission may still use ("All submitted commands that refer to
+//! … must have completed execution"; the ids are generated from validusage.json into
+//! `objects::IN_USE_IDS`). A submission uses what its command buffers' recorded commands name,
+//! until the application has seen it complete (a fence, a timeline value, an idle wait); a pool
+//! is in use while what was allocated from it is (descriptor sets).
+//!
+//! Not followed yet: use through other objects — a buffer or image through the memory bound to
+//! it, a view, or a descriptor set's contents — which needs the tracker's bindings and
+//! descriptor state.
+
+use vigil_generated::objects::*;
+
+use super::CoreChecks;
+use crate::chassis::Call;
+use crate::state::tracker::{param_handle, site_handles};
+use crate::state::{ObjectRecord, OBJECTS};
+
+impl CoreChecks {
+    /// Checks a destroy or free of `IN_USE_COMMANDS`: true to skip it.
+    pub(super) fn destroyed_in_use(&self, cx: &Call<'_>) -> bool {
+        let command = &COMMAND_HANDLES[cx.command];
+        let Ok(i) = IN_USE_IDS.binary_search_by_key(&(cx.command as u16), |(c, _)| *c) else { return false };
+        let vuid = IN_USE_IDS[i].1;
+        let param = match command.role {
+            Role::Destroy { param } => param,
+            Role::Free { handles, .. } => handles,
+            _ => return false,
+        };
+        let Some(f) = command.param(param) else { return false };
+        let HandleElem::Handle(ty) = f.elem else { return false };
+        // SAFETY: the parameters of the command the table describes, as the application passed
+        // them (object lifetime and stateless checked the handles and the array first).
+        let handles = match command.role {
+            Role::Destroy { .. } => vec![unsafe { param_handle(cx.params, param) }],
+            _ => unsafe { site_handles(f, cx.params) }.map(|(_, h)| h).unwrap_or_default(),
+        };
+        let root = cx.location();
+        let at = root.dot(f.name);
+        let mut skip = false;
+        for (i, h) in handles.into_iter().enumerate() {
+            let Some(r) = self.get(ty, h) else { continue };
+            // One value for two live objects: which one a submission uses is unknown.
+            if r.aliased() {
+                continue;
+            }
+            let Some(through) = in_use(&r) else { continue };
+            let element = at.index(i);
+            let name = HANDLE_TYPES[usize::from(ty)].name;
+            skip |= cx.error(
+                vuid,
+                if matches!(command.role, Role::Destroy { .. }) { &at } else { &element },
+                format_args!(
+                    "is {name} {h:#x}, which a submission not yet seen to complete still uses{through}: wait for its \
+                     fence or timeline value, or for the queue to go idle, first."
+                ),
+            );
+        }
+        skip
+    }
+}
+
+/// Whether a pending submission uses `r`: `Some("")` directly, `Some(" through …")` through
+/// something allocated from it.
+fn in_use(r: &ObjectRecord) -> Option<String> {
+    if r.in_use() {
+        return Some(String::new());
+    }
+    let child = r.children_keys().into_iter().filter_map(|k| OBJECTS.get(k)).find(|c| c.in_use())?;
+    let name = HANDLE_TYPES.get(usize::from(child.key.ty)).map_or("object", |t| t.name);
+    Some(format!(" through {name} {:#x}, allocated from it", child.key.handle))
+}
