@@ -80,7 +80,8 @@ fn tracker_for_instance(setup: &InstanceSetup<'_>) -> Option<StateTracker> {
 }
 
 fn tracker_for_device(setup: &DeviceSetup<'_>) -> Option<StateTracker> {
-    tracked(setup.settings).then(|| StateTracker::for_device(setup.device.as_raw(), setup.instance))
+    let references = setup.settings.core;
+    tracked(setup.settings).then(|| StateTracker::for_device(setup.device.as_raw(), setup.instance, references))
 }
 
 #[cfg(test)]

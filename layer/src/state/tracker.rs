@@ -32,6 +32,8 @@ pub struct StateTracker {
     queues: Mutex<Vec<Arc<ObjectRecord>>>,
     /// The largest backlog any submit left (each field on its own).
     peak: Peak,
+    /// Whether recordings keep what they refer to (core validation reads it).
+    references: bool,
 }
 
 /// The largest [`submissions::Backlog`] seen, field by field.
@@ -53,17 +55,20 @@ impl StateTracker {
             instance: AtomicU64::new(0),
             queues: Mutex::default(),
             peak: Peak::default(),
+            references: false,
         }
     }
 
-    /// The tracker of device `device` of `instance`.
-    pub fn for_device(device: u64, instance: u64) -> Self {
+    /// The tracker of device `device` of `instance`; `references`: recordings keep what they
+    /// refer to.
+    pub fn for_device(device: u64, instance: u64, references: bool) -> Self {
         OBJECTS.add_scope(device);
         StateTracker {
             scope: AtomicU64::new(device),
             instance: AtomicU64::new(instance),
             queues: Mutex::default(),
             peak: Peak::default(),
+            references,
         }
     }
 
@@ -181,7 +186,7 @@ impl ValidationObject for StateTracker {
         let command = &COMMAND_HANDLES[cx.command];
         match command.role {
             Role::Create { .. } | Role::Retrieve { .. } => self.record(command, cx.params, result),
-            Role::Use => self.refer(command, cx.params),
+            Role::Use if self.references => self.refer(command, cx.params),
             _ => {}
         }
     }

@@ -66,7 +66,7 @@ impl Checks {
 
 /// Device checks reporting into `log`.
 fn checks(log: &Log) -> Checks {
-    Checks { ts: thread_checks(log), tracker: StateTracker::for_device(DEVICE, 0) }
+    Checks { ts: thread_checks(log), tracker: StateTracker::for_device(DEVICE, 0, false) }
 }
 
 /// Thread safety alone, reporting into `log`.
