@@ -55,15 +55,18 @@ impl References {
     /// Adds the object of `k`, found with `lookup` unless it was named recently.
     #[inline]
     pub fn add(&mut self, k: Key, lookup: impl FnOnce(Key) -> Option<Arc<ObjectRecord>>) {
-        let slot = (k.handle ^ (k.handle >> 9) ^ u64::from(k.ty)) as usize % RECENT;
+        // Two ways per set (see the object table's cache).
+        let h = (k.handle ^ u64::from(k.ty)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        let set = (h >> 62) as usize * 2;
         // A key named again is the same object or, if that one was destroyed meanwhile, the
         // command buffer is invalid already: either way there is nothing to add.
-        if self.recent[slot] == Some(k) {
+        if self.recent[set..set + 2].contains(&Some(k)) {
             return;
         }
         if let Some(r) = lookup(k) {
             self.records.entry(Arc::as_ptr(&r) as usize).or_insert(r);
-            self.recent[slot] = Some(k);
+            self.recent[set + 1] = self.recent[set];
+            self.recent[set] = Some(k);
         }
     }
 
@@ -98,6 +101,7 @@ impl Default for CommandBufferState {
                 secondaries: Vec::new(),
                 generation: 0,
                 references: References::default(),
+                layouts: Default::default(),
             }),
         }
     }
@@ -137,6 +141,7 @@ impl CommandBufferState {
             r.usage = usage;
             r.secondaries.clear();
             r.references.clear();
+            r.layouts.clear();
             r.generation = r.generation.wrapping_add(1);
         }
     }
@@ -157,6 +162,7 @@ impl CommandBufferState {
         r.usage = 0;
         r.secondaries.clear();
         r.references.clear();
+        r.layouts.clear();
         r.generation = r.generation.wrapping_add(1);
     }
 

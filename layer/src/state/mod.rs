@@ -3,6 +3,8 @@
 //! objects read it; only the tracker's record hooks change what exists.
 
 pub mod command_buffers;
+pub mod images;
+pub mod layout_tracking;
 pub mod objects;
 mod records;
 pub mod sites;

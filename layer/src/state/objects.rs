@@ -62,6 +62,13 @@ fn write<T>(l: &RwLock<T>) -> RwLockWriteGuard<'_, T> {
 /// Entries of each thread's cache of objects it found alive.
 const CACHED: usize = 16;
 
+/// The first entry of `k`'s two-entry set in the cache: a multiplicative hash of value and type.
+#[inline(always)]
+fn cache_set(k: Key) -> usize {
+    let h = (k.handle ^ u64::from(k.ty)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    ((h >> 61) as usize) * 2
+}
+
 /// One cached lookup: the key and the epoch it was found alive in.
 type Cached = (Key, u64);
 
@@ -166,26 +173,32 @@ impl ObjectTable {
     #[inline(always)]
     pub fn alive_in(&self, cache: &Cache, k: Key) -> bool {
         let epoch = self.epoch.load(Ordering::Acquire);
-        let slot = (k.handle ^ (k.handle >> 7) ^ u64::from(k.ty)) as usize % CACHED;
+        // Two ways per set: a loop naming a few objects keeps them all, whatever values the
+        // driver gave them (one way per set let two hot handles evict each other on every call
+        // in some runs and not others).
+        let set = cache_set(k);
         // SAFETY: a `Cell` of a `Copy` array, accessed through its pointer without a reference
         // escaping; nothing else on this thread touches it meanwhile.
-        let cached = unsafe { &(*cache.as_ptr())[slot] };
-        if cached.0 == k && cached.1 == epoch {
+        let all = unsafe { &*cache.as_ptr() };
+        let ways = &all[set..set + 2];
+        if ways.iter().any(|c| c.0 == k && c.1 == epoch) {
             return true;
         }
-        self.alive_uncached(cache, slot, k, epoch)
+        self.alive_uncached(cache, set, k, epoch)
     }
 
     /// [`Self::alive_in`] past a cache miss: the shard's lock and probe, out of line so the
     /// cached check stays small where it is inlined.
     #[inline(never)]
-    fn alive_uncached(&self, cache: &Cache, slot: usize, k: Key, epoch: u64) -> bool {
+    fn alive_uncached(&self, cache: &Cache, set: usize, k: Key, epoch: u64) -> bool {
         // A record only seen by thread safety is no object.
         if !read(self.shard(&k)).get(&k).is_some_and(|r| r.origin != Origin::Seen) {
             return false;
         }
-        // SAFETY: as in `alive_in`.
-        unsafe { (*cache.as_ptr())[slot] = (k, epoch) };
+        // SAFETY: as in `alive_in`. The set's first way moves to the second.
+        let all = unsafe { &mut *cache.as_ptr() };
+        all[set + 1] = all[set];
+        all[set] = (k, epoch);
         true
     }
 

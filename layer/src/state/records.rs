@@ -11,6 +11,8 @@ use std::sync::{Arc, LazyLock, Mutex, PoisonError};
 use vigil_generated::objects::{HandleElem, Role, COMMAND_HANDLES, HANDLE_TYPES};
 use vigil_generated::VkObjectType;
 
+use super::images::{FramebufferState, ImageState, ImageViewState, RecordingLayouts};
+
 const ONE_WRITER: u64 = 1 << 32;
 
 /// An object's key: the device or instance it belongs to, its handle type (index into
@@ -56,6 +58,9 @@ static INSTANCE_SCOPED: LazyLock<Vec<bool>> = LazyLock::new(|| {
 
 /// The indices in `HANDLE_TYPES` of the types the tracker keeps typed state for.
 pub struct Types {
+    pub image: u16,
+    pub image_view: u16,
+    pub framebuffer: u16,
     pub command_pool: u16,
     pub command_buffer: u16,
     pub queue: u16,
@@ -67,6 +72,9 @@ pub struct Types {
 pub static TYPES: LazyLock<Types> = LazyLock::new(|| {
     let index = |name: &str| HANDLE_TYPES.iter().position(|t| t.name == name).map_or(u16::MAX, |i| i as u16);
     Types {
+        image: index("VkImage"),
+        image_view: index("VkImageView"),
+        framebuffer: index("VkFramebuffer"),
         command_pool: index("VkCommandPool"),
         command_buffer: index("VkCommandBuffer"),
         queue: index("VkQueue"),
@@ -78,6 +86,9 @@ pub static TYPES: LazyLock<Types> = LazyLock::new(|| {
 /// What the tracker keeps about an object beyond its identity, by object type.
 pub enum ObjectState {
     None,
+    Image(ImageState),
+    ImageView(ImageViewState),
+    Framebuffer(FramebufferState),
     CommandPool(CommandPoolState),
     CommandBuffer(Box<CommandBufferState>),
     Queue(QueueState),
@@ -90,6 +101,9 @@ impl ObjectState {
     fn of_type(ty: u16) -> Self {
         use VkObjectType as T;
         match HANDLE_TYPES.get(usize::from(ty)).map(|t| t.object_type) {
+            Some(T::VK_OBJECT_TYPE_IMAGE) => ObjectState::Image(Default::default()),
+            Some(T::VK_OBJECT_TYPE_IMAGE_VIEW) => ObjectState::ImageView(Default::default()),
+            Some(T::VK_OBJECT_TYPE_FRAMEBUFFER) => ObjectState::Framebuffer(Default::default()),
             Some(T::VK_OBJECT_TYPE_COMMAND_POOL) => ObjectState::CommandPool(Default::default()),
             Some(T::VK_OBJECT_TYPE_COMMAND_BUFFER) => ObjectState::CommandBuffer(Default::default()),
             Some(T::VK_OBJECT_TYPE_QUEUE) => ObjectState::Queue(Default::default()),
@@ -197,6 +211,30 @@ impl ObjectRecord {
     pub fn command_pool(&self) -> Option<&CommandPoolState> {
         match &self.state {
             ObjectState::CommandPool(p) => Some(p),
+            _ => None,
+        }
+    }
+
+    /// The image state, for an image.
+    pub fn image(&self) -> Option<&ImageState> {
+        match &self.state {
+            ObjectState::Image(i) => Some(i),
+            _ => None,
+        }
+    }
+
+    /// The view state, for an image view.
+    pub fn image_view(&self) -> Option<&ImageViewState> {
+        match &self.state {
+            ObjectState::ImageView(v) => Some(v),
+            _ => None,
+        }
+    }
+
+    /// The framebuffer state, for a framebuffer.
+    pub fn framebuffer(&self) -> Option<&FramebufferState> {
+        match &self.state {
+            ObjectState::Framebuffer(f) => Some(f),
             _ => None,
         }
     }
@@ -310,6 +348,8 @@ pub struct Recording {
     pub generation: u32,
     /// The objects its recorded commands name.
     pub references: References,
+    /// What its commands do to image layouts.
+    pub layouts: RecordingLayouts,
 }
 
 /// The objects a recording refers to, each once: destroying one invalidates the command buffer,

@@ -15,6 +15,8 @@ use vigil_generated::stateless::Shape;
 use vigil_generated::*;
 
 use super::command_buffers::References;
+use super::images::Overlay;
+use super::layout_tracking::{dependency_barriers, ImageBarrier};
 use super::objects::{key, ObjectRecord, ObjectState, Origin, OBJECTS, TYPES};
 use super::sites::{self, handles, SiteVisitor, Skip};
 use super::submissions::{self, Submission, Wait};
@@ -214,6 +216,236 @@ impl ValidationObject for StateTracker {
         self.pre_record_call(cx);
     }
 
+    fn post_call_record_create_image(
+        &self,
+        cx: &Call<'_>,
+        _device: VkDevice,
+        info: *const VkImageCreateInfo,
+        _allocator: *const VkAllocationCallbacks,
+        image: *mut VkImage,
+        result: VkResult,
+    ) {
+        self.post_record_call(cx, Some(result));
+        // SAFETY: the call succeeded: a valid create info, and the image written.
+        if let (true, Some(info), Some(image)) = (result.0 >= 0, unsafe { info.as_ref() }, unsafe { image.as_ref() }) {
+            if let Some(i) = self.get(TYPES.image, image.as_raw()) {
+                if let Some(state) = i.image() {
+                    state.created(info);
+                }
+            }
+        }
+    }
+
+    fn post_call_record_create_image_view(
+        &self,
+        cx: &Call<'_>,
+        _device: VkDevice,
+        info: *const VkImageViewCreateInfo,
+        _allocator: *const VkAllocationCallbacks,
+        view: *mut VkImageView,
+        result: VkResult,
+    ) {
+        self.post_record_call(cx, Some(result));
+        // SAFETY: as for vkCreateImage.
+        if let (true, Some(info), Some(view)) = (result.0 >= 0, unsafe { info.as_ref() }, unsafe { view.as_ref() }) {
+            let image = self.get(TYPES.image, info.image.as_raw());
+            if let (Some(v), Some(image)) = (self.get(TYPES.image_view, view.as_raw()), image) {
+                if let Some(state) = v.image_view() {
+                    state.set_image(image);
+                }
+            }
+        }
+    }
+
+    fn post_call_record_create_framebuffer(
+        &self,
+        cx: &Call<'_>,
+        _device: VkDevice,
+        info: *const VkFramebufferCreateInfo,
+        _allocator: *const VkAllocationCallbacks,
+        framebuffer: *mut VkFramebuffer,
+        result: VkResult,
+    ) {
+        self.post_record_call(cx, Some(result));
+        // SAFETY: as for vkCreateImage; an imageless framebuffer's attachments are not views.
+        let (Some(info), Some(fb)) = (unsafe { info.as_ref() }, unsafe { framebuffer.as_ref() }) else { return };
+        let imageless = info.flags.0 & VkFramebufferCreateFlags::VK_FRAMEBUFFER_CREATE_IMAGELESS_BIT.0 != 0;
+        if result.0 < 0 || imageless {
+            return;
+        }
+        let views = unsafe { slice(info.pAttachments, info.attachmentCount) };
+        let views = views.iter().filter_map(|v| self.get(TYPES.image_view, v.as_raw())).collect();
+        if let Some(state) = self.get(TYPES.framebuffer, fb.as_raw()) {
+            if let Some(f) = state.framebuffer() {
+                f.set_views(views);
+            }
+        }
+    }
+
+    fn post_call_record_cmd_pipeline_barrier(
+        &self,
+        cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        _src: VkPipelineStageFlags,
+        _dst: VkPipelineStageFlags,
+        _flags: VkDependencyFlags,
+        _memory_count: u32,
+        _memory: *const VkMemoryBarrier,
+        _buffer_count: u32,
+        _buffer: *const VkBufferMemoryBarrier,
+        image_count: u32,
+        images: *const VkImageMemoryBarrier,
+        _result: (),
+    ) {
+        self.post_record_call(cx, None);
+        // SAFETY: `image_count` barriers, as the application passed them.
+        let barriers = unsafe { slice(images, image_count) };
+        self.barriers(cb, barriers.iter().map(ImageBarrier::from));
+    }
+
+    fn post_call_record_cmd_pipeline_barrier2(
+        &self,
+        cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        info: *const VkDependencyInfo,
+        _result: (),
+    ) {
+        self.post_record_call(cx, None);
+        // SAFETY: the dependency info the application passed.
+        let barriers = unsafe { dependency_barriers(info) };
+        self.barriers(cb, barriers.iter().map(ImageBarrier::from));
+    }
+
+    fn post_call_record_cmd_copy_buffer_to_image(
+        &self,
+        cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        _buffer: VkBuffer,
+        image: VkImage,
+        layout: VkImageLayout,
+        count: u32,
+        regions: *const VkBufferImageCopy,
+        _result: (),
+    ) {
+        self.post_record_call(cx, None);
+        // SAFETY: `count` regions, as the application passed them.
+        let regions = unsafe { slice(regions, count) };
+        self.used_in(cb, image, layout, |s| regions.iter().flat_map(|r| s.layers(&r.imageSubresource)).collect());
+    }
+
+    fn post_call_record_cmd_copy_image_to_buffer(
+        &self,
+        cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        image: VkImage,
+        layout: VkImageLayout,
+        _buffer: VkBuffer,
+        count: u32,
+        regions: *const VkBufferImageCopy,
+        _result: (),
+    ) {
+        self.post_record_call(cx, None);
+        // SAFETY: as for vkCmdCopyBufferToImage.
+        let regions = unsafe { slice(regions, count) };
+        self.used_in(cb, image, layout, |s| regions.iter().flat_map(|r| s.layers(&r.imageSubresource)).collect());
+    }
+
+    fn post_call_record_cmd_copy_image(
+        &self,
+        cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        src: VkImage,
+        src_layout: VkImageLayout,
+        dst: VkImage,
+        dst_layout: VkImageLayout,
+        count: u32,
+        regions: *const VkImageCopy,
+        _result: (),
+    ) {
+        self.post_record_call(cx, None);
+        // SAFETY: as for vkCmdCopyBufferToImage.
+        let regions = unsafe { slice(regions, count) };
+        self.used_in(cb, src, src_layout, |s| regions.iter().flat_map(|r| s.layers(&r.srcSubresource)).collect());
+        self.used_in(cb, dst, dst_layout, |s| regions.iter().flat_map(|r| s.layers(&r.dstSubresource)).collect());
+    }
+
+    fn post_call_record_cmd_clear_color_image(
+        &self,
+        cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        image: VkImage,
+        layout: VkImageLayout,
+        _color: *const VkClearColorValue,
+        count: u32,
+        ranges: *const VkImageSubresourceRange,
+        _result: (),
+    ) {
+        self.post_record_call(cx, None);
+        // SAFETY: `count` ranges, as the application passed them.
+        let ranges = unsafe { slice(ranges, count) };
+        self.used_in(cb, image, layout, |s| ranges.iter().flat_map(|r| s.range(r)).collect());
+    }
+
+    fn post_call_record_cmd_begin_render_pass(
+        &self,
+        cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        info: *const VkRenderPassBeginInfo,
+        _contents: VkSubpassContents,
+        _result: (),
+    ) {
+        self.post_record_call(cx, None);
+        // SAFETY: the begin info the application passed.
+        self.unknown_images(cb, unsafe { self.render_pass_images(info) });
+    }
+
+    fn post_call_record_cmd_begin_render_pass2(
+        &self,
+        cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        info: *const VkRenderPassBeginInfo,
+        _subpass: *const VkSubpassBeginInfo,
+        _result: (),
+    ) {
+        self.post_record_call(cx, None);
+        // SAFETY: the begin info the application passed.
+        self.unknown_images(cb, unsafe { self.render_pass_images(info) });
+    }
+
+    fn post_call_record_cmd_begin_rendering(
+        &self,
+        cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        info: *const VkRenderingInfo,
+        _result: (),
+    ) {
+        self.post_record_call(cx, None);
+        // SAFETY: the rendering info the application passed.
+        self.unknown_images(cb, unsafe { self.rendering_images(info) });
+    }
+
+    fn post_call_record_transition_image_layout(
+        &self,
+        cx: &Call<'_>,
+        _device: VkDevice,
+        count: u32,
+        transitions: *const VkHostImageLayoutTransitionInfo,
+        result: VkResult,
+    ) {
+        self.post_record_call(cx, Some(result));
+        if result.0 < 0 {
+            return;
+        }
+        // SAFETY: `count` transitions, as the application passed them.
+        for t in unsafe { slice(transitions, count) } {
+            if let Some(state) = self.get(TYPES.image, t.image.as_raw()) {
+                if let Some(image) = state.image() {
+                    image.set(&t.subresourceRange, t.newLayout);
+                }
+            }
+        }
+    }
+
     fn post_call_record_create_command_pool(
         &self,
         cx: &Call<'_>,
@@ -375,7 +607,9 @@ impl ValidationObject for StateTracker {
                 (r, generation)
             })
             .collect();
+        let secondaries: Vec<_> = records.iter().map(|(r, _)| r.clone()).collect();
         self.with_command_buffer(cb, |c| c.executes(records));
+        self.executed_layouts(cb, &secondaries);
     }
 
     fn post_call_record_queue_submit(
@@ -390,6 +624,8 @@ impl ValidationObject for StateTracker {
         let Some(q) = self.get(TYPES.queue, queue.as_raw()).filter(|_| result.0 >= 0) else { return };
         // SAFETY: the call succeeded: `count` valid submit infos.
         let submits = unsafe { slice(submits, count) };
+        let primaries = submits.iter().flat_map(|s| unsafe { slice(s.pCommandBuffers, s.commandBufferCount) });
+        self.apply_layouts(primaries.map(|cb| cb.as_raw()));
         let mut batches: Vec<Submission> = submits.iter().map(|s| unsafe { self.submit_info(s) }).collect();
         self.submit(&q, &mut batches, fence);
     }
@@ -406,6 +642,8 @@ impl ValidationObject for StateTracker {
         let Some(q) = self.get(TYPES.queue, queue.as_raw()).filter(|_| result.0 >= 0) else { return };
         // SAFETY: the call succeeded: `count` valid submit infos.
         let submits = unsafe { slice(submits, count) };
+        let infos = submits.iter().flat_map(|s| unsafe { slice(s.pCommandBufferInfos, s.commandBufferInfoCount) });
+        self.apply_layouts(infos.map(|i| i.commandBuffer.as_raw()));
         let mut batches: Vec<Submission> = submits.iter().map(|s| unsafe { self.submit_info2(s) }).collect();
         self.submit(&q, &mut batches, fence);
     }
@@ -684,6 +922,19 @@ impl StateTracker {
         submission
     }
 
+    /// Makes what the submitted command buffers (in order) leave image layouts in the images'
+    /// global layouts.
+    fn apply_layouts(&self, cbs: impl Iterator<Item = u64>) {
+        let mut overlay = Overlay::default();
+        for cb in cbs {
+            let Some(record) = self.get(TYPES.command_buffer, cb) else { continue };
+            if let Some(c) = record.command_buffer() {
+                overlay.execute(&c.lock().layouts, &mut |_| {});
+            }
+        }
+        overlay.store();
+    }
+
     /// Records a successful submit of `batches` to `q`; the fence signals after the last one
     /// (or after a submission of its own when there is none).
     fn submit(&self, q: &Arc<ObjectRecord>, batches: &mut Vec<Submission>, fence: VkFence) {
@@ -709,7 +960,7 @@ impl StateTracker {
 ///
 /// # Safety
 /// `next` must be NULL or a valid pNext chain, and `T` the structure `s_type` names.
-unsafe fn chained<'a, T>(mut next: *const core::ffi::c_void, s_type: VkStructureType) -> Option<&'a T> {
+pub(super) unsafe fn chained<'a, T>(mut next: *const core::ffi::c_void, s_type: VkStructureType) -> Option<&'a T> {
     // Longer chains than this are taken to be cyclic.
     for _ in 0..256 {
         let base = next as *const VkBaseInStructure;

@@ -8,11 +8,14 @@
 
 use vigil_generated::*;
 
+use super::layouts::LayoutParam;
 use super::CoreChecks;
 use crate::chassis::raw::slice;
 use crate::chassis::{hooks, Call, ValidationObject};
 use crate::report::Location;
 use crate::state::command_buffers::Lifecycle;
+use crate::state::images::{ImageShape, Overlay};
+use crate::state::layout_tracking::{dependency_barriers, ImageBarrier};
 use crate::state::{ObjectRecord, TYPES};
 
 /// The ids of the submit rules, for vkQueueSubmit and vkQueueSubmit2.
@@ -203,6 +206,113 @@ const fn generic_hooks(hooks: crate::chassis::Hooks) -> crate::chassis::Hooks {
 impl ValidationObject for CoreChecks {
     fn validate_call(&self, cx: &Call<'_>) -> bool {
         self.destroyed_in_use(cx)
+    }
+
+    fn pre_call_validate_cmd_pipeline_barrier(
+        &self,
+        cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        _src: VkPipelineStageFlags,
+        _dst: VkPipelineStageFlags,
+        _flags: VkDependencyFlags,
+        _memory_count: u32,
+        _memory: *const VkMemoryBarrier,
+        _buffer_count: u32,
+        _buffer: *const VkBufferMemoryBarrier,
+        image_count: u32,
+        images: *const VkImageMemoryBarrier,
+    ) -> bool {
+        // SAFETY: `image_count` barriers, as the application passed them.
+        let barriers = unsafe { slice(images, image_count) }.iter().map(ImageBarrier::from);
+        let root = cx.location();
+        let at = root.dot("pImageMemoryBarriers");
+        self.barrier_layouts(cx, cb, barriers, &at, "VUID-VkImageMemoryBarrier-oldLayout-01197")
+    }
+
+    fn pre_call_validate_cmd_pipeline_barrier2(
+        &self,
+        cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        info: *const VkDependencyInfo,
+    ) -> bool {
+        // SAFETY: the dependency info the application passed.
+        let barriers = unsafe { dependency_barriers(info) }.iter().map(ImageBarrier::from);
+        let root = cx.location();
+        let info = root.dot("pDependencyInfo");
+        let at = info.arrow("pImageMemoryBarriers");
+        self.barrier_layouts(cx, cb, barriers, &at, "VUID-VkImageMemoryBarrier2-oldLayout-01197")
+    }
+
+    fn pre_call_validate_cmd_copy_buffer_to_image(
+        &self,
+        cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        _buffer: VkBuffer,
+        image: VkImage,
+        layout: VkImageLayout,
+        count: u32,
+        regions: *const VkBufferImageCopy,
+    ) -> bool {
+        // SAFETY: `count` regions, as the application passed them.
+        let regions = unsafe { slice(regions, count) };
+        let entries = |s: &ImageShape| regions.iter().flat_map(|r| s.layers(&r.imageSubresource)).collect();
+        let param = LayoutParam { name: "dstImageLayout", vuid: "VUID-vkCmdCopyBufferToImage-dstImageLayout-00180" };
+        self.parameter_layout(cx, cb, image, layout, entries, &param)
+    }
+
+    fn pre_call_validate_cmd_copy_image_to_buffer(
+        &self,
+        cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        image: VkImage,
+        layout: VkImageLayout,
+        _buffer: VkBuffer,
+        count: u32,
+        regions: *const VkBufferImageCopy,
+    ) -> bool {
+        // SAFETY: as for vkCmdCopyBufferToImage.
+        let regions = unsafe { slice(regions, count) };
+        let entries = |s: &ImageShape| regions.iter().flat_map(|r| s.layers(&r.imageSubresource)).collect();
+        let param = LayoutParam { name: "srcImageLayout", vuid: "VUID-vkCmdCopyImageToBuffer-srcImageLayout-00189" };
+        self.parameter_layout(cx, cb, image, layout, entries, &param)
+    }
+
+    fn pre_call_validate_cmd_copy_image(
+        &self,
+        cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        src: VkImage,
+        src_layout: VkImageLayout,
+        dst: VkImage,
+        dst_layout: VkImageLayout,
+        count: u32,
+        regions: *const VkImageCopy,
+    ) -> bool {
+        // SAFETY: as for vkCmdCopyBufferToImage.
+        let regions = unsafe { slice(regions, count) };
+        let src_entries = |s: &ImageShape| regions.iter().flat_map(|r| s.layers(&r.srcSubresource)).collect();
+        let dst_entries = |s: &ImageShape| regions.iter().flat_map(|r| s.layers(&r.dstSubresource)).collect();
+        let src_param = LayoutParam { name: "srcImageLayout", vuid: "VUID-vkCmdCopyImage-srcImageLayout-00128" };
+        let dst_param = LayoutParam { name: "dstImageLayout", vuid: "VUID-vkCmdCopyImage-dstImageLayout-00133" };
+        self.parameter_layout(cx, cb, src, src_layout, src_entries, &src_param)
+            | self.parameter_layout(cx, cb, dst, dst_layout, dst_entries, &dst_param)
+    }
+
+    fn pre_call_validate_cmd_clear_color_image(
+        &self,
+        cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        image: VkImage,
+        layout: VkImageLayout,
+        _color: *const VkClearColorValue,
+        count: u32,
+        ranges: *const VkImageSubresourceRange,
+    ) -> bool {
+        // SAFETY: `count` ranges, as the application passed them.
+        let ranges = unsafe { slice(ranges, count) };
+        let entries = |s: &ImageShape| ranges.iter().flat_map(|r| s.range(r)).collect();
+        let param = LayoutParam { name: "imageLayout", vuid: "VUID-vkCmdClearColorImage-imageLayout-00004" };
+        self.parameter_layout(cx, cb, image, layout, entries, &param)
     }
 
     fn pre_call_validate_begin_command_buffer(
@@ -400,6 +510,7 @@ impl ValidationObject for CoreChecks {
     ) -> bool {
         let mut skip = false;
         let root = cx.location();
+        let mut layouts = Overlay::default();
         // SAFETY: `count` submit infos and their command-buffer arrays, as the application
         // passed them (stateless checked the pointers and counts first).
         for (i, s) in unsafe { slice(submits, count) }.iter().enumerate() {
@@ -408,6 +519,7 @@ impl ValidationObject for CoreChecks {
             let at = at.dot("pCommandBuffers");
             for (j, cb) in unsafe { slice(s.pCommandBuffers, s.commandBufferCount) }.iter().enumerate() {
                 skip |= self.submitted(cx, &SUBMIT, cb.as_raw(), &at.index(j));
+                skip |= self.submitted_layouts(cx, &mut layouts, cb.as_raw(), &at.index(j));
             }
         }
         skip
@@ -423,6 +535,7 @@ impl ValidationObject for CoreChecks {
     ) -> bool {
         let mut skip = false;
         let root = cx.location();
+        let mut layouts = Overlay::default();
         // SAFETY: as for vkQueueSubmit.
         for (i, s) in unsafe { slice(submits, count) }.iter().enumerate() {
             let at = root.dot("pSubmits");
@@ -430,7 +543,9 @@ impl ValidationObject for CoreChecks {
             let at = at.dot("pCommandBufferInfos");
             for (j, cb) in unsafe { slice(s.pCommandBufferInfos, s.commandBufferInfoCount) }.iter().enumerate() {
                 let at = at.index(j);
-                skip |= self.submitted(cx, &SUBMIT2, cb.commandBuffer.as_raw(), &at.dot("commandBuffer"));
+                let at = at.dot("commandBuffer");
+                skip |= self.submitted(cx, &SUBMIT2, cb.commandBuffer.as_raw(), &at);
+                skip |= self.submitted_layouts(cx, &mut layouts, cb.commandBuffer.as_raw(), &at);
             }
         }
         skip

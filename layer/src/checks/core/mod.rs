@@ -3,6 +3,7 @@
 
 mod command_buffers;
 mod in_use;
+mod layouts;
 
 use std::sync::Arc;
 

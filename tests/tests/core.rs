@@ -1,4 +1,6 @@
-//! Core validation of the command-buffer lifecycle through the real loader on lavapipe: begin,
+//! Core validation through the real loader on lavapipe.
+//!
+//! The command-buffer lifecycle: begin,
 //! end, reset, free, submit and execute in states the spec forbids (the exact id reported, the
 //! call skipped) and their valid neighbours (nothing reported). Pending ends only where the
 //! application observes completion: fences waited for or polled, timeline values waited for,
@@ -7,6 +9,11 @@
 //! What recorded commands name is in use by their submissions (destroying or freeing it before
 //! the application has seen them complete is reported), and destroying it invalidates the
 //! command buffers that name it (submitting or executing one is reported).
+//!
+//! Image layouts: a barrier's old layout and a copy's or clear's layout parameter against what
+//! the command buffer's earlier commands left, and at submission each command buffer's first
+//! expectations against what creation and earlier submissions left; attachments' layouts (not
+//! followed) are never reported.
 
 use ash::vk;
 use vigil_tests::{Context, ContextBuilder, MessageLog, VulkanEnv, VIGIL_LAYER};
@@ -125,6 +132,74 @@ impl Fixture {
         cb
     }
 
+    /// A 16x16 RGBA8 image (transfer destination and source, sampled, color attachment) with its
+    /// own memory, in the UNDEFINED layout.
+    fn image_with_memory(&self) -> (vk::Image, vk::DeviceMemory) {
+        let info = vk::ImageCreateInfo::default()
+            .image_type(vk::ImageType::TYPE_2D)
+            .format(vk::Format::R8G8B8A8_UNORM)
+            .extent(vk::Extent3D { width: 16, height: 16, depth: 1 })
+            .mip_levels(1)
+            .array_layers(1)
+            .samples(vk::SampleCountFlags::TYPE_1)
+            .tiling(vk::ImageTiling::OPTIMAL)
+            .usage(
+                vk::ImageUsageFlags::TRANSFER_DST
+                    | vk::ImageUsageFlags::TRANSFER_SRC
+                    | vk::ImageUsageFlags::SAMPLED
+                    | vk::ImageUsageFlags::COLOR_ATTACHMENT,
+            );
+        // SAFETY: valid create and allocate infos; the memory type fits the requirements.
+        unsafe {
+            let image = self.d().create_image(&info, None).expect("vkCreateImage");
+            let req = self.d().get_image_memory_requirements(image);
+            let ty = self.ctx.memory_type(req.memory_type_bits, vk::MemoryPropertyFlags::empty());
+            let alloc = vk::MemoryAllocateInfo::default().allocation_size(req.size).memory_type_index(ty);
+            let memory = self.d().allocate_memory(&alloc, None).expect("vkAllocateMemory");
+            self.d().bind_image_memory(image, memory, 0).expect("vkBindImageMemory");
+            (image, memory)
+        }
+    }
+
+    /// Records a layout transition of the whole (one-subresource) color `image`.
+    fn transition(&self, cb: vk::CommandBuffer, image: vk::Image, old: vk::ImageLayout, new: vk::ImageLayout) {
+        let barrier = image_barrier(image, old, new);
+        // SAFETY: a recording command buffer and a live image.
+        unsafe {
+            self.d().cmd_pipeline_barrier(
+                cb,
+                vk::PipelineStageFlags::ALL_COMMANDS,
+                vk::PipelineStageFlags::ALL_COMMANDS,
+                vk::DependencyFlags::empty(),
+                &[],
+                &[],
+                &[barrier],
+            )
+        };
+    }
+
+    /// A primary of `pool` that transitions `image` from `old` to `new`.
+    fn transitioning(
+        &self,
+        pool: vk::CommandPool,
+        image: vk::Image,
+        old: vk::ImageLayout,
+        new: vk::ImageLayout,
+    ) -> vk::CommandBuffer {
+        let cb = self.buffer(pool, vk::CommandBufferLevel::PRIMARY);
+        self.begin(cb, Usage::empty());
+        self.transition(cb, image, old, new);
+        self.end(cb);
+        cb
+    }
+
+    fn submit_all(&self, cbs: &[vk::CommandBuffer]) -> Result<(), vk::Result> {
+        // SAFETY: valid submit info; invalid ones are skipped by Vigil.
+        unsafe {
+            self.d().queue_submit(self.ctx.queue, &[vk::SubmitInfo::default().command_buffers(cbs)], vk::Fence::null())
+        }
+    }
+
     fn wait(&self, fence: vk::Fence) {
         // SAFETY: a fence of this device, submitted.
         unsafe { self.d().wait_for_fences(&[fence], true, u64::MAX) }.expect("vkWaitForFences");
@@ -145,8 +220,28 @@ impl Drop for Fixture {
     }
 }
 
+/// A barrier transitioning the color subresource of a one-level, one-layer image.
+fn image_barrier(image: vk::Image, old: vk::ImageLayout, new: vk::ImageLayout) -> vk::ImageMemoryBarrier<'static> {
+    vk::ImageMemoryBarrier::default()
+        .image(image)
+        .old_layout(old)
+        .new_layout(new)
+        .src_queue_family_index(vk::QUEUE_FAMILY_IGNORED)
+        .dst_queue_family_index(vk::QUEUE_FAMILY_IGNORED)
+        .subresource_range(COLOR)
+}
+
+const COLOR: vk::ImageSubresourceRange = vk::ImageSubresourceRange {
+    aspect_mask: vk::ImageAspectFlags::COLOR,
+    base_mip_level: 0,
+    level_count: 1,
+    base_array_layer: 0,
+    layer_count: 1,
+};
+
 use vk::CommandBufferUsageFlags as Usage;
 use vk::CommandPoolCreateFlags as PoolFlags;
+use vk::ImageLayout as Layout;
 
 #[test]
 fn beginning_a_pending_command_buffer() {
@@ -614,4 +709,178 @@ fn executing_and_submitting_a_secondary_whose_buffer_was_destroyed() {
     assert_eq!(ids, ["VUID-vkCmdExecuteCommands-pCommandBuffers-00089"]);
     f.end(another);
     unsafe { f.d().free_memory(memory, None) };
+}
+
+#[test]
+fn a_barrier_whose_old_layout_is_not_the_recorded_one() {
+    let f = Fixture::new();
+    let (image, memory) = f.image_with_memory();
+    let pool = f.pool(PoolFlags::empty());
+    let cb = f.buffer(pool, vk::CommandBufferLevel::PRIMARY);
+    f.begin(cb, Usage::empty());
+    f.transition(cb, image, Layout::UNDEFINED, Layout::TRANSFER_DST_OPTIMAL);
+    let ids = f.ids(|| f.transition(cb, image, Layout::GENERAL, Layout::SHADER_READ_ONLY_OPTIMAL));
+    assert_eq!(ids, ["VUID-VkImageMemoryBarrier-oldLayout-01197"]);
+    let barrier = vk::ImageMemoryBarrier2::default()
+        .image(image)
+        .old_layout(Layout::GENERAL)
+        .new_layout(Layout::SHADER_READ_ONLY_OPTIMAL)
+        .src_queue_family_index(vk::QUEUE_FAMILY_IGNORED)
+        .dst_queue_family_index(vk::QUEUE_FAMILY_IGNORED)
+        .subresource_range(COLOR);
+    let barriers = [barrier];
+    let dependency = vk::DependencyInfo::default().image_memory_barriers(&barriers);
+    // SAFETY (whole test): the invalid barriers are skipped by Vigil.
+    let ids = f.ids(|| unsafe { f.d().cmd_pipeline_barrier2(cb, &dependency) });
+    assert_eq!(ids, ["VUID-VkImageMemoryBarrier2-oldLayout-01197"]);
+    // From the layout the earlier barrier left: valid, in both versions.
+    let barriers = [barrier.old_layout(Layout::TRANSFER_DST_OPTIMAL).new_layout(Layout::GENERAL)];
+    let dependency = vk::DependencyInfo::default().image_memory_barriers(&barriers);
+    assert_eq!(f.ids(|| unsafe { f.d().cmd_pipeline_barrier2(cb, &dependency) }), NONE);
+    assert_eq!(f.ids(|| f.transition(cb, image, Layout::GENERAL, Layout::SHADER_READ_ONLY_OPTIMAL)), NONE);
+    f.end(cb);
+    assert_eq!(f.ids(|| f.submit(cb, vk::Fence::null()).expect("vkQueueSubmit")), NONE);
+    f.wait_idle();
+    unsafe {
+        f.d().destroy_image(image, None);
+        f.d().free_memory(memory, None);
+    }
+}
+
+#[test]
+fn copies_and_clears_naming_a_layout_the_image_is_not_in() {
+    let f = Fixture::new();
+    let (image, memory) = f.image_with_memory();
+    let (buffer, buffer_memory) = f.buffer_with_memory();
+    let pool = f.pool(PoolFlags::empty());
+    let cb = f.buffer(pool, vk::CommandBufferLevel::PRIMARY);
+    f.begin(cb, Usage::empty());
+    f.transition(cb, image, Layout::UNDEFINED, Layout::TRANSFER_DST_OPTIMAL);
+    let region = vk::BufferImageCopy::default()
+        .image_subresource(
+            vk::ImageSubresourceLayers::default().aspect_mask(vk::ImageAspectFlags::COLOR).layer_count(1),
+        )
+        .image_extent(vk::Extent3D { width: 4, height: 4, depth: 1 });
+    let color = vk::ClearColorValue { float32: [0.0; 4] };
+    // SAFETY (whole test): live objects; the invalid commands are skipped by Vigil.
+    let d = f.d();
+    let ids = f.ids(|| unsafe { d.cmd_copy_buffer_to_image(cb, buffer, image, Layout::GENERAL, &[region]) });
+    assert_eq!(ids, ["VUID-vkCmdCopyBufferToImage-dstImageLayout-00180"]);
+    let ids = f.ids(|| unsafe { d.cmd_clear_color_image(cb, image, Layout::GENERAL, &color, &[COLOR]) });
+    assert_eq!(ids, ["VUID-vkCmdClearColorImage-imageLayout-00004"]);
+    // In the layout the barrier left: valid.
+    let ids = f.ids(|| unsafe {
+        d.cmd_copy_buffer_to_image(cb, buffer, image, Layout::TRANSFER_DST_OPTIMAL, &[region]);
+        d.cmd_clear_color_image(cb, image, Layout::TRANSFER_DST_OPTIMAL, &color, &[COLOR]);
+    });
+    assert_eq!(ids, NONE);
+    f.end(cb);
+    assert_eq!(f.ids(|| f.submit(cb, vk::Fence::null()).expect("vkQueueSubmit")), NONE);
+    f.wait_idle();
+    unsafe {
+        d.destroy_image(image, None);
+        d.free_memory(memory, None);
+        d.destroy_buffer(buffer, None);
+        d.free_memory(buffer_memory, None);
+    }
+}
+
+#[test]
+fn submitting_command_buffers_that_expect_another_layout() {
+    let f = Fixture::new();
+    let (image, memory) = f.image_with_memory();
+    let pool = f.pool(PoolFlags::empty());
+    let to_transfer = f.transitioning(pool, image, Layout::UNDEFINED, Layout::TRANSFER_DST_OPTIMAL);
+    let to_read = f.transitioning(pool, image, Layout::TRANSFER_DST_OPTIMAL, Layout::SHADER_READ_ONLY_OPTIMAL);
+    let read_to_transfer = f.transitioning(pool, image, Layout::SHADER_READ_ONLY_OPTIMAL, Layout::TRANSFER_DST_OPTIMAL);
+    // Created UNDEFINED: `to_read` expects TRANSFER_DST_OPTIMAL.
+    let ids = f.ids(|| {
+        let _ = f.submit(to_read, vk::Fence::null());
+    });
+    assert_eq!(ids, ["UNASSIGNED-CoreValidation-DrawState-InvalidImageLayout"]);
+    // After `to_transfer` (an earlier submission, or earlier in the same one), it is valid.
+    assert_eq!(f.ids(|| f.submit(to_transfer, vk::Fence::null()).expect("vkQueueSubmit")), NONE);
+    f.wait_idle();
+    assert_eq!(f.ids(|| f.submit(to_read, vk::Fence::null()).expect("vkQueueSubmit")), NONE);
+    f.wait_idle();
+    // Now SHADER_READ_ONLY_OPTIMAL: `to_read` again is wrong, unless `read_to_transfer` goes first.
+    let ids = f.ids(|| {
+        let _ = f.submit(to_read, vk::Fence::null());
+    });
+    assert_eq!(ids, ["UNASSIGNED-CoreValidation-DrawState-InvalidImageLayout"]);
+    assert_eq!(f.ids(|| f.submit_all(&[read_to_transfer, to_read]).expect("vkQueueSubmit")), NONE);
+    f.wait_idle();
+    unsafe {
+        f.d().destroy_image(image, None);
+        f.d().free_memory(memory, None);
+    }
+}
+
+/// What a render pass does to its attachments' layouts is not followed yet: nothing may be
+/// reported about them.
+#[test]
+fn render_pass_attachments_are_never_reported() {
+    let f = Fixture::new();
+    let d = f.d();
+    let (image, memory) = f.image_with_memory();
+    let attachment = vk::AttachmentDescription::default()
+        .format(vk::Format::R8G8B8A8_UNORM)
+        .samples(vk::SampleCountFlags::TYPE_1)
+        .load_op(vk::AttachmentLoadOp::CLEAR)
+        .store_op(vk::AttachmentStoreOp::STORE)
+        .stencil_load_op(vk::AttachmentLoadOp::DONT_CARE)
+        .stencil_store_op(vk::AttachmentStoreOp::DONT_CARE)
+        .initial_layout(Layout::UNDEFINED)
+        .final_layout(Layout::TRANSFER_SRC_OPTIMAL);
+    let color_ref = [vk::AttachmentReference { attachment: 0, layout: Layout::COLOR_ATTACHMENT_OPTIMAL }];
+    let subpass = vk::SubpassDescription::default()
+        .pipeline_bind_point(vk::PipelineBindPoint::GRAPHICS)
+        .color_attachments(&color_ref);
+    let (attachments, subpasses) = ([attachment], [subpass]);
+    let info = vk::RenderPassCreateInfo::default().attachments(&attachments).subpasses(&subpasses);
+    // SAFETY (whole test): valid create infos and a valid program.
+    let render_pass = unsafe { d.create_render_pass(&info, None) }.expect("vkCreateRenderPass");
+    let view_info = vk::ImageViewCreateInfo::default()
+        .image(image)
+        .view_type(vk::ImageViewType::TYPE_2D)
+        .format(vk::Format::R8G8B8A8_UNORM)
+        .subresource_range(COLOR);
+    let view = unsafe { d.create_image_view(&view_info, None) }.expect("vkCreateImageView");
+    let views = [view];
+    let fb_info = vk::FramebufferCreateInfo::default()
+        .render_pass(render_pass)
+        .attachments(&views)
+        .width(16)
+        .height(16)
+        .layers(1);
+    let framebuffer = unsafe { d.create_framebuffer(&fb_info, None) }.expect("vkCreateFramebuffer");
+    let pool = f.pool(PoolFlags::empty());
+    let cb = f.buffer(pool, vk::CommandBufferLevel::PRIMARY);
+    f.begin(cb, Usage::empty());
+    let clear = [vk::ClearValue { color: vk::ClearColorValue { float32: [0.0; 4] } }];
+    let begin = vk::RenderPassBeginInfo::default()
+        .render_pass(render_pass)
+        .framebuffer(framebuffer)
+        .render_area(vk::Rect2D { offset: vk::Offset2D::default(), extent: vk::Extent2D { width: 16, height: 16 } })
+        .clear_values(&clear);
+    unsafe {
+        d.cmd_begin_render_pass(cb, &begin, vk::SubpassContents::INLINE);
+        d.cmd_end_render_pass(cb);
+    }
+    // The render pass left it in its final layout, which Vigil does not follow yet.
+    f.transition(cb, image, Layout::TRANSFER_SRC_OPTIMAL, Layout::SHADER_READ_ONLY_OPTIMAL);
+    f.end(cb);
+    assert_eq!(f.ids(|| f.submit(cb, vk::Fence::null()).expect("vkQueueSubmit")), NONE);
+    f.wait_idle();
+    // What the barrier after it left is followed again.
+    let back = f.transitioning(pool, image, Layout::SHADER_READ_ONLY_OPTIMAL, Layout::GENERAL);
+    assert_eq!(f.ids(|| f.submit(back, vk::Fence::null()).expect("vkQueueSubmit")), NONE);
+    f.wait_idle();
+    unsafe {
+        d.destroy_framebuffer(framebuffer, None);
+        d.destroy_image_view(view, None);
+        d.destroy_render_pass(render_pass, None);
+        d.destroy_image(image, None);
+        d.free_memory(memory, None);
+    }
 }
