@@ -60,13 +60,13 @@ fn write<T>(l: &RwLock<T>) -> RwLockWriteGuard<'_, T> {
 }
 
 /// Entries of each thread's cache of objects it found alive.
-const CACHED: usize = 16;
+const CACHED: usize = 32;
 
 /// The first entry of `k`'s two-entry set in the cache: a multiplicative hash of value and type.
 #[inline(always)]
 fn cache_set(k: Key) -> usize {
     let h = (k.handle ^ u64::from(k.ty)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    ((h >> 61) as usize) * 2
+    ((h >> 60) as usize) * 2
 }
 
 /// One cached lookup: the key and the epoch it was found alive in.

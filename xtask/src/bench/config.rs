@@ -35,7 +35,7 @@ pub const SOAKS: &[Workload] = &[
 /// Submits per soak process.
 pub const SOAK_SUBMITS: usize = 100_000;
 /// Processes per soak workload and configuration: one run's windows move with the machine.
-pub const SOAK_RUNS: usize = 3;
+pub const SOAK_RUNS: usize = 5;
 /// The configurations the soak runs under.
 pub const SOAK_CONFIGS: &[&str] = &[BASELINE, VIGIL_DEFAULTS, REFERENCE_DEFAULTS];
 
