@@ -12,8 +12,8 @@
 //!
 //! Image layouts: a barrier's old layout and a copy's or clear's layout parameter against what
 //! the command buffer's earlier commands left, and at submission each command buffer's first
-//! expectations against what creation and earlier submissions left; attachments' layouts (not
-//! followed) are never reported.
+//! expectations against what creation and earlier submissions left; render pass attachments
+//! against their initial layouts.
 
 use ash::vk;
 use vigil_tests::{Context, ContextBuilder, MessageLog, VulkanEnv, VIGIL_LAYER};
@@ -816,70 +816,93 @@ fn submitting_command_buffers_that_expect_another_layout() {
     }
 }
 
-/// What a render pass does to its attachments' layouts is not followed yet: nothing may be
-/// reported about them.
+/// A render pass instance takes its attachments from their initial layouts (unless UNDEFINED)
+/// to their final ones; what it expects is checked when it begins and when it is submitted.
 #[test]
-fn render_pass_attachments_are_never_reported() {
+fn render_pass_attachments_in_their_initial_layouts() {
     let f = Fixture::new();
     let d = f.d();
     let (image, memory) = f.image_with_memory();
-    let attachment = vk::AttachmentDescription::default()
-        .format(vk::Format::R8G8B8A8_UNORM)
-        .samples(vk::SampleCountFlags::TYPE_1)
-        .load_op(vk::AttachmentLoadOp::CLEAR)
-        .store_op(vk::AttachmentStoreOp::STORE)
-        .stencil_load_op(vk::AttachmentLoadOp::DONT_CARE)
-        .stencil_store_op(vk::AttachmentStoreOp::DONT_CARE)
-        .initial_layout(Layout::UNDEFINED)
-        .final_layout(Layout::TRANSFER_SRC_OPTIMAL);
-    let color_ref = [vk::AttachmentReference { attachment: 0, layout: Layout::COLOR_ATTACHMENT_OPTIMAL }];
-    let subpass = vk::SubpassDescription::default()
-        .pipeline_bind_point(vk::PipelineBindPoint::GRAPHICS)
-        .color_attachments(&color_ref);
-    let (attachments, subpasses) = ([attachment], [subpass]);
-    let info = vk::RenderPassCreateInfo::default().attachments(&attachments).subpasses(&subpasses);
-    // SAFETY (whole test): valid create infos and a valid program.
-    let render_pass = unsafe { d.create_render_pass(&info, None) }.expect("vkCreateRenderPass");
+    let render_pass = |load: bool| {
+        let (initial, load_op) = match load {
+            true => (Layout::COLOR_ATTACHMENT_OPTIMAL, vk::AttachmentLoadOp::LOAD),
+            false => (Layout::UNDEFINED, vk::AttachmentLoadOp::CLEAR),
+        };
+        let attachment = vk::AttachmentDescription::default()
+            .format(vk::Format::R8G8B8A8_UNORM)
+            .samples(vk::SampleCountFlags::TYPE_1)
+            .load_op(load_op)
+            .store_op(vk::AttachmentStoreOp::STORE)
+            .stencil_load_op(vk::AttachmentLoadOp::DONT_CARE)
+            .stencil_store_op(vk::AttachmentStoreOp::DONT_CARE)
+            .initial_layout(initial)
+            .final_layout(Layout::TRANSFER_SRC_OPTIMAL);
+        let color_ref = [vk::AttachmentReference { attachment: 0, layout: Layout::COLOR_ATTACHMENT_OPTIMAL }];
+        let subpass = vk::SubpassDescription::default()
+            .pipeline_bind_point(vk::PipelineBindPoint::GRAPHICS)
+            .color_attachments(&color_ref);
+        let (attachments, subpasses) = ([attachment], [subpass]);
+        let info = vk::RenderPassCreateInfo::default().attachments(&attachments).subpasses(&subpasses);
+        // SAFETY: a valid create info.
+        unsafe { d.create_render_pass(&info, None) }.expect("vkCreateRenderPass")
+    };
+    let (clearing, loading) = (render_pass(false), render_pass(true));
     let view_info = vk::ImageViewCreateInfo::default()
         .image(image)
         .view_type(vk::ImageViewType::TYPE_2D)
         .format(vk::Format::R8G8B8A8_UNORM)
         .subresource_range(COLOR);
+    // SAFETY (whole test): valid create infos; the invalid calls are skipped by Vigil.
     let view = unsafe { d.create_image_view(&view_info, None) }.expect("vkCreateImageView");
     let views = [view];
-    let fb_info = vk::FramebufferCreateInfo::default()
-        .render_pass(render_pass)
-        .attachments(&views)
-        .width(16)
-        .height(16)
-        .layers(1);
+    let fb_info =
+        vk::FramebufferCreateInfo::default().render_pass(clearing).attachments(&views).width(16).height(16).layers(1);
     let framebuffer = unsafe { d.create_framebuffer(&fb_info, None) }.expect("vkCreateFramebuffer");
+    let clear = [vk::ClearValue { color: vk::ClearColorValue { float32: [0.0; 4] } }];
+    let area = vk::Rect2D { offset: vk::Offset2D::default(), extent: vk::Extent2D { width: 16, height: 16 } };
+    let begin = |cb: vk::CommandBuffer, render_pass: vk::RenderPass| {
+        let info = vk::RenderPassBeginInfo::default()
+            .render_pass(render_pass)
+            .framebuffer(framebuffer)
+            .render_area(area)
+            .clear_values(&clear);
+        unsafe { d.cmd_begin_render_pass(cb, &info, vk::SubpassContents::INLINE) };
+    };
     let pool = f.pool(PoolFlags::empty());
     let cb = f.buffer(pool, vk::CommandBufferLevel::PRIMARY);
     f.begin(cb, Usage::empty());
-    let clear = [vk::ClearValue { color: vk::ClearColorValue { float32: [0.0; 4] } }];
-    let begin = vk::RenderPassBeginInfo::default()
-        .render_pass(render_pass)
-        .framebuffer(framebuffer)
-        .render_area(vk::Rect2D { offset: vk::Offset2D::default(), extent: vk::Extent2D { width: 16, height: 16 } })
-        .clear_values(&clear);
-    unsafe {
-        d.cmd_begin_render_pass(cb, &begin, vk::SubpassContents::INLINE);
-        d.cmd_end_render_pass(cb);
-    }
-    // The render pass left it in its final layout, which Vigil does not follow yet.
-    f.transition(cb, image, Layout::TRANSFER_SRC_OPTIMAL, Layout::SHADER_READ_ONLY_OPTIMAL);
+    begin(cb, clearing);
+    unsafe { d.cmd_end_render_pass(cb) };
+    // The first instance left it in TRANSFER_SRC_OPTIMAL: the loading one expects otherwise.
+    let ids = f.ids(|| begin(cb, loading));
+    assert_eq!(ids, ["VUID-vkCmdBeginRenderPass-initialLayout-00900"]);
+    f.transition(cb, image, Layout::TRANSFER_SRC_OPTIMAL, Layout::COLOR_ATTACHMENT_OPTIMAL);
+    assert_eq!(f.ids(|| begin(cb, loading)), NONE);
+    unsafe { d.cmd_end_render_pass(cb) };
+    assert_eq!(f.ids(|| f.transition(cb, image, Layout::TRANSFER_SRC_OPTIMAL, Layout::SHADER_READ_ONLY_OPTIMAL)), NONE);
     f.end(cb);
     assert_eq!(f.ids(|| f.submit(cb, vk::Fence::null()).expect("vkQueueSubmit")), NONE);
     f.wait_idle();
-    // What the barrier after it left is followed again.
-    let back = f.transitioning(pool, image, Layout::SHADER_READ_ONLY_OPTIMAL, Layout::GENERAL);
-    assert_eq!(f.ids(|| f.submit(back, vk::Fence::null()).expect("vkQueueSubmit")), NONE);
+    // Submitted alone, an instance expecting COLOR_ATTACHMENT_OPTIMAL meets SHADER_READ_ONLY_OPTIMAL…
+    let loads = f.buffer(pool, vk::CommandBufferLevel::PRIMARY);
+    f.begin(loads, Usage::empty());
+    begin(loads, loading);
+    unsafe { d.cmd_end_render_pass(loads) };
+    f.end(loads);
+    let ids = f.ids(|| {
+        let _ = f.submit(loads, vk::Fence::null());
+    });
+    assert_eq!(ids, ["UNASSIGNED-CoreValidation-DrawState-InvalidImageLayout"]);
+    // …and after a transition submitted before it, nothing.
+    let to_attachment =
+        f.transitioning(pool, image, Layout::SHADER_READ_ONLY_OPTIMAL, Layout::COLOR_ATTACHMENT_OPTIMAL);
+    assert_eq!(f.ids(|| f.submit_all(&[to_attachment, loads]).expect("vkQueueSubmit")), NONE);
     f.wait_idle();
     unsafe {
         d.destroy_framebuffer(framebuffer, None);
         d.destroy_image_view(view, None);
-        d.destroy_render_pass(render_pass, None);
+        d.destroy_render_pass(clearing, None);
+        d.destroy_render_pass(loading, None);
         d.destroy_image(image, None);
         d.free_memory(memory, None);
     }

@@ -6,10 +6,12 @@
 //!
 //! Followed: creation (`initialLayout`), image barriers (vkCmdPipelineBarrier and
 //! vkCmdPipelineBarrier2), the layout parameters of copies and clears, host transitions
-//! (vkTransitionImageLayout). What a render pass, dynamic rendering or a secondary command buffer
-//! does to an image is not followed yet: the images it touches become unknown, and an unknown
-//! layout is never reported, so nothing is reported that Vigil cannot be sure of. Images Vigil
-//! did not see created (swapchain images) have no layouts and are not checked.
+//! (vkTransitionImageLayout), and a render pass instance's attachments (each expected in its
+//! `initialLayout` unless UNDEFINED, left in its `finalLayout`). What dynamic rendering or a
+//! secondary command buffer does to an image is not followed yet, nor a separate stencil layout:
+//! those images become unknown, and an unknown layout is never reported, so nothing is reported
+//! that Vigil cannot be sure of. Images Vigil did not see created (swapchain images) have no
+//! layouts and are not checked.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock, PoisonError};
@@ -147,21 +149,45 @@ impl ImageState {
     }
 }
 
-/// An image view's state: the image it views.
+/// An image view's state: the image it views, and which of its subresources.
 #[derive(Default)]
 pub struct ImageViewState {
-    pub(super) image: OnceLock<Arc<ObjectRecord>>,
+    pub(super) image: OnceLock<(Arc<ObjectRecord>, VkImageSubresourceRange)>,
 }
 
 impl ImageViewState {
     /// Records the image it was created on.
-    pub fn set_image(&self, image: Arc<ObjectRecord>) {
-        let _ = self.image.set(image);
+    pub fn set_image(&self, image: Arc<ObjectRecord>, range: VkImageSubresourceRange) {
+        let _ = self.image.set((image, range));
     }
 
     /// The image it views.
     pub fn image(&self) -> Option<&Arc<ObjectRecord>> {
+        self.image.get().map(|(i, _)| i)
+    }
+
+    /// The image it views and the subresources.
+    pub fn viewed(&self) -> Option<&(Arc<ObjectRecord>, VkImageSubresourceRange)> {
         self.image.get()
+    }
+}
+
+/// A render pass's state: each attachment's initial and final layout, `None` for one whose
+/// stencil aspect has layouts of its own (not followed).
+#[derive(Default)]
+pub struct RenderPassState {
+    pub(super) attachments: OnceLock<Vec<Option<(i32, i32)>>>,
+}
+
+impl RenderPassState {
+    /// Records the attachments' layouts.
+    pub fn set_attachments(&self, attachments: Vec<Option<(i32, i32)>>) {
+        let _ = self.attachments.set(attachments);
+    }
+
+    /// Attachment `i`'s initial and final layout, when followed.
+    pub fn attachment(&self, i: usize) -> Option<(i32, i32)> {
+        self.attachments.get()?.get(i).copied().flatten()
     }
 }
 

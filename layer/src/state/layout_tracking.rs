@@ -134,26 +134,24 @@ impl StateTracker {
         self.with_layouts(cb, |layouts| images.iter().for_each(|i| layouts.unknown(i)));
     }
 
-    /// The images of a render pass instance's attachments: the framebuffer's, or those an
-    /// imageless framebuffer is given in `VkRenderPassAttachmentBeginInfo`.
+    /// A render pass instance begins: each attachment goes from its initial layout to its
+    /// final one (what the subpasses do in between is inside the instance).
     ///
     /// # Safety
     /// `info` must be NULL or a begin info the application passed.
-    pub(super) unsafe fn render_pass_images(&self, info: *const VkRenderPassBeginInfo) -> Vec<Arc<ObjectRecord>> {
-        let Some(info) = (unsafe { info.as_ref() }) else { return Vec::new() };
-        let mut images: Vec<Arc<ObjectRecord>> = self
-            .get(TYPES.framebuffer, info.framebuffer.as_raw())
-            .and_then(|f| {
-                f.framebuffer().map(|f| f.views().iter().filter_map(|v| v.image_view()?.image().cloned()).collect())
-            })
-            .unwrap_or_default();
-        let ty = VkStructureType::VK_STRUCTURE_TYPE_RENDER_PASS_ATTACHMENT_BEGIN_INFO;
-        if let Some(a) = unsafe { super::tracker::chained::<VkRenderPassAttachmentBeginInfo>(info.pNext, ty) } {
-            for v in unsafe { slice(a.pAttachments, a.attachmentCount) } {
-                images.extend(self.viewed_image(v.as_raw()));
-            }
+    pub(super) unsafe fn render_pass_begun(&self, cb: VkCommandBuffer, info: *const VkRenderPassBeginInfo) {
+        let attachments = unsafe { render_pass_attachments(info, |ty, h| self.get(ty, h)) };
+        if attachments.is_empty() {
+            return;
         }
-        images
+        self.with_layouts(cb, |layouts| {
+            for a in &attachments {
+                match a.layouts {
+                    Some((initial, last)) => layouts.transition(&a.image, &a.range, initial, last),
+                    None => layouts.unknown(&a.image),
+                }
+            }
+        });
     }
 
     /// The images of a dynamic rendering instance's attachments.
@@ -184,4 +182,48 @@ impl StateTracker {
         }
         self.unknown_images(cb, images);
     }
+}
+
+/// One attachment of a render pass instance.
+pub struct Attachment {
+    pub index: usize,
+    pub image: Arc<ObjectRecord>,
+    pub range: VkImageSubresourceRange,
+    /// Its initial and final layout; `None` when not followed (the render pass's creation was not
+    /// seen, or its stencil aspect has layouts of its own).
+    pub layouts: Option<(i32, i32)>,
+}
+
+/// The attachments of a render pass instance: the framebuffer's views, or those an imageless
+/// framebuffer is given in `VkRenderPassAttachmentBeginInfo`, with the render pass's layouts.
+/// `get` finds a record by type and handle.
+///
+/// # Safety
+/// `info` must be NULL or a begin info the application passed.
+pub unsafe fn render_pass_attachments(
+    info: *const VkRenderPassBeginInfo,
+    get: impl Fn(u16, u64) -> Option<Arc<ObjectRecord>>,
+) -> Vec<Attachment> {
+    let Some(info) = (unsafe { info.as_ref() }) else { return Vec::new() };
+    let render_pass = get(TYPES.render_pass, info.renderPass.as_raw());
+    let render_pass = render_pass.as_ref().and_then(|r| r.render_pass());
+    let mut views: Vec<Arc<ObjectRecord>> = get(TYPES.framebuffer, info.framebuffer.as_raw())
+        .and_then(|f| f.framebuffer().map(|f| f.views().to_vec()))
+        .unwrap_or_default();
+    let ty = VkStructureType::VK_STRUCTURE_TYPE_RENDER_PASS_ATTACHMENT_BEGIN_INFO;
+    if let Some(a) = unsafe { super::tracker::chained::<VkRenderPassAttachmentBeginInfo>(info.pNext, ty) } {
+        views = unsafe { slice(a.pAttachments, a.attachmentCount) }
+            .iter()
+            .filter_map(|v| get(TYPES.image_view, v.as_raw()))
+            .collect();
+    }
+    views
+        .iter()
+        .enumerate()
+        .filter_map(|(index, v)| {
+            let (image, range) = v.image_view()?.viewed()?.clone();
+            let layouts = render_pass.and_then(|r| r.attachment(index));
+            Some(Attachment { index, image, range, layouts })
+        })
+        .collect()
 }

@@ -11,7 +11,7 @@ use std::sync::{Arc, LazyLock, Mutex, PoisonError};
 use vigil_generated::objects::{HandleElem, Role, COMMAND_HANDLES, HANDLE_TYPES};
 use vigil_generated::VkObjectType;
 
-use super::images::{FramebufferState, ImageState, ImageViewState, RecordingLayouts};
+use super::images::{FramebufferState, ImageState, ImageViewState, RecordingLayouts, RenderPassState};
 
 const ONE_WRITER: u64 = 1 << 32;
 
@@ -61,6 +61,7 @@ pub struct Types {
     pub image: u16,
     pub image_view: u16,
     pub framebuffer: u16,
+    pub render_pass: u16,
     pub command_pool: u16,
     pub command_buffer: u16,
     pub queue: u16,
@@ -75,6 +76,7 @@ pub static TYPES: LazyLock<Types> = LazyLock::new(|| {
         image: index("VkImage"),
         image_view: index("VkImageView"),
         framebuffer: index("VkFramebuffer"),
+        render_pass: index("VkRenderPass"),
         command_pool: index("VkCommandPool"),
         command_buffer: index("VkCommandBuffer"),
         queue: index("VkQueue"),
@@ -89,6 +91,7 @@ pub enum ObjectState {
     Image(ImageState),
     ImageView(ImageViewState),
     Framebuffer(FramebufferState),
+    RenderPass(RenderPassState),
     CommandPool(CommandPoolState),
     CommandBuffer(Box<CommandBufferState>),
     Queue(QueueState),
@@ -104,6 +107,7 @@ impl ObjectState {
             Some(T::VK_OBJECT_TYPE_IMAGE) => ObjectState::Image(Default::default()),
             Some(T::VK_OBJECT_TYPE_IMAGE_VIEW) => ObjectState::ImageView(Default::default()),
             Some(T::VK_OBJECT_TYPE_FRAMEBUFFER) => ObjectState::Framebuffer(Default::default()),
+            Some(T::VK_OBJECT_TYPE_RENDER_PASS) => ObjectState::RenderPass(Default::default()),
             Some(T::VK_OBJECT_TYPE_COMMAND_POOL) => ObjectState::CommandPool(Default::default()),
             Some(T::VK_OBJECT_TYPE_COMMAND_BUFFER) => ObjectState::CommandBuffer(Default::default()),
             Some(T::VK_OBJECT_TYPE_QUEUE) => ObjectState::Queue(Default::default()),
@@ -235,6 +239,14 @@ impl ObjectRecord {
     pub fn framebuffer(&self) -> Option<&FramebufferState> {
         match &self.state {
             ObjectState::Framebuffer(f) => Some(f),
+            _ => None,
+        }
+    }
+
+    /// The render pass state, for a render pass.
+    pub fn render_pass(&self) -> Option<&RenderPassState> {
+        match &self.state {
+            ObjectState::RenderPass(r) => Some(r),
             _ => None,
         }
     }
@@ -397,11 +409,18 @@ pub struct Submission {
     pub in_use: Vec<Arc<ObjectRecord>>,
 }
 
-impl Drop for Submission {
-    fn drop(&mut self) {
-        for r in &self.in_use {
+impl Submission {
+    /// What its command buffers refer to is no longer in use by it.
+    pub fn release(&mut self) {
+        for r in self.in_use.drain(..) {
             r.in_use.fetch_sub(1, Ordering::AcqRel);
         }
+    }
+}
+
+impl Drop for Submission {
+    fn drop(&mut self) {
+        self.release();
     }
 }
 

@@ -151,6 +151,10 @@ pub fn retire(mut work: Vec<SubmissionRef>) {
         let mut list = lock(&q.submissions);
         let n = list.iter().take_while(|s| s.seq <= upto).count();
         for mut s in list.drain(..n) {
+            // What it used is released before its fence and signals are cleared: a thread that
+            // finds them cleared (another thread's wait retired this submission) and goes on to
+            // destroy what it used must not find it still in use.
+            s.release();
             for cb in &s.command_buffers {
                 if let ObjectState::CommandBuffer(c) = &cb.state {
                     c.completed();

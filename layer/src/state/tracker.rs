@@ -251,10 +251,58 @@ impl ValidationObject for StateTracker {
             let image = self.get(TYPES.image, info.image.as_raw());
             if let (Some(v), Some(image)) = (self.get(TYPES.image_view, view.as_raw()), image) {
                 if let Some(state) = v.image_view() {
-                    state.set_image(image);
+                    state.set_image(image, info.subresourceRange);
                 }
             }
         }
+    }
+
+    fn post_call_record_create_render_pass(
+        &self,
+        cx: &Call<'_>,
+        _device: VkDevice,
+        info: *const VkRenderPassCreateInfo,
+        _allocator: *const VkAllocationCallbacks,
+        render_pass: *mut VkRenderPass,
+        result: VkResult,
+    ) {
+        self.post_record_call(cx, Some(result));
+        // SAFETY: as for vkCreateImage.
+        let (Some(info), Some(rp)) = (unsafe { info.as_ref() }, unsafe { render_pass.as_ref() }) else { return };
+        if result.0 < 0 {
+            return;
+        }
+        let attachments = unsafe { slice(info.pAttachments, info.attachmentCount) };
+        let layouts = attachments.iter().map(|a| Some((a.initialLayout.0, a.finalLayout.0))).collect();
+        self.render_pass_created(rp.as_raw(), layouts);
+    }
+
+    fn post_call_record_create_render_pass2(
+        &self,
+        cx: &Call<'_>,
+        _device: VkDevice,
+        info: *const VkRenderPassCreateInfo2,
+        _allocator: *const VkAllocationCallbacks,
+        render_pass: *mut VkRenderPass,
+        result: VkResult,
+    ) {
+        self.post_record_call(cx, Some(result));
+        // SAFETY: as for vkCreateImage.
+        let (Some(info), Some(rp)) = (unsafe { info.as_ref() }, unsafe { render_pass.as_ref() }) else { return };
+        if result.0 < 0 {
+            return;
+        }
+        let stencil = VkStructureType::VK_STRUCTURE_TYPE_ATTACHMENT_DESCRIPTION_STENCIL_LAYOUT;
+        let attachments = unsafe { slice(info.pAttachments, info.attachmentCount) };
+        let layouts = attachments
+            .iter()
+            .map(|a| {
+                // A stencil aspect with layouts of its own is not followed.
+                let separate = unsafe { chained::<VkAttachmentDescriptionStencilLayout>(a.pNext, stencil) }.is_some();
+                (!separate).then_some((a.initialLayout.0, a.finalLayout.0))
+            })
+            .collect();
+        self.render_pass_created(rp.as_raw(), layouts);
     }
 
     fn post_call_record_create_framebuffer(
@@ -396,7 +444,7 @@ impl ValidationObject for StateTracker {
     ) {
         self.post_record_call(cx, None);
         // SAFETY: the begin info the application passed.
-        self.unknown_images(cb, unsafe { self.render_pass_images(info) });
+        unsafe { self.render_pass_begun(cb, info) };
     }
 
     fn post_call_record_cmd_begin_render_pass2(
@@ -409,7 +457,7 @@ impl ValidationObject for StateTracker {
     ) {
         self.post_record_call(cx, None);
         // SAFETY: the begin info the application passed.
-        self.unknown_images(cb, unsafe { self.render_pass_images(info) });
+        unsafe { self.render_pass_begun(cb, info) };
     }
 
     fn post_call_record_cmd_begin_rendering(
@@ -920,6 +968,14 @@ impl StateTracker {
             }
         }
         submission
+    }
+
+    fn render_pass_created(&self, render_pass: u64, layouts: Vec<Option<(i32, i32)>>) {
+        if let Some(r) = self.get(TYPES.render_pass, render_pass) {
+            if let Some(state) = r.render_pass() {
+                state.set_attachments(layouts);
+            }
+        }
     }
 
     /// Makes what the submitted command buffers (in order) leave image layouts in the images'

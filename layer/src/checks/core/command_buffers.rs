@@ -243,6 +243,28 @@ impl ValidationObject for CoreChecks {
         self.barrier_layouts(cx, cb, barriers, &at, "VUID-VkImageMemoryBarrier2-oldLayout-01197")
     }
 
+    fn pre_call_validate_cmd_begin_render_pass(
+        &self,
+        cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        info: *const VkRenderPassBeginInfo,
+        _contents: VkSubpassContents,
+    ) -> bool {
+        // SAFETY: the begin info the application passed (stateless checked it).
+        unsafe { self.render_pass_layouts(cx, cb, info, "VUID-vkCmdBeginRenderPass-initialLayout-00900") }
+    }
+
+    fn pre_call_validate_cmd_begin_render_pass2(
+        &self,
+        cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        info: *const VkRenderPassBeginInfo,
+        _subpass: *const VkSubpassBeginInfo,
+    ) -> bool {
+        // SAFETY: as for vkCmdBeginRenderPass.
+        unsafe { self.render_pass_layouts(cx, cb, info, "VUID-vkCmdBeginRenderPass2-initialLayout-03100") }
+    }
+
     fn pre_call_validate_cmd_copy_buffer_to_image(
         &self,
         cx: &Call<'_>,

@@ -2,8 +2,9 @@
 //! layout parameter against what the command buffer's earlier commands left the subresources in,
 //! when it recorded that; and at submission, what each command buffer expects the layouts to be
 //! when it starts against what the images' creation and the command buffers submitted before it
-//! leave them in. A layout Vigil cannot know (render pass attachments, secondaries, swapchain
-//! images) is never reported.
+//! leave them in; a render pass instance's attachments against their initial layouts. A layout
+//! Vigil cannot know (dynamic rendering's attachments, secondaries, swapchain images) is never
+//! reported.
 
 use vigil_generated::*;
 
@@ -11,7 +12,7 @@ use super::CoreChecks;
 use crate::chassis::Call;
 use crate::report::Location;
 use crate::state::images::{layout_name, slot_name, ImageShape, Mismatch, Overlay};
-use crate::state::layout_tracking::ImageBarrier;
+use crate::state::layout_tracking::{render_pass_attachments, ImageBarrier};
 use crate::state::{ObjectRecord, TYPES};
 
 /// The reference layer's id for a submitted command buffer that expects an image subresource in
@@ -103,6 +104,46 @@ impl CoreChecks {
                 layout_name(current)
             ),
         )
+    }
+
+    /// A render pass instance's attachments whose initial layout (unless UNDEFINED) is not what
+    /// the command buffer left them in.
+    ///
+    /// # Safety
+    /// `info` must be NULL or a begin info the application passed.
+    pub(super) unsafe fn render_pass_layouts(
+        &self,
+        cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        info: *const VkRenderPassBeginInfo,
+        vuid: &'static str,
+    ) -> bool {
+        let attachments = unsafe { render_pass_attachments(info, |ty, h| self.get(ty, h)) };
+        let root = cx.location();
+        let at = root.dot("pRenderPassBegin");
+        let mut skip = false;
+        for a in attachments {
+            let Some((initial, _)) = a.layouts.filter(|(i, _)| *i != VkImageLayout::VK_IMAGE_LAYOUT_UNDEFINED.0) else {
+                continue;
+            };
+            let Some(shape) = a.image.image().and_then(|s| s.shape()) else { continue };
+            let Some((entry, current)) = self.recorded_mismatch(cb, &a.image, shape.range(&a.range), initial) else {
+                continue;
+            };
+            skip |= cx.error(
+                vuid,
+                &at.arrow("framebuffer"),
+                format_args!(
+                    "attachment {} has initialLayout {} in the render pass, but the commands recorded before this \
+                     one leave {} in {}.",
+                    a.index,
+                    layout_name(initial),
+                    subresource(&a.image, &shape, entry),
+                    layout_name(current)
+                ),
+            );
+        }
+        skip
     }
 
     /// A submitted command buffer's layout expectations against `overlay` (what was submitted
