@@ -907,3 +907,47 @@ fn render_pass_attachments_in_their_initial_layouts() {
         d.free_memory(memory, None);
     }
 }
+
+#[test]
+fn submitting_with_a_fence_that_is_signaled_or_still_pending() {
+    let f = Fixture::new();
+    let d = f.d();
+    let pool = f.pool(PoolFlags::empty());
+    let cb = f.recorded(pool, Usage::SIMULTANEOUS_USE);
+    // SAFETY (whole test): valid create infos; the invalid calls are skipped by Vigil.
+    let signaled =
+        unsafe { d.create_fence(&vk::FenceCreateInfo::default().flags(vk::FenceCreateFlags::SIGNALED), None) }
+            .expect("vkCreateFence");
+    let ids = f.ids(|| assert_eq!(f.submit(cb, signaled), Err(vk::Result::ERROR_VALIDATION_FAILED_EXT)));
+    assert_eq!(ids, ["VUID-vkQueueSubmit-fence-00063"]);
+    // Reset, it may be submitted.
+    assert_eq!(f.ids(|| unsafe { d.reset_fences(&[signaled]) }.expect("vkResetFences")), NONE);
+    assert_eq!(f.ids(|| f.submit(cb, signaled).expect("vkQueueSubmit")), NONE);
+    // Until that submission is seen to complete, it is pending: not submitted, reset or destroyed.
+    let ids = f.ids(|| {
+        let _ = f.submit(cb, signaled);
+    });
+    assert_eq!(ids, ["VUID-vkQueueSubmit-fence-00064"]);
+    let infos = [vk::CommandBufferSubmitInfo::default().command_buffer(cb)];
+    let submit2 = [vk::SubmitInfo2::default().command_buffer_infos(&infos)];
+    let ids = f.ids(|| {
+        let _ = unsafe { d.queue_submit2(f.ctx.queue, &submit2, signaled) };
+    });
+    assert_eq!(ids, ["VUID-vkQueueSubmit2-fence-04895"]);
+    let ids = f.ids(|| {
+        let _ = unsafe { d.reset_fences(&[signaled]) };
+    });
+    assert_eq!(ids, ["VUID-vkResetFences-pFences-01123"]);
+    let ids = f.ids(|| unsafe { d.destroy_fence(signaled, None) });
+    assert_eq!(ids, ["VUID-vkDestroyFence-fence-01120"]);
+    // Waited for, it is signaled: submitting it again needs a reset first.
+    f.wait(signaled);
+    let ids = f.ids(|| {
+        let _ = unsafe { d.queue_submit2(f.ctx.queue, &submit2, signaled) };
+    });
+    assert_eq!(ids, ["VUID-vkQueueSubmit2-fence-04894"]);
+    assert_eq!(f.ids(|| unsafe { d.reset_fences(&[signaled]) }.expect("vkResetFences")), NONE);
+    assert_eq!(f.ids(|| unsafe { d.queue_submit2(f.ctx.queue, &submit2, signaled) }.expect("vkQueueSubmit2")), NONE);
+    f.wait(signaled);
+    assert_eq!(f.ids(|| unsafe { d.destroy_fence(signaled, None) }), NONE);
+}

@@ -251,6 +251,14 @@ impl ObjectRecord {
         }
     }
 
+    /// The fence state, for a fence.
+    pub fn fence(&self) -> Option<&FenceState> {
+        match &self.state {
+            ObjectState::Fence(f) => Some(f),
+            _ => None,
+        }
+    }
+
     /// The semaphore state, for a semaphore.
     pub fn semaphore(&self) -> Option<&SemaphoreState> {
         match &self.state {
@@ -436,6 +444,9 @@ pub struct QueueState {
 pub struct FenceState {
     /// The submission that signals it, until it is observed or reset.
     pub(super) signaled_by: Mutex<Option<SubmissionRef>>,
+    /// Signaled, or to be signaled by what it was submitted or acquired with: it must be reset
+    /// before it is submitted again.
+    pub(super) signaled: AtomicBool,
 }
 
 /// A semaphore's state.

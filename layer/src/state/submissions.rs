@@ -93,6 +93,7 @@ pub fn submit(queue_record: &Arc<ObjectRecord>, mut submission: Submission) -> B
     }
     if let Some(f) = submission.fence.as_deref().and_then(fence) {
         *lock(&f.signaled_by) = Some(at());
+        f.signaled.store(true, Ordering::Release);
     }
     for (s, value) in &submission.signals {
         if let Some(state) = semaphore(s) {
@@ -124,6 +125,24 @@ pub fn fence_observed(fence_record: &ObjectRecord) {
 pub fn fence_reset(fence_record: &ObjectRecord) {
     if let Some(f) = fence(fence_record) {
         *lock(&f.signaled_by) = None;
+        f.signaled.store(false, Ordering::Release);
+    }
+}
+
+impl FenceState {
+    /// It was created signaled, or an acquired image signals it.
+    pub fn set_signaled(&self) {
+        self.signaled.store(true, Ordering::Release);
+    }
+
+    /// A submission that signals it has not been seen to complete.
+    pub fn pending(&self) -> bool {
+        lock(&self.signaled_by).is_some()
+    }
+
+    /// It is signaled, or will be, and was not reset since.
+    pub fn signaled(&self) -> bool {
+        self.signaled.load(Ordering::Acquire)
     }
 }
 

@@ -540,6 +540,28 @@ impl ValidationObject for StateTracker {
         }
     }
 
+    fn post_call_record_create_fence(
+        &self,
+        cx: &Call<'_>,
+        _device: VkDevice,
+        info: *const VkFenceCreateInfo,
+        _allocator: *const VkAllocationCallbacks,
+        fence: *mut VkFence,
+        result: VkResult,
+    ) {
+        self.post_record_call(cx, Some(result));
+        // SAFETY: the call succeeded: a valid create info, and the fence written.
+        let (Some(info), Some(fence)) = (unsafe { info.as_ref() }, unsafe { fence.as_ref() }) else { return };
+        let signaled = info.flags.0 & VkFenceCreateFlags::VK_FENCE_CREATE_SIGNALED_BIT.0 != 0;
+        if result.0 >= 0 && signaled {
+            if let Some(f) = self.get(TYPES.fence, fence.as_raw()) {
+                if let Some(state) = f.fence() {
+                    state.set_signaled();
+                }
+            }
+        }
+    }
+
     fn post_call_record_create_semaphore(
         &self,
         cx: &Call<'_>,
@@ -819,7 +841,7 @@ impl ValidationObject for StateTracker {
         _swapchain: VkSwapchainKHR,
         _timeout: u64,
         semaphore: VkSemaphore,
-        _fence: VkFence,
+        fence: VkFence,
         _index: *mut u32,
         result: VkResult,
     ) {
@@ -827,6 +849,11 @@ impl ValidationObject for StateTracker {
             if let Some(s) = self.get(TYPES.semaphore, semaphore.as_raw()) {
                 if let Some(s) = s.semaphore() {
                     s.signaled_without_submission();
+                }
+            }
+            if let Some(f) = self.get(TYPES.fence, fence.as_raw()) {
+                if let Some(state) = f.fence() {
+                    state.set_signaled();
                 }
             }
         }

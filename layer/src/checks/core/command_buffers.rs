@@ -8,6 +8,7 @@
 
 use vigil_generated::*;
 
+use super::fences::{SUBMIT2_FENCE, SUBMIT_FENCE};
 use super::layouts::LayoutParam;
 use super::CoreChecks;
 use crate::chassis::raw::slice;
@@ -241,6 +242,27 @@ impl ValidationObject for CoreChecks {
         let info = root.dot("pDependencyInfo");
         let at = info.arrow("pImageMemoryBarriers");
         self.barrier_layouts(cx, cb, barriers, &at, "VUID-VkImageMemoryBarrier2-oldLayout-01197")
+    }
+
+    fn pre_call_validate_reset_fences(
+        &self,
+        cx: &Call<'_>,
+        _device: VkDevice,
+        count: u32,
+        fences: *const VkFence,
+    ) -> bool {
+        self.reset_fences(cx, count, fences)
+    }
+
+    fn pre_call_validate_destroy_fence(
+        &self,
+        cx: &Call<'_>,
+        _device: VkDevice,
+        fence: VkFence,
+        _allocator: *const VkAllocationCallbacks,
+    ) -> bool {
+        let root = cx.location();
+        self.pending_fence(cx, fence, "VUID-vkDestroyFence-fence-01120", &root.dot("fence"))
     }
 
     fn pre_call_validate_cmd_begin_render_pass(
@@ -528,9 +550,9 @@ impl ValidationObject for CoreChecks {
         _queue: VkQueue,
         count: u32,
         submits: *const VkSubmitInfo,
-        _fence: VkFence,
+        fence: VkFence,
     ) -> bool {
-        let mut skip = false;
+        let mut skip = self.submitted_fence(cx, fence, &SUBMIT_FENCE);
         let root = cx.location();
         let mut layouts = Overlay::default();
         // SAFETY: `count` submit infos and their command-buffer arrays, as the application
@@ -553,9 +575,9 @@ impl ValidationObject for CoreChecks {
         _queue: VkQueue,
         count: u32,
         submits: *const VkSubmitInfo2,
-        _fence: VkFence,
+        fence: VkFence,
     ) -> bool {
-        let mut skip = false;
+        let mut skip = self.submitted_fence(cx, fence, &SUBMIT2_FENCE);
         let root = cx.location();
         let mut layouts = Overlay::default();
         // SAFETY: as for vkQueueSubmit.

@@ -2,6 +2,7 @@
 //! (`state`). One module per area; validate hooks only read the tracker.
 
 mod command_buffers;
+mod fences;
 mod in_use;
 mod layouts;
 
