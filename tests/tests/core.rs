@@ -951,3 +951,40 @@ fn submitting_with_a_fence_that_is_signaled_or_still_pending() {
     f.wait(signaled);
     assert_eq!(f.ids(|| unsafe { d.destroy_fence(signaled, None) }), NONE);
 }
+
+#[test]
+fn binary_semaphores_waited_without_a_signal_or_signaled_twice() {
+    let f = Fixture::new();
+    let d = f.d();
+    // SAFETY (whole test): a valid create info; the invalid submits are skipped by Vigil.
+    let s = unsafe { d.create_semaphore(&vk::SemaphoreCreateInfo::default(), None) }.expect("vkCreateSemaphore");
+    let (one, stage) = ([s], [vk::PipelineStageFlags::ALL_COMMANDS]);
+    let wait = vk::SubmitInfo::default().wait_semaphores(&one).wait_dst_stage_mask(&stage);
+    let signal = vk::SubmitInfo::default().signal_semaphores(&one);
+    let submit = |batches: &[vk::SubmitInfo<'_>]| {
+        let _ = unsafe { d.queue_submit(f.ctx.queue, batches, vk::Fence::null()) };
+    };
+    // Nothing signals it yet.
+    assert_eq!(f.ids(|| submit(&[wait])), ["VUID-vkQueueSubmit-pWaitSemaphores-03238"]);
+    // A signal submitted before the wait, in the same call: valid.
+    assert_eq!(f.ids(|| submit(&[signal, wait])), NONE);
+    // Signaled, then signaled again with no wait between.
+    assert_eq!(f.ids(|| submit(&[signal])), NONE);
+    assert_eq!(f.ids(|| submit(&[signal])), ["VUID-vkQueueSubmit-pSignalSemaphores-00067"]);
+    // vkQueueSubmit2: the wait consumes that signal; a second wait has none.
+    let wait_info = [vk::SemaphoreSubmitInfo::default().semaphore(s).stage_mask(vk::PipelineStageFlags2::ALL_COMMANDS)];
+    let signal_info =
+        [vk::SemaphoreSubmitInfo::default().semaphore(s).stage_mask(vk::PipelineStageFlags2::ALL_COMMANDS)];
+    let wait2 = [vk::SubmitInfo2::default().wait_semaphore_infos(&wait_info)];
+    let signal2 = [vk::SubmitInfo2::default().signal_semaphore_infos(&signal_info)];
+    let submit2 = |batches: &[vk::SubmitInfo2<'_>]| {
+        let _ = unsafe { d.queue_submit2(f.ctx.queue, batches, vk::Fence::null()) };
+    };
+    assert_eq!(f.ids(|| submit2(&wait2)), NONE);
+    assert_eq!(f.ids(|| submit2(&wait2)), ["VUID-vkQueueSubmit2-semaphore-03873"]);
+    assert_eq!(f.ids(|| submit2(&signal2)), NONE);
+    assert_eq!(f.ids(|| submit2(&signal2)), ["VUID-vkQueueSubmit2-semaphore-03868"]);
+    assert_eq!(f.ids(|| submit2(&wait2)), NONE);
+    f.wait_idle();
+    unsafe { d.destroy_semaphore(s, None) };
+}

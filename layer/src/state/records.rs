@@ -453,6 +453,8 @@ pub struct FenceState {
 #[derive(Default)]
 pub struct SemaphoreState {
     pub(super) timeline: AtomicBool,
+    /// A binary semaphore's payload as submitted so far (`submissions::BINARY_*`).
+    pub(super) binary: AtomicU8,
     /// Outstanding signals: `(value, submission)`; a binary semaphore has at most one, which
     /// the next wait consumes.
     pub(super) signals: Mutex<Vec<(u64, SubmissionRef)>>,

@@ -38,6 +38,7 @@ impl SemaphoreState {
 
     /// A binary wait: the signal it consumes, if a submission made it.
     pub fn consume_binary(&self) -> Option<SubmissionRef> {
+        self.set_binary(false);
         lock(&self.signals).pop().map(|(_, at)| at)
     }
 
@@ -45,10 +46,43 @@ impl SemaphoreState {
     /// submission to retire through it.
     pub fn signaled_without_submission(&self) {
         if !self.timeline() {
+            self.set_binary(true);
             lock(&self.signals).clear();
         }
     }
+
+    /// A binary semaphore's payload, as submitted so far: signaled (or to be), or not; `None`
+    /// for a timeline semaphore, or when something Vigil does not follow may have changed it
+    /// (an import, another process through an export).
+    pub fn binary_signaled(&self) -> Option<bool> {
+        if self.timeline() {
+            return None;
+        }
+        match self.binary.load(Ordering::Acquire) {
+            BINARY_UNSIGNALED => Some(false),
+            BINARY_SIGNALED => Some(true),
+            _ => None,
+        }
+    }
+
+    /// A submitted (or acquired) signal or wait of a binary semaphore.
+    pub fn set_binary(&self, signaled: bool) {
+        let new = if signaled { BINARY_SIGNALED } else { BINARY_UNSIGNALED };
+        let _ = self.binary.fetch_update(Ordering::AcqRel, Ordering::Acquire, |b| (b != BINARY_UNKNOWN).then_some(new));
+    }
+
+    /// Its payload can change in ways Vigil does not follow: never checked again.
+    pub fn set_unknown(&self) {
+        self.binary.store(BINARY_UNKNOWN, Ordering::Release);
+    }
 }
+
+/// [`SemaphoreState::binary`]: unsignaled (the initial payload).
+const BINARY_UNSIGNALED: u8 = 0;
+/// Signaled, or a submitted signal will signal it.
+const BINARY_SIGNALED: u8 = 1;
+/// Not followed.
+const BINARY_UNKNOWN: u8 = 2;
 
 /// The queue of `r`, if it is one.
 fn queue(r: &ObjectRecord) -> Option<&QueueState> {

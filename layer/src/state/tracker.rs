@@ -577,11 +577,19 @@ impl ValidationObject for StateTracker {
         let ty = VkStructureType::VK_STRUCTURE_TYPE_SEMAPHORE_TYPE_CREATE_INFO;
         let timeline = unsafe { chained::<VkSemaphoreTypeCreateInfo>(info.pNext, ty) }
             .is_some_and(|t| t.semaphoreType == VkSemaphoreType::VK_SEMAPHORE_TYPE_TIMELINE);
-        if result.0 >= 0 && timeline && !semaphore.is_null() {
+        let export = VkStructureType::VK_STRUCTURE_TYPE_EXPORT_SEMAPHORE_CREATE_INFO;
+        let exported = unsafe { chained::<VkExportSemaphoreCreateInfo>(info.pNext, export) }.is_some();
+        if result.0 >= 0 && !semaphore.is_null() {
             let h = unsafe { semaphore.read() }.as_raw();
             if let Some(s) = self.get(TYPES.semaphore, h) {
                 if let Some(s) = s.semaphore() {
-                    s.set_timeline();
+                    if timeline {
+                        s.set_timeline();
+                    }
+                    // Another process may signal or wait on it.
+                    if exported {
+                        s.set_unknown();
+                    }
                 }
             }
         }
@@ -722,14 +730,83 @@ impl ValidationObject for StateTracker {
         &self,
         _cx: &Call<'_>,
         queue: VkQueue,
-        _count: u32,
-        _infos: *const VkBindSparseInfo,
+        count: u32,
+        infos: *const VkBindSparseInfo,
         fence: VkFence,
         result: VkResult,
     ) {
-        // Only the fence is followed: its signal covers everything submitted before.
+        // The fence is followed (its signal covers everything submitted before), and binary
+        // semaphores' payloads.
         let Some(q) = self.get(TYPES.queue, queue.as_raw()).filter(|_| result.0 >= 0) else { return };
+        // SAFETY: the call succeeded: `count` valid bind infos.
+        for info in unsafe { slice(infos, count) } {
+            for (list, n, signaled) in [
+                (info.pWaitSemaphores, info.waitSemaphoreCount, false),
+                (info.pSignalSemaphores, info.signalSemaphoreCount, true),
+            ] {
+                for s in unsafe { slice(list, n) } {
+                    self.binary_payload(s.as_raw(), Some(signaled));
+                }
+            }
+        }
         self.submit(&q, &mut Vec::new(), fence);
+    }
+
+    fn post_call_record_import_semaphore_fd_khr(
+        &self,
+        _cx: &Call<'_>,
+        _device: VkDevice,
+        info: *const VkImportSemaphoreFdInfoKHR,
+        result: VkResult,
+    ) {
+        // SAFETY: the import info the application passed.
+        if let (true, Some(info)) = (result.0 >= 0, unsafe { info.as_ref() }) {
+            self.binary_payload(info.semaphore.as_raw(), None);
+        }
+    }
+
+    fn post_call_record_import_semaphore_win32_handle_khr(
+        &self,
+        _cx: &Call<'_>,
+        _device: VkDevice,
+        info: *const VkImportSemaphoreWin32HandleInfoKHR,
+        result: VkResult,
+    ) {
+        // SAFETY: the import info the application passed.
+        if let (true, Some(info)) = (result.0 >= 0, unsafe { info.as_ref() }) {
+            self.binary_payload(info.semaphore.as_raw(), None);
+        }
+    }
+
+    fn post_call_record_import_semaphore_zircon_handle_fuchsia(
+        &self,
+        _cx: &Call<'_>,
+        _device: VkDevice,
+        info: *const VkImportSemaphoreZirconHandleInfoFUCHSIA,
+        result: VkResult,
+    ) {
+        // SAFETY: the import info the application passed.
+        if let (true, Some(info)) = (result.0 >= 0, unsafe { info.as_ref() }) {
+            self.binary_payload(info.semaphore.as_raw(), None);
+        }
+    }
+
+    fn post_call_record_acquire_next_image2_khr(
+        &self,
+        _cx: &Call<'_>,
+        _device: VkDevice,
+        info: *const VkAcquireNextImageInfoKHR,
+        _index: *mut u32,
+        result: VkResult,
+    ) {
+        // SAFETY: the acquire info the application passed.
+        let Some(info) = (unsafe { info.as_ref() }).filter(|_| result.0 >= 0) else { return };
+        self.binary_payload(info.semaphore.as_raw(), Some(true));
+        if let Some(f) = self.get(TYPES.fence, info.fence.as_raw()) {
+            if let Some(state) = f.fence() {
+                state.set_signaled();
+            }
+        }
     }
 
     fn post_call_record_wait_for_fences(
@@ -971,6 +1048,10 @@ impl StateTracker {
         }
         for (i, sig) in unsafe { slice(s.pSignalSemaphores, s.signalSemaphoreCount) }.iter().enumerate() {
             if let Some(sem) = self.get(TYPES.semaphore, sig.as_raw()) {
+                // In batch order, after this batch's waits consumed theirs.
+                if let Some(state) = sem.semaphore() {
+                    state.set_binary(true);
+                }
                 submission.signals.push((sem, signal_values.get(i).copied().unwrap_or(0)));
             }
         }
@@ -991,10 +1072,25 @@ impl StateTracker {
         }
         for sig in unsafe { slice(s.pSignalSemaphoreInfos, s.signalSemaphoreInfoCount) } {
             if let Some(sem) = self.get(TYPES.semaphore, sig.semaphore.as_raw()) {
+                // In batch order, after this batch's waits consumed theirs.
+                if let Some(state) = sem.semaphore() {
+                    state.set_binary(true);
+                }
                 submission.signals.push((sem, sig.value));
             }
         }
         submission
+    }
+
+    /// A binary semaphore's payload changed outside a submission: signaled or not, or `None`
+    /// for a change not followed (an import).
+    fn binary_payload(&self, semaphore: u64, signaled: Option<bool>) {
+        let Some(s) = self.get(TYPES.semaphore, semaphore) else { return };
+        let Some(state) = s.semaphore() else { return };
+        match signaled {
+            Some(signaled) => state.set_binary(signaled),
+            None => state.set_unknown(),
+        }
     }
 
     fn render_pass_created(&self, render_pass: u64, layouts: Vec<Option<(i32, i32)>>) {

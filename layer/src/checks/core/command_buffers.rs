@@ -10,6 +10,7 @@ use vigil_generated::*;
 
 use super::fences::{SUBMIT2_FENCE, SUBMIT_FENCE};
 use super::layouts::LayoutParam;
+use super::semaphores::{Payloads, SUBMIT2_SEMAPHORES, SUBMIT_SEMAPHORES};
 use super::CoreChecks;
 use crate::chassis::raw::slice;
 use crate::chassis::{hooks, Call, ValidationObject};
@@ -555,12 +556,21 @@ impl ValidationObject for CoreChecks {
         let mut skip = self.submitted_fence(cx, fence, &SUBMIT_FENCE);
         let root = cx.location();
         let mut layouts = Overlay::default();
-        // SAFETY: `count` submit infos and their command-buffer arrays, as the application
-        // passed them (stateless checked the pointers and counts first).
+        let mut payloads = Payloads::default();
+        // SAFETY: `count` submit infos and their arrays, as the application passed them
+        // (stateless checked the pointers and counts first).
         for (i, s) in unsafe { slice(submits, count) }.iter().enumerate() {
             let at = root.dot("pSubmits");
-            let at = at.index(i);
-            let at = at.dot("pCommandBuffers");
+            let submit = at.index(i);
+            let waits = submit.dot("pWaitSemaphores");
+            for (j, w) in unsafe { slice(s.pWaitSemaphores, s.waitSemaphoreCount) }.iter().enumerate() {
+                skip |= self.binary_wait(cx, &mut payloads, *w, &waits.index(j), &SUBMIT_SEMAPHORES);
+            }
+            let signals = submit.dot("pSignalSemaphores");
+            for (j, w) in unsafe { slice(s.pSignalSemaphores, s.signalSemaphoreCount) }.iter().enumerate() {
+                skip |= self.binary_signal(cx, &mut payloads, *w, &signals.index(j), &SUBMIT_SEMAPHORES);
+            }
+            let at = submit.dot("pCommandBuffers");
             for (j, cb) in unsafe { slice(s.pCommandBuffers, s.commandBufferCount) }.iter().enumerate() {
                 skip |= self.submitted(cx, &SUBMIT, cb.as_raw(), &at.index(j));
                 skip |= self.submitted_layouts(cx, &mut layouts, cb.as_raw(), &at.index(j));
@@ -580,11 +590,22 @@ impl ValidationObject for CoreChecks {
         let mut skip = self.submitted_fence(cx, fence, &SUBMIT2_FENCE);
         let root = cx.location();
         let mut layouts = Overlay::default();
+        let mut payloads = Payloads::default();
         // SAFETY: as for vkQueueSubmit.
         for (i, s) in unsafe { slice(submits, count) }.iter().enumerate() {
             let at = root.dot("pSubmits");
-            let at = at.index(i);
-            let at = at.dot("pCommandBufferInfos");
+            let submit = at.index(i);
+            let waits = submit.dot("pWaitSemaphoreInfos");
+            for (j, w) in unsafe { slice(s.pWaitSemaphoreInfos, s.waitSemaphoreInfoCount) }.iter().enumerate() {
+                let at = waits.index(j);
+                skip |= self.binary_wait(cx, &mut payloads, w.semaphore, &at.dot("semaphore"), &SUBMIT2_SEMAPHORES);
+            }
+            let signals = submit.dot("pSignalSemaphoreInfos");
+            for (j, w) in unsafe { slice(s.pSignalSemaphoreInfos, s.signalSemaphoreInfoCount) }.iter().enumerate() {
+                let at = signals.index(j);
+                skip |= self.binary_signal(cx, &mut payloads, w.semaphore, &at.dot("semaphore"), &SUBMIT2_SEMAPHORES);
+            }
+            let at = submit.dot("pCommandBufferInfos");
             for (j, cb) in unsafe { slice(s.pCommandBufferInfos, s.commandBufferInfoCount) }.iter().enumerate() {
                 let at = at.index(j);
                 let at = at.dot("commandBuffer");

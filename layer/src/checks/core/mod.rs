@@ -5,6 +5,7 @@ mod command_buffers;
 mod fences;
 mod in_use;
 mod layouts;
+mod semaphores;
 
 use std::sync::Arc;
 
