@@ -564,11 +564,11 @@ impl ValidationObject for CoreChecks {
             let submit = at.index(i);
             let waits = submit.dot("pWaitSemaphores");
             for (j, w) in unsafe { slice(s.pWaitSemaphores, s.waitSemaphoreCount) }.iter().enumerate() {
-                skip |= self.binary_wait(cx, &mut payloads, *w, &waits.index(j), &SUBMIT_SEMAPHORES);
+                skip |= self.binary_operation(cx, &mut payloads, (*w, false), &waits.index(j), &SUBMIT_SEMAPHORES);
             }
             let signals = submit.dot("pSignalSemaphores");
             for (j, w) in unsafe { slice(s.pSignalSemaphores, s.signalSemaphoreCount) }.iter().enumerate() {
-                skip |= self.binary_signal(cx, &mut payloads, *w, &signals.index(j), &SUBMIT_SEMAPHORES);
+                skip |= self.binary_operation(cx, &mut payloads, (*w, true), &signals.index(j), &SUBMIT_SEMAPHORES);
             }
             let at = submit.dot("pCommandBuffers");
             for (j, cb) in unsafe { slice(s.pCommandBuffers, s.commandBufferCount) }.iter().enumerate() {
@@ -598,12 +598,24 @@ impl ValidationObject for CoreChecks {
             let waits = submit.dot("pWaitSemaphoreInfos");
             for (j, w) in unsafe { slice(s.pWaitSemaphoreInfos, s.waitSemaphoreInfoCount) }.iter().enumerate() {
                 let at = waits.index(j);
-                skip |= self.binary_wait(cx, &mut payloads, w.semaphore, &at.dot("semaphore"), &SUBMIT2_SEMAPHORES);
+                skip |= self.binary_operation(
+                    cx,
+                    &mut payloads,
+                    (w.semaphore, false),
+                    &at.dot("semaphore"),
+                    &SUBMIT2_SEMAPHORES,
+                );
             }
             let signals = submit.dot("pSignalSemaphoreInfos");
             for (j, w) in unsafe { slice(s.pSignalSemaphoreInfos, s.signalSemaphoreInfoCount) }.iter().enumerate() {
                 let at = signals.index(j);
-                skip |= self.binary_signal(cx, &mut payloads, w.semaphore, &at.dot("semaphore"), &SUBMIT2_SEMAPHORES);
+                skip |= self.binary_operation(
+                    cx,
+                    &mut payloads,
+                    (w.semaphore, true),
+                    &at.dot("semaphore"),
+                    &SUBMIT2_SEMAPHORES,
+                );
             }
             let at = submit.dot("pCommandBufferInfos");
             for (j, cb) in unsafe { slice(s.pCommandBufferInfos, s.commandBufferInfoCount) }.iter().enumerate() {

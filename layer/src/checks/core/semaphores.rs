@@ -41,49 +41,36 @@ impl CoreChecks {
         self.get(TYPES.semaphore, semaphore)?.semaphore()?.binary_signaled()
     }
 
-    /// A batch waits on `semaphore` (at `at`).
-    pub(super) fn binary_wait(
+    /// A batch waits on (`signal` false) or signals `semaphore`, named at `at`.
+    pub(super) fn binary_operation(
         &self,
         cx: &Call<'_>,
         p: &mut Payloads,
-        semaphore: VkSemaphore,
+        (semaphore, signal): (VkSemaphore, bool),
         at: &Location<'_>,
         ids: &SemaphoreIds,
     ) -> bool {
         let h = semaphore.as_raw();
         let Some(signaled) = self.payload(p, h) else { return false };
-        p.changed.push((h, false));
-        !signaled
-            && cx.error(
+        p.changed.push((h, signal));
+        match (signal, signaled) {
+            (false, false) => cx.error(
                 ids.wait_unsignaled,
                 at,
                 format_args!(
                     "is binary semaphore {h:#x}, which no signal submitted before this wait (nor an image \
                      acquisition) signals: the wait would never be satisfied."
                 ),
-            )
-    }
-
-    /// A batch signals `semaphore` (at `at`).
-    pub(super) fn binary_signal(
-        &self,
-        cx: &Call<'_>,
-        p: &mut Payloads,
-        semaphore: VkSemaphore,
-        at: &Location<'_>,
-        ids: &SemaphoreIds,
-    ) -> bool {
-        let h = semaphore.as_raw();
-        let Some(signaled) = self.payload(p, h) else { return false };
-        p.changed.push((h, true));
-        signaled
-            && cx.error(
+            ),
+            (true, true) => cx.error(
                 ids.signal_signaled,
                 at,
                 format_args!(
                     "is binary semaphore {h:#x}, which an earlier signal already signals and no wait has \
                      consumed: a binary semaphore must be unsignaled when it is signaled."
                 ),
-            )
+            ),
+            _ => false,
+        }
     }
 }
