@@ -82,3 +82,23 @@ pub unsafe fn slice<'a, T>(p: *const T, count: u32) -> &'a [T] {
         unsafe { std::slice::from_raw_parts(p, count as usize) }
     }
 }
+
+/// The structure of type `s_type` in the chain starting at `next`.
+///
+/// # Safety
+/// `next` must be NULL or a valid pNext chain, and `T` the structure `s_type` names.
+pub unsafe fn chained<'a, T>(
+    mut next: *const core::ffi::c_void,
+    s_type: vigil_generated::VkStructureType,
+) -> Option<&'a T> {
+    // Longer chains than this are taken to be cyclic.
+    for _ in 0..256 {
+        let base = next as *const vigil_generated::VkBaseInStructure;
+        let b = unsafe { base.as_ref() }?;
+        if b.sType == s_type {
+            return Some(unsafe { &*(next as *const T) });
+        }
+        next = b.pNext as *const core::ffi::c_void;
+    }
+    None
+}

@@ -14,12 +14,15 @@
 //! layouts and are not checked.
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex, MutexGuard, OnceLock, PoisonError};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use vigil_generated::*;
 
-use super::objects::KeyHasher;
-use super::records::ObjectRecord;
+pub use super::records::{
+    FramebufferState, ImageShape, ImageState, ImageViewState, RecordedLayouts, RecordingLayouts, RenderPassState,
+};
+use super::records::{KeyHasher, ObjectRecord, TYPES};
+use crate::chassis::raw::{chained, slice};
 
 /// A subresource no command of the recording has touched (in `first`: no expectation yet).
 pub const UNSET: i32 = i32::MIN;
@@ -30,13 +33,6 @@ pub const UNKNOWN: i32 = i32::MIN + 1;
 /// Aspects, each with its own layouts: color (and the planes of a multi-planar format), depth,
 /// stencil.
 const ASPECT_SLOTS: usize = 3;
-
-/// The subresources of an image.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ImageShape {
-    pub levels: u32,
-    pub layers: u32,
-}
 
 impl ImageShape {
     /// Layout entries an image of this shape has.
@@ -101,14 +97,6 @@ pub fn slot_name(slot: usize) -> &'static str {
     ["color", "depth", "stencil"].get(slot).copied().unwrap_or("?")
 }
 
-/// An image's state.
-#[derive(Default)]
-pub struct ImageState {
-    pub(super) shape: OnceLock<ImageShape>,
-    /// The queue-global layout of each entry, as submitted so far.
-    pub(super) layouts: Mutex<Vec<i32>>,
-}
-
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(PoisonError::into_inner)
 }
@@ -149,12 +137,6 @@ impl ImageState {
     }
 }
 
-/// An image view's state: the image it views, and which of its subresources.
-#[derive(Default)]
-pub struct ImageViewState {
-    pub(super) image: OnceLock<(Arc<ObjectRecord>, VkImageSubresourceRange)>,
-}
-
 impl ImageViewState {
     /// Records the image it was created on.
     pub fn set_image(&self, image: Arc<ObjectRecord>, range: VkImageSubresourceRange) {
@@ -172,13 +154,6 @@ impl ImageViewState {
     }
 }
 
-/// A render pass's state: each attachment's initial and final layout, `None` for one whose
-/// stencil aspect has layouts of its own (not followed).
-#[derive(Default)]
-pub struct RenderPassState {
-    pub(super) attachments: OnceLock<Vec<Option<(i32, i32)>>>,
-}
-
 impl RenderPassState {
     /// Records the attachments' layouts.
     pub fn set_attachments(&self, attachments: Vec<Option<(i32, i32)>>) {
@@ -191,12 +166,6 @@ impl RenderPassState {
     }
 }
 
-/// A framebuffer's state: its attachments (none for an imageless one).
-#[derive(Default)]
-pub struct FramebufferState {
-    pub(super) views: OnceLock<Vec<Arc<ObjectRecord>>>,
-}
-
 impl FramebufferState {
     /// Records its attachments.
     pub fn set_views(&self, views: Vec<Arc<ObjectRecord>>) {
@@ -207,22 +176,6 @@ impl FramebufferState {
     pub fn views(&self) -> &[Arc<ObjectRecord>] {
         self.views.get().map_or(&[], Vec::as_slice)
     }
-}
-
-/// What one recording does to one image's layouts.
-pub struct RecordedLayouts {
-    pub image: Arc<ObjectRecord>,
-    pub shape: ImageShape,
-    /// Per entry: the layout the recording expects at its start (`UNSET`: none).
-    pub first: Vec<i32>,
-    /// Per entry: the layout it leaves (`UNSET`: untouched; `UNKNOWN`: cannot be known).
-    pub current: Vec<i32>,
-}
-
-/// The images a recording touches, by image record.
-#[derive(Default)]
-pub struct RecordingLayouts {
-    pub(super) images: HashMap<usize, RecordedLayouts, std::hash::BuildHasherDefault<KeyHasher>>,
 }
 
 impl RecordingLayouts {
@@ -346,6 +299,120 @@ pub fn layout_name(l: i32) -> String {
         UNKNOWN => "an unknown layout".into(),
         l => VkImageLayout(l).name().map_or_else(|| format!("layout {l}"), str::to_string),
     }
+}
+
+/// A queue family index that is no ownership transfer's end.
+const QUEUE_FAMILY_IGNORED: u32 = u32::MAX;
+
+/// Whether a barrier between these queue families transfers ownership: its layout transition
+/// happens once for the release and acquire pair, so neither end expects its old layout.
+fn transfers_ownership(src: u32, dst: u32) -> bool {
+    src != dst && src != QUEUE_FAMILY_IGNORED && dst != QUEUE_FAMILY_IGNORED
+}
+
+/// One image barrier, of either synchronization version.
+pub struct ImageBarrier {
+    pub image: u64,
+    pub old: VkImageLayout,
+    pub new: VkImageLayout,
+    pub src_family: u32,
+    pub dst_family: u32,
+    pub range: VkImageSubresourceRange,
+}
+
+impl ImageBarrier {
+    /// Whether it transitions a layout (equal layouts are ignored).
+    pub fn transitions(&self) -> bool {
+        self.old != self.new
+    }
+
+    /// Whether its old layout is one the subresources must be in.
+    pub fn expects_old(&self) -> bool {
+        self.transitions()
+            && self.old != VkImageLayout::VK_IMAGE_LAYOUT_UNDEFINED
+            && !transfers_ownership(self.src_family, self.dst_family)
+    }
+}
+
+impl From<&VkImageMemoryBarrier> for ImageBarrier {
+    fn from(b: &VkImageMemoryBarrier) -> Self {
+        ImageBarrier {
+            image: b.image.as_raw(),
+            old: b.oldLayout,
+            new: b.newLayout,
+            src_family: b.srcQueueFamilyIndex,
+            dst_family: b.dstQueueFamilyIndex,
+            range: b.subresourceRange,
+        }
+    }
+}
+
+impl From<&VkImageMemoryBarrier2> for ImageBarrier {
+    fn from(b: &VkImageMemoryBarrier2) -> Self {
+        ImageBarrier {
+            image: b.image.as_raw(),
+            old: b.oldLayout,
+            new: b.newLayout,
+            src_family: b.srcQueueFamilyIndex,
+            dst_family: b.dstQueueFamilyIndex,
+            range: b.subresourceRange,
+        }
+    }
+}
+
+/// The image barriers of a `VkDependencyInfo`.
+///
+/// # Safety
+/// `info` must be NULL or a dependency info the application passed (stateless checked it).
+pub unsafe fn dependency_barriers<'a>(info: *const VkDependencyInfo) -> &'a [VkImageMemoryBarrier2] {
+    match unsafe { info.as_ref() } {
+        Some(i) => unsafe { slice(i.pImageMemoryBarriers, i.imageMemoryBarrierCount) },
+        None => &[],
+    }
+}
+
+/// One attachment of a render pass instance.
+pub struct Attachment {
+    pub index: usize,
+    pub image: Arc<ObjectRecord>,
+    pub range: VkImageSubresourceRange,
+    /// Its initial and final layout; `None` when not followed (the render pass's creation was not
+    /// seen, or its stencil aspect has layouts of its own).
+    pub layouts: Option<(i32, i32)>,
+}
+
+/// The attachments of a render pass instance: the framebuffer's views, or those an imageless
+/// framebuffer is given in `VkRenderPassAttachmentBeginInfo`, with the render pass's layouts.
+/// `get` finds a record by type and handle.
+///
+/// # Safety
+/// `info` must be NULL or a begin info the application passed.
+pub unsafe fn render_pass_attachments(
+    info: *const VkRenderPassBeginInfo,
+    get: impl Fn(u16, u64) -> Option<Arc<ObjectRecord>>,
+) -> Vec<Attachment> {
+    let Some(info) = (unsafe { info.as_ref() }) else { return Vec::new() };
+    let render_pass = get(TYPES.render_pass, info.renderPass.as_raw());
+    let render_pass = render_pass.as_ref().and_then(|r| r.render_pass());
+    let mut views: Vec<Arc<ObjectRecord>> = get(TYPES.framebuffer, info.framebuffer.as_raw())
+        .and_then(|f| f.framebuffer().map(|f| f.views().to_vec()))
+        .unwrap_or_default();
+    let ty = VkStructureType::VK_STRUCTURE_TYPE_RENDER_PASS_ATTACHMENT_BEGIN_INFO;
+    if let Some(a) = unsafe { chained::<VkRenderPassAttachmentBeginInfo>(info.pNext, ty) } {
+        views = unsafe { slice(a.pAttachments, a.attachmentCount) }
+            .iter()
+            .filter_map(|v| get(TYPES.image_view, v.as_raw()))
+            .collect();
+    }
+    views
+        .iter()
+        .enumerate()
+        .filter_map(|(index, v)| {
+            let (image, range) = v.image_view()?.viewed()?.clone();
+            let layouts = render_pass.and_then(|r| r.attachment(index));
+            Some(Attachment { index, image, range, layouts })
+        })
+        .collect()
 }
 
 #[cfg(test)]

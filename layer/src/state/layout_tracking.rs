@@ -6,80 +6,10 @@ use std::sync::Arc;
 
 use vigil_generated::*;
 
-use super::images::RecordingLayouts;
+use super::images::{render_pass_attachments, ImageBarrier, ImageShape, RecordingLayouts};
 use super::objects::{ObjectRecord, TYPES};
 use super::tracker::StateTracker;
 use crate::chassis::raw::slice;
-
-/// A queue family index that is no ownership transfer's end.
-const QUEUE_FAMILY_IGNORED: u32 = u32::MAX;
-
-/// Whether a barrier between these queue families transfers ownership: its layout transition
-/// happens once for the release and acquire pair, so neither end expects its old layout.
-fn transfers_ownership(src: u32, dst: u32) -> bool {
-    src != dst && src != QUEUE_FAMILY_IGNORED && dst != QUEUE_FAMILY_IGNORED
-}
-
-/// One image barrier, of either synchronization version.
-pub struct ImageBarrier {
-    pub image: u64,
-    pub old: VkImageLayout,
-    pub new: VkImageLayout,
-    pub src_family: u32,
-    pub dst_family: u32,
-    pub range: VkImageSubresourceRange,
-}
-
-impl ImageBarrier {
-    /// Whether it transitions a layout (equal layouts are ignored).
-    pub fn transitions(&self) -> bool {
-        self.old != self.new
-    }
-
-    /// Whether its old layout is one the subresources must be in.
-    pub fn expects_old(&self) -> bool {
-        self.transitions()
-            && self.old != VkImageLayout::VK_IMAGE_LAYOUT_UNDEFINED
-            && !transfers_ownership(self.src_family, self.dst_family)
-    }
-}
-
-impl From<&VkImageMemoryBarrier> for ImageBarrier {
-    fn from(b: &VkImageMemoryBarrier) -> Self {
-        ImageBarrier {
-            image: b.image.as_raw(),
-            old: b.oldLayout,
-            new: b.newLayout,
-            src_family: b.srcQueueFamilyIndex,
-            dst_family: b.dstQueueFamilyIndex,
-            range: b.subresourceRange,
-        }
-    }
-}
-
-impl From<&VkImageMemoryBarrier2> for ImageBarrier {
-    fn from(b: &VkImageMemoryBarrier2) -> Self {
-        ImageBarrier {
-            image: b.image.as_raw(),
-            old: b.oldLayout,
-            new: b.newLayout,
-            src_family: b.srcQueueFamilyIndex,
-            dst_family: b.dstQueueFamilyIndex,
-            range: b.subresourceRange,
-        }
-    }
-}
-
-/// The image barriers of a `VkDependencyInfo`.
-///
-/// # Safety
-/// `info` must be NULL or a dependency info the application passed (stateless checked it).
-pub unsafe fn dependency_barriers<'a>(info: *const VkDependencyInfo) -> &'a [VkImageMemoryBarrier2] {
-    match unsafe { info.as_ref() } {
-        Some(i) => unsafe { slice(i.pImageMemoryBarriers, i.imageMemoryBarrierCount) },
-        None => &[],
-    }
-}
 
 impl StateTracker {
     /// The image of a live view.
@@ -118,7 +48,7 @@ impl StateTracker {
         cb: VkCommandBuffer,
         image: VkImage,
         layout: VkImageLayout,
-        entries: impl Fn(&super::images::ImageShape) -> Vec<usize>,
+        entries: impl Fn(&ImageShape) -> Vec<usize>,
     ) {
         let Some(image) = self.get(TYPES.image, image.as_raw()) else { return };
         let Some(shape) = image.image().and_then(|i| i.shape()) else { return };
@@ -182,48 +112,4 @@ impl StateTracker {
         }
         self.unknown_images(cb, images);
     }
-}
-
-/// One attachment of a render pass instance.
-pub struct Attachment {
-    pub index: usize,
-    pub image: Arc<ObjectRecord>,
-    pub range: VkImageSubresourceRange,
-    /// Its initial and final layout; `None` when not followed (the render pass's creation was not
-    /// seen, or its stencil aspect has layouts of its own).
-    pub layouts: Option<(i32, i32)>,
-}
-
-/// The attachments of a render pass instance: the framebuffer's views, or those an imageless
-/// framebuffer is given in `VkRenderPassAttachmentBeginInfo`, with the render pass's layouts.
-/// `get` finds a record by type and handle.
-///
-/// # Safety
-/// `info` must be NULL or a begin info the application passed.
-pub unsafe fn render_pass_attachments(
-    info: *const VkRenderPassBeginInfo,
-    get: impl Fn(u16, u64) -> Option<Arc<ObjectRecord>>,
-) -> Vec<Attachment> {
-    let Some(info) = (unsafe { info.as_ref() }) else { return Vec::new() };
-    let render_pass = get(TYPES.render_pass, info.renderPass.as_raw());
-    let render_pass = render_pass.as_ref().and_then(|r| r.render_pass());
-    let mut views: Vec<Arc<ObjectRecord>> = get(TYPES.framebuffer, info.framebuffer.as_raw())
-        .and_then(|f| f.framebuffer().map(|f| f.views().to_vec()))
-        .unwrap_or_default();
-    let ty = VkStructureType::VK_STRUCTURE_TYPE_RENDER_PASS_ATTACHMENT_BEGIN_INFO;
-    if let Some(a) = unsafe { super::tracker::chained::<VkRenderPassAttachmentBeginInfo>(info.pNext, ty) } {
-        views = unsafe { slice(a.pAttachments, a.attachmentCount) }
-            .iter()
-            .filter_map(|v| get(TYPES.image_view, v.as_raw()))
-            .collect();
-    }
-    views
-        .iter()
-        .enumerate()
-        .filter_map(|(index, v)| {
-            let (image, range) = v.image_view()?.viewed()?.clone();
-            let layouts = render_pass.and_then(|r| r.attachment(index));
-            Some(Attachment { index, image, range, layouts })
-        })
-        .collect()
 }

@@ -13,36 +13,14 @@
 
 use std::cell::Cell;
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+use std::hash::BuildHasherDefault;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, LazyLock, PoisonError, RwLock, RwLockReadGuard, RwLockWriteGuard};
 
-pub use super::records::{key, Key, ObjectRecord, ObjectState, Origin, Overlap, TYPES};
+pub use super::records::{key, Key, KeyHasher, ObjectRecord, ObjectState, Origin, Overlap, TYPES};
 use super::submissions;
 
 const SHARDS: usize = 64;
-
-/// Handles are mostly aligned pointers: fold the high bits down, then multiply. No SipHash on
-/// the hot path.
-#[derive(Default)]
-pub struct KeyHasher(u64);
-
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0.rotate_left(8) ^ u64::from(b)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        }
-    }
-    fn write_u16(&mut self, v: u16) {
-        self.write_u64(u64::from(v));
-    }
-    fn write_u64(&mut self, v: u64) {
-        self.0 = (self.0.rotate_left(23) ^ v ^ (v >> 29)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    }
-}
 
 type Shard = RwLock<HashMap<Key, Arc<ObjectRecord>, BuildHasherDefault<KeyHasher>>>;
 

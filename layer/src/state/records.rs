@@ -1,17 +1,15 @@
 //! The records of the object table and the typed state they carry, in one module because they
 //! point at each other (a command buffer's state lists the secondaries it executes, a queue's
-//! submissions hold their command buffers, fences and semaphores). The table is in `objects`,
-//! what the typed state does in `command_buffers` and `submissions`.
+//! submissions hold their command buffers, fences and semaphores, a view its image). The table
+//! is in `objects`, what the typed state does in `command_buffers`, `submissions` and `images`.
 
 use std::collections::{HashMap, VecDeque};
-use std::hash::BuildHasherDefault;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicU8, Ordering};
-use std::sync::{Arc, LazyLock, Mutex, PoisonError};
+use std::sync::{Arc, LazyLock, Mutex, OnceLock, PoisonError};
 
 use vigil_generated::objects::{HandleElem, Role, COMMAND_HANDLES, HANDLE_TYPES};
 use vigil_generated::VkObjectType;
-
-use super::images::{FramebufferState, ImageState, ImageViewState, RecordingLayouts, RenderPassState};
 
 const ONE_WRITER: u64 = 1 << 32;
 
@@ -377,7 +375,7 @@ pub struct Recording {
 #[derive(Default)]
 pub struct References {
     /// By record address.
-    pub(super) records: HashMap<usize, Arc<ObjectRecord>, BuildHasherDefault<super::objects::KeyHasher>>,
+    pub(super) records: HashMap<usize, Arc<ObjectRecord>, BuildHasherDefault<KeyHasher>>,
     /// The keys named most recently, by a hash of the key: a loop that binds the same pipeline
     /// and sets again and again finds them here without a table lookup.
     pub(super) recent: [Option<Key>; RECENT],
@@ -458,4 +456,78 @@ pub struct SemaphoreState {
     /// Outstanding signals: `(value, submission)`; a binary semaphore has at most one, which
     /// the next wait consumes.
     pub(super) signals: Mutex<Vec<(u64, SubmissionRef)>>,
+}
+
+/// Handles are mostly aligned pointers: fold the high bits down, then multiply. No SipHash on
+/// the hot path.
+#[derive(Default)]
+pub struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(8) ^ u64::from(b)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        }
+    }
+    fn write_u16(&mut self, v: u16) {
+        self.write_u64(u64::from(v));
+    }
+    fn write_u64(&mut self, v: u64) {
+        self.0 = (self.0.rotate_left(23) ^ v ^ (v >> 29)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    }
+}
+
+// Image layouts' state (what it does is in `images`).
+
+/// The subresources of an image.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ImageShape {
+    pub levels: u32,
+    pub layers: u32,
+}
+
+/// An image's state.
+#[derive(Default)]
+pub struct ImageState {
+    pub(super) shape: OnceLock<ImageShape>,
+    /// The queue-global layout of each entry, as submitted so far.
+    pub(super) layouts: Mutex<Vec<i32>>,
+}
+
+/// An image view's state: the image it views, and which of its subresources.
+#[derive(Default)]
+pub struct ImageViewState {
+    pub(super) image: OnceLock<(Arc<ObjectRecord>, vigil_generated::VkImageSubresourceRange)>,
+}
+
+/// A render pass's state: each attachment's initial and final layout, `None` for one whose
+/// stencil aspect has layouts of its own (not followed).
+#[derive(Default)]
+pub struct RenderPassState {
+    pub(super) attachments: OnceLock<Vec<Option<(i32, i32)>>>,
+}
+
+/// A framebuffer's state: its attachments (none for an imageless one).
+#[derive(Default)]
+pub struct FramebufferState {
+    pub(super) views: OnceLock<Vec<Arc<ObjectRecord>>>,
+}
+
+/// What one recording does to one image's layouts.
+pub struct RecordedLayouts {
+    pub image: Arc<ObjectRecord>,
+    pub shape: ImageShape,
+    /// Per entry: the layout the recording expects at its start (`UNSET`: none).
+    pub first: Vec<i32>,
+    /// Per entry: the layout it leaves (`UNSET`: untouched; `UNKNOWN`: cannot be known).
+    pub current: Vec<i32>,
+}
+
+/// The images a recording touches, by image record.
+#[derive(Default)]
+pub struct RecordingLayouts {
+    pub(super) images: HashMap<usize, RecordedLayouts, std::hash::BuildHasherDefault<KeyHasher>>,
 }

@@ -16,11 +16,11 @@ use vigil_generated::*;
 
 use super::command_buffers::References;
 use super::images::Overlay;
-use super::layout_tracking::{dependency_barriers, ImageBarrier};
+use super::images::{dependency_barriers, ImageBarrier};
 use super::objects::{key, ObjectRecord, ObjectState, Origin, OBJECTS, TYPES};
 use super::sites::{self, handles, SiteVisitor, Skip};
 use super::submissions::{self, Submission, Wait};
-use crate::chassis::raw::{count, read_ptr, read_uint, slice, Base};
+use crate::chassis::raw::{chained, count, read_ptr, read_uint, slice, Base};
 use crate::chassis::{hooks, Call, Hooks, Phase, ValidationObject};
 use crate::report::Severity;
 
@@ -1133,23 +1133,6 @@ impl StateTracker {
             self.peak.signals.fetch_max(backlog.signals, Ordering::Relaxed);
         }
     }
-}
-
-/// The structure of type `s_type` in the chain starting at `next`.
-///
-/// # Safety
-/// `next` must be NULL or a valid pNext chain, and `T` the structure `s_type` names.
-pub(super) unsafe fn chained<'a, T>(mut next: *const core::ffi::c_void, s_type: VkStructureType) -> Option<&'a T> {
-    // Longer chains than this are taken to be cyclic.
-    for _ in 0..256 {
-        let base = next as *const VkBaseInStructure;
-        let b = unsafe { base.as_ref() }?;
-        if b.sType == s_type {
-            return Some(unsafe { &*(next as *const T) });
-        }
-        next = b.pNext as *const core::ffi::c_void;
-    }
-    None
 }
 
 /// The handle in parameter `i`.

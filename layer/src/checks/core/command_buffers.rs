@@ -16,8 +16,8 @@ use crate::chassis::raw::slice;
 use crate::chassis::{hooks, Call, ValidationObject};
 use crate::report::Location;
 use crate::state::command_buffers::Lifecycle;
+use crate::state::images::{dependency_barriers, ImageBarrier};
 use crate::state::images::{ImageShape, Overlay};
-use crate::state::layout_tracking::{dependency_barriers, ImageBarrier};
 use crate::state::{ObjectRecord, TYPES};
 
 /// The ids of the submit rules, for vkQueueSubmit and vkQueueSubmit2.

@@ -12,7 +12,7 @@ use super::CoreChecks;
 use crate::chassis::Call;
 use crate::report::Location;
 use crate::state::images::{layout_name, slot_name, ImageShape, Mismatch, Overlay};
-use crate::state::layout_tracking::{render_pass_attachments, ImageBarrier};
+use crate::state::images::{render_pass_attachments, ImageBarrier};
 use crate::state::{ObjectRecord, TYPES};
 
 /// The reference layer's id for a submitted command buffer that expects an image subresource in
