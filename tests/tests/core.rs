@@ -988,3 +988,47 @@ fn binary_semaphores_waited_without_a_signal_or_signaled_twice() {
     f.wait_idle();
     unsafe { d.destroy_semaphore(s, None) };
 }
+
+/// What executed secondaries do to layouts becomes the primary's.
+#[test]
+fn layouts_through_executed_secondaries() {
+    let f = Fixture::new();
+    let (image, memory) = f.image_with_memory();
+    let pool = f.pool(PoolFlags::empty());
+    let secondary = |old: vk::ImageLayout, new: vk::ImageLayout| {
+        let cb = f.buffer(pool, vk::CommandBufferLevel::SECONDARY);
+        f.begin(cb, Usage::empty());
+        f.transition(cb, image, old, new);
+        f.end(cb);
+        cb
+    };
+    let to_transfer = secondary(Layout::UNDEFINED, Layout::TRANSFER_DST_OPTIMAL);
+    let to_read = secondary(Layout::TRANSFER_DST_OPTIMAL, Layout::SHADER_READ_ONLY_OPTIMAL);
+    // SAFETY (whole test): live objects; the invalid calls are skipped by Vigil.
+    let primary = f.buffer(pool, vk::CommandBufferLevel::PRIMARY);
+    f.begin(primary, Usage::empty());
+    unsafe { f.d().cmd_execute_commands(primary, &[to_transfer]) };
+    // The secondary left it in TRANSFER_DST_OPTIMAL.
+    let ids = f.ids(|| f.transition(primary, image, Layout::GENERAL, Layout::SHADER_READ_ONLY_OPTIMAL));
+    assert_eq!(ids, ["VUID-VkImageMemoryBarrier-oldLayout-01197"]);
+    assert_eq!(f.ids(|| f.transition(primary, image, Layout::TRANSFER_DST_OPTIMAL, Layout::GENERAL)), NONE);
+    f.end(primary);
+    assert_eq!(f.ids(|| f.submit(primary, vk::Fence::null()).expect("vkQueueSubmit")), NONE);
+    f.wait_idle();
+    // A primary that only executes `to_read` expects what that secondary expects: not GENERAL.
+    let reads = f.buffer(pool, vk::CommandBufferLevel::PRIMARY);
+    f.begin(reads, Usage::empty());
+    unsafe { f.d().cmd_execute_commands(reads, &[to_read]) };
+    f.end(reads);
+    let ids = f.ids(|| {
+        let _ = f.submit(reads, vk::Fence::null());
+    });
+    assert_eq!(ids, ["UNASSIGNED-CoreValidation-DrawState-InvalidImageLayout"]);
+    let back = f.transitioning(pool, image, Layout::GENERAL, Layout::TRANSFER_DST_OPTIMAL);
+    assert_eq!(f.ids(|| f.submit_all(&[back, reads]).expect("vkQueueSubmit")), NONE);
+    f.wait_idle();
+    unsafe {
+        f.d().destroy_image(image, None);
+        f.d().free_memory(memory, None);
+    }
+}

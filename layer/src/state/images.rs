@@ -6,9 +6,10 @@
 //!
 //! Followed: creation (`initialLayout`), image barriers (vkCmdPipelineBarrier and
 //! vkCmdPipelineBarrier2), the layout parameters of copies and clears, host transitions
-//! (vkTransitionImageLayout), and a render pass instance's attachments (each expected in its
-//! `initialLayout` unless UNDEFINED, left in its `finalLayout`). What dynamic rendering or a
-//! secondary command buffer does to an image is not followed yet, nor a separate stencil layout:
+//! (vkTransitionImageLayout), a render pass instance's attachments (each expected in its
+//! `initialLayout` unless UNDEFINED, left in its `finalLayout`), and the secondaries a primary
+//! executes (their layouts merged into the primary's, as they were when executed). What dynamic
+//! rendering does to an image is not followed yet, nor a separate stencil layout:
 //! those images become unknown, and an unknown layout is never reported, so nothing is reported
 //! that Vigil cannot be sure of. Images Vigil did not see created (swapchain images) have no
 //! layouts and are not checked.
@@ -235,6 +236,21 @@ impl RecordingLayouts {
                 *first = VkImageLayout::VK_IMAGE_LAYOUT_UNDEFINED.0;
             }
             *current = UNKNOWN;
+        }
+    }
+
+    /// A secondary's recording, executed here: its expectations where this recording has not
+    /// touched an entry, then what it leaves.
+    pub fn merge(&mut self, secondary: &RecordedLayouts) {
+        let Some(r) = self.entry(&secondary.image) else { return };
+        for (i, (&first, &current)) in secondary.first.iter().zip(&secondary.current).enumerate() {
+            let Some((mine_first, mine_current)) = r.first.get_mut(i).zip(r.current.get_mut(i)) else { continue };
+            if *mine_current == UNSET && *mine_first == UNSET {
+                *mine_first = first;
+            }
+            if current != UNSET {
+                *mine_current = current;
+            }
         }
     }
 

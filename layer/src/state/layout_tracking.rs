@@ -101,15 +101,18 @@ impl StateTracker {
             .collect()
     }
 
-    /// vkCmdExecuteCommands: what the secondaries do to layouts is not followed; the images they
-    /// touch become unknown in the primary.
+    /// vkCmdExecuteCommands: what the secondaries do to layouts becomes the primary's, in order
+    /// (their expectations where the primary has not touched an image yet).
     pub(super) fn executed_layouts(&self, cb: VkCommandBuffer, secondaries: &[Arc<ObjectRecord>]) {
-        let mut images = Vec::new();
+        // Copied out first: the primary's lock is never held with a secondary's.
+        let mut recorded = Vec::new();
         for s in secondaries {
             if let Some(r) = s.command_buffer().and_then(|c| c.try_lock()) {
-                images.extend(r.layouts.images().map(|i| i.image.clone()));
+                recorded.extend(r.layouts.images().cloned());
             }
         }
-        self.unknown_images(cb, images);
+        if !recorded.is_empty() {
+            self.with_layouts(cb, |layouts| recorded.iter().for_each(|r| layouts.merge(r)));
+        }
     }
 }

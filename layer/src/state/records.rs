@@ -517,6 +517,7 @@ pub struct FramebufferState {
 }
 
 /// What one recording does to one image's layouts.
+#[derive(Clone)]
 pub struct RecordedLayouts {
     pub image: Arc<ObjectRecord>,
     pub shape: ImageShape,
