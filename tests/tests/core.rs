@@ -13,7 +13,7 @@
 //! Image layouts: a barrier's old layout and a copy's or clear's layout parameter against what
 //! the command buffer's earlier commands left, and at submission each command buffer's first
 //! expectations against what creation and earlier submissions left; render pass attachments
-//! against their initial layouts.
+//! against their initial layouts, dynamic rendering's against the layouts it names.
 
 use ash::vk;
 use vigil_tests::{Context, ContextBuilder, MessageLog, VulkanEnv, VIGIL_LAYER};
@@ -23,7 +23,7 @@ fn context() -> Context {
     let ctx = ContextBuilder::new()
         .layers(&[VIGIL_LAYER])
         .vulkan12_features(vk::PhysicalDeviceVulkan12Features::default().timeline_semaphore(true))
-        .vulkan13_features(vk::PhysicalDeviceVulkan13Features::default().synchronization2(true))
+        .vulkan13_features(vk::PhysicalDeviceVulkan13Features::default().synchronization2(true).dynamic_rendering(true))
         .build(&entry);
     assert!(ctx.vigil_in_chain(), "Vigil is not in the call chain");
     // Invalid calls are skipped: they never reach lavapipe.
@@ -1030,5 +1030,59 @@ fn layouts_through_executed_secondaries() {
     unsafe {
         f.d().destroy_image(image, None);
         f.d().free_memory(memory, None);
+    }
+}
+
+#[test]
+fn dynamic_rendering_attachments_in_the_layouts_it_names() {
+    let f = Fixture::new();
+    let d = f.d();
+    let (image, memory) = f.image_with_memory();
+    let view_info = vk::ImageViewCreateInfo::default()
+        .image(image)
+        .view_type(vk::ImageViewType::TYPE_2D)
+        .format(vk::Format::R8G8B8A8_UNORM)
+        .subresource_range(COLOR);
+    // SAFETY (whole test): valid create infos; the invalid calls are skipped by Vigil.
+    let view = unsafe { d.create_image_view(&view_info, None) }.expect("vkCreateImageView");
+    let area = vk::Rect2D { offset: vk::Offset2D::default(), extent: vk::Extent2D { width: 16, height: 16 } };
+    let render = |cb: vk::CommandBuffer, layout: vk::ImageLayout| {
+        let color = [vk::RenderingAttachmentInfo::default()
+            .image_view(view)
+            .image_layout(layout)
+            .load_op(vk::AttachmentLoadOp::LOAD)
+            .store_op(vk::AttachmentStoreOp::STORE)];
+        let info = vk::RenderingInfo::default().render_area(area).layer_count(1).color_attachments(&color);
+        unsafe { d.cmd_begin_rendering(cb, &info) };
+    };
+    let pool = f.pool(PoolFlags::empty());
+    let cb = f.buffer(pool, vk::CommandBufferLevel::PRIMARY);
+    f.begin(cb, Usage::empty());
+    f.transition(cb, image, Layout::UNDEFINED, Layout::COLOR_ATTACHMENT_OPTIMAL);
+    let ids = f.ids(|| render(cb, Layout::GENERAL));
+    assert_eq!(ids, ["VUID-vkCmdBeginRendering-pRenderingInfo-09592"]);
+    assert_eq!(f.ids(|| render(cb, Layout::COLOR_ATTACHMENT_OPTIMAL)), NONE);
+    unsafe { d.cmd_end_rendering(cb) };
+    f.end(cb);
+    assert_eq!(f.ids(|| f.submit(cb, vk::Fence::null()).expect("vkQueueSubmit")), NONE);
+    f.wait_idle();
+    // Rendering that expects GENERAL, submitted while the image is COLOR_ATTACHMENT_OPTIMAL…
+    let general = f.buffer(pool, vk::CommandBufferLevel::PRIMARY);
+    f.begin(general, Usage::empty());
+    render(general, Layout::GENERAL);
+    unsafe { d.cmd_end_rendering(general) };
+    f.end(general);
+    let ids = f.ids(|| {
+        let _ = f.submit(general, vk::Fence::null());
+    });
+    assert_eq!(ids, ["UNASSIGNED-CoreValidation-DrawState-InvalidImageLayout"]);
+    // …and after a transition submitted before it, nothing.
+    let to_general = f.transitioning(pool, image, Layout::COLOR_ATTACHMENT_OPTIMAL, Layout::GENERAL);
+    assert_eq!(f.ids(|| f.submit_all(&[to_general, general]).expect("vkQueueSubmit")), NONE);
+    f.wait_idle();
+    unsafe {
+        d.destroy_image_view(view, None);
+        d.destroy_image(image, None);
+        d.free_memory(memory, None);
     }
 }

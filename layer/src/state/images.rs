@@ -7,9 +7,10 @@
 //! Followed: creation (`initialLayout`), image barriers (vkCmdPipelineBarrier and
 //! vkCmdPipelineBarrier2), the layout parameters of copies and clears, host transitions
 //! (vkTransitionImageLayout), a render pass instance's attachments (each expected in its
-//! `initialLayout` unless UNDEFINED, left in its `finalLayout`), and the secondaries a primary
-//! executes (their layouts merged into the primary's, as they were when executed). What dynamic
-//! rendering does to an image is not followed yet, nor a separate stencil layout:
+//! `initialLayout` unless UNDEFINED, left in its `finalLayout`), a dynamic rendering instance's
+//! attachments (in the layouts it names), and the secondaries a primary executes (their layouts
+//! merged into the primary's, as they were when executed). A separate stencil layout of a render
+//! pass attachment is not followed yet:
 //! those images become unknown, and an unknown layout is never reported, so nothing is reported
 //! that Vigil cannot be sure of. Images Vigil did not see created (swapchain images) have no
 //! layouts and are not checked.
@@ -142,11 +143,6 @@ impl ImageViewState {
     /// Records the image it was created on.
     pub fn set_image(&self, image: Arc<ObjectRecord>, range: VkImageSubresourceRange) {
         let _ = self.image.set((image, range));
-    }
-
-    /// The image it views.
-    pub fn image(&self) -> Option<&Arc<ObjectRecord>> {
-        self.image.get().map(|(i, _)| i)
     }
 
     /// The image it views and the subresources.
@@ -429,6 +425,61 @@ pub unsafe fn render_pass_attachments(
             Some(Attachment { index, image, range, layouts })
         })
         .collect()
+}
+
+/// Which attachment of a dynamic rendering instance, for messages and ids.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RenderingSlot {
+    Color(usize),
+    Depth,
+    Stencil,
+}
+
+/// One image a dynamic rendering instance accesses, in the layout it names: an attachment, or
+/// its resolve target (`resolve`).
+pub struct RenderingAttachment {
+    pub slot: RenderingSlot,
+    pub resolve: bool,
+    pub image: Arc<ObjectRecord>,
+    pub range: VkImageSubresourceRange,
+    pub layout: VkImageLayout,
+}
+
+/// The images a `VkRenderingInfo` accesses, each with the layout it must be in; a depth or
+/// stencil attachment covers only that aspect of its view. `get` finds a record by type and
+/// handle.
+///
+/// # Safety
+/// `info` must be NULL or a rendering info the application passed.
+pub unsafe fn rendering_attachments(
+    info: *const VkRenderingInfo,
+    get: impl Fn(u16, u64) -> Option<Arc<ObjectRecord>>,
+) -> Vec<RenderingAttachment> {
+    let Some(info) = (unsafe { info.as_ref() }) else { return Vec::new() };
+    let mut slots: Vec<(RenderingSlot, &VkRenderingAttachmentInfo)> =
+        unsafe { slice(info.pColorAttachments, info.colorAttachmentCount) }
+            .iter()
+            .enumerate()
+            .map(|(i, a)| (RenderingSlot::Color(i), a))
+            .collect();
+    slots.extend(unsafe { info.pDepthAttachment.as_ref() }.map(|a| (RenderingSlot::Depth, a)));
+    slots.extend(unsafe { info.pStencilAttachment.as_ref() }.map(|a| (RenderingSlot::Stencil, a)));
+    let mut out = Vec::new();
+    for (slot, a) in slots {
+        let resolves = a.resolveMode.0 != 0;
+        let views = [(a.imageView, a.imageLayout, false), (a.resolveImageView, a.resolveImageLayout, true)];
+        for (view, layout, resolve) in views.into_iter().filter(|(_, _, resolve)| !resolve || resolves) {
+            let Some(v) = get(TYPES.image_view, view.as_raw()) else { continue };
+            let Some((image, mut range)) = v.image_view().and_then(|v| v.viewed()).cloned() else { continue };
+            range.aspectMask.0 &= match slot {
+                RenderingSlot::Color(_) => u32::MAX,
+                RenderingSlot::Depth => VkImageAspectFlags::VK_IMAGE_ASPECT_DEPTH_BIT.0,
+                RenderingSlot::Stencil => VkImageAspectFlags::VK_IMAGE_ASPECT_STENCIL_BIT.0,
+            };
+            out.push(RenderingAttachment { slot, resolve, image, range, layout });
+        }
+    }
+    out
 }
 
 #[cfg(test)]

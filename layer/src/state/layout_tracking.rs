@@ -6,17 +6,11 @@ use std::sync::Arc;
 
 use vigil_generated::*;
 
-use super::images::{render_pass_attachments, ImageBarrier, ImageShape, RecordingLayouts};
+use super::images::{render_pass_attachments, rendering_attachments, ImageBarrier, ImageShape, RecordingLayouts};
 use super::objects::{ObjectRecord, TYPES};
 use super::tracker::StateTracker;
-use crate::chassis::raw::slice;
 
 impl StateTracker {
-    /// The image of a live view.
-    pub(super) fn viewed_image(&self, view: u64) -> Option<Arc<ObjectRecord>> {
-        self.get(TYPES.image_view, view)?.image_view()?.image().cloned()
-    }
-
     /// Runs `f` on the layouts of command buffer `cb`'s recording, unless another thread holds
     /// it (the application broke external synchronization; the update is dropped).
     pub(super) fn with_layouts(&self, cb: VkCommandBuffer, f: impl FnOnce(&mut RecordingLayouts)) {
@@ -56,14 +50,6 @@ impl StateTracker {
         self.with_layouts(cb, |layouts| layouts.used(&image, entries.into_iter(), layout.0));
     }
 
-    /// Images a render pass instance or a secondary changes in ways not followed.
-    pub(super) fn unknown_images(&self, cb: VkCommandBuffer, images: Vec<Arc<ObjectRecord>>) {
-        if images.is_empty() {
-            return;
-        }
-        self.with_layouts(cb, |layouts| images.iter().for_each(|i| layouts.unknown(i)));
-    }
-
     /// A render pass instance begins: each attachment goes from its initial layout to its
     /// final one (what the subpasses do in between is inside the instance).
     ///
@@ -84,21 +70,21 @@ impl StateTracker {
         });
     }
 
-    /// The images of a dynamic rendering instance's attachments.
+    /// A dynamic rendering instance begins: its attachments are used in the layouts it names.
     ///
     /// # Safety
     /// `info` must be NULL or a rendering info the application passed.
-    pub(super) unsafe fn rendering_images(&self, info: *const VkRenderingInfo) -> Vec<Arc<ObjectRecord>> {
-        let Some(info) = (unsafe { info.as_ref() }) else { return Vec::new() };
-        let mut attachments: Vec<&VkRenderingAttachmentInfo> =
-            unsafe { slice(info.pColorAttachments, info.colorAttachmentCount) }.iter().collect();
-        attachments.extend(unsafe { info.pDepthAttachment.as_ref() });
-        attachments.extend(unsafe { info.pStencilAttachment.as_ref() });
-        attachments
-            .iter()
-            .flat_map(|a| [a.imageView.as_raw(), a.resolveImageView.as_raw()])
-            .filter_map(|v| self.viewed_image(v))
-            .collect()
+    pub(super) unsafe fn rendering_begun(&self, cb: VkCommandBuffer, info: *const VkRenderingInfo) {
+        let attachments = unsafe { rendering_attachments(info, |ty, h| self.get(ty, h)) };
+        if attachments.is_empty() {
+            return;
+        }
+        self.with_layouts(cb, |layouts| {
+            for a in &attachments {
+                let Some(shape) = a.image.image().and_then(|i| i.shape()) else { continue };
+                layouts.used(&a.image, shape.range(&a.range), a.layout.0);
+            }
+        });
     }
 
     /// vkCmdExecuteCommands: what the secondaries do to layouts becomes the primary's, in order

@@ -469,7 +469,7 @@ impl ValidationObject for StateTracker {
     ) {
         self.post_record_call(cx, None);
         // SAFETY: the rendering info the application passed.
-        self.unknown_images(cb, unsafe { self.rendering_images(info) });
+        unsafe { self.rendering_begun(cb, info) };
     }
 
     fn post_call_record_transition_image_layout(

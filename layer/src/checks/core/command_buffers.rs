@@ -288,6 +288,16 @@ impl ValidationObject for CoreChecks {
         unsafe { self.render_pass_layouts(cx, cb, info, "VUID-vkCmdBeginRenderPass2-initialLayout-03100") }
     }
 
+    fn pre_call_validate_cmd_begin_rendering(
+        &self,
+        cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        info: *const VkRenderingInfo,
+    ) -> bool {
+        // SAFETY: the rendering info the application passed (stateless checked it).
+        unsafe { self.rendering_layouts(cx, cb, info) }
+    }
+
     fn pre_call_validate_cmd_copy_buffer_to_image(
         &self,
         cx: &Call<'_>,

@@ -2,9 +2,9 @@
 //! layout parameter against what the command buffer's earlier commands left the subresources in,
 //! when it recorded that; and at submission, what each command buffer expects the layouts to be
 //! when it starts against what the images' creation and the command buffers submitted before it
-//! leave them in; a render pass instance's attachments against their initial layouts. A layout
-//! Vigil cannot know (dynamic rendering's attachments, secondaries, swapchain images) is never
-//! reported.
+//! leave them in; a render pass instance's attachments against their initial layouts, a dynamic
+//! rendering instance's against the layouts it names. A layout Vigil cannot know (a separate
+//! stencil layout, swapchain images) is never reported.
 
 use vigil_generated::*;
 
@@ -12,7 +12,7 @@ use super::CoreChecks;
 use crate::chassis::Call;
 use crate::report::Location;
 use crate::state::images::{layout_name, slot_name, ImageShape, Mismatch, Overlay};
-use crate::state::images::{render_pass_attachments, ImageBarrier};
+use crate::state::images::{render_pass_attachments, rendering_attachments, ImageBarrier, RenderingSlot};
 use crate::state::{ObjectRecord, TYPES};
 
 /// The reference layer's id for a submitted command buffer that expects an image subresource in
@@ -142,6 +142,57 @@ impl CoreChecks {
                     layout_name(current)
                 ),
             );
+        }
+        skip
+    }
+
+    /// A dynamic rendering instance's attachments (and resolve targets) not in the layouts it
+    /// names, as the command buffer left them.
+    ///
+    /// # Safety
+    /// `info` must be NULL or a rendering info the application passed.
+    pub(super) unsafe fn rendering_layouts(
+        &self,
+        cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        info: *const VkRenderingInfo,
+    ) -> bool {
+        let attachments = unsafe { rendering_attachments(info, |ty, h| self.get(ty, h)) };
+        let root = cx.location();
+        let rendering = root.dot("pRenderingInfo");
+        let mut skip = false;
+        for a in attachments {
+            let Some(shape) = a.image.image().and_then(|s| s.shape()) else { continue };
+            let Some((entry, current)) = self.recorded_mismatch(cb, &a.image, shape.range(&a.range), a.layout.0) else {
+                continue;
+            };
+            let (vuid, member) = match (a.slot, a.resolve) {
+                (RenderingSlot::Color(_), false) => ("VUID-vkCmdBeginRendering-pRenderingInfo-09592", "imageLayout"),
+                (RenderingSlot::Color(_), true) => {
+                    ("VUID-vkCmdBeginRendering-pRenderingInfo-09593", "resolveImageLayout")
+                }
+                (RenderingSlot::Depth, false) => ("VUID-vkCmdBeginRendering-pRenderingInfo-09588", "imageLayout"),
+                (RenderingSlot::Depth, true) => ("VUID-vkCmdBeginRendering-pRenderingInfo-09589", "resolveImageLayout"),
+                (RenderingSlot::Stencil, false) => ("VUID-vkCmdBeginRendering-pRenderingInfo-09590", "imageLayout"),
+                (RenderingSlot::Stencil, true) => {
+                    ("VUID-vkCmdBeginRendering-pRenderingInfo-09591", "resolveImageLayout")
+                }
+            };
+            let message = format_args!(
+                "is {}, but the commands recorded before this one leave {} in {}.",
+                layout_name(a.layout.0),
+                subresource(&a.image, &shape, entry),
+                layout_name(current)
+            );
+            skip |= match a.slot {
+                RenderingSlot::Color(i) => {
+                    let list = rendering.arrow("pColorAttachments");
+                    let element = list.index(i);
+                    cx.error(vuid, &element.dot(member), message)
+                }
+                RenderingSlot::Depth => cx.error(vuid, &rendering.arrow("pDepthAttachment").arrow(member), message),
+                RenderingSlot::Stencil => cx.error(vuid, &rendering.arrow("pStencilAttachment").arrow(member), message),
+            };
         }
         skip
     }
