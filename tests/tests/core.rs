@@ -193,6 +193,24 @@ impl Fixture {
         cb
     }
 
+    /// `cb`, submitted alone, expects `image` in a layout it is not in (it is in `from`); after
+    /// a transition from `from` to `to` submitted before it in the same call, it is valid.
+    fn expects_another_layout(
+        &self,
+        pool: vk::CommandPool,
+        image: vk::Image,
+        cb: vk::CommandBuffer,
+        (from, to): (vk::ImageLayout, vk::ImageLayout),
+    ) {
+        let ids = self.ids(|| {
+            let _ = self.submit(cb, vk::Fence::null());
+        });
+        assert_eq!(ids, ["UNASSIGNED-CoreValidation-DrawState-InvalidImageLayout"]);
+        let before = self.transitioning(pool, image, from, to);
+        assert_eq!(self.ids(|| self.submit_all(&[before, cb]).expect("vkQueueSubmit")), NONE);
+        self.wait_idle();
+    }
+
     fn submit_all(&self, cbs: &[vk::CommandBuffer]) -> Result<(), vk::Result> {
         // SAFETY: valid submit info; invalid ones are skipped by Vigil.
         unsafe {
@@ -889,15 +907,9 @@ fn render_pass_attachments_in_their_initial_layouts() {
     begin(loads, loading);
     unsafe { d.cmd_end_render_pass(loads) };
     f.end(loads);
-    let ids = f.ids(|| {
-        let _ = f.submit(loads, vk::Fence::null());
-    });
-    assert_eq!(ids, ["UNASSIGNED-CoreValidation-DrawState-InvalidImageLayout"]);
     // …and after a transition submitted before it, nothing.
-    let to_attachment =
-        f.transitioning(pool, image, Layout::SHADER_READ_ONLY_OPTIMAL, Layout::COLOR_ATTACHMENT_OPTIMAL);
-    assert_eq!(f.ids(|| f.submit_all(&[to_attachment, loads]).expect("vkQueueSubmit")), NONE);
-    f.wait_idle();
+    let layouts = (Layout::SHADER_READ_ONLY_OPTIMAL, Layout::COLOR_ATTACHMENT_OPTIMAL);
+    f.expects_another_layout(pool, image, loads, layouts);
     unsafe {
         d.destroy_framebuffer(framebuffer, None);
         d.destroy_image_view(view, None);
@@ -1020,13 +1032,7 @@ fn layouts_through_executed_secondaries() {
     f.begin(reads, Usage::empty());
     unsafe { f.d().cmd_execute_commands(reads, &[to_read]) };
     f.end(reads);
-    let ids = f.ids(|| {
-        let _ = f.submit(reads, vk::Fence::null());
-    });
-    assert_eq!(ids, ["UNASSIGNED-CoreValidation-DrawState-InvalidImageLayout"]);
-    let back = f.transitioning(pool, image, Layout::GENERAL, Layout::TRANSFER_DST_OPTIMAL);
-    assert_eq!(f.ids(|| f.submit_all(&[back, reads]).expect("vkQueueSubmit")), NONE);
-    f.wait_idle();
+    f.expects_another_layout(pool, image, reads, (Layout::GENERAL, Layout::TRANSFER_DST_OPTIMAL));
     unsafe {
         f.d().destroy_image(image, None);
         f.d().free_memory(memory, None);
@@ -1072,14 +1078,8 @@ fn dynamic_rendering_attachments_in_the_layouts_it_names() {
     render(general, Layout::GENERAL);
     unsafe { d.cmd_end_rendering(general) };
     f.end(general);
-    let ids = f.ids(|| {
-        let _ = f.submit(general, vk::Fence::null());
-    });
-    assert_eq!(ids, ["UNASSIGNED-CoreValidation-DrawState-InvalidImageLayout"]);
     // …and after a transition submitted before it, nothing.
-    let to_general = f.transitioning(pool, image, Layout::COLOR_ATTACHMENT_OPTIMAL, Layout::GENERAL);
-    assert_eq!(f.ids(|| f.submit_all(&[to_general, general]).expect("vkQueueSubmit")), NONE);
-    f.wait_idle();
+    f.expects_another_layout(pool, image, general, (Layout::COLOR_ATTACHMENT_OPTIMAL, Layout::GENERAL));
     unsafe {
         d.destroy_image_view(view, None);
         d.destroy_image(image, None);
