@@ -135,20 +135,29 @@ impl Fixture {
     /// A 16x16 RGBA8 image (transfer destination and source, sampled, color attachment) with its
     /// own memory, in the UNDEFINED layout.
     fn image_with_memory(&self) -> (vk::Image, vk::DeviceMemory) {
+        let usage = vk::ImageUsageFlags::TRANSFER_DST
+            | vk::ImageUsageFlags::TRANSFER_SRC
+            | vk::ImageUsageFlags::SAMPLED
+            | vk::ImageUsageFlags::COLOR_ATTACHMENT;
+        self.image_of(vk::Format::R8G8B8A8_UNORM, usage, vk::SampleCountFlags::TYPE_1)
+    }
+
+    /// A 16x16 image of `format`, `usage` and `samples` with its own memory, UNDEFINED.
+    fn image_of(
+        &self,
+        format: vk::Format,
+        usage: vk::ImageUsageFlags,
+        samples: vk::SampleCountFlags,
+    ) -> (vk::Image, vk::DeviceMemory) {
         let info = vk::ImageCreateInfo::default()
             .image_type(vk::ImageType::TYPE_2D)
-            .format(vk::Format::R8G8B8A8_UNORM)
+            .format(format)
             .extent(vk::Extent3D { width: 16, height: 16, depth: 1 })
             .mip_levels(1)
             .array_layers(1)
-            .samples(vk::SampleCountFlags::TYPE_1)
+            .samples(samples)
             .tiling(vk::ImageTiling::OPTIMAL)
-            .usage(
-                vk::ImageUsageFlags::TRANSFER_DST
-                    | vk::ImageUsageFlags::TRANSFER_SRC
-                    | vk::ImageUsageFlags::SAMPLED
-                    | vk::ImageUsageFlags::COLOR_ATTACHMENT,
-            );
+            .usage(usage);
         // SAFETY: valid create and allocate infos; the memory type fits the requirements.
         unsafe {
             let image = self.d().create_image(&info, None).expect("vkCreateImage");
@@ -159,6 +168,17 @@ impl Fixture {
             self.d().bind_image_memory(image, memory, 0).expect("vkBindImageMemory");
             (image, memory)
         }
+    }
+
+    /// A 2D view of all of `image`'s `aspect`.
+    fn view_of(&self, image: vk::Image, format: vk::Format, aspect: vk::ImageAspectFlags) -> vk::ImageView {
+        let info = vk::ImageViewCreateInfo::default()
+            .image(image)
+            .view_type(vk::ImageViewType::TYPE_2D)
+            .format(format)
+            .subresource_range(vk::ImageSubresourceRange { aspect_mask: aspect, ..COLOR });
+        // SAFETY: a valid create info for a live image.
+        unsafe { self.d().create_image_view(&info, None) }.expect("vkCreateImageView")
     }
 
     /// Records a layout transition of the whole (one-subresource) color `image`.
@@ -792,6 +812,28 @@ fn copies_and_clears_naming_a_layout_the_image_is_not_in() {
         d.cmd_clear_color_image(cb, image, Layout::TRANSFER_DST_OPTIMAL, &color, &[COLOR]);
     });
     assert_eq!(ids, NONE);
+    // The source side: out of the image into the buffer, and into another image.
+    let (other, other_memory) = f.image_with_memory();
+    f.transition(cb, image, Layout::TRANSFER_DST_OPTIMAL, Layout::TRANSFER_SRC_OPTIMAL);
+    f.transition(cb, other, Layout::UNDEFINED, Layout::TRANSFER_DST_OPTIMAL);
+    let ids = f.ids(|| unsafe { d.cmd_copy_image_to_buffer(cb, image, Layout::GENERAL, buffer, &[region]) });
+    assert_eq!(ids, ["VUID-vkCmdCopyImageToBuffer-srcImageLayout-00189"]);
+    let layers = vk::ImageSubresourceLayers::default().aspect_mask(vk::ImageAspectFlags::COLOR).layer_count(1);
+    let copy = vk::ImageCopy::default().src_subresource(layers).dst_subresource(layers).extent(vk::Extent3D {
+        width: 4,
+        height: 4,
+        depth: 1,
+    });
+    let (src, dst) = (Layout::TRANSFER_SRC_OPTIMAL, Layout::TRANSFER_DST_OPTIMAL);
+    let ids = f.ids(|| unsafe { d.cmd_copy_image(cb, image, Layout::GENERAL, other, dst, &[copy]) });
+    assert_eq!(ids, ["VUID-vkCmdCopyImage-srcImageLayout-00128"]);
+    let ids = f.ids(|| unsafe { d.cmd_copy_image(cb, image, src, other, Layout::GENERAL, &[copy]) });
+    assert_eq!(ids, ["VUID-vkCmdCopyImage-dstImageLayout-00133"]);
+    let ids = f.ids(|| unsafe {
+        d.cmd_copy_image_to_buffer(cb, image, src, buffer, &[region]);
+        d.cmd_copy_image(cb, image, src, other, dst, &[copy]);
+    });
+    assert_eq!(ids, NONE);
     f.end(cb);
     assert_eq!(f.ids(|| f.submit(cb, vk::Fence::null()).expect("vkQueueSubmit")), NONE);
     f.wait_idle();
@@ -800,6 +842,8 @@ fn copies_and_clears_naming_a_layout_the_image_is_not_in() {
         d.free_memory(memory, None);
         d.destroy_buffer(buffer, None);
         d.free_memory(buffer_memory, None);
+        d.destroy_image(other, None);
+        d.free_memory(other_memory, None);
     }
 }
 
@@ -897,6 +941,21 @@ fn render_pass_attachments_in_their_initial_layouts() {
     f.transition(cb, image, Layout::TRANSFER_SRC_OPTIMAL, Layout::COLOR_ATTACHMENT_OPTIMAL);
     assert_eq!(f.ids(|| begin(cb, loading)), NONE);
     unsafe { d.cmd_end_render_pass(cb) };
+    // The same through vkCmdBeginRenderPass2.
+    let begin2 = |cb: vk::CommandBuffer, render_pass: vk::RenderPass| {
+        let info = vk::RenderPassBeginInfo::default()
+            .render_pass(render_pass)
+            .framebuffer(framebuffer)
+            .render_area(area)
+            .clear_values(&clear);
+        let subpass = vk::SubpassBeginInfo::default().contents(vk::SubpassContents::INLINE);
+        unsafe { d.cmd_begin_render_pass2(cb, &info, &subpass) };
+    };
+    let ids = f.ids(|| begin2(cb, loading));
+    assert_eq!(ids, ["VUID-vkCmdBeginRenderPass2-initialLayout-03100"]);
+    f.transition(cb, image, Layout::TRANSFER_SRC_OPTIMAL, Layout::COLOR_ATTACHMENT_OPTIMAL);
+    assert_eq!(f.ids(|| begin2(cb, loading)), NONE);
+    unsafe { d.cmd_end_render_pass2(cb, &vk::SubpassEndInfo::default()) };
     assert_eq!(f.ids(|| f.transition(cb, image, Layout::TRANSFER_SRC_OPTIMAL, Layout::SHADER_READ_ONLY_OPTIMAL)), NONE);
     f.end(cb);
     assert_eq!(f.ids(|| f.submit(cb, vk::Fence::null()).expect("vkQueueSubmit")), NONE);
@@ -1084,5 +1143,87 @@ fn dynamic_rendering_attachments_in_the_layouts_it_names() {
         d.destroy_image_view(view, None);
         d.destroy_image(image, None);
         d.free_memory(memory, None);
+    }
+}
+
+#[test]
+fn dynamic_rendering_depth_stencil_and_resolve_layouts() {
+    let f = Fixture::new();
+    let d = f.d();
+    // SAFETY (whole test): valid create infos; the invalid calls are skipped by Vigil.
+    let supports = |format: vk::Format| {
+        let props = unsafe { f.ctx.instance.get_physical_device_format_properties(f.ctx.physical_device, format) };
+        props.optimal_tiling_features.contains(vk::FormatFeatureFlags::DEPTH_STENCIL_ATTACHMENT)
+    };
+    let ds_format = [vk::Format::D32_SFLOAT_S8_UINT, vk::Format::D24_UNORM_S8_UINT]
+        .into_iter()
+        .find(|&f| supports(f))
+        .expect("a depth/stencil format");
+    let ds_aspect = vk::ImageAspectFlags::DEPTH | vk::ImageAspectFlags::STENCIL;
+    let (ds, ds_memory) =
+        f.image_of(ds_format, vk::ImageUsageFlags::DEPTH_STENCIL_ATTACHMENT, vk::SampleCountFlags::TYPE_1);
+    let ds_view = f.view_of(ds, ds_format, ds_aspect);
+    let color_format = vk::Format::R8G8B8A8_UNORM;
+    let (msaa, msaa_memory) =
+        f.image_of(color_format, vk::ImageUsageFlags::COLOR_ATTACHMENT, vk::SampleCountFlags::TYPE_4);
+    let msaa_view = f.view_of(msaa, color_format, vk::ImageAspectFlags::COLOR);
+    let (resolve, resolve_memory) = f.image_with_memory();
+    let resolve_view = f.view_of(resolve, color_format, vk::ImageAspectFlags::COLOR);
+    let area = vk::Rect2D { offset: vk::Offset2D::default(), extent: vk::Extent2D { width: 16, height: 16 } };
+    let attachment = |view: vk::ImageView, layout: vk::ImageLayout| {
+        vk::RenderingAttachmentInfo::default()
+            .image_view(view)
+            .image_layout(layout)
+            .load_op(vk::AttachmentLoadOp::LOAD)
+            .store_op(vk::AttachmentStoreOp::STORE)
+    };
+    let pool = f.pool(PoolFlags::empty());
+    let cb = f.buffer(pool, vk::CommandBufferLevel::PRIMARY);
+    f.begin(cb, Usage::empty());
+    let ds_barrier = image_barrier(ds, Layout::UNDEFINED, Layout::DEPTH_STENCIL_ATTACHMENT_OPTIMAL)
+        .subresource_range(vk::ImageSubresourceRange { aspect_mask: ds_aspect, ..COLOR });
+    let all = vk::PipelineStageFlags::ALL_COMMANDS;
+    unsafe { d.cmd_pipeline_barrier(cb, all, all, vk::DependencyFlags::empty(), &[], &[], &[ds_barrier]) };
+    f.transition(cb, msaa, Layout::UNDEFINED, Layout::COLOR_ATTACHMENT_OPTIMAL);
+    f.transition(cb, resolve, Layout::UNDEFINED, Layout::COLOR_ATTACHMENT_OPTIMAL);
+    let attached = Layout::DEPTH_STENCIL_ATTACHMENT_OPTIMAL;
+    let depth_stencil = |depth: vk::ImageLayout, stencil: vk::ImageLayout| {
+        let (depth, stencil) = (attachment(ds_view, depth), attachment(ds_view, stencil));
+        let info = vk::RenderingInfo::default()
+            .render_area(area)
+            .layer_count(1)
+            .depth_attachment(&depth)
+            .stencil_attachment(&stencil);
+        unsafe { d.cmd_begin_rendering(cb, &info) };
+    };
+    let ids = f.ids(|| depth_stencil(Layout::GENERAL, attached));
+    assert_eq!(ids, ["VUID-vkCmdBeginRendering-pRenderingInfo-09588"]);
+    let ids = f.ids(|| depth_stencil(attached, Layout::GENERAL));
+    assert_eq!(ids, ["VUID-vkCmdBeginRendering-pRenderingInfo-09590"]);
+    assert_eq!(f.ids(|| depth_stencil(attached, attached)), NONE);
+    unsafe { d.cmd_end_rendering(cb) };
+    let resolving = |layout: vk::ImageLayout| {
+        let color = [attachment(msaa_view, Layout::COLOR_ATTACHMENT_OPTIMAL)
+            .resolve_mode(vk::ResolveModeFlags::AVERAGE)
+            .resolve_image_view(resolve_view)
+            .resolve_image_layout(layout)];
+        let info = vk::RenderingInfo::default().render_area(area).layer_count(1).color_attachments(&color);
+        unsafe { d.cmd_begin_rendering(cb, &info) };
+    };
+    let ids = f.ids(|| resolving(Layout::GENERAL));
+    assert_eq!(ids, ["VUID-vkCmdBeginRendering-pRenderingInfo-09593"]);
+    assert_eq!(f.ids(|| resolving(Layout::COLOR_ATTACHMENT_OPTIMAL)), NONE);
+    unsafe { d.cmd_end_rendering(cb) };
+    f.end(cb);
+    assert_eq!(f.ids(|| f.submit(cb, vk::Fence::null()).expect("vkQueueSubmit")), NONE);
+    f.wait_idle();
+    unsafe {
+        for v in [ds_view, msaa_view, resolve_view] {
+            d.destroy_image_view(v, None);
+        }
+        for (i, m) in [(ds, ds_memory), (msaa, msaa_memory), (resolve, resolve_memory)] {
+            d.destroy_image(i, None);
+            d.free_memory(m, None);
+        }
     }
 }
