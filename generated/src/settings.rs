@@ -10,7 +10,7 @@ pub struct Settings {
     pub object_lifetime: bool,
     ///Reports simultaneous use of externally synchronized objects from several threads.
     pub thread_safety: bool,
-    ///State-tracked validation of the rules of the spec (so far: the command-buffer lifecycle, objects still in use by pending submissions, image layouts).
+    ///State-tracked validation of the rules of the spec (so far: the command-buffer lifecycle, objects still in use by pending submissions, image layouts, fences, binary semaphores).
     pub core: bool,
     ///Reports read-after-write, write-after-read and write-after-write hazards.
     pub sync: bool,
@@ -158,7 +158,7 @@ pub const SETTINGS: &[SettingInfo] = &[
         key: "core",
         kind: "BOOL",
         default: "true",
-        description: "State-tracked validation of the rules of the spec (so far: the command-buffer lifecycle, objects still in use by pending submissions, image layouts).",
+        description: "State-tracked validation of the rules of the spec (so far: the command-buffer lifecycle, objects still in use by pending submissions, image layouts, fences, binary semaphores).",
         available: true,
     },
     SettingInfo {

@@ -554,11 +554,7 @@ impl ValidationObject for StateTracker {
         let (Some(info), Some(fence)) = (unsafe { info.as_ref() }, unsafe { fence.as_ref() }) else { return };
         let signaled = info.flags.0 & VkFenceCreateFlags::VK_FENCE_CREATE_SIGNALED_BIT.0 != 0;
         if result.0 >= 0 && signaled {
-            if let Some(f) = self.get(TYPES.fence, fence.as_raw()) {
-                if let Some(state) = f.fence() {
-                    state.set_signaled();
-                }
-            }
+            self.fence_signaled(fence.as_raw());
         }
     }
 
@@ -802,11 +798,7 @@ impl ValidationObject for StateTracker {
         // SAFETY: the acquire info the application passed.
         let Some(info) = (unsafe { info.as_ref() }).filter(|_| result.0 >= 0) else { return };
         self.binary_payload(info.semaphore.as_raw(), Some(true));
-        if let Some(f) = self.get(TYPES.fence, info.fence.as_raw()) {
-            if let Some(state) = f.fence() {
-                state.set_signaled();
-            }
-        }
+        self.fence_signaled(info.fence.as_raw());
     }
 
     fn post_call_record_wait_for_fences(
@@ -928,11 +920,7 @@ impl ValidationObject for StateTracker {
                     s.signaled_without_submission();
                 }
             }
-            if let Some(f) = self.get(TYPES.fence, fence.as_raw()) {
-                if let Some(state) = f.fence() {
-                    state.set_signaled();
-                }
-            }
+            self.fence_signaled(fence.as_raw());
         }
     }
 
@@ -1080,6 +1068,15 @@ impl StateTracker {
             }
         }
         submission
+    }
+
+    /// `fence` was created signaled, or an acquired image will signal it.
+    fn fence_signaled(&self, fence: u64) {
+        if let Some(state) = self.get(TYPES.fence, fence) {
+            if let Some(f) = state.fence() {
+                f.set_signaled();
+            }
+        }
     }
 
     /// A binary semaphore's payload changed outside a submission: signaled or not, or `None`

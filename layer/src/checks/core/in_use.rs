@@ -30,14 +30,16 @@ impl CoreChecks {
         let HandleElem::Handle(ty) = f.elem else { return false };
         // SAFETY: the parameters of the command the table describes, as the application passed
         // them (object lifetime and stateless checked the handles and the array first).
-        let handles = match command.role {
-            Role::Destroy { .. } => vec![unsafe { param_handle(cx.params, param) }],
-            _ => unsafe { site_handles(f, cx.params) }.map(|(_, h)| h).unwrap_or_default(),
+        // A destroy (every vkDestroy* of the family) names one handle: no list is built for it.
+        let (one, many) = match command.role {
+            Role::Destroy { .. } => (Some(unsafe { param_handle(cx.params, param) }), Vec::new()),
+            _ => (None, unsafe { site_handles(f, cx.params) }.map(|(_, h)| h).unwrap_or_default()),
         };
+        let handles = one.into_iter().chain(many);
         let root = cx.location();
         let at = root.dot(f.name);
         let mut skip = false;
-        for (i, h) in handles.into_iter().enumerate() {
+        for (i, h) in handles.enumerate() {
             let Some(r) = self.get(ty, h) else { continue };
             // One value for two live objects: which one a submission uses is unknown.
             if r.aliased() {
