@@ -156,6 +156,8 @@ pub struct Stats {
     pub paths_not_followed: usize,
     pub implicit_followed: usize,
     pub implicit_not_followed: usize,
+    /// Handle types in `SHARED_READS`.
+    pub shared_types: usize,
 }
 
 /// The generated file.
@@ -169,6 +171,9 @@ pub struct Output {
     /// Handle types no command writes, for the test.
     #[cfg_attr(not(test), allow(dead_code))]
     pub unsynced: Vec<String>,
+    /// Handle types in `SHARED_READS`, for the test.
+    #[cfg_attr(not(test), allow(dead_code))]
+    pub shared: Vec<String>,
 }
 
 /// What a struct reaches (through members and its pNext extenders).
@@ -178,6 +183,18 @@ struct Reach {
     synced: bool,
     /// Handle types of `maybe` sites.
     maybe: BTreeSet<usize>,
+    /// Handle types of sites read (`maybe` ones included) and of sites written.
+    read: BTreeSet<usize>,
+    written: BTreeSet<usize>,
+}
+
+impl Reach {
+    fn extend(&mut self, inner: Reach) {
+        self.synced |= inner.synced;
+        self.maybe.extend(inner.maybe);
+        self.read.extend(inner.read);
+        self.written.extend(inner.written);
+    }
 }
 
 struct Planner<'a, 'r> {
@@ -204,11 +221,11 @@ impl Planner<'_, '_> {
                     if f.maybe {
                         r.maybe.insert(*h);
                     }
+                    if f.write { &mut r.written } else { &mut r.read }.insert(*h);
                 }
                 Elem::Struct(s) => {
                     let inner = self.struct_reach(s);
-                    r.synced |= inner.synced;
-                    r.maybe.extend(inner.maybe);
+                    r.extend(inner);
                 }
             }
         }
@@ -228,8 +245,7 @@ impl Planner<'_, '_> {
             let e = self.reg.resolve_alias(e);
             if self.structs.contains_key(e) {
                 let inner = self.struct_reach(e);
-                r.synced |= inner.synced;
-                r.maybe.extend(inner.maybe);
+                r.extend(inner);
             }
         }
         self.reach.insert(name.to_string(), r.clone());
@@ -441,10 +457,16 @@ pub(crate) fn generate(reg: &Registry, sites: &Sites<'_>) -> Result<Output, Erro
 
     let mut items = Vec::new();
     let mut hooked = vec![false; commands.len()];
+    // What recording commands (those of a command buffer) read and write.
+    let (mut recording_reads, mut recording_writes) = (BTreeSet::new(), BTreeSet::new());
     let mut maybe_list = Vec::new();
     for (i, c) in commands.iter().enumerate() {
         let name = &c.cmd.name;
         let reach = p.fields_reach(&c.fields);
+        if c.cmd.params.first().is_some_and(|q| q.ty.as_named() == Some("VkCommandBuffer")) {
+            recording_reads.extend(reach.read.iter().copied());
+            recording_writes.extend(reach.written.iter().copied());
+        }
         let mut rules = BTreeSet::new();
         for h in &reach.maybe {
             rules.insert(format!("{:?}", maybe_rule(name, &reg.handles[*h].name)?));
@@ -490,6 +512,18 @@ pub(crate) fn generate(reg: &Registry, sites: &Sites<'_>) -> Result<Output, Erro
     let n_commands = items.len();
     let n_handles = synced.len();
     let pool_writers = (0..n_handles).map(|h| h == command_buffer);
+    // Shared by recording threads and written rarely: what recording reads but never writes,
+    // and the instance, physical device and device every call of theirs reads.
+    let dispatchers = ["VkInstance", "VkPhysicalDevice", "VkDevice"].map(handle_index);
+    let mut shared = vec![false; n_handles];
+    for (h, s) in shared.iter_mut().enumerate() {
+        let dispatcher = dispatchers.iter().any(|d| d.as_ref().ok() == Some(&h));
+        *s = synced[h]
+            && h != command_pool
+            && !recording_writes.contains(&h)
+            && (recording_reads.contains(&h) || dispatcher);
+    }
+    stats.shared_types = shared.iter().filter(|s| **s).count();
     let flags = SYNC_FLAGS.iter().map(|(n, v, doc)| {
         let (n, doc) = (ident(n), format!("The object was {doc}."));
         quote!(#[doc = #doc] pub const #n: u8 = #v;)
@@ -541,6 +575,12 @@ pub(crate) fn generate(reg: &Registry, sites: &Sites<'_>) -> Result<Output, Erro
         /// Per handle type: whether writing an object also writes the pool it was allocated
         /// from (a command buffer's command pool).
         pub static WRITES_POOL: [bool; #n_handles] = [#(#pool_writers),*];
+        /// Per handle type: whether its objects are shared by the threads that record and written
+        /// rarely (recording reads them and never writes them; the instance, physical devices and
+        /// devices). Thread safety publishes their reads in the reading thread's own slot, which a
+        /// writer scans, instead of counting them in the object, whose counter every recording
+        /// thread would otherwise keep writing.
+        pub static SHARED_READS: [bool; #n_handles] = [#(#shared),*];
 
         /// What counts the uses: the layer's thread-safety engine.
         pub trait ThreadEngine: Sync {
@@ -560,7 +600,8 @@ pub(crate) fn generate(reg: &Registry, sites: &Sites<'_>) -> Result<Output, Erro
         pub static COUNTED: [bool; #n_commands] = [#(#hooked),*];
     };
     let unsynced = reg.handles.iter().zip(&synced).filter(|(_, s)| !**s).map(|(h, _)| h.name.clone()).collect();
-    Ok(Output { tokens, stats, maybe: maybe_list, unsynced })
+    let shared = (0..n_handles).filter(|&h| shared[h]).map(|h| reg.handles[h].name.clone()).collect();
+    Ok(Output { tokens, stats, maybe: maybe_list, unsynced, shared })
 }
 
 #[cfg(test)]
@@ -580,6 +621,7 @@ mod tests {
             println!("{c}: {m:?}");
         }
         println!("not counted: {:?}", out.unsynced);
+        println!("reads published per thread: {:?}", out.shared);
         let expected = Stats {
             commands: 676,
             synced_types: 58,
@@ -596,6 +638,7 @@ mod tests {
             paths_not_followed: 1,
             implicit_followed: 5,
             implicit_not_followed: 2,
+            shared_types: 31,
         };
         assert_eq!(out.stats, expected);
         let rule = |c: &str| out.maybe.iter().find(|(n, _)| n == c).map(|(_, m)| *m);
@@ -605,6 +648,12 @@ mod tests {
         assert_eq!(rule("vkCreateComputePipelines"), Some(Maybe::WriteIf("CACHE_EXTERNALLY_SYNCHRONIZED")));
         assert_eq!(rule("vkUpdateDescriptorSets"), Some(Maybe::Read));
         assert!(out.unsynced.iter().any(|h| h == "VkPhysicalDevice"));
+        for shared in ["VkDevice", "VkPipeline", "VkPipelineLayout", "VkDescriptorSet", "VkBuffer", "VkImage"] {
+            assert!(out.shared.iter().any(|h| h == shared), "{shared}");
+        }
+        for owned in ["VkQueue", "VkCommandPool", "VkCommandBuffer", "VkFence", "VkDescriptorPool", "VkSwapchainKHR"] {
+            assert!(!out.shared.iter().any(|h| h == owned), "{owned}");
+        }
         for counted in ["VkQueue", "VkCommandPool", "VkCommandBuffer", "VkFence", "VkDevice", "VkInstance"] {
             assert!(!out.unsynced.iter().any(|h| h == counted), "{counted}");
         }

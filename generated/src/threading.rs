@@ -3762,6 +3762,18 @@ pub static WRITES_POOL: [bool; 59usize] = [
     false, false, false, false, false, false, false, false, false, false, false, false,
     false, false, false, false, false, false, false, false, false, false, false,
 ];
+/// Per handle type: whether its objects are shared by the threads that record and written
+/// rarely (recording reads them and never writes them; the instance, physical devices and
+/// devices). Thread safety publishes their reads in the reading thread's own slot, which a
+/// writer scans, instead of counting them in the object, whose counter every recording
+/// thread would otherwise keep writing.
+pub static SHARED_READS: [bool; 59usize] = [
+    true, false, true, false, false, true, false, true, false, true, true, false, true,
+    true, false, true, true, false, false, false, true, true, true, true, false, false,
+    true, true, true, true, false, false, true, true, false, false, false, false, false,
+    true, true, true, true, true, true, true, false, true, false, false, false, false,
+    false, false, true, true, false, true, false,
+];
 /// What counts the uses: the layer's thread-safety engine.
 pub trait ThreadEngine: Sync {
     /// A call of `objects::COMMAND_HANDLES[command]` begins; `params` holds the address

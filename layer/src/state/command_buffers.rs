@@ -63,11 +63,12 @@ impl References {
         if self.recent[set..set + 2].contains(&Some(k)) {
             return;
         }
-        if let Some(r) = lookup(k) {
-            self.records.entry(Arc::as_ptr(&r) as usize).or_insert(r);
-            self.recent[set + 1] = self.recent[set];
-            self.recent[set] = Some(k);
+        if let std::collections::hash_map::Entry::Vacant(v) = self.records.entry(k) {
+            let Some(r) = lookup(k) else { return };
+            v.insert(r);
         }
+        self.recent[set + 1] = self.recent[set];
+        self.recent[set] = Some(k);
     }
 
     /// Forgets everything (a new recording).

@@ -24,6 +24,18 @@ const SHARDS: usize = 64;
 
 type Shard = RwLock<HashMap<Key, Arc<ObjectRecord>, BuildHasherDefault<KeyHasher>>>;
 
+/// A value alone on its cache lines (two, for the adjacent-line prefetcher): one shard's lock
+/// word, written by every lookup in it, must not slow the threads using the next shard.
+#[repr(align(128))]
+struct Padded<T>(T);
+
+impl<T> std::ops::Deref for Padded<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
 /// The shard of a handle value: every scope's object with one value lands in one shard.
 fn shard_of(handle: u64) -> usize {
     ((handle ^ (handle >> 6) ^ (handle >> 17)) % SHARDS as u64) as usize
@@ -88,9 +100,10 @@ fn ended(r: &ObjectRecord) {
 
 /// The table.
 pub struct ObjectTable {
-    shards: [Shard; SHARDS],
-    /// Bumped by every removal: cached lookups from before it are stale.
-    epoch: AtomicU64,
+    shards: [Padded<Shard>; SHARDS],
+    /// Bumped by every removal: cached lookups from before it are stale. Read by every cached
+    /// lookup, so kept off the shards' lines.
+    epoch: Padded<AtomicU64>,
     /// The live instances and devices, with their record counts: where a handle missing from
     /// its own scope is looked for, on the cold path, to tell "another device's" from "never
     /// created".
@@ -104,8 +117,8 @@ impl ObjectTable {
     /// An empty table.
     pub fn new() -> Self {
         ObjectTable {
-            shards: std::array::from_fn(|_| RwLock::new(HashMap::default())),
-            epoch: AtomicU64::new(0),
+            shards: std::array::from_fn(|_| Padded(RwLock::new(HashMap::default()))),
+            epoch: Padded(AtomicU64::new(0)),
             scopes: RwLock::new(Vec::new()),
         }
     }

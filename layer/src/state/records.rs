@@ -129,7 +129,9 @@ pub enum Origin {
     Seen,
 }
 
-/// One live object.
+/// One live object. Starts a cache line: the counters of a command buffer one thread records
+/// must not share a line with those of another thread's.
+#[repr(align(64))]
 pub struct ObjectRecord {
     pub key: Key,
     /// The pool it was allocated from, or the object it was retrieved from (a swapchain's
@@ -325,6 +327,18 @@ impl ObjectUse {
         })
     }
 
+    /// Another thread's write in progress, for a read that did not count itself here (a shared
+    /// object's read, published per thread).
+    #[inline]
+    pub fn written(&self, thread: u32) -> Option<Overlap> {
+        if self.counts.load(Ordering::Acquire) >> 32 == 0 {
+            return None;
+        }
+        let first = self.first.load(Ordering::Acquire);
+        let other = first as u32;
+        (other != thread).then_some(Overlap { thread: other, command: (first >> 32) as u16, other_writes: true })
+    }
+
     /// Ends a use begun with `begin(write, …)`.
     #[inline]
     pub fn end(&self, write: bool) {
@@ -374,8 +388,9 @@ pub struct Recording {
 /// and none may be destroyed while a submission of it may still run.
 #[derive(Default)]
 pub struct References {
-    /// By record address.
-    pub(super) records: HashMap<usize, Arc<ObjectRecord>, BuildHasherDefault<KeyHasher>>,
+    /// By key: a key named again finds its record here, without the table's shard lock, which
+    /// every recording thread naming the same shared object would otherwise take.
+    pub(super) records: HashMap<Key, Arc<ObjectRecord>, BuildHasherDefault<KeyHasher>>,
     /// The keys named most recently, by a hash of the key: a loop that binds the same pipeline
     /// and sets again and again finds them here without a table lookup.
     pub(super) recent: [Option<Key>; RECENT],

@@ -13,10 +13,13 @@
 //! uses are reads (the exemptions are per binding and not followed).
 //!
 //! The counters are the object table's (`state`), one per record: a command buffer's record
-//! points at its pool's, so the implicit pool write needs no second lookup. While the
+//! points at its pool's, so the implicit pool write needs no second lookup. Reads of objects
+//! that recording threads share (`SHARED_READS`) are published in the reading thread's slot
+//! instead (`readers`), so that threads recording side by side never write a common line. While the
 //! implementation gives one handle value to two live objects of a device, objects of that value
 //! are not counted, and that is said once per type.
 
+mod readers;
 mod uses;
 mod walk;
 
@@ -310,6 +313,7 @@ impl ThreadEngine for ThreadTracker {
         let _ = HELD.try_with(|held| {
             let Ok(mut held) = held.try_borrow_mut() else { return };
             held.begin_frame();
+            let from = held.published();
             let mut walk = Walk {
                 command,
                 thread: current_thread(),
@@ -327,6 +331,7 @@ impl ThreadEngine for ThreadTracker {
                     walk.queue(q.clone());
                 }
             }
+            walk.publish(from);
             aliased = walk.aliased;
         });
         if aliased != 0 {

@@ -106,6 +106,8 @@ addresses!(A 0, B 1, C 2);
 addresses!(A 0, B 1, C 2, D 3);
 addresses!(A 0, B 1, C 2, D 3, E 4);
 addresses!(A 0, B 1, C 2, D 3, E 4, F 5);
+addresses!(A 0, B 1, C 2, D 3, E 4, F 5, G 6);
+addresses!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7);
 
 /// Runs the object's record hook for `command` as the chassis does for each call (the typed
 /// hooks of thread safety are its generic ones): `pre` before the call down, `post` after it
@@ -399,4 +401,113 @@ fn a_value_shared_by_two_live_objects_is_not_counted_and_said_once() {
     create_sampler(&c, 0x8_0200);
     destroy_sampler(&c, 0x8_0200);
     assert_eq!(log.take(), [], "once per type");
+}
+
+const LAYOUT: u64 = 0x9_0100;
+
+fn create_pipeline_layout(c: &Checks) {
+    let mut out = VkPipelineLayout::from_raw(LAYOUT);
+    let info = VkPipelineLayoutCreateInfo::default();
+    hook!(c, post "vkCreatePipelineLayout"(VkDevice::from_raw(DEVICE), &info, std::ptr::null::<VkAllocationCallbacks>(), &mut out) => SUCCESS);
+}
+
+/// vkCmdPushConstants into `cmd`: writes the command buffer, reads the (shared) layout.
+fn push_constants(c: &Checks, cmd: u64) -> (impl FnOnce() + Send + '_, impl FnOnce() + Send + '_) {
+    let (cmd, layout, data) = (VkCommandBuffer::from_raw(cmd), VkPipelineLayout::from_raw(LAYOUT), [0u32]);
+    let stages = VkShaderStageFlags::VK_SHADER_STAGE_VERTEX_BIT;
+    let p = data.as_ptr() as *const c_void as usize;
+    (
+        move || hook!(c, pre "vkCmdPushConstants"(cmd, layout, stages, 0u32, 4u32, p as *const c_void)),
+        move || hook!(c, post "vkCmdPushConstants"(cmd, layout, stages, 0u32, 4u32, p as *const c_void)),
+    )
+}
+
+fn destroy_pipeline_layout(c: &Checks) -> (impl FnOnce() + Send + '_, impl FnOnce() + Send + '_) {
+    let (d, layout) = (VkDevice::from_raw(DEVICE), VkPipelineLayout::from_raw(LAYOUT));
+    (
+        move || hook!(c, pre "vkDestroyPipelineLayout"(d, layout, std::ptr::null::<VkAllocationCallbacks>())),
+        move || hook!(c, post "vkDestroyPipelineLayout"(d, layout, std::ptr::null::<VkAllocationCallbacks>())),
+    )
+}
+
+#[test]
+fn shared_objects_reads_meet_writes_either_way_round() {
+    let log = Log::default();
+    let c = &checks(&log);
+    // Two pools: writing a command buffer writes its pool.
+    allocate_command_buffers(c, 0x9_0000, &[0x9_0010]);
+    allocate_command_buffers(c, 0x9_8000, &[0x9_0020]);
+    // Two threads reading one layout: nothing.
+    create_pipeline_layout(c);
+    let (begin, end) = push_constants(c, 0x9_0010);
+    overlapping(begin, end, || {
+        let (b, e) = push_constants(c, 0x9_0020);
+        b();
+        e();
+    });
+    assert_eq!(log.take(), []);
+    // A destroy while another thread's read is published.
+    let (begin, end) = push_constants(c, 0x9_0010);
+    overlapping(begin, end, || {
+        let (b, e) = destroy_pipeline_layout(c);
+        b();
+        e();
+    });
+    assert_eq!(log.take(), [(ID_WRITE.to_string(), LAYOUT)]);
+    // A read while another thread writes (vkSetEvent writes its event; recording reads it).
+    let (d, event) = (VkDevice::from_raw(DEVICE), VkEvent::from_raw(0x9_0200));
+    let stage = VkPipelineStageFlags::VK_PIPELINE_STAGE_TRANSFER_BIT;
+    let set_event =
+        (move || hook!(c, pre "vkSetEvent"(d, event)), move || hook!(c, post "vkSetEvent"(d, event) => SUCCESS));
+    overlapping(set_event.0, set_event.1, || {
+        let cmd = VkCommandBuffer::from_raw(0x9_0020);
+        hook!(c, pre "vkCmdSetEvent"(cmd, event, stage));
+        hook!(c, post "vkCmdSetEvent"(cmd, event, stage));
+    });
+    assert_eq!(log.take(), [(ID_READ.to_string(), 0x9_0200)]);
+    // Afterwards, one thread after the other: nothing.
+    for (b, e) in [push_constants(c, 0x9_0010), push_constants(c, 0x9_0010)] {
+        b();
+        e();
+    }
+    let (b, e) = destroy_pipeline_layout(c);
+    b();
+    e();
+    assert_eq!(log.take(), []);
+}
+
+#[test]
+fn reads_beyond_a_slot_are_counted_in_their_objects() {
+    let log = Log::default();
+    let c = checks(&log);
+    allocate_command_buffers(&c, 0xa_0000, &[0xa_0010]);
+    // More buffers than a slot holds: the first are published, the rest counted in the buffers.
+    let buffers: Vec<VkBuffer> = (0..60).map(|i| VkBuffer::from_raw(0xa_1000 + i * 0x10)).collect();
+    let offsets = [0u64; 60];
+    let (p, o) = (buffers.as_ptr() as usize, offsets.as_ptr() as usize);
+    let cmd = VkCommandBuffer::from_raw(0xa_0010);
+    let c = &c;
+    let begin = move || hook!(c, pre "vkCmdBindVertexBuffers"(cmd, 0u32, 60u32, p as *const VkBuffer, o as *const u64));
+    let end = move || hook!(c, post "vkCmdBindVertexBuffers"(cmd, 0u32, 60u32, p as *const VkBuffer, o as *const u64));
+    overlapping(begin, end, || {
+        let d = VkDevice::from_raw(DEVICE);
+        for b in [buffers[3], buffers[55]] {
+            hook!(c, pre "vkDestroyBuffer"(d, b, std::ptr::null::<VkAllocationCallbacks>()));
+            hook!(c, post "vkDestroyBuffer"(d, b, std::ptr::null::<VkAllocationCallbacks>()));
+        }
+    });
+    assert_eq!(
+        log.take(),
+        [(ID_WRITE.to_string(), buffers[3].as_raw()), (ID_WRITE.to_string(), buffers[55].as_raw())],
+        "a published read and a counted one"
+    );
+}
+
+#[test]
+fn an_exited_threads_slot_is_taken_over() {
+    // More threads, one after another, than there are slots: each still gets one.
+    for _ in 0..300 {
+        let got = std::thread::spawn(|| HELD.with(|h| h.borrow_mut().has_slot())).join().unwrap();
+        assert!(got);
+    }
 }

@@ -1,32 +1,54 @@
-//! What each thread holds: the uses its calls have begun, ended when they return. The
-//! counters themselves are the object table's (`state::objects::ObjectUse`), one per record;
-//! counting is two atomic additions, and no lock is held while the call runs.
+//! What each thread holds: the uses its calls have begun, ended when they return. Uses of
+//! objects a thread owns in practice (command buffers, pools, queues, fences, …) are counted in
+//! the object table's records (`state::records::ObjectUse`): two atomic additions, no lock held
+//! while the call runs. Reads of shared objects are published in the thread's slot (`readers`).
 
 use std::cell::RefCell;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
+use vigil_generated::threading::SHARED_READS;
+
+use super::readers::{self, CAPACITY};
+use crate::state::objects::Key;
 use crate::state::ObjectRecord;
 
 /// Held uses kept in place before spilling to the heap.
 const INLINE: usize = 64;
 
 /// What the calling thread is inside of: the counters its calls have begun, each call's behind a
-/// frame marker (0). Calls nest (a callback calling Vulkan), so an end releases back to its
-/// begin's marker.
+/// frame marker, and the reads it has published. Calls nest (a callback calling Vulkan), so an
+/// end releases back to its begin's marker.
 ///
 /// Nothing here needs dropping: a thread-local with a destructor would keep the library mapped
 /// after the loader unloads it. Entries are `Arc::into_raw` record addresses with the write flag
-/// in bit 0; a call naming more than `INLINE` counted objects spills to a heap list freed when it ends.
+/// in bit 0; a marker has bit 1 set and the count of reads published before its call above; a
+/// call naming more than `INLINE` counted objects spills to a heap list freed when it ends.
 pub struct Held {
     len: usize,
     inline: [usize; INLINE],
     overflow: *mut Vec<usize>,
+    /// The thread's slot: 0 before it asked for one, `u32::MAX` when none was free, else its
+    /// index + 1.
+    slot: u32,
+    /// Reads published in the slot, with their keys and fingerprints (for the confirmation).
+    published: usize,
+    keys: [(Key, u64); CAPACITY],
 }
+
+/// Marks a frame: bit 1, which no record address has.
+const MARKER: usize = 2;
 
 impl Held {
     const fn new() -> Self {
-        Held { len: 0, inline: [0; INLINE], overflow: std::ptr::null_mut() }
+        Held {
+            len: 0,
+            inline: [0; INLINE],
+            overflow: std::ptr::null_mut(),
+            slot: 0,
+            published: 0,
+            keys: [(Key { scope: 0, handle: 0, ty: 0 }, 0); CAPACITY],
+        }
     }
 
     fn push(&mut self, v: usize) {
@@ -59,24 +81,93 @@ impl Held {
 
     /// Opens a call's frame.
     pub fn begin_frame(&mut self) {
-        self.push(0);
+        self.push(self.published << 2 | MARKER);
     }
 
-    /// Keeps a begun use until the call's end.
-    pub fn hold(&mut self, u: Arc<ObjectRecord>, write: bool) {
+    /// How many reads are published (where this call's begin).
+    pub fn published(&self) -> usize {
+        self.published
+    }
+
+    /// The thread's slot, claimed on first use.
+    fn slot(&mut self) -> Option<&'static readers::Slot> {
+        if self.slot == 0 {
+            self.slot = readers::claim(current_thread()).map_or(u32::MAX, |i| i + 1);
+        }
+        (self.slot != u32::MAX).then(|| readers::slot(self.slot - 1))
+    }
+
+    /// Whether the thread has a slot (claiming one).
+    #[cfg(test)]
+    pub fn has_slot(&mut self) -> bool {
+        self.slot().is_some()
+    }
+
+    /// Publishes a read of `k` by `command` (visible once [`Held::publish`] runs); false when
+    /// the slot is full or there is none, and the read must be counted in the object.
+    #[inline]
+    pub fn read(&mut self, k: Key, command: u16) -> bool {
+        let i = self.published;
+        if i >= CAPACITY {
+            return false;
+        }
+        let Some(slot) = self.slot() else { return false };
+        let f = readers::fingerprint(&k);
+        slot.write(i, f, command);
+        self.keys[i] = (k, f);
+        self.published = i + 1;
+        true
+    }
+
+    /// Makes the reads from `from` on visible to writers, then gives `confirm` each one whose
+    /// object some writer may be writing.
+    pub fn publish(&mut self, from: usize, mut confirm: impl FnMut(Key)) {
+        if self.published <= from {
+            return;
+        }
+        let Some(slot) = self.slot() else { return };
+        slot.publish(self.published);
+        for (k, f) in &self.keys[from..self.published] {
+            if readers::maybe_written(*f) {
+                confirm(*k);
+            }
+        }
+    }
+
+    /// Keeps a begun use until the call's end. A write of a shared object also raises its
+    /// stripe until then, and returns another thread's published read of it as `(thread,
+    /// command)`.
+    pub fn hold(&mut self, u: Arc<ObjectRecord>, write: bool) -> Option<(u32, u16)> {
+        let reader = if write && SHARED_READS.get(usize::from(u.key.ty)).is_some_and(|s| *s) {
+            readers::begin_write(readers::fingerprint(&u.key), current_thread())
+        } else {
+            None
+        };
         self.push(Arc::into_raw(u) as usize | usize::from(write));
+        reader
     }
 
     /// Ends every use of the innermost call.
     pub fn end_frame(&mut self) {
         while let Some(v) = self.pop() {
-            if v == 0 {
+            if v & MARKER != 0 {
+                let before = v >> 2;
+                if before != self.published {
+                    self.published = before;
+                    if let Some(slot) = self.slot() {
+                        slot.retract(before);
+                    }
+                }
                 break;
             }
             // SAFETY: pushed by `hold` from `Arc::into_raw` (ObjectRecord is 8-aligned, so bit 0
             // is the flag), and taken back once.
             let u = unsafe { Arc::from_raw((v & !1) as *const ObjectRecord) };
-            u.uses.end(v & 1 != 0);
+            let write = v & 1 != 0;
+            u.uses.end(write);
+            if write && SHARED_READS.get(usize::from(u.key.ty)).is_some_and(|s| *s) {
+                readers::end_write(readers::fingerprint(&u.key));
+            }
         }
     }
 }

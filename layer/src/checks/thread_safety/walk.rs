@@ -89,7 +89,13 @@ impl Walk<'_> {
     /// the table does not hold (a dead handle, which object lifetime reports, or one whose
     /// creation Vigil cannot follow) is counted from its first use.
     fn object(&mut self, ty: u16, h: u64, write: bool, maybe: bool) {
-        let u = OBJECTS.get_or_see(key(ty, h, self.owner, self.instance));
+        let k = key(ty, h, self.owner, self.instance);
+        // A shared object's read touches only this thread's slot.
+        let read = !write && (!maybe || self.maybe == Maybe::Read);
+        if read && SHARED_READS[usize::from(ty)] && self.held.read(k, self.command) {
+            return;
+        }
+        let u = OBJECTS.get_or_see(k);
         if u.aliased() {
             // Two live objects with one value: their uses cannot be told apart.
             self.aliased |= 1u64.checked_shl(u32::from(ty)).unwrap_or(0);
@@ -114,13 +120,31 @@ impl Walk<'_> {
     }
 
     fn begin(&mut self, u: Arc<ObjectRecord>, write: bool) {
-        if let Some(overlap) = u.uses.begin(write, self.thread, self.command) {
-            (self.found)(u.key.ty, u.key.handle, write, overlap);
+        let (ty, handle) = (u.key.ty, u.key.handle);
+        let counted = u.uses.begin(write, self.thread, self.command);
+        let pool = if write && WRITES_POOL[usize::from(ty)] { u.parent.clone() } else { None };
+        let reader = self.held.hold(u, write);
+        let published = reader.map(|(thread, command)| Overlap { thread, command, other_writes: false });
+        if let Some(overlap) = counted.or(published) {
+            (self.found)(ty, handle, write, overlap);
         }
-        let pool = if write && WRITES_POOL[usize::from(u.key.ty)] { u.parent.clone() } else { None };
-        self.held.hold(u, write);
         if let Some(pool) = pool {
             self.begin(pool, true);
         }
+    }
+
+    /// Makes the call's published reads (from `from` on) visible, and reports each whose object
+    /// another thread is writing.
+    pub fn publish(&mut self, from: usize) {
+        let (thread, found) = (self.thread, &mut *self.found);
+        self.held.publish(from, |k| {
+            let Some(u) = OBJECTS.get(k) else { return };
+            if u.aliased() {
+                return;
+            }
+            if let Some(overlap) = u.uses.written(thread) {
+                found(k.ty, k.handle, false, overlap);
+            }
+        });
     }
 }
