@@ -145,6 +145,11 @@ pub struct Stats {
     pub in_use_ids: usize,
     /// vkCmd* commands that name objects besides their command buffer.
     pub referencing: usize,
+    /// Draw, dispatch and trace commands with a "valid pipeline must be bound" VUID whose bind
+    /// point follows from the command, and those left out (their bind point comes from their
+    /// parameters or from a bind point the tracker does not follow).
+    pub bound_pipeline_ids: usize,
+    pub bound_pipeline_left_out: usize,
 }
 
 /// The generated file and the ids it can report.
@@ -214,6 +219,10 @@ pub fn generate<'r>(reg: &'r Registry, vuids: &'r BTreeMap<String, ValidUsage>) 
     // Reported by the state-tracked checks, listed with every other id.
     p.ids.extend(in_use.into_iter().map(|(_, id)| id.to_string()));
     p.stats.referencing = referencing(&commands).len();
+    let (bound, left_out) = bound_pipeline_ids(vuids, &commands);
+    p.stats.bound_pipeline_ids = bound.len();
+    p.stats.bound_pipeline_left_out = left_out;
+    p.ids.extend(bound.into_iter().map(|(_, id, _)| id.to_string()));
     let tokens = emit(reg, &p, &commands, &struct_plans)?;
     let roles = commands.iter().map(|c| (c.cmd.name.clone(), format!("{:?}", c.role))).collect();
     let sites = Sites { commands, structs: struct_plans, extenders: p.extenders };
@@ -238,6 +247,46 @@ fn in_use_ids<'a>(vuids: &'a BTreeMap<String, ValidUsage>, commands: &[CommandPl
         }
     }
     out
+}
+
+/// The prose of the VUIDs that require a pipeline bound at the command's bind point.
+const BOUND_PIPELINE_TEXT: &str = "a valid pipeline must be bound to the pipeline bind point used by this command";
+
+/// The `VkPipelineBindPoint` a command uses, from its name: draws use the graphics bind point,
+/// the plain dispatches the compute one, trace-rays commands the ray tracing one. `None` for the
+/// others with the rule (generated commands, execution graphs, subpass shading, tile dispatches).
+fn bind_point_of(command: &str) -> Option<i32> {
+    if command.starts_with("vkCmdDraw") {
+        Some(0)
+    } else if matches!(
+        command,
+        "vkCmdDispatch" | "vkCmdDispatchBase" | "vkCmdDispatchIndirect" | "vkCmdDispatchIndirect2KHR"
+    ) {
+        Some(1)
+    } else if command.starts_with("vkCmdTraceRays") {
+        Some(1_000_165_000)
+    } else {
+        None
+    }
+}
+
+/// `(command index, VUID, bind point)` of each command with a [`BOUND_PIPELINE_TEXT`] rule and a
+/// bind point [`bind_point_of`] knows, in command order; and how many with the rule it left out.
+fn bound_pipeline_ids<'a>(
+    vuids: &'a BTreeMap<String, ValidUsage>,
+    commands: &[CommandPlan<'_>],
+) -> (Vec<(u16, &'a str, i32)>, usize) {
+    let (mut out, mut left_out) = (Vec::new(), 0);
+    for (i, c) in commands.iter().enumerate() {
+        let prefix = format!("VUID-{}-", c.cmd.name);
+        let mut found = vuids.range(prefix.clone()..).take_while(|(id, _)| id.starts_with(&prefix));
+        let Some((id, _)) = found.find(|(_, v)| v.text.contains(BOUND_PIPELINE_TEXT)) else { continue };
+        match bind_point_of(&c.cmd.name) {
+            Some(point) => out.push((i as u16, id.as_str(), point)),
+            None => left_out += 1,
+        }
+    }
+    (out, left_out)
 }
 
 /// The vkCmd* commands (indices) with a handle site besides the command buffer: what a command
@@ -662,6 +711,9 @@ fn emit(
     let in_use_commands = in_use_list.iter().map(|(i, _)| *i);
     let in_use = in_use_list.iter().map(|(i, id)| quote!((#i, #id)));
     let referencing = referencing(commands);
+    let bound_list = bound_pipeline_ids(p.vuids, commands).0;
+    let bound_commands = bound_list.iter().map(|(i, _, _)| *i);
+    let bound = bound_list.iter().map(|(i, id, point)| quote!((#i, #id, #point)));
     for c in commands.iter() {
         let name = &c.cmd.name;
         let fs = c.fields.iter().map(|f| field_tokens(None, f)).collect::<Result<Vec<_>, _>>()?;
@@ -881,6 +933,12 @@ fn emit(
         pub static IN_USE_IDS: &[(u16, &str)] = &[#(#in_use),*];
         /// The commands of [`IN_USE_IDS`].
         pub const IN_USE_COMMANDS: &[u16] = &[#(#in_use_commands),*];
+        /// `(command, VUID, VkPipelineBindPoint)`: the draws, dispatches and trace-rays commands
+        /// that need "a valid pipeline bound to the pipeline bind point used by this command"
+        /// (when shader objects are not enabled), sorted by command.
+        pub static BOUND_PIPELINE_IDS: &[(u16, &str, i32)] = &[#(#bound),*];
+        /// The commands of [`BOUND_PIPELINE_IDS`].
+        pub const BOUND_PIPELINE_COMMANDS: &[u16] = &[#(#bound_commands),*];
     })
 }
 
@@ -920,6 +978,8 @@ mod tests {
             allocator_ids: 80,
             in_use_ids: 27,
             referencing: 116,
+            bound_pipeline_ids: 32,
+            bound_pipeline_left_out: 7,
         };
         assert_eq!(out.stats, expected);
         let role = |name: &str| out.roles.iter().find(|(c, _)| c == name).map(|(_, r)| r.as_str()).unwrap();

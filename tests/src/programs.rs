@@ -105,8 +105,75 @@ impl HostBuffer {
     }
 }
 
+/// The triangle pipeline of `triangle.vert`/`triangle.frag` with `layout`, for subpass 0 of
+/// `render_pass`, or for dynamic rendering to one R8G8B8A8_UNORM attachment when that is null.
+pub fn triangle_pipeline(
+    ctx: &Context,
+    layout: vk::PipelineLayout,
+    render_pass: vk::RenderPass,
+    extent: vk::Extent2D,
+) -> vk::Pipeline {
+    let d = &ctx.device;
+    let formats = [vk::Format::R8G8B8A8_UNORM];
+    let mut rendering = vk::PipelineRenderingCreateInfo::default().color_attachment_formats(&formats);
+    // SAFETY: valid create infos; the modules are destroyed once the pipeline exists.
+    unsafe {
+        let vertex = shader_module(ctx, VERTEX_SPV);
+        let fragment = shader_module(ctx, FRAGMENT_SPV);
+        let stages = [
+            vk::PipelineShaderStageCreateInfo::default()
+                .stage(vk::ShaderStageFlags::VERTEX)
+                .module(vertex)
+                .name(c"main"),
+            vk::PipelineShaderStageCreateInfo::default()
+                .stage(vk::ShaderStageFlags::FRAGMENT)
+                .module(fragment)
+                .name(c"main"),
+        ];
+        let vertex_input = vk::PipelineVertexInputStateCreateInfo::default();
+        let input_assembly =
+            vk::PipelineInputAssemblyStateCreateInfo::default().topology(vk::PrimitiveTopology::TRIANGLE_LIST);
+        let viewports =
+            [vk::Viewport::default().width(extent.width as f32).height(extent.height as f32).max_depth(1.0)];
+        let scissors = [vk::Rect2D::default().extent(extent)];
+        let viewport = vk::PipelineViewportStateCreateInfo::default().viewports(&viewports).scissors(&scissors);
+        let raster = vk::PipelineRasterizationStateCreateInfo::default()
+            .polygon_mode(vk::PolygonMode::FILL)
+            .cull_mode(vk::CullModeFlags::NONE)
+            .front_face(vk::FrontFace::COUNTER_CLOCKWISE)
+            .line_width(1.0);
+        let multisample =
+            vk::PipelineMultisampleStateCreateInfo::default().rasterization_samples(vk::SampleCountFlags::TYPE_1);
+        let blend_attachments =
+            [vk::PipelineColorBlendAttachmentState::default().color_write_mask(vk::ColorComponentFlags::RGBA)];
+        let blend = vk::PipelineColorBlendStateCreateInfo::default().attachments(&blend_attachments);
+        let pipeline = d
+            .create_graphics_pipelines(
+                vk::PipelineCache::null(),
+                &[vk::GraphicsPipelineCreateInfo::default()
+                    .stages(&stages)
+                    .vertex_input_state(&vertex_input)
+                    .input_assembly_state(&input_assembly)
+                    .viewport_state(&viewport)
+                    .rasterization_state(&raster)
+                    .multisample_state(&multisample)
+                    .color_blend_state(&blend)
+                    .layout(layout)
+                    .render_pass(render_pass)
+                    .subpass(0)
+                    .push_next(&mut rendering)],
+                None,
+            )
+            .map_err(|(_, e)| e)
+            .expect("vkCreateGraphicsPipelines")[0];
+        d.destroy_shader_module(vertex, None);
+        d.destroy_shader_module(fragment, None);
+        pipeline
+    }
+}
+
 /// A shader module from committed SPIR-V.
-fn shader_module(ctx: &Context, spv: &[u8]) -> vk::ShaderModule {
+pub fn shader_module(ctx: &Context, spv: &[u8]) -> vk::ShaderModule {
     let words = ash::util::read_spv(&mut Cursor::new(spv)).expect("committed SPIR-V is well-formed");
     // SAFETY: valid SPIR-V, compiled from tests/shaders.
     unsafe { ctx.device.create_shader_module(&vk::ShaderModuleCreateInfo::default().code(&words), None) }
@@ -370,54 +437,9 @@ pub fn run_draw(ctx: &Context) -> Image {
             )
             .expect("vkCreateFramebuffer");
 
-        let vertex = shader_module(ctx, VERTEX_SPV);
-        let fragment = shader_module(ctx, FRAGMENT_SPV);
         let layout =
             d.create_pipeline_layout(&vk::PipelineLayoutCreateInfo::default(), None).expect("vkCreatePipelineLayout");
-        let stages = [
-            vk::PipelineShaderStageCreateInfo::default()
-                .stage(vk::ShaderStageFlags::VERTEX)
-                .module(vertex)
-                .name(c"main"),
-            vk::PipelineShaderStageCreateInfo::default()
-                .stage(vk::ShaderStageFlags::FRAGMENT)
-                .module(fragment)
-                .name(c"main"),
-        ];
-        let vertex_input = vk::PipelineVertexInputStateCreateInfo::default();
-        let input_assembly =
-            vk::PipelineInputAssemblyStateCreateInfo::default().topology(vk::PrimitiveTopology::TRIANGLE_LIST);
-        let viewports = [vk::Viewport::default().width(DRAW_SIZE as f32).height(DRAW_SIZE as f32).max_depth(1.0)];
-        let scissors = [vk::Rect2D::default().extent(extent)];
-        let viewport = vk::PipelineViewportStateCreateInfo::default().viewports(&viewports).scissors(&scissors);
-        let raster = vk::PipelineRasterizationStateCreateInfo::default()
-            .polygon_mode(vk::PolygonMode::FILL)
-            .cull_mode(vk::CullModeFlags::NONE)
-            .front_face(vk::FrontFace::COUNTER_CLOCKWISE)
-            .line_width(1.0);
-        let multisample =
-            vk::PipelineMultisampleStateCreateInfo::default().rasterization_samples(vk::SampleCountFlags::TYPE_1);
-        let blend_attachments =
-            [vk::PipelineColorBlendAttachmentState::default().color_write_mask(vk::ColorComponentFlags::RGBA)];
-        let blend = vk::PipelineColorBlendStateCreateInfo::default().attachments(&blend_attachments);
-        let pipeline = d
-            .create_graphics_pipelines(
-                vk::PipelineCache::null(),
-                &[vk::GraphicsPipelineCreateInfo::default()
-                    .stages(&stages)
-                    .vertex_input_state(&vertex_input)
-                    .input_assembly_state(&input_assembly)
-                    .viewport_state(&viewport)
-                    .rasterization_state(&raster)
-                    .multisample_state(&multisample)
-                    .color_blend_state(&blend)
-                    .layout(layout)
-                    .render_pass(render_pass)
-                    .subpass(0)],
-                None,
-            )
-            .map_err(|(_, e)| e)
-            .expect("vkCreateGraphicsPipelines")[0];
+        let pipeline = triangle_pipeline(ctx, layout, render_pass, extent);
 
         ctx.submit_and_wait(|cmd| {
             let [r, g, b, a] = BACKGROUND.map(|c| c as f32 / 255.0);
@@ -457,8 +479,6 @@ pub fn run_draw(ctx: &Context) -> Image {
         let result = Image { width: DRAW_SIZE, height: DRAW_SIZE, rgba: readback.bytes().to_vec() };
         d.destroy_pipeline(pipeline, None);
         d.destroy_pipeline_layout(layout, None);
-        d.destroy_shader_module(vertex, None);
-        d.destroy_shader_module(fragment, None);
         d.destroy_framebuffer(framebuffer, None);
         d.destroy_render_pass(render_pass, None);
         d.destroy_image_view(view, None);

@@ -71,6 +71,15 @@ impl References {
         self.recent[set] = Some(k);
     }
 
+    /// Runs `f` with the record of `k`: the one the recording refers to already, without the
+    /// table's shard lock, or else the table's.
+    pub fn with_record<R>(&self, k: Key, f: impl FnOnce(&ObjectRecord) -> R) -> Option<R> {
+        match self.records.get(&k) {
+            Some(r) => Some(f(r)),
+            None => super::objects::OBJECTS.get(k).map(|r| f(&r)),
+        }
+    }
+
     /// Forgets everything (a new recording).
     pub fn clear(&mut self) {
         self.records.clear();
@@ -103,6 +112,7 @@ impl Default for CommandBufferState {
                 generation: 0,
                 references: References::default(),
                 layouts: Default::default(),
+                bound: Default::default(),
             }),
         }
     }
@@ -143,6 +153,7 @@ impl CommandBufferState {
             r.secondaries.clear();
             r.references.clear();
             r.layouts.clear();
+            r.bound = Default::default();
             r.generation = r.generation.wrapping_add(1);
         }
     }
@@ -164,6 +175,7 @@ impl CommandBufferState {
         r.secondaries.clear();
         r.references.clear();
         r.layouts.clear();
+        r.bound = Default::default();
         r.generation = r.generation.wrapping_add(1);
     }
 

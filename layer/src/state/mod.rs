@@ -6,6 +6,7 @@ pub mod command_buffers;
 pub mod images;
 pub mod layout_tracking;
 pub mod objects;
+pub mod pipelines;
 mod records;
 pub mod sites;
 pub mod submissions;

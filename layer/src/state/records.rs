@@ -65,6 +65,10 @@ pub struct Types {
     pub queue: u16,
     pub fence: u16,
     pub semaphore: u16,
+    pub pipeline: u16,
+    pub pipeline_layout: u16,
+    pub descriptor_set_layout: u16,
+    pub descriptor_set: u16,
 }
 
 /// See [`Types`].
@@ -80,6 +84,10 @@ pub static TYPES: LazyLock<Types> = LazyLock::new(|| {
         queue: index("VkQueue"),
         fence: index("VkFence"),
         semaphore: index("VkSemaphore"),
+        pipeline: index("VkPipeline"),
+        pipeline_layout: index("VkPipelineLayout"),
+        descriptor_set_layout: index("VkDescriptorSetLayout"),
+        descriptor_set: index("VkDescriptorSet"),
     }
 });
 
@@ -95,6 +103,10 @@ pub enum ObjectState {
     Queue(QueueState),
     Fence(FenceState),
     Semaphore(SemaphoreState),
+    Pipeline(PipelineState),
+    PipelineLayout(PipelineLayoutState),
+    DescriptorSetLayout(DescriptorSetLayoutState),
+    DescriptorSet(DescriptorSetState),
 }
 
 impl ObjectState {
@@ -111,6 +123,10 @@ impl ObjectState {
             Some(T::VK_OBJECT_TYPE_QUEUE) => ObjectState::Queue(Default::default()),
             Some(T::VK_OBJECT_TYPE_FENCE) => ObjectState::Fence(Default::default()),
             Some(T::VK_OBJECT_TYPE_SEMAPHORE) => ObjectState::Semaphore(Default::default()),
+            Some(T::VK_OBJECT_TYPE_PIPELINE) => ObjectState::Pipeline(Default::default()),
+            Some(T::VK_OBJECT_TYPE_PIPELINE_LAYOUT) => ObjectState::PipelineLayout(Default::default()),
+            Some(T::VK_OBJECT_TYPE_DESCRIPTOR_SET_LAYOUT) => ObjectState::DescriptorSetLayout(Default::default()),
+            Some(T::VK_OBJECT_TYPE_DESCRIPTOR_SET) => ObjectState::DescriptorSet(Default::default()),
             _ => ObjectState::None,
         }
     }
@@ -266,6 +282,38 @@ impl ObjectRecord {
             _ => None,
         }
     }
+
+    /// What a pipeline was created with, once recorded.
+    pub fn pipeline(&self) -> Option<&PipelineInfo> {
+        match &self.state {
+            ObjectState::Pipeline(p) => p.info.get(),
+            _ => None,
+        }
+    }
+
+    /// What a pipeline layout was created with, once recorded.
+    pub fn pipeline_layout(&self) -> Option<&PipelineLayoutInfo> {
+        match &self.state {
+            ObjectState::PipelineLayout(l) => l.info.get(),
+            _ => None,
+        }
+    }
+
+    /// What a descriptor set layout was created with, once recorded.
+    pub fn descriptor_set_layout(&self) -> Option<&SetLayoutInfo> {
+        match &self.state {
+            ObjectState::DescriptorSetLayout(l) => l.info.get(),
+            _ => None,
+        }
+    }
+
+    /// The layout a descriptor set was allocated with, once recorded.
+    pub fn descriptor_set(&self) -> Option<&Arc<ObjectRecord>> {
+        match &self.state {
+            ObjectState::DescriptorSet(s) => s.layout.get(),
+            _ => None,
+        }
+    }
 }
 
 /// How one object is being used right now (thread safety's view of a record).
@@ -382,6 +430,91 @@ pub struct Recording {
     pub references: References,
     /// What its commands do to image layouts.
     pub layouts: RecordingLayouts,
+    /// What its commands have bound, per pipeline bind point (kept while core is on).
+    pub bound: [BoundPoint; BIND_POINTS],
+}
+
+/// The pipeline bind points whose bound state is followed: graphics, compute, ray tracing.
+pub const BIND_POINTS: usize = 3;
+
+/// What a recording has bound at one pipeline bind point. Keys, not records: the recording's
+/// references hold the records, and cloning a shared pipeline's record on every bind would write
+/// a line every recording thread shares.
+#[derive(Default, Clone)]
+pub struct BoundPoint {
+    pub pipeline: Option<Key>,
+    /// Per set number: the set bound there (`None` for a null handle) and the pipeline layout it
+    /// was bound with.
+    pub sets: Vec<Option<BoundSet>>,
+}
+
+/// One bound descriptor set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BoundSet {
+    pub set: Option<Key>,
+    pub layout: Key,
+}
+
+/// A pipeline's state.
+#[derive(Default)]
+pub struct PipelineState {
+    pub(super) info: OnceLock<PipelineInfo>,
+}
+
+/// What a pipeline was created with that the checks need.
+pub struct PipelineInfo {
+    /// Its `VkPipelineBindPoint`.
+    pub bind_point: i32,
+}
+
+/// A pipeline layout's state.
+#[derive(Default)]
+pub struct PipelineLayoutState {
+    pub(super) info: OnceLock<PipelineLayoutInfo>,
+}
+
+/// What a pipeline layout was created with.
+pub struct PipelineLayoutInfo {
+    /// Per set number; `None` for a null layout (graphics pipeline libraries) or one Vigil
+    /// could not follow.
+    pub set_layouts: Vec<Option<Arc<ObjectRecord>>>,
+    pub push_constants: Vec<PushConstantRange>,
+}
+
+/// One `VkPushConstantRange`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PushConstantRange {
+    pub stages: u32,
+    pub offset: u32,
+    pub size: u32,
+}
+
+/// A descriptor set layout's state.
+#[derive(Default)]
+pub struct DescriptorSetLayoutState {
+    pub(super) info: OnceLock<SetLayoutInfo>,
+}
+
+/// What a descriptor set layout was created with: its flags and bindings, by binding number.
+#[derive(Debug, PartialEq, Eq)]
+pub struct SetLayoutInfo {
+    pub flags: u32,
+    pub bindings: Vec<SetLayoutBinding>,
+}
+
+/// One `VkDescriptorSetLayoutBinding` (immutable samplers are not kept).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SetLayoutBinding {
+    pub binding: u32,
+    pub ty: i32,
+    pub count: u32,
+    pub stages: u32,
+}
+
+/// A descriptor set's state: the layout it was allocated with.
+#[derive(Default)]
+pub struct DescriptorSetState {
+    pub(super) layout: OnceLock<Arc<ObjectRecord>>,
 }
 
 /// The objects a recording refers to, each once: destroying one invalidates the command buffer,

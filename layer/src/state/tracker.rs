@@ -14,10 +14,11 @@ use vigil_generated::objects::*;
 use vigil_generated::stateless::Shape;
 use vigil_generated::*;
 
-use super::command_buffers::References;
+use super::command_buffers::{Recording, References};
 use super::images::Overlay;
 use super::images::{dependency_barriers, ImageBarrier};
 use super::objects::{key, ObjectRecord, ObjectState, Origin, OBJECTS, TYPES};
+use super::pipelines::bind_point_index;
 use super::sites::{self, handles, SiteVisitor, Skip};
 use super::submissions::{self, Submission, Wait};
 use crate::chassis::raw::{chained, count, read_ptr, read_uint, slice, Base};
@@ -328,6 +329,148 @@ impl ValidationObject for StateTracker {
                 f.set_views(views);
             }
         }
+    }
+
+    fn post_call_record_create_descriptor_set_layout(
+        &self,
+        cx: &Call<'_>,
+        _device: VkDevice,
+        info: *const VkDescriptorSetLayoutCreateInfo,
+        _allocator: *const VkAllocationCallbacks,
+        layout: *mut VkDescriptorSetLayout,
+        result: VkResult,
+    ) {
+        self.post_record_call(cx, Some(result));
+        // SAFETY: the call succeeded: a valid create info, and the layout written.
+        if let (true, Some(info), Some(layout)) = (result.0 >= 0, unsafe { info.as_ref() }, unsafe { layout.as_ref() })
+        {
+            if let Some(l) = self.get(TYPES.descriptor_set_layout, layout.as_raw()) {
+                unsafe { l.set_layout_created(info) };
+            }
+        }
+    }
+
+    fn post_call_record_create_pipeline_layout(
+        &self,
+        cx: &Call<'_>,
+        _device: VkDevice,
+        info: *const VkPipelineLayoutCreateInfo,
+        _allocator: *const VkAllocationCallbacks,
+        layout: *mut VkPipelineLayout,
+        result: VkResult,
+    ) {
+        self.post_record_call(cx, Some(result));
+        // SAFETY: as for vkCreateDescriptorSetLayout.
+        if let (true, Some(info), Some(layout)) = (result.0 >= 0, unsafe { info.as_ref() }, unsafe { layout.as_ref() })
+        {
+            if let Some(l) = self.get(TYPES.pipeline_layout, layout.as_raw()) {
+                unsafe { l.pipeline_layout_created(info, |s| self.get(TYPES.descriptor_set_layout, s)) };
+            }
+        }
+    }
+
+    fn post_call_record_create_graphics_pipelines(
+        &self,
+        cx: &Call<'_>,
+        _device: VkDevice,
+        _cache: VkPipelineCache,
+        count: u32,
+        _infos: *const VkGraphicsPipelineCreateInfo,
+        _allocator: *const VkAllocationCallbacks,
+        pipelines: *mut VkPipeline,
+        result: VkResult,
+    ) {
+        self.post_record_call(cx, Some(result));
+        // SAFETY: as many pipelines written as create infos passed (null where one failed).
+        self.pipelines_created(0, unsafe { slice(pipelines, count) });
+    }
+
+    fn post_call_record_create_compute_pipelines(
+        &self,
+        cx: &Call<'_>,
+        _device: VkDevice,
+        _cache: VkPipelineCache,
+        count: u32,
+        _infos: *const VkComputePipelineCreateInfo,
+        _allocator: *const VkAllocationCallbacks,
+        pipelines: *mut VkPipeline,
+        result: VkResult,
+    ) {
+        self.post_record_call(cx, Some(result));
+        // SAFETY: as for vkCreateGraphicsPipelines.
+        self.pipelines_created(1, unsafe { slice(pipelines, count) });
+    }
+
+    fn post_call_record_allocate_descriptor_sets(
+        &self,
+        cx: &Call<'_>,
+        _device: VkDevice,
+        info: *const VkDescriptorSetAllocateInfo,
+        sets: *mut VkDescriptorSet,
+        result: VkResult,
+    ) {
+        self.post_record_call(cx, Some(result));
+        if result.0 < 0 {
+            return;
+        }
+        // SAFETY: the call succeeded: `descriptorSetCount` layouts in, as many sets written.
+        let Some(info) = (unsafe { info.as_ref() }) else { return };
+        let (layouts, sets) =
+            unsafe { (slice(info.pSetLayouts, info.descriptorSetCount), slice(sets, info.descriptorSetCount)) };
+        for (layout, set) in layouts.iter().zip(sets) {
+            if let (Some(l), Some(s)) =
+                (self.get(TYPES.descriptor_set_layout, layout.as_raw()), self.get(TYPES.descriptor_set, set.as_raw()))
+            {
+                s.set_allocated(l);
+            }
+        }
+    }
+
+    fn post_call_record_cmd_bind_pipeline(
+        &self,
+        cx: &Call<'_>,
+        _cb: VkCommandBuffer,
+        point: VkPipelineBindPoint,
+        pipeline: VkPipeline,
+        _result: (),
+    ) {
+        if !self.references {
+            return;
+        }
+        let (scope, instance) = self.scopes();
+        self.refer_then(&COMMAND_HANDLES[cx.command], cx.params, |r| {
+            if let Some(i) = bind_point_index(point.0) {
+                r.bound[i].pipeline = Some(key(TYPES.pipeline, pipeline.as_raw(), scope, instance));
+            }
+        });
+    }
+
+    fn post_call_record_cmd_bind_descriptor_sets(
+        &self,
+        cx: &Call<'_>,
+        _cb: VkCommandBuffer,
+        point: VkPipelineBindPoint,
+        layout: VkPipelineLayout,
+        first: u32,
+        count: u32,
+        sets: *const VkDescriptorSet,
+        _dynamic_count: u32,
+        _dynamic: *const u32,
+        _result: (),
+    ) {
+        if !self.references {
+            return;
+        }
+        let (scope, instance) = self.scopes();
+        // SAFETY: `count` sets, as the application passed them.
+        let sets = unsafe { slice(sets, count) };
+        self.refer_then(&COMMAND_HANDLES[cx.command], cx.params, |r| {
+            let Some(i) = bind_point_index(point.0) else { return };
+            let layout = key(TYPES.pipeline_layout, layout.as_raw(), scope, instance);
+            let sets =
+                sets.iter().map(|s| (s.as_raw() != 0).then(|| key(TYPES.descriptor_set, s.as_raw(), scope, instance)));
+            r.bound[i].bind_sets(layout, first, sets);
+        });
     }
 
     fn post_call_record_cmd_pipeline_barrier(
@@ -968,6 +1111,11 @@ impl StateTracker {
     /// Records what a vkCmd* command names as referred to by its command buffer. Skipped while
     /// another thread records the command buffer (thread safety reports that).
     fn refer(&self, command: &'static CommandHandles, params: &[*const u8]) {
+        self.refer_then(command, params, |_| {});
+    }
+
+    /// [`Self::refer`], then `then` with the recording, under the same lock.
+    fn refer_then(&self, command: &'static CommandHandles, params: &[*const u8], then: impl FnOnce(&mut Recording)) {
         // SAFETY: parameter 0 of a vkCmd* command is its command buffer.
         let cb = unsafe { param_handle(params, 0) };
         let Some(record) = self.get(TYPES.command_buffer, cb) else { return };
@@ -978,6 +1126,16 @@ impl StateTracker {
         let skip = Skip { params: OUTPUT, members: OUTPUT | NOAUTO };
         // SAFETY: the call's parameters, as the application passed them (it returned).
         unsafe { sites::visit(command, params, skip, &mut referrer) };
+        then(&mut recording);
+    }
+
+    /// Pipelines created for `bind_point` (null where creation failed).
+    fn pipelines_created(&self, bind_point: i32, created: &[VkPipeline]) {
+        for pipeline in created {
+            if let Some(p) = self.get(TYPES.pipeline, pipeline.as_raw()) {
+                p.pipeline_created(bind_point);
+            }
+        }
     }
 
     fn with_command_buffer(&self, cb: VkCommandBuffer, f: impl FnOnce(&super::command_buffers::CommandBufferState)) {

@@ -198,16 +198,56 @@ fn one_time() -> u32 {
     VkCommandBufferUsageFlags::VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT.0
 }
 
-/// Core's generic validate hook runs for the destroys and frees with an in-use rule
-/// (`in_use`), and no other command.
+/// Core's generic validate hook runs for the destroys and frees with an in-use rule (`in_use`)
+/// and the commands that need a bound pipeline (`bindings`), and no other command.
 const fn generic_hooks(hooks: crate::chassis::Hooks) -> crate::chassis::Hooks {
-    hooks.generic_only_for(crate::chassis::Phase::Validate, vigil_generated::objects::IN_USE_COMMANDS)
+    hooks
+        .generic_only_for(crate::chassis::Phase::Validate, vigil_generated::objects::IN_USE_COMMANDS)
+        .generic_also_for(crate::chassis::Phase::Validate, vigil_generated::objects::BOUND_PIPELINE_COMMANDS)
 }
 
 #[hooks(then = generic_hooks)]
 impl ValidationObject for CoreChecks {
     fn validate_call(&self, cx: &Call<'_>) -> bool {
-        self.destroyed_in_use(cx)
+        self.destroyed_in_use(cx) | self.pipeline_bound(cx)
+    }
+
+    fn pre_call_validate_cmd_bind_descriptor_sets(
+        &self,
+        cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        _point: VkPipelineBindPoint,
+        layout: VkPipelineLayout,
+        first: u32,
+        count: u32,
+        sets: *const VkDescriptorSet,
+        dynamic_count: u32,
+        dynamic: *const u32,
+    ) -> bool {
+        self.bind_descriptor_sets(cx, cb, layout, first, count, sets, dynamic_count, dynamic)
+    }
+
+    fn pre_call_validate_cmd_bind_pipeline(
+        &self,
+        cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        point: VkPipelineBindPoint,
+        pipeline: VkPipeline,
+    ) -> bool {
+        self.bind_pipeline(cx, cb, point, pipeline)
+    }
+
+    fn pre_call_validate_cmd_push_constants(
+        &self,
+        cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        layout: VkPipelineLayout,
+        stages: VkShaderStageFlags,
+        offset: u32,
+        size: u32,
+        _values: *const core::ffi::c_void,
+    ) -> bool {
+        self.push_constants(cx, cb, layout, stages, offset, size)
     }
 
     fn pre_call_validate_cmd_pipeline_barrier(

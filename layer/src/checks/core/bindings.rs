@@ -1,0 +1,304 @@
+//! What a command binds, checked when it is bound: descriptor sets against the pipeline layout
+//! they are bound with (set numbers, set layouts, dynamic offsets), push constants against the
+//! layout's ranges; and, at draw, dispatch and trace-rays time, that a pipeline is bound at the
+//! command's bind point (the ids are generated: `objects::BOUND_PIPELINE_IDS`).
+//!
+//! Objects are found through the command buffer's references (what its recording already named)
+//! before the object table: recording threads that bind the same shared layout and sets never
+//! take a common lock.
+
+use vigil_generated::features::Feature;
+use vigil_generated::objects::BOUND_PIPELINE_IDS;
+use vigil_generated::*;
+
+use super::CoreChecks;
+use crate::chassis::raw::slice;
+use crate::chassis::Call;
+use crate::state::command_buffers::{Lifecycle, Recording};
+use crate::state::pipelines::{bind_point_index, bind_point_name, SetLayoutInfo};
+use crate::state::tracker::param_handle;
+use crate::state::{key, ObjectRecord, TYPES};
+
+impl CoreChecks {
+    /// Runs `f` with the recording of `cb` while it is being recorded (not while another thread
+    /// holds it: thread safety reports that).
+    fn with_recording(&self, cb: u64, f: impl FnOnce(&Recording) -> bool) -> bool {
+        let Some(record) = self.get(TYPES.command_buffer, cb) else { return false };
+        let Some(r) = record.command_buffer().and_then(|c| c.try_lock()) else { return false };
+        r.lifecycle == Lifecycle::Recording && f(&r)
+    }
+
+    /// The record of handle `h` of type `ty`, through `r`'s references first.
+    fn with_object<R>(&self, r: &Recording, ty: u16, h: u64, f: impl FnOnce(&ObjectRecord) -> R) -> Option<R> {
+        (h != 0).then(|| r.references.with_record(key(ty, h, self.device, self.instance), f)).flatten()
+    }
+
+    /// vkCmdBindDescriptorSets: true to skip the call.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn bind_descriptor_sets(
+        &self,
+        cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        layout: VkPipelineLayout,
+        first: u32,
+        count: u32,
+        sets: *const VkDescriptorSet,
+        dynamic_count: u32,
+        dynamic: *const u32,
+    ) -> bool {
+        // SAFETY: the arrays as the application passed them (stateless checked the counts).
+        let (sets, dynamic) = unsafe { (slice(sets, count), slice(dynamic, dynamic_count)) };
+        self.with_recording(cb.as_raw(), |r| {
+            self.with_object(r, TYPES.pipeline_layout, layout.as_raw(), |l| {
+                let Some(info) = l.pipeline_layout() else { return false };
+                let root = cx.location();
+                let n = info.set_layouts.len();
+                if first as usize + sets.len() > n {
+                    return cx.error(
+                        "VUID-vkCmdBindDescriptorSets-firstSet-00360",
+                        &root.dot("firstSet"),
+                        format_args!(
+                            "({first}) plus descriptorSetCount ({}) is more than the {n} set layouts pipeline layout \
+                             {:#x} was created with.",
+                            sets.len(),
+                            layout.as_raw()
+                        ),
+                    );
+                }
+                // Each non-null set's layout, where known: against the layout's, and the dynamic
+                // descriptors it holds (unknown while any set's layout is).
+                let mut skip = false;
+                let mut total = Some(0u32);
+                for (i, set) in sets.iter().enumerate() {
+                    if set.as_raw() == 0 {
+                        continue;
+                    }
+                    let expected =
+                        info.set_layouts[first as usize + i].as_ref().and_then(|l| l.descriptor_set_layout());
+                    let found = self.with_set_layout(r, set.as_raw(), |handle, actual| {
+                        let mut skip = false;
+                        if expected.is_some_and(|e| !actual.same_definition(e)) {
+                            skip = cx.error(
+                                "VUID-vkCmdBindDescriptorSets-pDescriptorSets-00358",
+                                &root.dot("pDescriptorSets").index(i),
+                                format_args!(
+                                    "({:#x}) was allocated with descriptor set layout {handle:#x}, which is not \
+                                     defined like set {} of pipeline layout {:#x}.",
+                                    set.as_raw(),
+                                    first as usize + i,
+                                    layout.as_raw()
+                                ),
+                            );
+                        }
+                        (skip, actual.dynamic_descriptors())
+                    });
+                    match found {
+                        Some((s, n)) => {
+                            skip |= s;
+                            total = total.map(|t| t + n);
+                        }
+                        None => total = None,
+                    }
+                }
+                let Some(expected) = total else { return skip };
+                if expected != dynamic.len() as u32 {
+                    return skip
+                        | cx.error(
+                            "VUID-vkCmdBindDescriptorSets-dynamicOffsetCount-00359",
+                            &root.dot("dynamicOffsetCount"),
+                            format_args!(
+                                "is {}, but the sets bound hold {expected} dynamic uniform and storage buffer \
+                                 descriptors.",
+                                dynamic.len()
+                            ),
+                        );
+                }
+                if expected == 0 {
+                    return skip;
+                }
+                // Offsets go to the dynamic descriptors in order of set, binding number and
+                // array element.
+                let mut next = 0;
+                for set in sets.iter().filter(|s| s.as_raw() != 0) {
+                    let checked = self.with_set_layout(r, set.as_raw(), |_, l| {
+                        let (skip, used) = self.dynamic_offsets_aligned(cx, l, &dynamic[next..], next);
+                        next += used;
+                        skip
+                    });
+                    skip |= checked.unwrap_or(false);
+                }
+                skip
+            })
+            .unwrap_or(false)
+        })
+    }
+
+    /// Runs `f` with the handle and the recorded layout of descriptor set `set`, if known.
+    fn with_set_layout<R>(&self, r: &Recording, set: u64, f: impl FnOnce(u64, &SetLayoutInfo) -> R) -> Option<R> {
+        self.with_object(r, TYPES.descriptor_set, set, |s| {
+            let l = s.descriptor_set()?;
+            Some(f(l.key.handle, l.descriptor_set_layout()?))
+        })
+        .flatten()
+    }
+
+    /// The dynamic offsets of one set's layout `l`, from `offsets` (element `first` of
+    /// pDynamicOffsets on), against the alignment limit of each descriptor's type: whether to
+    /// skip, and how many offsets the set consumed.
+    fn dynamic_offsets_aligned(
+        &self,
+        cx: &Call<'_>,
+        l: &SetLayoutInfo,
+        offsets: &[u32],
+        first: usize,
+    ) -> (bool, usize) {
+        let Some(limits) = cx.device().map(|f| &f.limits) else { return (false, 0) };
+        let uniform = VkDescriptorType::VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC.0;
+        let storage = VkDescriptorType::VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC.0;
+        let types = l
+            .bindings
+            .iter()
+            .filter(|b| b.ty == uniform || b.ty == storage)
+            .flat_map(|b| std::iter::repeat_n(b.ty, b.count as usize));
+        let root = cx.location();
+        let (mut skip, mut used) = (false, 0);
+        for (ty, &offset) in types.zip(offsets) {
+            let (vuid, limit, name) = if ty == uniform {
+                (
+                    "VUID-vkCmdBindDescriptorSets-pDynamicOffsets-01971",
+                    limits.minUniformBufferOffsetAlignment,
+                    "minUniformBufferOffsetAlignment",
+                )
+            } else {
+                (
+                    "VUID-vkCmdBindDescriptorSets-pDynamicOffsets-01972",
+                    limits.minStorageBufferOffsetAlignment,
+                    "minStorageBufferOffsetAlignment",
+                )
+            };
+            if limit != 0 && u64::from(offset) % limit != 0 {
+                skip |= cx.error(
+                    vuid,
+                    &root.dot("pDynamicOffsets").index(first + used),
+                    format_args!("({offset}) is not a multiple of {name} ({limit})."),
+                );
+            }
+            used += 1;
+        }
+        (skip, used)
+    }
+
+    /// vkCmdBindPipeline: the pipeline must be of the bind point's kind. True to skip the call.
+    pub(super) fn bind_pipeline(
+        &self,
+        cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        point: VkPipelineBindPoint,
+        pipeline: VkPipeline,
+    ) -> bool {
+        let vuid = match point.0 {
+            0 => "VUID-vkCmdBindPipeline-pipelineBindPoint-00780",
+            1 => "VUID-vkCmdBindPipeline-pipelineBindPoint-00779",
+            1_000_165_000 => "VUID-vkCmdBindPipeline-pipelineBindPoint-02392",
+            _ => return false,
+        };
+        self.with_recording(cb.as_raw(), |r| {
+            self.with_object(r, TYPES.pipeline, pipeline.as_raw(), |p| {
+                // Ray tracing pipelines are not recorded: only graphics and compute ones are known.
+                let Some(info) = p.pipeline() else { return false };
+                info.bind_point != point.0
+                    && cx.error(
+                        vuid,
+                        &cx.location().dot("pipeline"),
+                        format_args!(
+                            "({:#x}) was created for {}, but is bound to {}.",
+                            pipeline.as_raw(),
+                            bind_point_name(info.bind_point),
+                            bind_point_name(point.0)
+                        ),
+                    )
+            })
+            .unwrap_or(false)
+        })
+    }
+
+    /// vkCmdPushConstants: true to skip the call.
+    pub(super) fn push_constants(
+        &self,
+        cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        layout: VkPipelineLayout,
+        stages: VkShaderStageFlags,
+        offset: u32,
+        size: u32,
+    ) -> bool {
+        // No stages at all is the stateless `-parameter` rule's to report.
+        if stages.0 == 0 {
+            return false;
+        }
+        self.with_recording(cb.as_raw(), |r| {
+            self.with_object(r, TYPES.pipeline_layout, layout.as_raw(), |l| {
+                let Some(info) = l.pipeline_layout() else { return false };
+                let root = cx.location();
+                let mut skip = false;
+                let uncovered = (0..32)
+                    .map(|b| 1u32 << b)
+                    .find(|&s| stages.0 & s != 0 && !info.push_constants_cover(s, offset, size));
+                if let Some(stage) = uncovered {
+                    skip |= cx.error(
+                        "VUID-vkCmdPushConstants-offset-01795",
+                        &root.dot("offset"),
+                        format_args!(
+                            "bytes {offset}..{} are not all in push constant ranges of pipeline layout {:#x} that \
+                             include stage {stage:#x} of stageFlags.",
+                            u64::from(offset) + u64::from(size),
+                            layout.as_raw()
+                        ),
+                    );
+                }
+                if let Some(range) = info.push_constants_overlapping(offset, size).find(|r| r.stages & !stages.0 != 0) {
+                    skip |= cx.error(
+                        "VUID-vkCmdPushConstants-offset-01796",
+                        &root.dot("stageFlags"),
+                        format_args!(
+                            "({:#x}) lacks stages {:#x} of the push constant range {}..{} of pipeline layout {:#x}, \
+                             which the bytes {offset}..{} overlap.",
+                            stages.0,
+                            range.stages & !stages.0,
+                            range.offset,
+                            u64::from(range.offset) + u64::from(range.size),
+                            layout.as_raw(),
+                            u64::from(offset) + u64::from(size),
+                        ),
+                    );
+                }
+                skip
+            })
+            .unwrap_or(false)
+        })
+    }
+
+    /// A draw, dispatch or trace-rays command of `BOUND_PIPELINE_IDS`: a pipeline must be bound
+    /// at its bind point, unless shader objects are enabled. True to skip the call.
+    pub(super) fn pipeline_bound(&self, cx: &Call<'_>) -> bool {
+        let Ok(i) = BOUND_PIPELINE_IDS.binary_search_by_key(&(cx.command as u16), |(c, _, _)| *c) else { return false };
+        let (_, vuid, point) = BOUND_PIPELINE_IDS[i];
+        if cx.device().is_some_and(|f| f.features.contains(Feature::SHADER_OBJECT)) {
+            return false;
+        }
+        let Some(index) = bind_point_index(point) else { return false };
+        // SAFETY: parameter 0 of a vkCmd* command is its command buffer.
+        let cb = unsafe { param_handle(cx.params, 0) };
+        self.with_recording(cb, |r| {
+            r.bound[index].pipeline.is_none()
+                && cx.error(
+                    vuid,
+                    &cx.location(),
+                    format_args!(
+                        "no pipeline is bound to {} in command buffer {cb:#x} since it was begun.",
+                        bind_point_name(point)
+                    ),
+                )
+        })
+    }
+}

@@ -1,0 +1,336 @@
+//! Core validation of what command buffers bind, through the real loader on lavapipe: a
+//! pipeline of the bind point's kind; descriptor sets against the pipeline layout they are bound
+//! with (set numbers, identically defined set layouts, the count and alignment of dynamic
+//! offsets); push constants against the layout's ranges; and a pipeline bound before a draw or
+//! a dispatch. Each rule's invalid call (the exact ids reported, the call skipped) beside its
+//! valid boundary neighbour (nothing reported).
+
+use ash::vk;
+use vigil_tests::programs::{shader_module, triangle_pipeline};
+use vigil_tests::{Context, ContextBuilder, VulkanEnv, VIGIL_LAYER};
+
+const COMPUTE_SPV: &[u8] = include_bytes!("../shaders/compute.comp.spv");
+const NONE: [&str; 0] = [];
+const COMPUTE: vk::ShaderStageFlags = vk::ShaderStageFlags::COMPUTE;
+const VERTEX: vk::ShaderStageFlags = vk::ShaderStageFlags::VERTEX;
+
+/// One device with the objects the cases bind.
+struct Fixture {
+    ctx: Context,
+    pool: vk::CommandPool,
+    /// One storage buffer (what compute.comp uses), and one identically defined.
+    storage_layout: vk::DescriptorSetLayout,
+    twin_layout: vk::DescriptorSetLayout,
+    /// One uniform buffer: a different definition.
+    uniform_layout: vk::DescriptorSetLayout,
+    /// Two dynamic uniform buffers (binding 0) and a dynamic storage buffer (binding 1).
+    dynamic_layout: vk::DescriptorSetLayout,
+    /// Set 0: `storage_layout`; push constants: compute 0..16.
+    compute_layout: vk::PipelineLayout,
+    /// Set 0: `dynamic_layout`; push constants: compute and vertex 0..8.
+    dynamic_pipeline_layout: vk::PipelineLayout,
+    compute: vk::Pipeline,
+    graphics: vk::Pipeline,
+    descriptor_pool: vk::DescriptorPool,
+    buffer: vk::Buffer,
+    memory: vk::DeviceMemory,
+}
+
+fn set_layout(d: &ash::Device, bindings: &[(vk::DescriptorType, u32)]) -> vk::DescriptorSetLayout {
+    let bindings: Vec<_> = bindings
+        .iter()
+        .enumerate()
+        .map(|(i, &(ty, n))| {
+            vk::DescriptorSetLayoutBinding::default()
+                .binding(i as u32)
+                .descriptor_type(ty)
+                .descriptor_count(n)
+                .stage_flags(COMPUTE)
+        })
+        .collect();
+    // SAFETY: a valid create info.
+    unsafe { d.create_descriptor_set_layout(&vk::DescriptorSetLayoutCreateInfo::default().bindings(&bindings), None) }
+        .expect("vkCreateDescriptorSetLayout")
+}
+
+fn pipeline_layout(
+    d: &ash::Device,
+    set: vk::DescriptorSetLayout,
+    ranges: &[(vk::ShaderStageFlags, u32, u32)],
+) -> vk::PipelineLayout {
+    let sets = [set];
+    let ranges: Vec<_> =
+        ranges.iter().map(|&(s, offset, size)| vk::PushConstantRange { stage_flags: s, offset, size }).collect();
+    let info = vk::PipelineLayoutCreateInfo::default().set_layouts(&sets).push_constant_ranges(&ranges);
+    // SAFETY: a valid create info.
+    unsafe { d.create_pipeline_layout(&info, None) }.expect("vkCreatePipelineLayout")
+}
+
+impl Fixture {
+    fn new() -> Self {
+        let entry = VulkanEnv::new().with_vigil().entry();
+        let ctx = ContextBuilder::new()
+            .layers(&[VIGIL_LAYER])
+            .vulkan13_features(vk::PhysicalDeviceVulkan13Features::default().dynamic_rendering(true))
+            .build(&entry);
+        assert!(ctx.vigil_in_chain(), "Vigil is not in the call chain");
+        // Invalid calls are skipped: they never reach lavapipe.
+        ctx.messages.skip_errors(true);
+        let d = &ctx.device;
+        let storage = vk::DescriptorType::STORAGE_BUFFER;
+        let storage_layout = set_layout(d, &[(storage, 1)]);
+        let twin_layout = set_layout(d, &[(storage, 1)]);
+        let uniform_layout = set_layout(d, &[(vk::DescriptorType::UNIFORM_BUFFER, 1)]);
+        let dynamic_layout = set_layout(
+            d,
+            &[(vk::DescriptorType::UNIFORM_BUFFER_DYNAMIC, 2), (vk::DescriptorType::STORAGE_BUFFER_DYNAMIC, 1)],
+        );
+        let compute_layout = pipeline_layout(d, storage_layout, &[(COMPUTE, 0, 16)]);
+        let dynamic_pipeline_layout = pipeline_layout(d, dynamic_layout, &[(COMPUTE | VERTEX, 0, 8)]);
+        // SAFETY: valid create infos, objects of this device.
+        unsafe {
+            let module = shader_module(&ctx, COMPUTE_SPV);
+            let stage = vk::PipelineShaderStageCreateInfo::default().stage(COMPUTE).module(module).name(c"main");
+            let compute = d
+                .create_compute_pipelines(
+                    vk::PipelineCache::null(),
+                    &[vk::ComputePipelineCreateInfo::default().stage(stage).layout(compute_layout)],
+                    None,
+                )
+                .map_err(|(_, e)| e)
+                .expect("vkCreateComputePipelines")[0];
+            d.destroy_shader_module(module, None);
+            let empty = d.create_pipeline_layout(&vk::PipelineLayoutCreateInfo::default(), None).unwrap();
+            let graphics = triangle_pipeline(&ctx, empty, vk::RenderPass::null(), vk::Extent2D { width: 8, height: 8 });
+            d.destroy_pipeline_layout(empty, None);
+            let sizes = [
+                vk::DescriptorPoolSize { ty: storage, descriptor_count: 16 },
+                vk::DescriptorPoolSize { ty: vk::DescriptorType::UNIFORM_BUFFER, descriptor_count: 16 },
+                vk::DescriptorPoolSize { ty: vk::DescriptorType::UNIFORM_BUFFER_DYNAMIC, descriptor_count: 16 },
+                vk::DescriptorPoolSize { ty: vk::DescriptorType::STORAGE_BUFFER_DYNAMIC, descriptor_count: 16 },
+            ];
+            let descriptor_pool = d
+                .create_descriptor_pool(
+                    &vk::DescriptorPoolCreateInfo::default()
+                        .flags(vk::DescriptorPoolCreateFlags::FREE_DESCRIPTOR_SET)
+                        .max_sets(16)
+                        .pool_sizes(&sizes),
+                    None,
+                )
+                .expect("vkCreateDescriptorPool");
+            let usage = vk::BufferUsageFlags::UNIFORM_BUFFER | vk::BufferUsageFlags::STORAGE_BUFFER;
+            let buffer = d.create_buffer(&vk::BufferCreateInfo::default().size(4096).usage(usage), None).unwrap();
+            let req = d.get_buffer_memory_requirements(buffer);
+            let ty = ctx.memory_type(req.memory_type_bits, vk::MemoryPropertyFlags::empty());
+            let alloc = vk::MemoryAllocateInfo::default().allocation_size(req.size).memory_type_index(ty);
+            let memory = d.allocate_memory(&alloc, None).expect("vkAllocateMemory");
+            d.bind_buffer_memory(buffer, memory, 0).expect("vkBindBufferMemory");
+            let pool = d
+                .create_command_pool(
+                    &vk::CommandPoolCreateInfo::default()
+                        .flags(vk::CommandPoolCreateFlags::RESET_COMMAND_BUFFER)
+                        .queue_family_index(ctx.queue_family),
+                    None,
+                )
+                .expect("vkCreateCommandPool");
+            Fixture {
+                ctx,
+                pool,
+                storage_layout,
+                twin_layout,
+                uniform_layout,
+                dynamic_layout,
+                compute_layout,
+                dynamic_pipeline_layout,
+                compute,
+                graphics,
+                descriptor_pool,
+                buffer,
+                memory,
+            }
+        }
+    }
+
+    fn d(&self) -> &ash::Device {
+        &self.ctx.device
+    }
+
+    /// The ids Vigil reported as WARNING/ERROR during `call`.
+    fn ids(&self, call: impl FnOnce()) -> Vec<String> {
+        self.ctx.messages.clear();
+        call();
+        self.ctx.messages.problem_ids()
+    }
+
+    /// A primary command buffer, recording.
+    fn recording(&self) -> vk::CommandBuffer {
+        let info = vk::CommandBufferAllocateInfo::default().command_pool(self.pool).command_buffer_count(1);
+        // SAFETY: a valid allocate info; the buffer is begun once.
+        unsafe {
+            let cb = self.d().allocate_command_buffers(&info).expect("vkAllocateCommandBuffers")[0];
+            self.d().begin_command_buffer(cb, &vk::CommandBufferBeginInfo::default()).expect("vkBeginCommandBuffer");
+            cb
+        }
+    }
+
+    /// A set of `layout`, its buffers (if any) written with `buffer`.
+    fn set(&self, layout: vk::DescriptorSetLayout) -> vk::DescriptorSet {
+        let layouts = [layout];
+        let info = vk::DescriptorSetAllocateInfo::default().descriptor_pool(self.descriptor_pool).set_layouts(&layouts);
+        // SAFETY: a valid allocate info, from a pool with room.
+        let set = unsafe { self.d().allocate_descriptor_sets(&info) }.expect("vkAllocateDescriptorSets")[0];
+        if layout == self.dynamic_layout {
+            let infos = [vk::DescriptorBufferInfo { buffer: self.buffer, offset: 0, range: 256 }; 2];
+            let writes = [
+                vk::WriteDescriptorSet::default()
+                    .dst_set(set)
+                    .dst_binding(0)
+                    .descriptor_type(vk::DescriptorType::UNIFORM_BUFFER_DYNAMIC)
+                    .buffer_info(&infos),
+                vk::WriteDescriptorSet::default()
+                    .dst_set(set)
+                    .dst_binding(1)
+                    .descriptor_type(vk::DescriptorType::STORAGE_BUFFER_DYNAMIC)
+                    .buffer_info(&infos[..1]),
+            ];
+            // SAFETY: writes of the set's bindings with a live buffer.
+            unsafe { self.d().update_descriptor_sets(&writes, &[]) };
+        }
+        set
+    }
+
+    fn bind(
+        &self,
+        cb: vk::CommandBuffer,
+        layout: vk::PipelineLayout,
+        first: u32,
+        sets: &[vk::DescriptorSet],
+        offsets: &[u32],
+    ) -> Vec<String> {
+        // SAFETY: a recording command buffer; invalid binds are skipped by Vigil.
+        self.ids(|| unsafe {
+            self.d().cmd_bind_descriptor_sets(cb, vk::PipelineBindPoint::COMPUTE, layout, first, sets, offsets)
+        })
+    }
+
+    fn push(
+        &self,
+        cb: vk::CommandBuffer,
+        layout: vk::PipelineLayout,
+        stages: vk::ShaderStageFlags,
+        offset: u32,
+        size: u32,
+    ) -> Vec<String> {
+        let data = [0u8; 32];
+        // SAFETY: a recording command buffer; invalid pushes are skipped by Vigil.
+        self.ids(|| unsafe { self.d().cmd_push_constants(cb, layout, stages, offset, &data[..size as usize]) })
+    }
+}
+
+impl Drop for Fixture {
+    fn drop(&mut self) {
+        // SAFETY: nothing of the fixture is in use (nothing was submitted).
+        unsafe {
+            let d = &self.ctx.device;
+            d.destroy_command_pool(self.pool, None);
+            d.destroy_descriptor_pool(self.descriptor_pool, None);
+            d.destroy_pipeline(self.compute, None);
+            d.destroy_pipeline(self.graphics, None);
+            d.destroy_pipeline_layout(self.compute_layout, None);
+            d.destroy_pipeline_layout(self.dynamic_pipeline_layout, None);
+            for l in [self.storage_layout, self.twin_layout, self.uniform_layout, self.dynamic_layout] {
+                d.destroy_descriptor_set_layout(l, None);
+            }
+            d.destroy_buffer(self.buffer, None);
+            d.free_memory(self.memory, None);
+        }
+    }
+}
+
+#[test]
+fn pipelines_bound_to_the_other_kinds_bind_point() {
+    let f = Fixture::new();
+    let cb = f.recording();
+    // SAFETY: a recording command buffer and live pipelines; invalid binds are skipped by Vigil.
+    let bind = |point, pipeline| f.ids(|| unsafe { f.d().cmd_bind_pipeline(cb, point, pipeline) });
+    assert_eq!(bind(vk::PipelineBindPoint::GRAPHICS, f.compute), ["VUID-vkCmdBindPipeline-pipelineBindPoint-00780"]);
+    assert_eq!(bind(vk::PipelineBindPoint::COMPUTE, f.graphics), ["VUID-vkCmdBindPipeline-pipelineBindPoint-00779"]);
+    assert_eq!(bind(vk::PipelineBindPoint::COMPUTE, f.compute), NONE);
+    assert_eq!(bind(vk::PipelineBindPoint::GRAPHICS, f.graphics), NONE);
+}
+
+#[test]
+fn dispatching_and_drawing_with_no_pipeline_bound() {
+    let f = Fixture::new();
+    let cb = f.recording();
+    // SAFETY: a recording command buffer; invalid commands are skipped by Vigil.
+    unsafe {
+        assert_eq!(f.ids(|| f.d().cmd_dispatch(cb, 1, 1, 1)), ["VUID-vkCmdDispatch-None-08606"]);
+        assert_eq!(f.ids(|| f.d().cmd_dispatch_base(cb, 0, 0, 0, 1, 1, 1)), ["VUID-vkCmdDispatchBase-None-08606"]);
+        // A graphics pipeline does not serve the compute bind point.
+        f.d().cmd_bind_pipeline(cb, vk::PipelineBindPoint::GRAPHICS, f.graphics);
+        assert_eq!(f.ids(|| f.d().cmd_dispatch(cb, 1, 1, 1)), ["VUID-vkCmdDispatch-None-08606"]);
+        // vkCmdDraw is checked before the call would reach lavapipe outside a render pass.
+        let other = f.recording();
+        assert_eq!(f.ids(|| f.d().cmd_draw(other, 3, 1, 0, 0)), ["VUID-vkCmdDraw-None-08606"]);
+        f.d().cmd_bind_pipeline(cb, vk::PipelineBindPoint::COMPUTE, f.compute);
+        let set = f.set(f.storage_layout);
+        assert_eq!(f.bind(cb, f.compute_layout, 0, &[set], &[]), NONE);
+        assert_eq!(f.push(cb, f.compute_layout, COMPUTE, 0, 4), NONE);
+        assert_eq!(f.ids(|| f.d().cmd_dispatch(cb, 1, 1, 1)), NONE);
+        // A new recording starts with nothing bound.
+        f.d().end_command_buffer(cb).unwrap();
+        f.d().begin_command_buffer(cb, &vk::CommandBufferBeginInfo::default()).unwrap();
+        assert_eq!(f.ids(|| f.d().cmd_dispatch(cb, 1, 1, 1)), ["VUID-vkCmdDispatch-None-08606"]);
+    }
+}
+
+#[test]
+fn descriptor_sets_beyond_the_layout_or_of_another_definition() {
+    let f = Fixture::new();
+    let cb = f.recording();
+    let (storage, twin, uniform) = (f.set(f.storage_layout), f.set(f.twin_layout), f.set(f.uniform_layout));
+    assert_eq!(f.bind(cb, f.compute_layout, 1, &[storage], &[]), ["VUID-vkCmdBindDescriptorSets-firstSet-00360"]);
+    assert_eq!(f.bind(cb, f.compute_layout, 0, &[storage, twin], &[]), ["VUID-vkCmdBindDescriptorSets-firstSet-00360"]);
+    assert_eq!(
+        f.bind(cb, f.compute_layout, 0, &[uniform], &[]),
+        ["VUID-vkCmdBindDescriptorSets-pDescriptorSets-00358"]
+    );
+    assert_eq!(f.bind(cb, f.compute_layout, 0, &[storage], &[]), NONE);
+    // Identically defined: another layout object with the same bindings.
+    assert_eq!(f.bind(cb, f.compute_layout, 0, &[twin], &[]), NONE);
+}
+
+#[test]
+fn dynamic_offsets_counted_and_aligned() {
+    let f = Fixture::new();
+    let cb = f.recording();
+    let set = f.set(f.dynamic_layout);
+    // SAFETY: lavapipe's physical device.
+    let limits = unsafe { f.ctx.instance.get_physical_device_properties(f.ctx.physical_device) }.limits;
+    let (u, s) = (limits.min_uniform_buffer_offset_alignment as u32, limits.min_storage_buffer_offset_alignment as u32);
+    assert!(u > 1 && s > 1, "lavapipe's alignments leave no misaligned offset to try ({u}, {s})");
+    let layout = f.dynamic_pipeline_layout;
+    assert_eq!(f.bind(cb, layout, 0, &[set], &[0, 0]), ["VUID-vkCmdBindDescriptorSets-dynamicOffsetCount-00359"]);
+    assert_eq!(f.bind(cb, layout, 0, &[set], &[0; 4]), ["VUID-vkCmdBindDescriptorSets-dynamicOffsetCount-00359"]);
+    // Binding 0's two uniform buffers come first, then binding 1's storage buffer.
+    assert_eq!(f.bind(cb, layout, 0, &[set], &[u, u / 2, s]), ["VUID-vkCmdBindDescriptorSets-pDynamicOffsets-01971"]);
+    assert_eq!(f.bind(cb, layout, 0, &[set], &[0, u, s / 2]), ["VUID-vkCmdBindDescriptorSets-pDynamicOffsets-01972"]);
+    assert_eq!(f.bind(cb, layout, 0, &[set], &[u, 2 * u, s]), NONE);
+}
+
+#[test]
+fn push_constants_outside_the_ranges_or_missing_their_stages() {
+    let f = Fixture::new();
+    let cb = f.recording();
+    // Compute 0..16: up to its last byte, and one beyond.
+    assert_eq!(f.push(cb, f.compute_layout, COMPUTE, 8, 8), NONE);
+    assert_eq!(f.push(cb, f.compute_layout, COMPUTE, 12, 8), ["VUID-vkCmdPushConstants-offset-01795"]);
+    assert_eq!(
+        f.push(cb, f.compute_layout, VERTEX, 0, 4),
+        ["VUID-vkCmdPushConstants-offset-01795", "VUID-vkCmdPushConstants-offset-01796"]
+    );
+    // Compute and vertex 0..8: a push must name both stages.
+    assert_eq!(f.push(cb, f.dynamic_pipeline_layout, COMPUTE, 0, 4), ["VUID-vkCmdPushConstants-offset-01796"]);
+    assert_eq!(f.push(cb, f.dynamic_pipeline_layout, COMPUTE | VERTEX, 0, 8), NONE);
+}
