@@ -1,10 +1,12 @@
 //! Core validation: the rules of the spec that need state, checked against the state tracker
 //! (`state`). One module per area; validate hooks only read the tracker.
 
+mod buffers;
 mod command_buffers;
 mod fences;
 mod in_use;
 mod layouts;
+mod memory;
 mod semaphores;
 
 use std::sync::Arc;
