@@ -6,14 +6,18 @@
 //! buffers that recorded commands use (usage, memory, offsets and sizes inside them, copies that
 //! do not overlap in memory). Each case: the exact ids of the invalid calls (skipped, so they
 //! never reach lavapipe), then the valid neighbour at the boundary, which reports nothing.
+//!
+//! lavapipe has one memory type, which every buffer and image allows and which is host
+//! visible: the test-only driver shim below Vigil adds a device-local type that nothing allows
+//! (`extra-memory-type`; its allocations come from lavapipe's type), for the memory-type rules.
 
 use ash::vk;
-use vigil_tests::{Context, ContextBuilder, MessageLog, VulkanEnv, VIGIL_LAYER};
+use vigil_tests::{Context, ContextBuilder, MessageLog, VulkanEnv, SHIM_LAYER, VIGIL_LAYER};
 
 fn context() -> Context {
-    let entry = VulkanEnv::new().with_vigil().entry();
+    let entry = VulkanEnv::new().with_vigil_and_shim("extra-memory-type").entry();
     let ctx = ContextBuilder::new()
-        .layers(&[VIGIL_LAYER])
+        .layers(&[VIGIL_LAYER, SHIM_LAYER])
         .features(vk::PhysicalDeviceFeatures::default().sparse_binding(true))
         .device_extensions(&[c"VK_KHR_map_memory2"])
         .build(&entry);
@@ -304,6 +308,35 @@ fn binding_an_image_outside_unaligned_or_without_room() {
     assert_eq!(no_room, [["VUID-vkBindImageMemory-None-10737"], ["VUID-VkBindImageMemoryInfo-pNext-01617"]]);
     assert_eq!(f.bind_image(probe, memory, a, false), NONE);
     assert_eq!(f.bind_image(image(), f.memory(r.size + a), a, true), NONE);
+}
+
+#[test]
+fn binding_and_mapping_memory_of_a_type_the_object_or_the_host_cannot_use() {
+    let f = Fixture::new();
+    // SAFETY: this context's physical device.
+    let props = unsafe { f.ctx.instance.get_physical_device_memory_properties(f.ctx.physical_device) };
+    let extra = props.memory_type_count - 1;
+    let ty = props.memory_types[extra as usize];
+    assert_eq!(ty.property_flags, vk::MemoryPropertyFlags::DEVICE_LOCAL, "the shim's memory type is missing");
+    let info = vk::MemoryAllocateInfo::default().allocation_size(1 << 16).memory_type_index(extra);
+    let allocate = || unsafe { f.d().allocate_memory(&info, None) }.expect("vkAllocateMemory");
+    let buffer = f.buffer(256, Usage::TRANSFER_DST);
+    assert_eq!(f.requirements(buffer).memory_type_bits & (1 << extra), 0);
+    let ids = f.bind_buffer_both(buffer, allocate(), 0);
+    assert_eq!(ids, [["VUID-vkBindBufferMemory-memory-01035"], ["VUID-VkBindBufferMemoryInfo-memory-01035"]]);
+    let image = f.image(vk::ImageCreateFlags::empty());
+    let ids = f.bind_image_both(image, allocate(), 0);
+    assert_eq!(ids, [["VUID-vkBindImageMemory-memory-01047"], ["VUID-VkBindImageMemoryInfo-pNext-01615"]]);
+    let device_only = allocate();
+    let ids = f.ids(|| assert_eq!(f.map(device_only, 0, 64), Err(vk::Result::ERROR_VALIDATION_FAILED_EXT)));
+    assert_eq!(ids, ["VUID-vkMapMemory-memory-00682"]);
+    let ids = f.ids(|| assert_eq!(f.map2(device_only, 0, 64), vk::Result::ERROR_VALIDATION_FAILED_EXT));
+    assert_eq!(ids, ["VUID-VkMemoryMapInfo-memory-07962"]);
+    // The host-visible type they allow.
+    let host = f.memory(1 << 16);
+    assert_eq!(f.bind_buffer(buffer, host, 0, false), NONE);
+    assert_eq!(f.bind_image(image, f.memory(1 << 16), 0, true), NONE);
+    assert_eq!(f.ids(|| assert!(f.map(host, 0, 64).is_ok())), NONE);
 }
 
 #[test]
