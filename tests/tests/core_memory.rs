@@ -19,6 +19,7 @@ fn context() -> Context {
     let ctx = ContextBuilder::new()
         .layers(&[VIGIL_LAYER, SHIM_LAYER])
         .features(vk::PhysicalDeviceFeatures::default().sparse_binding(true))
+        .vulkan12_features(vk::PhysicalDeviceVulkan12Features::default().buffer_device_address(true))
         .device_extensions(&[c"VK_KHR_map_memory2"])
         .build(&entry);
     assert!(ctx.vigil_in_chain(), "Vigil is not in the call chain");
@@ -63,6 +64,20 @@ impl Fixture {
         let ty = self.ctx.memory_type(!0, vk::MemoryPropertyFlags::HOST_VISIBLE);
         let info = vk::MemoryAllocateInfo::default().allocation_size(size).memory_type_index(ty);
         // SAFETY: a valid allocate info.
+        unsafe { self.d().allocate_memory(&info, None) }.expect("vkAllocateMemory")
+    }
+
+    /// Host-visible memory made with `chain` (a structure to chain to the allocate info), sized
+    /// for `requirements`.
+    fn memory_for(
+        &self,
+        requirements: vk::MemoryRequirements,
+        chain: &mut impl vk::ExtendsMemoryAllocateInfo,
+    ) -> vk::DeviceMemory {
+        let ty = self.ctx.memory_type(requirements.memory_type_bits, vk::MemoryPropertyFlags::HOST_VISIBLE);
+        let info =
+            vk::MemoryAllocateInfo::default().allocation_size(requirements.size).memory_type_index(ty).push_next(chain);
+        // SAFETY: a valid allocate info and chain.
         unsafe { self.d().allocate_memory(&info, None) }.expect("vkAllocateMemory")
     }
 
@@ -340,6 +355,57 @@ fn binding_and_mapping_memory_of_a_type_the_object_or_the_host_cannot_use() {
 }
 
 #[test]
+fn binding_memory_dedicated_to_another_object() {
+    let f = Fixture::new();
+    let dedicated = |image, buffer, requirements| {
+        let mut d = vk::MemoryDedicatedAllocateInfo::default().image(image).buffer(buffer);
+        f.memory_for(requirements, &mut d)
+    };
+    let (buffer, other_buffer) = (f.buffer(4096, Usage::TRANSFER_DST), f.buffer(256, Usage::TRANSFER_DST));
+    let buffers_memory = dedicated(vk::Image::null(), buffer, f.requirements(buffer));
+    let ids = f.bind_buffer_both(other_buffer, buffers_memory, 0);
+    assert_eq!(ids, [["VUID-vkBindBufferMemory-memory-01508"], ["VUID-VkBindBufferMemoryInfo-memory-01508"]]);
+    // Its own buffer, not at offset 0 (where it has no room either).
+    let a = f.requirements(buffer).alignment;
+    let ids = f.bind_buffer(buffer, buffers_memory, a, false);
+    assert_eq!(ids, ["VUID-vkBindBufferMemory-memory-01508", "VUID-vkBindBufferMemory-None-10741"]);
+    let (image, other_image) = (f.image(vk::ImageCreateFlags::empty()), f.image(vk::ImageCreateFlags::empty()));
+    let ids = f.bind_image_both(image, buffers_memory, 0);
+    assert_eq!(ids, [["VUID-vkBindImageMemory-memory-10926"], ["VUID-VkBindImageMemoryInfo-memory-10926"]]);
+    // SAFETY: a live image.
+    let images_memory = dedicated(image, vk::Buffer::null(), unsafe { f.d().get_image_memory_requirements(image) });
+    let ids = f.bind_image_both(other_image, images_memory, 0);
+    assert_eq!(ids, [["VUID-vkBindImageMemory-memory-02628"], ["VUID-VkBindImageMemoryInfo-memory-02628"]]);
+    let ids = f.bind_buffer_both(other_buffer, images_memory, 0);
+    assert_eq!(ids, [["VUID-vkBindBufferMemory-memory-10925"], ["VUID-VkBindBufferMemoryInfo-memory-10925"]]);
+    // Each to its own object, at offset 0.
+    assert_eq!(f.bind_buffer(buffer, buffers_memory, 0, false), NONE);
+    assert_eq!(f.bind_image(image, images_memory, 0, true), NONE);
+}
+
+#[test]
+fn binding_a_device_address_buffer_to_memory_without_device_addresses() {
+    let f = Fixture::new();
+    let usage = Usage::SHADER_DEVICE_ADDRESS | Usage::TRANSFER_DST;
+    let buffer = f.buffer(256, usage);
+    let r = f.requirements(buffer);
+    let plain = f.memory(r.size);
+    let ids = f.bind_buffer_both(buffer, plain, 0);
+    assert_eq!(
+        ids,
+        [
+            ["VUID-vkBindBufferMemory-bufferDeviceAddress-03339"],
+            ["VUID-VkBindBufferMemoryInfo-bufferDeviceAddress-03339"]
+        ]
+    );
+    let mut flags = vk::MemoryAllocateFlagsInfo::default().flags(vk::MemoryAllocateFlags::DEVICE_ADDRESS);
+    let addressable = f.memory_for(r, &mut flags);
+    assert_eq!(f.bind_buffer(buffer, addressable, 0, false), NONE);
+    // Without the usage, any memory.
+    assert_eq!(f.bind_buffer(f.buffer(256, Usage::TRANSFER_DST), plain, 0, true), NONE);
+}
+
+#[test]
 fn mapping_memory_that_is_already_mapped() {
     let f = Fixture::new();
     let memory = f.memory(1024);
@@ -458,6 +524,10 @@ fn copy_regions_outside_the_buffers() {
     }
     // Up to the last byte of both.
     assert_eq!(f.copy_both(cb, src, dst, &[copy(128, 128, 128)]), [NONE, NONE]);
+    // Two regions writing one byte.
+    let ids = f.copy_both(cb, src, dst, &[copy(0, 0, 64), copy(64, 63, 64)]);
+    assert_eq!(ids, [["VUID-vkCmdCopyBuffer-pRegions-12482"], ["VUID-VkCopyBufferInfo2-pRegions-12482"]]);
+    assert_eq!(f.copy_both(cb, src, dst, &[copy(0, 0, 64), copy(64, 64, 64)]), [NONE, NONE]);
 }
 
 #[test]
@@ -527,6 +597,13 @@ fn binding_index_and_vertex_buffers_outside_or_without_their_usage_or_memory() {
     assert_eq!(bind_index(f.bound(256, Usage::VERTEX_BUFFER), 0), ["VUID-vkCmdBindIndexBuffer-buffer-08784"]);
     assert_eq!(bind_index(f.buffer(256, Usage::INDEX_BUFFER), 0), ["VUID-vkCmdBindIndexBuffer-buffer-08785"]);
     assert_eq!(bind_index(index, 254), NONE);
+    let bind_index_of = |offset, ty| {
+        // SAFETY: as above.
+        f.ids(|| unsafe { f.d().cmd_bind_index_buffer(cb, index, offset, ty) })
+    };
+    assert_eq!(bind_index_of(1, vk::IndexType::UINT16), ["VUID-vkCmdBindIndexBuffer-offset-08783"]);
+    assert_eq!(bind_index_of(2, vk::IndexType::UINT32), ["VUID-vkCmdBindIndexBuffer-offset-08783"]);
+    assert_eq!(bind_index_of(4, vk::IndexType::UINT32), NONE);
 
     let vertex = f.bound(256, Usage::VERTEX_BUFFER);
     let bind_vertex = |buffer, offset| {

@@ -120,11 +120,32 @@ pub unsafe fn buffer_usage(info: &VkBufferCreateInfo) -> u64 {
 
 impl StateTracker {
     /// Records a successful vkAllocateMemory.
-    pub(super) fn memory_allocated(&self, facts: Option<&DeviceFacts>, info: &VkMemoryAllocateInfo, memory: u64) {
+    ///
+    /// # Safety
+    /// `info` must be the allocate info the implementation accepted.
+    pub(super) unsafe fn memory_allocated(
+        &self,
+        facts: Option<&DeviceFacts>,
+        info: &VkMemoryAllocateInfo,
+        memory: u64,
+    ) {
         let Some(record) = self.get(TYPES.device_memory, memory) else { return };
         let Some(state) = record.device_memory() else { return };
         let (properties, heap) = facts.and_then(|f| f.memory_type(info.memoryTypeIndex)).unwrap_or_default();
-        let allocation = Allocation { size: info.allocationSize, type_index: info.memoryTypeIndex, properties, heap };
+        let flags_ty = VkStructureType::VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_FLAGS_INFO;
+        let dedicated_ty = VkStructureType::VK_STRUCTURE_TYPE_MEMORY_DEDICATED_ALLOCATE_INFO;
+        // SAFETY: the accepted info's pNext chain.
+        let flags = unsafe { chained::<VkMemoryAllocateFlagsInfo>(info.pNext, flags_ty) }.map(|f| f.flags);
+        let dedicated = unsafe { chained::<VkMemoryDedicatedAllocateInfo>(info.pNext, dedicated_ty) }
+            .map(|d| (d.image.as_raw(), d.buffer.as_raw()));
+        let allocation = Allocation {
+            size: info.allocationSize,
+            type_index: info.memoryTypeIndex,
+            properties,
+            heap,
+            flags: flags.unwrap_or_default(),
+            dedicated,
+        };
         let _ = state.allocation.set(allocation);
     }
 

@@ -11,7 +11,8 @@ use std::sync::{Arc, LazyLock, Mutex, OnceLock, PoisonError};
 
 use vigil_generated::objects::{HandleElem, Role, COMMAND_HANDLES, HANDLE_TYPES};
 use vigil_generated::{
-    VkBufferCreateFlags, VkImageCreateFlags, VkMemoryHeapFlags, VkMemoryPropertyFlags, VkObjectType,
+    VkBufferCreateFlags, VkImageCreateFlags, VkMemoryAllocateFlags, VkMemoryHeapFlags, VkMemoryPropertyFlags,
+    VkObjectType,
 };
 
 const ONE_WRITER: u64 = 1 << 32;
@@ -576,6 +577,11 @@ pub struct Allocation {
     pub properties: VkMemoryPropertyFlags,
     /// The flags of that type's heap.
     pub heap: VkMemoryHeapFlags,
+    /// `VkMemoryAllocateFlagsInfo::flags`, when chained.
+    pub flags: VkMemoryAllocateFlags,
+    /// `VkMemoryDedicatedAllocateInfo`'s image and buffer (as the application names them), when
+    /// chained.
+    pub dedicated: Option<(u64, u64)>,
 }
 
 /// A host mapping of a memory object: its offset and size in bytes (`VK_WHOLE_SIZE` resolved).

@@ -343,7 +343,7 @@ impl ValidationObject for StateTracker {
         // SAFETY: the call succeeded: a valid allocate info, and the memory written.
         if let (true, Some(info), Some(memory)) = (result.0 >= 0, unsafe { info.as_ref() }, unsafe { memory.as_ref() })
         {
-            self.memory_allocated(cx.device(), info, memory.as_raw());
+            unsafe { self.memory_allocated(cx.device(), info, memory.as_raw()) };
         }
     }
 

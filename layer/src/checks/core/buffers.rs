@@ -44,6 +44,8 @@ pub(super) struct CopyIds {
     pub src_size: &'static str,
     pub dst_size: &'static str,
     pub overlap: &'static str,
+    /// No byte written by two regions.
+    pub written_twice: &'static str,
 }
 
 pub(super) const COPY_BUFFER: CopyIds = CopyIds {
@@ -62,6 +64,7 @@ pub(super) const COPY_BUFFER: CopyIds = CopyIds {
     src_size: "VUID-vkCmdCopyBuffer-size-00115",
     dst_size: "VUID-vkCmdCopyBuffer-size-00116",
     overlap: "VUID-vkCmdCopyBuffer-pRegions-00117",
+    written_twice: "VUID-vkCmdCopyBuffer-pRegions-12482",
 };
 
 pub(super) const COPY_BUFFER_INFO: CopyIds = CopyIds {
@@ -80,6 +83,7 @@ pub(super) const COPY_BUFFER_INFO: CopyIds = CopyIds {
     src_size: "VUID-VkCopyBufferInfo2-size-00115",
     dst_size: "VUID-VkCopyBufferInfo2-size-00116",
     overlap: "VUID-VkCopyBufferInfo2-pRegions-00117",
+    written_twice: "VUID-VkCopyBufferInfo2-pRegions-12482",
 };
 
 /// The ids of a command that writes one buffer (vkCmdFillBuffer, vkCmdUpdateBuffer).
@@ -117,6 +121,8 @@ pub(super) const UPDATE_BUFFER: WriteIds = WriteIds {
 pub(super) struct IndexIds {
     pub buffer: BufferRole,
     pub offset: &'static str,
+    /// The index data starts on a multiple of the index size in memory.
+    pub aligned: &'static str,
 }
 
 pub(super) const BIND_INDEX_BUFFER: IndexIds = IndexIds {
@@ -126,6 +132,7 @@ pub(super) const BIND_INDEX_BUFFER: IndexIds = IndexIds {
         bound_vuid: "VUID-vkCmdBindIndexBuffer-buffer-08785",
     },
     offset: "VUID-vkCmdBindIndexBuffer-offset-08782",
+    aligned: "VUID-vkCmdBindIndexBuffer-offset-08783",
 };
 
 /// The ids of a vertex buffer bind.
@@ -275,7 +282,7 @@ impl CoreChecks {
         if let (Some(Used { binding: Some(s), .. }), Some(Used { binding: Some(d), .. })) = (&src, &dst) {
             skip |= copy_overlap(cx, ids.overlap, (s, d), (regions, region), &list);
         }
-        skip
+        skip | written_twice(cx, ids.written_twice, (regions, region), &list)
     }
 
     /// vkCmdFillBuffer and vkCmdUpdateBuffer: the buffer, and the range inside it.
@@ -294,13 +301,34 @@ impl CoreChecks {
     }
 
     /// vkCmdBindIndexBuffer.
-    pub(super) fn bind_index_buffer(&self, cx: &Call<'_>, ids: &IndexIds, buffer: VkBuffer, offset: u64) -> bool {
+    pub(super) fn bind_index_buffer(
+        &self,
+        cx: &Call<'_>,
+        ids: &IndexIds,
+        buffer: VkBuffer,
+        offset: u64,
+        index_type: VkIndexType,
+    ) -> bool {
         let root = cx.location();
         let mut skip = false;
         // VK_NULL_HANDLE (maintenance6) is found by no lookup.
         let Some(b) = self.used_buffer(cx, buffer, &ids.buffer, &root.dot("buffer"), &mut skip) else { return skip };
         let offset_at = root.dot("offset");
-        skip | self.inside(cx, &b, (offset, VK_WHOLE_SIZE), (&offset_at, &offset_at), (ids.offset, None))
+        skip |= self.inside(cx, &b, (offset, VK_WHOLE_SIZE), (&offset_at, &offset_at), (ids.offset, None));
+        let (Some(binding), Some((size, name))) = (&b.binding, index_size(index_type)) else { return skip };
+        let start = binding.offset.wrapping_add(offset);
+        if start.is_multiple_of(size) {
+            return skip;
+        }
+        skip | cx.error(
+            ids.aligned,
+            &offset_at,
+            format_args!(
+                "is {offset}: VkBuffer {:#x} is bound at offset {} of VkDeviceMemory {:#x}, so the indices start at \
+                 byte {start} of it, not a multiple of {size} (the size of {name}).",
+                b.handle, binding.offset, binding.memory.key.handle
+            ),
+        )
     }
 
     /// vkCmdBindVertexBuffers and vkCmdBindVertexBuffers2 (`sizes`: empty when there are none,
@@ -327,6 +355,44 @@ impl CoreChecks {
         }
         skip
     }
+}
+
+/// The size in bytes of one index of `t`, with its name; `None` for a type without indices.
+fn index_size(t: VkIndexType) -> Option<(u64, &'static str)> {
+    match t {
+        VkIndexType::VK_INDEX_TYPE_UINT16 => Some((2, "VK_INDEX_TYPE_UINT16")),
+        VkIndexType::VK_INDEX_TYPE_UINT32 => Some((4, "VK_INDEX_TYPE_UINT32")),
+        VkIndexType::VK_INDEX_TYPE_UINT8 => Some((1, "VK_INDEX_TYPE_UINT8")),
+        _ => None,
+    }
+}
+
+/// The first region whose destination bytes overlap an earlier region's, reported once (one
+/// destination buffer: its offsets are enough).
+fn written_twice<T>(
+    cx: &Call<'_>,
+    vuid: &'static str,
+    (regions, region): (&[T], fn(&T) -> Region),
+    list: &Location<'_>,
+) -> bool {
+    let span = |offset: u64, size: u64| (offset, offset.saturating_add(size));
+    for (i, (_, dst_offset, size)) in regions.iter().map(region).enumerate() {
+        let (a, b) = span(dst_offset, size);
+        for (j, (_, earlier, size)) in regions[..i].iter().map(region).enumerate() {
+            let (c, d) = span(earlier, size);
+            if a < d && c < b {
+                return cx.error(
+                    vuid,
+                    &list.index(i),
+                    format_args!(
+                        "writes bytes {a}..{b} of dstBuffer, and pRegions[{j}] writes bytes {c}..{d}: no byte may be \
+                         written by two regions."
+                    ),
+                );
+            }
+        }
+    }
+    false
 }
 
 /// The first region whose source bytes overlap some region's destination bytes in memory (the

@@ -826,9 +826,9 @@ impl ValidationObject for CoreChecks {
         _cb: VkCommandBuffer,
         buffer: VkBuffer,
         offset: VkDeviceSize,
-        _index_type: VkIndexType,
+        index_type: VkIndexType,
     ) -> bool {
-        self.bind_index_buffer(cx, &BIND_INDEX_BUFFER, buffer, offset)
+        self.bind_index_buffer(cx, &BIND_INDEX_BUFFER, buffer, offset, index_type)
     }
 
     fn pre_call_validate_cmd_bind_vertex_buffers(

@@ -7,6 +7,7 @@
 //! vkGetBufferMemoryRequirements or vkGetImageMemoryRequirements down the chain themselves, so an
 //! application that never asked is checked too.
 
+use vigil_generated::features::Feature;
 use vigil_generated::*;
 
 use super::CoreChecks;
@@ -50,6 +51,13 @@ pub(super) struct BindIds {
     pub alignment: &'static str,
     /// The object fits between the offset and the allocation's end.
     pub size: &'static str,
+    /// Memory dedicated to an object of this kind is bound to that object, at offset 0.
+    pub dedicated: &'static str,
+    /// Memory dedicated to an object of the other kind is not bound to this one.
+    pub dedicated_other: &'static str,
+    /// A buffer with device-address usage is bound to memory allocated for device addresses
+    /// (buffers only).
+    pub device_address: Option<&'static str>,
 }
 
 pub(super) const BIND_BUFFER: BindIds = BindIds {
@@ -60,6 +68,9 @@ pub(super) const BIND_BUFFER: BindIds = BindIds {
     memory_type_not_tile: false,
     alignment: "VUID-vkBindBufferMemory-None-10739",
     size: "VUID-vkBindBufferMemory-None-10741",
+    dedicated: "VUID-vkBindBufferMemory-memory-01508",
+    dedicated_other: "VUID-vkBindBufferMemory-memory-10925",
+    device_address: Some("VUID-vkBindBufferMemory-bufferDeviceAddress-03339"),
 };
 
 pub(super) const BIND_BUFFER_INFO: BindIds = BindIds {
@@ -70,6 +81,9 @@ pub(super) const BIND_BUFFER_INFO: BindIds = BindIds {
     memory_type_not_tile: false,
     alignment: "VUID-VkBindBufferMemoryInfo-None-10739",
     size: "VUID-VkBindBufferMemoryInfo-None-10741",
+    dedicated: "VUID-VkBindBufferMemoryInfo-memory-01508",
+    dedicated_other: "VUID-VkBindBufferMemoryInfo-memory-10925",
+    device_address: Some("VUID-VkBindBufferMemoryInfo-bufferDeviceAddress-03339"),
 };
 
 pub(super) const BIND_IMAGE: BindIds = BindIds {
@@ -80,6 +94,9 @@ pub(super) const BIND_IMAGE: BindIds = BindIds {
     memory_type_not_tile: false,
     alignment: "VUID-vkBindImageMemory-None-10735",
     size: "VUID-vkBindImageMemory-None-10737",
+    dedicated: "VUID-vkBindImageMemory-memory-02628",
+    dedicated_other: "VUID-vkBindImageMemory-memory-10926",
+    device_address: None,
 };
 
 /// Without a `VkBindImagePlaneMemoryInfo` (binds with one are not checked).
@@ -91,6 +108,9 @@ pub(super) const BIND_IMAGE_INFO: BindIds = BindIds {
     memory_type_not_tile: true,
     alignment: "VUID-VkBindImageMemoryInfo-pNext-01616",
     size: "VUID-VkBindImageMemoryInfo-pNext-01617",
+    dedicated: "VUID-VkBindImageMemoryInfo-memory-02628",
+    dedicated_other: "VUID-VkBindImageMemoryInfo-memory-10926",
+    device_address: None,
 };
 
 /// The ids of the map rules of vkMapMemory or `VkMemoryMapInfo`.
@@ -171,11 +191,11 @@ impl CoreChecks {
             Bindable::Image(i) => (TYPES.image, i.as_raw(), "image", "VkImage"),
         };
         let Some(record) = self.get(ty, h) else { return false };
-        let (binding, sparse, disjoint) = match (record.buffer(), record.image()) {
-            (Some(b), _) => (b.binding().cloned(), b.sparse(), false),
+        let (binding, sparse, disjoint, usage) = match (record.buffer(), record.image()) {
+            (Some(b), _) => (b.binding().cloned(), b.sparse(), false, b.info().map_or(0, |i| i.usage)),
             (_, Some(i)) => {
                 let disjoint = VkImageCreateFlags::VK_IMAGE_CREATE_DISJOINT_BIT;
-                (i.binding().cloned(), i.sparse(), i.create_flags().is_some_and(|f| f.contains(disjoint)))
+                (i.binding().cloned(), i.sparse(), i.create_flags().is_some_and(|f| f.contains(disjoint)), 0)
             }
             _ => return false,
         };
@@ -202,6 +222,8 @@ impl CoreChecks {
         }
         let Some(memory) = self.get(TYPES.device_memory, memory.as_raw()) else { return skip };
         let Some(allocation) = memory.device_memory().and_then(|s| s.allocation()) else { return skip };
+        let what = Bound { kind, handle: h, memory: &memory, allocation };
+        skip |= what.allocated_for(cx, ids, object, offset, usage, m);
         if offset >= allocation.size {
             // Past the end, nothing fits: the size rule would only repeat it.
             return skip
@@ -224,7 +246,6 @@ impl CoreChecks {
             Bindable::Image(_) => facts.driver.image_memory_requirements(h),
         };
         let Some(r) = requirements else { return skip };
-        let what = Bound { kind, handle: h, memory: &memory, allocation };
         skip | what.against(cx, ids, &r, offset, m)
     }
 }
@@ -238,6 +259,69 @@ struct Bound<'a> {
 }
 
 impl Bound<'_> {
+    /// The rules about what the memory was allocated for: an object it is dedicated to, device
+    /// addresses. `usage`: a buffer's usage (0 for an image).
+    fn allocated_for(
+        &self,
+        cx: &Call<'_>,
+        ids: &BindIds,
+        object: Bindable,
+        offset: u64,
+        usage: u64,
+        m: &Members<'_>,
+    ) -> bool {
+        let (kind, h, mem, a) = (self.kind, self.handle, self.memory.key.handle, &self.allocation);
+        let features = cx.device().map(|f| &f.features);
+        let mut skip = false;
+        if let Some((image, buffer)) = a.dedicated {
+            let (mine, other, other_kind) = match object {
+                Bindable::Buffer(_) => (buffer, image, "VkImage"),
+                Bindable::Image(_) => (image, buffer, "VkBuffer"),
+            };
+            // With dedicatedAllocationImageAliasing, other images may alias the dedicated one
+            // (another rule, not followed).
+            let aliasing = matches!(object, Bindable::Image(_))
+                && features.is_some_and(|f| f.contains(Feature::DEDICATED_ALLOCATION_IMAGE_ALIASING));
+            if other != 0 {
+                skip |= cx.error(
+                    ids.dedicated_other,
+                    &m.get("memory"),
+                    format_args!(
+                        "is {mem:#x}, allocated dedicated to {other_kind} {other:#x}: only that may be bound to it."
+                    ),
+                );
+            } else if mine != 0 && mine != h && !aliasing {
+                skip |= cx.error(
+                    ids.dedicated,
+                    &m.get("memory"),
+                    format_args!("is {mem:#x}, allocated dedicated to {kind} {mine:#x}, not {h:#x}."),
+                );
+            } else if mine != 0 && offset != 0 && !aliasing {
+                skip |= cx.error(
+                    ids.dedicated,
+                    &m.get("memoryOffset"),
+                    format_args!("is {offset}, but VkDeviceMemory {mem:#x} is dedicated to {kind} {h:#x}: it is bound at offset 0."),
+                );
+            }
+        }
+        let address = u64::from(VkBufferUsageFlags::VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT.0);
+        let enabled = features.is_some_and(|f| f.contains(Feature::BUFFER_DEVICE_ADDRESS));
+        let allocated_for_addresses = a.flags.contains(VkMemoryAllocateFlags::VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT);
+        if let (Some(vuid), true, true, false) =
+            (ids.device_address, enabled, usage & address != 0, allocated_for_addresses)
+        {
+            skip |= cx.error(
+                vuid,
+                &m.get("memory"),
+                format_args!(
+                    "is {mem:#x}, allocated without VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT, but {kind} {h:#x} was created \
+                     with VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT and the bufferDeviceAddress feature is enabled."
+                ),
+            );
+        }
+        skip
+    }
+
     /// The rules that compare the bind with the driver's requirements `r`.
     fn against(&self, cx: &Call<'_>, ids: &BindIds, r: &VkMemoryRequirements, offset: u64, m: &Members<'_>) -> bool {
         let (kind, h, mem, a) = (self.kind, self.handle, self.memory.key.handle, &self.allocation);
