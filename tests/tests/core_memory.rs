@@ -14,9 +14,12 @@
 use ash::vk;
 use vigil_tests::{Context, ContextBuilder, MessageLog, VulkanEnv, SHIM_LAYER, VIGIL_LAYER};
 
-fn context() -> Context {
+/// A context; `handle_wrapping`: Vigil's setting of that name (the bind rules call the driver
+/// with its own handles either way).
+fn context(handle_wrapping: bool) -> Context {
     let entry = VulkanEnv::new().with_vigil_and_shim("extra-memory-type").entry();
     let ctx = ContextBuilder::new()
+        .vigil_setting("handle_wrapping", if handle_wrapping { "true" } else { "false" })
         .layers(&[VIGIL_LAYER, SHIM_LAYER])
         .features(vk::PhysicalDeviceFeatures::default().sparse_binding(true))
         .vulkan12_features(vk::PhysicalDeviceVulkan12Features::default().buffer_device_address(true))
@@ -46,7 +49,11 @@ struct Fixture {
 
 impl Fixture {
     fn new() -> Self {
-        let ctx = context();
+        Self::with_handle_wrapping(true)
+    }
+
+    fn with_handle_wrapping(on: bool) -> Self {
+        let ctx = context(on);
         let map2 = ash::khr::map_memory2::Device::new(&ctx.instance, &ctx.device);
         Fixture { ctx, map2 }
     }
@@ -285,6 +292,17 @@ fn binding_a_buffer_outside_unaligned_or_without_room() {
     // Aligned, and exactly the room it needs up to the end.
     assert_eq!(f.bind_buffer(probe, memory, a, false), NONE);
     assert_eq!(f.bind_buffer(f.buffer(256, Usage::TRANSFER_DST), f.memory(r.size + a), a, true), NONE);
+}
+
+#[test]
+fn requirements_come_from_the_driver_without_handle_wrapping_too() {
+    let f = Fixture::with_handle_wrapping(false);
+    let probe = f.buffer(256, Usage::TRANSFER_DST);
+    let r = f.requirements(probe);
+    let memory = f.memory(r.size + r.alignment);
+    let ids = f.bind_buffer_both(f.buffer(256, Usage::TRANSFER_DST), memory, r.alignment / 2);
+    assert_eq!(ids, [["VUID-vkBindBufferMemory-None-10739"], ["VUID-VkBindBufferMemoryInfo-None-10739"]]);
+    assert_eq!(f.bind_buffer(probe, memory, r.alignment, false), NONE);
 }
 
 #[test]
