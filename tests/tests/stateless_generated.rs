@@ -469,6 +469,15 @@ fn enum_values_are_defined_and_enabled() {
     );
     let buffer =
         unsafe { d.create_buffer(&buffer_info(64).usage(vk::BufferUsageFlags::INDEX_BUFFER), None) }.expect("buffer");
+    // Bound to memory: core validation reports an index buffer without any.
+    let memory = unsafe {
+        let req = d.get_buffer_memory_requirements(buffer);
+        let ty = ctx.memory_type(req.memory_type_bits, vk::MemoryPropertyFlags::empty());
+        let alloc = vk::MemoryAllocateInfo::default().allocation_size(req.size).memory_type_index(ty);
+        let memory = d.allocate_memory(&alloc, None).expect("vkAllocateMemory");
+        d.bind_buffer_memory(buffer, memory, 0).expect("vkBindBufferMemory");
+        memory
+    };
     {
         let rec = Recording::new(&ctx);
         expect(
@@ -490,7 +499,10 @@ fn enum_values_are_defined_and_enabled() {
             .expect("sampler");
         unsafe { d.destroy_sampler(s, None) };
     });
-    unsafe { d.destroy_buffer(buffer, None) };
+    unsafe {
+        d.destroy_buffer(buffer, None);
+        d.free_memory(memory, None);
+    }
 }
 
 #[test]

@@ -14,7 +14,7 @@ use crate::entry::loader::{
 };
 use crate::entry::{command_index, instance_of, DEVICES};
 use crate::facts::name_set;
-use crate::facts::DeviceFacts;
+use crate::facts::{DeviceFacts, DriverQueries};
 use crate::handle_wrapping::{self, Wrapper};
 use crate::report::{self, Object, Reporter};
 
@@ -141,11 +141,17 @@ pub unsafe extern "system" fn create_device(
         extension_names,
         instance_extension_names: inst.extensions.clone(),
         limits: props.limits,
-        memory_type_count: memory.memoryTypeCount,
+        memory_properties: memory,
         queue_family_count,
         features,
         physical_device,
         get_image_format_properties: inst.dispatch.get_physical_device_image_format_properties,
+        driver: DriverQueries::new(
+            device,
+            dispatch.get_buffer_memory_requirements,
+            dispatch.get_image_memory_requirements,
+            if inst.settings.handle_wrapping { handle_wrapping::driver_handle } else { Some },
+        ),
     });
     let reporter = inst.reporter.clone();
     let objects = DeviceObjects::new(&DeviceSetup {

@@ -24,7 +24,8 @@ pub struct DeviceFacts {
     /// The instance's enabled extensions, by name.
     pub instance_extension_names: BTreeSet<String>,
     pub limits: VkPhysicalDeviceLimits,
-    pub memory_type_count: u32,
+    /// The physical device's memory types and heaps.
+    pub memory_properties: VkPhysicalDeviceMemoryProperties,
     /// `pQueueFamilyPropertyCount` of the physical device.
     pub queue_family_count: u32,
     /// The features the device was created with.
@@ -33,6 +34,68 @@ pub struct DeviceFacts {
     pub physical_device: VkPhysicalDevice,
     /// The next layer's `vkGetPhysicalDeviceImageFormatProperties`: image creation limits.
     pub get_image_format_properties: Option<PFN_vkGetPhysicalDeviceImageFormatProperties>,
+    /// What Vigil asks the driver about the application's objects.
+    pub driver: DriverQueries,
+}
+
+impl DeviceFacts {
+    /// The property flags of memory type `index` and the flags of its heap; `None` for an index
+    /// the device does not have.
+    pub fn memory_type(&self, index: u32) -> Option<(VkMemoryPropertyFlags, VkMemoryHeapFlags)> {
+        let p = &self.memory_properties;
+        let ty = p.memoryTypes.get(index as usize).filter(|_| index < p.memoryTypeCount)?;
+        let heap = p.memoryHeaps.get(ty.heapIndex as usize).map_or(VkMemoryHeapFlags(0), |h| h.flags);
+        Some((ty.propertyFlags, heap))
+    }
+}
+
+/// Queries Vigil makes of the driver itself (through the next layer's functions, with the
+/// driver's handles), where a rule names what only the driver computes, such as an object's
+/// memory requirements.
+pub struct DriverQueries {
+    device: VkDevice,
+    buffer_requirements: Option<PFN_vkGetBufferMemoryRequirements>,
+    image_requirements: Option<PFN_vkGetImageMemoryRequirements>,
+    /// The driver's handle for one the application names (handle wrapping translates ids);
+    /// `None` for a handle that is not live.
+    driver_handle: fn(u64) -> Option<u64>,
+}
+
+impl DriverQueries {
+    /// Queries of `device` through the next layer's functions; `driver_handle` translates the
+    /// application's non-dispatchable handles.
+    pub fn new(
+        device: VkDevice,
+        buffer_requirements: Option<PFN_vkGetBufferMemoryRequirements>,
+        image_requirements: Option<PFN_vkGetImageMemoryRequirements>,
+        driver_handle: fn(u64) -> Option<u64>,
+    ) -> Self {
+        DriverQueries { device, buffer_requirements, image_requirements, driver_handle }
+    }
+
+    /// vkGetBufferMemoryRequirements for a live buffer of this device.
+    pub fn buffer_memory_requirements(&self, buffer: u64) -> Option<VkMemoryRequirements> {
+        self.requirements(self.buffer_requirements?, buffer)
+    }
+
+    /// vkGetImageMemoryRequirements for a live image of this device; the caller keeps disjoint
+    /// images (which need a plane's query) away.
+    pub fn image_memory_requirements(&self, image: u64) -> Option<VkMemoryRequirements> {
+        self.requirements(self.image_requirements?, image)
+    }
+
+    fn requirements<H: Handle>(
+        &self,
+        get: unsafe extern "system" fn(VkDevice, H, *mut VkMemoryRequirements),
+        handle: u64,
+    ) -> Option<VkMemoryRequirements> {
+        let raw = (self.driver_handle)(handle)?;
+        let mut out = VkMemoryRequirements::default();
+        // SAFETY: the next layer's function, a live device and the driver's handle of a live
+        // object of the type it takes.
+        unsafe { get(self.device, H::from_raw(raw), &mut out) };
+        Some(out)
+    }
 }
 
 /// The pointers of a `count`-long string array (empty when null).

@@ -98,6 +98,12 @@ impl Wrapper {
     }
 }
 
+/// The driver's handle for the live id `id` (`None` when it is not one), for the queries Vigil
+/// makes of the driver itself about the application's objects.
+pub fn driver_handle(id: u64) -> Option<u64> {
+    WRAPPED.get(id).map(|(raw, _)| raw)
+}
+
 /// The instance or device `owner` is gone: its ids go with it.
 pub fn owner_destroyed(owner: u64) {
     WRAPPED.remove_owned_by(owner);

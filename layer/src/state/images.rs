@@ -107,6 +107,7 @@ impl ImageState {
     /// Records the image's creation.
     pub fn created(&self, info: &VkImageCreateInfo) {
         let shape = ImageShape { levels: info.mipLevels.clamp(1, 32), layers: info.arrayLayers.clamp(1, 1 << 16) };
+        let _ = self.flags.set(info.flags);
         if self.shape.set(shape).is_ok() {
             *lock(&self.layouts) = vec![info.initialLayout.0; shape.len()];
         }

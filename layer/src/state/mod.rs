@@ -5,6 +5,7 @@
 pub mod command_buffers;
 pub mod images;
 pub mod layout_tracking;
+pub mod memory;
 pub mod objects;
 pub mod pipelines;
 mod records;

@@ -1,7 +1,8 @@
 //! The records of the object table and the typed state they carry, in one module because they
 //! point at each other (a command buffer's state lists the secondaries it executes, a queue's
 //! submissions hold their command buffers, fences and semaphores, a view its image). The table
-//! is in `objects`, what the typed state does in `command_buffers`, `submissions` and `images`.
+//! is in `objects`, what the typed state does in `command_buffers`, `submissions`, `images` and
+//! `memory`.
 
 use std::collections::{HashMap, VecDeque};
 use std::hash::{BuildHasherDefault, Hasher};
@@ -9,7 +10,10 @@ use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicU8, Ordering};
 use std::sync::{Arc, LazyLock, Mutex, OnceLock, PoisonError};
 
 use vigil_generated::objects::{HandleElem, Role, COMMAND_HANDLES, HANDLE_TYPES};
-use vigil_generated::VkObjectType;
+use vigil_generated::{
+    VkBufferCreateFlags, VkImageCreateFlags, VkMemoryAllocateFlags, VkMemoryHeapFlags, VkMemoryPropertyFlags,
+    VkObjectType,
+};
 
 const ONE_WRITER: u64 = 1 << 32;
 
@@ -69,6 +73,8 @@ pub struct Types {
     pub pipeline_layout: u16,
     pub descriptor_set_layout: u16,
     pub descriptor_set: u16,
+    pub device_memory: u16,
+    pub buffer: u16,
 }
 
 /// See [`Types`].
@@ -88,6 +94,8 @@ pub static TYPES: LazyLock<Types> = LazyLock::new(|| {
         pipeline_layout: index("VkPipelineLayout"),
         descriptor_set_layout: index("VkDescriptorSetLayout"),
         descriptor_set: index("VkDescriptorSet"),
+        device_memory: index("VkDeviceMemory"),
+        buffer: index("VkBuffer"),
     }
 });
 
@@ -107,6 +115,8 @@ pub enum ObjectState {
     PipelineLayout(PipelineLayoutState),
     DescriptorSetLayout(DescriptorSetLayoutState),
     DescriptorSet(DescriptorSetState),
+    DeviceMemory(DeviceMemoryState),
+    Buffer(BufferState),
 }
 
 impl ObjectState {
@@ -127,6 +137,8 @@ impl ObjectState {
             Some(T::VK_OBJECT_TYPE_PIPELINE_LAYOUT) => ObjectState::PipelineLayout(Default::default()),
             Some(T::VK_OBJECT_TYPE_DESCRIPTOR_SET_LAYOUT) => ObjectState::DescriptorSetLayout(Default::default()),
             Some(T::VK_OBJECT_TYPE_DESCRIPTOR_SET) => ObjectState::DescriptorSet(Default::default()),
+            Some(T::VK_OBJECT_TYPE_DEVICE_MEMORY) => ObjectState::DeviceMemory(Default::default()),
+            Some(T::VK_OBJECT_TYPE_BUFFER) => ObjectState::Buffer(Default::default()),
             _ => ObjectState::None,
         }
     }
@@ -291,6 +303,14 @@ impl ObjectRecord {
         }
     }
 
+    /// The memory state, for a device memory object.
+    pub fn device_memory(&self) -> Option<&DeviceMemoryState> {
+        match &self.state {
+            ObjectState::DeviceMemory(m) => Some(m),
+            _ => None,
+        }
+    }
+
     /// What a pipeline layout was created with, once recorded.
     pub fn pipeline_layout(&self) -> Option<&PipelineLayoutInfo> {
         match &self.state {
@@ -311,6 +331,14 @@ impl ObjectRecord {
     pub fn descriptor_set(&self) -> Option<&Arc<ObjectRecord>> {
         match &self.state {
             ObjectState::DescriptorSet(s) => s.layout.get(),
+            _ => None,
+        }
+    }
+
+    /// The buffer state, for a buffer.
+    pub fn buffer(&self) -> Option<&BufferState> {
+        match &self.state {
+            ObjectState::Buffer(b) => Some(b),
             _ => None,
         }
     }
@@ -643,6 +671,10 @@ pub struct ImageState {
     pub(super) shape: OnceLock<ImageShape>,
     /// The queue-global layout of each entry, as submitted so far.
     pub(super) layouts: Mutex<Vec<i32>>,
+    /// The `VkImageCreateFlags` it was created with.
+    pub(super) flags: OnceLock<VkImageCreateFlags>,
+    /// Its memory, once bound (an image is bound at most once).
+    pub(super) binding: OnceLock<MemoryBinding>,
 }
 
 /// An image view's state: the image it views, and which of its subresources.
@@ -679,4 +711,63 @@ pub struct RecordedLayouts {
 #[derive(Default)]
 pub struct RecordingLayouts {
     pub(super) images: HashMap<usize, RecordedLayouts, std::hash::BuildHasherDefault<KeyHasher>>,
+}
+
+// Memory's state (what it does is in `memory`).
+
+/// What a memory object was allocated with.
+#[derive(Clone, Copy, Debug)]
+pub struct Allocation {
+    /// `allocationSize`.
+    pub size: u64,
+    pub type_index: u32,
+    /// The property flags of its memory type.
+    pub properties: VkMemoryPropertyFlags,
+    /// The flags of that type's heap.
+    pub heap: VkMemoryHeapFlags,
+    /// `VkMemoryAllocateFlagsInfo::flags`, when chained.
+    pub flags: VkMemoryAllocateFlags,
+    /// `VkMemoryDedicatedAllocateInfo`'s image and buffer (as the application names them), when
+    /// chained.
+    pub dedicated: Option<(u64, u64)>,
+}
+
+/// A host mapping of a memory object: its offset and size in bytes (`VK_WHOLE_SIZE` resolved).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Mapping {
+    pub offset: u64,
+    pub size: u64,
+}
+
+/// A device memory object's state.
+#[derive(Default)]
+pub struct DeviceMemoryState {
+    pub(super) allocation: OnceLock<Allocation>,
+    /// Its host mapping; map and unmap are externally synchronized, so the lock is uncontended.
+    pub(super) mapping: Mutex<Option<Mapping>>,
+}
+
+/// What a buffer was created with.
+#[derive(Clone, Copy, Debug)]
+pub struct BufferInfo {
+    pub size: u64,
+    /// `VkBufferUsageFlags2`: `VkBufferUsageFlags2CreateInfo::usage` when chained, else the
+    /// create info's usage.
+    pub usage: u64,
+    pub flags: VkBufferCreateFlags,
+}
+
+/// Where a buffer's or image's memory is: the memory object's record and the offset into it.
+#[derive(Clone)]
+pub struct MemoryBinding {
+    pub memory: Arc<ObjectRecord>,
+    pub offset: u64,
+}
+
+/// A buffer's state.
+#[derive(Default)]
+pub struct BufferState {
+    pub(super) info: OnceLock<BufferInfo>,
+    /// Its memory, once bound (a non-sparse buffer is bound at most once).
+    pub(super) binding: OnceLock<MemoryBinding>,
 }

@@ -473,6 +473,154 @@ impl ValidationObject for StateTracker {
         });
     }
 
+    fn post_call_record_allocate_memory(
+        &self,
+        cx: &Call<'_>,
+        _device: VkDevice,
+        info: *const VkMemoryAllocateInfo,
+        _allocator: *const VkAllocationCallbacks,
+        memory: *mut VkDeviceMemory,
+        result: VkResult,
+    ) {
+        self.post_record_call(cx, Some(result));
+        // SAFETY: the call succeeded: a valid allocate info, and the memory written.
+        if let (true, Some(info), Some(memory)) = (result.0 >= 0, unsafe { info.as_ref() }, unsafe { memory.as_ref() })
+        {
+            unsafe { self.memory_allocated(cx.device(), info, memory.as_raw()) };
+        }
+    }
+
+    fn post_call_record_create_buffer(
+        &self,
+        cx: &Call<'_>,
+        _device: VkDevice,
+        info: *const VkBufferCreateInfo,
+        _allocator: *const VkAllocationCallbacks,
+        buffer: *mut VkBuffer,
+        result: VkResult,
+    ) {
+        self.post_record_call(cx, Some(result));
+        // SAFETY: as for vkCreateImage.
+        if let (true, Some(info), Some(buffer)) = (result.0 >= 0, unsafe { info.as_ref() }, unsafe { buffer.as_ref() })
+        {
+            unsafe { self.buffer_created(info, buffer.as_raw()) };
+        }
+    }
+
+    fn post_call_record_bind_buffer_memory(
+        &self,
+        _cx: &Call<'_>,
+        _device: VkDevice,
+        buffer: VkBuffer,
+        memory: VkDeviceMemory,
+        offset: VkDeviceSize,
+        result: VkResult,
+    ) {
+        if result == VkResult::VK_SUCCESS {
+            self.buffer_bound(buffer, memory, offset);
+        }
+    }
+
+    fn post_call_record_bind_buffer_memory2(
+        &self,
+        _cx: &Call<'_>,
+        _device: VkDevice,
+        count: u32,
+        infos: *const VkBindBufferMemoryInfo,
+        result: VkResult,
+    ) {
+        // A failed call leaves every binding undefined: none is recorded.
+        if result == VkResult::VK_SUCCESS {
+            // SAFETY: `count` bind infos the implementation accepted.
+            for b in unsafe { slice(infos, count) } {
+                self.buffer_bound(b.buffer, b.memory, b.memoryOffset);
+            }
+        }
+    }
+
+    fn post_call_record_bind_image_memory(
+        &self,
+        _cx: &Call<'_>,
+        _device: VkDevice,
+        image: VkImage,
+        memory: VkDeviceMemory,
+        offset: VkDeviceSize,
+        result: VkResult,
+    ) {
+        if result == VkResult::VK_SUCCESS {
+            self.image_bound(image, memory, offset);
+        }
+    }
+
+    fn post_call_record_bind_image_memory2(
+        &self,
+        _cx: &Call<'_>,
+        _device: VkDevice,
+        count: u32,
+        infos: *const VkBindImageMemoryInfo,
+        result: VkResult,
+    ) {
+        if result != VkResult::VK_SUCCESS {
+            return;
+        }
+        let plane = VkStructureType::VK_STRUCTURE_TYPE_BIND_IMAGE_PLANE_MEMORY_INFO;
+        // SAFETY: `count` bind infos the implementation accepted.
+        for b in unsafe { slice(infos, count) } {
+            // One plane of a disjoint image is not the image's binding; a swapchain image's
+            // memory (VK_NULL_HANDLE here) is the swapchain's.
+            if unsafe { chained::<VkBindImagePlaneMemoryInfo>(b.pNext, plane) }.is_none() {
+                self.image_bound(b.image, b.memory, b.memoryOffset);
+            }
+        }
+    }
+
+    fn post_call_record_map_memory(
+        &self,
+        _cx: &Call<'_>,
+        _device: VkDevice,
+        memory: VkDeviceMemory,
+        offset: VkDeviceSize,
+        size: VkDeviceSize,
+        _flags: VkMemoryMapFlags,
+        _data: *mut *mut core::ffi::c_void,
+        result: VkResult,
+    ) {
+        if result == VkResult::VK_SUCCESS {
+            self.memory_mapped(memory, offset, size);
+        }
+    }
+
+    fn post_call_record_map_memory2(
+        &self,
+        _cx: &Call<'_>,
+        _device: VkDevice,
+        info: *const VkMemoryMapInfo,
+        _data: *mut *mut core::ffi::c_void,
+        result: VkResult,
+    ) {
+        // SAFETY: the map info the implementation accepted.
+        if let Some(info) = unsafe { info.as_ref() }.filter(|_| result == VkResult::VK_SUCCESS) {
+            self.memory_mapped(info.memory, info.offset, info.size);
+        }
+    }
+
+    fn post_call_record_unmap_memory(&self, _cx: &Call<'_>, _device: VkDevice, memory: VkDeviceMemory, _result: ()) {
+        self.memory_unmapped(memory);
+    }
+
+    fn post_call_record_unmap_memory2(
+        &self,
+        _cx: &Call<'_>,
+        _device: VkDevice,
+        info: *const VkMemoryUnmapInfo,
+        result: VkResult,
+    ) {
+        // SAFETY: the unmap info the implementation accepted.
+        if let Some(info) = unsafe { info.as_ref() }.filter(|_| result == VkResult::VK_SUCCESS) {
+            self.memory_unmapped(info.memory);
+        }
+    }
+
     fn post_call_record_cmd_pipeline_barrier(
         &self,
         cx: &Call<'_>,

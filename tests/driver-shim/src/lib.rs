@@ -41,6 +41,12 @@ pub struct Behaviours {
     /// driver may do (the spec promises unique values only within a device). The shim
     /// translates them back in `vkDestroySampler`; tests must use such samplers nowhere else.
     pub alias_handles: bool,
+    /// `extra-memory-type`: physical devices report one memory type more than the driver has,
+    /// device-local only, on heap 0; no buffer or image allows it (the driver's
+    /// `memoryTypeBits` never name it), and allocations from it are made from the driver's type
+    /// 0. Rules about memory types (host visibility, a binding's allowed types) need a type
+    /// lavapipe, with its one type, cannot offer.
+    pub extra_memory_type: bool,
 }
 
 /// The first value `alias-handles` hands out on each device; the next ones step by 16.
@@ -54,6 +60,7 @@ impl Behaviours {
         for name in spec.split(',').map(str::trim).filter(|n| !n.is_empty()) {
             match name {
                 "alias-handles" => b.alias_handles = true,
+                "extra-memory-type" => b.extra_memory_type = true,
                 _ => return Err(format!("{BEHAVIOURS_VAR}: unknown switch `{name}`")),
             }
         }
@@ -112,6 +119,10 @@ struct Instance {
     gipa: vk::PFN_vkGetInstanceProcAddr,
     destroy: Option<vk::PFN_vkDestroyInstance>,
     enumerate_device_extensions: Option<vk::PFN_vkEnumerateDeviceExtensionProperties>,
+    /// The next layer's memory-properties queries (asked for at creation: the loader's answer
+    /// later may be the top of the chain again).
+    memory_properties: Option<vk::PFN_vkGetPhysicalDeviceMemoryProperties>,
+    memory_properties2: Option<vk::PFN_vkGetPhysicalDeviceMemoryProperties2>,
     behaviours: Behaviours,
 }
 
@@ -124,6 +135,9 @@ struct Device {
     /// With `alias-handles`: the next layer's sampler functions, and the shim's sampler values
     /// handed out on this device, with the real handle each stands for.
     aliasing: Option<Aliasing>,
+    /// With `extra-memory-type`: the index of the made-up type, and the next layer's
+    /// vkAllocateMemory.
+    extra_memory_type: Option<(u32, vk::PFN_vkAllocateMemory)>,
 }
 
 /// What `alias-handles` keeps per device.
@@ -278,7 +292,12 @@ pub unsafe extern "C" fn vigil_driver_shim_stats(out: *mut ShimStats) -> bool {
 }
 
 /// The device functions the shim implements; `None` for the rest.
-fn device_function(name: *const c_char, synthetic: bool, aliasing: bool) -> Option<vk::PFN_vkVoidFunction> {
+fn device_function(
+    name: *const c_char,
+    synthetic: bool,
+    aliasing: bool,
+    extra_memory_type: bool,
+) -> Option<vk::PFN_vkVoidFunction> {
     if same_name(name, c"vkGetDeviceProcAddr") {
         return Some(void_fn!(get_device_proc_addr, vk::PFN_vkGetDeviceProcAddr));
     }
@@ -290,6 +309,9 @@ fn device_function(name: *const c_char, synthetic: bool, aliasing: bool) -> Opti
     }
     if aliasing && same_name(name, c"vkDestroySampler") {
         return Some(void_fn!(destroy_sampler, vk::PFN_vkDestroySampler));
+    }
+    if extra_memory_type && same_name(name, c"vkAllocateMemory") {
+        return Some(void_fn!(allocate_memory, vk::PFN_vkAllocateMemory));
     }
     let ours = [
         (synthetic::CREATE, void_fn!(create_object, synthetic::PfnCreate)),
@@ -318,7 +340,24 @@ unsafe extern "system" fn get_instance_proc_addr(
     if let Some((_, f)) = own.iter().find(|(n, _)| same_name(name, n)) {
         return *f;
     }
-    if let Some(f) = device_function(name, true, true) {
+    let memory_properties = [
+        (
+            c"vkGetPhysicalDeviceMemoryProperties",
+            void_fn!(get_physical_device_memory_properties, vk::PFN_vkGetPhysicalDeviceMemoryProperties),
+        ),
+        (
+            c"vkGetPhysicalDeviceMemoryProperties2",
+            void_fn!(get_physical_device_memory_properties2, vk::PFN_vkGetPhysicalDeviceMemoryProperties2),
+        ),
+        (
+            c"vkGetPhysicalDeviceMemoryProperties2KHR",
+            void_fn!(get_physical_device_memory_properties2, vk::PFN_vkGetPhysicalDeviceMemoryProperties2),
+        ),
+    ];
+    if let Some((_, f)) = memory_properties.iter().find(|(n, _)| same_name(name, n)) {
+        return *f;
+    }
+    if let Some(f) = device_function(name, true, true, true) {
         return f;
     }
     if instance == vk::Instance::null() {
@@ -337,9 +376,12 @@ unsafe extern "system" fn get_device_proc_addr(device: vk::Device, name: *const 
     }
     // SAFETY: a device created through this layer.
     let key = unsafe { dispatch_key(device.as_raw()) };
-    let (gdpa, synthetic, aliasing) =
-        state().devices.iter().find(|d| d.key == key).map(|d| (d.gdpa, d.synthetic, d.aliasing.is_some()))?;
-    if let Some(f) = device_function(name, synthetic, aliasing) {
+    let (gdpa, synthetic, aliasing, extra) = state()
+        .devices
+        .iter()
+        .find(|d| d.key == key)
+        .map(|d| (d.gdpa, d.synthetic, d.aliasing.is_some(), d.extra_memory_type.is_some()))?;
+    if let Some(f) = device_function(name, synthetic, aliasing, extra) {
         return f;
     }
     // SAFETY: the next layer's vkGetDeviceProcAddr, under the same contract.
@@ -390,6 +432,11 @@ unsafe extern "system" fn create_instance(
             gipa,
             destroy,
             enumerate_device_extensions: enumerate,
+            memory_properties: gipa(handle, c"vkGetPhysicalDeviceMemoryProperties".as_ptr())
+                .map(|f| std::mem::transmute(f)),
+            memory_properties2: gipa(handle, c"vkGetPhysicalDeviceMemoryProperties2".as_ptr())
+                .or_else(|| gipa(handle, c"vkGetPhysicalDeviceMemoryProperties2KHR".as_ptr()))
+                .map(|f| std::mem::transmute(f)),
             behaviours,
         });
         result
@@ -578,13 +625,130 @@ unsafe extern "system" fn create_device(
             } else {
                 None
             };
+            let extra_memory_type = if behaviours.extra_memory_type {
+                let Some(allocate) = gdpa(device, c"vkAllocateMemory".as_ptr()) else {
+                    return vk::Result::ERROR_INITIALIZATION_FAILED;
+                };
+                let allocate = std::mem::transmute::<unsafe extern "system" fn(), vk::PFN_vkAllocateMemory>(allocate);
+                Some((next_memory_properties(physical_device).memory_type_count, allocate))
+            } else {
+                None
+            };
             let mut s = state();
-            s.devices.push(Device { key: dispatch_key(device.as_raw()), gdpa, destroy, synthetic, aliasing });
+            let key = dispatch_key(device.as_raw());
+            s.devices.push(Device { key, gdpa, destroy, synthetic, aliasing, extra_memory_type });
             s.stats.devices += 1;
             s.stats.extensions_stripped += synthetic as u64;
             s.stats.structs_stripped += unlinked.len() as u64;
         }
         result
+    }
+}
+
+/// What the shim keeps of `physical_device`'s instance for memory properties: the next
+/// layer's two queries, and whether it asked for `extra-memory-type`.
+///
+/// # Safety
+/// `physical_device` must be one the loader enumerated through this layer.
+unsafe fn memory_queries(
+    physical_device: vk::PhysicalDevice,
+) -> Option<(
+    Option<vk::PFN_vkGetPhysicalDeviceMemoryProperties>,
+    Option<vk::PFN_vkGetPhysicalDeviceMemoryProperties2>,
+    bool,
+)> {
+    // SAFETY: physical devices share their instance's dispatch key.
+    let key = unsafe { dispatch_key(physical_device.as_raw()) };
+    let s = state();
+    let i = s.instances.iter().find(|i| i.key == key)?;
+    Some((i.memory_properties, i.memory_properties2, i.behaviours.extra_memory_type))
+}
+
+/// The driver's memory properties (the next layer's answer, without the made-up type).
+///
+/// # Safety
+/// As [`memory_queries`].
+unsafe fn next_memory_properties(physical_device: vk::PhysicalDevice) -> vk::PhysicalDeviceMemoryProperties {
+    let mut out = vk::PhysicalDeviceMemoryProperties::default();
+    // SAFETY: the caller's contract; the next layer's function.
+    if let Some((Some(f), _, _)) = unsafe { memory_queries(physical_device) } {
+        unsafe { f(physical_device, &mut out) };
+    }
+    out
+}
+
+/// Appends `extra-memory-type`'s type to the driver's.
+fn add_memory_type(p: &mut vk::PhysicalDeviceMemoryProperties) {
+    let n = p.memory_type_count as usize;
+    if n < vk::MAX_MEMORY_TYPES {
+        p.memory_types[n] = vk::MemoryType { property_flags: vk::MemoryPropertyFlags::DEVICE_LOCAL, heap_index: 0 };
+        p.memory_type_count += 1;
+    }
+}
+
+unsafe extern "system" fn get_physical_device_memory_properties(
+    physical_device: vk::PhysicalDevice,
+    out: *mut vk::PhysicalDeviceMemoryProperties,
+) {
+    // SAFETY: the loader passes a physical device of an instance created through this layer,
+    // and the caller's output structure.
+    unsafe {
+        let extra = memory_queries(physical_device).is_some_and(|q| q.2);
+        let props = next_memory_properties(physical_device);
+        if let Some(out) = out.as_mut() {
+            *out = props;
+            if extra {
+                add_memory_type(out);
+            }
+        }
+    }
+}
+
+unsafe extern "system" fn get_physical_device_memory_properties2(
+    physical_device: vk::PhysicalDevice,
+    out: *mut vk::PhysicalDeviceMemoryProperties2<'_>,
+) {
+    // SAFETY: as for vkGetPhysicalDeviceMemoryProperties; the next layer's function.
+    unsafe {
+        let Some((_, Some(next), extra)) = memory_queries(physical_device) else { return };
+        next(physical_device, out);
+        if let (true, Some(out)) = (extra, out.as_mut()) {
+            add_memory_type(&mut out.memory_properties);
+        }
+    }
+}
+
+unsafe extern "system" fn allocate_memory(
+    device: vk::Device,
+    info: *const vk::MemoryAllocateInfo<'_>,
+    allocator: *const vk::AllocationCallbacks<'_>,
+    memory: *mut vk::DeviceMemory,
+) -> vk::Result {
+    // SAFETY: a device created through this layer.
+    let key = unsafe { dispatch_key(device.as_raw()) };
+    let Some((extra, gdpa)) = state().devices.iter().find(|d| d.key == key).map(|d| (d.extra_memory_type, d.gdpa))
+    else {
+        return vk::Result::ERROR_INITIALIZATION_FAILED;
+    };
+    // Reached through vkGetInstanceProcAddr on a device without the switch: passed on as it is.
+    let (extra, next) = match extra {
+        Some(e) => e,
+        // SAFETY: the next layer's vkGetDeviceProcAddr and its vkAllocateMemory.
+        None => match unsafe { gdpa(device, c"vkAllocateMemory".as_ptr()) } {
+            Some(f) => {
+                (u32::MAX, unsafe { std::mem::transmute::<unsafe extern "system" fn(), vk::PFN_vkAllocateMemory>(f) })
+            }
+            None => return vk::Result::ERROR_INITIALIZATION_FAILED,
+        },
+    };
+    // SAFETY: the caller's allocate info, copied with the made-up type made the driver's type 0.
+    unsafe {
+        let Some(info) = info.as_ref() else { return next(device, info, allocator, memory) };
+        let mut local = *info;
+        if local.memory_type_index == extra {
+            local.memory_type_index = 0;
+        }
+        next(device, &local, allocator, memory)
     }
 }
 
@@ -748,7 +912,9 @@ mod tests {
     fn behaviours_are_named_switches() {
         assert_eq!(Behaviours::parse(""), Ok(Behaviours::default()));
         assert_eq!(Behaviours::parse(" , "), Ok(Behaviours::default()));
-        assert_eq!(Behaviours::parse("alias-handles"), Ok(Behaviours { alias_handles: true }));
+        assert_eq!(Behaviours::parse("alias-handles"), Ok(Behaviours { alias_handles: true, ..Default::default() }));
+        let extra = Behaviours::parse("extra-memory-type");
+        assert_eq!(extra, Ok(Behaviours { extra_memory_type: true, ..Default::default() }));
         assert!(Behaviours::parse("alias-handles,lower-limits").unwrap_err().contains("lower-limits"));
     }
 

@@ -232,8 +232,10 @@ impl CoreChecks {
         offset: u32,
         size: u32,
     ) -> bool {
-        // No stages at all is the stateless `-parameter` rule's to report.
-        if stages.0 == 0 {
+        // No stages at all, and bytes past maxPushConstantsSize, are stateless rules' to report
+        // (`-parameter`, 00370, 00371): the ranges could not hold them either.
+        let max = cx.device().map_or(u32::MAX, |f| f.limits.maxPushConstantsSize);
+        if stages.0 == 0 || u64::from(offset) + u64::from(size) > u64::from(max) {
             return false;
         }
         self.with_recording(cb.as_raw(), |r| {

@@ -8,11 +8,14 @@
 
 use vigil_generated::*;
 
+use super::buffers::{BIND_INDEX_BUFFER, BIND_VERTEX_BUFFERS, BIND_VERTEX_BUFFERS2};
+use super::buffers::{COPY_BUFFER, COPY_BUFFER_INFO, FILL_BUFFER, UPDATE_BUFFER};
 use super::fences::{SUBMIT2_FENCE, SUBMIT_FENCE};
 use super::layouts::LayoutParam;
+use super::memory::{Bindable, Members, BIND_BUFFER, BIND_BUFFER_INFO, BIND_IMAGE, BIND_IMAGE_INFO, MAP, MAP_INFO};
 use super::semaphores::{Payloads, SUBMIT2_SEMAPHORES, SUBMIT_SEMAPHORES};
 use super::CoreChecks;
-use crate::chassis::raw::slice;
+use crate::chassis::raw::{chained, slice};
 use crate::chassis::{hooks, Call, ValidationObject};
 use crate::report::Location;
 use crate::state::command_buffers::Lifecycle;
@@ -676,5 +679,226 @@ impl ValidationObject for CoreChecks {
             }
         }
         skip
+    }
+
+    // Memory (memory.rs).
+
+    fn pre_call_validate_bind_buffer_memory(
+        &self,
+        cx: &Call<'_>,
+        _device: VkDevice,
+        buffer: VkBuffer,
+        memory: VkDeviceMemory,
+        offset: VkDeviceSize,
+    ) -> bool {
+        self.bind_parameters(cx, &BIND_BUFFER, (Bindable::Buffer(buffer), memory, offset))
+    }
+
+    fn pre_call_validate_bind_buffer_memory2(
+        &self,
+        cx: &Call<'_>,
+        _device: VkDevice,
+        count: u32,
+        infos: *const VkBindBufferMemoryInfo,
+    ) -> bool {
+        // SAFETY: `count` bind infos, as the application passed them (stateless checked them).
+        let infos = unsafe { slice(infos, count) };
+        self.bind_infos(cx, &BIND_BUFFER_INFO, infos, |b| Some((Bindable::Buffer(b.buffer), b.memory, b.memoryOffset)))
+    }
+
+    fn pre_call_validate_bind_image_memory(
+        &self,
+        cx: &Call<'_>,
+        _device: VkDevice,
+        image: VkImage,
+        memory: VkDeviceMemory,
+        offset: VkDeviceSize,
+    ) -> bool {
+        self.bind_parameters(cx, &BIND_IMAGE, (Bindable::Image(image), memory, offset))
+    }
+
+    fn pre_call_validate_bind_image_memory2(
+        &self,
+        cx: &Call<'_>,
+        _device: VkDevice,
+        count: u32,
+        infos: *const VkBindImageMemoryInfo,
+    ) -> bool {
+        let plane = VkStructureType::VK_STRUCTURE_TYPE_BIND_IMAGE_PLANE_MEMORY_INFO;
+        // SAFETY: as for vkBindBufferMemory2.
+        let infos = unsafe { slice(infos, count) };
+        self.bind_infos(cx, &BIND_IMAGE_INFO, infos, |b| {
+            // A plane of a disjoint image has rules of its own, not followed yet.
+            let one_plane = unsafe { chained::<VkBindImagePlaneMemoryInfo>(b.pNext, plane) }.is_some();
+            (!one_plane).then_some((Bindable::Image(b.image), b.memory, b.memoryOffset))
+        })
+    }
+
+    fn pre_call_validate_map_memory(
+        &self,
+        cx: &Call<'_>,
+        _device: VkDevice,
+        memory: VkDeviceMemory,
+        offset: VkDeviceSize,
+        size: VkDeviceSize,
+        _flags: VkMemoryMapFlags,
+        _data: *mut *mut core::ffi::c_void,
+    ) -> bool {
+        let root = cx.location();
+        self.map_memory(cx, &MAP, memory, (offset, size), &Members { at: &root, pointer: false })
+    }
+
+    fn pre_call_validate_map_memory2(
+        &self,
+        cx: &Call<'_>,
+        _device: VkDevice,
+        info: *const VkMemoryMapInfo,
+        _data: *mut *mut core::ffi::c_void,
+    ) -> bool {
+        // SAFETY: the map info the application passed (stateless checked the pointer).
+        let Some(info) = (unsafe { info.as_ref() }) else { return false };
+        let root = cx.location();
+        let at = root.dot("pMemoryMapInfo");
+        self.map_memory(cx, &MAP_INFO, info.memory, (info.offset, info.size), &Members { at: &at, pointer: true })
+    }
+
+    fn pre_call_validate_unmap_memory(&self, cx: &Call<'_>, _device: VkDevice, memory: VkDeviceMemory) -> bool {
+        let root = cx.location();
+        self.unmap_memory(cx, "VUID-vkUnmapMemory-memory-00689", memory, &root.dot("memory"))
+    }
+
+    fn pre_call_validate_unmap_memory2(
+        &self,
+        cx: &Call<'_>,
+        _device: VkDevice,
+        info: *const VkMemoryUnmapInfo,
+    ) -> bool {
+        // SAFETY: the unmap info the application passed (stateless checked the pointer).
+        let Some(info) = (unsafe { info.as_ref() }) else { return false };
+        let root = cx.location();
+        let at = root.dot("pMemoryUnmapInfo");
+        self.unmap_memory(cx, "VUID-VkMemoryUnmapInfo-memory-07964", info.memory, &at.arrow("memory"))
+    }
+
+    fn pre_call_validate_flush_mapped_memory_ranges(
+        &self,
+        cx: &Call<'_>,
+        _device: VkDevice,
+        count: u32,
+        ranges: *const VkMappedMemoryRange,
+    ) -> bool {
+        // SAFETY: `count` ranges, as the application passed them (stateless checked them).
+        self.mapped_ranges(cx, unsafe { slice(ranges, count) })
+    }
+
+    fn pre_call_validate_invalidate_mapped_memory_ranges(
+        &self,
+        cx: &Call<'_>,
+        _device: VkDevice,
+        count: u32,
+        ranges: *const VkMappedMemoryRange,
+    ) -> bool {
+        // SAFETY: as for vkFlushMappedMemoryRanges.
+        self.mapped_ranges(cx, unsafe { slice(ranges, count) })
+    }
+
+    // Buffers that commands use (buffers.rs).
+
+    fn pre_call_validate_cmd_copy_buffer(
+        &self,
+        cx: &Call<'_>,
+        _cb: VkCommandBuffer,
+        src: VkBuffer,
+        dst: VkBuffer,
+        count: u32,
+        regions: *const VkBufferCopy,
+    ) -> bool {
+        // SAFETY: `count` regions, as the application passed them.
+        let regions = unsafe { slice(regions, count) };
+        let region = |r: &VkBufferCopy| (r.srcOffset, r.dstOffset, r.size);
+        let root = cx.location();
+        self.copy_buffer(cx, &COPY_BUFFER, (src, dst), (regions, region), &Members { at: &root, pointer: false })
+    }
+
+    fn pre_call_validate_cmd_copy_buffer2(
+        &self,
+        cx: &Call<'_>,
+        _cb: VkCommandBuffer,
+        info: *const VkCopyBufferInfo2,
+    ) -> bool {
+        // SAFETY: the copy info the application passed, and its regions.
+        let Some(info) = (unsafe { info.as_ref() }) else { return false };
+        let regions = unsafe { slice(info.pRegions, info.regionCount) };
+        let region = |r: &VkBufferCopy2| (r.srcOffset, r.dstOffset, r.size);
+        let root = cx.location();
+        let at = root.dot("pCopyBufferInfo");
+        let m = Members { at: &at, pointer: true };
+        self.copy_buffer(cx, &COPY_BUFFER_INFO, (info.srcBuffer, info.dstBuffer), (regions, region), &m)
+    }
+
+    fn pre_call_validate_cmd_fill_buffer(
+        &self,
+        cx: &Call<'_>,
+        _cb: VkCommandBuffer,
+        dst: VkBuffer,
+        offset: VkDeviceSize,
+        size: VkDeviceSize,
+        _data: u32,
+    ) -> bool {
+        self.write_buffer(cx, &FILL_BUFFER, dst, (offset, size))
+    }
+
+    fn pre_call_validate_cmd_update_buffer(
+        &self,
+        cx: &Call<'_>,
+        _cb: VkCommandBuffer,
+        dst: VkBuffer,
+        offset: VkDeviceSize,
+        size: VkDeviceSize,
+        _data: *const core::ffi::c_void,
+    ) -> bool {
+        self.write_buffer(cx, &UPDATE_BUFFER, dst, (offset, size))
+    }
+
+    fn pre_call_validate_cmd_bind_index_buffer(
+        &self,
+        cx: &Call<'_>,
+        _cb: VkCommandBuffer,
+        buffer: VkBuffer,
+        offset: VkDeviceSize,
+        index_type: VkIndexType,
+    ) -> bool {
+        self.bind_index_buffer(cx, &BIND_INDEX_BUFFER, buffer, offset, index_type)
+    }
+
+    fn pre_call_validate_cmd_bind_vertex_buffers(
+        &self,
+        cx: &Call<'_>,
+        _cb: VkCommandBuffer,
+        _first: u32,
+        count: u32,
+        buffers: *const VkBuffer,
+        offsets: *const VkDeviceSize,
+    ) -> bool {
+        // SAFETY: `count` buffers and offsets, as the application passed them.
+        let (buffers, offsets) = unsafe { (slice(buffers, count), slice(offsets, count)) };
+        self.bind_vertex_buffers(cx, &BIND_VERTEX_BUFFERS, buffers, offsets, &[])
+    }
+
+    fn pre_call_validate_cmd_bind_vertex_buffers2(
+        &self,
+        cx: &Call<'_>,
+        _cb: VkCommandBuffer,
+        _first: u32,
+        count: u32,
+        buffers: *const VkBuffer,
+        offsets: *const VkDeviceSize,
+        sizes: *const VkDeviceSize,
+        _strides: *const VkDeviceSize,
+    ) -> bool {
+        // SAFETY: `count` buffers, offsets and (when not NULL) sizes, as the application passed
+        // them.
+        let (buffers, offsets, sizes) = unsafe { (slice(buffers, count), slice(offsets, count), slice(sizes, count)) };
+        self.bind_vertex_buffers(cx, &BIND_VERTEX_BUFFERS2, buffers, offsets, sizes)
     }
 }

@@ -2,10 +2,12 @@
 //! (`state`). One module per area; validate hooks only read the tracker.
 
 mod bindings;
+mod buffers;
 mod command_buffers;
 mod fences;
 mod in_use;
 mod layouts;
+mod memory;
 mod semaphores;
 
 use std::sync::Arc;

@@ -131,7 +131,7 @@ pub(super) fn create_buffer(checks: &DeviceStateless, cx: &Call<'_>, info: &VkBu
 
 /// `vkAllocateMemory`.
 pub(super) fn allocate_memory(checks: &DeviceStateless, cx: &Call<'_>, info: &VkMemoryAllocateInfo) -> bool {
-    let count = checks.facts.memory_type_count;
+    let count = checks.facts.memory_properties.memoryTypeCount;
     if info.memoryTypeIndex < count {
         return false;
     }

@@ -1,0 +1,517 @@
+//! Device memory (the state is `state::memory`): binding a buffer or image to it (once, never a
+//! sparse one, inside the allocation, from a memory type the object allows, aligned, with room
+//! for the object), mapping it (one mapping at a time, host-visible memory, inside the
+//! allocation), unmapping it, and flushing or invalidating ranges of the mapping.
+//!
+//! What an object allows is what the driver says: the bind rules call
+//! vkGetBufferMemoryRequirements or vkGetImageMemoryRequirements down the chain themselves, so an
+//! application that never asked is checked too.
+
+use vigil_generated::features::Feature;
+use vigil_generated::*;
+
+use super::CoreChecks;
+use crate::chassis::Call;
+use crate::report::Location;
+use crate::state::memory::Allocation;
+use crate::state::{ObjectRecord, TYPES};
+
+/// Where a call's members are: its parameters (`memory`), or a structure reached through a
+/// pointer (`pMemoryMapInfo->memory`) or an array element (`pBindInfos[0].memory`).
+pub(super) struct Members<'a> {
+    pub at: &'a Location<'a>,
+    pub pointer: bool,
+}
+
+impl<'a> Members<'a> {
+    /// The member `name`.
+    pub fn get(&self, name: &'static str) -> Location<'a> {
+        if self.pointer {
+            self.at.arrow(name)
+        } else {
+            self.at.dot(name)
+        }
+    }
+}
+
+/// The ids of the bind rules of one command or bind-info structure.
+pub(super) struct BindIds {
+    /// The object is not bound already.
+    pub bound: &'static str,
+    /// The object is not sparse.
+    pub sparse: &'static str,
+    /// The offset is inside the allocation.
+    pub offset: &'static str,
+    /// The allocation's memory type is one the object allows.
+    pub memory_type: &'static str,
+    /// Whether that rule leaves out memory from a tile memory heap (`VkBindImageMemoryInfo`'s
+    /// does).
+    pub memory_type_not_tile: bool,
+    /// The offset is a multiple of the object's alignment.
+    pub alignment: &'static str,
+    /// The object fits between the offset and the allocation's end.
+    pub size: &'static str,
+    /// Memory dedicated to an object of this kind is bound to that object, at offset 0.
+    pub dedicated: &'static str,
+    /// Memory dedicated to an object of the other kind is not bound to this one.
+    pub dedicated_other: &'static str,
+    /// A buffer with device-address usage is bound to memory allocated for device addresses
+    /// (buffers only).
+    pub device_address: Option<&'static str>,
+}
+
+pub(super) const BIND_BUFFER: BindIds = BindIds {
+    bound: "VUID-vkBindBufferMemory-buffer-07459",
+    sparse: "VUID-vkBindBufferMemory-buffer-01030",
+    offset: "VUID-vkBindBufferMemory-memoryOffset-01031",
+    memory_type: "VUID-vkBindBufferMemory-memory-01035",
+    memory_type_not_tile: false,
+    alignment: "VUID-vkBindBufferMemory-None-10739",
+    size: "VUID-vkBindBufferMemory-None-10741",
+    dedicated: "VUID-vkBindBufferMemory-memory-01508",
+    dedicated_other: "VUID-vkBindBufferMemory-memory-10925",
+    device_address: Some("VUID-vkBindBufferMemory-bufferDeviceAddress-03339"),
+};
+
+pub(super) const BIND_BUFFER_INFO: BindIds = BindIds {
+    bound: "VUID-VkBindBufferMemoryInfo-buffer-07459",
+    sparse: "VUID-VkBindBufferMemoryInfo-buffer-01030",
+    offset: "VUID-VkBindBufferMemoryInfo-memoryOffset-01031",
+    memory_type: "VUID-VkBindBufferMemoryInfo-memory-01035",
+    memory_type_not_tile: false,
+    alignment: "VUID-VkBindBufferMemoryInfo-None-10739",
+    size: "VUID-VkBindBufferMemoryInfo-None-10741",
+    dedicated: "VUID-VkBindBufferMemoryInfo-memory-01508",
+    dedicated_other: "VUID-VkBindBufferMemoryInfo-memory-10925",
+    device_address: Some("VUID-VkBindBufferMemoryInfo-bufferDeviceAddress-03339"),
+};
+
+pub(super) const BIND_IMAGE: BindIds = BindIds {
+    bound: "VUID-vkBindImageMemory-image-07460",
+    sparse: "VUID-vkBindImageMemory-image-01045",
+    offset: "VUID-vkBindImageMemory-memoryOffset-01046",
+    memory_type: "VUID-vkBindImageMemory-memory-01047",
+    memory_type_not_tile: false,
+    alignment: "VUID-vkBindImageMemory-None-10735",
+    size: "VUID-vkBindImageMemory-None-10737",
+    dedicated: "VUID-vkBindImageMemory-memory-02628",
+    dedicated_other: "VUID-vkBindImageMemory-memory-10926",
+    device_address: None,
+};
+
+/// Without a `VkBindImagePlaneMemoryInfo` (binds with one are not checked).
+pub(super) const BIND_IMAGE_INFO: BindIds = BindIds {
+    bound: "VUID-VkBindImageMemoryInfo-image-07460",
+    sparse: "VUID-VkBindImageMemoryInfo-image-01045",
+    offset: "VUID-VkBindImageMemoryInfo-memoryOffset-01046",
+    memory_type: "VUID-VkBindImageMemoryInfo-pNext-01615",
+    memory_type_not_tile: true,
+    alignment: "VUID-VkBindImageMemoryInfo-pNext-01616",
+    size: "VUID-VkBindImageMemoryInfo-pNext-01617",
+    dedicated: "VUID-VkBindImageMemoryInfo-memory-02628",
+    dedicated_other: "VUID-VkBindImageMemoryInfo-memory-10926",
+    device_address: None,
+};
+
+/// The ids of the map rules of vkMapMemory or `VkMemoryMapInfo`.
+pub(super) struct MapIds {
+    pub mapped: &'static str,
+    pub offset: &'static str,
+    pub size: &'static str,
+    pub host_visible: &'static str,
+}
+
+pub(super) const MAP: MapIds = MapIds {
+    mapped: "VUID-vkMapMemory-memory-00678",
+    offset: "VUID-vkMapMemory-offset-00679",
+    size: "VUID-vkMapMemory-size-00681",
+    host_visible: "VUID-vkMapMemory-memory-00682",
+};
+
+pub(super) const MAP_INFO: MapIds = MapIds {
+    mapped: "VUID-VkMemoryMapInfo-memory-07958",
+    offset: "VUID-VkMemoryMapInfo-offset-07959",
+    size: "VUID-VkMemoryMapInfo-size-07961",
+    host_visible: "VUID-VkMemoryMapInfo-memory-07962",
+};
+
+/// Extensions whose images may not be asked for their requirements before they are bound.
+const UNBOUND_QUERY_FORBIDDEN: [&str; 2] =
+    ["VK_ANDROID_external_memory_android_hardware_buffer", "VK_QNX_external_memory_screen_buffer"];
+
+/// A buffer or image being bound.
+#[derive(Clone, Copy)]
+pub(super) enum Bindable {
+    Buffer(VkBuffer),
+    Image(VkImage),
+}
+
+/// One bind: what is bound, to which memory, at which offset.
+pub(super) type Bind = (Bindable, VkDeviceMemory, u64);
+
+impl CoreChecks {
+    /// vkBindBufferMemory or vkBindImageMemory.
+    pub(super) fn bind_parameters(&self, cx: &Call<'_>, ids: &BindIds, (object, memory, offset): Bind) -> bool {
+        let root = cx.location();
+        self.bind_memory(cx, ids, object, memory, offset, &Members { at: &root, pointer: false })
+    }
+
+    /// vkBindBufferMemory2 or vkBindImageMemory2: each of `pBindInfos` that `bind` reads (`None`
+    /// for one not checked).
+    pub(super) fn bind_infos<T>(
+        &self,
+        cx: &Call<'_>,
+        ids: &BindIds,
+        infos: &[T],
+        bind: impl Fn(&T) -> Option<Bind>,
+    ) -> bool {
+        let root = cx.location();
+        let list = root.dot("pBindInfos");
+        let mut skip = false;
+        for (i, (object, memory, offset)) in infos.iter().enumerate().filter_map(|(i, b)| Some((i, bind(b)?))) {
+            let at = list.index(i);
+            skip |= self.bind_memory(cx, ids, object, memory, offset, &Members { at: &at, pointer: false });
+        }
+        skip
+    }
+
+    /// One bind of `object` to `memory` at `offset` (the members `buffer` or `image`, `memory`
+    /// and `memoryOffset` of `m`).
+    fn bind_memory(
+        &self,
+        cx: &Call<'_>,
+        ids: &BindIds,
+        object: Bindable,
+        memory: VkDeviceMemory,
+        offset: u64,
+        m: &Members<'_>,
+    ) -> bool {
+        let (ty, h, name, kind) = match object {
+            Bindable::Buffer(b) => (TYPES.buffer, b.as_raw(), "buffer", "VkBuffer"),
+            Bindable::Image(i) => (TYPES.image, i.as_raw(), "image", "VkImage"),
+        };
+        let Some(record) = self.get(ty, h) else { return false };
+        let (binding, sparse, disjoint, usage) = match (record.buffer(), record.image()) {
+            (Some(b), _) => (b.binding().cloned(), b.sparse(), false, b.info().map_or(0, |i| i.usage)),
+            (_, Some(i)) => {
+                let disjoint = VkImageCreateFlags::VK_IMAGE_CREATE_DISJOINT_BIT;
+                (i.binding().cloned(), i.sparse(), i.create_flags().is_some_and(|f| f.contains(disjoint)), 0)
+            }
+            _ => return false,
+        };
+        let mut skip = false;
+        if let Some(b) = binding {
+            skip |= cx.error(
+                ids.bound,
+                &m.get(name),
+                format_args!(
+                    "is {h:#x}, which is already bound to VkDeviceMemory {:#x} at offset {}.",
+                    b.memory.key.handle, b.offset
+                ),
+            );
+        }
+        if sparse {
+            skip |= cx.error(
+                ids.sparse,
+                &m.get(name),
+                format_args!(
+                    "is {h:#x}, which was created with sparse binding flags: its memory is bound with \
+                     vkQueueBindSparse."
+                ),
+            );
+        }
+        let Some(memory) = self.get(TYPES.device_memory, memory.as_raw()) else { return skip };
+        let Some(allocation) = memory.device_memory().and_then(|s| s.allocation()) else { return skip };
+        let what = Bound { kind, handle: h, memory: &memory, allocation };
+        skip |= what.allocated_for(cx, ids, object, offset, usage, m);
+        if offset >= allocation.size {
+            // Past the end, nothing fits: the size rule would only repeat it.
+            return skip
+                | cx.error(
+                    ids.offset,
+                    &m.get("memoryOffset"),
+                    format_args!(
+                        "is {offset}, not less than the size of VkDeviceMemory {:#x} ({} bytes).",
+                        memory.key.handle, allocation.size
+                    ),
+                );
+        }
+        if sparse || disjoint {
+            return skip;
+        }
+        let Some(facts) = cx.device() else { return skip };
+        let requirements = match object {
+            Bindable::Buffer(_) => facts.driver.buffer_memory_requirements(h),
+            Bindable::Image(_) if UNBOUND_QUERY_FORBIDDEN.iter().any(|e| facts.extension_names.contains(*e)) => None,
+            Bindable::Image(_) => facts.driver.image_memory_requirements(h),
+        };
+        let Some(r) = requirements else { return skip };
+        skip | what.against(cx, ids, &r, offset, m)
+    }
+}
+
+/// An object being bound, and the memory it is bound to.
+struct Bound<'a> {
+    kind: &'static str,
+    handle: u64,
+    memory: &'a ObjectRecord,
+    allocation: Allocation,
+}
+
+impl Bound<'_> {
+    /// The rules about what the memory was allocated for: an object it is dedicated to, device
+    /// addresses. `usage`: a buffer's usage (0 for an image).
+    fn allocated_for(
+        &self,
+        cx: &Call<'_>,
+        ids: &BindIds,
+        object: Bindable,
+        offset: u64,
+        usage: u64,
+        m: &Members<'_>,
+    ) -> bool {
+        let (kind, h, mem, a) = (self.kind, self.handle, self.memory.key.handle, &self.allocation);
+        let features = cx.device().map(|f| &f.features);
+        let mut skip = false;
+        if let Some((image, buffer)) = a.dedicated {
+            let (mine, other, other_kind) = match object {
+                Bindable::Buffer(_) => (buffer, image, "VkImage"),
+                Bindable::Image(_) => (image, buffer, "VkBuffer"),
+            };
+            // With dedicatedAllocationImageAliasing, other images may alias the dedicated one
+            // (another rule, not followed).
+            let aliasing = matches!(object, Bindable::Image(_))
+                && features.is_some_and(|f| f.contains(Feature::DEDICATED_ALLOCATION_IMAGE_ALIASING));
+            if other != 0 {
+                skip |= cx.error(
+                    ids.dedicated_other,
+                    &m.get("memory"),
+                    format_args!(
+                        "is {mem:#x}, allocated dedicated to {other_kind} {other:#x}: only that may be bound to it."
+                    ),
+                );
+            } else if mine != 0 && mine != h && !aliasing {
+                skip |= cx.error(
+                    ids.dedicated,
+                    &m.get("memory"),
+                    format_args!("is {mem:#x}, allocated dedicated to {kind} {mine:#x}, not {h:#x}."),
+                );
+            } else if mine != 0 && offset != 0 && !aliasing {
+                skip |= cx.error(
+                    ids.dedicated,
+                    &m.get("memoryOffset"),
+                    format_args!("is {offset}, but VkDeviceMemory {mem:#x} is dedicated to {kind} {h:#x}: it is bound at offset 0."),
+                );
+            }
+        }
+        let address = u64::from(VkBufferUsageFlags::VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT.0);
+        let enabled = features.is_some_and(|f| f.contains(Feature::BUFFER_DEVICE_ADDRESS));
+        let allocated_for_addresses = a.flags.contains(VkMemoryAllocateFlags::VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT);
+        if let (Some(vuid), true, true, false) =
+            (ids.device_address, enabled, usage & address != 0, allocated_for_addresses)
+        {
+            skip |= cx.error(
+                vuid,
+                &m.get("memory"),
+                format_args!(
+                    "is {mem:#x}, allocated without VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT, but {kind} {h:#x} was created \
+                     with VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT and the bufferDeviceAddress feature is enabled."
+                ),
+            );
+        }
+        skip
+    }
+
+    /// The rules that compare the bind with the driver's requirements `r`.
+    fn against(&self, cx: &Call<'_>, ids: &BindIds, r: &VkMemoryRequirements, offset: u64, m: &Members<'_>) -> bool {
+        let (kind, h, mem, a) = (self.kind, self.handle, self.memory.key.handle, &self.allocation);
+        let mut skip = false;
+        // Tile memory heaps have requirements of their own (VkTileMemoryRequirementsQCOM): not
+        // followed.
+        let tile = a.heap.contains(VkMemoryHeapFlags::VK_MEMORY_HEAP_TILE_MEMORY_BIT_QCOM);
+        let allowed = r.memoryTypeBits & 1u32.checked_shl(a.type_index).unwrap_or(0) != 0;
+        let applies = !(tile && ids.memory_type_not_tile);
+        if applies && !allowed {
+            skip |= cx.error(
+                ids.memory_type,
+                &m.get("memory"),
+                format_args!(
+                    "is {mem:#x}, allocated from memory type {}, which is not in the memoryTypeBits ({:#b}) that \
+                     vkGetBufferMemoryRequirements or vkGetImageMemoryRequirements reports for {kind} {h:#x}.",
+                    a.type_index, r.memoryTypeBits
+                ),
+            );
+        }
+        if tile {
+            return skip;
+        }
+        if !offset.is_multiple_of(r.alignment) {
+            skip |= cx.error(
+                ids.alignment,
+                &m.get("memoryOffset"),
+                format_args!(
+                    "is {offset}, not a multiple of the alignment {} that {kind} {h:#x} requires.",
+                    r.alignment
+                ),
+            );
+        }
+        let room = a.size - offset;
+        if r.size > room {
+            skip |= cx.error(
+                ids.size,
+                &m.get("memoryOffset"),
+                format_args!(
+                    "is {offset}: {kind} {h:#x} requires {} bytes, but VkDeviceMemory {mem:#x} ({} bytes) has {room} \
+                     from there.",
+                    r.size, a.size
+                ),
+            );
+        }
+        skip
+    }
+}
+
+impl CoreChecks {
+    /// vkMapMemory or `VkMemoryMapInfo`: `size` bytes (or `VK_WHOLE_SIZE`) of `memory` from
+    /// `offset`.
+    pub(super) fn map_memory(
+        &self,
+        cx: &Call<'_>,
+        ids: &MapIds,
+        memory: VkDeviceMemory,
+        (offset, size): (u64, u64),
+        m: &Members<'_>,
+    ) -> bool {
+        let Some(record) = self.get(TYPES.device_memory, memory.as_raw()) else { return false };
+        let Some(state) = record.device_memory() else { return false };
+        let h = memory.as_raw();
+        let mut skip = false;
+        if let Some(mapping) = state.mapping() {
+            skip |= cx.error(
+                ids.mapped,
+                &m.get("memory"),
+                format_args!("is {h:#x}, which is already host mapped ({mapping}): unmap it first."),
+            );
+        }
+        let Some(a) = state.allocation() else { return skip };
+        if !a.properties.contains(VkMemoryPropertyFlags::VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT) {
+            skip |= cx.error(
+                ids.host_visible,
+                &m.get("memory"),
+                format_args!(
+                    "is {h:#x}, allocated from memory type {}, whose properties ({:#x}) lack \
+                     VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT.",
+                    a.type_index, a.properties.0
+                ),
+            );
+        }
+        if offset >= a.size {
+            skip |= cx.error(
+                ids.offset,
+                &m.get("offset"),
+                format_args!("is {offset}, not less than the size of VkDeviceMemory {h:#x} ({} bytes).", a.size),
+            );
+        } else if size != VK_WHOLE_SIZE && size > a.size - offset {
+            skip |= cx.error(
+                ids.size,
+                &m.get("size"),
+                format_args!(
+                    "is {size}, more than the {} bytes of VkDeviceMemory {h:#x} ({} bytes) from offset {offset}.",
+                    a.size - offset,
+                    a.size
+                ),
+            );
+        }
+        skip
+    }
+
+    /// vkUnmapMemory or `VkMemoryUnmapInfo`: `memory` is mapped.
+    pub(super) fn unmap_memory(
+        &self,
+        cx: &Call<'_>,
+        vuid: &'static str,
+        memory: VkDeviceMemory,
+        at: &Location<'_>,
+    ) -> bool {
+        let Some(record) = self.get(TYPES.device_memory, memory.as_raw()) else { return false };
+        if record.device_memory().is_none_or(|s| s.mapping().is_some()) {
+            return false;
+        }
+        cx.error(vuid, at, format_args!("is {:#x}, which is not host mapped.", memory.as_raw()))
+    }
+
+    /// vkFlushMappedMemoryRanges and vkInvalidateMappedMemoryRanges: each range inside its
+    /// memory's mapping, in whole non-coherent atoms.
+    pub(super) fn mapped_ranges(&self, cx: &Call<'_>, ranges: &[VkMappedMemoryRange]) -> bool {
+        let atom = cx.device().map_or(1, |f| f.limits.nonCoherentAtomSize.max(1));
+        let root = cx.location();
+        let list = root.dot("pMemoryRanges");
+        let mut skip = false;
+        for (i, r) in ranges.iter().enumerate() {
+            let Some(record) = self.get(TYPES.device_memory, r.memory.as_raw()) else { continue };
+            let Some(state) = record.device_memory() else { continue };
+            let at = list.index(i);
+            let h = r.memory.as_raw();
+            let Some(mapping) = state.mapping() else {
+                skip |= cx.error(
+                    "VUID-VkMappedMemoryRange-memory-00684",
+                    &at.dot("memory"),
+                    format_args!("is {h:#x}, which is not host mapped."),
+                );
+                continue;
+            };
+            let (offset, size) = (r.offset, r.size);
+            if !offset.is_multiple_of(atom) {
+                skip |= cx.error(
+                    "VUID-VkMappedMemoryRange-offset-00687",
+                    &at.dot("offset"),
+                    format_args!("is {offset}, not a multiple of nonCoherentAtomSize ({atom})."),
+                );
+            }
+            let memory_size = state.allocation().map(|a| a.size);
+            if size == VK_WHOLE_SIZE {
+                if offset < mapping.offset || offset >= mapping.end() {
+                    skip |= cx.error(
+                        "VUID-VkMappedMemoryRange-size-00686",
+                        &at.dot("offset"),
+                        format_args!("is {offset}, outside the mapping of VkDeviceMemory {h:#x} ({mapping})."),
+                    );
+                }
+                let end = mapping.end();
+                if !end.is_multiple_of(atom) && memory_size.is_some_and(|s| end != s) {
+                    skip |= cx.error(
+                        "VUID-VkMappedMemoryRange-size-01389",
+                        &at.dot("size"),
+                        format_args!(
+                            "is VK_WHOLE_SIZE, but the mapping of VkDeviceMemory {h:#x} ({mapping}) ends at {end}, \
+                             neither a multiple of nonCoherentAtomSize ({atom}) nor the end of the memory."
+                        ),
+                    );
+                }
+                continue;
+            }
+            let end = offset.checked_add(size);
+            if offset < mapping.offset || end.is_none_or(|e| e > mapping.end()) {
+                skip |= cx.error(
+                    "VUID-VkMappedMemoryRange-size-00685",
+                    &at.dot("size"),
+                    format_args!(
+                        "is {size}: the range from offset {offset} is not inside the mapping of VkDeviceMemory \
+                         {h:#x} ({mapping})."
+                    ),
+                );
+            }
+            if !size.is_multiple_of(atom) && memory_size.is_some_and(|s| end != Some(s)) {
+                skip |= cx.error(
+                    "VUID-VkMappedMemoryRange-size-01390",
+                    &at.dot("size"),
+                    format_args!(
+                        "is {size}, not a multiple of nonCoherentAtomSize ({atom}), and the range from offset \
+                         {offset} does not end at the end of VkDeviceMemory {h:#x}."
+                    ),
+                );
+            }
+        }
+        skip
+    }
+}

@@ -1,0 +1,200 @@
+//! Device memory, buffers and their bindings: what each memory object was allocated with (size,
+//! memory type, that type's properties) and where it is host mapped, what each buffer was created
+//! with (size, usage, flags), and the memory object and offset each buffer or image is bound to.
+//! Core validation reads the bind, map and buffer-usage rules from it; the bound ranges are what
+//! synchronization validation will compare.
+
+use std::sync::{Mutex, MutexGuard, PoisonError};
+
+use vigil_generated::*;
+
+pub use super::records::{Allocation, BufferInfo, BufferState, DeviceMemoryState, Mapping, MemoryBinding};
+use super::records::{ImageState, TYPES};
+use super::tracker::StateTracker;
+use crate::chassis::raw::chained;
+use crate::facts::DeviceFacts;
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// The flags that make a buffer sparse: bound with vkQueueBindSparse, never to one memory object.
+const SPARSE_BUFFER: VkBufferCreateFlags = VkBufferCreateFlags(
+    VkBufferCreateFlags::VK_BUFFER_CREATE_SPARSE_BINDING_BIT.0
+        | VkBufferCreateFlags::VK_BUFFER_CREATE_SPARSE_RESIDENCY_BIT.0
+        | VkBufferCreateFlags::VK_BUFFER_CREATE_SPARSE_ALIASED_BIT.0,
+);
+
+/// The image counterpart of [`SPARSE_BUFFER`].
+const SPARSE_IMAGE: VkImageCreateFlags = VkImageCreateFlags(
+    VkImageCreateFlags::VK_IMAGE_CREATE_SPARSE_BINDING_BIT.0
+        | VkImageCreateFlags::VK_IMAGE_CREATE_SPARSE_RESIDENCY_BIT.0
+        | VkImageCreateFlags::VK_IMAGE_CREATE_SPARSE_ALIASED_BIT.0,
+);
+
+impl Mapping {
+    /// The first byte past the mapping.
+    pub fn end(&self) -> u64 {
+        self.offset.saturating_add(self.size)
+    }
+}
+
+/// "256 bytes from offset 512", for messages.
+impl std::fmt::Display for Mapping {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} bytes from offset {}", self.size, self.offset)
+    }
+}
+
+impl DeviceMemoryState {
+    /// What it was allocated with, once its allocation was seen.
+    pub fn allocation(&self) -> Option<Allocation> {
+        self.allocation.get().copied()
+    }
+
+    /// Its host mapping, while it is mapped.
+    pub fn mapping(&self) -> Option<Mapping> {
+        *lock(&self.mapping)
+    }
+
+    /// A successful map of `size` bytes (or `VK_WHOLE_SIZE`) from `offset`.
+    fn mapped(&self, offset: u64, size: u64) {
+        let size = match (size, self.allocation()) {
+            (VK_WHOLE_SIZE, Some(a)) => a.size.saturating_sub(offset),
+            // Without the allocation's size, the mapping reaches as far as any range could.
+            (VK_WHOLE_SIZE, None) => u64::MAX - offset,
+            (size, _) => size,
+        };
+        *lock(&self.mapping) = Some(Mapping { offset, size });
+    }
+
+    fn unmapped(&self) {
+        *lock(&self.mapping) = None;
+    }
+}
+
+impl BufferState {
+    /// What it was created with, once its creation was seen.
+    pub fn info(&self) -> Option<BufferInfo> {
+        self.info.get().copied()
+    }
+
+    /// Whether it was created for sparse binding.
+    pub fn sparse(&self) -> bool {
+        self.info().is_some_and(|i| i.flags.intersects(SPARSE_BUFFER))
+    }
+
+    /// Its memory, once bound.
+    pub fn binding(&self) -> Option<&MemoryBinding> {
+        self.binding.get()
+    }
+}
+
+impl ImageState {
+    /// The flags it was created with, once its creation was seen.
+    pub fn create_flags(&self) -> Option<VkImageCreateFlags> {
+        self.flags.get().copied()
+    }
+
+    /// Whether it was created for sparse binding.
+    pub fn sparse(&self) -> bool {
+        self.create_flags().is_some_and(|f| f.intersects(SPARSE_IMAGE))
+    }
+
+    /// Its memory, once bound (not followed for a disjoint image's planes).
+    pub fn binding(&self) -> Option<&MemoryBinding> {
+        self.binding.get()
+    }
+}
+
+/// The usage a buffer create info gives: `VkBufferUsageFlags2CreateInfo`'s, when chained, replaces
+/// `usage`.
+///
+/// # Safety
+/// `info`'s pNext chain must be valid.
+pub unsafe fn buffer_usage(info: &VkBufferCreateInfo) -> u64 {
+    let ty = VkStructureType::VK_STRUCTURE_TYPE_BUFFER_USAGE_FLAGS_2_CREATE_INFO;
+    let usage2 = unsafe { chained::<VkBufferUsageFlags2CreateInfo>(info.pNext, ty) };
+    usage2.map_or(u64::from(info.usage.0), |u| u.usage.0)
+}
+
+impl StateTracker {
+    /// Records a successful vkAllocateMemory.
+    ///
+    /// # Safety
+    /// `info` must be the allocate info the implementation accepted.
+    pub(super) unsafe fn memory_allocated(
+        &self,
+        facts: Option<&DeviceFacts>,
+        info: &VkMemoryAllocateInfo,
+        memory: u64,
+    ) {
+        let Some(record) = self.get(TYPES.device_memory, memory) else { return };
+        let Some(state) = record.device_memory() else { return };
+        let (properties, heap) = facts.and_then(|f| f.memory_type(info.memoryTypeIndex)).unwrap_or_default();
+        let flags_ty = VkStructureType::VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_FLAGS_INFO;
+        let dedicated_ty = VkStructureType::VK_STRUCTURE_TYPE_MEMORY_DEDICATED_ALLOCATE_INFO;
+        // SAFETY: the accepted info's pNext chain.
+        let flags = unsafe { chained::<VkMemoryAllocateFlagsInfo>(info.pNext, flags_ty) }.map(|f| f.flags);
+        let dedicated = unsafe { chained::<VkMemoryDedicatedAllocateInfo>(info.pNext, dedicated_ty) }
+            .map(|d| (d.image.as_raw(), d.buffer.as_raw()));
+        let allocation = Allocation {
+            size: info.allocationSize,
+            type_index: info.memoryTypeIndex,
+            properties,
+            heap,
+            flags: flags.unwrap_or_default(),
+            dedicated,
+        };
+        let _ = state.allocation.set(allocation);
+    }
+
+    /// Records a successful vkCreateBuffer.
+    ///
+    /// # Safety
+    /// `info` must be the create info the implementation accepted.
+    pub(super) unsafe fn buffer_created(&self, info: &VkBufferCreateInfo, buffer: u64) {
+        let Some(record) = self.get(TYPES.buffer, buffer) else { return };
+        let Some(state) = record.buffer() else { return };
+        let usage = unsafe { buffer_usage(info) };
+        let _ = state.info.set(BufferInfo { size: info.size, usage, flags: info.flags });
+    }
+
+    /// The record of `memory` as a binding at `offset`.
+    fn binding(&self, memory: VkDeviceMemory, offset: u64) -> Option<MemoryBinding> {
+        let memory = self.get(TYPES.device_memory, memory.as_raw())?;
+        Some(MemoryBinding { memory, offset })
+    }
+
+    /// Records a successful bind of `buffer` to `memory` at `offset`.
+    pub(super) fn buffer_bound(&self, buffer: VkBuffer, memory: VkDeviceMemory, offset: u64) {
+        let Some(record) = self.get(TYPES.buffer, buffer.as_raw()) else { return };
+        let (Some(state), Some(binding)) = (record.buffer(), self.binding(memory, offset)) else { return };
+        let _ = state.binding.set(binding);
+    }
+
+    /// Records a successful bind of `image` (all of it: not one plane) to `memory` at `offset`.
+    pub(super) fn image_bound(&self, image: VkImage, memory: VkDeviceMemory, offset: u64) {
+        let Some(record) = self.get(TYPES.image, image.as_raw()) else { return };
+        let (Some(state), Some(binding)) = (record.image(), self.binding(memory, offset)) else { return };
+        let _ = state.binding.set(binding);
+    }
+
+    /// Records a successful map of `memory`.
+    pub(super) fn memory_mapped(&self, memory: VkDeviceMemory, offset: u64, size: u64) {
+        if let Some(m) = self.get(TYPES.device_memory, memory.as_raw()) {
+            if let Some(state) = m.device_memory() {
+                state.mapped(offset, size);
+            }
+        }
+    }
+
+    /// Records an unmap of `memory`.
+    pub(super) fn memory_unmapped(&self, memory: VkDeviceMemory) {
+        if let Some(m) = self.get(TYPES.device_memory, memory.as_raw()) {
+            if let Some(state) = m.device_memory() {
+                state.unmapped();
+            }
+        }
+    }
+}

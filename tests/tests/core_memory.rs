@@ -1,0 +1,647 @@
+//! Core validation of device memory and buffers through the real loader on lavapipe.
+//!
+//! Binding buffers and images to memory (once, never a sparse one, inside the allocation,
+//! aligned, with room for the object as the driver reports it), mapping memory (once at a time,
+//! inside the allocation), unmapping, flushing and invalidating ranges of a mapping; and the
+//! buffers that recorded commands use (usage, memory, offsets and sizes inside them, copies that
+//! do not overlap in memory). Each case: the exact ids of the invalid calls (skipped, so they
+//! never reach lavapipe), then the valid neighbour at the boundary, which reports nothing.
+//!
+//! lavapipe has one memory type, which every buffer and image allows and which is host
+//! visible: the test-only driver shim below Vigil adds a device-local type that nothing allows
+//! (`extra-memory-type`; its allocations come from lavapipe's type), for the memory-type rules.
+
+use ash::vk;
+use vigil_tests::{Context, ContextBuilder, MessageLog, VulkanEnv, SHIM_LAYER, VIGIL_LAYER};
+
+/// A context; `handle_wrapping`: Vigil's setting of that name (the bind rules call the driver
+/// with its own handles either way).
+fn context(handle_wrapping: bool) -> Context {
+    let entry = VulkanEnv::new().with_vigil_and_shim("extra-memory-type").entry();
+    let ctx = ContextBuilder::new()
+        .vigil_setting("handle_wrapping", if handle_wrapping { "true" } else { "false" })
+        .layers(&[VIGIL_LAYER, SHIM_LAYER])
+        .features(vk::PhysicalDeviceFeatures::default().sparse_binding(true))
+        .vulkan12_features(vk::PhysicalDeviceVulkan12Features::default().buffer_device_address(true))
+        .device_extensions(&[c"VK_KHR_map_memory2"])
+        .build(&entry);
+    assert!(ctx.vigil_in_chain(), "Vigil is not in the call chain");
+    // Invalid calls are skipped: they never reach lavapipe.
+    ctx.messages.skip_errors(true);
+    ctx
+}
+
+/// Runs `call`, returning the ids Vigil reported as WARNING/ERROR during it.
+fn reported(log: &MessageLog, call: impl FnOnce()) -> Vec<String> {
+    log.clear();
+    call();
+    log.problem_ids()
+}
+
+const NONE: [&str; 0] = [];
+
+use vk::BufferUsageFlags as Usage;
+
+struct Fixture {
+    ctx: Context,
+    map2: ash::khr::map_memory2::Device,
+}
+
+impl Fixture {
+    fn new() -> Self {
+        Self::with_handle_wrapping(true)
+    }
+
+    fn with_handle_wrapping(on: bool) -> Self {
+        let ctx = context(on);
+        let map2 = ash::khr::map_memory2::Device::new(&ctx.instance, &ctx.device);
+        Fixture { ctx, map2 }
+    }
+
+    fn d(&self) -> &ash::Device {
+        &self.ctx.device
+    }
+
+    fn ids(&self, call: impl FnOnce()) -> Vec<String> {
+        reported(&self.ctx.messages, call)
+    }
+
+    /// `size` bytes of host-visible memory.
+    fn memory(&self, size: u64) -> vk::DeviceMemory {
+        let ty = self.ctx.memory_type(!0, vk::MemoryPropertyFlags::HOST_VISIBLE);
+        let info = vk::MemoryAllocateInfo::default().allocation_size(size).memory_type_index(ty);
+        // SAFETY: a valid allocate info.
+        unsafe { self.d().allocate_memory(&info, None) }.expect("vkAllocateMemory")
+    }
+
+    /// Host-visible memory made with `chain` (a structure to chain to the allocate info), sized
+    /// for `requirements`.
+    fn memory_for(
+        &self,
+        requirements: vk::MemoryRequirements,
+        chain: &mut impl vk::ExtendsMemoryAllocateInfo,
+    ) -> vk::DeviceMemory {
+        let ty = self.ctx.memory_type(requirements.memory_type_bits, vk::MemoryPropertyFlags::HOST_VISIBLE);
+        let info =
+            vk::MemoryAllocateInfo::default().allocation_size(requirements.size).memory_type_index(ty).push_next(chain);
+        // SAFETY: a valid allocate info and chain.
+        unsafe { self.d().allocate_memory(&info, None) }.expect("vkAllocateMemory")
+    }
+
+    /// An unbound buffer of `size` bytes.
+    fn buffer_of(&self, size: u64, usage: Usage, flags: vk::BufferCreateFlags) -> vk::Buffer {
+        let info = vk::BufferCreateInfo::default().size(size).usage(usage).flags(flags);
+        // SAFETY: a valid create info (sparse binding is enabled).
+        unsafe { self.d().create_buffer(&info, None) }.expect("vkCreateBuffer")
+    }
+
+    /// An unbound, non-sparse buffer of `size` bytes.
+    fn buffer(&self, size: u64, usage: Usage) -> vk::Buffer {
+        self.buffer_of(size, usage, vk::BufferCreateFlags::empty())
+    }
+
+    /// A buffer of `size` bytes bound to memory of its own.
+    fn bound(&self, size: u64, usage: Usage) -> vk::Buffer {
+        let buffer = self.buffer(size, usage);
+        let memory = self.memory(self.requirements(buffer).size);
+        // SAFETY: a fresh buffer and memory that fits it.
+        unsafe { self.d().bind_buffer_memory(buffer, memory, 0) }.expect("vkBindBufferMemory");
+        buffer
+    }
+
+    fn requirements(&self, buffer: vk::Buffer) -> vk::MemoryRequirements {
+        // SAFETY: a live buffer.
+        unsafe { self.d().get_buffer_memory_requirements(buffer) }
+    }
+
+    /// A 16x16 RGBA8 sampled image, not bound.
+    fn image(&self, flags: vk::ImageCreateFlags) -> vk::Image {
+        let info = vk::ImageCreateInfo::default()
+            .flags(flags)
+            .image_type(vk::ImageType::TYPE_2D)
+            .format(vk::Format::R8G8B8A8_UNORM)
+            .extent(vk::Extent3D { width: 16, height: 16, depth: 1 })
+            .mip_levels(1)
+            .array_layers(1)
+            .samples(vk::SampleCountFlags::TYPE_1)
+            .tiling(vk::ImageTiling::OPTIMAL)
+            .usage(vk::ImageUsageFlags::SAMPLED);
+        // SAFETY: a valid create info (sparse binding is enabled).
+        unsafe { self.d().create_image(&info, None) }.expect("vkCreateImage")
+    }
+
+    /// The ids of binding `buffer` with vkBindBufferMemory, or with vkBindBufferMemory2 when
+    /// `two`.
+    fn bind_buffer(&self, buffer: vk::Buffer, memory: vk::DeviceMemory, offset: u64, two: bool) -> Vec<String> {
+        let info = [vk::BindBufferMemoryInfo::default().buffer(buffer).memory(memory).memory_offset(offset)];
+        // SAFETY: invalid binds are skipped by Vigil.
+        self.ids(|| {
+            let _ = unsafe {
+                if two {
+                    self.d().bind_buffer_memory2(&info)
+                } else {
+                    self.d().bind_buffer_memory(buffer, memory, offset)
+                }
+            };
+        })
+    }
+
+    /// The ids of two invalid binds of `buffer` (both skipped): with vkBindBufferMemory, then
+    /// with vkBindBufferMemory2.
+    fn bind_buffer_both(&self, buffer: vk::Buffer, memory: vk::DeviceMemory, offset: u64) -> [Vec<String>; 2] {
+        [self.bind_buffer(buffer, memory, offset, false), self.bind_buffer(buffer, memory, offset, true)]
+    }
+
+    /// The image counterpart of [`Fixture::bind_buffer`].
+    fn bind_image(&self, image: vk::Image, memory: vk::DeviceMemory, offset: u64, two: bool) -> Vec<String> {
+        let info = [vk::BindImageMemoryInfo::default().image(image).memory(memory).memory_offset(offset)];
+        // SAFETY: invalid binds are skipped by Vigil.
+        self.ids(|| {
+            let _ = unsafe {
+                if two {
+                    self.d().bind_image_memory2(&info)
+                } else {
+                    self.d().bind_image_memory(image, memory, offset)
+                }
+            };
+        })
+    }
+
+    /// The image counterpart of [`Fixture::bind_buffer_both`].
+    fn bind_image_both(&self, image: vk::Image, memory: vk::DeviceMemory, offset: u64) -> [Vec<String>; 2] {
+        [self.bind_image(image, memory, offset, false), self.bind_image(image, memory, offset, true)]
+    }
+
+    fn map(&self, memory: vk::DeviceMemory, offset: u64, size: u64) -> Result<*mut std::ffi::c_void, vk::Result> {
+        // SAFETY: invalid maps are skipped by Vigil.
+        unsafe { self.d().map_memory(memory, offset, size, vk::MemoryMapFlags::empty()) }
+    }
+
+    fn map2(&self, memory: vk::DeviceMemory, offset: u64, size: u64) -> vk::Result {
+        let info = vk::MemoryMapInfoKHR::default().memory(memory).offset(offset).size(size);
+        let mut data = std::ptr::null_mut();
+        // SAFETY: the extension is enabled; invalid maps are skipped by Vigil.
+        unsafe { (self.map2.fp().map_memory2_khr)(self.d().handle(), &info, &mut data) }
+    }
+
+    fn unmap(&self, memory: vk::DeviceMemory) {
+        // SAFETY: invalid unmaps are skipped by Vigil.
+        unsafe { self.d().unmap_memory(memory) };
+    }
+
+    fn unmap2(&self, memory: vk::DeviceMemory) -> vk::Result {
+        let info = vk::MemoryUnmapInfoKHR::default().memory(memory);
+        // SAFETY: as for `map2`.
+        unsafe { (self.map2.fp().unmap_memory2_khr)(self.d().handle(), &info) }
+    }
+
+    /// The ids of flushing, then of invalidating, `size` bytes of `memory` from `offset`.
+    fn flush_and_invalidate(&self, memory: vk::DeviceMemory, offset: u64, size: u64) -> [Vec<String>; 2] {
+        let range = [vk::MappedMemoryRange::default().memory(memory).offset(offset).size(size)];
+        // SAFETY (both): invalid ranges are skipped by Vigil.
+        [
+            self.ids(|| {
+                let _ = unsafe { self.d().flush_mapped_memory_ranges(&range) };
+            }),
+            self.ids(|| {
+                let _ = unsafe { self.d().invalidate_mapped_memory_ranges(&range) };
+            }),
+        ]
+    }
+
+    /// A primary command buffer, recording (never submitted).
+    fn recording(&self) -> vk::CommandBuffer {
+        let pool_info = vk::CommandPoolCreateInfo::default().queue_family_index(self.ctx.queue_family);
+        // SAFETY: valid create, allocate and begin infos.
+        unsafe {
+            let pool = self.d().create_command_pool(&pool_info, None).expect("vkCreateCommandPool");
+            let info = vk::CommandBufferAllocateInfo::default().command_pool(pool).command_buffer_count(1);
+            let cb = self.d().allocate_command_buffers(&info).expect("vkAllocateCommandBuffers")[0];
+            self.d().begin_command_buffer(cb, &vk::CommandBufferBeginInfo::default()).expect("vkBeginCommandBuffer");
+            cb
+        }
+    }
+
+    /// The ids of copying `regions` from `src` to `dst` with vkCmdCopyBuffer, then with
+    /// vkCmdCopyBuffer2.
+    fn copy_both(
+        &self,
+        cb: vk::CommandBuffer,
+        src: vk::Buffer,
+        dst: vk::Buffer,
+        regions: &[vk::BufferCopy],
+    ) -> [Vec<String>; 2] {
+        let regions2: Vec<_> = regions
+            .iter()
+            .map(|r| vk::BufferCopy2::default().src_offset(r.src_offset).dst_offset(r.dst_offset).size(r.size))
+            .collect();
+        let info = vk::CopyBufferInfo2::default().src_buffer(src).dst_buffer(dst).regions(&regions2);
+        // SAFETY (both): a recording command buffer; invalid copies are skipped by Vigil.
+        [
+            self.ids(|| unsafe { self.d().cmd_copy_buffer(cb, src, dst, regions) }),
+            self.ids(|| unsafe { self.d().cmd_copy_buffer2(cb, &info) }),
+        ]
+    }
+}
+
+impl Drop for Fixture {
+    fn drop(&mut self) {
+        // The cases leave their objects to vkDestroyDevice (reported as leaks, not skipped).
+        self.ctx.messages.skip_errors(false);
+    }
+}
+
+fn copy(src_offset: u64, dst_offset: u64, size: u64) -> vk::BufferCopy {
+    vk::BufferCopy { src_offset, dst_offset, size }
+}
+
+#[test]
+fn binding_a_buffer_that_is_bound_or_sparse() {
+    let f = Fixture::new();
+    let buffer = f.buffer(256, Usage::TRANSFER_DST);
+    let size = f.requirements(buffer).size;
+    let memory = f.memory(size);
+    assert_eq!(f.bind_buffer(buffer, memory, 0, false), NONE);
+    let again = f.bind_buffer_both(buffer, f.memory(size), 0);
+    assert_eq!(again, [["VUID-vkBindBufferMemory-buffer-07459"], ["VUID-VkBindBufferMemoryInfo-buffer-07459"]]);
+    let sparse = f.buffer_of(256, Usage::TRANSFER_DST, vk::BufferCreateFlags::SPARSE_BINDING);
+    let ids = f.bind_buffer_both(sparse, f.memory(size), 0);
+    assert_eq!(ids, [["VUID-vkBindBufferMemory-buffer-01030"], ["VUID-VkBindBufferMemoryInfo-buffer-01030"]]);
+    // The same buffer without the sparse flag binds with vkBindBufferMemory2.
+    assert_eq!(f.bind_buffer(f.buffer(256, Usage::TRANSFER_DST), f.memory(size), 0, true), NONE);
+}
+
+#[test]
+fn binding_a_buffer_outside_unaligned_or_without_room() {
+    let f = Fixture::new();
+    let probe = f.buffer(256, Usage::TRANSFER_DST);
+    let r = f.requirements(probe);
+    let a = r.alignment;
+    assert!(a > 1 && r.size > a, "lavapipe's buffer requirements changed: {r:?}");
+    // Room for the buffer and one alignment more.
+    let memory = f.memory(r.size + a);
+    let past = f.bind_buffer_both(f.buffer(256, Usage::TRANSFER_DST), memory, r.size + a);
+    assert_eq!(
+        past,
+        [["VUID-vkBindBufferMemory-memoryOffset-01031"], ["VUID-VkBindBufferMemoryInfo-memoryOffset-01031"]]
+    );
+    let unaligned = f.bind_buffer_both(f.buffer(256, Usage::TRANSFER_DST), memory, a / 2);
+    assert_eq!(unaligned, [["VUID-vkBindBufferMemory-None-10739"], ["VUID-VkBindBufferMemoryInfo-None-10739"]]);
+    let no_room = f.bind_buffer_both(f.buffer(256, Usage::TRANSFER_DST), memory, 2 * a);
+    assert_eq!(no_room, [["VUID-vkBindBufferMemory-None-10741"], ["VUID-VkBindBufferMemoryInfo-None-10741"]]);
+    // Aligned, and exactly the room it needs up to the end.
+    assert_eq!(f.bind_buffer(probe, memory, a, false), NONE);
+    assert_eq!(f.bind_buffer(f.buffer(256, Usage::TRANSFER_DST), f.memory(r.size + a), a, true), NONE);
+}
+
+#[test]
+fn requirements_come_from_the_driver_without_handle_wrapping_too() {
+    let f = Fixture::with_handle_wrapping(false);
+    let probe = f.buffer(256, Usage::TRANSFER_DST);
+    let r = f.requirements(probe);
+    let memory = f.memory(r.size + r.alignment);
+    let ids = f.bind_buffer_both(f.buffer(256, Usage::TRANSFER_DST), memory, r.alignment / 2);
+    assert_eq!(ids, [["VUID-vkBindBufferMemory-None-10739"], ["VUID-VkBindBufferMemoryInfo-None-10739"]]);
+    assert_eq!(f.bind_buffer(probe, memory, r.alignment, false), NONE);
+}
+
+#[test]
+fn binding_an_image_that_is_bound_or_sparse() {
+    let f = Fixture::new();
+    let image = f.image(vk::ImageCreateFlags::empty());
+    // SAFETY: a live image.
+    let size = unsafe { f.d().get_image_memory_requirements(image) }.size;
+    assert_eq!(f.bind_image(image, f.memory(size), 0, false), NONE);
+    let again = f.bind_image_both(image, f.memory(size), 0);
+    assert_eq!(again, [["VUID-vkBindImageMemory-image-07460"], ["VUID-VkBindImageMemoryInfo-image-07460"]]);
+    let sparse = f.image(vk::ImageCreateFlags::SPARSE_BINDING);
+    let ids = f.bind_image_both(sparse, f.memory(size), 0);
+    assert_eq!(ids, [["VUID-vkBindImageMemory-image-01045"], ["VUID-VkBindImageMemoryInfo-image-01045"]]);
+    assert_eq!(f.bind_image(f.image(vk::ImageCreateFlags::empty()), f.memory(size), 0, true), NONE);
+}
+
+#[test]
+fn binding_an_image_outside_unaligned_or_without_room() {
+    let f = Fixture::new();
+    let probe = f.image(vk::ImageCreateFlags::empty());
+    // SAFETY: a live image.
+    let r = unsafe { f.d().get_image_memory_requirements(probe) };
+    let a = r.alignment;
+    assert!(a > 1 && r.size > a, "lavapipe's image requirements changed: {r:?}");
+    let memory = f.memory(r.size + a);
+    let image = || f.image(vk::ImageCreateFlags::empty());
+    let past = f.bind_image_both(image(), memory, r.size + a);
+    assert_eq!(
+        past,
+        [["VUID-vkBindImageMemory-memoryOffset-01046"], ["VUID-VkBindImageMemoryInfo-memoryOffset-01046"]]
+    );
+    let unaligned = f.bind_image_both(image(), memory, a / 2);
+    assert_eq!(unaligned, [["VUID-vkBindImageMemory-None-10735"], ["VUID-VkBindImageMemoryInfo-pNext-01616"]]);
+    let no_room = f.bind_image_both(image(), memory, 2 * a);
+    assert_eq!(no_room, [["VUID-vkBindImageMemory-None-10737"], ["VUID-VkBindImageMemoryInfo-pNext-01617"]]);
+    assert_eq!(f.bind_image(probe, memory, a, false), NONE);
+    assert_eq!(f.bind_image(image(), f.memory(r.size + a), a, true), NONE);
+}
+
+#[test]
+fn binding_and_mapping_memory_of_a_type_the_object_or_the_host_cannot_use() {
+    let f = Fixture::new();
+    // SAFETY: this context's physical device.
+    let props = unsafe { f.ctx.instance.get_physical_device_memory_properties(f.ctx.physical_device) };
+    let extra = props.memory_type_count - 1;
+    let ty = props.memory_types[extra as usize];
+    assert_eq!(ty.property_flags, vk::MemoryPropertyFlags::DEVICE_LOCAL, "the shim's memory type is missing");
+    let info = vk::MemoryAllocateInfo::default().allocation_size(1 << 16).memory_type_index(extra);
+    let allocate = || unsafe { f.d().allocate_memory(&info, None) }.expect("vkAllocateMemory");
+    let buffer = f.buffer(256, Usage::TRANSFER_DST);
+    assert_eq!(f.requirements(buffer).memory_type_bits & (1 << extra), 0);
+    let ids = f.bind_buffer_both(buffer, allocate(), 0);
+    assert_eq!(ids, [["VUID-vkBindBufferMemory-memory-01035"], ["VUID-VkBindBufferMemoryInfo-memory-01035"]]);
+    let image = f.image(vk::ImageCreateFlags::empty());
+    let ids = f.bind_image_both(image, allocate(), 0);
+    assert_eq!(ids, [["VUID-vkBindImageMemory-memory-01047"], ["VUID-VkBindImageMemoryInfo-pNext-01615"]]);
+    let device_only = allocate();
+    let ids = f.ids(|| assert_eq!(f.map(device_only, 0, 64), Err(vk::Result::ERROR_VALIDATION_FAILED_EXT)));
+    assert_eq!(ids, ["VUID-vkMapMemory-memory-00682"]);
+    let ids = f.ids(|| assert_eq!(f.map2(device_only, 0, 64), vk::Result::ERROR_VALIDATION_FAILED_EXT));
+    assert_eq!(ids, ["VUID-VkMemoryMapInfo-memory-07962"]);
+    // The host-visible type they allow.
+    let host = f.memory(1 << 16);
+    assert_eq!(f.bind_buffer(buffer, host, 0, false), NONE);
+    assert_eq!(f.bind_image(image, f.memory(1 << 16), 0, true), NONE);
+    assert_eq!(f.ids(|| assert!(f.map(host, 0, 64).is_ok())), NONE);
+}
+
+#[test]
+fn binding_memory_dedicated_to_another_object() {
+    let f = Fixture::new();
+    let dedicated = |image, buffer, requirements| {
+        let mut d = vk::MemoryDedicatedAllocateInfo::default().image(image).buffer(buffer);
+        f.memory_for(requirements, &mut d)
+    };
+    let (buffer, other_buffer) = (f.buffer(4096, Usage::TRANSFER_DST), f.buffer(256, Usage::TRANSFER_DST));
+    let buffers_memory = dedicated(vk::Image::null(), buffer, f.requirements(buffer));
+    let ids = f.bind_buffer_both(other_buffer, buffers_memory, 0);
+    assert_eq!(ids, [["VUID-vkBindBufferMemory-memory-01508"], ["VUID-VkBindBufferMemoryInfo-memory-01508"]]);
+    // Its own buffer, not at offset 0 (where it has no room either).
+    let a = f.requirements(buffer).alignment;
+    let ids = f.bind_buffer(buffer, buffers_memory, a, false);
+    assert_eq!(ids, ["VUID-vkBindBufferMemory-memory-01508", "VUID-vkBindBufferMemory-None-10741"]);
+    let (image, other_image) = (f.image(vk::ImageCreateFlags::empty()), f.image(vk::ImageCreateFlags::empty()));
+    let ids = f.bind_image_both(image, buffers_memory, 0);
+    assert_eq!(ids, [["VUID-vkBindImageMemory-memory-10926"], ["VUID-VkBindImageMemoryInfo-memory-10926"]]);
+    // SAFETY: a live image.
+    let images_memory = dedicated(image, vk::Buffer::null(), unsafe { f.d().get_image_memory_requirements(image) });
+    let ids = f.bind_image_both(other_image, images_memory, 0);
+    assert_eq!(ids, [["VUID-vkBindImageMemory-memory-02628"], ["VUID-VkBindImageMemoryInfo-memory-02628"]]);
+    let ids = f.bind_buffer_both(other_buffer, images_memory, 0);
+    assert_eq!(ids, [["VUID-vkBindBufferMemory-memory-10925"], ["VUID-VkBindBufferMemoryInfo-memory-10925"]]);
+    // Each to its own object, at offset 0.
+    assert_eq!(f.bind_buffer(buffer, buffers_memory, 0, false), NONE);
+    assert_eq!(f.bind_image(image, images_memory, 0, true), NONE);
+}
+
+#[test]
+fn binding_a_device_address_buffer_to_memory_without_device_addresses() {
+    let f = Fixture::new();
+    let usage = Usage::SHADER_DEVICE_ADDRESS | Usage::TRANSFER_DST;
+    let buffer = f.buffer(256, usage);
+    let r = f.requirements(buffer);
+    let plain = f.memory(r.size);
+    let ids = f.bind_buffer_both(buffer, plain, 0);
+    assert_eq!(
+        ids,
+        [
+            ["VUID-vkBindBufferMemory-bufferDeviceAddress-03339"],
+            ["VUID-VkBindBufferMemoryInfo-bufferDeviceAddress-03339"]
+        ]
+    );
+    let mut flags = vk::MemoryAllocateFlagsInfo::default().flags(vk::MemoryAllocateFlags::DEVICE_ADDRESS);
+    let addressable = f.memory_for(r, &mut flags);
+    assert_eq!(f.bind_buffer(buffer, addressable, 0, false), NONE);
+    // Without the usage, any memory.
+    assert_eq!(f.bind_buffer(f.buffer(256, Usage::TRANSFER_DST), plain, 0, true), NONE);
+}
+
+#[test]
+fn mapping_memory_that_is_already_mapped() {
+    let f = Fixture::new();
+    let memory = f.memory(1024);
+    assert_eq!(f.ids(|| assert!(f.map(memory, 0, vk::WHOLE_SIZE).is_ok())), NONE);
+    let ids = f.ids(|| assert_eq!(f.map(memory, 0, 64), Err(vk::Result::ERROR_VALIDATION_FAILED_EXT)));
+    assert_eq!(ids, ["VUID-vkMapMemory-memory-00678"]);
+    let ids = f.ids(|| assert_eq!(f.map2(memory, 0, 64), vk::Result::ERROR_VALIDATION_FAILED_EXT));
+    assert_eq!(ids, ["VUID-VkMemoryMapInfo-memory-07958"]);
+    // Unmapped, it maps again.
+    f.unmap(memory);
+    assert_eq!(f.ids(|| assert_eq!(f.map2(memory, 0, 64), vk::Result::SUCCESS)), NONE);
+}
+
+#[test]
+fn mapping_outside_the_memory() {
+    let f = Fixture::new();
+    let memory = f.memory(1024);
+    let ids = f.ids(|| {
+        let _ = f.map(memory, 1024, vk::WHOLE_SIZE);
+    });
+    assert_eq!(ids, ["VUID-vkMapMemory-offset-00679"]);
+    let ids = f.ids(|| {
+        let _ = f.map(memory, 512, 513);
+    });
+    assert_eq!(ids, ["VUID-vkMapMemory-size-00681"]);
+    let ids = f.ids(|| assert_eq!(f.map2(memory, 1024, vk::WHOLE_SIZE), vk::Result::ERROR_VALIDATION_FAILED_EXT));
+    assert_eq!(ids, ["VUID-VkMemoryMapInfo-offset-07959"]);
+    let ids = f.ids(|| assert_eq!(f.map2(memory, 512, 513), vk::Result::ERROR_VALIDATION_FAILED_EXT));
+    assert_eq!(ids, ["VUID-VkMemoryMapInfo-size-07961"]);
+    // Up to the last byte.
+    assert_eq!(f.ids(|| assert!(f.map(memory, 512, 512).is_ok())), NONE);
+    f.unmap(memory);
+    assert_eq!(f.ids(|| assert_eq!(f.map2(memory, 1023, vk::WHOLE_SIZE), vk::Result::SUCCESS)), NONE);
+}
+
+#[test]
+fn unmapping_memory_that_is_not_mapped() {
+    let f = Fixture::new();
+    let memory = f.memory(1024);
+    assert_eq!(f.ids(|| f.unmap(memory)), ["VUID-vkUnmapMemory-memory-00689"]);
+    let ids = f.ids(|| assert_eq!(f.unmap2(memory), vk::Result::ERROR_VALIDATION_FAILED_EXT));
+    assert_eq!(ids, ["VUID-VkMemoryUnmapInfo-memory-07964"]);
+    f.map(memory, 0, vk::WHOLE_SIZE).expect("vkMapMemory");
+    assert_eq!(f.ids(|| f.unmap(memory)), NONE);
+    f.map(memory, 0, vk::WHOLE_SIZE).expect("vkMapMemory");
+    assert_eq!(f.ids(|| assert_eq!(f.unmap2(memory), vk::Result::SUCCESS)), NONE);
+}
+
+#[test]
+fn flushing_and_invalidating_ranges_outside_the_mapping() {
+    let f = Fixture::new();
+    // SAFETY: this context's physical device.
+    let limits = unsafe { f.ctx.instance.get_physical_device_properties(f.ctx.physical_device) }.limits;
+    let atom = limits.non_coherent_atom_size;
+    assert_eq!(atom, 64, "lavapipe's nonCoherentAtomSize changed");
+    let memory = f.memory(1024);
+    let both = |offset, size| f.flush_and_invalidate(memory, offset, size);
+    let twice = |id: &str| [vec![id.to_owned()], vec![id.to_owned()]];
+    assert_eq!(both(0, vk::WHOLE_SIZE), twice("VUID-VkMappedMemoryRange-memory-00684"));
+    f.map(memory, 0, 512).expect("vkMapMemory");
+    assert_eq!(both(32, 64), twice("VUID-VkMappedMemoryRange-offset-00687"));
+    assert_eq!(both(0, 576), twice("VUID-VkMappedMemoryRange-size-00685"));
+    assert_eq!(both(576, vk::WHOLE_SIZE), twice("VUID-VkMappedMemoryRange-size-00686"));
+    assert_eq!(both(0, 32), twice("VUID-VkMappedMemoryRange-size-01390"));
+    // The last atom of the mapping, and all of it.
+    assert_eq!(both(448, 64), [NONE, NONE]);
+    assert_eq!(both(0, vk::WHOLE_SIZE), [NONE, NONE]);
+    // A mapping that ends inside an atom, short of the end of the memory.
+    f.unmap(memory);
+    f.map(memory, 0, 100).expect("vkMapMemory");
+    assert_eq!(both(0, vk::WHOLE_SIZE), twice("VUID-VkMappedMemoryRange-size-01389"));
+    // At the end of the memory, neither the mapping nor a range needs to end on an atom.
+    let odd = f.memory(1000);
+    f.map(odd, 0, vk::WHOLE_SIZE).expect("vkMapMemory");
+    assert_eq!(f.flush_and_invalidate(odd, 0, vk::WHOLE_SIZE), [NONE, NONE]);
+    assert_eq!(f.flush_and_invalidate(odd, 960, 40), [NONE, NONE]);
+}
+
+#[test]
+fn copying_between_buffers_without_their_usage_or_memory() {
+    let f = Fixture::new();
+    let cb = f.recording();
+    let src = f.bound(256, Usage::TRANSFER_SRC);
+    let dst = f.bound(256, Usage::TRANSFER_DST);
+    let region = [copy(0, 0, 256)];
+    let ids = f.copy_both(cb, f.bound(256, Usage::TRANSFER_DST), dst, &region);
+    assert_eq!(ids, [["VUID-vkCmdCopyBuffer-srcBuffer-00118"], ["VUID-VkCopyBufferInfo2-srcBuffer-00118"]]);
+    let ids = f.copy_both(cb, src, f.bound(256, Usage::TRANSFER_SRC), &region);
+    assert_eq!(ids, [["VUID-vkCmdCopyBuffer-dstBuffer-00120"], ["VUID-VkCopyBufferInfo2-dstBuffer-00120"]]);
+    let ids = f.copy_both(cb, f.buffer(256, Usage::TRANSFER_SRC), dst, &region);
+    assert_eq!(ids, [["VUID-vkCmdCopyBuffer-srcBuffer-00119"], ["VUID-VkCopyBufferInfo2-srcBuffer-00119"]]);
+    let ids = f.copy_both(cb, src, f.buffer(256, Usage::TRANSFER_DST), &region);
+    assert_eq!(ids, [["VUID-vkCmdCopyBuffer-dstBuffer-00121"], ["VUID-VkCopyBufferInfo2-dstBuffer-00121"]]);
+    assert_eq!(f.copy_both(cb, src, dst, &region), [NONE, NONE]);
+}
+
+#[test]
+fn copy_regions_outside_the_buffers() {
+    let f = Fixture::new();
+    let cb = f.recording();
+    let src = f.bound(256, Usage::TRANSFER_SRC);
+    let dst = f.bound(256, Usage::TRANSFER_DST);
+    let cases = [
+        (copy(256, 0, 4), "srcOffset-00113"),
+        (copy(0, 256, 4), "dstOffset-00114"),
+        (copy(128, 0, 129), "size-00115"),
+        (copy(0, 128, 129), "size-00116"),
+    ];
+    for (region, id) in cases {
+        let ids = f.copy_both(cb, src, dst, &[region]);
+        assert_eq!(
+            ids,
+            [[format!("VUID-vkCmdCopyBuffer-{id}")], [format!("VUID-VkCopyBufferInfo2-{id}")]],
+            "{region:?}"
+        );
+    }
+    // Up to the last byte of both.
+    assert_eq!(f.copy_both(cb, src, dst, &[copy(128, 128, 128)]), [NONE, NONE]);
+    // Two regions writing one byte.
+    let ids = f.copy_both(cb, src, dst, &[copy(0, 0, 64), copy(64, 63, 64)]);
+    assert_eq!(ids, [["VUID-vkCmdCopyBuffer-pRegions-12482"], ["VUID-VkCopyBufferInfo2-pRegions-12482"]]);
+    assert_eq!(f.copy_both(cb, src, dst, &[copy(0, 0, 64), copy(64, 64, 64)]), [NONE, NONE]);
+}
+
+#[test]
+fn copies_whose_source_and_destination_overlap_in_memory() {
+    let f = Fixture::new();
+    let cb = f.recording();
+    let both = Usage::TRANSFER_SRC | Usage::TRANSFER_DST;
+    let one = f.bound(256, both);
+    let ids = f.copy_both(cb, one, one, &[copy(0, 64, 128)]);
+    assert_eq!(ids, [["VUID-vkCmdCopyBuffer-pRegions-00117"], ["VUID-VkCopyBufferInfo2-pRegions-00117"]]);
+    // Adjacent halves of one buffer do not overlap.
+    assert_eq!(f.copy_both(cb, one, one, &[copy(0, 128, 128)]), [NONE, NONE]);
+    // Two buffers bound to one memory object: the second starts one alignment in.
+    let (a, b) = (f.buffer(256, both), f.buffer(256, both));
+    let r = f.requirements(a);
+    let memory = f.memory(r.size + r.alignment);
+    // SAFETY: fresh buffers and memory with room for both.
+    unsafe {
+        f.d().bind_buffer_memory(a, memory, 0).expect("vkBindBufferMemory");
+        f.d().bind_buffer_memory(b, memory, r.alignment).expect("vkBindBufferMemory");
+    }
+    let k = r.alignment.min(64);
+    let ids = f.copy_both(cb, a, b, &[copy(r.alignment, 0, k)]);
+    assert_eq!(ids, [["VUID-vkCmdCopyBuffer-pRegions-00117"], ["VUID-VkCopyBufferInfo2-pRegions-00117"]]);
+    assert_eq!(f.copy_both(cb, a, b, &[copy(r.alignment - k, 0, k)]), [NONE, NONE]);
+}
+
+#[test]
+fn filling_and_updating_outside_the_buffer_or_without_its_usage_or_memory() {
+    let f = Fixture::new();
+    let cb = f.recording();
+    let dst = f.bound(256, Usage::TRANSFER_DST);
+    let src_only = f.bound(256, Usage::TRANSFER_SRC);
+    let unbound = f.buffer(256, Usage::TRANSFER_DST);
+    let fill = |buffer, offset, size| {
+        // SAFETY: a recording command buffer; invalid fills are skipped by Vigil.
+        f.ids(|| unsafe { f.d().cmd_fill_buffer(cb, buffer, offset, size, 7) })
+    };
+    assert_eq!(fill(dst, 256, 4), ["VUID-vkCmdFillBuffer-dstOffset-00024"]);
+    assert_eq!(fill(dst, 128, 132), ["VUID-vkCmdFillBuffer-size-00027"]);
+    assert_eq!(fill(src_only, 0, 4), ["VUID-vkCmdFillBuffer-dstBuffer-00029"]);
+    assert_eq!(fill(unbound, 0, 4), ["VUID-vkCmdFillBuffer-dstBuffer-00031"]);
+    assert_eq!(fill(dst, 252, 4), NONE);
+    assert_eq!(fill(dst, 128, vk::WHOLE_SIZE), NONE);
+    let update = |buffer, offset, size: usize| {
+        let data = vec![0u8; size];
+        // SAFETY: a recording command buffer; invalid updates are skipped by Vigil.
+        f.ids(|| unsafe { f.d().cmd_update_buffer(cb, buffer, offset, &data) })
+    };
+    assert_eq!(update(dst, 256, 4), ["VUID-vkCmdUpdateBuffer-dstOffset-00032"]);
+    assert_eq!(update(dst, 128, 132), ["VUID-vkCmdUpdateBuffer-dataSize-00033"]);
+    assert_eq!(update(src_only, 0, 4), ["VUID-vkCmdUpdateBuffer-dstBuffer-00034"]);
+    assert_eq!(update(unbound, 0, 4), ["VUID-vkCmdUpdateBuffer-dstBuffer-00035"]);
+    assert_eq!(update(dst, 128, 128), NONE);
+}
+
+#[test]
+fn binding_index_and_vertex_buffers_outside_or_without_their_usage_or_memory() {
+    let f = Fixture::new();
+    let cb = f.recording();
+    let index = f.bound(256, Usage::INDEX_BUFFER);
+    let bind_index = |buffer, offset| {
+        // SAFETY: a recording command buffer; invalid binds are skipped by Vigil.
+        f.ids(|| unsafe { f.d().cmd_bind_index_buffer(cb, buffer, offset, vk::IndexType::UINT16) })
+    };
+    assert_eq!(bind_index(index, 256), ["VUID-vkCmdBindIndexBuffer-offset-08782"]);
+    assert_eq!(bind_index(f.bound(256, Usage::VERTEX_BUFFER), 0), ["VUID-vkCmdBindIndexBuffer-buffer-08784"]);
+    assert_eq!(bind_index(f.buffer(256, Usage::INDEX_BUFFER), 0), ["VUID-vkCmdBindIndexBuffer-buffer-08785"]);
+    assert_eq!(bind_index(index, 254), NONE);
+    let bind_index_of = |offset, ty| {
+        // SAFETY: as above.
+        f.ids(|| unsafe { f.d().cmd_bind_index_buffer(cb, index, offset, ty) })
+    };
+    assert_eq!(bind_index_of(1, vk::IndexType::UINT16), ["VUID-vkCmdBindIndexBuffer-offset-08783"]);
+    assert_eq!(bind_index_of(2, vk::IndexType::UINT32), ["VUID-vkCmdBindIndexBuffer-offset-08783"]);
+    assert_eq!(bind_index_of(4, vk::IndexType::UINT32), NONE);
+
+    let vertex = f.bound(256, Usage::VERTEX_BUFFER);
+    let bind_vertex = |buffer, offset| {
+        // SAFETY: as above.
+        f.ids(|| unsafe { f.d().cmd_bind_vertex_buffers(cb, 0, &[vertex, buffer], &[0, offset]) })
+    };
+    assert_eq!(bind_vertex(vertex, 256), ["VUID-vkCmdBindVertexBuffers-pOffsets-00626"]);
+    assert_eq!(bind_vertex(index, 0), ["VUID-vkCmdBindVertexBuffers-pBuffers-00627"]);
+    assert_eq!(bind_vertex(f.buffer(256, Usage::VERTEX_BUFFER), 0), ["VUID-vkCmdBindVertexBuffers-pBuffers-00628"]);
+    assert_eq!(bind_vertex(vertex, 255), NONE);
+
+    let bind_vertex2 = |buffer, offset, sizes: Option<&[u64]>| {
+        // SAFETY: as above.
+        f.ids(|| unsafe { f.d().cmd_bind_vertex_buffers2(cb, 0, &[buffer], &[offset], sizes, None) })
+    };
+    assert_eq!(bind_vertex2(vertex, 256, Some(&[4])), ["VUID-vkCmdBindVertexBuffers2-pOffsets-03357"]);
+    assert_eq!(bind_vertex2(vertex, 128, Some(&[129])), ["VUID-vkCmdBindVertexBuffers2-pSizes-03358"]);
+    assert_eq!(bind_vertex2(index, 0, None), ["VUID-vkCmdBindVertexBuffers2-pBuffers-03359"]);
+    let unbound = f.buffer(256, Usage::VERTEX_BUFFER);
+    assert_eq!(bind_vertex2(unbound, 0, None), ["VUID-vkCmdBindVertexBuffers2-pBuffers-03360"]);
+    assert_eq!(bind_vertex2(vertex, 128, Some(&[128])), NONE);
+    assert_eq!(bind_vertex2(vertex, 255, Some(&[vk::WHOLE_SIZE])), NONE);
+}
