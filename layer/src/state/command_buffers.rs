@@ -179,6 +179,17 @@ impl CommandBufferState {
         r.generation = r.generation.wrapping_add(1);
     }
 
+    /// Drops what its recording holds (it was freed): a record kept past its object's end by a
+    /// thread's cache holds nothing else. Skipped while another thread holds the recording.
+    pub fn forget_recording(&self) {
+        if let Some(mut r) = self.try_lock() {
+            r.secondaries = Vec::new();
+            r.references.clear();
+            r.layouts.clear();
+            r.bound = Default::default();
+        }
+    }
+
     /// The recording it is in now.
     pub fn generation(&self) -> u32 {
         self.lock().generation

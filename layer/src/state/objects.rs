@@ -36,9 +36,12 @@ impl<T> std::ops::Deref for Padded<T> {
     }
 }
 
-/// The shard of a handle value: every scope's object with one value lands in one shard.
+/// The shard of a handle value: every scope's object with one value lands in one shard. A
+/// multiplicative hash: drivers hand out addresses with large strides, which a few shifted
+/// bits would map to a few shards, and threads recording their own command buffers would then
+/// share a shard's lock.
 fn shard_of(handle: u64) -> usize {
-    ((handle ^ (handle >> 6) ^ (handle >> 17)) % SHARDS as u64) as usize
+    (handle.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 58) as usize % SHARDS
 }
 
 fn read<T>(l: &RwLock<T>) -> RwLockReadGuard<'_, T> {
@@ -75,6 +78,18 @@ thread_local! {
     static CACHE: Cache = const { Cell::new([(NO_KEY, u64::MAX); CACHED]) };
 }
 
+/// A command buffer's record with the epoch it was found in.
+type CachedCommandBuffer = (Key, u64, *const ObjectRecord);
+
+thread_local! {
+    /// The command buffer this thread looked up last, with a strong reference (`Arc::into_raw`):
+    /// a thread records one command buffer call after call, and the validation objects each
+    /// look it up; this spares them the shard's lock and probe. Valid while nothing anywhere was
+    /// removed since (the epoch). No destructor (see `CACHE`): a thread that exits keeps its
+    /// last command buffer's record, whose recording is emptied when the command buffer goes.
+    static LAST_COMMAND_BUFFER: Cell<CachedCommandBuffer> = const { Cell::new((NO_KEY, u64::MAX, std::ptr::null())) };
+}
+
 /// Bumps the table's epoch when dropped, at the end of a removal, on every return path.
 struct EpochBump<'a>(&'a AtomicU64);
 
@@ -96,6 +111,11 @@ struct ScopeCounts {
 fn ended(r: &ObjectRecord) {
     r.destroyed.store(true, Ordering::Release);
     submissions::forget(r);
+    // A thread's cache may keep the record itself a while (see `LAST_COMMAND_BUFFER`), never
+    // what its recording holds.
+    if let Some(c) = r.command_buffer() {
+        c.forget_recording();
+    }
 }
 
 /// The table.
@@ -150,7 +170,38 @@ impl ObjectTable {
     /// The record of `k`, if the object is alive.
     #[inline]
     pub fn get(&self, k: Key) -> Option<Arc<ObjectRecord>> {
+        if k.ty == TYPES.command_buffer {
+            return self.get_command_buffer(k);
+        }
         read(self.shard(&k)).get(&k).cloned()
+    }
+
+    /// [`Self::get`] for a command buffer, through the thread's `LAST_COMMAND_BUFFER`.
+    fn get_command_buffer(&self, k: Key) -> Option<Arc<ObjectRecord>> {
+        let epoch = self.epoch.load(Ordering::Acquire);
+        let hit = LAST_COMMAND_BUFFER.try_with(|c| {
+            let (key, found_in, p) = c.get();
+            (key == k && found_in == epoch && !p.is_null()).then(|| {
+                // SAFETY: the cache owns a strong reference to `p` (from `Arc::into_raw`).
+                unsafe {
+                    Arc::increment_strong_count(p);
+                    Arc::from_raw(p)
+                }
+            })
+        });
+        if let Ok(Some(r)) = hit {
+            return Some(r);
+        }
+        let r = read(self.shard(&k)).get(&k).cloned()?;
+        let cached = Arc::into_raw(r.clone());
+        match LAST_COMMAND_BUFFER.try_with(|c| c.replace((k, epoch, cached))) {
+            // SAFETY: the reference the cache owned, given up once.
+            Ok((_, _, old)) if !old.is_null() => drop(unsafe { Arc::from_raw(old) }),
+            Ok(_) => {}
+            // SAFETY: not stored: taken back.
+            Err(_) => drop(unsafe { Arc::from_raw(cached) }),
+        }
+        Some(r)
     }
 
     /// Runs `f` with this thread's cache: one thread-local access for a whole call's lookups.

@@ -147,3 +147,24 @@ fn each_scope_counts_its_records_and_keeps_the_peak() {
     t.remove_scope(1);
     assert_eq!(t.peak_records(1), 0, "a removed scope has no figures");
 }
+
+#[test]
+fn a_threads_last_command_buffer_is_found_again_until_something_is_removed() {
+    let t = ObjectTable::new();
+    let cb = |handle| Key { scope: 9, handle, ty: TYPES.command_buffer };
+    t.insert(cb(0x10), None, false, Origin::Created);
+    let first = t.get(cb(0x10)).unwrap();
+    assert!(Arc::ptr_eq(&first, &t.get(cb(0x10)).unwrap()), "from the cache");
+    // Freed: gone, although the cache held it.
+    t.remove(cb(0x10));
+    assert!(first.destroyed());
+    assert!(t.get(cb(0x10)).is_none());
+    // The value handed to a new command buffer finds the new record.
+    t.insert(cb(0x10), None, false, Origin::Created);
+    let second = t.get(cb(0x10)).unwrap();
+    assert!(!Arc::ptr_eq(&first, &second) && !second.destroyed());
+    // Another command buffer replaces it in the cache; both are still found.
+    t.insert(cb(0x20), None, false, Origin::Created);
+    assert!(t.get(cb(0x20)).is_some());
+    assert!(Arc::ptr_eq(&second, &t.get(cb(0x10)).unwrap()));
+}
