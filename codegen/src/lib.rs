@@ -9,6 +9,7 @@ mod messages;
 mod names;
 mod objects;
 mod platform;
+mod recording;
 mod settings;
 mod stateless;
 mod support;
@@ -58,7 +59,8 @@ pub fn generate(reg: &Registry, catalogue: &Catalogue<'_>) -> Result<Vec<(String
     // The generated stateless checks' ids join the ids the layer's sources name.
     let stateless = stateless::generate(reg, catalogue.vuids)?;
     let objects = objects::generate(reg, catalogue.vuids)?;
-    let used = catalogue.used.union(&stateless.ids).chain(&objects.ids).cloned().collect();
+    let recording = recording::generate(reg, catalogue.vuids)?;
+    let used = catalogue.used.union(&stateless.ids).chain(&objects.ids).chain(&recording.ids).cloned().collect();
     let catalogue = &Catalogue { vuids: catalogue.vuids, used: &used };
     let mut files = generate_src(reg)?
         .into_iter()
@@ -68,6 +70,7 @@ pub fn generate(reg: &Registry, catalogue: &Catalogue<'_>) -> Result<Vec<(String
         files.push((format!("{GENERATED_SRC}/{name}"), rust(tokens, &name)?));
     }
     files.push((format!("{GENERATED_SRC}/objects.rs"), rust(objects.tokens, "objects")?));
+    files.push((format!("{GENERATED_SRC}/recording.rs"), rust(recording.tokens, "recording")?));
     let threading = threading::generate(reg, &objects.sites)?;
     files.push((format!("{GENERATED_SRC}/threading.rs"), rust(threading.tokens, "threading")?));
     files.push(("generated/VkLayer_vigil.json".into(), settings::manifest(reg)?));

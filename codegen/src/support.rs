@@ -28,6 +28,7 @@ pub fn lib_rs(reg: &Registry, type_modules: &[&str]) -> TokenStream {
         #[cfg(feature = "layout")]
         #[rustfmt::skip] pub mod layout;
         #[rustfmt::skip] pub mod objects;
+        #[rustfmt::skip] pub mod recording;
         #[rustfmt::skip] pub mod settings;
         #[rustfmt::skip] pub mod stateless;
         #[rustfmt::skip] mod stateless_structs;

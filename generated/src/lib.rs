@@ -121,6 +121,8 @@ pub mod layout;
 #[rustfmt::skip]
 pub mod objects;
 #[rustfmt::skip]
+pub mod recording;
+#[rustfmt::skip]
 pub mod settings;
 #[rustfmt::skip]
 pub mod stateless;

@@ -472,7 +472,9 @@ impl Builder {
             error_codes: list(&d.errorcodes),
             queues: list(&d.queues),
             renderpass: d.renderpass.clone(),
+            videocoding: d.videocoding.clone(),
             cmdbuffer_levels: list(&d.cmdbufferlevel),
+            tasks: list(&d.tasks),
             implicit_externsync: d.implicitexternsyncparams.clone(),
             provided_by: Vec::new(),
         });

@@ -188,9 +188,17 @@ pub struct Command {
     pub aliases: Vec<String>,
     pub success_codes: Vec<String>,
     pub error_codes: Vec<String>,
+    /// `VkQueueFlagBits` names: a command buffer recording it comes from a pool whose queue
+    /// family supports one of them.
     pub queues: Vec<String>,
+    /// `inside`, `outside` or `both` a render pass instance.
     pub renderpass: Option<String>,
+    /// `inside`, `outside` or `both` a video coding scope.
+    pub videocoding: Option<String>,
+    /// `primary` and/or `secondary`.
     pub cmdbuffer_levels: Vec<String>,
+    /// `action`, `state`, `synchronization`, `indirection`.
+    pub tasks: Vec<String>,
     pub implicit_externsync: Vec<String>,
     /// The versions and extensions that make this command available.
     pub provided_by: Vec<Provider>,

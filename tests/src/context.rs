@@ -313,8 +313,13 @@ pub fn pick_lavapipe(instance: &ash::Instance) -> vk::PhysicalDevice {
 fn graphics_compute_family(instance: &ash::Instance, physical_device: vk::PhysicalDevice) -> u32 {
     // SAFETY: a physical device of this instance.
     let families = unsafe { instance.get_physical_device_queue_family_properties(physical_device) };
+    // A graphics family where none has compute too (the driver shim's `no-compute-queue`).
     let want = vk::QueueFlags::GRAPHICS | vk::QueueFlags::COMPUTE;
-    families.iter().position(|f| f.queue_flags.contains(want)).expect("no graphics+compute queue family") as u32
+    families
+        .iter()
+        .position(|f| f.queue_flags.contains(want))
+        .or_else(|| families.iter().position(|f| f.queue_flags.contains(vk::QueueFlags::GRAPHICS)))
+        .expect("no graphics queue family") as u32
 }
 
 /// A 2D RGBA8 colour view of mip 0, layer 0 of `image`.

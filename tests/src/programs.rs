@@ -180,6 +180,69 @@ pub fn shader_module(ctx: &Context, spv: &[u8]) -> vk::ShaderModule {
         .expect("vkCreateShaderModule")
 }
 
+/// `compute.comp`'s pipeline, with the layout it uses (set 0: one storage buffer; 4 bytes of
+/// compute push constants).
+pub struct ComputePipeline {
+    pub pipeline: vk::Pipeline,
+    pub layout: vk::PipelineLayout,
+    pub set_layout: vk::DescriptorSetLayout,
+    pub module: vk::ShaderModule,
+}
+
+impl ComputePipeline {
+    /// Creates it on `ctx`'s device.
+    pub fn new(ctx: &Context) -> Self {
+        let d = &ctx.device;
+        let module = shader_module(ctx, COMPUTE_SPV);
+        // SAFETY: valid create infos on this device.
+        unsafe {
+            let bindings = [vk::DescriptorSetLayoutBinding::default()
+                .binding(0)
+                .descriptor_type(vk::DescriptorType::STORAGE_BUFFER)
+                .descriptor_count(1)
+                .stage_flags(vk::ShaderStageFlags::COMPUTE)];
+            let set_layout = d
+                .create_descriptor_set_layout(&vk::DescriptorSetLayoutCreateInfo::default().bindings(&bindings), None)
+                .expect("vkCreateDescriptorSetLayout");
+            let set_layouts = [set_layout];
+            let push_ranges =
+                [vk::PushConstantRange::default().stage_flags(vk::ShaderStageFlags::COMPUTE).offset(0).size(4)];
+            let layout = d
+                .create_pipeline_layout(
+                    &vk::PipelineLayoutCreateInfo::default()
+                        .set_layouts(&set_layouts)
+                        .push_constant_ranges(&push_ranges),
+                    None,
+                )
+                .expect("vkCreatePipelineLayout");
+            let stage = vk::PipelineShaderStageCreateInfo::default()
+                .stage(vk::ShaderStageFlags::COMPUTE)
+                .module(module)
+                .name(c"main");
+            let pipeline = d
+                .create_compute_pipelines(
+                    vk::PipelineCache::null(),
+                    &[vk::ComputePipelineCreateInfo::default().stage(stage).layout(layout)],
+                    None,
+                )
+                .map_err(|(_, e)| e)
+                .expect("vkCreateComputePipelines")[0];
+            ComputePipeline { pipeline, layout, set_layout, module }
+        }
+    }
+
+    /// Destroys it (nothing may use it any more).
+    pub fn destroy(self, ctx: &Context) {
+        // SAFETY: the caller's contract.
+        unsafe {
+            ctx.device.destroy_pipeline(self.pipeline, None);
+            ctx.device.destroy_pipeline_layout(self.layout, None);
+            ctx.device.destroy_descriptor_set_layout(self.set_layout, None);
+            ctx.device.destroy_shader_module(self.module, None);
+        }
+    }
+}
+
 /// Runs `compute.comp` over [`COMPUTE_WORDS`] words and returns the storage buffer's contents.
 pub fn run_compute(ctx: &Context) -> Vec<u32> {
     let d = &ctx.device;
@@ -191,36 +254,8 @@ pub fn run_compute(ctx: &Context) -> Vec<u32> {
     // SAFETY: objects are created, used and destroyed in order on this device; the submit
     // waits, so nothing is destroyed while in use.
     unsafe {
-        let module = shader_module(ctx, COMPUTE_SPV);
-        let bindings = [vk::DescriptorSetLayoutBinding::default()
-            .binding(0)
-            .descriptor_type(vk::DescriptorType::STORAGE_BUFFER)
-            .descriptor_count(1)
-            .stage_flags(vk::ShaderStageFlags::COMPUTE)];
-        let set_layout = d
-            .create_descriptor_set_layout(&vk::DescriptorSetLayoutCreateInfo::default().bindings(&bindings), None)
-            .expect("vkCreateDescriptorSetLayout");
+        let ComputePipeline { pipeline, layout, set_layout, module } = ComputePipeline::new(ctx);
         let set_layouts = [set_layout];
-        let push_ranges =
-            [vk::PushConstantRange::default().stage_flags(vk::ShaderStageFlags::COMPUTE).offset(0).size(4)];
-        let layout = d
-            .create_pipeline_layout(
-                &vk::PipelineLayoutCreateInfo::default().set_layouts(&set_layouts).push_constant_ranges(&push_ranges),
-                None,
-            )
-            .expect("vkCreatePipelineLayout");
-        let stage = vk::PipelineShaderStageCreateInfo::default()
-            .stage(vk::ShaderStageFlags::COMPUTE)
-            .module(module)
-            .name(c"main");
-        let pipeline = d
-            .create_compute_pipelines(
-                vk::PipelineCache::null(),
-                &[vk::ComputePipelineCreateInfo::default().stage(stage).layout(layout)],
-                None,
-            )
-            .map_err(|(_, e)| e)
-            .expect("vkCreateComputePipelines")[0];
         let pool_sizes = [vk::DescriptorPoolSize::default().ty(vk::DescriptorType::STORAGE_BUFFER).descriptor_count(1)];
         let pool = d
             .create_descriptor_pool(&vk::DescriptorPoolCreateInfo::default().max_sets(1).pool_sizes(&pool_sizes), None)

@@ -270,8 +270,10 @@ fn dispatching_and_drawing_with_no_pipeline_bound() {
         // A graphics pipeline does not serve the compute bind point.
         f.d().cmd_bind_pipeline(cb, vk::PipelineBindPoint::GRAPHICS, f.graphics);
         assert_eq!(f.ids(|| f.d().cmd_dispatch(cb, 1, 1, 1)), ["VUID-vkCmdDispatch-None-08606"]);
-        // vkCmdDraw is checked before the call would reach lavapipe outside a render pass.
+        // vkCmdDraw, inside a render pass instance (one with no attachments).
         let other = f.recording();
+        let area = vk::Rect2D { offset: vk::Offset2D::default(), extent: vk::Extent2D { width: 8, height: 8 } };
+        f.d().cmd_begin_rendering(other, &vk::RenderingInfo::default().render_area(area).layer_count(1));
         assert_eq!(f.ids(|| f.d().cmd_draw(other, 3, 1, 0, 0)), ["VUID-vkCmdDraw-None-08606"]);
         f.d().cmd_bind_pipeline(cb, vk::PipelineBindPoint::COMPUTE, f.compute);
         let set = f.set(f.storage_layout);

@@ -129,8 +129,13 @@ pub unsafe extern "system" fn create_device(
     }
     let features = unsafe { vigil_generated::features::FeatureSet::from_device_create_info(info) };
     let mut queue_family_count = 0;
+    let mut queue_family_flags = Vec::new();
     if let Some(get) = inst.dispatch.get_physical_device_queue_family_properties {
         unsafe { get(physical_device, &mut queue_family_count, std::ptr::null_mut()) };
+        let mut families = vec![VkQueueFamilyProperties::default(); queue_family_count as usize];
+        unsafe { get(physical_device, &mut queue_family_count, families.as_mut_ptr()) };
+        families.truncate(queue_family_count as usize);
+        queue_family_flags = families.iter().map(|f| f.queueFlags.0).collect();
     }
     let api_version = inst.api_version.min(props.apiVersion);
     let extension_names = unsafe { name_set(info.ppEnabledExtensionNames, info.enabledExtensionCount) };
@@ -143,6 +148,7 @@ pub unsafe extern "system" fn create_device(
         limits: props.limits,
         memory_properties: memory,
         queue_family_count,
+        queue_family_flags,
         features,
         physical_device,
         get_image_format_properties: inst.dispatch.get_physical_device_image_format_properties,

@@ -28,6 +28,8 @@ pub struct DeviceFacts {
     pub memory_properties: VkPhysicalDeviceMemoryProperties,
     /// `pQueueFamilyPropertyCount` of the physical device.
     pub queue_family_count: u32,
+    /// Each queue family's `VkQueueFlags`, by index.
+    pub queue_family_flags: Vec<u32>,
     /// The features the device was created with.
     pub features: vigil_generated::features::FeatureSet,
     /// The physical device the device was created from, for format queries.

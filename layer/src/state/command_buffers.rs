@@ -20,6 +20,16 @@ impl CommandPoolState {
         self.flags.store(flags.0, Ordering::Relaxed);
     }
 
+    /// Records the queue family it was created for.
+    pub fn set_family(&self, family: u32) {
+        self.family.store(family.wrapping_add(1), Ordering::Relaxed);
+    }
+
+    /// The queue family it was created for, once recorded.
+    pub fn family(&self) -> Option<u32> {
+        self.family.load(Ordering::Relaxed).checked_sub(1)
+    }
+
     /// Whether its command buffers may be reset one by one (and so re-begun).
     pub fn resets_buffers(&self) -> bool {
         self.flags.load(Ordering::Relaxed) & VkCommandPoolCreateFlags::VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT.0
@@ -113,6 +123,7 @@ impl Default for CommandBufferState {
                 references: References::default(),
                 layouts: Default::default(),
                 bound: Default::default(),
+                in_render_pass: false,
             }),
         }
     }
@@ -154,7 +165,16 @@ impl CommandBufferState {
             r.references.clear();
             r.layouts.clear();
             r.bound = Default::default();
+            let continues = VkCommandBufferUsageFlags::VK_COMMAND_BUFFER_USAGE_RENDER_PASS_CONTINUE_BIT.0;
+            r.in_render_pass = self.secondary() && usage & continues != 0;
             r.generation = r.generation.wrapping_add(1);
+        }
+    }
+
+    /// A render pass instance began (vkCmdBeginRenderPass*, vkCmdBeginRendering) or ended.
+    pub fn render_pass_instance(&self, active: bool) {
+        if let Some(mut r) = self.try_lock() {
+            r.in_render_pass = active;
         }
     }
 
@@ -176,6 +196,7 @@ impl CommandBufferState {
         r.references.clear();
         r.layouts.clear();
         r.bound = Default::default();
+        r.in_render_pass = false;
         r.generation = r.generation.wrapping_add(1);
     }
 

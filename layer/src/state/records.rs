@@ -427,6 +427,8 @@ impl ObjectUse {
 pub struct CommandPoolState {
     /// `VkCommandPoolCreateFlags`.
     pub(super) flags: AtomicU32,
+    /// Its queue family index, plus one (0 until recorded).
+    pub(super) family: AtomicU32,
 }
 
 /// Where a command buffer is in its lifecycle, apart from pending (which is whether submissions
@@ -460,6 +462,9 @@ pub struct Recording {
     pub layouts: RecordingLayouts,
     /// What its commands have bound, per pipeline bind point (kept while core is on).
     pub bound: [BoundPoint; BIND_POINTS],
+    /// Whether a render pass instance is active: begun and not ended, or for a secondary, begun
+    /// with `VK_COMMAND_BUFFER_USAGE_RENDER_PASS_CONTINUE_BIT`.
+    pub in_render_pass: bool,
 }
 
 /// The pipeline bind points whose bound state is followed: graphics, compute, ray tracing.

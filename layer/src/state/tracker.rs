@@ -736,6 +736,7 @@ impl ValidationObject for StateTracker {
         self.post_record_call(cx, None);
         // SAFETY: the begin info the application passed.
         unsafe { self.render_pass_begun(cb, info) };
+        self.render_pass_instance(cb, true);
     }
 
     fn post_call_record_cmd_begin_render_pass2(
@@ -749,6 +750,7 @@ impl ValidationObject for StateTracker {
         self.post_record_call(cx, None);
         // SAFETY: the begin info the application passed.
         unsafe { self.render_pass_begun(cb, info) };
+        self.render_pass_instance(cb, true);
     }
 
     fn post_call_record_cmd_begin_rendering(
@@ -761,6 +763,35 @@ impl ValidationObject for StateTracker {
         self.post_record_call(cx, None);
         // SAFETY: the rendering info the application passed.
         unsafe { self.rendering_begun(cb, info) };
+        self.render_pass_instance(cb, true);
+    }
+
+    fn post_call_record_cmd_end_render_pass(&self, _cx: &Call<'_>, cb: VkCommandBuffer, _result: ()) {
+        self.render_pass_instance(cb, false);
+    }
+
+    fn post_call_record_cmd_end_render_pass2(
+        &self,
+        _cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        _info: *const VkSubpassEndInfo,
+        _result: (),
+    ) {
+        self.render_pass_instance(cb, false);
+    }
+
+    fn post_call_record_cmd_end_rendering(&self, _cx: &Call<'_>, cb: VkCommandBuffer, _result: ()) {
+        self.render_pass_instance(cb, false);
+    }
+
+    fn post_call_record_cmd_end_rendering2_khr(
+        &self,
+        _cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        _info: *const VkRenderingEndInfoKHR,
+        _result: (),
+    ) {
+        self.render_pass_instance(cb, false);
     }
 
     fn post_call_record_transition_image_layout(
@@ -800,6 +831,7 @@ impl ValidationObject for StateTracker {
             if let Some(p) = self.get(TYPES.command_pool, pool.as_raw()) {
                 if let Some(p) = p.command_pool() {
                     p.set_flags(info.flags);
+                    p.set_family(info.queueFamilyIndex);
                 }
             }
         }
@@ -1284,6 +1316,11 @@ impl StateTracker {
                 p.pipeline_created(bind_point);
             }
         }
+    }
+
+    /// A render pass instance began or ended in `cb`.
+    fn render_pass_instance(&self, cb: VkCommandBuffer, active: bool) {
+        self.with_command_buffer(cb, |c| c.render_pass_instance(active));
     }
 
     fn with_command_buffer(&self, cb: VkCommandBuffer, f: impl FnOnce(&super::command_buffers::CommandBufferState)) {

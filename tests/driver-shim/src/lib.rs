@@ -32,8 +32,7 @@ pub const BEHAVIOURS_VAR: &str = "VIGIL_DRIVER_SHIM";
 /// A switch is a field here and an arm in [`Behaviours::parse`], and takes effect where the
 /// shim answers what it changes; each instance keeps the switches it was created with (its
 /// devices, those of the instance at their creation). Planned: `lower-limits` (intercept
-/// `vkGetPhysicalDeviceProperties(2)`), `hide-queue-flags` (intercept
-/// `vkGetPhysicalDeviceQueueFamilyProperties(2)`).
+/// `vkGetPhysicalDeviceProperties(2)`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Behaviours {
     /// `alias-handles`: samplers get values of the shim's own, counted per device from
@@ -47,6 +46,10 @@ pub struct Behaviours {
     /// 0. Rules about memory types (host visibility, a binding's allowed types) need a type
     /// lavapipe, with its one type, cannot offer.
     pub extra_memory_type: bool,
+    /// `no-compute-queue`: no queue family reports `VK_QUEUE_COMPUTE_BIT`, so command pools
+    /// (of lavapipe's one universal family) support graphics and transfer only: the rules
+    /// about a pool's queue capabilities need a family that lacks one.
+    pub no_compute_queue: bool,
 }
 
 /// The first value `alias-handles` hands out on each device; the next ones step by 16.
@@ -61,6 +64,7 @@ impl Behaviours {
             match name {
                 "alias-handles" => b.alias_handles = true,
                 "extra-memory-type" => b.extra_memory_type = true,
+                "no-compute-queue" => b.no_compute_queue = true,
                 _ => return Err(format!("{BEHAVIOURS_VAR}: unknown switch `{name}`")),
             }
         }
@@ -123,6 +127,9 @@ struct Instance {
     /// later may be the top of the chain again).
     memory_properties: Option<vk::PFN_vkGetPhysicalDeviceMemoryProperties>,
     memory_properties2: Option<vk::PFN_vkGetPhysicalDeviceMemoryProperties2>,
+    /// The next layer's queue family queries (as for memory properties).
+    queue_families: Option<vk::PFN_vkGetPhysicalDeviceQueueFamilyProperties>,
+    queue_families2: Option<vk::PFN_vkGetPhysicalDeviceQueueFamilyProperties2>,
     behaviours: Behaviours,
 }
 
@@ -357,6 +364,23 @@ unsafe extern "system" fn get_instance_proc_addr(
     if let Some((_, f)) = memory_properties.iter().find(|(n, _)| same_name(name, n)) {
         return *f;
     }
+    let queue_families = [
+        (
+            c"vkGetPhysicalDeviceQueueFamilyProperties",
+            void_fn!(get_physical_device_queue_family_properties, vk::PFN_vkGetPhysicalDeviceQueueFamilyProperties),
+        ),
+        (
+            c"vkGetPhysicalDeviceQueueFamilyProperties2",
+            void_fn!(get_physical_device_queue_family_properties2, vk::PFN_vkGetPhysicalDeviceQueueFamilyProperties2),
+        ),
+        (
+            c"vkGetPhysicalDeviceQueueFamilyProperties2KHR",
+            void_fn!(get_physical_device_queue_family_properties2, vk::PFN_vkGetPhysicalDeviceQueueFamilyProperties2),
+        ),
+    ];
+    if let Some((_, f)) = queue_families.iter().find(|(n, _)| same_name(name, n)) {
+        return *f;
+    }
     if let Some(f) = device_function(name, true, true, true) {
         return f;
     }
@@ -436,6 +460,11 @@ unsafe extern "system" fn create_instance(
                 .map(|f| std::mem::transmute(f)),
             memory_properties2: gipa(handle, c"vkGetPhysicalDeviceMemoryProperties2".as_ptr())
                 .or_else(|| gipa(handle, c"vkGetPhysicalDeviceMemoryProperties2KHR".as_ptr()))
+                .map(|f| std::mem::transmute(f)),
+            queue_families: gipa(handle, c"vkGetPhysicalDeviceQueueFamilyProperties".as_ptr())
+                .map(|f| std::mem::transmute(f)),
+            queue_families2: gipa(handle, c"vkGetPhysicalDeviceQueueFamilyProperties2".as_ptr())
+                .or_else(|| gipa(handle, c"vkGetPhysicalDeviceQueueFamilyProperties2KHR".as_ptr()))
                 .map(|f| std::mem::transmute(f)),
             behaviours,
         });
@@ -714,6 +743,60 @@ unsafe extern "system" fn get_physical_device_memory_properties2(
         next(physical_device, out);
         if let (true, Some(out)) = (extra, out.as_mut()) {
             add_memory_type(&mut out.memory_properties);
+        }
+    }
+}
+
+/// The next layer's queue family queries of `physical_device`'s instance, and whether it asked
+/// for `no-compute-queue`.
+///
+/// # Safety
+/// As [`memory_queries`].
+unsafe fn queue_family_queries(
+    physical_device: vk::PhysicalDevice,
+) -> Option<(
+    Option<vk::PFN_vkGetPhysicalDeviceQueueFamilyProperties>,
+    Option<vk::PFN_vkGetPhysicalDeviceQueueFamilyProperties2>,
+    bool,
+)> {
+    // SAFETY: physical devices share their instance's dispatch key.
+    let key = unsafe { dispatch_key(physical_device.as_raw()) };
+    let s = state();
+    let i = s.instances.iter().find(|i| i.key == key)?;
+    Some((i.queue_families, i.queue_families2, i.behaviours.no_compute_queue))
+}
+
+unsafe extern "system" fn get_physical_device_queue_family_properties(
+    physical_device: vk::PhysicalDevice,
+    count: *mut u32,
+    out: *mut vk::QueueFamilyProperties,
+) {
+    // SAFETY: the loader passes a physical device of an instance created through this layer,
+    // and the caller's count and array (of `*count` elements when not null).
+    unsafe {
+        let Some((Some(next), _, hide)) = queue_family_queries(physical_device) else { return };
+        next(physical_device, count, out);
+        if hide && !out.is_null() && !count.is_null() {
+            for f in std::slice::from_raw_parts_mut(out, *count as usize) {
+                f.queue_flags &= !vk::QueueFlags::COMPUTE;
+            }
+        }
+    }
+}
+
+unsafe extern "system" fn get_physical_device_queue_family_properties2(
+    physical_device: vk::PhysicalDevice,
+    count: *mut u32,
+    out: *mut vk::QueueFamilyProperties2<'_>,
+) {
+    // SAFETY: as for vkGetPhysicalDeviceQueueFamilyProperties.
+    unsafe {
+        let Some((_, Some(next), hide)) = queue_family_queries(physical_device) else { return };
+        next(physical_device, count, out);
+        if hide && !out.is_null() && !count.is_null() {
+            for f in std::slice::from_raw_parts_mut(out, *count as usize) {
+                f.queue_family_properties.queue_flags &= !vk::QueueFlags::COMPUTE;
+            }
         }
     }
 }

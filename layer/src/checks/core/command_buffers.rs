@@ -201,18 +201,21 @@ fn one_time() -> u32 {
     VkCommandBufferUsageFlags::VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT.0
 }
 
-/// Core's generic validate hook runs for the destroys and frees with an in-use rule (`in_use`)
-/// and the commands that need a bound pipeline (`bindings`), and no other command.
+/// Core's generic validate hook runs for the destroys and frees with an in-use rule (`in_use`),
+/// the commands that need a bound pipeline (`bindings`) and the recording commands
+/// (`recording`), and no other command. Core's typed hooks of recording commands run the
+/// recording rules themselves (a typed hook replaces the generic one).
 const fn generic_hooks(hooks: crate::chassis::Hooks) -> crate::chassis::Hooks {
     hooks
         .generic_only_for(crate::chassis::Phase::Validate, vigil_generated::objects::IN_USE_COMMANDS)
         .generic_also_for(crate::chassis::Phase::Validate, vigil_generated::objects::BOUND_PIPELINE_COMMANDS)
+        .generic_also_for(crate::chassis::Phase::Validate, vigil_generated::recording::RECORDING_COMMANDS)
 }
 
 #[hooks(then = generic_hooks)]
 impl ValidationObject for CoreChecks {
     fn validate_call(&self, cx: &Call<'_>) -> bool {
-        self.destroyed_in_use(cx) | self.pipeline_bound(cx)
+        self.destroyed_in_use(cx) | self.recording_rules(cx) | self.pipeline_bound(cx)
     }
 
     fn pre_call_validate_cmd_bind_descriptor_sets(
@@ -227,7 +230,8 @@ impl ValidationObject for CoreChecks {
         dynamic_count: u32,
         dynamic: *const u32,
     ) -> bool {
-        self.bind_descriptor_sets(cx, cb, layout, first, count, sets, dynamic_count, dynamic)
+        let recorded = self.recording_rules(cx);
+        recorded | { self.bind_descriptor_sets(cx, cb, layout, first, count, sets, dynamic_count, dynamic) }
     }
 
     fn pre_call_validate_cmd_bind_pipeline(
@@ -237,7 +241,8 @@ impl ValidationObject for CoreChecks {
         point: VkPipelineBindPoint,
         pipeline: VkPipeline,
     ) -> bool {
-        self.bind_pipeline(cx, cb, point, pipeline)
+        let recorded = self.recording_rules(cx);
+        recorded | { self.bind_pipeline(cx, cb, point, pipeline) }
     }
 
     fn pre_call_validate_cmd_push_constants(
@@ -250,7 +255,8 @@ impl ValidationObject for CoreChecks {
         size: u32,
         _values: *const core::ffi::c_void,
     ) -> bool {
-        self.push_constants(cx, cb, layout, stages, offset, size)
+        let recorded = self.recording_rules(cx);
+        recorded | { self.push_constants(cx, cb, layout, stages, offset, size) }
     }
 
     fn pre_call_validate_cmd_pipeline_barrier(
@@ -267,11 +273,14 @@ impl ValidationObject for CoreChecks {
         image_count: u32,
         images: *const VkImageMemoryBarrier,
     ) -> bool {
-        // SAFETY: `image_count` barriers, as the application passed them.
-        let barriers = unsafe { slice(images, image_count) }.iter().map(ImageBarrier::from);
-        let root = cx.location();
-        let at = root.dot("pImageMemoryBarriers");
-        self.barrier_layouts(cx, cb, barriers, &at, "VUID-VkImageMemoryBarrier-oldLayout-01197")
+        let recorded = self.recording_rules(cx);
+        recorded | {
+            // SAFETY: `image_count` barriers, as the application passed them.
+            let barriers = unsafe { slice(images, image_count) }.iter().map(ImageBarrier::from);
+            let root = cx.location();
+            let at = root.dot("pImageMemoryBarriers");
+            self.barrier_layouts(cx, cb, barriers, &at, "VUID-VkImageMemoryBarrier-oldLayout-01197")
+        }
     }
 
     fn pre_call_validate_cmd_pipeline_barrier2(
@@ -280,12 +289,15 @@ impl ValidationObject for CoreChecks {
         cb: VkCommandBuffer,
         info: *const VkDependencyInfo,
     ) -> bool {
-        // SAFETY: the dependency info the application passed.
-        let barriers = unsafe { dependency_barriers(info) }.iter().map(ImageBarrier::from);
-        let root = cx.location();
-        let info = root.dot("pDependencyInfo");
-        let at = info.arrow("pImageMemoryBarriers");
-        self.barrier_layouts(cx, cb, barriers, &at, "VUID-VkImageMemoryBarrier2-oldLayout-01197")
+        let recorded = self.recording_rules(cx);
+        recorded | {
+            // SAFETY: the dependency info the application passed.
+            let barriers = unsafe { dependency_barriers(info) }.iter().map(ImageBarrier::from);
+            let root = cx.location();
+            let info = root.dot("pDependencyInfo");
+            let at = info.arrow("pImageMemoryBarriers");
+            self.barrier_layouts(cx, cb, barriers, &at, "VUID-VkImageMemoryBarrier2-oldLayout-01197")
+        }
     }
 
     fn pre_call_validate_reset_fences(
@@ -316,8 +328,11 @@ impl ValidationObject for CoreChecks {
         info: *const VkRenderPassBeginInfo,
         _contents: VkSubpassContents,
     ) -> bool {
-        // SAFETY: the begin info the application passed (stateless checked it).
-        unsafe { self.render_pass_layouts(cx, cb, info, "VUID-vkCmdBeginRenderPass-initialLayout-00900") }
+        let recorded = self.recording_rules(cx);
+        recorded | {
+            // SAFETY: the begin info the application passed (stateless checked it).
+            unsafe { self.render_pass_layouts(cx, cb, info, "VUID-vkCmdBeginRenderPass-initialLayout-00900") }
+        }
     }
 
     fn pre_call_validate_cmd_begin_render_pass2(
@@ -327,8 +342,11 @@ impl ValidationObject for CoreChecks {
         info: *const VkRenderPassBeginInfo,
         _subpass: *const VkSubpassBeginInfo,
     ) -> bool {
-        // SAFETY: as for vkCmdBeginRenderPass.
-        unsafe { self.render_pass_layouts(cx, cb, info, "VUID-vkCmdBeginRenderPass2-initialLayout-03100") }
+        let recorded = self.recording_rules(cx);
+        recorded | {
+            // SAFETY: as for vkCmdBeginRenderPass.
+            unsafe { self.render_pass_layouts(cx, cb, info, "VUID-vkCmdBeginRenderPass2-initialLayout-03100") }
+        }
     }
 
     fn pre_call_validate_cmd_begin_rendering(
@@ -337,8 +355,11 @@ impl ValidationObject for CoreChecks {
         cb: VkCommandBuffer,
         info: *const VkRenderingInfo,
     ) -> bool {
-        // SAFETY: the rendering info the application passed (stateless checked it).
-        unsafe { self.rendering_layouts(cx, cb, info) }
+        let recorded = self.recording_rules(cx);
+        recorded | {
+            // SAFETY: the rendering info the application passed (stateless checked it).
+            unsafe { self.rendering_layouts(cx, cb, info) }
+        }
     }
 
     fn pre_call_validate_cmd_copy_buffer_to_image(
@@ -351,11 +372,15 @@ impl ValidationObject for CoreChecks {
         count: u32,
         regions: *const VkBufferImageCopy,
     ) -> bool {
-        // SAFETY: `count` regions, as the application passed them.
-        let regions = unsafe { slice(regions, count) };
-        let entries = |s: &ImageShape| regions.iter().flat_map(|r| s.layers(&r.imageSubresource)).collect();
-        let param = LayoutParam { name: "dstImageLayout", vuid: "VUID-vkCmdCopyBufferToImage-dstImageLayout-00180" };
-        self.parameter_layout(cx, cb, image, layout, entries, &param)
+        let recorded = self.recording_rules(cx);
+        recorded | {
+            // SAFETY: `count` regions, as the application passed them.
+            let regions = unsafe { slice(regions, count) };
+            let entries = |s: &ImageShape| regions.iter().flat_map(|r| s.layers(&r.imageSubresource)).collect();
+            let param =
+                LayoutParam { name: "dstImageLayout", vuid: "VUID-vkCmdCopyBufferToImage-dstImageLayout-00180" };
+            self.parameter_layout(cx, cb, image, layout, entries, &param)
+        }
     }
 
     fn pre_call_validate_cmd_copy_image_to_buffer(
@@ -368,11 +393,15 @@ impl ValidationObject for CoreChecks {
         count: u32,
         regions: *const VkBufferImageCopy,
     ) -> bool {
-        // SAFETY: as for vkCmdCopyBufferToImage.
-        let regions = unsafe { slice(regions, count) };
-        let entries = |s: &ImageShape| regions.iter().flat_map(|r| s.layers(&r.imageSubresource)).collect();
-        let param = LayoutParam { name: "srcImageLayout", vuid: "VUID-vkCmdCopyImageToBuffer-srcImageLayout-00189" };
-        self.parameter_layout(cx, cb, image, layout, entries, &param)
+        let recorded = self.recording_rules(cx);
+        recorded | {
+            // SAFETY: as for vkCmdCopyBufferToImage.
+            let regions = unsafe { slice(regions, count) };
+            let entries = |s: &ImageShape| regions.iter().flat_map(|r| s.layers(&r.imageSubresource)).collect();
+            let param =
+                LayoutParam { name: "srcImageLayout", vuid: "VUID-vkCmdCopyImageToBuffer-srcImageLayout-00189" };
+            self.parameter_layout(cx, cb, image, layout, entries, &param)
+        }
     }
 
     fn pre_call_validate_cmd_copy_image(
@@ -386,14 +415,17 @@ impl ValidationObject for CoreChecks {
         count: u32,
         regions: *const VkImageCopy,
     ) -> bool {
-        // SAFETY: as for vkCmdCopyBufferToImage.
-        let regions = unsafe { slice(regions, count) };
-        let src_entries = |s: &ImageShape| regions.iter().flat_map(|r| s.layers(&r.srcSubresource)).collect();
-        let dst_entries = |s: &ImageShape| regions.iter().flat_map(|r| s.layers(&r.dstSubresource)).collect();
-        let src_param = LayoutParam { name: "srcImageLayout", vuid: "VUID-vkCmdCopyImage-srcImageLayout-00128" };
-        let dst_param = LayoutParam { name: "dstImageLayout", vuid: "VUID-vkCmdCopyImage-dstImageLayout-00133" };
-        self.parameter_layout(cx, cb, src, src_layout, src_entries, &src_param)
-            | self.parameter_layout(cx, cb, dst, dst_layout, dst_entries, &dst_param)
+        let recorded = self.recording_rules(cx);
+        recorded | {
+            // SAFETY: as for vkCmdCopyBufferToImage.
+            let regions = unsafe { slice(regions, count) };
+            let src_entries = |s: &ImageShape| regions.iter().flat_map(|r| s.layers(&r.srcSubresource)).collect();
+            let dst_entries = |s: &ImageShape| regions.iter().flat_map(|r| s.layers(&r.dstSubresource)).collect();
+            let src_param = LayoutParam { name: "srcImageLayout", vuid: "VUID-vkCmdCopyImage-srcImageLayout-00128" };
+            let dst_param = LayoutParam { name: "dstImageLayout", vuid: "VUID-vkCmdCopyImage-dstImageLayout-00133" };
+            self.parameter_layout(cx, cb, src, src_layout, src_entries, &src_param)
+                | self.parameter_layout(cx, cb, dst, dst_layout, dst_entries, &dst_param)
+        }
     }
 
     fn pre_call_validate_cmd_clear_color_image(
@@ -406,11 +438,14 @@ impl ValidationObject for CoreChecks {
         count: u32,
         ranges: *const VkImageSubresourceRange,
     ) -> bool {
-        // SAFETY: `count` ranges, as the application passed them.
-        let ranges = unsafe { slice(ranges, count) };
-        let entries = |s: &ImageShape| ranges.iter().flat_map(|r| s.range(r)).collect();
-        let param = LayoutParam { name: "imageLayout", vuid: "VUID-vkCmdClearColorImage-imageLayout-00004" };
-        self.parameter_layout(cx, cb, image, layout, entries, &param)
+        let recorded = self.recording_rules(cx);
+        recorded | {
+            // SAFETY: `count` ranges, as the application passed them.
+            let ranges = unsafe { slice(ranges, count) };
+            let entries = |s: &ImageShape| ranges.iter().flat_map(|r| s.range(r)).collect();
+            let param = LayoutParam { name: "imageLayout", vuid: "VUID-vkCmdClearColorImage-imageLayout-00004" };
+            self.parameter_layout(cx, cb, image, layout, entries, &param)
+        }
     }
 
     fn pre_call_validate_begin_command_buffer(
@@ -548,54 +583,57 @@ impl ValidationObject for CoreChecks {
         count: u32,
         buffers: *const VkCommandBuffer,
     ) -> bool {
-        let root = cx.location();
-        let at = root.dot("pCommandBuffers");
-        let mut skip = false;
-        // SAFETY: `count` command buffers, as the application passed them (stateless checked
-        // the pointer).
-        for (i, s) in unsafe { slice(buffers, count) }.iter().enumerate() {
-            let Some(record) = self.get(TYPES.command_buffer, s.as_raw()) else { continue };
-            let Some(state) = record.command_buffer() else { continue };
-            let h = s.as_raw();
-            let at = at.index(i);
-            if !state.secondary() {
-                skip |= cx.error(
-                    "VUID-vkCmdExecuteCommands-pCommandBuffers-00088",
-                    &at,
-                    format_args!("is {h:#x}, a primary command buffer: only secondaries are executed."),
-                );
-                continue;
+        let recorded = self.recording_rules(cx);
+        recorded | {
+            let root = cx.location();
+            let at = root.dot("pCommandBuffers");
+            let mut skip = false;
+            // SAFETY: `count` command buffers, as the application passed them (stateless checked
+            // the pointer).
+            for (i, s) in unsafe { slice(buffers, count) }.iter().enumerate() {
+                let Some(record) = self.get(TYPES.command_buffer, s.as_raw()) else { continue };
+                let Some(state) = record.command_buffer() else { continue };
+                let h = s.as_raw();
+                let at = at.index(i);
+                if !state.secondary() {
+                    skip |= cx.error(
+                        "VUID-vkCmdExecuteCommands-pCommandBuffers-00088",
+                        &at,
+                        format_args!("is {h:#x}, a primary command buffer: only secondaries are executed."),
+                    );
+                    continue;
+                }
+                let r = state.lock();
+                let name = r.state();
+                if r.pending == 0 && r.lifecycle != Lifecycle::Executable {
+                    drop(r);
+                    skip |= cx.error(
+                        "VUID-vkCmdExecuteCommands-pCommandBuffers-00089",
+                        &at,
+                        format_args!("is {h:#x}, which is in the {name} state, not executable."),
+                    );
+                } else if let (0, Some(gone)) = (r.pending, r.references.destroyed()) {
+                    let why = Invalidated(gone).to_string();
+                    drop(r);
+                    skip |= cx.error(
+                        "VUID-vkCmdExecuteCommands-pCommandBuffers-00089",
+                        &at,
+                        format_args!("is {h:#x}, which is invalid: {why}"),
+                    );
+                } else if r.pending > 0 && !r.simultaneous() {
+                    drop(r);
+                    skip |= cx.error(
+                        "VUID-vkCmdExecuteCommands-pCommandBuffers-00091",
+                        &at,
+                        format_args!(
+                            "is {h:#x}, which is pending and was not begun with \
+                             VK_COMMAND_BUFFER_USAGE_SIMULTANEOUS_USE_BIT."
+                        ),
+                    );
+                }
             }
-            let r = state.lock();
-            let name = r.state();
-            if r.pending == 0 && r.lifecycle != Lifecycle::Executable {
-                drop(r);
-                skip |= cx.error(
-                    "VUID-vkCmdExecuteCommands-pCommandBuffers-00089",
-                    &at,
-                    format_args!("is {h:#x}, which is in the {name} state, not executable."),
-                );
-            } else if let (0, Some(gone)) = (r.pending, r.references.destroyed()) {
-                let why = Invalidated(gone).to_string();
-                drop(r);
-                skip |= cx.error(
-                    "VUID-vkCmdExecuteCommands-pCommandBuffers-00089",
-                    &at,
-                    format_args!("is {h:#x}, which is invalid: {why}"),
-                );
-            } else if r.pending > 0 && !r.simultaneous() {
-                drop(r);
-                skip |= cx.error(
-                    "VUID-vkCmdExecuteCommands-pCommandBuffers-00091",
-                    &at,
-                    format_args!(
-                        "is {h:#x}, which is pending and was not begun with \
-                         VK_COMMAND_BUFFER_USAGE_SIMULTANEOUS_USE_BIT."
-                    ),
-                );
-            }
+            skip
         }
-        skip
     }
 
     fn pre_call_validate_queue_submit(
@@ -813,11 +851,14 @@ impl ValidationObject for CoreChecks {
         count: u32,
         regions: *const VkBufferCopy,
     ) -> bool {
-        // SAFETY: `count` regions, as the application passed them.
-        let regions = unsafe { slice(regions, count) };
-        let region = |r: &VkBufferCopy| (r.srcOffset, r.dstOffset, r.size);
-        let root = cx.location();
-        self.copy_buffer(cx, &COPY_BUFFER, (src, dst), (regions, region), &Members { at: &root, pointer: false })
+        let recorded = self.recording_rules(cx);
+        recorded | {
+            // SAFETY: `count` regions, as the application passed them.
+            let regions = unsafe { slice(regions, count) };
+            let region = |r: &VkBufferCopy| (r.srcOffset, r.dstOffset, r.size);
+            let root = cx.location();
+            self.copy_buffer(cx, &COPY_BUFFER, (src, dst), (regions, region), &Members { at: &root, pointer: false })
+        }
     }
 
     fn pre_call_validate_cmd_copy_buffer2(
@@ -826,14 +867,17 @@ impl ValidationObject for CoreChecks {
         _cb: VkCommandBuffer,
         info: *const VkCopyBufferInfo2,
     ) -> bool {
-        // SAFETY: the copy info the application passed, and its regions.
-        let Some(info) = (unsafe { info.as_ref() }) else { return false };
-        let regions = unsafe { slice(info.pRegions, info.regionCount) };
-        let region = |r: &VkBufferCopy2| (r.srcOffset, r.dstOffset, r.size);
-        let root = cx.location();
-        let at = root.dot("pCopyBufferInfo");
-        let m = Members { at: &at, pointer: true };
-        self.copy_buffer(cx, &COPY_BUFFER_INFO, (info.srcBuffer, info.dstBuffer), (regions, region), &m)
+        let recorded = self.recording_rules(cx);
+        recorded | {
+            // SAFETY: the copy info the application passed, and its regions.
+            let Some(info) = (unsafe { info.as_ref() }) else { return recorded };
+            let regions = unsafe { slice(info.pRegions, info.regionCount) };
+            let region = |r: &VkBufferCopy2| (r.srcOffset, r.dstOffset, r.size);
+            let root = cx.location();
+            let at = root.dot("pCopyBufferInfo");
+            let m = Members { at: &at, pointer: true };
+            self.copy_buffer(cx, &COPY_BUFFER_INFO, (info.srcBuffer, info.dstBuffer), (regions, region), &m)
+        }
     }
 
     fn pre_call_validate_cmd_fill_buffer(
@@ -845,7 +889,8 @@ impl ValidationObject for CoreChecks {
         size: VkDeviceSize,
         _data: u32,
     ) -> bool {
-        self.write_buffer(cx, &FILL_BUFFER, dst, (offset, size))
+        let recorded = self.recording_rules(cx);
+        recorded | { self.write_buffer(cx, &FILL_BUFFER, dst, (offset, size)) }
     }
 
     fn pre_call_validate_cmd_update_buffer(
@@ -857,7 +902,8 @@ impl ValidationObject for CoreChecks {
         size: VkDeviceSize,
         _data: *const core::ffi::c_void,
     ) -> bool {
-        self.write_buffer(cx, &UPDATE_BUFFER, dst, (offset, size))
+        let recorded = self.recording_rules(cx);
+        recorded | { self.write_buffer(cx, &UPDATE_BUFFER, dst, (offset, size)) }
     }
 
     fn pre_call_validate_cmd_bind_index_buffer(
@@ -868,7 +914,8 @@ impl ValidationObject for CoreChecks {
         offset: VkDeviceSize,
         index_type: VkIndexType,
     ) -> bool {
-        self.bind_index_buffer(cx, &BIND_INDEX_BUFFER, buffer, offset, index_type)
+        let recorded = self.recording_rules(cx);
+        recorded | { self.bind_index_buffer(cx, &BIND_INDEX_BUFFER, buffer, offset, index_type) }
     }
 
     fn pre_call_validate_cmd_bind_vertex_buffers(
@@ -880,9 +927,12 @@ impl ValidationObject for CoreChecks {
         buffers: *const VkBuffer,
         offsets: *const VkDeviceSize,
     ) -> bool {
-        // SAFETY: `count` buffers and offsets, as the application passed them.
-        let (buffers, offsets) = unsafe { (slice(buffers, count), slice(offsets, count)) };
-        self.bind_vertex_buffers(cx, &BIND_VERTEX_BUFFERS, buffers, offsets, &[])
+        let recorded = self.recording_rules(cx);
+        recorded | {
+            // SAFETY: `count` buffers and offsets, as the application passed them.
+            let (buffers, offsets) = unsafe { (slice(buffers, count), slice(offsets, count)) };
+            self.bind_vertex_buffers(cx, &BIND_VERTEX_BUFFERS, buffers, offsets, &[])
+        }
     }
 
     fn pre_call_validate_cmd_bind_vertex_buffers2(
@@ -896,9 +946,13 @@ impl ValidationObject for CoreChecks {
         sizes: *const VkDeviceSize,
         _strides: *const VkDeviceSize,
     ) -> bool {
-        // SAFETY: `count` buffers, offsets and (when not NULL) sizes, as the application passed
-        // them.
-        let (buffers, offsets, sizes) = unsafe { (slice(buffers, count), slice(offsets, count), slice(sizes, count)) };
-        self.bind_vertex_buffers(cx, &BIND_VERTEX_BUFFERS2, buffers, offsets, sizes)
+        let recorded = self.recording_rules(cx);
+        recorded | {
+            // SAFETY: `count` buffers, offsets and (when not NULL) sizes, as the application passed
+            // them.
+            let (buffers, offsets, sizes) =
+                unsafe { (slice(buffers, count), slice(offsets, count), slice(sizes, count)) };
+            self.bind_vertex_buffers(cx, &BIND_VERTEX_BUFFERS2, buffers, offsets, sizes)
+        }
     }
 }

@@ -8,6 +8,7 @@ mod fences;
 mod in_use;
 mod layouts;
 mod memory;
+mod recording;
 mod semaphores;
 
 use std::sync::Arc;

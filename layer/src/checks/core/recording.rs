@@ -1,0 +1,100 @@
+//! The recording rules every `vkCmd*` command shares, generated from vk.xml's command attributes
+//! (`vigil_generated::recording::RECORDING_RULES`): the command buffer is recording
+//! (`-commandBuffer-recording`), inside or outside a render pass instance as the command needs
+//! (`-renderpass`), a primary where only primaries may record it (`-bufferlevel`), and allocated
+//! from a pool whose queue family supports the command (`-commandBuffer-cmdpool`).
+//!
+//! Not followed: video coding scopes (`-videocoding`; lavapipe has no video to test it on).
+
+use vigil_generated::recording::{RenderPassRule, RECORDING_RULES};
+
+use super::CoreChecks;
+use crate::chassis::Call;
+use crate::state::command_buffers::Lifecycle;
+use crate::state::tracker::param_handle;
+use crate::state::TYPES;
+
+/// The spec's names of the `VkQueueFlagBits` a rule may name, for messages.
+const QUEUE_BITS: [(u32, &str); 8] = [
+    (0x1, "graphics"),
+    (0x2, "compute"),
+    (0x4, "transfer"),
+    (0x8, "sparse binding"),
+    (0x20, "video decode"),
+    (0x40, "video encode"),
+    (0x100, "optical flow"),
+    (0x400, "data graph"),
+];
+
+impl CoreChecks {
+    /// Checks a recording command's generated rules: true to skip the call.
+    pub(super) fn recording_rules(&self, cx: &Call<'_>) -> bool {
+        let Ok(i) = RECORDING_RULES.binary_search_by_key(&(cx.command as u16), |r| r.command) else { return false };
+        let rule = &RECORDING_RULES[i];
+        // SAFETY: parameter 0 of a vkCmd* command is its command buffer.
+        let cb = unsafe { param_handle(cx.params, 0) };
+        let Some(record) = self.get(TYPES.command_buffer, cb) else { return false };
+        let Some(state) = record.command_buffer() else { return false };
+        // Another thread recording it: thread safety reports that.
+        let Some(r) = state.try_lock() else { return false };
+        let root = cx.location();
+        let at = root.dot("commandBuffer");
+        if r.lifecycle != Lifecycle::Recording {
+            return rule.recording.is_some_and(|vuid| {
+                cx.error(vuid, &at, format_args!("({cb:#x}) is {}, not recording: begin it first.", r.state()))
+            });
+        }
+        let mut skip = false;
+        match rule.render_pass {
+            Some((RenderPassRule::Inside, vuid)) if !r.in_render_pass => {
+                skip |= cx.error(
+                    vuid,
+                    &root,
+                    format_args!(
+                        "is recorded outside a render pass instance in command buffer {cb:#x}; it must be recorded \
+                         inside one."
+                    ),
+                );
+            }
+            Some((RenderPassRule::Outside, vuid)) if r.in_render_pass => {
+                skip |= cx.error(
+                    vuid,
+                    &root,
+                    format_args!(
+                        "is recorded inside a render pass instance in command buffer {cb:#x}; it must be recorded \
+                         outside one."
+                    ),
+                );
+            }
+            _ => {}
+        }
+        drop(r);
+        if let Some(vuid) = rule.primary_only.filter(|_| state.secondary()) {
+            skip |= cx.error(
+                vuid,
+                &at,
+                format_args!("({cb:#x}) is a secondary command buffer; only primaries may record this command."),
+            );
+        }
+        if let Some((needed, vuid)) = rule.queues {
+            let family = record.parent.as_ref().and_then(|p| p.command_pool()).and_then(|p| p.family());
+            let flags = family.and_then(|f| cx.device()?.queue_family_flags.get(f as usize).copied());
+            if let (Some(family), Some(flags)) = (family, flags) {
+                if flags & needed == 0 {
+                    let names: Vec<&str> =
+                        QUEUE_BITS.iter().filter(|(b, _)| needed & b != 0).map(|(_, n)| *n).collect();
+                    skip |= cx.error(
+                        vuid,
+                        &at,
+                        format_args!(
+                            "({cb:#x}) was allocated from a pool of queue family {family}, which supports none of the \
+                             operations the command needs ({}).",
+                            names.join(", ")
+                        ),
+                    );
+                }
+            }
+        }
+        skip
+    }
+}

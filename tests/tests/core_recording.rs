@@ -1,0 +1,221 @@
+//! The recording rules every `vkCmd*` command shares (generated from vk.xml's command
+//! attributes), through the real loader on lavapipe: the command buffer is recording, the
+//! command is inside or outside a render pass instance as it needs, only primaries record the
+//! primary-only commands, and the pool's queue family supports the command. lavapipe's one queue
+//! family supports everything, so the test-only driver shim below Vigil hides compute
+//! (`no-compute-queue`). Each rule's sample: the invalid call (exact ids, skipped) beside a valid
+//! neighbour (nothing reported).
+
+use ash::vk;
+use vigil_tests::programs::ComputePipeline;
+use vigil_tests::{Context, ContextBuilder, VulkanEnv, SHIM_LAYER, VIGIL_LAYER};
+
+const NONE: [&str; 0] = [];
+
+struct Fixture {
+    ctx: Context,
+    pool: vk::CommandPool,
+    /// Two subpasses, no attachments, and a framebuffer for it.
+    render_pass: vk::RenderPass,
+    framebuffer: vk::Framebuffer,
+    buffer: vk::Buffer,
+    memory: vk::DeviceMemory,
+}
+
+impl Fixture {
+    fn new() -> Self {
+        let entry = VulkanEnv::new().with_vigil_and_shim("no-compute-queue").entry();
+        let ctx = ContextBuilder::new()
+            .layers(&[VIGIL_LAYER, SHIM_LAYER])
+            .vulkan13_features(vk::PhysicalDeviceVulkan13Features::default().dynamic_rendering(true))
+            .build(&entry);
+        assert!(ctx.vigil_in_chain(), "Vigil is not in the call chain");
+        ctx.messages.skip_errors(true);
+        let d = &ctx.device;
+        // SAFETY: valid create infos, objects of this device.
+        unsafe {
+            let pool = d
+                .create_command_pool(
+                    &vk::CommandPoolCreateInfo::default()
+                        .flags(vk::CommandPoolCreateFlags::RESET_COMMAND_BUFFER)
+                        .queue_family_index(ctx.queue_family),
+                    None,
+                )
+                .expect("vkCreateCommandPool");
+            let subpasses = [vk::SubpassDescription::default(); 2];
+            let render_pass = d
+                .create_render_pass(&vk::RenderPassCreateInfo::default().subpasses(&subpasses), None)
+                .expect("vkCreateRenderPass");
+            let framebuffer = d
+                .create_framebuffer(
+                    &vk::FramebufferCreateInfo::default().render_pass(render_pass).width(8).height(8).layers(1),
+                    None,
+                )
+                .expect("vkCreateFramebuffer");
+            let info = vk::BufferCreateInfo::default().size(256).usage(vk::BufferUsageFlags::TRANSFER_DST);
+            let buffer = d.create_buffer(&info, None).expect("vkCreateBuffer");
+            let req = d.get_buffer_memory_requirements(buffer);
+            let ty = ctx.memory_type(req.memory_type_bits, vk::MemoryPropertyFlags::empty());
+            let alloc = vk::MemoryAllocateInfo::default().allocation_size(req.size).memory_type_index(ty);
+            let memory = d.allocate_memory(&alloc, None).expect("vkAllocateMemory");
+            d.bind_buffer_memory(buffer, memory, 0).expect("vkBindBufferMemory");
+            Fixture { ctx, pool, render_pass, framebuffer, buffer, memory }
+        }
+    }
+
+    fn d(&self) -> &ash::Device {
+        &self.ctx.device
+    }
+
+    fn ids(&self, call: impl FnOnce()) -> Vec<String> {
+        self.ctx.messages.clear();
+        call();
+        self.ctx.messages.problem_ids()
+    }
+
+    fn allocate(&self, level: vk::CommandBufferLevel) -> vk::CommandBuffer {
+        let info =
+            vk::CommandBufferAllocateInfo::default().command_pool(self.pool).level(level).command_buffer_count(1);
+        // SAFETY: a valid allocate info.
+        unsafe { self.d().allocate_command_buffers(&info) }.expect("vkAllocateCommandBuffers")[0]
+    }
+
+    fn begin(&self, cb: vk::CommandBuffer, info: &vk::CommandBufferBeginInfo<'_>) {
+        // SAFETY: a command buffer of this fixture's resettable pool.
+        unsafe { self.d().begin_command_buffer(cb, info) }.expect("vkBeginCommandBuffer");
+    }
+
+    /// A primary, recording.
+    fn primary(&self) -> vk::CommandBuffer {
+        let cb = self.allocate(vk::CommandBufferLevel::PRIMARY);
+        self.begin(cb, &vk::CommandBufferBeginInfo::default());
+        cb
+    }
+
+    fn fill(&self, cb: vk::CommandBuffer) -> Vec<String> {
+        // SAFETY: a live buffer with memory; invalid calls are skipped by Vigil.
+        self.ids(|| unsafe { self.d().cmd_fill_buffer(cb, self.buffer, 0, 256, 7) })
+    }
+
+    fn set_viewport(&self, cb: vk::CommandBuffer) -> Vec<String> {
+        let viewport = [vk::Viewport::default().width(8.0).height(8.0).max_depth(1.0)];
+        // SAFETY: one valid viewport; invalid calls are skipped by Vigil.
+        self.ids(|| unsafe { self.d().cmd_set_viewport(cb, 0, &viewport) })
+    }
+}
+
+impl Drop for Fixture {
+    fn drop(&mut self) {
+        // SAFETY: nothing was submitted.
+        unsafe {
+            let d = &self.ctx.device;
+            d.destroy_command_pool(self.pool, None);
+            d.destroy_framebuffer(self.framebuffer, None);
+            d.destroy_render_pass(self.render_pass, None);
+            d.destroy_buffer(self.buffer, None);
+            d.free_memory(self.memory, None);
+        }
+    }
+}
+
+#[test]
+fn commands_of_a_command_buffer_that_is_not_recording() {
+    let f = Fixture::new();
+    let cb = f.allocate(vk::CommandBufferLevel::PRIMARY);
+    assert_eq!(f.set_viewport(cb), ["VUID-vkCmdSetViewport-commandBuffer-recording"], "initial");
+    f.begin(cb, &vk::CommandBufferBeginInfo::default());
+    assert_eq!(f.set_viewport(cb), NONE);
+    // SAFETY: a recording command buffer.
+    unsafe { f.d().end_command_buffer(cb) }.expect("vkEndCommandBuffer");
+    assert_eq!(f.set_viewport(cb), ["VUID-vkCmdSetViewport-commandBuffer-recording"], "executable");
+}
+
+#[test]
+fn commands_inside_and_outside_render_pass_instances() {
+    let f = Fixture::new();
+    let cb = f.primary();
+    let rendering = vk::RenderingInfo::default()
+        .render_area(vk::Rect2D { offset: vk::Offset2D::default(), extent: vk::Extent2D { width: 8, height: 8 } })
+        .layer_count(1);
+    // SAFETY: a recording primary; invalid calls are skipped by Vigil.
+    unsafe {
+        assert_eq!(f.ids(|| f.d().cmd_end_rendering(cb)), ["VUID-vkCmdEndRendering-renderpass"]);
+        assert_eq!(f.fill(cb), NONE);
+        f.d().cmd_begin_rendering(cb, &rendering);
+        assert_eq!(f.fill(cb), ["VUID-vkCmdFillBuffer-renderpass"]);
+        assert_eq!(f.ids(|| f.d().cmd_end_rendering(cb)), NONE);
+        assert_eq!(f.fill(cb), NONE, "ended");
+        let begin = vk::RenderPassBeginInfo::default()
+            .render_pass(f.render_pass)
+            .framebuffer(f.framebuffer)
+            .render_area(rendering.render_area);
+        f.d().cmd_begin_render_pass(cb, &begin, vk::SubpassContents::INLINE);
+        assert_eq!(f.fill(cb), ["VUID-vkCmdFillBuffer-renderpass"]);
+        f.d().cmd_next_subpass(cb, vk::SubpassContents::INLINE);
+        f.d().cmd_end_render_pass(cb);
+        assert_eq!(f.fill(cb), NONE, "ended");
+    }
+}
+
+#[test]
+fn commands_only_primaries_record() {
+    let f = Fixture::new();
+    let rendering_area = vk::Rect2D { offset: vk::Offset2D::default(), extent: vk::Extent2D { width: 8, height: 8 } };
+    let begin = vk::RenderPassBeginInfo::default()
+        .render_pass(f.render_pass)
+        .framebuffer(f.framebuffer)
+        .render_area(rendering_area);
+    // SAFETY: recording command buffers; invalid calls are skipped by Vigil.
+    unsafe {
+        let primary = f.primary();
+        f.d().cmd_begin_render_pass(primary, &begin, vk::SubpassContents::INLINE);
+        assert_eq!(f.ids(|| f.d().cmd_next_subpass(primary, vk::SubpassContents::INLINE)), NONE);
+        assert_eq!(f.ids(|| f.d().cmd_end_render_pass(primary)), NONE);
+        // A secondary outside any render pass: both rules.
+        let secondary = f.allocate(vk::CommandBufferLevel::SECONDARY);
+        let inheritance = vk::CommandBufferInheritanceInfo::default();
+        f.begin(secondary, &vk::CommandBufferBeginInfo::default().inheritance_info(&inheritance));
+        assert_eq!(
+            f.ids(|| f.d().cmd_next_subpass(secondary, vk::SubpassContents::INLINE)),
+            ["VUID-vkCmdNextSubpass-renderpass", "VUID-vkCmdNextSubpass-bufferlevel"]
+        );
+        // A secondary continuing a render pass is inside one: only primaries may still advance it.
+        let inside = f.allocate(vk::CommandBufferLevel::SECONDARY);
+        let inheritance = vk::CommandBufferInheritanceInfo::default()
+            .render_pass(f.render_pass)
+            .subpass(0)
+            .framebuffer(f.framebuffer);
+        let info = vk::CommandBufferBeginInfo::default()
+            .flags(vk::CommandBufferUsageFlags::RENDER_PASS_CONTINUE)
+            .inheritance_info(&inheritance);
+        f.begin(inside, &info);
+        assert_eq!(
+            f.ids(|| f.d().cmd_next_subpass(inside, vk::SubpassContents::INLINE)),
+            ["VUID-vkCmdNextSubpass-bufferlevel"]
+        );
+        assert_eq!(f.fill(inside), ["VUID-vkCmdFillBuffer-renderpass"], "continuing is inside");
+    }
+}
+
+#[test]
+fn commands_the_pools_queue_family_cannot_run() {
+    let f = Fixture::new();
+    // SAFETY: lavapipe's physical device.
+    let families = unsafe { f.ctx.instance.get_physical_device_queue_family_properties(f.ctx.physical_device) };
+    let flags = families[f.ctx.queue_family as usize].queue_flags;
+    assert!(!flags.contains(vk::QueueFlags::COMPUTE), "the shim did not hide compute: {flags:?}");
+    let cb = f.primary();
+    let d = f.d();
+    // SAFETY: objects of this device; invalid calls are skipped by Vigil.
+    unsafe {
+        let compute = ComputePipeline::new(&f.ctx);
+        let pipeline = compute.pipeline;
+        // Binding is allowed on graphics queues too; dispatching needs compute.
+        assert_eq!(f.ids(|| d.cmd_bind_pipeline(cb, vk::PipelineBindPoint::COMPUTE, pipeline)), NONE);
+        assert_eq!(f.ids(|| d.cmd_dispatch(cb, 1, 1, 1)), ["VUID-vkCmdDispatch-commandBuffer-cmdpool"]);
+        // Transfer commands run on graphics families; graphics state commands too.
+        assert_eq!(f.fill(cb), NONE);
+        assert_eq!(f.set_viewport(cb), NONE);
+        compute.destroy(&f.ctx);
+    }
+}
