@@ -14,9 +14,11 @@ impl StateTracker {
     /// Runs `f` on the layouts of command buffer `cb`'s recording, unless another thread holds
     /// it (the application broke external synchronization; the update is dropped).
     pub(super) fn with_layouts(&self, cb: VkCommandBuffer, f: impl FnOnce(&mut RecordingLayouts)) {
-        let Some(record) = self.get(TYPES.command_buffer, cb.as_raw()) else { return };
-        let Some(mut r) = record.command_buffer().and_then(|c| c.try_lock()) else { return };
-        f(&mut r.layouts);
+        self.with_command_buffer(cb, |c| {
+            if let Some(mut r) = c.try_lock() {
+                f(&mut r.layouts);
+            }
+        });
     }
 
     /// A recorded barrier.

@@ -178,30 +178,37 @@ impl ObjectTable {
 
     /// [`Self::get`] for a command buffer, through the thread's `LAST_COMMAND_BUFFER`.
     fn get_command_buffer(&self, k: Key) -> Option<Arc<ObjectRecord>> {
+        self.with_command_buffer(k, Arc::clone)
+    }
+
+    /// Runs `f` with the record of command buffer `k`, if alive: the one this thread named last
+    /// is borrowed from its cache, without the shard's lock and without touching its reference
+    /// count. While `f` runs the cache is empty, so a nested call (an application callback
+    /// calling Vulkan) finds nothing to replace under it.
+    pub fn with_command_buffer<R>(&self, k: Key, f: impl FnOnce(&Arc<ObjectRecord>) -> R) -> Option<R> {
+        const EMPTY: CachedCommandBuffer = (NO_KEY, u64::MAX, std::ptr::null());
         let epoch = self.epoch.load(Ordering::Acquire);
-        let hit = LAST_COMMAND_BUFFER.try_with(|c| {
-            let (key, found_in, p) = c.get();
-            (key == k && found_in == epoch && !p.is_null()).then(|| {
-                // SAFETY: the cache owns a strong reference to `p` (from `Arc::into_raw`).
-                unsafe {
-                    Arc::increment_strong_count(p);
-                    Arc::from_raw(p)
-                }
-            })
-        });
-        if let Ok(Some(r)) = hit {
-            return Some(r);
-        }
-        let r = read(self.shard(&k)).get(&k).cloned()?;
-        let cached = Arc::into_raw(r.clone());
-        match LAST_COMMAND_BUFFER.try_with(|c| c.replace((k, epoch, cached))) {
-            // SAFETY: the reference the cache owned, given up once.
+        let (key, found_in, p) = LAST_COMMAND_BUFFER.try_with(|c| c.replace(EMPTY)).unwrap_or(EMPTY);
+        let r = if key == k && found_in == epoch && !p.is_null() {
+            // SAFETY: the cache's strong reference (from `Arc::into_raw`), moved out of it.
+            unsafe { Arc::from_raw(p) }
+        } else {
+            if !p.is_null() {
+                // SAFETY: as above; another command buffer's, or a stale one: given up.
+                drop(unsafe { Arc::from_raw(p) });
+            }
+            read(self.shard(&k)).get(&k).cloned()?
+        };
+        let out = f(&r);
+        let raw = Arc::into_raw(r);
+        match LAST_COMMAND_BUFFER.try_with(|c| c.replace((k, epoch, raw))) {
+            // SAFETY: what a nested call cached meanwhile: given up.
             Ok((_, _, old)) if !old.is_null() => drop(unsafe { Arc::from_raw(old) }),
             Ok(_) => {}
             // SAFETY: not stored: taken back.
-            Err(_) => drop(unsafe { Arc::from_raw(cached) }),
+            Err(_) => drop(unsafe { Arc::from_raw(raw) }),
         }
-        Some(r)
+        Some(out)
     }
 
     /// Runs `f` with this thread's cache: one thread-local access for a whole call's lookups.

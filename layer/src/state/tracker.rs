@@ -1298,15 +1298,16 @@ impl StateTracker {
     fn refer_then(&self, command: &'static CommandHandles, params: &[*const u8], then: impl FnOnce(&mut Recording)) {
         // SAFETY: parameter 0 of a vkCmd* command is its command buffer.
         let cb = unsafe { param_handle(params, 0) };
-        let Some(record) = self.get(TYPES.command_buffer, cb) else { return };
-        let Some(mut recording) = record.command_buffer().and_then(|c| c.try_lock()) else { return };
         let (scope, instance) = self.scopes();
-        let mut referrer = Referrer { references: &mut recording.references, scope, instance };
-        // Members the spec may ignore (`NOAUTO`) can hold garbage pointers: not followed.
-        let skip = Skip { params: OUTPUT, members: OUTPUT | NOAUTO };
-        // SAFETY: the call's parameters, as the application passed them (it returned).
-        unsafe { sites::visit(command, params, skip, &mut referrer) };
-        then(&mut recording);
+        OBJECTS.with_command_buffer(key(TYPES.command_buffer, cb, scope, instance), |record| {
+            let Some(mut recording) = record.command_buffer().and_then(|c| c.try_lock()) else { return };
+            let mut referrer = Referrer { references: &mut recording.references, scope, instance };
+            // Members the spec may ignore (`NOAUTO`) can hold garbage pointers: not followed.
+            let skip = Skip { params: OUTPUT, members: OUTPUT | NOAUTO };
+            // SAFETY: the call's parameters, as the application passed them (it returned).
+            unsafe { sites::visit(command, params, skip, &mut referrer) };
+            then(&mut recording);
+        });
     }
 
     /// Pipelines created for `bind_point` (null where creation failed).
@@ -1323,12 +1324,17 @@ impl StateTracker {
         self.with_command_buffer(cb, |c| c.render_pass_instance(active));
     }
 
-    fn with_command_buffer(&self, cb: VkCommandBuffer, f: impl FnOnce(&super::command_buffers::CommandBufferState)) {
-        if let Some(c) = self.get(TYPES.command_buffer, cb.as_raw()) {
+    pub(super) fn with_command_buffer(
+        &self,
+        cb: VkCommandBuffer,
+        f: impl FnOnce(&super::command_buffers::CommandBufferState),
+    ) {
+        let (scope, instance) = self.scopes();
+        OBJECTS.with_command_buffer(key(TYPES.command_buffer, cb.as_raw(), scope, instance), |c| {
             if let Some(c) = c.command_buffer() {
                 f(c);
             }
-        }
+        });
     }
 
     fn queue_retrieved(&self, h: u64) {

@@ -17,15 +17,19 @@ use crate::chassis::Call;
 use crate::state::command_buffers::{Lifecycle, Recording};
 use crate::state::pipelines::{bind_point_index, bind_point_name, SetLayoutInfo};
 use crate::state::tracker::param_handle;
-use crate::state::{key, ObjectRecord, TYPES};
+use crate::state::{key, ObjectRecord, OBJECTS, TYPES};
 
 impl CoreChecks {
     /// Runs `f` with the recording of `cb` while it is being recorded (not while another thread
     /// holds it: thread safety reports that).
     fn with_recording(&self, cb: u64, f: impl FnOnce(&Recording) -> bool) -> bool {
-        let Some(record) = self.get(TYPES.command_buffer, cb) else { return false };
-        let Some(r) = record.command_buffer().and_then(|c| c.try_lock()) else { return false };
-        r.lifecycle == Lifecycle::Recording && f(&r)
+        let k = key(TYPES.command_buffer, cb, self.device, self.instance);
+        OBJECTS
+            .with_command_buffer(k, |record| {
+                let Some(r) = record.command_buffer().and_then(|c| c.try_lock()) else { return false };
+                r.lifecycle == Lifecycle::Recording && f(&r)
+            })
+            .unwrap_or(false)
     }
 
     /// The record of handle `h` of type `ty`, through `r`'s references first.

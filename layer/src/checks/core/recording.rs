@@ -6,13 +6,13 @@
 //!
 //! Not followed: video coding scopes (`-videocoding`; lavapipe has no video to test it on).
 
-use vigil_generated::recording::{RenderPassRule, RECORDING_RULES};
+use vigil_generated::recording::{RecordingRule, RenderPassRule, RECORDING_RULES};
 
 use super::CoreChecks;
 use crate::chassis::Call;
 use crate::state::command_buffers::Lifecycle;
 use crate::state::tracker::param_handle;
-use crate::state::TYPES;
+use crate::state::{key, ObjectRecord, OBJECTS, TYPES};
 
 /// The spec's names of the `VkQueueFlagBits` a rule may name, for messages.
 const QUEUE_BITS: [(u32, &str); 8] = [
@@ -33,7 +33,12 @@ impl CoreChecks {
         let rule = &RECORDING_RULES[i];
         // SAFETY: parameter 0 of a vkCmd* command is its command buffer.
         let cb = unsafe { param_handle(cx.params, 0) };
-        let Some(record) = self.get(TYPES.command_buffer, cb) else { return false };
+        let k = key(TYPES.command_buffer, cb, self.device, self.instance);
+        OBJECTS.with_command_buffer(k, |record| self.rules_of(cx, rule, cb, record)).unwrap_or(false)
+    }
+
+    /// [`Self::recording_rules`] of `rule` for command buffer `cb`.
+    fn rules_of(&self, cx: &Call<'_>, rule: &RecordingRule, cb: u64, record: &ObjectRecord) -> bool {
         let Some(state) = record.command_buffer() else { return false };
         // Another thread recording it: thread safety reports that.
         let Some(r) = state.try_lock() else { return false };

@@ -168,3 +168,22 @@ fn a_threads_last_command_buffer_is_found_again_until_something_is_removed() {
     assert!(t.get(cb(0x20)).is_some());
     assert!(Arc::ptr_eq(&second, &t.get(cb(0x10)).unwrap()));
 }
+
+#[test]
+fn a_command_buffer_borrowed_from_the_cache_survives_nested_lookups() {
+    let t = ObjectTable::new();
+    let cb = |handle| Key { scope: 10, handle, ty: TYPES.command_buffer };
+    t.insert(cb(0x10), None, false, Origin::Created);
+    t.insert(cb(0x20), None, false, Origin::Created);
+    let first = t.get(cb(0x10)).unwrap();
+    // A callback calling Vulkan from inside: other command buffers, and the same one again.
+    let seen = t.with_command_buffer(cb(0x10), |outer| {
+        let other = t.get(cb(0x20)).unwrap();
+        let again = t.with_command_buffer(cb(0x10), |inner| Arc::ptr_eq(inner, outer)).unwrap();
+        assert!(again && !Arc::ptr_eq(&other, outer));
+        Arc::ptr_eq(outer, &first)
+    });
+    assert_eq!(seen, Some(true));
+    assert!(Arc::ptr_eq(&t.get(cb(0x10)).unwrap(), &first));
+    assert!(t.with_command_buffer(cb(0x30), |_| ()).is_none(), "never created");
+}
