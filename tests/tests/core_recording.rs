@@ -219,3 +219,40 @@ fn commands_the_pools_queue_family_cannot_run() {
         compute.destroy(&f.ctx);
     }
 }
+
+#[test]
+fn executing_secondaries_inside_and_outside_render_pass_instances() {
+    let f = Fixture::new();
+    let area = vk::Rect2D { offset: vk::Offset2D::default(), extent: vk::Extent2D { width: 8, height: 8 } };
+    let begin =
+        vk::RenderPassBeginInfo::default().render_pass(f.render_pass).framebuffer(f.framebuffer).render_area(area);
+    let secondary = |continues: bool| {
+        let cb = f.allocate(vk::CommandBufferLevel::SECONDARY);
+        let inheritance = vk::CommandBufferInheritanceInfo::default()
+            .render_pass(f.render_pass)
+            .subpass(0)
+            .framebuffer(f.framebuffer);
+        let flags = if continues {
+            vk::CommandBufferUsageFlags::RENDER_PASS_CONTINUE
+        } else {
+            vk::CommandBufferUsageFlags::empty()
+        };
+        f.begin(cb, &vk::CommandBufferBeginInfo::default().flags(flags).inheritance_info(&inheritance));
+        // SAFETY: a recording secondary.
+        unsafe { f.d().end_command_buffer(cb) }.expect("vkEndCommandBuffer");
+        cb
+    };
+    let (continuing, plain) = (secondary(true), secondary(false));
+    let primary = f.primary();
+    // SAFETY: a recording primary and executable secondaries; invalid calls are skipped by Vigil.
+    unsafe {
+        let execute = |cb| f.ids(|| f.d().cmd_execute_commands(primary, &[cb]));
+        f.d().cmd_begin_render_pass(primary, &begin, vk::SubpassContents::SECONDARY_COMMAND_BUFFERS);
+        assert_eq!(execute(plain), ["VUID-vkCmdExecuteCommands-pCommandBuffers-00096"]);
+        assert_eq!(execute(continuing), NONE);
+        f.d().cmd_next_subpass(primary, vk::SubpassContents::INLINE);
+        f.d().cmd_end_render_pass(primary);
+        assert_eq!(execute(continuing), ["VUID-vkCmdExecuteCommands-pCommandBuffers-00100"]);
+        assert_eq!(execute(plain), NONE);
+    }
+}

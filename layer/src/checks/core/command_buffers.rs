@@ -201,6 +201,9 @@ fn one_time() -> u32 {
     VkCommandBufferUsageFlags::VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT.0
 }
 
+/// `VK_COMMAND_BUFFER_USAGE_RENDER_PASS_CONTINUE_BIT`.
+const RENDER_PASS_CONTINUE: u32 = VkCommandBufferUsageFlags::VK_COMMAND_BUFFER_USAGE_RENDER_PASS_CONTINUE_BIT.0;
+
 /// Core's generic validate hook runs for the destroys and frees with an in-use rule (`in_use`),
 /// the commands that need a bound pipeline (`bindings`) and the recording commands
 /// (`recording`), and no other command. Core's typed hooks of recording commands run the
@@ -579,7 +582,7 @@ impl ValidationObject for CoreChecks {
     fn pre_call_validate_cmd_execute_commands(
         &self,
         cx: &Call<'_>,
-        _cb: VkCommandBuffer,
+        cb: VkCommandBuffer,
         count: u32,
         buffers: *const VkCommandBuffer,
     ) -> bool {
@@ -588,6 +591,10 @@ impl ValidationObject for CoreChecks {
             let root = cx.location();
             let at = root.dot("pCommandBuffers");
             let mut skip = false;
+            let k = crate::state::key(TYPES.command_buffer, cb.as_raw(), self.device, self.instance);
+            let inside = crate::state::OBJECTS
+                .with_command_buffer(k, |c| c.command_buffer().and_then(|c| c.try_lock()).map(|r| r.in_render_pass))
+                .flatten();
             // SAFETY: `count` command buffers, as the application passed them (stateless checked
             // the pointer).
             for (i, s) in unsafe { slice(buffers, count) }.iter().enumerate() {
@@ -630,6 +637,32 @@ impl ValidationObject for CoreChecks {
                              VK_COMMAND_BUFFER_USAGE_SIMULTANEOUS_USE_BIT."
                         ),
                     );
+                } else {
+                    let continues = r.usage & RENDER_PASS_CONTINUE != 0;
+                    drop(r);
+                    match (inside, continues) {
+                        (Some(true), false) => {
+                            skip |= cx.error(
+                                "VUID-vkCmdExecuteCommands-pCommandBuffers-00096",
+                                &at,
+                                format_args!(
+                                    "is {h:#x}, executed inside a render pass instance, but it was not begun with \
+                                     VK_COMMAND_BUFFER_USAGE_RENDER_PASS_CONTINUE_BIT."
+                                ),
+                            );
+                        }
+                        (Some(false), true) => {
+                            skip |= cx.error(
+                                "VUID-vkCmdExecuteCommands-pCommandBuffers-00100",
+                                &at,
+                                format_args!(
+                                    "is {h:#x}, begun with VK_COMMAND_BUFFER_USAGE_RENDER_PASS_CONTINUE_BIT, but \
+                                     executed outside any render pass instance."
+                                ),
+                            );
+                        }
+                        _ => {}
+                    }
                 }
             }
             skip
