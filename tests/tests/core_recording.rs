@@ -256,3 +256,116 @@ fn executing_secondaries_inside_and_outside_render_pass_instances() {
         assert_eq!(execute(plain), NONE);
     }
 }
+
+#[test]
+fn render_pass_instances_advance_and_end_as_begun() {
+    let f = Fixture::new();
+    let area = vk::Rect2D { offset: vk::Offset2D::default(), extent: vk::Extent2D { width: 8, height: 8 } };
+    let begin =
+        vk::RenderPassBeginInfo::default().render_pass(f.render_pass).framebuffer(f.framebuffer).render_area(area);
+    let rendering = vk::RenderingInfo::default().render_area(area).layer_count(1);
+    let inline = vk::SubpassContents::INLINE;
+    // SAFETY: recording primaries; invalid calls are skipped by Vigil.
+    unsafe {
+        let d = f.d();
+        let cb = f.primary();
+        d.cmd_begin_render_pass(cb, &begin, inline);
+        assert_eq!(f.ids(|| d.cmd_end_render_pass(cb)), ["VUID-vkCmdEndRenderPass-None-00910"], "subpass 0 of 2");
+        assert_eq!(f.ids(|| d.cmd_end_rendering(cb)), ["VUID-vkCmdEndRendering-None-06161"]);
+        assert_eq!(f.ids(|| d.cmd_next_subpass(cb, inline)), NONE);
+        assert_eq!(f.ids(|| d.cmd_next_subpass(cb, inline)), ["VUID-vkCmdNextSubpass-None-00909"], "the last");
+        let end2 = vk::SubpassEndInfo::default();
+        assert_eq!(
+            f.ids(|| d.cmd_next_subpass2(cb, &vk::SubpassBeginInfo::default().contents(inline), &end2)),
+            ["VUID-vkCmdNextSubpass2-None-03102"]
+        );
+        assert_eq!(f.ids(|| d.cmd_end_render_pass2(cb, &end2)), NONE);
+        d.cmd_begin_render_pass(cb, &begin, inline);
+        assert_eq!(f.ids(|| d.cmd_end_render_pass2(cb, &end2)), ["VUID-vkCmdEndRenderPass2-None-03103"]);
+        d.cmd_next_subpass(cb, inline);
+        d.cmd_end_render_pass(cb);
+        d.cmd_begin_rendering(cb, &rendering);
+        assert_eq!(f.ids(|| d.cmd_end_render_pass(cb)), ["VUID-vkCmdEndRenderPass-None-06170"]);
+        assert_eq!(f.ids(|| d.cmd_end_render_pass2(cb, &end2)), ["VUID-vkCmdEndRenderPass2-None-06171"]);
+        assert_eq!(f.ids(|| d.cmd_end_rendering(cb)), NONE);
+    }
+}
+
+#[test]
+fn render_pass_begins_need_clear_values_and_an_area_inside_the_framebuffer() {
+    let f = Fixture::new();
+    let d = f.d();
+    let extent = vk::Extent2D { width: 8, height: 8 };
+    // SAFETY: valid create infos; recording primaries; invalid calls are skipped by Vigil.
+    unsafe {
+        // One colour attachment cleared on load.
+        let image = d
+            .create_image(
+                &vk::ImageCreateInfo::default()
+                    .image_type(vk::ImageType::TYPE_2D)
+                    .format(vk::Format::R8G8B8A8_UNORM)
+                    .extent(extent.into())
+                    .mip_levels(1)
+                    .array_layers(1)
+                    .samples(vk::SampleCountFlags::TYPE_1)
+                    .usage(vk::ImageUsageFlags::COLOR_ATTACHMENT),
+                None,
+            )
+            .unwrap();
+        let req = d.get_image_memory_requirements(image);
+        let ty = f.ctx.memory_type(req.memory_type_bits, vk::MemoryPropertyFlags::empty());
+        let memory = d
+            .allocate_memory(&vk::MemoryAllocateInfo::default().allocation_size(req.size).memory_type_index(ty), None)
+            .unwrap();
+        d.bind_image_memory(image, memory, 0).unwrap();
+        let view = d.create_image_view(&vigil_tests::context::color_view_info(image), None).unwrap();
+        let attachment = [vk::AttachmentDescription::default()
+            .format(vk::Format::R8G8B8A8_UNORM)
+            .samples(vk::SampleCountFlags::TYPE_1)
+            .load_op(vk::AttachmentLoadOp::CLEAR)
+            .store_op(vk::AttachmentStoreOp::STORE)
+            .initial_layout(vk::ImageLayout::UNDEFINED)
+            .final_layout(vk::ImageLayout::COLOR_ATTACHMENT_OPTIMAL)];
+        let color = [vk::AttachmentReference { attachment: 0, layout: vk::ImageLayout::COLOR_ATTACHMENT_OPTIMAL }];
+        let subpass = [vk::SubpassDescription::default().color_attachments(&color)];
+        let render_pass = d
+            .create_render_pass(&vk::RenderPassCreateInfo::default().attachments(&attachment).subpasses(&subpass), None)
+            .unwrap();
+        let views = [view];
+        let framebuffer = d
+            .create_framebuffer(
+                &vk::FramebufferCreateInfo::default()
+                    .render_pass(render_pass)
+                    .attachments(&views)
+                    .width(8)
+                    .height(8)
+                    .layers(1),
+                None,
+            )
+            .unwrap();
+        let cb = f.primary();
+        let clear = [vk::ClearValue::default()];
+        let begin = |w: u32, h: u32, clears: &[vk::ClearValue]| {
+            let info = vk::RenderPassBeginInfo::default()
+                .render_pass(render_pass)
+                .framebuffer(framebuffer)
+                .render_area(vk::Rect2D {
+                    offset: vk::Offset2D { x: 0, y: 0 },
+                    extent: vk::Extent2D { width: w, height: h },
+                })
+                .clear_values(clears);
+            f.ids(|| d.cmd_begin_render_pass(cb, &info, vk::SubpassContents::INLINE))
+        };
+        assert_eq!(begin(8, 8, &[]), ["VUID-VkRenderPassBeginInfo-clearValueCount-00902"]);
+        assert_eq!(begin(9, 8, &clear), ["VUID-VkRenderPassBeginInfo-pNext-02852"]);
+        assert_eq!(begin(8, 9, &clear), ["VUID-VkRenderPassBeginInfo-pNext-02853"]);
+        assert_eq!(begin(8, 8, &clear), NONE);
+        d.cmd_end_render_pass(cb);
+        d.end_command_buffer(cb).unwrap();
+        d.destroy_framebuffer(framebuffer, None);
+        d.destroy_render_pass(render_pass, None);
+        d.destroy_image_view(view, None);
+        d.destroy_image(image, None);
+        d.free_memory(memory, None);
+    }
+}

@@ -11,7 +11,7 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError, TryLockError};
 
 use vigil_generated::*;
 
-pub use super::records::{CommandBufferState, CommandPoolState, Lifecycle, Recording, References};
+pub use super::records::{CommandBufferState, CommandPoolState, Lifecycle, Recording, References, RenderPassInstance};
 use super::records::{Key, ObjectRecord, RECENT};
 
 impl CommandPoolState {
@@ -124,6 +124,7 @@ impl Default for CommandBufferState {
                 layouts: Default::default(),
                 bound: Default::default(),
                 in_render_pass: false,
+                instance: None,
             }),
         }
     }
@@ -167,14 +168,26 @@ impl CommandBufferState {
             r.bound = Default::default();
             let continues = VkCommandBufferUsageFlags::VK_COMMAND_BUFFER_USAGE_RENDER_PASS_CONTINUE_BIT.0;
             r.in_render_pass = self.secondary() && usage & continues != 0;
+            r.instance = None;
             r.generation = r.generation.wrapping_add(1);
         }
     }
 
-    /// A render pass instance began (vkCmdBeginRenderPass*, vkCmdBeginRendering) or ended.
-    pub fn render_pass_instance(&self, active: bool) {
+    /// A render pass instance began (vkCmdBeginRenderPass*, vkCmdBeginRendering) or ended
+    /// (`None`).
+    pub fn render_pass_instance(&self, instance: Option<RenderPassInstance>) {
         if let Some(mut r) = self.try_lock() {
-            r.in_render_pass = active;
+            r.in_render_pass = instance.is_some();
+            r.instance = instance;
+        }
+    }
+
+    /// vkCmdNextSubpass(2): the render pass instance's next subpass.
+    pub fn next_subpass(&self) {
+        if let Some(mut r) = self.try_lock() {
+            if let Some(RenderPassInstance::RenderPass { subpass, .. }) = &mut r.instance {
+                *subpass += 1;
+            }
         }
     }
 
@@ -197,6 +210,7 @@ impl CommandBufferState {
         r.layouts.clear();
         r.bound = Default::default();
         r.in_render_pass = false;
+        r.instance = None;
         r.generation = r.generation.wrapping_add(1);
     }
 

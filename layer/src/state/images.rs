@@ -21,7 +21,8 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use vigil_generated::*;
 
 pub use super::records::{
-    FramebufferState, ImageShape, ImageState, ImageViewState, RecordedLayouts, RecordingLayouts, RenderPassState,
+    FramebufferState, ImageShape, ImageState, ImageViewState, RecordedLayouts, RecordingLayouts, RenderPassShape,
+    RenderPassState,
 };
 use super::records::{KeyHasher, ObjectRecord, TYPES};
 use crate::chassis::raw::{chained, slice};
@@ -162,6 +163,16 @@ impl RenderPassState {
     pub fn attachment(&self, i: usize) -> Option<(i32, i32)> {
         self.attachments.get()?.get(i).copied().flatten()
     }
+
+    /// Records its subpass count and the clear values it needs.
+    pub fn set_shape(&self, shape: RenderPassShape) {
+        let _ = self.shape.set(shape);
+    }
+
+    /// Its subpass count and the clear values it needs, once recorded.
+    pub fn shape(&self) -> Option<RenderPassShape> {
+        self.shape.get().copied()
+    }
 }
 
 impl FramebufferState {
@@ -173,6 +184,16 @@ impl FramebufferState {
     /// Its attachments' views.
     pub fn views(&self) -> &[Arc<ObjectRecord>] {
         self.views.get().map_or(&[], Vec::as_slice)
+    }
+
+    /// Records its width and height.
+    pub fn set_extent(&self, width: u32, height: u32) {
+        let _ = self.extent.set((width, height));
+    }
+
+    /// Its width and height, once recorded.
+    pub fn extent(&self) -> Option<(u32, u32)> {
+        self.extent.get().copied()
     }
 }
 

@@ -465,6 +465,18 @@ pub struct Recording {
     /// Whether a render pass instance is active: begun and not ended, or for a secondary, begun
     /// with `VK_COMMAND_BUFFER_USAGE_RENDER_PASS_CONTINUE_BIT`.
     pub in_render_pass: bool,
+    /// The render pass instance it began, while active (none for one a secondary continues).
+    pub instance: Option<RenderPassInstance>,
+}
+
+/// A render pass instance a recording began.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RenderPassInstance {
+    /// By vkCmdBeginRenderPass(2): the current subpass, and how many the render pass has (when
+    /// known).
+    RenderPass { subpass: u32, subpasses: Option<u32> },
+    /// By vkCmdBeginRendering.
+    Rendering,
 }
 
 /// The pipeline bind points whose bound state is followed: graphics, compute, ray tracing.
@@ -697,12 +709,24 @@ pub struct ImageViewState {
 #[derive(Default)]
 pub struct RenderPassState {
     pub(super) attachments: OnceLock<Vec<Option<(i32, i32)>>>,
+    pub(super) shape: OnceLock<RenderPassShape>,
+}
+
+/// What beginning, advancing and ending a render pass's instances is checked against.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RenderPassShape {
+    pub subpasses: u32,
+    /// One more than the largest attachment index cleared on load (`VK_ATTACHMENT_LOAD_OP_CLEAR`,
+    /// or its stencil load op for a format with stencil): the clear values it needs at least.
+    pub clear_values: u32,
 }
 
 /// A framebuffer's state: its attachments (none for an imageless one).
 #[derive(Default)]
 pub struct FramebufferState {
     pub(super) views: OnceLock<Vec<Arc<ObjectRecord>>>,
+    /// Its width and height.
+    pub(super) extent: OnceLock<(u32, u32)>,
 }
 
 /// What one recording does to one image's layouts.

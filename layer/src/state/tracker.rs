@@ -14,9 +14,9 @@ use vigil_generated::objects::*;
 use vigil_generated::stateless::Shape;
 use vigil_generated::*;
 
-use super::command_buffers::{Recording, References};
-use super::images::Overlay;
+use super::command_buffers::{Recording, References, RenderPassInstance};
 use super::images::{dependency_barriers, ImageBarrier};
+use super::images::{Overlay, RenderPassShape};
 use super::objects::{key, ObjectRecord, ObjectState, Origin, OBJECTS, TYPES};
 use super::pipelines::bind_point_index;
 use super::sites::{self, handles, SiteVisitor, Skip};
@@ -275,7 +275,8 @@ impl ValidationObject for StateTracker {
         }
         let attachments = unsafe { slice(info.pAttachments, info.attachmentCount) };
         let layouts = attachments.iter().map(|a| Some((a.initialLayout.0, a.finalLayout.0))).collect();
-        self.render_pass_created(rp.as_raw(), layouts);
+        let clears = attachments.iter().map(|a| (a.format, a.loadOp, a.stencilLoadOp));
+        self.render_pass_created(rp.as_raw(), layouts, shape(info.subpassCount, clears));
     }
 
     fn post_call_record_create_render_pass2(
@@ -303,7 +304,8 @@ impl ValidationObject for StateTracker {
                 (!separate).then_some((a.initialLayout.0, a.finalLayout.0))
             })
             .collect();
-        self.render_pass_created(rp.as_raw(), layouts);
+        let clears = attachments.iter().map(|a| (a.format, a.loadOp, a.stencilLoadOp));
+        self.render_pass_created(rp.as_raw(), layouts, shape(info.subpassCount, clears));
     }
 
     fn post_call_record_create_framebuffer(
@@ -318,16 +320,15 @@ impl ValidationObject for StateTracker {
         self.post_record_call(cx, Some(result));
         // SAFETY: as for vkCreateImage; an imageless framebuffer's attachments are not views.
         let (Some(info), Some(fb)) = (unsafe { info.as_ref() }, unsafe { framebuffer.as_ref() }) else { return };
-        let imageless = info.flags.0 & VkFramebufferCreateFlags::VK_FRAMEBUFFER_CREATE_IMAGELESS_BIT.0 != 0;
-        if result.0 < 0 || imageless {
+        if result.0 < 0 {
             return;
         }
-        let views = unsafe { slice(info.pAttachments, info.attachmentCount) };
-        let views = views.iter().filter_map(|v| self.get(TYPES.image_view, v.as_raw())).collect();
-        if let Some(state) = self.get(TYPES.framebuffer, fb.as_raw()) {
-            if let Some(f) = state.framebuffer() {
-                f.set_views(views);
-            }
+        let Some(state) = self.get(TYPES.framebuffer, fb.as_raw()) else { return };
+        let Some(f) = state.framebuffer() else { return };
+        f.set_extent(info.width, info.height);
+        if info.flags.0 & VkFramebufferCreateFlags::VK_FRAMEBUFFER_CREATE_IMAGELESS_BIT.0 == 0 {
+            let views = unsafe { slice(info.pAttachments, info.attachmentCount) };
+            f.set_views(views.iter().filter_map(|v| self.get(TYPES.image_view, v.as_raw())).collect());
         }
     }
 
@@ -736,7 +737,11 @@ impl ValidationObject for StateTracker {
         self.post_record_call(cx, None);
         // SAFETY: the begin info the application passed.
         unsafe { self.render_pass_begun(cb, info) };
-        self.render_pass_instance(cb, true);
+        // SAFETY: as above.
+        let render_pass = unsafe { info.as_ref() }.map_or(0, |i| i.renderPass.as_raw());
+        let subpasses =
+            self.get(TYPES.render_pass, render_pass).and_then(|r| r.render_pass()?.shape()).map(|s| s.subpasses);
+        self.render_pass_instance(cb, Some(RenderPassInstance::RenderPass { subpass: 0, subpasses }));
     }
 
     fn post_call_record_cmd_begin_render_pass2(
@@ -750,7 +755,11 @@ impl ValidationObject for StateTracker {
         self.post_record_call(cx, None);
         // SAFETY: the begin info the application passed.
         unsafe { self.render_pass_begun(cb, info) };
-        self.render_pass_instance(cb, true);
+        // SAFETY: as above.
+        let render_pass = unsafe { info.as_ref() }.map_or(0, |i| i.renderPass.as_raw());
+        let subpasses =
+            self.get(TYPES.render_pass, render_pass).and_then(|r| r.render_pass()?.shape()).map(|s| s.subpasses);
+        self.render_pass_instance(cb, Some(RenderPassInstance::RenderPass { subpass: 0, subpasses }));
     }
 
     fn post_call_record_cmd_begin_rendering(
@@ -763,11 +772,32 @@ impl ValidationObject for StateTracker {
         self.post_record_call(cx, None);
         // SAFETY: the rendering info the application passed.
         unsafe { self.rendering_begun(cb, info) };
-        self.render_pass_instance(cb, true);
+        self.render_pass_instance(cb, Some(RenderPassInstance::Rendering));
+    }
+
+    fn post_call_record_cmd_next_subpass(
+        &self,
+        _cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        _contents: VkSubpassContents,
+        _result: (),
+    ) {
+        self.with_command_buffer(cb, |c| c.next_subpass());
+    }
+
+    fn post_call_record_cmd_next_subpass2(
+        &self,
+        _cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        _begin: *const VkSubpassBeginInfo,
+        _end: *const VkSubpassEndInfo,
+        _result: (),
+    ) {
+        self.with_command_buffer(cb, |c| c.next_subpass());
     }
 
     fn post_call_record_cmd_end_render_pass(&self, _cx: &Call<'_>, cb: VkCommandBuffer, _result: ()) {
-        self.render_pass_instance(cb, false);
+        self.render_pass_instance(cb, None);
     }
 
     fn post_call_record_cmd_end_render_pass2(
@@ -777,11 +807,11 @@ impl ValidationObject for StateTracker {
         _info: *const VkSubpassEndInfo,
         _result: (),
     ) {
-        self.render_pass_instance(cb, false);
+        self.render_pass_instance(cb, None);
     }
 
     fn post_call_record_cmd_end_rendering(&self, _cx: &Call<'_>, cb: VkCommandBuffer, _result: ()) {
-        self.render_pass_instance(cb, false);
+        self.render_pass_instance(cb, None);
     }
 
     fn post_call_record_cmd_end_rendering2_khr(
@@ -791,7 +821,7 @@ impl ValidationObject for StateTracker {
         _info: *const VkRenderingEndInfoKHR,
         _result: (),
     ) {
-        self.render_pass_instance(cb, false);
+        self.render_pass_instance(cb, None);
     }
 
     fn post_call_record_transition_image_layout(
@@ -1319,9 +1349,9 @@ impl StateTracker {
         }
     }
 
-    /// A render pass instance began or ended in `cb`.
-    fn render_pass_instance(&self, cb: VkCommandBuffer, active: bool) {
-        self.with_command_buffer(cb, |c| c.render_pass_instance(active));
+    /// A render pass instance began or ended (`None`) in `cb`.
+    fn render_pass_instance(&self, cb: VkCommandBuffer, instance: Option<RenderPassInstance>) {
+        self.with_command_buffer(cb, |c| c.render_pass_instance(instance));
     }
 
     pub(super) fn with_command_buffer(
@@ -1439,10 +1469,11 @@ impl StateTracker {
         }
     }
 
-    fn render_pass_created(&self, render_pass: u64, layouts: Vec<Option<(i32, i32)>>) {
+    fn render_pass_created(&self, render_pass: u64, layouts: Vec<Option<(i32, i32)>>, shape: RenderPassShape) {
         if let Some(r) = self.get(TYPES.render_pass, render_pass) {
             if let Some(state) = r.render_pass() {
                 state.set_attachments(layouts);
+                state.set_shape(shape);
             }
         }
     }
@@ -1571,4 +1602,30 @@ unsafe fn parent_record(
     let ty = parent_type(command, parent)?;
     let h = unsafe { parent_handle(parent, params) };
     (h != 0).then(|| OBJECTS.get_or_see(key(ty, h, scope, instance)))
+}
+
+/// A render pass's subpass count, and the clear values its attachments' load ops need: one more
+/// than the largest index cleared on load (a stencil load op counts for formats with stencil).
+fn shape(
+    subpasses: u32,
+    attachments: impl Iterator<Item = (VkFormat, VkAttachmentLoadOp, VkAttachmentLoadOp)>,
+) -> RenderPassShape {
+    let clear = VkAttachmentLoadOp::VK_ATTACHMENT_LOAD_OP_CLEAR;
+    let stencil = |f: VkFormat| {
+        use VkFormat as F;
+        [
+            F::VK_FORMAT_S8_UINT,
+            F::VK_FORMAT_D16_UNORM_S8_UINT,
+            F::VK_FORMAT_D24_UNORM_S8_UINT,
+            F::VK_FORMAT_D32_SFLOAT_S8_UINT,
+        ]
+        .contains(&f)
+    };
+    let clear_values = attachments
+        .enumerate()
+        .filter(|(_, (format, load, stencil_load))| *load == clear || (stencil(*format) && *stencil_load == clear))
+        .map(|(i, _)| i as u32 + 1)
+        .max()
+        .unwrap_or(0);
+    RenderPassShape { subpasses, clear_values }
 }

@@ -13,6 +13,7 @@ use super::buffers::{COPY_BUFFER, COPY_BUFFER_INFO, FILL_BUFFER, UPDATE_BUFFER};
 use super::fences::{SUBMIT2_FENCE, SUBMIT_FENCE};
 use super::layouts::LayoutParam;
 use super::memory::{Bindable, Members, BIND_BUFFER, BIND_BUFFER_INFO, BIND_IMAGE, BIND_IMAGE_INFO, MAP, MAP_INFO};
+use super::render_passes::Ending;
 use super::semaphores::{Payloads, SUBMIT2_SEMAPHORES, SUBMIT_SEMAPHORES};
 use super::CoreChecks;
 use crate::chassis::raw::{chained, slice};
@@ -334,7 +335,10 @@ impl ValidationObject for CoreChecks {
         let recorded = self.recording_rules(cx);
         recorded | {
             // SAFETY: the begin info the application passed (stateless checked it).
-            unsafe { self.render_pass_layouts(cx, cb, info, "VUID-vkCmdBeginRenderPass-initialLayout-00900") }
+            unsafe {
+                self.render_pass_begin_info(cx, info)
+                    | self.render_pass_layouts(cx, cb, info, "VUID-vkCmdBeginRenderPass-initialLayout-00900")
+            }
         }
     }
 
@@ -348,8 +352,68 @@ impl ValidationObject for CoreChecks {
         let recorded = self.recording_rules(cx);
         recorded | {
             // SAFETY: as for vkCmdBeginRenderPass.
-            unsafe { self.render_pass_layouts(cx, cb, info, "VUID-vkCmdBeginRenderPass2-initialLayout-03100") }
+            unsafe {
+                self.render_pass_begin_info(cx, info)
+                    | self.render_pass_layouts(cx, cb, info, "VUID-vkCmdBeginRenderPass2-initialLayout-03100")
+            }
         }
+    }
+
+    fn pre_call_validate_cmd_next_subpass(
+        &self,
+        cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        _contents: VkSubpassContents,
+    ) -> bool {
+        let ending = Ending::NextSubpass { vuid: "VUID-vkCmdNextSubpass-None-00909" };
+        self.recording_rules(cx) | self.render_pass_ending(cx, cb, ending)
+    }
+
+    fn pre_call_validate_cmd_next_subpass2(
+        &self,
+        cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        _begin: *const VkSubpassBeginInfo,
+        _end: *const VkSubpassEndInfo,
+    ) -> bool {
+        let ending = Ending::NextSubpass { vuid: "VUID-vkCmdNextSubpass2-None-03102" };
+        self.recording_rules(cx) | self.render_pass_ending(cx, cb, ending)
+    }
+
+    fn pre_call_validate_cmd_end_render_pass(&self, cx: &Call<'_>, cb: VkCommandBuffer) -> bool {
+        let ending = Ending::RenderPass {
+            last_subpass: "VUID-vkCmdEndRenderPass-None-00910",
+            not_rendering: "VUID-vkCmdEndRenderPass-None-06170",
+        };
+        self.recording_rules(cx) | self.render_pass_ending(cx, cb, ending)
+    }
+
+    fn pre_call_validate_cmd_end_render_pass2(
+        &self,
+        cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        _info: *const VkSubpassEndInfo,
+    ) -> bool {
+        let ending = Ending::RenderPass {
+            last_subpass: "VUID-vkCmdEndRenderPass2-None-03103",
+            not_rendering: "VUID-vkCmdEndRenderPass2-None-06171",
+        };
+        self.recording_rules(cx) | self.render_pass_ending(cx, cb, ending)
+    }
+
+    fn pre_call_validate_cmd_end_rendering(&self, cx: &Call<'_>, cb: VkCommandBuffer) -> bool {
+        let ending = Ending::Rendering { vuid: "VUID-vkCmdEndRendering-None-06161" };
+        self.recording_rules(cx) | self.render_pass_ending(cx, cb, ending)
+    }
+
+    fn pre_call_validate_cmd_end_rendering2_khr(
+        &self,
+        cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        _info: *const VkRenderingEndInfoKHR,
+    ) -> bool {
+        let ending = Ending::Rendering { vuid: "VUID-vkCmdEndRendering2KHR-None-10610" };
+        self.recording_rules(cx) | self.render_pass_ending(cx, cb, ending)
     }
 
     fn pre_call_validate_cmd_begin_rendering(

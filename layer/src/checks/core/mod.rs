@@ -9,6 +9,7 @@ mod in_use;
 mod layouts;
 mod memory;
 mod recording;
+mod render_passes;
 mod semaphores;
 
 use std::sync::Arc;
