@@ -180,6 +180,22 @@ pub fn shader_module(ctx: &Context, spv: &[u8]) -> vk::ShaderModule {
         .expect("vkCreateShaderModule")
 }
 
+/// A compute pipeline of `module`'s `main` with `layout`.
+pub fn compute_pipeline(ctx: &Context, module: vk::ShaderModule, layout: vk::PipelineLayout) -> vk::Pipeline {
+    let stage =
+        vk::PipelineShaderStageCreateInfo::default().stage(vk::ShaderStageFlags::COMPUTE).module(module).name(c"main");
+    // SAFETY: a valid create info with a live module and layout of this device.
+    unsafe {
+        ctx.device.create_compute_pipelines(
+            vk::PipelineCache::null(),
+            &[vk::ComputePipelineCreateInfo::default().stage(stage).layout(layout)],
+            None,
+        )
+    }
+    .map_err(|(_, e)| e)
+    .expect("vkCreateComputePipelines")[0]
+}
+
 /// Runs `compute.comp` over [`COMPUTE_WORDS`] words and returns the storage buffer's contents.
 pub fn run_compute(ctx: &Context) -> Vec<u32> {
     let d = &ctx.device;
@@ -209,18 +225,7 @@ pub fn run_compute(ctx: &Context) -> Vec<u32> {
                 None,
             )
             .expect("vkCreatePipelineLayout");
-        let stage = vk::PipelineShaderStageCreateInfo::default()
-            .stage(vk::ShaderStageFlags::COMPUTE)
-            .module(module)
-            .name(c"main");
-        let pipeline = d
-            .create_compute_pipelines(
-                vk::PipelineCache::null(),
-                &[vk::ComputePipelineCreateInfo::default().stage(stage).layout(layout)],
-                None,
-            )
-            .map_err(|(_, e)| e)
-            .expect("vkCreateComputePipelines")[0];
+        let pipeline = compute_pipeline(ctx, module, layout);
         let pool_sizes = [vk::DescriptorPoolSize::default().ty(vk::DescriptorType::STORAGE_BUFFER).descriptor_count(1)];
         let pool = d
             .create_descriptor_pool(&vk::DescriptorPoolCreateInfo::default().max_sets(1).pool_sizes(&pool_sizes), None)

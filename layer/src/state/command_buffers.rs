@@ -11,7 +11,7 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError, TryLockError};
 
 use vigil_generated::*;
 
-pub use super::records::{CommandBufferState, CommandPoolState, Lifecycle, Recording, References};
+pub use super::records::{CommandBufferState, CommandPoolState, Lifecycle, Pushed, Recording, References};
 use super::records::{Key, ObjectRecord, RECENT};
 
 impl CommandPoolState {
@@ -113,6 +113,7 @@ impl Default for CommandBufferState {
                 references: References::default(),
                 layouts: Default::default(),
                 bound: Default::default(),
+                pushed: Default::default(),
             }),
         }
     }
@@ -154,6 +155,7 @@ impl CommandBufferState {
             r.references.clear();
             r.layouts.clear();
             r.bound = Default::default();
+            r.pushed = Default::default();
             r.generation = r.generation.wrapping_add(1);
         }
     }
@@ -176,6 +178,7 @@ impl CommandBufferState {
         r.references.clear();
         r.layouts.clear();
         r.bound = Default::default();
+        r.pushed = Default::default();
         r.generation = r.generation.wrapping_add(1);
     }
 
@@ -187,6 +190,7 @@ impl CommandBufferState {
             r.references.clear();
             r.layouts.clear();
             r.bound = Default::default();
+            r.pushed = Default::default();
         }
     }
 

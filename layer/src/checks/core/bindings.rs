@@ -22,7 +22,7 @@ use crate::state::{key, ObjectRecord, TYPES};
 impl CoreChecks {
     /// Runs `f` with the recording of `cb` while it is being recorded (not while another thread
     /// holds it: thread safety reports that).
-    fn with_recording(&self, cb: u64, f: impl FnOnce(&Recording) -> bool) -> bool {
+    pub(super) fn with_recording(&self, cb: u64, f: impl FnOnce(&Recording) -> bool) -> bool {
         let Some(record) = self.get(TYPES.command_buffer, cb) else { return false };
         let Some(r) = record.command_buffer().and_then(|c| c.try_lock()) else { return false };
         r.lifecycle == Lifecycle::Recording && f(&r)
