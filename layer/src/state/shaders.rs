@@ -15,7 +15,8 @@
 use std::collections::{HashMap, HashSet};
 use std::sync::OnceLock;
 
-use rspirv::dr::{Instruction, Module, Operand};
+use rspirv::binary::{Consumer, ParseAction};
+use rspirv::dr::{Instruction, Operand};
 use rspirv::spirv::{Decoration, ExecutionModel, Op, StorageClass};
 use vigil_generated::VkShaderModuleCreateInfo;
 
@@ -177,41 +178,31 @@ struct Decorations {
 }
 
 impl Decorations {
-    fn of(module: &Module) -> Self {
-        let mut d = Decorations::default();
-        for inst in &module.annotations {
-            let ops = &inst.operands;
-            match inst.class.opcode {
-                Op::Decorate => {
-                    let (Some(target), Some(Operand::Decoration(what))) = (id(ops.first()), ops.get(1)) else {
-                        continue;
-                    };
-                    let value = literal(ops.get(2));
-                    match (what, value) {
-                        (Decoration::DescriptorSet, Some(v)) => _ = d.set.insert(target, v),
-                        (Decoration::Binding, Some(v)) => _ = d.binding.insert(target, v),
-                        (Decoration::ArrayStride, Some(v)) => _ = d.array_stride.insert(target, v),
-                        (Decoration::NonWritable, _) => _ = d.non_writable.insert(target),
-                        (Decoration::BufferBlock, _) => _ = d.buffer_block.insert(target),
-                        _ => {}
-                    }
-                }
-                Op::MemberDecorate => {
-                    let (Some(target), Some(member), Some(Operand::Decoration(what))) =
-                        (id(ops.first()), literal(ops.get(1)), ops.get(2))
-                    else {
-                        continue;
-                    };
-                    match (what, literal(ops.get(3))) {
-                        (Decoration::Offset, Some(v)) => _ = d.member_offset.insert((target, member), v),
-                        (Decoration::NonWritable, _) => _ = d.member_non_writable.insert((target, member)),
-                        _ => {}
-                    }
-                }
+    /// Adds an `OpDecorate` or `OpMemberDecorate`.
+    fn add(&mut self, inst: &Instruction) {
+        let ops = &inst.operands;
+        if inst.class.opcode == Op::Decorate {
+            let (Some(target), Some(Operand::Decoration(what))) = (id(ops.first()), ops.get(1)) else { return };
+            match (what, literal(ops.get(2))) {
+                (Decoration::DescriptorSet, Some(v)) => _ = self.set.insert(target, v),
+                (Decoration::Binding, Some(v)) => _ = self.binding.insert(target, v),
+                (Decoration::ArrayStride, Some(v)) => _ = self.array_stride.insert(target, v),
+                (Decoration::NonWritable, _) => _ = self.non_writable.insert(target),
+                (Decoration::BufferBlock, _) => _ = self.buffer_block.insert(target),
+                _ => {}
+            }
+        } else {
+            let (Some(target), Some(member), Some(Operand::Decoration(what))) =
+                (id(ops.first()), literal(ops.get(1)), ops.get(2))
+            else {
+                return;
+            };
+            match (what, literal(ops.get(3))) {
+                (Decoration::Offset, Some(v)) => _ = self.member_offset.insert((target, member), v),
+                (Decoration::NonWritable, _) => _ = self.member_non_writable.insert((target, member)),
                 _ => {}
             }
         }
-        d
     }
 }
 
@@ -225,16 +216,89 @@ enum Global {
 /// types cyclically, but malformed code could.
 const MAX_DEPTH: u32 = 32;
 
+/// What reflection keeps of a module as the parser hands over its instructions: rspirv's own
+/// loader would keep every instruction, and refuses non-semantic instructions (debug
+/// information) outside functions.
+#[derive(Default)]
+struct Collector {
+    d: Decorations,
+    /// Types and constants, by result id.
+    types: HashMap<u32, Instruction>,
+    /// Global `OpVariable`s, in order.
+    variables: Vec<Instruction>,
+    /// Their ids: a valid module declares them all before its functions.
+    variable_ids: HashSet<u32>,
+    entry_points: Vec<Instruction>,
+    /// Per function: the global variables its instructions name, and the functions it calls.
+    functions: HashMap<u32, (Vec<u32>, Vec<u32>)>,
+    /// The function being read.
+    current: Option<u32>,
+}
+
+impl Consumer for Collector {
+    fn initialize(&mut self) -> ParseAction {
+        ParseAction::Continue
+    }
+
+    fn finalize(&mut self) -> ParseAction {
+        ParseAction::Continue
+    }
+
+    fn consume_header(&mut self, _: rspirv::dr::ModuleHeader) -> ParseAction {
+        ParseAction::Continue
+    }
+
+    fn consume_instruction(&mut self, inst: Instruction) -> ParseAction {
+        let op = inst.class.opcode;
+        match (op, self.current) {
+            (Op::Decorate | Op::MemberDecorate, _) => self.d.add(&inst),
+            (Op::EntryPoint, _) => self.entry_points.push(inst),
+            (Op::Function, _) => {
+                self.current = inst.result_id;
+                if let Some(f) = inst.result_id {
+                    self.functions.entry(f).or_default();
+                }
+            }
+            (Op::FunctionEnd, _) => self.current = None,
+            (Op::Variable, None) => {
+                if let Some(v) = inst.result_id {
+                    self.variable_ids.insert(v);
+                    self.variables.push(inst);
+                }
+            }
+            (_, None) if op.is_type() || op.is_constant() => {
+                if let Some(t) = inst.result_id {
+                    self.types.insert(t, inst);
+                }
+            }
+            (_, Some(f)) => {
+                let Some((used, called)) = self.functions.get_mut(&f) else { return ParseAction::Continue };
+                if op == Op::FunctionCall {
+                    called.extend(id(inst.operands.first()));
+                }
+                for o in &inst.operands {
+                    if let Operand::IdRef(r) = o {
+                        if self.variable_ids.contains(r) {
+                            used.push(*r);
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+        ParseAction::Continue
+    }
+}
+
 struct Types<'m> {
-    by_id: HashMap<u32, &'m Instruction>,
+    by_id: &'m HashMap<u32, Instruction>,
     d: &'m Decorations,
 }
 
 impl Types<'_> {
     fn get(&self, id: Option<u32>) -> Option<&Instruction> {
-        id.and_then(|id| self.by_id.get(&id).copied())
+        id.and_then(|id| self.by_id.get(&id))
     }
-
     /// The element type under any arrays.
     fn strip_arrays(&self, mut ty: u32) -> Option<&Instruction> {
         for _ in 0..MAX_DEPTH {
@@ -307,48 +371,56 @@ impl Types<'_> {
     }
 }
 
+/// What rspirv is not given: a stream whose header or instruction lengths are wrong (its
+/// decoder can index past the end of a truncated instruction: a panic, caught, but printed on
+/// the application's stderr), or one importing an extended instruction set rspirv does not know
+/// (it would say so on stderr).
+fn precheck(words: &[u32]) -> Result<(), String> {
+    if words.len() < 5 || words[0] != 0x0723_0203 {
+        return Err("no SPIR-V header".to_owned());
+    }
+    let mut at = 5;
+    while let Some(&first) = words.get(at) {
+        let count = (first >> 16) as usize;
+        let Some(inst) = words.get(at..at + count).filter(|_| count > 0) else {
+            return Err(format!("the instruction at word {at} has a word count of {count}"));
+        };
+        // OpExtInstImport: result id, then the set's name as a NUL-terminated string.
+        if first & 0xffff == 11 && count > 2 {
+            let bytes: Vec<u8> = inst[2..].iter().flat_map(|w| w.to_le_bytes()).collect();
+            let name = String::from_utf8_lossy(bytes.split(|&b| b == 0).next().unwrap_or_default()).into_owned();
+            if rspirv::grammar::ext_inst_table(&name).is_none() {
+                return Err(format!("it imports extended instruction set {name:?}, which Vigil does not know"));
+            }
+        }
+        at += count;
+    }
+    Ok(())
+}
+
 /// Reflection proper: `Err` with the parser's reason when the code cannot be parsed.
 fn reflect(words: &[u32]) -> Result<Vec<EntryPoint>, String> {
-    let module = rspirv::dr::load_words(words).map_err(|e| e.to_string())?;
-    let d = Decorations::of(&module);
-    let types =
-        Types { by_id: module.types_global_values.iter().filter_map(|t| Some((t.result_id?, t))).collect(), d: &d };
+    precheck(words)?;
+    let mut c = Collector::default();
+    rspirv::binary::parse_words(words, &mut c).map_err(|e| e.to_string())?;
+    let types = Types { by_id: &c.types, d: &c.d };
 
     // The globals reflection follows: resources with a set and a binding, push constant blocks.
     let mut globals: HashMap<u32, Global> = HashMap::new();
-    for v in module.types_global_values.iter().filter(|v| v.class.opcode == Op::Variable) {
+    for v in &c.variables {
         let (Some(var), Some(Operand::StorageClass(storage))) = (v.result_id, v.operands.first()) else { continue };
         let Some(pointer) = types.get(v.result_type).filter(|p| p.class.opcode == Op::TypePointer) else { continue };
         let Some(pointee) = id(pointer.operands.get(1)) else { continue };
         if *storage == StorageClass::PushConstant {
             globals.insert(var, Global::PushConstants(types.size(pointee, 0).unwrap_or(0)));
-        } else if let (Some(&set), Some(&binding)) = (d.set.get(&var), d.binding.get(&var)) {
+        } else if let (Some(&set), Some(&binding)) = (c.d.set.get(&var), c.d.binding.get(&var)) {
             let written = types.storage(*storage, pointee) && !types.non_writable(var, pointee);
             globals.insert(var, Global::Resource(ResourceUse { set, binding, written }));
         }
     }
 
-    // Per function: the followed globals and the functions it names.
-    let function_ids: HashSet<u32> = module.functions.iter().filter_map(|f| f.def.as_ref()?.result_id).collect();
-    let mut calls: HashMap<u32, (Vec<u32>, Vec<u32>)> = HashMap::new();
-    for f in &module.functions {
-        let Some(fid) = f.def.as_ref().and_then(|d| d.result_id) else { continue };
-        let (mut used, mut called) = (Vec::new(), Vec::new());
-        for inst in f.blocks.iter().flat_map(|b| &b.instructions) {
-            for o in &inst.operands {
-                let Operand::IdRef(r) = o else { continue };
-                if globals.contains_key(r) {
-                    used.push(*r);
-                } else if function_ids.contains(r) {
-                    called.push(*r);
-                }
-            }
-        }
-        calls.insert(fid, (used, called));
-    }
-
     let mut entry_points = Vec::new();
-    for e in &module.entry_points {
+    for e in &c.entry_points {
         let (Some(Operand::ExecutionModel(model)), Some(main), Some(Operand::LiteralString(name))) =
             (e.operands.first(), id(e.operands.get(1)), e.operands.get(2))
         else {
@@ -356,19 +428,16 @@ fn reflect(words: &[u32]) -> Result<Vec<EntryPoint>, String> {
         };
         // The call tree, each function once (recursion is invalid in shaders, but cannot hang this).
         let (mut seen, mut todo) = (HashSet::from([main]), vec![main]);
-        let mut used = HashSet::new();
+        let (mut resources, mut push_constants) = (Vec::new(), None);
         while let Some(f) = todo.pop() {
-            let Some((u, c)) = calls.get(&f) else { continue };
-            used.extend(u.iter().copied());
-            todo.extend(c.iter().copied().filter(|c| seen.insert(*c)));
-        }
-        let mut resources: Vec<ResourceUse> = Vec::new();
-        let mut push_constants = None;
-        for g in used.iter().filter_map(|v| globals.get(v)) {
-            match *g {
-                Global::Resource(r) => resources.push(r),
-                Global::PushConstants(size) => push_constants = Some(push_constants.unwrap_or(0).max(size)),
+            let Some((used, called)) = c.functions.get(&f) else { continue };
+            for g in used.iter().filter_map(|v| globals.get(v)) {
+                match *g {
+                    Global::Resource(r) => resources.push(r),
+                    Global::PushConstants(size) => push_constants = Some(push_constants.unwrap_or(0).max(size)),
+                }
             }
+            todo.extend(called.iter().copied().filter(|c| seen.insert(*c)));
         }
         entry_points.push(EntryPoint {
             name: name.clone(),
@@ -406,6 +475,7 @@ mod tests {
 
     const COMPUTE: &[u8] = include_bytes!("../../../tests/shaders/compute.comp.spv");
     const SETS: &[u8] = include_bytes!("../../../tests/shaders/sets.comp.spv");
+    const SETS_DEBUG: &[u8] = include_bytes!("../../../tests/shaders/sets.comp.debug.spv");
     const VERTEX: &[u8] = include_bytes!("../../../tests/shaders/triangle.vert.spv");
 
     fn parsed(bytes: &[u8]) -> Vec<EntryPoint> {
@@ -438,6 +508,24 @@ mod tests {
             [ResourceUse { set: 0, binding: 0, written: true }, ResourceUse { set: 2, binding: 0, written: false }]
         );
         assert_eq!(e[0].push_constants, None);
+    }
+
+    #[test]
+    fn debug_information_outside_functions_is_read_past() {
+        // NonSemantic.Shader.DebugInfo.100 names every global, set 1's included, outside any
+        // function: not a use.
+        assert_eq!(parsed(SETS_DEBUG), parsed(SETS));
+    }
+
+    #[test]
+    fn an_extended_instruction_set_vigil_does_not_know_is_not_parsed() {
+        // Rename GLSL.std.450 (the import after the header and OpCapability) to a set rspirv
+        // lacks: refused before rspirv would complain on stderr.
+        let mut w = words(COMPUTE);
+        let import = 5 + w[5..].iter().position(|&x| x & 0xffff == 11 && x >> 16 > 2).expect("OpExtInstImport");
+        assert_eq!(w[import + 2], u32::from_le_bytes(*b"GLSL"));
+        w[import + 2] = u32::from_le_bytes(*b"Zzzz");
+        assert!(matches!(Reflection::of(&w), Reflection::Unparsed(why) if why.contains("Zzzz.std.450")));
     }
 
     #[test]
