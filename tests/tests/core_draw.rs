@@ -53,9 +53,13 @@ struct Fixture {
 impl Fixture {
     fn new() -> Self {
         let entry = VulkanEnv::new().with_vigil().entry();
-        // INFO on: the unparsed-SPIR-V message is one (problem_ids() still counts only WARNING and ERROR).
-        let ctx =
-            ContextBuilder::new().layers(&[VIGIL_LAYER]).vigil_setting("report_flags", "error,warn,info").build(&entry);
+        // INFO on: the unparsed-SPIR-V message is one (problem_ids() still counts only WARNING
+        // and ERROR). maintenance5: a stage may pass its code inline, with no module.
+        let ctx = ContextBuilder::new()
+            .layers(&[VIGIL_LAYER])
+            .vigil_setting("report_flags", "error,warn,info")
+            .maintenance5()
+            .build(&entry);
         assert!(ctx.vigil_in_chain(), "Vigil is not in the call chain");
         // Invalid calls are skipped: they never reach lavapipe.
         ctx.messages.skip_errors(true);
@@ -289,6 +293,25 @@ fn dispatching_without_the_push_constants_the_shader_uses() {
     f.bind(other, f.sets_layout, 0, f.set(f.storage));
     f.bind(other, f.sets_layout, 2, f.set(f.storage));
     assert_eq!(f.dispatch(other), NONE);
+}
+
+#[test]
+fn code_passed_inline_in_a_stage_is_reflected_too() {
+    let mut f = Fixture::new();
+    let words = ash::util::read_spv(&mut Cursor::new(COMPUTE_SPV)).expect("committed SPIR-V");
+    let mut code = vk::ShaderModuleCreateInfo::default().code(&words);
+    let stage = vk::PipelineShaderStageCreateInfo::default().stage(COMPUTE).name(c"main").push_next(&mut code);
+    let info = vk::ComputePipelineCreateInfo::default().stage(stage).layout(f.compute_layout);
+    // SAFETY: a valid create info (maintenance5 is enabled: the module may be null).
+    let pipeline = unsafe { f.d().create_compute_pipelines(vk::PipelineCache::null(), &[info], None) }
+        .map_err(|(_, e)| e)
+        .expect("vkCreateComputePipelines")[0];
+    f.pipelines.push(pipeline);
+    let cb = f.recording(pipeline);
+    f.push(cb, f.compute_layout);
+    assert_eq!(f.dispatch(cb), [SETS_ID]);
+    f.bind(cb, f.compute_layout, 0, f.set(f.storage));
+    assert_eq!(f.dispatch(cb), NONE);
 }
 
 #[test]
