@@ -17,6 +17,8 @@ pub struct ContextBuilder {
     features: vk::PhysicalDeviceFeatures,
     vulkan12_features: Option<vk::PhysicalDeviceVulkan12Features<'static>>,
     vulkan13_features: Option<vk::PhysicalDeviceVulkan13Features<'static>>,
+    /// Whether to enable `VK_KHR_maintenance5` and its feature.
+    maintenance5: bool,
     /// Vigil settings passed in `VkLayerSettingsCreateInfoEXT`, as (key, value) strings.
     vigil_settings: Vec<(CString, CString)>,
 }
@@ -38,6 +40,7 @@ impl ContextBuilder {
             features: vk::PhysicalDeviceFeatures::default(),
             vulkan12_features: None,
             vulkan13_features: None,
+            maintenance5: false,
             vigil_settings: Vec::new(),
         }
     }
@@ -85,6 +88,12 @@ impl ContextBuilder {
         self
     }
 
+    /// Enables `VK_KHR_maintenance5` and its `maintenance5` feature.
+    pub fn maintenance5(mut self) -> Self {
+        self.maintenance5 = true;
+        self
+    }
+
     /// Device extensions.
     pub fn device_extensions(mut self, names: &[&CStr]) -> Self {
         self.device_extensions = names.iter().map(|n| (*n).to_owned()).collect();
@@ -105,7 +114,10 @@ impl ContextBuilder {
         let priorities = [1.0f32];
         let queues =
             [vk::DeviceQueueCreateInfo::default().queue_family_index(queue_family).queue_priorities(&priorities)];
-        let extensions: Vec<_> = self.device_extensions.iter().map(|e| e.as_ptr()).collect();
+        let mut extensions: Vec<_> = self.device_extensions.iter().map(|e| e.as_ptr()).collect();
+        if self.maintenance5 {
+            extensions.push(ash::khr::maintenance5::NAME.as_ptr());
+        }
         let mut info = vk::DeviceCreateInfo::default()
             .queue_create_infos(&queues)
             .enabled_extension_names(&extensions)
@@ -119,6 +131,10 @@ impl ContextBuilder {
         }
         if let Some(f) = vulkan13.as_mut() {
             info = info.push_next(f);
+        }
+        let mut maintenance5 = vk::PhysicalDeviceMaintenance5FeaturesKHR::default().maintenance5(true);
+        if self.maintenance5 {
+            info = info.push_next(&mut maintenance5);
         }
         // SAFETY: valid create info for a physical device of this instance.
         let device = unsafe { instance.create_device(physical_device, &info, None) }

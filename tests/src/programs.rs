@@ -180,6 +180,22 @@ pub fn shader_module(ctx: &Context, spv: &[u8]) -> vk::ShaderModule {
         .expect("vkCreateShaderModule")
 }
 
+/// A compute pipeline of `module`'s `main` with `layout`.
+pub fn compute_pipeline(ctx: &Context, module: vk::ShaderModule, layout: vk::PipelineLayout) -> vk::Pipeline {
+    let stage =
+        vk::PipelineShaderStageCreateInfo::default().stage(vk::ShaderStageFlags::COMPUTE).module(module).name(c"main");
+    // SAFETY: a valid create info with a live module and layout of this device.
+    unsafe {
+        ctx.device.create_compute_pipelines(
+            vk::PipelineCache::null(),
+            &[vk::ComputePipelineCreateInfo::default().stage(stage).layout(layout)],
+            None,
+        )
+    }
+    .map_err(|(_, e)| e)
+    .expect("vkCreateComputePipelines")[0]
+}
+
 /// `compute.comp`'s pipeline, with the layout it uses (set 0: one storage buffer; 4 bytes of
 /// compute push constants).
 pub struct ComputePipeline {
@@ -215,18 +231,7 @@ impl ComputePipeline {
                     None,
                 )
                 .expect("vkCreatePipelineLayout");
-            let stage = vk::PipelineShaderStageCreateInfo::default()
-                .stage(vk::ShaderStageFlags::COMPUTE)
-                .module(module)
-                .name(c"main");
-            let pipeline = d
-                .create_compute_pipelines(
-                    vk::PipelineCache::null(),
-                    &[vk::ComputePipelineCreateInfo::default().stage(stage).layout(layout)],
-                    None,
-                )
-                .map_err(|(_, e)| e)
-                .expect("vkCreateComputePipelines")[0];
+            let pipeline = compute_pipeline(ctx, module, layout);
             ComputePipeline { pipeline, layout, set_layout, module }
         }
     }

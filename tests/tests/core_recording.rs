@@ -210,13 +210,29 @@ fn commands_the_pools_queue_family_cannot_run() {
     unsafe {
         let compute = ComputePipeline::new(&f.ctx);
         let pipeline = compute.pipeline;
-        // Binding is allowed on graphics queues too; dispatching needs compute.
+        // Binding is allowed on graphics queues too; dispatching needs compute. What the shader
+        // uses is bound and pushed, so the pool's family is the one rule broken.
+        let sizes = [vk::DescriptorPoolSize { ty: vk::DescriptorType::STORAGE_BUFFER, descriptor_count: 1 }];
+        let descriptors = d
+            .create_descriptor_pool(&vk::DescriptorPoolCreateInfo::default().max_sets(1).pool_sizes(&sizes), None)
+            .unwrap();
+        let layouts = [compute.set_layout];
+        let set = d
+            .allocate_descriptor_sets(
+                &vk::DescriptorSetAllocateInfo::default().descriptor_pool(descriptors).set_layouts(&layouts),
+            )
+            .unwrap()[0];
         assert_eq!(f.ids(|| d.cmd_bind_pipeline(cb, vk::PipelineBindPoint::COMPUTE, pipeline)), NONE);
+        let compute_point = vk::PipelineBindPoint::COMPUTE;
+        assert_eq!(f.ids(|| d.cmd_bind_descriptor_sets(cb, compute_point, compute.layout, 0, &[set], &[])), NONE);
+        let stages = vk::ShaderStageFlags::COMPUTE;
+        assert_eq!(f.ids(|| d.cmd_push_constants(cb, compute.layout, stages, 0, &[0; 4])), NONE);
         assert_eq!(f.ids(|| d.cmd_dispatch(cb, 1, 1, 1)), ["VUID-vkCmdDispatch-commandBuffer-cmdpool"]);
         // Transfer commands run on graphics families; graphics state commands too.
         assert_eq!(f.fill(cb), NONE);
         assert_eq!(f.set_viewport(cb), NONE);
         compute.destroy(&f.ctx);
+        d.destroy_descriptor_pool(descriptors, None);
     }
 }
 

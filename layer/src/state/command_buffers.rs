@@ -11,7 +11,9 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError, TryLockError};
 
 use vigil_generated::*;
 
-pub use super::records::{CommandBufferState, CommandPoolState, Lifecycle, Recording, References, RenderPassInstance};
+pub use super::records::{
+    CommandBufferState, CommandPoolState, Lifecycle, Pushed, Recording, References, RenderPassInstance,
+};
 use super::records::{Key, ObjectRecord, RECENT};
 
 impl CommandPoolState {
@@ -125,6 +127,7 @@ impl Default for CommandBufferState {
                 bound: Default::default(),
                 in_render_pass: false,
                 instance: None,
+                pushed: Default::default(),
             }),
         }
     }
@@ -169,6 +172,7 @@ impl CommandBufferState {
             let continues = VkCommandBufferUsageFlags::VK_COMMAND_BUFFER_USAGE_RENDER_PASS_CONTINUE_BIT.0;
             r.in_render_pass = self.secondary() && usage & continues != 0;
             r.instance = None;
+            r.pushed = Default::default();
             r.generation = r.generation.wrapping_add(1);
         }
     }
@@ -211,6 +215,7 @@ impl CommandBufferState {
         r.bound = Default::default();
         r.in_render_pass = false;
         r.instance = None;
+        r.pushed = Default::default();
         r.generation = r.generation.wrapping_add(1);
     }
 
@@ -222,6 +227,7 @@ impl CommandBufferState {
             r.references.clear();
             r.layouts.clear();
             r.bound = Default::default();
+            r.pushed = Default::default();
         }
     }
 

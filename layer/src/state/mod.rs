@@ -9,6 +9,7 @@ pub mod memory;
 pub mod objects;
 pub mod pipelines;
 mod records;
+pub mod shaders;
 pub mod sites;
 pub mod submissions;
 pub mod tracker;

@@ -7,11 +7,13 @@ use vigil_generated::*;
 
 pub use super::records::{
     BoundPoint, BoundSet, PipelineInfo, PipelineLayoutInfo, PushConstantRange, SetLayoutBinding, SetLayoutInfo,
+    ShaderUses,
 };
 use super::records::{
     DescriptorSetLayoutState, DescriptorSetState, Key, ObjectRecord, ObjectState, PipelineLayoutState, PipelineState,
 };
-use crate::chassis::raw::slice;
+use super::shaders::EntryPoint;
+use crate::chassis::raw::{chained, slice};
 
 /// The index in a recording's `bound` of a `VkPipelineBindPoint`; `None` for bind points not
 /// followed (execution graphs, subpass shading, data graphs).
@@ -36,9 +38,9 @@ pub fn bind_point_name(point: i32) -> &'static str {
 
 impl ObjectRecord {
     /// Records what a pipeline was created with.
-    pub fn pipeline_created(&self, bind_point: i32) {
+    pub fn pipeline_created(&self, created: PipelineInfo) {
         if let ObjectState::Pipeline(PipelineState { info }) = &self.state {
-            let _ = info.set(PipelineInfo { bind_point });
+            let _ = info.set(created);
         }
     }
 
@@ -56,12 +58,16 @@ impl ObjectRecord {
         let (sets, ranges) = unsafe {
             (slice(info.pSetLayouts, info.setLayoutCount), slice(info.pPushConstantRanges, info.pushConstantRangeCount))
         };
+        let mut push_constants: Vec<PushConstantRange> = ranges
+            .iter()
+            .map(|r| PushConstantRange { stages: r.stageFlags.0, offset: r.offset, size: r.size })
+            .collect();
+        // In one order, so that compatibility compares ranges, not the order they were given in.
+        push_constants.sort_by_key(|r| (r.offset, r.size, r.stages));
         let _ = state.set(PipelineLayoutInfo {
+            flags: info.flags.0,
             set_layouts: sets.iter().map(|s| (s.as_raw() != 0).then(|| set_layout(s.as_raw())).flatten()).collect(),
-            push_constants: ranges
-                .iter()
-                .map(|r| PushConstantRange { stages: r.stageFlags.0, offset: r.offset, size: r.size })
-                .collect(),
+            push_constants,
         });
     }
 
@@ -112,7 +118,42 @@ impl SetLayoutInfo {
     }
 }
 
+/// `VK_PIPELINE_LAYOUT_CREATE_INDEPENDENT_SETS_BIT_EXT`: layouts compatible for a set agree on it.
+const INDEPENDENT_SETS: u32 = 0x2;
+
+/// `VK_DESCRIPTOR_SET_LAYOUT_CREATE_PUSH_DESCRIPTOR_BIT`: such a set is pushed, not bound.
+pub const PUSH_DESCRIPTOR: u32 = 0x1;
+
 impl PipelineLayoutInfo {
+    /// Whether two layouts are "compatible for set `n`" (the spec's pipeline layout
+    /// compatibility): identical push constant ranges, the same independent-sets flag, and
+    /// identically defined set layouts for sets 0 to `n`. A set layout Vigil does not know (a
+    /// null one, one created while it was not followed) or a set number past either layout's
+    /// counts as identical: a miss, never a false report.
+    pub fn compatible_for_set(&self, other: &PipelineLayoutInfo, n: u32) -> bool {
+        if self.push_constants != other.push_constants || (self.flags ^ other.flags) & INDEPENDENT_SETS != 0 {
+            return false;
+        }
+        let n = n as usize;
+        self.set_layouts.iter().zip(&other.set_layouts).take(n.saturating_add(1)).all(|(a, b)| match (a, b) {
+            (Some(a), Some(b)) if !std::sync::Arc::ptr_eq(a, b) => {
+                match (a.descriptor_set_layout(), b.descriptor_set_layout()) {
+                    (Some(a), Some(b)) => a.same_definition(b),
+                    _ => true,
+                }
+            }
+            _ => true,
+        })
+    }
+
+    /// Whether set `n` of the layout is a push descriptor set (or one Vigil does not know).
+    pub fn pushes_set(&self, n: u32) -> bool {
+        match self.set_layouts.get(n as usize) {
+            Some(Some(l)) => l.descriptor_set_layout().is_none_or(|l| l.flags & PUSH_DESCRIPTOR != 0),
+            _ => true,
+        }
+    }
+
     /// The ranges overlapping bytes `offset..offset + size`.
     pub fn push_constants_overlapping(&self, offset: u32, size: u32) -> impl Iterator<Item = &PushConstantRange> {
         let end = u64::from(offset) + u64::from(size);
@@ -143,6 +184,92 @@ impl PipelineLayoutInfo {
     }
 }
 
+/// What a graphics or compute pipeline's create info says about its layout and shaders.
+pub struct PipelineDesc<'a> {
+    pub layout: u64,
+    /// `VkPipelineCreateFlags2`: the chained flags2 when present, else the create info's.
+    pub flags: u64,
+    /// The stages to reflect: none when they come (or may come) from pipeline libraries or
+    /// pipeline binaries, where `pStages` may be ignored and the code is not at hand.
+    pub stages: &'a [VkPipelineShaderStageCreateInfo],
+    /// The member the stages are in (`stage`, `pStages`), for messages.
+    pub member: &'static str,
+}
+
+/// `VK_PIPELINE_CREATE_LIBRARY_BIT_KHR`.
+const LIBRARY: u64 = 0x800;
+
+/// The chained `VkPipelineCreateFlags2CreateInfo`'s flags, else `flags`; and whether pipeline
+/// binaries provide the code.
+///
+/// # Safety
+/// `next` must be a valid pNext chain.
+unsafe fn flags_and_binaries(next: *const core::ffi::c_void, flags: u32) -> (u64, bool) {
+    use VkStructureType as S;
+    // SAFETY: a valid chain; the structures its sTypes name.
+    unsafe {
+        let flags2 =
+            chained::<VkPipelineCreateFlags2CreateInfo>(next, S::VK_STRUCTURE_TYPE_PIPELINE_CREATE_FLAGS_2_CREATE_INFO);
+        let binaries = chained::<VkPipelineBinaryInfoKHR>(next, S::VK_STRUCTURE_TYPE_PIPELINE_BINARY_INFO_KHR);
+        (flags2.map_or(u64::from(flags), |f| f.flags.0), binaries.is_some_and(|b| b.binaryCount > 0))
+    }
+}
+
+impl<'a> PipelineDesc<'a> {
+    /// A compute pipeline's.
+    ///
+    /// # Safety
+    /// `info` must be a create info the application passed to a call that returned.
+    pub unsafe fn compute(info: &'a VkComputePipelineCreateInfo) -> Self {
+        // SAFETY: the create info's chain.
+        let (flags, binaries) = unsafe { flags_and_binaries(info.pNext, info.flags.0) };
+        let stages = if binaries { &[] } else { std::slice::from_ref(&info.stage) };
+        PipelineDesc { layout: info.layout.as_raw(), flags, stages, member: "stage" }
+    }
+
+    /// A graphics pipeline's.
+    ///
+    /// # Safety
+    /// As for [`PipelineDesc::compute`].
+    pub unsafe fn graphics(info: &'a VkGraphicsPipelineCreateInfo) -> Self {
+        use VkStructureType as S;
+        // SAFETY: the create info's chain, and its counted stages when they are not ignored.
+        unsafe {
+            let (flags, binaries) = flags_and_binaries(info.pNext, info.flags.0);
+            let libraries = flags & LIBRARY != 0
+                || chained::<VkGraphicsPipelineLibraryCreateInfoEXT>(
+                    info.pNext,
+                    S::VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_LIBRARY_CREATE_INFO_EXT,
+                )
+                .is_some()
+                || chained::<VkPipelineLibraryCreateInfoKHR>(
+                    info.pNext,
+                    S::VK_STRUCTURE_TYPE_PIPELINE_LIBRARY_CREATE_INFO_KHR,
+                )
+                .is_some_and(|l| l.libraryCount > 0);
+            let stages = if binaries || libraries { &[] } else { slice(info.pStages, info.stageCount) };
+            PipelineDesc { layout: info.layout.as_raw(), flags, stages, member: "pStages" }
+        }
+    }
+}
+
+impl ShaderUses {
+    /// Adds what one stage's entry point statically uses.
+    pub fn add(&mut self, e: &EntryPoint) {
+        if !e.resources.is_empty() {
+            let mut resources = std::mem::take(&mut self.resources);
+            resources.extend_from_slice(&e.resources);
+            self.resources = super::shaders::merge(resources);
+            self.sets = self.resources.iter().map(|r| r.set).collect();
+            self.sets.dedup();
+        }
+        if let Some(size) = e.push_constants {
+            self.push_constant_stages |= e.stage;
+            self.push_constant_size = self.push_constant_size.max(size);
+        }
+    }
+}
+
 impl BoundPoint {
     /// vkCmdBindDescriptorSets: `sets` bound from `first` on with `layout`. Sets bound before
     /// stay (compatibility with the new layout is not followed: they stay as bound).
@@ -163,6 +290,7 @@ mod tests {
 
     fn layout(ranges: &[(u32, u32, u32)]) -> PipelineLayoutInfo {
         PipelineLayoutInfo {
+            flags: 0,
             set_layouts: Vec::new(),
             push_constants: ranges
                 .iter()

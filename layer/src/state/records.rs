@@ -75,6 +75,7 @@ pub struct Types {
     pub descriptor_set: u16,
     pub device_memory: u16,
     pub buffer: u16,
+    pub shader_module: u16,
 }
 
 /// See [`Types`].
@@ -96,6 +97,7 @@ pub static TYPES: LazyLock<Types> = LazyLock::new(|| {
         descriptor_set: index("VkDescriptorSet"),
         device_memory: index("VkDeviceMemory"),
         buffer: index("VkBuffer"),
+        shader_module: index("VkShaderModule"),
     }
 });
 
@@ -117,6 +119,7 @@ pub enum ObjectState {
     DescriptorSet(DescriptorSetState),
     DeviceMemory(DeviceMemoryState),
     Buffer(BufferState),
+    ShaderModule(super::shaders::ShaderModuleState),
 }
 
 impl ObjectState {
@@ -139,6 +142,7 @@ impl ObjectState {
             Some(T::VK_OBJECT_TYPE_DESCRIPTOR_SET) => ObjectState::DescriptorSet(Default::default()),
             Some(T::VK_OBJECT_TYPE_DEVICE_MEMORY) => ObjectState::DeviceMemory(Default::default()),
             Some(T::VK_OBJECT_TYPE_BUFFER) => ObjectState::Buffer(Default::default()),
+            Some(T::VK_OBJECT_TYPE_SHADER_MODULE) => ObjectState::ShaderModule(Default::default()),
             _ => ObjectState::None,
         }
     }
@@ -467,6 +471,8 @@ pub struct Recording {
     pub in_render_pass: bool,
     /// The render pass instance it began, while active (none for one a secondary continues).
     pub instance: Option<RenderPassInstance>,
+    /// The pipeline layout its last push constant update was made with (kept while core is on).
+    pub pushed: Pushed,
 }
 
 /// A render pass instance a recording began.
@@ -477,6 +483,19 @@ pub enum RenderPassInstance {
     RenderPass { subpass: u32, subpasses: Option<u32> },
     /// By vkCmdBeginRendering.
     Rendering,
+}
+
+/// The layout of a recording's last push constant update.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Pushed {
+    /// None since it was begun.
+    #[default]
+    Nothing,
+    /// `vkCmdPushConstants` or `vkCmdPushConstants2` with this layout.
+    Layout(Key),
+    /// With a layout Vigil does not follow (`vkCmdPushConstants2` with a null layout and a
+    /// chained `VkPipelineLayoutCreateInfo`): taken as compatible.
+    Unknown,
 }
 
 /// The pipeline bind points whose bound state is followed: graphics, compute, ray tracing.
@@ -507,9 +526,30 @@ pub struct PipelineState {
 }
 
 /// What a pipeline was created with that the checks need.
+#[derive(Default)]
 pub struct PipelineInfo {
     /// Its `VkPipelineBindPoint`.
     pub bind_point: i32,
+    /// Its pipeline layout, when Vigil knows it.
+    pub layout: Option<Arc<ObjectRecord>>,
+    /// `VkPipelineCreateFlags2` (the create info's flags, or the chained flags2).
+    pub flags: u64,
+    /// What its stages statically use (`state::shaders`), for those Vigil could reflect.
+    pub uses: ShaderUses,
+}
+
+/// What a pipeline's shader stages statically use, merged over the stages Vigil could reflect
+/// (a stage it could not leaves nothing here: fewer checks, never a false report).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ShaderUses {
+    /// The descriptor bindings, sorted by set and binding, each once.
+    pub resources: Vec<super::shaders::ResourceUse>,
+    /// The set numbers among them, ascending, each once.
+    pub sets: Vec<u32>,
+    /// The stages (`VkShaderStageFlags`) that use push constants.
+    pub push_constant_stages: u32,
+    /// The largest push constant block they declare, in bytes.
+    pub push_constant_size: u32,
 }
 
 /// A pipeline layout's state.
@@ -520,9 +560,12 @@ pub struct PipelineLayoutState {
 
 /// What a pipeline layout was created with.
 pub struct PipelineLayoutInfo {
+    /// `VkPipelineLayoutCreateFlags`.
+    pub flags: u32,
     /// Per set number; `None` for a null layout (graphics pipeline libraries) or one Vigil
     /// could not follow.
     pub set_layouts: Vec<Option<Arc<ObjectRecord>>>,
+    /// Sorted by offset, size and stages.
     pub push_constants: Vec<PushConstantRange>,
 }
 

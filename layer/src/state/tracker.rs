@@ -14,11 +14,12 @@ use vigil_generated::objects::*;
 use vigil_generated::stateless::Shape;
 use vigil_generated::*;
 
-use super::command_buffers::{Recording, References, RenderPassInstance};
+use super::command_buffers::{Pushed, Recording, References, RenderPassInstance};
 use super::images::{dependency_barriers, ImageBarrier};
 use super::images::{Overlay, RenderPassShape};
 use super::objects::{key, ObjectRecord, ObjectState, Origin, OBJECTS, TYPES};
-use super::pipelines::bind_point_index;
+use super::pipelines::{bind_point_index, PipelineDesc, PipelineInfo, ShaderUses};
+use super::shaders::{reflect_create_info, Reflection};
 use super::sites::{self, handles, SiteVisitor, Skip};
 use super::submissions::{self, Submission, Wait};
 use crate::chassis::raw::{chained, count, read_ptr, read_uint, slice, Base};
@@ -376,14 +377,15 @@ impl ValidationObject for StateTracker {
         _device: VkDevice,
         _cache: VkPipelineCache,
         count: u32,
-        _infos: *const VkGraphicsPipelineCreateInfo,
+        infos: *const VkGraphicsPipelineCreateInfo,
         _allocator: *const VkAllocationCallbacks,
         pipelines: *mut VkPipeline,
         result: VkResult,
     ) {
         self.post_record_call(cx, Some(result));
         // SAFETY: as many pipelines written as create infos passed (null where one failed).
-        self.pipelines_created(0, unsafe { slice(pipelines, count) });
+        let (infos, created) = unsafe { (slice(infos, count), slice(pipelines, count)) };
+        self.pipelines_created(cx, 0, created, |i| unsafe { PipelineDesc::graphics(&infos[i]) });
     }
 
     fn post_call_record_create_compute_pipelines(
@@ -392,14 +394,15 @@ impl ValidationObject for StateTracker {
         _device: VkDevice,
         _cache: VkPipelineCache,
         count: u32,
-        _infos: *const VkComputePipelineCreateInfo,
+        infos: *const VkComputePipelineCreateInfo,
         _allocator: *const VkAllocationCallbacks,
         pipelines: *mut VkPipeline,
         result: VkResult,
     ) {
         self.post_record_call(cx, Some(result));
         // SAFETY: as for vkCreateGraphicsPipelines.
-        self.pipelines_created(1, unsafe { slice(pipelines, count) });
+        let (infos, created) = unsafe { (slice(infos, count), slice(pipelines, count)) };
+        self.pipelines_created(cx, 1, created, |i| unsafe { PipelineDesc::compute(&infos[i]) });
     }
 
     fn post_call_record_allocate_descriptor_sets(
@@ -1295,6 +1298,93 @@ impl ValidationObject for StateTracker {
             }
         }
     }
+
+    fn post_call_record_create_shader_module(
+        &self,
+        cx: &Call<'_>,
+        _device: VkDevice,
+        info: *const VkShaderModuleCreateInfo,
+        _allocator: *const VkAllocationCallbacks,
+        module: *mut VkShaderModule,
+        result: VkResult,
+    ) {
+        self.post_record_call(cx, Some(result));
+        // Reflection is for core's draw-time checks: done once here, while core is on.
+        if !self.references || result.0 < 0 {
+            return;
+        }
+        // SAFETY: the call succeeded: a valid create info, and the module written.
+        let (Some(info), Some(module)) = (unsafe { info.as_ref() }, unsafe { module.as_ref() }) else { return };
+        if let Some(m) = self.get(TYPES.shader_module, module.as_raw()) {
+            let at = cx.location();
+            let at = at.dot("pCreateInfo");
+            // SAFETY: as above.
+            m.shader_module_created(unsafe { reflect_create_info(cx, info, &at) });
+        }
+    }
+
+    fn post_call_record_cmd_push_constants(
+        &self,
+        cx: &Call<'_>,
+        _cb: VkCommandBuffer,
+        layout: VkPipelineLayout,
+        _stages: VkShaderStageFlags,
+        _offset: u32,
+        _size: u32,
+        _values: *const core::ffi::c_void,
+        _result: (),
+    ) {
+        self.pushed(cx, layout);
+    }
+
+    fn post_call_record_cmd_push_constants2(
+        &self,
+        cx: &Call<'_>,
+        _cb: VkCommandBuffer,
+        info: *const VkPushConstantsInfo,
+        _result: (),
+    ) {
+        // SAFETY: the application's info, which the call read.
+        let layout = unsafe { info.as_ref() }.map_or(VkPipelineLayout::null(), |i| i.layout);
+        self.pushed(cx, layout);
+    }
+
+    fn post_call_record_cmd_bind_descriptor_sets2(
+        &self,
+        cx: &Call<'_>,
+        _cb: VkCommandBuffer,
+        info: *const VkBindDescriptorSetsInfo,
+        _result: (),
+    ) {
+        if !self.references {
+            return;
+        }
+        // SAFETY: the application's info, which the call read.
+        let Some(info) = (unsafe { info.as_ref() }) else { return };
+        let (scope, instance) = self.scopes();
+        // SAFETY: its counted sets, as the application passed them.
+        let sets = unsafe { slice(info.pDescriptorSets, info.descriptorSetCount) };
+        self.refer_then(&COMMAND_HANDLES[cx.command], cx.params, |r| {
+            let layout = key(TYPES.pipeline_layout, info.layout.as_raw(), scope, instance);
+            for point in stage_bind_points(info.stageFlags.0) {
+                let Some(i) = bind_point_index(point) else { continue };
+                let sets = sets
+                    .iter()
+                    .map(|s| (s.as_raw() != 0).then(|| key(TYPES.descriptor_set, s.as_raw(), scope, instance)));
+                r.bound[i].bind_sets(layout, info.firstSet, sets);
+            }
+        });
+    }
+}
+
+/// The pipeline bind points a `VkShaderStageFlags` of vkCmdBindDescriptorSets2 binds for: every
+/// bind point any of the stages belongs to.
+fn stage_bind_points(stages: u32) -> impl Iterator<Item = i32> {
+    // Graphics (vertex to fragment, task, mesh), compute, ray tracing (raygen to callable).
+    [(0x1f | 0xc0, 0), (0x20, 1), (0x3f00, 1_000_165_000)]
+        .into_iter()
+        .filter(move |(mask, _)| stages & mask != 0)
+        .map(|(_, point)| point)
 }
 
 /// Adds what a recorded command names to its command buffer's references.
@@ -1340,12 +1430,92 @@ impl StateTracker {
         });
     }
 
-    /// Pipelines created for `bind_point` (null where creation failed).
-    fn pipelines_created(&self, bind_point: i32, created: &[VkPipeline]) {
-        for pipeline in created {
-            if let Some(p) = self.get(TYPES.pipeline, pipeline.as_raw()) {
-                p.pipeline_created(bind_point);
+    /// vkCmdPushConstants(2) with `layout` (null: one Vigil does not follow): its references,
+    /// and the layout push constants were last updated with.
+    fn pushed(&self, cx: &Call<'_>, layout: VkPipelineLayout) {
+        if !self.references {
+            return;
+        }
+        let (scope, instance) = self.scopes();
+        self.refer_then(&COMMAND_HANDLES[cx.command], cx.params, |r| {
+            r.pushed = match layout.as_raw() {
+                0 => Pushed::Unknown,
+                h => Pushed::Layout(key(TYPES.pipeline_layout, h, scope, instance)),
+            };
+        });
+    }
+
+    /// Pipelines created for `bind_point` (null where creation failed); `desc` describes the
+    /// create info of each. Their layouts and shaders are followed while core is on.
+    fn pipelines_created<'a>(
+        &self,
+        cx: &Call<'_>,
+        bind_point: i32,
+        created: &[VkPipeline],
+        desc: impl Fn(usize) -> PipelineDesc<'a>,
+    ) {
+        for (i, pipeline) in created.iter().enumerate() {
+            let Some(p) = self.get(TYPES.pipeline, pipeline.as_raw()) else { continue };
+            let mut info = PipelineInfo { bind_point, ..Default::default() };
+            if self.references {
+                let d = desc(i);
+                info.layout = self.get(TYPES.pipeline_layout, d.layout);
+                info.flags = d.flags;
+                let at = cx.location();
+                let at = at.dot("pCreateInfos");
+                let at = at.index(i);
+                for (j, stage) in d.stages.iter().enumerate() {
+                    let at = at.dot(d.member);
+                    let at = if d.stages.len() > 1 { at.index(j) } else { at };
+                    // SAFETY: a stage of a create info the application passed.
+                    unsafe { self.stage_uses(cx, stage, &at, &mut info.uses) };
+                }
             }
+            p.pipeline_created(info);
+        }
+    }
+
+    /// Adds what one pipeline stage's entry point statically uses, from its module's reflection
+    /// or from the code chained inline (reflected now).
+    ///
+    /// # Safety
+    /// `stage` must be a stage of a create info the application passed to a call that returned.
+    unsafe fn stage_uses(
+        &self,
+        cx: &Call<'_>,
+        stage: &VkPipelineShaderStageCreateInfo,
+        at: &crate::report::Location<'_>,
+        uses: &mut ShaderUses,
+    ) {
+        if stage.pName.is_null() {
+            return;
+        }
+        // SAFETY: a valid stage names its entry point with a NUL-terminated string.
+        let name = unsafe { std::ffi::CStr::from_ptr(stage.pName) }.to_bytes();
+        let mut add = |r: &Reflection| {
+            if let Some(e) = r.entry_point(name, stage.stage.0) {
+                uses.add(e);
+            }
+        };
+        if stage.module.as_raw() != 0 {
+            if let Some(r) = self.get(TYPES.shader_module, stage.module.as_raw()) {
+                if let Some(reflection) = r.shader_module() {
+                    add(reflection);
+                }
+            }
+            return;
+        }
+        // SAFETY: the stage's chain.
+        let inline = unsafe {
+            chained::<VkShaderModuleCreateInfo>(
+                stage.pNext,
+                VkStructureType::VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
+            )
+        };
+        if let Some(code) = inline {
+            let at = at.chained("VkShaderModuleCreateInfo");
+            // SAFETY: a chained create info of a call that returned.
+            add(&unsafe { reflect_create_info(cx, code, &at) });
         }
     }
 

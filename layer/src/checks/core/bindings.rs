@@ -22,7 +22,7 @@ use crate::state::{key, ObjectRecord, OBJECTS, TYPES};
 impl CoreChecks {
     /// Runs `f` with the recording of `cb` while it is being recorded (not while another thread
     /// holds it: thread safety reports that).
-    fn with_recording(&self, cb: u64, f: impl FnOnce(&Recording) -> bool) -> bool {
+    pub(super) fn with_recording(&self, cb: u64, f: impl FnOnce(&Recording) -> bool) -> bool {
         let k = key(TYPES.command_buffer, cb, self.device, self.instance);
         OBJECTS
             .with_command_buffer(k, |record| {

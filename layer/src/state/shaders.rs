@@ -1,0 +1,560 @@
+//! SPIR-V reflection of shader modules, worked out once when a module is created (or when a
+//! pipeline stage passes its code inline): per entry point, the descriptor bindings and the push
+//! constants it statically uses. Pipelines keep the union over their stages (`pipelines`), so
+//! draw-time checks read precomputed data and never look at SPIR-V.
+//!
+//! "Statically used" is the spec's: a variable is statically used by an entry point when an
+//! instruction of a function in the entry point's call tree names it. The entry point's
+//! interface list is not read: from SPIR-V 1.4 on it lists every global a module's entry point
+//! uses, but a compiler may list more, and what the call tree names is the definition.
+//!
+//! Not followed (each can only make Vigil report less, never wrongly): descriptor decorations
+//! applied through decoration groups, untyped variables (`SPV_KHR_untyped_pointers`), and
+//! whether a storage resource is actually written: `written` says it is declared writable.
+
+use std::collections::{HashMap, HashSet};
+use std::sync::OnceLock;
+
+use rspirv::binary::{Consumer, ParseAction};
+use rspirv::dr::{Instruction, Operand};
+use rspirv::spirv::{Decoration, ExecutionModel, Op, StorageClass};
+use vigil_generated::VkShaderModuleCreateInfo;
+
+use super::records::{ObjectRecord, ObjectState};
+use crate::chassis::Call;
+use crate::report::{Location, Severity};
+
+/// Reported at INFO for code Vigil could not parse: it was passed on, and the checks that need
+/// what its entry points use skip it.
+pub const ID_UNPARSED: &str = "UNASSIGNED-Vigil-Shader-unparsed";
+
+/// One descriptor binding an entry point statically uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct ResourceUse {
+    pub set: u32,
+    pub binding: u32,
+    /// A storage resource (storage buffer, storage image, storage texel buffer) not declared
+    /// `NonWritable`.
+    pub written: bool,
+}
+
+/// What one entry point statically uses.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EntryPoint {
+    pub name: String,
+    /// Its `VkShaderStageFlagBits`; 0 for execution models Vulkan has no stage for (kernels).
+    pub stage: u32,
+    /// Sorted by set and binding, each pair once.
+    pub resources: Vec<ResourceUse>,
+    /// `Some(bytes)` when it uses a push constant block: the block's size as declared (0 when
+    /// the layout of its types could not be worked out); `None` when it uses none.
+    pub push_constants: Option<u32>,
+}
+
+/// What Vigil learned from a module's code.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reflection {
+    Parsed(Vec<EntryPoint>),
+    /// The code could not be parsed (malformed, or instructions newer than the SPIR-V grammar
+    /// Vigil was built with): why. Nothing is known about what it uses.
+    Unparsed(String),
+}
+
+impl Reflection {
+    /// The reflection of SPIR-V `words`. Never panics: a parser that does counts as not parsed.
+    pub fn of(words: &[u32]) -> Reflection {
+        match std::panic::catch_unwind(|| reflect(words)) {
+            Ok(Ok(entry_points)) => Reflection::Parsed(entry_points),
+            Ok(Err(why)) => Reflection::Unparsed(why),
+            Err(_) => Reflection::Unparsed("the SPIR-V parser failed on it".to_owned()),
+        }
+    }
+
+    /// Entry point `name` for stage `stage` (a `VkShaderStageFlagBits`), if parsed.
+    pub fn entry_point(&self, name: &[u8], stage: u32) -> Option<&EntryPoint> {
+        match self {
+            Reflection::Parsed(e) => e.iter().find(|e| e.stage == stage && e.name.as_bytes() == name),
+            Reflection::Unparsed(_) => None,
+        }
+    }
+}
+
+/// The reflection of the code in a `VkShaderModuleCreateInfo` (a module's, or a pipeline
+/// stage's inline one); reported at INFO, at `at`, when it cannot be parsed.
+///
+/// # Safety
+/// `info` must be a create info the application passed to a call that returned.
+pub unsafe fn reflect_create_info(cx: &Call<'_>, info: &VkShaderModuleCreateInfo, at: &Location<'_>) -> Reflection {
+    let reflection = if info.pCode.is_null() || !info.codeSize.is_multiple_of(4) {
+        Reflection::Unparsed(format!("codeSize ({}) is not a multiple of 4", info.codeSize))
+    } else {
+        // SAFETY: a valid create info: codeSize bytes of code at pCode, aligned to words.
+        Reflection::of(unsafe { std::slice::from_raw_parts(info.pCode, info.codeSize / 4) })
+    };
+    if let Reflection::Unparsed(why) = &reflection {
+        cx.report(
+            Severity::Info,
+            ID_UNPARSED,
+            at,
+            format_args!(
+                "Vigil could not parse this SPIR-V ({why}); draws and dispatches with pipelines made from it are not \
+                 checked for the descriptor sets and push constants it uses."
+            ),
+        );
+    }
+    reflection
+}
+
+/// A shader module's state: its reflection, once created.
+#[derive(Default)]
+pub struct ShaderModuleState {
+    pub(super) reflection: OnceLock<Reflection>,
+}
+
+impl ObjectRecord {
+    /// Records a shader module's reflection.
+    pub fn shader_module_created(&self, reflection: Reflection) {
+        if let ObjectState::ShaderModule(ShaderModuleState { reflection: state }) = &self.state {
+            let _ = state.set(reflection);
+        }
+    }
+
+    /// A shader module's reflection, once recorded.
+    pub fn shader_module(&self) -> Option<&Reflection> {
+        match &self.state {
+            ObjectState::ShaderModule(s) => s.reflection.get(),
+            _ => None,
+        }
+    }
+}
+
+/// The `VkShaderStageFlagBits` of an execution model; 0 for those with no Vulkan stage.
+fn stage_of(model: ExecutionModel) -> u32 {
+    use ExecutionModel as M;
+    match model {
+        M::Vertex => 0x1,
+        M::TessellationControl => 0x2,
+        M::TessellationEvaluation => 0x4,
+        M::Geometry => 0x8,
+        M::Fragment => 0x10,
+        M::GLCompute => 0x20,
+        M::TaskNV | M::TaskEXT => 0x40,
+        M::MeshNV | M::MeshEXT => 0x80,
+        M::RayGenerationKHR => 0x100,
+        M::AnyHitKHR => 0x200,
+        M::ClosestHitKHR => 0x400,
+        M::MissKHR => 0x800,
+        M::IntersectionKHR => 0x1000,
+        M::CallableKHR => 0x2000,
+        _ => 0,
+    }
+}
+
+fn id(o: Option<&Operand>) -> Option<u32> {
+    match o {
+        Some(Operand::IdRef(id)) => Some(*id),
+        _ => None,
+    }
+}
+
+fn literal(o: Option<&Operand>) -> Option<u32> {
+    match o {
+        Some(Operand::LiteralBit32(v)) => Some(*v),
+        _ => None,
+    }
+}
+
+/// The decorations reflection reads, by target id.
+#[derive(Default)]
+struct Decorations {
+    set: HashMap<u32, u32>,
+    binding: HashMap<u32, u32>,
+    non_writable: HashSet<u32>,
+    buffer_block: HashSet<u32>,
+    array_stride: HashMap<u32, u32>,
+    /// Per struct: its members' `Offset`s and which members are `NonWritable`.
+    member_offset: HashMap<(u32, u32), u32>,
+    member_non_writable: HashSet<(u32, u32)>,
+}
+
+impl Decorations {
+    /// Adds an `OpDecorate` or `OpMemberDecorate`.
+    fn add(&mut self, inst: &Instruction) {
+        let ops = &inst.operands;
+        if inst.class.opcode == Op::Decorate {
+            let (Some(target), Some(Operand::Decoration(what))) = (id(ops.first()), ops.get(1)) else { return };
+            match (what, literal(ops.get(2))) {
+                (Decoration::DescriptorSet, Some(v)) => _ = self.set.insert(target, v),
+                (Decoration::Binding, Some(v)) => _ = self.binding.insert(target, v),
+                (Decoration::ArrayStride, Some(v)) => _ = self.array_stride.insert(target, v),
+                (Decoration::NonWritable, _) => _ = self.non_writable.insert(target),
+                (Decoration::BufferBlock, _) => _ = self.buffer_block.insert(target),
+                _ => {}
+            }
+        } else {
+            let (Some(target), Some(member), Some(Operand::Decoration(what))) =
+                (id(ops.first()), literal(ops.get(1)), ops.get(2))
+            else {
+                return;
+            };
+            match (what, literal(ops.get(3))) {
+                (Decoration::Offset, Some(v)) => _ = self.member_offset.insert((target, member), v),
+                (Decoration::NonWritable, _) => _ = self.member_non_writable.insert((target, member)),
+                _ => {}
+            }
+        }
+    }
+}
+
+/// A global variable reflection follows.
+enum Global {
+    Resource(ResourceUse),
+    PushConstants(u32),
+}
+
+/// How deep type definitions are followed (arrays of arrays of structs …); SPIR-V cannot nest
+/// types cyclically, but malformed code could.
+const MAX_DEPTH: u32 = 32;
+
+/// What reflection keeps of a module as the parser hands over its instructions: rspirv's own
+/// loader would keep every instruction, and refuses non-semantic instructions (debug
+/// information) outside functions.
+#[derive(Default)]
+struct Collector {
+    d: Decorations,
+    /// Types and constants, by result id.
+    types: HashMap<u32, Instruction>,
+    /// Global `OpVariable`s, in order.
+    variables: Vec<Instruction>,
+    /// Their ids: a valid module declares them all before its functions.
+    variable_ids: HashSet<u32>,
+    entry_points: Vec<Instruction>,
+    /// Per function: the global variables its instructions name, and the functions it calls.
+    functions: HashMap<u32, (Vec<u32>, Vec<u32>)>,
+    /// The function being read.
+    current: Option<u32>,
+}
+
+impl Consumer for Collector {
+    fn initialize(&mut self) -> ParseAction {
+        ParseAction::Continue
+    }
+
+    fn finalize(&mut self) -> ParseAction {
+        ParseAction::Continue
+    }
+
+    fn consume_header(&mut self, _: rspirv::dr::ModuleHeader) -> ParseAction {
+        ParseAction::Continue
+    }
+
+    fn consume_instruction(&mut self, inst: Instruction) -> ParseAction {
+        let op = inst.class.opcode;
+        match (op, self.current) {
+            (Op::Decorate | Op::MemberDecorate, _) => self.d.add(&inst),
+            (Op::EntryPoint, _) => self.entry_points.push(inst),
+            (Op::Function, _) => {
+                self.current = inst.result_id;
+                if let Some(f) = inst.result_id {
+                    self.functions.entry(f).or_default();
+                }
+            }
+            (Op::FunctionEnd, _) => self.current = None,
+            (Op::Variable, None) => {
+                if let Some(v) = inst.result_id {
+                    self.variable_ids.insert(v);
+                    self.variables.push(inst);
+                }
+            }
+            (_, None) if op.is_type() || op.is_constant() => {
+                if let Some(t) = inst.result_id {
+                    self.types.insert(t, inst);
+                }
+            }
+            (_, Some(f)) => {
+                let Some((used, called)) = self.functions.get_mut(&f) else { return ParseAction::Continue };
+                if op == Op::FunctionCall {
+                    called.extend(id(inst.operands.first()));
+                }
+                for o in &inst.operands {
+                    if let Operand::IdRef(r) = o {
+                        if self.variable_ids.contains(r) {
+                            used.push(*r);
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+        ParseAction::Continue
+    }
+}
+
+struct Types<'m> {
+    by_id: &'m HashMap<u32, Instruction>,
+    d: &'m Decorations,
+}
+
+impl Types<'_> {
+    fn get(&self, id: Option<u32>) -> Option<&Instruction> {
+        id.and_then(|id| self.by_id.get(&id))
+    }
+    /// The element type under any arrays.
+    fn strip_arrays(&self, mut ty: u32) -> Option<&Instruction> {
+        for _ in 0..MAX_DEPTH {
+            let t = self.get(Some(ty))?;
+            match t.class.opcode {
+                Op::TypeArray | Op::TypeRuntimeArray => ty = id(t.operands.first())?,
+                _ => return Some(t),
+            }
+        }
+        None
+    }
+
+    /// Whether a variable of `storage` class whose pointee is `pointee` is a storage resource.
+    fn storage(&self, storage: StorageClass, pointee: u32) -> bool {
+        let Some(t) = self.strip_arrays(pointee) else { return false };
+        let result = t.result_id.unwrap_or(0);
+        match storage {
+            StorageClass::StorageBuffer => true,
+            StorageClass::Uniform => self.d.buffer_block.contains(&result),
+            // OpTypeImage's Sampled operand (index 5): 2 is a storage image or texel buffer.
+            StorageClass::UniformConstant => t.class.opcode == Op::TypeImage && literal(t.operands.get(5)) == Some(2),
+            _ => false,
+        }
+    }
+
+    /// Whether a storage resource's declaration forbids writes: the variable, or every member
+    /// of its block, is `NonWritable`.
+    fn non_writable(&self, var: u32, pointee: u32) -> bool {
+        if self.d.non_writable.contains(&var) {
+            return true;
+        }
+        let Some(t) = self.strip_arrays(pointee) else { return false };
+        let Some(block) = t.result_id else { return false };
+        t.class.opcode == Op::TypeStruct
+            && !t.operands.is_empty()
+            && (0..t.operands.len() as u32).all(|m| self.d.member_non_writable.contains(&(block, m)))
+    }
+
+    /// The size in bytes of a push constant block's type, as its explicit layout declares it.
+    fn size(&self, ty: u32, depth: u32) -> Option<u32> {
+        if depth > MAX_DEPTH {
+            return None;
+        }
+        let t = self.get(Some(ty))?;
+        let ops = &t.operands;
+        match t.class.opcode {
+            Op::TypeInt | Op::TypeFloat => Some(literal(ops.first())? / 8),
+            Op::TypeVector | Op::TypeMatrix => {
+                self.size(id(ops.first())?, depth + 1)?.checked_mul(literal(ops.get(1))?)
+            }
+            Op::TypeArray => {
+                let length = self.get(id(ops.get(1))).filter(|c| c.class.opcode == Op::Constant)?;
+                let stride = match self.d.array_stride.get(&ty) {
+                    Some(&s) => s,
+                    None => self.size(id(ops.first())?, depth + 1)?,
+                };
+                stride.checked_mul(literal(length.operands.first())?)
+            }
+            Op::TypeRuntimeArray => Some(0),
+            Op::TypeStruct => {
+                let mut end = 0u32;
+                for (m, member) in ops.iter().enumerate() {
+                    let offset = self.d.member_offset.get(&(ty, m as u32)).copied()?;
+                    end = end.max(offset.checked_add(self.size(id(Some(member))?, depth + 1)?)?);
+                }
+                Some(end)
+            }
+            _ => None,
+        }
+    }
+}
+
+/// What rspirv is not given: a stream whose header or instruction lengths are wrong (its
+/// decoder can index past the end of a truncated instruction: a panic, caught, but printed on
+/// the application's stderr), or one importing an extended instruction set rspirv does not know
+/// (it would say so on stderr).
+fn precheck(words: &[u32]) -> Result<(), String> {
+    if words.len() < 5 || words[0] != 0x0723_0203 {
+        return Err("no SPIR-V header".to_owned());
+    }
+    let mut at = 5;
+    while let Some(&first) = words.get(at) {
+        let count = (first >> 16) as usize;
+        let Some(inst) = words.get(at..at + count).filter(|_| count > 0) else {
+            return Err(format!("the instruction at word {at} has a word count of {count}"));
+        };
+        // OpExtInstImport: result id, then the set's name as a NUL-terminated string.
+        if first & 0xffff == 11 && count > 2 {
+            let bytes: Vec<u8> = inst[2..].iter().flat_map(|w| w.to_le_bytes()).collect();
+            let name = String::from_utf8_lossy(bytes.split(|&b| b == 0).next().unwrap_or_default()).into_owned();
+            if rspirv::grammar::ext_inst_table(&name).is_none() {
+                return Err(format!("it imports extended instruction set {name:?}, which Vigil does not know"));
+            }
+        }
+        at += count;
+    }
+    Ok(())
+}
+
+/// Reflection proper: `Err` with the parser's reason when the code cannot be parsed.
+fn reflect(words: &[u32]) -> Result<Vec<EntryPoint>, String> {
+    precheck(words)?;
+    let mut c = Collector::default();
+    rspirv::binary::parse_words(words, &mut c).map_err(|e| e.to_string())?;
+    let types = Types { by_id: &c.types, d: &c.d };
+
+    // The globals reflection follows: resources with a set and a binding, push constant blocks.
+    let mut globals: HashMap<u32, Global> = HashMap::new();
+    for v in &c.variables {
+        let (Some(var), Some(Operand::StorageClass(storage))) = (v.result_id, v.operands.first()) else { continue };
+        let Some(pointer) = types.get(v.result_type).filter(|p| p.class.opcode == Op::TypePointer) else { continue };
+        let Some(pointee) = id(pointer.operands.get(1)) else { continue };
+        if *storage == StorageClass::PushConstant {
+            globals.insert(var, Global::PushConstants(types.size(pointee, 0).unwrap_or(0)));
+        } else if let (Some(&set), Some(&binding)) = (c.d.set.get(&var), c.d.binding.get(&var)) {
+            let written = types.storage(*storage, pointee) && !types.non_writable(var, pointee);
+            globals.insert(var, Global::Resource(ResourceUse { set, binding, written }));
+        }
+    }
+
+    let mut entry_points = Vec::new();
+    for e in &c.entry_points {
+        let (Some(Operand::ExecutionModel(model)), Some(main), Some(Operand::LiteralString(name))) =
+            (e.operands.first(), id(e.operands.get(1)), e.operands.get(2))
+        else {
+            continue;
+        };
+        // The call tree, each function once (recursion is invalid in shaders, but cannot hang this).
+        let (mut seen, mut todo) = (HashSet::from([main]), vec![main]);
+        let (mut resources, mut push_constants) = (Vec::new(), None);
+        while let Some(f) = todo.pop() {
+            let Some((used, called)) = c.functions.get(&f) else { continue };
+            for g in used.iter().filter_map(|v| globals.get(v)) {
+                match *g {
+                    Global::Resource(r) => resources.push(r),
+                    Global::PushConstants(size) => push_constants = Some(push_constants.unwrap_or(0).max(size)),
+                }
+            }
+            todo.extend(called.iter().copied().filter(|c| seen.insert(*c)));
+        }
+        entry_points.push(EntryPoint {
+            name: name.clone(),
+            stage: stage_of(*model),
+            resources: merge(resources),
+            push_constants,
+        });
+    }
+    Ok(entry_points)
+}
+
+/// Sorts resource uses by set and binding and merges repeats (two variables may alias one
+/// binding): written if either is.
+pub fn merge(mut resources: Vec<ResourceUse>) -> Vec<ResourceUse> {
+    resources.sort();
+    let mut out: Vec<ResourceUse> = Vec::with_capacity(resources.len());
+    for r in resources {
+        match out.last_mut() {
+            Some(last) if (last.set, last.binding) == (r.set, r.binding) => last.written |= r.written,
+            _ => out.push(r),
+        }
+    }
+    out
+}
+
+/// SPIR-V bytes as words, as the driver reads them (`codeSize` is a multiple of 4).
+#[cfg(test)]
+fn words(bytes: &[u8]) -> Vec<u32> {
+    bytes.chunks_exact(4).map(|w| u32::from_le_bytes([w[0], w[1], w[2], w[3]])).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const COMPUTE: &[u8] = include_bytes!("../../../tests/shaders/compute.comp.spv");
+    const SETS: &[u8] = include_bytes!("../../../tests/shaders/sets.comp.spv");
+    const SETS_DEBUG: &[u8] = include_bytes!("../../../tests/shaders/sets.comp.debug.spv");
+    const VERTEX: &[u8] = include_bytes!("../../../tests/shaders/triangle.vert.spv");
+
+    fn parsed(bytes: &[u8]) -> Vec<EntryPoint> {
+        match Reflection::of(&words(bytes)) {
+            Reflection::Parsed(e) => e,
+            Reflection::Unparsed(why) => panic!("not parsed: {why}"),
+        }
+    }
+
+    #[test]
+    fn a_written_storage_buffer_and_push_constants() {
+        let e = parsed(COMPUTE);
+        assert_eq!(
+            e,
+            [EntryPoint {
+                name: "main".into(),
+                stage: 0x20,
+                resources: vec![ResourceUse { set: 0, binding: 0, written: true }],
+                push_constants: Some(4),
+            }]
+        );
+    }
+
+    #[test]
+    fn only_the_call_tree_counts() {
+        // Set 2 is used by a function main calls, set 1 only declared; both are read-only.
+        let e = parsed(SETS);
+        assert_eq!(
+            e[0].resources,
+            [ResourceUse { set: 0, binding: 0, written: true }, ResourceUse { set: 2, binding: 0, written: false }]
+        );
+        assert_eq!(e[0].push_constants, None);
+    }
+
+    #[test]
+    fn debug_information_outside_functions_is_read_past() {
+        // NonSemantic.Shader.DebugInfo.100 names every global, set 1's included, outside any
+        // function: not a use.
+        assert_eq!(parsed(SETS_DEBUG), parsed(SETS));
+    }
+
+    #[test]
+    fn an_extended_instruction_set_vigil_does_not_know_is_not_parsed() {
+        // Rename GLSL.std.450 (the import after the header and OpCapability) to a set rspirv
+        // lacks: refused before rspirv would complain on stderr.
+        let mut w = words(COMPUTE);
+        let import = 5 + w[5..].iter().position(|&x| x & 0xffff == 11 && x >> 16 > 2).expect("OpExtInstImport");
+        assert_eq!(w[import + 2], u32::from_le_bytes(*b"GLSL"));
+        w[import + 2] = u32::from_le_bytes(*b"Zzzz");
+        assert!(matches!(Reflection::of(&w), Reflection::Unparsed(why) if why.contains("Zzzz.std.450")));
+    }
+
+    #[test]
+    fn no_descriptors_and_stage_lookup() {
+        let r = Reflection::of(&words(VERTEX));
+        let e = r.entry_point(b"main", 0x1).expect("the vertex entry point");
+        assert!(e.resources.is_empty() && e.push_constants.is_none());
+        assert!(r.entry_point(b"main", 0x10).is_none());
+        assert!(r.entry_point(b"other", 0x1).is_none());
+    }
+
+    #[test]
+    fn unknown_instructions_and_garbage_are_not_parsed() {
+        // A valid module with one instruction of an opcode no grammar has (0xfff0).
+        let mut w = words(COMPUTE);
+        w.insert(5, (1 << 16) | 0xfff0);
+        assert!(matches!(Reflection::of(&w), Reflection::Unparsed(why) if why.contains("65520")));
+        assert!(matches!(Reflection::of(&[]), Reflection::Unparsed(_)));
+        assert!(matches!(Reflection::of(&[0x0723_0203, 0x0001_0000]), Reflection::Unparsed(_)));
+        // Every truncation of a real module is refused or parsed, never a panic.
+        let w = words(SETS);
+        for n in 0..w.len() {
+            let _ = Reflection::of(&w[..n]);
+        }
+    }
+
+    #[test]
+    fn repeated_bindings_merge() {
+        let r = |set, binding, written| ResourceUse { set, binding, written };
+        assert_eq!(merge(vec![r(1, 0, false), r(0, 3, false), r(1, 0, true)]), [r(0, 3, false), r(1, 0, true)]);
+    }
+}
