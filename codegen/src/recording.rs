@@ -54,6 +54,7 @@ pub fn generate(reg: &Registry, vuids: &BTreeMap<String, ValidUsage>) -> Result<
         (bit("VK_QUEUE_GRAPHICS_BIT")?, bit("VK_QUEUE_COMPUTE_BIT")?, bit("VK_QUEUE_TRANSFER_BIT")?);
     let mut stats = Stats::default();
     let (mut rules, mut commands, mut ids) = (Vec::new(), Vec::new(), Vec::new());
+    let mut rule_of = vec![u16::MAX; reg.commands.len()];
     for (i, c) in reg.commands.iter().enumerate() {
         let name = c.name.as_str();
         let bad = |what: &str, v: &str| {
@@ -123,11 +124,13 @@ pub fn generate(reg: &Registry, vuids: &BTreeMap<String, ValidUsage>) -> Result<
             None => quote!(None),
         };
         let index = i as u16;
+        rule_of[i] = rules.len() as u16;
         rules.push(quote!(RecordingRule {
             command: #index, recording: #rec, render_pass: #rp, primary_only: #primary, queues: #q
         }));
         commands.push(index);
     }
+    let n_commands = reg.commands.len();
     let tokens = quote! {
         //! The recording rules of every `vkCmd*` command, from vk.xml's `cmdbufferlevel`,
         //! `renderpass` and `queues` attributes (`codegen/src/recording.rs`), with the implicit
@@ -159,6 +162,9 @@ pub fn generate(reg: &Registry, vuids: &BTreeMap<String, ValidUsage>) -> Result<
         pub static RECORDING_RULES: &[RecordingRule] = &[#(#rules),*];
         /// The commands of [`RECORDING_RULES`].
         pub const RECORDING_COMMANDS: &[u16] = &[#(#commands),*];
+        /// Per command (`COMMANDS` order): the index of its rule in [`RECORDING_RULES`], or
+        /// `u16::MAX` (a direct lookup on every recorded command).
+        pub static RECORDING_RULE_OF: [u16; #n_commands] = [#(#rule_of),*];
     };
     Ok(Output { tokens, ids, stats })
 }

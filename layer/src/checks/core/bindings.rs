@@ -247,9 +247,11 @@ impl CoreChecks {
                 let Some(info) = l.pipeline_layout() else { return false };
                 let root = cx.location();
                 let mut skip = false;
-                let uncovered = (0..32)
-                    .map(|b| 1u32 << b)
-                    .find(|&s| stages.0 & s != 0 && !info.push_constants_cover(s, offset, size));
+                // Each stage bit named (usually one or two), lowest first.
+                let uncovered = std::iter::successors(Some(stages.0), |rest| Some(rest & (rest - 1)))
+                    .take_while(|rest| *rest != 0)
+                    .map(|rest| rest & rest.wrapping_neg())
+                    .find(|&s| !info.push_constants_cover(s, offset, size));
                 if let Some(stage) = uncovered {
                     skip |= cx.error(
                         "VUID-vkCmdPushConstants-offset-01795",
@@ -295,16 +297,16 @@ impl CoreChecks {
         let Some(index) = bind_point_index(point) else { return false };
         // SAFETY: parameter 0 of a vkCmd* command is its command buffer.
         let cb = unsafe { param_handle(cx.params, 0) };
-        self.with_recording(cb, |r| {
-            r.bound[index].pipeline.is_none()
-                && cx.error(
-                    vuid,
-                    &cx.location(),
-                    format_args!(
-                        "no pipeline is bound to {} in command buffer {cb:#x} since it was begun.",
-                        bind_point_name(point)
-                    ),
-                )
+        self.with_recording(cb, |r| match r.bound[index].pipeline {
+            None => cx.error(
+                vuid,
+                &cx.location(),
+                format_args!(
+                    "no pipeline is bound to {} in command buffer {cb:#x} since it was begun.",
+                    bind_point_name(point)
+                ),
+            ),
+            Some(pipeline) => self.shader_uses_bound(cx, r, (index, point), pipeline, cb),
         })
     }
 }

@@ -219,7 +219,7 @@ const fn generic_hooks(hooks: crate::chassis::Hooks) -> crate::chassis::Hooks {
 #[hooks(then = generic_hooks)]
 impl ValidationObject for CoreChecks {
     fn validate_call(&self, cx: &Call<'_>) -> bool {
-        self.destroyed_in_use(cx) | self.recording_rules(cx) | self.pipeline_bound(cx) | self.shader_uses_bound(cx)
+        self.destroyed_in_use(cx) | self.recording_rules(cx) | self.pipeline_bound(cx)
     }
 
     fn pre_call_validate_cmd_bind_descriptor_sets(

@@ -10,14 +10,13 @@
 //! pipeline binaries, code it could not parse), ray tracing pipelines (not recorded). Sets a
 //! later bind disturbed are taken as still bound with the layout they were bound with.
 
-use vigil_generated::features::Feature;
 use vigil_generated::objects::BOUND_PIPELINE_IDS;
 
 use super::CoreChecks;
 use crate::chassis::Call;
 use crate::state::command_buffers::{Pushed, Recording};
-use crate::state::pipelines::{bind_point_index, bind_point_name, BoundPoint, PipelineLayoutInfo};
-use crate::state::tracker::param_handle;
+use crate::state::objects::Key;
+use crate::state::pipelines::{bind_point_name, BoundPoint, PipelineLayoutInfo};
 use crate::state::ObjectRecord;
 
 /// Per command of `BOUND_PIPELINE_IDS`, sorted by name: its ids of the two rules (a hand table
@@ -142,24 +141,25 @@ fn command_of(vuid: &'static str) -> &'static str {
 impl CoreChecks {
     /// A draw, dispatch or trace-rays command of `BOUND_PIPELINE_IDS`: the sets and push
     /// constants the bound pipeline's shaders use. True to skip the call.
-    pub(super) fn shader_uses_bound(&self, cx: &Call<'_>) -> bool {
-        let Ok(i) = BOUND_PIPELINE_IDS.binary_search_by_key(&(cx.command as u16), |(c, _, _)| *c) else { return false };
-        let (_, vuid, point) = BOUND_PIPELINE_IDS[i];
-        let Some(index) = bind_point_index(point) else { return false };
+    /// The sets and push constants the shaders of `pipeline`, bound at bind point `point` (index
+    /// `index` of the recording's), use: true to skip the call. Called with the recording locked,
+    /// from the bound-pipeline check.
+    pub(super) fn shader_uses_bound(
+        &self,
+        cx: &Call<'_>,
+        r: &Recording,
+        (index, point): (usize, i32),
+        pipeline: Key,
+        cb: u64,
+    ) -> bool {
+        let vuid = BOUND_PIPELINE_IDS
+            .binary_search_by_key(&(cx.command as u16), |(c, _, _)| *c)
+            .map_or("", |i| BOUND_PIPELINE_IDS[i].1);
         let Ok(ids) = SHADER_USE_IDS.binary_search_by_key(&command_of(vuid), |(c, _, _)| c) else { return false };
-        // Shaders bound as shader objects replace the pipeline's: not followed.
-        if cx.device().is_some_and(|f| f.features.contains(Feature::SHADER_OBJECT)) {
-            return false;
-        }
-        // SAFETY: parameter 0 of a vkCmd* command is its command buffer.
-        let cb = unsafe { param_handle(cx.params, 0) };
-        self.with_recording(cb, |r| {
-            let bound = &r.bound[index];
-            let Some(pipeline) = bound.pipeline else { return false };
-            r.references
-                .with_record(pipeline, |p| self.pipeline_uses(cx, r, bound, p, SHADER_USE_IDS[ids], (cb, point)))
-                .unwrap_or(false)
-        })
+        let bound = &r.bound[index];
+        r.references
+            .with_record(pipeline, |p| self.pipeline_uses(cx, r, bound, p, SHADER_USE_IDS[ids], (cb, point)))
+            .unwrap_or(false)
     }
 
     /// The checks for bound pipeline `p`; `at` is the command buffer and the bind point.

@@ -6,7 +6,7 @@
 //!
 //! Not followed: video coding scopes (`-videocoding`; lavapipe has no video to test it on).
 
-use vigil_generated::recording::{RecordingRule, RenderPassRule, RECORDING_RULES};
+use vigil_generated::recording::{RecordingRule, RenderPassRule, RECORDING_RULES, RECORDING_RULE_OF};
 
 use super::CoreChecks;
 use crate::chassis::Call;
@@ -29,8 +29,9 @@ const QUEUE_BITS: [(u32, &str); 8] = [
 impl CoreChecks {
     /// Checks a recording command's generated rules: true to skip the call.
     pub(super) fn recording_rules(&self, cx: &Call<'_>) -> bool {
-        let Ok(i) = RECORDING_RULES.binary_search_by_key(&(cx.command as u16), |r| r.command) else { return false };
-        let rule = &RECORDING_RULES[i];
+        let Some(rule) = RECORDING_RULE_OF.get(cx.command).and_then(|&i| RECORDING_RULES.get(usize::from(i))) else {
+            return false;
+        };
         // SAFETY: parameter 0 of a vkCmd* command is its command buffer.
         let cb = unsafe { param_handle(cx.params, 0) };
         let k = key(TYPES.command_buffer, cb, self.device, self.instance);
@@ -42,11 +43,15 @@ impl CoreChecks {
         let Some(state) = record.command_buffer() else { return false };
         // Another thread recording it: thread safety reports that.
         let Some(r) = state.try_lock() else { return false };
-        let root = cx.location();
-        let at = root.dot("commandBuffer");
+        let root = || cx.location();
         if r.lifecycle != Lifecycle::Recording {
             return rule.recording.is_some_and(|vuid| {
-                cx.error(vuid, &at, format_args!("({cb:#x}) is {}, not recording: begin it first.", r.state()))
+                let root = root();
+                cx.error(
+                    vuid,
+                    &root.dot("commandBuffer"),
+                    format_args!("({cb:#x}) is {}, not recording: begin it first.", r.state()),
+                )
             });
         }
         let mut skip = false;
@@ -54,7 +59,7 @@ impl CoreChecks {
             Some((RenderPassRule::Inside, vuid)) if !r.in_render_pass => {
                 skip |= cx.error(
                     vuid,
-                    &root,
+                    &root(),
                     format_args!(
                         "is recorded outside a render pass instance in command buffer {cb:#x}; it must be recorded \
                          inside one."
@@ -64,7 +69,7 @@ impl CoreChecks {
             Some((RenderPassRule::Outside, vuid)) if r.in_render_pass => {
                 skip |= cx.error(
                     vuid,
-                    &root,
+                    &root(),
                     format_args!(
                         "is recorded inside a render pass instance in command buffer {cb:#x}; it must be recorded \
                          outside one."
@@ -77,7 +82,7 @@ impl CoreChecks {
         if let Some(vuid) = rule.primary_only.filter(|_| state.secondary()) {
             skip |= cx.error(
                 vuid,
-                &at,
+                &root().dot("commandBuffer"),
                 format_args!("({cb:#x}) is a secondary command buffer; only primaries may record this command."),
             );
         }
@@ -90,7 +95,7 @@ impl CoreChecks {
                         QUEUE_BITS.iter().filter(|(b, _)| needed & b != 0).map(|(_, n)| *n).collect();
                     skip |= cx.error(
                         vuid,
-                        &at,
+                        &root().dot("commandBuffer"),
                         format_args!(
                             "({cb:#x}) was allocated from a pool of queue family {family}, which supports none of the \
                              operations the command needs ({}).",
