@@ -336,3 +336,65 @@ fn push_constants_outside_the_ranges_or_missing_their_stages() {
     assert_eq!(f.push(cb, f.dynamic_pipeline_layout, COMPUTE, 0, 4), ["VUID-vkCmdPushConstants-offset-01796"]);
     assert_eq!(f.push(cb, f.dynamic_pipeline_layout, COMPUTE | VERTEX, 0, 8), NONE);
 }
+
+#[test]
+fn pipelines_whose_layout_lacks_what_the_shader_uses() {
+    let f = Fixture::new();
+    let d = f.d();
+    let vertex_storage = {
+        let binding = [vk::DescriptorSetLayoutBinding::default()
+            .descriptor_type(vk::DescriptorType::STORAGE_BUFFER)
+            .descriptor_count(1)
+            .stage_flags(VERTEX)];
+        // SAFETY: a valid create info.
+        unsafe {
+            d.create_descriptor_set_layout(&vk::DescriptorSetLayoutCreateInfo::default().bindings(&binding), None)
+        }
+        .unwrap()
+    };
+    let layout = |sets: &[vk::DescriptorSetLayout], push: bool| {
+        let ranges = [vk::PushConstantRange { stage_flags: COMPUTE, offset: 0, size: 4 }];
+        let info = vk::PipelineLayoutCreateInfo::default().set_layouts(sets).push_constant_ranges(if push {
+            &ranges
+        } else {
+            &[]
+        });
+        // SAFETY: a valid create info.
+        unsafe { d.create_pipeline_layout(&info, None) }.unwrap()
+    };
+    // SAFETY: compute.comp's module; pipelines Vigil lets through are valid and destroyed.
+    let module = shader_module(&f.ctx, COMPUTE_SPV);
+    let create = |layout: vk::PipelineLayout| {
+        let stage = vk::PipelineShaderStageCreateInfo::default().stage(COMPUTE).module(module).name(c"main");
+        let info = [vk::ComputePipelineCreateInfo::default().stage(stage).layout(layout)];
+        let mut made = None;
+        let ids = f.ids(|| made = unsafe { d.create_compute_pipelines(vk::PipelineCache::null(), &info, None) }.ok());
+        if let Some(p) = made {
+            // SAFETY: made above, used nowhere.
+            unsafe { d.destroy_pipeline(p[0], None) };
+        }
+        ids
+    };
+    let layouts = [
+        (
+            layout(&[], false),
+            vec!["VUID-VkComputePipelineCreateInfo-layout-07988", "VUID-VkComputePipelineCreateInfo-layout-07987"],
+        ),
+        (layout(&[], true), vec!["VUID-VkComputePipelineCreateInfo-layout-07988"]),
+        (layout(&[f.storage_layout], false), vec!["VUID-VkComputePipelineCreateInfo-layout-07987"]),
+        (layout(&[vertex_storage], true), vec!["VUID-VkComputePipelineCreateInfo-layout-07988"]),
+        (layout(&[f.twin_layout], true), vec![]),
+    ];
+    for (l, expected) in &layouts {
+        assert_eq!(&create(*l), expected);
+    }
+    assert_eq!(create(f.compute_layout), NONE);
+    // SAFETY: nothing uses them any more.
+    unsafe {
+        for (l, _) in layouts {
+            d.destroy_pipeline_layout(l, None);
+        }
+        d.destroy_descriptor_set_layout(vertex_storage, None);
+        d.destroy_shader_module(module, None);
+    }
+}

@@ -359,6 +359,34 @@ impl ValidationObject for CoreChecks {
         }
     }
 
+    fn pre_call_validate_create_compute_pipelines(
+        &self,
+        cx: &Call<'_>,
+        _device: VkDevice,
+        _cache: VkPipelineCache,
+        count: u32,
+        infos: *const VkComputePipelineCreateInfo,
+        _allocator: *const VkAllocationCallbacks,
+        _pipelines: *mut VkPipeline,
+    ) -> bool {
+        // SAFETY: the create infos the application passed (stateless checked them).
+        unsafe { self.compute_pipelines_match_layouts(cx, count, infos) }
+    }
+
+    fn pre_call_validate_create_graphics_pipelines(
+        &self,
+        cx: &Call<'_>,
+        _device: VkDevice,
+        _cache: VkPipelineCache,
+        count: u32,
+        infos: *const VkGraphicsPipelineCreateInfo,
+        _allocator: *const VkAllocationCallbacks,
+        _pipelines: *mut VkPipeline,
+    ) -> bool {
+        // SAFETY: as for vkCreateComputePipelines.
+        unsafe { self.graphics_pipelines_match_layouts(cx, count, infos) }
+    }
+
     fn pre_call_validate_cmd_next_subpass(
         &self,
         cx: &Call<'_>,

@@ -9,6 +9,7 @@ mod fences;
 mod in_use;
 mod layouts;
 mod memory;
+mod pipelines;
 mod recording;
 mod render_passes;
 mod semaphores;

@@ -1,0 +1,161 @@
+//! Pipeline creation: each stage's shader against the pipeline layout. Every descriptor binding
+//! an entry point statically uses must be in the layout's set for its stage (`-layout-07988`),
+//! and a push constant block it uses must have a range for its stage (`-layout-07987`). A driver
+//! may crash on a pipeline that breaks them (lavapipe does), so the call is skipped when asked.
+//!
+//! Followed from each stage's shader module's reflection (`state::shaders`); code passed inline,
+//! modules Vigil could not parse and pipelines without a layout (libraries) are not checked.
+//! Statically used, not merely declared, resources are checked: fewer reports, never false ones.
+
+use vigil_generated::*;
+
+use super::CoreChecks;
+use crate::chassis::raw::slice;
+use crate::chassis::Call;
+use crate::report::Location;
+use crate::state::pipelines::PipelineLayoutInfo;
+use crate::state::shaders::EntryPoint;
+use crate::state::TYPES;
+
+/// The ids of one create-info structure's rules.
+pub(super) struct LayoutRules {
+    pub resources: &'static str,
+    pub push_constants: &'static str,
+}
+
+/// vkCreateComputePipelines' create infos.
+pub(super) const COMPUTE: LayoutRules = LayoutRules {
+    resources: "VUID-VkComputePipelineCreateInfo-layout-07988",
+    push_constants: "VUID-VkComputePipelineCreateInfo-layout-07987",
+};
+
+/// vkCreateGraphicsPipelines' create infos.
+pub(super) const GRAPHICS: LayoutRules = LayoutRules {
+    resources: "VUID-VkGraphicsPipelineCreateInfo-layout-07988",
+    push_constants: "VUID-VkGraphicsPipelineCreateInfo-layout-07987",
+};
+
+impl CoreChecks {
+    /// The stages of one pipeline create info against `layout`; `stage_at` locates stage `i`.
+    /// True to skip the call.
+    fn stages_match_layout<'a>(
+        &self,
+        cx: &Call<'_>,
+        rules: &LayoutRules,
+        stages: &[VkPipelineShaderStageCreateInfo],
+        layout: VkPipelineLayout,
+        stage_at: &dyn Fn(usize) -> Location<'a>,
+    ) -> bool {
+        let Some(layout_record) = self.get(TYPES.pipeline_layout, layout.as_raw()) else { return false };
+        let Some(info) = layout_record.pipeline_layout() else { return false };
+        let mut skip = false;
+        for (i, stage) in stages.iter().enumerate() {
+            let Some(module) = self.get(TYPES.shader_module, stage.module.as_raw()) else { continue };
+            let Some(reflection) = module.shader_module() else { continue };
+            if stage.pName.is_null() {
+                continue;
+            }
+            // SAFETY: a valid stage's entry point name, NUL-terminated.
+            let name = unsafe { std::ffi::CStr::from_ptr(stage.pName) }.to_bytes();
+            let Some(entry) = reflection.entry_point(name, stage.stage.0) else { continue };
+            skip |= self.entry_point_matches_layout(cx, rules, entry, info, layout.as_raw(), &stage_at(i));
+        }
+        skip
+    }
+
+    fn entry_point_matches_layout(
+        &self,
+        cx: &Call<'_>,
+        rules: &LayoutRules,
+        entry: &EntryPoint,
+        layout: &PipelineLayoutInfo,
+        handle: u64,
+        at: &Location<'_>,
+    ) -> bool {
+        let mut skip = false;
+        let stage = entry.stage;
+        for r in &entry.resources {
+            let set = layout.set_layouts.get(r.set as usize);
+            // A set layout Vigil did not record (or a null one): unknown, not reported.
+            if set.is_some_and(|s| s.as_ref().is_none_or(|s| s.descriptor_set_layout().is_none())) {
+                continue;
+            }
+            let binding = set
+                .and_then(|s| s.as_ref()?.descriptor_set_layout())
+                .and_then(|l| l.bindings.iter().find(|b| b.binding == r.binding));
+            let why = match binding {
+                None if set.is_none() => format!("has only {} sets", layout.set_layouts.len()),
+                None => format!("has no binding {} in set {}", r.binding, r.set),
+                Some(b) if b.stages & stage == 0 => {
+                    format!("has binding {} of set {} for stages {:#x} only", r.binding, r.set, b.stages)
+                }
+                Some(_) => continue,
+            };
+            skip |= cx.error(
+                rules.resources,
+                at,
+                format_args!(
+                    "entry point {} (stage {stage:#x}) uses set {} binding {}, but pipeline layout {handle:#x} {why}.",
+                    entry.name, r.set, r.binding
+                ),
+            );
+        }
+        if entry.push_constants.is_some() && !layout.push_constants.iter().any(|p| p.stages & stage != 0) {
+            skip |= cx.error(
+                rules.push_constants,
+                at,
+                format_args!(
+                    "entry point {} (stage {stage:#x}) uses push constants, but pipeline layout {handle:#x} has no \
+                     push constant range for its stage.",
+                    entry.name
+                ),
+            );
+        }
+        skip
+    }
+
+    /// vkCreateComputePipelines' create infos. True to skip the call.
+    ///
+    /// # Safety
+    /// `infos` must be the `count` create infos the application passed.
+    pub(super) unsafe fn compute_pipelines_match_layouts(
+        &self,
+        cx: &Call<'_>,
+        count: u32,
+        infos: *const VkComputePipelineCreateInfo,
+    ) -> bool {
+        let root = cx.location();
+        let mut skip = false;
+        // SAFETY: the caller's contract.
+        for (i, info) in unsafe { slice(infos, count) }.iter().enumerate() {
+            let infos = root.dot("pCreateInfos");
+            let at = infos.index(i);
+            let stage = std::slice::from_ref(&info.stage);
+            skip |= self.stages_match_layout(cx, &COMPUTE, stage, info.layout, &|_| at.dot("stage"));
+        }
+        skip
+    }
+
+    /// vkCreateGraphicsPipelines' create infos. True to skip the call.
+    ///
+    /// # Safety
+    /// As for [`Self::compute_pipelines_match_layouts`].
+    pub(super) unsafe fn graphics_pipelines_match_layouts(
+        &self,
+        cx: &Call<'_>,
+        count: u32,
+        infos: *const VkGraphicsPipelineCreateInfo,
+    ) -> bool {
+        let root = cx.location();
+        let mut skip = false;
+        // SAFETY: the caller's contract; each create info's counted stages.
+        for (i, info) in unsafe { slice(infos, count) }.iter().enumerate() {
+            let stages = unsafe { slice(info.pStages, info.stageCount) };
+            let infos = root.dot("pCreateInfos");
+            let at = infos.index(i);
+            let stages_at = at.dot("pStages");
+            skip |= self.stages_match_layout(cx, &GRAPHICS, stages, info.layout, &|s| stages_at.index(s));
+        }
+        skip
+    }
+}
