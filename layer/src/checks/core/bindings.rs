@@ -14,24 +14,12 @@ use vigil_generated::*;
 use super::CoreChecks;
 use crate::chassis::raw::slice;
 use crate::chassis::Call;
-use crate::state::command_buffers::{Lifecycle, Recording};
+use crate::state::command_buffers::Recording;
 use crate::state::pipelines::{bind_point_index, bind_point_name, SetLayoutInfo};
 use crate::state::tracker::param_handle;
-use crate::state::{key, ObjectRecord, OBJECTS, TYPES};
+use crate::state::{key, ObjectRecord, TYPES};
 
 impl CoreChecks {
-    /// Runs `f` with the recording of `cb` while it is being recorded (not while another thread
-    /// holds it: thread safety reports that).
-    pub(super) fn with_recording(&self, cb: u64, f: impl FnOnce(&Recording) -> bool) -> bool {
-        let k = key(TYPES.command_buffer, cb, self.device, self.instance);
-        OBJECTS
-            .with_command_buffer(k, |record| {
-                let Some(r) = record.command_buffer().and_then(|c| c.try_lock()) else { return false };
-                r.lifecycle == Lifecycle::Recording && f(&r)
-            })
-            .unwrap_or(false)
-    }
-
     /// The record of handle `h` of type `ty`, through `r`'s references first.
     fn with_object<R>(&self, r: &Recording, ty: u16, h: u64, f: impl FnOnce(&ObjectRecord) -> R) -> Option<R> {
         (h != 0).then(|| r.references.with_record(key(ty, h, self.device, self.instance), f)).flatten()
@@ -52,7 +40,7 @@ impl CoreChecks {
     ) -> bool {
         // SAFETY: the arrays as the application passed them (stateless checked the counts).
         let (sets, dynamic) = unsafe { (slice(sets, count), slice(dynamic, dynamic_count)) };
-        self.with_recording(cb.as_raw(), |r| {
+        self.with_recording(cx, cb.as_raw(), |r| {
             self.with_object(r, TYPES.pipeline_layout, layout.as_raw(), |l| {
                 let Some(info) = l.pipeline_layout() else { return false };
                 let root = cx.location();
@@ -201,13 +189,14 @@ impl CoreChecks {
         pipeline: VkPipeline,
     ) -> bool {
         let vuid = match point.0 {
-            0 => "VUID-vkCmdBindPipeline-pipelineBindPoint-00780",
-            1 => "VUID-vkCmdBindPipeline-pipelineBindPoint-00779",
+            0 => Some("VUID-vkCmdBindPipeline-pipelineBindPoint-00780"),
+            1 => Some("VUID-vkCmdBindPipeline-pipelineBindPoint-00779"),
             // Ray tracing (02392) is not followed: lavapipe has no ray tracing to test it on, and
             // ray tracing pipelines are not recorded.
-            _ => return false,
+            _ => None,
         };
-        self.with_recording(cb.as_raw(), |r| {
+        self.with_recording(cx, cb.as_raw(), |r| {
+            let Some(vuid) = vuid else { return false };
             self.with_object(r, TYPES.pipeline, pipeline.as_raw(), |p| {
                 let Some(info) = p.pipeline() else { return false };
                 info.bind_point != point.0
@@ -239,10 +228,11 @@ impl CoreChecks {
         // No stages at all, and bytes past maxPushConstantsSize, are stateless rules' to report
         // (`-parameter`, 00370, 00371): the ranges could not hold them either.
         let max = cx.device().map_or(u32::MAX, |f| f.limits.maxPushConstantsSize);
-        if stages.0 == 0 || u64::from(offset) + u64::from(size) > u64::from(max) {
-            return false;
-        }
-        self.with_recording(cb.as_raw(), |r| {
+        let stateless = stages.0 == 0 || u64::from(offset) + u64::from(size) > u64::from(max);
+        self.with_recording(cx, cb.as_raw(), |r| {
+            if stateless {
+                return false;
+            }
             self.with_object(r, TYPES.pipeline_layout, layout.as_raw(), |l| {
                 let Some(info) = l.pipeline_layout() else { return false };
                 let root = cx.location();
@@ -287,17 +277,17 @@ impl CoreChecks {
     }
 
     /// A draw, dispatch or trace-rays command of `BOUND_PIPELINE_IDS`: a pipeline must be bound
-    /// at its bind point, unless shader objects are enabled. True to skip the call.
+    /// at its bind point, unless shader objects are enabled (with the command's recording rules,
+    /// under the same lock). False for other commands. True to skip the call.
     pub(super) fn pipeline_bound(&self, cx: &Call<'_>) -> bool {
         let Ok(i) = BOUND_PIPELINE_IDS.binary_search_by_key(&(cx.command as u16), |(c, _, _)| *c) else { return false };
         let (_, vuid, point) = BOUND_PIPELINE_IDS[i];
-        if cx.device().is_some_and(|f| f.features.contains(Feature::SHADER_OBJECT)) {
-            return false;
-        }
-        let Some(index) = bind_point_index(point) else { return false };
+        // Shader objects replace pipelines: not followed.
+        let shader_objects = cx.device().is_some_and(|f| f.features.contains(Feature::SHADER_OBJECT));
+        let Some(index) = bind_point_index(point).filter(|_| !shader_objects) else { return self.recording_rules(cx) };
         // SAFETY: parameter 0 of a vkCmd* command is its command buffer.
         let cb = unsafe { param_handle(cx.params, 0) };
-        self.with_recording(cb, |r| match r.bound[index].pipeline {
+        self.with_recording(cx, cb, |r| match r.bound[index].pipeline {
             None => cx.error(
                 vuid,
                 &cx.location(),

@@ -219,7 +219,9 @@ const fn generic_hooks(hooks: crate::chassis::Hooks) -> crate::chassis::Hooks {
 #[hooks(then = generic_hooks)]
 impl ValidationObject for CoreChecks {
     fn validate_call(&self, cx: &Call<'_>) -> bool {
-        self.destroyed_in_use(cx) | self.recording_rules(cx) | self.pipeline_bound(cx)
+        // A draw's or dispatch's bound-pipeline check runs its recording rules too.
+        let bound = vigil_generated::objects::BOUND_PIPELINE_IDS.binary_search_by_key(&(cx.command as u16), |b| b.0);
+        self.destroyed_in_use(cx) | if bound.is_ok() { self.pipeline_bound(cx) } else { self.recording_rules(cx) }
     }
 
     fn pre_call_validate_cmd_bind_descriptor_sets(
@@ -234,8 +236,8 @@ impl ValidationObject for CoreChecks {
         dynamic_count: u32,
         dynamic: *const u32,
     ) -> bool {
-        let recorded = self.recording_rules(cx);
-        recorded | { self.bind_descriptor_sets(cx, cb, layout, first, count, sets, dynamic_count, dynamic) }
+        // Runs the recording rules too, under the same lock.
+        self.bind_descriptor_sets(cx, cb, layout, first, count, sets, dynamic_count, dynamic)
     }
 
     fn pre_call_validate_cmd_bind_pipeline(
@@ -245,8 +247,8 @@ impl ValidationObject for CoreChecks {
         point: VkPipelineBindPoint,
         pipeline: VkPipeline,
     ) -> bool {
-        let recorded = self.recording_rules(cx);
-        recorded | { self.bind_pipeline(cx, cb, point, pipeline) }
+        // Runs the recording rules too, under the same lock.
+        self.bind_pipeline(cx, cb, point, pipeline)
     }
 
     fn pre_call_validate_cmd_push_constants(
@@ -259,8 +261,8 @@ impl ValidationObject for CoreChecks {
         size: u32,
         _values: *const core::ffi::c_void,
     ) -> bool {
-        let recorded = self.recording_rules(cx);
-        recorded | { self.push_constants(cx, cb, layout, stages, offset, size) }
+        // Runs the recording rules too, under the same lock.
+        self.push_constants(cx, cb, layout, stages, offset, size)
     }
 
     fn pre_call_validate_cmd_pipeline_barrier(

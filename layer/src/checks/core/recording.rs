@@ -10,7 +10,7 @@ use vigil_generated::recording::{RecordingRule, RenderPassRule, RECORDING_RULES,
 
 use super::CoreChecks;
 use crate::chassis::Call;
-use crate::state::command_buffers::Lifecycle;
+use crate::state::command_buffers::{CommandBufferState, Lifecycle, Recording};
 use crate::state::tracker::param_handle;
 use crate::state::{key, ObjectRecord, OBJECTS, TYPES};
 
@@ -29,20 +29,38 @@ const QUEUE_BITS: [(u32, &str); 8] = [
 impl CoreChecks {
     /// Checks a recording command's generated rules: true to skip the call.
     pub(super) fn recording_rules(&self, cx: &Call<'_>) -> bool {
-        let Some(rule) = RECORDING_RULE_OF.get(cx.command).and_then(|&i| RECORDING_RULES.get(usize::from(i))) else {
-            return false;
-        };
         // SAFETY: parameter 0 of a vkCmd* command is its command buffer.
         let cb = unsafe { param_handle(cx.params, 0) };
-        let k = key(TYPES.command_buffer, cb, self.device, self.instance);
-        OBJECTS.with_command_buffer(k, |record| self.rules_of(cx, rule, cb, record)).unwrap_or(false)
+        self.with_recording(cx, cb, |_| false)
     }
 
-    /// [`Self::recording_rules`] of `rule` for command buffer `cb`.
-    fn rules_of(&self, cx: &Call<'_>, rule: &RecordingRule, cb: u64, record: &ObjectRecord) -> bool {
-        let Some(state) = record.command_buffer() else { return false };
-        // Another thread recording it: thread safety reports that.
-        let Some(r) = state.try_lock() else { return false };
+    /// Checks the recording rules of `cx`'s command for `cb`, then runs `f` with its recording
+    /// while it is being recorded: one lookup and one lock for all of a command's checks. Nothing
+    /// runs while another thread holds the recording (thread safety reports that). True to skip
+    /// the call.
+    pub(super) fn with_recording(&self, cx: &Call<'_>, cb: u64, f: impl FnOnce(&Recording) -> bool) -> bool {
+        let rule = RECORDING_RULE_OF.get(cx.command).and_then(|&i| RECORDING_RULES.get(usize::from(i)));
+        let k = key(TYPES.command_buffer, cb, self.device, self.instance);
+        OBJECTS
+            .with_command_buffer(k, |record| {
+                let Some(state) = record.command_buffer() else { return false };
+                let Some(r) = state.try_lock() else { return false };
+                let skip = rule.is_some_and(|rule| self.rules_of(cx, rule, cb, record, state, &r));
+                skip | (r.lifecycle == Lifecycle::Recording && f(&r))
+            })
+            .unwrap_or(false)
+    }
+
+    /// The recording rules `rule` for command buffer `cb`, its recording `r` locked.
+    fn rules_of(
+        &self,
+        cx: &Call<'_>,
+        rule: &RecordingRule,
+        cb: u64,
+        record: &ObjectRecord,
+        state: &CommandBufferState,
+        r: &Recording,
+    ) -> bool {
         let root = || cx.location();
         if r.lifecycle != Lifecycle::Recording {
             return rule.recording.is_some_and(|vuid| {
@@ -78,7 +96,6 @@ impl CoreChecks {
             }
             _ => {}
         }
-        drop(r);
         if let Some(vuid) = rule.primary_only.filter(|_| state.secondary()) {
             skip |= cx.error(
                 vuid,
