@@ -222,9 +222,7 @@ pub fn generate<'r>(reg: &'r Registry, vuids: &'r BTreeMap<String, ValidUsage>) 
     let (bound, left_out) = bound_pipeline_ids(vuids, &commands);
     p.stats.bound_pipeline_ids = bound.len();
     p.stats.bound_pipeline_left_out = left_out;
-    let shader_uses = shader_use_ids(vuids, &commands, &bound)?;
     p.ids.extend(bound.into_iter().map(|(_, id, _)| id.to_string()));
-    p.ids.extend(shader_uses.into_iter().flat_map(|(sets, push)| [sets.to_string(), push.to_string()]));
     let tokens = emit(reg, &p, &commands, &struct_plans)?;
     let roles = commands.iter().map(|c| (c.cmd.name.clone(), format!("{:?}", c.role))).collect();
     let sites = Sites { commands, structs: struct_plans, extenders: p.extenders };
@@ -289,40 +287,6 @@ fn bound_pipeline_ids<'a>(
         }
     }
     (out, left_out)
-}
-
-/// The prose of the VUIDs that require the sets, and the push constants, a bound pipeline's
-/// shaders statically use.
-const SHADER_SETS_TEXT: &str = "statically uses a set n, a descriptor set must have been bound";
-const SHADER_PUSH_TEXT: &str = "specified push constant ranges and statically uses a push constant value";
-
-/// `(sets VUID, push constants VUID)` of each command of `bound` (see [`bound_pipeline_ids`]), in
-/// its order; a command without exactly one of each fails generation.
-fn shader_use_ids<'a>(
-    vuids: &'a BTreeMap<String, ValidUsage>,
-    commands: &[CommandPlan<'_>],
-    bound: &[(u16, &str, i32)],
-) -> Result<Vec<(&'a str, &'a str)>, Error> {
-    let one = |name: &str, text: &str| -> Result<&'a str, Error> {
-        let prefix = format!("VUID-{name}-");
-        let found: Vec<&str> = vuids
-            .range(prefix.clone()..)
-            .take_while(|(id, _)| id.starts_with(&prefix))
-            .filter(|(_, v)| v.text.contains(text))
-            .map(|(id, _)| id.as_str())
-            .collect();
-        match found[..] {
-            [id] => Ok(id),
-            _ => Err(Error(format!("objects: {name} has {} rules containing {text:?}, not one", found.len()))),
-        }
-    };
-    bound
-        .iter()
-        .map(|&(i, _, _)| {
-            let name = &commands[usize::from(i)].cmd.name;
-            Ok((one(name, SHADER_SETS_TEXT)?, one(name, SHADER_PUSH_TEXT)?))
-        })
-        .collect()
 }
 
 /// The vkCmd* commands (indices) with a handle site besides the command buffer: what a command
@@ -750,7 +714,6 @@ fn emit(
     let bound_list = bound_pipeline_ids(p.vuids, commands).0;
     let bound_commands = bound_list.iter().map(|(i, _, _)| *i);
     let bound = bound_list.iter().map(|(i, id, point)| quote!((#i, #id, #point)));
-    let shader_uses = shader_use_ids(p.vuids, commands, &bound_list)?.into_iter().map(|(s, u)| quote!((#s, #u)));
     for c in commands.iter() {
         let name = &c.cmd.name;
         let fs = c.fields.iter().map(|f| field_tokens(None, f)).collect::<Result<Vec<_>, _>>()?;
@@ -976,9 +939,6 @@ fn emit(
         pub static BOUND_PIPELINE_IDS: &[(u16, &str, i32)] = &[#(#bound),*];
         /// The commands of [`BOUND_PIPELINE_IDS`].
         pub const BOUND_PIPELINE_COMMANDS: &[u16] = &[#(#bound_commands),*];
-        /// Per entry of [`BOUND_PIPELINE_IDS`], in its order: the VUIDs requiring the descriptor
-        /// sets, and the push constants, the bound pipeline's shaders statically use.
-        pub static SHADER_USE_IDS: &[(&str, &str)] = &[#(#shader_uses),*];
     })
 }
 
