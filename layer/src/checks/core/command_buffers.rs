@@ -1082,4 +1082,31 @@ impl ValidationObject for CoreChecks {
             self.bind_vertex_buffers(cx, &BIND_VERTEX_BUFFERS2, buffers, offsets, sizes)
         }
     }
+
+    fn pre_call_validate_create_shader_module(
+        &self,
+        cx: &Call<'_>,
+        _device: VkDevice,
+        info: *const VkShaderModuleCreateInfo,
+        _allocator: *const VkAllocationCallbacks,
+        _module: *mut VkShaderModule,
+    ) -> bool {
+        let root = cx.location();
+        // SAFETY: the create info the application passed (stateless checked it).
+        unsafe { info.as_ref() }
+            .is_some_and(|info| unsafe { self.shader_module_code(cx, info, &root.dot("pCreateInfo")) })
+    }
+
+    fn pre_call_validate_create_shaders_ext(
+        &self,
+        cx: &Call<'_>,
+        _device: VkDevice,
+        count: u32,
+        infos: *const VkShaderCreateInfoEXT,
+        _allocator: *const VkAllocationCallbacks,
+        _shaders: *mut VkShaderEXT,
+    ) -> bool {
+        // SAFETY: the create infos the application passed.
+        unsafe { self.shader_objects_code(cx, count, infos) }
+    }
 }

@@ -13,6 +13,7 @@ mod pipelines;
 mod recording;
 mod render_passes;
 mod semaphores;
+mod spirv;
 
 use std::sync::Arc;
 
