@@ -128,6 +128,7 @@ impl Default for CommandBufferState {
                 in_render_pass: false,
                 instance: None,
                 pushed: Default::default(),
+                queries: Default::default(),
             }),
         }
     }
@@ -173,6 +174,7 @@ impl CommandBufferState {
             r.in_render_pass = self.secondary() && usage & continues != 0;
             r.instance = None;
             r.pushed = Default::default();
+            r.queries.clear();
             r.generation = r.generation.wrapping_add(1);
         }
     }

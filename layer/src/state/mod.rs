@@ -13,6 +13,9 @@ pub mod shaders;
 pub mod sites;
 pub mod submissions;
 pub mod tracker;
+pub mod queries;
+pub mod events;
+pub mod timeline;
 
 pub use objects::{key, ObjectRecord, Origin, Overlap, OBJECTS, TYPES};
 pub use tracker::StateTracker;
