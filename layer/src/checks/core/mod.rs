@@ -13,6 +13,8 @@ mod pipelines;
 mod recording;
 mod render_passes;
 mod semaphores;
+mod queries;
+mod events;
 
 use std::sync::Arc;
 
