@@ -116,10 +116,18 @@ fn in_range(q: u32, first: u32, count: u32) -> bool {
 
 /// What a recorded query command did.
 pub enum QueryCommand {
-    Begin { query: u32, index: u32 },
+    Begin {
+        query: u32,
+        index: u32,
+    },
     /// vkCmdEndQuery(IndexedEXT), or a timestamp written.
-    End { query: u32 },
-    Reset { first: u32, count: u32 },
+    End {
+        query: u32,
+    },
+    Reset {
+        first: u32,
+        count: u32,
+    },
 }
 
 impl StateTracker {
@@ -127,11 +135,8 @@ impl StateTracker {
     pub(super) fn query_pool_created(&self, info: &VkQueryPoolCreateInfo, pool: u64) {
         let Some(record) = self.get(TYPES.query_pool, pool) else { return };
         if let Some(state) = record.query_pool() {
-            let info = QueryPoolInfo {
-                ty: info.queryType.0,
-                count: info.queryCount,
-                statistics: info.pipelineStatistics.0,
-            };
+            let info =
+                QueryPoolInfo { ty: info.queryType.0, count: info.queryCount, statistics: info.pipelineStatistics.0 };
             let _ = state.info.set(info);
         }
     }

@@ -496,7 +496,8 @@ pub struct Recording {
     /// The render pass instance it began, while active (none for one a secondary continues).
     pub instance: Option<RenderPassInstance>,
     /// The pipeline layout its last push constant update was made with (kept while core is on).
-    pub pushed: Pushed,    /// What its commands do to queries.
+    pub pushed: Pushed,
+    /// What its commands do to queries.
     pub queries: super::queries::RecordingQueries,
 }
 
@@ -720,7 +721,8 @@ pub struct SemaphoreState {
     pub(super) binary: AtomicU8,
     /// Outstanding signals: `(value, submission)`; a binary semaphore has at most one, which
     /// the next wait consumes.
-    pub(super) signals: Mutex<Vec<(u64, SubmissionRef)>>,    /// A timeline semaphore's value as far as Vigil knows it reached (`timeline`).
+    pub(super) signals: Mutex<Vec<(u64, SubmissionRef)>>,
+    /// A timeline semaphore's value as far as Vigil knows it reached (`timeline`).
     pub(super) known_value: AtomicU64,
 }
 

@@ -10,12 +10,14 @@ use vigil_generated::*;
 
 use super::buffers::{BIND_INDEX_BUFFER, BIND_VERTEX_BUFFERS, BIND_VERTEX_BUFFERS2};
 use super::buffers::{COPY_BUFFER, COPY_BUFFER_INFO, FILL_BUFFER, UPDATE_BUFFER};
+use super::events::*;
 use super::fences::{SUBMIT2_FENCE, SUBMIT_FENCE};
 use super::layouts::LayoutParam;
 use super::memory::{Bindable, Members, BIND_BUFFER, BIND_BUFFER_INFO, BIND_IMAGE, BIND_IMAGE_INFO, MAP, MAP_INFO};
+use super::queries::{
+    BEGIN_QUERY, BEGIN_QUERY_INDEXED, END_QUERY, END_QUERY_INDEXED, WRITE_TIMESTAMP, WRITE_TIMESTAMP2,
+};
 use super::render_passes::Ending;
-use super::events::*;
-use super::queries::{BEGIN_QUERY, BEGIN_QUERY_INDEXED, END_QUERY, END_QUERY_INDEXED, WRITE_TIMESTAMP, WRITE_TIMESTAMP2};
 use super::semaphores::{Payloads, SUBMIT2_SEMAPHORES, SUBMIT_SEMAPHORES};
 use super::CoreChecks;
 use crate::chassis::raw::{chained, slice};
@@ -1114,7 +1116,13 @@ impl ValidationObject for CoreChecks {
         self.begin_query(cx, &BEGIN_QUERY_INDEXED, cb, (pool, query, flags, index))
     }
 
-    fn pre_call_validate_cmd_end_query(&self, cx: &Call<'_>, cb: VkCommandBuffer, pool: VkQueryPool, query: u32) -> bool {
+    fn pre_call_validate_cmd_end_query(
+        &self,
+        cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        pool: VkQueryPool,
+        query: u32,
+    ) -> bool {
         self.end_query(cx, &END_QUERY, cb, (pool, query, 0))
     }
 
@@ -1185,7 +1193,11 @@ impl ValidationObject for CoreChecks {
                     skip |= cx.error(
                         "VUID-vkCmdWriteTimestamp2-stage-03859",
                         &at,
-                        format_args!("is {:#x}, {} stages: a timestamp is written at one stage.", stage.0, stage.0.count_ones()),
+                        format_args!(
+                            "is {:#x}, {} stages: a timestamp is written at one stage.",
+                            stage.0,
+                            stage.0.count_ones()
+                        ),
                     );
                 }
                 skip | self.write_timestamp(cx, &WRITE_TIMESTAMP2, r, pool, query)

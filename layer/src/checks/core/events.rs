@@ -59,7 +59,7 @@ pub(super) const WAIT_EVENTS_DST_STAGES: StageIds = StageIds {
 pub(super) const WRITE_TIMESTAMP_STAGES: StageIds = StageIds {
     geometry: "VUID-vkCmdWriteTimestamp-pipelineStage-04075",
     tessellation: "VUID-vkCmdWriteTimestamp-pipelineStage-04076",
-    zero: Some("VUID-vkCmdWriteTimestamp-synchronization2-06489"),
+    zero: None,
 };
 
 pub(super) const WRITE_TIMESTAMP2_STAGES: StageIds = StageIds {
@@ -117,7 +117,9 @@ impl CoreChecks {
             skip |= cx.error(
                 ids.geometry,
                 at,
-                format_args!("({mask:#x}) includes the geometry shader stage, but the geometryShader feature is not enabled."),
+                format_args!(
+                    "({mask:#x}) includes the geometry shader stage, but the geometryShader feature is not enabled."
+                ),
             );
         }
         if mask & TESSELLATION != 0 && !enabled(cx, Feature::TESSELLATION_SHADER) {
@@ -143,7 +145,9 @@ impl CoreChecks {
         cx.error(
             vuid,
             at,
-            format_args!("({mask:#x}) includes VK_PIPELINE_STAGE_HOST_BIT, but {what}: the host stage is not one of its stages."),
+            format_args!(
+                "({mask:#x}) includes VK_PIPELINE_STAGE_HOST_BIT, but {what}: the host stage is not one of its stages."
+            ),
         )
     }
 
@@ -182,8 +186,18 @@ impl CoreChecks {
             let barrier = at.arrow(member);
             let barrier = barrier.index(i);
             let what = "the device sets the event";
-            skip |= Self::no_host_stage(cx, ("VUID-vkCmdSetEvent2-srcStageMask-09391", what), src, &barrier.dot("srcStageMask"));
-            skip |= Self::no_host_stage(cx, ("VUID-vkCmdSetEvent2-dstStageMask-09392", what), dst, &barrier.dot("dstStageMask"));
+            skip |= Self::no_host_stage(
+                cx,
+                ("VUID-vkCmdSetEvent2-srcStageMask-09391", what),
+                src,
+                &barrier.dot("srcStageMask"),
+            );
+            skip |= Self::no_host_stage(
+                cx,
+                ("VUID-vkCmdSetEvent2-dstStageMask-09392", what),
+                dst,
+                &barrier.dot("dstStageMask"),
+            );
         }
         skip
     }
@@ -205,14 +219,22 @@ impl CoreChecks {
             let mut skip = Self::stage_features(cx, &WAIT_EVENTS_SRC_STAGES, u64::from(src), &src_at);
             skip |= Self::stage_features(cx, &WAIT_EVENTS_DST_STAGES, u64::from(dst), &root.dot("dstStageMask"));
             if r.in_render_pass {
-                let rule = ("VUID-vkCmdWaitEvents-srcStageMask-07308", "the command is recorded inside a render pass instance");
+                let rule = (
+                    "VUID-vkCmdWaitEvents-srcStageMask-07308",
+                    "the command is recorded inside a render pass instance",
+                );
                 skip |= Self::no_host_stage(cx, rule, u64::from(src), &src_at);
             }
             let families = buffers
                 .iter()
                 .map(|b| ("pBufferMemoryBarriers", b.srcQueueFamilyIndex, b.dstQueueFamilyIndex))
                 .enumerate()
-                .chain(images.iter().map(|b| ("pImageMemoryBarriers", b.srcQueueFamilyIndex, b.dstQueueFamilyIndex)).enumerate());
+                .chain(
+                    images
+                        .iter()
+                        .map(|b| ("pImageMemoryBarriers", b.srcQueueFamilyIndex, b.dstQueueFamilyIndex))
+                        .enumerate(),
+                );
             for (i, (member, s, d)) in families {
                 if s != d {
                     let at = root.dot(member);

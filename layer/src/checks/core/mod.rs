@@ -5,16 +5,16 @@ mod bindings;
 mod buffers;
 mod command_buffers;
 mod draw;
+mod events;
 mod fences;
 mod in_use;
 mod layouts;
 mod memory;
 mod pipelines;
+mod queries;
 mod recording;
 mod render_passes;
 mod semaphores;
-mod queries;
-mod events;
 
 use std::sync::Arc;
 

@@ -24,8 +24,6 @@ const TIMESTAMP: i32 = VkQueryType::VK_QUERY_TYPE_TIMESTAMP.0;
 const TRANSFORM_FEEDBACK: i32 = VkQueryType::VK_QUERY_TYPE_TRANSFORM_FEEDBACK_STREAM_EXT.0;
 const PRIMITIVES_GENERATED: i32 = VkQueryType::VK_QUERY_TYPE_PRIMITIVES_GENERATED_EXT.0;
 const PERFORMANCE: i32 = VkQueryType::VK_QUERY_TYPE_PERFORMANCE_QUERY_KHR.0;
-const RESULT_STATUS: i32 = VkQueryType::VK_QUERY_TYPE_RESULT_STATUS_ONLY_KHR.0;
-const ENCODE_FEEDBACK: i32 = VkQueryType::VK_QUERY_TYPE_VIDEO_ENCODE_FEEDBACK_KHR.0;
 
 const RESULT_64: u32 = VkQueryResultFlags::VK_QUERY_RESULT_64_BIT.0;
 const WITH_AVAILABILITY: u32 = VkQueryResultFlags::VK_QUERY_RESULT_WITH_AVAILABILITY_BIT.0;
@@ -120,7 +118,6 @@ pub(super) struct ResultIds {
     pub range: RangeIds,
     pub stride_zero: &'static str,
     pub partial_timestamp: &'static str,
-    pub status: &'static str,
     /// The start (pData, dstOffset) aligned to 4, then to 8 with 64-bit results.
     pub start4: &'static str,
     pub start8: &'static str,
@@ -137,7 +134,6 @@ const GET_RESULTS: ResultIds = ResultIds {
     },
     stride_zero: "VUID-vkGetQueryPoolResults-queryCount-09438",
     partial_timestamp: "VUID-vkGetQueryPoolResults-queryType-09439",
-    status: "VUID-vkGetQueryPoolResults-queryType-11874",
     start4: "VUID-vkGetQueryPoolResults-flags-02828",
     start8: "VUID-vkGetQueryPoolResults-flags-00815",
     stride4: "VUID-vkGetQueryPoolResults-queryCount-12251",
@@ -152,7 +148,6 @@ const COPY_RESULTS: ResultIds = ResultIds {
     },
     stride_zero: "VUID-vkCmdCopyQueryPoolResults-queryCount-09438",
     partial_timestamp: "VUID-vkCmdCopyQueryPoolResults-queryType-09439",
-    status: "VUID-vkCmdCopyQueryPoolResults-queryType-11874",
     start4: "VUID-vkCmdCopyQueryPoolResults-flags-00822",
     start8: "VUID-vkCmdCopyQueryPoolResults-flags-00823",
     stride4: "VUID-vkCmdCopyQueryPoolResults-queryCount-12254",
@@ -304,7 +299,13 @@ impl CoreChecks {
 
     /// A begin or timestamp on `query`, which the recording `r` may already have made
     /// available without resetting it.
-    fn made_available(cx: &Call<'_>, vuid: &'static str, r: &Recording, (key, pool): (Key, VkQueryPool), query: u32) -> bool {
+    fn made_available(
+        cx: &Call<'_>,
+        vuid: &'static str,
+        r: &Recording,
+        (key, pool): (Key, VkQueryPool),
+        query: u32,
+    ) -> bool {
         if r.queries.written_in(key, query, 1).is_none() {
             return false;
         }
@@ -333,7 +334,11 @@ impl CoreChecks {
             let Some((key, info)) = found else { return false };
             let root = cx.location();
             let h = pool.as_raw();
-            let mut skip = Self::query_inside(cx, ids.query, pool, &info, query);
+            // A query outside the pool is not active either: reported once, by the range rule.
+            if query >= info.count {
+                return Self::query_inside(cx, ids.query, pool, &info, query);
+            }
+            let mut skip = false;
             if let Some(vuid) = ids.index_zero {
                 if index != 0 && info.ty != TRANSFORM_FEEDBACK && info.ty != PRIMITIVES_GENERATED {
                     skip |= cx.error(
@@ -445,11 +450,7 @@ impl CoreChecks {
             skip |= cx.error(
                 ids.pool_type,
                 &root.dot("queryPool"),
-                format_args!(
-                    "({:#x}) is of type {}, not VK_QUERY_TYPE_TIMESTAMP.",
-                    pool.as_raw(),
-                    type_name(info.ty)
-                ),
+                format_args!("({:#x}) is of type {}, not VK_QUERY_TYPE_TIMESTAMP.", pool.as_raw(), type_name(info.ty)),
             );
         }
         skip |= Self::query_inside(cx, ids.query, pool, &info, query);
@@ -507,18 +508,6 @@ impl CoreChecks {
                 format_args!(
                     "includes VK_QUERY_RESULT_PARTIAL_BIT, but VkQueryPool {:#x} is a timestamp pool.",
                     pool.as_raw()
-                ),
-            );
-        }
-        if flags & WITH_STATUS != 0 && info.ty != RESULT_STATUS && info.ty != ENCODE_FEEDBACK {
-            *skip |= cx.error(
-                ids.status,
-                &root.dot("flags"),
-                format_args!(
-                    "includes VK_QUERY_RESULT_WITH_STATUS_BIT_KHR, but VkQueryPool {:#x} is of type {}: only result \
-                     status and encode feedback queries have a status.",
-                    pool.as_raw(),
-                    type_name(info.ty)
                 ),
             );
         }
@@ -583,7 +572,13 @@ impl CoreChecks {
 
     /// With availability and more than one query, `stride` holds the results and the
     /// availability value.
-    fn stride_with_availability(cx: &Call<'_>, vuid: &'static str, info: &QueryPoolInfo, stride: u64, flags: u32) -> bool {
+    fn stride_with_availability(
+        cx: &Call<'_>,
+        vuid: &'static str,
+        info: &QueryPoolInfo,
+        stride: u64,
+        flags: u32,
+    ) -> bool {
         let Some(values) = values_per_query(info) else { return false };
         let size = if flags & RESULT_64 != 0 { 8 } else { 4 };
         let one = (values + 1) * size;
@@ -616,7 +611,14 @@ impl CoreChecks {
             let mut skip = false;
             let mut needed = None;
             if let Some((key, info)) = found {
-                needed = Self::result_rules(cx, &COPY_RESULTS, pool, &info, (first, count, offset, stride, flags), &mut skip);
+                needed = Self::result_rules(
+                    cx,
+                    &COPY_RESULTS,
+                    pool,
+                    &info,
+                    (first, count, offset, stride, flags),
+                    &mut skip,
+                );
                 if let Some(a) = r.queries.active_in(key, first, count) {
                     skip |= cx.error(
                         "VUID-vkCmdCopyQueryPoolResults-None-07429",

@@ -100,12 +100,22 @@ impl CoreChecks {
         cx.error(
             vuid,
             at,
-            format_args!("({:#x}) is a binary semaphore; only a timeline semaphore has a counter value.", semaphore.as_raw()),
+            format_args!(
+                "({:#x}) is a binary semaphore; only a timeline semaphore has a counter value.",
+                semaphore.as_raw()
+            ),
         )
     }
 
     /// A signal of `value` on `semaphore` (named at `at`) must be above its current value.
-    fn signal_above(&self, cx: &Call<'_>, vuid: &'static str, semaphore: VkSemaphore, value: u64, at: &Location<'_>) -> bool {
+    fn signal_above(
+        &self,
+        cx: &Call<'_>,
+        vuid: &'static str,
+        semaphore: VkSemaphore,
+        value: u64,
+        at: &Location<'_>,
+    ) -> bool {
         let Some(known) = self.known_value(semaphore).filter(|k| value <= *k) else { return false };
         cx.error(
             vuid,
@@ -123,7 +133,12 @@ impl CoreChecks {
         let Some(info) = (unsafe { info.as_ref() }) else { return false };
         let root = cx.location();
         let at = root.dot("pSignalInfo");
-        if self.timeline_needed(cx, "VUID-VkSemaphoreSignalInfo-semaphore-03257", info.semaphore, &at.arrow("semaphore")) {
+        if self.timeline_needed(
+            cx,
+            "VUID-VkSemaphoreSignalInfo-semaphore-03257",
+            info.semaphore,
+            &at.arrow("semaphore"),
+        ) {
             return true;
         }
         self.signal_above(cx, "VUID-VkSemaphoreSignalInfo-value-03258", info.semaphore, info.value, &at.arrow("value"))
@@ -164,7 +179,10 @@ impl CoreChecks {
             return cx.error(
                 "VUID-VkSemaphoreTypeCreateInfo-semaphoreType-03279",
                 &at.dot("initialValue"),
-                format_args!("is {}, but semaphoreType is VK_SEMAPHORE_TYPE_BINARY: a binary semaphore has no value.", t.initialValue),
+                format_args!(
+                    "is {}, but semaphoreType is VK_SEMAPHORE_TYPE_BINARY: a binary semaphore has no value.",
+                    t.initialValue
+                ),
             );
         }
         if timeline && cx.device().is_some_and(|d| !d.features.contains(Feature::TIMELINE_SEMAPHORE)) {
@@ -182,8 +200,9 @@ impl CoreChecks {
     /// above what its semaphore reached.
     pub(super) fn submit_timeline(&self, cx: &Call<'_>, s: &VkSubmitInfo, at: &Location<'_>) -> bool {
         // SAFETY: the submit info's counted arrays and chain, as the application passed them.
-        let (waits, signals) =
-            unsafe { (slice(s.pWaitSemaphores, s.waitSemaphoreCount), slice(s.pSignalSemaphores, s.signalSemaphoreCount)) };
+        let (waits, signals) = unsafe {
+            (slice(s.pWaitSemaphores, s.waitSemaphoreCount), slice(s.pSignalSemaphores, s.signalSemaphoreCount))
+        };
         let timeline = |list: &[VkSemaphore]| list.iter().find(|h| self.is_timeline(**h) == Some(true)).copied();
         let (wait, signal) = (timeline(waits), timeline(signals));
         let Some(first) = wait.or(signal) else { return false };
@@ -252,7 +271,8 @@ impl CoreChecks {
             }
             let value_at = list.index(i);
             let value_at = value_at.dot("value");
-            skip |= self.signal_above(cx, "VUID-VkSubmitInfo2-semaphore-03882", signal.semaphore, signal.value, &value_at);
+            skip |=
+                self.signal_above(cx, "VUID-VkSubmitInfo2-semaphore-03882", signal.semaphore, signal.value, &value_at);
             if let Some(wait) = waits.iter().find(|w| w.semaphore == signal.semaphore && w.value >= signal.value) {
                 skip |= cx.error(
                     "VUID-VkSubmitInfo2-semaphore-03881",
