@@ -306,6 +306,13 @@ fn reading_query_results_on_the_host() {
         })
     };
     let none = Results::empty();
+    // Never reset since its creation: uninitialized.
+    let fresh = f.pool(OCCLUSION, 2);
+    assert_eq!(get(fresh, 0, 2, (0, 8), 4, none), ["VUID-vkGetQueryPoolResults-None-09401"]);
+    // SAFETY: a host reset of a pool no command uses.
+    unsafe { d.reset_query_pool(fresh, 1, 1) };
+    assert_eq!(get(fresh, 0, 2, (0, 8), 4, none), ["VUID-vkGetQueryPoolResults-None-09401"]);
+    assert_eq!(get(fresh, 1, 1, (0, 8), 4, none), NONE);
     assert_eq!(get(p, 4, 1, (0, 8), 4, none), ["VUID-vkGetQueryPoolResults-firstQuery-09436"]);
     assert_eq!(get(p, 3, 2, (0, 8), 4, none), ["VUID-vkGetQueryPoolResults-firstQuery-09437"]);
     assert_eq!(get(p, 0, 2, (0, 8), 0, none), ["VUID-vkGetQueryPoolResults-queryCount-09438"]);

@@ -3,7 +3,7 @@
 //! or wrote a timestamp to) since it last reset them. Checked at record time by
 //! `checks::core::queries`.
 
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock, PoisonError};
 
 use vigil_generated::*;
 
@@ -11,10 +11,16 @@ use super::command_buffers::{Recording, RenderPassInstance};
 use super::objects::{Key, TYPES};
 use super::tracker::StateTracker;
 
+/// The most queries a pool may have for Vigil to follow which were reset.
+const FOLLOWED_QUERIES: u32 = 1 << 16;
+
 /// A query pool's state.
 #[derive(Default)]
 pub struct QueryPoolState {
     pub(super) info: OnceLock<QueryPoolInfo>,
+    /// Per query: reset since creation, by the host or a recorded vkCmdResetQueryPool (taken as
+    /// done when recorded: Vigil may think a query initialized too early, never too late).
+    pub(super) initialized: Mutex<Vec<bool>>,
 }
 
 /// What a query pool was created with.
@@ -31,6 +37,23 @@ impl QueryPoolState {
     /// What it was created with, once recorded.
     pub fn info(&self) -> Option<&QueryPoolInfo> {
         self.info.get()
+    }
+
+    /// The first query among `first..first + count` that nothing has reset since the pool was
+    /// created (an uninitialized query), once its creation was recorded.
+    pub fn uninitialized_in(&self, first: u32, count: u32) -> Option<u32> {
+        self.info()?;
+        let done = self.initialized.lock().unwrap_or_else(PoisonError::into_inner);
+        (first..first.saturating_add(count)).find(|q| done.get(*q as usize) == Some(&false))
+    }
+
+    /// Queries `first..first + count` were reset.
+    pub(super) fn reset(&self, first: u32, count: u32) {
+        let mut done = self.initialized.lock().unwrap_or_else(PoisonError::into_inner);
+        let end = (first as usize).saturating_add(count as usize).min(done.len());
+        for q in done.get_mut(first as usize..end).into_iter().flatten() {
+            *q = true;
+        }
     }
 }
 
@@ -135,16 +158,25 @@ impl StateTracker {
     pub(super) fn query_pool_created(&self, info: &VkQueryPoolCreateInfo, pool: u64) {
         let Some(record) = self.get(TYPES.query_pool, pool) else { return };
         if let Some(state) = record.query_pool() {
+            // A pool created with VK_QUERY_POOL_CREATE_RESET_BIT_KHR starts reset.
+            let reset = info.flags.0 & VkQueryPoolCreateFlags::VK_QUERY_POOL_CREATE_RESET_BIT_KHR.0 != 0;
             let info =
                 QueryPoolInfo { ty: info.queryType.0, count: info.queryCount, statistics: info.pipelineStatistics.0 };
-            let _ = state.info.set(info);
+            // Larger pools are not followed (no per-query state, no report).
+            if state.info.set(info).is_ok() && info.count <= FOLLOWED_QUERIES {
+                *state.initialized.lock().unwrap_or_else(PoisonError::into_inner) = vec![reset; info.count as usize];
+            }
         }
     }
 
     /// A query command recorded into `cb` on `pool`.
     pub(super) fn query_recorded(&self, cb: VkCommandBuffer, pool: VkQueryPool, what: QueryCommand) {
         let Some(record) = self.get(TYPES.query_pool, pool.as_raw()) else { return };
-        let Some(info) = record.query_pool().and_then(|p| p.info().copied()) else { return };
+        let Some(state) = record.query_pool() else { return };
+        let Some(info) = state.info().copied() else { return };
+        if let QueryCommand::Reset { first, count } = what {
+            state.reset(first, count);
+        }
         let key = record.key;
         self.with_command_buffer(cb, |c| {
             let Some(mut r) = c.try_lock() else { return };
@@ -157,5 +189,12 @@ impl StateTracker {
                 QueryCommand::Reset { first, count } => r.queries.reset(key, first, count),
             }
         });
+    }
+
+    /// vkResetQueryPool on the host.
+    pub(super) fn queries_reset(&self, pool: VkQueryPool, first: u32, count: u32) {
+        if let Some(state) = self.get(TYPES.query_pool, pool.as_raw()).as_deref().and_then(|r| r.query_pool()) {
+            state.reset(first, count);
+        }
     }
 }

@@ -1503,6 +1503,18 @@ impl ValidationObject for StateTracker {
         self.query_recorded(cb, pool, QueryCommand::End { query });
     }
 
+    fn post_call_record_reset_query_pool(
+        &self,
+        _cx: &Call<'_>,
+        _device: VkDevice,
+        pool: VkQueryPool,
+        first: u32,
+        count: u32,
+        _result: (),
+    ) {
+        self.queries_reset(pool, first, count);
+    }
+
     fn post_call_record_signal_semaphore(
         &self,
         _cx: &Call<'_>,

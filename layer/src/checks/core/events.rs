@@ -300,7 +300,7 @@ impl CoreChecks {
 
     /// vkSetEvent, vkResetEvent and vkGetEventStatus: not on a device-only event.
     pub(super) fn host_event(&self, cx: &Call<'_>, vuid: &'static str, event: VkEvent) -> bool {
-        let Some(record) = self.get(TYPES.event, event.as_raw()) else { return false };
+        let Some(record) = self.get(TYPES.event, event.as_raw()).filter(|r| !r.aliased()) else { return false };
         if record.event().and_then(|e| e.device_only()) != Some(true) {
             return false;
         }

@@ -180,7 +180,8 @@ fn values_per_query(info: &QueryPoolInfo) -> Option<u64> {
 impl CoreChecks {
     /// A query pool's key and what it was created with, when followed.
     fn query_pool(&self, pool: VkQueryPool) -> Option<(Key, QueryPoolInfo)> {
-        let record = self.get(TYPES.query_pool, pool.as_raw())?;
+        // Two live pools with one handle value cannot be told apart: neither is checked.
+        let record = self.get(TYPES.query_pool, pool.as_raw()).filter(|r| !r.aliased())?;
         let info = *record.query_pool()?.info()?;
         Some((record.key, info))
     }
@@ -550,10 +551,23 @@ impl CoreChecks {
     ) -> bool {
         let Some((_, info)) = self.query_pool(pool) else { return false };
         let mut skip = false;
+        let root = cx.location();
+        let state = self.get(TYPES.query_pool, pool.as_raw());
+        if let Some(q) = state.as_deref().and_then(|r| r.query_pool()?.uninitialized_in(first, count)) {
+            skip |= cx.error(
+                "VUID-vkGetQueryPoolResults-None-09401",
+                &root.dot("firstQuery"),
+                format_args!(
+                    "is {first} and queryCount {count}: query {q} of VkQueryPool {:#x} was never reset since the \
+                     pool was created, so it is uninitialized. Reset it (vkCmdResetQueryPool or vkResetQueryPool) \
+                     first.",
+                    pool.as_raw()
+                ),
+            );
+        }
         let start = data as u64;
         let params = (first, count, start, stride, flags);
         let needed = Self::result_rules(cx, &GET_RESULTS, pool, &info, params, &mut skip);
-        let root = cx.location();
         if count > 1 && flags & WITH_AVAILABILITY != 0 {
             skip |= Self::stride_with_availability(cx, "VUID-vkGetQueryPoolResults-stride-08993", &info, stride, flags);
         }

@@ -84,12 +84,13 @@ impl CoreChecks {
 impl CoreChecks {
     /// Whether `semaphore` is a timeline semaphore, when Vigil saw its creation.
     fn is_timeline(&self, semaphore: VkSemaphore) -> Option<bool> {
-        Some(self.get(TYPES.semaphore, semaphore.as_raw())?.semaphore()?.timeline())
+        // Two live semaphores with one handle value cannot be told apart: neither is checked.
+        Some(self.get(TYPES.semaphore, semaphore.as_raw()).filter(|r| !r.aliased())?.semaphore()?.timeline())
     }
 
     /// The value timeline semaphore `semaphore` certainly reached, when followed.
     fn known_value(&self, semaphore: VkSemaphore) -> Option<u64> {
-        self.get(TYPES.semaphore, semaphore.as_raw())?.semaphore()?.known_value()
+        self.get(TYPES.semaphore, semaphore.as_raw()).filter(|r| !r.aliased())?.semaphore()?.known_value()
     }
 
     /// `semaphore`, named at `at`, must be a timeline semaphore.
