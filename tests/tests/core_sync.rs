@@ -606,3 +606,66 @@ fn without_the_features() {
 
 /// Ignores a call's result (the cases look at what Vigil reported).
 fn ignore<T>(_: T) {}
+
+#[test]
+fn queries_left_active_when_a_render_pass_ends_or_secondaries_run() {
+    let f = fixture();
+    let d = f.d();
+    let p = f.pool(OCCLUSION, 6);
+    let subpass = [vk::SubpassDescription::default().pipeline_bind_point(vk::PipelineBindPoint::GRAPHICS)];
+    let extent = vk::Extent2D { width: 16, height: 16 };
+    // SAFETY (all cases): valid create infos; a recording command buffer; invalid calls are
+    // skipped by Vigil.
+    unsafe {
+        let render_pass = d
+            .create_render_pass(&vk::RenderPassCreateInfo::default().subpasses(&subpass), None)
+            .expect("vkCreateRenderPass");
+        let framebuffer_info = vk::FramebufferCreateInfo::default()
+            .render_pass(render_pass)
+            .width(extent.width)
+            .height(extent.height)
+            .layers(1);
+        let framebuffer = d.create_framebuffer(&framebuffer_info, None).expect("vkCreateFramebuffer");
+        let begin = vk::RenderPassBeginInfo::default()
+            .render_pass(render_pass)
+            .framebuffer(framebuffer)
+            .render_area(vk::Rect2D { offset: vk::Offset2D::default(), extent });
+        let subpass_end = vk::SubpassEndInfo::default();
+        let cb = f.recording();
+        d.cmd_reset_query_pool(cb, p, 0, 6);
+        for (i, two) in [(0, false), (1, true)] {
+            d.cmd_begin_render_pass(cb, &begin, vk::SubpassContents::INLINE);
+            d.cmd_begin_query(cb, p, i, NO_FLAGS);
+            let ids = f.ids(|| if two { d.cmd_end_render_pass2(cb, &subpass_end) } else { d.cmd_end_render_pass(cb) });
+            let id = if two { "VUID-vkCmdEndRenderPass2-None-07005" } else { "VUID-vkCmdEndRenderPass-None-07004" };
+            assert_eq!(ids, [id]);
+            d.cmd_end_query(cb, p, i);
+            assert_eq!(f.ids(|| d.cmd_end_render_pass2(cb, &subpass_end)), NONE);
+        }
+        f.begin_rendering(cb);
+        d.cmd_begin_query(cb, p, 2, NO_FLAGS);
+        assert_eq!(f.ids(|| d.cmd_end_rendering(cb)), ["VUID-vkCmdEndRendering-None-06999"]);
+        d.cmd_end_query(cb, p, 2);
+        assert_eq!(f.ids(|| d.cmd_end_rendering(cb)), NONE);
+        // A query begun outside the instance may stay active past its end.
+        d.cmd_begin_query(cb, p, 3, NO_FLAGS);
+        f.begin_rendering(cb);
+        assert_eq!(f.ids(|| d.cmd_end_rendering(cb)), NONE);
+        // Secondaries inside an active query need the inheritedQueries feature.
+        let pool_info = vk::CommandPoolCreateInfo::default().queue_family_index(f.ctx.queue_family);
+        let command_pool = d.create_command_pool(&pool_info, None).expect("vkCreateCommandPool");
+        let info = vk::CommandBufferAllocateInfo::default()
+            .command_pool(command_pool)
+            .level(vk::CommandBufferLevel::SECONDARY)
+            .command_buffer_count(1);
+        let secondary = d.allocate_command_buffers(&info).expect("vkAllocateCommandBuffers")[0];
+        let inheritance = vk::CommandBufferInheritanceInfo::default();
+        let secondary_begin = vk::CommandBufferBeginInfo::default().inheritance_info(&inheritance);
+        d.begin_command_buffer(secondary, &secondary_begin).expect("vkBeginCommandBuffer");
+        d.end_command_buffer(secondary).expect("vkEndCommandBuffer");
+        let ids = f.ids(|| d.cmd_execute_commands(cb, &[secondary]));
+        assert_eq!(ids, ["VUID-vkCmdExecuteCommands-commandBuffer-00101"]);
+        d.cmd_end_query(cb, p, 3);
+        assert_eq!(f.ids(|| d.cmd_execute_commands(cb, &[secondary])), NONE);
+    }
+}

@@ -419,7 +419,9 @@ impl ValidationObject for CoreChecks {
             last_subpass: "VUID-vkCmdEndRenderPass-None-00910",
             not_rendering: "VUID-vkCmdEndRenderPass-None-06170",
         };
-        self.recording_rules(cx) | self.render_pass_ending(cx, cb, ending)
+        self.recording_rules(cx)
+            | self.render_pass_ending(cx, cb, ending)
+            | self.queries_left_in_render_pass(cx, cb, "VUID-vkCmdEndRenderPass-None-07004")
     }
 
     fn pre_call_validate_cmd_end_render_pass2(
@@ -432,12 +434,16 @@ impl ValidationObject for CoreChecks {
             last_subpass: "VUID-vkCmdEndRenderPass2-None-03103",
             not_rendering: "VUID-vkCmdEndRenderPass2-None-06171",
         };
-        self.recording_rules(cx) | self.render_pass_ending(cx, cb, ending)
+        self.recording_rules(cx)
+            | self.render_pass_ending(cx, cb, ending)
+            | self.queries_left_in_render_pass(cx, cb, "VUID-vkCmdEndRenderPass2-None-07005")
     }
 
     fn pre_call_validate_cmd_end_rendering(&self, cx: &Call<'_>, cb: VkCommandBuffer) -> bool {
         let ending = Ending::Rendering { vuid: "VUID-vkCmdEndRendering-None-06161" };
-        self.recording_rules(cx) | self.render_pass_ending(cx, cb, ending)
+        self.recording_rules(cx)
+            | self.render_pass_ending(cx, cb, ending)
+            | self.queries_left_in_render_pass(cx, cb, "VUID-vkCmdEndRendering-None-06999")
     }
 
     fn pre_call_validate_cmd_end_rendering2_khr(
@@ -685,7 +691,7 @@ impl ValidationObject for CoreChecks {
         count: u32,
         buffers: *const VkCommandBuffer,
     ) -> bool {
-        let recorded = self.recording_rules(cx);
+        let recorded = self.recording_rules(cx) | self.queries_inherited(cx, cb);
         recorded | {
             let root = cx.location();
             let at = root.dot("pCommandBuffers");

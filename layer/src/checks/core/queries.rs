@@ -15,7 +15,7 @@ use super::CoreChecks;
 use crate::chassis::Call;
 use crate::state::command_buffers::Recording;
 use crate::state::objects::Key;
-use crate::state::queries::{QueryPoolInfo, Scope};
+use crate::state::queries::{ActiveQuery, QueryPoolInfo, Scope};
 use crate::state::TYPES;
 
 const OCCLUSION: i32 = VkQueryType::VK_QUERY_TYPE_OCCLUSION.0;
@@ -276,9 +276,7 @@ impl CoreChecks {
                     );
                 }
             }
-            let same = |a: &&crate::state::queries::ActiveQuery| {
-                a.ty == info.ty && (ids.index_zero.is_none() || a.index == index)
-            };
+            let same = |a: &&ActiveQuery| a.ty == info.ty && (ids.index_zero.is_none() || a.index == index);
             if let Some(a) = r.queries.active.iter().find(same) {
                 skip |= cx.error(
                     ids.active,
@@ -458,29 +456,72 @@ impl CoreChecks {
         skip | Self::made_available(cx, ids.unavailable, r, (key, pool), query)
     }
 
-    /// vkEndCommandBuffer: no query left active.
-    pub(super) fn queries_left_active(&self, cx: &Call<'_>, cb: VkCommandBuffer) -> bool {
+    /// The first active query of `cb`'s recording that `which` selects.
+    fn first_active(&self, cb: VkCommandBuffer, which: impl Fn(&ActiveQuery) -> bool) -> Option<ActiveQuery> {
         let k = crate::state::key(TYPES.command_buffer, cb.as_raw(), self.device, self.instance);
         crate::state::OBJECTS
             .with_command_buffer(k, |record| {
                 let r = record.command_buffer()?.try_lock()?;
-                let a = *r.queries.active.first()?;
-                let root = cx.location();
-                Some(cx.error(
-                    "VUID-vkEndCommandBuffer-commandBuffer-00061",
-                    &root.dot("commandBuffer"),
-                    format_args!(
-                        "({:#x}) still has query {} of VkQueryPool {:#x} ({}) active: end every query it began before \
-                         ending it.",
-                        cb.as_raw(),
-                        a.query,
-                        a.pool.handle,
-                        type_name(a.ty)
-                    ),
-                ))
+                r.queries.active.iter().find(|a| which(a)).copied()
             })
             .flatten()
-            .unwrap_or(false)
+    }
+
+    /// vkEndCommandBuffer: no query left active.
+    pub(super) fn queries_left_active(&self, cx: &Call<'_>, cb: VkCommandBuffer) -> bool {
+        let Some(a) = self.first_active(cb, |_| true) else { return false };
+        let root = cx.location();
+        cx.error(
+            "VUID-vkEndCommandBuffer-commandBuffer-00061",
+            &root.dot("commandBuffer"),
+            format_args!(
+                "({:#x}) still has query {} of VkQueryPool {:#x} ({}) active: end every query it began before ending \
+                 it.",
+                cb.as_raw(),
+                a.query,
+                a.pool.handle,
+                type_name(a.ty)
+            ),
+        )
+    }
+
+    /// vkCmdEndRenderPass(2) and vkCmdEndRendering: no query begun inside the render pass
+    /// instance left active (reported with `vuid`).
+    pub(super) fn queries_left_in_render_pass(&self, cx: &Call<'_>, cb: VkCommandBuffer, vuid: &'static str) -> bool {
+        let Some(a) = self.first_active(cb, |a| matches!(a.scope, Scope::Subpass(_))) else { return false };
+        let root = cx.location();
+        cx.error(
+            vuid,
+            &root.dot("commandBuffer"),
+            format_args!(
+                "({:#x}) still has query {} of VkQueryPool {:#x} active, begun inside this render pass instance: end it \
+                 in the subpass that began it.",
+                cb.as_raw(),
+                a.query,
+                a.pool.handle
+            ),
+        )
+    }
+
+    /// vkCmdExecuteCommands: without the inheritedQueries feature, no query active.
+    pub(super) fn queries_inherited(&self, cx: &Call<'_>, cb: VkCommandBuffer) -> bool {
+        if cx.device().is_none_or(|d| d.features.contains(Feature::INHERITED_QUERIES)) {
+            return false;
+        }
+        let Some(a) = self.first_active(cb, |_| true) else { return false };
+        let root = cx.location();
+        cx.error(
+            "VUID-vkCmdExecuteCommands-commandBuffer-00101",
+            &root.dot("commandBuffer"),
+            format_args!(
+                "({:#x}) has query {} of VkQueryPool {:#x} ({}) active, and the inheritedQueries feature is not \
+                 enabled: secondaries cannot run inside an active query.",
+                cb.as_raw(),
+                a.query,
+                a.pool.handle,
+                type_name(a.ty)
+            ),
+        )
     }
 
     /// The rules vkGetQueryPoolResults and vkCmdCopyQueryPoolResults share; `start` is the
