@@ -22,8 +22,9 @@ use vk::PipelineStageFlags as Stage;
 use vk::PipelineStageFlags2 as Stage2;
 use vk::QueryResultFlags as Results;
 
-/// A context with Vigil; `features`: hostQueryReset, timelineSemaphore, synchronization2 and
-/// dynamicRendering on (never geometry, tessellation or occlusionQueryPrecise).
+/// A context with Vigil; `features`: pipelineStatisticsQuery, hostQueryReset, timelineSemaphore,
+/// synchronization2 and dynamicRendering on (never geometry, tessellation, occlusionQueryPrecise
+/// or inheritedQueries).
 fn context(features: bool) -> Context {
     let entry = VulkanEnv::new().with_vigil().entry();
     let mut builder = ContextBuilder::new().layers(&[VIGIL_LAYER]);
@@ -35,6 +36,7 @@ fn context(features: bool) -> Context {
             .vulkan13_features(
                 vk::PhysicalDeviceVulkan13Features::default().synchronization2(true).dynamic_rendering(true),
             )
+            .features(vk::PhysicalDeviceFeatures::default().pipeline_statistics_query(true))
             .device_extensions(&[ash::ext::transform_feedback::NAME]);
     }
     let ctx = builder.build(&entry);
@@ -99,6 +101,26 @@ impl Fixture {
         }
     }
 
+    /// An executable secondary command buffer, recorded by `record`.
+    fn secondary(&self, record: impl FnOnce(vk::CommandBuffer)) -> vk::CommandBuffer {
+        let pool_info = vk::CommandPoolCreateInfo::default().queue_family_index(self.ctx.queue_family);
+        let inheritance = vk::CommandBufferInheritanceInfo::default();
+        // SAFETY: valid create, allocate and begin infos.
+        unsafe {
+            let pool = self.d().create_command_pool(&pool_info, None).expect("vkCreateCommandPool");
+            let info = vk::CommandBufferAllocateInfo::default()
+                .command_pool(pool)
+                .level(vk::CommandBufferLevel::SECONDARY)
+                .command_buffer_count(1);
+            let cb = self.d().allocate_command_buffers(&info).expect("vkAllocateCommandBuffers")[0];
+            let begin = vk::CommandBufferBeginInfo::default().inheritance_info(&inheritance);
+            self.d().begin_command_buffer(cb, &begin).expect("vkBeginCommandBuffer");
+            record(cb);
+            self.d().end_command_buffer(cb).expect("vkEndCommandBuffer");
+            cb
+        }
+    }
+
     /// Begins dynamic rendering without attachments in `cb`.
     fn begin_rendering(&self, cb: vk::CommandBuffer) {
         let area = vk::Rect2D { offset: vk::Offset2D::default(), extent: vk::Extent2D { width: 16, height: 16 } };
@@ -154,6 +176,7 @@ fn beginning_and_ending_queries() {
     unsafe {
         assert_eq!(f.ids(|| d.cmd_reset_query_pool(cb, p, 0, 4)), NONE);
         assert_eq!(f.ids(|| d.cmd_reset_query_pool(cb, other, 0, 1)), NONE);
+        assert_eq!(f.ids(|| d.cmd_reset_query_pool(cb, stats, 0, 1)), NONE);
         assert_eq!(f.ids(|| d.cmd_begin_query(cb, p, 4, NO_FLAGS)), ["VUID-vkCmdBeginQuery-query-00802"]);
         assert_eq!(f.ids(|| d.cmd_begin_query(cb, t, 0, NO_FLAGS)), ["VUID-vkCmdBeginQuery-queryType-02804"]);
         assert_eq!(f.ids(|| d.cmd_begin_query(cb, p, 3, PRECISE)), ["VUID-vkCmdBeginQuery-queryType-00800"]);
@@ -179,6 +202,10 @@ fn beginning_and_ending_queries() {
         assert_eq!(f.ids(|| d.cmd_reset_query_pool(cb, p, 4, 0)), ["VUID-vkCmdResetQueryPool-firstQuery-09436"]);
         assert_eq!(f.ids(|| d.cmd_reset_query_pool(cb, p, 3, 2)), ["VUID-vkCmdResetQueryPool-firstQuery-09437"]);
         assert_eq!(f.ids(|| d.cmd_reset_query_pool(cb, p, 3, 1)), NONE);
+        assert_eq!(f.ids(|| d.cmd_begin_query(cb, p, 3, NO_FLAGS)), NONE);
+        assert_eq!(f.ids(|| d.cmd_end_query(cb, p, 3)), NONE);
+        // A secondary may reset it: after one runs, it is not taken as available.
+        d.cmd_execute_commands(cb, &[f.secondary(|s| d.cmd_reset_query_pool(s, p, 3, 1))]);
         assert_eq!(f.ids(|| d.cmd_begin_query(cb, p, 3, NO_FLAGS)), NONE);
         assert_eq!(f.ids(|| d.cmd_end_query(cb, p, 3)), NONE);
         assert_eq!(f.ids(|| d.end_command_buffer(cb).expect("vkEndCommandBuffer")), NONE);
@@ -418,6 +445,7 @@ fn setting_resetting_and_waiting_on_events_in_command_buffers() {
     let f = fixture();
     let d = f.d();
     let e = event(&f.ctx, vk::EventCreateFlags::DEVICE_ONLY);
+    let [unset, waited, host_set] = [(); 3].map(|_| event(&f.ctx, vk::EventCreateFlags::empty()));
     let cb = f.recording();
     let no_dependency = vk::DependencyFlags::empty();
     // SAFETY (all cases): a recording command buffer; invalid calls are skipped by Vigil.
@@ -444,15 +472,23 @@ fn setting_resetting_and_waiting_on_events_in_command_buffers() {
         assert_eq!(set2(&barrier(host, transfer), no_dependency), ["VUID-vkCmdSetEvent2-srcStageMask-09391"]);
         assert_eq!(set2(&barrier(transfer, host), no_dependency), ["VUID-vkCmdSetEvent2-dstStageMask-09392"]);
         assert_eq!(set2(&barrier(transfer, transfer), no_dependency), NONE);
-        let events = [e];
-        let wait = |src, dst, buffers: &[vk::BufferMemoryBarrier]| {
-            f.ids(|| d.cmd_wait_events(cb, &events, src, dst, &[], buffers, &[]))
+        // Waits on `unset`, which nothing in this command buffer set (skipped, checked alone);
+        // on `waited`, which it set at the transfer stage (srcStageMask is that stage, with the
+        // host stage for a host set); and with vkCmdWaitEvents2 on `host_set`, which only the
+        // host sets (its barriers' first scope is the host).
+        d.cmd_set_event(cb, waited, Stage::TRANSFER);
+        let wait = |events: &[vk::Event], src, dst, buffers: &[vk::BufferMemoryBarrier]| {
+            f.ids(|| d.cmd_wait_events(cb, events, src, dst, &[], buffers, &[]))
         };
         let t = Stage::TRANSFER;
-        assert_eq!(wait(Stage::GEOMETRY_SHADER, t, &[]), ["VUID-vkCmdWaitEvents-srcStageMask-04090"]);
-        assert_eq!(wait(Stage::TESSELLATION_CONTROL_SHADER, t, &[]), ["VUID-vkCmdWaitEvents-srcStageMask-04091"]);
-        assert_eq!(wait(t, Stage::GEOMETRY_SHADER, &[]), ["VUID-vkCmdWaitEvents-dstStageMask-04090"]);
-        assert_eq!(wait(t, Stage::TESSELLATION_EVALUATION_SHADER, &[]), ["VUID-vkCmdWaitEvents-dstStageMask-04091"]);
+        let geometry = Stage::GEOMETRY_SHADER;
+        assert_eq!(wait(&[unset], geometry, t, &[]), ["VUID-vkCmdWaitEvents-srcStageMask-04090"]);
+        let tessellation = Stage::TESSELLATION_CONTROL_SHADER;
+        assert_eq!(wait(&[unset], tessellation, t, &[]), ["VUID-vkCmdWaitEvents-srcStageMask-04091"]);
+        assert_eq!(wait(&[waited], t, geometry, &[]), ["VUID-vkCmdWaitEvents-dstStageMask-04090"]);
+        let tessellation = Stage::TESSELLATION_EVALUATION_SHADER;
+        assert_eq!(wait(&[waited], t, tessellation, &[]), ["VUID-vkCmdWaitEvents-dstStageMask-04091"]);
+        assert_eq!(wait(&[waited], t, Stage::VERTEX_SHADER, &[]), NONE);
         let buffer = f.buffer(64, vk::BufferUsageFlags::TRANSFER_DST, true);
         let transfer_to = |dst_family| {
             [vk::BufferMemoryBarrier::default()
@@ -461,18 +497,18 @@ fn setting_resetting_and_waiting_on_events_in_command_buffers() {
                 .src_queue_family_index(f.ctx.queue_family)
                 .dst_queue_family_index(dst_family)]
         };
-        let ids = wait(t, t, &transfer_to(vk::QUEUE_FAMILY_EXTERNAL));
+        let ids = wait(&[waited], t, t, &transfer_to(vk::QUEUE_FAMILY_EXTERNAL));
         assert_eq!(ids, ["VUID-vkCmdWaitEvents-srcQueueFamilyIndex-02803"]);
-        assert_eq!(wait(t, t, &transfer_to(f.ctx.queue_family)), NONE);
+        assert_eq!(wait(&[waited], t, t, &transfer_to(f.ctx.queue_family)), NONE);
         // The host stage: outside a render pass instance only.
-        assert_eq!(wait(Stage::HOST, t, &[]), NONE);
+        assert_eq!(wait(&[waited], t | Stage::HOST, t, &[]), NONE);
         let wait2 = |b: &[vk::MemoryBarrier2<'static>], flags| {
-            f.ids(|| d.cmd_wait_events2(cb, &events, &[dependency(b, flags)]))
+            f.ids(|| d.cmd_wait_events2(cb, &[host_set], &[dependency(b, flags)]))
         };
-        assert_eq!(wait2(&barrier(transfer, transfer), by_region), ["VUID-vkCmdWaitEvents2-dependencyFlags-10394"]);
+        assert_eq!(wait2(&barrier(host, transfer), by_region), ["VUID-vkCmdWaitEvents2-dependencyFlags-10394"]);
         assert_eq!(wait2(&barrier(host, transfer), no_dependency), NONE);
         f.begin_rendering(cb);
-        assert_eq!(wait(Stage::HOST, t, &[]), ["VUID-vkCmdWaitEvents-srcStageMask-07308"]);
+        assert_eq!(wait(&[unset], Stage::HOST, t, &[]), ["VUID-vkCmdWaitEvents-srcStageMask-07308"]);
         assert_eq!(wait2(&barrier(host, transfer), no_dependency), ["VUID-vkCmdWaitEvents2-dependencyFlags-03844"]);
         d.cmd_end_rendering(cb);
     }
@@ -652,20 +688,53 @@ fn queries_left_active_when_a_render_pass_ends_or_secondaries_run() {
         f.begin_rendering(cb);
         assert_eq!(f.ids(|| d.cmd_end_rendering(cb)), NONE);
         // Secondaries inside an active query need the inheritedQueries feature.
-        let pool_info = vk::CommandPoolCreateInfo::default().queue_family_index(f.ctx.queue_family);
-        let command_pool = d.create_command_pool(&pool_info, None).expect("vkCreateCommandPool");
-        let info = vk::CommandBufferAllocateInfo::default()
-            .command_pool(command_pool)
-            .level(vk::CommandBufferLevel::SECONDARY)
-            .command_buffer_count(1);
-        let secondary = d.allocate_command_buffers(&info).expect("vkAllocateCommandBuffers")[0];
-        let inheritance = vk::CommandBufferInheritanceInfo::default();
-        let secondary_begin = vk::CommandBufferBeginInfo::default().inheritance_info(&inheritance);
-        d.begin_command_buffer(secondary, &secondary_begin).expect("vkBeginCommandBuffer");
-        d.end_command_buffer(secondary).expect("vkEndCommandBuffer");
+        let secondary = f.secondary(|_| {});
         let ids = f.ids(|| d.cmd_execute_commands(cb, &[secondary]));
         assert_eq!(ids, ["VUID-vkCmdExecuteCommands-commandBuffer-00101"]);
         d.cmd_end_query(cb, p, 3);
         assert_eq!(f.ids(|| d.cmd_execute_commands(cb, &[secondary])), NONE);
+    }
+}
+
+#[test]
+fn waiting_on_events_this_command_buffer_set() {
+    let f = fixture();
+    let d = f.d();
+    let [set, set2] = [(); 2].map(|_| event(&f.ctx, vk::EventCreateFlags::empty()));
+    let cb = f.recording();
+    let b = barrier(Stage2::TRANSFER, Stage2::TRANSFER);
+    let info = dependency(&b, vk::DependencyFlags::empty());
+    // SAFETY (all cases): a recording command buffer; invalid calls are skipped by Vigil.
+    unsafe {
+        d.cmd_set_event(cb, set, Stage::TRANSFER | Stage::COMPUTE_SHADER);
+        d.cmd_set_event2(cb, set2, &info);
+        let wait =
+            |events: &[vk::Event], src| f.ids(|| d.cmd_wait_events(cb, events, src, Stage::TRANSFER, &[], &[], &[]));
+        let wait2 = |events: &[vk::Event]| {
+            let infos = vec![info; events.len()];
+            f.ids(|| d.cmd_wait_events2(cb, events, &infos))
+        };
+        assert_eq!(wait(&[set2], Stage::TRANSFER), ["VUID-vkCmdWaitEvents-pEvents-03847"]);
+        assert_eq!(wait2(&[set2, set]), ["VUID-vkCmdWaitEvents2-pEvents-03837"]);
+        assert_eq!(wait(&[set], Stage::TRANSFER), ["VUID-vkCmdWaitEvents-srcStageMask-01158"]);
+        let all = Stage::TRANSFER | Stage::COMPUTE_SHADER;
+        assert_eq!(wait(&[set], all | Stage::VERTEX_SHADER), ["VUID-vkCmdWaitEvents-srcStageMask-01158"]);
+        // Exactly the stages it set them with, or those and the host stage.
+        assert_eq!(wait(&[set], all), NONE);
+        assert_eq!(wait(&[set], all | Stage::HOST), NONE);
+        assert_eq!(wait2(&[set2]), NONE);
+        // Set again by the other version, each is waited on by that one.
+        d.cmd_set_event2(cb, set, &info);
+        d.cmd_set_event(cb, set2, Stage::TRANSFER);
+        assert_eq!(wait2(&[set]), NONE);
+        assert_eq!(wait(&[set2], Stage::TRANSFER), NONE);
+        // A secondary may set them again: after it, the waits are not checked.
+        let secondary = f.secondary(|s| {
+            d.cmd_set_event2(s, set2, &info);
+            d.cmd_set_event(s, set, Stage::TRANSFER);
+        });
+        d.cmd_execute_commands(cb, &[secondary]);
+        assert_eq!(wait2(&[set2]), NONE);
+        assert_eq!(wait(&[set], Stage::TRANSFER), NONE);
     }
 }

@@ -129,6 +129,7 @@ impl Default for CommandBufferState {
                 instance: None,
                 pushed: Default::default(),
                 queries: Default::default(),
+                events: Default::default(),
             }),
         }
     }
@@ -175,6 +176,7 @@ impl CommandBufferState {
             r.instance = None;
             r.pushed = Default::default();
             r.queries.clear();
+            r.events.clear();
             r.generation = r.generation.wrapping_add(1);
         }
     }

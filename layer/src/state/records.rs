@@ -499,6 +499,8 @@ pub struct Recording {
     pub pushed: Pushed,
     /// What its commands do to queries.
     pub queries: super::queries::RecordingQueries,
+    /// The events its commands set.
+    pub events: super::events::RecordingEvents,
 }
 
 /// A render pass instance a recording began.

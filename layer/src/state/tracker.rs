@@ -15,6 +15,7 @@ use vigil_generated::stateless::Shape;
 use vigil_generated::*;
 
 use super::command_buffers::{Pushed, Recording, References, RenderPassInstance};
+use super::events::SetBy;
 use super::images::{dependency_barriers, ImageBarrier};
 use super::images::{Overlay, RenderPassShape};
 use super::objects::{key, ObjectRecord, ObjectState, Origin, OBJECTS, TYPES};
@@ -1501,6 +1502,66 @@ impl ValidationObject for StateTracker {
     ) {
         self.post_record_call(cx, None);
         self.query_recorded(cb, pool, QueryCommand::End { query });
+    }
+
+    fn post_call_record_cmd_set_event(
+        &self,
+        cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        event: VkEvent,
+        mask: VkPipelineStageFlags,
+        _result: (),
+    ) {
+        self.post_record_call(cx, None);
+        self.event_recorded(cb, event, Some(SetBy::Set(mask.0)));
+    }
+
+    fn post_call_record_cmd_set_event2(
+        &self,
+        cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        event: VkEvent,
+        _info: *const VkDependencyInfo,
+        _result: (),
+    ) {
+        self.post_record_call(cx, None);
+        self.event_recorded(cb, event, Some(SetBy::Set2));
+    }
+
+    fn post_call_record_cmd_reset_event(
+        &self,
+        cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        event: VkEvent,
+        _mask: VkPipelineStageFlags,
+        _result: (),
+    ) {
+        self.post_record_call(cx, None);
+        self.event_recorded(cb, event, None);
+    }
+
+    fn post_call_record_cmd_reset_event2(
+        &self,
+        cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        event: VkEvent,
+        _mask: VkPipelineStageFlags2,
+        _result: (),
+    ) {
+        self.post_record_call(cx, None);
+        self.event_recorded(cb, event, None);
+    }
+
+    fn post_call_record_cmd_execute_commands(
+        &self,
+        cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        _count: u32,
+        _secondaries: *const VkCommandBuffer,
+        _result: (),
+    ) {
+        self.post_record_call(cx, None);
+        self.secondaries_executed(cb);
     }
 
     fn post_call_record_reset_query_pool(

@@ -1289,8 +1289,8 @@ impl ValidationObject for CoreChecks {
         &self,
         cx: &Call<'_>,
         cb: VkCommandBuffer,
-        _event_count: u32,
-        _events: *const VkEvent,
+        event_count: u32,
+        events: *const VkEvent,
         src: VkPipelineStageFlags,
         dst: VkPipelineStageFlags,
         _memory_count: u32,
@@ -1300,9 +1300,10 @@ impl ValidationObject for CoreChecks {
         image_count: u32,
         images: *const VkImageMemoryBarrier,
     ) -> bool {
-        // SAFETY: the counted barriers, as the application passed them.
+        // SAFETY: the counted events and barriers, as the application passed them.
         let (buffers, images) = unsafe { (slice(buffers, buffer_count), slice(images, image_count)) };
-        self.wait_events(cx, cb, (src.0, dst.0), buffers, images)
+        let events = unsafe { slice(events, event_count) };
+        self.wait_events(cx, cb, (events, src.0, dst.0), buffers, images)
     }
 
     fn pre_call_validate_cmd_wait_events2(
@@ -1310,10 +1311,11 @@ impl ValidationObject for CoreChecks {
         cx: &Call<'_>,
         cb: VkCommandBuffer,
         count: u32,
-        _events: *const VkEvent,
+        events: *const VkEvent,
         infos: *const VkDependencyInfo,
     ) -> bool {
-        self.wait_events2(cx, cb, count, infos)
+        // SAFETY: `count` events, as the application passed them.
+        self.wait_events2(cx, cb, unsafe { slice(events, count) }, infos)
     }
 
     fn pre_call_validate_set_event(&self, cx: &Call<'_>, _device: VkDevice, event: VkEvent) -> bool {

@@ -11,6 +11,9 @@ use super::CoreChecks;
 use crate::chassis::raw::slice;
 use crate::chassis::Call;
 use crate::report::Location;
+use crate::state::command_buffers::Recording;
+use crate::state::events::SetBy;
+use crate::state::objects::Key;
 use crate::state::TYPES;
 
 /// `VK_PIPELINE_STAGE_HOST_BIT` (the same bit in `VkPipelineStageFlags2`).
@@ -209,14 +212,38 @@ impl CoreChecks {
         &self,
         cx: &Call<'_>,
         cb: VkCommandBuffer,
-        (src, dst): (u32, u32),
+        (events, src, dst): (&[VkEvent], u32, u32),
         buffers: &[VkBufferMemoryBarrier],
         images: &[VkImageMemoryBarrier],
     ) -> bool {
+        let keys = self.event_keys(events);
         self.with_recording(cx, cb.as_raw(), |r| {
             let root = cx.location();
             let src_at = root.dot("srcStageMask");
             let mut skip = Self::stage_features(cx, &WAIT_EVENTS_SRC_STAGES, u64::from(src), &src_at);
+            skip |= Self::set_by_other_version(cx, r, &keys, SetBy::Set2);
+            // The stages of the recording's own sets, when it set every event (plus the host
+            // stage, which a host set may add).
+            let masks: Option<Vec<u32>> = keys
+                .iter()
+                .map(|k| match k.and_then(|k| r.events.last(k)) {
+                    Some(SetBy::Set(mask)) => Some(mask),
+                    _ => None,
+                })
+                .collect();
+            if let Some(union) = masks.filter(|m| !m.is_empty()).map(|m| m.iter().fold(0, |a, b| a | b)) {
+                if src != union && src != union | HOST as u32 {
+                    skip |= cx.error(
+                        "VUID-vkCmdWaitEvents-srcStageMask-01158",
+                        &src_at,
+                        format_args!(
+                            "is {src:#x}, but this command buffer last set the events with stage masks whose union is \
+                             {union:#x}: srcStageMask must be that union (with VK_PIPELINE_STAGE_HOST_BIT if the host \
+                             set one)."
+                        ),
+                    );
+                }
+            }
             skip |= Self::stage_features(cx, &WAIT_EVENTS_DST_STAGES, u64::from(dst), &root.dot("dstStageMask"));
             if r.in_render_pass {
                 let rule = (
@@ -257,14 +284,16 @@ impl CoreChecks {
         &self,
         cx: &Call<'_>,
         cb: VkCommandBuffer,
-        count: u32,
+        events: &[VkEvent],
         infos: *const VkDependencyInfo,
     ) -> bool {
         let mut skip = Self::needs_synchronization2(cx, WAIT_EVENTS2_SYNC2);
+        let keys = self.event_keys(events);
+        let count = events.len() as u32;
         skip |= self.with_recording(cx, cb.as_raw(), |r| {
             let root = cx.location();
             let list = root.dot("pDependencyInfos");
-            let mut skip = false;
+            let mut skip = Self::set_by_other_version(cx, r, &keys, SetBy::Set(0));
             // SAFETY: `count` dependency infos, as the application passed them.
             for (i, info) in unsafe { slice(infos, count) }.iter().enumerate() {
                 let at = list.index(i);
@@ -295,6 +324,39 @@ impl CoreChecks {
             }
             skip
         });
+        skip
+    }
+
+    /// The keys of `events`, `None` for one not followed.
+    fn event_keys(&self, events: &[VkEvent]) -> Vec<Option<Key>> {
+        events.iter().map(|e| self.get(TYPES.event, e.as_raw()).filter(|r| !r.aliased()).map(|r| r.key)).collect()
+    }
+
+    /// A wait of one version on events the recording last set with the other (`other`:
+    /// `SetBy::Set2` for vkCmdWaitEvents, `SetBy::Set(_)` for vkCmdWaitEvents2).
+    fn set_by_other_version(cx: &Call<'_>, r: &Recording, keys: &[Option<Key>], other: SetBy) -> bool {
+        let (vuid, set, wait) = match other {
+            SetBy::Set2 => ("VUID-vkCmdWaitEvents-pEvents-03847", "vkCmdSetEvent2", "vkCmdWaitEvents2"),
+            SetBy::Set(_) => ("VUID-vkCmdWaitEvents2-pEvents-03837", "vkCmdSetEvent", "vkCmdWaitEvents"),
+        };
+        let root = cx.location();
+        let list = root.dot("pEvents");
+        let mut skip = false;
+        for (i, k) in keys.iter().enumerate() {
+            let Some(k) = k else { continue };
+            let by = r.events.last(*k);
+            if by.is_some_and(|b| std::mem::discriminant(&b) == std::mem::discriminant(&other)) {
+                skip |= cx.error(
+                    vuid,
+                    &list.index(i),
+                    format_args!(
+                        "({:#x}) was last set in this command buffer by {set}: an event set by {set} is waited on \
+                         with {wait}.",
+                        k.handle
+                    ),
+                );
+            }
+        }
         skip
     }
 
