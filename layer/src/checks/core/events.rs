@@ -1,8 +1,10 @@
 //! Events and the pipeline stage masks of synchronization commands: no host stage where the
 //! device executes the command, the stages of features that are not enabled (geometry,
 //! tessellation), synchronization2 for the commands and the masks that need it, the dependency
-//! flags vkCmdSetEvent2 and vkCmdWaitEvents2 allow, and a device-only event never set, reset or
-//! read by the host.
+//! flags vkCmdSetEvent2 and vkCmdWaitEvents2 allow, a device-only event never set, reset or
+//! read by the host, and waits consistent with how the recording itself last set the events
+//! (the version of the command, vkCmdWaitEvents' srcStageMask). Sets by other command buffers,
+//! by secondaries it executes and by the host are not followed: such waits are not checked.
 
 use vigil_generated::features::Feature;
 use vigil_generated::*;
@@ -205,9 +207,8 @@ impl CoreChecks {
         skip
     }
 
-    /// vkCmdWaitEvents: the stage masks, no host stage inside a render pass instance, no queue
-    /// family ownership transfer.
-    #[allow(clippy::too_many_arguments)]
+    /// vkCmdWaitEvents: the stage masks (consistent with how the recording set the events), no
+    /// host stage inside a render pass instance, no queue family ownership transfer.
     pub(super) fn wait_events(
         &self,
         cx: &Call<'_>,

@@ -2,11 +2,14 @@
 //! the host resets or reads a pool. Query numbers inside the pool; one active query per type
 //! (per index for vkCmdBeginQueryIndexedEXT); an end that matches an active query begun in the
 //! same subpass; no begin or timestamp on a query the recording already made available without
-//! resetting it; no active query reset, copied, or left active at vkEndCommandBuffer; result
-//! strides, alignment and room; the copy's destination buffer.
+//! resetting it; no active query reset or copied, none left active when a render pass instance
+//! that began it ends, when secondaries run without the inheritedQueries feature, or at
+//! vkEndCommandBuffer; result strides, alignment and room; the copy's destination buffer; no
+//! host read of a query nothing reset since the pool was created.
 //!
 //! Queries made available by other command buffers or earlier submissions are not followed:
-//! the unavailable rules only see what one recording does.
+//! the unavailable rules only see what one recording does (and forget it when the recording
+//! executes secondaries, which may reset queries).
 
 use vigil_generated::features::Feature;
 use vigil_generated::*;
@@ -360,17 +363,14 @@ impl CoreChecks {
                     );
             };
             let now = Scope::of(r);
-            let same_subpass = match (active.scope, now) {
-                (Scope::Subpass(Some(a)), Scope::Subpass(Some(b))) => a == b,
-                (Scope::Subpass(_), Scope::Subpass(_)) => true,
-                _ => true,
-            };
+            let same_subpass =
+                !matches!((active.scope, now), (Scope::Subpass(Some(a)), Scope::Subpass(Some(b))) if a != b);
             let begun_outside = active.scope == Scope::Outside;
             if matches!(now, Scope::Subpass(_)) && (begun_outside || !same_subpass) {
                 let where_begun = match active.scope {
                     Scope::Outside => "outside the render pass instance".to_string(),
                     Scope::Subpass(Some(s)) => format!("in subpass {s}"),
-                    Scope::Subpass(None) => "in another subpass".to_string(),
+                    Scope::Subpass(None) => "inside a render pass instance".to_string(),
                 };
                 let where_now = match now {
                     Scope::Subpass(Some(s)) => format!("subpass {s}"),

@@ -2,6 +2,12 @@
 //! signal needs the semaphore unsignaled — no earlier signal left unwaited. The submits of one
 //! call are taken in order, each batch's waits before its signals. A semaphore whose payload
 //! Vigil does not follow (imported, exportable) is never reported.
+//!
+//! Timeline semaphores (below): each command that needs one gets one, `VkSemaphoreTypeCreateInfo`
+//! is consistent, a submit naming one chains `VkTimelineSemaphoreSubmitInfo` with a value per
+//! semaphore, and each signal (host or submitted) is above the value the semaphore is known to
+//! have reached (`state::timeline`). The `maxTimelineSemaphoreValueDifference` rules are not
+//! checked.
 
 use vigil_generated::*;
 
