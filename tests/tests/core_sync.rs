@@ -262,6 +262,15 @@ fn indexed_queries() {
         assert_eq!(begin(p, 0, NO_FLAGS, 0), ["VUID-vkCmdBeginQueryIndexedEXT-None-00807"]);
         assert_eq!(begin(other, 0, NO_FLAGS, 0), NONE);
         assert_eq!(end(other, 0, 0), NONE);
+        // Transform feedback queries: one active per stream, ended with the stream they began.
+        let streams = f.pool(vk::QueryType::TRANSFORM_FEEDBACK_STREAM_EXT, 2);
+        d.cmd_reset_query_pool(cb, streams, 0, 2);
+        assert_eq!(begin(streams, 0, NO_FLAGS, 1), NONE);
+        assert_eq!(begin(streams, 1, NO_FLAGS, 1), ["VUID-vkCmdBeginQueryIndexedEXT-queryPool-04753"]);
+        assert_eq!(begin(streams, 1, NO_FLAGS, 2), NONE);
+        assert_eq!(end(streams, 0, 2), ["VUID-vkCmdEndQueryIndexedEXT-queryType-06696"]);
+        assert_eq!(end(streams, 0, 1), NONE);
+        assert_eq!(end(streams, 1, 2), NONE);
     }
 }
 

@@ -70,6 +70,8 @@ pub(super) struct EndIds {
     pub active: &'static str,
     pub subpass: &'static str,
     pub index_zero: Option<&'static str>,
+    /// The index the query was begun with, for types with indices (indexed only).
+    pub same_index: Option<&'static str>,
 }
 
 pub(super) const END_QUERY: EndIds = EndIds {
@@ -77,6 +79,7 @@ pub(super) const END_QUERY: EndIds = EndIds {
     active: "VUID-vkCmdEndQuery-None-01923",
     subpass: "VUID-vkCmdEndQuery-None-07007",
     index_zero: None,
+    same_index: None,
 };
 
 pub(super) const END_QUERY_INDEXED: EndIds = EndIds {
@@ -84,6 +87,7 @@ pub(super) const END_QUERY_INDEXED: EndIds = EndIds {
     active: "VUID-vkCmdEndQueryIndexedEXT-None-02342",
     subpass: "VUID-vkCmdEndQueryIndexedEXT-None-07007",
     index_zero: Some("VUID-vkCmdEndQueryIndexedEXT-queryType-06695"),
+    same_index: Some("VUID-vkCmdEndQueryIndexedEXT-queryType-06696"),
 };
 
 /// The ids of vkCmdWriteTimestamp or vkCmdWriteTimestamp2.
@@ -362,6 +366,18 @@ impl CoreChecks {
                         ),
                     );
             };
+            if let Some(vuid) = ids.same_index.filter(|_| active.index != index) {
+                if info.ty == TRANSFORM_FEEDBACK || info.ty == PRIMITIVES_GENERATED {
+                    skip |= cx.error(
+                        vuid,
+                        &root.dot("index"),
+                        format_args!(
+                            "is {index}, but query {query} of VkQueryPool {h:#x} was begun with index {}.",
+                            active.index
+                        ),
+                    );
+                }
+            }
             let now = Scope::of(r);
             let same_subpass =
                 !matches!((active.scope, now), (Scope::Subpass(Some(a)), Scope::Subpass(Some(b))) if a != b);
