@@ -128,6 +128,8 @@ impl Default for CommandBufferState {
                 in_render_pass: false,
                 instance: None,
                 pushed: Default::default(),
+                queries: Default::default(),
+                events: Default::default(),
             }),
         }
     }
@@ -173,6 +175,8 @@ impl CommandBufferState {
             r.in_render_pass = self.secondary() && usage & continues != 0;
             r.instance = None;
             r.pushed = Default::default();
+            r.queries.clear();
+            r.events.clear();
             r.generation = r.generation.wrapping_add(1);
         }
     }
