@@ -14,7 +14,7 @@ use crate::entry::loader::{
 };
 use crate::entry::{command_index, instance_of, DEVICES};
 use crate::facts::name_set;
-use crate::facts::{DeviceFacts, DriverQueries, SpirvProperties};
+use crate::facts::{DeviceFacts, DriverQueries, SpirvProperties, SurfaceQueries};
 use crate::handle_wrapping::{self, Wrapper};
 use crate::report::{self, Object, Reporter};
 
@@ -168,6 +168,13 @@ pub unsafe extern "system" fn create_device(
             if inst.settings.handle_wrapping { handle_wrapping::driver_handle } else { Some },
         ),
         spirv_properties,
+        surfaces: SurfaceQueries {
+            physical_device,
+            capabilities: inst.dispatch.get_physical_device_surface_capabilities_khr,
+            formats: inst.dispatch.get_physical_device_surface_formats_khr,
+            present_modes: inst.dispatch.get_physical_device_surface_present_modes_khr,
+            driver_handle: if inst.settings.handle_wrapping { handle_wrapping::driver_handle } else { Some },
+        },
     });
     let reporter = inst.reporter.clone();
     let objects = DeviceObjects::new(&DeviceSetup {

@@ -38,6 +38,8 @@ pub struct DeviceFacts {
     pub get_image_format_properties: Option<PFN_vkGetPhysicalDeviceImageFormatProperties>,
     /// What Vigil asks the driver about the application's objects.
     pub driver: DriverQueries,
+    /// What the device's physical device says of surfaces.
+    pub surfaces: SurfaceQueries,
     /// The properties that allow some SPIR-V capabilities; `None` where the device cannot
     /// report them (before Vulkan 1.2), and then such capabilities are not judged.
     pub spirv_properties: Option<SpirvProperties>,
@@ -173,4 +175,62 @@ pub unsafe fn name_set(names: *const *const c_char, count: u32) -> BTreeSet<Stri
         .filter(|p| !p.is_null())
         .map(|&p| unsafe { CStr::from_ptr(p) }.to_string_lossy().into_owned())
         .collect()
+}
+
+/// Surface queries of the device's physical device, through the next layer's instance functions
+/// (with the driver's surface handles), for the swapchain rules.
+pub struct SurfaceQueries {
+    pub physical_device: VkPhysicalDevice,
+    pub capabilities: Option<PFN_vkGetPhysicalDeviceSurfaceCapabilitiesKHR>,
+    pub formats: Option<PFN_vkGetPhysicalDeviceSurfaceFormatsKHR>,
+    pub present_modes: Option<PFN_vkGetPhysicalDeviceSurfacePresentModesKHR>,
+    /// The driver's handle for a surface the application names.
+    pub driver_handle: fn(u64) -> Option<u64>,
+}
+
+impl SurfaceQueries {
+    fn surface(&self, surface: VkSurfaceKHR) -> Option<VkSurfaceKHR> {
+        (self.driver_handle)(surface.as_raw()).map(VkSurfaceKHR::from_raw)
+    }
+
+    /// `surface`'s capabilities.
+    pub fn capabilities(&self, surface: VkSurfaceKHR) -> Option<VkSurfaceCapabilitiesKHR> {
+        let (get, surface) = (self.capabilities?, self.surface(surface)?);
+        let mut caps = VkSurfaceCapabilitiesKHR::default();
+        // SAFETY: the next layer's function, for this physical device and a live surface.
+        let r = unsafe { get(self.physical_device, surface, &mut caps) };
+        (r == VkResult::VK_SUCCESS).then_some(caps)
+    }
+
+    /// `surface`'s formats.
+    pub fn formats(&self, surface: VkSurfaceKHR) -> Option<Vec<VkSurfaceFormatKHR>> {
+        let (get, surface) = (self.formats?, self.surface(surface)?);
+        // SAFETY (both): as for `capabilities`; the array holds `n` entries.
+        unsafe { two_calls(|n, p| get(self.physical_device, surface, n, p)) }
+    }
+
+    /// `surface`'s present modes.
+    pub fn present_modes(&self, surface: VkSurfaceKHR) -> Option<Vec<VkPresentModeKHR>> {
+        let (get, surface) = (self.present_modes?, self.surface(surface)?);
+        // SAFETY: as for `formats`.
+        unsafe { two_calls(|n, p| get(self.physical_device, surface, n, p)) }
+    }
+}
+
+/// The usual count-then-fill enumeration; `None` when either call fails or the list changes
+/// in between.
+///
+/// # Safety
+/// `f` must be an enumeration that writes at most `*n` entries to a non-null `p`.
+unsafe fn two_calls<T: Default + Clone>(f: impl Fn(*mut u32, *mut T) -> VkResult) -> Option<Vec<T>> {
+    let mut n = 0u32;
+    if f(&mut n, std::ptr::null_mut()) != VkResult::VK_SUCCESS {
+        return None;
+    }
+    let mut v = vec![T::default(); n as usize];
+    if f(&mut n, v.as_mut_ptr()) != VkResult::VK_SUCCESS {
+        return None;
+    }
+    v.truncate(n as usize);
+    Some(v)
 }

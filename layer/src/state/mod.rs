@@ -14,6 +14,7 @@ mod records;
 pub mod shaders;
 pub mod sites;
 pub mod submissions;
+pub mod swapchains;
 pub mod timeline;
 pub mod tracker;
 

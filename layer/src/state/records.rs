@@ -78,6 +78,7 @@ pub struct Types {
     pub shader_module: u16,
     pub query_pool: u16,
     pub event: u16,
+    pub swapchain: u16,
 }
 
 /// See [`Types`].
@@ -102,6 +103,7 @@ pub static TYPES: LazyLock<Types> = LazyLock::new(|| {
         shader_module: index("VkShaderModule"),
         query_pool: index("VkQueryPool"),
         event: index("VkEvent"),
+        swapchain: index("VkSwapchainKHR"),
     }
 });
 
@@ -126,6 +128,7 @@ pub enum ObjectState {
     ShaderModule(super::shaders::ShaderModuleState),
     QueryPool(super::queries::QueryPoolState),
     Event(super::events::EventState),
+    Swapchain(super::swapchains::SwapchainState),
 }
 
 impl ObjectState {
@@ -151,6 +154,7 @@ impl ObjectState {
             Some(T::VK_OBJECT_TYPE_SHADER_MODULE) => ObjectState::ShaderModule(Default::default()),
             Some(T::VK_OBJECT_TYPE_QUERY_POOL) => ObjectState::QueryPool(Default::default()),
             Some(T::VK_OBJECT_TYPE_EVENT) => ObjectState::Event(Default::default()),
+            Some(T::VK_OBJECT_TYPE_SWAPCHAIN_KHR) => ObjectState::Swapchain(Default::default()),
             _ => ObjectState::None,
         }
     }
@@ -367,6 +371,14 @@ impl ObjectRecord {
     pub fn event(&self) -> Option<&super::events::EventState> {
         match &self.state {
             ObjectState::Event(e) => Some(e),
+            _ => None,
+        }
+    }
+
+    /// A swapchain's state.
+    pub fn swapchain(&self) -> Option<&super::swapchains::SwapchainState> {
+        match &self.state {
+            ObjectState::Swapchain(s) => Some(s),
             _ => None,
         }
     }

@@ -1151,13 +1151,15 @@ impl ValidationObject for StateTracker {
         _cx: &Call<'_>,
         _device: VkDevice,
         info: *const VkAcquireNextImageInfoKHR,
-        _index: *mut u32,
+        index: *mut u32,
         result: VkResult,
     ) {
         // SAFETY: the acquire info the application passed.
         let Some(info) = (unsafe { info.as_ref() }).filter(|_| result.0 >= 0) else { return };
         self.binary_payload(info.semaphore.as_raw(), Some(true));
         self.fence_signaled(info.fence.as_raw());
+        // SAFETY: on success the driver wrote the index.
+        self.image_acquired(info.swapchain.as_raw(), result, unsafe { index.as_ref() });
     }
 
     fn post_call_record_wait_for_fences(
@@ -1266,13 +1268,15 @@ impl ValidationObject for StateTracker {
         &self,
         _cx: &Call<'_>,
         _device: VkDevice,
-        _swapchain: VkSwapchainKHR,
+        swapchain: VkSwapchainKHR,
         _timeout: u64,
         semaphore: VkSemaphore,
         fence: VkFence,
-        _index: *mut u32,
+        index: *mut u32,
         result: VkResult,
     ) {
+        // SAFETY: on success the driver wrote the index.
+        self.image_acquired(swapchain.as_raw(), result, unsafe { index.as_ref() });
         if result.0 >= 0 {
             if let Some(s) = self.get(TYPES.semaphore, semaphore.as_raw()) {
                 if let Some(s) = s.semaphore() {
@@ -1288,11 +1292,13 @@ impl ValidationObject for StateTracker {
         _cx: &Call<'_>,
         _queue: VkQueue,
         info: *const VkPresentInfoKHR,
-        _result: VkResult,
+        result: VkResult,
     ) {
         // Presenting consumes the binary signals it waits for, whatever it returns.
         // SAFETY: the present info the application passed.
         let Some(info) = (unsafe { info.as_ref() }) else { return };
+        // SAFETY: as above.
+        unsafe { self.images_presented(info, result) };
         for s in unsafe { slice(info.pWaitSemaphores, info.waitSemaphoreCount) } {
             if let Some(s) = self.get(TYPES.semaphore, s.as_raw()) {
                 if let Some(s) = s.semaphore() {
@@ -1587,6 +1593,19 @@ impl ValidationObject for StateTracker {
         if let (VkResult::VK_SUCCESS, Some(info)) = (result, unsafe { info.as_ref() }) {
             self.timeline_reached(info.semaphore, info.value);
         }
+    }
+    fn post_call_record_create_swapchain_khr(
+        &self,
+        cx: &Call<'_>,
+        _device: VkDevice,
+        info: *const VkSwapchainCreateInfoKHR,
+        _allocator: *const VkAllocationCallbacks,
+        swapchain: *mut VkSwapchainKHR,
+        result: VkResult,
+    ) {
+        self.post_record_call(cx, Some(result));
+        // SAFETY: the create info the application passed; on success the driver wrote the handle.
+        unsafe { self.swapchain_created(info, swapchain, result) };
     }
 }
 

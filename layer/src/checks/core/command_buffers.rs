@@ -19,6 +19,7 @@ use super::queries::{
 };
 use super::render_passes::Ending;
 use super::semaphores::{Payloads, SUBMIT2_SEMAPHORES, SUBMIT_SEMAPHORES};
+use super::swapchains;
 use super::CoreChecks;
 use crate::chassis::raw::{chained, slice};
 use crate::chassis::{hooks, Call, ValidationObject};
@@ -1395,5 +1396,57 @@ impl ValidationObject for CoreChecks {
         _semaphore: *mut VkSemaphore,
     ) -> bool {
         self.create_semaphore(cx, info)
+    }
+
+    // Swapchains (swapchains.rs).
+
+    fn pre_call_validate_create_swapchain_khr(
+        &self,
+        cx: &Call<'_>,
+        _device: VkDevice,
+        info: *const VkSwapchainCreateInfoKHR,
+        _allocator: *const VkAllocationCallbacks,
+        _swapchain: *mut VkSwapchainKHR,
+    ) -> bool {
+        // SAFETY: the create info the application passed.
+        unsafe { self.swapchain_create_info(cx, info) }
+    }
+
+    fn pre_call_validate_acquire_next_image_khr(
+        &self,
+        cx: &Call<'_>,
+        _device: VkDevice,
+        swapchain: VkSwapchainKHR,
+        _timeout: u64,
+        semaphore: VkSemaphore,
+        fence: VkFence,
+        _index: *mut u32,
+    ) -> bool {
+        let root = cx.location();
+        self.acquire(cx, &swapchains::ACQUIRE, (swapchain, semaphore, fence), (&root, false))
+    }
+
+    fn pre_call_validate_acquire_next_image2_khr(
+        &self,
+        cx: &Call<'_>,
+        _device: VkDevice,
+        info: *const VkAcquireNextImageInfoKHR,
+        _index: *mut u32,
+    ) -> bool {
+        // SAFETY: the acquire info the application passed.
+        let Some(info) = (unsafe { info.as_ref() }) else { return false };
+        let root = cx.location();
+        let at = root.dot("pAcquireInfo");
+        self.acquire(cx, &swapchains::ACQUIRE2, (info.swapchain, info.semaphore, info.fence), (&at, true))
+    }
+
+    fn pre_call_validate_queue_present_khr(
+        &self,
+        cx: &Call<'_>,
+        _queue: VkQueue,
+        info: *const VkPresentInfoKHR,
+    ) -> bool {
+        // SAFETY: the present info the application passed.
+        unsafe { self.present(cx, info) }
     }
 }

@@ -28,21 +28,25 @@ const NOT_SEEN: &str = "no wait, status query or idle wait has shown that submis
 impl CoreChecks {
     /// The fence a submit signals.
     pub(super) fn submitted_fence(&self, cx: &Call<'_>, fence: VkFence, ids: &FenceIds) -> bool {
+        let root = cx.location();
+        self.signaled_fence(cx, fence, ids, &root.dot("fence"))
+    }
+
+    /// A fence a command signals (named at `at`): neither signaled nor still pending.
+    pub(super) fn signaled_fence(&self, cx: &Call<'_>, fence: VkFence, ids: &FenceIds, at: &Location<'_>) -> bool {
         let Some(record) = self.get(TYPES.fence, fence.as_raw()) else { return false };
         let Some(state) = record.fence() else { return false };
         let h = fence.as_raw();
-        let root = cx.location();
-        let at = root.dot("fence");
         if state.pending() {
             cx.error(
                 ids.not_pending,
-                &at,
+                at,
                 format_args!("is {h:#x}, which an earlier submission still signals: {NOT_SEEN}."),
             )
         } else if state.signaled() {
             cx.error(
                 ids.unsignaled,
-                &at,
+                at,
                 format_args!("is {h:#x}, which is signaled: reset it with vkResetFences first."),
             )
         } else {

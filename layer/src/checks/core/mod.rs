@@ -16,6 +16,7 @@ mod recording;
 mod render_passes;
 mod semaphores;
 mod spirv;
+mod swapchains;
 
 use std::sync::Arc;
 
