@@ -12,7 +12,7 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError, TryLockError};
 use vigil_generated::*;
 
 pub use super::records::{
-    CommandBufferState, CommandPoolState, Lifecycle, Pushed, Recording, References, RenderPassInstance,
+    CommandBufferState, CommandPoolState, IndexBinding, Lifecycle, Pushed, Recording, References, RenderPassInstance,
 };
 use super::records::{Key, ObjectRecord, RECENT};
 
@@ -130,6 +130,7 @@ impl Default for CommandBufferState {
                 pushed: Default::default(),
                 queries: Default::default(),
                 events: Default::default(),
+                draw: Default::default(),
             }),
         }
     }
@@ -177,6 +178,7 @@ impl CommandBufferState {
             r.pushed = Default::default();
             r.queries.clear();
             r.events.clear();
+            r.draw = Default::default();
             r.generation = r.generation.wrapping_add(1);
         }
     }
@@ -220,6 +222,7 @@ impl CommandBufferState {
         r.in_render_pass = false;
         r.instance = None;
         r.pushed = Default::default();
+        r.draw = Default::default();
         r.generation = r.generation.wrapping_add(1);
     }
 
@@ -232,6 +235,7 @@ impl CommandBufferState {
             r.layouts.clear();
             r.bound = Default::default();
             r.pushed = Default::default();
+            r.draw = Default::default();
         }
     }
 
@@ -244,6 +248,8 @@ impl CommandBufferState {
     pub fn executes(&self, secondaries: impl IntoIterator<Item = (Arc<ObjectRecord>, u32)>) {
         if let Some(mut r) = self.try_lock() {
             r.secondaries.extend(secondaries);
+            // Executing secondaries leaves the primary's draw state undefined.
+            r.draw.unknown = true;
         }
     }
 

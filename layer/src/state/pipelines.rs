@@ -194,6 +194,9 @@ pub struct PipelineDesc<'a> {
     pub stages: &'a [VkPipelineShaderStageCreateInfo],
     /// The member the stages are in (`stage`, `pStages`), for messages.
     pub member: &'static str,
+    /// Its core dynamic states (bit n for `VkDynamicState` n < 32), when it is a complete
+    /// graphics pipeline (libraries bring theirs from elsewhere).
+    pub dynamic: Option<u32>,
 }
 
 /// `VK_PIPELINE_CREATE_LIBRARY_BIT_KHR`.
@@ -224,7 +227,7 @@ impl<'a> PipelineDesc<'a> {
         // SAFETY: the create info's chain.
         let (flags, binaries) = unsafe { flags_and_binaries(info.pNext, info.flags.0) };
         let stages = if binaries { &[] } else { std::slice::from_ref(&info.stage) };
-        PipelineDesc { layout: info.layout.as_raw(), flags, stages, member: "stage" }
+        PipelineDesc { layout: info.layout.as_raw(), flags, stages, member: "stage", dynamic: None }
     }
 
     /// A graphics pipeline's.
@@ -248,7 +251,13 @@ impl<'a> PipelineDesc<'a> {
                 )
                 .is_some_and(|l| l.libraryCount > 0);
             let stages = if binaries || libraries { &[] } else { slice(info.pStages, info.stageCount) };
-            PipelineDesc { layout: info.layout.as_raw(), flags, stages, member: "pStages" }
+            let dynamic = (!libraries).then(|| {
+                info.pDynamicState.as_ref().map_or(0, |d| {
+                    let states = slice(d.pDynamicStates, d.dynamicStateCount);
+                    states.iter().filter(|s| (0..32).contains(&s.0)).fold(0, |m, s| m | 1 << s.0)
+                })
+            });
+            PipelineDesc { layout: info.layout.as_raw(), flags, stages, member: "pStages", dynamic }
         }
     }
 }

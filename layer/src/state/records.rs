@@ -513,6 +513,31 @@ pub struct Recording {
     pub queries: super::queries::RecordingQueries,
     /// The events its commands set.
     pub events: super::events::RecordingEvents,
+    /// The dynamic state and index buffer its commands set (kept while core is on).
+    pub draw: DrawState,
+}
+
+/// The draw-time state a recording's commands set besides pipelines and descriptor sets.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct DrawState {
+    /// Per core `VkDynamicState` value (bit n for value n < 32): set by its vkCmdSet* command and
+    /// not invalidated since by binding a pipeline that has it static.
+    pub dynamic_set: u32,
+    /// What is set cannot be told: a bound pipeline's dynamic states were unknown, or executed
+    /// secondaries left the state undefined.
+    pub unknown: bool,
+    /// The bound index buffer.
+    pub index: Option<IndexBinding>,
+}
+
+/// A vkCmdBindIndexBuffer(2) binding.
+#[derive(Clone, Copy, Debug)]
+pub struct IndexBinding {
+    pub buffer: u64,
+    /// Bytes bound from the offset on, when the buffer's size is known.
+    pub range: Option<u64>,
+    /// Bytes per index (1, 2 or 4); `None` for a type Vigil does not size.
+    pub index_size: Option<u64>,
 }
 
 /// A render pass instance a recording began.
@@ -576,6 +601,9 @@ pub struct PipelineInfo {
     pub flags: u64,
     /// What its stages statically use (`state::shaders`), for those Vigil could reflect.
     pub uses: ShaderUses,
+    /// Its dynamic states among the core ones (bit n for `VkDynamicState` n < 32); `None` when
+    /// not known (pipeline libraries, compute pipelines).
+    pub dynamic: Option<u32>,
 }
 
 /// What a pipeline's shader stages statically use, merged over the stages Vigil could reflect

@@ -14,7 +14,7 @@ use vigil_generated::objects::*;
 use vigil_generated::stateless::Shape;
 use vigil_generated::*;
 
-use super::command_buffers::{Pushed, Recording, References, RenderPassInstance};
+use super::command_buffers::{IndexBinding, Pushed, Recording, References, RenderPassInstance};
 use super::events::SetBy;
 use super::images::{dependency_barriers, ImageBarrier};
 use super::images::{Overlay, RenderPassShape};
@@ -446,7 +446,15 @@ impl ValidationObject for StateTracker {
         let (scope, instance) = self.scopes();
         self.refer_then(&COMMAND_HANDLES[cx.command], cx.params, |r| {
             if let Some(i) = bind_point_index(point.0) {
-                r.bound[i].pipeline = Some(key(TYPES.pipeline, pipeline.as_raw(), scope, instance));
+                let k = key(TYPES.pipeline, pipeline.as_raw(), scope, instance);
+                r.bound[i].pipeline = Some(k);
+                if i == 0 {
+                    // Binding a pipeline invalidates the dynamic state it has static.
+                    match r.references.with_record(k, |p| p.pipeline().and_then(|p| p.dynamic)).flatten() {
+                        Some(dynamic) => r.draw.dynamic_set &= dynamic,
+                        None => r.draw.unknown = true,
+                    }
+                }
             }
         });
     }
@@ -1607,6 +1615,56 @@ impl ValidationObject for StateTracker {
         // SAFETY: the create info the application passed; on success the driver wrote the handle.
         unsafe { self.swapchain_created(info, swapchain, result) };
     }
+    // Draw state (`Recording::draw`), kept while core is on.
+
+    fn post_call_record_cmd_set_viewport(
+        &self,
+        cx: &Call<'_>,
+        _cb: VkCommandBuffer,
+        _first: u32,
+        _count: u32,
+        _viewports: *const VkViewport,
+        _result: (),
+    ) {
+        self.dynamic_state_set(cx, VkDynamicState::VK_DYNAMIC_STATE_VIEWPORT);
+    }
+
+    fn post_call_record_cmd_set_scissor(
+        &self,
+        cx: &Call<'_>,
+        _cb: VkCommandBuffer,
+        _first: u32,
+        _count: u32,
+        _scissors: *const VkRect2D,
+        _result: (),
+    ) {
+        self.dynamic_state_set(cx, VkDynamicState::VK_DYNAMIC_STATE_SCISSOR);
+    }
+
+    fn post_call_record_cmd_bind_index_buffer(
+        &self,
+        cx: &Call<'_>,
+        _cb: VkCommandBuffer,
+        buffer: VkBuffer,
+        offset: VkDeviceSize,
+        index_type: VkIndexType,
+        _result: (),
+    ) {
+        self.index_buffer_bound(cx, buffer, offset, VK_WHOLE_SIZE, index_type);
+    }
+
+    fn post_call_record_cmd_bind_index_buffer2(
+        &self,
+        cx: &Call<'_>,
+        _cb: VkCommandBuffer,
+        buffer: VkBuffer,
+        offset: VkDeviceSize,
+        size: VkDeviceSize,
+        index_type: VkIndexType,
+        _result: (),
+    ) {
+        self.index_buffer_bound(cx, buffer, offset, size, index_type);
+    }
 }
 
 /// The pipeline bind points a `VkShaderStageFlags` of vkCmdBindDescriptorSets2 binds for: every
@@ -1662,6 +1720,31 @@ impl StateTracker {
         });
     }
 
+    /// A vkCmdSet* command set `state`.
+    fn dynamic_state_set(&self, cx: &Call<'_>, state: VkDynamicState) {
+        if self.references {
+            self.refer_then(&COMMAND_HANDLES[cx.command], cx.params, |r| r.draw.dynamic_set |= 1 << state.0);
+        }
+    }
+
+    /// vkCmdBindIndexBuffer(2) bound `size` bytes (VK_WHOLE_SIZE: the rest) of `buffer` from
+    /// `offset`, as `index_type` indices.
+    fn index_buffer_bound(&self, cx: &Call<'_>, buffer: VkBuffer, offset: u64, size: u64, index_type: VkIndexType) {
+        if !self.references {
+            return;
+        }
+        let buffer_size = self.get(TYPES.buffer, buffer.as_raw()).and_then(|b| b.buffer()?.info().map(|i| i.size));
+        let range = if size == VK_WHOLE_SIZE { buffer_size.map(|s| s.saturating_sub(offset)) } else { Some(size) };
+        let index_size = match index_type {
+            VkIndexType::VK_INDEX_TYPE_UINT16 => Some(2),
+            VkIndexType::VK_INDEX_TYPE_UINT32 => Some(4),
+            VkIndexType::VK_INDEX_TYPE_UINT8 => Some(1),
+            _ => None,
+        };
+        let binding = (buffer.as_raw() != 0).then_some(IndexBinding { buffer: buffer.as_raw(), range, index_size });
+        self.refer_then(&COMMAND_HANDLES[cx.command], cx.params, |r| r.draw.index = binding);
+    }
+
     /// vkCmdPushConstants(2) with `layout` (null: one Vigil does not follow): its references,
     /// and the layout push constants were last updated with.
     fn pushed(&self, cx: &Call<'_>, layout: VkPipelineLayout) {
@@ -1693,6 +1776,7 @@ impl StateTracker {
                 let d = desc(i);
                 info.layout = self.get(TYPES.pipeline_layout, d.layout);
                 info.flags = d.flags;
+                info.dynamic = d.dynamic;
                 let at = cx.location();
                 let at = at.dot("pCreateInfos");
                 let at = at.index(i);

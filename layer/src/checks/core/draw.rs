@@ -139,8 +139,6 @@ fn command_of(vuid: &'static str) -> &'static str {
 }
 
 impl CoreChecks {
-    /// A draw, dispatch or trace-rays command of `BOUND_PIPELINE_IDS`: the sets and push
-    /// constants the bound pipeline's shaders use. True to skip the call.
     /// The sets and push constants the shaders of `pipeline`, bound at bind point `point` (index
     /// `index` of the recording's), use: true to skip the call. Called with the recording locked,
     /// from the bound-pipeline check.
@@ -173,9 +171,9 @@ impl CoreChecks {
         (cb, point): (u64, i32),
     ) -> bool {
         let Some(info) = p.pipeline() else { return false };
-        let Some(layout) = info.layout.as_ref() else { return false };
-        let Some(pl) = layout.pipeline_layout() else { return false };
-        let mut skip = false;
+        let mut skip = point == 0 && self.draw_state(cx, r, info, (cb, p.key.handle));
+        let Some(layout) = info.layout.as_ref() else { return skip };
+        let Some(pl) = layout.pipeline_layout() else { return skip };
         if info.flags & NOT_BOUND_SETS == 0 {
             for &n in &info.uses.sets {
                 if pl.pushes_set(n) {

@@ -5,6 +5,7 @@ mod bindings;
 mod buffers;
 mod command_buffers;
 mod draw;
+mod draw_state;
 mod events;
 mod fences;
 mod in_use;
