@@ -76,6 +76,8 @@ pub struct Types {
     pub device_memory: u16,
     pub buffer: u16,
     pub shader_module: u16,
+    pub descriptor_pool: u16,
+    pub buffer_view: u16,
 }
 
 /// See [`Types`].
@@ -98,6 +100,8 @@ pub static TYPES: LazyLock<Types> = LazyLock::new(|| {
         device_memory: index("VkDeviceMemory"),
         buffer: index("VkBuffer"),
         shader_module: index("VkShaderModule"),
+        descriptor_pool: index("VkDescriptorPool"),
+        buffer_view: index("VkBufferView"),
     }
 });
 
@@ -120,6 +124,8 @@ pub enum ObjectState {
     DeviceMemory(DeviceMemoryState),
     Buffer(BufferState),
     ShaderModule(super::shaders::ShaderModuleState),
+    DescriptorPool(super::descriptors::DescriptorPoolState),
+    BufferView(super::descriptors::BufferViewState),
 }
 
 impl ObjectState {
@@ -143,6 +149,8 @@ impl ObjectState {
             Some(T::VK_OBJECT_TYPE_DEVICE_MEMORY) => ObjectState::DeviceMemory(Default::default()),
             Some(T::VK_OBJECT_TYPE_BUFFER) => ObjectState::Buffer(Default::default()),
             Some(T::VK_OBJECT_TYPE_SHADER_MODULE) => ObjectState::ShaderModule(Default::default()),
+            Some(T::VK_OBJECT_TYPE_DESCRIPTOR_POOL) => ObjectState::DescriptorPool(Default::default()),
+            Some(T::VK_OBJECT_TYPE_BUFFER_VIEW) => ObjectState::BufferView(Default::default()),
             _ => ObjectState::None,
         }
     }
@@ -343,6 +351,30 @@ impl ObjectRecord {
     pub fn buffer(&self) -> Option<&BufferState> {
         match &self.state {
             ObjectState::Buffer(b) => Some(b),
+            _ => None,
+        }
+    }
+
+    /// The descriptor pool state, for a descriptor pool.
+    pub fn descriptor_pool(&self) -> Option<&super::descriptors::DescriptorPoolState> {
+        match &self.state {
+            ObjectState::DescriptorPool(p) => Some(p),
+            _ => None,
+        }
+    }
+
+    /// The buffer view state, for a buffer view.
+    pub fn buffer_view(&self) -> Option<&super::descriptors::BufferViewState> {
+        match &self.state {
+            ObjectState::BufferView(v) => Some(v),
+            _ => None,
+        }
+    }
+
+    /// The descriptor set state (layout, variable count, contents), for a descriptor set.
+    pub fn descriptor_set_state(&self) -> Option<&DescriptorSetState> {
+        match &self.state {
+            ObjectState::DescriptorSet(s) => Some(s),
             _ => None,
         }
     }
@@ -590,19 +622,25 @@ pub struct SetLayoutInfo {
     pub bindings: Vec<SetLayoutBinding>,
 }
 
-/// One `VkDescriptorSetLayoutBinding` (immutable samplers are not kept).
+/// One `VkDescriptorSetLayoutBinding` (whether it has immutable samplers, not which).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SetLayoutBinding {
     pub binding: u32,
     pub ty: i32,
     pub count: u32,
     pub stages: u32,
+    /// Its `VkDescriptorBindingFlags` (`VkDescriptorSetLayoutBindingFlagsCreateInfo`).
+    pub flags: u32,
+    /// Whether `pImmutableSamplers` was given (sampler and combined image sampler bindings).
+    pub immutable_samplers: bool,
 }
 
-/// A descriptor set's state: the layout it was allocated with.
+/// A descriptor set's state: the layout it was allocated with, and what is written in it.
 #[derive(Default)]
 pub struct DescriptorSetState {
     pub(super) layout: OnceLock<Arc<ObjectRecord>>,
+    /// Its variable descriptor count and contents (`state::descriptors`).
+    pub(super) data: super::descriptors::SetData,
 }
 
 /// The objects a recording refers to, each once: destroying one invalidates the command buffer,
@@ -739,12 +777,16 @@ pub struct ImageState {
     pub(super) flags: OnceLock<VkImageCreateFlags>,
     /// Its memory, once bound (an image is bound at most once).
     pub(super) binding: OnceLock<MemoryBinding>,
+    /// Its `VkImageUsageFlags`, with a separate stencil usage added (`state::descriptors`).
+    pub(super) usage: OnceLock<u32>,
 }
 
 /// An image view's state: the image it views, and which of its subresources.
 #[derive(Default)]
 pub struct ImageViewState {
     pub(super) image: OnceLock<(Arc<ObjectRecord>, vigil_generated::VkImageSubresourceRange)>,
+    /// What descriptor updates check (`state::descriptors`).
+    pub(super) view: OnceLock<super::descriptors::ViewInfo>,
 }
 
 /// A render pass's state: each attachment's initial and final layout, `None` for one whose

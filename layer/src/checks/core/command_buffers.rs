@@ -1082,4 +1082,40 @@ impl ValidationObject for CoreChecks {
             self.bind_vertex_buffers(cx, &BIND_VERTEX_BUFFERS2, buffers, offsets, sizes)
         }
     }
+
+    fn pre_call_validate_update_descriptor_sets(
+        &self,
+        cx: &Call<'_>,
+        _device: VkDevice,
+        write_count: u32,
+        writes: *const VkWriteDescriptorSet,
+        copy_count: u32,
+        copies: *const VkCopyDescriptorSet,
+    ) -> bool {
+        // SAFETY: the counted arrays, as the application passed them.
+        let (writes, copies) = unsafe { (slice(writes, write_count), slice(copies, copy_count)) };
+        self.update_descriptor_sets(cx, writes, copies)
+    }
+
+    fn pre_call_validate_allocate_descriptor_sets(
+        &self,
+        cx: &Call<'_>,
+        _device: VkDevice,
+        info: *const VkDescriptorSetAllocateInfo,
+        _sets: *mut VkDescriptorSet,
+    ) -> bool {
+        // SAFETY: the application's allocate info, when not NULL.
+        unsafe { info.as_ref().is_some_and(|info| self.allocate_descriptor_sets(cx, info)) }
+    }
+
+    fn pre_call_validate_free_descriptor_sets(
+        &self,
+        cx: &Call<'_>,
+        _device: VkDevice,
+        pool: VkDescriptorPool,
+        _count: u32,
+        _sets: *const VkDescriptorSet,
+    ) -> bool {
+        self.free_descriptor_sets(cx, pool)
+    }
 }

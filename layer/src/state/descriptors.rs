@@ -1,0 +1,472 @@
+//! Descriptors: what each descriptor pool was created with (flags, maxSets, pool sizes) and how
+//! many sets are allocated from it; each set's variable descriptor count and contents (per
+//! descriptor, in the layout's binding order: whether it is written and with which resource);
+//! set layout bindings' flags and immutable samplers (kept in `SetLayoutBinding`); buffer views'
+//! usage; and what descriptor updates check of images and image views (usage, swizzle, aspects).
+//! Core validation's descriptor rules read it (`checks::core::descriptors`); draw-time checks
+//! that the descriptors a pipeline uses are written will read the contents.
+
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock, PoisonError};
+
+use vigil_generated::*;
+
+use super::records::TYPES;
+use super::records::{DescriptorSetState, ImageState, ImageViewState, ObjectRecord, SetLayoutBinding, SetLayoutInfo};
+use super::tracker::StateTracker;
+use crate::chassis::raw::{chained, slice};
+
+/// `VK_DESCRIPTOR_BINDING_UPDATE_AFTER_BIND_BIT`.
+pub const BINDING_UPDATE_AFTER_BIND: u32 = 0x1;
+/// `VK_DESCRIPTOR_BINDING_UPDATE_UNUSED_WHILE_PENDING_BIT`.
+pub const BINDING_UPDATE_UNUSED_WHILE_PENDING: u32 = 0x2;
+/// `VK_DESCRIPTOR_BINDING_PARTIALLY_BOUND_BIT`.
+#[allow(dead_code)] // for the draw-time checks of written descriptors
+pub const BINDING_PARTIALLY_BOUND: u32 = 0x4;
+/// `VK_DESCRIPTOR_BINDING_VARIABLE_DESCRIPTOR_COUNT_BIT`.
+pub const BINDING_VARIABLE_DESCRIPTOR_COUNT: u32 = 0x8;
+
+/// `VK_DESCRIPTOR_SET_LAYOUT_CREATE_PUSH_DESCRIPTOR_BIT`.
+pub const LAYOUT_PUSH_DESCRIPTOR: u32 = 0x1;
+/// `VK_DESCRIPTOR_SET_LAYOUT_CREATE_UPDATE_AFTER_BIND_POOL_BIT`.
+pub const LAYOUT_UPDATE_AFTER_BIND_POOL: u32 = 0x2;
+/// `VK_DESCRIPTOR_SET_LAYOUT_CREATE_HOST_ONLY_POOL_BIT_EXT`.
+pub const LAYOUT_HOST_ONLY_POOL: u32 = 0x4;
+/// `VK_DESCRIPTOR_SET_LAYOUT_CREATE_DESCRIPTOR_BUFFER_BIT_EXT`.
+pub const LAYOUT_DESCRIPTOR_BUFFER: u32 = 0x10;
+
+/// `VK_DESCRIPTOR_POOL_CREATE_FREE_DESCRIPTOR_SET_BIT`.
+pub const POOL_FREE_DESCRIPTOR_SET: u32 = 0x1;
+/// `VK_DESCRIPTOR_POOL_CREATE_UPDATE_AFTER_BIND_BIT`.
+pub const POOL_UPDATE_AFTER_BIND: u32 = 0x2;
+/// `VK_DESCRIPTOR_POOL_CREATE_HOST_ONLY_BIT_EXT`.
+pub const POOL_HOST_ONLY: u32 = 0x4;
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// The chained `VkDescriptorSetLayoutBindingFlagsCreateInfo`'s flags, one per binding (empty when
+/// not chained or when its `bindingCount` is 0).
+///
+/// # Safety
+/// `info` must be a valid create info.
+pub unsafe fn binding_flags(info: &VkDescriptorSetLayoutCreateInfo) -> Vec<u32> {
+    let ty = VkStructureType::VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_BINDING_FLAGS_CREATE_INFO;
+    // SAFETY: a valid chain, and the counted flags of the structure in it.
+    unsafe {
+        let Some(f) = chained::<VkDescriptorSetLayoutBindingFlagsCreateInfo>(info.pNext, ty) else { return Vec::new() };
+        slice(f.pBindingFlags, f.bindingCount).iter().map(|f| f.0).collect()
+    }
+}
+
+/// Whether a binding has immutable samplers: a sampler or combined image sampler binding with
+/// `pImmutableSamplers` given (the member is ignored for other types).
+pub fn has_immutable_samplers(b: &VkDescriptorSetLayoutBinding) -> bool {
+    use VkDescriptorType as T;
+    matches!(b.descriptorType, T::VK_DESCRIPTOR_TYPE_SAMPLER | T::VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER)
+        && !b.pImmutableSamplers.is_null()
+        && b.descriptorCount > 0
+}
+
+/// What a descriptor pool was created with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PoolInfo {
+    /// `VkDescriptorPoolCreateFlags`.
+    pub flags: u32,
+    pub max_sets: u32,
+    /// `(descriptorType, descriptorCount)` of each pool size.
+    pub sizes: Vec<(i32, u32)>,
+}
+
+/// A descriptor pool's state.
+#[derive(Default)]
+pub struct DescriptorPoolState {
+    info: OnceLock<PoolInfo>,
+    /// Sets allocated from it and not freed since (nor reset).
+    allocated: AtomicU32,
+}
+
+impl DescriptorPoolState {
+    /// What it was created with, once its creation was seen.
+    pub fn info(&self) -> Option<&PoolInfo> {
+        self.info.get()
+    }
+
+    /// Its `VkDescriptorPoolCreateFlags`, once its creation was seen.
+    pub fn flags(&self) -> Option<u32> {
+        self.info().map(|i| i.flags)
+    }
+
+    /// How many sets allocated from it are live.
+    #[allow(dead_code)] // only the tests ask today
+    pub fn allocated(&self) -> u32 {
+        self.allocated.load(Ordering::Relaxed)
+    }
+}
+
+/// What a buffer view's descriptors are checked against.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BufferViewInfo {
+    /// Its buffer view usage: `VkBufferUsageFlags2CreateInfo`'s when chained to the view, else its
+    /// buffer's.
+    pub usage: u64,
+}
+
+/// A buffer view's state.
+#[derive(Default)]
+pub struct BufferViewState {
+    info: OnceLock<BufferViewInfo>,
+}
+
+impl BufferViewState {
+    /// Its usage, when Vigil knows it (the view's own, or a buffer it followed).
+    pub fn info(&self) -> Option<BufferViewInfo> {
+        self.info.get().copied()
+    }
+}
+
+/// What descriptor updates check of an image view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ViewInfo {
+    /// Its usage (`VkImageViewUsageCreateInfo`'s, else its image's with the separate stencil
+    /// usage added); `None` when Vigil does not know the image's.
+    pub usage: Option<u32>,
+    /// Whether each component maps to itself.
+    pub identity: bool,
+    /// The aspect mask of its subresource range.
+    pub aspect: u32,
+}
+
+impl ImageViewState {
+    /// What descriptor updates check of it, once its creation was seen.
+    pub fn view_info(&self) -> Option<ViewInfo> {
+        self.view.get().copied()
+    }
+}
+
+impl ImageState {
+    /// Its usage (with a separate stencil usage added), once its creation was seen.
+    pub fn usage(&self) -> Option<u32> {
+        self.usage.get().copied()
+    }
+}
+
+/// One written descriptor.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Written {
+    /// The descriptor type it was written with.
+    pub ty: i32,
+    /// The resource it names as the application named it (the image view of an image
+    /// descriptor, the buffer, buffer view or sampler), 0 for a null descriptor or an inline
+    /// uniform block byte.
+    pub resource: u64,
+}
+
+/// A set's descriptors, in the layout's binding order (a binding's elements together), allocated
+/// at its first update.
+#[derive(Default)]
+struct Contents {
+    /// One per descriptor: `None` until written.
+    slots: Vec<Option<Written>>,
+}
+
+/// A descriptor set's variable descriptor count and contents.
+#[derive(Default)]
+pub struct SetData {
+    /// The variable-count binding's count, when its layout has one (0 when not given).
+    variable: OnceLock<u32>,
+    contents: Mutex<Contents>,
+}
+
+/// A set's shape: its layout and the variable binding's count. Descriptors are numbered in
+/// binding order, each binding's elements together ("flat" indices): consecutive-binding updates
+/// are ranges of them.
+#[derive(Clone, Copy)]
+pub struct SetShape<'a> {
+    pub layout: &'a SetLayoutInfo,
+    pub variable: u32,
+}
+
+impl<'a> SetShape<'a> {
+    /// The descriptors binding `b` holds in this set.
+    pub fn count(&self, b: &SetLayoutBinding) -> u32 {
+        if b.flags & BINDING_VARIABLE_DESCRIPTOR_COUNT != 0 {
+            self.variable.min(b.count)
+        } else {
+            b.count
+        }
+    }
+
+    /// The position of binding number `binding` among the layout's bindings.
+    pub fn index_of(&self, binding: u32) -> Option<usize> {
+        self.layout.bindings.iter().position(|b| b.binding == binding)
+    }
+
+    /// The flat index of the first descriptor of the binding at position `index`.
+    pub fn start(&self, index: usize) -> u64 {
+        self.layout.bindings[..index].iter().map(|b| u64::from(self.count(b))).sum()
+    }
+
+    /// How many descriptors the set holds.
+    pub fn total(&self) -> u64 {
+        self.start(self.layout.bindings.len())
+    }
+
+    /// The bindings (positions) with descriptors in flat range `from..to`, in order.
+    pub fn bindings_in(&self, from: u64, to: u64) -> impl Iterator<Item = (usize, &'a SetLayoutBinding)> + '_ {
+        let mut at = 0u64;
+        self.layout.bindings.iter().enumerate().filter(move |(_, b)| {
+            let start = at;
+            at += u64::from(self.count(b));
+            start < to && from < at
+        })
+    }
+}
+
+impl DescriptorSetState {
+    /// The layout it was allocated with, once its allocation was seen.
+    pub fn layout(&self) -> Option<&Arc<ObjectRecord>> {
+        self.layout.get()
+    }
+
+    /// Its layout's shape in this set, once its allocation was seen.
+    pub fn shape(&self) -> Option<SetShape<'_>> {
+        let layout = self.layout()?.descriptor_set_layout()?;
+        Some(SetShape { layout, variable: self.data.variable.get().copied().unwrap_or(0) })
+    }
+
+    /// The variable-count binding's count, when its layout has one.
+    #[allow(dead_code)] // only the tests ask today
+    pub fn variable_count(&self) -> Option<u32> {
+        self.data.variable.get().copied()
+    }
+
+    /// The descriptor at `element` of `binding`: `Some(None)` when not written, `None` when
+    /// Vigil does not know the set or the binding.
+    #[allow(dead_code)] // for the draw-time checks of written descriptors
+    pub fn descriptor(&self, binding: u32, element: u32) -> Option<Option<Written>> {
+        let shape = self.shape()?;
+        let i = shape.index_of(binding)?;
+        if element >= shape.count(&shape.layout.bindings[i]) {
+            return None;
+        }
+        let flat = shape.start(i) + u64::from(element);
+        Some(lock(&self.data.contents).slots.get(flat as usize).copied().flatten())
+    }
+
+    /// How many of its descriptors are written.
+    #[allow(dead_code)] // only the tests ask today
+    pub fn written(&self) -> usize {
+        lock(&self.data.contents).slots.iter().filter(|s| s.is_some()).count()
+    }
+
+    /// Writes `values` from flat index `at` (as far as the set reaches).
+    fn write(&self, at: u64, values: impl Iterator<Item = Option<Written>>) {
+        let Some(total) = self.shape().map(|s| s.total()) else { return };
+        let mut contents = lock(&self.data.contents);
+        if contents.slots.len() as u64 != total {
+            contents.slots.resize(total as usize, None);
+        }
+        let Some(slots) = contents.slots.get_mut(at as usize..) else { return };
+        for (slot, v) in slots.iter_mut().zip(values) {
+            *slot = v;
+        }
+    }
+
+    /// The contents of flat range `at..at + n` (unwritten where the set has no contents yet).
+    fn read(&self, at: u64, n: u64) -> Vec<Option<Written>> {
+        let contents = lock(&self.data.contents);
+        (at..at.saturating_add(n)).map(|i| contents.slots.get(i as usize).copied().flatten()).collect()
+    }
+}
+
+/// The resource each element of a write names, as `Written`s.
+///
+/// # Safety
+/// `w` must be a write the implementation accepted.
+unsafe fn written_values(w: &VkWriteDescriptorSet) -> Vec<Option<Written>> {
+    use VkDescriptorType as T;
+    let ty = w.descriptorType;
+    let n = w.descriptorCount;
+    let of = |resource: u64| Some(Written { ty: ty.0, resource });
+    // SAFETY: the arrays the descriptor type selects, of `descriptorCount` elements.
+    unsafe {
+        match ty {
+            T::VK_DESCRIPTOR_TYPE_SAMPLER => slice(w.pImageInfo, n).iter().map(|i| of(i.sampler.as_raw())).collect(),
+            T::VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER
+            | T::VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE
+            | T::VK_DESCRIPTOR_TYPE_STORAGE_IMAGE
+            | T::VK_DESCRIPTOR_TYPE_INPUT_ATTACHMENT => {
+                slice(w.pImageInfo, n).iter().map(|i| of(i.imageView.as_raw())).collect()
+            }
+            T::VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER
+            | T::VK_DESCRIPTOR_TYPE_STORAGE_BUFFER
+            | T::VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC
+            | T::VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC => {
+                slice(w.pBufferInfo, n).iter().map(|b| of(b.buffer.as_raw())).collect()
+            }
+            T::VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER | T::VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER => {
+                slice(w.pTexelBufferView, n).iter().map(|v| of(v.as_raw())).collect()
+            }
+            // Inline uniform block bytes, acceleration structures, tensors: written, no resource kept.
+            _ => (0..n).map(|_| of(0)).collect(),
+        }
+    }
+}
+
+impl StateTracker {
+    /// Records a successful vkCreateDescriptorPool.
+    ///
+    /// # Safety
+    /// `info` must be the create info the implementation accepted.
+    pub(super) unsafe fn descriptor_pool_created(&self, info: &VkDescriptorPoolCreateInfo, pool: u64) {
+        let Some(record) = self.get(TYPES.descriptor_pool, pool) else { return };
+        let Some(state) = record.descriptor_pool() else { return };
+        // SAFETY: the counted pool sizes of an accepted create info.
+        let sizes = unsafe { slice(info.pPoolSizes, info.poolSizeCount) };
+        let _ = state.info.set(PoolInfo {
+            flags: info.flags.0,
+            max_sets: info.maxSets,
+            sizes: sizes.iter().map(|s| (s.r#type.0, s.descriptorCount)).collect(),
+        });
+    }
+
+    /// Records a successful vkAllocateDescriptorSets: the variable descriptor counts, and the
+    /// sets counted in their pool.
+    ///
+    /// # Safety
+    /// `info` must be the allocate info the implementation accepted, `sets` what it wrote.
+    pub(super) unsafe fn descriptor_sets_allocated(
+        &self,
+        info: &VkDescriptorSetAllocateInfo,
+        sets: &[VkDescriptorSet],
+    ) {
+        let ty = VkStructureType::VK_STRUCTURE_TYPE_DESCRIPTOR_SET_VARIABLE_DESCRIPTOR_COUNT_ALLOCATE_INFO;
+        // SAFETY: the accepted info's chain and the counts in it.
+        let counts = unsafe {
+            chained::<VkDescriptorSetVariableDescriptorCountAllocateInfo>(info.pNext, ty)
+                .map_or(&[][..], |v| slice(v.pDescriptorCounts, v.descriptorSetCount))
+        };
+        for (i, set) in sets.iter().enumerate() {
+            let Some(record) = self.get(TYPES.descriptor_set, set.as_raw()) else { continue };
+            let Some(state) = record.descriptor_set_state() else { continue };
+            let variable = state
+                .layout()
+                .and_then(|l| l.descriptor_set_layout())
+                .and_then(|l| l.bindings.iter().find(|b| b.flags & BINDING_VARIABLE_DESCRIPTOR_COUNT != 0));
+            if variable.is_some() {
+                let _ = state.data.variable.set(counts.get(i).copied().unwrap_or(0));
+            }
+        }
+        if let Some(pool) = self.get(TYPES.descriptor_pool, info.descriptorPool.as_raw()) {
+            if let Some(p) = pool.descriptor_pool() {
+                p.allocated.fetch_add(sets.len() as u32, Ordering::Relaxed);
+            }
+        }
+    }
+
+    /// Records vkFreeDescriptorSets of `sets` (before they leave the table).
+    pub(super) fn descriptor_sets_freed(&self, pool: VkDescriptorPool, sets: &[VkDescriptorSet]) {
+        let Some(pool) = self.get(TYPES.descriptor_pool, pool.as_raw()) else { return };
+        let Some(p) = pool.descriptor_pool() else { return };
+        let freed = sets.iter().filter(|s| self.get(TYPES.descriptor_set, s.as_raw()).is_some()).count() as u32;
+        let _ = p.allocated.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| Some(n.saturating_sub(freed)));
+    }
+
+    /// Records vkResetDescriptorPool: no set is allocated from it any more.
+    pub(super) fn descriptor_pool_reset(&self, pool: VkDescriptorPool) {
+        if let Some(p) = self.get(TYPES.descriptor_pool, pool.as_raw()) {
+            if let Some(p) = p.descriptor_pool() {
+                p.allocated.store(0, Ordering::Relaxed);
+            }
+        }
+    }
+
+    /// Records what vkUpdateDescriptorSets writes and copies: in order, writes first.
+    ///
+    /// # Safety
+    /// The arrays must be those the application passed to the call, which returned.
+    pub(super) unsafe fn descriptors_updated(&self, writes: &[VkWriteDescriptorSet], copies: &[VkCopyDescriptorSet]) {
+        for w in writes {
+            let Some(set) = self.get(TYPES.descriptor_set, w.dstSet.as_raw()) else { continue };
+            let Some(state) = set.descriptor_set_state() else { continue };
+            let Some(shape) = state.shape() else { continue };
+            let Some(i) = shape.index_of(w.dstBinding) else { continue };
+            let at = shape.start(i) + u64::from(w.dstArrayElement);
+            // SAFETY: an accepted write.
+            let values = unsafe { written_values(w) };
+            state.write(at, values.into_iter());
+        }
+        for c in copies {
+            let (Some(src), Some(dst)) =
+                (self.get(TYPES.descriptor_set, c.srcSet.as_raw()), self.get(TYPES.descriptor_set, c.dstSet.as_raw()))
+            else {
+                continue;
+            };
+            let (Some(s), Some(d)) = (src.descriptor_set_state(), dst.descriptor_set_state()) else { continue };
+            let (Some(ss), Some(ds)) = (s.shape(), d.shape()) else { continue };
+            let (Some(si), Some(di)) = (ss.index_of(c.srcBinding), ds.index_of(c.dstBinding)) else { continue };
+            let from = ss.start(si) + u64::from(c.srcArrayElement);
+            let values = s.read(from, u64::from(c.descriptorCount));
+            d.write(ds.start(di) + u64::from(c.dstArrayElement), values.into_iter());
+        }
+    }
+
+    /// Records a successful vkCreateBufferView: its usage.
+    ///
+    /// # Safety
+    /// `info` must be the create info the implementation accepted.
+    pub(super) unsafe fn buffer_view_created(&self, info: &VkBufferViewCreateInfo, view: u64) {
+        let Some(record) = self.get(TYPES.buffer_view, view) else { return };
+        let Some(state) = record.buffer_view() else { return };
+        let ty = VkStructureType::VK_STRUCTURE_TYPE_BUFFER_USAGE_FLAGS_2_CREATE_INFO;
+        // SAFETY: the accepted info's chain.
+        let own = unsafe { chained::<VkBufferUsageFlags2CreateInfo>(info.pNext, ty) }.map(|u| u.usage.0);
+        let usage = own.or_else(|| {
+            let buffer = self.get(TYPES.buffer, info.buffer.as_raw())?;
+            buffer.buffer()?.info().map(|i| i.usage)
+        });
+        if let Some(usage) = usage {
+            let _ = state.info.set(BufferViewInfo { usage });
+        }
+    }
+
+    /// Records an image's usage at a successful vkCreateImage.
+    ///
+    /// # Safety
+    /// `info` must be the create info the implementation accepted.
+    pub(super) unsafe fn image_usage_created(&self, info: &VkImageCreateInfo, image: u64) {
+        let Some(record) = self.get(TYPES.image, image) else { return };
+        let Some(state) = record.image() else { return };
+        let ty = VkStructureType::VK_STRUCTURE_TYPE_IMAGE_STENCIL_USAGE_CREATE_INFO;
+        // SAFETY: the accepted info's chain.
+        let stencil =
+            unsafe { chained::<VkImageStencilUsageCreateInfo>(info.pNext, ty) }.map_or(0, |s| s.stencilUsage.0);
+        let _ = state.usage.set(info.usage.0 | stencil);
+    }
+
+    /// Records what descriptor updates check of an image view at a successful vkCreateImageView.
+    ///
+    /// # Safety
+    /// `info` must be the create info the implementation accepted.
+    pub(super) unsafe fn view_created_for_descriptors(&self, info: &VkImageViewCreateInfo, view: u64) {
+        use VkComponentSwizzle as S;
+        let Some(record) = self.get(TYPES.image_view, view) else { return };
+        let Some(state) = record.image_view() else { return };
+        let ty = VkStructureType::VK_STRUCTURE_TYPE_IMAGE_VIEW_USAGE_CREATE_INFO;
+        // SAFETY: the accepted info's chain.
+        let own = unsafe { chained::<VkImageViewUsageCreateInfo>(info.pNext, ty) }.map(|u| u.usage.0);
+        let usage = own.or_else(|| self.get(TYPES.image, info.image.as_raw())?.image()?.usage());
+        let c = &info.components;
+        let identity = [
+            (c.r, S::VK_COMPONENT_SWIZZLE_R),
+            (c.g, S::VK_COMPONENT_SWIZZLE_G),
+            (c.b, S::VK_COMPONENT_SWIZZLE_B),
+            (c.a, S::VK_COMPONENT_SWIZZLE_A),
+        ]
+        .iter()
+        .all(|&(s, own)| s == S::VK_COMPONENT_SWIZZLE_IDENTITY || s == own);
+        let _ = state.view.set(ViewInfo { usage, identity, aspect: info.subresourceRange.aspectMask.0 });
+    }
+}
