@@ -356,14 +356,14 @@ impl CoreChecks {
     /// `w` must be a valid write.
     unsafe fn inline_write(&self, cx: &Call<'_>, w: &VkWriteDescriptorSet, at: &Location<'_>) -> bool {
         let mut skip = false;
-        if w.dstArrayElement % 4 != 0 {
+        if !w.dstArrayElement.is_multiple_of(4) {
             skip |= cx.error(
                 "VUID-VkWriteDescriptorSet-descriptorType-02219",
                 &at.dot("dstArrayElement"),
                 format_args!("is {}, not a multiple of 4, for an inline uniform block.", w.dstArrayElement),
             );
         }
-        if w.descriptorCount % 4 != 0 {
+        if !w.descriptorCount.is_multiple_of(4) {
             skip |= cx.error(
                 "VUID-VkWriteDescriptorSet-descriptorType-02220",
                 &at.dot("descriptorCount"),
@@ -759,21 +759,21 @@ impl CoreChecks {
             }
         }
         let inline = T::VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK.0;
-        if sb.ty == inline && c.srcArrayElement % 4 != 0 {
+        if sb.ty == inline && !c.srcArrayElement.is_multiple_of(4) {
             skip |= cx.error(
                 "VUID-VkCopyDescriptorSet-srcBinding-02223",
                 &at.dot("srcArrayElement"),
                 format_args!("is {}, not a multiple of 4, for an inline uniform block binding.", c.srcArrayElement),
             );
         }
-        if db.ty == inline && c.dstArrayElement % 4 != 0 {
+        if db.ty == inline && !c.dstArrayElement.is_multiple_of(4) {
             skip |= cx.error(
                 "VUID-VkCopyDescriptorSet-dstBinding-02224",
                 &at.dot("dstArrayElement"),
                 format_args!("is {}, not a multiple of 4, for an inline uniform block binding.", c.dstArrayElement),
             );
         }
-        if (sb.ty == inline || db.ty == inline) && c.descriptorCount % 4 != 0 {
+        if (sb.ty == inline || db.ty == inline) && !c.descriptorCount.is_multiple_of(4) {
             skip |= cx.error(
                 "VUID-VkCopyDescriptorSet-srcBinding-02225",
                 &at.dot("descriptorCount"),
