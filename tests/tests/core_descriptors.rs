@@ -90,7 +90,7 @@ impl Fixture {
                     .descriptor_binding_variable_descriptor_count(true),
             )
             .vulkan13_features(vk::PhysicalDeviceVulkan13Features::default().inline_uniform_block(true))
-            .device_extensions(&[c"VK_KHR_push_descriptor"])
+            .device_extensions(&[c"VK_KHR_push_descriptor", c"VK_KHR_maintenance6"])
             .build(&entry);
         assert!(ctx.vigil_in_chain(), "Vigil is not in the call chain");
         // Invalid calls are skipped: they never reach lavapipe.
@@ -700,4 +700,66 @@ fn updating_sets_a_pending_submission_uses() {
         d.wait_for_fences(&[fence], true, u64::MAX).expect("vkWaitForFences");
         assert_eq!(f.update(&[write(set, 0, 0, u).buffer_info(&info)], &[]), NONE);
     }
+}
+
+#[test]
+fn pushing_descriptors() {
+    let f = fixture();
+    let d = f.d();
+    let u = Ty::UNIFORM_BUFFER;
+    let push = ash::khr::push_descriptor::Device::new(&f.ctx.instance, d);
+    let push2 = ash::khr::maintenance6::Device::new(&f.ctx.instance, d);
+    let ubo = f.buffer(1024, Usage::UNIFORM_BUFFER, true);
+    let ssbo = f.buffer(1024, Usage::STORAGE_BUFFER, true);
+    let pushed = f.layout(vk::DescriptorSetLayoutCreateFlags::PUSH_DESCRIPTOR_KHR, &[b(0, u, 2)]);
+    let plain = f.layout(vk::DescriptorSetLayoutCreateFlags::empty(), &[b(0, u, 1)]);
+    let layouts = [pushed, plain];
+    // SAFETY: valid create, allocate and begin calls; the command buffer is never submitted.
+    let (layout, cb) = unsafe {
+        let layout = d
+            .create_pipeline_layout(&vk::PipelineLayoutCreateInfo::default().set_layouts(&layouts), None)
+            .expect("vkCreatePipelineLayout");
+        let allocate = vk::CommandBufferAllocateInfo::default().command_pool(f.command_pool).command_buffer_count(1);
+        let cb = d.allocate_command_buffers(&allocate).expect("vkAllocateCommandBuffers")[0];
+        d.begin_command_buffer(cb, &vk::CommandBufferBeginInfo::default()).expect("vkBeginCommandBuffer");
+        (layout, cb)
+    };
+    let compute = vk::PipelineBindPoint::COMPUTE;
+    let both = |set: u32, writes: &[vk::WriteDescriptorSet]| {
+        let info = vk::PushDescriptorSetInfoKHR::default()
+            .stage_flags(vk::ShaderStageFlags::COMPUTE)
+            .layout(layout)
+            .set(set)
+            .descriptor_writes(writes);
+        // SAFETY (both): a recording command buffer; invalid pushes are skipped by Vigil.
+        [
+            f.ids(|| unsafe { push.cmd_push_descriptor_set(cb, compute, layout, set, writes) }),
+            f.ids(|| unsafe { push2.cmd_push_descriptor_set2(cb, &info) }),
+        ]
+    };
+    let info = buffer_info(ubo, 0, 16);
+    let valid = [write(vk::DescriptorSet::null(), 0, 0, u).buffer_info(&info)];
+    assert_eq!(
+        both(2, &valid),
+        [["VUID-vkCmdPushDescriptorSet-set-00364"], ["VUID-VkPushDescriptorSetInfo-set-00364"]]
+    );
+    assert_eq!(
+        both(1, &valid),
+        [["VUID-vkCmdPushDescriptorSet-set-00365"], ["VUID-VkPushDescriptorSetInfo-set-00365"]]
+    );
+    assert_eq!(both(0, &valid), [NONE, NONE]);
+    // The writes are checked against the push descriptor set's layout.
+    let storage = buffer_info(ssbo, 0, 16);
+    let wrong_type = [write(vk::DescriptorSet::null(), 0, 0, Ty::STORAGE_BUFFER).buffer_info(&storage)];
+    let id = "VUID-VkWriteDescriptorSet-descriptorType-00319";
+    assert_eq!(both(0, &wrong_type), [[id], [id]]);
+    let wrong_usage = [write(vk::DescriptorSet::null(), 0, 0, u).buffer_info(&storage)];
+    let id = "VUID-VkWriteDescriptorSet-descriptorType-00330";
+    assert_eq!(both(0, &wrong_usage), [[id], [id]]);
+    let infos = [vk::DescriptorBufferInfo { buffer: ubo, offset: 0, range: 16 }; 3];
+    let past = [write(vk::DescriptorSet::null(), 0, 0, u).buffer_info(&infos)];
+    let id = "VUID-VkWriteDescriptorSet-dstArrayElement-00321";
+    assert_eq!(both(0, &past), [[id], [id]]);
+    let two = [write(vk::DescriptorSet::null(), 0, 0, u).buffer_info(&infos[..2])];
+    assert_eq!(both(0, &two), [NONE, NONE]);
 }

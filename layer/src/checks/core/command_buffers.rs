@@ -10,6 +10,7 @@ use vigil_generated::*;
 
 use super::buffers::{BIND_INDEX_BUFFER, BIND_VERTEX_BUFFERS, BIND_VERTEX_BUFFERS2};
 use super::buffers::{COPY_BUFFER, COPY_BUFFER_INFO, FILL_BUFFER, UPDATE_BUFFER};
+use super::descriptors::{PUSH_DESCRIPTOR_SET, PUSH_DESCRIPTOR_SET_INFO};
 use super::fences::{SUBMIT2_FENCE, SUBMIT_FENCE};
 use super::layouts::LayoutParam;
 use super::memory::{Bindable, Members, BIND_BUFFER, BIND_BUFFER_INFO, BIND_IMAGE, BIND_IMAGE_INFO, MAP, MAP_INFO};
@@ -1117,5 +1118,41 @@ impl ValidationObject for CoreChecks {
         _sets: *const VkDescriptorSet,
     ) -> bool {
         self.free_descriptor_sets(cx, pool)
+    }
+
+    fn pre_call_validate_cmd_push_descriptor_set(
+        &self,
+        cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        _bind_point: VkPipelineBindPoint,
+        layout: VkPipelineLayout,
+        set: u32,
+        count: u32,
+        writes: *const VkWriteDescriptorSet,
+    ) -> bool {
+        self.with_recording(cx, cb.as_raw(), |_| {
+            // SAFETY: the counted writes, as the application passed them.
+            let writes = unsafe { slice(writes, count) };
+            let root = cx.location();
+            let at = Members { at: &root, pointer: false };
+            self.push_descriptor_set(cx, &PUSH_DESCRIPTOR_SET, layout, set, writes, &at)
+        })
+    }
+
+    fn pre_call_validate_cmd_push_descriptor_set2(
+        &self,
+        cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        info: *const VkPushDescriptorSetInfo,
+    ) -> bool {
+        self.with_recording(cx, cb.as_raw(), |_| {
+            // SAFETY: the application's info and its counted writes.
+            let Some(info) = (unsafe { info.as_ref() }) else { return false };
+            let writes = unsafe { slice(info.pDescriptorWrites, info.descriptorWriteCount) };
+            let root = cx.location();
+            let info_at = root.dot("pPushDescriptorSetInfo");
+            let at = Members { at: &info_at, pointer: true };
+            self.push_descriptor_set(cx, &PUSH_DESCRIPTOR_SET_INFO, info.layout, info.set, writes, &at)
+        })
     }
 }

@@ -15,6 +15,7 @@
 use vigil_generated::features::Feature;
 use vigil_generated::*;
 
+use super::memory::Members;
 use super::CoreChecks;
 use crate::chassis::raw::{chained, slice};
 use crate::chassis::Call;
@@ -181,6 +182,36 @@ const WRITE_CONSECUTIVE: ConsecutiveIds = ConsecutiveIds {
     flags: "VUID-VkWriteDescriptorSet-descriptorCount-10777",
 };
 
+/// Where a write goes, for messages: an allocated set, or a set pushed with a pipeline layout.
+#[derive(Clone, Copy)]
+enum Target<'a> {
+    Set(&'a ObjectRecord),
+    Pushed { set: u32, layout: u64 },
+}
+
+impl std::fmt::Display for Target<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Target::Set(r) => write!(f, "dstSet ({:#x})", r.key.handle),
+            Target::Pushed { set, layout } => write!(f, "push descriptor set {set} of layout {layout:#x}"),
+        }
+    }
+}
+
+/// The ids of a push descriptor command's own rules.
+pub(super) struct PushIds {
+    /// `set` within the pipeline layout's set layouts.
+    pub set_count: &'static str,
+    /// `set` is the layout's push descriptor set.
+    pub push: &'static str,
+}
+
+pub(super) const PUSH_DESCRIPTOR_SET: PushIds =
+    PushIds { set_count: "VUID-vkCmdPushDescriptorSet-set-00364", push: "VUID-vkCmdPushDescriptorSet-set-00365" };
+
+pub(super) const PUSH_DESCRIPTOR_SET_INFO: PushIds =
+    PushIds { set_count: "VUID-VkPushDescriptorSetInfo-set-00364", push: "VUID-VkPushDescriptorSetInfo-set-00365" };
+
 /// The set behind a handle, with its shape, when Vigil knows both.
 fn known_set(record: &ObjectRecord) -> Option<SetShape<'_>> {
     record.descriptor_set_state()?.shape()
@@ -221,16 +252,25 @@ impl CoreChecks {
     fn write_descriptor_set(&self, cx: &Call<'_>, w: &VkWriteDescriptorSet, at: &Location<'_>) -> bool {
         let Some(set) = self.get(TYPES.descriptor_set, w.dstSet.as_raw()) else { return false };
         let Some(shape) = known_set(&set) else { return false };
+        self.write_to(cx, w, shape, Target::Set(&set), at)
+    }
+
+    /// A write of descriptors into a set of shape `shape`: an allocated set, or one pushed.
+    fn write_to(
+        &self,
+        cx: &Call<'_>,
+        w: &VkWriteDescriptorSet,
+        shape: SetShape<'_>,
+        target: Target<'_>,
+        at: &Location<'_>,
+    ) -> bool {
         let bindings = &shape.layout.bindings;
-        let set_h = w.dstSet.as_raw();
+        let t = target;
         if bindings.is_empty() {
             return cx.error(
                 "VUID-VkWriteDescriptorSet-dstBinding-10009",
                 &at.dot("dstBinding"),
-                format_args!(
-                    "is {}, but dstSet ({set_h:#x}) was allocated with a layout of no bindings.",
-                    w.dstBinding
-                ),
+                format_args!("is {}, but {t} has a layout of no bindings.", w.dstBinding),
             );
         }
         let Some(index) = shape.index_of(w.dstBinding) else {
@@ -239,19 +279,13 @@ impl CoreChecks {
                 cx.error(
                     "VUID-VkWriteDescriptorSet-dstBinding-00315",
                     &at.dot("dstBinding"),
-                    format_args!(
-                        "is {}, more than the largest binding of dstSet's ({set_h:#x}) layout ({max}).",
-                        w.dstBinding
-                    ),
+                    format_args!("is {}, more than the largest binding of the layout of {t} ({max}).", w.dstBinding),
                 )
             } else {
                 cx.error(
                     "VUID-VkWriteDescriptorSet-dstBinding-00316",
                     &at.dot("dstBinding"),
-                    format_args!(
-                        "is {}, which dstSet's ({set_h:#x}) layout does not define (no descriptors).",
-                        w.dstBinding
-                    ),
+                    format_args!("is {}, which the layout of {t} does not define (no descriptors).", w.dstBinding),
                 )
             };
         };
@@ -260,10 +294,7 @@ impl CoreChecks {
             return cx.error(
                 "VUID-VkWriteDescriptorSet-dstBinding-00316",
                 &at.dot("dstBinding"),
-                format_args!(
-                    "is {}, a binding of dstSet's ({set_h:#x}) layout with a descriptorCount of 0.",
-                    w.dstBinding
-                ),
+                format_args!("is {}, a binding of the layout of {t} with a descriptorCount of 0.", w.dstBinding),
             );
         }
         let ty = w.descriptorType;
@@ -271,22 +302,18 @@ impl CoreChecks {
             return cx.error(
                 "VUID-VkWriteDescriptorSet-descriptorType-00319",
                 &at.dot("descriptorType"),
-                format_args!(
-                    "is {}, but binding {} of dstSet ({set_h:#x}) is {}.",
-                    type_name(ty.0),
-                    w.dstBinding,
-                    type_name(b.ty)
-                ),
+                format_args!("is {}, but binding {} of {t} is {}.", type_name(ty.0), w.dstBinding, type_name(b.ty)),
             );
         }
         let mut skip = false;
-        if pending_without_update_after_bind(&set, b) {
+        if matches!(t, Target::Set(set) if pending_without_update_after_bind(set, b)) {
             skip |= cx.error(
                 "VUID-vkUpdateDescriptorSets-None-03047",
                 &at.dot("dstSet"),
                 format_args!(
-                    "({set_h:#x}) is used by a command buffer that is still pending, and binding {} was created without \
+                    "({:#x}) is used by a command buffer that is still pending, and binding {} was created without \
                      VK_DESCRIPTOR_BINDING_UPDATE_AFTER_BIND_BIT or VK_DESCRIPTOR_BINDING_UPDATE_UNUSED_WHILE_PENDING_BIT.",
+                    w.dstSet.as_raw(),
                     w.dstBinding
                 ),
             );
@@ -301,7 +328,7 @@ impl CoreChecks {
                 "VUID-VkWriteDescriptorSet-dstArrayElement-00321",
                 &at.dot("dstArrayElement"),
                 format_args!(
-                    "({}) + descriptorCount ({}) is more than the {room} descriptors binding {} of dstSet ({set_h:#x}) and \
+                    "({}) + descriptorCount ({}) is more than the {room} descriptors binding {} of {t} and \
                      the bindings after it hold.",
                     w.dstArrayElement, w.descriptorCount, w.dstBinding
                 ),
@@ -328,7 +355,7 @@ impl CoreChecks {
             match ty {
                 T::VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK => skip |= self.inline_write(cx, w, at),
                 T::VK_DESCRIPTOR_TYPE_SAMPLER | T::VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER => {
-                    skip |= self.sampler_writes(cx, w, b, at);
+                    skip |= self.sampler_writes(cx, w, b, t, at);
                     if ty == T::VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER {
                         skip |= self.image_writes(cx, w, at);
                     }
@@ -398,6 +425,7 @@ impl CoreChecks {
         cx: &Call<'_>,
         w: &VkWriteDescriptorSet,
         b: &SetLayoutBinding,
+        t: Target<'_>,
         at: &Location<'_>,
     ) -> bool {
         if b.immutable_samplers {
@@ -406,9 +434,8 @@ impl CoreChecks {
                     "VUID-VkWriteDescriptorSet-descriptorType-02752",
                     &at.dot("descriptorType"),
                     format_args!(
-                        "is VK_DESCRIPTOR_TYPE_SAMPLER, but binding {} of dstSet ({:#x}) has immutable samplers.",
-                        w.dstBinding,
-                        w.dstSet.as_raw()
+                        "is VK_DESCRIPTOR_TYPE_SAMPLER, but binding {} of {t} has immutable samplers.",
+                        w.dstBinding
                     ),
                 );
             }
@@ -423,11 +450,7 @@ impl CoreChecks {
                 skip |= cx.error(
                     "VUID-VkWriteDescriptorSet-descriptorType-00325",
                     &at.dot("sampler"),
-                    format_args!(
-                        "is VK_NULL_HANDLE, but binding {} of dstSet ({:#x}) has no immutable samplers.",
-                        w.dstBinding,
-                        w.dstSet.as_raw()
-                    ),
+                    format_args!("is VK_NULL_HANDLE, but binding {} of {t} has no immutable samplers.", w.dstBinding),
                 );
             }
         }
@@ -852,6 +875,51 @@ impl CoreChecks {
                     c.dstBinding
                 ),
             );
+        }
+        skip
+    }
+
+    /// vkCmdPushDescriptorSet and vkCmdPushDescriptorSet2: `set` within `layout` and a push
+    /// descriptor set there, and each write against that set's layout. `at` is where the
+    /// parameters are (the command's, or its info structure's members).
+    pub(super) fn push_descriptor_set(
+        &self,
+        cx: &Call<'_>,
+        ids: &PushIds,
+        layout: VkPipelineLayout,
+        set: u32,
+        writes: &[VkWriteDescriptorSet],
+        at: &Members<'_>,
+    ) -> bool {
+        let Some(record) = self.get(TYPES.pipeline_layout, layout.as_raw()) else { return false };
+        let Some(info) = record.pipeline_layout() else { return false };
+        let layout_h = layout.as_raw();
+        let count = info.set_layouts.len();
+        if set as usize >= count {
+            return cx.error(
+                ids.set_count,
+                &at.get("set"),
+                format_args!("is {set}, but layout ({layout_h:#x}) was created with {count} set layouts."),
+            );
+        }
+        let Some(Some(set_layout)) = info.set_layouts.get(set as usize) else { return false };
+        let Some(l) = set_layout.descriptor_set_layout() else { return false };
+        if l.flags & LAYOUT_PUSH_DESCRIPTOR == 0 {
+            return cx.error(
+                ids.push,
+                &at.get("set"),
+                format_args!(
+                    "is {set}, whose set layout ({:#x}) in layout ({layout_h:#x}) was created without \
+                     VK_DESCRIPTOR_SET_LAYOUT_CREATE_PUSH_DESCRIPTOR_BIT.",
+                    set_layout.key.handle
+                ),
+            );
+        }
+        let shape = SetShape { layout: l, variable: 0 };
+        let list = at.get("pDescriptorWrites");
+        let mut skip = false;
+        for (i, w) in writes.iter().enumerate() {
+            skip |= self.write_to(cx, w, shape, Target::Pushed { set, layout: layout_h }, &list.index(i));
         }
         skip
     }
