@@ -763,3 +763,126 @@ fn pushing_descriptors() {
     let two = [write(vk::DescriptorSet::null(), 0, 0, u).buffer_info(&infos[..2])];
     assert_eq!(both(0, &two), [NONE, NONE]);
 }
+
+/// A template entry of `count` descriptors of `ty` from `element` of `binding`, read from
+/// consecutive `VkDescriptorBufferInfo`s at the data's start.
+fn entry(binding: u32, element: u32, count: u32, ty: Ty) -> vk::DescriptorUpdateTemplateEntry {
+    vk::DescriptorUpdateTemplateEntry {
+        dst_binding: binding,
+        dst_array_element: element,
+        descriptor_count: count,
+        descriptor_type: ty,
+        offset: 0,
+        stride: std::mem::size_of::<vk::DescriptorBufferInfo>(),
+    }
+}
+
+#[test]
+fn update_templates_against_their_layouts() {
+    let f = fixture();
+    let (u, inline) = (Ty::UNIFORM_BUFFER, Ty::INLINE_UNIFORM_BLOCK);
+    let no_flags = vk::DescriptorSetLayoutCreateFlags::empty();
+    let layout = f.layout(no_flags, &[b(0, u, 2), b(1, u, 1)]);
+    let inline_layout = f.layout(no_flags, &[b(0, inline, 16)]);
+    let create = |info: &vk::DescriptorUpdateTemplateCreateInfo| {
+        let mut template = vk::DescriptorUpdateTemplate::null();
+        // SAFETY: invalid creations are skipped by Vigil.
+        let ids = f.ids(|| {
+            template = unsafe { f.d().create_descriptor_update_template(info, None) }.unwrap_or_default();
+        });
+        (ids, template)
+    };
+    let for_sets = |l: vk::DescriptorSetLayout, entries: &[vk::DescriptorUpdateTemplateEntry]| {
+        let info = vk::DescriptorUpdateTemplateCreateInfo::default()
+            .descriptor_update_entries(entries)
+            .template_type(vk::DescriptorUpdateTemplateType::DESCRIPTOR_SET)
+            .descriptor_set_layout(l);
+        create(&info).0
+    };
+    assert_eq!(for_sets(layout, &[entry(2, 0, 1, u)]), ["VUID-VkDescriptorUpdateTemplateEntry-dstBinding-00354"]);
+    assert_eq!(for_sets(layout, &[entry(0, 1, 3, u)]), ["VUID-VkDescriptorUpdateTemplateEntry-dstArrayElement-00355"]);
+    assert_eq!(for_sets(layout, &[entry(0, 0, 3, u)]), NONE);
+    assert_eq!(
+        for_sets(inline_layout, &[entry(0, 2, 4, inline)]),
+        ["VUID-VkDescriptorUpdateTemplateEntry-descriptor-02226"]
+    );
+    assert_eq!(
+        for_sets(inline_layout, &[entry(0, 0, 6, inline)]),
+        ["VUID-VkDescriptorUpdateTemplateEntry-descriptor-02227"]
+    );
+    assert_eq!(for_sets(inline_layout, &[entry(0, 4, 8, inline)]), NONE);
+    // Push descriptor templates: to the pipeline layout's push descriptor set.
+    let pushed = f.layout(vk::DescriptorSetLayoutCreateFlags::PUSH_DESCRIPTOR_KHR, &[b(0, u, 2)]);
+    let pushed_storage =
+        f.layout(vk::DescriptorSetLayoutCreateFlags::PUSH_DESCRIPTOR_KHR, &[b(0, Ty::STORAGE_BUFFER, 2)]);
+    let plain = f.layout(no_flags, &[b(0, u, 1)]);
+    let pipeline_layout = |sets: &[vk::DescriptorSetLayout]| {
+        // SAFETY: a valid create info.
+        unsafe { f.d().create_pipeline_layout(&vk::PipelineLayoutCreateInfo::default().set_layouts(sets), None) }
+            .expect("vkCreatePipelineLayout")
+    };
+    let p1 = pipeline_layout(&[pushed, plain]);
+    let entries = [entry(0, 0, 1, u)];
+    let for_push = |set: u32| {
+        let info = vk::DescriptorUpdateTemplateCreateInfo::default()
+            .descriptor_update_entries(&entries)
+            .template_type(vk::DescriptorUpdateTemplateType::PUSH_DESCRIPTORS_KHR)
+            .pipeline_bind_point(vk::PipelineBindPoint::COMPUTE)
+            .pipeline_layout(p1)
+            .set(set);
+        create(&info)
+    };
+    assert_eq!(for_push(1).0, ["VUID-VkDescriptorUpdateTemplateCreateInfo-templateType-00353"]);
+    assert_eq!(for_push(2).0, ["VUID-VkDescriptorUpdateTemplateCreateInfo-templateType-00353"]);
+    let (ids, push_template) = for_push(0);
+    assert_eq!(ids, NONE);
+    // Updating a set with a template (recorded as its contents).
+    let (ids, set_template) = create(
+        &vk::DescriptorUpdateTemplateCreateInfo::default()
+            .descriptor_update_entries(&entries)
+            .template_type(vk::DescriptorUpdateTemplateType::DESCRIPTOR_SET)
+            .descriptor_set_layout(layout),
+    );
+    assert_eq!(ids, NONE);
+    let ubo = f.buffer(1024, Usage::UNIFORM_BUFFER, true);
+    let data = buffer_info(ubo, 0, 16);
+    let set = f.set(f.pool, layout);
+    // SAFETY: data laid out as the template says.
+    let ids = f.ids(|| unsafe { f.d().update_descriptor_set_with_template(set, set_template, data.as_ptr().cast()) });
+    assert_eq!(ids, NONE);
+    // Pushing with a template.
+    let push = ash::khr::push_descriptor::Device::new(&f.ctx.instance, f.d());
+    let push2 = ash::khr::maintenance6::Device::new(&f.ctx.instance, f.d());
+    let allocate = vk::CommandBufferAllocateInfo::default().command_pool(f.command_pool).command_buffer_count(1);
+    // SAFETY: valid allocate and begin calls; the command buffer is never submitted.
+    let cb = unsafe {
+        let cb = f.d().allocate_command_buffers(&allocate).expect("vkAllocateCommandBuffers")[0];
+        f.d().begin_command_buffer(cb, &vk::CommandBufferBeginInfo::default()).expect("vkBeginCommandBuffer");
+        cb
+    };
+    let both = |template: vk::DescriptorUpdateTemplate, layout: vk::PipelineLayout, set: u32| {
+        let info = vk::PushDescriptorSetWithTemplateInfoKHR::default()
+            .descriptor_update_template(template)
+            .layout(layout)
+            .set(set)
+            .data(data.as_ptr().cast());
+        // SAFETY (both): a recording command buffer; invalid pushes are skipped by Vigil.
+        [
+            f.ids(|| unsafe {
+                push.cmd_push_descriptor_set_with_template(cb, template, layout, set, data.as_ptr().cast())
+            }),
+            f.ids(|| unsafe { push2.cmd_push_descriptor_set_with_template2(cb, &info) }),
+        ]
+    };
+    let ids = |suffix: &[&str]| -> [Vec<String>; 2] {
+        ["vkCmdPushDescriptorSetWithTemplate", "VkPushDescriptorSetWithTemplateInfo"]
+            .map(|c| suffix.iter().map(|s| format!("VUID-{c}-{s}")).collect())
+    };
+    assert_eq!(both(set_template, p1, 0), ids(&["descriptorUpdateTemplate-07994"]));
+    assert_eq!(both(push_template, p1, 1), ids(&["set-07995", "set-07305"]));
+    assert_eq!(both(push_template, p1, 2), ids(&["set-07995", "set-07304"]));
+    assert_eq!(both(push_template, pipeline_layout(&[pushed_storage]), 0), ids(&["layout-07993"]));
+    assert_eq!(both(push_template, p1, 0), ids(&[]));
+    // An identically defined layout is compatible.
+    assert_eq!(both(push_template, pipeline_layout(&[pushed, plain]), 0), ids(&[]));
+}

@@ -12,7 +12,9 @@ use std::sync::{Arc, Mutex, MutexGuard, OnceLock, PoisonError};
 use vigil_generated::*;
 
 use super::records::TYPES;
-use super::records::{DescriptorSetState, ImageState, ImageViewState, ObjectRecord, SetLayoutBinding, SetLayoutInfo};
+use super::records::{
+    DescriptorSetState, ImageState, ImageViewState, ObjectRecord, ObjectState, SetLayoutBinding, SetLayoutInfo,
+};
 use super::tracker::StateTracker;
 use crate::chassis::raw::{chained, slice};
 
@@ -149,6 +151,32 @@ impl ImageState {
     /// Its usage (with a separate stencil usage added), once its creation was seen.
     pub fn usage(&self) -> Option<u32> {
         self.usage.get().copied()
+    }
+}
+
+/// `VK_DESCRIPTOR_UPDATE_TEMPLATE_TYPE_PUSH_DESCRIPTORS`.
+pub const TEMPLATE_PUSH_DESCRIPTORS: i32 = 1;
+
+/// What a descriptor update template was created with.
+pub struct TemplateInfo {
+    /// `VkDescriptorUpdateTemplateType`.
+    pub ty: i32,
+    /// The pipeline layout and set number it pushes to (push descriptor templates).
+    pub pipeline_layout: Option<Arc<ObjectRecord>>,
+    pub set: u32,
+    pub entries: Vec<VkDescriptorUpdateTemplateEntry>,
+}
+
+/// A descriptor update template's state.
+#[derive(Default)]
+pub struct UpdateTemplateState {
+    info: OnceLock<TemplateInfo>,
+}
+
+impl UpdateTemplateState {
+    /// What it was created with, once its creation was seen.
+    pub fn info(&self) -> Option<&TemplateInfo> {
+        self.info.get()
     }
 }
 
@@ -315,6 +343,36 @@ unsafe fn written_values(w: &VkWriteDescriptorSet) -> Vec<Option<Written>> {
     }
 }
 
+/// The resource one element of a template's data names.
+///
+/// # Safety
+/// `p` must point at the element the descriptor type selects.
+unsafe fn template_resource(ty: VkDescriptorType, p: *const u8) -> u64 {
+    use VkDescriptorType as T;
+    // SAFETY: as the caller promises.
+    unsafe {
+        match ty {
+            T::VK_DESCRIPTOR_TYPE_SAMPLER => (p as *const VkDescriptorImageInfo).read_unaligned().sampler.as_raw(),
+            T::VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER
+            | T::VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE
+            | T::VK_DESCRIPTOR_TYPE_STORAGE_IMAGE
+            | T::VK_DESCRIPTOR_TYPE_INPUT_ATTACHMENT => {
+                (p as *const VkDescriptorImageInfo).read_unaligned().imageView.as_raw()
+            }
+            T::VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER
+            | T::VK_DESCRIPTOR_TYPE_STORAGE_BUFFER
+            | T::VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC
+            | T::VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC => {
+                (p as *const VkDescriptorBufferInfo).read_unaligned().buffer.as_raw()
+            }
+            T::VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER | T::VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER => {
+                (p as *const VkBufferView).read_unaligned().as_raw()
+            }
+            _ => 0,
+        }
+    }
+}
+
 impl StateTracker {
     /// Records a successful vkCreateDescriptorPool.
     ///
@@ -410,6 +468,61 @@ impl StateTracker {
             let from = ss.start(si) + u64::from(c.srcArrayElement);
             let values = s.read(from, u64::from(c.descriptorCount));
             d.write(ds.start(di) + u64::from(c.dstArrayElement), values.into_iter());
+        }
+    }
+
+    /// Records a successful vkCreateDescriptorUpdateTemplate.
+    ///
+    /// # Safety
+    /// `info` must be the create info the implementation accepted.
+    pub(super) unsafe fn update_template_created(&self, info: &VkDescriptorUpdateTemplateCreateInfo, template: u64) {
+        let Some(record) = self.get(TYPES.descriptor_update_template, template) else { return };
+        let ObjectState::DescriptorUpdateTemplate(state) = &record.state else { return };
+        // SAFETY: the counted entries of an accepted create info.
+        let entries = unsafe { slice(info.pDescriptorUpdateEntries, info.descriptorUpdateEntryCount) };
+        let push = info.templateType.0 == TEMPLATE_PUSH_DESCRIPTORS;
+        let _ = state.info.set(TemplateInfo {
+            ty: info.templateType.0,
+            pipeline_layout: push.then(|| self.get(TYPES.pipeline_layout, info.pipelineLayout.as_raw())).flatten(),
+            set: info.set,
+            entries: entries.to_vec(),
+        });
+    }
+
+    /// Records what vkUpdateDescriptorSetWithTemplate writes into `set` from `data`.
+    ///
+    /// # Safety
+    /// `data` must be the data the application passed to the call, laid out as the template's
+    /// entries say.
+    pub(super) unsafe fn updated_with_template(
+        &self,
+        set: VkDescriptorSet,
+        template: VkDescriptorUpdateTemplate,
+        data: *const u8,
+    ) {
+        let Some(t) = self.get(TYPES.descriptor_update_template, template.as_raw()) else { return };
+        let Some(info) = t.update_template() else { return };
+        let Some(set) = self.get(TYPES.descriptor_set, set.as_raw()) else { return };
+        let Some(state) = set.descriptor_set_state() else { return };
+        let Some(shape) = state.shape() else { return };
+        if data.is_null() {
+            return;
+        }
+        for e in &info.entries {
+            let Some(i) = shape.index_of(e.dstBinding) else { continue };
+            let at = shape.start(i) + u64::from(e.dstArrayElement);
+            // SAFETY: each element of the entry where the caller promises it.
+            let values = (0..e.descriptorCount).map(|k| {
+                let p = data.wrapping_add(e.offset).wrapping_add(k as usize * e.stride);
+                Some(Written { ty: e.descriptorType.0, resource: unsafe { template_resource(e.descriptorType, p) } })
+            });
+            if e.descriptorType == VkDescriptorType::VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK {
+                // Bytes, not elements: all written, none with a resource.
+                let n = e.descriptorCount;
+                state.write(at, (0..n).map(|_| Some(Written { ty: e.descriptorType.0, resource: 0 })));
+            } else {
+                state.write(at, values.collect::<Vec<_>>().into_iter());
+            }
         }
     }
 

@@ -78,6 +78,7 @@ pub struct Types {
     pub shader_module: u16,
     pub descriptor_pool: u16,
     pub buffer_view: u16,
+    pub descriptor_update_template: u16,
 }
 
 /// See [`Types`].
@@ -102,6 +103,7 @@ pub static TYPES: LazyLock<Types> = LazyLock::new(|| {
         shader_module: index("VkShaderModule"),
         descriptor_pool: index("VkDescriptorPool"),
         buffer_view: index("VkBufferView"),
+        descriptor_update_template: index("VkDescriptorUpdateTemplate"),
     }
 });
 
@@ -126,6 +128,7 @@ pub enum ObjectState {
     ShaderModule(super::shaders::ShaderModuleState),
     DescriptorPool(super::descriptors::DescriptorPoolState),
     BufferView(super::descriptors::BufferViewState),
+    DescriptorUpdateTemplate(super::descriptors::UpdateTemplateState),
 }
 
 impl ObjectState {
@@ -151,6 +154,9 @@ impl ObjectState {
             Some(T::VK_OBJECT_TYPE_SHADER_MODULE) => ObjectState::ShaderModule(Default::default()),
             Some(T::VK_OBJECT_TYPE_DESCRIPTOR_POOL) => ObjectState::DescriptorPool(Default::default()),
             Some(T::VK_OBJECT_TYPE_BUFFER_VIEW) => ObjectState::BufferView(Default::default()),
+            Some(T::VK_OBJECT_TYPE_DESCRIPTOR_UPDATE_TEMPLATE) => {
+                ObjectState::DescriptorUpdateTemplate(Default::default())
+            }
             _ => ObjectState::None,
         }
     }
@@ -367,6 +373,14 @@ impl ObjectRecord {
     pub fn buffer_view(&self) -> Option<&super::descriptors::BufferViewState> {
         match &self.state {
             ObjectState::BufferView(v) => Some(v),
+            _ => None,
+        }
+    }
+
+    /// What a descriptor update template was created with, once recorded.
+    pub fn update_template(&self) -> Option<&super::descriptors::TemplateInfo> {
+        match &self.state {
+            ObjectState::DescriptorUpdateTemplate(t) => t.info(),
             _ => None,
         }
     }

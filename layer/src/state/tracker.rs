@@ -1448,6 +1448,35 @@ impl ValidationObject for StateTracker {
         self.descriptor_pool_reset(pool);
         self.pre_record_call(cx);
     }
+
+    fn post_call_record_create_descriptor_update_template(
+        &self,
+        cx: &Call<'_>,
+        _device: VkDevice,
+        info: *const VkDescriptorUpdateTemplateCreateInfo,
+        _allocator: *const VkAllocationCallbacks,
+        template: *mut VkDescriptorUpdateTemplate,
+        result: VkResult,
+    ) {
+        self.post_record_call(cx, Some(result));
+        // SAFETY: the call succeeded: a valid create info, and the template written.
+        if let (true, Some(info), Some(t)) = (result.0 >= 0, unsafe { info.as_ref() }, unsafe { template.as_ref() }) {
+            unsafe { self.update_template_created(info, t.as_raw()) };
+        }
+    }
+
+    fn post_call_record_update_descriptor_set_with_template(
+        &self,
+        _cx: &Call<'_>,
+        _device: VkDevice,
+        set: VkDescriptorSet,
+        template: VkDescriptorUpdateTemplate,
+        data: *const core::ffi::c_void,
+        _result: (),
+    ) {
+        // SAFETY: the data the application passed, laid out as the template says.
+        unsafe { self.updated_with_template(set, template, data as *const u8) };
+    }
 }
 
 /// The pipeline bind points a `VkShaderStageFlags` of vkCmdBindDescriptorSets2 binds for: every

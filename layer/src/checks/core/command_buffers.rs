@@ -10,7 +10,7 @@ use vigil_generated::*;
 
 use super::buffers::{BIND_INDEX_BUFFER, BIND_VERTEX_BUFFERS, BIND_VERTEX_BUFFERS2};
 use super::buffers::{COPY_BUFFER, COPY_BUFFER_INFO, FILL_BUFFER, UPDATE_BUFFER};
-use super::descriptors::{PUSH_DESCRIPTOR_SET, PUSH_DESCRIPTOR_SET_INFO};
+use super::descriptors::{PUSH_DESCRIPTOR_SET, PUSH_DESCRIPTOR_SET_INFO, PUSH_WITH_TEMPLATE, PUSH_WITH_TEMPLATE_INFO};
 use super::fences::{SUBMIT2_FENCE, SUBMIT_FENCE};
 use super::layouts::LayoutParam;
 use super::memory::{Bindable, Members, BIND_BUFFER, BIND_BUFFER_INFO, BIND_IMAGE, BIND_IMAGE_INFO, MAP, MAP_INFO};
@@ -1153,6 +1153,51 @@ impl ValidationObject for CoreChecks {
             let info_at = root.dot("pPushDescriptorSetInfo");
             let at = Members { at: &info_at, pointer: true };
             self.push_descriptor_set(cx, &PUSH_DESCRIPTOR_SET_INFO, info.layout, info.set, writes, &at)
+        })
+    }
+
+    fn pre_call_validate_create_descriptor_update_template(
+        &self,
+        cx: &Call<'_>,
+        _device: VkDevice,
+        info: *const VkDescriptorUpdateTemplateCreateInfo,
+        _allocator: *const VkAllocationCallbacks,
+        _template: *mut VkDescriptorUpdateTemplate,
+    ) -> bool {
+        // SAFETY: the application's create info, when not NULL.
+        unsafe { info.as_ref().is_some_and(|info| self.create_update_template(cx, info)) }
+    }
+
+    fn pre_call_validate_cmd_push_descriptor_set_with_template(
+        &self,
+        cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        template: VkDescriptorUpdateTemplate,
+        layout: VkPipelineLayout,
+        set: u32,
+        _data: *const core::ffi::c_void,
+    ) -> bool {
+        self.with_recording(cx, cb.as_raw(), |_| {
+            let root = cx.location();
+            let at = Members { at: &root, pointer: false };
+            self.push_with_template(cx, &PUSH_WITH_TEMPLATE, template, layout, set, &at)
+        })
+    }
+
+    fn pre_call_validate_cmd_push_descriptor_set_with_template2(
+        &self,
+        cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        info: *const VkPushDescriptorSetWithTemplateInfo,
+    ) -> bool {
+        self.with_recording(cx, cb.as_raw(), |_| {
+            // SAFETY: the application's info, when not NULL.
+            let Some(info) = (unsafe { info.as_ref() }) else { return false };
+            let root = cx.location();
+            let info_at = root.dot("pPushDescriptorSetWithTemplateInfo");
+            let at = Members { at: &info_at, pointer: true };
+            let template = info.descriptorUpdateTemplate;
+            self.push_with_template(cx, &PUSH_WITH_TEMPLATE_INFO, template, info.layout, info.set, &at)
         })
     }
 }

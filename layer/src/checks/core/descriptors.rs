@@ -212,6 +212,31 @@ pub(super) const PUSH_DESCRIPTOR_SET: PushIds =
 pub(super) const PUSH_DESCRIPTOR_SET_INFO: PushIds =
     PushIds { set_count: "VUID-VkPushDescriptorSetInfo-set-00364", push: "VUID-VkPushDescriptorSetInfo-set-00365" };
 
+/// The ids of a push descriptor template command's own rules.
+pub(super) struct PushTemplateIds {
+    pub compatible: &'static str,
+    pub push_template: &'static str,
+    pub same_set: &'static str,
+    pub set_count: &'static str,
+    pub push: &'static str,
+}
+
+pub(super) const PUSH_WITH_TEMPLATE: PushTemplateIds = PushTemplateIds {
+    compatible: "VUID-vkCmdPushDescriptorSetWithTemplate-layout-07993",
+    push_template: "VUID-vkCmdPushDescriptorSetWithTemplate-descriptorUpdateTemplate-07994",
+    same_set: "VUID-vkCmdPushDescriptorSetWithTemplate-set-07995",
+    set_count: "VUID-vkCmdPushDescriptorSetWithTemplate-set-07304",
+    push: "VUID-vkCmdPushDescriptorSetWithTemplate-set-07305",
+};
+
+pub(super) const PUSH_WITH_TEMPLATE_INFO: PushTemplateIds = PushTemplateIds {
+    compatible: "VUID-VkPushDescriptorSetWithTemplateInfo-layout-07993",
+    push_template: "VUID-VkPushDescriptorSetWithTemplateInfo-descriptorUpdateTemplate-07994",
+    same_set: "VUID-VkPushDescriptorSetWithTemplateInfo-set-07995",
+    set_count: "VUID-VkPushDescriptorSetWithTemplateInfo-set-07304",
+    push: "VUID-VkPushDescriptorSetWithTemplateInfo-set-07305",
+};
+
 /// The set behind a handle, with its shape, when Vigil knows both.
 fn known_set(record: &ObjectRecord) -> Option<SetShape<'_>> {
     record.descriptor_set_state()?.shape()
@@ -920,6 +945,171 @@ impl CoreChecks {
         let mut skip = false;
         for (i, w) in writes.iter().enumerate() {
             skip |= self.write_to(cx, w, shape, Target::Pushed { set, layout: layout_h }, &list.index(i));
+        }
+        skip
+    }
+
+    /// vkCreateDescriptorUpdateTemplate: a push descriptor template's set is the pipeline
+    /// layout's push descriptor set, and each entry's bindings and range are in the layout of the
+    /// sets it updates (for a variable-count binding, the most it may hold).
+    ///
+    /// # Safety
+    /// `info` must be a valid create info.
+    pub(super) unsafe fn create_update_template(
+        &self,
+        cx: &Call<'_>,
+        info: &VkDescriptorUpdateTemplateCreateInfo,
+    ) -> bool {
+        let root = cx.location();
+        let at = root.dot("pCreateInfo");
+        let mut skip = false;
+        let set_layout = if info.templateType.0 == TEMPLATE_PUSH_DESCRIPTORS {
+            let Some(record) = self.get(TYPES.pipeline_layout, info.pipelineLayout.as_raw()) else { return false };
+            let Some(p) = record.pipeline_layout() else { return false };
+            let set = info.set;
+            let set_layout = p.set_layouts.get(set as usize).cloned().flatten();
+            let l = set_layout.as_ref().and_then(|l| l.descriptor_set_layout());
+            // A set number past the layout, or a set layout known not to be pushed.
+            if (set as usize >= p.set_layouts.len()) || l.is_some_and(|l| l.flags & LAYOUT_PUSH_DESCRIPTOR == 0) {
+                return cx.error(
+                    "VUID-VkDescriptorUpdateTemplateCreateInfo-templateType-00353",
+                    &at.arrow("set"),
+                    format_args!(
+                        "is {set}, which is not the push descriptor set of pipelineLayout ({:#x}, {} set layouts).",
+                        info.pipelineLayout.as_raw(),
+                        p.set_layouts.len()
+                    ),
+                );
+            }
+            set_layout
+        } else {
+            self.get(TYPES.descriptor_set_layout, info.descriptorSetLayout.as_raw())
+        };
+        let Some(layout) = set_layout.as_ref().and_then(|l| l.descriptor_set_layout()) else { return false };
+        let shape = SetShape { layout, variable: u32::MAX };
+        let list = at.arrow("pDescriptorUpdateEntries");
+        // SAFETY: the counted entries of a valid create info.
+        let entries = unsafe { slice(info.pDescriptorUpdateEntries, info.descriptorUpdateEntryCount) };
+        for (i, e) in entries.iter().enumerate() {
+            let at = list.index(i);
+            let Some(index) = shape.index_of(e.dstBinding) else {
+                skip |= cx.error(
+                    "VUID-VkDescriptorUpdateTemplateEntry-dstBinding-00354",
+                    &at.dot("dstBinding"),
+                    format_args!("is {}, which the layout of the sets it updates does not define.", e.dstBinding),
+                );
+                continue;
+            };
+            let start = shape.start(index) + u64::from(e.dstArrayElement);
+            let total = shape.total();
+            if start + u64::from(e.descriptorCount) > total {
+                skip |= cx.error(
+                    "VUID-VkDescriptorUpdateTemplateEntry-dstArrayElement-00355",
+                    &at.dot("dstArrayElement"),
+                    format_args!(
+                        "({}) + descriptorCount ({}) is more than the {} descriptors binding {} and the bindings after it \
+                         hold.",
+                        e.dstArrayElement,
+                        e.descriptorCount,
+                        total - shape.start(index),
+                        e.dstBinding
+                    ),
+                );
+            }
+            if e.descriptorType == T::VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK {
+                if !e.dstArrayElement.is_multiple_of(4) {
+                    skip |= cx.error(
+                        "VUID-VkDescriptorUpdateTemplateEntry-descriptor-02226",
+                        &at.dot("dstArrayElement"),
+                        format_args!("is {}, not a multiple of 4, for an inline uniform block.", e.dstArrayElement),
+                    );
+                }
+                if !e.descriptorCount.is_multiple_of(4) {
+                    skip |= cx.error(
+                        "VUID-VkDescriptorUpdateTemplateEntry-descriptor-02227",
+                        &at.dot("descriptorCount"),
+                        format_args!("is {}, not a multiple of 4, for an inline uniform block.", e.descriptorCount),
+                    );
+                }
+            }
+        }
+        skip
+    }
+
+    /// vkCmdPushDescriptorSetWithTemplate(2): a push descriptor template, pushed to its set of a
+    /// compatible layout, which is that layout's push descriptor set.
+    pub(super) fn push_with_template(
+        &self,
+        cx: &Call<'_>,
+        ids: &PushTemplateIds,
+        template: VkDescriptorUpdateTemplate,
+        layout: VkPipelineLayout,
+        set: u32,
+        at: &Members<'_>,
+    ) -> bool {
+        let Some(t) = self.get(TYPES.descriptor_update_template, template.as_raw()) else { return false };
+        let Some(tpl) = t.update_template() else { return false };
+        let template_h = template.as_raw();
+        if tpl.ty != TEMPLATE_PUSH_DESCRIPTORS {
+            return cx.error(
+                ids.push_template,
+                &at.get("descriptorUpdateTemplate"),
+                format_args!(
+                    "({template_h:#x}) was created with templateType {}, not \
+                     VK_DESCRIPTOR_UPDATE_TEMPLATE_TYPE_PUSH_DESCRIPTORS.",
+                    tpl.ty
+                ),
+            );
+        }
+        let mut skip = false;
+        if set != tpl.set {
+            skip |= cx.error(
+                ids.same_set,
+                &at.get("set"),
+                format_args!(
+                    "is {set}, but descriptorUpdateTemplate ({template_h:#x}) was created for set {}.",
+                    tpl.set
+                ),
+            );
+        }
+        let Some(record) = self.get(TYPES.pipeline_layout, layout.as_raw()) else { return skip };
+        let Some(info) = record.pipeline_layout() else { return skip };
+        let layout_h = layout.as_raw();
+        let count = info.set_layouts.len();
+        if set as usize >= count {
+            return skip
+                | cx.error(
+                    ids.set_count,
+                    &at.get("set"),
+                    format_args!("is {set}, but layout ({layout_h:#x}) was created with {count} set layouts."),
+                );
+        }
+        let pushed = match info.set_layouts.get(set as usize) {
+            Some(Some(l)) => l.descriptor_set_layout().map(|l| l.flags & LAYOUT_PUSH_DESCRIPTOR != 0),
+            _ => None,
+        };
+        if pushed == Some(false) {
+            skip |= cx.error(
+                ids.push,
+                &at.get("set"),
+                format_args!(
+                    "is {set}, whose set layout in layout ({layout_h:#x}) was created without \
+                     VK_DESCRIPTOR_SET_LAYOUT_CREATE_PUSH_DESCRIPTOR_BIT."
+                ),
+            );
+        }
+        let created = tpl.pipeline_layout.as_ref().and_then(|l| l.pipeline_layout());
+        if let Some(created) = created.filter(|c| !info.compatible_for_set(c, tpl.set)) {
+            let _ = created;
+            skip |= cx.error(
+                ids.compatible,
+                &at.get("layout"),
+                format_args!(
+                    "({layout_h:#x}) is not compatible for set {} with the pipeline layout descriptorUpdateTemplate \
+                     ({template_h:#x}) was created with.",
+                    tpl.set
+                ),
+            );
         }
         skip
     }
