@@ -331,6 +331,9 @@ fn writes_against_the_sets_layout() {
         assert_eq!(f.update(&[write(set, 0, 0, u).buffer_info(&infos[..2])], &[]), [vuid]);
         assert_eq!(f.update(&[write(set, 0, 0, u).buffer_info(&infos[..1])], &[]), NONE);
     }
+    // A binding without descriptors between them is skipped, whatever its type.
+    let set = f.set_of(&[b(0, u, 1), b(1, Ty::STORAGE_BUFFER, 0), b(2, u, 1)]);
+    assert_eq!(f.update(&[write(set, 0, 0, u).buffer_info(&infos[..2])], &[]), NONE);
     let combined = Ty::COMBINED_IMAGE_SAMPLER;
     let view = f.color_view(vk::ImageUsageFlags::SAMPLED);
     let images = [vk::DescriptorImageInfo {

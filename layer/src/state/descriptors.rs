@@ -241,13 +241,14 @@ impl<'a> SetShape<'a> {
         self.start(self.layout.bindings.len())
     }
 
-    /// The bindings (positions) with descriptors in flat range `from..to`, in order.
+    /// The bindings (positions) with descriptors in flat range `from..to`, in order (never one
+    /// without descriptors).
     pub fn bindings_in(&self, from: u64, to: u64) -> impl Iterator<Item = (usize, &'a SetLayoutBinding)> + '_ {
         let mut at = 0u64;
         self.layout.bindings.iter().enumerate().filter(move |(_, b)| {
             let start = at;
             at += u64::from(self.count(b));
-            start < to && from < at
+            start < at && start < to && from < at
         })
     }
 }
@@ -581,5 +582,149 @@ impl StateTracker {
         .iter()
         .all(|&(s, own)| s == S::VK_COMPONENT_SWIZZLE_IDENTITY || s == own);
         let _ = state.view.set(ViewInfo { usage, identity, aspect: info.subresourceRange.aspectMask.0 });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::state::{key, Origin, OBJECTS};
+
+    const DEVICE: u64 = 0xde5c_0000_0000;
+    const INSTANCE: u64 = 0xde5c_1000_0000;
+
+    fn insert(ty: u16, h: u64, parent: Option<Arc<ObjectRecord>>) -> Arc<ObjectRecord> {
+        let k = key(ty, h, DEVICE, INSTANCE);
+        OBJECTS.insert(k, parent, false, Origin::Created);
+        OBJECTS.get(k).expect("inserted")
+    }
+
+    fn binding(binding: u32, ty: VkDescriptorType, count: u32) -> VkDescriptorSetLayoutBinding {
+        VkDescriptorSetLayoutBinding { binding, descriptorType: ty, descriptorCount: count, ..Default::default() }
+    }
+
+    #[test]
+    fn contents_follow_writes_copies_and_variable_counts() {
+        use VkDescriptorType as T;
+        let tracker = StateTracker::for_device(DEVICE, INSTANCE, true);
+        // Bindings out of order: 5 (variable, up to 4 uniform buffers), 0 (2), 2 (none), 3 (a sampler).
+        let bindings = [
+            binding(5, T::VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 4),
+            binding(0, T::VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 2),
+            binding(2, T::VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 0),
+            binding(3, T::VK_DESCRIPTOR_TYPE_SAMPLER, 1),
+        ];
+        let flags = [
+            VkDescriptorBindingFlags(BINDING_VARIABLE_DESCRIPTOR_COUNT | BINDING_PARTIALLY_BOUND),
+            VkDescriptorBindingFlags(0),
+            VkDescriptorBindingFlags(0),
+            VkDescriptorBindingFlags(0),
+        ];
+        let flags_info = VkDescriptorSetLayoutBindingFlagsCreateInfo {
+            bindingCount: 4,
+            pBindingFlags: flags.as_ptr(),
+            ..Default::default()
+        };
+        let info = VkDescriptorSetLayoutCreateInfo {
+            pNext: (&flags_info as *const VkDescriptorSetLayoutBindingFlagsCreateInfo).cast(),
+            bindingCount: 4,
+            pBindings: bindings.as_ptr(),
+            ..Default::default()
+        };
+        let layout = insert(TYPES.descriptor_set_layout, 0x10, None);
+        // SAFETY: a valid create info.
+        unsafe { layout.set_layout_created(&info) };
+        let l = layout.descriptor_set_layout().expect("recorded");
+        assert_eq!(
+            l.bindings.iter().map(|b| (b.binding, b.flags)).collect::<Vec<_>>(),
+            [(0, 0), (2, 0), (3, 0), (5, 0xc)]
+        );
+
+        let pool = insert(TYPES.descriptor_pool, 0x20, None);
+        let sizes = [VkDescriptorPoolSize { r#type: T::VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, descriptorCount: 8 }];
+        let pool_info = VkDescriptorPoolCreateInfo {
+            flags: VkDescriptorPoolCreateFlags(POOL_FREE_DESCRIPTOR_SET),
+            maxSets: 4,
+            poolSizeCount: 1,
+            pPoolSizes: sizes.as_ptr(),
+            ..Default::default()
+        };
+        // SAFETY: a valid create info.
+        unsafe { tracker.descriptor_pool_created(&pool_info, 0x20) };
+        let p = pool.descriptor_pool().expect("a pool");
+        assert_eq!(p.info(), Some(&PoolInfo { flags: 1, max_sets: 4, sizes: vec![(6, 8)] }));
+
+        let (a, b) = (
+            insert(TYPES.descriptor_set, 0x30, Some(pool.clone())),
+            insert(TYPES.descriptor_set, 0x31, Some(pool.clone())),
+        );
+        a.set_allocated(layout.clone());
+        b.set_allocated(layout.clone());
+        let counts = [3, 1];
+        let variable = VkDescriptorSetVariableDescriptorCountAllocateInfo {
+            descriptorSetCount: 2,
+            pDescriptorCounts: counts.as_ptr(),
+            ..Default::default()
+        };
+        let layouts = [VkDescriptorSetLayout::from_raw(0x10); 2];
+        let allocate = VkDescriptorSetAllocateInfo {
+            pNext: (&variable as *const VkDescriptorSetVariableDescriptorCountAllocateInfo).cast(),
+            descriptorPool: VkDescriptorPool::from_raw(0x20),
+            descriptorSetCount: 2,
+            pSetLayouts: layouts.as_ptr(),
+            ..Default::default()
+        };
+        let sets = [VkDescriptorSet::from_raw(0x30), VkDescriptorSet::from_raw(0x31)];
+        // SAFETY: a valid allocate info and the sets it made.
+        unsafe { tracker.descriptor_sets_allocated(&allocate, &sets) };
+        assert_eq!(p.allocated(), 2);
+        let (sa, sb) = (a.descriptor_set_state().unwrap(), b.descriptor_set_state().unwrap());
+        assert_eq!((sa.variable_count(), sb.variable_count()), (Some(3), Some(1)));
+        let shape = sa.shape().unwrap();
+        assert_eq!((shape.total(), shape.start(3)), (6, 3));
+        assert_eq!(shape.bindings_in(1, 4).map(|(_, b)| b.binding).collect::<Vec<_>>(), [0, 3, 5]);
+
+        // Three buffers from element 1 of binding 0 roll over the empty binding 2 into 3 and 5.
+        let buffers: Vec<_> = (1..=3)
+            .map(|i| VkDescriptorBufferInfo { buffer: VkBuffer::from_raw(0x100 * i), offset: 0, range: VK_WHOLE_SIZE })
+            .collect();
+        let write = VkWriteDescriptorSet {
+            dstSet: sets[0],
+            dstBinding: 0,
+            dstArrayElement: 1,
+            descriptorCount: 3,
+            descriptorType: T::VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER,
+            pBufferInfo: buffers.as_ptr(),
+            ..Default::default()
+        };
+        // Then element 2 of binding 5 to the other set's only element there.
+        let copy = VkCopyDescriptorSet {
+            srcSet: sets[0],
+            srcBinding: 5,
+            srcArrayElement: 1,
+            dstSet: sets[1],
+            dstBinding: 5,
+            dstArrayElement: 0,
+            descriptorCount: 1,
+            ..Default::default()
+        };
+        // SAFETY: a valid write and copy.
+        unsafe { tracker.descriptors_updated(&[write], &[copy]) };
+        let ub = T::VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER.0;
+        assert_eq!(sa.descriptor(0, 0), Some(None));
+        assert_eq!(sa.descriptor(0, 1), Some(Some(Written { ty: ub, resource: 0x100 })));
+        assert_eq!(sa.descriptor(3, 0), Some(Some(Written { ty: ub, resource: 0x200 })));
+        assert_eq!(sa.descriptor(5, 0), Some(Some(Written { ty: ub, resource: 0x300 })));
+        assert_eq!(sa.descriptor(5, 3), None, "past the variable count");
+        assert_eq!(sa.written(), 3);
+        assert_eq!(sb.descriptor(5, 0), Some(None), "element 1 of binding 5 was not written");
+        assert_eq!(sb.written(), 0);
+
+        // SAFETY: the sets allocated above.
+        tracker.descriptor_sets_freed(VkDescriptorPool::from_raw(0x20), &sets[1..]);
+        assert_eq!(p.allocated(), 1);
+        tracker.descriptor_pool_reset(VkDescriptorPool::from_raw(0x20));
+        assert_eq!(p.allocated(), 0);
+        OBJECTS.remove_scope(DEVICE);
     }
 }
