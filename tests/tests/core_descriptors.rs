@@ -90,7 +90,7 @@ impl Fixture {
                     .descriptor_binding_variable_descriptor_count(true),
             )
             .vulkan13_features(vk::PhysicalDeviceVulkan13Features::default().inline_uniform_block(true))
-            .device_extensions(&[c"VK_KHR_push_descriptor", c"VK_KHR_maintenance6"])
+            .device_extensions(&[c"VK_KHR_push_descriptor", c"VK_KHR_maintenance6", c"VK_EXT_mutable_descriptor_type"])
             .build(&entry);
         assert!(ctx.vigil_in_chain(), "Vigil is not in the call chain");
         // Invalid calls are skipped: they never reach lavapipe.
@@ -888,4 +888,38 @@ fn update_templates_against_their_layouts() {
     assert_eq!(both(push_template, p1, 0), ids(&[]));
     // An identically defined layout is compatible.
     assert_eq!(both(push_template, pipeline_layout(&[pushed, plain]), 0), ids(&[]));
+}
+
+#[test]
+fn creating_descriptor_pools() {
+    let f = fixture();
+    use vk::DescriptorPoolCreateFlags as P;
+    let create = |flags: P, max_sets: u32, ty: Ty, inline: Option<u32>| {
+        let sizes = [vk::DescriptorPoolSize { ty, descriptor_count: 16 }];
+        let mut block = vk::DescriptorPoolInlineUniformBlockCreateInfo::default()
+            .max_inline_uniform_block_bindings(inline.unwrap_or(0));
+        let mut info = vk::DescriptorPoolCreateInfo::default().flags(flags).max_sets(max_sets).pool_sizes(&sizes);
+        if inline.is_some() {
+            info = info.push_next(&mut block);
+        }
+        // SAFETY: invalid creations are skipped by Vigil.
+        f.ids(|| {
+            let _ = unsafe { f.d().create_descriptor_pool(&info, None) };
+        })
+    };
+    let u = Ty::UNIFORM_BUFFER;
+    let id = |s: &str| format!("VUID-VkDescriptorPoolCreateInfo-{s}");
+    assert_eq!(create(P::empty(), 0, u, None), [id("descriptorPoolOverallocation-09227")]);
+    assert_eq!(create(P::empty(), 1, u, None), NONE);
+    // Host-only pools need the mutableDescriptorType feature (its extension is enabled here, the
+    // feature not), and exclude update after bind.
+    assert_eq!(create(P::HOST_ONLY_EXT, 1, u, None), [id("flags-04609")]);
+    assert_eq!(create(P::HOST_ONLY_EXT | P::UPDATE_AFTER_BIND, 1, u, None), [id("flags-04607"), id("flags-04609")]);
+    assert_eq!(create(P::UPDATE_AFTER_BIND, 1, u, None), NONE);
+    assert_eq!(create(P::empty(), 1, Ty::MUTABLE_EXT, None), [id("mutableDescriptorType-04608")]);
+    // Inline uniform blocks need room for their bindings.
+    let inline = Ty::INLINE_UNIFORM_BLOCK;
+    assert_eq!(create(P::empty(), 1, inline, None), [id("pPoolSizes-09424")]);
+    assert_eq!(create(P::empty(), 1, inline, Some(0)), [id("pPoolSizes-09424")]);
+    assert_eq!(create(P::empty(), 1, inline, Some(1)), NONE);
 }
