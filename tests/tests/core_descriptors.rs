@@ -315,6 +315,12 @@ fn writes_against_the_sets_layout() {
     assert_eq!(ids, ["VUID-VkWriteDescriptorSet-dstBinding-10009"]);
     let ids = f.update(&[write(set, 0, 0, Ty::STORAGE_BUFFER).buffer_info(&infos[..1])], &[]);
     assert_eq!(ids, ["VUID-VkWriteDescriptorSet-descriptorType-00319"]);
+    // Without the array the descriptor type reads.
+    let ids = f.update(&[write(set, 0, 0, u).descriptor_count(1)], &[]);
+    assert_eq!(ids, ["VUID-VkWriteDescriptorSet-descriptorType-00324"]);
+    let images = f.set_of(&[b(0, Ty::SAMPLED_IMAGE, 1)]);
+    let ids = f.update(&[write(images, 0, 0, Ty::SAMPLED_IMAGE).descriptor_count(1)], &[]);
+    assert_eq!(ids, ["VUID-vkUpdateDescriptorSets-pDescriptorWrites-06493"]);
     // Three from element 0 of binding 0 roll over into binding 2; four run past it.
     assert_eq!(f.update(&[write(set, 0, 0, u).buffer_info(&infos[..3])], &[]), NONE);
     let ids = f.update(&[write(set, 0, 1, u).buffer_info(&infos[..3])], &[]);
@@ -765,6 +771,29 @@ fn pushing_descriptors() {
     assert_eq!(both(0, &past), [[id], [id]]);
     let two = [write(vk::DescriptorSet::null(), 0, 0, u).buffer_info(&infos[..2])];
     assert_eq!(both(0, &two), [NONE, NONE]);
+    // Without the array the descriptor type reads.
+    let no_buffers = [write(vk::DescriptorSet::null(), 0, 0, u).descriptor_count(1)];
+    let id = "VUID-VkWriteDescriptorSet-descriptorType-00324";
+    assert_eq!(both(0, &no_buffers), [[id], [id]]);
+    let sampled = f.layout(vk::DescriptorSetLayoutCreateFlags::PUSH_DESCRIPTOR_KHR, &[b(0, Ty::SAMPLED_IMAGE, 1)]);
+    let images_layout = [sampled];
+    // SAFETY: a valid create info.
+    let images_layout =
+        unsafe { d.create_pipeline_layout(&vk::PipelineLayoutCreateInfo::default().set_layouts(&images_layout), None) }
+            .expect("vkCreatePipelineLayout");
+    let no_images = [write(vk::DescriptorSet::null(), 0, 0, Ty::SAMPLED_IMAGE).descriptor_count(1)];
+    let info = vk::PushDescriptorSetInfoKHR::default()
+        .stage_flags(vk::ShaderStageFlags::COMPUTE)
+        .layout(images_layout)
+        .set(0)
+        .descriptor_writes(&no_images);
+    // SAFETY (both): a recording command buffer; invalid pushes are skipped by Vigil.
+    let ids = [
+        f.ids(|| unsafe { push.cmd_push_descriptor_set(cb, compute, images_layout, 0, &no_images) }),
+        f.ids(|| unsafe { push2.cmd_push_descriptor_set2(cb, &info) }),
+    ];
+    let pushes = ["VUID-vkCmdPushDescriptorSet-pDescriptorWrites-06494"];
+    assert_eq!(ids, [pushes, ["VUID-VkPushDescriptorSetInfo-pDescriptorWrites-06494"]]);
 }
 
 /// A template entry of `count` descriptors of `ty` from `element` of `binding`, read from

@@ -186,14 +186,19 @@ const WRITE_CONSECUTIVE: ConsecutiveIds = ConsecutiveIds {
 #[derive(Clone, Copy)]
 enum Target<'a> {
     Set(&'a ObjectRecord),
-    Pushed { set: u32, layout: u64 },
+    /// With the id of the rule that image writes have their `pImageInfo`.
+    Pushed {
+        set: u32,
+        layout: u64,
+        image_info: &'static str,
+    },
 }
 
 impl std::fmt::Display for Target<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Target::Set(r) => write!(f, "dstSet ({:#x})", r.key.handle),
-            Target::Pushed { set, layout } => write!(f, "push descriptor set {set} of layout {layout:#x}"),
+            Target::Pushed { set, layout, .. } => write!(f, "push descriptor set {set} of layout {layout:#x}"),
         }
     }
 }
@@ -204,13 +209,21 @@ pub(super) struct PushIds {
     pub set_count: &'static str,
     /// `set` is the layout's push descriptor set.
     pub push: &'static str,
+    /// Image writes have their `pImageInfo`.
+    pub image_info: &'static str,
 }
 
-pub(super) const PUSH_DESCRIPTOR_SET: PushIds =
-    PushIds { set_count: "VUID-vkCmdPushDescriptorSet-set-00364", push: "VUID-vkCmdPushDescriptorSet-set-00365" };
+pub(super) const PUSH_DESCRIPTOR_SET: PushIds = PushIds {
+    set_count: "VUID-vkCmdPushDescriptorSet-set-00364",
+    push: "VUID-vkCmdPushDescriptorSet-set-00365",
+    image_info: "VUID-vkCmdPushDescriptorSet-pDescriptorWrites-06494",
+};
 
-pub(super) const PUSH_DESCRIPTOR_SET_INFO: PushIds =
-    PushIds { set_count: "VUID-VkPushDescriptorSetInfo-set-00364", push: "VUID-VkPushDescriptorSetInfo-set-00365" };
+pub(super) const PUSH_DESCRIPTOR_SET_INFO: PushIds = PushIds {
+    set_count: "VUID-VkPushDescriptorSetInfo-set-00364",
+    push: "VUID-VkPushDescriptorSetInfo-set-00365",
+    image_info: "VUID-VkPushDescriptorSetInfo-pDescriptorWrites-06494",
+};
 
 /// The ids of a push descriptor template command's own rules.
 pub(super) struct PushTemplateIds {
@@ -236,6 +249,38 @@ pub(super) const PUSH_WITH_TEMPLATE_INFO: PushTemplateIds = PushTemplateIds {
     set_count: "VUID-VkPushDescriptorSetWithTemplateInfo-set-07304",
     push: "VUID-VkPushDescriptorSetWithTemplateInfo-set-07305",
 };
+
+/// The array a write's descriptor type reads that is NULL, with the id of the rule that it is
+/// given: `pImageInfo` of image and sampler writes, `pBufferInfo` of buffer writes.
+fn missing_array(w: &VkWriteDescriptorSet, t: Target<'_>) -> Option<(&'static str, &'static str)> {
+    if w.descriptorCount == 0 {
+        return None;
+    }
+    match w.descriptorType {
+        T::VK_DESCRIPTOR_TYPE_SAMPLER
+        | T::VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER
+        | T::VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE
+        | T::VK_DESCRIPTOR_TYPE_STORAGE_IMAGE
+        | T::VK_DESCRIPTOR_TYPE_INPUT_ATTACHMENT
+            if w.pImageInfo.is_null() =>
+        {
+            let vuid = match t {
+                Target::Set(_) => "VUID-vkUpdateDescriptorSets-pDescriptorWrites-06493",
+                Target::Pushed { image_info, .. } => image_info,
+            };
+            Some(("pImageInfo", vuid))
+        }
+        T::VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER
+        | T::VK_DESCRIPTOR_TYPE_STORAGE_BUFFER
+        | T::VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC
+        | T::VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC
+            if w.pBufferInfo.is_null() =>
+        {
+            Some(("pBufferInfo", "VUID-VkWriteDescriptorSet-descriptorType-00324"))
+        }
+        _ => None,
+    }
+}
 
 /// The set behind a handle, with its shape, when Vigil knows both.
 fn known_set(record: &ObjectRecord) -> Option<SetShape<'_>> {
@@ -374,6 +419,18 @@ impl CoreChecks {
                     );
                 }
             }
+        }
+        if let Some((member, vuid)) = missing_array(w, t) {
+            return skip
+                | cx.error(
+                    vuid,
+                    &at.dot(member),
+                    format_args!(
+                        "is NULL, but descriptorCount is {} for a {} write.",
+                        w.descriptorCount,
+                        type_name(ty.0)
+                    ),
+                );
         }
         // SAFETY: the write's arrays, of `descriptorCount` elements, as the descriptor type selects.
         unsafe {
@@ -944,7 +1001,8 @@ impl CoreChecks {
         let list = at.get("pDescriptorWrites");
         let mut skip = false;
         for (i, w) in writes.iter().enumerate() {
-            skip |= self.write_to(cx, w, shape, Target::Pushed { set, layout: layout_h }, &list.index(i));
+            let target = Target::Pushed { set, layout: layout_h, image_info: ids.image_info };
+            skip |= self.write_to(cx, w, shape, target, &list.index(i));
         }
         skip
     }
