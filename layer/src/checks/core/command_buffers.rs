@@ -1117,7 +1117,8 @@ impl ValidationObject for CoreChecks {
         _count: u32,
         _sets: *const VkDescriptorSet,
     ) -> bool {
-        self.free_descriptor_sets(cx, pool)
+        // The typed hook replaces the generic one: the in-use rule of the free runs here too.
+        self.destroyed_in_use(cx) | self.free_descriptor_sets(cx, pool)
     }
 
     fn pre_call_validate_cmd_push_descriptor_set(
