@@ -513,6 +513,38 @@ fn image_writes_usage_swizzle_aspects_and_layouts() {
     assert_eq!(ids, ["VUID-VkDescriptorImageInfo-imageView-01976"]);
     let depth_only = f.view(ds, U::SAMPLED, vk::ComponentMapping::default(), depth);
     assert_eq!(check(0, si, image_info(none, depth_only, Layout::DEPTH_STENCIL_READ_ONLY_OPTIMAL)), NONE);
+    // A 2D array view of a 3D image; its 3D view is fine.
+    let info = vk::ImageCreateInfo::default()
+        .flags(vk::ImageCreateFlags::TYPE_2D_ARRAY_COMPATIBLE)
+        .image_type(vk::ImageType::TYPE_3D)
+        .format(rgba)
+        .extent(vk::Extent3D { width: 4, height: 4, depth: 4 })
+        .mip_levels(1)
+        .array_layers(1)
+        .samples(vk::SampleCountFlags::TYPE_1)
+        .tiling(vk::ImageTiling::OPTIMAL)
+        .usage(U::SAMPLED | U::COLOR_ATTACHMENT);
+    // SAFETY: valid create, allocate, bind and view calls.
+    let (array, volume) = unsafe {
+        let image = f.d().create_image(&info, None).expect("vkCreateImage");
+        let r = f.d().get_image_memory_requirements(image);
+        f.d().bind_image_memory(image, f.memory(r.size), 0).expect("vkBindImageMemory");
+        let view = |ty: vk::ImageViewType, layers: u32| {
+            let info = vk::ImageViewCreateInfo::default().image(image).view_type(ty).format(rgba).subresource_range(
+                vk::ImageSubresourceRange {
+                    aspect_mask: color,
+                    base_mip_level: 0,
+                    level_count: 1,
+                    base_array_layer: 0,
+                    layer_count: layers,
+                },
+            );
+            f.d().create_image_view(&info, None).expect("vkCreateImageView")
+        };
+        (view(vk::ImageViewType::TYPE_2D_ARRAY, 4), view(vk::ImageViewType::TYPE_3D, 1))
+    };
+    assert_eq!(check(0, si, image_info(none, array, read)), ["VUID-VkDescriptorImageInfo-imageView-06712"]);
+    assert_eq!(check(0, si, image_info(none, volume, read)), NONE);
     // Null views without the nullDescriptor feature; never for an input attachment.
     let null = vk::ImageView::null();
     assert_eq!(check(0, si, image_info(none, null, read)), ["VUID-VkWriteDescriptorSet-descriptorType-02997"]);

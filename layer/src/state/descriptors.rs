@@ -138,6 +138,17 @@ pub struct ViewInfo {
     pub identity: bool,
     /// The aspect mask of its subresource range.
     pub aspect: u32,
+    /// Whether it is a 2D array view of a 3D image.
+    pub array_of_3d: bool,
+}
+
+/// What descriptor updates check of an image.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ImageUse {
+    /// `VkImageUsageFlags`, with a separate stencil usage added.
+    pub usage: u32,
+    /// Whether it is a 3D image.
+    pub three_d: bool,
 }
 
 impl ImageViewState {
@@ -150,7 +161,7 @@ impl ImageViewState {
 impl ImageState {
     /// Its usage (with a separate stencil usage added), once its creation was seen.
     pub fn usage(&self) -> Option<u32> {
-        self.usage.get().copied()
+        self.usage.get().map(|u| u.usage)
     }
 }
 
@@ -557,7 +568,8 @@ impl StateTracker {
         // SAFETY: the accepted info's chain.
         let stencil =
             unsafe { chained::<VkImageStencilUsageCreateInfo>(info.pNext, ty) }.map_or(0, |s| s.stencilUsage.0);
-        let _ = state.usage.set(info.usage.0 | stencil);
+        let three_d = info.imageType == VkImageType::VK_IMAGE_TYPE_3D;
+        let _ = state.usage.set(ImageUse { usage: info.usage.0 | stencil, three_d });
     }
 
     /// Records what descriptor updates check of an image view at a successful vkCreateImageView.
@@ -571,7 +583,11 @@ impl StateTracker {
         let ty = VkStructureType::VK_STRUCTURE_TYPE_IMAGE_VIEW_USAGE_CREATE_INFO;
         // SAFETY: the accepted info's chain.
         let own = unsafe { chained::<VkImageViewUsageCreateInfo>(info.pNext, ty) }.map(|u| u.usage.0);
-        let usage = own.or_else(|| self.get(TYPES.image, info.image.as_raw())?.image()?.usage());
+        let image = self.get(TYPES.image, info.image.as_raw());
+        let image_use = image.as_ref().and_then(|i| i.image()?.usage.get().copied());
+        let usage = own.or(image_use.map(|u| u.usage));
+        let array_of_3d =
+            info.viewType == VkImageViewType::VK_IMAGE_VIEW_TYPE_2D_ARRAY && image_use.is_some_and(|u| u.three_d);
         let c = &info.components;
         let identity = [
             (c.r, S::VK_COMPONENT_SWIZZLE_R),
@@ -581,7 +597,7 @@ impl StateTracker {
         ]
         .iter()
         .all(|&(s, own)| s == S::VK_COMPONENT_SWIZZLE_IDENTITY || s == own);
-        let _ = state.view.set(ViewInfo { usage, identity, aspect: info.subresourceRange.aspectMask.0 });
+        let _ = state.view.set(ViewInfo { usage, identity, aspect: info.subresourceRange.aspectMask.0, array_of_3d });
     }
 }
 

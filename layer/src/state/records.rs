@@ -791,8 +791,8 @@ pub struct ImageState {
     pub(super) flags: OnceLock<VkImageCreateFlags>,
     /// Its memory, once bound (an image is bound at most once).
     pub(super) binding: OnceLock<MemoryBinding>,
-    /// Its `VkImageUsageFlags`, with a separate stencil usage added (`state::descriptors`).
-    pub(super) usage: OnceLock<u32>,
+    /// Its usage and type, as descriptor updates check them (`state::descriptors`).
+    pub(super) usage: OnceLock<super::descriptors::ImageUse>,
 }
 
 /// An image view's state: the image it views, and which of its subresources.

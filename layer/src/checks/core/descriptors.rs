@@ -591,6 +591,13 @@ impl CoreChecks {
                     ),
                 );
             }
+            if v.array_of_3d {
+                skip |= cx.error(
+                    "VUID-VkDescriptorImageInfo-imageView-06712",
+                    &at.dot("imageView"),
+                    format_args!("({view:#x}) is a 2D array view of a 3D image."),
+                );
+            }
             if v.aspect & DEPTH_STENCIL == DEPTH_STENCIL {
                 skip |= cx.error(
                     "VUID-VkDescriptorImageInfo-imageView-01976",
