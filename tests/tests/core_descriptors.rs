@@ -914,6 +914,15 @@ fn update_templates_against_their_layouts() {
     // SAFETY: data laid out as the template says.
     let ids = f.ids(|| unsafe { f.d().update_descriptor_set_with_template(set, set_template, data.as_ptr().cast()) });
     assert_eq!(ids, NONE);
+    // Its data's buffer infos are valid on their own.
+    let update = |data: [vk::DescriptorBufferInfo; 1]| {
+        // SAFETY: data laid out as the template says; invalid updates are skipped by Vigil.
+        f.ids(|| unsafe { f.d().update_descriptor_set_with_template(set, set_template, data.as_ptr().cast()) })
+    };
+    assert_eq!(update(buffer_info(ubo, 0, 0)), ["VUID-VkDescriptorBufferInfo-range-00341"]);
+    assert_eq!(update(buffer_info(ubo, 1024, vk::WHOLE_SIZE)), ["VUID-VkDescriptorBufferInfo-offset-00340"]);
+    assert_eq!(update(buffer_info(ubo, 16, 1009)), ["VUID-VkDescriptorBufferInfo-range-00342"]);
+    assert_eq!(update(buffer_info(ubo, 16, 1008)), NONE);
     // Pushing with a template.
     let push = ash::khr::push_descriptor::Device::new(&f.ctx.instance, f.d());
     let push2 = ash::khr::maintenance6::Device::new(&f.ctx.instance, f.d());
@@ -947,6 +956,21 @@ fn update_templates_against_their_layouts() {
     assert_eq!(both(push_template, p1, 2), ids(&["set-07995", "set-07304"]));
     assert_eq!(both(push_template, pipeline_layout(&[pushed_storage]), 0), ids(&["layout-07993"]));
     assert_eq!(both(push_template, p1, 0), ids(&[]));
+    let range = "VUID-VkDescriptorBufferInfo-range-00341".to_string();
+    let empty = buffer_info(ubo, 0, 0);
+    let info = vk::PushDescriptorSetWithTemplateInfoKHR::default()
+        .descriptor_update_template(push_template)
+        .layout(p1)
+        .set(0)
+        .data(empty.as_ptr().cast());
+    // SAFETY (both): a recording command buffer; invalid pushes are skipped by Vigil.
+    let with_data = [
+        f.ids(|| unsafe {
+            push.cmd_push_descriptor_set_with_template(cb, push_template, p1, 0, empty.as_ptr().cast())
+        }),
+        f.ids(|| unsafe { push2.cmd_push_descriptor_set_with_template2(cb, &info) }),
+    ];
+    assert_eq!(with_data, [[range.clone()], [range]]);
     // An identically defined layout is compatible.
     assert_eq!(both(push_template, pipeline_layout(&[pushed, plain]), 0), ids(&[]));
 }

@@ -159,9 +159,9 @@ impl ImageViewState {
 }
 
 impl ImageState {
-    /// Its usage (with a separate stencil usage added), once its creation was seen.
-    pub fn usage(&self) -> Option<u32> {
-        self.usage.get().map(|u| u.usage)
+    /// Its usage (with a separate stencil usage added) and type, once its creation was seen.
+    pub fn usage(&self) -> Option<ImageUse> {
+        self.usage.get().copied()
     }
 }
 
@@ -584,7 +584,7 @@ impl StateTracker {
         // SAFETY: the accepted info's chain.
         let own = unsafe { chained::<VkImageViewUsageCreateInfo>(info.pNext, ty) }.map(|u| u.usage.0);
         let image = self.get(TYPES.image, info.image.as_raw());
-        let image_use = image.as_ref().and_then(|i| i.image()?.usage.get().copied());
+        let image_use = image.as_ref().and_then(|i| i.image()?.usage());
         let usage = own.or(image_use.map(|u| u.usage));
         let array_of_3d =
             info.viewType == VkImageViewType::VK_IMAGE_VIEW_TYPE_2D_ARRAY && image_use.is_some_and(|u| u.three_d);

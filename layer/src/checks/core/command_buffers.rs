@@ -1176,13 +1176,28 @@ impl ValidationObject for CoreChecks {
         template: VkDescriptorUpdateTemplate,
         layout: VkPipelineLayout,
         set: u32,
-        _data: *const core::ffi::c_void,
+        data: *const core::ffi::c_void,
     ) -> bool {
         self.with_recording(cx, cb.as_raw(), |_| {
             let root = cx.location();
             let at = Members { at: &root, pointer: false };
-            self.push_with_template(cx, &PUSH_WITH_TEMPLATE, template, layout, set, &at)
+            let pushed = self.push_with_template(cx, &PUSH_WITH_TEMPLATE, template, layout, set, &at);
+            // SAFETY: the application's data, laid out as the template says.
+            pushed || unsafe { self.template_data(cx, template, data.cast(), &root.dot("pData")) }
         })
+    }
+
+    fn pre_call_validate_update_descriptor_set_with_template(
+        &self,
+        cx: &Call<'_>,
+        _device: VkDevice,
+        _set: VkDescriptorSet,
+        template: VkDescriptorUpdateTemplate,
+        data: *const core::ffi::c_void,
+    ) -> bool {
+        let root = cx.location();
+        // SAFETY: the application's data, laid out as the template says.
+        unsafe { self.template_data(cx, template, data.cast(), &root.dot("pData")) }
     }
 
     fn pre_call_validate_cmd_push_descriptor_set_with_template2(
@@ -1198,7 +1213,9 @@ impl ValidationObject for CoreChecks {
             let info_at = root.dot("pPushDescriptorSetWithTemplateInfo");
             let at = Members { at: &info_at, pointer: true };
             let template = info.descriptorUpdateTemplate;
-            self.push_with_template(cx, &PUSH_WITH_TEMPLATE_INFO, template, info.layout, info.set, &at)
+            let pushed = self.push_with_template(cx, &PUSH_WITH_TEMPLATE_INFO, template, info.layout, info.set, &at);
+            // SAFETY: the application's data, laid out as the template says.
+            pushed || unsafe { self.template_data(cx, template, info.pData.cast(), &info_at.arrow("pData")) }
         })
     }
 }

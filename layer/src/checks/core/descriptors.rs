@@ -654,26 +654,10 @@ impl CoreChecks {
         // SAFETY: as the caller promises.
         for (j, info) in unsafe { slice(w.pBufferInfo, w.descriptorCount) }.iter().enumerate() {
             let at = list.index(j);
+            let (found, done) = self.buffer_info_rules(cx, info, null_allowed, "", &at);
+            skip |= found;
             let buffer = info.buffer.as_raw();
             if buffer == 0 {
-                if !null_allowed {
-                    skip |= cx.error(
-                        "VUID-VkDescriptorBufferInfo-buffer-02998",
-                        &at.dot("buffer"),
-                        format_args!("is VK_NULL_HANDLE, and the nullDescriptor feature is not enabled."),
-                    );
-                }
-                if info.offset != 0 || info.range != VK_WHOLE_SIZE {
-                    skip |= cx.error(
-                        "VUID-VkDescriptorBufferInfo-buffer-02999",
-                        &at.dot("buffer"),
-                        format_args!(
-                            "is VK_NULL_HANDLE with offset {} and range {:#x}; a null buffer needs offset 0 and range \
-                             VK_WHOLE_SIZE.",
-                            info.offset, info.range
-                        ),
-                    );
-                }
                 continue;
             }
             if align > 1 && info.offset % align != 0 {
@@ -684,13 +668,6 @@ impl CoreChecks {
                         "is {}, not a multiple of {align_name} ({align}), for a {ty_name} descriptor.",
                         info.offset
                     ),
-                );
-            }
-            if info.range == 0 {
-                skip |= cx.error(
-                    "VUID-VkDescriptorBufferInfo-range-00341",
-                    &at.dot("range"),
-                    format_args!("is 0; a range is VK_WHOLE_SIZE or more than 0."),
                 );
             }
             let Some(record) = self.get(TYPES.buffer, buffer) else { continue };
@@ -713,26 +690,10 @@ impl CoreChecks {
                     format_args!("({buffer:#x}) is not sparse and not bound to memory."),
                 );
             }
-            if info.offset >= b.size {
-                skip |= cx.error(
-                    "VUID-VkDescriptorBufferInfo-offset-00340",
-                    &at.dot("offset"),
-                    format_args!("is {}, not less than the size of buffer {buffer:#x} ({}).", info.offset, b.size),
-                );
+            if done {
                 continue;
             }
             let room = b.size - info.offset;
-            if info.range != VK_WHOLE_SIZE && info.range > room {
-                skip |= cx.error(
-                    "VUID-VkDescriptorBufferInfo-range-00342",
-                    &at.dot("range"),
-                    format_args!(
-                        "is {}, more than the {room} bytes of buffer {buffer:#x} (size {}) from offset {}.",
-                        info.range, b.size, info.offset
-                    ),
-                );
-                continue;
-            }
             let effective = if info.range == VK_WHOLE_SIZE { room } else { info.range };
             if let Some(max) = max.filter(|&m| effective > m) {
                 skip |= cx.error(
@@ -744,6 +705,112 @@ impl CoreChecks {
                         info.range
                     ),
                 );
+            }
+        }
+        skip
+    }
+
+    /// The rules of one `VkDescriptorBufferInfo` on its own (a null buffer; the offset and range
+    /// inside the buffer): what was found, and whether its range is unknown or out of the buffer
+    /// (nothing more to check). `prefix` names the element where `at` cannot (template data).
+    fn buffer_info_rules(
+        &self,
+        cx: &Call<'_>,
+        info: &VkDescriptorBufferInfo,
+        null_allowed: bool,
+        prefix: &str,
+        at: &Location<'_>,
+    ) -> (bool, bool) {
+        let mut skip = false;
+        let buffer = info.buffer.as_raw();
+        if buffer == 0 {
+            if !null_allowed {
+                skip |= cx.error(
+                    "VUID-VkDescriptorBufferInfo-buffer-02998",
+                    &at.dot("buffer"),
+                    format_args!("{prefix}is VK_NULL_HANDLE, and the nullDescriptor feature is not enabled."),
+                );
+            }
+            if info.offset != 0 || info.range != VK_WHOLE_SIZE {
+                skip |= cx.error(
+                    "VUID-VkDescriptorBufferInfo-buffer-02999",
+                    &at.dot("buffer"),
+                    format_args!(
+                        "{prefix}is VK_NULL_HANDLE with offset {} and range {:#x}; a null buffer needs offset 0 and \
+                         range VK_WHOLE_SIZE.",
+                        info.offset, info.range
+                    ),
+                );
+            }
+            return (skip, true);
+        }
+        if info.range == 0 {
+            skip |= cx.error(
+                "VUID-VkDescriptorBufferInfo-range-00341",
+                &at.dot("range"),
+                format_args!("{prefix}is 0; a range is VK_WHOLE_SIZE or more than 0."),
+            );
+        }
+        let Some(b) = self.get(TYPES.buffer, buffer).and_then(|r| r.buffer()?.info()) else { return (skip, true) };
+        if info.offset >= b.size {
+            skip |= cx.error(
+                "VUID-VkDescriptorBufferInfo-offset-00340",
+                &at.dot("offset"),
+                format_args!("{prefix}is {}, not less than the size of buffer {buffer:#x} ({}).", info.offset, b.size),
+            );
+            return (skip, true);
+        }
+        let room = b.size - info.offset;
+        if info.range != VK_WHOLE_SIZE && info.range > room {
+            skip |= cx.error(
+                "VUID-VkDescriptorBufferInfo-range-00342",
+                &at.dot("range"),
+                format_args!(
+                    "{prefix}is {}, more than the {room} bytes of buffer {buffer:#x} (size {}) from offset {}.",
+                    info.range, b.size, info.offset
+                ),
+            );
+            return (skip, true);
+        }
+        (skip, false)
+    }
+
+    /// vkUpdateDescriptorSetWithTemplate and the push commands' template data: each
+    /// `VkDescriptorBufferInfo` in it valid on its own (its VkWriteDescriptorSet-level rules are
+    /// not checked for template data).
+    ///
+    /// # Safety
+    /// `data` must be NULL or laid out as the template's entries say.
+    pub(super) unsafe fn template_data(
+        &self,
+        cx: &Call<'_>,
+        template: VkDescriptorUpdateTemplate,
+        data: *const u8,
+        at: &Location<'_>,
+    ) -> bool {
+        let Some(t) = self.get(TYPES.descriptor_update_template, template.as_raw()) else { return false };
+        let Some(tpl) = t.update_template() else { return false };
+        if data.is_null() {
+            return false;
+        }
+        let null_allowed = cx.device().is_some_and(|d| d.features.contains(Feature::NULL_DESCRIPTOR));
+        let mut skip = false;
+        for (i, e) in tpl.entries.iter().enumerate() {
+            if !matches!(
+                e.descriptorType,
+                T::VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER
+                    | T::VK_DESCRIPTOR_TYPE_STORAGE_BUFFER
+                    | T::VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC
+                    | T::VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC
+            ) {
+                continue;
+            }
+            for k in 0..e.descriptorCount as usize {
+                let p = data.wrapping_add(e.offset).wrapping_add(k * e.stride);
+                // SAFETY: an element where the caller promises one.
+                let info = unsafe { (p as *const VkDescriptorBufferInfo).read_unaligned() };
+                let prefix = format!("(the VkDescriptorBufferInfo of descriptor {k} of template entry {i}) ");
+                skip |= self.buffer_info_rules(cx, &info, null_allowed, &prefix, at).0;
             }
         }
         skip
