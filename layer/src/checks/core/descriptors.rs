@@ -282,6 +282,32 @@ fn missing_array(w: &VkWriteDescriptorSet, t: Target<'_>) -> Option<(&'static st
     }
 }
 
+/// The rules of a `VkDescriptorImageInfo`'s view on its own (`v` is what Vigil knows of `view`):
+/// not a 2D array view of a 3D image, and one aspect of a depth/stencil image. `prefix` names
+/// the element where `at` cannot (template data).
+fn view_rules(cx: &Call<'_>, view: u64, v: &ViewInfo, prefix: &str, at: &Location<'_>) -> bool {
+    let mut skip = false;
+    if v.array_of_3d {
+        skip |= cx.error(
+            "VUID-VkDescriptorImageInfo-imageView-06712",
+            &at.dot("imageView"),
+            format_args!("{prefix}({view:#x}) is a 2D array view of a 3D image."),
+        );
+    }
+    if v.aspect & DEPTH_STENCIL == DEPTH_STENCIL {
+        skip |= cx.error(
+            "VUID-VkDescriptorImageInfo-imageView-01976",
+            &at.dot("imageView"),
+            format_args!(
+                "{prefix}({view:#x}) was created with aspectMask {:#x}: both depth and stencil; a descriptor's view has \
+                 one.",
+                v.aspect
+            ),
+        );
+    }
+    skip
+}
+
 /// The set behind a handle, with its shape, when Vigil knows both.
 fn known_set(record: &ObjectRecord) -> Option<SetShape<'_>> {
     record.descriptor_set_state()?.shape()
@@ -591,23 +617,7 @@ impl CoreChecks {
                     ),
                 );
             }
-            if v.array_of_3d {
-                skip |= cx.error(
-                    "VUID-VkDescriptorImageInfo-imageView-06712",
-                    &at.dot("imageView"),
-                    format_args!("({view:#x}) is a 2D array view of a 3D image."),
-                );
-            }
-            if v.aspect & DEPTH_STENCIL == DEPTH_STENCIL {
-                skip |= cx.error(
-                    "VUID-VkDescriptorImageInfo-imageView-01976",
-                    &at.dot("imageView"),
-                    format_args!(
-                        "({view:#x}) was created with aspectMask {:#x}: both depth and stencil; a descriptor's view has one.",
-                        v.aspect
-                    ),
-                );
-            }
+            skip |= view_rules(cx, view, &v, "", &at);
         }
         skip
     }
@@ -776,8 +786,8 @@ impl CoreChecks {
     }
 
     /// vkUpdateDescriptorSetWithTemplate and the push commands' template data: each
-    /// `VkDescriptorBufferInfo` in it valid on its own (its VkWriteDescriptorSet-level rules are
-    /// not checked for template data).
+    /// `VkDescriptorBufferInfo` and `VkDescriptorImageInfo` in it valid on its own (the
+    /// VkWriteDescriptorSet rules are not checked for template data).
     ///
     /// # Safety
     /// `data` must be NULL or laid out as the template's entries say.
@@ -796,21 +806,30 @@ impl CoreChecks {
         let null_allowed = cx.device().is_some_and(|d| d.features.contains(Feature::NULL_DESCRIPTOR));
         let mut skip = false;
         for (i, e) in tpl.entries.iter().enumerate() {
-            if !matches!(
+            let buffers = matches!(
                 e.descriptorType,
                 T::VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER
                     | T::VK_DESCRIPTOR_TYPE_STORAGE_BUFFER
                     | T::VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC
                     | T::VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC
-            ) {
-                continue;
-            }
-            for k in 0..e.descriptorCount as usize {
+            );
+            let images = image_rule(e.descriptorType).is_some();
+            for k in (0..e.descriptorCount as usize).filter(|_| buffers || images) {
                 let p = data.wrapping_add(e.offset).wrapping_add(k * e.stride);
-                // SAFETY: an element where the caller promises one.
-                let info = unsafe { (p as *const VkDescriptorBufferInfo).read_unaligned() };
-                let prefix = format!("(the VkDescriptorBufferInfo of descriptor {k} of template entry {i}) ");
-                skip |= self.buffer_info_rules(cx, &info, null_allowed, &prefix, at).0;
+                if buffers {
+                    // SAFETY: an element where the caller promises one.
+                    let info = unsafe { (p as *const VkDescriptorBufferInfo).read_unaligned() };
+                    let prefix = format!("(the VkDescriptorBufferInfo of descriptor {k} of template entry {i}) ");
+                    skip |= self.buffer_info_rules(cx, &info, null_allowed, &prefix, at).0;
+                } else {
+                    // SAFETY: as above.
+                    let view = unsafe { (p as *const VkDescriptorImageInfo).read_unaligned() }.imageView.as_raw();
+                    let Some(v) = self.get(TYPES.image_view, view).and_then(|r| r.image_view()?.view_info()) else {
+                        continue;
+                    };
+                    let prefix = format!("(the VkDescriptorImageInfo of descriptor {k} of template entry {i}) ");
+                    skip |= view_rules(cx, view, &v, &prefix, at);
+                }
             }
         }
         skip
