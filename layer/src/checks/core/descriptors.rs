@@ -48,9 +48,9 @@ fn type_name(ty: i32) -> &'static str {
 
 /// The layouts an image descriptor of each type may be in (the spec's lists under "Sampled
 /// Image", "Combined Image Sampler", "Input Attachment" and "Storage Image").
-/// `VK_IMAGE_LAYOUT_RENDERING_LOCAL_READ` is taken as allowed wherever dynamic rendering local
-/// read may allow it: a miss, never a false report.
-const READ_LAYOUTS: [VkImageLayout; 11] = [
+/// `VK_IMAGE_LAYOUT_RENDERING_LOCAL_READ` and `VK_IMAGE_LAYOUT_TENSOR_ALIASING_ARM` are taken as
+/// allowed wherever their extensions may allow them: a miss, never a false report.
+const READ_LAYOUTS: [VkImageLayout; 12] = [
     VkImageLayout::VK_IMAGE_LAYOUT_GENERAL,
     VkImageLayout::VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL,
     VkImageLayout::VK_IMAGE_LAYOUT_DEPTH_STENCIL_READ_ONLY_OPTIMAL,
@@ -62,11 +62,13 @@ const READ_LAYOUTS: [VkImageLayout; 11] = [
     VkImageLayout::VK_IMAGE_LAYOUT_READ_ONLY_OPTIMAL,
     VkImageLayout::VK_IMAGE_LAYOUT_ATTACHMENT_FEEDBACK_LOOP_OPTIMAL_EXT,
     VkImageLayout::VK_IMAGE_LAYOUT_RENDERING_LOCAL_READ,
+    VkImageLayout::VK_IMAGE_LAYOUT_TENSOR_ALIASING_ARM,
 ];
-const STORAGE_LAYOUTS: [VkImageLayout; 3] = [
+const STORAGE_LAYOUTS: [VkImageLayout; 4] = [
     VkImageLayout::VK_IMAGE_LAYOUT_GENERAL,
     VkImageLayout::VK_IMAGE_LAYOUT_SHARED_PRESENT_KHR,
     VkImageLayout::VK_IMAGE_LAYOUT_RENDERING_LOCAL_READ,
+    VkImageLayout::VK_IMAGE_LAYOUT_TENSOR_ALIASING_ARM,
 ];
 
 /// What an image descriptor type needs of its image views.
