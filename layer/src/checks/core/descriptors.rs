@@ -21,6 +21,7 @@ use crate::chassis::raw::{chained, slice};
 use crate::chassis::Call;
 use crate::report::Location;
 use crate::state::descriptors::*;
+use crate::state::images::layout_name;
 use crate::state::pipelines::SetLayoutBinding;
 use crate::state::{ObjectRecord, TYPES};
 
@@ -598,7 +599,7 @@ impl CoreChecks {
                 skip |= cx.error(
                     rule.layout_vuid,
                     &at.dot("imageLayout"),
-                    format_args!("is {}, which a {ty} descriptor may not be in.", info.imageLayout.0),
+                    format_args!("is {}, which a {ty} descriptor may not be in.", layout_name(info.imageLayout.0)),
                 );
             }
             let Some(v) = self.get(TYPES.image_view, view).and_then(|r| r.image_view()?.view_info()) else { continue };
