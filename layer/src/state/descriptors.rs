@@ -6,6 +6,7 @@
 //! Core validation's descriptor rules read it (`checks::core::descriptors`); draw-time checks
 //! that the descriptors a pipeline uses are written will read the contents.
 
+use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock, PoisonError};
 
@@ -194,7 +195,8 @@ impl UpdateTemplateState {
 /// One written descriptor.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Written {
-    /// The descriptor type it was written with.
+    /// Its descriptor type: its binding's, or for a mutable binding the type it was last written
+    /// with.
     pub ty: i32,
     /// The resource it names as the application named it (the image view of an image
     /// descriptor, the buffer, buffer view or sampler), 0 for a null descriptor or an inline
@@ -203,11 +205,57 @@ pub struct Written {
 }
 
 /// A set's descriptors, in the layout's binding order (a binding's elements together), allocated
-/// at its first update.
+/// at its first update: a bit and a handle per descriptor (a large bindless set costs a little
+/// over 8 bytes a descriptor).
 #[derive(Default)]
 struct Contents {
-    /// One per descriptor: `None` until written.
-    slots: Vec<Option<Written>>,
+    /// One bit per descriptor: whether it is written.
+    written: Vec<u64>,
+    /// One per descriptor: the resource it names (0 when none, or not written).
+    resources: Vec<u64>,
+    /// For the written descriptors of mutable bindings: the type they were last written with
+    /// (the others have their binding's type).
+    mutable: BTreeMap<u64, i32>,
+}
+
+impl Contents {
+    fn len(&self) -> u64 {
+        self.resources.len() as u64
+    }
+
+    fn resize(&mut self, total: u64) {
+        self.resources.resize(total as usize, 0);
+        self.written.resize(total.div_ceil(64) as usize, 0);
+        self.mutable.retain(|&i, _| i < total);
+    }
+
+    /// Descriptor `i`, of a binding of type `binding_ty`: `None` when not written.
+    fn get(&self, i: u64, binding_ty: i32) -> Option<Written> {
+        let word = *self.written.get((i / 64) as usize)?;
+        (word & (1 << (i % 64)) != 0).then(|| Written {
+            ty: self.mutable.get(&i).copied().unwrap_or(binding_ty),
+            resource: self.resources.get(i as usize).copied().unwrap_or(0),
+        })
+    }
+
+    /// Sets descriptor `i` (inside the contents), of a binding of type `binding_ty`.
+    fn set(&mut self, i: u64, v: Option<Written>, binding_ty: i32) {
+        let (word, bit) = ((i / 64) as usize, 1u64 << (i % 64));
+        match v {
+            Some(w) => {
+                self.written[word] |= bit;
+                self.resources[i as usize] = w.resource;
+                if binding_ty == VkDescriptorType::VK_DESCRIPTOR_TYPE_MUTABLE_EXT.0 {
+                    self.mutable.insert(i, w.ty);
+                }
+            }
+            None => {
+                self.written[word] &= !bit;
+                self.resources[i as usize] = 0;
+                self.mutable.remove(&i);
+            }
+        }
+    }
 }
 
 /// A descriptor set's variable descriptor count and contents.
@@ -252,6 +300,15 @@ impl<'a> SetShape<'a> {
         self.start(self.layout.bindings.len())
     }
 
+    /// The binding type of each descriptor from flat index `from` on, in order.
+    fn types_from(&self, from: u64) -> impl Iterator<Item = i32> + '_ {
+        self.layout
+            .bindings
+            .iter()
+            .flat_map(move |b| std::iter::repeat_n(b.ty, self.count(b) as usize))
+            .skip(from as usize)
+    }
+
     /// The bindings (positions) with descriptors in flat range `from..to`, in order (never one
     /// without descriptors).
     pub fn bindings_in(&self, from: u64, to: u64) -> impl Iterator<Item = (usize, &'a SetLayoutBinding)> + '_ {
@@ -292,32 +349,36 @@ impl DescriptorSetState {
             return None;
         }
         let flat = shape.start(i) + u64::from(element);
-        Some(lock(&self.data.contents).slots.get(flat as usize).copied().flatten())
+        Some(lock(&self.data.contents).get(flat, shape.layout.bindings[i].ty))
     }
 
     /// How many of its descriptors are written.
     #[allow(dead_code)] // only the tests ask today
     pub fn written(&self) -> usize {
-        lock(&self.data.contents).slots.iter().filter(|s| s.is_some()).count()
+        lock(&self.data.contents).written.iter().map(|w| w.count_ones() as usize).sum()
     }
 
     /// Writes `values` from flat index `at` (as far as the set reaches).
     fn write(&self, at: u64, values: impl Iterator<Item = Option<Written>>) {
-        let Some(total) = self.shape().map(|s| s.total()) else { return };
+        let Some(shape) = self.shape() else { return };
+        let total = shape.total();
         let mut contents = lock(&self.data.contents);
-        if contents.slots.len() as u64 != total {
-            contents.slots.resize(total as usize, None);
+        if contents.len() != total {
+            contents.resize(total);
         }
-        let Some(slots) = contents.slots.get_mut(at as usize..) else { return };
-        for (slot, v) in slots.iter_mut().zip(values) {
-            *slot = v;
+        let mut types = shape.types_from(at);
+        for (i, v) in (at..total).zip(values) {
+            let ty = types.next().unwrap_or(0);
+            contents.set(i, v, ty);
         }
     }
 
     /// The contents of flat range `at..at + n` (unwritten where the set has no contents yet).
     fn read(&self, at: u64, n: u64) -> Vec<Option<Written>> {
+        let Some(shape) = self.shape() else { return Vec::new() };
         let contents = lock(&self.data.contents);
-        (at..at.saturating_add(n)).map(|i| contents.slots.get(i as usize).copied().flatten()).collect()
+        let mut types = shape.types_from(at);
+        (at..at.saturating_add(n).min(shape.total())).map(|i| contents.get(i, types.next().unwrap_or(0))).collect()
     }
 }
 
@@ -623,12 +684,12 @@ mod tests {
     fn contents_follow_writes_copies_and_variable_counts() {
         use VkDescriptorType as T;
         let tracker = StateTracker::for_device(DEVICE, INSTANCE, true);
-        // Bindings out of order: 5 (variable, up to 4 uniform buffers), 0 (2), 2 (none), 3 (a sampler).
+        // Bindings out of order: 5 (variable, up to 4 uniform buffers), 0 (2), 2 (none), 3 (1).
         let bindings = [
             binding(5, T::VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 4),
             binding(0, T::VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 2),
             binding(2, T::VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 0),
-            binding(3, T::VK_DESCRIPTOR_TYPE_SAMPLER, 1),
+            binding(3, T::VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1),
         ];
         let flags = [
             VkDescriptorBindingFlags(BINDING_VARIABLE_DESCRIPTOR_COUNT | BINDING_PARTIALLY_BOUND),
