@@ -713,9 +713,9 @@ impl CoreChecks {
                     max_vuid,
                     &at.dot("range"),
                     format_args!(
-                        "is {:#x}, an effective range of {effective} bytes, more than {max_name} ({max}) for a {ty_name} \
+                        "is {}, an effective range of {effective} bytes, more than {max_name} ({max}) for a {ty_name} \
                          descriptor.",
-                        info.range
+                        if info.range == VK_WHOLE_SIZE { "VK_WHOLE_SIZE".to_string() } else { info.range.to_string() }
                     ),
                 );
             }
