@@ -5,9 +5,10 @@
 //! buffer ranges and offset alignment against the device's limits, image layouts per descriptor
 //! type, null descriptors without `nullDescriptor`), copies between sets (overlap in one set,
 //! update-after-bind flags of both layouts and pools), sets a pending submission uses; and
-//! vkAllocateDescriptorSets (push-descriptor and descriptor-buffer layouts, update-after-bind
-//! and host-only layouts against the pool, variable descriptor counts) and vkFreeDescriptorSets
-//! (the pool's free bit).
+//! vkAllocateDescriptorSets (push descriptor layouts, update-after-bind layouts against the
+//! pool, variable descriptor counts) and vkFreeDescriptorSets (the pool's free bit); push
+//! descriptors (the set and its layout, each write), descriptor update templates (entries against
+//! the layout, pushes against the template, the buffer and image infos of their data).
 //!
 //! What the tracker does not know (a set, layout, buffer, view or pool created while Vigil did
 //! not follow it) is not checked.
@@ -1317,15 +1318,6 @@ impl CoreChecks {
                     format_args!("({h:#x}) was created with VK_DESCRIPTOR_SET_LAYOUT_CREATE_PUSH_DESCRIPTOR_BIT: it is pushed, not allocated."),
                 );
             }
-            if l.flags & LAYOUT_DESCRIPTOR_BUFFER != 0 {
-                skip |= cx.error(
-                    "VUID-VkDescriptorSetAllocateInfo-pSetLayouts-08009",
-                    &at,
-                    format_args!(
-                        "({h:#x}) was created with VK_DESCRIPTOR_SET_LAYOUT_CREATE_DESCRIPTOR_BUFFER_BIT_EXT."
-                    ),
-                );
-            }
             if let Some(pool_flags) = pool_flags {
                 if l.flags & LAYOUT_UPDATE_AFTER_BIND_POOL != 0 && pool_flags & POOL_UPDATE_AFTER_BIND == 0 {
                     skip |= cx.error(
@@ -1334,17 +1326,6 @@ impl CoreChecks {
                         format_args!(
                             "({h:#x}) was created with VK_DESCRIPTOR_SET_LAYOUT_CREATE_UPDATE_AFTER_BIND_POOL_BIT, but \
                              descriptorPool ({:#x}) without VK_DESCRIPTOR_POOL_CREATE_UPDATE_AFTER_BIND_BIT.",
-                            info.descriptorPool.as_raw()
-                        ),
-                    );
-                }
-                if l.flags & LAYOUT_HOST_ONLY_POOL != 0 && pool_flags & POOL_HOST_ONLY == 0 {
-                    skip |= cx.error(
-                        "VUID-VkDescriptorSetAllocateInfo-pSetLayouts-04610",
-                        &at,
-                        format_args!(
-                            "({h:#x}) was created with VK_DESCRIPTOR_SET_LAYOUT_CREATE_HOST_ONLY_POOL_BIT_EXT, but \
-                             descriptorPool ({:#x}) without VK_DESCRIPTOR_POOL_CREATE_HOST_ONLY_BIT_EXT.",
                             info.descriptorPool.as_raw()
                         ),
                     );
