@@ -3,6 +3,7 @@
 //! objects read it; only the tracker's record hooks change what exists.
 
 pub mod command_buffers;
+pub mod descriptors;
 pub mod events;
 pub mod images;
 pub mod layout_tracking;

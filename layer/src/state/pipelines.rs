@@ -77,15 +77,19 @@ impl ObjectRecord {
     /// As for [`ObjectRecord::pipeline_layout_created`].
     pub unsafe fn set_layout_created(&self, info: &VkDescriptorSetLayoutCreateInfo) {
         let ObjectState::DescriptorSetLayout(DescriptorSetLayoutState { info: state }) = &self.state else { return };
-        // SAFETY: the counted array of a valid create info.
+        // SAFETY: the counted array of a valid create info, and its chained binding flags.
         let bindings = unsafe { slice(info.pBindings, info.bindingCount) };
+        let flags = unsafe { super::descriptors::binding_flags(info) };
         let mut bindings: Vec<SetLayoutBinding> = bindings
             .iter()
-            .map(|b| SetLayoutBinding {
+            .enumerate()
+            .map(|(i, b)| SetLayoutBinding {
                 binding: b.binding,
                 ty: b.descriptorType.0,
                 count: b.descriptorCount,
                 stages: b.stageFlags.0,
+                flags: flags.get(i).copied().unwrap_or(0),
+                immutable_samplers: super::descriptors::has_immutable_samplers(b),
             })
             .collect();
         bindings.sort_by_key(|b| b.binding);
@@ -94,7 +98,7 @@ impl ObjectRecord {
 
     /// Records the layout a descriptor set was allocated with.
     pub fn set_allocated(&self, layout: Arc<ObjectRecord>) {
-        if let ObjectState::DescriptorSet(DescriptorSetState { layout: state }) = &self.state {
+        if let ObjectState::DescriptorSet(DescriptorSetState { layout: state, .. }) = &self.state {
             let _ = state.set(layout);
         }
     }

@@ -79,6 +79,9 @@ pub struct Types {
     pub query_pool: u16,
     pub event: u16,
     pub swapchain: u16,
+    pub descriptor_pool: u16,
+    pub buffer_view: u16,
+    pub descriptor_update_template: u16,
 }
 
 /// See [`Types`].
@@ -104,6 +107,9 @@ pub static TYPES: LazyLock<Types> = LazyLock::new(|| {
         query_pool: index("VkQueryPool"),
         event: index("VkEvent"),
         swapchain: index("VkSwapchainKHR"),
+        descriptor_pool: index("VkDescriptorPool"),
+        buffer_view: index("VkBufferView"),
+        descriptor_update_template: index("VkDescriptorUpdateTemplate"),
     }
 });
 
@@ -129,6 +135,9 @@ pub enum ObjectState {
     QueryPool(super::queries::QueryPoolState),
     Event(super::events::EventState),
     Swapchain(super::swapchains::SwapchainState),
+    DescriptorPool(super::descriptors::DescriptorPoolState),
+    BufferView(super::descriptors::BufferViewState),
+    DescriptorUpdateTemplate(super::descriptors::UpdateTemplateState),
 }
 
 impl ObjectState {
@@ -155,6 +164,11 @@ impl ObjectState {
             Some(T::VK_OBJECT_TYPE_QUERY_POOL) => ObjectState::QueryPool(Default::default()),
             Some(T::VK_OBJECT_TYPE_EVENT) => ObjectState::Event(Default::default()),
             Some(T::VK_OBJECT_TYPE_SWAPCHAIN_KHR) => ObjectState::Swapchain(Default::default()),
+            Some(T::VK_OBJECT_TYPE_DESCRIPTOR_POOL) => ObjectState::DescriptorPool(Default::default()),
+            Some(T::VK_OBJECT_TYPE_BUFFER_VIEW) => ObjectState::BufferView(Default::default()),
+            Some(T::VK_OBJECT_TYPE_DESCRIPTOR_UPDATE_TEMPLATE) => {
+                ObjectState::DescriptorUpdateTemplate(Default::default())
+            }
             _ => ObjectState::None,
         }
     }
@@ -379,6 +393,38 @@ impl ObjectRecord {
     pub fn swapchain(&self) -> Option<&super::swapchains::SwapchainState> {
         match &self.state {
             ObjectState::Swapchain(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// The descriptor pool state, for a descriptor pool.
+    pub fn descriptor_pool(&self) -> Option<&super::descriptors::DescriptorPoolState> {
+        match &self.state {
+            ObjectState::DescriptorPool(p) => Some(p),
+            _ => None,
+        }
+    }
+
+    /// The buffer view state, for a buffer view.
+    pub fn buffer_view(&self) -> Option<&super::descriptors::BufferViewState> {
+        match &self.state {
+            ObjectState::BufferView(v) => Some(v),
+            _ => None,
+        }
+    }
+
+    /// What a descriptor update template was created with, once recorded.
+    pub fn update_template(&self) -> Option<&super::descriptors::TemplateInfo> {
+        match &self.state {
+            ObjectState::DescriptorUpdateTemplate(t) => t.info(),
+            _ => None,
+        }
+    }
+
+    /// The descriptor set state (layout, variable count, contents), for a descriptor set.
+    pub fn descriptor_set_state(&self) -> Option<&DescriptorSetState> {
+        match &self.state {
+            ObjectState::DescriptorSet(s) => Some(s),
             _ => None,
         }
     }
@@ -658,19 +704,25 @@ pub struct SetLayoutInfo {
     pub bindings: Vec<SetLayoutBinding>,
 }
 
-/// One `VkDescriptorSetLayoutBinding` (immutable samplers are not kept).
+/// One `VkDescriptorSetLayoutBinding` (whether it has immutable samplers, not which).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SetLayoutBinding {
     pub binding: u32,
     pub ty: i32,
     pub count: u32,
     pub stages: u32,
+    /// Its `VkDescriptorBindingFlags` (`VkDescriptorSetLayoutBindingFlagsCreateInfo`).
+    pub flags: u32,
+    /// Whether `pImmutableSamplers` was given (sampler and combined image sampler bindings).
+    pub immutable_samplers: bool,
 }
 
-/// A descriptor set's state: the layout it was allocated with.
+/// A descriptor set's state: the layout it was allocated with, and what is written in it.
 #[derive(Default)]
 pub struct DescriptorSetState {
     pub(super) layout: OnceLock<Arc<ObjectRecord>>,
+    /// Its variable descriptor count and contents (`state::descriptors`).
+    pub(super) data: super::descriptors::SetData,
 }
 
 /// The objects a recording refers to, each once: destroying one invalidates the command buffer,
@@ -809,12 +861,16 @@ pub struct ImageState {
     pub(super) flags: OnceLock<VkImageCreateFlags>,
     /// Its memory, once bound (an image is bound at most once).
     pub(super) binding: OnceLock<MemoryBinding>,
+    /// Its usage and type, as descriptor updates check them (`state::descriptors`).
+    pub(super) usage: OnceLock<super::descriptors::ImageUse>,
 }
 
 /// An image view's state: the image it views, and which of its subresources.
 #[derive(Default)]
 pub struct ImageViewState {
     pub(super) image: OnceLock<(Arc<ObjectRecord>, vigil_generated::VkImageSubresourceRange)>,
+    /// What descriptor updates check (`state::descriptors`).
+    pub(super) view: OnceLock<super::descriptors::ViewInfo>,
 }
 
 /// A render pass's state: each attachment's initial and final layout, `None` for one whose

@@ -237,6 +237,7 @@ impl ValidationObject for StateTracker {
                     state.created(info);
                 }
             }
+            unsafe { self.image_usage_created(info, image.as_raw()) };
         }
     }
 
@@ -258,6 +259,7 @@ impl ValidationObject for StateTracker {
                     state.set_image(image, info.subresourceRange);
                 }
             }
+            unsafe { self.view_created_for_descriptors(info, view.as_raw()) };
         }
     }
 
@@ -430,6 +432,7 @@ impl ValidationObject for StateTracker {
                 s.set_allocated(l);
             }
         }
+        unsafe { self.descriptor_sets_allocated(info, sets) };
     }
 
     fn post_call_record_cmd_bind_pipeline(
@@ -1664,6 +1667,105 @@ impl ValidationObject for StateTracker {
         _result: (),
     ) {
         self.index_buffer_bound(cx, buffer, offset, size, index_type);
+    }
+
+    fn post_call_record_create_descriptor_pool(
+        &self,
+        cx: &Call<'_>,
+        _device: VkDevice,
+        info: *const VkDescriptorPoolCreateInfo,
+        _allocator: *const VkAllocationCallbacks,
+        pool: *mut VkDescriptorPool,
+        result: VkResult,
+    ) {
+        self.post_record_call(cx, Some(result));
+        // SAFETY: the call succeeded: a valid create info, and the pool written.
+        if let (true, Some(info), Some(pool)) = (result.0 >= 0, unsafe { info.as_ref() }, unsafe { pool.as_ref() }) {
+            unsafe { self.descriptor_pool_created(info, pool.as_raw()) };
+        }
+    }
+
+    fn post_call_record_create_buffer_view(
+        &self,
+        cx: &Call<'_>,
+        _device: VkDevice,
+        info: *const VkBufferViewCreateInfo,
+        _allocator: *const VkAllocationCallbacks,
+        view: *mut VkBufferView,
+        result: VkResult,
+    ) {
+        self.post_record_call(cx, Some(result));
+        // SAFETY: as for vkCreateDescriptorPool.
+        if let (true, Some(info), Some(view)) = (result.0 >= 0, unsafe { info.as_ref() }, unsafe { view.as_ref() }) {
+            unsafe { self.buffer_view_created(info, view.as_raw()) };
+        }
+    }
+
+    fn post_call_record_update_descriptor_sets(
+        &self,
+        _cx: &Call<'_>,
+        _device: VkDevice,
+        write_count: u32,
+        writes: *const VkWriteDescriptorSet,
+        copy_count: u32,
+        copies: *const VkCopyDescriptorSet,
+        _result: (),
+    ) {
+        // SAFETY: the counted arrays the application passed to the call.
+        unsafe { self.descriptors_updated(slice(writes, write_count), slice(copies, copy_count)) };
+    }
+
+    fn pre_call_record_free_descriptor_sets(
+        &self,
+        cx: &Call<'_>,
+        _device: VkDevice,
+        pool: VkDescriptorPool,
+        count: u32,
+        sets: *const VkDescriptorSet,
+    ) {
+        // SAFETY: the counted sets the application passed.
+        self.descriptor_sets_freed(pool, unsafe { slice(sets, count) });
+        self.pre_record_call(cx);
+    }
+
+    fn pre_call_record_reset_descriptor_pool(
+        &self,
+        cx: &Call<'_>,
+        _device: VkDevice,
+        pool: VkDescriptorPool,
+        _flags: VkDescriptorPoolResetFlags,
+    ) {
+        self.descriptor_pool_reset(pool);
+        self.pre_record_call(cx);
+    }
+
+    fn post_call_record_create_descriptor_update_template(
+        &self,
+        cx: &Call<'_>,
+        _device: VkDevice,
+        info: *const VkDescriptorUpdateTemplateCreateInfo,
+        _allocator: *const VkAllocationCallbacks,
+        template: *mut VkDescriptorUpdateTemplate,
+        result: VkResult,
+    ) {
+        self.post_record_call(cx, Some(result));
+        // SAFETY: the call succeeded: a valid create info, and the template written.
+        if let (true, Some(info), Some(t)) = (result.0 >= 0, unsafe { info.as_ref() }, unsafe { template.as_ref() }) {
+            unsafe { self.update_template_created(info, t.as_raw()) };
+        }
+    }
+
+    fn post_call_record_update_descriptor_set_with_template(
+        &self,
+        _cx: &Call<'_>,
+        _device: VkDevice,
+        set: VkDescriptorSet,
+        template: VkDescriptorUpdateTemplate,
+        data: *const core::ffi::c_void,
+        _result: (),
+    ) {
+        // SAFETY: the data the application passed, laid out as the template says.
+        unsafe { self.updated_with_template(set, template, data as *const u8) };
     }
 }
 

@@ -10,6 +10,7 @@ use vigil_generated::*;
 
 use super::buffers::{BIND_INDEX_BUFFER, BIND_VERTEX_BUFFERS, BIND_VERTEX_BUFFERS2};
 use super::buffers::{COPY_BUFFER, COPY_BUFFER_INFO, FILL_BUFFER, UPDATE_BUFFER};
+use super::descriptors::{PUSH_DESCRIPTOR_SET, PUSH_DESCRIPTOR_SET_INFO, PUSH_WITH_TEMPLATE, PUSH_WITH_TEMPLATE_INFO};
 use super::events::*;
 use super::fences::{SUBMIT2_FENCE, SUBMIT_FENCE};
 use super::layouts::LayoutParam;
@@ -1448,5 +1449,140 @@ impl ValidationObject for CoreChecks {
     ) -> bool {
         // SAFETY: the present info the application passed.
         unsafe { self.present(cx, info) }
+    }
+
+    fn pre_call_validate_update_descriptor_sets(
+        &self,
+        cx: &Call<'_>,
+        _device: VkDevice,
+        write_count: u32,
+        writes: *const VkWriteDescriptorSet,
+        copy_count: u32,
+        copies: *const VkCopyDescriptorSet,
+    ) -> bool {
+        // SAFETY: the counted arrays, as the application passed them.
+        let (writes, copies) = unsafe { (slice(writes, write_count), slice(copies, copy_count)) };
+        self.update_descriptor_sets(cx, writes, copies)
+    }
+
+    fn pre_call_validate_allocate_descriptor_sets(
+        &self,
+        cx: &Call<'_>,
+        _device: VkDevice,
+        info: *const VkDescriptorSetAllocateInfo,
+        _sets: *mut VkDescriptorSet,
+    ) -> bool {
+        // SAFETY: the application's allocate info, when not NULL.
+        unsafe { info.as_ref().is_some_and(|info| self.allocate_descriptor_sets(cx, info)) }
+    }
+
+    fn pre_call_validate_free_descriptor_sets(
+        &self,
+        cx: &Call<'_>,
+        _device: VkDevice,
+        pool: VkDescriptorPool,
+        _count: u32,
+        _sets: *const VkDescriptorSet,
+    ) -> bool {
+        // The typed hook replaces the generic one: the in-use rule of the free runs here too.
+        self.destroyed_in_use(cx) | self.free_descriptor_sets(cx, pool)
+    }
+
+    fn pre_call_validate_cmd_push_descriptor_set(
+        &self,
+        cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        _bind_point: VkPipelineBindPoint,
+        layout: VkPipelineLayout,
+        set: u32,
+        count: u32,
+        writes: *const VkWriteDescriptorSet,
+    ) -> bool {
+        self.with_recording(cx, cb.as_raw(), |_| {
+            // SAFETY: the counted writes, as the application passed them.
+            let writes = unsafe { slice(writes, count) };
+            let root = cx.location();
+            let at = Members { at: &root, pointer: false };
+            self.push_descriptor_set(cx, &PUSH_DESCRIPTOR_SET, layout, set, writes, &at)
+        })
+    }
+
+    fn pre_call_validate_cmd_push_descriptor_set2(
+        &self,
+        cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        info: *const VkPushDescriptorSetInfo,
+    ) -> bool {
+        self.with_recording(cx, cb.as_raw(), |_| {
+            // SAFETY: the application's info and its counted writes.
+            let Some(info) = (unsafe { info.as_ref() }) else { return false };
+            let writes = unsafe { slice(info.pDescriptorWrites, info.descriptorWriteCount) };
+            let root = cx.location();
+            let info_at = root.dot("pPushDescriptorSetInfo");
+            let at = Members { at: &info_at, pointer: true };
+            self.push_descriptor_set(cx, &PUSH_DESCRIPTOR_SET_INFO, info.layout, info.set, writes, &at)
+        })
+    }
+
+    fn pre_call_validate_create_descriptor_update_template(
+        &self,
+        cx: &Call<'_>,
+        _device: VkDevice,
+        info: *const VkDescriptorUpdateTemplateCreateInfo,
+        _allocator: *const VkAllocationCallbacks,
+        _template: *mut VkDescriptorUpdateTemplate,
+    ) -> bool {
+        // SAFETY: the application's create info, when not NULL.
+        unsafe { info.as_ref().is_some_and(|info| self.create_update_template(cx, info)) }
+    }
+
+    fn pre_call_validate_cmd_push_descriptor_set_with_template(
+        &self,
+        cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        template: VkDescriptorUpdateTemplate,
+        layout: VkPipelineLayout,
+        set: u32,
+        data: *const core::ffi::c_void,
+    ) -> bool {
+        self.with_recording(cx, cb.as_raw(), |_| {
+            let root = cx.location();
+            let at = Members { at: &root, pointer: false };
+            let pushed = self.push_with_template(cx, &PUSH_WITH_TEMPLATE, template, layout, set, &at);
+            // SAFETY: the application's data, laid out as the template says.
+            pushed || unsafe { self.template_data(cx, template, data.cast(), &root.dot("pData")) }
+        })
+    }
+
+    fn pre_call_validate_update_descriptor_set_with_template(
+        &self,
+        cx: &Call<'_>,
+        _device: VkDevice,
+        _set: VkDescriptorSet,
+        template: VkDescriptorUpdateTemplate,
+        data: *const core::ffi::c_void,
+    ) -> bool {
+        let root = cx.location();
+        // SAFETY: the application's data, laid out as the template says.
+        unsafe { self.template_data(cx, template, data.cast(), &root.dot("pData")) }
+    }
+
+    fn pre_call_validate_cmd_push_descriptor_set_with_template2(
+        &self,
+        cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        info: *const VkPushDescriptorSetWithTemplateInfo,
+    ) -> bool {
+        self.with_recording(cx, cb.as_raw(), |_| {
+            // SAFETY: the application's info, when not NULL.
+            let Some(info) = (unsafe { info.as_ref() }) else { return false };
+            let root = cx.location();
+            let info_at = root.dot("pPushDescriptorSetWithTemplateInfo");
+            let at = Members { at: &info_at, pointer: true };
+            let template = info.descriptorUpdateTemplate;
+            let pushed = self.push_with_template(cx, &PUSH_WITH_TEMPLATE_INFO, template, info.layout, info.set, &at);
+            // SAFETY: the application's data, laid out as the template says.
+            pushed || unsafe { self.template_data(cx, template, info.pData.cast(), &info_at.arrow("pData")) }
+        })
     }
 }

@@ -4,6 +4,7 @@
 mod bindings;
 mod buffers;
 mod command_buffers;
+mod descriptors;
 mod draw;
 mod draw_state;
 mod events;

@@ -1,4 +1,4 @@
-//! Descriptor set layouts and pipeline layouts.
+//! Descriptor set layouts, pipeline layouts and descriptor pools.
 
 use vigil_generated::features::Feature;
 use vigil_generated::*;
@@ -344,4 +344,84 @@ fn binding_flags(
             ),
         );
     }
+}
+
+/// `vkCreateDescriptorPool`: its flags and pool sizes against the device's features.
+pub(super) fn create_descriptor_pool(
+    checks: &DeviceStateless,
+    cx: &Call<'_>,
+    info: &VkDescriptorPoolCreateInfo,
+) -> bool {
+    use VkDescriptorPoolCreateFlags as P;
+    let mut f = Findings::of(cx);
+    let cmd = cx.location();
+    let at = cmd.dot("pCreateInfo");
+    let features = &checks.facts.features;
+    let overallocating = features.contains(Feature::DESCRIPTOR_POOL_OVERALLOCATION);
+    if info.maxSets == 0
+        && !(overallocating && info.flags.0 & P::VK_DESCRIPTOR_POOL_CREATE_ALLOW_OVERALLOCATION_SETS_BIT_NV.0 != 0)
+    {
+        f.error(
+            "VUID-VkDescriptorPoolCreateInfo-descriptorPoolOverallocation-09227",
+            &at.arrow("maxSets"),
+            format_args!("is 0; a pool holds at least one set unless it may overallocate sets."),
+        );
+    }
+    let host_only = info.flags.0 & P::VK_DESCRIPTOR_POOL_CREATE_HOST_ONLY_BIT_EXT.0 != 0;
+    if host_only && info.flags.0 & P::VK_DESCRIPTOR_POOL_CREATE_UPDATE_AFTER_BIND_BIT.0 != 0 {
+        f.error(
+            "VUID-VkDescriptorPoolCreateInfo-flags-04607",
+            &at.arrow("flags"),
+            format_args!(
+                "({:#x}) has both VK_DESCRIPTOR_POOL_CREATE_HOST_ONLY_BIT_EXT and \
+                 VK_DESCRIPTOR_POOL_CREATE_UPDATE_AFTER_BIND_BIT.",
+                info.flags.0
+            ),
+        );
+    }
+    let mutable = features.contains(Feature::MUTABLE_DESCRIPTOR_TYPE);
+    if host_only && !mutable {
+        f.error(
+            "VUID-VkDescriptorPoolCreateInfo-flags-04609",
+            &at.arrow("flags"),
+            format_args!(
+                "({:#x}) has VK_DESCRIPTOR_POOL_CREATE_HOST_ONLY_BIT_EXT, and the mutableDescriptorType feature is not \
+                 enabled.",
+                info.flags.0
+            ),
+        );
+    }
+    let sizes_at = at.arrow("pPoolSizes");
+    // SAFETY: the application promises poolSizeCount pool sizes.
+    let sizes = unsafe { elements(info.pPoolSizes, info.poolSizeCount) };
+    let mut inline_checked = false;
+    for (i, size) in sizes.iter().enumerate() {
+        let size_at = sizes_at.index(i);
+        if size.r#type == VkDescriptorType::VK_DESCRIPTOR_TYPE_MUTABLE_EXT && !mutable {
+            f.error(
+                "VUID-VkDescriptorPoolCreateInfo-mutableDescriptorType-04608",
+                &size_at.dot("type"),
+                format_args!(
+                    "is VK_DESCRIPTOR_TYPE_MUTABLE_EXT, and the mutableDescriptorType feature is not enabled."
+                ),
+            );
+        }
+        if size.r#type == VkDescriptorType::VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK && !inline_checked {
+            inline_checked = true;
+            let s_type = VkStructureType::VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_INLINE_UNIFORM_BLOCK_CREATE_INFO;
+            // SAFETY: the application promises a valid chain.
+            let block = unsafe { find::<VkDescriptorPoolInlineUniformBlockCreateInfo>(info.pNext, s_type) };
+            if block.is_none_or(|b| b.maxInlineUniformBlockBindings == 0) {
+                f.error(
+                    "VUID-VkDescriptorPoolCreateInfo-pPoolSizes-09424",
+                    &size_at.dot("type"),
+                    format_args!(
+                        "is VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK, and no VkDescriptorPoolInlineUniformBlockCreateInfo \
+                         with a maxInlineUniformBlockBindings other than 0 is chained."
+                    ),
+                );
+            }
+        }
+    }
+    f.skip
 }

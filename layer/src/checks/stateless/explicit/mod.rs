@@ -144,6 +144,7 @@ impl ValidationObject for DeviceStateless {
         pre_call_validate_create_sampler(VkSamplerCreateInfo, VkSampler) => sampler::create_sampler;
         pre_call_validate_create_pipeline_layout(VkPipelineLayoutCreateInfo, VkPipelineLayout) => descriptors::create_pipeline_layout;
         pre_call_validate_create_descriptor_set_layout(VkDescriptorSetLayoutCreateInfo, VkDescriptorSetLayout) => descriptors::create_descriptor_set_layout;
+        pre_call_validate_create_descriptor_pool(VkDescriptorPoolCreateInfo, VkDescriptorPool) => descriptors::create_descriptor_pool;
         pre_call_validate_create_buffer(VkBufferCreateInfo, VkBuffer) => resources::create_buffer;
         pre_call_validate_allocate_memory(VkMemoryAllocateInfo, VkDeviceMemory) => resources::allocate_memory;
         pre_call_validate_create_image(VkImageCreateInfo, VkImage) => images::create_image;
