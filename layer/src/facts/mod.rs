@@ -38,6 +38,8 @@ pub struct DeviceFacts {
     pub get_image_format_properties: Option<PFN_vkGetPhysicalDeviceImageFormatProperties>,
     /// What Vigil asks the driver about the application's objects.
     pub driver: DriverQueries,
+    /// The next layer's `vkGetPhysicalDeviceFormatProperties`: format features.
+    pub get_format_properties: Option<PFN_vkGetPhysicalDeviceFormatProperties>,
 }
 
 impl DeviceFacts {
@@ -48,6 +50,17 @@ impl DeviceFacts {
         let ty = p.memoryTypes.get(index as usize).filter(|_| index < p.memoryTypeCount)?;
         let heap = p.memoryHeaps.get(ty.heapIndex as usize).map_or(VkMemoryHeapFlags(0), |h| h.flags);
         Some((ty.propertyFlags, heap))
+    }
+}
+
+impl DeviceFacts {
+    /// The physical device's properties of `format`, from the next layer.
+    pub fn format_properties(&self, format: VkFormat) -> Option<VkFormatProperties> {
+        let get = self.get_format_properties?;
+        let mut out = VkFormatProperties::default();
+        // SAFETY: the next layer's query, on the device's own physical device.
+        unsafe { get(self.physical_device, format, &mut out) };
+        Some(out)
     }
 }
 

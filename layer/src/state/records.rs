@@ -739,6 +739,8 @@ pub struct ImageState {
     pub(super) flags: OnceLock<VkImageCreateFlags>,
     /// Its memory, once bound (an image is bound at most once).
     pub(super) binding: OnceLock<MemoryBinding>,
+    /// What it was created with, for the transfer commands' rules.
+    pub(super) info: OnceLock<super::images::ImageInfo>,
 }
 
 /// An image view's state: the image it views, and which of its subresources.

@@ -233,6 +233,9 @@ impl ValidationObject for StateTracker {
             if let Some(i) = self.get(TYPES.image, image.as_raw()) {
                 if let Some(state) = i.image() {
                     state.created(info);
+                    let properties = cx.device().and_then(|d| d.format_properties(info.format));
+                    // SAFETY: the accepted info's pNext chain.
+                    state.set_info(unsafe { super::images::ImageInfo::new(info, properties) });
                 }
             }
         }

@@ -10,6 +10,10 @@ use vigil_generated::*;
 
 use super::buffers::{BIND_INDEX_BUFFER, BIND_VERTEX_BUFFERS, BIND_VERTEX_BUFFERS2};
 use super::buffers::{COPY_BUFFER, COPY_BUFFER_INFO, FILL_BUFFER, UPDATE_BUFFER};
+use super::copies::{buffer_image_copy, image_blit, image_copy, image_resolve, transformed};
+use super::copies::{BLIT_IMAGE, BLIT_IMAGE_INFO, CLEAR_COLOR, CLEAR_DEPTH_STENCIL, COPY_IMAGE, COPY_IMAGE_INFO};
+use super::copies::{BUFFER_TO_IMAGE, BUFFER_TO_IMAGE_INFO, IMAGE_TO_BUFFER, IMAGE_TO_BUFFER_INFO};
+use super::copies::{RESOLVE_IMAGE, RESOLVE_IMAGE_INFO};
 use super::fences::{SUBMIT2_FENCE, SUBMIT_FENCE};
 use super::layouts::LayoutParam;
 use super::memory::{Bindable, Members, BIND_BUFFER, BIND_BUFFER_INFO, BIND_IMAGE, BIND_IMAGE_INFO, MAP, MAP_INFO};
@@ -463,7 +467,7 @@ impl ValidationObject for CoreChecks {
         &self,
         cx: &Call<'_>,
         cb: VkCommandBuffer,
-        _buffer: VkBuffer,
+        buffer: VkBuffer,
         image: VkImage,
         layout: VkImageLayout,
         count: u32,
@@ -476,7 +480,10 @@ impl ValidationObject for CoreChecks {
             let entries = |s: &ImageShape| regions.iter().flat_map(|r| s.layers(&r.imageSubresource)).collect();
             let param =
                 LayoutParam { name: "dstImageLayout", vuid: "VUID-vkCmdCopyBufferToImage-dstImageLayout-00180" };
+            let root = cx.location();
+            let m = Members { at: &root, pointer: false };
             self.parameter_layout(cx, cb, image, layout, entries, &param)
+                | self.copy_buffer_image(cx, &BUFFER_TO_IMAGE, (image, layout), buffer, regions, &m)
         }
     }
 
@@ -486,7 +493,7 @@ impl ValidationObject for CoreChecks {
         cb: VkCommandBuffer,
         image: VkImage,
         layout: VkImageLayout,
-        _buffer: VkBuffer,
+        buffer: VkBuffer,
         count: u32,
         regions: *const VkBufferImageCopy,
     ) -> bool {
@@ -497,7 +504,10 @@ impl ValidationObject for CoreChecks {
             let entries = |s: &ImageShape| regions.iter().flat_map(|r| s.layers(&r.imageSubresource)).collect();
             let param =
                 LayoutParam { name: "srcImageLayout", vuid: "VUID-vkCmdCopyImageToBuffer-srcImageLayout-00189" };
+            let root = cx.location();
+            let m = Members { at: &root, pointer: false };
             self.parameter_layout(cx, cb, image, layout, entries, &param)
+                | self.copy_buffer_image(cx, &IMAGE_TO_BUFFER, (image, layout), buffer, regions, &m)
         }
     }
 
@@ -520,8 +530,11 @@ impl ValidationObject for CoreChecks {
             let dst_entries = |s: &ImageShape| regions.iter().flat_map(|r| s.layers(&r.dstSubresource)).collect();
             let src_param = LayoutParam { name: "srcImageLayout", vuid: "VUID-vkCmdCopyImage-srcImageLayout-00128" };
             let dst_param = LayoutParam { name: "dstImageLayout", vuid: "VUID-vkCmdCopyImage-dstImageLayout-00133" };
+            let root = cx.location();
+            let m = Members { at: &root, pointer: false };
             self.parameter_layout(cx, cb, src, src_layout, src_entries, &src_param)
                 | self.parameter_layout(cx, cb, dst, dst_layout, dst_entries, &dst_param)
+                | self.copy_image(cx, &COPY_IMAGE, ((src, src_layout), (dst, dst_layout)), regions, &m)
         }
     }
 
@@ -542,6 +555,7 @@ impl ValidationObject for CoreChecks {
             let entries = |s: &ImageShape| ranges.iter().flat_map(|r| s.range(r)).collect();
             let param = LayoutParam { name: "imageLayout", vuid: "VUID-vkCmdClearColorImage-imageLayout-00004" };
             self.parameter_layout(cx, cb, image, layout, entries, &param)
+                | self.clear_image(cx, &CLEAR_COLOR, (image, layout), ranges)
         }
     }
 
@@ -1080,6 +1094,172 @@ impl ValidationObject for CoreChecks {
             let (buffers, offsets, sizes) =
                 unsafe { (slice(buffers, count), slice(offsets, count), slice(sizes, count)) };
             self.bind_vertex_buffers(cx, &BIND_VERTEX_BUFFERS2, buffers, offsets, sizes)
+        }
+    }
+
+    // Image transfers (copies.rs).
+
+    fn pre_call_validate_cmd_copy_image2(
+        &self,
+        cx: &Call<'_>,
+        _cb: VkCommandBuffer,
+        info: *const VkCopyImageInfo2,
+    ) -> bool {
+        let recorded = self.recording_rules(cx);
+        recorded | {
+            // SAFETY: the copy info the application passed, and its regions.
+            let Some(info) = (unsafe { info.as_ref() }) else { return recorded };
+            let regions: Vec<_> = unsafe { slice(info.pRegions, info.regionCount) }.iter().map(image_copy).collect();
+            let root = cx.location();
+            let at = root.dot("pCopyImageInfo");
+            let m = Members { at: &at, pointer: true };
+            let images = ((info.srcImage, info.srcImageLayout), (info.dstImage, info.dstImageLayout));
+            self.copy_image(cx, &COPY_IMAGE_INFO, images, &regions, &m)
+        }
+    }
+
+    fn pre_call_validate_cmd_copy_buffer_to_image2(
+        &self,
+        cx: &Call<'_>,
+        _cb: VkCommandBuffer,
+        info: *const VkCopyBufferToImageInfo2,
+    ) -> bool {
+        let recorded = self.recording_rules(cx);
+        recorded | {
+            // SAFETY: the copy info the application passed, and its regions.
+            let Some(info) = (unsafe { info.as_ref() }) else { return recorded };
+            let regions = unsafe { slice(info.pRegions, info.regionCount) };
+            if regions.iter().any(|r| unsafe { transformed(r) }) {
+                return recorded;
+            }
+            let regions: Vec<_> = regions.iter().map(buffer_image_copy).collect();
+            let root = cx.location();
+            let at = root.dot("pCopyBufferToImageInfo");
+            let m = Members { at: &at, pointer: true };
+            let image = (info.dstImage, info.dstImageLayout);
+            self.copy_buffer_image(cx, &BUFFER_TO_IMAGE_INFO, image, info.srcBuffer, &regions, &m)
+        }
+    }
+
+    fn pre_call_validate_cmd_copy_image_to_buffer2(
+        &self,
+        cx: &Call<'_>,
+        _cb: VkCommandBuffer,
+        info: *const VkCopyImageToBufferInfo2,
+    ) -> bool {
+        let recorded = self.recording_rules(cx);
+        recorded | {
+            // SAFETY: the copy info the application passed, and its regions.
+            let Some(info) = (unsafe { info.as_ref() }) else { return recorded };
+            let regions = unsafe { slice(info.pRegions, info.regionCount) };
+            if regions.iter().any(|r| unsafe { transformed(r) }) {
+                return recorded;
+            }
+            let regions: Vec<_> = regions.iter().map(buffer_image_copy).collect();
+            let root = cx.location();
+            let at = root.dot("pCopyImageToBufferInfo");
+            let m = Members { at: &at, pointer: true };
+            let image = (info.srcImage, info.srcImageLayout);
+            self.copy_buffer_image(cx, &IMAGE_TO_BUFFER_INFO, image, info.dstBuffer, &regions, &m)
+        }
+    }
+
+    fn pre_call_validate_cmd_blit_image(
+        &self,
+        cx: &Call<'_>,
+        _cb: VkCommandBuffer,
+        src: VkImage,
+        src_layout: VkImageLayout,
+        dst: VkImage,
+        dst_layout: VkImageLayout,
+        count: u32,
+        regions: *const VkImageBlit,
+        filter: VkFilter,
+    ) -> bool {
+        let recorded = self.recording_rules(cx);
+        recorded | {
+            // SAFETY: `count` regions, as the application passed them.
+            let regions = unsafe { slice(regions, count) };
+            let root = cx.location();
+            let m = Members { at: &root, pointer: false };
+            self.blit_image(cx, &BLIT_IMAGE, ((src, src_layout), (dst, dst_layout)), regions, filter, &m)
+        }
+    }
+
+    fn pre_call_validate_cmd_blit_image2(
+        &self,
+        cx: &Call<'_>,
+        _cb: VkCommandBuffer,
+        info: *const VkBlitImageInfo2,
+    ) -> bool {
+        let recorded = self.recording_rules(cx);
+        recorded | {
+            // SAFETY: the blit info the application passed, and its regions.
+            let Some(info) = (unsafe { info.as_ref() }) else { return recorded };
+            let regions: Vec<_> = unsafe { slice(info.pRegions, info.regionCount) }.iter().map(image_blit).collect();
+            let root = cx.location();
+            let at = root.dot("pBlitImageInfo");
+            let m = Members { at: &at, pointer: true };
+            let images = ((info.srcImage, info.srcImageLayout), (info.dstImage, info.dstImageLayout));
+            self.blit_image(cx, &BLIT_IMAGE_INFO, images, &regions, info.filter, &m)
+        }
+    }
+
+    fn pre_call_validate_cmd_resolve_image(
+        &self,
+        cx: &Call<'_>,
+        _cb: VkCommandBuffer,
+        src: VkImage,
+        src_layout: VkImageLayout,
+        dst: VkImage,
+        dst_layout: VkImageLayout,
+        count: u32,
+        regions: *const VkImageResolve,
+    ) -> bool {
+        let recorded = self.recording_rules(cx);
+        recorded | {
+            // SAFETY: `count` regions, as the application passed them.
+            let regions = unsafe { slice(regions, count) };
+            let root = cx.location();
+            let m = Members { at: &root, pointer: false };
+            self.resolve_image(cx, &RESOLVE_IMAGE, ((src, src_layout), (dst, dst_layout)), regions, &m)
+        }
+    }
+
+    fn pre_call_validate_cmd_resolve_image2(
+        &self,
+        cx: &Call<'_>,
+        _cb: VkCommandBuffer,
+        info: *const VkResolveImageInfo2,
+    ) -> bool {
+        let recorded = self.recording_rules(cx);
+        recorded | {
+            // SAFETY: the resolve info the application passed, and its regions.
+            let Some(info) = (unsafe { info.as_ref() }) else { return recorded };
+            let regions: Vec<_> = unsafe { slice(info.pRegions, info.regionCount) }.iter().map(image_resolve).collect();
+            let root = cx.location();
+            let at = root.dot("pResolveImageInfo");
+            let m = Members { at: &at, pointer: true };
+            let images = ((info.srcImage, info.srcImageLayout), (info.dstImage, info.dstImageLayout));
+            self.resolve_image(cx, &RESOLVE_IMAGE_INFO, images, &regions, &m)
+        }
+    }
+
+    fn pre_call_validate_cmd_clear_depth_stencil_image(
+        &self,
+        cx: &Call<'_>,
+        _cb: VkCommandBuffer,
+        image: VkImage,
+        layout: VkImageLayout,
+        _value: *const VkClearDepthStencilValue,
+        count: u32,
+        ranges: *const VkImageSubresourceRange,
+    ) -> bool {
+        let recorded = self.recording_rules(cx);
+        recorded | {
+            // SAFETY: `count` ranges, as the application passed them.
+            let ranges = unsafe { slice(ranges, count) };
+            self.clear_image(cx, &CLEAR_DEPTH_STENCIL, (image, layout), ranges)
         }
     }
 }

@@ -4,8 +4,10 @@
 mod bindings;
 mod buffers;
 mod command_buffers;
+mod copies;
 mod draw;
 mod fences;
+mod formats;
 mod in_use;
 mod layouts;
 mod memory;

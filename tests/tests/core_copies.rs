@@ -1,0 +1,784 @@
+//! Core validation of the image side of the transfer commands through the real loader on
+//! lavapipe: copies between images and between buffers and images, blits, resolves and image
+//! clears. Each image with the usage the command needs, bound to memory, of a format whose
+//! features allow the command; each region's subresource among the image's mip levels and array
+//! layers, of aspects its format has, inside the subresource; sample counts, formats and aspects
+//! that agree; the layouts each command allows; a buffer copy's buffer, offset alignment and
+//! bytes. Every case runs both versions of the command (`vkCmdCopyImage` and
+//! `vkCmdCopyImage2`, ...): the exact ids of the invalid call (skipped, so it never reaches
+//! lavapipe), then the valid neighbour at the boundary, which reports nothing.
+//!
+//! lavapipe's format features give the blit cases their formats: B10G11R11_UFLOAT_PACK32 has no
+//! BLIT_DST, R8G8B8A8_UINT no SAMPLED_IMAGE_FILTER_LINEAR, G8_B8_R8_3PLANE_444_UNORM no BLIT_SRC.
+
+use ash::vk;
+use vigil_tests::{Context, ContextBuilder, MessageLog, VulkanEnv, VIGIL_LAYER};
+
+use vk::BufferUsageFlags as BU;
+use vk::Format as F;
+use vk::ImageAspectFlags as A;
+use vk::ImageLayout as L;
+use vk::ImageUsageFlags as U;
+
+const NONE: [&str; 0] = [];
+const GENERAL: L = L::GENERAL;
+const COLOR_USAGE: U = U::from_raw(U::TRANSFER_SRC.as_raw() | U::TRANSFER_DST.as_raw());
+
+fn reported(log: &MessageLog, call: impl FnOnce()) -> Vec<String> {
+    log.clear();
+    call();
+    log.problem_ids()
+}
+
+/// How an image is made.
+#[derive(Clone, Copy)]
+struct Desc {
+    format: vk::Format,
+    usage: U,
+    extent: [u32; 3],
+    levels: u32,
+    layers: u32,
+    samples: vk::SampleCountFlags,
+    ty: vk::ImageType,
+    bound: bool,
+}
+
+impl Desc {
+    /// A 16x16 single-sampled 2D image of `format`, one level and layer, for transfers both ways.
+    fn new(format: vk::Format) -> Self {
+        Desc {
+            format,
+            usage: COLOR_USAGE,
+            extent: [16, 16, 1],
+            levels: 1,
+            layers: 1,
+            samples: vk::SampleCountFlags::TYPE_1,
+            ty: vk::ImageType::TYPE_2D,
+            bound: true,
+        }
+    }
+    fn usage(self, usage: U) -> Self {
+        Desc { usage, ..self }
+    }
+    fn levels(self, levels: u32) -> Self {
+        Desc { levels, ..self }
+    }
+    fn layers(self, layers: u32) -> Self {
+        Desc { layers, ..self }
+    }
+    fn samples(self, samples: vk::SampleCountFlags) -> Self {
+        // Multisampled images are attachments too (what lavapipe supports them for).
+        let extra = if self.format == F::D32_SFLOAT { U::DEPTH_STENCIL_ATTACHMENT } else { U::COLOR_ATTACHMENT };
+        Desc { samples, usage: self.usage | extra, ..self }
+    }
+    fn volume(self, depth: u32) -> Self {
+        Desc { ty: vk::ImageType::TYPE_3D, extent: [16, 16, depth], ..self }
+    }
+    fn unbound(self) -> Self {
+        Desc { bound: false, ..self }
+    }
+}
+
+struct Fixture {
+    ctx: Context,
+    cb: vk::CommandBuffer,
+}
+
+impl Fixture {
+    fn new() -> Self {
+        let entry = VulkanEnv::new().with_vigil().entry();
+        let ctx = ContextBuilder::new().layers(&[VIGIL_LAYER]).build(&entry);
+        assert!(ctx.vigil_in_chain(), "Vigil is not in the call chain");
+        // Invalid calls are skipped: they never reach lavapipe.
+        ctx.messages.skip_errors(true);
+        let d = &ctx.device;
+        let pool_info = vk::CommandPoolCreateInfo::default().queue_family_index(ctx.queue_family);
+        // SAFETY: valid create, allocate and begin infos.
+        let cb = unsafe {
+            let pool = d.create_command_pool(&pool_info, None).expect("vkCreateCommandPool");
+            let info = vk::CommandBufferAllocateInfo::default().command_pool(pool).command_buffer_count(1);
+            let cb = d.allocate_command_buffers(&info).expect("vkAllocateCommandBuffers")[0];
+            d.begin_command_buffer(cb, &vk::CommandBufferBeginInfo::default()).expect("vkBeginCommandBuffer");
+            cb
+        };
+        Fixture { ctx, cb }
+    }
+
+    fn d(&self) -> &ash::Device {
+        &self.ctx.device
+    }
+
+    fn ids(&self, call: impl FnOnce()) -> Vec<String> {
+        reported(&self.ctx.messages, call)
+    }
+
+    fn memory(&self, r: vk::MemoryRequirements) -> vk::DeviceMemory {
+        let ty = self.ctx.memory_type(r.memory_type_bits, vk::MemoryPropertyFlags::empty());
+        let info = vk::MemoryAllocateInfo::default().allocation_size(r.size).memory_type_index(ty);
+        // SAFETY: a valid allocate info.
+        unsafe { self.d().allocate_memory(&info, None) }.expect("vkAllocateMemory")
+    }
+
+    fn image(&self, desc: Desc) -> vk::Image {
+        let [width, height, depth] = desc.extent;
+        let info = vk::ImageCreateInfo::default()
+            .image_type(desc.ty)
+            .format(desc.format)
+            .extent(vk::Extent3D { width, height, depth })
+            .mip_levels(desc.levels)
+            .array_layers(desc.layers)
+            .samples(desc.samples)
+            .tiling(vk::ImageTiling::OPTIMAL)
+            .usage(desc.usage);
+        // SAFETY: a valid create info; memory sized for the image.
+        unsafe {
+            let image = self.d().create_image(&info, None).expect("vkCreateImage");
+            if desc.bound {
+                let memory = self.memory(self.d().get_image_memory_requirements(image));
+                self.d().bind_image_memory(image, memory, 0).expect("vkBindImageMemory");
+            }
+            image
+        }
+    }
+
+    fn buffer(&self, size: u64, usage: BU, bound: bool) -> vk::Buffer {
+        let info = vk::BufferCreateInfo::default().size(size).usage(usage);
+        // SAFETY: a valid create info; memory sized for the buffer.
+        unsafe {
+            let buffer = self.d().create_buffer(&info, None).expect("vkCreateBuffer");
+            if bound {
+                let memory = self.memory(self.d().get_buffer_memory_requirements(buffer));
+                self.d().bind_buffer_memory(buffer, memory, 0).expect("vkBindBufferMemory");
+            }
+            buffer
+        }
+    }
+
+    /// vkCmdCopyImage, then vkCmdCopyImage2.
+    fn copy(
+        &self,
+        (src, src_layout): (vk::Image, L),
+        (dst, dst_layout): (vk::Image, L),
+        r: vk::ImageCopy,
+    ) -> [Vec<String>; 2] {
+        let r2 = [vk::ImageCopy2::default()
+            .src_subresource(r.src_subresource)
+            .src_offset(r.src_offset)
+            .dst_subresource(r.dst_subresource)
+            .dst_offset(r.dst_offset)
+            .extent(r.extent)];
+        let info = vk::CopyImageInfo2::default()
+            .src_image(src)
+            .src_image_layout(src_layout)
+            .dst_image(dst)
+            .dst_image_layout(dst_layout)
+            .regions(&r2);
+        // SAFETY (both): a recording command buffer; invalid copies are skipped by Vigil.
+        [
+            self.ids(|| unsafe { self.d().cmd_copy_image(self.cb, src, src_layout, dst, dst_layout, &[r]) }),
+            self.ids(|| unsafe { self.d().cmd_copy_image2(self.cb, &info) }),
+        ]
+    }
+
+    /// vkCmdCopyBufferToImage, then vkCmdCopyBufferToImage2.
+    fn to_image(
+        &self,
+        buffer: vk::Buffer,
+        (image, layout): (vk::Image, L),
+        r: vk::BufferImageCopy,
+    ) -> [Vec<String>; 2] {
+        let r2 = [region2(&r)];
+        let info = vk::CopyBufferToImageInfo2::default()
+            .src_buffer(buffer)
+            .dst_image(image)
+            .dst_image_layout(layout)
+            .regions(&r2);
+        // SAFETY (both): as for `copy`.
+        [
+            self.ids(|| unsafe { self.d().cmd_copy_buffer_to_image(self.cb, buffer, image, layout, &[r]) }),
+            self.ids(|| unsafe { self.d().cmd_copy_buffer_to_image2(self.cb, &info) }),
+        ]
+    }
+
+    /// vkCmdCopyImageToBuffer, then vkCmdCopyImageToBuffer2.
+    fn to_buffer(
+        &self,
+        (image, layout): (vk::Image, L),
+        buffer: vk::Buffer,
+        r: vk::BufferImageCopy,
+    ) -> [Vec<String>; 2] {
+        let r2 = [region2(&r)];
+        let info = vk::CopyImageToBufferInfo2::default()
+            .src_image(image)
+            .src_image_layout(layout)
+            .dst_buffer(buffer)
+            .regions(&r2);
+        // SAFETY (both): as for `copy`.
+        [
+            self.ids(|| unsafe { self.d().cmd_copy_image_to_buffer(self.cb, image, layout, buffer, &[r]) }),
+            self.ids(|| unsafe { self.d().cmd_copy_image_to_buffer2(self.cb, &info) }),
+        ]
+    }
+
+    /// vkCmdBlitImage, then vkCmdBlitImage2.
+    fn blit(
+        &self,
+        (src, sl): (vk::Image, L),
+        (dst, dl): (vk::Image, L),
+        r: vk::ImageBlit,
+        filter: vk::Filter,
+    ) -> [Vec<String>; 2] {
+        let r2 = [vk::ImageBlit2::default()
+            .src_subresource(r.src_subresource)
+            .src_offsets(r.src_offsets)
+            .dst_subresource(r.dst_subresource)
+            .dst_offsets(r.dst_offsets)];
+        let info = vk::BlitImageInfo2::default()
+            .src_image(src)
+            .src_image_layout(sl)
+            .dst_image(dst)
+            .dst_image_layout(dl)
+            .regions(&r2)
+            .filter(filter);
+        // SAFETY (both): as for `copy`.
+        [
+            self.ids(|| unsafe { self.d().cmd_blit_image(self.cb, src, sl, dst, dl, &[r], filter) }),
+            self.ids(|| unsafe { self.d().cmd_blit_image2(self.cb, &info) }),
+        ]
+    }
+
+    /// vkCmdResolveImage, then vkCmdResolveImage2.
+    fn resolve(&self, (src, sl): (vk::Image, L), (dst, dl): (vk::Image, L), r: vk::ImageResolve) -> [Vec<String>; 2] {
+        let r2 = [vk::ImageResolve2::default()
+            .src_subresource(r.src_subresource)
+            .src_offset(r.src_offset)
+            .dst_subresource(r.dst_subresource)
+            .dst_offset(r.dst_offset)
+            .extent(r.extent)];
+        let info = vk::ResolveImageInfo2::default()
+            .src_image(src)
+            .src_image_layout(sl)
+            .dst_image(dst)
+            .dst_image_layout(dl)
+            .regions(&r2);
+        // SAFETY (both): as for `copy`.
+        [
+            self.ids(|| unsafe { self.d().cmd_resolve_image(self.cb, src, sl, dst, dl, &[r]) }),
+            self.ids(|| unsafe { self.d().cmd_resolve_image2(self.cb, &info) }),
+        ]
+    }
+
+    fn clear_color(&self, image: vk::Image, layout: L, range: vk::ImageSubresourceRange) -> Vec<String> {
+        let color = vk::ClearColorValue { float32: [0.0; 4] };
+        // SAFETY: a recording command buffer; invalid clears are skipped by Vigil.
+        self.ids(|| unsafe { self.d().cmd_clear_color_image(self.cb, image, layout, &color, &[range]) })
+    }
+
+    fn clear_depth(&self, image: vk::Image, layout: L, range: vk::ImageSubresourceRange) -> Vec<String> {
+        let value = vk::ClearDepthStencilValue { depth: 0.0, stencil: 0 };
+        // SAFETY: as for `clear_color`.
+        self.ids(|| unsafe { self.d().cmd_clear_depth_stencil_image(self.cb, image, layout, &value, &[range]) })
+    }
+}
+
+impl Drop for Fixture {
+    fn drop(&mut self) {
+        // The cases leave their objects to vkDestroyDevice (reported as leaks, not skipped).
+        self.ctx.messages.skip_errors(false);
+    }
+}
+
+fn region2(r: &vk::BufferImageCopy) -> vk::BufferImageCopy2<'static> {
+    vk::BufferImageCopy2::default()
+        .buffer_offset(r.buffer_offset)
+        .buffer_row_length(r.buffer_row_length)
+        .buffer_image_height(r.buffer_image_height)
+        .image_subresource(r.image_subresource)
+        .image_offset(r.image_offset)
+        .image_extent(r.image_extent)
+}
+
+fn layers(aspect: A, level: u32, base: u32, count: u32) -> vk::ImageSubresourceLayers {
+    vk::ImageSubresourceLayers { aspect_mask: aspect, mip_level: level, base_array_layer: base, layer_count: count }
+}
+
+fn color() -> vk::ImageSubresourceLayers {
+    layers(A::COLOR, 0, 0, 1)
+}
+
+fn offset(x: i32, y: i32, z: i32) -> vk::Offset3D {
+    vk::Offset3D { x, y, z }
+}
+
+fn extent(width: u32, height: u32, depth: u32) -> vk::Extent3D {
+    vk::Extent3D { width, height, depth }
+}
+
+fn range(aspect: A, base_level: u32, levels: u32, base_layer: u32, layer_count: u32) -> vk::ImageSubresourceRange {
+    vk::ImageSubresourceRange {
+        aspect_mask: aspect,
+        base_mip_level: base_level,
+        level_count: levels,
+        base_array_layer: base_layer,
+        layer_count,
+    }
+}
+
+/// The ids `[vkCmdX-suffix, VkXInfo2-suffix]` of one rule.
+fn both(command: &str, info: &str, suffix: &str) -> [Vec<String>; 2] {
+    [vec![format!("VUID-{command}-{suffix}")], vec![format!("VUID-{info}-{suffix}")]]
+}
+
+/// As [`both`], for several ids at once.
+fn both_of(command: &str, info: &str, suffixes: &[&str]) -> [Vec<String>; 2] {
+    [
+        suffixes.iter().map(|s| format!("VUID-{command}-{s}")).collect(),
+        suffixes.iter().map(|s| format!("VUID-{info}-{s}")).collect(),
+    ]
+}
+
+const CLEAN: [[&str; 0]; 2] = [NONE, NONE];
+
+fn image_copy(
+    src: vk::ImageSubresourceLayers,
+    so: vk::Offset3D,
+    dst: vk::ImageSubresourceLayers,
+    d: vk::Offset3D,
+    e: vk::Extent3D,
+) -> vk::ImageCopy {
+    vk::ImageCopy { src_subresource: src, src_offset: so, dst_subresource: dst, dst_offset: d, extent: e }
+}
+
+#[test]
+fn copies_between_images() {
+    let f = Fixture::new();
+    let id = |suffix| both("vkCmdCopyImage", "VkCopyImageInfo2", suffix);
+    let rgba = Desc::new(F::R8G8B8A8_UNORM);
+    let (src, dst) = (f.image(rgba), f.image(rgba));
+    let full = image_copy(color(), offset(0, 0, 0), color(), offset(0, 0, 0), extent(16, 16, 1));
+    let g = |i| (i, GENERAL);
+    assert_eq!(f.copy(g(src), g(dst), full), CLEAN);
+
+    // Usage and memory.
+    assert_eq!(f.copy(g(f.image(rgba.usage(U::TRANSFER_DST))), g(dst), full), id("aspect-06662"));
+    assert_eq!(f.copy(g(src), g(f.image(rgba.usage(U::TRANSFER_SRC))), full), id("aspect-06663"));
+    assert_eq!(f.copy(g(f.image(rgba.unbound())), g(dst), full), id("srcImage-07966"));
+    assert_eq!(f.copy(g(src), g(f.image(rgba.unbound())), full), id("dstImage-07966"));
+
+    // Subresources: mip levels and array layers.
+    let (src2, dst2) = (f.image(rgba.levels(2).layers(2)), f.image(rgba.levels(2).layers(2)));
+    let at = |s: vk::ImageSubresourceLayers, d: vk::ImageSubresourceLayers| {
+        image_copy(s, offset(0, 0, 0), d, offset(0, 0, 0), extent(8, 8, 1))
+    };
+    assert_eq!(
+        f.copy(g(src2), g(dst2), at(layers(A::COLOR, 2, 0, 1), layers(A::COLOR, 1, 0, 1))),
+        id("srcSubresource-07967")
+    );
+    assert_eq!(
+        f.copy(g(src2), g(dst2), at(layers(A::COLOR, 1, 0, 1), layers(A::COLOR, 2, 0, 1))),
+        id("dstSubresource-07967")
+    );
+    assert_eq!(f.copy(g(src2), g(dst2), at(layers(A::COLOR, 1, 0, 1), layers(A::COLOR, 1, 0, 1))), CLEAN);
+    assert_eq!(
+        f.copy(g(src2), g(dst2), at(layers(A::COLOR, 0, 1, 2), layers(A::COLOR, 0, 0, 2))),
+        id("srcSubresource-07968")
+    );
+    assert_eq!(
+        f.copy(g(src2), g(dst2), at(layers(A::COLOR, 0, 0, 2), layers(A::COLOR, 0, 1, 2))),
+        id("dstSubresource-07968")
+    );
+    assert_eq!(f.copy(g(src2), g(dst2), at(layers(A::COLOR, 0, 0, 2), layers(A::COLOR, 0, 0, 2))), CLEAN);
+    // The extent of mip level 1 is 8x8.
+    let level1 =
+        |o: vk::Offset3D, e| image_copy(layers(A::COLOR, 1, 0, 1), o, layers(A::COLOR, 1, 0, 1), offset(0, 0, 0), e);
+    assert_eq!(f.copy(g(src2), g(dst2), level1(offset(1, 0, 0), extent(8, 8, 1))), id("srcOffset-00144"));
+    assert_eq!(f.copy(g(src2), g(dst2), level1(offset(0, 0, 0), extent(8, 8, 1))), CLEAN);
+
+    // Aspects the formats have, and that match.
+    let (depth, float) = (f.image(Desc::new(F::D32_SFLOAT)), f.image(Desc::new(F::R32_SFLOAT)));
+    let aspects =
+        |s, d| image_copy(layers(s, 0, 0, 1), offset(0, 0, 0), layers(d, 0, 0, 1), offset(0, 0, 0), extent(16, 16, 1));
+    assert_eq!(f.copy(g(float), g(depth), aspects(A::DEPTH, A::DEPTH)), id("aspectMask-00142"));
+    assert_eq!(f.copy(g(depth), g(float), aspects(A::DEPTH, A::DEPTH)), id("aspectMask-00143"));
+    assert_eq!(f.copy(g(depth), g(float), aspects(A::DEPTH, A::COLOR)), id("srcImage-01551"));
+    assert_eq!(f.copy(g(depth), g(f.image(Desc::new(F::D32_SFLOAT))), aspects(A::DEPTH, A::DEPTH)), CLEAN);
+
+    // Offsets and extents inside the subresources.
+    let moved = |so, d, e| image_copy(color(), so, color(), d, e);
+    assert_eq!(f.copy(g(src), g(dst), moved(offset(9, 0, 0), offset(0, 0, 0), extent(8, 8, 1))), id("srcOffset-00144"));
+    assert_eq!(f.copy(g(src), g(dst), moved(offset(0, 9, 0), offset(0, 0, 0), extent(8, 8, 1))), id("srcOffset-00145"));
+    assert_eq!(f.copy(g(src), g(dst), moved(offset(0, 0, 0), offset(9, 0, 0), extent(8, 8, 1))), id("dstOffset-00150"));
+    assert_eq!(f.copy(g(src), g(dst), moved(offset(0, 0, 0), offset(0, 9, 0), extent(8, 8, 1))), id("dstOffset-00151"));
+    assert_eq!(f.copy(g(src), g(dst), moved(offset(8, 8, 0), offset(8, 8, 0), extent(8, 8, 1))), CLEAN);
+    let (v1, v2) = (f.image(rgba.volume(4)), f.image(rgba.volume(4)));
+    assert_eq!(f.copy(g(v1), g(v2), moved(offset(0, 0, 1), offset(0, 0, 0), extent(16, 16, 4))), id("srcOffset-00147"));
+    assert_eq!(f.copy(g(v1), g(v2), moved(offset(0, 0, 0), offset(0, 0, 1), extent(16, 16, 4))), id("dstOffset-00153"));
+    assert_eq!(f.copy(g(v1), g(v2), moved(offset(0, 0, 1), offset(0, 0, 1), extent(16, 16, 3))), CLEAN);
+
+    // Sample counts and formats.
+    let four = f.image(rgba.samples(vk::SampleCountFlags::TYPE_4));
+    let four_too = f.image(rgba.samples(vk::SampleCountFlags::TYPE_4));
+    assert_eq!(f.copy(g(four), g(dst), full), id("srcImage-00136"));
+    assert_eq!(f.copy(g(four), g(four_too), full), CLEAN);
+    let wide = f.image(Desc::new(F::R16G16B16A16_UNORM));
+    assert_eq!(f.copy(g(src), g(wide), full), id("srcImage-01548"));
+    assert_eq!(f.copy(g(src), g(f.image(Desc::new(F::R32_UINT))), full), CLEAN);
+
+    // Layouts.
+    // Layouts (of images this recording has not used: it expects no layout of them yet).
+    let (src, dst) = (f.image(rgba), f.image(rgba));
+    let read_only = L::SHADER_READ_ONLY_OPTIMAL;
+    assert_eq!(f.copy((src, read_only), (dst, L::TRANSFER_DST_OPTIMAL), full), id("srcImageLayout-01917"));
+    assert_eq!(
+        f.copy((src, L::TRANSFER_SRC_OPTIMAL), (dst, L::TRANSFER_SRC_OPTIMAL), full),
+        id("dstImageLayout-01395")
+    );
+    assert_eq!(f.copy((src, L::TRANSFER_SRC_OPTIMAL), (dst, L::TRANSFER_DST_OPTIMAL), full), CLEAN);
+}
+
+fn buffer_copy(offset_: u64, sub: vk::ImageSubresourceLayers, o: vk::Offset3D, e: vk::Extent3D) -> vk::BufferImageCopy {
+    vk::BufferImageCopy {
+        buffer_offset: offset_,
+        buffer_row_length: 0,
+        buffer_image_height: 0,
+        image_subresource: sub,
+        image_offset: o,
+        image_extent: e,
+    }
+}
+
+#[test]
+fn copies_between_buffers_and_images() {
+    let f = Fixture::new();
+    let rgba = Desc::new(F::R8G8B8A8_UNORM);
+    let g = |i| (i, GENERAL);
+    let both_ways = BU::TRANSFER_SRC | BU::TRANSFER_DST;
+    let buffer = f.buffer(1024, both_ways, true);
+    let image = f.image(rgba.levels(2).layers(2));
+    let full = buffer_copy(0, color(), offset(0, 0, 0), extent(16, 16, 1));
+    assert_eq!(f.to_image(buffer, g(image), full), CLEAN);
+    assert_eq!(f.to_buffer(g(image), buffer, full), CLEAN);
+
+    // The ids of buffer-to-image and image-to-buffer copies, each in both versions.
+    let to_image = |s: &str| both("vkCmdCopyBufferToImage", "VkCopyBufferToImageInfo2", s);
+    let to_buffer = |s: &str| both("vkCmdCopyImageToBuffer", "VkCopyImageToBufferInfo2", s);
+    let check = |r: vk::BufferImageCopy, img: vk::Image, buf: vk::Buffer, into_image: &str, into_buffer: &str| {
+        assert_eq!(f.to_image(buf, g(img), r), to_image(into_image), "{r:?}");
+        assert_eq!(f.to_buffer(g(img), buf, r), to_buffer(into_buffer), "{r:?}");
+    };
+
+    // The buffer: usage, memory, room for the region.
+    let dst_only = f.buffer(1024, BU::TRANSFER_DST, true);
+    assert_eq!(f.to_image(dst_only, g(image), full), to_image("srcBuffer-00174"));
+    let src_only = f.buffer(1024, BU::TRANSFER_SRC, true);
+    assert_eq!(f.to_buffer(g(image), src_only, full), to_buffer("dstBuffer-00191"));
+    check(full, image, f.buffer(1024, both_ways, false), "srcBuffer-00176", "dstBuffer-00192");
+    check(
+        buffer_copy(4, color(), offset(0, 0, 0), extent(16, 16, 1)),
+        image,
+        buffer,
+        "pRegions-00171",
+        "pRegions-00183",
+    );
+    // 15 full rows and 15 texels of the 16th from byte 4 end at the buffer's last byte.
+    let short = buffer_copy(4, color(), offset(0, 0, 0), extent(15, 16, 1));
+    let long_rows = vk::BufferImageCopy { buffer_row_length: 16, ..short };
+    assert_eq!(f.to_image(buffer, g(image), long_rows), CLEAN);
+    assert_eq!(f.to_buffer(g(image), buffer, long_rows), CLEAN);
+    // Rows of 17 texels do not fit.
+    let longer_rows = vk::BufferImageCopy { buffer_row_length: 17, ..short };
+    check(longer_rows, image, buffer, "pRegions-00171", "pRegions-00183");
+
+    // The image: usage, memory, samples.
+    let tr_src = f.image(rgba.usage(U::TRANSFER_SRC));
+    let tr_dst = f.image(rgba.usage(U::TRANSFER_DST));
+    assert_eq!(f.to_image(buffer, g(tr_src), full), to_image("dstImage-00177"));
+    assert_eq!(f.to_buffer(g(tr_dst), buffer, full), to_buffer("srcImage-00186"));
+    check(full, f.image(rgba.unbound()), buffer, "dstImage-07966", "srcImage-07966");
+    let four = f.image(rgba.samples(vk::SampleCountFlags::TYPE_4));
+    check(full, four, buffer, "dstImage-07973", "srcImage-07973");
+
+    // Subresources and the region inside them (mip level 1 is 8x8).
+    check(
+        buffer_copy(0, layers(A::COLOR, 2, 0, 1), offset(0, 0, 0), extent(1, 1, 1)),
+        image,
+        buffer,
+        "imageSubresource-07967",
+        "imageSubresource-07967",
+    );
+    check(
+        buffer_copy(0, layers(A::COLOR, 0, 1, 2), offset(0, 0, 0), extent(1, 1, 1)),
+        image,
+        buffer,
+        "imageSubresource-07968",
+        "imageSubresource-07968",
+    );
+    check(
+        buffer_copy(0, layers(A::DEPTH, 0, 0, 1), offset(0, 0, 0), extent(1, 1, 1)),
+        image,
+        buffer,
+        "imageSubresource-09105",
+        "imageSubresource-09105",
+    );
+    let level1 = |o, e| buffer_copy(0, layers(A::COLOR, 1, 1, 1), o, e);
+    let pair = |a: &str, b: &str, c: &str, d: &str| {
+        [[vec![a.to_string()], vec![b.to_string()]], [vec![c.to_string()], vec![d.to_string()]]]
+    };
+    let both_ways_ids = |r: vk::BufferImageCopy| [f.to_image(buffer, g(image), r), f.to_buffer(g(image), buffer, r)];
+    assert_eq!(
+        both_ways_ids(level1(offset(1, 0, 0), extent(8, 8, 1))),
+        pair(
+            "VUID-vkCmdCopyBufferToImage-imageSubresource-07971",
+            "VUID-VkCopyBufferToImageInfo2-pRegions-06223",
+            "VUID-vkCmdCopyImageToBuffer-imageSubresource-07971",
+            "VUID-VkCopyImageToBufferInfo2-imageOffset-00197"
+        )
+    );
+    assert_eq!(
+        both_ways_ids(level1(offset(0, 1, 0), extent(8, 8, 1))),
+        pair(
+            "VUID-vkCmdCopyBufferToImage-imageSubresource-07972",
+            "VUID-VkCopyBufferToImageInfo2-pRegions-06224",
+            "VUID-vkCmdCopyImageToBuffer-imageSubresource-07972",
+            "VUID-VkCopyImageToBufferInfo2-imageOffset-00198"
+        )
+    );
+    check(level1(offset(0, 0, 1), extent(8, 8, 1)), image, buffer, "imageOffset-09104", "imageOffset-09104");
+    assert_eq!(both_ways_ids(level1(offset(4, 4, 0), extent(4, 4, 1))), [CLEAN, CLEAN]);
+
+    // bufferOffset: a multiple of the texel block size, or of 4 for depth/stencil formats.
+    check(buffer_copy(2, color(), offset(0, 0, 0), extent(4, 4, 1)), image, buffer, "dstImage-07975", "srcImage-07975");
+    assert_eq!(both_ways_ids(buffer_copy(4, color(), offset(0, 0, 0), extent(4, 4, 1))), [CLEAN, CLEAN]);
+    let depth = f.image(Desc::new(F::D16_UNORM));
+    let d = |o| buffer_copy(o, layers(A::DEPTH, 0, 0, 1), offset(0, 0, 0), extent(16, 16, 1));
+    check(d(2), depth, buffer, "dstImage-07978", "srcImage-07978");
+    assert_eq!([f.to_image(buffer, g(depth), d(4)), f.to_buffer(g(depth), buffer, d(4))], [CLEAN, CLEAN]);
+    // 16x16 texels of 2 bytes from byte 512: the last byte of the buffer.
+    assert_eq!([f.to_image(buffer, g(depth), d(512)), f.to_buffer(g(depth), buffer, d(512))], [CLEAN, CLEAN]);
+    check(d(516), depth, buffer, "pRegions-00171", "pRegions-00183");
+
+    // Layouts (of images this recording has not used).
+    let (a, b) = (f.image(rgba), f.image(rgba));
+    let read_only = L::SHADER_READ_ONLY_OPTIMAL;
+    assert_eq!(f.to_image(buffer, (a, read_only), full), to_image("dstImageLayout-01396"));
+    assert_eq!(f.to_buffer((b, read_only), buffer, full), to_buffer("srcImageLayout-01397"));
+    assert_eq!(f.to_image(buffer, (a, L::TRANSFER_DST_OPTIMAL), full), CLEAN);
+    assert_eq!(f.to_buffer((b, L::TRANSFER_SRC_OPTIMAL), buffer, full), CLEAN);
+}
+
+fn image_blit(
+    src: vk::ImageSubresourceLayers,
+    s: [vk::Offset3D; 2],
+    dst: vk::ImageSubresourceLayers,
+    d: [vk::Offset3D; 2],
+) -> vk::ImageBlit {
+    vk::ImageBlit { src_subresource: src, src_offsets: s, dst_subresource: dst, dst_offsets: d }
+}
+
+/// A blit region over `[0, 0, 0]..[x, y, 1]` of both images.
+fn square(x: i32, y: i32) -> [vk::Offset3D; 2] {
+    [offset(0, 0, 0), offset(x, y, 1)]
+}
+
+#[test]
+fn blits() {
+    let f = Fixture::new();
+    let id = |suffix| both("vkCmdBlitImage", "VkBlitImageInfo2", suffix);
+    let g = |i| (i, GENERAL);
+    let rgba = Desc::new(F::R8G8B8A8_UNORM);
+    let (src, dst) = (f.image(rgba.levels(2).layers(2)), f.image(rgba.levels(2).layers(2)));
+    let full = image_blit(color(), square(16, 16), color(), square(8, 8));
+    let linear = vk::Filter::LINEAR;
+    let nearest = vk::Filter::NEAREST;
+    assert_eq!(f.blit(g(src), g(dst), full, linear), CLEAN);
+
+    // Usage, memory, samples.
+    assert_eq!(f.blit(g(f.image(rgba.usage(U::TRANSFER_DST))), g(dst), full, linear), id("srcImage-00219"));
+    assert_eq!(f.blit(g(src), g(f.image(rgba.usage(U::TRANSFER_SRC))), full, linear), id("dstImage-00224"));
+    assert_eq!(f.blit(g(f.image(rgba.unbound())), g(dst), full, linear), id("srcImage-00220"));
+    assert_eq!(f.blit(g(src), g(f.image(rgba.unbound())), full, linear), id("dstImage-00225"));
+    let four = f.image(rgba.samples(vk::SampleCountFlags::TYPE_4));
+    assert_eq!(f.blit(g(four), g(dst), full, linear), id("srcImage-00233"));
+    assert_eq!(f.blit(g(src), g(four), full, linear), id("dstImage-00234"));
+
+    // Format features (lavapipe's) and formats.
+    let planar = f.image(Desc::new(F::G8_B8_R8_3PLANE_444_UNORM));
+    assert_eq!(f.blit(g(planar), g(dst), full, nearest), id("srcImage-01999"));
+    let packed = f.image(Desc::new(F::B10G11R11_UFLOAT_PACK32));
+    assert_eq!(f.blit(g(src), g(packed), full, linear), id("dstImage-02000"));
+    assert_eq!(f.blit(g(packed), g(dst), full, linear), CLEAN);
+    let (uint, uint_too) = (f.image(Desc::new(F::R8G8B8A8_UINT)), f.image(Desc::new(F::R8G8B8A8_UINT)));
+    assert_eq!(f.blit(g(uint), g(uint_too), full, linear), id("filter-02001"));
+    assert_eq!(f.blit(g(uint), g(uint_too), full, nearest), CLEAN);
+    assert_eq!(f.blit(g(uint), g(dst), full, nearest), id("srcImage-00230"));
+    let sint = f.image(Desc::new(F::R8G8B8A8_SINT));
+    assert_eq!(f.blit(g(sint), g(dst), full, nearest), id("srcImage-00229"));
+    assert_eq!(f.blit(g(sint), g(f.image(Desc::new(F::R16G16B16A16_SINT))), full, nearest), CLEAN);
+    let (d32, d32_too, d16) =
+        (f.image(Desc::new(F::D32_SFLOAT)), f.image(Desc::new(F::D32_SFLOAT)), f.image(Desc::new(F::D16_UNORM)));
+    let depth = layers(A::DEPTH, 0, 0, 1);
+    let depth_blit = image_blit(depth, square(16, 16), depth, square(8, 8));
+    assert_eq!(f.blit(g(d32), g(d16), depth_blit, nearest), id("srcImage-00231"));
+    assert_eq!(f.blit(g(d32), g(d32_too), depth_blit, linear), id("srcImage-00232"));
+    assert_eq!(f.blit(g(d32), g(d32_too), depth_blit, nearest), CLEAN);
+
+    // Subresources and offsets (mip level 1 is 8x8).
+    let sub = |s, d| image_blit(s, square(8, 8), d, square(8, 8));
+    assert_eq!(f.blit(g(src), g(dst), sub(layers(A::COLOR, 2, 0, 1), color()), linear), id("srcSubresource-01705"));
+    assert_eq!(f.blit(g(src), g(dst), sub(color(), layers(A::COLOR, 2, 0, 1)), linear), id("dstSubresource-01706"));
+    assert_eq!(
+        f.blit(g(src), g(dst), sub(layers(A::COLOR, 0, 1, 2), layers(A::COLOR, 0, 0, 2)), linear),
+        id("srcSubresource-01707")
+    );
+    assert_eq!(
+        f.blit(g(src), g(dst), sub(layers(A::COLOR, 0, 0, 2), layers(A::COLOR, 0, 1, 2)), linear),
+        id("dstSubresource-01708")
+    );
+    assert_eq!(f.blit(g(src), g(dst), sub(layers(A::COLOR, 1, 1, 1), layers(A::COLOR, 1, 0, 1)), linear), CLEAN);
+    assert_eq!(f.blit(g(src), g(dst), sub(depth, color()), nearest), id("aspectMask-00241"));
+    assert_eq!(f.blit(g(src), g(dst), sub(color(), depth), nearest), id("aspectMask-00242"));
+    let moved = |s, d| image_blit(color(), s, color(), d);
+    let out = [
+        ([offset(0, 0, 0), offset(17, 16, 1)], square(8, 8), "srcOffset-00243"),
+        ([offset(0, 17, 0), offset(16, 0, 1)], square(8, 8), "srcOffset-00244"),
+        ([offset(0, 0, 0), offset(16, 16, 2)], square(8, 8), "srcOffset-00246"),
+        (square(16, 16), [offset(-1, 0, 0), offset(8, 8, 1)], "dstOffset-00248"),
+        (square(16, 16), [offset(0, 0, 0), offset(8, 17, 1)], "dstOffset-00249"),
+        (square(16, 16), [offset(0, 0, 1), offset(8, 8, 2)], "dstOffset-00251"),
+    ];
+    for (s, d, suffix) in out {
+        assert_eq!(f.blit(g(src), g(dst), moved(s, d), linear), id(suffix), "{suffix}");
+    }
+    // Mirrored, up to the last texel.
+    assert_eq!(f.blit(g(src), g(dst), moved([offset(16, 16, 0), offset(0, 0, 1)], square(16, 16)), linear), CLEAN);
+
+    // Layouts.
+    // (Of images this recording has not used.)
+    let (src, dst) = (f.image(rgba), f.image(rgba));
+    let (to_src, to_dst) = (L::TRANSFER_SRC_OPTIMAL, L::TRANSFER_DST_OPTIMAL);
+    assert_eq!(f.blit((src, to_dst), (dst, to_dst), full, linear), id("srcImageLayout-01398"));
+    assert_eq!(f.blit((src, to_src), (dst, to_src), full, linear), id("dstImageLayout-01399"));
+    assert_eq!(f.blit((src, to_src), (dst, to_dst), full, linear), CLEAN);
+}
+
+fn image_resolve(
+    src: vk::ImageSubresourceLayers,
+    s: vk::Offset3D,
+    dst: vk::ImageSubresourceLayers,
+    d: vk::Offset3D,
+    e: vk::Extent3D,
+) -> vk::ImageResolve {
+    vk::ImageResolve { src_subresource: src, src_offset: s, dst_subresource: dst, dst_offset: d, extent: e }
+}
+
+#[test]
+fn resolves() {
+    let f = Fixture::new();
+    let id = |suffix| both("vkCmdResolveImage", "VkResolveImageInfo2", suffix);
+    let ids = |suffixes: &[&str]| both_of("vkCmdResolveImage", "VkResolveImageInfo2", suffixes);
+    let g = |i| (i, GENERAL);
+    let rgba = Desc::new(F::R8G8B8A8_UNORM);
+    let multi = rgba.samples(vk::SampleCountFlags::TYPE_4);
+    let (src, dst) = (f.image(multi.layers(2)), f.image(rgba.levels(2).layers(2)));
+    let zero = offset(0, 0, 0);
+    let full = image_resolve(color(), zero, color(), zero, extent(16, 16, 1));
+    assert_eq!(f.resolve(g(src), g(dst), full), CLEAN);
+
+    assert_eq!(f.resolve(g(f.image(multi.usage(U::TRANSFER_DST))), g(dst), full), id("srcImage-06762"));
+    assert_eq!(f.resolve(g(src), g(f.image(rgba.usage(U::TRANSFER_SRC))), full), id("dstImage-06764"));
+    assert_eq!(f.resolve(g(f.image(multi.unbound())), g(dst), full), id("srcImage-00256"));
+    assert_eq!(f.resolve(g(src), g(f.image(rgba.unbound())), full), id("dstImage-00258"));
+    assert_eq!(f.resolve(g(f.image(rgba)), g(dst), full), id("srcImage-00257"));
+    assert_eq!(f.resolve(g(src), g(f.image(multi)), full), id("dstImage-00259"));
+    assert_eq!(f.resolve(g(src), g(f.image(Desc::new(F::B8G8R8A8_UNORM))), full), id("srcImage-01386"));
+
+    let sub = |s, d, e| image_resolve(s, zero, d, zero, e);
+    let small = extent(8, 8, 1);
+    assert_eq!(f.resolve(g(src), g(dst), sub(layers(A::COLOR, 1, 0, 1), color(), small)), id("srcSubresource-01709"));
+    assert_eq!(f.resolve(g(src), g(dst), sub(color(), layers(A::COLOR, 2, 0, 1), small)), id("dstSubresource-01710"));
+    assert_eq!(
+        f.resolve(g(src), g(dst), sub(layers(A::COLOR, 0, 1, 2), layers(A::COLOR, 0, 0, 2), small)),
+        id("srcSubresource-01711")
+    );
+    assert_eq!(
+        f.resolve(g(src), g(dst), sub(layers(A::COLOR, 0, 0, 2), layers(A::COLOR, 0, 1, 2), small)),
+        id("dstSubresource-01712")
+    );
+    assert_eq!(f.resolve(g(src), g(dst), sub(layers(A::COLOR, 0, 1, 1), layers(A::COLOR, 1, 1, 1), small)), CLEAN);
+    let depth = layers(A::DEPTH, 0, 0, 1);
+    assert_eq!(
+        f.resolve(g(src), g(dst), sub(depth, depth, small)),
+        ids(&["srcSubresource-11800", "dstSubresource-11801"])
+    );
+    assert_eq!(
+        f.resolve(g(src), g(dst), sub(color(), depth, small)),
+        ids(&["dstSubresource-11801", "srcSubresource-11802"])
+    );
+
+    let moved = |s, d, e| image_resolve(color(), s, color(), d, e);
+    let out = [
+        (offset(9, 0, 0), zero, "srcOffset-00269"),
+        (offset(0, 9, 0), zero, "srcOffset-00270"),
+        (offset(0, 0, 1), zero, "srcOffset-00272"),
+        (zero, offset(9, 0, 0), "dstOffset-00274"),
+        (zero, offset(0, 9, 0), "dstOffset-00275"),
+        (zero, offset(0, 0, 1), "dstOffset-00277"),
+    ];
+    for (s, d, suffix) in out {
+        assert_eq!(f.resolve(g(src), g(dst), moved(s, d, small)), id(suffix), "{suffix}");
+    }
+    assert_eq!(f.resolve(g(src), g(dst), moved(offset(8, 8, 0), offset(8, 8, 0), small)), CLEAN);
+
+    // (Of images this recording has not used.)
+    let (src, dst) = (f.image(multi), f.image(rgba));
+    let (to_src, to_dst) = (L::TRANSFER_SRC_OPTIMAL, L::TRANSFER_DST_OPTIMAL);
+    assert_eq!(f.resolve((src, to_dst), (dst, to_dst), full), id("srcImageLayout-01400"));
+    assert_eq!(f.resolve((src, to_src), (dst, to_src), full), id("dstImageLayout-01401"));
+    assert_eq!(f.resolve((src, to_src), (dst, to_dst), full), CLEAN);
+}
+
+#[test]
+fn clears() {
+    let f = Fixture::new();
+    let rgba = Desc::new(F::R8G8B8A8_UNORM);
+    let image = f.image(rgba.levels(2).layers(2));
+    let all = range(A::COLOR, 0, vk::REMAINING_MIP_LEVELS, 0, vk::REMAINING_ARRAY_LAYERS);
+    let color_id = |suffix: &str| [format!("VUID-vkCmdClearColorImage-{suffix}")];
+    assert_eq!(f.clear_color(image, GENERAL, all), NONE);
+    assert_eq!(f.clear_color(f.image(rgba.usage(U::TRANSFER_SRC)), GENERAL, all), color_id("image-00002"));
+    assert_eq!(f.clear_color(f.image(rgba.unbound()), GENERAL, all), color_id("image-00003"));
+    let d32 = f.image(Desc::new(F::D32_SFLOAT));
+    assert_eq!(f.clear_color(d32, GENERAL, all), color_id("image-00007"));
+    assert_eq!(f.clear_color(image, GENERAL, range(A::DEPTH, 0, 1, 0, 1)), color_id("aspectMask-02498"));
+    assert_eq!(f.clear_color(image, GENERAL, range(A::COLOR, 2, 1, 0, 1)), color_id("baseMipLevel-01470"));
+    assert_eq!(f.clear_color(image, GENERAL, range(A::COLOR, 1, 2, 0, 1)), color_id("pRanges-01692"));
+    assert_eq!(f.clear_color(image, GENERAL, range(A::COLOR, 0, 1, 2, 1)), color_id("baseArrayLayer-01472"));
+    assert_eq!(f.clear_color(image, GENERAL, range(A::COLOR, 0, 1, 1, 2)), color_id("pRanges-01693"));
+    assert_eq!(f.clear_color(image, GENERAL, range(A::COLOR, 1, 1, 1, 1)), NONE);
+    // (Of an image this recording has not used.)
+    let fresh = f.image(rgba);
+    assert_eq!(f.clear_color(fresh, L::TRANSFER_SRC_OPTIMAL, all), color_id("imageLayout-01394"));
+    assert_eq!(f.clear_color(fresh, L::TRANSFER_DST_OPTIMAL, all), NONE);
+
+    let depth_id = |suffix: &str| [format!("VUID-vkCmdClearDepthStencilImage-{suffix}")];
+    let d32_desc = Desc::new(F::D32_SFLOAT).levels(2).layers(2);
+    let depth = f.image(d32_desc);
+    let d = range(A::DEPTH, 0, vk::REMAINING_MIP_LEVELS, 0, vk::REMAINING_ARRAY_LAYERS);
+    assert_eq!(f.clear_depth(depth, GENERAL, d), NONE);
+    assert_eq!(f.clear_depth(f.image(d32_desc.usage(U::TRANSFER_SRC)), GENERAL, d), depth_id("pRanges-02660"));
+    assert_eq!(f.clear_depth(f.image(d32_desc.unbound()), GENERAL, d), depth_id("image-00010"));
+    assert_eq!(f.clear_depth(image, GENERAL, d), depth_id("image-00014"));
+    assert_eq!(f.clear_depth(depth, GENERAL, range(A::COLOR, 0, 1, 0, 1)), depth_id("aspectMask-02824"));
+    assert_eq!(f.clear_depth(depth, GENERAL, range(A::STENCIL, 0, 1, 0, 1)), depth_id("image-02825"));
+    let stencil = f.image(Desc::new(F::S8_UINT));
+    assert_eq!(f.clear_depth(stencil, GENERAL, range(A::DEPTH, 0, 1, 0, 1)), depth_id("image-02826"));
+    assert_eq!(f.clear_depth(stencil, GENERAL, range(A::STENCIL, 0, 1, 0, 1)), NONE);
+    assert_eq!(f.clear_depth(depth, GENERAL, range(A::DEPTH, 2, 1, 0, 1)), depth_id("baseMipLevel-01474"));
+    assert_eq!(f.clear_depth(depth, GENERAL, range(A::DEPTH, 1, 2, 0, 1)), depth_id("pRanges-01694"));
+    assert_eq!(f.clear_depth(depth, GENERAL, range(A::DEPTH, 0, 1, 2, 1)), depth_id("baseArrayLayer-01476"));
+    assert_eq!(f.clear_depth(depth, GENERAL, range(A::DEPTH, 0, 1, 1, 2)), depth_id("pRanges-01695"));
+    assert_eq!(f.clear_depth(depth, GENERAL, range(A::DEPTH, 1, 1, 1, 1)), NONE);
+    let fresh = f.image(d32_desc);
+    assert_eq!(f.clear_depth(fresh, L::TRANSFER_SRC_OPTIMAL, d), depth_id("imageLayout-00012"));
+    assert_eq!(f.clear_depth(fresh, L::TRANSFER_DST_OPTIMAL, d), NONE);
+}
