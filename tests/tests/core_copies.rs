@@ -81,27 +81,38 @@ impl Desc {
 
 struct Fixture {
     ctx: Context,
+    pool: vk::CommandPool,
     cb: vk::CommandBuffer,
 }
 
 impl Fixture {
     fn new() -> Self {
         let entry = VulkanEnv::new().with_vigil().entry();
-        let ctx = ContextBuilder::new().layers(&[VIGIL_LAYER]).build(&entry);
+        let ctx = ContextBuilder::new()
+            .layers(&[VIGIL_LAYER])
+            .vulkan13_features(vk::PhysicalDeviceVulkan13Features::default().dynamic_rendering(true))
+            .build(&entry);
         assert!(ctx.vigil_in_chain(), "Vigil is not in the call chain");
         // Invalid calls are skipped: they never reach lavapipe.
         ctx.messages.skip_errors(true);
         let d = &ctx.device;
         let pool_info = vk::CommandPoolCreateInfo::default().queue_family_index(ctx.queue_family);
         // SAFETY: valid create, allocate and begin infos.
-        let cb = unsafe {
-            let pool = d.create_command_pool(&pool_info, None).expect("vkCreateCommandPool");
-            let info = vk::CommandBufferAllocateInfo::default().command_pool(pool).command_buffer_count(1);
-            let cb = d.allocate_command_buffers(&info).expect("vkAllocateCommandBuffers")[0];
-            d.begin_command_buffer(cb, &vk::CommandBufferBeginInfo::default()).expect("vkBeginCommandBuffer");
+        let pool = unsafe { d.create_command_pool(&pool_info, None) }.expect("vkCreateCommandPool");
+        let mut f = Fixture { ctx, pool, cb: vk::CommandBuffer::null() };
+        f.cb = f.recording();
+        f
+    }
+
+    /// A primary command buffer, recording (never submitted).
+    fn recording(&self) -> vk::CommandBuffer {
+        let info = vk::CommandBufferAllocateInfo::default().command_pool(self.pool).command_buffer_count(1);
+        // SAFETY: valid allocate and begin infos.
+        unsafe {
+            let cb = self.d().allocate_command_buffers(&info).expect("vkAllocateCommandBuffers")[0];
+            self.d().begin_command_buffer(cb, &vk::CommandBufferBeginInfo::default()).expect("vkBeginCommandBuffer");
             cb
-        };
-        Fixture { ctx, cb }
+        }
     }
 
     fn d(&self) -> &ash::Device {
@@ -781,4 +792,86 @@ fn clears() {
     let fresh = f.image(d32_desc);
     assert_eq!(f.clear_depth(fresh, L::TRANSFER_SRC_OPTIMAL, d), depth_id("imageLayout-00012"));
     assert_eq!(f.clear_depth(fresh, L::TRANSFER_DST_OPTIMAL, d), NONE);
+}
+
+/// One color attachment clear.
+fn clear_color_attachment(index: u32) -> vk::ClearAttachment {
+    vk::ClearAttachment {
+        aspect_mask: A::COLOR,
+        color_attachment: index,
+        clear_value: vk::ClearValue { color: vk::ClearColorValue { float32: [0.0; 4] } },
+    }
+}
+
+fn clear_rect(x: i32, y: i32, width: u32, height: u32, base: u32, count: u32) -> vk::ClearRect {
+    vk::ClearRect {
+        rect: vk::Rect2D { offset: vk::Offset2D { x, y }, extent: vk::Extent2D { width, height } },
+        base_array_layer: base,
+        layer_count: count,
+    }
+}
+
+#[test]
+fn clearing_attachments() {
+    let f = Fixture::new();
+    let d = f.d();
+    let image = f.image(Desc::new(F::R8G8B8A8_UNORM).usage(U::COLOR_ATTACHMENT));
+    // SAFETY: valid create infos for this device; the command buffers record valid render pass
+    // instances and end them.
+    let (render_pass_cb, rendering_cb) = unsafe {
+        let view = d.create_image_view(&vigil_tests::context::color_view_info(image), None).expect("vkCreateImageView");
+        let attachment = [vk::AttachmentDescription::default()
+            .format(F::R8G8B8A8_UNORM)
+            .samples(vk::SampleCountFlags::TYPE_1)
+            .load_op(vk::AttachmentLoadOp::LOAD)
+            .store_op(vk::AttachmentStoreOp::STORE)
+            .initial_layout(L::COLOR_ATTACHMENT_OPTIMAL)
+            .final_layout(L::COLOR_ATTACHMENT_OPTIMAL)];
+        let color_ref = [vk::AttachmentReference { attachment: 0, layout: L::COLOR_ATTACHMENT_OPTIMAL }];
+        let subpass = [vk::SubpassDescription::default().color_attachments(&color_ref)];
+        let info = vk::RenderPassCreateInfo::default().attachments(&attachment).subpasses(&subpass);
+        let render_pass = d.create_render_pass(&info, None).expect("vkCreateRenderPass");
+        let views = [view];
+        let info = vk::FramebufferCreateInfo::default()
+            .render_pass(render_pass)
+            .attachments(&views)
+            .width(16)
+            .height(16)
+            .layers(1);
+        let framebuffer = d.create_framebuffer(&info, None).expect("vkCreateFramebuffer");
+        let area = vk::Rect2D { offset: vk::Offset2D { x: 4, y: 4 }, extent: vk::Extent2D { width: 8, height: 8 } };
+        let begin =
+            vk::RenderPassBeginInfo::default().render_pass(render_pass).framebuffer(framebuffer).render_area(area);
+        let a = f.recording();
+        d.cmd_begin_render_pass(a, &begin, vk::SubpassContents::INLINE);
+        let color = [vk::RenderingAttachmentInfo::default()
+            .image_view(view)
+            .image_layout(L::COLOR_ATTACHMENT_OPTIMAL)
+            .load_op(vk::AttachmentLoadOp::LOAD)
+            .store_op(vk::AttachmentStoreOp::STORE)];
+        let rendering = vk::RenderingInfo::default().render_area(area).layer_count(1).color_attachments(&color);
+        let b = f.recording();
+        d.cmd_begin_rendering(b, &rendering);
+        (a, b)
+    };
+    for cb in [render_pass_cb, rendering_cb] {
+        let clear = |attachment: u32, rect: vk::ClearRect| {
+            // SAFETY: a command buffer recording a render pass instance; invalid clears are
+            // skipped by Vigil.
+            f.ids(|| unsafe { d.cmd_clear_attachments(cb, &[clear_color_attachment(attachment)], &[rect]) })
+        };
+        let inside = clear_rect(4, 4, 8, 8, 0, 1);
+        assert_eq!(clear(0, inside), NONE);
+        assert_eq!(clear(1, inside), ["VUID-vkCmdClearAttachments-aspectMask-07271"]);
+        assert_eq!(clear(0, clear_rect(3, 4, 8, 8, 0, 1)), ["VUID-vkCmdClearAttachments-pRects-00016"]);
+        assert_eq!(clear(0, clear_rect(4, 5, 8, 8, 0, 1)), ["VUID-vkCmdClearAttachments-pRects-00016"]);
+        assert_eq!(clear(0, clear_rect(5, 5, 7, 7, 0, 1)), NONE);
+        assert_eq!(clear(0, clear_rect(4, 4, 8, 8, 0, 2)), ["VUID-vkCmdClearAttachments-pRects-06937"]);
+        assert_eq!(clear(0, clear_rect(4, 4, 8, 8, 1, 1)), ["VUID-vkCmdClearAttachments-pRects-06937"]);
+    }
+    // SAFETY: ending the instances each began.
+    unsafe {
+        d.cmd_end_render_pass(render_pass_cb);
+        d.cmd_end_rendering(rendering_cb);
+    }
 }

@@ -473,6 +473,8 @@ pub struct Recording {
     pub instance: Option<RenderPassInstance>,
     /// The pipeline layout its last push constant update was made with (kept while core is on).
     pub pushed: Pushed,
+    /// The last render pass instance it began, for vkCmdClearAttachments.
+    pub clear_area: Option<super::clears::ClearArea>,
 }
 
 /// A render pass instance a recording began.
@@ -755,6 +757,8 @@ pub struct ImageViewState {
 pub struct RenderPassState {
     pub(super) attachments: OnceLock<Vec<Option<(i32, i32)>>>,
     pub(super) shape: OnceLock<RenderPassShape>,
+    /// Its subpasses' color attachment counts.
+    pub(super) clears: super::clears::ClearShapes,
 }
 
 /// What beginning, advancing and ending a render pass's instances is checked against.
@@ -772,6 +776,8 @@ pub struct FramebufferState {
     pub(super) views: OnceLock<Vec<Arc<ObjectRecord>>>,
     /// Its width and height.
     pub(super) extent: OnceLock<(u32, u32)>,
+    /// Its layers.
+    pub(super) clears: super::clears::ClearShapes,
 }
 
 /// What one recording does to one image's layouts.

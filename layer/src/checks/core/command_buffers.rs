@@ -1262,4 +1262,18 @@ impl ValidationObject for CoreChecks {
             self.clear_image(cx, &CLEAR_DEPTH_STENCIL, (image, layout), ranges)
         }
     }
+
+    fn pre_call_validate_cmd_clear_attachments(
+        &self,
+        cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        attachment_count: u32,
+        attachments: *const VkClearAttachment,
+        rect_count: u32,
+        rects: *const VkClearRect,
+    ) -> bool {
+        // SAFETY: the arrays the application passed, of the counts it gave.
+        let (attachments, rects) = unsafe { (slice(attachments, attachment_count), slice(rects, rect_count)) };
+        self.with_recording(cx, cb.as_raw(), |recording| self.clear_attachments(cx, recording, attachments, rects))
+    }
 }

@@ -22,6 +22,7 @@ use super::CoreChecks;
 use crate::chassis::raw::chained;
 use crate::chassis::Call;
 use crate::report::Location;
+use crate::state::command_buffers::{Recording, RenderPassInstance};
 use crate::state::images::ImageInfo;
 use crate::state::TYPES;
 
@@ -1116,6 +1117,74 @@ impl CoreChecks {
                         count_vuid,
                         &range.dot(count_name),
                         format_args!("is {count} from {base_name} {base}, past the {total} {what} of VkImage {h:#x}."),
+                    );
+                }
+            }
+        }
+        skip
+    }
+
+    /// vkCmdClearAttachments, inside the render pass instance its command buffer began: each
+    /// color attachment it clears among the current subpass's (or the rendering's), and each
+    /// rectangle inside the render area and its layers. Nothing is checked in a secondary that
+    /// continues a render pass instance (its render area is not known).
+    pub(super) fn clear_attachments(
+        &self,
+        cx: &Call<'_>,
+        recording: &Recording,
+        attachments: &[VkClearAttachment],
+        rects: &[VkClearRect],
+    ) -> bool {
+        let (Some(instance), Some(area)) = (&recording.instance, &recording.clear_area) else { return false };
+        let root = cx.location();
+        let mut skip = false;
+        let subpass = match instance {
+            RenderPassInstance::RenderPass { subpass, .. } => *subpass as usize,
+            RenderPassInstance::Rendering => 0,
+        };
+        if let Some(count) = area.colors.as_ref().and_then(|c| c.get(subpass)).copied() {
+            let list = root.dot("pAttachments");
+            for (i, a) in attachments.iter().enumerate() {
+                if a.aspectMask.0 & COLOR != 0 && a.colorAttachment >= count {
+                    let at = list.index(i);
+                    skip |= cx.error(
+                        "VUID-vkCmdClearAttachments-aspectMask-07271",
+                        &at.dot("colorAttachment"),
+                        format_args!(
+                            "is {}, but the current {} has {count} color attachments.",
+                            a.colorAttachment,
+                            if matches!(instance, RenderPassInstance::Rendering) { "rendering" } else { "subpass" }
+                        ),
+                    );
+                }
+            }
+        }
+        let list = root.dot("pRects");
+        let r = area.area;
+        let (x0, y0) = (i64::from(r.offset.x), i64::from(r.offset.y));
+        let (x1, y1) = (x0 + i64::from(r.extent.width), y0 + i64::from(r.extent.height));
+        for (i, c) in rects.iter().enumerate() {
+            let at = list.index(i);
+            let (cx0, cy0) = (i64::from(c.rect.offset.x), i64::from(c.rect.offset.y));
+            let (cx1, cy1) = (cx0 + i64::from(c.rect.extent.width), cy0 + i64::from(c.rect.extent.height));
+            if cx0 < x0 || cy0 < y0 || cx1 > x1 || cy1 > y1 {
+                skip |= cx.error(
+                    "VUID-vkCmdClearAttachments-pRects-00016",
+                    &at.dot("rect"),
+                    format_args!(
+                        "covers ({cx0}, {cy0})..({cx1}, {cy1}), outside the render area ({x0}, {y0})..({x1}, {y1})."
+                    ),
+                );
+            }
+            if let Some(layers) = area.layers {
+                if u64::from(c.baseArrayLayer) + u64::from(c.layerCount) > u64::from(layers) {
+                    skip |= cx.error(
+                        "VUID-vkCmdClearAttachments-pRects-06937",
+                        &at.dot("layerCount"),
+                        format_args!(
+                            "is {} from baseArrayLayer {}, past the {layers} layers of the render pass instance.",
+                            c.layerCount, c.baseArrayLayer
+                        ),
                     );
                 }
             }
