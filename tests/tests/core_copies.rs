@@ -74,6 +74,9 @@ impl Desc {
     fn volume(self, depth: u32) -> Self {
         Desc { ty: vk::ImageType::TYPE_3D, extent: [16, 16, depth], ..self }
     }
+    fn size(self, width: u32, height: u32) -> Self {
+        Desc { extent: [width, height, self.extent[2]], ..self }
+    }
     fn unbound(self) -> Self {
         Desc { bound: false, ..self }
     }
@@ -554,7 +557,16 @@ fn copies_between_buffers_and_images() {
             "VUID-VkCopyImageToBufferInfo2-imageOffset-00198"
         )
     );
-    check(level1(offset(0, 0, 1), extent(8, 8, 1)), image, buffer, "imageOffset-09104", "imageOffset-09104");
+    // A 2D image's z offset 0 and depth 1 (outside its one slice, too).
+    let flat = level1(offset(0, 0, 1), extent(8, 8, 1));
+    assert_eq!(
+        f.to_image(buffer, g(image), flat),
+        both_of("vkCmdCopyBufferToImage", "VkCopyBufferToImageInfo2", &["imageOffset-09104", "dstImage-07980"])
+    );
+    assert_eq!(
+        f.to_buffer(g(image), buffer, flat),
+        both_of("vkCmdCopyImageToBuffer", "VkCopyImageToBufferInfo2", &["imageOffset-09104", "srcImage-07980"])
+    );
     assert_eq!(both_ways_ids(level1(offset(4, 4, 0), extent(4, 4, 1))), [CLEAN, CLEAN]);
 
     // bufferOffset: a multiple of the texel block size, or of 4 for depth/stencil formats.
@@ -652,13 +664,23 @@ fn blits() {
     let out = [
         ([offset(0, 0, 0), offset(17, 16, 1)], square(8, 8), "srcOffset-00243"),
         ([offset(0, 17, 0), offset(16, 0, 1)], square(8, 8), "srcOffset-00244"),
+        // (On a 2D image, also not 0..1: "srcImage-00247", below.)
         ([offset(0, 0, 0), offset(16, 16, 2)], square(8, 8), "srcOffset-00246"),
         (square(16, 16), [offset(-1, 0, 0), offset(8, 8, 1)], "dstOffset-00248"),
         (square(16, 16), [offset(0, 0, 0), offset(8, 17, 1)], "dstOffset-00249"),
         (square(16, 16), [offset(0, 0, 1), offset(8, 8, 2)], "dstOffset-00251"),
     ];
     for (s, d, suffix) in out {
-        assert_eq!(f.blit(g(src), g(dst), moved(s, d), linear), id(suffix), "{suffix}");
+        let mut expected = id(suffix);
+        let flat = match suffix {
+            "srcOffset-00246" => Some("srcImage-00247"),
+            "dstOffset-00251" => Some("dstImage-00252"),
+            _ => None,
+        };
+        if let Some(flat) = flat {
+            expected = both_of("vkCmdBlitImage", "VkBlitImageInfo2", &[suffix, flat]);
+        }
+        assert_eq!(f.blit(g(src), g(dst), moved(s, d), linear), expected, "{suffix}");
     }
     // Mirrored, up to the last texel.
     assert_eq!(f.blit(g(src), g(dst), moved([offset(16, 16, 0), offset(0, 0, 1)], square(16, 16)), linear), CLEAN);
@@ -874,4 +896,125 @@ fn clearing_attachments() {
         d.cmd_end_render_pass(render_pass_cb);
         d.cmd_end_rendering(rendering_cb);
     }
+}
+
+#[test]
+fn copies_by_image_type_and_texel_block() {
+    let f = Fixture::new();
+    let id = |suffix| both("vkCmdCopyImage", "VkCopyImageInfo2", suffix);
+    let ids = |suffixes: &[&str]| both_of("vkCmdCopyImage", "VkCopyImageInfo2", suffixes);
+    let g = |i| (i, GENERAL);
+    let zero = offset(0, 0, 0);
+    let rgba = Desc::new(F::R8G8B8A8_UNORM);
+    let (flat, flat_too) = (f.image(rgba.layers(2)), f.image(rgba.layers(2)));
+    let (volume, volume_too) = (f.image(rgba.volume(4)), f.image(rgba.volume(4)));
+    let copy = |s, so, d, dof, e| image_copy(s, so, d, dof, e);
+    let two = layers(A::COLOR, 0, 0, 2);
+
+    // 2D and 2D: z offsets 0, depth 1.
+    assert_eq!(
+        f.copy(g(flat), g(flat_too), copy(color(), offset(0, 0, 1), color(), zero, extent(16, 16, 1))),
+        id("srcImage-01787")
+    );
+    assert_eq!(
+        f.copy(g(flat), g(flat_too), copy(color(), zero, color(), offset(0, 0, 1), extent(16, 16, 1))),
+        id("dstImage-01788")
+    );
+    assert_eq!(
+        f.copy(g(flat), g(flat_too), copy(color(), zero, color(), zero, extent(16, 16, 2))),
+        id("srcImage-01790")
+    );
+    assert_eq!(f.copy(g(flat), g(flat_too), copy(two, zero, two, zero, extent(16, 16, 1))), CLEAN);
+    // 2D to 3D: as many slices as layers; 3D to 2D: as many layers as slices.
+    assert_eq!(f.copy(g(flat), g(volume), copy(two, zero, color(), zero, extent(16, 16, 3))), id("srcImage-01791"));
+    assert_eq!(f.copy(g(flat), g(volume), copy(two, zero, color(), offset(0, 0, 2), extent(16, 16, 2))), CLEAN);
+    assert_eq!(f.copy(g(volume), g(flat), copy(color(), zero, two, zero, extent(16, 16, 1))), id("dstImage-01792"));
+    assert_eq!(f.copy(g(volume), g(flat), copy(color(), offset(0, 0, 2), two, zero, extent(16, 16, 2))), CLEAN);
+    // A 3D image's subresource is layer 0 alone (its only layer).
+    let layer1 = layers(A::COLOR, 0, 1, 1);
+    assert_eq!(
+        f.copy(g(volume), g(volume_too), copy(layer1, zero, color(), zero, extent(16, 16, 4))),
+        ids(&["srcSubresource-07968", "srcImage-04443"])
+    );
+    assert_eq!(
+        f.copy(g(volume), g(volume_too), copy(color(), zero, layer1, zero, extent(16, 16, 4))),
+        ids(&["dstSubresource-07968", "dstImage-04444"])
+    );
+
+    // Texel blocks: BC1's are 4x4 (18x18 images end in partial blocks).
+    let bc1 = Desc::new(F::BC1_RGBA_UNORM_BLOCK).size(18, 18);
+    let (a, b) = (f.image(bc1), f.image(bc1));
+    let blocks = |so: vk::Offset3D, d: vk::Offset3D, w, h| copy(color(), so, color(), d, extent(w, h, 1));
+    assert_eq!(f.copy(g(a), g(b), blocks(offset(2, 0, 0), zero, 4, 4)), id("pRegions-07278"));
+    assert_eq!(f.copy(g(a), g(b), blocks(offset(0, 2, 0), zero, 4, 4)), id("pRegions-07279"));
+    assert_eq!(f.copy(g(a), g(b), blocks(zero, offset(2, 0, 0), 4, 4)), id("pRegions-07281"));
+    assert_eq!(f.copy(g(a), g(b), blocks(zero, offset(0, 2, 0), 4, 4)), id("pRegions-07282"));
+    assert_eq!(f.copy(g(a), g(b), blocks(zero, zero, 6, 4)), id("srcImage-01728"));
+    assert_eq!(f.copy(g(a), g(b), blocks(zero, zero, 4, 6)), id("srcImage-01729"));
+    assert_eq!(f.copy(g(a), g(b), blocks(offset(4, 8, 0), offset(8, 4, 0), 8, 8)), CLEAN);
+    // A partial block at the edge.
+    assert_eq!(f.copy(g(a), g(b), blocks(offset(16, 16, 0), offset(16, 16, 0), 2, 2)), CLEAN);
+
+    // Buffer copies: row length and image height in whole blocks; a 3D image's one layer.
+    let buffer = f.buffer(4096, BU::TRANSFER_SRC | BU::TRANSFER_DST, true);
+    let rows = |row_length, image_height| vk::BufferImageCopy {
+        buffer_row_length: row_length,
+        buffer_image_height: image_height,
+        ..buffer_copy(0, color(), zero, extent(4, 4, 1))
+    };
+    let both_ways = |img, r: vk::BufferImageCopy| [f.to_image(buffer, g(img), r), f.to_buffer(g(img), buffer, r)];
+    let to_image = |s: &[&str]| both_of("vkCmdCopyBufferToImage", "VkCopyBufferToImageInfo2", s);
+    let to_buffer = |s: &[&str]| both_of("vkCmdCopyImageToBuffer", "VkCopyImageToBufferInfo2", s);
+    assert_eq!(both_ways(a, rows(6, 0)), [to_image(&["bufferRowLength-09106"]), to_buffer(&["bufferRowLength-09106"])]);
+    assert_eq!(
+        both_ways(a, rows(0, 6)),
+        [to_image(&["bufferImageHeight-09107"]), to_buffer(&["bufferImageHeight-09107"])]
+    );
+    assert_eq!(both_ways(a, rows(8, 8)), [CLEAN, CLEAN]);
+    let in_volume = |sub| buffer_copy(0, sub, zero, extent(16, 16, 4));
+    assert_eq!(
+        both_ways(volume, in_volume(layer1)),
+        [
+            to_image(&["imageSubresource-07968", "dstImage-07983"]),
+            to_buffer(&["imageSubresource-07968", "srcImage-07983"])
+        ]
+    );
+    assert_eq!(both_ways(volume, in_volume(color())), [CLEAN, CLEAN]);
+}
+
+#[test]
+fn blits_by_image_type() {
+    let f = Fixture::new();
+    let id = |suffix| both("vkCmdBlitImage", "VkBlitImageInfo2", suffix);
+    let g = |i| (i, GENERAL);
+    let rgba = Desc::new(F::R8G8B8A8_UNORM);
+    let (src, dst) = (f.image(rgba.layers(2)), f.image(rgba.layers(2)));
+    let linear = vk::Filter::LINEAR;
+    let blit = |s, d| image_blit(color(), s, color(), d);
+    // 2D images: z offsets 0 and 1.
+    assert_eq!(
+        f.blit(g(src), g(dst), blit([offset(0, 0, 0), offset(16, 16, 0)], square(8, 8)), linear),
+        id("srcImage-00247")
+    );
+    assert_eq!(
+        f.blit(g(src), g(dst), blit(square(16, 16), [offset(0, 0, 1), offset(8, 8, 0)]), linear),
+        id("dstImage-00252")
+    );
+    // The destination region is not empty on any axis.
+    assert_eq!(
+        f.blit(g(src), g(dst), blit(square(16, 16), [offset(4, 0, 0), offset(4, 8, 1)]), linear),
+        id("dstOffsets-12518")
+    );
+    assert_eq!(
+        f.blit(g(src), g(dst), blit(square(16, 16), [offset(0, 4, 0), offset(8, 4, 1)]), linear),
+        id("dstOffsets-12519")
+    );
+    let (volume, volume_too) = (f.image(rgba.volume(4)), f.image(rgba.volume(4)));
+    let slices = |z0, z1| [offset(0, 0, z0), offset(16, 16, z1)];
+    assert_eq!(f.blit(g(volume), g(volume_too), blit(slices(0, 4), slices(1, 1)), linear), id("dstOffsets-12520"));
+    assert_eq!(f.blit(g(volume), g(volume_too), blit(slices(0, 4), slices(1, 2)), linear), CLEAN);
+    // A blit with a 3D image copies layer 0 alone (without maintenance8).
+    let from_volume = |dst_layer| image_blit(color(), slices(0, 4), layers(A::COLOR, 0, dst_layer, 1), square(16, 16));
+    assert_eq!(f.blit(g(volume), g(dst), from_volume(1), linear), id("srcImage-00240"));
+    assert_eq!(f.blit(g(volume), g(dst), from_volume(0), linear), CLEAN);
 }

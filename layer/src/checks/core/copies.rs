@@ -80,6 +80,21 @@ pub(super) struct CopyImageIds {
     pub samples: &'static str,
     pub size_compatible: &'static str,
     pub aspects: &'static str,
+    /// By image type: a 2D source's or destination's z offset 0, both 2D with depth 1, 2D to 3D
+    /// with depth the source's layer count, 3D to 2D the destination's; a 3D source or
+    /// destination with one layer from 0.
+    pub src_z: &'static str,
+    pub dst_z: &'static str,
+    pub flat_depth: &'static str,
+    pub depth_src_layers: &'static str,
+    pub depth_dst_layers: &'static str,
+    pub src_volume_layers: &'static str,
+    pub dst_volume_layers: &'static str,
+    /// Offsets multiples of the texel block extent (source x, y; destination x, y).
+    pub blocks: [&'static str; 4],
+    /// The source extent a multiple of the texel block extent unless it reaches the edge (width,
+    /// height).
+    pub src_extent_blocks: [&'static str; 2],
 }
 
 /// The ids of the buffer and image copies (vkCmdCopyBufferToImage, vkCmdCopyImageToBuffer and
@@ -93,6 +108,12 @@ pub(super) struct BufferImageIds {
     /// bufferOffset a multiple of the texel block size (color), of 4 (depth/stencil).
     pub offset_texel: &'static str,
     pub offset_four: &'static str,
+    /// bufferRowLength and bufferImageHeight multiples of the texel block extent.
+    pub row_length: &'static str,
+    pub image_height: &'static str,
+    /// A 3D image's one layer from 0; a 1D or 2D image's z offset 0 and depth 1.
+    pub volume_layers: &'static str,
+    pub flat: &'static str,
 }
 
 /// The ids of vkCmdBlitImage and `VkBlitImageInfo2`.
@@ -104,6 +125,13 @@ pub(super) struct BlitIds {
     pub depth_same: &'static str,
     pub depth_nearest: &'static str,
     pub linear: &'static str,
+    /// A 1D or 2D source's or destination's z offsets 0 and 1.
+    pub src_flat: &'static str,
+    pub dst_flat: &'static str,
+    /// Without maintenance8, a blit with a 3D image: both subresources one layer from 0.
+    pub volume_layers: &'static str,
+    /// The destination's two offsets differ on each axis.
+    pub dst_axes: [&'static str; 3],
 }
 
 /// The ids of vkCmdResolveImage and `VkResolveImageInfo2`.
@@ -175,6 +203,20 @@ pub(super) const COPY_IMAGE: CopyImageIds = CopyImageIds {
     samples: "VUID-vkCmdCopyImage-srcImage-00136",
     size_compatible: "VUID-vkCmdCopyImage-srcImage-01548",
     aspects: "VUID-vkCmdCopyImage-srcImage-01551",
+    src_z: "VUID-vkCmdCopyImage-srcImage-01787",
+    dst_z: "VUID-vkCmdCopyImage-dstImage-01788",
+    flat_depth: "VUID-vkCmdCopyImage-srcImage-01790",
+    depth_src_layers: "VUID-vkCmdCopyImage-srcImage-01791",
+    depth_dst_layers: "VUID-vkCmdCopyImage-dstImage-01792",
+    src_volume_layers: "VUID-vkCmdCopyImage-srcImage-04443",
+    dst_volume_layers: "VUID-vkCmdCopyImage-dstImage-04444",
+    blocks: [
+        "VUID-vkCmdCopyImage-pRegions-07278",
+        "VUID-vkCmdCopyImage-pRegions-07279",
+        "VUID-vkCmdCopyImage-pRegions-07281",
+        "VUID-vkCmdCopyImage-pRegions-07282",
+    ],
+    src_extent_blocks: ["VUID-vkCmdCopyImage-srcImage-01728", "VUID-vkCmdCopyImage-srcImage-01729"],
 };
 
 pub(super) const COPY_IMAGE_INFO: CopyImageIds = CopyImageIds {
@@ -221,6 +263,20 @@ pub(super) const COPY_IMAGE_INFO: CopyImageIds = CopyImageIds {
     samples: "VUID-VkCopyImageInfo2-srcImage-00136",
     size_compatible: "VUID-VkCopyImageInfo2-srcImage-01548",
     aspects: "VUID-VkCopyImageInfo2-srcImage-01551",
+    src_z: "VUID-VkCopyImageInfo2-srcImage-01787",
+    dst_z: "VUID-VkCopyImageInfo2-dstImage-01788",
+    flat_depth: "VUID-VkCopyImageInfo2-srcImage-01790",
+    depth_src_layers: "VUID-VkCopyImageInfo2-srcImage-01791",
+    depth_dst_layers: "VUID-VkCopyImageInfo2-dstImage-01792",
+    src_volume_layers: "VUID-VkCopyImageInfo2-srcImage-04443",
+    dst_volume_layers: "VUID-VkCopyImageInfo2-dstImage-04444",
+    blocks: [
+        "VUID-VkCopyImageInfo2-pRegions-07278",
+        "VUID-VkCopyImageInfo2-pRegions-07279",
+        "VUID-VkCopyImageInfo2-pRegions-07281",
+        "VUID-VkCopyImageInfo2-pRegions-07282",
+    ],
+    src_extent_blocks: ["VUID-VkCopyImageInfo2-srcImage-01728", "VUID-VkCopyImageInfo2-srcImage-01729"],
 };
 
 pub(super) const BUFFER_TO_IMAGE: BufferImageIds = BufferImageIds {
@@ -253,6 +309,10 @@ pub(super) const BUFFER_TO_IMAGE: BufferImageIds = BufferImageIds {
     buffer_size: "VUID-vkCmdCopyBufferToImage-pRegions-00171",
     offset_texel: "VUID-vkCmdCopyBufferToImage-dstImage-07975",
     offset_four: "VUID-vkCmdCopyBufferToImage-dstImage-07978",
+    row_length: "VUID-vkCmdCopyBufferToImage-bufferRowLength-09106",
+    image_height: "VUID-vkCmdCopyBufferToImage-bufferImageHeight-09107",
+    volume_layers: "VUID-vkCmdCopyBufferToImage-dstImage-07983",
+    flat: "VUID-vkCmdCopyBufferToImage-dstImage-07980",
 };
 
 pub(super) const BUFFER_TO_IMAGE_INFO: BufferImageIds = BufferImageIds {
@@ -285,6 +345,10 @@ pub(super) const BUFFER_TO_IMAGE_INFO: BufferImageIds = BufferImageIds {
     buffer_size: "VUID-VkCopyBufferToImageInfo2-pRegions-00171",
     offset_texel: "VUID-VkCopyBufferToImageInfo2-dstImage-07975",
     offset_four: "VUID-VkCopyBufferToImageInfo2-dstImage-07978",
+    row_length: "VUID-VkCopyBufferToImageInfo2-bufferRowLength-09106",
+    image_height: "VUID-VkCopyBufferToImageInfo2-bufferImageHeight-09107",
+    volume_layers: "VUID-VkCopyBufferToImageInfo2-dstImage-07983",
+    flat: "VUID-VkCopyBufferToImageInfo2-dstImage-07980",
 };
 
 pub(super) const IMAGE_TO_BUFFER: BufferImageIds = BufferImageIds {
@@ -317,6 +381,10 @@ pub(super) const IMAGE_TO_BUFFER: BufferImageIds = BufferImageIds {
     buffer_size: "VUID-vkCmdCopyImageToBuffer-pRegions-00183",
     offset_texel: "VUID-vkCmdCopyImageToBuffer-srcImage-07975",
     offset_four: "VUID-vkCmdCopyImageToBuffer-srcImage-07978",
+    row_length: "VUID-vkCmdCopyImageToBuffer-bufferRowLength-09106",
+    image_height: "VUID-vkCmdCopyImageToBuffer-bufferImageHeight-09107",
+    volume_layers: "VUID-vkCmdCopyImageToBuffer-srcImage-07983",
+    flat: "VUID-vkCmdCopyImageToBuffer-srcImage-07980",
 };
 
 pub(super) const IMAGE_TO_BUFFER_INFO: BufferImageIds = BufferImageIds {
@@ -349,6 +417,10 @@ pub(super) const IMAGE_TO_BUFFER_INFO: BufferImageIds = BufferImageIds {
     buffer_size: "VUID-VkCopyImageToBufferInfo2-pRegions-00183",
     offset_texel: "VUID-VkCopyImageToBufferInfo2-srcImage-07975",
     offset_four: "VUID-VkCopyImageToBufferInfo2-srcImage-07978",
+    row_length: "VUID-VkCopyImageToBufferInfo2-bufferRowLength-09106",
+    image_height: "VUID-VkCopyImageToBufferInfo2-bufferImageHeight-09107",
+    volume_layers: "VUID-VkCopyImageToBufferInfo2-srcImage-07983",
+    flat: "VUID-VkCopyImageToBufferInfo2-srcImage-07980",
 };
 
 pub(super) const BLIT_IMAGE: BlitIds = BlitIds {
@@ -397,6 +469,14 @@ pub(super) const BLIT_IMAGE: BlitIds = BlitIds {
     depth_same: "VUID-vkCmdBlitImage-srcImage-00231",
     depth_nearest: "VUID-vkCmdBlitImage-srcImage-00232",
     linear: "VUID-vkCmdBlitImage-filter-02001",
+    src_flat: "VUID-vkCmdBlitImage-srcImage-00247",
+    dst_flat: "VUID-vkCmdBlitImage-dstImage-00252",
+    volume_layers: "VUID-vkCmdBlitImage-srcImage-00240",
+    dst_axes: [
+        "VUID-vkCmdBlitImage-dstOffsets-12518",
+        "VUID-vkCmdBlitImage-dstOffsets-12519",
+        "VUID-vkCmdBlitImage-dstOffsets-12520",
+    ],
 };
 
 pub(super) const BLIT_IMAGE_INFO: BlitIds = BlitIds {
@@ -445,6 +525,14 @@ pub(super) const BLIT_IMAGE_INFO: BlitIds = BlitIds {
     depth_same: "VUID-VkBlitImageInfo2-srcImage-00231",
     depth_nearest: "VUID-VkBlitImageInfo2-srcImage-00232",
     linear: "VUID-VkBlitImageInfo2-filter-02001",
+    src_flat: "VUID-VkBlitImageInfo2-srcImage-00247",
+    dst_flat: "VUID-VkBlitImageInfo2-dstImage-00252",
+    volume_layers: "VUID-VkBlitImageInfo2-srcImage-00240",
+    dst_axes: [
+        "VUID-VkBlitImageInfo2-dstOffsets-12518",
+        "VUID-VkBlitImageInfo2-dstOffsets-12519",
+        "VUID-VkBlitImageInfo2-dstOffsets-12520",
+    ],
 };
 
 pub(super) const RESOLVE_IMAGE: ResolveIds = ResolveIds {
@@ -752,7 +840,7 @@ impl CoreChecks {
             .iter()
             .map(|r| {
                 let mut e = r.extent;
-                if let (Some(s), Some(d)) = (src_format, dst_format) {
+                if let (Some(s), Some(d)) = (src_format.zip(dst_format).filter(|(s, d)| s.block != d.block)).unzip() {
                     e.width = e.width.div_ceil(s.block[0]).saturating_mul(d.block[0]);
                     e.height = e.height.div_ceil(s.block[1]).saturating_mul(d.block[1]);
                 }
@@ -763,6 +851,7 @@ impl CoreChecks {
         let s = self.image_side(cx, &ids.src, src, &srcs, m, &mut skip);
         let d = self.image_side(cx, &ids.dst, dst, &dsts, m, &mut skip);
         let (Some(s), Some(d)) = (s, d) else { return skip };
+        skip |= copy_shapes(cx, ids, (&s, &d), regions, m);
         let at = m.get("srcImage");
         if s.info.samples != d.info.samples {
             skip |= cx.error(
@@ -830,8 +919,11 @@ impl CoreChecks {
         let image = self.image_side(cx, &ids.image, image, &areas, m, &mut skip);
         let buffer = self.used_buffer(cx, buffer, &ids.buffer, &m.get(ids.buffer_param), &mut skip);
         let Some(image) = image else { return skip };
-        let Some(format) = image.format else { return skip };
         let list = m.get("pRegions");
+        for (i, r) in regions.iter().enumerate() {
+            skip |= buffer_image_shape(cx, ids, &image, r, &list.index(i));
+        }
+        let Some(format) = image.format else { return skip };
         for (i, r) in regions.iter().enumerate() {
             let region = list.index(i);
             let (alignment, vuid) =
@@ -917,6 +1009,10 @@ impl CoreChecks {
                     ),
                 );
             }
+        }
+        let list = m.get("pRegions");
+        for (i, r) in regions.iter().enumerate() {
+            skip |= blit_shape(cx, ids, (s.as_ref(), d.as_ref()), r, &list.index(i));
         }
         let (Some(s), Some(d)) = (s, d) else { return skip };
         let (Some(sf), Some(df)) = (s.format, d.format) else { return skip };
@@ -1197,6 +1293,233 @@ impl CoreChecks {
         let record = self.get(TYPES.image, image.as_raw())?;
         format_info(record.image()?.info()?.format)
     }
+}
+
+/// Whether `image` is of type `ty`.
+fn is(image: &Named, ty: VkImageType) -> bool {
+    image.info.ty == ty
+}
+
+const TYPE_2D: VkImageType = VkImageType::VK_IMAGE_TYPE_2D;
+const TYPE_3D: VkImageType = VkImageType::VK_IMAGE_TYPE_3D;
+
+/// A 3D image's subresource: one layer from 0.
+fn one_layer(s: &VkImageSubresourceLayers) -> bool {
+    s.baseArrayLayer == 0 && s.layerCount == 1
+}
+
+/// vkCmdCopyImage's rules by image type and texel block of each region.
+fn copy_shapes(
+    cx: &Call<'_>,
+    ids: &CopyImageIds,
+    (s, d): (&Named, &Named),
+    regions: &[VkImageCopy],
+    m: &Members<'_>,
+) -> bool {
+    let mut skip = false;
+    let list = m.get("pRegions");
+    for (i, r) in regions.iter().enumerate() {
+        let region = list.index(i);
+        let mut report = |vuid, member: &'static str, why: std::fmt::Arguments<'_>| {
+            skip |= cx.error(vuid, &region.dot(member), why);
+        };
+        let depth = r.extent.depth;
+        if is(s, TYPE_2D) && r.srcOffset.z != 0 {
+            report(ids.src_z, "srcOffset", format_args!("has z {}, but srcImage is 2D: it must be 0.", r.srcOffset.z));
+        }
+        if is(d, TYPE_2D) && r.dstOffset.z != 0 {
+            report(ids.dst_z, "dstOffset", format_args!("has z {}, but dstImage is 2D: it must be 0.", r.dstOffset.z));
+        }
+        if is(s, TYPE_2D) && is(d, TYPE_2D) && depth != 1 {
+            report(ids.flat_depth, "extent", format_args!("has depth {depth}, but both images are 2D: it must be 1."));
+        }
+        let (sl, dl) = (r.srcSubresource.layerCount, r.dstSubresource.layerCount);
+        if is(s, TYPE_2D) && is(d, TYPE_3D) && sl != VK_REMAINING_ARRAY_LAYERS && depth != sl {
+            report(
+                ids.depth_src_layers,
+                "extent",
+                format_args!("has depth {depth}: a copy from 2D to 3D copies srcSubresource.layerCount ({sl}) slices."),
+            );
+        }
+        if is(s, TYPE_3D) && is(d, TYPE_2D) && dl != VK_REMAINING_ARRAY_LAYERS && depth != dl {
+            report(
+                ids.depth_dst_layers,
+                "extent",
+                format_args!(
+                    "has depth {depth}: a copy from 3D to 2D copies to dstSubresource.layerCount ({dl}) layers."
+                ),
+            );
+        }
+        if is(s, TYPE_3D) && !one_layer(&r.srcSubresource) {
+            report(
+                ids.src_volume_layers,
+                "srcSubresource",
+                format_args!(
+                    "has baseArrayLayer {} and layerCount {sl}: srcImage is 3D (layer 0, one layer).",
+                    r.srcSubresource.baseArrayLayer
+                ),
+            );
+        }
+        if is(d, TYPE_3D) && !one_layer(&r.dstSubresource) {
+            report(
+                ids.dst_volume_layers,
+                "dstSubresource",
+                format_args!(
+                    "has baseArrayLayer {} and layerCount {dl}: dstImage is 3D (layer 0, one layer).",
+                    r.dstSubresource.baseArrayLayer
+                ),
+            );
+        }
+        // Texel blocks.
+        let offsets = [(s, r.srcOffset, "srcOffset", 0), (d, r.dstOffset, "dstOffset", 2)];
+        for (image, o, member, first) in offsets {
+            let Some(f) = image.format else { continue };
+            for (axis, (value, block)) in [(o.x, f.block[0]), (o.y, f.block[1])].into_iter().enumerate() {
+                if i64::from(value).rem_euclid(i64::from(block)) != 0 {
+                    report(
+                        ids.blocks[first + axis],
+                        member,
+                        format_args!(
+                            "has {} {value}, not a multiple of the texel block {} ({block}) of format {}.",
+                            AXES[axis],
+                            DIMENSIONS[axis],
+                            format_name(image.info.format)
+                        ),
+                    );
+                }
+            }
+        }
+        if let Some(f) = s.format {
+            let size = s.info.level_extent(r.srcSubresource.mipLevel);
+            let values = [(r.srcOffset.x, r.extent.width), (r.srcOffset.y, r.extent.height)];
+            for (axis, (o, e)) in values.into_iter().enumerate() {
+                let block = f.block[axis];
+                let reaches = i64::from(o) + i64::from(e) == i64::from(size[axis]);
+                if !reaches && e % block != 0 {
+                    report(
+                        ids.src_extent_blocks[axis],
+                        "extent",
+                        format_args!(
+                            "has {} {e}, not a multiple of the texel block {} ({block}) of srcImage's format {}, and \
+                             does not reach the edge of the subresource ({}).",
+                            DIMENSIONS[axis],
+                            DIMENSIONS[axis],
+                            format_name(s.info.format),
+                            size[axis]
+                        ),
+                    );
+                }
+            }
+        }
+    }
+    skip
+}
+
+/// A buffer and image copy region's rules by image type and texel block.
+fn buffer_image_shape(
+    cx: &Call<'_>,
+    ids: &BufferImageIds,
+    image: &Named,
+    r: &VkBufferImageCopy,
+    region: &Location<'_>,
+) -> bool {
+    let mut skip = false;
+    let sub = r.imageSubresource;
+    if is(image, TYPE_3D) && !one_layer(&sub) {
+        skip |= cx.error(
+            ids.volume_layers,
+            &region.dot("imageSubresource"),
+            format_args!(
+                "has baseArrayLayer {} and layerCount {}: the image is 3D (layer 0, one layer).",
+                sub.baseArrayLayer, sub.layerCount
+            ),
+        );
+    }
+    if !is(image, TYPE_3D) && (r.imageOffset.z != 0 || r.imageExtent.depth != 1) {
+        skip |= cx.error(
+            ids.flat,
+            region,
+            format_args!(
+                "has imageOffset.z {} and imageExtent.depth {}: the image is not 3D (0 and 1).",
+                r.imageOffset.z, r.imageExtent.depth
+            ),
+        );
+    }
+    if let Some(f) = image.format {
+        let pairs = [
+            (r.bufferRowLength, "bufferRowLength", 0, ids.row_length),
+            (r.bufferImageHeight, "bufferImageHeight", 1, ids.image_height),
+        ];
+        for (value, member, axis, vuid) in pairs {
+            if value % f.block[axis] != 0 {
+                skip |= cx.error(
+                    vuid,
+                    &region.dot(member),
+                    format_args!(
+                        "is {value}, not a multiple of the texel block {} ({}) of format {}.",
+                        DIMENSIONS[axis],
+                        f.block[axis],
+                        format_name(image.info.format)
+                    ),
+                );
+            }
+        }
+    }
+    skip
+}
+
+/// A blit region's rules by image type, and its destination offsets.
+fn blit_shape(
+    cx: &Call<'_>,
+    ids: &BlitIds,
+    (s, d): (Option<&Named>, Option<&Named>),
+    r: &VkImageBlit,
+    region: &Location<'_>,
+) -> bool {
+    let mut skip = false;
+    let flat = |image: Option<&Named>| image.is_some_and(|i| !is(i, TYPE_3D));
+    for (image, offsets, member, vuid) in
+        [(s, r.srcOffsets, "srcOffsets", ids.src_flat), (d, r.dstOffsets, "dstOffsets", ids.dst_flat)]
+    {
+        if flat(image) && (offsets[0].z != 0 || offsets[1].z != 1) {
+            skip |= cx.error(
+                vuid,
+                &region.dot(member),
+                format_args!(
+                    "have z {} and {}, but the image is not 3D: they must be 0 and 1.",
+                    offsets[0].z, offsets[1].z
+                ),
+            );
+        }
+    }
+    let volume = s.is_some_and(|i| is(i, TYPE_3D)) || d.is_some_and(|i| is(i, TYPE_3D));
+    let maintenance8 = cx.device().is_some_and(|f| f.features.contains(Feature::MAINTENANCE8));
+    if volume && !maintenance8 {
+        for (sub, member) in [(&r.srcSubresource, "srcSubresource"), (&r.dstSubresource, "dstSubresource")] {
+            if !one_layer(sub) {
+                skip |= cx.error(
+                    ids.volume_layers,
+                    &region.dot(member),
+                    format_args!(
+                        "has baseArrayLayer {} and layerCount {}: a blit with a 3D image, without the maintenance8 \
+                         feature, copies layer 0 alone.",
+                        sub.baseArrayLayer, sub.layerCount
+                    ),
+                );
+            }
+        }
+    }
+    let [a, b] = r.dstOffsets.map(|o| [o.x, o.y, o.z]);
+    for axis in 0..3 {
+        if a[axis] == b[axis] {
+            skip |= cx.error(
+                ids.dst_axes[axis],
+                &region.dot("dstOffsets"),
+                format_args!("have the same {} ({}): the destination region is empty.", AXES[axis], a[axis]),
+            );
+        }
+    }
+    skip
 }
 
 /// The bytes a buffer and image copy region spans in the buffer, from its offset (Buffer and
