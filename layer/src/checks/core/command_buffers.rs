@@ -10,8 +10,9 @@ use vigil_generated::*;
 
 use super::buffers::{BIND_INDEX_BUFFER, BIND_VERTEX_BUFFERS, BIND_VERTEX_BUFFERS2};
 use super::buffers::{COPY_BUFFER, COPY_BUFFER_INFO, FILL_BUFFER, UPDATE_BUFFER};
+use super::clears::{CLEAR_COLOR, CLEAR_DEPTH_STENCIL};
 use super::copies::{buffer_image_copy, image_blit, image_copy, image_resolve, transformed};
-use super::copies::{BLIT_IMAGE, BLIT_IMAGE_INFO, CLEAR_COLOR, CLEAR_DEPTH_STENCIL, COPY_IMAGE, COPY_IMAGE_INFO};
+use super::copies::{BLIT_IMAGE, BLIT_IMAGE_INFO, COPY_IMAGE, COPY_IMAGE_INFO};
 use super::copies::{BUFFER_TO_IMAGE, BUFFER_TO_IMAGE_INFO, IMAGE_TO_BUFFER, IMAGE_TO_BUFFER_INFO};
 use super::copies::{RESOLVE_IMAGE, RESOLVE_IMAGE_INFO};
 use super::fences::{SUBMIT2_FENCE, SUBMIT_FENCE};

@@ -1,12 +1,13 @@
 //! The image side of the transfer commands (the state is `state::images::ImageInfo`): copies
-//! between images and between buffers and images, blits, resolves and image clears. Each image
-//! created with the usage the command needs and, unless sparse or disjoint, bound to memory; of a
-//! format whose features allow the command; each region's subresource among the image's mip
-//! levels and array layers, of aspects its format has, and inside the subresource's extent at
-//! that mip level; sample counts, formats and aspects that agree between source and destination;
-//! the layout parameters the command allows; for buffer copies, the buffer's usage and memory,
-//! its offset aligned and the region's bytes inside it. Both versions of each command run the
-//! same code with their own ids.
+//! between images and between buffers and images, blits and resolves (image clears are in
+//! `clears`). Each image created with the usage the command needs and, unless sparse or
+//! disjoint, bound to memory; of a format whose features allow the command; each region's
+//! subresource among the image's mip levels and array layers, of aspects its format has, and
+//! inside the subresource's extent at that mip level; the rules of each image type; texel block
+//! alignment; sample counts, formats and aspects that agree between source and destination; the
+//! layout parameters the command allows; for buffer copies, the buffer's usage and memory, its
+//! offset aligned and the region's bytes inside it. Both versions of each command run the same
+//! code with their own ids.
 //!
 //! Only images whose creation Vigil saw are checked (not swapchain images), and the rules that
 //! need a format's texel blocks only for the core formats `formats` describes (not multi-planar
@@ -22,7 +23,6 @@ use super::CoreChecks;
 use crate::chassis::raw::chained;
 use crate::chassis::Call;
 use crate::report::Location;
-use crate::state::command_buffers::{Recording, RenderPassInstance};
 use crate::state::images::ImageInfo;
 use crate::state::TYPES;
 
@@ -30,22 +30,21 @@ use VkImageLayout as L;
 
 const SRC_LAYOUTS: &[VkImageLayout] =
     &[L::VK_IMAGE_LAYOUT_GENERAL, L::VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, L::VK_IMAGE_LAYOUT_SHARED_PRESENT_KHR];
-const DST_LAYOUTS: &[VkImageLayout] =
+pub(super) const DST_LAYOUTS: &[VkImageLayout] =
     &[L::VK_IMAGE_LAYOUT_GENERAL, L::VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, L::VK_IMAGE_LAYOUT_SHARED_PRESENT_KHR];
-const CLEAR_DEPTH_LAYOUTS: &[VkImageLayout] = &[L::VK_IMAGE_LAYOUT_GENERAL, L::VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL];
 
 const TRANSFER_SRC: (u32, &str) =
     (VkImageUsageFlags::VK_IMAGE_USAGE_TRANSFER_SRC_BIT.0, "VK_IMAGE_USAGE_TRANSFER_SRC_BIT");
-const TRANSFER_DST: (u32, &str) =
+pub(super) const TRANSFER_DST: (u32, &str) =
     (VkImageUsageFlags::VK_IMAGE_USAGE_TRANSFER_DST_BIT.0, "VK_IMAGE_USAGE_TRANSFER_DST_BIT");
 const BLIT_SRC: (u32, &str) =
     (VkFormatFeatureFlags::VK_FORMAT_FEATURE_BLIT_SRC_BIT.0, "VK_FORMAT_FEATURE_BLIT_SRC_BIT");
 const BLIT_DST: (u32, &str) =
     (VkFormatFeatureFlags::VK_FORMAT_FEATURE_BLIT_DST_BIT.0, "VK_FORMAT_FEATURE_BLIT_DST_BIT");
 const FILTER_LINEAR: u32 = VkFormatFeatureFlags::VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT.0;
-const STENCIL: u32 = VkImageAspectFlags::VK_IMAGE_ASPECT_STENCIL_BIT.0;
-const DEPTH: u32 = VkImageAspectFlags::VK_IMAGE_ASPECT_DEPTH_BIT.0;
-const COLOR: u32 = VkImageAspectFlags::VK_IMAGE_ASPECT_COLOR_BIT.0;
+pub(super) const STENCIL: u32 = VkImageAspectFlags::VK_IMAGE_ASPECT_STENCIL_BIT.0;
+pub(super) const DEPTH: u32 = VkImageAspectFlags::VK_IMAGE_ASPECT_DEPTH_BIT.0;
+pub(super) const COLOR: u32 = VkImageAspectFlags::VK_IMAGE_ASPECT_COLOR_BIT.0;
 
 /// The ids of the rules of one image a transfer command names.
 pub(super) struct SideIds {
@@ -141,22 +140,6 @@ pub(super) struct ResolveIds {
     pub multisampled: &'static str,
     pub same_format: &'static str,
     pub aspects: &'static str,
-}
-
-/// The ids of vkCmdClearColorImage and vkCmdClearDepthStencilImage.
-pub(super) struct ClearIds {
-    pub usage: &'static str,
-    pub bound: &'static str,
-    pub format: &'static str,
-    pub base_level: &'static str,
-    pub levels: &'static str,
-    pub base_layer: &'static str,
-    pub layers: &'static str,
-    pub layouts: (&'static [VkImageLayout], &'static str),
-    /// Aspects the command clears: `(allowed, vuid)`.
-    pub aspects: (u32, &'static str),
-    /// vkCmdClearDepthStencilImage: a stencil aspect the format lacks, a depth aspect it lacks.
-    pub missing: Option<(&'static str, &'static str)>,
 }
 
 pub(super) const COPY_IMAGE: CopyImageIds = CopyImageIds {
@@ -627,32 +610,6 @@ pub(super) const RESOLVE_IMAGE_INFO: ResolveIds = ResolveIds {
     aspects: "VUID-VkResolveImageInfo2-srcSubresource-11802",
 };
 
-pub(super) const CLEAR_COLOR: ClearIds = ClearIds {
-    usage: "VUID-vkCmdClearColorImage-image-00002",
-    bound: "VUID-vkCmdClearColorImage-image-00003",
-    format: "VUID-vkCmdClearColorImage-image-00007",
-    base_level: "VUID-vkCmdClearColorImage-baseMipLevel-01470",
-    levels: "VUID-vkCmdClearColorImage-pRanges-01692",
-    base_layer: "VUID-vkCmdClearColorImage-baseArrayLayer-01472",
-    layers: "VUID-vkCmdClearColorImage-pRanges-01693",
-    layouts: (DST_LAYOUTS, "VUID-vkCmdClearColorImage-imageLayout-01394"),
-    aspects: (COLOR, "VUID-vkCmdClearColorImage-aspectMask-02498"),
-    missing: None,
-};
-
-pub(super) const CLEAR_DEPTH_STENCIL: ClearIds = ClearIds {
-    usage: "VUID-vkCmdClearDepthStencilImage-pRanges-02660",
-    bound: "VUID-vkCmdClearDepthStencilImage-image-00010",
-    format: "VUID-vkCmdClearDepthStencilImage-image-00014",
-    base_level: "VUID-vkCmdClearDepthStencilImage-baseMipLevel-01474",
-    levels: "VUID-vkCmdClearDepthStencilImage-pRanges-01694",
-    base_layer: "VUID-vkCmdClearDepthStencilImage-baseArrayLayer-01476",
-    layers: "VUID-vkCmdClearDepthStencilImage-pRanges-01695",
-    layouts: (CLEAR_DEPTH_LAYOUTS, "VUID-vkCmdClearDepthStencilImage-imageLayout-00012"),
-    aspects: (DEPTH | STENCIL, "VUID-vkCmdClearDepthStencilImage-aspectMask-02824"),
-    missing: Some(("VUID-vkCmdClearDepthStencilImage-image-02825", "VUID-vkCmdClearDepthStencilImage-image-02826")),
-};
-
 /// One image region of a command, in a common form: its subresource, and the texels it covers
 /// (`begin..end` per axis; a blit's offsets in either order).
 #[derive(Clone, Copy)]
@@ -1094,200 +1051,6 @@ impl CoreChecks {
         skip
     }
 
-    /// vkCmdClearColorImage and vkCmdClearDepthStencilImage.
-    pub(super) fn clear_image(
-        &self,
-        cx: &Call<'_>,
-        ids: &ClearIds,
-        (image, layout): (VkImage, VkImageLayout),
-        ranges: &[VkImageSubresourceRange],
-    ) -> bool {
-        let Some(record) = self.get(TYPES.image, image.as_raw()) else { return false };
-        let Some(state) = record.image() else { return false };
-        let Some(info) = state.info().copied() else { return false };
-        let (h, root) = (image.as_raw(), cx.location());
-        let at = root.dot("image");
-        let mut skip = false;
-        let format = format_info(info.format);
-        let depth = ids.missing.is_some();
-        // A clear of the stencil aspect alone, with separate stencil usage, follows other rules.
-        let main_usage = info.stencil_usage.is_none() || ranges.iter().any(|r| r.aspectMask.0 != STENCIL);
-        if main_usage && info.usage & TRANSFER_DST.0 == 0 {
-            skip |= cx.error(
-                ids.usage,
-                &at,
-                format_args!("is {h:#x}, created with usage {:#x}, which lacks {}.", info.usage, TRANSFER_DST.1),
-            );
-        }
-        let disjoint = info.flags.contains(VkImageCreateFlags::VK_IMAGE_CREATE_DISJOINT_BIT);
-        if state.binding().is_none() && !state.sparse() && !disjoint {
-            skip |= cx.error(
-                ids.bound,
-                &at,
-                format_args!("is {h:#x}, which is not sparse and not bound to memory: bind it before recording."),
-            );
-        }
-        if let Some(f) = format {
-            let wrong = if depth { !f.depth_stencil() } else { f.depth_stencil() || f.compressed() };
-            if wrong {
-                let need = if depth {
-                    "a depth/stencil format"
-                } else {
-                    "a color format, neither compressed nor depth/stencil"
-                };
-                skip |= cx.error(
-                    ids.format,
-                    &at,
-                    format_args!("is {h:#x}, of format {}: the command clears {need}.", format_name(info.format)),
-                );
-            }
-        }
-        let (allowed, vuid) = ids.layouts;
-        if !allowed.contains(&layout) {
-            skip |= cx.error(
-                vuid,
-                &root.dot("imageLayout"),
-                format_args!("is {}, not one of {}.", layout_name(layout), names(allowed)),
-            );
-        }
-        let list = root.dot("pRanges");
-        for (i, r) in ranges.iter().enumerate() {
-            let range = list.index(i);
-            let (bits, vuid) = ids.aspects;
-            if r.aspectMask.0 & !bits != 0 {
-                skip |= cx.error(
-                    vuid,
-                    &range.dot("aspectMask"),
-                    format_args!("is {:#x}, with aspects other than {bits:#x}.", r.aspectMask.0),
-                );
-            } else if let (Some((stencil, depth)), Some(f)) = (ids.missing, format) {
-                for (bit, has, vuid, name) in
-                    [(STENCIL, f.stencil(), stencil, "stencil"), (DEPTH, f.depth(), depth, "depth")]
-                {
-                    if r.aspectMask.0 & bit != 0 && !has && f.depth_stencil() {
-                        skip |= cx.error(
-                            vuid,
-                            &range.dot("aspectMask"),
-                            format_args!(
-                                "is {:#x}, with the {name} aspect, but format {} has no {name} component.",
-                                r.aspectMask.0,
-                                format_name(info.format)
-                            ),
-                        );
-                    }
-                }
-            }
-            let spans = [
-                (
-                    r.baseMipLevel,
-                    r.levelCount,
-                    VK_REMAINING_MIP_LEVELS,
-                    info.levels,
-                    "baseMipLevel",
-                    "levelCount",
-                    "mip levels",
-                    ids.base_level,
-                    ids.levels,
-                ),
-                (
-                    r.baseArrayLayer,
-                    r.layerCount,
-                    VK_REMAINING_ARRAY_LAYERS,
-                    info.layers,
-                    "baseArrayLayer",
-                    "layerCount",
-                    "array layers",
-                    ids.base_layer,
-                    ids.layers,
-                ),
-            ];
-            for (base, count, remaining, total, base_name, count_name, what, base_vuid, count_vuid) in spans {
-                if base >= total {
-                    skip |= cx.error(
-                        base_vuid,
-                        &range.dot(base_name),
-                        format_args!("is {base}, but VkImage {h:#x} was created with {total} {what}."),
-                    );
-                } else if count != remaining && u64::from(base) + u64::from(count) > u64::from(total) {
-                    skip |= cx.error(
-                        count_vuid,
-                        &range.dot(count_name),
-                        format_args!("is {count} from {base_name} {base}, past the {total} {what} of VkImage {h:#x}."),
-                    );
-                }
-            }
-        }
-        skip
-    }
-
-    /// vkCmdClearAttachments, inside the render pass instance its command buffer began: each
-    /// color attachment it clears among the current subpass's (or the rendering's), and each
-    /// rectangle inside the render area and its layers. Nothing is checked in a secondary that
-    /// continues a render pass instance (its render area is not known).
-    pub(super) fn clear_attachments(
-        &self,
-        cx: &Call<'_>,
-        recording: &Recording,
-        attachments: &[VkClearAttachment],
-        rects: &[VkClearRect],
-    ) -> bool {
-        let (Some(instance), Some(area)) = (&recording.instance, &recording.clear_area) else { return false };
-        let root = cx.location();
-        let mut skip = false;
-        let subpass = match instance {
-            RenderPassInstance::RenderPass { subpass, .. } => *subpass as usize,
-            RenderPassInstance::Rendering => 0,
-        };
-        if let Some(count) = area.colors.as_ref().and_then(|c| c.get(subpass)).copied() {
-            let list = root.dot("pAttachments");
-            for (i, a) in attachments.iter().enumerate() {
-                if a.aspectMask.0 & COLOR != 0 && a.colorAttachment >= count {
-                    let at = list.index(i);
-                    skip |= cx.error(
-                        "VUID-vkCmdClearAttachments-aspectMask-07271",
-                        &at.dot("colorAttachment"),
-                        format_args!(
-                            "is {}, but the current {} has {count} color attachments.",
-                            a.colorAttachment,
-                            if matches!(instance, RenderPassInstance::Rendering) { "rendering" } else { "subpass" }
-                        ),
-                    );
-                }
-            }
-        }
-        let list = root.dot("pRects");
-        let r = area.area;
-        let (x0, y0) = (i64::from(r.offset.x), i64::from(r.offset.y));
-        let (x1, y1) = (x0 + i64::from(r.extent.width), y0 + i64::from(r.extent.height));
-        for (i, c) in rects.iter().enumerate() {
-            let at = list.index(i);
-            let (cx0, cy0) = (i64::from(c.rect.offset.x), i64::from(c.rect.offset.y));
-            let (cx1, cy1) = (cx0 + i64::from(c.rect.extent.width), cy0 + i64::from(c.rect.extent.height));
-            if cx0 < x0 || cy0 < y0 || cx1 > x1 || cy1 > y1 {
-                skip |= cx.error(
-                    "VUID-vkCmdClearAttachments-pRects-00016",
-                    &at.dot("rect"),
-                    format_args!(
-                        "covers ({cx0}, {cy0})..({cx1}, {cy1}), outside the render area ({x0}, {y0})..({x1}, {y1})."
-                    ),
-                );
-            }
-            if let Some(layers) = area.layers {
-                if u64::from(c.baseArrayLayer) + u64::from(c.layerCount) > u64::from(layers) {
-                    skip |= cx.error(
-                        "VUID-vkCmdClearAttachments-pRects-06937",
-                        &at.dot("layerCount"),
-                        format_args!(
-                            "is {} from baseArrayLayer {}, past the {layers} layers of the render pass instance.",
-                            c.layerCount, c.baseArrayLayer
-                        ),
-                    );
-                }
-            }
-        }
-        skip
-    }
-
     /// The described format of `image`, when known.
     fn format_of(&self, image: VkImage) -> Option<FormatInfo> {
         let record = self.get(TYPES.image, image.as_raw())?;
@@ -1547,15 +1310,15 @@ fn buffer_bytes(image: &ImageInfo, format: FormatInfo, r: &VkBufferImageCopy) ->
     Some((slices - 1) * slice_pitch + (rows - 1) * row_pitch + last_row)
 }
 
-fn format_name(f: VkFormat) -> String {
+pub(super) fn format_name(f: VkFormat) -> String {
     f.name().map_or_else(|| format!("{}", f.0), str::to_string)
 }
 
-fn layout_name(l: VkImageLayout) -> String {
+pub(super) fn layout_name(l: VkImageLayout) -> String {
     l.name().map_or_else(|| format!("layout {}", l.0), str::to_string)
 }
 
-fn names(layouts: &[VkImageLayout]) -> String {
+pub(super) fn names(layouts: &[VkImageLayout]) -> String {
     layouts.iter().map(|&l| layout_name(l)).collect::<Vec<_>>().join(", ")
 }
 

@@ -3,6 +3,7 @@
 
 mod bindings;
 mod buffers;
+mod clears;
 mod command_buffers;
 mod copies;
 mod draw;
