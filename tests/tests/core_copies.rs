@@ -10,9 +10,13 @@
 //!
 //! lavapipe's format features give the blit cases their formats: B10G11R11_UFLOAT_PACK32 has no
 //! BLIT_DST, R8G8B8A8_UINT no SAMPLED_IMAGE_FILTER_LINEAR, G8_B8_R8_3PLANE_444_UNORM no BLIT_SRC.
+//! The test-only driver shim below Vigil (`no-transfer-format-features`) reports a feature fewer
+//! for four formats, for the other format feature rules: R8G8B8A8_SNORM without TRANSFER_SRC,
+//! R16G16B16A16_SNORM and X8_D24_UNORM_PACK32 without TRANSFER_DST, R8G8_SNORM without
+//! COLOR_ATTACHMENT (lavapipe itself supports them all).
 
 use ash::vk;
-use vigil_tests::{Context, ContextBuilder, MessageLog, VulkanEnv, VIGIL_LAYER};
+use vigil_tests::{Context, ContextBuilder, MessageLog, VulkanEnv, SHIM_LAYER, VIGIL_LAYER};
 
 use vk::BufferUsageFlags as BU;
 use vk::Format as F;
@@ -90,9 +94,9 @@ struct Fixture {
 
 impl Fixture {
     fn new() -> Self {
-        let entry = VulkanEnv::new().with_vigil().entry();
+        let entry = VulkanEnv::new().with_vigil_and_shim("no-transfer-format-features").entry();
         let ctx = ContextBuilder::new()
-            .layers(&[VIGIL_LAYER])
+            .layers(&[VIGIL_LAYER, SHIM_LAYER])
             .vulkan13_features(vk::PhysicalDeviceVulkan13Features::default().dynamic_rendering(true))
             .build(&entry);
         assert!(ctx.vigil_in_chain(), "Vigil is not in the call chain");
@@ -1017,4 +1021,51 @@ fn blits_by_image_type() {
     let from_volume = |dst_layer| image_blit(color(), slices(0, 4), layers(A::COLOR, 0, dst_layer, 1), square(16, 16));
     assert_eq!(f.blit(g(volume), g(dst), from_volume(1), linear), id("srcImage-00240"));
     assert_eq!(f.blit(g(volume), g(dst), from_volume(0), linear), CLEAN);
+}
+
+#[test]
+fn format_features_the_driver_reports() {
+    let f = Fixture::new();
+    let g = |i| (i, GENERAL);
+    let zero = offset(0, 0, 0);
+    let full = image_copy(color(), zero, color(), zero, extent(16, 16, 1));
+    // The shim hides TRANSFER_SRC from R8G8B8A8_SNORM, TRANSFER_DST from R16G16B16A16_SNORM.
+    let (no_src, no_dst) = (f.image(Desc::new(F::R8G8B8A8_SNORM)), f.image(Desc::new(F::R16G16B16A16_SNORM)));
+    let copy_id = |suffix| both("vkCmdCopyImage", "VkCopyImageInfo2", suffix);
+    assert_eq!(f.copy(g(no_src), g(f.image(Desc::new(F::R8G8B8A8_UNORM))), full), copy_id("srcImage-01995"));
+    assert_eq!(f.copy(g(f.image(Desc::new(F::R16G16B16A16_UNORM))), g(no_dst), full), copy_id("dstImage-01996"));
+    assert_eq!(f.copy(g(no_dst), g(f.image(Desc::new(F::R16G16B16A16_UNORM))), full), CLEAN);
+    assert_eq!(f.copy(g(f.image(Desc::new(F::R8G8B8A8_UNORM))), g(no_src), full), CLEAN);
+
+    let buffer = f.buffer(4096, BU::TRANSFER_SRC | BU::TRANSFER_DST, true);
+    let region = buffer_copy(0, color(), zero, extent(16, 16, 1));
+    let to_image = |s: &str| both("vkCmdCopyBufferToImage", "VkCopyBufferToImageInfo2", s);
+    let to_buffer = |s: &str| both("vkCmdCopyImageToBuffer", "VkCopyImageToBufferInfo2", s);
+    assert_eq!(f.to_image(buffer, g(no_dst), region), to_image("dstImage-01997"));
+    assert_eq!(f.to_buffer(g(no_src), buffer, region), to_buffer("srcImage-01998"));
+    assert_eq!(f.to_image(buffer, g(no_src), region), CLEAN);
+    assert_eq!(f.to_buffer(g(no_dst), buffer, region), CLEAN);
+
+    // Resolves: the source's TRANSFER_SRC, the destination's TRANSFER_DST and COLOR_ATTACHMENT
+    // (the shim hides COLOR_ATTACHMENT from R8G8_SNORM).
+    let resolve_id = |suffix| both("vkCmdResolveImage", "VkResolveImageInfo2", suffix);
+    let four = vk::SampleCountFlags::TYPE_4;
+    let resolve = image_resolve(color(), zero, color(), zero, extent(16, 16, 1));
+    let pair = |format| (f.image(Desc::new(format).samples(four)), f.image(Desc::new(format)));
+    let (src, dst) = pair(F::R8G8B8A8_SNORM);
+    assert_eq!(f.resolve(g(src), g(dst), resolve), resolve_id("srcImage-06763"));
+    let (src, dst) = pair(F::R16G16B16A16_SNORM);
+    assert_eq!(f.resolve(g(src), g(dst), resolve), resolve_id("dstImage-06765"));
+    let (src, dst) = pair(F::R8G8_SNORM);
+    assert_eq!(f.resolve(g(src), g(dst), resolve), resolve_id("dstImage-02003"));
+    let (src, dst) = pair(F::R16G16_SNORM);
+    assert_eq!(f.resolve(g(src), g(dst), resolve), CLEAN);
+
+    // Clears: TRANSFER_DST (hidden from X8_D24_UNORM_PACK32 too).
+    let all = |aspect| range(aspect, 0, 1, 0, 1);
+    assert_eq!(f.clear_color(no_dst, GENERAL, all(A::COLOR)), ["VUID-vkCmdClearColorImage-image-01993"]);
+    assert_eq!(f.clear_color(no_src, GENERAL, all(A::COLOR)), NONE);
+    let x8 = f.image(Desc::new(F::X8_D24_UNORM_PACK32));
+    assert_eq!(f.clear_depth(x8, GENERAL, all(A::DEPTH)), ["VUID-vkCmdClearDepthStencilImage-image-01994"]);
+    assert_eq!(f.clear_depth(f.image(Desc::new(F::D16_UNORM)), GENERAL, all(A::DEPTH)), NONE);
 }

@@ -5,7 +5,9 @@
 
 use vigil_generated::*;
 
-use super::copies::{format_name, layout_name, names, COLOR, DEPTH, DST_LAYOUTS, STENCIL, TRANSFER_DST};
+use super::copies::{
+    format_name, layout_name, names, COLOR, DEPTH, DST_LAYOUTS, FEATURE_TRANSFER_DST, STENCIL, TRANSFER_DST,
+};
 use super::formats::format_info;
 use super::CoreChecks;
 use crate::chassis::Call;
@@ -20,6 +22,8 @@ const CLEAR_DEPTH_LAYOUTS: &[VkImageLayout] = &[L::VK_IMAGE_LAYOUT_GENERAL, L::V
 pub(super) struct ClearIds {
     pub usage: &'static str,
     pub bound: &'static str,
+    /// The format features include TRANSFER_DST.
+    pub feature: &'static str,
     pub format: &'static str,
     pub base_level: &'static str,
     pub levels: &'static str,
@@ -35,6 +39,7 @@ pub(super) struct ClearIds {
 pub(super) const CLEAR_COLOR: ClearIds = ClearIds {
     usage: "VUID-vkCmdClearColorImage-image-00002",
     bound: "VUID-vkCmdClearColorImage-image-00003",
+    feature: "VUID-vkCmdClearColorImage-image-01993",
     format: "VUID-vkCmdClearColorImage-image-00007",
     base_level: "VUID-vkCmdClearColorImage-baseMipLevel-01470",
     levels: "VUID-vkCmdClearColorImage-pRanges-01692",
@@ -48,6 +53,7 @@ pub(super) const CLEAR_COLOR: ClearIds = ClearIds {
 pub(super) const CLEAR_DEPTH_STENCIL: ClearIds = ClearIds {
     usage: "VUID-vkCmdClearDepthStencilImage-pRanges-02660",
     bound: "VUID-vkCmdClearDepthStencilImage-image-00010",
+    feature: "VUID-vkCmdClearDepthStencilImage-image-01994",
     format: "VUID-vkCmdClearDepthStencilImage-image-00014",
     base_level: "VUID-vkCmdClearDepthStencilImage-baseMipLevel-01474",
     levels: "VUID-vkCmdClearDepthStencilImage-pRanges-01694",
@@ -90,6 +96,17 @@ impl CoreChecks {
                 ids.bound,
                 &at,
                 format_args!("is {h:#x}, which is not sparse and not bound to memory: bind it before recording."),
+            );
+        }
+        if let Some(features) = info.features.filter(|f| f & FEATURE_TRANSFER_DST.0 == 0) {
+            skip |= cx.error(
+                ids.feature,
+                &at,
+                format_args!(
+                    "is {h:#x}, of format {}, whose features with its tiling ({features:#x}) lack {}.",
+                    format_name(info.format),
+                    FEATURE_TRANSFER_DST.1
+                ),
             );
         }
         if let Some(f) = format {

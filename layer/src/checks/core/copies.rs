@@ -41,6 +41,10 @@ const BLIT_SRC: (u32, &str) =
     (VkFormatFeatureFlags::VK_FORMAT_FEATURE_BLIT_SRC_BIT.0, "VK_FORMAT_FEATURE_BLIT_SRC_BIT");
 const BLIT_DST: (u32, &str) =
     (VkFormatFeatureFlags::VK_FORMAT_FEATURE_BLIT_DST_BIT.0, "VK_FORMAT_FEATURE_BLIT_DST_BIT");
+const FEATURE_TRANSFER_SRC: (u32, &str) =
+    (VkFormatFeatureFlags::VK_FORMAT_FEATURE_TRANSFER_SRC_BIT.0, "VK_FORMAT_FEATURE_TRANSFER_SRC_BIT");
+pub(super) const FEATURE_TRANSFER_DST: (u32, &str) =
+    (VkFormatFeatureFlags::VK_FORMAT_FEATURE_TRANSFER_DST_BIT.0, "VK_FORMAT_FEATURE_TRANSFER_DST_BIT");
 const FILTER_LINEAR: u32 = VkFormatFeatureFlags::VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT.0;
 pub(super) const STENCIL: u32 = VkImageAspectFlags::VK_IMAGE_ASPECT_STENCIL_BIT.0;
 pub(super) const DEPTH: u32 = VkImageAspectFlags::VK_IMAGE_ASPECT_DEPTH_BIT.0;
@@ -139,6 +143,8 @@ pub(super) struct ResolveIds {
     pub dst: SideIds,
     pub multisampled: &'static str,
     pub same_format: &'static str,
+    /// Without maintenance10, the destination's format features include COLOR_ATTACHMENT.
+    pub color_attachment: &'static str,
     pub aspects: &'static str,
 }
 
@@ -161,7 +167,7 @@ pub(super) const COPY_IMAGE: CopyImageIds = CopyImageIds {
         z_always: false,
         layouts: (SRC_LAYOUTS, "VUID-vkCmdCopyImage-srcImageLayout-01917"),
         single_sample: None,
-        feature: None,
+        feature: Some((FEATURE_TRANSFER_SRC, "VUID-vkCmdCopyImage-srcImage-01995")),
     },
     dst: SideIds {
         image: "dstImage",
@@ -181,7 +187,7 @@ pub(super) const COPY_IMAGE: CopyImageIds = CopyImageIds {
         z_always: false,
         layouts: (DST_LAYOUTS, "VUID-vkCmdCopyImage-dstImageLayout-01395"),
         single_sample: None,
-        feature: None,
+        feature: Some((FEATURE_TRANSFER_DST, "VUID-vkCmdCopyImage-dstImage-01996")),
     },
     samples: "VUID-vkCmdCopyImage-srcImage-00136",
     size_compatible: "VUID-vkCmdCopyImage-srcImage-01548",
@@ -221,7 +227,7 @@ pub(super) const COPY_IMAGE_INFO: CopyImageIds = CopyImageIds {
         z_always: false,
         layouts: (SRC_LAYOUTS, "VUID-VkCopyImageInfo2-srcImageLayout-01917"),
         single_sample: None,
-        feature: None,
+        feature: Some((FEATURE_TRANSFER_SRC, "VUID-VkCopyImageInfo2-srcImage-01995")),
     },
     dst: SideIds {
         image: "dstImage",
@@ -241,7 +247,7 @@ pub(super) const COPY_IMAGE_INFO: CopyImageIds = CopyImageIds {
         z_always: false,
         layouts: (DST_LAYOUTS, "VUID-VkCopyImageInfo2-dstImageLayout-01395"),
         single_sample: None,
-        feature: None,
+        feature: Some((FEATURE_TRANSFER_DST, "VUID-VkCopyImageInfo2-dstImage-01996")),
     },
     samples: "VUID-VkCopyImageInfo2-srcImage-00136",
     size_compatible: "VUID-VkCopyImageInfo2-srcImage-01548",
@@ -281,7 +287,7 @@ pub(super) const BUFFER_TO_IMAGE: BufferImageIds = BufferImageIds {
         z_always: true,
         layouts: (DST_LAYOUTS, "VUID-vkCmdCopyBufferToImage-dstImageLayout-01396"),
         single_sample: Some("VUID-vkCmdCopyBufferToImage-dstImage-07973"),
-        feature: None,
+        feature: Some((FEATURE_TRANSFER_DST, "VUID-vkCmdCopyBufferToImage-dstImage-01997")),
     },
     buffer: BufferRole {
         usage: (VkBufferUsageFlags::VK_BUFFER_USAGE_TRANSFER_SRC_BIT, "VK_BUFFER_USAGE_TRANSFER_SRC_BIT"),
@@ -317,7 +323,7 @@ pub(super) const BUFFER_TO_IMAGE_INFO: BufferImageIds = BufferImageIds {
         z_always: true,
         layouts: (DST_LAYOUTS, "VUID-VkCopyBufferToImageInfo2-dstImageLayout-01396"),
         single_sample: Some("VUID-VkCopyBufferToImageInfo2-dstImage-07973"),
-        feature: None,
+        feature: Some((FEATURE_TRANSFER_DST, "VUID-VkCopyBufferToImageInfo2-dstImage-01997")),
     },
     buffer: BufferRole {
         usage: (VkBufferUsageFlags::VK_BUFFER_USAGE_TRANSFER_SRC_BIT, "VK_BUFFER_USAGE_TRANSFER_SRC_BIT"),
@@ -353,7 +359,7 @@ pub(super) const IMAGE_TO_BUFFER: BufferImageIds = BufferImageIds {
         z_always: true,
         layouts: (SRC_LAYOUTS, "VUID-vkCmdCopyImageToBuffer-srcImageLayout-01397"),
         single_sample: Some("VUID-vkCmdCopyImageToBuffer-srcImage-07973"),
-        feature: None,
+        feature: Some((FEATURE_TRANSFER_SRC, "VUID-vkCmdCopyImageToBuffer-srcImage-01998")),
     },
     buffer: BufferRole {
         usage: (VkBufferUsageFlags::VK_BUFFER_USAGE_TRANSFER_DST_BIT, "VK_BUFFER_USAGE_TRANSFER_DST_BIT"),
@@ -389,7 +395,7 @@ pub(super) const IMAGE_TO_BUFFER_INFO: BufferImageIds = BufferImageIds {
         z_always: true,
         layouts: (SRC_LAYOUTS, "VUID-VkCopyImageToBufferInfo2-srcImageLayout-01397"),
         single_sample: Some("VUID-VkCopyImageToBufferInfo2-srcImage-07973"),
-        feature: None,
+        feature: Some((FEATURE_TRANSFER_SRC, "VUID-VkCopyImageToBufferInfo2-srcImage-01998")),
     },
     buffer: BufferRole {
         usage: (VkBufferUsageFlags::VK_BUFFER_USAGE_TRANSFER_DST_BIT, "VK_BUFFER_USAGE_TRANSFER_DST_BIT"),
@@ -537,7 +543,7 @@ pub(super) const RESOLVE_IMAGE: ResolveIds = ResolveIds {
         z_always: true,
         layouts: (SRC_LAYOUTS, "VUID-vkCmdResolveImage-srcImageLayout-01400"),
         single_sample: None,
-        feature: None,
+        feature: Some((FEATURE_TRANSFER_SRC, "VUID-vkCmdResolveImage-srcImage-06763")),
     },
     dst: SideIds {
         image: "dstImage",
@@ -557,10 +563,11 @@ pub(super) const RESOLVE_IMAGE: ResolveIds = ResolveIds {
         z_always: true,
         layouts: (DST_LAYOUTS, "VUID-vkCmdResolveImage-dstImageLayout-01401"),
         single_sample: Some("VUID-vkCmdResolveImage-dstImage-00259"),
-        feature: None,
+        feature: Some((FEATURE_TRANSFER_DST, "VUID-vkCmdResolveImage-dstImage-06765")),
     },
     multisampled: "VUID-vkCmdResolveImage-srcImage-00257",
     same_format: "VUID-vkCmdResolveImage-srcImage-01386",
+    color_attachment: "VUID-vkCmdResolveImage-dstImage-02003",
     aspects: "VUID-vkCmdResolveImage-srcSubresource-11802",
 };
 
@@ -583,7 +590,7 @@ pub(super) const RESOLVE_IMAGE_INFO: ResolveIds = ResolveIds {
         z_always: true,
         layouts: (SRC_LAYOUTS, "VUID-VkResolveImageInfo2-srcImageLayout-01400"),
         single_sample: None,
-        feature: None,
+        feature: Some((FEATURE_TRANSFER_SRC, "VUID-VkResolveImageInfo2-srcImage-06763")),
     },
     dst: SideIds {
         image: "dstImage",
@@ -603,10 +610,11 @@ pub(super) const RESOLVE_IMAGE_INFO: ResolveIds = ResolveIds {
         z_always: true,
         layouts: (DST_LAYOUTS, "VUID-VkResolveImageInfo2-dstImageLayout-01401"),
         single_sample: Some("VUID-VkResolveImageInfo2-dstImage-00259"),
-        feature: None,
+        feature: Some((FEATURE_TRANSFER_DST, "VUID-VkResolveImageInfo2-dstImage-06765")),
     },
     multisampled: "VUID-VkResolveImageInfo2-srcImage-00257",
     same_format: "VUID-VkResolveImageInfo2-srcImage-01386",
+    color_attachment: "VUID-VkResolveImageInfo2-dstImage-02003",
     aspects: "VUID-VkResolveImageInfo2-srcSubresource-11802",
 };
 
@@ -1017,6 +1025,22 @@ impl CoreChecks {
                     format_args!(
                         "is {:#x}, created with VK_SAMPLE_COUNT_1_BIT: a resolve reads a multisampled image.",
                         s.handle
+                    ),
+                );
+            }
+        }
+        let maintenance10 = cx.device().is_some_and(|f| f.features.contains(Feature::MAINTENANCE10));
+        if let (Some(d), false) = (&d, maintenance10) {
+            let attachment = VkFormatFeatureFlags::VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BIT.0;
+            if d.info.features.is_some_and(|f| f & attachment == 0) {
+                skip |= cx.error(
+                    ids.color_attachment,
+                    &m.get("dstImage"),
+                    format_args!(
+                        "is {:#x}, of format {}, whose features with its tiling lack \
+                         VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BIT (without the maintenance10 feature).",
+                        d.handle,
+                        format_name(d.info.format)
                     ),
                 );
             }
