@@ -173,18 +173,28 @@ impl Fixture {
     }
 
     /// vkCmdCopyImage, then vkCmdCopyImage2.
-    fn copy(
+    fn copy(&self, src: (vk::Image, L), dst: (vk::Image, L), r: vk::ImageCopy) -> [Vec<String>; 2] {
+        self.copy_many(src, dst, &[r])
+    }
+
+    /// vkCmdCopyImage, then vkCmdCopyImage2, with several regions.
+    fn copy_many(
         &self,
         (src, src_layout): (vk::Image, L),
         (dst, dst_layout): (vk::Image, L),
-        r: vk::ImageCopy,
+        rs: &[vk::ImageCopy],
     ) -> [Vec<String>; 2] {
-        let r2 = [vk::ImageCopy2::default()
-            .src_subresource(r.src_subresource)
-            .src_offset(r.src_offset)
-            .dst_subresource(r.dst_subresource)
-            .dst_offset(r.dst_offset)
-            .extent(r.extent)];
+        let r2: Vec<_> = rs
+            .iter()
+            .map(|r| {
+                vk::ImageCopy2::default()
+                    .src_subresource(r.src_subresource)
+                    .src_offset(r.src_offset)
+                    .dst_subresource(r.dst_subresource)
+                    .dst_offset(r.dst_offset)
+                    .extent(r.extent)
+            })
+            .collect();
         let info = vk::CopyImageInfo2::default()
             .src_image(src)
             .src_image_layout(src_layout)
@@ -193,19 +203,24 @@ impl Fixture {
             .regions(&r2);
         // SAFETY (both): a recording command buffer; invalid copies are skipped by Vigil.
         [
-            self.ids(|| unsafe { self.d().cmd_copy_image(self.cb, src, src_layout, dst, dst_layout, &[r]) }),
+            self.ids(|| unsafe { self.d().cmd_copy_image(self.cb, src, src_layout, dst, dst_layout, rs) }),
             self.ids(|| unsafe { self.d().cmd_copy_image2(self.cb, &info) }),
         ]
     }
 
     /// vkCmdCopyBufferToImage, then vkCmdCopyBufferToImage2.
-    fn to_image(
+    fn to_image(&self, buffer: vk::Buffer, image: (vk::Image, L), r: vk::BufferImageCopy) -> [Vec<String>; 2] {
+        self.to_image_many(buffer, image, &[r])
+    }
+
+    /// vkCmdCopyBufferToImage, then vkCmdCopyBufferToImage2, with several regions.
+    fn to_image_many(
         &self,
         buffer: vk::Buffer,
         (image, layout): (vk::Image, L),
-        r: vk::BufferImageCopy,
+        rs: &[vk::BufferImageCopy],
     ) -> [Vec<String>; 2] {
-        let r2 = [region2(&r)];
+        let r2: Vec<_> = rs.iter().map(region2).collect();
         let info = vk::CopyBufferToImageInfo2::default()
             .src_buffer(buffer)
             .dst_image(image)
@@ -213,7 +228,7 @@ impl Fixture {
             .regions(&r2);
         // SAFETY (both): as for `copy`.
         [
-            self.ids(|| unsafe { self.d().cmd_copy_buffer_to_image(self.cb, buffer, image, layout, &[r]) }),
+            self.ids(|| unsafe { self.d().cmd_copy_buffer_to_image(self.cb, buffer, image, layout, rs) }),
             self.ids(|| unsafe { self.d().cmd_copy_buffer_to_image2(self.cb, &info) }),
         ]
     }
@@ -1068,4 +1083,54 @@ fn format_features_the_driver_reports() {
     let x8 = f.image(Desc::new(F::X8_D24_UNORM_PACK32));
     assert_eq!(f.clear_depth(x8, GENERAL, all(A::DEPTH)), ["VUID-vkCmdClearDepthStencilImage-image-01994"]);
     assert_eq!(f.clear_depth(f.image(Desc::new(F::D16_UNORM)), GENERAL, all(A::DEPTH)), NONE);
+}
+
+#[test]
+fn regions_that_meet_in_an_image() {
+    let f = Fixture::new();
+    let g = |i| (i, GENERAL);
+    let copy_id = |suffix| both("vkCmdCopyImage", "VkCopyImageInfo2", suffix);
+    let blit_id = |suffix| both("vkCmdBlitImage", "VkBlitImageInfo2", suffix);
+    let rgba = Desc::new(F::R8G8B8A8_UNORM).layers(2);
+    let (to_src, to_dst) = (L::TRANSFER_SRC_OPTIMAL, L::TRANSFER_DST_OPTIMAL);
+    let zero = offset(0, 0, 0);
+    let half = extent(8, 16, 1);
+    let within = |src_x, dst_x, dst_layer| {
+        image_copy(color(), offset(src_x, 0, 0), layers(A::COLOR, 0, dst_layer, 1), offset(dst_x, 0, 0), half)
+    };
+
+    // Within one image, between subresources that meet: GENERAL (or SHARED_PRESENT) only.
+    let one = f.image(rgba);
+    assert_eq!(f.copy((one, to_src), (one, to_dst), within(0, 8, 0)), copy_id("srcImage-09460"));
+    assert_eq!(f.copy((one, to_src), (one, to_dst), within(0, 0, 1)), CLEAN);
+    let other = f.image(rgba);
+    assert_eq!(f.copy(g(other), g(other), within(0, 8, 0)), CLEAN);
+    // Texels both read and written.
+    assert_eq!(f.copy(g(other), g(other), within(0, 7, 0)), copy_id("pRegions-00124"));
+    // Texels written twice.
+    let (src, dst) = (f.image(rgba), f.image(rgba));
+    let pair =
+        |x| [image_copy(color(), zero, color(), zero, half), image_copy(color(), zero, color(), offset(x, 0, 0), half)];
+    assert_eq!(f.copy_many(g(src), g(dst), &pair(7)), copy_id("pRegions-12484"));
+    assert_eq!(f.copy_many(g(src), g(dst), &pair(8)), CLEAN);
+
+    // Blits within one image.
+    let blit = |s: [i32; 2], d: [i32; 2]| {
+        let (s, d) = ([offset(s[0], 0, 0), offset(s[1], 16, 1)], [offset(d[0], 0, 0), offset(d[1], 16, 1)]);
+        image_blit(color(), s, color(), d)
+    };
+    let linear = vk::Filter::LINEAR;
+    let one = f.image(rgba);
+    assert_eq!(f.blit((one, to_src), (one, to_dst), blit([0, 8], [8, 16]), linear), blit_id("srcImage-09459"));
+    let other = f.image(rgba);
+    assert_eq!(f.blit(g(other), g(other), blit([0, 8], [8, 16]), linear), CLEAN);
+    assert_eq!(f.blit(g(other), g(other), blit([0, 8], [16, 7]), linear), blit_id("pRegions-00217"));
+
+    // Buffer to image: texels written twice.
+    let buffer = f.buffer(4096, BU::TRANSFER_SRC, true);
+    let image = f.image(rgba);
+    let two = |x| [buffer_copy(0, color(), zero, half), buffer_copy(0, color(), offset(x, 0, 0), half)];
+    let ids = both("vkCmdCopyBufferToImage", "VkCopyBufferToImageInfo2", "pRegions-12483");
+    assert_eq!(f.to_image_many(buffer, g(image), &two(4)), ids);
+    assert_eq!(f.to_image_many(buffer, g(image), &two(8)), CLEAN);
 }

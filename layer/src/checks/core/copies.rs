@@ -17,6 +17,7 @@ use vigil_generated::features::Feature;
 use vigil_generated::*;
 
 use super::buffers::BufferRole;
+use super::copy_overlap::{overlaps, OverlapIds, NO_OVERLAP_RULES};
 use super::formats::{format_info, FormatInfo};
 use super::memory::Members;
 use super::CoreChecks;
@@ -98,6 +99,7 @@ pub(super) struct CopyImageIds {
     /// The source extent a multiple of the texel block extent unless it reaches the edge (width,
     /// height).
     pub src_extent_blocks: [&'static str; 2],
+    pub overlap: OverlapIds,
 }
 
 /// The ids of the buffer and image copies (vkCmdCopyBufferToImage, vkCmdCopyImageToBuffer and
@@ -117,6 +119,7 @@ pub(super) struct BufferImageIds {
     /// A 3D image's one layer from 0; a 1D or 2D image's z offset 0 and depth 1.
     pub volume_layers: &'static str,
     pub flat: &'static str,
+    pub overlap: OverlapIds,
 }
 
 /// The ids of vkCmdBlitImage and `VkBlitImageInfo2`.
@@ -135,6 +138,7 @@ pub(super) struct BlitIds {
     pub volume_layers: &'static str,
     /// The destination's two offsets differ on each axis.
     pub dst_axes: [&'static str; 3],
+    pub overlap: OverlapIds,
 }
 
 /// The ids of vkCmdResolveImage and `VkResolveImageInfo2`.
@@ -206,6 +210,11 @@ pub(super) const COPY_IMAGE: CopyImageIds = CopyImageIds {
         "VUID-vkCmdCopyImage-pRegions-07282",
     ],
     src_extent_blocks: ["VUID-vkCmdCopyImage-srcImage-01728", "VUID-vkCmdCopyImage-srcImage-01729"],
+    overlap: OverlapIds {
+        layouts: Some("VUID-vkCmdCopyImage-srcImage-09460"),
+        read_written: Some("VUID-vkCmdCopyImage-pRegions-00124"),
+        written_twice: Some("VUID-vkCmdCopyImage-pRegions-12484"),
+    },
 };
 
 pub(super) const COPY_IMAGE_INFO: CopyImageIds = CopyImageIds {
@@ -266,6 +275,11 @@ pub(super) const COPY_IMAGE_INFO: CopyImageIds = CopyImageIds {
         "VUID-VkCopyImageInfo2-pRegions-07282",
     ],
     src_extent_blocks: ["VUID-VkCopyImageInfo2-srcImage-01728", "VUID-VkCopyImageInfo2-srcImage-01729"],
+    overlap: OverlapIds {
+        layouts: Some("VUID-VkCopyImageInfo2-srcImage-09460"),
+        read_written: Some("VUID-VkCopyImageInfo2-pRegions-00124"),
+        written_twice: Some("VUID-VkCopyImageInfo2-pRegions-12484"),
+    },
 };
 
 pub(super) const BUFFER_TO_IMAGE: BufferImageIds = BufferImageIds {
@@ -302,6 +316,11 @@ pub(super) const BUFFER_TO_IMAGE: BufferImageIds = BufferImageIds {
     image_height: "VUID-vkCmdCopyBufferToImage-bufferImageHeight-09107",
     volume_layers: "VUID-vkCmdCopyBufferToImage-dstImage-07983",
     flat: "VUID-vkCmdCopyBufferToImage-dstImage-07980",
+    overlap: OverlapIds {
+        layouts: None,
+        read_written: None,
+        written_twice: Some("VUID-vkCmdCopyBufferToImage-pRegions-12483"),
+    },
 };
 
 pub(super) const BUFFER_TO_IMAGE_INFO: BufferImageIds = BufferImageIds {
@@ -338,6 +357,11 @@ pub(super) const BUFFER_TO_IMAGE_INFO: BufferImageIds = BufferImageIds {
     image_height: "VUID-VkCopyBufferToImageInfo2-bufferImageHeight-09107",
     volume_layers: "VUID-VkCopyBufferToImageInfo2-dstImage-07983",
     flat: "VUID-VkCopyBufferToImageInfo2-dstImage-07980",
+    overlap: OverlapIds {
+        layouts: None,
+        read_written: None,
+        written_twice: Some("VUID-VkCopyBufferToImageInfo2-pRegions-12483"),
+    },
 };
 
 pub(super) const IMAGE_TO_BUFFER: BufferImageIds = BufferImageIds {
@@ -374,6 +398,7 @@ pub(super) const IMAGE_TO_BUFFER: BufferImageIds = BufferImageIds {
     image_height: "VUID-vkCmdCopyImageToBuffer-bufferImageHeight-09107",
     volume_layers: "VUID-vkCmdCopyImageToBuffer-srcImage-07983",
     flat: "VUID-vkCmdCopyImageToBuffer-srcImage-07980",
+    overlap: NO_OVERLAP_RULES,
 };
 
 pub(super) const IMAGE_TO_BUFFER_INFO: BufferImageIds = BufferImageIds {
@@ -410,6 +435,7 @@ pub(super) const IMAGE_TO_BUFFER_INFO: BufferImageIds = BufferImageIds {
     image_height: "VUID-VkCopyImageToBufferInfo2-bufferImageHeight-09107",
     volume_layers: "VUID-VkCopyImageToBufferInfo2-srcImage-07983",
     flat: "VUID-VkCopyImageToBufferInfo2-srcImage-07980",
+    overlap: NO_OVERLAP_RULES,
 };
 
 pub(super) const BLIT_IMAGE: BlitIds = BlitIds {
@@ -466,6 +492,11 @@ pub(super) const BLIT_IMAGE: BlitIds = BlitIds {
         "VUID-vkCmdBlitImage-dstOffsets-12519",
         "VUID-vkCmdBlitImage-dstOffsets-12520",
     ],
+    overlap: OverlapIds {
+        layouts: Some("VUID-vkCmdBlitImage-srcImage-09459"),
+        read_written: Some("VUID-vkCmdBlitImage-pRegions-00217"),
+        written_twice: None,
+    },
 };
 
 pub(super) const BLIT_IMAGE_INFO: BlitIds = BlitIds {
@@ -522,6 +553,11 @@ pub(super) const BLIT_IMAGE_INFO: BlitIds = BlitIds {
         "VUID-VkBlitImageInfo2-dstOffsets-12519",
         "VUID-VkBlitImageInfo2-dstOffsets-12520",
     ],
+    overlap: OverlapIds {
+        layouts: Some("VUID-VkBlitImageInfo2-srcImage-09459"),
+        read_written: Some("VUID-VkBlitImageInfo2-pRegions-00217"),
+        written_twice: None,
+    },
 };
 
 pub(super) const RESOLVE_IMAGE: ResolveIds = ResolveIds {
@@ -815,6 +851,8 @@ impl CoreChecks {
             .collect();
         let s = self.image_side(cx, &ids.src, src, &srcs, m, &mut skip);
         let d = self.image_side(cx, &ids.dst, dst, &dsts, m, &mut skip);
+        let same = src.0.as_raw() == dst.0.as_raw();
+        skip |= overlaps(cx, &ids.overlap, (same, (src.1, dst.1)), &srcs, &dsts, m);
         let (Some(s), Some(d)) = (s, d) else { return skip };
         skip |= copy_shapes(cx, ids, (&s, &d), regions, m);
         let at = m.get("srcImage");
@@ -881,7 +919,9 @@ impl CoreChecks {
         let mut skip = false;
         let areas: Vec<_> =
             regions.iter().map(|r| Area::of(r.imageSubresource, r.imageOffset, r.imageExtent)).enumerate().collect();
+        let layouts = (image.1, image.1);
         let image = self.image_side(cx, &ids.image, image, &areas, m, &mut skip);
+        skip |= overlaps(cx, &ids.overlap, (false, layouts), &[], &areas, m);
         let buffer = self.used_buffer(cx, buffer, &ids.buffer, &m.get(ids.buffer_param), &mut skip);
         let Some(image) = image else { return skip };
         let list = m.get("pRegions");
@@ -945,6 +985,8 @@ impl CoreChecks {
         let dsts: Vec<_> = regions.iter().map(|r| Area::between(r.dstSubresource, r.dstOffsets)).enumerate().collect();
         let s = self.image_side(cx, &ids.src, src, &srcs, m, &mut skip);
         let d = self.image_side(cx, &ids.dst, dst, &dsts, m, &mut skip);
+        let same = src.0.as_raw() == dst.0.as_raw();
+        skip |= overlaps(cx, &ids.overlap, (same, (src.1, dst.1)), &srcs, &dsts, m);
         let at = m.get("srcImage");
         if let Some(s) = &s {
             let linear = filter == VkFilter::VK_FILTER_LINEAR;

@@ -6,6 +6,7 @@ mod buffers;
 mod clears;
 mod command_buffers;
 mod copies;
+mod copy_overlap;
 mod draw;
 mod fences;
 mod formats;
