@@ -909,6 +909,18 @@ fn clearing_attachments() {
         assert_eq!(clear(0, clear_rect(5, 5, 7, 7, 0, 1)), NONE);
         assert_eq!(clear(0, clear_rect(4, 4, 8, 8, 0, 2)), ["VUID-vkCmdClearAttachments-pRects-06937"]);
         assert_eq!(clear(0, clear_rect(4, 4, 8, 8, 1, 1)), ["VUID-vkCmdClearAttachments-pRects-06937"]);
+        // Empty rectangles and layer ranges.
+        assert_eq!(clear(0, clear_rect(4, 4, 0, 8, 0, 1)), ["VUID-vkCmdClearAttachments-rect-02682"]);
+        assert_eq!(clear(0, clear_rect(4, 4, 8, 0, 0, 1)), ["VUID-vkCmdClearAttachments-rect-02683"]);
+        assert_eq!(clear(0, clear_rect(4, 4, 8, 8, 0, 0)), ["VUID-vkCmdClearAttachments-layerCount-01934"]);
+        // Aspects.
+        let aspects = |mask| {
+            let a = vk::ClearAttachment { aspect_mask: mask, ..clear_color_attachment(0) };
+            // SAFETY: as above.
+            f.ids(|| unsafe { d.cmd_clear_attachments(cb, &[a], &[inside]) })
+        };
+        assert_eq!(aspects(A::COLOR | A::DEPTH), ["VUID-VkClearAttachment-aspectMask-00019"]);
+        assert_eq!(aspects(A::METADATA), ["VUID-VkClearAttachment-aspectMask-00020"]);
     }
     // SAFETY: ending the instances each began.
     unsafe {
@@ -1133,4 +1145,75 @@ fn regions_that_meet_in_an_image() {
     let ids = both("vkCmdCopyBufferToImage", "VkCopyBufferToImageInfo2", "pRegions-12483");
     assert_eq!(f.to_image_many(buffer, g(image), &two(4)), ids);
     assert_eq!(f.to_image_many(buffer, g(image), &two(8)), CLEAN);
+}
+
+/// A command buffer recording a render pass instance (render area 16x16) whose one subpass has
+/// a depth/stencil attachment of `format`.
+fn in_depth_render_pass(f: &Fixture, format: vk::Format) -> vk::CommandBuffer {
+    let d = f.d();
+    let aspect = if format == F::S8_UINT { A::STENCIL } else { A::DEPTH };
+    let image = f.image(Desc::new(format).usage(U::DEPTH_STENCIL_ATTACHMENT));
+    let layout = L::DEPTH_STENCIL_ATTACHMENT_OPTIMAL;
+    // SAFETY: valid create infos for this device; the command buffer begins a valid instance.
+    unsafe {
+        let view_info = vk::ImageViewCreateInfo::default()
+            .image(image)
+            .view_type(vk::ImageViewType::TYPE_2D)
+            .format(format)
+            .subresource_range(range(aspect, 0, 1, 0, 1));
+        let view = d.create_image_view(&view_info, None).expect("vkCreateImageView");
+        let attachment = [vk::AttachmentDescription::default()
+            .format(format)
+            .samples(vk::SampleCountFlags::TYPE_1)
+            .load_op(vk::AttachmentLoadOp::LOAD)
+            .store_op(vk::AttachmentStoreOp::STORE)
+            .stencil_load_op(vk::AttachmentLoadOp::LOAD)
+            .stencil_store_op(vk::AttachmentStoreOp::STORE)
+            .initial_layout(layout)
+            .final_layout(layout)];
+        let depth_ref = vk::AttachmentReference { attachment: 0, layout };
+        let subpass = [vk::SubpassDescription::default().depth_stencil_attachment(&depth_ref)];
+        let info = vk::RenderPassCreateInfo::default().attachments(&attachment).subpasses(&subpass);
+        let render_pass = d.create_render_pass(&info, None).expect("vkCreateRenderPass");
+        let views = [view];
+        let info = vk::FramebufferCreateInfo::default()
+            .render_pass(render_pass)
+            .attachments(&views)
+            .width(16)
+            .height(16)
+            .layers(1);
+        let framebuffer = d.create_framebuffer(&info, None).expect("vkCreateFramebuffer");
+        let area = vk::Rect2D { offset: vk::Offset2D { x: 0, y: 0 }, extent: vk::Extent2D { width: 16, height: 16 } };
+        let begin =
+            vk::RenderPassBeginInfo::default().render_pass(render_pass).framebuffer(framebuffer).render_area(area);
+        let cb = f.recording();
+        d.cmd_begin_render_pass(cb, &begin, vk::SubpassContents::INLINE);
+        cb
+    }
+}
+
+#[test]
+fn clearing_depth_and_stencil_attachments() {
+    let f = Fixture::new();
+    let d = f.d();
+    let clear = |cb, mask| {
+        let a = vk::ClearAttachment {
+            aspect_mask: mask,
+            color_attachment: 0,
+            clear_value: vk::ClearValue { depth_stencil: vk::ClearDepthStencilValue { depth: 0.0, stencil: 0 } },
+        };
+        // SAFETY: a command buffer recording a render pass instance; invalid clears are skipped.
+        f.ids(|| unsafe { d.cmd_clear_attachments(cb, &[a], &[clear_rect(0, 0, 16, 16, 0, 1)]) })
+    };
+    let depth_only = in_depth_render_pass(&f, F::D32_SFLOAT);
+    assert_eq!(clear(depth_only, A::STENCIL), ["VUID-vkCmdClearAttachments-aspectMask-07885"]);
+    assert_eq!(clear(depth_only, A::DEPTH), NONE);
+    let stencil_only = in_depth_render_pass(&f, F::S8_UINT);
+    assert_eq!(clear(stencil_only, A::DEPTH), ["VUID-vkCmdClearAttachments-aspectMask-07884"]);
+    assert_eq!(clear(stencil_only, A::STENCIL), NONE);
+    // SAFETY: ending the instances each began.
+    unsafe {
+        d.cmd_end_render_pass(depth_only);
+        d.cmd_end_render_pass(stencil_only);
+    }
 }

@@ -15,6 +15,8 @@ use crate::chassis::raw::{chained, slice};
 pub struct SubpassColors {
     pub colors: Vec<u32>,
     pub multiview: bool,
+    /// Each subpass's depth/stencil attachment format (`None`: unused or none).
+    pub depth: Vec<Option<VkFormat>>,
 }
 
 /// The render pass instance a recording began, as vkCmdClearAttachments reads it (kept until the
@@ -27,6 +29,8 @@ pub struct ClearArea {
     pub layers: Option<u32>,
     /// Color attachments: per subpass of a render pass, or the rendering's count (one entry).
     pub colors: Option<Vec<u32>>,
+    /// A render pass's depth/stencil attachment format per subpass (none for dynamic rendering).
+    pub depth: Option<Vec<Option<VkFormat>>>,
 }
 
 /// The state `RenderPassState` and `FramebufferState` keep for clears.
@@ -50,10 +54,10 @@ impl ClearShapes {
 
 impl StateTracker {
     /// Records a created render pass's color attachment counts (`multiview`: view masks).
-    pub(super) fn render_pass_colors(&self, render_pass: u64, colors: Vec<u32>, multiview: bool) {
+    pub(super) fn render_pass_colors(&self, render_pass: u64, subpasses: SubpassColors) {
         let Some(r) = self.get(TYPES.render_pass, render_pass) else { return };
         if let Some(state) = r.render_pass() {
-            let _ = state.clears.subpasses.set(SubpassColors { colors, multiview });
+            let _ = state.clears.subpasses.set(subpasses);
         }
     }
 
@@ -80,6 +84,7 @@ impl StateTracker {
         let area = ClearArea {
             area: info.renderArea,
             layers: layers.filter(|_| !multiview),
+            depth: subpasses.as_ref().map(|s| s.depth.clone()),
             colors: subpasses.map(|s| s.colors),
         };
         self.with_command_buffer(cb, |c| c.set_clear_area(area));
@@ -95,6 +100,7 @@ impl StateTracker {
             area: info.renderArea,
             layers: (info.viewMask == 0).then_some(info.layerCount),
             colors: Some(vec![info.colorAttachmentCount]),
+            depth: None,
         };
         self.with_command_buffer(cb, |c| c.set_clear_area(area));
     }
@@ -108,25 +114,53 @@ impl super::command_buffers::CommandBufferState {
     }
 }
 
-/// The color attachment count of each subpass of `info`, and whether it uses multiview
-/// (`VkRenderPassMultiviewCreateInfo` with a view mask).
+/// The format of attachment reference `r` of `attachments` (`None`: unused).
+fn referenced<A>(r: Option<u32>, attachments: &[A], format: impl Fn(&A) -> VkFormat) -> Option<VkFormat> {
+    attachments.get(usize::try_from(r?).ok()?).map(format)
+}
+
+/// The color attachment count and depth/stencil format of each subpass of `info`, and whether
+/// it uses multiview (`VkRenderPassMultiviewCreateInfo` with a view mask).
 ///
 /// # Safety
 /// `info` must be a create info a call accepted.
-pub unsafe fn render_pass_colors(info: &VkRenderPassCreateInfo) -> (Vec<u32>, bool) {
+pub unsafe fn render_pass_colors(info: &VkRenderPassCreateInfo) -> SubpassColors {
     let subpasses = unsafe { slice(info.pSubpasses, info.subpassCount) };
+    let attachments = unsafe { slice(info.pAttachments, info.attachmentCount) };
     let ty = VkStructureType::VK_STRUCTURE_TYPE_RENDER_PASS_MULTIVIEW_CREATE_INFO;
     let multiview = unsafe { chained::<VkRenderPassMultiviewCreateInfo>(info.pNext, ty) }
         .is_some_and(|m| unsafe { slice(m.pViewMasks, m.subpassCount) }.iter().any(|&v| v != 0));
-    (subpasses.iter().map(|s| s.colorAttachmentCount).collect(), multiview)
+    SubpassColors {
+        colors: subpasses.iter().map(|s| s.colorAttachmentCount).collect(),
+        multiview,
+        depth: subpasses
+            .iter()
+            .map(|s| {
+                referenced(unsafe { s.pDepthStencilAttachment.as_ref() }.map(|r| r.attachment), attachments, |a| {
+                    a.format
+                })
+            })
+            .collect(),
+    }
 }
 
 /// [`render_pass_colors`] of a `VkRenderPassCreateInfo2`.
 ///
 /// # Safety
 /// As for [`render_pass_colors`].
-pub unsafe fn render_pass2_colors(info: &VkRenderPassCreateInfo2) -> (Vec<u32>, bool) {
+pub unsafe fn render_pass2_colors(info: &VkRenderPassCreateInfo2) -> SubpassColors {
     let subpasses = unsafe { slice(info.pSubpasses, info.subpassCount) };
-    let multiview = subpasses.iter().any(|s| s.viewMask != 0);
-    (subpasses.iter().map(|s| s.colorAttachmentCount).collect(), multiview)
+    let attachments = unsafe { slice(info.pAttachments, info.attachmentCount) };
+    SubpassColors {
+        colors: subpasses.iter().map(|s| s.colorAttachmentCount).collect(),
+        multiview: subpasses.iter().any(|s| s.viewMask != 0),
+        depth: subpasses
+            .iter()
+            .map(|s| {
+                referenced(unsafe { s.pDepthStencilAttachment.as_ref() }.map(|r| r.attachment), attachments, |a| {
+                    a.format
+                })
+            })
+            .collect(),
+    }
 }

@@ -281,8 +281,8 @@ impl ValidationObject for StateTracker {
         let layouts = attachments.iter().map(|a| Some((a.initialLayout.0, a.finalLayout.0))).collect();
         let clears = attachments.iter().map(|a| (a.format, a.loadOp, a.stencilLoadOp));
         self.render_pass_created(rp.as_raw(), layouts, shape(info.subpassCount, clears));
-        let (colors, multiview) = unsafe { super::clears::render_pass_colors(info) };
-        self.render_pass_colors(rp.as_raw(), colors, multiview);
+        // SAFETY: the accepted create info.
+        self.render_pass_colors(rp.as_raw(), unsafe { super::clears::render_pass_colors(info) });
     }
 
     fn post_call_record_create_render_pass2(
@@ -312,8 +312,8 @@ impl ValidationObject for StateTracker {
             .collect();
         let clears = attachments.iter().map(|a| (a.format, a.loadOp, a.stencilLoadOp));
         self.render_pass_created(rp.as_raw(), layouts, shape(info.subpassCount, clears));
-        let (colors, multiview) = unsafe { super::clears::render_pass2_colors(info) };
-        self.render_pass_colors(rp.as_raw(), colors, multiview);
+        // SAFETY: the accepted create info.
+        self.render_pass_colors(rp.as_raw(), unsafe { super::clears::render_pass2_colors(info) });
     }
 
     fn post_call_record_create_framebuffer(

@@ -213,13 +213,16 @@ impl CoreChecks {
         attachments: &[VkClearAttachment],
         rects: &[VkClearRect],
     ) -> bool {
-        let (Some(instance), Some(area)) = (&recording.instance, &recording.clear_area) else { return false };
+        let mut skip = clear_values(cx, attachments, rects);
+        let (Some(instance), Some(area)) = (&recording.instance, &recording.clear_area) else { return skip };
         let root = cx.location();
-        let mut skip = false;
         let subpass = match instance {
             RenderPassInstance::RenderPass { subpass, .. } => *subpass as usize,
             RenderPassInstance::Rendering => 0,
         };
+        if let Some(Some(format)) = area.depth.as_ref().and_then(|d| d.get(subpass)).copied() {
+            skip |= depth_stencil_aspects(cx, attachments, format);
+        }
         if let Some(count) = area.colors.as_ref().and_then(|c| c.get(subpass)).copied() {
             let list = root.dot("pAttachments");
             for (i, a) in attachments.iter().enumerate() {
@@ -269,4 +272,79 @@ impl CoreChecks {
         }
         skip
     }
+}
+
+/// The depth and stencil aspects vkCmdClearAttachments clears, against the current subpass's
+/// depth/stencil attachment of format `format`.
+fn depth_stencil_aspects(cx: &Call<'_>, attachments: &[VkClearAttachment], format: VkFormat) -> bool {
+    let Some(f) = format_info(format) else { return false };
+    let root = cx.location();
+    let list = root.dot("pAttachments");
+    let mut skip = false;
+    for (i, a) in attachments.iter().enumerate() {
+        let rules = [
+            (DEPTH, f.depth(), "VUID-vkCmdClearAttachments-aspectMask-07884", "depth"),
+            (STENCIL, f.stencil(), "VUID-vkCmdClearAttachments-aspectMask-07885", "stencil"),
+        ];
+        for (bit, has, vuid, name) in rules {
+            if a.aspectMask.0 & bit != 0 && !has {
+                let at = list.index(i);
+                skip |= cx.error(
+                    vuid,
+                    &at.dot("aspectMask"),
+                    format_args!(
+                        "is {:#x}, with the {name} aspect, but the current subpass's depth/stencil attachment has \
+                         format {}, without a {name} component.",
+                        a.aspectMask.0,
+                        format_name(format)
+                    ),
+                );
+            }
+        }
+    }
+    skip
+}
+
+/// vkCmdClearAttachments's rules of its parameters alone: each attachment's aspects, each
+/// rectangle not empty.
+fn clear_values(cx: &Call<'_>, attachments: &[VkClearAttachment], rects: &[VkClearRect]) -> bool {
+    let root = cx.location();
+    let mut skip = false;
+    let list = root.dot("pAttachments");
+    let metadata = VkImageAspectFlags::VK_IMAGE_ASPECT_METADATA_BIT.0;
+    for (i, a) in attachments.iter().enumerate() {
+        let at = list.index(i);
+        let mask = a.aspectMask.0;
+        if mask & COLOR != 0 && mask & (DEPTH | STENCIL) != 0 {
+            skip |= cx.error(
+                "VUID-VkClearAttachment-aspectMask-00019",
+                &at.dot("aspectMask"),
+                format_args!("is {mask:#x}: VK_IMAGE_ASPECT_COLOR_BIT together with depth or stencil."),
+            );
+        }
+        if mask & metadata != 0 {
+            skip |= cx.error(
+                "VUID-VkClearAttachment-aspectMask-00020",
+                &at.dot("aspectMask"),
+                format_args!("is {mask:#x}, with VK_IMAGE_ASPECT_METADATA_BIT."),
+            );
+        }
+    }
+    let list = root.dot("pRects");
+    for (i, r) in rects.iter().enumerate() {
+        let at = list.index(i);
+        let rect = at.dot("rect");
+        let extent = rect.dot("extent");
+        if r.rect.extent.width == 0 {
+            skip |= cx.error("VUID-vkCmdClearAttachments-rect-02682", &extent.dot("width"), format_args!("is 0."));
+        }
+        if r.rect.extent.height == 0 {
+            skip |= cx.error("VUID-vkCmdClearAttachments-rect-02683", &extent.dot("height"), format_args!("is 0."));
+        }
+        if r.layerCount == 0 {
+            skip |=
+                cx.error("VUID-vkCmdClearAttachments-layerCount-01934", &at.dot("layerCount"), format_args!("is 0."));
+        }
+    }
+    skip
 }
