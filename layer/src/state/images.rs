@@ -518,6 +518,9 @@ pub struct ImageInfo {
     /// `VkImageStencilUsageCreateInfo::stencilUsage`, when chained.
     pub stencil_usage: Option<u32>,
     pub flags: VkImageCreateFlags,
+    /// Created to be bound to a swapchain's memory (`VkImageSwapchainCreateInfoKHR`): its binding
+    /// is not followed.
+    pub swapchain: bool,
     /// The format features of its format and tiling, as the driver reports them; `None` where
     /// they are not `vkGetPhysicalDeviceFormatProperties`'s (a DRM format modifier, an external
     /// format) or could not be asked.
@@ -534,6 +537,10 @@ impl ImageInfo {
         // SAFETY: the caller's chain.
         let stencil_usage =
             unsafe { chained::<VkImageStencilUsageCreateInfo>(info.pNext, ty) }.map(|s| s.stencilUsage.0);
+        let ty = VkStructureType::VK_STRUCTURE_TYPE_IMAGE_SWAPCHAIN_CREATE_INFO_KHR;
+        // SAFETY: as above.
+        let swapchain = unsafe { chained::<VkImageSwapchainCreateInfoKHR>(info.pNext, ty) }
+            .is_some_and(|s| s.swapchain.as_raw() != 0);
         let features = properties.and_then(|p| match info.tiling {
             VkImageTiling::VK_IMAGE_TILING_OPTIMAL => Some(p.optimalTilingFeatures.0),
             VkImageTiling::VK_IMAGE_TILING_LINEAR => Some(p.linearTilingFeatures.0),
@@ -548,6 +555,7 @@ impl ImageInfo {
             samples: info.samples.0,
             usage: info.usage.0,
             stencil_usage,
+            swapchain,
             flags: info.flags,
             features: features.filter(|_| info.format != VkFormat::VK_FORMAT_UNDEFINED),
         }

@@ -90,7 +90,8 @@ impl CoreChecks {
                 format_args!("is {h:#x}, created with usage {:#x}, which lacks {}.", info.usage, TRANSFER_DST.1),
             );
         }
-        let disjoint = info.flags.contains(VkImageCreateFlags::VK_IMAGE_CREATE_DISJOINT_BIT);
+        // Disjoint planes and swapchain memory are bound in ways not followed.
+        let disjoint = info.flags.contains(VkImageCreateFlags::VK_IMAGE_CREATE_DISJOINT_BIT) || info.swapchain;
         if state.binding().is_none() && !state.sparse() && !disjoint {
             skip |= cx.error(
                 ids.bound,

@@ -716,7 +716,8 @@ impl CoreChecks {
                 );
             }
         }
-        let disjoint = info.flags.contains(VkImageCreateFlags::VK_IMAGE_CREATE_DISJOINT_BIT);
+        // Disjoint planes and swapchain memory are bound in ways not followed.
+        let disjoint = info.flags.contains(VkImageCreateFlags::VK_IMAGE_CREATE_DISJOINT_BIT) || info.swapchain;
         if state.binding().is_none() && !state.sparse() && !disjoint {
             *skip |= cx.error(
                 ids.bound,
