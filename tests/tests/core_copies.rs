@@ -777,8 +777,23 @@ fn resolves() {
         (zero, offset(0, 0, 1), "dstOffset-00277"),
     ];
     for (s, d, suffix) in out {
-        assert_eq!(f.resolve(g(src), g(dst), moved(s, d, small)), id(suffix), "{suffix}");
+        // Outside a 2D image's one slice: also not z 0 (with depth 1).
+        let flat = match suffix {
+            "srcOffset-00272" => vec![suffix, "srcImage-00273"],
+            "dstOffset-00277" => vec![suffix, "dstImage-00278"],
+            _ => vec![suffix],
+        };
+        let expected = both_of("vkCmdResolveImage", "VkResolveImageInfo2", &flat);
+        assert_eq!(f.resolve(g(src), g(dst), moved(s, d, small)), expected, "{suffix}");
     }
+    // Two slices of 2D images.
+    let deep = moved(zero, zero, extent(8, 8, 2));
+    let ids = both_of(
+        "vkCmdResolveImage",
+        "VkResolveImageInfo2",
+        &["srcOffset-00272", "dstOffset-00277", "srcImage-00273", "dstImage-00278"],
+    );
+    assert_eq!(f.resolve(g(src), g(dst), deep), ids);
     assert_eq!(f.resolve(g(src), g(dst), moved(offset(8, 8, 0), offset(8, 8, 0), small)), CLEAN);
 
     // (Of images this recording has not used.)
@@ -1216,4 +1231,52 @@ fn clearing_depth_and_stencil_attachments() {
         d.cmd_end_render_pass(depth_only);
         d.cmd_end_render_pass(stencil_only);
     }
+}
+
+#[test]
+fn copies_and_blits_of_lines_and_mixed_types() {
+    let f = Fixture::new();
+    let id = |suffix| both("vkCmdCopyImage", "VkCopyImageInfo2", suffix);
+    let ids = |suffixes: &[&str]| both_of("vkCmdCopyImage", "VkCopyImageInfo2", suffixes);
+    let g = |i| (i, GENERAL);
+    let zero = offset(0, 0, 0);
+    let rgba = Desc::new(F::R8G8B8A8_UNORM);
+    let line_desc = Desc { ty: vk::ImageType::TYPE_1D, extent: [16, 1, 1], ..rgba };
+    let (line, line_too) = (f.image(line_desc), f.image(line_desc));
+    let copy = |so, d, e| image_copy(color(), so, color(), d, e);
+    assert_eq!(f.copy(g(line), g(line_too), copy(zero, zero, extent(16, 1, 1))), CLEAN);
+    // 1D images: y and z offsets 0, height and depth 1.
+    assert_eq!(f.copy(g(line), g(line_too), copy(offset(0, 0, 1), zero, extent(16, 1, 1))), id("srcImage-01785"));
+    assert_eq!(f.copy(g(line), g(line_too), copy(zero, offset(0, 0, 1), extent(16, 1, 1))), id("dstImage-01786"));
+    assert_eq!(
+        f.copy(g(line), g(line_too), copy(zero, offset(0, 1, 0), extent(16, 1, 1))),
+        ids(&["dstOffset-00151", "dstImage-00152"])
+    );
+    assert_eq!(
+        f.copy(g(line), g(line_too), copy(zero, zero, extent(16, 1, 2))),
+        ids(&["srcImage-01785", "srcImage-10907"])
+    );
+    assert_eq!(
+        f.copy(g(line), g(line_too), copy(zero, zero, extent(16, 2, 1))),
+        ids(&["srcOffset-00145", "dstOffset-00151", "srcImage-00146", "srcImage-10908"])
+    );
+    // Types: 1D with 2D only with maintenance5 (not enabled here); 2D with 3D always.
+    let flat = f.image(rgba.layers(2));
+    assert_eq!(f.copy(g(line), g(flat), copy(zero, zero, extent(16, 1, 1))), id("srcImage-07743"));
+    // One type: as many layers read as written.
+    let flat_too = f.image(rgba.layers(2));
+    let layer_counts = |dst_count| {
+        image_copy(layers(A::COLOR, 0, 0, 2), zero, layers(A::COLOR, 0, 0, dst_count), zero, extent(16, 16, 1))
+    };
+    assert_eq!(f.copy(g(flat), g(flat_too), layer_counts(1)), id("srcImage-08793"));
+    assert_eq!(f.copy(g(flat), g(flat_too), layer_counts(2)), CLEAN);
+
+    // Blits of 1D images: y offsets 0 and 1.
+    let blit_id = |suffix| both("vkCmdBlitImage", "VkBlitImageInfo2", suffix);
+    let span = |y0, y1| [offset(0, y0, 0), offset(16, y1, 1)];
+    let blit = |s, d| image_blit(color(), s, color(), d);
+    let linear = vk::Filter::LINEAR;
+    assert_eq!(f.blit(g(line), g(line_too), blit(span(0, 1), span(0, 1)), linear), CLEAN);
+    assert_eq!(f.blit(g(line), g(line_too), blit(span(0, 0), span(0, 1)), linear), blit_id("srcImage-00245"));
+    assert_eq!(f.blit(g(line), g(line_too), blit(span(0, 1), span(1, 0)), linear), blit_id("dstImage-00250"));
 }

@@ -100,6 +100,14 @@ pub(super) struct CopyImageIds {
     /// height).
     pub src_extent_blocks: [&'static str; 2],
     pub overlap: OverlapIds,
+    /// Images of different types, without maintenance5: one 2D and the other 3D.
+    pub types: &'static str,
+    /// Images of one type: equal layer counts.
+    pub layer_counts: &'static str,
+    /// A 1D source: y offset 0 and height 1, z offset 0 and depth 1; a 1D destination: y and
+    /// z offsets 0, depth 1 and (unless both are compressed) height 1.
+    pub src_line: [&'static str; 2],
+    pub dst_line: [&'static str; 4],
 }
 
 /// The ids of the buffer and image copies (vkCmdCopyBufferToImage, vkCmdCopyImageToBuffer and
@@ -139,6 +147,9 @@ pub(super) struct BlitIds {
     /// The destination's two offsets differ on each axis.
     pub dst_axes: [&'static str; 3],
     pub overlap: OverlapIds,
+    /// A 1D source's or destination's y offsets 0 and 1.
+    pub src_line: &'static str,
+    pub dst_line: &'static str,
 }
 
 /// The ids of vkCmdResolveImage and `VkResolveImageInfo2`.
@@ -150,6 +161,9 @@ pub(super) struct ResolveIds {
     /// Without maintenance10, the destination's format features include COLOR_ATTACHMENT.
     pub color_attachment: &'static str,
     pub aspects: &'static str,
+    /// A 1D or 2D source's or destination's z offset 0 and depth 1.
+    pub src_flat: &'static str,
+    pub dst_flat: &'static str,
 }
 
 pub(super) const COPY_IMAGE: CopyImageIds = CopyImageIds {
@@ -215,6 +229,15 @@ pub(super) const COPY_IMAGE: CopyImageIds = CopyImageIds {
         read_written: Some("VUID-vkCmdCopyImage-pRegions-00124"),
         written_twice: Some("VUID-vkCmdCopyImage-pRegions-12484"),
     },
+    types: "VUID-vkCmdCopyImage-srcImage-07743",
+    layer_counts: "VUID-vkCmdCopyImage-srcImage-08793",
+    src_line: ["VUID-vkCmdCopyImage-srcImage-00146", "VUID-vkCmdCopyImage-srcImage-01785"],
+    dst_line: [
+        "VUID-vkCmdCopyImage-dstImage-00152",
+        "VUID-vkCmdCopyImage-dstImage-01786",
+        "VUID-vkCmdCopyImage-srcImage-10907",
+        "VUID-vkCmdCopyImage-srcImage-10908",
+    ],
 };
 
 pub(super) const COPY_IMAGE_INFO: CopyImageIds = CopyImageIds {
@@ -280,6 +303,15 @@ pub(super) const COPY_IMAGE_INFO: CopyImageIds = CopyImageIds {
         read_written: Some("VUID-VkCopyImageInfo2-pRegions-00124"),
         written_twice: Some("VUID-VkCopyImageInfo2-pRegions-12484"),
     },
+    types: "VUID-VkCopyImageInfo2-srcImage-07743",
+    layer_counts: "VUID-VkCopyImageInfo2-srcImage-08793",
+    src_line: ["VUID-VkCopyImageInfo2-srcImage-00146", "VUID-VkCopyImageInfo2-srcImage-01785"],
+    dst_line: [
+        "VUID-VkCopyImageInfo2-dstImage-00152",
+        "VUID-VkCopyImageInfo2-dstImage-01786",
+        "VUID-VkCopyImageInfo2-srcImage-10907",
+        "VUID-VkCopyImageInfo2-srcImage-10908",
+    ],
 };
 
 pub(super) const BUFFER_TO_IMAGE: BufferImageIds = BufferImageIds {
@@ -497,6 +529,8 @@ pub(super) const BLIT_IMAGE: BlitIds = BlitIds {
         read_written: Some("VUID-vkCmdBlitImage-pRegions-00217"),
         written_twice: None,
     },
+    src_line: "VUID-vkCmdBlitImage-srcImage-00245",
+    dst_line: "VUID-vkCmdBlitImage-dstImage-00250",
 };
 
 pub(super) const BLIT_IMAGE_INFO: BlitIds = BlitIds {
@@ -558,6 +592,8 @@ pub(super) const BLIT_IMAGE_INFO: BlitIds = BlitIds {
         read_written: Some("VUID-VkBlitImageInfo2-pRegions-00217"),
         written_twice: None,
     },
+    src_line: "VUID-VkBlitImageInfo2-srcImage-00245",
+    dst_line: "VUID-VkBlitImageInfo2-dstImage-00250",
 };
 
 pub(super) const RESOLVE_IMAGE: ResolveIds = ResolveIds {
@@ -605,6 +641,8 @@ pub(super) const RESOLVE_IMAGE: ResolveIds = ResolveIds {
     same_format: "VUID-vkCmdResolveImage-srcImage-01386",
     color_attachment: "VUID-vkCmdResolveImage-dstImage-02003",
     aspects: "VUID-vkCmdResolveImage-srcSubresource-11802",
+    src_flat: "VUID-vkCmdResolveImage-srcImage-00273",
+    dst_flat: "VUID-vkCmdResolveImage-dstImage-00278",
 };
 
 pub(super) const RESOLVE_IMAGE_INFO: ResolveIds = ResolveIds {
@@ -652,6 +690,8 @@ pub(super) const RESOLVE_IMAGE_INFO: ResolveIds = ResolveIds {
     same_format: "VUID-VkResolveImageInfo2-srcImage-01386",
     color_attachment: "VUID-VkResolveImageInfo2-dstImage-02003",
     aspects: "VUID-VkResolveImageInfo2-srcSubresource-11802",
+    src_flat: "VUID-VkResolveImageInfo2-srcImage-00273",
+    dst_flat: "VUID-VkResolveImageInfo2-dstImage-00278",
 };
 
 /// One image region of a command, in a common form: its subresource, and the texels it covers
@@ -1105,6 +1145,25 @@ impl CoreChecks {
         }
         let list = m.get("pRegions");
         for (i, r) in regions.iter().enumerate() {
+            let region = list.index(i);
+            let sides = [
+                (s.as_ref(), r.srcOffset, "srcOffset", ids.src_flat),
+                (d.as_ref(), r.dstOffset, "dstOffset", ids.dst_flat),
+            ];
+            for (image, o, member, vuid) in sides {
+                if image.is_some_and(|i| !is(i, TYPE_3D)) && (o.z != 0 || r.extent.depth != 1) {
+                    skip |= cx.error(
+                        vuid,
+                        &region.dot(member),
+                        format_args!(
+                            "has z {} (extent.depth {}), but the image is not 3D: z 0, depth 1.",
+                            o.z, r.extent.depth
+                        ),
+                    );
+                }
+            }
+        }
+        for (i, r) in regions.iter().enumerate() {
             let (a, b) = (r.srcSubresource.aspectMask.0, r.dstSubresource.aspectMask.0);
             if a != b {
                 let region = list.index(i);
@@ -1130,6 +1189,7 @@ fn is(image: &Named, ty: VkImageType) -> bool {
     image.info.ty == ty
 }
 
+const TYPE_1D: VkImageType = VkImageType::VK_IMAGE_TYPE_1D;
 const TYPE_2D: VkImageType = VkImageType::VK_IMAGE_TYPE_2D;
 const TYPE_3D: VkImageType = VkImageType::VK_IMAGE_TYPE_3D;
 
@@ -1147,6 +1207,20 @@ fn copy_shapes(
     m: &Members<'_>,
 ) -> bool {
     let mut skip = false;
+    let maintenance5 = cx.device().is_some_and(|f| f.features.contains(Feature::MAINTENANCE5));
+    let types = [s.info.ty, d.info.ty];
+    if s.info.ty != d.info.ty && !maintenance5 && !(types.contains(&TYPE_2D) && types.contains(&TYPE_3D)) {
+        skip |= cx.error(
+            ids.types,
+            &m.get("srcImage"),
+            format_args!(
+                "is {}, and dstImage {}: without the maintenance5 feature, images of different types are one 2D and \
+                 one 3D.",
+                s.info.ty.name().unwrap_or("?"),
+                d.info.ty.name().unwrap_or("?")
+            ),
+        );
+    }
     let list = m.get("pRegions");
     for (i, r) in regions.iter().enumerate() {
         let region = list.index(i);
@@ -1154,6 +1228,67 @@ fn copy_shapes(
             skip |= cx.error(vuid, &region.dot(member), why);
         };
         let depth = r.extent.depth;
+        let (sl, dl) = (r.srcSubresource.layerCount, r.dstSubresource.layerCount);
+        let remaining = sl == VK_REMAINING_ARRAY_LAYERS || dl == VK_REMAINING_ARRAY_LAYERS;
+        if s.info.ty == d.info.ty && !remaining && sl != dl {
+            report(
+                ids.layer_counts,
+                "dstSubresource",
+                format_args!("has layerCount {dl}, but srcSubresource.layerCount is {sl}: images of one type copy as many layers as they read."),
+            );
+        }
+        if is(s, TYPE_1D) {
+            if r.srcOffset.y != 0 || r.extent.height != 1 {
+                report(
+                    ids.src_line[0],
+                    "srcOffset",
+                    format_args!(
+                        "has y {} (extent.height {}), but srcImage is 1D: y 0, height 1.",
+                        r.srcOffset.y, r.extent.height
+                    ),
+                );
+            }
+            if r.srcOffset.z != 0 || depth != 1 {
+                report(
+                    ids.src_line[1],
+                    "srcOffset",
+                    format_args!("has z {} (extent.depth {depth}), but srcImage is 1D: z 0, depth 1.", r.srcOffset.z),
+                );
+            }
+        }
+        if is(d, TYPE_1D) {
+            if r.dstOffset.y != 0 {
+                report(
+                    ids.dst_line[0],
+                    "dstOffset",
+                    format_args!("has y {}, but dstImage is 1D: it must be 0.", r.dstOffset.y),
+                );
+            }
+            if r.dstOffset.z != 0 {
+                report(
+                    ids.dst_line[1],
+                    "dstOffset",
+                    format_args!("has z {}, but dstImage is 1D: it must be 0.", r.dstOffset.z),
+                );
+            }
+            let compressed = s.format.is_some_and(|f| f.compressed()) && d.format.is_some_and(|f| f.compressed());
+            if !compressed && depth != 1 {
+                report(ids.dst_line[2], "extent", format_args!("has depth {depth}, but dstImage is 1D: it must be 1."));
+            }
+            let height = match (s.format, d.format) {
+                (Some(sf), Some(df)) if sf.block != df.block => {
+                    r.extent.height.div_ceil(sf.block[1]).saturating_mul(df.block[1])
+                }
+                _ => r.extent.height,
+            };
+            if !compressed && height != 1 {
+                report(
+                    ids.dst_line[3],
+                    "extent",
+                    format_args!("has height {height} in dstImage's texels, but dstImage is 1D: it must be 1."),
+                );
+            }
+        }
         if is(s, TYPE_2D) && r.srcOffset.z != 0 {
             report(ids.src_z, "srcOffset", format_args!("has z {}, but srcImage is 2D: it must be 0.", r.srcOffset.z));
         }
@@ -1163,7 +1298,6 @@ fn copy_shapes(
         if is(s, TYPE_2D) && is(d, TYPE_2D) && depth != 1 {
             report(ids.flat_depth, "extent", format_args!("has depth {depth}, but both images are 2D: it must be 1."));
         }
-        let (sl, dl) = (r.srcSubresource.layerCount, r.dstSubresource.layerCount);
         if is(s, TYPE_2D) && is(d, TYPE_3D) && sl != VK_REMAINING_ARRAY_LAYERS && depth != sl {
             report(
                 ids.depth_src_layers,
@@ -1318,6 +1452,21 @@ fn blit_shape(
                 format_args!(
                     "have z {} and {}, but the image is not 3D: they must be 0 and 1.",
                     offsets[0].z, offsets[1].z
+                ),
+            );
+        }
+    }
+    let line = |image: Option<&Named>| image.is_some_and(|i| is(i, TYPE_1D));
+    for (image, offsets, member, vuid) in
+        [(s, r.srcOffsets, "srcOffsets", ids.src_line), (d, r.dstOffsets, "dstOffsets", ids.dst_line)]
+    {
+        if line(image) && (offsets[0].y != 0 || offsets[1].y != 1) {
+            skip |= cx.error(
+                vuid,
+                &region.dot(member),
+                format_args!(
+                    "have y {} and {}, but the image is 1D: they must be 0 and 1.",
+                    offsets[0].y, offsets[1].y
                 ),
             );
         }
