@@ -7,6 +7,7 @@ mod clears;
 mod command_buffers;
 mod copies;
 mod copy_overlap;
+mod copy_shapes;
 mod draw;
 mod fences;
 mod formats;
