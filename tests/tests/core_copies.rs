@@ -833,6 +833,38 @@ fn clears() {
     let d = range(A::DEPTH, 0, vk::REMAINING_MIP_LEVELS, 0, vk::REMAINING_ARRAY_LAYERS);
     assert_eq!(f.clear_depth(depth, GENERAL, d), NONE);
     assert_eq!(f.clear_depth(f.image(d32_desc.usage(U::TRANSFER_SRC)), GENERAL, d), depth_id("pRanges-02660"));
+    // The usage of each aspect cleared: the stencil aspect's separate usage, when it has one.
+    let ds_desc = Desc::new(F::D24_UNORM_S8_UINT).usage(U::TRANSFER_SRC);
+    let ds = f.image(ds_desc);
+    let ds_range = |aspect| range(aspect, 0, 1, 0, 1);
+    assert_eq!(f.clear_depth(ds, GENERAL, ds_range(A::STENCIL)), depth_id("pRanges-02659"));
+    assert_eq!(
+        f.clear_depth(ds, GENERAL, ds_range(A::DEPTH | A::STENCIL)),
+        ["VUID-vkCmdClearDepthStencilImage-pRanges-02660", "VUID-vkCmdClearDepthStencilImage-pRanges-02659"]
+    );
+    let separate = |stencil_usage| {
+        let mut stencil = vk::ImageStencilUsageCreateInfo::default().stencil_usage(stencil_usage);
+        let info = vk::ImageCreateInfo::default()
+            .image_type(vk::ImageType::TYPE_2D)
+            .format(F::D24_UNORM_S8_UINT)
+            .extent(extent(16, 16, 1))
+            .mip_levels(1)
+            .array_layers(1)
+            .samples(vk::SampleCountFlags::TYPE_1)
+            .tiling(vk::ImageTiling::OPTIMAL)
+            .usage(U::TRANSFER_DST | U::TRANSFER_SRC)
+            .push_next(&mut stencil);
+        // SAFETY: a valid create info and chain; memory sized for the image.
+        unsafe {
+            let image = f.d().create_image(&info, None).expect("vkCreateImage");
+            let memory = f.memory(f.d().get_image_memory_requirements(image));
+            f.d().bind_image_memory(image, memory, 0).expect("vkBindImageMemory");
+            image
+        }
+    };
+    assert_eq!(f.clear_depth(separate(U::TRANSFER_SRC), GENERAL, ds_range(A::STENCIL)), depth_id("pRanges-02658"));
+    assert_eq!(f.clear_depth(separate(U::TRANSFER_SRC), GENERAL, ds_range(A::DEPTH)), NONE);
+    assert_eq!(f.clear_depth(separate(U::TRANSFER_DST), GENERAL, ds_range(A::STENCIL)), NONE);
     assert_eq!(f.clear_depth(f.image(d32_desc.unbound()), GENERAL, d), depth_id("image-00010"));
     assert_eq!(f.clear_depth(image, GENERAL, d), depth_id("image-00014"));
     assert_eq!(f.clear_depth(depth, GENERAL, range(A::COLOR, 0, 1, 0, 1)), depth_id("aspectMask-02824"));

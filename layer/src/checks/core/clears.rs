@@ -20,7 +20,11 @@ const CLEAR_DEPTH_LAYOUTS: &[VkImageLayout] = &[L::VK_IMAGE_LAYOUT_GENERAL, L::V
 
 /// The ids of vkCmdClearColorImage and vkCmdClearDepthStencilImage.
 pub(super) struct ClearIds {
+    /// TRANSFER_DST usage (vkCmdClearDepthStencilImage: for the depth aspect).
     pub usage: &'static str,
+    /// vkCmdClearDepthStencilImage's stencil aspect: TRANSFER_DST in the separate stencil usage,
+    /// or in the usage without one.
+    pub stencil_usage: Option<(&'static str, &'static str)>,
     pub bound: &'static str,
     /// The format features include TRANSFER_DST.
     pub feature: &'static str,
@@ -38,6 +42,7 @@ pub(super) struct ClearIds {
 
 pub(super) const CLEAR_COLOR: ClearIds = ClearIds {
     usage: "VUID-vkCmdClearColorImage-image-00002",
+    stencil_usage: None,
     bound: "VUID-vkCmdClearColorImage-image-00003",
     feature: "VUID-vkCmdClearColorImage-image-01993",
     format: "VUID-vkCmdClearColorImage-image-00007",
@@ -52,6 +57,10 @@ pub(super) const CLEAR_COLOR: ClearIds = ClearIds {
 
 pub(super) const CLEAR_DEPTH_STENCIL: ClearIds = ClearIds {
     usage: "VUID-vkCmdClearDepthStencilImage-pRanges-02660",
+    stencil_usage: Some((
+        "VUID-vkCmdClearDepthStencilImage-pRanges-02658",
+        "VUID-vkCmdClearDepthStencilImage-pRanges-02659",
+    )),
     bound: "VUID-vkCmdClearDepthStencilImage-image-00010",
     feature: "VUID-vkCmdClearDepthStencilImage-image-01994",
     format: "VUID-vkCmdClearDepthStencilImage-image-00014",
@@ -81,14 +90,32 @@ impl CoreChecks {
         let mut skip = false;
         let format = format_info(info.format);
         let depth = ids.missing.is_some();
-        // A clear of the stencil aspect alone, with separate stencil usage, follows other rules.
-        let main_usage = info.stencil_usage.is_none() || ranges.iter().any(|r| r.aspectMask.0 != STENCIL);
-        if main_usage && info.usage & TRANSFER_DST.0 == 0 {
-            skip |= cx.error(
-                ids.usage,
-                &at,
-                format_args!("is {h:#x}, created with usage {:#x}, which lacks {}.", info.usage, TRANSFER_DST.1),
-            );
+        // vkCmdClearColorImage: its usage; vkCmdClearDepthStencilImage: the usage of each aspect
+        // it clears (the stencil aspect's separate usage, when it has one).
+        let any = |bit: u32| ranges.iter().any(|r| r.aspectMask.0 & bit != 0);
+        let mut usages = Vec::new();
+        match ids.stencil_usage {
+            None => usages.push((ids.usage, info.usage, "usage")),
+            Some((separate, shared)) => {
+                if any(DEPTH) {
+                    usages.push((ids.usage, info.usage, "usage"));
+                }
+                if any(STENCIL) {
+                    usages.push(match info.stencil_usage {
+                        Some(stencil) => (separate, stencil, "separate stencil usage"),
+                        None => (shared, info.usage, "usage"),
+                    });
+                }
+            }
+        }
+        for (vuid, usage, what) in usages {
+            if usage & TRANSFER_DST.0 == 0 {
+                skip |= cx.error(
+                    vuid,
+                    &at,
+                    format_args!("is {h:#x}, created with {what} {usage:#x}, which lacks {}.", TRANSFER_DST.1),
+                );
+            }
         }
         // Disjoint planes and swapchain memory are bound in ways not followed.
         let disjoint = info.flags.contains(VkImageCreateFlags::VK_IMAGE_CREATE_DISJOINT_BIT) || info.swapchain;
