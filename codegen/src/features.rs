@@ -23,7 +23,7 @@ fn feature_structs(reg: &Registry) -> Vec<&Struct> {
 /// Every feature name (a VkBool32 member of a feature structure), sorted. The same name in two
 /// structures (timelineSemaphore in VkPhysicalDeviceVulkan12Features and in
 /// VkPhysicalDeviceTimelineSemaphoreFeatures) is the same feature: either enables it.
-fn feature_names(reg: &Registry) -> Vec<String> {
+pub(crate) fn feature_names(reg: &Registry) -> Vec<String> {
     let mut names = BTreeMap::new();
     for s in feature_structs(reg) {
         for m in &s.members {

@@ -11,6 +11,7 @@ mod objects;
 mod platform;
 mod recording;
 mod settings;
+mod spirv;
 mod stateless;
 mod support;
 mod threading;
@@ -19,6 +20,7 @@ mod types;
 #[path = "../../layer/src/report/message_id.rs"]
 mod xxh32;
 
+use std::collections::BTreeSet;
 use std::fmt;
 
 use proc_macro2::TokenStream;
@@ -60,7 +62,7 @@ pub fn generate(reg: &Registry, catalogue: &Catalogue<'_>) -> Result<Vec<(String
     let stateless = stateless::generate(reg, catalogue.vuids)?;
     let objects = objects::generate(reg, catalogue.vuids)?;
     let recording = recording::generate(reg, catalogue.vuids)?;
-    let used = catalogue.used.union(&stateless.ids).chain(&objects.ids).chain(&recording.ids).cloned().collect();
+    let used = emitted(catalogue.used, stateless.ids.iter().chain(&objects.ids).chain(&recording.ids));
     let catalogue = &Catalogue { vuids: catalogue.vuids, used: &used };
     let mut files = generate_src(reg)?
         .into_iter()
@@ -71,6 +73,7 @@ pub fn generate(reg: &Registry, catalogue: &Catalogue<'_>) -> Result<Vec<(String
     }
     files.push((format!("{GENERATED_SRC}/objects.rs"), rust(objects.tokens, "objects")?));
     files.push((format!("{GENERATED_SRC}/recording.rs"), rust(recording.tokens, "recording")?));
+    files.push((format!("{GENERATED_SRC}/spirv.rs"), rust(spirv::generate(reg)?.tokens, "spirv")?));
     let threading = threading::generate(reg, &objects.sites)?;
     files.push((format!("{GENERATED_SRC}/threading.rs"), rust(threading.tokens, "threading")?));
     files.push(("generated/VkLayer_vigil.json".into(), settings::manifest(reg)?));
@@ -80,6 +83,19 @@ pub fn generate(reg: &Registry, catalogue: &Catalogue<'_>) -> Result<Vec<(String
     files.push(("generated/spec_text.tsv".into(), messages::spec_text(catalogue.vuids)));
     files.sort();
     Ok(files)
+}
+
+/// Every id the layer can emit: those its sources name (`catalogue.used`) and those of the
+/// generated check families (`docs/messages.md` lists the same set).
+pub fn emitted_ids(reg: &Registry, catalogue: &Catalogue<'_>) -> Result<BTreeSet<String>, Error> {
+    let stateless = stateless::generate(reg, catalogue.vuids)?;
+    let objects = objects::generate(reg, catalogue.vuids)?;
+    let recording = recording::generate(reg, catalogue.vuids)?;
+    Ok(emitted(catalogue.used, stateless.ids.iter().chain(&objects.ids).chain(&recording.ids)))
+}
+
+fn emitted<'a>(used: &'a BTreeSet<String>, families: impl IntoIterator<Item = &'a String>) -> BTreeSet<String> {
+    used.iter().chain(families).cloned().collect()
 }
 
 /// The directory (relative to the workspace root) that holds only generated Rust.

@@ -125,6 +125,8 @@ pub mod recording;
 #[rustfmt::skip]
 pub mod settings;
 #[rustfmt::skip]
+pub mod spirv;
+#[rustfmt::skip]
 pub mod stateless;
 #[rustfmt::skip]
 mod stateless_structs;

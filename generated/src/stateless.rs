@@ -1532,7 +1532,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCreateInfo as usize as u64);
-                q != 0 && e.struct_ok(1031u16, q as usize as *const u8, false)
+                q != 0 && e.struct_ok(1061u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
@@ -1741,7 +1741,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCreateInfo as usize as u64);
-                q != 0 && e.struct_ok(962u16, q as usize as *const u8, false)
+                q != 0 && e.struct_ok(992u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
@@ -1829,7 +1829,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let v = u64::from(flags.0);
-                v == 0 || (v & !15 == 0 || e.bits_ok(90u16, v))
+                v == 0 || (v & !15 == 0 || e.bits_ok(92u16, v))
             };
             if !ok {
                 break 'fast;
@@ -2226,7 +2226,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCreateInfo as usize as u64);
-                q != 0 && e.struct_ok(1046u16, q as usize as *const u8, false)
+                q != 0 && e.struct_ok(1076u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
@@ -2506,7 +2506,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pPipelineCreateInfo as usize as u64);
-                q == 0 || e.struct_ok(921u16, q as usize as *const u8, false)
+                q == 0 || e.struct_ok(928u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
@@ -2564,7 +2564,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pInfo as usize as u64);
-                q != 0 && e.struct_ok(983u16, q as usize as *const u8, false)
+                q != 0 && e.struct_ok(1013u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
@@ -2783,7 +2783,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCreateInfo as usize as u64);
-                q != 0 && e.struct_ok(934u16, q as usize as *const u8, false)
+                q != 0 && e.struct_ok(943u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
@@ -2856,7 +2856,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCreateInfo as usize as u64);
-                q != 0 && e.struct_ok(1019u16, q as usize as *const u8, false)
+                q != 0 && e.struct_ok(1049u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
@@ -3286,7 +3286,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCreateInfo as usize as u64);
-                q != 0 && e.struct_ok(987u16, q as usize as *const u8, false)
+                q != 0 && e.struct_ok(1017u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
@@ -3389,7 +3389,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pRenderingAreaInfo as usize as u64);
-                q != 0 && e.struct_ok(1003u16, q as usize as *const u8, false)
+                q != 0 && e.struct_ok(1033u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
@@ -3823,7 +3823,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let v = u64::from(faceMask.0);
-                v != 0 && (v & !3 == 0 || e.bits_ok(104u16, v))
+                v != 0 && (v & !3 == 0 || e.bits_ok(106u16, v))
             };
             if !ok {
                 break 'fast;
@@ -3853,7 +3853,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let v = u64::from(faceMask.0);
-                v != 0 && (v & !3 == 0 || e.bits_ok(104u16, v))
+                v != 0 && (v & !3 == 0 || e.bits_ok(106u16, v))
             };
             if !ok {
                 break 'fast;
@@ -3883,7 +3883,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let v = u64::from(faceMask.0);
-                v != 0 && (v & !3 == 0 || e.bits_ok(104u16, v))
+                v != 0 && (v & !3 == 0 || e.bits_ok(106u16, v))
             };
             if !ok {
                 break 'fast;
@@ -5097,7 +5097,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let v = u64::from(stageMask.0);
-                v == 0 || (v & !131071 == 0 || e.bits_ok(81u16, v))
+                v == 0 || (v & !131071 == 0 || e.bits_ok(83u16, v))
             };
             if !ok {
                 break 'fast;
@@ -5131,7 +5131,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let v = u64::from(stageMask.0);
-                v == 0 || (v & !131071 == 0 || e.bits_ok(81u16, v))
+                v == 0 || (v & !131071 == 0 || e.bits_ok(83u16, v))
             };
             if !ok {
                 break 'fast;
@@ -5180,14 +5180,14 @@ pub mod calls {
             }
             let ok: bool = {
                 let v = u64::from(srcStageMask.0);
-                v == 0 || (v & !131071 == 0 || e.bits_ok(81u16, v))
+                v == 0 || (v & !131071 == 0 || e.bits_ok(83u16, v))
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
                 let v = u64::from(dstStageMask.0);
-                v == 0 || (v & !131071 == 0 || e.bits_ok(81u16, v))
+                v == 0 || (v & !131071 == 0 || e.bits_ok(83u16, v))
             };
             if !ok {
                 break 'fast;
@@ -5283,14 +5283,14 @@ pub mod calls {
             }
             let ok: bool = {
                 let v = u64::from(srcStageMask.0);
-                v == 0 || (v & !131071 == 0 || e.bits_ok(81u16, v))
+                v == 0 || (v & !131071 == 0 || e.bits_ok(83u16, v))
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
                 let v = u64::from(dstStageMask.0);
-                v == 0 || (v & !131071 == 0 || e.bits_ok(81u16, v))
+                v == 0 || (v & !131071 == 0 || e.bits_ok(83u16, v))
             };
             if !ok {
                 break 'fast;
@@ -5390,7 +5390,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let v = u64::from(flags.0);
-                v == 0 || (v & !1 == 0 || e.bits_ok(88u16, v))
+                v == 0 || (v & !1 == 0 || e.bits_ok(90u16, v))
             };
             if !ok {
                 break 'fast;
@@ -5551,7 +5551,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let v = u64::from(pipelineStage.0);
-                v != 0 && e.flag_bit_ok(81u16, v)
+                v != 0 && e.flag_bit_ok(83u16, v)
             };
             if !ok {
                 break 'fast;
@@ -5599,7 +5599,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let v = u64::from(flags.0);
-                v == 0 || (v & !15 == 0 || e.bits_ok(90u16, v))
+                v == 0 || (v & !15 == 0 || e.bits_ok(92u16, v))
             };
             if !ok {
                 break 'fast;
@@ -5641,7 +5641,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let v = u64::from(stageFlags.0);
-                v != 0 && (v & !2147483647 == 0 || e.bits_ok(101u16, v))
+                v != 0 && (v & !2147483647 == 0 || e.bits_ok(103u16, v))
             };
             if !ok {
                 break 'fast;
@@ -5681,14 +5681,14 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pRenderPassBegin as usize as u64);
-                q != 0 && e.struct_ok(986u16, q as usize as *const u8, false)
+                q != 0 && e.struct_ok(1016u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
                 let v = (contents.0 as u32 as u64) as u32 as i32;
-                matches!(v, 0 | 1) || e.enum_ok(111u16, v)
+                matches!(v, 0 | 1) || e.enum_ok(112u16, v)
             };
             if !ok {
                 break 'fast;
@@ -5717,7 +5717,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let v = (contents.0 as u32 as u64) as u32 as i32;
-                matches!(v, 0 | 1) || e.enum_ok(111u16, v)
+                matches!(v, 0 | 1) || e.enum_ok(112u16, v)
             };
             if !ok {
                 break 'fast;
@@ -5832,7 +5832,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCreateInfo as usize as u64);
-                q != 0 && e.struct_ok(1082u16, q as usize as *const u8, false)
+                q != 0 && e.struct_ok(1113u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
@@ -6262,7 +6262,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCreateInfo as usize as u64);
-                q != 0 && e.struct_ok(1092u16, q as usize as *const u8, false)
+                q != 0 && e.struct_ok(1123u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
@@ -6389,7 +6389,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pPresentInfo as usize as u64);
-                q != 0 && e.struct_ok(946u16, q as usize as *const u8, false)
+                q != 0 && e.struct_ok(976u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
@@ -6419,7 +6419,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCreateInfo as usize as u64);
-                q != 0 && e.struct_ok(1129u16, q as usize as *const u8, false)
+                q != 0 && e.struct_ok(1162u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
@@ -6462,7 +6462,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCreateInfo as usize as u64);
-                q != 0 && e.struct_ok(1235u16, q as usize as *const u8, false)
+                q != 0 && e.struct_ok(1268u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
@@ -6532,7 +6532,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCreateInfo as usize as u64);
-                q != 0 && e.struct_ok(1123u16, q as usize as *const u8, false)
+                q != 0 && e.struct_ok(1154u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
@@ -6602,7 +6602,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCreateInfo as usize as u64);
-                q != 0 && e.struct_ok(1238u16, q as usize as *const u8, false)
+                q != 0 && e.struct_ok(1271u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
@@ -6666,7 +6666,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCreateInfo as usize as u64);
-                q != 0 && e.struct_ok(1248u16, q as usize as *const u8, false)
+                q != 0 && e.struct_ok(1281u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
@@ -6738,7 +6738,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCreateInfo as usize as u64);
-                q != 0 && e.struct_ok(1247u16, q as usize as *const u8, false)
+                q != 0 && e.struct_ok(1280u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
@@ -6923,7 +6923,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCreateInfo as usize as u64);
-                q != 0 && e.struct_ok(1060u16, q as usize as *const u8, false)
+                q != 0 && e.struct_ok(1091u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
@@ -6966,7 +6966,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCreateInfo as usize as u64);
-                q != 0 && e.struct_ok(1030u16, q as usize as *const u8, false)
+                q != 0 && e.struct_ok(1060u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
@@ -8607,7 +8607,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pGetWin32HandleInfo as usize as u64);
-                q != 0 && e.struct_ok(1033u16, q as usize as *const u8, false)
+                q != 0 && e.struct_ok(1063u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
@@ -8669,7 +8669,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pGetFdInfo as usize as u64);
-                q != 0 && e.struct_ok(1032u16, q as usize as *const u8, false)
+                q != 0 && e.struct_ok(1062u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
@@ -8731,7 +8731,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pGetZirconHandleInfo as usize as u64);
-                q != 0 && e.struct_ok(1034u16, q as usize as *const u8, false)
+                q != 0 && e.struct_ok(1064u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
@@ -9226,7 +9226,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let v = u64::from(counter.0);
-                v != 0 && e.flag_bit_ok(107u16, v)
+                v != 0 && e.flag_bit_ok(109u16, v)
             };
             if !ok {
                 break 'fast;
@@ -9265,7 +9265,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pSurfaceCapabilities as usize as u64);
-                q != 0 && e.struct_ok(1076u16, q as usize as *const u8, true)
+                q != 0 && e.struct_ok(1107u16, q as usize as *const u8, true)
             };
             if !ok {
                 break 'fast;
@@ -10101,7 +10101,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pSampleLocationsInfo as usize as u64);
-                q != 0 && e.struct_ok(1015u16, q as usize as *const u8, false)
+                q != 0 && e.struct_ok(1045u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
@@ -10130,7 +10130,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let v = u64::from(samples.0);
-                v != 0 && e.flag_bit_ok(96u16, v)
+                v != 0 && e.flag_bit_ok(98u16, v)
             };
             if !ok {
                 break 'fast;
@@ -10174,7 +10174,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pSurfaceCapabilities as usize as u64);
-                q != 0 && e.struct_ok(1077u16, q as usize as *const u8, true)
+                q != 0 && e.struct_ok(1108u16, q as usize as *const u8, true)
             };
             if !ok {
                 break 'fast;
@@ -10500,7 +10500,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCreateInfo as usize as u64);
-                q != 0 && e.struct_ok(1024u16, q as usize as *const u8, false)
+                q != 0 && e.struct_ok(1054u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
@@ -10607,7 +10607,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCreateInfo as usize as u64);
-                q != 0 && e.struct_ok(1124u16, q as usize as *const u8, false)
+                q != 0 && e.struct_ok(1155u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
@@ -11261,7 +11261,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let v = u64::from(pipelineStage.0);
-                v == 0 || e.flag_bit_ok(81u16, v)
+                v == 0 || e.flag_bit_ok(83u16, v)
             };
             if !ok {
                 break 'fast;
@@ -11298,7 +11298,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCreateInfo as usize as u64);
-                q != 0 && e.struct_ok(988u16, q as usize as *const u8, false)
+                q != 0 && e.struct_ok(1018u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
@@ -11340,14 +11340,14 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pRenderPassBegin as usize as u64);
-                q != 0 && e.struct_ok(986u16, q as usize as *const u8, false)
+                q != 0 && e.struct_ok(1016u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
                 let q = (pSubpassBeginInfo as usize as u64);
-                q != 0 && e.struct_ok(1063u16, q as usize as *const u8, false)
+                q != 0 && e.struct_ok(1094u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
@@ -11377,14 +11377,14 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pSubpassBeginInfo as usize as u64);
-                q != 0 && e.struct_ok(1063u16, q as usize as *const u8, false)
+                q != 0 && e.struct_ok(1094u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
                 let q = (pSubpassEndInfo as usize as u64);
-                q != 0 && e.struct_ok(1069u16, q as usize as *const u8, false)
+                q != 0 && e.struct_ok(1100u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
@@ -11413,7 +11413,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pSubpassEndInfo as usize as u64);
-                q != 0 && e.struct_ok(1069u16, q as usize as *const u8, false)
+                q != 0 && e.struct_ok(1100u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
@@ -11473,7 +11473,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pWaitInfo as usize as u64);
-                q != 0 && e.struct_ok(1038u16, q as usize as *const u8, false)
+                q != 0 && e.struct_ok(1068u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
@@ -11502,7 +11502,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pSignalInfo as usize as u64);
-                q != 0 && e.struct_ok(1035u16, q as usize as *const u8, false)
+                q != 0 && e.struct_ok(1065u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
@@ -11822,7 +11822,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let v = u64::from(flags.0);
-                v == 0 || (v & !1 == 0 || e.bits_ok(88u16, v))
+                v == 0 || (v & !1 == 0 || e.bits_ok(90u16, v))
             };
             if !ok {
                 break 'fast;
@@ -13489,7 +13489,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let v = (groupShader.0 as u32 as u64) as u32 as i32;
-                matches!(v, 0 | 1 | 2 | 3) || e.enum_ok(106u16, v)
+                matches!(v, 0 | 1 | 2 | 3) || e.enum_ok(107u16, v)
             };
             if !ok {
                 break 'fast;
@@ -13780,7 +13780,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pPerformanceQueryCreateInfo as usize as u64);
-                q != 0 && e.struct_ok(963u16, q as usize as *const u8, false)
+                q != 0 && e.struct_ok(993u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
@@ -14768,7 +14768,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pInfo as usize as u64);
-                q != 0 && e.struct_ok(932u16, q as usize as *const u8, false)
+                q != 0 && e.struct_ok(940u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
@@ -15180,28 +15180,28 @@ pub mod calls {
             }
             let ok: bool = {
                 let v = u64::from(faceMask.0);
-                v != 0 && (v & !3 == 0 || e.bits_ok(104u16, v))
+                v != 0 && (v & !3 == 0 || e.bits_ok(106u16, v))
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
                 let v = (failOp.0 as u32 as u64) as u32 as i32;
-                matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7) || e.enum_ok(110u16, v)
+                matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7) || e.enum_ok(111u16, v)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
                 let v = (passOp.0 as u32 as u64) as u32 as i32;
-                matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7) || e.enum_ok(110u16, v)
+                matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7) || e.enum_ok(111u16, v)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
                 let v = (depthFailOp.0 as u32 as u64) as u32 as i32;
-                matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7) || e.enum_ok(110u16, v)
+                matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7) || e.enum_ok(111u16, v)
             };
             if !ok {
                 break 'fast;
@@ -15367,7 +15367,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let v = (domainOrigin.0 as u32 as u64) as u32 as i32;
-                matches!(v, 0 | 1) || e.enum_ok(113u16, v)
+                matches!(v, 0 | 1) || e.enum_ok(114u16, v)
             };
             if !ok {
                 break 'fast;
@@ -15448,7 +15448,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let v = u64::from(rasterizationSamples.0);
-                v != 0 && e.flag_bit_ok(96u16, v)
+                v != 0 && e.flag_bit_ok(98u16, v)
             };
             if !ok {
                 break 'fast;
@@ -15477,7 +15477,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let v = u64::from(samples.0);
-                v != 0 && e.flag_bit_ok(96u16, v)
+                v != 0 && e.flag_bit_ok(98u16, v)
             };
             if !ok {
                 break 'fast;
@@ -16251,7 +16251,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCreateInfo as usize as u64);
-                q != 0 && e.struct_ok(953u16, q as usize as *const u8, false)
+                q != 0 && e.struct_ok(983u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
@@ -16548,7 +16548,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pResolveImageInfo as usize as u64);
-                q != 0 && e.struct_ok(1012u16, q as usize as *const u8, false)
+                q != 0 && e.struct_ok(1042u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
@@ -16788,7 +16788,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let v = u64::from(stageMask.0);
-                v == 0 || (v & !545460977663 == 0 || e.bits_ok(82u16, v))
+                v == 0 || (v & !545460977663 == 0 || e.bits_ok(84u16, v))
             };
             if !ok {
                 break 'fast;
@@ -16942,7 +16942,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let v = u64::from(stage.0);
-                v == 0 || (v & !545460977663 == 0 || e.bits_ok(82u16, v))
+                v == 0 || (v & !545460977663 == 0 || e.bits_ok(84u16, v))
             };
             if !ok {
                 break 'fast;
@@ -16979,7 +16979,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let v = u64::from(stage.0);
-                v == 0 || (v & !545460977663 == 0 || e.bits_ok(82u16, v))
+                v == 0 || (v & !545460977663 == 0 || e.bits_ok(84u16, v))
             };
             if !ok {
                 break 'fast;
@@ -17156,14 +17156,14 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pVideoProfile as usize as u64);
-                q != 0 && e.struct_ok(1226u16, q as usize as *const u8, false)
+                q != 0 && e.struct_ok(1259u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
                 let q = (pCapabilities as usize as u64);
-                q != 0 && e.struct_ok(1131u16, q as usize as *const u8, true)
+                q != 0 && e.struct_ok(1164u16, q as usize as *const u8, true)
             };
             if !ok {
                 break 'fast;
@@ -17219,7 +17219,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pQualityLevelProperties as usize as u64);
-                q != 0 && e.struct_ok(1207u16, q as usize as *const u8, true)
+                q != 0 && e.struct_ok(1240u16, q as usize as *const u8, true)
             };
             if !ok {
                 break 'fast;
@@ -17250,7 +17250,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCreateInfo as usize as u64);
-                q != 0 && e.struct_ok(1230u16, q as usize as *const u8, false)
+                q != 0 && e.struct_ok(1263u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
@@ -17323,7 +17323,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCreateInfo as usize as u64);
-                q != 0 && e.struct_ok(1232u16, q as usize as *const u8, false)
+                q != 0 && e.struct_ok(1265u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
@@ -17369,7 +17369,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pUpdateInfo as usize as u64);
-                q != 0 && e.struct_ok(1233u16, q as usize as *const u8, false)
+                q != 0 && e.struct_ok(1266u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
@@ -17514,7 +17514,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pDecodeInfo as usize as u64);
-                q != 0 && e.struct_ok(1154u16, q as usize as *const u8, false)
+                q != 0 && e.struct_ok(1187u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
@@ -17542,7 +17542,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pBeginInfo as usize as u64);
-                q != 0 && e.struct_ok(1130u16, q as usize as *const u8, false)
+                q != 0 && e.struct_ok(1163u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
@@ -17570,7 +17570,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCodingControlInfo as usize as u64);
-                q != 0 && e.struct_ok(1132u16, q as usize as *const u8, false)
+                q != 0 && e.struct_ok(1165u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
@@ -17598,7 +17598,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pEndCodingInfo as usize as u64);
-                q != 0 && e.struct_ok(1219u16, q as usize as *const u8, false)
+                q != 0 && e.struct_ok(1252u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
@@ -17626,7 +17626,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pEncodeInfo as usize as u64);
-                q != 0 && e.struct_ok(1202u16, q as usize as *const u8, false)
+                q != 0 && e.struct_ok(1235u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
@@ -18368,7 +18368,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pInfo as usize as u64);
-                q != 0 && e.struct_ok(1018u16, q as usize as *const u8, false)
+                q != 0 && e.struct_ok(1048u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
@@ -18523,7 +18523,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pPresentWait2Info as usize as u64);
-                q != 0 && e.struct_ok(952u16, q as usize as *const u8, false)
+                q != 0 && e.struct_ok(982u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
@@ -18961,7 +18961,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pRenderingInfo as usize as u64);
-                q != 0 && e.struct_ok(1010u16, q as usize as *const u8, false)
+                q != 0 && e.struct_ok(1040u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
@@ -19003,7 +19003,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pRenderingEndInfo as usize as u64);
-                q == 0 || e.struct_ok(1007u16, q as usize as *const u8, false)
+                q == 0 || e.struct_ok(1037u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
@@ -19613,7 +19613,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pIdentifier as usize as u64);
-                q != 0 && e.struct_ok(1047u16, q as usize as *const u8, true)
+                q != 0 && e.struct_ok(1077u16, q as usize as *const u8, true)
             };
             if !ok {
                 break 'fast;
@@ -19643,14 +19643,14 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCreateInfo as usize as u64);
-                q != 0 && e.struct_ok(1046u16, q as usize as *const u8, false)
+                q != 0 && e.struct_ok(1076u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
                 let q = (pIdentifier as usize as u64);
-                q != 0 && e.struct_ok(1047u16, q as usize as *const u8, true)
+                q != 0 && e.struct_ok(1077u16, q as usize as *const u8, true)
             };
             if !ok {
                 break 'fast;
@@ -19692,7 +19692,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pLayout as usize as u64);
-                q != 0 && e.struct_ok(1074u16, q as usize as *const u8, true)
+                q != 0 && e.struct_ok(1105u16, q as usize as *const u8, true)
             };
             if !ok {
                 break 'fast;
@@ -19723,7 +19723,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pPipelineInfo as usize as u64);
-                q != 0 && e.struct_ok(933u16, q as usize as *const u8, false)
+                q != 0 && e.struct_ok(941u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
@@ -19780,7 +19780,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pTileMemoryBindInfo as usize as u64);
-                q == 0 || e.struct_ok(1118u16, q as usize as *const u8, false)
+                q == 0 || e.struct_ok(1149u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
@@ -19828,14 +19828,14 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pRenderingInfo as usize as u64);
-                q != 0 && e.struct_ok(1010u16, q as usize as *const u8, false)
+                q != 0 && e.struct_ok(1040u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
                 let q = (pProperties as usize as u64);
-                q != 0 && e.struct_ok(1121u16, q as usize as *const u8, true)
+                q != 0 && e.struct_ok(1152u16, q as usize as *const u8, true)
             };
             if !ok {
                 break 'fast;
@@ -20151,7 +20151,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pReleaseInfo as usize as u64);
-                q != 0 && e.struct_ok(984u16, q as usize as *const u8, false)
+                q != 0 && e.struct_ok(1014u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
@@ -20187,7 +20187,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pLayout as usize as u64);
-                q != 0 && e.struct_ok(1074u16, q as usize as *const u8, true)
+                q != 0 && e.struct_ok(1105u16, q as usize as *const u8, true)
             };
             if !ok {
                 break 'fast;
@@ -20460,7 +20460,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pSwapchainTimingProperties as usize as u64);
-                q != 0 && e.struct_ok(1102u16, q as usize as *const u8, true)
+                q != 0 && e.struct_ok(1133u16, q as usize as *const u8, true)
             };
             if !ok {
                 break 'fast;
@@ -20496,7 +20496,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pSwapchainTimeDomainProperties as usize as u64);
-                q != 0 && e.struct_ok(1101u16, q as usize as *const u8, true)
+                q != 0 && e.struct_ok(1132u16, q as usize as *const u8, true)
             };
             if !ok {
                 break 'fast;
@@ -20568,7 +20568,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pProperties as usize as u64);
-                q != 0 && e.struct_ok(1029u16, q as usize as *const u8, true)
+                q != 0 && e.struct_ok(1059u16, q as usize as *const u8, true)
             };
             if !ok {
                 break 'fast;
@@ -20673,7 +20673,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pNodeInfo as usize as u64);
-                q != 0 && e.struct_ok(941u16, q as usize as *const u8, false)
+                q != 0 && e.struct_ok(959u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
@@ -21249,7 +21249,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pPushConstantsInfo as usize as u64);
-                q != 0 && e.struct_ok(957u16, q as usize as *const u8, false)
+                q != 0 && e.struct_ok(987u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
@@ -21277,7 +21277,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pPushDescriptorSetInfo as usize as u64);
-                q != 0 && e.struct_ok(959u16, q as usize as *const u8, false)
+                q != 0 && e.struct_ok(989u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
@@ -21305,7 +21305,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pPushDescriptorSetWithTemplateInfo as usize as u64);
-                q != 0 && e.struct_ok(960u16, q as usize as *const u8, false)
+                q != 0 && e.struct_ok(990u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
@@ -21333,7 +21333,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pSetDescriptorBufferOffsetsInfo as usize as u64);
-                q != 0 && e.struct_ok(1039u16, q as usize as *const u8, false)
+                q != 0 && e.struct_ok(1069u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
@@ -21463,7 +21463,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pLatencyMarkerInfo as usize as u64);
-                q != 0 && e.struct_ok(1040u16, q as usize as *const u8, false)
+                q != 0 && e.struct_ok(1070u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
@@ -21725,7 +21725,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pLocationInfo as usize as u64);
-                q != 0 && e.struct_ok(1006u16, q as usize as *const u8, false)
+                q != 0 && e.struct_ok(1036u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
@@ -21753,7 +21753,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pInputAttachmentIndexInfo as usize as u64);
-                q != 0 && e.struct_ok(1011u16, q as usize as *const u8, false)
+                q != 0 && e.struct_ok(1041u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
@@ -22206,7 +22206,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCreateInfo as usize as u64);
-                q != 0 && e.struct_ok(1044u16, q as usize as *const u8, false)
+                q != 0 && e.struct_ok(1074u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
@@ -22385,7 +22385,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCreateInfo as usize as u64);
-                q != 0 && e.struct_ok(1106u16, q as usize as *const u8, false)
+                q != 0 && e.struct_ok(1137u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
@@ -22458,7 +22458,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCreateInfo as usize as u64);
-                q != 0 && e.struct_ok(1115u16, q as usize as *const u8, false)
+                q != 0 && e.struct_ok(1146u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
@@ -22530,7 +22530,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pInfo as usize as u64);
-                q != 0 && e.struct_ok(1112u16, q as usize as *const u8, false)
+                q != 0 && e.struct_ok(1143u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
@@ -22672,7 +22672,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pInfo as usize as u64);
-                q != 0 && e.struct_ok(1104u16, q as usize as *const u8, false)
+                q != 0 && e.struct_ok(1135u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
@@ -22706,7 +22706,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pInfo as usize as u64);
-                q != 0 && e.struct_ok(1114u16, q as usize as *const u8, false)
+                q != 0 && e.struct_ok(1145u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
@@ -23143,7 +23143,7 @@ pub mod calls {
             let ok: bool = {
                 let q = (pQueueFamilyDataGraphProcessingEngineProperties as usize
                     as u64);
-                q != 0 && e.struct_ok(969u16, q as usize as *const u8, true)
+                q != 0 && e.struct_ok(999u16, q as usize as *const u8, true)
             };
             if !ok {
                 break 'fast;
@@ -23495,7 +23495,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pPushDataInfo as usize as u64);
-                q != 0 && e.struct_ok(958u16, q as usize as *const u8, false)
+                q != 0 && e.struct_ok(988u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
@@ -23525,7 +23525,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pBorderColor as usize as u64);
-                q != 0 && e.struct_ok(1021u16, q as usize as *const u8, false)
+                q != 0 && e.struct_ok(1051u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;
@@ -23904,7 +23904,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let v = u64::from(queryResultFlags.0);
-                v == 0 || (v & !15 == 0 || e.bits_ok(90u16, v))
+                v == 0 || (v & !15 == 0 || e.bits_ok(92u16, v))
             };
             if !ok {
                 break 'fast;
@@ -24468,7 +24468,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pQueueFamilyDataGraphProperties as usize as u64);
-                q != 0 && e.struct_ok(970u16, q as usize as *const u8, false)
+                q != 0 && e.struct_ok(1000u16, q as usize as *const u8, false)
             };
             if !ok {
                 break 'fast;

@@ -123,6 +123,12 @@ impl Builder {
                     }
                 }
                 vp::RegistryChild::Feature(f) if !video_std => self.feature(f)?,
+                vp::RegistryChild::SpirvExtensions(e) if !video_std => {
+                    self.reg.spirv_extensions = spirv_items(e.children, "spirvextension")?;
+                }
+                vp::RegistryChild::SpirvCapabilities(c) if !video_std => {
+                    self.reg.spirv_capabilities = spirv_items(c.children, "spirvcapability")?;
+                }
                 vp::RegistryChild::Extensions(e) => {
                     for e in e.children {
                         if video_std {
@@ -858,4 +864,35 @@ fn prune_unrequired(reg: &mut Registry) {
     index.extend(reg.base_types.iter().enumerate().map(|(i, s)| (s.name.clone(), TypeRef::Base(i))));
     index.extend(reg.funcpointers.iter().enumerate().map(|(i, s)| (s.name.clone(), TypeRef::FuncPointer(i))));
     index.extend(reg.platform_types.iter().enumerate().map(|(i, s)| (s.clone(), TypeRef::Platform(i))));
+}
+
+/// vk.xml's `<spirvextension>` or `<spirvcapability>` entries; an `<enable>` of a form the model
+/// does not know fails the build.
+fn spirv_items(items: Vec<vp::SpirvExtOrCap>, tag: &str) -> Result<Vec<SpirvItem>, Error> {
+    let list = |s: Option<String>| s.map(|s| s.split(',').map(str::to_string).collect()).unwrap_or_default();
+    items
+        .into_iter()
+        .map(|item| {
+            let enables = item
+                .enables
+                .into_iter()
+                .map(|e| match e {
+                    vp::Enable::Version(v) => Ok(SpirvEnable::Version(v)),
+                    vp::Enable::Extension(x) => Ok(SpirvEnable::Extension(x)),
+                    vp::Enable::Feature(f) => Ok(SpirvEnable::Feature { structure: f.struct_, feature: f.feature }),
+                    vp::Enable::Property(p) => Ok(SpirvEnable::Property {
+                        structure: p.property,
+                        member: p.member,
+                        value: p.value,
+                        requires: list(p.requires),
+                    }),
+                    other => Err(Error::Unclassified { what: format!("<{tag} name=\"{}\">: {other:?}", item.name) }),
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            if enables.is_empty() {
+                return Err(Error::Unclassified { what: format!("<{tag} name=\"{}\"> with no <enable>", item.name) });
+            }
+            Ok(SpirvItem { name: item.name, enables })
+        })
+        .collect()
 }

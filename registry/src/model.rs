@@ -26,6 +26,10 @@ pub struct Registry {
     pub type_aliases: BTreeMap<String, String>,
     /// Command aliases, alias name → target command name.
     pub command_aliases: BTreeMap<String, String>,
+    /// The SPIR-V extensions Vulkan allows (`<spirvextensions>`), in registry order.
+    pub spirv_extensions: Vec<SpirvItem>,
+    /// The SPIR-V capabilities Vulkan allows (`<spirvcapabilities>`), in registry order.
+    pub spirv_capabilities: Vec<SpirvItem>,
     pub(crate) index: BTreeMap<String, TypeRef>,
     pub(crate) command_index: BTreeMap<String, usize>,
 }
@@ -326,4 +330,27 @@ impl Registry {
         }
         out
     }
+}
+
+/// A SPIR-V extension or capability Vulkan allows, and what allows a module to declare it: any
+/// one of `enables`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SpirvItem {
+    /// The SPIR-V name (`SPV_KHR_variable_pointers`, `GroupNonUniform`).
+    pub name: String,
+    pub enables: Vec<SpirvEnable>,
+}
+
+/// One way to allow a SPIR-V extension or capability (vk.xml's `<enable>` forms).
+#[derive(Clone, Debug, PartialEq)]
+pub enum SpirvEnable {
+    /// The API version (`VK_VERSION_1_1`).
+    Version(String),
+    /// A device extension enabled by name.
+    Extension(String),
+    /// A feature enabled: `structure::feature`.
+    Feature { structure: String, feature: String },
+    /// A device property: `structure::member` holds `value` (a flag bit, or `VK_TRUE`), where
+    /// one of `requires` (versions or extensions) makes the property meaningful.
+    Property { structure: String, member: String, value: String, requires: Vec<String> },
 }

@@ -236,3 +236,42 @@ fn old_registry_is_refused() {
     let xml = format!("{}{sc}</types></registry>", head((1, 3, 239)));
     assert!(load_str(&xml).unwrap_err().to_string().contains("registry 1.3.239 is older"));
 }
+
+#[test]
+fn spirv_extensions_and_capabilities() {
+    let r = reg();
+    assert_eq!((r.spirv_extensions.len(), r.spirv_capabilities.len()), (114, 202));
+    let cap = |name: &str| r.spirv_capabilities.iter().find(|c| c.name == name).unwrap();
+    assert_eq!(
+        cap("GroupNonUniform").enables,
+        [SpirvEnable::Property {
+            structure: "VkPhysicalDeviceVulkan11Properties".into(),
+            member: "subgroupSupportedOperations".into(),
+            value: "VK_SUBGROUP_FEATURE_BASIC_BIT".into(),
+            requires: vec!["VK_VERSION_1_1".into()],
+        }]
+    );
+    assert!(cap("Int64").enables.contains(&SpirvEnable::Feature {
+        structure: "VkPhysicalDeviceFeatures".into(),
+        feature: "shaderInt64".into()
+    }));
+    let ext = r.spirv_extensions.iter().find(|e| e.name == "SPV_KHR_variable_pointers").unwrap();
+    assert_eq!(
+        ext.enables,
+        [SpirvEnable::Version("VK_VERSION_1_1".into()), SpirvEnable::Extension("VK_KHR_variable_pointers".into())]
+    );
+    let forms = |items: &[SpirvItem]| {
+        let mut n = [0; 4];
+        for e in items.iter().flat_map(|i| &i.enables) {
+            n[match e {
+                SpirvEnable::Version(_) => 0,
+                SpirvEnable::Extension(_) => 1,
+                SpirvEnable::Feature { .. } => 2,
+                SpirvEnable::Property { .. } => 3,
+            }] += 1;
+        }
+        n
+    };
+    assert_eq!(forms(&r.spirv_extensions), [19, 116, 0, 0]);
+    assert_eq!(forms(&r.spirv_capabilities), [14, 27, 198, 24]);
+}

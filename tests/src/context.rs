@@ -19,6 +19,8 @@ pub struct ContextBuilder {
     vulkan13_features: Option<vk::PhysicalDeviceVulkan13Features<'static>>,
     /// Whether to enable `VK_KHR_maintenance5` and its feature.
     maintenance5: bool,
+    /// Whether to enable `VK_EXT_shader_object` and its feature.
+    shader_object: bool,
     /// Vigil settings passed in `VkLayerSettingsCreateInfoEXT`, as (key, value) strings.
     vigil_settings: Vec<(CString, CString)>,
 }
@@ -41,6 +43,7 @@ impl ContextBuilder {
             vulkan12_features: None,
             vulkan13_features: None,
             maintenance5: false,
+            shader_object: false,
             vigil_settings: Vec::new(),
         }
     }
@@ -94,6 +97,12 @@ impl ContextBuilder {
         self
     }
 
+    /// Enables `VK_EXT_shader_object` and its `shaderObject` feature.
+    pub fn shader_object(mut self) -> Self {
+        self.shader_object = true;
+        self
+    }
+
     /// Device extensions.
     pub fn device_extensions(mut self, names: &[&CStr]) -> Self {
         self.device_extensions = names.iter().map(|n| (*n).to_owned()).collect();
@@ -118,6 +127,9 @@ impl ContextBuilder {
         if self.maintenance5 {
             extensions.push(ash::khr::maintenance5::NAME.as_ptr());
         }
+        if self.shader_object {
+            extensions.push(ash::ext::shader_object::NAME.as_ptr());
+        }
         let mut info = vk::DeviceCreateInfo::default()
             .queue_create_infos(&queues)
             .enabled_extension_names(&extensions)
@@ -135,6 +147,10 @@ impl ContextBuilder {
         let mut maintenance5 = vk::PhysicalDeviceMaintenance5FeaturesKHR::default().maintenance5(true);
         if self.maintenance5 {
             info = info.push_next(&mut maintenance5);
+        }
+        let mut shader_object = vk::PhysicalDeviceShaderObjectFeaturesEXT::default().shader_object(true);
+        if self.shader_object {
+            info = info.push_next(&mut shader_object);
         }
         // SAFETY: valid create info for a physical device of this instance.
         let device = unsafe { instance.create_device(physical_device, &info, None) }

@@ -11,11 +11,13 @@
 //! - [`native`] looks at this process from the outside: mapped libraries and `dladdr`.
 //! - [`mistakes`] is a program with real mistakes, each with the id Vigil must report.
 //! - [`scratch`] makes temporary directories that remove themselves.
+//! - [`coverage`] writes the ids each test binary saw reported, for `cargo xtask coverage`.
 //! - [`shim`] builds the test-only driver shim that plays the driver below Vigil.
 //!
 //! Everything here panics on failure: it exists to fail tests loudly, with the reason.
 
 pub mod context;
+pub mod coverage;
 pub mod env;
 pub mod loader_log;
 pub mod messages;

@@ -131,6 +131,14 @@ impl MessageLog {
         self.problems().into_iter().map(|m| m.id_name).collect()
     }
 
+    /// Runs `call` on a cleared log and returns the ids of the WARNING and ERROR messages it
+    /// brought (debug-utils callbacks run on the calling thread, so these are the call's own).
+    pub fn problem_ids_of(&self, call: impl FnOnce()) -> Vec<String> {
+        self.clear();
+        call();
+        self.problem_ids()
+    }
+
     /// Every message so far.
     pub fn all(&self) -> Vec<Message> {
         lock(&self.0.messages).clone()
@@ -221,6 +229,9 @@ unsafe extern "system" fn callback(
         objects,
     };
     let id = message.id_name.clone();
+    if message.is_problem() {
+        crate::coverage::saw(&id);
+    }
     lock(&shared.messages).push(message);
     gate(shared, &id);
     let error = severity.contains(vk::DebugUtilsMessageSeverityFlagsEXT::ERROR);

@@ -4,9 +4,11 @@
 //! - `package [--out DIR]`: build the release layer and lay out an SDK-style tree.
 //! - `bench [--quick]`: Vigil against the reference layer, as docs/performance.md describes.
 //! - `update-registry SOURCE`: bring in a new registry, regenerate, and print what changed.
+//! - `coverage [--out FILE]`: VUIDs implemented and tested per area, from the tests' manifests.
 //! - `synthetic-extension`: a made-up extension regenerated, built and run through a driver shim.
 
 mod bench;
+mod coverage;
 mod older_registry;
 mod package;
 mod synthetic;
@@ -22,6 +24,8 @@ const USAGE: &str = "usage: cargo xtask <task>
   package [--out DIR]                  build the release layer and lay out an SDK-style tree
   bench [--quick] [--rounds N] [--jobs N]
                                        Vigil against the reference layer (docs/performance.md)
+  coverage [--out FILE]                VUIDs implemented and tested per spec area (docs/coverage.md),
+                                       after `cargo test --workspace`
   update-registry SOURCE               bring in a new registry and say what changed
   synthetic-extension [--keep] [--target-dir DIR]
                                        a made-up extension regenerated, built and run through
@@ -36,6 +40,7 @@ fn main() -> ExitCode {
             package(out.unwrap_or_else(|| root().join("dist/vigil")), None).map(|_| ())
         }
         Some("bench") => bench::run(&args[1..]),
+        Some("coverage") => coverage::run(&args[1..]),
         Some("update-registry") => update_registry::run(&args[1..]),
         Some("synthetic-extension") => synthetic::run(&args[1..]),
         _ => Err(USAGE.to_string()),

@@ -149,6 +149,9 @@ pub struct Stats {
     pub command_enabled: usize,
     /// Members and parameters marked `noautovalidity`: left to explicit checks.
     pub skipped_noautovalidity: usize,
+    /// Of those, structure pointers whose structures are planned for the layer's hand-written
+    /// walks ([`WALKED_NOAUTOVALIDITY`]).
+    pub walked_noautovalidity: usize,
     /// Arrays whose `len` cannot be evaluated (counted, not checked).
     pub skipped_len: usize,
     /// Union members (no selector-driven checks).
@@ -323,6 +326,21 @@ struct Planner<'r> {
 }
 
 /// Builds the plan.
+/// The `noautovalidity` structure pointers the layer walks by hand where the spec says they
+/// are not ignored (`layer/src/checks/stateless/explicit/pipelines.rs`): their structures get
+/// tables like every other.
+pub const WALKED_NOAUTOVALIDITY: [(&str, &str); 9] = [
+    ("VkGraphicsPipelineCreateInfo", "pStages"),
+    ("VkGraphicsPipelineCreateInfo", "pVertexInputState"),
+    ("VkGraphicsPipelineCreateInfo", "pInputAssemblyState"),
+    ("VkGraphicsPipelineCreateInfo", "pTessellationState"),
+    ("VkGraphicsPipelineCreateInfo", "pViewportState"),
+    ("VkGraphicsPipelineCreateInfo", "pRasterizationState"),
+    ("VkGraphicsPipelineCreateInfo", "pMultisampleState"),
+    ("VkGraphicsPipelineCreateInfo", "pDepthStencilState"),
+    ("VkGraphicsPipelineCreateInfo", "pColorBlendState"),
+];
+
 pub fn plan(reg: &Registry, vuids: &BTreeMap<String, ValidUsage>) -> Result<Plan, Error> {
     let mut p = Planner {
         reg,
@@ -345,6 +363,19 @@ pub fn plan(reg: &Registry, vuids: &BTreeMap<String, ValidUsage>) -> Result<Plan
         commands.push(p.command(index, c)?);
     }
     p.stats.commands = commands.len();
+    // Structures only `noautovalidity` members reach, which the layer's hand-written checks walk
+    // where the spec says they are not ignored.
+    for (owner, member) in WALKED_NOAUTOVALIDITY {
+        let target = reg
+            .struct_(owner)
+            .and_then(|s| s.members.iter().find(|m| m.name == *member))
+            .filter(|m| m.attrs.noautovalidity && m.ty.pointer_depth() == 1)
+            .map(|m| m.ty.base_name().to_string())
+            .filter(|t| reg.struct_(t).is_some())
+            .ok_or_else(|| Error(format!("stateless: {owner}::{member} is not a noautovalidity structure pointer")))?;
+        p.wanted.insert(target);
+        p.stats.walked_noautovalidity += 1;
+    }
     // Every struct the commands reach, with the structs their pNext chains may hold.
     let mut structs = Vec::new();
     let mut done = BTreeSet::new();

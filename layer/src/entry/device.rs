@@ -14,7 +14,7 @@ use crate::entry::loader::{
 };
 use crate::entry::{command_index, instance_of, DEVICES};
 use crate::facts::name_set;
-use crate::facts::{DeviceFacts, DriverQueries};
+use crate::facts::{DeviceFacts, DriverQueries, SpirvProperties};
 use crate::handle_wrapping::{self, Wrapper};
 use crate::report::{self, Object, Reporter};
 
@@ -138,6 +138,15 @@ pub unsafe extern "system" fn create_device(
         queue_family_flags = families.iter().map(|f| f.queueFlags.0).collect();
     }
     let api_version = inst.api_version.min(props.apiVersion);
+    let spirv_properties = match inst.dispatch.get_physical_device_properties2 {
+        Some(get)
+            if inst.api_version >= make_api_version(0, 1, 1, 0) && props.apiVersion >= make_api_version(0, 1, 2, 0) =>
+        {
+            // SAFETY: the next layer's function, for a physical device of this instance.
+            Some(unsafe { SpirvProperties::query(get, physical_device) })
+        }
+        _ => None,
+    };
     let extension_names = unsafe { name_set(info.ppEnabledExtensionNames, info.enabledExtensionCount) };
     let extensions = ExtensionSet::from_names(extension_names.iter().chain(&inst.extensions).map(String::as_str));
     let facts = Arc::new(DeviceFacts {
@@ -159,6 +168,7 @@ pub unsafe extern "system" fn create_device(
             if inst.settings.handle_wrapping { handle_wrapping::driver_handle } else { Some },
         ),
         get_format_properties: inst.dispatch.get_physical_device_format_properties,
+        spirv_properties,
     });
     let reporter = inst.reporter.clone();
     let objects = DeviceObjects::new(&DeviceSetup {

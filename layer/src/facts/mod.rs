@@ -40,6 +40,57 @@ pub struct DeviceFacts {
     pub driver: DriverQueries,
     /// The next layer's `vkGetPhysicalDeviceFormatProperties`: format features.
     pub get_format_properties: Option<PFN_vkGetPhysicalDeviceFormatProperties>,
+    /// The properties that allow some SPIR-V capabilities; `None` where the device cannot
+    /// report them (before Vulkan 1.2), and then such capabilities are not judged.
+    pub spirv_properties: Option<SpirvProperties>,
+}
+
+/// The device properties vk.xml's SPIR-V capability table names
+/// (`vigil_generated::spirv::PropertyStructure`).
+pub struct SpirvProperties {
+    pub vulkan11: VkPhysicalDeviceVulkan11Properties,
+    pub vulkan12: VkPhysicalDeviceVulkan12Properties,
+}
+
+// SAFETY: the structures' only pointers are their pNext members, null after `query` and
+// never read.
+unsafe impl Send for SpirvProperties {}
+// SAFETY: as for Send.
+unsafe impl Sync for SpirvProperties {}
+
+impl SpirvProperties {
+    /// Asks the driver, through the next layer's vkGetPhysicalDeviceProperties2, which the
+    /// instance must offer (Vulkan 1.1) and the physical device must answer these structures
+    /// for (Vulkan 1.2).
+    ///
+    /// # Safety
+    /// `get` is the next layer's function and `physical_device` one of its physical devices.
+    pub unsafe fn query(get: PFN_vkGetPhysicalDeviceProperties2, physical_device: VkPhysicalDevice) -> Self {
+        let mut p = SpirvProperties { vulkan11: Default::default(), vulkan12: Default::default() };
+        p.vulkan11.pNext = &mut p.vulkan12 as *mut _ as *mut _;
+        let mut props2 =
+            VkPhysicalDeviceProperties2 { pNext: &mut p.vulkan11 as *mut _ as *mut _, ..Default::default() };
+        // SAFETY: as the caller promises; the chain lives on this frame for the call.
+        unsafe { get(physical_device, &mut props2) };
+        (p.vulkan11.pNext, p.vulkan12.pNext) = (std::ptr::null_mut(), std::ptr::null_mut());
+        p
+    }
+
+    /// The 32-bit member at `offset` of `structure` (the generated table's offsets are of
+    /// `VkBool32` or 32-bit flags members).
+    pub fn member(&self, structure: vigil_generated::spirv::PropertyStructure, offset: usize) -> u32 {
+        use vigil_generated::spirv::PropertyStructure as S;
+        let (base, size) = match structure {
+            S::Vulkan11 => (&self.vulkan11 as *const _ as *const u8, std::mem::size_of_val(&self.vulkan11)),
+            S::Vulkan12 => (&self.vulkan12 as *const _ as *const u8, std::mem::size_of_val(&self.vulkan12)),
+        };
+        if offset + 4 > size {
+            return 0;
+        }
+        // SAFETY: inside the structure (checked above), at a member's offset (offset_of!), which
+        // the generator checked is a 32-bit member; read unaligned to need no more than that.
+        unsafe { base.add(offset).cast::<u32>().read_unaligned() }
+    }
 }
 
 impl DeviceFacts {

@@ -129,6 +129,8 @@ impl Default for CommandBufferState {
                 instance: None,
                 pushed: Default::default(),
                 clear_area: None,
+                queries: Default::default(),
+                events: Default::default(),
             }),
         }
     }
@@ -174,6 +176,8 @@ impl CommandBufferState {
             r.in_render_pass = self.secondary() && usage & continues != 0;
             r.instance = None;
             r.pushed = Default::default();
+            r.queries.clear();
+            r.events.clear();
             r.generation = r.generation.wrapping_add(1);
         }
     }

@@ -4,15 +4,18 @@
 
 pub mod clears;
 pub mod command_buffers;
+pub mod events;
 pub mod images;
 pub mod layout_tracking;
 pub mod memory;
 pub mod objects;
 pub mod pipelines;
+pub mod queries;
 mod records;
 pub mod shaders;
 pub mod sites;
 pub mod submissions;
+pub mod timeline;
 pub mod tracker;
 
 pub use objects::{key, ObjectRecord, Origin, Overlap, OBJECTS, TYPES};

@@ -76,6 +76,8 @@ pub struct Types {
     pub device_memory: u16,
     pub buffer: u16,
     pub shader_module: u16,
+    pub query_pool: u16,
+    pub event: u16,
 }
 
 /// See [`Types`].
@@ -98,6 +100,8 @@ pub static TYPES: LazyLock<Types> = LazyLock::new(|| {
         device_memory: index("VkDeviceMemory"),
         buffer: index("VkBuffer"),
         shader_module: index("VkShaderModule"),
+        query_pool: index("VkQueryPool"),
+        event: index("VkEvent"),
     }
 });
 
@@ -120,6 +124,8 @@ pub enum ObjectState {
     DeviceMemory(DeviceMemoryState),
     Buffer(BufferState),
     ShaderModule(super::shaders::ShaderModuleState),
+    QueryPool(super::queries::QueryPoolState),
+    Event(super::events::EventState),
 }
 
 impl ObjectState {
@@ -143,6 +149,8 @@ impl ObjectState {
             Some(T::VK_OBJECT_TYPE_DEVICE_MEMORY) => ObjectState::DeviceMemory(Default::default()),
             Some(T::VK_OBJECT_TYPE_BUFFER) => ObjectState::Buffer(Default::default()),
             Some(T::VK_OBJECT_TYPE_SHADER_MODULE) => ObjectState::ShaderModule(Default::default()),
+            Some(T::VK_OBJECT_TYPE_QUERY_POOL) => ObjectState::QueryPool(Default::default()),
+            Some(T::VK_OBJECT_TYPE_EVENT) => ObjectState::Event(Default::default()),
             _ => ObjectState::None,
         }
     }
@@ -346,6 +354,22 @@ impl ObjectRecord {
             _ => None,
         }
     }
+
+    /// The query pool state, for a query pool.
+    pub fn query_pool(&self) -> Option<&super::queries::QueryPoolState> {
+        match &self.state {
+            ObjectState::QueryPool(q) => Some(q),
+            _ => None,
+        }
+    }
+
+    /// The event state, for an event.
+    pub fn event(&self) -> Option<&super::events::EventState> {
+        match &self.state {
+            ObjectState::Event(e) => Some(e),
+            _ => None,
+        }
+    }
 }
 
 /// How one object is being used right now (thread safety's view of a record).
@@ -475,6 +499,10 @@ pub struct Recording {
     pub pushed: Pushed,
     /// The last render pass instance it began, for vkCmdClearAttachments.
     pub clear_area: Option<super::clears::ClearArea>,
+    /// What its commands do to queries.
+    pub queries: super::queries::RecordingQueries,
+    /// The events its commands set.
+    pub events: super::events::RecordingEvents,
 }
 
 /// A render pass instance a recording began.
@@ -698,6 +726,8 @@ pub struct SemaphoreState {
     /// Outstanding signals: `(value, submission)`; a binary semaphore has at most one, which
     /// the next wait consumes.
     pub(super) signals: Mutex<Vec<(u64, SubmissionRef)>>,
+    /// A timeline semaphore's value as far as Vigil knows it reached (`timeline`).
+    pub(super) known_value: AtomicU64,
 }
 
 /// Handles are mostly aligned pointers: fold the high bits down, then multiply. No SipHash on

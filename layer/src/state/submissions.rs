@@ -75,6 +75,11 @@ impl SemaphoreState {
     pub fn set_unknown(&self) {
         self.binary.store(BINARY_UNKNOWN, Ordering::Release);
     }
+
+    /// Whether Vigil follows its payload (it was neither imported nor exported).
+    pub fn followed(&self) -> bool {
+        self.binary.load(Ordering::Acquire) != BINARY_UNKNOWN
+    }
 }
 
 /// [`SemaphoreState::binary`]: unsignaled (the initial payload).
@@ -183,6 +188,7 @@ impl FenceState {
 /// The application observed that timeline `semaphore` reached `value`.
 pub fn timeline_observed(semaphore_record: &ObjectRecord, value: u64) {
     let Some(s) = semaphore(semaphore_record) else { return };
+    s.reached(value);
     let done: Vec<SubmissionRef> =
         lock(&s.signals).iter().filter(|(v, _)| *v <= value).map(|(_, at)| at.clone()).collect();
     retire(done);

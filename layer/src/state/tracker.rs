@@ -15,10 +15,12 @@ use vigil_generated::stateless::Shape;
 use vigil_generated::*;
 
 use super::command_buffers::{Pushed, Recording, References, RenderPassInstance};
+use super::events::SetBy;
 use super::images::{dependency_barriers, ImageBarrier};
 use super::images::{Overlay, RenderPassShape};
 use super::objects::{key, ObjectRecord, ObjectState, Origin, OBJECTS, TYPES};
 use super::pipelines::{bind_point_index, PipelineDesc, PipelineInfo, ShaderUses};
+use super::queries::QueryCommand;
 use super::shaders::{reflect_create_info, Reflection};
 use super::sites::{self, handles, SiteVisitor, Skip};
 use super::submissions::{self, Submission, Wait};
@@ -941,8 +943,8 @@ impl ValidationObject for StateTracker {
         // SAFETY: the call succeeded: the create info and its chain were valid.
         let Some(info) = (unsafe { info.as_ref() }) else { return };
         let ty = VkStructureType::VK_STRUCTURE_TYPE_SEMAPHORE_TYPE_CREATE_INFO;
-        let timeline = unsafe { chained::<VkSemaphoreTypeCreateInfo>(info.pNext, ty) }
-            .is_some_and(|t| t.semaphoreType == VkSemaphoreType::VK_SEMAPHORE_TYPE_TIMELINE);
+        let type_info = unsafe { chained::<VkSemaphoreTypeCreateInfo>(info.pNext, ty) };
+        let timeline = type_info.is_some_and(|t| t.semaphoreType == VkSemaphoreType::VK_SEMAPHORE_TYPE_TIMELINE);
         let export = VkStructureType::VK_STRUCTURE_TYPE_EXPORT_SEMAPHORE_CREATE_INFO;
         let exported = unsafe { chained::<VkExportSemaphoreCreateInfo>(info.pNext, export) }.is_some();
         if result.0 >= 0 && !semaphore.is_null() {
@@ -951,6 +953,7 @@ impl ValidationObject for StateTracker {
                 if let Some(s) = s.semaphore() {
                     if timeline {
                         s.set_timeline();
+                        s.reached(type_info.map_or(0, |t| t.initialValue));
                     }
                     // Another process may signal or wait on it.
                     if exported {
@@ -1388,6 +1391,216 @@ impl ValidationObject for StateTracker {
                 r.bound[i].bind_sets(layout, info.firstSet, sets);
             }
         });
+    }
+
+    // Queries, events and timeline semaphores (queries.rs, events.rs, timeline.rs).
+
+    fn post_call_record_create_query_pool(
+        &self,
+        cx: &Call<'_>,
+        _device: VkDevice,
+        info: *const VkQueryPoolCreateInfo,
+        _allocator: *const VkAllocationCallbacks,
+        pool: *mut VkQueryPool,
+        result: VkResult,
+    ) {
+        self.post_record_call(cx, Some(result));
+        // SAFETY: the call succeeded: a valid create info, and the pool written.
+        if let (true, Some(info), Some(pool)) = (result.0 >= 0, unsafe { info.as_ref() }, unsafe { pool.as_ref() }) {
+            self.query_pool_created(info, pool.as_raw());
+        }
+    }
+
+    fn post_call_record_create_event(
+        &self,
+        cx: &Call<'_>,
+        _device: VkDevice,
+        info: *const VkEventCreateInfo,
+        _allocator: *const VkAllocationCallbacks,
+        event: *mut VkEvent,
+        result: VkResult,
+    ) {
+        self.post_record_call(cx, Some(result));
+        // SAFETY: the call succeeded: a valid create info, and the event written.
+        if let (true, Some(info), Some(event)) = (result.0 >= 0, unsafe { info.as_ref() }, unsafe { event.as_ref() }) {
+            self.event_created(info, event.as_raw());
+        }
+    }
+
+    fn post_call_record_cmd_begin_query(
+        &self,
+        cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        pool: VkQueryPool,
+        query: u32,
+        _flags: VkQueryControlFlags,
+        _result: (),
+    ) {
+        self.post_record_call(cx, None);
+        self.query_recorded(cb, pool, QueryCommand::Begin { query, index: 0 });
+    }
+
+    fn post_call_record_cmd_begin_query_indexed_ext(
+        &self,
+        cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        pool: VkQueryPool,
+        query: u32,
+        _flags: VkQueryControlFlags,
+        index: u32,
+        _result: (),
+    ) {
+        self.post_record_call(cx, None);
+        self.query_recorded(cb, pool, QueryCommand::Begin { query, index });
+    }
+
+    fn post_call_record_cmd_end_query(
+        &self,
+        cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        pool: VkQueryPool,
+        query: u32,
+        _result: (),
+    ) {
+        self.post_record_call(cx, None);
+        self.query_recorded(cb, pool, QueryCommand::End { query });
+    }
+
+    fn post_call_record_cmd_end_query_indexed_ext(
+        &self,
+        cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        pool: VkQueryPool,
+        query: u32,
+        _index: u32,
+        _result: (),
+    ) {
+        self.post_record_call(cx, None);
+        self.query_recorded(cb, pool, QueryCommand::End { query });
+    }
+
+    fn post_call_record_cmd_reset_query_pool(
+        &self,
+        cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        pool: VkQueryPool,
+        first: u32,
+        count: u32,
+        _result: (),
+    ) {
+        self.post_record_call(cx, None);
+        self.query_recorded(cb, pool, QueryCommand::Reset { first, count });
+    }
+
+    fn post_call_record_cmd_write_timestamp(
+        &self,
+        cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        _stage: VkPipelineStageFlagBits,
+        pool: VkQueryPool,
+        query: u32,
+        _result: (),
+    ) {
+        self.post_record_call(cx, None);
+        self.query_recorded(cb, pool, QueryCommand::End { query });
+    }
+
+    fn post_call_record_cmd_write_timestamp2(
+        &self,
+        cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        _stage: VkPipelineStageFlags2,
+        pool: VkQueryPool,
+        query: u32,
+        _result: (),
+    ) {
+        self.post_record_call(cx, None);
+        self.query_recorded(cb, pool, QueryCommand::End { query });
+    }
+
+    fn post_call_record_cmd_set_event(
+        &self,
+        cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        event: VkEvent,
+        mask: VkPipelineStageFlags,
+        _result: (),
+    ) {
+        self.post_record_call(cx, None);
+        self.event_recorded(cb, event, Some(SetBy::Set(mask.0)));
+    }
+
+    fn post_call_record_cmd_set_event2(
+        &self,
+        cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        event: VkEvent,
+        _info: *const VkDependencyInfo,
+        _result: (),
+    ) {
+        self.post_record_call(cx, None);
+        self.event_recorded(cb, event, Some(SetBy::Set2));
+    }
+
+    fn post_call_record_cmd_reset_event(
+        &self,
+        cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        event: VkEvent,
+        _mask: VkPipelineStageFlags,
+        _result: (),
+    ) {
+        self.post_record_call(cx, None);
+        self.event_recorded(cb, event, None);
+    }
+
+    fn post_call_record_cmd_reset_event2(
+        &self,
+        cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        event: VkEvent,
+        _mask: VkPipelineStageFlags2,
+        _result: (),
+    ) {
+        self.post_record_call(cx, None);
+        self.event_recorded(cb, event, None);
+    }
+
+    fn post_call_record_cmd_execute_commands(
+        &self,
+        cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        _count: u32,
+        _secondaries: *const VkCommandBuffer,
+        _result: (),
+    ) {
+        self.post_record_call(cx, None);
+        self.secondaries_executed(cb);
+    }
+
+    fn post_call_record_reset_query_pool(
+        &self,
+        _cx: &Call<'_>,
+        _device: VkDevice,
+        pool: VkQueryPool,
+        first: u32,
+        count: u32,
+        _result: (),
+    ) {
+        self.queries_reset(pool, first, count);
+    }
+
+    fn post_call_record_signal_semaphore(
+        &self,
+        _cx: &Call<'_>,
+        _device: VkDevice,
+        info: *const VkSemaphoreSignalInfo,
+        result: VkResult,
+    ) {
+        // SAFETY: the call succeeded with this signal info.
+        if let (VkResult::VK_SUCCESS, Some(info)) = (result, unsafe { info.as_ref() }) {
+            self.timeline_reached(info.semaphore, info.value);
+        }
     }
 }
 

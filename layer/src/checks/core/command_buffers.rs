@@ -15,9 +15,13 @@ use super::copies::{buffer_image_copy, image_blit, image_copy, image_resolve, tr
 use super::copies::{BLIT_IMAGE, BLIT_IMAGE_INFO, COPY_IMAGE, COPY_IMAGE_INFO};
 use super::copies::{BUFFER_TO_IMAGE, BUFFER_TO_IMAGE_INFO, IMAGE_TO_BUFFER, IMAGE_TO_BUFFER_INFO};
 use super::copies::{RESOLVE_IMAGE, RESOLVE_IMAGE_INFO};
+use super::events::*;
 use super::fences::{SUBMIT2_FENCE, SUBMIT_FENCE};
 use super::layouts::LayoutParam;
 use super::memory::{Bindable, Members, BIND_BUFFER, BIND_BUFFER_INFO, BIND_IMAGE, BIND_IMAGE_INFO, MAP, MAP_INFO};
+use super::queries::{
+    BEGIN_QUERY, BEGIN_QUERY_INDEXED, END_QUERY, END_QUERY_INDEXED, WRITE_TIMESTAMP, WRITE_TIMESTAMP2,
+};
 use super::render_passes::Ending;
 use super::semaphores::{Payloads, SUBMIT2_SEMAPHORES, SUBMIT_SEMAPHORES};
 use super::CoreChecks;
@@ -420,7 +424,9 @@ impl ValidationObject for CoreChecks {
             last_subpass: "VUID-vkCmdEndRenderPass-None-00910",
             not_rendering: "VUID-vkCmdEndRenderPass-None-06170",
         };
-        self.recording_rules(cx) | self.render_pass_ending(cx, cb, ending)
+        self.recording_rules(cx)
+            | self.render_pass_ending(cx, cb, ending)
+            | self.queries_left_in_render_pass(cx, cb, "VUID-vkCmdEndRenderPass-None-07004")
     }
 
     fn pre_call_validate_cmd_end_render_pass2(
@@ -433,12 +439,16 @@ impl ValidationObject for CoreChecks {
             last_subpass: "VUID-vkCmdEndRenderPass2-None-03103",
             not_rendering: "VUID-vkCmdEndRenderPass2-None-06171",
         };
-        self.recording_rules(cx) | self.render_pass_ending(cx, cb, ending)
+        self.recording_rules(cx)
+            | self.render_pass_ending(cx, cb, ending)
+            | self.queries_left_in_render_pass(cx, cb, "VUID-vkCmdEndRenderPass2-None-07005")
     }
 
     fn pre_call_validate_cmd_end_rendering(&self, cx: &Call<'_>, cb: VkCommandBuffer) -> bool {
         let ending = Ending::Rendering { vuid: "VUID-vkCmdEndRendering-None-06161" };
-        self.recording_rules(cx) | self.render_pass_ending(cx, cb, ending)
+        self.recording_rules(cx)
+            | self.render_pass_ending(cx, cb, ending)
+            | self.queries_left_in_render_pass(cx, cb, "VUID-vkCmdEndRendering-None-06999")
     }
 
     fn pre_call_validate_cmd_end_rendering2_khr(
@@ -602,7 +612,8 @@ impl ValidationObject for CoreChecks {
         let Some(state) = record.command_buffer() else { return false };
         let r = state.lock();
         if r.pending == 0 && r.lifecycle == Lifecycle::Recording {
-            return false;
+            drop(r);
+            return self.queries_left_active(cx, cb);
         }
         let (h, name) = (cb.as_raw(), r.state());
         drop(r);
@@ -695,7 +706,7 @@ impl ValidationObject for CoreChecks {
         count: u32,
         buffers: *const VkCommandBuffer,
     ) -> bool {
-        let recorded = self.recording_rules(cx);
+        let recorded = self.recording_rules(cx) | self.queries_inherited(cx, cb);
         recorded | {
             let root = cx.location();
             let at = root.dot("pCommandBuffers");
@@ -795,6 +806,7 @@ impl ValidationObject for CoreChecks {
         for (i, s) in unsafe { slice(submits, count) }.iter().enumerate() {
             let at = root.dot("pSubmits");
             let submit = at.index(i);
+            skip |= self.submit_timeline(cx, s, &submit);
             let waits = submit.dot("pWaitSemaphores");
             for (j, w) in unsafe { slice(s.pWaitSemaphores, s.waitSemaphoreCount) }.iter().enumerate() {
                 skip |= self.binary_operation(cx, &mut payloads, (*w, false), &waits.index(j), &SUBMIT_SEMAPHORES);
@@ -828,6 +840,7 @@ impl ValidationObject for CoreChecks {
         for (i, s) in unsafe { slice(submits, count) }.iter().enumerate() {
             let at = root.dot("pSubmits");
             let submit = at.index(i);
+            skip |= self.submit2_timeline(cx, s, &submit);
             let waits = submit.dot("pWaitSemaphoreInfos");
             for (j, w) in unsafe { slice(s.pWaitSemaphoreInfos, s.waitSemaphoreInfoCount) }.iter().enumerate() {
                 let at = waits.index(j);
@@ -1096,6 +1109,307 @@ impl ValidationObject for CoreChecks {
                 unsafe { (slice(buffers, count), slice(offsets, count), slice(sizes, count)) };
             self.bind_vertex_buffers(cx, &BIND_VERTEX_BUFFERS2, buffers, offsets, sizes)
         }
+    }
+
+    fn pre_call_validate_create_shader_module(
+        &self,
+        cx: &Call<'_>,
+        _device: VkDevice,
+        info: *const VkShaderModuleCreateInfo,
+        _allocator: *const VkAllocationCallbacks,
+        _module: *mut VkShaderModule,
+    ) -> bool {
+        let root = cx.location();
+        // SAFETY: the create info the application passed (stateless checked it).
+        unsafe { info.as_ref() }
+            .is_some_and(|info| unsafe { self.shader_module_code(cx, info, &root.dot("pCreateInfo")) })
+    }
+
+    fn pre_call_validate_create_shaders_ext(
+        &self,
+        cx: &Call<'_>,
+        _device: VkDevice,
+        count: u32,
+        infos: *const VkShaderCreateInfoEXT,
+        _allocator: *const VkAllocationCallbacks,
+        _shaders: *mut VkShaderEXT,
+    ) -> bool {
+        // SAFETY: the create infos the application passed.
+        unsafe { self.shader_objects_code(cx, count, infos) }
+    }
+
+    // Queries (queries.rs), events and stage masks (events.rs), timeline semaphores
+    // (semaphores.rs).
+
+    fn pre_call_validate_cmd_begin_query(
+        &self,
+        cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        pool: VkQueryPool,
+        query: u32,
+        flags: VkQueryControlFlags,
+    ) -> bool {
+        self.begin_query(cx, &BEGIN_QUERY, cb, (pool, query, flags, 0))
+    }
+
+    fn pre_call_validate_cmd_begin_query_indexed_ext(
+        &self,
+        cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        pool: VkQueryPool,
+        query: u32,
+        flags: VkQueryControlFlags,
+        index: u32,
+    ) -> bool {
+        self.begin_query(cx, &BEGIN_QUERY_INDEXED, cb, (pool, query, flags, index))
+    }
+
+    fn pre_call_validate_cmd_end_query(
+        &self,
+        cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        pool: VkQueryPool,
+        query: u32,
+    ) -> bool {
+        self.end_query(cx, &END_QUERY, cb, (pool, query, 0))
+    }
+
+    fn pre_call_validate_cmd_end_query_indexed_ext(
+        &self,
+        cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        pool: VkQueryPool,
+        query: u32,
+        index: u32,
+    ) -> bool {
+        self.end_query(cx, &END_QUERY_INDEXED, cb, (pool, query, index))
+    }
+
+    fn pre_call_validate_cmd_reset_query_pool(
+        &self,
+        cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        pool: VkQueryPool,
+        first: u32,
+        count: u32,
+    ) -> bool {
+        self.cmd_reset_query_pool(cx, cb, pool, (first, count))
+    }
+
+    fn pre_call_validate_reset_query_pool(
+        &self,
+        cx: &Call<'_>,
+        _device: VkDevice,
+        pool: VkQueryPool,
+        first: u32,
+        count: u32,
+    ) -> bool {
+        self.reset_query_pool(cx, pool, (first, count))
+    }
+
+    fn pre_call_validate_cmd_write_timestamp(
+        &self,
+        cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        stage: VkPipelineStageFlagBits,
+        pool: VkQueryPool,
+        query: u32,
+    ) -> bool {
+        self.with_recording(cx, cb.as_raw(), |r| {
+            let root = cx.location();
+            let at = root.dot("pipelineStage");
+            Self::stage_features(cx, &WRITE_TIMESTAMP_STAGES, u64::from(stage.0), &at)
+                | self.write_timestamp(cx, &WRITE_TIMESTAMP, r, pool, query)
+        })
+    }
+
+    fn pre_call_validate_cmd_write_timestamp2(
+        &self,
+        cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        stage: VkPipelineStageFlags2,
+        pool: VkQueryPool,
+        query: u32,
+    ) -> bool {
+        let sync2 = Self::needs_synchronization2(cx, WRITE_TIMESTAMP2_SYNC2);
+        sync2
+            | self.with_recording(cx, cb.as_raw(), |r| {
+                let root = cx.location();
+                let at = root.dot("stage");
+                let mut skip = Self::stage_features(cx, &WRITE_TIMESTAMP2_STAGES, stage.0, &at);
+                if stage.0.count_ones() > 1 {
+                    skip |= cx.error(
+                        "VUID-vkCmdWriteTimestamp2-stage-03859",
+                        &at,
+                        format_args!(
+                            "is {:#x}, {} stages: a timestamp is written at one stage.",
+                            stage.0,
+                            stage.0.count_ones()
+                        ),
+                    );
+                }
+                skip | self.write_timestamp(cx, &WRITE_TIMESTAMP2, r, pool, query)
+            })
+    }
+
+    fn pre_call_validate_get_query_pool_results(
+        &self,
+        cx: &Call<'_>,
+        _device: VkDevice,
+        pool: VkQueryPool,
+        first: u32,
+        count: u32,
+        data_size: usize,
+        data: *mut core::ffi::c_void,
+        stride: VkDeviceSize,
+        flags: VkQueryResultFlags,
+    ) -> bool {
+        self.get_query_pool_results(cx, pool, (first, count), (data_size, data), (stride, flags.0))
+    }
+
+    fn pre_call_validate_cmd_copy_query_pool_results(
+        &self,
+        cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        pool: VkQueryPool,
+        first: u32,
+        count: u32,
+        dst: VkBuffer,
+        offset: VkDeviceSize,
+        stride: VkDeviceSize,
+        flags: VkQueryResultFlags,
+    ) -> bool {
+        self.copy_query_pool_results(cx, cb, (pool, first, count), (dst, offset, stride, flags.0))
+    }
+
+    fn pre_call_validate_cmd_set_event(
+        &self,
+        cx: &Call<'_>,
+        _cb: VkCommandBuffer,
+        _event: VkEvent,
+        mask: VkPipelineStageFlags,
+    ) -> bool {
+        self.recording_rules(cx) | Self::event_stage_mask(cx, SET_EVENT_HOST, &SET_EVENT_STAGES, mask.0)
+    }
+
+    fn pre_call_validate_cmd_reset_event(
+        &self,
+        cx: &Call<'_>,
+        _cb: VkCommandBuffer,
+        _event: VkEvent,
+        mask: VkPipelineStageFlags,
+    ) -> bool {
+        self.recording_rules(cx) | Self::event_stage_mask(cx, RESET_EVENT_HOST, &RESET_EVENT_STAGES, mask.0)
+    }
+
+    fn pre_call_validate_cmd_set_event2(
+        &self,
+        cx: &Call<'_>,
+        _cb: VkCommandBuffer,
+        _event: VkEvent,
+        info: *const VkDependencyInfo,
+    ) -> bool {
+        self.recording_rules(cx) | Self::set_event2(cx, info)
+    }
+
+    fn pre_call_validate_cmd_reset_event2(
+        &self,
+        cx: &Call<'_>,
+        _cb: VkCommandBuffer,
+        _event: VkEvent,
+        mask: VkPipelineStageFlags2,
+    ) -> bool {
+        let root = cx.location();
+        let at = root.dot("stageMask");
+        self.recording_rules(cx)
+            | Self::needs_synchronization2(cx, RESET_EVENT2_SYNC2)
+            | Self::no_host_stage(cx, RESET_EVENT2_HOST, mask.0, &at)
+            | Self::stage_features(cx, &RESET_EVENT2_STAGES, mask.0, &at)
+    }
+
+    fn pre_call_validate_cmd_wait_events(
+        &self,
+        cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        event_count: u32,
+        events: *const VkEvent,
+        src: VkPipelineStageFlags,
+        dst: VkPipelineStageFlags,
+        _memory_count: u32,
+        _memory: *const VkMemoryBarrier,
+        buffer_count: u32,
+        buffers: *const VkBufferMemoryBarrier,
+        image_count: u32,
+        images: *const VkImageMemoryBarrier,
+    ) -> bool {
+        // SAFETY: the counted events and barriers, as the application passed them.
+        let (buffers, images) = unsafe { (slice(buffers, buffer_count), slice(images, image_count)) };
+        let events = unsafe { slice(events, event_count) };
+        self.wait_events(cx, cb, (events, src.0, dst.0), buffers, images)
+    }
+
+    fn pre_call_validate_cmd_wait_events2(
+        &self,
+        cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        count: u32,
+        events: *const VkEvent,
+        infos: *const VkDependencyInfo,
+    ) -> bool {
+        // SAFETY: `count` events, as the application passed them.
+        self.wait_events2(cx, cb, unsafe { slice(events, count) }, infos)
+    }
+
+    fn pre_call_validate_set_event(&self, cx: &Call<'_>, _device: VkDevice, event: VkEvent) -> bool {
+        self.host_event(cx, SET_EVENT_DEVICE_ONLY, event)
+    }
+
+    fn pre_call_validate_reset_event(&self, cx: &Call<'_>, _device: VkDevice, event: VkEvent) -> bool {
+        self.host_event(cx, RESET_EVENT_DEVICE_ONLY, event)
+    }
+
+    fn pre_call_validate_get_event_status(&self, cx: &Call<'_>, _device: VkDevice, event: VkEvent) -> bool {
+        self.host_event(cx, EVENT_STATUS_DEVICE_ONLY, event)
+    }
+
+    fn pre_call_validate_signal_semaphore(
+        &self,
+        cx: &Call<'_>,
+        _device: VkDevice,
+        info: *const VkSemaphoreSignalInfo,
+    ) -> bool {
+        self.signal_semaphore(cx, info)
+    }
+
+    fn pre_call_validate_wait_semaphores(
+        &self,
+        cx: &Call<'_>,
+        _device: VkDevice,
+        info: *const VkSemaphoreWaitInfo,
+        _timeout: u64,
+    ) -> bool {
+        self.wait_semaphores(cx, info)
+    }
+
+    fn pre_call_validate_get_semaphore_counter_value(
+        &self,
+        cx: &Call<'_>,
+        _device: VkDevice,
+        semaphore: VkSemaphore,
+        _value: *mut u64,
+    ) -> bool {
+        self.semaphore_counter_value(cx, semaphore)
+    }
+
+    fn pre_call_validate_create_semaphore(
+        &self,
+        cx: &Call<'_>,
+        _device: VkDevice,
+        info: *const VkSemaphoreCreateInfo,
+        _allocator: *const VkAllocationCallbacks,
+        _semaphore: *mut VkSemaphore,
+    ) -> bool {
+        self.create_semaphore(cx, info)
     }
 
     // Image transfers (copies.rs).

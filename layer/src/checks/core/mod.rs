@@ -9,15 +9,18 @@ mod copies;
 mod copy_overlap;
 mod copy_shapes;
 mod draw;
+mod events;
 mod fences;
 mod formats;
 mod in_use;
 mod layouts;
 mod memory;
 mod pipelines;
+mod queries;
 mod recording;
 mod render_passes;
 mod semaphores;
+mod spirv;
 
 use std::sync::Arc;
 

@@ -132,6 +132,8 @@ impl CoreChecks {
             let at = infos.index(i);
             let stage = std::slice::from_ref(&info.stage);
             skip |= self.stages_match_layout(cx, &COMPUTE, stage, info.layout, &|_| at.dot("stage"));
+            // SAFETY: the application's stage.
+            skip |= unsafe { self.inline_modules(cx, stage, &|_| at.dot("stage")) };
         }
         skip
     }
@@ -155,6 +157,8 @@ impl CoreChecks {
             let at = infos.index(i);
             let stages_at = at.dot("pStages");
             skip |= self.stages_match_layout(cx, &GRAPHICS, stages, info.layout, &|s| stages_at.index(s));
+            // SAFETY: the application's stages.
+            skip |= unsafe { self.inline_modules(cx, stages, &|s| stages_at.index(s)) };
         }
         skip
     }

@@ -17,6 +17,7 @@ use vigil_generated::stateless::*;
 use vigil_generated::*;
 
 use crate::chassis::raw::{count, read_ptr, read_uint, Base};
+use crate::chassis::Call;
 use crate::report::{Finding, Location, Object, Reporter, Severity};
 
 /// `VK_STRUCTURE_TYPE_LOADER_INSTANCE_CREATE_INFO` and `…_DEVICE_CREATE_INFO`: the loader's
@@ -272,6 +273,42 @@ impl Mode for Report<'_> {
         let Some(&id) = IDS.get(id as usize) else { return false };
         self.reporter.report(Finding { severity, id, location: at, objects: self.objects, message: m })
     }
+}
+
+/// Findings reported through a call's context: for the walks hand-written checks start over
+/// structures the generated walk leaves out (`noautovalidity` members the spec does not ignore).
+pub struct CallReport<'a>(pub &'a Call<'a>);
+
+impl Mode for CallReport<'_> {
+    type At<'a> = Location<'a>;
+    const FIRST_ONLY: bool = false;
+
+    fn command(name: &'static str) -> Location<'static> {
+        <Report<'static> as Mode>::command(name)
+    }
+
+    fn member<'a>(parent: &'a Location<'_>, arrow: bool, name: &'static str) -> Location<'a> {
+        <Report<'static> as Mode>::member(parent, arrow, name)
+    }
+
+    fn index<'a>(parent: &'a Location<'_>, i: usize) -> Location<'a> {
+        parent.index(i)
+    }
+
+    fn chained<'a>(parent: &'a Location<'_>, structure: &'static str) -> Location<'a> {
+        parent.chained(structure)
+    }
+
+    #[cold]
+    fn report(&self, severity: Severity, id: u16, at: &Location<'_>, m: fmt::Arguments<'_>) -> bool {
+        let Some(&id) = IDS.get(id as usize) else { return false };
+        self.0.report(severity, id, at, m)
+    }
+}
+
+/// The index in `STRUCTS` of the structure named `name`.
+pub fn struct_index(name: &str) -> Option<u16> {
+    STRUCTS.binary_search_by(|s| s.name.cmp(name)).ok().and_then(|i| u16::try_from(i).ok())
 }
 
 /// Findings only noted: the fast pass over calls that break nothing (nearly all). When it

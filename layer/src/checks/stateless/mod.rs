@@ -57,6 +57,7 @@ pub fn explicit_for_device(setup: &DeviceSetup<'_>) -> Option<DeviceStateless> {
         // The rule names the extension itself, not the core version it was promoted to.
         mirror_clamp_to_edge_extension: setup.facts.extension_names.contains("VK_KHR_sampler_mirror_clamp_to_edge"),
         images: RwLock::new(HashMap::new()),
+        enabled: engine::Enabled::plain(setup.facts.api_version, setup.facts.extensions.clone()),
     })
 }
 
@@ -110,4 +111,6 @@ pub struct DeviceStateless {
     pub mirror_clamp_to_edge_extension: bool,
     /// The live images this device created, by handle.
     pub images: RwLock<HashMap<u64, ImageFacts>>,
+    /// What the device enables, for the generated rules the explicit checks run themselves.
+    enabled: engine::Enabled,
 }

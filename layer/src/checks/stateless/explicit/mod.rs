@@ -6,6 +6,7 @@ mod commands;
 mod descriptors;
 mod device;
 mod images;
+mod pipelines;
 mod render_pass;
 mod resources;
 mod sampler;
@@ -177,6 +178,20 @@ impl ValidationObject for DeviceStateless {
         _pAllocator: *const VkAllocationCallbacks,
     ) {
         images::forget_image(self, image);
+    }
+
+    fn pre_call_validate_create_graphics_pipelines(
+        &self,
+        cx: &Call<'_>,
+        _device: VkDevice,
+        _pipelineCache: VkPipelineCache,
+        createInfoCount: u32,
+        pCreateInfos: *const VkGraphicsPipelineCreateInfo,
+        _pAllocator: *const VkAllocationCallbacks,
+        _pPipelines: *mut VkPipeline,
+    ) -> bool {
+        // SAFETY: the application promises createInfoCount create infos.
+        pipelines::create_graphics_pipelines(self, cx, unsafe { elements(pCreateInfos, createInfoCount) })
     }
 
     fn pre_call_validate_cmd_push_constants(

@@ -1,0 +1,176 @@
+//! The SPIR-V capabilities and extensions a module declares, against the device, through the
+//! real loader on lavapipe: for shader modules, modules passed inline to a pipeline stage, and
+//! SPIR-V shader objects. Each case: the exact ids of the invalid call (skipped, so it never
+//! reaches lavapipe), then its valid neighbour, which reports nothing.
+//!
+//! The modules are written here word by word: a compute entry point that does nothing, with the
+//! capabilities and extensions under test declared at its head.
+
+use ash::vk;
+use vigil_tests::{Context, ContextBuilder, VulkanEnv, VIGIL_LAYER};
+
+const NONE: [&str; 0] = [];
+
+const SHADER: u32 = 1;
+const KERNEL: u32 = 6;
+const INT64: u32 = 11;
+const GROUP_NON_UNIFORM: u32 = 61;
+
+/// A compute module that declares `capabilities` and `extensions` and does nothing.
+fn module(capabilities: &[u32], extensions: &[&str]) -> Vec<u32> {
+    let mut w = vec![0x0723_0203, 0x0001_0300, 0, 6, 0];
+    for &c in capabilities {
+        w.extend([(2 << 16) | 17, c]);
+    }
+    for e in extensions {
+        let mut bytes = e.as_bytes().to_vec();
+        bytes.resize((bytes.len() / 4 + 1) * 4, 0);
+        w.push(((bytes.len() as u32 / 4 + 1) << 16) | 10);
+        w.extend(bytes.chunks(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])));
+    }
+    // OpMemoryModel Logical GLSL450; OpEntryPoint GLCompute %5 "main"; OpExecutionMode %5 LocalSize 1 1 1
+    w.extend([(3 << 16) | 14, 0, 1]);
+    w.extend([(5 << 16) | 15, 5, 5, u32::from_le_bytes(*b"main"), 0]);
+    w.extend([(6 << 16) | 16, 5, 17, 1, 1, 1]);
+    // %1 = OpTypeVoid; %2 = OpTypeFunction %1; %5 = OpFunction %1 None %2; OpLabel; OpReturn; OpFunctionEnd
+    w.extend([(2 << 16) | 19, 1, (3 << 16) | 33, 2, 1, (5 << 16) | 54, 1, 5, 0, 2]);
+    w.extend([(2 << 16) | 248, 3, (1 << 16) | 253, (1 << 16) | 56]);
+    w
+}
+
+/// A device with Vigil; `rich`: shaderInt64, VK_EXT_shader_atomic_float, maintenance5 (inline
+/// modules) and shader objects on; otherwise none of them.
+fn context(entry: &ash::Entry, rich: bool) -> Context {
+    let mut b = ContextBuilder::new().layers(&[VIGIL_LAYER]);
+    if rich {
+        b = b
+            .features(vk::PhysicalDeviceFeatures::default().shader_int64(true))
+            .device_extensions(&[c"VK_EXT_shader_atomic_float"])
+            .maintenance5()
+            .shader_object();
+    } else {
+        b = b.shader_object();
+    }
+    let ctx = b.build(entry);
+    assert!(ctx.vigil_in_chain(), "Vigil is not in the call chain");
+    ctx.messages.skip_errors(true);
+    ctx
+}
+
+/// vkCreateShaderModule with `code`; the ids reported. A module that was created is destroyed.
+fn create_module(ctx: &Context, code: &[u32]) -> Vec<String> {
+    ctx.messages.problem_ids_of(|| {
+        let info = vk::ShaderModuleCreateInfo::default().code(code);
+        // SAFETY: a create info with SPIR-V words; a skipped call fails and creates nothing.
+        if let Ok(m) = unsafe { ctx.device.create_shader_module(&info, None) } {
+            // SAFETY: the module just made, unused.
+            unsafe { ctx.device.destroy_shader_module(m, None) };
+        }
+    })
+}
+
+/// vkCreateComputePipelines with `code` passed inline to the stage; the ids reported.
+fn create_inline_pipeline(ctx: &Context, code: &[u32]) -> Vec<String> {
+    // SAFETY: an empty layout.
+    let layout = unsafe { ctx.device.create_pipeline_layout(&vk::PipelineLayoutCreateInfo::default(), None) }
+        .expect("vkCreatePipelineLayout");
+    let ids = ctx.messages.problem_ids_of(|| {
+        let mut inline = vk::ShaderModuleCreateInfo::default().code(code);
+        let stage = vk::PipelineShaderStageCreateInfo::default()
+            .stage(vk::ShaderStageFlags::COMPUTE)
+            .name(c"main")
+            .push_next(&mut inline);
+        let info = vk::ComputePipelineCreateInfo::default().stage(stage).layout(layout);
+        // SAFETY: a create info whose stage holds its module inline (maintenance5).
+        if let Ok(p) = unsafe { ctx.device.create_compute_pipelines(vk::PipelineCache::null(), &[info], None) } {
+            // SAFETY: the pipeline just made, unused.
+            unsafe { ctx.device.destroy_pipeline(p[0], None) };
+        }
+    });
+    // SAFETY: unused by anything live.
+    unsafe { ctx.device.destroy_pipeline_layout(layout, None) };
+    ids
+}
+
+/// vkCreateShadersEXT with `code` for a compute shader object; the ids reported.
+fn create_shader_object(ctx: &Context, code: &[u32]) -> Vec<String> {
+    let so = ash::ext::shader_object::Device::new(&ctx.instance, &ctx.device);
+    ctx.messages.problem_ids_of(|| {
+        // SAFETY: plain words seen as bytes.
+        let bytes = unsafe { std::slice::from_raw_parts(code.as_ptr().cast::<u8>(), code.len() * 4) };
+        let info = vk::ShaderCreateInfoEXT::default()
+            .stage(vk::ShaderStageFlags::COMPUTE)
+            .code_type(vk::ShaderCodeTypeEXT::SPIRV)
+            .code(bytes)
+            .name(c"main");
+        // SAFETY: a SPIR-V compute shader create info; the feature is on.
+        if let Ok(s) = unsafe { so.create_shaders(&[info], None) } {
+            // SAFETY: the shader just made, unused.
+            unsafe { so.destroy_shader(s[0], None) };
+        }
+    })
+}
+
+/// One process, one loader environment: every case runs from here.
+#[test]
+fn spirv_declarations() {
+    let entry = VulkanEnv::new().with_vigil().entry();
+    let (plain, rich) = (context(&entry, false), context(&entry, true));
+    modules(&plain, &rich);
+    inline_modules_and_shader_objects(&plain, &rich);
+}
+
+fn modules(plain: &Context, rich: &Context) {
+    // A capability whose feature is off, then on.
+    let int64 = module(&[SHADER, INT64], &[]);
+    assert_eq!(create_module(plain, &int64), ["VUID-VkShaderModuleCreateInfo-pCode-08740"]);
+    assert_eq!(create_module(rich, &int64), NONE);
+
+    // A capability Vulkan does not allow at all, then the plain Shader capability.
+    assert_eq!(create_module(rich, &module(&[SHADER, KERNEL], &[])), ["VUID-VkShaderModuleCreateInfo-pCode-08739"]);
+    assert_eq!(create_module(plain, &module(&[SHADER], &[])), NONE);
+
+    // A capability allowed by a device property lavapipe has (subgroup basic operations).
+    assert_eq!(create_module(plain, &module(&[SHADER, GROUP_NON_UNIFORM], &[])), NONE);
+
+    // A SPIR-V extension whose device extension is off, then on.
+    let atomic_float = module(&[SHADER], &["SPV_EXT_shader_atomic_float_add"]);
+    assert_eq!(create_module(plain, &atomic_float), ["VUID-VkShaderModuleCreateInfo-pCode-08742"]);
+    assert_eq!(create_module(rich, &atomic_float), NONE);
+
+    // A SPIR-V extension Vulkan does not allow, then one every Vulkan 1.1 device allows.
+    let made_up = module(&[SHADER], &["SPV_VIGIL_made_up"]);
+    assert_eq!(create_module(rich, &made_up), ["VUID-VkShaderModuleCreateInfo-pCode-08741"]);
+    assert_eq!(create_module(plain, &module(&[SHADER], &["SPV_KHR_storage_buffer_storage_class"])), NONE);
+
+    // Both at once: each reported.
+    let both = module(&[SHADER, INT64], &["SPV_EXT_shader_atomic_float_add"]);
+    let mut ids = create_module(plain, &both);
+    ids.sort();
+    assert_eq!(ids, ["VUID-VkShaderModuleCreateInfo-pCode-08740", "VUID-VkShaderModuleCreateInfo-pCode-08742"]);
+}
+
+fn inline_modules_and_shader_objects(plain: &Context, rich: &Context) {
+    let int64 = module(&[SHADER, INT64], &[]);
+
+    // Inline in a pipeline stage: the feature is checked as for a module (the device without
+    // the feature has no maintenance5 either, which the spec also asks of inline modules; Vigil
+    // reports only the capability).
+    assert_eq!(
+        create_inline_pipeline(rich, &module(&[SHADER, KERNEL], &[])),
+        ["VUID-VkShaderModuleCreateInfo-pCode-08739"]
+    );
+    assert_eq!(create_inline_pipeline(rich, &int64), NONE);
+
+    // Shader objects: their own ids.
+    assert_eq!(create_shader_object(plain, &int64), ["VUID-VkShaderCreateInfoEXT-pCode-08740"]);
+    assert_eq!(
+        create_shader_object(plain, &module(&[SHADER], &["SPV_VIGIL_made_up"])),
+        ["VUID-VkShaderCreateInfoEXT-pCode-08741"]
+    );
+    assert_eq!(create_shader_object(rich, &module(&[SHADER, KERNEL], &[])), ["VUID-VkShaderCreateInfoEXT-pCode-08739"]);
+    let atomic_float = module(&[SHADER], &["SPV_EXT_shader_atomic_float_add"]);
+    assert_eq!(create_shader_object(plain, &atomic_float), ["VUID-VkShaderCreateInfoEXT-pCode-08742"]);
+    assert_eq!(create_shader_object(rich, &atomic_float), NONE);
+    assert_eq!(create_shader_object(rich, &int64), NONE);
+}

@@ -1,0 +1,218 @@
+//! Graphics pipeline create infos through the real loader on lavapipe: the members vk.xml marks
+//! `noautovalidity` (the state structures and the stages), walked with their structures'
+//! generated rules where the spec does not ignore them, and the states a pipeline needs left
+//! NULL. Each case: the exact ids of the invalid call (skipped, so it never reaches lavapipe),
+//! and valid neighbours that report nothing.
+//!
+//! The pipelines draw `triangle.vert`/`triangle.frag` (with `triangle.tesc`/`triangle.tese` for
+//! tessellation) with dynamic rendering.
+
+use ash::vk;
+use vigil_tests::{Context, ContextBuilder, VulkanEnv, VIGIL_LAYER};
+
+const NONE: [&str; 0] = [];
+const VERTEX_SPV: &[u8] = include_bytes!("../shaders/triangle.vert.spv");
+const FRAGMENT_SPV: &[u8] = include_bytes!("../shaders/triangle.frag.spv");
+const TESC_SPV: &[u8] = include_bytes!("../shaders/triangle.tesc.spv");
+const TESE_SPV: &[u8] = include_bytes!("../shaders/triangle.tese.spv");
+
+/// Which state pointers a case leaves NULL, and what else it changes.
+#[derive(Default)]
+struct Case {
+    null: &'static [&'static str],
+    blend_factor: Option<vk::BlendFactor>,
+    topology: Option<vk::PrimitiveTopology>,
+    polygon_mode: Option<vk::PolygonMode>,
+    viewport_s_type: Option<vk::StructureType>,
+    null_entry_name: bool,
+    discard: bool,
+    tessellation: bool,
+    depth_format: bool,
+    /// No color attachment format (colorAttachmentCount 0).
+    no_color: bool,
+}
+
+struct Fixture {
+    ctx: Context,
+    layout: vk::PipelineLayout,
+    modules: [vk::ShaderModule; 4],
+}
+
+impl Fixture {
+    fn new() -> Self {
+        let entry = VulkanEnv::new().with_vigil().entry();
+        let ctx = ContextBuilder::new()
+            .layers(&[VIGIL_LAYER])
+            .features(vk::PhysicalDeviceFeatures::default().tessellation_shader(true))
+            .vulkan13_features(vk::PhysicalDeviceVulkan13Features::default().dynamic_rendering(true))
+            .build(&entry);
+        assert!(ctx.vigil_in_chain(), "Vigil is not in the call chain");
+        ctx.messages.skip_errors(true);
+        // SAFETY: an empty layout; modules from committed, valid SPIR-V.
+        let layout = unsafe { ctx.device.create_pipeline_layout(&vk::PipelineLayoutCreateInfo::default(), None) }
+            .expect("vkCreatePipelineLayout");
+        let modules =
+            [VERTEX_SPV, FRAGMENT_SPV, TESC_SPV, TESE_SPV].map(|spv| vigil_tests::programs::shader_module(&ctx, spv));
+        Fixture { ctx, layout, modules }
+    }
+
+    /// vkCreateGraphicsPipelines for `case`: the ids reported. A pipeline made is destroyed.
+    fn ids(&self, case: &Case) -> Vec<String> {
+        let null = |name: &str| case.null.contains(&name);
+        let [vertex, fragment, tesc, tese] = self.modules;
+        let mut stages = vec![
+            vk::PipelineShaderStageCreateInfo::default()
+                .stage(vk::ShaderStageFlags::VERTEX)
+                .module(vertex)
+                .name(c"main"),
+            vk::PipelineShaderStageCreateInfo::default()
+                .stage(vk::ShaderStageFlags::FRAGMENT)
+                .module(fragment)
+                .name(c"main"),
+        ];
+        if case.tessellation {
+            stages.push(
+                vk::PipelineShaderStageCreateInfo::default()
+                    .stage(vk::ShaderStageFlags::TESSELLATION_CONTROL)
+                    .module(tesc)
+                    .name(c"main"),
+            );
+            stages.push(
+                vk::PipelineShaderStageCreateInfo::default()
+                    .stage(vk::ShaderStageFlags::TESSELLATION_EVALUATION)
+                    .module(tese)
+                    .name(c"main"),
+            );
+        }
+        if case.null_entry_name {
+            stages[1].p_name = std::ptr::null();
+        }
+        let vertex_input = vk::PipelineVertexInputStateCreateInfo::default();
+        let topology =
+            if case.tessellation { vk::PrimitiveTopology::PATCH_LIST } else { vk::PrimitiveTopology::TRIANGLE_LIST };
+        let input_assembly =
+            vk::PipelineInputAssemblyStateCreateInfo::default().topology(case.topology.unwrap_or(topology));
+        let tessellation = vk::PipelineTessellationStateCreateInfo::default().patch_control_points(3);
+        let viewports = [vk::Viewport::default().width(64.0).height(64.0).max_depth(1.0)];
+        let scissors = [vk::Rect2D::default().extent(vk::Extent2D { width: 64, height: 64 })];
+        let mut viewport = vk::PipelineViewportStateCreateInfo::default().viewports(&viewports).scissors(&scissors);
+        if let Some(s) = case.viewport_s_type {
+            viewport.s_type = s;
+        }
+        let raster = vk::PipelineRasterizationStateCreateInfo::default()
+            .rasterizer_discard_enable(case.discard)
+            .polygon_mode(case.polygon_mode.unwrap_or(vk::PolygonMode::FILL))
+            .cull_mode(vk::CullModeFlags::NONE)
+            .front_face(vk::FrontFace::COUNTER_CLOCKWISE)
+            .line_width(1.0);
+        let multisample =
+            vk::PipelineMultisampleStateCreateInfo::default().rasterization_samples(vk::SampleCountFlags::TYPE_1);
+        let depth_stencil = vk::PipelineDepthStencilStateCreateInfo::default().depth_compare_op(vk::CompareOp::LESS);
+        let blend_attachments = [vk::PipelineColorBlendAttachmentState::default()
+            .src_color_blend_factor(case.blend_factor.unwrap_or(vk::BlendFactor::ONE))
+            .color_write_mask(vk::ColorComponentFlags::RGBA)];
+        let blend = vk::PipelineColorBlendStateCreateInfo::default().attachments(if case.no_color {
+            &[]
+        } else {
+            &blend_attachments
+        });
+        let formats: &[vk::Format] = if case.no_color { &[] } else { &[vk::Format::R8G8B8A8_UNORM] };
+        let mut rendering = vk::PipelineRenderingCreateInfo::default().color_attachment_formats(formats);
+        if case.depth_format {
+            rendering = rendering.depth_attachment_format(vk::Format::D32_SFLOAT);
+        }
+        let pointer = |name: &str, p: *const u8| if null(name) { std::ptr::null() } else { p };
+        let mut info =
+            vk::GraphicsPipelineCreateInfo::default().stages(&stages).layout(self.layout).push_next(&mut rendering);
+        info.p_vertex_input_state =
+            pointer("pVertexInputState", (&vertex_input as *const vk::PipelineVertexInputStateCreateInfo).cast())
+                .cast();
+        info.p_input_assembly_state =
+            pointer("pInputAssemblyState", (&input_assembly as *const vk::PipelineInputAssemblyStateCreateInfo).cast())
+                .cast();
+        if case.tessellation {
+            info.p_tessellation_state =
+                pointer("pTessellationState", (&tessellation as *const vk::PipelineTessellationStateCreateInfo).cast())
+                    .cast();
+        }
+        info.p_viewport_state =
+            pointer("pViewportState", (&viewport as *const vk::PipelineViewportStateCreateInfo).cast()).cast();
+        info.p_rasterization_state =
+            pointer("pRasterizationState", (&raster as *const vk::PipelineRasterizationStateCreateInfo).cast()).cast();
+        info.p_multisample_state =
+            pointer("pMultisampleState", (&multisample as *const vk::PipelineMultisampleStateCreateInfo).cast()).cast();
+        if case.depth_format {
+            info.p_depth_stencil_state = pointer(
+                "pDepthStencilState",
+                (&depth_stencil as *const vk::PipelineDepthStencilStateCreateInfo).cast(),
+            )
+            .cast();
+        }
+        info.p_color_blend_state =
+            pointer("pColorBlendState", (&blend as *const vk::PipelineColorBlendStateCreateInfo).cast()).cast();
+        if null("pStages") {
+            info.p_stages = std::ptr::null();
+        }
+        let d = &self.ctx.device;
+        self.ctx.messages.problem_ids_of(|| {
+            // SAFETY: the create info above; an invalid one is skipped by Vigil (the callback
+            // asks), so only valid ones reach lavapipe.
+            if let Ok(p) = unsafe { d.create_graphics_pipelines(vk::PipelineCache::null(), &[info], None) } {
+                // SAFETY: the pipeline just made, unused.
+                unsafe { d.destroy_pipeline(p[0], None) };
+            }
+        })
+    }
+}
+
+fn null(names: &'static [&'static str]) -> Case {
+    Case { null: names, ..Case::default() }
+}
+
+#[test]
+fn graphics_pipeline_state() {
+    let f = Fixture::new();
+
+    // A complete, valid pipeline, with and without tessellation and a depth attachment.
+    assert_eq!(f.ids(&Case::default()), NONE);
+    assert_eq!(f.ids(&Case { tessellation: true, ..Case::default() }), NONE);
+    assert_eq!(f.ids(&Case { depth_format: true, ..Case::default() }), NONE);
+
+    // The contents of the state structures: the generated rules of each, walked by hand.
+    let bad_blend = Case { blend_factor: Some(vk::BlendFactor::from_raw(0x7fff)), ..Case::default() };
+    assert_eq!(f.ids(&bad_blend), ["VUID-VkPipelineColorBlendAttachmentState-srcColorBlendFactor-parameter"]);
+    let bad_topology = Case { topology: Some(vk::PrimitiveTopology::from_raw(0x7fff)), ..Case::default() };
+    assert_eq!(f.ids(&bad_topology), ["VUID-VkPipelineInputAssemblyStateCreateInfo-topology-parameter"]);
+    let bad_polygon = Case { polygon_mode: Some(vk::PolygonMode::from_raw(0x7fff)), ..Case::default() };
+    assert_eq!(f.ids(&bad_polygon), ["VUID-VkPipelineRasterizationStateCreateInfo-polygonMode-parameter"]);
+    let bad_s_type = Case { viewport_s_type: Some(vk::StructureType::APPLICATION_INFO), ..Case::default() };
+    assert_eq!(f.ids(&bad_s_type), ["VUID-VkPipelineViewportStateCreateInfo-sType-sType"]);
+    let no_name = Case { null_entry_name: true, ..Case::default() };
+    assert_eq!(f.ids(&no_name), ["VUID-VkPipelineShaderStageCreateInfo-pName-parameter"]);
+    // With rasterization discarded, a blend state that is set is still walked (-09038).
+    let discarded_bad_blend = Case { discard: true, ..bad_blend };
+    assert_eq!(f.ids(&discarded_bad_blend), ["VUID-VkPipelineColorBlendAttachmentState-srcColorBlendFactor-parameter"]);
+
+    // Required states left NULL.
+    assert_eq!(f.ids(&null(&["pStages"])), ["VUID-VkGraphicsPipelineCreateInfo-pStages-06600"]);
+    assert_eq!(f.ids(&null(&["pVertexInputState"])), ["VUID-VkGraphicsPipelineCreateInfo-pStages-02097"]);
+    assert_eq!(
+        f.ids(&null(&["pInputAssemblyState"])),
+        ["VUID-VkGraphicsPipelineCreateInfo-dynamicPrimitiveTopologyUnrestricted-09031"]
+    );
+    assert_eq!(f.ids(&null(&["pRasterizationState"])), ["VUID-VkGraphicsPipelineCreateInfo-pRasterizationState-06601"]);
+    assert_eq!(f.ids(&null(&["pViewportState"])), ["VUID-VkGraphicsPipelineCreateInfo-rasterizerDiscardEnable-09024"]);
+    assert_eq!(f.ids(&null(&["pMultisampleState"])), ["VUID-VkGraphicsPipelineCreateInfo-pMultisampleState-09026"]);
+    assert_eq!(f.ids(&null(&["pColorBlendState"])), ["VUID-VkGraphicsPipelineCreateInfo-renderPass-09037"]);
+    let no_depth_state = Case { null: &["pDepthStencilState"], depth_format: true, ..Case::default() };
+    assert_eq!(f.ids(&no_depth_state), ["VUID-VkGraphicsPipelineCreateInfo-renderPass-09033"]);
+    let no_tessellation_state = Case { null: &["pTessellationState"], tessellation: true, ..Case::default() };
+    assert_eq!(f.ids(&no_tessellation_state), ["VUID-VkGraphicsPipelineCreateInfo-pStages-09022"]);
+
+    // Their valid neighbours: with rasterization discarded the viewport, multisample and blend
+    // states may be NULL; with no color format the blend state may be.
+    let discarded =
+        Case { null: &["pViewportState", "pMultisampleState", "pColorBlendState"], discard: true, ..Case::default() };
+    assert_eq!(f.ids(&discarded), NONE);
+    assert_eq!(f.ids(&Case { null: &["pColorBlendState"], no_color: true, ..Case::default() }), NONE);
+}
