@@ -11,10 +11,9 @@ use vigil_generated::*;
 use super::buffers::{BIND_INDEX_BUFFER, BIND_VERTEX_BUFFERS, BIND_VERTEX_BUFFERS2};
 use super::buffers::{COPY_BUFFER, COPY_BUFFER_INFO, FILL_BUFFER, UPDATE_BUFFER};
 use super::clears::{CLEAR_COLOR, CLEAR_DEPTH_STENCIL};
-use super::copies::{buffer_image_copy, image_blit, image_copy, image_resolve, transformed};
-use super::copies::{BLIT_IMAGE, BLIT_IMAGE_INFO, COPY_IMAGE, COPY_IMAGE_INFO};
-use super::copies::{BUFFER_TO_IMAGE, BUFFER_TO_IMAGE_INFO, IMAGE_TO_BUFFER, IMAGE_TO_BUFFER_INFO};
-use super::copies::{RESOLVE_IMAGE, RESOLVE_IMAGE_INFO};
+use super::copies::RESOLVE_IMAGE;
+use super::copies::{BLIT_IMAGE, COPY_IMAGE};
+use super::copies::{BUFFER_TO_IMAGE, IMAGE_TO_BUFFER};
 use super::events::*;
 use super::fences::{SUBMIT2_FENCE, SUBMIT_FENCE};
 use super::layouts::LayoutParam;
@@ -1420,17 +1419,8 @@ impl ValidationObject for CoreChecks {
         _cb: VkCommandBuffer,
         info: *const VkCopyImageInfo2,
     ) -> bool {
-        let recorded = self.recording_rules(cx);
-        recorded | {
-            // SAFETY: the copy info the application passed, and its regions.
-            let Some(info) = (unsafe { info.as_ref() }) else { return recorded };
-            let regions: Vec<_> = unsafe { slice(info.pRegions, info.regionCount) }.iter().map(image_copy).collect();
-            let root = cx.location();
-            let at = root.dot("pCopyImageInfo");
-            let m = Members { at: &at, pointer: true };
-            let images = ((info.srcImage, info.srcImageLayout), (info.dstImage, info.dstImageLayout));
-            self.copy_image(cx, &COPY_IMAGE_INFO, images, &regions, &m)
-        }
+        // SAFETY: the copy info the application passed.
+        self.recording_rules(cx) | unsafe { self.copy_image_info(cx, info) }
     }
 
     fn pre_call_validate_cmd_copy_buffer_to_image2(
@@ -1439,21 +1429,8 @@ impl ValidationObject for CoreChecks {
         _cb: VkCommandBuffer,
         info: *const VkCopyBufferToImageInfo2,
     ) -> bool {
-        let recorded = self.recording_rules(cx);
-        recorded | {
-            // SAFETY: the copy info the application passed, and its regions.
-            let Some(info) = (unsafe { info.as_ref() }) else { return recorded };
-            let regions = unsafe { slice(info.pRegions, info.regionCount) };
-            if regions.iter().any(|r| unsafe { transformed(r) }) {
-                return recorded;
-            }
-            let regions: Vec<_> = regions.iter().map(buffer_image_copy).collect();
-            let root = cx.location();
-            let at = root.dot("pCopyBufferToImageInfo");
-            let m = Members { at: &at, pointer: true };
-            let image = (info.dstImage, info.dstImageLayout);
-            self.copy_buffer_image(cx, &BUFFER_TO_IMAGE_INFO, image, info.srcBuffer, &regions, &m)
-        }
+        // SAFETY: the copy info the application passed.
+        self.recording_rules(cx) | unsafe { self.copy_buffer_to_image_info(cx, info) }
     }
 
     fn pre_call_validate_cmd_copy_image_to_buffer2(
@@ -1462,21 +1439,8 @@ impl ValidationObject for CoreChecks {
         _cb: VkCommandBuffer,
         info: *const VkCopyImageToBufferInfo2,
     ) -> bool {
-        let recorded = self.recording_rules(cx);
-        recorded | {
-            // SAFETY: the copy info the application passed, and its regions.
-            let Some(info) = (unsafe { info.as_ref() }) else { return recorded };
-            let regions = unsafe { slice(info.pRegions, info.regionCount) };
-            if regions.iter().any(|r| unsafe { transformed(r) }) {
-                return recorded;
-            }
-            let regions: Vec<_> = regions.iter().map(buffer_image_copy).collect();
-            let root = cx.location();
-            let at = root.dot("pCopyImageToBufferInfo");
-            let m = Members { at: &at, pointer: true };
-            let image = (info.srcImage, info.srcImageLayout);
-            self.copy_buffer_image(cx, &IMAGE_TO_BUFFER_INFO, image, info.dstBuffer, &regions, &m)
-        }
+        // SAFETY: the copy info the application passed.
+        self.recording_rules(cx) | unsafe { self.copy_image_to_buffer_info(cx, info) }
     }
 
     fn pre_call_validate_cmd_blit_image(
@@ -1507,17 +1471,8 @@ impl ValidationObject for CoreChecks {
         _cb: VkCommandBuffer,
         info: *const VkBlitImageInfo2,
     ) -> bool {
-        let recorded = self.recording_rules(cx);
-        recorded | {
-            // SAFETY: the blit info the application passed, and its regions.
-            let Some(info) = (unsafe { info.as_ref() }) else { return recorded };
-            let regions: Vec<_> = unsafe { slice(info.pRegions, info.regionCount) }.iter().map(image_blit).collect();
-            let root = cx.location();
-            let at = root.dot("pBlitImageInfo");
-            let m = Members { at: &at, pointer: true };
-            let images = ((info.srcImage, info.srcImageLayout), (info.dstImage, info.dstImageLayout));
-            self.blit_image(cx, &BLIT_IMAGE_INFO, images, &regions, info.filter, &m)
-        }
+        // SAFETY: the blit info the application passed.
+        self.recording_rules(cx) | unsafe { self.blit_image_info(cx, info) }
     }
 
     fn pre_call_validate_cmd_resolve_image(
@@ -1547,17 +1502,8 @@ impl ValidationObject for CoreChecks {
         _cb: VkCommandBuffer,
         info: *const VkResolveImageInfo2,
     ) -> bool {
-        let recorded = self.recording_rules(cx);
-        recorded | {
-            // SAFETY: the resolve info the application passed, and its regions.
-            let Some(info) = (unsafe { info.as_ref() }) else { return recorded };
-            let regions: Vec<_> = unsafe { slice(info.pRegions, info.regionCount) }.iter().map(image_resolve).collect();
-            let root = cx.location();
-            let at = root.dot("pResolveImageInfo");
-            let m = Members { at: &at, pointer: true };
-            let images = ((info.srcImage, info.srcImageLayout), (info.dstImage, info.dstImageLayout));
-            self.resolve_image(cx, &RESOLVE_IMAGE_INFO, images, &regions, &m)
-        }
+        // SAFETY: the resolve info the application passed.
+        self.recording_rules(cx) | unsafe { self.resolve_image_info(cx, info) }
     }
 
     fn pre_call_validate_cmd_clear_depth_stencil_image(

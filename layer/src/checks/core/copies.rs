@@ -22,7 +22,7 @@ use super::copy_shapes::{blit_shape, buffer_image_shape, copy_shapes, is, TYPE_3
 use super::formats::{format_info, FormatInfo};
 use super::memory::Members;
 use super::CoreChecks;
-use crate::chassis::raw::chained;
+use crate::chassis::raw::{chained, slice};
 use crate::chassis::Call;
 use crate::report::Location;
 use crate::state::images::ImageInfo;
@@ -1178,6 +1178,98 @@ impl CoreChecks {
         skip
     }
 
+    /// `VkCopyImageInfo2`.
+    ///
+    /// # Safety
+    /// `info` must be NULL or the copy info the application passed (stateless checked it).
+    pub(super) unsafe fn copy_image_info(&self, cx: &Call<'_>, info: *const VkCopyImageInfo2) -> bool {
+        // SAFETY: as the caller promises, with its regions.
+        let Some(info) = (unsafe { info.as_ref() }) else { return false };
+        let regions: Vec<_> = unsafe { slice(info.pRegions, info.regionCount) }.iter().map(image_copy).collect();
+        let root = cx.location();
+        let at = root.dot("pCopyImageInfo");
+        let m = Members { at: &at, pointer: true };
+        let images = ((info.srcImage, info.srcImageLayout), (info.dstImage, info.dstImageLayout));
+        self.copy_image(cx, &COPY_IMAGE_INFO, images, &regions, &m)
+    }
+
+    /// `VkCopyBufferToImageInfo2` (regions with a QCOM transform follow rules of their own: none
+    /// is checked then).
+    ///
+    /// # Safety
+    /// As for [`CoreChecks::copy_image_info`].
+    pub(super) unsafe fn copy_buffer_to_image_info(
+        &self,
+        cx: &Call<'_>,
+        info: *const VkCopyBufferToImageInfo2,
+    ) -> bool {
+        // SAFETY: as the caller promises, with its regions.
+        let Some(info) = (unsafe { info.as_ref() }) else { return false };
+        let regions = unsafe { slice(info.pRegions, info.regionCount) };
+        if regions.iter().any(|r| unsafe { transformed(r) }) {
+            return false;
+        }
+        let regions: Vec<_> = regions.iter().map(buffer_image_copy).collect();
+        let root = cx.location();
+        let at = root.dot("pCopyBufferToImageInfo");
+        let m = Members { at: &at, pointer: true };
+        let image = (info.dstImage, info.dstImageLayout);
+        self.copy_buffer_image(cx, &BUFFER_TO_IMAGE_INFO, image, info.srcBuffer, &regions, &m)
+    }
+
+    /// `VkCopyImageToBufferInfo2` (as for [`CoreChecks::copy_buffer_to_image_info`]).
+    ///
+    /// # Safety
+    /// As for [`CoreChecks::copy_image_info`].
+    pub(super) unsafe fn copy_image_to_buffer_info(
+        &self,
+        cx: &Call<'_>,
+        info: *const VkCopyImageToBufferInfo2,
+    ) -> bool {
+        // SAFETY: as the caller promises, with its regions.
+        let Some(info) = (unsafe { info.as_ref() }) else { return false };
+        let regions = unsafe { slice(info.pRegions, info.regionCount) };
+        if regions.iter().any(|r| unsafe { transformed(r) }) {
+            return false;
+        }
+        let regions: Vec<_> = regions.iter().map(buffer_image_copy).collect();
+        let root = cx.location();
+        let at = root.dot("pCopyImageToBufferInfo");
+        let m = Members { at: &at, pointer: true };
+        let image = (info.srcImage, info.srcImageLayout);
+        self.copy_buffer_image(cx, &IMAGE_TO_BUFFER_INFO, image, info.dstBuffer, &regions, &m)
+    }
+
+    /// `VkBlitImageInfo2`.
+    ///
+    /// # Safety
+    /// As for [`CoreChecks::copy_image_info`].
+    pub(super) unsafe fn blit_image_info(&self, cx: &Call<'_>, info: *const VkBlitImageInfo2) -> bool {
+        // SAFETY: as the caller promises, with its regions.
+        let Some(info) = (unsafe { info.as_ref() }) else { return false };
+        let regions: Vec<_> = unsafe { slice(info.pRegions, info.regionCount) }.iter().map(image_blit).collect();
+        let root = cx.location();
+        let at = root.dot("pBlitImageInfo");
+        let m = Members { at: &at, pointer: true };
+        let images = ((info.srcImage, info.srcImageLayout), (info.dstImage, info.dstImageLayout));
+        self.blit_image(cx, &BLIT_IMAGE_INFO, images, &regions, info.filter, &m)
+    }
+
+    /// `VkResolveImageInfo2`.
+    ///
+    /// # Safety
+    /// As for [`CoreChecks::copy_image_info`].
+    pub(super) unsafe fn resolve_image_info(&self, cx: &Call<'_>, info: *const VkResolveImageInfo2) -> bool {
+        // SAFETY: as the caller promises, with its regions.
+        let Some(info) = (unsafe { info.as_ref() }) else { return false };
+        let regions: Vec<_> = unsafe { slice(info.pRegions, info.regionCount) }.iter().map(image_resolve).collect();
+        let root = cx.location();
+        let at = root.dot("pResolveImageInfo");
+        let m = Members { at: &at, pointer: true };
+        let images = ((info.srcImage, info.srcImageLayout), (info.dstImage, info.dstImageLayout));
+        self.resolve_image(cx, &RESOLVE_IMAGE_INFO, images, &regions, &m)
+    }
+
     /// The described format of `image`, when known.
     fn format_of(&self, image: VkImage) -> Option<FormatInfo> {
         let record = self.get(TYPES.image, image.as_raw())?;
@@ -1223,7 +1315,7 @@ pub(super) fn names(layouts: &[VkImageLayout]) -> String {
 }
 
 /// A `VkImageCopy2` as a `VkImageCopy`.
-pub(super) fn image_copy(r: &VkImageCopy2) -> VkImageCopy {
+fn image_copy(r: &VkImageCopy2) -> VkImageCopy {
     VkImageCopy {
         srcSubresource: r.srcSubresource,
         srcOffset: r.srcOffset,
@@ -1234,7 +1326,7 @@ pub(super) fn image_copy(r: &VkImageCopy2) -> VkImageCopy {
 }
 
 /// A `VkBufferImageCopy2` as a `VkBufferImageCopy`.
-pub(super) fn buffer_image_copy(r: &VkBufferImageCopy2) -> VkBufferImageCopy {
+fn buffer_image_copy(r: &VkBufferImageCopy2) -> VkBufferImageCopy {
     VkBufferImageCopy {
         bufferOffset: r.bufferOffset,
         bufferRowLength: r.bufferRowLength,
@@ -1246,7 +1338,7 @@ pub(super) fn buffer_image_copy(r: &VkBufferImageCopy2) -> VkBufferImageCopy {
 }
 
 /// A `VkImageBlit2` as a `VkImageBlit`.
-pub(super) fn image_blit(r: &VkImageBlit2) -> VkImageBlit {
+fn image_blit(r: &VkImageBlit2) -> VkImageBlit {
     VkImageBlit {
         srcSubresource: r.srcSubresource,
         srcOffsets: r.srcOffsets,
@@ -1256,7 +1348,7 @@ pub(super) fn image_blit(r: &VkImageBlit2) -> VkImageBlit {
 }
 
 /// A `VkImageResolve2` as a `VkImageResolve`.
-pub(super) fn image_resolve(r: &VkImageResolve2) -> VkImageResolve {
+fn image_resolve(r: &VkImageResolve2) -> VkImageResolve {
     VkImageResolve {
         srcSubresource: r.srcSubresource,
         srcOffset: r.srcOffset,
@@ -1271,7 +1363,7 @@ pub(super) fn image_resolve(r: &VkImageResolve2) -> VkImageResolve {
 ///
 /// # Safety
 /// `r`'s pNext chain must be valid.
-pub(super) unsafe fn transformed(r: &VkBufferImageCopy2) -> bool {
+unsafe fn transformed(r: &VkBufferImageCopy2) -> bool {
     let ty = VkStructureType::VK_STRUCTURE_TYPE_COPY_COMMAND_TRANSFORM_INFO_QCOM;
     // SAFETY: the caller's chain.
     unsafe { chained::<VkCopyCommandTransformInfoQCOM>(r.pNext, ty) }.is_some()
