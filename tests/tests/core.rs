@@ -109,7 +109,9 @@ impl Fixture {
 
     /// A transfer-destination buffer of 256 bytes with its own memory.
     fn buffer_with_memory(&self) -> (vk::Buffer, vk::DeviceMemory) {
-        let info = vk::BufferCreateInfo::default().size(256).usage(vk::BufferUsageFlags::TRANSFER_DST);
+        let info = vk::BufferCreateInfo::default()
+            .size(256)
+            .usage(vk::BufferUsageFlags::TRANSFER_SRC | vk::BufferUsageFlags::TRANSFER_DST);
         // SAFETY: valid create and allocate infos; the memory type fits the requirements.
         unsafe {
             let buffer = self.d().create_buffer(&info, None).expect("vkCreateBuffer");

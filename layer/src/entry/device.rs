@@ -167,6 +167,7 @@ pub unsafe extern "system" fn create_device(
             dispatch.get_image_memory_requirements,
             if inst.settings.handle_wrapping { handle_wrapping::driver_handle } else { Some },
         ),
+        get_format_properties: inst.dispatch.get_physical_device_format_properties,
         spirv_properties,
         surfaces: SurfaceQueries {
             physical_device,

@@ -40,6 +40,8 @@ pub struct DeviceFacts {
     pub driver: DriverQueries,
     /// What the device's physical device says of surfaces.
     pub surfaces: SurfaceQueries,
+    /// The next layer's `vkGetPhysicalDeviceFormatProperties`: format features.
+    pub get_format_properties: Option<PFN_vkGetPhysicalDeviceFormatProperties>,
     /// The properties that allow some SPIR-V capabilities; `None` where the device cannot
     /// report them (before Vulkan 1.2), and then such capabilities are not judged.
     pub spirv_properties: Option<SpirvProperties>,
@@ -101,6 +103,17 @@ impl DeviceFacts {
         let ty = p.memoryTypes.get(index as usize).filter(|_| index < p.memoryTypeCount)?;
         let heap = p.memoryHeaps.get(ty.heapIndex as usize).map_or(VkMemoryHeapFlags(0), |h| h.flags);
         Some((ty.propertyFlags, heap))
+    }
+}
+
+impl DeviceFacts {
+    /// The physical device's properties of `format`, from the next layer.
+    pub fn format_properties(&self, format: VkFormat) -> Option<VkFormatProperties> {
+        let get = self.get_format_properties?;
+        let mut out = VkFormatProperties::default();
+        // SAFETY: the next layer's query, on the device's own physical device.
+        unsafe { get(self.physical_device, format, &mut out) };
+        Some(out)
     }
 }
 

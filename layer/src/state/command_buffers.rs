@@ -128,6 +128,7 @@ impl Default for CommandBufferState {
                 in_render_pass: false,
                 instance: None,
                 pushed: Default::default(),
+                clear_area: None,
                 queries: Default::default(),
                 events: Default::default(),
                 draw: Default::default(),

@@ -504,6 +504,82 @@ pub unsafe fn rendering_attachments(
     out
 }
 
+/// What an image was created with, as the transfer commands' rules read it.
+#[derive(Clone, Copy)]
+pub struct ImageInfo {
+    pub ty: VkImageType,
+    pub format: VkFormat,
+    pub extent: VkExtent3D,
+    pub levels: u32,
+    pub layers: u32,
+    /// `VkSampleCountFlagBits`.
+    pub samples: u32,
+    pub usage: u32,
+    /// `VkImageStencilUsageCreateInfo::stencilUsage`, when chained.
+    pub stencil_usage: Option<u32>,
+    pub flags: VkImageCreateFlags,
+    /// Created to be bound to a swapchain's memory (`VkImageSwapchainCreateInfoKHR`): its binding
+    /// is not followed.
+    pub swapchain: bool,
+    /// The format features of its format and tiling, as the driver reports them; `None` where
+    /// they are not `vkGetPhysicalDeviceFormatProperties`'s (a DRM format modifier, an external
+    /// format) or could not be asked.
+    pub features: Option<u32>,
+}
+
+impl ImageInfo {
+    /// An image created with `info`; `properties`: its format's properties, when known.
+    ///
+    /// # Safety
+    /// `info`'s pNext chain must be valid.
+    pub unsafe fn new(info: &VkImageCreateInfo, properties: Option<VkFormatProperties>) -> Self {
+        let ty = VkStructureType::VK_STRUCTURE_TYPE_IMAGE_STENCIL_USAGE_CREATE_INFO;
+        // SAFETY: the caller's chain.
+        let stencil_usage =
+            unsafe { chained::<VkImageStencilUsageCreateInfo>(info.pNext, ty) }.map(|s| s.stencilUsage.0);
+        let ty = VkStructureType::VK_STRUCTURE_TYPE_IMAGE_SWAPCHAIN_CREATE_INFO_KHR;
+        // SAFETY: as above.
+        let swapchain = unsafe { chained::<VkImageSwapchainCreateInfoKHR>(info.pNext, ty) }
+            .is_some_and(|s| s.swapchain.as_raw() != 0);
+        let features = properties.and_then(|p| match info.tiling {
+            VkImageTiling::VK_IMAGE_TILING_OPTIMAL => Some(p.optimalTilingFeatures.0),
+            VkImageTiling::VK_IMAGE_TILING_LINEAR => Some(p.linearTilingFeatures.0),
+            _ => None,
+        });
+        ImageInfo {
+            ty: info.imageType,
+            format: info.format,
+            extent: info.extent,
+            levels: info.mipLevels,
+            layers: info.arrayLayers,
+            samples: info.samples.0,
+            usage: info.usage.0,
+            stencil_usage,
+            swapchain,
+            flags: info.flags,
+            features: features.filter(|_| info.format != VkFormat::VK_FORMAT_UNDEFINED),
+        }
+    }
+
+    /// The extent of mip level `level` (each dimension at least 1).
+    pub fn level_extent(&self, level: u32) -> [u32; 3] {
+        let e = self.extent;
+        [e.width, e.height, e.depth].map(|d| d.checked_shr(level).unwrap_or(0).max(1))
+    }
+}
+
+impl ImageState {
+    /// Records what it was created with.
+    pub fn set_info(&self, info: ImageInfo) {
+        let _ = self.info.set(info);
+    }
+
+    /// What it was created with, once its creation was seen.
+    pub fn info(&self) -> Option<&ImageInfo> {
+        self.info.get()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

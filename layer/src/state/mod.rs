@@ -2,6 +2,7 @@
 //! (`tracker`) that keeps it current from every instance's and device's calls. Validation
 //! objects read it; only the tracker's record hooks change what exists.
 
+pub mod clears;
 pub mod command_buffers;
 pub mod descriptors;
 pub mod events;

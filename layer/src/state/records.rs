@@ -555,6 +555,8 @@ pub struct Recording {
     pub instance: Option<RenderPassInstance>,
     /// The pipeline layout its last push constant update was made with (kept while core is on).
     pub pushed: Pushed,
+    /// The last render pass instance it began, for vkCmdClearAttachments.
+    pub clear_area: Option<super::clears::ClearArea>,
     /// What its commands do to queries.
     pub queries: super::queries::RecordingQueries,
     /// The events its commands set.
@@ -863,6 +865,8 @@ pub struct ImageState {
     pub(super) binding: OnceLock<MemoryBinding>,
     /// Its usage and type, as descriptor updates check them (`state::descriptors`).
     pub(super) usage: OnceLock<super::descriptors::ImageUse>,
+    /// What it was created with, for the transfer commands' rules.
+    pub(super) info: OnceLock<super::images::ImageInfo>,
 }
 
 /// An image view's state: the image it views, and which of its subresources.
@@ -879,6 +883,8 @@ pub struct ImageViewState {
 pub struct RenderPassState {
     pub(super) attachments: OnceLock<Vec<Option<(i32, i32)>>>,
     pub(super) shape: OnceLock<RenderPassShape>,
+    /// Its subpasses' color attachment counts.
+    pub(super) clears: super::clears::ClearShapes,
 }
 
 /// What beginning, advancing and ending a render pass's instances is checked against.
@@ -896,6 +902,8 @@ pub struct FramebufferState {
     pub(super) views: OnceLock<Vec<Arc<ObjectRecord>>>,
     /// Its width and height.
     pub(super) extent: OnceLock<(u32, u32)>,
+    /// Its layers.
+    pub(super) clears: super::clears::ClearShapes,
 }
 
 /// What one recording does to one image's layouts.

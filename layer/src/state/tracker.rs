@@ -235,6 +235,9 @@ impl ValidationObject for StateTracker {
             if let Some(i) = self.get(TYPES.image, image.as_raw()) {
                 if let Some(state) = i.image() {
                     state.created(info);
+                    let properties = cx.device().and_then(|d| d.format_properties(info.format));
+                    // SAFETY: the accepted info's pNext chain.
+                    state.set_info(unsafe { super::images::ImageInfo::new(info, properties) });
                 }
             }
             unsafe { self.image_usage_created(info, image.as_raw()) };
@@ -282,6 +285,8 @@ impl ValidationObject for StateTracker {
         let layouts = attachments.iter().map(|a| Some((a.initialLayout.0, a.finalLayout.0))).collect();
         let clears = attachments.iter().map(|a| (a.format, a.loadOp, a.stencilLoadOp));
         self.render_pass_created(rp.as_raw(), layouts, shape(info.subpassCount, clears));
+        // SAFETY: the accepted create info.
+        self.render_pass_colors(rp.as_raw(), unsafe { super::clears::render_pass_colors(info) });
     }
 
     fn post_call_record_create_render_pass2(
@@ -311,6 +316,8 @@ impl ValidationObject for StateTracker {
             .collect();
         let clears = attachments.iter().map(|a| (a.format, a.loadOp, a.stencilLoadOp));
         self.render_pass_created(rp.as_raw(), layouts, shape(info.subpassCount, clears));
+        // SAFETY: the accepted create info.
+        self.render_pass_colors(rp.as_raw(), unsafe { super::clears::render_pass2_colors(info) });
     }
 
     fn post_call_record_create_framebuffer(
@@ -331,6 +338,7 @@ impl ValidationObject for StateTracker {
         let Some(state) = self.get(TYPES.framebuffer, fb.as_raw()) else { return };
         let Some(f) = state.framebuffer() else { return };
         f.set_extent(info.width, info.height);
+        self.framebuffer_layers(fb.as_raw(), info.layers);
         if info.flags.0 & VkFramebufferCreateFlags::VK_FRAMEBUFFER_CREATE_IMAGELESS_BIT.0 == 0 {
             let views = unsafe { slice(info.pAttachments, info.attachmentCount) };
             f.set_views(views.iter().filter_map(|v| self.get(TYPES.image_view, v.as_raw())).collect());
@@ -758,6 +766,8 @@ impl ValidationObject for StateTracker {
         let subpasses =
             self.get(TYPES.render_pass, render_pass).and_then(|r| r.render_pass()?.shape()).map(|s| s.subpasses);
         self.render_pass_instance(cb, Some(RenderPassInstance::RenderPass { subpass: 0, subpasses }));
+        // SAFETY: as above.
+        unsafe { self.clear_area_of_render_pass(cb, info) };
     }
 
     fn post_call_record_cmd_begin_render_pass2(
@@ -776,6 +786,8 @@ impl ValidationObject for StateTracker {
         let subpasses =
             self.get(TYPES.render_pass, render_pass).and_then(|r| r.render_pass()?.shape()).map(|s| s.subpasses);
         self.render_pass_instance(cb, Some(RenderPassInstance::RenderPass { subpass: 0, subpasses }));
+        // SAFETY: as above.
+        unsafe { self.clear_area_of_render_pass(cb, info) };
     }
 
     fn post_call_record_cmd_begin_rendering(
@@ -789,6 +801,8 @@ impl ValidationObject for StateTracker {
         // SAFETY: the rendering info the application passed.
         unsafe { self.rendering_begun(cb, info) };
         self.render_pass_instance(cb, Some(RenderPassInstance::Rendering));
+        // SAFETY: as above.
+        unsafe { self.clear_area_of_rendering(cb, info) };
     }
 
     fn post_call_record_cmd_next_subpass(

@@ -50,7 +50,20 @@ pub struct Behaviours {
     /// (of lavapipe's one universal family) support graphics and transfer only: the rules
     /// about a pool's queue capabilities need a family that lacks one.
     pub no_compute_queue: bool,
+    /// `no-transfer-format-features`: `vkGetPhysicalDeviceFormatProperties` reports a feature
+    /// fewer for four formats ([`HIDDEN_FORMAT_FEATURES`]): the rules about an image's format
+    /// features need formats lavapipe supports less.
+    pub no_transfer_format_features: bool,
 }
+
+/// What `no-transfer-format-features` hides: each format's optimal and linear tiling features
+/// lose the flags beside it.
+pub const HIDDEN_FORMAT_FEATURES: [(vk::Format, vk::FormatFeatureFlags); 4] = [
+    (vk::Format::R8G8B8A8_SNORM, vk::FormatFeatureFlags::TRANSFER_SRC),
+    (vk::Format::R16G16B16A16_SNORM, vk::FormatFeatureFlags::TRANSFER_DST),
+    (vk::Format::R8G8_SNORM, vk::FormatFeatureFlags::COLOR_ATTACHMENT),
+    (vk::Format::X8_D24_UNORM_PACK32, vk::FormatFeatureFlags::TRANSFER_DST),
+];
 
 /// The first value `alias-handles` hands out on each device; the next ones step by 16.
 pub const ALIASED_SAMPLER_BASE: u64 = 0x5a5a_0000_0000;
@@ -65,6 +78,7 @@ impl Behaviours {
                 "alias-handles" => b.alias_handles = true,
                 "extra-memory-type" => b.extra_memory_type = true,
                 "no-compute-queue" => b.no_compute_queue = true,
+                "no-transfer-format-features" => b.no_transfer_format_features = true,
                 _ => return Err(format!("{BEHAVIOURS_VAR}: unknown switch `{name}`")),
             }
         }
@@ -130,6 +144,8 @@ struct Instance {
     /// The next layer's queue family queries (as for memory properties).
     queue_families: Option<vk::PFN_vkGetPhysicalDeviceQueueFamilyProperties>,
     queue_families2: Option<vk::PFN_vkGetPhysicalDeviceQueueFamilyProperties2>,
+    /// The next layer's format query (as for memory properties).
+    format_properties: Option<vk::PFN_vkGetPhysicalDeviceFormatProperties>,
     behaviours: Behaviours,
 }
 
@@ -381,6 +397,9 @@ unsafe extern "system" fn get_instance_proc_addr(
     if let Some((_, f)) = queue_families.iter().find(|(n, _)| same_name(name, n)) {
         return *f;
     }
+    if same_name(name, c"vkGetPhysicalDeviceFormatProperties") {
+        return void_fn!(get_physical_device_format_properties, vk::PFN_vkGetPhysicalDeviceFormatProperties);
+    }
     if let Some(f) = device_function(name, true, true, true) {
         return f;
     }
@@ -465,6 +484,8 @@ unsafe extern "system" fn create_instance(
                 .map(|f| std::mem::transmute(f)),
             queue_families2: gipa(handle, c"vkGetPhysicalDeviceQueueFamilyProperties2".as_ptr())
                 .or_else(|| gipa(handle, c"vkGetPhysicalDeviceQueueFamilyProperties2KHR".as_ptr()))
+                .map(|f| std::mem::transmute(f)),
+            format_properties: gipa(handle, c"vkGetPhysicalDeviceFormatProperties".as_ptr())
                 .map(|f| std::mem::transmute(f)),
             behaviours,
         });
@@ -797,6 +818,26 @@ unsafe extern "system" fn get_physical_device_queue_family_properties2(
             for f in std::slice::from_raw_parts_mut(out, *count as usize) {
                 f.queue_family_properties.queue_flags &= !vk::QueueFlags::COMPUTE;
             }
+        }
+    }
+}
+
+unsafe extern "system" fn get_physical_device_format_properties(
+    physical_device: vk::PhysicalDevice,
+    format: vk::Format,
+    out: *mut vk::FormatProperties,
+) {
+    // SAFETY: physical devices share their instance's dispatch key; the loader passes one of an
+    // instance created through this layer, and the caller's output structure.
+    unsafe {
+        let key = dispatch_key(physical_device.as_raw());
+        let found = state().instances.iter().find(|i| i.key == key).map(|i| (i.format_properties, i.behaviours));
+        let Some((Some(next), behaviours)) = found else { return };
+        next(physical_device, format, out);
+        let hidden = HIDDEN_FORMAT_FEATURES.iter().find(|(f, _)| *f == format).map(|(_, h)| *h);
+        if let (true, Some(hidden), Some(out)) = (behaviours.no_transfer_format_features, hidden, out.as_mut()) {
+            out.optimal_tiling_features &= !hidden;
+            out.linear_tiling_features &= !hidden;
         }
     }
 }

@@ -165,9 +165,9 @@ pub(super) const BIND_VERTEX_BUFFERS2: VertexIds = VertexIds {
 };
 
 /// What the range rules read of a buffer a command uses.
-struct Used {
-    handle: u64,
-    info: BufferInfo,
+pub(super) struct Used {
+    pub handle: u64,
+    pub info: BufferInfo,
     /// Its memory, for a bound non-sparse buffer.
     binding: Option<MemoryBinding>,
 }
@@ -178,7 +178,7 @@ pub(super) type Region = (u64, u64, u64);
 impl CoreChecks {
     /// `buffer`, named at `at`, in `role`: its usage and memory. What the range rules need, for
     /// a buffer whose creation was seen.
-    fn used_buffer(
+    pub(super) fn used_buffer(
         &self,
         cx: &Call<'_>,
         buffer: VkBuffer,

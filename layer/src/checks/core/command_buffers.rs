@@ -10,6 +10,10 @@ use vigil_generated::*;
 
 use super::buffers::{BIND_INDEX_BUFFER, BIND_VERTEX_BUFFERS, BIND_VERTEX_BUFFERS2};
 use super::buffers::{COPY_BUFFER, COPY_BUFFER_INFO, FILL_BUFFER, UPDATE_BUFFER};
+use super::clears::{CLEAR_COLOR, CLEAR_DEPTH_STENCIL};
+use super::copies::RESOLVE_IMAGE;
+use super::copies::{BLIT_IMAGE, COPY_IMAGE};
+use super::copies::{BUFFER_TO_IMAGE, IMAGE_TO_BUFFER};
 use super::descriptors::{PUSH_DESCRIPTOR_SET, PUSH_DESCRIPTOR_SET_INFO, PUSH_WITH_TEMPLATE, PUSH_WITH_TEMPLATE_INFO};
 use super::events::*;
 use super::fences::{SUBMIT2_FENCE, SUBMIT_FENCE};
@@ -475,7 +479,7 @@ impl ValidationObject for CoreChecks {
         &self,
         cx: &Call<'_>,
         cb: VkCommandBuffer,
-        _buffer: VkBuffer,
+        buffer: VkBuffer,
         image: VkImage,
         layout: VkImageLayout,
         count: u32,
@@ -488,7 +492,10 @@ impl ValidationObject for CoreChecks {
             let entries = |s: &ImageShape| regions.iter().flat_map(|r| s.layers(&r.imageSubresource)).collect();
             let param =
                 LayoutParam { name: "dstImageLayout", vuid: "VUID-vkCmdCopyBufferToImage-dstImageLayout-00180" };
+            let root = cx.location();
+            let m = Members { at: &root, pointer: false };
             self.parameter_layout(cx, cb, image, layout, entries, &param)
+                | self.copy_buffer_image(cx, &BUFFER_TO_IMAGE, (image, layout), buffer, regions, &m)
         }
     }
 
@@ -498,7 +505,7 @@ impl ValidationObject for CoreChecks {
         cb: VkCommandBuffer,
         image: VkImage,
         layout: VkImageLayout,
-        _buffer: VkBuffer,
+        buffer: VkBuffer,
         count: u32,
         regions: *const VkBufferImageCopy,
     ) -> bool {
@@ -509,7 +516,10 @@ impl ValidationObject for CoreChecks {
             let entries = |s: &ImageShape| regions.iter().flat_map(|r| s.layers(&r.imageSubresource)).collect();
             let param =
                 LayoutParam { name: "srcImageLayout", vuid: "VUID-vkCmdCopyImageToBuffer-srcImageLayout-00189" };
+            let root = cx.location();
+            let m = Members { at: &root, pointer: false };
             self.parameter_layout(cx, cb, image, layout, entries, &param)
+                | self.copy_buffer_image(cx, &IMAGE_TO_BUFFER, (image, layout), buffer, regions, &m)
         }
     }
 
@@ -532,8 +542,11 @@ impl ValidationObject for CoreChecks {
             let dst_entries = |s: &ImageShape| regions.iter().flat_map(|r| s.layers(&r.dstSubresource)).collect();
             let src_param = LayoutParam { name: "srcImageLayout", vuid: "VUID-vkCmdCopyImage-srcImageLayout-00128" };
             let dst_param = LayoutParam { name: "dstImageLayout", vuid: "VUID-vkCmdCopyImage-dstImageLayout-00133" };
+            let root = cx.location();
+            let m = Members { at: &root, pointer: false };
             self.parameter_layout(cx, cb, src, src_layout, src_entries, &src_param)
                 | self.parameter_layout(cx, cb, dst, dst_layout, dst_entries, &dst_param)
+                | self.copy_image(cx, &COPY_IMAGE, ((src, src_layout), (dst, dst_layout)), regions, &m)
         }
     }
 
@@ -554,6 +567,7 @@ impl ValidationObject for CoreChecks {
             let entries = |s: &ImageShape| ranges.iter().flat_map(|r| s.range(r)).collect();
             let param = LayoutParam { name: "imageLayout", vuid: "VUID-vkCmdClearColorImage-imageLayout-00004" };
             self.parameter_layout(cx, cb, image, layout, entries, &param)
+                | self.clear_image(cx, &CLEAR_COLOR, (image, layout), ranges)
         }
     }
 
@@ -1584,5 +1598,132 @@ impl ValidationObject for CoreChecks {
             // SAFETY: the application's data, laid out as the template says.
             pushed || unsafe { self.template_data(cx, template, info.pData.cast(), &info_at.arrow("pData")) }
         })
+    }
+
+    // Image transfers (copies.rs).
+
+    fn pre_call_validate_cmd_copy_image2(
+        &self,
+        cx: &Call<'_>,
+        _cb: VkCommandBuffer,
+        info: *const VkCopyImageInfo2,
+    ) -> bool {
+        // SAFETY: the copy info the application passed.
+        self.recording_rules(cx) | unsafe { self.copy_image_info(cx, info) }
+    }
+
+    fn pre_call_validate_cmd_copy_buffer_to_image2(
+        &self,
+        cx: &Call<'_>,
+        _cb: VkCommandBuffer,
+        info: *const VkCopyBufferToImageInfo2,
+    ) -> bool {
+        // SAFETY: the copy info the application passed.
+        self.recording_rules(cx) | unsafe { self.copy_buffer_to_image_info(cx, info) }
+    }
+
+    fn pre_call_validate_cmd_copy_image_to_buffer2(
+        &self,
+        cx: &Call<'_>,
+        _cb: VkCommandBuffer,
+        info: *const VkCopyImageToBufferInfo2,
+    ) -> bool {
+        // SAFETY: the copy info the application passed.
+        self.recording_rules(cx) | unsafe { self.copy_image_to_buffer_info(cx, info) }
+    }
+
+    fn pre_call_validate_cmd_blit_image(
+        &self,
+        cx: &Call<'_>,
+        _cb: VkCommandBuffer,
+        src: VkImage,
+        src_layout: VkImageLayout,
+        dst: VkImage,
+        dst_layout: VkImageLayout,
+        count: u32,
+        regions: *const VkImageBlit,
+        filter: VkFilter,
+    ) -> bool {
+        let recorded = self.recording_rules(cx);
+        recorded | {
+            // SAFETY: `count` regions, as the application passed them.
+            let regions = unsafe { slice(regions, count) };
+            let root = cx.location();
+            let m = Members { at: &root, pointer: false };
+            self.blit_image(cx, &BLIT_IMAGE, ((src, src_layout), (dst, dst_layout)), regions, filter, &m)
+        }
+    }
+
+    fn pre_call_validate_cmd_blit_image2(
+        &self,
+        cx: &Call<'_>,
+        _cb: VkCommandBuffer,
+        info: *const VkBlitImageInfo2,
+    ) -> bool {
+        // SAFETY: the blit info the application passed.
+        self.recording_rules(cx) | unsafe { self.blit_image_info(cx, info) }
+    }
+
+    fn pre_call_validate_cmd_resolve_image(
+        &self,
+        cx: &Call<'_>,
+        _cb: VkCommandBuffer,
+        src: VkImage,
+        src_layout: VkImageLayout,
+        dst: VkImage,
+        dst_layout: VkImageLayout,
+        count: u32,
+        regions: *const VkImageResolve,
+    ) -> bool {
+        let recorded = self.recording_rules(cx);
+        recorded | {
+            // SAFETY: `count` regions, as the application passed them.
+            let regions = unsafe { slice(regions, count) };
+            let root = cx.location();
+            let m = Members { at: &root, pointer: false };
+            self.resolve_image(cx, &RESOLVE_IMAGE, ((src, src_layout), (dst, dst_layout)), regions, &m)
+        }
+    }
+
+    fn pre_call_validate_cmd_resolve_image2(
+        &self,
+        cx: &Call<'_>,
+        _cb: VkCommandBuffer,
+        info: *const VkResolveImageInfo2,
+    ) -> bool {
+        // SAFETY: the resolve info the application passed.
+        self.recording_rules(cx) | unsafe { self.resolve_image_info(cx, info) }
+    }
+
+    fn pre_call_validate_cmd_clear_depth_stencil_image(
+        &self,
+        cx: &Call<'_>,
+        _cb: VkCommandBuffer,
+        image: VkImage,
+        layout: VkImageLayout,
+        _value: *const VkClearDepthStencilValue,
+        count: u32,
+        ranges: *const VkImageSubresourceRange,
+    ) -> bool {
+        let recorded = self.recording_rules(cx);
+        recorded | {
+            // SAFETY: `count` ranges, as the application passed them.
+            let ranges = unsafe { slice(ranges, count) };
+            self.clear_image(cx, &CLEAR_DEPTH_STENCIL, (image, layout), ranges)
+        }
+    }
+
+    fn pre_call_validate_cmd_clear_attachments(
+        &self,
+        cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        attachment_count: u32,
+        attachments: *const VkClearAttachment,
+        rect_count: u32,
+        rects: *const VkClearRect,
+    ) -> bool {
+        // SAFETY: the arrays the application passed, of the counts it gave.
+        let (attachments, rects) = unsafe { (slice(attachments, attachment_count), slice(rects, rect_count)) };
+        self.with_recording(cx, cb.as_raw(), |recording| self.clear_attachments(cx, recording, attachments, rects))
     }
 }

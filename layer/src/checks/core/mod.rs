@@ -3,12 +3,17 @@
 
 mod bindings;
 mod buffers;
+mod clears;
 mod command_buffers;
+mod copies;
+mod copy_overlap;
+mod copy_shapes;
 mod descriptors;
 mod draw;
 mod draw_state;
 mod events;
 mod fences;
+mod formats;
 mod in_use;
 mod layouts;
 mod memory;
