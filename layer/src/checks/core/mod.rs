@@ -14,6 +14,7 @@ mod draw_state;
 mod events;
 mod fences;
 mod formats;
+mod hooks;
 mod in_use;
 mod layouts;
 mod memory;
