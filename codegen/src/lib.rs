@@ -7,6 +7,7 @@ mod features;
 mod layout;
 mod messages;
 mod names;
+mod noauto;
 mod objects;
 mod platform;
 mod recording;
@@ -80,6 +81,7 @@ pub fn generate(reg: &Registry, catalogue: &Catalogue<'_>) -> Result<Vec<(String
     files.push(("docs/settings.md".into(), settings::docs()));
     files.push(("docs/vk_layer_settings.txt".into(), settings::sample_file()));
     files.push(("docs/messages.md".into(), messages::docs(catalogue)?));
+    files.push(("docs/noautovalidity.md".into(), noauto::docs(reg, catalogue.used)));
     files.push(("generated/spec_text.tsv".into(), messages::spec_text(catalogue.vuids)));
     files.sort();
     Ok(files)

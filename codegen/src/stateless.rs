@@ -18,8 +18,8 @@ use vigil_registry::{Registry, ValidUsage};
 use crate::Error;
 
 pub(crate) use emit::{at_tokens, shape_tokens};
-pub use plan::Stats;
 pub(crate) use plan::{count_plan, At, Owner, ShapePlan};
+pub use plan::{Stats, WALKED_NOAUTOVALIDITY};
 
 /// What the generator produces.
 pub struct Output {
