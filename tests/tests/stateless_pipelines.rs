@@ -5,7 +5,8 @@
 //! and valid neighbours that report nothing.
 //!
 //! The pipelines draw `triangle.vert`/`triangle.frag` (with `triangle.tesc`/`triangle.tese` for
-//! tessellation) with dynamic rendering.
+//! tessellation) with dynamic rendering; `pushed.vert` checks core's layout rules for graphics
+//! stages (push constants and a descriptor against the pipeline layout).
 
 use ash::vk;
 use vigil_tests::{Context, ContextBuilder, VulkanEnv, VIGIL_LAYER};
@@ -15,6 +16,7 @@ const VERTEX_SPV: &[u8] = include_bytes!("../shaders/triangle.vert.spv");
 const FRAGMENT_SPV: &[u8] = include_bytes!("../shaders/triangle.frag.spv");
 const TESC_SPV: &[u8] = include_bytes!("../shaders/triangle.tesc.spv");
 const TESE_SPV: &[u8] = include_bytes!("../shaders/triangle.tese.spv");
+const PUSHED_SPV: &[u8] = include_bytes!("../shaders/pushed.vert.spv");
 
 /// Which state pointers a case leaves NULL, and what else it changes.
 #[derive(Default)]
@@ -30,12 +32,14 @@ struct Case {
     depth_format: bool,
     /// No color attachment format (colorAttachmentCount 0).
     no_color: bool,
+    /// The vertex stage is `pushed.vert` (push constants and set 0 binding 0), with this layout.
+    pushed: Option<vk::PipelineLayout>,
 }
 
 struct Fixture {
     ctx: Context,
     layout: vk::PipelineLayout,
-    modules: [vk::ShaderModule; 4],
+    modules: [vk::ShaderModule; 5],
 }
 
 impl Fixture {
@@ -51,15 +55,16 @@ impl Fixture {
         // SAFETY: an empty layout; modules from committed, valid SPIR-V.
         let layout = unsafe { ctx.device.create_pipeline_layout(&vk::PipelineLayoutCreateInfo::default(), None) }
             .expect("vkCreatePipelineLayout");
-        let modules =
-            [VERTEX_SPV, FRAGMENT_SPV, TESC_SPV, TESE_SPV].map(|spv| vigil_tests::programs::shader_module(&ctx, spv));
+        let modules = [VERTEX_SPV, FRAGMENT_SPV, TESC_SPV, TESE_SPV, PUSHED_SPV]
+            .map(|spv| vigil_tests::programs::shader_module(&ctx, spv));
         Fixture { ctx, layout, modules }
     }
 
     /// vkCreateGraphicsPipelines for `case`: the ids reported. A pipeline made is destroyed.
     fn ids(&self, case: &Case) -> Vec<String> {
         let null = |name: &str| case.null.contains(&name);
-        let [vertex, fragment, tesc, tese] = self.modules;
+        let [vertex, fragment, tesc, tese, pushed] = self.modules;
+        let vertex = if case.pushed.is_some() { pushed } else { vertex };
         let mut stages = vec![
             vk::PipelineShaderStageCreateInfo::default()
                 .stage(vk::ShaderStageFlags::VERTEX)
@@ -122,8 +127,10 @@ impl Fixture {
             rendering = rendering.depth_attachment_format(vk::Format::D32_SFLOAT);
         }
         let pointer = |name: &str, p: *const u8| if null(name) { std::ptr::null() } else { p };
-        let mut info =
-            vk::GraphicsPipelineCreateInfo::default().stages(&stages).layout(self.layout).push_next(&mut rendering);
+        let mut info = vk::GraphicsPipelineCreateInfo::default()
+            .stages(&stages)
+            .layout(case.pushed.unwrap_or(self.layout))
+            .push_next(&mut rendering);
         info.p_vertex_input_state =
             pointer("pVertexInputState", (&vertex_input as *const vk::PipelineVertexInputStateCreateInfo).cast())
                 .cast();
@@ -208,6 +215,31 @@ fn graphics_pipeline_state() {
     assert_eq!(f.ids(&no_depth_state), ["VUID-VkGraphicsPipelineCreateInfo-renderPass-09033"]);
     let no_tessellation_state = Case { null: &["pTessellationState"], tessellation: true, ..Case::default() };
     assert_eq!(f.ids(&no_tessellation_state), ["VUID-VkGraphicsPipelineCreateInfo-pStages-09022"]);
+
+    // The vertex stage's push constants and set against the pipeline layout (core).
+    let d = &f.ctx.device;
+    let binding = [vk::DescriptorSetLayoutBinding::default()
+        .binding(0)
+        .descriptor_type(vk::DescriptorType::UNIFORM_BUFFER)
+        .descriptor_count(1)
+        .stage_flags(vk::ShaderStageFlags::VERTEX)];
+    let set_info = vk::DescriptorSetLayoutCreateInfo::default().bindings(&binding);
+    // SAFETY: a valid create info.
+    let set = unsafe { d.create_descriptor_set_layout(&set_info, None) }.expect("vkCreateDescriptorSetLayout");
+    let range = [vk::PushConstantRange::default().stage_flags(vk::ShaderStageFlags::VERTEX).size(8)];
+    let layout = |sets: &[vk::DescriptorSetLayout], ranges: &[vk::PushConstantRange]| {
+        let info = vk::PipelineLayoutCreateInfo::default().set_layouts(sets).push_constant_ranges(ranges);
+        // SAFETY: a valid create info.
+        unsafe { d.create_pipeline_layout(&info, None) }.expect("vkCreatePipelineLayout")
+    };
+    let with = |l| Case { pushed: Some(l), ..Case::default() };
+    assert_eq!(f.ids(&with(layout(&[set], &range))), NONE);
+    assert_eq!(
+        f.ids(&with(layout(&[], &[]))),
+        ["VUID-VkGraphicsPipelineCreateInfo-layout-07988", "VUID-VkGraphicsPipelineCreateInfo-layout-07987"]
+    );
+    assert_eq!(f.ids(&with(layout(&[set], &[]))), ["VUID-VkGraphicsPipelineCreateInfo-layout-07987"]);
+    assert_eq!(f.ids(&with(layout(&[], &range))), ["VUID-VkGraphicsPipelineCreateInfo-layout-07988"]);
 
     // Their valid neighbours: with rasterization discarded the viewport, multisample and blend
     // states may be NULL; with no color format the blend state may be.
