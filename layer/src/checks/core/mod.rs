@@ -22,6 +22,7 @@ mod pipelines;
 mod queries;
 mod recording;
 mod render_passes;
+mod rendering;
 mod semaphores;
 mod spirv;
 mod swapchains;
