@@ -109,6 +109,16 @@ impl ContextBuilder {
         self
     }
 
+    /// [`build`](Self::build) for negative cases: asserts that Vigil is in the call chain, and
+    /// has the messenger ask Vigil to skip every call it reports an error for (so invalid calls
+    /// never reach lavapipe).
+    pub fn build_skipping_errors(&self, entry: &ash::Entry) -> Context {
+        let ctx = self.build(entry);
+        assert!(ctx.vigil_in_chain(), "Vigil is not in the call chain");
+        ctx.messages.skip_errors(true);
+        ctx
+    }
+
     /// Creates the instance (with a debug-utils messenger, also chained into creation), picks
     /// lavapipe and creates a device with one graphics+compute queue. Panics on any failure.
     pub fn build(&self, entry: &ash::Entry) -> Context {

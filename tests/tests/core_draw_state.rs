@@ -29,9 +29,7 @@ impl Fixture {
         let ctx = ContextBuilder::new()
             .layers(&[VIGIL_LAYER])
             .vulkan13_features(vk::PhysicalDeviceVulkan13Features::default().dynamic_rendering(true))
-            .build(&entry);
-        assert!(ctx.vigil_in_chain(), "Vigil is not in the call chain");
-        ctx.messages.skip_errors(true);
+            .build_skipping_errors(&entry);
         let d = &ctx.device;
         // SAFETY: plain object creation with valid create infos.
         unsafe {

@@ -34,9 +34,7 @@ impl Fixture {
         let ctx = ContextBuilder::new()
             .layers(&[VIGIL_LAYER])
             .vulkan13_features(vk::PhysicalDeviceVulkan13Features::default().dynamic_rendering(true))
-            .build(&entry);
-        assert!(ctx.vigil_in_chain(), "Vigil is not in the call chain");
-        ctx.messages.skip_errors(true);
+            .build_skipping_errors(&entry);
         let info = vk::CommandPoolCreateInfo::default().queue_family_index(ctx.queue_family);
         // SAFETY: a valid create info.
         let pool = unsafe { ctx.device.create_command_pool(&info, None) }.expect("vkCreateCommandPool");
