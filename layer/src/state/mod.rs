@@ -13,6 +13,7 @@ pub mod objects;
 pub mod pipelines;
 pub mod queries;
 mod records;
+pub mod render_passes;
 pub mod shaders;
 pub mod sites;
 pub mod submissions;

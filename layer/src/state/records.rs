@@ -885,6 +885,8 @@ pub struct RenderPassState {
     pub(super) shape: OnceLock<RenderPassShape>,
     /// Its subpasses' color attachment counts.
     pub(super) clears: super::clears::ClearShapes,
+    /// Each attachment's format, samples and uses, for the framebuffers made for it.
+    pub uses: super::render_passes::AttachmentUses,
 }
 
 /// What beginning, advancing and ending a render pass's instances is checked against.

@@ -287,6 +287,8 @@ impl ValidationObject for StateTracker {
         self.render_pass_created(rp.as_raw(), layouts, shape(info.subpassCount, clears));
         // SAFETY: the accepted create info.
         self.render_pass_colors(rp.as_raw(), unsafe { super::clears::render_pass_colors(info) });
+        // SAFETY: as above.
+        self.render_pass_uses(rp.as_raw(), unsafe { super::render_passes::attachment_uses(info) });
     }
 
     fn post_call_record_create_render_pass2(
@@ -318,6 +320,8 @@ impl ValidationObject for StateTracker {
         self.render_pass_created(rp.as_raw(), layouts, shape(info.subpassCount, clears));
         // SAFETY: the accepted create info.
         self.render_pass_colors(rp.as_raw(), unsafe { super::clears::render_pass2_colors(info) });
+        // SAFETY: as above.
+        self.render_pass_uses(rp.as_raw(), unsafe { super::render_passes::attachment_uses2(info) });
     }
 
     fn post_call_record_create_framebuffer(
@@ -1834,6 +1838,15 @@ impl StateTracker {
             unsafe { sites::visit(command, params, skip, &mut referrer) };
             then(&mut recording);
         });
+    }
+
+    /// Render pass `rp`'s attachments, as its framebuffers are checked against them.
+    fn render_pass_uses(&self, rp: u64, uses: Vec<super::render_passes::AttachmentUse>) {
+        if let Some(r) = self.get(TYPES.render_pass, rp) {
+            if let Some(state) = r.render_pass() {
+                state.uses.set(uses);
+            }
+        }
     }
 
     /// A vkCmdSet* command set `state`.

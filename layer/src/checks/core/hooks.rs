@@ -1541,4 +1541,16 @@ impl ValidationObject for CoreChecks {
         let (attachments, rects) = unsafe { (slice(attachments, attachment_count), slice(rects, rect_count)) };
         self.with_recording(cx, cb.as_raw(), |recording| self.clear_attachments(cx, recording, attachments, rects))
     }
+
+    fn pre_call_validate_create_framebuffer(
+        &self,
+        cx: &Call<'_>,
+        _device: VkDevice,
+        info: *const VkFramebufferCreateInfo,
+        _allocator: *const VkAllocationCallbacks,
+        _framebuffer: *mut VkFramebuffer,
+    ) -> bool {
+        // SAFETY: the create info the application passed.
+        unsafe { self.framebuffer_attachments(cx, info) }
+    }
 }

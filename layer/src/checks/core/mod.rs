@@ -14,6 +14,7 @@ mod draw_state;
 mod events;
 mod fences;
 mod formats;
+mod framebuffers;
 mod hooks;
 mod in_use;
 mod layouts;

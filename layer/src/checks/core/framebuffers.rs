@@ -1,0 +1,155 @@
+//! vkCreateFramebuffer's attachments against the render pass and their image views (not for
+//! imageless framebuffers): each used with the usage its role needs (`-00877`, `-02633`,
+//! `-00879`; a depth/stencil resolve attachment's `-02634` is not checked yet), of the format and sample count the render pass describes (`-00880`,
+//! `-00881`), from an image at least as large as the framebuffer (`-04533`, `-04534`), with
+//! enough layers (`-04535`), one mip level (`-00883`) and the identity swizzle (`-00884`).
+//!
+//! A view or render pass Vigil did not see created is not judged. Fragment density map and
+//! shading rate attachments are not checked.
+
+use vigil_generated::*;
+
+use super::CoreChecks;
+use crate::chassis::raw::slice;
+use crate::chassis::Call;
+use crate::state::render_passes::{AttachmentUse, COLOR, DEPTH_STENCIL, DEPTH_STENCIL_RESOLVE, INPUT, RESOLVE};
+use crate::state::TYPES;
+
+const IMAGELESS: u32 = VkFramebufferCreateFlags::VK_FRAMEBUFFER_CREATE_IMAGELESS_BIT.0;
+const ATTACHMENT_ROLES: u8 = COLOR | RESOLVE | DEPTH_STENCIL | DEPTH_STENCIL_RESOLVE | INPUT;
+
+/// The usage each role needs, its id and its name.
+const ROLE_USAGE: [(u8, u32, &str, &str); 3] = [
+    (
+        COLOR | RESOLVE,
+        VkImageUsageFlags::VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT.0,
+        "VUID-VkFramebufferCreateInfo-pAttachments-00877",
+        "a color or resolve attachment, but lacks VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT",
+    ),
+    (
+        DEPTH_STENCIL,
+        VkImageUsageFlags::VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT.0,
+        "VUID-VkFramebufferCreateInfo-pAttachments-02633",
+        "the depth/stencil attachment, but lacks VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT",
+    ),
+    (
+        INPUT,
+        VkImageUsageFlags::VK_IMAGE_USAGE_INPUT_ATTACHMENT_BIT.0,
+        "VUID-VkFramebufferCreateInfo-pAttachments-00879",
+        "an input attachment, but lacks VK_IMAGE_USAGE_INPUT_ATTACHMENT_BIT",
+    ),
+];
+
+impl CoreChecks {
+    /// vkCreateFramebuffer's create info. True to skip the call.
+    ///
+    /// # Safety
+    /// `info` must be the create info the application passed (stateless checked it).
+    pub(super) unsafe fn framebuffer_attachments(&self, cx: &Call<'_>, info: *const VkFramebufferCreateInfo) -> bool {
+        // SAFETY: the caller's contract.
+        let Some(info) = (unsafe { info.as_ref() }) else { return false };
+        if info.flags.0 & IMAGELESS != 0 {
+            return false;
+        }
+        let Some(rp) = self.get(TYPES.render_pass, info.renderPass.as_raw()) else { return false };
+        let Some(uses) = rp.render_pass().and_then(|r| r.uses.get()) else { return false };
+        let root = cx.location();
+        let at = root.dot("pCreateInfo");
+        let list = at.arrow("pAttachments");
+        let mut skip = false;
+        // SAFETY: attachmentCount views, as the application passed them.
+        let views = unsafe { slice(info.pAttachments, info.attachmentCount) };
+        for (i, (view, u)) in views.iter().zip(uses).enumerate() {
+            let at = list.index(i);
+            let mut error = |vuid: &'static str, m: std::fmt::Arguments<'_>| skip |= cx.error(vuid, &at, m);
+            check_view(self, view, u, info, &mut error);
+        }
+        skip
+    }
+}
+
+/// Checks one attachment `view` against the render pass's `u`, reporting through `error`.
+fn check_view(
+    checks: &CoreChecks,
+    view: &VkImageView,
+    u: &AttachmentUse,
+    info: &VkFramebufferCreateInfo,
+    error: &mut dyn FnMut(&'static str, std::fmt::Arguments<'_>),
+) {
+    let h = view.as_raw();
+    let Some(record) = checks.get(TYPES.image_view, h) else { return };
+    let Some(state) = record.image_view() else { return };
+    let Some((image, range)) = state.viewed() else { return };
+    let Some(image) = image.image().and_then(|i| i.info()) else { return };
+    let view_info = state.view_info();
+    if let Some(usage) = view_info.and_then(|v| v.usage) {
+        for (role, needs, vuid, what) in ROLE_USAGE {
+            if u.roles & role != 0 && usage & needs == 0 {
+                error(vuid, format_args!("({h:#x}) is used by the render pass as {what}."));
+            }
+        }
+    }
+    if image.format != u.format {
+        error(
+            "VUID-VkFramebufferCreateInfo-pAttachments-00880",
+            format_args!("({h:#x}) is of an image of {:?}; the render pass describes {:?}.", image.format, u.format),
+        );
+    }
+    if image.samples != u.samples {
+        error(
+            "VUID-VkFramebufferCreateInfo-pAttachments-00881",
+            format_args!(
+                "({h:#x}) is of an image of {} samples; the render pass describes {}.",
+                image.samples, u.samples
+            ),
+        );
+    }
+    if u.roles & ATTACHMENT_ROLES != 0 {
+        if image.extent.width < info.width {
+            error(
+                "VUID-VkFramebufferCreateInfo-flags-04533",
+                format_args!(
+                    "({h:#x}) is of an image {} wide, less than the framebuffer's {}.",
+                    image.extent.width, info.width
+                ),
+            );
+        }
+        if image.extent.height < info.height {
+            error(
+                "VUID-VkFramebufferCreateInfo-flags-04534",
+                format_args!(
+                    "({h:#x}) is of an image {} high, less than the framebuffer's {}.",
+                    image.extent.height, info.height
+                ),
+            );
+        }
+        let layers = if range.layerCount == VK_REMAINING_ARRAY_LAYERS {
+            image.layers.saturating_sub(range.baseArrayLayer)
+        } else {
+            range.layerCount
+        };
+        if layers < info.layers {
+            error(
+                "VUID-VkFramebufferCreateInfo-flags-04535",
+                format_args!("({h:#x}) has {layers} layers, fewer than the framebuffer's {}.", info.layers),
+            );
+        }
+    }
+    let levels = if range.levelCount == VK_REMAINING_MIP_LEVELS {
+        image.levels.saturating_sub(range.baseMipLevel)
+    } else {
+        range.levelCount
+    };
+    if levels != 1 {
+        error(
+            "VUID-VkFramebufferCreateInfo-pAttachments-00883",
+            format_args!("({h:#x}) has {levels} mip levels; an attachment has one."),
+        );
+    }
+    if view_info.is_some_and(|v| !v.identity) {
+        error(
+            "VUID-VkFramebufferCreateInfo-pAttachments-00884",
+            format_args!("({h:#x}) does not have the identity swizzle."),
+        );
+    }
+}

@@ -1,0 +1,114 @@
+//! What a render pass says of each attachment for the framebuffers made for it: its format, its
+//! sample count, and how its subpasses use it (color, resolve, depth/stencil, depth/stencil
+//! resolve, input).
+
+use std::sync::OnceLock;
+
+use vigil_generated::*;
+
+use crate::chassis::raw::{chained, slice};
+
+/// An attachment used as a color attachment.
+pub const COLOR: u8 = 1;
+/// As a color resolve attachment.
+pub const RESOLVE: u8 = 2;
+/// As the depth/stencil attachment.
+pub const DEPTH_STENCIL: u8 = 4;
+/// As a depth/stencil resolve attachment.
+pub const DEPTH_STENCIL_RESOLVE: u8 = 8;
+/// As an input attachment.
+pub const INPUT: u8 = 16;
+
+/// One attachment of a render pass.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AttachmentUse {
+    pub format: VkFormat,
+    /// `VkSampleCountFlagBits`.
+    pub samples: u32,
+    /// How its subpasses use it (the bits above).
+    pub roles: u8,
+}
+
+/// A render pass's attachments, once recorded.
+#[derive(Default)]
+pub struct AttachmentUses(OnceLock<Vec<AttachmentUse>>);
+
+impl AttachmentUses {
+    pub fn set(&self, uses: Vec<AttachmentUse>) {
+        let _ = self.0.set(uses);
+    }
+
+    /// The attachments, when Vigil saw the render pass created.
+    pub fn get(&self) -> Option<&[AttachmentUse]> {
+        self.0.get().map(Vec::as_slice)
+    }
+}
+
+/// Marks attachment `a` (of `uses`) with `role`; `VK_ATTACHMENT_UNUSED` and indices past the
+/// list are skipped.
+fn mark(uses: &mut [AttachmentUse], a: u32, role: u8) {
+    if let Some(u) = uses.get_mut(a as usize) {
+        u.roles |= role;
+    }
+}
+
+/// The attachments of a vkCreateRenderPass create info.
+///
+/// # Safety
+/// `info` must be a create info the driver accepted.
+pub unsafe fn attachment_uses(info: &VkRenderPassCreateInfo) -> Vec<AttachmentUse> {
+    // SAFETY (whole function): the accepted create info's counted arrays.
+    let attachments = unsafe { slice(info.pAttachments, info.attachmentCount) };
+    let mut uses: Vec<_> =
+        attachments.iter().map(|a| AttachmentUse { format: a.format, samples: a.samples.0, roles: 0 }).collect();
+    for s in unsafe { slice(info.pSubpasses, info.subpassCount) } {
+        for r in unsafe { slice(s.pInputAttachments, s.inputAttachmentCount) } {
+            mark(&mut uses, r.attachment, INPUT);
+        }
+        for r in unsafe { slice(s.pColorAttachments, s.colorAttachmentCount) } {
+            mark(&mut uses, r.attachment, COLOR);
+        }
+        for r in unsafe { slice(s.pResolveAttachments, s.colorAttachmentCount) } {
+            mark(&mut uses, r.attachment, RESOLVE);
+        }
+        if let Some(r) = unsafe { s.pDepthStencilAttachment.as_ref() } {
+            mark(&mut uses, r.attachment, DEPTH_STENCIL);
+        }
+    }
+    uses
+}
+
+/// The attachments of a vkCreateRenderPass2 create info.
+///
+/// # Safety
+/// As for [`attachment_uses`].
+pub unsafe fn attachment_uses2(info: &VkRenderPassCreateInfo2) -> Vec<AttachmentUse> {
+    // SAFETY (whole function): the accepted create info's counted arrays and chains.
+    let attachments = unsafe { slice(info.pAttachments, info.attachmentCount) };
+    let mut uses: Vec<_> =
+        attachments.iter().map(|a| AttachmentUse { format: a.format, samples: a.samples.0, roles: 0 }).collect();
+    for s in unsafe { slice(info.pSubpasses, info.subpassCount) } {
+        for r in unsafe { slice(s.pInputAttachments, s.inputAttachmentCount) } {
+            mark(&mut uses, r.attachment, INPUT);
+        }
+        for r in unsafe { slice(s.pColorAttachments, s.colorAttachmentCount) } {
+            mark(&mut uses, r.attachment, COLOR);
+        }
+        for r in unsafe { slice(s.pResolveAttachments, s.colorAttachmentCount) } {
+            mark(&mut uses, r.attachment, RESOLVE);
+        }
+        if let Some(r) = unsafe { s.pDepthStencilAttachment.as_ref() } {
+            mark(&mut uses, r.attachment, DEPTH_STENCIL);
+        }
+        let resolve = unsafe {
+            chained::<VkSubpassDescriptionDepthStencilResolve>(
+                s.pNext,
+                VkStructureType::VK_STRUCTURE_TYPE_SUBPASS_DESCRIPTION_DEPTH_STENCIL_RESOLVE,
+            )
+        };
+        if let Some(r) = resolve.and_then(|r| unsafe { r.pDepthStencilResolveAttachment.as_ref() }) {
+            mark(&mut uses, r.attachment, DEPTH_STENCIL_RESOLVE);
+        }
+    }
+    uses
+}
