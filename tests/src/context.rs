@@ -257,6 +257,35 @@ impl Context {
             .unwrap_or_else(|| panic!("no memory type in {type_bits:#b} with {flags:?}"))
     }
 
+    /// A 2D view of a new image made with `image` (bound to memory of the first type it allows;
+    /// neither is ever freed: for short tests), over all its mip levels and its first layer.
+    pub fn image_view(
+        &self,
+        image: &vk::ImageCreateInfo<'_>,
+        aspect: vk::ImageAspectFlags,
+        components: vk::ComponentMapping,
+    ) -> vk::ImageView {
+        let d = &self.device;
+        // SAFETY: the caller's valid create info; memory of a type the image allows.
+        unsafe {
+            let handle = d.create_image(image, None).expect("vkCreateImage");
+            let req = d.get_image_memory_requirements(handle);
+            let ty = self.memory_type(req.memory_type_bits, vk::MemoryPropertyFlags::empty());
+            let info = vk::MemoryAllocateInfo::default().allocation_size(req.size).memory_type_index(ty);
+            let memory = d.allocate_memory(&info, None).expect("vkAllocateMemory");
+            d.bind_image_memory(handle, memory, 0).expect("vkBindImageMemory");
+            let range =
+                vk::ImageSubresourceRange::default().aspect_mask(aspect).level_count(image.mip_levels).layer_count(1);
+            let info = vk::ImageViewCreateInfo::default()
+                .image(handle)
+                .view_type(vk::ImageViewType::TYPE_2D)
+                .format(image.format)
+                .components(components)
+                .subresource_range(range);
+            d.create_image_view(&info, None).expect("vkCreateImageView")
+        }
+    }
+
     /// Records one primary command buffer with `record`, submits it and waits for it.
     pub fn submit_and_wait(&self, record: impl FnOnce(vk::CommandBuffer)) {
         let d = &self.device;

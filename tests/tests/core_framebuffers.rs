@@ -67,38 +67,16 @@ impl Fixture {
 
     /// A view of a new 64×64 image as `v` describes (memory bound, never freed: a short test).
     fn view(&self, v: View) -> vk::ImageView {
-        let d = &self.ctx.device;
         let aspect = if v.format == DEPTH { vk::ImageAspectFlags::DEPTH } else { vk::ImageAspectFlags::COLOR };
-        // SAFETY: valid create infos; the memory suits the image.
-        unsafe {
-            let image = d
-                .create_image(
-                    &vk::ImageCreateInfo::default()
-                        .image_type(vk::ImageType::TYPE_2D)
-                        .format(v.format)
-                        .extent(vk::Extent3D { width: 64, height: 64, depth: 1 })
-                        .mip_levels(v.levels)
-                        .array_layers(1)
-                        .samples(v.samples)
-                        .usage(v.usage),
-                    None,
-                )
-                .expect("vkCreateImage");
-            let req = d.get_image_memory_requirements(image);
-            let ty = self.ctx.memory_type(req.memory_type_bits, vk::MemoryPropertyFlags::empty());
-            let info = vk::MemoryAllocateInfo::default().allocation_size(req.size).memory_type_index(ty);
-            let memory = d.allocate_memory(&info, None).expect("vkAllocateMemory");
-            d.bind_image_memory(image, memory, 0).expect("vkBindImageMemory");
-            let range = vk::ImageSubresourceRange::default().aspect_mask(aspect).level_count(v.levels).layer_count(1);
-            let components = vk::ComponentMapping { r: v.swizzle, ..Default::default() };
-            let info = vk::ImageViewCreateInfo::default()
-                .image(image)
-                .view_type(vk::ImageViewType::TYPE_2D)
-                .format(v.format)
-                .components(components)
-                .subresource_range(range);
-            d.create_image_view(&info, None).expect("vkCreateImageView")
-        }
+        let image = vk::ImageCreateInfo::default()
+            .image_type(vk::ImageType::TYPE_2D)
+            .format(v.format)
+            .extent(vk::Extent3D { width: 64, height: 64, depth: 1 })
+            .mip_levels(v.levels)
+            .array_layers(1)
+            .samples(v.samples)
+            .usage(v.usage);
+        self.ctx.image_view(&image, aspect, vk::ComponentMapping { r: v.swizzle, ..Default::default() })
     }
 
     /// vkCreateFramebuffer with views of `views` (color, depth, input), `size` and `layers`.

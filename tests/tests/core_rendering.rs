@@ -43,40 +43,20 @@ impl Fixture {
 
     /// A view of a new 64×64 image of `t` (its memory is not freed: the test is short).
     fn view(&self, t: Target) -> vk::ImageView {
-        let d = &self.ctx.device;
         let aspect = match t.format {
             vk::Format::D32_SFLOAT => vk::ImageAspectFlags::DEPTH,
             vk::Format::D32_SFLOAT_S8_UINT => vk::ImageAspectFlags::DEPTH | vk::ImageAspectFlags::STENCIL,
             _ => vk::ImageAspectFlags::COLOR,
         };
-        // SAFETY: valid create infos; the memory suits the image.
-        unsafe {
-            let image = d
-                .create_image(
-                    &vk::ImageCreateInfo::default()
-                        .image_type(vk::ImageType::TYPE_2D)
-                        .format(t.format)
-                        .extent(vk::Extent3D { width: 64, height: 64, depth: 1 })
-                        .mip_levels(1)
-                        .array_layers(1)
-                        .samples(t.samples)
-                        .usage(t.usage),
-                    None,
-                )
-                .expect("vkCreateImage");
-            let req = d.get_image_memory_requirements(image);
-            let ty = self.ctx.memory_type(req.memory_type_bits, vk::MemoryPropertyFlags::empty());
-            let info = vk::MemoryAllocateInfo::default().allocation_size(req.size).memory_type_index(ty);
-            let memory = d.allocate_memory(&info, None).expect("vkAllocateMemory");
-            d.bind_image_memory(image, memory, 0).expect("vkBindImageMemory");
-            let range = vk::ImageSubresourceRange::default().aspect_mask(aspect).level_count(1).layer_count(1);
-            let info = vk::ImageViewCreateInfo::default()
-                .image(image)
-                .view_type(vk::ImageViewType::TYPE_2D)
-                .format(t.format)
-                .subresource_range(range);
-            d.create_image_view(&info, None).expect("vkCreateImageView")
-        }
+        let image = vk::ImageCreateInfo::default()
+            .image_type(vk::ImageType::TYPE_2D)
+            .format(t.format)
+            .extent(vk::Extent3D { width: 64, height: 64, depth: 1 })
+            .mip_levels(1)
+            .array_layers(1)
+            .samples(t.samples)
+            .usage(t.usage);
+        self.ctx.image_view(&image, aspect, Default::default())
     }
 
     /// Begins rendering with `colors`, `depth` and `stencil` views over `area`: the ids reported.

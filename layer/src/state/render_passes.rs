@@ -52,6 +52,28 @@ fn mark(uses: &mut [AttachmentUse], a: u32, role: u8) {
     }
 }
 
+/// Marks the attachments subpass `$s` uses (a `VkSubpassDescription` or `...2`: the same
+/// member names).
+macro_rules! mark_subpass {
+    ($uses:expr, $s:expr) => {{
+        // SAFETY: the accepted create info's counted arrays.
+        unsafe {
+            for r in slice($s.pInputAttachments, $s.inputAttachmentCount) {
+                mark($uses, r.attachment, INPUT);
+            }
+            for r in slice($s.pColorAttachments, $s.colorAttachmentCount) {
+                mark($uses, r.attachment, COLOR);
+            }
+            for r in slice($s.pResolveAttachments, $s.colorAttachmentCount) {
+                mark($uses, r.attachment, RESOLVE);
+            }
+            if let Some(r) = $s.pDepthStencilAttachment.as_ref() {
+                mark($uses, r.attachment, DEPTH_STENCIL);
+            }
+        }
+    }};
+}
+
 /// The attachments of a vkCreateRenderPass create info.
 ///
 /// # Safety
@@ -62,18 +84,7 @@ pub unsafe fn attachment_uses(info: &VkRenderPassCreateInfo) -> Vec<AttachmentUs
     let mut uses: Vec<_> =
         attachments.iter().map(|a| AttachmentUse { format: a.format, samples: a.samples.0, roles: 0 }).collect();
     for s in unsafe { slice(info.pSubpasses, info.subpassCount) } {
-        for r in unsafe { slice(s.pInputAttachments, s.inputAttachmentCount) } {
-            mark(&mut uses, r.attachment, INPUT);
-        }
-        for r in unsafe { slice(s.pColorAttachments, s.colorAttachmentCount) } {
-            mark(&mut uses, r.attachment, COLOR);
-        }
-        for r in unsafe { slice(s.pResolveAttachments, s.colorAttachmentCount) } {
-            mark(&mut uses, r.attachment, RESOLVE);
-        }
-        if let Some(r) = unsafe { s.pDepthStencilAttachment.as_ref() } {
-            mark(&mut uses, r.attachment, DEPTH_STENCIL);
-        }
+        mark_subpass!(&mut uses, s);
     }
     uses
 }
@@ -88,18 +99,7 @@ pub unsafe fn attachment_uses2(info: &VkRenderPassCreateInfo2) -> Vec<Attachment
     let mut uses: Vec<_> =
         attachments.iter().map(|a| AttachmentUse { format: a.format, samples: a.samples.0, roles: 0 }).collect();
     for s in unsafe { slice(info.pSubpasses, info.subpassCount) } {
-        for r in unsafe { slice(s.pInputAttachments, s.inputAttachmentCount) } {
-            mark(&mut uses, r.attachment, INPUT);
-        }
-        for r in unsafe { slice(s.pColorAttachments, s.colorAttachmentCount) } {
-            mark(&mut uses, r.attachment, COLOR);
-        }
-        for r in unsafe { slice(s.pResolveAttachments, s.colorAttachmentCount) } {
-            mark(&mut uses, r.attachment, RESOLVE);
-        }
-        if let Some(r) = unsafe { s.pDepthStencilAttachment.as_ref() } {
-            mark(&mut uses, r.attachment, DEPTH_STENCIL);
-        }
+        mark_subpass!(&mut uses, s);
         let resolve = unsafe {
             chained::<VkSubpassDescriptionDepthStencilResolve>(
                 s.pNext,
