@@ -99,9 +99,15 @@ impl Fixture {
     }
 }
 
+/// One process, one loader environment: every case runs from here.
 #[test]
-fn framebuffer_attachments() {
+fn framebuffers() {
     let f = Fixture::new();
+    framebuffer_attachments(&f);
+    begin_render_pass_attachment_usage_for_layouts(&f);
+}
+
+fn framebuffer_attachments(f: &Fixture) {
     let good = [COLOR, DEPTH_VIEW, INPUT_VIEW];
     assert_eq!(f.ids(good, 64, 1), NONE);
     assert_eq!(f.ids(good, 32, 1), NONE);
@@ -129,4 +135,139 @@ fn framebuffer_attachments() {
     assert_eq!(f.ids(levels, 64, 1), ["VUID-VkFramebufferCreateInfo-pAttachments-00883"]);
     let swizzled = [View { swizzle: vk::ComponentSwizzle::G, ..COLOR }, DEPTH_VIEW, INPUT_VIEW];
     assert_eq!(f.ids(swizzled, 64, 1), ["VUID-VkFramebufferCreateInfo-pAttachments-00884"]);
+}
+
+/// How the one attachment of a begin case is used, its final layout and its view's usage.
+struct Begin {
+    format: vk::Format,
+    input: bool,
+    final_layout: vk::ImageLayout,
+    usage: vk::ImageUsageFlags,
+}
+
+impl Fixture {
+    /// vkCmdBeginRenderPass (or vkCmdBeginRenderPass2 with `two`) of a one-attachment render pass
+    /// as `b` describes, with a framebuffer of a view with `b.usage`: the ids the begin reports.
+    fn begin_ids(&self, b: &Begin, two: bool) -> Vec<String> {
+        let d = &self.ctx.device;
+        let depth = b.format == DEPTH;
+        let attachments = [vk::AttachmentDescription::default()
+            .format(b.format)
+            .samples(vk::SampleCountFlags::TYPE_1)
+            .load_op(vk::AttachmentLoadOp::DONT_CARE)
+            .store_op(vk::AttachmentStoreOp::DONT_CARE)
+            .initial_layout(vk::ImageLayout::UNDEFINED)
+            .final_layout(b.final_layout)];
+        let input_layout = if depth {
+            vk::ImageLayout::DEPTH_STENCIL_READ_ONLY_OPTIMAL
+        } else {
+            vk::ImageLayout::SHADER_READ_ONLY_OPTIMAL
+        };
+        let input = [vk::AttachmentReference { attachment: 0, layout: input_layout }];
+        let color = [vk::AttachmentReference { attachment: 0, layout: vk::ImageLayout::COLOR_ATTACHMENT_OPTIMAL }];
+        let subpass = vk::SubpassDescription::default().pipeline_bind_point(vk::PipelineBindPoint::GRAPHICS);
+        let subpass = if b.input { subpass.input_attachments(&input) } else { subpass.color_attachments(&color) };
+        let subpasses = [subpass];
+        let info = vk::RenderPassCreateInfo::default().attachments(&attachments).subpasses(&subpasses);
+        let aspect = if depth { vk::ImageAspectFlags::DEPTH } else { vk::ImageAspectFlags::COLOR };
+        let image = vk::ImageCreateInfo::default()
+            .image_type(vk::ImageType::TYPE_2D)
+            .format(b.format)
+            .extent(vk::Extent3D { width: 64, height: 64, depth: 1 })
+            .mip_levels(1)
+            .array_layers(1)
+            .samples(vk::SampleCountFlags::TYPE_1)
+            .usage(b.usage);
+        let view = [self.ctx.image_view(&image, aspect, Default::default())];
+        // SAFETY: valid create infos; a command buffer recorded and freed, never submitted; an
+        // invalid begin is skipped by Vigil, a valid one ended.
+        unsafe {
+            let render_pass = d.create_render_pass(&info, None).expect("vkCreateRenderPass");
+            let fb_info = vk::FramebufferCreateInfo::default()
+                .render_pass(render_pass)
+                .attachments(&view)
+                .width(64)
+                .height(64)
+                .layers(1);
+            let framebuffer = d.create_framebuffer(&fb_info, None).expect("vkCreateFramebuffer");
+            let pool_info = vk::CommandPoolCreateInfo::default().queue_family_index(self.ctx.queue_family);
+            let pool = d.create_command_pool(&pool_info, None).expect("vkCreateCommandPool");
+            let cb = d
+                .allocate_command_buffers(
+                    &vk::CommandBufferAllocateInfo::default().command_pool(pool).command_buffer_count(1),
+                )
+                .expect("vkAllocateCommandBuffers")[0];
+            d.begin_command_buffer(cb, &vk::CommandBufferBeginInfo::default()).expect("vkBeginCommandBuffer");
+            let begin = vk::RenderPassBeginInfo::default()
+                .render_pass(render_pass)
+                .framebuffer(framebuffer)
+                .render_area(vk::Rect2D { extent: vk::Extent2D { width: 64, height: 64 }, ..Default::default() });
+            let contents = vk::SubpassBeginInfo::default().contents(vk::SubpassContents::INLINE);
+            let ids = self.ctx.messages.problem_ids_of(|| {
+                if two {
+                    d.cmd_begin_render_pass2(cb, &begin, &contents);
+                } else {
+                    d.cmd_begin_render_pass(cb, &begin, vk::SubpassContents::INLINE);
+                }
+            });
+            if ids.is_empty() {
+                d.cmd_end_render_pass(cb);
+            }
+            d.end_command_buffer(cb).expect("vkEndCommandBuffer");
+            d.destroy_command_pool(pool, None);
+            d.destroy_framebuffer(framebuffer, None);
+            d.destroy_render_pass(render_pass, None);
+            ids
+        }
+    }
+}
+
+fn begin_render_pass_attachment_usage_for_layouts(f: &Fixture) {
+    use vk::ImageLayout as L;
+    use vk::ImageUsageFlags as U;
+    // (attachment, the usage its final layout needs, the ids of vkCmdBeginRenderPass and ...2)
+    let cases = [
+        (
+            Begin { format: UNORM, input: true, final_layout: L::COLOR_ATTACHMENT_OPTIMAL, usage: U::INPUT_ATTACHMENT },
+            U::COLOR_ATTACHMENT,
+            ["VUID-vkCmdBeginRenderPass-initialLayout-00895", "VUID-vkCmdBeginRenderPass2-initialLayout-03094"],
+        ),
+        (
+            Begin {
+                format: DEPTH,
+                input: true,
+                final_layout: L::DEPTH_STENCIL_READ_ONLY_OPTIMAL,
+                usage: U::INPUT_ATTACHMENT,
+            },
+            U::DEPTH_STENCIL_ATTACHMENT,
+            ["VUID-vkCmdBeginRenderPass-initialLayout-01758", "VUID-vkCmdBeginRenderPass2-initialLayout-03096"],
+        ),
+        (
+            Begin {
+                format: UNORM,
+                input: false,
+                final_layout: L::SHADER_READ_ONLY_OPTIMAL,
+                usage: U::COLOR_ATTACHMENT,
+            },
+            U::SAMPLED,
+            ["VUID-vkCmdBeginRenderPass-initialLayout-00897", "VUID-vkCmdBeginRenderPass2-initialLayout-03097"],
+        ),
+        (
+            Begin { format: UNORM, input: false, final_layout: L::TRANSFER_SRC_OPTIMAL, usage: U::COLOR_ATTACHMENT },
+            U::TRANSFER_SRC,
+            ["VUID-vkCmdBeginRenderPass-initialLayout-00898", "VUID-vkCmdBeginRenderPass2-initialLayout-03098"],
+        ),
+        (
+            Begin { format: UNORM, input: false, final_layout: L::TRANSFER_DST_OPTIMAL, usage: U::COLOR_ATTACHMENT },
+            U::TRANSFER_DST,
+            ["VUID-vkCmdBeginRenderPass-initialLayout-00899", "VUID-vkCmdBeginRenderPass2-initialLayout-03099"],
+        ),
+    ];
+    for (b, needs, ids) in cases {
+        for (two, id) in [(false, ids[0]), (true, ids[1])] {
+            assert_eq!(f.begin_ids(&b, two), [id], "{id}");
+            let enough = Begin { usage: b.usage | needs, ..b };
+            assert_eq!(f.begin_ids(&enough, two), NONE, "{id}");
+        }
+    }
 }

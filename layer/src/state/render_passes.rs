@@ -27,6 +27,15 @@ pub struct AttachmentUse {
     pub samples: u32,
     /// How its subpasses use it (the bits above).
     pub roles: u8,
+    /// The core layouts (bit n for `VkImageLayout` n < 32) its description and its subpasses'
+    /// references name.
+    pub layouts: u32,
+}
+
+impl AttachmentUse {
+    fn new(format: VkFormat, samples: u32, initial: VkImageLayout, last: VkImageLayout) -> Self {
+        AttachmentUse { format, samples, roles: 0, layouts: layout_bit(initial) | layout_bit(last) }
+    }
 }
 
 /// A render pass's attachments, once recorded.
@@ -46,10 +55,16 @@ impl AttachmentUses {
 
 /// Marks attachment `a` (of `uses`) with `role`; `VK_ATTACHMENT_UNUSED` and indices past the
 /// list are skipped.
-fn mark(uses: &mut [AttachmentUse], a: u32, role: u8) {
+fn mark(uses: &mut [AttachmentUse], a: u32, role: u8, layout: VkImageLayout) {
     if let Some(u) = uses.get_mut(a as usize) {
         u.roles |= role;
+        u.layouts |= layout_bit(layout);
     }
+}
+
+/// `layout`'s bit among the core layouts; 0 for the others.
+pub fn layout_bit(layout: VkImageLayout) -> u32 {
+    u32::try_from(layout.0).ok().filter(|&l| l < 32).map_or(0, |l| 1 << l)
 }
 
 /// Marks the attachments subpass `$s` uses (a `VkSubpassDescription` or `...2`: the same
@@ -59,16 +74,16 @@ macro_rules! mark_subpass {
         // SAFETY: the accepted create info's counted arrays.
         unsafe {
             for r in slice($s.pInputAttachments, $s.inputAttachmentCount) {
-                mark($uses, r.attachment, INPUT);
+                mark($uses, r.attachment, INPUT, r.layout);
             }
             for r in slice($s.pColorAttachments, $s.colorAttachmentCount) {
-                mark($uses, r.attachment, COLOR);
+                mark($uses, r.attachment, COLOR, r.layout);
             }
             for r in slice($s.pResolveAttachments, $s.colorAttachmentCount) {
-                mark($uses, r.attachment, RESOLVE);
+                mark($uses, r.attachment, RESOLVE, r.layout);
             }
             if let Some(r) = $s.pDepthStencilAttachment.as_ref() {
-                mark($uses, r.attachment, DEPTH_STENCIL);
+                mark($uses, r.attachment, DEPTH_STENCIL, r.layout);
             }
         }
     }};
@@ -82,7 +97,7 @@ pub unsafe fn attachment_uses(info: &VkRenderPassCreateInfo) -> Vec<AttachmentUs
     // SAFETY (whole function): the accepted create info's counted arrays.
     let attachments = unsafe { slice(info.pAttachments, info.attachmentCount) };
     let mut uses: Vec<_> =
-        attachments.iter().map(|a| AttachmentUse { format: a.format, samples: a.samples.0, roles: 0 }).collect();
+        attachments.iter().map(|a| AttachmentUse::new(a.format, a.samples.0, a.initialLayout, a.finalLayout)).collect();
     for s in unsafe { slice(info.pSubpasses, info.subpassCount) } {
         mark_subpass!(&mut uses, s);
     }
@@ -97,7 +112,7 @@ pub unsafe fn attachment_uses2(info: &VkRenderPassCreateInfo2) -> Vec<Attachment
     // SAFETY (whole function): the accepted create info's counted arrays and chains.
     let attachments = unsafe { slice(info.pAttachments, info.attachmentCount) };
     let mut uses: Vec<_> =
-        attachments.iter().map(|a| AttachmentUse { format: a.format, samples: a.samples.0, roles: 0 }).collect();
+        attachments.iter().map(|a| AttachmentUse::new(a.format, a.samples.0, a.initialLayout, a.finalLayout)).collect();
     for s in unsafe { slice(info.pSubpasses, info.subpassCount) } {
         mark_subpass!(&mut uses, s);
         let resolve = unsafe {
@@ -107,7 +122,7 @@ pub unsafe fn attachment_uses2(info: &VkRenderPassCreateInfo2) -> Vec<Attachment
             )
         };
         if let Some(r) = resolve.and_then(|r| unsafe { r.pDepthStencilResolveAttachment.as_ref() }) {
-            mark(&mut uses, r.attachment, DEPTH_STENCIL_RESOLVE);
+            mark(&mut uses, r.attachment, DEPTH_STENCIL_RESOLVE, r.layout);
         }
     }
     uses

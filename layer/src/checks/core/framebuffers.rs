@@ -4,6 +4,11 @@
 //! `-00881`), from an image at least as large as the framebuffer (`-04533`, `-04534`), with
 //! enough layers (`-04535`), one mip level (`-00883`) and the identity swizzle (`-00884`).
 //!
+//! At vkCmdBeginRenderPass(2), each framebuffer attachment's view must have the usage the
+//! layouts the render pass names for it need (color, depth/stencil, shader read, transfer:
+//! `-00895`/`-03094`, `-01758`/`-03096`, `-00897`/`-03097`, `-00898`/`-03098`,
+//! `-00899`/`-03099`); only the core layouts are followed, and imageless framebuffers are not.
+//!
 //! A view or render pass Vigil did not see created is not judged. Fragment density map and
 //! shading rate attachments are not checked.
 
@@ -151,5 +156,104 @@ fn check_view(
             "VUID-VkFramebufferCreateInfo-pAttachments-00884",
             format_args!("({h:#x}) does not have the identity swizzle."),
         );
+    }
+}
+
+/// The ids of one begin command's layout-usage rules, by the layouts that need each usage.
+pub(super) struct LayoutUsageIds {
+    pub color: &'static str,
+    pub depth_stencil: &'static str,
+    pub shader_read: &'static str,
+    pub transfer_src: &'static str,
+    pub transfer_dst: &'static str,
+}
+
+pub(super) const BEGIN_RENDER_PASS: LayoutUsageIds = LayoutUsageIds {
+    color: "VUID-vkCmdBeginRenderPass-initialLayout-00895",
+    depth_stencil: "VUID-vkCmdBeginRenderPass-initialLayout-01758",
+    shader_read: "VUID-vkCmdBeginRenderPass-initialLayout-00897",
+    transfer_src: "VUID-vkCmdBeginRenderPass-initialLayout-00898",
+    transfer_dst: "VUID-vkCmdBeginRenderPass-initialLayout-00899",
+};
+
+pub(super) const BEGIN_RENDER_PASS2: LayoutUsageIds = LayoutUsageIds {
+    color: "VUID-vkCmdBeginRenderPass2-initialLayout-03094",
+    depth_stencil: "VUID-vkCmdBeginRenderPass2-initialLayout-03096",
+    shader_read: "VUID-vkCmdBeginRenderPass2-initialLayout-03097",
+    transfer_src: "VUID-vkCmdBeginRenderPass2-initialLayout-03098",
+    transfer_dst: "VUID-vkCmdBeginRenderPass2-initialLayout-03099",
+};
+
+impl CoreChecks {
+    /// A begin's framebuffer attachments against the layouts the render pass names for them:
+    /// each view created with the usage those layouts need. True to skip the call.
+    ///
+    /// # Safety
+    /// `info` must be the begin info the application passed (stateless checked it).
+    pub(super) unsafe fn attachment_usage_for_layouts(
+        &self,
+        cx: &Call<'_>,
+        ids: &LayoutUsageIds,
+        info: *const VkRenderPassBeginInfo,
+    ) -> bool {
+        use crate::state::render_passes::layout_bit;
+        use VkImageLayout as L;
+        use VkImageUsageFlags as U;
+        // SAFETY: the caller's contract.
+        let Some(info) = (unsafe { info.as_ref() }) else { return false };
+        let Some(rp) = self.get(TYPES.render_pass, info.renderPass.as_raw()) else { return false };
+        let Some(uses) = rp.render_pass().and_then(|r| r.uses.get()) else { return false };
+        let Some(fb) = self.get(TYPES.framebuffer, info.framebuffer.as_raw()) else { return false };
+        let Some(fb) = fb.framebuffer() else { return false };
+        let rules = [
+            (
+                layout_bit(L::VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL),
+                U::VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT.0,
+                ids.color,
+            ),
+            (
+                layout_bit(L::VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL)
+                    | layout_bit(L::VK_IMAGE_LAYOUT_DEPTH_STENCIL_READ_ONLY_OPTIMAL),
+                U::VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT.0,
+                ids.depth_stencil,
+            ),
+            (
+                layout_bit(L::VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL),
+                U::VK_IMAGE_USAGE_SAMPLED_BIT.0 | U::VK_IMAGE_USAGE_INPUT_ATTACHMENT_BIT.0,
+                ids.shader_read,
+            ),
+            (
+                layout_bit(L::VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL),
+                U::VK_IMAGE_USAGE_TRANSFER_SRC_BIT.0,
+                ids.transfer_src,
+            ),
+            (
+                layout_bit(L::VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL),
+                U::VK_IMAGE_USAGE_TRANSFER_DST_BIT.0,
+                ids.transfer_dst,
+            ),
+        ];
+        let root = cx.location();
+        let at = root.dot("pRenderPassBegin");
+        let at = at.arrow("framebuffer");
+        let mut skip = false;
+        for (i, (view, u)) in fb.views().iter().zip(uses).enumerate() {
+            let Some(usage) = view.image_view().and_then(|v| v.view_info()).and_then(|v| v.usage) else { continue };
+            for (layouts, needs, vuid) in rules {
+                if u.layouts & layouts != 0 && usage & needs == 0 {
+                    skip |= cx.error(
+                        vuid,
+                        &at,
+                        format_args!(
+                            "({:#x}) has attachment {i} ({:#x}) with usage {usage:#x}, lacking {needs:#x} that a layout \
+                             the render pass names for it needs.",
+                            info.framebuffer.as_raw(),
+                            view.key.handle
+                        ),
+                    );
+                }
+            }
+        }
+        skip
     }
 }

@@ -13,6 +13,7 @@ use super::copies::{BUFFER_TO_IMAGE, IMAGE_TO_BUFFER};
 use super::descriptors::{PUSH_DESCRIPTOR_SET, PUSH_DESCRIPTOR_SET_INFO, PUSH_WITH_TEMPLATE, PUSH_WITH_TEMPLATE_INFO};
 use super::events::*;
 use super::fences::{SUBMIT2_FENCE, SUBMIT_FENCE};
+use super::framebuffers;
 use super::layouts::LayoutParam;
 use super::memory::{Bindable, Members, BIND_BUFFER, BIND_BUFFER_INFO, BIND_IMAGE, BIND_IMAGE_INFO, MAP, MAP_INFO};
 use super::queries::{
@@ -165,6 +166,7 @@ impl ValidationObject for CoreChecks {
             unsafe {
                 self.render_pass_begin_info(cx, info)
                     | self.render_pass_layouts(cx, cb, info, "VUID-vkCmdBeginRenderPass-initialLayout-00900")
+                    | self.attachment_usage_for_layouts(cx, &framebuffers::BEGIN_RENDER_PASS, info)
             }
         }
     }
@@ -182,6 +184,7 @@ impl ValidationObject for CoreChecks {
             unsafe {
                 self.render_pass_begin_info(cx, info)
                     | self.render_pass_layouts(cx, cb, info, "VUID-vkCmdBeginRenderPass2-initialLayout-03100")
+                    | self.attachment_usage_for_layouts(cx, &framebuffers::BEGIN_RENDER_PASS2, info)
             }
         }
     }
