@@ -1,0 +1,273 @@
+//! The tracker's helpers for what recorded commands do: the references a recording keeps, its
+//! bound and dynamic state, its render pass instance.
+
+use super::{param_handle, StateTracker};
+use crate::chassis::raw::slice;
+use crate::chassis::{Call, ValidationObject};
+use crate::state::command_buffers::{IndexBinding, Pushed, Recording, References, RenderPassInstance};
+use crate::state::objects::{key, OBJECTS, TYPES};
+use crate::state::pipelines::bind_point_index;
+use crate::state::sites::{self, handles, SiteVisitor, Skip};
+use vigil_generated::objects::*;
+use vigil_generated::*;
+
+impl StateTracker {
+    /// Records what a vkCmd* command names as referred to by its command buffer. Skipped while
+    /// another thread records the command buffer (thread safety reports that).
+    pub(in crate::state) fn refer(&self, command: &'static CommandHandles, params: &[*const u8]) {
+        self.refer_then(command, params, |_| {});
+    }
+
+    /// [`Self::refer`], then `then` with the recording, under the same lock.
+    pub(in crate::state) fn refer_then(
+        &self,
+        command: &'static CommandHandles,
+        params: &[*const u8],
+        then: impl FnOnce(&mut Recording),
+    ) {
+        // SAFETY: parameter 0 of a vkCmd* command is its command buffer.
+        let cb = unsafe { param_handle(params, 0) };
+        let (scope, instance) = self.scopes();
+        OBJECTS.with_command_buffer(key(TYPES.command_buffer, cb, scope, instance), |record| {
+            let Some(mut recording) = record.command_buffer().and_then(|c| c.try_lock()) else { return };
+            let mut referrer = Referrer { references: &mut recording.references, scope, instance };
+            // Members the spec may ignore (`NOAUTO`) can hold garbage pointers: not followed.
+            let skip = Skip { params: OUTPUT, members: OUTPUT | NOAUTO };
+            // SAFETY: the call's parameters, as the application passed them (it returned).
+            unsafe { sites::visit(command, params, skip, &mut referrer) };
+            then(&mut recording);
+        });
+    }
+
+    /// A vkCmdSet* command set `state`.
+    pub(in crate::state) fn dynamic_state_set(&self, cx: &Call<'_>, state: VkDynamicState) {
+        if self.references {
+            self.refer_then(&COMMAND_HANDLES[cx.command], cx.params, |r| r.draw.dynamic_set |= 1 << state.0);
+        }
+    }
+
+    /// vkCmdBindIndexBuffer(2) bound `size` bytes (VK_WHOLE_SIZE: the rest) of `buffer` from
+    /// `offset`, as `index_type` indices.
+    pub(in crate::state) fn index_buffer_bound(
+        &self,
+        cx: &Call<'_>,
+        buffer: VkBuffer,
+        offset: u64,
+        size: u64,
+        index_type: VkIndexType,
+    ) {
+        if !self.references {
+            return;
+        }
+        let buffer_size = self.get(TYPES.buffer, buffer.as_raw()).and_then(|b| b.buffer()?.info().map(|i| i.size));
+        let range = if size == VK_WHOLE_SIZE { buffer_size.map(|s| s.saturating_sub(offset)) } else { Some(size) };
+        let index_size = match index_type {
+            VkIndexType::VK_INDEX_TYPE_UINT16 => Some(2),
+            VkIndexType::VK_INDEX_TYPE_UINT32 => Some(4),
+            VkIndexType::VK_INDEX_TYPE_UINT8 => Some(1),
+            _ => None,
+        };
+        let binding = (buffer.as_raw() != 0).then_some(IndexBinding { buffer: buffer.as_raw(), range, index_size });
+        self.refer_then(&COMMAND_HANDLES[cx.command], cx.params, |r| r.draw.index = binding);
+    }
+
+    /// vkCmdPushConstants(2) with `layout` (null: one Vigil does not follow): its references,
+    /// and the layout push constants were last updated with.
+    pub(in crate::state) fn pushed(&self, cx: &Call<'_>, layout: VkPipelineLayout) {
+        if !self.references {
+            return;
+        }
+        let (scope, instance) = self.scopes();
+        self.refer_then(&COMMAND_HANDLES[cx.command], cx.params, |r| {
+            r.pushed = match layout.as_raw() {
+                0 => Pushed::Unknown,
+                h => Pushed::Layout(key(TYPES.pipeline_layout, h, scope, instance)),
+            };
+        });
+    }
+
+    /// A render pass instance began or ended (`None`) in `cb`.
+    pub(in crate::state) fn render_pass_instance(&self, cb: VkCommandBuffer, instance: Option<RenderPassInstance>) {
+        self.with_command_buffer(cb, |c| c.render_pass_instance(instance));
+    }
+
+    pub(in crate::state) fn with_command_buffer(
+        &self,
+        cb: VkCommandBuffer,
+        f: impl FnOnce(&crate::state::command_buffers::CommandBufferState),
+    ) {
+        let (scope, instance) = self.scopes();
+        OBJECTS.with_command_buffer(key(TYPES.command_buffer, cb.as_raw(), scope, instance), |c| {
+            if let Some(c) = c.command_buffer() {
+                f(c);
+            }
+        });
+    }
+}
+
+/// The pipeline bind points a `VkShaderStageFlags` of vkCmdBindDescriptorSets2 binds for: every
+/// bind point any of the stages belongs to.
+pub(super) fn stage_bind_points(stages: u32) -> impl Iterator<Item = i32> {
+    // Graphics (vertex to fragment, task, mesh), compute, ray tracing (raygen to callable).
+    [(0x1f | 0xc0, 0), (0x20, 1), (0x3f00, 1_000_165_000)]
+        .into_iter()
+        .filter(move |(mask, _)| stages & mask != 0)
+        .map(|(_, point)| point)
+}
+/// Adds what a recorded command names to its command buffer's references.
+struct Referrer<'a> {
+    references: &'a mut References,
+    scope: u64,
+    instance: u64,
+}
+impl SiteVisitor for Referrer<'_> {
+    fn site(&mut self, f: &'static HandleField, ty: u16, first: *const u8, n: usize, param: bool) {
+        // Parameter 0 is the command buffer itself.
+        if (param && f.at == 0) || !HANDLE_TYPES[usize::from(ty)].tracked {
+            return;
+        }
+        // SAFETY: the visitor hands over `n` handles at `first`.
+        for h in unsafe { handles(first, n) } {
+            self.references.add(key(ty, h, self.scope, self.instance), |k| OBJECTS.get(k));
+        }
+    }
+}
+
+impl StateTracker {
+    /// What the tracker records after vkCmdBindPipeline.
+    pub(in crate::state) fn after_cmd_bind_pipeline(
+        &self,
+        cx: &Call<'_>,
+        point: VkPipelineBindPoint,
+        pipeline: VkPipeline,
+    ) {
+        if !self.references {
+            return;
+        }
+        let (scope, instance) = self.scopes();
+        self.refer_then(&COMMAND_HANDLES[cx.command], cx.params, |r| {
+            if let Some(i) = bind_point_index(point.0) {
+                let k = key(TYPES.pipeline, pipeline.as_raw(), scope, instance);
+                r.bound[i].pipeline = Some(k);
+                if i == 0 {
+                    // Binding a pipeline invalidates the dynamic state it has static.
+                    match r.references.with_record(k, |p| p.pipeline().and_then(|p| p.dynamic)).flatten() {
+                        Some(dynamic) => r.draw.dynamic_set &= dynamic,
+                        None => r.draw.unknown = true,
+                    }
+                }
+            }
+        });
+    }
+
+    /// What the tracker records after vkCmdBindDescriptorSets.
+    pub(in crate::state) fn after_cmd_bind_descriptor_sets(
+        &self,
+        cx: &Call<'_>,
+        point: VkPipelineBindPoint,
+        layout: VkPipelineLayout,
+        first: u32,
+        count: u32,
+        sets: *const VkDescriptorSet,
+    ) {
+        if !self.references {
+            return;
+        }
+        let (scope, instance) = self.scopes();
+        // SAFETY: `count` sets, as the application passed them.
+        let sets = unsafe { slice(sets, count) };
+        self.refer_then(&COMMAND_HANDLES[cx.command], cx.params, |r| {
+            let Some(i) = bind_point_index(point.0) else { return };
+            let layout = key(TYPES.pipeline_layout, layout.as_raw(), scope, instance);
+            let sets =
+                sets.iter().map(|s| (s.as_raw() != 0).then(|| key(TYPES.descriptor_set, s.as_raw(), scope, instance)));
+            r.bound[i].bind_sets(layout, first, sets);
+        });
+    }
+
+    /// What the tracker records after vkCmdBeginRenderPass.
+    pub(in crate::state) fn after_cmd_begin_render_pass(
+        &self,
+        cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        info: *const VkRenderPassBeginInfo,
+    ) {
+        self.post_record_call(cx, None);
+        // SAFETY: the begin info the application passed.
+        unsafe { self.render_pass_begun(cb, info) };
+        // SAFETY: as above.
+        let render_pass = unsafe { info.as_ref() }.map_or(0, |i| i.renderPass.as_raw());
+        let subpasses =
+            self.get(TYPES.render_pass, render_pass).and_then(|r| r.render_pass()?.shape()).map(|s| s.subpasses);
+        self.render_pass_instance(cb, Some(RenderPassInstance::RenderPass { subpass: 0, subpasses }));
+        // SAFETY: as above.
+        unsafe { self.clear_area_of_render_pass(cb, info) };
+    }
+
+    /// What the tracker records after vkCmdBeginRenderPass2.
+    pub(in crate::state) fn after_cmd_begin_render_pass2(
+        &self,
+        cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        info: *const VkRenderPassBeginInfo,
+    ) {
+        self.post_record_call(cx, None);
+        // SAFETY: the begin info the application passed.
+        unsafe { self.render_pass_begun(cb, info) };
+        // SAFETY: as above.
+        let render_pass = unsafe { info.as_ref() }.map_or(0, |i| i.renderPass.as_raw());
+        let subpasses =
+            self.get(TYPES.render_pass, render_pass).and_then(|r| r.render_pass()?.shape()).map(|s| s.subpasses);
+        self.render_pass_instance(cb, Some(RenderPassInstance::RenderPass { subpass: 0, subpasses }));
+        // SAFETY: as above.
+        unsafe { self.clear_area_of_render_pass(cb, info) };
+    }
+
+    /// What the tracker records before vkCmdExecuteCommands.
+    pub(in crate::state) fn before_cmd_execute_commands(
+        &self,
+        cb: VkCommandBuffer,
+        count: u32,
+        secondaries: *const VkCommandBuffer,
+    ) {
+        // SAFETY: `count` command buffers, as the application passed them.
+        let list = unsafe { slice(secondaries, count) };
+        let records: Vec<_> = list
+            .iter()
+            .filter_map(|s| self.get(TYPES.command_buffer, s.as_raw()))
+            .map(|r| {
+                let generation = r.command_buffer().map_or(0, |c| c.generation());
+                (r, generation)
+            })
+            .collect();
+        let secondaries: Vec<_> = records.iter().map(|(r, _)| r.clone()).collect();
+        self.with_command_buffer(cb, |c| c.executes(records));
+        self.executed_layouts(cb, &secondaries);
+    }
+
+    /// What the tracker records after vkCmdBindDescriptorSets2.
+    pub(in crate::state) fn after_cmd_bind_descriptor_sets2(
+        &self,
+        cx: &Call<'_>,
+        info: *const VkBindDescriptorSetsInfo,
+    ) {
+        if !self.references {
+            return;
+        }
+        // SAFETY: the application's info, which the call read.
+        let Some(info) = (unsafe { info.as_ref() }) else { return };
+        let (scope, instance) = self.scopes();
+        // SAFETY: its counted sets, as the application passed them.
+        let sets = unsafe { slice(info.pDescriptorSets, info.descriptorSetCount) };
+        self.refer_then(&COMMAND_HANDLES[cx.command], cx.params, |r| {
+            let layout = key(TYPES.pipeline_layout, info.layout.as_raw(), scope, instance);
+            for point in stage_bind_points(info.stageFlags.0) {
+                let Some(i) = bind_point_index(point) else { continue };
+                let sets = sets
+                    .iter()
+                    .map(|s| (s.as_raw() != 0).then(|| key(TYPES.descriptor_set, s.as_raw(), scope, instance)));
+                r.bound[i].bind_sets(layout, info.firstSet, sets);
+            }
+        });
+    }
+}
