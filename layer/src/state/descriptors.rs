@@ -160,7 +160,9 @@ impl ImageViewState {
 impl ImageState {
     /// Its usage (with a separate stencil usage added) and type, once its creation was seen.
     pub fn usage(&self) -> Option<ImageUse> {
-        self.usage.get().copied()
+        let info = self.info()?;
+        let three_d = info.ty == VkImageType::VK_IMAGE_TYPE_3D;
+        Some(ImageUse { usage: info.usage | info.stencil_usage.unwrap_or(0), three_d })
     }
 }
 
@@ -614,21 +616,6 @@ impl StateTracker {
         if let Some(usage) = usage {
             let _ = state.info.set(BufferViewInfo { usage });
         }
-    }
-
-    /// Records an image's usage at a successful vkCreateImage.
-    ///
-    /// # Safety
-    /// `info` must be the create info the implementation accepted.
-    pub(super) unsafe fn image_usage_created(&self, info: &VkImageCreateInfo, image: u64) {
-        let Some(record) = self.get(TYPES.image, image) else { return };
-        let Some(state) = record.image() else { return };
-        let ty = VkStructureType::VK_STRUCTURE_TYPE_IMAGE_STENCIL_USAGE_CREATE_INFO;
-        // SAFETY: the accepted info's chain.
-        let stencil =
-            unsafe { chained::<VkImageStencilUsageCreateInfo>(info.pNext, ty) }.map_or(0, |s| s.stencilUsage.0);
-        let three_d = info.imageType == VkImageType::VK_IMAGE_TYPE_3D;
-        let _ = state.usage.set(ImageUse { usage: info.usage.0 | stencil, three_d });
     }
 
     /// Records what descriptor updates check of an image view at a successful vkCreateImageView.

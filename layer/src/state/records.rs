@@ -863,8 +863,6 @@ pub struct ImageState {
     pub(super) flags: OnceLock<VkImageCreateFlags>,
     /// Its memory, once bound (an image is bound at most once).
     pub(super) binding: OnceLock<MemoryBinding>,
-    /// Its usage and type, as descriptor updates check them (`state::descriptors`).
-    pub(super) usage: OnceLock<super::descriptors::ImageUse>,
     /// What it was created with, for the transfer commands' rules.
     pub(super) info: OnceLock<super::images::ImageInfo>,
 }

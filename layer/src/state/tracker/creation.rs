@@ -178,7 +178,6 @@ impl StateTracker {
                     state.set_info(unsafe { crate::state::images::ImageInfo::new(info, properties) });
                 }
             }
-            unsafe { self.image_usage_created(info, image.as_raw()) };
         }
     }
 
