@@ -12,6 +12,8 @@ pub struct Settings {
     pub thread_safety: bool,
     ///State-tracked validation of the rules of the spec (so far: the command-buffer lifecycle, objects still in use by pending submissions, image layouts, fences, binary semaphores).
     pub core: bool,
+    ///With core validation: runs SPIRV-Tools' validator (v2026.4, linked into the layer) on every shader module, pipeline-embedded module and SPIR-V shader object, once per module and device.
+    pub spirv_validation: bool,
     ///Reports read-after-write, write-after-read and write-after-write hazards.
     pub sync: bool,
     ///Instruments shaders to catch out-of-bounds descriptor, buffer and device-address accesses.
@@ -36,6 +38,7 @@ impl Default for Settings {
             object_lifetime: true,
             thread_safety: true,
             core: true,
+            spirv_validation: true,
             sync: false,
             gpuav: false,
             handle_wrapping: true,
@@ -71,6 +74,9 @@ impl Settings {
             "core" => {
                 self.core = parse_bool(value)?;
             }
+            "spirv_validation" => {
+                self.spirv_validation = parse_bool(value)?;
+            }
             "sync" => {
                 self.sync = parse_bool(value)?;
             }
@@ -103,12 +109,13 @@ impl Settings {
         Ok(())
     }
     /// Every setting as (key, value text), in schema order.
-    pub fn describe(&self) -> [(&'static str, String); 12usize] {
+    pub fn describe(&self) -> [(&'static str, String); 13usize] {
         [
             ("stateless", self.stateless.to_string()),
             ("object_lifetime", self.object_lifetime.to_string()),
             ("thread_safety", self.thread_safety.to_string()),
             ("core", self.core.to_string()),
+            ("spirv_validation", self.spirv_validation.to_string()),
             ("sync", format!("{} (not available yet)", self.sync)),
             ("gpuav", format!("{} (not available yet)", self.gpuav)),
             ("handle_wrapping", self.handle_wrapping.to_string()),
@@ -159,6 +166,13 @@ pub const SETTINGS: &[SettingInfo] = &[
         kind: "BOOL",
         default: "true",
         description: "State-tracked validation of the rules of the spec (so far: the command-buffer lifecycle, objects still in use by pending submissions, image layouts, fences, binary semaphores).",
+        available: true,
+    },
+    SettingInfo {
+        key: "spirv_validation",
+        kind: "BOOL",
+        default: "true",
+        description: "With core validation: runs SPIRV-Tools' validator (v2026.4, linked into the layer) on every shader module, pipeline-embedded module and SPIR-V shader object, once per module and device.",
         available: true,
     },
     SettingInfo {

@@ -3,8 +3,10 @@
 //! SPIR-V shader objects. Each case: the exact ids of the invalid call (skipped, so it never
 //! reaches lavapipe), then its valid neighbour, which reports nothing.
 //!
-//! The modules are written here word by word: a compute entry point that does nothing, with the
-//! capabilities and extensions under test declared at its head.
+//! The modules of the declaration cases are written here word by word: a compute entry point
+//! that does nothing, with the capabilities and extensions under test declared at its head. The
+//! SPIR-V validator's cases use the samples in `tests/shaders/spirv-val` (SPIR-V assembly, with
+//! the ids each must produce in `SAMPLES`).
 
 use ash::vk;
 use vigil_tests::{Context, ContextBuilder, VulkanEnv, VIGIL_LAYER};
@@ -115,6 +117,60 @@ fn spirv_declarations() {
     let (plain, rich) = (context(&entry, false), context(&entry, true));
     modules(&plain, &rich);
     inline_modules_and_shader_objects(&plain, &rich);
+    let standard_layout = ContextBuilder::new()
+        .layers(&[VIGIL_LAYER])
+        .vulkan12_features(vk::PhysicalDeviceVulkan12Features::default().uniform_buffer_standard_layout(true))
+        .build_skipping_errors(&entry);
+    spirv_validator(&plain, &rich, &standard_layout);
+}
+
+/// The validator's samples and the ids each produces on a device with none of the features
+/// that relax the validator's rules.
+const SAMPLES: [(&str, &[&str]); 3] = [
+    // An integer fragment input without Flat.
+    ("flat.frag", &["VUID-StandaloneSpirv-Flat-04744"]),
+    // A storage image whose format (R32i) does not match its sampled type (float): a rule
+    // SPIRV-Tools v2025.3 (the spirv-tools crate's) does not check.
+    ("image-format.comp", &["VUID-StandaloneSpirv-Image-04965"]),
+    // A block without a terminator: invalid SPIR-V with no Vulkan id of its own.
+    ("unterminated.comp", &["VUID-VkShaderModuleCreateInfo-pCode-08737"]),
+];
+
+/// The words of `tests/shaders/<path>`.
+fn spirv_file(path: &str) -> Vec<u32> {
+    let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("shaders").join(path);
+    let bytes = std::fs::read(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+    bytes.chunks_exact(4).map(|w| u32::from_le_bytes([w[0], w[1], w[2], w[3]])).collect()
+}
+
+fn spirv_validator(plain: &Context, rich: &Context, standard_layout: &Context) {
+    for (name, ids) in SAMPLES {
+        let code = spirv_file(&format!("spirv-val/{name}.spv"));
+        assert_eq!(create_module(plain, &code), ids, "{name}");
+        // Only modules that passed are remembered: a failing one is reported again.
+        assert_eq!(create_module(plain, &code), ids, "{name}, again");
+    }
+    // Shaders glslang compiled, as the other tests use them: valid.
+    for name in ["compute.comp", "triangle.vert", "triangle.frag", "pushed.vert", "sets.comp"] {
+        assert_eq!(create_module(plain, &spirv_file(&format!("{name}.spv"))), NONE, "{name}");
+    }
+
+    // A uniform block laid out by std430's rules: invalid unless uniformBufferStandardLayout (or
+    // scalarBlockLayout) is on, which the validator is told.
+    let std430 = spirv_file("spirv-val/std430-uniform.comp.spv");
+    assert_eq!(create_module(plain, &std430), ["VUID-VkShaderModuleCreateInfo-pCode-08737"]);
+    assert_eq!(create_module(standard_layout, &std430), NONE);
+
+    // Inline in a pipeline stage, and as shader objects (their own id).
+    let unterminated = spirv_file("spirv-val/unterminated.comp.spv");
+    assert_eq!(create_inline_pipeline(rich, &unterminated), ["VUID-VkShaderModuleCreateInfo-pCode-08737"]);
+    assert_eq!(create_shader_object(rich, &unterminated), ["VUID-VkShaderCreateInfoEXT-pCode-08737"]);
+    let image_format = spirv_file("spirv-val/image-format.comp.spv");
+    assert_eq!(create_shader_object(rich, &image_format), ["VUID-StandaloneSpirv-Image-04965"]);
+    // The valid neighbour: a terminated block (the pipeline has an empty layout, so no resources).
+    let valid = module(&[SHADER], &[]);
+    assert_eq!(create_inline_pipeline(rich, &valid), NONE);
+    assert_eq!(create_shader_object(rich, &valid), NONE);
 }
 
 fn modules(plain: &Context, rich: &Context) {

@@ -6,6 +6,7 @@
 //! - `update-registry SOURCE`: bring in a new registry, regenerate, and print what changed.
 //! - `coverage [--out FILE]`: VUIDs implemented and tested per area, from the tests' manifests.
 //! - `synthetic-extension`: a made-up extension regenerated, built and run through a driver shim.
+//! - `update-spirv-tools [--suite SUITE]`: bring in the SPIR-V validator the layer links.
 
 mod bench;
 mod coverage;
@@ -13,6 +14,7 @@ mod older_registry;
 mod package;
 mod synthetic;
 mod update_registry;
+mod update_spirv_tools;
 
 use package::package;
 
@@ -27,6 +29,7 @@ const USAGE: &str = "usage: cargo xtask <task>
   coverage [--out FILE]                VUIDs implemented and tested per spec area (docs/coverage.md),
                                        after `cargo test --workspace`
   update-registry SOURCE               bring in a new registry and say what changed
+  update-spirv-tools [--suite SUITE]   bring in the SPIR-V validator the layer links (layer/spirv-tools)
   synthetic-extension [--keep] [--target-dir DIR]
                                        a made-up extension regenerated, built and run through
                                        Vigil above the driver shim (tests/driver-shim)";
@@ -42,6 +45,7 @@ fn main() -> ExitCode {
         Some("bench") => bench::run(&args[1..]),
         Some("coverage") => coverage::run(&args[1..]),
         Some("update-registry") => update_registry::run(&args[1..]),
+        Some("update-spirv-tools") => update_spirv_tools::run_command(&args[1..]),
         Some("synthetic-extension") => synthetic::run(&args[1..]),
         _ => Err(USAGE.to_string()),
     };
@@ -69,8 +73,9 @@ fn generate_at(root: &Path) -> Result<Vec<(String, String)>, String> {
     vigil_codegen::generate(&reg, &vigil_codegen::Catalogue { vuids: &vuids, used: &used }).map_err(|e| e.to_string())
 }
 
-/// Every `"VUID-…"` and `"UNASSIGNED-…"` string literal in the Rust files under `dir`: the ids
-/// the layer can emit.
+/// Every `"VUID-…"` and `"UNASSIGNED-…"` string literal in the Rust files under `dir`, and the
+/// ids the linked SPIR-V validator names (`dir/../spirv-tools/ids.txt`): the ids the layer can
+/// emit.
 fn message_ids(dir: &Path) -> Result<std::collections::BTreeSet<String>, String> {
     let mut ids = std::collections::BTreeSet::new();
     let mut stack = vec![dir.to_path_buf()];
@@ -93,6 +98,12 @@ fn message_ids(dir: &Path) -> Result<std::collections::BTreeSet<String>, String>
                 }
             }
         }
+    }
+    // The ids the linked SPIR-V validator names: reported as it names them, never as literals.
+    let validator = dir.join("../spirv-tools/ids.txt");
+    if validator.is_file() {
+        let text = std::fs::read_to_string(&validator).map_err(|e| format!("{}: {e}", validator.display()))?;
+        ids.extend(text.lines().filter(|l| l.starts_with("VUID-")).map(str::to_string));
     }
     Ok(ids)
 }

@@ -15,7 +15,7 @@
 //! as it was and the command still fails, naming what needs attention.
 
 mod diff;
-mod source;
+pub mod source;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -205,7 +205,7 @@ mod tests {
     }
 
     /// A scratch workspace: the pinned registry (files, headers, VERSION), the layer's sources
-    /// (the ids it names) and codegen's (the hand-table scan).
+    /// and the SPIR-V validator's id list (the ids it names) and codegen's (the hand-table scan).
     fn workspace() -> TempDir {
         let tmp = TempDir::new("update-registry-test").unwrap();
         let root = crate::root();
@@ -215,6 +215,8 @@ mod tests {
         for f in ["vk.xml", "video.xml", "validusage.json", "VERSION"] {
             std::fs::copy(root.join("registry").join(f), tmp.path().join("registry").join(f)).unwrap();
         }
+        std::fs::create_dir_all(tmp.path().join("layer/spirv-tools")).unwrap();
+        std::fs::copy(root.join("layer/spirv-tools/ids.txt"), tmp.path().join("layer/spirv-tools/ids.txt")).unwrap();
         tmp
     }
 

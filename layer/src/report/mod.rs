@@ -23,6 +23,7 @@ pub use callbacks::{DebugReportCallback, Messenger};
 pub use location::Location;
 
 pub use message_id::message_id_number;
+pub use spec_text::known_vuid;
 
 /// How bad a finding is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -38,6 +38,13 @@ pub fn lookup(vuid: &str) -> Option<SpecText> {
     index.binary_search_by(|(id, _)| (*id).cmp(vuid)).ok().map(|i| index[i].1)
 }
 
+/// `vuid` as the registry spells it, with the table's lifetime: for ids that come from text at
+/// run time (the SPIR-V validator's messages), so they can be reported like a literal.
+pub fn known_vuid(vuid: &str) -> Option<&'static str> {
+    let index = index();
+    index.binary_search_by(|(id, _)| (*id).cmp(vuid)).ok().map(|i| index[i].0)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

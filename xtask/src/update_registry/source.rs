@@ -143,6 +143,15 @@ fn unpack(deb: &Path, tmp: &Path) -> Result<Found, String> {
 /// list (the system's Debian mirror), lists, cache and status, so the system's package state is
 /// neither read nor touched.
 fn apt_download(suite: &str, tmp: &Path) -> Result<PathBuf, String> {
+    let mut debs = apt_download_packages(suite, &[PACKAGE], tmp)?;
+    match debs.len() {
+        1 => Ok(debs.remove(0)),
+        n => Err(format!("apt-get download {PACKAGE} left {n} .deb files")),
+    }
+}
+
+/// Downloads `packages` of `suite` as [`apt_download`] does; their .deb files, in `tmp/deb`.
+pub fn apt_download_packages(suite: &str, packages: &[&str], tmp: &Path) -> Result<Vec<PathBuf>, String> {
     let apt = tmp.join("apt");
     let empty = apt.join("empty");
     for d in [apt.join("state/lists/partial"), apt.join("cache/archives/partial"), empty.clone(), tmp.join("deb")] {
@@ -183,17 +192,16 @@ fn apt_download(suite: &str, tmp: &Path) -> Result<PathBuf, String> {
         c.arg("-q").arg("-c").arg(apt.join("apt.conf"));
         c
     };
-    println!("update-registry: fetching {PACKAGE} from {uri} {suite}");
+    let names = packages.join(" ");
+    println!("xtask: fetching {names} from {uri} {suite}");
     run(apt_get().arg("update")).map_err(|e| format!("apt-get update for {suite}: {e}"))?;
-    run(apt_get().args(["download", PACKAGE]).current_dir(tmp.join("deb")))
-        .map_err(|e| format!("apt-get download {PACKAGE} from {suite}: {e}"))?;
+    run(apt_get().arg("download").args(packages).current_dir(tmp.join("deb")))
+        .map_err(|e| format!("apt-get download {names} from {suite}: {e}"))?;
     let entries = std::fs::read_dir(tmp.join("deb")).map_err(|e| e.to_string())?;
     let mut debs: Vec<PathBuf> =
         entries.flatten().map(|e| e.path()).filter(|p| p.extension().is_some_and(|x| x == "deb")).collect();
-    match debs.len() {
-        1 => Ok(debs.remove(0)),
-        n => Err(format!("apt-get download {PACKAGE} left {n} .deb files")),
-    }
+    debs.sort();
+    Ok(debs)
 }
 
 fn running_as_root() -> bool {
@@ -308,7 +316,7 @@ fn deb822_entries(text: &str) -> Vec<Entry> {
 }
 
 /// Runs `cmd`; its stdout, or an error with its stderr.
-fn run(cmd: &mut Command) -> Result<String, String> {
+pub fn run(cmd: &mut Command) -> Result<String, String> {
     let out = cmd.output().map_err(|e| format!("{:?}: {e}", cmd.get_program()))?;
     if !out.status.success() {
         let stderr = String::from_utf8_lossy(&out.stderr);

@@ -26,6 +26,7 @@ mod render_passes;
 mod rendering;
 mod semaphores;
 mod spirv;
+mod spirv_validator;
 mod swapchains;
 
 use std::sync::Arc;
@@ -39,11 +40,21 @@ use crate::state::{key, ObjectRecord, OBJECTS};
 pub struct CoreChecks {
     device: u64,
     instance: u64,
+    /// SPIRV-Tools' validator for this device's modules, when the `spirv_validation` setting is on.
+    spirv: Option<spirv_validator::SpirvValidation>,
 }
 
 /// The checks of a device, when the `core` setting is on.
 pub fn for_device(setup: &DeviceSetup<'_>) -> Option<CoreChecks> {
-    setup.settings.core.then(|| CoreChecks { device: setup.device.as_raw(), instance: setup.instance })
+    setup.settings.core.then(|| CoreChecks {
+        device: setup.device.as_raw(),
+        instance: setup.instance,
+        spirv: setup
+            .settings
+            .spirv_validation
+            .then(|| spirv_validator::SpirvValidation::for_device(setup.facts))
+            .flatten(),
+    })
 }
 
 impl CoreChecks {

@@ -27,6 +27,8 @@ pub(super) struct SpirvRules {
     pub capability: &'static str,
     pub extension_unknown: &'static str,
     pub extension: &'static str,
+    /// The code is not valid SPIR-V for the device (the validator names no more precise id).
+    pub invalid: &'static str,
 }
 
 /// `VkShaderModuleCreateInfo`, for vkCreateShaderModule and for modules passed inline.
@@ -35,6 +37,7 @@ pub(super) const SHADER_MODULE: SpirvRules = SpirvRules {
     capability: "VUID-VkShaderModuleCreateInfo-pCode-08740",
     extension_unknown: "VUID-VkShaderModuleCreateInfo-pCode-08741",
     extension: "VUID-VkShaderModuleCreateInfo-pCode-08742",
+    invalid: "VUID-VkShaderModuleCreateInfo-pCode-08737",
 };
 
 /// `VkShaderCreateInfoEXT` with SPIR-V code.
@@ -43,6 +46,7 @@ pub(super) const SHADER_OBJECT: SpirvRules = SpirvRules {
     capability: "VUID-VkShaderCreateInfoEXT-pCode-08740",
     extension_unknown: "VUID-VkShaderCreateInfoEXT-pCode-08741",
     extension: "VUID-VkShaderCreateInfoEXT-pCode-08742",
+    invalid: "VUID-VkShaderCreateInfoEXT-pCode-08737",
 };
 
 const MAGIC: u32 = 0x0723_0203;
@@ -128,7 +132,8 @@ fn requirements(item: &SpirvItem) -> String {
 }
 
 /// One declared item against `table`: reported with `ids.0` when Vulkan does not allow it,
-/// with `ids.1` when none of its enables holds. True to skip the call.
+/// with `ids.1` when none of its enables holds. `None` when it is fine, else whether to skip
+/// the call.
 fn judge(
     cx: &Call<'_>,
     facts: &DeviceFacts,
@@ -137,18 +142,19 @@ fn judge(
     (unknown_id, id): (&'static str, &'static str),
     what: &str,
     at: &Location<'_>,
-) -> bool {
+) -> Option<bool> {
     match item(table, name) {
-        None => cx.error(unknown_id, at, format_args!("declares {what}, which Vulkan does not allow.")),
+        None => Some(cx.error(unknown_id, at, format_args!("declares {what}, which Vulkan does not allow."))),
         Some(i) if allowed(facts, i) == Some(false) => {
-            cx.error(id, at, format_args!("declares {what}, which needs {}.", requirements(i)))
+            Some(cx.error(id, at, format_args!("declares {what}, which needs {}.", requirements(i))))
         }
-        Some(_) => false,
+        Some(_) => None,
     }
 }
 
 impl CoreChecks {
-    /// The declarations of `code` against the device. True to skip the call.
+    /// The declarations of `code` against the device, then (when they are fine) the SPIR-V
+    /// validator. True to skip the call.
     pub(super) fn spirv_declarations(
         &self,
         cx: &Call<'_>,
@@ -158,13 +164,17 @@ impl CoreChecks {
     ) -> bool {
         let Some(facts) = cx.device() else { return false };
         let (capabilities, extensions) = declarations(code);
-        let mut skip = false;
+        let (mut skip, mut reported) = (false, false);
+        let mut note = |verdict: Option<bool>| {
+            reported |= verdict.is_some();
+            skip |= verdict.unwrap_or(false);
+        };
         for c in capabilities {
             // A capability newer than the grammar Vigil knows: not judged.
             let Some(known) = Capability::from_u32(c) else { continue };
             let name = format!("{known:?}");
             let what = format!("capability {name}");
-            skip |= judge(
+            note(judge(
                 cx,
                 facts,
                 &SPIRV_CAPABILITIES,
@@ -172,13 +182,15 @@ impl CoreChecks {
                 (rules.capability_unknown, rules.capability),
                 &what,
                 at,
-            );
+            ));
         }
         for e in extensions {
             let what = format!("SPIR-V extension {}", String::from_utf8_lossy(e));
-            skip |= judge(cx, facts, &SPIRV_EXTENSIONS, e, (rules.extension_unknown, rules.extension), &what, at);
+            note(judge(cx, facts, &SPIRV_EXTENSIONS, e, (rules.extension_unknown, rules.extension), &what, at));
         }
-        skip
+        // A module that declares what the device cannot take is reported for that alone: the
+        // validator would only restate it (as -pCode-08737, with less precision).
+        skip | (!reported && self.spirv_valid(cx, rules, code, at))
     }
 
     /// A shader module create info's code. True to skip the call.
