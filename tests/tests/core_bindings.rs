@@ -72,6 +72,7 @@ impl Fixture {
         let ctx = ContextBuilder::new()
             .layers(&[VIGIL_LAYER])
             .vulkan13_features(vk::PhysicalDeviceVulkan13Features::default().dynamic_rendering(true))
+            .maintenance5()
             .build(&entry);
         assert!(ctx.vigil_in_chain(), "Vigil is not in the call chain");
         // Invalid calls are skipped: they never reach lavapipe.
@@ -385,10 +386,26 @@ fn pipelines_whose_layout_lacks_what_the_shader_uses() {
         (layout(&[vertex_storage], true), vec!["VUID-VkComputePipelineCreateInfo-layout-07988"]),
         (layout(&[f.twin_layout], true), vec![]),
     ];
+    // The same code passed inline (maintenance5: no module): reflected at the call.
+    let words = ash::util::read_spv(&mut std::io::Cursor::new(COMPUTE_SPV)).expect("committed SPIR-V");
+    let create_inline = |layout: vk::PipelineLayout| {
+        let mut code = vk::ShaderModuleCreateInfo::default().code(&words);
+        let stage = vk::PipelineShaderStageCreateInfo::default().stage(COMPUTE).name(c"main").push_next(&mut code);
+        let info = [vk::ComputePipelineCreateInfo::default().stage(stage).layout(layout)];
+        let mut made = None;
+        let ids = f.ids(|| made = unsafe { d.create_compute_pipelines(vk::PipelineCache::null(), &info, None) }.ok());
+        if let Some(p) = made {
+            // SAFETY: made above, used nowhere.
+            unsafe { d.destroy_pipeline(p[0], None) };
+        }
+        ids
+    };
     for (l, expected) in &layouts {
         assert_eq!(&create(*l), expected);
+        assert_eq!(&create_inline(*l), expected, "inline");
     }
     assert_eq!(create(f.compute_layout), NONE);
+    assert_eq!(create_inline(f.compute_layout), NONE);
     // SAFETY: nothing uses them any more.
     unsafe {
         for (l, _) in layouts {

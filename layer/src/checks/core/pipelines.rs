@@ -3,18 +3,19 @@
 //! and a push constant block it uses must have a range for its stage (`-layout-07987`). A driver
 //! may crash on a pipeline that breaks them (lavapipe does), so the call is skipped when asked.
 //!
-//! Followed from each stage's shader module's reflection (`state::shaders`); code passed inline,
-//! modules Vigil could not parse and pipelines without a layout (libraries) are not checked.
+//! Followed from each stage's shader module's reflection (`state::shaders`), or for code passed
+//! inline, from its reflection at the call; modules Vigil could not parse and pipelines without a
+//! layout (libraries) are not checked.
 //! Statically used, not merely declared, resources are checked: fewer reports, never false ones.
 
 use vigil_generated::*;
 
 use super::CoreChecks;
-use crate::chassis::raw::slice;
+use crate::chassis::raw::{chained, slice};
 use crate::chassis::Call;
 use crate::report::Location;
 use crate::state::pipelines::PipelineLayoutInfo;
-use crate::state::shaders::EntryPoint;
+use crate::state::shaders::{EntryPoint, Reflection};
 use crate::state::TYPES;
 
 /// The ids of one create-info structure's rules.
@@ -35,6 +36,22 @@ pub(super) const GRAPHICS: LayoutRules = LayoutRules {
     push_constants: "VUID-VkGraphicsPipelineCreateInfo-layout-07987",
 };
 
+/// The SPIR-V words a stage without a module passes inline (`VkShaderModuleCreateInfo` in its
+/// chain), when they are whole words.
+///
+/// # Safety
+/// `stage` must be a stage the application passed.
+unsafe fn inline_code(stage: &VkPipelineShaderStageCreateInfo) -> Option<&[u32]> {
+    let s_type = VkStructureType::VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO;
+    // SAFETY: the stage's valid pNext chain; the sType names the structure.
+    let info = unsafe { chained::<VkShaderModuleCreateInfo>(stage.pNext, s_type) }?;
+    if info.pCode.is_null() || !info.codeSize.is_multiple_of(4) {
+        return None;
+    }
+    // SAFETY: codeSize bytes of code at pCode, aligned to words, as the create info promises.
+    Some(unsafe { std::slice::from_raw_parts(info.pCode, info.codeSize / 4) })
+}
+
 impl CoreChecks {
     /// The stages of one pipeline create info against `layout`; `stage_at` locates stage `i`.
     /// True to skip the call.
@@ -50,15 +67,25 @@ impl CoreChecks {
         let Some(info) = layout_record.pipeline_layout() else { return false };
         let mut skip = false;
         for (i, stage) in stages.iter().enumerate() {
-            let Some(module) = self.get(TYPES.shader_module, stage.module.as_raw()) else { continue };
-            let Some(reflection) = module.shader_module() else { continue };
             if stage.pName.is_null() {
                 continue;
             }
             // SAFETY: a valid stage's entry point name, NUL-terminated.
             let name = unsafe { std::ffi::CStr::from_ptr(stage.pName) }.to_bytes();
-            let Some(entry) = reflection.entry_point(name, stage.stage.0) else { continue };
-            skip |= self.entry_point_matches_layout(cx, rules, entry, info, layout.as_raw(), &stage_at(i));
+            let mut check = |reflection: &Reflection| {
+                let Some(entry) = reflection.entry_point(name, stage.stage.0) else { return };
+                skip |= self.entry_point_matches_layout(cx, rules, entry, info, layout.as_raw(), &stage_at(i));
+            };
+            if stage.module.as_raw() != 0 {
+                let Some(module) = self.get(TYPES.shader_module, stage.module.as_raw()) else { continue };
+                if let Some(reflection) = module.shader_module() {
+                    check(reflection);
+                }
+            // SAFETY: a valid stage's pNext chain.
+            } else if let Some(code) = unsafe { inline_code(stage) } {
+                // Reflected here, once per pipeline creation: there is no module to keep it on.
+                check(&Reflection::of(code));
+            }
         }
         skip
     }
