@@ -104,7 +104,63 @@ impl Fixture {
 fn framebuffers() {
     let f = Fixture::new();
     framebuffer_attachments(&f);
+    depth_stencil_resolve_attachment_usage(&f);
     begin_render_pass_attachment_usage_for_layouts(&f);
+}
+
+/// A render pass 2 resolving a 4-sample depth attachment into a single-sample one: the resolve
+/// attachment's view needs VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT.
+fn depth_stencil_resolve_attachment_usage(f: &Fixture) {
+    let d = &f.ctx.device;
+    let description = |samples| {
+        vk::AttachmentDescription2::default()
+            .format(DEPTH)
+            .samples(samples)
+            .load_op(vk::AttachmentLoadOp::DONT_CARE)
+            .store_op(vk::AttachmentStoreOp::DONT_CARE)
+            .initial_layout(vk::ImageLayout::UNDEFINED)
+            .final_layout(vk::ImageLayout::DEPTH_STENCIL_ATTACHMENT_OPTIMAL)
+    };
+    let attachments = [description(vk::SampleCountFlags::TYPE_4), description(vk::SampleCountFlags::TYPE_1)];
+    let reference = |attachment| {
+        vk::AttachmentReference2::default()
+            .attachment(attachment)
+            .layout(vk::ImageLayout::DEPTH_STENCIL_ATTACHMENT_OPTIMAL)
+            .aspect_mask(vk::ImageAspectFlags::DEPTH)
+    };
+    let (depth, resolve) = (reference(0), reference(1));
+    let mut resolving = vk::SubpassDescriptionDepthStencilResolve::default()
+        .depth_resolve_mode(vk::ResolveModeFlags::SAMPLE_ZERO)
+        .stencil_resolve_mode(vk::ResolveModeFlags::NONE)
+        .depth_stencil_resolve_attachment(&resolve);
+    let subpasses = [vk::SubpassDescription2::default()
+        .pipeline_bind_point(vk::PipelineBindPoint::GRAPHICS)
+        .depth_stencil_attachment(&depth)
+        .push_next(&mut resolving)];
+    let info = vk::RenderPassCreateInfo2::default().attachments(&attachments).subpasses(&subpasses);
+    // SAFETY: a valid create info (lavapipe resolves depth with SAMPLE_ZERO).
+    let render_pass = unsafe { d.create_render_pass2(&info, None) }.expect("vkCreateRenderPass2");
+    let multisampled = f.view(View { samples: vk::SampleCountFlags::TYPE_4, ..DEPTH_VIEW });
+    let ids = |usage| {
+        let attachments = [multisampled, f.view(View { usage, ..DEPTH_VIEW })];
+        let info = vk::FramebufferCreateInfo::default()
+            .render_pass(render_pass)
+            .attachments(&attachments)
+            .width(64)
+            .height(64)
+            .layers(1);
+        f.ctx.messages.problem_ids_of(|| {
+            // SAFETY: the create info; an invalid one is skipped by Vigil.
+            if let Ok(fb) = unsafe { d.create_framebuffer(&info, None) } {
+                // SAFETY: unused.
+                unsafe { d.destroy_framebuffer(fb, None) };
+            }
+        })
+    };
+    assert_eq!(ids(vk::ImageUsageFlags::SAMPLED), ["VUID-VkFramebufferCreateInfo-pAttachments-02634"]);
+    assert_eq!(ids(vk::ImageUsageFlags::DEPTH_STENCIL_ATTACHMENT), NONE);
+    // SAFETY: no framebuffer of it is left.
+    unsafe { d.destroy_render_pass(render_pass, None) };
 }
 
 fn framebuffer_attachments(f: &Fixture) {

@@ -1,6 +1,6 @@
 //! vkCreateFramebuffer's attachments against the render pass and their image views (not for
 //! imageless framebuffers): each used with the usage its role needs (`-00877`, `-02633`,
-//! `-00879`; a depth/stencil resolve attachment's `-02634` is not checked yet), of the format and sample count the render pass describes (`-00880`,
+//! `-00879`, `-02634`), of the format and sample count the render pass describes (`-00880`,
 //! `-00881`), from an image at least as large as the framebuffer (`-04533`, `-04534`), with
 //! enough layers (`-04535`), one mip level (`-00883`) and the identity swizzle (`-00884`).
 //!
@@ -24,7 +24,7 @@ const IMAGELESS: u32 = VkFramebufferCreateFlags::VK_FRAMEBUFFER_CREATE_IMAGELESS
 const ATTACHMENT_ROLES: u8 = COLOR | RESOLVE | DEPTH_STENCIL | DEPTH_STENCIL_RESOLVE | INPUT;
 
 /// The usage each role needs, its id and its name.
-const ROLE_USAGE: [(u8, u32, &str, &str); 3] = [
+const ROLE_USAGE: [(u8, u32, &str, &str); 4] = [
     (
         COLOR | RESOLVE,
         VkImageUsageFlags::VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT.0,
@@ -36,6 +36,12 @@ const ROLE_USAGE: [(u8, u32, &str, &str); 3] = [
         VkImageUsageFlags::VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT.0,
         "VUID-VkFramebufferCreateInfo-pAttachments-02633",
         "the depth/stencil attachment, but lacks VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT",
+    ),
+    (
+        DEPTH_STENCIL_RESOLVE,
+        VkImageUsageFlags::VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT.0,
+        "VUID-VkFramebufferCreateInfo-pAttachments-02634",
+        "a depth/stencil resolve attachment, but lacks VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT",
     ),
     (
         INPUT,
