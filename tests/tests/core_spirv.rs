@@ -20,6 +20,11 @@ const GROUP_NON_UNIFORM: u32 = 61;
 
 /// A compute module that declares `capabilities` and `extensions` and does nothing.
 fn module(capabilities: &[u32], extensions: &[&str]) -> Vec<u32> {
+    sized_module(capabilities, extensions, [1, 1, 1])
+}
+
+/// The same with workgroups of `size` (its `LocalSize` execution mode).
+fn sized_module(capabilities: &[u32], extensions: &[&str], size: [u32; 3]) -> Vec<u32> {
     let mut w = vec![0x0723_0203, 0x0001_0300, 0, 6, 0];
     for &c in capabilities {
         w.extend([(2 << 16) | 17, c]);
@@ -33,7 +38,7 @@ fn module(capabilities: &[u32], extensions: &[&str]) -> Vec<u32> {
     // OpMemoryModel Logical GLSL450; OpEntryPoint GLCompute %5 "main"; OpExecutionMode %5 LocalSize 1 1 1
     w.extend([(3 << 16) | 14, 0, 1]);
     w.extend([(5 << 16) | 15, 5, 5, u32::from_le_bytes(*b"main"), 0]);
-    w.extend([(6 << 16) | 16, 5, 17, 1, 1, 1]);
+    w.extend([(6 << 16) | 16, 5, 17, size[0], size[1], size[2]]);
     // %1 = OpTypeVoid; %2 = OpTypeFunction %1; %5 = OpFunction %1 None %2; OpLabel; OpReturn; OpFunctionEnd
     w.extend([(2 << 16) | 19, 1, (3 << 16) | 33, 2, 1, (5 << 16) | 54, 1, 5, 0, 2]);
     w.extend([(2 << 16) | 248, 3, (1 << 16) | 253, (1 << 16) | 56]);
@@ -122,6 +127,48 @@ fn spirv_declarations() {
         .vulkan12_features(vk::PhysicalDeviceVulkan12Features::default().uniform_buffer_standard_layout(true))
         .build_skipping_errors(&entry);
     spirv_validator(&plain, &rich, &standard_layout);
+    workgroup_limits(&rich);
+}
+
+/// A compute stage's workgroup size against lavapipe's limits (1024 per axis and in all), in a
+/// module and inline.
+fn workgroup_limits(rich: &Context) {
+    let cases: [([u32; 3], &[&str]); 6] = [
+        ([1025, 1, 1], &["VUID-RuntimeSpirv-x-06429", "VUID-RuntimeSpirv-x-06432"]),
+        ([1, 1025, 1], &["VUID-RuntimeSpirv-y-06430", "VUID-RuntimeSpirv-x-06432"]),
+        ([1, 1, 1025], &["VUID-RuntimeSpirv-z-06431", "VUID-RuntimeSpirv-x-06432"]),
+        ([32, 32, 2], &["VUID-RuntimeSpirv-x-06432"]),
+        ([1024, 1, 1], &[]),
+        ([32, 16, 2], &[]),
+    ];
+    // SAFETY: an empty layout.
+    let layout = unsafe { rich.device.create_pipeline_layout(&vk::PipelineLayoutCreateInfo::default(), None) }
+        .expect("vkCreatePipelineLayout");
+    for (size, ids) in cases {
+        let code = sized_module(&[SHADER], &[], size);
+        assert_eq!(create_inline_pipeline(rich, &code), ids, "inline {size:?}");
+        // SAFETY: a valid module.
+        let module =
+            unsafe { rich.device.create_shader_module(&vk::ShaderModuleCreateInfo::default().code(&code), None) }
+                .expect("vkCreateShaderModule");
+        let ids_of_module = rich.messages.problem_ids_of(|| {
+            let stage = vk::PipelineShaderStageCreateInfo::default()
+                .stage(vk::ShaderStageFlags::COMPUTE)
+                .module(module)
+                .name(c"main");
+            let info = vk::ComputePipelineCreateInfo::default().stage(stage).layout(layout);
+            // SAFETY: valid but for the workgroup size, which Vigil skips.
+            if let Ok(p) = unsafe { rich.device.create_compute_pipelines(vk::PipelineCache::null(), &[info], None) } {
+                // SAFETY: unused.
+                unsafe { rich.device.destroy_pipeline(p[0], None) };
+            }
+        });
+        assert_eq!(ids_of_module, ids, "module {size:?}");
+        // SAFETY: no pipeline uses it.
+        unsafe { rich.device.destroy_shader_module(module, None) };
+    }
+    // SAFETY: no pipeline uses it.
+    unsafe { rich.device.destroy_pipeline_layout(layout, None) };
 }
 
 /// The validator's samples and the ids each produces on a device with none of the features

@@ -17,7 +17,7 @@ use std::sync::OnceLock;
 
 use rspirv::binary::{Consumer, ParseAction};
 use rspirv::dr::{Instruction, Operand};
-use rspirv::spirv::{Decoration, ExecutionModel, Op, StorageClass};
+use rspirv::spirv::{BuiltIn, Decoration, ExecutionMode, ExecutionModel, Op, StorageClass};
 use vigil_generated::VkShaderModuleCreateInfo;
 
 use super::records::{ObjectRecord, ObjectState};
@@ -49,6 +49,10 @@ pub struct EntryPoint {
     /// `Some(bytes)` when it uses a push constant block: the block's size as declared (0 when
     /// the layout of its types could not be worked out); `None` when it uses none.
     pub push_constants: Option<u32>,
+    /// Its workgroup size: the module's `WorkgroupSize` built-in when it is a constant (it
+    /// overrides the execution mode), else its `LocalSize` execution mode; `None` without either,
+    /// or when the built-in is a specialization constant.
+    pub local_size: Option<[u32; 3]>,
 }
 
 /// What Vigil learned from a module's code.
@@ -229,6 +233,10 @@ struct Collector {
     /// Their ids: a valid module declares them all before its functions.
     variable_ids: HashSet<u32>,
     entry_points: Vec<Instruction>,
+    /// `LocalSize` execution modes, by entry point function.
+    local_sizes: HashMap<u32, [u32; 3]>,
+    /// The id decorated as the `WorkgroupSize` built-in.
+    workgroup_size_builtin: Option<u32>,
     /// Per function: the global variables its instructions name, and the functions it calls.
     functions: HashMap<u32, (Vec<u32>, Vec<u32>)>,
     /// The function being read.
@@ -251,8 +259,22 @@ impl Consumer for Collector {
     fn consume_instruction(&mut self, inst: Instruction) -> ParseAction {
         let op = inst.class.opcode;
         match (op, self.current) {
-            (Op::Decorate | Op::MemberDecorate, _) => self.d.add(&inst),
+            (Op::Decorate | Op::MemberDecorate, _) => {
+                if let [Operand::IdRef(target), Operand::Decoration(Decoration::BuiltIn), Operand::BuiltIn(BuiltIn::WorkgroupSize)] =
+                    inst.operands.as_slice()
+                {
+                    self.workgroup_size_builtin = Some(*target);
+                }
+                self.d.add(&inst);
+            }
             (Op::EntryPoint, _) => self.entry_points.push(inst),
+            (Op::ExecutionMode, _) => {
+                if let [Operand::IdRef(f), Operand::ExecutionMode(ExecutionMode::LocalSize), Operand::LiteralBit32(x), Operand::LiteralBit32(y), Operand::LiteralBit32(z)] =
+                    inst.operands.as_slice()
+                {
+                    self.local_sizes.insert(*f, [*x, *y, *z]);
+                }
+            }
             (Op::Function, _) => {
                 self.current = inst.result_id;
                 if let Some(f) = inst.result_id {
@@ -444,9 +466,30 @@ fn reflect(words: &[u32]) -> Result<Vec<EntryPoint>, String> {
             stage: stage_of(*model),
             resources: merge(resources),
             push_constants,
+            local_size: match c.workgroup_size_builtin {
+                Some(builtin) => constant_size(&c.types, builtin),
+                None => c.local_sizes.get(&main).copied(),
+            },
         });
     }
     Ok(entry_points)
+}
+
+/// The value of constant composite `id` of three 32-bit constants (a `WorkgroupSize`); `None`
+/// for a specialization constant or anything else.
+fn constant_size(types: &HashMap<u32, Instruction>, id: u32) -> Option<[u32; 3]> {
+    let composite = types.get(&id).filter(|i| i.class.opcode == Op::ConstantComposite)?;
+    let mut size = [0; 3];
+    if composite.operands.len() != 3 {
+        return None;
+    }
+    for (s, o) in size.iter_mut().zip(&composite.operands) {
+        let Operand::IdRef(c) = o else { return None };
+        let constant = types.get(c).filter(|i| i.class.opcode == Op::Constant)?;
+        let [Operand::LiteralBit32(v)] = constant.operands.as_slice() else { return None };
+        *s = *v;
+    }
+    Some(size)
 }
 
 /// Sorts resource uses by set and binding and merges repeats (two variables may alias one
@@ -495,6 +538,7 @@ mod tests {
                 stage: 0x20,
                 resources: vec![ResourceUse { set: 0, binding: 0, written: true }],
                 push_constants: Some(4),
+                local_size: Some([64, 1, 1]),
             }]
         );
     }

@@ -7,6 +7,10 @@
 //! inline, from its reflection at the call; modules Vigil could not parse and pipelines without a
 //! layout (libraries) are not checked.
 //! Statically used, not merely declared, resources are checked: fewer reports, never false ones.
+//!
+//! A compute stage's workgroup size (its constant `WorkgroupSize` built-in, else its `LocalSize`)
+//! must be within the device's limits (`VUID-RuntimeSpirv-x-06429`, `-y-06430`, `-z-06431`,
+//! `-x-06432`); a size given by specialization constants or `LocalSizeId` is not judged.
 
 use vigil_generated::*;
 
@@ -36,6 +40,47 @@ pub(super) const GRAPHICS: LayoutRules = LayoutRules {
     push_constants: "VUID-VkGraphicsPipelineCreateInfo-layout-07987",
 };
 
+/// A compute entry point's workgroup size against the device's limits (`VUID-RuntimeSpirv-x-06429`,
+/// `-y-06430`, `-z-06431`, `-x-06432`). True to skip the call.
+fn workgroup_within_limits(cx: &Call<'_>, entry: &EntryPoint, at: &Location<'_>) -> bool {
+    const COMPUTE_STAGE: u32 = VkShaderStageFlags::VK_SHADER_STAGE_COMPUTE_BIT.0;
+    let (Some(size), true, Some(facts)) = (entry.local_size, entry.stage == COMPUTE_STAGE, cx.device()) else {
+        return false;
+    };
+    let limits = &facts.limits;
+    let mut skip = false;
+    let axes =
+        [("x", "VUID-RuntimeSpirv-x-06429"), ("y", "VUID-RuntimeSpirv-y-06430"), ("z", "VUID-RuntimeSpirv-z-06431")];
+    for (axis, ((name, vuid), (&n, &max))) in
+        axes.iter().zip(size.iter().zip(&limits.maxComputeWorkGroupSize)).enumerate()
+    {
+        if n > max {
+            skip |= cx.error(
+                vuid,
+                at,
+                format_args!(
+                    "entry point {} has a workgroup {name} size of {n}, more than the device's \
+                     maxComputeWorkGroupSize[{axis}] ({max}).",
+                    entry.name
+                ),
+            );
+        }
+    }
+    let invocations = size.iter().map(|&n| u64::from(n)).product::<u64>();
+    if invocations > u64::from(limits.maxComputeWorkGroupInvocations) {
+        skip |= cx.error(
+            "VUID-RuntimeSpirv-x-06432",
+            at,
+            format_args!(
+                "entry point {} has workgroups of {} × {} × {} = {invocations} invocations, more than the device's \
+                 maxComputeWorkGroupInvocations ({}).",
+                entry.name, size[0], size[1], size[2], limits.maxComputeWorkGroupInvocations
+            ),
+        );
+    }
+    skip
+}
+
 /// The SPIR-V words a stage without a module passes inline (`VkShaderModuleCreateInfo` in its
 /// chain), when they are whole words.
 ///
@@ -53,8 +98,8 @@ unsafe fn inline_code(stage: &VkPipelineShaderStageCreateInfo) -> Option<&[u32]>
 }
 
 impl CoreChecks {
-    /// The stages of one pipeline create info against `layout`; `stage_at` locates stage `i`.
-    /// True to skip the call.
+    /// The stages of one pipeline create info against `layout` and the device's limits;
+    /// `stage_at` locates stage `i`. True to skip the call.
     fn stages_match_layout<'a>(
         &self,
         cx: &Call<'_>,
@@ -63,8 +108,8 @@ impl CoreChecks {
         layout: VkPipelineLayout,
         stage_at: &dyn Fn(usize) -> Location<'a>,
     ) -> bool {
-        let Some(layout_record) = self.get(TYPES.pipeline_layout, layout.as_raw()) else { return false };
-        let Some(info) = layout_record.pipeline_layout() else { return false };
+        let layout_record = self.get(TYPES.pipeline_layout, layout.as_raw());
+        let info = layout_record.as_ref().and_then(|l| l.pipeline_layout());
         let mut skip = false;
         for (i, stage) in stages.iter().enumerate() {
             if stage.pName.is_null() {
@@ -74,7 +119,11 @@ impl CoreChecks {
             let name = unsafe { std::ffi::CStr::from_ptr(stage.pName) }.to_bytes();
             let mut check = |reflection: &Reflection| {
                 let Some(entry) = reflection.entry_point(name, stage.stage.0) else { return };
-                skip |= self.entry_point_matches_layout(cx, rules, entry, info, layout.as_raw(), &stage_at(i));
+                let at = stage_at(i);
+                if let Some(info) = info {
+                    skip |= self.entry_point_matches_layout(cx, rules, entry, info, layout.as_raw(), &at);
+                }
+                skip |= workgroup_within_limits(cx, entry, &at);
             };
             if stage.module.as_raw() != 0 {
                 let Some(module) = self.get(TYPES.shader_module, stage.module.as_raw()) else { continue };
