@@ -128,6 +128,99 @@ fn spirv_declarations() {
         .build_skipping_errors(&entry);
     spirv_validator(&plain, &rich, &standard_layout);
     workgroup_limits(&rich);
+    let stores = ContextBuilder::new()
+        .layers(&[VIGIL_LAYER])
+        .features(
+            vk::PhysicalDeviceFeatures::default()
+                .fragment_stores_and_atomics(true)
+                .vertex_pipeline_stores_and_atomics(true),
+        )
+        .build_skipping_errors(&entry);
+    stores_in_graphics_stages(&plain, &stores);
+}
+
+/// vkCreateGraphicsPipelines with these vertex and fragment shaders, a layout with a storage
+/// buffer at set 0 binding 0 for both stages, and a one-color-attachment render pass.
+fn graphics_pipeline_ids(ctx: &Context, vert: &[u32], frag: &[u32]) -> Vec<String> {
+    let d = &ctx.device;
+    // SAFETY: valid create infos throughout; what is made is destroyed at the end.
+    unsafe {
+        let module = |code: &[u32]| {
+            d.create_shader_module(&vk::ShaderModuleCreateInfo::default().code(code), None)
+                .expect("vkCreateShaderModule")
+        };
+        let (vs, fs) = (module(vert), module(frag));
+        let binding = [vk::DescriptorSetLayoutBinding::default()
+            .descriptor_type(vk::DescriptorType::STORAGE_BUFFER)
+            .descriptor_count(1)
+            .stage_flags(vk::ShaderStageFlags::VERTEX | vk::ShaderStageFlags::FRAGMENT)];
+        let set_layout = d
+            .create_descriptor_set_layout(&vk::DescriptorSetLayoutCreateInfo::default().bindings(&binding), None)
+            .unwrap();
+        let set_layouts = [set_layout];
+        let layout =
+            d.create_pipeline_layout(&vk::PipelineLayoutCreateInfo::default().set_layouts(&set_layouts), None).unwrap();
+        let attachment = [vk::AttachmentDescription::default()
+            .format(vk::Format::R8G8B8A8_UNORM)
+            .samples(vk::SampleCountFlags::TYPE_1)
+            .load_op(vk::AttachmentLoadOp::DONT_CARE)
+            .store_op(vk::AttachmentStoreOp::STORE)
+            .final_layout(vk::ImageLayout::GENERAL)];
+        let color = [vk::AttachmentReference { attachment: 0, layout: vk::ImageLayout::COLOR_ATTACHMENT_OPTIMAL }];
+        let subpass = [vk::SubpassDescription::default().color_attachments(&color)];
+        let render_pass = d
+            .create_render_pass(&vk::RenderPassCreateInfo::default().attachments(&attachment).subpasses(&subpass), None)
+            .unwrap();
+        let stages = [
+            vk::PipelineShaderStageCreateInfo::default().stage(vk::ShaderStageFlags::VERTEX).module(vs).name(c"main"),
+            vk::PipelineShaderStageCreateInfo::default().stage(vk::ShaderStageFlags::FRAGMENT).module(fs).name(c"main"),
+        ];
+        let vertex_input = vk::PipelineVertexInputStateCreateInfo::default();
+        let assembly =
+            vk::PipelineInputAssemblyStateCreateInfo::default().topology(vk::PrimitiveTopology::TRIANGLE_LIST);
+        let viewport = vk::PipelineViewportStateCreateInfo::default().viewport_count(1).scissor_count(1);
+        let raster = vk::PipelineRasterizationStateCreateInfo::default().line_width(1.0);
+        let multisample =
+            vk::PipelineMultisampleStateCreateInfo::default().rasterization_samples(vk::SampleCountFlags::TYPE_1);
+        let blend_attachment =
+            [vk::PipelineColorBlendAttachmentState::default().color_write_mask(vk::ColorComponentFlags::RGBA)];
+        let blend = vk::PipelineColorBlendStateCreateInfo::default().attachments(&blend_attachment);
+        let states = [vk::DynamicState::VIEWPORT, vk::DynamicState::SCISSOR];
+        let dynamic = vk::PipelineDynamicStateCreateInfo::default().dynamic_states(&states);
+        let info = vk::GraphicsPipelineCreateInfo::default()
+            .stages(&stages)
+            .vertex_input_state(&vertex_input)
+            .input_assembly_state(&assembly)
+            .viewport_state(&viewport)
+            .rasterization_state(&raster)
+            .multisample_state(&multisample)
+            .color_blend_state(&blend)
+            .dynamic_state(&dynamic)
+            .layout(layout)
+            .render_pass(render_pass);
+        let ids = ctx.messages.problem_ids_of(|| {
+            if let Ok(p) = d.create_graphics_pipelines(vk::PipelineCache::null(), &[info], None) {
+                d.destroy_pipeline(p[0], None);
+            }
+        });
+        d.destroy_render_pass(render_pass, None);
+        d.destroy_pipeline_layout(layout, None);
+        d.destroy_descriptor_set_layout(set_layout, None);
+        d.destroy_shader_module(vs, None);
+        d.destroy_shader_module(fs, None);
+        ids
+    }
+}
+
+/// Storage buffers written by the fragment and vertex stages: each needs its feature.
+fn stores_in_graphics_stages(plain: &Context, stores: &Context) {
+    let (vert, frag) = (spirv_file("triangle.vert.spv"), spirv_file("triangle.frag.spv"));
+    let (stores_vert, stores_frag) = (spirv_file("stores.vert.spv"), spirv_file("stores.frag.spv"));
+    assert_eq!(graphics_pipeline_ids(plain, &vert, &stores_frag), ["VUID-RuntimeSpirv-NonWritable-06340"]);
+    assert_eq!(graphics_pipeline_ids(stores, &vert, &stores_frag), NONE);
+    assert_eq!(graphics_pipeline_ids(plain, &stores_vert, &frag), ["VUID-RuntimeSpirv-NonWritable-06341"]);
+    assert_eq!(graphics_pipeline_ids(stores, &stores_vert, &frag), NONE);
+    assert_eq!(graphics_pipeline_ids(plain, &vert, &frag), NONE);
 }
 
 /// A compute stage's workgroup size against lavapipe's limits (1024 per axis and in all), in a

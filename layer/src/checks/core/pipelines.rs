@@ -11,6 +11,9 @@
 //! A compute stage's workgroup size (its constant `WorkgroupSize` built-in, else its `LocalSize`)
 //! must be within the device's limits (`VUID-RuntimeSpirv-x-06429`, `-y-06430`, `-z-06431`,
 //! `-x-06432`); a size given by specialization constants or `LocalSizeId` is not judged.
+//! Storage resources a fragment or pre-rasterization stage uses without `NonWritable` need
+//! `fragmentStoresAndAtomics` or `vertexPipelineStoresAndAtomics` (`-NonWritable-06340`,
+//! `-06341`).
 
 use vigil_generated::*;
 
@@ -81,6 +84,45 @@ fn workgroup_within_limits(cx: &Call<'_>, entry: &EntryPoint, at: &Location<'_>)
     skip
 }
 
+/// Writable storage resources in fragment and pre-rasterization stages need their features
+/// (`VUID-RuntimeSpirv-NonWritable-06340`, `-06341`). True to skip the call.
+fn stores_allowed(cx: &Call<'_>, entry: &EntryPoint, at: &Location<'_>) -> bool {
+    use vigil_generated::features::Feature;
+    const FRAGMENT: u32 = VkShaderStageFlags::VK_SHADER_STAGE_FRAGMENT_BIT.0;
+    const VERTEX_PIPELINE: u32 = VkShaderStageFlags::VK_SHADER_STAGE_VERTEX_BIT.0
+        | VkShaderStageFlags::VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT.0
+        | VkShaderStageFlags::VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT.0
+        | VkShaderStageFlags::VK_SHADER_STAGE_GEOMETRY_BIT.0;
+    let Some(facts) = cx.device() else { return false };
+    let (vuid, feature, name) = match entry.stage {
+        FRAGMENT => {
+            ("VUID-RuntimeSpirv-NonWritable-06340", Feature::FRAGMENT_STORES_AND_ATOMICS, "fragmentStoresAndAtomics")
+        }
+        s if s & VERTEX_PIPELINE != 0 => (
+            "VUID-RuntimeSpirv-NonWritable-06341",
+            Feature::VERTEX_PIPELINE_STORES_AND_ATOMICS,
+            "vertexPipelineStoresAndAtomics",
+        ),
+        _ => return false,
+    };
+    if facts.features.contains(feature) {
+        return false;
+    }
+    let mut skip = false;
+    for r in entry.resources.iter().filter(|r| r.written) {
+        skip |= cx.error(
+            vuid,
+            at,
+            format_args!(
+                "entry point {} (stage {:#x}) uses the storage resource at set {} binding {}, which is not \
+                 decorated NonWritable, and the {name} feature is not enabled.",
+                entry.name, entry.stage, r.set, r.binding
+            ),
+        );
+    }
+    skip
+}
+
 /// The SPIR-V words a stage without a module passes inline (`VkShaderModuleCreateInfo` in its
 /// chain), when they are whole words.
 ///
@@ -124,6 +166,7 @@ impl CoreChecks {
                     skip |= self.entry_point_matches_layout(cx, rules, entry, info, layout.as_raw(), &at);
                 }
                 skip |= workgroup_within_limits(cx, entry, &at);
+                skip |= stores_allowed(cx, entry, &at);
             };
             if stage.module.as_raw() != 0 {
                 let Some(module) = self.get(TYPES.shader_module, stage.module.as_raw()) else { continue };
