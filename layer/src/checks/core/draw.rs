@@ -10,8 +10,7 @@
 //! pipeline binaries, code it could not parse), ray tracing pipelines (not recorded). Sets a
 //! later bind disturbed are taken as still bound with the layout they were bound with.
 
-use vigil_generated::objects::BOUND_PIPELINE_IDS;
-
+use super::command_table::CommandTable;
 use super::CoreChecks;
 use crate::chassis::Call;
 use crate::state::command_buffers::{Pushed, Recording};
@@ -129,14 +128,12 @@ const SHADER_USE_IDS: &[(&str, &str, &str)] = &[
     ("vkCmdTraceRaysNV", "VUID-vkCmdTraceRaysNV-None-08600", "VUID-vkCmdTraceRaysNV-None-08601"),
 ];
 
+/// `SHADER_USE_IDS` by command number.
+static SHADER_USES: CommandTable<(&str, &str, &str)> = CommandTable::new(SHADER_USE_IDS, |r| r.0);
+
 /// `VK_PIPELINE_CREATE_2_DESCRIPTOR_BUFFER_BIT_EXT` and `_DESCRIPTOR_HEAP_BIT_EXT`: the sets
 /// such a pipeline uses are not bound with vkCmdBindDescriptorSets.
 const NOT_BOUND_SETS: u64 = 0x2000_0000 | 0x10_0000_0000;
-
-/// The command an id of `BOUND_PIPELINE_IDS` names: `VUID-vkCmdDraw-None-08606` → `vkCmdDraw`.
-fn command_of(vuid: &'static str) -> &'static str {
-    vuid.split('-').nth(1).unwrap_or(vuid)
-}
 
 impl CoreChecks {
     /// The sets and push constants the shaders of `pipeline`, bound at bind point `point` (index
@@ -150,14 +147,9 @@ impl CoreChecks {
         pipeline: Key,
         cb: u64,
     ) -> bool {
-        let vuid = BOUND_PIPELINE_IDS
-            .binary_search_by_key(&(cx.command as u16), |(c, _, _)| *c)
-            .map_or("", |i| BOUND_PIPELINE_IDS[i].1);
-        let Ok(ids) = SHADER_USE_IDS.binary_search_by_key(&command_of(vuid), |(c, _, _)| c) else { return false };
+        let Some(&ids) = SHADER_USES.get(cx) else { return false };
         let bound = &r.bound[index];
-        r.references
-            .with_record(pipeline, |p| self.pipeline_uses(cx, r, bound, p, SHADER_USE_IDS[ids], (cb, point)))
-            .unwrap_or(false)
+        r.references.with_record(pipeline, |p| self.pipeline_uses(cx, r, bound, p, ids, (cb, point))).unwrap_or(false)
     }
 
     /// The checks for bound pipeline `p`; `at` is the command buffer and the bind point.
@@ -279,10 +271,15 @@ mod tests {
             .collect()
     }
 
+    /// The command an id of `BOUND_PIPELINE_IDS` names: `VUID-vkCmdDraw-None-08606` → `vkCmdDraw`.
+    fn command_of(vuid: &'static str) -> &'static str {
+        vuid.split('-').nth(1).unwrap_or(vuid)
+    }
+
     #[test]
     fn the_hand_table_is_the_registrys() {
         let mut expected = Vec::new();
-        for &(_, vuid, _) in BOUND_PIPELINE_IDS {
+        for &(_, vuid, _) in vigil_generated::objects::BOUND_PIPELINE_IDS {
             let command = command_of(vuid);
             let sets = registry_id(command, "statically uses a set n, a descriptor set must have been bound");
             let push = registry_id(command, "specified push constant ranges and statically uses a push constant value");

@@ -5,6 +5,7 @@ mod bindings;
 mod buffers;
 mod clears;
 mod command_buffers;
+mod command_table;
 mod copies;
 mod copy_overlap;
 mod copy_shapes;
