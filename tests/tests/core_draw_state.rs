@@ -1,8 +1,16 @@
-//! Draw-time state through the real loader on lavapipe: the viewport and scissor a bound
-//! graphics pipeline leaves dynamic, set (and not invalidated by binding a pipeline with them
-//! static), and the index buffer of indexed draws, bound and large enough. Each case records
-//! into a command buffer inside a dynamic rendering instance: the exact ids of the invalid draw
+//! Draw-time state through the real loader on lavapipe: the dynamic states a bound graphics
+//! pipeline leaves dynamic, set (and not invalidated by binding a pipeline with them static)
+//! where their rules apply (rasterizing, the depth, stencil or depth bias test enabled, lines
+//! drawn), the viewport and scissor counts set with count matching, and the index buffer of
+//! indexed draws, bound and large enough; for the six core draws. Each case records into a
+//! command buffer inside a dynamic rendering instance: the exact ids of the invalid draw
 //! (skipped, so it never reaches lavapipe), and its valid neighbour, which reports nothing.
+//!
+//! Not here: the depth bounds rules (lavapipe has no `depthBounds` feature, so the depth bounds
+//! test can never be enabled).
+
+use std::cell::RefCell;
+use std::collections::HashMap;
 
 use ash::vk;
 use vigil_tests::{Context, ContextBuilder, VulkanEnv, VIGIL_LAYER};
@@ -21,6 +29,18 @@ struct Fixture {
     /// 12 bytes: six 16-bit indices.
     index: vk::Buffer,
     indirect: vk::Buffer,
+    layout: vk::PipelineLayout,
+    /// Pipelines by their dynamic states and shape, made once.
+    pipelines: RefCell<HashMap<(Vec<vk::DynamicState>, Shape), vk::Pipeline>>,
+}
+
+/// What a test pipeline fixes statically besides its dynamic states.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+struct Shape {
+    /// `VK_PRIMITIVE_TOPOLOGY_LINE_LIST` instead of a triangle list.
+    lines: bool,
+    depth_bias: bool,
+    discard: bool,
 }
 
 impl Fixture {
@@ -28,6 +48,8 @@ impl Fixture {
         let entry = VulkanEnv::new().with_vigil().entry();
         let ctx = ContextBuilder::new()
             .layers(&[VIGIL_LAYER])
+            .features(vk::PhysicalDeviceFeatures::default().multi_viewport(true))
+            .vulkan12_features(vk::PhysicalDeviceVulkan12Features::default().draw_indirect_count(true))
             .vulkan13_features(vk::PhysicalDeviceVulkan13Features::default().dynamic_rendering(true))
             .build_skipping_errors(&entry);
         let d = &ctx.device;
@@ -42,8 +64,9 @@ impl Fixture {
                 )
                 .expect("vkCreateCommandPool");
             let layout = d.create_pipeline_layout(&vk::PipelineLayoutCreateInfo::default(), None).expect("layout");
-            let dynamic = pipeline(&ctx, layout, &[vk::DynamicState::VIEWPORT, vk::DynamicState::SCISSOR]);
-            let fixed = pipeline(&ctx, layout, &[]);
+            let dynamic =
+                pipeline(&ctx, layout, &[vk::DynamicState::VIEWPORT, vk::DynamicState::SCISSOR], Shape::default());
+            let fixed = pipeline(&ctx, layout, &[], Shape::default());
             let image = d
                 .create_image(
                     &vk::ImageCreateInfo::default()
@@ -61,8 +84,15 @@ impl Fixture {
             let view = d.create_image_view(&vigil_tests::context::color_view_info(image), None).expect("view");
             let index = buffer(&ctx, 12, vk::BufferUsageFlags::INDEX_BUFFER);
             let indirect = buffer(&ctx, 64, vk::BufferUsageFlags::INDIRECT_BUFFER);
-            Fixture { ctx, pool, dynamic, fixed, view, index, indirect }
+            let pipelines = RefCell::default();
+            Fixture { ctx, pool, dynamic, fixed, view, index, indirect, layout, pipelines }
         }
+    }
+
+    /// The pipeline with `dynamic` states and `shape`.
+    fn pipeline(&self, dynamic: &[vk::DynamicState], shape: Shape) -> vk::Pipeline {
+        let key = (dynamic.to_vec(), shape);
+        *self.pipelines.borrow_mut().entry(key).or_insert_with(|| pipeline(&self.ctx, self.layout, dynamic, shape))
     }
 
     /// Records `record` inside a rendering instance; the ids reported while recording.
@@ -95,8 +125,9 @@ impl Fixture {
     }
 }
 
-/// A triangle pipeline for dynamic rendering to R8G8B8A8_UNORM with `dynamic` states.
-fn pipeline(ctx: &Context, layout: vk::PipelineLayout, dynamic: &[vk::DynamicState]) -> vk::Pipeline {
+/// A triangle (or line) pipeline for dynamic rendering to R8G8B8A8_UNORM with `dynamic` states
+/// (no viewports or scissors where their counts are dynamic).
+fn pipeline(ctx: &Context, layout: vk::PipelineLayout, dynamic: &[vk::DynamicState], shape: Shape) -> vk::Pipeline {
     let d = &ctx.device;
     let vertex = vigil_tests::programs::shader_module(ctx, VERTEX_SPV);
     let fragment = vigil_tests::programs::shader_module(ctx, FRAGMENT_SPV);
@@ -108,12 +139,21 @@ fn pipeline(ctx: &Context, layout: vk::PipelineLayout, dynamic: &[vk::DynamicSta
             .name(c"main"),
     ];
     let vertex_input = vk::PipelineVertexInputStateCreateInfo::default();
-    let input_assembly =
-        vk::PipelineInputAssemblyStateCreateInfo::default().topology(vk::PrimitiveTopology::TRIANGLE_LIST);
+    let topology = if shape.lines { vk::PrimitiveTopology::LINE_LIST } else { vk::PrimitiveTopology::TRIANGLE_LIST };
+    let input_assembly = vk::PipelineInputAssemblyStateCreateInfo::default().topology(topology);
     let viewports = [vk::Viewport::default().width(64.0).height(64.0).max_depth(1.0)];
     let scissors = [vk::Rect2D::default().extent(vk::Extent2D { width: 64, height: 64 })];
-    let viewport = vk::PipelineViewportStateCreateInfo::default().viewports(&viewports).scissors(&scissors);
-    let raster = vk::PipelineRasterizationStateCreateInfo::default().line_width(1.0);
+    let mut viewport = vk::PipelineViewportStateCreateInfo::default();
+    if !dynamic.contains(&vk::DynamicState::VIEWPORT_WITH_COUNT) {
+        viewport = viewport.viewports(&viewports);
+    }
+    if !dynamic.contains(&vk::DynamicState::SCISSOR_WITH_COUNT) {
+        viewport = viewport.scissors(&scissors);
+    }
+    let raster = vk::PipelineRasterizationStateCreateInfo::default()
+        .line_width(1.0)
+        .depth_bias_enable(shape.depth_bias)
+        .rasterizer_discard_enable(shape.discard);
     let multisample =
         vk::PipelineMultisampleStateCreateInfo::default().rasterization_samples(vk::SampleCountFlags::TYPE_1);
     let blend_attachments =
@@ -169,18 +209,36 @@ const SCISSOR: vk::Rect2D =
     vk::Rect2D { offset: vk::Offset2D { x: 0, y: 0 }, extent: vk::Extent2D { width: 64, height: 64 } };
 
 /// A draw command, by name.
-type Draw<'a> = (&'static str, &'a dyn Fn(&ash::Device, vk::CommandBuffer));
+type Draw<'a> = (&'static str, Box<dyn Fn(&ash::Device, vk::CommandBuffer) + 'a>);
+
+/// The six core draws, by name.
+fn draws(f: &Fixture) -> [Draw<'_>; 6] {
+    let (buffer, count) = (f.indirect, 32);
+    [
+        // SAFETY (all six): draws recorded inside a rendering instance, their indirect
+        // commands at 0 and their count at 32 in a 64-byte indirect buffer.
+        ("vkCmdDraw", Box::new(|d, cb| unsafe { d.cmd_draw(cb, 3, 1, 0, 0) })),
+        ("vkCmdDrawIndexed", Box::new(|d, cb| unsafe { d.cmd_draw_indexed(cb, 6, 1, 0, 0, 0) })),
+        (
+            "vkCmdDrawIndexedIndirect",
+            Box::new(move |d, cb| unsafe { d.cmd_draw_indexed_indirect(cb, buffer, 0, 1, 20) }),
+        ),
+        (
+            "vkCmdDrawIndexedIndirectCount",
+            Box::new(move |d, cb| unsafe { d.cmd_draw_indexed_indirect_count(cb, buffer, 0, buffer, count, 1, 20) }),
+        ),
+        ("vkCmdDrawIndirect", Box::new(move |d, cb| unsafe { d.cmd_draw_indirect(cb, buffer, 0, 1, 16) })),
+        (
+            "vkCmdDrawIndirectCount",
+            Box::new(move |d, cb| unsafe { d.cmd_draw_indirect_count(cb, buffer, 0, buffer, count, 1, 16) }),
+        ),
+    ]
+}
 
 #[test]
 fn draw_state() {
     let f = Fixture::new();
-    let draws: [Draw<'_>; 4] = [
-        // SAFETY (all four): draws recorded inside a rendering instance.
-        ("vkCmdDraw", &|d, cb| unsafe { d.cmd_draw(cb, 3, 1, 0, 0) }),
-        ("vkCmdDrawIndexed", &|d, cb| unsafe { d.cmd_draw_indexed(cb, 6, 1, 0, 0, 0) }),
-        ("vkCmdDrawIndexedIndirect", &|d, cb| unsafe { d.cmd_draw_indexed_indirect(cb, f.indirect, 0, 1, 20) }),
-        ("vkCmdDrawIndirect", &|d, cb| unsafe { d.cmd_draw_indirect(cb, f.indirect, 0, 1, 16) }),
-    ];
+    let draws = draws(&f);
     for (name, draw) in draws {
         let indexed = name.contains("Indexed");
         let index = |d: &ash::Device, cb| {
@@ -262,4 +320,295 @@ fn draw_state() {
     assert_eq!(indexed(4, 3, 0), past);
     assert_eq!(indexed(0, 6, 2), past);
     assert_eq!(indexed(0, 5, 2), NONE);
+}
+
+/// Commands recorded before a draw.
+type Rec = fn(&ash::Device, vk::CommandBuffer);
+
+/// One "must have been set" case: a pipeline with `dynamic` states and `shape`, bound, then
+/// `pre` recorded and a draw. `id`: the suffix of the id the draw reports (none: the rule does
+/// not apply); `set`: what sets the missing state, after which the draw reports nothing.
+struct Case {
+    dynamic: &'static [vk::DynamicState],
+    shape: Shape,
+    pre: Rec,
+    set: Option<Rec>,
+    id: Option<&'static str>,
+}
+
+const fn case(
+    dynamic: &'static [vk::DynamicState],
+    shape: Shape,
+    pre: Rec,
+    set: Option<Rec>,
+    id: Option<&'static str>,
+) -> Case {
+    Case { dynamic, shape, pre, set, id }
+}
+
+const NO: Shape = Shape { lines: false, depth_bias: false, discard: false };
+const LINES: Shape = Shape { lines: true, ..NO };
+const BIAS: Shape = Shape { depth_bias: true, ..NO };
+const DISCARD: Shape = Shape { discard: true, ..NO };
+const NOTHING: Rec = |_, _| {};
+
+use vk::DynamicState as S;
+
+/// The cases of each rule: where it applies, unset then set, and where its condition does not
+/// hold.
+// SAFETY (every closure): state-setting commands recorded in a command buffer being recorded.
+fn cases() -> Vec<Case> {
+    let discard_on: Rec = |d, cb| unsafe { d.cmd_set_rasterizer_discard_enable(cb, true) };
+    let discard_off: Rec = |d, cb| unsafe { d.cmd_set_rasterizer_discard_enable(cb, false) };
+    let mut cases = vec![
+        case(
+            &[S::PRIMITIVE_TOPOLOGY],
+            NO,
+            NOTHING,
+            Some(|d, cb| unsafe { d.cmd_set_primitive_topology(cb, vk::PrimitiveTopology::TRIANGLE_LIST) }),
+            Some("None-07842"),
+        ),
+        case(&[S::RASTERIZER_DISCARD_ENABLE], NO, NOTHING, Some(discard_off), Some("None-04876")),
+        case(
+            &[S::PRIMITIVE_RESTART_ENABLE],
+            NO,
+            NOTHING,
+            Some(|d, cb| unsafe { d.cmd_set_primitive_restart_enable(cb, false) }),
+            Some("None-04879"),
+        ),
+        case(
+            &[S::VIEWPORT_WITH_COUNT],
+            NO,
+            NOTHING,
+            Some(|d, cb| unsafe { d.cmd_set_viewport_with_count(cb, &[VIEWPORT]) }),
+            Some("viewportCount-03417"),
+        ),
+        case(
+            &[S::SCISSOR_WITH_COUNT],
+            NO,
+            NOTHING,
+            Some(|d, cb| unsafe { d.cmd_set_scissor_with_count(cb, &[SCISSOR]) }),
+            Some("scissorCount-03418"),
+        ),
+        // Depth bias: enabled dynamically or statically.
+        case(
+            &[S::DEPTH_BIAS_ENABLE, S::DEPTH_BIAS],
+            NO,
+            |d, cb| unsafe { d.cmd_set_depth_bias_enable(cb, true) },
+            Some(|d, cb| unsafe { d.cmd_set_depth_bias(cb, 1.0, 0.0, 1.0) }),
+            Some("None-07834"),
+        ),
+        case(
+            &[S::DEPTH_BIAS_ENABLE, S::DEPTH_BIAS],
+            NO,
+            |d, cb| unsafe { d.cmd_set_depth_bias_enable(cb, false) },
+            None,
+            None,
+        ),
+        case(
+            &[S::DEPTH_BIAS],
+            BIAS,
+            NOTHING,
+            Some(|d, cb| unsafe { d.cmd_set_depth_bias(cb, 1.0, 0.0, 1.0) }),
+            Some("None-07834"),
+        ),
+        case(&[S::DEPTH_BIAS], NO, NOTHING, None, None),
+        // The depth test enabled dynamically; without a depth attachment its static state is
+        // ignored.
+        case(
+            &[S::DEPTH_TEST_ENABLE, S::DEPTH_WRITE_ENABLE],
+            NO,
+            |d, cb| unsafe { d.cmd_set_depth_test_enable(cb, true) },
+            Some(|d, cb| unsafe { d.cmd_set_depth_write_enable(cb, true) }),
+            Some("None-07844"),
+        ),
+        case(
+            &[S::DEPTH_TEST_ENABLE, S::DEPTH_WRITE_ENABLE],
+            NO,
+            |d, cb| unsafe { d.cmd_set_depth_test_enable(cb, false) },
+            None,
+            None,
+        ),
+        case(
+            &[S::DEPTH_TEST_ENABLE, S::DEPTH_COMPARE_OP],
+            NO,
+            |d, cb| unsafe { d.cmd_set_depth_test_enable(cb, true) },
+            Some(|d, cb| unsafe { d.cmd_set_depth_compare_op(cb, vk::CompareOp::LESS) }),
+            Some("None-07845"),
+        ),
+        case(
+            &[S::DEPTH_TEST_ENABLE, S::DEPTH_COMPARE_OP],
+            NO,
+            |d, cb| unsafe { d.cmd_set_depth_test_enable(cb, false) },
+            None,
+            None,
+        ),
+        case(&[S::DEPTH_WRITE_ENABLE, S::DEPTH_COMPARE_OP], NO, NOTHING, None, None),
+        // Lines: a line list, or a line strip set dynamically; not triangles, not discarded.
+        case(
+            &[S::LINE_WIDTH],
+            LINES,
+            NOTHING,
+            Some(|d, cb| unsafe { d.cmd_set_line_width(cb, 1.0) }),
+            Some("None-08617"),
+        ),
+        case(&[S::LINE_WIDTH], NO, NOTHING, None, None),
+        case(&[S::LINE_WIDTH], Shape { discard: true, ..LINES }, NOTHING, None, None),
+        case(
+            &[S::PRIMITIVE_TOPOLOGY, S::LINE_WIDTH],
+            LINES,
+            |d, cb| unsafe { d.cmd_set_primitive_topology(cb, vk::PrimitiveTopology::LINE_STRIP) },
+            Some(|d, cb| unsafe { d.cmd_set_line_width(cb, 1.0) }),
+            Some("None-08617"),
+        ),
+        case(
+            &[S::PRIMITIVE_TOPOLOGY, S::LINE_WIDTH],
+            NO,
+            |d, cb| unsafe { d.cmd_set_primitive_topology(cb, vk::PrimitiveTopology::TRIANGLE_STRIP) },
+            None,
+            None,
+        ),
+    ];
+    // The stencil states, with the stencil test enabled dynamically, then disabled.
+    let stencil: [(vk::DynamicState, Rec, &str); 4] = [
+        (
+            S::STENCIL_COMPARE_MASK,
+            |d, cb| unsafe { d.cmd_set_stencil_compare_mask(cb, vk::StencilFaceFlags::FRONT_AND_BACK, 0xff) },
+            "None-07837",
+        ),
+        (
+            S::STENCIL_WRITE_MASK,
+            |d, cb| unsafe { d.cmd_set_stencil_write_mask(cb, vk::StencilFaceFlags::FRONT_AND_BACK, 0xff) },
+            "None-07838",
+        ),
+        (
+            S::STENCIL_REFERENCE,
+            |d, cb| unsafe { d.cmd_set_stencil_reference(cb, vk::StencilFaceFlags::FRONT_AND_BACK, 1) },
+            "None-07839",
+        ),
+        (
+            S::STENCIL_OP,
+            |d, cb| unsafe {
+                let keep = vk::StencilOp::KEEP;
+                d.cmd_set_stencil_op(cb, vk::StencilFaceFlags::FRONT_AND_BACK, keep, keep, keep, vk::CompareOp::ALWAYS)
+            },
+            "None-07848",
+        ),
+    ];
+    for (state, set, id) in stencil {
+        let dynamic: &'static [_] = Box::leak(Box::new([S::STENCIL_TEST_ENABLE, state]));
+        cases.push(case(dynamic, NO, |d, cb| unsafe { d.cmd_set_stencil_test_enable(cb, true) }, Some(set), Some(id)));
+        cases.push(case(dynamic, NO, |d, cb| unsafe { d.cmd_set_stencil_test_enable(cb, false) }, None, None));
+    }
+    // The states needed only while rasterizing: rasterizer discard disabled dynamically or
+    // statically, then enabled either way.
+    let rasterizing: [(vk::DynamicState, Rec, &str); 5] = [
+        (S::CULL_MODE, |d, cb| unsafe { d.cmd_set_cull_mode(cb, vk::CullModeFlags::NONE) }, "None-07840"),
+        (S::FRONT_FACE, |d, cb| unsafe { d.cmd_set_front_face(cb, vk::FrontFace::CLOCKWISE) }, "None-07841"),
+        (S::DEPTH_TEST_ENABLE, |d, cb| unsafe { d.cmd_set_depth_test_enable(cb, false) }, "None-07843"),
+        (S::STENCIL_TEST_ENABLE, |d, cb| unsafe { d.cmd_set_stencil_test_enable(cb, false) }, "None-07847"),
+        (S::DEPTH_BIAS_ENABLE, |d, cb| unsafe { d.cmd_set_depth_bias_enable(cb, false) }, "None-04877"),
+    ];
+    for (state, set, id) in rasterizing {
+        let alone: &'static [_] = Box::leak(Box::new([state]));
+        let with_discard: &'static [_] = Box::leak(Box::new([S::RASTERIZER_DISCARD_ENABLE, state]));
+        cases.push(case(alone, NO, NOTHING, Some(set), Some(id)));
+        cases.push(case(with_discard, NO, discard_off, Some(set), Some(id)));
+        cases.push(case(with_discard, NO, discard_on, None, None));
+        cases.push(case(alone, DISCARD, NOTHING, None, None));
+    }
+    cases
+}
+
+#[test]
+fn dynamic_states_must_be_set_where_their_rules_apply() {
+    let f = Fixture::new();
+    let cases = cases();
+    for (name, draw) in draws(&f) {
+        let index = |d: &ash::Device, cb| {
+            if name.contains("Indexed") {
+                // SAFETY: a bound index buffer of six 16-bit indices.
+                unsafe { d.cmd_bind_index_buffer(cb, f.index, 0, vk::IndexType::UINT16) };
+            }
+        };
+        for c in &cases {
+            let pipeline = f.pipeline(c.dynamic, c.shape);
+            let run = |set: Option<Rec>| {
+                f.ids(|d, cb| {
+                    // SAFETY: a live pipeline.
+                    unsafe { d.cmd_bind_pipeline(cb, vk::PipelineBindPoint::GRAPHICS, pipeline) };
+                    (c.pre)(d, cb);
+                    if let Some(set) = set {
+                        set(d, cb);
+                    }
+                    index(d, cb);
+                    draw(d, cb);
+                })
+            };
+            let what = format!("{name} with {:?}", c.dynamic);
+            match c.id {
+                Some(id) => assert_eq!(run(None), [format!("VUID-{name}-{id}")], "{what}"),
+                None => assert_eq!(run(None), NONE, "{what}"),
+            }
+            if let Some(set) = c.set {
+                assert_eq!(run(Some(set)), NONE, "{what}, set");
+            }
+        }
+    }
+}
+
+#[test]
+fn dynamic_states_invalidated_and_counts_matched() {
+    let f = Fixture::new();
+    let cull = f.pipeline(&[S::CULL_MODE], NO);
+    let counts = f.pipeline(&[S::VIEWPORT_WITH_COUNT, S::SCISSOR_WITH_COUNT], NO);
+    let bind = |d: &ash::Device, cb, p| unsafe { d.cmd_bind_pipeline(cb, vk::PipelineBindPoint::GRAPHICS, p) };
+    for (name, draw) in draws(&f) {
+        let index = |d: &ash::Device, cb| {
+            if name.contains("Indexed") {
+                // SAFETY: a bound index buffer of six 16-bit indices.
+                unsafe { d.cmd_bind_index_buffer(cb, f.index, 0, vk::IndexType::UINT16) };
+            }
+        };
+        // SAFETY (closures below): recording commands with live objects.
+        // Set before the bind: kept by binding a pipeline with it dynamic, invalidated by one with
+        // it static.
+        let ids = f.ids(|d, cb| {
+            unsafe { d.cmd_set_cull_mode(cb, vk::CullModeFlags::NONE) };
+            bind(d, cb, cull);
+            index(d, cb);
+            draw(d, cb);
+        });
+        assert_eq!(ids, NONE, "{name}");
+        let ids = f.ids(|d, cb| {
+            unsafe { d.cmd_set_cull_mode(cb, vk::CullModeFlags::NONE) };
+            bind(d, cb, f.fixed);
+            bind(d, cb, cull);
+            index(d, cb);
+            draw(d, cb);
+        });
+        assert_eq!(ids, [format!("VUID-{name}-None-07840")], "{name}");
+        // Viewport and scissor counts: one viewport and two scissors, then two of each; one of
+        // them not set.
+        let with_counts = |viewports: &[vk::Viewport], scissors: &[vk::Rect2D]| {
+            f.ids(|d, cb| {
+                bind(d, cb, counts);
+                unsafe {
+                    if !viewports.is_empty() {
+                        d.cmd_set_viewport_with_count(cb, viewports);
+                    }
+                    if !scissors.is_empty() {
+                        d.cmd_set_scissor_with_count(cb, scissors);
+                    }
+                }
+                index(d, cb);
+                draw(d, cb);
+            })
+        };
+        assert_eq!(with_counts(&[VIEWPORT], &[SCISSOR, SCISSOR]), [format!("VUID-{name}-viewportCount-03419")]);
+        assert_eq!(with_counts(&[VIEWPORT, VIEWPORT], &[SCISSOR]), [format!("VUID-{name}-viewportCount-03419")]);
+        assert_eq!(with_counts(&[VIEWPORT, VIEWPORT], &[SCISSOR, SCISSOR]), NONE, "{name}");
+        assert_eq!(with_counts(&[], &[SCISSOR]), [format!("VUID-{name}-viewportCount-03417")]);
+        assert_eq!(with_counts(&[VIEWPORT], &[]), [format!("VUID-{name}-scissorCount-03418")]);
+    }
 }
