@@ -26,6 +26,8 @@ struct Fixture {
     dynamic: vk::Pipeline,
     fixed: vk::Pipeline,
     view: vk::ImageView,
+    /// A D32_SFLOAT_S8_UINT attachment, for pipelines with depth and stencil formats.
+    depth: vk::ImageView,
     /// 12 bytes: six 16-bit indices.
     index: vk::Buffer,
     indirect: vk::Buffer,
@@ -41,6 +43,13 @@ struct Shape {
     lines: bool,
     depth_bias: bool,
     discard: bool,
+    /// Renders to a depth/stencil format (and the case records with a depth/stencil attachment).
+    depth_format: bool,
+    /// `pDepthStencilState` with the depth or the stencil test enabled.
+    depth_test: bool,
+    stencil_test: bool,
+    /// Blending of its color attachment with the constant color.
+    blend_constants: bool,
 }
 
 impl Fixture {
@@ -85,7 +94,17 @@ impl Fixture {
             let index = buffer(&ctx, 12, vk::BufferUsageFlags::INDEX_BUFFER);
             let indirect = buffer(&ctx, 64, vk::BufferUsageFlags::INDIRECT_BUFFER);
             let pipelines = RefCell::default();
-            Fixture { ctx, pool, dynamic, fixed, view, index, indirect, layout, pipelines }
+            let depth_image = vk::ImageCreateInfo::default()
+                .image_type(vk::ImageType::TYPE_2D)
+                .format(DEPTH_FORMAT)
+                .extent(vk::Extent3D { width: 64, height: 64, depth: 1 })
+                .mip_levels(1)
+                .array_layers(1)
+                .samples(vk::SampleCountFlags::TYPE_1)
+                .usage(vk::ImageUsageFlags::DEPTH_STENCIL_ATTACHMENT);
+            let aspects = vk::ImageAspectFlags::DEPTH | vk::ImageAspectFlags::STENCIL;
+            let depth = ctx.image_view(&depth_image, aspects, vk::ComponentMapping::default());
+            Fixture { ctx, pool, dynamic, fixed, view, depth, index, indirect, layout, pipelines }
         }
     }
 
@@ -97,6 +116,11 @@ impl Fixture {
 
     /// Records `record` inside a rendering instance; the ids reported while recording.
     fn ids(&self, record: impl FnOnce(&ash::Device, vk::CommandBuffer)) -> Vec<String> {
+        self.ids_in(false, record)
+    }
+
+    /// [`Self::ids`], in an instance that also has the depth/stencil attachment where `depth`.
+    fn ids_in(&self, depth: bool, record: impl FnOnce(&ash::Device, vk::CommandBuffer)) -> Vec<String> {
         let d = &self.ctx.device;
         // SAFETY: a command buffer of a resettable pool, recorded and never submitted.
         unsafe {
@@ -111,10 +135,18 @@ impl Fixture {
                 .image_layout(vk::ImageLayout::COLOR_ATTACHMENT_OPTIMAL)
                 .load_op(vk::AttachmentLoadOp::DONT_CARE)
                 .store_op(vk::AttachmentStoreOp::STORE)];
-            let info = vk::RenderingInfo::default()
+            let depth_attachment = vk::RenderingAttachmentInfo::default()
+                .image_view(self.depth)
+                .image_layout(vk::ImageLayout::DEPTH_STENCIL_ATTACHMENT_OPTIMAL)
+                .load_op(vk::AttachmentLoadOp::DONT_CARE)
+                .store_op(vk::AttachmentStoreOp::DONT_CARE);
+            let mut info = vk::RenderingInfo::default()
                 .render_area(vk::Rect2D { extent: vk::Extent2D { width: 64, height: 64 }, ..Default::default() })
                 .layer_count(1)
                 .color_attachments(&attachments);
+            if depth {
+                info = info.depth_attachment(&depth_attachment).stencil_attachment(&depth_attachment);
+            }
             d.cmd_begin_rendering(cb, &info);
             let ids = self.ctx.messages.problem_ids_of(|| record(d, cb));
             d.cmd_end_rendering(cb);
@@ -156,12 +188,30 @@ fn pipeline(ctx: &Context, layout: vk::PipelineLayout, dynamic: &[vk::DynamicSta
         .rasterizer_discard_enable(shape.discard);
     let multisample =
         vk::PipelineMultisampleStateCreateInfo::default().rasterization_samples(vk::SampleCountFlags::TYPE_1);
-    let blend_attachments =
-        [vk::PipelineColorBlendAttachmentState::default().color_write_mask(vk::ColorComponentFlags::RGBA)];
+    let mut blend_attachment =
+        vk::PipelineColorBlendAttachmentState::default().color_write_mask(vk::ColorComponentFlags::RGBA);
+    if shape.blend_constants {
+        blend_attachment = blend_attachment
+            .blend_enable(true)
+            .src_color_blend_factor(vk::BlendFactor::CONSTANT_COLOR)
+            .dst_color_blend_factor(vk::BlendFactor::ZERO)
+            .color_blend_op(vk::BlendOp::ADD)
+            .src_alpha_blend_factor(vk::BlendFactor::ONE)
+            .dst_alpha_blend_factor(vk::BlendFactor::ZERO)
+            .alpha_blend_op(vk::BlendOp::ADD);
+    }
+    let blend_attachments = [blend_attachment];
     let blend = vk::PipelineColorBlendStateCreateInfo::default().attachments(&blend_attachments);
+    let depth_stencil = vk::PipelineDepthStencilStateCreateInfo::default()
+        .depth_test_enable(shape.depth_test)
+        .depth_compare_op(vk::CompareOp::LESS)
+        .stencil_test_enable(shape.stencil_test);
     let dynamic_state = vk::PipelineDynamicStateCreateInfo::default().dynamic_states(dynamic);
     let formats = [vk::Format::R8G8B8A8_UNORM];
     let mut rendering = vk::PipelineRenderingCreateInfo::default().color_attachment_formats(&formats);
+    if shape.depth_format {
+        rendering = rendering.depth_attachment_format(DEPTH_FORMAT).stencil_attachment_format(DEPTH_FORMAT);
+    }
     let info = vk::GraphicsPipelineCreateInfo::default()
         .stages(&stages)
         .vertex_input_state(&vertex_input)
@@ -170,6 +220,7 @@ fn pipeline(ctx: &Context, layout: vk::PipelineLayout, dynamic: &[vk::DynamicSta
         .rasterization_state(&raster)
         .multisample_state(&multisample)
         .color_blend_state(&blend)
+        .depth_stencil_state(&depth_stencil)
         .dynamic_state(&dynamic_state)
         .layout(layout)
         .push_next(&mut rendering);
@@ -346,10 +397,22 @@ const fn case(
     Case { dynamic, shape, pre, set, id }
 }
 
-const NO: Shape = Shape { lines: false, depth_bias: false, discard: false };
+const NO: Shape = Shape {
+    lines: false,
+    depth_bias: false,
+    discard: false,
+    depth_format: false,
+    depth_test: false,
+    stencil_test: false,
+    blend_constants: false,
+};
+const DEPTH_FORMAT: vk::Format = vk::Format::D32_SFLOAT_S8_UINT;
 const LINES: Shape = Shape { lines: true, ..NO };
 const BIAS: Shape = Shape { depth_bias: true, ..NO };
 const DISCARD: Shape = Shape { discard: true, ..NO };
+const DEPTH_TEST: Shape = Shape { depth_format: true, depth_test: true, ..NO };
+const STENCIL_TEST: Shape = Shape { depth_format: true, stencil_test: true, ..NO };
+const BLEND: Shape = Shape { blend_constants: true, ..NO };
 const NOTHING: Rec = |_, _| {};
 
 use vk::DynamicState as S;
@@ -444,6 +507,42 @@ fn cases() -> Vec<Case> {
             None,
         ),
         case(&[S::DEPTH_WRITE_ENABLE, S::DEPTH_COMPARE_OP], NO, NOTHING, None, None),
+        // The depth and stencil tests enabled statically: with a depth/stencil attachment, not
+        // without (the pipeline's depth/stencil state is then ignored).
+        case(
+            &[S::DEPTH_WRITE_ENABLE],
+            DEPTH_TEST,
+            NOTHING,
+            Some(|d, cb| unsafe { d.cmd_set_depth_write_enable(cb, true) }),
+            Some("None-07844"),
+        ),
+        case(
+            &[S::DEPTH_COMPARE_OP],
+            DEPTH_TEST,
+            NOTHING,
+            Some(|d, cb| unsafe { d.cmd_set_depth_compare_op(cb, vk::CompareOp::LESS) }),
+            Some("None-07845"),
+        ),
+        case(&[S::DEPTH_WRITE_ENABLE], Shape { depth_format: true, ..NO }, NOTHING, None, None),
+        case(&[S::DEPTH_WRITE_ENABLE], Shape { depth_test: true, ..NO }, NOTHING, None, None),
+        case(
+            &[S::STENCIL_REFERENCE],
+            STENCIL_TEST,
+            NOTHING,
+            Some(|d, cb| unsafe { d.cmd_set_stencil_reference(cb, vk::StencilFaceFlags::FRONT_AND_BACK, 1) }),
+            Some("None-07839"),
+        ),
+        case(&[S::STENCIL_REFERENCE], Shape { stencil_test: true, ..NO }, NOTHING, None, None),
+        // Blend constants: read by the attachment's blend factors, not discarded.
+        case(
+            &[S::BLEND_CONSTANTS],
+            BLEND,
+            NOTHING,
+            Some(|d, cb| unsafe { d.cmd_set_blend_constants(cb, &[0.5; 4]) }),
+            Some("None-07835"),
+        ),
+        case(&[S::BLEND_CONSTANTS], NO, NOTHING, None, None),
+        case(&[S::BLEND_CONSTANTS, S::RASTERIZER_DISCARD_ENABLE], BLEND, discard_on, None, None),
         // Lines: a line list, or a line strip set dynamically; not triangles, not discarded.
         case(
             &[S::LINE_WIDTH],
@@ -534,7 +633,7 @@ fn dynamic_states_must_be_set_where_their_rules_apply() {
         for c in &cases {
             let pipeline = f.pipeline(c.dynamic, c.shape);
             let run = |set: Option<Rec>| {
-                f.ids(|d, cb| {
+                f.ids_in(c.shape.depth_format, |d, cb| {
                     // SAFETY: a live pipeline.
                     unsafe { d.cmd_bind_pipeline(cb, vk::PipelineBindPoint::GRAPHICS, pipeline) };
                     (c.pre)(d, cb);

@@ -54,6 +54,9 @@ pub struct PipelineDynamic {
     pub topology: Option<i32>,
     /// Whether a geometry, tessellation or mesh stage decides the topology rasterization sees.
     pub reshapes: bool,
+    /// Whether the static blend state of a color attachment it renders to (dynamic rendering)
+    /// enables blending with a factor that reads the blend constants.
+    pub blend_constants: bool,
     /// Where its depth/stencil state applies: the render pass and subpass (resolved at creation).
     attachments: Attachments,
 }
@@ -67,6 +70,47 @@ enum Attachments {
     Known { depth: bool, stencil: bool },
     #[default]
     Unknown,
+}
+
+/// Whether a dynamic rendering pipeline's static color blend state `blend` enables blending of a
+/// color attachment it renders to (`rendering`'s format not UNDEFINED) with a factor its blend
+/// operation reads that is a blend constant. False where blending may be dynamic or replaced by
+/// a logic operation.
+///
+/// # Safety
+/// `rendering` and `blend` must be the application's, with their counted arrays.
+unsafe fn blend_constants(
+    states: &[VkDynamicState],
+    rendering: Option<&VkPipelineRenderingCreateInfo>,
+    blend: Option<&VkPipelineColorBlendStateCreateInfo>,
+) -> bool {
+    let dynamic = [
+        D::VK_DYNAMIC_STATE_LOGIC_OP_ENABLE_EXT,
+        D::VK_DYNAMIC_STATE_COLOR_BLEND_ENABLE_EXT,
+        D::VK_DYNAMIC_STATE_COLOR_BLEND_EQUATION_EXT,
+        D::VK_DYNAMIC_STATE_COLOR_BLEND_ADVANCED_EXT,
+    ];
+    let (Some(rendering), Some(blend)) = (rendering, blend) else { return false };
+    if blend.logicOpEnable != VK_FALSE || states.iter().any(|s| dynamic.contains(s)) {
+        return false;
+    }
+    // CONSTANT_COLOR, ONE_MINUS_CONSTANT_COLOR, CONSTANT_ALPHA, ONE_MINUS_CONSTANT_ALPHA.
+    let constant = |f: VkBlendFactor| (10..=13).contains(&f.0);
+    // ADD, SUBTRACT, REVERSE_SUBTRACT read their factors (MIN, MAX and advanced ones do not).
+    let factors = |op: VkBlendOp| (0..=2).contains(&op.0);
+    // SAFETY: the caller's arrays with their counts.
+    let (formats, attachments) = unsafe {
+        (
+            slice(rendering.pColorAttachmentFormats, rendering.colorAttachmentCount),
+            slice(blend.pAttachments, blend.attachmentCount),
+        )
+    };
+    formats.iter().zip(attachments).any(|(&format, a)| {
+        format != VkFormat::VK_FORMAT_UNDEFINED
+            && a.blendEnable != VK_FALSE
+            && ((factors(a.colorBlendOp) && (constant(a.srcColorBlendFactor) || constant(a.dstColorBlendFactor)))
+                || (factors(a.alphaBlendOp) && (constant(a.srcAlphaBlendFactor) || constant(a.dstAlphaBlendFactor))))
+    })
 }
 
 /// Whether a depth/stencil format has depth and stencil aspects.
@@ -104,16 +148,16 @@ impl PipelineDynamic {
             | VkShaderStageFlags::VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT.0
             | VkShaderStageFlags::VK_SHADER_STAGE_TASK_BIT_EXT.0
             | VkShaderStageFlags::VK_SHADER_STAGE_MESH_BIT_EXT.0;
+        // SAFETY: the create info's chain.
+        let rendering = unsafe {
+            chained::<VkPipelineRenderingCreateInfo>(
+                info.pNext,
+                VkStructureType::VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO,
+            )
+        };
         let attachments = if info.renderPass.as_raw() != 0 {
             Attachments::RenderPass { render_pass: info.renderPass.as_raw(), subpass: info.subpass }
         } else {
-            // SAFETY: the create info's chain.
-            let rendering = unsafe {
-                chained::<VkPipelineRenderingCreateInfo>(
-                    info.pNext,
-                    VkStructureType::VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO,
-                )
-            };
             let (depth, stencil) = rendering
                 .map_or((false, false), |r| (aspects(r.depthAttachmentFormat).0, aspects(r.stencilAttachmentFormat).1));
             Attachments::Known { depth, stencil }
@@ -131,6 +175,9 @@ impl PipelineDynamic {
                 .then(|| assembly.map(|a| a.topology.0))
                 .flatten(),
             reshapes: stages & reshaping != 0,
+            // SAFETY: the create info's states, as above.
+            blend_constants: info.renderPass.as_raw() == 0
+                && unsafe { blend_constants(states, rendering, info.pColorBlendState.as_ref()) },
             attachments,
         }
     }

@@ -11,8 +11,10 @@
 //! a rule whose condition depends on a value not known (a dynamic value not set, a depth or
 //! stencil test state the pipeline's attachments make ignored, the topology after geometry,
 //! tessellation or mesh shaders), viewport and scissor state that may be inherited
-//! (`inheritedViewportScissor2D`), an index buffer of unknown size. Shader objects are not
-//! followed.
+//! (`inheritedViewportScissor2D`), an index buffer of unknown size. The blend constants are
+//! needed only by the static blend state of a dynamic rendering pipeline, where every color
+//! attachment it renders to must be active (`dynamicRenderingUnusedAttachments` not enabled).
+//! Shader objects are not followed.
 
 use vigil_generated::features::Feature;
 use vigil_generated::*;
@@ -43,6 +45,8 @@ enum When {
     Lines,
     /// The state is not inherited (`VkCommandBufferInheritanceViewportScissorInfoNV`).
     NotInherited,
+    /// Rasterizing, and an active color attachment blends with a blend constant.
+    BlendConstants,
 }
 
 /// One "must have been set" rule: the state, its id's suffix, the command that sets it, when
@@ -61,7 +65,7 @@ const fn rule(state: VkDynamicState, suffix: &'static str, set: &'static str, wh
 }
 
 /// The rules, in the order of [`DrawStateIds::dynamic`].
-const RULES: [Rule; 20] = [
+const RULES: [Rule; 21] = [
     rule(D::VK_DYNAMIC_STATE_VIEWPORT, "None-07831", "vkCmdSetViewport", When::Always),
     rule(D::VK_DYNAMIC_STATE_SCISSOR, "None-07832", "vkCmdSetScissor", When::Always),
     rule(D::VK_DYNAMIC_STATE_LINE_WIDTH, "None-08617", "vkCmdSetLineWidth", When::Lines),
@@ -87,6 +91,7 @@ const RULES: [Rule; 20] = [
     rule(D::VK_DYNAMIC_STATE_RASTERIZER_DISCARD_ENABLE, "None-04876", "vkCmdSetRasterizerDiscardEnable", When::Always),
     rule(D::VK_DYNAMIC_STATE_DEPTH_BIAS_ENABLE, "None-04877", "vkCmdSetDepthBiasEnable", When::Rasterizing),
     rule(D::VK_DYNAMIC_STATE_PRIMITIVE_RESTART_ENABLE, "None-04879", "vkCmdSetPrimitiveRestartEnable", When::Always),
+    rule(D::VK_DYNAMIC_STATE_BLEND_CONSTANTS, "None-07835", "vkCmdSetBlendConstants", When::BlendConstants),
 ];
 
 /// The ids of one draw command's rules.
@@ -126,6 +131,7 @@ const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDraw-None-04876",
             "VUID-vkCmdDraw-None-04877",
             "VUID-vkCmdDraw-None-04879",
+            "VUID-vkCmdDraw-None-07835",
         ],
         counts: "VUID-vkCmdDraw-viewportCount-03419",
         index_bound: None,
@@ -154,6 +160,7 @@ const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDrawIndexed-None-04876",
             "VUID-vkCmdDrawIndexed-None-04877",
             "VUID-vkCmdDrawIndexed-None-04879",
+            "VUID-vkCmdDrawIndexed-None-07835",
         ],
         counts: "VUID-vkCmdDrawIndexed-viewportCount-03419",
         index_bound: Some("VUID-vkCmdDrawIndexed-None-07312"),
@@ -182,6 +189,7 @@ const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDrawIndexedIndirect-None-04876",
             "VUID-vkCmdDrawIndexedIndirect-None-04877",
             "VUID-vkCmdDrawIndexedIndirect-None-04879",
+            "VUID-vkCmdDrawIndexedIndirect-None-07835",
         ],
         counts: "VUID-vkCmdDrawIndexedIndirect-viewportCount-03419",
         index_bound: Some("VUID-vkCmdDrawIndexedIndirect-None-07312"),
@@ -210,6 +218,7 @@ const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDrawIndexedIndirectCount-None-04876",
             "VUID-vkCmdDrawIndexedIndirectCount-None-04877",
             "VUID-vkCmdDrawIndexedIndirectCount-None-04879",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-07835",
         ],
         counts: "VUID-vkCmdDrawIndexedIndirectCount-viewportCount-03419",
         index_bound: Some("VUID-vkCmdDrawIndexedIndirectCount-None-07312"),
@@ -238,6 +247,7 @@ const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDrawIndirect-None-04876",
             "VUID-vkCmdDrawIndirect-None-04877",
             "VUID-vkCmdDrawIndirect-None-04879",
+            "VUID-vkCmdDrawIndirect-None-07835",
         ],
         counts: "VUID-vkCmdDrawIndirect-viewportCount-03419",
         index_bound: None,
@@ -266,6 +276,7 @@ const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDrawIndirectCount-None-04876",
             "VUID-vkCmdDrawIndirectCount-None-04877",
             "VUID-vkCmdDrawIndirectCount-None-04879",
+            "VUID-vkCmdDrawIndirectCount-None-07835",
         ],
         counts: "VUID-vkCmdDrawIndirectCount-viewportCount-03419",
         index_bound: None,
@@ -281,12 +292,15 @@ struct Current {
     stencil_test: bool,
     lines: bool,
     inherited: bool,
+    /// A color attachment certainly active at the draw blends with a blend constant.
+    blend_constants: bool,
 }
 
 impl Current {
     /// From the bound pipeline's static state `p` (its core dynamic states `core`) and what the
-    /// recording set (`v`); `inherited`: viewport and scissor state may be inherited.
-    fn of(core: u32, p: &PipelineDynamic, v: &DynamicValues, inherited: bool) -> Self {
+    /// recording set (`v`); `inherited`: viewport and scissor state may be inherited;
+    /// `unused_attachments`: the pipeline's color attachments may be left without a view.
+    fn of(core: u32, p: &PipelineDynamic, v: &DynamicValues, inherited: bool, unused_attachments: bool) -> Self {
         // The current value: the one set where the state is dynamic (if it was), else the static one.
         let current = |state: VkDynamicState, set: bool, fixed: Option<bool>| match ext_bit(state) {
             Some(bit) if is_dynamic(core, p.ext, state) => (v.set & 1 << bit != 0).then_some(set),
@@ -314,6 +328,7 @@ impl Current {
                 == Some(true),
             lines: !p.reshapes && topology.is_some_and(|t| line_topologies.contains(&t)),
             inherited,
+            blend_constants: p.blend_constants && !unused_attachments,
         }
     }
 
@@ -332,6 +347,8 @@ impl Current {
             }
             When::Lines => (r && self.lines).then_some(", rasterizer discard is disabled, the topology draws lines"),
             When::NotInherited => (!self.inherited).then_some(""),
+            When::BlendConstants => (r && self.blend_constants)
+                .then_some(", rasterizer discard is disabled, a color attachment blends with a constant"),
         }
     }
 }
@@ -354,7 +371,8 @@ impl CoreChecks {
         if let (Some(core), Some(p), false) = (info.dynamic, info.dynamic_draw.as_ref(), r.draw.unknown) {
             let v = &r.draw.values;
             let inherited = features.is_none_or(|f| f.contains(Feature::INHERITED_VIEWPORT_SCISSOR2_D));
-            let current = Current::of(core, p, v, inherited);
+            let unused = features.is_none_or(|f| f.contains(Feature::DYNAMIC_RENDERING_UNUSED_ATTACHMENTS));
+            let current = Current::of(core, p, v, inherited, unused);
             for (rule, vuid) in RULES.iter().zip(ids.dynamic) {
                 let set = match ext_bit(rule.state) {
                     Some(bit) => v.set & 1 << bit != 0,
