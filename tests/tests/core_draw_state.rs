@@ -1,7 +1,8 @@
 //! Draw-time state through the real loader on lavapipe: the dynamic states a bound graphics
 //! pipeline leaves dynamic, set (and not invalidated by binding a pipeline with them static)
 //! where their rules apply (rasterizing, the depth, stencil or depth bias test enabled, lines
-//! drawn), the viewport and scissor counts set with count matching, and the index buffer of
+//! drawn, a color attachment blending with a constant, the vertex input not dynamic), the
+//! viewport and scissor counts set with count matching, and the index buffer of
 //! indexed draws, bound and large enough; for the six core draws. Each case records into a
 //! command buffer inside a dynamic rendering instance: the exact ids of the invalid draw
 //! (skipped, so it never reaches lavapipe), and its valid neighbour, which reports nothing.
@@ -31,6 +32,8 @@ struct Fixture {
     /// 12 bytes: six 16-bit indices.
     index: vk::Buffer,
     indirect: vk::Buffer,
+    /// 64 bytes of vertex buffer.
+    vertex: vk::Buffer,
     layout: vk::PipelineLayout,
     /// Pipelines by their dynamic states and shape, made once.
     pipelines: RefCell<HashMap<(Vec<vk::DynamicState>, Shape), vk::Pipeline>>,
@@ -93,6 +96,7 @@ impl Fixture {
             let view = d.create_image_view(&vigil_tests::context::color_view_info(image), None).expect("view");
             let index = buffer(&ctx, 12, vk::BufferUsageFlags::INDEX_BUFFER);
             let indirect = buffer(&ctx, 64, vk::BufferUsageFlags::INDIRECT_BUFFER);
+            let vertex = buffer(&ctx, 64, vk::BufferUsageFlags::VERTEX_BUFFER);
             let pipelines = RefCell::default();
             let depth_image = vk::ImageCreateInfo::default()
                 .image_type(vk::ImageType::TYPE_2D)
@@ -104,7 +108,7 @@ impl Fixture {
                 .usage(vk::ImageUsageFlags::DEPTH_STENCIL_ATTACHMENT);
             let aspects = vk::ImageAspectFlags::DEPTH | vk::ImageAspectFlags::STENCIL;
             let depth = ctx.image_view(&depth_image, aspects, vk::ComponentMapping::default());
-            Fixture { ctx, pool, dynamic, fixed, view, depth, index, indirect, layout, pipelines }
+            Fixture { ctx, pool, dynamic, fixed, view, depth, index, indirect, vertex, layout, pipelines }
         }
     }
 
@@ -158,7 +162,7 @@ impl Fixture {
 }
 
 /// A triangle (or line) pipeline for dynamic rendering to R8G8B8A8_UNORM with `dynamic` states
-/// (no viewports or scissors where their counts are dynamic).
+/// (no viewports or scissors where their counts are dynamic), one vertex binding (no attributes).
 fn pipeline(ctx: &Context, layout: vk::PipelineLayout, dynamic: &[vk::DynamicState], shape: Shape) -> vk::Pipeline {
     let d = &ctx.device;
     let vertex = vigil_tests::programs::shader_module(ctx, VERTEX_SPV);
@@ -170,7 +174,8 @@ fn pipeline(ctx: &Context, layout: vk::PipelineLayout, dynamic: &[vk::DynamicSta
             .module(fragment)
             .name(c"main"),
     ];
-    let vertex_input = vk::PipelineVertexInputStateCreateInfo::default();
+    let bindings = [vk::VertexInputBindingDescription::default().binding(0).stride(16)];
+    let vertex_input = vk::PipelineVertexInputStateCreateInfo::default().vertex_binding_descriptions(&bindings);
     let topology = if shape.lines { vk::PrimitiveTopology::LINE_LIST } else { vk::PrimitiveTopology::TRIANGLE_LIST };
     let input_assembly = vk::PipelineInputAssemblyStateCreateInfo::default().topology(topology);
     let viewports = [vk::Viewport::default().width(64.0).height(64.0).max_depth(1.0)];
@@ -661,6 +666,7 @@ fn dynamic_states_invalidated_and_counts_matched() {
     let f = Fixture::new();
     let cull = f.pipeline(&[S::CULL_MODE], NO);
     let counts = f.pipeline(&[S::VIEWPORT_WITH_COUNT, S::SCISSOR_WITH_COUNT], NO);
+    let stride = f.pipeline(&[S::VERTEX_INPUT_BINDING_STRIDE], NO);
     let bind = |d: &ash::Device, cb, p| unsafe { d.cmd_bind_pipeline(cb, vk::PipelineBindPoint::GRAPHICS, p) };
     for (name, draw) in draws(&f) {
         let index = |d: &ash::Device, cb| {
@@ -709,5 +715,27 @@ fn dynamic_states_invalidated_and_counts_matched() {
         assert_eq!(with_counts(&[VIEWPORT, VIEWPORT], &[SCISSOR, SCISSOR]), NONE, "{name}");
         assert_eq!(with_counts(&[], &[SCISSOR]), [format!("VUID-{name}-viewportCount-03417")]);
         assert_eq!(with_counts(&[VIEWPORT], &[]), [format!("VUID-{name}-scissorCount-03418")]);
+        // Vertex binding strides: set only by vkCmdBindVertexBuffers2 with strides.
+        let with_strides = |strides: Option<&[u64]>| {
+            f.ids(|d, cb| {
+                bind(d, cb, stride);
+                if let Some(strides) = strides {
+                    unsafe { d.cmd_bind_vertex_buffers2(cb, 0, &[f.vertex], &[0], None, Some(strides)) };
+                } else {
+                    unsafe { d.cmd_bind_vertex_buffers2(cb, 0, &[f.vertex], &[0], None, None) };
+                }
+                index(d, cb);
+                draw(d, cb);
+            })
+        };
+        let strides = [format!("VUID-{name}-pStrides-04913")];
+        assert_eq!(with_strides(None), strides);
+        assert_eq!(with_strides(Some(&[16])), NONE, "{name}");
+        let ids = f.ids(|d, cb| {
+            bind(d, cb, stride);
+            index(d, cb);
+            draw(d, cb);
+        });
+        assert_eq!(ids, strides);
     }
 }

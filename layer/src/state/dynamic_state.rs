@@ -11,13 +11,14 @@ use super::command_buffers::Recording;
 use super::objects::TYPES;
 use super::tracker::StateTracker;
 use crate::chassis::hook_ids as h;
-use crate::chassis::raw::{chained, read_uint, slice};
+use crate::chassis::raw::{chained, read_ptr, read_uint, slice};
 use crate::chassis::Call;
 
 use VkDynamicState as D;
 
-/// The bit of a `VkDynamicState` of extended dynamic state 1 or 2 in the `ext` masks
-/// ([`PipelineDynamic::ext`], [`DynamicValues::set`]); `None` for other values.
+/// The bit of a `VkDynamicState` of extended dynamic state 1 or 2, or of
+/// `VK_DYNAMIC_STATE_VERTEX_INPUT_EXT`, in the `ext` masks ([`PipelineDynamic::ext`],
+/// [`DynamicValues::set`]); `None` for other values.
 pub const fn ext_bit(state: VkDynamicState) -> Option<u32> {
     let eds1 = D::VK_DYNAMIC_STATE_CULL_MODE.0;
     let eds2 = D::VK_DYNAMIC_STATE_PATCH_CONTROL_POINTS_EXT.0;
@@ -26,6 +27,8 @@ pub const fn ext_bit(state: VkDynamicState) -> Option<u32> {
         Some((v - eds1) as u32)
     } else if v >= eds2 && v <= D::VK_DYNAMIC_STATE_PRIMITIVE_RESTART_ENABLE.0 {
         Some(12 + (v - eds2) as u32)
+    } else if v == D::VK_DYNAMIC_STATE_VERTEX_INPUT_EXT.0 {
+        Some(17)
     } else {
         None
     }
@@ -229,32 +232,68 @@ macro_rules! command {
     };
 }
 
-/// The commands whose generic post-record hook records what they set: `(command, state,
-/// whether parameter 1 is the value or count to keep)`.
-const ALL_SETTERS: [(u16, VkDynamicState, bool); 22] = [
-    (command!(post_call_record_cmd_set_line_width), D::VK_DYNAMIC_STATE_LINE_WIDTH, false),
-    (command!(post_call_record_cmd_set_depth_bias), D::VK_DYNAMIC_STATE_DEPTH_BIAS, false),
-    (command!(post_call_record_cmd_set_depth_bias2_ext), D::VK_DYNAMIC_STATE_DEPTH_BIAS, false),
-    (command!(post_call_record_cmd_set_blend_constants), D::VK_DYNAMIC_STATE_BLEND_CONSTANTS, false),
-    (command!(post_call_record_cmd_set_depth_bounds), D::VK_DYNAMIC_STATE_DEPTH_BOUNDS, false),
-    (command!(post_call_record_cmd_set_stencil_compare_mask), D::VK_DYNAMIC_STATE_STENCIL_COMPARE_MASK, false),
-    (command!(post_call_record_cmd_set_stencil_write_mask), D::VK_DYNAMIC_STATE_STENCIL_WRITE_MASK, false),
-    (command!(post_call_record_cmd_set_stencil_reference), D::VK_DYNAMIC_STATE_STENCIL_REFERENCE, false),
-    (command!(post_call_record_cmd_set_cull_mode), D::VK_DYNAMIC_STATE_CULL_MODE, false),
-    (command!(post_call_record_cmd_set_front_face), D::VK_DYNAMIC_STATE_FRONT_FACE, false),
-    (command!(post_call_record_cmd_set_primitive_topology), D::VK_DYNAMIC_STATE_PRIMITIVE_TOPOLOGY, true),
-    (command!(post_call_record_cmd_set_viewport_with_count), D::VK_DYNAMIC_STATE_VIEWPORT_WITH_COUNT, true),
-    (command!(post_call_record_cmd_set_scissor_with_count), D::VK_DYNAMIC_STATE_SCISSOR_WITH_COUNT, true),
-    (command!(post_call_record_cmd_set_depth_test_enable), D::VK_DYNAMIC_STATE_DEPTH_TEST_ENABLE, true),
-    (command!(post_call_record_cmd_set_depth_write_enable), D::VK_DYNAMIC_STATE_DEPTH_WRITE_ENABLE, false),
-    (command!(post_call_record_cmd_set_depth_compare_op), D::VK_DYNAMIC_STATE_DEPTH_COMPARE_OP, false),
-    (command!(post_call_record_cmd_set_depth_bounds_test_enable), D::VK_DYNAMIC_STATE_DEPTH_BOUNDS_TEST_ENABLE, false),
-    (command!(post_call_record_cmd_set_stencil_test_enable), D::VK_DYNAMIC_STATE_STENCIL_TEST_ENABLE, true),
-    (command!(post_call_record_cmd_set_stencil_op), D::VK_DYNAMIC_STATE_STENCIL_OP, false),
-    (command!(post_call_record_cmd_set_rasterizer_discard_enable), D::VK_DYNAMIC_STATE_RASTERIZER_DISCARD_ENABLE, true),
-    (command!(post_call_record_cmd_set_depth_bias_enable), D::VK_DYNAMIC_STATE_DEPTH_BIAS_ENABLE, true),
-    (command!(post_call_record_cmd_set_primitive_restart_enable), D::VK_DYNAMIC_STATE_PRIMITIVE_RESTART_ENABLE, false),
+/// The commands whose generic post-record hook records what they set: `(command, state, what
+/// else to read)`. Those that name objects (vkCmdBindVertexBuffers2/3KHR) are also recorded as
+/// referring to them, as the hook does for every such command.
+const ALL_SETTERS: [(u16, VkDynamicState, Value); 24] = [
+    (command!(post_call_record_cmd_set_line_width), D::VK_DYNAMIC_STATE_LINE_WIDTH, Value::None),
+    (command!(post_call_record_cmd_set_depth_bias), D::VK_DYNAMIC_STATE_DEPTH_BIAS, Value::None),
+    (command!(post_call_record_cmd_set_depth_bias2_ext), D::VK_DYNAMIC_STATE_DEPTH_BIAS, Value::None),
+    (command!(post_call_record_cmd_set_blend_constants), D::VK_DYNAMIC_STATE_BLEND_CONSTANTS, Value::None),
+    (command!(post_call_record_cmd_set_depth_bounds), D::VK_DYNAMIC_STATE_DEPTH_BOUNDS, Value::None),
+    (command!(post_call_record_cmd_set_stencil_compare_mask), D::VK_DYNAMIC_STATE_STENCIL_COMPARE_MASK, Value::None),
+    (command!(post_call_record_cmd_set_stencil_write_mask), D::VK_DYNAMIC_STATE_STENCIL_WRITE_MASK, Value::None),
+    (command!(post_call_record_cmd_set_stencil_reference), D::VK_DYNAMIC_STATE_STENCIL_REFERENCE, Value::None),
+    (command!(post_call_record_cmd_set_cull_mode), D::VK_DYNAMIC_STATE_CULL_MODE, Value::None),
+    (command!(post_call_record_cmd_set_front_face), D::VK_DYNAMIC_STATE_FRONT_FACE, Value::None),
+    (command!(post_call_record_cmd_set_primitive_topology), D::VK_DYNAMIC_STATE_PRIMITIVE_TOPOLOGY, Value::Param1),
+    (command!(post_call_record_cmd_set_viewport_with_count), D::VK_DYNAMIC_STATE_VIEWPORT_WITH_COUNT, Value::Param1),
+    (command!(post_call_record_cmd_set_scissor_with_count), D::VK_DYNAMIC_STATE_SCISSOR_WITH_COUNT, Value::Param1),
+    (command!(post_call_record_cmd_set_depth_test_enable), D::VK_DYNAMIC_STATE_DEPTH_TEST_ENABLE, Value::Param1),
+    (command!(post_call_record_cmd_set_depth_write_enable), D::VK_DYNAMIC_STATE_DEPTH_WRITE_ENABLE, Value::None),
+    (command!(post_call_record_cmd_set_depth_compare_op), D::VK_DYNAMIC_STATE_DEPTH_COMPARE_OP, Value::None),
+    (
+        command!(post_call_record_cmd_set_depth_bounds_test_enable),
+        D::VK_DYNAMIC_STATE_DEPTH_BOUNDS_TEST_ENABLE,
+        Value::None,
+    ),
+    (command!(post_call_record_cmd_set_stencil_test_enable), D::VK_DYNAMIC_STATE_STENCIL_TEST_ENABLE, Value::Param1),
+    (command!(post_call_record_cmd_set_stencil_op), D::VK_DYNAMIC_STATE_STENCIL_OP, Value::None),
+    (
+        command!(post_call_record_cmd_set_rasterizer_discard_enable),
+        D::VK_DYNAMIC_STATE_RASTERIZER_DISCARD_ENABLE,
+        Value::Param1,
+    ),
+    (command!(post_call_record_cmd_set_depth_bias_enable), D::VK_DYNAMIC_STATE_DEPTH_BIAS_ENABLE, Value::Param1),
+    (
+        command!(post_call_record_cmd_set_primitive_restart_enable),
+        D::VK_DYNAMIC_STATE_PRIMITIVE_RESTART_ENABLE,
+        Value::None,
+    ),
+    (
+        command!(post_call_record_cmd_bind_vertex_buffers2),
+        D::VK_DYNAMIC_STATE_VERTEX_INPUT_BINDING_STRIDE,
+        Value::Strides,
+    ),
+    // Taken as setting the strides whether or not its bindings' `setStride` do: never a false
+    // report.
+    (
+        command!(post_call_record_cmd_bind_vertex_buffers3_khr),
+        D::VK_DYNAMIC_STATE_VERTEX_INPUT_BINDING_STRIDE,
+        Value::None,
+    ),
 ];
+
+/// What a setter command's parameters say beyond which state it sets.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Value {
+    None,
+    /// Parameter 1 is the value or count to keep (a uint32_t, VkBool32 or enum).
+    Param1,
+    /// vkCmdBindVertexBuffers2: the strides are set only when `pStrides` (parameter 6) is not
+    /// NULL.
+    Strides,
+}
 
 /// The commands the tracker's generic post-record hook records dynamic state for.
 pub const SETTER_COMMANDS: [u16; ALL_SETTERS.len()] = {
@@ -289,11 +328,19 @@ impl StateTracker {
     /// After one of [`SETTER_COMMANDS`]: records the state it set in its recording. False for
     /// other commands.
     pub(super) fn dynamic_state_command(&self, cx: &Call<'_>) -> bool {
-        let Some(&(_, state, valued)) = ALL_SETTERS.iter().find(|s| usize::from(s.0) == cx.command) else {
+        let Some(&(_, state, how)) = ALL_SETTERS.iter().find(|s| usize::from(s.0) == cx.command) else {
             return false;
         };
-        // SAFETY: parameter 1 of the commands marked valued is a uint32_t, VkBool32 or enum.
-        let value = if valued { unsafe { read_uint(cx.params[1], 4) as u32 } } else { 0 };
+        // SAFETY: the parameters as `Value` describes them for each command.
+        let value = match how {
+            Value::None => 0,
+            Value::Param1 => unsafe { read_uint(cx.params[1], 4) as u32 },
+            Value::Strides if unsafe { read_ptr(cx.params[6]) }.is_null() => {
+                self.refer(&COMMAND_HANDLES[cx.command], cx.params);
+                return true;
+            }
+            Value::Strides => 1,
+        };
         self.refer_then(&COMMAND_HANDLES[cx.command], cx.params, |r| match ext_bit(state) {
             Some(_) => r.draw.values.record(state, value),
             None => r.draw.dynamic_set |= 1 << state.0,
@@ -336,9 +383,13 @@ mod tests {
         ];
         assert_eq!(states.map(ext_bit), [Some(0), Some(11), Some(12), Some(16)]);
         assert_eq!(ext_bit(D::VK_DYNAMIC_STATE_LINE_WIDTH), None);
-        assert_eq!(ext_bit(D::VK_DYNAMIC_STATE_VERTEX_INPUT_EXT), None);
+        assert_eq!(ext_bit(D::VK_DYNAMIC_STATE_VERTEX_INPUT_EXT), Some(17));
         for (c, state, _) in ALL_SETTERS {
             let name = COMMANDS[usize::from(c)].name;
+            if name.starts_with("vkCmdBindVertexBuffers") {
+                assert_eq!(state, D::VK_DYNAMIC_STATE_VERTEX_INPUT_BINDING_STRIDE);
+                continue;
+            }
             // vkCmdSetFoo sets VK_DYNAMIC_STATE_FOO (vkCmdSetDepthBias2EXT: DEPTH_BIAS).
             let words: String =
                 name["vkCmdSet".len()..].trim_end_matches("2EXT").chars().filter(|c| c.is_alphabetic()).collect();

@@ -47,6 +47,8 @@ enum When {
     NotInherited,
     /// Rasterizing, and an active color attachment blends with a blend constant.
     BlendConstants,
+    /// The vertex input state is not dynamic (`VK_DYNAMIC_STATE_VERTEX_INPUT_EXT`).
+    StaticVertexInput,
 }
 
 /// One "must have been set" rule: the state, its id's suffix, the command that sets it, when
@@ -65,7 +67,7 @@ const fn rule(state: VkDynamicState, suffix: &'static str, set: &'static str, wh
 }
 
 /// The rules, in the order of [`DrawStateIds::dynamic`].
-const RULES: [Rule; 21] = [
+const RULES: [Rule; 22] = [
     rule(D::VK_DYNAMIC_STATE_VIEWPORT, "None-07831", "vkCmdSetViewport", When::Always),
     rule(D::VK_DYNAMIC_STATE_SCISSOR, "None-07832", "vkCmdSetScissor", When::Always),
     rule(D::VK_DYNAMIC_STATE_LINE_WIDTH, "None-08617", "vkCmdSetLineWidth", When::Lines),
@@ -92,6 +94,12 @@ const RULES: [Rule; 21] = [
     rule(D::VK_DYNAMIC_STATE_DEPTH_BIAS_ENABLE, "None-04877", "vkCmdSetDepthBiasEnable", When::Rasterizing),
     rule(D::VK_DYNAMIC_STATE_PRIMITIVE_RESTART_ENABLE, "None-04879", "vkCmdSetPrimitiveRestartEnable", When::Always),
     rule(D::VK_DYNAMIC_STATE_BLEND_CONSTANTS, "None-07835", "vkCmdSetBlendConstants", When::BlendConstants),
+    rule(
+        D::VK_DYNAMIC_STATE_VERTEX_INPUT_BINDING_STRIDE,
+        "pStrides-04913",
+        "vkCmdBindVertexBuffers2 with pStrides (or vkCmdBindVertexBuffers3KHR)",
+        When::StaticVertexInput,
+    ),
 ];
 
 /// The ids of one draw command's rules.
@@ -132,6 +140,7 @@ const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDraw-None-04877",
             "VUID-vkCmdDraw-None-04879",
             "VUID-vkCmdDraw-None-07835",
+            "VUID-vkCmdDraw-pStrides-04913",
         ],
         counts: "VUID-vkCmdDraw-viewportCount-03419",
         index_bound: None,
@@ -161,6 +170,7 @@ const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDrawIndexed-None-04877",
             "VUID-vkCmdDrawIndexed-None-04879",
             "VUID-vkCmdDrawIndexed-None-07835",
+            "VUID-vkCmdDrawIndexed-pStrides-04913",
         ],
         counts: "VUID-vkCmdDrawIndexed-viewportCount-03419",
         index_bound: Some("VUID-vkCmdDrawIndexed-None-07312"),
@@ -190,6 +200,7 @@ const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDrawIndexedIndirect-None-04877",
             "VUID-vkCmdDrawIndexedIndirect-None-04879",
             "VUID-vkCmdDrawIndexedIndirect-None-07835",
+            "VUID-vkCmdDrawIndexedIndirect-pStrides-04913",
         ],
         counts: "VUID-vkCmdDrawIndexedIndirect-viewportCount-03419",
         index_bound: Some("VUID-vkCmdDrawIndexedIndirect-None-07312"),
@@ -219,6 +230,7 @@ const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDrawIndexedIndirectCount-None-04877",
             "VUID-vkCmdDrawIndexedIndirectCount-None-04879",
             "VUID-vkCmdDrawIndexedIndirectCount-None-07835",
+            "VUID-vkCmdDrawIndexedIndirectCount-pStrides-04913",
         ],
         counts: "VUID-vkCmdDrawIndexedIndirectCount-viewportCount-03419",
         index_bound: Some("VUID-vkCmdDrawIndexedIndirectCount-None-07312"),
@@ -248,6 +260,7 @@ const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDrawIndirect-None-04877",
             "VUID-vkCmdDrawIndirect-None-04879",
             "VUID-vkCmdDrawIndirect-None-07835",
+            "VUID-vkCmdDrawIndirect-pStrides-04913",
         ],
         counts: "VUID-vkCmdDrawIndirect-viewportCount-03419",
         index_bound: None,
@@ -277,6 +290,7 @@ const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDrawIndirectCount-None-04877",
             "VUID-vkCmdDrawIndirectCount-None-04879",
             "VUID-vkCmdDrawIndirectCount-None-07835",
+            "VUID-vkCmdDrawIndirectCount-pStrides-04913",
         ],
         counts: "VUID-vkCmdDrawIndirectCount-viewportCount-03419",
         index_bound: None,
@@ -294,6 +308,8 @@ struct Current {
     inherited: bool,
     /// A color attachment certainly active at the draw blends with a blend constant.
     blend_constants: bool,
+    /// The pipeline has its vertex input state dynamic.
+    vertex_input: bool,
 }
 
 impl Current {
@@ -329,6 +345,7 @@ impl Current {
             lines: !p.reshapes && topology.is_some_and(|t| line_topologies.contains(&t)),
             inherited,
             blend_constants: p.blend_constants && !unused_attachments,
+            vertex_input: is_dynamic(core, p.ext, D::VK_DYNAMIC_STATE_VERTEX_INPUT_EXT),
         }
     }
 
@@ -347,6 +364,7 @@ impl Current {
             }
             When::Lines => (r && self.lines).then_some(", rasterizer discard is disabled, the topology draws lines"),
             When::NotInherited => (!self.inherited).then_some(""),
+            When::StaticVertexInput => (!self.vertex_input).then_some(""),
             When::BlendConstants => (r && self.blend_constants)
                 .then_some(", rasterizer discard is disabled, a color attachment blends with a constant"),
         }
