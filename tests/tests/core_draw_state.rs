@@ -164,6 +164,17 @@ impl Fixture {
 /// A triangle (or line) pipeline for dynamic rendering to R8G8B8A8_UNORM with `dynamic` states
 /// (no viewports or scissors where their counts are dynamic), one vertex binding (no attributes).
 fn pipeline(ctx: &Context, layout: vk::PipelineLayout, dynamic: &[vk::DynamicState], shape: Shape) -> vk::Pipeline {
+    pipeline_in(ctx, layout, dynamic, shape, vk::RenderPass::null())
+}
+
+/// [`pipeline`], for subpass 0 of `render_pass` where it is not null.
+fn pipeline_in(
+    ctx: &Context,
+    layout: vk::PipelineLayout,
+    dynamic: &[vk::DynamicState],
+    shape: Shape,
+    render_pass: vk::RenderPass,
+) -> vk::Pipeline {
     let d = &ctx.device;
     let vertex = vigil_tests::programs::shader_module(ctx, VERTEX_SPV);
     let fragment = vigil_tests::programs::shader_module(ctx, FRAGMENT_SPV);
@@ -228,6 +239,7 @@ fn pipeline(ctx: &Context, layout: vk::PipelineLayout, dynamic: &[vk::DynamicSta
         .depth_stencil_state(&depth_stencil)
         .dynamic_state(&dynamic_state)
         .layout(layout)
+        .render_pass(render_pass)
         .push_next(&mut rendering);
     // SAFETY: a valid create info; the modules are no longer needed afterwards.
     unsafe {
@@ -737,5 +749,100 @@ fn dynamic_states_invalidated_and_counts_matched() {
             draw(d, cb);
         });
         assert_eq!(ids, strides);
+    }
+}
+
+/// A render pass of one subpass rendering to R8G8B8A8_UNORM and, where `depth`, to
+/// D32_SFLOAT_S8_UINT; its framebuffer of the fixture's views.
+fn render_pass(f: &Fixture, depth: bool) -> (vk::RenderPass, vk::Framebuffer) {
+    let d = &f.ctx.device;
+    let attachment = |format, layout| {
+        vk::AttachmentDescription::default()
+            .format(format)
+            .samples(vk::SampleCountFlags::TYPE_1)
+            .load_op(vk::AttachmentLoadOp::DONT_CARE)
+            .store_op(vk::AttachmentStoreOp::DONT_CARE)
+            .stencil_load_op(vk::AttachmentLoadOp::DONT_CARE)
+            .stencil_store_op(vk::AttachmentStoreOp::DONT_CARE)
+            .initial_layout(vk::ImageLayout::UNDEFINED)
+            .final_layout(layout)
+    };
+    let attachments = [
+        attachment(vk::Format::R8G8B8A8_UNORM, vk::ImageLayout::COLOR_ATTACHMENT_OPTIMAL),
+        attachment(DEPTH_FORMAT, vk::ImageLayout::DEPTH_STENCIL_ATTACHMENT_OPTIMAL),
+    ];
+    let colors = [vk::AttachmentReference { attachment: 0, layout: vk::ImageLayout::COLOR_ATTACHMENT_OPTIMAL }];
+    let depth_ref =
+        vk::AttachmentReference { attachment: 1, layout: vk::ImageLayout::DEPTH_STENCIL_ATTACHMENT_OPTIMAL };
+    let mut subpass = vk::SubpassDescription::default().color_attachments(&colors);
+    if depth {
+        subpass = subpass.depth_stencil_attachment(&depth_ref);
+    }
+    let n = if depth { 2 } else { 1 };
+    let subpasses = [subpass];
+    let info = vk::RenderPassCreateInfo::default().attachments(&attachments[..n]).subpasses(&subpasses);
+    let views = [f.view, f.depth];
+    // SAFETY: valid create infos of live views.
+    unsafe {
+        let rp = d.create_render_pass(&info, None).expect("vkCreateRenderPass");
+        let fb = d
+            .create_framebuffer(
+                &vk::FramebufferCreateInfo::default()
+                    .render_pass(rp)
+                    .attachments(&views[..n])
+                    .width(64)
+                    .height(64)
+                    .layers(1),
+                None,
+            )
+            .expect("vkCreateFramebuffer");
+        (rp, fb)
+    }
+}
+
+/// A render pass pipeline's static depth test, read only where its subpass has a depth
+/// attachment (else its depth/stencil state is ignored).
+#[test]
+fn render_pass_pipelines_read_their_subpass_depth_attachment() {
+    let f = Fixture::new();
+    let d = &f.ctx.device;
+    let shape = Shape { depth_test: true, ..NO };
+    for depth in [true, false] {
+        let (rp, fb) = render_pass(&f, depth);
+        let p = pipeline_in(&f.ctx, f.layout, &[S::DEPTH_WRITE_ENABLE], shape, rp);
+        let ids = |set: bool| {
+            // SAFETY: a command buffer of a resettable pool, recorded and never submitted, with
+            // live objects.
+            unsafe {
+                let cb = d
+                    .allocate_command_buffers(
+                        &vk::CommandBufferAllocateInfo::default().command_pool(f.pool).command_buffer_count(1),
+                    )
+                    .expect("vkAllocateCommandBuffers")[0];
+                d.begin_command_buffer(cb, &vk::CommandBufferBeginInfo::default()).expect("vkBeginCommandBuffer");
+                let begin = vk::RenderPassBeginInfo::default()
+                    .render_pass(rp)
+                    .framebuffer(fb)
+                    .render_area(vk::Rect2D { extent: vk::Extent2D { width: 64, height: 64 }, ..Default::default() });
+                d.cmd_begin_render_pass(cb, &begin, vk::SubpassContents::INLINE);
+                let ids = f.ctx.messages.problem_ids_of(|| {
+                    d.cmd_bind_pipeline(cb, vk::PipelineBindPoint::GRAPHICS, p);
+                    if set {
+                        d.cmd_set_depth_write_enable(cb, true);
+                    }
+                    d.cmd_draw(cb, 3, 1, 0, 0);
+                });
+                d.cmd_end_render_pass(cb);
+                d.end_command_buffer(cb).expect("vkEndCommandBuffer");
+                d.free_command_buffers(f.pool, &[cb]);
+                ids
+            }
+        };
+        if depth {
+            assert_eq!(ids(false), ["VUID-vkCmdDraw-None-07844"]);
+        } else {
+            assert_eq!(ids(false), NONE);
+        }
+        assert_eq!(ids(true), NONE, "depth attachment: {depth}");
     }
 }
