@@ -57,13 +57,18 @@ struct Shape {
 
 impl Fixture {
     fn new() -> Self {
+        Self::with(|b| b)
+    }
+
+    /// With what `more` adds to the device.
+    fn with(more: impl FnOnce(ContextBuilder) -> ContextBuilder) -> Self {
         let entry = VulkanEnv::new().with_vigil().entry();
-        let ctx = ContextBuilder::new()
+        let builder = ContextBuilder::new()
             .layers(&[VIGIL_LAYER])
             .features(vk::PhysicalDeviceFeatures::default().multi_viewport(true))
             .vulkan12_features(vk::PhysicalDeviceVulkan12Features::default().draw_indirect_count(true))
-            .vulkan13_features(vk::PhysicalDeviceVulkan13Features::default().dynamic_rendering(true))
-            .build_skipping_errors(&entry);
+            .vulkan13_features(vk::PhysicalDeviceVulkan13Features::default().dynamic_rendering(true));
+        let ctx = more(builder).build_skipping_errors(&entry);
         let d = &ctx.device;
         // SAFETY: plain object creation with valid create infos.
         unsafe {
@@ -844,5 +849,38 @@ fn render_pass_pipelines_read_their_subpass_depth_attachment() {
             assert_eq!(ids(false), NONE);
         }
         assert_eq!(ids(true), NONE, "depth attachment: {depth}");
+    }
+}
+
+/// Dynamic vertex input (`VK_EXT_vertex_input_dynamic_state`): set with vkCmdSetVertexInputEXT.
+#[test]
+fn dynamic_vertex_input_must_be_set() {
+    let f = Fixture::with(|b| b.vertex_input_dynamic_state());
+    let ext = ash::ext::vertex_input_dynamic_state::Device::new(&f.ctx.instance, &f.ctx.device);
+    // Strides dynamic too: dynamic vertex input sets them (-04913 does not apply).
+    let p = f.pipeline(&[S::VERTEX_INPUT_EXT, S::VERTEX_INPUT_BINDING_STRIDE], NO);
+    let bindings = [vk::VertexInputBindingDescription2EXT::default()
+        .binding(0)
+        .stride(16)
+        .input_rate(vk::VertexInputRate::VERTEX)
+        .divisor(1)];
+    for (name, draw) in draws(&f) {
+        let run = |set: bool| {
+            f.ids(|d, cb| {
+                // SAFETY: recording with live objects.
+                unsafe {
+                    d.cmd_bind_pipeline(cb, vk::PipelineBindPoint::GRAPHICS, p);
+                    if set {
+                        ext.cmd_set_vertex_input(cb, &bindings, &[]);
+                    }
+                    if name.contains("Indexed") {
+                        d.cmd_bind_index_buffer(cb, f.index, 0, vk::IndexType::UINT16);
+                    }
+                }
+                draw(d, cb);
+            })
+        };
+        assert_eq!(run(false), [format!("VUID-{name}-None-04914")]);
+        assert_eq!(run(true), NONE, "{name}");
     }
 }

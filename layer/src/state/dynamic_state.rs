@@ -235,7 +235,7 @@ macro_rules! command {
 /// The commands whose generic post-record hook records what they set: `(command, state, what
 /// else to read)`. Those that name objects (vkCmdBindVertexBuffers2/3KHR) are also recorded as
 /// referring to them, as the hook does for every such command.
-const ALL_SETTERS: [(u16, VkDynamicState, Value); 24] = [
+const ALL_SETTERS: [(u16, VkDynamicState, Value); 25] = [
     (command!(post_call_record_cmd_set_line_width), D::VK_DYNAMIC_STATE_LINE_WIDTH, Value::None),
     (command!(post_call_record_cmd_set_depth_bias), D::VK_DYNAMIC_STATE_DEPTH_BIAS, Value::None),
     (command!(post_call_record_cmd_set_depth_bias2_ext), D::VK_DYNAMIC_STATE_DEPTH_BIAS, Value::None),
@@ -282,6 +282,7 @@ const ALL_SETTERS: [(u16, VkDynamicState, Value); 24] = [
         D::VK_DYNAMIC_STATE_VERTEX_INPUT_BINDING_STRIDE,
         Value::None,
     ),
+    (command!(post_call_record_cmd_set_vertex_input_ext), D::VK_DYNAMIC_STATE_VERTEX_INPUT_EXT, Value::None),
 ];
 
 /// What a setter command's parameters say beyond which state it sets.

@@ -67,7 +67,7 @@ const fn rule(state: VkDynamicState, suffix: &'static str, set: &'static str, wh
 }
 
 /// The rules, in the order of [`DrawStateIds::dynamic`].
-const RULES: [Rule; 22] = [
+const RULES: [Rule; 23] = [
     rule(D::VK_DYNAMIC_STATE_VIEWPORT, "None-07831", "vkCmdSetViewport", When::Always),
     rule(D::VK_DYNAMIC_STATE_SCISSOR, "None-07832", "vkCmdSetScissor", When::Always),
     rule(D::VK_DYNAMIC_STATE_LINE_WIDTH, "None-08617", "vkCmdSetLineWidth", When::Lines),
@@ -100,6 +100,7 @@ const RULES: [Rule; 22] = [
         "vkCmdBindVertexBuffers2 with pStrides (or vkCmdBindVertexBuffers3KHR)",
         When::StaticVertexInput,
     ),
+    rule(D::VK_DYNAMIC_STATE_VERTEX_INPUT_EXT, "None-04914", "vkCmdSetVertexInputEXT", When::Always),
 ];
 
 /// The ids of one draw command's rules.
@@ -141,6 +142,7 @@ const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDraw-None-04879",
             "VUID-vkCmdDraw-None-07835",
             "VUID-vkCmdDraw-pStrides-04913",
+            "VUID-vkCmdDraw-None-04914",
         ],
         counts: "VUID-vkCmdDraw-viewportCount-03419",
         index_bound: None,
@@ -171,6 +173,7 @@ const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDrawIndexed-None-04879",
             "VUID-vkCmdDrawIndexed-None-07835",
             "VUID-vkCmdDrawIndexed-pStrides-04913",
+            "VUID-vkCmdDrawIndexed-None-04914",
         ],
         counts: "VUID-vkCmdDrawIndexed-viewportCount-03419",
         index_bound: Some("VUID-vkCmdDrawIndexed-None-07312"),
@@ -201,6 +204,7 @@ const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDrawIndexedIndirect-None-04879",
             "VUID-vkCmdDrawIndexedIndirect-None-07835",
             "VUID-vkCmdDrawIndexedIndirect-pStrides-04913",
+            "VUID-vkCmdDrawIndexedIndirect-None-04914",
         ],
         counts: "VUID-vkCmdDrawIndexedIndirect-viewportCount-03419",
         index_bound: Some("VUID-vkCmdDrawIndexedIndirect-None-07312"),
@@ -231,6 +235,7 @@ const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDrawIndexedIndirectCount-None-04879",
             "VUID-vkCmdDrawIndexedIndirectCount-None-07835",
             "VUID-vkCmdDrawIndexedIndirectCount-pStrides-04913",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-04914",
         ],
         counts: "VUID-vkCmdDrawIndexedIndirectCount-viewportCount-03419",
         index_bound: Some("VUID-vkCmdDrawIndexedIndirectCount-None-07312"),
@@ -261,6 +266,7 @@ const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDrawIndirect-None-04879",
             "VUID-vkCmdDrawIndirect-None-07835",
             "VUID-vkCmdDrawIndirect-pStrides-04913",
+            "VUID-vkCmdDrawIndirect-None-04914",
         ],
         counts: "VUID-vkCmdDrawIndirect-viewportCount-03419",
         index_bound: None,
@@ -291,6 +297,7 @@ const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDrawIndirectCount-None-04879",
             "VUID-vkCmdDrawIndirectCount-None-07835",
             "VUID-vkCmdDrawIndirectCount-pStrides-04913",
+            "VUID-vkCmdDrawIndirectCount-None-04914",
         ],
         counts: "VUID-vkCmdDrawIndirectCount-viewportCount-03419",
         index_bound: None,
