@@ -397,26 +397,30 @@ impl CoreChecks {
             let v = &r.draw.values;
             let inherited = features.is_none_or(|f| f.contains(Feature::INHERITED_VIEWPORT_SCISSOR2_D));
             let unused = features.is_none_or(|f| f.contains(Feature::DYNAMIC_RENDERING_UNUSED_ATTACHMENTS));
-            let current = Current::of(core, p, v, inherited, unused);
-            for (rule, vuid) in RULES.iter().zip(ids.dynamic) {
-                let set = match ext_bit(rule.state) {
-                    Some(bit) => v.set & 1 << bit != 0,
-                    None => r.draw.dynamic_set & 1 << rule.state.0 != 0,
-                };
-                if set || !is_dynamic(core, p.ext, rule.state) {
-                    continue;
+            // The usual draw has every dynamic state set: nothing more to look at.
+            let missing = core & !r.draw.dynamic_set != 0 || p.ext & !v.set != 0;
+            if missing {
+                let current = Current::of(core, p, v, inherited, unused);
+                for (rule, vuid) in RULES.iter().zip(ids.dynamic) {
+                    let set = match ext_bit(rule.state) {
+                        Some(bit) => v.set & 1 << bit != 0,
+                        None => r.draw.dynamic_set & 1 << rule.state.0 != 0,
+                    };
+                    if set || !is_dynamic(core, p.ext, rule.state) {
+                        continue;
+                    }
+                    let Some(why) = current.applies(rule.when) else { continue };
+                    let (state, setter) = (rule.state, rule.set);
+                    skip |= cx.error(
+                        vuid,
+                        &at,
+                        format_args!(
+                            "the bound graphics pipeline {pipeline:#x} has {state:?} dynamic{why}, but {setter} was not \
+                             called in command buffer {cb:#x} since it was begun or since a pipeline with that state \
+                             static was bound."
+                        ),
+                    );
                 }
-                let Some(why) = current.applies(rule.when) else { continue };
-                let (state, setter) = (rule.state, rule.set);
-                skip |= cx.error(
-                    vuid,
-                    &at,
-                    format_args!(
-                        "the bound graphics pipeline {pipeline:#x} has {state:?} dynamic{why}, but {setter} was not \
-                         called in command buffer {cb:#x} since it was begun or since a pipeline with that state \
-                         static was bound."
-                    ),
-                );
             }
             let with_count = [D::VK_DYNAMIC_STATE_VIEWPORT_WITH_COUNT, D::VK_DYNAMIC_STATE_SCISSOR_WITH_COUNT];
             let bits = with_count.map(|s| ext_bit(s).map_or(0, |b| 1 << b)).iter().fold(0, |m, b| m | b);
