@@ -23,6 +23,8 @@ pub struct ContextBuilder {
     shader_object: bool,
     /// Vigil settings passed in `VkLayerSettingsCreateInfoEXT`, as (key, value) strings.
     vigil_settings: Vec<(CString, CString)>,
+    /// Whether to enable `VK_EXT_vertex_input_dynamic_state` and its feature.
+    vertex_input_dynamic_state: bool,
 }
 
 impl Default for ContextBuilder {
@@ -45,6 +47,7 @@ impl ContextBuilder {
             maintenance5: false,
             shader_object: false,
             vigil_settings: Vec::new(),
+            vertex_input_dynamic_state: false,
         }
     }
 
@@ -103,6 +106,12 @@ impl ContextBuilder {
         self
     }
 
+    /// Enables `VK_EXT_vertex_input_dynamic_state` and its `vertexInputDynamicState` feature.
+    pub fn vertex_input_dynamic_state(mut self) -> Self {
+        self.vertex_input_dynamic_state = true;
+        self
+    }
+
     /// Device extensions.
     pub fn device_extensions(mut self, names: &[&CStr]) -> Self {
         self.device_extensions = names.iter().map(|n| (*n).to_owned()).collect();
@@ -140,6 +149,9 @@ impl ContextBuilder {
         if self.shader_object {
             extensions.push(ash::ext::shader_object::NAME.as_ptr());
         }
+        if self.vertex_input_dynamic_state {
+            extensions.push(ash::ext::vertex_input_dynamic_state::NAME.as_ptr());
+        }
         let mut info = vk::DeviceCreateInfo::default()
             .queue_create_infos(&queues)
             .enabled_extension_names(&extensions)
@@ -161,6 +173,11 @@ impl ContextBuilder {
         let mut shader_object = vk::PhysicalDeviceShaderObjectFeaturesEXT::default().shader_object(true);
         if self.shader_object {
             info = info.push_next(&mut shader_object);
+        }
+        let mut vertex_input =
+            vk::PhysicalDeviceVertexInputDynamicStateFeaturesEXT::default().vertex_input_dynamic_state(true);
+        if self.vertex_input_dynamic_state {
+            info = info.push_next(&mut vertex_input);
         }
         // SAFETY: valid create info for a physical device of this instance.
         let device = unsafe { instance.create_device(physical_device, &info, None) }

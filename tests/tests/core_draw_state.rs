@@ -1,8 +1,17 @@
-//! Draw-time state through the real loader on lavapipe: the viewport and scissor a bound
-//! graphics pipeline leaves dynamic, set (and not invalidated by binding a pipeline with them
-//! static), and the index buffer of indexed draws, bound and large enough. Each case records
-//! into a command buffer inside a dynamic rendering instance: the exact ids of the invalid draw
+//! Draw-time state through the real loader on lavapipe: the dynamic states a bound graphics
+//! pipeline leaves dynamic, set (and not invalidated by binding a pipeline with them static)
+//! where their rules apply (rasterizing, the depth, stencil or depth bias test enabled, lines
+//! drawn, a color attachment blending with a constant, the vertex input not dynamic), the
+//! viewport and scissor counts set with count matching, and the index buffer of
+//! indexed draws, bound and large enough; for the six core draws. Each case records into a
+//! command buffer inside a dynamic rendering instance: the exact ids of the invalid draw
 //! (skipped, so it never reaches lavapipe), and its valid neighbour, which reports nothing.
+//!
+//! Not here: the depth bounds rules (lavapipe has no `depthBounds` feature, so the depth bounds
+//! test can never be enabled).
+
+use std::cell::RefCell;
+use std::collections::HashMap;
 
 use ash::vk;
 use vigil_tests::{Context, ContextBuilder, VulkanEnv, VIGIL_LAYER};
@@ -18,18 +27,48 @@ struct Fixture {
     dynamic: vk::Pipeline,
     fixed: vk::Pipeline,
     view: vk::ImageView,
+    /// A D32_SFLOAT_S8_UINT attachment, for pipelines with depth and stencil formats.
+    depth: vk::ImageView,
     /// 12 bytes: six 16-bit indices.
     index: vk::Buffer,
     indirect: vk::Buffer,
+    /// 64 bytes of vertex buffer.
+    vertex: vk::Buffer,
+    layout: vk::PipelineLayout,
+    /// Pipelines by their dynamic states and shape, made once.
+    pipelines: RefCell<HashMap<(Vec<vk::DynamicState>, Shape), vk::Pipeline>>,
+}
+
+/// What a test pipeline fixes statically besides its dynamic states.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+struct Shape {
+    /// `VK_PRIMITIVE_TOPOLOGY_LINE_LIST` instead of a triangle list.
+    lines: bool,
+    depth_bias: bool,
+    discard: bool,
+    /// Renders to a depth/stencil format (and the case records with a depth/stencil attachment).
+    depth_format: bool,
+    /// `pDepthStencilState` with the depth or the stencil test enabled.
+    depth_test: bool,
+    stencil_test: bool,
+    /// Blending of its color attachment with the constant color.
+    blend_constants: bool,
 }
 
 impl Fixture {
     fn new() -> Self {
+        Self::with(|b| b)
+    }
+
+    /// With what `more` adds to the device.
+    fn with(more: impl FnOnce(ContextBuilder) -> ContextBuilder) -> Self {
         let entry = VulkanEnv::new().with_vigil().entry();
-        let ctx = ContextBuilder::new()
+        let builder = ContextBuilder::new()
             .layers(&[VIGIL_LAYER])
-            .vulkan13_features(vk::PhysicalDeviceVulkan13Features::default().dynamic_rendering(true))
-            .build_skipping_errors(&entry);
+            .features(vk::PhysicalDeviceFeatures::default().multi_viewport(true))
+            .vulkan12_features(vk::PhysicalDeviceVulkan12Features::default().draw_indirect_count(true))
+            .vulkan13_features(vk::PhysicalDeviceVulkan13Features::default().dynamic_rendering(true));
+        let ctx = more(builder).build_skipping_errors(&entry);
         let d = &ctx.device;
         // SAFETY: plain object creation with valid create infos.
         unsafe {
@@ -42,8 +81,9 @@ impl Fixture {
                 )
                 .expect("vkCreateCommandPool");
             let layout = d.create_pipeline_layout(&vk::PipelineLayoutCreateInfo::default(), None).expect("layout");
-            let dynamic = pipeline(&ctx, layout, &[vk::DynamicState::VIEWPORT, vk::DynamicState::SCISSOR]);
-            let fixed = pipeline(&ctx, layout, &[]);
+            let dynamic =
+                pipeline(&ctx, layout, &[vk::DynamicState::VIEWPORT, vk::DynamicState::SCISSOR], Shape::default());
+            let fixed = pipeline(&ctx, layout, &[], Shape::default());
             let image = d
                 .create_image(
                     &vk::ImageCreateInfo::default()
@@ -61,12 +101,35 @@ impl Fixture {
             let view = d.create_image_view(&vigil_tests::context::color_view_info(image), None).expect("view");
             let index = buffer(&ctx, 12, vk::BufferUsageFlags::INDEX_BUFFER);
             let indirect = buffer(&ctx, 64, vk::BufferUsageFlags::INDIRECT_BUFFER);
-            Fixture { ctx, pool, dynamic, fixed, view, index, indirect }
+            let vertex = buffer(&ctx, 64, vk::BufferUsageFlags::VERTEX_BUFFER);
+            let pipelines = RefCell::default();
+            let depth_image = vk::ImageCreateInfo::default()
+                .image_type(vk::ImageType::TYPE_2D)
+                .format(DEPTH_FORMAT)
+                .extent(vk::Extent3D { width: 64, height: 64, depth: 1 })
+                .mip_levels(1)
+                .array_layers(1)
+                .samples(vk::SampleCountFlags::TYPE_1)
+                .usage(vk::ImageUsageFlags::DEPTH_STENCIL_ATTACHMENT);
+            let aspects = vk::ImageAspectFlags::DEPTH | vk::ImageAspectFlags::STENCIL;
+            let depth = ctx.image_view(&depth_image, aspects, vk::ComponentMapping::default());
+            Fixture { ctx, pool, dynamic, fixed, view, depth, index, indirect, vertex, layout, pipelines }
         }
+    }
+
+    /// The pipeline with `dynamic` states and `shape`.
+    fn pipeline(&self, dynamic: &[vk::DynamicState], shape: Shape) -> vk::Pipeline {
+        let key = (dynamic.to_vec(), shape);
+        *self.pipelines.borrow_mut().entry(key).or_insert_with(|| pipeline(&self.ctx, self.layout, dynamic, shape))
     }
 
     /// Records `record` inside a rendering instance; the ids reported while recording.
     fn ids(&self, record: impl FnOnce(&ash::Device, vk::CommandBuffer)) -> Vec<String> {
+        self.ids_in(false, record)
+    }
+
+    /// [`Self::ids`], in an instance that also has the depth/stencil attachment where `depth`.
+    fn ids_in(&self, depth: bool, record: impl FnOnce(&ash::Device, vk::CommandBuffer)) -> Vec<String> {
         let d = &self.ctx.device;
         // SAFETY: a command buffer of a resettable pool, recorded and never submitted.
         unsafe {
@@ -81,10 +144,18 @@ impl Fixture {
                 .image_layout(vk::ImageLayout::COLOR_ATTACHMENT_OPTIMAL)
                 .load_op(vk::AttachmentLoadOp::DONT_CARE)
                 .store_op(vk::AttachmentStoreOp::STORE)];
-            let info = vk::RenderingInfo::default()
+            let depth_attachment = vk::RenderingAttachmentInfo::default()
+                .image_view(self.depth)
+                .image_layout(vk::ImageLayout::DEPTH_STENCIL_ATTACHMENT_OPTIMAL)
+                .load_op(vk::AttachmentLoadOp::DONT_CARE)
+                .store_op(vk::AttachmentStoreOp::DONT_CARE);
+            let mut info = vk::RenderingInfo::default()
                 .render_area(vk::Rect2D { extent: vk::Extent2D { width: 64, height: 64 }, ..Default::default() })
                 .layer_count(1)
                 .color_attachments(&attachments);
+            if depth {
+                info = info.depth_attachment(&depth_attachment).stencil_attachment(&depth_attachment);
+            }
             d.cmd_begin_rendering(cb, &info);
             let ids = self.ctx.messages.problem_ids_of(|| record(d, cb));
             d.cmd_end_rendering(cb);
@@ -95,8 +166,20 @@ impl Fixture {
     }
 }
 
-/// A triangle pipeline for dynamic rendering to R8G8B8A8_UNORM with `dynamic` states.
-fn pipeline(ctx: &Context, layout: vk::PipelineLayout, dynamic: &[vk::DynamicState]) -> vk::Pipeline {
+/// A triangle (or line) pipeline for dynamic rendering to R8G8B8A8_UNORM with `dynamic` states
+/// (no viewports or scissors where their counts are dynamic), one vertex binding (no attributes).
+fn pipeline(ctx: &Context, layout: vk::PipelineLayout, dynamic: &[vk::DynamicState], shape: Shape) -> vk::Pipeline {
+    pipeline_in(ctx, layout, dynamic, shape, vk::RenderPass::null())
+}
+
+/// [`pipeline`], for subpass 0 of `render_pass` where it is not null.
+fn pipeline_in(
+    ctx: &Context,
+    layout: vk::PipelineLayout,
+    dynamic: &[vk::DynamicState],
+    shape: Shape,
+    render_pass: vk::RenderPass,
+) -> vk::Pipeline {
     let d = &ctx.device;
     let vertex = vigil_tests::programs::shader_module(ctx, VERTEX_SPV);
     let fragment = vigil_tests::programs::shader_module(ctx, FRAGMENT_SPV);
@@ -107,21 +190,49 @@ fn pipeline(ctx: &Context, layout: vk::PipelineLayout, dynamic: &[vk::DynamicSta
             .module(fragment)
             .name(c"main"),
     ];
-    let vertex_input = vk::PipelineVertexInputStateCreateInfo::default();
-    let input_assembly =
-        vk::PipelineInputAssemblyStateCreateInfo::default().topology(vk::PrimitiveTopology::TRIANGLE_LIST);
+    let bindings = [vk::VertexInputBindingDescription::default().binding(0).stride(16)];
+    let vertex_input = vk::PipelineVertexInputStateCreateInfo::default().vertex_binding_descriptions(&bindings);
+    let topology = if shape.lines { vk::PrimitiveTopology::LINE_LIST } else { vk::PrimitiveTopology::TRIANGLE_LIST };
+    let input_assembly = vk::PipelineInputAssemblyStateCreateInfo::default().topology(topology);
     let viewports = [vk::Viewport::default().width(64.0).height(64.0).max_depth(1.0)];
     let scissors = [vk::Rect2D::default().extent(vk::Extent2D { width: 64, height: 64 })];
-    let viewport = vk::PipelineViewportStateCreateInfo::default().viewports(&viewports).scissors(&scissors);
-    let raster = vk::PipelineRasterizationStateCreateInfo::default().line_width(1.0);
+    let mut viewport = vk::PipelineViewportStateCreateInfo::default();
+    if !dynamic.contains(&vk::DynamicState::VIEWPORT_WITH_COUNT) {
+        viewport = viewport.viewports(&viewports);
+    }
+    if !dynamic.contains(&vk::DynamicState::SCISSOR_WITH_COUNT) {
+        viewport = viewport.scissors(&scissors);
+    }
+    let raster = vk::PipelineRasterizationStateCreateInfo::default()
+        .line_width(1.0)
+        .depth_bias_enable(shape.depth_bias)
+        .rasterizer_discard_enable(shape.discard);
     let multisample =
         vk::PipelineMultisampleStateCreateInfo::default().rasterization_samples(vk::SampleCountFlags::TYPE_1);
-    let blend_attachments =
-        [vk::PipelineColorBlendAttachmentState::default().color_write_mask(vk::ColorComponentFlags::RGBA)];
+    let mut blend_attachment =
+        vk::PipelineColorBlendAttachmentState::default().color_write_mask(vk::ColorComponentFlags::RGBA);
+    if shape.blend_constants {
+        blend_attachment = blend_attachment
+            .blend_enable(true)
+            .src_color_blend_factor(vk::BlendFactor::CONSTANT_COLOR)
+            .dst_color_blend_factor(vk::BlendFactor::ZERO)
+            .color_blend_op(vk::BlendOp::ADD)
+            .src_alpha_blend_factor(vk::BlendFactor::ONE)
+            .dst_alpha_blend_factor(vk::BlendFactor::ZERO)
+            .alpha_blend_op(vk::BlendOp::ADD);
+    }
+    let blend_attachments = [blend_attachment];
     let blend = vk::PipelineColorBlendStateCreateInfo::default().attachments(&blend_attachments);
+    let depth_stencil = vk::PipelineDepthStencilStateCreateInfo::default()
+        .depth_test_enable(shape.depth_test)
+        .depth_compare_op(vk::CompareOp::LESS)
+        .stencil_test_enable(shape.stencil_test);
     let dynamic_state = vk::PipelineDynamicStateCreateInfo::default().dynamic_states(dynamic);
     let formats = [vk::Format::R8G8B8A8_UNORM];
     let mut rendering = vk::PipelineRenderingCreateInfo::default().color_attachment_formats(&formats);
+    if shape.depth_format {
+        rendering = rendering.depth_attachment_format(DEPTH_FORMAT).stencil_attachment_format(DEPTH_FORMAT);
+    }
     let info = vk::GraphicsPipelineCreateInfo::default()
         .stages(&stages)
         .vertex_input_state(&vertex_input)
@@ -130,8 +241,10 @@ fn pipeline(ctx: &Context, layout: vk::PipelineLayout, dynamic: &[vk::DynamicSta
         .rasterization_state(&raster)
         .multisample_state(&multisample)
         .color_blend_state(&blend)
+        .depth_stencil_state(&depth_stencil)
         .dynamic_state(&dynamic_state)
         .layout(layout)
+        .render_pass(render_pass)
         .push_next(&mut rendering);
     // SAFETY: a valid create info; the modules are no longer needed afterwards.
     unsafe {
@@ -169,18 +282,36 @@ const SCISSOR: vk::Rect2D =
     vk::Rect2D { offset: vk::Offset2D { x: 0, y: 0 }, extent: vk::Extent2D { width: 64, height: 64 } };
 
 /// A draw command, by name.
-type Draw<'a> = (&'static str, &'a dyn Fn(&ash::Device, vk::CommandBuffer));
+type Draw<'a> = (&'static str, Box<dyn Fn(&ash::Device, vk::CommandBuffer) + 'a>);
+
+/// The six core draws, by name.
+fn draws(f: &Fixture) -> [Draw<'_>; 6] {
+    let (buffer, count) = (f.indirect, 32);
+    [
+        // SAFETY (all six): draws recorded inside a rendering instance, their indirect
+        // commands at 0 and their count at 32 in a 64-byte indirect buffer.
+        ("vkCmdDraw", Box::new(|d, cb| unsafe { d.cmd_draw(cb, 3, 1, 0, 0) })),
+        ("vkCmdDrawIndexed", Box::new(|d, cb| unsafe { d.cmd_draw_indexed(cb, 6, 1, 0, 0, 0) })),
+        (
+            "vkCmdDrawIndexedIndirect",
+            Box::new(move |d, cb| unsafe { d.cmd_draw_indexed_indirect(cb, buffer, 0, 1, 20) }),
+        ),
+        (
+            "vkCmdDrawIndexedIndirectCount",
+            Box::new(move |d, cb| unsafe { d.cmd_draw_indexed_indirect_count(cb, buffer, 0, buffer, count, 1, 20) }),
+        ),
+        ("vkCmdDrawIndirect", Box::new(move |d, cb| unsafe { d.cmd_draw_indirect(cb, buffer, 0, 1, 16) })),
+        (
+            "vkCmdDrawIndirectCount",
+            Box::new(move |d, cb| unsafe { d.cmd_draw_indirect_count(cb, buffer, 0, buffer, count, 1, 16) }),
+        ),
+    ]
+}
 
 #[test]
 fn draw_state() {
     let f = Fixture::new();
-    let draws: [Draw<'_>; 4] = [
-        // SAFETY (all four): draws recorded inside a rendering instance.
-        ("vkCmdDraw", &|d, cb| unsafe { d.cmd_draw(cb, 3, 1, 0, 0) }),
-        ("vkCmdDrawIndexed", &|d, cb| unsafe { d.cmd_draw_indexed(cb, 6, 1, 0, 0, 0) }),
-        ("vkCmdDrawIndexedIndirect", &|d, cb| unsafe { d.cmd_draw_indexed_indirect(cb, f.indirect, 0, 1, 20) }),
-        ("vkCmdDrawIndirect", &|d, cb| unsafe { d.cmd_draw_indirect(cb, f.indirect, 0, 1, 16) }),
-    ];
+    let draws = draws(&f);
     for (name, draw) in draws {
         let indexed = name.contains("Indexed");
         let index = |d: &ash::Device, cb| {
@@ -262,4 +393,494 @@ fn draw_state() {
     assert_eq!(indexed(4, 3, 0), past);
     assert_eq!(indexed(0, 6, 2), past);
     assert_eq!(indexed(0, 5, 2), NONE);
+}
+
+/// Commands recorded before a draw.
+type Rec = fn(&ash::Device, vk::CommandBuffer);
+
+/// One "must have been set" case: a pipeline with `dynamic` states and `shape`, bound, then
+/// `pre` recorded and a draw. `id`: the suffix of the id the draw reports (none: the rule does
+/// not apply); `set`: what sets the missing state, after which the draw reports nothing.
+struct Case {
+    dynamic: &'static [vk::DynamicState],
+    shape: Shape,
+    pre: Rec,
+    set: Option<Rec>,
+    id: Option<&'static str>,
+}
+
+const fn case(
+    dynamic: &'static [vk::DynamicState],
+    shape: Shape,
+    pre: Rec,
+    set: Option<Rec>,
+    id: Option<&'static str>,
+) -> Case {
+    Case { dynamic, shape, pre, set, id }
+}
+
+const NO: Shape = Shape {
+    lines: false,
+    depth_bias: false,
+    discard: false,
+    depth_format: false,
+    depth_test: false,
+    stencil_test: false,
+    blend_constants: false,
+};
+const DEPTH_FORMAT: vk::Format = vk::Format::D32_SFLOAT_S8_UINT;
+const LINES: Shape = Shape { lines: true, ..NO };
+const BIAS: Shape = Shape { depth_bias: true, ..NO };
+const DISCARD: Shape = Shape { discard: true, ..NO };
+const DEPTH_TEST: Shape = Shape { depth_format: true, depth_test: true, ..NO };
+const STENCIL_TEST: Shape = Shape { depth_format: true, stencil_test: true, ..NO };
+const BLEND: Shape = Shape { blend_constants: true, ..NO };
+const NOTHING: Rec = |_, _| {};
+
+use vk::DynamicState as S;
+
+/// The cases of each rule: where it applies, unset then set, and where its condition does not
+/// hold.
+// SAFETY (every closure): state-setting commands recorded in a command buffer being recorded.
+fn cases() -> Vec<Case> {
+    let discard_on: Rec = |d, cb| unsafe { d.cmd_set_rasterizer_discard_enable(cb, true) };
+    let discard_off: Rec = |d, cb| unsafe { d.cmd_set_rasterizer_discard_enable(cb, false) };
+    let mut cases = vec![
+        case(
+            &[S::PRIMITIVE_TOPOLOGY],
+            NO,
+            NOTHING,
+            Some(|d, cb| unsafe { d.cmd_set_primitive_topology(cb, vk::PrimitiveTopology::TRIANGLE_LIST) }),
+            Some("None-07842"),
+        ),
+        case(&[S::RASTERIZER_DISCARD_ENABLE], NO, NOTHING, Some(discard_off), Some("None-04876")),
+        case(
+            &[S::PRIMITIVE_RESTART_ENABLE],
+            NO,
+            NOTHING,
+            Some(|d, cb| unsafe { d.cmd_set_primitive_restart_enable(cb, false) }),
+            Some("None-04879"),
+        ),
+        case(
+            &[S::VIEWPORT_WITH_COUNT],
+            NO,
+            NOTHING,
+            Some(|d, cb| unsafe { d.cmd_set_viewport_with_count(cb, &[VIEWPORT]) }),
+            Some("viewportCount-03417"),
+        ),
+        case(
+            &[S::SCISSOR_WITH_COUNT],
+            NO,
+            NOTHING,
+            Some(|d, cb| unsafe { d.cmd_set_scissor_with_count(cb, &[SCISSOR]) }),
+            Some("scissorCount-03418"),
+        ),
+        // Depth bias: enabled dynamically or statically.
+        case(
+            &[S::DEPTH_BIAS_ENABLE, S::DEPTH_BIAS],
+            NO,
+            |d, cb| unsafe { d.cmd_set_depth_bias_enable(cb, true) },
+            Some(|d, cb| unsafe { d.cmd_set_depth_bias(cb, 1.0, 0.0, 1.0) }),
+            Some("None-07834"),
+        ),
+        case(
+            &[S::DEPTH_BIAS_ENABLE, S::DEPTH_BIAS],
+            NO,
+            |d, cb| unsafe { d.cmd_set_depth_bias_enable(cb, false) },
+            None,
+            None,
+        ),
+        case(
+            &[S::DEPTH_BIAS],
+            BIAS,
+            NOTHING,
+            Some(|d, cb| unsafe { d.cmd_set_depth_bias(cb, 1.0, 0.0, 1.0) }),
+            Some("None-07834"),
+        ),
+        case(&[S::DEPTH_BIAS], NO, NOTHING, None, None),
+        // The depth test enabled dynamically; without a depth attachment its static state is
+        // ignored.
+        case(
+            &[S::DEPTH_TEST_ENABLE, S::DEPTH_WRITE_ENABLE],
+            NO,
+            |d, cb| unsafe { d.cmd_set_depth_test_enable(cb, true) },
+            Some(|d, cb| unsafe { d.cmd_set_depth_write_enable(cb, true) }),
+            Some("None-07844"),
+        ),
+        case(
+            &[S::DEPTH_TEST_ENABLE, S::DEPTH_WRITE_ENABLE],
+            NO,
+            |d, cb| unsafe { d.cmd_set_depth_test_enable(cb, false) },
+            None,
+            None,
+        ),
+        case(
+            &[S::DEPTH_TEST_ENABLE, S::DEPTH_COMPARE_OP],
+            NO,
+            |d, cb| unsafe { d.cmd_set_depth_test_enable(cb, true) },
+            Some(|d, cb| unsafe { d.cmd_set_depth_compare_op(cb, vk::CompareOp::LESS) }),
+            Some("None-07845"),
+        ),
+        case(
+            &[S::DEPTH_TEST_ENABLE, S::DEPTH_COMPARE_OP],
+            NO,
+            |d, cb| unsafe { d.cmd_set_depth_test_enable(cb, false) },
+            None,
+            None,
+        ),
+        case(&[S::DEPTH_WRITE_ENABLE, S::DEPTH_COMPARE_OP], NO, NOTHING, None, None),
+        // The depth and stencil tests enabled statically: with a depth/stencil attachment, not
+        // without (the pipeline's depth/stencil state is then ignored).
+        case(
+            &[S::DEPTH_WRITE_ENABLE],
+            DEPTH_TEST,
+            NOTHING,
+            Some(|d, cb| unsafe { d.cmd_set_depth_write_enable(cb, true) }),
+            Some("None-07844"),
+        ),
+        case(
+            &[S::DEPTH_COMPARE_OP],
+            DEPTH_TEST,
+            NOTHING,
+            Some(|d, cb| unsafe { d.cmd_set_depth_compare_op(cb, vk::CompareOp::LESS) }),
+            Some("None-07845"),
+        ),
+        case(&[S::DEPTH_WRITE_ENABLE], Shape { depth_format: true, ..NO }, NOTHING, None, None),
+        case(&[S::DEPTH_WRITE_ENABLE], Shape { depth_test: true, ..NO }, NOTHING, None, None),
+        case(
+            &[S::STENCIL_REFERENCE],
+            STENCIL_TEST,
+            NOTHING,
+            Some(|d, cb| unsafe { d.cmd_set_stencil_reference(cb, vk::StencilFaceFlags::FRONT_AND_BACK, 1) }),
+            Some("None-07839"),
+        ),
+        case(&[S::STENCIL_REFERENCE], Shape { stencil_test: true, ..NO }, NOTHING, None, None),
+        // Blend constants: read by the attachment's blend factors, not discarded.
+        case(
+            &[S::BLEND_CONSTANTS],
+            BLEND,
+            NOTHING,
+            Some(|d, cb| unsafe { d.cmd_set_blend_constants(cb, &[0.5; 4]) }),
+            Some("None-07835"),
+        ),
+        case(&[S::BLEND_CONSTANTS], NO, NOTHING, None, None),
+        case(&[S::BLEND_CONSTANTS, S::RASTERIZER_DISCARD_ENABLE], BLEND, discard_on, None, None),
+        // Lines: a line list, or a line strip set dynamically; not triangles, not discarded.
+        case(
+            &[S::LINE_WIDTH],
+            LINES,
+            NOTHING,
+            Some(|d, cb| unsafe { d.cmd_set_line_width(cb, 1.0) }),
+            Some("None-08617"),
+        ),
+        case(&[S::LINE_WIDTH], NO, NOTHING, None, None),
+        case(&[S::LINE_WIDTH], Shape { discard: true, ..LINES }, NOTHING, None, None),
+        case(
+            &[S::PRIMITIVE_TOPOLOGY, S::LINE_WIDTH],
+            LINES,
+            |d, cb| unsafe { d.cmd_set_primitive_topology(cb, vk::PrimitiveTopology::LINE_STRIP) },
+            Some(|d, cb| unsafe { d.cmd_set_line_width(cb, 1.0) }),
+            Some("None-08617"),
+        ),
+        case(
+            &[S::PRIMITIVE_TOPOLOGY, S::LINE_WIDTH],
+            NO,
+            |d, cb| unsafe { d.cmd_set_primitive_topology(cb, vk::PrimitiveTopology::TRIANGLE_STRIP) },
+            None,
+            None,
+        ),
+    ];
+    // The stencil states, with the stencil test enabled dynamically, then disabled.
+    let stencil: [(vk::DynamicState, Rec, &str); 4] = [
+        (
+            S::STENCIL_COMPARE_MASK,
+            |d, cb| unsafe { d.cmd_set_stencil_compare_mask(cb, vk::StencilFaceFlags::FRONT_AND_BACK, 0xff) },
+            "None-07837",
+        ),
+        (
+            S::STENCIL_WRITE_MASK,
+            |d, cb| unsafe { d.cmd_set_stencil_write_mask(cb, vk::StencilFaceFlags::FRONT_AND_BACK, 0xff) },
+            "None-07838",
+        ),
+        (
+            S::STENCIL_REFERENCE,
+            |d, cb| unsafe { d.cmd_set_stencil_reference(cb, vk::StencilFaceFlags::FRONT_AND_BACK, 1) },
+            "None-07839",
+        ),
+        (
+            S::STENCIL_OP,
+            |d, cb| unsafe {
+                let keep = vk::StencilOp::KEEP;
+                d.cmd_set_stencil_op(cb, vk::StencilFaceFlags::FRONT_AND_BACK, keep, keep, keep, vk::CompareOp::ALWAYS)
+            },
+            "None-07848",
+        ),
+    ];
+    for (state, set, id) in stencil {
+        let dynamic: &'static [_] = Box::leak(Box::new([S::STENCIL_TEST_ENABLE, state]));
+        cases.push(case(dynamic, NO, |d, cb| unsafe { d.cmd_set_stencil_test_enable(cb, true) }, Some(set), Some(id)));
+        cases.push(case(dynamic, NO, |d, cb| unsafe { d.cmd_set_stencil_test_enable(cb, false) }, None, None));
+    }
+    // The states needed only while rasterizing: rasterizer discard disabled dynamically or
+    // statically, then enabled either way.
+    let rasterizing: [(vk::DynamicState, Rec, &str); 5] = [
+        (S::CULL_MODE, |d, cb| unsafe { d.cmd_set_cull_mode(cb, vk::CullModeFlags::NONE) }, "None-07840"),
+        (S::FRONT_FACE, |d, cb| unsafe { d.cmd_set_front_face(cb, vk::FrontFace::CLOCKWISE) }, "None-07841"),
+        (S::DEPTH_TEST_ENABLE, |d, cb| unsafe { d.cmd_set_depth_test_enable(cb, false) }, "None-07843"),
+        (S::STENCIL_TEST_ENABLE, |d, cb| unsafe { d.cmd_set_stencil_test_enable(cb, false) }, "None-07847"),
+        (S::DEPTH_BIAS_ENABLE, |d, cb| unsafe { d.cmd_set_depth_bias_enable(cb, false) }, "None-04877"),
+    ];
+    for (state, set, id) in rasterizing {
+        let alone: &'static [_] = Box::leak(Box::new([state]));
+        let with_discard: &'static [_] = Box::leak(Box::new([S::RASTERIZER_DISCARD_ENABLE, state]));
+        cases.push(case(alone, NO, NOTHING, Some(set), Some(id)));
+        cases.push(case(with_discard, NO, discard_off, Some(set), Some(id)));
+        cases.push(case(with_discard, NO, discard_on, None, None));
+        cases.push(case(alone, DISCARD, NOTHING, None, None));
+    }
+    cases
+}
+
+#[test]
+fn dynamic_states_must_be_set_where_their_rules_apply() {
+    let f = Fixture::new();
+    let cases = cases();
+    for (name, draw) in draws(&f) {
+        let index = |d: &ash::Device, cb| {
+            if name.contains("Indexed") {
+                // SAFETY: a bound index buffer of six 16-bit indices.
+                unsafe { d.cmd_bind_index_buffer(cb, f.index, 0, vk::IndexType::UINT16) };
+            }
+        };
+        for c in &cases {
+            let pipeline = f.pipeline(c.dynamic, c.shape);
+            let run = |set: Option<Rec>| {
+                f.ids_in(c.shape.depth_format, |d, cb| {
+                    // SAFETY: a live pipeline.
+                    unsafe { d.cmd_bind_pipeline(cb, vk::PipelineBindPoint::GRAPHICS, pipeline) };
+                    (c.pre)(d, cb);
+                    if let Some(set) = set {
+                        set(d, cb);
+                    }
+                    index(d, cb);
+                    draw(d, cb);
+                })
+            };
+            let what = format!("{name} with {:?}", c.dynamic);
+            match c.id {
+                Some(id) => assert_eq!(run(None), [format!("VUID-{name}-{id}")], "{what}"),
+                None => assert_eq!(run(None), NONE, "{what}"),
+            }
+            if let Some(set) = c.set {
+                assert_eq!(run(Some(set)), NONE, "{what}, set");
+            }
+        }
+    }
+}
+
+#[test]
+fn dynamic_states_invalidated_and_counts_matched() {
+    let f = Fixture::new();
+    let cull = f.pipeline(&[S::CULL_MODE], NO);
+    let counts = f.pipeline(&[S::VIEWPORT_WITH_COUNT, S::SCISSOR_WITH_COUNT], NO);
+    let stride = f.pipeline(&[S::VERTEX_INPUT_BINDING_STRIDE], NO);
+    let bind = |d: &ash::Device, cb, p| unsafe { d.cmd_bind_pipeline(cb, vk::PipelineBindPoint::GRAPHICS, p) };
+    for (name, draw) in draws(&f) {
+        let index = |d: &ash::Device, cb| {
+            if name.contains("Indexed") {
+                // SAFETY: a bound index buffer of six 16-bit indices.
+                unsafe { d.cmd_bind_index_buffer(cb, f.index, 0, vk::IndexType::UINT16) };
+            }
+        };
+        // SAFETY (closures below): recording commands with live objects.
+        // Set before the bind: kept by binding a pipeline with it dynamic, invalidated by one with
+        // it static.
+        let ids = f.ids(|d, cb| {
+            unsafe { d.cmd_set_cull_mode(cb, vk::CullModeFlags::NONE) };
+            bind(d, cb, cull);
+            index(d, cb);
+            draw(d, cb);
+        });
+        assert_eq!(ids, NONE, "{name}");
+        let ids = f.ids(|d, cb| {
+            unsafe { d.cmd_set_cull_mode(cb, vk::CullModeFlags::NONE) };
+            bind(d, cb, f.fixed);
+            bind(d, cb, cull);
+            index(d, cb);
+            draw(d, cb);
+        });
+        assert_eq!(ids, [format!("VUID-{name}-None-07840")], "{name}");
+        // Viewport and scissor counts: one viewport and two scissors, then two of each; one of
+        // them not set.
+        let with_counts = |viewports: &[vk::Viewport], scissors: &[vk::Rect2D]| {
+            f.ids(|d, cb| {
+                bind(d, cb, counts);
+                unsafe {
+                    if !viewports.is_empty() {
+                        d.cmd_set_viewport_with_count(cb, viewports);
+                    }
+                    if !scissors.is_empty() {
+                        d.cmd_set_scissor_with_count(cb, scissors);
+                    }
+                }
+                index(d, cb);
+                draw(d, cb);
+            })
+        };
+        assert_eq!(with_counts(&[VIEWPORT], &[SCISSOR, SCISSOR]), [format!("VUID-{name}-viewportCount-03419")]);
+        assert_eq!(with_counts(&[VIEWPORT, VIEWPORT], &[SCISSOR]), [format!("VUID-{name}-viewportCount-03419")]);
+        assert_eq!(with_counts(&[VIEWPORT, VIEWPORT], &[SCISSOR, SCISSOR]), NONE, "{name}");
+        assert_eq!(with_counts(&[], &[SCISSOR]), [format!("VUID-{name}-viewportCount-03417")]);
+        assert_eq!(with_counts(&[VIEWPORT], &[]), [format!("VUID-{name}-scissorCount-03418")]);
+        // Vertex binding strides: set only by vkCmdBindVertexBuffers2 with strides.
+        let with_strides = |strides: Option<&[u64]>| {
+            f.ids(|d, cb| {
+                bind(d, cb, stride);
+                if let Some(strides) = strides {
+                    unsafe { d.cmd_bind_vertex_buffers2(cb, 0, &[f.vertex], &[0], None, Some(strides)) };
+                } else {
+                    unsafe { d.cmd_bind_vertex_buffers2(cb, 0, &[f.vertex], &[0], None, None) };
+                }
+                index(d, cb);
+                draw(d, cb);
+            })
+        };
+        let strides = [format!("VUID-{name}-pStrides-04913")];
+        assert_eq!(with_strides(None), strides);
+        assert_eq!(with_strides(Some(&[16])), NONE, "{name}");
+        let ids = f.ids(|d, cb| {
+            bind(d, cb, stride);
+            index(d, cb);
+            draw(d, cb);
+        });
+        assert_eq!(ids, strides);
+    }
+}
+
+/// A render pass of one subpass rendering to R8G8B8A8_UNORM and, where `depth`, to
+/// D32_SFLOAT_S8_UINT; its framebuffer of the fixture's views.
+fn render_pass(f: &Fixture, depth: bool) -> (vk::RenderPass, vk::Framebuffer) {
+    let d = &f.ctx.device;
+    let attachment = |format, layout| {
+        vk::AttachmentDescription::default()
+            .format(format)
+            .samples(vk::SampleCountFlags::TYPE_1)
+            .load_op(vk::AttachmentLoadOp::DONT_CARE)
+            .store_op(vk::AttachmentStoreOp::DONT_CARE)
+            .stencil_load_op(vk::AttachmentLoadOp::DONT_CARE)
+            .stencil_store_op(vk::AttachmentStoreOp::DONT_CARE)
+            .initial_layout(vk::ImageLayout::UNDEFINED)
+            .final_layout(layout)
+    };
+    let attachments = [
+        attachment(vk::Format::R8G8B8A8_UNORM, vk::ImageLayout::COLOR_ATTACHMENT_OPTIMAL),
+        attachment(DEPTH_FORMAT, vk::ImageLayout::DEPTH_STENCIL_ATTACHMENT_OPTIMAL),
+    ];
+    let colors = [vk::AttachmentReference { attachment: 0, layout: vk::ImageLayout::COLOR_ATTACHMENT_OPTIMAL }];
+    let depth_ref =
+        vk::AttachmentReference { attachment: 1, layout: vk::ImageLayout::DEPTH_STENCIL_ATTACHMENT_OPTIMAL };
+    let mut subpass = vk::SubpassDescription::default().color_attachments(&colors);
+    if depth {
+        subpass = subpass.depth_stencil_attachment(&depth_ref);
+    }
+    let n = if depth { 2 } else { 1 };
+    let subpasses = [subpass];
+    let info = vk::RenderPassCreateInfo::default().attachments(&attachments[..n]).subpasses(&subpasses);
+    let views = [f.view, f.depth];
+    // SAFETY: valid create infos of live views.
+    unsafe {
+        let rp = d.create_render_pass(&info, None).expect("vkCreateRenderPass");
+        let fb = d
+            .create_framebuffer(
+                &vk::FramebufferCreateInfo::default()
+                    .render_pass(rp)
+                    .attachments(&views[..n])
+                    .width(64)
+                    .height(64)
+                    .layers(1),
+                None,
+            )
+            .expect("vkCreateFramebuffer");
+        (rp, fb)
+    }
+}
+
+/// A render pass pipeline's static depth test, read only where its subpass has a depth
+/// attachment (else its depth/stencil state is ignored).
+#[test]
+fn render_pass_pipelines_read_their_subpass_depth_attachment() {
+    let f = Fixture::new();
+    let d = &f.ctx.device;
+    let shape = Shape { depth_test: true, ..NO };
+    for depth in [true, false] {
+        let (rp, fb) = render_pass(&f, depth);
+        let p = pipeline_in(&f.ctx, f.layout, &[S::DEPTH_WRITE_ENABLE], shape, rp);
+        let ids = |set: bool| {
+            // SAFETY: a command buffer of a resettable pool, recorded and never submitted, with
+            // live objects.
+            unsafe {
+                let cb = d
+                    .allocate_command_buffers(
+                        &vk::CommandBufferAllocateInfo::default().command_pool(f.pool).command_buffer_count(1),
+                    )
+                    .expect("vkAllocateCommandBuffers")[0];
+                d.begin_command_buffer(cb, &vk::CommandBufferBeginInfo::default()).expect("vkBeginCommandBuffer");
+                let begin = vk::RenderPassBeginInfo::default()
+                    .render_pass(rp)
+                    .framebuffer(fb)
+                    .render_area(vk::Rect2D { extent: vk::Extent2D { width: 64, height: 64 }, ..Default::default() });
+                d.cmd_begin_render_pass(cb, &begin, vk::SubpassContents::INLINE);
+                let ids = f.ctx.messages.problem_ids_of(|| {
+                    d.cmd_bind_pipeline(cb, vk::PipelineBindPoint::GRAPHICS, p);
+                    if set {
+                        d.cmd_set_depth_write_enable(cb, true);
+                    }
+                    d.cmd_draw(cb, 3, 1, 0, 0);
+                });
+                d.cmd_end_render_pass(cb);
+                d.end_command_buffer(cb).expect("vkEndCommandBuffer");
+                d.free_command_buffers(f.pool, &[cb]);
+                ids
+            }
+        };
+        if depth {
+            assert_eq!(ids(false), ["VUID-vkCmdDraw-None-07844"]);
+        } else {
+            assert_eq!(ids(false), NONE);
+        }
+        assert_eq!(ids(true), NONE, "depth attachment: {depth}");
+    }
+}
+
+/// Dynamic vertex input (`VK_EXT_vertex_input_dynamic_state`): set with vkCmdSetVertexInputEXT.
+#[test]
+fn dynamic_vertex_input_must_be_set() {
+    let f = Fixture::with(|b| b.vertex_input_dynamic_state());
+    let ext = ash::ext::vertex_input_dynamic_state::Device::new(&f.ctx.instance, &f.ctx.device);
+    // Strides dynamic too: dynamic vertex input sets them (-04913 does not apply).
+    let p = f.pipeline(&[S::VERTEX_INPUT_EXT, S::VERTEX_INPUT_BINDING_STRIDE], NO);
+    let bindings = [vk::VertexInputBindingDescription2EXT::default()
+        .binding(0)
+        .stride(16)
+        .input_rate(vk::VertexInputRate::VERTEX)
+        .divisor(1)];
+    for (name, draw) in draws(&f) {
+        let run = |set: bool| {
+            f.ids(|d, cb| {
+                // SAFETY: recording with live objects.
+                unsafe {
+                    d.cmd_bind_pipeline(cb, vk::PipelineBindPoint::GRAPHICS, p);
+                    if set {
+                        ext.cmd_set_vertex_input(cb, &bindings, &[]);
+                    }
+                    if name.contains("Indexed") {
+                        d.cmd_bind_index_buffer(cb, f.index, 0, vk::IndexType::UINT16);
+                    }
+                }
+                draw(d, cb);
+            })
+        };
+        assert_eq!(run(false), [format!("VUID-{name}-None-04914")]);
+        assert_eq!(run(true), NONE, "{name}");
+    }
 }

@@ -201,6 +201,8 @@ pub struct PipelineDesc<'a> {
     /// Its core dynamic states (bit n for `VkDynamicState` n < 32), when it is a complete
     /// graphics pipeline (libraries bring theirs from elsewhere).
     pub dynamic: Option<u32>,
+    /// What it says about the dynamic states a draw needs, where `dynamic` is known.
+    pub draw: Option<super::dynamic_state::PipelineDynamic>,
 }
 
 /// `VK_PIPELINE_CREATE_LIBRARY_BIT_KHR`.
@@ -231,7 +233,7 @@ impl<'a> PipelineDesc<'a> {
         // SAFETY: the create info's chain.
         let (flags, binaries) = unsafe { flags_and_binaries(info.pNext, info.flags.0) };
         let stages = if binaries { &[] } else { std::slice::from_ref(&info.stage) };
-        PipelineDesc { layout: info.layout.as_raw(), flags, stages, member: "stage", dynamic: None }
+        PipelineDesc { layout: info.layout.as_raw(), flags, stages, member: "stage", dynamic: None, draw: None }
     }
 
     /// A graphics pipeline's.
@@ -261,7 +263,9 @@ impl<'a> PipelineDesc<'a> {
                     states.iter().filter(|s| (0..32).contains(&s.0)).fold(0, |m, s| m | 1 << s.0)
                 })
             });
-            PipelineDesc { layout: info.layout.as_raw(), flags, stages, member: "pStages", dynamic }
+            let all = stages.iter().fold(0, |m, s| m | s.stage.0);
+            let draw = dynamic.and((!binaries).then(|| super::dynamic_state::PipelineDynamic::graphics(info, all)));
+            PipelineDesc { layout: info.layout.as_raw(), flags, stages, member: "pStages", dynamic, draw }
         }
     }
 }

@@ -576,6 +576,8 @@ pub struct DrawState {
     pub unknown: bool,
     /// The bound index buffer.
     pub index: Option<IndexBinding>,
+    /// The extended dynamic states set, and the values that decide which states a draw needs.
+    pub values: super::dynamic_state::DynamicValues,
 }
 
 /// A vkCmdBindIndexBuffer(2) binding.
@@ -652,6 +654,9 @@ pub struct PipelineInfo {
     /// Its dynamic states among the core ones (bit n for `VkDynamicState` n < 32); `None` when
     /// not known (pipeline libraries, compute pipelines).
     pub dynamic: Option<u32>,
+    /// Its extended dynamic states and the static state deciding which dynamic states a draw
+    /// needs; `None` where `dynamic` is.
+    pub dynamic_draw: Option<super::dynamic_state::PipelineDynamic>,
 }
 
 /// What a pipeline's shader stages statically use, merged over the stages Vigil could reflect

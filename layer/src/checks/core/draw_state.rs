@@ -1,11 +1,20 @@
-//! Draw-time state besides shaders and descriptor sets, for the four core draw commands: the
-//! viewport and scissor a bound graphics pipeline leaves dynamic must have been set (and not
-//! invalidated since by binding a pipeline that has them static), and an indexed draw needs an
-//! index buffer bound, with room for the indices it reads.
+//! Draw-time state besides shaders and descriptor sets, for the six core draw commands: the
+//! dynamic states a bound graphics pipeline leaves dynamic must have been set (and not
+//! invalidated since by binding a pipeline that has them static) where the rule of each applies
+//! (most only while rasterization is on, some only while a test that uses them is enabled), the
+//! viewport and scissor counts set with vkCmdSetViewportWithCount and vkCmdSetScissorWithCount
+//! must match, and an indexed draw needs an index buffer bound, with room for the indices it
+//! reads.
 //!
 //! What Vigil cannot tell is not reported: a pipeline whose dynamic states it does not know
-//! (libraries), a primary after executing secondaries (its state is then undefined), an index
-//! buffer of unknown size. Other draw commands and dynamic states are not checked yet.
+//! (libraries, binaries), a primary after executing secondaries (its state is then undefined),
+//! a rule whose condition depends on a value not known (a dynamic value not set, a depth or
+//! stencil test state the pipeline's attachments make ignored, the topology after geometry,
+//! tessellation or mesh shaders), viewport and scissor state that may be inherited
+//! (`inheritedViewportScissor2D`), an index buffer of unknown size. The blend constants are
+//! needed only by the static blend state of a dynamic rendering pipeline, where every color
+//! attachment it renders to must be active (`dynamicRenderingUnusedAttachments` not enabled).
+//! Shader objects are not followed.
 
 use vigil_generated::features::Feature;
 use vigil_generated::*;
@@ -14,49 +23,360 @@ use super::CoreChecks;
 use crate::chassis::raw::read_uint;
 use crate::chassis::Call;
 use crate::state::command_buffers::Recording;
+use crate::state::dynamic_state::{ext_bit, is_dynamic, DynamicValues, PipelineDynamic};
 use crate::state::pipelines::PipelineInfo;
+
+use VkDynamicState as D;
+
+/// When a dynamic state must have been set: the condition of its rule besides the pipeline
+/// having it dynamic.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum When {
+    Always,
+    /// `rasterizerDiscardEnable` is VK_FALSE.
+    Rasterizing,
+    /// Rasterizing, and `depthBiasEnable` is VK_TRUE.
+    DepthBias,
+    /// Rasterizing, and `depthTestEnable` is VK_TRUE.
+    DepthTest,
+    /// Rasterizing, and `stencilTestEnable` is VK_TRUE.
+    StencilTest,
+    /// Rasterizing, and the rasterization input topology is a line topology.
+    Lines,
+    /// The state is not inherited (`VkCommandBufferInheritanceViewportScissorInfoNV`).
+    NotInherited,
+    /// Rasterizing, and an active color attachment blends with a blend constant.
+    BlendConstants,
+    /// The vertex input state is not dynamic (`VK_DYNAMIC_STATE_VERTEX_INPUT_EXT`).
+    StaticVertexInput,
+}
+
+/// One "must have been set" rule: the state, its id's suffix, the command that sets it, when
+/// it applies.
+struct Rule {
+    state: VkDynamicState,
+    /// Its id's suffix, as the ids of [`DRAW_STATE_IDS`] end (checked by the tests).
+    #[allow(dead_code)]
+    suffix: &'static str,
+    set: &'static str,
+    when: When,
+}
+
+const fn rule(state: VkDynamicState, suffix: &'static str, set: &'static str, when: When) -> Rule {
+    Rule { state, suffix, set, when }
+}
+
+/// The rules, in the order of [`DrawStateIds::dynamic`].
+const RULES: [Rule; 23] = [
+    rule(D::VK_DYNAMIC_STATE_VIEWPORT, "None-07831", "vkCmdSetViewport", When::Always),
+    rule(D::VK_DYNAMIC_STATE_SCISSOR, "None-07832", "vkCmdSetScissor", When::Always),
+    rule(D::VK_DYNAMIC_STATE_LINE_WIDTH, "None-08617", "vkCmdSetLineWidth", When::Lines),
+    rule(D::VK_DYNAMIC_STATE_DEPTH_BIAS, "None-07834", "vkCmdSetDepthBias or vkCmdSetDepthBias2EXT", When::DepthBias),
+    rule(D::VK_DYNAMIC_STATE_STENCIL_COMPARE_MASK, "None-07837", "vkCmdSetStencilCompareMask", When::StencilTest),
+    rule(D::VK_DYNAMIC_STATE_STENCIL_WRITE_MASK, "None-07838", "vkCmdSetStencilWriteMask", When::StencilTest),
+    rule(D::VK_DYNAMIC_STATE_STENCIL_REFERENCE, "None-07839", "vkCmdSetStencilReference", When::StencilTest),
+    rule(D::VK_DYNAMIC_STATE_CULL_MODE, "None-07840", "vkCmdSetCullMode", When::Rasterizing),
+    rule(D::VK_DYNAMIC_STATE_FRONT_FACE, "None-07841", "vkCmdSetFrontFace", When::Rasterizing),
+    rule(D::VK_DYNAMIC_STATE_PRIMITIVE_TOPOLOGY, "None-07842", "vkCmdSetPrimitiveTopology", When::Always),
+    rule(D::VK_DYNAMIC_STATE_DEPTH_TEST_ENABLE, "None-07843", "vkCmdSetDepthTestEnable", When::Rasterizing),
+    rule(D::VK_DYNAMIC_STATE_DEPTH_WRITE_ENABLE, "None-07844", "vkCmdSetDepthWriteEnable", When::DepthTest),
+    rule(D::VK_DYNAMIC_STATE_DEPTH_COMPARE_OP, "None-07845", "vkCmdSetDepthCompareOp", When::DepthTest),
+    rule(D::VK_DYNAMIC_STATE_STENCIL_TEST_ENABLE, "None-07847", "vkCmdSetStencilTestEnable", When::Rasterizing),
+    rule(D::VK_DYNAMIC_STATE_STENCIL_OP, "None-07848", "vkCmdSetStencilOp", When::StencilTest),
+    rule(
+        D::VK_DYNAMIC_STATE_VIEWPORT_WITH_COUNT,
+        "viewportCount-03417",
+        "vkCmdSetViewportWithCount",
+        When::NotInherited,
+    ),
+    rule(D::VK_DYNAMIC_STATE_SCISSOR_WITH_COUNT, "scissorCount-03418", "vkCmdSetScissorWithCount", When::NotInherited),
+    rule(D::VK_DYNAMIC_STATE_RASTERIZER_DISCARD_ENABLE, "None-04876", "vkCmdSetRasterizerDiscardEnable", When::Always),
+    rule(D::VK_DYNAMIC_STATE_DEPTH_BIAS_ENABLE, "None-04877", "vkCmdSetDepthBiasEnable", When::Rasterizing),
+    rule(D::VK_DYNAMIC_STATE_PRIMITIVE_RESTART_ENABLE, "None-04879", "vkCmdSetPrimitiveRestartEnable", When::Always),
+    rule(D::VK_DYNAMIC_STATE_BLEND_CONSTANTS, "None-07835", "vkCmdSetBlendConstants", When::BlendConstants),
+    rule(
+        D::VK_DYNAMIC_STATE_VERTEX_INPUT_BINDING_STRIDE,
+        "pStrides-04913",
+        "vkCmdBindVertexBuffers2 with pStrides (or vkCmdBindVertexBuffers3KHR)",
+        When::StaticVertexInput,
+    ),
+    rule(D::VK_DYNAMIC_STATE_VERTEX_INPUT_EXT, "None-04914", "vkCmdSetVertexInputEXT", When::Always),
+];
 
 /// The ids of one draw command's rules.
 struct DrawStateIds {
     command: &'static str,
-    viewport: &'static str,
-    scissor: &'static str,
+    /// Per rule of [`RULES`].
+    dynamic: [&'static str; RULES.len()],
+    /// The viewport and scissor counts set with count match.
+    counts: &'static str,
     /// Indexed draws: an index buffer must be bound.
     index_bound: Option<&'static str>,
     /// vkCmdDrawIndexed: the parameters of its index count and first index, and the id.
     index_range: Option<(usize, usize, &'static str)>,
 }
 
-const DRAW_STATE_IDS: [DrawStateIds; 4] = [
+const DRAW_STATE_IDS: [DrawStateIds; 6] = [
     DrawStateIds {
         command: "vkCmdDraw",
-        viewport: "VUID-vkCmdDraw-None-07831",
-        scissor: "VUID-vkCmdDraw-None-07832",
+        dynamic: [
+            "VUID-vkCmdDraw-None-07831",
+            "VUID-vkCmdDraw-None-07832",
+            "VUID-vkCmdDraw-None-08617",
+            "VUID-vkCmdDraw-None-07834",
+            "VUID-vkCmdDraw-None-07837",
+            "VUID-vkCmdDraw-None-07838",
+            "VUID-vkCmdDraw-None-07839",
+            "VUID-vkCmdDraw-None-07840",
+            "VUID-vkCmdDraw-None-07841",
+            "VUID-vkCmdDraw-None-07842",
+            "VUID-vkCmdDraw-None-07843",
+            "VUID-vkCmdDraw-None-07844",
+            "VUID-vkCmdDraw-None-07845",
+            "VUID-vkCmdDraw-None-07847",
+            "VUID-vkCmdDraw-None-07848",
+            "VUID-vkCmdDraw-viewportCount-03417",
+            "VUID-vkCmdDraw-scissorCount-03418",
+            "VUID-vkCmdDraw-None-04876",
+            "VUID-vkCmdDraw-None-04877",
+            "VUID-vkCmdDraw-None-04879",
+            "VUID-vkCmdDraw-None-07835",
+            "VUID-vkCmdDraw-pStrides-04913",
+            "VUID-vkCmdDraw-None-04914",
+        ],
+        counts: "VUID-vkCmdDraw-viewportCount-03419",
         index_bound: None,
         index_range: None,
     },
     DrawStateIds {
         command: "vkCmdDrawIndexed",
-        viewport: "VUID-vkCmdDrawIndexed-None-07831",
-        scissor: "VUID-vkCmdDrawIndexed-None-07832",
+        dynamic: [
+            "VUID-vkCmdDrawIndexed-None-07831",
+            "VUID-vkCmdDrawIndexed-None-07832",
+            "VUID-vkCmdDrawIndexed-None-08617",
+            "VUID-vkCmdDrawIndexed-None-07834",
+            "VUID-vkCmdDrawIndexed-None-07837",
+            "VUID-vkCmdDrawIndexed-None-07838",
+            "VUID-vkCmdDrawIndexed-None-07839",
+            "VUID-vkCmdDrawIndexed-None-07840",
+            "VUID-vkCmdDrawIndexed-None-07841",
+            "VUID-vkCmdDrawIndexed-None-07842",
+            "VUID-vkCmdDrawIndexed-None-07843",
+            "VUID-vkCmdDrawIndexed-None-07844",
+            "VUID-vkCmdDrawIndexed-None-07845",
+            "VUID-vkCmdDrawIndexed-None-07847",
+            "VUID-vkCmdDrawIndexed-None-07848",
+            "VUID-vkCmdDrawIndexed-viewportCount-03417",
+            "VUID-vkCmdDrawIndexed-scissorCount-03418",
+            "VUID-vkCmdDrawIndexed-None-04876",
+            "VUID-vkCmdDrawIndexed-None-04877",
+            "VUID-vkCmdDrawIndexed-None-04879",
+            "VUID-vkCmdDrawIndexed-None-07835",
+            "VUID-vkCmdDrawIndexed-pStrides-04913",
+            "VUID-vkCmdDrawIndexed-None-04914",
+        ],
+        counts: "VUID-vkCmdDrawIndexed-viewportCount-03419",
         index_bound: Some("VUID-vkCmdDrawIndexed-None-07312"),
         index_range: Some((1, 3, "VUID-vkCmdDrawIndexed-robustBufferAccess2-08798")),
     },
     DrawStateIds {
         command: "vkCmdDrawIndexedIndirect",
-        viewport: "VUID-vkCmdDrawIndexedIndirect-None-07831",
-        scissor: "VUID-vkCmdDrawIndexedIndirect-None-07832",
+        dynamic: [
+            "VUID-vkCmdDrawIndexedIndirect-None-07831",
+            "VUID-vkCmdDrawIndexedIndirect-None-07832",
+            "VUID-vkCmdDrawIndexedIndirect-None-08617",
+            "VUID-vkCmdDrawIndexedIndirect-None-07834",
+            "VUID-vkCmdDrawIndexedIndirect-None-07837",
+            "VUID-vkCmdDrawIndexedIndirect-None-07838",
+            "VUID-vkCmdDrawIndexedIndirect-None-07839",
+            "VUID-vkCmdDrawIndexedIndirect-None-07840",
+            "VUID-vkCmdDrawIndexedIndirect-None-07841",
+            "VUID-vkCmdDrawIndexedIndirect-None-07842",
+            "VUID-vkCmdDrawIndexedIndirect-None-07843",
+            "VUID-vkCmdDrawIndexedIndirect-None-07844",
+            "VUID-vkCmdDrawIndexedIndirect-None-07845",
+            "VUID-vkCmdDrawIndexedIndirect-None-07847",
+            "VUID-vkCmdDrawIndexedIndirect-None-07848",
+            "VUID-vkCmdDrawIndexedIndirect-viewportCount-03417",
+            "VUID-vkCmdDrawIndexedIndirect-scissorCount-03418",
+            "VUID-vkCmdDrawIndexedIndirect-None-04876",
+            "VUID-vkCmdDrawIndexedIndirect-None-04877",
+            "VUID-vkCmdDrawIndexedIndirect-None-04879",
+            "VUID-vkCmdDrawIndexedIndirect-None-07835",
+            "VUID-vkCmdDrawIndexedIndirect-pStrides-04913",
+            "VUID-vkCmdDrawIndexedIndirect-None-04914",
+        ],
+        counts: "VUID-vkCmdDrawIndexedIndirect-viewportCount-03419",
         index_bound: Some("VUID-vkCmdDrawIndexedIndirect-None-07312"),
         index_range: None,
     },
     DrawStateIds {
+        command: "vkCmdDrawIndexedIndirectCount",
+        dynamic: [
+            "VUID-vkCmdDrawIndexedIndirectCount-None-07831",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-07832",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-08617",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-07834",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-07837",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-07838",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-07839",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-07840",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-07841",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-07842",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-07843",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-07844",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-07845",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-07847",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-07848",
+            "VUID-vkCmdDrawIndexedIndirectCount-viewportCount-03417",
+            "VUID-vkCmdDrawIndexedIndirectCount-scissorCount-03418",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-04876",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-04877",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-04879",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-07835",
+            "VUID-vkCmdDrawIndexedIndirectCount-pStrides-04913",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-04914",
+        ],
+        counts: "VUID-vkCmdDrawIndexedIndirectCount-viewportCount-03419",
+        index_bound: Some("VUID-vkCmdDrawIndexedIndirectCount-None-07312"),
+        index_range: None,
+    },
+    DrawStateIds {
         command: "vkCmdDrawIndirect",
-        viewport: "VUID-vkCmdDrawIndirect-None-07831",
-        scissor: "VUID-vkCmdDrawIndirect-None-07832",
+        dynamic: [
+            "VUID-vkCmdDrawIndirect-None-07831",
+            "VUID-vkCmdDrawIndirect-None-07832",
+            "VUID-vkCmdDrawIndirect-None-08617",
+            "VUID-vkCmdDrawIndirect-None-07834",
+            "VUID-vkCmdDrawIndirect-None-07837",
+            "VUID-vkCmdDrawIndirect-None-07838",
+            "VUID-vkCmdDrawIndirect-None-07839",
+            "VUID-vkCmdDrawIndirect-None-07840",
+            "VUID-vkCmdDrawIndirect-None-07841",
+            "VUID-vkCmdDrawIndirect-None-07842",
+            "VUID-vkCmdDrawIndirect-None-07843",
+            "VUID-vkCmdDrawIndirect-None-07844",
+            "VUID-vkCmdDrawIndirect-None-07845",
+            "VUID-vkCmdDrawIndirect-None-07847",
+            "VUID-vkCmdDrawIndirect-None-07848",
+            "VUID-vkCmdDrawIndirect-viewportCount-03417",
+            "VUID-vkCmdDrawIndirect-scissorCount-03418",
+            "VUID-vkCmdDrawIndirect-None-04876",
+            "VUID-vkCmdDrawIndirect-None-04877",
+            "VUID-vkCmdDrawIndirect-None-04879",
+            "VUID-vkCmdDrawIndirect-None-07835",
+            "VUID-vkCmdDrawIndirect-pStrides-04913",
+            "VUID-vkCmdDrawIndirect-None-04914",
+        ],
+        counts: "VUID-vkCmdDrawIndirect-viewportCount-03419",
+        index_bound: None,
+        index_range: None,
+    },
+    DrawStateIds {
+        command: "vkCmdDrawIndirectCount",
+        dynamic: [
+            "VUID-vkCmdDrawIndirectCount-None-07831",
+            "VUID-vkCmdDrawIndirectCount-None-07832",
+            "VUID-vkCmdDrawIndirectCount-None-08617",
+            "VUID-vkCmdDrawIndirectCount-None-07834",
+            "VUID-vkCmdDrawIndirectCount-None-07837",
+            "VUID-vkCmdDrawIndirectCount-None-07838",
+            "VUID-vkCmdDrawIndirectCount-None-07839",
+            "VUID-vkCmdDrawIndirectCount-None-07840",
+            "VUID-vkCmdDrawIndirectCount-None-07841",
+            "VUID-vkCmdDrawIndirectCount-None-07842",
+            "VUID-vkCmdDrawIndirectCount-None-07843",
+            "VUID-vkCmdDrawIndirectCount-None-07844",
+            "VUID-vkCmdDrawIndirectCount-None-07845",
+            "VUID-vkCmdDrawIndirectCount-None-07847",
+            "VUID-vkCmdDrawIndirectCount-None-07848",
+            "VUID-vkCmdDrawIndirectCount-viewportCount-03417",
+            "VUID-vkCmdDrawIndirectCount-scissorCount-03418",
+            "VUID-vkCmdDrawIndirectCount-None-04876",
+            "VUID-vkCmdDrawIndirectCount-None-04877",
+            "VUID-vkCmdDrawIndirectCount-None-04879",
+            "VUID-vkCmdDrawIndirectCount-None-07835",
+            "VUID-vkCmdDrawIndirectCount-pStrides-04913",
+            "VUID-vkCmdDrawIndirectCount-None-04914",
+        ],
+        counts: "VUID-vkCmdDrawIndirectCount-viewportCount-03419",
         index_bound: None,
         index_range: None,
     },
 ];
+
+/// What is known at a draw of the values that decide which rules apply.
+struct Current {
+    rasterizing: bool,
+    depth_bias: bool,
+    depth_test: bool,
+    stencil_test: bool,
+    lines: bool,
+    inherited: bool,
+    /// A color attachment certainly active at the draw blends with a blend constant.
+    blend_constants: bool,
+    /// The pipeline has its vertex input state dynamic.
+    vertex_input: bool,
+}
+
+impl Current {
+    /// From the bound pipeline's static state `p` (its core dynamic states `core`) and what the
+    /// recording set (`v`); `inherited`: viewport and scissor state may be inherited;
+    /// `unused_attachments`: the pipeline's color attachments may be left without a view.
+    fn of(core: u32, p: &PipelineDynamic, v: &DynamicValues, inherited: bool, unused_attachments: bool) -> Self {
+        // The current value: the one set where the state is dynamic (if it was), else the static one.
+        let current = |state: VkDynamicState, set: bool, fixed: Option<bool>| match ext_bit(state) {
+            Some(bit) if is_dynamic(core, p.ext, state) => (v.set & 1 << bit != 0).then_some(set),
+            _ => fixed,
+        };
+        let rasterizing =
+            current(D::VK_DYNAMIC_STATE_RASTERIZER_DISCARD_ENABLE, v.rasterizer_discard, p.rasterizer_discard)
+                == Some(false);
+        let topology = match ext_bit(D::VK_DYNAMIC_STATE_PRIMITIVE_TOPOLOGY) {
+            Some(bit) if p.ext & 1 << bit != 0 => (v.set & 1 << bit != 0).then_some(v.topology),
+            _ => p.topology,
+        };
+        use VkPrimitiveTopology as T;
+        let line_topologies = [
+            T::VK_PRIMITIVE_TOPOLOGY_LINE_LIST.0,
+            T::VK_PRIMITIVE_TOPOLOGY_LINE_STRIP.0,
+            T::VK_PRIMITIVE_TOPOLOGY_LINE_LIST_WITH_ADJACENCY.0,
+            T::VK_PRIMITIVE_TOPOLOGY_LINE_STRIP_WITH_ADJACENCY.0,
+        ];
+        Current {
+            rasterizing,
+            depth_bias: current(D::VK_DYNAMIC_STATE_DEPTH_BIAS_ENABLE, v.depth_bias, p.depth_bias) == Some(true),
+            depth_test: current(D::VK_DYNAMIC_STATE_DEPTH_TEST_ENABLE, v.depth_test, p.depth_test) == Some(true),
+            stencil_test: current(D::VK_DYNAMIC_STATE_STENCIL_TEST_ENABLE, v.stencil_test, p.stencil_test)
+                == Some(true),
+            lines: !p.reshapes && topology.is_some_and(|t| line_topologies.contains(&t)),
+            inherited,
+            blend_constants: p.blend_constants && !unused_attachments,
+            vertex_input: is_dynamic(core, p.ext, D::VK_DYNAMIC_STATE_VERTEX_INPUT_EXT),
+        }
+    }
+
+    /// Whether a rule applies, and what makes it apply (for messages).
+    fn applies(&self, when: When) -> Option<&'static str> {
+        let r = self.rasterizing;
+        match when {
+            When::Always => Some(""),
+            When::Rasterizing => r.then_some(", rasterizer discard is disabled"),
+            When::DepthBias => (r && self.depth_bias).then_some(", rasterizer discard is disabled, depth bias enabled"),
+            When::DepthTest => {
+                (r && self.depth_test).then_some(", rasterizer discard is disabled, the depth test enabled")
+            }
+            When::StencilTest => {
+                (r && self.stencil_test).then_some(", rasterizer discard is disabled, the stencil test enabled")
+            }
+            When::Lines => (r && self.lines).then_some(", rasterizer discard is disabled, the topology draws lines"),
+            When::NotInherited => (!self.inherited).then_some(""),
+            When::StaticVertexInput => (!self.vertex_input).then_some(""),
+            When::BlendConstants => (r && self.blend_constants)
+                .then_some(", rasterizer discard is disabled, a color attachment blends with a constant"),
+        }
+    }
+}
 
 impl CoreChecks {
     /// The draw state of recording `r` for a draw with graphics pipeline `info` bound: `cb` and
@@ -72,62 +392,90 @@ impl CoreChecks {
         let ids = &DRAW_STATE_IDS[i];
         let at = cx.location();
         let mut skip = false;
-        if let (Some(dynamic), false) = (info.dynamic, r.draw.unknown) {
-            let states = [
-                (VkDynamicState::VK_DYNAMIC_STATE_VIEWPORT, ids.viewport, "vkCmdSetViewport"),
-                (VkDynamicState::VK_DYNAMIC_STATE_SCISSOR, ids.scissor, "vkCmdSetScissor"),
-            ];
-            for (state, vuid, set) in states {
-                let bit = 1 << state.0;
-                if dynamic & bit != 0 && r.draw.dynamic_set & bit == 0 {
+        let features = cx.device().map(|f| &f.features);
+        if let (Some(core), Some(p), false) = (info.dynamic, info.dynamic_draw.as_ref(), r.draw.unknown) {
+            let v = &r.draw.values;
+            let inherited = features.is_none_or(|f| f.contains(Feature::INHERITED_VIEWPORT_SCISSOR2_D));
+            let unused = features.is_none_or(|f| f.contains(Feature::DYNAMIC_RENDERING_UNUSED_ATTACHMENTS));
+            // The usual draw has every dynamic state set: nothing more to look at.
+            let missing = core & !r.draw.dynamic_set != 0 || p.ext & !v.set != 0;
+            if missing {
+                let current = Current::of(core, p, v, inherited, unused);
+                for (rule, vuid) in RULES.iter().zip(ids.dynamic) {
+                    let set = match ext_bit(rule.state) {
+                        Some(bit) => v.set & 1 << bit != 0,
+                        None => r.draw.dynamic_set & 1 << rule.state.0 != 0,
+                    };
+                    if set || !is_dynamic(core, p.ext, rule.state) {
+                        continue;
+                    }
+                    let Some(why) = current.applies(rule.when) else { continue };
+                    let (state, setter) = (rule.state, rule.set);
                     skip |= cx.error(
                         vuid,
                         &at,
                         format_args!(
-                            "the bound graphics pipeline {pipeline:#x} has {state:?} dynamic, but {set} was not called \
-                             in command buffer {cb:#x} since it was begun or since a pipeline with that state static \
-                             was bound."
+                            "the bound graphics pipeline {pipeline:#x} has {state:?} dynamic{why}, but {setter} was not \
+                             called in command buffer {cb:#x} since it was begun or since a pipeline with that state \
+                             static was bound."
                         ),
                     );
                 }
             }
+            let with_count = [D::VK_DYNAMIC_STATE_VIEWPORT_WITH_COUNT, D::VK_DYNAMIC_STATE_SCISSOR_WITH_COUNT];
+            let bits = with_count.map(|s| ext_bit(s).map_or(0, |b| 1 << b)).iter().fold(0, |m, b| m | b);
+            if !inherited && p.ext & bits == bits && v.set & bits == bits && v.viewports != v.scissors {
+                skip |= cx.error(
+                    ids.counts,
+                    &at,
+                    format_args!(
+                        "the bound graphics pipeline {pipeline:#x} has viewport and scissor counts dynamic, but \
+                         vkCmdSetViewportWithCount set {} viewports and vkCmdSetScissorWithCount {} scissors in \
+                         command buffer {cb:#x}.",
+                        v.viewports, v.scissors
+                    ),
+                );
+            }
         }
+        skip | self.index_state(cx, r, ids, cb)
+    }
+
+    /// An indexed draw's index buffer: bound, and for vkCmdDrawIndexed with room for the
+    /// indices it reads. True to skip the call.
+    fn index_state(&self, cx: &Call<'_>, r: &Recording, ids: &DrawStateIds, cb: u64) -> bool {
+        let at = cx.location();
         let features = cx.device().map(|f| &f.features);
         let maintenance6 = features.is_some_and(|f| f.contains(Feature::MAINTENANCE6));
         match (ids.index_bound, r.draw.index, r.draw.unknown) {
-            (Some(vuid), None, false) if !maintenance6 => {
-                skip |= cx.error(
-                    vuid,
-                    &at,
-                    format_args!("no index buffer is bound in command buffer {cb:#x} (vkCmdBindIndexBuffer)."),
-                );
-            }
+            (Some(vuid), None, false) if !maintenance6 => cx.error(
+                vuid,
+                &at,
+                format_args!("no index buffer is bound in command buffer {cb:#x} (vkCmdBindIndexBuffer)."),
+            ),
             (_, Some(index), false) => {
                 let robust2 = features.is_none_or(|f| f.contains(Feature::ROBUST_BUFFER_ACCESS2));
-                if let (Some((count_at, first_at, vuid)), Some(range), Some(size), false) =
+                let (Some((count_at, first_at, vuid)), Some(range), Some(size), false) =
                     (ids.index_range, index.range, index.index_size, robust2)
-                {
-                    // SAFETY: vkCmdDrawIndexed's parameters at these indices are uint32_t.
-                    let (count, first) =
-                        unsafe { (read_uint(cx.params[count_at], 4), read_uint(cx.params[first_at], 4)) };
-                    let needed = size * (first + count);
-                    if needed > range {
-                        skip |= cx.error(
-                            vuid,
-                            &at,
-                            format_args!(
-                                "reads indices {first} to {} ({needed} bytes), but the index buffer {:#x} is bound with \
-                                 {range} bytes.",
-                                first + count,
-                                index.buffer
-                            ),
-                        );
-                    }
-                }
+                else {
+                    return false;
+                };
+                // SAFETY: vkCmdDrawIndexed's parameters at these indices are uint32_t.
+                let (count, first) = unsafe { (read_uint(cx.params[count_at], 4), read_uint(cx.params[first_at], 4)) };
+                let needed = size * (first + count);
+                needed > range
+                    && cx.error(
+                        vuid,
+                        &at,
+                        format_args!(
+                            "reads indices {first} to {} ({needed} bytes), but the index buffer {:#x} is bound with \
+                             {range} bytes.",
+                            first + count,
+                            index.buffer
+                        ),
+                    )
             }
-            _ => {}
+            _ => false,
         }
-        skip
     }
 }
 
@@ -139,9 +487,30 @@ mod tests {
     fn ids_are_sorted_by_command_and_name_it() {
         assert!(DRAW_STATE_IDS.windows(2).all(|w| w[0].command < w[1].command));
         for d in &DRAW_STATE_IDS {
-            let ids = [d.viewport, d.scissor].into_iter().chain(d.index_bound).chain(d.index_range.map(|r| r.2));
+            for (rule, id) in RULES.iter().zip(d.dynamic) {
+                assert_eq!(id, format!("VUID-{}-{}", d.command, rule.suffix));
+            }
+            assert_eq!(d.counts, format!("VUID-{}-viewportCount-03419", d.command));
+            let ids = d.index_bound.into_iter().chain(d.index_range.map(|r| r.2));
             for id in ids {
                 assert!(id.starts_with(&format!("VUID-{}-", d.command)), "{id}");
+            }
+        }
+    }
+
+    /// Each rule's id names its state's setter and dynamic state in the registry's text.
+    #[test]
+    fn rules_match_the_registry_text() {
+        let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../registry/validusage.json"))
+            .expect("validusage.json");
+        for d in &DRAW_STATE_IDS {
+            for (rule, id) in RULES.iter().zip(d.dynamic) {
+                let at = text.find(&format!("\"{id}\"")).unwrap_or_else(|| panic!("{id} is not in the registry"));
+                let entry = &text[at..at + text[at..].find('}').expect("an entry's end")];
+                let state = format!("{:?}", rule.state);
+                assert!(entry.contains(&state), "{id} does not name {state}");
+                let setter = rule.set.split(' ').next().expect("a setter");
+                assert!(entry.contains(setter), "{id} does not name {setter}");
             }
         }
     }

@@ -40,6 +40,7 @@ impl StateTracker {
                 info.layout = self.get(TYPES.pipeline_layout, d.layout);
                 info.flags = d.flags;
                 info.dynamic = d.dynamic;
+                info.dynamic_draw = d.draw.map(|draw| self.pipeline_dynamic(draw));
                 let at = cx.location();
                 let at = at.dot("pCreateInfos");
                 let at = at.index(i);

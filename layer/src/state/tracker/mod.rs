@@ -179,6 +179,7 @@ const fn recording(hooks: Hooks) -> Hooks {
         .generic_only_for(Phase::PreRecord, ENDS)
         .generic_only_for(Phase::PostRecord, BEGINS)
         .generic_also_for(Phase::PostRecord, REFERENCING)
+        .generic_also_for(Phase::PostRecord, &super::dynamic_state::SETTER_COMMANDS)
 }
 
 #[hooks(then = recording)]
@@ -193,6 +194,9 @@ impl ValidationObject for StateTracker {
 
     #[inline(always)]
     fn post_record_call(&self, cx: &Call<'_>, result: Option<VkResult>) {
+        if self.references && self.dynamic_state_command(cx) {
+            return;
+        }
         let command = &COMMAND_HANDLES[cx.command];
         match command.role {
             Role::Create { .. } | Role::Retrieve { .. } => self.record(command, cx.params, result),

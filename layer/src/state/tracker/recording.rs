@@ -155,6 +155,8 @@ impl StateTracker {
                         Some(dynamic) => r.draw.dynamic_set &= dynamic,
                         None => r.draw.unknown = true,
                     }
+                    let ext = r.references.with_record(k, |p| p.pipeline().and_then(|p| p.dynamic_draw.map(|d| d.ext)));
+                    crate::state::dynamic_state::pipeline_bound(r, ext.flatten());
                 }
             }
         });

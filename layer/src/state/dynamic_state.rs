@@ -1,0 +1,401 @@
+//! Dynamic state beyond the 32 first `VkDynamicState` values (extended dynamic state 1 and 2,
+//! core since Vulkan 1.3), and the values of the states that decide whether other dynamic states
+//! are needed at a draw: what a graphics pipeline fixes statically (recorded at its creation) and
+//! what a recording's vkCmdSet* commands set (recorded after each, through the tracker's generic
+//! post-record hook for the commands of [`SETTER_COMMANDS`]).
+
+use vigil_generated::objects::COMMAND_HANDLES;
+use vigil_generated::*;
+
+use super::command_buffers::Recording;
+use super::objects::TYPES;
+use super::tracker::StateTracker;
+use crate::chassis::hook_ids as h;
+use crate::chassis::raw::{chained, read_ptr, read_uint, slice};
+use crate::chassis::Call;
+
+use VkDynamicState as D;
+
+/// The bit of a `VkDynamicState` of extended dynamic state 1 or 2, or of
+/// `VK_DYNAMIC_STATE_VERTEX_INPUT_EXT`, in the `ext` masks ([`PipelineDynamic::ext`],
+/// [`DynamicValues::set`]); `None` for other values.
+pub const fn ext_bit(state: VkDynamicState) -> Option<u32> {
+    let eds1 = D::VK_DYNAMIC_STATE_CULL_MODE.0;
+    let eds2 = D::VK_DYNAMIC_STATE_PATCH_CONTROL_POINTS_EXT.0;
+    let v = state.0;
+    if v >= eds1 && v <= D::VK_DYNAMIC_STATE_STENCIL_OP.0 {
+        Some((v - eds1) as u32)
+    } else if v >= eds2 && v <= D::VK_DYNAMIC_STATE_PRIMITIVE_RESTART_ENABLE.0 {
+        Some(12 + (v - eds2) as u32)
+    } else if v == D::VK_DYNAMIC_STATE_VERTEX_INPUT_EXT.0 {
+        Some(17)
+    } else {
+        None
+    }
+}
+
+/// Whether `state` is in a pipeline's dynamic states (`core`: the bits of values below 32).
+pub fn is_dynamic(core: u32, ext: u32, state: VkDynamicState) -> bool {
+    match ext_bit(state) {
+        Some(b) => ext & 1 << b != 0,
+        None => (0..32).contains(&state.0) && core & 1 << state.0 != 0,
+    }
+}
+
+/// What a complete graphics pipeline says about the dynamic states it needs at a draw: its
+/// extended dynamic states, and the static values of the states that decide which others apply
+/// (`None`: not known, as when the state is ignored or dynamic).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PipelineDynamic {
+    /// Its extended dynamic states (bits of [`ext_bit`]).
+    pub ext: u32,
+    pub rasterizer_discard: Option<bool>,
+    pub depth_bias: Option<bool>,
+    pub depth_test: Option<bool>,
+    pub stencil_test: Option<bool>,
+    /// `VkPrimitiveTopology` of its input assembly state.
+    pub topology: Option<i32>,
+    /// Whether a geometry, tessellation or mesh stage decides the topology rasterization sees.
+    pub reshapes: bool,
+    /// Whether the static blend state of a color attachment it renders to (dynamic rendering)
+    /// enables blending with a factor that reads the blend constants.
+    pub blend_constants: bool,
+    /// Where its depth/stencil state applies: the render pass and subpass (resolved at creation).
+    attachments: Attachments,
+}
+
+/// Whether a pipeline's depth/stencil state is read: its depth and stencil attachments.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+enum Attachments {
+    /// Not known yet: the render pass's subpass, resolved by the tracker.
+    RenderPass { render_pass: u64, subpass: u32 },
+    /// Whether it has a depth aspect and a stencil aspect.
+    Known { depth: bool, stencil: bool },
+    #[default]
+    Unknown,
+}
+
+/// Whether a dynamic rendering pipeline's static color blend state `blend` enables blending of a
+/// color attachment it renders to (`rendering`'s format not UNDEFINED) with a factor its blend
+/// operation reads that is a blend constant. False where blending may be dynamic or replaced by
+/// a logic operation.
+///
+/// # Safety
+/// `rendering` and `blend` must be the application's, with their counted arrays.
+unsafe fn blend_constants(
+    states: &[VkDynamicState],
+    rendering: Option<&VkPipelineRenderingCreateInfo>,
+    blend: Option<&VkPipelineColorBlendStateCreateInfo>,
+) -> bool {
+    let dynamic = [
+        D::VK_DYNAMIC_STATE_LOGIC_OP_ENABLE_EXT,
+        D::VK_DYNAMIC_STATE_COLOR_BLEND_ENABLE_EXT,
+        D::VK_DYNAMIC_STATE_COLOR_BLEND_EQUATION_EXT,
+        D::VK_DYNAMIC_STATE_COLOR_BLEND_ADVANCED_EXT,
+    ];
+    let (Some(rendering), Some(blend)) = (rendering, blend) else { return false };
+    if blend.logicOpEnable != VK_FALSE || states.iter().any(|s| dynamic.contains(s)) {
+        return false;
+    }
+    // CONSTANT_COLOR, ONE_MINUS_CONSTANT_COLOR, CONSTANT_ALPHA, ONE_MINUS_CONSTANT_ALPHA.
+    let constant = |f: VkBlendFactor| (10..=13).contains(&f.0);
+    // ADD, SUBTRACT, REVERSE_SUBTRACT read their factors (MIN, MAX and advanced ones do not).
+    let factors = |op: VkBlendOp| (0..=2).contains(&op.0);
+    // SAFETY: the caller's arrays with their counts.
+    let (formats, attachments) = unsafe {
+        (
+            slice(rendering.pColorAttachmentFormats, rendering.colorAttachmentCount),
+            slice(blend.pAttachments, blend.attachmentCount),
+        )
+    };
+    formats.iter().zip(attachments).any(|(&format, a)| {
+        format != VkFormat::VK_FORMAT_UNDEFINED
+            && a.blendEnable != VK_FALSE
+            && ((factors(a.colorBlendOp) && (constant(a.srcColorBlendFactor) || constant(a.dstColorBlendFactor)))
+                || (factors(a.alphaBlendOp) && (constant(a.srcAlphaBlendFactor) || constant(a.dstAlphaBlendFactor))))
+    })
+}
+
+/// Whether a depth/stencil format has depth and stencil aspects.
+fn aspects(format: VkFormat) -> (bool, bool) {
+    use VkFormat as F;
+    match format {
+        F::VK_FORMAT_D16_UNORM | F::VK_FORMAT_X8_D24_UNORM_PACK32 | F::VK_FORMAT_D32_SFLOAT => (true, false),
+        F::VK_FORMAT_S8_UINT => (false, true),
+        F::VK_FORMAT_D16_UNORM_S8_UINT | F::VK_FORMAT_D24_UNORM_S8_UINT | F::VK_FORMAT_D32_SFLOAT_S8_UINT => {
+            (true, true)
+        }
+        _ => (false, false),
+    }
+}
+
+impl PipelineDynamic {
+    /// A complete graphics pipeline's, from its create info (`stages`: its shader stages).
+    ///
+    /// # Safety
+    /// `info` must be a create info the application passed to a call that returned.
+    pub unsafe fn graphics(info: &VkGraphicsPipelineCreateInfo, stages: u32) -> Self {
+        // SAFETY: the create info's dynamic states with their count (-09025 … -09040: each state
+        // pointer that is set is valid).
+        let states = unsafe { info.pDynamicState.as_ref() }
+            .map_or(&[][..], |d| unsafe { slice(d.pDynamicStates, d.dynamicStateCount) });
+        let ext = states.iter().filter_map(|&s| ext_bit(s)).fold(0, |m, b| m | 1 << b);
+        let dynamic = |s: VkDynamicState| states.contains(&s);
+        let fixed = |s: VkDynamicState, v: Option<u32>| (!dynamic(s)).then_some(v).flatten().map(|v| v != VK_FALSE);
+        // SAFETY: as above.
+        let raster = unsafe { info.pRasterizationState.as_ref() };
+        let depth_stencil = unsafe { info.pDepthStencilState.as_ref() };
+        let assembly = unsafe { info.pInputAssemblyState.as_ref() };
+        let reshaping = VkShaderStageFlags::VK_SHADER_STAGE_GEOMETRY_BIT.0
+            | VkShaderStageFlags::VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT.0
+            | VkShaderStageFlags::VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT.0
+            | VkShaderStageFlags::VK_SHADER_STAGE_TASK_BIT_EXT.0
+            | VkShaderStageFlags::VK_SHADER_STAGE_MESH_BIT_EXT.0;
+        // SAFETY: the create info's chain.
+        let rendering = unsafe {
+            chained::<VkPipelineRenderingCreateInfo>(
+                info.pNext,
+                VkStructureType::VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO,
+            )
+        };
+        let attachments = if info.renderPass.as_raw() != 0 {
+            Attachments::RenderPass { render_pass: info.renderPass.as_raw(), subpass: info.subpass }
+        } else {
+            let (depth, stencil) = rendering
+                .map_or((false, false), |r| (aspects(r.depthAttachmentFormat).0, aspects(r.stencilAttachmentFormat).1));
+            Attachments::Known { depth, stencil }
+        };
+        PipelineDynamic {
+            ext,
+            rasterizer_discard: fixed(
+                D::VK_DYNAMIC_STATE_RASTERIZER_DISCARD_ENABLE,
+                raster.map(|r| r.rasterizerDiscardEnable),
+            ),
+            depth_bias: fixed(D::VK_DYNAMIC_STATE_DEPTH_BIAS_ENABLE, raster.map(|r| r.depthBiasEnable)),
+            depth_test: fixed(D::VK_DYNAMIC_STATE_DEPTH_TEST_ENABLE, depth_stencil.map(|d| d.depthTestEnable)),
+            stencil_test: fixed(D::VK_DYNAMIC_STATE_STENCIL_TEST_ENABLE, depth_stencil.map(|d| d.stencilTestEnable)),
+            topology: (!dynamic(D::VK_DYNAMIC_STATE_PRIMITIVE_TOPOLOGY))
+                .then(|| assembly.map(|a| a.topology.0))
+                .flatten(),
+            reshapes: stages & reshaping != 0,
+            // SAFETY: the create info's states, as above.
+            blend_constants: info.renderPass.as_raw() == 0
+                && unsafe { blend_constants(states, rendering, info.pColorBlendState.as_ref()) },
+            attachments,
+        }
+    }
+
+    /// Keeps the static depth and stencil test values only where the pipeline has the
+    /// attachment they apply to (else its depth/stencil state is ignored, and may be anything).
+    fn resolve(&mut self, attachments: impl FnOnce(u64, u32) -> Option<(bool, bool)>) {
+        if let Attachments::RenderPass { render_pass, subpass } = self.attachments {
+            self.attachments = match attachments(render_pass, subpass) {
+                Some((depth, stencil)) => Attachments::Known { depth, stencil },
+                None => Attachments::Unknown,
+            };
+        }
+        let (depth, stencil) = match self.attachments {
+            Attachments::Known { depth, stencil } => (depth, stencil),
+            _ => (false, false),
+        };
+        if !depth {
+            self.depth_test = None;
+        }
+        if !stencil {
+            self.stencil_test = None;
+        }
+    }
+}
+
+/// What a recording's vkCmdSet* commands set among the extended dynamic states, and the values
+/// of those that decide which others a draw needs (each read only while its bit is set).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct DynamicValues {
+    /// Per [`ext_bit`]: set and not invalidated since by binding a pipeline with it static.
+    pub set: u32,
+    pub rasterizer_discard: bool,
+    pub depth_bias: bool,
+    pub depth_test: bool,
+    pub stencil_test: bool,
+    pub topology: i32,
+    pub viewports: u32,
+    pub scissors: u32,
+}
+
+/// A command's index, from its post-record hook.
+macro_rules! command {
+    ($hook:ident) => {
+        match h::$hook.command {
+            Some(c) => c,
+            None => panic!("a command's hook"),
+        }
+    };
+}
+
+/// The commands whose generic post-record hook records what they set: `(command, state, what
+/// else to read)`. Those that name objects (vkCmdBindVertexBuffers2/3KHR) are also recorded as
+/// referring to them, as the hook does for every such command.
+const ALL_SETTERS: [(u16, VkDynamicState, Value); 25] = [
+    (command!(post_call_record_cmd_set_line_width), D::VK_DYNAMIC_STATE_LINE_WIDTH, Value::None),
+    (command!(post_call_record_cmd_set_depth_bias), D::VK_DYNAMIC_STATE_DEPTH_BIAS, Value::None),
+    (command!(post_call_record_cmd_set_depth_bias2_ext), D::VK_DYNAMIC_STATE_DEPTH_BIAS, Value::None),
+    (command!(post_call_record_cmd_set_blend_constants), D::VK_DYNAMIC_STATE_BLEND_CONSTANTS, Value::None),
+    (command!(post_call_record_cmd_set_depth_bounds), D::VK_DYNAMIC_STATE_DEPTH_BOUNDS, Value::None),
+    (command!(post_call_record_cmd_set_stencil_compare_mask), D::VK_DYNAMIC_STATE_STENCIL_COMPARE_MASK, Value::None),
+    (command!(post_call_record_cmd_set_stencil_write_mask), D::VK_DYNAMIC_STATE_STENCIL_WRITE_MASK, Value::None),
+    (command!(post_call_record_cmd_set_stencil_reference), D::VK_DYNAMIC_STATE_STENCIL_REFERENCE, Value::None),
+    (command!(post_call_record_cmd_set_cull_mode), D::VK_DYNAMIC_STATE_CULL_MODE, Value::None),
+    (command!(post_call_record_cmd_set_front_face), D::VK_DYNAMIC_STATE_FRONT_FACE, Value::None),
+    (command!(post_call_record_cmd_set_primitive_topology), D::VK_DYNAMIC_STATE_PRIMITIVE_TOPOLOGY, Value::Param1),
+    (command!(post_call_record_cmd_set_viewport_with_count), D::VK_DYNAMIC_STATE_VIEWPORT_WITH_COUNT, Value::Param1),
+    (command!(post_call_record_cmd_set_scissor_with_count), D::VK_DYNAMIC_STATE_SCISSOR_WITH_COUNT, Value::Param1),
+    (command!(post_call_record_cmd_set_depth_test_enable), D::VK_DYNAMIC_STATE_DEPTH_TEST_ENABLE, Value::Param1),
+    (command!(post_call_record_cmd_set_depth_write_enable), D::VK_DYNAMIC_STATE_DEPTH_WRITE_ENABLE, Value::None),
+    (command!(post_call_record_cmd_set_depth_compare_op), D::VK_DYNAMIC_STATE_DEPTH_COMPARE_OP, Value::None),
+    (
+        command!(post_call_record_cmd_set_depth_bounds_test_enable),
+        D::VK_DYNAMIC_STATE_DEPTH_BOUNDS_TEST_ENABLE,
+        Value::None,
+    ),
+    (command!(post_call_record_cmd_set_stencil_test_enable), D::VK_DYNAMIC_STATE_STENCIL_TEST_ENABLE, Value::Param1),
+    (command!(post_call_record_cmd_set_stencil_op), D::VK_DYNAMIC_STATE_STENCIL_OP, Value::None),
+    (
+        command!(post_call_record_cmd_set_rasterizer_discard_enable),
+        D::VK_DYNAMIC_STATE_RASTERIZER_DISCARD_ENABLE,
+        Value::Param1,
+    ),
+    (command!(post_call_record_cmd_set_depth_bias_enable), D::VK_DYNAMIC_STATE_DEPTH_BIAS_ENABLE, Value::Param1),
+    (
+        command!(post_call_record_cmd_set_primitive_restart_enable),
+        D::VK_DYNAMIC_STATE_PRIMITIVE_RESTART_ENABLE,
+        Value::None,
+    ),
+    (
+        command!(post_call_record_cmd_bind_vertex_buffers2),
+        D::VK_DYNAMIC_STATE_VERTEX_INPUT_BINDING_STRIDE,
+        Value::Strides,
+    ),
+    // Taken as setting the strides whether or not its bindings' `setStride` do: never a false
+    // report.
+    (
+        command!(post_call_record_cmd_bind_vertex_buffers3_khr),
+        D::VK_DYNAMIC_STATE_VERTEX_INPUT_BINDING_STRIDE,
+        Value::None,
+    ),
+    (command!(post_call_record_cmd_set_vertex_input_ext), D::VK_DYNAMIC_STATE_VERTEX_INPUT_EXT, Value::None),
+];
+
+/// What a setter command's parameters say beyond which state it sets.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Value {
+    None,
+    /// Parameter 1 is the value or count to keep (a uint32_t, VkBool32 or enum).
+    Param1,
+    /// vkCmdBindVertexBuffers2: the strides are set only when `pStrides` (parameter 6) is not
+    /// NULL.
+    Strides,
+}
+
+/// The commands the tracker's generic post-record hook records dynamic state for.
+pub const SETTER_COMMANDS: [u16; ALL_SETTERS.len()] = {
+    let mut commands = [0; ALL_SETTERS.len()];
+    let mut i = 0;
+    while i < ALL_SETTERS.len() {
+        commands[i] = ALL_SETTERS[i].0;
+        i += 1;
+    }
+    commands
+};
+
+impl DynamicValues {
+    /// Records that `state` was set, to `value` where it keeps one.
+    fn record(&mut self, state: VkDynamicState, value: u32) {
+        let Some(bit) = ext_bit(state) else { return };
+        self.set |= 1 << bit;
+        match state {
+            D::VK_DYNAMIC_STATE_RASTERIZER_DISCARD_ENABLE => self.rasterizer_discard = value != VK_FALSE,
+            D::VK_DYNAMIC_STATE_DEPTH_BIAS_ENABLE => self.depth_bias = value != VK_FALSE,
+            D::VK_DYNAMIC_STATE_DEPTH_TEST_ENABLE => self.depth_test = value != VK_FALSE,
+            D::VK_DYNAMIC_STATE_STENCIL_TEST_ENABLE => self.stencil_test = value != VK_FALSE,
+            D::VK_DYNAMIC_STATE_PRIMITIVE_TOPOLOGY => self.topology = value as i32,
+            D::VK_DYNAMIC_STATE_VIEWPORT_WITH_COUNT => self.viewports = value,
+            D::VK_DYNAMIC_STATE_SCISSOR_WITH_COUNT => self.scissors = value,
+            _ => {}
+        }
+    }
+}
+
+impl StateTracker {
+    /// After one of [`SETTER_COMMANDS`]: records the state it set in its recording. False for
+    /// other commands.
+    pub(super) fn dynamic_state_command(&self, cx: &Call<'_>) -> bool {
+        let Some(&(_, state, how)) = ALL_SETTERS.iter().find(|s| usize::from(s.0) == cx.command) else {
+            return false;
+        };
+        // SAFETY: the parameters as `Value` describes them for each command.
+        let value = match how {
+            Value::None => 0,
+            Value::Param1 => unsafe { read_uint(cx.params[1], 4) as u32 },
+            Value::Strides if unsafe { read_ptr(cx.params[6]) }.is_null() => {
+                self.refer(&COMMAND_HANDLES[cx.command], cx.params);
+                return true;
+            }
+            Value::Strides => 1,
+        };
+        self.refer_then(&COMMAND_HANDLES[cx.command], cx.params, |r| match ext_bit(state) {
+            Some(_) => r.draw.values.record(state, value),
+            None => r.draw.dynamic_set |= 1 << state.0,
+        });
+        true
+    }
+
+    /// A graphics pipeline's [`PipelineDynamic`], its depth/stencil attachments resolved
+    /// through its render pass.
+    pub(super) fn pipeline_dynamic(&self, mut d: PipelineDynamic) -> PipelineDynamic {
+        d.resolve(|render_pass, subpass| {
+            let r = self.get(TYPES.render_pass, render_pass)?;
+            let subpasses = r.render_pass()?.clears.subpasses()?;
+            let format = (*subpasses.depth.get(subpass as usize)?).unwrap_or(VkFormat::VK_FORMAT_UNDEFINED);
+            Some(aspects(format))
+        });
+        d
+    }
+}
+
+/// After binding a graphics pipeline with extended dynamic states `ext` (`None`: not known):
+/// what it has static is no longer set.
+pub fn pipeline_bound(r: &mut Recording, ext: Option<u32>) {
+    if let Some(ext) = ext {
+        r.draw.values.set &= ext;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ext_bits_are_distinct_and_setters_name_their_commands() {
+        let states = [
+            D::VK_DYNAMIC_STATE_CULL_MODE,
+            D::VK_DYNAMIC_STATE_STENCIL_OP,
+            D::VK_DYNAMIC_STATE_PATCH_CONTROL_POINTS_EXT,
+            D::VK_DYNAMIC_STATE_PRIMITIVE_RESTART_ENABLE,
+        ];
+        assert_eq!(states.map(ext_bit), [Some(0), Some(11), Some(12), Some(16)]);
+        assert_eq!(ext_bit(D::VK_DYNAMIC_STATE_LINE_WIDTH), None);
+        assert_eq!(ext_bit(D::VK_DYNAMIC_STATE_VERTEX_INPUT_EXT), Some(17));
+        for (c, state, _) in ALL_SETTERS {
+            let name = COMMANDS[usize::from(c)].name;
+            if name.starts_with("vkCmdBindVertexBuffers") {
+                assert_eq!(state, D::VK_DYNAMIC_STATE_VERTEX_INPUT_BINDING_STRIDE);
+                continue;
+            }
+            // vkCmdSetFoo sets VK_DYNAMIC_STATE_FOO (vkCmdSetDepthBias2EXT: DEPTH_BIAS).
+            let words: String =
+                name["vkCmdSet".len()..].trim_end_matches("2EXT").chars().filter(|c| c.is_alphabetic()).collect();
+            let expected = format!("{state:?}").replace("VK_DYNAMIC_STATE_", "").replace('_', "");
+            assert_eq!(words.to_uppercase(), expected, "{name}");
+        }
+    }
+}
