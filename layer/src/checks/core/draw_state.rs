@@ -19,6 +19,7 @@
 use vigil_generated::features::Feature;
 use vigil_generated::*;
 
+use super::command_table::CommandTable;
 use super::CoreChecks;
 use crate::chassis::raw::read_uint;
 use crate::chassis::Call;
@@ -115,6 +116,9 @@ struct DrawStateIds {
     /// vkCmdDrawIndexed: the parameters of its index count and first index, and the id.
     index_range: Option<(usize, usize, &'static str)>,
 }
+
+/// `DRAW_STATE_IDS` by command number.
+static DRAW_STATES: CommandTable<DrawStateIds> = CommandTable::new(&DRAW_STATE_IDS, |d| d.command);
 
 const DRAW_STATE_IDS: [DrawStateIds; 6] = [
     DrawStateIds {
@@ -388,8 +392,7 @@ impl CoreChecks {
         info: &PipelineInfo,
         (cb, pipeline): (u64, u64),
     ) -> bool {
-        let Ok(i) = DRAW_STATE_IDS.binary_search_by_key(&cx.name, |d| d.command) else { return false };
-        let ids = &DRAW_STATE_IDS[i];
+        let Some(ids) = DRAW_STATES.get(cx) else { return false };
         let at = cx.location();
         let mut skip = false;
         let features = cx.device().map(|f| &f.features);
