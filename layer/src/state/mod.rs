@@ -5,6 +5,7 @@
 pub mod clears;
 pub mod command_buffers;
 pub mod descriptors;
+pub mod draw_descriptors;
 pub mod events;
 pub mod images;
 pub mod layout_tracking;
