@@ -3,7 +3,8 @@
 //! written unless its binding is partially bound, and what it names not destroyed), an image
 //! view must be of the type the shader's `OpTypeImage` declares (`-viewType-07752`), and a
 //! storage image the shader uses atomically must have a format with the atomic feature
-//! (`-None-02691`). Each invalid command (the exact ids reported; the call skipped, so it never
+//! (`-None-02691`), and one it samples with depth comparison a format with that feature
+//! (`-None-06479`). Each invalid command (the exact ids reported; the call skipped, so it never
 //! reaches lavapipe) beside its valid neighbour, which reports nothing. Nothing is submitted.
 
 use ash::vk;
@@ -152,12 +153,14 @@ impl Fixture {
         assert_eq!(ids, NONE, "writing binding {binding}");
     }
 
-    /// A 4×4 image of `format` and `usage`, bound to memory, with a view of `view_type`.
+    /// A 4×4 image of `format` and `usage`, bound to memory, with a view of `view_type` and
+    /// `aspect`.
     fn image_view(
         &self,
         format: vk::Format,
         usage: vk::ImageUsageFlags,
         view_type: vk::ImageViewType,
+        aspect: vk::ImageAspectFlags,
     ) -> vk::ImageView {
         let d = self.d();
         let info = vk::ImageCreateInfo::default()
@@ -173,7 +176,8 @@ impl Fixture {
             let image = d.create_image(&info, None).expect("vkCreateImage");
             let memory = self.memory(d.get_image_memory_requirements(image));
             d.bind_image_memory(image, memory, 0).expect("vkBindImageMemory");
-            let view = vigil_tests::context::color_view_info(image).format(format).view_type(view_type);
+            let mut view = vigil_tests::context::color_view_info(image).format(format).view_type(view_type);
+            view.subresource_range.aspect_mask = aspect;
             d.create_image_view(&view, None).expect("vkCreateImageView")
         }
     }
@@ -287,64 +291,72 @@ fn dispatching_with_unwritten_or_destroyed_descriptors() {
 fn dispatching_with_image_views_of_the_wrong_type_or_format() {
     let f = Fixture::new();
     let none = vk::DescriptorBindingFlags::empty();
-    let set_layout = f.set_layout(&[(T::COMBINED_IMAGE_SAMPLER, 1, none), (T::STORAGE_IMAGE, 1, none)]);
+    let sampled = (T::COMBINED_IMAGE_SAMPLER, 1, none);
+    let set_layout = f.set_layout(&[sampled, (T::STORAGE_IMAGE, 1, none), sampled]);
     let layout = f.pipeline_layout(set_layout);
     let pipeline = f.compute(IMAGES_SPV, layout);
     let d = f.d();
-    // SAFETY: a valid create info.
-    let sampler = unsafe { d.create_sampler(&vk::SamplerCreateInfo::default(), None) }.expect("vkCreateSampler");
-    let sampled = vk::ImageUsageFlags::SAMPLED;
-    let storage = vk::ImageUsageFlags::STORAGE;
-    let view_2d = f.image_view(vk::Format::R8G8B8A8_UNORM, sampled, vk::ImageViewType::TYPE_2D);
-    let view_array = f.image_view(vk::Format::R8G8B8A8_UNORM, sampled, vk::ImageViewType::TYPE_2D_ARRAY);
-    let atomic = f.image_view(vk::Format::R32_UINT, storage, vk::ImageViewType::TYPE_2D);
-    let no_atomic = f.image_view(vk::Format::R8G8B8A8_UINT, storage, vk::ImageViewType::TYPE_2D);
-    // What the cases rely on: lavapipe's R8G8B8A8_UINT has no storage image atomics, R32_UINT has.
-    let features = |format| {
-        // SAFETY: the context's physical device.
-        unsafe { f.ctx.instance.get_physical_device_format_properties(f.ctx.physical_device, format) }
-            .optimal_tiling_features
+    // SAFETY: valid create infos.
+    let (sampler, compare) = unsafe {
+        let compare = vk::SamplerCreateInfo::default().compare_enable(true).compare_op(vk::CompareOp::LESS);
+        (
+            d.create_sampler(&vk::SamplerCreateInfo::default(), None).expect("vkCreateSampler"),
+            d.create_sampler(&compare, None).expect("vkCreateSampler"),
+        )
     };
-    assert!(features(vk::Format::R32_UINT).contains(vk::FormatFeatureFlags::STORAGE_IMAGE_ATOMIC));
-    assert!(!features(vk::Format::R8G8B8A8_UINT).contains(vk::FormatFeatureFlags::STORAGE_IMAGE_ATOMIC));
+    let usage = vk::ImageUsageFlags::SAMPLED;
+    let color = vk::ImageAspectFlags::COLOR;
+    let view_2d = f.image_view(vk::Format::R8G8B8A8_UNORM, usage, vk::ImageViewType::TYPE_2D, color);
+    let view_array = f.image_view(vk::Format::R8G8B8A8_UNORM, usage, vk::ImageViewType::TYPE_2D_ARRAY, color);
+    let depth = f.image_view(vk::Format::D32_SFLOAT, usage, vk::ImageViewType::TYPE_2D, vk::ImageAspectFlags::DEPTH);
+    let usage = vk::ImageUsageFlags::STORAGE;
+    let atomic = f.image_view(vk::Format::R32_UINT, usage, vk::ImageViewType::TYPE_2D, color);
+    let no_atomic = f.image_view(vk::Format::R8G8B8A8_UINT, usage, vk::ImageViewType::TYPE_2D, color);
+    // What the cases rely on, as lavapipe reports it: R8G8B8A8_UINT has no storage image
+    // atomics, R32_UINT has; R8G8B8A8_UNORM has no depth comparison, D32_SFLOAT has.
+    let features = |format| {
+        let mut three = vk::FormatProperties3::default();
+        let mut two = vk::FormatProperties2::default().push_next(&mut three);
+        // SAFETY: the context's physical device.
+        unsafe { f.ctx.instance.get_physical_device_format_properties2(f.ctx.physical_device, format, &mut two) };
+        three.optimal_tiling_features
+    };
+    use vk::FormatFeatureFlags2 as F;
+    assert!(features(vk::Format::R32_UINT).contains(F::STORAGE_IMAGE_ATOMIC));
+    assert!(!features(vk::Format::R8G8B8A8_UINT).contains(F::STORAGE_IMAGE_ATOMIC));
+    assert!(features(vk::Format::D32_SFLOAT).contains(F::SAMPLED_IMAGE_DEPTH_COMPARISON));
+    assert!(!features(vk::Format::R8G8B8A8_UNORM).contains(F::SAMPLED_IMAGE_DEPTH_COMPARISON));
 
-    let with = |sampled_view: vk::ImageView, storage_view: vk::ImageView| {
+    // Binding 0: a sampled 2D view, 1: a storage view used atomically, 2: one sampled with
+    // depth comparison.
+    let with = |views: [vk::ImageView; 3]| {
         let set = f.set(set_layout);
-        let image = [vk::DescriptorImageInfo {
-            sampler,
-            image_view: sampled_view,
-            image_layout: vk::ImageLayout::SHADER_READ_ONLY_OPTIMAL,
-        }];
-        let storage = [vk::DescriptorImageInfo {
-            image_view: storage_view,
-            image_layout: vk::ImageLayout::GENERAL,
-            ..Default::default()
-        }];
+        let read = vk::ImageLayout::SHADER_READ_ONLY_OPTIMAL;
+        let image = [vk::DescriptorImageInfo { sampler, image_view: views[0], image_layout: read }];
+        let general = vk::ImageLayout::GENERAL;
+        let storage = [vk::DescriptorImageInfo { image_view: views[1], image_layout: general, ..Default::default() }];
+        let shadow = [vk::DescriptorImageInfo { sampler: compare, image_view: views[2], image_layout: read }];
+        let write = |binding, ty, info| {
+            vk::WriteDescriptorSet::default().dst_set(set).dst_binding(binding).descriptor_type(ty).image_info(info)
+        };
         let writes = [
-            vk::WriteDescriptorSet::default()
-                .dst_set(set)
-                .dst_binding(0)
-                .descriptor_type(T::COMBINED_IMAGE_SAMPLER)
-                .image_info(&image),
-            vk::WriteDescriptorSet::default()
-                .dst_set(set)
-                .dst_binding(1)
-                .descriptor_type(T::STORAGE_IMAGE)
-                .image_info(&storage),
+            write(0, T::COMBINED_IMAGE_SAMPLER, &image),
+            write(1, T::STORAGE_IMAGE, &storage),
+            write(2, T::COMBINED_IMAGE_SAMPLER, &shadow),
         ];
-        let ids = f.ctx.messages.problem_ids_of(|| {
-            // SAFETY: valid writes of live views.
-            unsafe { f.d().update_descriptor_sets(&writes, &[]) }
-        });
+        // SAFETY: valid writes of live views and samplers.
+        let ids = f.ctx.messages.problem_ids_of(|| unsafe { f.d().update_descriptor_sets(&writes, &[]) });
         assert_eq!(ids, NONE, "writing the set");
         let cb = f.recording(vk::PipelineBindPoint::COMPUTE, pipeline, layout, set);
         f.dispatch(cb)
     };
-    assert_eq!(with(view_2d, atomic), NONE);
+    assert_eq!(with([view_2d, atomic, depth]), NONE);
     // A sampler2D given a 2D array view.
-    assert_eq!(with(view_array, atomic), ["VUID-vkCmdDispatch-viewType-07752"]);
+    assert_eq!(with([view_array, atomic, depth]), ["VUID-vkCmdDispatch-viewType-07752"]);
     // imageAtomicAdd on a view whose format has no atomics.
-    assert_eq!(with(view_2d, no_atomic), ["VUID-vkCmdDispatch-None-02691"]);
+    assert_eq!(with([view_2d, no_atomic, depth]), ["VUID-vkCmdDispatch-None-02691"]);
+    // A depth comparison on a view whose format has none.
+    assert_eq!(with([view_2d, atomic, view_2d]), ["VUID-vkCmdDispatch-None-06479"]);
 }
 
 /// A triangle pipeline (triangle.vert, descriptors.frag) for dynamic rendering to
@@ -409,8 +421,9 @@ fn drawing_with_unwritten_descriptors() {
     let uniform = f.buffer(vk::BufferUsageFlags::UNIFORM_BUFFER);
     let index = f.buffer(vk::BufferUsageFlags::INDEX_BUFFER);
     let indirect = f.buffer(vk::BufferUsageFlags::INDIRECT_BUFFER);
+    let attachment = vk::ImageUsageFlags::COLOR_ATTACHMENT;
     let view =
-        f.image_view(vk::Format::R8G8B8A8_UNORM, vk::ImageUsageFlags::COLOR_ATTACHMENT, vk::ImageViewType::TYPE_2D);
+        f.image_view(vk::Format::R8G8B8A8_UNORM, attachment, vk::ImageViewType::TYPE_2D, vk::ImageAspectFlags::COLOR);
     let unwritten = f.set(set_layout);
     let written = f.set(set_layout);
     f.write_buffers(written, 0, 0, T::UNIFORM_BUFFER, &[uniform]);

@@ -142,9 +142,10 @@ pub struct ViewInfo {
     pub view_type: i32,
     /// Its `VkFormat`.
     pub format: i32,
-    /// Its format features (`VkFormatFeatureFlags`), when its format is its image's and Vigil
-    /// knows that image's.
-    pub features: Option<u32>,
+    /// Its format features (`VkFormatFeatureFlags2`: those of its format with its image's
+    /// tiling), when its image's tiling is linear or optimal and the driver answers
+    /// `VkFormatProperties3`.
+    pub features: Option<u64>,
 }
 
 /// What descriptor updates check of an image.
@@ -649,7 +650,12 @@ impl StateTracker {
     ///
     /// # Safety
     /// `info` must be the create info the implementation accepted.
-    pub(super) unsafe fn view_created_for_descriptors(&self, info: &VkImageViewCreateInfo, view: u64) {
+    pub(super) unsafe fn view_created_for_descriptors(
+        &self,
+        info: &VkImageViewCreateInfo,
+        view: u64,
+        facts: Option<&crate::facts::DeviceFacts>,
+    ) {
         use VkComponentSwizzle as S;
         let Some(record) = self.get(TYPES.image_view, view) else { return };
         let Some(state) = record.image_view() else { return };
@@ -670,8 +676,12 @@ impl StateTracker {
         ]
         .iter()
         .all(|&(s, own)| s == S::VK_COMPONENT_SWIZZLE_IDENTITY || s == own);
-        let features =
-            image.as_ref().and_then(|i| i.image()?.info()).filter(|i| i.format == info.format).and_then(|i| i.features);
+        let tiling = image.as_ref().and_then(|i| i.image()?.info()).map(|i| i.tiling);
+        let features = match (tiling, facts.and_then(|f| f.format_properties3(info.format))) {
+            (Some(0), Some((_, optimal))) => Some(optimal),
+            (Some(1), Some((linear, _))) => Some(linear),
+            _ => None,
+        };
         let _ = state.view.set(ViewInfo {
             usage,
             identity,

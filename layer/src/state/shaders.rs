@@ -596,6 +596,7 @@ mod tests {
     const SETS: &[u8] = include_bytes!("../../../tests/shaders/sets.comp.spv");
     const SETS_DEBUG: &[u8] = include_bytes!("../../../tests/shaders/sets.comp.debug.spv");
     const VERTEX: &[u8] = include_bytes!("../../../tests/shaders/triangle.vert.spv");
+    const IMAGES: &[u8] = include_bytes!("../../../tests/shaders/images.comp.spv");
 
     fn parsed(bytes: &[u8]) -> Vec<EntryPoint> {
         match Reflection::of(&words(bytes)) {
@@ -672,6 +673,22 @@ mod tests {
         for n in 0..w.len() {
             let _ = Reflection::of(&w[..n]);
         }
+    }
+
+    #[test]
+    fn image_types_and_what_is_done_with_them() {
+        // A sampler2D read, an r32ui uimage2D used atomically, a sampler2DShadow compared.
+        let e = parsed(IMAGES);
+        let image = |format_unknown| Some(ImageType { dim: 1, arrayed: false, format_unknown });
+        let r = |binding, written, image, ops| ResourceUse { set: 0, binding, written, image, ops };
+        assert_eq!(
+            e[0].resources,
+            [
+                r(0, false, image(true), 0),
+                r(1, true, image(false), IMAGE_ATOMIC),
+                r(2, false, image(true), IMAGE_DEPTH_COMPARE)
+            ]
+        );
     }
 
     #[test]

@@ -2,8 +2,11 @@
 //! (`state::shaders` reflection, merged per pipeline): each must be valid (`-None-08114`:
 //! written, and the buffer, buffer view, image view or sampler it names not destroyed), and an
 //! image view it names must be of the view type the shader's `OpTypeImage` declares
-//! (`-viewType-07752`) and, when the shader does atomic operations on it, of a format with
-//! `VK_FORMAT_FEATURE_STORAGE_IMAGE_ATOMIC_BIT` (`-None-02691`).
+//! (`-viewType-07752`), of a format with `VK_FORMAT_FEATURE_STORAGE_IMAGE_ATOMIC_BIT` when the
+//! shader does atomic operations on it (`-None-02691`), and of a format with
+//! `VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_DEPTH_COMPARISON_BIT` when it samples it with depth
+//! comparison (`-None-06479`). Format features are those of the view's format with its image's
+//! tiling, asked of the driver (`VkFormatProperties3`) when the view is created.
 //!
 //! A recording remembers, per bind point, a fingerprint of the last check that found nothing
 //! (the pipeline, each used set's record and version, the object table's epoch): a draw loop
@@ -16,9 +19,9 @@
 //! written until the submission), sampler bindings with immutable samplers, inline uniform
 //! blocks, push descriptor sets, descriptor buffers and heaps, sets whose layout is not defined
 //! like the pipeline layout's (`-None-08600` reports those), samplers of combined image
-//! samplers, resources the tracker did not know when they were written, image views whose
-//! format differs from their image's (their features are not asked), and images reached through
-//! function parameters.
+//! samplers, resources the tracker did not know when they were written, format features of
+//! views of images with DRM format modifiers or on devices before Vulkan 1.3, and images reached
+//! through function parameters.
 
 use std::sync::atomic::Ordering;
 
@@ -30,7 +33,7 @@ use crate::state::command_buffers::Recording;
 use crate::state::descriptors::{BINDING_PARTIALLY_BOUND, BINDING_UPDATE_AFTER_BIND};
 use crate::state::draw_descriptors::Descriptor;
 use crate::state::pipelines::{bind_point_index, bind_point_name, BoundPoint, PipelineLayoutInfo};
-use crate::state::shaders::{ResourceUse, IMAGE_ATOMIC};
+use crate::state::shaders::{ResourceUse, IMAGE_ATOMIC, IMAGE_DEPTH_COMPARE};
 use crate::state::{ObjectRecord, OBJECTS};
 
 /// The ids of one command's rules.
@@ -271,8 +274,10 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
     },
 ];
 
-/// `VK_FORMAT_FEATURE_STORAGE_IMAGE_ATOMIC_BIT`.
-const STORAGE_IMAGE_ATOMIC: u32 = 0x4;
+/// `VK_FORMAT_FEATURE_2_STORAGE_IMAGE_ATOMIC_BIT`.
+const STORAGE_IMAGE_ATOMIC: u64 = 0x4;
+/// `VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_DEPTH_COMPARISON_BIT`.
+const SAMPLED_IMAGE_DEPTH_COMPARISON: u64 = 0x2_0000_0000;
 
 /// The `VkImageViewType` an `OpTypeImage` of `Dim` `dim` (SPIR-V's value) and `Arrayed`
 /// `arrayed` needs; `None` for the dimensions without one (Rect, Buffer, SubpassData, …).
@@ -318,13 +323,15 @@ enum Problem {
     ViewType(u64, i32),
     /// Its image view lacks the atomic feature: the view and its format.
     Atomic(u64, i32),
+    /// Its image view lacks the depth comparison feature: the view and its format.
+    DepthCompare(u64, i32),
 }
 
 /// The problems one binding has: the first descriptor with each, and how many have it.
 #[derive(Default)]
 struct Found {
-    first: [Option<(u32, Problem)>; 4],
-    count: [u32; 4],
+    first: [Option<(u32, Problem)>; 5],
+    count: [u32; 5],
 }
 
 impl Found {
@@ -334,6 +341,7 @@ impl Found {
             Problem::Destroyed(_) => 1,
             Problem::ViewType(..) => 2,
             Problem::Atomic(..) => 3,
+            Problem::DepthCompare(..) => 4,
         };
         self.first[i].get_or_insert((element, p));
         self.count[i] += 1;
@@ -363,6 +371,12 @@ fn descriptor_problems(u: &ResourceUse, d: Descriptor<'_>, skip_unwritten: bool,
     let storage = w.ty == VkDescriptorType::VK_DESCRIPTOR_TYPE_STORAGE_IMAGE.0;
     if storage && u.ops & IMAGE_ATOMIC != 0 && view.features.is_some_and(|f| f & STORAGE_IMAGE_ATOMIC == 0) {
         found.add(d.element, Problem::Atomic(w.resource, view.format));
+    }
+    let sampled = w.ty == VkDescriptorType::VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE.0
+        || w.ty == VkDescriptorType::VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER.0;
+    let depth_compare = u.ops & IMAGE_DEPTH_COMPARE != 0;
+    if sampled && depth_compare && view.features.is_some_and(|f| f & SAMPLED_IMAGE_DEPTH_COMPARISON == 0) {
+        found.add(d.element, Problem::DepthCompare(w.resource, view.format));
     }
 }
 
@@ -522,9 +536,17 @@ impl CoreChecks {
                         vigil_generated::VkFormat(format)
                     ),
                 ),
+                Problem::DepthCompare(view, format) => cx.error(
+                    ids.depth_compare,
+                    &at,
+                    format_args!(
+                        "{used} with depth comparison, but descriptor {element} of that binding is image view \
+                         {view:#x}, whose format {:?} lacks VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_DEPTH_COMPARISON_BIT{more}.",
+                        vigil_generated::VkFormat(format)
+                    ),
+                ),
             };
         }
-        let _ = ids.depth_compare;
         skip
     }
 }
