@@ -15,16 +15,23 @@ const DESCRIPTORS_SPV: &[u8] = include_bytes!("../shaders/descriptors.comp.spv")
 const IMAGES_SPV: &[u8] = include_bytes!("../shaders/images.comp.spv");
 const VERTEX_SPV: &[u8] = include_bytes!("../shaders/triangle.vert.spv");
 const FRAGMENT_SPV: &[u8] = include_bytes!("../shaders/descriptors.frag.spv");
+const IMAGES_FRAGMENT_SPV: &[u8] = include_bytes!("../shaders/images.frag.spv");
 const NONE: [&str; 0] = [];
 const ALL: vk::ShaderStageFlags = vk::ShaderStageFlags::ALL;
 
 use vk::DescriptorType as T;
 
-/// One device, a descriptor pool and command pool, and what the cases make (destroyed with it).
+/// One device, a descriptor pool and command pool, what draws need, and what the cases make
+/// (destroyed with it).
 struct Fixture {
     ctx: Context,
     pool: vk::CommandPool,
     descriptor_pool: vk::DescriptorPool,
+    /// A 4×4 R8G8B8A8_UNORM color attachment view.
+    attachment: vk::ImageView,
+    /// Index data, and indirect commands (and their count at byte 128).
+    index: vk::Buffer,
+    indirect: vk::Buffer,
 }
 
 impl Fixture {
@@ -32,6 +39,7 @@ impl Fixture {
         let entry = VulkanEnv::new().with_vigil().entry();
         let ctx = ContextBuilder::new()
             .layers(&[VIGIL_LAYER])
+            .features(vk::PhysicalDeviceFeatures::default().fragment_stores_and_atomics(true))
             .vulkan12_features(
                 vk::PhysicalDeviceVulkan12Features::default()
                     .descriptor_binding_partially_bound(true)
@@ -55,7 +63,14 @@ impl Fixture {
                 .queue_family_index(ctx.queue_family)
                 .flags(vk::CommandPoolCreateFlags::RESET_COMMAND_BUFFER);
             let pool = d.create_command_pool(&info, None).expect("vkCreateCommandPool");
-            Fixture { ctx, pool, descriptor_pool }
+            let null = (vk::ImageView::null(), vk::Buffer::null(), vk::Buffer::null());
+            let mut f = Fixture { ctx, pool, descriptor_pool, attachment: null.0, index: null.1, indirect: null.2 };
+            let usage = vk::ImageUsageFlags::COLOR_ATTACHMENT;
+            let color = vk::ImageAspectFlags::COLOR;
+            f.attachment = f.image_view(vk::Format::R8G8B8A8_UNORM, usage, vk::ImageViewType::TYPE_2D, color);
+            f.index = f.buffer(vk::BufferUsageFlags::INDEX_BUFFER);
+            f.indirect = f.buffer(vk::BufferUsageFlags::INDIRECT_BUFFER);
+            f
         }
     }
 
@@ -210,7 +225,98 @@ impl Fixture {
         // SAFETY: a recording command buffer; invalid dispatches are skipped by Vigil.
         self.ctx.messages.problem_ids_of(|| unsafe { self.d().cmd_dispatch(cb, 1, 1, 1) })
     }
+
+    /// The ids `command` reports in a new recording with compute `pipeline` and `set` bound.
+    fn dispatch_ids(
+        &self,
+        pipeline: vk::Pipeline,
+        layout: vk::PipelineLayout,
+        set: vk::DescriptorSet,
+        command: &Command,
+    ) -> Vec<String> {
+        let cb = self.recording(vk::PipelineBindPoint::COMPUTE, pipeline, layout, set);
+        self.ctx.messages.problem_ids_of(|| command(self.d(), cb))
+    }
+
+    /// The ids `command` reports in a new recording with graphics `pipeline` and `set` bound,
+    /// inside a rendering instance, with an index buffer bound.
+    fn draw_ids(
+        &self,
+        pipeline: vk::Pipeline,
+        layout: vk::PipelineLayout,
+        set: vk::DescriptorSet,
+        command: &Command,
+    ) -> Vec<String> {
+        let d = self.d();
+        let cb = self.recording(vk::PipelineBindPoint::GRAPHICS, pipeline, layout, set);
+        let attachments = [vk::RenderingAttachmentInfo::default()
+            .image_view(self.attachment)
+            .image_layout(vk::ImageLayout::COLOR_ATTACHMENT_OPTIMAL)
+            .load_op(vk::AttachmentLoadOp::DONT_CARE)
+            .store_op(vk::AttachmentStoreOp::STORE)];
+        let info = vk::RenderingInfo::default()
+            .render_area(vk::Rect2D { extent: vk::Extent2D { width: 4, height: 4 }, ..Default::default() })
+            .layer_count(1)
+            .color_attachments(&attachments);
+        // SAFETY: recording with live objects; the command buffer is never submitted.
+        unsafe {
+            d.cmd_begin_rendering(cb, &info);
+            d.cmd_bind_index_buffer(cb, self.index, 0, vk::IndexType::UINT16);
+            let ids = self.ctx.messages.problem_ids_of(|| command(d, cb));
+            d.cmd_end_rendering(cb);
+            d.end_command_buffer(cb).expect("vkEndCommandBuffer");
+            ids
+        }
+    }
+
+    /// The dispatch commands, by name.
+    fn dispatches(&self) -> Vec<(&'static str, Box<Command>)> {
+        let indirect = self.indirect;
+        // SAFETY (all): recorded with a compute pipeline bound; invalid ones are skipped by Vigil.
+        vec![
+            ("vkCmdDispatch", Box::new(|d: &ash::Device, cb| unsafe { d.cmd_dispatch(cb, 1, 1, 1) })),
+            ("vkCmdDispatchBase", Box::new(|d: &ash::Device, cb| unsafe { d.cmd_dispatch_base(cb, 0, 0, 0, 1, 1, 1) })),
+            (
+                "vkCmdDispatchIndirect",
+                Box::new(move |d: &ash::Device, cb| unsafe { d.cmd_dispatch_indirect(cb, indirect, 0) }),
+            ),
+        ]
+    }
+
+    /// The draw commands, by name.
+    fn draws(&self) -> Vec<(&'static str, Box<Command>)> {
+        let indirect = self.indirect;
+        // SAFETY (all): recorded inside a rendering instance with a graphics pipeline and an
+        // index buffer bound; invalid ones are skipped by Vigil.
+        vec![
+            ("vkCmdDraw", Box::new(|d: &ash::Device, cb| unsafe { d.cmd_draw(cb, 3, 1, 0, 0) })),
+            ("vkCmdDrawIndexed", Box::new(|d: &ash::Device, cb| unsafe { d.cmd_draw_indexed(cb, 3, 1, 0, 0, 0) })),
+            (
+                "vkCmdDrawIndirect",
+                Box::new(move |d: &ash::Device, cb| unsafe { d.cmd_draw_indirect(cb, indirect, 0, 1, 16) }),
+            ),
+            (
+                "vkCmdDrawIndexedIndirect",
+                Box::new(move |d: &ash::Device, cb| unsafe { d.cmd_draw_indexed_indirect(cb, indirect, 0, 1, 20) }),
+            ),
+            (
+                "vkCmdDrawIndirectCount",
+                Box::new(move |d: &ash::Device, cb| unsafe {
+                    d.cmd_draw_indirect_count(cb, indirect, 0, indirect, 128, 1, 16)
+                }),
+            ),
+            (
+                "vkCmdDrawIndexedIndirectCount",
+                Box::new(move |d: &ash::Device, cb| unsafe {
+                    d.cmd_draw_indexed_indirect_count(cb, indirect, 0, indirect, 128, 1, 20)
+                }),
+            ),
+        ]
+    }
 }
+
+/// A recording command, given the device and the command buffer.
+type Command = dyn Fn(&ash::Device, vk::CommandBuffer);
 
 /// The uniform and storage buffers descriptors.comp uses: binding 0 (one storage buffer) and
 /// binding 1 (two uniform buffers, partially bound when `partial`); binding 2 (a uniform
@@ -288,7 +394,7 @@ fn dispatching_with_unwritten_or_destroyed_descriptors() {
 }
 
 #[test]
-fn dispatching_with_image_views_of_the_wrong_type_or_format() {
+fn image_views_of_the_wrong_type_or_format() {
     let f = Fixture::new();
     let none = vk::DescriptorBindingFlags::empty();
     let sampled = (T::COMBINED_IMAGE_SAMPLER, 1, none);
@@ -329,7 +435,7 @@ fn dispatching_with_image_views_of_the_wrong_type_or_format() {
 
     // Binding 0: a sampled 2D view, 1: a storage view used atomically, 2: one sampled with
     // depth comparison.
-    let with = |views: [vk::ImageView; 3]| {
+    let set_of = |views: [vk::ImageView; 3]| {
         let set = f.set(set_layout);
         let read = vk::ImageLayout::SHADER_READ_ONLY_OPTIMAL;
         let image = [vk::DescriptorImageInfo { sampler, image_view: views[0], image_layout: read }];
@@ -347,24 +453,36 @@ fn dispatching_with_image_views_of_the_wrong_type_or_format() {
         // SAFETY: valid writes of live views and samplers.
         let ids = f.ctx.messages.problem_ids_of(|| unsafe { f.d().update_descriptor_sets(&writes, &[]) });
         assert_eq!(ids, NONE, "writing the set");
-        let cb = f.recording(vk::PipelineBindPoint::COMPUTE, pipeline, layout, set);
-        f.dispatch(cb)
+        set
     };
-    assert_eq!(with([view_2d, atomic, depth]), NONE);
-    // A sampler2D given a 2D array view.
-    assert_eq!(with([view_array, atomic, depth]), ["VUID-vkCmdDispatch-viewType-07752"]);
-    // imageAtomicAdd on a view whose format has no atomics.
-    assert_eq!(with([view_2d, no_atomic, depth]), ["VUID-vkCmdDispatch-None-02691"]);
-    // A depth comparison on a view whose format has none.
-    assert_eq!(with([view_2d, atomic, view_2d]), ["VUID-vkCmdDispatch-None-06479"]);
+    let cases = [
+        (set_of([view_2d, atomic, depth]), None),
+        // A sampler2D given a 2D array view.
+        (set_of([view_array, atomic, depth]), Some("viewType-07752")),
+        // imageAtomicAdd on a view whose format has no atomics.
+        (set_of([view_2d, no_atomic, depth]), Some("None-02691")),
+        // A depth comparison on a view whose format has none.
+        (set_of([view_2d, atomic, view_2d]), Some("None-06479")),
+    ];
+    // The same shader's uses in a compute pipeline and in a fragment shader.
+    let graphics = graphics_pipeline(&f, layout, IMAGES_FRAGMENT_SPV);
+    for (set, rule) in cases {
+        let expected = |name: &str| rule.map(|r| format!("VUID-{name}-{r}")).into_iter().collect::<Vec<_>>();
+        for (name, dispatch) in f.dispatches() {
+            assert_eq!(f.dispatch_ids(pipeline, layout, set, &*dispatch), expected(name), "{name}");
+        }
+        for (name, draw) in f.draws() {
+            assert_eq!(f.draw_ids(graphics, layout, set, &*draw), expected(name), "{name}");
+        }
+    }
 }
 
-/// A triangle pipeline (triangle.vert, descriptors.frag) for dynamic rendering to
+/// A triangle pipeline (triangle.vert, `fragment_spv`) for dynamic rendering to
 /// R8G8B8A8_UNORM, with static viewport and scissor.
-fn graphics_pipeline(f: &Fixture, layout: vk::PipelineLayout) -> vk::Pipeline {
+fn graphics_pipeline(f: &Fixture, layout: vk::PipelineLayout, fragment_spv: &[u8]) -> vk::Pipeline {
     let d = f.d();
     let vertex = shader_module(&f.ctx, VERTEX_SPV);
-    let fragment = shader_module(&f.ctx, FRAGMENT_SPV);
+    let fragment = shader_module(&f.ctx, fragment_spv);
     let stages = [
         vk::PipelineShaderStageCreateInfo::default().stage(vk::ShaderStageFlags::VERTEX).module(vertex).name(c"main"),
         vk::PipelineShaderStageCreateInfo::default()
@@ -408,62 +526,19 @@ fn graphics_pipeline(f: &Fixture, layout: vk::PipelineLayout) -> vk::Pipeline {
     }
 }
 
-/// A draw command, by name.
-type Draw<'a> = (&'static str, &'a dyn Fn(&ash::Device, vk::CommandBuffer));
-
 #[test]
 fn drawing_with_unwritten_descriptors() {
     let f = Fixture::new();
     let none = vk::DescriptorBindingFlags::empty();
     let set_layout = f.set_layout(&[(T::UNIFORM_BUFFER, 1, none)]);
     let layout = f.pipeline_layout(set_layout);
-    let pipeline = graphics_pipeline(&f, layout);
+    let pipeline = graphics_pipeline(&f, layout, FRAGMENT_SPV);
     let uniform = f.buffer(vk::BufferUsageFlags::UNIFORM_BUFFER);
-    let index = f.buffer(vk::BufferUsageFlags::INDEX_BUFFER);
-    let indirect = f.buffer(vk::BufferUsageFlags::INDIRECT_BUFFER);
-    let attachment = vk::ImageUsageFlags::COLOR_ATTACHMENT;
-    let view =
-        f.image_view(vk::Format::R8G8B8A8_UNORM, attachment, vk::ImageViewType::TYPE_2D, vk::ImageAspectFlags::COLOR);
     let unwritten = f.set(set_layout);
     let written = f.set(set_layout);
     f.write_buffers(written, 0, 0, T::UNIFORM_BUFFER, &[uniform]);
-    let draws: [Draw<'_>; 6] = [
-        // SAFETY (all): draws recorded inside a rendering instance, with live buffers.
-        ("vkCmdDraw", &|d, cb| unsafe { d.cmd_draw(cb, 3, 1, 0, 0) }),
-        ("vkCmdDrawIndexed", &|d, cb| unsafe { d.cmd_draw_indexed(cb, 3, 1, 0, 0, 0) }),
-        ("vkCmdDrawIndirect", &|d, cb| unsafe { d.cmd_draw_indirect(cb, indirect, 0, 1, 16) }),
-        ("vkCmdDrawIndexedIndirect", &|d, cb| unsafe { d.cmd_draw_indexed_indirect(cb, indirect, 0, 1, 20) }),
-        ("vkCmdDrawIndirectCount", &|d, cb| unsafe {
-            d.cmd_draw_indirect_count(cb, indirect, 0, indirect, 128, 1, 16)
-        }),
-        ("vkCmdDrawIndexedIndirectCount", &|d, cb| unsafe {
-            d.cmd_draw_indexed_indirect_count(cb, indirect, 0, indirect, 128, 1, 20)
-        }),
-    ];
-    let d = f.d();
-    for (name, draw) in draws {
-        let ids = |set: vk::DescriptorSet| {
-            let cb = f.recording(vk::PipelineBindPoint::GRAPHICS, pipeline, layout, set);
-            let attachments = [vk::RenderingAttachmentInfo::default()
-                .image_view(view)
-                .image_layout(vk::ImageLayout::COLOR_ATTACHMENT_OPTIMAL)
-                .load_op(vk::AttachmentLoadOp::DONT_CARE)
-                .store_op(vk::AttachmentStoreOp::STORE)];
-            let info = vk::RenderingInfo::default()
-                .render_area(vk::Rect2D { extent: vk::Extent2D { width: 4, height: 4 }, ..Default::default() })
-                .layer_count(1)
-                .color_attachments(&attachments);
-            // SAFETY: recording with live objects; the command buffer is never submitted.
-            unsafe {
-                d.cmd_begin_rendering(cb, &info);
-                d.cmd_bind_index_buffer(cb, index, 0, vk::IndexType::UINT16);
-                let ids = f.ctx.messages.problem_ids_of(|| draw(d, cb));
-                d.cmd_end_rendering(cb);
-                d.end_command_buffer(cb).expect("vkEndCommandBuffer");
-                ids
-            }
-        };
-        assert_eq!(ids(unwritten), [format!("VUID-{name}-None-08114")], "{name}");
-        assert_eq!(ids(written), NONE, "{name}");
+    for (name, draw) in f.draws() {
+        assert_eq!(f.draw_ids(pipeline, layout, unwritten, &*draw), [format!("VUID-{name}-None-08114")], "{name}");
+        assert_eq!(f.draw_ids(pipeline, layout, written, &*draw), NONE, "{name}");
     }
 }
