@@ -4,18 +4,23 @@
 //! view must be of the type the shader's `OpTypeImage` declares (`-viewType-07752`), and a
 //! storage image the shader uses atomically must have a format with the atomic feature
 //! (`-None-02691`), and one it samples with depth comparison a format with that feature
-//! (`-None-06479`). Each invalid command (the exact ids reported; the call skipped, so it never
+//! (`-None-06479`); a storage image the shader writes or reads with an `Unknown` format needs
+//! the format's storage write or read without format feature (`-OpTypeImage-07027`, `-07028`;
+//! the test-only driver shim takes both from one format, as lavapipe has them for all). Each
+//! invalid command (the exact ids reported; the call skipped, so it never
 //! reaches lavapipe) beside its valid neighbour, which reports nothing. Nothing is submitted.
 
 use ash::vk;
 use vigil_tests::programs::{compute_pipeline, shader_module};
-use vigil_tests::{Context, ContextBuilder, VulkanEnv, VIGIL_LAYER};
+use vigil_tests::{Context, ContextBuilder, VulkanEnv, SHIM_LAYER, VIGIL_LAYER};
 
 const DESCRIPTORS_SPV: &[u8] = include_bytes!("../shaders/descriptors.comp.spv");
 const IMAGES_SPV: &[u8] = include_bytes!("../shaders/images.comp.spv");
 const VERTEX_SPV: &[u8] = include_bytes!("../shaders/triangle.vert.spv");
 const FRAGMENT_SPV: &[u8] = include_bytes!("../shaders/descriptors.frag.spv");
 const IMAGES_FRAGMENT_SPV: &[u8] = include_bytes!("../shaders/images.frag.spv");
+const STORAGE_SPV: &[u8] = include_bytes!("../shaders/storage.comp.spv");
+const STORAGE_FRAGMENT_SPV: &[u8] = include_bytes!("../shaders/storage.frag.spv");
 const NONE: [&str; 0] = [];
 const ALL: vk::ShaderStageFlags = vk::ShaderStageFlags::ALL;
 
@@ -36,10 +41,15 @@ struct Fixture {
 
 impl Fixture {
     fn new() -> Self {
-        let entry = VulkanEnv::new().with_vigil().entry();
+        // The driver shim takes the storage without-format features from one format.
+        let entry = VulkanEnv::new().with_vigil_and_shim("no-storage-without-format").entry();
+        let features = vk::PhysicalDeviceFeatures::default()
+            .fragment_stores_and_atomics(true)
+            .shader_storage_image_read_without_format(true)
+            .shader_storage_image_write_without_format(true);
         let ctx = ContextBuilder::new()
-            .layers(&[VIGIL_LAYER])
-            .features(vk::PhysicalDeviceFeatures::default().fragment_stores_and_atomics(true))
+            .layers(&[VIGIL_LAYER, SHIM_LAYER])
+            .features(features)
             .vulkan12_features(
                 vk::PhysicalDeviceVulkan12Features::default()
                     .descriptor_binding_partially_bound(true)
@@ -166,6 +176,15 @@ impl Fixture {
             unsafe { self.d().update_descriptor_sets(&[write], &[]) }
         });
         assert_eq!(ids, NONE, "writing binding {binding}");
+    }
+
+    /// The optimal tiling features of `format`, as the driver (and the shim) report them.
+    fn features(&self, format: vk::Format) -> vk::FormatFeatureFlags2 {
+        let mut three = vk::FormatProperties3::default();
+        let mut two = vk::FormatProperties2::default().push_next(&mut three);
+        // SAFETY: the context's physical device.
+        unsafe { self.ctx.instance.get_physical_device_format_properties2(self.ctx.physical_device, format, &mut two) };
+        three.optimal_tiling_features
     }
 
     /// A 4×4 image of `format` and `usage`, bound to memory, with a view of `view_type` and
@@ -420,13 +439,7 @@ fn image_views_of_the_wrong_type_or_format() {
     let no_atomic = f.image_view(vk::Format::R8G8B8A8_UINT, usage, vk::ImageViewType::TYPE_2D, color);
     // What the cases rely on, as lavapipe reports it: R8G8B8A8_UINT has no storage image
     // atomics, R32_UINT has; R8G8B8A8_UNORM has no depth comparison, D32_SFLOAT has.
-    let features = |format| {
-        let mut three = vk::FormatProperties3::default();
-        let mut two = vk::FormatProperties2::default().push_next(&mut three);
-        // SAFETY: the context's physical device.
-        unsafe { f.ctx.instance.get_physical_device_format_properties2(f.ctx.physical_device, format, &mut two) };
-        three.optimal_tiling_features
-    };
+    let features = |format| f.features(format);
     use vk::FormatFeatureFlags2 as F;
     assert!(features(vk::Format::R32_UINT).contains(F::STORAGE_IMAGE_ATOMIC));
     assert!(!features(vk::Format::R8G8B8A8_UINT).contains(F::STORAGE_IMAGE_ATOMIC));
@@ -540,5 +553,60 @@ fn drawing_with_unwritten_descriptors() {
     for (name, draw) in f.draws() {
         assert_eq!(f.draw_ids(pipeline, layout, unwritten, &*draw), [format!("VUID-{name}-None-08114")], "{name}");
         assert_eq!(f.draw_ids(pipeline, layout, written, &*draw), NONE, "{name}");
+    }
+}
+
+#[test]
+fn storage_images_of_unknown_format_without_the_features() {
+    let f = Fixture::new();
+    let none = vk::DescriptorBindingFlags::empty();
+    let set_layout = f.set_layout(&[(T::STORAGE_IMAGE, 1, none), (T::STORAGE_IMAGE, 1, none)]);
+    let layout = f.pipeline_layout(set_layout);
+    let pipeline = f.compute(STORAGE_SPV, layout);
+    let graphics = graphics_pipeline(&f, layout, STORAGE_FRAGMENT_SPV);
+    let (storage, color, two_d) =
+        (vk::ImageUsageFlags::STORAGE, vk::ImageAspectFlags::COLOR, vk::ImageViewType::TYPE_2D);
+    let with = f.image_view(vk::Format::R32_SFLOAT, storage, two_d, color);
+    let without = f.image_view(vk::Format::R16G16B16A16_SFLOAT, storage, two_d, color);
+    // What the cases rely on: R32_SFLOAT has both features; the shim took them from
+    // R16G16B16A16_SFLOAT, which is a storage image format.
+    use vk::FormatFeatureFlags2 as F;
+    let both = F::STORAGE_READ_WITHOUT_FORMAT | F::STORAGE_WRITE_WITHOUT_FORMAT;
+    assert!(f.features(vk::Format::R32_SFLOAT).contains(both | F::STORAGE_IMAGE));
+    let hidden = f.features(vk::Format::R16G16B16A16_SFLOAT);
+    assert!(hidden.contains(F::STORAGE_IMAGE) && !hidden.intersects(both), "{hidden:?}");
+
+    // Binding 0 is written, binding 1 read.
+    let set_of = |views: [vk::ImageView; 2]| {
+        let set = f.set(set_layout);
+        let general = vk::ImageLayout::GENERAL;
+        let infos =
+            views.map(|v| [vk::DescriptorImageInfo { image_view: v, image_layout: general, ..Default::default() }]);
+        let write = |binding: usize| {
+            vk::WriteDescriptorSet::default()
+                .dst_set(set)
+                .dst_binding(binding as u32)
+                .descriptor_type(T::STORAGE_IMAGE)
+                .image_info(&infos[binding])
+        };
+        let writes = [write(0), write(1)];
+        // SAFETY: valid writes of live views.
+        let ids = f.ctx.messages.problem_ids_of(|| unsafe { f.d().update_descriptor_sets(&writes, &[]) });
+        assert_eq!(ids, NONE, "writing the set");
+        set
+    };
+    let cases = [
+        (set_of([with, with]), None),
+        (set_of([without, with]), Some("OpTypeImage-07027")),
+        (set_of([with, without]), Some("OpTypeImage-07028")),
+    ];
+    for (set, rule) in cases {
+        let expected = |name: &str| rule.map(|r| format!("VUID-{name}-{r}")).into_iter().collect::<Vec<_>>();
+        for (name, dispatch) in f.dispatches() {
+            assert_eq!(f.dispatch_ids(pipeline, layout, set, &*dispatch), expected(name), "{name}");
+        }
+        for (name, draw) in f.draws() {
+            assert_eq!(f.draw_ids(graphics, layout, set, &*draw), expected(name), "{name}");
+        }
     }
 }

@@ -5,7 +5,9 @@
 //! (`-viewType-07752`), of a format with `VK_FORMAT_FEATURE_STORAGE_IMAGE_ATOMIC_BIT` when the
 //! shader does atomic operations on it (`-None-02691`), and of a format with
 //! `VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_DEPTH_COMPARISON_BIT` when it samples it with depth
-//! comparison (`-None-06479`). Format features are those of the view's format with its image's
+//! comparison (`-None-06479`), and, written or read as a storage image whose `OpTypeImage`
+//! format is `Unknown`, of a format with the storage write or read without format feature
+//! (`-OpTypeImage-07027`, `-OpTypeImage-07028`). Format features are those of the view's format with its image's
 //! tiling, asked of the driver (`VkFormatProperties3`) when the view is created.
 //!
 //! A recording remembers, per bind point, a fingerprint of the last check that found nothing
@@ -33,7 +35,7 @@ use crate::state::command_buffers::Recording;
 use crate::state::descriptors::{BINDING_PARTIALLY_BOUND, BINDING_UPDATE_AFTER_BIND};
 use crate::state::draw_descriptors::Descriptor;
 use crate::state::pipelines::{bind_point_index, bind_point_name, BoundPoint, PipelineLayoutInfo};
-use crate::state::shaders::{ResourceUse, IMAGE_ATOMIC, IMAGE_DEPTH_COMPARE};
+use crate::state::shaders::{ResourceUse, IMAGE_ATOMIC, IMAGE_DEPTH_COMPARE, IMAGE_READ, IMAGE_WRITE};
 use crate::state::{ObjectRecord, OBJECTS};
 
 /// The ids of one command's rules.
@@ -43,6 +45,9 @@ struct DescriptorIds {
     view_type: &'static str,
     atomic: &'static str,
     depth_compare: &'static str,
+    /// A storage image of unknown format written, then read.
+    write_without_format: &'static str,
+    read_without_format: &'static str,
 }
 
 /// Per command of `BOUND_PIPELINE_IDS`, sorted by name (a unit test checks it against the
@@ -54,6 +59,8 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         view_type: "VUID-vkCmdDispatch-viewType-07752",
         atomic: "VUID-vkCmdDispatch-None-02691",
         depth_compare: "VUID-vkCmdDispatch-None-06479",
+        write_without_format: "VUID-vkCmdDispatch-OpTypeImage-07027",
+        read_without_format: "VUID-vkCmdDispatch-OpTypeImage-07028",
     },
     DescriptorIds {
         command: "vkCmdDispatchBase",
@@ -61,6 +68,8 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         view_type: "VUID-vkCmdDispatchBase-viewType-07752",
         atomic: "VUID-vkCmdDispatchBase-None-02691",
         depth_compare: "VUID-vkCmdDispatchBase-None-06479",
+        write_without_format: "VUID-vkCmdDispatchBase-OpTypeImage-07027",
+        read_without_format: "VUID-vkCmdDispatchBase-OpTypeImage-07028",
     },
     DescriptorIds {
         command: "vkCmdDispatchIndirect",
@@ -68,6 +77,8 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         view_type: "VUID-vkCmdDispatchIndirect-viewType-07752",
         atomic: "VUID-vkCmdDispatchIndirect-None-02691",
         depth_compare: "VUID-vkCmdDispatchIndirect-None-06479",
+        write_without_format: "VUID-vkCmdDispatchIndirect-OpTypeImage-07027",
+        read_without_format: "VUID-vkCmdDispatchIndirect-OpTypeImage-07028",
     },
     DescriptorIds {
         command: "vkCmdDispatchIndirect2KHR",
@@ -75,6 +86,8 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         view_type: "VUID-vkCmdDispatchIndirect2KHR-viewType-07752",
         atomic: "VUID-vkCmdDispatchIndirect2KHR-None-02691",
         depth_compare: "VUID-vkCmdDispatchIndirect2KHR-None-06479",
+        write_without_format: "VUID-vkCmdDispatchIndirect2KHR-OpTypeImage-07027",
+        read_without_format: "VUID-vkCmdDispatchIndirect2KHR-OpTypeImage-07028",
     },
     DescriptorIds {
         command: "vkCmdDraw",
@@ -82,6 +95,8 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         view_type: "VUID-vkCmdDraw-viewType-07752",
         atomic: "VUID-vkCmdDraw-None-02691",
         depth_compare: "VUID-vkCmdDraw-None-06479",
+        write_without_format: "VUID-vkCmdDraw-OpTypeImage-07027",
+        read_without_format: "VUID-vkCmdDraw-OpTypeImage-07028",
     },
     DescriptorIds {
         command: "vkCmdDrawClusterHUAWEI",
@@ -89,6 +104,8 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         view_type: "VUID-vkCmdDrawClusterHUAWEI-viewType-07752",
         atomic: "VUID-vkCmdDrawClusterHUAWEI-None-02691",
         depth_compare: "VUID-vkCmdDrawClusterHUAWEI-None-06479",
+        write_without_format: "VUID-vkCmdDrawClusterHUAWEI-OpTypeImage-07027",
+        read_without_format: "VUID-vkCmdDrawClusterHUAWEI-OpTypeImage-07028",
     },
     DescriptorIds {
         command: "vkCmdDrawClusterIndirectHUAWEI",
@@ -96,6 +113,8 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         view_type: "VUID-vkCmdDrawClusterIndirectHUAWEI-viewType-07752",
         atomic: "VUID-vkCmdDrawClusterIndirectHUAWEI-None-02691",
         depth_compare: "VUID-vkCmdDrawClusterIndirectHUAWEI-None-06479",
+        write_without_format: "VUID-vkCmdDrawClusterIndirectHUAWEI-OpTypeImage-07027",
+        read_without_format: "VUID-vkCmdDrawClusterIndirectHUAWEI-OpTypeImage-07028",
     },
     DescriptorIds {
         command: "vkCmdDrawIndexed",
@@ -103,6 +122,8 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         view_type: "VUID-vkCmdDrawIndexed-viewType-07752",
         atomic: "VUID-vkCmdDrawIndexed-None-02691",
         depth_compare: "VUID-vkCmdDrawIndexed-None-06479",
+        write_without_format: "VUID-vkCmdDrawIndexed-OpTypeImage-07027",
+        read_without_format: "VUID-vkCmdDrawIndexed-OpTypeImage-07028",
     },
     DescriptorIds {
         command: "vkCmdDrawIndexedIndirect",
@@ -110,6 +131,8 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         view_type: "VUID-vkCmdDrawIndexedIndirect-viewType-07752",
         atomic: "VUID-vkCmdDrawIndexedIndirect-None-02691",
         depth_compare: "VUID-vkCmdDrawIndexedIndirect-None-06479",
+        write_without_format: "VUID-vkCmdDrawIndexedIndirect-OpTypeImage-07027",
+        read_without_format: "VUID-vkCmdDrawIndexedIndirect-OpTypeImage-07028",
     },
     DescriptorIds {
         command: "vkCmdDrawIndexedIndirect2KHR",
@@ -117,6 +140,8 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         view_type: "VUID-vkCmdDrawIndexedIndirect2KHR-viewType-07752",
         atomic: "VUID-vkCmdDrawIndexedIndirect2KHR-None-02691",
         depth_compare: "VUID-vkCmdDrawIndexedIndirect2KHR-None-06479",
+        write_without_format: "VUID-vkCmdDrawIndexedIndirect2KHR-OpTypeImage-07027",
+        read_without_format: "VUID-vkCmdDrawIndexedIndirect2KHR-OpTypeImage-07028",
     },
     DescriptorIds {
         command: "vkCmdDrawIndexedIndirectCount",
@@ -124,6 +149,8 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         view_type: "VUID-vkCmdDrawIndexedIndirectCount-viewType-07752",
         atomic: "VUID-vkCmdDrawIndexedIndirectCount-None-02691",
         depth_compare: "VUID-vkCmdDrawIndexedIndirectCount-None-06479",
+        write_without_format: "VUID-vkCmdDrawIndexedIndirectCount-OpTypeImage-07027",
+        read_without_format: "VUID-vkCmdDrawIndexedIndirectCount-OpTypeImage-07028",
     },
     DescriptorIds {
         command: "vkCmdDrawIndexedIndirectCount2KHR",
@@ -131,6 +158,8 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         view_type: "VUID-vkCmdDrawIndexedIndirectCount2KHR-viewType-07752",
         atomic: "VUID-vkCmdDrawIndexedIndirectCount2KHR-None-02691",
         depth_compare: "VUID-vkCmdDrawIndexedIndirectCount2KHR-None-06479",
+        write_without_format: "VUID-vkCmdDrawIndexedIndirectCount2KHR-OpTypeImage-07027",
+        read_without_format: "VUID-vkCmdDrawIndexedIndirectCount2KHR-OpTypeImage-07028",
     },
     DescriptorIds {
         command: "vkCmdDrawIndirect",
@@ -138,6 +167,8 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         view_type: "VUID-vkCmdDrawIndirect-viewType-07752",
         atomic: "VUID-vkCmdDrawIndirect-None-02691",
         depth_compare: "VUID-vkCmdDrawIndirect-None-06479",
+        write_without_format: "VUID-vkCmdDrawIndirect-OpTypeImage-07027",
+        read_without_format: "VUID-vkCmdDrawIndirect-OpTypeImage-07028",
     },
     DescriptorIds {
         command: "vkCmdDrawIndirect2KHR",
@@ -145,6 +176,8 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         view_type: "VUID-vkCmdDrawIndirect2KHR-viewType-07752",
         atomic: "VUID-vkCmdDrawIndirect2KHR-None-02691",
         depth_compare: "VUID-vkCmdDrawIndirect2KHR-None-06479",
+        write_without_format: "VUID-vkCmdDrawIndirect2KHR-OpTypeImage-07027",
+        read_without_format: "VUID-vkCmdDrawIndirect2KHR-OpTypeImage-07028",
     },
     DescriptorIds {
         command: "vkCmdDrawIndirectByteCount2EXT",
@@ -152,6 +185,8 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         view_type: "VUID-vkCmdDrawIndirectByteCount2EXT-viewType-07752",
         atomic: "VUID-vkCmdDrawIndirectByteCount2EXT-None-02691",
         depth_compare: "VUID-vkCmdDrawIndirectByteCount2EXT-None-06479",
+        write_without_format: "VUID-vkCmdDrawIndirectByteCount2EXT-OpTypeImage-07027",
+        read_without_format: "VUID-vkCmdDrawIndirectByteCount2EXT-OpTypeImage-07028",
     },
     DescriptorIds {
         command: "vkCmdDrawIndirectByteCountEXT",
@@ -159,6 +194,8 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         view_type: "VUID-vkCmdDrawIndirectByteCountEXT-viewType-07752",
         atomic: "VUID-vkCmdDrawIndirectByteCountEXT-None-02691",
         depth_compare: "VUID-vkCmdDrawIndirectByteCountEXT-None-06479",
+        write_without_format: "VUID-vkCmdDrawIndirectByteCountEXT-OpTypeImage-07027",
+        read_without_format: "VUID-vkCmdDrawIndirectByteCountEXT-OpTypeImage-07028",
     },
     DescriptorIds {
         command: "vkCmdDrawIndirectCount",
@@ -166,6 +203,8 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         view_type: "VUID-vkCmdDrawIndirectCount-viewType-07752",
         atomic: "VUID-vkCmdDrawIndirectCount-None-02691",
         depth_compare: "VUID-vkCmdDrawIndirectCount-None-06479",
+        write_without_format: "VUID-vkCmdDrawIndirectCount-OpTypeImage-07027",
+        read_without_format: "VUID-vkCmdDrawIndirectCount-OpTypeImage-07028",
     },
     DescriptorIds {
         command: "vkCmdDrawIndirectCount2KHR",
@@ -173,6 +212,8 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         view_type: "VUID-vkCmdDrawIndirectCount2KHR-viewType-07752",
         atomic: "VUID-vkCmdDrawIndirectCount2KHR-None-02691",
         depth_compare: "VUID-vkCmdDrawIndirectCount2KHR-None-06479",
+        write_without_format: "VUID-vkCmdDrawIndirectCount2KHR-OpTypeImage-07027",
+        read_without_format: "VUID-vkCmdDrawIndirectCount2KHR-OpTypeImage-07028",
     },
     DescriptorIds {
         command: "vkCmdDrawMeshTasksEXT",
@@ -180,6 +221,8 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         view_type: "VUID-vkCmdDrawMeshTasksEXT-viewType-07752",
         atomic: "VUID-vkCmdDrawMeshTasksEXT-None-02691",
         depth_compare: "VUID-vkCmdDrawMeshTasksEXT-None-06479",
+        write_without_format: "VUID-vkCmdDrawMeshTasksEXT-OpTypeImage-07027",
+        read_without_format: "VUID-vkCmdDrawMeshTasksEXT-OpTypeImage-07028",
     },
     DescriptorIds {
         command: "vkCmdDrawMeshTasksIndirect2EXT",
@@ -187,6 +230,8 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         view_type: "VUID-vkCmdDrawMeshTasksIndirect2EXT-viewType-07752",
         atomic: "VUID-vkCmdDrawMeshTasksIndirect2EXT-None-02691",
         depth_compare: "VUID-vkCmdDrawMeshTasksIndirect2EXT-None-06479",
+        write_without_format: "VUID-vkCmdDrawMeshTasksIndirect2EXT-OpTypeImage-07027",
+        read_without_format: "VUID-vkCmdDrawMeshTasksIndirect2EXT-OpTypeImage-07028",
     },
     DescriptorIds {
         command: "vkCmdDrawMeshTasksIndirectCount2EXT",
@@ -194,6 +239,8 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         view_type: "VUID-vkCmdDrawMeshTasksIndirectCount2EXT-viewType-07752",
         atomic: "VUID-vkCmdDrawMeshTasksIndirectCount2EXT-None-02691",
         depth_compare: "VUID-vkCmdDrawMeshTasksIndirectCount2EXT-None-06479",
+        write_without_format: "VUID-vkCmdDrawMeshTasksIndirectCount2EXT-OpTypeImage-07027",
+        read_without_format: "VUID-vkCmdDrawMeshTasksIndirectCount2EXT-OpTypeImage-07028",
     },
     DescriptorIds {
         command: "vkCmdDrawMeshTasksIndirectCountEXT",
@@ -201,6 +248,8 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         view_type: "VUID-vkCmdDrawMeshTasksIndirectCountEXT-viewType-07752",
         atomic: "VUID-vkCmdDrawMeshTasksIndirectCountEXT-None-02691",
         depth_compare: "VUID-vkCmdDrawMeshTasksIndirectCountEXT-None-06479",
+        write_without_format: "VUID-vkCmdDrawMeshTasksIndirectCountEXT-OpTypeImage-07027",
+        read_without_format: "VUID-vkCmdDrawMeshTasksIndirectCountEXT-OpTypeImage-07028",
     },
     DescriptorIds {
         command: "vkCmdDrawMeshTasksIndirectCountNV",
@@ -208,6 +257,8 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         view_type: "VUID-vkCmdDrawMeshTasksIndirectCountNV-viewType-07752",
         atomic: "VUID-vkCmdDrawMeshTasksIndirectCountNV-None-02691",
         depth_compare: "VUID-vkCmdDrawMeshTasksIndirectCountNV-None-06479",
+        write_without_format: "VUID-vkCmdDrawMeshTasksIndirectCountNV-OpTypeImage-07027",
+        read_without_format: "VUID-vkCmdDrawMeshTasksIndirectCountNV-OpTypeImage-07028",
     },
     DescriptorIds {
         command: "vkCmdDrawMeshTasksIndirectEXT",
@@ -215,6 +266,8 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         view_type: "VUID-vkCmdDrawMeshTasksIndirectEXT-viewType-07752",
         atomic: "VUID-vkCmdDrawMeshTasksIndirectEXT-None-02691",
         depth_compare: "VUID-vkCmdDrawMeshTasksIndirectEXT-None-06479",
+        write_without_format: "VUID-vkCmdDrawMeshTasksIndirectEXT-OpTypeImage-07027",
+        read_without_format: "VUID-vkCmdDrawMeshTasksIndirectEXT-OpTypeImage-07028",
     },
     DescriptorIds {
         command: "vkCmdDrawMeshTasksIndirectNV",
@@ -222,6 +275,8 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         view_type: "VUID-vkCmdDrawMeshTasksIndirectNV-viewType-07752",
         atomic: "VUID-vkCmdDrawMeshTasksIndirectNV-None-02691",
         depth_compare: "VUID-vkCmdDrawMeshTasksIndirectNV-None-06479",
+        write_without_format: "VUID-vkCmdDrawMeshTasksIndirectNV-OpTypeImage-07027",
+        read_without_format: "VUID-vkCmdDrawMeshTasksIndirectNV-OpTypeImage-07028",
     },
     DescriptorIds {
         command: "vkCmdDrawMeshTasksNV",
@@ -229,6 +284,8 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         view_type: "VUID-vkCmdDrawMeshTasksNV-viewType-07752",
         atomic: "VUID-vkCmdDrawMeshTasksNV-None-02691",
         depth_compare: "VUID-vkCmdDrawMeshTasksNV-None-06479",
+        write_without_format: "VUID-vkCmdDrawMeshTasksNV-OpTypeImage-07027",
+        read_without_format: "VUID-vkCmdDrawMeshTasksNV-OpTypeImage-07028",
     },
     DescriptorIds {
         command: "vkCmdDrawMultiEXT",
@@ -236,6 +293,8 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         view_type: "VUID-vkCmdDrawMultiEXT-viewType-07752",
         atomic: "VUID-vkCmdDrawMultiEXT-None-02691",
         depth_compare: "VUID-vkCmdDrawMultiEXT-None-06479",
+        write_without_format: "VUID-vkCmdDrawMultiEXT-OpTypeImage-07027",
+        read_without_format: "VUID-vkCmdDrawMultiEXT-OpTypeImage-07028",
     },
     DescriptorIds {
         command: "vkCmdDrawMultiIndexedEXT",
@@ -243,6 +302,8 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         view_type: "VUID-vkCmdDrawMultiIndexedEXT-viewType-07752",
         atomic: "VUID-vkCmdDrawMultiIndexedEXT-None-02691",
         depth_compare: "VUID-vkCmdDrawMultiIndexedEXT-None-06479",
+        write_without_format: "VUID-vkCmdDrawMultiIndexedEXT-OpTypeImage-07027",
+        read_without_format: "VUID-vkCmdDrawMultiIndexedEXT-OpTypeImage-07028",
     },
     DescriptorIds {
         command: "vkCmdTraceRaysIndirect2KHR",
@@ -250,6 +311,8 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         view_type: "VUID-vkCmdTraceRaysIndirect2KHR-viewType-07752",
         atomic: "VUID-vkCmdTraceRaysIndirect2KHR-None-02691",
         depth_compare: "VUID-vkCmdTraceRaysIndirect2KHR-None-06479",
+        write_without_format: "VUID-vkCmdTraceRaysIndirect2KHR-OpTypeImage-07027",
+        read_without_format: "VUID-vkCmdTraceRaysIndirect2KHR-OpTypeImage-07028",
     },
     DescriptorIds {
         command: "vkCmdTraceRaysIndirectKHR",
@@ -257,6 +320,8 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         view_type: "VUID-vkCmdTraceRaysIndirectKHR-viewType-07752",
         atomic: "VUID-vkCmdTraceRaysIndirectKHR-None-02691",
         depth_compare: "VUID-vkCmdTraceRaysIndirectKHR-None-06479",
+        write_without_format: "VUID-vkCmdTraceRaysIndirectKHR-OpTypeImage-07027",
+        read_without_format: "VUID-vkCmdTraceRaysIndirectKHR-OpTypeImage-07028",
     },
     DescriptorIds {
         command: "vkCmdTraceRaysKHR",
@@ -264,6 +329,8 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         view_type: "VUID-vkCmdTraceRaysKHR-viewType-07752",
         atomic: "VUID-vkCmdTraceRaysKHR-None-02691",
         depth_compare: "VUID-vkCmdTraceRaysKHR-None-06479",
+        write_without_format: "VUID-vkCmdTraceRaysKHR-OpTypeImage-07027",
+        read_without_format: "VUID-vkCmdTraceRaysKHR-OpTypeImage-07028",
     },
     DescriptorIds {
         command: "vkCmdTraceRaysNV",
@@ -271,6 +338,8 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         view_type: "VUID-vkCmdTraceRaysNV-viewType-07752",
         atomic: "VUID-vkCmdTraceRaysNV-None-02691",
         depth_compare: "VUID-vkCmdTraceRaysNV-None-06479",
+        write_without_format: "VUID-vkCmdTraceRaysNV-OpTypeImage-07027",
+        read_without_format: "VUID-vkCmdTraceRaysNV-OpTypeImage-07028",
     },
 ];
 
@@ -278,6 +347,10 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
 const STORAGE_IMAGE_ATOMIC: u64 = 0x4;
 /// `VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_DEPTH_COMPARISON_BIT`.
 const SAMPLED_IMAGE_DEPTH_COMPARISON: u64 = 0x2_0000_0000;
+/// `VK_FORMAT_FEATURE_2_STORAGE_WRITE_WITHOUT_FORMAT_BIT`.
+const STORAGE_WRITE_WITHOUT_FORMAT: u64 = 0x1_0000_0000;
+/// `VK_FORMAT_FEATURE_2_STORAGE_READ_WITHOUT_FORMAT_BIT`.
+const STORAGE_READ_WITHOUT_FORMAT: u64 = 0x8000_0000;
 
 /// The `VkImageViewType` an `OpTypeImage` of `Dim` `dim` (SPIR-V's value) and `Arrayed`
 /// `arrayed` needs; `None` for the dimensions without one (Rect, Buffer, SubpassData, …).
@@ -325,13 +398,16 @@ enum Problem {
     Atomic(u64, i32),
     /// Its image view lacks the depth comparison feature: the view and its format.
     DepthCompare(u64, i32),
+    /// Its storage image view of unknown format in the shader lacks the feature to be written
+    /// (`true`) or read (`false`) so: the view and its format.
+    WithoutFormat(u64, i32, bool),
 }
 
 /// The problems one binding has: the first descriptor with each, and how many have it.
 #[derive(Default)]
 struct Found {
-    first: [Option<(u32, Problem)>; 5],
-    count: [u32; 5],
+    first: [Option<(u32, Problem)>; 7],
+    count: [u32; 7],
 }
 
 impl Found {
@@ -342,6 +418,8 @@ impl Found {
             Problem::ViewType(..) => 2,
             Problem::Atomic(..) => 3,
             Problem::DepthCompare(..) => 4,
+            Problem::WithoutFormat(_, _, true) => 5,
+            Problem::WithoutFormat(_, _, false) => 6,
         };
         self.first[i].get_or_insert((element, p));
         self.count[i] += 1;
@@ -377,6 +455,15 @@ fn descriptor_problems(u: &ResourceUse, d: Descriptor<'_>, skip_unwritten: bool,
     let depth_compare = u.ops & IMAGE_DEPTH_COMPARE != 0;
     if sampled && depth_compare && view.features.is_some_and(|f| f & SAMPLED_IMAGE_DEPTH_COMPARISON == 0) {
         found.add(d.element, Problem::DepthCompare(w.resource, view.format));
+    }
+    if let (true, true, Some(features)) = (storage, image.format_unknown, view.features) {
+        let rules =
+            [(IMAGE_WRITE, STORAGE_WRITE_WITHOUT_FORMAT, true), (IMAGE_READ, STORAGE_READ_WITHOUT_FORMAT, false)];
+        for (op, feature, written) in rules {
+            if u.ops & op != 0 && features & feature == 0 {
+                found.add(d.element, Problem::WithoutFormat(w.resource, view.format, written));
+            }
+        }
     }
 }
 
@@ -545,6 +632,23 @@ impl CoreChecks {
                         vigil_generated::VkFormat(format)
                     ),
                 ),
+                Problem::WithoutFormat(view, format, written) => {
+                    let (vuid, how, feature) = if written {
+                        (ids.write_without_format, "writes", "VK_FORMAT_FEATURE_2_STORAGE_WRITE_WITHOUT_FORMAT_BIT")
+                    } else {
+                        (ids.read_without_format, "reads", "VK_FORMAT_FEATURE_2_STORAGE_READ_WITHOUT_FORMAT_BIT")
+                    };
+                    cx.error(
+                        vuid,
+                        &at,
+                        format_args!(
+                            "{used}, and {how} it as a storage image whose OpTypeImage format is Unknown, but \
+                             descriptor {element} of that binding is image view {view:#x}, whose format {:?} lacks \
+                             {feature}{more}.",
+                            vigil_generated::VkFormat(format)
+                        ),
+                    )
+                }
             };
         }
         skip
@@ -580,6 +684,8 @@ mod tests {
                 (d.view_type, "the image view's viewType must match the Dim operand of the OpTypeImage"),
                 (d.atomic, "accessed using atomic operations as a result of this command, then the image view's"),
                 (d.depth_compare, "is sampled with depth comparison, the image view's format features"),
+                (d.write_without_format, "being written as a storage image where the image format field"),
+                (d.read_without_format, "being read as a storage image where the image format field"),
             ];
             for (id, text) in rules {
                 assert_eq!(registry_id(c, text), [id], "{c}: {text}");
