@@ -4,7 +4,8 @@
 //! view must be of the type the shader's `OpTypeImage` declares (`-viewType-07752`), and a
 //! storage image the shader uses atomically must have a format with the atomic feature
 //! (`-None-02691`), and one it samples with depth comparison a format with that feature
-//! (`-None-06479`); a storage image the shader writes or reads with an `Unknown` format needs
+//! (`-None-06479`); an image view's format must be of the numeric type of the `OpTypeImage`'s
+//! `Sampled Type` (`-format-07753`); a storage image the shader writes or reads with an `Unknown` format needs
 //! the format's storage write or read without format feature (`-OpTypeImage-07027`, `-07028`;
 //! the test-only driver shim takes both from one format, as lavapipe has them for all). Each
 //! invalid command (the exact ids reported; the call skipped, so it never
@@ -433,6 +434,7 @@ fn image_views_of_the_wrong_type_or_format() {
     let color = vk::ImageAspectFlags::COLOR;
     let view_2d = f.image_view(vk::Format::R8G8B8A8_UNORM, usage, vk::ImageViewType::TYPE_2D, color);
     let view_array = f.image_view(vk::Format::R8G8B8A8_UNORM, usage, vk::ImageViewType::TYPE_2D_ARRAY, color);
+    let view_uint = f.image_view(vk::Format::R8G8B8A8_UINT, usage, vk::ImageViewType::TYPE_2D, color);
     let depth = f.image_view(vk::Format::D32_SFLOAT, usage, vk::ImageViewType::TYPE_2D, vk::ImageAspectFlags::DEPTH);
     let usage = vk::ImageUsageFlags::STORAGE;
     let atomic = f.image_view(vk::Format::R32_UINT, usage, vk::ImageViewType::TYPE_2D, color);
@@ -476,6 +478,8 @@ fn image_views_of_the_wrong_type_or_format() {
         (set_of([view_2d, no_atomic, depth]), Some("None-02691")),
         // A depth comparison on a view whose format has none.
         (set_of([view_2d, atomic, view_2d]), Some("None-06479")),
+        // A sampler2D (float) given an unsigned integer view.
+        (set_of([view_uint, atomic, depth]), Some("format-07753")),
     ];
     // The same shader's uses in a compute pipeline and in a fragment shader.
     let graphics = graphics_pipeline(&f, layout, IMAGES_FRAGMENT_SPV);

@@ -53,7 +53,16 @@ pub struct ImageType {
     pub arrayed: bool,
     /// Whether its image format is `Unknown`.
     pub format_unknown: bool,
+    /// The numeric type of its `Sampled Type` (`NUMERIC_*`); 0 when not one of those.
+    pub numeric: u8,
 }
+
+/// `ImageType::numeric`: a floating-point `Sampled Type`.
+pub const NUMERIC_FLOAT: u8 = 1;
+/// `ImageType::numeric`: a signed integer `Sampled Type`.
+pub const NUMERIC_SINT: u8 = 2;
+/// `ImageType::numeric`: an unsigned integer `Sampled Type`.
+pub const NUMERIC_UINT: u8 = 3;
 
 /// `ResourceUse::ops`: an atomic operation on a texel (`OpImageTexelPointer`).
 pub const IMAGE_ATOMIC: u8 = 0x1;
@@ -423,10 +432,18 @@ impl Types<'_> {
         else {
             return None;
         };
+        let sampled = self.get(id(ops.first()));
+        let numeric = match sampled.map(|t| (t.class.opcode, literal(t.operands.get(1)))) {
+            Some((Op::TypeFloat, _)) => NUMERIC_FLOAT,
+            Some((Op::TypeInt, Some(1))) => NUMERIC_SINT,
+            Some((Op::TypeInt, Some(0))) => NUMERIC_UINT,
+            _ => 0,
+        };
         Some(ImageType {
             dim: *dim as u32,
             arrayed: arrayed == 1,
             format_unknown: *format == rspirv::spirv::ImageFormat::Unknown,
+            numeric,
         })
     }
 
@@ -679,14 +696,14 @@ mod tests {
     fn image_types_and_what_is_done_with_them() {
         // A sampler2D read, an r32ui uimage2D used atomically, a sampler2DShadow compared.
         let e = parsed(IMAGES);
-        let image = |format_unknown| Some(ImageType { dim: 1, arrayed: false, format_unknown });
+        let image = |format_unknown, numeric| Some(ImageType { dim: 1, arrayed: false, format_unknown, numeric });
         let r = |binding, written, image, ops| ResourceUse { set: 0, binding, written, image, ops };
         assert_eq!(
             e[0].resources,
             [
-                r(0, false, image(true), 0),
-                r(1, true, image(false), IMAGE_ATOMIC),
-                r(2, false, image(true), IMAGE_DEPTH_COMPARE)
+                r(0, false, image(true, NUMERIC_FLOAT), 0),
+                r(1, true, image(false, NUMERIC_UINT), IMAGE_ATOMIC),
+                r(2, false, image(true, NUMERIC_FLOAT), IMAGE_DEPTH_COMPARE)
             ]
         );
     }

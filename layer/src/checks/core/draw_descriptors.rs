@@ -7,7 +7,9 @@
 //! `VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_DEPTH_COMPARISON_BIT` when it samples it with depth
 //! comparison (`-None-06479`), and, written or read as a storage image whose `OpTypeImage`
 //! format is `Unknown`, of a format with the storage write or read without format feature
-//! (`-OpTypeImage-07027`, `-OpTypeImage-07028`). Format features are those of the view's format with its image's
+//! (`-OpTypeImage-07027`, `-OpTypeImage-07028`); and the numeric type of an image view's format
+//! must be its `Sampled Type`'s (`-format-07753`; buffer views' formats are not followed).
+//! Format features are those of the view's format with its image's
 //! tiling, asked of the driver (`VkFormatProperties3`) when the view is created.
 //!
 //! A recording remembers, per bind point, a fingerprint of the last check that found nothing
@@ -35,7 +37,9 @@ use crate::state::command_buffers::Recording;
 use crate::state::descriptors::{BINDING_PARTIALLY_BOUND, BINDING_UPDATE_AFTER_BIND};
 use crate::state::draw_descriptors::Descriptor;
 use crate::state::pipelines::{bind_point_index, bind_point_name, BoundPoint, PipelineLayoutInfo};
-use crate::state::shaders::{ResourceUse, IMAGE_ATOMIC, IMAGE_DEPTH_COMPARE, IMAGE_READ, IMAGE_WRITE};
+use crate::state::shaders::{
+    ResourceUse, IMAGE_ATOMIC, IMAGE_DEPTH_COMPARE, IMAGE_READ, IMAGE_WRITE, NUMERIC_FLOAT, NUMERIC_SINT, NUMERIC_UINT,
+};
 use crate::state::{ObjectRecord, OBJECTS};
 
 /// The ids of one command's rules.
@@ -48,6 +52,8 @@ struct DescriptorIds {
     /// A storage image of unknown format written, then read.
     write_without_format: &'static str,
     read_without_format: &'static str,
+    /// The view format's numeric type against the `Sampled Type`.
+    numeric: &'static str,
 }
 
 /// Per command of `BOUND_PIPELINE_IDS`, sorted by name (a unit test checks it against the
@@ -61,6 +67,7 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         depth_compare: "VUID-vkCmdDispatch-None-06479",
         write_without_format: "VUID-vkCmdDispatch-OpTypeImage-07027",
         read_without_format: "VUID-vkCmdDispatch-OpTypeImage-07028",
+        numeric: "VUID-vkCmdDispatch-format-07753",
     },
     DescriptorIds {
         command: "vkCmdDispatchBase",
@@ -70,6 +77,7 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         depth_compare: "VUID-vkCmdDispatchBase-None-06479",
         write_without_format: "VUID-vkCmdDispatchBase-OpTypeImage-07027",
         read_without_format: "VUID-vkCmdDispatchBase-OpTypeImage-07028",
+        numeric: "VUID-vkCmdDispatchBase-format-07753",
     },
     DescriptorIds {
         command: "vkCmdDispatchIndirect",
@@ -79,6 +87,7 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         depth_compare: "VUID-vkCmdDispatchIndirect-None-06479",
         write_without_format: "VUID-vkCmdDispatchIndirect-OpTypeImage-07027",
         read_without_format: "VUID-vkCmdDispatchIndirect-OpTypeImage-07028",
+        numeric: "VUID-vkCmdDispatchIndirect-format-07753",
     },
     DescriptorIds {
         command: "vkCmdDispatchIndirect2KHR",
@@ -88,6 +97,7 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         depth_compare: "VUID-vkCmdDispatchIndirect2KHR-None-06479",
         write_without_format: "VUID-vkCmdDispatchIndirect2KHR-OpTypeImage-07027",
         read_without_format: "VUID-vkCmdDispatchIndirect2KHR-OpTypeImage-07028",
+        numeric: "VUID-vkCmdDispatchIndirect2KHR-format-07753",
     },
     DescriptorIds {
         command: "vkCmdDraw",
@@ -97,6 +107,7 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         depth_compare: "VUID-vkCmdDraw-None-06479",
         write_without_format: "VUID-vkCmdDraw-OpTypeImage-07027",
         read_without_format: "VUID-vkCmdDraw-OpTypeImage-07028",
+        numeric: "VUID-vkCmdDraw-format-07753",
     },
     DescriptorIds {
         command: "vkCmdDrawClusterHUAWEI",
@@ -106,6 +117,7 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         depth_compare: "VUID-vkCmdDrawClusterHUAWEI-None-06479",
         write_without_format: "VUID-vkCmdDrawClusterHUAWEI-OpTypeImage-07027",
         read_without_format: "VUID-vkCmdDrawClusterHUAWEI-OpTypeImage-07028",
+        numeric: "VUID-vkCmdDrawClusterHUAWEI-format-07753",
     },
     DescriptorIds {
         command: "vkCmdDrawClusterIndirectHUAWEI",
@@ -115,6 +127,7 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         depth_compare: "VUID-vkCmdDrawClusterIndirectHUAWEI-None-06479",
         write_without_format: "VUID-vkCmdDrawClusterIndirectHUAWEI-OpTypeImage-07027",
         read_without_format: "VUID-vkCmdDrawClusterIndirectHUAWEI-OpTypeImage-07028",
+        numeric: "VUID-vkCmdDrawClusterIndirectHUAWEI-format-07753",
     },
     DescriptorIds {
         command: "vkCmdDrawIndexed",
@@ -124,6 +137,7 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         depth_compare: "VUID-vkCmdDrawIndexed-None-06479",
         write_without_format: "VUID-vkCmdDrawIndexed-OpTypeImage-07027",
         read_without_format: "VUID-vkCmdDrawIndexed-OpTypeImage-07028",
+        numeric: "VUID-vkCmdDrawIndexed-format-07753",
     },
     DescriptorIds {
         command: "vkCmdDrawIndexedIndirect",
@@ -133,6 +147,7 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         depth_compare: "VUID-vkCmdDrawIndexedIndirect-None-06479",
         write_without_format: "VUID-vkCmdDrawIndexedIndirect-OpTypeImage-07027",
         read_without_format: "VUID-vkCmdDrawIndexedIndirect-OpTypeImage-07028",
+        numeric: "VUID-vkCmdDrawIndexedIndirect-format-07753",
     },
     DescriptorIds {
         command: "vkCmdDrawIndexedIndirect2KHR",
@@ -142,6 +157,7 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         depth_compare: "VUID-vkCmdDrawIndexedIndirect2KHR-None-06479",
         write_without_format: "VUID-vkCmdDrawIndexedIndirect2KHR-OpTypeImage-07027",
         read_without_format: "VUID-vkCmdDrawIndexedIndirect2KHR-OpTypeImage-07028",
+        numeric: "VUID-vkCmdDrawIndexedIndirect2KHR-format-07753",
     },
     DescriptorIds {
         command: "vkCmdDrawIndexedIndirectCount",
@@ -151,6 +167,7 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         depth_compare: "VUID-vkCmdDrawIndexedIndirectCount-None-06479",
         write_without_format: "VUID-vkCmdDrawIndexedIndirectCount-OpTypeImage-07027",
         read_without_format: "VUID-vkCmdDrawIndexedIndirectCount-OpTypeImage-07028",
+        numeric: "VUID-vkCmdDrawIndexedIndirectCount-format-07753",
     },
     DescriptorIds {
         command: "vkCmdDrawIndexedIndirectCount2KHR",
@@ -160,6 +177,7 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         depth_compare: "VUID-vkCmdDrawIndexedIndirectCount2KHR-None-06479",
         write_without_format: "VUID-vkCmdDrawIndexedIndirectCount2KHR-OpTypeImage-07027",
         read_without_format: "VUID-vkCmdDrawIndexedIndirectCount2KHR-OpTypeImage-07028",
+        numeric: "VUID-vkCmdDrawIndexedIndirectCount2KHR-format-07753",
     },
     DescriptorIds {
         command: "vkCmdDrawIndirect",
@@ -169,6 +187,7 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         depth_compare: "VUID-vkCmdDrawIndirect-None-06479",
         write_without_format: "VUID-vkCmdDrawIndirect-OpTypeImage-07027",
         read_without_format: "VUID-vkCmdDrawIndirect-OpTypeImage-07028",
+        numeric: "VUID-vkCmdDrawIndirect-format-07753",
     },
     DescriptorIds {
         command: "vkCmdDrawIndirect2KHR",
@@ -178,6 +197,7 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         depth_compare: "VUID-vkCmdDrawIndirect2KHR-None-06479",
         write_without_format: "VUID-vkCmdDrawIndirect2KHR-OpTypeImage-07027",
         read_without_format: "VUID-vkCmdDrawIndirect2KHR-OpTypeImage-07028",
+        numeric: "VUID-vkCmdDrawIndirect2KHR-format-07753",
     },
     DescriptorIds {
         command: "vkCmdDrawIndirectByteCount2EXT",
@@ -187,6 +207,7 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         depth_compare: "VUID-vkCmdDrawIndirectByteCount2EXT-None-06479",
         write_without_format: "VUID-vkCmdDrawIndirectByteCount2EXT-OpTypeImage-07027",
         read_without_format: "VUID-vkCmdDrawIndirectByteCount2EXT-OpTypeImage-07028",
+        numeric: "VUID-vkCmdDrawIndirectByteCount2EXT-format-07753",
     },
     DescriptorIds {
         command: "vkCmdDrawIndirectByteCountEXT",
@@ -196,6 +217,7 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         depth_compare: "VUID-vkCmdDrawIndirectByteCountEXT-None-06479",
         write_without_format: "VUID-vkCmdDrawIndirectByteCountEXT-OpTypeImage-07027",
         read_without_format: "VUID-vkCmdDrawIndirectByteCountEXT-OpTypeImage-07028",
+        numeric: "VUID-vkCmdDrawIndirectByteCountEXT-format-07753",
     },
     DescriptorIds {
         command: "vkCmdDrawIndirectCount",
@@ -205,6 +227,7 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         depth_compare: "VUID-vkCmdDrawIndirectCount-None-06479",
         write_without_format: "VUID-vkCmdDrawIndirectCount-OpTypeImage-07027",
         read_without_format: "VUID-vkCmdDrawIndirectCount-OpTypeImage-07028",
+        numeric: "VUID-vkCmdDrawIndirectCount-format-07753",
     },
     DescriptorIds {
         command: "vkCmdDrawIndirectCount2KHR",
@@ -214,6 +237,7 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         depth_compare: "VUID-vkCmdDrawIndirectCount2KHR-None-06479",
         write_without_format: "VUID-vkCmdDrawIndirectCount2KHR-OpTypeImage-07027",
         read_without_format: "VUID-vkCmdDrawIndirectCount2KHR-OpTypeImage-07028",
+        numeric: "VUID-vkCmdDrawIndirectCount2KHR-format-07753",
     },
     DescriptorIds {
         command: "vkCmdDrawMeshTasksEXT",
@@ -223,6 +247,7 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         depth_compare: "VUID-vkCmdDrawMeshTasksEXT-None-06479",
         write_without_format: "VUID-vkCmdDrawMeshTasksEXT-OpTypeImage-07027",
         read_without_format: "VUID-vkCmdDrawMeshTasksEXT-OpTypeImage-07028",
+        numeric: "VUID-vkCmdDrawMeshTasksEXT-format-07753",
     },
     DescriptorIds {
         command: "vkCmdDrawMeshTasksIndirect2EXT",
@@ -232,6 +257,7 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         depth_compare: "VUID-vkCmdDrawMeshTasksIndirect2EXT-None-06479",
         write_without_format: "VUID-vkCmdDrawMeshTasksIndirect2EXT-OpTypeImage-07027",
         read_without_format: "VUID-vkCmdDrawMeshTasksIndirect2EXT-OpTypeImage-07028",
+        numeric: "VUID-vkCmdDrawMeshTasksIndirect2EXT-format-07753",
     },
     DescriptorIds {
         command: "vkCmdDrawMeshTasksIndirectCount2EXT",
@@ -241,6 +267,7 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         depth_compare: "VUID-vkCmdDrawMeshTasksIndirectCount2EXT-None-06479",
         write_without_format: "VUID-vkCmdDrawMeshTasksIndirectCount2EXT-OpTypeImage-07027",
         read_without_format: "VUID-vkCmdDrawMeshTasksIndirectCount2EXT-OpTypeImage-07028",
+        numeric: "VUID-vkCmdDrawMeshTasksIndirectCount2EXT-format-07753",
     },
     DescriptorIds {
         command: "vkCmdDrawMeshTasksIndirectCountEXT",
@@ -250,6 +277,7 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         depth_compare: "VUID-vkCmdDrawMeshTasksIndirectCountEXT-None-06479",
         write_without_format: "VUID-vkCmdDrawMeshTasksIndirectCountEXT-OpTypeImage-07027",
         read_without_format: "VUID-vkCmdDrawMeshTasksIndirectCountEXT-OpTypeImage-07028",
+        numeric: "VUID-vkCmdDrawMeshTasksIndirectCountEXT-format-07753",
     },
     DescriptorIds {
         command: "vkCmdDrawMeshTasksIndirectCountNV",
@@ -259,6 +287,7 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         depth_compare: "VUID-vkCmdDrawMeshTasksIndirectCountNV-None-06479",
         write_without_format: "VUID-vkCmdDrawMeshTasksIndirectCountNV-OpTypeImage-07027",
         read_without_format: "VUID-vkCmdDrawMeshTasksIndirectCountNV-OpTypeImage-07028",
+        numeric: "VUID-vkCmdDrawMeshTasksIndirectCountNV-format-07753",
     },
     DescriptorIds {
         command: "vkCmdDrawMeshTasksIndirectEXT",
@@ -268,6 +297,7 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         depth_compare: "VUID-vkCmdDrawMeshTasksIndirectEXT-None-06479",
         write_without_format: "VUID-vkCmdDrawMeshTasksIndirectEXT-OpTypeImage-07027",
         read_without_format: "VUID-vkCmdDrawMeshTasksIndirectEXT-OpTypeImage-07028",
+        numeric: "VUID-vkCmdDrawMeshTasksIndirectEXT-format-07753",
     },
     DescriptorIds {
         command: "vkCmdDrawMeshTasksIndirectNV",
@@ -277,6 +307,7 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         depth_compare: "VUID-vkCmdDrawMeshTasksIndirectNV-None-06479",
         write_without_format: "VUID-vkCmdDrawMeshTasksIndirectNV-OpTypeImage-07027",
         read_without_format: "VUID-vkCmdDrawMeshTasksIndirectNV-OpTypeImage-07028",
+        numeric: "VUID-vkCmdDrawMeshTasksIndirectNV-format-07753",
     },
     DescriptorIds {
         command: "vkCmdDrawMeshTasksNV",
@@ -286,6 +317,7 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         depth_compare: "VUID-vkCmdDrawMeshTasksNV-None-06479",
         write_without_format: "VUID-vkCmdDrawMeshTasksNV-OpTypeImage-07027",
         read_without_format: "VUID-vkCmdDrawMeshTasksNV-OpTypeImage-07028",
+        numeric: "VUID-vkCmdDrawMeshTasksNV-format-07753",
     },
     DescriptorIds {
         command: "vkCmdDrawMultiEXT",
@@ -295,6 +327,7 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         depth_compare: "VUID-vkCmdDrawMultiEXT-None-06479",
         write_without_format: "VUID-vkCmdDrawMultiEXT-OpTypeImage-07027",
         read_without_format: "VUID-vkCmdDrawMultiEXT-OpTypeImage-07028",
+        numeric: "VUID-vkCmdDrawMultiEXT-format-07753",
     },
     DescriptorIds {
         command: "vkCmdDrawMultiIndexedEXT",
@@ -304,6 +337,7 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         depth_compare: "VUID-vkCmdDrawMultiIndexedEXT-None-06479",
         write_without_format: "VUID-vkCmdDrawMultiIndexedEXT-OpTypeImage-07027",
         read_without_format: "VUID-vkCmdDrawMultiIndexedEXT-OpTypeImage-07028",
+        numeric: "VUID-vkCmdDrawMultiIndexedEXT-format-07753",
     },
     DescriptorIds {
         command: "vkCmdTraceRaysIndirect2KHR",
@@ -313,6 +347,7 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         depth_compare: "VUID-vkCmdTraceRaysIndirect2KHR-None-06479",
         write_without_format: "VUID-vkCmdTraceRaysIndirect2KHR-OpTypeImage-07027",
         read_without_format: "VUID-vkCmdTraceRaysIndirect2KHR-OpTypeImage-07028",
+        numeric: "VUID-vkCmdTraceRaysIndirect2KHR-format-07753",
     },
     DescriptorIds {
         command: "vkCmdTraceRaysIndirectKHR",
@@ -322,6 +357,7 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         depth_compare: "VUID-vkCmdTraceRaysIndirectKHR-None-06479",
         write_without_format: "VUID-vkCmdTraceRaysIndirectKHR-OpTypeImage-07027",
         read_without_format: "VUID-vkCmdTraceRaysIndirectKHR-OpTypeImage-07028",
+        numeric: "VUID-vkCmdTraceRaysIndirectKHR-format-07753",
     },
     DescriptorIds {
         command: "vkCmdTraceRaysKHR",
@@ -331,6 +367,7 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         depth_compare: "VUID-vkCmdTraceRaysKHR-None-06479",
         write_without_format: "VUID-vkCmdTraceRaysKHR-OpTypeImage-07027",
         read_without_format: "VUID-vkCmdTraceRaysKHR-OpTypeImage-07028",
+        numeric: "VUID-vkCmdTraceRaysKHR-format-07753",
     },
     DescriptorIds {
         command: "vkCmdTraceRaysNV",
@@ -340,6 +377,7 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         depth_compare: "VUID-vkCmdTraceRaysNV-None-06479",
         write_without_format: "VUID-vkCmdTraceRaysNV-OpTypeImage-07027",
         read_without_format: "VUID-vkCmdTraceRaysNV-OpTypeImage-07028",
+        numeric: "VUID-vkCmdTraceRaysNV-format-07753",
     },
 ];
 
@@ -381,6 +419,36 @@ fn view_type_name(ty: i32) -> &'static str {
     usize::try_from(ty).ok().and_then(|i| NAMES.get(i)).copied().unwrap_or("an unknown view type")
 }
 
+/// The numeric type (`NUMERIC_*`) of an image view of `format` and `aspect`; `None` where Vigil
+/// does not describe the format, or the view has both depth and stencil.
+fn view_numeric(format: i32, aspect: u32) -> Option<u8> {
+    use vigil_generated::VkImageAspectFlags as A;
+    let info = super::formats::format_info(vigil_generated::VkFormat(format))?;
+    Some(if info.depth_stencil() {
+        match aspect {
+            a if a == A::VK_IMAGE_ASPECT_DEPTH_BIT.0 && info.depth() => NUMERIC_FLOAT,
+            a if a == A::VK_IMAGE_ASPECT_STENCIL_BIT.0 && info.stencil() => NUMERIC_UINT,
+            _ => return None,
+        }
+    } else if info.uint() {
+        NUMERIC_UINT
+    } else if info.sint() {
+        NUMERIC_SINT
+    } else {
+        NUMERIC_FLOAT
+    })
+}
+
+/// The name of a `NUMERIC_*` type (for messages).
+fn numeric_name(n: u8) -> &'static str {
+    match n {
+        NUMERIC_FLOAT => "floating-point",
+        NUMERIC_SINT => "signed integer",
+        NUMERIC_UINT => "unsigned integer",
+        _ => "unknown",
+    }
+}
+
 /// Mixes `v` into fingerprint `h`.
 fn mix(h: u64, v: u64) -> u64 {
     (h.rotate_left(23) ^ v ^ (v >> 29)).wrapping_mul(0xbf58_476d_1ce4_e5b9)
@@ -401,13 +469,16 @@ enum Problem {
     /// Its storage image view of unknown format in the shader lacks the feature to be written
     /// (`true`) or read (`false`) so: the view and its format.
     WithoutFormat(u64, i32, bool),
+    /// Its image view's format is of another numeric type (`NUMERIC_*`) than the `Sampled
+    /// Type`: the view, its format and that numeric type.
+    Numeric(u64, i32, u8),
 }
 
 /// The problems one binding has: the first descriptor with each, and how many have it.
 #[derive(Default)]
 struct Found {
-    first: [Option<(u32, Problem)>; 7],
-    count: [u32; 7],
+    first: [Option<(u32, Problem)>; 8],
+    count: [u32; 8],
 }
 
 impl Found {
@@ -420,6 +491,7 @@ impl Found {
             Problem::DepthCompare(..) => 4,
             Problem::WithoutFormat(_, _, true) => 5,
             Problem::WithoutFormat(_, _, false) => 6,
+            Problem::Numeric(..) => 7,
         };
         self.first[i].get_or_insert((element, p));
         self.count[i] += 1;
@@ -445,6 +517,10 @@ fn descriptor_problems(u: &ResourceUse, d: Descriptor<'_>, skip_unwritten: bool,
     let (Some(image), Some(view)) = (u.image, record.image_view().and_then(|v| v.view_info())) else { return };
     if view_type_for(image.dim, image.arrayed).is_some_and(|t| t != view.view_type) {
         found.add(d.element, Problem::ViewType(w.resource, view.view_type));
+    }
+    if let Some(numeric) = view_numeric(view.format, view.aspect).filter(|&n| image.numeric != 0 && n != image.numeric)
+    {
+        found.add(d.element, Problem::Numeric(w.resource, view.format, numeric));
     }
     let storage = w.ty == VkDescriptorType::VK_DESCRIPTOR_TYPE_STORAGE_IMAGE.0;
     if storage && u.ops & IMAGE_ATOMIC != 0 && view.features.is_some_and(|f| f & STORAGE_IMAGE_ATOMIC == 0) {
@@ -632,6 +708,17 @@ impl CoreChecks {
                         vigil_generated::VkFormat(format)
                     ),
                 ),
+                Problem::Numeric(view, format, numeric) => cx.error(
+                    ids.numeric,
+                    &at,
+                    format_args!(
+                        "{used}, whose OpTypeImage has a {} Sampled Type, but descriptor {element} of that binding \
+                         is image view {view:#x}, whose format {:?} is {}{more}.",
+                        numeric_name(u.image.map_or(0, |i| i.numeric)),
+                        vigil_generated::VkFormat(format),
+                        numeric_name(numeric)
+                    ),
+                ),
                 Problem::WithoutFormat(view, format, written) => {
                     let (vuid, how, feature) = if written {
                         (ids.write_without_format, "writes", "VK_FORMAT_FEATURE_2_STORAGE_WRITE_WITHOUT_FORMAT_BIT")
@@ -686,6 +773,7 @@ mod tests {
                 (d.depth_compare, "is sampled with depth comparison, the image view's format features"),
                 (d.write_without_format, "being written as a storage image where the image format field"),
                 (d.read_without_format, "being read as a storage image where the image format field"),
+                (d.numeric, "the numeric type of the view's format and the Sampled Type operand"),
             ];
             for (id, text) in rules {
                 assert_eq!(registry_id(c, text), [id], "{c}: {text}");
