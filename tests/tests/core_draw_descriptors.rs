@@ -339,12 +339,12 @@ impl Fixture {
 type Command = dyn Fn(&ash::Device, vk::CommandBuffer);
 
 /// The uniform and storage buffers descriptors.comp uses: binding 0 (one storage buffer) and
-/// binding 1 (two uniform buffers, partially bound when `partial`); binding 2 (a uniform
-/// buffer) is in the layout but not used.
+/// binding 1 (three uniform buffers, of which the shader's array reaches two; partially bound
+/// when `partial`); binding 2 (a uniform buffer) is in the layout but not used.
 fn buffers_layout(f: &Fixture, partial: bool) -> vk::DescriptorSetLayout {
     let none = vk::DescriptorBindingFlags::empty();
     let flags = if partial { vk::DescriptorBindingFlags::PARTIALLY_BOUND } else { none };
-    f.set_layout(&[(T::STORAGE_BUFFER, 1, none), (T::UNIFORM_BUFFER, 2, flags), (T::UNIFORM_BUFFER, 1, none)])
+    f.set_layout(&[(T::STORAGE_BUFFER, 1, none), (T::UNIFORM_BUFFER, 3, flags), (T::UNIFORM_BUFFER, 1, none)])
 }
 
 #[test]
@@ -373,7 +373,8 @@ fn dispatching_with_unwritten_or_destroyed_descriptors() {
     let indirect = f.ctx.messages.problem_ids_of(|| unsafe { f.d().cmd_dispatch_indirect(cb, storage, 0) });
     assert_eq!(indirect, ["VUID-vkCmdDispatchIndirect-None-08114"]);
     // Written since (a new recording: updating a bound set invalidates the recording): valid,
-    // with binding 2 still unwritten, as the shader does not use it.
+    // with binding 2 still unwritten, as the shader does not use it, and element 2 of binding 1,
+    // past the shader's array.
     f.write_buffers(set, 1, 1, T::UNIFORM_BUFFER, &[uniform]);
     let cb = f.recording(compute, pipeline, layout, set);
     assert_eq!(f.dispatch(cb), NONE);

@@ -77,18 +77,19 @@ impl DescriptorSetState {
         self.data.version.load(Ordering::Acquire)
     }
 
-    /// Runs `f` on each descriptor of binding number `binding` in order, under the set's lock,
-    /// until it returns false; with the binding. `None` when Vigil does not know the set or
-    /// the binding.
+    /// Runs `f` on the first `elements` descriptors (all when `None`) of binding number
+    /// `binding`, in order, under the set's lock; with the binding. `None` when Vigil does not
+    /// know the set or the binding.
     pub fn with_descriptors<R>(
         &self,
         binding: u32,
+        elements: Option<u32>,
         f: impl FnOnce(&SetLayoutBinding, &mut dyn Iterator<Item = Descriptor<'_>>) -> R,
     ) -> Option<R> {
         let shape = self.shape()?;
         let i = shape.index_of(binding)?;
         let b = &shape.layout.bindings[i];
-        let (start, count) = (shape.start(i), shape.count(b));
+        let (start, count) = (shape.start(i), shape.count(b).min(elements.unwrap_or(u32::MAX)));
         let contents = self.contents();
         let mut descriptors = (0..count).map(|e| {
             let flat = start + u64::from(e);

@@ -43,6 +43,9 @@ pub struct ResourceUse {
     /// reflection follows values back to the variable (loads, access chains, copies, sampled
     /// images in the same function).
     pub ops: u8,
+    /// How many descriptors the variable can reach: its array's length (1 when not an array);
+    /// `None` for a runtime array (as many as the binding holds).
+    pub elements: Option<u32>,
 }
 
 /// An `OpTypeImage`, as the draw-time descriptor checks compare it with image views.
@@ -417,6 +420,25 @@ impl Types<'_> {
         }
     }
 
+    /// How many descriptors a variable of type `pointee` reaches: the product of its array
+    /// lengths (1 for no array); `None` for a runtime array, or a length not a plain constant.
+    fn elements(&self, mut ty: u32) -> Option<u32> {
+        let mut n = 1u32;
+        for _ in 0..MAX_DEPTH {
+            let t = self.get(Some(ty))?;
+            match t.class.opcode {
+                Op::TypeArray => {
+                    let length = self.get(id(t.operands.get(1))).filter(|c| c.class.opcode == Op::Constant)?;
+                    n = n.checked_mul(literal(length.operands.first())?)?;
+                    ty = id(t.operands.first())?;
+                }
+                Op::TypeRuntimeArray => return None,
+                _ => return Some(n),
+            }
+        }
+        None
+    }
+
     /// The `OpTypeImage` under any arrays and sampled-image type of `pointee`.
     fn image(&self, pointee: u32) -> Option<ImageType> {
         let mut t = self.strip_arrays(pointee)?;
@@ -539,7 +561,8 @@ fn reflect(words: &[u32]) -> Result<Vec<EntryPoint>, String> {
         } else if let (Some(&set), Some(&binding)) = (c.d.set.get(&var), c.d.binding.get(&var)) {
             let written = types.storage(*storage, pointee) && !types.non_writable(var, pointee);
             let image = types.image(pointee);
-            globals.insert(var, Global::Resource(ResourceUse { set, binding, written, image, ops: 0 }));
+            let elements = types.elements(pointee);
+            globals.insert(var, Global::Resource(ResourceUse { set, binding, written, image, ops: 0, elements }));
         }
     }
 
@@ -589,6 +612,7 @@ pub fn merge(mut resources: Vec<ResourceUse>) -> Vec<ResourceUse> {
             Some(last) if (last.set, last.binding) == (r.set, r.binding) => {
                 last.written |= r.written;
                 last.ops |= r.ops;
+                last.elements = last.elements.zip(r.elements).map(|(a, b)| a.max(b));
                 if last.image != r.image {
                     last.image = None;
                 }
@@ -614,6 +638,7 @@ mod tests {
     const SETS_DEBUG: &[u8] = include_bytes!("../../../tests/shaders/sets.comp.debug.spv");
     const VERTEX: &[u8] = include_bytes!("../../../tests/shaders/triangle.vert.spv");
     const IMAGES: &[u8] = include_bytes!("../../../tests/shaders/images.comp.spv");
+    const DESCRIPTORS: &[u8] = include_bytes!("../../../tests/shaders/descriptors.comp.spv");
 
     fn parsed(bytes: &[u8]) -> Vec<EntryPoint> {
         match Reflection::of(&words(bytes)) {
@@ -630,7 +655,14 @@ mod tests {
             [EntryPoint {
                 name: "main".into(),
                 stage: 0x20,
-                resources: vec![ResourceUse { set: 0, binding: 0, written: true, image: None, ops: 0 }],
+                resources: vec![ResourceUse {
+                    set: 0,
+                    binding: 0,
+                    written: true,
+                    image: None,
+                    ops: 0,
+                    elements: Some(1)
+                }],
                 push_constants: Some(4),
             }]
         );
@@ -643,8 +675,8 @@ mod tests {
         assert_eq!(
             e[0].resources,
             [
-                ResourceUse { set: 0, binding: 0, written: true, image: None, ops: 0 },
-                ResourceUse { set: 2, binding: 0, written: false, image: None, ops: 0 }
+                ResourceUse { set: 0, binding: 0, written: true, image: None, ops: 0, elements: Some(1) },
+                ResourceUse { set: 2, binding: 0, written: false, image: None, ops: 0, elements: Some(1) }
             ]
         );
         assert_eq!(e[0].push_constants, None);
@@ -697,7 +729,7 @@ mod tests {
         // A sampler2D read, an r32ui uimage2D used atomically, a sampler2DShadow compared.
         let e = parsed(IMAGES);
         let image = |format_unknown, numeric| Some(ImageType { dim: 1, arrayed: false, format_unknown, numeric });
-        let r = |binding, written, image, ops| ResourceUse { set: 0, binding, written, image, ops };
+        let r = |binding, written, image, ops| ResourceUse { set: 0, binding, written, image, ops, elements: Some(1) };
         assert_eq!(
             e[0].resources,
             [
@@ -709,8 +741,15 @@ mod tests {
     }
 
     #[test]
+    fn arrays_reach_as_many_descriptors_as_their_length() {
+        // A storage buffer (its runtime array is inside the block), two uniform buffers.
+        let e = parsed(DESCRIPTORS);
+        assert_eq!(e[0].resources.iter().map(|r| r.elements).collect::<Vec<_>>(), [Some(1), Some(2)]);
+    }
+
+    #[test]
     fn repeated_bindings_merge() {
-        let r = |set, binding, written| ResourceUse { set, binding, written, image: None, ops: 0 };
+        let r = |set, binding, written| ResourceUse { set, binding, written, image: None, ops: 0, elements: Some(1) };
         assert_eq!(merge(vec![r(1, 0, false), r(0, 3, false), r(1, 0, true)]), [r(0, 3, false), r(1, 0, true)]);
     }
 }

@@ -618,7 +618,7 @@ impl CoreChecks {
                     return None;
                 }
                 state
-                    .with_descriptors(u.binding, |b, descriptors| {
+                    .with_descriptors(u.binding, u.elements, |b, descriptors| {
                         use VkDescriptorType as T;
                         let not_followed = b.flags & (BINDING_PARTIALLY_BOUND | BINDING_UPDATE_AFTER_BIND) != 0
                             || b.ty == T::VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK.0;
