@@ -1,15 +1,15 @@
 //! Core validation at draw and dispatch time of the descriptors the bound pipeline's shaders
 //! statically use, through the real loader on lavapipe: each must be valid (`-None-08114`:
-//! written unless its binding is partially bound, and what it names not destroyed), an image
-//! view must be of the type the shader's `OpTypeImage` declares (`-viewType-07752`), and a
-//! storage image the shader uses atomically must have a format with the atomic feature
-//! (`-None-02691`), and one it samples with depth comparison a format with that feature
-//! (`-None-06479`); an image view's format must be of the numeric type of the `OpTypeImage`'s
-//! `Sampled Type` (`-format-07753`); a storage image the shader writes or reads with an `Unknown` format needs
-//! the format's storage write or read without format feature (`-OpTypeImage-07027`, `-07028`;
-//! the test-only driver shim takes both from one format, as lavapipe has them for all). Each
-//! invalid command (the exact ids reported; the call skipped, so it never
-//! reaches lavapipe) beside its valid neighbour, which reports nothing. Nothing is submitted.
+//! written unless its binding is partially bound, and what it names not destroyed); an image
+//! view must be of the view type (`-viewType-07752`) and an image or buffer view of the numeric
+//! type (`-format-07753`) the shader's `OpTypeImage` declares; and the view's format must have
+//! the features what the shader does needs: storage image atomics (`-None-02691`), depth
+//! comparison (`-None-06479`), storage writes and reads of an `Unknown` format
+//! (`-OpTypeImage-07027`, `-07028`; the test-only driver shim takes both from one format, as
+//! lavapipe has them for all), storage texel buffer atomics (`-None-07888`). Each invalid
+//! command (the exact ids reported; the call skipped, so it never reaches lavapipe) beside its
+//! valid neighbour, which reports nothing, on every dispatch and draw command lavapipe runs.
+//! Nothing is submitted.
 
 use ash::vk;
 use vigil_tests::programs::{compute_pipeline, shader_module};
@@ -22,6 +22,8 @@ const FRAGMENT_SPV: &[u8] = include_bytes!("../shaders/descriptors.frag.spv");
 const IMAGES_FRAGMENT_SPV: &[u8] = include_bytes!("../shaders/images.frag.spv");
 const STORAGE_SPV: &[u8] = include_bytes!("../shaders/storage.comp.spv");
 const STORAGE_FRAGMENT_SPV: &[u8] = include_bytes!("../shaders/storage.frag.spv");
+const TEXEL_SPV: &[u8] = include_bytes!("../shaders/texel.comp.spv");
+const TEXEL_FRAGMENT_SPV: &[u8] = include_bytes!("../shaders/texel.frag.spv");
 const NONE: [&str; 0] = [];
 const ALL: vk::ShaderStageFlags = vk::ShaderStageFlags::ALL;
 
@@ -64,6 +66,8 @@ impl Fixture {
             vk::DescriptorPoolSize { ty: T::UNIFORM_BUFFER, descriptor_count: 64 },
             vk::DescriptorPoolSize { ty: T::COMBINED_IMAGE_SAMPLER, descriptor_count: 64 },
             vk::DescriptorPoolSize { ty: T::STORAGE_IMAGE, descriptor_count: 64 },
+            vk::DescriptorPoolSize { ty: T::STORAGE_TEXEL_BUFFER, descriptor_count: 16 },
+            vk::DescriptorPoolSize { ty: T::UNIFORM_TEXEL_BUFFER, descriptor_count: 16 },
         ];
         // SAFETY: valid create infos for this device.
         unsafe {
@@ -177,6 +181,13 @@ impl Fixture {
             unsafe { self.d().update_descriptor_sets(&[write], &[]) }
         });
         assert_eq!(ids, NONE, "writing binding {binding}");
+    }
+
+    /// A buffer view of `format` over all of `buffer`.
+    fn texel_view(&self, buffer: vk::Buffer, format: vk::Format) -> vk::BufferView {
+        let info = vk::BufferViewCreateInfo::default().buffer(buffer).format(format).range(vk::WHOLE_SIZE);
+        // SAFETY: a valid create info: the format has the buffer's texel buffer feature.
+        unsafe { self.d().create_buffer_view(&info, None) }.expect("vkCreateBufferView")
     }
 
     /// The optimal tiling features of `format`, as the driver (and the shim) report them.
@@ -604,6 +615,70 @@ fn storage_images_of_unknown_format_without_the_features() {
         (set_of([with, with]), None),
         (set_of([without, with]), Some("OpTypeImage-07027")),
         (set_of([with, without]), Some("OpTypeImage-07028")),
+    ];
+    for (set, rule) in cases {
+        let expected = |name: &str| rule.map(|r| format!("VUID-{name}-{r}")).into_iter().collect::<Vec<_>>();
+        for (name, dispatch) in f.dispatches() {
+            assert_eq!(f.dispatch_ids(pipeline, layout, set, &*dispatch), expected(name), "{name}");
+        }
+        for (name, draw) in f.draws() {
+            assert_eq!(f.draw_ids(graphics, layout, set, &*draw), expected(name), "{name}");
+        }
+    }
+}
+
+#[test]
+fn texel_buffers_of_the_wrong_format() {
+    let f = Fixture::new();
+    let none = vk::DescriptorBindingFlags::empty();
+    let set_layout = f.set_layout(&[(T::STORAGE_TEXEL_BUFFER, 1, none), (T::UNIFORM_TEXEL_BUFFER, 1, none)]);
+    let layout = f.pipeline_layout(set_layout);
+    let pipeline = f.compute(TEXEL_SPV, layout);
+    let graphics = graphics_pipeline(&f, layout, TEXEL_FRAGMENT_SPV);
+    let storage = f.buffer(vk::BufferUsageFlags::STORAGE_TEXEL_BUFFER);
+    let uniform = f.buffer(vk::BufferUsageFlags::UNIFORM_TEXEL_BUFFER);
+    // What the cases rely on, as lavapipe reports it: R32_UINT storage texel buffers have
+    // atomics, R8G8B8A8_UINT ones have not; both formats (and R8G8B8A8_UNORM) are uniform texel
+    // buffer formats.
+    let buffer_features = |format| {
+        // SAFETY: the context's physical device.
+        unsafe { f.ctx.instance.get_physical_device_format_properties(f.ctx.physical_device, format) }.buffer_features
+    };
+    use vk::FormatFeatureFlags as F;
+    let atomic = F::STORAGE_TEXEL_BUFFER | F::STORAGE_TEXEL_BUFFER_ATOMIC;
+    assert!(buffer_features(vk::Format::R32_UINT).contains(atomic));
+    let rgba8ui = buffer_features(vk::Format::R8G8B8A8_UINT);
+    assert!(rgba8ui.contains(F::STORAGE_TEXEL_BUFFER | F::UNIFORM_TEXEL_BUFFER), "{rgba8ui:?}");
+    assert!(!rgba8ui.contains(F::STORAGE_TEXEL_BUFFER_ATOMIC), "{rgba8ui:?}");
+    assert!(buffer_features(vk::Format::R8G8B8A8_UNORM).contains(F::UNIFORM_TEXEL_BUFFER));
+    let counters = f.texel_view(storage, vk::Format::R32_UINT);
+    let no_atomic = f.texel_view(storage, vk::Format::R8G8B8A8_UINT);
+    let texels = f.texel_view(uniform, vk::Format::R8G8B8A8_UNORM);
+    let uint_texels = f.texel_view(uniform, vk::Format::R8G8B8A8_UINT);
+
+    // Binding 0: the storage texel buffer used atomically, 1: the uniform texel buffer read as
+    // floating-point.
+    let set_of = |views: [vk::BufferView; 2]| {
+        let set = f.set(set_layout);
+        let (first, second) = ([views[0]], [views[1]]);
+        let write = |binding, ty, views| {
+            vk::WriteDescriptorSet::default()
+                .dst_set(set)
+                .dst_binding(binding)
+                .descriptor_type(ty)
+                .descriptor_count(1)
+                .texel_buffer_view(views)
+        };
+        let writes = [write(0, T::STORAGE_TEXEL_BUFFER, &first), write(1, T::UNIFORM_TEXEL_BUFFER, &second)];
+        // SAFETY: valid writes of live buffer views.
+        let ids = f.ctx.messages.problem_ids_of(|| unsafe { f.d().update_descriptor_sets(&writes, &[]) });
+        assert_eq!(ids, NONE, "writing the set");
+        set
+    };
+    let cases = [
+        (set_of([counters, texels]), None),
+        (set_of([no_atomic, texels]), Some("None-07888")),
+        (set_of([counters, uint_texels]), Some("format-07753")),
     ];
     for (set, rule) in cases {
         let expected = |name: &str| rule.map(|r| format!("VUID-{name}-{r}")).into_iter().collect::<Vec<_>>();

@@ -111,6 +111,10 @@ pub struct BufferViewInfo {
     /// Its buffer view usage: `VkBufferUsageFlags2CreateInfo`'s when chained to the view, else its
     /// buffer's.
     pub usage: u64,
+    /// Its `VkFormat`.
+    pub format: i32,
+    /// Its format's buffer features (`VkFormatFeatureFlags`), when the driver was asked.
+    pub features: Option<u32>,
 }
 
 /// A buffer view's state.
@@ -631,7 +635,12 @@ impl StateTracker {
     ///
     /// # Safety
     /// `info` must be the create info the implementation accepted.
-    pub(super) unsafe fn buffer_view_created(&self, info: &VkBufferViewCreateInfo, view: u64) {
+    pub(super) unsafe fn buffer_view_created(
+        &self,
+        info: &VkBufferViewCreateInfo,
+        view: u64,
+        facts: Option<&crate::facts::DeviceFacts>,
+    ) {
         let Some(record) = self.get(TYPES.buffer_view, view) else { return };
         let Some(state) = record.buffer_view() else { return };
         let ty = VkStructureType::VK_STRUCTURE_TYPE_BUFFER_USAGE_FLAGS_2_CREATE_INFO;
@@ -641,8 +650,9 @@ impl StateTracker {
             let buffer = self.get(TYPES.buffer, info.buffer.as_raw())?;
             buffer.buffer()?.info().map(|i| i.usage)
         });
+        let features = facts.and_then(|f| f.format_properties(info.format)).map(|p| p.bufferFeatures.0);
         if let Some(usage) = usage {
-            let _ = state.info.set(BufferViewInfo { usage });
+            let _ = state.info.set(BufferViewInfo { usage, format: info.format.0, features });
         }
     }
 

@@ -8,7 +8,9 @@
 //! comparison (`-None-06479`), and, written or read as a storage image whose `OpTypeImage`
 //! format is `Unknown`, of a format with the storage write or read without format feature
 //! (`-OpTypeImage-07027`, `-OpTypeImage-07028`); and the numeric type of an image view's format
-//! must be its `Sampled Type`'s (`-format-07753`; buffer views' formats are not followed).
+//! (or a texel buffer's buffer view's) must be its `Sampled Type`'s (`-format-07753`), and a
+//! storage texel buffer used atomically needs `VK_FORMAT_FEATURE_STORAGE_TEXEL_BUFFER_ATOMIC_BIT`
+//! (`-None-07888`).
 //! Format features are those of the view's format with its image's
 //! tiling, asked of the driver (`VkFormatProperties3`) when the view is created.
 //!
@@ -54,6 +56,8 @@ struct DescriptorIds {
     read_without_format: &'static str,
     /// The view format's numeric type against the `Sampled Type`.
     numeric: &'static str,
+    /// A storage texel buffer used atomically.
+    texel_atomic: &'static str,
 }
 
 /// Per command of `BOUND_PIPELINE_IDS`, sorted by name (a unit test checks it against the
@@ -68,6 +72,7 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         write_without_format: "VUID-vkCmdDispatch-OpTypeImage-07027",
         read_without_format: "VUID-vkCmdDispatch-OpTypeImage-07028",
         numeric: "VUID-vkCmdDispatch-format-07753",
+        texel_atomic: "VUID-vkCmdDispatch-None-07888",
     },
     DescriptorIds {
         command: "vkCmdDispatchBase",
@@ -78,6 +83,7 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         write_without_format: "VUID-vkCmdDispatchBase-OpTypeImage-07027",
         read_without_format: "VUID-vkCmdDispatchBase-OpTypeImage-07028",
         numeric: "VUID-vkCmdDispatchBase-format-07753",
+        texel_atomic: "VUID-vkCmdDispatchBase-None-07888",
     },
     DescriptorIds {
         command: "vkCmdDispatchIndirect",
@@ -88,6 +94,7 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         write_without_format: "VUID-vkCmdDispatchIndirect-OpTypeImage-07027",
         read_without_format: "VUID-vkCmdDispatchIndirect-OpTypeImage-07028",
         numeric: "VUID-vkCmdDispatchIndirect-format-07753",
+        texel_atomic: "VUID-vkCmdDispatchIndirect-None-07888",
     },
     DescriptorIds {
         command: "vkCmdDispatchIndirect2KHR",
@@ -98,6 +105,7 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         write_without_format: "VUID-vkCmdDispatchIndirect2KHR-OpTypeImage-07027",
         read_without_format: "VUID-vkCmdDispatchIndirect2KHR-OpTypeImage-07028",
         numeric: "VUID-vkCmdDispatchIndirect2KHR-format-07753",
+        texel_atomic: "VUID-vkCmdDispatchIndirect2KHR-None-07888",
     },
     DescriptorIds {
         command: "vkCmdDraw",
@@ -108,6 +116,7 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         write_without_format: "VUID-vkCmdDraw-OpTypeImage-07027",
         read_without_format: "VUID-vkCmdDraw-OpTypeImage-07028",
         numeric: "VUID-vkCmdDraw-format-07753",
+        texel_atomic: "VUID-vkCmdDraw-None-07888",
     },
     DescriptorIds {
         command: "vkCmdDrawClusterHUAWEI",
@@ -118,6 +127,7 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         write_without_format: "VUID-vkCmdDrawClusterHUAWEI-OpTypeImage-07027",
         read_without_format: "VUID-vkCmdDrawClusterHUAWEI-OpTypeImage-07028",
         numeric: "VUID-vkCmdDrawClusterHUAWEI-format-07753",
+        texel_atomic: "VUID-vkCmdDrawClusterHUAWEI-None-07888",
     },
     DescriptorIds {
         command: "vkCmdDrawClusterIndirectHUAWEI",
@@ -128,6 +138,7 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         write_without_format: "VUID-vkCmdDrawClusterIndirectHUAWEI-OpTypeImage-07027",
         read_without_format: "VUID-vkCmdDrawClusterIndirectHUAWEI-OpTypeImage-07028",
         numeric: "VUID-vkCmdDrawClusterIndirectHUAWEI-format-07753",
+        texel_atomic: "VUID-vkCmdDrawClusterIndirectHUAWEI-None-07888",
     },
     DescriptorIds {
         command: "vkCmdDrawIndexed",
@@ -138,6 +149,7 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         write_without_format: "VUID-vkCmdDrawIndexed-OpTypeImage-07027",
         read_without_format: "VUID-vkCmdDrawIndexed-OpTypeImage-07028",
         numeric: "VUID-vkCmdDrawIndexed-format-07753",
+        texel_atomic: "VUID-vkCmdDrawIndexed-None-07888",
     },
     DescriptorIds {
         command: "vkCmdDrawIndexedIndirect",
@@ -148,6 +160,7 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         write_without_format: "VUID-vkCmdDrawIndexedIndirect-OpTypeImage-07027",
         read_without_format: "VUID-vkCmdDrawIndexedIndirect-OpTypeImage-07028",
         numeric: "VUID-vkCmdDrawIndexedIndirect-format-07753",
+        texel_atomic: "VUID-vkCmdDrawIndexedIndirect-None-07888",
     },
     DescriptorIds {
         command: "vkCmdDrawIndexedIndirect2KHR",
@@ -158,6 +171,7 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         write_without_format: "VUID-vkCmdDrawIndexedIndirect2KHR-OpTypeImage-07027",
         read_without_format: "VUID-vkCmdDrawIndexedIndirect2KHR-OpTypeImage-07028",
         numeric: "VUID-vkCmdDrawIndexedIndirect2KHR-format-07753",
+        texel_atomic: "VUID-vkCmdDrawIndexedIndirect2KHR-None-07888",
     },
     DescriptorIds {
         command: "vkCmdDrawIndexedIndirectCount",
@@ -168,6 +182,7 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         write_without_format: "VUID-vkCmdDrawIndexedIndirectCount-OpTypeImage-07027",
         read_without_format: "VUID-vkCmdDrawIndexedIndirectCount-OpTypeImage-07028",
         numeric: "VUID-vkCmdDrawIndexedIndirectCount-format-07753",
+        texel_atomic: "VUID-vkCmdDrawIndexedIndirectCount-None-07888",
     },
     DescriptorIds {
         command: "vkCmdDrawIndexedIndirectCount2KHR",
@@ -178,6 +193,7 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         write_without_format: "VUID-vkCmdDrawIndexedIndirectCount2KHR-OpTypeImage-07027",
         read_without_format: "VUID-vkCmdDrawIndexedIndirectCount2KHR-OpTypeImage-07028",
         numeric: "VUID-vkCmdDrawIndexedIndirectCount2KHR-format-07753",
+        texel_atomic: "VUID-vkCmdDrawIndexedIndirectCount2KHR-None-07888",
     },
     DescriptorIds {
         command: "vkCmdDrawIndirect",
@@ -188,6 +204,7 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         write_without_format: "VUID-vkCmdDrawIndirect-OpTypeImage-07027",
         read_without_format: "VUID-vkCmdDrawIndirect-OpTypeImage-07028",
         numeric: "VUID-vkCmdDrawIndirect-format-07753",
+        texel_atomic: "VUID-vkCmdDrawIndirect-None-07888",
     },
     DescriptorIds {
         command: "vkCmdDrawIndirect2KHR",
@@ -198,6 +215,7 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         write_without_format: "VUID-vkCmdDrawIndirect2KHR-OpTypeImage-07027",
         read_without_format: "VUID-vkCmdDrawIndirect2KHR-OpTypeImage-07028",
         numeric: "VUID-vkCmdDrawIndirect2KHR-format-07753",
+        texel_atomic: "VUID-vkCmdDrawIndirect2KHR-None-07888",
     },
     DescriptorIds {
         command: "vkCmdDrawIndirectByteCount2EXT",
@@ -208,6 +226,7 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         write_without_format: "VUID-vkCmdDrawIndirectByteCount2EXT-OpTypeImage-07027",
         read_without_format: "VUID-vkCmdDrawIndirectByteCount2EXT-OpTypeImage-07028",
         numeric: "VUID-vkCmdDrawIndirectByteCount2EXT-format-07753",
+        texel_atomic: "VUID-vkCmdDrawIndirectByteCount2EXT-None-07888",
     },
     DescriptorIds {
         command: "vkCmdDrawIndirectByteCountEXT",
@@ -218,6 +237,7 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         write_without_format: "VUID-vkCmdDrawIndirectByteCountEXT-OpTypeImage-07027",
         read_without_format: "VUID-vkCmdDrawIndirectByteCountEXT-OpTypeImage-07028",
         numeric: "VUID-vkCmdDrawIndirectByteCountEXT-format-07753",
+        texel_atomic: "VUID-vkCmdDrawIndirectByteCountEXT-None-07888",
     },
     DescriptorIds {
         command: "vkCmdDrawIndirectCount",
@@ -228,6 +248,7 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         write_without_format: "VUID-vkCmdDrawIndirectCount-OpTypeImage-07027",
         read_without_format: "VUID-vkCmdDrawIndirectCount-OpTypeImage-07028",
         numeric: "VUID-vkCmdDrawIndirectCount-format-07753",
+        texel_atomic: "VUID-vkCmdDrawIndirectCount-None-07888",
     },
     DescriptorIds {
         command: "vkCmdDrawIndirectCount2KHR",
@@ -238,6 +259,7 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         write_without_format: "VUID-vkCmdDrawIndirectCount2KHR-OpTypeImage-07027",
         read_without_format: "VUID-vkCmdDrawIndirectCount2KHR-OpTypeImage-07028",
         numeric: "VUID-vkCmdDrawIndirectCount2KHR-format-07753",
+        texel_atomic: "VUID-vkCmdDrawIndirectCount2KHR-None-07888",
     },
     DescriptorIds {
         command: "vkCmdDrawMeshTasksEXT",
@@ -248,6 +270,7 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         write_without_format: "VUID-vkCmdDrawMeshTasksEXT-OpTypeImage-07027",
         read_without_format: "VUID-vkCmdDrawMeshTasksEXT-OpTypeImage-07028",
         numeric: "VUID-vkCmdDrawMeshTasksEXT-format-07753",
+        texel_atomic: "VUID-vkCmdDrawMeshTasksEXT-None-07888",
     },
     DescriptorIds {
         command: "vkCmdDrawMeshTasksIndirect2EXT",
@@ -258,6 +281,7 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         write_without_format: "VUID-vkCmdDrawMeshTasksIndirect2EXT-OpTypeImage-07027",
         read_without_format: "VUID-vkCmdDrawMeshTasksIndirect2EXT-OpTypeImage-07028",
         numeric: "VUID-vkCmdDrawMeshTasksIndirect2EXT-format-07753",
+        texel_atomic: "VUID-vkCmdDrawMeshTasksIndirect2EXT-None-07888",
     },
     DescriptorIds {
         command: "vkCmdDrawMeshTasksIndirectCount2EXT",
@@ -268,6 +292,7 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         write_without_format: "VUID-vkCmdDrawMeshTasksIndirectCount2EXT-OpTypeImage-07027",
         read_without_format: "VUID-vkCmdDrawMeshTasksIndirectCount2EXT-OpTypeImage-07028",
         numeric: "VUID-vkCmdDrawMeshTasksIndirectCount2EXT-format-07753",
+        texel_atomic: "VUID-vkCmdDrawMeshTasksIndirectCount2EXT-None-07888",
     },
     DescriptorIds {
         command: "vkCmdDrawMeshTasksIndirectCountEXT",
@@ -278,6 +303,7 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         write_without_format: "VUID-vkCmdDrawMeshTasksIndirectCountEXT-OpTypeImage-07027",
         read_without_format: "VUID-vkCmdDrawMeshTasksIndirectCountEXT-OpTypeImage-07028",
         numeric: "VUID-vkCmdDrawMeshTasksIndirectCountEXT-format-07753",
+        texel_atomic: "VUID-vkCmdDrawMeshTasksIndirectCountEXT-None-07888",
     },
     DescriptorIds {
         command: "vkCmdDrawMeshTasksIndirectCountNV",
@@ -288,6 +314,7 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         write_without_format: "VUID-vkCmdDrawMeshTasksIndirectCountNV-OpTypeImage-07027",
         read_without_format: "VUID-vkCmdDrawMeshTasksIndirectCountNV-OpTypeImage-07028",
         numeric: "VUID-vkCmdDrawMeshTasksIndirectCountNV-format-07753",
+        texel_atomic: "VUID-vkCmdDrawMeshTasksIndirectCountNV-None-07888",
     },
     DescriptorIds {
         command: "vkCmdDrawMeshTasksIndirectEXT",
@@ -298,6 +325,7 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         write_without_format: "VUID-vkCmdDrawMeshTasksIndirectEXT-OpTypeImage-07027",
         read_without_format: "VUID-vkCmdDrawMeshTasksIndirectEXT-OpTypeImage-07028",
         numeric: "VUID-vkCmdDrawMeshTasksIndirectEXT-format-07753",
+        texel_atomic: "VUID-vkCmdDrawMeshTasksIndirectEXT-None-07888",
     },
     DescriptorIds {
         command: "vkCmdDrawMeshTasksIndirectNV",
@@ -308,6 +336,7 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         write_without_format: "VUID-vkCmdDrawMeshTasksIndirectNV-OpTypeImage-07027",
         read_without_format: "VUID-vkCmdDrawMeshTasksIndirectNV-OpTypeImage-07028",
         numeric: "VUID-vkCmdDrawMeshTasksIndirectNV-format-07753",
+        texel_atomic: "VUID-vkCmdDrawMeshTasksIndirectNV-None-07888",
     },
     DescriptorIds {
         command: "vkCmdDrawMeshTasksNV",
@@ -318,6 +347,7 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         write_without_format: "VUID-vkCmdDrawMeshTasksNV-OpTypeImage-07027",
         read_without_format: "VUID-vkCmdDrawMeshTasksNV-OpTypeImage-07028",
         numeric: "VUID-vkCmdDrawMeshTasksNV-format-07753",
+        texel_atomic: "VUID-vkCmdDrawMeshTasksNV-None-07888",
     },
     DescriptorIds {
         command: "vkCmdDrawMultiEXT",
@@ -328,6 +358,7 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         write_without_format: "VUID-vkCmdDrawMultiEXT-OpTypeImage-07027",
         read_without_format: "VUID-vkCmdDrawMultiEXT-OpTypeImage-07028",
         numeric: "VUID-vkCmdDrawMultiEXT-format-07753",
+        texel_atomic: "VUID-vkCmdDrawMultiEXT-None-07888",
     },
     DescriptorIds {
         command: "vkCmdDrawMultiIndexedEXT",
@@ -338,6 +369,7 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         write_without_format: "VUID-vkCmdDrawMultiIndexedEXT-OpTypeImage-07027",
         read_without_format: "VUID-vkCmdDrawMultiIndexedEXT-OpTypeImage-07028",
         numeric: "VUID-vkCmdDrawMultiIndexedEXT-format-07753",
+        texel_atomic: "VUID-vkCmdDrawMultiIndexedEXT-None-07888",
     },
     DescriptorIds {
         command: "vkCmdTraceRaysIndirect2KHR",
@@ -348,6 +380,7 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         write_without_format: "VUID-vkCmdTraceRaysIndirect2KHR-OpTypeImage-07027",
         read_without_format: "VUID-vkCmdTraceRaysIndirect2KHR-OpTypeImage-07028",
         numeric: "VUID-vkCmdTraceRaysIndirect2KHR-format-07753",
+        texel_atomic: "VUID-vkCmdTraceRaysIndirect2KHR-None-07888",
     },
     DescriptorIds {
         command: "vkCmdTraceRaysIndirectKHR",
@@ -358,6 +391,7 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         write_without_format: "VUID-vkCmdTraceRaysIndirectKHR-OpTypeImage-07027",
         read_without_format: "VUID-vkCmdTraceRaysIndirectKHR-OpTypeImage-07028",
         numeric: "VUID-vkCmdTraceRaysIndirectKHR-format-07753",
+        texel_atomic: "VUID-vkCmdTraceRaysIndirectKHR-None-07888",
     },
     DescriptorIds {
         command: "vkCmdTraceRaysKHR",
@@ -368,6 +402,7 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         write_without_format: "VUID-vkCmdTraceRaysKHR-OpTypeImage-07027",
         read_without_format: "VUID-vkCmdTraceRaysKHR-OpTypeImage-07028",
         numeric: "VUID-vkCmdTraceRaysKHR-format-07753",
+        texel_atomic: "VUID-vkCmdTraceRaysKHR-None-07888",
     },
     DescriptorIds {
         command: "vkCmdTraceRaysNV",
@@ -378,11 +413,14 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         write_without_format: "VUID-vkCmdTraceRaysNV-OpTypeImage-07027",
         read_without_format: "VUID-vkCmdTraceRaysNV-OpTypeImage-07028",
         numeric: "VUID-vkCmdTraceRaysNV-format-07753",
+        texel_atomic: "VUID-vkCmdTraceRaysNV-None-07888",
     },
 ];
 
 /// `VK_FORMAT_FEATURE_2_STORAGE_IMAGE_ATOMIC_BIT`.
 const STORAGE_IMAGE_ATOMIC: u64 = 0x4;
+/// `VK_FORMAT_FEATURE_STORAGE_TEXEL_BUFFER_ATOMIC_BIT`.
+const STORAGE_TEXEL_BUFFER_ATOMIC: u32 = 0x20;
 /// `VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_DEPTH_COMPARISON_BIT`.
 const SAMPLED_IMAGE_DEPTH_COMPARISON: u64 = 0x2_0000_0000;
 /// `VK_FORMAT_FEATURE_2_STORAGE_WRITE_WITHOUT_FORMAT_BIT`.
@@ -469,7 +507,9 @@ enum Problem {
     /// Its storage image view of unknown format in the shader lacks the feature to be written
     /// (`true`) or read (`false`) so: the view and its format.
     WithoutFormat(u64, i32, bool),
-    /// Its image view's format is of another numeric type (`NUMERIC_*`) than the `Sampled
+    /// Its storage texel buffer's format lacks the atomic feature: the view and its format.
+    TexelAtomic(u64, i32),
+    /// Its image or buffer view's format is of another numeric type (`NUMERIC_*`) than the `Sampled
     /// Type`: the view, its format and that numeric type.
     Numeric(u64, i32, u8),
 }
@@ -477,8 +517,8 @@ enum Problem {
 /// The problems one binding has: the first descriptor with each, and how many have it.
 #[derive(Default)]
 struct Found {
-    first: [Option<(u32, Problem)>; 8],
-    count: [u32; 8],
+    first: [Option<(u32, Problem)>; 9],
+    count: [u32; 9],
 }
 
 impl Found {
@@ -492,6 +532,7 @@ impl Found {
             Problem::WithoutFormat(_, _, true) => 5,
             Problem::WithoutFormat(_, _, false) => 6,
             Problem::Numeric(..) => 7,
+            Problem::TexelAtomic(..) => 8,
         };
         self.first[i].get_or_insert((element, p));
         self.count[i] += 1;
@@ -514,7 +555,20 @@ fn descriptor_problems(u: &ResourceUse, d: Descriptor<'_>, skip_unwritten: bool,
         found.add(d.element, Problem::Destroyed(w.resource));
         return;
     };
-    let (Some(image), Some(view)) = (u.image, record.image_view().and_then(|v| v.view_info())) else { return };
+    let Some(image) = u.image else { return };
+    if let Some(view) = record.buffer_view().and_then(|v| v.info()) {
+        // A texel buffer: its format's numeric type, and its buffer features for atomics.
+        let numeric = vigil_generated::VkImageAspectFlags::VK_IMAGE_ASPECT_COLOR_BIT.0;
+        if let Some(n) = view_numeric(view.format, numeric).filter(|&n| image.numeric != 0 && n != image.numeric) {
+            found.add(d.element, Problem::Numeric(w.resource, view.format, n));
+        }
+        let storage = w.ty == VkDescriptorType::VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER.0;
+        if storage && u.ops & IMAGE_ATOMIC != 0 && view.features.is_some_and(|f| f & STORAGE_TEXEL_BUFFER_ATOMIC == 0) {
+            found.add(d.element, Problem::TexelAtomic(w.resource, view.format));
+        }
+        return;
+    }
+    let Some(view) = record.image_view().and_then(|v| v.view_info()) else { return };
     if view_type_for(image.dim, image.arrayed).is_some_and(|t| t != view.view_type) {
         found.add(d.element, Problem::ViewType(w.resource, view.view_type));
     }
@@ -713,10 +767,19 @@ impl CoreChecks {
                     &at,
                     format_args!(
                         "{used}, whose OpTypeImage has a {} Sampled Type, but descriptor {element} of that binding \
-                         is image view {view:#x}, whose format {:?} is {}{more}.",
+                         is view {view:#x}, whose format {:?} is {}{more}.",
                         numeric_name(u.image.map_or(0, |i| i.numeric)),
                         vigil_generated::VkFormat(format),
                         numeric_name(numeric)
+                    ),
+                ),
+                Problem::TexelAtomic(view, format) => cx.error(
+                    ids.texel_atomic,
+                    &at,
+                    format_args!(
+                        "{used} with atomic operations, but descriptor {element} of that binding is buffer view \
+                         {view:#x}, whose format {:?} lacks VK_FORMAT_FEATURE_STORAGE_TEXEL_BUFFER_ATOMIC_BIT{more}.",
+                        vigil_generated::VkFormat(format)
                     ),
                 ),
                 Problem::WithoutFormat(view, format, written) => {
@@ -774,6 +837,7 @@ mod tests {
                 (d.write_without_format, "being written as a storage image where the image format field"),
                 (d.read_without_format, "being read as a storage image where the image format field"),
                 (d.numeric, "the numeric type of the view's format and the Sampled Type operand"),
+                (d.texel_atomic, "the storage texel buffer's format features must contain"),
             ];
             for (id, text) in rules {
                 assert_eq!(registry_id(c, text), [id], "{c}: {text}");
