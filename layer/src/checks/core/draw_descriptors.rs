@@ -609,12 +609,12 @@ impl CoreChecks {
         p: &ObjectRecord,
         (cb, point): (u64, i32),
     ) -> bool {
-        let Ok(ids) = DESCRIPTOR_IDS.binary_search_by_key(&cx.name, |d| d.command) else { return false };
-        let ids = &DESCRIPTOR_IDS[ids];
         let (Some(info), Some(index)) = (p.pipeline(), bind_point_index(point)) else { return false };
         if info.uses.resources.is_empty() {
             return false;
         }
+        let Ok(ids) = DESCRIPTOR_IDS.binary_search_by_key(&cx.name, |d| d.command) else { return false };
+        let ids = &DESCRIPTOR_IDS[ids];
         let Some(pl) = info.layout.as_ref().and_then(|l| l.pipeline_layout()) else { return false };
         // The fingerprint of what the check depends on.
         let mut h = mix(mix(p.key.handle, OBJECTS.epoch()), std::ptr::from_ref(p) as u64);
@@ -843,6 +843,21 @@ mod tests {
                 assert_eq!(registry_id(c, text), [id], "{c}: {text}");
             }
         }
+    }
+
+    #[test]
+    fn numeric_types_of_view_formats() {
+        use vigil_generated::{VkFormat as F, VkImageAspectFlags as A};
+        let color = A::VK_IMAGE_ASPECT_COLOR_BIT.0;
+        assert_eq!(view_numeric(F::VK_FORMAT_R8G8B8A8_UNORM.0, color), Some(NUMERIC_FLOAT));
+        assert_eq!(view_numeric(F::VK_FORMAT_R8G8B8A8_UINT.0, color), Some(NUMERIC_UINT));
+        assert_eq!(view_numeric(F::VK_FORMAT_R32_SINT.0, color), Some(NUMERIC_SINT));
+        let ds = F::VK_FORMAT_D24_UNORM_S8_UINT.0;
+        assert_eq!(view_numeric(ds, A::VK_IMAGE_ASPECT_DEPTH_BIT.0), Some(NUMERIC_FLOAT));
+        assert_eq!(view_numeric(ds, A::VK_IMAGE_ASPECT_STENCIL_BIT.0), Some(NUMERIC_UINT));
+        assert_eq!(view_numeric(ds, A::VK_IMAGE_ASPECT_DEPTH_BIT.0 | A::VK_IMAGE_ASPECT_STENCIL_BIT.0), None);
+        // Multi-planar formats are not described.
+        assert_eq!(view_numeric(F::VK_FORMAT_G8_B8_R8_3PLANE_420_UNORM.0, color), None);
     }
 
     #[test]
