@@ -196,6 +196,16 @@ impl Fixture {
             ];
             // SAFETY: writes of the set's bindings with a live buffer.
             unsafe { self.d().update_descriptor_sets(&writes, &[]) };
+        } else if layout == self.storage_layout {
+            // Written: a dispatch with the set bound needs its storage buffer valid.
+            let infos = [vk::DescriptorBufferInfo { buffer: self.buffer, offset: 0, range: 256 }];
+            let write = vk::WriteDescriptorSet::default()
+                .dst_set(set)
+                .dst_binding(0)
+                .descriptor_type(vk::DescriptorType::STORAGE_BUFFER)
+                .buffer_info(&infos);
+            // SAFETY: a write of the set's binding with a live buffer.
+            unsafe { self.d().update_descriptor_sets(&[write], &[]) };
         }
         set
     }

@@ -48,6 +48,9 @@ struct Fixture {
     compute: vk::Pipeline,
     /// sets.comp (sets 0 and 2; set 1 declared, unused) with `sets_layout`.
     sets: vk::Pipeline,
+    /// A uniform and storage buffer the sets' descriptors name.
+    buffer: vk::Buffer,
+    memory: vk::DeviceMemory,
 }
 
 impl Fixture {
@@ -80,6 +83,8 @@ impl Fixture {
             sets_other_layout: vk::PipelineLayout::null(),
             compute: vk::Pipeline::null(),
             sets: vk::Pipeline::null(),
+            buffer: vk::Buffer::null(),
+            memory: vk::DeviceMemory::null(),
             ctx,
         };
         f.storage = f.set_layout(vk::DescriptorType::STORAGE_BUFFER);
@@ -109,6 +114,15 @@ impl Fixture {
                 .create_command_pool(&vk::CommandPoolCreateInfo::default().queue_family_index(f.ctx.queue_family), None)
                 .expect("vkCreateCommandPool");
             f.pool = pool;
+            let usage = vk::BufferUsageFlags::UNIFORM_BUFFER | vk::BufferUsageFlags::STORAGE_BUFFER;
+            let buffer =
+                d.create_buffer(&vk::BufferCreateInfo::default().size(256).usage(usage), None).expect("buffer");
+            let req = d.get_buffer_memory_requirements(buffer);
+            let ty = f.ctx.memory_type(req.memory_type_bits, vk::MemoryPropertyFlags::empty());
+            let alloc = vk::MemoryAllocateInfo::default().allocation_size(req.size).memory_type_index(ty);
+            let memory = d.allocate_memory(&alloc, None).expect("vkAllocateMemory");
+            d.bind_buffer_memory(buffer, memory, 0).expect("vkBindBufferMemory");
+            (f.buffer, f.memory) = (buffer, memory);
         }
         f
     }
@@ -155,12 +169,23 @@ impl Fixture {
         p
     }
 
-    /// A set of `layout` (its one buffer left unwritten: nothing is submitted).
+    /// A set of `layout`, its one buffer written (a dispatch needs the descriptors it uses valid).
     fn set(&self, layout: vk::DescriptorSetLayout) -> vk::DescriptorSet {
         let layouts = [layout];
         let info = vk::DescriptorSetAllocateInfo::default().descriptor_pool(self.descriptor_pool).set_layouts(&layouts);
         // SAFETY: a valid allocate info, from a pool with room.
-        unsafe { self.d().allocate_descriptor_sets(&info) }.expect("vkAllocateDescriptorSets")[0]
+        let set = unsafe { self.d().allocate_descriptor_sets(&info) }.expect("vkAllocateDescriptorSets")[0];
+        let ty = if layout == self.uniform {
+            vk::DescriptorType::UNIFORM_BUFFER
+        } else {
+            vk::DescriptorType::STORAGE_BUFFER
+        };
+        let infos = [vk::DescriptorBufferInfo { buffer: self.buffer, offset: 0, range: vk::WHOLE_SIZE }];
+        let write =
+            vk::WriteDescriptorSet::default().dst_set(set).dst_binding(0).descriptor_type(ty).buffer_info(&infos);
+        // SAFETY: a write of the set's one binding with a live buffer of its usage.
+        unsafe { self.d().update_descriptor_sets(&[write], &[]) };
+        set
     }
 
     /// The ids Vigil reported as WARNING/ERROR during `call`.
@@ -212,6 +237,8 @@ impl Drop for Fixture {
             let d = &self.ctx.device;
             d.destroy_command_pool(self.pool, None);
             d.destroy_descriptor_pool(self.descriptor_pool, None);
+            d.destroy_buffer(self.buffer, None);
+            d.free_memory(self.memory, None);
             for &p in &self.pipelines {
                 d.destroy_pipeline(p, None);
             }

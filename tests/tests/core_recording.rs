@@ -52,7 +52,9 @@ impl Fixture {
                     None,
                 )
                 .expect("vkCreateFramebuffer");
-            let info = vk::BufferCreateInfo::default().size(256).usage(vk::BufferUsageFlags::TRANSFER_DST);
+            // Filled by the transfer cases, and the storage buffer of the compute case's set.
+            let usage = vk::BufferUsageFlags::TRANSFER_DST | vk::BufferUsageFlags::STORAGE_BUFFER;
+            let info = vk::BufferCreateInfo::default().size(256).usage(usage);
             let buffer = d.create_buffer(&info, None).expect("vkCreateBuffer");
             let req = d.get_buffer_memory_requirements(buffer);
             let ty = ctx.memory_type(req.memory_type_bits, vk::MemoryPropertyFlags::empty());
@@ -211,7 +213,7 @@ fn commands_the_pools_queue_family_cannot_run() {
         let compute = ComputePipeline::new(&f.ctx);
         let pipeline = compute.pipeline;
         // Binding is allowed on graphics queues too; dispatching needs compute. What the shader
-        // uses is bound and pushed, so the pool's family is the one rule broken.
+        // uses is written, bound and pushed, so the pool's family is the one rule broken.
         let sizes = [vk::DescriptorPoolSize { ty: vk::DescriptorType::STORAGE_BUFFER, descriptor_count: 1 }];
         let descriptors = d
             .create_descriptor_pool(&vk::DescriptorPoolCreateInfo::default().max_sets(1).pool_sizes(&sizes), None)
@@ -222,6 +224,13 @@ fn commands_the_pools_queue_family_cannot_run() {
                 &vk::DescriptorSetAllocateInfo::default().descriptor_pool(descriptors).set_layouts(&layouts),
             )
             .unwrap()[0];
+        let infos = [vk::DescriptorBufferInfo { buffer: f.buffer, offset: 0, range: vk::WHOLE_SIZE }];
+        let write = vk::WriteDescriptorSet::default()
+            .dst_set(set)
+            .dst_binding(0)
+            .descriptor_type(vk::DescriptorType::STORAGE_BUFFER)
+            .buffer_info(&infos);
+        d.update_descriptor_sets(&[write], &[]);
         assert_eq!(f.ids(|| d.cmd_bind_pipeline(cb, vk::PipelineBindPoint::COMPUTE, pipeline)), NONE);
         let compute_point = vk::PipelineBindPoint::COMPUTE;
         assert_eq!(f.ids(|| d.cmd_bind_descriptor_sets(cb, compute_point, compute.layout, 0, &[set], &[])), NONE);

@@ -169,6 +169,10 @@ pub unsafe extern "system" fn create_device(
         ),
         get_format_properties: inst.dispatch.get_physical_device_format_properties,
         spirv_properties,
+        get_format_properties2: inst
+            .dispatch
+            .get_physical_device_format_properties2
+            .filter(|_| api_version >= make_api_version(0, 1, 3, 0)),
         surfaces: SurfaceQueries {
             physical_device,
             capabilities: inst.dispatch.get_physical_device_surface_capabilities_khr,

@@ -45,6 +45,9 @@ pub struct DeviceFacts {
     /// The properties that allow some SPIR-V capabilities; `None` where the device cannot
     /// report them (before Vulkan 1.2), and then such capabilities are not judged.
     pub spirv_properties: Option<SpirvProperties>,
+    /// The next layer's `vkGetPhysicalDeviceFormatProperties2`, when the device can answer
+    /// `VkFormatProperties3` (Vulkan 1.3): format features beyond the first 32 bits.
+    pub get_format_properties2: Option<PFN_vkGetPhysicalDeviceFormatProperties2>,
 }
 
 /// The device properties vk.xml's SPIR-V capability table names
@@ -114,6 +117,18 @@ impl DeviceFacts {
         // SAFETY: the next layer's query, on the device's own physical device.
         unsafe { get(self.physical_device, format, &mut out) };
         Some(out)
+    }
+
+    /// The physical device's `VkFormatProperties3` of `format` (`VkFormatFeatureFlags2`: linear
+    /// and optimal tiling), from the next layer; `None` where it cannot answer them.
+    pub fn format_properties3(&self, format: VkFormat) -> Option<(u64, u64)> {
+        let get = self.get_format_properties2?;
+        let mut three = VkFormatProperties3::default();
+        let mut out = VkFormatProperties2 { pNext: &mut three as *mut _ as *mut _, ..Default::default() };
+        // SAFETY: the next layer's query, on the device's own physical device, which answers
+        // VkFormatProperties3 (Vulkan 1.3); the chain lives on this frame for the call.
+        unsafe { get(self.physical_device, format, &mut out) };
+        Some((three.linearTilingFeatures.0, three.optimalTilingFeatures.0))
     }
 }
 

@@ -132,6 +132,7 @@ impl Default for CommandBufferState {
                 queries: Default::default(),
                 events: Default::default(),
                 draw: Default::default(),
+                descriptors_checked: Default::default(),
             }),
         }
     }

@@ -7,8 +7,8 @@
 //! that the descriptors a pipeline uses are written will read the contents.
 
 use std::collections::BTreeMap;
-use std::sync::atomic::{AtomicU32, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard, OnceLock, PoisonError};
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock, PoisonError, Weak};
 
 use vigil_generated::*;
 
@@ -24,7 +24,6 @@ pub const BINDING_UPDATE_AFTER_BIND: u32 = 0x1;
 /// `VK_DESCRIPTOR_BINDING_UPDATE_UNUSED_WHILE_PENDING_BIT`.
 pub const BINDING_UPDATE_UNUSED_WHILE_PENDING: u32 = 0x2;
 /// `VK_DESCRIPTOR_BINDING_PARTIALLY_BOUND_BIT`.
-#[allow(dead_code)] // for the draw-time checks of written descriptors
 pub const BINDING_PARTIALLY_BOUND: u32 = 0x4;
 /// `VK_DESCRIPTOR_BINDING_VARIABLE_DESCRIPTOR_COUNT_BIT`.
 pub const BINDING_VARIABLE_DESCRIPTOR_COUNT: u32 = 0x8;
@@ -112,6 +111,10 @@ pub struct BufferViewInfo {
     /// Its buffer view usage: `VkBufferUsageFlags2CreateInfo`'s when chained to the view, else its
     /// buffer's.
     pub usage: u64,
+    /// Its `VkFormat`.
+    pub format: i32,
+    /// Its format's buffer features (`VkFormatFeatureFlags`), when the driver was asked.
+    pub features: Option<u32>,
 }
 
 /// A buffer view's state.
@@ -139,6 +142,14 @@ pub struct ViewInfo {
     pub aspect: u32,
     /// Whether it is a 2D array view of a 3D image.
     pub array_of_3d: bool,
+    /// Its `VkImageViewType`.
+    pub view_type: i32,
+    /// Its `VkFormat`.
+    pub format: i32,
+    /// Its format features (`VkFormatFeatureFlags2`: those of its format with its image's
+    /// tiling), when its image's tiling is linear or optimal and the driver answers
+    /// `VkFormatProperties3`.
+    pub features: Option<u64>,
 }
 
 /// What descriptor updates check of an image.
@@ -208,7 +219,7 @@ pub struct Written {
 /// at its first update: a bit and a handle per descriptor (a large bindless set costs a little
 /// over 8 bytes a descriptor).
 #[derive(Default)]
-struct Contents {
+pub(super) struct Contents {
     /// One bit per descriptor: whether it is written.
     written: Vec<u64>,
     /// One per descriptor: the resource it names (0 when none, or not written).
@@ -216,6 +227,9 @@ struct Contents {
     /// For the written descriptors of mutable bindings: the type they were last written with
     /// (the others have their binding's type).
     mutable: BTreeMap<u64, i32>,
+    /// One per descriptor: the record of the resource it names, when the tracker knew it (and
+    /// no other object shared its handle) when it was written.
+    pub(super) records: Vec<Option<Weak<ObjectRecord>>>,
 }
 
 impl Contents {
@@ -225,12 +239,13 @@ impl Contents {
 
     fn resize(&mut self, total: u64) {
         self.resources.resize(total as usize, 0);
+        self.records.resize(total as usize, None);
         self.written.resize(total.div_ceil(64) as usize, 0);
         self.mutable.retain(|&i, _| i < total);
     }
 
     /// Descriptor `i`, of a binding of type `binding_ty`: `None` when not written.
-    fn get(&self, i: u64, binding_ty: i32) -> Option<Written> {
+    pub(super) fn get(&self, i: u64, binding_ty: i32) -> Option<Written> {
         let word = *self.written.get((i / 64) as usize)?;
         (word & (1 << (i % 64)) != 0).then(|| Written {
             ty: self.mutable.get(&i).copied().unwrap_or(binding_ty),
@@ -252,6 +267,7 @@ impl Contents {
             None => {
                 self.written[word] &= !bit;
                 self.resources[i as usize] = 0;
+                self.records[i as usize] = None;
                 self.mutable.remove(&i);
             }
         }
@@ -264,6 +280,9 @@ pub struct SetData {
     /// The variable-count binding's count, when its layout has one (0 when not given).
     variable: OnceLock<u32>,
     contents: Mutex<Contents>,
+    /// Changes with every update of its contents (`draw_descriptors::next_version`): draw-time
+    /// checks that found it valid need not look again while it stays.
+    pub(super) version: AtomicU64,
 }
 
 /// A set's shape: its layout and the variable binding's count. Descriptors are numbered in
@@ -358,19 +377,32 @@ impl DescriptorSetState {
         lock(&self.data.contents).written.iter().map(|w| w.count_ones() as usize).sum()
     }
 
-    /// Writes `values` from flat index `at` (as far as the set reaches).
-    fn write(&self, at: u64, values: impl Iterator<Item = Option<Written>>) {
+    /// Writes `values` from flat index `at` (as far as the set reaches); `tracker` finds the
+    /// records of the resources they name.
+    fn write(&self, tracker: &StateTracker, at: u64, values: impl Iterator<Item = Option<Written>>) {
         let Some(shape) = self.shape() else { return };
         let total = shape.total();
+        // The records first, outside the set's lock.
+        let values: Vec<(Option<Written>, Option<Weak<ObjectRecord>>)> = values
+            .take(total.saturating_sub(at) as usize)
+            .map(|v| (v, v.and_then(|w| tracker.resource_of(w))))
+            .collect();
         let mut contents = lock(&self.data.contents);
         if contents.len() != total {
             contents.resize(total);
         }
         let mut types = shape.types_from(at);
-        for (i, v) in (at..total).zip(values) {
+        for (i, (v, record)) in (at..total).zip(values) {
             let ty = types.next().unwrap_or(0);
             contents.set(i, v, ty);
+            contents.records[i as usize] = record;
         }
+        self.data.version.store(super::draw_descriptors::next_version(), Ordering::Release);
+    }
+
+    /// Its contents, locked.
+    pub(super) fn contents(&self) -> MutexGuard<'_, Contents> {
+        lock(&self.data.contents)
     }
 
     /// The contents of flat range `at..at + n` (unwritten where the set has no contents yet).
@@ -527,7 +559,7 @@ impl StateTracker {
             let at = shape.start(i) + u64::from(w.dstArrayElement);
             // SAFETY: an accepted write.
             let values = unsafe { written_values(w) };
-            state.write(at, values.into_iter());
+            state.write(self, at, values.into_iter());
         }
         for c in copies {
             let (Some(src), Some(dst)) =
@@ -540,7 +572,7 @@ impl StateTracker {
             let (Some(si), Some(di)) = (ss.index_of(c.srcBinding), ds.index_of(c.dstBinding)) else { continue };
             let from = ss.start(si) + u64::from(c.srcArrayElement);
             let values = s.read(from, u64::from(c.descriptorCount));
-            d.write(ds.start(di) + u64::from(c.dstArrayElement), values.into_iter());
+            d.write(self, ds.start(di) + u64::from(c.dstArrayElement), values.into_iter());
         }
     }
 
@@ -592,9 +624,9 @@ impl StateTracker {
             if e.descriptorType == VkDescriptorType::VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK {
                 // Bytes, not elements: all written, none with a resource.
                 let n = e.descriptorCount;
-                state.write(at, (0..n).map(|_| Some(Written { ty: e.descriptorType.0, resource: 0 })));
+                state.write(self, at, (0..n).map(|_| Some(Written { ty: e.descriptorType.0, resource: 0 })));
             } else {
-                state.write(at, values.collect::<Vec<_>>().into_iter());
+                state.write(self, at, values.collect::<Vec<_>>().into_iter());
             }
         }
     }
@@ -603,7 +635,12 @@ impl StateTracker {
     ///
     /// # Safety
     /// `info` must be the create info the implementation accepted.
-    pub(super) unsafe fn buffer_view_created(&self, info: &VkBufferViewCreateInfo, view: u64) {
+    pub(super) unsafe fn buffer_view_created(
+        &self,
+        info: &VkBufferViewCreateInfo,
+        view: u64,
+        facts: Option<&crate::facts::DeviceFacts>,
+    ) {
         let Some(record) = self.get(TYPES.buffer_view, view) else { return };
         let Some(state) = record.buffer_view() else { return };
         let ty = VkStructureType::VK_STRUCTURE_TYPE_BUFFER_USAGE_FLAGS_2_CREATE_INFO;
@@ -613,8 +650,9 @@ impl StateTracker {
             let buffer = self.get(TYPES.buffer, info.buffer.as_raw())?;
             buffer.buffer()?.info().map(|i| i.usage)
         });
+        let features = facts.and_then(|f| f.format_properties(info.format)).map(|p| p.bufferFeatures.0);
         if let Some(usage) = usage {
-            let _ = state.info.set(BufferViewInfo { usage });
+            let _ = state.info.set(BufferViewInfo { usage, format: info.format.0, features });
         }
     }
 
@@ -622,7 +660,12 @@ impl StateTracker {
     ///
     /// # Safety
     /// `info` must be the create info the implementation accepted.
-    pub(super) unsafe fn view_created_for_descriptors(&self, info: &VkImageViewCreateInfo, view: u64) {
+    pub(super) unsafe fn view_created_for_descriptors(
+        &self,
+        info: &VkImageViewCreateInfo,
+        view: u64,
+        facts: Option<&crate::facts::DeviceFacts>,
+    ) {
         use VkComponentSwizzle as S;
         let Some(record) = self.get(TYPES.image_view, view) else { return };
         let Some(state) = record.image_view() else { return };
@@ -643,7 +686,21 @@ impl StateTracker {
         ]
         .iter()
         .all(|&(s, own)| s == S::VK_COMPONENT_SWIZZLE_IDENTITY || s == own);
-        let _ = state.view.set(ViewInfo { usage, identity, aspect: info.subresourceRange.aspectMask.0, array_of_3d });
+        let tiling = image.as_ref().and_then(|i| i.image()?.info()).map(|i| i.tiling);
+        let features = match (tiling, facts.and_then(|f| f.format_properties3(info.format))) {
+            (Some(0), Some((_, optimal))) => Some(optimal),
+            (Some(1), Some((linear, _))) => Some(linear),
+            _ => None,
+        };
+        let _ = state.view.set(ViewInfo {
+            usage,
+            identity,
+            aspect: info.subresourceRange.aspectMask.0,
+            array_of_3d,
+            view_type: info.viewType.0,
+            format: info.format.0,
+            features,
+        });
     }
 }
 

@@ -525,6 +525,8 @@ pub struct ImageInfo {
     /// they are not `vkGetPhysicalDeviceFormatProperties`'s (a DRM format modifier, an external
     /// format) or could not be asked.
     pub features: Option<u32>,
+    /// Its `VkImageTiling`.
+    pub tiling: i32,
 }
 
 impl ImageInfo {
@@ -558,6 +560,7 @@ impl ImageInfo {
             swapchain,
             flags: info.flags,
             features: features.filter(|_| info.format != VkFormat::VK_FORMAT_UNDEFINED),
+            tiling: info.tiling.0,
         }
     }
 

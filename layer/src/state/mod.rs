@@ -5,6 +5,7 @@
 pub mod clears;
 pub mod command_buffers;
 pub mod descriptors;
+pub mod draw_descriptors;
 pub mod dynamic_state;
 pub mod events;
 pub mod images;

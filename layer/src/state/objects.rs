@@ -398,6 +398,11 @@ impl ObjectTable {
     pub fn len(&self) -> usize {
         self.shards.iter().map(|s| read(s).len()).sum()
     }
+
+    /// Changes whenever a record leaves the table: what was found alive before may not be now.
+    pub fn epoch(&self) -> u64 {
+        self.epoch.load(Ordering::Acquire)
+    }
 }
 
 #[cfg(test)]

@@ -36,7 +36,45 @@ pub struct ResourceUse {
     /// A storage resource (storage buffer, storage image, storage texel buffer) not declared
     /// `NonWritable`.
     pub written: bool,
+    /// For an image, sampled image or array of them: its `OpTypeImage`; `None` for other
+    /// resources, and where two variables of one binding declare different image types.
+    pub image: Option<ImageType>,
+    /// What the entry point's instructions do with the image (`IMAGE_*` bits), as far as
+    /// reflection follows values back to the variable (loads, access chains, copies, sampled
+    /// images in the same function).
+    pub ops: u8,
+    /// How many descriptors the variable can reach: its array's length (1 when not an array);
+    /// `None` for a runtime array (as many as the binding holds).
+    pub elements: Option<u32>,
 }
+
+/// An `OpTypeImage`, as the draw-time descriptor checks compare it with image views.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct ImageType {
+    /// Its `Dim` (SPIR-V's value: 0 1D, 1 2D, 2 3D, 3 Cube, 4 Rect, 5 Buffer, 6 SubpassData, …).
+    pub dim: u32,
+    pub arrayed: bool,
+    /// Whether its image format is `Unknown`.
+    pub format_unknown: bool,
+    /// The numeric type of its `Sampled Type` (`NUMERIC_*`); 0 when not one of those.
+    pub numeric: u8,
+}
+
+/// `ImageType::numeric`: a floating-point `Sampled Type`.
+pub const NUMERIC_FLOAT: u8 = 1;
+/// `ImageType::numeric`: a signed integer `Sampled Type`.
+pub const NUMERIC_SINT: u8 = 2;
+/// `ImageType::numeric`: an unsigned integer `Sampled Type`.
+pub const NUMERIC_UINT: u8 = 3;
+
+/// `ResourceUse::ops`: an atomic operation on a texel (`OpImageTexelPointer`).
+pub const IMAGE_ATOMIC: u8 = 0x1;
+/// `ResourceUse::ops`: sampled with depth comparison (`OpImage*Dref*`).
+pub const IMAGE_DEPTH_COMPARE: u8 = 0x2;
+/// `ResourceUse::ops`: read as a storage image (`OpImageRead`, `OpImageSparseRead`).
+pub const IMAGE_READ: u8 = 0x4;
+/// `ResourceUse::ops`: written as a storage image (`OpImageWrite`).
+pub const IMAGE_WRITE: u8 = 0x8;
 
 /// What one entry point statically uses.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -241,6 +279,63 @@ struct Collector {
     functions: HashMap<u32, (Vec<u32>, Vec<u32>)>,
     /// The function being read.
     current: Option<u32>,
+    /// Per value derived from a global variable (loads, access chains, copies, sampled images,
+    /// `OpImage`): the variable.
+    derived: HashMap<u32, u32>,
+    /// Per function: the image operations (`IMAGE_*`) its instructions apply to each variable.
+    image_ops: HashMap<u32, Vec<(u32, u8)>>,
+}
+
+impl Collector {
+    /// The global variable `id` is or was derived from.
+    fn variable_of(&self, id: Option<u32>) -> Option<u32> {
+        let id = id?;
+        if self.variable_ids.contains(&id) {
+            Some(id)
+        } else {
+            self.derived.get(&id).copied()
+        }
+    }
+
+    /// Follows values back to variables and records image operations, for an instruction of
+    /// function `f`.
+    fn follow_images(&mut self, f: u32, inst: &Instruction) {
+        let op = inst.class.opcode;
+        let first = id(inst.operands.first());
+        match op {
+            Op::Load
+            | Op::AccessChain
+            | Op::InBoundsAccessChain
+            | Op::PtrAccessChain
+            | Op::CopyObject
+            | Op::SampledImage
+            | Op::Image => {
+                if let (Some(result), Some(var)) = (inst.result_id, self.variable_of(first)) {
+                    self.derived.insert(result, var);
+                }
+            }
+            _ => {}
+        }
+        let what = match op {
+            Op::ImageTexelPointer => IMAGE_ATOMIC,
+            Op::ImageSampleDrefImplicitLod
+            | Op::ImageSampleDrefExplicitLod
+            | Op::ImageSampleProjDrefImplicitLod
+            | Op::ImageSampleProjDrefExplicitLod
+            | Op::ImageDrefGather
+            | Op::ImageSparseSampleDrefImplicitLod
+            | Op::ImageSparseSampleDrefExplicitLod
+            | Op::ImageSparseSampleProjDrefImplicitLod
+            | Op::ImageSparseSampleProjDrefExplicitLod
+            | Op::ImageSparseDrefGather => IMAGE_DEPTH_COMPARE,
+            Op::ImageRead | Op::ImageSparseRead => IMAGE_READ,
+            Op::ImageWrite => IMAGE_WRITE,
+            _ => return,
+        };
+        if let Some(var) = self.variable_of(first) {
+            self.image_ops.entry(f).or_default().push((var, what));
+        }
+    }
 }
 
 impl Consumer for Collector {
@@ -294,6 +389,7 @@ impl Consumer for Collector {
                 }
             }
             (_, Some(f)) => {
+                self.follow_images(f, &inst);
                 let Some((used, called)) = self.functions.get_mut(&f) else { return ParseAction::Continue };
                 if op == Op::FunctionCall {
                     called.extend(id(inst.operands.first()));
@@ -344,6 +440,55 @@ impl Types<'_> {
             StorageClass::UniformConstant => t.class.opcode == Op::TypeImage && literal(t.operands.get(5)) == Some(2),
             _ => false,
         }
+    }
+
+    /// How many descriptors a variable of type `pointee` reaches: the product of its array
+    /// lengths (1 for no array); `None` for a runtime array, or a length not a plain constant.
+    fn elements(&self, mut ty: u32) -> Option<u32> {
+        let mut n = 1u32;
+        for _ in 0..MAX_DEPTH {
+            let t = self.get(Some(ty))?;
+            match t.class.opcode {
+                Op::TypeArray => {
+                    let length = self.get(id(t.operands.get(1))).filter(|c| c.class.opcode == Op::Constant)?;
+                    n = n.checked_mul(literal(length.operands.first())?)?;
+                    ty = id(t.operands.first())?;
+                }
+                Op::TypeRuntimeArray => return None,
+                _ => return Some(n),
+            }
+        }
+        None
+    }
+
+    /// The `OpTypeImage` under any arrays and sampled-image type of `pointee`.
+    fn image(&self, pointee: u32) -> Option<ImageType> {
+        let mut t = self.strip_arrays(pointee)?;
+        if t.class.opcode == Op::TypeSampledImage {
+            t = self.get(id(t.operands.first()))?;
+        }
+        if t.class.opcode != Op::TypeImage {
+            return None;
+        }
+        let ops = &t.operands;
+        let (Some(Operand::Dim(dim)), Some(arrayed), Some(Operand::ImageFormat(format))) =
+            (ops.get(1), literal(ops.get(3)), ops.get(6))
+        else {
+            return None;
+        };
+        let sampled = self.get(id(ops.first()));
+        let numeric = match sampled.map(|t| (t.class.opcode, literal(t.operands.get(1)))) {
+            Some((Op::TypeFloat, _)) => NUMERIC_FLOAT,
+            Some((Op::TypeInt, Some(1))) => NUMERIC_SINT,
+            Some((Op::TypeInt, Some(0))) => NUMERIC_UINT,
+            _ => 0,
+        };
+        Some(ImageType {
+            dim: *dim as u32,
+            arrayed: arrayed == 1,
+            format_unknown: *format == rspirv::spirv::ImageFormat::Unknown,
+            numeric,
+        })
     }
 
     /// Whether a storage resource's declaration forbids writes: the variable, or every member
@@ -437,7 +582,9 @@ fn reflect(words: &[u32]) -> Result<Vec<EntryPoint>, String> {
             globals.insert(var, Global::PushConstants(types.size(pointee, 0).unwrap_or(0)));
         } else if let (Some(&set), Some(&binding)) = (c.d.set.get(&var), c.d.binding.get(&var)) {
             let written = types.storage(*storage, pointee) && !types.non_writable(var, pointee);
-            globals.insert(var, Global::Resource(ResourceUse { set, binding, written }));
+            let image = types.image(pointee);
+            let elements = types.elements(pointee);
+            globals.insert(var, Global::Resource(ResourceUse { set, binding, written, image, ops: 0, elements }));
         }
     }
 
@@ -457,6 +604,11 @@ fn reflect(words: &[u32]) -> Result<Vec<EntryPoint>, String> {
                 match *g {
                     Global::Resource(r) => resources.push(r),
                     Global::PushConstants(size) => push_constants = Some(push_constants.unwrap_or(0).max(size)),
+                }
+            }
+            for (var, what) in c.image_ops.get(&f).into_iter().flatten() {
+                if let Some(Global::Resource(r)) = globals.get(var) {
+                    resources.push(ResourceUse { ops: *what, ..*r });
                 }
             }
             todo.extend(called.iter().copied().filter(|c| seen.insert(*c)));
@@ -493,13 +645,21 @@ fn constant_size(types: &HashMap<u32, Instruction>, id: u32) -> Option<[u32; 3]>
 }
 
 /// Sorts resource uses by set and binding and merges repeats (two variables may alias one
-/// binding): written if either is.
+/// binding): written if either is, the image operations of both, and no image type where they
+/// declare different ones.
 pub fn merge(mut resources: Vec<ResourceUse>) -> Vec<ResourceUse> {
     resources.sort();
     let mut out: Vec<ResourceUse> = Vec::with_capacity(resources.len());
     for r in resources {
         match out.last_mut() {
-            Some(last) if (last.set, last.binding) == (r.set, r.binding) => last.written |= r.written,
+            Some(last) if (last.set, last.binding) == (r.set, r.binding) => {
+                last.written |= r.written;
+                last.ops |= r.ops;
+                last.elements = last.elements.zip(r.elements).map(|(a, b)| a.max(b));
+                if last.image != r.image {
+                    last.image = None;
+                }
+            }
             _ => out.push(r),
         }
     }
@@ -520,6 +680,8 @@ mod tests {
     const SETS: &[u8] = include_bytes!("../../../tests/shaders/sets.comp.spv");
     const SETS_DEBUG: &[u8] = include_bytes!("../../../tests/shaders/sets.comp.debug.spv");
     const VERTEX: &[u8] = include_bytes!("../../../tests/shaders/triangle.vert.spv");
+    const IMAGES: &[u8] = include_bytes!("../../../tests/shaders/images.comp.spv");
+    const DESCRIPTORS: &[u8] = include_bytes!("../../../tests/shaders/descriptors.comp.spv");
 
     fn parsed(bytes: &[u8]) -> Vec<EntryPoint> {
         match Reflection::of(&words(bytes)) {
@@ -536,7 +698,14 @@ mod tests {
             [EntryPoint {
                 name: "main".into(),
                 stage: 0x20,
-                resources: vec![ResourceUse { set: 0, binding: 0, written: true }],
+                resources: vec![ResourceUse {
+                    set: 0,
+                    binding: 0,
+                    written: true,
+                    image: None,
+                    ops: 0,
+                    elements: Some(1)
+                }],
                 push_constants: Some(4),
                 local_size: Some([64, 1, 1]),
             }]
@@ -549,7 +718,10 @@ mod tests {
         let e = parsed(SETS);
         assert_eq!(
             e[0].resources,
-            [ResourceUse { set: 0, binding: 0, written: true }, ResourceUse { set: 2, binding: 0, written: false }]
+            [
+                ResourceUse { set: 0, binding: 0, written: true, image: None, ops: 0, elements: Some(1) },
+                ResourceUse { set: 2, binding: 0, written: false, image: None, ops: 0, elements: Some(1) }
+            ]
         );
         assert_eq!(e[0].push_constants, None);
     }
@@ -597,8 +769,31 @@ mod tests {
     }
 
     #[test]
+    fn image_types_and_what_is_done_with_them() {
+        // A sampler2D read, an r32ui uimage2D used atomically, a sampler2DShadow compared.
+        let e = parsed(IMAGES);
+        let image = |format_unknown, numeric| Some(ImageType { dim: 1, arrayed: false, format_unknown, numeric });
+        let r = |binding, written, image, ops| ResourceUse { set: 0, binding, written, image, ops, elements: Some(1) };
+        assert_eq!(
+            e[0].resources,
+            [
+                r(0, false, image(true, NUMERIC_FLOAT), 0),
+                r(1, true, image(false, NUMERIC_UINT), IMAGE_ATOMIC),
+                r(2, false, image(true, NUMERIC_FLOAT), IMAGE_DEPTH_COMPARE)
+            ]
+        );
+    }
+
+    #[test]
+    fn arrays_reach_as_many_descriptors_as_their_length() {
+        // A storage buffer (its runtime array is inside the block), two uniform buffers.
+        let e = parsed(DESCRIPTORS);
+        assert_eq!(e[0].resources.iter().map(|r| r.elements).collect::<Vec<_>>(), [Some(1), Some(2)]);
+    }
+
+    #[test]
     fn repeated_bindings_merge() {
-        let r = |set, binding, written| ResourceUse { set, binding, written };
+        let r = |set, binding, written| ResourceUse { set, binding, written, image: None, ops: 0, elements: Some(1) };
         assert_eq!(merge(vec![r(1, 0, false), r(0, 3, false), r(1, 0, true)]), [r(0, 3, false), r(1, 0, true)]);
     }
 }

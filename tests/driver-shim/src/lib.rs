@@ -54,7 +54,16 @@ pub struct Behaviours {
     /// fewer for four formats ([`HIDDEN_FORMAT_FEATURES`]): the rules about an image's format
     /// features need formats lavapipe supports less.
     pub no_transfer_format_features: bool,
+    /// `no-storage-without-format`: `vkGetPhysicalDeviceFormatProperties2`'s
+    /// `VkFormatProperties3` reports no `STORAGE_READ_WITHOUT_FORMAT` and
+    /// `STORAGE_WRITE_WITHOUT_FORMAT` features for [`NO_STORAGE_WITHOUT_FORMAT`] (lavapipe
+    /// reports them for every storage image format): the draw-time rules about storage images
+    /// of unknown format need a format without them.
+    pub no_storage_without_format: bool,
 }
+
+/// The format `no-storage-without-format` takes the without-format storage features from.
+pub const NO_STORAGE_WITHOUT_FORMAT: vk::Format = vk::Format::R16G16B16A16_SFLOAT;
 
 /// What `no-transfer-format-features` hides: each format's optimal and linear tiling features
 /// lose the flags beside it.
@@ -79,6 +88,7 @@ impl Behaviours {
                 "extra-memory-type" => b.extra_memory_type = true,
                 "no-compute-queue" => b.no_compute_queue = true,
                 "no-transfer-format-features" => b.no_transfer_format_features = true,
+                "no-storage-without-format" => b.no_storage_without_format = true,
                 _ => return Err(format!("{BEHAVIOURS_VAR}: unknown switch `{name}`")),
             }
         }
@@ -147,6 +157,8 @@ struct Instance {
     /// The next layer's format query (as for memory properties).
     format_properties: Option<vk::PFN_vkGetPhysicalDeviceFormatProperties>,
     behaviours: Behaviours,
+    /// The next layer's vkGetPhysicalDeviceFormatProperties2 (as for memory properties).
+    format_properties2: Option<vk::PFN_vkGetPhysicalDeviceFormatProperties2>,
 }
 
 /// Per device: the next layer's functions and whether the extension is enabled.
@@ -400,6 +412,11 @@ unsafe extern "system" fn get_instance_proc_addr(
     if same_name(name, c"vkGetPhysicalDeviceFormatProperties") {
         return void_fn!(get_physical_device_format_properties, vk::PFN_vkGetPhysicalDeviceFormatProperties);
     }
+    if same_name(name, c"vkGetPhysicalDeviceFormatProperties2")
+        || same_name(name, c"vkGetPhysicalDeviceFormatProperties2KHR")
+    {
+        return void_fn!(get_physical_device_format_properties2, vk::PFN_vkGetPhysicalDeviceFormatProperties2);
+    }
     if let Some(f) = device_function(name, true, true, true) {
         return f;
     }
@@ -488,6 +505,9 @@ unsafe extern "system" fn create_instance(
             format_properties: gipa(handle, c"vkGetPhysicalDeviceFormatProperties".as_ptr())
                 .map(|f| std::mem::transmute(f)),
             behaviours,
+            format_properties2: gipa(handle, c"vkGetPhysicalDeviceFormatProperties2".as_ptr())
+                .or_else(|| gipa(handle, c"vkGetPhysicalDeviceFormatProperties2KHR".as_ptr()))
+                .map(|f| std::mem::transmute(f)),
         });
         result
     }
@@ -842,6 +862,34 @@ unsafe extern "system" fn get_physical_device_format_properties(
     }
 }
 
+unsafe extern "system" fn get_physical_device_format_properties2(
+    physical_device: vk::PhysicalDevice,
+    format: vk::Format,
+    out: *mut vk::FormatProperties2<'_>,
+) {
+    // SAFETY: as for vkGetPhysicalDeviceFormatProperties; the caller's output chain.
+    unsafe {
+        let key = dispatch_key(physical_device.as_raw());
+        let found = state().instances.iter().find(|i| i.key == key).map(|i| (i.format_properties2, i.behaviours));
+        let Some((Some(next), behaviours)) = found else { return };
+        next(physical_device, format, out);
+        if !behaviours.no_storage_without_format || format != NO_STORAGE_WITHOUT_FORMAT || out.is_null() {
+            return;
+        }
+        let hidden = vk::FormatFeatureFlags2::STORAGE_READ_WITHOUT_FORMAT
+            | vk::FormatFeatureFlags2::STORAGE_WRITE_WITHOUT_FORMAT;
+        let mut next = (*out).p_next as *mut vk::BaseOutStructure<'_>;
+        while let Some(s) = next.as_mut() {
+            if s.s_type == vk::StructureType::FORMAT_PROPERTIES_3 {
+                let three = &mut *(next as *mut vk::FormatProperties3<'_>);
+                three.optimal_tiling_features &= !hidden;
+                three.linear_tiling_features &= !hidden;
+            }
+            next = s.p_next;
+        }
+    }
+}
+
 unsafe extern "system" fn allocate_memory(
     device: vk::Device,
     info: *const vk::MemoryAllocateInfo<'_>,
@@ -1039,6 +1087,8 @@ mod tests {
         assert_eq!(Behaviours::parse("alias-handles"), Ok(Behaviours { alias_handles: true, ..Default::default() }));
         let extra = Behaviours::parse("extra-memory-type");
         assert_eq!(extra, Ok(Behaviours { extra_memory_type: true, ..Default::default() }));
+        let storage = Behaviours::parse("no-storage-without-format");
+        assert_eq!(storage, Ok(Behaviours { no_storage_without_format: true, ..Default::default() }));
         assert!(Behaviours::parse("alias-handles,lower-limits").unwrap_err().contains("lower-limits"));
     }
 

@@ -243,6 +243,9 @@ impl CoreChecks {
                 };
             }
         }
+        if info.flags & NOT_BOUND_SETS == 0 {
+            skip |= self.draw_descriptors(cx, r, bound, p, (cb, point));
+        }
         skip
     }
 

@@ -11,6 +11,7 @@ mod copy_overlap;
 mod copy_shapes;
 mod descriptors;
 mod draw;
+mod draw_descriptors;
 mod draw_state;
 mod events;
 mod fences;

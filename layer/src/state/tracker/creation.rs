@@ -199,7 +199,7 @@ impl StateTracker {
                     state.set_image(image, info.subresourceRange);
                 }
             }
-            unsafe { self.view_created_for_descriptors(info, view.as_raw()) };
+            unsafe { self.view_created_for_descriptors(info, view.as_raw(), cx.device()) };
         }
     }
 

@@ -1393,7 +1393,7 @@ impl ValidationObject for StateTracker {
         self.post_record_call(cx, Some(result));
         // SAFETY: as for vkCreateDescriptorPool.
         if let (true, Some(info), Some(view)) = (result.0 >= 0, unsafe { info.as_ref() }, unsafe { view.as_ref() }) {
-            unsafe { self.buffer_view_created(info, view.as_raw()) };
+            unsafe { self.buffer_view_created(info, view.as_raw(), cx.device()) };
         }
     }
 

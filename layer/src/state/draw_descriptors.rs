@@ -1,0 +1,104 @@
+//! What the draw-time descriptor checks (`checks::core::draw_descriptors`) read of descriptor
+//! sets: per written descriptor, the record of the resource it names (found once, when it is
+//! written), and per set a version that changes with every update, so that a recording that
+//! found a set valid need not look at its descriptors again until it changes.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{LazyLock, Weak};
+
+use vigil_generated::objects::HANDLE_TYPES;
+use vigil_generated::VkDescriptorType;
+
+use super::descriptors::Written;
+use super::records::{DescriptorSetState, ObjectRecord, SetLayoutBinding, TYPES};
+use super::tracker::StateTracker;
+
+/// Set versions: one counter for the process, so that no two updates share a version.
+static VERSIONS: AtomicU64 = AtomicU64::new(1);
+
+/// A new set version.
+pub(super) fn next_version() -> u64 {
+    VERSIONS.fetch_add(1, Ordering::Relaxed)
+}
+
+/// The index in `HANDLE_TYPES` of `VkSampler` (the tracker keeps no typed state for samplers).
+static SAMPLER: LazyLock<u16> =
+    LazyLock::new(|| HANDLE_TYPES.iter().position(|t| t.name == "VkSampler").map_or(u16::MAX, |i| i as u16));
+
+/// The handle type (index into `HANDLE_TYPES`) of the resource a descriptor of type `ty` names.
+pub fn resource_type(ty: i32) -> Option<u16> {
+    use VkDescriptorType as T;
+    match VkDescriptorType(ty) {
+        T::VK_DESCRIPTOR_TYPE_SAMPLER => Some(*SAMPLER),
+        T::VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER
+        | T::VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE
+        | T::VK_DESCRIPTOR_TYPE_STORAGE_IMAGE
+        | T::VK_DESCRIPTOR_TYPE_INPUT_ATTACHMENT => Some(TYPES.image_view),
+        T::VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER
+        | T::VK_DESCRIPTOR_TYPE_STORAGE_BUFFER
+        | T::VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC
+        | T::VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC => Some(TYPES.buffer),
+        T::VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER | T::VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER => {
+            Some(TYPES.buffer_view)
+        }
+        _ => None,
+    }
+}
+
+impl StateTracker {
+    /// The record of the resource written descriptor `w` names, when the tracker knows it and no
+    /// other live object shares its handle.
+    pub(super) fn resource_of(&self, w: Written) -> Option<Weak<ObjectRecord>> {
+        let ty = resource_type(w.ty)?;
+        let record = self.get(ty, w.resource)?;
+        (!record.aliased()).then(|| std::sync::Arc::downgrade(&record))
+    }
+}
+
+/// Per pipeline bind point of a recording: the fingerprint of what the last draw-time
+/// descriptor check that found nothing depended on (0: none). Written by that check, under the
+/// recording's lock; never reset: a fingerprint says everything the check's result depends on.
+#[derive(Default)]
+pub struct DescriptorsChecked(pub [AtomicU64; super::records::BIND_POINTS]);
+
+/// One descriptor as the draw-time checks see it.
+pub struct Descriptor<'a> {
+    /// Its index in its binding.
+    pub element: u32,
+    /// What it was written with; `None` when not written.
+    pub written: Option<Written>,
+    /// The record of the resource it names, when known at the write.
+    pub record: Option<&'a Weak<ObjectRecord>>,
+}
+
+impl DescriptorSetState {
+    /// Its version: changes with every update of its contents.
+    pub fn version(&self) -> u64 {
+        self.data.version.load(Ordering::Acquire)
+    }
+
+    /// Runs `f` on the first `elements` descriptors (all when `None`) of binding number
+    /// `binding`, in order, under the set's lock; with the binding. `None` when Vigil does not
+    /// know the set or the binding.
+    pub fn with_descriptors<R>(
+        &self,
+        binding: u32,
+        elements: Option<u32>,
+        f: impl FnOnce(&SetLayoutBinding, &mut dyn Iterator<Item = Descriptor<'_>>) -> R,
+    ) -> Option<R> {
+        let shape = self.shape()?;
+        let i = shape.index_of(binding)?;
+        let b = &shape.layout.bindings[i];
+        let (start, count) = (shape.start(i), shape.count(b).min(elements.unwrap_or(u32::MAX)));
+        let contents = self.contents();
+        let mut descriptors = (0..count).map(|e| {
+            let flat = start + u64::from(e);
+            Descriptor {
+                element: e,
+                written: contents.get(flat, b.ty),
+                record: contents.records.get(flat as usize).and_then(Option::as_ref),
+            }
+        });
+        Some(f(b, &mut descriptors))
+    }
+}

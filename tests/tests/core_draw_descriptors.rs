@@ -1,0 +1,692 @@
+//! Core validation at draw and dispatch time of the descriptors the bound pipeline's shaders
+//! statically use, through the real loader on lavapipe: each must be valid (`-None-08114`:
+//! written unless its binding is partially bound, and what it names not destroyed); an image
+//! view must be of the view type (`-viewType-07752`) and an image or buffer view of the numeric
+//! type (`-format-07753`) the shader's `OpTypeImage` declares; and the view's format must have
+//! the features what the shader does needs: storage image atomics (`-None-02691`), depth
+//! comparison (`-None-06479`), storage writes and reads of an `Unknown` format
+//! (`-OpTypeImage-07027`, `-07028`; the test-only driver shim takes both from one format, as
+//! lavapipe has them for all), storage texel buffer atomics (`-None-07888`). Each invalid
+//! command (the exact ids reported; the call skipped, so it never reaches lavapipe) beside its
+//! valid neighbour, which reports nothing, on every dispatch and draw command lavapipe runs.
+//! Nothing is submitted.
+
+use ash::vk;
+use vigil_tests::programs::{compute_pipeline, shader_module};
+use vigil_tests::{Context, ContextBuilder, VulkanEnv, SHIM_LAYER, VIGIL_LAYER};
+
+const DESCRIPTORS_SPV: &[u8] = include_bytes!("../shaders/descriptors.comp.spv");
+const IMAGES_SPV: &[u8] = include_bytes!("../shaders/images.comp.spv");
+const VERTEX_SPV: &[u8] = include_bytes!("../shaders/triangle.vert.spv");
+const FRAGMENT_SPV: &[u8] = include_bytes!("../shaders/descriptors.frag.spv");
+const IMAGES_FRAGMENT_SPV: &[u8] = include_bytes!("../shaders/images.frag.spv");
+const STORAGE_SPV: &[u8] = include_bytes!("../shaders/storage.comp.spv");
+const STORAGE_FRAGMENT_SPV: &[u8] = include_bytes!("../shaders/storage.frag.spv");
+const TEXEL_SPV: &[u8] = include_bytes!("../shaders/texel.comp.spv");
+const TEXEL_FRAGMENT_SPV: &[u8] = include_bytes!("../shaders/texel.frag.spv");
+const NONE: [&str; 0] = [];
+const ALL: vk::ShaderStageFlags = vk::ShaderStageFlags::ALL;
+
+use vk::DescriptorType as T;
+
+/// One device, a descriptor pool and command pool, what draws need, and what the cases make
+/// (destroyed with it).
+struct Fixture {
+    ctx: Context,
+    pool: vk::CommandPool,
+    descriptor_pool: vk::DescriptorPool,
+    /// A 4×4 R8G8B8A8_UNORM color attachment view.
+    attachment: vk::ImageView,
+    /// Index data, and indirect commands (and their count at byte 128).
+    index: vk::Buffer,
+    indirect: vk::Buffer,
+}
+
+impl Fixture {
+    fn new() -> Self {
+        // The driver shim takes the storage without-format features from one format.
+        let entry = VulkanEnv::new().with_vigil_and_shim("no-storage-without-format").entry();
+        let features = vk::PhysicalDeviceFeatures::default()
+            .fragment_stores_and_atomics(true)
+            .shader_storage_image_read_without_format(true)
+            .shader_storage_image_write_without_format(true);
+        let ctx = ContextBuilder::new()
+            .layers(&[VIGIL_LAYER, SHIM_LAYER])
+            .features(features)
+            .vulkan12_features(
+                vk::PhysicalDeviceVulkan12Features::default()
+                    .descriptor_binding_partially_bound(true)
+                    .draw_indirect_count(true),
+            )
+            .vulkan13_features(vk::PhysicalDeviceVulkan13Features::default().dynamic_rendering(true))
+            .build_skipping_errors(&entry);
+        let d = &ctx.device;
+        let sizes = [
+            vk::DescriptorPoolSize { ty: T::STORAGE_BUFFER, descriptor_count: 64 },
+            vk::DescriptorPoolSize { ty: T::UNIFORM_BUFFER, descriptor_count: 64 },
+            vk::DescriptorPoolSize { ty: T::COMBINED_IMAGE_SAMPLER, descriptor_count: 64 },
+            vk::DescriptorPoolSize { ty: T::STORAGE_IMAGE, descriptor_count: 64 },
+            vk::DescriptorPoolSize { ty: T::STORAGE_TEXEL_BUFFER, descriptor_count: 16 },
+            vk::DescriptorPoolSize { ty: T::UNIFORM_TEXEL_BUFFER, descriptor_count: 16 },
+        ];
+        // SAFETY: valid create infos for this device.
+        unsafe {
+            let descriptor_pool = d
+                .create_descriptor_pool(&vk::DescriptorPoolCreateInfo::default().max_sets(64).pool_sizes(&sizes), None)
+                .expect("vkCreateDescriptorPool");
+            let info = vk::CommandPoolCreateInfo::default()
+                .queue_family_index(ctx.queue_family)
+                .flags(vk::CommandPoolCreateFlags::RESET_COMMAND_BUFFER);
+            let pool = d.create_command_pool(&info, None).expect("vkCreateCommandPool");
+            let null = (vk::ImageView::null(), vk::Buffer::null(), vk::Buffer::null());
+            let mut f = Fixture { ctx, pool, descriptor_pool, attachment: null.0, index: null.1, indirect: null.2 };
+            let usage = vk::ImageUsageFlags::COLOR_ATTACHMENT;
+            let color = vk::ImageAspectFlags::COLOR;
+            f.attachment = f.image_view(vk::Format::R8G8B8A8_UNORM, usage, vk::ImageViewType::TYPE_2D, color);
+            f.index = f.buffer(vk::BufferUsageFlags::INDEX_BUFFER);
+            f.indirect = f.buffer(vk::BufferUsageFlags::INDIRECT_BUFFER);
+            f
+        }
+    }
+
+    fn d(&self) -> &ash::Device {
+        &self.ctx.device
+    }
+
+    /// A set layout of `(type, count, binding flags)` per binding number from 0.
+    fn set_layout(
+        &self,
+        bindings: &[(vk::DescriptorType, u32, vk::DescriptorBindingFlags)],
+    ) -> vk::DescriptorSetLayout {
+        let list: Vec<_> = bindings
+            .iter()
+            .enumerate()
+            .map(|(i, &(ty, count, _))| {
+                vk::DescriptorSetLayoutBinding::default()
+                    .binding(i as u32)
+                    .descriptor_type(ty)
+                    .descriptor_count(count)
+                    .stage_flags(ALL)
+            })
+            .collect();
+        let flags: Vec<_> = bindings.iter().map(|b| b.2).collect();
+        let mut flags = vk::DescriptorSetLayoutBindingFlagsCreateInfo::default().binding_flags(&flags);
+        let info = vk::DescriptorSetLayoutCreateInfo::default().bindings(&list).push_next(&mut flags);
+        // SAFETY: a valid create info.
+        unsafe { self.d().create_descriptor_set_layout(&info, None) }.expect("vkCreateDescriptorSetLayout")
+    }
+
+    fn pipeline_layout(&self, set: vk::DescriptorSetLayout) -> vk::PipelineLayout {
+        let sets = [set];
+        // SAFETY: a valid create info.
+        unsafe { self.d().create_pipeline_layout(&vk::PipelineLayoutCreateInfo::default().set_layouts(&sets), None) }
+            .expect("vkCreatePipelineLayout")
+    }
+
+    fn compute(&self, spv: &[u8], layout: vk::PipelineLayout) -> vk::Pipeline {
+        let module = shader_module(&self.ctx, spv);
+        let p = compute_pipeline(&self.ctx, module, layout);
+        // SAFETY: the module just created; the pipeline does not need it.
+        unsafe { self.d().destroy_shader_module(module, None) };
+        p
+    }
+
+    /// A set of `layout`, nothing written.
+    fn set(&self, layout: vk::DescriptorSetLayout) -> vk::DescriptorSet {
+        let layouts = [layout];
+        let info = vk::DescriptorSetAllocateInfo::default().descriptor_pool(self.descriptor_pool).set_layouts(&layouts);
+        // SAFETY: a valid allocate info, from a pool with room.
+        unsafe { self.d().allocate_descriptor_sets(&info) }.expect("vkAllocateDescriptorSets")[0]
+    }
+
+    /// Host-visible memory for `req`.
+    fn memory(&self, req: vk::MemoryRequirements) -> vk::DeviceMemory {
+        let ty = self.ctx.memory_type(req.memory_type_bits, vk::MemoryPropertyFlags::HOST_VISIBLE);
+        let info = vk::MemoryAllocateInfo::default().allocation_size(req.size).memory_type_index(ty);
+        // SAFETY: a valid allocate info.
+        unsafe { self.d().allocate_memory(&info, None) }.expect("vkAllocateMemory")
+    }
+
+    /// A 256-byte buffer of `usage`, bound to memory.
+    fn buffer(&self, usage: vk::BufferUsageFlags) -> vk::Buffer {
+        let d = self.d();
+        // SAFETY: a valid create info, then memory the buffer allows.
+        unsafe {
+            let b = d.create_buffer(&vk::BufferCreateInfo::default().size(256).usage(usage), None).expect("buffer");
+            let memory = self.memory(d.get_buffer_memory_requirements(b));
+            d.bind_buffer_memory(b, memory, 0).expect("vkBindBufferMemory");
+            b
+        }
+    }
+
+    /// Writes `buffers` (of `ty`) to `binding` of `set` from element `first`.
+    fn write_buffers(
+        &self,
+        set: vk::DescriptorSet,
+        binding: u32,
+        first: u32,
+        ty: vk::DescriptorType,
+        buffers: &[vk::Buffer],
+    ) {
+        let infos: Vec<_> =
+            buffers.iter().map(|&b| vk::DescriptorBufferInfo { buffer: b, offset: 0, range: vk::WHOLE_SIZE }).collect();
+        let write = vk::WriteDescriptorSet::default()
+            .dst_set(set)
+            .dst_binding(binding)
+            .dst_array_element(first)
+            .descriptor_type(ty)
+            .buffer_info(&infos);
+        let ids = self.ctx.messages.problem_ids_of(|| {
+            // SAFETY: a valid write of live buffers.
+            unsafe { self.d().update_descriptor_sets(&[write], &[]) }
+        });
+        assert_eq!(ids, NONE, "writing binding {binding}");
+    }
+
+    /// A buffer view of `format` over all of `buffer`.
+    fn texel_view(&self, buffer: vk::Buffer, format: vk::Format) -> vk::BufferView {
+        let info = vk::BufferViewCreateInfo::default().buffer(buffer).format(format).range(vk::WHOLE_SIZE);
+        // SAFETY: a valid create info: the format has the buffer's texel buffer feature.
+        unsafe { self.d().create_buffer_view(&info, None) }.expect("vkCreateBufferView")
+    }
+
+    /// The optimal tiling features of `format`, as the driver (and the shim) report them.
+    fn features(&self, format: vk::Format) -> vk::FormatFeatureFlags2 {
+        let mut three = vk::FormatProperties3::default();
+        let mut two = vk::FormatProperties2::default().push_next(&mut three);
+        // SAFETY: the context's physical device.
+        unsafe { self.ctx.instance.get_physical_device_format_properties2(self.ctx.physical_device, format, &mut two) };
+        three.optimal_tiling_features
+    }
+
+    /// A 4×4 image of `format` and `usage`, bound to memory, with a view of `view_type` and
+    /// `aspect`.
+    fn image_view(
+        &self,
+        format: vk::Format,
+        usage: vk::ImageUsageFlags,
+        view_type: vk::ImageViewType,
+        aspect: vk::ImageAspectFlags,
+    ) -> vk::ImageView {
+        let d = self.d();
+        let info = vk::ImageCreateInfo::default()
+            .image_type(vk::ImageType::TYPE_2D)
+            .format(format)
+            .extent(vk::Extent3D { width: 4, height: 4, depth: 1 })
+            .mip_levels(1)
+            .array_layers(1)
+            .samples(vk::SampleCountFlags::TYPE_1)
+            .usage(usage);
+        // SAFETY: a valid create info, memory it allows, a view of its one layer.
+        unsafe {
+            let image = d.create_image(&info, None).expect("vkCreateImage");
+            let memory = self.memory(d.get_image_memory_requirements(image));
+            d.bind_image_memory(image, memory, 0).expect("vkBindImageMemory");
+            let mut view = vigil_tests::context::color_view_info(image).format(format).view_type(view_type);
+            view.subresource_range.aspect_mask = aspect;
+            d.create_image_view(&view, None).expect("vkCreateImageView")
+        }
+    }
+
+    /// A recording command buffer with `pipeline` bound at `point` and `set` bound at set 0.
+    fn recording(
+        &self,
+        point: vk::PipelineBindPoint,
+        pipeline: vk::Pipeline,
+        layout: vk::PipelineLayout,
+        set: vk::DescriptorSet,
+    ) -> vk::CommandBuffer {
+        let d = self.d();
+        let info = vk::CommandBufferAllocateInfo::default().command_pool(self.pool).command_buffer_count(1);
+        // SAFETY: a valid allocate info; the buffer is begun once and never submitted.
+        unsafe {
+            let cb = d.allocate_command_buffers(&info).expect("vkAllocateCommandBuffers")[0];
+            d.begin_command_buffer(cb, &vk::CommandBufferBeginInfo::default()).expect("vkBeginCommandBuffer");
+            let ids = self.ctx.messages.problem_ids_of(|| {
+                d.cmd_bind_pipeline(cb, point, pipeline);
+                d.cmd_bind_descriptor_sets(cb, point, layout, 0, &[set], &[]);
+            });
+            assert_eq!(ids, NONE, "binding");
+            cb
+        }
+    }
+
+    /// The ids a vkCmdDispatch in `cb` reports now.
+    fn dispatch(&self, cb: vk::CommandBuffer) -> Vec<String> {
+        // SAFETY: a recording command buffer; invalid dispatches are skipped by Vigil.
+        self.ctx.messages.problem_ids_of(|| unsafe { self.d().cmd_dispatch(cb, 1, 1, 1) })
+    }
+
+    /// The ids `command` reports in a new recording with compute `pipeline` and `set` bound.
+    fn dispatch_ids(
+        &self,
+        pipeline: vk::Pipeline,
+        layout: vk::PipelineLayout,
+        set: vk::DescriptorSet,
+        command: &Command,
+    ) -> Vec<String> {
+        let cb = self.recording(vk::PipelineBindPoint::COMPUTE, pipeline, layout, set);
+        self.ctx.messages.problem_ids_of(|| command(self.d(), cb))
+    }
+
+    /// The ids `command` reports in a new recording with graphics `pipeline` and `set` bound,
+    /// inside a rendering instance, with an index buffer bound.
+    fn draw_ids(
+        &self,
+        pipeline: vk::Pipeline,
+        layout: vk::PipelineLayout,
+        set: vk::DescriptorSet,
+        command: &Command,
+    ) -> Vec<String> {
+        let d = self.d();
+        let cb = self.recording(vk::PipelineBindPoint::GRAPHICS, pipeline, layout, set);
+        let attachments = [vk::RenderingAttachmentInfo::default()
+            .image_view(self.attachment)
+            .image_layout(vk::ImageLayout::COLOR_ATTACHMENT_OPTIMAL)
+            .load_op(vk::AttachmentLoadOp::DONT_CARE)
+            .store_op(vk::AttachmentStoreOp::STORE)];
+        let info = vk::RenderingInfo::default()
+            .render_area(vk::Rect2D { extent: vk::Extent2D { width: 4, height: 4 }, ..Default::default() })
+            .layer_count(1)
+            .color_attachments(&attachments);
+        // SAFETY: recording with live objects; the command buffer is never submitted.
+        unsafe {
+            d.cmd_begin_rendering(cb, &info);
+            d.cmd_bind_index_buffer(cb, self.index, 0, vk::IndexType::UINT16);
+            let ids = self.ctx.messages.problem_ids_of(|| command(d, cb));
+            d.cmd_end_rendering(cb);
+            d.end_command_buffer(cb).expect("vkEndCommandBuffer");
+            ids
+        }
+    }
+
+    /// The dispatch commands, by name.
+    fn dispatches(&self) -> Vec<(&'static str, Box<Command>)> {
+        let indirect = self.indirect;
+        // SAFETY (all): recorded with a compute pipeline bound; invalid ones are skipped by Vigil.
+        vec![
+            ("vkCmdDispatch", Box::new(|d: &ash::Device, cb| unsafe { d.cmd_dispatch(cb, 1, 1, 1) })),
+            ("vkCmdDispatchBase", Box::new(|d: &ash::Device, cb| unsafe { d.cmd_dispatch_base(cb, 0, 0, 0, 1, 1, 1) })),
+            (
+                "vkCmdDispatchIndirect",
+                Box::new(move |d: &ash::Device, cb| unsafe { d.cmd_dispatch_indirect(cb, indirect, 0) }),
+            ),
+        ]
+    }
+
+    /// The draw commands, by name.
+    fn draws(&self) -> Vec<(&'static str, Box<Command>)> {
+        let indirect = self.indirect;
+        // SAFETY (all): recorded inside a rendering instance with a graphics pipeline and an
+        // index buffer bound; invalid ones are skipped by Vigil.
+        vec![
+            ("vkCmdDraw", Box::new(|d: &ash::Device, cb| unsafe { d.cmd_draw(cb, 3, 1, 0, 0) })),
+            ("vkCmdDrawIndexed", Box::new(|d: &ash::Device, cb| unsafe { d.cmd_draw_indexed(cb, 3, 1, 0, 0, 0) })),
+            (
+                "vkCmdDrawIndirect",
+                Box::new(move |d: &ash::Device, cb| unsafe { d.cmd_draw_indirect(cb, indirect, 0, 1, 16) }),
+            ),
+            (
+                "vkCmdDrawIndexedIndirect",
+                Box::new(move |d: &ash::Device, cb| unsafe { d.cmd_draw_indexed_indirect(cb, indirect, 0, 1, 20) }),
+            ),
+            (
+                "vkCmdDrawIndirectCount",
+                Box::new(move |d: &ash::Device, cb| unsafe {
+                    d.cmd_draw_indirect_count(cb, indirect, 0, indirect, 128, 1, 16)
+                }),
+            ),
+            (
+                "vkCmdDrawIndexedIndirectCount",
+                Box::new(move |d: &ash::Device, cb| unsafe {
+                    d.cmd_draw_indexed_indirect_count(cb, indirect, 0, indirect, 128, 1, 20)
+                }),
+            ),
+        ]
+    }
+}
+
+/// A recording command, given the device and the command buffer.
+type Command = dyn Fn(&ash::Device, vk::CommandBuffer);
+
+/// The uniform and storage buffers descriptors.comp uses: binding 0 (one storage buffer) and
+/// binding 1 (three uniform buffers, of which the shader's array reaches two; partially bound
+/// when `partial`); binding 2 (a uniform buffer) is in the layout but not used.
+fn buffers_layout(f: &Fixture, partial: bool) -> vk::DescriptorSetLayout {
+    let none = vk::DescriptorBindingFlags::empty();
+    let flags = if partial { vk::DescriptorBindingFlags::PARTIALLY_BOUND } else { none };
+    f.set_layout(&[(T::STORAGE_BUFFER, 1, none), (T::UNIFORM_BUFFER, 3, flags), (T::UNIFORM_BUFFER, 1, none)])
+}
+
+#[test]
+fn dispatching_with_unwritten_or_destroyed_descriptors() {
+    let f = Fixture::new();
+    let set_layout = buffers_layout(&f, false);
+    let layout = f.pipeline_layout(set_layout);
+    let pipeline = f.compute(DESCRIPTORS_SPV, layout);
+    let storage = f.buffer(vk::BufferUsageFlags::STORAGE_BUFFER | vk::BufferUsageFlags::INDIRECT_BUFFER);
+    let uniform = f.buffer(vk::BufferUsageFlags::UNIFORM_BUFFER);
+    let compute = vk::PipelineBindPoint::COMPUTE;
+    let valid = "VUID-vkCmdDispatch-None-08114";
+
+    // Element 1 of the uniform buffer array unwritten (binding 2, unused, too).
+    let set = f.set(set_layout);
+    f.write_buffers(set, 0, 0, T::STORAGE_BUFFER, &[storage]);
+    f.write_buffers(set, 1, 0, T::UNIFORM_BUFFER, &[uniform]);
+    let cb = f.recording(compute, pipeline, layout, set);
+    assert_eq!(f.dispatch(cb), [valid]);
+    let text = f.ctx.messages.problems().pop().expect("the report").text;
+    assert!(text.contains("binding 1 of set 0") && text.contains("descriptor 1 "), "{text}");
+    // The other dispatch commands have their own ids.
+    // SAFETY (closures): recording; invalid dispatches are skipped by Vigil.
+    let base = f.ctx.messages.problem_ids_of(|| unsafe { f.d().cmd_dispatch_base(cb, 0, 0, 0, 1, 1, 1) });
+    assert_eq!(base, ["VUID-vkCmdDispatchBase-None-08114"]);
+    let indirect = f.ctx.messages.problem_ids_of(|| unsafe { f.d().cmd_dispatch_indirect(cb, storage, 0) });
+    assert_eq!(indirect, ["VUID-vkCmdDispatchIndirect-None-08114"]);
+    // Written since (a new recording: updating a bound set invalidates the recording): valid,
+    // with binding 2 still unwritten, as the shader does not use it, and element 2 of binding 1,
+    // past the shader's array.
+    f.write_buffers(set, 1, 1, T::UNIFORM_BUFFER, &[uniform]);
+    let cb = f.recording(compute, pipeline, layout, set);
+    assert_eq!(f.dispatch(cb), NONE);
+    let base = f.ctx.messages.problem_ids_of(|| unsafe { f.d().cmd_dispatch_base(cb, 0, 0, 0, 1, 1, 1) });
+    assert_eq!(base, NONE);
+    let indirect = f.ctx.messages.problem_ids_of(|| unsafe { f.d().cmd_dispatch_indirect(cb, storage, 0) });
+    assert_eq!(indirect, NONE);
+
+    // A buffer destroyed after it was written, even after a clean dispatch in the recording.
+    let doomed = f.buffer(vk::BufferUsageFlags::UNIFORM_BUFFER);
+    let other = f.set(set_layout);
+    f.write_buffers(other, 0, 0, T::STORAGE_BUFFER, &[storage]);
+    f.write_buffers(other, 1, 0, T::UNIFORM_BUFFER, &[uniform, doomed]);
+    let cb = f.recording(compute, pipeline, layout, other);
+    assert_eq!(f.dispatch(cb), NONE);
+    // SAFETY: nothing that uses it was submitted.
+    unsafe { f.d().destroy_buffer(doomed, None) };
+    assert_eq!(f.dispatch(cb), [valid]);
+    let text = f.ctx.messages.problems().pop().expect("the report").text;
+    assert!(text.contains("which was destroyed"), "{text}");
+    // Rewritten with a live buffer: valid again.
+    f.write_buffers(other, 1, 1, T::UNIFORM_BUFFER, &[uniform]);
+    let cb = f.recording(compute, pipeline, layout, other);
+    assert_eq!(f.dispatch(cb), NONE);
+
+    // A partially bound binding needs only what is dynamically used.
+    let partial_layout = buffers_layout(&f, true);
+    let partial_pipeline_layout = f.pipeline_layout(partial_layout);
+    let partial_pipeline = f.compute(DESCRIPTORS_SPV, partial_pipeline_layout);
+    let partial = f.set(partial_layout);
+    f.write_buffers(partial, 0, 0, T::STORAGE_BUFFER, &[storage]);
+    let cb = f.recording(compute, partial_pipeline, partial_pipeline_layout, partial);
+    assert_eq!(f.dispatch(cb), NONE);
+    // Its storage buffer binding is not partially bound.
+    let unwritten = f.set(partial_layout);
+    let cb = f.recording(compute, partial_pipeline, partial_pipeline_layout, unwritten);
+    assert_eq!(f.dispatch(cb), [valid]);
+}
+
+#[test]
+fn image_views_of_the_wrong_type_or_format() {
+    let f = Fixture::new();
+    let none = vk::DescriptorBindingFlags::empty();
+    let sampled = (T::COMBINED_IMAGE_SAMPLER, 1, none);
+    let set_layout = f.set_layout(&[sampled, (T::STORAGE_IMAGE, 1, none), sampled]);
+    let layout = f.pipeline_layout(set_layout);
+    let pipeline = f.compute(IMAGES_SPV, layout);
+    let d = f.d();
+    // SAFETY: valid create infos.
+    let (sampler, compare) = unsafe {
+        let compare = vk::SamplerCreateInfo::default().compare_enable(true).compare_op(vk::CompareOp::LESS);
+        (
+            d.create_sampler(&vk::SamplerCreateInfo::default(), None).expect("vkCreateSampler"),
+            d.create_sampler(&compare, None).expect("vkCreateSampler"),
+        )
+    };
+    let usage = vk::ImageUsageFlags::SAMPLED;
+    let color = vk::ImageAspectFlags::COLOR;
+    let view_2d = f.image_view(vk::Format::R8G8B8A8_UNORM, usage, vk::ImageViewType::TYPE_2D, color);
+    let view_array = f.image_view(vk::Format::R8G8B8A8_UNORM, usage, vk::ImageViewType::TYPE_2D_ARRAY, color);
+    let view_uint = f.image_view(vk::Format::R8G8B8A8_UINT, usage, vk::ImageViewType::TYPE_2D, color);
+    let depth = f.image_view(vk::Format::D32_SFLOAT, usage, vk::ImageViewType::TYPE_2D, vk::ImageAspectFlags::DEPTH);
+    let usage = vk::ImageUsageFlags::STORAGE;
+    let atomic = f.image_view(vk::Format::R32_UINT, usage, vk::ImageViewType::TYPE_2D, color);
+    let no_atomic = f.image_view(vk::Format::R8G8B8A8_UINT, usage, vk::ImageViewType::TYPE_2D, color);
+    // What the cases rely on, as lavapipe reports it: R8G8B8A8_UINT has no storage image
+    // atomics, R32_UINT has; R8G8B8A8_UNORM has no depth comparison, D32_SFLOAT has.
+    let features = |format| f.features(format);
+    use vk::FormatFeatureFlags2 as F;
+    assert!(features(vk::Format::R32_UINT).contains(F::STORAGE_IMAGE_ATOMIC));
+    assert!(!features(vk::Format::R8G8B8A8_UINT).contains(F::STORAGE_IMAGE_ATOMIC));
+    assert!(features(vk::Format::D32_SFLOAT).contains(F::SAMPLED_IMAGE_DEPTH_COMPARISON));
+    assert!(!features(vk::Format::R8G8B8A8_UNORM).contains(F::SAMPLED_IMAGE_DEPTH_COMPARISON));
+
+    // Binding 0: a sampled 2D view, 1: a storage view used atomically, 2: one sampled with
+    // depth comparison.
+    let set_of = |views: [vk::ImageView; 3]| {
+        let set = f.set(set_layout);
+        let read = vk::ImageLayout::SHADER_READ_ONLY_OPTIMAL;
+        let image = [vk::DescriptorImageInfo { sampler, image_view: views[0], image_layout: read }];
+        let general = vk::ImageLayout::GENERAL;
+        let storage = [vk::DescriptorImageInfo { image_view: views[1], image_layout: general, ..Default::default() }];
+        let shadow = [vk::DescriptorImageInfo { sampler: compare, image_view: views[2], image_layout: read }];
+        let write = |binding, ty, info| {
+            vk::WriteDescriptorSet::default().dst_set(set).dst_binding(binding).descriptor_type(ty).image_info(info)
+        };
+        let writes = [
+            write(0, T::COMBINED_IMAGE_SAMPLER, &image),
+            write(1, T::STORAGE_IMAGE, &storage),
+            write(2, T::COMBINED_IMAGE_SAMPLER, &shadow),
+        ];
+        // SAFETY: valid writes of live views and samplers.
+        let ids = f.ctx.messages.problem_ids_of(|| unsafe { f.d().update_descriptor_sets(&writes, &[]) });
+        assert_eq!(ids, NONE, "writing the set");
+        set
+    };
+    let cases = [
+        (set_of([view_2d, atomic, depth]), None),
+        // A sampler2D given a 2D array view.
+        (set_of([view_array, atomic, depth]), Some("viewType-07752")),
+        // imageAtomicAdd on a view whose format has no atomics.
+        (set_of([view_2d, no_atomic, depth]), Some("None-02691")),
+        // A depth comparison on a view whose format has none.
+        (set_of([view_2d, atomic, view_2d]), Some("None-06479")),
+        // A sampler2D (float) given an unsigned integer view.
+        (set_of([view_uint, atomic, depth]), Some("format-07753")),
+    ];
+    // The same shader's uses in a compute pipeline and in a fragment shader.
+    let graphics = graphics_pipeline(&f, layout, IMAGES_FRAGMENT_SPV);
+    for (set, rule) in cases {
+        let expected = |name: &str| rule.map(|r| format!("VUID-{name}-{r}")).into_iter().collect::<Vec<_>>();
+        for (name, dispatch) in f.dispatches() {
+            assert_eq!(f.dispatch_ids(pipeline, layout, set, &*dispatch), expected(name), "{name}");
+        }
+        for (name, draw) in f.draws() {
+            assert_eq!(f.draw_ids(graphics, layout, set, &*draw), expected(name), "{name}");
+        }
+    }
+}
+
+/// A triangle pipeline (triangle.vert, `fragment_spv`) for dynamic rendering to
+/// R8G8B8A8_UNORM, with static viewport and scissor.
+fn graphics_pipeline(f: &Fixture, layout: vk::PipelineLayout, fragment_spv: &[u8]) -> vk::Pipeline {
+    let d = f.d();
+    let vertex = shader_module(&f.ctx, VERTEX_SPV);
+    let fragment = shader_module(&f.ctx, fragment_spv);
+    let stages = [
+        vk::PipelineShaderStageCreateInfo::default().stage(vk::ShaderStageFlags::VERTEX).module(vertex).name(c"main"),
+        vk::PipelineShaderStageCreateInfo::default()
+            .stage(vk::ShaderStageFlags::FRAGMENT)
+            .module(fragment)
+            .name(c"main"),
+    ];
+    let vertex_input = vk::PipelineVertexInputStateCreateInfo::default();
+    let input_assembly =
+        vk::PipelineInputAssemblyStateCreateInfo::default().topology(vk::PrimitiveTopology::TRIANGLE_LIST);
+    let viewports = [vk::Viewport::default().width(64.0).height(64.0).max_depth(1.0)];
+    let scissors = [vk::Rect2D::default().extent(vk::Extent2D { width: 64, height: 64 })];
+    let viewport = vk::PipelineViewportStateCreateInfo::default().viewports(&viewports).scissors(&scissors);
+    let raster = vk::PipelineRasterizationStateCreateInfo::default().line_width(1.0);
+    let multisample =
+        vk::PipelineMultisampleStateCreateInfo::default().rasterization_samples(vk::SampleCountFlags::TYPE_1);
+    let blend_attachments =
+        [vk::PipelineColorBlendAttachmentState::default().color_write_mask(vk::ColorComponentFlags::RGBA)];
+    let blend = vk::PipelineColorBlendStateCreateInfo::default().attachments(&blend_attachments);
+    let formats = [vk::Format::R8G8B8A8_UNORM];
+    let mut rendering = vk::PipelineRenderingCreateInfo::default().color_attachment_formats(&formats);
+    let info = vk::GraphicsPipelineCreateInfo::default()
+        .stages(&stages)
+        .vertex_input_state(&vertex_input)
+        .input_assembly_state(&input_assembly)
+        .viewport_state(&viewport)
+        .rasterization_state(&raster)
+        .multisample_state(&multisample)
+        .color_blend_state(&blend)
+        .layout(layout)
+        .push_next(&mut rendering);
+    // SAFETY: a valid create info; the modules are no longer needed afterwards.
+    unsafe {
+        let p = d
+            .create_graphics_pipelines(vk::PipelineCache::null(), &[info], None)
+            .map_err(|(_, e)| e)
+            .expect("vkCreateGraphicsPipelines")[0];
+        d.destroy_shader_module(vertex, None);
+        d.destroy_shader_module(fragment, None);
+        p
+    }
+}
+
+#[test]
+fn drawing_with_unwritten_descriptors() {
+    let f = Fixture::new();
+    let none = vk::DescriptorBindingFlags::empty();
+    let set_layout = f.set_layout(&[(T::UNIFORM_BUFFER, 1, none)]);
+    let layout = f.pipeline_layout(set_layout);
+    let pipeline = graphics_pipeline(&f, layout, FRAGMENT_SPV);
+    let uniform = f.buffer(vk::BufferUsageFlags::UNIFORM_BUFFER);
+    let unwritten = f.set(set_layout);
+    let written = f.set(set_layout);
+    f.write_buffers(written, 0, 0, T::UNIFORM_BUFFER, &[uniform]);
+    for (name, draw) in f.draws() {
+        assert_eq!(f.draw_ids(pipeline, layout, unwritten, &*draw), [format!("VUID-{name}-None-08114")], "{name}");
+        assert_eq!(f.draw_ids(pipeline, layout, written, &*draw), NONE, "{name}");
+    }
+}
+
+#[test]
+fn storage_images_of_unknown_format_without_the_features() {
+    let f = Fixture::new();
+    let none = vk::DescriptorBindingFlags::empty();
+    let set_layout = f.set_layout(&[(T::STORAGE_IMAGE, 1, none), (T::STORAGE_IMAGE, 1, none)]);
+    let layout = f.pipeline_layout(set_layout);
+    let pipeline = f.compute(STORAGE_SPV, layout);
+    let graphics = graphics_pipeline(&f, layout, STORAGE_FRAGMENT_SPV);
+    let (storage, color, two_d) =
+        (vk::ImageUsageFlags::STORAGE, vk::ImageAspectFlags::COLOR, vk::ImageViewType::TYPE_2D);
+    let with = f.image_view(vk::Format::R32_SFLOAT, storage, two_d, color);
+    let without = f.image_view(vk::Format::R16G16B16A16_SFLOAT, storage, two_d, color);
+    // What the cases rely on: R32_SFLOAT has both features; the shim took them from
+    // R16G16B16A16_SFLOAT, which is a storage image format.
+    use vk::FormatFeatureFlags2 as F;
+    let both = F::STORAGE_READ_WITHOUT_FORMAT | F::STORAGE_WRITE_WITHOUT_FORMAT;
+    assert!(f.features(vk::Format::R32_SFLOAT).contains(both | F::STORAGE_IMAGE));
+    let hidden = f.features(vk::Format::R16G16B16A16_SFLOAT);
+    assert!(hidden.contains(F::STORAGE_IMAGE) && !hidden.intersects(both), "{hidden:?}");
+
+    // Binding 0 is written, binding 1 read.
+    let set_of = |views: [vk::ImageView; 2]| {
+        let set = f.set(set_layout);
+        let general = vk::ImageLayout::GENERAL;
+        let infos =
+            views.map(|v| [vk::DescriptorImageInfo { image_view: v, image_layout: general, ..Default::default() }]);
+        let write = |binding: usize| {
+            vk::WriteDescriptorSet::default()
+                .dst_set(set)
+                .dst_binding(binding as u32)
+                .descriptor_type(T::STORAGE_IMAGE)
+                .image_info(&infos[binding])
+        };
+        let writes = [write(0), write(1)];
+        // SAFETY: valid writes of live views.
+        let ids = f.ctx.messages.problem_ids_of(|| unsafe { f.d().update_descriptor_sets(&writes, &[]) });
+        assert_eq!(ids, NONE, "writing the set");
+        set
+    };
+    let cases = [
+        (set_of([with, with]), None),
+        (set_of([without, with]), Some("OpTypeImage-07027")),
+        (set_of([with, without]), Some("OpTypeImage-07028")),
+    ];
+    for (set, rule) in cases {
+        let expected = |name: &str| rule.map(|r| format!("VUID-{name}-{r}")).into_iter().collect::<Vec<_>>();
+        for (name, dispatch) in f.dispatches() {
+            assert_eq!(f.dispatch_ids(pipeline, layout, set, &*dispatch), expected(name), "{name}");
+        }
+        for (name, draw) in f.draws() {
+            assert_eq!(f.draw_ids(graphics, layout, set, &*draw), expected(name), "{name}");
+        }
+    }
+}
+
+#[test]
+fn texel_buffers_of_the_wrong_format() {
+    let f = Fixture::new();
+    let none = vk::DescriptorBindingFlags::empty();
+    let set_layout = f.set_layout(&[(T::STORAGE_TEXEL_BUFFER, 1, none), (T::UNIFORM_TEXEL_BUFFER, 1, none)]);
+    let layout = f.pipeline_layout(set_layout);
+    let pipeline = f.compute(TEXEL_SPV, layout);
+    let graphics = graphics_pipeline(&f, layout, TEXEL_FRAGMENT_SPV);
+    let storage = f.buffer(vk::BufferUsageFlags::STORAGE_TEXEL_BUFFER);
+    let uniform = f.buffer(vk::BufferUsageFlags::UNIFORM_TEXEL_BUFFER);
+    // What the cases rely on, as lavapipe reports it: R32_UINT storage texel buffers have
+    // atomics, R8G8B8A8_UINT ones have not; both formats (and R8G8B8A8_UNORM) are uniform texel
+    // buffer formats.
+    let buffer_features = |format| {
+        // SAFETY: the context's physical device.
+        unsafe { f.ctx.instance.get_physical_device_format_properties(f.ctx.physical_device, format) }.buffer_features
+    };
+    use vk::FormatFeatureFlags as F;
+    let atomic = F::STORAGE_TEXEL_BUFFER | F::STORAGE_TEXEL_BUFFER_ATOMIC;
+    assert!(buffer_features(vk::Format::R32_UINT).contains(atomic));
+    let rgba8ui = buffer_features(vk::Format::R8G8B8A8_UINT);
+    assert!(rgba8ui.contains(F::STORAGE_TEXEL_BUFFER | F::UNIFORM_TEXEL_BUFFER), "{rgba8ui:?}");
+    assert!(!rgba8ui.contains(F::STORAGE_TEXEL_BUFFER_ATOMIC), "{rgba8ui:?}");
+    assert!(buffer_features(vk::Format::R8G8B8A8_UNORM).contains(F::UNIFORM_TEXEL_BUFFER));
+    let counters = f.texel_view(storage, vk::Format::R32_UINT);
+    let no_atomic = f.texel_view(storage, vk::Format::R8G8B8A8_UINT);
+    let texels = f.texel_view(uniform, vk::Format::R8G8B8A8_UNORM);
+    let uint_texels = f.texel_view(uniform, vk::Format::R8G8B8A8_UINT);
+
+    // Binding 0: the storage texel buffer used atomically, 1: the uniform texel buffer read as
+    // floating-point.
+    let set_of = |views: [vk::BufferView; 2]| {
+        let set = f.set(set_layout);
+        let (first, second) = ([views[0]], [views[1]]);
+        let write = |binding, ty, views| {
+            vk::WriteDescriptorSet::default()
+                .dst_set(set)
+                .dst_binding(binding)
+                .descriptor_type(ty)
+                .descriptor_count(1)
+                .texel_buffer_view(views)
+        };
+        let writes = [write(0, T::STORAGE_TEXEL_BUFFER, &first), write(1, T::UNIFORM_TEXEL_BUFFER, &second)];
+        // SAFETY: valid writes of live buffer views.
+        let ids = f.ctx.messages.problem_ids_of(|| unsafe { f.d().update_descriptor_sets(&writes, &[]) });
+        assert_eq!(ids, NONE, "writing the set");
+        set
+    };
+    let cases = [
+        (set_of([counters, texels]), None),
+        (set_of([no_atomic, texels]), Some("None-07888")),
+        (set_of([counters, uint_texels]), Some("format-07753")),
+    ];
+    for (set, rule) in cases {
+        let expected = |name: &str| rule.map(|r| format!("VUID-{name}-{r}")).into_iter().collect::<Vec<_>>();
+        for (name, dispatch) in f.dispatches() {
+            assert_eq!(f.dispatch_ids(pipeline, layout, set, &*dispatch), expected(name), "{name}");
+        }
+        for (name, draw) in f.draws() {
+            assert_eq!(f.draw_ids(graphics, layout, set, &*draw), expected(name), "{name}");
+        }
+    }
+}
