@@ -20,6 +20,7 @@ pub mod submissions;
 pub mod swapchains;
 pub mod timeline;
 pub mod tracker;
+pub mod draw_params;
 
 pub use objects::{key, ObjectRecord, Origin, Overlap, OBJECTS, TYPES};
 pub use tracker::StateTracker;

@@ -201,6 +201,9 @@ pub struct PipelineDesc<'a> {
     /// Its core dynamic states (bit n for `VkDynamicState` n < 32), when it is a complete
     /// graphics pipeline (libraries bring theirs from elsewhere).
     pub dynamic: Option<u32>,
+    /// Its vertex attributes, when its vertex input state is known and static
+    /// (`state::draw_params`).
+    pub vertex_attributes: Option<&'a [VkVertexInputAttributeDescription]>,
 }
 
 /// `VK_PIPELINE_CREATE_LIBRARY_BIT_KHR`.
@@ -231,7 +234,14 @@ impl<'a> PipelineDesc<'a> {
         // SAFETY: the create info's chain.
         let (flags, binaries) = unsafe { flags_and_binaries(info.pNext, info.flags.0) };
         let stages = if binaries { &[] } else { std::slice::from_ref(&info.stage) };
-        PipelineDesc { layout: info.layout.as_raw(), flags, stages, member: "stage", dynamic: None }
+        PipelineDesc {
+            layout: info.layout.as_raw(),
+            flags,
+            stages,
+            member: "stage",
+            dynamic: None,
+            vertex_attributes: None,
+        }
     }
 
     /// A graphics pipeline's.
@@ -261,7 +271,8 @@ impl<'a> PipelineDesc<'a> {
                     states.iter().filter(|s| (0..32).contains(&s.0)).fold(0, |m, s| m | 1 << s.0)
                 })
             });
-            PipelineDesc { layout: info.layout.as_raw(), flags, stages, member: "pStages", dynamic }
+            let vertex_attributes = super::draw_params::vertex_attributes(info, libraries);
+            PipelineDesc { layout: info.layout.as_raw(), flags, stages, member: "pStages", dynamic, vertex_attributes }
         }
     }
 }
@@ -279,6 +290,9 @@ impl ShaderUses {
         if let Some(size) = e.push_constants {
             self.push_constant_stages |= e.stage;
             self.push_constant_size = self.push_constant_size.max(size);
+        }
+        if e.stage == 0x1 {
+            self.vertex_inputs = Some(e.inputs);
         }
     }
 }

@@ -576,6 +576,9 @@ pub struct DrawState {
     pub unknown: bool,
     /// The bound index buffer.
     pub index: Option<IndexBinding>,
+    /// The vertex input bindings (bit n for binding n < 32) a vkCmdBindVertexBuffers(2) bound a
+    /// buffer or VK_NULL_HANDLE to (`state::draw_params`).
+    pub vertex_bound: u32,
 }
 
 /// A vkCmdBindIndexBuffer(2) binding.
@@ -652,6 +655,9 @@ pub struct PipelineInfo {
     /// Its dynamic states among the core ones (bit n for `VkDynamicState` n < 32); `None` when
     /// not known (pipeline libraries, compute pipelines).
     pub dynamic: Option<u32>,
+    /// The vertex input bindings (bit n for binding n < 32) its vertex shader reads through the
+    /// attributes of its vertex input state; `None` when not known (`state::draw_params`).
+    pub vertex_bindings: Option<u32>,
 }
 
 /// What a pipeline's shader stages statically use, merged over the stages Vigil could reflect
@@ -666,6 +672,8 @@ pub struct ShaderUses {
     pub push_constant_stages: u32,
     /// The largest push constant block they declare, in bytes.
     pub push_constant_size: u32,
+    /// The input `Location`s of the vertex stage (`EntryPoint::inputs`), when it was reflected.
+    pub vertex_inputs: Option<u64>,
 }
 
 /// A pipeline layout's state.

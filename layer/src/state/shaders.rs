@@ -49,6 +49,9 @@ pub struct EntryPoint {
     /// `Some(bytes)` when it uses a push constant block: the block's size as declared (0 when
     /// the layout of its types could not be worked out); `None` when it uses none.
     pub push_constants: Option<u32>,
+    /// The `Location`s (bit n for n < 64) of the `Input` variables its interface declares, not
+    /// built-ins: for a vertex shader, the vertex attributes it reads (`state::draw_params`).
+    pub inputs: u64,
 }
 
 /// What Vigil learned from a module's code.
@@ -175,6 +178,8 @@ struct Decorations {
     /// Per struct: its members' `Offset`s and which members are `NonWritable`.
     member_offset: HashMap<(u32, u32), u32>,
     member_non_writable: HashSet<(u32, u32)>,
+    /// `Location` decorations, by variable.
+    location: HashMap<u32, u32>,
 }
 
 impl Decorations {
@@ -189,6 +194,7 @@ impl Decorations {
                 (Decoration::ArrayStride, Some(v)) => _ = self.array_stride.insert(target, v),
                 (Decoration::NonWritable, _) => _ = self.non_writable.insert(target),
                 (Decoration::BufferBlock, _) => _ = self.buffer_block.insert(target),
+                (Decoration::Location, Some(v)) => _ = self.location.insert(target, v),
                 _ => {}
             }
         } else {
@@ -419,6 +425,7 @@ fn reflect(words: &[u32]) -> Result<Vec<EntryPoint>, String> {
         }
     }
 
+    let inputs = crate::state::draw_params::input_locations(&c.variables, &c.d.location);
     let mut entry_points = Vec::new();
     for e in &c.entry_points {
         let (Some(Operand::ExecutionModel(model)), Some(main), Some(Operand::LiteralString(name))) =
@@ -444,6 +451,7 @@ fn reflect(words: &[u32]) -> Result<Vec<EntryPoint>, String> {
             stage: stage_of(*model),
             resources: merge(resources),
             push_constants,
+            inputs: crate::state::draw_params::interface_inputs(&e.operands, &inputs),
         });
     }
     Ok(entry_points)
@@ -495,6 +503,7 @@ mod tests {
                 stage: 0x20,
                 resources: vec![ResourceUse { set: 0, binding: 0, written: true }],
                 push_constants: Some(4),
+                inputs: 0,
             }]
         );
     }

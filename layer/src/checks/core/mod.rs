@@ -27,6 +27,7 @@ mod rendering;
 mod semaphores;
 mod spirv;
 mod swapchains;
+mod draw_params;
 
 use std::sync::Arc;
 

@@ -49,6 +49,7 @@ impl StateTracker {
                     // SAFETY: a stage of a create info the application passed.
                     unsafe { self.stage_uses(cx, stage, &at, &mut info.uses) };
                 }
+                info.vertex_bindings = crate::state::draw_params::vertex_bindings(&d, &info.uses);
             }
             p.pipeline_created(info);
         }

@@ -1459,4 +1459,36 @@ impl ValidationObject for StateTracker {
         // SAFETY: the data the application passed, laid out as the template says.
         unsafe { self.updated_with_template(set, template, data as *const u8) };
     }
+
+    fn post_call_record_cmd_bind_vertex_buffers(
+        &self,
+        cx: &Call<'_>,
+        _cb: VkCommandBuffer,
+        first: u32,
+        count: u32,
+        _buffers: *const VkBuffer,
+        _offsets: *const VkDeviceSize,
+        _result: (),
+    ) {
+        if self.references {
+            self.vertex_buffers_bound(cx, first, count);
+        }
+    }
+
+    fn post_call_record_cmd_bind_vertex_buffers2(
+        &self,
+        cx: &Call<'_>,
+        _cb: VkCommandBuffer,
+        first: u32,
+        count: u32,
+        _buffers: *const VkBuffer,
+        _offsets: *const VkDeviceSize,
+        _sizes: *const VkDeviceSize,
+        _strides: *const VkDeviceSize,
+        _result: (),
+    ) {
+        if self.references {
+            self.vertex_buffers_bound(cx, first, count);
+        }
+    }
 }
