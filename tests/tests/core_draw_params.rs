@@ -182,7 +182,12 @@ impl Fixture {
     /// Records `record` into a new command buffer: inside a rendering instance with the triangle
     /// pipeline (and an index buffer) bound for a draw, with the compute pipeline `compute`
     /// bound for a dispatch. The ids reported while `record` ran.
-    fn ids(&self, graphics: bool, compute: vk::Pipeline, record: impl FnOnce(&ash::Device, vk::CommandBuffer)) -> Vec<String> {
+    fn ids(
+        &self,
+        graphics: bool,
+        compute: vk::Pipeline,
+        record: impl FnOnce(&ash::Device, vk::CommandBuffer),
+    ) -> Vec<String> {
         let d = &self.ctx.device;
         // SAFETY: a command buffer of a resettable pool, recorded and never submitted.
         unsafe {
@@ -264,8 +269,7 @@ fn graphics_pipeline(ctx: &Context, layout: vk::PipelineLayout, vertex: &[u8], a
             .module(fragment)
             .name(c"main"),
     ];
-    let bindings: Vec<_> =
-        (0..3).map(|b| vk::VertexInputBindingDescription::default().binding(b).stride(16)).collect();
+    let bindings: Vec<_> = (0..3).map(|b| vk::VertexInputBindingDescription::default().binding(b).stride(16)).collect();
     let descriptions: Vec<_> = (0..3)
         .map(|l| {
             vk::VertexInputAttributeDescription::default()
@@ -432,13 +436,21 @@ fn dispatch_base() {
     // SAFETY: reading the device's limits.
     let limits = unsafe { f.ctx.instance.get_physical_device_properties(f.ctx.physical_device) }.limits;
     assert_eq!(limits.max_compute_work_group_count, [max; 3], "lavapipe's limits changed");
-    let axes = [("baseGroupX-00421", "groupCountX-00424"), ("baseGroupX-00422", "groupCountY-00425"), ("baseGroupZ-00423", "groupCountZ-00426")];
+    let axes = [
+        ("baseGroupX-00421", "groupCountX-00424"),
+        ("baseGroupX-00422", "groupCountY-00425"),
+        ("baseGroupZ-00423", "groupCountZ-00426"),
+    ];
     for (axis, (base_id, count_id)) in axes.into_iter().enumerate() {
         let (mut base, mut count) = ([0; 3], [1; 3]);
         base[axis] = max - 1;
         assert_eq!(dispatch(f.compute_base, base, count), NONE, "axis {axis}");
         count[axis] = 2;
-        assert_eq!(dispatch(f.compute_base, base, count), [format!("VUID-vkCmdDispatchBase-{count_id}")], "axis {axis}");
+        assert_eq!(
+            dispatch(f.compute_base, base, count),
+            [format!("VUID-vkCmdDispatchBase-{count_id}")],
+            "axis {axis}"
+        );
         count[axis] = 1;
         base[axis] = max;
         assert_eq!(dispatch(f.compute_base, base, count), [format!("VUID-vkCmdDispatchBase-{base_id}")], "axis {axis}");

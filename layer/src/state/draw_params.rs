@@ -95,3 +95,26 @@ impl StateTracker {
         self.refer_then(&COMMAND_HANDLES[cx.command], cx.params, |r| r.draw.vertex_bound |= bound);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::shaders::Reflection;
+
+    const ATTRIBUTES: &[u8] = include_bytes!("../../../tests/shaders/attributes.vert.spv");
+    const TRIANGLE: &[u8] = include_bytes!("../../../tests/shaders/triangle.vert.spv");
+    const COMPUTE: &[u8] = include_bytes!("../../../tests/shaders/compute.comp.spv");
+
+    fn inputs(bytes: &[u8], stage: u32) -> u64 {
+        let words: Vec<u32> = bytes.chunks_exact(4).map(|w| u32::from_le_bytes([w[0], w[1], w[2], w[3]])).collect();
+        Reflection::of(&words).entry_point(b"main", stage).expect("main").inputs
+    }
+
+    #[test]
+    fn a_vertex_shaders_input_locations_and_no_built_ins() {
+        // Locations 0 and 2; gl_VertexIndex (triangle.vert) and gl_GlobalInvocationID are
+        // built-ins, with no location.
+        assert_eq!(inputs(ATTRIBUTES, 0x1), 0b101);
+        assert_eq!(inputs(TRIANGLE, 0x1), 0);
+        assert_eq!(inputs(COMPUTE, 0x20), 0);
+    }
+}

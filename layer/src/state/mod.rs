@@ -5,6 +5,7 @@
 pub mod clears;
 pub mod command_buffers;
 pub mod descriptors;
+pub mod draw_params;
 pub mod events;
 pub mod images;
 pub mod layout_tracking;
@@ -20,7 +21,6 @@ pub mod submissions;
 pub mod swapchains;
 pub mod timeline;
 pub mod tracker;
-pub mod draw_params;
 
 pub use objects::{key, ObjectRecord, Origin, Overlap, OBJECTS, TYPES};
 pub use tracker::StateTracker;

@@ -289,7 +289,7 @@ impl CoreChecks {
         let Some(index) = bind_point_index(point).filter(|_| !shader_objects) else {
             return self.with_recording(cx, cb, |r| self.draw_params(cx, r));
         };
-        self.with_recording(cx, cb, |r| self.draw_params(cx, r) | match r.bound[index].pipeline {
+        self.with_recording(cx, cb, |r| match r.bound[index].pipeline {
             None => cx.error(
                 vuid,
                 &cx.location(),
@@ -299,6 +299,6 @@ impl CoreChecks {
                 ),
             ),
             Some(pipeline) => self.shader_uses_bound(cx, r, (index, point), pipeline, cb),
-        })
+        } | self.draw_params(cx, r))
     }
 }

@@ -159,9 +159,24 @@ const INDIRECT_IDS: [IndirectIds; 5] = [
 
 /// vkCmdDispatchBase's ids, per axis: the base below the limit, the count within what is left.
 const DISPATCH_BASE_IDS: [(&str, &str, &str, &str); 3] = [
-    ("baseGroupX", "groupCountX", "VUID-vkCmdDispatchBase-baseGroupX-00421", "VUID-vkCmdDispatchBase-groupCountX-00424"),
-    ("baseGroupY", "groupCountY", "VUID-vkCmdDispatchBase-baseGroupX-00422", "VUID-vkCmdDispatchBase-groupCountY-00425"),
-    ("baseGroupZ", "groupCountZ", "VUID-vkCmdDispatchBase-baseGroupZ-00423", "VUID-vkCmdDispatchBase-groupCountZ-00426"),
+    (
+        "baseGroupX",
+        "groupCountX",
+        "VUID-vkCmdDispatchBase-baseGroupX-00421",
+        "VUID-vkCmdDispatchBase-groupCountX-00424",
+    ),
+    (
+        "baseGroupY",
+        "groupCountY",
+        "VUID-vkCmdDispatchBase-baseGroupX-00422",
+        "VUID-vkCmdDispatchBase-groupCountY-00425",
+    ),
+    (
+        "baseGroupZ",
+        "groupCountZ",
+        "VUID-vkCmdDispatchBase-baseGroupZ-00423",
+        "VUID-vkCmdDispatchBase-groupCountZ-00426",
+    ),
 ];
 
 /// A nonzero base needs a pipeline created with `VK_PIPELINE_CREATE_DISPATCH_BASE_BIT`.
@@ -350,11 +365,8 @@ impl CoreChecks {
             }
             let max = device.limits.maxDrawIndirectCount;
             if count > u64::from(max) {
-                skip |= cx.error(
-                    ids.max,
-                    &count_at,
-                    format_args!("is {count}, more than maxDrawIndirectCount ({max})."),
-                );
+                skip |=
+                    cx.error(ids.max, &count_at, format_args!("is {count}, more than maxDrawIndirectCount ({max})."));
             }
         }
         if count > 1 && (!stride.is_multiple_of(4) || stride < record) {

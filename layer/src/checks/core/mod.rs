@@ -10,6 +10,7 @@ mod copy_overlap;
 mod copy_shapes;
 mod descriptors;
 mod draw;
+mod draw_params;
 mod draw_state;
 mod events;
 mod fences;
@@ -27,7 +28,6 @@ mod rendering;
 mod semaphores;
 mod spirv;
 mod swapchains;
-mod draw_params;
 
 use std::sync::Arc;
 
