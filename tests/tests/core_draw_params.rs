@@ -6,11 +6,12 @@
 //! base only with a pipeline created for it, and a buffer bound to every vertex input binding
 //! the bound pipeline's vertex shader reads. Each case: the exact ids of the invalid command
 //! (skipped, so it never reaches lavapipe), then its valid neighbour, which reports nothing.
-//! Command buffers are recorded, never submitted.
+//! Command buffers are recorded, never submitted. The test-only driver shim below Vigil lowers
+//! maxDrawIndirectCount (`low-draw-indirect-count`) for the rule about that limit.
 
 use ash::vk;
 use vigil_tests::programs::{compute_pipeline, shader_module};
-use vigil_tests::{Context, ContextBuilder, VulkanEnv, VIGIL_LAYER};
+use vigil_tests::{Context, ContextBuilder, VulkanEnv, SHIM_LAYER, VIGIL_LAYER};
 
 const NONE: [&str; 0] = [];
 const VERTEX_SPV: &[u8] = include_bytes!("../shaders/triangle.vert.spv");
@@ -91,11 +92,13 @@ struct Fixture {
 }
 
 impl Fixture {
-    /// `full`: multiDrawIndirect and drawIndirectCount enabled.
+    /// `full`: multiDrawIndirect and drawIndirectCount enabled. The driver shim below Vigil
+    /// lowers maxDrawIndirectCount to 4 (lavapipe's is u32::MAX, which no drawCount exceeds);
+    /// every fixture of the process shares its environment.
     fn new(full: bool) -> Self {
-        let entry = VulkanEnv::new().with_vigil().entry();
+        let entry = VulkanEnv::new().with_vigil_and_shim("low-draw-indirect-count").entry();
         let ctx = ContextBuilder::new()
-            .layers(&[VIGIL_LAYER])
+            .layers(&[VIGIL_LAYER, SHIM_LAYER])
             .features(vk::PhysicalDeviceFeatures::default().multi_draw_indirect(full))
             .vulkan12_features(vk::PhysicalDeviceVulkan12Features::default().draw_indirect_count(full))
             .vulkan13_features(vk::PhysicalDeviceVulkan13Features::default().dynamic_rendering(true))
@@ -144,11 +147,11 @@ impl Fixture {
                 .expect("vkCreateImage");
             bind(&ctx, d.get_image_memory_requirements(image), |m| d.bind_image_memory(image, m, 0));
             let view = d.create_image_view(&vigil_tests::context::color_view_info(image), None).expect("view");
-            let indirect = buffer(&ctx, Usage::INDIRECT_BUFFER, true);
-            let not_indirect = buffer(&ctx, Usage::VERTEX_BUFFER, true);
-            let unbound = buffer(&ctx, Usage::INDIRECT_BUFFER, false);
-            let index = buffer(&ctx, Usage::INDEX_BUFFER, true);
-            let vertex = buffer(&ctx, Usage::VERTEX_BUFFER, true);
+            let indirect = buffer(&ctx, Usage::INDIRECT_BUFFER, true, SIZE);
+            let not_indirect = buffer(&ctx, Usage::VERTEX_BUFFER, true, SIZE);
+            let unbound = buffer(&ctx, Usage::INDIRECT_BUFFER, false, SIZE);
+            let index = buffer(&ctx, Usage::INDEX_BUFFER, true, SIZE);
+            let vertex = buffer(&ctx, Usage::VERTEX_BUFFER, true, SIZE);
             Fixture {
                 ctx,
                 pool,
@@ -326,11 +329,11 @@ fn bind(ctx: &Context, req: vk::MemoryRequirements, bind: impl FnOnce(vk::Device
     bind(memory).expect("bind memory");
 }
 
-/// A 64-byte buffer with `usage`, bound to memory when `bound`.
-fn buffer(ctx: &Context, usage: vk::BufferUsageFlags, bound: bool) -> vk::Buffer {
+/// A buffer of `size` bytes with `usage`, bound to memory when `bound`.
+fn buffer(ctx: &Context, usage: vk::BufferUsageFlags, bound: bool, size: u64) -> vk::Buffer {
     let d = &ctx.device;
     // SAFETY: a valid create info.
-    let b = unsafe { d.create_buffer(&vk::BufferCreateInfo::default().size(SIZE).usage(usage), None) }.expect("buffer");
+    let b = unsafe { d.create_buffer(&vk::BufferCreateInfo::default().size(size).usage(usage), None) }.expect("buffer");
     if bound {
         // SAFETY: a live buffer.
         bind(ctx, unsafe { d.get_buffer_memory_requirements(b) }, |m| unsafe { d.bind_buffer_memory(b, m, 0) });
@@ -501,5 +504,18 @@ fn vertex_buffers_bound_for_the_bindings_the_shader_reads() {
         // The triangle pipeline has no vertex input.
         let ids = f.ids(true, f.compute, |d, cb| draw(d, cb));
         assert_eq!(ids, NONE, "{name}");
+    }
+}
+
+#[test]
+fn draw_count_within_max_draw_indirect_count() {
+    // lavapipe's maxDrawIndirectCount is u32::MAX: the shim lowers it to 4.
+    let f = Fixture::new(true);
+    let big = buffer(&f.ctx, Usage::INDIRECT_BUFFER, true, 256);
+    for cmd in [Cmd::Draw, Cmd::DrawIndexed] {
+        let name = cmd.name();
+        let four = Params { buffer: big, count: 4, ..f.valid(cmd) };
+        assert_eq!(f.indirect(cmd, four), NONE, "{name}");
+        assert_eq!(f.indirect(cmd, Params { count: 5, ..four }), [cmd.id("drawCount-02719")], "{name}");
     }
 }

@@ -54,7 +54,14 @@ pub struct Behaviours {
     /// fewer for four formats ([`HIDDEN_FORMAT_FEATURES`]): the rules about an image's format
     /// features need formats lavapipe supports less.
     pub no_transfer_format_features: bool,
+    /// `low-draw-indirect-count`: `vkGetPhysicalDeviceProperties(2)` report
+    /// `maxDrawIndirectCount` as [`LOW_DRAW_INDIRECT_COUNT`] (lavapipe's is `u32::MAX`, which no
+    /// `drawCount` can exceed): the rules about that limit need a lower one.
+    pub low_draw_indirect_count: bool,
 }
+
+/// The `maxDrawIndirectCount` that `low-draw-indirect-count` reports.
+pub const LOW_DRAW_INDIRECT_COUNT: u32 = 4;
 
 /// What `no-transfer-format-features` hides: each format's optimal and linear tiling features
 /// lose the flags beside it.
@@ -79,6 +86,7 @@ impl Behaviours {
                 "extra-memory-type" => b.extra_memory_type = true,
                 "no-compute-queue" => b.no_compute_queue = true,
                 "no-transfer-format-features" => b.no_transfer_format_features = true,
+                "low-draw-indirect-count" => b.low_draw_indirect_count = true,
                 _ => return Err(format!("{BEHAVIOURS_VAR}: unknown switch `{name}`")),
             }
         }
@@ -147,6 +155,9 @@ struct Instance {
     /// The next layer's format query (as for memory properties).
     format_properties: Option<vk::PFN_vkGetPhysicalDeviceFormatProperties>,
     behaviours: Behaviours,
+    /// The next layer's properties queries (as for memory properties).
+    properties: Option<vk::PFN_vkGetPhysicalDeviceProperties>,
+    properties2: Option<vk::PFN_vkGetPhysicalDeviceProperties2>,
 }
 
 /// Per device: the next layer's functions and whether the extension is enabled.
@@ -400,6 +411,12 @@ unsafe extern "system" fn get_instance_proc_addr(
     if same_name(name, c"vkGetPhysicalDeviceFormatProperties") {
         return void_fn!(get_physical_device_format_properties, vk::PFN_vkGetPhysicalDeviceFormatProperties);
     }
+    if same_name(name, c"vkGetPhysicalDeviceProperties") {
+        return void_fn!(get_physical_device_properties, vk::PFN_vkGetPhysicalDeviceProperties);
+    }
+    if same_name(name, c"vkGetPhysicalDeviceProperties2") || same_name(name, c"vkGetPhysicalDeviceProperties2KHR") {
+        return void_fn!(get_physical_device_properties2, vk::PFN_vkGetPhysicalDeviceProperties2);
+    }
     if let Some(f) = device_function(name, true, true, true) {
         return f;
     }
@@ -488,6 +505,10 @@ unsafe extern "system" fn create_instance(
             format_properties: gipa(handle, c"vkGetPhysicalDeviceFormatProperties".as_ptr())
                 .map(|f| std::mem::transmute(f)),
             behaviours,
+            properties: gipa(handle, c"vkGetPhysicalDeviceProperties".as_ptr()).map(|f| std::mem::transmute(f)),
+            properties2: gipa(handle, c"vkGetPhysicalDeviceProperties2".as_ptr())
+                .or_else(|| gipa(handle, c"vkGetPhysicalDeviceProperties2KHR".as_ptr()))
+                .map(|f| std::mem::transmute(f)),
         });
         result
     }
@@ -842,6 +863,50 @@ unsafe extern "system" fn get_physical_device_format_properties(
     }
 }
 
+/// The next layer's properties queries of `physical_device`'s instance, and whether it asked for
+/// `low-draw-indirect-count`.
+///
+/// # Safety
+/// As [`memory_queries`].
+unsafe fn properties_queries(
+    physical_device: vk::PhysicalDevice,
+) -> Option<(Option<vk::PFN_vkGetPhysicalDeviceProperties>, Option<vk::PFN_vkGetPhysicalDeviceProperties2>, bool)> {
+    // SAFETY: physical devices share their instance's dispatch key.
+    let key = unsafe { dispatch_key(physical_device.as_raw()) };
+    let s = state();
+    let i = s.instances.iter().find(|i| i.key == key)?;
+    Some((i.properties, i.properties2, i.behaviours.low_draw_indirect_count))
+}
+
+unsafe extern "system" fn get_physical_device_properties(
+    physical_device: vk::PhysicalDevice,
+    out: *mut vk::PhysicalDeviceProperties,
+) {
+    // SAFETY: the loader passes a physical device of an instance created through this layer,
+    // and the caller's output structure.
+    unsafe {
+        let Some((Some(next), _, low)) = properties_queries(physical_device) else { return };
+        next(physical_device, out);
+        if let (true, Some(out)) = (low, out.as_mut()) {
+            out.limits.max_draw_indirect_count = LOW_DRAW_INDIRECT_COUNT;
+        }
+    }
+}
+
+unsafe extern "system" fn get_physical_device_properties2(
+    physical_device: vk::PhysicalDevice,
+    out: *mut vk::PhysicalDeviceProperties2<'_>,
+) {
+    // SAFETY: as for vkGetPhysicalDeviceProperties.
+    unsafe {
+        let Some((_, Some(next), low)) = properties_queries(physical_device) else { return };
+        next(physical_device, out);
+        if let (true, Some(out)) = (low, out.as_mut()) {
+            out.properties.limits.max_draw_indirect_count = LOW_DRAW_INDIRECT_COUNT;
+        }
+    }
+}
+
 unsafe extern "system" fn allocate_memory(
     device: vk::Device,
     info: *const vk::MemoryAllocateInfo<'_>,
@@ -1039,6 +1104,8 @@ mod tests {
         assert_eq!(Behaviours::parse("alias-handles"), Ok(Behaviours { alias_handles: true, ..Default::default() }));
         let extra = Behaviours::parse("extra-memory-type");
         assert_eq!(extra, Ok(Behaviours { extra_memory_type: true, ..Default::default() }));
+        let low = Behaviours::parse("low-draw-indirect-count");
+        assert_eq!(low, Ok(Behaviours { low_draw_indirect_count: true, ..Default::default() }));
         assert!(Behaviours::parse("alias-handles,lower-limits").unwrap_err().contains("lower-limits"));
     }
 
