@@ -23,6 +23,8 @@ pub struct ContextBuilder {
     shader_object: bool,
     /// Vigil settings passed in `VkLayerSettingsCreateInfoEXT`, as (key, value) strings.
     vigil_settings: Vec<(CString, CString)>,
+    /// Whether to enable `VK_EXT_robustness2` and its `nullDescriptor` feature.
+    null_descriptor: bool,
 }
 
 impl Default for ContextBuilder {
@@ -45,6 +47,7 @@ impl ContextBuilder {
             maintenance5: false,
             shader_object: false,
             vigil_settings: Vec::new(),
+            null_descriptor: false,
         }
     }
 
@@ -103,6 +106,12 @@ impl ContextBuilder {
         self
     }
 
+    /// Enables `VK_EXT_robustness2` and its `nullDescriptor` feature.
+    pub fn null_descriptor(mut self) -> Self {
+        self.null_descriptor = true;
+        self
+    }
+
     /// Device extensions.
     pub fn device_extensions(mut self, names: &[&CStr]) -> Self {
         self.device_extensions = names.iter().map(|n| (*n).to_owned()).collect();
@@ -140,6 +149,9 @@ impl ContextBuilder {
         if self.shader_object {
             extensions.push(ash::ext::shader_object::NAME.as_ptr());
         }
+        if self.null_descriptor {
+            extensions.push(ash::ext::robustness2::NAME.as_ptr());
+        }
         let mut info = vk::DeviceCreateInfo::default()
             .queue_create_infos(&queues)
             .enabled_extension_names(&extensions)
@@ -161,6 +173,10 @@ impl ContextBuilder {
         let mut shader_object = vk::PhysicalDeviceShaderObjectFeaturesEXT::default().shader_object(true);
         if self.shader_object {
             info = info.push_next(&mut shader_object);
+        }
+        let mut robustness2 = vk::PhysicalDeviceRobustness2FeaturesEXT::default().null_descriptor(true);
+        if self.null_descriptor {
+            info = info.push_next(&mut robustness2);
         }
         // SAFETY: valid create info for a physical device of this instance.
         let device = unsafe { instance.create_device(physical_device, &info, None) }

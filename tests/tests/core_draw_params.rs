@@ -96,8 +96,13 @@ impl Fixture {
     /// lowers maxDrawIndirectCount to 4 (lavapipe's is u32::MAX, which no drawCount exceeds);
     /// every fixture of the process shares its environment.
     fn new(full: bool) -> Self {
+        Self::with(full, ContextBuilder::new())
+    }
+
+    /// [`Fixture::new`] on a device made with `builder`.
+    fn with(full: bool, builder: ContextBuilder) -> Self {
         let entry = VulkanEnv::new().with_vigil_and_shim("low-draw-indirect-count").entry();
-        let ctx = ContextBuilder::new()
+        let ctx = builder
             .layers(&[VIGIL_LAYER, SHIM_LAYER])
             .features(vk::PhysicalDeviceFeatures::default().multi_draw_indirect(full))
             .vulkan12_features(vk::PhysicalDeviceVulkan12Features::default().draw_indirect_count(full))
@@ -518,4 +523,41 @@ fn draw_count_within_max_draw_indirect_count() {
         assert_eq!(f.indirect(cmd, four), NONE, "{name}");
         assert_eq!(f.indirect(cmd, Params { count: 5, ..four }), [cmd.id("drawCount-02719")], "{name}");
     }
+}
+
+#[test]
+fn null_vertex_buffers() {
+    let f = Fixture::new(true);
+    let null = vk::Buffer::null();
+    // SAFETY (closures): recording with live objects; the invalid binds are skipped.
+    let bind = |f: &Fixture, offset: u64| {
+        let one = f
+            .ids(true, f.compute, |d, cb| unsafe { d.cmd_bind_vertex_buffers(cb, 0, &[f.vertex, null], &[0, offset]) });
+        let two = f.ids(true, f.compute, |d, cb| unsafe {
+            d.cmd_bind_vertex_buffers2(cb, 0, &[f.vertex, null], &[0, offset], None, None)
+        });
+        [one, two]
+    };
+    let ids = bind(&f, 0);
+    assert_eq!(ids, [["VUID-vkCmdBindVertexBuffers-pBuffers-04001"], ["VUID-vkCmdBindVertexBuffers2-pBuffers-04111"]]);
+    let ids = bind(&f, 16);
+    assert_eq!(
+        ids,
+        [
+            ["VUID-vkCmdBindVertexBuffers-pBuffers-04001", "VUID-vkCmdBindVertexBuffers-pBuffers-04002"],
+            ["VUID-vkCmdBindVertexBuffers2-pBuffers-04111", "VUID-vkCmdBindVertexBuffers2-pBuffers-04112"]
+        ]
+    );
+    // With nullDescriptor: null at offset 0 is valid, and counts as bound for the draw.
+    let f = Fixture::with(true, ContextBuilder::new().null_descriptor());
+    assert_eq!(bind(&f, 0), [NONE, NONE]);
+    let ids = bind(&f, 16);
+    assert_eq!(ids, [["VUID-vkCmdBindVertexBuffers-pBuffers-04002"], ["VUID-vkCmdBindVertexBuffers2-pBuffers-04112"]]);
+    // SAFETY: recording with live objects.
+    let ids = f.ids(true, f.compute, |d, cb| unsafe {
+        d.cmd_bind_pipeline(cb, vk::PipelineBindPoint::GRAPHICS, f.attributes);
+        d.cmd_bind_vertex_buffers(cb, 0, &[null, null, null], &[0; 3]);
+        d.cmd_draw(cb, 3, 1, 0, 0);
+    });
+    assert_eq!(ids, NONE);
 }

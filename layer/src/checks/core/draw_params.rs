@@ -13,6 +13,7 @@
 //! (`stateless::dispatch`).
 
 use vigil_generated::features::Feature;
+use vigil_generated::{Handle as _, VkBuffer};
 
 use super::CoreChecks;
 use crate::chassis::raw::read_uint;
@@ -191,6 +192,21 @@ const VERTEX_BOUND_IDS: [(&str, &str); 6] = [
     ("vkCmdDrawIndexedIndirectCount", "VUID-vkCmdDrawIndexedIndirectCount-None-04007"),
     ("vkCmdDrawIndirect", "VUID-vkCmdDrawIndirect-None-04007"),
     ("vkCmdDrawIndirectCount", "VUID-vkCmdDrawIndirectCount-None-04007"),
+];
+
+/// Per vertex buffer bind command, sorted: the ids of a VK_NULL_HANDLE buffer without the
+/// nullDescriptor feature, and of a VK_NULL_HANDLE buffer's offset other than zero.
+const NULL_VERTEX_IDS: [(&str, &str, &str); 2] = [
+    (
+        "vkCmdBindVertexBuffers",
+        "VUID-vkCmdBindVertexBuffers-pBuffers-04001",
+        "VUID-vkCmdBindVertexBuffers-pBuffers-04002",
+    ),
+    (
+        "vkCmdBindVertexBuffers2",
+        "VUID-vkCmdBindVertexBuffers2-pBuffers-04111",
+        "VUID-vkCmdBindVertexBuffers2-pBuffers-04112",
+    ),
 ];
 
 /// Reads parameter `i` of `cx` as an unsigned integer of `width` bytes.
@@ -405,6 +421,33 @@ impl CoreChecks {
         skip
     }
 
+    /// vkCmdBindVertexBuffers(2): a VK_NULL_HANDLE element of `buffers` only with the
+    /// nullDescriptor feature, and at offset zero. True to skip the call.
+    pub(super) fn null_vertex_buffers(&self, cx: &Call<'_>, buffers: &[VkBuffer], offsets: &[u64]) -> bool {
+        let Ok(i) = NULL_VERTEX_IDS.binary_search_by_key(&cx.name, |n| n.0) else { return false };
+        let (_, null_vuid, offset_vuid) = NULL_VERTEX_IDS[i];
+        let allowed = cx.device().is_none_or(|f| f.features.contains(Feature::NULL_DESCRIPTOR));
+        let root = cx.location();
+        let mut skip = false;
+        for (i, (_, &offset)) in buffers.iter().zip(offsets).enumerate().filter(|(_, (b, _))| b.as_raw() == 0) {
+            if !allowed {
+                skip |= cx.error(
+                    null_vuid,
+                    &root.dot("pBuffers").index(i),
+                    format_args!("is VK_NULL_HANDLE, and the nullDescriptor feature is not enabled."),
+                );
+            }
+            if offset != 0 {
+                skip |= cx.error(
+                    offset_vuid,
+                    &root.dot("pOffsets").index(i),
+                    format_args!("is {offset}, but pBuffers[{i}] is VK_NULL_HANDLE: its offset must be 0."),
+                );
+            }
+        }
+        skip
+    }
+
     /// vkCmdDispatchBase: each base below maxComputeWorkGroupCount, and each group count within
     /// what the base leaves of it.
     fn dispatch_base_counts(&self, cx: &Call<'_>) -> bool {
@@ -537,6 +580,11 @@ mod tests {
         check(DISPATCH_BASE_PIPELINE, "vkCmdDispatchBase", &["VK_PIPELINE_CREATE_DISPATCH_BASE_BIT"]);
         for (c, vuid) in VERTEX_BOUND_IDS {
             check(vuid, c, &["vertex input bindings", "valid or VK_NULL_HANDLE buffers bound"]);
+        }
+        assert!(NULL_VERTEX_IDS.windows(2).all(|w| w[0].0 < w[1].0));
+        for (c, null, offset) in NULL_VERTEX_IDS {
+            check(null, c, &["nullDescriptor", "pBuffers", "VK_NULL_HANDLE"]);
+            check(offset, c, &["VK_NULL_HANDLE", "pOffsets", "zero"]);
         }
     }
 }
