@@ -25,6 +25,8 @@ pub struct ContextBuilder {
     vigil_settings: Vec<(CString, CString)>,
     /// Whether to enable `VK_EXT_robustness2` and its `nullDescriptor` feature.
     null_descriptor: bool,
+    /// Whether to enable `VK_EXT_multi_draw` and its `multiDraw` feature.
+    multi_draw: bool,
 }
 
 impl Default for ContextBuilder {
@@ -48,6 +50,7 @@ impl ContextBuilder {
             shader_object: false,
             vigil_settings: Vec::new(),
             null_descriptor: false,
+            multi_draw: false,
         }
     }
 
@@ -112,6 +115,12 @@ impl ContextBuilder {
         self
     }
 
+    /// Enables `VK_EXT_multi_draw` and its `multiDraw` feature.
+    pub fn multi_draw(mut self) -> Self {
+        self.multi_draw = true;
+        self
+    }
+
     /// Device extensions.
     pub fn device_extensions(mut self, names: &[&CStr]) -> Self {
         self.device_extensions = names.iter().map(|n| (*n).to_owned()).collect();
@@ -152,6 +161,9 @@ impl ContextBuilder {
         if self.null_descriptor {
             extensions.push(ash::ext::robustness2::NAME.as_ptr());
         }
+        if self.multi_draw {
+            extensions.push(ash::ext::multi_draw::NAME.as_ptr());
+        }
         let mut info = vk::DeviceCreateInfo::default()
             .queue_create_infos(&queues)
             .enabled_extension_names(&extensions)
@@ -177,6 +189,10 @@ impl ContextBuilder {
         let mut robustness2 = vk::PhysicalDeviceRobustness2FeaturesEXT::default().null_descriptor(true);
         if self.null_descriptor {
             info = info.push_next(&mut robustness2);
+        }
+        let mut multi_draw = vk::PhysicalDeviceMultiDrawFeaturesEXT::default().multi_draw(true);
+        if self.multi_draw {
+            info = info.push_next(&mut multi_draw);
         }
         // SAFETY: valid create info for a physical device of this instance.
         let device = unsafe { instance.create_device(physical_device, &info, None) }

@@ -561,3 +561,56 @@ fn null_vertex_buffers() {
     });
     assert_eq!(ids, NONE);
 }
+
+#[test]
+fn multi_draw_strides_and_vertex_buffers() {
+    let f = Fixture::with(true, ContextBuilder::new().multi_draw());
+    let multi = ash::ext::multi_draw::Device::new(&f.ctx.instance, &f.ctx.device);
+    // Room for two draws at any stride the cases use; zeros: draws of no vertices.
+    let data = [0u32; 16];
+    let (multi, data) = (&multi, &data);
+    // SAFETY (closures): recording with live objects and `data`; invalid calls are skipped.
+    let draw = |indexed: bool, count: u32, stride: u32| {
+        move |_: &ash::Device, cb| unsafe {
+            if indexed {
+                (multi.fp().cmd_draw_multi_indexed_ext)(
+                    cb,
+                    count,
+                    data.as_ptr().cast(),
+                    1,
+                    0,
+                    stride,
+                    std::ptr::null(),
+                );
+            } else {
+                (multi.fp().cmd_draw_multi_ext)(cb, count, data.as_ptr().cast(), 1, 0, stride);
+            }
+        }
+    };
+    for (indexed, name, element) in [(false, "vkCmdDrawMultiEXT", 8), (true, "vkCmdDrawMultiIndexedEXT", 12)] {
+        let stride_id = [format!("VUID-{name}-drawCount-{}", if indexed { "09629" } else { "09628" })];
+        assert_eq!(f.ids(true, f.compute, draw(indexed, 2, element)), NONE, "{name}");
+        assert_eq!(f.ids(true, f.compute, draw(indexed, 2, element + 4)), NONE, "{name}");
+        assert_eq!(f.ids(true, f.compute, draw(indexed, 2, element + 2)), stride_id, "{name}");
+        assert_eq!(f.ids(true, f.compute, draw(indexed, 2, element - 4)), stride_id, "{name}");
+        // One draw: the stride is not read.
+        assert_eq!(f.ids(true, f.compute, draw(indexed, 1, 2)), NONE, "{name}");
+        // The attribute pipeline without, then with, its vertex buffers.
+        let v = f.vertex;
+        let ids = f.ids(true, f.compute, |d, cb| {
+            // SAFETY: recording with live objects.
+            unsafe { d.cmd_bind_pipeline(cb, vk::PipelineBindPoint::GRAPHICS, f.attributes) };
+            draw(indexed, 1, element)(d, cb);
+        });
+        assert_eq!(ids, [format!("VUID-{name}-None-04007")], "{name}");
+        let ids = f.ids(true, f.compute, |d, cb| {
+            // SAFETY: recording with live objects.
+            unsafe {
+                d.cmd_bind_pipeline(cb, vk::PipelineBindPoint::GRAPHICS, f.attributes);
+                d.cmd_bind_vertex_buffers(cb, 0, &[v; 3], &[0; 3]);
+            }
+            draw(indexed, 1, element)(d, cb);
+        });
+        assert_eq!(ids, NONE, "{name}");
+    }
+}

@@ -86,8 +86,9 @@ pub fn vertex_bindings(desc: &PipelineDesc<'_>, uses: &ShaderUses) -> Option<u32
 }
 
 impl StateTracker {
-    /// vkCmdBindVertexBuffers(2) bound `count` bindings from `first`: its references, and the
-    /// bindings now bound. Only while recordings keep their references.
+    /// vkCmdBindVertexBuffers(2) or vkCmdBindVertexBuffers3KHR bound `count` bindings from
+    /// `first`: its references, and the bindings now bound. Only while recordings keep their
+    /// references.
     pub(in crate::state) fn vertex_buffers_bound(&self, cx: &Call<'_>, first: u32, count: u32) {
         let end = u64::from(first) + u64::from(count);
         let mask = |n: u64| if n >= 32 { u32::MAX } else { (1u32 << n) - 1 };

@@ -183,15 +183,24 @@ const DISPATCH_BASE_IDS: [(&str, &str, &str, &str); 3] = [
 /// A nonzero base needs a pipeline created with `VK_PIPELINE_CREATE_DISPATCH_BASE_BIT`.
 const DISPATCH_BASE_PIPELINE: &str = "VUID-vkCmdDispatchBase-baseGroupX-00427";
 
+/// vkCmdDrawMultiEXT and vkCmdDrawMultiIndexedEXT, sorted: the stride rule's id, and the size
+/// and name of one element of the draws' array.
+const MULTI_DRAW_IDS: [(&str, &str, u64, &str); 2] = [
+    ("vkCmdDrawMultiEXT", "VUID-vkCmdDrawMultiEXT-drawCount-09628", 8, "VkMultiDrawInfoEXT"),
+    ("vkCmdDrawMultiIndexedEXT", "VUID-vkCmdDrawMultiIndexedEXT-drawCount-09629", 12, "VkMultiDrawIndexedInfoEXT"),
+];
+
 /// Per draw command whose bound graphics pipeline reads vertex buffers, sorted: the id of the
 /// rule that every binding its vertex shader reads has a buffer bound.
-const VERTEX_BOUND_IDS: [(&str, &str); 6] = [
+const VERTEX_BOUND_IDS: [(&str, &str); 8] = [
     ("vkCmdDraw", "VUID-vkCmdDraw-None-04007"),
     ("vkCmdDrawIndexed", "VUID-vkCmdDrawIndexed-None-04007"),
     ("vkCmdDrawIndexedIndirect", "VUID-vkCmdDrawIndexedIndirect-None-04007"),
     ("vkCmdDrawIndexedIndirectCount", "VUID-vkCmdDrawIndexedIndirectCount-None-04007"),
     ("vkCmdDrawIndirect", "VUID-vkCmdDrawIndirect-None-04007"),
     ("vkCmdDrawIndirectCount", "VUID-vkCmdDrawIndirectCount-None-04007"),
+    ("vkCmdDrawMultiEXT", "VUID-vkCmdDrawMultiEXT-None-04007"),
+    ("vkCmdDrawMultiIndexedEXT", "VUID-vkCmdDrawMultiIndexedEXT-None-04007"),
 ];
 
 /// Per vertex buffer bind command, sorted: the ids of a VK_NULL_HANDLE buffer without the
@@ -227,6 +236,9 @@ impl CoreChecks {
     pub(super) fn draw_params(&self, cx: &Call<'_>, r: &Recording) -> bool {
         if cx.name == "vkCmdDispatchBase" {
             return self.dispatch_base_counts(cx);
+        }
+        if let Ok(i) = MULTI_DRAW_IDS.binary_search_by_key(&cx.name, |m| m.0) {
+            return multi_draw_stride(cx, MULTI_DRAW_IDS[i]);
         }
         let Ok(i) = INDIRECT_IDS.binary_search_by_key(&cx.name, |d| d.command) else { return false };
         let ids = &INDIRECT_IDS[i];
@@ -524,6 +536,23 @@ impl CoreChecks {
     }
 }
 
+/// vkCmdDrawMultiEXT and vkCmdDrawMultiIndexedEXT: with more than one draw, the stride a
+/// multiple of 4 and at least one element's size. True to skip the call.
+fn multi_draw_stride(cx: &Call<'_>, (_, vuid, element, name): (&str, &'static str, u64, &str)) -> bool {
+    // SAFETY: drawCount is parameter 1 and stride parameter 5 of both commands, uint32_t.
+    let (count, stride) = unsafe { (param(cx, 1, 4), param(cx, 5, 4)) };
+    if count <= 1 || (stride.is_multiple_of(4) && stride >= element) {
+        return false;
+    }
+    cx.error(
+        vuid,
+        &cx.location().dot("stride"),
+        format_args!(
+            "is {stride}, with drawCount {count}: it must be a multiple of 4 and at least {element} (sizeof({name}))."
+        ),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -582,6 +611,10 @@ mod tests {
             check(vuid, c, &["vertex input bindings", "valid or VK_NULL_HANDLE buffers bound"]);
         }
         assert!(NULL_VERTEX_IDS.windows(2).all(|w| w[0].0 < w[1].0));
+        assert!(MULTI_DRAW_IDS.windows(2).all(|w| w[0].0 < w[1].0));
+        for (c, vuid, _, name) in MULTI_DRAW_IDS {
+            check(vuid, c, &["greater than 1", "multiple of 4", name]);
+        }
         for (c, null, offset) in NULL_VERTEX_IDS {
             check(null, c, &["nullDescriptor", "pBuffers", "VK_NULL_HANDLE"]);
             check(offset, c, &["VK_NULL_HANDLE", "pOffsets", "zero"]);

@@ -1491,4 +1491,18 @@ impl ValidationObject for StateTracker {
             self.vertex_buffers_bound(cx, first, count);
         }
     }
+
+    fn post_call_record_cmd_bind_vertex_buffers3_khr(
+        &self,
+        cx: &Call<'_>,
+        _cb: VkCommandBuffer,
+        first: u32,
+        count: u32,
+        _infos: *const VkBindVertexBuffer3InfoKHR,
+        _result: (),
+    ) {
+        if self.references {
+            self.vertex_buffers_bound(cx, first, count);
+        }
+    }
 }
