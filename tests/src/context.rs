@@ -27,6 +27,8 @@ pub struct ContextBuilder {
     null_descriptor: bool,
     /// Whether to enable `VK_EXT_multi_draw` and its `multiDraw` feature.
     multi_draw: bool,
+    /// Whether to enable `VK_EXT_mesh_shader` and its `meshShader` feature.
+    mesh_shader: bool,
 }
 
 impl Default for ContextBuilder {
@@ -51,6 +53,7 @@ impl ContextBuilder {
             vigil_settings: Vec::new(),
             null_descriptor: false,
             multi_draw: false,
+            mesh_shader: false,
         }
     }
 
@@ -121,6 +124,12 @@ impl ContextBuilder {
         self
     }
 
+    /// Enables `VK_EXT_mesh_shader` and its `meshShader` feature.
+    pub fn mesh_shader(mut self) -> Self {
+        self.mesh_shader = true;
+        self
+    }
+
     /// Device extensions.
     pub fn device_extensions(mut self, names: &[&CStr]) -> Self {
         self.device_extensions = names.iter().map(|n| (*n).to_owned()).collect();
@@ -164,6 +173,9 @@ impl ContextBuilder {
         if self.multi_draw {
             extensions.push(ash::ext::multi_draw::NAME.as_ptr());
         }
+        if self.mesh_shader {
+            extensions.push(ash::ext::mesh_shader::NAME.as_ptr());
+        }
         let mut info = vk::DeviceCreateInfo::default()
             .queue_create_infos(&queues)
             .enabled_extension_names(&extensions)
@@ -193,6 +205,10 @@ impl ContextBuilder {
         let mut multi_draw = vk::PhysicalDeviceMultiDrawFeaturesEXT::default().multi_draw(true);
         if self.multi_draw {
             info = info.push_next(&mut multi_draw);
+        }
+        let mut mesh_shader = vk::PhysicalDeviceMeshShaderFeaturesEXT::default().mesh_shader(true);
+        if self.mesh_shader {
+            info = info.push_next(&mut mesh_shader);
         }
         // SAFETY: valid create info for a physical device of this instance.
         let device = unsafe { instance.create_device(physical_device, &info, None) }

@@ -32,6 +32,8 @@ enum Cmd {
     DrawCount,
     DrawIndexedCount,
     Dispatch,
+    MeshTasks,
+    MeshTasksCount,
 }
 
 impl Cmd {
@@ -42,7 +44,29 @@ impl Cmd {
             Cmd::DrawCount => "vkCmdDrawIndirectCount",
             Cmd::DrawIndexedCount => "vkCmdDrawIndexedIndirectCount",
             Cmd::Dispatch => "vkCmdDispatchIndirect",
+            Cmd::MeshTasks => "vkCmdDrawMeshTasksIndirectEXT",
+            Cmd::MeshTasksCount => "vkCmdDrawMeshTasksIndirectCountEXT",
         }
+    }
+
+    /// Whether it reads its draw count from a count buffer.
+    fn counted(self) -> bool {
+        matches!(self, Cmd::DrawCount | Cmd::DrawIndexedCount | Cmd::MeshTasksCount)
+    }
+
+    /// The ids of its rules on the stride with more than one record and on the last record
+    /// inside the buffer.
+    fn stride_and_end_ids(self) -> (String, String) {
+        let (stride, end) = match self {
+            Cmd::Draw => ("drawCount-00476", "drawCount-00488"),
+            Cmd::DrawIndexed => ("drawCount-00528", "drawCount-00540"),
+            Cmd::DrawCount => ("stride-03110", "maxDrawCount-03111"),
+            Cmd::DrawIndexedCount => ("stride-03142", "maxDrawCount-03143"),
+            Cmd::MeshTasks => ("drawCount-07088", "drawCount-07090"),
+            Cmd::MeshTasksCount => ("stride-07096", "maxDrawCount-07097"),
+            Cmd::Dispatch => ("", "offset-00407"),
+        };
+        (self.id(stride), self.id(end))
     }
 
     /// The size of one record.
@@ -50,7 +74,7 @@ impl Cmd {
         match self {
             Cmd::Draw | Cmd::DrawCount => 16,
             Cmd::DrawIndexed | Cmd::DrawIndexedCount => 20,
-            Cmd::Dispatch => 12,
+            Cmd::Dispatch | Cmd::MeshTasks | Cmd::MeshTasksCount => 12,
         }
     }
 
@@ -82,6 +106,8 @@ struct Fixture {
     /// empty.comp, without and with VK_PIPELINE_CREATE_DISPATCH_BASE_BIT.
     compute: vk::Pipeline,
     compute_base: vk::Pipeline,
+    /// A mesh shading pipeline, on a device made with mesh shading ([`Fixture::with_mesh`]).
+    mesh: vk::Pipeline,
     view: vk::ImageView,
     /// 64 bytes each: indirect usage and bound; bound without indirect usage; not bound.
     indirect: vk::Buffer,
@@ -164,6 +190,7 @@ impl Fixture {
                 attributes,
                 compute,
                 compute_base,
+                mesh: vk::Pipeline::null(),
                 view,
                 indirect,
                 not_indirect,
@@ -172,6 +199,13 @@ impl Fixture {
                 vertex,
             }
         }
+    }
+
+    /// [`Fixture::new`] on a device with mesh shading, with a mesh shading pipeline.
+    fn with_mesh(full: bool) -> Self {
+        let mut f = Self::with(full, ContextBuilder::new().mesh_shader());
+        f.mesh = mesh_pipeline(&f.ctx);
+        f
     }
 
     /// A valid call of `cmd`: one record from the start of the indirect buffer, the count at
@@ -236,6 +270,10 @@ impl Fixture {
         self.ids(cmd != Cmd::Dispatch, self.compute, |d, cb| {
             // SAFETY: recording with live objects; invalid parameters are skipped by Vigil.
             unsafe {
+                if matches!(cmd, Cmd::MeshTasks | Cmd::MeshTasksCount) {
+                    d.cmd_bind_pipeline(cb, vk::PipelineBindPoint::GRAPHICS, self.mesh);
+                }
+                let mesh = || ash::ext::mesh_shader::Device::new(&self.ctx.instance, &self.ctx.device);
                 match cmd {
                     Cmd::Draw => d.cmd_draw_indirect(cb, p.buffer, p.offset, p.count, p.stride),
                     Cmd::DrawIndexed => d.cmd_draw_indexed_indirect(cb, p.buffer, p.offset, p.count, p.stride),
@@ -258,6 +296,16 @@ impl Fixture {
                         p.stride,
                     ),
                     Cmd::Dispatch => d.cmd_dispatch_indirect(cb, p.buffer, p.offset),
+                    Cmd::MeshTasks => mesh().cmd_draw_mesh_tasks_indirect(cb, p.buffer, p.offset, p.count, p.stride),
+                    Cmd::MeshTasksCount => mesh().cmd_draw_mesh_tasks_indirect_count(
+                        cb,
+                        p.buffer,
+                        p.offset,
+                        p.count_buffer,
+                        p.count_offset,
+                        p.count,
+                        p.stride,
+                    ),
                 }
             }
         })
@@ -325,6 +373,44 @@ fn graphics_pipeline(ctx: &Context, layout: vk::PipelineLayout, vertex: &[u8], a
     }
 }
 
+/// A pipeline of empty.mesh alone, for dynamic rendering to R8G8B8A8_UNORM.
+fn mesh_pipeline(ctx: &Context) -> vk::Pipeline {
+    const MESH_SPV: &[u8] = include_bytes!("../shaders/empty.mesh.spv");
+    let d = &ctx.device;
+    let mesh = shader_module(ctx, MESH_SPV);
+    let stages =
+        [vk::PipelineShaderStageCreateInfo::default().stage(vk::ShaderStageFlags::MESH_EXT).module(mesh).name(c"main")];
+    let viewports = [vk::Viewport::default().width(64.0).height(64.0).max_depth(1.0)];
+    let scissors = [vk::Rect2D::default().extent(vk::Extent2D { width: 64, height: 64 })];
+    let viewport = vk::PipelineViewportStateCreateInfo::default().viewports(&viewports).scissors(&scissors);
+    let raster = vk::PipelineRasterizationStateCreateInfo::default().line_width(1.0);
+    let multisample =
+        vk::PipelineMultisampleStateCreateInfo::default().rasterization_samples(vk::SampleCountFlags::TYPE_1);
+    let blend_attachments =
+        [vk::PipelineColorBlendAttachmentState::default().color_write_mask(vk::ColorComponentFlags::RGBA)];
+    let blend = vk::PipelineColorBlendStateCreateInfo::default().attachments(&blend_attachments);
+    let formats = [vk::Format::R8G8B8A8_UNORM];
+    let mut rendering = vk::PipelineRenderingCreateInfo::default().color_attachment_formats(&formats);
+    // SAFETY: valid create infos; the module is no longer needed afterwards.
+    unsafe {
+        let layout = d.create_pipeline_layout(&vk::PipelineLayoutCreateInfo::default(), None).expect("layout");
+        let info = vk::GraphicsPipelineCreateInfo::default()
+            .stages(&stages)
+            .viewport_state(&viewport)
+            .rasterization_state(&raster)
+            .multisample_state(&multisample)
+            .color_blend_state(&blend)
+            .layout(layout)
+            .push_next(&mut rendering);
+        let p = d
+            .create_graphics_pipelines(vk::PipelineCache::null(), &[info], None)
+            .map_err(|(_, e)| e)
+            .expect("vkCreateGraphicsPipelines")[0];
+        d.destroy_shader_module(mesh, None);
+        p
+    }
+}
+
 /// Host-visible memory bound with `bind`.
 fn bind(ctx: &Context, req: vk::MemoryRequirements, bind: impl FnOnce(vk::DeviceMemory) -> ash::prelude::VkResult<()>) {
     let ty = ctx.memory_type(req.memory_type_bits, vk::MemoryPropertyFlags::HOST_VISIBLE);
@@ -346,41 +432,69 @@ fn buffer(ctx: &Context, usage: vk::BufferUsageFlags, bound: bool, size: u64) ->
     b
 }
 
+/// The indirect (and count) buffer rules of `cmd`: usage, memory, offsets, room for a record.
+fn buffers(f: &Fixture, cmd: Cmd) {
+    let name = cmd.name();
+    let valid = f.valid(cmd);
+    assert_eq!(f.indirect(cmd, valid), NONE, "{name}");
+    let ids = f.indirect(cmd, Params { buffer: f.not_indirect, ..valid });
+    assert_eq!(ids, [cmd.id("buffer-02709")], "{name}");
+    let ids = f.indirect(cmd, Params { buffer: f.unbound, ..valid });
+    assert_eq!(ids, [cmd.id("buffer-02708")], "{name}");
+    assert_eq!(f.indirect(cmd, Params { offset: 2, ..valid }), [cmd.id("offset-02710")], "{name}");
+    assert_eq!(f.indirect(cmd, Params { offset: 4, ..valid }), NONE, "{name}");
+    // The last record that fits, then one 4 bytes further.
+    let last = SIZE - cmd.record();
+    assert_eq!(f.indirect(cmd, Params { offset: last, ..valid }), NONE, "{name}");
+    let past = match cmd {
+        Cmd::Draw => cmd.id("drawCount-00487"),
+        Cmd::DrawIndexed => cmd.id("drawCount-00539"),
+        Cmd::MeshTasks => cmd.id("drawCount-07089"),
+        _ => cmd.stride_and_end_ids().1,
+    };
+    assert_eq!(f.indirect(cmd, Params { offset: last + 4, ..valid }), [past], "{name}");
+    if cmd.counted() {
+        let ids = f.indirect(cmd, Params { count_buffer: f.not_indirect, ..valid });
+        assert_eq!(ids, [cmd.id("countBuffer-02715")], "{name}");
+        let ids = f.indirect(cmd, Params { count_buffer: f.unbound, ..valid });
+        assert_eq!(ids, [cmd.id("countBuffer-02714")], "{name}");
+        let ids = f.indirect(cmd, Params { count_offset: 2, ..valid });
+        assert_eq!(ids, [cmd.id("countBufferOffset-02716")], "{name}");
+        assert_eq!(f.indirect(cmd, Params { count_offset: SIZE - 4, ..valid }), NONE, "{name}");
+        let ids = f.indirect(cmd, Params { count_offset: SIZE, ..valid });
+        assert_eq!(ids, [cmd.id("countBufferOffset-04129")], "{name}");
+    }
+}
+
+/// The draw count and stride rules of the indirect draw `cmd`.
+fn counts_and_strides(f: &Fixture, cmd: Cmd) {
+    let name = cmd.name();
+    let record = cmd.record() as u32;
+    let (stride_id, end_id) = cmd.stride_and_end_ids();
+    let two = Params { count: 2, ..f.valid(cmd) };
+    assert_eq!(f.indirect(cmd, Params { stride: record + 4, ..two }), NONE, "{name}");
+    assert_eq!(f.indirect(cmd, Params { stride: record + 2, ..two }), [stride_id.clone()], "{name}");
+    assert_eq!(f.indirect(cmd, Params { stride: record - 4, ..two }), [stride_id.clone()], "{name}");
+    // One record: the stride counts only for the count buffer commands.
+    let one = Params { stride: 2, ..f.valid(cmd) };
+    let expected: Vec<String> = if cmd.counted() { vec![stride_id] } else { Vec::new() };
+    assert_eq!(f.indirect(cmd, one), expected, "{name}");
+    // Three records: the last one that fits at the end of the buffer, then 4 bytes further.
+    let three = Params { count: 3, stride: 16.max(record), offset: 0, ..f.valid(cmd) };
+    let last_fits = SIZE - u64::from(three.stride) * 2 - u64::from(record);
+    assert_eq!(f.indirect(cmd, Params { offset: last_fits, ..three }), NONE, "{name}");
+    assert_eq!(f.indirect(cmd, Params { offset: last_fits + 4, ..three }), [end_id], "{name}");
+    // No draws: nothing is read.
+    if !cmd.counted() {
+        assert_eq!(f.indirect(cmd, Params { count: 0, offset: SIZE, ..f.valid(cmd) }), NONE, "{name}");
+    }
+}
+
 #[test]
 fn indirect_and_count_buffers() {
     let f = Fixture::new(true);
     for cmd in ALL {
-        let name = cmd.name();
-        let valid = f.valid(cmd);
-        assert_eq!(f.indirect(cmd, valid), NONE, "{name}");
-        let ids = f.indirect(cmd, Params { buffer: f.not_indirect, ..valid });
-        assert_eq!(ids, [cmd.id("buffer-02709")], "{name}");
-        let ids = f.indirect(cmd, Params { buffer: f.unbound, ..valid });
-        assert_eq!(ids, [cmd.id("buffer-02708")], "{name}");
-        assert_eq!(f.indirect(cmd, Params { offset: 2, ..valid }), [cmd.id("offset-02710")], "{name}");
-        assert_eq!(f.indirect(cmd, Params { offset: 4, ..valid }), NONE, "{name}");
-        // The last record that fits, then one 4 bytes further.
-        let last = SIZE - cmd.record();
-        assert_eq!(f.indirect(cmd, Params { offset: last, ..valid }), NONE, "{name}");
-        let past = match cmd {
-            Cmd::Draw => "drawCount-00487",
-            Cmd::DrawIndexed => "drawCount-00539",
-            Cmd::DrawCount => "maxDrawCount-03111",
-            Cmd::DrawIndexedCount => "maxDrawCount-03143",
-            Cmd::Dispatch => "offset-00407",
-        };
-        assert_eq!(f.indirect(cmd, Params { offset: last + 4, ..valid }), [cmd.id(past)], "{name}");
-        if matches!(cmd, Cmd::DrawCount | Cmd::DrawIndexedCount) {
-            let ids = f.indirect(cmd, Params { count_buffer: f.not_indirect, ..valid });
-            assert_eq!(ids, [cmd.id("countBuffer-02715")], "{name}");
-            let ids = f.indirect(cmd, Params { count_buffer: f.unbound, ..valid });
-            assert_eq!(ids, [cmd.id("countBuffer-02714")], "{name}");
-            let ids = f.indirect(cmd, Params { count_offset: 2, ..valid });
-            assert_eq!(ids, [cmd.id("countBufferOffset-02716")], "{name}");
-            assert_eq!(f.indirect(cmd, Params { count_offset: SIZE - 4, ..valid }), NONE, "{name}");
-            let ids = f.indirect(cmd, Params { count_offset: SIZE, ..valid });
-            assert_eq!(ids, [cmd.id("countBufferOffset-04129")], "{name}");
-        }
+        buffers(&f, cmd);
     }
 }
 
@@ -388,32 +502,7 @@ fn indirect_and_count_buffers() {
 fn draw_counts_and_strides() {
     let f = Fixture::new(true);
     for cmd in [Cmd::Draw, Cmd::DrawIndexed, Cmd::DrawCount, Cmd::DrawIndexedCount] {
-        let name = cmd.name();
-        let record = cmd.record() as u32;
-        let counted = matches!(cmd, Cmd::DrawCount | Cmd::DrawIndexedCount);
-        let (stride_id, end_id) = match cmd {
-            Cmd::Draw => ("drawCount-00476", "drawCount-00488"),
-            Cmd::DrawIndexed => ("drawCount-00528", "drawCount-00540"),
-            Cmd::DrawCount => ("stride-03110", "maxDrawCount-03111"),
-            _ => ("stride-03142", "maxDrawCount-03143"),
-        };
-        let two = Params { count: 2, ..f.valid(cmd) };
-        assert_eq!(f.indirect(cmd, Params { stride: record + 4, ..two }), NONE, "{name}");
-        assert_eq!(f.indirect(cmd, Params { stride: record + 2, ..two }), [cmd.id(stride_id)], "{name}");
-        assert_eq!(f.indirect(cmd, Params { stride: record - 4, ..two }), [cmd.id(stride_id)], "{name}");
-        // One record: the stride counts only for the count buffer commands.
-        let one = Params { stride: 2, ..f.valid(cmd) };
-        let expected: Vec<String> = if counted { vec![cmd.id(stride_id)] } else { Vec::new() };
-        assert_eq!(f.indirect(cmd, one), expected, "{name}");
-        // Three records: the last one that fits at the end of the buffer, then 4 bytes further.
-        let three = Params { count: 3, stride: 16.max(record), offset: 0, ..f.valid(cmd) };
-        let last_fits = SIZE - u64::from(three.stride) * 2 - u64::from(record);
-        assert_eq!(f.indirect(cmd, Params { offset: last_fits, ..three }), NONE, "{name}");
-        assert_eq!(f.indirect(cmd, Params { offset: last_fits + 4, ..three }), [cmd.id(end_id)], "{name}");
-        // No draws: nothing is read.
-        if !counted {
-            assert_eq!(f.indirect(cmd, Params { count: 0, offset: SIZE, ..f.valid(cmd) }), NONE, "{name}");
-        }
+        counts_and_strides(&f, cmd);
     }
 }
 
@@ -613,4 +702,24 @@ fn multi_draw_strides_and_vertex_buffers() {
         });
         assert_eq!(ids, NONE, "{name}");
     }
+}
+
+#[test]
+fn mesh_tasks_indirect() {
+    let f = Fixture::with_mesh(true);
+    for cmd in [Cmd::MeshTasks, Cmd::MeshTasksCount] {
+        buffers(&f, cmd);
+        counts_and_strides(&f, cmd);
+    }
+    let big = buffer(&f.ctx, Usage::INDIRECT_BUFFER, true, 256);
+    let four = Params { buffer: big, count: 4, ..f.valid(Cmd::MeshTasks) };
+    assert_eq!(f.indirect(Cmd::MeshTasks, four), NONE);
+    assert_eq!(f.indirect(Cmd::MeshTasks, Params { count: 5, ..four }), [Cmd::MeshTasks.id("drawCount-02719")]);
+    // Without multiDrawIndirect and drawIndirectCount.
+    let f = Fixture::with_mesh(false);
+    let two = Params { count: 2, ..f.valid(Cmd::MeshTasks) };
+    assert_eq!(f.indirect(Cmd::MeshTasks, two), [Cmd::MeshTasks.id("drawCount-02718")]);
+    assert_eq!(f.indirect(Cmd::MeshTasks, f.valid(Cmd::MeshTasks)), NONE);
+    let ids = f.indirect(Cmd::MeshTasksCount, f.valid(Cmd::MeshTasksCount));
+    assert_eq!(ids, [Cmd::MeshTasksCount.id("None-04445")]);
 }

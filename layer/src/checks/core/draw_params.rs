@@ -81,9 +81,10 @@ struct IndirectIds {
 
 const DRAW: (u64, &str) = (16, "VkDrawIndirectCommand");
 const DRAW_INDEXED: (u64, &str) = (20, "VkDrawIndexedIndirectCommand");
+const DRAW_MESH_TASKS: (u64, &str) = (12, "VkDrawMeshTasksIndirectCommandEXT");
 
 /// Sorted by command.
-const INDIRECT_IDS: [IndirectIds; 5] = [
+const INDIRECT_IDS: [IndirectIds; 7] = [
     IndirectIds {
         command: "vkCmdDispatchIndirect",
         bound: "VUID-vkCmdDispatchIndirect-buffer-02708",
@@ -155,6 +156,38 @@ const INDIRECT_IDS: [IndirectIds; 5] = [
             },
             "VUID-vkCmdDrawIndirectCount-None-04445",
         ),
+    },
+    IndirectIds {
+        command: "vkCmdDrawMeshTasksIndirectCountEXT",
+        bound: "VUID-vkCmdDrawMeshTasksIndirectCountEXT-buffer-02708",
+        usage: "VUID-vkCmdDrawMeshTasksIndirectCountEXT-buffer-02709",
+        offset: "VUID-vkCmdDrawMeshTasksIndirectCountEXT-offset-02710",
+        record: DRAW_MESH_TASKS,
+        shape: Shape::Counted(
+            CountIds {
+                bound: "VUID-vkCmdDrawMeshTasksIndirectCountEXT-countBuffer-02714",
+                usage: "VUID-vkCmdDrawMeshTasksIndirectCountEXT-countBuffer-02715",
+                offset: "VUID-vkCmdDrawMeshTasksIndirectCountEXT-countBufferOffset-02716",
+                inside: "VUID-vkCmdDrawMeshTasksIndirectCountEXT-countBufferOffset-04129",
+                stride: "VUID-vkCmdDrawMeshTasksIndirectCountEXT-stride-07096",
+                max_inside: "VUID-vkCmdDrawMeshTasksIndirectCountEXT-maxDrawCount-07097",
+            },
+            "VUID-vkCmdDrawMeshTasksIndirectCountEXT-None-04445",
+        ),
+    },
+    IndirectIds {
+        command: "vkCmdDrawMeshTasksIndirectEXT",
+        bound: "VUID-vkCmdDrawMeshTasksIndirectEXT-buffer-02708",
+        usage: "VUID-vkCmdDrawMeshTasksIndirectEXT-buffer-02709",
+        offset: "VUID-vkCmdDrawMeshTasksIndirectEXT-offset-02710",
+        record: DRAW_MESH_TASKS,
+        shape: Shape::Draws(DrawCountIds {
+            multi: "VUID-vkCmdDrawMeshTasksIndirectEXT-drawCount-02718",
+            max: "VUID-vkCmdDrawMeshTasksIndirectEXT-drawCount-02719",
+            stride: "VUID-vkCmdDrawMeshTasksIndirectEXT-drawCount-07088",
+            one: "VUID-vkCmdDrawMeshTasksIndirectEXT-drawCount-07089",
+            many: "VUID-vkCmdDrawMeshTasksIndirectEXT-drawCount-07090",
+        }),
     },
 ];
 
