@@ -103,6 +103,8 @@ struct Fixture {
     /// Triangle pipeline (no vertex input); the vertex attribute pipeline.
     graphics: vk::Pipeline,
     attributes: vk::Pipeline,
+    /// The vertex attribute pipeline with binding 2 stepping per instance.
+    instanced: vk::Pipeline,
     /// empty.comp, without and with VK_PIPELINE_CREATE_DISPATCH_BASE_BIT.
     compute: vk::Pipeline,
     compute_base: vk::Pipeline,
@@ -146,8 +148,9 @@ impl Fixture {
                 )
                 .expect("vkCreateCommandPool");
             let layout = d.create_pipeline_layout(&vk::PipelineLayoutCreateInfo::default(), None).expect("layout");
-            let graphics = graphics_pipeline(&ctx, layout, VERTEX_SPV, false);
-            let attributes = graphics_pipeline(&ctx, layout, ATTRIBUTES_SPV, true);
+            let graphics = graphics_pipeline(&ctx, layout, VERTEX_SPV, None);
+            let attributes = graphics_pipeline(&ctx, layout, ATTRIBUTES_SPV, Some(vk::VertexInputRate::VERTEX));
+            let instanced = graphics_pipeline(&ctx, layout, ATTRIBUTES_SPV, Some(vk::VertexInputRate::INSTANCE));
             let module = shader_module(&ctx, EMPTY_SPV);
             let compute = compute_pipeline(&ctx, module, layout);
             let stage = vk::PipelineShaderStageCreateInfo::default()
@@ -188,6 +191,7 @@ impl Fixture {
                 pool,
                 graphics,
                 attributes,
+                instanced,
                 compute,
                 compute_base,
                 mesh: vk::Pipeline::null(),
@@ -313,8 +317,14 @@ impl Fixture {
 }
 
 /// A pipeline for dynamic rendering to R8G8B8A8_UNORM with the vertex shader `vertex`; with
-/// `attributes`, attributes at locations 0, 1 and 2 from bindings 0, 1 and 2.
-fn graphics_pipeline(ctx: &Context, layout: vk::PipelineLayout, vertex: &[u8], attributes: bool) -> vk::Pipeline {
+/// `attributes`, 16-byte attributes at offset 0 of locations 0, 1 and 2 from bindings 0, 1 and 2
+/// (16 bytes apart), binding 2 at that input rate.
+fn graphics_pipeline(
+    ctx: &Context,
+    layout: vk::PipelineLayout,
+    vertex: &[u8],
+    attributes: Option<vk::VertexInputRate>,
+) -> vk::Pipeline {
     let d = &ctx.device;
     let vertex = shader_module(ctx, vertex);
     let fragment = shader_module(ctx, FRAGMENT_SPV);
@@ -325,7 +335,10 @@ fn graphics_pipeline(ctx: &Context, layout: vk::PipelineLayout, vertex: &[u8], a
             .module(fragment)
             .name(c"main"),
     ];
-    let bindings: Vec<_> = (0..3).map(|b| vk::VertexInputBindingDescription::default().binding(b).stride(16)).collect();
+    let rate = |b| if b == 2 { attributes.unwrap_or_default() } else { vk::VertexInputRate::VERTEX };
+    let bindings: Vec<_> = (0..3)
+        .map(|b| vk::VertexInputBindingDescription::default().binding(b).stride(16).input_rate(rate(b)))
+        .collect();
     let descriptions: Vec<_> = (0..3)
         .map(|l| {
             vk::VertexInputAttributeDescription::default()
@@ -334,7 +347,7 @@ fn graphics_pipeline(ctx: &Context, layout: vk::PipelineLayout, vertex: &[u8], a
                 .format(vk::Format::R32G32B32A32_SFLOAT)
         })
         .collect();
-    let n = if attributes { 3 } else { 0 };
+    let n = if attributes.is_some() { 3 } else { 0 };
     let vertex_input = vk::PipelineVertexInputStateCreateInfo::default()
         .vertex_binding_descriptions(&bindings[..n])
         .vertex_attribute_descriptions(&descriptions[..n]);
@@ -722,4 +735,51 @@ fn mesh_tasks_indirect() {
     assert_eq!(f.indirect(Cmd::MeshTasks, f.valid(Cmd::MeshTasks)), NONE);
     let ids = f.indirect(Cmd::MeshTasksCount, f.valid(Cmd::MeshTasksCount));
     assert_eq!(ids, [Cmd::MeshTasksCount.id("None-04445")]);
+}
+
+#[test]
+fn vertex_attributes_fetched_inside_their_buffers() {
+    let f = Fixture::new(true);
+    let v = f.vertex;
+    // 64-byte vertex buffers, 16-byte attributes 16 bytes apart: four vertices (or instances).
+    type Record<'a> = &'a dyn Fn(&ash::Device, vk::CommandBuffer);
+    let draw = |pipeline, bind: Record<'_>, draw: Record<'_>| {
+        f.ids(true, f.compute, |d, cb| {
+            // SAFETY: recording with live objects.
+            unsafe { d.cmd_bind_pipeline(cb, vk::PipelineBindPoint::GRAPHICS, pipeline) };
+            bind(d, cb);
+            draw(d, cb);
+        })
+    };
+    // SAFETY (closures below): recording with live objects; the invalid draws are skipped.
+    let all = |d: &ash::Device, cb| unsafe { d.cmd_bind_vertex_buffers(cb, 0, &[v; 3], &[0; 3]) };
+    let past = ["VUID-vkCmdDraw-None-02721"];
+    let vertices = |count, first| move |d: &ash::Device, cb| unsafe { d.cmd_draw(cb, count, 1, first, 0) };
+    assert_eq!(draw(f.attributes, &all, &vertices(4, 0)), NONE);
+    assert_eq!(draw(f.attributes, &all, &vertices(5, 0)), past);
+    assert_eq!(draw(f.attributes, &all, &vertices(1, 3)), NONE);
+    assert_eq!(draw(f.attributes, &all, &vertices(1, 4)), past);
+    // Binding 2 from offset 16: three vertices. Binding 1 is not read: its range does not count.
+    let offsets = |d: &ash::Device, cb| unsafe { d.cmd_bind_vertex_buffers(cb, 0, &[v; 3], &[0, 48, 16]) };
+    assert_eq!(draw(f.attributes, &offsets, &vertices(3, 0)), NONE);
+    assert_eq!(draw(f.attributes, &offsets, &vertices(4, 0)), past);
+    // vkCmdBindVertexBuffers2's sizes: 32 bytes of binding 0, two vertices.
+    let sized = |d: &ash::Device, cb| unsafe {
+        d.cmd_bind_vertex_buffers2(cb, 0, &[v; 3], &[0; 3], Some(&[32, SIZE, SIZE]), None)
+    };
+    assert_eq!(draw(f.attributes, &sized, &vertices(2, 0)), NONE);
+    assert_eq!(draw(f.attributes, &sized, &vertices(3, 0)), past);
+    // Binding 2 per instance: four instances, whatever the vertex count; indexed draws too.
+    let instances = |count, first| move |d: &ash::Device, cb| unsafe { d.cmd_draw(cb, 4, count, 0, first) };
+    assert_eq!(draw(f.instanced, &all, &instances(4, 0)), NONE);
+    assert_eq!(draw(f.instanced, &all, &instances(5, 0)), past);
+    assert_eq!(draw(f.instanced, &all, &instances(1, 4)), past);
+    let indexed = |count, first| move |d: &ash::Device, cb| unsafe { d.cmd_draw_indexed(cb, 6, count, 0, 0, first) };
+    let indexed_past = ["VUID-vkCmdDrawIndexed-None-02721"];
+    assert_eq!(draw(f.instanced, &all, &indexed(4, 0)), NONE);
+    assert_eq!(draw(f.instanced, &all, &indexed(1, 3)), NONE);
+    assert_eq!(draw(f.instanced, &all, &indexed(5, 0)), indexed_past);
+    assert_eq!(draw(f.instanced, &all, &indexed(1, 4)), indexed_past);
+    // The vertices an indexed draw fetches depend on its indices: not judged.
+    assert_eq!(draw(f.attributes, &offsets, &indexed(1, 0)), NONE);
 }

@@ -13,6 +13,7 @@ use rspirv::dr::{Instruction, Operand};
 use rspirv::spirv::StorageClass;
 use vigil_generated::*;
 
+use super::objects::TYPES;
 use super::pipelines::{PipelineDesc, ShaderUses};
 use super::tracker::StateTracker;
 use crate::chassis::raw::slice;
@@ -21,6 +22,36 @@ use vigil_generated::objects::COMMAND_HANDLES;
 
 /// `VK_DYNAMIC_STATE_VERTEX_INPUT_EXT`.
 const DYNAMIC_VERTEX_INPUT: i32 = 1_000_352_000;
+
+/// `VK_DYNAMIC_STATE_VERTEX_INPUT_BINDING_STRIDE`.
+const DYNAMIC_STRIDE: i32 = 1_000_267_005;
+
+/// A vertex buffer binding's range Vigil does not know (`DrawState::vertex_ranges`).
+pub const UNKNOWN_RANGE: u64 = u64::MAX;
+
+/// A graphics pipeline's static vertex input state, as its create info gives it.
+#[derive(Clone, Copy)]
+pub struct VertexInput<'a> {
+    pub attributes: &'a [VkVertexInputAttributeDescription],
+    pub bindings: &'a [VkVertexInputBindingDescription],
+    /// Whether where each attribute is fetched from follows from the bindings' strides and
+    /// input rates alone: no dynamic strides, no divisors (nothing chained to the vertex input
+    /// state), no pipeline robustness chained.
+    pub fetch_known: bool,
+}
+
+/// One vertex attribute a pipeline's vertex shader reads: where in its binding's elements, and
+/// how the binding steps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AttributeFetch {
+    pub binding: u32,
+    pub offset: u32,
+    /// Its `VkFormat`.
+    pub format: i32,
+    pub stride: u32,
+    /// `VK_VERTEX_INPUT_RATE_INSTANCE`.
+    pub per_instance: bool,
+}
 
 /// The `Location` of each `Input` variable among a module's global `variables` that has one
 /// (built-ins have none), by variable id.
@@ -49,27 +80,33 @@ pub(super) fn interface_inputs(operands: &[Operand], inputs: &HashMap<u32, u32>)
         .fold(0, |m, l| m | 1 << l)
 }
 
-/// A graphics pipeline create info's vertex attributes, when its vertex input state is static
-/// and given (`libraries`: its state may come from pipeline libraries).
+/// A graphics pipeline create info's vertex input state, when it is static and given
+/// (`libraries`: its state may come from pipeline libraries).
 ///
 /// # Safety
 /// `info` must be a create info the application passed to a call that returned.
-pub unsafe fn vertex_attributes(
-    info: &VkGraphicsPipelineCreateInfo,
-    libraries: bool,
-) -> Option<&[VkVertexInputAttributeDescription]> {
+pub unsafe fn vertex_input(info: &VkGraphicsPipelineCreateInfo, libraries: bool) -> Option<VertexInput<'_>> {
     if libraries {
         return None;
     }
     // SAFETY: a valid create info's dynamic state and vertex input state, when not null.
     unsafe {
-        if let Some(d) = info.pDynamicState.as_ref() {
-            if slice(d.pDynamicStates, d.dynamicStateCount).iter().any(|s| s.0 == DYNAMIC_VERTEX_INPUT) {
-                return None;
-            }
+        let dynamic = info.pDynamicState.as_ref().map_or(&[][..], |d| slice(d.pDynamicStates, d.dynamicStateCount));
+        if dynamic.iter().any(|s| s.0 == DYNAMIC_VERTEX_INPUT) {
+            return None;
         }
         let input = info.pVertexInputState.as_ref()?;
-        Some(slice(input.pVertexAttributeDescriptions, input.vertexAttributeDescriptionCount))
+        let robustness = crate::chassis::raw::chained::<VkPipelineRobustnessCreateInfo>(
+            info.pNext,
+            VkStructureType::VK_STRUCTURE_TYPE_PIPELINE_ROBUSTNESS_CREATE_INFO,
+        );
+        Some(VertexInput {
+            attributes: slice(input.pVertexAttributeDescriptions, input.vertexAttributeDescriptionCount),
+            bindings: slice(input.pVertexBindingDescriptions, input.vertexBindingDescriptionCount),
+            fetch_known: input.pNext.is_null()
+                && robustness.is_none()
+                && !dynamic.iter().any(|s| s.0 == DYNAMIC_STRIDE),
+        })
     }
 }
 
@@ -77,23 +114,71 @@ pub unsafe fn vertex_attributes(
 /// in `uses`; `None` when either is unknown, or an attribute the shader reads names a binding
 /// of 32 or more.
 pub fn vertex_bindings(desc: &PipelineDesc<'_>, uses: &ShaderUses) -> Option<u32> {
-    let (attributes, inputs) = (desc.vertex_attributes?, uses.vertex_inputs?);
     let mut read = 0u32;
-    for a in attributes.iter().filter(|a| a.location < 64 && inputs & 1 << a.location != 0) {
+    for a in read_attributes(desc, uses)? {
         read |= 1u32.checked_shl(a.binding)?;
     }
     Some(read)
 }
 
+/// The attributes of `desc` that the vertex shader's inputs in `uses` read, when both are known.
+fn read_attributes<'a>(
+    desc: &PipelineDesc<'a>,
+    uses: &ShaderUses,
+) -> Option<impl Iterator<Item = &'a VkVertexInputAttributeDescription>> {
+    let (input, inputs) = (desc.vertex_input?, uses.vertex_inputs?);
+    Some(input.attributes.iter().filter(move |a| a.location < 64 && inputs & 1 << a.location != 0))
+}
+
+/// Where each attribute the vertex shader reads is fetched from, when that follows from the
+/// pipeline's static state (`VertexInput::fetch_known`) and every such attribute's binding is
+/// described.
+pub fn vertex_fetches(desc: &PipelineDesc<'_>, uses: &ShaderUses) -> Option<Vec<AttributeFetch>> {
+    let input = desc.vertex_input.filter(|i| i.fetch_known)?;
+    read_attributes(desc, uses)?
+        .map(|a| {
+            let b = input.bindings.iter().find(|b| b.binding == a.binding)?;
+            Some(AttributeFetch {
+                binding: a.binding,
+                offset: a.offset,
+                format: a.format.0,
+                stride: b.stride,
+                per_instance: b.inputRate == VkVertexInputRate::VK_VERTEX_INPUT_RATE_INSTANCE,
+            })
+        })
+        .collect()
+}
+
 impl StateTracker {
     /// vkCmdBindVertexBuffers(2) or vkCmdBindVertexBuffers3KHR bound `count` bindings from
-    /// `first`: its references, and the bindings now bound. Only while recordings keep their
+    /// `first`: its references, the bindings now bound, and the bytes each has from its offset
+    /// on (`buffers`: each binding's buffer, offset and size, `VK_WHOLE_SIZE` for the rest of
+    /// the buffer; empty when the command binds no buffers). Only while recordings keep their
     /// references.
-    pub(in crate::state) fn vertex_buffers_bound(&self, cx: &Call<'_>, first: u32, count: u32) {
+    pub(in crate::state) fn vertex_buffers_bound(
+        &self,
+        cx: &Call<'_>,
+        (first, count): (u32, u32),
+        buffers: impl Iterator<Item = (VkBuffer, u64, u64)>,
+    ) {
         let end = u64::from(first) + u64::from(count);
         let mask = |n: u64| if n >= 32 { u32::MAX } else { (1u32 << n) - 1 };
         let bound = mask(end) & !mask(u64::from(first));
-        self.refer_then(&COMMAND_HANDLES[cx.command], cx.params, |r| r.draw.vertex_bound |= bound);
+        let mut ranges = [UNKNOWN_RANGE; 32];
+        for (i, (buffer, offset, size)) in buffers.enumerate().take(32) {
+            let known = self.get(TYPES.buffer, buffer.as_raw()).and_then(|b| b.buffer()?.info().map(|i| i.size));
+            ranges[i] = match (known, size) {
+                (Some(s), VK_WHOLE_SIZE) => s.saturating_sub(offset),
+                (Some(_), size) => size,
+                (None, _) => UNKNOWN_RANGE,
+            };
+        }
+        self.refer_then(&COMMAND_HANDLES[cx.command], cx.params, |r| {
+            r.draw.vertex_bound |= bound;
+            for (i, n) in (first..).take(count as usize).take_while(|&n| n < 32).enumerate() {
+                r.draw.vertex_ranges[n as usize] = ranges.get(i).copied().unwrap_or(UNKNOWN_RANGE);
+            }
+        });
     }
 }
 

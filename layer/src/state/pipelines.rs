@@ -201,9 +201,8 @@ pub struct PipelineDesc<'a> {
     /// Its core dynamic states (bit n for `VkDynamicState` n < 32), when it is a complete
     /// graphics pipeline (libraries bring theirs from elsewhere).
     pub dynamic: Option<u32>,
-    /// Its vertex attributes, when its vertex input state is known and static
-    /// (`state::draw_params`).
-    pub vertex_attributes: Option<&'a [VkVertexInputAttributeDescription]>,
+    /// Its vertex input state, when it is known and static (`state::draw_params`).
+    pub vertex_input: Option<super::draw_params::VertexInput<'a>>,
 }
 
 /// `VK_PIPELINE_CREATE_LIBRARY_BIT_KHR`.
@@ -234,14 +233,7 @@ impl<'a> PipelineDesc<'a> {
         // SAFETY: the create info's chain.
         let (flags, binaries) = unsafe { flags_and_binaries(info.pNext, info.flags.0) };
         let stages = if binaries { &[] } else { std::slice::from_ref(&info.stage) };
-        PipelineDesc {
-            layout: info.layout.as_raw(),
-            flags,
-            stages,
-            member: "stage",
-            dynamic: None,
-            vertex_attributes: None,
-        }
+        PipelineDesc { layout: info.layout.as_raw(), flags, stages, member: "stage", dynamic: None, vertex_input: None }
     }
 
     /// A graphics pipeline's.
@@ -271,8 +263,8 @@ impl<'a> PipelineDesc<'a> {
                     states.iter().filter(|s| (0..32).contains(&s.0)).fold(0, |m, s| m | 1 << s.0)
                 })
             });
-            let vertex_attributes = super::draw_params::vertex_attributes(info, libraries);
-            PipelineDesc { layout: info.layout.as_raw(), flags, stages, member: "pStages", dynamic, vertex_attributes }
+            let vertex_input = super::draw_params::vertex_input(info, libraries);
+            PipelineDesc { layout: info.layout.as_raw(), flags, stages, member: "pStages", dynamic, vertex_input }
         }
     }
 }

@@ -579,6 +579,9 @@ pub struct DrawState {
     /// The vertex input bindings (bit n for binding n < 32) a vkCmdBindVertexBuffers(2) bound a
     /// buffer or VK_NULL_HANDLE to (`state::draw_params`).
     pub vertex_bound: u32,
+    /// Per vertex input binding below 32 of `vertex_bound`: the bytes bound from its offset on
+    /// (`state::draw_params::UNKNOWN_RANGE` when not known).
+    pub vertex_ranges: [u64; 32],
 }
 
 /// A vkCmdBindIndexBuffer(2) binding.
@@ -658,6 +661,9 @@ pub struct PipelineInfo {
     /// The vertex input bindings (bit n for binding n < 32) its vertex shader reads through the
     /// attributes of its vertex input state; `None` when not known (`state::draw_params`).
     pub vertex_bindings: Option<u32>,
+    /// Where its vertex shader's attributes are fetched from, when known
+    /// (`state::draw_params`).
+    pub vertex_fetches: Option<Vec<super::draw_params::AttributeFetch>>,
 }
 
 /// What a pipeline's shader stages statically use, merged over the stages Vigil could reflect

@@ -13,13 +13,14 @@
 //! (`stateless::dispatch`).
 
 use vigil_generated::features::Feature;
-use vigil_generated::{Handle as _, VkBuffer};
+use vigil_generated::{Handle as _, VkBuffer, VkFormat};
 
 use super::CoreChecks;
 use crate::chassis::raw::read_uint;
 use crate::chassis::Call;
 use crate::report::Location;
 use crate::state::command_buffers::Recording;
+use crate::state::draw_params::UNKNOWN_RANGE;
 use crate::state::memory::BufferInfo;
 use crate::state::pipelines::PipelineInfo;
 use crate::state::{key, TYPES};
@@ -235,6 +236,11 @@ const VERTEX_BOUND_IDS: [(&str, &str); 8] = [
     ("vkCmdDrawMultiEXT", "VUID-vkCmdDrawMultiEXT-None-04007"),
     ("vkCmdDrawMultiIndexedEXT", "VUID-vkCmdDrawMultiIndexedEXT-None-04007"),
 ];
+
+/// vkCmdDraw and vkCmdDrawIndexed, sorted: the id of the rule that attribute data fetched lies
+/// inside its vertex buffer's range, and the index of the firstInstance parameter.
+const FETCH_IDS: [(&str, &str, usize); 2] =
+    [("vkCmdDraw", "VUID-vkCmdDraw-None-02721", 4), ("vkCmdDrawIndexed", "VUID-vkCmdDrawIndexed-None-02721", 5)];
 
 /// Per vertex buffer bind command, sorted: the ids of a VK_NULL_HANDLE buffer without the
 /// nullDescriptor feature, and of a VK_NULL_HANDLE buffer's offset other than zero.
@@ -552,20 +558,68 @@ impl CoreChecks {
             return false;
         }
         let Ok(i) = VERTEX_BOUND_IDS.binary_search_by_key(&cx.name, |d| d.0) else { return false };
-        let (Some(read), false) = (info.vertex_bindings, r.draw.unknown) else { return false };
-        let missing = read & !r.draw.vertex_bound;
-        if missing == 0 {
+        if r.draw.unknown {
             return false;
         }
-        cx.error(
-            VERTEX_BOUND_IDS[i].1,
-            &cx.location(),
-            format_args!(
-                "the bound graphics pipeline {pipeline:#x} reads vertex input binding {}, but no vertex buffer was \
-                 bound to it in command buffer {cb:#x} (vkCmdBindVertexBuffers); bindings read without one: {missing:#x}.",
-                missing.trailing_zeros()
-            ),
-        )
+        let missing = info.vertex_bindings.map_or(0, |read| read & !r.draw.vertex_bound);
+        if missing != 0 {
+            return cx.error(
+                VERTEX_BOUND_IDS[i].1,
+                &cx.location(),
+                format_args!(
+                    "the bound graphics pipeline {pipeline:#x} reads vertex input binding {}, but no vertex buffer \
+                     was bound to it in command buffer {cb:#x} (vkCmdBindVertexBuffers); bindings read without one: \
+                     {missing:#x}.",
+                    missing.trailing_zeros()
+                ),
+            );
+        }
+        self.vertices_inside(cx, r, info, pipeline)
+    }
+
+    /// vkCmdDraw and vkCmdDrawIndexed without robustBufferAccess: each attribute the bound
+    /// pipeline's vertex shader reads, fetched for the draw's vertices (vkCmdDraw) and instances,
+    /// inside the range of its binding's vertex buffer. The vertices an indexed draw fetches
+    /// depend on the indices: not checked. True to skip the call.
+    fn vertices_inside(&self, cx: &Call<'_>, r: &Recording, info: &PipelineInfo, pipeline: u64) -> bool {
+        let Ok(i) = FETCH_IDS.binary_search_by_key(&cx.name, |d| d.0) else { return false };
+        let (_, vuid, first_instance_at) = FETCH_IDS[i];
+        let (Some(fetches), Some(device)) = (info.vertex_fetches.as_ref(), cx.device()) else { return false };
+        if device.features.contains(Feature::ROBUST_BUFFER_ACCESS) {
+            return false;
+        }
+        let indexed = first_instance_at == 5;
+        // SAFETY: both commands' counts are parameters 1 and 2, their first vertex (or index)
+        // parameter 3, their first instance `first_instance_at`, all 32-bit.
+        let (count, instances, first, first_instance) =
+            unsafe { (param(cx, 1, 4), param(cx, 2, 4), param(cx, 3, 4), param(cx, first_instance_at, 4)) };
+        if count == 0 || instances == 0 {
+            return false;
+        }
+        for f in fetches.iter().filter(|f| f.binding < 32 && r.draw.vertex_bound & 1 << f.binding != 0) {
+            let range = r.draw.vertex_ranges[f.binding as usize];
+            let Some(format) = super::formats::format_info(VkFormat(f.format)) else { continue };
+            let (last, what) = match (f.per_instance, indexed) {
+                (true, _) => (first_instance + instances - 1, "instance"),
+                (false, false) => (first + count - 1, "vertex"),
+                (false, true) => continue,
+            };
+            let end = u64::from(f.stride) * last + u64::from(f.offset) + u64::from(format.size);
+            if range != UNKNOWN_RANGE && end > range {
+                return cx.error(
+                    vuid,
+                    &cx.location(),
+                    format_args!(
+                        "fetches {what} {last} of vertex input binding {} (stride {}) for an attribute at offset {} \
+                         of {} bytes: bytes up to {end} of the binding, but its vertex buffer is bound with {range} \
+                         bytes (the bound graphics pipeline {pipeline:#x} was created without robust vertex input \
+                         access, and robustBufferAccess is not enabled).",
+                        f.binding, f.stride, f.offset, format.size
+                    ),
+                );
+            }
+        }
+        false
     }
 }
 
@@ -645,6 +699,14 @@ mod tests {
         }
         assert!(NULL_VERTEX_IDS.windows(2).all(|w| w[0].0 < w[1].0));
         assert!(MULTI_DRAW_IDS.windows(2).all(|w| w[0].0 < w[1].0));
+        assert!(FETCH_IDS.windows(2).all(|w| w[0].0 < w[1].0));
+        for (c, vuid, _) in FETCH_IDS {
+            check(
+                vuid,
+                c,
+                &["robustBufferAccess", "entirely contained within the corresponding vertex buffer binding"],
+            );
+        }
         for (c, vuid, _, name) in MULTI_DRAW_IDS {
             check(vuid, c, &["greater than 1", "multiple of 4", name]);
         }

@@ -1466,12 +1466,15 @@ impl ValidationObject for StateTracker {
         _cb: VkCommandBuffer,
         first: u32,
         count: u32,
-        _buffers: *const VkBuffer,
-        _offsets: *const VkDeviceSize,
+        buffers: *const VkBuffer,
+        offsets: *const VkDeviceSize,
         _result: (),
     ) {
         if self.references {
-            self.vertex_buffers_bound(cx, first, count);
+            // SAFETY: `count` buffers and offsets, as the application passed them.
+            let (buffers, offsets) = unsafe { (slice(buffers, count), slice(offsets, count)) };
+            let bound = buffers.iter().zip(offsets).map(|(&b, &o)| (b, o, VK_WHOLE_SIZE));
+            self.vertex_buffers_bound(cx, (first, count), bound);
         }
     }
 
@@ -1481,14 +1484,20 @@ impl ValidationObject for StateTracker {
         _cb: VkCommandBuffer,
         first: u32,
         count: u32,
-        _buffers: *const VkBuffer,
-        _offsets: *const VkDeviceSize,
-        _sizes: *const VkDeviceSize,
+        buffers: *const VkBuffer,
+        offsets: *const VkDeviceSize,
+        sizes: *const VkDeviceSize,
         _strides: *const VkDeviceSize,
         _result: (),
     ) {
         if self.references {
-            self.vertex_buffers_bound(cx, first, count);
+            // SAFETY: `count` buffers, offsets and (when not NULL) sizes, as the application
+            // passed them.
+            let (buffers, offsets, sizes) =
+                unsafe { (slice(buffers, count), slice(offsets, count), slice(sizes, count)) };
+            let size = |i: usize| sizes.get(i).copied().unwrap_or(VK_WHOLE_SIZE);
+            let bound = buffers.iter().zip(offsets).enumerate().map(|(i, (&b, &o))| (b, o, size(i)));
+            self.vertex_buffers_bound(cx, (first, count), bound);
         }
     }
 
@@ -1502,7 +1511,9 @@ impl ValidationObject for StateTracker {
         _result: (),
     ) {
         if self.references {
-            self.vertex_buffers_bound(cx, first, count);
+            // Bound by address: the ranges are not followed.
+            let unknown = std::iter::repeat_n((VkBuffer::null(), 0, VK_WHOLE_SIZE), count as usize);
+            self.vertex_buffers_bound(cx, (first, count), unknown);
         }
     }
 }
