@@ -783,3 +783,47 @@ fn vertex_attributes_fetched_inside_their_buffers() {
     // The vertices an indexed draw fetches depend on its indices: not judged.
     assert_eq!(draw(f.attributes, &offsets, &indexed(1, 0)), NONE);
 }
+
+#[test]
+fn multi_draws_fetch_inside_their_buffers() {
+    let f = Fixture::with(true, ContextBuilder::new().multi_draw());
+    let multi = ash::ext::multi_draw::Device::new(&f.ctx.instance, &f.ctx.device);
+    let v = f.vertex;
+    // Draws of `words` (firstVertex, vertexCount pairs, or firstIndex, indexCount, vertexOffset
+    // triples), `instances` instances, with `pipeline` and every vertex buffer bound.
+    let draw = |pipeline, indexed: bool, words: &[u32], instances: u32| {
+        let (element, count) = if indexed { (12, words.len() / 3) } else { (8, words.len() / 2) };
+        f.ids(true, f.compute, |d, cb| {
+            // SAFETY: recording with live objects and `words`; invalid draws are skipped.
+            unsafe {
+                d.cmd_bind_pipeline(cb, vk::PipelineBindPoint::GRAPHICS, pipeline);
+                d.cmd_bind_vertex_buffers(cb, 0, &[v; 3], &[0; 3]);
+                let (n, p) = (count as u32, words.as_ptr());
+                if indexed {
+                    (multi.fp().cmd_draw_multi_indexed_ext)(cb, n, p.cast(), instances, 0, element, std::ptr::null());
+                } else {
+                    (multi.fp().cmd_draw_multi_ext)(cb, n, p.cast(), instances, 0, element);
+                }
+            }
+        })
+    };
+    // 64-byte vertex buffers hold four vertices (or instances) of the attribute pipelines.
+    let past = ["VUID-vkCmdDrawMultiEXT-None-02721"];
+    assert_eq!(draw(f.attributes, false, &[0, 4], 1), NONE);
+    assert_eq!(draw(f.attributes, false, &[1, 4], 1), past);
+    assert_eq!(draw(f.attributes, false, &[0, 1, 3, 1], 1), NONE);
+    assert_eq!(draw(f.attributes, false, &[0, 1, 3, 2], 1), past);
+    // Draws of no vertices fetch nothing.
+    assert_eq!(draw(f.attributes, false, &[9, 0], 1), NONE);
+    assert_eq!(draw(f.instanced, false, &[0, 4], 4), NONE);
+    assert_eq!(draw(f.instanced, false, &[0, 4], 5), past);
+    let indexed_past = ["VUID-vkCmdDrawMultiIndexedEXT-None-02721"];
+    assert_eq!(draw(f.instanced, true, &[0, 3, 0], 4), NONE);
+    assert_eq!(draw(f.instanced, true, &[0, 3, 0], 5), indexed_past);
+    // The 64-byte index buffer holds 32 16-bit indices.
+    let indices_past = ["VUID-vkCmdDrawMultiIndexedEXT-robustBufferAccess2-08798"];
+    assert_eq!(draw(f.graphics, true, &[0, 32, 0], 1), NONE);
+    assert_eq!(draw(f.graphics, true, &[1, 32, 0], 1), indices_past);
+    assert_eq!(draw(f.graphics, true, &[0, 4, 0, 29, 3, 0], 1), NONE);
+    assert_eq!(draw(f.graphics, true, &[0, 4, 0, 30, 3, 0], 1), indices_past);
+}

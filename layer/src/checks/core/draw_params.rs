@@ -16,7 +16,7 @@ use vigil_generated::features::Feature;
 use vigil_generated::{Handle as _, VkBuffer, VkFormat};
 
 use super::CoreChecks;
-use crate::chassis::raw::read_uint;
+use crate::chassis::raw::{read_ptr, read_uint};
 use crate::chassis::Call;
 use crate::report::Location;
 use crate::state::command_buffers::Recording;
@@ -237,10 +237,31 @@ const VERTEX_BOUND_IDS: [(&str, &str); 8] = [
     ("vkCmdDrawMultiIndexedEXT", "VUID-vkCmdDrawMultiIndexedEXT-None-04007"),
 ];
 
-/// vkCmdDraw and vkCmdDrawIndexed, sorted: the id of the rule that attribute data fetched lies
-/// inside its vertex buffer's range, and the index of the firstInstance parameter.
-const FETCH_IDS: [(&str, &str, usize); 2] =
-    [("vkCmdDraw", "VUID-vkCmdDraw-None-02721", 4), ("vkCmdDrawIndexed", "VUID-vkCmdDrawIndexed-None-02721", 5)];
+/// How a direct draw command gives the vertices and instances it draws.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Draws {
+    /// vkCmdDraw: vertexCount, instanceCount, firstVertex, firstInstance.
+    Vertices,
+    /// vkCmdDrawIndexed: indexCount, instanceCount, firstIndex, vertexOffset, firstInstance.
+    Indexed,
+    /// vkCmdDrawMultiEXT: drawCount, pVertexInfo, instanceCount, firstInstance, stride.
+    Multi,
+    /// vkCmdDrawMultiIndexedEXT: drawCount, pIndexInfo, instanceCount, firstInstance, stride.
+    MultiIndexed,
+}
+
+/// The direct draws, sorted: the id of the rule that attribute data fetched lies inside its
+/// vertex buffer's range, and how the command gives what it draws.
+const FETCH_IDS: [(&str, &str, Draws); 4] = [
+    ("vkCmdDraw", "VUID-vkCmdDraw-None-02721", Draws::Vertices),
+    ("vkCmdDrawIndexed", "VUID-vkCmdDrawIndexed-None-02721", Draws::Indexed),
+    ("vkCmdDrawMultiEXT", "VUID-vkCmdDrawMultiEXT-None-02721", Draws::Multi),
+    ("vkCmdDrawMultiIndexedEXT", "VUID-vkCmdDrawMultiIndexedEXT-None-02721", Draws::MultiIndexed),
+];
+
+/// vkCmdDrawMultiIndexedEXT's rule that the indices each draw reads lie inside the bound index
+/// buffer's range.
+const MULTI_INDICES_INSIDE: &str = "VUID-vkCmdDrawMultiIndexedEXT-robustBufferAccess2-08798";
 
 /// Per vertex buffer bind command, sorted: the ids of a VK_NULL_HANDLE buffer without the
 /// nullDescriptor feature, and of a VK_NULL_HANDLE buffer's offset other than zero.
@@ -277,7 +298,8 @@ impl CoreChecks {
             return self.dispatch_base_counts(cx);
         }
         if let Ok(i) = MULTI_DRAW_IDS.binary_search_by_key(&cx.name, |m| m.0) {
-            return multi_draw_stride(cx, MULTI_DRAW_IDS[i]);
+            let indexed = MULTI_DRAW_IDS[i].2 == 12;
+            return multi_draw_stride(cx, MULTI_DRAW_IDS[i]) | (indexed && multi_indices_inside(cx, r));
         }
         let Ok(i) = INDIRECT_IDS.binary_search_by_key(&cx.name, |d| d.command) else { return false };
         let ids = &INDIRECT_IDS[i];
@@ -577,32 +599,25 @@ impl CoreChecks {
         self.vertices_inside(cx, r, info, pipeline)
     }
 
-    /// vkCmdDraw and vkCmdDrawIndexed without robustBufferAccess: each attribute the bound
-    /// pipeline's vertex shader reads, fetched for the draw's vertices (vkCmdDraw) and instances,
-    /// inside the range of its binding's vertex buffer. The vertices an indexed draw fetches
-    /// depend on the indices: not checked. True to skip the call.
+    /// A direct draw without robustBufferAccess: each attribute the bound pipeline's vertex
+    /// shader reads, fetched for the draw's vertices and instances, inside the range of its
+    /// binding's vertex buffer. The vertices an indexed draw fetches depend on the indices: not
+    /// checked. True to skip the call.
     fn vertices_inside(&self, cx: &Call<'_>, r: &Recording, info: &PipelineInfo, pipeline: u64) -> bool {
         let Ok(i) = FETCH_IDS.binary_search_by_key(&cx.name, |d| d.0) else { return false };
-        let (_, vuid, first_instance_at) = FETCH_IDS[i];
+        let (_, vuid, draws) = FETCH_IDS[i];
         let (Some(fetches), Some(device)) = (info.vertex_fetches.as_ref(), cx.device()) else { return false };
         if device.features.contains(Feature::ROBUST_BUFFER_ACCESS) {
             return false;
         }
-        let indexed = first_instance_at == 5;
-        // SAFETY: both commands' counts are parameters 1 and 2, their first vertex (or index)
-        // parameter 3, their first instance `first_instance_at`, all 32-bit.
-        let (count, instances, first, first_instance) =
-            unsafe { (param(cx, 1, 4), param(cx, 2, 4), param(cx, 3, 4), param(cx, first_instance_at, 4)) };
-        if count == 0 || instances == 0 {
-            return false;
-        }
+        let Some((last_vertex, last_instance)) = fetched(cx, draws) else { return false };
         for f in fetches.iter().filter(|f| f.binding < 32 && r.draw.vertex_bound & 1 << f.binding != 0) {
             let range = r.draw.vertex_ranges[f.binding as usize];
             let Some(format) = super::formats::format_info(VkFormat(f.format)) else { continue };
-            let (last, what) = match (f.per_instance, indexed) {
-                (true, _) => (first_instance + instances - 1, "instance"),
-                (false, false) => (first + count - 1, "vertex"),
-                (false, true) => continue,
+            let (last, what) = match (f.per_instance, last_vertex) {
+                (true, _) => (last_instance, "instance"),
+                (false, Some(v)) => (v, "vertex"),
+                (false, None) => continue,
             };
             let end = u64::from(f.stride) * last + u64::from(f.offset) + u64::from(format.size);
             if range != UNKNOWN_RANGE && end > range {
@@ -621,6 +636,78 @@ impl CoreChecks {
         }
         false
     }
+}
+
+/// The last vertex (`None` for indexed draws: their indices say) and the last instance a direct
+/// draw fetches; `None` when it draws nothing or its draws cannot be read.
+fn fetched(cx: &Call<'_>, draws: Draws) -> Option<(Option<u64>, u64)> {
+    // SAFETY: the parameters of each command as `Draws` lists them, all 32-bit.
+    let p = |i| unsafe { param(cx, i, 4) };
+    let (vertices, instances, first_instance) = match draws {
+        Draws::Vertices => ((p(1) > 0).then(|| Some(p(3) + p(1) - 1)), p(2), p(4)),
+        Draws::Indexed => ((p(1) > 0).then_some(None), p(2), p(5)),
+        Draws::Multi | Draws::MultiIndexed => {
+            let element = if draws == Draws::Multi { 8 } else { 12 };
+            // The last vertex of the draws that draw any.
+            let last = multi_draws(cx, element)?.filter(|&(_, n)| n > 0).map(|(first, n)| first + n - 1).max();
+            let vertices = match draws {
+                Draws::Multi => last.map(Some),
+                _ => last.map(|_| None),
+            };
+            (vertices, p(3), p(4))
+        }
+    };
+    let vertices = vertices?;
+    (instances > 0).then(|| (vertices, first_instance + instances - 1))
+}
+
+/// The (first, count) of each of a multi draw's `drawCount` elements (`element` bytes each,
+/// `stride` apart): firstVertex and vertexCount, or firstIndex and indexCount. `None` when the
+/// array cannot be read (a stride its rule rejects, a NULL pointer).
+fn multi_draws(cx: &Call<'_>, element: u64) -> Option<impl Iterator<Item = (u64, u64)>> {
+    // SAFETY: drawCount and stride are parameters 1 and 5 of both commands, uint32_t.
+    let (count, stride) = unsafe { (param(cx, 1, 4), param(cx, 5, 4)) };
+    if count > 1 && (!stride.is_multiple_of(4) || stride < element) {
+        return None;
+    }
+    // SAFETY: parameter 2 is the array's pointer.
+    let base = unsafe { read_ptr(*cx.params.get(2).filter(|p| !p.is_null())?) };
+    if base.is_null() {
+        return None;
+    }
+    Some((0..count).map(move |i| {
+        // SAFETY: a valid call's array holds `drawCount` elements `stride` bytes apart, each
+        // starting with two uint32_t.
+        unsafe {
+            let e = base.add((i * stride) as usize);
+            (read_uint(e, 4), read_uint(e.add(4), 4))
+        }
+    }))
+}
+
+/// vkCmdDrawMultiIndexedEXT without robustBufferAccess2: the indices each draw reads inside
+/// the bound index buffer's range. True to skip the call.
+fn multi_indices_inside(cx: &Call<'_>, r: &Recording) -> bool {
+    let robust2 = cx.device().is_none_or(|f| f.features.contains(Feature::ROBUST_BUFFER_ACCESS2));
+    let (Some(index), false, false) = (r.draw.index, r.draw.unknown, robust2) else { return false };
+    let (Some(range), Some(size)) = (index.range, index.index_size) else { return false };
+    let Some(draws) = multi_draws(cx, 12) else { return false };
+    for (i, (first, count)) in draws.enumerate().filter(|(_, (_, n))| *n > 0) {
+        let needed = size * (first + count);
+        if needed > range {
+            return cx.error(
+                MULTI_INDICES_INSIDE,
+                &cx.location().dot("pIndexInfo").index(i),
+                format_args!(
+                    "reads indices {first} to {} ({needed} bytes), but the index buffer {:#x} is bound with {range} \
+                     bytes.",
+                    first + count,
+                    index.buffer
+                ),
+            );
+        }
+    }
+    false
 }
 
 /// vkCmdDrawMultiEXT and vkCmdDrawMultiIndexedEXT: with more than one draw, the stride a
@@ -707,6 +794,7 @@ mod tests {
                 &["robustBufferAccess", "entirely contained within the corresponding vertex buffer binding"],
             );
         }
+        check(MULTI_INDICES_INSIDE, "vkCmdDrawMultiIndexedEXT", &["robustBufferAccess2", "firstIndex + indexCount"]);
         for (c, vuid, _, name) in MULTI_DRAW_IDS {
             check(vuid, c, &["greater than 1", "multiple of 4", name]);
         }
