@@ -152,26 +152,38 @@ pub fn vertex_fetches(desc: &PipelineDesc<'_>, uses: &ShaderUses) -> Option<Vec<
 impl StateTracker {
     /// vkCmdBindVertexBuffers(2) or vkCmdBindVertexBuffers3KHR bound `count` bindings from
     /// `first`: its references, the bindings now bound, and the bytes each has from its offset
-    /// on (`buffers`: each binding's buffer, offset and size, `VK_WHOLE_SIZE` for the rest of
-    /// the buffer; empty when the command binds no buffers). Only while recordings keep their
-    /// references.
-    pub(in crate::state) fn vertex_buffers_bound(
+    /// on (`arrays`: the buffers, offsets and sizes, NULL for `VK_WHOLE_SIZE` each; `None` when
+    /// the command binds by address). Only while recordings keep their references.
+    ///
+    /// # Safety
+    /// `arrays` must be the `count` elements (sizes: or NULL) the application passed to a call
+    /// that returned.
+    pub(in crate::state) unsafe fn vertex_buffers_bound(
         &self,
         cx: &Call<'_>,
         (first, count): (u32, u32),
-        buffers: impl Iterator<Item = (VkBuffer, u64, u64)>,
+        arrays: Option<(*const VkBuffer, *const u64, *const u64)>,
     ) {
+        if !self.references {
+            return;
+        }
         let end = u64::from(first) + u64::from(count);
         let mask = |n: u64| if n >= 32 { u32::MAX } else { (1u32 << n) - 1 };
         let bound = mask(end) & !mask(u64::from(first));
         let mut ranges = [UNKNOWN_RANGE; 32];
-        for (i, (buffer, offset, size)) in buffers.enumerate().take(32) {
-            let known = self.get(TYPES.buffer, buffer.as_raw()).and_then(|b| b.buffer()?.info().map(|i| i.size));
-            ranges[i] = match (known, size) {
-                (Some(s), VK_WHOLE_SIZE) => s.saturating_sub(offset),
-                (Some(_), size) => size,
-                (None, _) => UNKNOWN_RANGE,
-            };
+        if let Some((buffers, offsets, sizes)) = arrays {
+            // SAFETY: as the caller promises.
+            let (buffers, offsets, sizes) =
+                unsafe { (slice(buffers, count), slice(offsets, count), slice(sizes, count)) };
+            for (i, (buffer, &offset)) in buffers.iter().zip(offsets).enumerate().take(32) {
+                let size = sizes.get(i).copied().unwrap_or(VK_WHOLE_SIZE);
+                let known = self.get(TYPES.buffer, buffer.as_raw()).and_then(|b| b.buffer()?.info().map(|i| i.size));
+                ranges[i] = match (known, size) {
+                    (Some(s), VK_WHOLE_SIZE) => s.saturating_sub(offset),
+                    (Some(_), size) => size,
+                    (None, _) => UNKNOWN_RANGE,
+                };
+            }
         }
         self.refer_then(&COMMAND_HANDLES[cx.command], cx.params, |r| {
             r.draw.vertex_bound |= bound;

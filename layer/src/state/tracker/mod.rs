@@ -43,7 +43,7 @@ pub struct StateTracker {
     /// The largest backlog any submit left (each field on its own).
     peak: Peak,
     /// Whether recordings keep what they refer to (core validation reads it).
-    references: bool,
+    pub(in crate::state) references: bool,
 }
 
 /// The largest [`submissions::Backlog`] seen, field by field.
@@ -1470,12 +1470,8 @@ impl ValidationObject for StateTracker {
         offsets: *const VkDeviceSize,
         _result: (),
     ) {
-        if self.references {
-            // SAFETY: `count` buffers and offsets, as the application passed them.
-            let (buffers, offsets) = unsafe { (slice(buffers, count), slice(offsets, count)) };
-            let bound = buffers.iter().zip(offsets).map(|(&b, &o)| (b, o, VK_WHOLE_SIZE));
-            self.vertex_buffers_bound(cx, (first, count), bound);
-        }
+        // SAFETY: the arrays the application passed.
+        unsafe { self.vertex_buffers_bound(cx, (first, count), Some((buffers, offsets, std::ptr::null()))) };
     }
 
     fn post_call_record_cmd_bind_vertex_buffers2(
@@ -1490,15 +1486,8 @@ impl ValidationObject for StateTracker {
         _strides: *const VkDeviceSize,
         _result: (),
     ) {
-        if self.references {
-            // SAFETY: `count` buffers, offsets and (when not NULL) sizes, as the application
-            // passed them.
-            let (buffers, offsets, sizes) =
-                unsafe { (slice(buffers, count), slice(offsets, count), slice(sizes, count)) };
-            let size = |i: usize| sizes.get(i).copied().unwrap_or(VK_WHOLE_SIZE);
-            let bound = buffers.iter().zip(offsets).enumerate().map(|(i, (&b, &o))| (b, o, size(i)));
-            self.vertex_buffers_bound(cx, (first, count), bound);
-        }
+        // SAFETY: the arrays the application passed.
+        unsafe { self.vertex_buffers_bound(cx, (first, count), Some((buffers, offsets, sizes))) };
     }
 
     fn post_call_record_cmd_bind_vertex_buffers3_khr(
@@ -1510,10 +1499,7 @@ impl ValidationObject for StateTracker {
         _infos: *const VkBindVertexBuffer3InfoKHR,
         _result: (),
     ) {
-        if self.references {
-            // Bound by address: the ranges are not followed.
-            let unknown = std::iter::repeat_n((VkBuffer::null(), 0, VK_WHOLE_SIZE), count as usize);
-            self.vertex_buffers_bound(cx, (first, count), unknown);
-        }
+        // SAFETY: no arrays (bound by address: the ranges are not followed).
+        unsafe { self.vertex_buffers_bound(cx, (first, count), None) };
     }
 }
