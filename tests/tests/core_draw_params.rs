@@ -486,8 +486,8 @@ fn counts_and_strides(f: &Fixture, cmd: Cmd) {
     let (stride_id, end_id) = cmd.stride_and_end_ids();
     let two = Params { count: 2, ..f.valid(cmd) };
     assert_eq!(f.indirect(cmd, Params { stride: record + 4, ..two }), NONE, "{name}");
-    assert_eq!(f.indirect(cmd, Params { stride: record + 2, ..two }), [stride_id.clone()], "{name}");
-    assert_eq!(f.indirect(cmd, Params { stride: record - 4, ..two }), [stride_id.clone()], "{name}");
+    assert_eq!(f.indirect(cmd, Params { stride: record + 2, ..two }), std::slice::from_ref(&stride_id), "{name}");
+    assert_eq!(f.indirect(cmd, Params { stride: record - 4, ..two }), std::slice::from_ref(&stride_id), "{name}");
     // One record: the stride counts only for the count buffer commands.
     let one = Params { stride: 2, ..f.valid(cmd) };
     let expected: Vec<String> = if cmd.counted() { vec![stride_id] } else { Vec::new() };
