@@ -129,10 +129,15 @@ impl Fixture {
 
     /// [`Fixture::new`] on a device made with `builder`.
     fn with(full: bool, builder: ContextBuilder) -> Self {
+        Self::with_features(vk::PhysicalDeviceFeatures::default().multi_draw_indirect(full), full, builder)
+    }
+
+    /// [`Fixture::with`] with the core `features` (`full`: drawIndirectCount enabled).
+    fn with_features(features: vk::PhysicalDeviceFeatures, full: bool, builder: ContextBuilder) -> Self {
         let entry = VulkanEnv::new().with_vigil_and_shim("low-draw-indirect-count").entry();
         let ctx = builder
             .layers(&[VIGIL_LAYER, SHIM_LAYER])
-            .features(vk::PhysicalDeviceFeatures::default().multi_draw_indirect(full))
+            .features(features)
             .vulkan12_features(vk::PhysicalDeviceVulkan12Features::default().draw_indirect_count(full))
             .vulkan13_features(vk::PhysicalDeviceVulkan13Features::default().dynamic_rendering(true))
             .build_skipping_errors(&entry);
@@ -782,6 +787,23 @@ fn vertex_attributes_fetched_inside_their_buffers() {
     assert_eq!(draw(f.instanced, &all, &indexed(1, 4)), indexed_past);
     // The vertices an indexed draw fetches depend on its indices: not judged.
     assert_eq!(draw(f.attributes, &offsets, &indexed(1, 0)), NONE);
+}
+
+#[test]
+fn vertex_attributes_past_their_buffers_with_robust_buffer_access() {
+    let features = vk::PhysicalDeviceFeatures::default().robust_buffer_access(true);
+    let f = Fixture::with_features(features, false, ContextBuilder::new());
+    let v = f.vertex;
+    // Five vertices from 64-byte buffers holding four: robustBufferAccess makes that defined.
+    let ids = f.ids(true, f.compute, |d, cb| {
+        // SAFETY: recording with live objects.
+        unsafe {
+            d.cmd_bind_pipeline(cb, vk::PipelineBindPoint::GRAPHICS, f.attributes);
+            d.cmd_bind_vertex_buffers(cb, 0, &[v; 3], &[0; 3]);
+            d.cmd_draw(cb, 5, 1, 0, 0);
+        }
+    });
+    assert_eq!(ids, NONE);
 }
 
 #[test]
