@@ -29,6 +29,9 @@ pub struct ContextBuilder {
     multi_draw: bool,
     /// Whether to enable `VK_EXT_mesh_shader` and its `meshShader` feature.
     mesh_shader: bool,
+    /// Whether to enable `VK_EXT_transform_feedback`, and with it its `transformFeedback`
+    /// feature.
+    transform_feedback: Option<bool>,
 }
 
 impl Default for ContextBuilder {
@@ -54,6 +57,7 @@ impl ContextBuilder {
             null_descriptor: false,
             multi_draw: false,
             mesh_shader: false,
+            transform_feedback: None,
         }
     }
 
@@ -130,6 +134,12 @@ impl ContextBuilder {
         self
     }
 
+    /// Enables `VK_EXT_transform_feedback`, and its `transformFeedback` feature when `feature`.
+    pub fn transform_feedback(mut self, feature: bool) -> Self {
+        self.transform_feedback = Some(feature);
+        self
+    }
+
     /// Device extensions.
     pub fn device_extensions(mut self, names: &[&CStr]) -> Self {
         self.device_extensions = names.iter().map(|n| (*n).to_owned()).collect();
@@ -176,6 +186,9 @@ impl ContextBuilder {
         if self.mesh_shader {
             extensions.push(ash::ext::mesh_shader::NAME.as_ptr());
         }
+        if self.transform_feedback.is_some() {
+            extensions.push(ash::ext::transform_feedback::NAME.as_ptr());
+        }
         let mut info = vk::DeviceCreateInfo::default()
             .queue_create_infos(&queues)
             .enabled_extension_names(&extensions)
@@ -209,6 +222,11 @@ impl ContextBuilder {
         let mut mesh_shader = vk::PhysicalDeviceMeshShaderFeaturesEXT::default().mesh_shader(true);
         if self.mesh_shader {
             info = info.push_next(&mut mesh_shader);
+        }
+        let mut transform_feedback = vk::PhysicalDeviceTransformFeedbackFeaturesEXT::default()
+            .transform_feedback(self.transform_feedback.unwrap_or(false));
+        if self.transform_feedback.is_some() {
+            info = info.push_next(&mut transform_feedback);
         }
         // SAFETY: valid create info for a physical device of this instance.
         let device = unsafe { instance.create_device(physical_device, &info, None) }

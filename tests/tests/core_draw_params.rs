@@ -849,3 +849,34 @@ fn multi_draws_fetch_inside_their_buffers() {
     assert_eq!(draw(f.graphics, true, &[0, 4, 0, 29, 3, 0], 1), NONE);
     assert_eq!(draw(f.graphics, true, &[0, 4, 0, 30, 3, 0], 1), indices_past);
 }
+
+#[test]
+fn draw_indirect_byte_count() {
+    let f = Fixture::with(true, ContextBuilder::new().transform_feedback(true));
+    // counterBuffer, counterBufferOffset, counterOffset, vertexStride; with `pipeline` bound.
+    let draw = |f: &Fixture, pipeline, (buffer, buffer_offset, counter_offset, stride): (vk::Buffer, u64, u32, u32)| {
+        let xfb = ash::ext::transform_feedback::Device::new(&f.ctx.instance, &f.ctx.device);
+        f.ids(true, f.compute, |d, cb| {
+            // SAFETY: recording with live objects; invalid calls are skipped.
+            unsafe {
+                d.cmd_bind_pipeline(cb, vk::PipelineBindPoint::GRAPHICS, pipeline);
+                (xfb.fp().cmd_draw_indirect_byte_count_ext)(cb, 1, 0, buffer, buffer_offset, counter_offset, stride);
+            }
+        })
+    };
+    let id = |rule: &str| [format!("VUID-vkCmdDrawIndirectByteCountEXT-{rule}")];
+    let g = f.graphics;
+    assert_eq!(draw(&f, g, (f.indirect, 0, 0, 16)), NONE);
+    assert_eq!(draw(&f, g, (f.indirect, 4, 4, 4)), NONE);
+    assert_eq!(draw(&f, g, (f.not_indirect, 0, 0, 16)), id("counterBuffer-02290"));
+    assert_eq!(draw(&f, g, (f.unbound, 0, 0, 16)), id("counterBuffer-04567"));
+    assert_eq!(draw(&f, g, (f.indirect, 2, 0, 16)), id("counterBufferOffset-04568"));
+    assert_eq!(draw(&f, g, (f.indirect, 0, 2, 16)), id("counterOffset-09474"));
+    assert_eq!(draw(&f, g, (f.indirect, 0, 0, 6)), id("vertexStride-09475"));
+    assert_eq!(draw(&f, g, (f.indirect, 0, 0, 0)), id("vertexStride-02289"));
+    // The attribute pipeline reads vertex buffers none of which is bound.
+    assert_eq!(draw(&f, f.attributes, (f.indirect, 0, 0, 16)), id("None-04007"));
+    // The extension without its feature.
+    let f = Fixture::with(true, ContextBuilder::new().transform_feedback(false));
+    assert_eq!(draw(&f, f.graphics, (f.indirect, 0, 0, 16)), id("transformFeedback-02287"));
+}

@@ -226,12 +226,13 @@ const MULTI_DRAW_IDS: [(&str, &str, u64, &str); 2] = [
 
 /// Per draw command whose bound graphics pipeline reads vertex buffers, sorted: the id of the
 /// rule that every binding its vertex shader reads has a buffer bound.
-const VERTEX_BOUND_IDS: [(&str, &str); 8] = [
+const VERTEX_BOUND_IDS: [(&str, &str); 9] = [
     ("vkCmdDraw", "VUID-vkCmdDraw-None-04007"),
     ("vkCmdDrawIndexed", "VUID-vkCmdDrawIndexed-None-04007"),
     ("vkCmdDrawIndexedIndirect", "VUID-vkCmdDrawIndexedIndirect-None-04007"),
     ("vkCmdDrawIndexedIndirectCount", "VUID-vkCmdDrawIndexedIndirectCount-None-04007"),
     ("vkCmdDrawIndirect", "VUID-vkCmdDrawIndirect-None-04007"),
+    ("vkCmdDrawIndirectByteCountEXT", "VUID-vkCmdDrawIndirectByteCountEXT-None-04007"),
     ("vkCmdDrawIndirectCount", "VUID-vkCmdDrawIndirectCount-None-04007"),
     ("vkCmdDrawMultiEXT", "VUID-vkCmdDrawMultiEXT-None-04007"),
     ("vkCmdDrawMultiIndexedEXT", "VUID-vkCmdDrawMultiIndexedEXT-None-04007"),
@@ -257,6 +258,19 @@ const FETCH_IDS: [(&str, &str, Draws); 4] = [
     ("vkCmdDrawIndexed", "VUID-vkCmdDrawIndexed-None-02721", Draws::Indexed),
     ("vkCmdDrawMultiEXT", "VUID-vkCmdDrawMultiEXT-None-02721", Draws::Multi),
     ("vkCmdDrawMultiIndexedEXT", "VUID-vkCmdDrawMultiIndexedEXT-None-02721", Draws::MultiIndexed),
+];
+
+/// vkCmdDrawIndirectByteCountEXT's ids: the transformFeedback feature, the counter buffer's
+/// usage and memory, counterBufferOffset and counterOffset multiples of 4, vertexStride not 0
+/// (its limit, a transform feedback property, is not checked), vertexStride a multiple of 4.
+const BYTE_COUNT_IDS: [&str; 7] = [
+    "VUID-vkCmdDrawIndirectByteCountEXT-transformFeedback-02287",
+    "VUID-vkCmdDrawIndirectByteCountEXT-counterBuffer-04567",
+    "VUID-vkCmdDrawIndirectByteCountEXT-counterBuffer-02290",
+    "VUID-vkCmdDrawIndirectByteCountEXT-counterBufferOffset-04568",
+    "VUID-vkCmdDrawIndirectByteCountEXT-counterOffset-09474",
+    "VUID-vkCmdDrawIndirectByteCountEXT-vertexStride-02289",
+    "VUID-vkCmdDrawIndirectByteCountEXT-vertexStride-09475",
 ];
 
 /// vkCmdDrawMultiIndexedEXT's rule that the indices each draw reads lie inside the bound index
@@ -296,6 +310,9 @@ impl CoreChecks {
     pub(super) fn draw_params(&self, cx: &Call<'_>, r: &Recording) -> bool {
         if cx.name == "vkCmdDispatchBase" {
             return self.dispatch_base_counts(cx);
+        }
+        if cx.name == "vkCmdDrawIndirectByteCountEXT" {
+            return self.byte_count(cx, r);
         }
         if let Ok(i) = MULTI_DRAW_IDS.binary_search_by_key(&cx.name, |m| m.0) {
             let indexed = MULTI_DRAW_IDS[i].2 == 12;
@@ -385,6 +402,37 @@ impl CoreChecks {
                     }
                 }
             }
+        }
+        skip
+    }
+
+    /// vkCmdDrawIndirectByteCountEXT's feature, counter buffer, offsets and vertex stride.
+    fn byte_count(&self, cx: &Call<'_>, r: &Recording) -> bool {
+        let [feature, bound, usage, buffer_offset, counter_offset, stride_zero, stride_aligned] = BYTE_COUNT_IDS;
+        let root = cx.location();
+        let mut skip = false;
+        if cx.device().is_some_and(|f| !f.features.contains(Feature::TRANSFORM_FEEDBACK)) {
+            skip |= cx.error(
+                feature,
+                &root,
+                format_args!("is recorded, but the transformFeedback feature is not enabled."),
+            );
+        }
+        // SAFETY: counterBuffer, counterBufferOffset, counterOffset and vertexStride are
+        // parameters 3 to 6 (a handle, a VkDeviceSize, two uint32_t).
+        let (buffer, offset, counter, stride) =
+            unsafe { (param(cx, 3, 8), param(cx, 4, 8), param(cx, 5, 4), param(cx, 6, 4)) };
+        self.indirect_buffer(cx, r, buffer, (bound, usage), &root.dot("counterBuffer"), &mut skip);
+        let aligned = [
+            (offset, "counterBufferOffset", buffer_offset),
+            (counter, "counterOffset", counter_offset),
+            (stride, "vertexStride", stride_aligned),
+        ];
+        for (value, name, vuid) in aligned.into_iter().filter(|(v, _, _)| !v.is_multiple_of(4)) {
+            skip |= cx.error(vuid, &root.dot(name), format_args!("is {value}, not a multiple of 4."));
+        }
+        if stride == 0 {
+            skip |= cx.error(stride_zero, &root.dot("vertexStride"), format_args!("is 0: it must be greater than 0."));
         }
         skip
     }
@@ -794,6 +842,14 @@ mod tests {
                 &["robustBufferAccess", "entirely contained within the corresponding vertex buffer binding"],
             );
         }
+        let c = "vkCmdDrawIndirectByteCountEXT";
+        check(BYTE_COUNT_IDS[0], c, &["transformFeedback", "must be enabled"]);
+        check(BYTE_COUNT_IDS[1], c, &["counterBuffer", "non-sparse", "bound completely"]);
+        check(BYTE_COUNT_IDS[2], c, &["counterBuffer", "VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT"]);
+        check(BYTE_COUNT_IDS[3], c, &["counterBufferOffset", "multiple of 4"]);
+        check(BYTE_COUNT_IDS[4], c, &["counterOffset", "multiple of 4"]);
+        check(BYTE_COUNT_IDS[5], c, &["vertexStride", "greater than 0"]);
+        check(BYTE_COUNT_IDS[6], c, &["vertexStride", "multiple of 4"]);
         check(MULTI_INDICES_INSIDE, "vkCmdDrawMultiIndexedEXT", &["robustBufferAccess2", "firstIndex + indexCount"]);
         for (c, vuid, _, name) in MULTI_DRAW_IDS {
             check(vuid, c, &["greater than 1", "multiple of 4", name]);
