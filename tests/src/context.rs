@@ -25,6 +25,15 @@ pub struct ContextBuilder {
     vigil_settings: Vec<(CString, CString)>,
     /// Whether to enable `VK_EXT_vertex_input_dynamic_state` and its feature.
     vertex_input_dynamic_state: bool,
+    /// Whether to enable `VK_EXT_robustness2` and its `nullDescriptor` feature.
+    null_descriptor: bool,
+    /// Whether to enable `VK_EXT_multi_draw` and its `multiDraw` feature.
+    multi_draw: bool,
+    /// Whether to enable `VK_EXT_mesh_shader` and its `meshShader` feature.
+    mesh_shader: bool,
+    /// Whether to enable `VK_EXT_transform_feedback`, and with it its `transformFeedback`
+    /// feature.
+    transform_feedback: Option<bool>,
 }
 
 impl Default for ContextBuilder {
@@ -48,6 +57,10 @@ impl ContextBuilder {
             shader_object: false,
             vigil_settings: Vec::new(),
             vertex_input_dynamic_state: false,
+            null_descriptor: false,
+            multi_draw: false,
+            mesh_shader: false,
+            transform_feedback: None,
         }
     }
 
@@ -112,6 +125,30 @@ impl ContextBuilder {
         self
     }
 
+    /// Enables `VK_EXT_robustness2` and its `nullDescriptor` feature.
+    pub fn null_descriptor(mut self) -> Self {
+        self.null_descriptor = true;
+        self
+    }
+
+    /// Enables `VK_EXT_multi_draw` and its `multiDraw` feature.
+    pub fn multi_draw(mut self) -> Self {
+        self.multi_draw = true;
+        self
+    }
+
+    /// Enables `VK_EXT_mesh_shader` and its `meshShader` feature.
+    pub fn mesh_shader(mut self) -> Self {
+        self.mesh_shader = true;
+        self
+    }
+
+    /// Enables `VK_EXT_transform_feedback`, and its `transformFeedback` feature when `feature`.
+    pub fn transform_feedback(mut self, feature: bool) -> Self {
+        self.transform_feedback = Some(feature);
+        self
+    }
+
     /// Device extensions.
     pub fn device_extensions(mut self, names: &[&CStr]) -> Self {
         self.device_extensions = names.iter().map(|n| (*n).to_owned()).collect();
@@ -152,6 +189,18 @@ impl ContextBuilder {
         if self.vertex_input_dynamic_state {
             extensions.push(ash::ext::vertex_input_dynamic_state::NAME.as_ptr());
         }
+        if self.null_descriptor {
+            extensions.push(ash::ext::robustness2::NAME.as_ptr());
+        }
+        if self.multi_draw {
+            extensions.push(ash::ext::multi_draw::NAME.as_ptr());
+        }
+        if self.mesh_shader {
+            extensions.push(ash::ext::mesh_shader::NAME.as_ptr());
+        }
+        if self.transform_feedback.is_some() {
+            extensions.push(ash::ext::transform_feedback::NAME.as_ptr());
+        }
         let mut info = vk::DeviceCreateInfo::default()
             .queue_create_infos(&queues)
             .enabled_extension_names(&extensions)
@@ -178,6 +227,23 @@ impl ContextBuilder {
             vk::PhysicalDeviceVertexInputDynamicStateFeaturesEXT::default().vertex_input_dynamic_state(true);
         if self.vertex_input_dynamic_state {
             info = info.push_next(&mut vertex_input);
+        }
+        let mut robustness2 = vk::PhysicalDeviceRobustness2FeaturesEXT::default().null_descriptor(true);
+        if self.null_descriptor {
+            info = info.push_next(&mut robustness2);
+        }
+        let mut multi_draw = vk::PhysicalDeviceMultiDrawFeaturesEXT::default().multi_draw(true);
+        if self.multi_draw {
+            info = info.push_next(&mut multi_draw);
+        }
+        let mut mesh_shader = vk::PhysicalDeviceMeshShaderFeaturesEXT::default().mesh_shader(true);
+        if self.mesh_shader {
+            info = info.push_next(&mut mesh_shader);
+        }
+        let mut transform_feedback = vk::PhysicalDeviceTransformFeedbackFeaturesEXT::default()
+            .transform_feedback(self.transform_feedback.unwrap_or(false));
+        if self.transform_feedback.is_some() {
+            info = info.push_next(&mut transform_feedback);
         }
         // SAFETY: valid create info for a physical device of this instance.
         let device = unsafe { instance.create_device(physical_device, &info, None) }

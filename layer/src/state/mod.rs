@@ -6,6 +6,7 @@ pub mod clears;
 pub mod command_buffers;
 pub mod descriptors;
 pub mod draw_descriptors;
+pub mod draw_params;
 pub mod dynamic_state;
 pub mod events;
 pub mod images;

@@ -203,6 +203,8 @@ pub struct PipelineDesc<'a> {
     pub dynamic: Option<u32>,
     /// What it says about the dynamic states a draw needs, where `dynamic` is known.
     pub draw: Option<super::dynamic_state::PipelineDynamic>,
+    /// Its vertex input state, when it is known and static (`state::draw_params`).
+    pub vertex_input: Option<super::draw_params::VertexInput<'a>>,
 }
 
 /// `VK_PIPELINE_CREATE_LIBRARY_BIT_KHR`.
@@ -233,7 +235,15 @@ impl<'a> PipelineDesc<'a> {
         // SAFETY: the create info's chain.
         let (flags, binaries) = unsafe { flags_and_binaries(info.pNext, info.flags.0) };
         let stages = if binaries { &[] } else { std::slice::from_ref(&info.stage) };
-        PipelineDesc { layout: info.layout.as_raw(), flags, stages, member: "stage", dynamic: None, draw: None }
+        PipelineDesc {
+            layout: info.layout.as_raw(),
+            flags,
+            stages,
+            member: "stage",
+            dynamic: None,
+            draw: None,
+            vertex_input: None,
+        }
     }
 
     /// A graphics pipeline's.
@@ -265,7 +275,8 @@ impl<'a> PipelineDesc<'a> {
             });
             let all = stages.iter().fold(0, |m, s| m | s.stage.0);
             let draw = dynamic.and((!binaries).then(|| super::dynamic_state::PipelineDynamic::graphics(info, all)));
-            PipelineDesc { layout: info.layout.as_raw(), flags, stages, member: "pStages", dynamic, draw }
+            let vertex_input = super::draw_params::vertex_input(info, libraries);
+            PipelineDesc { layout: info.layout.as_raw(), flags, stages, member: "pStages", dynamic, draw, vertex_input }
         }
     }
 }
@@ -283,6 +294,9 @@ impl ShaderUses {
         if let Some(size) = e.push_constants {
             self.push_constant_stages |= e.stage;
             self.push_constant_size = self.push_constant_size.max(size);
+        }
+        if e.stage == 0x1 {
+            self.vertex_inputs = Some(e.inputs);
         }
     }
 }

@@ -580,6 +580,12 @@ pub struct DrawState {
     pub index: Option<IndexBinding>,
     /// The extended dynamic states set, and the values that decide which states a draw needs.
     pub values: super::dynamic_state::DynamicValues,
+    /// The vertex input bindings (bit n for binding n < 32) a vkCmdBindVertexBuffers(2) bound a
+    /// buffer or VK_NULL_HANDLE to (`state::draw_params`).
+    pub vertex_bound: u32,
+    /// Per vertex input binding below 32 of `vertex_bound`: the bytes bound from its offset on
+    /// (`state::draw_params::UNKNOWN_RANGE` when not known).
+    pub vertex_ranges: [u64; 32],
 }
 
 /// A vkCmdBindIndexBuffer(2) binding.
@@ -659,6 +665,12 @@ pub struct PipelineInfo {
     /// Its extended dynamic states and the static state deciding which dynamic states a draw
     /// needs; `None` where `dynamic` is.
     pub dynamic_draw: Option<super::dynamic_state::PipelineDynamic>,
+    /// The vertex input bindings (bit n for binding n < 32) its vertex shader reads through the
+    /// attributes of its vertex input state; `None` when not known (`state::draw_params`).
+    pub vertex_bindings: Option<u32>,
+    /// Where its vertex shader's attributes are fetched from, when known
+    /// (`state::draw_params`).
+    pub vertex_fetches: Option<Vec<super::draw_params::AttributeFetch>>,
 }
 
 /// What a pipeline's shader stages statically use, merged over the stages Vigil could reflect
@@ -673,6 +685,8 @@ pub struct ShaderUses {
     pub push_constant_stages: u32,
     /// The largest push constant block they declare, in bytes.
     pub push_constant_size: u32,
+    /// The input `Location`s of the vertex stage (`EntryPoint::inputs`), when it was reflected.
+    pub vertex_inputs: Option<u64>,
 }
 
 /// A pipeline layout's state.

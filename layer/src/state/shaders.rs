@@ -91,6 +91,9 @@ pub struct EntryPoint {
     /// overrides the execution mode), else its `LocalSize` execution mode; `None` without either,
     /// or when the built-in is a specialization constant.
     pub local_size: Option<[u32; 3]>,
+    /// The `Location`s (bit n for n < 64) of the `Input` variables its interface declares, not
+    /// built-ins: for a vertex shader, the vertex attributes it reads (`state::draw_params`).
+    pub inputs: u64,
 }
 
 /// What Vigil learned from a module's code.
@@ -217,6 +220,8 @@ struct Decorations {
     /// Per struct: its members' `Offset`s and which members are `NonWritable`.
     member_offset: HashMap<(u32, u32), u32>,
     member_non_writable: HashSet<(u32, u32)>,
+    /// `Location` decorations, by variable.
+    location: HashMap<u32, u32>,
 }
 
 impl Decorations {
@@ -231,6 +236,7 @@ impl Decorations {
                 (Decoration::ArrayStride, Some(v)) => _ = self.array_stride.insert(target, v),
                 (Decoration::NonWritable, _) => _ = self.non_writable.insert(target),
                 (Decoration::BufferBlock, _) => _ = self.buffer_block.insert(target),
+                (Decoration::Location, Some(v)) => _ = self.location.insert(target, v),
                 _ => {}
             }
         } else {
@@ -588,6 +594,7 @@ fn reflect(words: &[u32]) -> Result<Vec<EntryPoint>, String> {
         }
     }
 
+    let inputs = crate::state::draw_params::input_locations(&c.variables, &c.d.location);
     let mut entry_points = Vec::new();
     for e in &c.entry_points {
         let (Some(Operand::ExecutionModel(model)), Some(main), Some(Operand::LiteralString(name))) =
@@ -622,6 +629,7 @@ fn reflect(words: &[u32]) -> Result<Vec<EntryPoint>, String> {
                 Some(builtin) => constant_size(&c.types, builtin),
                 None => c.local_sizes.get(&main).copied(),
             },
+            inputs: crate::state::draw_params::interface_inputs(&e.operands, &inputs),
         });
     }
     Ok(entry_points)
@@ -708,6 +716,7 @@ mod tests {
                 }],
                 push_constants: Some(4),
                 local_size: Some([64, 1, 1]),
+                inputs: 0,
             }]
         );
     }

@@ -60,7 +60,14 @@ pub struct Behaviours {
     /// reports them for every storage image format): the draw-time rules about storage images
     /// of unknown format need a format without them.
     pub no_storage_without_format: bool,
+    /// `low-draw-indirect-count`: `vkGetPhysicalDeviceProperties(2)` report
+    /// `maxDrawIndirectCount` as [`LOW_DRAW_INDIRECT_COUNT`] (lavapipe's is `u32::MAX`, which no
+    /// `drawCount` can exceed): the rules about that limit need a lower one.
+    pub low_draw_indirect_count: bool,
 }
+
+/// The `maxDrawIndirectCount` that `low-draw-indirect-count` reports.
+pub const LOW_DRAW_INDIRECT_COUNT: u32 = 4;
 
 /// The format `no-storage-without-format` takes the without-format storage features from.
 pub const NO_STORAGE_WITHOUT_FORMAT: vk::Format = vk::Format::R16G16B16A16_SFLOAT;
@@ -89,6 +96,7 @@ impl Behaviours {
                 "no-compute-queue" => b.no_compute_queue = true,
                 "no-transfer-format-features" => b.no_transfer_format_features = true,
                 "no-storage-without-format" => b.no_storage_without_format = true,
+                "low-draw-indirect-count" => b.low_draw_indirect_count = true,
                 _ => return Err(format!("{BEHAVIOURS_VAR}: unknown switch `{name}`")),
             }
         }
@@ -159,6 +167,9 @@ struct Instance {
     behaviours: Behaviours,
     /// The next layer's vkGetPhysicalDeviceFormatProperties2 (as for memory properties).
     format_properties2: Option<vk::PFN_vkGetPhysicalDeviceFormatProperties2>,
+    /// The next layer's properties queries (as for memory properties).
+    properties: Option<vk::PFN_vkGetPhysicalDeviceProperties>,
+    properties2: Option<vk::PFN_vkGetPhysicalDeviceProperties2>,
 }
 
 /// Per device: the next layer's functions and whether the extension is enabled.
@@ -417,6 +428,12 @@ unsafe extern "system" fn get_instance_proc_addr(
     {
         return void_fn!(get_physical_device_format_properties2, vk::PFN_vkGetPhysicalDeviceFormatProperties2);
     }
+    if same_name(name, c"vkGetPhysicalDeviceProperties") {
+        return void_fn!(get_physical_device_properties, vk::PFN_vkGetPhysicalDeviceProperties);
+    }
+    if same_name(name, c"vkGetPhysicalDeviceProperties2") || same_name(name, c"vkGetPhysicalDeviceProperties2KHR") {
+        return void_fn!(get_physical_device_properties2, vk::PFN_vkGetPhysicalDeviceProperties2);
+    }
     if let Some(f) = device_function(name, true, true, true) {
         return f;
     }
@@ -507,6 +524,10 @@ unsafe extern "system" fn create_instance(
             behaviours,
             format_properties2: gipa(handle, c"vkGetPhysicalDeviceFormatProperties2".as_ptr())
                 .or_else(|| gipa(handle, c"vkGetPhysicalDeviceFormatProperties2KHR".as_ptr()))
+                .map(|f| std::mem::transmute(f)),
+            properties: gipa(handle, c"vkGetPhysicalDeviceProperties".as_ptr()).map(|f| std::mem::transmute(f)),
+            properties2: gipa(handle, c"vkGetPhysicalDeviceProperties2".as_ptr())
+                .or_else(|| gipa(handle, c"vkGetPhysicalDeviceProperties2KHR".as_ptr()))
                 .map(|f| std::mem::transmute(f)),
         });
         result
@@ -890,6 +911,50 @@ unsafe extern "system" fn get_physical_device_format_properties2(
     }
 }
 
+/// The next layer's properties queries of `physical_device`'s instance, and whether it asked for
+/// `low-draw-indirect-count`.
+///
+/// # Safety
+/// As [`memory_queries`].
+unsafe fn properties_queries(
+    physical_device: vk::PhysicalDevice,
+) -> Option<(Option<vk::PFN_vkGetPhysicalDeviceProperties>, Option<vk::PFN_vkGetPhysicalDeviceProperties2>, bool)> {
+    // SAFETY: physical devices share their instance's dispatch key.
+    let key = unsafe { dispatch_key(physical_device.as_raw()) };
+    let s = state();
+    let i = s.instances.iter().find(|i| i.key == key)?;
+    Some((i.properties, i.properties2, i.behaviours.low_draw_indirect_count))
+}
+
+unsafe extern "system" fn get_physical_device_properties(
+    physical_device: vk::PhysicalDevice,
+    out: *mut vk::PhysicalDeviceProperties,
+) {
+    // SAFETY: the loader passes a physical device of an instance created through this layer,
+    // and the caller's output structure.
+    unsafe {
+        let Some((Some(next), _, low)) = properties_queries(physical_device) else { return };
+        next(physical_device, out);
+        if let (true, Some(out)) = (low, out.as_mut()) {
+            out.limits.max_draw_indirect_count = LOW_DRAW_INDIRECT_COUNT;
+        }
+    }
+}
+
+unsafe extern "system" fn get_physical_device_properties2(
+    physical_device: vk::PhysicalDevice,
+    out: *mut vk::PhysicalDeviceProperties2<'_>,
+) {
+    // SAFETY: as for vkGetPhysicalDeviceProperties.
+    unsafe {
+        let Some((_, Some(next), low)) = properties_queries(physical_device) else { return };
+        next(physical_device, out);
+        if let (true, Some(out)) = (low, out.as_mut()) {
+            out.properties.limits.max_draw_indirect_count = LOW_DRAW_INDIRECT_COUNT;
+        }
+    }
+}
+
 unsafe extern "system" fn allocate_memory(
     device: vk::Device,
     info: *const vk::MemoryAllocateInfo<'_>,
@@ -1089,6 +1154,8 @@ mod tests {
         assert_eq!(extra, Ok(Behaviours { extra_memory_type: true, ..Default::default() }));
         let storage = Behaviours::parse("no-storage-without-format");
         assert_eq!(storage, Ok(Behaviours { no_storage_without_format: true, ..Default::default() }));
+        let low = Behaviours::parse("low-draw-indirect-count");
+        assert_eq!(low, Ok(Behaviours { low_draw_indirect_count: true, ..Default::default() }));
         assert!(Behaviours::parse("alias-handles,lower-limits").unwrap_err().contains("lower-limits"));
     }
 

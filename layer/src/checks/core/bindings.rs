@@ -284,9 +284,11 @@ impl CoreChecks {
         let (_, vuid, point) = BOUND_PIPELINE_IDS[i];
         // Shader objects replace pipelines: not followed.
         let shader_objects = cx.device().is_some_and(|f| f.features.contains(Feature::SHADER_OBJECT));
-        let Some(index) = bind_point_index(point).filter(|_| !shader_objects) else { return self.recording_rules(cx) };
         // SAFETY: parameter 0 of a vkCmd* command is its command buffer.
         let cb = unsafe { param_handle(cx.params, 0) };
+        let Some(index) = bind_point_index(point).filter(|_| !shader_objects) else {
+            return self.with_recording(cx, cb, |r| self.draw_params(cx, r));
+        };
         self.with_recording(cx, cb, |r| match r.bound[index].pipeline {
             None => cx.error(
                 vuid,
@@ -297,6 +299,6 @@ impl CoreChecks {
                 ),
             ),
             Some(pipeline) => self.shader_uses_bound(cx, r, (index, point), pipeline, cb),
-        })
+        } | self.draw_params(cx, r))
     }
 }

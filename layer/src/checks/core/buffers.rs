@@ -344,7 +344,7 @@ impl CoreChecks {
         let root = cx.location();
         let (buffers_at, offsets_at, sizes_at) = (root.dot("pBuffers"), root.dot("pOffsets"), root.dot("pSizes"));
         let ranges = ids.size.is_none() || !sizes.is_empty();
-        let mut skip = false;
+        let mut skip = self.null_vertex_buffers(cx, buffers, offsets);
         for (i, (&buffer, &offset)) in buffers.iter().zip(offsets).enumerate() {
             let Some(b) = self.used_buffer(cx, buffer, &ids.buffers, &buffers_at.index(i), &mut skip) else { continue };
             if ranges {

@@ -164,6 +164,7 @@ impl CoreChecks {
     ) -> bool {
         let Some(info) = p.pipeline() else { return false };
         let mut skip = point == 0 && self.draw_state(cx, r, info, (cb, p.key.handle));
+        skip |= self.pipeline_params(cx, r, info, (cb, p.key.handle));
         let Some(layout) = info.layout.as_ref() else { return skip };
         let Some(pl) = layout.pipeline_layout() else { return skip };
         if info.flags & NOT_BOUND_SETS == 0 {

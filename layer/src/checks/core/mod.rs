@@ -12,6 +12,7 @@ mod copy_shapes;
 mod descriptors;
 mod draw;
 mod draw_descriptors;
+mod draw_params;
 mod draw_state;
 mod events;
 mod fences;

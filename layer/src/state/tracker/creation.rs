@@ -50,6 +50,8 @@ impl StateTracker {
                     // SAFETY: a stage of a create info the application passed.
                     unsafe { self.stage_uses(cx, stage, &at, &mut info.uses) };
                 }
+                info.vertex_bindings = crate::state::draw_params::vertex_bindings(&d, &info.uses);
+                info.vertex_fetches = crate::state::draw_params::vertex_fetches(&d, &info.uses);
             }
             p.pipeline_created(info);
         }

@@ -43,7 +43,7 @@ pub struct StateTracker {
     /// The largest backlog any submit left (each field on its own).
     peak: Peak,
     /// Whether recordings keep what they refer to (core validation reads it).
-    references: bool,
+    pub(in crate::state) references: bool,
 }
 
 /// The largest [`submissions::Backlog`] seen, field by field.
@@ -1462,5 +1462,53 @@ impl ValidationObject for StateTracker {
     ) {
         // SAFETY: the data the application passed, laid out as the template says.
         unsafe { self.updated_with_template(set, template, data as *const u8) };
+    }
+
+    fn post_call_record_cmd_bind_vertex_buffers(
+        &self,
+        cx: &Call<'_>,
+        _cb: VkCommandBuffer,
+        first: u32,
+        count: u32,
+        buffers: *const VkBuffer,
+        offsets: *const VkDeviceSize,
+        _result: (),
+    ) {
+        // SAFETY: the arrays the application passed.
+        unsafe { self.vertex_buffers_bound(cx, (first, count), Some((buffers, offsets, std::ptr::null()))) };
+    }
+
+    fn post_call_record_cmd_bind_vertex_buffers2(
+        &self,
+        cx: &Call<'_>,
+        _cb: VkCommandBuffer,
+        first: u32,
+        count: u32,
+        buffers: *const VkBuffer,
+        offsets: *const VkDeviceSize,
+        sizes: *const VkDeviceSize,
+        _strides: *const VkDeviceSize,
+        _result: (),
+    ) {
+        // SAFETY: the arrays the application passed.
+        unsafe { self.vertex_buffers_bound(cx, (first, count), Some((buffers, offsets, sizes))) };
+        // The strides are dynamic state: this typed hook replaces the generic route that
+        // records them.
+        if self.references {
+            self.dynamic_state_command(cx);
+        }
+    }
+
+    fn post_call_record_cmd_bind_vertex_buffers3_khr(
+        &self,
+        cx: &Call<'_>,
+        _cb: VkCommandBuffer,
+        first: u32,
+        count: u32,
+        _infos: *const VkBindVertexBuffer3InfoKHR,
+        _result: (),
+    ) {
+        // SAFETY: no arrays (bound by address: the ranges are not followed).
+        unsafe { self.vertex_buffers_bound(cx, (first, count), None) };
     }
 }
