@@ -15,6 +15,7 @@
 use vigil_generated::features::Feature;
 use vigil_generated::{Handle as _, VkBuffer, VkFormat};
 
+use super::command_table::CommandTable;
 use super::CoreChecks;
 use crate::chassis::raw::{read_ptr, read_uint};
 use crate::chassis::Call;
@@ -85,6 +86,12 @@ const DRAW_INDEXED: (u64, &str) = (20, "VkDrawIndexedIndirectCommand");
 const DRAW_MESH_TASKS: (u64, &str) = (12, "VkDrawMeshTasksIndirectCommandEXT");
 
 /// Sorted by command.
+/// The per-command tables by command number.
+static INDIRECTS: CommandTable<IndirectIds> = CommandTable::new(&INDIRECT_IDS, |d| d.command);
+static MULTI_DRAWS: CommandTable<(&str, &str, u64, &str)> = CommandTable::new(&MULTI_DRAW_IDS, |m| m.0);
+static VERTEX_BOUNDS: CommandTable<(&str, &str)> = CommandTable::new(&VERTEX_BOUND_IDS, |d| d.0);
+static FETCHES: CommandTable<(&str, &str, Draws)> = CommandTable::new(&FETCH_IDS, |d| d.0);
+
 const INDIRECT_IDS: [IndirectIds; 7] = [
     IndirectIds {
         command: "vkCmdDispatchIndirect",
@@ -314,12 +321,11 @@ impl CoreChecks {
         if cx.name == "vkCmdDrawIndirectByteCountEXT" {
             return self.byte_count(cx, r);
         }
-        if let Ok(i) = MULTI_DRAW_IDS.binary_search_by_key(&cx.name, |m| m.0) {
-            let indexed = MULTI_DRAW_IDS[i].2 == 12;
-            return multi_draw_stride(cx, MULTI_DRAW_IDS[i]) | (indexed && multi_indices_inside(cx, r));
+        if let Some(&multi) = MULTI_DRAWS.get(cx) {
+            let indexed = multi.2 == 12;
+            return multi_draw_stride(cx, multi) | (indexed && multi_indices_inside(cx, r));
         }
-        let Ok(i) = INDIRECT_IDS.binary_search_by_key(&cx.name, |d| d.command) else { return false };
-        let ids = &INDIRECT_IDS[i];
+        let Some(ids) = INDIRECTS.get(cx) else { return false };
         // SAFETY: every command of the table has its buffer and offset as parameters 1 and 2.
         let (buffer, offset) = unsafe { (param(cx, 1, 8), param(cx, 2, 8)) };
         let root = cx.location();
@@ -627,14 +633,14 @@ impl CoreChecks {
             }
             return false;
         }
-        let Ok(i) = VERTEX_BOUND_IDS.binary_search_by_key(&cx.name, |d| d.0) else { return false };
+        let Some(&(_, vertex_bound_vuid)) = VERTEX_BOUNDS.get(cx) else { return false };
         if r.draw.unknown {
             return false;
         }
         let missing = info.vertex_bindings.map_or(0, |read| read & !r.draw.vertex_bound);
         if missing != 0 {
             return cx.error(
-                VERTEX_BOUND_IDS[i].1,
+                vertex_bound_vuid,
                 &cx.location(),
                 format_args!(
                     "the bound graphics pipeline {pipeline:#x} reads vertex input binding {}, but no vertex buffer \
@@ -652,8 +658,7 @@ impl CoreChecks {
     /// binding's vertex buffer. The vertices an indexed draw fetches depend on the indices: not
     /// checked. True to skip the call.
     fn vertices_inside(&self, cx: &Call<'_>, r: &Recording, info: &PipelineInfo, pipeline: u64) -> bool {
-        let Ok(i) = FETCH_IDS.binary_search_by_key(&cx.name, |d| d.0) else { return false };
-        let (_, vuid, draws) = FETCH_IDS[i];
+        let Some(&(_, vuid, draws)) = FETCHES.get(cx) else { return false };
         let (Some(fetches), Some(device)) = (info.vertex_fetches.as_ref(), cx.device()) else { return false };
         if device.features.contains(Feature::ROBUST_BUFFER_ACCESS) {
             return false;
