@@ -283,6 +283,10 @@ pub struct SetData {
     /// Changes with every update of its contents (`draw_descriptors::next_version`): draw-time
     /// checks that found it valid need not look again while it stays.
     pub(super) version: AtomicU64,
+    /// The fingerprint (pipeline, set version, object-table epoch) of the last draw-time check
+    /// that found what a pipeline uses of it valid (0: none), shared by every recording that
+    /// binds it: recordings that alternate between sets find each one checked.
+    pub(super) checked: AtomicU64,
 }
 
 /// A set's shape: its layout and the variable binding's count. Descriptors are numbered in

@@ -77,6 +77,16 @@ impl DescriptorSetState {
         self.data.version.load(Ordering::Acquire)
     }
 
+    /// The fingerprint of the last draw-time check that found it valid for a pipeline (0: none).
+    pub fn checked(&self) -> u64 {
+        self.data.checked.load(Ordering::Relaxed)
+    }
+
+    /// Notes that the check of `fingerprint` found it valid.
+    pub fn set_checked(&self, fingerprint: u64) {
+        self.data.checked.store(fingerprint, Ordering::Relaxed);
+    }
+
     /// Runs `f` on the first `elements` descriptors (all when `None`) of binding number
     /// `binding`, in order, under the set's lock; with the binding. `None` when Vigil does not
     /// know the set or the binding.
