@@ -9,6 +9,8 @@ use ash::vk;
 use vigil_tests::programs::{shader_module, triangle_pipeline};
 use vigil_tests::{Context, ContextBuilder, VulkanEnv, VIGIL_LAYER};
 
+/// A compute shader with a 16-byte push constant block.
+const PUSHED_COMP_SPV: &[u8] = include_bytes!("../shaders/pushed.comp.spv");
 const COMPUTE_SPV: &[u8] = include_bytes!("../shaders/compute.comp.spv");
 const NONE: [&str; 0] = [];
 const COMPUTE: vk::ShaderStageFlags = vk::ShaderStageFlags::COMPUTE;
@@ -416,6 +418,34 @@ fn pipelines_whose_layout_lacks_what_the_shader_uses() {
     }
     assert_eq!(create(f.compute_layout), NONE);
     assert_eq!(create_inline(f.compute_layout), NONE);
+
+    // pushed.comp's 16-byte push constant block against a range that ends before it, then one
+    // that holds it.
+    let pushed = shader_module(&f.ctx, PUSHED_COMP_SPV);
+    let block_ids = |size: u32| {
+        let ranges = [vk::PushConstantRange { stage_flags: COMPUTE, offset: 0, size }];
+        // SAFETY: a valid create info.
+        let l = unsafe {
+            d.create_pipeline_layout(&vk::PipelineLayoutCreateInfo::default().push_constant_ranges(&ranges), None)
+        }
+        .unwrap();
+        let stage = vk::PipelineShaderStageCreateInfo::default().stage(COMPUTE).module(pushed).name(c"main");
+        let info = [vk::ComputePipelineCreateInfo::default().stage(stage).layout(l)];
+        let mut made = None;
+        let ids = f.ids(|| made = unsafe { d.create_compute_pipelines(vk::PipelineCache::null(), &info, None) }.ok());
+        // SAFETY: made here, used nowhere.
+        unsafe {
+            if let Some(p) = made {
+                d.destroy_pipeline(p[0], None);
+            }
+            d.destroy_pipeline_layout(l, None);
+        }
+        ids
+    };
+    assert_eq!(block_ids(8), ["VUID-VkComputePipelineCreateInfo-layout-10069"]);
+    assert_eq!(block_ids(16), NONE);
+    // SAFETY: no pipeline uses it.
+    unsafe { d.destroy_shader_module(pushed, None) };
     // SAFETY: nothing uses them any more.
     unsafe {
         for (l, _) in layouts {

@@ -238,6 +238,9 @@ fn graphics_pipeline_state() {
     );
     assert_eq!(f.ids(&with(layout(&[set], &[]))), ["VUID-VkGraphicsPipelineCreateInfo-layout-07987"]);
     assert_eq!(f.ids(&with(layout(&[], &range))), ["VUID-VkGraphicsPipelineCreateInfo-layout-07988"]);
+    // pushed.vert's 8-byte block past a 4-byte range (its valid neighbour is `range`, above).
+    let short = [vk::PushConstantRange::default().stage_flags(vk::ShaderStageFlags::VERTEX).size(4)];
+    assert_eq!(f.ids(&with(layout(&[set], &short))), ["VUID-VkGraphicsPipelineCreateInfo-layout-10069"]);
 
     // Their valid neighbours: with rasterization discarded the viewport, multisample and blend
     // states may be NULL; with no color format the blend state may be.

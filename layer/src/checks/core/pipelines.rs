@@ -1,6 +1,7 @@
 //! Pipeline creation: each stage's shader against the pipeline layout. Every descriptor binding
 //! an entry point statically uses must be in the layout's set for its stage (`-layout-07988`),
-//! and a push constant block it uses must have a range for its stage (`-layout-07987`). A driver
+//! and a push constant block it uses must have a range for its stage (`-layout-07987`) that it
+//! lies inside (`-layout-10069`, judged by the block's end). A driver
 //! may crash on a pipeline that breaks them (lavapipe does), so the call is skipped when asked.
 //!
 //! Followed from each stage's shader module's reflection (`state::shaders`), or for code passed
@@ -29,18 +30,22 @@ use crate::state::TYPES;
 pub(super) struct LayoutRules {
     pub resources: &'static str,
     pub push_constants: &'static str,
+    /// The block must lie inside its stage's range.
+    pub push_constant_block: &'static str,
 }
 
 /// vkCreateComputePipelines' create infos.
 pub(super) const COMPUTE: LayoutRules = LayoutRules {
     resources: "VUID-VkComputePipelineCreateInfo-layout-07988",
     push_constants: "VUID-VkComputePipelineCreateInfo-layout-07987",
+    push_constant_block: "VUID-VkComputePipelineCreateInfo-layout-10069",
 };
 
 /// vkCreateGraphicsPipelines' create infos.
 pub(super) const GRAPHICS: LayoutRules = LayoutRules {
     resources: "VUID-VkGraphicsPipelineCreateInfo-layout-07988",
     push_constants: "VUID-VkGraphicsPipelineCreateInfo-layout-07987",
+    push_constant_block: "VUID-VkGraphicsPipelineCreateInfo-layout-10069",
 };
 
 /// A compute entry point's workgroup size against the device's limits (`VUID-RuntimeSpirv-x-06429`,
@@ -219,16 +224,35 @@ impl CoreChecks {
                 ),
             );
         }
-        if entry.push_constants.is_some() && !layout.push_constants.iter().any(|p| p.stages & stage != 0) {
-            skip |= cx.error(
-                rules.push_constants,
-                at,
-                format_args!(
-                    "entry point {} (stage {stage:#x}) uses push constants, but pipeline layout {handle:#x} has no \
-                     push constant range for its stage.",
-                    entry.name
-                ),
-            );
+        let mut ranges = layout.push_constants.iter().filter(|p| p.stages & stage != 0);
+        match (entry.push_constants, ranges.clone().next()) {
+            (Some(_), None) => {
+                skip |= cx.error(
+                    rules.push_constants,
+                    at,
+                    format_args!(
+                        "entry point {} (stage {stage:#x}) uses push constants, but pipeline layout {handle:#x} has \
+                         no push constant range for its stage.",
+                        entry.name
+                    ),
+                );
+            }
+            // The block's end past every range of its stage: not inside one (where it starts is
+            // not reflected, so a block that ends inside a range is taken as inside it).
+            (Some(end), Some(_))
+                if end > 0 && ranges.all(|p| u64::from(p.offset) + u64::from(p.size) < u64::from(end)) =>
+            {
+                skip |= cx.error(
+                    rules.push_constant_block,
+                    at,
+                    format_args!(
+                        "entry point {} (stage {stage:#x}) declares a push constant block of {end} bytes, past the end \
+                         of every push constant range pipeline layout {handle:#x} has for its stage.",
+                        entry.name
+                    ),
+                );
+            }
+            _ => {}
         }
         skip
     }
