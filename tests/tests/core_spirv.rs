@@ -262,6 +262,11 @@ fn workgroup_limits(rich: &Context) {
     }
     // SAFETY: no pipeline uses it.
     unsafe { rich.device.destroy_pipeline_layout(layout, None) };
+
+    // Shared memory: 64 KiB of Workgroup variables against lavapipe's 32 KiB, then 4 KiB.
+    let large = spirv_file("shared-large.comp.spv");
+    assert_eq!(create_inline_pipeline(rich, &large), ["VUID-RuntimeSpirv-Workgroup-06530"]);
+    assert_eq!(create_inline_pipeline(rich, &spirv_file("shared.comp.spv")), NONE);
 }
 
 /// The validator's samples and the ids each produces on a device with none of the features

@@ -94,6 +94,9 @@ pub struct EntryPoint {
     /// The `Location`s (bit n for n < 64) of the `Input` variables its interface declares, not
     /// built-ins: for a vertex shader, the vertex attributes it reads (`state::draw_params`).
     pub inputs: u64,
+    /// The bytes of the `Workgroup` variables it statically uses, at least: their sizes without
+    /// padding, those whose size could not be worked out counted as 0.
+    pub workgroup_bytes: u64,
 }
 
 /// What Vigil learned from a module's code.
@@ -258,6 +261,8 @@ impl Decorations {
 enum Global {
     Resource(ResourceUse),
     PushConstants(u32),
+    /// A `Workgroup` variable of this many bytes (0 when its size could not be worked out).
+    Workgroup(u32),
 }
 
 /// How deep type definitions are followed (arrays of arrays of structs …); SPIR-V cannot nest
@@ -586,6 +591,8 @@ fn reflect(words: &[u32]) -> Result<Vec<EntryPoint>, String> {
         let Some(pointee) = id(pointer.operands.get(1)) else { continue };
         if *storage == StorageClass::PushConstant {
             globals.insert(var, Global::PushConstants(types.size(pointee, 0).unwrap_or(0)));
+        } else if *storage == StorageClass::Workgroup {
+            globals.insert(var, Global::Workgroup(types.size(pointee, 0).unwrap_or(0)));
         } else if let (Some(&set), Some(&binding)) = (c.d.set.get(&var), c.d.binding.get(&var)) {
             let written = types.storage(*storage, pointee) && !types.non_writable(var, pointee);
             let image = types.image(pointee);
@@ -605,12 +612,16 @@ fn reflect(words: &[u32]) -> Result<Vec<EntryPoint>, String> {
         // The call tree, each function once (recursion is invalid in shaders, but cannot hang this).
         let (mut seen, mut todo) = (HashSet::from([main]), vec![main]);
         let (mut resources, mut push_constants) = (Vec::new(), None);
+        let mut workgroup = HashMap::new();
         while let Some(f) = todo.pop() {
             let Some((used, called)) = c.functions.get(&f) else { continue };
-            for g in used.iter().filter_map(|v| globals.get(v)) {
+            for (v, g) in used.iter().filter_map(|v| Some((*v, globals.get(v)?))) {
                 match *g {
                     Global::Resource(r) => resources.push(r),
                     Global::PushConstants(size) => push_constants = Some(push_constants.unwrap_or(0).max(size)),
+                    Global::Workgroup(size) => {
+                        workgroup.insert(v, size);
+                    }
                 }
             }
             for (var, what) in c.image_ops.get(&f).into_iter().flatten() {
@@ -630,6 +641,7 @@ fn reflect(words: &[u32]) -> Result<Vec<EntryPoint>, String> {
                 None => c.local_sizes.get(&main).copied(),
             },
             inputs: crate::state::draw_params::interface_inputs(&e.operands, &inputs),
+            workgroup_bytes: workgroup.values().map(|&b| u64::from(b)).sum(),
         });
     }
     Ok(entry_points)
@@ -717,6 +729,7 @@ mod tests {
                 push_constants: Some(4),
                 local_size: Some([64, 1, 1]),
                 inputs: 0,
+                workgroup_bytes: 0,
             }]
         );
     }

@@ -11,7 +11,9 @@
 //!
 //! A compute stage's workgroup size (its constant `WorkgroupSize` built-in, else its `LocalSize`)
 //! must be within the device's limits (`VUID-RuntimeSpirv-x-06429`, `-y-06430`, `-z-06431`,
-//! `-x-06432`); a size given by specialization constants or `LocalSizeId` is not judged.
+//! `-x-06432`); a size given by specialization constants or `LocalSizeId` is not judged. Its
+//! statically used Workgroup variables must fit `maxComputeSharedMemorySize` (`-Workgroup-06530`,
+//! judged by their sizes without padding).
 //! Storage resources a fragment or pre-rasterization stage uses without `NonWritable` need
 //! `fragmentStoresAndAtomics` or `vertexPipelineStoresAndAtomics` (`-NonWritable-06340`,
 //! `-06341`).
@@ -48,15 +50,27 @@ pub(super) const GRAPHICS: LayoutRules = LayoutRules {
     push_constant_block: "VUID-VkGraphicsPipelineCreateInfo-layout-10069",
 };
 
-/// A compute entry point's workgroup size against the device's limits (`VUID-RuntimeSpirv-x-06429`,
-/// `-y-06430`, `-z-06431`, `-x-06432`). True to skip the call.
+/// A compute entry point's workgroup size and shared memory against the device's limits
+/// (`VUID-RuntimeSpirv-x-06429`, `-y-06430`, `-z-06431`, `-x-06432`, `-Workgroup-06530`). True to
+/// skip the call.
 fn workgroup_within_limits(cx: &Call<'_>, entry: &EntryPoint, at: &Location<'_>) -> bool {
     const COMPUTE_STAGE: u32 = VkShaderStageFlags::VK_SHADER_STAGE_COMPUTE_BIT.0;
-    let (Some(size), true, Some(facts)) = (entry.local_size, entry.stage == COMPUTE_STAGE, cx.device()) else {
-        return false;
-    };
+    let (true, Some(facts)) = (entry.stage == COMPUTE_STAGE, cx.device()) else { return false };
     let limits = &facts.limits;
     let mut skip = false;
+    // A lower bound (sizes without padding): more than the limit is more however it is padded.
+    if entry.workgroup_bytes > u64::from(limits.maxComputeSharedMemorySize) {
+        skip |= cx.error(
+            "VUID-RuntimeSpirv-Workgroup-06530",
+            at,
+            format_args!(
+                "entry point {} uses at least {} bytes of Workgroup variables, more than the device's \
+                 maxComputeSharedMemorySize ({}).",
+                entry.name, entry.workgroup_bytes, limits.maxComputeSharedMemorySize
+            ),
+        );
+    }
+    let Some(size) = entry.local_size else { return skip };
     let axes =
         [("x", "VUID-RuntimeSpirv-x-06429"), ("y", "VUID-RuntimeSpirv-y-06430"), ("z", "VUID-RuntimeSpirv-z-06431")];
     for (axis, ((name, vuid), (&n, &max))) in
