@@ -267,6 +267,13 @@ fn workgroup_limits(rich: &Context) {
     let large = spirv_file("shared-large.comp.spv");
     assert_eq!(create_inline_pipeline(rich, &large), ["VUID-RuntimeSpirv-Workgroup-06530"]);
     assert_eq!(create_inline_pipeline(rich, &spirv_file("shared.comp.spv")), NONE);
+
+    // The same limits hold for compute shader objects.
+    let wide = sized_module(&[SHADER], &[], [1025, 1, 1]);
+    assert_eq!(create_shader_object(rich, &wide), ["VUID-RuntimeSpirv-x-06429", "VUID-RuntimeSpirv-x-06432"]);
+    assert_eq!(create_shader_object(rich, &sized_module(&[SHADER], &[], [1024, 1, 1])), NONE);
+    assert_eq!(create_shader_object(rich, &large), ["VUID-RuntimeSpirv-Workgroup-06530"]);
+    assert_eq!(create_shader_object(rich, &spirv_file("shared.comp.spv")), NONE);
 }
 
 /// The validator's samples and the ids each produces on a device with none of the features

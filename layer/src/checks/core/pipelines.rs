@@ -53,7 +53,7 @@ pub(super) const GRAPHICS: LayoutRules = LayoutRules {
 /// A compute entry point's workgroup size and shared memory against the device's limits
 /// (`VUID-RuntimeSpirv-x-06429`, `-y-06430`, `-z-06431`, `-x-06432`, `-Workgroup-06530`). True to
 /// skip the call.
-fn workgroup_within_limits(cx: &Call<'_>, entry: &EntryPoint, at: &Location<'_>) -> bool {
+pub(super) fn workgroup_within_limits(cx: &Call<'_>, entry: &EntryPoint, at: &Location<'_>) -> bool {
     const COMPUTE_STAGE: u32 = VkShaderStageFlags::VK_SHADER_STAGE_COMPUTE_BIT.0;
     let (true, Some(facts)) = (entry.stage == COMPUTE_STAGE, cx.device()) else { return false };
     let limits = &facts.limits;
@@ -105,7 +105,7 @@ fn workgroup_within_limits(cx: &Call<'_>, entry: &EntryPoint, at: &Location<'_>)
 
 /// Writable storage resources in fragment and pre-rasterization stages need their features
 /// (`VUID-RuntimeSpirv-NonWritable-06340`, `-06341`). True to skip the call.
-fn stores_allowed(cx: &Call<'_>, entry: &EntryPoint, at: &Location<'_>) -> bool {
+pub(super) fn stores_allowed(cx: &Call<'_>, entry: &EntryPoint, at: &Location<'_>) -> bool {
     use vigil_generated::features::Feature;
     const FRAGMENT: u32 = VkShaderStageFlags::VK_SHADER_STAGE_FRAGMENT_BIT.0;
     const VERTEX_PIPELINE: u32 = VkShaderStageFlags::VK_SHADER_STAGE_VERTEX_BIT.0

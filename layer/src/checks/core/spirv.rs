@@ -4,7 +4,8 @@
 //! `-pCode-08742`). The tables are generated from vk.xml (`vigil_generated::spirv`).
 //!
 //! Checked for shader modules, for modules passed inline to pipeline stages, and for SPIR-V
-//! shader objects. A capability is known by its number through the `spirv` crate's grammar
+//! shader objects (whose entry points are also held to the workgroup, shared memory and store
+//! rules pipelines' stages are held to in `pipelines.rs`). A capability is known by its number through the `spirv` crate's grammar
 //! (SPIR-V 1.4.341's headers): a capability newer than that grammar cannot be named, so it is not
 //! judged. Property enables are judged only where the device reports the properties (Vulkan 1.2).
 
@@ -18,6 +19,7 @@ use crate::chassis::raw::{chained, slice};
 use crate::chassis::Call;
 use crate::facts::DeviceFacts;
 use crate::report::Location;
+use crate::state::shaders::Reflection;
 
 /// The ids of one structure's rules.
 pub(super) struct SpirvRules {
@@ -263,7 +265,19 @@ impl CoreChecks {
             // SAFETY: codeSize bytes of SPIR-V at pCode, aligned to words (checked above).
             let code = unsafe { std::slice::from_raw_parts(info.pCode.cast::<u32>(), info.codeSize / 4) };
             let at = all.index(i);
-            skip |= self.spirv_declarations(cx, &SHADER_OBJECT, code, &at.dot("pCode"));
+            let code_at = at.dot("pCode");
+            skip |= self.spirv_declarations(cx, &SHADER_OBJECT, code, &code_at);
+            // The module-level limits a pipeline's stage is held to (`pipelines.rs`), on the
+            // shader's entry point.
+            if info.pName.is_null() {
+                continue;
+            }
+            // SAFETY: a valid create info's entry point name, NUL-terminated.
+            let name = unsafe { std::ffi::CStr::from_ptr(info.pName) }.to_bytes();
+            if let Some(entry) = Reflection::of(code).entry_point(name, info.stage.0) {
+                skip |= super::pipelines::workgroup_within_limits(cx, entry, &code_at)
+                    | super::pipelines::stores_allowed(cx, entry, &code_at);
+            }
         }
         skip
     }
