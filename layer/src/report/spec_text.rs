@@ -32,17 +32,21 @@ fn index() -> &'static [(&'static str, SpecText)] {
     })
 }
 
+/// The table's line of `vuid`, if the registry has it.
+fn find(vuid: &str) -> Option<&'static (&'static str, SpecText)> {
+    let index = index();
+    index.binary_search_by(|(id, _)| (*id).cmp(vuid)).ok().map(|i| &index[i])
+}
+
 /// The spec's statement of `vuid`, if the registry has it.
 pub fn lookup(vuid: &str) -> Option<SpecText> {
-    let index = index();
-    index.binary_search_by(|(id, _)| (*id).cmp(vuid)).ok().map(|i| index[i].1)
+    find(vuid).map(|line| line.1)
 }
 
 /// `vuid` as the registry spells it, with the table's lifetime: for ids that come from text at
 /// run time (the SPIR-V validator's messages), so they can be reported like a literal.
 pub fn known_vuid(vuid: &str) -> Option<&'static str> {
-    let index = index();
-    index.binary_search_by(|(id, _)| (*id).cmp(vuid)).ok().map(|i| index[i].0)
+    find(vuid).map(|line| line.0)
 }
 
 #[cfg(test)]

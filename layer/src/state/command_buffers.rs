@@ -132,7 +132,6 @@ impl Default for CommandBufferState {
                 queries: Default::default(),
                 events: Default::default(),
                 draw: Default::default(),
-                descriptors_checked: Default::default(),
             }),
         }
     }

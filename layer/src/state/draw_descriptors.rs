@@ -1,7 +1,8 @@
 //! What the draw-time descriptor checks (`checks::core::draw_descriptors`) read of descriptor
 //! sets: per written descriptor, the record of the resource it names (found once, when it is
-//! written), and per set a version that changes with every update, so that a recording that
-//! found a set valid need not look at its descriptors again until it changes.
+//! written), and per set a version that changes with every update and the fingerprint of the
+//! last check that found it valid, so that no recording need look at its descriptors again until
+//! it changes.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{LazyLock, Weak};
@@ -54,12 +55,6 @@ impl StateTracker {
         (!record.aliased()).then(|| std::sync::Arc::downgrade(&record))
     }
 }
-
-/// Per pipeline bind point of a recording: the fingerprint of what the last draw-time
-/// descriptor check that found nothing depended on (0: none). Written by that check, under the
-/// recording's lock; never reset: a fingerprint says everything the check's result depends on.
-#[derive(Default)]
-pub struct DescriptorsChecked(pub [AtomicU64; super::records::BIND_POINTS]);
 
 /// One descriptor as the draw-time checks see it.
 pub struct Descriptor<'a> {

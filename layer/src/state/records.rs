@@ -563,8 +563,6 @@ pub struct Recording {
     pub events: super::events::RecordingEvents,
     /// The dynamic state and index buffer its commands set (kept while core is on).
     pub draw: DrawState,
-    /// Per bind point, the last clean draw-time descriptor check (`state::draw_descriptors`).
-    pub descriptors_checked: super::draw_descriptors::DescriptorsChecked,
 }
 
 /// The draw-time state a recording's commands set besides pipelines and descriptor sets.

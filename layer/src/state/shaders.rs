@@ -18,7 +18,7 @@ use std::sync::OnceLock;
 use rspirv::binary::{Consumer, ParseAction};
 use rspirv::dr::{Instruction, Operand};
 use rspirv::spirv::{BuiltIn, Decoration, ExecutionMode, ExecutionModel, Op, StorageClass};
-use vigil_generated::VkShaderModuleCreateInfo;
+use vigil_generated::{Handle as _, VkPipelineShaderStageCreateInfo, VkShaderModuleCreateInfo, VkStructureType};
 
 use super::records::{ObjectRecord, ObjectState};
 use crate::chassis::Call;
@@ -127,17 +127,42 @@ impl Reflection {
     }
 }
 
+/// The `VkShaderModuleCreateInfo` a pipeline stage without a module chains to pass its code
+/// inline.
+///
+/// # Safety
+/// `stage` must be a stage the application passed.
+pub unsafe fn inline_create_info(stage: &VkPipelineShaderStageCreateInfo) -> Option<&VkShaderModuleCreateInfo> {
+    if stage.module.as_raw() != 0 {
+        return None;
+    }
+    let s_type = VkStructureType::VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO;
+    // SAFETY: the stage's valid pNext chain; the sType names the structure.
+    unsafe { crate::chassis::raw::chained::<VkShaderModuleCreateInfo>(stage.pNext, s_type) }
+}
+
+/// The words of a `VkShaderModuleCreateInfo`'s code; `None` unless they are whole words.
+///
+/// # Safety
+/// `info` must be a create info the application passed.
+pub unsafe fn create_info_code(info: &VkShaderModuleCreateInfo) -> Option<&[u32]> {
+    if info.pCode.is_null() || !info.codeSize.is_multiple_of(4) {
+        return None;
+    }
+    // SAFETY: codeSize bytes of code at pCode, aligned to words, as a valid create info holds.
+    Some(unsafe { std::slice::from_raw_parts(info.pCode, info.codeSize / 4) })
+}
+
 /// The reflection of the code in a `VkShaderModuleCreateInfo` (a module's, or a pipeline
 /// stage's inline one); reported at INFO, at `at`, when it cannot be parsed.
 ///
 /// # Safety
 /// `info` must be a create info the application passed to a call that returned.
 pub unsafe fn reflect_create_info(cx: &Call<'_>, info: &VkShaderModuleCreateInfo, at: &Location<'_>) -> Reflection {
-    let reflection = if info.pCode.is_null() || !info.codeSize.is_multiple_of(4) {
-        Reflection::Unparsed(format!("codeSize ({}) is not a multiple of 4", info.codeSize))
-    } else {
-        // SAFETY: a valid create info: codeSize bytes of code at pCode, aligned to words.
-        Reflection::of(unsafe { std::slice::from_raw_parts(info.pCode, info.codeSize / 4) })
+    // SAFETY: the caller's contract.
+    let reflection = match unsafe { create_info_code(info) } {
+        Some(code) => Reflection::of(code),
+        None => Reflection::Unparsed(format!("codeSize ({}) is not a multiple of 4", info.codeSize)),
     };
     if let Reflection::Unparsed(why) = &reflection {
         cx.report(

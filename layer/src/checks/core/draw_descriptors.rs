@@ -29,8 +29,6 @@
 //! views of images with DRM format modifiers or on devices before Vulkan 1.3, and images reached
 //! through function parameters.
 
-use std::sync::atomic::Ordering;
-
 use vigil_generated::VkDescriptorType;
 
 use super::command_table::CommandTable;
@@ -39,7 +37,7 @@ use crate::chassis::Call;
 use crate::state::command_buffers::Recording;
 use crate::state::descriptors::{BINDING_PARTIALLY_BOUND, BINDING_UPDATE_AFTER_BIND};
 use crate::state::draw_descriptors::Descriptor;
-use crate::state::pipelines::{bind_point_index, bind_point_name, BoundPoint, PipelineLayoutInfo};
+use crate::state::pipelines::{bind_point_name, BoundPoint, PipelineLayoutInfo};
 use crate::state::shaders::{
     ResourceUse, IMAGE_ATOMIC, IMAGE_DEPTH_COMPARE, IMAGE_READ, IMAGE_WRITE, NUMERIC_FLOAT, NUMERIC_SINT, NUMERIC_UINT,
 };
@@ -613,64 +611,50 @@ impl CoreChecks {
         p: &ObjectRecord,
         (cb, point): (u64, i32),
     ) -> bool {
-        let (Some(info), Some(index)) = (p.pipeline(), bind_point_index(point)) else { return false };
+        let Some(info) = p.pipeline() else { return false };
         if info.uses.resources.is_empty() {
             return false;
         }
         let Some(ids) = DESCRIPTORS.get(cx) else { return false };
         let Some(pl) = info.layout.as_ref().and_then(|l| l.pipeline_layout()) else { return false };
-        // The fingerprint of what the check depends on: the recording's, over every set the
-        // pipeline uses, and each set's own (sets below 32), which every recording binding
-        // that set shares.
+        // Each bound set keeps the fingerprint (pipeline, set number, set record and version,
+        // object-table epoch) of the last check that found what a pipeline uses of it valid:
+        // every recording that binds it again, alternating between sets or not, skips it.
         let base = mix(mix(p.key.handle, OBJECTS.epoch()), std::ptr::from_ref(p) as u64);
-        let mut h = base;
-        let (mut set_prints, mut sets_clean) = ([0u64; 32], 0u32);
-        for &n in &info.uses.sets {
-            let set = bound.sets.get(n as usize).copied().flatten().and_then(|b| b.set);
-            let seen = set.and_then(|k| {
-                r.references.with_record(k, |s| {
-                    let state = s.descriptor_set_state();
-                    let record = std::ptr::from_ref(s) as u64;
-                    let version = state.map_or(0, |s| s.version());
-                    let own = mix(mix(mix(base, u64::from(n)), record), version);
-                    (record, version, own, state.is_some_and(|s| s.checked() == own))
-                })
+        let (mut prints, mut clean) = ([0u64; 32], 0u32);
+        for &n in info.uses.sets.iter().filter(|&&n| n < 32) {
+            let Some(k) = bound.sets.get(n as usize).copied().flatten().and_then(|b| b.set) else { continue };
+            let seen = r.references.with_record(k, |s| {
+                let state = s.descriptor_set_state()?;
+                let own = mix(mix(mix(base, u64::from(n)), std::ptr::from_ref(s) as u64), state.version());
+                Some((own, state.checked() == own))
             });
-            let (record, version, own, clean) = seen.unwrap_or((0, 0, 0, false));
-            h = mix(mix(mix(h, u64::from(n)), record), version);
-            if let Some(print) = set_prints.get_mut(n as usize) {
-                *print = own;
-                sets_clean |= u32::from(clean) << n;
+            if let Some(Some((own, checked))) = seen {
+                prints[n as usize] = own;
+                clean |= u32::from(checked) << n;
             }
-        }
-        let checked = &r.descriptors_checked.0[index];
-        if checked.load(Ordering::Relaxed) == h {
-            return false;
         }
         let mut skip = false;
         let mut problems = 0u32;
-        let mut clean = true;
         for u in &info.uses.resources {
-            if u.set < 32 && sets_clean & 1 << u.set != 0 {
+            if u.set < 32 && clean & 1 << u.set != 0 {
                 continue;
             }
             let Some(found) = self.binding_problems(r, bound, pl, u) else { continue };
             if found.count.iter().all(|&c| c == 0) {
                 continue;
             }
-            clean = false;
             problems |= 1u32.checked_shl(u.set).unwrap_or(0);
             skip |= self.report_problems(cx, ids, u, &found, (cb, point, p.key.handle));
         }
-        if clean {
-            checked.store(h, Ordering::Relaxed);
-        }
-        // Each set checked now and found valid keeps its verdict for the next recording.
-        for &n in info.uses.sets.iter().filter(|&&n| n < 32 && (sets_clean | problems) & 1 << n == 0) {
+        // Each set checked now and found valid keeps its verdict.
+        for &n in
+            info.uses.sets.iter().filter(|&&n| n < 32 && prints[n as usize] != 0 && (clean | problems) & 1 << n == 0)
+        {
             let Some(k) = bound.sets.get(n as usize).copied().flatten().and_then(|b| b.set) else { continue };
             r.references.with_record(k, |s| {
                 if let Some(state) = s.descriptor_set_state() {
-                    state.set_checked(set_prints[n as usize]);
+                    state.set_checked(prints[n as usize]);
                 }
             });
         }

@@ -21,11 +21,11 @@
 use vigil_generated::*;
 
 use super::CoreChecks;
-use crate::chassis::raw::{chained, slice};
+use crate::chassis::raw::slice;
 use crate::chassis::Call;
 use crate::report::Location;
 use crate::state::pipelines::PipelineLayoutInfo;
-use crate::state::shaders::{EntryPoint, Reflection};
+use crate::state::shaders::{create_info_code, inline_create_info, EntryPoint, Reflection};
 use crate::state::TYPES;
 
 /// The ids of one create-info structure's rules.
@@ -142,22 +142,6 @@ pub(super) fn stores_allowed(cx: &Call<'_>, entry: &EntryPoint, at: &Location<'_
     skip
 }
 
-/// The SPIR-V words a stage without a module passes inline (`VkShaderModuleCreateInfo` in its
-/// chain), when they are whole words.
-///
-/// # Safety
-/// `stage` must be a stage the application passed.
-unsafe fn inline_code(stage: &VkPipelineShaderStageCreateInfo) -> Option<&[u32]> {
-    let s_type = VkStructureType::VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO;
-    // SAFETY: the stage's valid pNext chain; the sType names the structure.
-    let info = unsafe { chained::<VkShaderModuleCreateInfo>(stage.pNext, s_type) }?;
-    if info.pCode.is_null() || !info.codeSize.is_multiple_of(4) {
-        return None;
-    }
-    // SAFETY: codeSize bytes of code at pCode, aligned to words, as the create info promises.
-    Some(unsafe { std::slice::from_raw_parts(info.pCode, info.codeSize / 4) })
-}
-
 impl CoreChecks {
     /// The stages of one pipeline create info against `layout` and the device's limits;
     /// `stage_at` locates stage `i`. True to skip the call.
@@ -192,8 +176,8 @@ impl CoreChecks {
                 if let Some(reflection) = module.shader_module() {
                     check(reflection);
                 }
-            // SAFETY: a valid stage's pNext chain.
-            } else if let Some(code) = unsafe { inline_code(stage) } {
+            // SAFETY: a stage the application passed; the create info it chains.
+            } else if let Some(code) = unsafe { inline_create_info(stage).and_then(|i| create_info_code(i)) } {
                 // Reflected here, once per pipeline creation: there is no module to keep it on.
                 check(&Reflection::of(code));
             }

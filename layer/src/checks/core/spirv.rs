@@ -15,11 +15,11 @@ use vigil_generated::spirv::{SpirvEnable, SpirvItem, SpirvRequire, SPIRV_CAPABIL
 use vigil_generated::*;
 
 use super::CoreChecks;
-use crate::chassis::raw::{chained, slice};
+use crate::chassis::raw::slice;
 use crate::chassis::Call;
 use crate::facts::DeviceFacts;
 use crate::report::Location;
-use crate::state::shaders::Reflection;
+use crate::state::shaders::{create_info_code, inline_create_info, Reflection};
 
 /// The ids of one structure's rules.
 pub(super) struct SpirvRules {
@@ -205,11 +205,8 @@ impl CoreChecks {
         info: &VkShaderModuleCreateInfo,
         at: &Location<'_>,
     ) -> bool {
-        if info.pCode.is_null() || !info.codeSize.is_multiple_of(4) {
-            return false;
-        }
-        // SAFETY: codeSize bytes of code at pCode, aligned to words, as the caller promises.
-        let code = unsafe { std::slice::from_raw_parts(info.pCode, info.codeSize / 4) };
+        // SAFETY: the caller's contract.
+        let Some(code) = (unsafe { create_info_code(info) }) else { return false };
         self.spirv_declarations(cx, &SHADER_MODULE, code, &at.arrow("pCode"))
     }
 
@@ -226,12 +223,8 @@ impl CoreChecks {
     ) -> bool {
         let mut skip = false;
         for (i, stage) in stages.iter().enumerate() {
-            if stage.module.as_raw() != 0 {
-                continue;
-            }
-            let s_type = VkStructureType::VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO;
-            // SAFETY: the stage's valid pNext chain; the sType names the structure.
-            let Some(info) = (unsafe { chained::<VkShaderModuleCreateInfo>(stage.pNext, s_type) }) else { continue };
+            // SAFETY: a stage the application passed.
+            let Some(info) = (unsafe { inline_create_info(stage) }) else { continue };
             let at = stage_at(i);
             let at = at.chained("VkShaderModuleCreateInfo");
             // SAFETY: a create info the application passed.

@@ -87,14 +87,8 @@ impl StateTracker {
             }
             return;
         }
-        // SAFETY: the stage's chain.
-        let inline = unsafe {
-            chained::<VkShaderModuleCreateInfo>(
-                stage.pNext,
-                VkStructureType::VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
-            )
-        };
-        if let Some(code) = inline {
+        // SAFETY: a stage of a call that returned.
+        if let Some(code) = unsafe { crate::state::shaders::inline_create_info(stage) } {
             let at = at.chained("VkShaderModuleCreateInfo");
             // SAFETY: a chained create info of a call that returned.
             add(&unsafe { reflect_create_info(cx, code, &at) });
