@@ -1,8 +1,10 @@
 //! The recording rules of every `vkCmd*` command, from vk.xml's command attributes
-//! (`cmdbufferlevel`, `renderpass`, `queues`; `videocoding` and `tasks` are classified but not
-//! emitted yet): the implicit VUIDs `-commandBuffer-recording`, `-renderpass`, `-bufferlevel`
-//! and `-commandBuffer-cmdpool`, for each command whose VUID the pinned validusage.json has.
-//! An attribute value the generator does not know fails generation.
+//! (`cmdbufferlevel`, `renderpass`, `videocoding`, `queues`; `tasks` is classified but not
+//! emitted): the implicit VUIDs `-commandBuffer-recording`, `-renderpass`, `-videocoding`,
+//! `-bufferlevel` and `-commandBuffer-cmdpool`, for each command whose VUID the pinned
+//! validusage.json has. A command without `videocoding` may only be recorded outside a video
+//! coding scope (the registry's default, which validusage.json states for each). An attribute
+//! value the generator does not know fails generation.
 
 use std::collections::BTreeMap;
 
@@ -20,6 +22,8 @@ pub struct Stats {
     pub recording: usize,
     pub inside_render_pass: usize,
     pub outside_render_pass: usize,
+    pub inside_video_coding: usize,
+    pub outside_video_coding: usize,
     pub primary_only: usize,
     pub queue_capabilities: usize,
 }
@@ -89,13 +93,24 @@ pub fn generate(reg: &Registry, vuids: &BTreeMap<String, ValidUsage>) -> Result<
             Some("outside") => id("renderpass").map(|v| (quote!(RenderPassRule::Outside), v)),
             _ => None,
         };
+        // The registry's default is "outside".
+        let video_coding = match c.videocoding.as_deref().unwrap_or("outside") {
+            "inside" => id("videocoding").map(|v| (quote!(VideoCodingRule::Inside), v)),
+            "outside" => id("videocoding").map(|v| (quote!(VideoCodingRule::Outside), v)),
+            _ => None,
+        };
         let primary_only = (c.cmdbuffer_levels == ["primary"]).then(|| id("bufferlevel")).flatten();
         // Queues that support graphics or compute support transfer commands too.
         if mask & transfer != 0 {
             mask |= graphics | compute;
         }
         let queues = (mask != 0).then(|| id("commandBuffer-cmdpool")).flatten();
-        if recording.is_none() && render_pass.is_none() && primary_only.is_none() && queues.is_none() {
+        if recording.is_none()
+            && render_pass.is_none()
+            && video_coding.is_none()
+            && primary_only.is_none()
+            && queues.is_none()
+        {
             continue;
         }
         stats.commands += 1;
@@ -105,10 +120,21 @@ pub fn generate(reg: &Registry, vuids: &BTreeMap<String, ValidUsage>) -> Result<
             Some("outside") if render_pass.is_some() => stats.outside_render_pass += 1,
             _ => {}
         }
+        match c.videocoding.as_deref().unwrap_or("outside") {
+            "inside" if video_coding.is_some() => stats.inside_video_coding += 1,
+            "outside" if video_coding.is_some() => stats.outside_video_coding += 1,
+            _ => {}
+        }
         stats.primary_only += usize::from(primary_only.is_some());
         stats.queue_capabilities += usize::from(queues.is_some());
         ids.extend(
-            recording.iter().chain(render_pass.iter().map(|(_, v)| v)).chain(&primary_only).chain(&queues).cloned(),
+            recording
+                .iter()
+                .chain(render_pass.iter().map(|(_, v)| v))
+                .chain(video_coding.iter().map(|(_, v)| v))
+                .chain(&primary_only)
+                .chain(&queues)
+                .cloned(),
         );
         let opt = |v: &Option<String>| match v {
             Some(v) => quote!(Some(#v)),
@@ -119,6 +145,10 @@ pub fn generate(reg: &Registry, vuids: &BTreeMap<String, ValidUsage>) -> Result<
             Some((rule, v)) => quote!(Some((#rule, #v))),
             None => quote!(None),
         };
+        let video = match &video_coding {
+            Some((rule, v)) => quote!(Some((#rule, #v))),
+            None => quote!(None),
+        };
         let q = match &queues {
             Some(v) => quote!(Some((#mask, #v))),
             None => quote!(None),
@@ -126,19 +156,27 @@ pub fn generate(reg: &Registry, vuids: &BTreeMap<String, ValidUsage>) -> Result<
         let index = i as u16;
         rule_of[i] = rules.len() as u16;
         rules.push(quote!(RecordingRule {
-            command: #index, recording: #rec, render_pass: #rp, primary_only: #primary, queues: #q
+            command: #index, recording: #rec, render_pass: #rp, video_coding: #video, primary_only: #primary,
+            queues: #q
         }));
         commands.push(index);
     }
     let n_commands = reg.commands.len();
     let tokens = quote! {
         //! The recording rules of every `vkCmd*` command, from vk.xml's `cmdbufferlevel`,
-        //! `renderpass` and `queues` attributes (`codegen/src/recording.rs`), with the implicit
-        //! VUID of each that validusage.json has.
+        //! `renderpass`, `videocoding` and `queues` attributes (`codegen/src/recording.rs`), with
+        //! the implicit VUID of each that validusage.json has.
 
         /// Where a command may be recorded relative to a render pass instance.
         #[derive(Clone, Copy, Debug, PartialEq, Eq)]
         pub enum RenderPassRule {
+            Inside,
+            Outside,
+        }
+
+        /// Where a command may be recorded relative to a video coding scope.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum VideoCodingRule {
             Inside,
             Outside,
         }
@@ -151,6 +189,7 @@ pub fn generate(reg: &Registry, vuids: &BTreeMap<String, ValidUsage>) -> Result<
             /// The command buffer must be recording.
             pub recording: Option<&'static str>,
             pub render_pass: Option<(RenderPassRule, &'static str)>,
+            pub video_coding: Option<(VideoCodingRule, &'static str)>,
             /// Only a primary command buffer may record it.
             pub primary_only: Option<&'static str>,
             /// `VkQueueFlags` of which the pool's queue family must support one (transfer
@@ -186,6 +225,8 @@ mod tests {
             recording: 267,
             inside_render_pass: 43,
             outside_render_pass: 76,
+            inside_video_coding: 4,
+            outside_video_coding: 244,
             primary_only: 17,
             queue_capabilities: 267,
         };
@@ -193,5 +234,7 @@ mod tests {
         assert!(out.ids.iter().any(|i| i == "VUID-vkCmdDraw-renderpass"));
         assert!(out.ids.iter().any(|i| i == "VUID-vkCmdBeginRenderPass-bufferlevel"));
         assert!(out.ids.iter().any(|i| i == "VUID-vkCmdDispatch-commandBuffer-cmdpool"));
+        assert!(out.ids.iter().any(|i| i == "VUID-vkCmdDraw-videocoding"));
+        assert!(out.ids.iter().any(|i| i == "VUID-vkCmdEndVideoCodingKHR-videocoding"));
     }
 }

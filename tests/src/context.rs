@@ -340,6 +340,42 @@ impl Context {
             .unwrap_or_else(|| panic!("no memory type in {type_bits:#b} with {flags:?}"))
     }
 
+    /// A buffer of `size` bytes for `usage`, bound to memory of its own (of the first type it
+    /// allows); the caller destroys both.
+    pub fn bound_buffer(&self, size: u64, usage: vk::BufferUsageFlags) -> (vk::Buffer, vk::DeviceMemory) {
+        let d = &self.device;
+        // SAFETY: valid create and allocate infos; the buffer is bound once.
+        unsafe {
+            let buffer = d.create_buffer(&vk::BufferCreateInfo::default().size(size).usage(usage), None).unwrap();
+            let req = d.get_buffer_memory_requirements(buffer);
+            let ty = self.memory_type(req.memory_type_bits, vk::MemoryPropertyFlags::empty());
+            let alloc = vk::MemoryAllocateInfo::default().allocation_size(req.size).memory_type_index(ty);
+            let memory = d.allocate_memory(&alloc, None).expect("vkAllocateMemory");
+            d.bind_buffer_memory(buffer, memory, 0).expect("vkBindBufferMemory");
+            (buffer, memory)
+        }
+    }
+
+    /// A command pool of the test queue's family whose command buffers reset one by one.
+    pub fn resettable_pool(&self) -> vk::CommandPool {
+        let info = vk::CommandPoolCreateInfo::default()
+            .flags(vk::CommandPoolCreateFlags::RESET_COMMAND_BUFFER)
+            .queue_family_index(self.queue_family);
+        // SAFETY: a valid create info.
+        unsafe { self.device.create_command_pool(&info, None) }.expect("vkCreateCommandPool")
+    }
+
+    /// A new primary command buffer of `pool`, begun.
+    pub fn recording_primary(&self, pool: vk::CommandPool) -> vk::CommandBuffer {
+        let info = vk::CommandBufferAllocateInfo::default().command_pool(pool).command_buffer_count(1);
+        // SAFETY: a valid allocate info; the command buffer is begun once.
+        unsafe {
+            let cb = self.device.allocate_command_buffers(&info).expect("vkAllocateCommandBuffers")[0];
+            self.device.begin_command_buffer(cb, &vk::CommandBufferBeginInfo::default()).expect("vkBeginCommandBuffer");
+            cb
+        }
+    }
+
     /// A 2D view of a new image made with `image` (bound to memory of the first type it allows;
     /// neither is ever freed: for short tests), over all its mip levels and its first layer.
     pub fn image_view(

@@ -126,6 +126,7 @@ impl Default for CommandBufferState {
                 layouts: Default::default(),
                 bound: Default::default(),
                 in_render_pass: false,
+                in_video_coding: false,
                 instance: None,
                 pushed: Default::default(),
                 clear_area: None,
@@ -175,6 +176,7 @@ impl CommandBufferState {
             r.bound = Default::default();
             let continues = VkCommandBufferUsageFlags::VK_COMMAND_BUFFER_USAGE_RENDER_PASS_CONTINUE_BIT.0;
             r.in_render_pass = self.secondary() && usage & continues != 0;
+            r.in_video_coding = false;
             r.instance = None;
             r.pushed = Default::default();
             r.queries.clear();
@@ -190,6 +192,13 @@ impl CommandBufferState {
         if let Some(mut r) = self.try_lock() {
             r.in_render_pass = instance.is_some();
             r.instance = instance;
+        }
+    }
+
+    /// A video coding scope began (vkCmdBeginVideoCodingKHR) or ended.
+    pub fn video_coding(&self, inside: bool) {
+        if let Some(mut r) = self.try_lock() {
+            r.in_video_coding = inside;
         }
     }
 
@@ -221,6 +230,7 @@ impl CommandBufferState {
         r.layouts.clear();
         r.bound = Default::default();
         r.in_render_pass = false;
+        r.in_video_coding = false;
         r.instance = None;
         r.pushed = Default::default();
         r.draw = Default::default();

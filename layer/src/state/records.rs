@@ -551,6 +551,8 @@ pub struct Recording {
     /// Whether a render pass instance is active: begun and not ended, or for a secondary, begun
     /// with `VK_COMMAND_BUFFER_USAGE_RENDER_PASS_CONTINUE_BIT`.
     pub in_render_pass: bool,
+    /// Between vkCmdBeginVideoCodingKHR and vkCmdEndVideoCodingKHR.
+    pub in_video_coding: bool,
     /// The render pass instance it began, while active (none for one a secondary continues).
     pub instance: Option<RenderPassInstance>,
     /// The pipeline layout its last push constant update was made with (kept while core is on).

@@ -16,6 +16,18 @@
 
 pub mod synthetic;
 
+/// Makes a function pointer of any signature a `PFN_vkVoidFunction`.
+macro_rules! void_fn {
+    ($f:expr, $ty:ty) => {{
+        let f: $ty = $f;
+        // SAFETY: only the loader's calling convention is erased; callers cast it back to the
+        // type of the command they asked for.
+        Some(unsafe { std::mem::transmute::<$ty, unsafe extern "system" fn()>(f) })
+    }};
+}
+
+mod video;
+
 use std::collections::BTreeMap;
 use std::ffi::{c_char, c_void, CStr};
 use std::sync::{Mutex, MutexGuard};
@@ -64,6 +76,10 @@ pub struct Behaviours {
     /// `maxDrawIndirectCount` as [`LOW_DRAW_INDIRECT_COUNT`] (lavapipe's is `u32::MAX`, which no
     /// `drawCount` can exceed): the rules about that limit need a lower one.
     pub low_draw_indirect_count: bool,
+    /// `video-queue`: devices offer `VK_KHR_video_queue` and every queue family reports
+    /// `VK_QUEUE_VIDEO_DECODE_BIT_KHR`; the shim implements the extension's commands (see
+    /// `video.rs`). The rules about video coding scopes need one, and lavapipe has no video.
+    pub video_queue: bool,
 }
 
 /// The `maxDrawIndirectCount` that `low-draw-indirect-count` reports.
@@ -97,6 +113,7 @@ impl Behaviours {
                 "no-transfer-format-features" => b.no_transfer_format_features = true,
                 "no-storage-without-format" => b.no_storage_without_format = true,
                 "low-draw-indirect-count" => b.low_draw_indirect_count = true,
+                "video-queue" => b.video_queue = true,
                 _ => return Err(format!("{BEHAVIOURS_VAR}: unknown switch `{name}`")),
             }
         }
@@ -184,6 +201,9 @@ struct Device {
     /// With `extra-memory-type`: the index of the made-up type, and the next layer's
     /// vkAllocateMemory.
     extra_memory_type: Option<(u32, vk::PFN_vkAllocateMemory)>,
+    /// With `video-queue`: whether the device enabled `VK_KHR_video_queue` (the shim removed it
+    /// from the create info and implements its commands).
+    video: bool,
 }
 
 /// What `alias-handles` keeps per device.
@@ -270,16 +290,6 @@ fn same_name(p: *const c_char, name: &CStr) -> bool {
     !p.is_null() && unsafe { CStr::from_ptr(p) } == name
 }
 
-/// Makes a function pointer of any signature a `PFN_vkVoidFunction`.
-macro_rules! void_fn {
-    ($f:expr, $ty:ty) => {{
-        let f: $ty = $f;
-        // SAFETY: only the loader's calling convention is erased; callers cast it back to the
-        // type of the command they asked for.
-        Some(unsafe { std::mem::transmute::<$ty, unsafe extern "system" fn()>(f) })
-    }};
-}
-
 /// Loader–layer negotiation: the shim speaks version 2.
 ///
 /// # Safety
@@ -343,6 +353,7 @@ fn device_function(
     synthetic: bool,
     aliasing: bool,
     extra_memory_type: bool,
+    video_queue: bool,
 ) -> Option<vk::PFN_vkVoidFunction> {
     if same_name(name, c"vkGetDeviceProcAddr") {
         return Some(void_fn!(get_device_proc_addr, vk::PFN_vkGetDeviceProcAddr));
@@ -358,6 +369,11 @@ fn device_function(
     }
     if extra_memory_type && same_name(name, c"vkAllocateMemory") {
         return Some(void_fn!(allocate_memory, vk::PFN_vkAllocateMemory));
+    }
+    if video_queue {
+        if let Some(f) = video::function(name) {
+            return Some(f);
+        }
     }
     let ours = [
         (synthetic::CREATE, void_fn!(create_object, synthetic::PfnCreate)),
@@ -434,7 +450,7 @@ unsafe extern "system" fn get_instance_proc_addr(
     if same_name(name, c"vkGetPhysicalDeviceProperties2") || same_name(name, c"vkGetPhysicalDeviceProperties2KHR") {
         return void_fn!(get_physical_device_properties2, vk::PFN_vkGetPhysicalDeviceProperties2);
     }
-    if let Some(f) = device_function(name, true, true, true) {
+    if let Some(f) = device_function(name, true, true, true, true) {
         return f;
     }
     if instance == vk::Instance::null() {
@@ -453,12 +469,12 @@ unsafe extern "system" fn get_device_proc_addr(device: vk::Device, name: *const 
     }
     // SAFETY: a device created through this layer.
     let key = unsafe { dispatch_key(device.as_raw()) };
-    let (gdpa, synthetic, aliasing, extra) = state()
+    let (gdpa, synthetic, aliasing, extra, video) = state()
         .devices
         .iter()
         .find(|d| d.key == key)
-        .map(|d| (d.gdpa, d.synthetic, d.aliasing.is_some(), d.extra_memory_type.is_some()))?;
-    if let Some(f) = device_function(name, synthetic, aliasing, extra) {
+        .map(|d| (d.gdpa, d.synthetic, d.aliasing.is_some(), d.extra_memory_type.is_some(), d.video))?;
+    if let Some(f) = device_function(name, synthetic, aliasing, extra, video) {
         return f;
     }
     // SAFETY: the next layer's vkGetDeviceProcAddr, under the same contract.
@@ -624,6 +640,13 @@ unsafe extern "system" fn enumerate_device_extension_properties(
     if !list.iter().any(|e| e.extension_name_as_c_str() == Ok(synthetic::EXTENSION_NAME)) {
         list.push(synthetic_extension());
     }
+    if state().instances.iter().any(|i| i.key == key && i.behaviours.video_queue) {
+        for e in video::extensions() {
+            if !list.iter().any(|l| l.extension_name_as_c_str() == e.extension_name_as_c_str()) {
+                list.push(e);
+            }
+        }
+    }
     // SAFETY: the application's count and array.
     unsafe { enumerate(&list, count, out) }
 }
@@ -661,6 +684,9 @@ unsafe extern "system" fn create_device(
     let kept: Vec<*const c_char> =
         names.iter().copied().filter(|&n| !same_name(n, synthetic::EXTENSION_NAME)).collect();
     let synthetic = kept.len() < names.len();
+    let video = behaviours.video_queue && kept.iter().any(|&n| video::is_video_extension(n));
+    let kept: Vec<*const c_char> =
+        kept.into_iter().filter(|&n| !(behaviours.video_queue && video::is_video_extension(n))).collect();
     local.enabled_extension_count = kept.len() as u32;
     local.pp_enabled_extension_names = kept.as_ptr();
     // …and its structure, unlinked for the call and relinked after. The chain is the caller's:
@@ -727,7 +753,7 @@ unsafe extern "system" fn create_device(
             };
             let mut s = state();
             let key = dispatch_key(device.as_raw());
-            s.devices.push(Device { key, gdpa, destroy, synthetic, aliasing, extra_memory_type });
+            s.devices.push(Device { key, gdpa, destroy, synthetic, aliasing, extra_memory_type, video });
             s.stats.devices += 1;
             s.stats.extensions_stripped += synthetic as u64;
             s.stats.structs_stripped += unlinked.len() as u64;
@@ -819,13 +845,31 @@ unsafe fn queue_family_queries(
 ) -> Option<(
     Option<vk::PFN_vkGetPhysicalDeviceQueueFamilyProperties>,
     Option<vk::PFN_vkGetPhysicalDeviceQueueFamilyProperties2>,
-    bool,
+    FamilyChange,
 )> {
     // SAFETY: physical devices share their instance's dispatch key.
     let key = unsafe { dispatch_key(physical_device.as_raw()) };
     let s = state();
     let i = s.instances.iter().find(|i| i.key == key)?;
-    Some((i.queue_families, i.queue_families2, i.behaviours.no_compute_queue))
+    let b = i.behaviours;
+    let change = FamilyChange {
+        hide: if b.no_compute_queue { vk::QueueFlags::COMPUTE } else { vk::QueueFlags::empty() },
+        add: if b.video_queue { vk::QueueFlags::VIDEO_DECODE_KHR } else { vk::QueueFlags::empty() },
+    };
+    Some((i.queue_families, i.queue_families2, change))
+}
+
+/// What the switches change in every queue family's flags.
+#[derive(Clone, Copy)]
+struct FamilyChange {
+    hide: vk::QueueFlags,
+    add: vk::QueueFlags,
+}
+
+impl FamilyChange {
+    fn apply(self, flags: &mut vk::QueueFlags) {
+        *flags = (*flags & !self.hide) | self.add;
+    }
 }
 
 unsafe extern "system" fn get_physical_device_queue_family_properties(
@@ -836,11 +880,11 @@ unsafe extern "system" fn get_physical_device_queue_family_properties(
     // SAFETY: the loader passes a physical device of an instance created through this layer,
     // and the caller's count and array (of `*count` elements when not null).
     unsafe {
-        let Some((Some(next), _, hide)) = queue_family_queries(physical_device) else { return };
+        let Some((Some(next), _, change)) = queue_family_queries(physical_device) else { return };
         next(physical_device, count, out);
-        if hide && !out.is_null() && !count.is_null() {
+        if !out.is_null() && !count.is_null() {
             for f in std::slice::from_raw_parts_mut(out, *count as usize) {
-                f.queue_flags &= !vk::QueueFlags::COMPUTE;
+                change.apply(&mut f.queue_flags);
             }
         }
     }
@@ -853,11 +897,11 @@ unsafe extern "system" fn get_physical_device_queue_family_properties2(
 ) {
     // SAFETY: as for vkGetPhysicalDeviceQueueFamilyProperties.
     unsafe {
-        let Some((_, Some(next), hide)) = queue_family_queries(physical_device) else { return };
+        let Some((_, Some(next), change)) = queue_family_queries(physical_device) else { return };
         next(physical_device, count, out);
-        if hide && !out.is_null() && !count.is_null() {
+        if !out.is_null() && !count.is_null() {
             for f in std::slice::from_raw_parts_mut(out, *count as usize) {
-                f.queue_family_properties.queue_flags &= !vk::QueueFlags::COMPUTE;
+                change.apply(&mut f.queue_family_properties.queue_flags);
             }
         }
     }

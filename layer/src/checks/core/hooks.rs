@@ -431,8 +431,19 @@ impl ValidationObject for CoreChecks {
         let Some(state) = record.command_buffer() else { return false };
         let r = state.lock();
         if r.pending == 0 && r.lifecycle == Lifecycle::Recording {
+            let in_video_coding = r.in_video_coding;
             drop(r);
-            return self.queries_left_active(cx, cb);
+            let skip = in_video_coding
+                && cx.error(
+                    "VUID-vkEndCommandBuffer-None-06991",
+                    &Location::command(cx.name).dot("commandBuffer"),
+                    format_args!(
+                        "({:#x}) still has a video session bound: vkCmdBeginVideoCodingKHR began a video coding \
+                         scope that no vkCmdEndVideoCodingKHR ended.",
+                        cb.as_raw()
+                    ),
+                );
+            return skip | self.queries_left_active(cx, cb);
         }
         let (h, name) = (cb.as_raw(), r.state());
         drop(r);

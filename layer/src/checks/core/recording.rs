@@ -1,12 +1,11 @@
 //! The recording rules every `vkCmd*` command shares, generated from vk.xml's command attributes
 //! (`vigil_generated::recording::RECORDING_RULES`): the command buffer is recording
 //! (`-commandBuffer-recording`), inside or outside a render pass instance as the command needs
-//! (`-renderpass`), a primary where only primaries may record it (`-bufferlevel`), and allocated
-//! from a pool whose queue family supports the command (`-commandBuffer-cmdpool`).
-//!
-//! Not followed: video coding scopes (`-videocoding`; lavapipe has no video to test it on).
+//! (`-renderpass`), inside or outside a video coding scope likewise (`-videocoding`), a primary
+//! where only primaries may record it (`-bufferlevel`), and allocated from a pool whose queue
+//! family supports the command (`-commandBuffer-cmdpool`).
 
-use vigil_generated::recording::{RecordingRule, RenderPassRule, RECORDING_RULES, RECORDING_RULE_OF};
+use vigil_generated::recording::{RecordingRule, RenderPassRule, VideoCodingRule, RECORDING_RULES, RECORDING_RULE_OF};
 
 use super::CoreChecks;
 use crate::chassis::Call;
@@ -73,29 +72,16 @@ impl CoreChecks {
             });
         }
         let mut skip = false;
-        match rule.render_pass {
-            Some((RenderPassRule::Inside, vuid)) if !r.in_render_pass => {
-                skip |= cx.error(
-                    vuid,
-                    &root(),
-                    format_args!(
-                        "is recorded outside a render pass instance in command buffer {cb:#x}; it must be recorded \
-                         inside one."
-                    ),
-                );
-            }
-            Some((RenderPassRule::Outside, vuid)) if r.in_render_pass => {
-                skip |= cx.error(
-                    vuid,
-                    &root(),
-                    format_args!(
-                        "is recorded inside a render pass instance in command buffer {cb:#x}; it must be recorded \
-                         outside one."
-                    ),
-                );
-            }
-            _ => {}
-        }
+        let render_pass = rule.render_pass.map(|(rule, vuid)| (rule == RenderPassRule::Inside, vuid));
+        skip |= scope_rule(cx, cb, render_pass, r.in_render_pass, "a render pass instance");
+        let video_coding = rule.video_coding.map(|(rule, vuid)| (rule == VideoCodingRule::Inside, vuid));
+        skip |= scope_rule(
+            cx,
+            cb,
+            video_coding,
+            r.in_video_coding,
+            "a video coding scope (vkCmdBeginVideoCodingKHR to vkCmdEndVideoCodingKHR)",
+        );
         if let Some(vuid) = rule.primary_only.filter(|_| state.secondary()) {
             skip |= cx.error(
                 vuid,
@@ -124,4 +110,18 @@ impl CoreChecks {
         }
         skip
     }
+}
+
+/// A rule that the command be recorded inside (`(true, vuid)`) or outside `what`, against
+/// whether the recording is `inside`: true to skip the call.
+fn scope_rule(cx: &Call<'_>, cb: u64, rule: Option<(bool, &'static str)>, inside: bool, what: &str) -> bool {
+    let Some((must_be_inside, vuid)) = rule.filter(|(must_be_inside, _)| *must_be_inside != inside) else {
+        return false;
+    };
+    let (is, must) = if must_be_inside { ("outside", "inside") } else { ("inside", "outside") };
+    cx.error(
+        vuid,
+        &cx.location(),
+        format_args!("is recorded {is} {what} in command buffer {cb:#x}; it must be recorded {must} one."),
+    )
 }

@@ -697,6 +697,26 @@ impl ValidationObject for StateTracker {
         self.render_pass_instance(cb, None);
     }
 
+    fn post_call_record_cmd_begin_video_coding_khr(
+        &self,
+        _cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        _info: *const VkVideoBeginCodingInfoKHR,
+        _result: (),
+    ) {
+        self.with_command_buffer(cb, |c| c.video_coding(true));
+    }
+
+    fn post_call_record_cmd_end_video_coding_khr(
+        &self,
+        _cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        _info: *const VkVideoEndCodingInfoKHR,
+        _result: (),
+    ) {
+        self.with_command_buffer(cb, |c| c.video_coding(false));
+    }
+
     fn post_call_record_transition_image_layout(
         &self,
         cx: &Call<'_>,
