@@ -116,7 +116,7 @@ fn memory_type_index_out_of_range() {
 }
 
 #[test]
-fn push_constants_beyond_the_limit() {
+fn push_constants_beyond_the_limit_or_unaligned() {
     let ctx = context();
     let max =
         unsafe { ctx.instance.get_physical_device_properties(ctx.physical_device) }.limits.max_push_constants_size;
@@ -144,9 +144,12 @@ fn push_constants_beyond_the_limit() {
     };
     assert_eq!(reported(&ctx, || push(max, 4)), ["VUID-vkCmdPushConstants-offset-00370"]);
     assert_eq!(reported(&ctx, || push(4, max as usize)), ["VUID-vkCmdPushConstants-size-00371"]);
+    assert_eq!(reported(&ctx, || push(2, 4)), ["VUID-vkCmdPushConstants-offset-00368"]);
+    assert_eq!(reported(&ctx, || push(4, 6)), ["VUID-vkCmdPushConstants-size-00369"]);
     let ids = reported(&ctx, || {
         push(0, max as usize);
         push(max - 4, 4);
+        push(4, 8);
     });
     assert!(ids.is_empty(), "{ids:?}");
     unsafe {

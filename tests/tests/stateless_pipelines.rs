@@ -34,6 +34,14 @@ struct Case {
     no_color: bool,
     /// The vertex stage is `pushed.vert` (push constants and set 0 binding 0), with this layout.
     pushed: Option<vk::PipelineLayout>,
+    /// The viewport state's counts (1 and 1 when `None`); the arrays hold that many.
+    counts: Option<(usize, usize)>,
+    /// The first viewport's width (64 when `None`).
+    viewport_width: Option<f32>,
+    /// The first scissor's offset ((0, 0) when `None`).
+    scissor_offset: Option<(i32, i32)>,
+    /// The pipeline's dynamic states.
+    dynamic: &'static [vk::DynamicState],
 }
 
 struct Fixture {
@@ -43,11 +51,11 @@ struct Fixture {
 }
 
 impl Fixture {
-    fn new() -> Self {
+    fn new(multi_viewport: bool) -> Self {
         let entry = VulkanEnv::new().with_vigil().entry();
         let ctx = ContextBuilder::new()
             .layers(&[VIGIL_LAYER])
-            .features(vk::PhysicalDeviceFeatures::default().tessellation_shader(true))
+            .features(vk::PhysicalDeviceFeatures::default().tessellation_shader(true).multi_viewport(multi_viewport))
             .vulkan13_features(vk::PhysicalDeviceVulkan13Features::default().dynamic_rendering(true))
             .build_skipping_errors(&entry);
         // SAFETY: an empty layout; modules from committed, valid SPIR-V.
@@ -96,9 +104,20 @@ impl Fixture {
         let input_assembly =
             vk::PipelineInputAssemblyStateCreateInfo::default().topology(case.topology.unwrap_or(topology));
         let tessellation = vk::PipelineTessellationStateCreateInfo::default().patch_control_points(3);
-        let viewports = [vk::Viewport::default().width(64.0).height(64.0).max_depth(1.0)];
-        let scissors = [vk::Rect2D::default().extent(vk::Extent2D { width: 64, height: 64 })];
+        let (viewport_count, scissor_count) = case.counts.unwrap_or((1, 1));
+        let mut viewports = vec![vk::Viewport::default().width(64.0).height(64.0).max_depth(1.0); viewport_count];
+        let mut scissors = vec![vk::Rect2D::default().extent(vk::Extent2D { width: 64, height: 64 }); scissor_count];
+        if let (Some(w), Some(v)) = (case.viewport_width, viewports.first_mut()) {
+            v.width = w;
+        }
+        if let (Some((x, y)), Some(r)) = (case.scissor_offset, scissors.first_mut()) {
+            r.offset = vk::Offset2D { x, y };
+        }
         let mut viewport = vk::PipelineViewportStateCreateInfo::default().viewports(&viewports).scissors(&scissors);
+        // With the counts dynamic the arrays are ignored; counts of 0 leave them NULL.
+        viewport.viewport_count = viewport_count as u32;
+        viewport.scissor_count = scissor_count as u32;
+        let dynamic = vk::PipelineDynamicStateCreateInfo::default().dynamic_states(case.dynamic);
         if let Some(s) = case.viewport_s_type {
             viewport.s_type = s;
         }
@@ -158,6 +177,9 @@ impl Fixture {
         if null("pStages") {
             info.p_stages = std::ptr::null();
         }
+        if !case.dynamic.is_empty() {
+            info.p_dynamic_state = &dynamic;
+        }
         let d = &self.ctx.device;
         self.ctx.messages.problem_ids_of(|| {
             // SAFETY: the create info above; an invalid one is skipped by Vigil (the callback
@@ -176,7 +198,7 @@ fn null(names: &'static [&'static str]) -> Case {
 
 #[test]
 fn graphics_pipeline_state() {
-    let f = Fixture::new();
+    let f = Fixture::new(false);
 
     // A complete, valid pipeline, with and without tessellation and a depth attachment.
     assert_eq!(f.ids(&Case::default()), NONE);
@@ -248,4 +270,65 @@ fn graphics_pipeline_state() {
         Case { null: &["pViewportState", "pMultisampleState", "pColorBlendState"], discard: true, ..Case::default() };
     assert_eq!(f.ids(&discarded), NONE);
     assert_eq!(f.ids(&Case { null: &["pColorBlendState"], no_color: true, ..Case::default() }), NONE);
+}
+
+#[test]
+fn viewport_state() {
+    use vk::DynamicState as D;
+    let f = Fixture::new(false);
+    let counts = |v, s| Case { counts: Some((v, s)), ..Case::default() };
+    // Without multiViewport: one of each, equal while neither count is dynamic.
+    assert_eq!(
+        f.ids(&counts(2, 2)),
+        [
+            "VUID-VkPipelineViewportStateCreateInfo-viewportCount-01216",
+            "VUID-VkPipelineViewportStateCreateInfo-scissorCount-01217"
+        ]
+    );
+    assert_eq!(
+        f.ids(&counts(1, 0)),
+        [
+            "VUID-VkPipelineViewportStateCreateInfo-scissorCount-04136",
+            "VUID-VkPipelineViewportStateCreateInfo-scissorCount-04134"
+        ]
+    );
+    // Counts that are dynamic are 0 in the pipeline, and the other need not match them.
+    let with_count = |v, s| Case {
+        counts: Some((v, s)),
+        dynamic: &[D::VIEWPORT_WITH_COUNT, D::SCISSOR_WITH_COUNT],
+        ..Case::default()
+    };
+    assert_eq!(f.ids(&with_count(0, 0)), NONE);
+    assert_eq!(f.ids(&with_count(1, 0)), ["VUID-VkPipelineViewportStateCreateInfo-viewportCount-04135"]);
+    let viewport_with_count = Case { counts: Some((0, 1)), dynamic: &[D::VIEWPORT_WITH_COUNT], ..Case::default() };
+    assert_eq!(f.ids(&viewport_with_count), NONE);
+    // Static viewports and scissors are held to the command rules; dynamic ones are ignored.
+    let zero_width = Case { viewport_width: Some(0.0), ..Case::default() };
+    assert_eq!(f.ids(&zero_width), ["VUID-VkViewport-width-01770"]);
+    assert_eq!(f.ids(&Case { dynamic: &[D::VIEWPORT], ..zero_width }), NONE);
+    let negative = Case { scissor_offset: Some((-1, 0)), ..Case::default() };
+    assert_eq!(f.ids(&negative), ["VUID-VkPipelineViewportStateCreateInfo-x-02821"]);
+    assert_eq!(f.ids(&Case { dynamic: &[D::SCISSOR], ..negative }), NONE);
+    let edge = i32::MAX - 64;
+    let overflow_x = Case { scissor_offset: Some((edge + 1, 0)), ..Case::default() };
+    assert_eq!(f.ids(&overflow_x), ["VUID-VkPipelineViewportStateCreateInfo-offset-02822"]);
+    let overflow_y = Case { scissor_offset: Some((0, edge + 1)), ..Case::default() };
+    assert_eq!(f.ids(&overflow_y), ["VUID-VkPipelineViewportStateCreateInfo-offset-02823"]);
+    assert_eq!(f.ids(&Case { scissor_offset: Some((edge, edge)), ..Case::default() }), NONE);
+    // With rasterization discarded the viewport state is ignored.
+    assert_eq!(f.ids(&Case { discard: true, ..counts(2, 2) }), NONE);
+
+    // With multiViewport: up to maxViewports.
+    let m = Fixture::new(true);
+    // SAFETY: the context's physical device.
+    let max = unsafe { m.ctx.instance.get_physical_device_properties(m.ctx.physical_device) }.limits.max_viewports;
+    let max = max as usize;
+    assert_eq!(m.ids(&counts(max, max)), NONE);
+    assert_eq!(
+        m.ids(&counts(max + 1, max + 1)),
+        [
+            "VUID-VkPipelineViewportStateCreateInfo-viewportCount-01218",
+            "VUID-VkPipelineViewportStateCreateInfo-scissorCount-01219"
+        ]
+    );
 }

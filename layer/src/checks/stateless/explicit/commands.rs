@@ -9,14 +9,32 @@ use crate::chassis::Call;
 use crate::checks::stateless::DeviceStateless;
 use crate::report::Location;
 
-/// `vkCmdPushConstants`: the range within maxPushConstantsSize.
+/// `vkCmdPushConstants`: the range 4-byte aligned and within maxPushConstantsSize.
 pub(super) fn push_constants(checks: &DeviceStateless, cx: &Call<'_>, offset: u32, size: u32) -> bool {
     let max = checks.facts.limits.maxPushConstantsSize;
-    if offset < max && size <= max - offset {
+    let within = offset < max && size <= max - offset;
+    if within && (offset | size) & 3 == 0 {
         return false;
     }
     let mut f = Findings::of(cx);
     let cmd = cx.location();
+    if offset & 3 != 0 {
+        f.error(
+            "VUID-vkCmdPushConstants-offset-00368",
+            &cmd.dot("offset"),
+            format_args!("is {offset}, not a multiple of 4."),
+        );
+    }
+    if size & 3 != 0 {
+        f.error(
+            "VUID-vkCmdPushConstants-size-00369",
+            &cmd.dot("size"),
+            format_args!("is {size}, not a multiple of 4."),
+        );
+    }
+    if within {
+        return f.skip;
+    }
     if offset >= max {
         f.error(
             "VUID-vkCmdPushConstants-offset-00370",

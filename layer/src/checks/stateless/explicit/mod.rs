@@ -10,6 +10,7 @@ mod pipelines;
 mod render_pass;
 mod resources;
 mod sampler;
+mod viewports;
 
 use std::ffi::c_void;
 use std::fmt;
@@ -206,6 +207,48 @@ impl ValidationObject for DeviceStateless {
         _pValues: *const c_void,
     ) -> bool {
         commands::push_constants(self, cx, offset, size)
+    }
+
+    fn pre_call_validate_cmd_set_viewport(
+        &self,
+        cx: &Call<'_>,
+        _commandBuffer: VkCommandBuffer,
+        firstViewport: u32,
+        viewportCount: u32,
+        pViewports: *const VkViewport,
+    ) -> bool {
+        viewports::set_viewport(self, cx, firstViewport, viewportCount, pViewports)
+    }
+
+    fn pre_call_validate_cmd_set_viewport_with_count(
+        &self,
+        cx: &Call<'_>,
+        _commandBuffer: VkCommandBuffer,
+        viewportCount: u32,
+        pViewports: *const VkViewport,
+    ) -> bool {
+        viewports::set_viewport(self, cx, 0, viewportCount, pViewports)
+    }
+
+    fn pre_call_validate_cmd_set_scissor(
+        &self,
+        cx: &Call<'_>,
+        _commandBuffer: VkCommandBuffer,
+        firstScissor: u32,
+        scissorCount: u32,
+        pScissors: *const VkRect2D,
+    ) -> bool {
+        viewports::set_scissor(self, cx, firstScissor, scissorCount, pScissors)
+    }
+
+    fn pre_call_validate_cmd_set_scissor_with_count(
+        &self,
+        cx: &Call<'_>,
+        _commandBuffer: VkCommandBuffer,
+        scissorCount: u32,
+        pScissors: *const VkRect2D,
+    ) -> bool {
+        viewports::set_scissor(self, cx, 0, scissorCount, pScissors)
     }
 
     fn pre_call_validate_cmd_fill_buffer(

@@ -20,7 +20,7 @@
 use vigil_generated::*;
 
 use super::super::engine::{struct_index, CallReport, Walk};
-use super::{elements, find, Findings};
+use super::{elements, find, viewports, Findings};
 use crate::chassis::Call;
 use crate::checks::stateless::DeviceStateless;
 use crate::report::Location;
@@ -113,7 +113,7 @@ pub(super) fn create_graphics_pipelines(
     for (i, info) in infos.iter().enumerate() {
         let at = all.index(i);
         // SAFETY: the application's create info.
-        skip |= unsafe { create_info(&walk, &mut f, info, &at) };
+        skip |= unsafe { create_info(checks, &walk, &mut f, info, &at) };
     }
     skip | f.skip
 }
@@ -128,6 +128,7 @@ fn walk_one(walk: &Walk<'_, CallReport<'_>>, structure: &str, p: *const u8, at: 
 /// # Safety
 /// `info` must be a create info the application passed.
 unsafe fn create_info(
+    checks: &DeviceStateless,
     walk: &Walk<'_, CallReport<'_>>,
     f: &mut Findings<'_>,
     info: &VkGraphicsPipelineCreateInfo,
@@ -169,6 +170,12 @@ unsafe fn create_info(
     }
     if shape.complete {
         skip |= unsafe { complete_pipeline(walk, f, info, &shape, at) };
+        let discard_dynamic = shape.dynamic.contains(&VkDynamicState::VK_DYNAMIC_STATE_RASTERIZER_DISCARD_ENABLE);
+        // SAFETY: the application's viewport state; ignored when rasterization is discarded.
+        if let Some(state) = unsafe { info.pViewportState.as_ref() }.filter(|_| shape.rasterizes || discard_dynamic) {
+            let dynamic = |s| shape.dynamic.contains(&s);
+            viewports::viewport_state(checks, f, &at.dot("pViewportState"), state, dynamic);
+        }
     }
     skip
 }
