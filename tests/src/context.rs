@@ -499,17 +499,19 @@ pub fn pick_lavapipe(instance: &ash::Instance) -> vk::PhysicalDevice {
     }
 }
 
-/// The first queue family with graphics and compute.
+/// The first queue family with graphics and compute (or else one of them).
 fn graphics_compute_family(instance: &ash::Instance, physical_device: vk::PhysicalDevice) -> u32 {
     // SAFETY: a physical device of this instance.
     let families = unsafe { instance.get_physical_device_queue_family_properties(physical_device) };
-    // A graphics family where none has compute too (the driver shim's `no-compute-queue`).
+    // A graphics family where none has compute too (the driver shim's `no-compute-queue`), and a
+    // compute family where none has graphics (`no-graphics-queue`).
     let want = vk::QueueFlags::GRAPHICS | vk::QueueFlags::COMPUTE;
     families
         .iter()
         .position(|f| f.queue_flags.contains(want))
         .or_else(|| families.iter().position(|f| f.queue_flags.contains(vk::QueueFlags::GRAPHICS)))
-        .expect("no graphics queue family") as u32
+        .or_else(|| families.iter().position(|f| f.queue_flags.contains(vk::QueueFlags::COMPUTE)))
+        .expect("no graphics or compute queue family") as u32
 }
 
 /// A 2D RGBA8 colour view of mip 0, layer 0 of `image`.

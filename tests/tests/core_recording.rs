@@ -212,8 +212,6 @@ fn commands_the_pools_queue_family_cannot_run() {
     unsafe {
         let compute = ComputePipeline::new(&f.ctx);
         let pipeline = compute.pipeline;
-        // Binding is allowed on graphics queues too; dispatching needs compute. What the shader
-        // uses is written, bound and pushed, so the pool's family is the one rule broken.
         let sizes = [vk::DescriptorPoolSize { ty: vk::DescriptorType::STORAGE_BUFFER, descriptor_count: 1 }];
         let descriptors = d
             .create_descriptor_pool(&vk::DescriptorPoolCreateInfo::default().max_sets(1).pool_sizes(&sizes), None)
@@ -231,9 +229,19 @@ fn commands_the_pools_queue_family_cannot_run() {
             .descriptor_type(vk::DescriptorType::STORAGE_BUFFER)
             .buffer_info(&infos);
         d.update_descriptor_sets(&[write], &[]);
-        assert_eq!(f.ids(|| d.cmd_bind_pipeline(cb, vk::PipelineBindPoint::COMPUTE, pipeline)), NONE);
+        // Binding for compute needs a compute family too (its neighbour, binding for graphics, is
+        // in `core_queue_families.rs` with graphics hidden instead).
         let compute_point = vk::PipelineBindPoint::COMPUTE;
-        assert_eq!(f.ids(|| d.cmd_bind_descriptor_sets(cb, compute_point, compute.layout, 0, &[set], &[])), NONE);
+        let bind = || d.cmd_bind_pipeline(cb, compute_point, pipeline);
+        assert_eq!(f.ids(bind), ["VUID-vkCmdBindPipeline-pipelineBindPoint-00777"]);
+        let bind_set = || d.cmd_bind_descriptor_sets(cb, compute_point, compute.layout, 0, &[set], &[]);
+        assert_eq!(f.ids(bind_set), ["VUID-vkCmdBindDescriptorSets-pipelineBindPoint-00361"]);
+        // Bound anyway (lavapipe's family computes): what the shader uses is then bound and
+        // pushed, so the pool's family is the one rule the dispatch breaks.
+        f.ctx.messages.skip_errors(false);
+        f.ids(bind);
+        f.ids(bind_set);
+        f.ctx.messages.skip_errors(true);
         let stages = vk::ShaderStageFlags::COMPUTE;
         assert_eq!(f.ids(|| d.cmd_push_constants(cb, compute.layout, stages, 0, &[0; 4])), NONE);
         assert_eq!(f.ids(|| d.cmd_dispatch(cb, 1, 1, 1)), ["VUID-vkCmdDispatch-commandBuffer-cmdpool"]);
@@ -392,5 +400,48 @@ fn render_pass_begins_need_clear_values_and_an_area_inside_the_framebuffer() {
         d.destroy_image_view(view, None);
         d.destroy_image(image, None);
         d.free_memory(memory, None);
+    }
+}
+
+#[test]
+fn beginning_and_ending_command_buffers() {
+    let f = Fixture::new();
+    let both = vk::CommandBufferUsageFlags::ONE_TIME_SUBMIT | vk::CommandBufferUsageFlags::SIMULTANEOUS_USE;
+    let begin = |cb, info: &vk::CommandBufferBeginInfo<'_>| {
+        // SAFETY: a command buffer of the fixture's resettable pool; invalid calls are skipped.
+        f.ids(|| unsafe {
+            let _ = f.d().begin_command_buffer(cb, info);
+        })
+    };
+    let primary = f.allocate(vk::CommandBufferLevel::PRIMARY);
+    let info = vk::CommandBufferBeginInfo::default().flags(both);
+    assert_eq!(begin(primary, &info), ["VUID-vkBeginCommandBuffer-commandBuffer-02840"]);
+    let info = vk::CommandBufferBeginInfo::default().flags(vk::CommandBufferUsageFlags::ONE_TIME_SUBMIT);
+    assert_eq!(begin(primary, &info), NONE);
+    // Secondaries need inheritance info; a precise occlusion query needs occlusion queries.
+    let secondary = f.allocate(vk::CommandBufferLevel::SECONDARY);
+    assert_eq!(
+        begin(secondary, &vk::CommandBufferBeginInfo::default()),
+        ["VUID-vkBeginCommandBuffer-commandBuffer-00051"]
+    );
+    let precise = vk::CommandBufferInheritanceInfo::default().query_flags(vk::QueryControlFlags::PRECISE);
+    let info = vk::CommandBufferBeginInfo::default().inheritance_info(&precise);
+    assert_eq!(begin(secondary, &info), ["VUID-vkBeginCommandBuffer-commandBuffer-00052"]);
+    let inheritance = vk::CommandBufferInheritanceInfo::default();
+    assert_eq!(begin(secondary, &vk::CommandBufferBeginInfo::default().inheritance_info(&inheritance)), NONE);
+    // A primary ends outside render pass instances.
+    let area = vk::Rect2D { offset: vk::Offset2D::default(), extent: vk::Extent2D { width: 8, height: 8 } };
+    let pass =
+        vk::RenderPassBeginInfo::default().render_pass(f.render_pass).framebuffer(f.framebuffer).render_area(area);
+    // SAFETY: a recording primary; invalid calls are skipped by Vigil.
+    unsafe {
+        f.d().cmd_begin_render_pass(primary, &pass, vk::SubpassContents::INLINE);
+        let end = || {
+            let _ = f.d().end_command_buffer(primary);
+        };
+        assert_eq!(f.ids(end), ["VUID-vkEndCommandBuffer-commandBuffer-00060"]);
+        f.d().cmd_next_subpass(primary, vk::SubpassContents::INLINE);
+        f.d().cmd_end_render_pass(primary);
+        assert_eq!(f.ids(end), NONE);
     }
 }

@@ -127,6 +127,7 @@ impl Default for CommandBufferState {
                 bound: Default::default(),
                 in_render_pass: false,
                 in_video_coding: false,
+                queue_flags: u32::MAX,
                 instance: None,
                 pushed: Default::default(),
                 clear_area: None,
@@ -139,9 +140,10 @@ impl Default for CommandBufferState {
 }
 
 impl CommandBufferState {
-    /// Records the level it was allocated at.
-    pub fn set_secondary(&self, secondary: bool) {
+    /// Records the level it was allocated at, and the `VkQueueFlags` of its pool's queue family.
+    pub fn allocated(&self, secondary: bool, queue_flags: Option<u32>) {
         self.secondary.store(secondary, Ordering::Relaxed);
+        self.lock().queue_flags = queue_flags.unwrap_or(u32::MAX);
     }
 
     /// Whether it is a secondary command buffer.

@@ -553,6 +553,8 @@ pub struct Recording {
     pub in_render_pass: bool,
     /// Between vkCmdBeginVideoCodingKHR and vkCmdEndVideoCodingKHR.
     pub in_video_coding: bool,
+    /// The `VkQueueFlags` of its pool's queue family (every bit while unknown).
+    pub queue_flags: u32,
     /// The render pass instance it began, while active (none for one a secondary continues).
     pub instance: Option<RenderPassInstance>,
     /// The pipeline layout its last push constant update was made with (kept while core is on).

@@ -62,6 +62,9 @@ pub struct Behaviours {
     /// (of lavapipe's one universal family) support graphics and transfer only: the rules
     /// about a pool's queue capabilities need a family that lacks one.
     pub no_compute_queue: bool,
+    /// `no-graphics-queue`: no queue family reports `VK_QUEUE_GRAPHICS_BIT` (the counterpart of
+    /// `no-compute-queue`, for the rules about pools without graphics).
+    pub no_graphics_queue: bool,
     /// `no-transfer-format-features`: `vkGetPhysicalDeviceFormatProperties` reports a feature
     /// fewer for four formats ([`HIDDEN_FORMAT_FEATURES`]): the rules about an image's format
     /// features need formats lavapipe supports less.
@@ -110,6 +113,7 @@ impl Behaviours {
                 "alias-handles" => b.alias_handles = true,
                 "extra-memory-type" => b.extra_memory_type = true,
                 "no-compute-queue" => b.no_compute_queue = true,
+                "no-graphics-queue" => b.no_graphics_queue = true,
                 "no-transfer-format-features" => b.no_transfer_format_features = true,
                 "no-storage-without-format" => b.no_storage_without_format = true,
                 "low-draw-indirect-count" => b.low_draw_indirect_count = true,
@@ -853,7 +857,10 @@ unsafe fn queue_family_queries(
     let i = s.instances.iter().find(|i| i.key == key)?;
     let b = i.behaviours;
     let change = FamilyChange {
-        hide: if b.no_compute_queue { vk::QueueFlags::COMPUTE } else { vk::QueueFlags::empty() },
+        hide: [(b.no_compute_queue, vk::QueueFlags::COMPUTE), (b.no_graphics_queue, vk::QueueFlags::GRAPHICS)]
+            .into_iter()
+            .filter(|(on, _)| *on)
+            .fold(vk::QueueFlags::empty(), |m, (_, f)| m | f),
         add: if b.video_queue { vk::QueueFlags::VIDEO_DECODE_KHR } else { vk::QueueFlags::empty() },
     };
     Some((i.queue_families, i.queue_families2, change))

@@ -31,7 +31,7 @@ impl CoreChecks {
         &self,
         cx: &Call<'_>,
         cb: VkCommandBuffer,
-        layout: VkPipelineLayout,
+        (point, layout): (VkPipelineBindPoint, VkPipelineLayout),
         first: u32,
         count: u32,
         sets: *const VkDescriptorSet,
@@ -41,6 +41,10 @@ impl CoreChecks {
         // SAFETY: the arrays as the application passed them (stateless checked the counts).
         let (sets, dynamic) = unsafe { (slice(sets, count), slice(dynamic, dynamic_count)) };
         self.with_recording(cx, cb.as_raw(), |r| {
+            let vuid = "VUID-vkCmdBindDescriptorSets-pipelineBindPoint-00361";
+            if let Some(skip) = bind_point_unsupported(cx, r, point, vuid, cb) {
+                return skip;
+            }
             self.with_object(r, TYPES.pipeline_layout, layout.as_raw(), |l| {
                 let Some(info) = l.pipeline_layout() else { return false };
                 let root = cx.location();
@@ -195,7 +199,15 @@ impl CoreChecks {
             // ray tracing pipelines are not recorded.
             _ => None,
         };
+        const QUEUE_IDS: [(i32, &str); 2] = [
+            (0, "VUID-vkCmdBindPipeline-pipelineBindPoint-00778"),
+            (1, "VUID-vkCmdBindPipeline-pipelineBindPoint-00777"),
+        ];
         self.with_recording(cx, cb.as_raw(), |r| {
+            let queue = QUEUE_IDS.iter().find(|(p, _)| *p == point.0).map(|(_, v)| *v);
+            if let Some(skip) = queue.and_then(|vuid| bind_point_unsupported(cx, r, point, vuid, cb)) {
+                return skip;
+            }
             let Some(vuid) = vuid else { return false };
             self.with_object(r, TYPES.pipeline, pipeline.as_raw(), |p| {
                 let Some(info) = p.pipeline() else { return false };
@@ -301,4 +313,31 @@ impl CoreChecks {
             Some(pipeline) => self.shader_uses_bound(cx, r, (index, point), pipeline, cb),
         } | self.draw_params(cx, r))
     }
+}
+
+/// `point` against the queue family of the command buffer's pool, which must support its
+/// operations (graphics, or compute for compute and ray tracing): `Some(skip)` when it does not.
+fn bind_point_unsupported(
+    cx: &Call<'_>,
+    r: &Recording,
+    point: VkPipelineBindPoint,
+    vuid: &'static str,
+    cb: VkCommandBuffer,
+) -> Option<bool> {
+    let (needed, what) = match point.0 {
+        0 => (VkQueueFlags::VK_QUEUE_GRAPHICS_BIT.0, "graphics"),
+        _ => (VkQueueFlags::VK_QUEUE_COMPUTE_BIT.0, "compute"),
+    };
+    (r.queue_flags & needed == 0).then(|| {
+        cx.error(
+            vuid,
+            &cx.location().dot("pipelineBindPoint"),
+            format_args!(
+                "is {}, but command buffer {:#x} was allocated from a pool whose queue family does not support {what} \
+                 operations.",
+                bind_point_name(point.0),
+                cb.as_raw()
+            ),
+        )
+    })
 }

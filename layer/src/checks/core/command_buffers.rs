@@ -6,6 +6,7 @@
 //! timeline value that covers it, nor for its queue or device to go idle. A command buffer the
 //! application never waits for stays pending, as it may for the device.
 
+use vigil_generated::features::Feature;
 use vigil_generated::*;
 
 use super::CoreChecks;
@@ -165,6 +166,52 @@ impl CoreChecks {
 
 impl CoreChecks {
     /// No command buffer of `pool` is pending (resetting or destroying it).
+    /// vkBeginCommandBuffer's begin info for a command buffer of its level: true to skip.
+    pub(super) fn begin_info(&self, cx: &Call<'_>, secondary: bool, info: &VkCommandBufferBeginInfo) -> bool {
+        let root = cx.location();
+        let at = root.dot("pBeginInfo");
+        if !secondary {
+            let both = VkCommandBufferUsageFlags::VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT.0
+                | VkCommandBufferUsageFlags::VK_COMMAND_BUFFER_USAGE_SIMULTANEOUS_USE_BIT.0;
+            return info.flags.0 & both == both
+                && cx.error(
+                    "VUID-vkBeginCommandBuffer-commandBuffer-02840",
+                    &at.dot("flags"),
+                    format_args!(
+                        "({:#x}) has both VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT and \
+                         VK_COMMAND_BUFFER_USAGE_SIMULTANEOUS_USE_BIT, for a primary command buffer.",
+                        info.flags.0
+                    ),
+                );
+        }
+        // SAFETY: the application's inheritance info, when not NULL.
+        let Some(inheritance) = (unsafe { info.pInheritanceInfo.as_ref() }) else {
+            return cx.error(
+                "VUID-vkBeginCommandBuffer-commandBuffer-00051",
+                &at.dot("pInheritanceInfo"),
+                format_args!("is NULL, but the command buffer is a secondary command buffer."),
+            );
+        };
+        let precise = VkQueryControlFlags::VK_QUERY_CONTROL_PRECISE_BIT.0;
+        let precise_allowed = inheritance.occlusionQueryEnable != VK_FALSE
+            && cx.device().is_none_or(|f| f.features.contains(Feature::OCCLUSION_QUERY_PRECISE));
+        (inheritance.queryFlags.0 & precise != 0 && !precise_allowed)
+            && cx.error(
+                "VUID-vkBeginCommandBuffer-commandBuffer-00052",
+                &at.dot("pInheritanceInfo").dot("queryFlags"),
+                format_args!(
+                    "has VK_QUERY_CONTROL_PRECISE_BIT, but occlusionQueryEnable is {} and the occlusionQueryPrecise \
+                     feature is {}.",
+                    if inheritance.occlusionQueryEnable != VK_FALSE { "VK_TRUE" } else { "VK_FALSE" },
+                    if cx.device().is_some_and(|f| f.features.contains(Feature::OCCLUSION_QUERY_PRECISE)) {
+                        "enabled"
+                    } else {
+                        "not enabled"
+                    }
+                ),
+            )
+    }
+
     pub(super) fn pool_idle(&self, cx: &Call<'_>, pool: VkCommandPool, vuid: &'static str) -> bool {
         let Some(pool) = self.get(TYPES.command_pool, pool.as_raw()) else { return false };
         let children = crate::state::OBJECTS.children(&pool);

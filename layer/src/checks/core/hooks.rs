@@ -54,7 +54,7 @@ impl ValidationObject for CoreChecks {
         &self,
         cx: &Call<'_>,
         cb: VkCommandBuffer,
-        _point: VkPipelineBindPoint,
+        point: VkPipelineBindPoint,
         layout: VkPipelineLayout,
         first: u32,
         count: u32,
@@ -63,7 +63,7 @@ impl ValidationObject for CoreChecks {
         dynamic: *const u32,
     ) -> bool {
         // Runs the recording rules too, under the same lock.
-        self.bind_descriptor_sets(cx, cb, layout, first, count, sets, dynamic_count, dynamic)
+        self.bind_descriptor_sets(cx, cb, (point, layout), first, count, sets, dynamic_count, dynamic)
     }
 
     fn pre_call_validate_cmd_bind_pipeline(
@@ -393,7 +393,7 @@ impl ValidationObject for CoreChecks {
         &self,
         cx: &Call<'_>,
         cb: VkCommandBuffer,
-        _info: *const VkCommandBufferBeginInfo,
+        info: *const VkCommandBufferBeginInfo,
     ) -> bool {
         let Some(record) = self.get(TYPES.command_buffer, cb.as_raw()) else { return false };
         let Some(state) = record.command_buffer() else { return false };
@@ -412,6 +412,12 @@ impl ValidationObject for CoreChecks {
             );
         }
         let resets = record.parent.as_ref().and_then(|p| p.command_pool()).is_none_or(|p| p.resets_buffers());
+        // SAFETY: the begin info the application passed (stateless checked the pointer).
+        if let Some(info) = unsafe { info.as_ref() } {
+            if self.begin_info(cx, state.secondary(), info) {
+                return true;
+            }
+        }
         if lifecycle != Lifecycle::Initial && !resets {
             return cx.error(
                 "VUID-vkBeginCommandBuffer-commandBuffer-00050",
@@ -431,8 +437,19 @@ impl ValidationObject for CoreChecks {
         let Some(state) = record.command_buffer() else { return false };
         let r = state.lock();
         if r.pending == 0 && r.lifecycle == Lifecycle::Recording {
-            let in_video_coding = r.in_video_coding;
+            let (in_video_coding, in_render_pass) = (r.in_video_coding, r.in_render_pass);
             drop(r);
+            if in_render_pass && !state.secondary() {
+                return cx.error(
+                    "VUID-vkEndCommandBuffer-commandBuffer-00060",
+                    &Location::command(cx.name).dot("commandBuffer"),
+                    format_args!(
+                        "({:#x}) is a primary command buffer with a render pass instance still active: end it \
+                         (vkCmdEndRenderPass or vkCmdEndRendering) first.",
+                        cb.as_raw()
+                    ),
+                );
+            }
             let skip = in_video_coding
                 && cx.error(
                     "VUID-vkEndCommandBuffer-None-06991",

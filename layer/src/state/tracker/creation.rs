@@ -420,11 +420,13 @@ impl StateTracker {
             return;
         }
         let secondary = info.level == VkCommandBufferLevel::VK_COMMAND_BUFFER_LEVEL_SECONDARY;
+        let family = self.get(TYPES.command_pool, info.commandPool.as_raw()).and_then(|p| p.command_pool()?.family());
+        let queue_flags = family.and_then(|f| cx.device()?.queue_family_flags.get(f as usize).copied());
         for i in 0..info.commandBufferCount as usize {
             let cb = unsafe { buffers.add(i).read() };
             if let Some(c) = self.get(TYPES.command_buffer, cb.as_raw()) {
                 if let Some(c) = c.command_buffer() {
-                    c.set_secondary(secondary);
+                    c.allocated(secondary, queue_flags);
                 }
             }
         }
