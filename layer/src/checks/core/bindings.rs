@@ -317,6 +317,7 @@ impl CoreChecks {
 
 /// `point` against the queue family of the command buffer's pool, which must support its
 /// operations (graphics, or compute for compute and ray tracing): `Some(skip)` when it does not.
+#[inline(always)]
 fn bind_point_unsupported(
     cx: &Call<'_>,
     r: &Recording,
@@ -324,20 +325,25 @@ fn bind_point_unsupported(
     vuid: &'static str,
     cb: VkCommandBuffer,
 ) -> Option<bool> {
-    let (needed, what) = match point.0 {
-        0 => (VkQueueFlags::VK_QUEUE_GRAPHICS_BIT.0, "graphics"),
-        _ => (VkQueueFlags::VK_QUEUE_COMPUTE_BIT.0, "compute"),
+    let needed = match point.0 {
+        0 => VkQueueFlags::VK_QUEUE_GRAPHICS_BIT.0,
+        _ => VkQueueFlags::VK_QUEUE_COMPUTE_BIT.0,
     };
-    (r.queue_flags & needed == 0).then(|| {
-        cx.error(
-            vuid,
-            &cx.location().dot("pipelineBindPoint"),
-            format_args!(
-                "is {}, but command buffer {:#x} was allocated from a pool whose queue family does not support {what} \
-                 operations.",
-                bind_point_name(point.0),
-                cb.as_raw()
-            ),
-        )
-    })
+    (r.queue_flags & needed == 0).then(|| bind_point_error(cx, point, vuid, cb))
+}
+
+#[cold]
+#[inline(never)]
+fn bind_point_error(cx: &Call<'_>, point: VkPipelineBindPoint, vuid: &'static str, cb: VkCommandBuffer) -> bool {
+    let what = if point.0 == 0 { "graphics" } else { "compute" };
+    cx.error(
+        vuid,
+        &cx.location().dot("pipelineBindPoint"),
+        format_args!(
+            "is {}, but command buffer {:#x} was allocated from a pool whose queue family does not support {what} \
+             operations.",
+            bind_point_name(point.0),
+            cb.as_raw()
+        ),
+    )
 }

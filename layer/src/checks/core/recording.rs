@@ -114,10 +114,17 @@ impl CoreChecks {
 
 /// A rule that the command be recorded inside (`(true, vuid)`) or outside `what`, against
 /// whether the recording is `inside`: true to skip the call.
+#[inline(always)]
 fn scope_rule(cx: &Call<'_>, cb: u64, rule: Option<(bool, &'static str)>, inside: bool, what: &str) -> bool {
-    let Some((must_be_inside, vuid)) = rule.filter(|(must_be_inside, _)| *must_be_inside != inside) else {
-        return false;
-    };
+    match rule {
+        Some((must_be_inside, vuid)) if must_be_inside != inside => scope_broken(cx, cb, must_be_inside, vuid, what),
+        _ => false,
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn scope_broken(cx: &Call<'_>, cb: u64, must_be_inside: bool, vuid: &'static str, what: &str) -> bool {
     let (is, must) = if must_be_inside { ("outside", "inside") } else { ("inside", "outside") };
     cx.error(
         vuid,
