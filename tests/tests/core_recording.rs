@@ -378,17 +378,17 @@ fn render_pass_begins_need_clear_values_and_an_area_inside_the_framebuffer() {
             .unwrap();
         let cb = f.primary();
         let clear = [vk::ClearValue::default()];
-        let begin = |w: u32, h: u32, clears: &[vk::ClearValue]| {
+        let begin_at = |(x, y): (i32, i32), w: u32, h: u32, clears: &[vk::ClearValue]| {
             let info = vk::RenderPassBeginInfo::default()
                 .render_pass(render_pass)
                 .framebuffer(framebuffer)
-                .render_area(vk::Rect2D {
-                    offset: vk::Offset2D { x: 0, y: 0 },
-                    extent: vk::Extent2D { width: w, height: h },
-                })
+                .render_area(vk::Rect2D { offset: vk::Offset2D { x, y }, extent: vk::Extent2D { width: w, height: h } })
                 .clear_values(clears);
             f.ids(|| d.cmd_begin_render_pass(cb, &info, vk::SubpassContents::INLINE))
         };
+        let begin = |w: u32, h: u32, clears: &[vk::ClearValue]| begin_at((0, 0), w, h, clears);
+        assert_eq!(begin_at((-1, 0), 8, 8, &clear), ["VUID-VkRenderPassBeginInfo-pNext-02850"]);
+        assert_eq!(begin_at((0, -1), 8, 8, &clear), ["VUID-VkRenderPassBeginInfo-pNext-02851"]);
         assert_eq!(begin(8, 8, &[]), ["VUID-VkRenderPassBeginInfo-clearValueCount-00902"]);
         assert_eq!(begin(9, 8, &clear), ["VUID-VkRenderPassBeginInfo-pNext-02852"]);
         assert_eq!(begin(8, 9, &clear), ["VUID-VkRenderPassBeginInfo-pNext-02853"]);

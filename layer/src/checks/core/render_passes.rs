@@ -25,7 +25,7 @@ pub(super) enum Ending {
 
 impl CoreChecks {
     /// vkCmdBeginRenderPass(2)'s begin info: enough clear values, and a render area inside the
-    /// framebuffer. True to skip the call.
+    /// framebuffer (not starting before it, not reaching past it). True to skip the call.
     ///
     /// # Safety
     /// `info` must be the begin info the application passed (stateless checked it).
@@ -56,6 +56,20 @@ impl CoreChecks {
         // SAFETY: the chain of the begin info the application passed.
         let areas = unsafe { chained::<VkDeviceGroupRenderPassBeginInfo>(info.pNext, group) }
             .map_or(0, |g| g.deviceRenderAreaCount);
+        if areas == 0 {
+            let offset = info.renderArea.offset;
+            let negative = [
+                ("VUID-VkRenderPassBeginInfo-pNext-02850", "x", offset.x),
+                ("VUID-VkRenderPassBeginInfo-pNext-02851", "y", offset.y),
+            ];
+            for (vuid, axis, value) in negative.into_iter().filter(|(_, _, v)| *v < 0) {
+                skip |= cx.error(
+                    vuid,
+                    &at.dot("renderArea").dot("offset").dot(axis),
+                    format_args!("is {value}: a render area must not start before the framebuffer."),
+                );
+            }
+        }
         let extent = self.get(TYPES.framebuffer, info.framebuffer.as_raw()).and_then(|f| f.framebuffer()?.extent());
         if let (0, Some((width, height))) = (areas, extent) {
             let a = &info.renderArea;
