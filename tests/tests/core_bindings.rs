@@ -317,7 +317,7 @@ fn descriptor_sets_beyond_the_layout_or_of_another_definition() {
 }
 
 #[test]
-fn dynamic_offsets_counted_and_aligned() {
+fn dynamic_offsets_counted_aligned_and_inside_the_buffers() {
     let f = Fixture::new();
     let cb = f.recording();
     let set = f.set(f.dynamic_layout);
@@ -332,6 +332,32 @@ fn dynamic_offsets_counted_and_aligned() {
     assert_eq!(f.bind(cb, layout, 0, &[set], &[u, u / 2, s]), ["VUID-vkCmdBindDescriptorSets-pDynamicOffsets-01971"]);
     assert_eq!(f.bind(cb, layout, 0, &[set], &[0, u, s / 2]), ["VUID-vkCmdBindDescriptorSets-pDynamicOffsets-01972"]);
     assert_eq!(f.bind(cb, layout, 0, &[set], &[u, 2 * u, s]), NONE);
+    // The written ranges (256 bytes of the 4096-byte buffer) moved by the offsets stay inside it,
+    // up to its last byte.
+    let last = 4096 - 256;
+    assert_eq!(f.bind(cb, layout, 0, &[set], &[last, 0, last]), NONE);
+    assert_eq!(
+        f.bind(cb, layout, 0, &[set], &[last + u, 0, 0]),
+        ["VUID-vkCmdBindDescriptorSets-pDescriptorSets-01979"]
+    );
+    assert_eq!(
+        f.bind(cb, layout, 0, &[set], &[0, 0, last + s]),
+        ["VUID-vkCmdBindDescriptorSets-pDescriptorSets-01979"]
+    );
+    // A descriptor of the whole buffer takes no dynamic offset.
+    let whole = [vk::DescriptorBufferInfo { buffer: f.buffer, offset: 0, range: vk::WHOLE_SIZE }];
+    let write = vk::WriteDescriptorSet::default()
+        .dst_set(set)
+        .dst_binding(0)
+        .dst_array_element(1)
+        .descriptor_type(vk::DescriptorType::UNIFORM_BUFFER_DYNAMIC)
+        .buffer_info(&whole);
+    // SAFETY: a write of the set's binding with a live buffer; the set is not in use (the update
+    // invalidates `cb`, which binds it: the rest is recorded into a new command buffer).
+    unsafe { f.d().update_descriptor_sets(&[write], &[]) };
+    let cb = f.recording();
+    assert_eq!(f.bind(cb, layout, 0, &[set], &[0, u, 0]), ["VUID-vkCmdBindDescriptorSets-pDescriptorSets-06715"]);
+    assert_eq!(f.bind(cb, layout, 0, &[set], &[u, 0, s]), NONE);
 }
 
 #[test]

@@ -213,6 +213,15 @@ pub struct Written {
     /// descriptor, the buffer, buffer view or sampler), 0 for a null descriptor or an inline
     /// uniform block byte.
     pub resource: u64,
+    /// A dynamic uniform or storage buffer descriptor's offset and range (VK_WHOLE_SIZE as
+    /// given); (0, 0) for other descriptors. Bind time adds the dynamic offset to them.
+    pub range: (u64, u64),
+}
+
+/// Whether descriptors of type `ty` take dynamic offsets when bound.
+pub fn is_dynamic_buffer(ty: i32) -> bool {
+    ty == VkDescriptorType::VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC.0
+        || ty == VkDescriptorType::VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC.0
 }
 
 /// A set's descriptors, in the layout's binding order (a binding's elements together), allocated
@@ -227,6 +236,8 @@ pub(super) struct Contents {
     /// For the written descriptors of mutable bindings: the type they were last written with
     /// (the others have their binding's type).
     mutable: BTreeMap<u64, i32>,
+    /// For the written dynamic uniform and storage buffer descriptors: their offset and range.
+    ranges: BTreeMap<u64, (u64, u64)>,
     /// One per descriptor: the record of the resource it names, when the tracker knew it (and
     /// no other object shared its handle) when it was written.
     pub(super) records: Vec<Option<Weak<ObjectRecord>>>,
@@ -242,6 +253,7 @@ impl Contents {
         self.records.resize(total as usize, None);
         self.written.resize(total.div_ceil(64) as usize, 0);
         self.mutable.retain(|&i, _| i < total);
+        self.ranges.retain(|&i, _| i < total);
     }
 
     /// Descriptor `i`, of a binding of type `binding_ty`: `None` when not written.
@@ -250,6 +262,7 @@ impl Contents {
         (word & (1 << (i % 64)) != 0).then(|| Written {
             ty: self.mutable.get(&i).copied().unwrap_or(binding_ty),
             resource: self.resources.get(i as usize).copied().unwrap_or(0),
+            range: self.ranges.get(&i).copied().unwrap_or_default(),
         })
     }
 
@@ -263,12 +276,16 @@ impl Contents {
                 if binding_ty == VkDescriptorType::VK_DESCRIPTOR_TYPE_MUTABLE_EXT.0 {
                     self.mutable.insert(i, w.ty);
                 }
+                if is_dynamic_buffer(binding_ty) {
+                    self.ranges.insert(i, w.range);
+                }
             }
             None => {
                 self.written[word] &= !bit;
                 self.resources[i as usize] = 0;
                 self.records[i as usize] = None;
                 self.mutable.remove(&i);
+                self.ranges.remove(&i);
             }
         }
     }
@@ -364,7 +381,6 @@ impl DescriptorSetState {
 
     /// The descriptor at `element` of `binding`: `Some(None)` when not written, `None` when
     /// Vigil does not know the set or the binding.
-    #[allow(dead_code)] // for the draw-time checks of written descriptors
     pub fn descriptor(&self, binding: u32, element: u32) -> Option<Option<Written>> {
         let shape = self.shape()?;
         let i = shape.index_of(binding)?;
@@ -426,7 +442,7 @@ unsafe fn written_values(w: &VkWriteDescriptorSet) -> Vec<Option<Written>> {
     use VkDescriptorType as T;
     let ty = w.descriptorType;
     let n = w.descriptorCount;
-    let of = |resource: u64| Some(Written { ty: ty.0, resource });
+    let of = |resource: u64| Some(Written { ty: ty.0, resource, range: (0, 0) });
     // SAFETY: the arrays the descriptor type selects, of `descriptorCount` elements.
     unsafe {
         match ty {
@@ -441,7 +457,12 @@ unsafe fn written_values(w: &VkWriteDescriptorSet) -> Vec<Option<Written>> {
             | T::VK_DESCRIPTOR_TYPE_STORAGE_BUFFER
             | T::VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC
             | T::VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC => {
-                slice(w.pBufferInfo, n).iter().map(|b| of(b.buffer.as_raw())).collect()
+                let dynamic = is_dynamic_buffer(ty.0);
+                let range = |b: &VkDescriptorBufferInfo| if dynamic { (b.offset, b.range) } else { (0, 0) };
+                slice(w.pBufferInfo, n)
+                    .iter()
+                    .map(|b| Some(Written { ty: ty.0, resource: b.buffer.as_raw(), range: range(b) }))
+                    .collect()
             }
             T::VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER | T::VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER => {
                 slice(w.pTexelBufferView, n).iter().map(|v| of(v.as_raw())).collect()
@@ -452,32 +473,36 @@ unsafe fn written_values(w: &VkWriteDescriptorSet) -> Vec<Option<Written>> {
     }
 }
 
-/// The resource one element of a template's data names.
+/// The resource one element of a template's data names, with a dynamic buffer's offset and
+/// range (see [`Written::range`]).
 ///
 /// # Safety
 /// `p` must point at the element the descriptor type selects.
-unsafe fn template_resource(ty: VkDescriptorType, p: *const u8) -> u64 {
+unsafe fn template_resource(ty: VkDescriptorType, p: *const u8) -> (u64, (u64, u64)) {
     use VkDescriptorType as T;
     // SAFETY: as the caller promises.
     unsafe {
         match ty {
-            T::VK_DESCRIPTOR_TYPE_SAMPLER => (p as *const VkDescriptorImageInfo).read_unaligned().sampler.as_raw(),
+            T::VK_DESCRIPTOR_TYPE_SAMPLER => {
+                ((p as *const VkDescriptorImageInfo).read_unaligned().sampler.as_raw(), (0, 0))
+            }
             T::VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER
             | T::VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE
             | T::VK_DESCRIPTOR_TYPE_STORAGE_IMAGE
             | T::VK_DESCRIPTOR_TYPE_INPUT_ATTACHMENT => {
-                (p as *const VkDescriptorImageInfo).read_unaligned().imageView.as_raw()
+                ((p as *const VkDescriptorImageInfo).read_unaligned().imageView.as_raw(), (0, 0))
             }
             T::VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER
             | T::VK_DESCRIPTOR_TYPE_STORAGE_BUFFER
             | T::VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC
             | T::VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC => {
-                (p as *const VkDescriptorBufferInfo).read_unaligned().buffer.as_raw()
+                let b = (p as *const VkDescriptorBufferInfo).read_unaligned();
+                (b.buffer.as_raw(), if is_dynamic_buffer(ty.0) { (b.offset, b.range) } else { (0, 0) })
             }
             T::VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER | T::VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER => {
-                (p as *const VkBufferView).read_unaligned().as_raw()
+                ((p as *const VkBufferView).read_unaligned().as_raw(), (0, 0))
             }
-            _ => 0,
+            _ => (0, (0, 0)),
         }
     }
 }
@@ -623,12 +648,14 @@ impl StateTracker {
             // SAFETY: each element of the entry where the caller promises it.
             let values = (0..e.descriptorCount).map(|k| {
                 let p = data.wrapping_add(e.offset).wrapping_add(k as usize * e.stride);
-                Some(Written { ty: e.descriptorType.0, resource: unsafe { template_resource(e.descriptorType, p) } })
+                // SAFETY: as above.
+                let (resource, range) = unsafe { template_resource(e.descriptorType, p) };
+                Some(Written { ty: e.descriptorType.0, resource, range })
             });
             if e.descriptorType == VkDescriptorType::VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK {
                 // Bytes, not elements: all written, none with a resource.
                 let n = e.descriptorCount;
-                state.write(self, at, (0..n).map(|_| Some(Written { ty: e.descriptorType.0, resource: 0 })));
+                state.write(self, at, (0..n).map(|_| Some(Written { ty: e.descriptorType.0, ..Written::default() })));
             } else {
                 state.write(self, at, values.collect::<Vec<_>>().into_iter());
             }
@@ -835,9 +862,9 @@ mod tests {
         unsafe { tracker.descriptors_updated(&[write], &[copy]) };
         let ub = T::VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER.0;
         assert_eq!(sa.descriptor(0, 0), Some(None));
-        assert_eq!(sa.descriptor(0, 1), Some(Some(Written { ty: ub, resource: 0x100 })));
-        assert_eq!(sa.descriptor(3, 0), Some(Some(Written { ty: ub, resource: 0x200 })));
-        assert_eq!(sa.descriptor(5, 0), Some(Some(Written { ty: ub, resource: 0x300 })));
+        assert_eq!(sa.descriptor(0, 1), Some(Some(Written { ty: ub, resource: 0x100, range: (0, 0) })));
+        assert_eq!(sa.descriptor(3, 0), Some(Some(Written { ty: ub, resource: 0x200, range: (0, 0) })));
+        assert_eq!(sa.descriptor(5, 0), Some(Some(Written { ty: ub, resource: 0x300, range: (0, 0) })));
         assert_eq!(sa.descriptor(5, 3), None, "past the variable count");
         assert_eq!(sa.written(), 3);
         assert_eq!(sb.descriptor(5, 0), Some(None), "element 1 of binding 5 was not written");

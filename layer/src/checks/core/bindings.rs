@@ -15,6 +15,7 @@ use super::CoreChecks;
 use crate::chassis::raw::slice;
 use crate::chassis::Call;
 use crate::state::command_buffers::Recording;
+use crate::state::descriptors::is_dynamic_buffer;
 use crate::state::pipelines::{bind_point_index, bind_point_name, SetLayoutInfo};
 use crate::state::tracker::param_handle;
 use crate::state::{key, ObjectRecord, TYPES};
@@ -118,8 +119,9 @@ impl CoreChecks {
                 for set in sets.iter().filter(|s| s.as_raw() != 0) {
                     let checked = self.with_set_layout(r, set.as_raw(), |_, l| {
                         let (skip, used) = self.dynamic_offsets_aligned(cx, l, &dynamic[next..], next);
+                        let ranges = self.dynamic_ranges(cx, r, set.as_raw(), l, &dynamic[next..next + used], next);
                         next += used;
-                        skip
+                        skip | ranges
                     });
                     skip |= checked.unwrap_or(false);
                 }
@@ -136,6 +138,67 @@ impl CoreChecks {
             Some(f(l.key.handle, l.descriptor_set_layout()?))
         })
         .flatten()
+    }
+
+    /// The written dynamic buffer descriptors of set `set` (layout `l`) with their dynamic
+    /// offsets `offsets` (element `first` of pDynamicOffsets on): a descriptor of the whole
+    /// buffer takes offset 0 (06715), and the rest must stay inside the buffer (01979). True to
+    /// skip the call.
+    fn dynamic_ranges(
+        &self,
+        cx: &Call<'_>,
+        r: &Recording,
+        set: u64,
+        l: &SetLayoutInfo,
+        offsets: &[u32],
+        first: usize,
+    ) -> bool {
+        let elements = l
+            .bindings
+            .iter()
+            .filter(|b| is_dynamic_buffer(b.ty))
+            .flat_map(|b| (0..b.count).map(move |e| (b.binding, e)));
+        let root = cx.location();
+        let list = root.dot("pDynamicOffsets");
+        let mut skip = false;
+        for (i, ((binding, element), &offset)) in elements.zip(offsets).enumerate() {
+            let written = self.with_object(r, TYPES.descriptor_set, set, |s| {
+                s.descriptor_set_state()?.descriptor(binding, element).flatten()
+            });
+            let Some(w) = written.flatten().filter(|w| w.resource != 0) else { continue };
+            let (start, range) = w.range;
+            let at = list.index(first + i);
+            if range == VK_WHOLE_SIZE {
+                if offset != 0 {
+                    skip |= cx.error(
+                        "VUID-vkCmdBindDescriptorSets-pDescriptorSets-06715",
+                        &at,
+                        format_args!(
+                            "is {offset}, but binding {binding}[{element}] of descriptor set {set:#x} was written \
+                             with range VK_WHOLE_SIZE: its dynamic offset must be 0."
+                        ),
+                    );
+                }
+                continue;
+            }
+            let Some(size) = self.get(TYPES.buffer, w.resource).and_then(|b| b.buffer()?.info().map(|i| i.size)) else {
+                continue;
+            };
+            let end = start.saturating_add(u64::from(offset)).saturating_add(range);
+            if end > size {
+                skip |= cx.error(
+                    "VUID-vkCmdBindDescriptorSets-pDescriptorSets-01979",
+                    &at,
+                    format_args!(
+                        "is {offset}: binding {binding}[{element}] of descriptor set {set:#x} then covers bytes \
+                         {}..{end} of buffer {:#x} (offset {start}, range {range}), which has {size} bytes.",
+                        start.saturating_add(u64::from(offset)),
+                        w.resource
+                    ),
+                );
+            }
+        }
+        skip
     }
 
     /// The dynamic offsets of one set's layout `l`, from `offsets` (element `first` of
