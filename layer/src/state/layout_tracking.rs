@@ -9,6 +9,7 @@ use vigil_generated::*;
 use super::images::{render_pass_attachments, rendering_attachments, ImageBarrier, ImageShape, RecordingLayouts};
 use super::objects::{ObjectRecord, TYPES};
 use super::tracker::StateTracker;
+use crate::chassis::raw::chained;
 
 impl StateTracker {
     /// Runs `f` on the layouts of command buffer `cb`'s recording, unless another thread holds
@@ -64,9 +65,11 @@ impl StateTracker {
         }
         self.with_layouts(cb, |layouts| {
             for a in &attachments {
-                match a.layouts {
-                    Some((initial, last)) => layouts.transition(&a.image, &a.range, initial, last),
-                    None => layouts.unknown(&a.image),
+                if a.layouts.is_none() {
+                    layouts.unknown(&a.image);
+                }
+                for (range, initial, last) in a.parts() {
+                    layouts.transition(&a.image, &range, initial, last);
                 }
             }
         });
@@ -101,6 +104,32 @@ impl StateTracker {
         }
         if !recorded.is_empty() {
             self.with_layouts(cb, |layouts| recorded.iter().for_each(|r| layouts.merge(r)));
+        }
+    }
+}
+
+impl StateTracker {
+    /// vkCreateRenderPass2 created `render_pass` with `attachments`: the stencil aspect's own
+    /// layouts of those that chain `VkAttachmentDescriptionStencilLayout`.
+    ///
+    /// # Safety
+    /// `attachments` must be the accepted create info's, with valid pNext chains.
+    pub(super) unsafe fn render_pass_stencil_layouts(
+        &self,
+        render_pass: u64,
+        attachments: &[VkAttachmentDescription2],
+    ) {
+        let ty = VkStructureType::VK_STRUCTURE_TYPE_ATTACHMENT_DESCRIPTION_STENCIL_LAYOUT;
+        let layouts = attachments
+            .iter()
+            .map(|a| {
+                // SAFETY: the caller's contract.
+                let s = unsafe { chained::<VkAttachmentDescriptionStencilLayout>(a.pNext, ty) }?;
+                Some((s.stencilInitialLayout.0, s.stencilFinalLayout.0))
+            })
+            .collect();
+        if let Some(state) = self.get(TYPES.render_pass, render_pass).as_deref().and_then(|r| r.render_pass()) {
+            state.set_stencil_layouts(layouts);
         }
     }
 }

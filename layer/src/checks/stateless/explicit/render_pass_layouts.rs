@@ -1,0 +1,446 @@
+//! Render pass creation, both versions: the layouts an attachment description and an attachment
+//! reference may name, against the attachment's format (color, depth only, stencil only, or
+//! both), the separate stencil layouts of render pass 2 (`VkAttachmentDescriptionStencilLayout`,
+//! `VkAttachmentReferenceStencilLayout`), and the features the separate-aspect and
+//! synchronization2 layouts need. Attachments with an external format (`VK_FORMAT_UNDEFINED`)
+//! are not judged by format.
+
+use vigil_generated::features::Feature;
+use vigil_generated::*;
+
+use super::{elements, find, Findings};
+use crate::checks::stateless::DeviceStateless;
+use crate::report::Location;
+
+use VkImageLayout as L;
+
+/// The per-aspect depth layouts and stencil layouts (separateDepthStencilLayouts).
+const DEPTH_ONLY: [L; 2] = [L::VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL, L::VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL];
+const STENCIL_ONLY: [L; 2] =
+    [L::VK_IMAGE_LAYOUT_STENCIL_ATTACHMENT_OPTIMAL, L::VK_IMAGE_LAYOUT_STENCIL_READ_ONLY_OPTIMAL];
+/// The combined depth/stencil layouts.
+const DEPTH_STENCIL: [L; 2] =
+    [L::VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL, L::VK_IMAGE_LAYOUT_DEPTH_STENCIL_READ_ONLY_OPTIMAL];
+/// The mixed depth/stencil layouts (maintenance2).
+const MIXED: [L; 2] = [
+    L::VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_STENCIL_READ_ONLY_OPTIMAL,
+    L::VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_STENCIL_ATTACHMENT_OPTIMAL,
+];
+/// The synchronization2 layouts.
+const SYNC2: [L; 2] = [L::VK_IMAGE_LAYOUT_ATTACHMENT_OPTIMAL, L::VK_IMAGE_LAYOUT_READ_ONLY_OPTIMAL];
+
+/// The aspects of an attachment's format: `None` for `VK_FORMAT_UNDEFINED` (an external format),
+/// else (depth, stencil); a format with neither is a color format.
+fn aspects(format: VkFormat) -> Option<(bool, bool)> {
+    use VkFormat as F;
+    Some(match format {
+        F::VK_FORMAT_UNDEFINED => return None,
+        F::VK_FORMAT_D16_UNORM | F::VK_FORMAT_X8_D24_UNORM_PACK32 | F::VK_FORMAT_D32_SFLOAT => (true, false),
+        F::VK_FORMAT_S8_UINT => (false, true),
+        F::VK_FORMAT_D16_UNORM_S8_UINT | F::VK_FORMAT_D24_UNORM_S8_UINT | F::VK_FORMAT_D32_SFLOAT_S8_UINT => {
+            (true, true)
+        }
+        _ => (false, false),
+    })
+}
+
+/// The ids of one layout member (initialLayout, finalLayout) of one version's attachment
+/// description.
+struct MemberIds {
+    color_depth_stencil: &'static str,
+    depth_stencil_color: &'static str,
+    color_separate: &'static str,
+    depth_only_stencil: &'static str,
+    /// Stencil-only format, depth layout (v2: without a separate stencil layout).
+    stencil_only_depth: &'static str,
+    /// Both aspects, depth layout (v2: without a separate stencil layout, the structure is
+    /// required instead).
+    both_depth: &'static str,
+    both_stencil: &'static str,
+    color_mixed: &'static str,
+    feature: &'static str,
+    sync2: &'static str,
+}
+
+/// The ids of one version.
+pub(super) struct Ids {
+    initial: MemberIds,
+    last: MemberIds,
+    load: &'static str,
+    /// Version 1: a stencil load of an UNDEFINED initial layout; version 2: the same without a
+    /// separate stencil layout.
+    stencil_load: &'static str,
+    reference_feature: &'static str,
+    reference_sync2: &'static str,
+    /// Whether `both_depth` is about the missing structure (version 2).
+    v2: bool,
+}
+
+pub(super) const IDS_1: Ids = Ids {
+    initial: MemberIds {
+        color_depth_stencil: "VUID-VkAttachmentDescription-format-03280",
+        depth_stencil_color: "VUID-VkAttachmentDescription-format-03281",
+        color_separate: "VUID-VkAttachmentDescription-format-03286",
+        depth_only_stencil: "VUID-VkAttachmentDescription-format-03290",
+        stencil_only_depth: "VUID-VkAttachmentDescription-format-03292",
+        both_depth: "VUID-VkAttachmentDescription-format-06242",
+        both_stencil: "VUID-VkAttachmentDescription-format-06906",
+        color_mixed: "VUID-VkAttachmentDescription-format-06487",
+        feature: "VUID-VkAttachmentDescription-separateDepthStencilLayouts-03284",
+        sync2: "VUID-VkAttachmentDescription-synchronization2-06908",
+    },
+    last: MemberIds {
+        color_depth_stencil: "VUID-VkAttachmentDescription-format-03282",
+        depth_stencil_color: "VUID-VkAttachmentDescription-format-03283",
+        color_separate: "VUID-VkAttachmentDescription-format-03287",
+        depth_only_stencil: "VUID-VkAttachmentDescription-format-03291",
+        stencil_only_depth: "VUID-VkAttachmentDescription-format-03293",
+        both_depth: "VUID-VkAttachmentDescription-format-06243",
+        both_stencil: "VUID-VkAttachmentDescription-format-06907",
+        color_mixed: "VUID-VkAttachmentDescription-format-06488",
+        feature: "VUID-VkAttachmentDescription-separateDepthStencilLayouts-03285",
+        sync2: "VUID-VkAttachmentDescription-synchronization2-06909",
+    },
+    load: "VUID-VkAttachmentDescription-format-06699",
+    stencil_load: "VUID-VkAttachmentDescription-format-06700",
+    reference_feature: "VUID-VkAttachmentReference-separateDepthStencilLayouts-03313",
+    reference_sync2: "VUID-VkAttachmentReference-synchronization2-06910",
+    v2: false,
+};
+
+pub(super) const IDS_2: Ids = Ids {
+    initial: MemberIds {
+        color_depth_stencil: "VUID-VkAttachmentDescription2-format-03280",
+        depth_stencil_color: "VUID-VkAttachmentDescription2-format-03281",
+        color_separate: "VUID-VkAttachmentDescription2-format-03286",
+        depth_only_stencil: "VUID-VkAttachmentDescription2-format-03290",
+        stencil_only_depth: "VUID-VkAttachmentDescription2-format-06247",
+        both_depth: "VUID-VkAttachmentDescription2-format-06249",
+        both_stencil: "VUID-VkAttachmentDescription2-format-06906",
+        color_mixed: "VUID-VkAttachmentDescription2-format-06487",
+        feature: "VUID-VkAttachmentDescription2-separateDepthStencilLayouts-03284",
+        sync2: "VUID-VkAttachmentDescription2-synchronization2-06908",
+    },
+    last: MemberIds {
+        color_depth_stencil: "VUID-VkAttachmentDescription2-format-03282",
+        depth_stencil_color: "VUID-VkAttachmentDescription2-format-03283",
+        color_separate: "VUID-VkAttachmentDescription2-format-03287",
+        depth_only_stencil: "VUID-VkAttachmentDescription2-format-03291",
+        stencil_only_depth: "VUID-VkAttachmentDescription2-format-06248",
+        both_depth: "VUID-VkAttachmentDescription2-format-06250",
+        both_stencil: "VUID-VkAttachmentDescription2-format-06907",
+        color_mixed: "VUID-VkAttachmentDescription2-format-06488",
+        feature: "VUID-VkAttachmentDescription2-separateDepthStencilLayouts-03285",
+        sync2: "VUID-VkAttachmentDescription2-synchronization2-06909",
+    },
+    load: "VUID-VkAttachmentDescription2-format-06699",
+    stencil_load: "VUID-VkAttachmentDescription2-pNext-06704",
+    reference_feature: "VUID-VkAttachmentReference2-separateDepthStencilLayouts-03313",
+    reference_sync2: "VUID-VkAttachmentReference2-synchronization2-06910",
+    v2: true,
+};
+
+/// The members both versions' attachment descriptions share, and version 2's separate stencil
+/// layouts.
+pub(super) struct Description<'a> {
+    pub format: VkFormat,
+    pub load: VkAttachmentLoadOp,
+    pub stencil_load: VkAttachmentLoadOp,
+    pub initial: VkImageLayout,
+    pub last: VkImageLayout,
+    pub stencil: Option<&'a VkAttachmentDescriptionStencilLayout>,
+}
+
+impl<'a> Description<'a> {
+    pub fn v1(a: &VkAttachmentDescription) -> Self {
+        Description {
+            format: a.format,
+            load: a.loadOp,
+            stencil_load: a.stencilLoadOp,
+            initial: a.initialLayout,
+            last: a.finalLayout,
+            stencil: None,
+        }
+    }
+
+    /// # Safety
+    /// `a`'s pNext chain must be valid (the application's promise).
+    pub unsafe fn v2(a: &'a VkAttachmentDescription2) -> Self {
+        let ty = VkStructureType::VK_STRUCTURE_TYPE_ATTACHMENT_DESCRIPTION_STENCIL_LAYOUT;
+        Description {
+            format: a.format,
+            load: a.loadOp,
+            stencil_load: a.stencilLoadOp,
+            initial: a.initialLayout,
+            last: a.finalLayout,
+            // SAFETY: the caller's contract.
+            stencil: unsafe { find::<VkAttachmentDescriptionStencilLayout>(a.pNext, ty) },
+        }
+    }
+}
+
+/// One attachment description's layouts. `at`: the description.
+pub(super) fn attachment(
+    checks: &DeviceStateless,
+    ids: &Ids,
+    a: &Description<'_>,
+    at: &Location<'_>,
+    f: &mut Findings<'_>,
+) {
+    let features = &checks.facts.features;
+    let separate_feature = features.contains(Feature::SEPARATE_DEPTH_STENCIL_LAYOUTS);
+    let sync2 = features.contains(Feature::SYNCHRONIZATION2);
+    let format = a.format;
+    // Version 2 allows a depth layout for a stencil-only format with separate stencil layouts,
+    // and requires the structure for a depth layout of a format with both aspects.
+    let no_structure = !ids.v2 || a.stencil.is_none();
+    for (layout, member, m) in [(a.initial, "initialLayout", &ids.initial), (a.last, "finalLayout", &ids.last)] {
+        let at = at.dot(member);
+        let mut error = |id: &'static str, why: std::fmt::Arguments<'_>| {
+            f.error(id, &at, format_args!("is {layout:?}, but {why}"));
+        };
+        let separate = DEPTH_ONLY.contains(&layout) || STENCIL_ONLY.contains(&layout);
+        if !separate_feature && separate {
+            error(m.feature, format_args!("the separateDepthStencilLayouts feature is not enabled."));
+        }
+        if !sync2 && SYNC2.contains(&layout) {
+            error(m.sync2, format_args!("the synchronization2 feature is not enabled."));
+        }
+        let Some((depth, stencil)) = aspects(format) else { continue };
+        if !depth && !stencil {
+            let color = format_args!("format {format:?} is a color format.");
+            if DEPTH_STENCIL.contains(&layout) {
+                error(m.color_depth_stencil, color);
+            } else if separate {
+                error(m.color_separate, color);
+            } else if MIXED.contains(&layout) {
+                error(m.color_mixed, color);
+            }
+            continue;
+        }
+        if layout == L::VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL {
+            error(m.depth_stencil_color, format_args!("format {format:?} is a depth/stencil format."));
+        }
+        if depth && !stencil && STENCIL_ONLY.contains(&layout) {
+            error(m.depth_only_stencil, format_args!("format {format:?} has no stencil aspect."));
+        }
+        if !depth && stencil && DEPTH_ONLY.contains(&layout) && no_structure {
+            error(m.stencil_only_depth, format_args!("format {format:?} has no depth aspect."));
+        }
+        if depth && stencil && DEPTH_ONLY.contains(&layout) && no_structure {
+            let why = if ids.v2 {
+                "no VkAttachmentDescriptionStencilLayout gives its stencil aspect a layout"
+            } else {
+                "a depth-only layout leaves its stencil aspect's layout unsaid"
+            };
+            error(m.both_depth, format_args!("format {format:?} has depth and stencil aspects, and {why}."));
+        }
+        if depth && stencil && STENCIL_ONLY.contains(&layout) {
+            error(m.both_stencil, format_args!("format {format:?} has depth and stencil aspects."));
+        }
+    }
+    load_ops(ids, a, at, f);
+    if let Some(s) = a.stencil {
+        stencil_description(s, &at.chained("VkAttachmentDescriptionStencilLayout"), f);
+    }
+}
+
+/// Loading an attachment's contents needs a defined initial layout.
+fn load_ops(ids: &Ids, a: &Description<'_>, at: &Location<'_>, f: &mut Findings<'_>) {
+    let Some((depth, stencil)) = aspects(a.format) else { return };
+    let color = !depth && !stencil;
+    let load = VkAttachmentLoadOp::VK_ATTACHMENT_LOAD_OP_LOAD;
+    let undefined = L::VK_IMAGE_LAYOUT_UNDEFINED;
+    let format = a.format;
+    if (color || depth) && a.load == load && a.initial == undefined {
+        f.error(
+            ids.load,
+            &at.dot("initialLayout"),
+            format_args!("is VK_IMAGE_LAYOUT_UNDEFINED, but loadOp is VK_ATTACHMENT_LOAD_OP_LOAD (format {format:?})."),
+        );
+    }
+    if !stencil || a.stencil_load != load {
+        return;
+    }
+    match a.stencil {
+        Some(s) if ids.v2 => {
+            if s.stencilInitialLayout == undefined {
+                let at = at.chained("VkAttachmentDescriptionStencilLayout");
+                f.error(
+                    "VUID-VkAttachmentDescription2-pNext-06705",
+                    &at.dot("stencilInitialLayout"),
+                    format_args!(
+                        "is VK_IMAGE_LAYOUT_UNDEFINED, but stencilLoadOp is VK_ATTACHMENT_LOAD_OP_LOAD (format \
+                         {format:?})."
+                    ),
+                );
+            }
+        }
+        _ => {
+            if a.initial == undefined {
+                f.error(
+                    ids.stencil_load,
+                    &at.dot("initialLayout"),
+                    format_args!(
+                        "is VK_IMAGE_LAYOUT_UNDEFINED, but stencilLoadOp is VK_ATTACHMENT_LOAD_OP_LOAD (format \
+                         {format:?})."
+                    ),
+                );
+            }
+        }
+    }
+}
+
+/// Layouts no stencil aspect can be in on its own: color and depth (or combined) ones.
+const NOT_STENCIL: [L; 7] = [
+    L::VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+    L::VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL,
+    L::VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL,
+    L::VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL,
+    L::VK_IMAGE_LAYOUT_DEPTH_STENCIL_READ_ONLY_OPTIMAL,
+    L::VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_STENCIL_READ_ONLY_OPTIMAL,
+    L::VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_STENCIL_ATTACHMENT_OPTIMAL,
+];
+
+/// A `VkAttachmentDescriptionStencilLayout` at `at`.
+fn stencil_description(s: &VkAttachmentDescriptionStencilLayout, at: &Location<'_>, f: &mut Findings<'_>) {
+    let (initial, last) = (s.stencilInitialLayout, s.stencilFinalLayout);
+    if NOT_STENCIL.contains(&initial) {
+        f.error(
+            "VUID-VkAttachmentDescriptionStencilLayout-stencilInitialLayout-03308",
+            &at.dot("stencilInitialLayout"),
+            format_args!("is {initial:?}, a color or depth layout, not one for the stencil aspect alone."),
+        );
+    }
+    if NOT_STENCIL.contains(&last) {
+        f.error(
+            "VUID-VkAttachmentDescriptionStencilLayout-stencilFinalLayout-03309",
+            &at.dot("stencilFinalLayout"),
+            format_args!("is {last:?}, a color or depth layout, not one for the stencil aspect alone."),
+        );
+    }
+    let not_final =
+        [L::VK_IMAGE_LAYOUT_UNDEFINED, L::VK_IMAGE_LAYOUT_ZERO_INITIALIZED_EXT, L::VK_IMAGE_LAYOUT_PREINITIALIZED];
+    if not_final.contains(&last) {
+        f.error(
+            "VUID-VkAttachmentDescriptionStencilLayout-stencilFinalLayout-03310",
+            &at.dot("stencilFinalLayout"),
+            format_args!("is {last:?}: an attachment's stencil aspect cannot end a render pass instance in it."),
+        );
+    }
+}
+
+/// One attachment reference's layout against the features (`at`: the reference), and version 2's
+/// separate stencil layout (`next`: its pNext).
+///
+/// # Safety
+/// `next` must be a valid pNext chain (the application's promise), or NULL.
+pub(super) unsafe fn reference(
+    checks: &DeviceStateless,
+    ids: &Ids,
+    (attachment, layout, next): (u32, VkImageLayout, *const std::ffi::c_void),
+    at: &Location<'_>,
+    f: &mut Findings<'_>,
+) {
+    if attachment == VK_ATTACHMENT_UNUSED {
+        return;
+    }
+    let features = &checks.facts.features;
+    if !features.contains(Feature::SEPARATE_DEPTH_STENCIL_LAYOUTS)
+        && (DEPTH_ONLY.contains(&layout) || STENCIL_ONLY.contains(&layout))
+    {
+        f.error(
+            ids.reference_feature,
+            &at.dot("layout"),
+            format_args!("is {layout:?}, but the separateDepthStencilLayouts feature is not enabled."),
+        );
+    }
+    if !features.contains(Feature::SYNCHRONIZATION2) && SYNC2.contains(&layout) {
+        f.error(
+            ids.reference_sync2,
+            &at.dot("layout"),
+            format_args!("is {layout:?}, but the synchronization2 feature is not enabled."),
+        );
+    }
+    let ty = VkStructureType::VK_STRUCTURE_TYPE_ATTACHMENT_REFERENCE_STENCIL_LAYOUT;
+    // SAFETY: the caller's contract.
+    let Some(s) = (unsafe { find::<VkAttachmentReferenceStencilLayout>(next, ty) }) else { return };
+    let never = [L::VK_IMAGE_LAYOUT_UNDEFINED, L::VK_IMAGE_LAYOUT_PREINITIALIZED, L::VK_IMAGE_LAYOUT_PRESENT_SRC_KHR];
+    let l = s.stencilLayout;
+    if NOT_STENCIL.contains(&l) || never.contains(&l) {
+        let at = at.chained("VkAttachmentReferenceStencilLayout");
+        f.error(
+            "VUID-VkAttachmentReferenceStencilLayout-stencilLayout-03318",
+            &at.dot("stencilLayout"),
+            format_args!("is {l:?}, which a subpass cannot use for the stencil aspect alone."),
+        );
+    }
+}
+
+/// Every reference of the subpasses of a version 2 render pass (`at`: pCreateInfo).
+///
+/// # Safety
+/// The arrays and chains must be valid (the application's promise).
+pub(super) unsafe fn references2(
+    checks: &DeviceStateless,
+    subpasses: &[VkSubpassDescription2],
+    at: &Location<'_>,
+    f: &mut Findings<'_>,
+) {
+    let subpasses_at = at.arrow("pSubpasses");
+    for (i, s) in subpasses.iter().enumerate() {
+        let subpass_at = subpasses_at.index(i);
+        // SAFETY: the caller's contract.
+        let lists = unsafe {
+            [
+                ("pInputAttachments", elements(s.pInputAttachments, s.inputAttachmentCount)),
+                ("pColorAttachments", elements(s.pColorAttachments, s.colorAttachmentCount)),
+                ("pResolveAttachments", elements(s.pResolveAttachments, s.colorAttachmentCount)),
+                ("pDepthStencilAttachment", elements(s.pDepthStencilAttachment, 1)),
+            ]
+        };
+        for (member, refs) in lists {
+            let member_at = subpass_at.dot(member);
+            for (j, r) in refs.iter().enumerate() {
+                let element = member_at.index(j);
+                let at = if member == "pDepthStencilAttachment" { &member_at } else { &element };
+                // SAFETY: the caller's contract.
+                unsafe { reference(checks, &IDS_2, (r.attachment, r.layout, r.pNext), at, f) };
+            }
+        }
+    }
+}
+
+/// Every reference of the subpasses of a version 1 render pass (`at`: pCreateInfo).
+///
+/// # Safety
+/// The arrays must be valid (the application's promise).
+pub(super) unsafe fn references1(
+    checks: &DeviceStateless,
+    subpasses: &[VkSubpassDescription],
+    at: &Location<'_>,
+    f: &mut Findings<'_>,
+) {
+    let subpasses_at = at.arrow("pSubpasses");
+    for (i, s) in subpasses.iter().enumerate() {
+        let subpass_at = subpasses_at.index(i);
+        // SAFETY: the caller's contract.
+        let lists = unsafe {
+            [
+                ("pInputAttachments", elements(s.pInputAttachments, s.inputAttachmentCount)),
+                ("pColorAttachments", elements(s.pColorAttachments, s.colorAttachmentCount)),
+                ("pResolveAttachments", elements(s.pResolveAttachments, s.colorAttachmentCount)),
+                ("pDepthStencilAttachment", elements(s.pDepthStencilAttachment, 1)),
+            ]
+        };
+        for (member, refs) in lists {
+            let member_at = subpass_at.dot(member);
+            for (j, r) in refs.iter().enumerate() {
+                let element = member_at.index(j);
+                let at = if member == "pDepthStencilAttachment" { &member_at } else { &element };
+                // SAFETY: version 1 references have no chain.
+                unsafe { reference(checks, &IDS_1, (r.attachment, r.layout, std::ptr::null()), at, f) };
+            }
+        }
+    }
+}

@@ -1,0 +1,890 @@
+//! Image layouts through the real loader on lavapipe: the layouts render pass creation may name
+//! (by attachment format, with separate stencil layouts, against the features), separate depth
+//! and stencil layouts followed through per-aspect barriers and render pass instances, and
+//! swapchain images' layouts (on a headless surface, `VK_EXT_headless_surface`) followed from
+//! their retrieval to their presentation. Each case: the exact ids of the invalid call (skipped,
+//! so it never reaches lavapipe), and its valid neighbour, which reports nothing.
+
+use ash::vk;
+use vigil_tests::{Context, ContextBuilder, VulkanEnv, VIGIL_LAYER};
+
+use vk::ImageLayout as L;
+
+const NONE: [&str; 0] = [];
+
+/// A context with `VK_KHR_swapchain` on a headless-surface instance; `features`: whether
+/// separateDepthStencilLayouts and synchronization2 are enabled.
+fn context(features: bool) -> Context {
+    let entry = VulkanEnv::new().with_vigil().entry();
+    let mut b = ContextBuilder::new()
+        .layers(&[VIGIL_LAYER])
+        .instance_extensions(&[c"VK_KHR_surface", c"VK_EXT_headless_surface"])
+        .device_extensions(&[c"VK_KHR_swapchain"]);
+    if features {
+        b = b
+            .vulkan12_features(vk::PhysicalDeviceVulkan12Features::default().separate_depth_stencil_layouts(true))
+            .vulkan13_features(
+                vk::PhysicalDeviceVulkan13Features::default().synchronization2(true).dynamic_rendering(true),
+            );
+    }
+    b.build_skipping_errors(&entry)
+}
+
+/// One attachment of a one-subpass render pass, and how the subpass refers to it.
+#[derive(Clone, Copy)]
+struct Case {
+    format: vk::Format,
+    load: vk::AttachmentLoadOp,
+    stencil_load: vk::AttachmentLoadOp,
+    initial: L,
+    last: L,
+    /// The subpass reference's layout.
+    reference: L,
+    /// `VkAttachmentDescriptionStencilLayout` (render pass 2 only).
+    stencil: Option<(L, L)>,
+    /// `VkAttachmentReferenceStencilLayout` (render pass 2 only).
+    reference_stencil: Option<L>,
+}
+
+const COLOR: vk::Format = vk::Format::R8G8B8A8_UNORM;
+const DEPTH: vk::Format = vk::Format::D32_SFLOAT;
+const STENCIL: vk::Format = vk::Format::S8_UINT;
+const BOTH: vk::Format = vk::Format::D32_SFLOAT_S8_UINT;
+
+fn is_color(f: vk::Format) -> bool {
+    ![DEPTH, STENCIL, BOTH, vk::Format::D24_UNORM_S8_UINT].contains(&f)
+}
+
+/// A valid attachment of `format`.
+fn case(format: vk::Format) -> Case {
+    let (layout, reference) = if is_color(format) {
+        (L::COLOR_ATTACHMENT_OPTIMAL, L::COLOR_ATTACHMENT_OPTIMAL)
+    } else {
+        (L::DEPTH_STENCIL_ATTACHMENT_OPTIMAL, L::DEPTH_STENCIL_ATTACHMENT_OPTIMAL)
+    };
+    Case {
+        format,
+        load: vk::AttachmentLoadOp::CLEAR,
+        stencil_load: vk::AttachmentLoadOp::DONT_CARE,
+        initial: L::UNDEFINED,
+        last: layout,
+        reference,
+        stencil: None,
+        reference_stencil: None,
+    }
+}
+
+impl Case {
+    fn initial(self, l: L) -> Self {
+        Case { initial: l, ..self }
+    }
+    fn last(self, l: L) -> Self {
+        Case { last: l, ..self }
+    }
+    fn reference(self, l: L) -> Self {
+        Case { reference: l, ..self }
+    }
+    fn stencil(self, initial: L, last: L) -> Self {
+        Case { stencil: Some((initial, last)), ..self }
+    }
+    fn reference_stencil(self, l: L) -> Self {
+        Case { reference_stencil: Some(l), ..self }
+    }
+    fn load(self, load: vk::AttachmentLoadOp) -> Self {
+        Case { load, ..self }
+    }
+    fn stencil_load(self, stencil_load: vk::AttachmentLoadOp) -> Self {
+        Case { stencil_load, ..self }
+    }
+}
+
+/// vkCreateRenderPass (`two`: vkCreateRenderPass2) with `c`: the ids reported, and the render
+/// pass when made.
+fn create(ctx: &Context, c: &Case, two: bool) -> (Vec<String>, Option<vk::RenderPass>) {
+    let d = &ctx.device;
+    let mut made = None;
+    let ids = ctx.messages.problem_ids_of(|| {
+        // SAFETY: the create infos; invalid ones are skipped by Vigil.
+        made = unsafe {
+            if two {
+                let mut stencil = vk::AttachmentDescriptionStencilLayout::default();
+                let mut a = vk::AttachmentDescription2::default()
+                    .format(c.format)
+                    .samples(vk::SampleCountFlags::TYPE_1)
+                    .load_op(c.load)
+                    .store_op(vk::AttachmentStoreOp::STORE)
+                    .stencil_load_op(c.stencil_load)
+                    .stencil_store_op(vk::AttachmentStoreOp::DONT_CARE)
+                    .initial_layout(c.initial)
+                    .final_layout(c.last);
+                if let Some((i, f)) = c.stencil {
+                    stencil = stencil.stencil_initial_layout(i).stencil_final_layout(f);
+                    a = a.push_next(&mut stencil);
+                }
+                let mut ref_stencil = vk::AttachmentReferenceStencilLayout::default();
+                let mut r = vk::AttachmentReference2::default().attachment(0).layout(c.reference);
+                if let Some(l) = c.reference_stencil {
+                    ref_stencil = ref_stencil.stencil_layout(l);
+                    r = r.push_next(&mut ref_stencil);
+                }
+                let refs = [r];
+                let mut subpass =
+                    vk::SubpassDescription2::default().pipeline_bind_point(vk::PipelineBindPoint::GRAPHICS);
+                subpass = if is_color(c.format) {
+                    subpass.color_attachments(&refs)
+                } else {
+                    subpass.depth_stencil_attachment(&refs[0])
+                };
+                let (attachments, subpasses) = ([a], [subpass]);
+                let info = vk::RenderPassCreateInfo2::default().attachments(&attachments).subpasses(&subpasses);
+                d.create_render_pass2(&info, None).ok()
+            } else {
+                let a = vk::AttachmentDescription::default()
+                    .format(c.format)
+                    .samples(vk::SampleCountFlags::TYPE_1)
+                    .load_op(c.load)
+                    .store_op(vk::AttachmentStoreOp::STORE)
+                    .stencil_load_op(c.stencil_load)
+                    .stencil_store_op(vk::AttachmentStoreOp::DONT_CARE)
+                    .initial_layout(c.initial)
+                    .final_layout(c.last);
+                let refs = [vk::AttachmentReference { attachment: 0, layout: c.reference }];
+                let mut subpass =
+                    vk::SubpassDescription::default().pipeline_bind_point(vk::PipelineBindPoint::GRAPHICS);
+                subpass = if is_color(c.format) {
+                    subpass.color_attachments(&refs)
+                } else {
+                    subpass.depth_stencil_attachment(&refs[0])
+                };
+                let (attachments, subpasses) = ([a], [subpass]);
+                let info = vk::RenderPassCreateInfo::default().attachments(&attachments).subpasses(&subpasses);
+                d.create_render_pass(&info, None).ok()
+            }
+        };
+    });
+    (ids, made)
+}
+
+/// The ids `c` brings in version 1 (`two` false) or 2; the render pass made is destroyed.
+fn ids(ctx: &Context, c: &Case, two: bool) -> Vec<String> {
+    let (ids, made) = create(ctx, c, two);
+    if let Some(rp) = made {
+        // SAFETY: unused.
+        unsafe { ctx.device.destroy_render_pass(rp, None) };
+    }
+    ids
+}
+
+/// A render pass rule: the invalid case with the id each version reports (`None`: the case is
+/// version 2's only), and its valid neighbour.
+struct Rule {
+    bad: Case,
+    v1: Option<&'static str>,
+    v2: &'static str,
+    good: Case,
+}
+
+fn rule(bad: Case, v1: Option<&'static str>, v2: &'static str, good: Case) -> Rule {
+    Rule { bad, v1, v2, good }
+}
+
+#[test]
+fn render_pass_creation() {
+    use vk::AttachmentLoadOp as Load;
+    let ctx = context(true);
+    let color = case(COLOR);
+    let depth = case(DEPTH);
+    let stencil = case(STENCIL);
+    let both = case(BOTH);
+    let rules = [
+        rule(
+            color.initial(L::DEPTH_STENCIL_ATTACHMENT_OPTIMAL),
+            Some("VUID-VkAttachmentDescription-format-03280"),
+            "VUID-VkAttachmentDescription2-format-03280",
+            color.initial(L::COLOR_ATTACHMENT_OPTIMAL),
+        ),
+        rule(
+            depth.initial(L::COLOR_ATTACHMENT_OPTIMAL),
+            Some("VUID-VkAttachmentDescription-format-03281"),
+            "VUID-VkAttachmentDescription2-format-03281",
+            depth.initial(L::DEPTH_STENCIL_ATTACHMENT_OPTIMAL),
+        ),
+        rule(
+            color.last(L::DEPTH_STENCIL_READ_ONLY_OPTIMAL),
+            Some("VUID-VkAttachmentDescription-format-03282"),
+            "VUID-VkAttachmentDescription2-format-03282",
+            color.last(L::SHADER_READ_ONLY_OPTIMAL),
+        ),
+        rule(
+            both.last(L::COLOR_ATTACHMENT_OPTIMAL),
+            Some("VUID-VkAttachmentDescription-format-03283"),
+            "VUID-VkAttachmentDescription2-format-03283",
+            both.last(L::DEPTH_STENCIL_READ_ONLY_OPTIMAL),
+        ),
+        rule(
+            color.initial(L::DEPTH_ATTACHMENT_OPTIMAL),
+            Some("VUID-VkAttachmentDescription-format-03286"),
+            "VUID-VkAttachmentDescription2-format-03286",
+            color.initial(L::COLOR_ATTACHMENT_OPTIMAL),
+        ),
+        rule(
+            color.last(L::STENCIL_READ_ONLY_OPTIMAL),
+            Some("VUID-VkAttachmentDescription-format-03287"),
+            "VUID-VkAttachmentDescription2-format-03287",
+            color.last(L::TRANSFER_SRC_OPTIMAL),
+        ),
+        rule(
+            depth.initial(L::STENCIL_ATTACHMENT_OPTIMAL),
+            Some("VUID-VkAttachmentDescription-format-03290"),
+            "VUID-VkAttachmentDescription2-format-03290",
+            depth.initial(L::DEPTH_ATTACHMENT_OPTIMAL),
+        ),
+        rule(
+            depth.last(L::STENCIL_READ_ONLY_OPTIMAL),
+            Some("VUID-VkAttachmentDescription-format-03291"),
+            "VUID-VkAttachmentDescription2-format-03291",
+            depth.last(L::DEPTH_READ_ONLY_OPTIMAL),
+        ),
+        rule(
+            stencil.initial(L::DEPTH_ATTACHMENT_OPTIMAL),
+            Some("VUID-VkAttachmentDescription-format-03292"),
+            "VUID-VkAttachmentDescription2-format-06247",
+            stencil.initial(L::STENCIL_ATTACHMENT_OPTIMAL),
+        ),
+        rule(
+            stencil.last(L::DEPTH_READ_ONLY_OPTIMAL),
+            Some("VUID-VkAttachmentDescription-format-03293"),
+            "VUID-VkAttachmentDescription2-format-06248",
+            stencil.last(L::STENCIL_READ_ONLY_OPTIMAL),
+        ),
+        rule(
+            both.initial(L::DEPTH_ATTACHMENT_OPTIMAL),
+            Some("VUID-VkAttachmentDescription-format-06242"),
+            "VUID-VkAttachmentDescription2-format-06249",
+            both.initial(L::DEPTH_ATTACHMENT_STENCIL_READ_ONLY_OPTIMAL),
+        ),
+        rule(
+            both.last(L::DEPTH_READ_ONLY_OPTIMAL),
+            Some("VUID-VkAttachmentDescription-format-06243"),
+            "VUID-VkAttachmentDescription2-format-06250",
+            both.last(L::DEPTH_READ_ONLY_STENCIL_ATTACHMENT_OPTIMAL),
+        ),
+        rule(
+            both.initial(L::STENCIL_ATTACHMENT_OPTIMAL),
+            Some("VUID-VkAttachmentDescription-format-06906"),
+            "VUID-VkAttachmentDescription2-format-06906",
+            both.initial(L::DEPTH_STENCIL_ATTACHMENT_OPTIMAL),
+        ),
+        rule(
+            both.last(L::STENCIL_READ_ONLY_OPTIMAL),
+            Some("VUID-VkAttachmentDescription-format-06907"),
+            "VUID-VkAttachmentDescription2-format-06907",
+            both.last(L::DEPTH_STENCIL_READ_ONLY_OPTIMAL),
+        ),
+        rule(
+            color.initial(L::DEPTH_READ_ONLY_STENCIL_ATTACHMENT_OPTIMAL),
+            Some("VUID-VkAttachmentDescription-format-06487"),
+            "VUID-VkAttachmentDescription2-format-06487",
+            color.initial(L::GENERAL),
+        ),
+        rule(
+            color.last(L::DEPTH_ATTACHMENT_STENCIL_READ_ONLY_OPTIMAL),
+            Some("VUID-VkAttachmentDescription-format-06488"),
+            "VUID-VkAttachmentDescription2-format-06488",
+            color.last(L::GENERAL),
+        ),
+        rule(
+            color.load(Load::LOAD),
+            Some("VUID-VkAttachmentDescription-format-06699"),
+            "VUID-VkAttachmentDescription2-format-06699",
+            color.load(Load::LOAD).initial(L::COLOR_ATTACHMENT_OPTIMAL),
+        ),
+        rule(
+            both.load(Load::DONT_CARE).stencil_load(Load::LOAD),
+            Some("VUID-VkAttachmentDescription-format-06700"),
+            "VUID-VkAttachmentDescription2-pNext-06704",
+            both.load(Load::DONT_CARE).stencil_load(Load::LOAD).initial(L::DEPTH_STENCIL_ATTACHMENT_OPTIMAL),
+        ),
+        // Version 2's separate stencil layouts.
+        rule(
+            both.stencil_load(Load::LOAD).stencil(L::UNDEFINED, L::STENCIL_ATTACHMENT_OPTIMAL),
+            None,
+            "VUID-VkAttachmentDescription2-pNext-06705",
+            both.stencil_load(Load::LOAD).stencil(L::STENCIL_ATTACHMENT_OPTIMAL, L::STENCIL_ATTACHMENT_OPTIMAL),
+        ),
+        rule(
+            both.stencil(L::DEPTH_STENCIL_ATTACHMENT_OPTIMAL, L::STENCIL_ATTACHMENT_OPTIMAL),
+            None,
+            "VUID-VkAttachmentDescriptionStencilLayout-stencilInitialLayout-03308",
+            both.stencil(L::STENCIL_READ_ONLY_OPTIMAL, L::STENCIL_ATTACHMENT_OPTIMAL),
+        ),
+        rule(
+            both.stencil(L::UNDEFINED, L::COLOR_ATTACHMENT_OPTIMAL),
+            None,
+            "VUID-VkAttachmentDescriptionStencilLayout-stencilFinalLayout-03309",
+            both.stencil(L::UNDEFINED, L::STENCIL_READ_ONLY_OPTIMAL),
+        ),
+        rule(
+            both.stencil(L::UNDEFINED, L::UNDEFINED),
+            None,
+            "VUID-VkAttachmentDescriptionStencilLayout-stencilFinalLayout-03310",
+            both.stencil(L::UNDEFINED, L::GENERAL),
+        ),
+        rule(
+            both.reference_stencil(L::PRESENT_SRC_KHR),
+            None,
+            "VUID-VkAttachmentReferenceStencilLayout-stencilLayout-03318",
+            both.reference_stencil(L::STENCIL_ATTACHMENT_OPTIMAL),
+        ),
+        // With separate stencil layouts, a depth layout is allowed for both kinds.
+        rule(
+            both.initial(L::DEPTH_ATTACHMENT_OPTIMAL),
+            None,
+            "VUID-VkAttachmentDescription2-format-06249",
+            both.initial(L::DEPTH_ATTACHMENT_OPTIMAL)
+                .stencil(L::STENCIL_ATTACHMENT_OPTIMAL, L::STENCIL_ATTACHMENT_OPTIMAL),
+        ),
+        rule(
+            stencil.last(L::DEPTH_ATTACHMENT_OPTIMAL),
+            None,
+            "VUID-VkAttachmentDescription2-format-06248",
+            stencil.last(L::DEPTH_ATTACHMENT_OPTIMAL).stencil(L::UNDEFINED, L::STENCIL_ATTACHMENT_OPTIMAL),
+        ),
+    ];
+    for r in &rules {
+        for two in [false, true] {
+            let expected = if two { Some(r.v2) } else { r.v1 };
+            if r.v1.is_none() && !two && r.bad.stencil.is_some() {
+                continue;
+            }
+            if let Some(id) = expected {
+                assert_eq!(ids(&ctx, &r.bad, two), [id], "version {}", if two { 2 } else { 1 });
+            }
+            if !two && r.good.stencil.is_some() {
+                continue;
+            }
+            assert_eq!(ids(&ctx, &r.good, two), NONE, "neighbour of {}", r.v2);
+        }
+    }
+
+    // The features: without them (the second context), the same valid render passes break the
+    // feature rules.
+    let plain = context(false);
+    let features = [
+        (
+            depth.initial(L::DEPTH_ATTACHMENT_OPTIMAL),
+            "VUID-VkAttachmentDescription-separateDepthStencilLayouts-03284",
+            "VUID-VkAttachmentDescription2-separateDepthStencilLayouts-03284",
+        ),
+        (
+            depth.last(L::DEPTH_READ_ONLY_OPTIMAL),
+            "VUID-VkAttachmentDescription-separateDepthStencilLayouts-03285",
+            "VUID-VkAttachmentDescription2-separateDepthStencilLayouts-03285",
+        ),
+        (
+            depth.reference(L::DEPTH_ATTACHMENT_OPTIMAL),
+            "VUID-VkAttachmentReference-separateDepthStencilLayouts-03313",
+            "VUID-VkAttachmentReference2-separateDepthStencilLayouts-03313",
+        ),
+        (
+            color.initial(L::ATTACHMENT_OPTIMAL),
+            "VUID-VkAttachmentDescription-synchronization2-06908",
+            "VUID-VkAttachmentDescription2-synchronization2-06908",
+        ),
+        (
+            color.last(L::READ_ONLY_OPTIMAL),
+            "VUID-VkAttachmentDescription-synchronization2-06909",
+            "VUID-VkAttachmentDescription2-synchronization2-06909",
+        ),
+        (
+            color.reference(L::ATTACHMENT_OPTIMAL),
+            "VUID-VkAttachmentReference-synchronization2-06910",
+            "VUID-VkAttachmentReference2-synchronization2-06910",
+        ),
+    ];
+    for (c, v1, v2) in &features {
+        assert_eq!(ids(&plain, c, false), [*v1]);
+        assert_eq!(ids(&plain, c, true), [*v2]);
+        assert_eq!(ids(&ctx, c, false), NONE, "{v1} with the feature");
+        assert_eq!(ids(&ctx, c, true), NONE, "{v2} with the feature");
+    }
+}
+
+/// Command buffers of one pool, recorded and submitted one at a time.
+struct Recorder<'a> {
+    ctx: &'a Context,
+    pool: vk::CommandPool,
+}
+
+impl<'a> Recorder<'a> {
+    fn new(ctx: &'a Context) -> Self {
+        let info = vk::CommandPoolCreateInfo::default().queue_family_index(ctx.queue_family);
+        // SAFETY: plain creation.
+        let pool = unsafe { ctx.device.create_command_pool(&info, None) }.expect("vkCreateCommandPool");
+        Recorder { ctx, pool }
+    }
+
+    /// A new primary command buffer, recording.
+    fn begin(&self) -> vk::CommandBuffer {
+        let d = &self.ctx.device;
+        let info = vk::CommandBufferAllocateInfo::default().command_pool(self.pool).command_buffer_count(1);
+        // SAFETY: a live pool; a new command buffer.
+        unsafe {
+            let cb = d.allocate_command_buffers(&info).expect("vkAllocateCommandBuffers")[0];
+            d.begin_command_buffer(cb, &vk::CommandBufferBeginInfo::default()).expect("vkBeginCommandBuffer");
+            cb
+        }
+    }
+
+    fn ids(&self, call: impl FnOnce()) -> Vec<String> {
+        self.ctx.messages.problem_ids_of(call)
+    }
+
+    /// Ends `cb` and submits it: the ids of the submission; a submission Vigil let through is
+    /// waited for.
+    fn submit(&self, cb: vk::CommandBuffer) -> Vec<String> {
+        let d = &self.ctx.device;
+        // SAFETY: a recording command buffer of this device.
+        unsafe { d.end_command_buffer(cb) }.expect("vkEndCommandBuffer");
+        let cbs = [cb];
+        let mut submitted = false;
+        let ids = self.ids(|| {
+            let submit = [vk::SubmitInfo::default().command_buffers(&cbs)];
+            // SAFETY: an executable command buffer; an invalid submission is skipped by Vigil.
+            submitted = unsafe { d.queue_submit(self.ctx.queue, &submit, vk::Fence::null()) }.is_ok();
+        });
+        if submitted {
+            // SAFETY: this device's queue.
+            unsafe { d.queue_wait_idle(self.ctx.queue) }.expect("vkQueueWaitIdle");
+        }
+        ids
+    }
+
+    /// vkCmdPipelineBarrier moving `aspect` of `image` (its first level and layer) from `old` to
+    /// `new`: the ids.
+    fn barrier(
+        &self,
+        cb: vk::CommandBuffer,
+        image: vk::Image,
+        aspect: vk::ImageAspectFlags,
+        old: L,
+        new: L,
+    ) -> Vec<String> {
+        let barrier = vk::ImageMemoryBarrier::default()
+            .image(image)
+            .old_layout(old)
+            .new_layout(new)
+            .src_access_mask(vk::AccessFlags::MEMORY_WRITE)
+            .dst_access_mask(vk::AccessFlags::MEMORY_READ | vk::AccessFlags::MEMORY_WRITE)
+            .src_queue_family_index(vk::QUEUE_FAMILY_IGNORED)
+            .dst_queue_family_index(vk::QUEUE_FAMILY_IGNORED)
+            .subresource_range(vk::ImageSubresourceRange::default().aspect_mask(aspect).level_count(1).layer_count(1));
+        self.ids(|| {
+            // SAFETY: a recording command buffer; an invalid barrier is skipped by Vigil.
+            unsafe {
+                self.ctx.device.cmd_pipeline_barrier(
+                    cb,
+                    vk::PipelineStageFlags::ALL_COMMANDS,
+                    vk::PipelineStageFlags::ALL_COMMANDS,
+                    vk::DependencyFlags::empty(),
+                    &[],
+                    &[],
+                    &[barrier],
+                )
+            }
+        })
+    }
+}
+
+impl Drop for Recorder<'_> {
+    fn drop(&mut self) {
+        // SAFETY: idle first; nothing uses the pool's command buffers any more.
+        unsafe {
+            let _ = self.ctx.device.device_wait_idle();
+            self.ctx.device.destroy_command_pool(self.pool, None);
+        }
+    }
+}
+
+/// A 16x16 image of `format` with `usage`, bound to memory, and a view of `aspect` of it.
+fn image(
+    ctx: &Context,
+    format: vk::Format,
+    usage: vk::ImageUsageFlags,
+    aspect: vk::ImageAspectFlags,
+) -> (vk::Image, vk::ImageView) {
+    let d = &ctx.device;
+    let info = vk::ImageCreateInfo::default()
+        .image_type(vk::ImageType::TYPE_2D)
+        .format(format)
+        .extent(vk::Extent3D { width: 16, height: 16, depth: 1 })
+        .mip_levels(1)
+        .array_layers(1)
+        .samples(vk::SampleCountFlags::TYPE_1)
+        .tiling(vk::ImageTiling::OPTIMAL)
+        .usage(usage)
+        .initial_layout(L::UNDEFINED);
+    // SAFETY: a valid create info; memory of a type the image allows.
+    unsafe {
+        let image = d.create_image(&info, None).expect("vkCreateImage");
+        let req = d.get_image_memory_requirements(image);
+        let ty = ctx.memory_type(req.memory_type_bits, vk::MemoryPropertyFlags::empty());
+        let memory = d
+            .allocate_memory(&vk::MemoryAllocateInfo::default().allocation_size(req.size).memory_type_index(ty), None)
+            .expect("vkAllocateMemory");
+        d.bind_image_memory(image, memory, 0).expect("vkBindImageMemory");
+        (image, view(ctx, image, format, aspect))
+    }
+}
+
+fn view(ctx: &Context, image: vk::Image, format: vk::Format, aspect: vk::ImageAspectFlags) -> vk::ImageView {
+    let info = vk::ImageViewCreateInfo::default()
+        .image(image)
+        .view_type(vk::ImageViewType::TYPE_2D)
+        .format(format)
+        .subresource_range(vk::ImageSubresourceRange::default().aspect_mask(aspect).level_count(1).layer_count(1));
+    // SAFETY: a view of a live image.
+    unsafe { ctx.device.create_image_view(&info, None) }.expect("vkCreateImageView")
+}
+
+/// A one-attachment render pass (version 2) for a depth/stencil `format`: both aspects loaded,
+/// the depth aspect from DEPTH_ATTACHMENT_OPTIMAL to DEPTH_READ_ONLY_OPTIMAL, the stencil aspect
+/// from `stencil_initial` to STENCIL_READ_ONLY_OPTIMAL.
+fn separate_render_pass(ctx: &Context, format: vk::Format, stencil_initial: L) -> vk::RenderPass {
+    let mut stencil = vk::AttachmentDescriptionStencilLayout::default()
+        .stencil_initial_layout(stencil_initial)
+        .stencil_final_layout(L::STENCIL_READ_ONLY_OPTIMAL);
+    let attachments = [vk::AttachmentDescription2::default()
+        .format(format)
+        .samples(vk::SampleCountFlags::TYPE_1)
+        .load_op(vk::AttachmentLoadOp::LOAD)
+        .store_op(vk::AttachmentStoreOp::STORE)
+        .stencil_load_op(vk::AttachmentLoadOp::LOAD)
+        .stencil_store_op(vk::AttachmentStoreOp::STORE)
+        .initial_layout(L::DEPTH_ATTACHMENT_OPTIMAL)
+        .final_layout(L::DEPTH_READ_ONLY_OPTIMAL)
+        .push_next(&mut stencil)];
+    let mut ref_stencil = vk::AttachmentReferenceStencilLayout::default().stencil_layout(L::STENCIL_ATTACHMENT_OPTIMAL);
+    let reference = vk::AttachmentReference2::default()
+        .attachment(0)
+        .layout(L::DEPTH_ATTACHMENT_OPTIMAL)
+        .aspect_mask(vk::ImageAspectFlags::DEPTH | vk::ImageAspectFlags::STENCIL)
+        .push_next(&mut ref_stencil);
+    let subpasses = [vk::SubpassDescription2::default()
+        .pipeline_bind_point(vk::PipelineBindPoint::GRAPHICS)
+        .depth_stencil_attachment(&reference)];
+    let info = vk::RenderPassCreateInfo2::default().attachments(&attachments).subpasses(&subpasses);
+    let mut made = None;
+    let ids = ctx.messages.problem_ids_of(|| {
+        // SAFETY: a valid create info.
+        made = unsafe { ctx.device.create_render_pass2(&info, None) }.ok();
+    });
+    assert_eq!(ids, NONE);
+    made.expect("vkCreateRenderPass2")
+}
+
+fn framebuffer(ctx: &Context, rp: vk::RenderPass, view: vk::ImageView, extent: vk::Extent2D) -> vk::Framebuffer {
+    let views = [view];
+    let info = vk::FramebufferCreateInfo::default()
+        .render_pass(rp)
+        .attachments(&views)
+        .width(extent.width)
+        .height(extent.height)
+        .layers(1);
+    // SAFETY: a valid create info.
+    unsafe { ctx.device.create_framebuffer(&info, None) }.expect("vkCreateFramebuffer")
+}
+
+/// vkCmdBeginRenderPass2 of `rp` on `fb` (16x16; its end too when Vigil let it through): the
+/// ids.
+fn render_pass_instance(
+    r: &Recorder<'_>,
+    cb: vk::CommandBuffer,
+    rp: vk::RenderPass,
+    fb: vk::Framebuffer,
+    extent: vk::Extent2D,
+) -> Vec<String> {
+    let d = &r.ctx.device;
+    let clear = [vk::ClearValue::default()];
+    let begin = vk::RenderPassBeginInfo::default()
+        .render_pass(rp)
+        .framebuffer(fb)
+        .render_area(vk::Rect2D { offset: vk::Offset2D::default(), extent })
+        .clear_values(&clear);
+    let ids = r.ids(|| {
+        // SAFETY: a recording command buffer; an invalid begin is skipped by Vigil.
+        unsafe {
+            d.cmd_begin_render_pass2(cb, &begin, &vk::SubpassBeginInfo::default().contents(vk::SubpassContents::INLINE))
+        }
+    });
+    if ids.is_empty() {
+        // SAFETY: inside the instance just begun.
+        unsafe { d.cmd_end_render_pass2(cb, &vk::SubpassEndInfo::default()) };
+    }
+    ids
+}
+
+/// A depth/stencil format lavapipe can attach.
+fn depth_stencil_format(ctx: &Context) -> vk::Format {
+    [vk::Format::D24_UNORM_S8_UINT, BOTH]
+        .into_iter()
+        .find(|&f| {
+            // SAFETY: a physical device of this instance.
+            let p = unsafe { ctx.instance.get_physical_device_format_properties(ctx.physical_device, f) };
+            p.optimal_tiling_features.contains(vk::FormatFeatureFlags::DEPTH_STENCIL_ATTACHMENT)
+        })
+        .expect("a depth/stencil attachment format")
+}
+
+#[test]
+fn separate_depth_stencil_layouts() {
+    use vk::ImageAspectFlags as A;
+    let ctx = context(true);
+    let format = depth_stencil_format(&ctx);
+    let (image, view) = image(&ctx, format, vk::ImageUsageFlags::DEPTH_STENCIL_ATTACHMENT, A::DEPTH | A::STENCIL);
+    let extent = vk::Extent2D { width: 16, height: 16 };
+    let good = separate_render_pass(&ctx, format, L::STENCIL_ATTACHMENT_OPTIMAL);
+    let bad = separate_render_pass(&ctx, format, L::STENCIL_READ_ONLY_OPTIMAL);
+    let fb = framebuffer(&ctx, good, view, extent);
+    let r = Recorder::new(&ctx);
+
+    // Each aspect moved on its own; the render pass expects each in its own layout.
+    let cb = r.begin();
+    assert_eq!(r.barrier(cb, image, A::DEPTH, L::UNDEFINED, L::DEPTH_ATTACHMENT_OPTIMAL), NONE);
+    assert_eq!(r.barrier(cb, image, A::STENCIL, L::UNDEFINED, L::STENCIL_ATTACHMENT_OPTIMAL), NONE);
+    assert_eq!(render_pass_instance(&r, cb, bad, fb, extent), ["VUID-vkCmdBeginRenderPass2-initialLayout-03100"]);
+    assert_eq!(render_pass_instance(&r, cb, good, fb, extent), NONE);
+    // The instance left depth in DEPTH_READ_ONLY_OPTIMAL and stencil in STENCIL_READ_ONLY_OPTIMAL.
+    let stencil_attachment = r.barrier(cb, image, A::STENCIL, L::STENCIL_ATTACHMENT_OPTIMAL, L::GENERAL);
+    assert_eq!(stencil_attachment, ["VUID-VkImageMemoryBarrier-oldLayout-01197"]);
+    // A combined layout matches each aspect's own.
+    let both = A::DEPTH | A::STENCIL;
+    assert_eq!(
+        r.barrier(cb, image, both, L::DEPTH_STENCIL_READ_ONLY_OPTIMAL, L::DEPTH_STENCIL_ATTACHMENT_OPTIMAL),
+        NONE
+    );
+    assert_eq!(r.submit(cb), NONE);
+
+    // At submission: the image is in DEPTH_STENCIL_ATTACHMENT_OPTIMAL, which is each aspect's
+    // attachment layout.
+    let cb = r.begin();
+    assert_eq!(render_pass_instance(&r, cb, good, fb, extent), NONE);
+    assert_eq!(r.submit(cb), NONE);
+    // Now depth is DEPTH_READ_ONLY_OPTIMAL and stencil STENCIL_READ_ONLY_OPTIMAL: a command
+    // buffer expecting the stencil aspect in STENCIL_ATTACHMENT_OPTIMAL is refused at submission.
+    let cb = r.begin();
+    assert_eq!(r.barrier(cb, image, A::DEPTH, L::DEPTH_READ_ONLY_OPTIMAL, L::DEPTH_ATTACHMENT_OPTIMAL), NONE);
+    assert_eq!(render_pass_instance(&r, cb, good, fb, extent), NONE);
+    assert_eq!(r.submit(cb), ["UNASSIGNED-CoreValidation-DrawState-InvalidImageLayout"]);
+    let cb = r.begin();
+    assert_eq!(r.barrier(cb, image, A::DEPTH, L::DEPTH_READ_ONLY_OPTIMAL, L::DEPTH_ATTACHMENT_OPTIMAL), NONE);
+    assert_eq!(r.barrier(cb, image, A::STENCIL, L::STENCIL_READ_ONLY_OPTIMAL, L::STENCIL_ATTACHMENT_OPTIMAL), NONE);
+    assert_eq!(render_pass_instance(&r, cb, good, fb, extent), NONE);
+    assert_eq!(r.submit(cb), NONE);
+
+    // Dynamic rendering: the depth and the stencil attachment each name their aspect's layout.
+    let cb = r.begin();
+    assert_eq!(r.barrier(cb, image, A::DEPTH, L::DEPTH_READ_ONLY_OPTIMAL, L::DEPTH_ATTACHMENT_OPTIMAL), NONE);
+    assert_eq!(r.barrier(cb, image, A::STENCIL, L::STENCIL_READ_ONLY_OPTIMAL, L::STENCIL_ATTACHMENT_OPTIMAL), NONE);
+    let rendering = |stencil: L| {
+        let d = &ctx.device;
+        let attachment = |l: L| {
+            vk::RenderingAttachmentInfo::default()
+                .image_view(view)
+                .image_layout(l)
+                .load_op(vk::AttachmentLoadOp::LOAD)
+                .store_op(vk::AttachmentStoreOp::STORE)
+        };
+        let (depth, stencil) = (attachment(L::DEPTH_ATTACHMENT_OPTIMAL), attachment(stencil));
+        let info = vk::RenderingInfo::default()
+            .render_area(vk::Rect2D { offset: vk::Offset2D::default(), extent })
+            .layer_count(1)
+            .depth_attachment(&depth)
+            .stencil_attachment(&stencil);
+        let ids = r.ids(|| {
+            // SAFETY: a recording command buffer; an invalid begin is skipped by Vigil.
+            unsafe { d.cmd_begin_rendering(cb, &info) }
+        });
+        if ids.is_empty() {
+            // SAFETY: inside the instance just begun.
+            unsafe { d.cmd_end_rendering(cb) };
+        }
+        ids
+    };
+    assert_eq!(rendering(L::STENCIL_READ_ONLY_OPTIMAL), ["VUID-vkCmdBeginRendering-pRenderingInfo-09590"]);
+    assert_eq!(rendering(L::STENCIL_ATTACHMENT_OPTIMAL), NONE);
+    assert_eq!(r.submit(cb), NONE);
+}
+
+/// A headless surface's swapchain with its images, and a render pass for them.
+struct Swapchain {
+    surface_fns: ash::khr::surface::Instance,
+    swapchain_fns: ash::khr::swapchain::Device,
+    surface: vk::SurfaceKHR,
+    swapchain: vk::SwapchainKHR,
+    images: Vec<vk::Image>,
+    format: vk::Format,
+    extent: vk::Extent2D,
+}
+
+impl Swapchain {
+    fn new(ctx: &Context) -> Self {
+        let headless = ash::ext::headless_surface::Instance::new(&ctx.entry, &ctx.instance);
+        // SAFETY: a headless surface on an instance with the extension.
+        let surface = unsafe { headless.create_headless_surface(&vk::HeadlessSurfaceCreateInfoEXT::default(), None) }
+            .expect("vkCreateHeadlessSurfaceEXT");
+        let surface_fns = ash::khr::surface::Instance::new(&ctx.entry, &ctx.instance);
+        let swapchain_fns = ash::khr::swapchain::Device::new(&ctx.instance, &ctx.device);
+        let pd = ctx.physical_device;
+        // SAFETY: queries of a live surface.
+        let (c, formats) = unsafe {
+            (
+                surface_fns.get_physical_device_surface_capabilities(pd, surface).expect("capabilities"),
+                surface_fns.get_physical_device_surface_formats(pd, surface).expect("formats"),
+            )
+        };
+        let extent = vk::Extent2D {
+            width: 64.clamp(c.min_image_extent.width, c.max_image_extent.width),
+            height: 64.clamp(c.min_image_extent.height, c.max_image_extent.height),
+        };
+        let info = vk::SwapchainCreateInfoKHR::default()
+            .surface(surface)
+            .min_image_count(c.min_image_count.max(2))
+            .image_format(formats[0].format)
+            .image_color_space(formats[0].color_space)
+            .image_extent(extent)
+            .image_array_layers(1)
+            .image_usage(vk::ImageUsageFlags::COLOR_ATTACHMENT)
+            .image_sharing_mode(vk::SharingMode::EXCLUSIVE)
+            .pre_transform(c.current_transform)
+            .composite_alpha(vk::CompositeAlphaFlagsKHR::from_raw(
+                c.supported_composite_alpha.as_raw() & c.supported_composite_alpha.as_raw().wrapping_neg(),
+            ))
+            .present_mode(vk::PresentModeKHR::FIFO);
+        // SAFETY: a valid create info; its images.
+        let (swapchain, images) = unsafe {
+            let s = swapchain_fns.create_swapchain(&info, None).expect("vkCreateSwapchainKHR");
+            (s, swapchain_fns.get_swapchain_images(s).expect("vkGetSwapchainImagesKHR"))
+        };
+        Swapchain { surface_fns, swapchain_fns, surface, swapchain, images, format: formats[0].format, extent }
+    }
+
+    /// Acquires an image (waited for with a fence): its index.
+    fn acquire(&self, ctx: &Context) -> u32 {
+        let d = &ctx.device;
+        // SAFETY: a fence of this device, waited for before it is destroyed.
+        unsafe {
+            let fence = d.create_fence(&vk::FenceCreateInfo::default(), None).expect("vkCreateFence");
+            let (index, _) = self
+                .swapchain_fns
+                .acquire_next_image(self.swapchain, u64::MAX, vk::Semaphore::null(), fence)
+                .expect("vkAcquireNextImageKHR");
+            d.wait_for_fences(&[fence], true, u64::MAX).expect("vkWaitForFences");
+            d.destroy_fence(fence, None);
+            index
+        }
+    }
+
+    /// Presents image `index`: the ids.
+    fn present(&self, ctx: &Context, index: u32) -> Vec<String> {
+        ctx.messages.problem_ids_of(|| {
+            let (swapchains, indices) = ([self.swapchain], [index]);
+            let info = vk::PresentInfoKHR::default().swapchains(&swapchains).image_indices(&indices);
+            // SAFETY: a live swapchain; an invalid present is skipped by Vigil.
+            let _ = unsafe { self.swapchain_fns.queue_present(ctx.queue, &info) };
+        })
+    }
+}
+
+#[test]
+fn swapchain_image_layouts() {
+    use vk::ImageAspectFlags as A;
+    let ctx = context(true);
+    let s = Swapchain::new(&ctx);
+    let views: Vec<vk::ImageView> = s.images.iter().map(|&i| view(&ctx, i, s.format, A::COLOR)).collect();
+    let r = Recorder::new(&ctx);
+
+    // A new swapchain's images are in UNDEFINED: not presentable.
+    let index = s.acquire(&ctx);
+    let image = s.images[index as usize];
+    assert_eq!(s.present(&ctx, index), ["VUID-VkPresentInfoKHR-pImageIndices-01430"]);
+
+    // A frame with dynamic rendering: UNDEFINED -> COLOR_ATTACHMENT_OPTIMAL, rendered, but not
+    // moved to PRESENT_SRC_KHR: not presentable; moved, it is.
+    let cb = r.begin();
+    assert_eq!(r.barrier(cb, image, A::COLOR, L::UNDEFINED, L::COLOR_ATTACHMENT_OPTIMAL), NONE);
+    let rendering = |layout: L| {
+        let d = &ctx.device;
+        let color = [vk::RenderingAttachmentInfo::default()
+            .image_view(views[index as usize])
+            .image_layout(layout)
+            .load_op(vk::AttachmentLoadOp::CLEAR)
+            .store_op(vk::AttachmentStoreOp::STORE)];
+        let info = vk::RenderingInfo::default()
+            .render_area(vk::Rect2D { offset: vk::Offset2D::default(), extent: s.extent })
+            .layer_count(1)
+            .color_attachments(&color);
+        let ids = r.ids(|| {
+            // SAFETY: a recording command buffer; an invalid begin is skipped by Vigil.
+            unsafe { d.cmd_begin_rendering(cb, &info) }
+        });
+        if ids.is_empty() {
+            // SAFETY: inside the instance just begun.
+            unsafe { d.cmd_end_rendering(cb) };
+        }
+        ids
+    };
+    assert_eq!(rendering(L::PRESENT_SRC_KHR), ["VUID-vkCmdBeginRendering-pRenderingInfo-09592"]);
+    assert_eq!(rendering(L::COLOR_ATTACHMENT_OPTIMAL), NONE);
+    let wrong_old = r.barrier(cb, image, A::COLOR, L::TRANSFER_DST_OPTIMAL, L::PRESENT_SRC_KHR);
+    assert_eq!(wrong_old, ["VUID-VkImageMemoryBarrier-oldLayout-01197"]);
+    assert_eq!(r.submit(cb), NONE);
+    assert_eq!(s.present(&ctx, index), ["VUID-VkPresentInfoKHR-pImageIndices-01430"]);
+    let cb = r.begin();
+    assert_eq!(r.barrier(cb, image, A::COLOR, L::COLOR_ATTACHMENT_OPTIMAL, L::PRESENT_SRC_KHR), NONE);
+    assert_eq!(r.submit(cb), NONE);
+    assert_eq!(s.present(&ctx, index), NONE);
+
+    // Frames with a render pass whose final layout is PRESENT_SRC_KHR: clean, round after round.
+    let attachments = [vk::AttachmentDescription::default()
+        .format(s.format)
+        .samples(vk::SampleCountFlags::TYPE_1)
+        .load_op(vk::AttachmentLoadOp::CLEAR)
+        .store_op(vk::AttachmentStoreOp::STORE)
+        .stencil_load_op(vk::AttachmentLoadOp::DONT_CARE)
+        .stencil_store_op(vk::AttachmentStoreOp::DONT_CARE)
+        .initial_layout(L::UNDEFINED)
+        .final_layout(L::PRESENT_SRC_KHR)];
+    let refs = [vk::AttachmentReference { attachment: 0, layout: L::COLOR_ATTACHMENT_OPTIMAL }];
+    let subpasses = [vk::SubpassDescription::default()
+        .pipeline_bind_point(vk::PipelineBindPoint::GRAPHICS)
+        .color_attachments(&refs)];
+    let info = vk::RenderPassCreateInfo::default().attachments(&attachments).subpasses(&subpasses);
+    // SAFETY: a valid create info.
+    let rp = unsafe { ctx.device.create_render_pass(&info, None) }.expect("vkCreateRenderPass");
+    let fbs: Vec<vk::Framebuffer> = views.iter().map(|&v| framebuffer(&ctx, rp, v, s.extent)).collect();
+    for _ in 0..s.images.len() + 1 {
+        let index = s.acquire(&ctx);
+        let cb = r.begin();
+        assert_eq!(render_pass_instance(&r, cb, rp, fbs[index as usize], s.extent), NONE);
+        assert_eq!(r.submit(cb), NONE);
+        assert_eq!(s.present(&ctx, index), NONE);
+    }
+    // A presented image stays in PRESENT_SRC_KHR: presented again without rendering, clean.
+    let index = s.acquire(&ctx);
+    assert_eq!(s.present(&ctx, index), NONE);
+
+    // SAFETY: idle; nothing uses them any more.
+    unsafe {
+        ctx.device.device_wait_idle().expect("vkDeviceWaitIdle");
+        for fb in fbs {
+            ctx.device.destroy_framebuffer(fb, None);
+        }
+        ctx.device.destroy_render_pass(rp, None);
+        for v in views {
+            ctx.device.destroy_image_view(v, None);
+        }
+        s.swapchain_fns.destroy_swapchain(s.swapchain, None);
+        s.surface_fns.destroy_surface(s.surface, None);
+    }
+}
