@@ -888,3 +888,340 @@ fn swapchain_image_layouts() {
         s.surface_fns.destroy_surface(s.surface, None);
     }
 }
+
+/// How a subpass uses an attachment.
+#[derive(Clone, Copy, PartialEq)]
+enum Use {
+    Input,
+    Color,
+    Resolve,
+    DepthStencil,
+}
+
+/// One attachment description.
+#[derive(Clone, Copy)]
+struct Att {
+    format: vk::Format,
+    samples: vk::SampleCountFlags,
+    load: vk::AttachmentLoadOp,
+    stencil_load: vk::AttachmentLoadOp,
+}
+
+fn att(format: vk::Format, load: vk::AttachmentLoadOp) -> Att {
+    Att { format, samples: vk::SampleCountFlags::TYPE_1, load, stencil_load: vk::AttachmentLoadOp::DONT_CARE }
+}
+
+/// One reference: its use, attachment, layout and (render pass 2) separate stencil layout.
+type Reference = (Use, u32, L, Option<L>);
+
+/// vkCreateRenderPass (`two`: 2) with `atts` (UNDEFINED to GENERAL) and one subpass per element
+/// of `subpasses`: the ids; the render pass made is destroyed.
+fn pass_ids(ctx: &Context, atts: &[Att], subpasses: &[&[Reference]], two: bool) -> Vec<String> {
+    let d = &ctx.device;
+    let mut made = None;
+    let of = |s: &[Reference], u: Use| -> Vec<Reference> { s.iter().copied().filter(|r| r.0 == u).collect() };
+    let ids = ctx.messages.problem_ids_of(|| {
+        // SAFETY: the create infos; invalid ones are skipped by Vigil.
+        made = unsafe {
+            if two {
+                let attachments: Vec<_> = atts
+                    .iter()
+                    .map(|a| {
+                        vk::AttachmentDescription2::default()
+                            .format(a.format)
+                            .samples(a.samples)
+                            .load_op(a.load)
+                            .store_op(vk::AttachmentStoreOp::STORE)
+                            .stencil_load_op(a.stencil_load)
+                            .stencil_store_op(vk::AttachmentStoreOp::DONT_CARE)
+                            .initial_layout(L::UNDEFINED)
+                            .final_layout(L::GENERAL)
+                    })
+                    .collect();
+                let mut stencils: Vec<Vec<vk::AttachmentReferenceStencilLayout>> = subpasses
+                    .iter()
+                    .map(|s| {
+                        s.iter()
+                            .map(|r| {
+                                vk::AttachmentReferenceStencilLayout::default()
+                                    .stencil_layout(r.3.unwrap_or(L::GENERAL))
+                            })
+                            .collect()
+                    })
+                    .collect();
+                let mut refs: Vec<[Vec<vk::AttachmentReference2>; 4]> = Vec::new();
+                for (s, st) in subpasses.iter().zip(stencils.iter_mut()) {
+                    let mut lists: [Vec<vk::AttachmentReference2>; 4] = Default::default();
+                    for (r, stencil) in s.iter().zip(st.iter_mut()) {
+                        let mut reference = vk::AttachmentReference2::default()
+                            .attachment(r.1)
+                            .layout(r.2)
+                            .aspect_mask(vk::ImageAspectFlags::COLOR);
+                        if r.3.is_some() {
+                            reference = reference.push_next(stencil);
+                        }
+                        lists[[Use::Input, Use::Color, Use::Resolve, Use::DepthStencil]
+                            .iter()
+                            .position(|u| *u == r.0)
+                            .unwrap()]
+                        .push(reference);
+                    }
+                    refs.push(lists);
+                }
+                let descriptions: Vec<_> = refs
+                    .iter()
+                    .map(|[input, color, resolve, ds]| {
+                        let mut s = vk::SubpassDescription2::default()
+                            .pipeline_bind_point(vk::PipelineBindPoint::GRAPHICS)
+                            .input_attachments(input)
+                            .color_attachments(color);
+                        if !resolve.is_empty() {
+                            s = s.resolve_attachments(resolve);
+                        }
+                        if let Some(r) = ds.first() {
+                            s = s.depth_stencil_attachment(r);
+                        }
+                        s
+                    })
+                    .collect();
+                let info = vk::RenderPassCreateInfo2::default().attachments(&attachments).subpasses(&descriptions);
+                d.create_render_pass2(&info, None).ok()
+            } else {
+                let attachments: Vec<_> = atts
+                    .iter()
+                    .map(|a| {
+                        vk::AttachmentDescription::default()
+                            .format(a.format)
+                            .samples(a.samples)
+                            .load_op(a.load)
+                            .store_op(vk::AttachmentStoreOp::STORE)
+                            .stencil_load_op(a.stencil_load)
+                            .stencil_store_op(vk::AttachmentStoreOp::DONT_CARE)
+                            .initial_layout(L::UNDEFINED)
+                            .final_layout(L::GENERAL)
+                    })
+                    .collect();
+                let reference = |r: &Reference| vk::AttachmentReference { attachment: r.1, layout: r.2 };
+                let refs: Vec<[Vec<vk::AttachmentReference>; 4]> = subpasses
+                    .iter()
+                    .map(|s| {
+                        [Use::Input, Use::Color, Use::Resolve, Use::DepthStencil]
+                            .map(|u| of(s, u).iter().map(reference).collect())
+                    })
+                    .collect();
+                let descriptions: Vec<_> = refs
+                    .iter()
+                    .map(|[input, color, resolve, ds]| {
+                        let mut s = vk::SubpassDescription::default()
+                            .pipeline_bind_point(vk::PipelineBindPoint::GRAPHICS)
+                            .input_attachments(input)
+                            .color_attachments(color);
+                        if !resolve.is_empty() {
+                            s = s.resolve_attachments(resolve);
+                        }
+                        if let Some(r) = ds.first() {
+                            s = s.depth_stencil_attachment(r);
+                        }
+                        s
+                    })
+                    .collect();
+                let info = vk::RenderPassCreateInfo::default().attachments(&attachments).subpasses(&descriptions);
+                d.create_render_pass(&info, None).ok()
+            }
+        };
+    });
+    if let Some(rp) = made {
+        // SAFETY: unused.
+        unsafe { d.destroy_render_pass(rp, None) };
+    }
+    ids
+}
+
+#[test]
+fn subpass_references() {
+    use vk::AttachmentLoadOp as Load;
+    let ctx = context(true);
+    let keep = att(COLOR, Load::DONT_CARE);
+    let cleared = att(COLOR, Load::CLEAR);
+    let depth = att(DEPTH, Load::DONT_CARE);
+    let stencil = att(STENCIL, Load::DONT_CARE);
+    let both = att(vk::Format::D32_SFLOAT_S8_UINT, Load::DONT_CARE);
+    let multisampled = Att { samples: vk::SampleCountFlags::TYPE_4, ..keep };
+    let resolve = |l: L| -> Vec<Reference> {
+        vec![(Use::Color, 0, L::COLOR_ATTACHMENT_OPTIMAL, None), (Use::Resolve, 1, l, None)]
+    };
+    // (attachments, bad subpass, v1 id, v2 id, good subpass); a `None` v1 id: version 2 only.
+    type Row = (Vec<Att>, Vec<Reference>, Option<&'static str>, &'static str, Vec<Reference>);
+    let one = |u: Use, l: L| vec![(u, 0, l, None)];
+    let rows: Vec<Row> = vec![
+        (
+            vec![keep],
+            one(Use::Input, L::COLOR_ATTACHMENT_OPTIMAL),
+            Some("VUID-VkSubpassDescription-attachment-06912"),
+            "VUID-VkSubpassDescription2-attachment-06912",
+            one(Use::Input, L::SHADER_READ_ONLY_OPTIMAL),
+        ),
+        (
+            vec![depth],
+            one(Use::Input, L::DEPTH_ATTACHMENT_OPTIMAL),
+            Some("VUID-VkSubpassDescription-attachment-06918"),
+            "VUID-VkSubpassDescription2-attachment-06918",
+            one(Use::Input, L::DEPTH_READ_ONLY_OPTIMAL),
+        ),
+        (
+            vec![keep],
+            one(Use::Input, L::ATTACHMENT_OPTIMAL),
+            Some("VUID-VkSubpassDescription-attachment-06921"),
+            "VUID-VkSubpassDescription2-attachment-06921",
+            one(Use::Input, L::READ_ONLY_OPTIMAL),
+        ),
+        (
+            vec![keep],
+            one(Use::Color, L::SHADER_READ_ONLY_OPTIMAL),
+            Some("VUID-VkSubpassDescription-attachment-06913"),
+            "VUID-VkSubpassDescription2-attachment-06913",
+            one(Use::Color, L::COLOR_ATTACHMENT_OPTIMAL),
+        ),
+        (
+            vec![keep],
+            one(Use::Color, L::DEPTH_READ_ONLY_STENCIL_ATTACHMENT_OPTIMAL),
+            Some("VUID-VkSubpassDescription-attachment-06916"),
+            "VUID-VkSubpassDescription2-attachment-06916",
+            one(Use::Color, L::GENERAL),
+        ),
+        (
+            vec![keep],
+            one(Use::Color, L::DEPTH_ATTACHMENT_OPTIMAL),
+            Some("VUID-VkSubpassDescription-attachment-06919"),
+            "VUID-VkSubpassDescription2-attachment-06919",
+            one(Use::Color, L::COLOR_ATTACHMENT_OPTIMAL),
+        ),
+        (
+            vec![keep],
+            one(Use::Color, L::READ_ONLY_OPTIMAL),
+            Some("VUID-VkSubpassDescription-attachment-06922"),
+            "VUID-VkSubpassDescription2-attachment-06922",
+            one(Use::Color, L::ATTACHMENT_OPTIMAL),
+        ),
+        (
+            vec![multisampled, keep],
+            resolve(L::DEPTH_STENCIL_ATTACHMENT_OPTIMAL),
+            Some("VUID-VkSubpassDescription-attachment-06914"),
+            "VUID-VkSubpassDescription2-attachment-06914",
+            resolve(L::COLOR_ATTACHMENT_OPTIMAL),
+        ),
+        (
+            vec![multisampled, keep],
+            resolve(L::DEPTH_ATTACHMENT_STENCIL_READ_ONLY_OPTIMAL),
+            Some("VUID-VkSubpassDescription-attachment-06917"),
+            "VUID-VkSubpassDescription2-attachment-06917",
+            resolve(L::GENERAL),
+        ),
+        (
+            vec![multisampled, keep],
+            resolve(L::STENCIL_READ_ONLY_OPTIMAL),
+            Some("VUID-VkSubpassDescription-attachment-06920"),
+            "VUID-VkSubpassDescription2-attachment-06920",
+            resolve(L::COLOR_ATTACHMENT_OPTIMAL),
+        ),
+        (
+            vec![multisampled, keep],
+            resolve(L::READ_ONLY_OPTIMAL),
+            Some("VUID-VkSubpassDescription-attachment-06923"),
+            "VUID-VkSubpassDescription2-attachment-06923",
+            resolve(L::ATTACHMENT_OPTIMAL),
+        ),
+        (
+            vec![depth],
+            one(Use::DepthStencil, L::COLOR_ATTACHMENT_OPTIMAL),
+            Some("VUID-VkSubpassDescription-attachment-06915"),
+            "VUID-VkSubpassDescription2-attachment-06915",
+            one(Use::DepthStencil, L::DEPTH_STENCIL_ATTACHMENT_OPTIMAL),
+        ),
+        (
+            vec![keep],
+            vec![(Use::Input, 0, L::SHADER_READ_ONLY_OPTIMAL, None), (Use::Color, 0, L::GENERAL, None)],
+            Some("VUID-VkSubpassDescription-layout-02519"),
+            "VUID-VkSubpassDescription2-layout-02528",
+            vec![(Use::Input, 0, L::GENERAL, None), (Use::Color, 0, L::GENERAL, None)],
+        ),
+        (
+            vec![cleared],
+            one(Use::Input, L::SHADER_READ_ONLY_OPTIMAL),
+            Some("VUID-VkRenderPassCreateInfo-pAttachments-00836"),
+            "VUID-VkRenderPassCreateInfo2-pAttachments-02522",
+            one(Use::Input, L::GENERAL),
+        ),
+        (
+            vec![att(vk::Format::D32_SFLOAT_S8_UINT, Load::CLEAR)],
+            one(Use::DepthStencil, L::DEPTH_READ_ONLY_STENCIL_ATTACHMENT_OPTIMAL),
+            Some("VUID-VkRenderPassCreateInfo-pAttachments-01566"),
+            "VUID-VkRenderPassCreateInfo2-pAttachments-02522",
+            one(Use::DepthStencil, L::DEPTH_ATTACHMENT_STENCIL_READ_ONLY_OPTIMAL),
+        ),
+        (
+            vec![Att { stencil_load: Load::CLEAR, ..both }],
+            one(Use::DepthStencil, L::DEPTH_STENCIL_READ_ONLY_OPTIMAL),
+            Some("VUID-VkRenderPassCreateInfo-pAttachments-02511"),
+            "VUID-VkRenderPassCreateInfo2-pAttachments-02523",
+            one(Use::DepthStencil, L::DEPTH_STENCIL_ATTACHMENT_OPTIMAL),
+        ),
+        (
+            vec![Att { stencil_load: Load::CLEAR, ..both }],
+            one(Use::DepthStencil, L::DEPTH_ATTACHMENT_STENCIL_READ_ONLY_OPTIMAL),
+            Some("VUID-VkRenderPassCreateInfo-pAttachments-01567"),
+            "VUID-VkRenderPassCreateInfo2-pAttachments-02523",
+            one(Use::DepthStencil, L::DEPTH_READ_ONLY_STENCIL_ATTACHMENT_OPTIMAL),
+        ),
+        // Version 2: the depth/stencil reference against its format and separate stencil layout.
+        (
+            vec![stencil],
+            vec![(Use::DepthStencil, 0, L::STENCIL_ATTACHMENT_OPTIMAL, Some(L::STENCIL_ATTACHMENT_OPTIMAL))],
+            None,
+            "VUID-VkSubpassDescription2-attachment-06251",
+            one(Use::DepthStencil, L::STENCIL_ATTACHMENT_OPTIMAL),
+        ),
+        (
+            vec![both],
+            one(Use::DepthStencil, L::DEPTH_ATTACHMENT_OPTIMAL),
+            None,
+            "VUID-VkRenderPassCreateInfo2-attachment-06244",
+            vec![(Use::DepthStencil, 0, L::DEPTH_ATTACHMENT_OPTIMAL, Some(L::STENCIL_ATTACHMENT_OPTIMAL))],
+        ),
+    ];
+    for (atts, bad, v1, v2, good) in &rows {
+        if let Some(v1) = v1 {
+            assert_eq!(pass_ids(&ctx, atts, &[bad], false), [*v1]);
+        }
+        assert_eq!(pass_ids(&ctx, atts, &[bad], true), [*v2]);
+        if good.iter().all(|r| r.3.is_none()) {
+            assert_eq!(pass_ids(&ctx, atts, &[good], false), NONE, "neighbour of {v2}, version 1");
+        }
+        assert_eq!(pass_ids(&ctx, atts, &[good], true), NONE, "neighbour of {v2}");
+    }
+    // The same layout, and the other format kind.
+    let depth_stencil = |f: Att, l: L| (vec![f], one(Use::DepthStencil, l));
+    for (bad, good, id) in [
+        (
+            depth_stencil(depth, L::STENCIL_ATTACHMENT_OPTIMAL),
+            depth_stencil(stencil, L::STENCIL_ATTACHMENT_OPTIMAL),
+            "VUID-VkRenderPassCreateInfo2-attachment-06245",
+        ),
+        (
+            depth_stencil(stencil, L::DEPTH_READ_ONLY_OPTIMAL),
+            depth_stencil(depth, L::DEPTH_READ_ONLY_OPTIMAL),
+            "VUID-VkRenderPassCreateInfo2-attachment-06246",
+        ),
+    ] {
+        assert_eq!(pass_ids(&ctx, &bad.0, &[&bad.1], true), [id]);
+        assert_eq!(pass_ids(&ctx, &good.0, &[&good.1], true), NONE, "neighbour of {id}");
+    }
+    // A cleared attachment read in a later subpass, after a first use that writes it.
+    let later = [
+        &[(Use::Color, 0, L::COLOR_ATTACHMENT_OPTIMAL, None)][..],
+        &[(Use::Input, 0, L::SHADER_READ_ONLY_OPTIMAL, None)][..],
+    ];
+    for two in [false, true] {
+        assert_eq!(pass_ids(&ctx, &[cleared], &later, two), NONE);
+    }
+}

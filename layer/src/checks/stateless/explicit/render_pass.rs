@@ -114,7 +114,7 @@ pub(super) fn create_render_pass(checks: &DeviceStateless, cx: &Call<'_>, info: 
         layouts::attachment(checks, &layouts::IDS_1, &description, &attachments_at.index(i), &mut f);
     }
     // SAFETY: the application's arrays.
-    unsafe { layouts::references1(checks, subpasses, &at, &mut f) };
+    unsafe { layouts::subpasses1(checks, info, &at, &mut f) };
     let dependencies_at = at.arrow("pDependencies");
     for (i, d) in dependencies.iter().enumerate() {
         let at = dependencies_at.index(i);
@@ -140,7 +140,7 @@ pub(super) fn create_render_pass2(checks: &DeviceStateless, cx: &Call<'_>, info:
         layouts::attachment(checks, &layouts::IDS_2, &description, &attachments_at.index(i), &mut f);
     }
     // SAFETY: the application's arrays and chains.
-    unsafe { layouts::references2(checks, subpasses, &at, &mut f) };
+    unsafe { layouts::subpasses2(checks, info, &at, &mut f) };
     f.skip
 }
 

@@ -330,21 +330,364 @@ fn stencil_description(s: &VkAttachmentDescriptionStencilLayout, at: &Location<'
     }
 }
 
-/// One attachment reference's layout against the features (`at`: the reference), and version 2's
-/// separate stencil layout (`next`: its pNext).
+/// Which list of a subpass a reference is in.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum List {
+    Input,
+    Color,
+    Resolve,
+    DepthStencil,
+}
+
+impl List {
+    fn member(self) -> &'static str {
+        match self {
+            List::Input => "pInputAttachments",
+            List::Color => "pColorAttachments",
+            List::Resolve => "pResolveAttachments",
+            List::DepthStencil => "pDepthStencilAttachment",
+        }
+    }
+}
+
+/// One attachment reference of a subpass, either version.
+struct Ref {
+    list: List,
+    /// Its index in its list.
+    index: usize,
+    attachment: u32,
+    layout: L,
+    /// Version 2's `VkAttachmentReferenceStencilLayout::stencilLayout`, when chained.
+    stencil: Option<L>,
+}
+
+/// The ids of one version's subpass reference rules.
+pub(super) struct SubpassIds {
+    /// COLOR_ATTACHMENT / DEPTH_STENCIL_ATTACHMENT, per-aspect attachment, ATTACHMENT_OPTIMAL.
+    input: [&'static str; 3],
+    /// DEPTH_STENCIL_ATTACHMENT / SHADER_READ_ONLY, mixed depth/stencil, per-aspect,
+    /// READ_ONLY_OPTIMAL.
+    color: [&'static str; 4],
+    resolve: [&'static str; 4],
+    depth_stencil: &'static str,
+    same_layout: &'static str,
+    /// loadOp CLEAR, first use read-only (v1: without the mixed layout, `clear_mixed`'s).
+    clear: &'static str,
+    clear_mixed: Option<&'static str>,
+    stencil_clear: &'static str,
+    stencil_clear_mixed: Option<&'static str>,
+}
+
+pub(super) const SUBPASS_1: SubpassIds = SubpassIds {
+    input: [
+        "VUID-VkSubpassDescription-attachment-06912",
+        "VUID-VkSubpassDescription-attachment-06918",
+        "VUID-VkSubpassDescription-attachment-06921",
+    ],
+    color: [
+        "VUID-VkSubpassDescription-attachment-06913",
+        "VUID-VkSubpassDescription-attachment-06916",
+        "VUID-VkSubpassDescription-attachment-06919",
+        "VUID-VkSubpassDescription-attachment-06922",
+    ],
+    resolve: [
+        "VUID-VkSubpassDescription-attachment-06914",
+        "VUID-VkSubpassDescription-attachment-06917",
+        "VUID-VkSubpassDescription-attachment-06920",
+        "VUID-VkSubpassDescription-attachment-06923",
+    ],
+    depth_stencil: "VUID-VkSubpassDescription-attachment-06915",
+    same_layout: "VUID-VkSubpassDescription-layout-02519",
+    clear: "VUID-VkRenderPassCreateInfo-pAttachments-00836",
+    clear_mixed: Some("VUID-VkRenderPassCreateInfo-pAttachments-01566"),
+    stencil_clear: "VUID-VkRenderPassCreateInfo-pAttachments-02511",
+    stencil_clear_mixed: Some("VUID-VkRenderPassCreateInfo-pAttachments-01567"),
+};
+
+pub(super) const SUBPASS_2: SubpassIds = SubpassIds {
+    input: [
+        "VUID-VkSubpassDescription2-attachment-06912",
+        "VUID-VkSubpassDescription2-attachment-06918",
+        "VUID-VkSubpassDescription2-attachment-06921",
+    ],
+    color: [
+        "VUID-VkSubpassDescription2-attachment-06913",
+        "VUID-VkSubpassDescription2-attachment-06916",
+        "VUID-VkSubpassDescription2-attachment-06919",
+        "VUID-VkSubpassDescription2-attachment-06922",
+    ],
+    resolve: [
+        "VUID-VkSubpassDescription2-attachment-06914",
+        "VUID-VkSubpassDescription2-attachment-06917",
+        "VUID-VkSubpassDescription2-attachment-06920",
+        "VUID-VkSubpassDescription2-attachment-06923",
+    ],
+    depth_stencil: "VUID-VkSubpassDescription2-attachment-06915",
+    same_layout: "VUID-VkSubpassDescription2-layout-02528",
+    clear: "VUID-VkRenderPassCreateInfo2-pAttachments-02522",
+    clear_mixed: None,
+    stencil_clear: "VUID-VkRenderPassCreateInfo2-pAttachments-02523",
+    stencil_clear_mixed: None,
+};
+
+/// The layouts a reference in `list` must not name, each group with its id.
+fn list_rules(ids: &SubpassIds, list: List) -> Vec<(&'static [L], &'static str)> {
+    const INPUT_ATTACHMENT: [L; 2] =
+        [L::VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, L::VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL];
+    const INPUT_ASPECT: [L; 2] =
+        [L::VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL, L::VK_IMAGE_LAYOUT_STENCIL_ATTACHMENT_OPTIMAL];
+    const INPUT_SYNC2: [L; 1] = [L::VK_IMAGE_LAYOUT_ATTACHMENT_OPTIMAL];
+    const COLOR_READ: [L; 2] =
+        [L::VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL, L::VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL];
+    const ASPECTS: [L; 4] = [
+        L::VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL,
+        L::VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL,
+        L::VK_IMAGE_LAYOUT_STENCIL_ATTACHMENT_OPTIMAL,
+        L::VK_IMAGE_LAYOUT_STENCIL_READ_ONLY_OPTIMAL,
+    ];
+    const COLOR_SYNC2: [L; 1] = [L::VK_IMAGE_LAYOUT_READ_ONLY_OPTIMAL];
+    const DEPTH_STENCIL_READ: [L; 2] =
+        [L::VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, L::VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL];
+    match list {
+        List::Input => {
+            vec![(&INPUT_ATTACHMENT, ids.input[0]), (&INPUT_ASPECT, ids.input[1]), (&INPUT_SYNC2, ids.input[2])]
+        }
+        List::Color | List::Resolve => {
+            let ids = if list == List::Color { &ids.color } else { &ids.resolve };
+            vec![(&COLOR_READ, ids[0]), (&MIXED, ids[1]), (&ASPECTS, ids[2]), (&COLOR_SYNC2, ids[3])]
+        }
+        List::DepthStencil => vec![(&DEPTH_STENCIL_READ, ids.depth_stencil)],
+    }
+}
+
+/// The references of a version 1 subpass.
 ///
 /// # Safety
-/// `next` must be a valid pNext chain (the application's promise), or NULL.
-pub(super) unsafe fn reference(
+/// The subpass's arrays must be valid (the application's promise).
+unsafe fn refs1(s: &VkSubpassDescription) -> Vec<Ref> {
+    // SAFETY: the caller's contract.
+    let lists = unsafe {
+        [
+            (List::Input, elements(s.pInputAttachments, s.inputAttachmentCount)),
+            (List::Color, elements(s.pColorAttachments, s.colorAttachmentCount)),
+            (List::Resolve, elements(s.pResolveAttachments, s.colorAttachmentCount)),
+            (List::DepthStencil, elements(s.pDepthStencilAttachment, 1)),
+        ]
+    };
+    lists
+        .into_iter()
+        .flat_map(|(list, refs)| {
+            refs.iter().enumerate().map(move |(index, r)| Ref {
+                list,
+                index,
+                attachment: r.attachment,
+                layout: r.layout,
+                stencil: None,
+            })
+        })
+        .collect()
+}
+
+/// The references of a version 2 subpass.
+///
+/// # Safety
+/// The subpass's arrays and chains must be valid (the application's promise).
+unsafe fn refs2(s: &VkSubpassDescription2) -> Vec<Ref> {
+    // SAFETY: the caller's contract.
+    let lists = unsafe {
+        [
+            (List::Input, elements(s.pInputAttachments, s.inputAttachmentCount)),
+            (List::Color, elements(s.pColorAttachments, s.colorAttachmentCount)),
+            (List::Resolve, elements(s.pResolveAttachments, s.colorAttachmentCount)),
+            (List::DepthStencil, elements(s.pDepthStencilAttachment, 1)),
+        ]
+    };
+    let ty = VkStructureType::VK_STRUCTURE_TYPE_ATTACHMENT_REFERENCE_STENCIL_LAYOUT;
+    lists
+        .into_iter()
+        .flat_map(|(list, refs)| {
+            refs.iter().enumerate().map(move |(index, r)| Ref {
+                list,
+                index,
+                attachment: r.attachment,
+                layout: r.layout,
+                // SAFETY: the caller's contract.
+                stencil: unsafe { find::<VkAttachmentReferenceStencilLayout>(r.pNext, ty) }.map(|s| s.stencilLayout),
+            })
+        })
+        .collect()
+}
+
+/// What the subpass rules need of an attachment description.
+pub(super) struct Attached {
+    pub format: VkFormat,
+    pub load: VkAttachmentLoadOp,
+    pub stencil_load: VkAttachmentLoadOp,
+}
+
+/// The subpasses' references of either version (`v2`: version 2's, `attachments`: the render
+/// pass's attachments, `at`: pCreateInfo).
+fn subpasses(
     checks: &DeviceStateless,
-    ids: &Ids,
-    (attachment, layout, next): (u32, VkImageLayout, *const std::ffi::c_void),
+    v2: bool,
+    subpasses: &[Vec<Ref>],
+    attachments: &[Attached],
     at: &Location<'_>,
     f: &mut Findings<'_>,
 ) {
-    if attachment == VK_ATTACHMENT_UNUSED {
-        return;
+    let (ids, sids) = if v2 { (&IDS_2, &SUBPASS_2) } else { (&IDS_1, &SUBPASS_1) };
+    let subpasses_at = at.arrow("pSubpasses");
+    let mut used = vec![false; attachments.len()];
+    for (i, refs) in subpasses.iter().enumerate() {
+        let subpass_at = subpasses_at.index(i);
+        let mut first_here: Vec<u32> = Vec::new();
+        for (k, r) in refs.iter().enumerate() {
+            if r.attachment == VK_ATTACHMENT_UNUSED {
+                continue;
+            }
+            let list_at = subpass_at.dot(r.list.member());
+            let element = list_at.index(r.index);
+            let at = if r.list == List::DepthStencil { &list_at } else { &element };
+            reference(checks, ids, (r.layout, r.stencil), at, f);
+            let layout = r.layout;
+            for (layouts, id) in list_rules(sids, r.list) {
+                if layouts.contains(&layout) {
+                    f.error(
+                        id,
+                        &at.dot("layout"),
+                        format_args!("is {layout:?}, which a subpass's {} cannot use.", r.list.member()),
+                    );
+                }
+            }
+            if v2 && r.list == List::DepthStencil {
+                depth_stencil2(r, attachments.get(r.attachment as usize).map(|a| a.format), at, f);
+            }
+            // Each use of an attachment in one subpass names one layout.
+            if let Some(other) = refs[..k].iter().find(|o| o.attachment == r.attachment && o.layout != layout) {
+                f.error(
+                    sids.same_layout,
+                    &at.dot("layout"),
+                    format_args!(
+                        "is {layout:?}, but the subpass also uses attachment {} in {}[{}] with layout {:?}.",
+                        r.attachment,
+                        other.list.member(),
+                        other.index,
+                        other.layout
+                    ),
+                );
+            }
+            // The first use of an attachment cleared on load.
+            let a = r.attachment as usize;
+            if used.get(a) == Some(&false) || first_here.contains(&r.attachment) {
+                if !first_here.contains(&r.attachment) {
+                    first_here.push(r.attachment);
+                }
+                if let Some(attached) = attachments.get(a) {
+                    first_use(sids, (r, a, i), attached, &at.dot("layout"), f);
+                }
+            }
+        }
+        for a in first_here {
+            if let Some(u) = used.get_mut(a as usize) {
+                *u = true;
+            }
+        }
     }
+}
+
+/// A reference that is attachment `a`'s first use (in subpass `subpass`), against its load ops.
+fn first_use(
+    ids: &SubpassIds,
+    (r, a, subpass): (&Ref, usize, usize),
+    attached: &Attached,
+    at: &Location<'_>,
+    f: &mut Findings<'_>,
+) {
+    let Some((depth, stencil)) = aspects(attached.format) else { return };
+    let clear = VkAttachmentLoadOp::VK_ATTACHMENT_LOAD_OP_CLEAR;
+    let layout = r.layout;
+    let read_only = [L::VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL, L::VK_IMAGE_LAYOUT_DEPTH_STENCIL_READ_ONLY_OPTIMAL];
+    let mut error = |id: &'static str, op: &str| {
+        f.error(
+            id,
+            at,
+            format_args!(
+                "is {layout:?}, a layout that does not write the aspect, but this is the first use (subpass \
+                 {subpass}) of attachment {a}, whose {op} is VK_ATTACHMENT_LOAD_OP_CLEAR."
+            ),
+        );
+    };
+    // loadOp applies to color and depth aspects, stencilLoadOp to stencil ones.
+    if (depth || !stencil) && attached.load == clear {
+        let mixed = layout == L::VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_STENCIL_ATTACHMENT_OPTIMAL;
+        if read_only.contains(&layout) || (mixed && ids.clear_mixed.is_none()) {
+            error(ids.clear, "loadOp");
+        } else if let Some(id) = ids.clear_mixed.filter(|_| mixed) {
+            error(id, "loadOp");
+        }
+    }
+    // A separate stencil layout makes `layout` the depth aspect's alone.
+    if stencil && attached.stencil_load == clear && r.stencil.is_none() {
+        let mixed = layout == L::VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_STENCIL_READ_ONLY_OPTIMAL;
+        if read_only.contains(&layout) || (mixed && ids.stencil_clear_mixed.is_none()) {
+            error(ids.stencil_clear, "stencilLoadOp");
+        } else if let Some(id) = ids.stencil_clear_mixed.filter(|_| mixed) {
+            error(id, "stencilLoadOp");
+        }
+    }
+}
+
+/// Version 2's depth/stencil reference against its attachment's format and its separate stencil
+/// layout.
+fn depth_stencil2(r: &Ref, format: Option<VkFormat>, at: &Location<'_>, f: &mut Findings<'_>) {
+    let layout = r.layout;
+    if r.stencil.is_some() && STENCIL_ONLY.contains(&layout) {
+        f.error(
+            "VUID-VkSubpassDescription2-attachment-06251",
+            &at.dot("layout"),
+            format_args!(
+                "is {layout:?}, but a VkAttachmentReferenceStencilLayout gives the stencil aspect its layout."
+            ),
+        );
+    }
+    let Some(format) = format else { return };
+    let Some((depth, stencil)) = aspects(format) else { return };
+    let a = r.attachment;
+    if DEPTH_ONLY.contains(&layout) && r.stencil.is_none() && depth && stencil {
+        f.error(
+            "VUID-VkRenderPassCreateInfo2-attachment-06244",
+            &at.dot("layout"),
+            format_args!(
+                "is {layout:?} and no VkAttachmentReferenceStencilLayout is chained, but attachment {a} has format \
+                 {format:?}, with depth and stencil."
+            ),
+        );
+    }
+    if STENCIL_ONLY.contains(&layout) && (depth || !stencil) {
+        f.error(
+            "VUID-VkRenderPassCreateInfo2-attachment-06245",
+            &at.dot("layout"),
+            format_args!("is {layout:?}, but attachment {a} has format {format:?}, not a stencil-only one."),
+        );
+    }
+    if DEPTH_ONLY.contains(&layout) && !depth && stencil {
+        f.error(
+            "VUID-VkRenderPassCreateInfo2-attachment-06246",
+            &at.dot("layout"),
+            format_args!("is {layout:?}, but attachment {a} has format {format:?}, a stencil-only one."),
+        );
+    }
+}
+
+/// One attachment reference's layout against the features, and version 2's separate stencil
+/// layout (`at`: the reference).
+fn reference(
+    checks: &DeviceStateless,
+    ids: &Ids,
+    (layout, stencil): (L, Option<L>),
+    at: &Location<'_>,
+    f: &mut Findings<'_>,
+) {
     let features = &checks.facts.features;
     if !features.contains(Feature::SEPARATE_DEPTH_STENCIL_LAYOUTS)
         && (DEPTH_ONLY.contains(&layout) || STENCIL_ONLY.contains(&layout))
@@ -362,11 +705,8 @@ pub(super) unsafe fn reference(
             format_args!("is {layout:?}, but the synchronization2 feature is not enabled."),
         );
     }
-    let ty = VkStructureType::VK_STRUCTURE_TYPE_ATTACHMENT_REFERENCE_STENCIL_LAYOUT;
-    // SAFETY: the caller's contract.
-    let Some(s) = (unsafe { find::<VkAttachmentReferenceStencilLayout>(next, ty) }) else { return };
+    let Some(l) = stencil else { return };
     let never = [L::VK_IMAGE_LAYOUT_UNDEFINED, L::VK_IMAGE_LAYOUT_PREINITIALIZED, L::VK_IMAGE_LAYOUT_PRESENT_SRC_KHR];
-    let l = s.stencilLayout;
     if NOT_STENCIL.contains(&l) || never.contains(&l) {
         let at = at.chained("VkAttachmentReferenceStencilLayout");
         f.error(
@@ -377,70 +717,46 @@ pub(super) unsafe fn reference(
     }
 }
 
-/// Every reference of the subpasses of a version 2 render pass (`at`: pCreateInfo).
+/// The subpasses of a version 2 render pass (`at`: pCreateInfo).
 ///
 /// # Safety
 /// The arrays and chains must be valid (the application's promise).
-pub(super) unsafe fn references2(
+pub(super) unsafe fn subpasses2(
     checks: &DeviceStateless,
-    subpasses: &[VkSubpassDescription2],
+    info: &VkRenderPassCreateInfo2,
     at: &Location<'_>,
     f: &mut Findings<'_>,
 ) {
-    let subpasses_at = at.arrow("pSubpasses");
-    for (i, s) in subpasses.iter().enumerate() {
-        let subpass_at = subpasses_at.index(i);
-        // SAFETY: the caller's contract.
-        let lists = unsafe {
-            [
-                ("pInputAttachments", elements(s.pInputAttachments, s.inputAttachmentCount)),
-                ("pColorAttachments", elements(s.pColorAttachments, s.colorAttachmentCount)),
-                ("pResolveAttachments", elements(s.pResolveAttachments, s.colorAttachmentCount)),
-                ("pDepthStencilAttachment", elements(s.pDepthStencilAttachment, 1)),
-            ]
-        };
-        for (member, refs) in lists {
-            let member_at = subpass_at.dot(member);
-            for (j, r) in refs.iter().enumerate() {
-                let element = member_at.index(j);
-                let at = if member == "pDepthStencilAttachment" { &member_at } else { &element };
-                // SAFETY: the caller's contract.
-                unsafe { reference(checks, &IDS_2, (r.attachment, r.layout, r.pNext), at, f) };
-            }
-        }
-    }
+    // SAFETY: the caller's contract.
+    let (attachments, list) =
+        unsafe { (elements(info.pAttachments, info.attachmentCount), elements(info.pSubpasses, info.subpassCount)) };
+    let attached: Vec<Attached> = attachments
+        .iter()
+        .map(|a| Attached { format: a.format, load: a.loadOp, stencil_load: a.stencilLoadOp })
+        .collect();
+    // SAFETY: the caller's contract.
+    let refs: Vec<Vec<Ref>> = list.iter().map(|s| unsafe { refs2(s) }).collect();
+    subpasses(checks, true, &refs, &attached, at, f);
 }
 
-/// Every reference of the subpasses of a version 1 render pass (`at`: pCreateInfo).
+/// The subpasses of a version 1 render pass (`at`: pCreateInfo).
 ///
 /// # Safety
 /// The arrays must be valid (the application's promise).
-pub(super) unsafe fn references1(
+pub(super) unsafe fn subpasses1(
     checks: &DeviceStateless,
-    subpasses: &[VkSubpassDescription],
+    info: &VkRenderPassCreateInfo,
     at: &Location<'_>,
     f: &mut Findings<'_>,
 ) {
-    let subpasses_at = at.arrow("pSubpasses");
-    for (i, s) in subpasses.iter().enumerate() {
-        let subpass_at = subpasses_at.index(i);
-        // SAFETY: the caller's contract.
-        let lists = unsafe {
-            [
-                ("pInputAttachments", elements(s.pInputAttachments, s.inputAttachmentCount)),
-                ("pColorAttachments", elements(s.pColorAttachments, s.colorAttachmentCount)),
-                ("pResolveAttachments", elements(s.pResolveAttachments, s.colorAttachmentCount)),
-                ("pDepthStencilAttachment", elements(s.pDepthStencilAttachment, 1)),
-            ]
-        };
-        for (member, refs) in lists {
-            let member_at = subpass_at.dot(member);
-            for (j, r) in refs.iter().enumerate() {
-                let element = member_at.index(j);
-                let at = if member == "pDepthStencilAttachment" { &member_at } else { &element };
-                // SAFETY: version 1 references have no chain.
-                unsafe { reference(checks, &IDS_1, (r.attachment, r.layout, std::ptr::null()), at, f) };
-            }
-        }
-    }
+    // SAFETY: the caller's contract.
+    let (attachments, list) =
+        unsafe { (elements(info.pAttachments, info.attachmentCount), elements(info.pSubpasses, info.subpassCount)) };
+    let attached: Vec<Attached> = attachments
+        .iter()
+        .map(|a| Attached { format: a.format, load: a.loadOp, stencil_load: a.stencilLoadOp })
+        .collect();
+    // SAFETY: the caller's contract.
+    let refs: Vec<Vec<Ref>> = list.iter().map(|s| unsafe { refs1(s) }).collect();
+    subpasses(checks, false, &refs, &attached, at, f);
 }
