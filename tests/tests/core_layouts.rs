@@ -834,7 +834,7 @@ fn swapchain_image_layouts() {
         }
         ids
     };
-    assert_eq!(rendering(L::PRESENT_SRC_KHR), ["VUID-vkCmdBeginRendering-pRenderingInfo-09592"]);
+    assert_eq!(rendering(L::GENERAL), ["VUID-vkCmdBeginRendering-pRenderingInfo-09592"]);
     assert_eq!(rendering(L::COLOR_ATTACHMENT_OPTIMAL), NONE);
     let wrong_old = r.barrier(cb, image, A::COLOR, L::TRANSFER_DST_OPTIMAL, L::PRESENT_SRC_KHR);
     assert_eq!(wrong_old, ["VUID-VkImageMemoryBarrier-oldLayout-01197"]);
@@ -1223,5 +1223,236 @@ fn subpass_references() {
     ];
     for two in [false, true] {
         assert_eq!(pass_ids(&ctx, &[cleared], &later, two), NONE);
+    }
+}
+
+/// A 16x16 image of `format` with `samples`, attachment usage for its kind, and a view of its
+/// aspects.
+fn attachment_image(ctx: &Context, format: vk::Format, samples: vk::SampleCountFlags) -> vk::ImageView {
+    use vk::ImageAspectFlags as A;
+    let (usage, aspect) = if is_color(format) {
+        (vk::ImageUsageFlags::COLOR_ATTACHMENT, A::COLOR)
+    } else {
+        (vk::ImageUsageFlags::DEPTH_STENCIL_ATTACHMENT, A::DEPTH | A::STENCIL)
+    };
+    let info = vk::ImageCreateInfo::default()
+        .image_type(vk::ImageType::TYPE_2D)
+        .format(format)
+        .extent(vk::Extent3D { width: 16, height: 16, depth: 1 })
+        .mip_levels(1)
+        .array_layers(1)
+        .samples(samples)
+        .tiling(vk::ImageTiling::OPTIMAL)
+        .usage(usage)
+        .initial_layout(L::UNDEFINED);
+    ctx.image_view(&info, aspect, vk::ComponentMapping::default())
+}
+
+#[test]
+fn rendering_attachment_layouts() {
+    let ctx = context(true);
+    let ds = depth_stencil_format(&ctx);
+    let four = vk::SampleCountFlags::TYPE_4;
+    let one = vk::SampleCountFlags::TYPE_1;
+    let (color, color4) = (attachment_image(&ctx, COLOR, one), attachment_image(&ctx, COLOR, four));
+    let (depth_stencil, depth_stencil4) = (attachment_image(&ctx, ds, one), attachment_image(&ctx, ds, four));
+    let r = Recorder::new(&ctx);
+    let extent = vk::Extent2D { width: 16, height: 16 };
+
+    #[derive(Clone, Copy)]
+    enum Slot {
+        Color,
+        Depth,
+        Stencil,
+    }
+    // vkCmdBeginRendering (in a new command buffer) with one attachment in `slot`: `resolve`
+    // with its multisampled view resolved to the single-sampled one in `layout`, else the
+    // single-sampled view in `layout`.
+    let begin = |slot: Slot, resolve: bool, layout: L| -> Vec<String> {
+        let d = &ctx.device;
+        let (view, view4, mode) = match slot {
+            Slot::Color => (color, color4, vk::ResolveModeFlags::AVERAGE),
+            _ => (depth_stencil, depth_stencil4, vk::ResolveModeFlags::SAMPLE_ZERO),
+        };
+        let own = match slot {
+            Slot::Color => L::COLOR_ATTACHMENT_OPTIMAL,
+            _ => L::DEPTH_STENCIL_ATTACHMENT_OPTIMAL,
+        };
+        let attachment = vk::RenderingAttachmentInfo::default()
+            .load_op(vk::AttachmentLoadOp::CLEAR)
+            .store_op(vk::AttachmentStoreOp::STORE);
+        let attachment = if resolve {
+            attachment
+                .image_view(view4)
+                .image_layout(own)
+                .resolve_mode(mode)
+                .resolve_image_view(view)
+                .resolve_image_layout(layout)
+        } else {
+            attachment.image_view(view).image_layout(layout)
+        };
+        let colors = [attachment];
+        let mut info = vk::RenderingInfo::default()
+            .render_area(vk::Rect2D { offset: vk::Offset2D::default(), extent })
+            .layer_count(1);
+        info = match slot {
+            Slot::Color => info.color_attachments(&colors),
+            Slot::Depth => info.depth_attachment(&colors[0]),
+            Slot::Stencil => info.stencil_attachment(&colors[0]),
+        };
+        let cb = r.begin();
+        let ids = r.ids(|| {
+            // SAFETY: a recording command buffer; an invalid begin is skipped by Vigil.
+            unsafe { d.cmd_begin_rendering(cb, &info) }
+        });
+        if ids.is_empty() {
+            // SAFETY: inside the instance just begun.
+            unsafe { d.cmd_end_rendering(cb) };
+        }
+        ids
+    };
+
+    // (slot, resolve, bad layout, id, good layout)
+    let cases = [
+        (
+            Slot::Color,
+            false,
+            L::UNDEFINED,
+            "VUID-VkRenderingAttachmentInfo-imageView-06135",
+            L::COLOR_ATTACHMENT_OPTIMAL,
+        ),
+        (Slot::Color, false, L::PRESENT_SRC_KHR, "VUID-VkRenderingAttachmentInfo-imageView-06145", L::GENERAL),
+        (
+            Slot::Color,
+            false,
+            L::DEPTH_STENCIL_ATTACHMENT_OPTIMAL,
+            "VUID-VkRenderingInfo-colorAttachmentCount-06090",
+            L::COLOR_ATTACHMENT_OPTIMAL,
+        ),
+        (
+            Slot::Color,
+            false,
+            L::DEPTH_READ_ONLY_STENCIL_ATTACHMENT_OPTIMAL,
+            "VUID-VkRenderingInfo-colorAttachmentCount-06096",
+            L::ATTACHMENT_OPTIMAL,
+        ),
+        (
+            Slot::Color,
+            false,
+            L::DEPTH_ATTACHMENT_OPTIMAL,
+            "VUID-VkRenderingInfo-colorAttachmentCount-06100",
+            L::COLOR_ATTACHMENT_OPTIMAL,
+        ),
+        (
+            Slot::Color,
+            true,
+            L::TRANSFER_SRC_OPTIMAL,
+            "VUID-VkRenderingAttachmentInfo-imageView-06136",
+            L::COLOR_ATTACHMENT_OPTIMAL,
+        ),
+        (Slot::Color, true, L::READ_ONLY_OPTIMAL, "VUID-VkRenderingAttachmentInfo-imageView-06142", L::GENERAL),
+        (Slot::Color, true, L::PRESENT_SRC_KHR, "VUID-VkRenderingAttachmentInfo-imageView-06146", L::GENERAL),
+        (
+            Slot::Color,
+            true,
+            L::DEPTH_STENCIL_ATTACHMENT_OPTIMAL,
+            "VUID-VkRenderingInfo-colorAttachmentCount-06091",
+            L::COLOR_ATTACHMENT_OPTIMAL,
+        ),
+        (
+            Slot::Color,
+            true,
+            L::DEPTH_ATTACHMENT_STENCIL_READ_ONLY_OPTIMAL,
+            "VUID-VkRenderingInfo-colorAttachmentCount-06097",
+            L::COLOR_ATTACHMENT_OPTIMAL,
+        ),
+        (
+            Slot::Color,
+            true,
+            L::STENCIL_ATTACHMENT_OPTIMAL,
+            "VUID-VkRenderingInfo-colorAttachmentCount-06101",
+            L::COLOR_ATTACHMENT_OPTIMAL,
+        ),
+        (
+            Slot::Depth,
+            false,
+            L::COLOR_ATTACHMENT_OPTIMAL,
+            "VUID-VkRenderingInfo-pDepthAttachment-06092",
+            L::DEPTH_STENCIL_ATTACHMENT_OPTIMAL,
+        ),
+        (
+            Slot::Depth,
+            false,
+            L::STENCIL_ATTACHMENT_OPTIMAL,
+            "VUID-VkRenderingInfo-pDepthAttachment-07732",
+            L::DEPTH_ATTACHMENT_OPTIMAL,
+        ),
+        (
+            Slot::Depth,
+            true,
+            L::COLOR_ATTACHMENT_OPTIMAL,
+            "VUID-VkRenderingInfo-pDepthAttachment-06093",
+            L::DEPTH_STENCIL_ATTACHMENT_OPTIMAL,
+        ),
+        (
+            Slot::Depth,
+            true,
+            L::DEPTH_READ_ONLY_STENCIL_ATTACHMENT_OPTIMAL,
+            "VUID-VkRenderingInfo-pDepthAttachment-06098",
+            L::DEPTH_ATTACHMENT_STENCIL_READ_ONLY_OPTIMAL,
+        ),
+        (
+            Slot::Depth,
+            true,
+            L::STENCIL_ATTACHMENT_OPTIMAL,
+            "VUID-VkRenderingInfo-pDepthAttachment-07733",
+            L::DEPTH_ATTACHMENT_OPTIMAL,
+        ),
+        (
+            Slot::Depth,
+            true,
+            L::DEPTH_READ_ONLY_OPTIMAL,
+            "VUID-VkRenderingAttachmentInfo-imageView-06137",
+            L::DEPTH_ATTACHMENT_OPTIMAL,
+        ),
+        (
+            Slot::Stencil,
+            false,
+            L::COLOR_ATTACHMENT_OPTIMAL,
+            "VUID-VkRenderingInfo-pStencilAttachment-06094",
+            L::STENCIL_ATTACHMENT_OPTIMAL,
+        ),
+        (
+            Slot::Stencil,
+            false,
+            L::DEPTH_ATTACHMENT_OPTIMAL,
+            "VUID-VkRenderingInfo-pStencilAttachment-07734",
+            L::STENCIL_ATTACHMENT_OPTIMAL,
+        ),
+        (
+            Slot::Stencil,
+            true,
+            L::COLOR_ATTACHMENT_OPTIMAL,
+            "VUID-VkRenderingInfo-pStencilAttachment-06095",
+            L::STENCIL_ATTACHMENT_OPTIMAL,
+        ),
+        (
+            Slot::Stencil,
+            true,
+            L::DEPTH_ATTACHMENT_STENCIL_READ_ONLY_OPTIMAL,
+            "VUID-VkRenderingInfo-pStencilAttachment-06099",
+            L::DEPTH_READ_ONLY_STENCIL_ATTACHMENT_OPTIMAL,
+        ),
+        (
+            Slot::Stencil,
+            true,
+            L::DEPTH_ATTACHMENT_OPTIMAL,
+            "VUID-VkRenderingInfo-pStencilAttachment-07735",
+            L::STENCIL_ATTACHMENT_OPTIMAL,
+        ),
+    ];
+    for (slot, resolve, bad, id, good) in cases {
+        assert_eq!(begin(slot, resolve, bad), [id], "{bad:?}");
+        assert_eq!(begin(slot, resolve, good), NONE, "neighbour of {id}");
     }
 }

@@ -289,7 +289,11 @@ impl ValidationObject for CoreChecks {
         let recorded = self.recording_rules(cx);
         recorded | {
             // SAFETY: the rendering info the application passed (stateless checked it).
-            unsafe { self.rendering_layouts(cx, cb, info) | self.rendering_attachments(cx, info) }
+            unsafe {
+                self.rendering_layouts(cx, cb, info)
+                    | self.rendering_attachments(cx, info)
+                    | self.rendering_attachment_layouts(cx, info)
+            }
         }
     }
 

@@ -27,6 +27,7 @@ mod queries;
 mod recording;
 mod render_passes;
 mod rendering;
+mod rendering_layouts;
 mod semaphores;
 mod spirv;
 mod spirv_validator;
