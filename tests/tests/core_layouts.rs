@@ -506,10 +506,11 @@ impl Drop for Recorder<'_> {
     }
 }
 
-/// A 16x16 image of `format` with `usage`, bound to memory, and a view of `aspect` of it.
-fn image(
+/// A 16x16 image of `format` with `samples` and `usage`, bound to memory, and a view of
+/// `aspect` of it.
+fn new_image(
     ctx: &Context,
-    format: vk::Format,
+    (format, samples): (vk::Format, vk::SampleCountFlags),
     usage: vk::ImageUsageFlags,
     aspect: vk::ImageAspectFlags,
 ) -> (vk::Image, vk::ImageView) {
@@ -520,7 +521,7 @@ fn image(
         .extent(vk::Extent3D { width: 16, height: 16, depth: 1 })
         .mip_levels(1)
         .array_layers(1)
-        .samples(vk::SampleCountFlags::TYPE_1)
+        .samples(samples)
         .tiling(vk::ImageTiling::OPTIMAL)
         .usage(usage)
         .initial_layout(L::UNDEFINED);
@@ -641,7 +642,8 @@ fn separate_depth_stencil_layouts() {
     use vk::ImageAspectFlags as A;
     let ctx = context(true);
     let format = depth_stencil_format(&ctx);
-    let (image, view) = image(&ctx, format, vk::ImageUsageFlags::DEPTH_STENCIL_ATTACHMENT, A::DEPTH | A::STENCIL);
+    let usage = vk::ImageUsageFlags::DEPTH_STENCIL_ATTACHMENT;
+    let (image, view) = new_image(&ctx, (format, vk::SampleCountFlags::TYPE_1), usage, A::DEPTH | A::STENCIL);
     let extent = vk::Extent2D { width: 16, height: 16 };
     let good = separate_render_pass(&ctx, format, L::STENCIL_ATTACHMENT_OPTIMAL);
     let bad = separate_render_pass(&ctx, format, L::STENCIL_READ_ONLY_OPTIMAL);
@@ -713,6 +715,43 @@ fn separate_depth_stencil_layouts() {
     };
     assert_eq!(rendering(L::STENCIL_READ_ONLY_OPTIMAL), ["VUID-vkCmdBeginRendering-pRenderingInfo-09590"]);
     assert_eq!(rendering(L::STENCIL_ATTACHMENT_OPTIMAL), NONE);
+    assert_eq!(r.submit(cb), NONE);
+
+    // Resolved into the image: each aspect's resolve target in its aspect's layout.
+    let (image4, multisampled) = new_image(&ctx, (format, vk::SampleCountFlags::TYPE_4), usage, A::DEPTH | A::STENCIL);
+    let cb = r.begin();
+    let both = A::DEPTH | A::STENCIL;
+    assert_eq!(r.barrier(cb, image4, both, L::UNDEFINED, L::DEPTH_STENCIL_ATTACHMENT_OPTIMAL), NONE);
+    assert_eq!(r.barrier(cb, image, A::DEPTH, L::UNDEFINED, L::DEPTH_ATTACHMENT_OPTIMAL), NONE);
+    assert_eq!(r.barrier(cb, image, A::STENCIL, L::UNDEFINED, L::STENCIL_ATTACHMENT_OPTIMAL), NONE);
+    let resolving = |stencil: bool, layout: L| {
+        let d = &ctx.device;
+        let attachment = vk::RenderingAttachmentInfo::default()
+            .image_view(multisampled)
+            .image_layout(L::DEPTH_STENCIL_ATTACHMENT_OPTIMAL)
+            .load_op(vk::AttachmentLoadOp::CLEAR)
+            .store_op(vk::AttachmentStoreOp::DONT_CARE)
+            .resolve_mode(vk::ResolveModeFlags::SAMPLE_ZERO)
+            .resolve_image_view(view)
+            .resolve_image_layout(layout);
+        let info = vk::RenderingInfo::default()
+            .render_area(vk::Rect2D { offset: vk::Offset2D::default(), extent })
+            .layer_count(1);
+        let info = if stencil { info.stencil_attachment(&attachment) } else { info.depth_attachment(&attachment) };
+        let ids = r.ids(|| {
+            // SAFETY: a recording command buffer; an invalid begin is skipped by Vigil.
+            unsafe { d.cmd_begin_rendering(cb, &info) }
+        });
+        if ids.is_empty() {
+            // SAFETY: inside the instance just begun.
+            unsafe { d.cmd_end_rendering(cb) };
+        }
+        ids
+    };
+    assert_eq!(resolving(false, L::GENERAL), ["VUID-vkCmdBeginRendering-pRenderingInfo-09589"]);
+    assert_eq!(resolving(false, L::DEPTH_ATTACHMENT_OPTIMAL), NONE);
+    assert_eq!(resolving(true, L::GENERAL), ["VUID-vkCmdBeginRendering-pRenderingInfo-09591"]);
+    assert_eq!(resolving(true, L::STENCIL_ATTACHMENT_OPTIMAL), NONE);
     assert_eq!(r.submit(cb), NONE);
 }
 

@@ -181,9 +181,10 @@ impl CoreChecks {
                 }
                 (RenderingSlot::Depth, false) => ("VUID-vkCmdBeginRendering-pRenderingInfo-09588", "imageLayout"),
                 (RenderingSlot::Stencil, false) => ("VUID-vkCmdBeginRendering-pRenderingInfo-09590", "imageLayout"),
-                // Depth and stencil resolve targets (09589, 09591) need resolve modes these tests
-                // do not reach on lavapipe: checked at submission only.
-                (_, true) => continue,
+                (RenderingSlot::Depth, true) => ("VUID-vkCmdBeginRendering-pRenderingInfo-09589", "resolveImageLayout"),
+                (RenderingSlot::Stencil, true) => {
+                    ("VUID-vkCmdBeginRendering-pRenderingInfo-09591", "resolveImageLayout")
+                }
             };
             let message = format_args!(
                 "is {}, but the commands recorded before this one leave {} in {}.",
