@@ -690,4 +690,27 @@ mod tests {
         let slots: Vec<usize> = shape.range(&depth_stencil).map(|i| shape.subresource(i).0).collect();
         assert_eq!(slots, [1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2]);
     }
+
+    #[test]
+    fn layouts_match_per_aspect() {
+        use VkImageLayout as L;
+        let (color, depth, stencil) = (0, 1, 2);
+        let ds = L::VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL.0;
+        let ds_read = L::VK_IMAGE_LAYOUT_DEPTH_STENCIL_READ_ONLY_OPTIMAL.0;
+        let depth_write_stencil_read = L::VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_STENCIL_READ_ONLY_OPTIMAL.0;
+        assert!(same_layout(depth, ds, L::VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL.0));
+        assert!(same_layout(depth, depth_write_stencil_read, L::VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL.0));
+        assert!(same_layout(stencil, depth_write_stencil_read, L::VK_IMAGE_LAYOUT_STENCIL_READ_ONLY_OPTIMAL.0));
+        assert!(!same_layout(stencil, depth_write_stencil_read, L::VK_IMAGE_LAYOUT_STENCIL_ATTACHMENT_OPTIMAL.0));
+        assert!(same_layout(stencil, ds_read, L::VK_IMAGE_LAYOUT_READ_ONLY_OPTIMAL.0));
+        assert!(!same_layout(depth, ds, ds_read));
+        assert!(same_layout(
+            color,
+            L::VK_IMAGE_LAYOUT_ATTACHMENT_OPTIMAL.0,
+            L::VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL.0
+        ));
+        // Combined layouts are not color ones.
+        assert!(!same_layout(color, ds, L::VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL.0));
+        assert!(!same_layout(color, L::VK_IMAGE_LAYOUT_GENERAL.0, L::VK_IMAGE_LAYOUT_UNDEFINED.0));
+    }
 }
