@@ -1495,3 +1495,81 @@ fn rendering_attachment_layouts() {
         assert_eq!(begin(slot, resolve, good), NONE, "neighbour of {id}");
     }
 }
+
+#[test]
+fn aspect_layout_usage() {
+    use vk::ImageAspectFlags as A;
+    use vk::ImageUsageFlags as U;
+    let ctx = context(true);
+    let d = &ctx.device;
+    let one = (DEPTH, vk::SampleCountFlags::TYPE_1);
+    let (_, input_only) = new_image(&ctx, one, U::INPUT_ATTACHMENT, A::DEPTH);
+    let (_, both_usages) = new_image(&ctx, one, U::INPUT_ATTACHMENT | U::DEPTH_STENCIL_ATTACHMENT, A::DEPTH);
+    let extent = vk::Extent2D { width: 16, height: 16 };
+    // A depth attachment read as an input attachment in DEPTH_READ_ONLY_OPTIMAL, both versions.
+    let attachments = [vk::AttachmentDescription::default()
+        .format(DEPTH)
+        .samples(vk::SampleCountFlags::TYPE_1)
+        .load_op(vk::AttachmentLoadOp::DONT_CARE)
+        .store_op(vk::AttachmentStoreOp::DONT_CARE)
+        .stencil_load_op(vk::AttachmentLoadOp::DONT_CARE)
+        .stencil_store_op(vk::AttachmentStoreOp::DONT_CARE)
+        .initial_layout(L::UNDEFINED)
+        .final_layout(L::DEPTH_READ_ONLY_OPTIMAL)];
+    let inputs = [vk::AttachmentReference { attachment: 0, layout: L::DEPTH_READ_ONLY_OPTIMAL }];
+    let subpasses = [vk::SubpassDescription::default()
+        .pipeline_bind_point(vk::PipelineBindPoint::GRAPHICS)
+        .input_attachments(&inputs)];
+    let info = vk::RenderPassCreateInfo::default().attachments(&attachments).subpasses(&subpasses);
+    let attachments2 = [vk::AttachmentDescription2::default()
+        .format(DEPTH)
+        .samples(vk::SampleCountFlags::TYPE_1)
+        .load_op(vk::AttachmentLoadOp::DONT_CARE)
+        .store_op(vk::AttachmentStoreOp::DONT_CARE)
+        .stencil_load_op(vk::AttachmentLoadOp::DONT_CARE)
+        .stencil_store_op(vk::AttachmentStoreOp::DONT_CARE)
+        .initial_layout(L::UNDEFINED)
+        .final_layout(L::DEPTH_READ_ONLY_OPTIMAL)];
+    let inputs2 =
+        [vk::AttachmentReference2::default().attachment(0).layout(L::DEPTH_READ_ONLY_OPTIMAL).aspect_mask(A::DEPTH)];
+    let subpasses2 = [vk::SubpassDescription2::default()
+        .pipeline_bind_point(vk::PipelineBindPoint::GRAPHICS)
+        .input_attachments(&inputs2)];
+    let info2 = vk::RenderPassCreateInfo2::default().attachments(&attachments2).subpasses(&subpasses2);
+    let (mut rp, mut rp2) = (None, None);
+    let ids = ctx.messages.problem_ids_of(|| {
+        // SAFETY: valid create infos.
+        unsafe {
+            rp = d.create_render_pass(&info, None).ok();
+            rp2 = d.create_render_pass2(&info2, None).ok();
+        }
+    });
+    assert_eq!(ids, NONE);
+    let (rp, rp2) = (rp.expect("vkCreateRenderPass"), rp2.expect("vkCreateRenderPass2"));
+    let r = Recorder::new(&ctx);
+    for (view, v1, v2) in [
+        (
+            input_only,
+            vec!["VUID-vkCmdBeginRenderPass-initialLayout-02842"],
+            vec!["VUID-vkCmdBeginRenderPass2-initialLayout-02844"],
+        ),
+        (both_usages, vec![], vec![]),
+    ] {
+        let fb = framebuffer(&ctx, rp, view, extent);
+        let cb = r.begin();
+        let begin = vk::RenderPassBeginInfo::default()
+            .render_pass(rp)
+            .framebuffer(fb)
+            .render_area(vk::Rect2D { offset: vk::Offset2D::default(), extent });
+        let ids = r.ids(|| {
+            // SAFETY: a recording command buffer; an invalid begin is skipped by Vigil.
+            unsafe { d.cmd_begin_render_pass(cb, &begin, vk::SubpassContents::INLINE) }
+        });
+        if ids.is_empty() {
+            // SAFETY: inside the instance just begun.
+            unsafe { d.cmd_end_render_pass(cb) };
+        }
+        assert_eq!(ids, v1);
+        assert_eq!(render_pass_instance(&r, cb, rp2, fb, extent), v2);
+    }
+}

@@ -212,6 +212,16 @@ impl RenderPassState {
         let _ = self.stencil_layouts.set(layouts);
     }
 
+    /// Records which attachments are named with a depth-only or stencil-only layout.
+    pub fn set_aspect_layouts(&self, named: Vec<bool>) {
+        let _ = self.aspect_layouts.set(named);
+    }
+
+    /// Whether attachment `i` is named with a depth-only or stencil-only layout, when recorded.
+    pub fn aspect_layout(&self, i: usize) -> Option<bool> {
+        self.aspect_layouts.get()?.get(i).copied()
+    }
+
     /// Attachment `i`'s stencil aspect's own initial and final layout, when it has them.
     pub fn stencil_attachment(&self, i: usize) -> Option<(i32, i32)> {
         self.stencil_layouts.get()?.get(i).copied().flatten()

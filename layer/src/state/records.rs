@@ -907,6 +907,9 @@ pub struct RenderPassState {
     /// Per attachment, the stencil aspect's own initial and final layout
     /// (`VkAttachmentDescriptionStencilLayout`), when chained.
     pub(super) stencil_layouts: OnceLock<Vec<Option<(i32, i32)>>>,
+    /// Per attachment, whether an initial, final or reference layout it is named with is a
+    /// depth-only or stencil-only one.
+    pub(super) aspect_layouts: OnceLock<Vec<bool>>,
 }
 
 /// What beginning, advancing and ending a render pass's instances is checked against.

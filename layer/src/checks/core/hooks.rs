@@ -167,6 +167,7 @@ impl ValidationObject for CoreChecks {
                 self.render_pass_begin_info(cx, info)
                     | self.render_pass_layouts(cx, cb, info, "VUID-vkCmdBeginRenderPass-initialLayout-00900")
                     | self.attachment_usage_for_layouts(cx, &framebuffers::BEGIN_RENDER_PASS, info)
+                    | self.aspect_layout_usage(cx, "VUID-vkCmdBeginRenderPass-initialLayout-02842", info)
             }
         }
     }
@@ -185,6 +186,7 @@ impl ValidationObject for CoreChecks {
                 self.render_pass_begin_info(cx, info)
                     | self.render_pass_layouts(cx, cb, info, "VUID-vkCmdBeginRenderPass2-initialLayout-03100")
                     | self.attachment_usage_for_layouts(cx, &framebuffers::BEGIN_RENDER_PASS2, info)
+                    | self.aspect_layout_usage(cx, "VUID-vkCmdBeginRenderPass2-initialLayout-02844", info)
             }
         }
     }

@@ -218,6 +218,8 @@ impl StateTracker {
         let clears = attachments.iter().map(|a| (a.format, a.loadOp, a.stencilLoadOp));
         self.render_pass_created(rp.as_raw(), layouts, shape(info.subpassCount, clears));
         // SAFETY: the accepted create info.
+        unsafe { self.render_pass_layouts(rp.as_raw(), info) };
+        // SAFETY: the accepted create info.
         self.render_pass_colors(rp.as_raw(), unsafe { crate::state::clears::render_pass_colors(info) });
         // SAFETY: as above.
         self.render_pass_uses(rp.as_raw(), unsafe { crate::state::render_passes::attachment_uses(info) });
@@ -242,7 +244,7 @@ impl StateTracker {
         let clears = attachments.iter().map(|a| (a.format, a.loadOp, a.stencilLoadOp));
         self.render_pass_created(rp.as_raw(), layouts, shape(info.subpassCount, clears));
         // SAFETY: the accepted create info.
-        unsafe { self.render_pass_stencil_layouts(rp.as_raw(), attachments) };
+        unsafe { self.render_pass2_layouts(rp.as_raw(), info) };
         // SAFETY: the accepted create info.
         self.render_pass_colors(rp.as_raw(), unsafe { crate::state::clears::render_pass2_colors(info) });
         // SAFETY: as above.
