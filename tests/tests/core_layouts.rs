@@ -408,6 +408,54 @@ fn render_pass_creation() {
         assert_eq!(ids(&ctx, c, false), NONE, "{v1} with the feature");
         assert_eq!(ids(&ctx, c, true), NONE, "{v2} with the feature");
     }
+
+    // The layouts of two extensions, enabled without their features: not allowed; GENERAL is.
+    let entry = VulkanEnv::new().with_vigil().entry();
+    let extensions = ContextBuilder::new()
+        .layers(&[VIGIL_LAYER])
+        .device_extensions(&[c"VK_EXT_attachment_feedback_loop_layout", c"VK_KHR_dynamic_rendering_local_read"])
+        .build_skipping_errors(&entry);
+    let (feedback, local) = (L::ATTACHMENT_FEEDBACK_LOOP_OPTIMAL_EXT, L::RENDERING_LOCAL_READ_KHR);
+    let without_features = [
+        (
+            color.initial(feedback),
+            "VUID-VkAttachmentDescription-attachmentFeedbackLoopLayout-07309",
+            "VUID-VkAttachmentDescription2-attachmentFeedbackLoopLayout-07309",
+        ),
+        (
+            color.last(feedback),
+            "VUID-VkAttachmentDescription-attachmentFeedbackLoopLayout-07310",
+            "VUID-VkAttachmentDescription2-attachmentFeedbackLoopLayout-07310",
+        ),
+        (
+            color.reference(feedback),
+            "VUID-VkAttachmentReference-attachmentFeedbackLoopLayout-07311",
+            "VUID-VkAttachmentReference2-attachmentFeedbackLoopLayout-07311",
+        ),
+        (
+            color.initial(local),
+            "VUID-VkAttachmentDescription-dynamicRenderingLocalRead-09544",
+            "VUID-VkAttachmentDescription2-dynamicRenderingLocalRead-09544",
+        ),
+        (
+            color.last(local),
+            "VUID-VkAttachmentDescription-dynamicRenderingLocalRead-09545",
+            "VUID-VkAttachmentDescription2-dynamicRenderingLocalRead-09545",
+        ),
+        (
+            color.reference(local),
+            "VUID-VkAttachmentReference-dynamicRenderingLocalRead-09546",
+            "VUID-VkAttachmentReference2-dynamicRenderingLocalRead-09546",
+        ),
+    ];
+    for (c, v1, v2) in &without_features {
+        assert_eq!(ids(&extensions, c, false), [*v1]);
+        assert_eq!(ids(&extensions, c, true), [*v2]);
+    }
+    for c in [color.initial(L::GENERAL), color.last(L::GENERAL), color.reference(L::GENERAL)] {
+        assert_eq!(ids(&extensions, &c, false), NONE);
+        assert_eq!(ids(&extensions, &c, true), NONE);
+    }
 }
 
 /// Command buffers of one pool, recorded and submitted one at a time.

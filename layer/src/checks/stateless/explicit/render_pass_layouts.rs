@@ -1,9 +1,9 @@
 //! Render pass creation, both versions: the layouts an attachment description and an attachment
 //! reference may name, against the attachment's format (color, depth only, stencil only, or
 //! both), the separate stencil layouts of render pass 2 (`VkAttachmentDescriptionStencilLayout`,
-//! `VkAttachmentReferenceStencilLayout`), and the features the separate-aspect and
-//! synchronization2 layouts need. Attachments with an external format (`VK_FORMAT_UNDEFINED`)
-//! are not judged by format.
+//! `VkAttachmentReferenceStencilLayout`), and the features the separate-aspect,
+//! synchronization2, attachment feedback loop and rendering local read layouts need.
+//! Attachments with an external format (`VK_FORMAT_UNDEFINED`) are not judged by format.
 
 use vigil_generated::features::Feature;
 use vigil_generated::*;
@@ -28,6 +28,9 @@ const MIXED: [L; 2] = [
 ];
 /// The synchronization2 layouts.
 const SYNC2: [L; 2] = [L::VK_IMAGE_LAYOUT_ATTACHMENT_OPTIMAL, L::VK_IMAGE_LAYOUT_READ_ONLY_OPTIMAL];
+/// The layouts of attachmentFeedbackLoopLayout and dynamicRenderingLocalRead.
+const FEEDBACK_LOOP: L = L::VK_IMAGE_LAYOUT_ATTACHMENT_FEEDBACK_LOOP_OPTIMAL_EXT;
+const LOCAL_READ: L = L::VK_IMAGE_LAYOUT_RENDERING_LOCAL_READ;
 
 /// The aspects of an attachment's format: `None` for `VK_FORMAT_UNDEFINED` (an external format),
 /// else (depth, stencil); a format with neither is a color format.
@@ -60,6 +63,8 @@ struct MemberIds {
     color_mixed: &'static str,
     feature: &'static str,
     sync2: &'static str,
+    feedback_loop: &'static str,
+    local_read: &'static str,
 }
 
 /// The ids of one version.
@@ -72,6 +77,8 @@ pub(super) struct Ids {
     stencil_load: &'static str,
     reference_feature: &'static str,
     reference_sync2: &'static str,
+    reference_feedback_loop: &'static str,
+    reference_local_read: &'static str,
     /// Whether `both_depth` is about the missing structure (version 2).
     v2: bool,
 }
@@ -88,6 +95,8 @@ pub(super) const IDS_1: Ids = Ids {
         color_mixed: "VUID-VkAttachmentDescription-format-06487",
         feature: "VUID-VkAttachmentDescription-separateDepthStencilLayouts-03284",
         sync2: "VUID-VkAttachmentDescription-synchronization2-06908",
+        feedback_loop: "VUID-VkAttachmentDescription-attachmentFeedbackLoopLayout-07309",
+        local_read: "VUID-VkAttachmentDescription-dynamicRenderingLocalRead-09544",
     },
     last: MemberIds {
         color_depth_stencil: "VUID-VkAttachmentDescription-format-03282",
@@ -100,11 +109,15 @@ pub(super) const IDS_1: Ids = Ids {
         color_mixed: "VUID-VkAttachmentDescription-format-06488",
         feature: "VUID-VkAttachmentDescription-separateDepthStencilLayouts-03285",
         sync2: "VUID-VkAttachmentDescription-synchronization2-06909",
+        feedback_loop: "VUID-VkAttachmentDescription-attachmentFeedbackLoopLayout-07310",
+        local_read: "VUID-VkAttachmentDescription-dynamicRenderingLocalRead-09545",
     },
     load: "VUID-VkAttachmentDescription-format-06699",
     stencil_load: "VUID-VkAttachmentDescription-format-06700",
     reference_feature: "VUID-VkAttachmentReference-separateDepthStencilLayouts-03313",
     reference_sync2: "VUID-VkAttachmentReference-synchronization2-06910",
+    reference_feedback_loop: "VUID-VkAttachmentReference-attachmentFeedbackLoopLayout-07311",
+    reference_local_read: "VUID-VkAttachmentReference-dynamicRenderingLocalRead-09546",
     v2: false,
 };
 
@@ -120,6 +133,8 @@ pub(super) const IDS_2: Ids = Ids {
         color_mixed: "VUID-VkAttachmentDescription2-format-06487",
         feature: "VUID-VkAttachmentDescription2-separateDepthStencilLayouts-03284",
         sync2: "VUID-VkAttachmentDescription2-synchronization2-06908",
+        feedback_loop: "VUID-VkAttachmentDescription2-attachmentFeedbackLoopLayout-07309",
+        local_read: "VUID-VkAttachmentDescription2-dynamicRenderingLocalRead-09544",
     },
     last: MemberIds {
         color_depth_stencil: "VUID-VkAttachmentDescription2-format-03282",
@@ -132,11 +147,15 @@ pub(super) const IDS_2: Ids = Ids {
         color_mixed: "VUID-VkAttachmentDescription2-format-06488",
         feature: "VUID-VkAttachmentDescription2-separateDepthStencilLayouts-03285",
         sync2: "VUID-VkAttachmentDescription2-synchronization2-06909",
+        feedback_loop: "VUID-VkAttachmentDescription2-attachmentFeedbackLoopLayout-07310",
+        local_read: "VUID-VkAttachmentDescription2-dynamicRenderingLocalRead-09545",
     },
     load: "VUID-VkAttachmentDescription2-format-06699",
     stencil_load: "VUID-VkAttachmentDescription2-pNext-06704",
     reference_feature: "VUID-VkAttachmentReference2-separateDepthStencilLayouts-03313",
     reference_sync2: "VUID-VkAttachmentReference2-synchronization2-06910",
+    reference_feedback_loop: "VUID-VkAttachmentReference2-attachmentFeedbackLoopLayout-07311",
+    reference_local_read: "VUID-VkAttachmentReference2-dynamicRenderingLocalRead-09546",
     v2: true,
 };
 
@@ -190,6 +209,8 @@ pub(super) fn attachment(
     let features = &checks.facts.features;
     let separate_feature = features.contains(Feature::SEPARATE_DEPTH_STENCIL_LAYOUTS);
     let sync2 = features.contains(Feature::SYNCHRONIZATION2);
+    let feedback_loop = features.contains(Feature::ATTACHMENT_FEEDBACK_LOOP_LAYOUT);
+    let local_read = features.contains(Feature::DYNAMIC_RENDERING_LOCAL_READ);
     let format = a.format;
     // Version 2 allows a depth layout for a stencil-only format with separate stencil layouts,
     // and requires the structure for a depth layout of a format with both aspects.
@@ -205,6 +226,12 @@ pub(super) fn attachment(
         }
         if !sync2 && SYNC2.contains(&layout) {
             error(m.sync2, format_args!("the synchronization2 feature is not enabled."));
+        }
+        if !feedback_loop && layout == FEEDBACK_LOOP {
+            error(m.feedback_loop, format_args!("the attachmentFeedbackLoopLayout feature is not enabled."));
+        }
+        if !local_read && layout == LOCAL_READ {
+            error(m.local_read, format_args!("the dynamicRenderingLocalRead feature is not enabled."));
         }
         let Some((depth, stencil)) = aspects(format) else { continue };
         if !depth && !stencil {
@@ -703,6 +730,20 @@ fn reference(
             ids.reference_sync2,
             &at.dot("layout"),
             format_args!("is {layout:?}, but the synchronization2 feature is not enabled."),
+        );
+    }
+    if !features.contains(Feature::ATTACHMENT_FEEDBACK_LOOP_LAYOUT) && layout == FEEDBACK_LOOP {
+        f.error(
+            ids.reference_feedback_loop,
+            &at.dot("layout"),
+            format_args!("is {layout:?}, but the attachmentFeedbackLoopLayout feature is not enabled."),
+        );
+    }
+    if !features.contains(Feature::DYNAMIC_RENDERING_LOCAL_READ) && layout == LOCAL_READ {
+        f.error(
+            ids.reference_local_read,
+            &at.dot("layout"),
+            format_args!("is {layout:?}, but the dynamicRenderingLocalRead feature is not enabled."),
         );
     }
     let Some(l) = stencil else { return };
