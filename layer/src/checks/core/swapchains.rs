@@ -269,8 +269,8 @@ impl CoreChecks {
                     "VUID-VkPresentInfoKHR-pImageIndices-01430",
                     &list.index(i),
                     format_args!(
-                        "is {index}, whose image {image:#x} of swapchain {:#x} the command buffers submitted so far \
-                         leave (array layer {layer}) in {}, not VK_IMAGE_LAYOUT_PRESENT_SRC_KHR or \
+                        "is {index}, but image {image:#x} of swapchain {:#x} (array layer {layer}) is in {} as the \
+                         command buffers submitted so far leave it, not VK_IMAGE_LAYOUT_PRESENT_SRC_KHR or \
                          VK_IMAGE_LAYOUT_SHARED_PRESENT_KHR: transition it before presenting it.",
                         sc.as_raw(),
                         layout_name(layout)
