@@ -575,25 +575,27 @@ fn subpasses(
             let list_at = subpass_at.dot(r.list.member());
             let element = list_at.index(r.index);
             let at = if r.list == List::DepthStencil { &list_at } else { &element };
-            reference(checks, ids, (r.layout, r.stencil), at, f);
+            // pDepthStencilAttachment is a pointer.
+            let layout_at = if r.list == List::DepthStencil { list_at.arrow("layout") } else { element.dot("layout") };
+            reference(checks, ids, (r.layout, r.stencil), (at, &layout_at), f);
             let layout = r.layout;
             for (layouts, id) in list_rules(sids, r.list) {
                 if layouts.contains(&layout) {
                     f.error(
                         id,
-                        &at.dot("layout"),
+                        &layout_at,
                         format_args!("is {layout:?}, which a subpass's {} cannot use.", r.list.member()),
                     );
                 }
             }
             if v2 && r.list == List::DepthStencil {
-                depth_stencil2(r, attachments.get(r.attachment as usize).map(|a| a.format), at, f);
+                depth_stencil2(r, attachments.get(r.attachment as usize).map(|a| a.format), &layout_at, f);
             }
             // Each use of an attachment in one subpass names one layout.
             if let Some(other) = refs[..k].iter().find(|o| o.attachment == r.attachment && o.layout != layout) {
                 f.error(
                     sids.same_layout,
-                    &at.dot("layout"),
+                    &layout_at,
                     format_args!(
                         "is {layout:?}, but the subpass also uses attachment {} in {}[{}] with layout {:?}.",
                         r.attachment,
@@ -610,7 +612,7 @@ fn subpasses(
                     first_here.push(r.attachment);
                 }
                 if let Some(attached) = attachments.get(a) {
-                    first_use(sids, (r, a, i), attached, &at.dot("layout"), f);
+                    first_use(sids, (r, a, i), attached, &layout_at, f);
                 }
             }
         }
@@ -665,13 +667,13 @@ fn first_use(
 }
 
 /// Version 2's depth/stencil reference against its attachment's format and its separate stencil
-/// layout.
+/// layout (`at`: its layout member).
 fn depth_stencil2(r: &Ref, format: Option<VkFormat>, at: &Location<'_>, f: &mut Findings<'_>) {
     let layout = r.layout;
     if r.stencil.is_some() && STENCIL_ONLY.contains(&layout) {
         f.error(
             "VUID-VkSubpassDescription2-attachment-06251",
-            &at.dot("layout"),
+            at,
             format_args!(
                 "is {layout:?}, but a VkAttachmentReferenceStencilLayout gives the stencil aspect its layout."
             ),
@@ -683,7 +685,7 @@ fn depth_stencil2(r: &Ref, format: Option<VkFormat>, at: &Location<'_>, f: &mut 
     if DEPTH_ONLY.contains(&layout) && r.stencil.is_none() && depth && stencil {
         f.error(
             "VUID-VkRenderPassCreateInfo2-attachment-06244",
-            &at.dot("layout"),
+            at,
             format_args!(
                 "is {layout:?} and no VkAttachmentReferenceStencilLayout is chained, but attachment {a} has format \
                  {format:?}, with depth and stencil."
@@ -693,26 +695,26 @@ fn depth_stencil2(r: &Ref, format: Option<VkFormat>, at: &Location<'_>, f: &mut 
     if STENCIL_ONLY.contains(&layout) && (depth || !stencil) {
         f.error(
             "VUID-VkRenderPassCreateInfo2-attachment-06245",
-            &at.dot("layout"),
+            at,
             format_args!("is {layout:?}, but attachment {a} has format {format:?}, not a stencil-only one."),
         );
     }
     if DEPTH_ONLY.contains(&layout) && !depth && stencil {
         f.error(
             "VUID-VkRenderPassCreateInfo2-attachment-06246",
-            &at.dot("layout"),
+            at,
             format_args!("is {layout:?}, but attachment {a} has format {format:?}, a stencil-only one."),
         );
     }
 }
 
 /// One attachment reference's layout against the features, and version 2's separate stencil
-/// layout (`at`: the reference).
+/// layout (`at`: the reference, `layout_at`: its layout member).
 fn reference(
     checks: &DeviceStateless,
     ids: &Ids,
     (layout, stencil): (L, Option<L>),
-    at: &Location<'_>,
+    (at, layout_at): (&Location<'_>, &Location<'_>),
     f: &mut Findings<'_>,
 ) {
     let features = &checks.facts.features;
@@ -721,28 +723,28 @@ fn reference(
     {
         f.error(
             ids.reference_feature,
-            &at.dot("layout"),
+            layout_at,
             format_args!("is {layout:?}, but the separateDepthStencilLayouts feature is not enabled."),
         );
     }
     if !features.contains(Feature::SYNCHRONIZATION2) && SYNC2.contains(&layout) {
         f.error(
             ids.reference_sync2,
-            &at.dot("layout"),
+            layout_at,
             format_args!("is {layout:?}, but the synchronization2 feature is not enabled."),
         );
     }
     if !features.contains(Feature::ATTACHMENT_FEEDBACK_LOOP_LAYOUT) && layout == FEEDBACK_LOOP {
         f.error(
             ids.reference_feedback_loop,
-            &at.dot("layout"),
+            layout_at,
             format_args!("is {layout:?}, but the attachmentFeedbackLoopLayout feature is not enabled."),
         );
     }
     if !features.contains(Feature::DYNAMIC_RENDERING_LOCAL_READ) && layout == LOCAL_READ {
         f.error(
             ids.reference_local_read,
-            &at.dot("layout"),
+            layout_at,
             format_args!("is {layout:?}, but the dynamicRenderingLocalRead feature is not enabled."),
         );
     }
