@@ -542,8 +542,27 @@ fn swapchain_image_layouts() {
         assert_eq!(r.submit(cb), NONE);
         assert_eq!(s.present(&ctx, index), NONE);
     }
-    // A presented image stays in PRESENT_SRC_KHR: presented again without rendering, clean.
+    // A render pass that loads the image from COLOR_ATTACHMENT_OPTIMAL: when recorded after a
+    // barrier that leaves it elsewhere, and when submitted while it is in PRESENT_SRC_KHR.
+    let loading = [attachments[0].load_op(vk::AttachmentLoadOp::LOAD).initial_layout(L::COLOR_ATTACHMENT_OPTIMAL)];
+    let info = vk::RenderPassCreateInfo::default().attachments(&loading).subpasses(&subpasses);
+    // SAFETY: a valid create info.
+    let load_rp = unsafe { ctx.device.create_render_pass(&info, None) }.expect("vkCreateRenderPass");
     let index = s.acquire(&ctx);
+    let (image, fb) = (s.images[index as usize], fbs[index as usize]);
+    let cb = r.begin();
+    assert_eq!(r.barrier(cb, image, A::COLOR, L::PRESENT_SRC_KHR, L::GENERAL), NONE);
+    let instance = render_pass_instance(&r, cb, load_rp, fb, s.extent);
+    assert_eq!(instance, ["VUID-vkCmdBeginRenderPass2-initialLayout-03100"]);
+    assert_eq!(r.barrier(cb, image, A::COLOR, L::GENERAL, L::COLOR_ATTACHMENT_OPTIMAL), NONE);
+    assert_eq!(render_pass_instance(&r, cb, load_rp, fb, s.extent), NONE);
+    assert_eq!(r.submit(cb), NONE);
+    assert_eq!(s.present(&ctx, index), NONE);
+    let index = s.acquire(&ctx);
+    let cb = r.begin();
+    assert_eq!(render_pass_instance(&r, cb, load_rp, fbs[index as usize], s.extent), NONE);
+    assert_eq!(r.submit(cb), ["UNASSIGNED-CoreValidation-DrawState-InvalidImageLayout"]);
+    // A presented image stays in PRESENT_SRC_KHR: presented again without rendering, clean.
     assert_eq!(s.present(&ctx, index), NONE);
 
     // SAFETY: idle; nothing uses them any more.
@@ -553,6 +572,7 @@ fn swapchain_image_layouts() {
             ctx.device.destroy_framebuffer(fb, None);
         }
         ctx.device.destroy_render_pass(rp, None);
+        ctx.device.destroy_render_pass(load_rp, None);
         for v in views {
             ctx.device.destroy_image_view(v, None);
         }
