@@ -370,8 +370,8 @@ impl Overlay {
             for (i, (&first, &current)) in r.first.iter().zip(&r.current).enumerate() {
                 let Some(actual) = layouts.get_mut(i) else { continue };
                 let undefined = VkImageLayout::VK_IMAGE_LAYOUT_UNDEFINED.0;
-                let slot = r.shape.subresource(i).0;
-                if first != UNSET && first != undefined && *actual != UNKNOWN && !same_layout(slot, *actual, first) {
+                let expected = first != UNSET && first != undefined && *actual != UNKNOWN;
+                if expected && !same_layout(r.shape.subresource(i).0, *actual, first) {
                     found(Mismatch { image: &r.image, shape: r.shape, entry: i, expected: first, actual: *actual });
                 }
                 if current != UNSET {
