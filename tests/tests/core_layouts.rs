@@ -415,6 +415,7 @@ impl Swapchain {
                 surface_fns.get_physical_device_surface_formats(pd, surface).expect("formats"),
             )
         };
+        assert!(c.supported_usage_flags.contains(vk::ImageUsageFlags::TRANSFER_DST), "{:?}", c.supported_usage_flags);
         let extent = vk::Extent2D {
             width: 64.clamp(c.min_image_extent.width, c.max_image_extent.width),
             height: 64.clamp(c.min_image_extent.height, c.max_image_extent.height),
@@ -426,7 +427,7 @@ impl Swapchain {
             .image_color_space(formats[0].color_space)
             .image_extent(extent)
             .image_array_layers(1)
-            .image_usage(vk::ImageUsageFlags::COLOR_ATTACHMENT)
+            .image_usage(vk::ImageUsageFlags::COLOR_ATTACHMENT | vk::ImageUsageFlags::TRANSFER_DST)
             .image_sharing_mode(vk::SharingMode::EXCLUSIVE)
             .pre_transform(c.current_transform)
             .composite_alpha(vk::CompositeAlphaFlagsKHR::from_raw(
@@ -563,6 +564,25 @@ fn swapchain_image_layouts() {
     assert_eq!(render_pass_instance(&r, cb, load_rp, fbs[index as usize], s.extent), NONE);
     assert_eq!(r.submit(cb), ["UNASSIGNED-CoreValidation-DrawState-InvalidImageLayout"]);
     // A presented image stays in PRESENT_SRC_KHR: presented again without rendering, clean.
+    assert_eq!(s.present(&ctx, index), NONE);
+
+    // A clear names the layout the image is in.
+    let index = s.acquire(&ctx);
+    let image = s.images[index as usize];
+    let cb = r.begin();
+    assert_eq!(r.barrier(cb, image, A::COLOR, L::PRESENT_SRC_KHR, L::TRANSFER_DST_OPTIMAL), NONE);
+    let clear = |layout: L| {
+        let range = [vk::ImageSubresourceRange::default().aspect_mask(A::COLOR).level_count(1).layer_count(1)];
+        r.ids(|| {
+            // SAFETY: a recording command buffer outside a render pass; an invalid clear is
+            // skipped by Vigil.
+            unsafe { ctx.device.cmd_clear_color_image(cb, image, layout, &vk::ClearColorValue::default(), &range) }
+        })
+    };
+    assert_eq!(clear(L::GENERAL), ["VUID-vkCmdClearColorImage-imageLayout-00004"]);
+    assert_eq!(clear(L::TRANSFER_DST_OPTIMAL), NONE);
+    assert_eq!(r.barrier(cb, image, A::COLOR, L::TRANSFER_DST_OPTIMAL, L::PRESENT_SRC_KHR), NONE);
+    assert_eq!(r.submit(cb), NONE);
     assert_eq!(s.present(&ctx, index), NONE);
 
     // SAFETY: idle; nothing uses them any more.
