@@ -761,3 +761,68 @@ fn subpass_references() {
         assert_eq!(pass_ids(&ctx, &[cleared], &later, two), NONE);
     }
 }
+
+/// vkCreateRenderPass2 with a multisampled depth/stencil attachment resolved (depth, sample
+/// zero) into a single-sampled one in `resolve_layout`, which a second subpass reads as an input
+/// attachment: the ids; the render pass made is destroyed.
+fn resolve_ids(ctx: &Context, resolve_layout: L) -> Vec<String> {
+    use vk::AttachmentLoadOp as Load;
+    let d = &ctx.device;
+    let attachment = |samples| {
+        vk::AttachmentDescription2::default()
+            .format(BOTH)
+            .samples(samples)
+            .load_op(Load::CLEAR)
+            .store_op(vk::AttachmentStoreOp::STORE)
+            .stencil_load_op(Load::DONT_CARE)
+            .stencil_store_op(vk::AttachmentStoreOp::DONT_CARE)
+            .initial_layout(L::UNDEFINED)
+            .final_layout(L::GENERAL)
+    };
+    let attachments = [attachment(vk::SampleCountFlags::TYPE_4), attachment(vk::SampleCountFlags::TYPE_1)];
+    let depth_stencil = vk::AttachmentReference2::default().attachment(0).layout(L::DEPTH_STENCIL_ATTACHMENT_OPTIMAL);
+    let resolve = vk::AttachmentReference2::default().attachment(1).layout(resolve_layout);
+    let mut resolving = vk::SubpassDescriptionDepthStencilResolve::default()
+        .depth_resolve_mode(vk::ResolveModeFlags::SAMPLE_ZERO)
+        .stencil_resolve_mode(vk::ResolveModeFlags::NONE)
+        .depth_stencil_resolve_attachment(&resolve);
+    let input = [vk::AttachmentReference2::default()
+        .attachment(1)
+        .layout(L::DEPTH_STENCIL_READ_ONLY_OPTIMAL)
+        .aspect_mask(vk::ImageAspectFlags::DEPTH)];
+    let subpasses = [
+        vk::SubpassDescription2::default()
+            .pipeline_bind_point(vk::PipelineBindPoint::GRAPHICS)
+            .depth_stencil_attachment(&depth_stencil)
+            .push_next(&mut resolving),
+        vk::SubpassDescription2::default()
+            .pipeline_bind_point(vk::PipelineBindPoint::GRAPHICS)
+            .input_attachments(&input),
+    ];
+    let info = vk::RenderPassCreateInfo2::default().attachments(&attachments).subpasses(&subpasses);
+    let mut made = None;
+    let ids = ctx.messages.problem_ids_of(|| {
+        // SAFETY: the create info; an invalid one is skipped by Vigil.
+        made = unsafe { d.create_render_pass2(&info, None) }.ok();
+    });
+    if let Some(rp) = made {
+        // SAFETY: unused.
+        unsafe { d.destroy_render_pass(rp, None) };
+    }
+    ids
+}
+
+#[test]
+fn depth_stencil_resolve_references() {
+    let ctx = context(true);
+    let plain = context(false);
+    // The resolve target's reference is one: its first use writes the cleared attachment, and
+    // its layout is held to the features.
+    assert_eq!(resolve_ids(&ctx, L::DEPTH_STENCIL_ATTACHMENT_OPTIMAL), NONE);
+    assert_eq!(resolve_ids(&plain, L::DEPTH_STENCIL_ATTACHMENT_OPTIMAL), NONE);
+    assert_eq!(
+        resolve_ids(&plain, L::DEPTH_ATTACHMENT_OPTIMAL),
+        ["VUID-VkAttachmentReference2-separateDepthStencilLayouts-03313"]
+    );
+    assert_eq!(resolve_ids(&ctx, L::DEPTH_ATTACHMENT_OPTIMAL), NONE);
+}

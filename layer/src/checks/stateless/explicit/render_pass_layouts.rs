@@ -364,6 +364,8 @@ enum List {
     Color,
     Resolve,
     DepthStencil,
+    /// `VkSubpassDescriptionDepthStencilResolve::pDepthStencilResolveAttachment` (version 2).
+    DepthStencilResolve,
 }
 
 impl List {
@@ -373,6 +375,7 @@ impl List {
             List::Color => "pColorAttachments",
             List::Resolve => "pResolveAttachments",
             List::DepthStencil => "pDepthStencilAttachment",
+            List::DepthStencilResolve => "pDepthStencilResolveAttachment",
         }
     }
 }
@@ -484,6 +487,7 @@ fn list_rules(ids: &SubpassIds, list: List) -> Vec<(&'static [L], &'static str)>
             vec![(&COLOR_READ, ids[0]), (&MIXED, ids[1]), (&ASPECTS, ids[2]), (&COLOR_SYNC2, ids[3])]
         }
         List::DepthStencil => vec![(&DEPTH_STENCIL_READ, ids.depth_stencil)],
+        List::DepthStencilResolve => Vec::new(),
     }
 }
 
@@ -542,7 +546,30 @@ unsafe fn refs2(s: &VkSubpassDescription2) -> Vec<Ref> {
                 stencil: unsafe { find::<VkAttachmentReferenceStencilLayout>(r.pNext, ty) }.map(|s| s.stencilLayout),
             })
         })
+        .chain(
+            // SAFETY: the caller's contract.
+            unsafe { depth_stencil_resolve(s) }.map(|r| Ref {
+                list: List::DepthStencilResolve,
+                index: 0,
+                attachment: r.attachment,
+                layout: r.layout,
+                // SAFETY: as above.
+                stencil: unsafe { find::<VkAttachmentReferenceStencilLayout>(r.pNext, ty) }.map(|s| s.stencilLayout),
+            }),
+        )
         .collect()
+}
+
+/// A version 2 subpass's depth/stencil resolve attachment, when it chains one.
+///
+/// # Safety
+/// The subpass's chain must be valid (the application's promise).
+unsafe fn depth_stencil_resolve(s: &VkSubpassDescription2) -> Option<&VkAttachmentReference2> {
+    let ty = VkStructureType::VK_STRUCTURE_TYPE_SUBPASS_DESCRIPTION_DEPTH_STENCIL_RESOLVE;
+    // SAFETY: the caller's contract.
+    let resolve = unsafe { find::<VkSubpassDescriptionDepthStencilResolve>(s.pNext, ty) }?;
+    // SAFETY: a valid resolve structure's attachment is NULL or a valid reference.
+    unsafe { resolve.pDepthStencilResolveAttachment.as_ref() }
 }
 
 /// What the subpass rules need of an attachment description.
@@ -567,16 +594,19 @@ fn subpasses(
     let mut used = vec![false; attachments.len()];
     for (i, refs) in subpasses.iter().enumerate() {
         let subpass_at = subpasses_at.index(i);
+        let resolve_at = subpass_at.chained("VkSubpassDescriptionDepthStencilResolve");
         let mut first_here: Vec<u32> = Vec::new();
         for (k, r) in refs.iter().enumerate() {
             if r.attachment == VK_ATTACHMENT_UNUSED {
                 continue;
             }
-            let list_at = subpass_at.dot(r.list.member());
+            let single = matches!(r.list, List::DepthStencil | List::DepthStencilResolve);
+            let parent = if r.list == List::DepthStencilResolve { &resolve_at } else { &subpass_at };
+            let list_at = parent.dot(r.list.member());
             let element = list_at.index(r.index);
-            let at = if r.list == List::DepthStencil { &list_at } else { &element };
-            // pDepthStencilAttachment is a pointer.
-            let layout_at = if r.list == List::DepthStencil { list_at.arrow("layout") } else { element.dot("layout") };
+            let at = if single { &list_at } else { &element };
+            // The depth/stencil (resolve) attachment is a pointer.
+            let layout_at = if single { list_at.arrow("layout") } else { element.dot("layout") };
             reference(checks, ids, (r.layout, r.stencil), (at, &layout_at), f);
             let layout = r.layout;
             for (layouts, id) in list_rules(sids, r.list) {
@@ -591,8 +621,12 @@ fn subpasses(
             if v2 && r.list == List::DepthStencil {
                 depth_stencil2(r, attachments.get(r.attachment as usize).map(|a| a.format), &layout_at, f);
             }
-            // Each use of an attachment in one subpass names one layout.
-            if let Some(other) = refs[..k].iter().find(|o| o.attachment == r.attachment && o.layout != layout) {
+            // Each use of an attachment in one subpass names one layout (the resolve structure's
+            // reference is not the description's).
+            let described = |o: &&Ref| o.list != List::DepthStencilResolve;
+            let same = |o: &&Ref| o.attachment == r.attachment && o.layout != layout;
+            let other = refs[..k].iter().filter(described).find(same);
+            if let Some(other) = other.filter(|_| r.list != List::DepthStencilResolve) {
                 f.error(
                     sids.same_layout,
                     &layout_at,
