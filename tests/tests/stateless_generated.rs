@@ -728,9 +728,11 @@ fn counts_and_the_arrays_they_count() {
     expect(&ctx.messages, "VUID-VkShaderModuleCreateInfo-pCode-parameter", "is NULL, but codeSize is 1", || {
         skipped(unsafe { d.create_shader_module(&module, None) })
     });
+    // Not loaded: loading from UNDEFINED is an error of its own (-06699).
     let attachment = [vk::AttachmentDescription::default()
         .format(vk::Format::R8G8B8A8_UNORM)
         .samples(vk::SampleCountFlags::TYPE_1)
+        .load_op(vk::AttachmentLoadOp::DONT_CARE)
         .final_layout(vk::ImageLayout::GENERAL)];
     let pass = vk::RenderPassCreateInfo::default().attachments(&attachment);
     expect(

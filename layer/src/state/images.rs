@@ -4,16 +4,18 @@
 //! they leave it in (`current`). A submission is checked and applied in order: each command
 //! buffer's expectations against the layouts the earlier ones (or the image's creation) left.
 //!
-//! Followed: creation (`initialLayout`), image barriers (vkCmdPipelineBarrier and
-//! vkCmdPipelineBarrier2), the layout parameters of copies and clears, host transitions
-//! (vkTransitionImageLayout), a render pass instance's attachments (each expected in its
-//! `initialLayout` unless UNDEFINED, left in its `finalLayout`), a dynamic rendering instance's
-//! attachments (in the layouts it names), and the secondaries a primary executes (their layouts
-//! merged into the primary's, as they were when executed). A separate stencil layout of a render
-//! pass attachment is not followed yet:
-//! those images become unknown, and an unknown layout is never reported, so nothing is reported
-//! that Vigil cannot be sure of. Images Vigil did not see created (swapchain images) have no
-//! layouts and are not checked.
+//! Followed: creation (`initialLayout`), a swapchain's images from their retrieval (UNDEFINED),
+//! image barriers (vkCmdPipelineBarrier and vkCmdPipelineBarrier2, per aspect: a depth-only or
+//! stencil-only barrier moves that aspect alone), the layout parameters of copies and clears,
+//! host transitions (vkTransitionImageLayout), a render pass instance's attachments (each
+//! expected in its `initialLayout` unless UNDEFINED, left in its `finalLayout`; a stencil aspect
+//! with layouts of its own, `VkAttachmentDescriptionStencilLayout`, in those), a dynamic
+//! rendering instance's attachments (in the layouts it names, the depth and stencil attachments
+//! each for its aspect), and the secondaries a primary executes (their layouts merged into the
+//! primary's, as they were when executed). Layouts are compared as the spec matches them per
+//! aspect (`same_layout`): a depth aspect in DEPTH_STENCIL_ATTACHMENT_OPTIMAL is in
+//! DEPTH_ATTACHMENT_OPTIMAL. An unknown layout is never reported, so nothing is reported that
+//! Vigil cannot be sure of.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
@@ -95,6 +97,39 @@ fn slots(mask: u32) -> impl Iterator<Item = usize> + Clone {
     (0..ASPECT_SLOTS).filter(move |&s| mask & bits[s] != 0)
 }
 
+/// The layout the spec's matching rules treat `l` as for aspect slot `slot`: a combined
+/// depth/stencil layout is its aspect's own layout, and the synchronization2 layouts the
+/// aspect's attachment or read-only one.
+pub fn normalized(slot: usize, l: i32) -> i32 {
+    use VkImageLayout as L;
+    let attachment = [
+        L::VK_IMAGE_LAYOUT_ATTACHMENT_OPTIMAL.0,
+        L::VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL.0,
+        if slot == 1 { L::VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_STENCIL_READ_ONLY_OPTIMAL.0 } else { i32::MIN },
+        if slot == 2 { L::VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_STENCIL_ATTACHMENT_OPTIMAL.0 } else { i32::MIN },
+    ];
+    let read_only = [
+        L::VK_IMAGE_LAYOUT_READ_ONLY_OPTIMAL.0,
+        L::VK_IMAGE_LAYOUT_DEPTH_STENCIL_READ_ONLY_OPTIMAL.0,
+        if slot == 1 { L::VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_STENCIL_ATTACHMENT_OPTIMAL.0 } else { i32::MIN },
+        if slot == 2 { L::VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_STENCIL_READ_ONLY_OPTIMAL.0 } else { i32::MIN },
+    ];
+    match slot {
+        0 if l == L::VK_IMAGE_LAYOUT_ATTACHMENT_OPTIMAL.0 => L::VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL.0,
+        0 if l == L::VK_IMAGE_LAYOUT_READ_ONLY_OPTIMAL.0 => L::VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL.0,
+        1 if attachment.contains(&l) => L::VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL.0,
+        1 if read_only.contains(&l) => L::VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL.0,
+        2 if attachment.contains(&l) => L::VK_IMAGE_LAYOUT_STENCIL_ATTACHMENT_OPTIMAL.0,
+        2 if read_only.contains(&l) => L::VK_IMAGE_LAYOUT_STENCIL_READ_ONLY_OPTIMAL.0,
+        _ => l,
+    }
+}
+
+/// Whether layouts `a` and `b` match for aspect slot `slot`.
+pub fn same_layout(slot: usize, a: i32, b: i32) -> bool {
+    a == b || normalized(slot, a) == normalized(slot, b)
+}
+
 /// The name of an aspect slot, for messages.
 pub fn slot_name(slot: usize) -> &'static str {
     ["color", "depth", "stencil"].get(slot).copied().unwrap_or("?")
@@ -111,6 +146,14 @@ impl ImageState {
         let _ = self.flags.set(info.flags);
         if self.shape.set(shape).is_ok() {
             *lock(&self.layouts) = vec![info.initialLayout.0; shape.len()];
+        }
+    }
+
+    /// A swapchain's image was retrieved: its subresources, each in VK_IMAGE_LAYOUT_UNDEFINED
+    /// (once; a later retrieval changes nothing).
+    pub fn retrieved(&self, shape: ImageShape) {
+        if self.shape.set(shape).is_ok() {
+            *lock(&self.layouts) = vec![VkImageLayout::VK_IMAGE_LAYOUT_UNDEFINED.0; shape.len()];
         }
     }
 
@@ -162,6 +205,26 @@ impl RenderPassState {
     /// Attachment `i`'s initial and final layout, when followed.
     pub fn attachment(&self, i: usize) -> Option<(i32, i32)> {
         self.attachments.get()?.get(i).copied().flatten()
+    }
+
+    /// Records each attachment's separate stencil layouts.
+    pub fn set_stencil_layouts(&self, layouts: Vec<Option<(i32, i32)>>) {
+        let _ = self.stencil_layouts.set(layouts);
+    }
+
+    /// Records which attachments are named with a depth-only or stencil-only layout.
+    pub fn set_aspect_layouts(&self, named: Vec<bool>) {
+        let _ = self.aspect_layouts.set(named);
+    }
+
+    /// Whether attachment `i` is named with a depth-only or stencil-only layout, when recorded.
+    pub fn aspect_layout(&self, i: usize) -> Option<bool> {
+        self.aspect_layouts.get()?.get(i).copied()
+    }
+
+    /// Attachment `i`'s stencil aspect's own initial and final layout, when it has them.
+    pub fn stencil_attachment(&self, i: usize) -> Option<(i32, i32)> {
+        self.stencil_layouts.get()?.get(i).copied().flatten()
     }
 
     /// Records its subpass count and the clear values it needs.
@@ -307,7 +370,8 @@ impl Overlay {
             for (i, (&first, &current)) in r.first.iter().zip(&r.current).enumerate() {
                 let Some(actual) = layouts.get_mut(i) else { continue };
                 let undefined = VkImageLayout::VK_IMAGE_LAYOUT_UNDEFINED.0;
-                if first != UNSET && first != undefined && *actual != UNKNOWN && *actual != first {
+                let expected = first != UNSET && first != undefined && *actual != UNKNOWN;
+                if expected && !same_layout(r.shape.subresource(i).0, *actual, first) {
                     found(Mismatch { image: &r.image, shape: r.shape, entry: i, expected: first, actual: *actual });
                 }
                 if current != UNSET {
@@ -411,8 +475,29 @@ pub struct Attachment {
     pub image: Arc<ObjectRecord>,
     pub range: VkImageSubresourceRange,
     /// Its initial and final layout; `None` when not followed (the render pass's creation was not
-    /// seen, or its stencil aspect has layouts of its own).
+    /// seen).
     pub layouts: Option<(i32, i32)>,
+    /// Its stencil aspect's own initial and final layout, when the render pass gives it some.
+    pub stencil: Option<(i32, i32)>,
+}
+
+impl Attachment {
+    /// The layouts its subresources start and end the instance in: per part of `range`, (the
+    /// part, initial, final). A stencil aspect with layouts of its own is a part of its own.
+    pub fn parts(&self) -> Vec<(VkImageSubresourceRange, i32, i32)> {
+        let Some((initial, last)) = self.layouts else { return Vec::new() };
+        let stencil_bit = VkImageAspectFlags::VK_IMAGE_ASPECT_STENCIL_BIT.0;
+        match self.stencil {
+            Some((stencil_initial, stencil_last)) => {
+                let mut rest = self.range;
+                rest.aspectMask.0 &= !stencil_bit;
+                let mut stencil = self.range;
+                stencil.aspectMask.0 &= stencil_bit;
+                vec![(rest, initial, last), (stencil, stencil_initial, stencil_last)]
+            }
+            None => vec![(self.range, initial, last)],
+        }
+    }
 }
 
 /// The attachments of a render pass instance: the framebuffer's views, or those an imageless
@@ -444,7 +529,8 @@ pub unsafe fn render_pass_attachments(
         .filter_map(|(index, v)| {
             let (image, range) = v.image_view()?.viewed()?.clone();
             let layouts = render_pass.and_then(|r| r.attachment(index));
-            Some(Attachment { index, image, range, layouts })
+            let stencil = render_pass.and_then(|r| r.stencil_attachment(index));
+            Some(Attachment { index, image, range, layouts, stencil })
         })
         .collect()
 }
@@ -613,5 +699,28 @@ mod tests {
         };
         let slots: Vec<usize> = shape.range(&depth_stencil).map(|i| shape.subresource(i).0).collect();
         assert_eq!(slots, [1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2]);
+    }
+
+    #[test]
+    fn layouts_match_per_aspect() {
+        use VkImageLayout as L;
+        let (color, depth, stencil) = (0, 1, 2);
+        let ds = L::VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL.0;
+        let ds_read = L::VK_IMAGE_LAYOUT_DEPTH_STENCIL_READ_ONLY_OPTIMAL.0;
+        let depth_write_stencil_read = L::VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_STENCIL_READ_ONLY_OPTIMAL.0;
+        assert!(same_layout(depth, ds, L::VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL.0));
+        assert!(same_layout(depth, depth_write_stencil_read, L::VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL.0));
+        assert!(same_layout(stencil, depth_write_stencil_read, L::VK_IMAGE_LAYOUT_STENCIL_READ_ONLY_OPTIMAL.0));
+        assert!(!same_layout(stencil, depth_write_stencil_read, L::VK_IMAGE_LAYOUT_STENCIL_ATTACHMENT_OPTIMAL.0));
+        assert!(same_layout(stencil, ds_read, L::VK_IMAGE_LAYOUT_READ_ONLY_OPTIMAL.0));
+        assert!(!same_layout(depth, ds, ds_read));
+        assert!(same_layout(
+            color,
+            L::VK_IMAGE_LAYOUT_ATTACHMENT_OPTIMAL.0,
+            L::VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL.0
+        ));
+        // Combined layouts are not color ones.
+        assert!(!same_layout(color, ds, L::VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL.0));
+        assert!(!same_layout(color, L::VK_IMAGE_LAYOUT_GENERAL.0, L::VK_IMAGE_LAYOUT_UNDEFINED.0));
     }
 }

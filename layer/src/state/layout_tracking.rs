@@ -9,6 +9,7 @@ use vigil_generated::*;
 use super::images::{render_pass_attachments, rendering_attachments, ImageBarrier, ImageShape, RecordingLayouts};
 use super::objects::{ObjectRecord, TYPES};
 use super::tracker::StateTracker;
+use crate::chassis::raw::{chained, slice};
 
 impl StateTracker {
     /// Runs `f` on the layouts of command buffer `cb`'s recording, unless another thread holds
@@ -64,9 +65,11 @@ impl StateTracker {
         }
         self.with_layouts(cb, |layouts| {
             for a in &attachments {
-                match a.layouts {
-                    Some((initial, last)) => layouts.transition(&a.image, &a.range, initial, last),
-                    None => layouts.unknown(&a.image),
+                if a.layouts.is_none() {
+                    layouts.unknown(&a.image);
+                }
+                for (range, initial, last) in a.parts() {
+                    layouts.transition(&a.image, &range, initial, last);
                 }
             }
         });
@@ -102,5 +105,96 @@ impl StateTracker {
         if !recorded.is_empty() {
             self.with_layouts(cb, |layouts| recorded.iter().for_each(|r| layouts.merge(r)));
         }
+    }
+}
+
+/// Whether `l` is a depth-only or stencil-only layout.
+fn aspect_only(l: VkImageLayout) -> bool {
+    use VkImageLayout as L;
+    [
+        L::VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL,
+        L::VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL,
+        L::VK_IMAGE_LAYOUT_STENCIL_ATTACHMENT_OPTIMAL,
+        L::VK_IMAGE_LAYOUT_STENCIL_READ_ONLY_OPTIMAL,
+    ]
+    .contains(&l)
+}
+
+/// Marks in `named` the attachments of the references `$s` (a `VkSubpassDescription` or
+/// `...2`) names with a depth-only or stencil-only layout.
+macro_rules! mark_aspect_layouts {
+    ($named:expr, $s:expr) => {{
+        let s = $s;
+        // SAFETY: the accepted create info's counted arrays.
+        let lists = unsafe {
+            [
+                slice(s.pInputAttachments, s.inputAttachmentCount),
+                slice(s.pColorAttachments, s.colorAttachmentCount),
+                slice(s.pResolveAttachments, s.colorAttachmentCount),
+                slice(s.pDepthStencilAttachment, 1),
+            ]
+        };
+        for r in lists.into_iter().flatten().filter(|r| aspect_only(r.layout)) {
+            if let Some(n) = $named.get_mut(r.attachment as usize) {
+                *n = true;
+            }
+        }
+    }};
+}
+
+impl StateTracker {
+    /// Records which attachments of `render_pass` are named with a depth-only or stencil-only
+    /// layout.
+    fn aspect_layouts_named(&self, render_pass: u64, named: Vec<bool>) {
+        if let Some(state) = self.get(TYPES.render_pass, render_pass).as_deref().and_then(|r| r.render_pass()) {
+            state.set_aspect_layouts(named);
+        }
+    }
+
+    /// vkCreateRenderPass created `render_pass` with `info`: its depth-only and stencil-only
+    /// layouts.
+    ///
+    /// # Safety
+    /// `info` must be the accepted create info.
+    pub(super) unsafe fn render_pass_layouts(&self, render_pass: u64, info: &VkRenderPassCreateInfo) {
+        // SAFETY: the caller's contract.
+        let attachments = unsafe { slice(info.pAttachments, info.attachmentCount) };
+        let mut named: Vec<bool> =
+            attachments.iter().map(|a| aspect_only(a.initialLayout) || aspect_only(a.finalLayout)).collect();
+        // SAFETY: as above.
+        for s in unsafe { slice(info.pSubpasses, info.subpassCount) } {
+            mark_aspect_layouts!(named, s);
+        }
+        self.aspect_layouts_named(render_pass, named);
+    }
+
+    /// vkCreateRenderPass2 created `render_pass` with `info`: the stencil aspect's own layouts
+    /// of the attachments that chain `VkAttachmentDescriptionStencilLayout`, and the depth-only
+    /// and stencil-only layouts.
+    ///
+    /// # Safety
+    /// `info` must be the accepted create info, with valid pNext chains.
+    pub(super) unsafe fn render_pass2_layouts(&self, render_pass: u64, info: &VkRenderPassCreateInfo2) {
+        // SAFETY: the caller's contract.
+        let attachments = unsafe { slice(info.pAttachments, info.attachmentCount) };
+        let ty = VkStructureType::VK_STRUCTURE_TYPE_ATTACHMENT_DESCRIPTION_STENCIL_LAYOUT;
+        let layouts = attachments
+            .iter()
+            .map(|a| {
+                // SAFETY: the caller's contract.
+                let s = unsafe { chained::<VkAttachmentDescriptionStencilLayout>(a.pNext, ty) }?;
+                Some((s.stencilInitialLayout.0, s.stencilFinalLayout.0))
+            })
+            .collect();
+        if let Some(state) = self.get(TYPES.render_pass, render_pass).as_deref().and_then(|r| r.render_pass()) {
+            state.set_stencil_layouts(layouts);
+        }
+        let mut named: Vec<bool> =
+            attachments.iter().map(|a| aspect_only(a.initialLayout) || aspect_only(a.finalLayout)).collect();
+        // SAFETY: as above.
+        for s in unsafe { slice(info.pSubpasses, info.subpassCount) } {
+            mark_aspect_layouts!(named, s);
+        }
+        self.aspect_layouts_named(render_pass, named);
     }
 }

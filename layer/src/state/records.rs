@@ -898,8 +898,8 @@ pub struct ImageViewState {
     pub(super) view: OnceLock<super::descriptors::ViewInfo>,
 }
 
-/// A render pass's state: each attachment's initial and final layout, `None` for one whose
-/// stencil aspect has layouts of its own (not followed).
+/// A render pass's state: each attachment's initial and final layout (of its stencil aspect too,
+/// unless `stencil_layouts` gives that its own).
 #[derive(Default)]
 pub struct RenderPassState {
     pub(super) attachments: OnceLock<Vec<Option<(i32, i32)>>>,
@@ -908,6 +908,12 @@ pub struct RenderPassState {
     pub(super) clears: super::clears::ClearShapes,
     /// Each attachment's format, samples and uses, for the framebuffers made for it.
     pub uses: super::render_passes::AttachmentUses,
+    /// Per attachment, the stencil aspect's own initial and final layout
+    /// (`VkAttachmentDescriptionStencilLayout`), when chained.
+    pub(super) stencil_layouts: OnceLock<Vec<Option<(i32, i32)>>>,
+    /// Per attachment, whether an initial, final or reference layout it is named with is a
+    /// depth-only or stencil-only one.
+    pub(super) aspect_layouts: OnceLock<Vec<bool>>,
 }
 
 /// What beginning, advancing and ending a render pass's instances is checked against.

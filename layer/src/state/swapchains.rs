@@ -1,12 +1,16 @@
 //! Swapchains: which of their images the application holds (acquired, not yet presented), and
 //! whether a newer swapchain retired them. Followed only for swapchains Vigil saw created;
 //! anything it cannot follow (a present that failed with the device lost) stops the following.
+//! Their images, as vkGetSwapchainImagesKHR returns them, get layouts like created images: each
+//! subresource starts in VK_IMAGE_LAYOUT_UNDEFINED (the spec's promise for a new swapchain's
+//! images), and presenting one leaves its layout as it was.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 
 use vigil_generated::*;
 
+use super::images::ImageShape;
 use super::{StateTracker, TYPES};
 use crate::chassis::raw::slice;
 
@@ -23,6 +27,10 @@ struct Images {
     followed: bool,
     /// Per image index: acquired and not presented since.
     acquired: Vec<bool>,
+    /// `imageArrayLayers` it was created with (0: creation not seen).
+    layers: u32,
+    /// Per image index: the image's handle, once vkGetSwapchainImagesKHR returned it.
+    handles: Vec<u64>,
 }
 
 impl SwapchainState {
@@ -30,9 +38,17 @@ impl SwapchainState {
         self.images.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// Vigil saw its creation: from now on, acquires and presents are followed.
-    pub fn created(&self) {
-        self.images().followed = true;
+    /// Vigil saw its creation (with `layers` array layers per image): from now on, acquires and
+    /// presents are followed.
+    pub fn created(&self, layers: u32) {
+        let mut images = self.images();
+        images.followed = true;
+        images.layers = layers;
+    }
+
+    /// The handle of image `index`, once retrieved.
+    pub fn image(&self, index: u32) -> Option<u64> {
+        self.images().handles.get(index as usize).copied().filter(|&h| h != 0)
     }
 
     /// A newer swapchain named it `oldSwapchain`.
@@ -97,7 +113,7 @@ impl StateTracker {
         let Some(&handle) = (unsafe { swapchain.as_ref() }).filter(|_| result == VkResult::VK_SUCCESS) else { return };
         if let Some(s) = self.get(TYPES.swapchain, handle.as_raw()) {
             if let Some(s) = s.swapchain() {
-                s.created();
+                s.created(info.imageArrayLayers);
             }
         }
     }
@@ -139,6 +155,42 @@ impl StateTracker {
                 s.presented(i);
             } else {
                 s.lost_track();
+            }
+        }
+    }
+
+    /// vkGetSwapchainImagesKHR returned `result`: each image returned gets its subresources, in
+    /// VK_IMAGE_LAYOUT_UNDEFINED (once: asking again changes nothing).
+    ///
+    /// # Safety
+    /// `count` and `images` must be the pointers the application passed to the call that returned.
+    pub(super) unsafe fn swapchain_images(
+        &self,
+        swapchain: VkSwapchainKHR,
+        count: *const u32,
+        images: *const VkImage,
+        result: VkResult,
+    ) {
+        if !matches!(result, VkResult::VK_SUCCESS | VkResult::VK_INCOMPLETE) || images.is_null() {
+            return;
+        }
+        let Some(record) = self.get(TYPES.swapchain, swapchain.as_raw()) else { return };
+        let Some(s) = record.swapchain() else { return };
+        // SAFETY: the call wrote the count and that many images.
+        let images = unsafe { slice(images, count.as_ref().copied().unwrap_or(0)) };
+        let mut state = s.images();
+        if state.layers == 0 {
+            return;
+        }
+        let shape = ImageShape { levels: 1, layers: state.layers };
+        if state.handles.len() < images.len() {
+            state.handles.resize(images.len(), 0);
+        }
+        for (i, image) in images.iter().enumerate() {
+            state.handles[i] = image.as_raw();
+            let Some(r) = self.get(TYPES.image, image.as_raw()).filter(|r| !r.aliased()) else { continue };
+            if let Some(image) = r.image() {
+                image.retrieved(shape);
             }
         }
     }

@@ -167,6 +167,7 @@ impl ValidationObject for CoreChecks {
                 self.render_pass_begin_info(cx, info)
                     | self.render_pass_layouts(cx, cb, info, "VUID-vkCmdBeginRenderPass-initialLayout-00900")
                     | self.attachment_usage_for_layouts(cx, &framebuffers::BEGIN_RENDER_PASS, info)
+                    | self.aspect_layout_usage(cx, "VUID-vkCmdBeginRenderPass-initialLayout-02842", info)
             }
         }
     }
@@ -185,6 +186,7 @@ impl ValidationObject for CoreChecks {
                 self.render_pass_begin_info(cx, info)
                     | self.render_pass_layouts(cx, cb, info, "VUID-vkCmdBeginRenderPass2-initialLayout-03100")
                     | self.attachment_usage_for_layouts(cx, &framebuffers::BEGIN_RENDER_PASS2, info)
+                    | self.aspect_layout_usage(cx, "VUID-vkCmdBeginRenderPass2-initialLayout-02844", info)
             }
         }
     }
@@ -289,7 +291,11 @@ impl ValidationObject for CoreChecks {
         let recorded = self.recording_rules(cx);
         recorded | {
             // SAFETY: the rendering info the application passed (stateless checked it).
-            unsafe { self.rendering_layouts(cx, cb, info) | self.rendering_attachments(cx, info) }
+            unsafe {
+                self.rendering_layouts(cx, cb, info)
+                    | self.rendering_attachments(cx, info)
+                    | self.rendering_attachment_layouts(cx, info)
+            }
         }
     }
 

@@ -3,15 +3,16 @@
 //! when it recorded that; and at submission, what each command buffer expects the layouts to be
 //! when it starts against what the images' creation and the command buffers submitted before it
 //! leave them in; a render pass instance's attachments against their initial layouts, a dynamic
-//! rendering instance's against the layouts it names. A layout Vigil cannot know (a separate
-//! stencil layout, swapchain images) is never reported.
+//! rendering instance's against the layouts it names (a stencil aspect with layouts of its own
+//! against those). Layouts are compared as the spec matches them per aspect; a layout Vigil
+//! cannot know is never reported.
 
 use vigil_generated::*;
 
 use super::CoreChecks;
 use crate::chassis::Call;
 use crate::report::Location;
-use crate::state::images::{layout_name, slot_name, ImageShape, Mismatch, Overlay};
+use crate::state::images::{layout_name, same_layout, slot_name, ImageShape, Mismatch, Overlay};
 use crate::state::images::{render_pass_attachments, rendering_attachments, ImageBarrier, RenderingSlot};
 use crate::state::{ObjectRecord, TYPES};
 
@@ -41,9 +42,13 @@ impl CoreChecks {
         entries: impl Iterator<Item = usize>,
         layout: i32,
     ) -> Option<(usize, i32)> {
+        let shape = image.image()?.shape()?;
         let record = self.get(TYPES.command_buffer, cb.as_raw())?;
         let recording = record.command_buffer()?.lock();
-        entries.into_iter().find_map(|i| recording.layouts.current(image, i).filter(|&l| l != layout).map(|l| (i, l)))
+        entries.into_iter().find_map(|i| {
+            let slot = shape.subresource(i).0;
+            recording.layouts.current(image, i).filter(|&l| !same_layout(slot, l, layout)).map(|l| (i, l))
+        })
     }
 
     /// Image barriers whose old layout is not what the command buffer left the subresources in.
@@ -123,25 +128,28 @@ impl CoreChecks {
         let at = root.dot("pRenderPassBegin");
         let mut skip = false;
         for a in attachments {
-            let Some((initial, _)) = a.layouts.filter(|(i, _)| *i != VkImageLayout::VK_IMAGE_LAYOUT_UNDEFINED.0) else {
-                continue;
-            };
             let Some(shape) = a.image.image().and_then(|s| s.shape()) else { continue };
-            let Some((entry, current)) = self.recorded_mismatch(cb, &a.image, shape.range(&a.range), initial) else {
-                continue;
-            };
-            skip |= cx.error(
-                vuid,
-                &at.arrow("framebuffer"),
-                format_args!(
-                    "attachment {} has initialLayout {} in the render pass, but the commands recorded before this \
-                     one leave {} in {}.",
-                    a.index,
-                    layout_name(initial),
-                    subresource(&a.image, &shape, entry),
-                    layout_name(current)
-                ),
-            );
+            for (part, (range, initial, _)) in a.parts().into_iter().enumerate() {
+                if initial == VkImageLayout::VK_IMAGE_LAYOUT_UNDEFINED.0 {
+                    continue;
+                }
+                let Some((entry, current)) = self.recorded_mismatch(cb, &a.image, shape.range(&range), initial) else {
+                    continue;
+                };
+                let member = if part == 0 { "initialLayout" } else { "stencilInitialLayout" };
+                skip |= cx.error(
+                    vuid,
+                    &at.arrow("framebuffer"),
+                    format_args!(
+                        "attachment {} has {member} {} in the render pass, but the commands recorded before this \
+                         one leave {} in {}.",
+                        a.index,
+                        layout_name(initial),
+                        subresource(&a.image, &shape, entry),
+                        layout_name(current)
+                    ),
+                );
+            }
         }
         skip
     }
@@ -173,9 +181,10 @@ impl CoreChecks {
                 }
                 (RenderingSlot::Depth, false) => ("VUID-vkCmdBeginRendering-pRenderingInfo-09588", "imageLayout"),
                 (RenderingSlot::Stencil, false) => ("VUID-vkCmdBeginRendering-pRenderingInfo-09590", "imageLayout"),
-                // Depth and stencil resolve targets (09589, 09591) need resolve modes these tests
-                // do not reach on lavapipe: checked at submission only.
-                (_, true) => continue,
+                (RenderingSlot::Depth, true) => ("VUID-vkCmdBeginRendering-pRenderingInfo-09589", "resolveImageLayout"),
+                (RenderingSlot::Stencil, true) => {
+                    ("VUID-vkCmdBeginRendering-pRenderingInfo-09591", "resolveImageLayout")
+                }
             };
             let message = format_args!(
                 "is {}, but the commands recorded before this one leave {} in {}.",

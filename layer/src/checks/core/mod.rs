@@ -1,6 +1,7 @@
 //! Core validation: the rules of the spec that need state, checked against the state tracker
 //! (`state`). One module per area; validate hooks only read the tracker.
 
+mod attachment_layouts;
 mod bindings;
 mod buffers;
 mod clears;
@@ -27,6 +28,7 @@ mod queries;
 mod recording;
 mod render_passes;
 mod rendering;
+mod rendering_layouts;
 mod semaphores;
 mod spirv;
 mod spirv_validator;

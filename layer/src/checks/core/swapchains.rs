@@ -1,14 +1,15 @@
 //! Swapchains: creation against what the surface supports (asked of the driver through the
 //! physical device's surface queries), acquiring from a swapchain that is not retired with a
 //! binary semaphore and fence that are not already signaled, and presenting only images the
-//! application holds, each swapchain once.
+//! application holds, each swapchain once, each image in a layout it may be presented in.
 //!
 //! Not checked: a surface no queue family supports (-01270: lavapipe's families support every
 //! surface), minImageCount above the surface's maxImageCount (-01272: lavapipe's surfaces
 //! have no maximum, so no test could see it), the surface-independent members the generated rules cover, the shared present
 //! modes' rules (lavapipe has none), scaling (`VkSwapchainPresentScalingCreateInfoKHR`: its
-//! extent rule is left out), and a presented image's layout (swapchain images have none in the
-//! tracker yet).
+//! extent rule is left out). A presented image's layout is checked where the tracker knows it (the
+//! image was retrieved from a swapchain Vigil saw created, and no command it cannot follow left it
+//! unknown).
 
 use vigil_generated::*;
 
@@ -17,6 +18,7 @@ use super::CoreChecks;
 use crate::chassis::raw::{chained, slice};
 use crate::chassis::Call;
 use crate::report::Location;
+use crate::state::images::{layout_name, UNKNOWN};
 use crate::state::TYPES;
 
 /// The ids of one acquire command.
@@ -249,9 +251,10 @@ impl CoreChecks {
                 );
                 continue;
             }
-            let held = self.get(TYPES.swapchain, sc.as_raw()).and_then(|r| r.swapchain()?.holds(index));
-            if held == Some(false) {
-                let list = at.arrow("pImageIndices");
+            let record = self.get(TYPES.swapchain, sc.as_raw());
+            let Some(state) = record.as_ref().and_then(|r| r.swapchain()) else { continue };
+            let list = at.arrow("pImageIndices");
+            if state.holds(index) == Some(false) {
                 skip |= cx.error(
                     "VUID-VkPresentInfoKHR-pImageIndices-01430",
                     &list.index(i),
@@ -261,8 +264,44 @@ impl CoreChecks {
                         sc.as_raw()
                     ),
                 );
+            } else if let Some((image, layer, layout)) = self.unpresentable_layout(state.image(index)) {
+                skip |= cx.error(
+                    "VUID-VkPresentInfoKHR-pImageIndices-01430",
+                    &list.index(i),
+                    format_args!(
+                        "is {index}, but image {image:#x} of swapchain {:#x} (array layer {layer}) is in {} as the \
+                         command buffers submitted so far leave it, not VK_IMAGE_LAYOUT_PRESENT_SRC_KHR or \
+                         VK_IMAGE_LAYOUT_SHARED_PRESENT_KHR: transition it before presenting it.",
+                        sc.as_raw(),
+                        layout_name(layout)
+                    ),
+                );
             }
         }
         skip
+    }
+
+    /// A swapchain image (`image`: its handle, once retrieved) whose layout, as the submissions
+    /// so far leave it, is known and not one it may be presented in: the image, the array layer
+    /// and its layout.
+    fn unpresentable_layout(&self, image: Option<u64>) -> Option<(u64, u32, i32)> {
+        use VkImageLayout as L;
+        let record = self.get(TYPES.image, image?).filter(|r| !r.aliased())?;
+        let state = record.image()?;
+        let shape = state.shape()?;
+        let layouts = state.snapshot();
+        let color = VkImageSubresourceRange {
+            aspectMask: VkImageAspectFlags::VK_IMAGE_ASPECT_COLOR_BIT,
+            baseMipLevel: 0,
+            levelCount: 1,
+            baseArrayLayer: 0,
+            layerCount: shape.layers,
+        };
+        let presentable = [L::VK_IMAGE_LAYOUT_PRESENT_SRC_KHR.0, L::VK_IMAGE_LAYOUT_SHARED_PRESENT_KHR.0];
+        let found = shape.range(&color).find_map(|i| {
+            let l = *layouts.get(i)?;
+            (l != UNKNOWN && !presentable.contains(&l)).then(|| (record.key.handle, shape.subresource(i).1, l))
+        });
+        found
     }
 }

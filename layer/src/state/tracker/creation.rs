@@ -218,6 +218,8 @@ impl StateTracker {
         let clears = attachments.iter().map(|a| (a.format, a.loadOp, a.stencilLoadOp));
         self.render_pass_created(rp.as_raw(), layouts, shape(info.subpassCount, clears));
         // SAFETY: the accepted create info.
+        unsafe { self.render_pass_layouts(rp.as_raw(), info) };
+        // SAFETY: the accepted create info.
         self.render_pass_colors(rp.as_raw(), unsafe { crate::state::clears::render_pass_colors(info) });
         // SAFETY: as above.
         self.render_pass_uses(rp.as_raw(), unsafe { crate::state::render_passes::attachment_uses(info) });
@@ -237,18 +239,12 @@ impl StateTracker {
         if result.0 < 0 {
             return;
         }
-        let stencil = VkStructureType::VK_STRUCTURE_TYPE_ATTACHMENT_DESCRIPTION_STENCIL_LAYOUT;
         let attachments = unsafe { slice(info.pAttachments, info.attachmentCount) };
-        let layouts = attachments
-            .iter()
-            .map(|a| {
-                // A stencil aspect with layouts of its own is not followed.
-                let separate = unsafe { chained::<VkAttachmentDescriptionStencilLayout>(a.pNext, stencil) }.is_some();
-                (!separate).then_some((a.initialLayout.0, a.finalLayout.0))
-            })
-            .collect();
+        let layouts = attachments.iter().map(|a| Some((a.initialLayout.0, a.finalLayout.0))).collect();
         let clears = attachments.iter().map(|a| (a.format, a.loadOp, a.stencilLoadOp));
         self.render_pass_created(rp.as_raw(), layouts, shape(info.subpassCount, clears));
+        // SAFETY: the accepted create info.
+        unsafe { self.render_pass2_layouts(rp.as_raw(), info) };
         // SAFETY: the accepted create info.
         self.render_pass_colors(rp.as_raw(), unsafe { crate::state::clears::render_pass2_colors(info) });
         // SAFETY: as above.

@@ -1531,4 +1531,18 @@ impl ValidationObject for StateTracker {
         // SAFETY: no arrays (bound by address: the ranges are not followed).
         unsafe { self.vertex_buffers_bound(cx, (first, count), None) };
     }
+
+    fn post_call_record_get_swapchain_images_khr(
+        &self,
+        cx: &Call<'_>,
+        _device: VkDevice,
+        swapchain: VkSwapchainKHR,
+        count: *mut u32,
+        images: *mut VkImage,
+        result: VkResult,
+    ) {
+        self.post_record_call(cx, Some(result));
+        // SAFETY: the pointers the application passed to the call that returned.
+        unsafe { self.swapchain_images(swapchain, count, images, result) };
+    }
 }

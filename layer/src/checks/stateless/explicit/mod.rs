@@ -8,6 +8,7 @@ mod device;
 mod images;
 mod pipelines;
 mod render_pass;
+mod render_pass_layouts;
 mod resources;
 mod sampler;
 mod viewports;

@@ -4,6 +4,7 @@
 use vigil_generated::features::Feature;
 use vigil_generated::*;
 
+use super::render_pass_layouts as layouts;
 use super::{deref, elements, Findings};
 use crate::chassis::Call;
 use crate::checks::stateless::DeviceStateless;
@@ -107,6 +108,13 @@ pub(super) fn create_render_pass(checks: &DeviceStateless, cx: &Call<'_>, info: 
     };
     let final_layouts: Vec<VkImageLayout> = attachments.iter().map(|a| a.finalLayout).collect();
     render_pass(checks, &IDS_1, &final_layouts, subpasses, &at, &mut f);
+    let attachments_at = at.arrow("pAttachments");
+    for (i, a) in attachments.iter().enumerate() {
+        let description = layouts::Description::v1(a);
+        layouts::attachment(checks, &layouts::IDS_1, &description, &attachments_at.index(i), &mut f);
+    }
+    // SAFETY: the application's arrays.
+    unsafe { layouts::subpasses1(checks, info, &at, &mut f) };
     let dependencies_at = at.arrow("pDependencies");
     for (i, d) in dependencies.iter().enumerate() {
         let at = dependencies_at.index(i);
@@ -125,6 +133,14 @@ pub(super) fn create_render_pass2(checks: &DeviceStateless, cx: &Call<'_>, info:
         unsafe { (elements(info.pAttachments, info.attachmentCount), elements(info.pSubpasses, info.subpassCount)) };
     let final_layouts: Vec<VkImageLayout> = attachments.iter().map(|a| a.finalLayout).collect();
     render_pass(checks, &IDS_2, &final_layouts, subpasses, &at, &mut f);
+    let attachments_at = at.arrow("pAttachments");
+    for (i, a) in attachments.iter().enumerate() {
+        // SAFETY: the application's chain.
+        let description = unsafe { layouts::Description::v2(a) };
+        layouts::attachment(checks, &layouts::IDS_2, &description, &attachments_at.index(i), &mut f);
+    }
+    // SAFETY: the application's arrays and chains.
+    unsafe { layouts::subpasses2(checks, info, &at, &mut f) };
     f.skip
 }
 
