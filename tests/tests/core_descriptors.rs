@@ -4,7 +4,8 @@
 //! and alignment; texel buffer views' usage; image views' usage, swizzle, aspects and layouts;
 //! samplers and immutable samplers; null descriptors without `nullDescriptor`) and copies
 //! (bindings, types, ranges, overlap in one set, update-after-bind layouts and pools, immutable
-//! samplers), updates of sets a pending submission uses, vkAllocateDescriptorSets (push
+//! samplers), updates of sets a pending submission uses, updates that invalidate command buffers
+//! which bound the set before (at submit and at vkCmdExecuteCommands), vkAllocateDescriptorSets (push
 //! descriptor layouts, update-after-bind layouts and pools, variable descriptor counts) and
 //! vkFreeDescriptorSets (the pool's free bit). Each case: the exact ids of the invalid call
 //! (skipped, so it never reaches lavapipe), then its valid neighbour at the boundary, which
@@ -740,6 +741,92 @@ fn updating_sets_a_pending_submission_uses() {
         assert_eq!(f.update(&[write(other, 0, 0, u).buffer_info(&info)], &[]), NONE);
         d.wait_for_fences(&[fence], true, u64::MAX).expect("vkWaitForFences");
         assert_eq!(f.update(&[write(set, 0, 0, u).buffer_info(&info)], &[]), NONE);
+    }
+}
+
+#[test]
+fn updating_sets_after_binding_them_invalidates_command_buffers() {
+    let f = fixture();
+    let d = f.d();
+    let u = Ty::UNIFORM_BUFFER;
+    let ubo = f.buffer(1024, Usage::UNIFORM_BUFFER, true);
+    let info = buffer_info(ubo, 0, 16);
+    let (pending, after_bind) = (BindingFlags::UPDATE_UNUSED_WHILE_PENDING, BindingFlags::UPDATE_AFTER_BIND);
+    let layout = f.layout(vk::DescriptorSetLayoutCreateFlags::empty(), &[b(0, u, 1), b(1, u, 1).flags(pending)]);
+    let uab_layout =
+        f.layout(vk::DescriptorSetLayoutCreateFlags::UPDATE_AFTER_BIND_POOL, &[b(0, u, 1).flags(after_bind)]);
+    let (set, uab_set) = (f.set(f.pool, layout), f.set(f.pool, uab_layout));
+    let writes = [write(set, 0, 0, u).buffer_info(&info), write(set, 1, 0, u).buffer_info(&info)];
+    assert_eq!(f.update(&writes, &[]), NONE);
+    assert_eq!(f.update(&[write(uab_set, 0, 0, u).buffer_info(&info)], &[]), NONE);
+    let submit = "VUID-vkQueueSubmit-pCommandBuffers-00070";
+    let execute = "VUID-vkCmdExecuteCommands-pCommandBuffers-00089";
+    // SAFETY: valid creates, recordings and submissions (invalid ones are skipped by Vigil); each
+    // submission is waited for before the next update.
+    unsafe {
+        let pipeline_layout = |l: vk::DescriptorSetLayout| {
+            let layouts = [l];
+            d.create_pipeline_layout(&vk::PipelineLayoutCreateInfo::default().set_layouts(&layouts), None)
+                .expect("vkCreatePipelineLayout")
+        };
+        let (plain, uab) = (pipeline_layout(layout), pipeline_layout(uab_layout));
+        let pool_info = vk::CommandPoolCreateInfo::default()
+            .queue_family_index(f.ctx.queue_family)
+            .flags(vk::CommandPoolCreateFlags::RESET_COMMAND_BUFFER);
+        let pool = d.create_command_pool(&pool_info, None).expect("vkCreateCommandPool");
+        let allocate = |level: vk::CommandBufferLevel| {
+            let info = vk::CommandBufferAllocateInfo::default().command_pool(pool).level(level).command_buffer_count(1);
+            d.allocate_command_buffers(&info).expect("vkAllocateCommandBuffers")[0]
+        };
+        let inheritance = vk::CommandBufferInheritanceInfo::default();
+        let record = |cb: vk::CommandBuffer, l: vk::PipelineLayout, s: vk::DescriptorSet, secondary: bool| {
+            let begin = vk::CommandBufferBeginInfo::default();
+            let begin = if secondary { begin.inheritance_info(&inheritance) } else { begin };
+            d.begin_command_buffer(cb, &begin).expect("vkBeginCommandBuffer");
+            d.cmd_bind_descriptor_sets(cb, vk::PipelineBindPoint::COMPUTE, l, 0, &[s], &[]);
+            d.end_command_buffer(cb).expect("vkEndCommandBuffer");
+        };
+        let submit_ids = |cb: vk::CommandBuffer| {
+            f.ids(|| {
+                let cbs = [cb];
+                let fence = d.create_fence(&vk::FenceCreateInfo::default(), None).expect("vkCreateFence");
+                if d.queue_submit(f.ctx.queue, &[vk::SubmitInfo::default().command_buffers(&cbs)], fence).is_ok() {
+                    // A skipped submission signals nothing: only a real one is waited for.
+                    let _ = d.wait_for_fences(&[fence], true, 1_000_000_000);
+                }
+                d.destroy_fence(fence, None);
+            })
+        };
+        let cb = allocate(vk::CommandBufferLevel::PRIMARY);
+        // Updated after the bind, in a binding without update-after-bind: invalid.
+        record(cb, plain, set, false);
+        assert_eq!(f.update(&[write(set, 0, 0, u).buffer_info(&info)], &[]), NONE);
+        assert_eq!(submit_ids(cb), [submit]);
+        // Recorded again after the update: valid. A binding that may be updated while unused
+        // (update-unused-while-pending) and an update-after-bind binding do not invalidate.
+        record(cb, plain, set, false);
+        assert_eq!(submit_ids(cb), NONE);
+        assert_eq!(f.update(&[write(set, 1, 0, u).buffer_info(&info)], &[]), NONE);
+        assert_eq!(submit_ids(cb), NONE);
+        record(cb, uab, uab_set, false);
+        assert_eq!(f.update(&[write(uab_set, 0, 0, u).buffer_info(&info)], &[]), NONE);
+        assert_eq!(submit_ids(cb), NONE);
+        // A copy into the set invalidates as a write does.
+        record(cb, plain, set, false);
+        let other = f.set(f.pool, layout);
+        assert_eq!(f.update(&writes.map(|w| w.dst_set(other)), &[]), NONE);
+        assert_eq!(f.update(&[], &[copy(other, 0, 0, set, 0, 0, 1)]), NONE);
+        assert_eq!(submit_ids(cb), [submit]);
+        // A secondary that bound the set before its update cannot be executed.
+        let secondary = allocate(vk::CommandBufferLevel::SECONDARY);
+        record(secondary, plain, set, true);
+        assert_eq!(f.update(&[write(set, 0, 0, u).buffer_info(&info)], &[]), NONE);
+        d.begin_command_buffer(cb, &vk::CommandBufferBeginInfo::default()).expect("vkBeginCommandBuffer");
+        assert_eq!(f.ids(|| d.cmd_execute_commands(cb, &[secondary])), [execute]);
+        record(secondary, plain, set, true);
+        assert_eq!(f.ids(|| d.cmd_execute_commands(cb, &[secondary])), NONE);
+        d.end_command_buffer(cb).expect("vkEndCommandBuffer");
+        assert_eq!(submit_ids(cb), NONE);
     }
 }
 

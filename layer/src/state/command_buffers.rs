@@ -63,6 +63,15 @@ impl Recording {
     }
 }
 
+/// What made a command buffer invalid.
+pub enum Invalidation<'a> {
+    /// An object its commands name was destroyed or freed.
+    Destroyed(&'a Arc<ObjectRecord>),
+    /// A descriptor set it bound was updated afterwards, in a binding that is not
+    /// update-after-bind.
+    Updated(&'a Arc<ObjectRecord>),
+}
+
 impl References {
     /// Adds the object of `k`, found with `lookup` unless it was named recently.
     #[inline]
@@ -77,6 +86,9 @@ impl References {
         }
         if let std::collections::hash_map::Entry::Vacant(v) = self.records.entry(k) {
             let Some(r) = lookup(k) else { return };
+            if r.descriptor_set_state().is_some() {
+                self.sets.push((r.clone(), super::draw_descriptors::current_version()));
+            }
             v.insert(r);
         }
         self.recent[set + 1] = self.recent[set];
@@ -96,11 +108,19 @@ impl References {
     pub fn clear(&mut self) {
         self.records.clear();
         self.recent = [None; RECENT];
+        self.sets.clear();
     }
 
-    /// An object it refers to that was destroyed or freed since: the command buffer is invalid.
-    pub fn destroyed(&self) -> Option<&Arc<ObjectRecord>> {
-        self.records.values().find(|r| r.destroyed())
+    /// Why the command buffer is invalid, if something it refers to was destroyed, freed or (a
+    /// descriptor set) updated since it was recorded.
+    pub fn invalidated(&self) -> Option<Invalidation<'_>> {
+        if let Some(r) = self.records.values().find(|r| r.destroyed()) {
+            return Some(Invalidation::Destroyed(r));
+        }
+        self.sets
+            .iter()
+            .find(|(r, since)| r.descriptor_set_state().is_some_and(|s| s.updated_since(*since)))
+            .map(|(r, _)| Invalidation::Updated(r))
     }
 
     /// Counts each object in use by one more submission, and lists it in `out`.

@@ -300,6 +300,9 @@ pub struct SetData {
     /// Changes with every update of its contents (`draw_descriptors::next_version`): draw-time
     /// checks that found it valid need not look again while it stays.
     pub(super) version: AtomicU64,
+    /// The version of the last update that wrote a binding without update-after-bind or
+    /// update-unused-while-pending (0: none): it invalidates recordings that bound the set before.
+    pub(super) invalidating: AtomicU64,
     /// The fingerprint (pipeline, set version, object-table epoch) of the last draw-time check
     /// that found what a pipeline uses of it valid (0: none), shared by every recording that
     /// binds it: recordings that alternate between sets find each one checked.
@@ -411,13 +414,19 @@ impl DescriptorSetState {
         if contents.len() != total {
             contents.resize(total);
         }
+        let written = values.len() as u64;
         let mut types = shape.types_from(at);
         for (i, (v, record)) in (at..total).zip(values) {
             let ty = types.next().unwrap_or(0);
             contents.set(i, v, ty);
             contents.records[i as usize] = record;
         }
-        self.data.version.store(super::draw_descriptors::next_version(), Ordering::Release);
+        let version = super::draw_descriptors::next_version();
+        self.data.version.store(version, Ordering::Release);
+        let tolerated = BINDING_UPDATE_AFTER_BIND | BINDING_UPDATE_UNUSED_WHILE_PENDING;
+        if shape.bindings_in(at, at + written).any(|(_, b)| b.flags & tolerated == 0) {
+            self.data.invalidating.store(version, Ordering::Release);
+        }
     }
 
     /// Its contents, locked.

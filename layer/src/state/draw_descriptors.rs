@@ -22,6 +22,11 @@ pub(super) fn next_version() -> u64 {
     VERSIONS.fetch_add(1, Ordering::Relaxed)
 }
 
+/// The version the next update will get: every update made before now has a smaller one.
+pub(super) fn current_version() -> u64 {
+    VERSIONS.load(Ordering::Relaxed)
+}
+
 /// The index in `HANDLE_TYPES` of `VkSampler` (the tracker keeps no typed state for samplers).
 static SAMPLER: LazyLock<u16> =
     LazyLock::new(|| HANDLE_TYPES.iter().position(|t| t.name == "VkSampler").map_or(u16::MAX, |i| i as u16));
@@ -67,6 +72,13 @@ pub struct Descriptor<'a> {
 }
 
 impl DescriptorSetState {
+    /// Whether an update made at or after `version` (see `current_version`) wrote a binding
+    /// that is neither update-after-bind nor update-unused-while-pending: such an update
+    /// invalidates every command buffer that had bound the set before it.
+    pub fn updated_since(&self, version: u64) -> bool {
+        self.data.invalidating.load(Ordering::Acquire) >= version
+    }
+
     /// Its version: changes with every update of its contents.
     pub fn version(&self) -> u64 {
         self.data.version.load(Ordering::Acquire)

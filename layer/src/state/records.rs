@@ -760,6 +760,10 @@ pub struct References {
     /// The keys named most recently, by a hash of the key: a loop that binds the same pipeline
     /// and sets again and again finds them here without a table lookup.
     pub(super) recent: [Option<Key>; RECENT],
+    /// The descriptor sets among them, each with the set version current when the recording
+    /// first named it: an update after that to a binding that is not update-after-bind
+    /// invalidates the command buffer.
+    pub(super) sets: Vec<(Arc<ObjectRecord>, u64)>,
 }
 
 /// Entries of [`References::recent`].

@@ -12,7 +12,7 @@ use vigil_generated::*;
 use super::CoreChecks;
 use crate::chassis::Call;
 use crate::report::Location;
-use crate::state::command_buffers::Lifecycle;
+use crate::state::command_buffers::{Invalidation, Lifecycle};
 use crate::state::{ObjectRecord, TYPES};
 
 /// The ids of the submit rules, for vkQueueSubmit and vkQueueSubmit2.
@@ -78,7 +78,7 @@ impl CoreChecks {
                      VK_COMMAND_BUFFER_USAGE_SIMULTANEOUS_USE_BIT."
                 ),
             );
-        } else if let Some(gone) = r.references.destroyed() {
+        } else if let Some(gone) = r.references.invalidated() {
             skip |= cx.error(ids.executable, at, format_args!("is {cb:#x}, which is invalid: {}", Invalidated(gone)));
         }
         for (s, generation) in &r.secondaries {
@@ -122,7 +122,7 @@ impl CoreChecks {
                      begun with VK_COMMAND_BUFFER_USAGE_SIMULTANEOUS_USE_BIT."
                 ),
             )
-        } else if let Some(gone) = r.references.destroyed() {
+        } else if let Some(gone) = r.references.invalidated() {
             cx.error(
                 ids.secondary_executable,
                 at,
@@ -221,17 +221,35 @@ impl CoreChecks {
 }
 
 /// Why a command buffer is invalid: an object its commands name is gone.
-pub(super) struct Invalidated<'a>(pub(super) &'a ObjectRecord);
+pub(super) struct Invalidated<'a>(pub(super) Invalidation<'a>);
 
 impl std::fmt::Display for Invalidated<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let ty = vigil_generated::objects::HANDLE_TYPES.get(usize::from(self.0.key.ty)).map_or("object", |t| t.name);
-        write!(
-            f,
-            "the {ty} {:#x} that its recorded commands name was destroyed or freed after they were recorded. \
-             Record the command buffer again.",
-            self.0.key.handle
-        )
+        let name = |r: &ObjectRecord| {
+            (
+                vigil_generated::objects::HANDLE_TYPES.get(usize::from(r.key.ty)).map_or("object", |t| t.name),
+                r.key.handle,
+            )
+        };
+        match self.0 {
+            Invalidation::Destroyed(r) => {
+                let (ty, h) = name(r);
+                write!(
+                    f,
+                    "the {ty} {h:#x} that its recorded commands name was destroyed or freed after they were recorded. \
+                     Record the command buffer again."
+                )
+            }
+            Invalidation::Updated(r) => {
+                let (ty, h) = name(r);
+                write!(
+                    f,
+                    "the {ty} {h:#x} that it binds was updated after it was bound, in a binding created without \
+                     VK_DESCRIPTOR_BINDING_UPDATE_AFTER_BIND_BIT or VK_DESCRIPTOR_BINDING_UPDATE_UNUSED_WHILE_PENDING_BIT. \
+                     Record the command buffer again, or update the set before binding it."
+                )
+            }
+        }
     }
 }
 

@@ -592,7 +592,7 @@ impl ValidationObject for CoreChecks {
                         &at,
                         format_args!("is {h:#x}, which is in the {name} state, not executable."),
                     );
-                } else if let (0, Some(gone)) = (r.pending, r.references.destroyed()) {
+                } else if let (0, Some(gone)) = (r.pending, r.references.invalidated()) {
                     let why = Invalidated(gone).to_string();
                     drop(r);
                     skip |= cx.error(
