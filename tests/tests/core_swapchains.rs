@@ -1,10 +1,12 @@
 //! Swapchains through the real loader on lavapipe, on a headless surface
 //! (`VK_EXT_headless_surface`): creation against what the surface supports, acquiring, and
 //! presenting. Each case: the exact ids of the invalid call (skipped, so it never reaches
-//! lavapipe), and its valid neighbour, which reports nothing.
+//! lavapipe), and its valid neighbour, which reports nothing. The driver shim bounds the surface's
+//! image count (`bounded-surface-images`); `core_swapchain_support.rs` has a surface no queue family
+//! supports.
 
 use ash::vk;
-use vigil_tests::{Context, ContextBuilder, VulkanEnv, VIGIL_LAYER};
+use vigil_tests::{Context, ContextBuilder, VulkanEnv, SHIM_LAYER, VIGIL_LAYER};
 
 const NONE: [&str; 0] = [];
 
@@ -19,10 +21,11 @@ struct Fixture {
 }
 
 impl Fixture {
-    fn new() -> Self {
-        let entry = VulkanEnv::new().with_vigil().entry();
+    /// A device and a headless surface, with the driver shim's switches `shim`.
+    fn new(shim: &str) -> Self {
+        let entry = VulkanEnv::new().with_vigil_and_shim(shim).entry();
         let ctx = ContextBuilder::new()
-            .layers(&[VIGIL_LAYER])
+            .layers(&[VIGIL_LAYER, SHIM_LAYER])
             .instance_extensions(&[c"VK_KHR_surface", c"VK_EXT_headless_surface"])
             .device_extensions(&[c"VK_KHR_swapchain"])
             .vulkan12_features(vk::PhysicalDeviceVulkan12Features::default().timeline_semaphore(true))
@@ -188,7 +191,7 @@ impl Fixture {
 
 #[test]
 fn swapchains() {
-    let f = Fixture::new();
+    let f = Fixture::new("bounded-surface-images");
     creation(&f);
     acquire_and_present(&f);
     // SAFETY: nothing uses the surface any more.
@@ -204,6 +207,10 @@ fn creation(f: &Fixture) {
     let too_few = f.info().min_image_count(c.min_image_count - 1);
     assert_eq!(f.create_ids(&too_few), ["VUID-VkSwapchainCreateInfoKHR-presentMode-02839"]);
     assert_eq!(f.create_ids(&f.info().min_image_count(c.min_image_count)), NONE);
+    assert_eq!(c.max_image_count, c.min_image_count + 1, "the driver shim bounds the image count");
+    let too_many = f.info().min_image_count(c.max_image_count + 1);
+    assert_eq!(f.create_ids(&too_many), ["VUID-VkSwapchainCreateInfoKHR-minImageCount-01272"]);
+    assert_eq!(f.create_ids(&f.info().min_image_count(c.max_image_count)), NONE);
 
     // A format the surface does not offer (a valid one for images).
     let other = vk::Format::R8_UNORM;

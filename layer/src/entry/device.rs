@@ -5,6 +5,7 @@ use std::sync::Arc;
 use vigil_generated::features::ExtensionSet;
 use vigil_generated::*;
 
+use crate::chassis::raw::slice;
 use crate::chassis::{dispatch_key, phases, Call, ObjectSet};
 use crate::checks::{DeviceObjects, DeviceSetup};
 use crate::entry::debug_objects::DebugObjects;
@@ -178,6 +179,12 @@ pub unsafe extern "system" fn create_device(
             capabilities: inst.dispatch.get_physical_device_surface_capabilities_khr,
             formats: inst.dispatch.get_physical_device_surface_formats_khr,
             present_modes: inst.dispatch.get_physical_device_surface_present_modes_khr,
+            support: inst.dispatch.get_physical_device_surface_support_khr,
+            // SAFETY: the application's create info (the driver accepted it).
+            queue_families: unsafe { slice(info.pQueueCreateInfos, info.queueCreateInfoCount) }
+                .iter()
+                .map(|q| q.queueFamilyIndex)
+                .collect(),
             driver_handle: if inst.settings.handle_wrapping { handle_wrapping::driver_handle } else { Some },
         },
     });

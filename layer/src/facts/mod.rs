@@ -212,6 +212,9 @@ pub struct SurfaceQueries {
     pub capabilities: Option<PFN_vkGetPhysicalDeviceSurfaceCapabilitiesKHR>,
     pub formats: Option<PFN_vkGetPhysicalDeviceSurfaceFormatsKHR>,
     pub present_modes: Option<PFN_vkGetPhysicalDeviceSurfacePresentModesKHR>,
+    pub support: Option<PFN_vkGetPhysicalDeviceSurfaceSupportKHR>,
+    /// The queue families the device was created with: the ones that may present for it.
+    pub queue_families: Vec<u32>,
     /// The driver's handle for a surface the application names.
     pub driver_handle: fn(u64) -> Option<u64>,
 }
@@ -228,6 +231,22 @@ impl SurfaceQueries {
         // SAFETY: the next layer's function, for this physical device and a live surface.
         let r = unsafe { get(self.physical_device, surface, &mut caps) };
         (r == VkResult::VK_SUCCESS).then_some(caps)
+    }
+
+    /// Whether one of the device's queue families can present to `surface`; `None` when the
+    /// driver cannot be asked.
+    pub fn supported(&self, surface: VkSurfaceKHR) -> Option<bool> {
+        let (get, surface) = (self.support?, self.surface(surface)?);
+        let mut any = false;
+        for &family in &self.queue_families {
+            let mut supported = 0;
+            // SAFETY: as for `capabilities`; a family the device was created with.
+            if unsafe { get(self.physical_device, family, surface, &mut supported) } != VkResult::VK_SUCCESS {
+                return None;
+            }
+            any |= supported != 0;
+        }
+        Some(any)
     }
 
     /// `surface`'s formats.

@@ -83,6 +83,14 @@ pub struct Behaviours {
     /// `VK_QUEUE_VIDEO_DECODE_BIT_KHR`; the shim implements the extension's commands (see
     /// `video.rs`). The rules about video coding scopes need one, and lavapipe has no video.
     pub video_queue: bool,
+    /// `unsupported-surface`: `vkGetPhysicalDeviceSurfaceSupportKHR` says no queue family can
+    /// present to any surface (lavapipe's every family presents to every surface): the rule
+    /// that a swapchain's surface be supported by the device needs one that is not.
+    pub unsupported_surface: bool,
+    /// `bounded-surface-images`: `vkGetPhysicalDeviceSurfaceCapabilitiesKHR` reports
+    /// `maxImageCount` as `minImageCount` + 1 (lavapipe's headless surface reports no maximum):
+    /// the rule about a swapchain's image count needs one.
+    pub bounded_surface_images: bool,
 }
 
 /// The `maxDrawIndirectCount` that `low-draw-indirect-count` reports.
@@ -118,6 +126,8 @@ impl Behaviours {
                 "no-storage-without-format" => b.no_storage_without_format = true,
                 "low-draw-indirect-count" => b.low_draw_indirect_count = true,
                 "video-queue" => b.video_queue = true,
+                "unsupported-surface" => b.unsupported_surface = true,
+                "bounded-surface-images" => b.bounded_surface_images = true,
                 _ => return Err(format!("{BEHAVIOURS_VAR}: unknown switch `{name}`")),
             }
         }
@@ -191,6 +201,9 @@ struct Instance {
     /// The next layer's properties queries (as for memory properties).
     properties: Option<vk::PFN_vkGetPhysicalDeviceProperties>,
     properties2: Option<vk::PFN_vkGetPhysicalDeviceProperties2>,
+    /// The next layer's surface queries (as for memory properties).
+    surface_support: Option<vk::PFN_vkGetPhysicalDeviceSurfaceSupportKHR>,
+    surface_capabilities: Option<vk::PFN_vkGetPhysicalDeviceSurfaceCapabilitiesKHR>,
 }
 
 /// Per device: the next layer's functions and whether the extension is enabled.
@@ -454,6 +467,12 @@ unsafe extern "system" fn get_instance_proc_addr(
     if same_name(name, c"vkGetPhysicalDeviceProperties2") || same_name(name, c"vkGetPhysicalDeviceProperties2KHR") {
         return void_fn!(get_physical_device_properties2, vk::PFN_vkGetPhysicalDeviceProperties2);
     }
+    if same_name(name, c"vkGetPhysicalDeviceSurfaceSupportKHR") {
+        return void_fn!(get_physical_device_surface_support, vk::PFN_vkGetPhysicalDeviceSurfaceSupportKHR);
+    }
+    if same_name(name, c"vkGetPhysicalDeviceSurfaceCapabilitiesKHR") {
+        return void_fn!(get_physical_device_surface_capabilities, vk::PFN_vkGetPhysicalDeviceSurfaceCapabilitiesKHR);
+    }
     if let Some(f) = device_function(name, true, true, true, true) {
         return f;
     }
@@ -548,6 +567,10 @@ unsafe extern "system" fn create_instance(
             properties: gipa(handle, c"vkGetPhysicalDeviceProperties".as_ptr()).map(|f| std::mem::transmute(f)),
             properties2: gipa(handle, c"vkGetPhysicalDeviceProperties2".as_ptr())
                 .or_else(|| gipa(handle, c"vkGetPhysicalDeviceProperties2KHR".as_ptr()))
+                .map(|f| std::mem::transmute(f)),
+            surface_support: gipa(handle, c"vkGetPhysicalDeviceSurfaceSupportKHR".as_ptr())
+                .map(|f| std::mem::transmute(f)),
+            surface_capabilities: gipa(handle, c"vkGetPhysicalDeviceSurfaceCapabilitiesKHR".as_ptr())
                 .map(|f| std::mem::transmute(f)),
         });
         result
@@ -1003,6 +1026,62 @@ unsafe extern "system" fn get_physical_device_properties2(
         if let (true, Some(out)) = (low, out.as_mut()) {
             out.properties.limits.max_draw_indirect_count = LOW_DRAW_INDIRECT_COUNT;
         }
+    }
+}
+
+/// The instance's behaviours and next-layer surface queries, for a physical device of it.
+///
+/// # Safety
+/// `physical_device` must be one of an instance created through this layer.
+unsafe fn surface_queries(
+    physical_device: vk::PhysicalDevice,
+) -> Option<(
+    Behaviours,
+    Option<vk::PFN_vkGetPhysicalDeviceSurfaceSupportKHR>,
+    Option<vk::PFN_vkGetPhysicalDeviceSurfaceCapabilitiesKHR>,
+)> {
+    // SAFETY: physical devices share their instance's dispatch key.
+    let key = unsafe { dispatch_key(physical_device.as_raw()) };
+    let s = state();
+    let i = s.instances.iter().find(|i| i.key == key)?;
+    Some((i.behaviours, i.surface_support, i.surface_capabilities))
+}
+
+unsafe extern "system" fn get_physical_device_surface_support(
+    physical_device: vk::PhysicalDevice,
+    family: u32,
+    surface: vk::SurfaceKHR,
+    supported: *mut vk::Bool32,
+) -> vk::Result {
+    // SAFETY: the loader passes a physical device of an instance created through this layer,
+    // and the caller's output.
+    unsafe {
+        let Some((b, Some(next), _)) = surface_queries(physical_device) else {
+            return vk::Result::ERROR_INITIALIZATION_FAILED;
+        };
+        let result = next(physical_device, family, surface, supported);
+        if let (true, vk::Result::SUCCESS, Some(out)) = (b.unsupported_surface, result, supported.as_mut()) {
+            *out = vk::FALSE;
+        }
+        result
+    }
+}
+
+unsafe extern "system" fn get_physical_device_surface_capabilities(
+    physical_device: vk::PhysicalDevice,
+    surface: vk::SurfaceKHR,
+    out: *mut vk::SurfaceCapabilitiesKHR,
+) -> vk::Result {
+    // SAFETY: as for vkGetPhysicalDeviceSurfaceSupportKHR.
+    unsafe {
+        let Some((b, _, Some(next))) = surface_queries(physical_device) else {
+            return vk::Result::ERROR_INITIALIZATION_FAILED;
+        };
+        let result = next(physical_device, surface, out);
+        if let (true, vk::Result::SUCCESS, Some(out)) = (b.bounded_surface_images, result, out.as_mut()) {
+            out.max_image_count = out.min_image_count + 1;
+        }
+        result
     }
 }
 

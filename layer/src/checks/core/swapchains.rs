@@ -72,6 +72,17 @@ impl CoreChecks {
         let at = root.dot("pCreateInfo");
         let mut skip = false;
         let surface = info.surface;
+        if q.supported(surface) == Some(false) {
+            skip |= cx.error(
+                "VUID-VkSwapchainCreateInfoKHR-surface-01270",
+                &at.arrow("surface"),
+                format_args!(
+                    "({:#x}) is a surface none of the device's queue families can present to \
+                     (vkGetPhysicalDeviceSurfaceSupportKHR).",
+                    surface.as_raw()
+                ),
+            );
+        }
         if let Some(caps) = q.capabilities(surface) {
             skip |= self.against_capabilities(cx, info, &caps, &at);
         }
@@ -120,6 +131,13 @@ impl CoreChecks {
                 "VUID-VkSwapchainCreateInfoKHR-presentMode-02839",
                 "minImageCount",
                 format_args!("({n}) is less than the surface's minImageCount ({}).", caps.minImageCount),
+            );
+        }
+        if caps.maxImageCount != 0 && n > caps.maxImageCount {
+            error(
+                "VUID-VkSwapchainCreateInfoKHR-minImageCount-01272",
+                "minImageCount",
+                format_args!("({n}) is more than the surface's maxImageCount ({}).", caps.maxImageCount),
             );
         }
         // SAFETY: the application's chain (stateless checked it).
