@@ -43,7 +43,9 @@ pub fn layer_dir() -> &'static Path {
         // Captured, so that every test binary's output does not repeat cargo's; shown on failure.
         let output = Command::new(&cargo)
             .current_dir(workspace_root())
-            .args(["xtask", "package", "--out"])
+            // The incremental release build: after an edit the tests wait seconds, not the
+            // minutes a shipped (LTO) build takes. CI tests the shipped one (VIGIL_LAYER_DIR).
+            .args(["xtask", "package", "--profile", "release", "--out"])
             .arg(&out)
             .output()
             .unwrap_or_else(|e| panic!("cannot run {cargo:?} xtask package: {e}"));

@@ -126,7 +126,7 @@ fn prepare(target: &Path, out: &Path, layer_features: Option<&str>) -> Result<Ru
     if !status.success() {
         return Err("building the workloads failed".into());
     }
-    let layer = crate::package(out.join("layer"), layer_features)?;
+    let layer = crate::package(out.join("layer"), crate::package::SHIPPED_PROFILE, layer_features)?;
     if Command::new("valgrind").arg("--version").output().is_err() {
         return Err("valgrind is not installed (apt-get install valgrind): instruction counts need callgrind".into());
     }

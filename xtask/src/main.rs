@@ -1,7 +1,8 @@
 //! `cargo xtask <task>`: the project's own automation.
 //!
 //! - `regen [--check]`: write `generated/src/` from the registry (or only report stale files).
-//! - `package [--out DIR]`: build the release layer and lay out an SDK-style tree.
+//! - `package [--out DIR] [--profile P]`: build the layer (profile `dist` unless told) and lay out
+//!   an SDK-style tree.
 //! - `bench [--quick]`: Vigil against the reference layer, as docs/performance.md describes.
 //! - `update-registry SOURCE`: bring in a new registry, regenerate, and print what changed.
 //! - `coverage [--out FILE]`: VUIDs implemented and tested per area, from the tests' manifests.
@@ -23,7 +24,7 @@ use std::process::ExitCode;
 
 const USAGE: &str = "usage: cargo xtask <task>
   regen [--check]                      write generated/ from registry/ (or name the stale files)
-  package [--out DIR]                  build the release layer and lay out an SDK-style tree
+  package [--out DIR] [--profile P]    build the layer (profile dist: LTO) and lay out an SDK tree
   bench [--quick] [--rounds N] [--jobs N]
                                        Vigil against the reference layer (docs/performance.md)
   coverage [--out FILE]                VUIDs implemented and tested per spec area (docs/coverage.md),
@@ -40,7 +41,9 @@ fn main() -> ExitCode {
         Some("regen") => regen(args[1..].iter().any(|a| a == "--check")),
         Some("package") => {
             let out = args.iter().position(|a| a == "--out").and_then(|i| args.get(i + 1)).map(PathBuf::from);
-            package(out.unwrap_or_else(|| root().join("dist/vigil")), None).map(|_| ())
+            let profile = args.iter().position(|a| a == "--profile").and_then(|i| args.get(i + 1));
+            let profile = profile.map_or(package::SHIPPED_PROFILE, String::as_str);
+            package(out.unwrap_or_else(|| root().join("dist/vigil")), profile, None).map(|_| ())
         }
         Some("bench") => bench::run(&args[1..]),
         Some("coverage") => coverage::run(&args[1..]),

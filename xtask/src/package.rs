@@ -15,13 +15,16 @@ pub const DOCS: &[(&str, &str)] = &[
     ("LICENSE", "LICENSE"),
 ];
 
-/// Builds the release layer (with `features`, if any) and writes
+/// The profile `cargo xtask package` builds by default: what ships (see Cargo.toml).
+pub const SHIPPED_PROFILE: &str = "dist";
+
+/// Builds the layer with cargo profile `profile` (with `features`, if any) and writes
 /// `out/lib/libVkLayer_vigil.so`, `out/share/vulkan/explicit_layer.d/VkLayer_vigil.json` and the
 /// documents of [`DOCS`] under `out/share/doc/vigil/`.
-pub fn package(out: PathBuf, features: Option<&str>) -> Result<PathBuf, String> {
+pub fn package(out: PathBuf, profile: &str, features: Option<&str>) -> Result<PathBuf, String> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let mut build = Command::new(cargo);
-    build.current_dir(root()).args(["build", "--release", "--package", "vigil-layer", "--lib"]);
+    build.current_dir(root()).args(["build", "--profile", profile, "--package", "vigil-layer", "--lib"]);
     if let Some(f) = features {
         build.args(["--features", f]);
     }
@@ -30,7 +33,8 @@ pub fn package(out: PathBuf, features: Option<&str>) -> Result<PathBuf, String> 
         return Err("building the layer failed".into());
     }
     let target = std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).unwrap_or_else(|| root().join("target"));
-    let lib = target.join("release/libVkLayer_vigil.so");
+    // Cargo's folder for the `dev` profile is `debug`; every other profile's is its name.
+    let lib = target.join(if profile == "dev" { "debug" } else { profile }).join("libVkLayer_vigil.so");
     let out = if out.is_absolute() { out } else { std::env::current_dir().map_err(|e| e.to_string())?.join(out) };
     let lib_dir = out.join("lib");
     let manifest_dir = out.join("share/vulkan/explicit_layer.d");
