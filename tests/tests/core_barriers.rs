@@ -1,0 +1,511 @@
+//! Core validation of barriers through the real loader on lavapipe: vkCmdPipelineBarrier(2),
+//! vkCmdWaitEvents(2) and vkCmdSetEvent2, with the original and the synchronization2
+//! structures. Access masks against the stages that perform them and stage masks against the
+//! features they need (the rules generated from vk.xml's `<sync>` tables), stage masks against
+//! the pool's queue family (`core_barrier_queues.rs`, with graphics hidden by the driver shim),
+//! buffer and image ranges inside bound resources, the foreign queue family without its extension, and
+//! what a barrier may do inside and outside a render pass instance. Each case: the exact ids of
+//! the invalid calls (skipped, so they never reach lavapipe), then the valid neighbour, which
+//! reports nothing. One device (synchronization2 and dynamic rendering on, never geometry or
+//! tessellation) for every case.
+
+mod barriers_common;
+
+use std::sync::{LazyLock, Mutex, MutexGuard, PoisonError};
+
+use ash::vk;
+use barriers_common::{buffer_barrier2, memory2, sorted};
+use vigil_tests::{Context, ContextBuilder, VulkanEnv, VIGIL_LAYER};
+
+const NONE: [&str; 0] = [];
+
+use vk::AccessFlags as Access;
+use vk::AccessFlags2 as Access2;
+use vk::PipelineStageFlags as Stage;
+use vk::PipelineStageFlags2 as Stage2;
+
+const IGNORED: u32 = vk::QUEUE_FAMILY_IGNORED;
+
+struct Fixture {
+    ctx: Context,
+}
+
+// SAFETY: the context's handles and function tables are usable from any thread; the cases
+// take the fixture in turn (`FIXTURE`'s lock).
+unsafe impl Send for Fixture {}
+
+static FIXTURE: LazyLock<Mutex<Fixture>> = LazyLock::new(|| {
+    let entry = VulkanEnv::new().with_vigil().entry();
+    let ctx = ContextBuilder::new()
+        .layers(&[VIGIL_LAYER])
+        .vulkan13_features(vk::PhysicalDeviceVulkan13Features::default().synchronization2(true).dynamic_rendering(true))
+        .build(&entry);
+    assert!(ctx.vigil_in_chain(), "Vigil is not in the call chain");
+    // Invalid calls are skipped: they never reach lavapipe.
+    ctx.messages.skip_errors(true);
+    Mutex::new(Fixture { ctx })
+});
+
+/// The shared fixture, for one case at a time (a failed case does not fail the others).
+fn fixture() -> MutexGuard<'static, Fixture> {
+    FIXTURE.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+impl Fixture {
+    fn d(&self) -> &ash::Device {
+        &self.ctx.device
+    }
+
+    /// The ids `call` reported, sorted.
+    fn ids(&self, call: impl FnOnce()) -> Vec<String> {
+        sorted(self.ctx.messages.problem_ids_of(call))
+    }
+
+    /// A primary command buffer, recording (never submitted).
+    fn recording(&self) -> vk::CommandBuffer {
+        let pool = self.ctx.resettable_pool();
+        self.ctx.recording_primary(pool)
+    }
+
+    /// A buffer of 256 bytes, bound to memory of its own when `bound`.
+    fn buffer(&self, bound: bool) -> vk::Buffer {
+        let usage = vk::BufferUsageFlags::TRANSFER_DST;
+        if bound {
+            return self.ctx.bound_buffer(256, usage).0;
+        }
+        let info = vk::BufferCreateInfo::default().size(256).usage(usage);
+        // SAFETY: a valid create info.
+        unsafe { self.d().create_buffer(&info, None) }.expect("vkCreateBuffer")
+    }
+
+    /// A 2D color image of 2 mip levels and 3 array layers, bound to memory when `bound`.
+    fn image(&self, bound: bool) -> vk::Image {
+        let info = vk::ImageCreateInfo::default()
+            .image_type(vk::ImageType::TYPE_2D)
+            .format(vk::Format::R8G8B8A8_UNORM)
+            .extent(vk::Extent3D { width: 16, height: 16, depth: 1 })
+            .mip_levels(2)
+            .array_layers(3)
+            .samples(vk::SampleCountFlags::TYPE_1)
+            .usage(vk::ImageUsageFlags::TRANSFER_DST | vk::ImageUsageFlags::SAMPLED);
+        let d = self.d();
+        // SAFETY: a valid create info; memory of a type the image allows.
+        unsafe {
+            let image = d.create_image(&info, None).expect("vkCreateImage");
+            if bound {
+                let req = d.get_image_memory_requirements(image);
+                let ty = self.ctx.memory_type(req.memory_type_bits, vk::MemoryPropertyFlags::empty());
+                let alloc = vk::MemoryAllocateInfo::default().allocation_size(req.size).memory_type_index(ty);
+                let memory = d.allocate_memory(&alloc, None).expect("vkAllocateMemory");
+                d.bind_image_memory(image, memory, 0).expect("vkBindImageMemory");
+            }
+            image
+        }
+    }
+
+    fn event(&self) -> vk::Event {
+        // SAFETY: a valid create info.
+        unsafe { self.d().create_event(&vk::EventCreateInfo::default(), None) }.expect("vkCreateEvent")
+    }
+
+    /// vkCmdPipelineBarrier with one memory barrier.
+    fn memory(&self, cb: vk::CommandBuffer, (src, dst): (Stage, Stage), (sa, da): (Access, Access)) -> Vec<String> {
+        let b = [vk::MemoryBarrier::default().src_access_mask(sa).dst_access_mask(da)];
+        // SAFETY: a recording command buffer; invalid calls are skipped by Vigil.
+        self.ids(|| unsafe { self.d().cmd_pipeline_barrier(cb, src, dst, vk::DependencyFlags::empty(), &b, &[], &[]) })
+    }
+
+    /// vkCmdPipelineBarrier with one buffer barrier.
+    fn legacy_buffer(
+        &self,
+        cb: vk::CommandBuffer,
+        b: vk::BufferMemoryBarrier<'_>,
+        stages: (Stage, Stage),
+    ) -> Vec<String> {
+        let b = [b];
+        let flags = vk::DependencyFlags::empty();
+        // SAFETY: a recording command buffer; invalid calls are skipped by Vigil.
+        self.ids(|| unsafe { self.d().cmd_pipeline_barrier(cb, stages.0, stages.1, flags, &[], &b, &[]) })
+    }
+
+    /// vkCmdPipelineBarrier with one image barrier.
+    fn legacy_image(
+        &self,
+        cb: vk::CommandBuffer,
+        b: vk::ImageMemoryBarrier<'_>,
+        stages: (Stage, Stage),
+    ) -> Vec<String> {
+        let b = [b];
+        let flags = vk::DependencyFlags::empty();
+        // SAFETY: a recording command buffer; invalid calls are skipped by Vigil.
+        self.ids(|| unsafe { self.d().cmd_pipeline_barrier(cb, stages.0, stages.1, flags, &[], &[], &b) })
+    }
+
+    /// vkCmdPipelineBarrier2 with `info`.
+    fn barrier2(&self, cb: vk::CommandBuffer, info: &vk::DependencyInfo<'_>) -> Vec<String> {
+        // SAFETY: a recording command buffer; invalid calls are skipped by Vigil.
+        self.ids(|| unsafe { self.d().cmd_pipeline_barrier2(cb, info) })
+    }
+}
+
+fn buffer_barrier(buffer: vk::Buffer, offset: u64, size: u64) -> vk::BufferMemoryBarrier<'static> {
+    vk::BufferMemoryBarrier::default()
+        .buffer(buffer)
+        .offset(offset)
+        .size(size)
+        .src_queue_family_index(IGNORED)
+        .dst_queue_family_index(IGNORED)
+}
+
+fn range(levels: (u32, u32), layers: (u32, u32)) -> vk::ImageSubresourceRange {
+    vk::ImageSubresourceRange {
+        aspect_mask: vk::ImageAspectFlags::COLOR,
+        base_mip_level: levels.0,
+        level_count: levels.1,
+        base_array_layer: layers.0,
+        layer_count: layers.1,
+    }
+}
+
+fn image_barrier(image: vk::Image, range: vk::ImageSubresourceRange) -> vk::ImageMemoryBarrier<'static> {
+    vk::ImageMemoryBarrier::default()
+        .image(image)
+        .subresource_range(range)
+        .old_layout(vk::ImageLayout::UNDEFINED)
+        .new_layout(vk::ImageLayout::GENERAL)
+        .src_queue_family_index(IGNORED)
+        .dst_queue_family_index(IGNORED)
+}
+
+fn image_barrier2(image: vk::Image, range: vk::ImageSubresourceRange) -> vk::ImageMemoryBarrier2<'static> {
+    vk::ImageMemoryBarrier2::default()
+        .image(image)
+        .subresource_range(range)
+        .old_layout(vk::ImageLayout::UNDEFINED)
+        .new_layout(vk::ImageLayout::GENERAL)
+        .src_queue_family_index(IGNORED)
+        .dst_queue_family_index(IGNORED)
+}
+
+const ALL: vk::ImageSubresourceRange = vk::ImageSubresourceRange {
+    aspect_mask: vk::ImageAspectFlags::COLOR,
+    base_mip_level: 0,
+    level_count: vk::REMAINING_MIP_LEVELS,
+    base_array_layer: 0,
+    layer_count: vk::REMAINING_ARRAY_LAYERS,
+};
+
+#[test]
+fn synchronization2_accesses_need_a_stage_that_performs_them() {
+    let f = fixture();
+    let cb = f.recording();
+    let info = |m: &[vk::MemoryBarrier2<'_>]| f.barrier2(cb, &vk::DependencyInfo::default().memory_barriers(m));
+    let (index, color_write) = (Access2::INDEX_READ, Access2::COLOR_ATTACHMENT_WRITE);
+    let (fragment, compute) = (Stage2::FRAGMENT_SHADER, Stage2::COMPUTE_SHADER);
+    assert_eq!(
+        info(&[memory2((fragment, index), (compute, color_write))]),
+        ["VUID-VkMemoryBarrier2-dstAccessMask-03911", "VUID-VkMemoryBarrier2-srcAccessMask-03901"]
+    );
+    // The stage itself, the meta stage that stands for it, or ALL_COMMANDS.
+    assert_eq!(info(&[memory2((Stage2::INDEX_INPUT, index), (Stage2::COLOR_ATTACHMENT_OUTPUT, color_write))]), NONE);
+    assert_eq!(info(&[memory2((Stage2::VERTEX_INPUT, index), (Stage2::ALL_GRAPHICS, color_write))]), NONE);
+    assert_eq!(info(&[memory2((Stage2::ALL_COMMANDS, index), (Stage2::ALL_COMMANDS, color_write))]), NONE);
+    // A meta access: SHADER_READ in the transfer stage.
+    let shader_read = Access2::SHADER_READ;
+    assert_eq!(
+        info(&[memory2((Stage2::TRANSFER, shader_read), (compute, Access2::NONE))]),
+        ["VUID-VkMemoryBarrier2-srcAccessMask-07454"]
+    );
+    assert_eq!(info(&[memory2((compute, shader_read), (compute, Access2::MEMORY_READ))]), NONE);
+
+    // Buffer and image barriers have the same rules under their own ids.
+    let buffer = f.buffer(true);
+    let b = |stage, access| {
+        let b = [buffer_barrier2(buffer, 0, vk::WHOLE_SIZE).src_stage_mask(stage).src_access_mask(access)];
+        f.barrier2(cb, &vk::DependencyInfo::default().buffer_memory_barriers(&b))
+    };
+    assert_eq!(b(compute, Access2::TRANSFER_WRITE), ["VUID-VkBufferMemoryBarrier2-srcAccessMask-03915"]);
+    assert_eq!(b(Stage2::COPY, Access2::TRANSFER_WRITE), NONE);
+    let image = f.image(true);
+    let i = |stage, access| {
+        let b = [image_barrier2(image, ALL).dst_stage_mask(stage).dst_access_mask(access)];
+        f.barrier2(cb, &vk::DependencyInfo::default().image_memory_barriers(&b))
+    };
+    assert_eq!(i(Stage2::TRANSFER, Access2::HOST_READ), ["VUID-VkImageMemoryBarrier2-dstAccessMask-03916"]);
+    assert_eq!(i(Stage2::HOST, Access2::HOST_READ), NONE);
+
+    // vkCmdSetEvent2 and vkCmdWaitEvents2 carry the same structures.
+    let event = f.event();
+    let bad = [memory2((fragment, index), (compute, Access2::NONE))];
+    let good = [memory2((Stage2::INDEX_INPUT, index), (compute, Access2::NONE))];
+    let d = f.d();
+    let set = |m: &[vk::MemoryBarrier2<'_>]| {
+        let info = vk::DependencyInfo::default().memory_barriers(m);
+        // SAFETY: a recording command buffer; invalid calls are skipped by Vigil.
+        f.ids(|| unsafe { d.cmd_set_event2(cb, event, &info) })
+    };
+    assert_eq!(set(&bad), ["VUID-VkMemoryBarrier2-srcAccessMask-03901"]);
+    assert_eq!(set(&good), NONE);
+    let wait = |m: &[vk::MemoryBarrier2<'_>]| {
+        let infos = [vk::DependencyInfo::default().memory_barriers(m)];
+        // SAFETY: as above.
+        f.ids(|| unsafe { d.cmd_wait_events2(cb, &[event], &infos) })
+    };
+    assert_eq!(wait(&bad), ["VUID-VkMemoryBarrier2-srcAccessMask-03901"]);
+    assert_eq!(wait(&good), NONE);
+}
+
+#[test]
+fn original_accesses_need_a_stage_of_the_command_that_performs_them() {
+    let f = fixture();
+    let cb = f.recording();
+    let (transfer, color) = (Stage::TRANSFER, Stage::COLOR_ATTACHMENT_OUTPUT);
+    assert_eq!(
+        f.memory(cb, (transfer, color), (Access::COLOR_ATTACHMENT_WRITE, Access::TRANSFER_READ)),
+        ["VUID-vkCmdPipelineBarrier-dstAccessMask-02816", "VUID-vkCmdPipelineBarrier-srcAccessMask-02815"]
+    );
+    assert_eq!(f.memory(cb, (color, transfer), (Access::COLOR_ATTACHMENT_WRITE, Access::TRANSFER_READ)), NONE);
+    // Any one stage of the mask that performs it is enough.
+    assert_eq!(f.memory(cb, (transfer | color, transfer), (Access::COLOR_ATTACHMENT_WRITE, Access::empty())), NONE);
+
+    let buffer = f.buffer(true);
+    let b = |sa, da| {
+        let b = buffer_barrier(buffer, 0, vk::WHOLE_SIZE).src_access_mask(sa).dst_access_mask(da);
+        f.legacy_buffer(cb, b, (Stage::VERTEX_SHADER, transfer))
+    };
+    assert_eq!(
+        b(Access::TRANSFER_WRITE, Access::SHADER_READ),
+        [
+            "VUID-vkCmdPipelineBarrier-pBufferMemoryBarriers-02817",
+            "VUID-vkCmdPipelineBarrier-pBufferMemoryBarriers-02818"
+        ]
+    );
+    assert_eq!(b(Access::SHADER_WRITE, Access::TRANSFER_READ), NONE);
+    let image = f.image(true);
+    let i = |sa, da| {
+        let b = image_barrier(image, ALL).src_access_mask(sa).dst_access_mask(da);
+        f.legacy_image(cb, b, (Stage::VERTEX_SHADER, transfer))
+    };
+    assert_eq!(
+        i(Access::TRANSFER_WRITE, Access::SHADER_READ),
+        [
+            "VUID-vkCmdPipelineBarrier-pImageMemoryBarriers-02819",
+            "VUID-vkCmdPipelineBarrier-pImageMemoryBarriers-02820"
+        ]
+    );
+    assert_eq!(i(Access::SHADER_WRITE, Access::TRANSFER_WRITE), NONE);
+}
+
+#[test]
+fn stage_masks_need_their_features() {
+    let f = fixture();
+    let cb = f.recording();
+    let none = Access::empty();
+    assert_eq!(
+        f.memory(cb, (Stage::GEOMETRY_SHADER, Stage::TESSELLATION_CONTROL_SHADER), (none, none)),
+        ["VUID-vkCmdPipelineBarrier-dstStageMask-04091", "VUID-vkCmdPipelineBarrier-srcStageMask-04090"]
+    );
+    assert_eq!(f.memory(cb, (Stage::VERTEX_SHADER, Stage::FRAGMENT_SHADER), (none, none)), NONE);
+    let info = |m: &[vk::MemoryBarrier2<'_>]| f.barrier2(cb, &vk::DependencyInfo::default().memory_barriers(m));
+    let a = Access2::NONE;
+    assert_eq!(
+        info(&[memory2((Stage2::GEOMETRY_SHADER, a), (Stage2::TESSELLATION_EVALUATION_SHADER, a))]),
+        ["VUID-VkMemoryBarrier2-dstStageMask-03930", "VUID-VkMemoryBarrier2-srcStageMask-03929"]
+    );
+    assert_eq!(info(&[memory2((Stage2::VERTEX_SHADER, a), (Stage2::PRE_RASTERIZATION_SHADERS, a))]), NONE);
+    let image = f.image(true);
+    let b = [image_barrier2(image, ALL).src_stage_mask(Stage2::GEOMETRY_SHADER)];
+    assert_eq!(
+        f.barrier2(cb, &vk::DependencyInfo::default().image_memory_barriers(&b)),
+        ["VUID-VkImageMemoryBarrier2-srcStageMask-03929"]
+    );
+}
+
+#[test]
+fn buffer_barriers_stay_inside_bound_buffers() {
+    let f = fixture();
+    let cb = f.recording();
+    let (buffer, unbound) = (f.buffer(true), f.buffer(false));
+    let stages = (Stage::TRANSFER, Stage::TRANSFER);
+    let legacy = |buffer, offset, size| f.legacy_buffer(cb, buffer_barrier(buffer, offset, size), stages);
+    assert_eq!(legacy(buffer, 256, vk::WHOLE_SIZE), ["VUID-VkBufferMemoryBarrier-offset-01187"]);
+    assert_eq!(legacy(buffer, 0, 0), ["VUID-VkBufferMemoryBarrier-size-01188"]);
+    assert_eq!(legacy(buffer, 128, 129), ["VUID-VkBufferMemoryBarrier-size-01189"]);
+    assert_eq!(legacy(unbound, 0, vk::WHOLE_SIZE), ["VUID-VkBufferMemoryBarrier-buffer-01931"]);
+    assert_eq!(legacy(buffer, 128, 128), NONE);
+    assert_eq!(legacy(buffer, 255, vk::WHOLE_SIZE), NONE);
+    let sync2 = |buffer, offset, size| {
+        let b = [buffer_barrier2(buffer, offset, size)];
+        f.barrier2(cb, &vk::DependencyInfo::default().buffer_memory_barriers(&b))
+    };
+    assert_eq!(sync2(buffer, 256, vk::WHOLE_SIZE), ["VUID-VkBufferMemoryBarrier2-offset-01187"]);
+    assert_eq!(sync2(buffer, 0, 0), ["VUID-VkBufferMemoryBarrier2-size-01188"]);
+    assert_eq!(sync2(buffer, 128, 129), ["VUID-VkBufferMemoryBarrier2-size-01189"]);
+    assert_eq!(sync2(unbound, 0, vk::WHOLE_SIZE), ["VUID-VkBufferMemoryBarrier2-buffer-01931"]);
+    assert_eq!(sync2(buffer, 128, 128), NONE);
+    assert_eq!(sync2(buffer, 255, vk::WHOLE_SIZE), NONE);
+}
+
+#[test]
+fn image_barriers_stay_inside_bound_images() {
+    let f = fixture();
+    let cb = f.recording();
+    let (image, unbound) = (f.image(true), f.image(false));
+    let stages = (Stage::TRANSFER, Stage::TRANSFER);
+    let legacy = |image, r| f.legacy_image(cb, image_barrier(image, r), stages);
+    let sync2 = |image, r| {
+        let b = [image_barrier2(image, r)];
+        f.barrier2(cb, &vk::DependencyInfo::default().image_memory_barriers(&b))
+    };
+    let remaining = (vk::REMAINING_MIP_LEVELS, vk::REMAINING_ARRAY_LAYERS);
+    for (barrier, prefix) in
+        [(&legacy as &dyn Fn(vk::Image, _) -> Vec<String>, "VkImageMemoryBarrier"), (&sync2, "VkImageMemoryBarrier2")]
+    {
+        let id = |rule: &str| vec![format!("VUID-{prefix}-{rule}")];
+        assert_eq!(barrier(image, range((2, 1), (0, 1))), id("subresourceRange-01486"));
+        assert_eq!(barrier(image, range((1, 2), (0, 1))), id("subresourceRange-01724"));
+        assert_eq!(barrier(image, range((0, 1), (3, remaining.1))), id("subresourceRange-01488"));
+        assert_eq!(barrier(image, range((0, 1), (2, 2))), id("subresourceRange-01725"));
+        assert_eq!(barrier(unbound, ALL), id("image-01932"));
+        assert_eq!(barrier(image, range((1, 1), (2, 1))), NONE);
+        assert_eq!(barrier(image, range((1, remaining.0), (1, remaining.1))), NONE);
+    }
+}
+
+#[test]
+fn the_foreign_queue_family_needs_its_extension() {
+    let f = fixture();
+    let cb = f.recording();
+    let (buffer, image) = (f.buffer(true), f.image(true));
+    let family = f.ctx.queue_family;
+    let foreign = vk::QUEUE_FAMILY_FOREIGN_EXT;
+    let stages = (Stage::TRANSFER, Stage::TRANSFER);
+    let b = |src, dst| {
+        let b = buffer_barrier(buffer, 0, vk::WHOLE_SIZE).src_queue_family_index(src).dst_queue_family_index(dst);
+        f.legacy_buffer(cb, b, stages)
+    };
+    assert_eq!(b(foreign, family), ["VUID-VkBufferMemoryBarrier-srcQueueFamilyIndex-09099"]);
+    assert_eq!(b(IGNORED, IGNORED), NONE);
+    let i = |src, dst| {
+        let b = [image_barrier2(image, ALL).src_queue_family_index(src).dst_queue_family_index(dst)];
+        f.barrier2(cb, &vk::DependencyInfo::default().image_memory_barriers(&b))
+    };
+    assert_eq!(i(family, foreign), ["VUID-VkImageMemoryBarrier2-dstQueueFamilyIndex-09100"]);
+    assert_eq!(i(family, family), NONE);
+}
+
+/// A render pass of one subpass without attachments, with a by-region self-dependency of the
+/// fragment shader stage (what a barrier inside its instance needs), and a framebuffer for it.
+fn empty_render_pass(f: &Fixture) -> (vk::RenderPass, vk::Framebuffer) {
+    let subpasses = [vk::SubpassDescription::default()];
+    let dependencies = [vk::SubpassDependency::default()
+        .src_stage_mask(Stage::FRAGMENT_SHADER)
+        .dst_stage_mask(Stage::FRAGMENT_SHADER)
+        .dependency_flags(vk::DependencyFlags::BY_REGION)];
+    let info = vk::RenderPassCreateInfo::default().subpasses(&subpasses).dependencies(&dependencies);
+    // SAFETY: valid create infos.
+    unsafe {
+        let rp = f.d().create_render_pass(&info, None).expect("vkCreateRenderPass");
+        let info = vk::FramebufferCreateInfo::default().render_pass(rp).width(16).height(16).layers(1);
+        (rp, f.d().create_framebuffer(&info, None).expect("vkCreateFramebuffer"))
+    }
+}
+
+#[test]
+fn barriers_inside_and_outside_render_pass_instances() {
+    let f = fixture();
+    let d = f.d();
+    let cb = f.recording();
+    let view_local = vk::DependencyFlags::VIEW_LOCAL;
+    let graphics = Stage::FRAGMENT_SHADER;
+    // SAFETY (all cases): a recording command buffer; invalid calls are skipped by Vigil.
+    unsafe {
+        assert_eq!(
+            f.ids(|| d.cmd_pipeline_barrier(cb, graphics, graphics, view_local, &[], &[], &[])),
+            ["VUID-vkCmdPipelineBarrier-dependencyFlags-01186"]
+        );
+        assert_eq!(
+            f.barrier2(cb, &vk::DependencyInfo::default().dependency_flags(view_local)),
+            ["VUID-vkCmdPipelineBarrier2-dependencyFlags-01186"]
+        );
+        assert_eq!(
+            f.ids(|| d.cmd_pipeline_barrier(cb, graphics, graphics, vk::DependencyFlags::BY_REGION, &[], &[], &[])),
+            NONE
+        );
+
+        // Inside dynamic rendering: no layout transition, no ownership transfer.
+        let area = vk::Rect2D { offset: vk::Offset2D::default(), extent: vk::Extent2D { width: 16, height: 16 } };
+        d.cmd_begin_rendering(cb, &vk::RenderingInfo::default().render_area(area).layer_count(1));
+        let image = f.image(true);
+        let family = f.ctx.queue_family;
+        let general = vk::ImageLayout::GENERAL;
+        let same = image_barrier(image, ALL).old_layout(general).new_layout(general);
+        let stages = (graphics, graphics);
+        assert_eq!(
+            f.legacy_image(cb, same.old_layout(vk::ImageLayout::UNDEFINED), stages),
+            ["VUID-vkCmdPipelineBarrier-oldLayout-01181"]
+        );
+        assert_eq!(
+            f.legacy_image(cb, same.src_queue_family_index(family).dst_queue_family_index(IGNORED), stages),
+            ["VUID-vkCmdPipelineBarrier-srcQueueFamilyIndex-01182"]
+        );
+        let same2 = image_barrier2(image, ALL).old_layout(general).new_layout(general);
+        let i2 = |b: vk::ImageMemoryBarrier2<'_>| {
+            let b = [b];
+            f.barrier2(cb, &vk::DependencyInfo::default().image_memory_barriers(&b))
+        };
+        assert_eq!(
+            i2(same2.new_layout(vk::ImageLayout::TRANSFER_DST_OPTIMAL)),
+            ["VUID-vkCmdPipelineBarrier2-oldLayout-01181"]
+        );
+        assert_eq!(
+            i2(same2.src_queue_family_index(IGNORED).dst_queue_family_index(family)),
+            ["VUID-vkCmdPipelineBarrier2-srcQueueFamilyIndex-01182"]
+        );
+        let event = f.event();
+        let b = [same.old_layout(vk::ImageLayout::UNDEFINED)];
+        assert_eq!(
+            f.ids(|| d.cmd_wait_events(cb, &[event], graphics, graphics, &[], &[], &b)),
+            ["VUID-vkCmdWaitEvents-oldLayout-01181"]
+        );
+        let b2 = [same2.src_queue_family_index(IGNORED).dst_queue_family_index(family)];
+        let infos = [vk::DependencyInfo::default().image_memory_barriers(&b2)];
+        assert_eq!(
+            f.ids(|| d.cmd_wait_events2(cb, &[event], &infos)),
+            ["VUID-vkCmdWaitEvents2-srcQueueFamilyIndex-01182"]
+        );
+        d.cmd_end_rendering(cb);
+        // Outside, the same barriers are valid.
+        assert_eq!(f.legacy_image(cb, same.old_layout(vk::ImageLayout::UNDEFINED), stages), NONE);
+        assert_eq!(
+            f.legacy_image(cb, same.src_queue_family_index(family).dst_queue_family_index(family), stages),
+            NONE
+        );
+        assert_eq!(i2(same2.new_layout(vk::ImageLayout::TRANSFER_DST_OPTIMAL)), NONE);
+        assert_eq!(f.ids(|| d.cmd_wait_events(cb, &[event], graphics, graphics, &[], &[], &b)), NONE);
+        let b2 = [same2.src_queue_family_index(family).dst_queue_family_index(family)];
+        let infos = [vk::DependencyInfo::default().image_memory_barriers(&b2)];
+        assert_eq!(f.ids(|| d.cmd_wait_events2(cb, &[event], &infos)), NONE);
+
+        // Inside a render pass object's instance: no buffer barriers.
+        let (rp, fb) = empty_render_pass(&f);
+        let begin = vk::RenderPassBeginInfo::default().render_pass(rp).framebuffer(fb).render_area(area);
+        d.cmd_begin_render_pass(cb, &begin, vk::SubpassContents::INLINE);
+        let buffer = f.buffer(true);
+        assert_eq!(
+            f.legacy_buffer(cb, buffer_barrier(buffer, 0, vk::WHOLE_SIZE), stages),
+            ["VUID-vkCmdPipelineBarrier-bufferMemoryBarrierCount-01178"]
+        );
+        let b = [buffer_barrier2(buffer, 0, vk::WHOLE_SIZE)];
+        assert_eq!(
+            f.barrier2(cb, &vk::DependencyInfo::default().buffer_memory_barriers(&b)),
+            ["VUID-vkCmdPipelineBarrier2-bufferMemoryBarrierCount-01178"]
+        );
+        let m = [vk::MemoryBarrier::default()];
+        assert_eq!(
+            f.ids(|| d.cmd_pipeline_barrier(cb, graphics, graphics, vk::DependencyFlags::BY_REGION, &m, &[], &[])),
+            NONE
+        );
+        d.cmd_end_render_pass(cb);
+    }
+}
