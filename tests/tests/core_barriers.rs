@@ -78,16 +78,24 @@ impl Fixture {
         unsafe { self.d().create_buffer(&info, None) }.expect("vkCreateBuffer")
     }
 
-    /// A 2D color image of 2 mip levels and 3 array layers, bound to memory when `bound`.
+    /// A 2D color image of 2 mip levels and 3 array layers, for transfers to it and sampling,
+    /// bound to memory when `bound`.
     fn image(&self, bound: bool) -> vk::Image {
+        let usage = vk::ImageUsageFlags::TRANSFER_DST | vk::ImageUsageFlags::SAMPLED;
+        self.image_of(vk::Format::R8G8B8A8_UNORM, usage, bound)
+    }
+
+    /// A 2D image of `format` and `usage`, 2 mip levels and 3 array layers, bound to memory when
+    /// `bound`.
+    fn image_of(&self, format: vk::Format, usage: vk::ImageUsageFlags, bound: bool) -> vk::Image {
         let info = vk::ImageCreateInfo::default()
             .image_type(vk::ImageType::TYPE_2D)
-            .format(vk::Format::R8G8B8A8_UNORM)
+            .format(format)
             .extent(vk::Extent3D { width: 16, height: 16, depth: 1 })
             .mip_levels(2)
             .array_layers(3)
             .samples(vk::SampleCountFlags::TYPE_1)
-            .usage(vk::ImageUsageFlags::TRANSFER_DST | vk::ImageUsageFlags::SAMPLED);
+            .usage(usage);
         let d = self.d();
         // SAFETY: a valid create info; memory of a type the image allows.
         unsafe {
@@ -392,6 +400,65 @@ fn the_foreign_queue_family_needs_its_extension() {
     };
     assert_eq!(i(family, foreign), ["VUID-VkImageMemoryBarrier2-dstQueueFamilyIndex-09100"]);
     assert_eq!(i(family, family), NONE);
+}
+
+#[test]
+fn image_barrier_layouts_and_aspects() {
+    let f = fixture();
+    let cb = f.recording();
+    let image = f.image(true);
+    let depth_usage = vk::ImageUsageFlags::DEPTH_STENCIL_ATTACHMENT;
+    let depth = f.image_of(vk::Format::D32_SFLOAT_S8_UINT, depth_usage, true);
+    let stages = (Stage::TRANSFER, Stage::TRANSFER);
+    let color = vk::ImageAspectFlags::COLOR;
+    let with = |aspect_mask| vk::ImageSubresourceRange { aspect_mask, ..ALL };
+    let legacy = |image, (old, new), aspect| {
+        f.legacy_image(cb, image_barrier(image, with(aspect)).old_layout(old).new_layout(new), stages)
+    };
+    let sync2 = |image, (old, new), aspect| {
+        let b = [image_barrier2(image, with(aspect)).old_layout(old).new_layout(new)];
+        f.barrier2(cb, &vk::DependencyInfo::default().image_memory_barriers(&b))
+    };
+    use vk::ImageLayout as L;
+    let from = |new| (L::UNDEFINED, new);
+    type Barrier<'a> = &'a dyn Fn(vk::Image, (L, L), vk::ImageAspectFlags) -> Vec<String>;
+    for (barrier, prefix) in [(&legacy as Barrier<'_>, "VkImageMemoryBarrier"), (&sync2, "VkImageMemoryBarrier2")] {
+        let id = |rule: &str| vec![format!("VUID-{prefix}-{rule}")];
+        assert_eq!(barrier(image, from(L::PREINITIALIZED), color), id("newLayout-01198"));
+        assert_eq!(barrier(image, from(L::COLOR_ATTACHMENT_OPTIMAL), color), id("oldLayout-01208"));
+        assert_eq!(barrier(image, from(L::TRANSFER_SRC_OPTIMAL), color), id("oldLayout-01212"));
+        assert_eq!(barrier(image, from(L::ATTACHMENT_OPTIMAL), color), id("srcQueueFamilyIndex-03938"));
+        assert_eq!(barrier(image, from(L::GENERAL), vk::ImageAspectFlags::DEPTH), id("image-09241"));
+        assert_eq!(barrier(depth, from(L::GENERAL), vk::ImageAspectFlags::DEPTH), id("image-03320"));
+        assert_eq!(barrier(image, from(L::TRANSFER_DST_OPTIMAL), color), NONE);
+        assert_eq!(barrier(image, from(L::SHADER_READ_ONLY_OPTIMAL), color), NONE);
+        assert_eq!(barrier(image, from(L::READ_ONLY_OPTIMAL), color), NONE);
+        let both = vk::ImageAspectFlags::DEPTH | vk::ImageAspectFlags::STENCIL;
+        assert_eq!(barrier(depth, from(L::DEPTH_STENCIL_ATTACHMENT_OPTIMAL), both), NONE);
+    }
+}
+
+#[test]
+fn host_stage_barriers_transfer_no_ownership() {
+    let f = fixture();
+    let cb = f.recording();
+    let (buffer, image) = (f.buffer(true), f.image(true));
+    let family = f.ctx.queue_family;
+    let stages = (Stage::HOST, Stage::TRANSFER);
+    let b = |dst| {
+        f.legacy_buffer(
+            cb,
+            buffer_barrier(buffer, 0, vk::WHOLE_SIZE).src_queue_family_index(family).dst_queue_family_index(dst),
+            stages,
+        )
+    };
+    assert_eq!(b(IGNORED), ["VUID-vkCmdPipelineBarrier-srcStageMask-09634"]);
+    assert_eq!(b(family), NONE);
+    let i = |dst| {
+        f.legacy_image(cb, image_barrier(image, ALL).src_queue_family_index(family).dst_queue_family_index(dst), stages)
+    };
+    assert_eq!(i(IGNORED), ["VUID-vkCmdPipelineBarrier-srcStageMask-09633"]);
+    assert_eq!(i(family), NONE);
 }
 
 /// A render pass of one subpass without attachments, with a by-region self-dependency of the

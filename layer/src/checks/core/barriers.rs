@@ -3,24 +3,30 @@
 //! against the stages that may perform them and stage masks against the features they need
 //! (rules generated from the `<sync>` tables, `vigil_generated::sync`), stage masks against the
 //! queue family of the command buffer's pool, buffer ranges and image subresource ranges inside
-//! their resources, which must be bound to memory, the foreign queue family without its
-//! extension, and what a barrier may do inside or outside a render pass instance. Layout rules
-//! that need the recorded layouts are `layouts.rs`'s.
+//! their resources, which must be bound to memory, an image barrier's layouts against the image's
+//! usage and its aspect mask against the format, the foreign queue family without its
+//! extension, no ownership transfer with the host stage, and what a barrier may do inside or
+//! outside a render pass instance. Layout rules that need the recorded layouts are
+//! `layouts.rs`'s.
 
 use vigil_generated::sync::{ACCESS_RULES, FEATURE_RULES};
 use vigil_generated::*;
 use vigil_sync_tables::{unsupported_accesses, unsupported_stages};
 
+use super::formats::format_info;
 use super::CoreChecks;
 use crate::chassis::raw::slice;
 use crate::chassis::Call;
 use crate::report::Location;
 use crate::state::command_buffers::{Recording, RenderPassInstance};
+use crate::state::images::ImageInfo;
 use crate::state::TYPES;
 
 const WHOLE_SIZE: u64 = u64::MAX;
 const REMAINING: u32 = u32::MAX;
 const VIEW_LOCAL: u32 = 0x2;
+/// `VK_PIPELINE_STAGE_HOST_BIT`.
+const HOST: u64 = 0x4000;
 
 /// The ids of one barrier command's own rules (`None`: the command has no such rule).
 pub(super) struct CommandIds {
@@ -42,6 +48,8 @@ pub(super) struct CommandIds {
     pub same_family: Option<&'static str>,
     /// Inside a render pass instance begun with a render pass object: no buffer barriers.
     pub no_buffers: Option<&'static str>,
+    /// With the host stage in a stage mask, no ownership transfer: (image, buffer) barriers.
+    pub host_families: Option<(&'static str, &'static str)>,
 }
 
 pub(super) const PIPELINE_BARRIER: CommandIds = CommandIds {
@@ -60,6 +68,10 @@ pub(super) const PIPELINE_BARRIER: CommandIds = CommandIds {
     same_layout: Some("VUID-vkCmdPipelineBarrier-oldLayout-01181"),
     same_family: Some("VUID-vkCmdPipelineBarrier-srcQueueFamilyIndex-01182"),
     no_buffers: Some("VUID-vkCmdPipelineBarrier-bufferMemoryBarrierCount-01178"),
+    host_families: Some((
+        "VUID-vkCmdPipelineBarrier-srcStageMask-09633",
+        "VUID-vkCmdPipelineBarrier-srcStageMask-09634",
+    )),
 };
 
 pub(super) const PIPELINE_BARRIER2: CommandIds = CommandIds {
@@ -74,6 +86,7 @@ pub(super) const PIPELINE_BARRIER2: CommandIds = CommandIds {
     same_layout: Some("VUID-vkCmdPipelineBarrier2-oldLayout-01181"),
     same_family: Some("VUID-vkCmdPipelineBarrier2-srcQueueFamilyIndex-01182"),
     no_buffers: Some("VUID-vkCmdPipelineBarrier2-bufferMemoryBarrierCount-01178"),
+    host_families: None,
 };
 
 pub(super) const WAIT_EVENTS: CommandIds = CommandIds {
@@ -86,6 +99,7 @@ pub(super) const WAIT_EVENTS: CommandIds = CommandIds {
     same_layout: Some("VUID-vkCmdWaitEvents-oldLayout-01181"),
     same_family: None,
     no_buffers: None,
+    host_families: None,
 };
 
 pub(super) const WAIT_EVENTS2: CommandIds = CommandIds {
@@ -97,6 +111,7 @@ pub(super) const WAIT_EVENTS2: CommandIds = CommandIds {
     same_layout: Some("VUID-vkCmdWaitEvents2-oldLayout-01181"),
     same_family: Some("VUID-vkCmdWaitEvents2-srcQueueFamilyIndex-01182"),
     no_buffers: None,
+    host_families: None,
 };
 
 pub(super) const SET_EVENT2: CommandIds = CommandIds {
@@ -108,6 +123,7 @@ pub(super) const SET_EVENT2: CommandIds = CommandIds {
     same_layout: None,
     same_family: None,
     no_buffers: None,
+    host_families: None,
 };
 
 /// The ids of a buffer barrier structure's rules.
@@ -143,6 +159,15 @@ const BUFFER2: BufferIds = BufferIds {
 
 /// The ids of an image barrier structure's rules.
 struct ImageIds {
+    /// newLayout not UNDEFINED, PREINITIALIZED or ZERO_INITIALIZED.
+    new_layout: &'static str,
+    /// The layout/usage rules, in the order of `LAYOUT_USAGES`.
+    usages: [&'static str; 14],
+    /// A single-plane color format: the color aspect alone.
+    color_aspect: &'static str,
+    /// Depth and stencil: both aspects without separateDepthStencilLayouts (03320), one or
+    /// both with it (03319).
+    depth_stencil_aspects: (&'static str, &'static str),
     base_level: &'static str,
     levels: &'static str,
     base_layer: &'static str,
@@ -152,6 +177,25 @@ struct ImageIds {
 }
 
 const IMAGE: ImageIds = ImageIds {
+    new_layout: "VUID-VkImageMemoryBarrier-newLayout-01198",
+    usages: [
+        "VUID-VkImageMemoryBarrier-oldLayout-01208",
+        "VUID-VkImageMemoryBarrier-oldLayout-01209",
+        "VUID-VkImageMemoryBarrier-oldLayout-01210",
+        "VUID-VkImageMemoryBarrier-oldLayout-01211",
+        "VUID-VkImageMemoryBarrier-oldLayout-01212",
+        "VUID-VkImageMemoryBarrier-oldLayout-01213",
+        "VUID-VkImageMemoryBarrier-oldLayout-01658",
+        "VUID-VkImageMemoryBarrier-oldLayout-01659",
+        "VUID-VkImageMemoryBarrier-srcQueueFamilyIndex-04065",
+        "VUID-VkImageMemoryBarrier-srcQueueFamilyIndex-04066",
+        "VUID-VkImageMemoryBarrier-srcQueueFamilyIndex-04067",
+        "VUID-VkImageMemoryBarrier-srcQueueFamilyIndex-04068",
+        "VUID-VkImageMemoryBarrier-srcQueueFamilyIndex-03938",
+        "VUID-VkImageMemoryBarrier-srcQueueFamilyIndex-03939",
+    ],
+    color_aspect: "VUID-VkImageMemoryBarrier-image-09241",
+    depth_stencil_aspects: ("VUID-VkImageMemoryBarrier-image-03320", "VUID-VkImageMemoryBarrier-image-03319"),
     base_level: "VUID-VkImageMemoryBarrier-subresourceRange-01486",
     levels: "VUID-VkImageMemoryBarrier-subresourceRange-01724",
     base_layer: "VUID-VkImageMemoryBarrier-subresourceRange-01488",
@@ -164,6 +208,25 @@ const IMAGE: ImageIds = ImageIds {
 };
 
 const IMAGE2: ImageIds = ImageIds {
+    new_layout: "VUID-VkImageMemoryBarrier2-newLayout-01198",
+    usages: [
+        "VUID-VkImageMemoryBarrier2-oldLayout-01208",
+        "VUID-VkImageMemoryBarrier2-oldLayout-01209",
+        "VUID-VkImageMemoryBarrier2-oldLayout-01210",
+        "VUID-VkImageMemoryBarrier2-oldLayout-01211",
+        "VUID-VkImageMemoryBarrier2-oldLayout-01212",
+        "VUID-VkImageMemoryBarrier2-oldLayout-01213",
+        "VUID-VkImageMemoryBarrier2-oldLayout-01658",
+        "VUID-VkImageMemoryBarrier2-oldLayout-01659",
+        "VUID-VkImageMemoryBarrier2-srcQueueFamilyIndex-04065",
+        "VUID-VkImageMemoryBarrier2-srcQueueFamilyIndex-04066",
+        "VUID-VkImageMemoryBarrier2-srcQueueFamilyIndex-04067",
+        "VUID-VkImageMemoryBarrier2-srcQueueFamilyIndex-04068",
+        "VUID-VkImageMemoryBarrier2-srcQueueFamilyIndex-03938",
+        "VUID-VkImageMemoryBarrier2-srcQueueFamilyIndex-03939",
+    ],
+    color_aspect: "VUID-VkImageMemoryBarrier2-image-09241",
+    depth_stencil_aspects: ("VUID-VkImageMemoryBarrier2-image-03320", "VUID-VkImageMemoryBarrier2-image-03319"),
     base_level: "VUID-VkImageMemoryBarrier2-subresourceRange-01486",
     levels: "VUID-VkImageMemoryBarrier2-subresourceRange-01724",
     base_layer: "VUID-VkImageMemoryBarrier2-subresourceRange-01488",
@@ -174,6 +237,39 @@ const IMAGE2: ImageIds = ImageIds {
         "VUID-VkImageMemoryBarrier2-dstQueueFamilyIndex-09100",
     ),
 };
+
+const COLOR_ATTACHMENT: u32 = 0x10;
+const DEPTH_STENCIL_ATTACHMENT: u32 = 0x20;
+const SAMPLED: u32 = 0x4;
+const INPUT_ATTACHMENT: u32 = 0x80;
+const DEPTH_READ: u32 = DEPTH_STENCIL_ATTACHMENT | SAMPLED | INPUT_ATTACHMENT;
+
+/// Per image layout, the usages of which an image in it needs one (`ImageIds::usages`' order).
+const LAYOUT_USAGES: [(VkImageLayout, u32, &str); 14] = {
+    use VkImageLayout as L;
+    [
+        (L::VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, COLOR_ATTACHMENT, "VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT"),
+        (L::VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL, DEPTH_STENCIL_ATTACHMENT, DS_NAME),
+        (L::VK_IMAGE_LAYOUT_DEPTH_STENCIL_READ_ONLY_OPTIMAL, DEPTH_STENCIL_ATTACHMENT, DS_NAME),
+        (L::VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL, SAMPLED | INPUT_ATTACHMENT, "SAMPLED or INPUT_ATTACHMENT"),
+        (L::VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, 0x1, "VK_IMAGE_USAGE_TRANSFER_SRC_BIT"),
+        (L::VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 0x2, "VK_IMAGE_USAGE_TRANSFER_DST_BIT"),
+        (L::VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_STENCIL_ATTACHMENT_OPTIMAL, DEPTH_STENCIL_ATTACHMENT, DS_NAME),
+        (L::VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_STENCIL_READ_ONLY_OPTIMAL, DEPTH_STENCIL_ATTACHMENT, DS_NAME),
+        (L::VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL, DEPTH_READ, DS_READ_NAME),
+        (L::VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL, DEPTH_STENCIL_ATTACHMENT, DS_NAME),
+        (L::VK_IMAGE_LAYOUT_STENCIL_READ_ONLY_OPTIMAL, DEPTH_READ, DS_READ_NAME),
+        (L::VK_IMAGE_LAYOUT_STENCIL_ATTACHMENT_OPTIMAL, DEPTH_STENCIL_ATTACHMENT, DS_NAME),
+        (
+            L::VK_IMAGE_LAYOUT_ATTACHMENT_OPTIMAL,
+            COLOR_ATTACHMENT | DEPTH_STENCIL_ATTACHMENT,
+            "a color or depth/stencil attachment usage",
+        ),
+        (L::VK_IMAGE_LAYOUT_READ_ONLY_OPTIMAL, DEPTH_READ, DS_READ_NAME),
+    ]
+};
+const DS_NAME: &str = "VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT";
+const DS_READ_NAME: &str = "DEPTH_STENCIL_ATTACHMENT, SAMPLED or INPUT_ATTACHMENT";
 
 /// A synchronization2 barrier's masks, and its scope in the generated rules
 /// (`ACCESS_RULE_SCOPES`, `FEATURE_RULE_SCOPES`: memory, buffer, image).
@@ -225,6 +321,12 @@ impl CoreChecks {
             skip |= Self::feature_rules(cx, scope, src, dst, &root);
         }
         skip |= Self::render_pass_rules(cx, r, ids, flags, &root, buffers.len());
+        if let (Some((image_id, buffer_id)), true) = (ids.host_families, (src | dst) & HOST != 0) {
+            let images = images.iter().map(|b| (b.srcQueueFamilyIndex, b.dstQueueFamilyIndex));
+            skip |= Self::host_families(cx, image_id, &root.dot("pImageMemoryBarriers"), images);
+            let buffers = buffers.iter().map(|b| (b.srcQueueFamilyIndex, b.dstQueueFamilyIndex));
+            skip |= Self::host_families(cx, buffer_id, &root.dot("pBufferMemoryBarriers"), buffers);
+        }
         let accesses = ids.accesses;
         let list = root.dot("pMemoryBarriers");
         for (i, b) in memory.iter().enumerate() {
@@ -253,7 +355,8 @@ impl CoreChecks {
                 skip |=
                     Self::legacy_accesses(cx, (a[4], a[5]), (b.srcAccessMask.0, b.dstAccessMask.0), (src, dst), &at);
             }
-            skip |= self.image_barrier(cx, &IMAGE, (b.image, &b.subresourceRange), families, &at);
+            skip |=
+                self.image_barrier(cx, &IMAGE, (b.image, &b.subresourceRange, b.oldLayout, b.newLayout), families, &at);
             skip |= Self::inside_rules(cx, r, ids, families, Some((b.oldLayout, b.newLayout)), &at);
         }
         skip
@@ -300,7 +403,13 @@ impl CoreChecks {
             let at = list.index(i);
             let families = (b.srcQueueFamilyIndex, b.dstQueueFamilyIndex);
             skip |= Self::barrier2_masks(cx, r, (&masks!(2, b), ids.resource_queue), families, &at);
-            skip |= self.image_barrier(cx, &IMAGE2, (b.image, &b.subresourceRange), families, &at);
+            skip |= self.image_barrier(
+                cx,
+                &IMAGE2,
+                (b.image, &b.subresourceRange, b.oldLayout, b.newLayout),
+                families,
+                &at,
+            );
             skip |= Self::inside_rules(cx, r, ids, families, Some((b.oldLayout, b.newLayout)), &at);
         }
         skip
@@ -554,15 +663,33 @@ impl CoreChecks {
         &self,
         cx: &Call<'_>,
         ids: &ImageIds,
-        (image, range): (VkImage, &VkImageSubresourceRange),
+        (image, range, old, new): (VkImage, &VkImageSubresourceRange, VkImageLayout, VkImageLayout),
         families: (u32, u32),
         at: &Location<'_>,
     ) -> bool {
         let mut skip = Self::foreign_family(cx, ids.foreign, families, at);
+        // With synchronization2, equal layouts are ignored: the barrier transitions nothing.
+        let sync2 =
+            cx.device().is_some_and(|d| d.features.contains(vigil_generated::features::Feature::SYNCHRONIZATION2));
+        let layouts = !(sync2 && old == new);
+        use VkImageLayout as L;
+        let initial =
+            [L::VK_IMAGE_LAYOUT_UNDEFINED, L::VK_IMAGE_LAYOUT_PREINITIALIZED, L::VK_IMAGE_LAYOUT_ZERO_INITIALIZED_EXT];
+        if layouts && initial.contains(&new) {
+            skip |= cx.error(
+                ids.new_layout,
+                &at.dot("newLayout"),
+                format_args!("is {}: a barrier cannot transition an image to an initial layout.", new.0),
+            );
+        }
         let Some(record) = self.get(TYPES.image, image.as_raw()) else { return skip };
         let Some(state) = record.image() else { return skip };
         let Some(info) = state.info() else { return skip };
         let h = image.as_raw();
+        if layouts {
+            skip |= Self::layout_usages(cx, ids, info, (old, new), h, at);
+        }
+        skip |= Self::aspects(cx, ids, info.format, range.aspectMask.0, at);
         let range_at = at.dot("subresourceRange");
         let checks = [
             (
@@ -608,6 +735,99 @@ impl CoreChecks {
                 ids.bound,
                 &at.dot("image"),
                 format_args!("({h:#x}) is not sparse and not bound to memory: bind it before recording."),
+            );
+        }
+        skip
+    }
+
+    /// The layouts of an image barrier that is not ignored against the image's usage.
+    fn layout_usages(
+        cx: &Call<'_>,
+        ids: &ImageIds,
+        info: &ImageInfo,
+        (old, new): (VkImageLayout, VkImageLayout),
+        h: u64,
+        at: &Location<'_>,
+    ) -> bool {
+        // A separate stencil usage counts too: the rules name the image's usage.
+        let usage = info.usage | info.stencil_usage.unwrap_or(0);
+        let mut skip = false;
+        for (i, (layout, needed, what)) in LAYOUT_USAGES.iter().enumerate() {
+            if usage & needed != 0 {
+                continue;
+            }
+            let member = if old == *layout {
+                "oldLayout"
+            } else if new == *layout {
+                "newLayout"
+            } else {
+                continue;
+            };
+            skip |= cx.error(
+                ids.usages[i],
+                &at.dot(member),
+                format_args!("is {}, but image {h:#x} was created with usage {usage:#x}, without {what}.", layout.0),
+            );
+        }
+        skip
+    }
+
+    /// The aspect mask of an image barrier against the image's format (core formats only).
+    fn aspects(cx: &Call<'_>, ids: &ImageIds, format: VkFormat, aspect: u32, at: &Location<'_>) -> bool {
+        let Some(f) = format_info(format) else { return false };
+        let at = at.dot("subresourceRange");
+        let (depth, stencil) =
+            (VkImageAspectFlags::VK_IMAGE_ASPECT_DEPTH_BIT.0, VkImageAspectFlags::VK_IMAGE_ASPECT_STENCIL_BIT.0);
+        if f.color() && aspect != VkImageAspectFlags::VK_IMAGE_ASPECT_COLOR_BIT.0 {
+            return cx.error(
+                ids.color_aspect,
+                &at.dot("aspectMask"),
+                format_args!("is {aspect:#x}, but the image has a single-plane color format: it must be VK_IMAGE_ASPECT_COLOR_BIT."),
+            );
+        }
+        if !(f.depth() && f.stencil()) {
+            return false;
+        }
+        let separate = cx
+            .device()
+            .is_none_or(|d| d.features.contains(vigil_generated::features::Feature::SEPARATE_DEPTH_STENCIL_LAYOUTS));
+        if !separate && aspect & (depth | stencil) != depth | stencil {
+            return cx.error(
+                ids.depth_stencil_aspects.0,
+                &at.dot("aspectMask"),
+                format_args!(
+                    "is {aspect:#x}, but the image has depth and stencil and separateDepthStencilLayouts is not \
+                     enabled: it must include both aspects."
+                ),
+            );
+        }
+        if separate && aspect & (depth | stencil) == 0 {
+            return cx.error(
+                ids.depth_stencil_aspects.1,
+                &at.dot("aspectMask"),
+                format_args!("is {aspect:#x}, but the image has depth and stencil: it must include one or both."),
+            );
+        }
+        false
+    }
+
+    /// Barriers of a command whose stage masks include the host stage: no ownership transfer.
+    fn host_families(
+        cx: &Call<'_>,
+        vuid: &'static str,
+        list: &Location<'_>,
+        families: impl Iterator<Item = (u32, u32)>,
+    ) -> bool {
+        let mut skip = false;
+        for (i, (src, dst)) in families.enumerate().filter(|(_, (s, d))| s != d) {
+            let at = list.index(i);
+            skip |= cx.error(
+                vuid,
+                &at.dot("dstQueueFamilyIndex"),
+                format_args!(
+                    "({dst}) differs from srcQueueFamilyIndex ({src}), but a stage mask includes \
+                     VK_PIPELINE_STAGE_HOST_BIT."
+                ),
             );
         }
         skip
