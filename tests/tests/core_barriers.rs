@@ -388,18 +388,80 @@ fn the_foreign_queue_family_needs_its_extension() {
     let family = f.ctx.queue_family;
     let foreign = vk::QUEUE_FAMILY_FOREIGN_EXT;
     let stages = (Stage::TRANSFER, Stage::TRANSFER);
-    let b = |src, dst| {
+    let legacy_buffer = |(src, dst)| {
         let b = buffer_barrier(buffer, 0, vk::WHOLE_SIZE).src_queue_family_index(src).dst_queue_family_index(dst);
         f.legacy_buffer(cb, b, stages)
     };
-    assert_eq!(b(foreign, family), ["VUID-VkBufferMemoryBarrier-srcQueueFamilyIndex-09099"]);
-    assert_eq!(b(IGNORED, IGNORED), NONE);
-    let i = |src, dst| {
+    let buffer2 = |(src, dst)| {
+        let b = [buffer_barrier2(buffer, 0, vk::WHOLE_SIZE).src_queue_family_index(src).dst_queue_family_index(dst)];
+        f.barrier2(cb, &vk::DependencyInfo::default().buffer_memory_barriers(&b))
+    };
+    let legacy_image = |(src, dst)| {
+        f.legacy_image(cb, image_barrier(image, ALL).src_queue_family_index(src).dst_queue_family_index(dst), stages)
+    };
+    let image2 = |(src, dst)| {
         let b = [image_barrier2(image, ALL).src_queue_family_index(src).dst_queue_family_index(dst)];
         f.barrier2(cb, &vk::DependencyInfo::default().image_memory_barriers(&b))
     };
-    assert_eq!(i(family, foreign), ["VUID-VkImageMemoryBarrier2-dstQueueFamilyIndex-09100"]);
-    assert_eq!(i(family, family), NONE);
+    type Barrier<'a> = &'a dyn Fn((u32, u32)) -> Vec<String>;
+    let structures: [(Barrier<'_>, &str); 4] = [
+        (&legacy_buffer, "VkBufferMemoryBarrier"),
+        (&buffer2, "VkBufferMemoryBarrier2"),
+        (&legacy_image, "VkImageMemoryBarrier"),
+        (&image2, "VkImageMemoryBarrier2"),
+    ];
+    for (barrier, structure) in structures {
+        let id = |rule: &str| vec![format!("VUID-{structure}-{rule}")];
+        assert_eq!(barrier((foreign, family)), id("srcQueueFamilyIndex-09099"));
+        assert_eq!(barrier((family, foreign)), id("dstQueueFamilyIndex-09100"));
+        assert_eq!(barrier((family, family)), NONE);
+        assert_eq!(barrier((IGNORED, IGNORED)), NONE);
+    }
+}
+
+#[test]
+fn image_barrier_layouts_need_their_usage() {
+    let f = fixture();
+    let cb = f.recording();
+    use vk::Format as F;
+    use vk::ImageAspectFlags as A;
+    use vk::ImageLayout as L;
+    use vk::ImageUsageFlags as U;
+    let (color, ds, dsa) = (F::R8G8B8A8_UNORM, F::D32_SFLOAT_S8_UINT, U::DEPTH_STENCIL_ATTACHMENT);
+    let both = A::DEPTH | A::STENCIL;
+    // (layout, rule, format, a usage it allows, aspect)
+    let cases = [
+        (L::COLOR_ATTACHMENT_OPTIMAL, "oldLayout-01208", color, U::COLOR_ATTACHMENT, A::COLOR),
+        (L::DEPTH_STENCIL_ATTACHMENT_OPTIMAL, "oldLayout-01209", ds, dsa, both),
+        (L::DEPTH_STENCIL_READ_ONLY_OPTIMAL, "oldLayout-01210", ds, dsa, both),
+        (L::SHADER_READ_ONLY_OPTIMAL, "oldLayout-01211", color, U::SAMPLED, A::COLOR),
+        (L::TRANSFER_SRC_OPTIMAL, "oldLayout-01212", color, U::TRANSFER_SRC, A::COLOR),
+        (L::TRANSFER_DST_OPTIMAL, "oldLayout-01213", color, U::TRANSFER_DST, A::COLOR),
+        (L::DEPTH_READ_ONLY_STENCIL_ATTACHMENT_OPTIMAL, "oldLayout-01658", ds, dsa, both),
+        (L::DEPTH_ATTACHMENT_STENCIL_READ_ONLY_OPTIMAL, "oldLayout-01659", ds, dsa, both),
+        (L::DEPTH_READ_ONLY_OPTIMAL, "srcQueueFamilyIndex-04065", F::D32_SFLOAT, dsa, A::DEPTH),
+        (L::DEPTH_ATTACHMENT_OPTIMAL, "srcQueueFamilyIndex-04066", F::D32_SFLOAT, dsa, A::DEPTH),
+        (L::STENCIL_READ_ONLY_OPTIMAL, "srcQueueFamilyIndex-04067", F::S8_UINT, dsa, A::STENCIL),
+        (L::STENCIL_ATTACHMENT_OPTIMAL, "srcQueueFamilyIndex-04068", F::S8_UINT, dsa, A::STENCIL),
+        (L::ATTACHMENT_OPTIMAL, "srcQueueFamilyIndex-03938", color, U::COLOR_ATTACHMENT, A::COLOR),
+        (L::READ_ONLY_OPTIMAL, "srcQueueFamilyIndex-03939", color, U::SAMPLED, A::COLOR),
+    ];
+    let stages = (Stage::TRANSFER, Stage::TRANSFER);
+    for (layout, rule, format, usage, aspect) in cases {
+        // A transfer usage the layout does not accept.
+        let other = if usage == U::TRANSFER_DST { U::TRANSFER_SRC } else { U::TRANSFER_DST };
+        let (with, without) = (f.image_of(format, usage, true), f.image_of(format, other, true));
+        let range = vk::ImageSubresourceRange { aspect_mask: aspect, ..ALL };
+        let legacy = |image| f.legacy_image(cb, image_barrier(image, range).new_layout(layout), stages);
+        let sync2 = |image| {
+            let b = [image_barrier2(image, range).new_layout(layout)];
+            f.barrier2(cb, &vk::DependencyInfo::default().image_memory_barriers(&b))
+        };
+        assert_eq!(legacy(without), [format!("VUID-VkImageMemoryBarrier-{rule}")], "{layout:?}");
+        assert_eq!(sync2(without), [format!("VUID-VkImageMemoryBarrier2-{rule}")], "{layout:?}");
+        assert_eq!(legacy(with), NONE, "{layout:?}");
+        assert_eq!(sync2(with), NONE, "{layout:?}");
+    }
 }
 
 #[test]
@@ -436,6 +498,26 @@ fn image_barrier_layouts_and_aspects() {
         let both = vk::ImageAspectFlags::DEPTH | vk::ImageAspectFlags::STENCIL;
         assert_eq!(barrier(depth, from(L::DEPTH_STENCIL_ATTACHMENT_OPTIMAL), both), NONE);
     }
+    // With separateDepthStencilLayouts, one aspect of the two is enough.
+    let entry = VulkanEnv::new().with_vigil().entry();
+    let ctx = ContextBuilder::new()
+        .layers(&[VIGIL_LAYER])
+        .vulkan12_features(vk::PhysicalDeviceVulkan12Features::default().separate_depth_stencil_layouts(true))
+        .vulkan13_features(vk::PhysicalDeviceVulkan13Features::default().synchronization2(true))
+        .build(&entry);
+    ctx.messages.skip_errors(true);
+    let separate = Fixture { ctx };
+    let depth = separate.image_of(vk::Format::D32_SFLOAT_S8_UINT, depth_usage, true);
+    let cb = separate.recording();
+    let legacy = |aspect| separate.legacy_image(cb, image_barrier(depth, with(aspect)), stages);
+    let sync2 = |aspect| {
+        let b = [image_barrier2(depth, with(aspect))];
+        separate.barrier2(cb, &vk::DependencyInfo::default().image_memory_barriers(&b))
+    };
+    assert_eq!(legacy(color), ["VUID-VkImageMemoryBarrier-image-03319"]);
+    assert_eq!(sync2(color), ["VUID-VkImageMemoryBarrier2-image-03319"]);
+    assert_eq!(legacy(vk::ImageAspectFlags::DEPTH), NONE);
+    assert_eq!(sync2(vk::ImageAspectFlags::STENCIL), NONE);
 }
 
 #[test]
@@ -541,6 +623,9 @@ fn barriers_inside_and_outside_render_pass_instances() {
             f.ids(|| d.cmd_wait_events2(cb, &[event], &infos)),
             ["VUID-vkCmdWaitEvents2-srcQueueFamilyIndex-01182"]
         );
+        let transition = [same2.new_layout(vk::ImageLayout::TRANSFER_DST_OPTIMAL)];
+        let transitions = [vk::DependencyInfo::default().image_memory_barriers(&transition)];
+        assert_eq!(f.ids(|| d.cmd_wait_events2(cb, &[event], &transitions)), ["VUID-vkCmdWaitEvents2-oldLayout-01181"]);
         d.cmd_end_rendering(cb);
         // Outside, the same barriers are valid.
         assert_eq!(f.legacy_image(cb, same.old_layout(vk::ImageLayout::UNDEFINED), stages), NONE);
@@ -553,6 +638,7 @@ fn barriers_inside_and_outside_render_pass_instances() {
         let b2 = [same2.src_queue_family_index(family).dst_queue_family_index(family)];
         let infos = [vk::DependencyInfo::default().image_memory_barriers(&b2)];
         assert_eq!(f.ids(|| d.cmd_wait_events2(cb, &[event], &infos)), NONE);
+        assert_eq!(f.ids(|| d.cmd_wait_events2(cb, &[event], &transitions)), NONE);
 
         // Inside a render pass object's instance: no buffer barriers.
         let (rp, fb) = empty_render_pass(&f);
