@@ -589,7 +589,8 @@ fn barriers_inside_and_outside_render_pass_instances() {
         let family = f.ctx.queue_family;
         let general = vk::ImageLayout::GENERAL;
         let same = image_barrier(image, ALL).old_layout(general).new_layout(general);
-        let stages = (graphics, graphics);
+        // Graphics stages that are not framebuffer-space: no by-region dependency needed.
+        let stages = (Stage::VERTEX_SHADER, Stage::VERTEX_SHADER);
         assert_eq!(
             f.legacy_image(cb, same.old_layout(vk::ImageLayout::UNDEFINED), stages),
             ["VUID-vkCmdPipelineBarrier-oldLayout-01181"]
@@ -654,11 +655,31 @@ fn barriers_inside_and_outside_render_pass_instances() {
             f.barrier2(cb, &vk::DependencyInfo::default().buffer_memory_barriers(&b)),
             ["VUID-vkCmdPipelineBarrier2-bufferMemoryBarrierCount-01178"]
         );
+        // Framebuffer-space source stages: framebuffer-space destination stages, by region;
+        // graphics stages only.
         let m = [vk::MemoryBarrier::default()];
+        let by_region = vk::DependencyFlags::BY_REGION;
+        let legacy = |src, dst, flags| f.ids(|| d.cmd_pipeline_barrier(cb, src, dst, flags, &m, &[], &[]));
+        let empty = vk::DependencyFlags::empty();
+        assert_eq!(legacy(graphics, graphics, empty), ["VUID-vkCmdPipelineBarrier-dependencyFlags-07891"]);
+        assert_eq!(legacy(graphics, Stage::VERTEX_SHADER, by_region), ["VUID-vkCmdPipelineBarrier-None-07890"]);
         assert_eq!(
-            f.ids(|| d.cmd_pipeline_barrier(cb, graphics, graphics, vk::DependencyFlags::BY_REGION, &m, &[], &[])),
-            NONE
+            legacy(Stage::COMPUTE_SHADER, Stage::VERTEX_SHADER, by_region),
+            ["VUID-vkCmdPipelineBarrier-None-07892"]
         );
+        assert_eq!(legacy(graphics, graphics, by_region), NONE);
+        let sync2 = |src, dst, flags| {
+            let m = [memory2((src, Access2::NONE), (dst, Access2::NONE))];
+            f.barrier2(cb, &vk::DependencyInfo::default().memory_barriers(&m).dependency_flags(flags))
+        };
+        let fragment = Stage2::FRAGMENT_SHADER;
+        assert_eq!(sync2(fragment, fragment, empty), ["VUID-vkCmdPipelineBarrier2-dependencyFlags-07891"]);
+        assert_eq!(sync2(fragment, Stage2::VERTEX_SHADER, by_region), ["VUID-vkCmdPipelineBarrier2-None-07890"]);
+        assert_eq!(
+            sync2(Stage2::COMPUTE_SHADER, Stage2::VERTEX_SHADER, by_region),
+            ["VUID-vkCmdPipelineBarrier2-None-07892"]
+        );
+        assert_eq!(sync2(fragment, fragment, by_region), NONE);
         d.cmd_end_render_pass(cb);
     }
 }

@@ -6,12 +6,12 @@
 //! their resources, which must be bound to memory, an image barrier's layouts against the image's
 //! usage and its aspect mask against the format, the foreign queue family without its
 //! extension, no ownership transfer with the host stage, and what a barrier may do inside or
-//! outside a render pass instance. Layout rules that need the recorded layouts are
+//! outside a render pass instance (graphics and framebuffer-space stages inside). Layout rules that need the recorded layouts are
 //! `layouts.rs`'s.
 
 use vigil_generated::sync::{ACCESS_RULES, FEATURE_RULES};
 use vigil_generated::*;
-use vigil_sync_tables::{unsupported_accesses, unsupported_stages};
+use vigil_sync_tables::{expand_stages, unsupported_accesses, unsupported_stages};
 
 use super::formats::format_info;
 use super::CoreChecks;
@@ -27,6 +27,13 @@ const REMAINING: u32 = u32::MAX;
 const VIEW_LOCAL: u32 = 0x2;
 /// `VK_PIPELINE_STAGE_HOST_BIT`.
 const HOST: u64 = 0x4000;
+const BY_REGION: u32 = 0x1;
+const ALL_GRAPHICS: u64 = 0x8000;
+/// `TOP_OF_PIPE`, `BOTTOM_OF_PIPE` and `ALL_COMMANDS`.
+const UNNAMED: u64 = 0x1 | 0x2000 | 0x10000;
+/// The framebuffer-space stages: fragment shader, early and late fragment tests, color
+/// attachment output.
+const FRAMEBUFFER_SPACE: u64 = 0x80 | 0x100 | 0x200 | 0x400;
 
 /// The ids of one barrier command's own rules (`None`: the command has no such rule).
 pub(super) struct CommandIds {
@@ -50,6 +57,10 @@ pub(super) struct CommandIds {
     pub no_buffers: Option<&'static str>,
     /// With the host stage in a stage mask, no ownership transfer: (image, buffer) barriers.
     pub host_families: Option<(&'static str, &'static str)>,
+    /// Inside a render pass instance: after framebuffer-space source stages, only
+    /// framebuffer-space destination stages (07890) and a by-region dependency (07891); only
+    /// graphics stages (07892).
+    pub instance_stages: Option<[&'static str; 3]>,
 }
 
 pub(super) const PIPELINE_BARRIER: CommandIds = CommandIds {
@@ -72,6 +83,11 @@ pub(super) const PIPELINE_BARRIER: CommandIds = CommandIds {
         "VUID-vkCmdPipelineBarrier-srcStageMask-09633",
         "VUID-vkCmdPipelineBarrier-srcStageMask-09634",
     )),
+    instance_stages: Some([
+        "VUID-vkCmdPipelineBarrier-None-07890",
+        "VUID-vkCmdPipelineBarrier-dependencyFlags-07891",
+        "VUID-vkCmdPipelineBarrier-None-07892",
+    ]),
 };
 
 pub(super) const PIPELINE_BARRIER2: CommandIds = CommandIds {
@@ -87,6 +103,11 @@ pub(super) const PIPELINE_BARRIER2: CommandIds = CommandIds {
     same_family: Some("VUID-vkCmdPipelineBarrier2-srcQueueFamilyIndex-01182"),
     no_buffers: Some("VUID-vkCmdPipelineBarrier2-bufferMemoryBarrierCount-01178"),
     host_families: None,
+    instance_stages: Some([
+        "VUID-vkCmdPipelineBarrier2-None-07890",
+        "VUID-vkCmdPipelineBarrier2-dependencyFlags-07891",
+        "VUID-vkCmdPipelineBarrier2-None-07892",
+    ]),
 };
 
 pub(super) const WAIT_EVENTS: CommandIds = CommandIds {
@@ -100,6 +121,7 @@ pub(super) const WAIT_EVENTS: CommandIds = CommandIds {
     same_family: None,
     no_buffers: None,
     host_families: None,
+    instance_stages: None,
 };
 
 pub(super) const WAIT_EVENTS2: CommandIds = CommandIds {
@@ -112,6 +134,7 @@ pub(super) const WAIT_EVENTS2: CommandIds = CommandIds {
     same_family: Some("VUID-vkCmdWaitEvents2-srcQueueFamilyIndex-01182"),
     no_buffers: None,
     host_families: None,
+    instance_stages: None,
 };
 
 pub(super) const SET_EVENT2: CommandIds = CommandIds {
@@ -124,6 +147,7 @@ pub(super) const SET_EVENT2: CommandIds = CommandIds {
     same_family: None,
     no_buffers: None,
     host_families: None,
+    instance_stages: None,
 };
 
 /// The ids of a buffer barrier structure's rules.
@@ -321,6 +345,7 @@ impl CoreChecks {
             skip |= Self::feature_rules(cx, scope, src, dst, &root);
         }
         skip |= Self::render_pass_rules(cx, r, ids, flags, &root, buffers.len());
+        skip |= Self::instance_stages(cx, r, ids, flags, (src, dst), &root);
         if let (Some((image_id, buffer_id)), true) = (ids.host_families, (src | dst) & HOST != 0) {
             let images = images.iter().map(|b| (b.srcQueueFamilyIndex, b.dstQueueFamilyIndex));
             skip |= Self::host_families(cx, image_id, &root.dot("pImageMemoryBarriers"), images);
@@ -383,6 +408,13 @@ impl CoreChecks {
             )
         };
         let mut skip = Self::render_pass_rules(cx, r, ids, info.dependencyFlags.0, at, buffers.len());
+        if r.in_render_pass && ids.instance_stages.is_some() {
+            let masks = memory.iter().map(|b| (b.srcStageMask.0, b.dstStageMask.0));
+            let masks = masks.chain(buffers.iter().map(|b| (b.srcStageMask.0, b.dstStageMask.0)));
+            let masks = masks.chain(images.iter().map(|b| (b.srcStageMask.0, b.dstStageMask.0)));
+            let union = masks.fold((0, 0), |(s, d), (bs, bd)| (s | bs, d | bd));
+            skip |= Self::instance_stages(cx, r, ids, info.dependencyFlags.0, union, at);
+        }
         let list = at.arrow("pMemoryBarriers");
         for (i, b) in memory.iter().enumerate() {
             let at = list.index(i);
@@ -550,6 +582,58 @@ impl CoreChecks {
                 vuid,
                 &at.dot("bufferMemoryBarrierCount"),
                 format_args!("is {buffers}, inside a render pass instance begun with a render pass object."),
+            );
+        }
+        skip
+    }
+
+    /// The stage masks of a barrier command inside a render pass instance (`src` and `dst`: the
+    /// union of its barriers' masks). `ALL_COMMANDS`, `TOP_OF_PIPE` and `BOTTOM_OF_PIPE` are
+    /// left out: they name no stage of their own here.
+    fn instance_stages(
+        cx: &Call<'_>,
+        r: &Recording,
+        ids: &CommandIds,
+        flags: u32,
+        (src, dst): (u64, u64),
+        at: &Location<'_>,
+    ) -> bool {
+        let Some([dst_id, region_id, graphics_id]) = ids.instance_stages.filter(|_| r.in_render_pass) else {
+            return false;
+        };
+        let (src, dst) = (expand_stages(src & !UNNAMED), expand_stages(dst & !UNNAMED));
+        let mut skip = false;
+        if src & FRAMEBUFFER_SPACE != 0 && dst & !FRAMEBUFFER_SPACE != 0 {
+            skip |= cx.error(
+                dst_id,
+                at,
+                format_args!(
+                    "has framebuffer-space source stages ({:#x}) inside a render pass instance, but destination \
+                     stages {:#x} that are not framebuffer-space.",
+                    src & FRAMEBUFFER_SPACE,
+                    dst & !FRAMEBUFFER_SPACE
+                ),
+            );
+        }
+        if src & FRAMEBUFFER_SPACE != 0 && flags & BY_REGION == 0 {
+            skip |= cx.error(
+                region_id,
+                &at.dot("dependencyFlags"),
+                format_args!(
+                    "({flags:#x}) lacks VK_DEPENDENCY_BY_REGION_BIT, but the source stages include \
+                     framebuffer-space stages inside a render pass instance."
+                ),
+            );
+        }
+        let graphics = expand_stages(ALL_GRAPHICS);
+        if (src | dst) & !graphics != 0 {
+            skip |= cx.error(
+                graphics_id,
+                at,
+                format_args!(
+                    "has stages {:#x} that are not graphics pipeline stages inside a render pass instance.",
+                    (src | dst) & !graphics
+                ),
             );
         }
         skip
