@@ -263,6 +263,76 @@ fn synchronization2_accesses_need_a_stage_that_performs_them() {
     assert_eq!(wait(&good), NONE);
 }
 
+/// Each core access of the synchronization2 structures, on both sides: a stage that does not
+/// perform it, then one that does.
+#[test]
+fn every_core_access_needs_a_stage_that_performs_it() {
+    let f = fixture();
+    let cb = f.recording();
+    let (buffer, image) = (f.buffer(true), f.image(true));
+    use Access2 as A;
+    use Stage2 as S;
+    // (access, rule number, a stage that does not perform it, one that does)
+    let cases = [
+        (A::INDIRECT_COMMAND_READ, "03900", S::FRAGMENT_SHADER, S::DRAW_INDIRECT),
+        (A::INDEX_READ, "03901", S::FRAGMENT_SHADER, S::INDEX_INPUT),
+        (A::VERTEX_ATTRIBUTE_READ, "03902", S::FRAGMENT_SHADER, S::VERTEX_ATTRIBUTE_INPUT),
+        (A::INPUT_ATTACHMENT_READ, "03903", S::COMPUTE_SHADER, S::FRAGMENT_SHADER),
+        (A::UNIFORM_READ, "03904", S::TRANSFER, S::VERTEX_SHADER),
+        (A::SHADER_SAMPLED_READ, "03905", S::TRANSFER, S::COMPUTE_SHADER),
+        (A::SHADER_STORAGE_READ, "03906", S::TRANSFER, S::FRAGMENT_SHADER),
+        (A::SHADER_STORAGE_WRITE, "03907", S::TRANSFER, S::COMPUTE_SHADER),
+        (A::SHADER_READ, "07454", S::TRANSFER, S::VERTEX_SHADER),
+        (A::SHADER_WRITE, "03909", S::TRANSFER, S::FRAGMENT_SHADER),
+        (A::COLOR_ATTACHMENT_READ, "03910", S::COMPUTE_SHADER, S::COLOR_ATTACHMENT_OUTPUT),
+        (A::COLOR_ATTACHMENT_WRITE, "03911", S::COMPUTE_SHADER, S::COLOR_ATTACHMENT_OUTPUT),
+        (A::DEPTH_STENCIL_ATTACHMENT_READ, "03912", S::COMPUTE_SHADER, S::EARLY_FRAGMENT_TESTS),
+        (A::DEPTH_STENCIL_ATTACHMENT_WRITE, "03913", S::COMPUTE_SHADER, S::LATE_FRAGMENT_TESTS),
+        (A::TRANSFER_READ, "03914", S::COMPUTE_SHADER, S::COPY),
+        (A::TRANSFER_WRITE, "03915", S::COMPUTE_SHADER, S::CLEAR),
+        (A::HOST_READ, "03916", S::TRANSFER, S::HOST),
+        (A::HOST_WRITE, "03917", S::TRANSFER, S::HOST),
+    ];
+    let memory = |src: (S, A), dst: (S, A)| {
+        let b = [memory2(src, dst)];
+        f.barrier2(cb, &vk::DependencyInfo::default().memory_barriers(&b))
+    };
+    let buffer2 = |src: (S, A), dst: (S, A)| {
+        let b = [buffer_barrier2(buffer, 0, vk::WHOLE_SIZE)
+            .src_stage_mask(src.0)
+            .src_access_mask(src.1)
+            .dst_stage_mask(dst.0)
+            .dst_access_mask(dst.1)];
+        f.barrier2(cb, &vk::DependencyInfo::default().buffer_memory_barriers(&b))
+    };
+    let image2 = |src: (S, A), dst: (S, A)| {
+        let b = [image_barrier2(image, ALL)
+            .src_stage_mask(src.0)
+            .src_access_mask(src.1)
+            .dst_stage_mask(dst.0)
+            .dst_access_mask(dst.1)];
+        f.barrier2(cb, &vk::DependencyInfo::default().image_memory_barriers(&b))
+    };
+    type Barrier<'a> = &'a dyn Fn((S, A), (S, A)) -> Vec<String>;
+    let structures: [(Barrier<'_>, &str); 3] =
+        [(&memory, "VkMemoryBarrier2"), (&buffer2, "VkBufferMemoryBarrier2"), (&image2, "VkImageMemoryBarrier2")];
+    let none = (S::NONE, A::NONE);
+    for (barrier, structure) in structures {
+        for (access, rule, wrong, right) in cases {
+            let src = vec![format!("VUID-{structure}-srcAccessMask-{rule}")];
+            let dst = vec![format!("VUID-{structure}-dstAccessMask-{rule}")];
+            assert_eq!(barrier((wrong, access), none), src, "{structure} {access:?}");
+            assert_eq!(barrier(none, (wrong, access)), dst, "{structure} {access:?}");
+            assert_eq!(barrier((right, access), none), NONE, "{structure} {access:?}");
+            assert_eq!(barrier(none, (right, access)), NONE, "{structure} {access:?}");
+            // ALL_COMMANDS performs every access of the device's queues (not the host's).
+            if !access.intersects(A::HOST_READ | A::HOST_WRITE) {
+                assert_eq!(barrier((S::ALL_COMMANDS, access), none), NONE, "{structure} {access:?}");
+            }
+        }
+    }
+}
+
 #[test]
 fn original_accesses_need_a_stage_of_the_command_that_performs_them() {
     let f = fixture();
