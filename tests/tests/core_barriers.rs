@@ -149,12 +149,62 @@ impl Fixture {
         self.ids(|| unsafe { self.d().cmd_pipeline_barrier(cb, stages.0, stages.1, flags, &[], &[], &b) })
     }
 
+    /// vkCmdPipelineBarrier(2) with one barrier of `structure` for `buffer` or `image`, between
+    /// the queue families `(src, dst)`.
+    fn family_barrier(
+        &self,
+        cb: vk::CommandBuffer,
+        structure: Structure,
+        (buffer, image): (vk::Buffer, vk::Image),
+        (src, dst): (u32, u32),
+    ) -> Vec<String> {
+        let stages = (Stage::TRANSFER, Stage::TRANSFER);
+        match structure {
+            Structure::VkBufferMemoryBarrier => {
+                let b =
+                    buffer_barrier(buffer, 0, vk::WHOLE_SIZE).src_queue_family_index(src).dst_queue_family_index(dst);
+                self.legacy_buffer(cb, b, stages)
+            }
+            Structure::VkImageMemoryBarrier => {
+                let b = image_barrier(image, ALL).src_queue_family_index(src).dst_queue_family_index(dst);
+                self.legacy_image(cb, b, stages)
+            }
+            Structure::VkBufferMemoryBarrier2 => {
+                let b = [buffer_barrier2(buffer, 0, vk::WHOLE_SIZE)
+                    .src_queue_family_index(src)
+                    .dst_queue_family_index(dst)];
+                self.barrier2(cb, &vk::DependencyInfo::default().buffer_memory_barriers(&b))
+            }
+            Structure::VkImageMemoryBarrier2 => {
+                let b = [image_barrier2(image, ALL).src_queue_family_index(src).dst_queue_family_index(dst)];
+                self.barrier2(cb, &vk::DependencyInfo::default().image_memory_barriers(&b))
+            }
+        }
+    }
+
     /// vkCmdPipelineBarrier2 with `info`.
     fn barrier2(&self, cb: vk::CommandBuffer, info: &vk::DependencyInfo<'_>) -> Vec<String> {
         // SAFETY: a recording command buffer; invalid calls are skipped by Vigil.
         self.ids(|| unsafe { self.d().cmd_pipeline_barrier2(cb, info) })
     }
 }
+
+/// The buffer and image barrier structures, named as their ids name them.
+#[allow(clippy::enum_variant_names)]
+#[derive(Clone, Copy, Debug)]
+enum Structure {
+    VkBufferMemoryBarrier,
+    VkBufferMemoryBarrier2,
+    VkImageMemoryBarrier,
+    VkImageMemoryBarrier2,
+}
+
+const STRUCTURES: [Structure; 4] = [
+    Structure::VkBufferMemoryBarrier,
+    Structure::VkBufferMemoryBarrier2,
+    Structure::VkImageMemoryBarrier,
+    Structure::VkImageMemoryBarrier2,
+];
 
 fn buffer_barrier(buffer: vk::Buffer, offset: u64, size: u64) -> vk::BufferMemoryBarrier<'static> {
     vk::BufferMemoryBarrier::default()
@@ -457,36 +507,49 @@ fn the_foreign_queue_family_needs_its_extension() {
     let (buffer, image) = (f.buffer(true), f.image(true));
     let family = f.ctx.queue_family;
     let foreign = vk::QUEUE_FAMILY_FOREIGN_EXT;
-    let stages = (Stage::TRANSFER, Stage::TRANSFER);
-    let legacy_buffer = |(src, dst)| {
-        let b = buffer_barrier(buffer, 0, vk::WHOLE_SIZE).src_queue_family_index(src).dst_queue_family_index(dst);
-        f.legacy_buffer(cb, b, stages)
-    };
-    let buffer2 = |(src, dst)| {
-        let b = [buffer_barrier2(buffer, 0, vk::WHOLE_SIZE).src_queue_family_index(src).dst_queue_family_index(dst)];
-        f.barrier2(cb, &vk::DependencyInfo::default().buffer_memory_barriers(&b))
-    };
-    let legacy_image = |(src, dst)| {
-        f.legacy_image(cb, image_barrier(image, ALL).src_queue_family_index(src).dst_queue_family_index(dst), stages)
-    };
-    let image2 = |(src, dst)| {
-        let b = [image_barrier2(image, ALL).src_queue_family_index(src).dst_queue_family_index(dst)];
-        f.barrier2(cb, &vk::DependencyInfo::default().image_memory_barriers(&b))
-    };
-    type Barrier<'a> = &'a dyn Fn((u32, u32)) -> Vec<String>;
-    let structures: [(Barrier<'_>, &str); 4] = [
-        (&legacy_buffer, "VkBufferMemoryBarrier"),
-        (&buffer2, "VkBufferMemoryBarrier2"),
-        (&legacy_image, "VkImageMemoryBarrier"),
-        (&image2, "VkImageMemoryBarrier2"),
-    ];
-    for (barrier, structure) in structures {
-        let id = |rule: &str| vec![format!("VUID-{structure}-{rule}")];
+    for structure in STRUCTURES {
+        let barrier = |families| f.family_barrier(cb, structure, (buffer, image), families);
+        let id = |rule: &str| vec![format!("VUID-{structure:?}-{rule}")];
         assert_eq!(barrier((foreign, family)), id("srcQueueFamilyIndex-09099"));
         assert_eq!(barrier((family, foreign)), id("dstQueueFamilyIndex-09100"));
         assert_eq!(barrier((family, family)), NONE);
         assert_eq!(barrier((IGNORED, IGNORED)), NONE);
     }
+}
+
+#[test]
+fn ownership_transfers_release_or_acquire_on_the_pools_family() {
+    let f = fixture();
+    let cb = f.recording();
+    let (buffer, image) = (f.buffer(true), f.image(true));
+    let (family, external) = (f.ctx.queue_family, vk::QUEUE_FAMILY_EXTERNAL);
+    // A family index that is not the pool's.
+    let other = family + 1;
+    for structure in STRUCTURES {
+        let barrier = |families| f.family_barrier(cb, structure, (buffer, image), families);
+        let rule = match structure {
+            Structure::VkBufferMemoryBarrier | Structure::VkImageMemoryBarrier => {
+                "vkCmdPipelineBarrier-srcQueueFamilyIndex-10388"
+            }
+            _ => "vkCmdPipelineBarrier2-srcQueueFamilyIndex-10387",
+        };
+        assert_eq!(barrier((external, other)), [format!("VUID-{rule}")]);
+        assert_eq!(barrier((other, external)), [format!("VUID-{rule}")]);
+        // An acquire to the pool's family, a release from it.
+        assert_eq!(barrier((external, family)), NONE);
+        assert_eq!(barrier((family, external)), NONE);
+    }
+    // A release scopes only its source accesses with the command's source stages.
+    let release = |src_stage| {
+        let b = buffer_barrier(buffer, 0, vk::WHOLE_SIZE)
+            .src_queue_family_index(family)
+            .dst_queue_family_index(external)
+            .src_access_mask(Access::TRANSFER_WRITE)
+            .dst_access_mask(Access::SHADER_READ);
+        f.legacy_buffer(cb, b, (src_stage, Stage::TRANSFER))
+    };
+    assert_eq!(release(Stage::VERTEX_SHADER), ["VUID-vkCmdPipelineBarrier-pBufferMemoryBarriers-02817"]);
+    assert_eq!(release(Stage::TRANSFER), NONE);
 }
 
 #[test]

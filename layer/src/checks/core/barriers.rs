@@ -5,7 +5,9 @@
 //! queue family of the command buffer's pool, buffer ranges and image subresource ranges inside
 //! their resources, which must be bound to memory, an image barrier's layouts against the image's
 //! usage and its aspect mask against the format, the foreign queue family without its
-//! extension, no ownership transfer with the host stage, and what a barrier may do inside or
+//! extension, no ownership transfer with the host stage, ownership transfers on the pool's queue
+//! family (and the original structures' accesses scoped by the side the pool's family takes
+//! part in), and what a barrier may do inside or
 //! outside a render pass instance (graphics and framebuffer-space stages inside). Layout rules that need the recorded layouts are
 //! `layouts.rs`'s.
 
@@ -61,6 +63,8 @@ pub(super) struct CommandIds {
     /// framebuffer-space destination stages (07890) and a by-region dependency (07891); only
     /// graphics stages (07892).
     pub instance_stages: Option<[&'static str; 3]>,
+    /// An ownership transfer releases from or acquires to the pool's queue family.
+    pub pool_family: Option<&'static str>,
 }
 
 pub(super) const PIPELINE_BARRIER: CommandIds = CommandIds {
@@ -88,6 +92,7 @@ pub(super) const PIPELINE_BARRIER: CommandIds = CommandIds {
         "VUID-vkCmdPipelineBarrier-dependencyFlags-07891",
         "VUID-vkCmdPipelineBarrier-None-07892",
     ]),
+    pool_family: Some("VUID-vkCmdPipelineBarrier-srcQueueFamilyIndex-10388"),
 };
 
 pub(super) const PIPELINE_BARRIER2: CommandIds = CommandIds {
@@ -108,6 +113,7 @@ pub(super) const PIPELINE_BARRIER2: CommandIds = CommandIds {
         "VUID-vkCmdPipelineBarrier2-dependencyFlags-07891",
         "VUID-vkCmdPipelineBarrier2-None-07892",
     ]),
+    pool_family: Some("VUID-vkCmdPipelineBarrier2-srcQueueFamilyIndex-10387"),
 };
 
 pub(super) const WAIT_EVENTS: CommandIds = CommandIds {
@@ -122,6 +128,7 @@ pub(super) const WAIT_EVENTS: CommandIds = CommandIds {
     no_buffers: None,
     host_families: None,
     instance_stages: None,
+    pool_family: None,
 };
 
 pub(super) const WAIT_EVENTS2: CommandIds = CommandIds {
@@ -135,6 +142,7 @@ pub(super) const WAIT_EVENTS2: CommandIds = CommandIds {
     no_buffers: None,
     host_families: None,
     instance_stages: None,
+    pool_family: None,
 };
 
 pub(super) const SET_EVENT2: CommandIds = CommandIds {
@@ -148,6 +156,7 @@ pub(super) const SET_EVENT2: CommandIds = CommandIds {
     no_buffers: None,
     host_families: None,
     instance_stages: None,
+    pool_family: None,
 };
 
 /// The ids of a buffer barrier structure's rules.
@@ -357,18 +366,19 @@ impl CoreChecks {
         for (i, b) in memory.iter().enumerate() {
             if let Some(a) = accesses {
                 let at = list.index(i);
-                skip |=
-                    Self::legacy_accesses(cx, (a[0], a[1]), (b.srcAccessMask.0, b.dstAccessMask.0), (src, dst), &at);
+                let ids = (Some(a[0]), Some(a[1]));
+                skip |= Self::legacy_accesses(cx, ids, (b.srcAccessMask.0, b.dstAccessMask.0), (src, dst), &at);
             }
         }
         let list = root.dot("pBufferMemoryBarriers");
         for (i, b) in buffers.iter().enumerate() {
             let at = list.index(i);
             let families = (b.srcQueueFamilyIndex, b.dstQueueFamilyIndex);
-            if let (Some(a), true) = (accesses, families.0 == families.1) {
-                skip |=
-                    Self::legacy_accesses(cx, (a[2], a[3]), (b.srcAccessMask.0, b.dstAccessMask.0), (src, dst), &at);
+            if let Some(a) = accesses {
+                let ids = Self::sides(r, families, (a[2], a[3]));
+                skip |= Self::legacy_accesses(cx, ids, (b.srcAccessMask.0, b.dstAccessMask.0), (src, dst), &at);
             }
+            skip |= Self::pool_family(cx, r, ids, families, &at);
             skip |= self.buffer_barrier(cx, &BUFFER, (b.buffer, b.offset, b.size), families, &at);
             skip |= Self::inside_rules(cx, r, ids, families, None, &at);
         }
@@ -376,10 +386,11 @@ impl CoreChecks {
         for (i, b) in images.iter().enumerate() {
             let at = list.index(i);
             let families = (b.srcQueueFamilyIndex, b.dstQueueFamilyIndex);
-            if let (Some(a), true) = (accesses, families.0 == families.1) {
-                skip |=
-                    Self::legacy_accesses(cx, (a[4], a[5]), (b.srcAccessMask.0, b.dstAccessMask.0), (src, dst), &at);
+            if let Some(a) = accesses {
+                let ids = Self::sides(r, families, (a[4], a[5]));
+                skip |= Self::legacy_accesses(cx, ids, (b.srcAccessMask.0, b.dstAccessMask.0), (src, dst), &at);
             }
+            skip |= Self::pool_family(cx, r, ids, families, &at);
             skip |=
                 self.image_barrier(cx, &IMAGE, (b.image, &b.subresourceRange, b.oldLayout, b.newLayout), families, &at);
             skip |= Self::inside_rules(cx, r, ids, families, Some((b.oldLayout, b.newLayout)), &at);
@@ -428,6 +439,7 @@ impl CoreChecks {
             let families = (b.srcQueueFamilyIndex, b.dstQueueFamilyIndex);
             skip |= Self::barrier2_masks(cx, r, (&masks!(1, b), ids.resource_queue), families, &at);
             skip |= self.buffer_barrier(cx, &BUFFER2, (b.buffer, b.offset, b.size), families, &at);
+            skip |= Self::pool_family(cx, r, ids, families, &at);
             skip |= Self::inside_rules(cx, r, ids, families, None, &at);
         }
         let list = at.arrow("pImageMemoryBarriers");
@@ -435,6 +447,7 @@ impl CoreChecks {
             let at = list.index(i);
             let families = (b.srcQueueFamilyIndex, b.dstQueueFamilyIndex);
             skip |= Self::barrier2_masks(cx, r, (&masks!(2, b), ids.resource_queue), families, &at);
+            skip |= Self::pool_family(cx, r, ids, families, &at);
             skip |= self.image_barrier(
                 cx,
                 &IMAGE2,
@@ -529,10 +542,39 @@ impl CoreChecks {
         skip
     }
 
+    /// The sides of an original buffer or image barrier whose accesses the command's stage masks
+    /// scope: the source side when it transfers nothing or releases from the pool's family, the
+    /// destination side when it transfers nothing or acquires to it.
+    fn sides(
+        r: &Recording,
+        (src, dst): (u32, u32),
+        (src_id, dst_id): (&'static str, &'static str),
+    ) -> (Option<&'static str>, Option<&'static str>) {
+        let own = |f: u32| src == dst || (f == r.queue_family && f != VK_QUEUE_FAMILY_IGNORED);
+        (own(src).then_some(src_id), own(dst).then_some(dst_id))
+    }
+
+    /// A queue family ownership transfer is a release from or an acquire to the pool's family.
+    fn pool_family(cx: &Call<'_>, r: &Recording, ids: &CommandIds, (src, dst): (u32, u32), at: &Location<'_>) -> bool {
+        let family = r.queue_family;
+        let Some(vuid) = ids.pool_family.filter(|_| family != VK_QUEUE_FAMILY_IGNORED) else { return false };
+        if !transfers(src, dst) || src == family || dst == family {
+            return false;
+        }
+        cx.error(
+            vuid,
+            &at.dot("srcQueueFamilyIndex"),
+            format_args!(
+                "({src}) and dstQueueFamilyIndex ({dst}) transfer ownership, but neither is the queue family \
+                 of the command buffer's pool ({family})."
+            ),
+        )
+    }
+
     /// An original structure's access masks against the command's stage masks.
     fn legacy_accesses(
         cx: &Call<'_>,
-        (src_id, dst_id): (&'static str, &'static str),
+        (src_id, dst_id): (Option<&'static str>, Option<&'static str>),
         (src_access, dst_access): (u32, u32),
         (src, dst): (u64, u64),
         at: &Location<'_>,
@@ -543,6 +585,7 @@ impl CoreChecks {
             (dst_id, dst_access, dst, "dstAccessMask", "dstStageMask"),
         ];
         for (vuid, access, stage, a, s) in sides {
+            let Some(vuid) = vuid else { continue };
             let unsupported = unsupported_accesses(u64::from(access), stage);
             if unsupported != 0 {
                 skip |= cx.error(
