@@ -715,6 +715,8 @@ fn barriers_inside_and_outside_render_pass_instances() {
             NONE
         );
 
+        assert_eq!(f.barrier2(cb, &vk::DependencyInfo::default()), NONE);
+
         // Inside dynamic rendering: no layout transition, no ownership transfer.
         let area = vk::Rect2D { offset: vk::Offset2D::default(), extent: vk::Extent2D { width: 16, height: 16 } };
         d.cmd_begin_rendering(cb, &vk::RenderingInfo::default().render_area(area).layer_count(1));
@@ -726,11 +728,11 @@ fn barriers_inside_and_outside_render_pass_instances() {
         let stages = (Stage::VERTEX_SHADER, Stage::VERTEX_SHADER);
         assert_eq!(
             f.legacy_image(cb, same.old_layout(vk::ImageLayout::UNDEFINED), stages),
-            ["VUID-vkCmdPipelineBarrier-oldLayout-01181"]
+            ["VUID-vkCmdPipelineBarrier-None-09553", "VUID-vkCmdPipelineBarrier-oldLayout-01181"]
         );
         assert_eq!(
             f.legacy_image(cb, same.src_queue_family_index(family).dst_queue_family_index(IGNORED), stages),
-            ["VUID-vkCmdPipelineBarrier-srcQueueFamilyIndex-01182"]
+            ["VUID-vkCmdPipelineBarrier-None-09553", "VUID-vkCmdPipelineBarrier-srcQueueFamilyIndex-01182"]
         );
         let same2 = image_barrier2(image, ALL).old_layout(general).new_layout(general);
         let i2 = |b: vk::ImageMemoryBarrier2<'_>| {
@@ -739,12 +741,18 @@ fn barriers_inside_and_outside_render_pass_instances() {
         };
         assert_eq!(
             i2(same2.new_layout(vk::ImageLayout::TRANSFER_DST_OPTIMAL)),
-            ["VUID-vkCmdPipelineBarrier2-oldLayout-01181"]
+            ["VUID-vkCmdPipelineBarrier2-None-09553", "VUID-vkCmdPipelineBarrier2-oldLayout-01181"]
         );
         assert_eq!(
             i2(same2.src_queue_family_index(IGNORED).dst_queue_family_index(family)),
-            ["VUID-vkCmdPipelineBarrier2-srcQueueFamilyIndex-01182"]
+            ["VUID-vkCmdPipelineBarrier2-None-09553", "VUID-vkCmdPipelineBarrier2-srcQueueFamilyIndex-01182"]
         );
+        // Without dynamicRenderingLocalRead, no barrier at all (the one outside above is valid).
+        assert_eq!(
+            f.ids(|| d.cmd_pipeline_barrier(cb, graphics, graphics, vk::DependencyFlags::BY_REGION, &[], &[], &[])),
+            ["VUID-vkCmdPipelineBarrier-None-09553"]
+        );
+        assert_eq!(f.barrier2(cb, &vk::DependencyInfo::default()), ["VUID-vkCmdPipelineBarrier2-None-09553"]);
         let event = f.event();
         let b = [same.old_layout(vk::ImageLayout::UNDEFINED)];
         assert_eq!(

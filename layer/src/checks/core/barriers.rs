@@ -65,6 +65,9 @@ pub(super) struct CommandIds {
     pub instance_stages: Option<[&'static str; 3]>,
     /// An ownership transfer releases from or acquires to the pool's queue family.
     pub pool_family: Option<&'static str>,
+    /// Inside dynamic rendering only with dynamicRenderingLocalRead or a tile image read
+    /// feature.
+    pub in_rendering: Option<&'static str>,
 }
 
 pub(super) const PIPELINE_BARRIER: CommandIds = CommandIds {
@@ -93,6 +96,7 @@ pub(super) const PIPELINE_BARRIER: CommandIds = CommandIds {
         "VUID-vkCmdPipelineBarrier-None-07892",
     ]),
     pool_family: Some("VUID-vkCmdPipelineBarrier-srcQueueFamilyIndex-10388"),
+    in_rendering: Some("VUID-vkCmdPipelineBarrier-None-09553"),
 };
 
 pub(super) const PIPELINE_BARRIER2: CommandIds = CommandIds {
@@ -114,6 +118,7 @@ pub(super) const PIPELINE_BARRIER2: CommandIds = CommandIds {
         "VUID-vkCmdPipelineBarrier2-None-07892",
     ]),
     pool_family: Some("VUID-vkCmdPipelineBarrier2-srcQueueFamilyIndex-10387"),
+    in_rendering: Some("VUID-vkCmdPipelineBarrier2-None-09553"),
 };
 
 pub(super) const WAIT_EVENTS: CommandIds = CommandIds {
@@ -129,6 +134,7 @@ pub(super) const WAIT_EVENTS: CommandIds = CommandIds {
     host_families: None,
     instance_stages: None,
     pool_family: None,
+    in_rendering: None,
 };
 
 pub(super) const WAIT_EVENTS2: CommandIds = CommandIds {
@@ -143,6 +149,7 @@ pub(super) const WAIT_EVENTS2: CommandIds = CommandIds {
     host_families: None,
     instance_stages: None,
     pool_family: None,
+    in_rendering: None,
 };
 
 pub(super) const SET_EVENT2: CommandIds = CommandIds {
@@ -157,6 +164,7 @@ pub(super) const SET_EVENT2: CommandIds = CommandIds {
     host_families: None,
     instance_stages: None,
     pool_family: None,
+    in_rendering: None,
 };
 
 /// The ids of a buffer barrier structure's rules.
@@ -602,7 +610,8 @@ impl CoreChecks {
     }
 
     /// The command's rules on where it is recorded: view-local dependencies only inside a
-    /// render pass instance, no buffer barriers inside one begun with a render pass object.
+    /// render pass instance, no buffer barriers inside one begun with a render pass object, none
+    /// at all inside dynamic rendering without the features that allow them.
     fn render_pass_rules(
         cx: &Call<'_>,
         r: &Recording,
@@ -618,6 +627,25 @@ impl CoreChecks {
                 &at.dot("dependencyFlags"),
                 format_args!("({flags:#x}) includes VK_DEPENDENCY_VIEW_LOCAL_BIT outside a render pass instance."),
             );
+        }
+        if let (Some(vuid), Some(RenderPassInstance::Rendering)) = (ids.in_rendering, &r.instance) {
+            use vigil_generated::features::Feature as F;
+            let features = [
+                F::DYNAMIC_RENDERING_LOCAL_READ,
+                F::SHADER_TILE_IMAGE_COLOR_READ_ACCESS,
+                F::SHADER_TILE_IMAGE_DEPTH_READ_ACCESS,
+                F::SHADER_TILE_IMAGE_STENCIL_READ_ACCESS,
+            ];
+            if cx.device().is_some_and(|d| !features.iter().any(|&f| d.features.contains(f))) {
+                skip |= cx.error(
+                    vuid,
+                    at,
+                    format_args!(
+                        "is recorded inside a render pass instance begun with vkCmdBeginRendering, but neither \
+                         dynamicRenderingLocalRead nor a shaderTileImage*ReadAccess feature is enabled."
+                    ),
+                );
+            }
         }
         let in_render_pass_object = matches!(r.instance, Some(RenderPassInstance::RenderPass { .. }));
         if let (Some(vuid), true, true) = (ids.no_buffers, in_render_pass_object, buffers != 0) {
