@@ -15,6 +15,7 @@ mod settings;
 mod spirv;
 mod stateless;
 mod support;
+mod sync;
 mod threading;
 mod types;
 /// The layer's own MessageID hash, shared so docs and messages can never disagree.
@@ -63,7 +64,9 @@ pub fn generate(reg: &Registry, catalogue: &Catalogue<'_>) -> Result<Vec<(String
     let stateless = stateless::generate(reg, catalogue.vuids)?;
     let objects = objects::generate(reg, catalogue.vuids)?;
     let recording = recording::generate(reg, catalogue.vuids)?;
-    let used = emitted(catalogue.used, stateless.ids.iter().chain(&objects.ids).chain(&recording.ids));
+    let sync = sync::generate(reg, catalogue.vuids)?;
+    let families = stateless.ids.iter().chain(&objects.ids).chain(&recording.ids).chain(&sync.ids);
+    let used = emitted(catalogue.used, families);
     let catalogue = &Catalogue { vuids: catalogue.vuids, used: &used };
     let mut files = generate_src(reg)?
         .into_iter()
@@ -75,6 +78,7 @@ pub fn generate(reg: &Registry, catalogue: &Catalogue<'_>) -> Result<Vec<(String
     files.push((format!("{GENERATED_SRC}/objects.rs"), rust(objects.tokens, "objects")?));
     files.push((format!("{GENERATED_SRC}/recording.rs"), rust(recording.tokens, "recording")?));
     files.push((format!("{GENERATED_SRC}/spirv.rs"), rust(spirv::generate(reg)?.tokens, "spirv")?));
+    files.push((format!("{GENERATED_SRC}/sync.rs"), rust(sync.tokens, "sync")?));
     let threading = threading::generate(reg, &objects.sites)?;
     files.push((format!("{GENERATED_SRC}/threading.rs"), rust(threading.tokens, "threading")?));
     files.push(("generated/VkLayer_vigil.json".into(), settings::manifest(reg)?));
@@ -93,7 +97,9 @@ pub fn emitted_ids(reg: &Registry, catalogue: &Catalogue<'_>) -> Result<BTreeSet
     let stateless = stateless::generate(reg, catalogue.vuids)?;
     let objects = objects::generate(reg, catalogue.vuids)?;
     let recording = recording::generate(reg, catalogue.vuids)?;
-    Ok(emitted(catalogue.used, stateless.ids.iter().chain(&objects.ids).chain(&recording.ids)))
+    let sync = sync::generate(reg, catalogue.vuids)?;
+    let families = stateless.ids.iter().chain(&objects.ids).chain(&recording.ids).chain(&sync.ids);
+    Ok(emitted(catalogue.used, families))
 }
 
 fn emitted<'a>(used: &'a BTreeSet<String>, families: impl IntoIterator<Item = &'a String>) -> BTreeSet<String> {

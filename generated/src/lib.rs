@@ -127,6 +127,8 @@ pub mod settings;
 #[rustfmt::skip]
 pub mod spirv;
 #[rustfmt::skip]
+pub mod sync;
+#[rustfmt::skip]
 pub mod stateless;
 #[rustfmt::skip]
 mod stateless_structs;

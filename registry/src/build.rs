@@ -129,6 +129,7 @@ impl Builder {
                 vp::RegistryChild::SpirvCapabilities(c) if !video_std => {
                     self.reg.spirv_capabilities = spirv_items(c.children, "spirvcapability")?;
                 }
+                vp::RegistryChild::Sync(s) if !video_std => self.reg.sync = sync(s.children)?,
                 vp::RegistryChild::Extensions(e) => {
                     for e in e.children {
                         if video_std {
@@ -895,4 +896,59 @@ fn spirv_items(items: Vec<vp::SpirvExtOrCap>, tag: &str) -> Result<Vec<SpirvItem
             Ok(SpirvItem { name: item.name, enables })
         })
         .collect()
+}
+
+/// vk.xml's `<sync>` children; a support or equivalence of the wrong kind for its element, or a
+/// pipeline stage order the model does not know, is unclassified.
+fn sync(children: Vec<vp::SyncChild>) -> Result<Sync, Error> {
+    let bad = |what: String| Err(Error::Unclassified { what });
+    let mut out = Sync::default();
+    for child in children {
+        match child {
+            vp::SyncChild::Stage(s) => {
+                let queues = match s.syncsupport {
+                    None => None,
+                    Some(vp::SyncSupport { queues: Some(q), stage: None, .. }) => Some(list(&Some(q))),
+                    Some(other) => return bad(format!("syncstage {}: syncsupport {other:?}", s.name)),
+                };
+                let equivalent = match s.syncequivalent {
+                    None => Vec::new(),
+                    Some(vp::SyncEquivalent { stage: Some(e), access: None, .. }) => list(&Some(e)),
+                    Some(other) => return bad(format!("syncstage {}: syncequivalent {other:?}", s.name)),
+                };
+                out.stages.push(SyncStage { name: s.name, alias: s.alias, queues, equivalent });
+            }
+            vp::SyncChild::Access(a) => {
+                let stages = match a.syncsupport {
+                    None => None,
+                    Some(vp::SyncSupport { stage: Some(st), queues: None, .. }) => Some(list(&Some(st))),
+                    Some(other) => return bad(format!("syncaccess {}: syncsupport {other:?}", a.name)),
+                };
+                let equivalent = match a.syncequivalent {
+                    None => Vec::new(),
+                    Some(vp::SyncEquivalent { access: Some(e), stage: None, .. }) => list(&Some(e)),
+                    Some(other) => return bad(format!("syncaccess {}: syncequivalent {other:?}", a.name)),
+                };
+                out.accesses.push(SyncAccess { name: a.name, alias: a.alias, stages, equivalent });
+            }
+            vp::SyncChild::Pipeline(p) => {
+                let mut stages = Vec::new();
+                for st in p.children {
+                    let ordered = match st.order.as_deref() {
+                        None => true,
+                        Some("None") => false,
+                        Some(o) => return bad(format!("syncpipeline {}: stage {} order {o}", p.name, st.text)),
+                    };
+                    if ordered && (st.before.is_some() || st.after.is_some()) {
+                        return bad(format!("syncpipeline {}: ordered stage {} with before/after", p.name, st.text));
+                    }
+                    let stage = st.text.trim().to_string();
+                    stages.push(SyncPipelineStage { stage, ordered, before: st.before, after: st.after });
+                }
+                out.pipelines.push(SyncPipeline { name: p.name, depends: list(&p.depends), stages });
+            }
+            other => return bad(format!("sync child {other:?}")),
+        }
+    }
+    Ok(out)
 }

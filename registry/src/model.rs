@@ -30,6 +30,8 @@ pub struct Registry {
     pub spirv_extensions: Vec<SpirvItem>,
     /// The SPIR-V capabilities Vulkan allows (`<spirvcapabilities>`), in registry order.
     pub spirv_capabilities: Vec<SpirvItem>,
+    /// The synchronization2 stages, accesses and pipeline orderings (`<sync>`).
+    pub sync: Sync,
     pub(crate) index: BTreeMap<String, TypeRef>,
     pub(crate) command_index: BTreeMap<String, usize>,
 }
@@ -353,4 +355,65 @@ pub enum SpirvEnable {
     /// A device property: `structure::member` holds `value` (a flag bit, or `VK_TRUE`), where
     /// one of `requires` (versions or extensions) makes the property meaningful.
     Property { structure: String, member: String, value: String, requires: Vec<String> },
+}
+
+/// vk.xml's `<sync>` block: the synchronization2 pipeline stages, access types and pipeline
+/// orderings, in registry order. Names are `VkPipelineStageFlagBits2` / `VkAccessFlagBits2`
+/// values (or their aliases), as vk.xml writes them; generators resolve them.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Sync {
+    pub stages: Vec<SyncStage>,
+    pub accesses: Vec<SyncAccess>,
+    pub pipelines: Vec<SyncPipeline>,
+}
+
+/// `<syncstage>`: a pipeline stage bit.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SyncStage {
+    /// `VK_PIPELINE_STAGE_2_…`.
+    pub name: String,
+    /// The original `VkPipelineStageFlagBits` name, when the stage has one.
+    pub alias: Option<String>,
+    /// `<syncsupport queues>`: the `VkQueueFlagBits` of queues that support the stage; `None`
+    /// when vk.xml restricts it to none (`TOP_OF_PIPE`, `ALL_COMMANDS`, `HOST`, …).
+    pub queues: Option<Vec<String>>,
+    /// `<syncequivalent stage>`: the stages a meta stage stands for (empty for the others).
+    pub equivalent: Vec<String>,
+}
+
+/// `<syncaccess>`: an access type bit.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SyncAccess {
+    /// `VK_ACCESS_2_…`.
+    pub name: String,
+    /// The original `VkAccessFlagBits` name, when the access has one.
+    pub alias: Option<String>,
+    /// `<syncsupport stage>`: the stages the access may be performed in; `None` when vk.xml
+    /// restricts it to none (`NONE`, `MEMORY_READ`, `MEMORY_WRITE`).
+    pub stages: Option<Vec<String>>,
+    /// `<syncequivalent access>`: the accesses this one stands for (`SHADER_READ` → …).
+    pub equivalent: Vec<String>,
+}
+
+/// `<syncpipeline>`: the logical order of one pipeline type's stages.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SyncPipeline {
+    /// `graphics primitive`, `compute`, …
+    pub name: String,
+    /// The extensions that bring the pipeline type (any one of them); empty for core ones.
+    pub depends: Vec<String>,
+    /// In logical order, first to last.
+    pub stages: Vec<SyncPipelineStage>,
+}
+
+/// `<syncpipelinestage>`: one stage of a pipeline type.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SyncPipelineStage {
+    pub stage: String,
+    /// `false` for `order="None"`: the stage has no place in the order (except `before`).
+    pub ordered: bool,
+    /// The stage this one is logically earlier than, when it is not ordered.
+    pub before: Option<String>,
+    /// The stage this one is logically later than, when it is not ordered.
+    pub after: Option<String>,
 }

@@ -275,3 +275,24 @@ fn spirv_extensions_and_capabilities() {
     assert_eq!(forms(&r.spirv_extensions), [19, 116, 0, 0]);
     assert_eq!(forms(&r.spirv_capabilities), [14, 27, 198, 24]);
 }
+
+/// vk.xml's `<sync>` block: 46 stages, 51 accesses, 17 pipeline types.
+#[test]
+fn sync_block() {
+    let s = &reg().sync;
+    assert_eq!((s.stages.len(), s.accesses.len(), s.pipelines.len()), (46, 51, 17));
+    let all_graphics = s.stages.iter().find(|st| st.name == "VK_PIPELINE_STAGE_2_ALL_GRAPHICS_BIT").unwrap();
+    assert_eq!(all_graphics.queues.as_deref(), Some(&["VK_QUEUE_GRAPHICS_BIT".to_string()][..]));
+    assert_eq!(all_graphics.equivalent.len(), 19);
+    let top = s.stages.iter().find(|st| st.name == "VK_PIPELINE_STAGE_2_TOP_OF_PIPE_BIT").unwrap();
+    assert_eq!((top.queues.as_ref(), top.alias.as_deref()), (None, Some("VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT")));
+    let shader_read = s.accesses.iter().find(|a| a.name == "VK_ACCESS_2_SHADER_READ_BIT").unwrap();
+    assert_eq!(shader_read.equivalent.len(), 4);
+    assert!(s.accesses.iter().find(|a| a.name == "VK_ACCESS_2_MEMORY_READ_BIT").unwrap().stages.is_none());
+    let graphics = &s.pipelines[0];
+    assert_eq!((graphics.name.as_str(), graphics.stages.len()), ("graphics primitive", 15));
+    let density = &graphics.stages[9];
+    assert!(!density.ordered && density.before.as_deref() == Some("VK_PIPELINE_STAGE_2_EARLY_FRAGMENT_TESTS_BIT"));
+    let mesh = s.pipelines.iter().find(|p| p.name == "graphics mesh").unwrap();
+    assert_eq!(mesh.depends, ["VK_NV_mesh_shader", "VK_EXT_mesh_shader"]);
+}

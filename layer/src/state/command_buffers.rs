@@ -148,6 +148,7 @@ impl Default for CommandBufferState {
                 in_render_pass: false,
                 in_video_coding: false,
                 queue_flags: u32::MAX,
+                queue_family: VK_QUEUE_FAMILY_IGNORED,
                 instance: None,
                 pushed: Default::default(),
                 clear_area: None,
@@ -160,10 +161,12 @@ impl Default for CommandBufferState {
 }
 
 impl CommandBufferState {
-    /// Records the level it was allocated at, and the `VkQueueFlags` of its pool's queue family.
-    pub fn allocated(&self, secondary: bool, queue_flags: Option<u32>) {
+    /// Records the level it was allocated at, and its pool's queue family with its `VkQueueFlags`.
+    pub fn allocated(&self, secondary: bool, family: Option<u32>, queue_flags: Option<u32>) {
         self.secondary.store(secondary, Ordering::Relaxed);
-        self.lock().queue_flags = queue_flags.unwrap_or(u32::MAX);
+        let mut r = self.lock();
+        r.queue_flags = queue_flags.unwrap_or(u32::MAX);
+        r.queue_family = family.unwrap_or(VK_QUEUE_FAMILY_IGNORED);
     }
 
     /// Whether it is a secondary command buffer.

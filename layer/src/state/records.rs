@@ -555,6 +555,8 @@ pub struct Recording {
     pub in_video_coding: bool,
     /// The `VkQueueFlags` of its pool's queue family (every bit while unknown).
     pub queue_flags: u32,
+    /// Its pool's queue family index (`VK_QUEUE_FAMILY_IGNORED` while unknown).
+    pub queue_family: u32,
     /// The render pass instance it began, while active (none for one a secondary continues).
     pub instance: Option<RenderPassInstance>,
     /// The pipeline layout its last push constant update was made with (kept while core is on).

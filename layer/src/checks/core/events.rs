@@ -9,6 +9,7 @@
 use vigil_generated::features::Feature;
 use vigil_generated::*;
 
+use super::barriers::{WAIT_EVENTS, WAIT_EVENTS2};
 use super::CoreChecks;
 use crate::chassis::raw::slice;
 use crate::chassis::Call;
@@ -214,6 +215,7 @@ impl CoreChecks {
         cx: &Call<'_>,
         cb: VkCommandBuffer,
         (events, src, dst): (&[VkEvent], u32, u32),
+        memory: &[VkMemoryBarrier],
         buffers: &[VkBufferMemoryBarrier],
         images: &[VkImageMemoryBarrier],
     ) -> bool {
@@ -222,6 +224,7 @@ impl CoreChecks {
             let root = cx.location();
             let src_at = root.dot("srcStageMask");
             let mut skip = Self::stage_features(cx, &WAIT_EVENTS_SRC_STAGES, u64::from(src), &src_at);
+            skip |= self.legacy_barriers(cx, r, &WAIT_EVENTS, (src, dst, 0), memory, buffers, images);
             skip |= Self::set_by_other_version(cx, r, &keys, SetBy::Set2);
             // The stages of the recording's own sets, when it set every event (plus the host
             // stage, which a host set may add).
@@ -298,6 +301,7 @@ impl CoreChecks {
             // SAFETY: `count` dependency infos, as the application passed them.
             for (i, info) in unsafe { slice(infos, count) }.iter().enumerate() {
                 let at = list.index(i);
+                skip |= self.dependency_info(cx, r, &WAIT_EVENTS2, info, &at);
                 let forbidden = 0x1 | 0x2 | 0x4 | 0x8;
                 let flags = info.dependencyFlags.0;
                 if flags & forbidden != 0 {

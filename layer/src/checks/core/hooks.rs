@@ -3,6 +3,7 @@
 
 use vigil_generated::*;
 
+use super::barriers::{PIPELINE_BARRIER, PIPELINE_BARRIER2, SET_EVENT2};
 use super::buffers::{BIND_INDEX_BUFFER, BIND_VERTEX_BUFFERS, BIND_VERTEX_BUFFERS2};
 use super::buffers::{COPY_BUFFER, COPY_BUFFER_INFO, FILL_BUFFER, UPDATE_BUFFER};
 use super::clears::{CLEAR_COLOR, CLEAR_DEPTH_STENCIL};
@@ -95,20 +96,25 @@ impl ValidationObject for CoreChecks {
         &self,
         cx: &Call<'_>,
         cb: VkCommandBuffer,
-        _src: VkPipelineStageFlags,
-        _dst: VkPipelineStageFlags,
-        _flags: VkDependencyFlags,
-        _memory_count: u32,
-        _memory: *const VkMemoryBarrier,
-        _buffer_count: u32,
-        _buffer: *const VkBufferMemoryBarrier,
+        src: VkPipelineStageFlags,
+        dst: VkPipelineStageFlags,
+        flags: VkDependencyFlags,
+        memory_count: u32,
+        memory: *const VkMemoryBarrier,
+        buffer_count: u32,
+        buffers: *const VkBufferMemoryBarrier,
         image_count: u32,
         images: *const VkImageMemoryBarrier,
     ) -> bool {
-        let recorded = self.recording_rules(cx);
+        // SAFETY: the counted barriers, as the application passed them.
+        let (memory, buffers, images) =
+            unsafe { (slice(memory, memory_count), slice(buffers, buffer_count), slice(images, image_count)) };
+        let masks = (src.0, dst.0, flags.0);
+        let recorded = self.with_recording(cx, cb.as_raw(), |r| {
+            self.legacy_barriers(cx, r, &PIPELINE_BARRIER, masks, memory, buffers, images)
+        });
         recorded | {
-            // SAFETY: `image_count` barriers, as the application passed them.
-            let barriers = unsafe { slice(images, image_count) }.iter().map(ImageBarrier::from);
+            let barriers = images.iter().map(ImageBarrier::from);
             let root = cx.location();
             let at = root.dot("pImageMemoryBarriers");
             self.barrier_layouts(cx, cb, barriers, &at, "VUID-VkImageMemoryBarrier-oldLayout-01197")
@@ -121,13 +127,14 @@ impl ValidationObject for CoreChecks {
         cb: VkCommandBuffer,
         info: *const VkDependencyInfo,
     ) -> bool {
-        let recorded = self.recording_rules(cx);
+        let root = cx.location();
+        let info_at = root.dot("pDependencyInfo");
+        let recorded =
+            self.with_recording(cx, cb.as_raw(), |r| self.dependency_info(cx, r, &PIPELINE_BARRIER2, info, &info_at));
         recorded | {
             // SAFETY: the dependency info the application passed.
             let barriers = unsafe { dependency_barriers(info) }.iter().map(ImageBarrier::from);
-            let root = cx.location();
-            let info = root.dot("pDependencyInfo");
-            let at = info.arrow("pImageMemoryBarriers");
+            let at = info_at.arrow("pImageMemoryBarriers");
             self.barrier_layouts(cx, cb, barriers, &at, "VUID-VkImageMemoryBarrier2-oldLayout-01197")
         }
     }
@@ -1158,11 +1165,14 @@ impl ValidationObject for CoreChecks {
     fn pre_call_validate_cmd_set_event2(
         &self,
         cx: &Call<'_>,
-        _cb: VkCommandBuffer,
+        cb: VkCommandBuffer,
         _event: VkEvent,
         info: *const VkDependencyInfo,
     ) -> bool {
-        self.recording_rules(cx) | Self::set_event2(cx, info)
+        let root = cx.location();
+        let at = root.dot("pDependencyInfo");
+        self.with_recording(cx, cb.as_raw(), |r| self.dependency_info(cx, r, &SET_EVENT2, info, &at))
+            | Self::set_event2(cx, info)
     }
 
     fn pre_call_validate_cmd_reset_event2(
@@ -1188,8 +1198,8 @@ impl ValidationObject for CoreChecks {
         events: *const VkEvent,
         src: VkPipelineStageFlags,
         dst: VkPipelineStageFlags,
-        _memory_count: u32,
-        _memory: *const VkMemoryBarrier,
+        memory_count: u32,
+        memory: *const VkMemoryBarrier,
         buffer_count: u32,
         buffers: *const VkBufferMemoryBarrier,
         image_count: u32,
@@ -1197,8 +1207,8 @@ impl ValidationObject for CoreChecks {
     ) -> bool {
         // SAFETY: the counted events and barriers, as the application passed them.
         let (buffers, images) = unsafe { (slice(buffers, buffer_count), slice(images, image_count)) };
-        let events = unsafe { slice(events, event_count) };
-        self.wait_events(cx, cb, (events, src.0, dst.0), buffers, images)
+        let (events, memory) = unsafe { (slice(events, event_count), slice(memory, memory_count)) };
+        self.wait_events(cx, cb, (events, src.0, dst.0), memory, buffers, images)
     }
 
     fn pre_call_validate_cmd_wait_events2(

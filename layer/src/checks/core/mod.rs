@@ -2,6 +2,7 @@
 //! (`state`). One module per area; validate hooks only read the tracker.
 
 mod attachment_layouts;
+mod barriers;
 mod bindings;
 mod buffers;
 mod clears;

@@ -422,7 +422,7 @@ impl StateTracker {
             let cb = unsafe { buffers.add(i).read() };
             if let Some(c) = self.get(TYPES.command_buffer, cb.as_raw()) {
                 if let Some(c) = c.command_buffer() {
-                    c.allocated(secondary, queue_flags);
+                    c.allocated(secondary, family, queue_flags);
                 }
             }
         }
