@@ -1,0 +1,652 @@
+//! Shader objects (`VK_EXT_shader_object`) through the real loader on lavapipe:
+//! vkCreateShadersEXT's create infos (stages, flags and next stages against the device's
+//! features, push constant ranges, set layout counts, shaders linked in one call),
+//! vkCmdBindShadersEXT's stages and shaders, and draws and dispatches with shader objects bound
+//! instead of pipelines: every stage named, the bound shaders agreeing (push constant ranges,
+//! set layouts, next stages, linked partners), the dynamic state they need set, and the
+//! interaction with pipelines (each unbinds the other). Each invalid call reports its exact ids
+//! and is skipped; its valid neighbour reports nothing.
+
+use std::ffi::CStr;
+
+use ash::vk;
+use vigil_tests::{Context, ContextBuilder, VulkanEnv, VIGIL_LAYER};
+
+const NONE: [&str; 0] = [];
+
+thread_local! {
+    /// The cases that failed so far: every mismatch of a run is listed at its end.
+    static FAILED: std::cell::RefCell<Vec<String>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// `assert_eq!`, but noted and reported with the others at the end of the run.
+macro_rules! check {
+    ($left:expr, $right:expr $(, $($what:tt)+)?) => {{
+        let (left, right) = (&$left, &$right);
+        if left.iter().map(|s| s.to_string()).collect::<Vec<_>>() != right.iter().map(|s| s.to_string()).collect::<Vec<_>>() {
+            let what: String = String::new() $(+ &format!($($what)+))?;
+            FAILED.with(|f| f.borrow_mut().push(format!("line {}{what}: {left:?} != {right:?}", line!())));
+        }
+    }};
+}
+const VERTEX_SPV: &[u8] = include_bytes!("../shaders/triangle.vert.spv");
+const FRAGMENT_SPV: &[u8] = include_bytes!("../shaders/triangle.frag.spv");
+const COMPUTE_SPV: &[u8] = include_bytes!("../shaders/empty.comp.spv");
+const MESH_SPV: &[u8] = include_bytes!("../shaders/empty.mesh.spv");
+
+type Stage = vk::ShaderStageFlags;
+type Flags = vk::ShaderCreateFlagsEXT;
+
+/// One shader's create info, as the tests vary it.
+#[derive(Clone, Copy)]
+struct Shader {
+    code: &'static [u8],
+    stage: Stage,
+    next: Stage,
+    flags: Flags,
+    /// Its push constant range: (stages, offset, size).
+    push: Option<(Stage, u32, u32)>,
+    /// Two push constant ranges of one stage.
+    push_twice: bool,
+    /// How many times it names the fixture's set layout.
+    sets: u32,
+    binary: bool,
+}
+
+const fn shader(code: &'static [u8], stage: Stage, next: Stage) -> Shader {
+    Shader { code, stage, next, flags: Flags::empty(), push: None, push_twice: false, sets: 0, binary: false }
+}
+
+const VERTEX: Shader = shader(VERTEX_SPV, Stage::VERTEX, Stage::FRAGMENT);
+const FRAGMENT: Shader = shader(FRAGMENT_SPV, Stage::FRAGMENT, Stage::empty());
+const COMPUTE: Shader = shader(COMPUTE_SPV, Stage::COMPUTE, Stage::empty());
+
+impl Shader {
+    const fn flags(mut self, flags: Flags) -> Self {
+        self.flags = flags;
+        self
+    }
+    const fn stage(mut self, stage: Stage) -> Self {
+        self.stage = stage;
+        self
+    }
+    const fn next(mut self, next: Stage) -> Self {
+        self.next = next;
+        self
+    }
+    const fn linked(self) -> Self {
+        self.flags(Flags::LINK_STAGE)
+    }
+}
+
+struct Fixture {
+    ctx: Context,
+    so: ash::ext::shader_object::Device,
+    pool: vk::CommandPool,
+    view: vk::ImageView,
+    set_layout: vk::DescriptorSetLayout,
+    indirect: vk::Buffer,
+    index: vk::Buffer,
+}
+
+impl Fixture {
+    fn new(entry: &ash::Entry, builder: ContextBuilder) -> Self {
+        let ctx = builder.layers(&[VIGIL_LAYER]).build_skipping_errors(entry);
+        let so = ash::ext::shader_object::Device::new(&ctx.instance, &ctx.device);
+        let d = &ctx.device;
+        // SAFETY: plain object creation with valid create infos.
+        unsafe {
+            let pool = d
+                .create_command_pool(
+                    &vk::CommandPoolCreateInfo::default()
+                        .queue_family_index(ctx.queue_family)
+                        .flags(vk::CommandPoolCreateFlags::RESET_COMMAND_BUFFER),
+                    None,
+                )
+                .expect("vkCreateCommandPool");
+            let image = d
+                .create_image(
+                    &vk::ImageCreateInfo::default()
+                        .image_type(vk::ImageType::TYPE_2D)
+                        .format(vk::Format::R8G8B8A8_UNORM)
+                        .extent(vk::Extent3D { width: 64, height: 64, depth: 1 })
+                        .mip_levels(1)
+                        .array_layers(1)
+                        .samples(vk::SampleCountFlags::TYPE_1)
+                        .usage(vk::ImageUsageFlags::COLOR_ATTACHMENT),
+                    None,
+                )
+                .expect("vkCreateImage");
+            let req = d.get_image_memory_requirements(image);
+            d.bind_image_memory(image, memory(&ctx, req), 0).expect("bind image");
+            let view = d.create_image_view(&vigil_tests::context::color_view_info(image), None).expect("view");
+            let set_layout = d
+                .create_descriptor_set_layout(&vk::DescriptorSetLayoutCreateInfo::default(), None)
+                .expect("set layout");
+            let buffer = |usage| {
+                let b = d.create_buffer(&vk::BufferCreateInfo::default().size(64).usage(usage), None).expect("buffer");
+                d.bind_buffer_memory(b, memory(&ctx, d.get_buffer_memory_requirements(b)), 0).expect("bind buffer");
+                b
+            };
+            let indirect = buffer(vk::BufferUsageFlags::INDIRECT_BUFFER);
+            let index = buffer(vk::BufferUsageFlags::INDEX_BUFFER);
+            Fixture { ctx, so, pool, view, set_layout, indirect, index }
+        }
+    }
+
+    fn infos<'a>(
+        &self,
+        shaders: &'a [Shader],
+        layouts: &'a [vk::DescriptorSetLayout],
+    ) -> Vec<vk::ShaderCreateInfoEXT<'a>> {
+        shaders
+            .iter()
+            .map(|s| {
+                let mut info = vk::ShaderCreateInfoEXT::default()
+                    .stage(s.stage)
+                    .next_stage(s.next)
+                    .flags(s.flags)
+                    .code_type(if s.binary { vk::ShaderCodeTypeEXT::BINARY } else { vk::ShaderCodeTypeEXT::SPIRV })
+                    .code(s.code)
+                    .name(c"main")
+                    .set_layouts(&layouts[..s.sets as usize]);
+                if s.push_twice {
+                    info = info.push_constant_ranges(&TWICE);
+                } else if let Some(range) = s.push {
+                    info = info.push_constant_ranges(match range {
+                        (Stage::VERTEX, 0, 16) => &VERTEX_16,
+                        _ => &FRAGMENT_16,
+                    });
+                }
+                info
+            })
+            .collect()
+    }
+
+    /// vkCreateShadersEXT with `shaders`; the ids reported, and the shaders made (empty when
+    /// the call was skipped).
+    fn create(&self, shaders: &[Shader]) -> (Vec<String>, Vec<vk::ShaderEXT>) {
+        let layouts = vec![self.set_layout; 64];
+        let infos = self.infos(shaders, &layouts);
+        let mut made = Vec::new();
+        let ids = self.ctx.messages.problem_ids_of(|| {
+            // SAFETY: create infos of valid code and live set layouts, or skipped by Vigil.
+            if let Ok(s) = unsafe { self.so.create_shaders(&infos, None) } {
+                made = s;
+            }
+        });
+        (sorted(ids), made)
+    }
+
+    /// The ids of creating `shaders`, which are destroyed again.
+    fn create_ids(&self, shaders: &[Shader]) -> Vec<String> {
+        let (ids, made) = self.create(shaders);
+        for s in made {
+            // SAFETY: a shader just made, unused.
+            unsafe { self.so.destroy_shader(s, None) };
+        }
+        ids
+    }
+
+    /// One shader, made.
+    fn make(&self, s: Shader) -> vk::ShaderEXT {
+        let (ids, made) = self.create(&[s]);
+        assert_eq!(ids, NONE);
+        made[0]
+    }
+
+    /// Records `record` (inside a rendering instance where `rendering`); the ids reported.
+    fn ids_in(&self, rendering: bool, record: impl FnOnce(&ash::Device, vk::CommandBuffer)) -> Vec<String> {
+        let d = &self.ctx.device;
+        // SAFETY: a command buffer of a resettable pool, recorded and never submitted.
+        unsafe {
+            let cb = d
+                .allocate_command_buffers(
+                    &vk::CommandBufferAllocateInfo::default().command_pool(self.pool).command_buffer_count(1),
+                )
+                .expect("vkAllocateCommandBuffers")[0];
+            d.begin_command_buffer(cb, &vk::CommandBufferBeginInfo::default()).expect("vkBeginCommandBuffer");
+            let attachments = [vk::RenderingAttachmentInfo::default()
+                .image_view(self.view)
+                .image_layout(vk::ImageLayout::COLOR_ATTACHMENT_OPTIMAL)
+                .load_op(vk::AttachmentLoadOp::DONT_CARE)
+                .store_op(vk::AttachmentStoreOp::STORE)];
+            let info = vk::RenderingInfo::default()
+                .render_area(vk::Rect2D { extent: vk::Extent2D { width: 64, height: 64 }, ..Default::default() })
+                .layer_count(1)
+                .color_attachments(&attachments);
+            if rendering {
+                d.cmd_begin_rendering(cb, &info);
+            }
+            let ids = self.ctx.messages.problem_ids_of(|| record(d, cb));
+            if rendering {
+                d.cmd_end_rendering(cb);
+            }
+            d.end_command_buffer(cb).expect("vkEndCommandBuffer");
+            d.free_command_buffers(self.pool, &[cb]);
+            sorted(ids)
+        }
+    }
+
+    fn ids(&self, record: impl FnOnce(&ash::Device, vk::CommandBuffer)) -> Vec<String> {
+        self.ids_in(true, record)
+    }
+
+    fn bind(&self, cb: vk::CommandBuffer, stages: &[Stage], shaders: &[vk::ShaderEXT]) {
+        // SAFETY: recording; the arrays are of one length (or Vigil skips the call).
+        unsafe { self.so.cmd_bind_shaders(cb, stages, shaders) };
+    }
+
+    /// Every dynamic state a draw with a vertex shader needs, but `except`.
+    fn set_state(&self, cb: vk::CommandBuffer, except: &str) {
+        let d = &self.ctx.device;
+        let so = &self.so;
+        // SAFETY: recording state commands.
+        unsafe {
+            let setters: [(&str, &dyn Fn()); 11] = [
+                ("viewport", &|| d.cmd_set_viewport_with_count(cb, &[VIEWPORT])),
+                ("scissor", &|| d.cmd_set_scissor_with_count(cb, &[SCISSOR])),
+                ("discard", &|| d.cmd_set_rasterizer_discard_enable(cb, false)),
+                ("cull", &|| d.cmd_set_cull_mode(cb, vk::CullModeFlags::NONE)),
+                ("front", &|| d.cmd_set_front_face(cb, vk::FrontFace::CLOCKWISE)),
+                ("depth test", &|| d.cmd_set_depth_test_enable(cb, false)),
+                ("stencil test", &|| d.cmd_set_stencil_test_enable(cb, false)),
+                ("depth bias", &|| d.cmd_set_depth_bias_enable(cb, false)),
+                ("topology", &|| d.cmd_set_primitive_topology(cb, vk::PrimitiveTopology::TRIANGLE_LIST)),
+                ("restart", &|| d.cmd_set_primitive_restart_enable(cb, false)),
+                ("vertex input", &|| so.cmd_set_vertex_input(cb, &[], &[])),
+            ];
+            for (name, set) in setters {
+                if name != except {
+                    set();
+                }
+            }
+        }
+    }
+}
+
+const VERTEX_16: [vk::PushConstantRange; 1] =
+    [vk::PushConstantRange { stage_flags: Stage::VERTEX, offset: 0, size: 16 }];
+const FRAGMENT_16: [vk::PushConstantRange; 1] =
+    [vk::PushConstantRange { stage_flags: Stage::FRAGMENT, offset: 0, size: 16 }];
+const TWICE: [vk::PushConstantRange; 2] = [
+    vk::PushConstantRange { stage_flags: Stage::VERTEX, offset: 0, size: 16 },
+    vk::PushConstantRange { stage_flags: Stage::VERTEX, offset: 16, size: 16 },
+];
+const VIEWPORT: vk::Viewport =
+    vk::Viewport { x: 0.0, y: 0.0, width: 64.0, height: 64.0, min_depth: 0.0, max_depth: 1.0 };
+const SCISSOR: vk::Rect2D =
+    vk::Rect2D { offset: vk::Offset2D { x: 0, y: 0 }, extent: vk::Extent2D { width: 64, height: 64 } };
+
+fn sorted(mut ids: Vec<String>) -> Vec<String> {
+    ids.sort();
+    ids
+}
+
+/// `ids` as owned strings, sorted.
+fn expect(ids: &[&str]) -> Vec<String> {
+    sorted(ids.iter().map(|s| s.to_string()).collect())
+}
+
+fn memory(ctx: &Context, req: vk::MemoryRequirements) -> vk::DeviceMemory {
+    let ty = ctx.memory_type(req.memory_type_bits, vk::MemoryPropertyFlags::HOST_VISIBLE);
+    let info = vk::MemoryAllocateInfo::default().allocation_size(req.size).memory_type_index(ty);
+    // SAFETY: a valid allocate info.
+    unsafe { ctx.device.allocate_memory(&info, None) }.expect("vkAllocateMemory")
+}
+
+/// `VUID-VkShaderCreateInfoEXT-{suffix}`.
+fn info_id(suffix: &str) -> String {
+    format!("VUID-VkShaderCreateInfoEXT-{suffix}")
+}
+
+/// The shader-object device: mesh shading and the subgroup features on, tessellation and
+/// geometry shaders off.
+fn rich(entry: &ash::Entry) -> Fixture {
+    let builder = ContextBuilder::new()
+        .shader_object()
+        .mesh_shader()
+        .features(vk::PhysicalDeviceFeatures::default().multi_viewport(true))
+        .vulkan12_features(vk::PhysicalDeviceVulkan12Features::default().draw_indirect_count(true))
+        .vulkan13_features(
+            vk::PhysicalDeviceVulkan13Features::default()
+                .dynamic_rendering(true)
+                .subgroup_size_control(true)
+                .compute_full_subgroups(true),
+        );
+    Fixture::new(entry, builder)
+}
+
+/// `VK_EXT_shader_object` enabled without its feature, and no other features.
+fn bare(entry: &ash::Entry) -> Fixture {
+    let name: &CStr = ash::ext::shader_object::NAME;
+    let builder = ContextBuilder::new()
+        .device_extensions(&[name])
+        .vulkan13_features(vk::PhysicalDeviceVulkan13Features::default().dynamic_rendering(true));
+    Fixture::new(entry, builder)
+}
+
+/// One process, one loader environment: every case runs from here.
+#[test]
+fn shader_objects() {
+    let entry = VulkanEnv::new().with_vigil().entry();
+    let (rich, bare) = (rich(&entry), bare(&entry));
+    create_rules(&rich, &bare);
+    linked_creation(&rich);
+    bind_rules(&rich, &bare);
+    draws(&rich);
+    dynamic_state(&rich);
+    dispatches(&rich);
+    let failed = FAILED.with(|f| f.take());
+    assert!(failed.is_empty(), "{}", failed.join("\n"));
+}
+
+fn create_rules(f: &Fixture, bare: &Fixture) {
+    check!(f.create_ids(&[VERTEX]), NONE);
+    check!(f.create_ids(&[VERTEX, FRAGMENT, COMPUTE]), NONE);
+    check!(bare.create_ids(&[VERTEX]), ["VUID-vkCreateShadersEXT-None-08400"]);
+    // Stages: never several, and those of features not enabled.
+    check!(f.create_ids(&[VERTEX.stage(Stage::ALL_GRAPHICS).next(Stage::empty())]), [info_id("stage-08418")]);
+    let stage = |s: Stage| f.create_ids(&[VERTEX.stage(s).next(Stage::empty())]);
+    check!(stage(Stage::TESSELLATION_CONTROL), [info_id("stage-08419")]);
+    check!(stage(Stage::TESSELLATION_EVALUATION), [info_id("stage-08419")]);
+    check!(stage(Stage::GEOMETRY), [info_id("stage-08420")]);
+    check!(stage(Stage::TASK_EXT), [info_id("stage-08421")]);
+    check!(
+        bare.create_ids(&[VERTEX.stage(Stage::MESH_EXT).next(Stage::empty())]),
+        // The bare device lacks VK_EXT_mesh_shader: the stage is not a valid value there.
+        expect(&[
+            "VUID-vkCreateShadersEXT-None-08400",
+            "VUID-VkShaderCreateInfoEXT-stage-08422",
+            "VUID-VkShaderCreateInfoEXT-stage-parameter"
+        ])
+    );
+    check!(f.create_ids(&[shader(MESH_SPV, Stage::MESH_EXT, Stage::FRAGMENT)]), NONE);
+    // Ray tracing is not enabled: the stage is no valid value either.
+    check!(stage(Stage::RAYGEN_KHR), expect(&[&info_id("stage-12445"), &info_id("stage-parameter")]));
+    // Flags against stages and features.
+    let flags = |s: Shader, flags: Flags| f.create_ids(&[s.flags(flags)]);
+    check!(flags(COMPUTE, Flags::LINK_STAGE), [info_id("flags-08412")]);
+    check!(flags(VERTEX, Flags::NO_TASK_SHADER), [info_id("flags-08414")]);
+    check!(f.create_ids(&[shader(MESH_SPV, Stage::MESH_EXT, Stage::FRAGMENT).flags(Flags::NO_TASK_SHADER)]), NONE);
+    check!(flags(VERTEX, Flags::DISPATCH_BASE), [info_id("flags-08485")]);
+    check!(flags(COMPUTE, Flags::DISPATCH_BASE), NONE);
+    let rate = Flags::FRAGMENT_SHADING_RATE_ATTACHMENT;
+    check!(flags(VERTEX, rate), expect(&[&info_id("flags-08486"), &info_id("flags-08487")]));
+    check!(flags(FRAGMENT, rate), [info_id("flags-08487")]);
+    let density = Flags::FRAGMENT_DENSITY_MAP_ATTACHMENT;
+    check!(flags(VERTEX, density), expect(&[&info_id("flags-08488"), &info_id("flags-08489")]));
+    check!(flags(FRAGMENT, density), [info_id("flags-08489")]);
+    check!(flags(VERTEX, Flags::REQUIRE_FULL_SUBGROUPS), [info_id("flags-08992")]);
+    check!(flags(COMPUTE, Flags::REQUIRE_FULL_SUBGROUPS), NONE);
+    check!(
+        bare.create_ids(&[COMPUTE.flags(Flags::REQUIRE_FULL_SUBGROUPS)]),
+        expect(&["VUID-vkCreateShadersEXT-None-08400", &info_id("flags-09405"),])
+    );
+    check!(flags(COMPUTE, Flags::ALLOW_VARYING_SUBGROUP_SIZE), NONE);
+    check!(
+        bare.create_ids(&[COMPUTE.flags(Flags::ALLOW_VARYING_SUBGROUP_SIZE)]),
+        expect(&["VUID-vkCreateShadersEXT-None-08400", &info_id("flags-09404"),])
+    );
+    // Next stages: what may follow each stage, and stages of features not enabled.
+    let next = |s: Shader, next: Stage| f.create_ids(&[s.next(next)]);
+    check!(next(VERTEX, Stage::COMPUTE), [info_id("nextStage-08427")]);
+    check!(next(VERTEX, Stage::TESSELLATION_CONTROL), [info_id("nextStage-08428")]);
+    check!(next(VERTEX, Stage::GEOMETRY), [info_id("nextStage-08429")]);
+    let tc = VERTEX.stage(Stage::TESSELLATION_CONTROL);
+    check!(next(tc, Stage::FRAGMENT), expect(&[&info_id("stage-08419"), &info_id("nextStage-08430")]));
+    let te = VERTEX.stage(Stage::TESSELLATION_EVALUATION);
+    check!(next(te, Stage::VERTEX), expect(&[&info_id("stage-08419"), &info_id("nextStage-08431")]));
+    let geometry = VERTEX.stage(Stage::GEOMETRY);
+    check!(next(geometry, Stage::VERTEX), expect(&[&info_id("stage-08420"), &info_id("nextStage-08433")]));
+    check!(next(FRAGMENT, Stage::VERTEX), [info_id("nextStage-08434")]);
+    check!(next(COMPUTE, Stage::FRAGMENT), [info_id("nextStage-08434")]);
+    let task = VERTEX.stage(Stage::TASK_EXT);
+    check!(next(task, Stage::FRAGMENT), expect(&[&info_id("stage-08421"), &info_id("nextStage-08435")]));
+    let mesh = shader(MESH_SPV, Stage::MESH_EXT, Stage::empty());
+    check!(next(mesh, Stage::VERTEX), [info_id("nextStage-08436")]);
+    // Push constant ranges: one per stage.
+    let twice = Shader { push_twice: true, ..VERTEX };
+    check!(f.create_ids(&[twice]), [info_id("pPushConstantRanges-10063")]);
+    check!(f.create_ids(&[Shader { push: Some((Stage::VERTEX, 0, 16)), ..VERTEX }]), NONE);
+    // Set layouts: at most maxBoundDescriptorSets.
+    // SAFETY: a physical device of the instance.
+    let limits = unsafe { f.ctx.instance.get_physical_device_properties(f.ctx.physical_device) }.limits;
+    let max = limits.max_bound_descriptor_sets;
+    check!(f.create_ids(&[Shader { sets: max, ..VERTEX }]), NONE);
+    check!(f.create_ids(&[Shader { sets: max + 1, ..VERTEX }]), [info_id("setLayoutCount-12257")]);
+}
+
+fn linked_creation(f: &Fixture) {
+    let id = |suffix: &str| format!("VUID-vkCreateShadersEXT-pCreateInfos-{suffix}");
+    check!(f.create_ids(&[VERTEX.linked(), FRAGMENT.linked()]), NONE);
+    check!(f.create_ids(&[VERTEX.linked(), FRAGMENT]), [id("08402")]);
+    let mesh = shader(MESH_SPV, Stage::MESH_EXT, Stage::FRAGMENT);
+    check!(f.create_ids(&[mesh.linked(), FRAGMENT.linked()]), NONE);
+    check!(f.create_ids(&[FRAGMENT.linked(), mesh]), [id("08403")]);
+    check!(f.create_ids(&[mesh.linked(), VERTEX.linked()]), [id("08404")]);
+    let no_task = mesh.flags(Flags::LINK_STAGE | Flags::NO_TASK_SHADER);
+    let task = VERTEX.stage(Stage::TASK_EXT).next(Stage::MESH_EXT).linked();
+    check!(f.create_ids(&[no_task, task]), expect(&[&info_id("stage-08421"), &id("08405")]));
+    check!(f.create_ids(&[VERTEX.linked(), VERTEX.linked(), FRAGMENT.linked()]), [id("08410")]);
+    let binary = Shader { binary: true, ..FRAGMENT.linked() };
+    check!(f.create_ids(&[VERTEX.linked(), binary]), [id("08411")]);
+    check!(f.create_ids(&[VERTEX.linked().next(Stage::empty()), FRAGMENT.linked()]), [id("08409")]);
+}
+
+fn bind_rules(f: &Fixture, bare: &Fixture) {
+    let (vertex, fragment) = (f.make(VERTEX), f.make(FRAGMENT));
+    let id = |suffix: &str| format!("VUID-vkCmdBindShadersEXT-{suffix}");
+    let bind = |stages: &[Stage], shaders: &[vk::ShaderEXT]| f.ids(|_, cb| f.bind(cb, stages, shaders));
+    check!(bind(&[Stage::VERTEX, Stage::FRAGMENT], &[vertex, fragment]), NONE);
+    check!(bind(&[Stage::VERTEX, Stage::VERTEX], &[vertex, vertex]), [id("pStages-08463")]);
+    check!(bind(&[Stage::ALL_GRAPHICS], &[vk::ShaderEXT::null()]), [id("pStages-08464")]);
+    check!(
+        bind(&[Stage::RAYGEN_KHR], &[vk::ShaderEXT::null()]),
+        expect(&[&id("pStages-08465"), &id("pStages-parameter")])
+    );
+    check!(bind(&[Stage::FRAGMENT], &[vertex]), [id("pShaders-08469")]);
+    check!(bind(&[Stage::FRAGMENT], &[vk::ShaderEXT::null()]), NONE);
+    // A task or mesh shader with a vertex shader in one call (a vertex shader bound as one).
+    let with_vertex = |stage: Stage| bind(&[stage, Stage::VERTEX], &[vertex, vertex]);
+    check!(with_vertex(Stage::TASK_EXT), expect(&[&id("pShaders-08469"), &id("pShaders-08470")]));
+    check!(with_vertex(Stage::MESH_EXT), expect(&[&id("pShaders-08469"), &id("pShaders-08471")]));
+    check!(bind(&[Stage::MESH_EXT, Stage::VERTEX], &[vk::ShaderEXT::null(), vertex]), NONE);
+    let ids = bare.ids(|_, cb| bare.bind(cb, &[Stage::VERTEX], &[vk::ShaderEXT::null()]));
+    check!(ids, [id("None-08462")]);
+}
+
+/// The draw commands the tests record, by name.
+/// A draw or dispatch command, by name.
+type Command<'a> = (&'static str, Box<dyn Fn(&ash::Device, vk::CommandBuffer) + 'a>);
+
+fn draw_commands(f: &Fixture) -> Vec<Command<'_>> {
+    let b = f.indirect;
+    vec![
+        // SAFETY (all): draws recorded inside a rendering instance, their indirect commands at 0
+        // and their count at 32 in a 64-byte indirect buffer, an index buffer bound.
+        ("vkCmdDraw", Box::new(|d, cb| unsafe { d.cmd_draw(cb, 3, 1, 0, 0) })),
+        ("vkCmdDrawIndexed", Box::new(|d, cb| unsafe { d.cmd_draw_indexed(cb, 3, 1, 0, 0, 0) })),
+        ("vkCmdDrawIndexedIndirect", Box::new(move |d, cb| unsafe { d.cmd_draw_indexed_indirect(cb, b, 0, 1, 20) })),
+        (
+            "vkCmdDrawIndexedIndirectCount",
+            Box::new(move |d, cb| unsafe { d.cmd_draw_indexed_indirect_count(cb, b, 0, b, 32, 1, 20) }),
+        ),
+        ("vkCmdDrawIndirect", Box::new(move |d, cb| unsafe { d.cmd_draw_indirect(cb, b, 0, 1, 16) })),
+        ("vkCmdDrawIndirectCount", Box::new(move |d, cb| unsafe { d.cmd_draw_indirect_count(cb, b, 0, b, 32, 1, 16) })),
+    ]
+}
+
+fn draws(f: &Fixture) {
+    let (vertex, fragment) = (f.make(VERTEX), f.make(FRAGMENT));
+    let null = vk::ShaderEXT::null();
+    let all = [Stage::VERTEX, Stage::FRAGMENT, Stage::MESH_EXT];
+    for (name, draw) in draw_commands(f) {
+        let id = |suffix: &str| format!("VUID-{name}-{suffix}");
+        let record_then = |stages: &[Stage], shaders: &[vk::ShaderEXT], then: &dyn Fn(vk::CommandBuffer)| {
+            f.ids(|d, cb| {
+                f.set_state(cb, "");
+                // SAFETY: a bound index buffer of 64 bytes.
+                unsafe { d.cmd_bind_index_buffer(cb, f.index, 0, vk::IndexType::UINT16) };
+                f.bind(cb, stages, shaders);
+                then(cb);
+                draw(d, cb);
+            })
+        };
+        let record = |stages: &[Stage], shaders: &[vk::ShaderEXT]| record_then(stages, shaders, &|_| {});
+        // The correct program: vertex and fragment shaders, the mesh stage named empty.
+        check!(record(&all, &[vertex, fragment, null]), NONE, "{name}");
+        // Each stage must be named; a null shader names it.
+        check!(
+            record(&[Stage::FRAGMENT, Stage::MESH_EXT], &[fragment, null]),
+            expect(&[&id("None-08684"), &id("None-08693")])
+        );
+        check!(record(&[Stage::VERTEX, Stage::MESH_EXT], &[vertex, null]), [id("None-08688")]);
+        check!(record(&[Stage::VERTEX, Stage::FRAGMENT], &[vertex, fragment]), [id("None-08690")]);
+        // Vertex or mesh shading, not both (bound in two calls: one may not bind both).
+        let mesh = f.make(shader(MESH_SPV, Stage::MESH_EXT, Stage::FRAGMENT));
+        check!(
+            record_then(&all, &[vertex, fragment, null], &|cb| f.bind(cb, &[Stage::MESH_EXT], &[mesh])),
+            expect(&[&id("None-08693"), &id("None-08696"), &id("None-08885")])
+        );
+        // A pipeline bound after the shaders takes their place; shaders bound after it, its.
+        let ids = f.ids(|d, cb| {
+            f.set_state(cb, "");
+            // SAFETY: a bound index buffer of 64 bytes.
+            unsafe { d.cmd_bind_index_buffer(cb, f.index, 0, vk::IndexType::UINT16) };
+            f.bind(cb, &all, &[vertex, fragment, null]);
+            f.bind(cb, &[Stage::VERTEX], &[null]);
+            draw(d, cb);
+        });
+        check!(ids, [id("None-08693")], "{name}");
+        // SAFETY: a shader made here, unused.
+        unsafe { f.so.destroy_shader(mesh, None) };
+    }
+    let id = |suffix: &str| format!("VUID-vkCmdDraw-{suffix}");
+    let draw = |shaders: &[vk::ShaderEXT]| {
+        f.ids(|d, cb| {
+            f.set_state(cb, "");
+            f.bind(cb, &all, shaders);
+            // SAFETY: recording inside a rendering instance.
+            unsafe { d.cmd_draw(cb, 3, 1, 0, 0) };
+        })
+    };
+    // The bound shaders agree: push constant ranges, set layouts, next stages.
+    let pushed = f.make(Shader { push: Some((Stage::VERTEX, 0, 16)), ..VERTEX });
+    check!(draw(&[pushed, fragment, null]), [id("None-08878")]);
+    let pushed_fragment = f.make(Shader { push: Some((Stage::VERTEX, 0, 16)), ..FRAGMENT });
+    check!(draw(&[pushed, pushed_fragment, null]), NONE);
+    let with_set = f.make(Shader { sets: 1, ..VERTEX });
+    check!(draw(&[with_set, fragment, null]), [id("None-08879")]);
+    let fragment_set = f.make(Shader { sets: 1, ..FRAGMENT });
+    check!(draw(&[with_set, fragment_set, null]), NONE);
+    let last = f.make(VERTEX.next(Stage::empty()));
+    check!(draw(&[last, fragment, null]), [id("nextStage-10745")]);
+    check!(draw(&[last, null, null]), NONE);
+    // Linked shaders are bound together.
+    let (_, linked) = f.create(&[VERTEX.linked(), FRAGMENT.linked()]);
+    check!(draw(&[linked[0], linked[1], null]), NONE);
+    check!(draw(&[linked[0], fragment, null]), [id("None-08698")]);
+}
+
+fn dynamic_state(f: &Fixture) {
+    let (vertex, fragment) = (f.make(VERTEX), f.make(FRAGMENT));
+    let null = vk::ShaderEXT::null();
+    let all = [Stage::VERTEX, Stage::FRAGMENT, Stage::MESH_EXT];
+    let d = &f.ctx.device;
+    let draw = |except: &str, shaders: [vk::ShaderEXT; 3], more: &dyn Fn(vk::CommandBuffer)| {
+        f.ids(|d, cb| {
+            f.set_state(cb, except);
+            more(cb);
+            f.bind(cb, &all, &shaders);
+            // SAFETY: recording inside a rendering instance.
+            unsafe { d.cmd_draw(cb, 3, 1, 0, 0) };
+        })
+    };
+    let id = |suffix: &str| format!("VUID-vkCmdDraw-{suffix}");
+    let nothing = |_: vk::CommandBuffer| {};
+    let cases = [
+        ("viewport", "viewportCount-03417"),
+        ("scissor", "scissorCount-03418"),
+        ("discard", "None-04876"),
+        ("cull", "None-07840"),
+        ("front", "None-07841"),
+        ("depth test", "None-07843"),
+        ("stencil test", "None-07847"),
+        ("depth bias", "None-04877"),
+        ("topology", "None-07842"),
+        ("restart", "None-04879"),
+        ("vertex input", "None-04914"),
+    ];
+    for (except, suffix) in cases {
+        check!(draw(except, [vertex, fragment, null], &nothing), [id(suffix)], "{except}");
+    }
+    // Without a vertex shader, the vertex input and input assembly states are not needed.
+    check!(draw("topology", [null, fragment, null], &nothing), [id("None-08693")]);
+    // Rasterizer discard on: the rasterization states are not needed.
+    // SAFETY (closures): recording state commands.
+    let discard = |cb| unsafe { d.cmd_set_rasterizer_discard_enable(cb, true) };
+    check!(draw("cull", [vertex, fragment, null], &discard), NONE);
+    // Tests and biases enabled need their states.
+    let depth = |cb| unsafe { d.cmd_set_depth_test_enable(cb, true) };
+    check!(draw("", [vertex, fragment, null], &depth), expect(&[&id("None-07844"), &id("None-07845")]));
+    let set_depth = |cb| unsafe {
+        d.cmd_set_depth_test_enable(cb, true);
+        d.cmd_set_depth_write_enable(cb, true);
+        d.cmd_set_depth_compare_op(cb, vk::CompareOp::LESS);
+    };
+    check!(draw("", [vertex, fragment, null], &set_depth), NONE);
+    let stencil = |cb| unsafe { d.cmd_set_stencil_test_enable(cb, true) };
+    check!(
+        draw("", [vertex, fragment, null], &stencil),
+        expect(&[&id("None-07837"), &id("None-07838"), &id("None-07839"), &id("None-07848")])
+    );
+    let bias = |cb| unsafe { d.cmd_set_depth_bias_enable(cb, true) };
+    check!(draw("", [vertex, fragment, null], &bias), [id("None-07834")]);
+    let lines = |cb| unsafe { d.cmd_set_primitive_topology(cb, vk::PrimitiveTopology::LINE_LIST) };
+    check!(draw("", [vertex, fragment, null], &lines), [id("None-08617")]);
+    let width = |cb| unsafe {
+        d.cmd_set_primitive_topology(cb, vk::PrimitiveTopology::LINE_LIST);
+        d.cmd_set_line_width(cb, 1.0);
+    };
+    check!(draw("", [vertex, fragment, null], &width), NONE);
+    let counts = |cb| unsafe { d.cmd_set_scissor_with_count(cb, &[SCISSOR, SCISSOR]) };
+    check!(draw("", [vertex, fragment, null], &counts), [id("viewportCount-03419")]);
+    // Every core draw holds shader objects to the dynamic state rules.
+    for (name, draw) in draw_commands(f) {
+        let ids = f.ids(|d, cb| {
+            f.set_state(cb, "topology");
+            // SAFETY: a bound index buffer of 64 bytes.
+            unsafe { d.cmd_bind_index_buffer(cb, f.index, 0, vk::IndexType::UINT16) };
+            f.bind(cb, &all, &[vertex, fragment, null]);
+            draw(d, cb);
+        });
+        check!(ids, [format!("VUID-{name}-None-07842")], "{name}");
+    }
+}
+
+fn dispatches(f: &Fixture) {
+    let compute = f.make(COMPUTE);
+    let null = vk::ShaderEXT::null();
+    let b = f.indirect;
+    let commands: [Command<'_>; 3] = [
+        // SAFETY (all): dispatches recorded outside a render pass, the indirect one's command at 0.
+        ("vkCmdDispatch", Box::new(|d, cb| unsafe { d.cmd_dispatch(cb, 1, 1, 1) })),
+        ("vkCmdDispatchBase", Box::new(|d, cb| unsafe { d.cmd_dispatch_base(cb, 0, 0, 0, 1, 1, 1) })),
+        ("vkCmdDispatchIndirect", Box::new(move |d, cb| unsafe { d.cmd_dispatch_indirect(cb, b, 0) })),
+    ];
+    for (name, dispatch) in commands {
+        let record = |shader: Option<vk::ShaderEXT>| {
+            f.ids_in(false, |d, cb| {
+                if let Some(s) = shader {
+                    f.bind(cb, &[Stage::COMPUTE], &[s]);
+                }
+                dispatch(d, cb);
+            })
+        };
+        let missing = [format!("VUID-{name}-None-10743")];
+        check!(record(Some(compute)), NONE, "{name}");
+        check!(record(None), missing, "{name}");
+        check!(record(Some(null)), missing, "{name}");
+    }
+}
