@@ -33,6 +33,19 @@ const VERTEX_SPV: &[u8] = include_bytes!("../shaders/triangle.vert.spv");
 const FRAGMENT_SPV: &[u8] = include_bytes!("../shaders/triangle.frag.spv");
 const COMPUTE_SPV: &[u8] = include_bytes!("../shaders/empty.comp.spv");
 const MESH_SPV: &[u8] = include_bytes!("../shaders/empty.mesh.spv");
+const TESS_CONTROL_SPV: &[u8] = include_bytes!("../shaders/triangle.tesc.spv");
+const TESS_EVAL_SPV: &[u8] = include_bytes!("../shaders/triangle.tese.spv");
+
+/// Every graphics stage the rich device has.
+const GRAPHICS: [Stage; 7] = [
+    Stage::VERTEX,
+    Stage::FRAGMENT,
+    Stage::TESSELLATION_CONTROL,
+    Stage::TESSELLATION_EVALUATION,
+    Stage::GEOMETRY,
+    Stage::TASK_EXT,
+    Stage::MESH_EXT,
+];
 
 type Stage = vk::ShaderStageFlags;
 type Flags = vk::ShaderCreateFlagsEXT;
@@ -300,13 +313,15 @@ fn info_id(suffix: &str) -> String {
     format!("VUID-VkShaderCreateInfoEXT-{suffix}")
 }
 
-/// The shader-object device: mesh shading and the subgroup features on, tessellation and
-/// geometry shaders off.
+/// The shader-object device: tessellation, geometry, task and mesh shaders and the subgroup
+/// features on.
 fn rich(entry: &ash::Entry) -> Fixture {
     let builder = ContextBuilder::new()
         .shader_object()
-        .mesh_shader()
-        .features(vk::PhysicalDeviceFeatures::default().multi_viewport(true))
+        .task_shader()
+        .features(
+            vk::PhysicalDeviceFeatures::default().multi_viewport(true).tessellation_shader(true).geometry_shader(true),
+        )
         .vulkan12_features(vk::PhysicalDeviceVulkan12Features::default().draw_indirect_count(true))
         .vulkan13_features(
             vk::PhysicalDeviceVulkan13Features::default()
@@ -337,6 +352,7 @@ fn shader_objects() {
     draws(&rich);
     dynamic_state(&rich);
     dispatches(&rich);
+    pipelines(&rich);
     let failed = FAILED.with(|f| f.take());
     assert!(failed.is_empty(), "{}", failed.join("\n"));
 }
@@ -348,20 +364,22 @@ fn create_rules(f: &Fixture, bare: &Fixture) {
     // Stages: never several, and those of features not enabled.
     check!(f.create_ids(&[VERTEX.stage(Stage::ALL_GRAPHICS).next(Stage::empty())]), [info_id("stage-08418")]);
     let stage = |s: Stage| f.create_ids(&[VERTEX.stage(s).next(Stage::empty())]);
-    check!(stage(Stage::TESSELLATION_CONTROL), [info_id("stage-08419")]);
-    check!(stage(Stage::TESSELLATION_EVALUATION), [info_id("stage-08419")]);
-    check!(stage(Stage::GEOMETRY), [info_id("stage-08420")]);
-    check!(stage(Stage::TASK_EXT), [info_id("stage-08421")]);
-    check!(
-        bare.create_ids(&[VERTEX.stage(Stage::MESH_EXT).next(Stage::empty())]),
-        // The bare device lacks VK_EXT_mesh_shader: the stage is not a valid value there.
-        expect(&[
-            "VUID-vkCreateShadersEXT-None-08400",
-            "VUID-VkShaderCreateInfoEXT-stage-08422",
-            "VUID-VkShaderCreateInfoEXT-stage-parameter"
-        ])
-    );
+    let bare_stage = |s: Stage| bare.create_ids(&[VERTEX.stage(s).next(Stage::empty())]);
+    let none_08400 = "VUID-vkCreateShadersEXT-None-08400";
+    check!(bare_stage(Stage::TESSELLATION_CONTROL), expect(&[none_08400, &info_id("stage-08419")]));
+    check!(bare_stage(Stage::TESSELLATION_EVALUATION), expect(&[none_08400, &info_id("stage-08419")]));
+    check!(bare_stage(Stage::GEOMETRY), expect(&[none_08400, &info_id("stage-08420")]));
+    // The bare device lacks VK_EXT_mesh_shader: the stages are not valid values there.
+    let parameter = info_id("stage-parameter");
+    check!(bare_stage(Stage::TASK_EXT), expect(&[none_08400, &info_id("stage-08421"), &parameter]));
+    check!(bare_stage(Stage::MESH_EXT), expect(&[none_08400, &info_id("stage-08422"), &parameter]));
     check!(f.create_ids(&[shader(MESH_SPV, Stage::MESH_EXT, Stage::FRAGMENT)]), NONE);
+    let tess_control = shader(TESS_CONTROL_SPV, Stage::TESSELLATION_CONTROL, Stage::TESSELLATION_EVALUATION);
+    let tess_eval = shader(TESS_EVAL_SPV, Stage::TESSELLATION_EVALUATION, Stage::FRAGMENT);
+    check!(f.create_ids(&[tess_control, tess_eval]), NONE);
+    // Stages of extensions not enabled are no valid values either.
+    check!(stage(Stage::SUBPASS_SHADING_HUAWEI), expect(&[&info_id("stage-08425"), &parameter]));
+    check!(stage(Stage::CLUSTER_CULLING_HUAWEI), expect(&[&info_id("stage-08426"), &parameter]));
     // Ray tracing is not enabled: the stage is no valid value either.
     check!(stage(Stage::RAYGEN_KHR), expect(&[&info_id("stage-12445"), &info_id("stage-parameter")]));
     // Flags against stages and features.
@@ -388,21 +406,31 @@ fn create_rules(f: &Fixture, bare: &Fixture) {
         bare.create_ids(&[COMPUTE.flags(Flags::ALLOW_VARYING_SUBGROUP_SIZE)]),
         expect(&["VUID-vkCreateShadersEXT-None-08400", &info_id("flags-09404"),])
     );
+    // Flags of features lavapipe lacks (their extensions not enabled: no valid bits either).
+    let flag_parameter = info_id("flags-parameter");
+    let bindable = Flags::from_raw(0x80);
+    check!(flags(VERTEX, bindable), expect(&[&info_id("flags-11005"), &flag_parameter]));
+    let indexing = Flags::from_raw(0x8000);
+    check!(flags(VERTEX, indexing), expect(&[&info_id("flags-11758"), &flag_parameter]));
+    let independent = Flags::from_raw(0x40000);
+    check!(flags(COMPUTE, independent), expect(&[&info_id("stage-12428"), &flag_parameter]));
     // Next stages: what may follow each stage, and stages of features not enabled.
     let next = |s: Shader, next: Stage| f.create_ids(&[s.next(next)]);
     check!(next(VERTEX, Stage::COMPUTE), [info_id("nextStage-08427")]);
-    check!(next(VERTEX, Stage::TESSELLATION_CONTROL), [info_id("nextStage-08428")]);
-    check!(next(VERTEX, Stage::GEOMETRY), [info_id("nextStage-08429")]);
+    check!(next(VERTEX, Stage::TESSELLATION_CONTROL | Stage::GEOMETRY | Stage::FRAGMENT), NONE);
+    let bare_next = |next: Stage| bare.create_ids(&[VERTEX.next(next)]);
+    check!(bare_next(Stage::TESSELLATION_CONTROL), expect(&[none_08400, &info_id("nextStage-08428")]));
+    check!(bare_next(Stage::GEOMETRY), expect(&[none_08400, &info_id("nextStage-08429")]));
     let tc = VERTEX.stage(Stage::TESSELLATION_CONTROL);
-    check!(next(tc, Stage::FRAGMENT), expect(&[&info_id("stage-08419"), &info_id("nextStage-08430")]));
+    check!(next(tc, Stage::FRAGMENT), [info_id("nextStage-08430")]);
     let te = VERTEX.stage(Stage::TESSELLATION_EVALUATION);
-    check!(next(te, Stage::VERTEX), expect(&[&info_id("stage-08419"), &info_id("nextStage-08431")]));
+    check!(next(te, Stage::VERTEX), [info_id("nextStage-08431")]);
     let geometry = VERTEX.stage(Stage::GEOMETRY);
-    check!(next(geometry, Stage::VERTEX), expect(&[&info_id("stage-08420"), &info_id("nextStage-08433")]));
+    check!(next(geometry, Stage::VERTEX), [info_id("nextStage-08433")]);
     check!(next(FRAGMENT, Stage::VERTEX), [info_id("nextStage-08434")]);
     check!(next(COMPUTE, Stage::FRAGMENT), [info_id("nextStage-08434")]);
     let task = VERTEX.stage(Stage::TASK_EXT);
-    check!(next(task, Stage::FRAGMENT), expect(&[&info_id("stage-08421"), &info_id("nextStage-08435")]));
+    check!(next(task, Stage::FRAGMENT), [info_id("nextStage-08435")]);
     let mesh = shader(MESH_SPV, Stage::MESH_EXT, Stage::empty());
     check!(next(mesh, Stage::VERTEX), [info_id("nextStage-08436")]);
     // Push constant ranges: one per stage.
@@ -427,7 +455,7 @@ fn linked_creation(f: &Fixture) {
     check!(f.create_ids(&[mesh.linked(), VERTEX.linked()]), [id("08404")]);
     let no_task = mesh.flags(Flags::LINK_STAGE | Flags::NO_TASK_SHADER);
     let task = VERTEX.stage(Stage::TASK_EXT).next(Stage::MESH_EXT).linked();
-    check!(f.create_ids(&[no_task, task]), expect(&[&info_id("stage-08421"), &id("08405")]));
+    check!(f.create_ids(&[no_task, task]), [id("08405")]);
     check!(f.create_ids(&[VERTEX.linked(), VERTEX.linked(), FRAGMENT.linked()]), [id("08410")]);
     let binary = Shader { binary: true, ..FRAGMENT.linked() };
     check!(f.create_ids(&[VERTEX.linked(), binary]), [id("08411")]);
@@ -444,6 +472,15 @@ fn bind_rules(f: &Fixture, bare: &Fixture) {
     check!(
         bind(&[Stage::RAYGEN_KHR], &[vk::ShaderEXT::null()]),
         expect(&[&id("pStages-08465"), &id("pStages-parameter")])
+    );
+    let parameter = id("pStages-parameter");
+    check!(
+        bind(&[Stage::SUBPASS_SHADING_HUAWEI], &[vk::ShaderEXT::null()]),
+        expect(&[&id("pStages-08467"), &parameter])
+    );
+    check!(
+        bind(&[Stage::CLUSTER_CULLING_HUAWEI], &[vk::ShaderEXT::null()]),
+        expect(&[&id("pStages-08468"), &parameter])
     );
     check!(bind(&[Stage::FRAGMENT], &[vertex]), [id("pShaders-08469")]);
     check!(bind(&[Stage::FRAGMENT], &[vk::ShaderEXT::null()]), NONE);
@@ -477,10 +514,18 @@ fn draw_commands(f: &Fixture) -> Vec<Command<'_>> {
     ]
 }
 
+/// The graphics stages' shaders: `vertex` and `fragment`, the others VK_NULL_HANDLE.
+fn pair(vertex: vk::ShaderEXT, fragment: vk::ShaderEXT) -> [vk::ShaderEXT; 7] {
+    let mut shaders = [vk::ShaderEXT::null(); 7];
+    shaders[0] = vertex;
+    shaders[1] = fragment;
+    shaders
+}
+
 fn draws(f: &Fixture) {
     let (vertex, fragment) = (f.make(VERTEX), f.make(FRAGMENT));
     let null = vk::ShaderEXT::null();
-    let all = [Stage::VERTEX, Stage::FRAGMENT, Stage::MESH_EXT];
+    let all = GRAPHICS;
     for (name, draw) in draw_commands(f) {
         let id = |suffix: &str| format!("VUID-{name}-{suffix}");
         let record_then = |stages: &[Stage], shaders: &[vk::ShaderEXT], then: &dyn Fn(vk::CommandBuffer)| {
@@ -495,30 +540,30 @@ fn draws(f: &Fixture) {
         };
         let record = |stages: &[Stage], shaders: &[vk::ShaderEXT]| record_then(stages, shaders, &|_| {});
         // The correct program: vertex and fragment shaders, the mesh stage named empty.
-        check!(record(&all, &[vertex, fragment, null]), NONE, "{name}");
+        check!(record(&all, &pair(vertex, fragment)), NONE, "{name}");
         // Each stage must be named; a null shader names it.
-        check!(
-            record(&[Stage::FRAGMENT, Stage::MESH_EXT], &[fragment, null]),
-            expect(&[&id("None-08684"), &id("None-08693")])
-        );
-        check!(record(&[Stage::VERTEX, Stage::MESH_EXT], &[vertex, null]), [id("None-08688")]);
-        check!(record(&[Stage::VERTEX, Stage::FRAGMENT], &[vertex, fragment]), [id("None-08690")]);
+        let missing = [
+            ("None-08684", Some("None-08693")),
+            ("None-08688", None),
+            ("None-08685", None),
+            ("None-08686", None),
+            ("None-08687", None),
+            ("None-08689", None),
+            ("None-08690", None),
+        ];
+        for (i, (first, more)) in missing.into_iter().enumerate() {
+            let (mut stages, mut shaders) = (all.to_vec(), pair(vertex, fragment).to_vec());
+            stages.remove(i);
+            shaders.remove(i);
+            let ids: Vec<String> = [Some(first), more].into_iter().flatten().map(id).collect();
+            check!(record(&stages, &shaders), sorted(ids), "{name} without {:?}", all[i]);
+        }
         // Vertex or mesh shading, not both (bound in two calls: one may not bind both).
         let mesh = f.make(shader(MESH_SPV, Stage::MESH_EXT, Stage::FRAGMENT));
         check!(
-            record_then(&all, &[vertex, fragment, null], &|cb| f.bind(cb, &[Stage::MESH_EXT], &[mesh])),
+            record_then(&all, &pair(vertex, fragment), &|cb| f.bind(cb, &[Stage::MESH_EXT], &[mesh])),
             expect(&[&id("None-08693"), &id("None-08696"), &id("None-08885")])
         );
-        // A pipeline bound after the shaders takes their place; shaders bound after it, its.
-        let ids = f.ids(|d, cb| {
-            f.set_state(cb, "");
-            // SAFETY: a bound index buffer of 64 bytes.
-            unsafe { d.cmd_bind_index_buffer(cb, f.index, 0, vk::IndexType::UINT16) };
-            f.bind(cb, &all, &[vertex, fragment, null]);
-            f.bind(cb, &[Stage::VERTEX], &[null]);
-            draw(d, cb);
-        });
-        check!(ids, [id("None-08693")], "{name}");
         // SAFETY: a shader made here, unused.
         unsafe { f.so.destroy_shader(mesh, None) };
     }
@@ -533,28 +578,28 @@ fn draws(f: &Fixture) {
     };
     // The bound shaders agree: push constant ranges, set layouts, next stages.
     let pushed = f.make(Shader { push: Some((Stage::VERTEX, 0, 16)), ..VERTEX });
-    check!(draw(&[pushed, fragment, null]), [id("None-08878")]);
+    check!(draw(&pair(pushed, fragment)), [id("None-08878")]);
     let pushed_fragment = f.make(Shader { push: Some((Stage::VERTEX, 0, 16)), ..FRAGMENT });
-    check!(draw(&[pushed, pushed_fragment, null]), NONE);
+    check!(draw(&pair(pushed, pushed_fragment)), NONE);
     let with_set = f.make(Shader { sets: 1, ..VERTEX });
-    check!(draw(&[with_set, fragment, null]), [id("None-08879")]);
+    check!(draw(&pair(with_set, fragment)), [id("None-08879")]);
     let fragment_set = f.make(Shader { sets: 1, ..FRAGMENT });
-    check!(draw(&[with_set, fragment_set, null]), NONE);
+    check!(draw(&pair(with_set, fragment_set)), NONE);
     let last = f.make(VERTEX.next(Stage::empty()));
-    check!(draw(&[last, fragment, null]), [id("nextStage-10745")]);
-    check!(draw(&[last, null, null]), NONE);
+    check!(draw(&pair(last, fragment)), [id("nextStage-10745")]);
+    check!(draw(&pair(last, null)), NONE);
     // Linked shaders are bound together.
     let (_, linked) = f.create(&[VERTEX.linked(), FRAGMENT.linked()]);
-    check!(draw(&[linked[0], linked[1], null]), NONE);
-    check!(draw(&[linked[0], fragment, null]), [id("None-08698")]);
+    check!(draw(&pair(linked[0], linked[1])), NONE);
+    check!(draw(&pair(linked[0], fragment)), [id("None-08698")]);
 }
 
 fn dynamic_state(f: &Fixture) {
     let (vertex, fragment) = (f.make(VERTEX), f.make(FRAGMENT));
     let null = vk::ShaderEXT::null();
-    let all = [Stage::VERTEX, Stage::FRAGMENT, Stage::MESH_EXT];
+    let all = GRAPHICS;
     let d = &f.ctx.device;
-    let draw = |except: &str, shaders: [vk::ShaderEXT; 3], more: &dyn Fn(vk::CommandBuffer)| {
+    let draw = |except: &str, shaders: [vk::ShaderEXT; 7], more: &dyn Fn(vk::CommandBuffer)| {
         f.ids(|d, cb| {
             f.set_state(cb, except);
             more(cb);
@@ -579,46 +624,46 @@ fn dynamic_state(f: &Fixture) {
         ("vertex input", "None-04914"),
     ];
     for (except, suffix) in cases {
-        check!(draw(except, [vertex, fragment, null], &nothing), [id(suffix)], "{except}");
+        check!(draw(except, pair(vertex, fragment), &nothing), [id(suffix)], "{except}");
     }
     // Without a vertex shader, the vertex input and input assembly states are not needed.
-    check!(draw("topology", [null, fragment, null], &nothing), [id("None-08693")]);
+    check!(draw("topology", pair(null, fragment), &nothing), [id("None-08693")]);
     // Rasterizer discard on: the rasterization states are not needed.
     // SAFETY (closures): recording state commands.
     let discard = |cb| unsafe { d.cmd_set_rasterizer_discard_enable(cb, true) };
-    check!(draw("cull", [vertex, fragment, null], &discard), NONE);
+    check!(draw("cull", pair(vertex, fragment), &discard), NONE);
     // Tests and biases enabled need their states.
     let depth = |cb| unsafe { d.cmd_set_depth_test_enable(cb, true) };
-    check!(draw("", [vertex, fragment, null], &depth), expect(&[&id("None-07844"), &id("None-07845")]));
+    check!(draw("", pair(vertex, fragment), &depth), expect(&[&id("None-07844"), &id("None-07845")]));
     let set_depth = |cb| unsafe {
         d.cmd_set_depth_test_enable(cb, true);
         d.cmd_set_depth_write_enable(cb, true);
         d.cmd_set_depth_compare_op(cb, vk::CompareOp::LESS);
     };
-    check!(draw("", [vertex, fragment, null], &set_depth), NONE);
+    check!(draw("", pair(vertex, fragment), &set_depth), NONE);
     let stencil = |cb| unsafe { d.cmd_set_stencil_test_enable(cb, true) };
     check!(
-        draw("", [vertex, fragment, null], &stencil),
+        draw("", pair(vertex, fragment), &stencil),
         expect(&[&id("None-07837"), &id("None-07838"), &id("None-07839"), &id("None-07848")])
     );
     let bias = |cb| unsafe { d.cmd_set_depth_bias_enable(cb, true) };
-    check!(draw("", [vertex, fragment, null], &bias), [id("None-07834")]);
+    check!(draw("", pair(vertex, fragment), &bias), [id("None-07834")]);
     let lines = |cb| unsafe { d.cmd_set_primitive_topology(cb, vk::PrimitiveTopology::LINE_LIST) };
-    check!(draw("", [vertex, fragment, null], &lines), [id("None-08617")]);
+    check!(draw("", pair(vertex, fragment), &lines), [id("None-08617")]);
     let width = |cb| unsafe {
         d.cmd_set_primitive_topology(cb, vk::PrimitiveTopology::LINE_LIST);
         d.cmd_set_line_width(cb, 1.0);
     };
-    check!(draw("", [vertex, fragment, null], &width), NONE);
+    check!(draw("", pair(vertex, fragment), &width), NONE);
     let counts = |cb| unsafe { d.cmd_set_scissor_with_count(cb, &[SCISSOR, SCISSOR]) };
-    check!(draw("", [vertex, fragment, null], &counts), [id("viewportCount-03419")]);
+    check!(draw("", pair(vertex, fragment), &counts), [id("viewportCount-03419")]);
     // Every core draw holds shader objects to the dynamic state rules.
     for (name, draw) in draw_commands(f) {
         let ids = f.ids(|d, cb| {
             f.set_state(cb, "topology");
             // SAFETY: a bound index buffer of 64 bytes.
             unsafe { d.cmd_bind_index_buffer(cb, f.index, 0, vk::IndexType::UINT16) };
-            f.bind(cb, &all, &[vertex, fragment, null]);
+            f.bind(cb, &all, &pair(vertex, fragment));
             draw(d, cb);
         });
         check!(ids, [format!("VUID-{name}-None-07842")], "{name}");
@@ -649,4 +694,90 @@ fn dispatches(f: &Fixture) {
         check!(record(None), missing, "{name}");
         check!(record(Some(null)), missing, "{name}");
     }
+}
+
+/// Binding a pipeline unbinds the shaders of its bind point, and binding shaders unbinds the
+/// pipeline of theirs.
+fn pipelines(f: &Fixture) {
+    let (vertex, fragment, compute) = (f.make(VERTEX), f.make(FRAGMENT), f.make(COMPUTE));
+    let null = vk::ShaderEXT::null();
+    let ctx = &f.ctx;
+    // SAFETY: a valid create info.
+    let layout = unsafe { ctx.device.create_pipeline_layout(&vk::PipelineLayoutCreateInfo::default(), None) }
+        .expect("vkCreatePipelineLayout");
+    let extent = vk::Extent2D { width: 64, height: 64 };
+    let graphics = vigil_tests::programs::triangle_pipeline(ctx, layout, vk::RenderPass::null(), extent);
+    let module = vigil_tests::programs::shader_module(ctx, COMPUTE_SPV);
+    let compute_pipeline = vigil_tests::programs::compute_pipeline(ctx, module, layout);
+    let bind_pipeline = |cb, point, pipeline| {
+        // SAFETY: recording; a live pipeline of the bind point.
+        unsafe { ctx.device.cmd_bind_pipeline(cb, point, pipeline) }
+    };
+    let draw = |record: &dyn Fn(vk::CommandBuffer)| {
+        f.ids(|d, cb| {
+            f.set_state(cb, "");
+            record(cb);
+            // SAFETY: recording inside a rendering instance.
+            unsafe { d.cmd_draw(cb, 3, 1, 0, 0) };
+        })
+    };
+    let g = vk::PipelineBindPoint::GRAPHICS;
+    // A pipeline alone needs no shaders named.
+    check!(draw(&|cb| bind_pipeline(cb, g, graphics)), NONE);
+    // Shaders, then a pipeline: the pipeline draws.
+    check!(
+        draw(&|cb| {
+            f.bind(cb, &[Stage::FRAGMENT], &[fragment]);
+            bind_pipeline(cb, g, graphics);
+        }),
+        NONE
+    );
+    // Shaders, a pipeline, then a null task shader: the pipeline is unbound, and so were the
+    // vertex and fragment shaders.
+    check!(
+        draw(&|cb| {
+            f.bind(cb, &GRAPHICS, &pair(vertex, fragment));
+            bind_pipeline(cb, g, graphics);
+            f.bind(cb, &[Stage::TASK_EXT], &[null]);
+        }),
+        ["VUID-vkCmdDraw-None-08693"]
+    );
+    // Without the pipeline bind, the same shaders draw.
+    check!(
+        draw(&|cb| {
+            f.bind(cb, &GRAPHICS, &pair(vertex, fragment));
+            f.bind(cb, &[Stage::TASK_EXT], &[null]);
+        }),
+        NONE
+    );
+    let dispatch = |record: &dyn Fn(vk::CommandBuffer)| {
+        f.ids_in(false, |d, cb| {
+            record(cb);
+            // SAFETY: recording outside a render pass.
+            unsafe { d.cmd_dispatch(cb, 1, 1, 1) };
+        })
+    };
+    let c = vk::PipelineBindPoint::COMPUTE;
+    check!(
+        dispatch(&|cb| {
+            f.bind(cb, &[Stage::COMPUTE], &[compute]);
+            bind_pipeline(cb, c, compute_pipeline);
+        }),
+        NONE
+    );
+    check!(
+        dispatch(&|cb| {
+            bind_pipeline(cb, c, compute_pipeline);
+            f.bind(cb, &[Stage::COMPUTE], &[null]);
+        }),
+        ["VUID-vkCmdDispatch-None-10743"]
+    );
+    // Graphics shaders leave the compute pipeline bound.
+    check!(
+        dispatch(&|cb| {
+            bind_pipeline(cb, c, compute_pipeline);
+            f.bind(cb, &[Stage::VERTEX], &[null]);
+        }),
+        NONE
+    );
 }
