@@ -12,6 +12,15 @@ use std::ffi::CStr;
 use ash::vk;
 use vigil_tests::{Context, ContextBuilder, VulkanEnv, VIGIL_LAYER};
 
+/// Committed SPIR-V, aligned as `pCode` must be (to words; binary code to 16 bytes).
+macro_rules! spv {
+    ($path:literal) => {{
+        #[repr(C, align(16))]
+        struct Words<const N: usize>([u8; N]);
+        &Words(*include_bytes!($path)).0
+    }};
+}
+
 const NONE: [&str; 0] = [];
 
 thread_local! {
@@ -29,12 +38,14 @@ macro_rules! check {
         }
     }};
 }
-const VERTEX_SPV: &[u8] = include_bytes!("../shaders/triangle.vert.spv");
-const FRAGMENT_SPV: &[u8] = include_bytes!("../shaders/triangle.frag.spv");
-const COMPUTE_SPV: &[u8] = include_bytes!("../shaders/empty.comp.spv");
-const MESH_SPV: &[u8] = include_bytes!("../shaders/empty.mesh.spv");
-const TESS_CONTROL_SPV: &[u8] = include_bytes!("../shaders/triangle.tesc.spv");
-const TESS_EVAL_SPV: &[u8] = include_bytes!("../shaders/triangle.tese.spv");
+const VERTEX_SPV: &[u8] = spv!("../shaders/triangle.vert.spv");
+const FRAGMENT_SPV: &[u8] = spv!("../shaders/triangle.frag.spv");
+const COMPUTE_SPV: &[u8] = spv!("../shaders/empty.comp.spv");
+const MESH_SPV: &[u8] = spv!("../shaders/empty.mesh.spv");
+const PUSHED_VERTEX_SPV: &[u8] = spv!("../shaders/pushed.vert.spv");
+const PUSHED_COMPUTE_SPV: &[u8] = spv!("../shaders/pushed.comp.spv");
+const TESS_CONTROL_SPV: &[u8] = spv!("../shaders/triangle.tesc.spv");
+const TESS_EVAL_SPV: &[u8] = spv!("../shaders/triangle.tese.spv");
 
 /// Every graphics stage the rich device has.
 const GRAPHICS: [Stage; 7] = [
@@ -61,13 +72,25 @@ struct Shader {
     push: Option<(Stage, u32, u32)>,
     /// Two push constant ranges of one stage.
     push_twice: bool,
-    /// How many times it names the fixture's set layout.
+    /// How many times it names the fixture's empty set layout.
     sets: u32,
+    /// Set 0 is the fixture's uniform buffer layout.
+    uniform: bool,
     binary: bool,
 }
 
 const fn shader(code: &'static [u8], stage: Stage, next: Stage) -> Shader {
-    Shader { code, stage, next, flags: Flags::empty(), push: None, push_twice: false, sets: 0, binary: false }
+    Shader {
+        code,
+        stage,
+        next,
+        flags: Flags::empty(),
+        push: None,
+        push_twice: false,
+        sets: 0,
+        uniform: false,
+        binary: false,
+    }
 }
 
 const VERTEX: Shader = shader(VERTEX_SPV, Stage::VERTEX, Stage::FRAGMENT);
@@ -98,6 +121,8 @@ struct Fixture {
     pool: vk::CommandPool,
     view: vk::ImageView,
     set_layout: vk::DescriptorSetLayout,
+    /// Binding 0: one uniform buffer, for every stage.
+    uniform_layout: vk::DescriptorSetLayout,
     indirect: vk::Buffer,
     index: vk::Buffer,
 }
@@ -136,6 +161,14 @@ impl Fixture {
             let set_layout = d
                 .create_descriptor_set_layout(&vk::DescriptorSetLayoutCreateInfo::default(), None)
                 .expect("set layout");
+            let bindings = [vk::DescriptorSetLayoutBinding::default()
+                .binding(0)
+                .descriptor_type(vk::DescriptorType::UNIFORM_BUFFER)
+                .descriptor_count(1)
+                .stage_flags(vk::ShaderStageFlags::ALL)];
+            let uniform_layout = d
+                .create_descriptor_set_layout(&vk::DescriptorSetLayoutCreateInfo::default().bindings(&bindings), None)
+                .expect("set layout");
             let buffer = |usage| {
                 let b = d.create_buffer(&vk::BufferCreateInfo::default().size(64).usage(usage), None).expect("buffer");
                 d.bind_buffer_memory(b, memory(&ctx, d.get_buffer_memory_requirements(b)), 0).expect("bind buffer");
@@ -143,12 +176,12 @@ impl Fixture {
             };
             let indirect = buffer(vk::BufferUsageFlags::INDIRECT_BUFFER);
             let index = buffer(vk::BufferUsageFlags::INDEX_BUFFER);
-            Fixture { ctx, so, pool, view, set_layout, indirect, index }
+            Fixture { ctx, so, pool, view, set_layout, uniform_layout, indirect, index }
         }
     }
 
     fn infos<'a>(
-        &self,
+        &'a self,
         shaders: &'a [Shader],
         layouts: &'a [vk::DescriptorSetLayout],
     ) -> Vec<vk::ShaderCreateInfoEXT<'a>> {
@@ -163,6 +196,9 @@ impl Fixture {
                     .code(s.code)
                     .name(c"main")
                     .set_layouts(&layouts[..s.sets as usize]);
+                if s.uniform {
+                    info = info.set_layouts(std::slice::from_ref(&self.uniform_layout));
+                }
                 if s.push_twice {
                     info = info.push_constant_ranges(&TWICE);
                 } else if let Some(range) = s.push {
@@ -353,6 +389,7 @@ fn shader_objects() {
     dynamic_state(&rich);
     dispatches(&rich);
     pipelines(&rich);
+    sets_and_push_constants(&rich);
     let failed = FAILED.with(|f| f.take());
     assert!(failed.is_empty(), "{}", failed.join("\n"));
 }
@@ -437,6 +474,16 @@ fn create_rules(f: &Fixture, bare: &Fixture) {
     let twice = Shader { push_twice: true, ..VERTEX };
     check!(f.create_ids(&[twice]), [info_id("pPushConstantRanges-10063")]);
     check!(f.create_ids(&[Shader { push: Some((Stage::VERTEX, 0, 16)), ..VERTEX }]), NONE);
+    // SPIR-V in whole words, aligned to them; binary code aligned to 16 bytes.
+    check!(
+        f.create_ids(&[Shader { code: &VERTEX_SPV[..VERTEX_SPV.len() - 2], ..VERTEX }]),
+        [info_id("codeSize-08735")]
+    );
+    let mut shifted = vec![0u8; VERTEX_SPV.len() + 1];
+    shifted[1..].copy_from_slice(VERTEX_SPV);
+    let shifted: &'static [u8] = &Box::leak(shifted.into_boxed_slice())[1..];
+    check!(f.create_ids(&[Shader { code: shifted, ..VERTEX }]), [info_id("pCode-08493")]);
+    check!(f.create_ids(&[Shader { code: shifted, binary: true, ..VERTEX }]), [info_id("pCode-08492")]);
     // Set layouts: at most maxBoundDescriptorSets.
     // SAFETY: a physical device of the instance.
     let limits = unsafe { f.ctx.instance.get_physical_device_properties(f.ctx.physical_device) }.limits;
@@ -780,4 +827,67 @@ fn pipelines(f: &Fixture) {
         }),
         NONE
     );
+}
+
+/// Shader objects that use a descriptor set and push constants: the set bound, and the push
+/// constants set, with layouts compatible with the shaders'.
+fn sets_and_push_constants(f: &Fixture) {
+    let d = &f.ctx.device;
+    let pushed = Shader { uniform: true, push: Some((Stage::VERTEX, 0, 16)), ..VERTEX };
+    let vertex = f.make(Shader { code: PUSHED_VERTEX_SPV, ..pushed });
+    let fragment = f.make(Shader { code: FRAGMENT_SPV, stage: Stage::FRAGMENT, next: Stage::empty(), ..pushed });
+    // The compute shader's block is 16 bytes, inside the range; it uses no set.
+    let compute = f.make(Shader { code: PUSHED_COMPUTE_SPV, stage: Stage::COMPUTE, next: Stage::empty(), ..pushed });
+    // SAFETY: plain object creation with valid create infos.
+    let (same, other, set) = unsafe {
+        let layouts = [f.uniform_layout];
+        let layout = |ranges: &[vk::PushConstantRange]| {
+            d.create_pipeline_layout(
+                &vk::PipelineLayoutCreateInfo::default().set_layouts(&layouts).push_constant_ranges(ranges),
+                None,
+            )
+            .expect("vkCreatePipelineLayout")
+        };
+        let sizes = [vk::DescriptorPoolSize { ty: vk::DescriptorType::UNIFORM_BUFFER, descriptor_count: 1 }];
+        let pool = d
+            .create_descriptor_pool(&vk::DescriptorPoolCreateInfo::default().max_sets(1).pool_sizes(&sizes), None)
+            .expect("vkCreateDescriptorPool");
+        let set = d
+            .allocate_descriptor_sets(
+                &vk::DescriptorSetAllocateInfo::default().descriptor_pool(pool).set_layouts(&layouts),
+            )
+            .expect("vkAllocateDescriptorSets")[0];
+        (layout(&VERTEX_16), layout(&FRAGMENT_16), set)
+    };
+    let record = |rendering: bool, sets: Option<vk::PipelineLayout>, push: Option<vk::PipelineLayout>| {
+        f.ids_in(rendering, |d, cb| {
+            let point = if rendering { vk::PipelineBindPoint::GRAPHICS } else { vk::PipelineBindPoint::COMPUTE };
+            // SAFETY: recording with live objects; the push constants inside the layout's range.
+            unsafe {
+                if let Some(layout) = sets {
+                    d.cmd_bind_descriptor_sets(cb, point, layout, 0, &[set], &[]);
+                }
+                if let Some(layout) = push {
+                    let stages = if layout == same { Stage::VERTEX } else { Stage::FRAGMENT };
+                    d.cmd_push_constants(cb, layout, stages, 0, &[0; 16]);
+                }
+                if rendering {
+                    f.set_state(cb, "");
+                    f.bind(cb, &GRAPHICS, &pair(vertex, fragment));
+                    d.cmd_draw(cb, 3, 1, 0, 0);
+                } else {
+                    f.bind(cb, &[Stage::COMPUTE], &[compute]);
+                    d.cmd_dispatch(cb, 1, 1, 1);
+                }
+            }
+        })
+    };
+    check!(record(true, Some(same), Some(same)), NONE);
+    check!(record(true, None, Some(same)), ["VUID-vkCmdDraw-None-08600"]);
+    check!(record(true, Some(same), None), ["VUID-vkCmdDraw-None-08601"]);
+    check!(record(true, Some(other), Some(other)), expect(&["VUID-vkCmdDraw-None-08600", "VUID-vkCmdDraw-None-08601"]));
+    check!(record(false, Some(same), Some(same)), NONE);
+    // The compute shader uses push constants and no set.
+    check!(record(false, None, None), ["VUID-vkCmdDispatch-None-08601"]);
+    check!(record(false, None, Some(other)), ["VUID-vkCmdDispatch-None-08601"]);
 }

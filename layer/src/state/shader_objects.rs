@@ -12,7 +12,7 @@ use vigil_generated::*;
 use super::command_buffers::Recording;
 use super::dynamic_state::{ext_bit, PipelineDynamic};
 use super::objects::{key, ObjectRecord, TYPES};
-use super::pipelines::{bind_point_index, PushConstantRange, ShaderUses};
+use super::pipelines::{bind_point_index, PipelineLayoutInfo, PushConstantRange, ShaderUses};
 use super::records::{Key, ObjectState};
 use super::shaders::Reflection;
 use super::tracker::StateTracker;
@@ -111,6 +111,34 @@ impl ShaderObjectInfo {
                 (None, Some(_)) | (Some(_), None) => false,
                 _ => true,
             })
+    }
+}
+
+impl ShaderObjectInfo {
+    /// Whether pipeline layout `l` is compatible for set `n` with the layout the shader was
+    /// created with: identical push constant ranges, and identically defined set layouts 0 to
+    /// `n` (one Vigil does not know counts as identical: a miss, never a false report).
+    pub fn compatible_for_set(&self, l: &PipelineLayoutInfo, n: u32) -> bool {
+        if self.push_constants != l.push_constants {
+            return false;
+        }
+        let n = n as usize;
+        self.set_layouts.iter().zip(&l.set_layouts).take(n.saturating_add(1)).all(|(a, b)| match (a, b) {
+            (Some(a), Some(b)) if !Arc::ptr_eq(a, b) => match (a.descriptor_set_layout(), b.descriptor_set_layout()) {
+                (Some(a), Some(b)) => a.same_definition(b),
+                _ => true,
+            },
+            _ => true,
+        })
+    }
+
+    /// Whether set `n` of the shader's layout is a push descriptor set, or one it has no known
+    /// layout for (neither is bound with vkCmdBindDescriptorSets, or Vigil cannot tell).
+    pub fn pushes_set(&self, n: u32) -> bool {
+        match self.set_layouts.get(n as usize) {
+            Some(Some(l)) => l.descriptor_set_layout().is_none_or(|l| l.flags & super::pipelines::PUSH_DESCRIPTOR != 0),
+            _ => true,
+        }
     }
 }
 

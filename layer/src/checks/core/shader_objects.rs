@@ -11,7 +11,7 @@ use super::command_table::CommandTable;
 use super::CoreChecks;
 use crate::chassis::raw::slice;
 use crate::chassis::Call;
-use crate::state::command_buffers::Recording;
+use crate::state::command_buffers::{Pushed, Recording};
 use crate::state::shader_objects::{BoundShaders, GRAPHICS_STAGES, LINK_STAGE, MESH_STAGES, PRIMITIVE_STAGES};
 use crate::state::TYPES;
 
@@ -250,6 +250,29 @@ impl CoreChecks {
                     );
                 }
             }
+            // SPIR-V in whole aligned words; binary code aligned to 16 bytes.
+            let spirv = info.codeType == VkShaderCodeTypeEXT::VK_SHADER_CODE_TYPE_SPIRV_EXT;
+            let binary = info.codeType == VkShaderCodeTypeEXT::VK_SHADER_CODE_TYPE_BINARY_EXT;
+            let address = info.pCode as usize;
+            if spirv && !info.codeSize.is_multiple_of(4) {
+                skip |= cx.error(
+                    "VUID-VkShaderCreateInfoEXT-codeSize-08735",
+                    &at.dot("codeSize"),
+                    format_args!("is {}, not a multiple of 4 for SPIR-V.", info.codeSize),
+                );
+            }
+            for (needed, code_type, vuid) in [
+                (spirv, 4, "VUID-VkShaderCreateInfoEXT-pCode-08493"),
+                (binary, 16, "VUID-VkShaderCreateInfoEXT-pCode-08492"),
+            ] {
+                if needed && !address.is_multiple_of(code_type) {
+                    skip |= cx.error(
+                        vuid,
+                        &at.dot("pCode"),
+                        format_args!("({address:#x}) is not aligned to {code_type} bytes for its codeType."),
+                    );
+                }
+            }
             let max_sets = facts.limits.maxBoundDescriptorSets;
             if info.setLayoutCount > max_sets {
                 skip |= cx.error(
@@ -373,20 +396,89 @@ impl CoreChecks {
         let shaders = &r.bound[index].shaders;
         if index == 1 {
             let Some(&(_, vuid)) = DISPATCHES.get(cx) else { return false };
-            return shaders.bound & COMPUTE == 0
-                && cx.error(
-                    vuid,
-                    &cx.location(),
-                    format_args!(
+            return self.shader_object_uses(cx, r, index, cb)
+                | (shaders.bound & COMPUTE == 0
+                    && cx.error(
+                        vuid,
+                        &cx.location(),
+                        format_args!(
                         "neither a compute pipeline nor a compute shader object is bound in command buffer {cb:#x}."
                     ),
-                );
+                    ));
         }
-        let Some(ids) = DRAWS.get(cx) else { return false };
-        let mut skip = self.graphics_shaders(cx, shaders, ids, cb);
+        let mut skip = self.shader_object_uses(cx, r, index, cb);
+        let Some(ids) = DRAWS.get(cx) else { return skip };
+        skip |= self.graphics_shaders(cx, shaders, ids, cb);
         if shaders.bound & GRAPHICS_STAGES != 0 {
             let (core, p) = crate::state::shader_objects::draw_dynamic(shaders.bound);
             skip |= self.shader_object_draw_state(cx, r, core, &p, cb);
+        }
+        skip
+    }
+
+    /// The descriptor sets and push constants the shaders bound at bind point `index` use: every
+    /// set bound with a layout compatible for it with the shader's (`-None-08600`), and push
+    /// constants last set with the shader's ranges (`-None-08601`). True to skip the call.
+    fn shader_object_uses(&self, cx: &Call<'_>, r: &Recording, index: usize, cb: u64) -> bool {
+        let Some(&(_, set_vuid, push_vuid)) = super::draw::SHADER_USES.get(cx) else { return false };
+        let bound = &r.bound[index];
+        let mut skip = false;
+        for k in bound.shaders.shaders.iter().flatten() {
+            let check = |rec: &crate::state::ObjectRecord| {
+                let Some(info) = rec.shader_object() else { return false };
+                let mut skip = false;
+                let heap = F::VK_SHADER_CREATE_DESCRIPTOR_HEAP_BIT_EXT.0;
+                for &n in info.uses.sets.iter().filter(|_| info.flags & heap == 0) {
+                    if info.pushes_set(n) {
+                        continue;
+                    }
+                    let why = match bound.sets.get(n as usize).copied().flatten() {
+                        None => format_args!("no descriptor set was bound to set {n}").to_string(),
+                        Some(b) if self.layout_compatible(r, b.layout, |l| info.compatible_for_set(l, n)) => continue,
+                        Some(b) => format!(
+                            "the set bound there was bound with pipeline layout {:#x}, which is not compatible for                              set {n} with the shader's push constant ranges and set layouts",
+                            b.layout.handle
+                        ),
+                    };
+                    skip |= cx.error(
+                        set_vuid,
+                        &cx.location(),
+                        format_args!(
+                            "the shader object {:#x} bound to {} statically uses descriptor set {n}, but {why} in                              command buffer {cb:#x}.",
+                            rec.key.handle,
+                            stage_name(info.stage)
+                        ),
+                    );
+                }
+                if info.uses.push_constant_stages != 0 {
+                    let pushed = match r.pushed {
+                        Pushed::Nothing => Some(None),
+                        Pushed::Unknown => None,
+                        Pushed::Layout(k) => (!self
+                            .layout_compatible(r, k, |l| l.push_constants == info.push_constants))
+                        .then_some(Some(k.handle)),
+                    };
+                    if let Some(with) = pushed {
+                        let why = match with {
+                            None => "none were set".to_owned(),
+                            Some(h) => format!(
+                                "they were last set with pipeline layout {h:#x}, whose push constant ranges differ                                  from the shader's"
+                            ),
+                        };
+                        skip |= cx.error(
+                            push_vuid,
+                            &cx.location(),
+                            format_args!(
+                                "the shader object {:#x} bound to {} statically uses push constants, but {why} in                                  command buffer {cb:#x}.",
+                                rec.key.handle,
+                                stage_name(info.stage)
+                            ),
+                        );
+                    }
+                }
+                skip
+            };
+            skip |= r.references.with_record(*k, check).unwrap_or(false);
         }
         skip
     }
