@@ -12,7 +12,7 @@ use vigil_generated::*;
 use super::command_buffers::Recording;
 use super::dynamic_state::{ext_bit, PipelineDynamic};
 use super::objects::{key, ObjectRecord, TYPES};
-use super::pipelines::{bind_point_index, PipelineLayoutInfo, PushConstantRange, ShaderUses};
+use super::pipelines::{bind_point_index, set_layouts_match, PipelineLayoutInfo, PushConstantRange, ShaderUses};
 use super::records::{Key, ObjectState};
 use super::shaders::Reflection;
 use super::tracker::StateTracker;
@@ -100,21 +100,12 @@ impl ShaderObjectInfo {
     /// Whether two shaders' descriptor set layout arrays are identical or identically defined (a
     /// layout Vigil does not know counts as identical: a miss, never a false report).
     pub fn same_set_layouts(&self, other: &ShaderObjectInfo) -> bool {
-        self.set_layouts.len() == other.set_layouts.len()
-            && self.set_layouts.iter().zip(&other.set_layouts).all(|(a, b)| match (a, b) {
-                (Some(a), Some(b)) if !Arc::ptr_eq(a, b) => {
-                    match (a.descriptor_set_layout(), b.descriptor_set_layout()) {
-                        (Some(a), Some(b)) => a.same_definition(b),
-                        _ => true,
-                    }
-                }
-                (None, Some(_)) | (Some(_), None) => false,
-                _ => true,
-            })
+        let (a, b) = (&self.set_layouts, &other.set_layouts);
+        a.len() == b.len()
+            && a.iter().zip(b).all(|(a, b)| a.is_some() == b.is_some())
+            && set_layouts_match(a, b, usize::MAX)
     }
-}
 
-impl ShaderObjectInfo {
     /// Whether pipeline layout `l` is compatible for set `n` with the layout the shader was
     /// created with: identical push constant ranges, and identically defined set layouts 0 to
     /// `n` (one Vigil does not know counts as identical: a miss, never a false report).
@@ -122,14 +113,7 @@ impl ShaderObjectInfo {
         if self.push_constants != l.push_constants {
             return false;
         }
-        let n = n as usize;
-        self.set_layouts.iter().zip(&l.set_layouts).take(n.saturating_add(1)).all(|(a, b)| match (a, b) {
-            (Some(a), Some(b)) if !Arc::ptr_eq(a, b) => match (a.descriptor_set_layout(), b.descriptor_set_layout()) {
-                (Some(a), Some(b)) => a.same_definition(b),
-                _ => true,
-            },
-            _ => true,
-        })
+        set_layouts_match(&self.set_layouts, &l.set_layouts, n as usize)
     }
 
     /// Whether set `n` of the shader's layout is a push descriptor set, or one it has no known
