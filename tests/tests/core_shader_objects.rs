@@ -10,7 +10,7 @@
 use std::ffi::CStr;
 
 use ash::vk;
-use vigil_tests::{Context, ContextBuilder, VulkanEnv, VIGIL_LAYER};
+use vigil_tests::{Context, ContextBuilder, VulkanEnv, SHIM_LAYER, VIGIL_LAYER};
 
 /// Committed SPIR-V, aligned as `pCode` must be (to words; binary code to 16 bytes).
 macro_rules! spv {
@@ -129,7 +129,11 @@ struct Fixture {
 
 impl Fixture {
     fn new(entry: &ash::Entry, builder: ContextBuilder) -> Self {
-        let ctx = builder.layers(&[VIGIL_LAYER]).build_skipping_errors(entry);
+        Self::with_layers(entry, builder, &[VIGIL_LAYER])
+    }
+
+    fn with_layers(entry: &ash::Entry, builder: ContextBuilder, layers: &[&str]) -> Self {
+        let ctx = builder.layers(layers).build_skipping_errors(entry);
         let so = ash::ext::shader_object::Device::new(&ctx.instance, &ctx.device);
         let d = &ctx.device;
         // SAFETY: plain object creation with valid create infos.
@@ -380,7 +384,8 @@ fn bare(entry: &ash::Entry) -> Fixture {
 /// One process, one loader environment: every case runs from here.
 #[test]
 fn shader_objects() {
-    let entry = VulkanEnv::new().with_vigil().entry();
+    // The driver shim hides graphics only where a device is made with it below Vigil.
+    let entry = VulkanEnv::new().with_vigil_and_shim("no-graphics-queue").entry();
     let (rich, bare) = (rich(&entry), bare(&entry));
     create_rules(&rich, &bare);
     linked_creation(&rich);
@@ -390,6 +395,7 @@ fn shader_objects() {
     dispatches(&rich);
     pipelines(&rich);
     sets_and_push_constants(&rich);
+    queue_families(&entry);
     let failed = FAILED.with(|f| f.take());
     assert!(failed.is_empty(), "{}", failed.join("\n"));
 }
@@ -890,4 +896,22 @@ fn sets_and_push_constants(f: &Fixture) {
     // The compute shader uses push constants and no set.
     check!(record(false, None, None), ["VUID-vkCmdDispatch-None-08601"]);
     check!(record(false, None, Some(other)), ["VUID-vkCmdDispatch-None-08601"]);
+}
+
+/// Graphics shaders on a device whose queue families have no graphics operations (hidden by the
+/// driver shim): not created, not bound; compute shaders are.
+fn queue_families(entry: &ash::Entry) {
+    let builder = ContextBuilder::new().shader_object().mesh_shader();
+    let f = Fixture::with_layers(entry, builder, &[VIGIL_LAYER, SHIM_LAYER]);
+    // SAFETY: lavapipe's physical device.
+    let families = unsafe { f.ctx.instance.get_physical_device_queue_family_properties(f.ctx.physical_device) };
+    let flags = families[f.ctx.queue_family as usize].queue_flags;
+    assert!(!flags.contains(vk::QueueFlags::GRAPHICS), "the shim did not hide graphics: {flags:?}");
+    check!(f.create_ids(&[VERTEX]), ["VUID-vkCreateShadersEXT-stage-09671"]);
+    check!(f.create_ids(&[COMPUTE]), NONE);
+    let null = vk::ShaderEXT::null();
+    let bind = |stage: Stage| f.ids_in(false, |_, cb| f.bind(cb, &[stage], &[null]));
+    check!(bind(Stage::VERTEX), ["VUID-vkCmdBindShadersEXT-pShaders-08477"]);
+    check!(bind(Stage::MESH_EXT), ["VUID-vkCmdBindShadersEXT-pShaders-08478"]);
+    check!(bind(Stage::COMPUTE), NONE);
 }

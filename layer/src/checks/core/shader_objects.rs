@@ -297,11 +297,12 @@ impl CoreChecks {
                 }
             }
         }
-        skip | linked_shaders(cx, infos)
+        skip | linked_shaders(cx, infos) | create_queue_rules(cx, infos)
     }
 
-    /// vkCmdBindShadersEXT: the feature, its stages, and the shaders against their stages (with
-    /// the recording rules). True to skip the call.
+    /// vkCmdBindShadersEXT: the feature, its stages, and the shaders against their stages and
+    /// the command buffer's queue family (with the recording rules, under the same lock). True
+    /// to skip the call.
     ///
     /// # Safety
     /// `stages` and `shaders` must be the call's arrays of `count` (`shaders` may be null).
@@ -387,7 +388,7 @@ impl CoreChecks {
                 }
             }
         }
-        skip | self.with_recording(cx, cb.as_raw(), |_| false)
+        skip | self.with_recording(cx, cb.as_raw(), |r| bind_queue_rules(cx, r, named, cb.as_raw()))
     }
 
     /// A draw or dispatch without a pipeline bound at `index` while the shaderObject feature is
@@ -588,6 +589,54 @@ impl CoreChecks {
         }
         skip
     }
+}
+
+/// vkCmdBindShadersEXT's stages against the queue family of the command buffer's pool.
+fn bind_queue_rules(cx: &Call<'_>, r: &Recording, named: u32, cb: u64) -> bool {
+    let graphics = VkQueueFlags::VK_QUEUE_GRAPHICS_BIT.0;
+    let rules = [
+        (PRIMITIVE, graphics, "VUID-vkCmdBindShadersEXT-pShaders-08477", "graphics"),
+        (TASK | MESH, graphics, "VUID-vkCmdBindShadersEXT-pShaders-08478", "graphics"),
+    ];
+    let mut skip = false;
+    for (stages, needed, vuid, what) in rules {
+        if named & stages != 0 && r.queue_flags & needed == 0 {
+            skip |= cx.error(
+                vuid,
+                &cx.location().dot("pStages"),
+                format_args!(
+                    "names {}, but command buffer {cb:#x} was allocated from a pool whose queue family does not \
+                     support {what} operations.",
+                    stage_name(named & stages)
+                ),
+            );
+        }
+    }
+    skip
+}
+
+/// vkCreateShadersEXT's stages against the device's queue families: graphics shaders need one
+/// with graphics operations.
+fn create_queue_rules(cx: &Call<'_>, infos: &[VkShaderCreateInfoEXT]) -> bool {
+    let Some(facts) = cx.device() else { return false };
+    let has = |flag: VkQueueFlags| facts.queue_family_flags.iter().any(|f| f & flag.0 != 0);
+    let stages = infos.iter().fold(0, |m, i| m | i.stage.0);
+    let rules =
+        [(GRAPHICS_STAGES, VkQueueFlags::VK_QUEUE_GRAPHICS_BIT, "VUID-vkCreateShadersEXT-stage-09671", "graphics")];
+    let mut skip = false;
+    for (wanted, flag, vuid, what) in rules {
+        if stages & wanted != 0 && !has(flag) {
+            skip |= cx.error(
+                vuid,
+                &cx.location().dot("pCreateInfos"),
+                format_args!(
+                    "create a shader for {}, but no queue family of the device supports {what} operations.",
+                    stage_name(stages & wanted)
+                ),
+            );
+        }
+    }
+    skip
 }
 
 /// The linked shaders of one vkCreateShadersEXT call: every graphics create info linked when
