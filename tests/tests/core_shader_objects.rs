@@ -69,9 +69,7 @@ struct Shader {
     next: Stage,
     flags: Flags,
     /// Its push constant range: (stages, offset, size).
-    push: Option<(Stage, u32, u32)>,
-    /// Two push constant ranges of one stage.
-    push_twice: bool,
+    push: &'static [vk::PushConstantRange],
     /// How many times it names the fixture's empty set layout.
     sets: u32,
     /// Set 0 is the fixture's uniform buffer layout.
@@ -80,17 +78,7 @@ struct Shader {
 }
 
 const fn shader(code: &'static [u8], stage: Stage, next: Stage) -> Shader {
-    Shader {
-        code,
-        stage,
-        next,
-        flags: Flags::empty(),
-        push: None,
-        push_twice: false,
-        sets: 0,
-        uniform: false,
-        binary: false,
-    }
+    Shader { code, stage, next, flags: Flags::empty(), push: &[], sets: 0, uniform: false, binary: false }
 }
 
 const VERTEX: Shader = shader(VERTEX_SPV, Stage::VERTEX, Stage::FRAGMENT);
@@ -203,15 +191,7 @@ impl Fixture {
                 if s.uniform {
                     info = info.set_layouts(std::slice::from_ref(&self.uniform_layout));
                 }
-                if s.push_twice {
-                    info = info.push_constant_ranges(&TWICE);
-                } else if let Some(range) = s.push {
-                    info = info.push_constant_ranges(match range {
-                        (Stage::VERTEX, 0, 16) => &VERTEX_16,
-                        _ => &FRAGMENT_16,
-                    });
-                }
-                info
+                info.push_constant_ranges(s.push)
             })
             .collect()
     }
@@ -322,6 +302,10 @@ const VERTEX_16: [vk::PushConstantRange; 1] =
     [vk::PushConstantRange { stage_flags: Stage::VERTEX, offset: 0, size: 16 }];
 const FRAGMENT_16: [vk::PushConstantRange; 1] =
     [vk::PushConstantRange { stage_flags: Stage::FRAGMENT, offset: 0, size: 16 }];
+const COMPUTE_16: [vk::PushConstantRange; 1] =
+    [vk::PushConstantRange { stage_flags: Stage::COMPUTE, offset: 0, size: 16 }];
+const COMPUTE_8: [vk::PushConstantRange; 1] =
+    [vk::PushConstantRange { stage_flags: Stage::COMPUTE, offset: 0, size: 8 }];
 const TWICE: [vk::PushConstantRange; 2] = [
     vk::PushConstantRange { stage_flags: Stage::VERTEX, offset: 0, size: 16 },
     vk::PushConstantRange { stage_flags: Stage::VERTEX, offset: 16, size: 16 },
@@ -477,9 +461,9 @@ fn create_rules(f: &Fixture, bare: &Fixture) {
     let mesh = shader(MESH_SPV, Stage::MESH_EXT, Stage::empty());
     check!(next(mesh, Stage::VERTEX), [info_id("nextStage-08436")]);
     // Push constant ranges: one per stage.
-    let twice = Shader { push_twice: true, ..VERTEX };
+    let twice = Shader { push: &TWICE, ..VERTEX };
     check!(f.create_ids(&[twice]), [info_id("pPushConstantRanges-10063")]);
-    check!(f.create_ids(&[Shader { push: Some((Stage::VERTEX, 0, 16)), ..VERTEX }]), NONE);
+    check!(f.create_ids(&[Shader { push: &VERTEX_16, ..VERTEX }]), NONE);
     // SPIR-V in whole words, aligned to them; binary code aligned to 16 bytes.
     check!(
         f.create_ids(&[Shader { code: &VERTEX_SPV[..VERTEX_SPV.len() - 2], ..VERTEX }]),
@@ -630,9 +614,9 @@ fn draws(f: &Fixture) {
         })
     };
     // The bound shaders agree: push constant ranges, set layouts, next stages.
-    let pushed = f.make(Shader { push: Some((Stage::VERTEX, 0, 16)), ..VERTEX });
+    let pushed = f.make(Shader { push: &VERTEX_16, ..VERTEX });
     check!(draw(&pair(pushed, fragment)), [id("None-08878")]);
-    let pushed_fragment = f.make(Shader { push: Some((Stage::VERTEX, 0, 16)), ..FRAGMENT });
+    let pushed_fragment = f.make(Shader { push: &VERTEX_16, ..FRAGMENT });
     check!(draw(&pair(pushed, pushed_fragment)), NONE);
     let with_set = f.make(Shader { sets: 1, ..VERTEX });
     check!(draw(&pair(with_set, fragment)), [id("None-08879")]);
@@ -839,13 +823,22 @@ fn pipelines(f: &Fixture) {
 /// constants set, with layouts compatible with the shaders'.
 fn sets_and_push_constants(f: &Fixture) {
     let d = &f.ctx.device;
-    let pushed = Shader { uniform: true, push: Some((Stage::VERTEX, 0, 16)), ..VERTEX };
+    let pushed = Shader { uniform: true, push: &VERTEX_16, ..VERTEX };
     let vertex = f.make(Shader { code: PUSHED_VERTEX_SPV, ..pushed });
     let fragment = f.make(Shader { code: FRAGMENT_SPV, stage: Stage::FRAGMENT, next: Stage::empty(), ..pushed });
-    // The compute shader's block is 16 bytes, inside the range; it uses no set.
-    let compute = f.make(Shader { code: PUSHED_COMPUTE_SPV, stage: Stage::COMPUTE, next: Stage::empty(), ..pushed });
+    // The compute shader's block is 16 bytes, inside its range; it uses no set.
+    let pushed_compute = Shader { code: PUSHED_COMPUTE_SPV, push: &COMPUTE_16, ..COMPUTE };
+    let compute = f.make(pushed_compute);
+    // At creation, what the code uses against the shader's own set layouts and ranges.
+    let info_id = |suffix: &str| format!("VUID-VkShaderCreateInfoEXT-codeType-{suffix}");
+    check!(f.create_ids(&[Shader { push: &[], ..Shader { code: PUSHED_VERTEX_SPV, ..pushed } }]), [info_id("10064")]);
+    check!(
+        f.create_ids(&[Shader { uniform: false, ..Shader { code: PUSHED_VERTEX_SPV, ..pushed } }]),
+        [info_id("10383")]
+    );
+    check!(f.create_ids(&[Shader { push: &COMPUTE_8, ..pushed_compute }]), [info_id("10065")]);
     // SAFETY: plain object creation with valid create infos.
-    let (same, other, set) = unsafe {
+    let (same, other, compute_same, set) = unsafe {
         let layouts = [f.uniform_layout];
         let layout = |ranges: &[vk::PushConstantRange]| {
             d.create_pipeline_layout(
@@ -863,7 +856,7 @@ fn sets_and_push_constants(f: &Fixture) {
                 &vk::DescriptorSetAllocateInfo::default().descriptor_pool(pool).set_layouts(&layouts),
             )
             .expect("vkAllocateDescriptorSets")[0];
-        (layout(&VERTEX_16), layout(&FRAGMENT_16), set)
+        (layout(&VERTEX_16), layout(&FRAGMENT_16), layout(&COMPUTE_16), set)
     };
     let record = |rendering: bool, sets: Option<vk::PipelineLayout>, push: Option<vk::PipelineLayout>| {
         f.ids_in(rendering, |d, cb| {
@@ -874,7 +867,11 @@ fn sets_and_push_constants(f: &Fixture) {
                     d.cmd_bind_descriptor_sets(cb, point, layout, 0, &[set], &[]);
                 }
                 if let Some(layout) = push {
-                    let stages = if layout == same { Stage::VERTEX } else { Stage::FRAGMENT };
+                    let stages = match layout {
+                        l if l == same => Stage::VERTEX,
+                        l if l == compute_same => Stage::COMPUTE,
+                        _ => Stage::FRAGMENT,
+                    };
                     d.cmd_push_constants(cb, layout, stages, 0, &[0; 16]);
                 }
                 if rendering {
@@ -892,10 +889,11 @@ fn sets_and_push_constants(f: &Fixture) {
     check!(record(true, None, Some(same)), ["VUID-vkCmdDraw-None-08600"]);
     check!(record(true, Some(same), None), ["VUID-vkCmdDraw-None-08601"]);
     check!(record(true, Some(other), Some(other)), expect(&["VUID-vkCmdDraw-None-08600", "VUID-vkCmdDraw-None-08601"]));
-    check!(record(false, Some(same), Some(same)), NONE);
+    check!(record(false, Some(compute_same), Some(compute_same)), NONE);
     // The compute shader uses push constants and no set.
     check!(record(false, None, None), ["VUID-vkCmdDispatch-None-08601"]);
     check!(record(false, None, Some(other)), ["VUID-vkCmdDispatch-None-08601"]);
+    check!(record(false, None, Some(same)), ["VUID-vkCmdDispatch-None-08601"]);
 }
 
 /// Graphics shaders on a device whose queue families have no graphics operations (hidden by the

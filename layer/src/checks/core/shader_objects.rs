@@ -11,8 +11,11 @@ use super::command_table::CommandTable;
 use super::CoreChecks;
 use crate::chassis::raw::slice;
 use crate::chassis::Call;
+use crate::report::Location;
 use crate::state::command_buffers::{Pushed, Recording};
+use crate::state::pipelines::{PipelineLayoutInfo, PushConstantRange};
 use crate::state::shader_objects::{BoundShaders, GRAPHICS_STAGES, LINK_STAGE, MESH_STAGES, PRIMITIVE_STAGES};
+use crate::state::shaders::EntryPoint;
 use crate::state::TYPES;
 
 use VkShaderStageFlags as S;
@@ -298,6 +301,38 @@ impl CoreChecks {
             }
         }
         skip | linked_shaders(cx, infos) | create_queue_rules(cx, infos)
+    }
+
+    /// A SPIR-V shader's entry point against the set layouts and push constant ranges it is
+    /// created with (unless it uses descriptor heaps): `-codeType-10383`, `-10064`, `-10065`.
+    /// True to skip the call.
+    ///
+    /// # Safety
+    /// `info` must be a create info the application passed.
+    pub(super) unsafe fn shader_matches_layout(
+        &self,
+        cx: &Call<'_>,
+        info: &VkShaderCreateInfoEXT,
+        entry: &EntryPoint,
+        at: &Location<'_>,
+    ) -> bool {
+        if info.flags.0 & F::VK_SHADER_CREATE_DESCRIPTOR_HEAP_BIT_EXT.0 != 0 {
+            return false;
+        }
+        // SAFETY: the counted arrays of a create info the application passed.
+        let (sets, ranges) = unsafe {
+            (slice(info.pSetLayouts, info.setLayoutCount), slice(info.pPushConstantRanges, info.pushConstantRangeCount))
+        };
+        let layout = PipelineLayoutInfo {
+            flags: 0,
+            set_layouts: sets.iter().map(|s| self.get(TYPES.descriptor_set_layout, s.as_raw())).collect(),
+            push_constants: ranges
+                .iter()
+                .map(|r| PushConstantRange { stages: r.stageFlags.0, offset: r.offset, size: r.size })
+                .collect(),
+        };
+        let owner = "the shader's set layouts and push constant ranges";
+        self.entry_point_matches_layout(cx, &super::pipelines::SHADER_OBJECT, entry, &layout, &owner, at)
     }
 
     /// vkCmdBindShadersEXT: the feature, its stages, and the shaders against their stages and
