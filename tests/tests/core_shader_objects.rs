@@ -337,12 +337,13 @@ fn info_id(suffix: &str) -> String {
     format!("VUID-VkShaderCreateInfoEXT-{suffix}")
 }
 
-/// The shader-object device: tessellation, geometry, task and mesh shaders and the subgroup
-/// features on.
+/// The shader-object device: tessellation, geometry, task and mesh shaders, multi draws and
+/// the subgroup features on.
 fn rich(entry: &ash::Entry) -> Fixture {
     let builder = ContextBuilder::new()
         .shader_object()
         .task_shader()
+        .multi_draw()
         .features(
             vk::PhysicalDeviceFeatures::default().multi_viewport(true).tessellation_shader(true).geometry_shader(true),
         )
@@ -376,6 +377,7 @@ fn shader_objects() {
     bind_rules(&rich, &bare);
     draws(&rich);
     dynamic_state(&rich);
+    mesh_and_multi_draws(&rich);
     dispatches(&rich);
     pipelines(&rich);
     sets_and_push_constants(&rich);
@@ -912,4 +914,62 @@ fn queue_families(entry: &ash::Entry) {
     check!(bind(Stage::VERTEX), ["VUID-vkCmdBindShadersEXT-pShaders-08477"]);
     check!(bind(Stage::MESH_EXT), ["VUID-vkCmdBindShadersEXT-pShaders-08478"]);
     check!(bind(Stage::COMPUTE), NONE);
+}
+
+/// The mesh draw and the multi draws hold shader objects to the same stage rules.
+fn mesh_and_multi_draws(f: &Fixture) {
+    let (vertex, fragment) = (f.make(VERTEX), f.make(FRAGMENT));
+    let mesh = f.make(shader(MESH_SPV, Stage::MESH_EXT, Stage::FRAGMENT));
+    let mesh_shading = ash::ext::mesh_shader::Device::new(&f.ctx.instance, &f.ctx.device);
+    let multi = ash::ext::multi_draw::Device::new(&f.ctx.instance, &f.ctx.device);
+    let (mesh_shading, multi) = (&mesh_shading, &multi);
+    // Zeros: draws of no vertices.
+    let data = [0u32; 4];
+    let data = &data;
+    let mut with_mesh = pair(vk::ShaderEXT::null(), fragment);
+    with_mesh[6] = mesh;
+    let draws: [Command<'_>; 3] = [
+        // SAFETY (all): draws recorded inside a rendering instance, one multi draw of `data`, an
+        // index buffer bound.
+        ("vkCmdDrawMeshTasksEXT", Box::new(move |_, cb| unsafe { mesh_shading.cmd_draw_mesh_tasks(cb, 1, 1, 1) })),
+        (
+            "vkCmdDrawMultiEXT",
+            Box::new(move |_, cb| unsafe { (multi.fp().cmd_draw_multi_ext)(cb, 1, data.as_ptr().cast(), 1, 0, 8) }),
+        ),
+        (
+            "vkCmdDrawMultiIndexedEXT",
+            Box::new(move |_, cb| unsafe {
+                (multi.fp().cmd_draw_multi_indexed_ext)(cb, 1, data.as_ptr().cast(), 1, 0, 12, std::ptr::null())
+            }),
+        ),
+    ];
+    for (name, draw) in draws {
+        let shaders = if name.contains("Mesh") { with_mesh } else { pair(vertex, fragment) };
+        let record = |stages: &[Stage], shaders: &[vk::ShaderEXT], then: &dyn Fn(vk::CommandBuffer)| {
+            f.ids(|d, cb| {
+                f.set_state(cb, "");
+                // SAFETY: a bound index buffer of 64 bytes.
+                unsafe { d.cmd_bind_index_buffer(cb, f.index, 0, vk::IndexType::UINT16) };
+                f.bind(cb, stages, shaders);
+                then(cb);
+                draw(d, cb);
+            })
+        };
+        let id = |suffix: &str| format!("VUID-{name}-{suffix}");
+        check!(record(&GRAPHICS, &shaders, &|_| {}), NONE, "{name}");
+        // The vertex stage not named (without the vertex shader, a multi draw has neither vertex
+        // nor mesh shading).
+        let mut expected = vec![id("None-08684")];
+        if !name.contains("Mesh") {
+            expected.push(id("None-08693"));
+        }
+        check!(record(&GRAPHICS[1..], &shaders[1..], &|_| {}), sorted(expected), "{name}");
+        // A vertex shader bound too (in a second call: one may not bind both).
+        let both = record(&GRAPHICS, &with_mesh, &|cb| f.bind(cb, &[Stage::VERTEX], &[vertex]));
+        let mut expected = vec![id("None-08693"), id("None-08696")];
+        if !name.contains("Mesh") {
+            expected.push(id("None-08885"));
+        }
+        check!(both, sorted(expected), "{name}");
+    }
 }
