@@ -631,6 +631,15 @@ fn draws(f: &Fixture) {
     let (_, linked) = f.create(&[VERTEX.linked(), FRAGMENT.linked()]);
     check!(draw(&pair(linked[0], linked[1])), NONE);
     check!(draw(&pair(linked[0], fragment)), [id("None-08698")]);
+    // No other shader between linked ones (the vertex shader's nextStage lacks it too).
+    let tess_control = f.make(shader(TESS_CONTROL_SPV, Stage::TESSELLATION_CONTROL, Stage::TESSELLATION_EVALUATION));
+    let tess_eval = f.make(shader(TESS_EVAL_SPV, Stage::TESSELLATION_EVALUATION, Stage::FRAGMENT));
+    let mut between = pair(linked[0], linked[1]);
+    (between[2], between[3]) = (tess_control, tess_eval);
+    check!(draw(&between), expect(&[&id("None-08699"), &id("nextStage-10745")]));
+    let mut unlinked = pair(vertex, fragment);
+    (unlinked[2], unlinked[3]) = (tess_control, tess_eval);
+    check!(draw(&unlinked), [id("nextStage-10745")]);
 }
 
 fn dynamic_state(f: &Fixture) {

@@ -152,6 +152,9 @@ pub struct Verdict {
     /// A bound linked shader, and the stage of a shader created linked with it that is not
     /// bound (`-None-08698`).
     pub link: Option<(u32, u32)>,
+    /// A bound shader not created linked with the two bound linked shaders whose stages its
+    /// stage lies between, and their stages (`-None-08699`).
+    pub between: Option<(u32, u32, u32)>,
 }
 
 impl BoundShaders {
@@ -197,6 +200,22 @@ impl BoundShaders {
                 .find(|&p| info(p).is_none_or(|p| p.link.is_none_or(|(c, _)| c != call)));
             if let (Some(p), None) = (missing, v.link) {
                 v.link = Some((stage, p));
+            }
+        }
+        // No shader from elsewhere between two bound shaders linked in one call.
+        for (i, &a) in in_order.iter().enumerate() {
+            let Some((call, _)) = info(a).and_then(|x| x.link) else { continue };
+            for (j, &b) in in_order.iter().enumerate().skip(i + 2) {
+                if info(b).and_then(|x| x.link).is_none_or(|(c, _)| c != call) {
+                    continue;
+                }
+                let stranger = in_order[i + 1..j]
+                    .iter()
+                    .copied()
+                    .find(|&s| info(s).is_some_and(|x| x.link.is_none_or(|(c, _)| c != call)));
+                if let (Some(s), None) = (stranger, v.between) {
+                    v.between = Some((s, a, b));
+                }
             }
         }
         self.verdict = v;

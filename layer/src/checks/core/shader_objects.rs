@@ -610,6 +610,19 @@ impl CoreChecks {
                 ),
             );
         }
+        if let Some((stage, other, partner)) = v.between {
+            skip |= cx.error(
+                ids.between,
+                &at,
+                format_args!(
+                    "the shader bound to {} was not created linked with the shaders bound to {} and {}, which were \
+                     created linked in one call, and its stage lies between theirs (command buffer {cb:#x}).",
+                    stage_name(stage),
+                    stage_name(other),
+                    stage_name(partner)
+                ),
+            );
+        }
         if let Some((stage, partner)) = v.link {
             skip |= cx.error(
                 ids.linked,
@@ -781,6 +794,7 @@ struct DrawIds {
     set_layouts: &'static str,
     next_stage: &'static str,
     linked: &'static str,
+    between: &'static str,
 }
 
 static DRAWS: CommandTable<DrawIds> = CommandTable::new(&DRAW_IDS, |d| d.command);
@@ -805,6 +819,7 @@ const DRAW_IDS: [DrawIds; 12] = [
         set_layouts: "VUID-vkCmdDraw-None-08879",
         next_stage: "VUID-vkCmdDraw-nextStage-10745",
         linked: "VUID-vkCmdDraw-None-08698",
+        between: "VUID-vkCmdDraw-None-08699",
     },
     DrawIds {
         command: "vkCmdDrawIndexed",
@@ -824,6 +839,7 @@ const DRAW_IDS: [DrawIds; 12] = [
         set_layouts: "VUID-vkCmdDrawIndexed-None-08879",
         next_stage: "VUID-vkCmdDrawIndexed-nextStage-10745",
         linked: "VUID-vkCmdDrawIndexed-None-08698",
+        between: "VUID-vkCmdDrawIndexed-None-08699",
     },
     DrawIds {
         command: "vkCmdDrawIndexedIndirect",
@@ -843,6 +859,7 @@ const DRAW_IDS: [DrawIds; 12] = [
         set_layouts: "VUID-vkCmdDrawIndexedIndirect-None-08879",
         next_stage: "VUID-vkCmdDrawIndexedIndirect-nextStage-10745",
         linked: "VUID-vkCmdDrawIndexedIndirect-None-08698",
+        between: "VUID-vkCmdDrawIndexedIndirect-None-08699",
     },
     DrawIds {
         command: "vkCmdDrawIndexedIndirectCount",
@@ -862,6 +879,7 @@ const DRAW_IDS: [DrawIds; 12] = [
         set_layouts: "VUID-vkCmdDrawIndexedIndirectCount-None-08879",
         next_stage: "VUID-vkCmdDrawIndexedIndirectCount-nextStage-10745",
         linked: "VUID-vkCmdDrawIndexedIndirectCount-None-08698",
+        between: "VUID-vkCmdDrawIndexedIndirectCount-None-08699",
     },
     DrawIds {
         command: "vkCmdDrawIndirect",
@@ -881,6 +899,7 @@ const DRAW_IDS: [DrawIds; 12] = [
         set_layouts: "VUID-vkCmdDrawIndirect-None-08879",
         next_stage: "VUID-vkCmdDrawIndirect-nextStage-10745",
         linked: "VUID-vkCmdDrawIndirect-None-08698",
+        between: "VUID-vkCmdDrawIndirect-None-08699",
     },
     DrawIds {
         command: "vkCmdDrawIndirectByteCountEXT",
@@ -900,6 +919,7 @@ const DRAW_IDS: [DrawIds; 12] = [
         set_layouts: "VUID-vkCmdDrawIndirectByteCountEXT-None-08879",
         next_stage: "VUID-vkCmdDrawIndirectByteCountEXT-nextStage-10745",
         linked: "VUID-vkCmdDrawIndirectByteCountEXT-None-08698",
+        between: "VUID-vkCmdDrawIndirectByteCountEXT-None-08699",
     },
     DrawIds {
         command: "vkCmdDrawIndirectCount",
@@ -919,6 +939,7 @@ const DRAW_IDS: [DrawIds; 12] = [
         set_layouts: "VUID-vkCmdDrawIndirectCount-None-08879",
         next_stage: "VUID-vkCmdDrawIndirectCount-nextStage-10745",
         linked: "VUID-vkCmdDrawIndirectCount-None-08698",
+        between: "VUID-vkCmdDrawIndirectCount-None-08699",
     },
     DrawIds {
         command: "vkCmdDrawMeshTasksEXT",
@@ -938,6 +959,7 @@ const DRAW_IDS: [DrawIds; 12] = [
         set_layouts: "VUID-vkCmdDrawMeshTasksEXT-None-08879",
         next_stage: "VUID-vkCmdDrawMeshTasksEXT-nextStage-10745",
         linked: "VUID-vkCmdDrawMeshTasksEXT-None-08698",
+        between: "VUID-vkCmdDrawMeshTasksEXT-None-08699",
     },
     DrawIds {
         command: "vkCmdDrawMeshTasksIndirectCountEXT",
@@ -957,6 +979,7 @@ const DRAW_IDS: [DrawIds; 12] = [
         set_layouts: "VUID-vkCmdDrawMeshTasksIndirectCountEXT-None-08879",
         next_stage: "VUID-vkCmdDrawMeshTasksIndirectCountEXT-nextStage-10745",
         linked: "VUID-vkCmdDrawMeshTasksIndirectCountEXT-None-08698",
+        between: "VUID-vkCmdDrawMeshTasksIndirectCountEXT-None-08699",
     },
     DrawIds {
         command: "vkCmdDrawMeshTasksIndirectEXT",
@@ -976,6 +999,7 @@ const DRAW_IDS: [DrawIds; 12] = [
         set_layouts: "VUID-vkCmdDrawMeshTasksIndirectEXT-None-08879",
         next_stage: "VUID-vkCmdDrawMeshTasksIndirectEXT-nextStage-10745",
         linked: "VUID-vkCmdDrawMeshTasksIndirectEXT-None-08698",
+        between: "VUID-vkCmdDrawMeshTasksIndirectEXT-None-08699",
     },
     DrawIds {
         command: "vkCmdDrawMultiEXT",
@@ -995,6 +1019,7 @@ const DRAW_IDS: [DrawIds; 12] = [
         set_layouts: "VUID-vkCmdDrawMultiEXT-None-08879",
         next_stage: "VUID-vkCmdDrawMultiEXT-nextStage-10745",
         linked: "VUID-vkCmdDrawMultiEXT-None-08698",
+        between: "VUID-vkCmdDrawMultiEXT-None-08699",
     },
     DrawIds {
         command: "vkCmdDrawMultiIndexedEXT",
@@ -1014,6 +1039,7 @@ const DRAW_IDS: [DrawIds; 12] = [
         set_layouts: "VUID-vkCmdDrawMultiIndexedEXT-None-08879",
         next_stage: "VUID-vkCmdDrawMultiIndexedEXT-nextStage-10745",
         linked: "VUID-vkCmdDrawMultiIndexedEXT-None-08698",
+        between: "VUID-vkCmdDrawMultiIndexedEXT-None-08699",
     },
 ];
 const DISPATCH_IDS: [(&str, &str); 3] = [
@@ -1041,6 +1067,7 @@ mod tests {
                 &d.set_layouts,
                 &d.next_stage,
                 &d.linked,
+                &d.between,
             ]);
             for id in ids.chain(d.no_mesh.iter()) {
                 assert!(id.starts_with(&format!("VUID-{}-", d.command)), "{id}");
