@@ -326,9 +326,10 @@ impl StateTracker {
 
 /// After binding a pipeline to `point`: its shaders are unbound.
 pub fn pipeline_bound(r: &mut Recording, point: i32) {
-    if let Some(i) = bind_point_index(point) {
-        let named = r.bound[i].shaders.named;
-        r.bound[i].shaders = BoundShaders { named, ..Default::default() };
+    // Nothing to do where no shader is bound (shaders are unbound one by one, each clearing
+    // its key): a pipeline bind writes no more than before shader objects were followed.
+    if let Some(b) = bind_point_index(point).map(|i| &mut r.bound[i].shaders).filter(|b| b.bound != 0) {
+        *b = BoundShaders { named: b.named, ..Default::default() };
     }
 }
 
