@@ -1,8 +1,16 @@
 //! Shader objects (`VK_EXT_shader_object`): vkCreateShadersEXT's create infos (stages, flags
-//! and next stages against each other and the device's features, push constant ranges, set
-//! layout counts, linked shaders of one call), vkCmdBindShadersEXT's stages and shaders, and at
-//! draws and dispatches without a pipeline bound, the shaders bound to the bind point's stages
-//! (`state::shader_objects` works out at bind time what the set of bound shaders breaks).
+//! and next stages against each other and the device's features and queue families, push
+//! constant ranges, set layout counts, code size and alignment, what the SPIR-V uses against
+//! the shader's own set layouts and ranges, linked shaders of one call), vkCmdBindShadersEXT's
+//! stages and shaders (against each other and the pool's queue family), and at draws and
+//! dispatches without a pipeline bound, the shaders bound to the bind point's stages and the
+//! sets and push constants they use (`state::shader_objects` works out at bind time what the
+//! set of bound shaders breaks).
+//!
+//! Not checked: compute shaders without a compute queue family (lavapipe's one family cannot be
+//! made to lack compute in the same process as the other cases), the tessellation and
+//! geometry execution modes a shader must declare, subgroup-size workgroup rules, descriptor
+//! types and counts against the set layouts, descriptor heaps.
 
 use vigil_generated::features::Feature;
 use vigil_generated::*;
