@@ -31,6 +31,8 @@ pub struct ContextBuilder {
     multi_draw: bool,
     /// Whether to enable `VK_EXT_mesh_shader` and its `meshShader` feature.
     mesh_shader: bool,
+    /// With `mesh_shader`, whether to enable its `taskShader` feature too.
+    task_shader: bool,
     /// Whether to enable `VK_EXT_transform_feedback`, and with it its `transformFeedback`
     /// feature.
     transform_feedback: Option<bool>,
@@ -60,6 +62,7 @@ impl ContextBuilder {
             null_descriptor: false,
             multi_draw: false,
             mesh_shader: false,
+            task_shader: false,
             transform_feedback: None,
         }
     }
@@ -140,6 +143,13 @@ impl ContextBuilder {
     /// Enables `VK_EXT_mesh_shader` and its `meshShader` feature.
     pub fn mesh_shader(mut self) -> Self {
         self.mesh_shader = true;
+        self
+    }
+
+    /// Enables `VK_EXT_mesh_shader` with its `meshShader` and `taskShader` features.
+    pub fn task_shader(mut self) -> Self {
+        self.mesh_shader = true;
+        self.task_shader = true;
         self
     }
 
@@ -236,7 +246,8 @@ impl ContextBuilder {
         if self.multi_draw {
             info = info.push_next(&mut multi_draw);
         }
-        let mut mesh_shader = vk::PhysicalDeviceMeshShaderFeaturesEXT::default().mesh_shader(true);
+        let mut mesh_shader =
+            vk::PhysicalDeviceMeshShaderFeaturesEXT::default().mesh_shader(true).task_shader(self.task_shader);
         if self.mesh_shader {
             info = info.push_next(&mut mesh_shader);
         }

@@ -122,6 +122,19 @@ impl SetLayoutInfo {
     }
 }
 
+/// Whether set layouts `a` and `b` are identically defined for sets 0 to `n` (a layout Vigil
+/// does not know, or a set number past either array, counts as identical: a miss, never a false
+/// report).
+pub fn set_layouts_match(a: &[Option<Arc<ObjectRecord>>], b: &[Option<Arc<ObjectRecord>>], n: usize) -> bool {
+    a.iter().zip(b).take(n.saturating_add(1)).all(|(a, b)| match (a, b) {
+        (Some(a), Some(b)) if !Arc::ptr_eq(a, b) => match (a.descriptor_set_layout(), b.descriptor_set_layout()) {
+            (Some(a), Some(b)) => a.same_definition(b),
+            _ => true,
+        },
+        _ => true,
+    })
+}
+
 /// `VK_PIPELINE_LAYOUT_CREATE_INDEPENDENT_SETS_BIT_EXT`: layouts compatible for a set agree on it.
 const INDEPENDENT_SETS: u32 = 0x2;
 
@@ -138,16 +151,7 @@ impl PipelineLayoutInfo {
         if self.push_constants != other.push_constants || (self.flags ^ other.flags) & INDEPENDENT_SETS != 0 {
             return false;
         }
-        let n = n as usize;
-        self.set_layouts.iter().zip(&other.set_layouts).take(n.saturating_add(1)).all(|(a, b)| match (a, b) {
-            (Some(a), Some(b)) if !std::sync::Arc::ptr_eq(a, b) => {
-                match (a.descriptor_set_layout(), b.descriptor_set_layout()) {
-                    (Some(a), Some(b)) => a.same_definition(b),
-                    _ => true,
-                }
-            }
-            _ => true,
-        })
+        set_layouts_match(&self.set_layouts, &other.set_layouts, n as usize)
     }
 
     /// Whether set `n` of the layout is a push descriptor set (or one Vigil does not know).

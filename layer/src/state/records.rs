@@ -82,6 +82,7 @@ pub struct Types {
     pub descriptor_pool: u16,
     pub buffer_view: u16,
     pub descriptor_update_template: u16,
+    pub shader_ext: u16,
 }
 
 /// See [`Types`].
@@ -110,6 +111,7 @@ pub static TYPES: LazyLock<Types> = LazyLock::new(|| {
         descriptor_pool: index("VkDescriptorPool"),
         buffer_view: index("VkBufferView"),
         descriptor_update_template: index("VkDescriptorUpdateTemplate"),
+        shader_ext: index("VkShaderEXT"),
     }
 });
 
@@ -138,6 +140,7 @@ pub enum ObjectState {
     DescriptorPool(super::descriptors::DescriptorPoolState),
     BufferView(super::descriptors::BufferViewState),
     DescriptorUpdateTemplate(super::descriptors::UpdateTemplateState),
+    ShaderObject(super::shader_objects::ShaderObjectState),
 }
 
 impl ObjectState {
@@ -169,6 +172,7 @@ impl ObjectState {
             Some(T::VK_OBJECT_TYPE_DESCRIPTOR_UPDATE_TEMPLATE) => {
                 ObjectState::DescriptorUpdateTemplate(Default::default())
             }
+            Some(T::VK_OBJECT_TYPE_SHADER_EXT) => ObjectState::ShaderObject(Default::default()),
             _ => ObjectState::None,
         }
     }
@@ -637,6 +641,8 @@ pub struct BoundPoint {
     /// Per set number: the set bound there (`None` for a null handle) and the pipeline layout it
     /// was bound with.
     pub sets: Vec<Option<BoundSet>>,
+    /// The shader objects bound to the stages of the bind point (`state::shader_objects`).
+    pub shaders: super::shader_objects::BoundShaders,
 }
 
 /// One bound descriptor set.

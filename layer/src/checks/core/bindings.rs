@@ -352,19 +352,20 @@ impl CoreChecks {
     }
 
     /// A draw, dispatch or trace-rays command of `BOUND_PIPELINE_IDS`: a pipeline must be bound
-    /// at its bind point, unless shader objects are enabled (with the command's recording rules,
-    /// under the same lock). False for other commands. True to skip the call.
+    /// at its bind point, or with shader objects enabled, shaders at its stages (with the
+    /// command's recording rules, under the same lock). False for other commands. True to skip the call.
     pub(super) fn pipeline_bound(&self, cx: &Call<'_>) -> bool {
         let Ok(i) = BOUND_PIPELINE_IDS.binary_search_by_key(&(cx.command as u16), |(c, _, _)| *c) else { return false };
         let (_, vuid, point) = BOUND_PIPELINE_IDS[i];
-        // Shader objects replace pipelines: not followed.
+        // With shader objects enabled, shaders may take the pipeline's place.
         let shader_objects = cx.device().is_some_and(|f| f.features.contains(Feature::SHADER_OBJECT));
         // SAFETY: parameter 0 of a vkCmd* command is its command buffer.
         let cb = unsafe { param_handle(cx.params, 0) };
-        let Some(index) = bind_point_index(point).filter(|_| !shader_objects) else {
+        let Some(index) = bind_point_index(point) else {
             return self.with_recording(cx, cb, |r| self.draw_params(cx, r));
         };
         self.with_recording(cx, cb, |r| match r.bound[index].pipeline {
+            None if shader_objects => self.shader_objects_bound(cx, r, index, cb),
             None => cx.error(
                 vuid,
                 &cx.location(),

@@ -3,10 +3,11 @@
 //! `state::shaders`): every descriptor set they use must be bound at the command's bind point
 //! with a pipeline layout compatible for that set (`-None-08600`), and push constants they use
 //! must have been updated with a layout whose push constant ranges are compatible
-//! (`-None-08601`). The draw path reads that precomputed data and allocates nothing.
+//! (`-None-08601`). The draw path reads that precomputed data and allocates nothing. Bound
+//! shader objects are held to the same two rules in `shader_objects.rs`.
 //!
 //! Not checked, so never reported: pipelines whose sets come from descriptor buffers or heaps,
-//! push descriptor sets, shader objects, stages Vigil could not reflect (pipeline libraries,
+//! push descriptor sets, stages Vigil could not reflect (pipeline libraries,
 //! pipeline binaries, code it could not parse), ray tracing pipelines (not recorded). Sets a
 //! later bind disturbed are taken as still bound with the layout they were bound with.
 
@@ -129,7 +130,7 @@ const SHADER_USE_IDS: &[(&str, &str, &str)] = &[
 ];
 
 /// `SHADER_USE_IDS` by command number.
-static SHADER_USES: CommandTable<(&str, &str, &str)> = CommandTable::new(SHADER_USE_IDS, |r| r.0);
+pub(super) static SHADER_USES: CommandTable<(&str, &str, &str)> = CommandTable::new(SHADER_USE_IDS, |r| r.0);
 
 /// `VK_PIPELINE_CREATE_2_DESCRIPTOR_BUFFER_BIT_EXT` and `_DESCRIPTOR_HEAP_BIT_EXT`: the sets
 /// such a pipeline uses are not bound with vkCmdBindDescriptorSets.
@@ -251,7 +252,7 @@ impl CoreChecks {
     }
 
     /// `test` on the pipeline layout of key `k`; true (compatible) when Vigil does not know it.
-    fn layout_compatible(
+    pub(super) fn layout_compatible(
         &self,
         r: &Recording,
         k: crate::state::objects::Key,

@@ -14,7 +14,8 @@
 //! (`inheritedViewportScissor2D`), an index buffer of unknown size. The blend constants are
 //! needed only by the static blend state of a dynamic rendering pipeline, where every color
 //! attachment it renders to must be active (`dynamicRenderingUnusedAttachments` not enabled).
-//! Shader objects are not followed.
+//! With shader objects bound instead of a pipeline, the states they leave dynamic (all those
+//! their rules name) are held to the same rules.
 
 use vigil_generated::features::Feature;
 use vigil_generated::*;
@@ -382,6 +383,22 @@ impl Current {
     }
 }
 
+/// What a draw's dynamic states come from, for messages.
+#[derive(Clone, Copy)]
+enum Bound {
+    Pipeline(u64),
+    ShaderObjects,
+}
+
+impl std::fmt::Display for Bound {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Bound::Pipeline(p) => write!(f, "the bound graphics pipeline {p:#x} has"),
+            Bound::ShaderObjects => write!(f, "shader objects are bound (no graphics pipeline), which have"),
+        }
+    }
+}
+
 impl CoreChecks {
     /// The draw state of recording `r` for a draw with graphics pipeline `info` bound: `cb` and
     /// the pipeline's handle, for messages. True to skip the call.
@@ -393,10 +410,43 @@ impl CoreChecks {
         (cb, pipeline): (u64, u64),
     ) -> bool {
         let Some(ids) = DRAW_STATES.get(cx) else { return false };
+        let skip = match (info.dynamic, info.dynamic_draw.as_ref()) {
+            (Some(core), Some(p)) => self.dynamic_states(cx, r, ids, (core, p), Bound::Pipeline(pipeline), cb),
+            _ => false,
+        };
+        skip | self.index_state(cx, r, ids, cb)
+    }
+
+    /// The draw state of recording `r` for a draw with shader objects bound (every state they
+    /// need dynamic: `core` and `p` as `state::shader_objects::draw_dynamic` makes them). True
+    /// to skip the call.
+    pub(super) fn shader_object_draw_state(
+        &self,
+        cx: &Call<'_>,
+        r: &Recording,
+        core: u32,
+        p: &PipelineDynamic,
+        cb: u64,
+    ) -> bool {
+        let Some(ids) = DRAW_STATES.get(cx) else { return false };
+        self.dynamic_states(cx, r, ids, (core, p), Bound::ShaderObjects, cb) | self.index_state(cx, r, ids, cb)
+    }
+
+    /// The dynamic states a draw needs, set: `core` and `p` what the bound pipeline or shaders
+    /// leave dynamic. True to skip the call.
+    fn dynamic_states(
+        &self,
+        cx: &Call<'_>,
+        r: &Recording,
+        ids: &DrawStateIds,
+        (core, p): (u32, &PipelineDynamic),
+        bound: Bound,
+        cb: u64,
+    ) -> bool {
         let at = cx.location();
         let mut skip = false;
         let features = cx.device().map(|f| &f.features);
-        if let (Some(core), Some(p), false) = (info.dynamic, info.dynamic_draw.as_ref(), r.draw.unknown) {
+        if !r.draw.unknown {
             let v = &r.draw.values;
             let inherited = features.is_none_or(|f| f.contains(Feature::INHERITED_VIEWPORT_SCISSOR2_D));
             let unused = features.is_none_or(|f| f.contains(Feature::DYNAMIC_RENDERING_UNUSED_ATTACHMENTS));
@@ -418,9 +468,8 @@ impl CoreChecks {
                         vuid,
                         &at,
                         format_args!(
-                            "the bound graphics pipeline {pipeline:#x} has {state:?} dynamic{why}, but {setter} was not \
-                             called in command buffer {cb:#x} since it was begun or since a pipeline with that state \
-                             static was bound."
+                            "{bound} {state:?} dynamic{why}, but {setter} was not called in command buffer {cb:#x} \
+                             since it was begun or since a pipeline with that state static was bound."
                         ),
                     );
                 }
@@ -432,15 +481,14 @@ impl CoreChecks {
                     ids.counts,
                     &at,
                     format_args!(
-                        "the bound graphics pipeline {pipeline:#x} has viewport and scissor counts dynamic, but \
-                         vkCmdSetViewportWithCount set {} viewports and vkCmdSetScissorWithCount {} scissors in \
-                         command buffer {cb:#x}.",
+                        "{bound} viewport and scissor counts dynamic, but vkCmdSetViewportWithCount set {} \
+                         viewports and vkCmdSetScissorWithCount {} scissors in command buffer {cb:#x}.",
                         v.viewports, v.scissors
                     ),
                 );
             }
         }
-        skip | self.index_state(cx, r, ids, cb)
+        skip
     }
 
     /// An indexed draw's index buffer: bound, and for vkCmdDrawIndexed with room for the

@@ -995,7 +995,20 @@ impl ValidationObject for CoreChecks {
         _shaders: *mut VkShaderEXT,
     ) -> bool {
         // SAFETY: the create infos the application passed.
-        unsafe { self.shader_objects_code(cx, count, infos) }
+        unsafe { self.create_shaders(cx, count, infos) | self.shader_objects_code(cx, count, infos) }
+    }
+
+    fn pre_call_validate_cmd_bind_shaders_ext(
+        &self,
+        cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        count: u32,
+        stages: *const VkShaderStageFlagBits,
+        shaders: *const VkShaderEXT,
+    ) -> bool {
+        // Runs the recording rules too, under the same lock.
+        // SAFETY: the call's arrays of `count`, as the application passed them.
+        unsafe { self.bind_shaders(cx, cb, count, stages, shaders) }
     }
 
     // Queries (queries.rs), events and stage masks (events.rs), timeline semaphores

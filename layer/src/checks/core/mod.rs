@@ -31,6 +31,7 @@ mod render_passes;
 mod rendering;
 mod rendering_layouts;
 mod semaphores;
+mod shader_objects;
 mod spirv;
 mod spirv_validator;
 mod swapchains;

@@ -36,6 +36,13 @@ pub(super) struct LayoutRules {
     pub push_constant_block: &'static str,
 }
 
+/// vkCreateShadersEXT's SPIR-V create infos, against their own set layouts and ranges.
+pub(super) const SHADER_OBJECT: LayoutRules = LayoutRules {
+    resources: "VUID-VkShaderCreateInfoEXT-codeType-10383",
+    push_constants: "VUID-VkShaderCreateInfoEXT-codeType-10064",
+    push_constant_block: "VUID-VkShaderCreateInfoEXT-codeType-10065",
+};
+
 /// vkCreateComputePipelines' create infos.
 pub(super) const COMPUTE: LayoutRules = LayoutRules {
     resources: "VUID-VkComputePipelineCreateInfo-layout-07988",
@@ -166,7 +173,8 @@ impl CoreChecks {
                 let Some(entry) = reflection.entry_point(name, stage.stage.0) else { return };
                 let at = stage_at(i);
                 if let Some(info) = info {
-                    skip |= self.entry_point_matches_layout(cx, rules, entry, info, layout.as_raw(), &at);
+                    let owner = format_args!("pipeline layout {:#x}", layout.as_raw());
+                    skip |= self.entry_point_matches_layout(cx, rules, entry, info, &owner, &at);
                 }
                 skip |= workgroup_within_limits(cx, entry, &at);
                 skip |= stores_allowed(cx, entry, &at);
@@ -185,13 +193,15 @@ impl CoreChecks {
         skip
     }
 
-    fn entry_point_matches_layout(
+    /// What entry point `entry` uses against `layout` (`owner` names it in messages: a pipeline
+    /// layout, or a shader object's set layouts and ranges). True to skip the call.
+    pub(super) fn entry_point_matches_layout(
         &self,
         cx: &Call<'_>,
         rules: &LayoutRules,
         entry: &EntryPoint,
         layout: &PipelineLayoutInfo,
-        handle: u64,
+        owner: &dyn std::fmt::Display,
         at: &Location<'_>,
     ) -> bool {
         let mut skip = false;
@@ -217,7 +227,7 @@ impl CoreChecks {
                 rules.resources,
                 at,
                 format_args!(
-                    "entry point {} (stage {stage:#x}) uses set {} binding {}, but pipeline layout {handle:#x} {why}.",
+                    "entry point {} (stage {stage:#x}) uses set {} binding {}, but {owner} {why}.",
                     entry.name, r.set, r.binding
                 ),
             );
@@ -229,8 +239,8 @@ impl CoreChecks {
                     rules.push_constants,
                     at,
                     format_args!(
-                        "entry point {} (stage {stage:#x}) uses push constants, but pipeline layout {handle:#x} has \
-                         no push constant range for its stage.",
+                        "entry point {} (stage {stage:#x}) uses push constants, but {owner} has no push constant \
+                         range for its stage.",
                         entry.name
                     ),
                 );
@@ -245,7 +255,7 @@ impl CoreChecks {
                     at,
                     format_args!(
                         "entry point {} (stage {stage:#x}) declares a push constant block of {end} bytes, past the end \
-                         of every push constant range pipeline layout {handle:#x} has for its stage.",
+                         of every push constant range {owner} has for its stage.",
                         entry.name
                     ),
                 );

@@ -270,6 +270,8 @@ impl CoreChecks {
             if let Some(entry) = Reflection::of(code).entry_point(name, info.stage.0) {
                 skip |= super::pipelines::workgroup_within_limits(cx, entry, &code_at)
                     | super::pipelines::stores_allowed(cx, entry, &code_at);
+                // SAFETY: the create info the application passed.
+                skip |= unsafe { self.shader_matches_layout(cx, info, entry, &code_at) };
             }
         }
         skip

@@ -82,7 +82,7 @@ impl StateTracker {
         }
     }
 
-    fn scopes(&self) -> (u64, u64) {
+    pub(in crate::state) fn scopes(&self) -> (u64, u64) {
         (self.scope.load(Ordering::Relaxed), self.instance.load(Ordering::Relaxed))
     }
 
@@ -1074,6 +1074,37 @@ impl ValidationObject for StateTracker {
         result: VkResult,
     ) {
         self.after_create_shader_module(cx, info, module, result);
+    }
+
+    fn post_call_record_create_shaders_ext(
+        &self,
+        cx: &Call<'_>,
+        _device: VkDevice,
+        count: u32,
+        infos: *const VkShaderCreateInfoEXT,
+        _allocator: *const VkAllocationCallbacks,
+        shaders: *mut VkShaderEXT,
+        result: VkResult,
+    ) {
+        self.post_record_call(cx, Some(result));
+        // VK_INCOMPATIBLE_SHADER_BINARY_EXT (a success code) may leave some handles null.
+        if result.0 >= 0 {
+            // SAFETY: the call returned: its create infos, and the handles written.
+            unsafe { self.after_create_shaders(count, infos, shaders) };
+        }
+    }
+
+    fn post_call_record_cmd_bind_shaders_ext(
+        &self,
+        cx: &Call<'_>,
+        _cb: VkCommandBuffer,
+        count: u32,
+        stages: *const VkShaderStageFlagBits,
+        shaders: *const VkShaderEXT,
+        _result: (),
+    ) {
+        // SAFETY: the call's arrays of `count`.
+        unsafe { self.after_cmd_bind_shaders(cx, count, stages, shaders) };
     }
 
     fn post_call_record_cmd_push_constants(

@@ -149,6 +149,7 @@ impl StateTracker {
             if let Some(i) = bind_point_index(point.0) {
                 let k = key(TYPES.pipeline, pipeline.as_raw(), scope, instance);
                 r.bound[i].pipeline = Some(k);
+                crate::state::shader_objects::pipeline_bound(r, point.0);
                 if i == 0 {
                     // Binding a pipeline invalidates the dynamic state it has static.
                     match r.references.with_record(k, |p| p.pipeline().and_then(|p| p.dynamic)).flatten() {
