@@ -3,7 +3,8 @@
 //! command is inside or outside a render pass instance as it needs, only primaries record the
 //! primary-only commands, and the pool's queue family supports the command. lavapipe's one queue
 //! family supports everything, so the test-only driver shim below Vigil hides compute
-//! (`no-compute-queue`). Each rule's sample: the invalid call (exact ids, skipped) beside a valid
+//! (`no-compute-queue`). Also render pass begins (clear values, render area, a framebuffer of a
+//! compatible render pass, device group render areas) and what secondaries inherit. Each rule's sample: the invalid call (exact ids, skipped) beside a valid
 //! neighbour (nothing reported).
 
 use ash::vk;
@@ -426,7 +427,10 @@ fn beginning_and_ending_command_buffers() {
     );
     let precise = vk::CommandBufferInheritanceInfo::default().query_flags(vk::QueryControlFlags::PRECISE);
     let info = vk::CommandBufferBeginInfo::default().inheritance_info(&precise);
-    assert_eq!(begin(secondary, &info), ["VUID-vkBeginCommandBuffer-commandBuffer-00052"]);
+    assert_eq!(
+        begin(secondary, &info),
+        ["VUID-VkCommandBufferInheritanceInfo-queryFlags-02788", "VUID-vkBeginCommandBuffer-commandBuffer-00052"]
+    );
     let inheritance = vk::CommandBufferInheritanceInfo::default();
     assert_eq!(begin(secondary, &vk::CommandBufferBeginInfo::default().inheritance_info(&inheritance)), NONE);
     // A primary ends outside render pass instances.
@@ -443,5 +447,175 @@ fn beginning_and_ending_command_buffers() {
         f.d().cmd_next_subpass(primary, vk::SubpassContents::INLINE);
         f.d().cmd_end_render_pass(primary);
         assert_eq!(f.ids(end), NONE);
+    }
+}
+
+/// A render pass instance begun with a framebuffer made for a compatible render pass (one of
+/// the same definition is; one of another subpass count is not), and secondaries inheriting a
+/// render pass: a subpass inside it, a framebuffer of a compatible one, dynamic rendering
+/// described when no render pass is named.
+#[test]
+fn render_passes_begun_and_inherited_with_framebuffers_of_compatible_render_passes() {
+    let f = Fixture::new();
+    let d = f.d();
+    let inline = vk::SubpassContents::INLINE;
+    let area = vk::Rect2D { offset: vk::Offset2D::default(), extent: vk::Extent2D { width: 8, height: 8 } };
+    // SAFETY: valid create infos; recording command buffers of the fixture's resettable pool;
+    // invalid calls are skipped by Vigil.
+    unsafe {
+        let one = [vk::SubpassDescription::default()];
+        let single = d.create_render_pass(&vk::RenderPassCreateInfo::default().subpasses(&one), None).unwrap();
+        let two = [vk::SubpassDescription::default(); 2];
+        let same = d.create_render_pass(&vk::RenderPassCreateInfo::default().subpasses(&two), None).unwrap();
+        let cb = f.primary();
+        let begin = |render_pass| {
+            let info = vk::RenderPassBeginInfo::default()
+                .render_pass(render_pass)
+                .framebuffer(f.framebuffer)
+                .render_area(area);
+            f.ids(|| d.cmd_begin_render_pass(cb, &info, inline))
+        };
+        assert_eq!(begin(single), ["VUID-VkRenderPassBeginInfo-renderPass-00904"]);
+        assert_eq!(begin(same), NONE);
+        d.cmd_next_subpass(cb, inline);
+        d.cmd_end_render_pass(cb);
+        d.end_command_buffer(cb).unwrap();
+
+        let secondary = f.allocate(vk::CommandBufferLevel::SECONDARY);
+        let continues = |inheritance: &vk::CommandBufferInheritanceInfo<'_>| {
+            let info = vk::CommandBufferBeginInfo::default()
+                .flags(vk::CommandBufferUsageFlags::RENDER_PASS_CONTINUE)
+                .inheritance_info(inheritance);
+            let ids = f.ids(|| {
+                let _ = d.begin_command_buffer(secondary, &info);
+            });
+            if ids.is_empty() {
+                d.end_command_buffer(secondary).unwrap();
+            }
+            ids
+        };
+        let inherit = vk::CommandBufferInheritanceInfo::default().render_pass(f.render_pass).framebuffer(f.framebuffer);
+        assert_eq!(continues(&inherit.subpass(2)), ["VUID-VkCommandBufferBeginInfo-flags-06001"]);
+        assert_eq!(continues(&inherit.subpass(1)), NONE);
+        assert_eq!(continues(&inherit.render_pass(single).subpass(0)), ["VUID-VkCommandBufferBeginInfo-flags-00055"]);
+        assert_eq!(continues(&inherit.render_pass(same).subpass(0)), NONE);
+        assert_eq!(
+            continues(&vk::CommandBufferInheritanceInfo::default()),
+            ["VUID-VkCommandBufferBeginInfo-flags-06002"]
+        );
+        let mut rendering =
+            vk::CommandBufferInheritanceRenderingInfo::default().rasterization_samples(vk::SampleCountFlags::TYPE_1);
+        assert_eq!(continues(&vk::CommandBufferInheritanceInfo::default().push_next(&mut rendering)), NONE);
+        d.destroy_render_pass(single, None);
+        d.destroy_render_pass(same, None);
+    }
+}
+
+/// Begins secondary `cb` of `ctx` with `inheritance` (ending it when that was valid): the ids
+/// reported.
+fn begin_secondary(
+    ctx: &Context,
+    cb: vk::CommandBuffer,
+    inheritance: &vk::CommandBufferInheritanceInfo<'_>,
+) -> Vec<String> {
+    let info = vk::CommandBufferBeginInfo::default().inheritance_info(inheritance);
+    // SAFETY: a secondary of a resettable pool; invalid calls are skipped by Vigil.
+    let ids = ctx.messages.problem_ids_of(|| unsafe {
+        let _ = ctx.device.begin_command_buffer(cb, &info);
+    });
+    if ids.is_empty() {
+        // SAFETY: it began.
+        unsafe { ctx.device.end_command_buffer(cb) }.expect("vkEndCommandBuffer");
+    }
+    ids
+}
+
+/// The queries a secondary inherits: occlusion queries and query flags only with the
+/// inheritedQueries feature, pipeline statistics only with pipelineStatisticsQuery, and then only
+/// bits VkQueryPipelineStatisticFlagBits names.
+#[test]
+fn secondaries_inherit_the_queries_their_features_allow() {
+    let f = Fixture::new();
+    let secondary = f.allocate(vk::CommandBufferLevel::SECONDARY);
+    let info = vk::CommandBufferInheritanceInfo::default();
+    assert_eq!(
+        begin_secondary(&f.ctx, secondary, &info.occlusion_query_enable(true)),
+        ["VUID-VkCommandBufferInheritanceInfo-occlusionQueryEnable-00056"]
+    );
+    let vertices = vk::QueryPipelineStatisticFlags::VERTEX_SHADER_INVOCATIONS;
+    assert_eq!(
+        begin_secondary(&f.ctx, secondary, &info.pipeline_statistics(vertices)),
+        ["VUID-VkCommandBufferInheritanceInfo-pipelineStatistics-00058"]
+    );
+    assert_eq!(begin_secondary(&f.ctx, secondary, &info), NONE);
+
+    // With pipelineStatisticsQuery (lavapipe has no inheritedQueries): any combination of the
+    // statistics bits, and nothing else.
+    let entry = VulkanEnv::new().with_vigil_and_shim("no-compute-queue").entry();
+    let ctx = ContextBuilder::new()
+        .layers(&[VIGIL_LAYER, SHIM_LAYER])
+        .features(vk::PhysicalDeviceFeatures::default().pipeline_statistics_query(true))
+        .build(&entry);
+    ctx.messages.skip_errors(true);
+    let pool = ctx.resettable_pool();
+    let allocate = vk::CommandBufferAllocateInfo::default()
+        .command_pool(pool)
+        .level(vk::CommandBufferLevel::SECONDARY)
+        .command_buffer_count(1);
+    // SAFETY: a valid allocate info.
+    let secondary = unsafe { ctx.device.allocate_command_buffers(&allocate) }.expect("vkAllocateCommandBuffers")[0];
+    let unnamed = vk::QueryPipelineStatisticFlags::from_raw(0x4000);
+    assert_eq!(
+        begin_secondary(&ctx, secondary, &info.pipeline_statistics(unnamed)),
+        ["VUID-VkCommandBufferInheritanceInfo-pipelineStatistics-02789"]
+    );
+    let all = vk::QueryPipelineStatisticFlags::from_raw(0x7ff);
+    assert_eq!(begin_secondary(&ctx, secondary, &info.pipeline_statistics(all)), NONE);
+    // SAFETY: nothing was submitted.
+    unsafe { ctx.device.destroy_command_pool(pool, None) };
+}
+
+/// A device group's render areas in vkCmdBeginRenderPass: a device mask, and each area starting
+/// inside the framebuffer and ending within it and the framebuffer limits.
+#[test]
+fn device_group_render_areas_inside_the_framebuffer() {
+    let f = Fixture::new();
+    let d = f.d();
+    // SAFETY: the context's physical device.
+    let max =
+        unsafe { f.ctx.instance.get_physical_device_properties(f.ctx.physical_device) }.limits.max_framebuffer_width;
+    let rect = |x: i32, y: i32, width: u32, height: u32| vk::Rect2D {
+        offset: vk::Offset2D { x, y },
+        extent: vk::Extent2D { width, height },
+    };
+    let cb = f.primary();
+    let begin = |mask: u32, areas: &[vk::Rect2D]| {
+        let mut group = vk::DeviceGroupRenderPassBeginInfo::default().device_mask(mask).device_render_areas(areas);
+        let info = vk::RenderPassBeginInfo::default()
+            .render_pass(f.render_pass)
+            .framebuffer(f.framebuffer)
+            .render_area(rect(0, 0, 8, 8))
+            .push_next(&mut group);
+        // SAFETY: a recording primary; invalid calls are skipped by Vigil.
+        f.ids(|| unsafe { d.cmd_begin_render_pass(cb, &info, vk::SubpassContents::INLINE) })
+    };
+    assert_eq!(begin(0, &[]), ["VUID-VkDeviceGroupRenderPassBeginInfo-deviceMask-00906"]);
+    assert_eq!(begin(1, &[rect(-1, 0, 8, 8)]), ["VUID-VkDeviceGroupRenderPassBeginInfo-offset-06166"]);
+    assert_eq!(begin(1, &[rect(0, -1, 8, 8)]), ["VUID-VkDeviceGroupRenderPassBeginInfo-offset-06167"]);
+    assert_eq!(begin(1, &[rect(0, 0, 9, 8)]), ["VUID-VkRenderPassBeginInfo-pNext-02856"]);
+    assert_eq!(begin(1, &[rect(0, 0, 8, 9)]), ["VUID-VkRenderPassBeginInfo-pNext-02857"]);
+    assert_eq!(
+        begin(1, &[rect(1, 0, max, 8)]),
+        ["VUID-VkDeviceGroupRenderPassBeginInfo-offset-06168", "VUID-VkRenderPassBeginInfo-pNext-02856"]
+    );
+    assert_eq!(
+        begin(1, &[rect(0, 1, 8, max)]),
+        ["VUID-VkDeviceGroupRenderPassBeginInfo-offset-06169", "VUID-VkRenderPassBeginInfo-pNext-02857"]
+    );
+    assert_eq!(begin(1, &[rect(0, 0, 8, 8)]), NONE);
+    // SAFETY: the instance began.
+    unsafe {
+        d.cmd_next_subpass(cb, vk::SubpassContents::INLINE);
+        d.cmd_end_render_pass(cb);
     }
 }

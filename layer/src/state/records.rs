@@ -603,9 +603,9 @@ pub struct IndexBinding {
 /// A render pass instance a recording began.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RenderPassInstance {
-    /// By vkCmdBeginRenderPass(2): the current subpass, and how many the render pass has (when
-    /// known).
-    RenderPass { subpass: u32, subpasses: Option<u32> },
+    /// By vkCmdBeginRenderPass(2): the current subpass, how many the render pass has, and its
+    /// compatibility class (`state::render_passes::compatibility`), when known.
+    RenderPass { subpass: u32, subpasses: Option<u32>, compat: Option<u64> },
     /// By vkCmdBeginRendering.
     Rendering,
 }
@@ -673,6 +673,8 @@ pub struct PipelineInfo {
     /// Where its vertex shader's attributes are fetched from, when known
     /// (`state::draw_params`).
     pub vertex_fetches: Option<Vec<super::draw_params::AttributeFetch>>,
+    /// A complete graphics pipeline's render pass and subpass, when known.
+    pub render_pass: Option<super::render_passes::PipelinePass>,
 }
 
 /// What a pipeline's shader stages statically use, merged over the stages Vigil could reflect
@@ -914,6 +916,8 @@ pub struct RenderPassState {
     /// Per attachment, whether an initial, final or reference layout it is named with is a
     /// depth-only or stencil-only one.
     pub(super) aspect_layouts: OnceLock<Vec<bool>>,
+    /// Its compatibility class (`state::render_passes::compatibility`).
+    pub compat: OnceLock<u64>,
 }
 
 /// What beginning, advancing and ending a render pass's instances is checked against.
@@ -933,6 +937,8 @@ pub struct FramebufferState {
     pub(super) extent: OnceLock<(u32, u32)>,
     /// Its layers.
     pub(super) clears: super::clears::ClearShapes,
+    /// The compatibility class of the render pass it was created with, when known.
+    pub render_pass_compat: OnceLock<u64>,
 }
 
 /// What one recording does to one image's layouts.

@@ -3,8 +3,11 @@
 //! invalidated since by binding a pipeline that has them static) where the rule of each applies
 //! (most only while rasterization is on, some only while a test that uses them is enabled), the
 //! viewport and scissor counts set with vkCmdSetViewportWithCount and vkCmdSetScissorWithCount
-//! must match, and an indexed draw needs an index buffer bound, with room for the indices it
-//! reads.
+//! must match, an indexed draw needs an index buffer bound, with room for the indices it
+//! reads, and the bound pipeline's render pass must be compatible with the render pass instance's
+//! (its subpass the current one; none for a dynamic rendering instance): compatibility classes
+//! fixed when the render pass and the pipeline were created (`state::render_passes`), compared
+//! at the draw. Secondaries continuing a render pass have no instance of their own: not checked.
 //!
 //! What Vigil cannot tell is not reported: a pipeline whose dynamic states it does not know
 //! (libraries, binaries), a primary after executing secondaries (its state is then undefined),
@@ -23,7 +26,7 @@ use super::command_table::CommandTable;
 use super::CoreChecks;
 use crate::chassis::raw::read_uint;
 use crate::chassis::Call;
-use crate::state::command_buffers::Recording;
+use crate::state::command_buffers::{Recording, RenderPassInstance};
 use crate::state::dynamic_state::{ext_bit, is_dynamic, DynamicValues, PipelineDynamic};
 use crate::state::pipelines::PipelineInfo;
 
@@ -111,6 +114,9 @@ struct DrawStateIds {
     dynamic: [&'static str; RULES.len()],
     /// The viewport and scissor counts set with count match.
     counts: &'static str,
+    /// The bound pipeline's render pass compatible with the render pass instance's, its subpass
+    /// the current one, and no render pass for a dynamic rendering instance.
+    render_pass: [&'static str; 3],
     /// Indexed draws: an index buffer must be bound.
     index_bound: Option<&'static str>,
     /// vkCmdDrawIndexed: the parameters of its index count and first index, and the id.
@@ -149,6 +155,11 @@ const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDraw-None-04914",
         ],
         counts: "VUID-vkCmdDraw-viewportCount-03419",
+        render_pass: [
+            "VUID-vkCmdDraw-renderPass-02684",
+            "VUID-vkCmdDraw-subpass-02685",
+            "VUID-vkCmdDraw-renderPass-06198",
+        ],
         index_bound: None,
         index_range: None,
     },
@@ -180,6 +191,11 @@ const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDrawIndexed-None-04914",
         ],
         counts: "VUID-vkCmdDrawIndexed-viewportCount-03419",
+        render_pass: [
+            "VUID-vkCmdDrawIndexed-renderPass-02684",
+            "VUID-vkCmdDrawIndexed-subpass-02685",
+            "VUID-vkCmdDrawIndexed-renderPass-06198",
+        ],
         index_bound: Some("VUID-vkCmdDrawIndexed-None-07312"),
         index_range: Some((1, 3, "VUID-vkCmdDrawIndexed-robustBufferAccess2-08798")),
     },
@@ -211,6 +227,11 @@ const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDrawIndexedIndirect-None-04914",
         ],
         counts: "VUID-vkCmdDrawIndexedIndirect-viewportCount-03419",
+        render_pass: [
+            "VUID-vkCmdDrawIndexedIndirect-renderPass-02684",
+            "VUID-vkCmdDrawIndexedIndirect-subpass-02685",
+            "VUID-vkCmdDrawIndexedIndirect-renderPass-06198",
+        ],
         index_bound: Some("VUID-vkCmdDrawIndexedIndirect-None-07312"),
         index_range: None,
     },
@@ -242,6 +263,11 @@ const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDrawIndexedIndirectCount-None-04914",
         ],
         counts: "VUID-vkCmdDrawIndexedIndirectCount-viewportCount-03419",
+        render_pass: [
+            "VUID-vkCmdDrawIndexedIndirectCount-renderPass-02684",
+            "VUID-vkCmdDrawIndexedIndirectCount-subpass-02685",
+            "VUID-vkCmdDrawIndexedIndirectCount-renderPass-06198",
+        ],
         index_bound: Some("VUID-vkCmdDrawIndexedIndirectCount-None-07312"),
         index_range: None,
     },
@@ -273,6 +299,11 @@ const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDrawIndirect-None-04914",
         ],
         counts: "VUID-vkCmdDrawIndirect-viewportCount-03419",
+        render_pass: [
+            "VUID-vkCmdDrawIndirect-renderPass-02684",
+            "VUID-vkCmdDrawIndirect-subpass-02685",
+            "VUID-vkCmdDrawIndirect-renderPass-06198",
+        ],
         index_bound: None,
         index_range: None,
     },
@@ -304,6 +335,11 @@ const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDrawIndirectCount-None-04914",
         ],
         counts: "VUID-vkCmdDrawIndirectCount-viewportCount-03419",
+        render_pass: [
+            "VUID-vkCmdDrawIndirectCount-renderPass-02684",
+            "VUID-vkCmdDrawIndirectCount-subpass-02685",
+            "VUID-vkCmdDrawIndirectCount-renderPass-06198",
+        ],
         index_bound: None,
         index_range: None,
     },
@@ -440,7 +476,56 @@ impl CoreChecks {
                 );
             }
         }
-        skip | self.index_state(cx, r, ids, cb)
+        skip | self.index_state(cx, r, ids, cb) | Self::pipeline_render_pass(cx, r, info, ids, (cb, pipeline))
+    }
+
+    /// The bound graphics pipeline `info` against the render pass instance of recording `r`:
+    /// two comparisons of values fixed at pipeline creation and render pass begin. True to skip
+    /// the call.
+    fn pipeline_render_pass(
+        cx: &Call<'_>,
+        r: &Recording,
+        info: &PipelineInfo,
+        ids: &DrawStateIds,
+        (cb, pipeline): (u64, u64),
+    ) -> bool {
+        let (Some(instance), Some(p)) = (r.instance, info.render_pass) else { return false };
+        let [compatible, same_subpass, no_render_pass] = ids.render_pass;
+        match instance {
+            RenderPassInstance::RenderPass { subpass, compat: Some(compat), .. } => {
+                if p.compat != Some(compat) {
+                    let made = if p.compat.is_some() { "a render pass" } else { "VK_NULL_HANDLE (dynamic rendering)" };
+                    return cx.error(
+                        compatible,
+                        &cx.location(),
+                        format_args!(
+                            "the bound graphics pipeline {pipeline:#x} was created with {made} not compatible with \
+                             the render pass of the instance command buffer {cb:#x} is in (their subpasses' \
+                             attachment references differ in format, sample count or use)."
+                        ),
+                    );
+                }
+                p.subpass != subpass
+                    && cx.error(
+                        same_subpass,
+                        &cx.location(),
+                        format_args!(
+                            "the bound graphics pipeline {pipeline:#x} was created for subpass {}, but command buffer \
+                             {cb:#x} is in subpass {subpass} of its render pass instance.",
+                            p.subpass
+                        ),
+                    )
+            }
+            RenderPassInstance::Rendering if p.compat.is_some() => cx.error(
+                no_render_pass,
+                &cx.location(),
+                format_args!(
+                    "command buffer {cb:#x} is in a render pass instance begun with vkCmdBeginRendering, but the \
+                     bound graphics pipeline {pipeline:#x} was created with a render pass."
+                ),
+            ),
+            _ => false,
+        }
     }
 
     /// An indexed draw's index buffer: bound, and for vkCmdDrawIndexed with room for the
@@ -494,6 +579,10 @@ mod tests {
                 assert_eq!(id, format!("VUID-{}-{}", d.command, rule.suffix));
             }
             assert_eq!(d.counts, format!("VUID-{}-viewportCount-03419", d.command));
+            let suffixes = ["renderPass-02684", "subpass-02685", "renderPass-06198"];
+            for (id, suffix) in d.render_pass.iter().zip(suffixes) {
+                assert_eq!(*id, format!("VUID-{}-{suffix}", d.command));
+            }
             let ids = d.index_bound.into_iter().chain(d.index_range.map(|r| r.2));
             for id in ids {
                 assert!(id.starts_with(&format!("VUID-{}-", d.command)), "{id}");

@@ -660,6 +660,7 @@ impl ValidationObject for CoreChecks {
             let at = root.dot("pSubmits");
             let submit = at.index(i);
             skip |= self.submit_timeline(cx, s, &submit);
+            skip |= Self::submit_wait_stages(cx, s, &submit);
             let waits = submit.dot("pWaitSemaphores");
             for (j, w) in unsafe { slice(s.pWaitSemaphores, s.waitSemaphoreCount) }.iter().enumerate() {
                 skip |= self.binary_operation(cx, &mut payloads, (*w, false), &waits.index(j), &SUBMIT_SEMAPHORES);
@@ -685,7 +686,7 @@ impl ValidationObject for CoreChecks {
         submits: *const VkSubmitInfo2,
         fence: VkFence,
     ) -> bool {
-        let mut skip = self.submitted_fence(cx, fence, &SUBMIT2_FENCE);
+        let mut skip = Self::submit2_enabled(cx) | self.submitted_fence(cx, fence, &SUBMIT2_FENCE);
         let root = cx.location();
         let mut layouts = Overlay::default();
         let mut payloads = Payloads::default();
@@ -694,6 +695,7 @@ impl ValidationObject for CoreChecks {
             let at = root.dot("pSubmits");
             let submit = at.index(i);
             skip |= self.submit2_timeline(cx, s, &submit);
+            skip |= Self::submit2_semaphore_stages(cx, s, &submit);
             let waits = submit.dot("pWaitSemaphoreInfos");
             for (j, w) in unsafe { slice(s.pWaitSemaphoreInfos, s.waitSemaphoreInfoCount) }.iter().enumerate() {
                 let at = waits.index(j);

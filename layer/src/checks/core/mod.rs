@@ -32,6 +32,7 @@ mod rendering_layouts;
 mod semaphores;
 mod spirv;
 mod spirv_validator;
+mod submit_stages;
 mod swapchains;
 
 use std::sync::Arc;

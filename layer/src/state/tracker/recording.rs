@@ -201,7 +201,8 @@ impl StateTracker {
         let render_pass = unsafe { info.as_ref() }.map_or(0, |i| i.renderPass.as_raw());
         let subpasses =
             self.get(TYPES.render_pass, render_pass).and_then(|r| r.render_pass()?.shape()).map(|s| s.subpasses);
-        self.render_pass_instance(cb, Some(RenderPassInstance::RenderPass { subpass: 0, subpasses }));
+        let compat = self.render_pass_compat_of(render_pass);
+        self.render_pass_instance(cb, Some(RenderPassInstance::RenderPass { subpass: 0, subpasses, compat }));
         // SAFETY: as above.
         unsafe { self.clear_area_of_render_pass(cb, info) };
     }
@@ -220,7 +221,8 @@ impl StateTracker {
         let render_pass = unsafe { info.as_ref() }.map_or(0, |i| i.renderPass.as_raw());
         let subpasses =
             self.get(TYPES.render_pass, render_pass).and_then(|r| r.render_pass()?.shape()).map(|s| s.subpasses);
-        self.render_pass_instance(cb, Some(RenderPassInstance::RenderPass { subpass: 0, subpasses }));
+        let compat = self.render_pass_compat_of(render_pass);
+        self.render_pass_instance(cb, Some(RenderPassInstance::RenderPass { subpass: 0, subpasses, compat }));
         // SAFETY: as above.
         unsafe { self.clear_area_of_render_pass(cb, info) };
     }
