@@ -965,3 +965,44 @@ fn render_pass_pipelines_drawn_in_compatible_render_passes_and_their_subpass() {
         assert_eq!(f.ids(bind_and_draw(&f, f.fixed, &draw)), NONE, "{name}");
     }
 }
+
+/// While transform feedback is active: no pipeline bound, no subpass advanced, no render pass
+/// instance ended.
+#[test]
+fn commands_not_recorded_while_transform_feedback_is_active() {
+    let f = Fixture::with(|b| b.transform_feedback(true));
+    let xfb = ash::ext::transform_feedback::Device::new(&f.ctx.instance, &f.ctx.device);
+    // SAFETY (the closures): recording inside a render pass instance with live objects; the
+    // invalid calls are skipped by Vigil.
+    let ids = f.ids(|d, cb| unsafe {
+        (xfb.fp().cmd_begin_transform_feedback_ext)(cb, 0, 0, std::ptr::null(), std::ptr::null());
+        d.cmd_bind_pipeline(cb, vk::PipelineBindPoint::GRAPHICS, f.fixed);
+        d.cmd_end_rendering(cb);
+        (xfb.fp().cmd_end_transform_feedback_ext)(cb, 0, 0, std::ptr::null(), std::ptr::null());
+        d.cmd_bind_pipeline(cb, vk::PipelineBindPoint::GRAPHICS, f.fixed);
+    });
+    assert_eq!(ids, ["VUID-vkCmdBindPipeline-None-02323", "VUID-vkCmdEndRendering-None-06781"]);
+    let two = two_subpasses(&f);
+    let ids = ids_in_render_pass(&f, two, (0, 1), |d, cb| unsafe {
+        (xfb.fp().cmd_begin_transform_feedback_ext)(cb, 0, 0, std::ptr::null(), std::ptr::null());
+        d.cmd_next_subpass(cb, vk::SubpassContents::INLINE);
+        let begin = vk::SubpassBeginInfo::default().contents(vk::SubpassContents::INLINE);
+        d.cmd_next_subpass2(cb, &begin, &vk::SubpassEndInfo::default());
+        (xfb.fp().cmd_end_transform_feedback_ext)(cb, 0, 0, std::ptr::null(), std::ptr::null());
+    });
+    assert_eq!(ids, ["VUID-vkCmdNextSubpass-None-02349", "VUID-vkCmdNextSubpass2-None-02350"]);
+    let ids = ids_in_render_pass(&f, two, (1, 1), |d, cb| unsafe {
+        (xfb.fp().cmd_begin_transform_feedback_ext)(cb, 0, 0, std::ptr::null(), std::ptr::null());
+        d.cmd_end_render_pass(cb);
+        d.cmd_end_render_pass2(cb, &vk::SubpassEndInfo::default());
+        (xfb.fp().cmd_end_transform_feedback_ext)(cb, 0, 0, std::ptr::null(), std::ptr::null());
+    });
+    assert_eq!(ids, ["VUID-vkCmdEndRenderPass-None-02351", "VUID-vkCmdEndRenderPass2-None-02352"]);
+    // Ended: every one of them is valid again.
+    let ids = ids_in_render_pass(&f, two, (0, 1), |d, cb| unsafe {
+        (xfb.fp().cmd_begin_transform_feedback_ext)(cb, 0, 0, std::ptr::null(), std::ptr::null());
+        (xfb.fp().cmd_end_transform_feedback_ext)(cb, 0, 0, std::ptr::null(), std::ptr::null());
+        d.cmd_bind_pipeline(cb, vk::PipelineBindPoint::GRAPHICS, f.fixed);
+    });
+    assert_eq!(ids, NONE);
+}

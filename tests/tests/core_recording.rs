@@ -619,3 +619,28 @@ fn device_group_render_areas_inside_the_framebuffer() {
         d.cmd_end_render_pass(cb);
     }
 }
+
+/// A secondary ends with every debug utils label it began ended; a primary's may be ended by a
+/// later command buffer.
+#[test]
+fn secondaries_end_the_debug_labels_they_begin() {
+    let f = Fixture::new();
+    let utils = ash::ext::debug_utils::Device::new(&f.ctx.instance, &f.ctx.device);
+    let label = vk::DebugUtilsLabelEXT::default().label_name(c"pass");
+    let secondary = f.allocate(vk::CommandBufferLevel::SECONDARY);
+    let inheritance = vk::CommandBufferInheritanceInfo::default();
+    f.begin(secondary, &vk::CommandBufferBeginInfo::default().inheritance_info(&inheritance));
+    // SAFETY: recording command buffers of the fixture's pool; invalid calls are skipped.
+    unsafe {
+        utils.cmd_begin_debug_utils_label(secondary, &label);
+        let end = || {
+            let _ = f.d().end_command_buffer(secondary);
+        };
+        assert_eq!(f.ids(end), ["VUID-vkEndCommandBuffer-commandBuffer-01815"]);
+        utils.cmd_end_debug_utils_label(secondary);
+        assert_eq!(f.ids(end), NONE);
+        let primary = f.primary();
+        utils.cmd_begin_debug_utils_label(primary, &label);
+        assert_eq!(f.ids(|| f.d().end_command_buffer(primary).unwrap()), NONE);
+    }
+}

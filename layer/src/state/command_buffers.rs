@@ -134,6 +134,8 @@ impl Default for CommandBufferState {
                 queries: Default::default(),
                 events: Default::default(),
                 draw: Default::default(),
+                transform_feedback: false,
+                labels: 0,
             }),
         }
     }
@@ -184,6 +186,8 @@ impl CommandBufferState {
             r.queries.clear();
             r.events.clear();
             r.draw = Default::default();
+            r.transform_feedback = false;
+            r.labels = 0;
             r.generation = r.generation.wrapping_add(1);
         }
     }
@@ -201,6 +205,20 @@ impl CommandBufferState {
     pub fn video_coding(&self, inside: bool) {
         if let Some(mut r) = self.try_lock() {
             r.in_video_coding = inside;
+        }
+    }
+
+    /// Transform feedback began (`true`) or ended.
+    pub fn transform_feedback(&self, active: bool) {
+        if let Some(mut r) = self.try_lock() {
+            r.transform_feedback = active;
+        }
+    }
+
+    /// A debug utils label began (`true`) or ended in it.
+    pub fn label(&self, begin: bool) {
+        if let Some(mut r) = self.try_lock() {
+            r.labels = if begin { r.labels.saturating_add(1) } else { r.labels.saturating_sub(1) };
         }
     }
 
@@ -236,6 +254,8 @@ impl CommandBufferState {
         r.instance = None;
         r.pushed = Default::default();
         r.draw = Default::default();
+        r.transform_feedback = false;
+        r.labels = 0;
         r.generation = r.generation.wrapping_add(1);
     }
 

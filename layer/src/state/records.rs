@@ -567,6 +567,10 @@ pub struct Recording {
     pub events: super::events::RecordingEvents,
     /// The dynamic state and index buffer its commands set (kept while core is on).
     pub draw: DrawState,
+    /// Transform feedback is active: begun (vkCmdBeginTransformFeedback*EXT) and not ended.
+    pub transform_feedback: bool,
+    /// Debug utils labels begun in it and not ended since (vkCmdBeginDebugUtilsLabelEXT).
+    pub labels: u32,
 }
 
 /// The draw-time state a recording's commands set besides pipelines and descriptor sets.

@@ -226,7 +226,9 @@ impl ValidationObject for CoreChecks {
         _contents: VkSubpassContents,
     ) -> bool {
         let ending = Ending::NextSubpass { vuid: "VUID-vkCmdNextSubpass-None-00909" };
-        self.recording_rules(cx) | self.render_pass_ending(cx, cb, ending)
+        self.recording_rules(cx)
+            | self.render_pass_ending(cx, cb, ending)
+            | self.no_transform_feedback(cx, cb, "VUID-vkCmdNextSubpass-None-02349")
     }
 
     fn pre_call_validate_cmd_next_subpass2(
@@ -237,7 +239,9 @@ impl ValidationObject for CoreChecks {
         _end: *const VkSubpassEndInfo,
     ) -> bool {
         let ending = Ending::NextSubpass { vuid: "VUID-vkCmdNextSubpass2-None-03102" };
-        self.recording_rules(cx) | self.render_pass_ending(cx, cb, ending)
+        self.recording_rules(cx)
+            | self.render_pass_ending(cx, cb, ending)
+            | self.no_transform_feedback(cx, cb, "VUID-vkCmdNextSubpass2-None-02350")
     }
 
     fn pre_call_validate_cmd_end_render_pass(&self, cx: &Call<'_>, cb: VkCommandBuffer) -> bool {
@@ -248,6 +252,7 @@ impl ValidationObject for CoreChecks {
         self.recording_rules(cx)
             | self.render_pass_ending(cx, cb, ending)
             | self.queries_left_in_render_pass(cx, cb, "VUID-vkCmdEndRenderPass-None-07004")
+            | self.no_transform_feedback(cx, cb, "VUID-vkCmdEndRenderPass-None-02351")
     }
 
     fn pre_call_validate_cmd_end_render_pass2(
@@ -263,6 +268,7 @@ impl ValidationObject for CoreChecks {
         self.recording_rules(cx)
             | self.render_pass_ending(cx, cb, ending)
             | self.queries_left_in_render_pass(cx, cb, "VUID-vkCmdEndRenderPass2-None-07005")
+            | self.no_transform_feedback(cx, cb, "VUID-vkCmdEndRenderPass2-None-02352")
     }
 
     fn pre_call_validate_cmd_end_rendering(&self, cx: &Call<'_>, cb: VkCommandBuffer) -> bool {
@@ -270,6 +276,7 @@ impl ValidationObject for CoreChecks {
         self.recording_rules(cx)
             | self.render_pass_ending(cx, cb, ending)
             | self.queries_left_in_render_pass(cx, cb, "VUID-vkCmdEndRendering-None-06999")
+            | self.no_transform_feedback(cx, cb, "VUID-vkCmdEndRendering-None-06781")
     }
 
     fn pre_call_validate_cmd_end_rendering2_khr(
@@ -443,7 +450,7 @@ impl ValidationObject for CoreChecks {
         let Some(state) = record.command_buffer() else { return false };
         let r = state.lock();
         if r.pending == 0 && r.lifecycle == Lifecycle::Recording {
-            let (in_video_coding, in_render_pass) = (r.in_video_coding, r.in_render_pass);
+            let (in_video_coding, in_render_pass, labels) = (r.in_video_coding, r.in_render_pass, r.labels);
             drop(r);
             if in_render_pass && !state.secondary() {
                 return cx.error(
@@ -466,7 +473,19 @@ impl ValidationObject for CoreChecks {
                         cb.as_raw()
                     ),
                 );
-            return skip | self.queries_left_active(cx, cb);
+            // A primary's labels may be ended by a later command buffer; a secondary's may not.
+            let labels = labels > 0
+                && state.secondary()
+                && cx.error(
+                    "VUID-vkEndCommandBuffer-commandBuffer-01815",
+                    &Location::command(cx.name).dot("commandBuffer"),
+                    format_args!(
+                        "({:#x}) is a secondary command buffer with {labels} debug utils label(s) begun \
+                         (vkCmdBeginDebugUtilsLabelEXT) and not ended.",
+                        cb.as_raw()
+                    ),
+                );
+            return skip | labels | self.queries_left_active(cx, cb);
         }
         let (h, name) = (cb.as_raw(), r.state());
         drop(r);

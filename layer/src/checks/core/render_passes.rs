@@ -215,6 +215,23 @@ impl CoreChecks {
             .unwrap_or(false)
     }
 
+    /// A command that must not be recorded while transform feedback is active in `cb`
+    /// (`vuid`): true to skip the call.
+    pub(super) fn no_transform_feedback(&self, cx: &Call<'_>, cb: VkCommandBuffer, vuid: &'static str) -> bool {
+        let k = key(TYPES.command_buffer, cb.as_raw(), self.device, self.instance);
+        let active = OBJECTS
+            .with_command_buffer(k, |c| {
+                c.command_buffer().and_then(|c| c.try_lock()).is_some_and(|r| r.transform_feedback)
+            })
+            .unwrap_or(false);
+        active
+            && cx.error(
+                vuid,
+                &cx.location(),
+                format_args!("is recorded while transform feedback is active in command buffer {:#x}.", cb.as_raw()),
+            )
+    }
+
     fn ending_matches(&self, cx: &Call<'_>, r: &Recording, ending: Ending) -> bool {
         let root = cx.location();
         match (ending, r.instance) {

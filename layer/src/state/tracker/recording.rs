@@ -187,6 +187,12 @@ impl StateTracker {
         });
     }
 
+    /// vkCmdBeginTransformFeedbackEXT (`active`) or vkCmdEndTransformFeedbackEXT was recorded.
+    pub(in crate::state) fn transform_feedback_recorded(&self, cx: &Call<'_>, cb: VkCommandBuffer, active: bool) {
+        self.post_record_call(cx, None);
+        self.with_command_buffer(cb, |c| c.transform_feedback(active));
+    }
+
     /// What the tracker records after vkCmdBeginRenderPass.
     pub(in crate::state) fn after_cmd_begin_render_pass(
         &self,
