@@ -55,6 +55,8 @@ struct Shape {
     stencil_test: bool,
     /// Blending of its color attachment with the constant color.
     blend_constants: bool,
+    /// No color attachment (`VkPipelineRenderingCreateInfo::colorAttachmentCount` 0).
+    no_color: bool,
 }
 
 impl Fixture {
@@ -219,14 +221,15 @@ fn pipeline_in(
             .alpha_blend_op(vk::BlendOp::ADD);
     }
     let blend_attachments = [blend_attachment];
-    let blend = vk::PipelineColorBlendStateCreateInfo::default().attachments(&blend_attachments);
+    let colors = if shape.no_color { 0 } else { 1 };
+    let blend = vk::PipelineColorBlendStateCreateInfo::default().attachments(&blend_attachments[..colors]);
     let depth_stencil = vk::PipelineDepthStencilStateCreateInfo::default()
         .depth_test_enable(shape.depth_test)
         .depth_compare_op(vk::CompareOp::LESS)
         .stencil_test_enable(shape.stencil_test);
     let dynamic_state = vk::PipelineDynamicStateCreateInfo::default().dynamic_states(dynamic);
     let formats = [vk::Format::R8G8B8A8_UNORM];
-    let mut rendering = vk::PipelineRenderingCreateInfo::default().color_attachment_formats(&formats);
+    let mut rendering = vk::PipelineRenderingCreateInfo::default().color_attachment_formats(&formats[..colors]);
     if shape.depth_format {
         rendering = rendering.depth_attachment_format(DEPTH_FORMAT).stencil_attachment_format(DEPTH_FORMAT);
     }
@@ -424,6 +427,7 @@ const NO: Shape = Shape {
     depth_test: false,
     stencil_test: false,
     blend_constants: false,
+    no_color: false,
 };
 const DEPTH_FORMAT: vk::Format = vk::Format::D32_SFLOAT_S8_UINT;
 const LINES: Shape = Shape { lines: true, ..NO };
@@ -1005,4 +1009,17 @@ fn commands_not_recorded_while_transform_feedback_is_active() {
         d.cmd_bind_pipeline(cb, vk::PipelineBindPoint::GRAPHICS, f.fixed);
     });
     assert_eq!(ids, NONE);
+}
+
+/// A dynamic rendering pipeline has as many color attachments as the rendering instance it draws
+/// in (dynamicRenderingUnusedAttachments is not enabled).
+#[test]
+fn rendering_pipelines_have_the_instances_color_attachment_count() {
+    let f = Fixture::new();
+    let none = f.pipeline(&[], Shape { no_color: true, ..NO });
+    for draw in draws(&f) {
+        let name = draw.0;
+        assert_eq!(f.ids(bind_and_draw(&f, none, &draw)), [format!("VUID-{name}-colorAttachmentCount-06179")]);
+        assert_eq!(f.ids(bind_and_draw(&f, f.fixed, &draw)), NONE, "{name}");
+    }
 }

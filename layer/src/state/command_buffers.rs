@@ -134,6 +134,7 @@ impl Default for CommandBufferState {
                 queries: Default::default(),
                 events: Default::default(),
                 draw: Default::default(),
+                pass_key: 0,
                 transform_feedback: false,
                 labels: 0,
             }),
@@ -182,6 +183,7 @@ impl CommandBufferState {
             r.in_render_pass = self.secondary() && usage & continues != 0;
             r.in_video_coding = false;
             r.instance = None;
+            r.pass_key = 0;
             r.pushed = Default::default();
             r.queries.clear();
             r.events.clear();
@@ -198,6 +200,7 @@ impl CommandBufferState {
         if let Some(mut r) = self.try_lock() {
             r.in_render_pass = instance.is_some();
             r.instance = instance;
+            r.pass_key = super::render_passes::instance_key(instance);
         }
     }
 
@@ -228,6 +231,7 @@ impl CommandBufferState {
             if let Some(RenderPassInstance::RenderPass { subpass, .. }) = &mut r.instance {
                 *subpass += 1;
             }
+            r.pass_key = super::render_passes::instance_key(r.instance);
         }
     }
 
@@ -252,6 +256,7 @@ impl CommandBufferState {
         r.in_render_pass = false;
         r.in_video_coding = false;
         r.instance = None;
+        r.pass_key = 0;
         r.pushed = Default::default();
         r.draw = Default::default();
         r.transform_feedback = false;

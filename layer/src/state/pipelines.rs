@@ -205,8 +205,9 @@ pub struct PipelineDesc<'a> {
     pub draw: Option<super::dynamic_state::PipelineDynamic>,
     /// Its vertex input state, when it is known and static (`state::draw_params`).
     pub vertex_input: Option<super::draw_params::VertexInput<'a>>,
-    /// A complete graphics pipeline's `renderPass` (0 for VK_NULL_HANDLE) and `subpass`.
-    pub render_pass: Option<(u64, u32)>,
+    /// A complete graphics pipeline's `renderPass` (0 for VK_NULL_HANDLE) and `subpass`, and its
+    /// chained `VkPipelineRenderingCreateInfo`'s view mask and color attachment count.
+    pub render_pass: Option<(u64, u32, (u32, u32))>,
 }
 
 /// `VK_PIPELINE_CREATE_LIBRARY_BIT_KHR`.
@@ -280,7 +281,12 @@ impl<'a> PipelineDesc<'a> {
             let draw = dynamic.and((!binaries).then(|| super::dynamic_state::PipelineDynamic::graphics(info, all)));
             let vertex_input = super::draw_params::vertex_input(info, libraries);
             // Libraries and the pipelines linked from them: their render pass is not followed.
-            let render_pass = (!libraries).then_some((info.renderPass.as_raw(), info.subpass));
+            let rendering = chained::<VkPipelineRenderingCreateInfo>(
+                info.pNext,
+                S::VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO,
+            )
+            .map_or((0, 0), |r| (r.viewMask, r.colorAttachmentCount));
+            let render_pass = (!libraries).then_some((info.renderPass.as_raw(), info.subpass, rendering));
             PipelineDesc {
                 layout: info.layout.as_raw(),
                 flags,

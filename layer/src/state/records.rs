@@ -567,6 +567,8 @@ pub struct Recording {
     pub events: super::events::RecordingEvents,
     /// The dynamic state and index buffer its commands set (kept while core is on).
     pub draw: DrawState,
+    /// The key of `instance` (`state::render_passes::instance_key`), kept with it for draws.
+    pub pass_key: u64,
     /// Transform feedback is active: begun (vkCmdBeginTransformFeedback*EXT) and not ended.
     pub transform_feedback: bool,
     /// Debug utils labels begun in it and not ended since (vkCmdBeginDebugUtilsLabelEXT).
@@ -610,8 +612,8 @@ pub enum RenderPassInstance {
     /// By vkCmdBeginRenderPass(2): the current subpass, how many the render pass has, and its
     /// compatibility class (`state::render_passes::compatibility`), when known.
     RenderPass { subpass: u32, subpasses: Option<u32>, compat: Option<u64> },
-    /// By vkCmdBeginRendering.
-    Rendering,
+    /// By vkCmdBeginRendering: its view mask and color attachment count.
+    Rendering { view_mask: u32, colors: u32 },
 }
 
 /// The layout of a recording's last push constant update.

@@ -129,11 +129,55 @@ pub unsafe fn attachment_uses2(info: &VkRenderPassCreateInfo2) -> Vec<Attachment
 }
 
 /// A graphics pipeline's render pass: the compatibility class of the one it was created with
-/// (`None`: VK_NULL_HANDLE, for dynamic rendering) and its subpass.
+/// (`None`: VK_NULL_HANDLE, for dynamic rendering) and its subpass; for dynamic rendering, its
+/// `VkPipelineRenderingCreateInfo`'s view mask and color attachment count (zeros without one).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PipelinePass {
     pub compat: Option<u64>,
     pub subpass: u32,
+    pub rendering: (u32, u32),
+    /// What it needs of a render pass instance, as [`instance_key`] gives it: a draw whose
+    /// instance has the same key has nothing to report.
+    pub key: u64,
+}
+
+impl PipelinePass {
+    /// The pass of a pipeline created with render pass class `compat` (or none) and `subpass`,
+    /// or for dynamic rendering with `rendering`'s view mask and color attachment count.
+    pub fn new(compat: Option<u64>, subpass: u32, rendering: (u32, u32)) -> Self {
+        let key = match compat {
+            Some(c) => render_pass_key(c, subpass),
+            None => rendering_key(rendering.0, rendering.1),
+        };
+        PipelinePass { compat, subpass, rendering, key }
+    }
+}
+
+/// Mixes `v` into `h` (a 64-bit finalizer): keys that differ are kept apart but for collisions,
+/// which only hide a report.
+fn mix(h: u64, v: u64) -> u64 {
+    let mut x = (h ^ v).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    x ^= x >> 31;
+    x.wrapping_mul(0xbf58_476d_1ce4_e5b9) | 1
+}
+
+fn render_pass_key(compat: u64, subpass: u32) -> u64 {
+    mix(mix(1, compat), u64::from(subpass))
+}
+
+fn rendering_key(view_mask: u32, colors: u32) -> u64 {
+    mix(mix(2, u64::from(view_mask)), u64::from(colors))
+}
+
+/// The key of a render pass instance, as a pipeline's [`PipelinePass::key`] must match it: 0
+/// when none is active or its render pass is not known.
+pub fn instance_key(instance: Option<super::records::RenderPassInstance>) -> u64 {
+    use super::records::RenderPassInstance as I;
+    match instance {
+        Some(I::RenderPass { subpass, compat: Some(c), .. }) => render_pass_key(c, subpass),
+        Some(I::Rendering { view_mask, colors }) => rendering_key(view_mask, colors),
+        _ => 0,
+    }
 }
 
 /// The attachments one subpass references, by index, as render pass compatibility compares

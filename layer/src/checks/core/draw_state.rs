@@ -5,9 +5,10 @@
 //! viewport and scissor counts set with vkCmdSetViewportWithCount and vkCmdSetScissorWithCount
 //! must match, an indexed draw needs an index buffer bound, with room for the indices it
 //! reads, and the bound pipeline's render pass must be compatible with the render pass instance's
-//! (its subpass the current one; none for a dynamic rendering instance): compatibility classes
-//! fixed when the render pass and the pipeline were created (`state::render_passes`), compared
-//! at the draw. Secondaries continuing a render pass have no instance of their own: not checked.
+//! (its subpass the current one; none for a dynamic rendering instance, whose color attachment
+//! count it must have unless `dynamicRenderingUnusedAttachments`): keys fixed when the pipeline
+//! was created and the instance began or advanced (`state::render_passes`), one comparison at
+//! the draw. Secondaries continuing a render pass have no instance of their own: not checked.
 //!
 //! What Vigil cannot tell is not reported: a pipeline whose dynamic states it does not know
 //! (libraries, binaries), a primary after executing secondaries (its state is then undefined),
@@ -29,6 +30,7 @@ use crate::chassis::Call;
 use crate::state::command_buffers::{Recording, RenderPassInstance};
 use crate::state::dynamic_state::{ext_bit, is_dynamic, DynamicValues, PipelineDynamic};
 use crate::state::pipelines::PipelineInfo;
+use crate::state::render_passes::PipelinePass;
 
 use VkDynamicState as D;
 
@@ -117,6 +119,8 @@ struct DrawStateIds {
     /// The bound pipeline's render pass compatible with the render pass instance's, its subpass
     /// the current one, and no render pass for a dynamic rendering instance.
     render_pass: [&'static str; 3],
+    /// The pipeline's color attachment count the rendering instance's.
+    rendering_colors: &'static str,
     /// Indexed draws: an index buffer must be bound.
     index_bound: Option<&'static str>,
     /// vkCmdDrawIndexed: the parameters of its index count and first index, and the id.
@@ -160,6 +164,7 @@ const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDraw-subpass-02685",
             "VUID-vkCmdDraw-renderPass-06198",
         ],
+        rendering_colors: "VUID-vkCmdDraw-colorAttachmentCount-06179",
         index_bound: None,
         index_range: None,
     },
@@ -196,6 +201,7 @@ const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDrawIndexed-subpass-02685",
             "VUID-vkCmdDrawIndexed-renderPass-06198",
         ],
+        rendering_colors: "VUID-vkCmdDrawIndexed-colorAttachmentCount-06179",
         index_bound: Some("VUID-vkCmdDrawIndexed-None-07312"),
         index_range: Some((1, 3, "VUID-vkCmdDrawIndexed-robustBufferAccess2-08798")),
     },
@@ -232,6 +238,7 @@ const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDrawIndexedIndirect-subpass-02685",
             "VUID-vkCmdDrawIndexedIndirect-renderPass-06198",
         ],
+        rendering_colors: "VUID-vkCmdDrawIndexedIndirect-colorAttachmentCount-06179",
         index_bound: Some("VUID-vkCmdDrawIndexedIndirect-None-07312"),
         index_range: None,
     },
@@ -268,6 +275,7 @@ const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDrawIndexedIndirectCount-subpass-02685",
             "VUID-vkCmdDrawIndexedIndirectCount-renderPass-06198",
         ],
+        rendering_colors: "VUID-vkCmdDrawIndexedIndirectCount-colorAttachmentCount-06179",
         index_bound: Some("VUID-vkCmdDrawIndexedIndirectCount-None-07312"),
         index_range: None,
     },
@@ -304,6 +312,7 @@ const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDrawIndirect-subpass-02685",
             "VUID-vkCmdDrawIndirect-renderPass-06198",
         ],
+        rendering_colors: "VUID-vkCmdDrawIndirect-colorAttachmentCount-06179",
         index_bound: None,
         index_range: None,
     },
@@ -340,6 +349,7 @@ const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDrawIndirectCount-subpass-02685",
             "VUID-vkCmdDrawIndirectCount-renderPass-06198",
         ],
+        rendering_colors: "VUID-vkCmdDrawIndirectCount-colorAttachmentCount-06179",
         index_bound: None,
         index_range: None,
     },
@@ -480,16 +490,33 @@ impl CoreChecks {
     }
 
     /// The bound graphics pipeline `info` against the render pass instance of recording `r`:
-    /// two comparisons of values fixed at pipeline creation and render pass begin. True to skip
-    /// the call.
+    /// keys fixed at pipeline creation and render pass begin, one comparison when they agree.
+    /// True to skip the call.
+    #[inline]
     fn pipeline_render_pass(
         cx: &Call<'_>,
         r: &Recording,
         info: &PipelineInfo,
         ids: &DrawStateIds,
+        at: (u64, u64),
+    ) -> bool {
+        match &info.render_pass {
+            Some(p) if r.pass_key != 0 && r.pass_key != p.key => Self::render_pass_mismatch(cx, r, p, ids, at),
+            _ => false,
+        }
+    }
+
+    /// What differs between the pipeline's pass `p` and the instance of `r` (their keys do).
+    #[cold]
+    #[inline(never)]
+    fn render_pass_mismatch(
+        cx: &Call<'_>,
+        r: &Recording,
+        p: &PipelinePass,
+        ids: &DrawStateIds,
         (cb, pipeline): (u64, u64),
     ) -> bool {
-        let (Some(instance), Some(p)) = (r.instance, info.render_pass) else { return false };
+        let Some(instance) = r.instance else { return false };
         let [compatible, same_subpass, no_render_pass] = ids.render_pass;
         match instance {
             RenderPassInstance::RenderPass { subpass, compat: Some(compat), .. } => {
@@ -516,7 +543,7 @@ impl CoreChecks {
                         ),
                     )
             }
-            RenderPassInstance::Rendering if p.compat.is_some() => cx.error(
+            RenderPassInstance::Rendering { .. } if p.compat.is_some() => cx.error(
                 no_render_pass,
                 &cx.location(),
                 format_args!(
@@ -524,6 +551,22 @@ impl CoreChecks {
                      bound graphics pipeline {pipeline:#x} was created with a render pass."
                 ),
             ),
+            RenderPassInstance::Rendering { colors, .. } if p.rendering.1 != colors => {
+                let unused =
+                    cx.device().is_none_or(|f| f.features.contains(Feature::DYNAMIC_RENDERING_UNUSED_ATTACHMENTS));
+                !unused
+                    && cx.error(
+                        ids.rendering_colors,
+                        &cx.location(),
+                        format_args!(
+                            "the bound graphics pipeline {pipeline:#x} was created with {} color attachments \
+                             (VkPipelineRenderingCreateInfo::colorAttachmentCount), but the rendering instance \
+                             command buffer {cb:#x} is in has {colors}, and dynamicRenderingUnusedAttachments is not \
+                             enabled.",
+                            p.rendering.1
+                        ),
+                    )
+            }
             _ => false,
         }
     }
@@ -579,6 +622,7 @@ mod tests {
                 assert_eq!(id, format!("VUID-{}-{}", d.command, rule.suffix));
             }
             assert_eq!(d.counts, format!("VUID-{}-viewportCount-03419", d.command));
+            assert_eq!(d.rendering_colors, format!("VUID-{}-colorAttachmentCount-06179", d.command));
             let suffixes = ["renderPass-02684", "subpass-02685", "renderPass-06198"];
             for (id, suffix) in d.render_pass.iter().zip(suffixes) {
                 assert_eq!(*id, format!("VUID-{}-{suffix}", d.command));

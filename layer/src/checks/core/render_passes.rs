@@ -254,7 +254,7 @@ impl CoreChecks {
                      with vkCmdNextSubpass first."
                 ),
             ),
-            (Ending::RenderPass { not_rendering, .. }, Some(RenderPassInstance::Rendering)) => cx.error(
+            (Ending::RenderPass { not_rendering, .. }, Some(RenderPassInstance::Rendering { .. })) => cx.error(
                 not_rendering,
                 &root,
                 format_args!(

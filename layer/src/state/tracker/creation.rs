@@ -64,9 +64,9 @@ impl StateTracker {
                 }
                 info.vertex_bindings = crate::state::draw_params::vertex_bindings(&d, &info.uses);
                 info.vertex_fetches = crate::state::draw_params::vertex_fetches(&d, &info.uses);
-                info.render_pass = d.render_pass.and_then(|(rp, subpass)| {
+                info.render_pass = d.render_pass.and_then(|(rp, subpass, rendering)| {
                     let compat = if rp == 0 { None } else { Some(self.render_pass_compat_of(rp)?) };
-                    Some(crate::state::render_passes::PipelinePass { compat, subpass })
+                    Some(crate::state::render_passes::PipelinePass::new(compat, subpass, rendering))
                 });
             }
             p.pipeline_created(info);

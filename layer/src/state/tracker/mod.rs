@@ -643,7 +643,9 @@ impl ValidationObject for StateTracker {
         self.post_record_call(cx, None);
         // SAFETY: the rendering info the application passed.
         unsafe { self.rendering_begun(cb, info) };
-        self.render_pass_instance(cb, Some(RenderPassInstance::Rendering));
+        // SAFETY: as above.
+        let (view_mask, colors) = unsafe { info.as_ref() }.map_or((0, 0), |i| (i.viewMask, i.colorAttachmentCount));
+        self.render_pass_instance(cb, Some(RenderPassInstance::Rendering { view_mask, colors }));
         // SAFETY: as above.
         unsafe { self.clear_area_of_rendering(cb, info) };
     }
