@@ -136,20 +136,25 @@ pub struct PipelinePass {
     pub compat: Option<u64>,
     pub subpass: u32,
     pub rendering: (u32, u32),
+    /// It has a task or mesh shader stage: vkCmdDraw* never draw it.
+    pub mesh: bool,
     /// What it needs of a render pass instance, as [`instance_key`] gives it: a draw whose
-    /// instance has the same key has nothing to report.
+    /// instance has the same key has nothing to report (a mesh pipeline's never matches one).
     pub key: u64,
 }
 
 impl PipelinePass {
     /// The pass of a pipeline created with render pass class `compat` (or none) and `subpass`,
-    /// or for dynamic rendering with `rendering`'s view mask and color attachment count.
-    pub fn new(compat: Option<u64>, subpass: u32, rendering: (u32, u32)) -> Self {
+    /// or for dynamic rendering with `rendering`'s view mask and color attachment count; `mesh`:
+    /// it has task or mesh shader stages.
+    pub fn new(compat: Option<u64>, subpass: u32, rendering: (u32, u32), mesh: bool) -> Self {
         let key = match compat {
             Some(c) => render_pass_key(c, subpass),
             None => rendering_key(rendering.0, rendering.1),
         };
-        PipelinePass { compat, subpass, rendering, key }
+        // Instance keys are odd: an even key sends every draw of a mesh pipeline to the report.
+        let key = if mesh { key & !1 } else { key };
+        PipelinePass { compat, subpass, rendering, mesh, key }
     }
 }
 

@@ -6,7 +6,8 @@
 //! must match, an indexed draw needs an index buffer bound, with room for the indices it
 //! reads, and the bound pipeline's render pass must be compatible with the render pass instance's
 //! (its subpass the current one; none for a dynamic rendering instance, whose color attachment
-//! count it must have unless `dynamicRenderingUnusedAttachments`): keys fixed when the pipeline
+//! count it must have unless `dynamicRenderingUnusedAttachments`), and it must have no task or
+//! mesh stage: keys fixed when the pipeline
 //! was created and the instance began or advanced (`state::render_passes`), one comparison at
 //! the draw. Secondaries continuing a render pass have no instance of their own: not checked.
 //!
@@ -121,6 +122,8 @@ struct DrawStateIds {
     render_pass: [&'static str; 3],
     /// The pipeline's color attachment count the rendering instance's.
     rendering_colors: &'static str,
+    /// The pipeline has no task or mesh shader stage.
+    mesh: &'static str,
     /// Indexed draws: an index buffer must be bound.
     index_bound: Option<&'static str>,
     /// vkCmdDrawIndexed: the parameters of its index count and first index, and the id.
@@ -165,6 +168,7 @@ const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDraw-renderPass-06198",
         ],
         rendering_colors: "VUID-vkCmdDraw-colorAttachmentCount-06179",
+        mesh: "VUID-vkCmdDraw-stage-06481",
         index_bound: None,
         index_range: None,
     },
@@ -202,6 +206,7 @@ const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDrawIndexed-renderPass-06198",
         ],
         rendering_colors: "VUID-vkCmdDrawIndexed-colorAttachmentCount-06179",
+        mesh: "VUID-vkCmdDrawIndexed-stage-06481",
         index_bound: Some("VUID-vkCmdDrawIndexed-None-07312"),
         index_range: Some((1, 3, "VUID-vkCmdDrawIndexed-robustBufferAccess2-08798")),
     },
@@ -239,6 +244,7 @@ const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDrawIndexedIndirect-renderPass-06198",
         ],
         rendering_colors: "VUID-vkCmdDrawIndexedIndirect-colorAttachmentCount-06179",
+        mesh: "VUID-vkCmdDrawIndexedIndirect-stage-06481",
         index_bound: Some("VUID-vkCmdDrawIndexedIndirect-None-07312"),
         index_range: None,
     },
@@ -276,6 +282,7 @@ const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDrawIndexedIndirectCount-renderPass-06198",
         ],
         rendering_colors: "VUID-vkCmdDrawIndexedIndirectCount-colorAttachmentCount-06179",
+        mesh: "VUID-vkCmdDrawIndexedIndirectCount-stage-06481",
         index_bound: Some("VUID-vkCmdDrawIndexedIndirectCount-None-07312"),
         index_range: None,
     },
@@ -313,6 +320,7 @@ const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDrawIndirect-renderPass-06198",
         ],
         rendering_colors: "VUID-vkCmdDrawIndirect-colorAttachmentCount-06179",
+        mesh: "VUID-vkCmdDrawIndirect-stage-06481",
         index_bound: None,
         index_range: None,
     },
@@ -350,6 +358,7 @@ const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDrawIndirectCount-renderPass-06198",
         ],
         rendering_colors: "VUID-vkCmdDrawIndirectCount-colorAttachmentCount-06179",
+        mesh: "VUID-vkCmdDrawIndirectCount-stage-06481",
         index_bound: None,
         index_range: None,
     },
@@ -516,6 +525,16 @@ impl CoreChecks {
         ids: &DrawStateIds,
         (cb, pipeline): (u64, u64),
     ) -> bool {
+        if p.mesh {
+            return cx.error(
+                ids.mesh,
+                &cx.location(),
+                format_args!(
+                    "the bound graphics pipeline {pipeline:#x} has a task or mesh shader stage: it is drawn with \
+                     vkCmdDrawMeshTasks* only."
+                ),
+            );
+        }
         let Some(instance) = r.instance else { return false };
         let [compatible, same_subpass, no_render_pass] = ids.render_pass;
         match instance {
@@ -623,6 +642,7 @@ mod tests {
             }
             assert_eq!(d.counts, format!("VUID-{}-viewportCount-03419", d.command));
             assert_eq!(d.rendering_colors, format!("VUID-{}-colorAttachmentCount-06179", d.command));
+            assert_eq!(d.mesh, format!("VUID-{}-stage-06481", d.command));
             let suffixes = ["renderPass-02684", "subpass-02685", "renderPass-06198"];
             for (id, suffix) in d.render_pass.iter().zip(suffixes) {
                 assert_eq!(*id, format!("VUID-{}-{suffix}", d.command));

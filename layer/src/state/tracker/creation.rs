@@ -66,7 +66,9 @@ impl StateTracker {
                 info.vertex_fetches = crate::state::draw_params::vertex_fetches(&d, &info.uses);
                 info.render_pass = d.render_pass.and_then(|(rp, subpass, rendering)| {
                     let compat = if rp == 0 { None } else { Some(self.render_pass_compat_of(rp)?) };
-                    Some(crate::state::render_passes::PipelinePass::new(compat, subpass, rendering))
+                    // VK_SHADER_STAGE_TASK_BIT_EXT, VK_SHADER_STAGE_MESH_BIT_EXT.
+                    let mesh = d.stages.iter().any(|s| s.stage.0 & (0x40 | 0x80) != 0);
+                    Some(crate::state::render_passes::PipelinePass::new(compat, subpass, rendering, mesh))
                 });
             }
             p.pipeline_created(info);
