@@ -644,3 +644,89 @@ fn secondaries_end_the_debug_labels_they_begin() {
         assert_eq!(f.ids(|| f.d().end_command_buffer(primary).unwrap()), NONE);
     }
 }
+
+/// The views a render pass begin names for an imageless framebuffer: one mip level each, the
+/// identity swizzle; and none for a framebuffer made with its views.
+#[test]
+fn attachment_begin_info_views_of_one_level_and_the_identity_swizzle() {
+    let f = Fixture::new();
+    let d = f.d();
+    let format = vk::Format::R8G8B8A8_UNORM;
+    let image = |levels: u32| {
+        vk::ImageCreateInfo::default()
+            .image_type(vk::ImageType::TYPE_2D)
+            .format(format)
+            .extent(vk::Extent3D { width: 8, height: 8, depth: 1 })
+            .mip_levels(levels)
+            .array_layers(1)
+            .samples(vk::SampleCountFlags::TYPE_1)
+            .usage(vk::ImageUsageFlags::COLOR_ATTACHMENT)
+    };
+    let color = vk::ImageAspectFlags::COLOR;
+    let identity = vk::ComponentMapping::default();
+    let swizzled = vk::ComponentMapping { r: vk::ComponentSwizzle::G, ..identity };
+    let valid = f.ctx.image_view(&image(1), color, identity);
+    let two_levels = f.ctx.image_view(&image(2), color, identity);
+    let swizzle = f.ctx.image_view(&image(1), color, swizzled);
+    // SAFETY: valid create infos; a recording primary; invalid calls are skipped by Vigil.
+    unsafe {
+        let attachment = [vk::AttachmentDescription::default()
+            .format(format)
+            .samples(vk::SampleCountFlags::TYPE_1)
+            .load_op(vk::AttachmentLoadOp::DONT_CARE)
+            .store_op(vk::AttachmentStoreOp::STORE)
+            .initial_layout(vk::ImageLayout::UNDEFINED)
+            .final_layout(vk::ImageLayout::COLOR_ATTACHMENT_OPTIMAL)];
+        let refs = [vk::AttachmentReference { attachment: 0, layout: vk::ImageLayout::COLOR_ATTACHMENT_OPTIMAL }];
+        let subpass = [vk::SubpassDescription::default().color_attachments(&refs)];
+        let rp_info = vk::RenderPassCreateInfo::default().attachments(&attachment).subpasses(&subpass);
+        let render_pass = d.create_render_pass(&rp_info, None).unwrap();
+        let formats = [format];
+        let images = [vk::FramebufferAttachmentImageInfo::default()
+            .usage(vk::ImageUsageFlags::COLOR_ATTACHMENT)
+            .width(8)
+            .height(8)
+            .layer_count(1)
+            .view_formats(&formats)];
+        let mut attachments = vk::FramebufferAttachmentsCreateInfo::default().attachment_image_infos(&images);
+        // Imageless: attachmentCount views described, none given.
+        let mut fb_info = vk::FramebufferCreateInfo::default()
+            .flags(vk::FramebufferCreateFlags::IMAGELESS)
+            .render_pass(render_pass)
+            .width(8)
+            .height(8)
+            .layers(1)
+            .push_next(&mut attachments);
+        fb_info.attachment_count = 1;
+        let imageless = d.create_framebuffer(&fb_info, None).unwrap();
+        let cb = f.primary();
+        let area = vk::Rect2D { offset: vk::Offset2D::default(), extent: vk::Extent2D { width: 8, height: 8 } };
+        let begin = |framebuffer, render_pass, view| {
+            let views = [view];
+            let mut a = vk::RenderPassAttachmentBeginInfo::default().attachments(&views);
+            let info = vk::RenderPassBeginInfo::default()
+                .render_pass(render_pass)
+                .framebuffer(framebuffer)
+                .render_area(area)
+                .push_next(&mut a);
+            f.ids(|| d.cmd_begin_render_pass(cb, &info, vk::SubpassContents::INLINE))
+        };
+        assert_eq!(
+            begin(imageless, render_pass, two_levels),
+            ["VUID-VkRenderPassAttachmentBeginInfo-pAttachments-03218"]
+        );
+        assert_eq!(begin(imageless, render_pass, swizzle), ["VUID-VkRenderPassAttachmentBeginInfo-pAttachments-03219"]);
+        let with_views = [valid];
+        let fb_views = vk::FramebufferCreateInfo::default()
+            .render_pass(render_pass)
+            .attachments(&with_views)
+            .width(8)
+            .height(8)
+            .layers(1);
+        let made_with_views = d.create_framebuffer(&fb_views, None).unwrap();
+        assert_eq!(begin(made_with_views, render_pass, valid), ["VUID-VkRenderPassBeginInfo-framebuffer-03207"]);
+        assert_eq!(begin(imageless, render_pass, valid), NONE);
+        d.cmd_end_render_pass(cb);
+        d.end_command_buffer(cb).unwrap();
+    }
+}

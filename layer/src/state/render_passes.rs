@@ -291,6 +291,11 @@ impl super::records::FramebufferState {
     pub fn render_pass_compatibility(&self) -> Option<u64> {
         self.render_pass_compat.get().copied()
     }
+
+    /// Whether it was created with image views (not imageless), once recorded.
+    pub fn has_views(&self) -> bool {
+        self.views.get().is_some()
+    }
 }
 
 #[cfg(test)]

@@ -73,6 +73,15 @@ impl CoreChecks {
         }
         let framebuffer = self.get(TYPES.framebuffer, info.framebuffer.as_raw());
         let extent = framebuffer.as_deref().and_then(|f| f.framebuffer()?.extent());
+        let attachments = VkStructureType::VK_STRUCTURE_TYPE_RENDER_PASS_ATTACHMENT_BEGIN_INFO;
+        // SAFETY: the chain of the begin info the application passed.
+        if let Some(a) = unsafe { chained::<VkRenderPassAttachmentBeginInfo>(info.pNext, attachments) } {
+            let with_views = framebuffer.as_deref().and_then(|f| f.framebuffer()).is_some_and(|f| f.has_views());
+            // SAFETY: as above.
+            skip |= unsafe {
+                self.attachment_begin_info(cx, a, with_views, &at.chained("VkRenderPassAttachmentBeginInfo"))
+            };
+        }
         if let Some(g) = chained_group {
             // SAFETY: the chained structure of the application's begin info.
             skip |= unsafe { Self::device_group_begin(cx, g, extent, &at.chained("VkDeviceGroupRenderPassBeginInfo")) };
@@ -121,6 +130,57 @@ impl CoreChecks {
                         ),
                     );
                 }
+            }
+        }
+        skip
+    }
+
+    /// A chained `VkRenderPassAttachmentBeginInfo`: no attachments for a framebuffer made with
+    /// views (`with_views`), and each view of a single mip level and the identity swizzle. True
+    /// to skip the call.
+    ///
+    /// # Safety
+    /// `a` must be a chained structure of the application's begin info.
+    unsafe fn attachment_begin_info(
+        &self,
+        cx: &Call<'_>,
+        a: &VkRenderPassAttachmentBeginInfo,
+        with_views: bool,
+        at: &crate::report::Location<'_>,
+    ) -> bool {
+        let mut skip = false;
+        if with_views && a.attachmentCount != 0 {
+            skip |= cx.error(
+                "VUID-VkRenderPassBeginInfo-framebuffer-03207",
+                &at.dot("attachmentCount"),
+                format_args!(
+                    "is {}, but the framebuffer was created with its image views (not imageless): it must be 0.",
+                    a.attachmentCount
+                ),
+            );
+        }
+        let list = at.dot("pAttachments");
+        // SAFETY: the counted array of the caller's structure.
+        for (i, view) in unsafe { slice(a.pAttachments, a.attachmentCount) }.iter().enumerate() {
+            let Some(record) = self.get(TYPES.image_view, view.as_raw()) else { continue };
+            let Some(state) = record.image_view() else { continue };
+            let levels = state.viewed().and_then(|(image, range)| match range.levelCount {
+                VK_REMAINING_MIP_LEVELS => Some(image.image()?.shape()?.levels.saturating_sub(range.baseMipLevel)),
+                n => Some(n),
+            });
+            if let Some(levels) = levels.filter(|&n| n > 1) {
+                skip |= cx.error(
+                    "VUID-VkRenderPassAttachmentBeginInfo-pAttachments-03218",
+                    &list.index(i),
+                    format_args!("({:#x}) has {levels} mip levels: an attachment has one.", view.as_raw()),
+                );
+            }
+            if state.view_info().is_some_and(|v| !v.identity) {
+                skip |= cx.error(
+                    "VUID-VkRenderPassAttachmentBeginInfo-pAttachments-03219",
+                    &list.index(i),
+                    format_args!("({:#x}) was created with a swizzle that is not the identity.", view.as_raw()),
+                );
             }
         }
         skip
