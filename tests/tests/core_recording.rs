@@ -646,7 +646,7 @@ fn secondaries_end_the_debug_labels_they_begin() {
 }
 
 /// The views a render pass begin names for an imageless framebuffer: one mip level each, the
-/// identity swizzle; and none for a framebuffer made with its views.
+/// identity swizzle, not 3D; and none for a framebuffer made with its views.
 #[test]
 fn attachment_begin_info_views_of_one_level_and_the_identity_swizzle() {
     let f = Fixture::new();
@@ -668,6 +668,22 @@ fn attachment_begin_info_views_of_one_level_and_the_identity_swizzle() {
     let valid = f.ctx.image_view(&image(1), color, identity);
     let two_levels = f.ctx.image_view(&image(2), color, identity);
     let swizzle = f.ctx.image_view(&image(1), color, swizzled);
+    // A 3D image's 3D view.
+    // SAFETY: valid create infos; memory of a type the image allows.
+    let volume = unsafe {
+        let volume = d.create_image(&image(1).image_type(vk::ImageType::TYPE_3D), None).unwrap();
+        let req = d.get_image_memory_requirements(volume);
+        let ty = f.ctx.memory_type(req.memory_type_bits, vk::MemoryPropertyFlags::empty());
+        let alloc = vk::MemoryAllocateInfo::default().allocation_size(req.size).memory_type_index(ty);
+        d.bind_image_memory(volume, d.allocate_memory(&alloc, None).unwrap(), 0).unwrap();
+        let range = vk::ImageSubresourceRange::default().aspect_mask(color).level_count(1).layer_count(1);
+        let info = vk::ImageViewCreateInfo::default()
+            .image(volume)
+            .view_type(vk::ImageViewType::TYPE_3D)
+            .format(format)
+            .subresource_range(range);
+        d.create_image_view(&info, None).unwrap()
+    };
     // SAFETY: valid create infos; a recording primary; invalid calls are skipped by Vigil.
     unsafe {
         let attachment = [vk::AttachmentDescription::default()
@@ -716,6 +732,7 @@ fn attachment_begin_info_views_of_one_level_and_the_identity_swizzle() {
             ["VUID-VkRenderPassAttachmentBeginInfo-pAttachments-03218"]
         );
         assert_eq!(begin(imageless, render_pass, swizzle), ["VUID-VkRenderPassAttachmentBeginInfo-pAttachments-03219"]);
+        assert_eq!(begin(imageless, render_pass, volume), ["VUID-VkRenderPassAttachmentBeginInfo-pAttachments-04114"]);
         let with_views = [valid];
         let fb_views = vk::FramebufferCreateInfo::default()
             .render_pass(render_pass)

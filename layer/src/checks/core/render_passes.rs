@@ -136,8 +136,8 @@ impl CoreChecks {
     }
 
     /// A chained `VkRenderPassAttachmentBeginInfo`: no attachments for a framebuffer made with
-    /// views (`with_views`), and each view of a single mip level and the identity swizzle. True
-    /// to skip the call.
+    /// views (`with_views`), and each view of a single mip level, the identity swizzle and not
+    /// 3D. True to skip the call.
     ///
     /// # Safety
     /// `a` must be a chained structure of the application's begin info.
@@ -175,11 +175,19 @@ impl CoreChecks {
                     format_args!("({:#x}) has {levels} mip levels: an attachment has one.", view.as_raw()),
                 );
             }
-            if state.view_info().is_some_and(|v| !v.identity) {
+            let info = state.view_info();
+            if info.is_some_and(|v| !v.identity) {
                 skip |= cx.error(
                     "VUID-VkRenderPassAttachmentBeginInfo-pAttachments-03219",
                     &list.index(i),
                     format_args!("({:#x}) was created with a swizzle that is not the identity.", view.as_raw()),
+                );
+            }
+            if info.is_some_and(|v| v.view_type == VkImageViewType::VK_IMAGE_VIEW_TYPE_3D.0) {
+                skip |= cx.error(
+                    "VUID-VkRenderPassAttachmentBeginInfo-pAttachments-04114",
+                    &list.index(i),
+                    format_args!("({:#x}) is a VK_IMAGE_VIEW_TYPE_3D view: an attachment is not.", view.as_raw()),
                 );
             }
         }
