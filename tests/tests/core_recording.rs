@@ -646,7 +646,8 @@ fn secondaries_end_the_debug_labels_they_begin() {
 }
 
 /// The views a render pass begin names for an imageless framebuffer: one mip level each, the
-/// identity swizzle, not 3D; and none for a framebuffer made with its views.
+/// identity swizzle, not 3D, as many as the framebuffer describes; and none for a framebuffer
+/// made with its views.
 #[test]
 fn attachment_begin_info_views_of_one_level_and_the_identity_swizzle() {
     let f = Fixture::new();
@@ -742,6 +743,15 @@ fn attachment_begin_info_views_of_one_level_and_the_identity_swizzle() {
             .layers(1);
         let made_with_views = d.create_framebuffer(&fb_views, None).unwrap();
         assert_eq!(begin(made_with_views, render_pass, valid), ["VUID-VkRenderPassBeginInfo-framebuffer-03207"]);
+        let two = [valid, valid];
+        let mut a = vk::RenderPassAttachmentBeginInfo::default().attachments(&two);
+        let info = vk::RenderPassBeginInfo::default()
+            .render_pass(render_pass)
+            .framebuffer(imageless)
+            .render_area(area)
+            .push_next(&mut a);
+        let ids = f.ids(|| d.cmd_begin_render_pass(cb, &info, vk::SubpassContents::INLINE));
+        assert_eq!(ids, ["VUID-VkRenderPassBeginInfo-framebuffer-03208"]);
         assert_eq!(begin(imageless, render_pass, valid), NONE);
         d.cmd_end_render_pass(cb);
         d.end_command_buffer(cb).unwrap();

@@ -945,6 +945,8 @@ pub struct FramebufferState {
     pub(super) clears: super::clears::ClearShapes,
     /// The compatibility class of the render pass it was created with, when known.
     pub render_pass_compat: OnceLock<u64>,
+    /// An imageless framebuffer's attachment count (`VkFramebufferAttachmentsCreateInfo`'s).
+    pub imageless_attachments: OnceLock<u32>,
 }
 
 /// What one recording does to one image's layouts.

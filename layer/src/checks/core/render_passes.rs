@@ -76,11 +76,22 @@ impl CoreChecks {
         let attachments = VkStructureType::VK_STRUCTURE_TYPE_RENDER_PASS_ATTACHMENT_BEGIN_INFO;
         // SAFETY: the chain of the begin info the application passed.
         if let Some(a) = unsafe { chained::<VkRenderPassAttachmentBeginInfo>(info.pNext, attachments) } {
-            let with_views = framebuffer.as_deref().and_then(|f| f.framebuffer()).is_some_and(|f| f.has_views());
+            let state = framebuffer.as_deref().and_then(|f| f.framebuffer());
+            let with_views = state.is_some_and(|f| f.has_views());
+            let at = at.chained("VkRenderPassAttachmentBeginInfo");
+            if let Some(&n) = state.and_then(|f| f.imageless_attachments.get()).filter(|&&n| n != a.attachmentCount) {
+                skip |= cx.error(
+                    "VUID-VkRenderPassBeginInfo-framebuffer-03208",
+                    &at.dot("attachmentCount"),
+                    format_args!(
+                        "is {}, but the imageless framebuffer {:#x} was created for {n} attachments.",
+                        a.attachmentCount,
+                        info.framebuffer.as_raw()
+                    ),
+                );
+            }
             // SAFETY: as above.
-            skip |= unsafe {
-                self.attachment_begin_info(cx, a, with_views, &at.chained("VkRenderPassAttachmentBeginInfo"))
-            };
+            skip |= unsafe { self.attachment_begin_info(cx, a, with_views, &at) };
         }
         if let Some(g) = chained_group {
             // SAFETY: the chained structure of the application's begin info.

@@ -294,6 +294,14 @@ impl StateTracker {
             let _ = f.render_pass_compat.set(c);
         }
         self.framebuffer_layers(fb.as_raw(), info.layers);
+        let attachments = VkStructureType::VK_STRUCTURE_TYPE_FRAMEBUFFER_ATTACHMENTS_CREATE_INFO;
+        // SAFETY: the accepted create info's chain.
+        let images = unsafe { chained::<VkFramebufferAttachmentsCreateInfo>(info.pNext, attachments) };
+        if let Some(images) =
+            images.filter(|_| info.flags.0 & VkFramebufferCreateFlags::VK_FRAMEBUFFER_CREATE_IMAGELESS_BIT.0 != 0)
+        {
+            let _ = f.imageless_attachments.set(images.attachmentImageInfoCount);
+        }
         if info.flags.0 & VkFramebufferCreateFlags::VK_FRAMEBUFFER_CREATE_IMAGELESS_BIT.0 == 0 {
             let views = unsafe { slice(info.pAttachments, info.attachmentCount) };
             f.set_views(views.iter().filter_map(|v| self.get(TYPES.image_view, v.as_raw())).collect());
