@@ -391,6 +391,15 @@ fn render_pass_begins_need_clear_values_and_an_area_inside_the_framebuffer() {
         assert_eq!(begin_at((-1, 0), 8, 8, &clear), ["VUID-VkRenderPassBeginInfo-pNext-02850"]);
         assert_eq!(begin_at((0, -1), 8, 8, &clear), ["VUID-VkRenderPassBeginInfo-pNext-02851"]);
         assert_eq!(begin(8, 8, &[]), ["VUID-VkRenderPassBeginInfo-clearValueCount-00902"]);
+        let mut no_values = vk::RenderPassBeginInfo::default()
+            .render_pass(render_pass)
+            .framebuffer(framebuffer)
+            .render_area(vk::Rect2D { offset: vk::Offset2D::default(), extent });
+        no_values.clear_value_count = 1;
+        assert_eq!(
+            f.ids(|| d.cmd_begin_render_pass(cb, &no_values, vk::SubpassContents::INLINE)),
+            ["VUID-VkRenderPassBeginInfo-clearValueCount-04962"]
+        );
         assert_eq!(begin(9, 8, &clear), ["VUID-VkRenderPassBeginInfo-pNext-02852"]);
         assert_eq!(begin(8, 9, &clear), ["VUID-VkRenderPassBeginInfo-pNext-02853"]);
         assert_eq!(begin(8, 8, &clear), NONE);

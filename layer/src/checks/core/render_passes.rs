@@ -36,6 +36,15 @@ impl CoreChecks {
         let root = cx.location();
         let at = root.dot("pRenderPassBegin");
         let mut skip = false;
+        // The generated rules leave pClearValues to prose (noautovalidity): NULL is the one
+        // invalid pointer Vigil can tell.
+        if info.clearValueCount != 0 && info.pClearValues.is_null() {
+            skip |= cx.error(
+                "VUID-VkRenderPassBeginInfo-clearValueCount-04962",
+                &at.dot("pClearValues"),
+                format_args!("is NULL, but clearValueCount is {}.", info.clearValueCount),
+            );
+        }
         let shape = self.get(TYPES.render_pass, info.renderPass.as_raw()).and_then(|r| r.render_pass()?.shape());
         if let Some(shape) = shape.filter(|s| info.clearValueCount < s.clear_values) {
             skip |= cx.error(
