@@ -1232,7 +1232,9 @@ fn dynamic_rendering_depth_stencil_and_resolve_layouts() {
 }
 
 /// The stage masks of a submission's semaphore waits and signals: no host stage in a wait's
-/// destination stages, no stage of a feature that is not enabled (geometry, tessellation), and
+/// destination stages, no stage of a feature that is not enabled (geometry, tessellation,
+/// conditional rendering, fragment density maps, transform feedback, mesh and task shaders,
+/// shading rate attachments, subpass shading, invocation masks), and
 /// without synchronization2 no zero mask and no vkQueueSubmit2.
 #[test]
 fn submitted_semaphore_stage_masks_name_enabled_stages() {
@@ -1254,6 +1256,23 @@ fn submitted_semaphore_stage_masks_name_enabled_stages() {
     assert_eq!(wait(&f.ctx, P::HOST), ["VUID-VkSubmitInfo-pWaitDstStageMask-00078"]);
     assert_eq!(wait(&f.ctx, P::GEOMETRY_SHADER), ["VUID-VkSubmitInfo-pWaitDstStageMask-04090"]);
     assert_eq!(wait(&f.ctx, P::TESSELLATION_CONTROL_SHADER), ["VUID-VkSubmitInfo-pWaitDstStageMask-04091"]);
+    // The stages of features this device does not enable (of extensions it does not enable
+    // either: the generated flag rule reports those bits too).
+    let features = [
+        (P::CONDITIONAL_RENDERING_EXT, "04092"),
+        (P::FRAGMENT_DENSITY_PROCESS_EXT, "04093"),
+        (P::TRANSFORM_FEEDBACK_EXT, "04094"),
+        (P::MESH_SHADER_EXT, "04095"),
+        (P::TASK_SHADER_EXT, "04096"),
+        (P::FRAGMENT_SHADING_RATE_ATTACHMENT_KHR, "07318"),
+    ];
+    for (stage, id) in features {
+        let ids = [
+            "VUID-VkSubmitInfo-pWaitDstStageMask-parameter".to_string(),
+            format!("VUID-VkSubmitInfo-pWaitDstStageMask-{id}"),
+        ];
+        assert_eq!(wait(&f.ctx, stage), ids);
+    }
     assert_eq!(wait(&f.ctx, P::FRAGMENT_SHADER), NONE);
     // synchronization2 is enabled: a zero mask is valid.
     assert_eq!(wait(&f.ctx, P::empty()), NONE);
@@ -1272,6 +1291,23 @@ fn submitted_semaphore_stage_masks_name_enabled_stages() {
     type P2 = vk::PipelineStageFlags2;
     assert_eq!(signal2(P2::GEOMETRY_SHADER), ["VUID-VkSemaphoreSubmitInfo-stageMask-03929"]);
     assert_eq!(signal2(P2::TESSELLATION_EVALUATION_SHADER), ["VUID-VkSemaphoreSubmitInfo-stageMask-03930"]);
+    let features = [
+        (P2::CONDITIONAL_RENDERING_EXT, "03931"),
+        (P2::FRAGMENT_DENSITY_PROCESS_EXT, "03932"),
+        (P2::TRANSFORM_FEEDBACK_EXT, "03933"),
+        (P2::MESH_SHADER_EXT, "03934"),
+        (P2::TASK_SHADER_EXT, "03935"),
+        (P2::SUBPASS_SHADER_HUAWEI, "04957"),
+        (P2::INVOCATION_MASK_HUAWEI, "04995"),
+        (P2::FRAGMENT_SHADING_RATE_ATTACHMENT_KHR, "07316"),
+    ];
+    for (stage, id) in features {
+        let ids = [
+            "VUID-VkSemaphoreSubmitInfo-stageMask-parameter".to_string(),
+            format!("VUID-VkSemaphoreSubmitInfo-stageMask-{id}"),
+        ];
+        assert_eq!(signal2(stage), ids);
+    }
     assert_eq!(signal2(P2::ALL_COMMANDS), NONE);
     f.wait_idle();
 
