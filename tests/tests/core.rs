@@ -2,7 +2,8 @@
 //!
 //! The command-buffer lifecycle: begin,
 //! end, reset, free, submit and execute in states the spec forbids (the exact id reported, the
-//! call skipped) and their valid neighbours (nothing reported). Pending ends only where the
+//! call skipped) and their valid neighbours (nothing reported). The stage masks of submitted
+//! semaphore waits and signals. Pending ends only where the
 //! application observes completion: fences waited for or polled, timeline values waited for,
 //! queues and devices waited idle; each of those retires a submission in one of the cases.
 //!
@@ -1227,5 +1228,105 @@ fn dynamic_rendering_depth_stencil_and_resolve_layouts() {
             d.destroy_image(i, None);
             d.free_memory(m, None);
         }
+    }
+}
+
+/// The stage masks of a submission's semaphore waits and signals: no host stage in a wait's
+/// destination stages, no stage of a feature that is not enabled (geometry, tessellation,
+/// conditional rendering, fragment density maps, transform feedback, mesh and task shaders,
+/// shading rate attachments, subpass shading, invocation masks), and
+/// without synchronization2 no zero mask and no vkQueueSubmit2.
+#[test]
+fn submitted_semaphore_stage_masks_name_enabled_stages() {
+    let f = Fixture::new();
+    let d = f.d();
+    // SAFETY (whole test): valid create infos; the invalid submits are skipped by Vigil.
+    let s = unsafe { d.create_semaphore(&vk::SemaphoreCreateInfo::default(), None) }.expect("vkCreateSemaphore");
+    // A signal of `s` (of `ctx`), then a wait with `mask`: valid but for the mask.
+    let wait_on = |ctx: &Context, s: vk::Semaphore, mask: vk::PipelineStageFlags| {
+        let (one, stages) = ([s], [mask]);
+        let signal = vk::SubmitInfo::default().signal_semaphores(&one);
+        let wait = vk::SubmitInfo::default().wait_semaphores(&one).wait_dst_stage_mask(&stages);
+        reported(&ctx.messages, || {
+            let _ = unsafe { ctx.device.queue_submit(ctx.queue, &[signal, wait], vk::Fence::null()) };
+        })
+    };
+    let wait = |ctx: &Context, mask| wait_on(ctx, s, mask);
+    type P = vk::PipelineStageFlags;
+    assert_eq!(wait(&f.ctx, P::HOST), ["VUID-VkSubmitInfo-pWaitDstStageMask-00078"]);
+    assert_eq!(wait(&f.ctx, P::GEOMETRY_SHADER), ["VUID-VkSubmitInfo-pWaitDstStageMask-04090"]);
+    assert_eq!(wait(&f.ctx, P::TESSELLATION_CONTROL_SHADER), ["VUID-VkSubmitInfo-pWaitDstStageMask-04091"]);
+    // The stages of features this device does not enable (of extensions it does not enable
+    // either: the generated flag rule reports those bits too).
+    let features = [
+        (P::CONDITIONAL_RENDERING_EXT, "04092"),
+        (P::FRAGMENT_DENSITY_PROCESS_EXT, "04093"),
+        (P::TRANSFORM_FEEDBACK_EXT, "04094"),
+        (P::MESH_SHADER_EXT, "04095"),
+        (P::TASK_SHADER_EXT, "04096"),
+        (P::FRAGMENT_SHADING_RATE_ATTACHMENT_KHR, "07318"),
+    ];
+    for (stage, id) in features {
+        let ids = [
+            "VUID-VkSubmitInfo-pWaitDstStageMask-parameter".to_string(),
+            format!("VUID-VkSubmitInfo-pWaitDstStageMask-{id}"),
+        ];
+        assert_eq!(wait(&f.ctx, stage), ids);
+    }
+    assert_eq!(wait(&f.ctx, P::FRAGMENT_SHADER), NONE);
+    // synchronization2 is enabled: a zero mask is valid.
+    assert_eq!(wait(&f.ctx, P::empty()), NONE);
+    // vkQueueSubmit2: a signal with `mask`, then a wait.
+    let signal2 = |mask: vk::PipelineStageFlags2| {
+        let signal = [vk::SemaphoreSubmitInfo::default().semaphore(s).stage_mask(mask)];
+        let wait = [vk::SemaphoreSubmitInfo::default().semaphore(s).stage_mask(vk::PipelineStageFlags2::ALL_COMMANDS)];
+        let batches = [
+            vk::SubmitInfo2::default().signal_semaphore_infos(&signal),
+            vk::SubmitInfo2::default().wait_semaphore_infos(&wait),
+        ];
+        f.ids(|| {
+            let _ = unsafe { d.queue_submit2(f.ctx.queue, &batches, vk::Fence::null()) };
+        })
+    };
+    type P2 = vk::PipelineStageFlags2;
+    assert_eq!(signal2(P2::GEOMETRY_SHADER), ["VUID-VkSemaphoreSubmitInfo-stageMask-03929"]);
+    assert_eq!(signal2(P2::TESSELLATION_EVALUATION_SHADER), ["VUID-VkSemaphoreSubmitInfo-stageMask-03930"]);
+    let features = [
+        (P2::CONDITIONAL_RENDERING_EXT, "03931"),
+        (P2::FRAGMENT_DENSITY_PROCESS_EXT, "03932"),
+        (P2::TRANSFORM_FEEDBACK_EXT, "03933"),
+        (P2::MESH_SHADER_EXT, "03934"),
+        (P2::TASK_SHADER_EXT, "03935"),
+        (P2::SUBPASS_SHADER_HUAWEI, "04957"),
+        (P2::INVOCATION_MASK_HUAWEI, "04995"),
+        (P2::FRAGMENT_SHADING_RATE_ATTACHMENT_KHR, "07316"),
+    ];
+    for (stage, id) in features {
+        let ids = [
+            "VUID-VkSemaphoreSubmitInfo-stageMask-parameter".to_string(),
+            format!("VUID-VkSemaphoreSubmitInfo-stageMask-{id}"),
+        ];
+        assert_eq!(signal2(stage), ids);
+    }
+    assert_eq!(signal2(P2::ALL_COMMANDS), NONE);
+    f.wait_idle();
+
+    // Without synchronization2.
+    let entry = VulkanEnv::new().with_vigil().entry();
+    let ctx = ContextBuilder::new().layers(&[VIGIL_LAYER]).build(&entry);
+    ctx.messages.skip_errors(true);
+    let other = unsafe { ctx.device.create_semaphore(&vk::SemaphoreCreateInfo::default(), None) }.expect("semaphore");
+    assert_eq!(wait_on(&ctx, other, P::empty()), ["VUID-VkSubmitInfo-pWaitDstStageMask-03937"]);
+    assert_eq!(wait_on(&ctx, other, P::ALL_COMMANDS), NONE);
+    assert_eq!(
+        reported(&ctx.messages, || {
+            let _ = unsafe { ctx.device.queue_submit2(ctx.queue, &[], vk::Fence::null()) };
+        }),
+        ["VUID-vkQueueSubmit2-synchronization2-03866"]
+    );
+    unsafe {
+        ctx.device.queue_wait_idle(ctx.queue).expect("vkQueueWaitIdle");
+        ctx.device.destroy_semaphore(other, None);
+        d.destroy_semaphore(s, None);
     }
 }

@@ -880,3 +880,28 @@ fn draw_indirect_byte_count() {
     let f = Fixture::with(true, ContextBuilder::new().transform_feedback(false));
     assert_eq!(draw(&f, f.graphics, (f.indirect, 0, 0, 16)), id("transformFeedback-02287"));
 }
+
+/// A pipeline with a mesh shader is drawn with vkCmdDrawMeshTasks*, never with vkCmdDraw*.
+#[test]
+fn mesh_pipelines_not_drawn_with_vertex_draws() {
+    let f = Fixture::with_mesh(true);
+    let (mesh, triangle) = (f.mesh, f.graphics);
+    let draw = |pipeline, indexed: bool| {
+        f.ids(true, f.compute, |d, cb| {
+            // SAFETY: recording inside a rendering instance with live objects; invalid draws are
+            // skipped by Vigil.
+            unsafe {
+                d.cmd_bind_pipeline(cb, vk::PipelineBindPoint::GRAPHICS, pipeline);
+                if indexed {
+                    d.cmd_draw_indexed(cb, 3, 1, 0, 0, 0);
+                } else {
+                    d.cmd_draw(cb, 3, 1, 0, 0);
+                }
+            }
+        })
+    };
+    assert_eq!(draw(mesh, false), ["VUID-vkCmdDraw-stage-06481"]);
+    assert_eq!(draw(mesh, true), ["VUID-vkCmdDrawIndexed-stage-06481"]);
+    assert_eq!(draw(triangle, false), NONE);
+    assert_eq!(draw(triangle, true), NONE);
+}

@@ -3,9 +3,11 @@
 //! where their rules apply (rasterizing, the depth, stencil or depth bias test enabled, lines
 //! drawn, a color attachment blending with a constant, the vertex input not dynamic), the
 //! viewport and scissor counts set with count matching, and the index buffer of
-//! indexed draws, bound and large enough; for the six core draws. Each case records into a
-//! command buffer inside a dynamic rendering instance: the exact ids of the invalid draw
-//! (skipped, so it never reaches lavapipe), and its valid neighbour, which reports nothing.
+//! indexed draws, bound and large enough, and a render pass pipeline drawn in an instance of a
+//! compatible render pass, in its subpass, and not in a dynamic rendering instance; for the six
+//! core draws. Each case records into a command buffer inside a dynamic rendering instance (or
+//! a render pass instance): the exact ids of the invalid draw (skipped, so it never reaches
+//! lavapipe), and its valid neighbour, which reports nothing.
 //!
 //! Not here: the depth bounds rules (lavapipe has no `depthBounds` feature, so the depth bounds
 //! test can never be enabled).
@@ -53,6 +55,8 @@ struct Shape {
     stencil_test: bool,
     /// Blending of its color attachment with the constant color.
     blend_constants: bool,
+    /// No color attachment (`VkPipelineRenderingCreateInfo::colorAttachmentCount` 0).
+    no_color: bool,
 }
 
 impl Fixture {
@@ -133,12 +137,7 @@ impl Fixture {
         let d = &self.ctx.device;
         // SAFETY: a command buffer of a resettable pool, recorded and never submitted.
         unsafe {
-            let cb = d
-                .allocate_command_buffers(
-                    &vk::CommandBufferAllocateInfo::default().command_pool(self.pool).command_buffer_count(1),
-                )
-                .expect("vkAllocateCommandBuffers")[0];
-            d.begin_command_buffer(cb, &vk::CommandBufferBeginInfo::default()).expect("vkBeginCommandBuffer");
+            let cb = self.ctx.recording_primary(self.pool);
             let attachments = [vk::RenderingAttachmentInfo::default()
                 .image_view(self.view)
                 .image_layout(vk::ImageLayout::COLOR_ATTACHMENT_OPTIMAL)
@@ -222,14 +221,15 @@ fn pipeline_in(
             .alpha_blend_op(vk::BlendOp::ADD);
     }
     let blend_attachments = [blend_attachment];
-    let blend = vk::PipelineColorBlendStateCreateInfo::default().attachments(&blend_attachments);
+    let colors = if shape.no_color { 0 } else { 1 };
+    let blend = vk::PipelineColorBlendStateCreateInfo::default().attachments(&blend_attachments[..colors]);
     let depth_stencil = vk::PipelineDepthStencilStateCreateInfo::default()
         .depth_test_enable(shape.depth_test)
         .depth_compare_op(vk::CompareOp::LESS)
         .stencil_test_enable(shape.stencil_test);
     let dynamic_state = vk::PipelineDynamicStateCreateInfo::default().dynamic_states(dynamic);
     let formats = [vk::Format::R8G8B8A8_UNORM];
-    let mut rendering = vk::PipelineRenderingCreateInfo::default().color_attachment_formats(&formats);
+    let mut rendering = vk::PipelineRenderingCreateInfo::default().color_attachment_formats(&formats[..colors]);
     if shape.depth_format {
         rendering = rendering.depth_attachment_format(DEPTH_FORMAT).stencil_attachment_format(DEPTH_FORMAT);
     }
@@ -427,6 +427,7 @@ const NO: Shape = Shape {
     depth_test: false,
     stencil_test: false,
     blend_constants: false,
+    no_color: false,
 };
 const DEPTH_FORMAT: vk::Format = vk::Format::D32_SFLOAT_S8_UINT;
 const LINES: Shape = Shape { lines: true, ..NO };
@@ -790,18 +791,7 @@ fn render_pass(f: &Fixture, depth: bool) -> (vk::RenderPass, vk::Framebuffer) {
     // SAFETY: valid create infos of live views.
     unsafe {
         let rp = d.create_render_pass(&info, None).expect("vkCreateRenderPass");
-        let fb = d
-            .create_framebuffer(
-                &vk::FramebufferCreateInfo::default()
-                    .render_pass(rp)
-                    .attachments(&views[..n])
-                    .width(64)
-                    .height(64)
-                    .layers(1),
-                None,
-            )
-            .expect("vkCreateFramebuffer");
-        (rp, fb)
+        (rp, framebuffer(f, rp, &views[..n]))
     }
 }
 
@@ -810,38 +800,21 @@ fn render_pass(f: &Fixture, depth: bool) -> (vk::RenderPass, vk::Framebuffer) {
 #[test]
 fn render_pass_pipelines_read_their_subpass_depth_attachment() {
     let f = Fixture::new();
-    let d = &f.ctx.device;
     let shape = Shape { depth_test: true, ..NO };
     for depth in [true, false] {
         let (rp, fb) = render_pass(&f, depth);
         let p = pipeline_in(&f.ctx, f.layout, &[S::DEPTH_WRITE_ENABLE], shape, rp);
         let ids = |set: bool| {
-            // SAFETY: a command buffer of a resettable pool, recorded and never submitted, with
-            // live objects.
-            unsafe {
-                let cb = d
-                    .allocate_command_buffers(
-                        &vk::CommandBufferAllocateInfo::default().command_pool(f.pool).command_buffer_count(1),
-                    )
-                    .expect("vkAllocateCommandBuffers")[0];
-                d.begin_command_buffer(cb, &vk::CommandBufferBeginInfo::default()).expect("vkBeginCommandBuffer");
-                let begin = vk::RenderPassBeginInfo::default()
-                    .render_pass(rp)
-                    .framebuffer(fb)
-                    .render_area(vk::Rect2D { extent: vk::Extent2D { width: 64, height: 64 }, ..Default::default() });
-                d.cmd_begin_render_pass(cb, &begin, vk::SubpassContents::INLINE);
-                let ids = f.ctx.messages.problem_ids_of(|| {
+            ids_in_render_pass(&f, (rp, fb), (0, 0), |d, cb| {
+                // SAFETY: recording with live objects.
+                unsafe {
                     d.cmd_bind_pipeline(cb, vk::PipelineBindPoint::GRAPHICS, p);
                     if set {
                         d.cmd_set_depth_write_enable(cb, true);
                     }
                     d.cmd_draw(cb, 3, 1, 0, 0);
-                });
-                d.cmd_end_render_pass(cb);
-                d.end_command_buffer(cb).expect("vkEndCommandBuffer");
-                d.free_command_buffers(f.pool, &[cb]);
-                ids
-            }
+                }
+            })
         };
         if depth {
             assert_eq!(ids(false), ["VUID-vkCmdDraw-None-07844"]);
@@ -882,5 +855,171 @@ fn dynamic_vertex_input_must_be_set() {
         };
         assert_eq!(run(false), [format!("VUID-{name}-None-04914")]);
         assert_eq!(run(true), NONE, "{name}");
+    }
+}
+
+/// A 64 × 64 framebuffer of `views` for `rp`.
+fn framebuffer(f: &Fixture, rp: vk::RenderPass, views: &[vk::ImageView]) -> vk::Framebuffer {
+    let info = vk::FramebufferCreateInfo::default().render_pass(rp).attachments(views).width(64).height(64).layers(1);
+    // SAFETY: a valid create info of live views.
+    unsafe { f.ctx.device.create_framebuffer(&info, None) }.expect("vkCreateFramebuffer")
+}
+
+/// A render pass of two subpasses, both rendering to the fixture's R8G8B8A8_UNORM view; its
+/// framebuffer.
+fn two_subpasses(f: &Fixture) -> (vk::RenderPass, vk::Framebuffer) {
+    let d = &f.ctx.device;
+    let attachments = [vk::AttachmentDescription::default()
+        .format(vk::Format::R8G8B8A8_UNORM)
+        .samples(vk::SampleCountFlags::TYPE_1)
+        .load_op(vk::AttachmentLoadOp::DONT_CARE)
+        .store_op(vk::AttachmentStoreOp::STORE)
+        .initial_layout(vk::ImageLayout::UNDEFINED)
+        .final_layout(vk::ImageLayout::COLOR_ATTACHMENT_OPTIMAL)];
+    let colors = [vk::AttachmentReference { attachment: 0, layout: vk::ImageLayout::COLOR_ATTACHMENT_OPTIMAL }];
+    let subpasses = [vk::SubpassDescription::default().color_attachments(&colors); 2];
+    let dependencies = [vk::SubpassDependency::default()
+        .src_subpass(0)
+        .dst_subpass(1)
+        .src_stage_mask(vk::PipelineStageFlags::COLOR_ATTACHMENT_OUTPUT)
+        .dst_stage_mask(vk::PipelineStageFlags::COLOR_ATTACHMENT_OUTPUT)
+        .src_access_mask(vk::AccessFlags::COLOR_ATTACHMENT_WRITE)
+        .dst_access_mask(vk::AccessFlags::COLOR_ATTACHMENT_WRITE)];
+    let info =
+        vk::RenderPassCreateInfo::default().attachments(&attachments).subpasses(&subpasses).dependencies(&dependencies);
+    let views = [f.view];
+    // SAFETY: valid create infos of a live view.
+    unsafe {
+        let rp = d.create_render_pass(&info, None).expect("vkCreateRenderPass");
+        (rp, framebuffer(f, rp, &views))
+    }
+}
+
+/// The ids of what `record` records in subpass `subpass` of an instance of `rp`, whose last
+/// subpass is `last`.
+fn ids_in_render_pass(
+    f: &Fixture,
+    (rp, fb): (vk::RenderPass, vk::Framebuffer),
+    (subpass, last): (u32, u32),
+    record: impl FnOnce(&ash::Device, vk::CommandBuffer),
+) -> Vec<String> {
+    let d = &f.ctx.device;
+    // SAFETY: a command buffer of a resettable pool, recorded and never submitted, with live
+    // objects; invalid calls are skipped by Vigil.
+    unsafe {
+        let cb = f.ctx.recording_primary(f.pool);
+        let begin = vk::RenderPassBeginInfo::default()
+            .render_pass(rp)
+            .framebuffer(fb)
+            .render_area(vk::Rect2D { extent: vk::Extent2D { width: 64, height: 64 }, ..Default::default() });
+        d.cmd_begin_render_pass(cb, &begin, vk::SubpassContents::INLINE);
+        for _ in 0..subpass {
+            d.cmd_next_subpass(cb, vk::SubpassContents::INLINE);
+        }
+        let ids = f.ctx.messages.problem_ids_of(|| record(d, cb));
+        for _ in subpass..last {
+            d.cmd_next_subpass(cb, vk::SubpassContents::INLINE);
+        }
+        d.cmd_end_render_pass(cb);
+        d.end_command_buffer(cb).expect("vkEndCommandBuffer");
+        d.free_command_buffers(f.pool, &[cb]);
+        ids
+    }
+}
+
+/// Binds `pipeline` (and for an indexed draw the index buffer), then draws.
+fn bind_and_draw<'a>(
+    f: &'a Fixture,
+    pipeline: vk::Pipeline,
+    draw: &'a Draw<'_>,
+) -> impl FnOnce(&ash::Device, vk::CommandBuffer) + 'a {
+    move |d, cb| {
+        // SAFETY: recording with live objects.
+        unsafe {
+            d.cmd_bind_pipeline(cb, vk::PipelineBindPoint::GRAPHICS, pipeline);
+            if draw.0.contains("Indexed") {
+                d.cmd_bind_index_buffer(cb, f.index, 0, vk::IndexType::UINT16);
+            }
+        }
+        (draw.1)(d, cb);
+    }
+}
+
+/// A render pass pipeline is drawn in an instance of a compatible render pass (another object
+/// of the same definition is one; a subpass with a depth attachment makes another), in the
+/// subpass it was created for, and never in a dynamic rendering instance.
+#[test]
+fn render_pass_pipelines_drawn_in_compatible_render_passes_and_their_subpass() {
+    let f = Fixture::new();
+    let color = render_pass(&f, false);
+    let same = render_pass(&f, false);
+    let depth = render_pass(&f, true);
+    let two = two_subpasses(&f);
+    let p = pipeline_in(&f.ctx, f.layout, &[], NO, color.0);
+    let first = pipeline_in(&f.ctx, f.layout, &[], NO, two.0);
+    for draw in draws(&f) {
+        let name = draw.0;
+        let run = |pass, subpass, pipeline| ids_in_render_pass(&f, pass, subpass, bind_and_draw(&f, pipeline, &draw));
+        assert_eq!(run(depth, (0, 0), p), [format!("VUID-{name}-renderPass-02684")]);
+        assert_eq!(run(color, (0, 0), p), NONE, "{name}");
+        assert_eq!(run(same, (0, 0), p), NONE, "{name}");
+        assert_eq!(run(two, (1, 1), first), [format!("VUID-{name}-subpass-02685")]);
+        assert_eq!(run(two, (0, 1), first), NONE, "{name}");
+        assert_eq!(f.ids(bind_and_draw(&f, p, &draw)), [format!("VUID-{name}-renderPass-06198")]);
+        assert_eq!(f.ids(bind_and_draw(&f, f.fixed, &draw)), NONE, "{name}");
+    }
+}
+
+/// While transform feedback is active: no pipeline bound, no subpass advanced, no render pass
+/// instance ended.
+#[test]
+fn commands_not_recorded_while_transform_feedback_is_active() {
+    let f = Fixture::with(|b| b.transform_feedback(true));
+    let xfb = ash::ext::transform_feedback::Device::new(&f.ctx.instance, &f.ctx.device);
+    // SAFETY (the closures): recording inside a render pass instance with live objects; the
+    // invalid calls are skipped by Vigil.
+    let ids = f.ids(|d, cb| unsafe {
+        (xfb.fp().cmd_begin_transform_feedback_ext)(cb, 0, 0, std::ptr::null(), std::ptr::null());
+        d.cmd_bind_pipeline(cb, vk::PipelineBindPoint::GRAPHICS, f.fixed);
+        d.cmd_end_rendering(cb);
+        (xfb.fp().cmd_end_transform_feedback_ext)(cb, 0, 0, std::ptr::null(), std::ptr::null());
+        d.cmd_bind_pipeline(cb, vk::PipelineBindPoint::GRAPHICS, f.fixed);
+    });
+    assert_eq!(ids, ["VUID-vkCmdBindPipeline-None-02323", "VUID-vkCmdEndRendering-None-06781"]);
+    let two = two_subpasses(&f);
+    let ids = ids_in_render_pass(&f, two, (0, 1), |d, cb| unsafe {
+        (xfb.fp().cmd_begin_transform_feedback_ext)(cb, 0, 0, std::ptr::null(), std::ptr::null());
+        d.cmd_next_subpass(cb, vk::SubpassContents::INLINE);
+        let begin = vk::SubpassBeginInfo::default().contents(vk::SubpassContents::INLINE);
+        d.cmd_next_subpass2(cb, &begin, &vk::SubpassEndInfo::default());
+        (xfb.fp().cmd_end_transform_feedback_ext)(cb, 0, 0, std::ptr::null(), std::ptr::null());
+    });
+    assert_eq!(ids, ["VUID-vkCmdNextSubpass-None-02349", "VUID-vkCmdNextSubpass2-None-02350"]);
+    let ids = ids_in_render_pass(&f, two, (1, 1), |d, cb| unsafe {
+        (xfb.fp().cmd_begin_transform_feedback_ext)(cb, 0, 0, std::ptr::null(), std::ptr::null());
+        d.cmd_end_render_pass(cb);
+        d.cmd_end_render_pass2(cb, &vk::SubpassEndInfo::default());
+        (xfb.fp().cmd_end_transform_feedback_ext)(cb, 0, 0, std::ptr::null(), std::ptr::null());
+    });
+    assert_eq!(ids, ["VUID-vkCmdEndRenderPass-None-02351", "VUID-vkCmdEndRenderPass2-None-02352"]);
+    // Ended: every one of them is valid again.
+    let ids = ids_in_render_pass(&f, two, (0, 1), |d, cb| unsafe {
+        (xfb.fp().cmd_begin_transform_feedback_ext)(cb, 0, 0, std::ptr::null(), std::ptr::null());
+        (xfb.fp().cmd_end_transform_feedback_ext)(cb, 0, 0, std::ptr::null(), std::ptr::null());
+        d.cmd_bind_pipeline(cb, vk::PipelineBindPoint::GRAPHICS, f.fixed);
+    });
+    assert_eq!(ids, NONE);
+}
+
+/// A dynamic rendering pipeline has as many color attachments as the rendering instance it draws
+/// in (dynamicRenderingUnusedAttachments is not enabled).
+#[test]
+fn rendering_pipelines_have_the_instances_color_attachment_count() {
+    let f = Fixture::new();
+    let none = f.pipeline(&[], Shape { no_color: true, ..NO });
+    for draw in draws(&f) {
+        let name = draw.0;
+        assert_eq!(f.ids(bind_and_draw(&f, none, &draw)), [format!("VUID-{name}-colorAttachmentCount-06179")]);
+        assert_eq!(f.ids(bind_and_draw(&f, f.fixed, &draw)), NONE, "{name}");
     }
 }

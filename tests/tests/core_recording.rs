@@ -3,7 +3,8 @@
 //! command is inside or outside a render pass instance as it needs, only primaries record the
 //! primary-only commands, and the pool's queue family supports the command. lavapipe's one queue
 //! family supports everything, so the test-only driver shim below Vigil hides compute
-//! (`no-compute-queue`). Each rule's sample: the invalid call (exact ids, skipped) beside a valid
+//! (`no-compute-queue`). Also render pass begins (clear values, render area, a framebuffer of a
+//! compatible render pass, device group render areas) and what secondaries inherit. Each rule's sample: the invalid call (exact ids, skipped) beside a valid
 //! neighbour (nothing reported).
 
 use ash::vk;
@@ -390,6 +391,15 @@ fn render_pass_begins_need_clear_values_and_an_area_inside_the_framebuffer() {
         assert_eq!(begin_at((-1, 0), 8, 8, &clear), ["VUID-VkRenderPassBeginInfo-pNext-02850"]);
         assert_eq!(begin_at((0, -1), 8, 8, &clear), ["VUID-VkRenderPassBeginInfo-pNext-02851"]);
         assert_eq!(begin(8, 8, &[]), ["VUID-VkRenderPassBeginInfo-clearValueCount-00902"]);
+        let mut no_values = vk::RenderPassBeginInfo::default()
+            .render_pass(render_pass)
+            .framebuffer(framebuffer)
+            .render_area(vk::Rect2D { offset: vk::Offset2D::default(), extent });
+        no_values.clear_value_count = 1;
+        assert_eq!(
+            f.ids(|| d.cmd_begin_render_pass(cb, &no_values, vk::SubpassContents::INLINE)),
+            ["VUID-VkRenderPassBeginInfo-clearValueCount-04962"]
+        );
         assert_eq!(begin(9, 8, &clear), ["VUID-VkRenderPassBeginInfo-pNext-02852"]);
         assert_eq!(begin(8, 9, &clear), ["VUID-VkRenderPassBeginInfo-pNext-02853"]);
         assert_eq!(begin(8, 8, &clear), NONE);
@@ -426,7 +436,10 @@ fn beginning_and_ending_command_buffers() {
     );
     let precise = vk::CommandBufferInheritanceInfo::default().query_flags(vk::QueryControlFlags::PRECISE);
     let info = vk::CommandBufferBeginInfo::default().inheritance_info(&precise);
-    assert_eq!(begin(secondary, &info), ["VUID-vkBeginCommandBuffer-commandBuffer-00052"]);
+    assert_eq!(
+        begin(secondary, &info),
+        ["VUID-VkCommandBufferInheritanceInfo-queryFlags-02788", "VUID-vkBeginCommandBuffer-commandBuffer-00052"]
+    );
     let inheritance = vk::CommandBufferInheritanceInfo::default();
     assert_eq!(begin(secondary, &vk::CommandBufferBeginInfo::default().inheritance_info(&inheritance)), NONE);
     // A primary ends outside render pass instances.
@@ -443,5 +456,313 @@ fn beginning_and_ending_command_buffers() {
         f.d().cmd_next_subpass(primary, vk::SubpassContents::INLINE);
         f.d().cmd_end_render_pass(primary);
         assert_eq!(f.ids(end), NONE);
+    }
+}
+
+/// A render pass instance begun with a framebuffer made for a compatible render pass (one of
+/// the same definition is; one of another subpass count is not), and secondaries inheriting a
+/// render pass: a subpass inside it, a framebuffer of a compatible one, dynamic rendering
+/// described when no render pass is named.
+#[test]
+fn render_passes_begun_and_inherited_with_framebuffers_of_compatible_render_passes() {
+    let f = Fixture::new();
+    let d = f.d();
+    let inline = vk::SubpassContents::INLINE;
+    let area = vk::Rect2D { offset: vk::Offset2D::default(), extent: vk::Extent2D { width: 8, height: 8 } };
+    // SAFETY: valid create infos; recording command buffers of the fixture's resettable pool;
+    // invalid calls are skipped by Vigil.
+    unsafe {
+        let one = [vk::SubpassDescription::default()];
+        let single = d.create_render_pass(&vk::RenderPassCreateInfo::default().subpasses(&one), None).unwrap();
+        let two = [vk::SubpassDescription::default(); 2];
+        let same = d.create_render_pass(&vk::RenderPassCreateInfo::default().subpasses(&two), None).unwrap();
+        let cb = f.primary();
+        let begin = |render_pass| {
+            let info = vk::RenderPassBeginInfo::default()
+                .render_pass(render_pass)
+                .framebuffer(f.framebuffer)
+                .render_area(area);
+            f.ids(|| d.cmd_begin_render_pass(cb, &info, inline))
+        };
+        assert_eq!(begin(single), ["VUID-VkRenderPassBeginInfo-renderPass-00904"]);
+        assert_eq!(begin(same), NONE);
+        d.cmd_next_subpass(cb, inline);
+        d.cmd_end_render_pass(cb);
+        d.end_command_buffer(cb).unwrap();
+
+        let secondary = f.allocate(vk::CommandBufferLevel::SECONDARY);
+        let continues = |inheritance: &vk::CommandBufferInheritanceInfo<'_>| {
+            let info = vk::CommandBufferBeginInfo::default()
+                .flags(vk::CommandBufferUsageFlags::RENDER_PASS_CONTINUE)
+                .inheritance_info(inheritance);
+            let ids = f.ids(|| {
+                let _ = d.begin_command_buffer(secondary, &info);
+            });
+            if ids.is_empty() {
+                d.end_command_buffer(secondary).unwrap();
+            }
+            ids
+        };
+        let inherit = vk::CommandBufferInheritanceInfo::default().render_pass(f.render_pass).framebuffer(f.framebuffer);
+        assert_eq!(continues(&inherit.subpass(2)), ["VUID-VkCommandBufferBeginInfo-flags-06001"]);
+        assert_eq!(continues(&inherit.subpass(1)), NONE);
+        assert_eq!(continues(&inherit.render_pass(single).subpass(0)), ["VUID-VkCommandBufferBeginInfo-flags-00055"]);
+        assert_eq!(continues(&inherit.render_pass(same).subpass(0)), NONE);
+        assert_eq!(
+            continues(&vk::CommandBufferInheritanceInfo::default()),
+            ["VUID-VkCommandBufferBeginInfo-flags-06002"]
+        );
+        let mut rendering =
+            vk::CommandBufferInheritanceRenderingInfo::default().rasterization_samples(vk::SampleCountFlags::TYPE_1);
+        assert_eq!(continues(&vk::CommandBufferInheritanceInfo::default().push_next(&mut rendering)), NONE);
+        d.destroy_render_pass(single, None);
+        d.destroy_render_pass(same, None);
+    }
+}
+
+/// Begins secondary `cb` of `ctx` with `inheritance` (ending it when that was valid): the ids
+/// reported.
+fn begin_secondary(
+    ctx: &Context,
+    cb: vk::CommandBuffer,
+    inheritance: &vk::CommandBufferInheritanceInfo<'_>,
+) -> Vec<String> {
+    let info = vk::CommandBufferBeginInfo::default().inheritance_info(inheritance);
+    // SAFETY: a secondary of a resettable pool; invalid calls are skipped by Vigil.
+    let ids = ctx.messages.problem_ids_of(|| unsafe {
+        let _ = ctx.device.begin_command_buffer(cb, &info);
+    });
+    if ids.is_empty() {
+        // SAFETY: it began.
+        unsafe { ctx.device.end_command_buffer(cb) }.expect("vkEndCommandBuffer");
+    }
+    ids
+}
+
+/// The queries a secondary inherits: occlusion queries and query flags only with the
+/// inheritedQueries feature, pipeline statistics only with pipelineStatisticsQuery, and then only
+/// bits VkQueryPipelineStatisticFlagBits names.
+#[test]
+fn secondaries_inherit_the_queries_their_features_allow() {
+    let f = Fixture::new();
+    let secondary = f.allocate(vk::CommandBufferLevel::SECONDARY);
+    let info = vk::CommandBufferInheritanceInfo::default();
+    assert_eq!(
+        begin_secondary(&f.ctx, secondary, &info.occlusion_query_enable(true)),
+        ["VUID-VkCommandBufferInheritanceInfo-occlusionQueryEnable-00056"]
+    );
+    let vertices = vk::QueryPipelineStatisticFlags::VERTEX_SHADER_INVOCATIONS;
+    assert_eq!(
+        begin_secondary(&f.ctx, secondary, &info.pipeline_statistics(vertices)),
+        ["VUID-VkCommandBufferInheritanceInfo-pipelineStatistics-00058"]
+    );
+    assert_eq!(begin_secondary(&f.ctx, secondary, &info), NONE);
+
+    // With pipelineStatisticsQuery (lavapipe has no inheritedQueries): any combination of the
+    // statistics bits, and nothing else.
+    let entry = VulkanEnv::new().with_vigil_and_shim("no-compute-queue").entry();
+    let ctx = ContextBuilder::new()
+        .layers(&[VIGIL_LAYER, SHIM_LAYER])
+        .features(vk::PhysicalDeviceFeatures::default().pipeline_statistics_query(true))
+        .build(&entry);
+    ctx.messages.skip_errors(true);
+    let pool = ctx.resettable_pool();
+    let allocate = vk::CommandBufferAllocateInfo::default()
+        .command_pool(pool)
+        .level(vk::CommandBufferLevel::SECONDARY)
+        .command_buffer_count(1);
+    // SAFETY: a valid allocate info.
+    let secondary = unsafe { ctx.device.allocate_command_buffers(&allocate) }.expect("vkAllocateCommandBuffers")[0];
+    let unnamed = vk::QueryPipelineStatisticFlags::from_raw(0x4000);
+    assert_eq!(
+        begin_secondary(&ctx, secondary, &info.pipeline_statistics(unnamed)),
+        ["VUID-VkCommandBufferInheritanceInfo-pipelineStatistics-02789"]
+    );
+    let all = vk::QueryPipelineStatisticFlags::from_raw(0x7ff);
+    assert_eq!(begin_secondary(&ctx, secondary, &info.pipeline_statistics(all)), NONE);
+    // SAFETY: nothing was submitted.
+    unsafe { ctx.device.destroy_command_pool(pool, None) };
+}
+
+/// A device group's render areas in vkCmdBeginRenderPass: a device mask, and each area starting
+/// inside the framebuffer and ending within it and the framebuffer limits.
+#[test]
+fn device_group_render_areas_inside_the_framebuffer() {
+    let f = Fixture::new();
+    let d = f.d();
+    // SAFETY: the context's physical device.
+    let max =
+        unsafe { f.ctx.instance.get_physical_device_properties(f.ctx.physical_device) }.limits.max_framebuffer_width;
+    let rect = |x: i32, y: i32, width: u32, height: u32| vk::Rect2D {
+        offset: vk::Offset2D { x, y },
+        extent: vk::Extent2D { width, height },
+    };
+    let cb = f.primary();
+    let begin = |mask: u32, areas: &[vk::Rect2D]| {
+        let mut group = vk::DeviceGroupRenderPassBeginInfo::default().device_mask(mask).device_render_areas(areas);
+        let info = vk::RenderPassBeginInfo::default()
+            .render_pass(f.render_pass)
+            .framebuffer(f.framebuffer)
+            .render_area(rect(0, 0, 8, 8))
+            .push_next(&mut group);
+        // SAFETY: a recording primary; invalid calls are skipped by Vigil.
+        f.ids(|| unsafe { d.cmd_begin_render_pass(cb, &info, vk::SubpassContents::INLINE) })
+    };
+    assert_eq!(begin(0, &[]), ["VUID-VkDeviceGroupRenderPassBeginInfo-deviceMask-00906"]);
+    assert_eq!(begin(1, &[rect(-1, 0, 8, 8)]), ["VUID-VkDeviceGroupRenderPassBeginInfo-offset-06166"]);
+    assert_eq!(begin(1, &[rect(0, -1, 8, 8)]), ["VUID-VkDeviceGroupRenderPassBeginInfo-offset-06167"]);
+    assert_eq!(begin(1, &[rect(0, 0, 9, 8)]), ["VUID-VkRenderPassBeginInfo-pNext-02856"]);
+    assert_eq!(begin(1, &[rect(0, 0, 8, 9)]), ["VUID-VkRenderPassBeginInfo-pNext-02857"]);
+    assert_eq!(
+        begin(1, &[rect(1, 0, max, 8)]),
+        ["VUID-VkDeviceGroupRenderPassBeginInfo-offset-06168", "VUID-VkRenderPassBeginInfo-pNext-02856"]
+    );
+    assert_eq!(
+        begin(1, &[rect(0, 1, 8, max)]),
+        ["VUID-VkDeviceGroupRenderPassBeginInfo-offset-06169", "VUID-VkRenderPassBeginInfo-pNext-02857"]
+    );
+    assert_eq!(begin(1, &[rect(0, 0, 8, 8)]), NONE);
+    // SAFETY: the instance began.
+    unsafe {
+        d.cmd_next_subpass(cb, vk::SubpassContents::INLINE);
+        d.cmd_end_render_pass(cb);
+    }
+}
+
+/// A secondary ends with every debug utils label it began ended; a primary's may be ended by a
+/// later command buffer.
+#[test]
+fn secondaries_end_the_debug_labels_they_begin() {
+    let f = Fixture::new();
+    let utils = ash::ext::debug_utils::Device::new(&f.ctx.instance, &f.ctx.device);
+    let label = vk::DebugUtilsLabelEXT::default().label_name(c"pass");
+    let secondary = f.allocate(vk::CommandBufferLevel::SECONDARY);
+    let inheritance = vk::CommandBufferInheritanceInfo::default();
+    f.begin(secondary, &vk::CommandBufferBeginInfo::default().inheritance_info(&inheritance));
+    // SAFETY: recording command buffers of the fixture's pool; invalid calls are skipped.
+    unsafe {
+        utils.cmd_begin_debug_utils_label(secondary, &label);
+        let end = || {
+            let _ = f.d().end_command_buffer(secondary);
+        };
+        assert_eq!(f.ids(end), ["VUID-vkEndCommandBuffer-commandBuffer-01815"]);
+        utils.cmd_end_debug_utils_label(secondary);
+        assert_eq!(f.ids(end), NONE);
+        let primary = f.primary();
+        utils.cmd_begin_debug_utils_label(primary, &label);
+        assert_eq!(f.ids(|| f.d().end_command_buffer(primary).unwrap()), NONE);
+    }
+}
+
+/// The views a render pass begin names for an imageless framebuffer: one mip level each, the
+/// identity swizzle, not 3D, as many as the framebuffer describes; and none for a framebuffer
+/// made with its views.
+#[test]
+fn attachment_begin_info_views_of_one_level_and_the_identity_swizzle() {
+    let f = Fixture::new();
+    let d = f.d();
+    let format = vk::Format::R8G8B8A8_UNORM;
+    let image = |levels: u32| {
+        vk::ImageCreateInfo::default()
+            .image_type(vk::ImageType::TYPE_2D)
+            .format(format)
+            .extent(vk::Extent3D { width: 8, height: 8, depth: 1 })
+            .mip_levels(levels)
+            .array_layers(1)
+            .samples(vk::SampleCountFlags::TYPE_1)
+            .usage(vk::ImageUsageFlags::COLOR_ATTACHMENT)
+    };
+    let color = vk::ImageAspectFlags::COLOR;
+    let identity = vk::ComponentMapping::default();
+    let swizzled = vk::ComponentMapping { r: vk::ComponentSwizzle::G, ..identity };
+    let valid = f.ctx.image_view(&image(1), color, identity);
+    let two_levels = f.ctx.image_view(&image(2), color, identity);
+    let swizzle = f.ctx.image_view(&image(1), color, swizzled);
+    // A 3D image's 3D view.
+    // SAFETY: valid create infos; memory of a type the image allows.
+    let volume = unsafe {
+        let volume = d.create_image(&image(1).image_type(vk::ImageType::TYPE_3D), None).unwrap();
+        let req = d.get_image_memory_requirements(volume);
+        let ty = f.ctx.memory_type(req.memory_type_bits, vk::MemoryPropertyFlags::empty());
+        let alloc = vk::MemoryAllocateInfo::default().allocation_size(req.size).memory_type_index(ty);
+        d.bind_image_memory(volume, d.allocate_memory(&alloc, None).unwrap(), 0).unwrap();
+        let range = vk::ImageSubresourceRange::default().aspect_mask(color).level_count(1).layer_count(1);
+        let info = vk::ImageViewCreateInfo::default()
+            .image(volume)
+            .view_type(vk::ImageViewType::TYPE_3D)
+            .format(format)
+            .subresource_range(range);
+        d.create_image_view(&info, None).unwrap()
+    };
+    // SAFETY: valid create infos; a recording primary; invalid calls are skipped by Vigil.
+    unsafe {
+        let attachment = [vk::AttachmentDescription::default()
+            .format(format)
+            .samples(vk::SampleCountFlags::TYPE_1)
+            .load_op(vk::AttachmentLoadOp::DONT_CARE)
+            .store_op(vk::AttachmentStoreOp::STORE)
+            .initial_layout(vk::ImageLayout::UNDEFINED)
+            .final_layout(vk::ImageLayout::COLOR_ATTACHMENT_OPTIMAL)];
+        let refs = [vk::AttachmentReference { attachment: 0, layout: vk::ImageLayout::COLOR_ATTACHMENT_OPTIMAL }];
+        let subpass = [vk::SubpassDescription::default().color_attachments(&refs)];
+        let rp_info = vk::RenderPassCreateInfo::default().attachments(&attachment).subpasses(&subpass);
+        let render_pass = d.create_render_pass(&rp_info, None).unwrap();
+        let formats = [format];
+        let images = [vk::FramebufferAttachmentImageInfo::default()
+            .usage(vk::ImageUsageFlags::COLOR_ATTACHMENT)
+            .width(8)
+            .height(8)
+            .layer_count(1)
+            .view_formats(&formats)];
+        let mut attachments = vk::FramebufferAttachmentsCreateInfo::default().attachment_image_infos(&images);
+        // Imageless: attachmentCount views described, none given.
+        let mut fb_info = vk::FramebufferCreateInfo::default()
+            .flags(vk::FramebufferCreateFlags::IMAGELESS)
+            .render_pass(render_pass)
+            .width(8)
+            .height(8)
+            .layers(1)
+            .push_next(&mut attachments);
+        fb_info.attachment_count = 1;
+        let imageless = d.create_framebuffer(&fb_info, None).unwrap();
+        let cb = f.primary();
+        let area = vk::Rect2D { offset: vk::Offset2D::default(), extent: vk::Extent2D { width: 8, height: 8 } };
+        let begin = |framebuffer, render_pass, view| {
+            let views = [view];
+            let mut a = vk::RenderPassAttachmentBeginInfo::default().attachments(&views);
+            let info = vk::RenderPassBeginInfo::default()
+                .render_pass(render_pass)
+                .framebuffer(framebuffer)
+                .render_area(area)
+                .push_next(&mut a);
+            f.ids(|| d.cmd_begin_render_pass(cb, &info, vk::SubpassContents::INLINE))
+        };
+        assert_eq!(
+            begin(imageless, render_pass, two_levels),
+            ["VUID-VkRenderPassAttachmentBeginInfo-pAttachments-03218"]
+        );
+        assert_eq!(begin(imageless, render_pass, swizzle), ["VUID-VkRenderPassAttachmentBeginInfo-pAttachments-03219"]);
+        assert_eq!(begin(imageless, render_pass, volume), ["VUID-VkRenderPassAttachmentBeginInfo-pAttachments-04114"]);
+        let with_views = [valid];
+        let fb_views = vk::FramebufferCreateInfo::default()
+            .render_pass(render_pass)
+            .attachments(&with_views)
+            .width(8)
+            .height(8)
+            .layers(1);
+        let made_with_views = d.create_framebuffer(&fb_views, None).unwrap();
+        assert_eq!(begin(made_with_views, render_pass, valid), ["VUID-VkRenderPassBeginInfo-framebuffer-03207"]);
+        let two = [valid, valid];
+        let mut a = vk::RenderPassAttachmentBeginInfo::default().attachments(&two);
+        let info = vk::RenderPassBeginInfo::default()
+            .render_pass(render_pass)
+            .framebuffer(imageless)
+            .render_area(area)
+            .push_next(&mut a);
+        let ids = f.ids(|| d.cmd_begin_render_pass(cb, &info, vk::SubpassContents::INLINE));
+        assert_eq!(ids, ["VUID-VkRenderPassBeginInfo-framebuffer-03208"]);
+        assert_eq!(begin(imageless, render_pass, valid), NONE);
+        d.cmd_end_render_pass(cb);
+        d.end_command_buffer(cb).unwrap();
     }
 }

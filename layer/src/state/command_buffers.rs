@@ -155,6 +155,9 @@ impl Default for CommandBufferState {
                 queries: Default::default(),
                 events: Default::default(),
                 draw: Default::default(),
+                pass_key: 0,
+                transform_feedback: false,
+                labels: 0,
             }),
         }
     }
@@ -203,10 +206,13 @@ impl CommandBufferState {
             r.in_render_pass = self.secondary() && usage & continues != 0;
             r.in_video_coding = false;
             r.instance = None;
+            r.pass_key = 0;
             r.pushed = Default::default();
             r.queries.clear();
             r.events.clear();
             r.draw = Default::default();
+            r.transform_feedback = false;
+            r.labels = 0;
             r.generation = r.generation.wrapping_add(1);
         }
     }
@@ -217,6 +223,7 @@ impl CommandBufferState {
         if let Some(mut r) = self.try_lock() {
             r.in_render_pass = instance.is_some();
             r.instance = instance;
+            r.pass_key = super::render_passes::instance_key(instance);
         }
     }
 
@@ -227,12 +234,27 @@ impl CommandBufferState {
         }
     }
 
+    /// Transform feedback began (`true`) or ended.
+    pub fn transform_feedback(&self, active: bool) {
+        if let Some(mut r) = self.try_lock() {
+            r.transform_feedback = active;
+        }
+    }
+
+    /// A debug utils label began (`true`) or ended in it.
+    pub fn label(&self, begin: bool) {
+        if let Some(mut r) = self.try_lock() {
+            r.labels = if begin { r.labels.saturating_add(1) } else { r.labels.saturating_sub(1) };
+        }
+    }
+
     /// vkCmdNextSubpass(2): the render pass instance's next subpass.
     pub fn next_subpass(&self) {
         if let Some(mut r) = self.try_lock() {
             if let Some(RenderPassInstance::RenderPass { subpass, .. }) = &mut r.instance {
                 *subpass += 1;
             }
+            r.pass_key = super::render_passes::instance_key(r.instance);
         }
     }
 
@@ -257,8 +279,11 @@ impl CommandBufferState {
         r.in_render_pass = false;
         r.in_video_coding = false;
         r.instance = None;
+        r.pass_key = 0;
         r.pushed = Default::default();
         r.draw = Default::default();
+        r.transform_feedback = false;
+        r.labels = 0;
         r.generation = r.generation.wrapping_add(1);
     }
 

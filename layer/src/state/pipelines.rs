@@ -209,6 +209,9 @@ pub struct PipelineDesc<'a> {
     pub draw: Option<super::dynamic_state::PipelineDynamic>,
     /// Its vertex input state, when it is known and static (`state::draw_params`).
     pub vertex_input: Option<super::draw_params::VertexInput<'a>>,
+    /// A complete graphics pipeline's `renderPass` (0 for VK_NULL_HANDLE) and `subpass`, and its
+    /// chained `VkPipelineRenderingCreateInfo`'s view mask and color attachment count.
+    pub render_pass: Option<(u64, u32, (u32, u32))>,
 }
 
 /// `VK_PIPELINE_CREATE_LIBRARY_BIT_KHR`.
@@ -247,6 +250,7 @@ impl<'a> PipelineDesc<'a> {
             dynamic: None,
             draw: None,
             vertex_input: None,
+            render_pass: None,
         }
     }
 
@@ -280,7 +284,23 @@ impl<'a> PipelineDesc<'a> {
             let all = stages.iter().fold(0, |m, s| m | s.stage.0);
             let draw = dynamic.and((!binaries).then(|| super::dynamic_state::PipelineDynamic::graphics(info, all)));
             let vertex_input = super::draw_params::vertex_input(info, libraries);
-            PipelineDesc { layout: info.layout.as_raw(), flags, stages, member: "pStages", dynamic, draw, vertex_input }
+            // Libraries and the pipelines linked from them: their render pass is not followed.
+            let rendering = chained::<VkPipelineRenderingCreateInfo>(
+                info.pNext,
+                S::VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO,
+            )
+            .map_or((0, 0), |r| (r.viewMask, r.colorAttachmentCount));
+            let render_pass = (!libraries).then_some((info.renderPass.as_raw(), info.subpass, rendering));
+            PipelineDesc {
+                layout: info.layout.as_raw(),
+                flags,
+                stages,
+                member: "pStages",
+                dynamic,
+                draw,
+                vertex_input,
+                render_pass,
+            }
         }
     }
 }

@@ -573,6 +573,12 @@ pub struct Recording {
     pub events: super::events::RecordingEvents,
     /// The dynamic state and index buffer its commands set (kept while core is on).
     pub draw: DrawState,
+    /// The key of `instance` (`state::render_passes::instance_key`), kept with it for draws.
+    pub pass_key: u64,
+    /// Transform feedback is active: begun (vkCmdBeginTransformFeedback*EXT) and not ended.
+    pub transform_feedback: bool,
+    /// Debug utils labels begun in it and not ended since (vkCmdBeginDebugUtilsLabelEXT).
+    pub labels: u32,
 }
 
 /// The draw-time state a recording's commands set besides pipelines and descriptor sets.
@@ -609,11 +615,11 @@ pub struct IndexBinding {
 /// A render pass instance a recording began.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RenderPassInstance {
-    /// By vkCmdBeginRenderPass(2): the current subpass, and how many the render pass has (when
-    /// known).
-    RenderPass { subpass: u32, subpasses: Option<u32> },
-    /// By vkCmdBeginRendering.
-    Rendering,
+    /// By vkCmdBeginRenderPass(2): the current subpass, how many the render pass has, and its
+    /// compatibility class (`state::render_passes::compatibility`), when known.
+    RenderPass { subpass: u32, subpasses: Option<u32>, compat: Option<u64> },
+    /// By vkCmdBeginRendering: its view mask and color attachment count.
+    Rendering { view_mask: u32, colors: u32 },
 }
 
 /// The layout of a recording's last push constant update.
@@ -681,6 +687,8 @@ pub struct PipelineInfo {
     /// Where its vertex shader's attributes are fetched from, when known
     /// (`state::draw_params`).
     pub vertex_fetches: Option<Vec<super::draw_params::AttributeFetch>>,
+    /// A complete graphics pipeline's render pass and subpass, when known.
+    pub render_pass: Option<super::render_passes::PipelinePass>,
 }
 
 /// What a pipeline's shader stages statically use, merged over the stages Vigil could reflect
@@ -926,6 +934,8 @@ pub struct RenderPassState {
     /// Per attachment, whether an initial, final or reference layout it is named with is a
     /// depth-only or stencil-only one.
     pub(super) aspect_layouts: OnceLock<Vec<bool>>,
+    /// Its compatibility class (`state::render_passes::compatibility`).
+    pub compat: OnceLock<u64>,
 }
 
 /// What beginning, advancing and ending a render pass's instances is checked against.
@@ -945,6 +955,10 @@ pub struct FramebufferState {
     pub(super) extent: OnceLock<(u32, u32)>,
     /// Its layers.
     pub(super) clears: super::clears::ClearShapes,
+    /// The compatibility class of the render pass it was created with, when known.
+    pub render_pass_compat: OnceLock<u64>,
+    /// An imageless framebuffer's attachment count (`VkFramebufferAttachmentsCreateInfo`'s).
+    pub imageless_attachments: OnceLock<u32>,
 }
 
 /// What one recording does to one image's layouts.

@@ -127,3 +127,203 @@ pub unsafe fn attachment_uses2(info: &VkRenderPassCreateInfo2) -> Vec<Attachment
     }
     uses
 }
+
+/// A graphics pipeline's render pass: the compatibility class of the one it was created with
+/// (`None`: VK_NULL_HANDLE, for dynamic rendering) and its subpass; for dynamic rendering, its
+/// `VkPipelineRenderingCreateInfo`'s view mask and color attachment count (zeros without one).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PipelinePass {
+    pub compat: Option<u64>,
+    pub subpass: u32,
+    pub rendering: (u32, u32),
+    /// It has a task or mesh shader stage: vkCmdDraw* never draw it.
+    pub mesh: bool,
+    /// What it needs of a render pass instance, as [`instance_key`] gives it: a draw whose
+    /// instance has the same key has nothing to report (a mesh pipeline's never matches one).
+    pub key: u64,
+}
+
+impl PipelinePass {
+    /// The pass of a pipeline created with render pass class `compat` (or none) and `subpass`,
+    /// or for dynamic rendering with `rendering`'s view mask and color attachment count; `mesh`:
+    /// it has task or mesh shader stages.
+    pub fn new(compat: Option<u64>, subpass: u32, rendering: (u32, u32), mesh: bool) -> Self {
+        let key = match compat {
+            Some(c) => render_pass_key(c, subpass),
+            None => rendering_key(rendering.0, rendering.1),
+        };
+        // Instance keys are odd: an even key sends every draw of a mesh pipeline to the report.
+        let key = if mesh { key & !1 } else { key };
+        PipelinePass { compat, subpass, rendering, mesh, key }
+    }
+}
+
+/// Mixes `v` into `h` (a 64-bit finalizer): keys that differ are kept apart but for collisions,
+/// which only hide a report.
+fn mix(h: u64, v: u64) -> u64 {
+    let mut x = (h ^ v).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    x ^= x >> 31;
+    x.wrapping_mul(0xbf58_476d_1ce4_e5b9) | 1
+}
+
+fn render_pass_key(compat: u64, subpass: u32) -> u64 {
+    mix(mix(1, compat), u64::from(subpass))
+}
+
+fn rendering_key(view_mask: u32, colors: u32) -> u64 {
+    mix(mix(2, u64::from(view_mask)), u64::from(colors))
+}
+
+/// The key of a render pass instance, as a pipeline's [`PipelinePass::key`] must match it: 0
+/// when none is active or its render pass is not known.
+pub fn instance_key(instance: Option<super::records::RenderPassInstance>) -> u64 {
+    use super::records::RenderPassInstance as I;
+    match instance {
+        Some(I::RenderPass { subpass, compat: Some(c), .. }) => render_pass_key(c, subpass),
+        Some(I::Rendering { view_mask, colors }) => rendering_key(view_mask, colors),
+        _ => 0,
+    }
+}
+
+/// The attachments one subpass references, by index, as render pass compatibility compares
+/// them.
+struct SubpassRefs {
+    input: Vec<u32>,
+    color: Vec<u32>,
+    resolve: Vec<u32>,
+    depth: u32,
+    view_mask: u32,
+}
+
+/// The references of subpass `$s` (a `VkSubpassDescription` or `...2`); `$view_mask` its view
+/// mask.
+macro_rules! subpass_refs {
+    ($s:expr, $view_mask:expr) => {{
+        // SAFETY: the accepted create info's counted arrays.
+        unsafe {
+            SubpassRefs {
+                input: slice($s.pInputAttachments, $s.inputAttachmentCount).iter().map(|r| r.attachment).collect(),
+                color: slice($s.pColorAttachments, $s.colorAttachmentCount).iter().map(|r| r.attachment).collect(),
+                resolve: slice($s.pResolveAttachments, $s.colorAttachmentCount).iter().map(|r| r.attachment).collect(),
+                depth: $s.pDepthStencilAttachment.as_ref().map_or(VK_ATTACHMENT_UNUSED, |r| r.attachment),
+                view_mask: $view_mask,
+            }
+        }
+    }};
+}
+
+/// A render pass's compatibility class: render passes with equal classes are compatible, and
+/// different classes are not (the spec's render pass compatibility: the same subpasses, whose
+/// input, color, resolve and depth/stencil references name attachments of the same format and
+/// sample count, or are unused alike, a shorter array counting as padded with unused ones; with
+/// a single subpass the resolve references are ignored). What else must be identical (flags,
+/// dependencies) is not compared: such render passes share a class, a miss, never a false
+/// report. A hash, so a collision is a miss too.
+fn compatibility(attachments: &[(VkFormat, u32)], subpasses: &[SubpassRefs]) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::hash::DefaultHasher::new();
+    subpasses.len().hash(&mut h);
+    let attachment = |a: u32| attachments.get(a as usize).map(|&(format, samples)| (format.0, samples));
+    let refs = |list: &[u32], h: &mut std::hash::DefaultHasher| {
+        let mut named: Vec<_> = list.iter().map(|&a| attachment(a)).collect();
+        while named.last() == Some(&None) {
+            named.pop();
+        }
+        named.hash(h);
+    };
+    for s in subpasses {
+        refs(&s.input, &mut h);
+        refs(&s.color, &mut h);
+        if subpasses.len() > 1 {
+            refs(&s.resolve, &mut h);
+        }
+        attachment(s.depth).hash(&mut h);
+        s.view_mask.hash(&mut h);
+    }
+    h.finish()
+}
+
+/// The compatibility class of a vkCreateRenderPass create info.
+///
+/// # Safety
+/// `info` must be a create info the driver accepted.
+pub unsafe fn compatibility1(info: &VkRenderPassCreateInfo) -> u64 {
+    // SAFETY (whole function): the accepted create info's counted arrays and chain.
+    let attachments: Vec<_> =
+        unsafe { slice(info.pAttachments, info.attachmentCount) }.iter().map(|a| (a.format, a.samples.0)).collect();
+    let multiview = unsafe {
+        chained::<VkRenderPassMultiviewCreateInfo>(
+            info.pNext,
+            VkStructureType::VK_STRUCTURE_TYPE_RENDER_PASS_MULTIVIEW_CREATE_INFO,
+        )
+    };
+    let masks = multiview.map_or(&[][..], |m| unsafe { slice(m.pViewMasks, m.subpassCount) });
+    let subpasses: Vec<_> = unsafe { slice(info.pSubpasses, info.subpassCount) }
+        .iter()
+        .enumerate()
+        .map(|(i, s)| subpass_refs!(s, masks.get(i).copied().unwrap_or(0)))
+        .collect();
+    compatibility(&attachments, &subpasses)
+}
+
+/// The compatibility class of a vkCreateRenderPass2 create info.
+///
+/// # Safety
+/// As for [`compatibility1`].
+pub unsafe fn compatibility2(info: &VkRenderPassCreateInfo2) -> u64 {
+    // SAFETY (whole function): the accepted create info's counted arrays.
+    let attachments: Vec<_> =
+        unsafe { slice(info.pAttachments, info.attachmentCount) }.iter().map(|a| (a.format, a.samples.0)).collect();
+    let subpasses: Vec<_> =
+        unsafe { slice(info.pSubpasses, info.subpassCount) }.iter().map(|s| subpass_refs!(s, s.viewMask)).collect();
+    compatibility(&attachments, &subpasses)
+}
+
+impl super::records::RenderPassState {
+    /// Its compatibility class, once recorded.
+    pub fn compatibility(&self) -> Option<u64> {
+        self.compat.get().copied()
+    }
+}
+
+impl super::records::FramebufferState {
+    /// The compatibility class of the render pass it was created with, once recorded.
+    pub fn render_pass_compatibility(&self) -> Option<u64> {
+        self.render_pass_compat.get().copied()
+    }
+
+    /// Whether it was created with image views (not imageless), once recorded.
+    pub fn has_views(&self) -> bool {
+        self.views.get().is_some()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn subpass(color: &[u32], resolve: &[u32], depth: u32) -> SubpassRefs {
+        SubpassRefs { input: Vec::new(), color: color.to_vec(), resolve: resolve.to_vec(), depth, view_mask: 0 }
+    }
+
+    #[test]
+    fn compatibility_compares_formats_and_samples_of_references() {
+        use VkFormat as F;
+        let rgba = (F::VK_FORMAT_R8G8B8A8_UNORM, 1);
+        let bgra = (F::VK_FORMAT_B8G8R8A8_UNORM, 1);
+        let rgba4 = (F::VK_FORMAT_R8G8B8A8_UNORM, 4);
+        let unused = VK_ATTACHMENT_UNUSED;
+        let one = compatibility(&[rgba], &[subpass(&[0], &[], unused)]);
+        // Padding with unused references, and attachments no subpass names, change nothing.
+        assert_eq!(one, compatibility(&[bgra, rgba], &[subpass(&[1, unused], &[], unused)]));
+        assert_ne!(one, compatibility(&[bgra], &[subpass(&[0], &[], unused)]));
+        assert_ne!(one, compatibility(&[rgba4], &[subpass(&[0], &[], unused)]));
+        assert_ne!(one, compatibility(&[rgba], &[subpass(&[0], &[], 0)]));
+        assert_ne!(one, compatibility(&[rgba], &[subpass(&[0], &[], unused), subpass(&[0], &[], unused)]));
+        // One subpass: resolve references are ignored; with two they count.
+        assert_eq!(one, compatibility(&[rgba, rgba], &[subpass(&[0], &[1], unused)]));
+        let two = |r: &[u32]| compatibility(&[rgba, rgba], &[subpass(&[0], r, unused), subpass(&[0], &[], unused)]);
+        assert_ne!(two(&[]), two(&[1]));
+        assert_eq!(two(&[]), two(&[unused]));
+    }
+}

@@ -628,7 +628,7 @@ impl CoreChecks {
                 format_args!("({flags:#x}) includes VK_DEPENDENCY_VIEW_LOCAL_BIT outside a render pass instance."),
             );
         }
-        if let (Some(vuid), Some(RenderPassInstance::Rendering)) = (ids.in_rendering, &r.instance) {
+        if let (Some(vuid), Some(RenderPassInstance::Rendering { .. })) = (ids.in_rendering, &r.instance) {
             use vigil_generated::features::Feature as F;
             let features = [
                 F::DYNAMIC_RENDERING_LOCAL_READ,

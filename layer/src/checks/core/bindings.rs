@@ -271,22 +271,33 @@ impl CoreChecks {
             if let Some(skip) = queue.and_then(|vuid| bind_point_unsupported(cx, r, point, vuid, cb)) {
                 return skip;
             }
-            let Some(vuid) = vuid else { return false };
-            self.with_object(r, TYPES.pipeline, pipeline.as_raw(), |p| {
-                let Some(info) = p.pipeline() else { return false };
-                info.bind_point != point.0
-                    && cx.error(
-                        vuid,
-                        &cx.location().dot("pipeline"),
-                        format_args!(
-                            "({:#x}) was created for {}, but is bound to {}.",
-                            pipeline.as_raw(),
-                            bind_point_name(info.bind_point),
-                            bind_point_name(point.0)
-                        ),
-                    )
-            })
-            .unwrap_or(false)
+            let transform_feedback = r.transform_feedback
+                && cx.error(
+                    "VUID-vkCmdBindPipeline-None-02323",
+                    &cx.location(),
+                    format_args!(
+                        "is recorded while transform feedback is active in command buffer {:#x}.",
+                        cb.as_raw()
+                    ),
+                );
+            let Some(vuid) = vuid else { return transform_feedback };
+            transform_feedback
+                | self
+                    .with_object(r, TYPES.pipeline, pipeline.as_raw(), |p| {
+                        let Some(info) = p.pipeline() else { return false };
+                        info.bind_point != point.0
+                            && cx.error(
+                                vuid,
+                                &cx.location().dot("pipeline"),
+                                format_args!(
+                                    "({:#x}) was created for {}, but is bound to {}.",
+                                    pipeline.as_raw(),
+                                    bind_point_name(info.bind_point),
+                                    bind_point_name(point.0)
+                                ),
+                            )
+                    })
+                    .unwrap_or(false)
         })
     }
 

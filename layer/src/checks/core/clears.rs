@@ -246,7 +246,7 @@ impl CoreChecks {
         let root = cx.location();
         let subpass = match instance {
             RenderPassInstance::RenderPass { subpass, .. } => *subpass as usize,
-            RenderPassInstance::Rendering => 0,
+            RenderPassInstance::Rendering { .. } => 0,
         };
         if let Some(Some(format)) = area.depth.as_ref().and_then(|d| d.get(subpass)).copied() {
             skip |= depth_stencil_aspects(cx, attachments, format);
@@ -262,7 +262,11 @@ impl CoreChecks {
                         format_args!(
                             "is {}, but the current {} has {count} color attachments.",
                             a.colorAttachment,
-                            if matches!(instance, RenderPassInstance::Rendering) { "rendering" } else { "subpass" }
+                            if matches!(instance, RenderPassInstance::Rendering { .. }) {
+                                "rendering"
+                            } else {
+                                "subpass"
+                            }
                         ),
                     );
                 }

@@ -1,5 +1,6 @@
 //! The command-buffer lifecycle: beginning, ending, resetting, freeing and submitting command
-//! buffers in the states the spec allows.
+//! buffers in the states the spec allows; what a secondary inherits (its render pass's subpass
+//! and framebuffer, or the dynamic rendering it continues; queries its features allow).
 //!
 //! Pending means a submission of the command buffer (directly, or through a primary that
 //! executes it) has not been seen to complete: the application has not waited for a fence or
@@ -10,6 +11,7 @@ use vigil_generated::features::Feature;
 use vigil_generated::*;
 
 use super::CoreChecks;
+use crate::chassis::raw::chained;
 use crate::chassis::Call;
 use crate::report::Location;
 use crate::state::command_buffers::{Invalidation, Lifecycle};
@@ -165,7 +167,6 @@ impl CoreChecks {
 }
 
 impl CoreChecks {
-    /// No command buffer of `pool` is pending (resetting or destroying it).
     /// vkBeginCommandBuffer's begin info for a command buffer of its level: true to skip.
     pub(super) fn begin_info(&self, cx: &Call<'_>, secondary: bool, info: &VkCommandBufferBeginInfo) -> bool {
         let root = cx.location();
@@ -195,7 +196,9 @@ impl CoreChecks {
         let precise = VkQueryControlFlags::VK_QUERY_CONTROL_PRECISE_BIT.0;
         let precise_allowed = inheritance.occlusionQueryEnable != VK_FALSE
             && cx.device().is_none_or(|f| f.features.contains(Feature::OCCLUSION_QUERY_PRECISE));
-        (inheritance.queryFlags.0 & precise != 0 && !precise_allowed)
+        let skip = self.inherited_render_pass(cx, info.flags.0, inheritance, &at)
+            | Self::inherited_queries(cx, inheritance, &at.dot("pInheritanceInfo"));
+        let precise_reported = (inheritance.queryFlags.0 & precise != 0 && !precise_allowed)
             && cx.error(
                 "VUID-vkBeginCommandBuffer-commandBuffer-00052",
                 &at.dot("pInheritanceInfo").dot("queryFlags"),
@@ -209,9 +212,112 @@ impl CoreChecks {
                         "not enabled"
                     }
                 ),
-            )
+            );
+        skip | precise_reported
     }
 
+    /// A secondary's inherited render pass, when it continues one: the subpass inside it, the
+    /// framebuffer made for a compatible render pass, and without a render pass the dynamic
+    /// rendering it continues described. True to skip.
+    fn inherited_render_pass(
+        &self,
+        cx: &Call<'_>,
+        flags: u32,
+        inheritance: &VkCommandBufferInheritanceInfo,
+        at: &Location<'_>,
+    ) -> bool {
+        if flags & RENDER_PASS_CONTINUE == 0 {
+            return false;
+        }
+        let render_pass = inheritance.renderPass.as_raw();
+        if render_pass == 0 {
+            let rendering = VkStructureType::VK_STRUCTURE_TYPE_COMMAND_BUFFER_INHERITANCE_RENDERING_INFO;
+            // SAFETY: the chain of the application's inheritance info.
+            let chained = unsafe { chained::<VkCommandBufferInheritanceRenderingInfo>(inheritance.pNext, rendering) };
+            return chained.is_none()
+                && cx.error(
+                    "VUID-VkCommandBufferBeginInfo-flags-06002",
+                    &at.dot("pInheritanceInfo").dot("pNext"),
+                    format_args!(
+                        "has no VkCommandBufferInheritanceRenderingInfo, but flags has \
+                         VK_COMMAND_BUFFER_USAGE_RENDER_PASS_CONTINUE_BIT and renderPass is VK_NULL_HANDLE."
+                    ),
+                );
+        }
+        let Some(pass) = self.get(TYPES.render_pass, render_pass) else { return false };
+        let Some(state) = pass.render_pass() else { return false };
+        let mut skip = false;
+        if let Some(shape) = state.shape().filter(|s| inheritance.subpass >= s.subpasses) {
+            skip |= cx.error(
+                "VUID-VkCommandBufferBeginInfo-flags-06001",
+                &at.dot("pInheritanceInfo").dot("subpass"),
+                format_args!(
+                    "is {}, but render pass {render_pass:#x} has {} subpasses.",
+                    inheritance.subpass, shape.subpasses
+                ),
+            );
+        }
+        let framebuffer = inheritance.framebuffer.as_raw();
+        let made_for =
+            self.get(TYPES.framebuffer, framebuffer).and_then(|f| f.framebuffer()?.render_pass_compatibility());
+        if let (Some(pass), Some(made_for)) = (state.compatibility(), made_for) {
+            if pass != made_for {
+                skip |= cx.error(
+                    "VUID-VkCommandBufferBeginInfo-flags-00055",
+                    &at.dot("pInheritanceInfo").dot("framebuffer"),
+                    format_args!(
+                        "is {framebuffer:#x}, made for a render pass not compatible with renderPass \
+                         {render_pass:#x} (their subpasses' attachment references differ in format, sample count or \
+                         use)."
+                    ),
+                );
+            }
+        }
+        skip
+    }
+
+    /// The queries a secondary inherits, against the features that allow them. (The query flags'
+    /// own bits, -00057, are not checked: lavapipe has no inheritedQueries to test them on.) True
+    /// to skip.
+    fn inherited_queries(cx: &Call<'_>, inheritance: &VkCommandBufferInheritanceInfo, at: &Location<'_>) -> bool {
+        let enabled = |f: Feature| cx.device().is_none_or(|d| d.features.contains(f));
+        let mut skip = false;
+        let inherited = enabled(Feature::INHERITED_QUERIES);
+        if !inherited && inheritance.occlusionQueryEnable != VK_FALSE {
+            skip |= cx.error(
+                "VUID-VkCommandBufferInheritanceInfo-occlusionQueryEnable-00056",
+                &at.dot("occlusionQueryEnable"),
+                format_args!("is VK_TRUE, but the inheritedQueries feature is not enabled."),
+            );
+        }
+        let flags = inheritance.queryFlags.0;
+        if !inherited && flags != 0 {
+            skip |= cx.error(
+                "VUID-VkCommandBufferInheritanceInfo-queryFlags-02788",
+                &at.dot("queryFlags"),
+                format_args!("is {flags:#x}, but the inheritedQueries feature is not enabled: it must be 0."),
+            );
+        }
+        let statistics = inheritance.pipelineStatistics.0;
+        if !enabled(Feature::PIPELINE_STATISTICS_QUERY) && statistics != 0 {
+            skip |= cx.error(
+                "VUID-VkCommandBufferInheritanceInfo-pipelineStatistics-00058",
+                &at.dot("pipelineStatistics"),
+                format_args!(
+                    "is {statistics:#x}, but the pipelineStatisticsQuery feature is not enabled: it must be 0."
+                ),
+            );
+        } else if statistics & !ALL_PIPELINE_STATISTICS != 0 {
+            skip |= cx.error(
+                "VUID-VkCommandBufferInheritanceInfo-pipelineStatistics-02789",
+                &at.dot("pipelineStatistics"),
+                format_args!("is {statistics:#x}, which has bits no VkQueryPipelineStatisticFlagBits value names."),
+            );
+        }
+        skip
+    }
+
+    /// No command buffer of `pool` is pending (resetting or destroying it).
     pub(super) fn pool_idle(&self, cx: &Call<'_>, pool: VkCommandPool, vuid: &'static str) -> bool {
         let Some(pool) = self.get(TYPES.command_pool, pool.as_raw()) else { return false };
         let children = crate::state::OBJECTS.children(&pool);
@@ -256,6 +362,9 @@ impl std::fmt::Display for Invalidated<'_> {
 pub(super) fn one_time() -> u32 {
     VkCommandBufferUsageFlags::VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT.0
 }
+
+/// Every `VkQueryPipelineStatisticFlagBits` value of the registry (bits 0 to 13).
+const ALL_PIPELINE_STATISTICS: u32 = 0x3fff;
 
 /// `VK_COMMAND_BUFFER_USAGE_RENDER_PASS_CONTINUE_BIT`.
 pub(super) const RENDER_PASS_CONTINUE: u32 =

@@ -3,8 +3,13 @@
 //! invalidated since by binding a pipeline that has them static) where the rule of each applies
 //! (most only while rasterization is on, some only while a test that uses them is enabled), the
 //! viewport and scissor counts set with vkCmdSetViewportWithCount and vkCmdSetScissorWithCount
-//! must match, and an indexed draw needs an index buffer bound, with room for the indices it
-//! reads.
+//! must match, an indexed draw needs an index buffer bound, with room for the indices it
+//! reads, and the bound pipeline's render pass must be compatible with the render pass instance's
+//! (its subpass the current one; none for a dynamic rendering instance, whose color attachment
+//! count it must have unless `dynamicRenderingUnusedAttachments`), and it must have no task or
+//! mesh stage: keys fixed when the pipeline
+//! was created and the instance began or advanced (`state::render_passes`), one comparison at
+//! the draw. Secondaries continuing a render pass have no instance of their own: not checked.
 //!
 //! What Vigil cannot tell is not reported: a pipeline whose dynamic states it does not know
 //! (libraries, binaries), a primary after executing secondaries (its state is then undefined),
@@ -24,9 +29,10 @@ use super::command_table::CommandTable;
 use super::CoreChecks;
 use crate::chassis::raw::read_uint;
 use crate::chassis::Call;
-use crate::state::command_buffers::Recording;
+use crate::state::command_buffers::{Recording, RenderPassInstance};
 use crate::state::dynamic_state::{ext_bit, is_dynamic, DynamicValues, PipelineDynamic};
 use crate::state::pipelines::PipelineInfo;
+use crate::state::render_passes::PipelinePass;
 
 use VkDynamicState as D;
 
@@ -112,6 +118,13 @@ struct DrawStateIds {
     dynamic: [&'static str; RULES.len()],
     /// The viewport and scissor counts set with count match.
     counts: &'static str,
+    /// The bound pipeline's render pass compatible with the render pass instance's, its subpass
+    /// the current one, and no render pass for a dynamic rendering instance.
+    render_pass: [&'static str; 3],
+    /// The pipeline's color attachment count the rendering instance's.
+    rendering_colors: &'static str,
+    /// The pipeline has no task or mesh shader stage.
+    mesh: &'static str,
     /// Indexed draws: an index buffer must be bound.
     index_bound: Option<&'static str>,
     /// vkCmdDrawIndexed: the parameters of its index count and first index, and the id.
@@ -150,6 +163,13 @@ const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDraw-None-04914",
         ],
         counts: "VUID-vkCmdDraw-viewportCount-03419",
+        render_pass: [
+            "VUID-vkCmdDraw-renderPass-02684",
+            "VUID-vkCmdDraw-subpass-02685",
+            "VUID-vkCmdDraw-renderPass-06198",
+        ],
+        rendering_colors: "VUID-vkCmdDraw-colorAttachmentCount-06179",
+        mesh: "VUID-vkCmdDraw-stage-06481",
         index_bound: None,
         index_range: None,
     },
@@ -181,6 +201,13 @@ const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDrawIndexed-None-04914",
         ],
         counts: "VUID-vkCmdDrawIndexed-viewportCount-03419",
+        render_pass: [
+            "VUID-vkCmdDrawIndexed-renderPass-02684",
+            "VUID-vkCmdDrawIndexed-subpass-02685",
+            "VUID-vkCmdDrawIndexed-renderPass-06198",
+        ],
+        rendering_colors: "VUID-vkCmdDrawIndexed-colorAttachmentCount-06179",
+        mesh: "VUID-vkCmdDrawIndexed-stage-06481",
         index_bound: Some("VUID-vkCmdDrawIndexed-None-07312"),
         index_range: Some((1, 3, "VUID-vkCmdDrawIndexed-robustBufferAccess2-08798")),
     },
@@ -212,6 +239,13 @@ const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDrawIndexedIndirect-None-04914",
         ],
         counts: "VUID-vkCmdDrawIndexedIndirect-viewportCount-03419",
+        render_pass: [
+            "VUID-vkCmdDrawIndexedIndirect-renderPass-02684",
+            "VUID-vkCmdDrawIndexedIndirect-subpass-02685",
+            "VUID-vkCmdDrawIndexedIndirect-renderPass-06198",
+        ],
+        rendering_colors: "VUID-vkCmdDrawIndexedIndirect-colorAttachmentCount-06179",
+        mesh: "VUID-vkCmdDrawIndexedIndirect-stage-06481",
         index_bound: Some("VUID-vkCmdDrawIndexedIndirect-None-07312"),
         index_range: None,
     },
@@ -243,6 +277,13 @@ const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDrawIndexedIndirectCount-None-04914",
         ],
         counts: "VUID-vkCmdDrawIndexedIndirectCount-viewportCount-03419",
+        render_pass: [
+            "VUID-vkCmdDrawIndexedIndirectCount-renderPass-02684",
+            "VUID-vkCmdDrawIndexedIndirectCount-subpass-02685",
+            "VUID-vkCmdDrawIndexedIndirectCount-renderPass-06198",
+        ],
+        rendering_colors: "VUID-vkCmdDrawIndexedIndirectCount-colorAttachmentCount-06179",
+        mesh: "VUID-vkCmdDrawIndexedIndirectCount-stage-06481",
         index_bound: Some("VUID-vkCmdDrawIndexedIndirectCount-None-07312"),
         index_range: None,
     },
@@ -274,6 +315,13 @@ const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDrawIndirect-None-04914",
         ],
         counts: "VUID-vkCmdDrawIndirect-viewportCount-03419",
+        render_pass: [
+            "VUID-vkCmdDrawIndirect-renderPass-02684",
+            "VUID-vkCmdDrawIndirect-subpass-02685",
+            "VUID-vkCmdDrawIndirect-renderPass-06198",
+        ],
+        rendering_colors: "VUID-vkCmdDrawIndirect-colorAttachmentCount-06179",
+        mesh: "VUID-vkCmdDrawIndirect-stage-06481",
         index_bound: None,
         index_range: None,
     },
@@ -305,6 +353,13 @@ const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDrawIndirectCount-None-04914",
         ],
         counts: "VUID-vkCmdDrawIndirectCount-viewportCount-03419",
+        render_pass: [
+            "VUID-vkCmdDrawIndirectCount-renderPass-02684",
+            "VUID-vkCmdDrawIndirectCount-subpass-02685",
+            "VUID-vkCmdDrawIndirectCount-renderPass-06198",
+        ],
+        rendering_colors: "VUID-vkCmdDrawIndirectCount-colorAttachmentCount-06179",
+        mesh: "VUID-vkCmdDrawIndirectCount-stage-06481",
         index_bound: None,
         index_range: None,
     },
@@ -414,7 +469,7 @@ impl CoreChecks {
             (Some(core), Some(p)) => self.dynamic_states(cx, r, ids, (core, p), Bound::Pipeline(pipeline), cb),
             _ => false,
         };
-        skip | self.index_state(cx, r, ids, cb)
+        skip | self.index_state(cx, r, ids, cb) | Self::pipeline_render_pass(cx, r, info, ids, (cb, pipeline))
     }
 
     /// The draw state of recording `r` for a draw with shader objects bound (every state they
@@ -491,6 +546,98 @@ impl CoreChecks {
         skip
     }
 
+    /// The bound graphics pipeline `info` against the render pass instance of recording `r`:
+    /// keys fixed at pipeline creation and render pass begin, one comparison when they agree.
+    /// True to skip the call.
+    #[inline]
+    fn pipeline_render_pass(
+        cx: &Call<'_>,
+        r: &Recording,
+        info: &PipelineInfo,
+        ids: &DrawStateIds,
+        at: (u64, u64),
+    ) -> bool {
+        match &info.render_pass {
+            Some(p) if r.pass_key != 0 && r.pass_key != p.key => Self::render_pass_mismatch(cx, r, p, ids, at),
+            _ => false,
+        }
+    }
+
+    /// What differs between the pipeline's pass `p` and the instance of `r` (their keys do).
+    #[cold]
+    #[inline(never)]
+    fn render_pass_mismatch(
+        cx: &Call<'_>,
+        r: &Recording,
+        p: &PipelinePass,
+        ids: &DrawStateIds,
+        (cb, pipeline): (u64, u64),
+    ) -> bool {
+        if p.mesh {
+            return cx.error(
+                ids.mesh,
+                &cx.location(),
+                format_args!(
+                    "the bound graphics pipeline {pipeline:#x} has a task or mesh shader stage: it is drawn with \
+                     vkCmdDrawMeshTasks* only."
+                ),
+            );
+        }
+        let Some(instance) = r.instance else { return false };
+        let [compatible, same_subpass, no_render_pass] = ids.render_pass;
+        match instance {
+            RenderPassInstance::RenderPass { subpass, compat: Some(compat), .. } => {
+                if p.compat != Some(compat) {
+                    let made = if p.compat.is_some() { "a render pass" } else { "VK_NULL_HANDLE (dynamic rendering)" };
+                    return cx.error(
+                        compatible,
+                        &cx.location(),
+                        format_args!(
+                            "the bound graphics pipeline {pipeline:#x} was created with {made} not compatible with \
+                             the render pass of the instance command buffer {cb:#x} is in (their subpasses' \
+                             attachment references differ in format, sample count or use)."
+                        ),
+                    );
+                }
+                p.subpass != subpass
+                    && cx.error(
+                        same_subpass,
+                        &cx.location(),
+                        format_args!(
+                            "the bound graphics pipeline {pipeline:#x} was created for subpass {}, but command buffer \
+                             {cb:#x} is in subpass {subpass} of its render pass instance.",
+                            p.subpass
+                        ),
+                    )
+            }
+            RenderPassInstance::Rendering { .. } if p.compat.is_some() => cx.error(
+                no_render_pass,
+                &cx.location(),
+                format_args!(
+                    "command buffer {cb:#x} is in a render pass instance begun with vkCmdBeginRendering, but the \
+                     bound graphics pipeline {pipeline:#x} was created with a render pass."
+                ),
+            ),
+            RenderPassInstance::Rendering { colors, .. } if p.rendering.1 != colors => {
+                let unused =
+                    cx.device().is_none_or(|f| f.features.contains(Feature::DYNAMIC_RENDERING_UNUSED_ATTACHMENTS));
+                !unused
+                    && cx.error(
+                        ids.rendering_colors,
+                        &cx.location(),
+                        format_args!(
+                            "the bound graphics pipeline {pipeline:#x} was created with {} color attachments \
+                             (VkPipelineRenderingCreateInfo::colorAttachmentCount), but the rendering instance \
+                             command buffer {cb:#x} is in has {colors}, and dynamicRenderingUnusedAttachments is not \
+                             enabled.",
+                            p.rendering.1
+                        ),
+                    )
+            }
+            _ => false,
+        }
+    }
+
     /// An indexed draw's index buffer: bound, and for vkCmdDrawIndexed with room for the
     /// indices it reads. True to skip the call.
     fn index_state(&self, cx: &Call<'_>, r: &Recording, ids: &DrawStateIds, cb: u64) -> bool {
@@ -542,6 +689,12 @@ mod tests {
                 assert_eq!(id, format!("VUID-{}-{}", d.command, rule.suffix));
             }
             assert_eq!(d.counts, format!("VUID-{}-viewportCount-03419", d.command));
+            assert_eq!(d.rendering_colors, format!("VUID-{}-colorAttachmentCount-06179", d.command));
+            assert_eq!(d.mesh, format!("VUID-{}-stage-06481", d.command));
+            let suffixes = ["renderPass-02684", "subpass-02685", "renderPass-06198"];
+            for (id, suffix) in d.render_pass.iter().zip(suffixes) {
+                assert_eq!(*id, format!("VUID-{}-{suffix}", d.command));
+            }
             let ids = d.index_bound.into_iter().chain(d.index_range.map(|r| r.2));
             for id in ids {
                 assert!(id.starts_with(&format!("VUID-{}-", d.command)), "{id}");

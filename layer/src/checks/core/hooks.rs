@@ -233,7 +233,9 @@ impl ValidationObject for CoreChecks {
         _contents: VkSubpassContents,
     ) -> bool {
         let ending = Ending::NextSubpass { vuid: "VUID-vkCmdNextSubpass-None-00909" };
-        self.recording_rules(cx) | self.render_pass_ending(cx, cb, ending)
+        self.recording_rules(cx)
+            | self.render_pass_ending(cx, cb, ending)
+            | self.no_transform_feedback(cx, cb, "VUID-vkCmdNextSubpass-None-02349")
     }
 
     fn pre_call_validate_cmd_next_subpass2(
@@ -244,7 +246,9 @@ impl ValidationObject for CoreChecks {
         _end: *const VkSubpassEndInfo,
     ) -> bool {
         let ending = Ending::NextSubpass { vuid: "VUID-vkCmdNextSubpass2-None-03102" };
-        self.recording_rules(cx) | self.render_pass_ending(cx, cb, ending)
+        self.recording_rules(cx)
+            | self.render_pass_ending(cx, cb, ending)
+            | self.no_transform_feedback(cx, cb, "VUID-vkCmdNextSubpass2-None-02350")
     }
 
     fn pre_call_validate_cmd_end_render_pass(&self, cx: &Call<'_>, cb: VkCommandBuffer) -> bool {
@@ -255,6 +259,7 @@ impl ValidationObject for CoreChecks {
         self.recording_rules(cx)
             | self.render_pass_ending(cx, cb, ending)
             | self.queries_left_in_render_pass(cx, cb, "VUID-vkCmdEndRenderPass-None-07004")
+            | self.no_transform_feedback(cx, cb, "VUID-vkCmdEndRenderPass-None-02351")
     }
 
     fn pre_call_validate_cmd_end_render_pass2(
@@ -270,6 +275,7 @@ impl ValidationObject for CoreChecks {
         self.recording_rules(cx)
             | self.render_pass_ending(cx, cb, ending)
             | self.queries_left_in_render_pass(cx, cb, "VUID-vkCmdEndRenderPass2-None-07005")
+            | self.no_transform_feedback(cx, cb, "VUID-vkCmdEndRenderPass2-None-02352")
     }
 
     fn pre_call_validate_cmd_end_rendering(&self, cx: &Call<'_>, cb: VkCommandBuffer) -> bool {
@@ -277,6 +283,7 @@ impl ValidationObject for CoreChecks {
         self.recording_rules(cx)
             | self.render_pass_ending(cx, cb, ending)
             | self.queries_left_in_render_pass(cx, cb, "VUID-vkCmdEndRendering-None-06999")
+            | self.no_transform_feedback(cx, cb, "VUID-vkCmdEndRendering-None-06781")
     }
 
     fn pre_call_validate_cmd_end_rendering2_khr(
@@ -450,7 +457,7 @@ impl ValidationObject for CoreChecks {
         let Some(state) = record.command_buffer() else { return false };
         let r = state.lock();
         if r.pending == 0 && r.lifecycle == Lifecycle::Recording {
-            let (in_video_coding, in_render_pass) = (r.in_video_coding, r.in_render_pass);
+            let (in_video_coding, in_render_pass, labels) = (r.in_video_coding, r.in_render_pass, r.labels);
             drop(r);
             if in_render_pass && !state.secondary() {
                 return cx.error(
@@ -473,7 +480,19 @@ impl ValidationObject for CoreChecks {
                         cb.as_raw()
                     ),
                 );
-            return skip | self.queries_left_active(cx, cb);
+            // A primary's labels may be ended by a later command buffer; a secondary's may not.
+            let labels = labels > 0
+                && state.secondary()
+                && cx.error(
+                    "VUID-vkEndCommandBuffer-commandBuffer-01815",
+                    &Location::command(cx.name).dot("commandBuffer"),
+                    format_args!(
+                        "({:#x}) is a secondary command buffer with {labels} debug utils label(s) begun \
+                         (vkCmdBeginDebugUtilsLabelEXT) and not ended.",
+                        cb.as_raw()
+                    ),
+                );
+            return skip | labels | self.queries_left_active(cx, cb);
         }
         let (h, name) = (cb.as_raw(), r.state());
         drop(r);
@@ -667,6 +686,7 @@ impl ValidationObject for CoreChecks {
             let at = root.dot("pSubmits");
             let submit = at.index(i);
             skip |= self.submit_timeline(cx, s, &submit);
+            skip |= Self::submit_wait_stages(cx, s, &submit);
             let waits = submit.dot("pWaitSemaphores");
             for (j, w) in unsafe { slice(s.pWaitSemaphores, s.waitSemaphoreCount) }.iter().enumerate() {
                 skip |= self.binary_operation(cx, &mut payloads, (*w, false), &waits.index(j), &SUBMIT_SEMAPHORES);
@@ -692,7 +712,7 @@ impl ValidationObject for CoreChecks {
         submits: *const VkSubmitInfo2,
         fence: VkFence,
     ) -> bool {
-        let mut skip = self.submitted_fence(cx, fence, &SUBMIT2_FENCE);
+        let mut skip = Self::submit2_enabled(cx) | self.submitted_fence(cx, fence, &SUBMIT2_FENCE);
         let root = cx.location();
         let mut layouts = Overlay::default();
         let mut payloads = Payloads::default();
@@ -701,6 +721,7 @@ impl ValidationObject for CoreChecks {
             let at = root.dot("pSubmits");
             let submit = at.index(i);
             skip |= self.submit2_timeline(cx, s, &submit);
+            skip |= Self::submit2_semaphore_stages(cx, s, &submit);
             let waits = submit.dot("pWaitSemaphoreInfos");
             for (j, w) in unsafe { slice(s.pWaitSemaphoreInfos, s.waitSemaphoreInfoCount) }.iter().enumerate() {
                 let at = waits.index(j);

@@ -34,6 +34,7 @@ mod semaphores;
 mod shader_objects;
 mod spirv;
 mod spirv_validator;
+mod submit_stages;
 mod swapchains;
 
 use std::sync::Arc;

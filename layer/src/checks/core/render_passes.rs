@@ -1,5 +1,6 @@
 //! Render pass instances: a begin's clear values and render area against the render pass and
-//! framebuffer it names; vkCmdNextSubpass only before the last subpass, vkCmdEndRenderPass only
+//! framebuffer it names, the framebuffer made for a compatible render pass, a device group's
+//! mask and render areas; vkCmdNextSubpass only before the last subpass, vkCmdEndRenderPass only
 //! in it; each end matching how its instance was begun (vkCmdBeginRenderPass or
 //! vkCmdBeginRendering). The tracker follows each recording's instance and subpass; a secondary
 //! that continues a render pass has no instance of its own, and is not checked here.
@@ -7,7 +8,7 @@
 use vigil_generated::*;
 
 use super::CoreChecks;
-use crate::chassis::raw::chained;
+use crate::chassis::raw::{chained, slice};
 use crate::chassis::Call;
 use crate::state::command_buffers::{Recording, RenderPassInstance};
 use crate::state::{key, OBJECTS, TYPES};
@@ -35,6 +36,15 @@ impl CoreChecks {
         let root = cx.location();
         let at = root.dot("pRenderPassBegin");
         let mut skip = false;
+        // The generated rules leave pClearValues to prose (noautovalidity): NULL is the one
+        // invalid pointer Vigil can tell.
+        if info.clearValueCount != 0 && info.pClearValues.is_null() {
+            skip |= cx.error(
+                "VUID-VkRenderPassBeginInfo-clearValueCount-04962",
+                &at.dot("pClearValues"),
+                format_args!("is NULL, but clearValueCount is {}.", info.clearValueCount),
+            );
+        }
         let shape = self.get(TYPES.render_pass, info.renderPass.as_raw()).and_then(|r| r.render_pass()?.shape());
         if let Some(shape) = shape.filter(|s| info.clearValueCount < s.clear_values) {
             skip |= cx.error(
@@ -54,8 +64,8 @@ impl CoreChecks {
         // by other rules.
         let group = VkStructureType::VK_STRUCTURE_TYPE_DEVICE_GROUP_RENDER_PASS_BEGIN_INFO;
         // SAFETY: the chain of the begin info the application passed.
-        let areas = unsafe { chained::<VkDeviceGroupRenderPassBeginInfo>(info.pNext, group) }
-            .map_or(0, |g| g.deviceRenderAreaCount);
+        let chained_group = unsafe { chained::<VkDeviceGroupRenderPassBeginInfo>(info.pNext, group) };
+        let areas = chained_group.map_or(0, |g| g.deviceRenderAreaCount);
         if areas == 0 {
             let offset = info.renderArea.offset;
             let negative = [
@@ -70,7 +80,50 @@ impl CoreChecks {
                 );
             }
         }
-        let extent = self.get(TYPES.framebuffer, info.framebuffer.as_raw()).and_then(|f| f.framebuffer()?.extent());
+        let framebuffer = self.get(TYPES.framebuffer, info.framebuffer.as_raw());
+        let extent = framebuffer.as_deref().and_then(|f| f.framebuffer()?.extent());
+        let attachments = VkStructureType::VK_STRUCTURE_TYPE_RENDER_PASS_ATTACHMENT_BEGIN_INFO;
+        // SAFETY: the chain of the begin info the application passed.
+        if let Some(a) = unsafe { chained::<VkRenderPassAttachmentBeginInfo>(info.pNext, attachments) } {
+            let state = framebuffer.as_deref().and_then(|f| f.framebuffer());
+            let with_views = state.is_some_and(|f| f.has_views());
+            let at = at.chained("VkRenderPassAttachmentBeginInfo");
+            if let Some(&n) = state.and_then(|f| f.imageless_attachments.get()).filter(|&&n| n != a.attachmentCount) {
+                skip |= cx.error(
+                    "VUID-VkRenderPassBeginInfo-framebuffer-03208",
+                    &at.dot("attachmentCount"),
+                    format_args!(
+                        "is {}, but the imageless framebuffer {:#x} was created for {n} attachments.",
+                        a.attachmentCount,
+                        info.framebuffer.as_raw()
+                    ),
+                );
+            }
+            // SAFETY: as above.
+            skip |= unsafe { self.attachment_begin_info(cx, a, with_views, &at) };
+        }
+        if let Some(g) = chained_group {
+            // SAFETY: the chained structure of the application's begin info.
+            skip |= unsafe { Self::device_group_begin(cx, g, extent, &at.chained("VkDeviceGroupRenderPassBeginInfo")) };
+        }
+        let classes = (
+            self.get(TYPES.render_pass, info.renderPass.as_raw()).and_then(|r| r.render_pass()?.compatibility()),
+            framebuffer.as_deref().and_then(|f| f.framebuffer()?.render_pass_compatibility()),
+        );
+        if let (Some(pass), Some(made_for)) = classes {
+            if pass != made_for {
+                skip |= cx.error(
+                    "VUID-VkRenderPassBeginInfo-renderPass-00904",
+                    &at.dot("renderPass"),
+                    format_args!(
+                        "is {:#x}, which is not compatible with the render pass framebuffer {:#x} was created with \
+                         (their subpasses' attachment references differ in format, sample count or use).",
+                        info.renderPass.as_raw(),
+                        info.framebuffer.as_raw()
+                    ),
+                );
+            }
+        }
         if let (0, Some((width, height))) = (areas, extent) {
             let a = &info.renderArea;
             let checks = [
@@ -102,6 +155,142 @@ impl CoreChecks {
         skip
     }
 
+    /// A chained `VkRenderPassAttachmentBeginInfo`: no attachments for a framebuffer made with
+    /// views (`with_views`), and each view of a single mip level, the identity swizzle and not
+    /// 3D. True to skip the call.
+    ///
+    /// # Safety
+    /// `a` must be a chained structure of the application's begin info.
+    unsafe fn attachment_begin_info(
+        &self,
+        cx: &Call<'_>,
+        a: &VkRenderPassAttachmentBeginInfo,
+        with_views: bool,
+        at: &crate::report::Location<'_>,
+    ) -> bool {
+        let mut skip = false;
+        if with_views && a.attachmentCount != 0 {
+            skip |= cx.error(
+                "VUID-VkRenderPassBeginInfo-framebuffer-03207",
+                &at.dot("attachmentCount"),
+                format_args!(
+                    "is {}, but the framebuffer was created with its image views (not imageless): it must be 0.",
+                    a.attachmentCount
+                ),
+            );
+        }
+        let list = at.dot("pAttachments");
+        // SAFETY: the counted array of the caller's structure.
+        for (i, view) in unsafe { slice(a.pAttachments, a.attachmentCount) }.iter().enumerate() {
+            let Some(record) = self.get(TYPES.image_view, view.as_raw()) else { continue };
+            let Some(state) = record.image_view() else { continue };
+            let levels = state.viewed().and_then(|(image, range)| match range.levelCount {
+                VK_REMAINING_MIP_LEVELS => Some(image.image()?.shape()?.levels.saturating_sub(range.baseMipLevel)),
+                n => Some(n),
+            });
+            if let Some(levels) = levels.filter(|&n| n > 1) {
+                skip |= cx.error(
+                    "VUID-VkRenderPassAttachmentBeginInfo-pAttachments-03218",
+                    &list.index(i),
+                    format_args!("({:#x}) has {levels} mip levels: an attachment has one.", view.as_raw()),
+                );
+            }
+            let info = state.view_info();
+            if info.is_some_and(|v| !v.identity) {
+                skip |= cx.error(
+                    "VUID-VkRenderPassAttachmentBeginInfo-pAttachments-03219",
+                    &list.index(i),
+                    format_args!("({:#x}) was created with a swizzle that is not the identity.", view.as_raw()),
+                );
+            }
+            if info.is_some_and(|v| v.view_type == VkImageViewType::VK_IMAGE_VIEW_TYPE_3D.0) {
+                skip |= cx.error(
+                    "VUID-VkRenderPassAttachmentBeginInfo-pAttachments-04114",
+                    &list.index(i),
+                    format_args!("({:#x}) is a VK_IMAGE_VIEW_TYPE_3D view: an attachment is not.", view.as_raw()),
+                );
+            }
+        }
+        skip
+    }
+
+    /// A chained `VkDeviceGroupRenderPassBeginInfo`: a device mask that is not zero, and each
+    /// device's render area starting inside and ending within the framebuffer (`extent`, when
+    /// known) and the framebuffer limits. True to skip the call.
+    ///
+    /// # Safety
+    /// `g` must be a chained structure of the application's begin info.
+    unsafe fn device_group_begin(
+        cx: &Call<'_>,
+        g: &VkDeviceGroupRenderPassBeginInfo,
+        extent: Option<(u32, u32)>,
+        at: &crate::report::Location<'_>,
+    ) -> bool {
+        let mut skip = false;
+        if g.deviceMask == 0 {
+            skip |= cx.error(
+                "VUID-VkDeviceGroupRenderPassBeginInfo-deviceMask-00906",
+                &at.dot("deviceMask"),
+                format_args!("is 0: a render pass instance runs on at least one device."),
+            );
+        }
+        let limits = cx.device().map(|d| (d.limits.maxFramebufferWidth, d.limits.maxFramebufferHeight));
+        let list = at.dot("pDeviceRenderAreas");
+        // SAFETY: the counted array of the caller's structure.
+        for (i, a) in unsafe { slice(g.pDeviceRenderAreas, g.deviceRenderAreaCount) }.iter().enumerate() {
+            let area = list.index(i);
+            let axes = [
+                ("x", "width", a.offset.x, a.extent.width, limits.map(|l| l.0), extent.map(|e| e.0)),
+                ("y", "height", a.offset.y, a.extent.height, limits.map(|l| l.1), extent.map(|e| e.1)),
+            ];
+            let ids = [
+                [
+                    "VUID-VkDeviceGroupRenderPassBeginInfo-offset-06166",
+                    "VUID-VkDeviceGroupRenderPassBeginInfo-offset-06168",
+                    "VUID-VkRenderPassBeginInfo-pNext-02856",
+                ],
+                [
+                    "VUID-VkDeviceGroupRenderPassBeginInfo-offset-06167",
+                    "VUID-VkDeviceGroupRenderPassBeginInfo-offset-06169",
+                    "VUID-VkRenderPassBeginInfo-pNext-02857",
+                ],
+            ];
+            for ((axis, size, offset, length, limit, framebuffer), [negative, past_limit, past_framebuffer]) in
+                axes.into_iter().zip(ids)
+            {
+                if offset < 0 {
+                    skip |= cx.error(
+                        negative,
+                        &area.dot("offset").dot(axis),
+                        format_args!("is {offset}: a render area must not start before the framebuffer."),
+                    );
+                }
+                let end = i64::from(offset) + i64::from(length);
+                let name = if axis == "x" { "maxFramebufferWidth" } else { "maxFramebufferHeight" };
+                if let Some(limit) = limit.filter(|&l| end > i64::from(l)) {
+                    skip |= cx.error(
+                        past_limit,
+                        &area,
+                        format_args!(
+                            "reaches {end} in {axis} (offset {offset} + {size} {length}), past {name} ({limit})."
+                        ),
+                    );
+                }
+                if let Some(framebuffer) = framebuffer.filter(|&f| end > i64::from(f)) {
+                    skip |= cx.error(
+                        past_framebuffer,
+                        &area,
+                        format_args!(
+                            "reaches {end} in {axis} (offset {offset} + {size} {length}), beyond the framebuffer's \
+                             {size} {framebuffer}."
+                        ),
+                    );
+                }
+            }
+        }
+        skip
+    }
+
     /// vkCmdNextSubpass(2), vkCmdEndRenderPass(2), vkCmdEndRendering(2KHR) against the render
     /// pass instance `cb` is in. True to skip the call.
     pub(super) fn render_pass_ending(&self, cx: &Call<'_>, cb: VkCommandBuffer, ending: Ending) -> bool {
@@ -114,21 +303,37 @@ impl CoreChecks {
             .unwrap_or(false)
     }
 
+    /// A command that must not be recorded while transform feedback is active in `cb`
+    /// (`vuid`): true to skip the call.
+    pub(super) fn no_transform_feedback(&self, cx: &Call<'_>, cb: VkCommandBuffer, vuid: &'static str) -> bool {
+        let k = key(TYPES.command_buffer, cb.as_raw(), self.device, self.instance);
+        let active = OBJECTS
+            .with_command_buffer(k, |c| {
+                c.command_buffer().and_then(|c| c.try_lock()).is_some_and(|r| r.transform_feedback)
+            })
+            .unwrap_or(false);
+        active
+            && cx.error(
+                vuid,
+                &cx.location(),
+                format_args!("is recorded while transform feedback is active in command buffer {:#x}.", cb.as_raw()),
+            )
+    }
+
     fn ending_matches(&self, cx: &Call<'_>, r: &Recording, ending: Ending) -> bool {
         let root = cx.location();
         match (ending, r.instance) {
-            (Ending::NextSubpass { vuid }, Some(RenderPassInstance::RenderPass { subpass, subpasses: Some(n) }))
-                if subpass + 1 >= n =>
-            {
-                cx.error(
-                    vuid,
-                    &root,
-                    format_args!("is recorded in subpass {subpass}, the last of the render pass's {n} subpasses."),
-                )
-            }
+            (
+                Ending::NextSubpass { vuid },
+                Some(RenderPassInstance::RenderPass { subpass, subpasses: Some(n), .. }),
+            ) if subpass + 1 >= n => cx.error(
+                vuid,
+                &root,
+                format_args!("is recorded in subpass {subpass}, the last of the render pass's {n} subpasses."),
+            ),
             (
                 Ending::RenderPass { last_subpass, .. },
-                Some(RenderPassInstance::RenderPass { subpass, subpasses: Some(n) }),
+                Some(RenderPassInstance::RenderPass { subpass, subpasses: Some(n), .. }),
             ) if subpass + 1 != n => cx.error(
                 last_subpass,
                 &root,
@@ -137,7 +342,7 @@ impl CoreChecks {
                      with vkCmdNextSubpass first."
                 ),
             ),
-            (Ending::RenderPass { not_rendering, .. }, Some(RenderPassInstance::Rendering)) => cx.error(
+            (Ending::RenderPass { not_rendering, .. }, Some(RenderPassInstance::Rendering { .. })) => cx.error(
                 not_rendering,
                 &root,
                 format_args!(

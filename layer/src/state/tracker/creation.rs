@@ -23,6 +23,18 @@ impl StateTracker {
         }
     }
 
+    /// Records render pass `rp`'s compatibility class.
+    fn render_pass_compatibility(&self, rp: u64, class: u64) {
+        if let Some(state) = self.get(TYPES.render_pass, rp).as_deref().and_then(|r| r.render_pass()) {
+            let _ = state.compat.set(class);
+        }
+    }
+
+    /// Render pass `rp`'s compatibility class, when known.
+    pub(in crate::state) fn render_pass_compat_of(&self, rp: u64) -> Option<u64> {
+        self.get(TYPES.render_pass, rp)?.render_pass()?.compatibility()
+    }
+
     /// Pipelines created for `bind_point` (null where creation failed); `desc` describes the
     /// create info of each. Their layouts and shaders are followed while core is on.
     pub(in crate::state) fn pipelines_created<'a>(
@@ -52,6 +64,12 @@ impl StateTracker {
                 }
                 info.vertex_bindings = crate::state::draw_params::vertex_bindings(&d, &info.uses);
                 info.vertex_fetches = crate::state::draw_params::vertex_fetches(&d, &info.uses);
+                info.render_pass = d.render_pass.and_then(|(rp, subpass, rendering)| {
+                    let compat = if rp == 0 { None } else { Some(self.render_pass_compat_of(rp)?) };
+                    // VK_SHADER_STAGE_TASK_BIT_EXT, VK_SHADER_STAGE_MESH_BIT_EXT.
+                    let mesh = d.stages.iter().any(|s| s.stage.0 & (0x40 | 0x80) != 0);
+                    Some(crate::state::render_passes::PipelinePass::new(compat, subpass, rendering, mesh))
+                });
             }
             p.pipeline_created(info);
         }
@@ -223,6 +241,8 @@ impl StateTracker {
         self.render_pass_colors(rp.as_raw(), unsafe { crate::state::clears::render_pass_colors(info) });
         // SAFETY: as above.
         self.render_pass_uses(rp.as_raw(), unsafe { crate::state::render_passes::attachment_uses(info) });
+        // SAFETY: as above.
+        self.render_pass_compatibility(rp.as_raw(), unsafe { crate::state::render_passes::compatibility1(info) });
     }
 
     /// What the tracker records after vkCreateRenderPass2.
@@ -249,6 +269,8 @@ impl StateTracker {
         self.render_pass_colors(rp.as_raw(), unsafe { crate::state::clears::render_pass2_colors(info) });
         // SAFETY: as above.
         self.render_pass_uses(rp.as_raw(), unsafe { crate::state::render_passes::attachment_uses2(info) });
+        // SAFETY: as above.
+        self.render_pass_compatibility(rp.as_raw(), unsafe { crate::state::render_passes::compatibility2(info) });
     }
 
     /// What the tracker records after vkCreateFramebuffer.
@@ -268,7 +290,18 @@ impl StateTracker {
         let Some(state) = self.get(TYPES.framebuffer, fb.as_raw()) else { return };
         let Some(f) = state.framebuffer() else { return };
         f.set_extent(info.width, info.height);
+        if let Some(c) = self.render_pass_compat_of(info.renderPass.as_raw()) {
+            let _ = f.render_pass_compat.set(c);
+        }
         self.framebuffer_layers(fb.as_raw(), info.layers);
+        let attachments = VkStructureType::VK_STRUCTURE_TYPE_FRAMEBUFFER_ATTACHMENTS_CREATE_INFO;
+        // SAFETY: the accepted create info's chain.
+        let images = unsafe { chained::<VkFramebufferAttachmentsCreateInfo>(info.pNext, attachments) };
+        if let Some(images) =
+            images.filter(|_| info.flags.0 & VkFramebufferCreateFlags::VK_FRAMEBUFFER_CREATE_IMAGELESS_BIT.0 != 0)
+        {
+            let _ = f.imageless_attachments.set(images.attachmentImageInfoCount);
+        }
         if info.flags.0 & VkFramebufferCreateFlags::VK_FRAMEBUFFER_CREATE_IMAGELESS_BIT.0 == 0 {
             let views = unsafe { slice(info.pAttachments, info.attachmentCount) };
             f.set_views(views.iter().filter_map(|v| self.get(TYPES.image_view, v.as_raw())).collect());

@@ -643,7 +643,9 @@ impl ValidationObject for StateTracker {
         self.post_record_call(cx, None);
         // SAFETY: the rendering info the application passed.
         unsafe { self.rendering_begun(cb, info) };
-        self.render_pass_instance(cb, Some(RenderPassInstance::Rendering));
+        // SAFETY: as above.
+        let (view_mask, colors) = unsafe { info.as_ref() }.map_or((0, 0), |i| (i.viewMask, i.colorAttachmentCount));
+        self.render_pass_instance(cb, Some(RenderPassInstance::Rendering { view_mask, colors }));
         // SAFETY: as above.
         unsafe { self.clear_area_of_rendering(cb, info) };
     }
@@ -695,6 +697,48 @@ impl ValidationObject for StateTracker {
         _result: (),
     ) {
         self.render_pass_instance(cb, None);
+    }
+
+    fn post_call_record_cmd_begin_transform_feedback_ext(
+        &self,
+        cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        _first: u32,
+        _count: u32,
+        _buffers: *const VkBuffer,
+        _offsets: *const VkDeviceSize,
+        _result: (),
+    ) {
+        self.transform_feedback_recorded(cx, cb, true);
+    }
+
+    fn post_call_record_cmd_end_transform_feedback_ext(
+        &self,
+        cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        _first: u32,
+        _count: u32,
+        _buffers: *const VkBuffer,
+        _offsets: *const VkDeviceSize,
+        _result: (),
+    ) {
+        self.transform_feedback_recorded(cx, cb, false);
+    }
+
+    fn post_call_record_cmd_begin_debug_utils_label_ext(
+        &self,
+        cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        _label: *const VkDebugUtilsLabelEXT,
+        _result: (),
+    ) {
+        self.post_record_call(cx, None);
+        self.with_command_buffer(cb, |c| c.label(true));
+    }
+
+    fn post_call_record_cmd_end_debug_utils_label_ext(&self, cx: &Call<'_>, cb: VkCommandBuffer, _result: ()) {
+        self.post_record_call(cx, None);
+        self.with_command_buffer(cb, |c| c.label(false));
     }
 
     fn post_call_record_cmd_begin_video_coding_khr(

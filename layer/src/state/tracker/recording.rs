@@ -188,6 +188,12 @@ impl StateTracker {
         });
     }
 
+    /// vkCmdBeginTransformFeedbackEXT (`active`) or vkCmdEndTransformFeedbackEXT was recorded.
+    pub(in crate::state) fn transform_feedback_recorded(&self, cx: &Call<'_>, cb: VkCommandBuffer, active: bool) {
+        self.post_record_call(cx, None);
+        self.with_command_buffer(cb, |c| c.transform_feedback(active));
+    }
+
     /// What the tracker records after vkCmdBeginRenderPass.
     pub(in crate::state) fn after_cmd_begin_render_pass(
         &self,
@@ -202,7 +208,8 @@ impl StateTracker {
         let render_pass = unsafe { info.as_ref() }.map_or(0, |i| i.renderPass.as_raw());
         let subpasses =
             self.get(TYPES.render_pass, render_pass).and_then(|r| r.render_pass()?.shape()).map(|s| s.subpasses);
-        self.render_pass_instance(cb, Some(RenderPassInstance::RenderPass { subpass: 0, subpasses }));
+        let compat = self.render_pass_compat_of(render_pass);
+        self.render_pass_instance(cb, Some(RenderPassInstance::RenderPass { subpass: 0, subpasses, compat }));
         // SAFETY: as above.
         unsafe { self.clear_area_of_render_pass(cb, info) };
     }
@@ -221,7 +228,8 @@ impl StateTracker {
         let render_pass = unsafe { info.as_ref() }.map_or(0, |i| i.renderPass.as_raw());
         let subpasses =
             self.get(TYPES.render_pass, render_pass).and_then(|r| r.render_pass()?.shape()).map(|s| s.subpasses);
-        self.render_pass_instance(cb, Some(RenderPassInstance::RenderPass { subpass: 0, subpasses }));
+        let compat = self.render_pass_compat_of(render_pass);
+        self.render_pass_instance(cb, Some(RenderPassInstance::RenderPass { subpass: 0, subpasses, compat }));
         // SAFETY: as above.
         unsafe { self.clear_area_of_render_pass(cb, info) };
     }
