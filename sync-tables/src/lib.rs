@@ -10,15 +10,49 @@ pub use vigil_generated::sync::SyncUsage;
 
 /// The bits of `mask`, lowest first.
 fn bits(mask: u64) -> impl Iterator<Item = u64> {
-    (0..64).map(|i| 1u64 << i).filter(move |b| mask & b != 0)
+    let mut rest = mask;
+    std::iter::from_fn(move || {
+        let b = rest & rest.wrapping_neg();
+        rest &= rest.wrapping_sub(1);
+        (b != 0).then_some(b)
+    })
 }
 
+/// No entry at a bit position in [`BY_POSITION`].
+const NONE: u8 = u8::MAX;
+
+/// Per bit position (0..64), the index of that bit's stage in `SYNC_STAGES` and of its access
+/// in `SYNC_ACCESSES` (`NONE` where there is none): barrier checks ask per bit on every call.
+static BY_POSITION: std::sync::LazyLock<([u8; 64], [u8; 64])> = std::sync::LazyLock::new(|| {
+    let mut stages = [NONE; 64];
+    let mut accesses = [NONE; 64];
+    for (i, s) in SYNC_STAGES.iter().enumerate().filter(|(_, s)| s.bit.is_power_of_two()) {
+        let at = &mut stages[s.bit.trailing_zeros() as usize];
+        if *at == NONE {
+            *at = i as u8;
+        }
+    }
+    for (i, a) in SYNC_ACCESSES.iter().enumerate().filter(|(_, a)| a.bit.is_power_of_two()) {
+        let at = &mut accesses[a.bit.trailing_zeros() as usize];
+        if *at == NONE {
+            *at = i as u8;
+        }
+    }
+    (stages, accesses)
+});
+
 fn stage(bit: u64) -> Option<&'static SyncStage> {
-    SYNC_STAGES.iter().find(|s| s.bit == bit)
+    if !bit.is_power_of_two() {
+        return SYNC_STAGES.iter().find(|s| s.bit == bit);
+    }
+    SYNC_STAGES.get(usize::from(BY_POSITION.0[bit.trailing_zeros() as usize]))
 }
 
 fn access(bit: u64) -> Option<&'static SyncAccess> {
-    SYNC_ACCESSES.iter().find(|a| a.bit == bit)
+    if !bit.is_power_of_two() {
+        return SYNC_ACCESSES.iter().find(|a| a.bit == bit);
+    }
+    SYNC_ACCESSES.get(usize::from(BY_POSITION.1[bit.trailing_zeros() as usize]))
 }
 
 /// `mask` with every meta stage (`ALL_COMMANDS`, `ALL_GRAPHICS`, `PRE_RASTERIZATION_SHADERS`,

@@ -11,7 +11,11 @@
 //! outside a render pass instance (graphics and framebuffer-space stages inside). Layout rules that need the recorded layouts are
 //! `layouts.rs`'s.
 
-use vigil_generated::sync::{ACCESS_RULES, FEATURE_RULES};
+use std::sync::LazyLock;
+
+use vigil_generated::sync::{
+    AccessRule, FeatureRule, ACCESS_RULES, ACCESS_RULE_SCOPES, FEATURE_RULES, FEATURE_RULE_SCOPES,
+};
 use vigil_generated::*;
 use vigil_sync_tables::{expand_stages, unsupported_accesses, unsupported_stages};
 
@@ -36,6 +40,62 @@ const UNNAMED: u64 = 0x1 | 0x2000 | 0x10000;
 /// The framebuffer-space stages: fragment shader, early and late fragment tests, color
 /// attachment output.
 const FRAMEBUFFER_SPACE: u64 = 0x80 | 0x100 | 0x200 | 0x400;
+
+/// The generated rules arranged for the clean path: a barrier that breaks none (nearly every
+/// one) is judged with a few bit operations per access bit instead of a scan of every row; the
+/// rows are scanned, for their messages, only when one is broken.
+struct RuleIndex {
+    /// Per access rule scope and side (`[scope][dst]`), per access bit: the stage masks of the
+    /// rules naming that bit (the stages must meet each).
+    access: Vec<[Vec<Vec<u64>>; 2]>,
+    /// Per feature rule scope and side: every stage any rule names (a mask meeting none of
+    /// them breaks no rule).
+    feature_stages: Vec<[u64; 2]>,
+}
+
+static RULES: LazyLock<RuleIndex> = LazyLock::new(|| {
+    let mut access: Vec<[Vec<Vec<u64>>; 2]> =
+        ACCESS_RULE_SCOPES.iter().map(|_| [vec![Vec::new(); 64], vec![Vec::new(); 64]]).collect();
+    for r in ACCESS_RULES.iter() {
+        for bit in (0..64).filter(|b| r.accesses & 1 << b != 0) {
+            access[r.scope][usize::from(r.dst)][bit].push(r.stages);
+        }
+    }
+    let mut feature_stages = vec![[0u64; 2]; FEATURE_RULE_SCOPES.len()];
+    for r in FEATURE_RULES.iter() {
+        feature_stages[r.scope][usize::from(r.dst)] |= r.stages;
+    }
+    RuleIndex { access, feature_stages }
+});
+
+impl RuleIndex {
+    /// Whether `access` on side `dst` of structure `scope` has a bit that some rule wants
+    /// performed by a stage `stage` lacks.
+    #[inline]
+    fn access_broken(&self, scope: usize, dst: bool, access: u64, stage: u64) -> bool {
+        let Some(by_bit) = self.access.get(scope).map(|s| &s[usize::from(dst)]) else { return false };
+        let mut bits = access;
+        while bits != 0 {
+            let b = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            if by_bit[b].iter().any(|&stages| stage & stages == 0) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Whether a stage mask of side `dst` of scope `scope` names a stage some feature rule is about.
+    #[inline]
+    fn feature_relevant(&self, scope: usize, dst: bool, mask: u64) -> bool {
+        self.feature_stages.get(scope).is_some_and(|s| s[usize::from(dst)] & mask != 0)
+    }
+}
+
+/// Rows of `rules` whose scope is `scope`.
+fn in_scope<R>(rules: &'static [R], scope: usize, of: fn(&R) -> usize) -> impl Iterator<Item = &'static R> {
+    rules.iter().filter(move |r| of(r) == scope)
+}
 
 /// The ids of one barrier command's own rules (`None`: the command has no such rule).
 pub(super) struct CommandIds {
@@ -483,7 +543,10 @@ impl CoreChecks {
             let named = (&at.dot("srcStageMask"), &at.dot("dstStageMask"));
             skip |= Self::queue_support(cx, r, queue, (m.src_stage, m.dst_stage), named);
         }
-        for rule in ACCESS_RULES.iter().filter(|r| r.scope == m.scope) {
+        let index = &*RULES;
+        let broken = index.access_broken(m.scope, false, m.src_access, m.src_stage)
+            || index.access_broken(m.scope, true, m.dst_access, m.dst_stage);
+        for rule in in_scope(&ACCESS_RULES, m.scope, |r: &AccessRule| r.scope).filter(|_| broken) {
             let (access, stage) = if rule.dst { (m.dst_access, m.dst_stage) } else { (m.src_access, m.src_stage) };
             if access & rule.accesses != 0 && stage & rule.stages == 0 {
                 let (a, s) =
@@ -503,9 +566,13 @@ impl CoreChecks {
 
     /// The generated stage/feature rules of scope `scope` (`FEATURE_RULE_SCOPES`).
     fn feature_rules(cx: &Call<'_>, scope: usize, src: u64, dst: u64, at: &Location<'_>) -> bool {
+        let index = &*RULES;
+        if !index.feature_relevant(scope, false, src) && !index.feature_relevant(scope, true, dst) {
+            return false;
+        }
         let Some(device) = cx.device() else { return false };
         let mut skip = false;
-        for rule in FEATURE_RULES.iter().filter(|r| r.scope == scope) {
+        for rule in in_scope(&FEATURE_RULES, scope, |r: &FeatureRule| r.scope) {
             let (mask, name) = if rule.dst { (dst, "dstStageMask") } else { (src, "srcStageMask") };
             if mask & rule.stages != 0 && !rule.features.iter().any(|&f| device.features.contains(f)) {
                 let names = rule.features.iter().map(|f| f.name());
