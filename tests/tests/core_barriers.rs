@@ -189,6 +189,27 @@ impl Fixture {
     }
 }
 
+impl Structure {
+    /// The structure's ids for an exclusive resource's transfer naming an invalid family
+    /// (source, destination).
+    fn exclusive_ids(self) -> (&'static str, &'static str) {
+        match self {
+            Structure::VkBufferMemoryBarrier => {
+                ("VUID-VkBufferMemoryBarrier-buffer-09095", "VUID-VkBufferMemoryBarrier-buffer-09096")
+            }
+            Structure::VkBufferMemoryBarrier2 => {
+                ("VUID-VkBufferMemoryBarrier2-buffer-09095", "VUID-VkBufferMemoryBarrier2-buffer-09096")
+            }
+            Structure::VkImageMemoryBarrier => {
+                ("VUID-VkImageMemoryBarrier-image-09117", "VUID-VkImageMemoryBarrier-image-09118")
+            }
+            Structure::VkImageMemoryBarrier2 => {
+                ("VUID-VkImageMemoryBarrier2-image-09117", "VUID-VkImageMemoryBarrier2-image-09118")
+            }
+        }
+    }
+}
+
 /// The buffer and image barrier structures, named as their ids name them.
 #[allow(clippy::enum_variant_names)]
 #[derive(Clone, Copy, Debug)]
@@ -533,8 +554,11 @@ fn ownership_transfers_release_or_acquire_on_the_pools_family() {
             }
             _ => "vkCmdPipelineBarrier2-srcQueueFamilyIndex-10387",
         };
-        assert_eq!(barrier((external, other)), [format!("VUID-{rule}")]);
-        assert_eq!(barrier((other, external)), [format!("VUID-{rule}")]);
+        // lavapipe has one queue family: `other` is no family of the device either, which an
+        // exclusive resource's transfer may not name.
+        let (src, dst) = structure.exclusive_ids();
+        assert_eq!(barrier((external, other)), sorted(vec![format!("VUID-{rule}"), dst.to_string()]));
+        assert_eq!(barrier((other, external)), sorted(vec![format!("VUID-{rule}"), src.to_string()]));
         // An acquire to the pool's family, a release from it.
         assert_eq!(barrier((external, family)), NONE);
         assert_eq!(barrier((family, external)), NONE);
@@ -550,6 +574,25 @@ fn ownership_transfers_release_or_acquire_on_the_pools_family() {
     };
     assert_eq!(release(Stage::VERTEX_SHADER), ["VUID-vkCmdPipelineBarrier-pBufferMemoryBarriers-02817"]);
     assert_eq!(release(Stage::TRANSFER), NONE);
+}
+
+#[test]
+fn exclusive_resources_transfer_between_valid_families() {
+    let f = fixture();
+    let cb = f.recording();
+    let (buffer, image) = (f.buffer(true), f.image(true));
+    let (family, external) = (f.ctx.queue_family, vk::QUEUE_FAMILY_EXTERNAL);
+    for structure in STRUCTURES {
+        let barrier = |families| f.family_barrier(cb, structure, (buffer, image), families);
+        let (src, dst) = structure.exclusive_ids();
+        // VK_QUEUE_FAMILY_IGNORED on one side alone: a transfer from or to no family.
+        assert_eq!(barrier((IGNORED, family)), [src]);
+        assert_eq!(barrier((family, IGNORED)), [dst]);
+        // Valid transfers, and no transfer at all.
+        assert_eq!(barrier((family, external)), NONE);
+        assert_eq!(barrier((IGNORED, IGNORED)), NONE);
+        assert_eq!(barrier((family, family)), NONE);
+    }
 }
 
 #[test]
@@ -667,12 +710,12 @@ fn host_stage_barriers_transfer_no_ownership() {
             stages,
         )
     };
-    assert_eq!(b(IGNORED), ["VUID-vkCmdPipelineBarrier-srcStageMask-09634"]);
+    assert_eq!(b(vk::QUEUE_FAMILY_EXTERNAL), ["VUID-vkCmdPipelineBarrier-srcStageMask-09634"]);
     assert_eq!(b(family), NONE);
     let i = |dst| {
         f.legacy_image(cb, image_barrier(image, ALL).src_queue_family_index(family).dst_queue_family_index(dst), stages)
     };
-    assert_eq!(i(IGNORED), ["VUID-vkCmdPipelineBarrier-srcStageMask-09633"]);
+    assert_eq!(i(vk::QUEUE_FAMILY_EXTERNAL), ["VUID-vkCmdPipelineBarrier-srcStageMask-09633"]);
     assert_eq!(i(family), NONE);
 }
 
@@ -731,7 +774,11 @@ fn barriers_inside_and_outside_render_pass_instances() {
             ["VUID-vkCmdPipelineBarrier-None-09553", "VUID-vkCmdPipelineBarrier-oldLayout-01181"]
         );
         assert_eq!(
-            f.legacy_image(cb, same.src_queue_family_index(family).dst_queue_family_index(IGNORED), stages),
+            f.legacy_image(
+                cb,
+                same.src_queue_family_index(family).dst_queue_family_index(vk::QUEUE_FAMILY_EXTERNAL),
+                stages
+            ),
             ["VUID-vkCmdPipelineBarrier-None-09553", "VUID-vkCmdPipelineBarrier-srcQueueFamilyIndex-01182"]
         );
         let same2 = image_barrier2(image, ALL).old_layout(general).new_layout(general);
@@ -744,7 +791,7 @@ fn barriers_inside_and_outside_render_pass_instances() {
             ["VUID-vkCmdPipelineBarrier2-None-09553", "VUID-vkCmdPipelineBarrier2-oldLayout-01181"]
         );
         assert_eq!(
-            i2(same2.src_queue_family_index(IGNORED).dst_queue_family_index(family)),
+            i2(same2.src_queue_family_index(vk::QUEUE_FAMILY_EXTERNAL).dst_queue_family_index(family)),
             ["VUID-vkCmdPipelineBarrier2-None-09553", "VUID-vkCmdPipelineBarrier2-srcQueueFamilyIndex-01182"]
         );
         // Without dynamicRenderingLocalRead, no barrier at all (the one outside above is valid).
@@ -759,7 +806,7 @@ fn barriers_inside_and_outside_render_pass_instances() {
             f.ids(|| d.cmd_wait_events(cb, &[event], graphics, graphics, &[], &[], &b)),
             ["VUID-vkCmdWaitEvents-oldLayout-01181"]
         );
-        let b2 = [same2.src_queue_family_index(IGNORED).dst_queue_family_index(family)];
+        let b2 = [same2.src_queue_family_index(vk::QUEUE_FAMILY_EXTERNAL).dst_queue_family_index(family)];
         let infos = [vk::DependencyInfo::default().image_memory_barriers(&b2)];
         assert_eq!(
             f.ids(|| d.cmd_wait_events2(cb, &[event], &infos)),

@@ -613,6 +613,8 @@ pub struct ImageInfo {
     pub features: Option<u32>,
     /// Its `VkImageTiling`.
     pub tiling: i32,
+    /// Created with `VK_SHARING_MODE_EXCLUSIVE`: ownership transfers name valid families.
+    pub exclusive: bool,
 }
 
 impl ImageInfo {
@@ -647,6 +649,7 @@ impl ImageInfo {
             flags: info.flags,
             features: features.filter(|_| info.format != VkFormat::VK_FORMAT_UNDEFINED),
             tiling: info.tiling.0,
+            exclusive: info.sharingMode == VkSharingMode::VK_SHARING_MODE_EXCLUSIVE,
         }
     }
 

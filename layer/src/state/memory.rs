@@ -157,7 +157,8 @@ impl StateTracker {
         let Some(record) = self.get(TYPES.buffer, buffer) else { return };
         let Some(state) = record.buffer() else { return };
         let usage = unsafe { buffer_usage(info) };
-        let _ = state.info.set(BufferInfo { size: info.size, usage, flags: info.flags });
+        let exclusive = info.sharingMode == VkSharingMode::VK_SHARING_MODE_EXCLUSIVE;
+        let _ = state.info.set(BufferInfo { size: info.size, usage, flags: info.flags, exclusive });
     }
 
     /// The record of `memory` as a binding at `offset`.

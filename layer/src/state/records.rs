@@ -1020,6 +1020,8 @@ pub struct BufferInfo {
     /// create info's usage.
     pub usage: u64,
     pub flags: VkBufferCreateFlags,
+    /// Created with `VK_SHARING_MODE_EXCLUSIVE`: ownership transfers name valid families.
+    pub exclusive: bool,
 }
 
 /// Where a buffer's or image's memory is: the memory object's record and the offset into it.

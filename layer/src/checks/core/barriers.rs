@@ -5,7 +5,8 @@
 //! queue family of the command buffer's pool, buffer ranges and image subresource ranges inside
 //! their resources, which must be bound to memory, an image barrier's layouts against the image's
 //! usage and its aspect mask against the format, the foreign queue family without its
-//! extension, no ownership transfer with the host stage, ownership transfers on the pool's queue
+//! extension, an exclusive resource's ownership transfer between valid families, no ownership
+//! transfer with the host stage, ownership transfers on the pool's queue
 //! family (and the original structures' accesses scoped by the side the pool's family takes
 //! part in), and what a barrier may do inside or
 //! outside a render pass instance (graphics and framebuffer-space stages inside). Layout rules that need the recorded layouts are
@@ -234,6 +235,8 @@ struct BufferIds {
     size: &'static str,
     bound: &'static str,
     foreign: (&'static str, &'static str),
+    /// An exclusive buffer's ownership transfer names valid families (src, dst).
+    exclusive: (&'static str, &'static str),
 }
 
 const BUFFER: BufferIds = BufferIds {
@@ -245,6 +248,7 @@ const BUFFER: BufferIds = BufferIds {
         "VUID-VkBufferMemoryBarrier-srcQueueFamilyIndex-09099",
         "VUID-VkBufferMemoryBarrier-dstQueueFamilyIndex-09100",
     ),
+    exclusive: ("VUID-VkBufferMemoryBarrier-buffer-09095", "VUID-VkBufferMemoryBarrier-buffer-09096"),
 };
 
 const BUFFER2: BufferIds = BufferIds {
@@ -256,6 +260,7 @@ const BUFFER2: BufferIds = BufferIds {
         "VUID-VkBufferMemoryBarrier2-srcQueueFamilyIndex-09099",
         "VUID-VkBufferMemoryBarrier2-dstQueueFamilyIndex-09100",
     ),
+    exclusive: ("VUID-VkBufferMemoryBarrier2-buffer-09095", "VUID-VkBufferMemoryBarrier2-buffer-09096"),
 };
 
 /// The ids of an image barrier structure's rules.
@@ -275,6 +280,8 @@ struct ImageIds {
     layers: &'static str,
     bound: &'static str,
     foreign: (&'static str, &'static str),
+    /// An exclusive image's ownership transfer names valid families (src, dst).
+    exclusive: (&'static str, &'static str),
 }
 
 const IMAGE: ImageIds = ImageIds {
@@ -306,6 +313,7 @@ const IMAGE: ImageIds = ImageIds {
         "VUID-VkImageMemoryBarrier-srcQueueFamilyIndex-09099",
         "VUID-VkImageMemoryBarrier-dstQueueFamilyIndex-09100",
     ),
+    exclusive: ("VUID-VkImageMemoryBarrier-image-09117", "VUID-VkImageMemoryBarrier-image-09118"),
 };
 
 const IMAGE2: ImageIds = ImageIds {
@@ -337,6 +345,7 @@ const IMAGE2: ImageIds = ImageIds {
         "VUID-VkImageMemoryBarrier2-srcQueueFamilyIndex-09099",
         "VUID-VkImageMemoryBarrier2-dstQueueFamilyIndex-09100",
     ),
+    exclusive: ("VUID-VkImageMemoryBarrier2-image-09117", "VUID-VkImageMemoryBarrier2-image-09118"),
 };
 
 const COLOR_ATTACHMENT: u32 = 0x10;
@@ -833,6 +842,39 @@ impl CoreChecks {
         skip
     }
 
+    /// An ownership transfer (`families` differ) of a resource created with
+    /// `VK_SHARING_MODE_EXCLUSIVE`: each side external, foreign or a family of the device
+    /// (`VK_QUEUE_FAMILY_IGNORED` on one side alone is none of these).
+    fn exclusive_families(
+        cx: &Call<'_>,
+        (src_id, dst_id): (&'static str, &'static str),
+        (src, dst): (u32, u32),
+        at: &Location<'_>,
+    ) -> bool {
+        let Some(device) = cx.device() else { return false };
+        if src == dst {
+            return false;
+        }
+        let valid =
+            |f: u32| f == VK_QUEUE_FAMILY_EXTERNAL || f == VK_QUEUE_FAMILY_FOREIGN_EXT || f < device.queue_family_count;
+        let mut skip = false;
+        for (vuid, family, name) in [(src_id, src, "srcQueueFamilyIndex"), (dst_id, dst, "dstQueueFamilyIndex")] {
+            if !valid(family) {
+                skip |= cx.error(
+                    vuid,
+                    &at.dot(name),
+                    format_args!(
+                        "({family:#x}) is not VK_QUEUE_FAMILY_EXTERNAL, VK_QUEUE_FAMILY_FOREIGN_EXT or one of the \
+                         device's {} queue families, in an ownership transfer ({src:#x} to {dst:#x}) of a resource \
+                         created with VK_SHARING_MODE_EXCLUSIVE.",
+                        device.queue_family_count
+                    ),
+                );
+            }
+        }
+        skip
+    }
+
     /// A buffer barrier's range inside its buffer, which is bound to memory.
     fn buffer_barrier(
         &self,
@@ -846,6 +888,9 @@ impl CoreChecks {
         let Some(record) = self.get(TYPES.buffer, buffer.as_raw()) else { return skip };
         let Some(state) = record.buffer() else { return skip };
         let Some(info) = state.info() else { return skip };
+        if info.exclusive {
+            skip |= Self::exclusive_families(cx, ids.exclusive, families, at);
+        }
         let h = buffer.as_raw();
         if offset >= info.size {
             skip |= cx.error(
@@ -907,6 +952,9 @@ impl CoreChecks {
         let Some(record) = self.get(TYPES.image, image.as_raw()) else { return skip };
         let Some(state) = record.image() else { return skip };
         let Some(info) = state.info() else { return skip };
+        if info.exclusive {
+            skip |= Self::exclusive_families(cx, ids.exclusive, families, at);
+        }
         let h = image.as_raw();
         if layouts {
             skip |= Self::layout_usages(cx, ids, info, (old, new), h, at);
