@@ -27,6 +27,7 @@ pub mod package;
 pub mod programs;
 pub mod scratch;
 pub mod shim;
+pub mod swapchains;
 
 pub use context::{vigil_in_chain, Context, ContextBuilder};
 pub use env::{run_with_timeout, VulkanEnv};

@@ -4,6 +4,7 @@
 //! is every valid creation in `core_swapchains.rs`.
 
 use ash::vk;
+use vigil_tests::swapchains::supported_swapchain_info;
 use vigil_tests::{ContextBuilder, VulkanEnv, SHIM_LAYER, VIGIL_LAYER};
 
 #[test]
@@ -28,23 +29,7 @@ fn a_surface_no_queue_family_supports() {
         (surface, caps, formats[0])
     };
     // Everything else about the create info is what the surface supports.
-    let info = vk::SwapchainCreateInfoKHR::default()
-        .surface(surface)
-        .min_image_count(caps.min_image_count)
-        .image_format(format.format)
-        .image_color_space(format.color_space)
-        .image_extent(vk::Extent2D {
-            width: 64.clamp(caps.min_image_extent.width, caps.max_image_extent.width),
-            height: 64.clamp(caps.min_image_extent.height, caps.max_image_extent.height),
-        })
-        .image_array_layers(1)
-        .image_usage(vk::ImageUsageFlags::COLOR_ATTACHMENT)
-        .image_sharing_mode(vk::SharingMode::EXCLUSIVE)
-        .pre_transform(caps.current_transform)
-        .composite_alpha(vk::CompositeAlphaFlagsKHR::from_raw(
-            caps.supported_composite_alpha.as_raw() & caps.supported_composite_alpha.as_raw().wrapping_neg(),
-        ))
-        .present_mode(vk::PresentModeKHR::FIFO);
+    let info = supported_swapchain_info(surface, &caps, format);
     let ids = ctx.messages.problem_ids_of(|| {
         // SAFETY: Vigil skips the invalid create.
         let _ = unsafe { swapchain_fns.create_swapchain(&info, None) };

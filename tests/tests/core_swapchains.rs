@@ -6,6 +6,7 @@
 //! supports.
 
 use ash::vk;
+use vigil_tests::swapchains::supported_swapchain_info;
 use vigil_tests::{Context, ContextBuilder, VulkanEnv, SHIM_LAYER, VIGIL_LAYER};
 
 const NONE: [&str; 0] = [];
@@ -50,28 +51,7 @@ impl Fixture {
 
     /// A create info the surface supports.
     fn info(&self) -> vk::SwapchainCreateInfoKHR<'static> {
-        let c = &self.caps;
-        vk::SwapchainCreateInfoKHR::default()
-            .surface(self.surface)
-            .min_image_count(c.min_image_count.max(2).min(if c.max_image_count == 0 {
-                u32::MAX
-            } else {
-                c.max_image_count
-            }))
-            .image_format(self.format.format)
-            .image_color_space(self.format.color_space)
-            .image_extent(vk::Extent2D {
-                width: 64.clamp(c.min_image_extent.width, c.max_image_extent.width),
-                height: 64.clamp(c.min_image_extent.height, c.max_image_extent.height),
-            })
-            .image_array_layers(1)
-            .image_usage(vk::ImageUsageFlags::COLOR_ATTACHMENT)
-            .image_sharing_mode(vk::SharingMode::EXCLUSIVE)
-            .pre_transform(c.current_transform)
-            .composite_alpha(vk::CompositeAlphaFlagsKHR::from_raw(
-                c.supported_composite_alpha.as_raw() & c.supported_composite_alpha.as_raw().wrapping_neg(),
-            ))
-            .present_mode(vk::PresentModeKHR::FIFO)
+        supported_swapchain_info(self.surface, &self.caps, self.format)
     }
 
     /// vkCreateSwapchainKHR with `info`: the ids reported, and the swapchain when made.
