@@ -6,8 +6,7 @@
 //! reused last-freed-first, so a program that creates its objects in the same order sees the
 //! same ids on every run.
 
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, DefaultHasher};
+use std::hash::BuildHasherDefault;
 use std::sync::atomic::{AtomicPtr, AtomicU32, AtomicU64, Ordering};
 use std::sync::{Mutex, PoisonError};
 
@@ -33,7 +32,7 @@ type Segment = [Slot; SEGMENT];
 /// What is freed or reused under the lock (creation and destruction only).
 /// A map that can be built in a `const` (the table is a plain static: no lazy initialisation
 /// to check on every lookup). Only creation and destruction use these maps.
-type Map<K, V> = HashMap<K, V, BuildHasherDefault<DefaultHasher>>;
+type Map<K, V> = crate::chassis::hash::KeyMap<K, V>;
 
 struct Allocation {
     free: Vec<u32>,

@@ -5,7 +5,7 @@
 //! id-table-map`); docs/performance.md has the comparison that chose the slab.
 
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, DefaultHasher, Hasher};
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, PoisonError, RwLock};
 
@@ -32,7 +32,7 @@ impl Hasher for IdentityHasher {
 /// `(driver handle, handle type, owner)`.
 type Object = (u64, u32, u64);
 type Shard = HashMap<u64, Object, BuildHasherDefault<IdentityHasher>>;
-type Map<K, V> = HashMap<K, V, BuildHasherDefault<DefaultHasher>>;
+type Map<K, V> = crate::chassis::hash::KeyMap<K, V>;
 
 /// The id table, as a sharded map.
 pub struct MapIds {

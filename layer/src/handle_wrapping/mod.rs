@@ -241,8 +241,14 @@ impl Wrapper {
                 let id = params.get(usize::from(param)).copied().unwrap_or(0);
                 if id != 0 {
                     WRAPPED.remove(id);
-                    special::template_destroyed(id);
-                    if handles.name == "vkDestroyCommandPool" {
+                    // Only these two types keep more than the id: no lock for the others.
+                    let destroyed = match handles.param(param).map(|f| f.elem) {
+                        Some(HandleElem::Handle(ty)) => HANDLE_TYPES[usize::from(ty)].object_type,
+                        _ => VkObjectType::VK_OBJECT_TYPE_UNKNOWN,
+                    };
+                    if destroyed == VkObjectType::VK_OBJECT_TYPE_DESCRIPTOR_UPDATE_TEMPLATE {
+                        special::template_destroyed(id);
+                    } else if destroyed == VkObjectType::VK_OBJECT_TYPE_COMMAND_POOL {
                         prose::command_buffers_freed(&[], id);
                     }
                 }

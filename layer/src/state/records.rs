@@ -5,7 +5,7 @@
 //! `memory`.
 
 use std::collections::{HashMap, VecDeque};
-use std::hash::{BuildHasherDefault, Hasher};
+use std::hash::BuildHasherDefault;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicU8, Ordering};
 use std::sync::{Arc, LazyLock, Mutex, OnceLock, PoisonError};
 
@@ -191,10 +191,15 @@ pub enum Origin {
     Seen,
 }
 
-/// One live object. Starts a cache line: the counters of a command buffer one thread records
-/// must not share a line with those of another thread's.
-#[repr(align(64))]
+/// One live object. Thread safety's counters come first and at least a cache line of the
+/// record's own fields follows them: the counters of a command buffer one thread records never
+/// share a line with another record's counters or reference count, whatever address the
+/// allocator gives. (Not over-aligned instead: an aligned allocation takes glibc's memalign
+/// path, several hundred instructions per created object.)
+#[repr(C)]
 pub struct ObjectRecord {
+    /// Thread safety's use counter.
+    pub uses: ObjectUse,
     pub key: Key,
     /// The pool it was allocated from, or the object it was retrieved from (a swapchain's
     /// images): a command buffer's implicit pool write needs no second lookup.
@@ -204,8 +209,6 @@ pub struct ObjectRecord {
     pub origin: Origin,
     /// How many live objects of the scope have this handle value.
     pub(super) refs: AtomicU32,
-    /// Thread safety's use counter.
-    pub uses: ObjectUse,
     /// The typed state of objects the checks follow (command buffers, queues, fences, …).
     pub state: ObjectState,
     /// For a pool or swapchain: the keys of what was allocated or retrieved from it.
@@ -215,6 +218,12 @@ pub struct ObjectRecord {
     /// Set when it leaves the table: command buffers that refer to it are invalid.
     pub(super) destroyed: AtomicBool,
 }
+
+// A cache line of the record's own fields after the counters (see `ObjectRecord`).
+const _: () = assert!(
+    std::mem::size_of::<ObjectRecord>() - std::mem::offset_of!(ObjectRecord, uses) - std::mem::size_of::<ObjectUse>()
+        >= 64
+);
 
 impl ObjectRecord {
     /// A record for one object.
@@ -865,27 +874,7 @@ pub struct SemaphoreState {
     pub(super) known_value: AtomicU64,
 }
 
-/// Handles are mostly aligned pointers: fold the high bits down, then multiply. No SipHash on
-/// the hot path.
-#[derive(Default)]
-pub struct KeyHasher(u64);
-
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0.rotate_left(8) ^ u64::from(b)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        }
-    }
-    fn write_u16(&mut self, v: u16) {
-        self.write_u64(u64::from(v));
-    }
-    fn write_u64(&mut self, v: u64) {
-        self.0 = (self.0.rotate_left(23) ^ v ^ (v >> 29)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    }
-}
+pub use crate::chassis::hash::KeyHasher;
 
 // Image layouts' state (what it does is in `images`).
 

@@ -20,6 +20,8 @@ use super::{DeviceSetup, InstanceSetup};
 use crate::chassis::raw::{count, read_ptr, read_uint, Base};
 use crate::chassis::{hooks, Call, Hooks, Phase, ValidationObject};
 use crate::report::{Finding, Location, Object, Reporter, Severity};
+use crate::state::objects::Cache;
+use crate::state::sites::{self, SiteVisitor, Skip};
 use crate::state::tracker::{param_handle, param_pointer_set, site_handles};
 use crate::state::{key, Origin, OBJECTS};
 
@@ -296,44 +298,49 @@ impl Walk<'_> {
     }
 }
 
-/// Whether every handle a command names directly (parameters, arrays of them) is a live object
-/// of `owner` or `instance`, when it names no structure: then the full walk would find
-/// nothing, and it need not build locations or match shapes. `None`: the command names
-/// structures, or something is wrong; walk.
+/// Whether every handle a call of a `Use` command names (parameters, members at any depth,
+/// arrays, pNext chains) is a live object of `owner` or `instance`: then the full walk would
+/// report nothing, and it need not build locations. It visits exactly the sites the full walk
+/// checks (outputs left out everywhere, `noautovalidity` on members); a miss sends the call to
+/// the full walk, which decides.
 ///
 /// # Safety
-/// `params` holds the command's parameters.
+/// `params` holds the command's parameters, valid as the spec requires for every site the walk
+/// visits.
 #[inline]
-unsafe fn all_alive(command: &'static CommandHandles, params: &[*const u8], owner: u64, instance: u64) -> Option<()> {
+unsafe fn all_alive(command: &'static CommandHandles, params: &[*const u8], owner: u64, instance: u64) -> bool {
     OBJECTS.with_cache(|cache| {
-        for f in command.params {
-            // On a parameter, `noautovalidity` only means elements may be VK_NULL_HANDLE.
-            if f.flags & OUTPUT != 0 {
-                continue;
-            }
-            let HandleElem::Handle(ty) = f.elem else { return None };
-            if !HANDLE_TYPES[usize::from(ty)].tracked {
-                continue;
-            }
-            let p = *params.get(f.at as usize)?;
-            let (first, n) = match f.shape {
-                Shape::Value => (p, 1),
-                Shape::Ptr => (unsafe { read_ptr(p) }, 1),
-                Shape::Slice(c) => (unsafe { read_ptr(p) }, unsafe { count(c, Base::Params(params)) }?),
-                _ => return None,
-            };
-            if first.is_null() {
-                continue;
-            }
-            for i in 0..n {
-                let h = unsafe { read_uint(first.wrapping_add(i * 8), 8) };
-                if h != 0 && !OBJECTS.alive_in(cache, key(ty, h, owner, instance)) {
-                    return None;
-                }
+        let mut alive = AllAlive { cache, owner, instance, all: true };
+        let skip = Skip { params: OUTPUT, members: OUTPUT | NOAUTO };
+        // SAFETY: as this function's contract.
+        unsafe { sites::visit(command, params, skip, &mut alive) };
+        alive.all
+    })
+}
+
+/// The visitor of [`all_alive`].
+struct AllAlive<'a> {
+    cache: &'a Cache,
+    owner: u64,
+    instance: u64,
+    /// False from the first handle that is not a live object on.
+    all: bool,
+}
+
+impl SiteVisitor for AllAlive<'_> {
+    #[inline]
+    fn site(&mut self, _f: &'static HandleField, ty: u16, first: *const u8, n: usize, _param: bool) {
+        if !self.all || !HANDLE_TYPES[usize::from(ty)].tracked {
+            return;
+        }
+        // SAFETY: the visitor hands over `n` handles at `first`.
+        for h in unsafe { sites::handles(first, n) } {
+            if !OBJECTS.alive_in(self.cache, key(ty, h, self.owner, self.instance)) {
+                self.all = false;
+                return;
             }
         }
-        Some(())
-    })
+    }
 }
 
 impl ObjectEngine for ObjectTracker {
@@ -341,12 +348,15 @@ impl ObjectEngine for ObjectTracker {
         let owner = self.owner.load(Ordering::Relaxed);
         let instance = self.instance.load(Ordering::Relaxed);
         // SAFETY: the generated hook passes the command's parameters.
-        if matches!(command.role, Role::Use) && unsafe { all_alive(command, params, owner, instance) }.is_some() {
+        let alive = unsafe { all_alive(command, params, owner, instance) };
+        if alive && matches!(command.role, Role::Use) {
             return false;
         }
         let mut walk = Walk { tracker: self, owner, instance, command, skip: false };
         let at = Location::command(command.name);
-        walk.fields(command.params, Base::Params(params), &at, false);
+        if !alive {
+            walk.fields(command.params, Base::Params(params), &at, false);
+        }
         match command.role {
             Role::Destroy { param } => {
                 let Some(f) = command.param(param) else { return walk.skip };
