@@ -11,8 +11,7 @@ const NONE: [&str; 0] = [];
 /// A device with a queue of each family, and a pool of each.
 struct Fixture {
     ctx: Context,
-    /// The transfer-only family's index and queue.
-    transfer_family: u32,
+    /// The transfer-only family's queue.
     transfer_queue: vk::Queue,
     /// Pools of the universal family and of the transfer family.
     universal_pool: vk::CommandPool,
@@ -46,7 +45,7 @@ impl Fixture {
             };
             let (universal_pool, transfer_pool) = (pool(0), pool(1));
             ctx.messages.assert_no_problems("creating the fixture");
-            Fixture { ctx, transfer_family: 1, transfer_queue, universal_pool, transfer_pool }
+            Fixture { ctx, transfer_queue, universal_pool, transfer_pool }
         }
     }
 
@@ -66,8 +65,12 @@ impl Fixture {
 
     /// The ids vkQueueSubmit of `cbs` on `queue` reports; the queue is idle after.
     fn submit(&self, queue: vk::Queue, cbs: &[vk::CommandBuffer]) -> Vec<String> {
+        self.submit_info(queue, vk::SubmitInfo::default().command_buffers(cbs))
+    }
+
+    /// The ids vkQueueSubmit of one batch on `queue` reports; the queue is idle after.
+    fn submit_info(&self, queue: vk::Queue, submit: vk::SubmitInfo<'_>) -> Vec<String> {
         let d = &self.ctx.device;
-        let submit = vk::SubmitInfo::default().command_buffers(cbs);
         // SAFETY: objects of this device; an invalid submit is skipped by Vigil.
         let ids = self.ctx.messages.problem_ids_of(|| unsafe {
             let _ = d.queue_submit(queue, &[submit], vk::Fence::null());
@@ -79,9 +82,13 @@ impl Fixture {
 
     /// The ids vkQueueSubmit2 of `cbs` on `queue` reports; the queue is idle after.
     fn submit2(&self, queue: vk::Queue, cbs: &[vk::CommandBuffer]) -> Vec<String> {
-        let d = &self.ctx.device;
         let infos: Vec<_> = cbs.iter().map(|&cb| vk::CommandBufferSubmitInfo::default().command_buffer(cb)).collect();
-        let submit = vk::SubmitInfo2::default().command_buffer_infos(&infos);
+        self.submit2_info(queue, vk::SubmitInfo2::default().command_buffer_infos(&infos))
+    }
+
+    /// The ids vkQueueSubmit2 of one batch on `queue` reports; the queue is idle after.
+    fn submit2_info(&self, queue: vk::Queue, submit: vk::SubmitInfo2<'_>) -> Vec<String> {
+        let d = &self.ctx.device;
         // SAFETY: objects of this device; an invalid submit is skipped by Vigil.
         let ids = self.ctx.messages.problem_ids_of(|| unsafe {
             let _ = d.queue_submit2(queue, &[submit], vk::Fence::null());
@@ -89,6 +96,22 @@ impl Fixture {
         // SAFETY: the queue of this device.
         unsafe { d.queue_wait_idle(queue) }.expect("vkQueueWaitIdle");
         ids
+    }
+
+    /// A binary semaphore, signaled by an empty batch on the universal queue.
+    fn signaled_semaphore(&self) -> vk::Semaphore {
+        let d = &self.ctx.device;
+        // SAFETY: objects of this device.
+        let semaphore =
+            unsafe { d.create_semaphore(&vk::SemaphoreCreateInfo::default(), None) }.expect("vkCreateSemaphore");
+        self.signal(semaphore);
+        semaphore
+    }
+
+    /// Signals `semaphore` with an empty batch on the universal queue.
+    fn signal(&self, semaphore: vk::Semaphore) {
+        let signals = [semaphore];
+        assert_eq!(self.submit_info(self.ctx.queue, vk::SubmitInfo::default().signal_semaphores(&signals)), NONE);
     }
 }
 
@@ -104,18 +127,164 @@ impl Drop for Fixture {
 }
 
 #[test]
-fn the_shims_second_family_runs_transfer_work() {
+fn command_buffers_of_another_familys_pool() {
     let f = Fixture::new();
     let (buffer, memory) = f.ctx.bound_buffer(256, vk::BufferUsageFlags::TRANSFER_DST);
     let d = &f.ctx.device;
     // SAFETY: objects of this device.
-    let cb = f.recorded(f.transfer_pool, |cb| unsafe { d.cmd_fill_buffer(cb, buffer, 0, 256, 7) });
-    assert_eq!(f.submit(f.transfer_queue, &[cb]), NONE);
-    assert_eq!(f.submit2(f.transfer_queue, &[cb]), NONE);
+    let fill = |pool| f.recorded(pool, |cb| unsafe { d.cmd_fill_buffer(cb, buffer, 0, 256, 7) });
+    let (universal, transfer) = (fill(f.universal_pool), fill(f.transfer_pool));
+    let (q0, q1) = (f.ctx.queue, f.transfer_queue);
+    assert_eq!(f.submit(q1, &[universal]), ["VUID-vkQueueSubmit-pCommandBuffers-00074"]);
+    assert_eq!(f.submit(q0, &[universal, transfer]), ["VUID-vkQueueSubmit-pCommandBuffers-00074"]);
+    assert_eq!(f.submit2(q1, &[transfer, universal]), ["VUID-vkQueueSubmit2-commandBuffer-03878"]);
+    assert_eq!(f.submit(q1, &[transfer]), NONE);
+    assert_eq!(f.submit(q0, &[universal]), NONE);
+    assert_eq!(f.submit2(q1, &[transfer]), NONE);
+    assert_eq!(f.submit2(q0, &[universal]), NONE);
     // SAFETY: objects of this device, idle.
     unsafe {
         d.destroy_buffer(buffer, None);
         d.free_memory(memory, None);
     }
-    let _ = f.transfer_family;
+}
+
+#[test]
+fn semaphore_stage_masks_the_queues_family_cannot_run() {
+    let f = Fixture::new();
+    let d = &f.ctx.device;
+    let semaphore = f.signaled_semaphore();
+    let waits = [semaphore];
+    let wait = |stage: vk::PipelineStageFlags| {
+        let stages = [stage];
+        f.submit_info(f.transfer_queue, vk::SubmitInfo::default().wait_semaphores(&waits).wait_dst_stage_mask(&stages))
+    };
+    assert_eq!(wait(vk::PipelineStageFlags::COLOR_ATTACHMENT_OUTPUT), ["VUID-vkQueueSubmit-pWaitDstStageMask-00066"]);
+    assert_eq!(wait(vk::PipelineStageFlags::TRANSFER), NONE);
+    f.signal(semaphore);
+    let info = |stage| [vk::SemaphoreSubmitInfo::default().semaphore(semaphore).stage_mask(stage)];
+    let wait2 = |stage| f.submit2_info(f.transfer_queue, vk::SubmitInfo2::default().wait_semaphore_infos(&info(stage)));
+    assert_eq!(wait2(vk::PipelineStageFlags2::FRAGMENT_SHADER), ["VUID-vkQueueSubmit2-stageMask-03870"]);
+    assert_eq!(wait2(vk::PipelineStageFlags2::COPY), NONE);
+    let signal2 =
+        |stage| f.submit2_info(f.transfer_queue, vk::SubmitInfo2::default().signal_semaphore_infos(&info(stage)));
+    assert_eq!(signal2(vk::PipelineStageFlags2::COMPUTE_SHADER), ["VUID-vkQueueSubmit2-stageMask-03869"]);
+    assert_eq!(signal2(vk::PipelineStageFlags2::ALL_TRANSFER), NONE);
+    // On the universal family's queue, every one of those stages runs.
+    let info =
+        [vk::SemaphoreSubmitInfo::default().semaphore(semaphore).stage_mask(vk::PipelineStageFlags2::FRAGMENT_SHADER)];
+    assert_eq!(f.submit2_info(f.ctx.queue, vk::SubmitInfo2::default().wait_semaphore_infos(&info)), NONE);
+    // SAFETY: an object of this device, idle.
+    unsafe { d.destroy_semaphore(semaphore, None) };
+}
+
+/// The universal family (lavapipe's) and the shim's transfer-only one.
+const UNIVERSAL: u32 = 0;
+const TRANSFER: u32 = 1;
+
+/// A barrier moving the whole of `buffer` from the universal family to the transfer family.
+fn buffer_to_transfer_family(buffer: vk::Buffer) -> vk::BufferMemoryBarrier<'static> {
+    vk::BufferMemoryBarrier::default()
+        .src_queue_family_index(UNIVERSAL)
+        .dst_queue_family_index(TRANSFER)
+        .buffer(buffer)
+        .size(vk::WHOLE_SIZE)
+}
+
+#[test]
+fn buffer_acquires_need_a_submitted_release() {
+    let f = Fixture::new();
+    let (buffer, memory) = f.ctx.bound_buffer(256, vk::BufferUsageFlags::TRANSFER_DST);
+    let d = &f.ctx.device;
+    let (q0, q1) = (f.ctx.queue, f.transfer_queue);
+    let deps = vk::DependencyFlags::empty();
+    // SAFETY: objects of this device.
+    let release = f.recorded(f.universal_pool, |cb| unsafe {
+        let barrier = buffer_to_transfer_family(buffer).src_access_mask(vk::AccessFlags::TRANSFER_WRITE);
+        let (src, dst) = (vk::PipelineStageFlags::TRANSFER, vk::PipelineStageFlags::BOTTOM_OF_PIPE);
+        d.cmd_pipeline_barrier(cb, src, dst, deps, &[], &[barrier], &[]);
+    });
+    // SAFETY: objects of this device.
+    let acquire = f.recorded(f.transfer_pool, |cb| unsafe {
+        let barrier = buffer_to_transfer_family(buffer).dst_access_mask(vk::AccessFlags::TRANSFER_WRITE);
+        let (src, dst) = (vk::PipelineStageFlags::TOP_OF_PIPE, vk::PipelineStageFlags::TRANSFER);
+        d.cmd_pipeline_barrier(cb, src, dst, deps, &[], &[barrier], &[]);
+        d.cmd_fill_buffer(cb, buffer, 0, 256, 7);
+    });
+    assert_eq!(f.submit(q1, &[acquire]), ["VUID-vkQueueSubmit-pSubmits-02207"]);
+    assert_eq!(f.submit2(q1, &[acquire]), ["VUID-vkQueueSubmit2-commandBuffer-03879"]);
+    // Released earlier in the same call: only the acquire's command buffer is of another family.
+    assert_eq!(f.submit(q0, &[release, acquire]), ["VUID-vkQueueSubmit-pCommandBuffers-00074"]);
+    assert_eq!(f.submit(q0, &[release]), NONE);
+    assert_eq!(f.submit(q1, &[acquire]), NONE);
+    // The release was consumed by that acquire.
+    assert_eq!(f.submit(q1, &[acquire]), ["VUID-vkQueueSubmit-pSubmits-02207"]);
+    assert_eq!(f.submit2(q0, &[release]), NONE);
+    assert_eq!(f.submit2(q1, &[acquire]), NONE);
+    // SAFETY: objects of this device, idle.
+    unsafe {
+        d.destroy_buffer(buffer, None);
+        d.free_memory(memory, None);
+    }
+}
+
+#[test]
+fn image_acquires_need_a_release_with_the_same_parameters() {
+    let f = Fixture::new();
+    let d = &f.ctx.device;
+    let (q0, q1) = (f.ctx.queue, f.transfer_queue);
+    // SAFETY: valid create and allocate infos; the image is bound once.
+    let (image, memory) = unsafe {
+        let info = vk::ImageCreateInfo::default()
+            .image_type(vk::ImageType::TYPE_2D)
+            .format(vk::Format::R8G8B8A8_UNORM)
+            .extent(vk::Extent3D { width: 16, height: 16, depth: 1 })
+            .mip_levels(2)
+            .array_layers(1)
+            .samples(vk::SampleCountFlags::TYPE_1)
+            .usage(vk::ImageUsageFlags::TRANSFER_DST);
+        let image = d.create_image(&info, None).expect("vkCreateImage");
+        let req = d.get_image_memory_requirements(image);
+        let ty = f.ctx.memory_type(req.memory_type_bits, vk::MemoryPropertyFlags::empty());
+        let alloc = vk::MemoryAllocateInfo::default().allocation_size(req.size).memory_type_index(ty);
+        let memory = d.allocate_memory(&alloc, None).expect("vkAllocateMemory");
+        d.bind_image_memory(image, memory, 0).expect("vkBindImageMemory");
+        (image, memory)
+    };
+    let barrier = |levels: u32| {
+        vk::ImageMemoryBarrier2::default()
+            .old_layout(vk::ImageLayout::UNDEFINED)
+            .new_layout(vk::ImageLayout::TRANSFER_DST_OPTIMAL)
+            .src_queue_family_index(UNIVERSAL)
+            .dst_queue_family_index(TRANSFER)
+            .image(image)
+            .subresource_range(vk::ImageSubresourceRange {
+                aspect_mask: vk::ImageAspectFlags::COLOR,
+                base_mip_level: 0,
+                level_count: levels,
+                base_array_layer: 0,
+                layer_count: 1,
+            })
+    };
+    let record = |pool, barrier: vk::ImageMemoryBarrier2<'static>| {
+        let barriers = [barrier];
+        // SAFETY: objects of this device.
+        f.recorded(pool, |cb| unsafe {
+            d.cmd_pipeline_barrier2(cb, &vk::DependencyInfo::default().image_memory_barriers(&barriers))
+        })
+    };
+    let copy = (vk::PipelineStageFlags2::COPY, vk::AccessFlags2::TRANSFER_WRITE);
+    let release = |levels| record(f.universal_pool, barrier(levels).src_stage_mask(copy.0).src_access_mask(copy.1));
+    let acquire = |levels| record(f.transfer_pool, barrier(levels).dst_stage_mask(copy.0).dst_access_mask(copy.1));
+    let (one_level, both_levels) = (release(1), acquire(2));
+    assert_eq!(f.submit2(q1, &[both_levels]), ["VUID-vkQueueSubmit2-commandBuffer-03879"]);
+    assert_eq!(f.submit2(q0, &[one_level]), NONE);
+    // Not the range released.
+    assert_eq!(f.submit2(q1, &[both_levels]), ["VUID-vkQueueSubmit2-commandBuffer-03879"]);
+    assert_eq!(f.submit2(q1, &[acquire(1)]), NONE);
+    // SAFETY: objects of this device, idle.
+    unsafe {
+        d.destroy_image(image, None);
+        d.free_memory(memory, None);
+    }
 }
