@@ -288,3 +288,61 @@ fn image_acquires_need_a_release_with_the_same_parameters() {
         d.free_memory(memory, None);
     }
 }
+
+#[test]
+fn a_secondarys_release_is_its_primarys() {
+    let f = Fixture::new();
+    let (buffer, memory) = f.ctx.bound_buffer(256, vk::BufferUsageFlags::TRANSFER_DST);
+    let d = &f.ctx.device;
+    let deps = vk::DependencyFlags::empty();
+    // SAFETY: objects of this device.
+    let secondary = unsafe {
+        let info = vk::CommandBufferAllocateInfo::default()
+            .command_pool(f.universal_pool)
+            .level(vk::CommandBufferLevel::SECONDARY)
+            .command_buffer_count(1);
+        let cb = d.allocate_command_buffers(&info).expect("vkAllocateCommandBuffers")[0];
+        let inheritance = vk::CommandBufferInheritanceInfo::default();
+        d.begin_command_buffer(cb, &vk::CommandBufferBeginInfo::default().inheritance_info(&inheritance))
+            .expect("vkBeginCommandBuffer");
+        let barrier = buffer_to_transfer_family(buffer).src_access_mask(vk::AccessFlags::TRANSFER_WRITE);
+        let (src, dst) = (vk::PipelineStageFlags::TRANSFER, vk::PipelineStageFlags::BOTTOM_OF_PIPE);
+        d.cmd_pipeline_barrier(cb, src, dst, deps, &[], &[barrier], &[]);
+        d.end_command_buffer(cb).expect("vkEndCommandBuffer");
+        cb
+    };
+    // SAFETY: objects of this device.
+    let primary = f.recorded(f.universal_pool, |cb| unsafe { d.cmd_execute_commands(cb, &[secondary]) });
+    // SAFETY: objects of this device.
+    let acquire = f.recorded(f.transfer_pool, |cb| unsafe {
+        let barrier = buffer_to_transfer_family(buffer).dst_access_mask(vk::AccessFlags::TRANSFER_WRITE);
+        let (src, dst) = (vk::PipelineStageFlags::TOP_OF_PIPE, vk::PipelineStageFlags::TRANSFER);
+        d.cmd_pipeline_barrier(cb, src, dst, deps, &[], &[barrier], &[]);
+    });
+    assert_eq!(f.submit(f.transfer_queue, &[acquire]), ["VUID-vkQueueSubmit-pSubmits-02207"]);
+    assert_eq!(f.submit(f.ctx.queue, &[primary]), NONE);
+    assert_eq!(f.submit(f.transfer_queue, &[acquire]), NONE);
+    // SAFETY: objects of this device, idle.
+    unsafe {
+        d.destroy_buffer(buffer, None);
+        d.free_memory(memory, None);
+    }
+}
+
+#[test]
+fn sparse_binding_needs_a_family_that_has_it() {
+    let f = Fixture::new();
+    let d = &f.ctx.device;
+    let bind = |queue| {
+        // SAFETY: a queue of this device; an invalid call is skipped by Vigil.
+        let ids = f.ctx.messages.problem_ids_of(|| unsafe {
+            let _ = d.queue_bind_sparse(queue, &[], vk::Fence::null());
+        });
+        // SAFETY: as above.
+        unsafe { d.queue_wait_idle(queue) }.expect("vkQueueWaitIdle");
+        ids
+    };
+    assert_eq!(bind(f.transfer_queue), ["VUID-vkQueueBindSparse-queuetype"]);
+    // lavapipe's family has sparse binding.
+    assert_eq!(bind(f.ctx.queue), NONE);
+}

@@ -759,6 +759,17 @@ impl ValidationObject for CoreChecks {
         skip
     }
 
+    fn pre_call_validate_queue_bind_sparse(
+        &self,
+        cx: &Call<'_>,
+        queue: VkQueue,
+        _count: u32,
+        _infos: *const VkBindSparseInfo,
+        _fence: VkFence,
+    ) -> bool {
+        self.bind_sparse_queue_family(cx, queue)
+    }
+
     // Memory (memory.rs).
 
     fn pre_call_validate_bind_buffer_memory(

@@ -1,7 +1,8 @@
 //! A submission against its queue's family: each command buffer allocated from a pool of that
 //! family, semaphore wait (and vkQueueSubmit2's signal) stage masks the family supports, and
 //! each queue family ownership acquire a command buffer records matching a release submitted
-//! before it (earlier in the same call, or by an earlier call and not yet acquired).
+//! before it (earlier in the same call, or by an earlier call and not yet acquired); and
+//! vkQueueBindSparse only on a family with sparse binding.
 
 use vigil_generated::*;
 use vigil_sync_tables::unsupported_stages;
@@ -147,6 +148,23 @@ impl CoreChecks {
                     "({mask:#x}) includes stages {unsupported:#x}, which the queue's family {} (queue flags {:#x}) does \
                      not support.",
                     family.index, family.flags
+                ),
+            )
+    }
+
+    /// vkQueueBindSparse on a queue whose family has no sparse binding. True to skip the call.
+    pub(super) fn bind_sparse_queue_family(&self, cx: &Call<'_>, queue: VkQueue) -> bool {
+        let Some(family) = self.queue_family_of(queue) else { return false };
+        let sparse = VkQueueFlags::VK_QUEUE_SPARSE_BINDING_BIT.0;
+        family.flags & sparse == 0
+            && cx.error(
+                "VUID-vkQueueBindSparse-queuetype",
+                &cx.location().dot("queue"),
+                format_args!(
+                    "is {:#x}, of queue family {}, whose queue flags ({:#x}) lack VK_QUEUE_SPARSE_BINDING_BIT.",
+                    queue.as_raw(),
+                    family.index,
+                    family.flags
                 ),
             )
     }
