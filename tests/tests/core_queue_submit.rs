@@ -1,6 +1,8 @@
 //! Queue families at submit, through the real loader: lavapipe has one queue family, so the
 //! test-only driver shim below Vigil adds a transfer-only second one (`second-queue-family`),
-//! whose queue and pools are lavapipe's family 0's. Each rule's sample: the invalid submit
+//! whose queue and pools are lavapipe's family 0's. The rules: command buffers of the queue's
+//! family, semaphore stage masks it supports, ownership acquires matching a release submitted
+//! before them, sparse binding only on a family that has it. Each rule's sample: the invalid call
 //! (exact ids, skipped) beside a valid neighbour (nothing reported).
 
 use ash::vk;
@@ -345,4 +347,31 @@ fn sparse_binding_needs_a_family_that_has_it() {
     assert_eq!(bind(f.transfer_queue), ["VUID-vkQueueBindSparse-queuetype"]);
     // lavapipe's family has sparse binding.
     assert_eq!(bind(f.ctx.queue), NONE);
+}
+
+#[test]
+fn a_buffer_shared_by_both_families_passes_through() {
+    let f = Fixture::new();
+    let d = &f.ctx.device;
+    let families = [UNIVERSAL, TRANSFER];
+    // SAFETY: valid create and allocate infos; the buffer is bound once; objects of this device.
+    unsafe {
+        let info = vk::BufferCreateInfo::default()
+            .size(256)
+            .usage(vk::BufferUsageFlags::TRANSFER_DST)
+            .sharing_mode(vk::SharingMode::CONCURRENT)
+            .queue_family_indices(&families);
+        let buffer = d.create_buffer(&info, None).expect("vkCreateBuffer");
+        let req = d.get_buffer_memory_requirements(buffer);
+        let ty = f.ctx.memory_type(req.memory_type_bits, vk::MemoryPropertyFlags::empty());
+        let alloc = vk::MemoryAllocateInfo::default().allocation_size(req.size).memory_type_index(ty);
+        let memory = d.allocate_memory(&alloc, None).expect("vkAllocateMemory");
+        d.bind_buffer_memory(buffer, memory, 0).expect("vkBindBufferMemory");
+        let fill = |pool| f.recorded(pool, |cb| d.cmd_fill_buffer(cb, buffer, 0, 256, 7));
+        assert_eq!(f.submit(f.transfer_queue, &[fill(f.transfer_pool)]), NONE);
+        assert_eq!(f.submit(f.ctx.queue, &[fill(f.universal_pool)]), NONE);
+        f.ctx.messages.assert_no_problems("a concurrent buffer of both families");
+        d.destroy_buffer(buffer, None);
+        d.free_memory(memory, None);
+    }
 }

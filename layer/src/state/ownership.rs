@@ -230,8 +230,3 @@ impl StateTracker {
         }
     }
 }
-
-/// The transfers of one recording: cloned under its lock, for a submit's checks.
-pub fn recorded_transfers(cb: &ObjectRecord) -> Vec<Transfer> {
-    cb.command_buffer().map_or_else(Vec::new, |c| c.lock().transfers.clone())
-}

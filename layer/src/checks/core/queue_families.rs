@@ -11,7 +11,7 @@ use super::CoreChecks;
 use crate::chassis::raw::slice;
 use crate::chassis::Call;
 use crate::report::Location;
-use crate::state::ownership::{recorded_transfers, QueueFamily, Range, Transfer};
+use crate::state::ownership::{QueueFamily, Range, Transfer};
 use crate::state::TYPES;
 
 /// One submit command's ids.
@@ -101,7 +101,11 @@ impl CoreChecks {
         let Some(record) = self.get(TYPES.command_buffer, cb) else { return false };
         let Some(state) = record.command_buffer() else { return false };
         let mut skip = false;
-        let pool = state.lock().queue_family;
+        // One lock: its pool's family, and its transfers (cloned only when it has some).
+        let (pool, recorded) = {
+            let r = state.lock();
+            (r.queue_family, r.transfers.clone())
+        };
         if let Some(family) = family.filter(|f| pool != VK_QUEUE_FAMILY_IGNORED && pool != f.index) {
             skip |= cx.error(
                 ids.pool,
@@ -112,7 +116,7 @@ impl CoreChecks {
                 ),
             );
         }
-        for t in recorded_transfers(&record) {
+        for t in recorded {
             if !transfers.submitted(&t) {
                 skip |= cx.error(
                     ids.acquire,
