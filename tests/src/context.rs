@@ -36,6 +36,8 @@ pub struct ContextBuilder {
     /// Whether to enable `VK_EXT_transform_feedback`, and with it its `transformFeedback`
     /// feature.
     transform_feedback: Option<bool>,
+    /// More queue families to create one queue of (the driver shim's `second-queue-family`).
+    more_queue_families: Vec<u32>,
 }
 
 impl Default for ContextBuilder {
@@ -64,6 +66,7 @@ impl ContextBuilder {
             mesh_shader: false,
             task_shader: false,
             transform_feedback: None,
+            more_queue_families: Vec::new(),
         }
     }
 
@@ -175,6 +178,12 @@ impl ContextBuilder {
         ctx
     }
 
+    /// Creates one queue of each of `families` too (beside the graphics and compute family's).
+    pub fn more_queue_families(mut self, families: &[u32]) -> Self {
+        self.more_queue_families = families.to_vec();
+        self
+    }
+
     /// Creates the instance (with a debug-utils messenger, also chained into creation), picks
     /// lavapipe and creates a device with one graphics+compute queue. Panics on any failure.
     pub fn build(&self, entry: &ash::Entry) -> Context {
@@ -187,8 +196,10 @@ impl ContextBuilder {
         let physical_device = pick_lavapipe(&instance);
         let queue_family = graphics_compute_family(&instance, physical_device);
         let priorities = [1.0f32];
-        let queues =
-            [vk::DeviceQueueCreateInfo::default().queue_family_index(queue_family).queue_priorities(&priorities)];
+        let queues: Vec<_> = std::iter::once(queue_family)
+            .chain(self.more_queue_families.iter().copied())
+            .map(|f| vk::DeviceQueueCreateInfo::default().queue_family_index(f).queue_priorities(&priorities))
+            .collect();
         let mut extensions: Vec<_> = self.device_extensions.iter().map(|e| e.as_ptr()).collect();
         if self.maintenance5 {
             extensions.push(ash::khr::maintenance5::NAME.as_ptr());

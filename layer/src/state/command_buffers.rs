@@ -158,6 +158,7 @@ impl Default for CommandBufferState {
                 pass_key: 0,
                 transform_feedback: false,
                 labels: 0,
+                transfers: Vec::new(),
             }),
         }
     }
@@ -213,6 +214,7 @@ impl CommandBufferState {
             r.draw = Default::default();
             r.transform_feedback = false;
             r.labels = 0;
+            r.transfers.clear();
             r.generation = r.generation.wrapping_add(1);
         }
     }
@@ -284,6 +286,7 @@ impl CommandBufferState {
         r.draw = Default::default();
         r.transform_feedback = false;
         r.labels = 0;
+        r.transfers.clear();
         r.generation = r.generation.wrapping_add(1);
     }
 
@@ -297,6 +300,7 @@ impl CommandBufferState {
             r.bound = Default::default();
             r.pushed = Default::default();
             r.draw = Default::default();
+            r.transfers = Vec::new();
         }
     }
 

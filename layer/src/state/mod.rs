@@ -13,6 +13,7 @@ pub mod images;
 pub mod layout_tracking;
 pub mod memory;
 pub mod objects;
+pub mod ownership;
 pub mod pipelines;
 pub mod queries;
 mod records;

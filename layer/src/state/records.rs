@@ -588,6 +588,8 @@ pub struct Recording {
     pub transform_feedback: bool,
     /// Debug utils labels begun in it and not ended since (vkCmdBeginDebugUtilsLabelEXT).
     pub labels: u32,
+    /// The queue family ownership transfers it records, in order (`ownership`).
+    pub transfers: Vec<super::ownership::Transfer>,
 }
 
 /// The draw-time state a recording's commands set besides pipelines and descriptor sets.
@@ -849,6 +851,8 @@ impl Drop for Submission {
 pub struct QueueState {
     pub(super) next_seq: AtomicU64,
     pub(super) submissions: Mutex<VecDeque<Submission>>,
+    /// The family it was retrieved from (`ownership`).
+    pub(super) family: OnceLock<super::ownership::QueueFamily>,
 }
 
 /// A fence's state.
@@ -897,6 +901,8 @@ pub struct ImageState {
     pub(super) binding: OnceLock<MemoryBinding>,
     /// What it was created with, for the transfer commands' rules.
     pub(super) info: OnceLock<super::images::ImageInfo>,
+    /// Ownership transfers released and not yet acquired (`ownership`).
+    pub(super) released: super::ownership::Released,
 }
 
 /// An image view's state: the image it views, and which of its subresources.
@@ -1026,4 +1032,6 @@ pub struct BufferState {
     pub(super) info: OnceLock<BufferInfo>,
     /// Its memory, once bound (a non-sparse buffer is bound at most once).
     pub(super) binding: OnceLock<MemoryBinding>,
+    /// Ownership transfers released and not yet acquired (`ownership`).
+    pub(super) released: super::ownership::Released,
 }

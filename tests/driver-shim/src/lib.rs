@@ -26,6 +26,7 @@ macro_rules! void_fn {
     }};
 }
 
+mod queue_families;
 mod video;
 
 use std::collections::BTreeMap;
@@ -91,6 +92,10 @@ pub struct Behaviours {
     /// `maxImageCount` as `minImageCount` + 1 (lavapipe's headless surface reports no maximum):
     /// the rule about a swapchain's image count needs one.
     pub bounded_surface_images: bool,
+    /// `second-queue-family`: the physical device reports a second queue family, transfer only
+    /// with one queue, whose queues and pools are the driver's family 0's (see
+    /// `queue_families.rs`). The rules about queue families need two, and lavapipe has one.
+    pub second_queue_family: bool,
 }
 
 /// The `maxDrawIndirectCount` that `low-draw-indirect-count` reports.
@@ -128,6 +133,7 @@ impl Behaviours {
                 "video-queue" => b.video_queue = true,
                 "unsupported-surface" => b.unsupported_surface = true,
                 "bounded-surface-images" => b.bounded_surface_images = true,
+                "second-queue-family" => b.second_queue_family = true,
                 _ => return Err(format!("{BEHAVIOURS_VAR}: unknown switch `{name}`")),
             }
         }
@@ -497,6 +503,9 @@ unsafe extern "system" fn get_device_proc_addr(device: vk::Device, name: *const 
         .iter()
         .find(|d| d.key == key)
         .map(|d| (d.gdpa, d.synthetic, d.aliasing.is_some(), d.extra_memory_type.is_some(), d.video))?;
+    if let Some(f) = queue_families::on(key).then(|| queue_families::function(key, device, name)).flatten() {
+        return f;
+    }
     if let Some(f) = device_function(name, synthetic, aliasing, extra, video) {
         return f;
     }
@@ -716,6 +725,15 @@ unsafe extern "system" fn create_device(
         kept.into_iter().filter(|&n| !(behaviours.video_queue && video::is_video_extension(n))).collect();
     local.enabled_extension_count = kept.len() as u32;
     local.pp_enabled_extension_names = kept.as_ptr();
+    // The made-up queue family's queues are not the driver's (only the local copy changes).
+    let fake_family =
+        behaviours.second_queue_family.then(|| queue_families::fake_family(driver_family_count(physical_device)));
+    // SAFETY: a valid create info.
+    let driver_queues = fake_family.and_then(|f| unsafe { queue_families::driver_queues(&local, f) });
+    if let Some((queues, _)) = &driver_queues {
+        local.queue_create_info_count = queues.len() as u32;
+        local.p_queue_create_infos = queues.as_ptr();
+    }
     // …and its structure, unlinked for the call and relinked after. The chain is the caller's:
     // const to the API, but the caller is blocked in this call. The head is the local copy, so
     // only a structure in front of the shim's own is written to, and it is restored.
@@ -778,8 +796,12 @@ unsafe extern "system" fn create_device(
             } else {
                 None
             };
-            let mut s = state();
             let key = dispatch_key(device.as_raw());
+            if let Some(family) = fake_family {
+                let created = driver_queues.as_ref().map_or(0, |(_, n)| *n);
+                queue_families::device_created(device, key, family, created, gdpa);
+            }
+            let mut s = state();
             s.devices.push(Device { key, gdpa, destroy, synthetic, aliasing, extra_memory_type, video });
             s.stats.devices += 1;
             s.stats.extensions_stripped += synthetic as u64;
@@ -873,6 +895,7 @@ unsafe fn queue_family_queries(
     Option<vk::PFN_vkGetPhysicalDeviceQueueFamilyProperties>,
     Option<vk::PFN_vkGetPhysicalDeviceQueueFamilyProperties2>,
     FamilyChange,
+    bool,
 )> {
     // SAFETY: physical devices share their instance's dispatch key.
     let key = unsafe { dispatch_key(physical_device.as_raw()) };
@@ -886,7 +909,20 @@ unsafe fn queue_family_queries(
             .fold(vk::QueueFlags::empty(), |m, (_, f)| m | f),
         add: if b.video_queue { vk::QueueFlags::VIDEO_DECODE_KHR } else { vk::QueueFlags::empty() },
     };
-    Some((i.queue_families, i.queue_families2, change))
+    Some((i.queue_families, i.queue_families2, change, b.second_queue_family))
+}
+
+/// How many queue families the driver has (the next layer's answer).
+///
+/// # Safety
+/// As [`memory_queries`].
+unsafe fn driver_family_count(physical_device: vk::PhysicalDevice) -> u32 {
+    let mut n = 0;
+    // SAFETY: the caller's contract; the next layer's function.
+    if let Some((Some(next), ..)) = unsafe { queue_family_queries(physical_device) } {
+        unsafe { next(physical_device, &mut n, std::ptr::null_mut()) };
+    }
+    n
 }
 
 /// What the switches change in every queue family's flags.
@@ -910,10 +946,15 @@ unsafe extern "system" fn get_physical_device_queue_family_properties(
     // SAFETY: the loader passes a physical device of an instance created through this layer,
     // and the caller's count and array (of `*count` elements when not null).
     unsafe {
-        let Some((Some(next), _, change)) = queue_family_queries(physical_device) else { return };
-        next(physical_device, count, out);
+        let Some((Some(next), _, change, second)) = queue_family_queries(physical_device) else { return };
+        if second {
+            queue_families::properties(physical_device, count, out, next);
+        } else {
+            next(physical_device, count, out);
+        }
         if !out.is_null() && !count.is_null() {
-            for f in std::slice::from_raw_parts_mut(out, *count as usize) {
+            let driver = if second { driver_family_count(physical_device) } else { u32::MAX };
+            for f in std::slice::from_raw_parts_mut(out, *count as usize).iter_mut().take(driver as usize) {
                 change.apply(&mut f.queue_flags);
             }
         }
@@ -927,10 +968,15 @@ unsafe extern "system" fn get_physical_device_queue_family_properties2(
 ) {
     // SAFETY: as for vkGetPhysicalDeviceQueueFamilyProperties.
     unsafe {
-        let Some((_, Some(next), change)) = queue_family_queries(physical_device) else { return };
-        next(physical_device, count, out);
+        let Some((_, Some(next), change, second)) = queue_family_queries(physical_device) else { return };
+        if second {
+            queue_families::properties2(physical_device, count, out, next);
+        } else {
+            next(physical_device, count, out);
+        }
         if !out.is_null() && !count.is_null() {
-            for f in std::slice::from_raw_parts_mut(out, *count as usize) {
+            let driver = if second { driver_family_count(physical_device) } else { u32::MAX };
+            for f in std::slice::from_raw_parts_mut(out, *count as usize).iter_mut().take(driver as usize) {
                 change.apply(&mut f.queue_family_properties.queue_flags);
             }
         }
@@ -1135,6 +1181,7 @@ unsafe extern "system" fn destroy_device(device: vk::Device, allocator: *const v
         let at = s.devices.iter().position(|d| d.key == key);
         at.and_then(|at| s.devices.remove(at).destroy)
     };
+    queue_families::device_destroyed(key);
     if let Some(destroy) = destroy {
         // SAFETY: the next layer's vkDestroyDevice for its own device.
         unsafe { destroy(device, allocator) };

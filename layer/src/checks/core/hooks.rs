@@ -671,12 +671,14 @@ impl ValidationObject for CoreChecks {
     fn pre_call_validate_queue_submit(
         &self,
         cx: &Call<'_>,
-        _queue: VkQueue,
+        queue: VkQueue,
         count: u32,
         submits: *const VkSubmitInfo,
         fence: VkFence,
     ) -> bool {
         let mut skip = self.submitted_fence(cx, fence, &SUBMIT_FENCE);
+        // SAFETY: as below.
+        skip |= self.submit_queue_family(cx, queue, unsafe { slice(submits, count) });
         let root = cx.location();
         let mut layouts = Overlay::default();
         let mut payloads = Payloads::default();
@@ -707,12 +709,14 @@ impl ValidationObject for CoreChecks {
     fn pre_call_validate_queue_submit2(
         &self,
         cx: &Call<'_>,
-        _queue: VkQueue,
+        queue: VkQueue,
         count: u32,
         submits: *const VkSubmitInfo2,
         fence: VkFence,
     ) -> bool {
         let mut skip = Self::submit2_enabled(cx) | self.submitted_fence(cx, fence, &SUBMIT2_FENCE);
+        // SAFETY: as below.
+        skip |= self.submit2_queue_family(cx, queue, unsafe { slice(submits, count) });
         let root = cx.location();
         let mut layouts = Overlay::default();
         let mut payloads = Payloads::default();
@@ -753,6 +757,17 @@ impl ValidationObject for CoreChecks {
             }
         }
         skip
+    }
+
+    fn pre_call_validate_queue_bind_sparse(
+        &self,
+        cx: &Call<'_>,
+        queue: VkQueue,
+        _count: u32,
+        _infos: *const VkBindSparseInfo,
+        _fence: VkFence,
+    ) -> bool {
+        self.bind_sparse_queue_family(cx, queue)
     }
 
     // Memory (memory.rs).

@@ -26,6 +26,7 @@ mod layouts;
 mod memory;
 mod pipelines;
 mod queries;
+mod queue_families;
 mod recording;
 mod render_passes;
 mod rendering;

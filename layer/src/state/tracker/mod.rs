@@ -516,16 +516,19 @@ impl ValidationObject for StateTracker {
         _flags: VkDependencyFlags,
         _memory_count: u32,
         _memory: *const VkMemoryBarrier,
-        _buffer_count: u32,
-        _buffer: *const VkBufferMemoryBarrier,
+        buffer_count: u32,
+        buffers: *const VkBufferMemoryBarrier,
         image_count: u32,
         images: *const VkImageMemoryBarrier,
         _result: (),
     ) {
         self.post_record_call(cx, None);
-        // SAFETY: `image_count` barriers, as the application passed them.
-        let barriers = unsafe { slice(images, image_count) };
+        // SAFETY: `image_count` and `buffer_count` barriers, as the application passed them.
+        let (barriers, buffers) = unsafe { (slice(images, image_count), slice(buffers, buffer_count)) };
         self.barriers(cb, barriers.iter().map(ImageBarrier::from));
+        let buffers =
+            buffers.iter().map(|b| (b.buffer.as_raw(), b.srcQueueFamilyIndex, b.dstQueueFamilyIndex, b.offset, b.size));
+        self.ownership_transfers(cx, cb.as_raw(), buffers, barriers.iter().map(ImageBarrier::from));
     }
 
     fn post_call_record_cmd_pipeline_barrier2(
@@ -539,6 +542,12 @@ impl ValidationObject for StateTracker {
         // SAFETY: the dependency info the application passed.
         let barriers = unsafe { dependency_barriers(info) };
         self.barriers(cb, barriers.iter().map(ImageBarrier::from));
+        // SAFETY: as above.
+        let buffers = unsafe { info.as_ref() }
+            .map_or(&[][..], |i| unsafe { slice(i.pBufferMemoryBarriers, i.bufferMemoryBarrierCount) });
+        let buffers =
+            buffers.iter().map(|b| (b.buffer.as_raw(), b.srcQueueFamilyIndex, b.dstQueueFamilyIndex, b.offset, b.size));
+        self.ownership_transfers(cx, cb.as_raw(), buffers, barriers.iter().map(ImageBarrier::from));
     }
 
     fn post_call_record_cmd_copy_buffer_to_image(
@@ -829,27 +838,33 @@ impl ValidationObject for StateTracker {
         &self,
         cx: &Call<'_>,
         _device: VkDevice,
-        _family: u32,
+        family: u32,
         _index: u32,
         queue: *mut VkQueue,
         _result: (),
     ) {
         self.post_record_call(cx, None);
         // SAFETY: the call wrote the queue.
-        self.queue_retrieved(unsafe { queue.as_ref() }.map_or(0, |q| q.as_raw()));
+        let queue = unsafe { queue.as_ref() }.map_or(0, |q| q.as_raw());
+        self.queue_retrieved(queue);
+        self.queue_family(cx, queue, family);
     }
 
     fn post_call_record_get_device_queue2(
         &self,
         cx: &Call<'_>,
         _device: VkDevice,
-        _info: *const VkDeviceQueueInfo2,
+        info: *const VkDeviceQueueInfo2,
         queue: *mut VkQueue,
         _result: (),
     ) {
         self.post_record_call(cx, None);
-        // SAFETY: the call wrote the queue.
-        self.queue_retrieved(unsafe { queue.as_ref() }.map_or(0, |q| q.as_raw()));
+        // SAFETY: the call wrote the queue, from the queue info it read.
+        let queue = unsafe { queue.as_ref() }.map_or(0, |q| q.as_raw());
+        self.queue_retrieved(queue);
+        if let Some(info) = unsafe { info.as_ref() } {
+            self.queue_family(cx, queue, info.queueFamilyIndex);
+        }
     }
 
     fn post_call_record_begin_command_buffer(
@@ -921,7 +936,8 @@ impl ValidationObject for StateTracker {
         // SAFETY: the call succeeded: `count` valid submit infos.
         let submits = unsafe { slice(submits, count) };
         let primaries = submits.iter().flat_map(|s| unsafe { slice(s.pCommandBuffers, s.commandBufferCount) });
-        self.apply_layouts(primaries.map(|cb| cb.as_raw()));
+        self.apply_layouts(primaries.clone().map(|cb| cb.as_raw()));
+        self.submitted_transfers(primaries.map(|cb| cb.as_raw()));
         let mut batches: Vec<Submission> = submits.iter().map(|s| unsafe { self.submit_info(s) }).collect();
         self.submit(&q, &mut batches, fence);
     }
@@ -939,7 +955,8 @@ impl ValidationObject for StateTracker {
         // SAFETY: the call succeeded: `count` valid submit infos.
         let submits = unsafe { slice(submits, count) };
         let infos = submits.iter().flat_map(|s| unsafe { slice(s.pCommandBufferInfos, s.commandBufferInfoCount) });
-        self.apply_layouts(infos.map(|i| i.commandBuffer.as_raw()));
+        self.apply_layouts(infos.clone().map(|i| i.commandBuffer.as_raw()));
+        self.submitted_transfers(infos.map(|i| i.commandBuffer.as_raw()));
         let mut batches: Vec<Submission> = submits.iter().map(|s| unsafe { self.submit_info2(s) }).collect();
         self.submit(&q, &mut batches, fence);
     }

@@ -254,6 +254,7 @@ impl StateTracker {
         let secondaries: Vec<_> = records.iter().map(|(r, _)| r.clone()).collect();
         self.with_command_buffer(cb, |c| c.executes(records));
         self.executed_layouts(cb, &secondaries);
+        self.executed_transfers(cb.as_raw(), &secondaries);
     }
 
     /// What the tracker records after vkCmdBindDescriptorSets2.
