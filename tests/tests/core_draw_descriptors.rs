@@ -6,7 +6,13 @@
 //! the features what the shader does needs: storage image atomics (`-None-02691`), depth
 //! comparison (`-None-06479`), storage writes and reads of an `Unknown` format
 //! (`-OpTypeImage-07027`, `-07028`; the test-only driver shim takes both from one format, as
-//! lavapipe has them for all), storage texel buffer atomics (`-None-07888`). Each invalid
+//! lavapipe has them for all), storage texel buffer atomics (`-None-07888`); and a combined
+//! image sampler's sampler against the view it samples: linear filters and mipmaps need linear
+//! (`-magFilter-04553`, `-mipmapMode-04770`) or, with a min or max reduction, minmax filtering
+//! (`-magFilter-09598`, `-mipmapMode-09599`), which lavapipe's R32_UINT lacks; immutable samplers
+//! count, not the ones written; unnormalized coordinates need one level and layer
+//! (`-unnormalizedCoordinates-09635`), a 1D or 2D view (`-None-08609`) and no projection, depth
+//! comparison, implicit LOD, bias or offset (`-None-08610`, `-None-08611`). Each invalid
 //! command (the exact ids reported; the call skipped, so it never reaches lavapipe) beside its
 //! valid neighbour, which reports nothing, on every dispatch and draw command lavapipe runs.
 //! Nothing is submitted.
@@ -56,7 +62,8 @@ impl Fixture {
             .vulkan12_features(
                 vk::PhysicalDeviceVulkan12Features::default()
                     .descriptor_binding_partially_bound(true)
-                    .draw_indirect_count(true),
+                    .draw_indirect_count(true)
+                    .sampler_filter_minmax(true),
             )
             .vulkan13_features(vk::PhysicalDeviceVulkan13Features::default().dynamic_rendering(true))
             .build_skipping_errors(&entry);
@@ -208,12 +215,23 @@ impl Fixture {
         view_type: vk::ImageViewType,
         aspect: vk::ImageAspectFlags,
     ) -> vk::ImageView {
+        self.image_view_levels(format, usage, (view_type, aspect), 1)
+    }
+
+    /// The same with `levels` mip levels, all in the view.
+    fn image_view_levels(
+        &self,
+        format: vk::Format,
+        usage: vk::ImageUsageFlags,
+        (view_type, aspect): (vk::ImageViewType, vk::ImageAspectFlags),
+        levels: u32,
+    ) -> vk::ImageView {
         let d = self.d();
         let info = vk::ImageCreateInfo::default()
             .image_type(vk::ImageType::TYPE_2D)
             .format(format)
             .extent(vk::Extent3D { width: 4, height: 4, depth: 1 })
-            .mip_levels(1)
+            .mip_levels(levels)
             .array_layers(1)
             .samples(vk::SampleCountFlags::TYPE_1)
             .usage(usage);
@@ -224,6 +242,7 @@ impl Fixture {
             d.bind_image_memory(image, memory, 0).expect("vkBindImageMemory");
             let mut view = vigil_tests::context::color_view_info(image).format(format).view_type(view_type);
             view.subresource_range.aspect_mask = aspect;
+            view.subresource_range.level_count = levels;
             d.create_image_view(&view, None).expect("vkCreateImageView")
         }
     }
@@ -482,28 +501,20 @@ fn image_views_of_the_wrong_type_or_format() {
         assert_eq!(ids, NONE, "writing the set");
         set
     };
-    let cases = [
-        (set_of([view_2d, atomic, depth]), None),
+    let cases: [(_, &[&str]); 5] = [
+        (set_of([view_2d, atomic, depth]), &[]),
         // A sampler2D given a 2D array view.
-        (set_of([view_array, atomic, depth]), Some("viewType-07752")),
+        (set_of([view_array, atomic, depth]), &["viewType-07752"]),
         // imageAtomicAdd on a view whose format has no atomics.
-        (set_of([view_2d, no_atomic, depth]), Some("None-02691")),
+        (set_of([view_2d, no_atomic, depth]), &["None-02691"]),
         // A depth comparison on a view whose format has none.
-        (set_of([view_2d, atomic, view_2d]), Some("None-06479")),
+        (set_of([view_2d, atomic, view_2d]), &["None-06479"]),
         // A sampler2D (float) given an unsigned integer view.
-        (set_of([view_uint, atomic, depth]), Some("format-07753")),
+        (set_of([view_uint, atomic, depth]), &["format-07753"]),
     ];
     // The same shader's uses in a compute pipeline and in a fragment shader.
     let graphics = graphics_pipeline(&f, layout, IMAGES_FRAGMENT_SPV);
-    for (set, rule) in cases {
-        let expected = |name: &str| rule.map(|r| format!("VUID-{name}-{r}")).into_iter().collect::<Vec<_>>();
-        for (name, dispatch) in f.dispatches() {
-            assert_eq!(f.dispatch_ids(pipeline, layout, set, &*dispatch), expected(name), "{name}");
-        }
-        for (name, draw) in f.draws() {
-            assert_eq!(f.draw_ids(graphics, layout, set, &*draw), expected(name), "{name}");
-        }
-    }
+    check_cases(&f, (pipeline, graphics, layout), &cases);
 }
 
 /// A triangle pipeline (triangle.vert, `fragment_spv`) for dynamic rendering to
@@ -611,20 +622,12 @@ fn storage_images_of_unknown_format_without_the_features() {
         assert_eq!(ids, NONE, "writing the set");
         set
     };
-    let cases = [
-        (set_of([with, with]), None),
-        (set_of([without, with]), Some("OpTypeImage-07027")),
-        (set_of([with, without]), Some("OpTypeImage-07028")),
+    let cases: [(_, &[&str]); 3] = [
+        (set_of([with, with]), &[]),
+        (set_of([without, with]), &["OpTypeImage-07027"]),
+        (set_of([with, without]), &["OpTypeImage-07028"]),
     ];
-    for (set, rule) in cases {
-        let expected = |name: &str| rule.map(|r| format!("VUID-{name}-{r}")).into_iter().collect::<Vec<_>>();
-        for (name, dispatch) in f.dispatches() {
-            assert_eq!(f.dispatch_ids(pipeline, layout, set, &*dispatch), expected(name), "{name}");
-        }
-        for (name, draw) in f.draws() {
-            assert_eq!(f.draw_ids(graphics, layout, set, &*draw), expected(name), "{name}");
-        }
-    }
+    check_cases(&f, (pipeline, graphics, layout), &cases);
 }
 
 #[test]
@@ -675,18 +678,202 @@ fn texel_buffers_of_the_wrong_format() {
         assert_eq!(ids, NONE, "writing the set");
         set
     };
-    let cases = [
-        (set_of([counters, texels]), None),
-        (set_of([no_atomic, texels]), Some("None-07888")),
-        (set_of([counters, uint_texels]), Some("format-07753")),
+    let cases: [(_, &[&str]); 3] = [
+        (set_of([counters, texels]), &[]),
+        (set_of([no_atomic, texels]), &["None-07888"]),
+        (set_of([counters, uint_texels]), &["format-07753"]),
     ];
-    for (set, rule) in cases {
-        let expected = |name: &str| rule.map(|r| format!("VUID-{name}-{r}")).into_iter().collect::<Vec<_>>();
+    check_cases(&f, (pipeline, graphics, layout), &cases);
+}
+
+const SAMPLERS_SPV: &[u8] = include_bytes!("../shaders/samplers.comp.spv");
+const SAMPLERS_FRAGMENT_SPV: &[u8] = include_bytes!("../shaders/samplers.frag.spv");
+
+/// A sampler of `filter` (mag and min), `mipmap` mode, `reduction` mode (chained when not the
+/// default) and unnormalized coordinates.
+fn sampler(
+    f: &Fixture,
+    filter: vk::Filter,
+    mipmap: vk::SamplerMipmapMode,
+    reduction: vk::SamplerReductionMode,
+    unnormalized: bool,
+) -> vk::Sampler {
+    let clamp = vk::SamplerAddressMode::CLAMP_TO_EDGE;
+    let mut info = vk::SamplerCreateInfo::default()
+        .mag_filter(filter)
+        .min_filter(filter)
+        .mipmap_mode(mipmap)
+        .address_mode_u(clamp)
+        .address_mode_v(clamp)
+        .address_mode_w(clamp)
+        .unnormalized_coordinates(unnormalized);
+    let mut chained = vk::SamplerReductionModeCreateInfo::default().reduction_mode(reduction);
+    if reduction != vk::SamplerReductionMode::WEIGHTED_AVERAGE {
+        info = info.push_next(&mut chained);
+    }
+    // SAFETY: a valid create info (unnormalized: equal filters, nearest mipmaps, LOD 0, clamped).
+    unsafe { f.d().create_sampler(&info, None) }.expect("vkCreateSampler")
+}
+
+/// What samplers.comp and samplers.frag use: bindings 0 to 2 combined image samplers (binding 0
+/// with `immutable` samplers when given), 3 a uniform texel buffer, 4 a storage buffer.
+fn samplers_layout(f: &Fixture, immutable: Option<vk::Sampler>) -> vk::DescriptorSetLayout {
+    let immutable = immutable.map(|s| [s]);
+    let bindings: Vec<_> = [T::COMBINED_IMAGE_SAMPLER, T::COMBINED_IMAGE_SAMPLER, T::COMBINED_IMAGE_SAMPLER]
+        .into_iter()
+        .chain([T::UNIFORM_TEXEL_BUFFER, T::STORAGE_BUFFER])
+        .enumerate()
+        .map(|(i, ty)| {
+            let b = vk::DescriptorSetLayoutBinding::default()
+                .binding(i as u32)
+                .descriptor_type(ty)
+                .descriptor_count(1)
+                .stage_flags(ALL);
+            match &immutable {
+                Some(s) if i == 0 => b.immutable_samplers(s),
+                _ => b,
+            }
+        })
+        .collect();
+    let info = vk::DescriptorSetLayoutCreateInfo::default().bindings(&bindings);
+    // SAFETY: a valid create info.
+    unsafe { f.d().create_descriptor_set_layout(&info, None) }.expect("vkCreateDescriptorSetLayout")
+}
+
+/// A set of `layout` (`samplers_layout`) with `images` (sampler and view) at bindings 0 to 2,
+/// `texels` at binding 3 and `storage` at binding 4.
+fn samplers_set(
+    f: &Fixture,
+    layout: vk::DescriptorSetLayout,
+    images: [(vk::Sampler, vk::ImageView); 3],
+    texels: vk::BufferView,
+    storage: vk::Buffer,
+) -> vk::DescriptorSet {
+    let set = f.set(layout);
+    let read = vk::ImageLayout::SHADER_READ_ONLY_OPTIMAL;
+    let infos =
+        images.map(|(sampler, image_view)| [vk::DescriptorImageInfo { sampler, image_view, image_layout: read }]);
+    let texels = [texels];
+    let mut writes: Vec<_> = infos
+        .iter()
+        .enumerate()
+        .map(|(i, info)| {
+            vk::WriteDescriptorSet::default()
+                .dst_set(set)
+                .dst_binding(i as u32)
+                .descriptor_type(T::COMBINED_IMAGE_SAMPLER)
+                .image_info(info)
+        })
+        .collect();
+    writes.push(
+        vk::WriteDescriptorSet::default()
+            .dst_set(set)
+            .dst_binding(3)
+            .descriptor_type(T::UNIFORM_TEXEL_BUFFER)
+            .descriptor_count(1)
+            .texel_buffer_view(&texels),
+    );
+    // SAFETY: valid writes of live views and samplers.
+    let ids = f.ctx.messages.problem_ids_of(|| unsafe { f.d().update_descriptor_sets(&writes, &[]) });
+    assert_eq!(ids, NONE, "writing the set");
+    f.write_buffers(set, 4, 0, T::STORAGE_BUFFER, &[storage]);
+    set
+}
+
+/// Checks every dispatch with `pipeline` and every draw with `graphics` (both of `layout`) on
+/// each case's set: exactly the case's rules reported, per command.
+fn check_cases(
+    f: &Fixture,
+    (pipeline, graphics, layout): (vk::Pipeline, vk::Pipeline, vk::PipelineLayout),
+    cases: &[(vk::DescriptorSet, &[&str])],
+) {
+    for (i, &(set, rules)) in cases.iter().enumerate() {
+        let expected = |name: &str| rules.iter().map(|r| format!("VUID-{name}-{r}")).collect::<Vec<_>>();
         for (name, dispatch) in f.dispatches() {
-            assert_eq!(f.dispatch_ids(pipeline, layout, set, &*dispatch), expected(name), "{name}");
+            assert_eq!(f.dispatch_ids(pipeline, layout, set, &*dispatch), expected(name), "case {i}: {name}");
         }
         for (name, draw) in f.draws() {
-            assert_eq!(f.draw_ids(graphics, layout, set, &*draw), expected(name), "{name}");
+            assert_eq!(f.draw_ids(graphics, layout, set, &*draw), expected(name), "case {i}: {name}");
         }
     }
+}
+
+#[test]
+fn samplers_filtering_views_without_the_features() {
+    let f = Fixture::new();
+    use vk::{Filter as Fl, SamplerMipmapMode as M, SamplerReductionMode as R};
+    let nearest = sampler(&f, Fl::NEAREST, M::NEAREST, R::WEIGHTED_AVERAGE, false);
+    let linear = sampler(&f, Fl::LINEAR, M::NEAREST, R::WEIGHTED_AVERAGE, false);
+    let linear_mipmaps = sampler(&f, Fl::NEAREST, M::LINEAR, R::WEIGHTED_AVERAGE, false);
+    let linear_min = sampler(&f, Fl::LINEAR, M::NEAREST, R::MIN, false);
+    let linear_mipmaps_max = sampler(&f, Fl::NEAREST, M::LINEAR, R::MAX, false);
+    let nearest_min = sampler(&f, Fl::NEAREST, M::NEAREST, R::MIN, false);
+    let (sampled, color, two_d) =
+        (vk::ImageUsageFlags::SAMPLED, vk::ImageAspectFlags::COLOR, vk::ImageViewType::TYPE_2D);
+    let uint = f.image_view(vk::Format::R32_UINT, sampled, two_d, color);
+    let unorm = f.image_view(vk::Format::R8G8B8A8_UNORM, sampled, two_d, color);
+    // What the cases rely on, as lavapipe reports it: R32_UINT is sampled but filtered neither
+    // linearly nor by minmax; R8G8B8A8_UNORM is filtered linearly.
+    use vk::FormatFeatureFlags2 as F;
+    let filters = F::SAMPLED_IMAGE_FILTER_LINEAR | F::SAMPLED_IMAGE_FILTER_MINMAX;
+    let r32ui = f.features(vk::Format::R32_UINT);
+    assert!(r32ui.contains(F::SAMPLED_IMAGE) && !r32ui.intersects(filters), "{r32ui:?}");
+    assert!(f.features(vk::Format::R8G8B8A8_UNORM).contains(F::SAMPLED_IMAGE_FILTER_LINEAR));
+    let texels = f.texel_view(f.buffer(vk::BufferUsageFlags::UNIFORM_TEXEL_BUFFER), vk::Format::R32_UINT);
+    let storage = f.buffer(vk::BufferUsageFlags::STORAGE_BUFFER);
+
+    let set_layout = samplers_layout(&f, None);
+    let layout = f.pipeline_layout(set_layout);
+    let pipelines = (f.compute(SAMPLERS_SPV, layout), graphics_pipeline(&f, layout, SAMPLERS_FRAGMENT_SPV), layout);
+    // Bindings 1 and 2 sample R8G8B8A8_UNORM linearly: never reported.
+    let set_of = |s| samplers_set(&f, set_layout, [(s, uint), (linear, unorm), (linear, unorm)], texels, storage);
+    let cases: [(_, &[&str]); 6] = [
+        (set_of(nearest), &[]),
+        (set_of(nearest_min), &[]),
+        (set_of(linear), &["magFilter-04553"]),
+        (set_of(linear_mipmaps), &["mipmapMode-04770"]),
+        (set_of(linear_min), &["magFilter-09598"]),
+        (set_of(linear_mipmaps_max), &["mipmapMode-09599"]),
+    ];
+    check_cases(&f, pipelines, &cases);
+
+    // Binding 0's immutable sampler counts, not the one written.
+    for (immutable, written, rules) in [(linear, nearest, &["magFilter-04553"][..]), (nearest, linear, &[])] {
+        let set_layout = samplers_layout(&f, Some(immutable));
+        let layout = f.pipeline_layout(set_layout);
+        let pipelines = (f.compute(SAMPLERS_SPV, layout), graphics_pipeline(&f, layout, SAMPLERS_FRAGMENT_SPV), layout);
+        let set = samplers_set(&f, set_layout, [(written, uint), (linear, unorm), (linear, unorm)], texels, storage);
+        check_cases(&f, pipelines, &[(set, rules)]);
+    }
+}
+
+#[test]
+fn samplers_with_unnormalized_coordinates() {
+    let f = Fixture::new();
+    use vk::{Filter as Fl, SamplerMipmapMode as M, SamplerReductionMode as R};
+    let nearest = sampler(&f, Fl::NEAREST, M::NEAREST, R::WEIGHTED_AVERAGE, false);
+    let unnormalized = sampler(&f, Fl::NEAREST, M::NEAREST, R::WEIGHTED_AVERAGE, true);
+    let (sampled, color) = (vk::ImageUsageFlags::SAMPLED, vk::ImageAspectFlags::COLOR);
+    let two_d = vk::ImageViewType::TYPE_2D;
+    let uint = f.image_view(vk::Format::R32_UINT, sampled, two_d, color);
+    let uint_levels = f.image_view_levels(vk::Format::R32_UINT, sampled, (two_d, color), 2);
+    let uint_array = f.image_view(vk::Format::R32_UINT, sampled, vk::ImageViewType::TYPE_2D_ARRAY, color);
+    let unorm = f.image_view(vk::Format::R8G8B8A8_UNORM, sampled, two_d, color);
+    let texels = f.texel_view(f.buffer(vk::BufferUsageFlags::UNIFORM_TEXEL_BUFFER), vk::Format::R32_UINT);
+    let storage = f.buffer(vk::BufferUsageFlags::STORAGE_BUFFER);
+    let set_layout = samplers_layout(&f, None);
+    let layout = f.pipeline_layout(set_layout);
+    let pipelines = (f.compute(SAMPLERS_SPV, layout), graphics_pipeline(&f, layout, SAMPLERS_FRAGMENT_SPV), layout);
+    let set_of = |images| samplers_set(&f, set_layout, images, texels, storage);
+    // Binding 0 is sampled at an explicit LOD, 1 with a projection, 2 with an offset.
+    let (plain, projected, offset) = ((nearest, unorm), (nearest, unorm), (nearest, unorm));
+    let cases: [(_, &[&str]); 5] = [
+        (set_of([(unnormalized, uint), projected, offset]), &[]),
+        (set_of([(unnormalized, uint_levels), projected, offset]), &["unnormalizedCoordinates-09635"]),
+        // A usampler2D given a 2D array view breaks the view type rule too.
+        (set_of([(unnormalized, uint_array), projected, offset]), &["viewType-07752", "None-08609"]),
+        (set_of([(nearest, uint), (unnormalized, unorm), offset]), &["None-08610"]),
+        (set_of([(nearest, uint), plain, (unnormalized, unorm)]), &["None-08611"]),
+    ];
+    check_cases(&f, pipelines, &cases);
 }

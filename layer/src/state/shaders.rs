@@ -75,6 +75,14 @@ pub const IMAGE_DEPTH_COMPARE: u8 = 0x2;
 pub const IMAGE_READ: u8 = 0x4;
 /// `ResourceUse::ops`: written as a storage image (`OpImageWrite`).
 pub const IMAGE_WRITE: u8 = 0x8;
+/// `ResourceUse::ops`: sampled (`OpImageSample*`, `OpImageSparseSample*`): its sampler filters.
+pub const IMAGE_SAMPLE: u8 = 0x10;
+/// `ResourceUse::ops`: sampled by an instruction with `ImplicitLod`, `Dref` or `Proj` in its
+/// name, which a sampler with unnormalized coordinates must not be used with.
+pub const IMAGE_SAMPLE_IMPLICIT_DREF_PROJ: u8 = 0x20;
+/// `ResourceUse::ops`: sampled with a LOD bias or an offset (`Bias`, `Offset`, `ConstOffset`,
+/// `ConstOffsets`, `Offsets` image operands), which unnormalized coordinates forbid too.
+pub const IMAGE_SAMPLE_BIAS_OFFSET: u8 = 0x40;
 
 /// What one entry point statically uses.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -352,26 +360,45 @@ impl Collector {
             }
             _ => {}
         }
+        let implicit_dref_proj = IMAGE_SAMPLE | IMAGE_SAMPLE_IMPLICIT_DREF_PROJ;
         let what = match op {
             Op::ImageTexelPointer => IMAGE_ATOMIC,
             Op::ImageSampleDrefImplicitLod
             | Op::ImageSampleDrefExplicitLod
             | Op::ImageSampleProjDrefImplicitLod
             | Op::ImageSampleProjDrefExplicitLod
-            | Op::ImageDrefGather
             | Op::ImageSparseSampleDrefImplicitLod
             | Op::ImageSparseSampleDrefExplicitLod
             | Op::ImageSparseSampleProjDrefImplicitLod
-            | Op::ImageSparseSampleProjDrefExplicitLod
-            | Op::ImageSparseDrefGather => IMAGE_DEPTH_COMPARE,
+            | Op::ImageSparseSampleProjDrefExplicitLod => IMAGE_DEPTH_COMPARE | implicit_dref_proj,
+            Op::ImageDrefGather | Op::ImageSparseDrefGather => IMAGE_DEPTH_COMPARE,
+            Op::ImageSampleImplicitLod
+            | Op::ImageSampleProjImplicitLod
+            | Op::ImageSampleProjExplicitLod
+            | Op::ImageSparseSampleImplicitLod
+            | Op::ImageSparseSampleProjImplicitLod
+            | Op::ImageSparseSampleProjExplicitLod => implicit_dref_proj,
+            Op::ImageSampleExplicitLod | Op::ImageSparseSampleExplicitLod => IMAGE_SAMPLE,
             Op::ImageRead | Op::ImageSparseRead => IMAGE_READ,
             Op::ImageWrite => IMAGE_WRITE,
             _ => return,
+        };
+        let what = if what & IMAGE_SAMPLE != 0 && biased_or_offset(&inst.operands) {
+            what | IMAGE_SAMPLE_BIAS_OFFSET
+        } else {
+            what
         };
         if let Some(var) = self.variable_of(first) {
             self.image_ops.entry(f).or_default().push((var, what));
         }
     }
+}
+
+/// Whether an image instruction's operands include a LOD bias or an offset.
+fn biased_or_offset(operands: &[Operand]) -> bool {
+    use rspirv::spirv::ImageOperands as I;
+    let these = I::BIAS | I::CONST_OFFSET | I::OFFSET | I::CONST_OFFSETS | I::OFFSETS;
+    operands.iter().any(|o| matches!(o, Operand::ImageOperands(m) if m.intersects(these)))
 }
 
 impl Consumer for Collector {
@@ -519,6 +546,7 @@ impl Types<'_> {
             Some((Op::TypeInt, Some(0))) => NUMERIC_UINT,
             _ => 0,
         };
+
         Some(ImageType {
             dim: *dim as u32,
             arrayed: arrayed == 1,
@@ -824,9 +852,14 @@ mod tests {
         assert_eq!(
             e[0].resources,
             [
-                r(0, false, image(true, NUMERIC_FLOAT), 0),
+                r(0, false, image(true, NUMERIC_FLOAT), IMAGE_SAMPLE),
                 r(1, true, image(false, NUMERIC_UINT), IMAGE_ATOMIC),
-                r(2, false, image(true, NUMERIC_FLOAT), IMAGE_DEPTH_COMPARE)
+                r(
+                    2,
+                    false,
+                    image(true, NUMERIC_FLOAT),
+                    IMAGE_DEPTH_COMPARE | IMAGE_SAMPLE | IMAGE_SAMPLE_IMPLICIT_DREF_PROJ
+                )
             ]
         );
     }
