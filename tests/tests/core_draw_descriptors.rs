@@ -10,7 +10,8 @@
 //! image sampler's sampler against the view it samples: linear filters and mipmaps need linear
 //! (`-magFilter-04553`, `-mipmapMode-04770`) or, with a min or max reduction, minmax filtering
 //! (`-magFilter-09598`, `-mipmapMode-09599`), which lavapipe's R32_UINT lacks; immutable samplers
-//! count, not the ones written; unnormalized coordinates need one level and layer
+//! count, not the ones written, and a separate sampler counts for the images the shader samples
+//! with it; unnormalized coordinates need one level and layer
 //! (`-unnormalizedCoordinates-09635`), a 1D or 2D view (`-None-08609`) and no projection, depth
 //! comparison, implicit LOD, bias or offset (`-None-08610`, `-None-08611`). Each invalid
 //! command (the exact ids reported; the call skipped, so it never reaches lavapipe) beside its
@@ -75,6 +76,8 @@ impl Fixture {
             vk::DescriptorPoolSize { ty: T::STORAGE_IMAGE, descriptor_count: 64 },
             vk::DescriptorPoolSize { ty: T::STORAGE_TEXEL_BUFFER, descriptor_count: 16 },
             vk::DescriptorPoolSize { ty: T::UNIFORM_TEXEL_BUFFER, descriptor_count: 16 },
+            vk::DescriptorPoolSize { ty: T::SAMPLER, descriptor_count: 16 },
+            vk::DescriptorPoolSize { ty: T::SAMPLED_IMAGE, descriptor_count: 32 },
         ];
         // SAFETY: valid create infos for this device.
         unsafe {
@@ -693,8 +696,7 @@ const SAMPLERS_FRAGMENT_SPV: &[u8] = include_bytes!("../shaders/samplers.frag.sp
 /// default) and unnormalized coordinates.
 fn sampler(
     f: &Fixture,
-    filter: vk::Filter,
-    mipmap: vk::SamplerMipmapMode,
+    (filter, mipmap): (vk::Filter, vk::SamplerMipmapMode),
     reduction: vk::SamplerReductionMode,
     unnormalized: bool,
 ) -> vk::Sampler {
@@ -715,13 +717,36 @@ fn sampler(
     unsafe { f.d().create_sampler(&info, None) }.expect("vkCreateSampler")
 }
 
+/// A sampler of `filter` and `mipmap` mode, with the default reduction and normalized
+/// coordinates.
+fn filtering(f: &Fixture, filter: vk::Filter, mipmap: vk::SamplerMipmapMode) -> vk::Sampler {
+    sampler(f, (filter, mipmap), vk::SamplerReductionMode::WEIGHTED_AVERAGE, false)
+}
+
+/// A 4×4 2D image of `format` to sample (`levels` mip levels), with a 2D view of it all.
+fn sampled_view(f: &Fixture, format: vk::Format, levels: u32) -> vk::ImageView {
+    let two_d = (vk::ImageViewType::TYPE_2D, vk::ImageAspectFlags::COLOR);
+    f.image_view_levels(format, vk::ImageUsageFlags::SAMPLED, two_d, levels)
+}
+
 /// What samplers.comp and samplers.frag use: bindings 0 to 2 combined image samplers (binding 0
 /// with `immutable` samplers when given), 3 a uniform texel buffer, 4 a storage buffer.
 fn samplers_layout(f: &Fixture, immutable: Option<vk::Sampler>) -> vk::DescriptorSetLayout {
-    let immutable = immutable.map(|s| [s]);
-    let bindings: Vec<_> = [T::COMBINED_IMAGE_SAMPLER, T::COMBINED_IMAGE_SAMPLER, T::COMBINED_IMAGE_SAMPLER]
-        .into_iter()
-        .chain([T::UNIFORM_TEXEL_BUFFER, T::STORAGE_BUFFER])
+    let cis = T::COMBINED_IMAGE_SAMPLER;
+    layout_with_immutable(f, &[cis, cis, cis, T::UNIFORM_TEXEL_BUFFER, T::STORAGE_BUFFER], immutable.map(|s| (0, s)))
+}
+
+/// A set layout of one descriptor of each of `types`, by binding number from 0, one binding
+/// with an immutable sampler when given.
+fn layout_with_immutable(
+    f: &Fixture,
+    types: &[vk::DescriptorType],
+    immutable: Option<(usize, vk::Sampler)>,
+) -> vk::DescriptorSetLayout {
+    let samplers = immutable.map(|(_, s)| [s]);
+    let bindings: Vec<_> = types
+        .iter()
+        .copied()
         .enumerate()
         .map(|(i, ty)| {
             let b = vk::DescriptorSetLayoutBinding::default()
@@ -729,8 +754,8 @@ fn samplers_layout(f: &Fixture, immutable: Option<vk::Sampler>) -> vk::Descripto
                 .descriptor_type(ty)
                 .descriptor_count(1)
                 .stage_flags(ALL);
-            match &immutable {
-                Some(s) if i == 0 => b.immutable_samplers(s),
+            match (&samplers, immutable) {
+                (Some(s), Some((at, _))) if i == at => b.immutable_samplers(s),
                 _ => b,
             }
         })
@@ -802,16 +827,14 @@ fn check_cases(
 fn samplers_filtering_views_without_the_features() {
     let f = Fixture::new();
     use vk::{Filter as Fl, SamplerMipmapMode as M, SamplerReductionMode as R};
-    let nearest = sampler(&f, Fl::NEAREST, M::NEAREST, R::WEIGHTED_AVERAGE, false);
-    let linear = sampler(&f, Fl::LINEAR, M::NEAREST, R::WEIGHTED_AVERAGE, false);
-    let linear_mipmaps = sampler(&f, Fl::NEAREST, M::LINEAR, R::WEIGHTED_AVERAGE, false);
-    let linear_min = sampler(&f, Fl::LINEAR, M::NEAREST, R::MIN, false);
-    let linear_mipmaps_max = sampler(&f, Fl::NEAREST, M::LINEAR, R::MAX, false);
-    let nearest_min = sampler(&f, Fl::NEAREST, M::NEAREST, R::MIN, false);
-    let (sampled, color, two_d) =
-        (vk::ImageUsageFlags::SAMPLED, vk::ImageAspectFlags::COLOR, vk::ImageViewType::TYPE_2D);
-    let uint = f.image_view(vk::Format::R32_UINT, sampled, two_d, color);
-    let unorm = f.image_view(vk::Format::R8G8B8A8_UNORM, sampled, two_d, color);
+    let nearest = filtering(&f, Fl::NEAREST, M::NEAREST);
+    let linear = filtering(&f, Fl::LINEAR, M::NEAREST);
+    let linear_mipmaps = filtering(&f, Fl::NEAREST, M::LINEAR);
+    let linear_min = sampler(&f, (Fl::LINEAR, M::NEAREST), R::MIN, false);
+    let linear_mipmaps_max = sampler(&f, (Fl::NEAREST, M::LINEAR), R::MAX, false);
+    let nearest_min = sampler(&f, (Fl::NEAREST, M::NEAREST), R::MIN, false);
+    let uint = sampled_view(&f, vk::Format::R32_UINT, 1);
+    let unorm = sampled_view(&f, vk::Format::R8G8B8A8_UNORM, 1);
     // What the cases rely on, as lavapipe reports it: R32_UINT is sampled but filtered neither
     // linearly nor by minmax; R8G8B8A8_UNORM is filtered linearly.
     use vk::FormatFeatureFlags2 as F;
@@ -851,14 +874,13 @@ fn samplers_filtering_views_without_the_features() {
 fn samplers_with_unnormalized_coordinates() {
     let f = Fixture::new();
     use vk::{Filter as Fl, SamplerMipmapMode as M, SamplerReductionMode as R};
-    let nearest = sampler(&f, Fl::NEAREST, M::NEAREST, R::WEIGHTED_AVERAGE, false);
-    let unnormalized = sampler(&f, Fl::NEAREST, M::NEAREST, R::WEIGHTED_AVERAGE, true);
+    let nearest = filtering(&f, Fl::NEAREST, M::NEAREST);
+    let unnormalized = sampler(&f, (Fl::NEAREST, M::NEAREST), R::WEIGHTED_AVERAGE, true);
     let (sampled, color) = (vk::ImageUsageFlags::SAMPLED, vk::ImageAspectFlags::COLOR);
-    let two_d = vk::ImageViewType::TYPE_2D;
-    let uint = f.image_view(vk::Format::R32_UINT, sampled, two_d, color);
-    let uint_levels = f.image_view_levels(vk::Format::R32_UINT, sampled, (two_d, color), 2);
+    let uint = sampled_view(&f, vk::Format::R32_UINT, 1);
+    let uint_levels = sampled_view(&f, vk::Format::R32_UINT, 2);
     let uint_array = f.image_view(vk::Format::R32_UINT, sampled, vk::ImageViewType::TYPE_2D_ARRAY, color);
-    let unorm = f.image_view(vk::Format::R8G8B8A8_UNORM, sampled, two_d, color);
+    let unorm = sampled_view(&f, vk::Format::R8G8B8A8_UNORM, 1);
     let texels = f.texel_view(f.buffer(vk::BufferUsageFlags::UNIFORM_TEXEL_BUFFER), vk::Format::R32_UINT);
     let storage = f.buffer(vk::BufferUsageFlags::STORAGE_BUFFER);
     let set_layout = samplers_layout(&f, None);
@@ -876,4 +898,59 @@ fn samplers_with_unnormalized_coordinates() {
         (set_of([(nearest, uint), plain, (unnormalized, unorm)]), &["None-08611"]),
     ];
     check_cases(&f, pipelines, &cases);
+}
+
+const SEPARATE_SPV: &[u8] = include_bytes!("../shaders/separate.comp.spv");
+const SEPARATE_FRAGMENT_SPV: &[u8] = include_bytes!("../shaders/separate.frag.spv");
+
+#[test]
+fn separate_samplers_filtering_views_without_the_features() {
+    let f = Fixture::new();
+    use vk::{Filter as Fl, SamplerMipmapMode as M, SamplerReductionMode as R};
+    let nearest = filtering(&f, Fl::NEAREST, M::NEAREST);
+    let linear = filtering(&f, Fl::LINEAR, M::NEAREST);
+    let unnormalized = sampler(&f, (Fl::NEAREST, M::NEAREST), R::WEIGHTED_AVERAGE, true);
+    let uint = sampled_view(&f, vk::Format::R32_UINT, 1);
+    let uint_levels = sampled_view(&f, vk::Format::R32_UINT, 2);
+    let unorm = sampled_view(&f, vk::Format::R8G8B8A8_UNORM, 1);
+    let storage = f.buffer(vk::BufferUsageFlags::STORAGE_BUFFER);
+    // Binding 1's sampler samples binding 0 (R32_UINT, not filtered linearly on lavapipe) and
+    // binding 2 (R8G8B8A8_UNORM, filtered linearly).
+    let types = [T::SAMPLED_IMAGE, T::SAMPLER, T::SAMPLED_IMAGE, T::STORAGE_BUFFER];
+    // The set's images, and its sampler unless the layout has an immutable one.
+    let set_of = |set_layout, view, sampler: Option<vk::Sampler>| {
+        let set = f.set(set_layout);
+        let read = vk::ImageLayout::SHADER_READ_ONLY_OPTIMAL;
+        let image = |image_view| [vk::DescriptorImageInfo { image_view, image_layout: read, ..Default::default() }];
+        let (first, second) = (image(view), image(unorm));
+        let sampler = sampler.map(|sampler| [vk::DescriptorImageInfo { sampler, ..Default::default() }]);
+        let write = |binding, ty, info| {
+            vk::WriteDescriptorSet::default().dst_set(set).dst_binding(binding).descriptor_type(ty).image_info(info)
+        };
+        let mut writes = vec![write(0, T::SAMPLED_IMAGE, &first), write(2, T::SAMPLED_IMAGE, &second)];
+        writes.extend(sampler.as_ref().map(|s| write(1, T::SAMPLER, s)));
+        // SAFETY: valid writes of live views and samplers.
+        let ids = f.ctx.messages.problem_ids_of(|| unsafe { f.d().update_descriptor_sets(&writes, &[]) });
+        assert_eq!(ids, NONE, "writing the set");
+        f.write_buffers(set, 3, 0, T::STORAGE_BUFFER, &[storage]);
+        set
+    };
+    let set_layout = layout_with_immutable(&f, &types, None);
+    let layout = f.pipeline_layout(set_layout);
+    let pipelines = (f.compute(SEPARATE_SPV, layout), graphics_pipeline(&f, layout, SEPARATE_FRAGMENT_SPV), layout);
+    let cases: [(_, &[&str]); 4] = [
+        (set_of(set_layout, uint, Some(nearest)), &[]),
+        (set_of(set_layout, uint, Some(linear)), &["magFilter-04553"]),
+        (set_of(set_layout, uint, Some(unnormalized)), &[]),
+        (set_of(set_layout, uint_levels, Some(unnormalized)), &["unnormalizedCoordinates-09635"]),
+    ];
+    check_cases(&f, pipelines, &cases);
+
+    // An immutable sampler.
+    for (immutable, rules) in [(linear, &["magFilter-04553"][..]), (nearest, &[])] {
+        let set_layout = layout_with_immutable(&f, &types, Some((1, immutable)));
+        let layout = f.pipeline_layout(set_layout);
+        let pipelines = (f.compute(SEPARATE_SPV, layout), graphics_pipeline(&f, layout, SEPARATE_FRAGMENT_SPV), layout);
+        check_cases(&f, pipelines, &[(set_of(set_layout, uint, None), rules)]);
+    }
 }

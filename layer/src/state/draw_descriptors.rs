@@ -65,8 +65,9 @@ pub struct Descriptor<'a> {
     pub written: Option<Written>,
     /// The record of the resource it names, when known at the write.
     pub record: Option<&'a Weak<ObjectRecord>>,
-    /// A combined image sampler's sampler: its binding's immutable sampler, else the one it was
-    /// written with; `None` when Vigil does not know it.
+    /// Its binding's immutable sampler (sampler and combined image sampler bindings), else a
+    /// combined image sampler's written one; `None` when Vigil does not know it (a sampler
+    /// descriptor's written sampler is its record's).
     pub sampler: Option<SamplerInfo>,
 }
 

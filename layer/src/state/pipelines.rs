@@ -340,6 +340,11 @@ impl ShaderUses {
             self.sets = self.resources.iter().map(|r| r.set).collect();
             self.sets.dedup();
         }
+        if !e.sampled_pairs.is_empty() {
+            let mut pairs = std::mem::take(&mut self.sampled_pairs);
+            pairs.extend_from_slice(&e.sampled_pairs);
+            self.sampled_pairs = super::shaders::merge_pairs(pairs);
+        }
         if let Some(size) = e.push_constants {
             self.push_constant_stages |= e.stage;
             self.push_constant_size = self.push_constant_size.max(size);

@@ -701,6 +701,8 @@ pub struct PipelineInfo {
 pub struct ShaderUses {
     /// The descriptor bindings, sorted by set and binding, each once.
     pub resources: Vec<super::shaders::ResourceUse>,
+    /// The images sampled with separate samplers, sorted, each pair once.
+    pub sampled_pairs: Vec<super::shaders::SampledPair>,
     /// The set numbers among them, ascending, each once.
     pub sets: Vec<u32>,
     /// The stages (`VkShaderStageFlags`) that use push constants.

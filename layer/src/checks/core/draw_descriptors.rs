@@ -18,7 +18,8 @@
 //! `-mipmapMode-09599`); with unnormalized coordinates, a view of one level and layer
 //! (`-unnormalizedCoordinates-09635`), 1D or 2D (`-None-08609`), never sampled by an
 //! instruction with ImplicitLod, Dref or Proj (`-None-08610`) or with a bias or offset
-//! (`-None-08611`).
+//! (`-None-08611`). The same rules hold for a sampled image the shader samples with a separate
+//! sampler (`OpSampledImage` of the two, neither an array: reflection's `SampledPair`).
 //! Format features are those of the view's format with its image's
 //! tiling, asked of the driver (`VkFormatProperties3`) when the view is created.
 //!
@@ -33,9 +34,8 @@
 //! written until the submission), sampler bindings with immutable samplers, inline uniform
 //! blocks, push descriptor sets, descriptor buffers and heaps, sets whose layout is not defined
 //! like the pipeline layout's (`-None-08600` reports those), whether the sampler of a combined
-//! image sampler was destroyed, separate samplers and sampled images (reflection does not pair
-//! an `OpSampledImage`'s image with its sampler: the sampler rules above are checked for
-//! combined image samplers only), resources the tracker did not know when they were written, format features of
+//! image sampler was destroyed, arrays of separate samplers or of the images they sample (their
+//! elements pair by index, which reflection does not follow), resources the tracker did not know when they were written, format features of
 //! views of images with DRM format modifiers or on devices before Vulkan 1.3, and images reached
 //! through function parameters.
 
@@ -48,10 +48,11 @@ use crate::state::command_buffers::Recording;
 use crate::state::descriptors::ViewInfo;
 use crate::state::descriptors::{BINDING_PARTIALLY_BOUND, BINDING_UPDATE_AFTER_BIND};
 use crate::state::draw_descriptors::Descriptor;
+use crate::state::pipelines::SetLayoutBinding;
 use crate::state::pipelines::{bind_point_name, BoundPoint, PipelineLayoutInfo};
 use crate::state::samplers::{SamplerInfo, REDUCTION_MAX, REDUCTION_MIN, REDUCTION_WEIGHTED_AVERAGE};
 use crate::state::shaders::{
-    ResourceUse, IMAGE_ATOMIC, IMAGE_DEPTH_COMPARE, IMAGE_READ, IMAGE_SAMPLE, IMAGE_SAMPLE_BIAS_OFFSET,
+    ResourceUse, SampledPair, IMAGE_ATOMIC, IMAGE_DEPTH_COMPARE, IMAGE_READ, IMAGE_SAMPLE, IMAGE_SAMPLE_BIAS_OFFSET,
     IMAGE_SAMPLE_IMPLICIT_DREF_PROJ, IMAGE_WRITE, NUMERIC_FLOAT, NUMERIC_SINT, NUMERIC_UINT,
 };
 use crate::state::{ObjectRecord, OBJECTS};
@@ -1006,6 +1007,22 @@ impl CoreChecks {
             problems |= 1u32.checked_shl(u.set).unwrap_or(0);
             skip |= self.report_problems(cx, ids, u, &found, (cb, point, p.key.handle));
         }
+        // Images sampled with separate samplers: checked unless both sets are clean.
+        for pair in &info.uses.sampled_pairs {
+            let sets = [pair.image.0, pair.sampler.0];
+            if sets.iter().all(|&n| n < 32 && clean & 1 << n != 0) {
+                continue;
+            }
+            let Some(u) = info.uses.resources.iter().find(|u| (u.set, u.binding) == pair.image) else { continue };
+            let Some(found) = self.pair_problems((r, bound, pl), pair, u) else { continue };
+            if found.count.iter().all(|&c| c == 0) {
+                continue;
+            }
+            for n in sets {
+                problems |= 1u32.checked_shl(n).unwrap_or(0);
+            }
+            skip |= self.report_problems(cx, ids, u, &found, (cb, point, p.key.handle));
+        }
         // Each set checked now and found valid keeps its verdict.
         for &n in
             info.uses.sets.iter().filter(|&&n| n < 32 && prints[n as usize] != 0 && (clean | problems) & 1 << n == 0)
@@ -1020,19 +1037,19 @@ impl CoreChecks {
         skip
     }
 
-    /// The problems of binding `u` in the set bound for it, when Vigil checks it there.
-    fn binding_problems(
+    /// Runs `f` on the first `elements` descriptors of binding `binding` of the set bound as
+    /// set number `set`, with the binding, when Vigil checks that binding there.
+    fn with_bound_binding<R>(
         &self,
-        r: &Recording,
-        bound: &BoundPoint,
-        pl: &PipelineLayoutInfo,
-        u: &ResourceUse,
-    ) -> Option<Found> {
-        if pl.pushes_set(u.set) {
+        (r, bound, pl): (&Recording, &BoundPoint, &PipelineLayoutInfo),
+        (set, binding, elements): (u32, u32, Option<u32>),
+        f: impl FnOnce(&SetLayoutBinding, &mut dyn Iterator<Item = Descriptor<'_>>) -> Option<R>,
+    ) -> Option<R> {
+        if pl.pushes_set(set) {
             return None;
         }
-        let set = bound.sets.get(u.set as usize).copied().flatten()?.set?;
-        let expected = pl.set_layouts.get(u.set as usize)?.as_ref()?;
+        let expected = pl.set_layouts.get(set as usize)?.as_ref()?;
+        let set = bound.sets.get(set as usize).copied().flatten()?.set?;
         r.references
             .with_record(set, |s| {
                 let state = s.descriptor_set_state().filter(|_| !s.destroyed())?;
@@ -1044,23 +1061,65 @@ impl CoreChecks {
                     return None;
                 }
                 state
-                    .with_descriptors(u.binding, u.elements, |b, descriptors| {
-                        use VkDescriptorType as T;
+                    .with_descriptors(binding, elements, |b, descriptors| {
                         let not_followed = b.flags & (BINDING_PARTIALLY_BOUND | BINDING_UPDATE_AFTER_BIND) != 0
-                            || b.ty == T::VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK.0;
+                            || b.ty == VkDescriptorType::VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK.0;
                         if not_followed {
                             return None;
                         }
-                        let immutable = b.immutable_samplers && b.ty == T::VK_DESCRIPTOR_TYPE_SAMPLER.0;
-                        let mut found = Found::default();
-                        for d in descriptors {
-                            descriptor_problems(u, d, immutable, &mut found);
-                        }
-                        Some(found)
+                        f(b, descriptors)
                     })
                     .flatten()
             })
             .flatten()
+    }
+
+    /// The problems of binding `u` in the set bound for it, when Vigil checks it there.
+    fn binding_problems(
+        &self,
+        r: &Recording,
+        bound: &BoundPoint,
+        pl: &PipelineLayoutInfo,
+        u: &ResourceUse,
+    ) -> Option<Found> {
+        self.with_bound_binding((r, bound, pl), (u.set, u.binding, u.elements), |b, descriptors| {
+            let immutable = b.immutable_samplers && b.ty == VkDescriptorType::VK_DESCRIPTOR_TYPE_SAMPLER.0;
+            let mut found = Found::default();
+            for d in descriptors {
+                descriptor_problems(u, d, immutable, &mut found);
+            }
+            Some(found)
+        })
+    }
+
+    /// The problems of the image of `pair` (used as `image` declares) sampled with its sampler,
+    /// in the sets bound for them, when Vigil checks both there and knows the sampler.
+    fn pair_problems(
+        &self,
+        at: (&Recording, &BoundPoint, &PipelineLayoutInfo),
+        pair: &SampledPair,
+        image: &ResourceUse,
+    ) -> Option<Found> {
+        use VkDescriptorType as T;
+        let sampler = self.with_bound_binding(at, (pair.sampler.0, pair.sampler.1, Some(1)), |b, descriptors| {
+            let d = descriptors.next().filter(|_| b.ty == T::VK_DESCRIPTOR_TYPE_SAMPLER.0)?;
+            if b.immutable_samplers {
+                return d.sampler;
+            }
+            d.written?;
+            d.record?.upgrade().filter(|s| !s.destroyed())?.sampler_info()
+        })?;
+        let u = ResourceUse { ops: pair.ops, ..*image };
+        self.with_bound_binding(at, (pair.image.0, pair.image.1, Some(1)), |b, descriptors| {
+            let views = [T::VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE.0, T::VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER.0];
+            let d = descriptors.next().filter(|_| views.contains(&b.ty))?;
+            let view = d.written.map(|w| w.resource).filter(|&v| v != 0)?;
+            let record = d.record?.upgrade().filter(|v| !v.destroyed())?;
+            let info = record.image_view()?.view_info()?;
+            let mut found = Found::default();
+            sampler_problems(&u, &sampler, (view, &info), d.element, &mut found);
+            Some(found)
+        })
     }
 
     /// Reports what `found` holds for binding `u`; `at`: the command buffer, bind point and
