@@ -6,7 +6,9 @@
 //! the features what the shader does needs: storage image atomics (`-None-02691`), depth
 //! comparison (`-None-06479`), storage writes and reads of an `Unknown` format
 //! (`-OpTypeImage-07027`, `-07028`; the test-only driver shim takes both from one format, as
-//! lavapipe has them for all), storage texel buffer atomics (`-None-07888`); and a combined
+//! lavapipe has them for all), storage texel buffer atomics (`-None-07888`) and storage texel
+//! buffers' writes and reads of an `Unknown` format (`-OpTypeImage-07029`, `-07030`; the shim
+//! takes the buffer features from the same format); and a combined
 //! image sampler's sampler against the view it samples: linear filters and mipmaps need linear
 //! (`-magFilter-04553`, `-mipmapMode-04770`) or, with a min or max reduction, minmax filtering
 //! (`-magFilter-09598`, `-mipmapMode-09599`), which lavapipe's R32_UINT lacks; immutable samplers
@@ -608,22 +610,10 @@ fn storage_images_of_unknown_format_without_the_features() {
 
     // Binding 0 is written, binding 1 read.
     let set_of = |views: [vk::ImageView; 2]| {
-        let set = f.set(set_layout);
         let general = vk::ImageLayout::GENERAL;
         let infos =
             views.map(|v| [vk::DescriptorImageInfo { image_view: v, image_layout: general, ..Default::default() }]);
-        let write = |binding: usize| {
-            vk::WriteDescriptorSet::default()
-                .dst_set(set)
-                .dst_binding(binding as u32)
-                .descriptor_type(T::STORAGE_IMAGE)
-                .image_info(&infos[binding])
-        };
-        let writes = [write(0), write(1)];
-        // SAFETY: valid writes of live views.
-        let ids = f.ctx.messages.problem_ids_of(|| unsafe { f.d().update_descriptor_sets(&writes, &[]) });
-        assert_eq!(ids, NONE, "writing the set");
-        set
+        set_of_two(&f, set_layout, T::STORAGE_IMAGE, |binding, w| w.image_info(&infos[binding]))
     };
     let cases: [(_, &[&str]); 3] = [
         (set_of([with, with]), &[]),
@@ -631,6 +621,24 @@ fn storage_images_of_unknown_format_without_the_features() {
         (set_of([with, without]), &["OpTypeImage-07028"]),
     ];
     check_cases(&f, (pipeline, graphics, layout), &cases);
+}
+
+/// A set of `layout` with bindings 0 and 1 (of `ty`) written: `fill` completes each binding's
+/// write with what it names.
+fn set_of_two<'a>(
+    f: &Fixture,
+    layout: vk::DescriptorSetLayout,
+    ty: vk::DescriptorType,
+    fill: impl Fn(usize, vk::WriteDescriptorSet<'a>) -> vk::WriteDescriptorSet<'a>,
+) -> vk::DescriptorSet {
+    let set = f.set(layout);
+    let writes = [0usize, 1].map(|binding| {
+        fill(binding, vk::WriteDescriptorSet::default().dst_set(set).dst_binding(binding as u32).descriptor_type(ty))
+    });
+    // SAFETY: valid writes of live views.
+    let ids = f.ctx.messages.problem_ids_of(|| unsafe { f.d().update_descriptor_sets(&writes, &[]) });
+    assert_eq!(ids, NONE, "writing the set");
+    set
 }
 
 #[test]
@@ -953,4 +961,49 @@ fn separate_samplers_filtering_views_without_the_features() {
         let pipelines = (f.compute(SEPARATE_SPV, layout), graphics_pipeline(&f, layout, SEPARATE_FRAGMENT_SPV), layout);
         check_cases(&f, pipelines, &[(set_of(set_layout, uint, None), rules)]);
     }
+}
+
+const TEXEL_UNKNOWN_SPV: &[u8] = include_bytes!("../shaders/texel-unknown.comp.spv");
+const TEXEL_UNKNOWN_FRAGMENT_SPV: &[u8] = include_bytes!("../shaders/texel-unknown.frag.spv");
+
+#[test]
+fn storage_texel_buffers_of_unknown_format_without_the_features() {
+    let f = Fixture::new();
+    let none = vk::DescriptorBindingFlags::empty();
+    let texel = (T::STORAGE_TEXEL_BUFFER, 1, none);
+    let set_layout = f.set_layout(&[texel, texel]);
+    let layout = f.pipeline_layout(set_layout);
+    let pipelines =
+        (f.compute(TEXEL_UNKNOWN_SPV, layout), graphics_pipeline(&f, layout, TEXEL_UNKNOWN_FRAGMENT_SPV), layout);
+    // What the cases rely on: R32_SFLOAT storage texel buffers have both features; the shim took
+    // them from R16G16B16A16_SFLOAT's, which is a storage texel buffer format.
+    let buffer_features = |format| {
+        let mut three = vk::FormatProperties3::default();
+        let mut two = vk::FormatProperties2::default().push_next(&mut three);
+        // SAFETY: the context's physical device.
+        unsafe { f.ctx.instance.get_physical_device_format_properties2(f.ctx.physical_device, format, &mut two) };
+        three.buffer_features
+    };
+    use vk::FormatFeatureFlags2 as F;
+    let both = F::STORAGE_READ_WITHOUT_FORMAT | F::STORAGE_WRITE_WITHOUT_FORMAT;
+    assert!(buffer_features(vk::Format::R32_SFLOAT).contains(both | F::STORAGE_TEXEL_BUFFER));
+    let hidden = buffer_features(vk::Format::R16G16B16A16_SFLOAT);
+    assert!(hidden.contains(F::STORAGE_TEXEL_BUFFER) && !hidden.intersects(both), "{hidden:?}");
+    let buffer = f.buffer(vk::BufferUsageFlags::STORAGE_TEXEL_BUFFER);
+    let with = f.texel_view(buffer, vk::Format::R32_SFLOAT);
+    let without = f.texel_view(buffer, vk::Format::R16G16B16A16_SFLOAT);
+
+    // Binding 0 is written, binding 1 read.
+    let set_of = |views: [vk::BufferView; 2]| {
+        let views = views.map(|v| [v]);
+        set_of_two(&f, set_layout, T::STORAGE_TEXEL_BUFFER, |binding, w| {
+            w.descriptor_count(1).texel_buffer_view(&views[binding])
+        })
+    };
+    let cases: [(_, &[&str]); 3] = [
+        (set_of([with, with]), &[]),
+        (set_of([without, with]), &["OpTypeImage-07029"]),
+        (set_of([with, without]), &["OpTypeImage-07030"]),
+    ];
+    check_cases(&f, pipelines, &cases);
 }

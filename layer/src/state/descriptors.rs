@@ -117,6 +117,9 @@ pub struct BufferViewInfo {
     pub format: i32,
     /// Its format's buffer features (`VkFormatFeatureFlags`), when the driver was asked.
     pub features: Option<u32>,
+    /// Its format's buffer features as `VkFormatProperties3` reports them
+    /// (`VkFormatFeatureFlags2`), when the driver answers them.
+    pub features2: Option<u64>,
 }
 
 /// A buffer view's state.
@@ -722,8 +725,9 @@ impl StateTracker {
             buffer.buffer()?.info().map(|i| i.usage)
         });
         let features = facts.and_then(|f| f.format_properties(info.format)).map(|p| p.bufferFeatures.0);
+        let features2 = facts.and_then(|f| f.format_properties3(info.format)).map(|p| p.2);
         if let Some(usage) = usage {
-            let _ = state.info.set(BufferViewInfo { usage, format: info.format.0, features });
+            let _ = state.info.set(BufferViewInfo { usage, format: info.format.0, features, features2 });
         }
     }
 
@@ -768,8 +772,8 @@ impl StateTracker {
             (remaining(r.levelCount, i.levels, r.baseMipLevel), remaining(r.layerCount, i.layers, r.baseArrayLayer))
         });
         let features = match (tiling, facts.and_then(|f| f.format_properties3(info.format))) {
-            (Some(0), Some((_, optimal))) => Some(optimal),
-            (Some(1), Some((linear, _))) => Some(linear),
+            (Some(0), Some((_, optimal, _))) => Some(optimal),
+            (Some(1), Some((linear, _, _))) => Some(linear),
             _ => None,
         };
         let _ = state.view.set(ViewInfo {

@@ -10,7 +10,8 @@
 //! (`-OpTypeImage-07027`, `-OpTypeImage-07028`); and the numeric type of an image view's format
 //! (or a texel buffer's buffer view's) must be its `Sampled Type`'s (`-format-07753`), and a
 //! storage texel buffer used atomically needs `VK_FORMAT_FEATURE_STORAGE_TEXEL_BUFFER_ATOMIC_BIT`
-//! (`-None-07888`). A combined image sampler the shader samples (`OpImageSample*`) with a
+//! (`-None-07888`), and one written or read whose `OpTypeImage` format is `Unknown` the storage
+//! write or read without format buffer feature (`-OpTypeImage-07029`, `-OpTypeImage-07030`). A combined image sampler the shader samples (`OpImageSample*`) with a
 //! sampler (its binding's immutable one, else the one written) whose magFilter, minFilter or
 //! mipmapMode is linear needs a view format with `SAMPLED_IMAGE_FILTER_LINEAR` under a weighted
 //! average reduction without depth comparison (`-magFilter-04553`, `-mipmapMode-04770`), and
@@ -71,6 +72,9 @@ struct DescriptorIds {
     numeric: &'static str,
     /// A storage texel buffer used atomically.
     texel_atomic: &'static str,
+    /// A storage texel buffer whose `OpTypeImage` format is `Unknown` written, then read.
+    texel_write_without_format: &'static str,
+    texel_read_without_format: &'static str,
     /// A linear filter (or mipmap mode) sampling a view whose format lacks linear filtering,
     /// with a weighted average reduction and no depth comparison.
     filter_linear: &'static str,
@@ -102,6 +106,8 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         read_without_format: "VUID-vkCmdDispatch-OpTypeImage-07028",
         numeric: "VUID-vkCmdDispatch-format-07753",
         texel_atomic: "VUID-vkCmdDispatch-None-07888",
+        texel_write_without_format: "VUID-vkCmdDispatch-OpTypeImage-07029",
+        texel_read_without_format: "VUID-vkCmdDispatch-OpTypeImage-07030",
         filter_linear: "VUID-vkCmdDispatch-magFilter-04553",
         mipmap_linear: "VUID-vkCmdDispatch-mipmapMode-04770",
         filter_minmax: "VUID-vkCmdDispatch-magFilter-09598",
@@ -121,6 +127,8 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         read_without_format: "VUID-vkCmdDispatchBase-OpTypeImage-07028",
         numeric: "VUID-vkCmdDispatchBase-format-07753",
         texel_atomic: "VUID-vkCmdDispatchBase-None-07888",
+        texel_write_without_format: "VUID-vkCmdDispatchBase-OpTypeImage-07029",
+        texel_read_without_format: "VUID-vkCmdDispatchBase-OpTypeImage-07030",
         filter_linear: "VUID-vkCmdDispatchBase-magFilter-04553",
         mipmap_linear: "VUID-vkCmdDispatchBase-mipmapMode-04770",
         filter_minmax: "VUID-vkCmdDispatchBase-magFilter-09598",
@@ -140,6 +148,8 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         read_without_format: "VUID-vkCmdDispatchIndirect-OpTypeImage-07028",
         numeric: "VUID-vkCmdDispatchIndirect-format-07753",
         texel_atomic: "VUID-vkCmdDispatchIndirect-None-07888",
+        texel_write_without_format: "VUID-vkCmdDispatchIndirect-OpTypeImage-07029",
+        texel_read_without_format: "VUID-vkCmdDispatchIndirect-OpTypeImage-07030",
         filter_linear: "VUID-vkCmdDispatchIndirect-magFilter-04553",
         mipmap_linear: "VUID-vkCmdDispatchIndirect-mipmapMode-04770",
         filter_minmax: "VUID-vkCmdDispatchIndirect-magFilter-09598",
@@ -159,6 +169,8 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         read_without_format: "VUID-vkCmdDispatchIndirect2KHR-OpTypeImage-07028",
         numeric: "VUID-vkCmdDispatchIndirect2KHR-format-07753",
         texel_atomic: "VUID-vkCmdDispatchIndirect2KHR-None-07888",
+        texel_write_without_format: "VUID-vkCmdDispatchIndirect2KHR-OpTypeImage-07029",
+        texel_read_without_format: "VUID-vkCmdDispatchIndirect2KHR-OpTypeImage-07030",
         filter_linear: "VUID-vkCmdDispatchIndirect2KHR-magFilter-04553",
         mipmap_linear: "VUID-vkCmdDispatchIndirect2KHR-mipmapMode-04770",
         filter_minmax: "VUID-vkCmdDispatchIndirect2KHR-magFilter-09598",
@@ -178,6 +190,8 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         read_without_format: "VUID-vkCmdDraw-OpTypeImage-07028",
         numeric: "VUID-vkCmdDraw-format-07753",
         texel_atomic: "VUID-vkCmdDraw-None-07888",
+        texel_write_without_format: "VUID-vkCmdDraw-OpTypeImage-07029",
+        texel_read_without_format: "VUID-vkCmdDraw-OpTypeImage-07030",
         filter_linear: "VUID-vkCmdDraw-magFilter-04553",
         mipmap_linear: "VUID-vkCmdDraw-mipmapMode-04770",
         filter_minmax: "VUID-vkCmdDraw-magFilter-09598",
@@ -197,6 +211,8 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         read_without_format: "VUID-vkCmdDrawClusterHUAWEI-OpTypeImage-07028",
         numeric: "VUID-vkCmdDrawClusterHUAWEI-format-07753",
         texel_atomic: "VUID-vkCmdDrawClusterHUAWEI-None-07888",
+        texel_write_without_format: "VUID-vkCmdDrawClusterHUAWEI-OpTypeImage-07029",
+        texel_read_without_format: "VUID-vkCmdDrawClusterHUAWEI-OpTypeImage-07030",
         filter_linear: "VUID-vkCmdDrawClusterHUAWEI-magFilter-04553",
         mipmap_linear: "VUID-vkCmdDrawClusterHUAWEI-mipmapMode-04770",
         filter_minmax: "VUID-vkCmdDrawClusterHUAWEI-magFilter-09598",
@@ -216,6 +232,8 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         read_without_format: "VUID-vkCmdDrawClusterIndirectHUAWEI-OpTypeImage-07028",
         numeric: "VUID-vkCmdDrawClusterIndirectHUAWEI-format-07753",
         texel_atomic: "VUID-vkCmdDrawClusterIndirectHUAWEI-None-07888",
+        texel_write_without_format: "VUID-vkCmdDrawClusterIndirectHUAWEI-OpTypeImage-07029",
+        texel_read_without_format: "VUID-vkCmdDrawClusterIndirectHUAWEI-OpTypeImage-07030",
         filter_linear: "VUID-vkCmdDrawClusterIndirectHUAWEI-magFilter-04553",
         mipmap_linear: "VUID-vkCmdDrawClusterIndirectHUAWEI-mipmapMode-04770",
         filter_minmax: "VUID-vkCmdDrawClusterIndirectHUAWEI-magFilter-09598",
@@ -235,6 +253,8 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         read_without_format: "VUID-vkCmdDrawIndexed-OpTypeImage-07028",
         numeric: "VUID-vkCmdDrawIndexed-format-07753",
         texel_atomic: "VUID-vkCmdDrawIndexed-None-07888",
+        texel_write_without_format: "VUID-vkCmdDrawIndexed-OpTypeImage-07029",
+        texel_read_without_format: "VUID-vkCmdDrawIndexed-OpTypeImage-07030",
         filter_linear: "VUID-vkCmdDrawIndexed-magFilter-04553",
         mipmap_linear: "VUID-vkCmdDrawIndexed-mipmapMode-04770",
         filter_minmax: "VUID-vkCmdDrawIndexed-magFilter-09598",
@@ -254,6 +274,8 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         read_without_format: "VUID-vkCmdDrawIndexedIndirect-OpTypeImage-07028",
         numeric: "VUID-vkCmdDrawIndexedIndirect-format-07753",
         texel_atomic: "VUID-vkCmdDrawIndexedIndirect-None-07888",
+        texel_write_without_format: "VUID-vkCmdDrawIndexedIndirect-OpTypeImage-07029",
+        texel_read_without_format: "VUID-vkCmdDrawIndexedIndirect-OpTypeImage-07030",
         filter_linear: "VUID-vkCmdDrawIndexedIndirect-magFilter-04553",
         mipmap_linear: "VUID-vkCmdDrawIndexedIndirect-mipmapMode-04770",
         filter_minmax: "VUID-vkCmdDrawIndexedIndirect-magFilter-09598",
@@ -273,6 +295,8 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         read_without_format: "VUID-vkCmdDrawIndexedIndirect2KHR-OpTypeImage-07028",
         numeric: "VUID-vkCmdDrawIndexedIndirect2KHR-format-07753",
         texel_atomic: "VUID-vkCmdDrawIndexedIndirect2KHR-None-07888",
+        texel_write_without_format: "VUID-vkCmdDrawIndexedIndirect2KHR-OpTypeImage-07029",
+        texel_read_without_format: "VUID-vkCmdDrawIndexedIndirect2KHR-OpTypeImage-07030",
         filter_linear: "VUID-vkCmdDrawIndexedIndirect2KHR-magFilter-04553",
         mipmap_linear: "VUID-vkCmdDrawIndexedIndirect2KHR-mipmapMode-04770",
         filter_minmax: "VUID-vkCmdDrawIndexedIndirect2KHR-magFilter-09598",
@@ -292,6 +316,8 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         read_without_format: "VUID-vkCmdDrawIndexedIndirectCount-OpTypeImage-07028",
         numeric: "VUID-vkCmdDrawIndexedIndirectCount-format-07753",
         texel_atomic: "VUID-vkCmdDrawIndexedIndirectCount-None-07888",
+        texel_write_without_format: "VUID-vkCmdDrawIndexedIndirectCount-OpTypeImage-07029",
+        texel_read_without_format: "VUID-vkCmdDrawIndexedIndirectCount-OpTypeImage-07030",
         filter_linear: "VUID-vkCmdDrawIndexedIndirectCount-magFilter-04553",
         mipmap_linear: "VUID-vkCmdDrawIndexedIndirectCount-mipmapMode-04770",
         filter_minmax: "VUID-vkCmdDrawIndexedIndirectCount-magFilter-09598",
@@ -311,6 +337,8 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         read_without_format: "VUID-vkCmdDrawIndexedIndirectCount2KHR-OpTypeImage-07028",
         numeric: "VUID-vkCmdDrawIndexedIndirectCount2KHR-format-07753",
         texel_atomic: "VUID-vkCmdDrawIndexedIndirectCount2KHR-None-07888",
+        texel_write_without_format: "VUID-vkCmdDrawIndexedIndirectCount2KHR-OpTypeImage-07029",
+        texel_read_without_format: "VUID-vkCmdDrawIndexedIndirectCount2KHR-OpTypeImage-07030",
         filter_linear: "VUID-vkCmdDrawIndexedIndirectCount2KHR-magFilter-04553",
         mipmap_linear: "VUID-vkCmdDrawIndexedIndirectCount2KHR-mipmapMode-04770",
         filter_minmax: "VUID-vkCmdDrawIndexedIndirectCount2KHR-magFilter-09598",
@@ -330,6 +358,8 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         read_without_format: "VUID-vkCmdDrawIndirect-OpTypeImage-07028",
         numeric: "VUID-vkCmdDrawIndirect-format-07753",
         texel_atomic: "VUID-vkCmdDrawIndirect-None-07888",
+        texel_write_without_format: "VUID-vkCmdDrawIndirect-OpTypeImage-07029",
+        texel_read_without_format: "VUID-vkCmdDrawIndirect-OpTypeImage-07030",
         filter_linear: "VUID-vkCmdDrawIndirect-magFilter-04553",
         mipmap_linear: "VUID-vkCmdDrawIndirect-mipmapMode-04770",
         filter_minmax: "VUID-vkCmdDrawIndirect-magFilter-09598",
@@ -349,6 +379,8 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         read_without_format: "VUID-vkCmdDrawIndirect2KHR-OpTypeImage-07028",
         numeric: "VUID-vkCmdDrawIndirect2KHR-format-07753",
         texel_atomic: "VUID-vkCmdDrawIndirect2KHR-None-07888",
+        texel_write_without_format: "VUID-vkCmdDrawIndirect2KHR-OpTypeImage-07029",
+        texel_read_without_format: "VUID-vkCmdDrawIndirect2KHR-OpTypeImage-07030",
         filter_linear: "VUID-vkCmdDrawIndirect2KHR-magFilter-04553",
         mipmap_linear: "VUID-vkCmdDrawIndirect2KHR-mipmapMode-04770",
         filter_minmax: "VUID-vkCmdDrawIndirect2KHR-magFilter-09598",
@@ -368,6 +400,8 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         read_without_format: "VUID-vkCmdDrawIndirectByteCount2EXT-OpTypeImage-07028",
         numeric: "VUID-vkCmdDrawIndirectByteCount2EXT-format-07753",
         texel_atomic: "VUID-vkCmdDrawIndirectByteCount2EXT-None-07888",
+        texel_write_without_format: "VUID-vkCmdDrawIndirectByteCount2EXT-OpTypeImage-07029",
+        texel_read_without_format: "VUID-vkCmdDrawIndirectByteCount2EXT-OpTypeImage-07030",
         filter_linear: "VUID-vkCmdDrawIndirectByteCount2EXT-magFilter-04553",
         mipmap_linear: "VUID-vkCmdDrawIndirectByteCount2EXT-mipmapMode-04770",
         filter_minmax: "VUID-vkCmdDrawIndirectByteCount2EXT-magFilter-09598",
@@ -387,6 +421,8 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         read_without_format: "VUID-vkCmdDrawIndirectByteCountEXT-OpTypeImage-07028",
         numeric: "VUID-vkCmdDrawIndirectByteCountEXT-format-07753",
         texel_atomic: "VUID-vkCmdDrawIndirectByteCountEXT-None-07888",
+        texel_write_without_format: "VUID-vkCmdDrawIndirectByteCountEXT-OpTypeImage-07029",
+        texel_read_without_format: "VUID-vkCmdDrawIndirectByteCountEXT-OpTypeImage-07030",
         filter_linear: "VUID-vkCmdDrawIndirectByteCountEXT-magFilter-04553",
         mipmap_linear: "VUID-vkCmdDrawIndirectByteCountEXT-mipmapMode-04770",
         filter_minmax: "VUID-vkCmdDrawIndirectByteCountEXT-magFilter-09598",
@@ -406,6 +442,8 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         read_without_format: "VUID-vkCmdDrawIndirectCount-OpTypeImage-07028",
         numeric: "VUID-vkCmdDrawIndirectCount-format-07753",
         texel_atomic: "VUID-vkCmdDrawIndirectCount-None-07888",
+        texel_write_without_format: "VUID-vkCmdDrawIndirectCount-OpTypeImage-07029",
+        texel_read_without_format: "VUID-vkCmdDrawIndirectCount-OpTypeImage-07030",
         filter_linear: "VUID-vkCmdDrawIndirectCount-magFilter-04553",
         mipmap_linear: "VUID-vkCmdDrawIndirectCount-mipmapMode-04770",
         filter_minmax: "VUID-vkCmdDrawIndirectCount-magFilter-09598",
@@ -425,6 +463,8 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         read_without_format: "VUID-vkCmdDrawIndirectCount2KHR-OpTypeImage-07028",
         numeric: "VUID-vkCmdDrawIndirectCount2KHR-format-07753",
         texel_atomic: "VUID-vkCmdDrawIndirectCount2KHR-None-07888",
+        texel_write_without_format: "VUID-vkCmdDrawIndirectCount2KHR-OpTypeImage-07029",
+        texel_read_without_format: "VUID-vkCmdDrawIndirectCount2KHR-OpTypeImage-07030",
         filter_linear: "VUID-vkCmdDrawIndirectCount2KHR-magFilter-04553",
         mipmap_linear: "VUID-vkCmdDrawIndirectCount2KHR-mipmapMode-04770",
         filter_minmax: "VUID-vkCmdDrawIndirectCount2KHR-magFilter-09598",
@@ -444,6 +484,8 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         read_without_format: "VUID-vkCmdDrawMeshTasksEXT-OpTypeImage-07028",
         numeric: "VUID-vkCmdDrawMeshTasksEXT-format-07753",
         texel_atomic: "VUID-vkCmdDrawMeshTasksEXT-None-07888",
+        texel_write_without_format: "VUID-vkCmdDrawMeshTasksEXT-OpTypeImage-07029",
+        texel_read_without_format: "VUID-vkCmdDrawMeshTasksEXT-OpTypeImage-07030",
         filter_linear: "VUID-vkCmdDrawMeshTasksEXT-magFilter-04553",
         mipmap_linear: "VUID-vkCmdDrawMeshTasksEXT-mipmapMode-04770",
         filter_minmax: "VUID-vkCmdDrawMeshTasksEXT-magFilter-09598",
@@ -463,6 +505,8 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         read_without_format: "VUID-vkCmdDrawMeshTasksIndirect2EXT-OpTypeImage-07028",
         numeric: "VUID-vkCmdDrawMeshTasksIndirect2EXT-format-07753",
         texel_atomic: "VUID-vkCmdDrawMeshTasksIndirect2EXT-None-07888",
+        texel_write_without_format: "VUID-vkCmdDrawMeshTasksIndirect2EXT-OpTypeImage-07029",
+        texel_read_without_format: "VUID-vkCmdDrawMeshTasksIndirect2EXT-OpTypeImage-07030",
         filter_linear: "VUID-vkCmdDrawMeshTasksIndirect2EXT-magFilter-04553",
         mipmap_linear: "VUID-vkCmdDrawMeshTasksIndirect2EXT-mipmapMode-04770",
         filter_minmax: "VUID-vkCmdDrawMeshTasksIndirect2EXT-magFilter-09598",
@@ -482,6 +526,8 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         read_without_format: "VUID-vkCmdDrawMeshTasksIndirectCount2EXT-OpTypeImage-07028",
         numeric: "VUID-vkCmdDrawMeshTasksIndirectCount2EXT-format-07753",
         texel_atomic: "VUID-vkCmdDrawMeshTasksIndirectCount2EXT-None-07888",
+        texel_write_without_format: "VUID-vkCmdDrawMeshTasksIndirectCount2EXT-OpTypeImage-07029",
+        texel_read_without_format: "VUID-vkCmdDrawMeshTasksIndirectCount2EXT-OpTypeImage-07030",
         filter_linear: "VUID-vkCmdDrawMeshTasksIndirectCount2EXT-magFilter-04553",
         mipmap_linear: "VUID-vkCmdDrawMeshTasksIndirectCount2EXT-mipmapMode-04770",
         filter_minmax: "VUID-vkCmdDrawMeshTasksIndirectCount2EXT-magFilter-09598",
@@ -501,6 +547,8 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         read_without_format: "VUID-vkCmdDrawMeshTasksIndirectCountEXT-OpTypeImage-07028",
         numeric: "VUID-vkCmdDrawMeshTasksIndirectCountEXT-format-07753",
         texel_atomic: "VUID-vkCmdDrawMeshTasksIndirectCountEXT-None-07888",
+        texel_write_without_format: "VUID-vkCmdDrawMeshTasksIndirectCountEXT-OpTypeImage-07029",
+        texel_read_without_format: "VUID-vkCmdDrawMeshTasksIndirectCountEXT-OpTypeImage-07030",
         filter_linear: "VUID-vkCmdDrawMeshTasksIndirectCountEXT-magFilter-04553",
         mipmap_linear: "VUID-vkCmdDrawMeshTasksIndirectCountEXT-mipmapMode-04770",
         filter_minmax: "VUID-vkCmdDrawMeshTasksIndirectCountEXT-magFilter-09598",
@@ -520,6 +568,8 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         read_without_format: "VUID-vkCmdDrawMeshTasksIndirectCountNV-OpTypeImage-07028",
         numeric: "VUID-vkCmdDrawMeshTasksIndirectCountNV-format-07753",
         texel_atomic: "VUID-vkCmdDrawMeshTasksIndirectCountNV-None-07888",
+        texel_write_without_format: "VUID-vkCmdDrawMeshTasksIndirectCountNV-OpTypeImage-07029",
+        texel_read_without_format: "VUID-vkCmdDrawMeshTasksIndirectCountNV-OpTypeImage-07030",
         filter_linear: "VUID-vkCmdDrawMeshTasksIndirectCountNV-magFilter-04553",
         mipmap_linear: "VUID-vkCmdDrawMeshTasksIndirectCountNV-mipmapMode-04770",
         filter_minmax: "VUID-vkCmdDrawMeshTasksIndirectCountNV-magFilter-09598",
@@ -539,6 +589,8 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         read_without_format: "VUID-vkCmdDrawMeshTasksIndirectEXT-OpTypeImage-07028",
         numeric: "VUID-vkCmdDrawMeshTasksIndirectEXT-format-07753",
         texel_atomic: "VUID-vkCmdDrawMeshTasksIndirectEXT-None-07888",
+        texel_write_without_format: "VUID-vkCmdDrawMeshTasksIndirectEXT-OpTypeImage-07029",
+        texel_read_without_format: "VUID-vkCmdDrawMeshTasksIndirectEXT-OpTypeImage-07030",
         filter_linear: "VUID-vkCmdDrawMeshTasksIndirectEXT-magFilter-04553",
         mipmap_linear: "VUID-vkCmdDrawMeshTasksIndirectEXT-mipmapMode-04770",
         filter_minmax: "VUID-vkCmdDrawMeshTasksIndirectEXT-magFilter-09598",
@@ -558,6 +610,8 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         read_without_format: "VUID-vkCmdDrawMeshTasksIndirectNV-OpTypeImage-07028",
         numeric: "VUID-vkCmdDrawMeshTasksIndirectNV-format-07753",
         texel_atomic: "VUID-vkCmdDrawMeshTasksIndirectNV-None-07888",
+        texel_write_without_format: "VUID-vkCmdDrawMeshTasksIndirectNV-OpTypeImage-07029",
+        texel_read_without_format: "VUID-vkCmdDrawMeshTasksIndirectNV-OpTypeImage-07030",
         filter_linear: "VUID-vkCmdDrawMeshTasksIndirectNV-magFilter-04553",
         mipmap_linear: "VUID-vkCmdDrawMeshTasksIndirectNV-mipmapMode-04770",
         filter_minmax: "VUID-vkCmdDrawMeshTasksIndirectNV-magFilter-09598",
@@ -577,6 +631,8 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         read_without_format: "VUID-vkCmdDrawMeshTasksNV-OpTypeImage-07028",
         numeric: "VUID-vkCmdDrawMeshTasksNV-format-07753",
         texel_atomic: "VUID-vkCmdDrawMeshTasksNV-None-07888",
+        texel_write_without_format: "VUID-vkCmdDrawMeshTasksNV-OpTypeImage-07029",
+        texel_read_without_format: "VUID-vkCmdDrawMeshTasksNV-OpTypeImage-07030",
         filter_linear: "VUID-vkCmdDrawMeshTasksNV-magFilter-04553",
         mipmap_linear: "VUID-vkCmdDrawMeshTasksNV-mipmapMode-04770",
         filter_minmax: "VUID-vkCmdDrawMeshTasksNV-magFilter-09598",
@@ -596,6 +652,8 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         read_without_format: "VUID-vkCmdDrawMultiEXT-OpTypeImage-07028",
         numeric: "VUID-vkCmdDrawMultiEXT-format-07753",
         texel_atomic: "VUID-vkCmdDrawMultiEXT-None-07888",
+        texel_write_without_format: "VUID-vkCmdDrawMultiEXT-OpTypeImage-07029",
+        texel_read_without_format: "VUID-vkCmdDrawMultiEXT-OpTypeImage-07030",
         filter_linear: "VUID-vkCmdDrawMultiEXT-magFilter-04553",
         mipmap_linear: "VUID-vkCmdDrawMultiEXT-mipmapMode-04770",
         filter_minmax: "VUID-vkCmdDrawMultiEXT-magFilter-09598",
@@ -615,6 +673,8 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         read_without_format: "VUID-vkCmdDrawMultiIndexedEXT-OpTypeImage-07028",
         numeric: "VUID-vkCmdDrawMultiIndexedEXT-format-07753",
         texel_atomic: "VUID-vkCmdDrawMultiIndexedEXT-None-07888",
+        texel_write_without_format: "VUID-vkCmdDrawMultiIndexedEXT-OpTypeImage-07029",
+        texel_read_without_format: "VUID-vkCmdDrawMultiIndexedEXT-OpTypeImage-07030",
         filter_linear: "VUID-vkCmdDrawMultiIndexedEXT-magFilter-04553",
         mipmap_linear: "VUID-vkCmdDrawMultiIndexedEXT-mipmapMode-04770",
         filter_minmax: "VUID-vkCmdDrawMultiIndexedEXT-magFilter-09598",
@@ -634,6 +694,8 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         read_without_format: "VUID-vkCmdTraceRaysIndirect2KHR-OpTypeImage-07028",
         numeric: "VUID-vkCmdTraceRaysIndirect2KHR-format-07753",
         texel_atomic: "VUID-vkCmdTraceRaysIndirect2KHR-None-07888",
+        texel_write_without_format: "VUID-vkCmdTraceRaysIndirect2KHR-OpTypeImage-07029",
+        texel_read_without_format: "VUID-vkCmdTraceRaysIndirect2KHR-OpTypeImage-07030",
         filter_linear: "VUID-vkCmdTraceRaysIndirect2KHR-magFilter-04553",
         mipmap_linear: "VUID-vkCmdTraceRaysIndirect2KHR-mipmapMode-04770",
         filter_minmax: "VUID-vkCmdTraceRaysIndirect2KHR-magFilter-09598",
@@ -653,6 +715,8 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         read_without_format: "VUID-vkCmdTraceRaysIndirectKHR-OpTypeImage-07028",
         numeric: "VUID-vkCmdTraceRaysIndirectKHR-format-07753",
         texel_atomic: "VUID-vkCmdTraceRaysIndirectKHR-None-07888",
+        texel_write_without_format: "VUID-vkCmdTraceRaysIndirectKHR-OpTypeImage-07029",
+        texel_read_without_format: "VUID-vkCmdTraceRaysIndirectKHR-OpTypeImage-07030",
         filter_linear: "VUID-vkCmdTraceRaysIndirectKHR-magFilter-04553",
         mipmap_linear: "VUID-vkCmdTraceRaysIndirectKHR-mipmapMode-04770",
         filter_minmax: "VUID-vkCmdTraceRaysIndirectKHR-magFilter-09598",
@@ -672,6 +736,8 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         read_without_format: "VUID-vkCmdTraceRaysKHR-OpTypeImage-07028",
         numeric: "VUID-vkCmdTraceRaysKHR-format-07753",
         texel_atomic: "VUID-vkCmdTraceRaysKHR-None-07888",
+        texel_write_without_format: "VUID-vkCmdTraceRaysKHR-OpTypeImage-07029",
+        texel_read_without_format: "VUID-vkCmdTraceRaysKHR-OpTypeImage-07030",
         filter_linear: "VUID-vkCmdTraceRaysKHR-magFilter-04553",
         mipmap_linear: "VUID-vkCmdTraceRaysKHR-mipmapMode-04770",
         filter_minmax: "VUID-vkCmdTraceRaysKHR-magFilter-09598",
@@ -691,6 +757,8 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         read_without_format: "VUID-vkCmdTraceRaysNV-OpTypeImage-07028",
         numeric: "VUID-vkCmdTraceRaysNV-format-07753",
         texel_atomic: "VUID-vkCmdTraceRaysNV-None-07888",
+        texel_write_without_format: "VUID-vkCmdTraceRaysNV-OpTypeImage-07029",
+        texel_read_without_format: "VUID-vkCmdTraceRaysNV-OpTypeImage-07030",
         filter_linear: "VUID-vkCmdTraceRaysNV-magFilter-04553",
         mipmap_linear: "VUID-vkCmdTraceRaysNV-mipmapMode-04770",
         filter_minmax: "VUID-vkCmdTraceRaysNV-magFilter-09598",
@@ -712,6 +780,15 @@ const SAMPLED_IMAGE_DEPTH_COMPARISON: u64 = 0x2_0000_0000;
 const STORAGE_WRITE_WITHOUT_FORMAT: u64 = 0x1_0000_0000;
 /// `VK_FORMAT_FEATURE_2_STORAGE_READ_WITHOUT_FORMAT_BIT`.
 const STORAGE_READ_WITHOUT_FORMAT: u64 = 0x8000_0000;
+/// The names of the two features below, for messages.
+const STORAGE_WRITE_WITHOUT_FORMAT_NAME: &str = "VK_FORMAT_FEATURE_2_STORAGE_WRITE_WITHOUT_FORMAT_BIT";
+const STORAGE_READ_WITHOUT_FORMAT_NAME: &str = "VK_FORMAT_FEATURE_2_STORAGE_READ_WITHOUT_FORMAT_BIT";
+
+/// What storage images and texel buffers of unknown format need, per operation: the operation
+/// (`IMAGE_*`), the feature, and whether it writes.
+const WITHOUT_FORMAT_RULES: [(u8, u64, bool); 2] =
+    [(IMAGE_WRITE, STORAGE_WRITE_WITHOUT_FORMAT, true), (IMAGE_READ, STORAGE_READ_WITHOUT_FORMAT, false)];
+
 /// `VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_FILTER_LINEAR_BIT`.
 const SAMPLED_IMAGE_FILTER_LINEAR: u64 = 0x1000;
 /// `VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_FILTER_MINMAX_BIT`.
@@ -798,6 +875,9 @@ enum Problem {
     WithoutFormat(u64, i32, bool),
     /// Its storage texel buffer's format lacks the atomic feature: the view and its format.
     TexelAtomic(u64, i32),
+    /// Its storage texel buffer of unknown format in the shader lacks the feature to be written
+    /// (`true`) or read (`false`) so: the view and its format.
+    TexelWithoutFormat(u64, i32, bool),
     /// Its image or buffer view's format is of another numeric type (`NUMERIC_*`) than the `Sampled
     /// Type`: the view, its format and that numeric type.
     Numeric(u64, i32, u8),
@@ -826,7 +906,7 @@ const UNNORMALIZED_INSTRUCTION: u8 = 2;
 const UNNORMALIZED_BIAS_OFFSET: u8 = 3;
 
 /// How many kinds of problems `Found` counts.
-const KINDS: usize = 17;
+const KINDS: usize = 19;
 
 /// The problems one binding has: the first descriptor with each, and how many have it.
 struct Found {
@@ -854,6 +934,7 @@ impl Found {
             Problem::TexelAtomic(..) => 8,
             Problem::Filter { mipmap, minmax, .. } => 9 + usize::from(mipmap) + 2 * usize::from(minmax),
             Problem::Unnormalized(_, _, which) => 13 + usize::from(which & 3),
+            Problem::TexelWithoutFormat(_, _, written) => 17 + usize::from(written),
         };
         self.first[i].get_or_insert((element, p));
         self.count[i] += 1;
@@ -887,6 +968,13 @@ fn descriptor_problems(u: &ResourceUse, d: Descriptor<'_>, skip_unwritten: bool,
         if storage && u.ops & IMAGE_ATOMIC != 0 && view.features.is_some_and(|f| f & STORAGE_TEXEL_BUFFER_ATOMIC == 0) {
             found.add(d.element, Problem::TexelAtomic(w.resource, view.format));
         }
+        if let (true, true, Some(features)) = (storage, image.format_unknown, view.features2) {
+            for (op, feature, written) in WITHOUT_FORMAT_RULES {
+                if u.ops & op != 0 && features & feature == 0 {
+                    found.add(d.element, Problem::TexelWithoutFormat(w.resource, view.format, written));
+                }
+            }
+        }
         return;
     }
     let Some(view) = record.image_view().and_then(|v| v.view_info()) else { return };
@@ -912,9 +1000,7 @@ fn descriptor_problems(u: &ResourceUse, d: Descriptor<'_>, skip_unwritten: bool,
         sampler_problems(u, &sampler, (w.resource, &view), d.element, found);
     }
     if let (true, true, Some(features)) = (storage, image.format_unknown, view.features) {
-        let rules =
-            [(IMAGE_WRITE, STORAGE_WRITE_WITHOUT_FORMAT, true), (IMAGE_READ, STORAGE_READ_WITHOUT_FORMAT, false)];
-        for (op, feature, written) in rules {
+        for (op, feature, written) in WITHOUT_FORMAT_RULES {
             if u.ops & op != 0 && features & feature == 0 {
                 found.add(d.element, Problem::WithoutFormat(w.resource, view.format, written));
             }
@@ -1258,19 +1344,25 @@ impl CoreChecks {
                         ),
                     )
                 }
-                Problem::WithoutFormat(view, format, written) => {
-                    let (vuid, how, feature) = if written {
-                        (ids.write_without_format, "writes", "VK_FORMAT_FEATURE_2_STORAGE_WRITE_WITHOUT_FORMAT_BIT")
+                Problem::WithoutFormat(view, format, written) | Problem::TexelWithoutFormat(view, format, written) => {
+                    let texel = matches!(problem, Problem::TexelWithoutFormat(..));
+                    let (vuid, how, feature) = match (texel, written) {
+                        (false, true) => (ids.write_without_format, "writes", STORAGE_WRITE_WITHOUT_FORMAT_NAME),
+                        (false, false) => (ids.read_without_format, "reads", STORAGE_READ_WITHOUT_FORMAT_NAME),
+                        (true, true) => (ids.texel_write_without_format, "writes", STORAGE_WRITE_WITHOUT_FORMAT_NAME),
+                        (true, false) => (ids.texel_read_without_format, "reads", STORAGE_READ_WITHOUT_FORMAT_NAME),
+                    };
+                    let (kind, what) = if texel {
+                        ("storage texel buffer", "buffer view")
                     } else {
-                        (ids.read_without_format, "reads", "VK_FORMAT_FEATURE_2_STORAGE_READ_WITHOUT_FORMAT_BIT")
+                        ("storage image", "image view")
                     };
                     cx.error(
                         vuid,
                         &at,
                         format_args!(
-                            "{used}, and {how} it as a storage image whose OpTypeImage format is Unknown, but \
-                             descriptor {element} of that binding is image view {view:#x}, whose format {:?} lacks \
-                             {feature}{more}.",
+                            "{used}, and {how} it as a {kind} whose OpTypeImage format is Unknown, but descriptor \
+                             {element} of that binding is {what} {view:#x}, whose format {:?} lacks {feature}{more}.",
                             vigil_generated::VkFormat(format)
                         ),
                     )
@@ -1314,6 +1406,8 @@ mod tests {
                 (d.read_without_format, "being read as a storage image where the image format field"),
                 (d.numeric, "the numeric type of the view's format and the Sampled Type operand"),
                 (d.texel_atomic, "the storage texel buffer's format features must contain"),
+                (d.texel_write_without_format, "VkBufferView being written as a storage texel buffer where the image format"),
+                (d.texel_read_without_format, "VkBufferView being read as a storage texel buffer where the image format"),
                 (d.filter_linear, "magFilter or minFilter equal to VK_FILTER_LINEAR, reductionMode equal to VK_SAMPLER_REDUCTION_MODE_WEIGHTED_AVERAGE"),
                 (d.mipmap_linear, "mipmapMode equal to VK_SAMPLER_MIPMAP_MODE_LINEAR, reductionMode equal to VK_SAMPLER_REDUCTION_MODE_WEIGHTED_AVERAGE"),
                 (d.filter_minmax, "magFilter or minFilter equal to VK_FILTER_LINEAR and reductionMode equal to either"),
