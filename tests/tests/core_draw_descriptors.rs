@@ -867,6 +867,38 @@ fn samplers_filtering_views_without_the_features() {
         (set_of(linear_mipmaps_max), &["mipmapMode-09599"]),
     ];
     check_cases(&f, pipelines, &cases);
+    // A copied descriptor brings its sampler along.
+    let copied = set_of(nearest);
+    let copy = vk::CopyDescriptorSet::default().src_set(cases[2].0).dst_set(copied).descriptor_count(1);
+    // SAFETY: a valid copy between live sets of one layout.
+    let ids = f.ctx.messages.problem_ids_of(|| unsafe { f.d().update_descriptor_sets(&[], &[copy]) });
+    assert_eq!(ids, NONE, "copying");
+    check_cases(&f, pipelines, &[(copied, &["magFilter-04553"])]);
+    // So does one written through an update template.
+    let entry = [vk::DescriptorUpdateTemplateEntry {
+        descriptor_type: T::COMBINED_IMAGE_SAMPLER,
+        descriptor_count: 1,
+        stride: std::mem::size_of::<vk::DescriptorImageInfo>(),
+        ..Default::default()
+    }];
+    let info = vk::DescriptorUpdateTemplateCreateInfo::default()
+        .descriptor_update_entries(&entry)
+        .template_type(vk::DescriptorUpdateTemplateType::DESCRIPTOR_SET)
+        .descriptor_set_layout(set_layout);
+    let templated = set_of(nearest);
+    let image = vk::DescriptorImageInfo {
+        sampler: linear,
+        image_view: uint,
+        image_layout: vk::ImageLayout::SHADER_READ_ONLY_OPTIMAL,
+    };
+    // SAFETY: a valid create info; data laid out as its one entry says.
+    let ids = f.ctx.messages.problem_ids_of(|| unsafe {
+        let template = f.d().create_descriptor_update_template(&info, None).expect("vkCreateDescriptorUpdateTemplate");
+        let data = std::ptr::from_ref(&image).cast();
+        f.d().update_descriptor_set_with_template(templated, template, data);
+    });
+    assert_eq!(ids, NONE, "updating with the template");
+    check_cases(&f, pipelines, &[(templated, &["magFilter-04553"])]);
 
     // Binding 0's immutable sampler counts, not the one written.
     for (immutable, written, rules) in [(linear, nearest, &["magFilter-04553"][..]), (nearest, linear, &[])] {
