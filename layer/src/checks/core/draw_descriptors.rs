@@ -1,44 +1,45 @@
 //! At draw and dispatch time, the descriptors the bound pipeline's shaders statically use
-//! (`state::shaders` reflection, merged per pipeline): each must be valid (`-None-08114`:
-//! written, and the buffer, buffer view, image view or sampler it names not destroyed), and an
-//! image view it names must be of the view type the shader's `OpTypeImage` declares
-//! (`-viewType-07752`), of a format with `VK_FORMAT_FEATURE_STORAGE_IMAGE_ATOMIC_BIT` when the
-//! shader does atomic operations on it (`-None-02691`), and of a format with
+//! (`state::shaders` reflection, merged per pipeline): each must be valid (`-None-08114`: written,
+//! and the buffer, buffer view, image view or sampler it names not destroyed), and an image view it
+//! names must be of the view type the shader's `OpTypeImage` declares (`-viewType-07752`), of a
+//! format with `VK_FORMAT_FEATURE_STORAGE_IMAGE_ATOMIC_BIT` when the shader does atomic operations
+//! on it (`-None-02691`), and of a format with
 //! `VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_DEPTH_COMPARISON_BIT` when it samples it with depth
-//! comparison (`-None-06479`), and, written or read as a storage image whose `OpTypeImage`
-//! format is `Unknown`, of a format with the storage write or read without format feature
-//! (`-OpTypeImage-07027`, `-OpTypeImage-07028`); and the numeric type of an image view's format
-//! (or a texel buffer's buffer view's) must be its `Sampled Type`'s (`-format-07753`), and a
-//! storage texel buffer used atomically needs `VK_FORMAT_FEATURE_STORAGE_TEXEL_BUFFER_ATOMIC_BIT`
+//! comparison (`-None-06479`), and, written or read as a storage image whose `OpTypeImage` format
+//! is `Unknown`, of a format with the storage write or read without format feature
+//! (`-OpTypeImage-07027`, `-OpTypeImage-07028`); and the numeric type of an image view's format (or
+//! a texel buffer's buffer view's) must be its `Sampled Type`'s (`-format-07753`), and a storage
+//! texel buffer used atomically needs `VK_FORMAT_FEATURE_STORAGE_TEXEL_BUFFER_ATOMIC_BIT`
 //! (`-None-07888`), and one written or read whose `OpTypeImage` format is `Unknown` the storage
-//! write or read without format buffer feature (`-OpTypeImage-07029`, `-OpTypeImage-07030`). A combined image sampler the shader samples (`OpImageSample*`) with a
-//! sampler (its binding's immutable one, else the one written) whose magFilter, minFilter or
-//! mipmapMode is linear needs a view format with `SAMPLED_IMAGE_FILTER_LINEAR` under a weighted
-//! average reduction without depth comparison (`-magFilter-04553`, `-mipmapMode-04770`), and
-//! `SAMPLED_IMAGE_FILTER_MINMAX` under a min or max reduction (`-magFilter-09598`,
-//! `-mipmapMode-09599`); with unnormalized coordinates, a view of one level and layer
-//! (`-unnormalizedCoordinates-09635`), 1D or 2D (`-None-08609`), never sampled by an
-//! instruction with ImplicitLod, Dref or Proj (`-None-08610`) or with a bias or offset
-//! (`-None-08611`). The same rules hold for a sampled image the shader samples with a separate
-//! sampler (`OpSampledImage` of the two, neither an array: reflection's `SampledPair`).
-//! Format features are those of the view's format with its image's
-//! tiling, asked of the driver (`VkFormatProperties3`) when the view is created.
+//! write or read without format buffer feature (`-OpTypeImage-07029`, `-OpTypeImage-07030`). A
+//! combined image sampler the shader samples (`OpImageSample*`) with a sampler (its binding's
+//! immutable one, else the one written) whose magFilter, minFilter or mipmapMode is linear needs a
+//! view format with `SAMPLED_IMAGE_FILTER_LINEAR` under a weighted average reduction without depth
+//! comparison (`-magFilter-04553`, `-mipmapMode-04770`), and `SAMPLED_IMAGE_FILTER_MINMAX` under a
+//! min or max reduction (`-magFilter-09598`, `-mipmapMode-09599`); with unnormalized coordinates, a
+//! view of one level and layer (`-unnormalizedCoordinates-09635`), 1D or 2D (`-None-08609`), never
+//! sampled by an instruction with ImplicitLod, Dref or Proj (`-None-08610`) or with a bias or
+//! offset (`-None-08611`). The same rules hold for a sampled image the shader samples with a
+//! separate sampler (`OpSampledImage` of the two, neither an array: reflection's `SampledPair`).
+//! Format features are those of the view's format with its image's tiling, asked of the driver
+//! (`VkFormatProperties3`) when the view is created.
 //!
-//! A recording remembers, per bind point, a fingerprint of the last check that found nothing
-//! (the pipeline, each used set's record and version, the object table's epoch): a draw loop
-//! that changes none of them costs a few lookups and no lock on the sets; the descriptors are
-//! looked at again only when a set is updated, another set or pipeline bound, or an object
-//! destroyed. Nothing on this path allocates.
+//! A recording remembers, per bind point, a fingerprint of the last check that found nothing (the
+//! pipeline, each used set's record and version, the object table's epoch): a draw loop that
+//! changes none of them costs a few lookups and no lock on the sets; the descriptors are looked at
+//! again only when a set is updated, another set or pipeline bound, or an object destroyed. Nothing
+//! on this path allocates.
 //!
-//! Not checked, so never reported: bindings with `VK_DESCRIPTOR_BINDING_PARTIALLY_BOUND_BIT`
-//! (only descriptors dynamically used must be valid) or `UPDATE_AFTER_BIND_BIT` (they may be
-//! written until the submission), sampler bindings with immutable samplers, inline uniform
-//! blocks, push descriptor sets, descriptor buffers and heaps, sets whose layout is not defined
-//! like the pipeline layout's (`-None-08600` reports those), whether the sampler of a combined
-//! image sampler was destroyed, arrays of separate samplers or of the images they sample (their
-//! elements pair by index, which reflection does not follow), resources the tracker did not know when they were written, format features of
-//! views of images with DRM format modifiers or on devices before Vulkan 1.3, and images reached
-//! through function parameters.
+//! Not checked, so never reported: bindings with `VK_DESCRIPTOR_BINDING_PARTIALLY_BOUND_BIT` (only
+//! descriptors dynamically used must be valid) or `UPDATE_AFTER_BIND_BIT` (they may be written
+//! until the submission), whether sampler bindings with immutable samplers are written (they need
+//! not be), inline uniform blocks, push
+//! descriptor sets, descriptor buffers and heaps, sets whose layout is not defined like the
+//! pipeline layout's (`-None-08600` reports those), whether the sampler of a combined image sampler
+//! was destroyed, arrays of separate samplers or of the images they sample (their elements pair by
+//! index, which reflection does not follow), resources the tracker did not know when they were
+//! written, format features of views of images with DRM format modifiers or on devices before
+//! Vulkan 1.3, and images reached through function parameters.
 
 use vigil_generated::{VkDescriptorType, VkImageViewType};
 
