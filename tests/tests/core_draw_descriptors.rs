@@ -6,7 +6,16 @@
 //! the features what the shader does needs: storage image atomics (`-None-02691`), depth
 //! comparison (`-None-06479`), storage writes and reads of an `Unknown` format
 //! (`-OpTypeImage-07027`, `-07028`; the test-only driver shim takes both from one format, as
-//! lavapipe has them for all), storage texel buffer atomics (`-None-07888`). Each invalid
+//! lavapipe has them for all), storage texel buffer atomics (`-None-07888`) and storage texel
+//! buffers' writes and reads of an `Unknown` format (`-OpTypeImage-07029`, `-07030`; the shim
+//! takes the buffer features from the same format); and a combined
+//! image sampler's sampler against the view it samples: linear filters and mipmaps need linear
+//! (`-magFilter-04553`, `-mipmapMode-04770`) or, with a min or max reduction, minmax filtering
+//! (`-magFilter-09598`, `-mipmapMode-09599`), which lavapipe's R32_UINT lacks; immutable samplers
+//! count, not the ones written, and a separate sampler counts for the images the shader samples
+//! with it; unnormalized coordinates need one level and layer
+//! (`-unnormalizedCoordinates-09635`), a 1D or 2D view (`-None-08609`) and no projection, depth
+//! comparison, implicit LOD, bias or offset (`-None-08610`, `-None-08611`). Each invalid
 //! command (the exact ids reported; the call skipped, so it never reaches lavapipe) beside its
 //! valid neighbour, which reports nothing, on every dispatch and draw command lavapipe runs.
 //! Nothing is submitted.
@@ -56,7 +65,8 @@ impl Fixture {
             .vulkan12_features(
                 vk::PhysicalDeviceVulkan12Features::default()
                     .descriptor_binding_partially_bound(true)
-                    .draw_indirect_count(true),
+                    .draw_indirect_count(true)
+                    .sampler_filter_minmax(true),
             )
             .vulkan13_features(vk::PhysicalDeviceVulkan13Features::default().dynamic_rendering(true))
             .build_skipping_errors(&entry);
@@ -68,6 +78,8 @@ impl Fixture {
             vk::DescriptorPoolSize { ty: T::STORAGE_IMAGE, descriptor_count: 64 },
             vk::DescriptorPoolSize { ty: T::STORAGE_TEXEL_BUFFER, descriptor_count: 16 },
             vk::DescriptorPoolSize { ty: T::UNIFORM_TEXEL_BUFFER, descriptor_count: 16 },
+            vk::DescriptorPoolSize { ty: T::SAMPLER, descriptor_count: 16 },
+            vk::DescriptorPoolSize { ty: T::SAMPLED_IMAGE, descriptor_count: 32 },
         ];
         // SAFETY: valid create infos for this device.
         unsafe {
@@ -208,12 +220,23 @@ impl Fixture {
         view_type: vk::ImageViewType,
         aspect: vk::ImageAspectFlags,
     ) -> vk::ImageView {
+        self.image_view_levels(format, usage, (view_type, aspect), 1)
+    }
+
+    /// The same with `levels` mip levels, all in the view.
+    fn image_view_levels(
+        &self,
+        format: vk::Format,
+        usage: vk::ImageUsageFlags,
+        (view_type, aspect): (vk::ImageViewType, vk::ImageAspectFlags),
+        levels: u32,
+    ) -> vk::ImageView {
         let d = self.d();
         let info = vk::ImageCreateInfo::default()
             .image_type(vk::ImageType::TYPE_2D)
             .format(format)
             .extent(vk::Extent3D { width: 4, height: 4, depth: 1 })
-            .mip_levels(1)
+            .mip_levels(levels)
             .array_layers(1)
             .samples(vk::SampleCountFlags::TYPE_1)
             .usage(usage);
@@ -224,6 +247,7 @@ impl Fixture {
             d.bind_image_memory(image, memory, 0).expect("vkBindImageMemory");
             let mut view = vigil_tests::context::color_view_info(image).format(format).view_type(view_type);
             view.subresource_range.aspect_mask = aspect;
+            view.subresource_range.level_count = levels;
             d.create_image_view(&view, None).expect("vkCreateImageView")
         }
     }
@@ -482,28 +506,20 @@ fn image_views_of_the_wrong_type_or_format() {
         assert_eq!(ids, NONE, "writing the set");
         set
     };
-    let cases = [
-        (set_of([view_2d, atomic, depth]), None),
+    let cases: [(_, &[&str]); 5] = [
+        (set_of([view_2d, atomic, depth]), &[]),
         // A sampler2D given a 2D array view.
-        (set_of([view_array, atomic, depth]), Some("viewType-07752")),
+        (set_of([view_array, atomic, depth]), &["viewType-07752"]),
         // imageAtomicAdd on a view whose format has no atomics.
-        (set_of([view_2d, no_atomic, depth]), Some("None-02691")),
+        (set_of([view_2d, no_atomic, depth]), &["None-02691"]),
         // A depth comparison on a view whose format has none.
-        (set_of([view_2d, atomic, view_2d]), Some("None-06479")),
+        (set_of([view_2d, atomic, view_2d]), &["None-06479"]),
         // A sampler2D (float) given an unsigned integer view.
-        (set_of([view_uint, atomic, depth]), Some("format-07753")),
+        (set_of([view_uint, atomic, depth]), &["format-07753"]),
     ];
     // The same shader's uses in a compute pipeline and in a fragment shader.
     let graphics = graphics_pipeline(&f, layout, IMAGES_FRAGMENT_SPV);
-    for (set, rule) in cases {
-        let expected = |name: &str| rule.map(|r| format!("VUID-{name}-{r}")).into_iter().collect::<Vec<_>>();
-        for (name, dispatch) in f.dispatches() {
-            assert_eq!(f.dispatch_ids(pipeline, layout, set, &*dispatch), expected(name), "{name}");
-        }
-        for (name, draw) in f.draws() {
-            assert_eq!(f.draw_ids(graphics, layout, set, &*draw), expected(name), "{name}");
-        }
-    }
+    check_cases(&f, (pipeline, graphics, layout), &cases);
 }
 
 /// A triangle pipeline (triangle.vert, `fragment_spv`) for dynamic rendering to
@@ -594,37 +610,35 @@ fn storage_images_of_unknown_format_without_the_features() {
 
     // Binding 0 is written, binding 1 read.
     let set_of = |views: [vk::ImageView; 2]| {
-        let set = f.set(set_layout);
         let general = vk::ImageLayout::GENERAL;
         let infos =
             views.map(|v| [vk::DescriptorImageInfo { image_view: v, image_layout: general, ..Default::default() }]);
-        let write = |binding: usize| {
-            vk::WriteDescriptorSet::default()
-                .dst_set(set)
-                .dst_binding(binding as u32)
-                .descriptor_type(T::STORAGE_IMAGE)
-                .image_info(&infos[binding])
-        };
-        let writes = [write(0), write(1)];
-        // SAFETY: valid writes of live views.
-        let ids = f.ctx.messages.problem_ids_of(|| unsafe { f.d().update_descriptor_sets(&writes, &[]) });
-        assert_eq!(ids, NONE, "writing the set");
-        set
+        set_of_two(&f, set_layout, T::STORAGE_IMAGE, |binding, w| w.image_info(&infos[binding]))
     };
-    let cases = [
-        (set_of([with, with]), None),
-        (set_of([without, with]), Some("OpTypeImage-07027")),
-        (set_of([with, without]), Some("OpTypeImage-07028")),
+    let cases: [(_, &[&str]); 3] = [
+        (set_of([with, with]), &[]),
+        (set_of([without, with]), &["OpTypeImage-07027"]),
+        (set_of([with, without]), &["OpTypeImage-07028"]),
     ];
-    for (set, rule) in cases {
-        let expected = |name: &str| rule.map(|r| format!("VUID-{name}-{r}")).into_iter().collect::<Vec<_>>();
-        for (name, dispatch) in f.dispatches() {
-            assert_eq!(f.dispatch_ids(pipeline, layout, set, &*dispatch), expected(name), "{name}");
-        }
-        for (name, draw) in f.draws() {
-            assert_eq!(f.draw_ids(graphics, layout, set, &*draw), expected(name), "{name}");
-        }
-    }
+    check_cases(&f, (pipeline, graphics, layout), &cases);
+}
+
+/// A set of `layout` with bindings 0 and 1 (of `ty`) written: `fill` completes each binding's
+/// write with what it names.
+fn set_of_two<'a>(
+    f: &Fixture,
+    layout: vk::DescriptorSetLayout,
+    ty: vk::DescriptorType,
+    fill: impl Fn(usize, vk::WriteDescriptorSet<'a>) -> vk::WriteDescriptorSet<'a>,
+) -> vk::DescriptorSet {
+    let set = f.set(layout);
+    let writes = [0usize, 1].map(|binding| {
+        fill(binding, vk::WriteDescriptorSet::default().dst_set(set).dst_binding(binding as u32).descriptor_type(ty))
+    });
+    // SAFETY: valid writes of live views.
+    let ids = f.ctx.messages.problem_ids_of(|| unsafe { f.d().update_descriptor_sets(&writes, &[]) });
+    assert_eq!(ids, NONE, "writing the set");
+    set
 }
 
 #[test]
@@ -675,18 +689,353 @@ fn texel_buffers_of_the_wrong_format() {
         assert_eq!(ids, NONE, "writing the set");
         set
     };
-    let cases = [
-        (set_of([counters, texels]), None),
-        (set_of([no_atomic, texels]), Some("None-07888")),
-        (set_of([counters, uint_texels]), Some("format-07753")),
+    let cases: [(_, &[&str]); 3] = [
+        (set_of([counters, texels]), &[]),
+        (set_of([no_atomic, texels]), &["None-07888"]),
+        (set_of([counters, uint_texels]), &["format-07753"]),
     ];
-    for (set, rule) in cases {
-        let expected = |name: &str| rule.map(|r| format!("VUID-{name}-{r}")).into_iter().collect::<Vec<_>>();
+    check_cases(&f, (pipeline, graphics, layout), &cases);
+}
+
+const SAMPLERS_SPV: &[u8] = include_bytes!("../shaders/samplers.comp.spv");
+const SAMPLERS_FRAGMENT_SPV: &[u8] = include_bytes!("../shaders/samplers.frag.spv");
+
+/// A sampler of `filter` (mag and min), `mipmap` mode, `reduction` mode (chained when not the
+/// default) and unnormalized coordinates.
+fn sampler(
+    f: &Fixture,
+    (filter, mipmap): (vk::Filter, vk::SamplerMipmapMode),
+    reduction: vk::SamplerReductionMode,
+    unnormalized: bool,
+) -> vk::Sampler {
+    let clamp = vk::SamplerAddressMode::CLAMP_TO_EDGE;
+    let mut info = vk::SamplerCreateInfo::default()
+        .mag_filter(filter)
+        .min_filter(filter)
+        .mipmap_mode(mipmap)
+        .address_mode_u(clamp)
+        .address_mode_v(clamp)
+        .address_mode_w(clamp)
+        .unnormalized_coordinates(unnormalized);
+    let mut chained = vk::SamplerReductionModeCreateInfo::default().reduction_mode(reduction);
+    if reduction != vk::SamplerReductionMode::WEIGHTED_AVERAGE {
+        info = info.push_next(&mut chained);
+    }
+    // SAFETY: a valid create info (unnormalized: equal filters, nearest mipmaps, LOD 0, clamped).
+    unsafe { f.d().create_sampler(&info, None) }.expect("vkCreateSampler")
+}
+
+/// A sampler of `filter` and `mipmap` mode, with the default reduction and normalized
+/// coordinates.
+fn filtering(f: &Fixture, filter: vk::Filter, mipmap: vk::SamplerMipmapMode) -> vk::Sampler {
+    sampler(f, (filter, mipmap), vk::SamplerReductionMode::WEIGHTED_AVERAGE, false)
+}
+
+/// A 4×4 2D image of `format` to sample (`levels` mip levels), with a 2D view of it all.
+fn sampled_view(f: &Fixture, format: vk::Format, levels: u32) -> vk::ImageView {
+    let two_d = (vk::ImageViewType::TYPE_2D, vk::ImageAspectFlags::COLOR);
+    f.image_view_levels(format, vk::ImageUsageFlags::SAMPLED, two_d, levels)
+}
+
+/// What samplers.comp and samplers.frag use: bindings 0 to 2 combined image samplers (binding 0
+/// with `immutable` samplers when given), 3 a uniform texel buffer, 4 a storage buffer.
+fn samplers_layout(f: &Fixture, immutable: Option<vk::Sampler>) -> vk::DescriptorSetLayout {
+    let cis = T::COMBINED_IMAGE_SAMPLER;
+    layout_with_immutable(f, &[cis, cis, cis, T::UNIFORM_TEXEL_BUFFER, T::STORAGE_BUFFER], immutable.map(|s| (0, s)))
+}
+
+/// A set layout of one descriptor of each of `types`, by binding number from 0, one binding
+/// with an immutable sampler when given.
+fn layout_with_immutable(
+    f: &Fixture,
+    types: &[vk::DescriptorType],
+    immutable: Option<(usize, vk::Sampler)>,
+) -> vk::DescriptorSetLayout {
+    let samplers = immutable.map(|(_, s)| [s]);
+    let bindings: Vec<_> = types
+        .iter()
+        .copied()
+        .enumerate()
+        .map(|(i, ty)| {
+            let b = vk::DescriptorSetLayoutBinding::default()
+                .binding(i as u32)
+                .descriptor_type(ty)
+                .descriptor_count(1)
+                .stage_flags(ALL);
+            match (&samplers, immutable) {
+                (Some(s), Some((at, _))) if i == at => b.immutable_samplers(s),
+                _ => b,
+            }
+        })
+        .collect();
+    let info = vk::DescriptorSetLayoutCreateInfo::default().bindings(&bindings);
+    // SAFETY: a valid create info.
+    unsafe { f.d().create_descriptor_set_layout(&info, None) }.expect("vkCreateDescriptorSetLayout")
+}
+
+/// A set of `layout` (`samplers_layout`) with `images` (sampler and view) at bindings 0 to 2,
+/// `texels` at binding 3 and `storage` at binding 4.
+fn samplers_set(
+    f: &Fixture,
+    layout: vk::DescriptorSetLayout,
+    images: [(vk::Sampler, vk::ImageView); 3],
+    texels: vk::BufferView,
+    storage: vk::Buffer,
+) -> vk::DescriptorSet {
+    let set = f.set(layout);
+    let read = vk::ImageLayout::SHADER_READ_ONLY_OPTIMAL;
+    let infos =
+        images.map(|(sampler, image_view)| [vk::DescriptorImageInfo { sampler, image_view, image_layout: read }]);
+    let texels = [texels];
+    let mut writes: Vec<_> = infos
+        .iter()
+        .enumerate()
+        .map(|(i, info)| {
+            vk::WriteDescriptorSet::default()
+                .dst_set(set)
+                .dst_binding(i as u32)
+                .descriptor_type(T::COMBINED_IMAGE_SAMPLER)
+                .image_info(info)
+        })
+        .collect();
+    writes.push(
+        vk::WriteDescriptorSet::default()
+            .dst_set(set)
+            .dst_binding(3)
+            .descriptor_type(T::UNIFORM_TEXEL_BUFFER)
+            .descriptor_count(1)
+            .texel_buffer_view(&texels),
+    );
+    // SAFETY: valid writes of live views and samplers.
+    let ids = f.ctx.messages.problem_ids_of(|| unsafe { f.d().update_descriptor_sets(&writes, &[]) });
+    assert_eq!(ids, NONE, "writing the set");
+    f.write_buffers(set, 4, 0, T::STORAGE_BUFFER, &[storage]);
+    set
+}
+
+/// Checks every dispatch with `pipeline` and every draw with `graphics` (both of `layout`) on
+/// each case's set: exactly the case's rules reported, per command.
+fn check_cases(
+    f: &Fixture,
+    (pipeline, graphics, layout): (vk::Pipeline, vk::Pipeline, vk::PipelineLayout),
+    cases: &[(vk::DescriptorSet, &[&str])],
+) {
+    for (i, &(set, rules)) in cases.iter().enumerate() {
+        let expected = |name: &str| rules.iter().map(|r| format!("VUID-{name}-{r}")).collect::<Vec<_>>();
         for (name, dispatch) in f.dispatches() {
-            assert_eq!(f.dispatch_ids(pipeline, layout, set, &*dispatch), expected(name), "{name}");
+            assert_eq!(f.dispatch_ids(pipeline, layout, set, &*dispatch), expected(name), "case {i}: {name}");
         }
         for (name, draw) in f.draws() {
-            assert_eq!(f.draw_ids(graphics, layout, set, &*draw), expected(name), "{name}");
+            assert_eq!(f.draw_ids(graphics, layout, set, &*draw), expected(name), "case {i}: {name}");
         }
     }
+}
+
+#[test]
+fn samplers_filtering_views_without_the_features() {
+    let f = Fixture::new();
+    use vk::{Filter as Fl, SamplerMipmapMode as M, SamplerReductionMode as R};
+    let nearest = filtering(&f, Fl::NEAREST, M::NEAREST);
+    let linear = filtering(&f, Fl::LINEAR, M::NEAREST);
+    let linear_mipmaps = filtering(&f, Fl::NEAREST, M::LINEAR);
+    let linear_min = sampler(&f, (Fl::LINEAR, M::NEAREST), R::MIN, false);
+    let linear_mipmaps_max = sampler(&f, (Fl::NEAREST, M::LINEAR), R::MAX, false);
+    let nearest_min = sampler(&f, (Fl::NEAREST, M::NEAREST), R::MIN, false);
+    let uint = sampled_view(&f, vk::Format::R32_UINT, 1);
+    let unorm = sampled_view(&f, vk::Format::R8G8B8A8_UNORM, 1);
+    // What the cases rely on, as lavapipe reports it: R32_UINT is sampled but filtered neither
+    // linearly nor by minmax; R8G8B8A8_UNORM is filtered linearly.
+    use vk::FormatFeatureFlags2 as F;
+    let filters = F::SAMPLED_IMAGE_FILTER_LINEAR | F::SAMPLED_IMAGE_FILTER_MINMAX;
+    let r32ui = f.features(vk::Format::R32_UINT);
+    assert!(r32ui.contains(F::SAMPLED_IMAGE) && !r32ui.intersects(filters), "{r32ui:?}");
+    assert!(f.features(vk::Format::R8G8B8A8_UNORM).contains(F::SAMPLED_IMAGE_FILTER_LINEAR));
+    let texels = f.texel_view(f.buffer(vk::BufferUsageFlags::UNIFORM_TEXEL_BUFFER), vk::Format::R32_UINT);
+    let storage = f.buffer(vk::BufferUsageFlags::STORAGE_BUFFER);
+
+    let set_layout = samplers_layout(&f, None);
+    let layout = f.pipeline_layout(set_layout);
+    let pipelines = (f.compute(SAMPLERS_SPV, layout), graphics_pipeline(&f, layout, SAMPLERS_FRAGMENT_SPV), layout);
+    // Bindings 1 and 2 sample R8G8B8A8_UNORM linearly: never reported.
+    let set_of = |s| samplers_set(&f, set_layout, [(s, uint), (linear, unorm), (linear, unorm)], texels, storage);
+    let cases: [(_, &[&str]); 6] = [
+        (set_of(nearest), &[]),
+        (set_of(nearest_min), &[]),
+        (set_of(linear), &["magFilter-04553"]),
+        (set_of(linear_mipmaps), &["mipmapMode-04770"]),
+        (set_of(linear_min), &["magFilter-09598"]),
+        (set_of(linear_mipmaps_max), &["mipmapMode-09599"]),
+    ];
+    check_cases(&f, pipelines, &cases);
+    // A copied descriptor brings its sampler along.
+    let copied = set_of(nearest);
+    let copy = vk::CopyDescriptorSet::default().src_set(cases[2].0).dst_set(copied).descriptor_count(1);
+    // SAFETY: a valid copy between live sets of one layout.
+    let ids = f.ctx.messages.problem_ids_of(|| unsafe { f.d().update_descriptor_sets(&[], &[copy]) });
+    assert_eq!(ids, NONE, "copying");
+    check_cases(&f, pipelines, &[(copied, &["magFilter-04553"])]);
+    // So does one written through an update template.
+    let entry = [vk::DescriptorUpdateTemplateEntry {
+        descriptor_type: T::COMBINED_IMAGE_SAMPLER,
+        descriptor_count: 1,
+        stride: std::mem::size_of::<vk::DescriptorImageInfo>(),
+        ..Default::default()
+    }];
+    let info = vk::DescriptorUpdateTemplateCreateInfo::default()
+        .descriptor_update_entries(&entry)
+        .template_type(vk::DescriptorUpdateTemplateType::DESCRIPTOR_SET)
+        .descriptor_set_layout(set_layout);
+    let templated = set_of(nearest);
+    let image = vk::DescriptorImageInfo {
+        sampler: linear,
+        image_view: uint,
+        image_layout: vk::ImageLayout::SHADER_READ_ONLY_OPTIMAL,
+    };
+    // SAFETY: a valid create info; data laid out as its one entry says.
+    let ids = f.ctx.messages.problem_ids_of(|| unsafe {
+        let template = f.d().create_descriptor_update_template(&info, None).expect("vkCreateDescriptorUpdateTemplate");
+        let data = std::ptr::from_ref(&image).cast();
+        f.d().update_descriptor_set_with_template(templated, template, data);
+    });
+    assert_eq!(ids, NONE, "updating with the template");
+    check_cases(&f, pipelines, &[(templated, &["magFilter-04553"])]);
+
+    // Binding 0's immutable sampler counts, not the one written.
+    for (immutable, written, rules) in [(linear, nearest, &["magFilter-04553"][..]), (nearest, linear, &[])] {
+        let set_layout = samplers_layout(&f, Some(immutable));
+        let layout = f.pipeline_layout(set_layout);
+        let pipelines = (f.compute(SAMPLERS_SPV, layout), graphics_pipeline(&f, layout, SAMPLERS_FRAGMENT_SPV), layout);
+        let set = samplers_set(&f, set_layout, [(written, uint), (linear, unorm), (linear, unorm)], texels, storage);
+        check_cases(&f, pipelines, &[(set, rules)]);
+    }
+}
+
+#[test]
+fn samplers_with_unnormalized_coordinates() {
+    let f = Fixture::new();
+    use vk::{Filter as Fl, SamplerMipmapMode as M, SamplerReductionMode as R};
+    let nearest = filtering(&f, Fl::NEAREST, M::NEAREST);
+    let unnormalized = sampler(&f, (Fl::NEAREST, M::NEAREST), R::WEIGHTED_AVERAGE, true);
+    let (sampled, color) = (vk::ImageUsageFlags::SAMPLED, vk::ImageAspectFlags::COLOR);
+    let uint = sampled_view(&f, vk::Format::R32_UINT, 1);
+    let uint_levels = sampled_view(&f, vk::Format::R32_UINT, 2);
+    let uint_array = f.image_view(vk::Format::R32_UINT, sampled, vk::ImageViewType::TYPE_2D_ARRAY, color);
+    let unorm = sampled_view(&f, vk::Format::R8G8B8A8_UNORM, 1);
+    let texels = f.texel_view(f.buffer(vk::BufferUsageFlags::UNIFORM_TEXEL_BUFFER), vk::Format::R32_UINT);
+    let storage = f.buffer(vk::BufferUsageFlags::STORAGE_BUFFER);
+    let set_layout = samplers_layout(&f, None);
+    let layout = f.pipeline_layout(set_layout);
+    let pipelines = (f.compute(SAMPLERS_SPV, layout), graphics_pipeline(&f, layout, SAMPLERS_FRAGMENT_SPV), layout);
+    let set_of = |images| samplers_set(&f, set_layout, images, texels, storage);
+    // Binding 0 is sampled at an explicit LOD, 1 with a projection, 2 with an offset.
+    let (plain, projected, offset) = ((nearest, unorm), (nearest, unorm), (nearest, unorm));
+    let cases: [(_, &[&str]); 5] = [
+        (set_of([(unnormalized, uint), projected, offset]), &[]),
+        (set_of([(unnormalized, uint_levels), projected, offset]), &["unnormalizedCoordinates-09635"]),
+        // A usampler2D given a 2D array view breaks the view type rule too.
+        (set_of([(unnormalized, uint_array), projected, offset]), &["viewType-07752", "None-08609"]),
+        (set_of([(nearest, uint), (unnormalized, unorm), offset]), &["None-08610"]),
+        (set_of([(nearest, uint), plain, (unnormalized, unorm)]), &["None-08611"]),
+    ];
+    check_cases(&f, pipelines, &cases);
+}
+
+const SEPARATE_SPV: &[u8] = include_bytes!("../shaders/separate.comp.spv");
+const SEPARATE_FRAGMENT_SPV: &[u8] = include_bytes!("../shaders/separate.frag.spv");
+
+#[test]
+fn separate_samplers_filtering_views_without_the_features() {
+    let f = Fixture::new();
+    use vk::{Filter as Fl, SamplerMipmapMode as M, SamplerReductionMode as R};
+    let nearest = filtering(&f, Fl::NEAREST, M::NEAREST);
+    let linear = filtering(&f, Fl::LINEAR, M::NEAREST);
+    let unnormalized = sampler(&f, (Fl::NEAREST, M::NEAREST), R::WEIGHTED_AVERAGE, true);
+    let uint = sampled_view(&f, vk::Format::R32_UINT, 1);
+    let uint_levels = sampled_view(&f, vk::Format::R32_UINT, 2);
+    let unorm = sampled_view(&f, vk::Format::R8G8B8A8_UNORM, 1);
+    let storage = f.buffer(vk::BufferUsageFlags::STORAGE_BUFFER);
+    // Binding 1's sampler samples binding 0 (R32_UINT, not filtered linearly on lavapipe) and
+    // binding 2 (R8G8B8A8_UNORM, filtered linearly).
+    let types = [T::SAMPLED_IMAGE, T::SAMPLER, T::SAMPLED_IMAGE, T::STORAGE_BUFFER];
+    // The set's images, and its sampler unless the layout has an immutable one.
+    let set_of = |set_layout, view, sampler: Option<vk::Sampler>| {
+        let set = f.set(set_layout);
+        let read = vk::ImageLayout::SHADER_READ_ONLY_OPTIMAL;
+        let image = |image_view| [vk::DescriptorImageInfo { image_view, image_layout: read, ..Default::default() }];
+        let (first, second) = (image(view), image(unorm));
+        let sampler = sampler.map(|sampler| [vk::DescriptorImageInfo { sampler, ..Default::default() }]);
+        let write = |binding, ty, info| {
+            vk::WriteDescriptorSet::default().dst_set(set).dst_binding(binding).descriptor_type(ty).image_info(info)
+        };
+        let mut writes = vec![write(0, T::SAMPLED_IMAGE, &first), write(2, T::SAMPLED_IMAGE, &second)];
+        writes.extend(sampler.as_ref().map(|s| write(1, T::SAMPLER, s)));
+        // SAFETY: valid writes of live views and samplers.
+        let ids = f.ctx.messages.problem_ids_of(|| unsafe { f.d().update_descriptor_sets(&writes, &[]) });
+        assert_eq!(ids, NONE, "writing the set");
+        f.write_buffers(set, 3, 0, T::STORAGE_BUFFER, &[storage]);
+        set
+    };
+    let set_layout = layout_with_immutable(&f, &types, None);
+    let layout = f.pipeline_layout(set_layout);
+    let pipelines = (f.compute(SEPARATE_SPV, layout), graphics_pipeline(&f, layout, SEPARATE_FRAGMENT_SPV), layout);
+    let cases: [(_, &[&str]); 4] = [
+        (set_of(set_layout, uint, Some(nearest)), &[]),
+        (set_of(set_layout, uint, Some(linear)), &["magFilter-04553"]),
+        (set_of(set_layout, uint, Some(unnormalized)), &[]),
+        (set_of(set_layout, uint_levels, Some(unnormalized)), &["unnormalizedCoordinates-09635"]),
+    ];
+    check_cases(&f, pipelines, &cases);
+
+    // An immutable sampler.
+    for (immutable, rules) in [(linear, &["magFilter-04553"][..]), (nearest, &[])] {
+        let set_layout = layout_with_immutable(&f, &types, Some((1, immutable)));
+        let layout = f.pipeline_layout(set_layout);
+        let pipelines = (f.compute(SEPARATE_SPV, layout), graphics_pipeline(&f, layout, SEPARATE_FRAGMENT_SPV), layout);
+        check_cases(&f, pipelines, &[(set_of(set_layout, uint, None), rules)]);
+    }
+}
+
+const TEXEL_UNKNOWN_SPV: &[u8] = include_bytes!("../shaders/texel-unknown.comp.spv");
+const TEXEL_UNKNOWN_FRAGMENT_SPV: &[u8] = include_bytes!("../shaders/texel-unknown.frag.spv");
+
+#[test]
+fn storage_texel_buffers_of_unknown_format_without_the_features() {
+    let f = Fixture::new();
+    let none = vk::DescriptorBindingFlags::empty();
+    let texel = (T::STORAGE_TEXEL_BUFFER, 1, none);
+    let set_layout = f.set_layout(&[texel, texel]);
+    let layout = f.pipeline_layout(set_layout);
+    let pipelines =
+        (f.compute(TEXEL_UNKNOWN_SPV, layout), graphics_pipeline(&f, layout, TEXEL_UNKNOWN_FRAGMENT_SPV), layout);
+    // What the cases rely on: R32_SFLOAT storage texel buffers have both features; the shim took
+    // them from R16G16B16A16_SFLOAT's, which is a storage texel buffer format.
+    let buffer_features = |format| {
+        let mut three = vk::FormatProperties3::default();
+        let mut two = vk::FormatProperties2::default().push_next(&mut three);
+        // SAFETY: the context's physical device.
+        unsafe { f.ctx.instance.get_physical_device_format_properties2(f.ctx.physical_device, format, &mut two) };
+        three.buffer_features
+    };
+    use vk::FormatFeatureFlags2 as F;
+    let both = F::STORAGE_READ_WITHOUT_FORMAT | F::STORAGE_WRITE_WITHOUT_FORMAT;
+    assert!(buffer_features(vk::Format::R32_SFLOAT).contains(both | F::STORAGE_TEXEL_BUFFER));
+    let hidden = buffer_features(vk::Format::R16G16B16A16_SFLOAT);
+    assert!(hidden.contains(F::STORAGE_TEXEL_BUFFER) && !hidden.intersects(both), "{hidden:?}");
+    let buffer = f.buffer(vk::BufferUsageFlags::STORAGE_TEXEL_BUFFER);
+    let with = f.texel_view(buffer, vk::Format::R32_SFLOAT);
+    let without = f.texel_view(buffer, vk::Format::R16G16B16A16_SFLOAT);
+
+    // Binding 0 is written, binding 1 read.
+    let set_of = |views: [vk::BufferView; 2]| {
+        let views = views.map(|v| [v]);
+        set_of_two(&f, set_layout, T::STORAGE_TEXEL_BUFFER, |binding, w| {
+            w.descriptor_count(1).texel_buffer_view(&views[binding])
+        })
+    };
+    let cases: [(_, &[&str]); 3] = [
+        (set_of([with, with]), &[]),
+        (set_of([without, with]), &["OpTypeImage-07029"]),
+        (set_of([with, without]), &["OpTypeImage-07030"]),
+    ];
+    check_cases(&f, pipelines, &cases);
 }

@@ -120,15 +120,15 @@ impl DeviceFacts {
     }
 
     /// The physical device's `VkFormatProperties3` of `format` (`VkFormatFeatureFlags2`: linear
-    /// and optimal tiling), from the next layer; `None` where it cannot answer them.
-    pub fn format_properties3(&self, format: VkFormat) -> Option<(u64, u64)> {
+    /// and optimal tiling, buffers), from the next layer; `None` where it cannot answer them.
+    pub fn format_properties3(&self, format: VkFormat) -> Option<(u64, u64, u64)> {
         let get = self.get_format_properties2?;
         let mut three = VkFormatProperties3::default();
         let mut out = VkFormatProperties2 { pNext: &mut three as *mut _ as *mut _, ..Default::default() };
         // SAFETY: the next layer's query, on the device's own physical device, which answers
         // VkFormatProperties3 (Vulkan 1.3); the chain lives on this frame for the call.
         unsafe { get(self.physical_device, format, &mut out) };
-        Some((three.linearTilingFeatures.0, three.optimalTilingFeatures.0))
+        Some((three.linearTilingFeatures.0, three.optimalTilingFeatures.0, three.bufferFeatures.0))
     }
 }
 

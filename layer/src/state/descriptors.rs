@@ -1,7 +1,8 @@
 //! Descriptors: what each descriptor pool was created with (flags, maxSets, pool sizes) and how
 //! many sets are allocated from it; each set's variable descriptor count and contents (per
 //! descriptor, in the layout's binding order: whether it is written and with which resource);
-//! set layout bindings' flags and immutable samplers (kept in `SetLayoutBinding`); buffer views'
+//! set layout bindings' flags and immutable samplers (kept in `SetLayoutBinding`, what they were
+//! created with in `SetLayoutInfo`), combined image samplers' samplers; buffer views'
 //! usage; and what descriptor updates check of images and image views (usage, swizzle, aspects).
 //! Core validation's descriptor rules read it (`checks::core::descriptors`); draw-time checks
 //! that the descriptors a pipeline uses are written will read the contents.
@@ -16,6 +17,7 @@ use super::records::TYPES;
 use super::records::{
     DescriptorSetState, ImageState, ImageViewState, ObjectRecord, ObjectState, SetLayoutBinding, SetLayoutInfo,
 };
+use super::samplers::SamplerInfo;
 use super::tracker::StateTracker;
 use crate::chassis::raw::{chained, slice};
 
@@ -115,6 +117,9 @@ pub struct BufferViewInfo {
     pub format: i32,
     /// Its format's buffer features (`VkFormatFeatureFlags`), when the driver was asked.
     pub features: Option<u32>,
+    /// Its format's buffer features as `VkFormatProperties3` reports them
+    /// (`VkFormatFeatureFlags2`), when the driver answers them.
+    pub features2: Option<u64>,
 }
 
 /// A buffer view's state.
@@ -150,6 +155,9 @@ pub struct ViewInfo {
     /// tiling), when its image's tiling is linear or optimal and the driver answers
     /// `VkFormatProperties3`.
     pub features: Option<u64>,
+    /// Its level and layer counts (`VK_REMAINING_*` resolved against its image); `None` when
+    /// Vigil does not know the image's.
+    pub levels_layers: Option<(u32, u32)>,
 }
 
 /// What descriptor updates check of an image.
@@ -216,6 +224,9 @@ pub struct Written {
     /// A dynamic uniform or storage buffer descriptor's offset and range (VK_WHOLE_SIZE as
     /// given); (0, 0) for other descriptors. Bind time adds the dynamic offset to them.
     pub range: (u64, u64),
+    /// A combined image sampler's sampler, when the tracker knew it at the write (a binding
+    /// with immutable samplers ignores it: `SetLayoutInfo::immutable_samplers`).
+    pub sampler: Option<SamplerInfo>,
 }
 
 /// Whether descriptors of type `ty` take dynamic offsets when bound.
@@ -238,6 +249,8 @@ pub(super) struct Contents {
     mutable: BTreeMap<u64, i32>,
     /// For the written dynamic uniform and storage buffer descriptors: their offset and range.
     ranges: BTreeMap<u64, (u64, u64)>,
+    /// For the written combined image sampler descriptors: their sampler, when known.
+    samplers: BTreeMap<u64, SamplerInfo>,
     /// One per descriptor: the record of the resource it names, when the tracker knew it (and
     /// no other object shared its handle) when it was written.
     pub(super) records: Vec<Option<Weak<ObjectRecord>>>,
@@ -254,6 +267,7 @@ impl Contents {
         self.written.resize(total.div_ceil(64) as usize, 0);
         self.mutable.retain(|&i, _| i < total);
         self.ranges.retain(|&i, _| i < total);
+        self.samplers.retain(|&i, _| i < total);
     }
 
     /// Descriptor `i`, of a binding of type `binding_ty`: `None` when not written.
@@ -263,6 +277,7 @@ impl Contents {
             ty: self.mutable.get(&i).copied().unwrap_or(binding_ty),
             resource: self.resources.get(i as usize).copied().unwrap_or(0),
             range: self.ranges.get(&i).copied().unwrap_or_default(),
+            sampler: self.samplers.get(&i).copied(),
         })
     }
 
@@ -279,6 +294,10 @@ impl Contents {
                 if is_dynamic_buffer(binding_ty) {
                     self.ranges.insert(i, w.range);
                 }
+                match w.sampler {
+                    Some(sampler) => _ = self.samplers.insert(i, sampler),
+                    None => _ = self.samplers.remove(&i),
+                }
             }
             None => {
                 self.written[word] &= !bit;
@@ -286,6 +305,7 @@ impl Contents {
                 self.records[i as usize] = None;
                 self.mutable.remove(&i);
                 self.ranges.remove(&i);
+                self.samplers.remove(&i);
             }
         }
     }
@@ -443,21 +463,28 @@ impl DescriptorSetState {
     }
 }
 
-/// The resource each element of a write names, as `Written`s.
+/// The resource each element of a write names, as `Written`s; `tracker` finds combined image
+/// samplers' samplers.
 ///
 /// # Safety
 /// `w` must be a write the implementation accepted.
-unsafe fn written_values(w: &VkWriteDescriptorSet) -> Vec<Option<Written>> {
+unsafe fn written_values(tracker: &StateTracker, w: &VkWriteDescriptorSet) -> Vec<Option<Written>> {
     use VkDescriptorType as T;
     let ty = w.descriptorType;
     let n = w.descriptorCount;
-    let of = |resource: u64| Some(Written { ty: ty.0, resource, range: (0, 0) });
+    let of = |resource: u64| Some(Written { ty: ty.0, resource, ..Written::default() });
     // SAFETY: the arrays the descriptor type selects, of `descriptorCount` elements.
     unsafe {
         match ty {
             T::VK_DESCRIPTOR_TYPE_SAMPLER => slice(w.pImageInfo, n).iter().map(|i| of(i.sampler.as_raw())).collect(),
-            T::VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER
-            | T::VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE
+            T::VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER => slice(w.pImageInfo, n)
+                .iter()
+                .map(|i| {
+                    let sampler = tracker.sampler(i.sampler.as_raw());
+                    Some(Written { ty: ty.0, resource: i.imageView.as_raw(), sampler, ..Written::default() })
+                })
+                .collect(),
+            T::VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE
             | T::VK_DESCRIPTOR_TYPE_STORAGE_IMAGE
             | T::VK_DESCRIPTOR_TYPE_INPUT_ATTACHMENT => {
                 slice(w.pImageInfo, n).iter().map(|i| of(i.imageView.as_raw())).collect()
@@ -470,7 +497,7 @@ unsafe fn written_values(w: &VkWriteDescriptorSet) -> Vec<Option<Written>> {
                 let range = |b: &VkDescriptorBufferInfo| if dynamic { (b.offset, b.range) } else { (0, 0) };
                 slice(w.pBufferInfo, n)
                     .iter()
-                    .map(|b| Some(Written { ty: ty.0, resource: b.buffer.as_raw(), range: range(b) }))
+                    .map(|b| Some(Written { ty: ty.0, resource: b.buffer.as_raw(), range: range(b), sampler: None }))
                     .collect()
             }
             T::VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER | T::VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER => {
@@ -596,7 +623,7 @@ impl StateTracker {
             let Some(i) = shape.index_of(w.dstBinding) else { continue };
             let at = shape.start(i) + u64::from(w.dstArrayElement);
             // SAFETY: an accepted write.
-            let values = unsafe { written_values(w) };
+            let values = unsafe { written_values(self, w) };
             state.write(self, at, values.into_iter());
         }
         for c in copies {
@@ -659,7 +686,14 @@ impl StateTracker {
                 let p = data.wrapping_add(e.offset).wrapping_add(k as usize * e.stride);
                 // SAFETY: as above.
                 let (resource, range) = unsafe { template_resource(e.descriptorType, p) };
-                Some(Written { ty: e.descriptorType.0, resource, range })
+                let combined = e.descriptorType == VkDescriptorType::VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
+                // SAFETY: as above: a combined image sampler's element is an image info.
+                let sampler = combined
+                    .then(|| {
+                        self.sampler(unsafe { (p as *const VkDescriptorImageInfo).read_unaligned() }.sampler.as_raw())
+                    })
+                    .flatten();
+                Some(Written { ty: e.descriptorType.0, resource, range, sampler })
             });
             if e.descriptorType == VkDescriptorType::VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK {
                 // Bytes, not elements: all written, none with a resource.
@@ -691,8 +725,9 @@ impl StateTracker {
             buffer.buffer()?.info().map(|i| i.usage)
         });
         let features = facts.and_then(|f| f.format_properties(info.format)).map(|p| p.bufferFeatures.0);
+        let features2 = facts.and_then(|f| f.format_properties3(info.format)).map(|p| p.2);
         if let Some(usage) = usage {
-            let _ = state.info.set(BufferViewInfo { usage, format: info.format.0, features });
+            let _ = state.info.set(BufferViewInfo { usage, format: info.format.0, features, features2 });
         }
     }
 
@@ -726,10 +761,19 @@ impl StateTracker {
         ]
         .iter()
         .all(|&(s, own)| s == S::VK_COMPONENT_SWIZZLE_IDENTITY || s == own);
-        let tiling = image.as_ref().and_then(|i| i.image()?.info()).map(|i| i.tiling);
+        let image_info = image.as_ref().and_then(|i| i.image()?.info());
+        let tiling = image_info.map(|i| i.tiling);
+        let r = &info.subresourceRange;
+        let remaining = |count: u32, total: u32, base: u32| match count {
+            u32::MAX => total.saturating_sub(base),
+            n => n,
+        };
+        let levels_layers = image_info.map(|i| {
+            (remaining(r.levelCount, i.levels, r.baseMipLevel), remaining(r.layerCount, i.layers, r.baseArrayLayer))
+        });
         let features = match (tiling, facts.and_then(|f| f.format_properties3(info.format))) {
-            (Some(0), Some((_, optimal))) => Some(optimal),
-            (Some(1), Some((linear, _))) => Some(linear),
+            (Some(0), Some((_, optimal, _))) => Some(optimal),
+            (Some(1), Some((linear, _, _))) => Some(linear),
             _ => None,
         };
         let _ = state.view.set(ViewInfo {
@@ -740,6 +784,7 @@ impl StateTracker {
             view_type: info.viewType.0,
             format: info.format.0,
             features,
+            levels_layers,
         });
     }
 }
@@ -792,7 +837,7 @@ mod tests {
         };
         let layout = insert(TYPES.descriptor_set_layout, 0x10, None);
         // SAFETY: a valid create info.
-        unsafe { layout.set_layout_created(&info) };
+        unsafe { layout.set_layout_created(&info, |_| None) };
         let l = layout.descriptor_set_layout().expect("recorded");
         assert_eq!(
             l.bindings.iter().map(|b| (b.binding, b.flags)).collect::<Vec<_>>(),
@@ -871,9 +916,9 @@ mod tests {
         unsafe { tracker.descriptors_updated(&[write], &[copy]) };
         let ub = T::VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER.0;
         assert_eq!(sa.descriptor(0, 0), Some(None));
-        assert_eq!(sa.descriptor(0, 1), Some(Some(Written { ty: ub, resource: 0x100, range: (0, 0) })));
-        assert_eq!(sa.descriptor(3, 0), Some(Some(Written { ty: ub, resource: 0x200, range: (0, 0) })));
-        assert_eq!(sa.descriptor(5, 0), Some(Some(Written { ty: ub, resource: 0x300, range: (0, 0) })));
+        assert_eq!(sa.descriptor(0, 1), Some(Some(Written { ty: ub, resource: 0x100, range: (0, 0), sampler: None })));
+        assert_eq!(sa.descriptor(3, 0), Some(Some(Written { ty: ub, resource: 0x200, range: (0, 0), sampler: None })));
+        assert_eq!(sa.descriptor(5, 0), Some(Some(Written { ty: ub, resource: 0x300, range: (0, 0), sampler: None })));
         assert_eq!(sa.descriptor(5, 3), None, "past the variable count");
         assert_eq!(sa.written(), 3);
         assert_eq!(sb.descriptor(5, 0), Some(None), "element 1 of binding 5 was not written");

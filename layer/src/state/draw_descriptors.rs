@@ -5,13 +5,13 @@
 //! it changes.
 
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{LazyLock, Weak};
+use std::sync::Weak;
 
-use vigil_generated::objects::HANDLE_TYPES;
 use vigil_generated::VkDescriptorType;
 
 use super::descriptors::Written;
 use super::records::{DescriptorSetState, ObjectRecord, SetLayoutBinding, TYPES};
+use super::samplers::SamplerInfo;
 use super::tracker::StateTracker;
 
 /// Set versions: one counter for the process, so that no two updates share a version.
@@ -27,15 +27,11 @@ pub(super) fn current_version() -> u64 {
     VERSIONS.load(Ordering::Relaxed)
 }
 
-/// The index in `HANDLE_TYPES` of `VkSampler` (the tracker keeps no typed state for samplers).
-static SAMPLER: LazyLock<u16> =
-    LazyLock::new(|| HANDLE_TYPES.iter().position(|t| t.name == "VkSampler").map_or(u16::MAX, |i| i as u16));
-
 /// The handle type (index into `HANDLE_TYPES`) of the resource a descriptor of type `ty` names.
 pub fn resource_type(ty: i32) -> Option<u16> {
     use VkDescriptorType as T;
     match VkDescriptorType(ty) {
-        T::VK_DESCRIPTOR_TYPE_SAMPLER => Some(*SAMPLER),
+        T::VK_DESCRIPTOR_TYPE_SAMPLER => Some(TYPES.sampler),
         T::VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER
         | T::VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE
         | T::VK_DESCRIPTOR_TYPE_STORAGE_IMAGE
@@ -69,6 +65,10 @@ pub struct Descriptor<'a> {
     pub written: Option<Written>,
     /// The record of the resource it names, when known at the write.
     pub record: Option<&'a Weak<ObjectRecord>>,
+    /// Its binding's immutable sampler (sampler and combined image sampler bindings), else a
+    /// combined image sampler's written one; `None` when Vigil does not know it (a sampler
+    /// descriptor's written sampler is its record's).
+    pub sampler: Option<SamplerInfo>,
 }
 
 impl DescriptorSetState {
@@ -108,12 +108,20 @@ impl DescriptorSetState {
         let b = &shape.layout.bindings[i];
         let (start, count) = (shape.start(i), shape.count(b).min(elements.unwrap_or(u32::MAX)));
         let contents = self.contents();
+        let layout = shape.layout;
         let mut descriptors = (0..count).map(|e| {
             let flat = start + u64::from(e);
+            let written = contents.get(flat, b.ty);
+            let sampler = if b.immutable_samplers {
+                layout.immutable_sampler(b.binding, e)
+            } else {
+                written.and_then(|w| w.sampler)
+            };
             Descriptor {
                 element: e,
-                written: contents.get(flat, b.ty),
+                written,
                 record: contents.records.get(flat as usize).and_then(Option::as_ref),
+                sampler,
             }
         });
         Some(f(b, &mut descriptors))

@@ -18,6 +18,7 @@ pub mod pipelines;
 pub mod queries;
 mod records;
 pub mod render_passes;
+pub mod samplers;
 pub mod shader_objects;
 pub mod shaders;
 pub mod sites;

@@ -12,6 +12,7 @@ pub use super::records::{
 use super::records::{
     DescriptorSetLayoutState, DescriptorSetState, Key, ObjectRecord, ObjectState, PipelineLayoutState, PipelineState,
 };
+use super::samplers::SamplerInfo;
 use super::shaders::EntryPoint;
 use crate::chassis::raw::{chained, slice};
 
@@ -71,11 +72,16 @@ impl ObjectRecord {
         });
     }
 
-    /// Records what a descriptor set layout was created with.
+    /// Records what a descriptor set layout was created with; `sampler` finds what its immutable
+    /// samplers were created with.
     ///
     /// # Safety
     /// As for [`ObjectRecord::pipeline_layout_created`].
-    pub unsafe fn set_layout_created(&self, info: &VkDescriptorSetLayoutCreateInfo) {
+    pub unsafe fn set_layout_created(
+        &self,
+        info: &VkDescriptorSetLayoutCreateInfo,
+        sampler: impl Fn(u64) -> Option<SamplerInfo>,
+    ) {
         let ObjectState::DescriptorSetLayout(DescriptorSetLayoutState { info: state }) = &self.state else { return };
         // SAFETY: the counted array of a valid create info, and its chained binding flags.
         let bindings = unsafe { slice(info.pBindings, info.bindingCount) };
@@ -93,7 +99,19 @@ impl ObjectRecord {
             })
             .collect();
         bindings.sort_by_key(|b| b.binding);
-        let _ = state.set(SetLayoutInfo { flags: info.flags.0, bindings });
+        // SAFETY: each binding's counted immutable samplers, where it has them.
+        let mut immutable_samplers: Vec<(u32, Vec<Option<SamplerInfo>>)> =
+            unsafe { slice(info.pBindings, info.bindingCount) }
+                .iter()
+                .filter(|b| super::descriptors::has_immutable_samplers(b))
+                .map(|b| {
+                    // SAFETY: as above.
+                    let samplers = unsafe { slice(b.pImmutableSamplers, b.descriptorCount) };
+                    (b.binding, samplers.iter().map(|h| sampler(h.as_raw())).collect())
+                })
+                .collect();
+        immutable_samplers.sort_by_key(|b| b.0);
+        let _ = state.set(SetLayoutInfo { flags: info.flags.0, bindings, immutable_samplers });
     }
 
     /// Records the layout a descriptor set was allocated with.
@@ -118,7 +136,14 @@ impl SetLayoutInfo {
     /// binding's number, type, count and stages (immutable samplers are not compared, so two
     /// layouts differing only there are taken as identical: a miss, never a false report).
     pub fn same_definition(&self, other: &SetLayoutInfo) -> bool {
-        self == other
+        self.flags == other.flags && self.bindings == other.bindings
+    }
+
+    /// What immutable sampler `element` of binding number `binding` was created with; `None`
+    /// when the binding has none or Vigil did not know the sampler.
+    pub fn immutable_sampler(&self, binding: u32, element: u32) -> Option<SamplerInfo> {
+        let i = self.immutable_samplers.binary_search_by_key(&binding, |b| b.0).ok()?;
+        self.immutable_samplers[i].1.get(element as usize).copied().flatten()
     }
 }
 
@@ -314,6 +339,11 @@ impl ShaderUses {
             self.resources = super::shaders::merge(resources);
             self.sets = self.resources.iter().map(|r| r.set).collect();
             self.sets.dedup();
+        }
+        if !e.sampled_pairs.is_empty() {
+            let mut pairs = std::mem::take(&mut self.sampled_pairs);
+            pairs.extend_from_slice(&e.sampled_pairs);
+            self.sampled_pairs = super::shaders::merge_pairs(pairs);
         }
         if let Some(size) = e.push_constants {
             self.push_constant_stages |= e.stage;

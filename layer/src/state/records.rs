@@ -83,6 +83,7 @@ pub struct Types {
     pub buffer_view: u16,
     pub descriptor_update_template: u16,
     pub shader_ext: u16,
+    pub sampler: u16,
 }
 
 /// See [`Types`].
@@ -112,6 +113,7 @@ pub static TYPES: LazyLock<Types> = LazyLock::new(|| {
         buffer_view: index("VkBufferView"),
         descriptor_update_template: index("VkDescriptorUpdateTemplate"),
         shader_ext: index("VkShaderEXT"),
+        sampler: index("VkSampler"),
     }
 });
 
@@ -141,6 +143,7 @@ pub enum ObjectState {
     BufferView(super::descriptors::BufferViewState),
     DescriptorUpdateTemplate(super::descriptors::UpdateTemplateState),
     ShaderObject(super::shader_objects::ShaderObjectState),
+    Sampler(super::samplers::SamplerState),
 }
 
 impl ObjectState {
@@ -173,6 +176,7 @@ impl ObjectState {
                 ObjectState::DescriptorUpdateTemplate(Default::default())
             }
             Some(T::VK_OBJECT_TYPE_SHADER_EXT) => ObjectState::ShaderObject(Default::default()),
+            Some(T::VK_OBJECT_TYPE_SAMPLER) => ObjectState::Sampler(Default::default()),
             _ => ObjectState::None,
         }
     }
@@ -708,6 +712,8 @@ pub struct PipelineInfo {
 pub struct ShaderUses {
     /// The descriptor bindings, sorted by set and binding, each once.
     pub resources: Vec<super::shaders::ResourceUse>,
+    /// The images sampled with separate samplers, sorted, each pair once.
+    pub sampled_pairs: Vec<super::shaders::SampledPair>,
     /// The set numbers among them, ascending, each once.
     pub sets: Vec<u32>,
     /// The stages (`VkShaderStageFlags`) that use push constants.
@@ -754,6 +760,9 @@ pub struct DescriptorSetLayoutState {
 pub struct SetLayoutInfo {
     pub flags: u32,
     pub bindings: Vec<SetLayoutBinding>,
+    /// By binding number, ascending: what each binding's immutable samplers were created with
+    /// (`None` for a sampler the tracker did not know). Not part of `same_definition`.
+    pub immutable_samplers: Vec<(u32, Vec<Option<super::samplers::SamplerInfo>>)>,
 }
 
 /// One `VkDescriptorSetLayoutBinding` (whether it has immutable samplers, not which).

@@ -75,6 +75,29 @@ pub const IMAGE_DEPTH_COMPARE: u8 = 0x2;
 pub const IMAGE_READ: u8 = 0x4;
 /// `ResourceUse::ops`: written as a storage image (`OpImageWrite`).
 pub const IMAGE_WRITE: u8 = 0x8;
+/// `ResourceUse::ops`: sampled (`OpImageSample*`, `OpImageSparseSample*`): its sampler filters.
+pub const IMAGE_SAMPLE: u8 = 0x10;
+/// `ResourceUse::ops`: sampled by an instruction with `ImplicitLod`, `Dref` or `Proj` in its
+/// name, which a sampler with unnormalized coordinates must not be used with.
+pub const IMAGE_SAMPLE_IMPLICIT_DREF_PROJ: u8 = 0x20;
+/// `ResourceUse::ops`: sampled with a LOD bias or an offset (`Bias`, `Offset`, `ConstOffset`,
+/// `ConstOffsets`, `Offsets` image operands), which unnormalized coordinates forbid too.
+pub const IMAGE_SAMPLE_BIAS_OFFSET: u8 = 0x40;
+
+/// A sampled image and a sampler that an entry point combines (`OpSampledImage`) and samples:
+/// the sampler the image is sampled with, as far as reflection can tell (neither is an array).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct SampledPair {
+    /// The image's set and binding.
+    pub image: (u32, u32),
+    /// The sampler's set and binding.
+    pub sampler: (u32, u32),
+    /// How the combination is sampled (`IMAGE_SAMPLE*` bits).
+    pub ops: u8,
+}
+
+/// The bits of `ResourceUse::ops` that sampling sets.
+const SAMPLING: u8 = IMAGE_SAMPLE | IMAGE_SAMPLE_IMPLICIT_DREF_PROJ | IMAGE_SAMPLE_BIAS_OFFSET;
 
 /// What one entry point statically uses.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -84,6 +107,8 @@ pub struct EntryPoint {
     pub stage: u32,
     /// Sorted by set and binding, each pair once.
     pub resources: Vec<ResourceUse>,
+    /// The images it samples with separate samplers, sorted, each pair once.
+    pub sampled_pairs: Vec<SampledPair>,
     /// `Some(bytes)` when it uses a push constant block: the block's size as declared (0 when
     /// the layout of its types could not be worked out); `None` when it uses none.
     pub push_constants: Option<u32>,
@@ -320,6 +345,11 @@ struct Collector {
     derived: HashMap<u32, u32>,
     /// Per function: the image operations (`IMAGE_*`) its instructions apply to each variable.
     image_ops: HashMap<u32, Vec<(u32, u8)>>,
+    /// Per `OpSampledImage` result: the image's and the sampler's variables.
+    sampled: HashMap<u32, (u32, u32)>,
+    /// Per function: the sampling operations (`SAMPLING` bits) its instructions apply to each
+    /// combination of an image and a sampler variable.
+    pair_ops: HashMap<u32, Vec<(u32, u32, u8)>>,
 }
 
 impl Collector {
@@ -352,26 +382,63 @@ impl Collector {
             }
             _ => {}
         }
+        if op == Op::SampledImage {
+            let sampler = self.variable_of(id(inst.operands.get(1)));
+            if let (Some(result), Some(image), Some(sampler)) = (inst.result_id, self.variable_of(first), sampler) {
+                self.sampled.insert(result, (image, sampler));
+            }
+        }
+        let implicit_dref_proj = IMAGE_SAMPLE | IMAGE_SAMPLE_IMPLICIT_DREF_PROJ;
         let what = match op {
             Op::ImageTexelPointer => IMAGE_ATOMIC,
             Op::ImageSampleDrefImplicitLod
             | Op::ImageSampleDrefExplicitLod
             | Op::ImageSampleProjDrefImplicitLod
             | Op::ImageSampleProjDrefExplicitLod
-            | Op::ImageDrefGather
             | Op::ImageSparseSampleDrefImplicitLod
             | Op::ImageSparseSampleDrefExplicitLod
             | Op::ImageSparseSampleProjDrefImplicitLod
-            | Op::ImageSparseSampleProjDrefExplicitLod
-            | Op::ImageSparseDrefGather => IMAGE_DEPTH_COMPARE,
+            | Op::ImageSparseSampleProjDrefExplicitLod => IMAGE_DEPTH_COMPARE | implicit_dref_proj,
+            Op::ImageDrefGather | Op::ImageSparseDrefGather => IMAGE_DEPTH_COMPARE,
+            Op::ImageSampleImplicitLod
+            | Op::ImageSampleProjImplicitLod
+            | Op::ImageSampleProjExplicitLod
+            | Op::ImageSparseSampleImplicitLod
+            | Op::ImageSparseSampleProjImplicitLod
+            | Op::ImageSparseSampleProjExplicitLod => implicit_dref_proj,
+            Op::ImageSampleExplicitLod | Op::ImageSparseSampleExplicitLod => IMAGE_SAMPLE,
             Op::ImageRead | Op::ImageSparseRead => IMAGE_READ,
             Op::ImageWrite => IMAGE_WRITE,
             _ => return,
         };
+        let what = if what & IMAGE_SAMPLE != 0 && biased_or_offset(&inst.operands) {
+            what | IMAGE_SAMPLE_BIAS_OFFSET
+        } else {
+            what
+        };
+        // Sampled through an OpSampledImage: the sampling is the pair's, not the image's own
+        // sampler's (a combined image sampler's image may be sampled with another sampler).
+        let what = match first.and_then(|f| self.sampled.get(&f)) {
+            Some(&(image, sampler)) if what & SAMPLING != 0 => {
+                self.pair_ops.entry(f).or_default().push((image, sampler, what & SAMPLING));
+                what & !SAMPLING
+            }
+            _ => what,
+        };
+        if what == 0 {
+            return;
+        }
         if let Some(var) = self.variable_of(first) {
             self.image_ops.entry(f).or_default().push((var, what));
         }
     }
+}
+
+/// Whether an image instruction's operands include a LOD bias or an offset.
+fn biased_or_offset(operands: &[Operand]) -> bool {
+    use rspirv::spirv::ImageOperands as I;
+    let these = I::BIAS | I::CONST_OFFSET | I::OFFSET | I::CONST_OFFSETS | I::OFFSETS;
+    operands.iter().any(|o| matches!(o, Operand::ImageOperands(m) if m.intersects(these)))
 }
 
 impl Consumer for Collector {
@@ -519,6 +586,7 @@ impl Types<'_> {
             Some((Op::TypeInt, Some(0))) => NUMERIC_UINT,
             _ => 0,
         };
+
         Some(ImageType {
             dim: *dim as u32,
             arrayed: arrayed == 1,
@@ -636,7 +704,7 @@ fn reflect(words: &[u32]) -> Result<Vec<EntryPoint>, String> {
         };
         // The call tree, each function once (recursion is invalid in shaders, but cannot hang this).
         let (mut seen, mut todo) = (HashSet::from([main]), vec![main]);
-        let (mut resources, mut push_constants) = (Vec::new(), None);
+        let (mut resources, mut push_constants, mut sampled_pairs) = (Vec::new(), None, Vec::new());
         let mut workgroup = HashMap::new();
         while let Some(f) = todo.pop() {
             let Some((used, called)) = c.functions.get(&f) else { continue };
@@ -654,12 +722,23 @@ fn reflect(words: &[u32]) -> Result<Vec<EntryPoint>, String> {
                     resources.push(ResourceUse { ops: *what, ..*r });
                 }
             }
+            for (image, sampler, ops) in c.pair_ops.get(&f).into_iter().flatten() {
+                // Array elements would pair by index, which reflection does not follow.
+                let single = |v| match globals.get(v) {
+                    Some(Global::Resource(r)) if r.elements == Some(1) => Some((r.set, r.binding)),
+                    _ => None,
+                };
+                if let (Some(image), Some(sampler)) = (single(image), single(sampler)) {
+                    sampled_pairs.push(SampledPair { image, sampler, ops: *ops });
+                }
+            }
             todo.extend(called.iter().copied().filter(|c| seen.insert(*c)));
         }
         entry_points.push(EntryPoint {
             name: name.clone(),
             stage: stage_of(*model),
             resources: merge(resources),
+            sampled_pairs: merge_pairs(sampled_pairs),
             push_constants,
             local_size: match c.workgroup_size_builtin {
                 Some(builtin) => constant_size(&c.types, builtin),
@@ -711,6 +790,19 @@ pub fn merge(mut resources: Vec<ResourceUse>) -> Vec<ResourceUse> {
     out
 }
 
+/// Sorts sampled pairs and merges repeats (their operations together).
+pub fn merge_pairs(mut pairs: Vec<SampledPair>) -> Vec<SampledPair> {
+    pairs.sort();
+    let mut out: Vec<SampledPair> = Vec::with_capacity(pairs.len());
+    for p in pairs {
+        match out.last_mut() {
+            Some(last) if (last.image, last.sampler) == (p.image, p.sampler) => last.ops |= p.ops,
+            _ => out.push(p),
+        }
+    }
+    out
+}
+
 /// SPIR-V bytes as words, as the driver reads them (`codeSize` is a multiple of 4).
 #[cfg(test)]
 fn words(bytes: &[u8]) -> Vec<u32> {
@@ -727,6 +819,7 @@ mod tests {
     const VERTEX: &[u8] = include_bytes!("../../../tests/shaders/triangle.vert.spv");
     const IMAGES: &[u8] = include_bytes!("../../../tests/shaders/images.comp.spv");
     const DESCRIPTORS: &[u8] = include_bytes!("../../../tests/shaders/descriptors.comp.spv");
+    const SEPARATE: &[u8] = include_bytes!("../../../tests/shaders/separate.comp.spv");
 
     fn parsed(bytes: &[u8]) -> Vec<EntryPoint> {
         match Reflection::of(&words(bytes)) {
@@ -751,6 +844,7 @@ mod tests {
                     ops: 0,
                     elements: Some(1)
                 }],
+                sampled_pairs: vec![],
                 push_constants: Some(4),
                 local_size: Some([64, 1, 1]),
                 inputs: 0,
@@ -824,11 +918,27 @@ mod tests {
         assert_eq!(
             e[0].resources,
             [
-                r(0, false, image(true, NUMERIC_FLOAT), 0),
+                r(0, false, image(true, NUMERIC_FLOAT), IMAGE_SAMPLE),
                 r(1, true, image(false, NUMERIC_UINT), IMAGE_ATOMIC),
-                r(2, false, image(true, NUMERIC_FLOAT), IMAGE_DEPTH_COMPARE)
+                r(
+                    2,
+                    false,
+                    image(true, NUMERIC_FLOAT),
+                    IMAGE_DEPTH_COMPARE | IMAGE_SAMPLE | IMAGE_SAMPLE_IMPLICIT_DREF_PROJ
+                )
             ]
         );
+    }
+
+    #[test]
+    fn separate_samplers_pair_with_the_images_they_sample() {
+        // One sampler samples binding 0 (a utexture2D) and binding 2 (a texture2D): the pairs
+        // are sampled, the images themselves not (no sampler of their own).
+        let e = parsed(SEPARATE);
+        let pair = |image| SampledPair { image: (0, image), sampler: (0, 1), ops: IMAGE_SAMPLE };
+        assert_eq!(e[0].sampled_pairs, [pair(0), pair(2)]);
+        let ops: Vec<_> = e[0].resources.iter().map(|r| (r.binding, r.ops)).collect();
+        assert_eq!(ops, [(0, 0), (1, 0), (2, 0), (3, 0)]);
     }
 
     #[test]

@@ -73,8 +73,8 @@ pub struct Behaviours {
     /// `no-storage-without-format`: `vkGetPhysicalDeviceFormatProperties2`'s
     /// `VkFormatProperties3` reports no `STORAGE_READ_WITHOUT_FORMAT` and
     /// `STORAGE_WRITE_WITHOUT_FORMAT` features for [`NO_STORAGE_WITHOUT_FORMAT`] (lavapipe
-    /// reports them for every storage image format): the draw-time rules about storage images
-    /// of unknown format need a format without them.
+    /// reports them for every storage image format), for images and buffers: the draw-time
+    /// rules about storage images and texel buffers of unknown format need a format without them.
     pub no_storage_without_format: bool,
     /// `low-draw-indirect-count`: `vkGetPhysicalDeviceProperties(2)` report
     /// `maxDrawIndirectCount` as [`LOW_DRAW_INDIRECT_COUNT`] (lavapipe's is `u32::MAX`, which no
@@ -1025,6 +1025,7 @@ unsafe extern "system" fn get_physical_device_format_properties2(
                 let three = &mut *(next as *mut vk::FormatProperties3<'_>);
                 three.optimal_tiling_features &= !hidden;
                 three.linear_tiling_features &= !hidden;
+                three.buffer_features &= !hidden;
             }
             next = s.p_next;
         }

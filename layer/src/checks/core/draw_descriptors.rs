@@ -1,45 +1,61 @@
 //! At draw and dispatch time, the descriptors the bound pipeline's shaders statically use
-//! (`state::shaders` reflection, merged per pipeline): each must be valid (`-None-08114`:
-//! written, and the buffer, buffer view, image view or sampler it names not destroyed), and an
-//! image view it names must be of the view type the shader's `OpTypeImage` declares
-//! (`-viewType-07752`), of a format with `VK_FORMAT_FEATURE_STORAGE_IMAGE_ATOMIC_BIT` when the
-//! shader does atomic operations on it (`-None-02691`), and of a format with
+//! (`state::shaders` reflection, merged per pipeline): each must be valid (`-None-08114`: written,
+//! and the buffer, buffer view, image view or sampler it names not destroyed), and an image view it
+//! names must be of the view type the shader's `OpTypeImage` declares (`-viewType-07752`), of a
+//! format with `VK_FORMAT_FEATURE_STORAGE_IMAGE_ATOMIC_BIT` when the shader does atomic operations
+//! on it (`-None-02691`), and of a format with
 //! `VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_DEPTH_COMPARISON_BIT` when it samples it with depth
-//! comparison (`-None-06479`), and, written or read as a storage image whose `OpTypeImage`
-//! format is `Unknown`, of a format with the storage write or read without format feature
-//! (`-OpTypeImage-07027`, `-OpTypeImage-07028`); and the numeric type of an image view's format
-//! (or a texel buffer's buffer view's) must be its `Sampled Type`'s (`-format-07753`), and a
-//! storage texel buffer used atomically needs `VK_FORMAT_FEATURE_STORAGE_TEXEL_BUFFER_ATOMIC_BIT`
-//! (`-None-07888`).
-//! Format features are those of the view's format with its image's
-//! tiling, asked of the driver (`VkFormatProperties3`) when the view is created.
+//! comparison (`-None-06479`), and, written or read as a storage image whose `OpTypeImage` format
+//! is `Unknown`, of a format with the storage write or read without format feature
+//! (`-OpTypeImage-07027`, `-OpTypeImage-07028`); and the numeric type of an image view's format (or
+//! a texel buffer's buffer view's) must be its `Sampled Type`'s (`-format-07753`), and a storage
+//! texel buffer used atomically needs `VK_FORMAT_FEATURE_STORAGE_TEXEL_BUFFER_ATOMIC_BIT`
+//! (`-None-07888`), and one written or read whose `OpTypeImage` format is `Unknown` the storage
+//! write or read without format buffer feature (`-OpTypeImage-07029`, `-OpTypeImage-07030`). A
+//! combined image sampler the shader samples (`OpImageSample*`) with a sampler (its binding's
+//! immutable one, else the one written) whose magFilter, minFilter or mipmapMode is linear needs a
+//! view format with `SAMPLED_IMAGE_FILTER_LINEAR` under a weighted average reduction without depth
+//! comparison (`-magFilter-04553`, `-mipmapMode-04770`), and `SAMPLED_IMAGE_FILTER_MINMAX` under a
+//! min or max reduction (`-magFilter-09598`, `-mipmapMode-09599`); with unnormalized coordinates, a
+//! view of one level and layer (`-unnormalizedCoordinates-09635`), 1D or 2D (`-None-08609`), never
+//! sampled by an instruction with ImplicitLod, Dref or Proj (`-None-08610`) or with a bias or
+//! offset (`-None-08611`). The same rules hold for a sampled image the shader samples with a
+//! separate sampler (`OpSampledImage` of the two, neither an array: reflection's `SampledPair`).
+//! Format features are those of the view's format with its image's tiling, asked of the driver
+//! (`VkFormatProperties3`) when the view is created.
 //!
-//! A recording remembers, per bind point, a fingerprint of the last check that found nothing
-//! (the pipeline, each used set's record and version, the object table's epoch): a draw loop
-//! that changes none of them costs a few lookups and no lock on the sets; the descriptors are
-//! looked at again only when a set is updated, another set or pipeline bound, or an object
-//! destroyed. Nothing on this path allocates.
+//! A recording remembers, per bind point, a fingerprint of the last check that found nothing (the
+//! pipeline, each used set's record and version, the object table's epoch): a draw loop that
+//! changes none of them costs a few lookups and no lock on the sets; the descriptors are looked at
+//! again only when a set is updated, another set or pipeline bound, or an object destroyed. Nothing
+//! on this path allocates.
 //!
-//! Not checked, so never reported: bindings with `VK_DESCRIPTOR_BINDING_PARTIALLY_BOUND_BIT`
-//! (only descriptors dynamically used must be valid) or `UPDATE_AFTER_BIND_BIT` (they may be
-//! written until the submission), sampler bindings with immutable samplers, inline uniform
-//! blocks, push descriptor sets, descriptor buffers and heaps, sets whose layout is not defined
-//! like the pipeline layout's (`-None-08600` reports those), samplers of combined image
-//! samplers, resources the tracker did not know when they were written, format features of
-//! views of images with DRM format modifiers or on devices before Vulkan 1.3, and images reached
-//! through function parameters.
+//! Not checked, so never reported: bindings with `VK_DESCRIPTOR_BINDING_PARTIALLY_BOUND_BIT` (only
+//! descriptors dynamically used must be valid) or `UPDATE_AFTER_BIND_BIT` (they may be written
+//! until the submission), whether sampler bindings with immutable samplers are written (they need
+//! not be), inline uniform blocks, push
+//! descriptor sets, descriptor buffers and heaps, sets whose layout is not defined like the
+//! pipeline layout's (`-None-08600` reports those), whether the sampler of a combined image sampler
+//! was destroyed, arrays of separate samplers or of the images they sample (their elements pair by
+//! index, which reflection does not follow), resources the tracker did not know when they were
+//! written, format features of views of images with DRM format modifiers or on devices before
+//! Vulkan 1.3, and images reached through function parameters.
 
-use vigil_generated::VkDescriptorType;
+use vigil_generated::{VkDescriptorType, VkImageViewType};
 
 use super::command_table::CommandTable;
 use super::CoreChecks;
 use crate::chassis::Call;
 use crate::state::command_buffers::Recording;
+use crate::state::descriptors::ViewInfo;
 use crate::state::descriptors::{BINDING_PARTIALLY_BOUND, BINDING_UPDATE_AFTER_BIND};
 use crate::state::draw_descriptors::Descriptor;
+use crate::state::pipelines::SetLayoutBinding;
 use crate::state::pipelines::{bind_point_name, BoundPoint, PipelineLayoutInfo};
+use crate::state::samplers::{SamplerInfo, REDUCTION_MAX, REDUCTION_MIN, REDUCTION_WEIGHTED_AVERAGE};
 use crate::state::shaders::{
-    ResourceUse, IMAGE_ATOMIC, IMAGE_DEPTH_COMPARE, IMAGE_READ, IMAGE_WRITE, NUMERIC_FLOAT, NUMERIC_SINT, NUMERIC_UINT,
+    ResourceUse, SampledPair, IMAGE_ATOMIC, IMAGE_DEPTH_COMPARE, IMAGE_READ, IMAGE_SAMPLE, IMAGE_SAMPLE_BIAS_OFFSET,
+    IMAGE_SAMPLE_IMPLICIT_DREF_PROJ, IMAGE_WRITE, NUMERIC_FLOAT, NUMERIC_SINT, NUMERIC_UINT,
 };
 use crate::state::{ObjectRecord, OBJECTS};
 
@@ -57,6 +73,22 @@ struct DescriptorIds {
     numeric: &'static str,
     /// A storage texel buffer used atomically.
     texel_atomic: &'static str,
+    /// A storage texel buffer whose `OpTypeImage` format is `Unknown` written, then read.
+    texel_write_without_format: &'static str,
+    texel_read_without_format: &'static str,
+    /// A linear filter (or mipmap mode) sampling a view whose format lacks linear filtering,
+    /// with a weighted average reduction and no depth comparison.
+    filter_linear: &'static str,
+    mipmap_linear: &'static str,
+    /// The same with a min or max reduction, without minmax filtering.
+    filter_minmax: &'static str,
+    mipmap_minmax: &'static str,
+    /// A sampler with unnormalized coordinates: a view of more than one level or layer, a view
+    /// not 1D or 2D, an instruction with ImplicitLod, Dref or Proj, one with a bias or offset.
+    unnormalized_subresource: &'static str,
+    unnormalized_view_type: &'static str,
+    unnormalized_instruction: &'static str,
+    unnormalized_bias_offset: &'static str,
 }
 
 /// Per command of `BOUND_PIPELINE_IDS`, sorted by name (a unit test checks it against the
@@ -75,6 +107,16 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         read_without_format: "VUID-vkCmdDispatch-OpTypeImage-07028",
         numeric: "VUID-vkCmdDispatch-format-07753",
         texel_atomic: "VUID-vkCmdDispatch-None-07888",
+        texel_write_without_format: "VUID-vkCmdDispatch-OpTypeImage-07029",
+        texel_read_without_format: "VUID-vkCmdDispatch-OpTypeImage-07030",
+        filter_linear: "VUID-vkCmdDispatch-magFilter-04553",
+        mipmap_linear: "VUID-vkCmdDispatch-mipmapMode-04770",
+        filter_minmax: "VUID-vkCmdDispatch-magFilter-09598",
+        mipmap_minmax: "VUID-vkCmdDispatch-mipmapMode-09599",
+        unnormalized_subresource: "VUID-vkCmdDispatch-unnormalizedCoordinates-09635",
+        unnormalized_view_type: "VUID-vkCmdDispatch-None-08609",
+        unnormalized_instruction: "VUID-vkCmdDispatch-None-08610",
+        unnormalized_bias_offset: "VUID-vkCmdDispatch-None-08611",
     },
     DescriptorIds {
         command: "vkCmdDispatchBase",
@@ -86,6 +128,16 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         read_without_format: "VUID-vkCmdDispatchBase-OpTypeImage-07028",
         numeric: "VUID-vkCmdDispatchBase-format-07753",
         texel_atomic: "VUID-vkCmdDispatchBase-None-07888",
+        texel_write_without_format: "VUID-vkCmdDispatchBase-OpTypeImage-07029",
+        texel_read_without_format: "VUID-vkCmdDispatchBase-OpTypeImage-07030",
+        filter_linear: "VUID-vkCmdDispatchBase-magFilter-04553",
+        mipmap_linear: "VUID-vkCmdDispatchBase-mipmapMode-04770",
+        filter_minmax: "VUID-vkCmdDispatchBase-magFilter-09598",
+        mipmap_minmax: "VUID-vkCmdDispatchBase-mipmapMode-09599",
+        unnormalized_subresource: "VUID-vkCmdDispatchBase-unnormalizedCoordinates-09635",
+        unnormalized_view_type: "VUID-vkCmdDispatchBase-None-08609",
+        unnormalized_instruction: "VUID-vkCmdDispatchBase-None-08610",
+        unnormalized_bias_offset: "VUID-vkCmdDispatchBase-None-08611",
     },
     DescriptorIds {
         command: "vkCmdDispatchIndirect",
@@ -97,6 +149,16 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         read_without_format: "VUID-vkCmdDispatchIndirect-OpTypeImage-07028",
         numeric: "VUID-vkCmdDispatchIndirect-format-07753",
         texel_atomic: "VUID-vkCmdDispatchIndirect-None-07888",
+        texel_write_without_format: "VUID-vkCmdDispatchIndirect-OpTypeImage-07029",
+        texel_read_without_format: "VUID-vkCmdDispatchIndirect-OpTypeImage-07030",
+        filter_linear: "VUID-vkCmdDispatchIndirect-magFilter-04553",
+        mipmap_linear: "VUID-vkCmdDispatchIndirect-mipmapMode-04770",
+        filter_minmax: "VUID-vkCmdDispatchIndirect-magFilter-09598",
+        mipmap_minmax: "VUID-vkCmdDispatchIndirect-mipmapMode-09599",
+        unnormalized_subresource: "VUID-vkCmdDispatchIndirect-unnormalizedCoordinates-09635",
+        unnormalized_view_type: "VUID-vkCmdDispatchIndirect-None-08609",
+        unnormalized_instruction: "VUID-vkCmdDispatchIndirect-None-08610",
+        unnormalized_bias_offset: "VUID-vkCmdDispatchIndirect-None-08611",
     },
     DescriptorIds {
         command: "vkCmdDispatchIndirect2KHR",
@@ -108,6 +170,16 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         read_without_format: "VUID-vkCmdDispatchIndirect2KHR-OpTypeImage-07028",
         numeric: "VUID-vkCmdDispatchIndirect2KHR-format-07753",
         texel_atomic: "VUID-vkCmdDispatchIndirect2KHR-None-07888",
+        texel_write_without_format: "VUID-vkCmdDispatchIndirect2KHR-OpTypeImage-07029",
+        texel_read_without_format: "VUID-vkCmdDispatchIndirect2KHR-OpTypeImage-07030",
+        filter_linear: "VUID-vkCmdDispatchIndirect2KHR-magFilter-04553",
+        mipmap_linear: "VUID-vkCmdDispatchIndirect2KHR-mipmapMode-04770",
+        filter_minmax: "VUID-vkCmdDispatchIndirect2KHR-magFilter-09598",
+        mipmap_minmax: "VUID-vkCmdDispatchIndirect2KHR-mipmapMode-09599",
+        unnormalized_subresource: "VUID-vkCmdDispatchIndirect2KHR-unnormalizedCoordinates-09635",
+        unnormalized_view_type: "VUID-vkCmdDispatchIndirect2KHR-None-08609",
+        unnormalized_instruction: "VUID-vkCmdDispatchIndirect2KHR-None-08610",
+        unnormalized_bias_offset: "VUID-vkCmdDispatchIndirect2KHR-None-08611",
     },
     DescriptorIds {
         command: "vkCmdDraw",
@@ -119,6 +191,16 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         read_without_format: "VUID-vkCmdDraw-OpTypeImage-07028",
         numeric: "VUID-vkCmdDraw-format-07753",
         texel_atomic: "VUID-vkCmdDraw-None-07888",
+        texel_write_without_format: "VUID-vkCmdDraw-OpTypeImage-07029",
+        texel_read_without_format: "VUID-vkCmdDraw-OpTypeImage-07030",
+        filter_linear: "VUID-vkCmdDraw-magFilter-04553",
+        mipmap_linear: "VUID-vkCmdDraw-mipmapMode-04770",
+        filter_minmax: "VUID-vkCmdDraw-magFilter-09598",
+        mipmap_minmax: "VUID-vkCmdDraw-mipmapMode-09599",
+        unnormalized_subresource: "VUID-vkCmdDraw-unnormalizedCoordinates-09635",
+        unnormalized_view_type: "VUID-vkCmdDraw-None-08609",
+        unnormalized_instruction: "VUID-vkCmdDraw-None-08610",
+        unnormalized_bias_offset: "VUID-vkCmdDraw-None-08611",
     },
     DescriptorIds {
         command: "vkCmdDrawClusterHUAWEI",
@@ -130,6 +212,16 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         read_without_format: "VUID-vkCmdDrawClusterHUAWEI-OpTypeImage-07028",
         numeric: "VUID-vkCmdDrawClusterHUAWEI-format-07753",
         texel_atomic: "VUID-vkCmdDrawClusterHUAWEI-None-07888",
+        texel_write_without_format: "VUID-vkCmdDrawClusterHUAWEI-OpTypeImage-07029",
+        texel_read_without_format: "VUID-vkCmdDrawClusterHUAWEI-OpTypeImage-07030",
+        filter_linear: "VUID-vkCmdDrawClusterHUAWEI-magFilter-04553",
+        mipmap_linear: "VUID-vkCmdDrawClusterHUAWEI-mipmapMode-04770",
+        filter_minmax: "VUID-vkCmdDrawClusterHUAWEI-magFilter-09598",
+        mipmap_minmax: "VUID-vkCmdDrawClusterHUAWEI-mipmapMode-09599",
+        unnormalized_subresource: "VUID-vkCmdDrawClusterHUAWEI-unnormalizedCoordinates-09635",
+        unnormalized_view_type: "VUID-vkCmdDrawClusterHUAWEI-None-08609",
+        unnormalized_instruction: "VUID-vkCmdDrawClusterHUAWEI-None-08610",
+        unnormalized_bias_offset: "VUID-vkCmdDrawClusterHUAWEI-None-08611",
     },
     DescriptorIds {
         command: "vkCmdDrawClusterIndirectHUAWEI",
@@ -141,6 +233,16 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         read_without_format: "VUID-vkCmdDrawClusterIndirectHUAWEI-OpTypeImage-07028",
         numeric: "VUID-vkCmdDrawClusterIndirectHUAWEI-format-07753",
         texel_atomic: "VUID-vkCmdDrawClusterIndirectHUAWEI-None-07888",
+        texel_write_without_format: "VUID-vkCmdDrawClusterIndirectHUAWEI-OpTypeImage-07029",
+        texel_read_without_format: "VUID-vkCmdDrawClusterIndirectHUAWEI-OpTypeImage-07030",
+        filter_linear: "VUID-vkCmdDrawClusterIndirectHUAWEI-magFilter-04553",
+        mipmap_linear: "VUID-vkCmdDrawClusterIndirectHUAWEI-mipmapMode-04770",
+        filter_minmax: "VUID-vkCmdDrawClusterIndirectHUAWEI-magFilter-09598",
+        mipmap_minmax: "VUID-vkCmdDrawClusterIndirectHUAWEI-mipmapMode-09599",
+        unnormalized_subresource: "VUID-vkCmdDrawClusterIndirectHUAWEI-unnormalizedCoordinates-09635",
+        unnormalized_view_type: "VUID-vkCmdDrawClusterIndirectHUAWEI-None-08609",
+        unnormalized_instruction: "VUID-vkCmdDrawClusterIndirectHUAWEI-None-08610",
+        unnormalized_bias_offset: "VUID-vkCmdDrawClusterIndirectHUAWEI-None-08611",
     },
     DescriptorIds {
         command: "vkCmdDrawIndexed",
@@ -152,6 +254,16 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         read_without_format: "VUID-vkCmdDrawIndexed-OpTypeImage-07028",
         numeric: "VUID-vkCmdDrawIndexed-format-07753",
         texel_atomic: "VUID-vkCmdDrawIndexed-None-07888",
+        texel_write_without_format: "VUID-vkCmdDrawIndexed-OpTypeImage-07029",
+        texel_read_without_format: "VUID-vkCmdDrawIndexed-OpTypeImage-07030",
+        filter_linear: "VUID-vkCmdDrawIndexed-magFilter-04553",
+        mipmap_linear: "VUID-vkCmdDrawIndexed-mipmapMode-04770",
+        filter_minmax: "VUID-vkCmdDrawIndexed-magFilter-09598",
+        mipmap_minmax: "VUID-vkCmdDrawIndexed-mipmapMode-09599",
+        unnormalized_subresource: "VUID-vkCmdDrawIndexed-unnormalizedCoordinates-09635",
+        unnormalized_view_type: "VUID-vkCmdDrawIndexed-None-08609",
+        unnormalized_instruction: "VUID-vkCmdDrawIndexed-None-08610",
+        unnormalized_bias_offset: "VUID-vkCmdDrawIndexed-None-08611",
     },
     DescriptorIds {
         command: "vkCmdDrawIndexedIndirect",
@@ -163,6 +275,16 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         read_without_format: "VUID-vkCmdDrawIndexedIndirect-OpTypeImage-07028",
         numeric: "VUID-vkCmdDrawIndexedIndirect-format-07753",
         texel_atomic: "VUID-vkCmdDrawIndexedIndirect-None-07888",
+        texel_write_without_format: "VUID-vkCmdDrawIndexedIndirect-OpTypeImage-07029",
+        texel_read_without_format: "VUID-vkCmdDrawIndexedIndirect-OpTypeImage-07030",
+        filter_linear: "VUID-vkCmdDrawIndexedIndirect-magFilter-04553",
+        mipmap_linear: "VUID-vkCmdDrawIndexedIndirect-mipmapMode-04770",
+        filter_minmax: "VUID-vkCmdDrawIndexedIndirect-magFilter-09598",
+        mipmap_minmax: "VUID-vkCmdDrawIndexedIndirect-mipmapMode-09599",
+        unnormalized_subresource: "VUID-vkCmdDrawIndexedIndirect-unnormalizedCoordinates-09635",
+        unnormalized_view_type: "VUID-vkCmdDrawIndexedIndirect-None-08609",
+        unnormalized_instruction: "VUID-vkCmdDrawIndexedIndirect-None-08610",
+        unnormalized_bias_offset: "VUID-vkCmdDrawIndexedIndirect-None-08611",
     },
     DescriptorIds {
         command: "vkCmdDrawIndexedIndirect2KHR",
@@ -174,6 +296,16 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         read_without_format: "VUID-vkCmdDrawIndexedIndirect2KHR-OpTypeImage-07028",
         numeric: "VUID-vkCmdDrawIndexedIndirect2KHR-format-07753",
         texel_atomic: "VUID-vkCmdDrawIndexedIndirect2KHR-None-07888",
+        texel_write_without_format: "VUID-vkCmdDrawIndexedIndirect2KHR-OpTypeImage-07029",
+        texel_read_without_format: "VUID-vkCmdDrawIndexedIndirect2KHR-OpTypeImage-07030",
+        filter_linear: "VUID-vkCmdDrawIndexedIndirect2KHR-magFilter-04553",
+        mipmap_linear: "VUID-vkCmdDrawIndexedIndirect2KHR-mipmapMode-04770",
+        filter_minmax: "VUID-vkCmdDrawIndexedIndirect2KHR-magFilter-09598",
+        mipmap_minmax: "VUID-vkCmdDrawIndexedIndirect2KHR-mipmapMode-09599",
+        unnormalized_subresource: "VUID-vkCmdDrawIndexedIndirect2KHR-unnormalizedCoordinates-09635",
+        unnormalized_view_type: "VUID-vkCmdDrawIndexedIndirect2KHR-None-08609",
+        unnormalized_instruction: "VUID-vkCmdDrawIndexedIndirect2KHR-None-08610",
+        unnormalized_bias_offset: "VUID-vkCmdDrawIndexedIndirect2KHR-None-08611",
     },
     DescriptorIds {
         command: "vkCmdDrawIndexedIndirectCount",
@@ -185,6 +317,16 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         read_without_format: "VUID-vkCmdDrawIndexedIndirectCount-OpTypeImage-07028",
         numeric: "VUID-vkCmdDrawIndexedIndirectCount-format-07753",
         texel_atomic: "VUID-vkCmdDrawIndexedIndirectCount-None-07888",
+        texel_write_without_format: "VUID-vkCmdDrawIndexedIndirectCount-OpTypeImage-07029",
+        texel_read_without_format: "VUID-vkCmdDrawIndexedIndirectCount-OpTypeImage-07030",
+        filter_linear: "VUID-vkCmdDrawIndexedIndirectCount-magFilter-04553",
+        mipmap_linear: "VUID-vkCmdDrawIndexedIndirectCount-mipmapMode-04770",
+        filter_minmax: "VUID-vkCmdDrawIndexedIndirectCount-magFilter-09598",
+        mipmap_minmax: "VUID-vkCmdDrawIndexedIndirectCount-mipmapMode-09599",
+        unnormalized_subresource: "VUID-vkCmdDrawIndexedIndirectCount-unnormalizedCoordinates-09635",
+        unnormalized_view_type: "VUID-vkCmdDrawIndexedIndirectCount-None-08609",
+        unnormalized_instruction: "VUID-vkCmdDrawIndexedIndirectCount-None-08610",
+        unnormalized_bias_offset: "VUID-vkCmdDrawIndexedIndirectCount-None-08611",
     },
     DescriptorIds {
         command: "vkCmdDrawIndexedIndirectCount2KHR",
@@ -196,6 +338,16 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         read_without_format: "VUID-vkCmdDrawIndexedIndirectCount2KHR-OpTypeImage-07028",
         numeric: "VUID-vkCmdDrawIndexedIndirectCount2KHR-format-07753",
         texel_atomic: "VUID-vkCmdDrawIndexedIndirectCount2KHR-None-07888",
+        texel_write_without_format: "VUID-vkCmdDrawIndexedIndirectCount2KHR-OpTypeImage-07029",
+        texel_read_without_format: "VUID-vkCmdDrawIndexedIndirectCount2KHR-OpTypeImage-07030",
+        filter_linear: "VUID-vkCmdDrawIndexedIndirectCount2KHR-magFilter-04553",
+        mipmap_linear: "VUID-vkCmdDrawIndexedIndirectCount2KHR-mipmapMode-04770",
+        filter_minmax: "VUID-vkCmdDrawIndexedIndirectCount2KHR-magFilter-09598",
+        mipmap_minmax: "VUID-vkCmdDrawIndexedIndirectCount2KHR-mipmapMode-09599",
+        unnormalized_subresource: "VUID-vkCmdDrawIndexedIndirectCount2KHR-unnormalizedCoordinates-09635",
+        unnormalized_view_type: "VUID-vkCmdDrawIndexedIndirectCount2KHR-None-08609",
+        unnormalized_instruction: "VUID-vkCmdDrawIndexedIndirectCount2KHR-None-08610",
+        unnormalized_bias_offset: "VUID-vkCmdDrawIndexedIndirectCount2KHR-None-08611",
     },
     DescriptorIds {
         command: "vkCmdDrawIndirect",
@@ -207,6 +359,16 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         read_without_format: "VUID-vkCmdDrawIndirect-OpTypeImage-07028",
         numeric: "VUID-vkCmdDrawIndirect-format-07753",
         texel_atomic: "VUID-vkCmdDrawIndirect-None-07888",
+        texel_write_without_format: "VUID-vkCmdDrawIndirect-OpTypeImage-07029",
+        texel_read_without_format: "VUID-vkCmdDrawIndirect-OpTypeImage-07030",
+        filter_linear: "VUID-vkCmdDrawIndirect-magFilter-04553",
+        mipmap_linear: "VUID-vkCmdDrawIndirect-mipmapMode-04770",
+        filter_minmax: "VUID-vkCmdDrawIndirect-magFilter-09598",
+        mipmap_minmax: "VUID-vkCmdDrawIndirect-mipmapMode-09599",
+        unnormalized_subresource: "VUID-vkCmdDrawIndirect-unnormalizedCoordinates-09635",
+        unnormalized_view_type: "VUID-vkCmdDrawIndirect-None-08609",
+        unnormalized_instruction: "VUID-vkCmdDrawIndirect-None-08610",
+        unnormalized_bias_offset: "VUID-vkCmdDrawIndirect-None-08611",
     },
     DescriptorIds {
         command: "vkCmdDrawIndirect2KHR",
@@ -218,6 +380,16 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         read_without_format: "VUID-vkCmdDrawIndirect2KHR-OpTypeImage-07028",
         numeric: "VUID-vkCmdDrawIndirect2KHR-format-07753",
         texel_atomic: "VUID-vkCmdDrawIndirect2KHR-None-07888",
+        texel_write_without_format: "VUID-vkCmdDrawIndirect2KHR-OpTypeImage-07029",
+        texel_read_without_format: "VUID-vkCmdDrawIndirect2KHR-OpTypeImage-07030",
+        filter_linear: "VUID-vkCmdDrawIndirect2KHR-magFilter-04553",
+        mipmap_linear: "VUID-vkCmdDrawIndirect2KHR-mipmapMode-04770",
+        filter_minmax: "VUID-vkCmdDrawIndirect2KHR-magFilter-09598",
+        mipmap_minmax: "VUID-vkCmdDrawIndirect2KHR-mipmapMode-09599",
+        unnormalized_subresource: "VUID-vkCmdDrawIndirect2KHR-unnormalizedCoordinates-09635",
+        unnormalized_view_type: "VUID-vkCmdDrawIndirect2KHR-None-08609",
+        unnormalized_instruction: "VUID-vkCmdDrawIndirect2KHR-None-08610",
+        unnormalized_bias_offset: "VUID-vkCmdDrawIndirect2KHR-None-08611",
     },
     DescriptorIds {
         command: "vkCmdDrawIndirectByteCount2EXT",
@@ -229,6 +401,16 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         read_without_format: "VUID-vkCmdDrawIndirectByteCount2EXT-OpTypeImage-07028",
         numeric: "VUID-vkCmdDrawIndirectByteCount2EXT-format-07753",
         texel_atomic: "VUID-vkCmdDrawIndirectByteCount2EXT-None-07888",
+        texel_write_without_format: "VUID-vkCmdDrawIndirectByteCount2EXT-OpTypeImage-07029",
+        texel_read_without_format: "VUID-vkCmdDrawIndirectByteCount2EXT-OpTypeImage-07030",
+        filter_linear: "VUID-vkCmdDrawIndirectByteCount2EXT-magFilter-04553",
+        mipmap_linear: "VUID-vkCmdDrawIndirectByteCount2EXT-mipmapMode-04770",
+        filter_minmax: "VUID-vkCmdDrawIndirectByteCount2EXT-magFilter-09598",
+        mipmap_minmax: "VUID-vkCmdDrawIndirectByteCount2EXT-mipmapMode-09599",
+        unnormalized_subresource: "VUID-vkCmdDrawIndirectByteCount2EXT-unnormalizedCoordinates-09635",
+        unnormalized_view_type: "VUID-vkCmdDrawIndirectByteCount2EXT-None-08609",
+        unnormalized_instruction: "VUID-vkCmdDrawIndirectByteCount2EXT-None-08610",
+        unnormalized_bias_offset: "VUID-vkCmdDrawIndirectByteCount2EXT-None-08611",
     },
     DescriptorIds {
         command: "vkCmdDrawIndirectByteCountEXT",
@@ -240,6 +422,16 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         read_without_format: "VUID-vkCmdDrawIndirectByteCountEXT-OpTypeImage-07028",
         numeric: "VUID-vkCmdDrawIndirectByteCountEXT-format-07753",
         texel_atomic: "VUID-vkCmdDrawIndirectByteCountEXT-None-07888",
+        texel_write_without_format: "VUID-vkCmdDrawIndirectByteCountEXT-OpTypeImage-07029",
+        texel_read_without_format: "VUID-vkCmdDrawIndirectByteCountEXT-OpTypeImage-07030",
+        filter_linear: "VUID-vkCmdDrawIndirectByteCountEXT-magFilter-04553",
+        mipmap_linear: "VUID-vkCmdDrawIndirectByteCountEXT-mipmapMode-04770",
+        filter_minmax: "VUID-vkCmdDrawIndirectByteCountEXT-magFilter-09598",
+        mipmap_minmax: "VUID-vkCmdDrawIndirectByteCountEXT-mipmapMode-09599",
+        unnormalized_subresource: "VUID-vkCmdDrawIndirectByteCountEXT-unnormalizedCoordinates-09635",
+        unnormalized_view_type: "VUID-vkCmdDrawIndirectByteCountEXT-None-08609",
+        unnormalized_instruction: "VUID-vkCmdDrawIndirectByteCountEXT-None-08610",
+        unnormalized_bias_offset: "VUID-vkCmdDrawIndirectByteCountEXT-None-08611",
     },
     DescriptorIds {
         command: "vkCmdDrawIndirectCount",
@@ -251,6 +443,16 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         read_without_format: "VUID-vkCmdDrawIndirectCount-OpTypeImage-07028",
         numeric: "VUID-vkCmdDrawIndirectCount-format-07753",
         texel_atomic: "VUID-vkCmdDrawIndirectCount-None-07888",
+        texel_write_without_format: "VUID-vkCmdDrawIndirectCount-OpTypeImage-07029",
+        texel_read_without_format: "VUID-vkCmdDrawIndirectCount-OpTypeImage-07030",
+        filter_linear: "VUID-vkCmdDrawIndirectCount-magFilter-04553",
+        mipmap_linear: "VUID-vkCmdDrawIndirectCount-mipmapMode-04770",
+        filter_minmax: "VUID-vkCmdDrawIndirectCount-magFilter-09598",
+        mipmap_minmax: "VUID-vkCmdDrawIndirectCount-mipmapMode-09599",
+        unnormalized_subresource: "VUID-vkCmdDrawIndirectCount-unnormalizedCoordinates-09635",
+        unnormalized_view_type: "VUID-vkCmdDrawIndirectCount-None-08609",
+        unnormalized_instruction: "VUID-vkCmdDrawIndirectCount-None-08610",
+        unnormalized_bias_offset: "VUID-vkCmdDrawIndirectCount-None-08611",
     },
     DescriptorIds {
         command: "vkCmdDrawIndirectCount2KHR",
@@ -262,6 +464,16 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         read_without_format: "VUID-vkCmdDrawIndirectCount2KHR-OpTypeImage-07028",
         numeric: "VUID-vkCmdDrawIndirectCount2KHR-format-07753",
         texel_atomic: "VUID-vkCmdDrawIndirectCount2KHR-None-07888",
+        texel_write_without_format: "VUID-vkCmdDrawIndirectCount2KHR-OpTypeImage-07029",
+        texel_read_without_format: "VUID-vkCmdDrawIndirectCount2KHR-OpTypeImage-07030",
+        filter_linear: "VUID-vkCmdDrawIndirectCount2KHR-magFilter-04553",
+        mipmap_linear: "VUID-vkCmdDrawIndirectCount2KHR-mipmapMode-04770",
+        filter_minmax: "VUID-vkCmdDrawIndirectCount2KHR-magFilter-09598",
+        mipmap_minmax: "VUID-vkCmdDrawIndirectCount2KHR-mipmapMode-09599",
+        unnormalized_subresource: "VUID-vkCmdDrawIndirectCount2KHR-unnormalizedCoordinates-09635",
+        unnormalized_view_type: "VUID-vkCmdDrawIndirectCount2KHR-None-08609",
+        unnormalized_instruction: "VUID-vkCmdDrawIndirectCount2KHR-None-08610",
+        unnormalized_bias_offset: "VUID-vkCmdDrawIndirectCount2KHR-None-08611",
     },
     DescriptorIds {
         command: "vkCmdDrawMeshTasksEXT",
@@ -273,6 +485,16 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         read_without_format: "VUID-vkCmdDrawMeshTasksEXT-OpTypeImage-07028",
         numeric: "VUID-vkCmdDrawMeshTasksEXT-format-07753",
         texel_atomic: "VUID-vkCmdDrawMeshTasksEXT-None-07888",
+        texel_write_without_format: "VUID-vkCmdDrawMeshTasksEXT-OpTypeImage-07029",
+        texel_read_without_format: "VUID-vkCmdDrawMeshTasksEXT-OpTypeImage-07030",
+        filter_linear: "VUID-vkCmdDrawMeshTasksEXT-magFilter-04553",
+        mipmap_linear: "VUID-vkCmdDrawMeshTasksEXT-mipmapMode-04770",
+        filter_minmax: "VUID-vkCmdDrawMeshTasksEXT-magFilter-09598",
+        mipmap_minmax: "VUID-vkCmdDrawMeshTasksEXT-mipmapMode-09599",
+        unnormalized_subresource: "VUID-vkCmdDrawMeshTasksEXT-unnormalizedCoordinates-09635",
+        unnormalized_view_type: "VUID-vkCmdDrawMeshTasksEXT-None-08609",
+        unnormalized_instruction: "VUID-vkCmdDrawMeshTasksEXT-None-08610",
+        unnormalized_bias_offset: "VUID-vkCmdDrawMeshTasksEXT-None-08611",
     },
     DescriptorIds {
         command: "vkCmdDrawMeshTasksIndirect2EXT",
@@ -284,6 +506,16 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         read_without_format: "VUID-vkCmdDrawMeshTasksIndirect2EXT-OpTypeImage-07028",
         numeric: "VUID-vkCmdDrawMeshTasksIndirect2EXT-format-07753",
         texel_atomic: "VUID-vkCmdDrawMeshTasksIndirect2EXT-None-07888",
+        texel_write_without_format: "VUID-vkCmdDrawMeshTasksIndirect2EXT-OpTypeImage-07029",
+        texel_read_without_format: "VUID-vkCmdDrawMeshTasksIndirect2EXT-OpTypeImage-07030",
+        filter_linear: "VUID-vkCmdDrawMeshTasksIndirect2EXT-magFilter-04553",
+        mipmap_linear: "VUID-vkCmdDrawMeshTasksIndirect2EXT-mipmapMode-04770",
+        filter_minmax: "VUID-vkCmdDrawMeshTasksIndirect2EXT-magFilter-09598",
+        mipmap_minmax: "VUID-vkCmdDrawMeshTasksIndirect2EXT-mipmapMode-09599",
+        unnormalized_subresource: "VUID-vkCmdDrawMeshTasksIndirect2EXT-unnormalizedCoordinates-09635",
+        unnormalized_view_type: "VUID-vkCmdDrawMeshTasksIndirect2EXT-None-08609",
+        unnormalized_instruction: "VUID-vkCmdDrawMeshTasksIndirect2EXT-None-08610",
+        unnormalized_bias_offset: "VUID-vkCmdDrawMeshTasksIndirect2EXT-None-08611",
     },
     DescriptorIds {
         command: "vkCmdDrawMeshTasksIndirectCount2EXT",
@@ -295,6 +527,16 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         read_without_format: "VUID-vkCmdDrawMeshTasksIndirectCount2EXT-OpTypeImage-07028",
         numeric: "VUID-vkCmdDrawMeshTasksIndirectCount2EXT-format-07753",
         texel_atomic: "VUID-vkCmdDrawMeshTasksIndirectCount2EXT-None-07888",
+        texel_write_without_format: "VUID-vkCmdDrawMeshTasksIndirectCount2EXT-OpTypeImage-07029",
+        texel_read_without_format: "VUID-vkCmdDrawMeshTasksIndirectCount2EXT-OpTypeImage-07030",
+        filter_linear: "VUID-vkCmdDrawMeshTasksIndirectCount2EXT-magFilter-04553",
+        mipmap_linear: "VUID-vkCmdDrawMeshTasksIndirectCount2EXT-mipmapMode-04770",
+        filter_minmax: "VUID-vkCmdDrawMeshTasksIndirectCount2EXT-magFilter-09598",
+        mipmap_minmax: "VUID-vkCmdDrawMeshTasksIndirectCount2EXT-mipmapMode-09599",
+        unnormalized_subresource: "VUID-vkCmdDrawMeshTasksIndirectCount2EXT-unnormalizedCoordinates-09635",
+        unnormalized_view_type: "VUID-vkCmdDrawMeshTasksIndirectCount2EXT-None-08609",
+        unnormalized_instruction: "VUID-vkCmdDrawMeshTasksIndirectCount2EXT-None-08610",
+        unnormalized_bias_offset: "VUID-vkCmdDrawMeshTasksIndirectCount2EXT-None-08611",
     },
     DescriptorIds {
         command: "vkCmdDrawMeshTasksIndirectCountEXT",
@@ -306,6 +548,16 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         read_without_format: "VUID-vkCmdDrawMeshTasksIndirectCountEXT-OpTypeImage-07028",
         numeric: "VUID-vkCmdDrawMeshTasksIndirectCountEXT-format-07753",
         texel_atomic: "VUID-vkCmdDrawMeshTasksIndirectCountEXT-None-07888",
+        texel_write_without_format: "VUID-vkCmdDrawMeshTasksIndirectCountEXT-OpTypeImage-07029",
+        texel_read_without_format: "VUID-vkCmdDrawMeshTasksIndirectCountEXT-OpTypeImage-07030",
+        filter_linear: "VUID-vkCmdDrawMeshTasksIndirectCountEXT-magFilter-04553",
+        mipmap_linear: "VUID-vkCmdDrawMeshTasksIndirectCountEXT-mipmapMode-04770",
+        filter_minmax: "VUID-vkCmdDrawMeshTasksIndirectCountEXT-magFilter-09598",
+        mipmap_minmax: "VUID-vkCmdDrawMeshTasksIndirectCountEXT-mipmapMode-09599",
+        unnormalized_subresource: "VUID-vkCmdDrawMeshTasksIndirectCountEXT-unnormalizedCoordinates-09635",
+        unnormalized_view_type: "VUID-vkCmdDrawMeshTasksIndirectCountEXT-None-08609",
+        unnormalized_instruction: "VUID-vkCmdDrawMeshTasksIndirectCountEXT-None-08610",
+        unnormalized_bias_offset: "VUID-vkCmdDrawMeshTasksIndirectCountEXT-None-08611",
     },
     DescriptorIds {
         command: "vkCmdDrawMeshTasksIndirectCountNV",
@@ -317,6 +569,16 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         read_without_format: "VUID-vkCmdDrawMeshTasksIndirectCountNV-OpTypeImage-07028",
         numeric: "VUID-vkCmdDrawMeshTasksIndirectCountNV-format-07753",
         texel_atomic: "VUID-vkCmdDrawMeshTasksIndirectCountNV-None-07888",
+        texel_write_without_format: "VUID-vkCmdDrawMeshTasksIndirectCountNV-OpTypeImage-07029",
+        texel_read_without_format: "VUID-vkCmdDrawMeshTasksIndirectCountNV-OpTypeImage-07030",
+        filter_linear: "VUID-vkCmdDrawMeshTasksIndirectCountNV-magFilter-04553",
+        mipmap_linear: "VUID-vkCmdDrawMeshTasksIndirectCountNV-mipmapMode-04770",
+        filter_minmax: "VUID-vkCmdDrawMeshTasksIndirectCountNV-magFilter-09598",
+        mipmap_minmax: "VUID-vkCmdDrawMeshTasksIndirectCountNV-mipmapMode-09599",
+        unnormalized_subresource: "VUID-vkCmdDrawMeshTasksIndirectCountNV-unnormalizedCoordinates-09635",
+        unnormalized_view_type: "VUID-vkCmdDrawMeshTasksIndirectCountNV-None-08609",
+        unnormalized_instruction: "VUID-vkCmdDrawMeshTasksIndirectCountNV-None-08610",
+        unnormalized_bias_offset: "VUID-vkCmdDrawMeshTasksIndirectCountNV-None-08611",
     },
     DescriptorIds {
         command: "vkCmdDrawMeshTasksIndirectEXT",
@@ -328,6 +590,16 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         read_without_format: "VUID-vkCmdDrawMeshTasksIndirectEXT-OpTypeImage-07028",
         numeric: "VUID-vkCmdDrawMeshTasksIndirectEXT-format-07753",
         texel_atomic: "VUID-vkCmdDrawMeshTasksIndirectEXT-None-07888",
+        texel_write_without_format: "VUID-vkCmdDrawMeshTasksIndirectEXT-OpTypeImage-07029",
+        texel_read_without_format: "VUID-vkCmdDrawMeshTasksIndirectEXT-OpTypeImage-07030",
+        filter_linear: "VUID-vkCmdDrawMeshTasksIndirectEXT-magFilter-04553",
+        mipmap_linear: "VUID-vkCmdDrawMeshTasksIndirectEXT-mipmapMode-04770",
+        filter_minmax: "VUID-vkCmdDrawMeshTasksIndirectEXT-magFilter-09598",
+        mipmap_minmax: "VUID-vkCmdDrawMeshTasksIndirectEXT-mipmapMode-09599",
+        unnormalized_subresource: "VUID-vkCmdDrawMeshTasksIndirectEXT-unnormalizedCoordinates-09635",
+        unnormalized_view_type: "VUID-vkCmdDrawMeshTasksIndirectEXT-None-08609",
+        unnormalized_instruction: "VUID-vkCmdDrawMeshTasksIndirectEXT-None-08610",
+        unnormalized_bias_offset: "VUID-vkCmdDrawMeshTasksIndirectEXT-None-08611",
     },
     DescriptorIds {
         command: "vkCmdDrawMeshTasksIndirectNV",
@@ -339,6 +611,16 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         read_without_format: "VUID-vkCmdDrawMeshTasksIndirectNV-OpTypeImage-07028",
         numeric: "VUID-vkCmdDrawMeshTasksIndirectNV-format-07753",
         texel_atomic: "VUID-vkCmdDrawMeshTasksIndirectNV-None-07888",
+        texel_write_without_format: "VUID-vkCmdDrawMeshTasksIndirectNV-OpTypeImage-07029",
+        texel_read_without_format: "VUID-vkCmdDrawMeshTasksIndirectNV-OpTypeImage-07030",
+        filter_linear: "VUID-vkCmdDrawMeshTasksIndirectNV-magFilter-04553",
+        mipmap_linear: "VUID-vkCmdDrawMeshTasksIndirectNV-mipmapMode-04770",
+        filter_minmax: "VUID-vkCmdDrawMeshTasksIndirectNV-magFilter-09598",
+        mipmap_minmax: "VUID-vkCmdDrawMeshTasksIndirectNV-mipmapMode-09599",
+        unnormalized_subresource: "VUID-vkCmdDrawMeshTasksIndirectNV-unnormalizedCoordinates-09635",
+        unnormalized_view_type: "VUID-vkCmdDrawMeshTasksIndirectNV-None-08609",
+        unnormalized_instruction: "VUID-vkCmdDrawMeshTasksIndirectNV-None-08610",
+        unnormalized_bias_offset: "VUID-vkCmdDrawMeshTasksIndirectNV-None-08611",
     },
     DescriptorIds {
         command: "vkCmdDrawMeshTasksNV",
@@ -350,6 +632,16 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         read_without_format: "VUID-vkCmdDrawMeshTasksNV-OpTypeImage-07028",
         numeric: "VUID-vkCmdDrawMeshTasksNV-format-07753",
         texel_atomic: "VUID-vkCmdDrawMeshTasksNV-None-07888",
+        texel_write_without_format: "VUID-vkCmdDrawMeshTasksNV-OpTypeImage-07029",
+        texel_read_without_format: "VUID-vkCmdDrawMeshTasksNV-OpTypeImage-07030",
+        filter_linear: "VUID-vkCmdDrawMeshTasksNV-magFilter-04553",
+        mipmap_linear: "VUID-vkCmdDrawMeshTasksNV-mipmapMode-04770",
+        filter_minmax: "VUID-vkCmdDrawMeshTasksNV-magFilter-09598",
+        mipmap_minmax: "VUID-vkCmdDrawMeshTasksNV-mipmapMode-09599",
+        unnormalized_subresource: "VUID-vkCmdDrawMeshTasksNV-unnormalizedCoordinates-09635",
+        unnormalized_view_type: "VUID-vkCmdDrawMeshTasksNV-None-08609",
+        unnormalized_instruction: "VUID-vkCmdDrawMeshTasksNV-None-08610",
+        unnormalized_bias_offset: "VUID-vkCmdDrawMeshTasksNV-None-08611",
     },
     DescriptorIds {
         command: "vkCmdDrawMultiEXT",
@@ -361,6 +653,16 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         read_without_format: "VUID-vkCmdDrawMultiEXT-OpTypeImage-07028",
         numeric: "VUID-vkCmdDrawMultiEXT-format-07753",
         texel_atomic: "VUID-vkCmdDrawMultiEXT-None-07888",
+        texel_write_without_format: "VUID-vkCmdDrawMultiEXT-OpTypeImage-07029",
+        texel_read_without_format: "VUID-vkCmdDrawMultiEXT-OpTypeImage-07030",
+        filter_linear: "VUID-vkCmdDrawMultiEXT-magFilter-04553",
+        mipmap_linear: "VUID-vkCmdDrawMultiEXT-mipmapMode-04770",
+        filter_minmax: "VUID-vkCmdDrawMultiEXT-magFilter-09598",
+        mipmap_minmax: "VUID-vkCmdDrawMultiEXT-mipmapMode-09599",
+        unnormalized_subresource: "VUID-vkCmdDrawMultiEXT-unnormalizedCoordinates-09635",
+        unnormalized_view_type: "VUID-vkCmdDrawMultiEXT-None-08609",
+        unnormalized_instruction: "VUID-vkCmdDrawMultiEXT-None-08610",
+        unnormalized_bias_offset: "VUID-vkCmdDrawMultiEXT-None-08611",
     },
     DescriptorIds {
         command: "vkCmdDrawMultiIndexedEXT",
@@ -372,6 +674,16 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         read_without_format: "VUID-vkCmdDrawMultiIndexedEXT-OpTypeImage-07028",
         numeric: "VUID-vkCmdDrawMultiIndexedEXT-format-07753",
         texel_atomic: "VUID-vkCmdDrawMultiIndexedEXT-None-07888",
+        texel_write_without_format: "VUID-vkCmdDrawMultiIndexedEXT-OpTypeImage-07029",
+        texel_read_without_format: "VUID-vkCmdDrawMultiIndexedEXT-OpTypeImage-07030",
+        filter_linear: "VUID-vkCmdDrawMultiIndexedEXT-magFilter-04553",
+        mipmap_linear: "VUID-vkCmdDrawMultiIndexedEXT-mipmapMode-04770",
+        filter_minmax: "VUID-vkCmdDrawMultiIndexedEXT-magFilter-09598",
+        mipmap_minmax: "VUID-vkCmdDrawMultiIndexedEXT-mipmapMode-09599",
+        unnormalized_subresource: "VUID-vkCmdDrawMultiIndexedEXT-unnormalizedCoordinates-09635",
+        unnormalized_view_type: "VUID-vkCmdDrawMultiIndexedEXT-None-08609",
+        unnormalized_instruction: "VUID-vkCmdDrawMultiIndexedEXT-None-08610",
+        unnormalized_bias_offset: "VUID-vkCmdDrawMultiIndexedEXT-None-08611",
     },
     DescriptorIds {
         command: "vkCmdTraceRaysIndirect2KHR",
@@ -383,6 +695,16 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         read_without_format: "VUID-vkCmdTraceRaysIndirect2KHR-OpTypeImage-07028",
         numeric: "VUID-vkCmdTraceRaysIndirect2KHR-format-07753",
         texel_atomic: "VUID-vkCmdTraceRaysIndirect2KHR-None-07888",
+        texel_write_without_format: "VUID-vkCmdTraceRaysIndirect2KHR-OpTypeImage-07029",
+        texel_read_without_format: "VUID-vkCmdTraceRaysIndirect2KHR-OpTypeImage-07030",
+        filter_linear: "VUID-vkCmdTraceRaysIndirect2KHR-magFilter-04553",
+        mipmap_linear: "VUID-vkCmdTraceRaysIndirect2KHR-mipmapMode-04770",
+        filter_minmax: "VUID-vkCmdTraceRaysIndirect2KHR-magFilter-09598",
+        mipmap_minmax: "VUID-vkCmdTraceRaysIndirect2KHR-mipmapMode-09599",
+        unnormalized_subresource: "VUID-vkCmdTraceRaysIndirect2KHR-unnormalizedCoordinates-09635",
+        unnormalized_view_type: "VUID-vkCmdTraceRaysIndirect2KHR-None-08609",
+        unnormalized_instruction: "VUID-vkCmdTraceRaysIndirect2KHR-None-08610",
+        unnormalized_bias_offset: "VUID-vkCmdTraceRaysIndirect2KHR-None-08611",
     },
     DescriptorIds {
         command: "vkCmdTraceRaysIndirectKHR",
@@ -394,6 +716,16 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         read_without_format: "VUID-vkCmdTraceRaysIndirectKHR-OpTypeImage-07028",
         numeric: "VUID-vkCmdTraceRaysIndirectKHR-format-07753",
         texel_atomic: "VUID-vkCmdTraceRaysIndirectKHR-None-07888",
+        texel_write_without_format: "VUID-vkCmdTraceRaysIndirectKHR-OpTypeImage-07029",
+        texel_read_without_format: "VUID-vkCmdTraceRaysIndirectKHR-OpTypeImage-07030",
+        filter_linear: "VUID-vkCmdTraceRaysIndirectKHR-magFilter-04553",
+        mipmap_linear: "VUID-vkCmdTraceRaysIndirectKHR-mipmapMode-04770",
+        filter_minmax: "VUID-vkCmdTraceRaysIndirectKHR-magFilter-09598",
+        mipmap_minmax: "VUID-vkCmdTraceRaysIndirectKHR-mipmapMode-09599",
+        unnormalized_subresource: "VUID-vkCmdTraceRaysIndirectKHR-unnormalizedCoordinates-09635",
+        unnormalized_view_type: "VUID-vkCmdTraceRaysIndirectKHR-None-08609",
+        unnormalized_instruction: "VUID-vkCmdTraceRaysIndirectKHR-None-08610",
+        unnormalized_bias_offset: "VUID-vkCmdTraceRaysIndirectKHR-None-08611",
     },
     DescriptorIds {
         command: "vkCmdTraceRaysKHR",
@@ -405,6 +737,16 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         read_without_format: "VUID-vkCmdTraceRaysKHR-OpTypeImage-07028",
         numeric: "VUID-vkCmdTraceRaysKHR-format-07753",
         texel_atomic: "VUID-vkCmdTraceRaysKHR-None-07888",
+        texel_write_without_format: "VUID-vkCmdTraceRaysKHR-OpTypeImage-07029",
+        texel_read_without_format: "VUID-vkCmdTraceRaysKHR-OpTypeImage-07030",
+        filter_linear: "VUID-vkCmdTraceRaysKHR-magFilter-04553",
+        mipmap_linear: "VUID-vkCmdTraceRaysKHR-mipmapMode-04770",
+        filter_minmax: "VUID-vkCmdTraceRaysKHR-magFilter-09598",
+        mipmap_minmax: "VUID-vkCmdTraceRaysKHR-mipmapMode-09599",
+        unnormalized_subresource: "VUID-vkCmdTraceRaysKHR-unnormalizedCoordinates-09635",
+        unnormalized_view_type: "VUID-vkCmdTraceRaysKHR-None-08609",
+        unnormalized_instruction: "VUID-vkCmdTraceRaysKHR-None-08610",
+        unnormalized_bias_offset: "VUID-vkCmdTraceRaysKHR-None-08611",
     },
     DescriptorIds {
         command: "vkCmdTraceRaysNV",
@@ -416,6 +758,16 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         read_without_format: "VUID-vkCmdTraceRaysNV-OpTypeImage-07028",
         numeric: "VUID-vkCmdTraceRaysNV-format-07753",
         texel_atomic: "VUID-vkCmdTraceRaysNV-None-07888",
+        texel_write_without_format: "VUID-vkCmdTraceRaysNV-OpTypeImage-07029",
+        texel_read_without_format: "VUID-vkCmdTraceRaysNV-OpTypeImage-07030",
+        filter_linear: "VUID-vkCmdTraceRaysNV-magFilter-04553",
+        mipmap_linear: "VUID-vkCmdTraceRaysNV-mipmapMode-04770",
+        filter_minmax: "VUID-vkCmdTraceRaysNV-magFilter-09598",
+        mipmap_minmax: "VUID-vkCmdTraceRaysNV-mipmapMode-09599",
+        unnormalized_subresource: "VUID-vkCmdTraceRaysNV-unnormalizedCoordinates-09635",
+        unnormalized_view_type: "VUID-vkCmdTraceRaysNV-None-08609",
+        unnormalized_instruction: "VUID-vkCmdTraceRaysNV-None-08610",
+        unnormalized_bias_offset: "VUID-vkCmdTraceRaysNV-None-08611",
     },
 ];
 
@@ -429,6 +781,19 @@ const SAMPLED_IMAGE_DEPTH_COMPARISON: u64 = 0x2_0000_0000;
 const STORAGE_WRITE_WITHOUT_FORMAT: u64 = 0x1_0000_0000;
 /// `VK_FORMAT_FEATURE_2_STORAGE_READ_WITHOUT_FORMAT_BIT`.
 const STORAGE_READ_WITHOUT_FORMAT: u64 = 0x8000_0000;
+/// The names of the two features below, for messages.
+const STORAGE_WRITE_WITHOUT_FORMAT_NAME: &str = "VK_FORMAT_FEATURE_2_STORAGE_WRITE_WITHOUT_FORMAT_BIT";
+const STORAGE_READ_WITHOUT_FORMAT_NAME: &str = "VK_FORMAT_FEATURE_2_STORAGE_READ_WITHOUT_FORMAT_BIT";
+
+/// What storage images and texel buffers of unknown format need, per operation: the operation
+/// (`IMAGE_*`), the feature, and whether it writes.
+const WITHOUT_FORMAT_RULES: [(u8, u64, bool); 2] =
+    [(IMAGE_WRITE, STORAGE_WRITE_WITHOUT_FORMAT, true), (IMAGE_READ, STORAGE_READ_WITHOUT_FORMAT, false)];
+
+/// `VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_FILTER_LINEAR_BIT`.
+const SAMPLED_IMAGE_FILTER_LINEAR: u64 = 0x1000;
+/// `VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_FILTER_MINMAX_BIT`.
+const SAMPLED_IMAGE_FILTER_MINMAX: u64 = 0x1_0000;
 
 /// The `VkImageViewType` an `OpTypeImage` of `Dim` `dim` (SPIR-V's value) and `Arrayed`
 /// `arrayed` needs; `None` for the dimensions without one (Rect, Buffer, SubpassData, …).
@@ -511,16 +876,49 @@ enum Problem {
     WithoutFormat(u64, i32, bool),
     /// Its storage texel buffer's format lacks the atomic feature: the view and its format.
     TexelAtomic(u64, i32),
+    /// Its storage texel buffer of unknown format in the shader lacks the feature to be written
+    /// (`true`) or read (`false`) so: the view and its format.
+    TexelWithoutFormat(u64, i32, bool),
     /// Its image or buffer view's format is of another numeric type (`NUMERIC_*`) than the `Sampled
     /// Type`: the view, its format and that numeric type.
     Numeric(u64, i32, u8),
+    /// Its image view is sampled with a linear filter (`mipmap`: mipmap mode) it lacks the
+    /// feature for: linear filtering, or minmax filtering with a min or max reduction (`minmax`).
+    Filter {
+        view: u64,
+        format: i32,
+        sampler: u64,
+        mipmap: bool,
+        minmax: bool,
+    },
+    /// Its sampler has unnormalized coordinates, and (`UNNORMALIZED_*`) its view has more than
+    /// one level or layer, or is not 1D or 2D, or the shader samples it with instructions such a
+    /// sampler must not be used with: the view, the sampler and which.
+    Unnormalized(u64, u64, u8),
 }
 
+/// `Problem::Unnormalized`: the view has more than one level or layer.
+const UNNORMALIZED_SUBRESOURCE: u8 = 0;
+/// `Problem::Unnormalized`: the view is neither 1D nor 2D.
+const UNNORMALIZED_VIEW_TYPE: u8 = 1;
+/// `Problem::Unnormalized`: sampled with ImplicitLod, Dref or Proj.
+const UNNORMALIZED_INSTRUCTION: u8 = 2;
+/// `Problem::Unnormalized`: sampled with a LOD bias or an offset.
+const UNNORMALIZED_BIAS_OFFSET: u8 = 3;
+
+/// How many kinds of problems `Found` counts.
+const KINDS: usize = 19;
+
 /// The problems one binding has: the first descriptor with each, and how many have it.
-#[derive(Default)]
 struct Found {
-    first: [Option<(u32, Problem)>; 9],
-    count: [u32; 9],
+    first: [Option<(u32, Problem)>; KINDS],
+    count: [u32; KINDS],
+}
+
+impl Default for Found {
+    fn default() -> Self {
+        Found { first: [None; KINDS], count: [0; KINDS] }
+    }
 }
 
 impl Found {
@@ -535,6 +933,9 @@ impl Found {
             Problem::WithoutFormat(_, _, false) => 6,
             Problem::Numeric(..) => 7,
             Problem::TexelAtomic(..) => 8,
+            Problem::Filter { mipmap, minmax, .. } => 9 + usize::from(mipmap) + 2 * usize::from(minmax),
+            Problem::Unnormalized(_, _, which) => 13 + usize::from(which & 3),
+            Problem::TexelWithoutFormat(_, _, written) => 17 + usize::from(written),
         };
         self.first[i].get_or_insert((element, p));
         self.count[i] += 1;
@@ -568,6 +969,13 @@ fn descriptor_problems(u: &ResourceUse, d: Descriptor<'_>, skip_unwritten: bool,
         if storage && u.ops & IMAGE_ATOMIC != 0 && view.features.is_some_and(|f| f & STORAGE_TEXEL_BUFFER_ATOMIC == 0) {
             found.add(d.element, Problem::TexelAtomic(w.resource, view.format));
         }
+        if let (true, true, Some(features)) = (storage, image.format_unknown, view.features2) {
+            for (op, feature, written) in WITHOUT_FORMAT_RULES {
+                if u.ops & op != 0 && features & feature == 0 {
+                    found.add(d.element, Problem::TexelWithoutFormat(w.resource, view.format, written));
+                }
+            }
+        }
         return;
     }
     let Some(view) = record.image_view().and_then(|v| v.view_info()) else { return };
@@ -588,13 +996,52 @@ fn descriptor_problems(u: &ResourceUse, d: Descriptor<'_>, skip_unwritten: bool,
     if sampled && depth_compare && view.features.is_some_and(|f| f & SAMPLED_IMAGE_DEPTH_COMPARISON == 0) {
         found.add(d.element, Problem::DepthCompare(w.resource, view.format));
     }
+    let combined = w.ty == VkDescriptorType::VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER.0;
+    if let Some(sampler) = d.sampler.filter(|_| combined && u.ops & IMAGE_SAMPLE != 0) {
+        sampler_problems(u, &sampler, (w.resource, &view), d.element, found);
+    }
     if let (true, true, Some(features)) = (storage, image.format_unknown, view.features) {
-        let rules =
-            [(IMAGE_WRITE, STORAGE_WRITE_WITHOUT_FORMAT, true), (IMAGE_READ, STORAGE_READ_WITHOUT_FORMAT, false)];
-        for (op, feature, written) in rules {
+        for (op, feature, written) in WITHOUT_FORMAT_RULES {
             if u.ops & op != 0 && features & feature == 0 {
                 found.add(d.element, Problem::WithoutFormat(w.resource, view.format, written));
             }
+        }
+    }
+}
+
+/// The problems of image view `view` (its handle and info) sampled with `sampler` as `u`
+/// declares, added to `found` for descriptor `element`.
+fn sampler_problems(
+    u: &ResourceUse,
+    sampler: &SamplerInfo,
+    (handle, view): (u64, &ViewInfo),
+    element: u32,
+    found: &mut Found,
+) {
+    if let Some(features) = view.features {
+        let weighted = sampler.reduction == REDUCTION_WEIGHTED_AVERAGE && !sampler.compare_enable;
+        let minmax = sampler.reduction == REDUCTION_MIN || sampler.reduction == REDUCTION_MAX;
+        for (linear, mipmap) in [(sampler.linear_filter, false), (sampler.linear_mipmap, true)] {
+            let lacks = |feature: u64| linear && features & feature == 0;
+            if (weighted && lacks(SAMPLED_IMAGE_FILTER_LINEAR)) || (minmax && lacks(SAMPLED_IMAGE_FILTER_MINMAX)) {
+                let (format, sampler) = (view.format, sampler.handle);
+                found.add(element, Problem::Filter { view: handle, format, sampler, mipmap, minmax });
+            }
+        }
+    }
+    if !sampler.unnormalized_coordinates {
+        return;
+    }
+    let one_d_or_2d = [VkImageViewType::VK_IMAGE_VIEW_TYPE_1D.0, VkImageViewType::VK_IMAGE_VIEW_TYPE_2D.0];
+    let rules = [
+        (view.levels_layers.is_some_and(|l| l != (1, 1)), UNNORMALIZED_SUBRESOURCE),
+        (!one_d_or_2d.contains(&view.view_type), UNNORMALIZED_VIEW_TYPE),
+        (u.ops & IMAGE_SAMPLE_IMPLICIT_DREF_PROJ != 0, UNNORMALIZED_INSTRUCTION),
+        (u.ops & IMAGE_SAMPLE_BIAS_OFFSET != 0, UNNORMALIZED_BIAS_OFFSET),
+    ];
+    for (broken, which) in rules {
+        if broken {
+            found.add(element, Problem::Unnormalized(handle, sampler.handle, which));
         }
     }
 }
@@ -647,6 +1094,22 @@ impl CoreChecks {
             problems |= 1u32.checked_shl(u.set).unwrap_or(0);
             skip |= self.report_problems(cx, ids, u, &found, (cb, point, p.key.handle));
         }
+        // Images sampled with separate samplers: checked unless both sets are clean.
+        for pair in &info.uses.sampled_pairs {
+            let sets = [pair.image.0, pair.sampler.0];
+            if sets.iter().all(|&n| n < 32 && clean & 1 << n != 0) {
+                continue;
+            }
+            let Some(u) = info.uses.resources.iter().find(|u| (u.set, u.binding) == pair.image) else { continue };
+            let Some(found) = self.pair_problems((r, bound, pl), pair, u) else { continue };
+            if found.count.iter().all(|&c| c == 0) {
+                continue;
+            }
+            for n in sets {
+                problems |= 1u32.checked_shl(n).unwrap_or(0);
+            }
+            skip |= self.report_problems(cx, ids, u, &found, (cb, point, p.key.handle));
+        }
         // Each set checked now and found valid keeps its verdict.
         for &n in
             info.uses.sets.iter().filter(|&&n| n < 32 && prints[n as usize] != 0 && (clean | problems) & 1 << n == 0)
@@ -661,19 +1124,19 @@ impl CoreChecks {
         skip
     }
 
-    /// The problems of binding `u` in the set bound for it, when Vigil checks it there.
-    fn binding_problems(
+    /// Runs `f` on the first `elements` descriptors of binding `binding` of the set bound as
+    /// set number `set`, with the binding, when Vigil checks that binding there.
+    fn with_bound_binding<R>(
         &self,
-        r: &Recording,
-        bound: &BoundPoint,
-        pl: &PipelineLayoutInfo,
-        u: &ResourceUse,
-    ) -> Option<Found> {
-        if pl.pushes_set(u.set) {
+        (r, bound, pl): (&Recording, &BoundPoint, &PipelineLayoutInfo),
+        (set, binding, elements): (u32, u32, Option<u32>),
+        f: impl FnOnce(&SetLayoutBinding, &mut dyn Iterator<Item = Descriptor<'_>>) -> Option<R>,
+    ) -> Option<R> {
+        if pl.pushes_set(set) {
             return None;
         }
-        let set = bound.sets.get(u.set as usize).copied().flatten()?.set?;
-        let expected = pl.set_layouts.get(u.set as usize)?.as_ref()?;
+        let expected = pl.set_layouts.get(set as usize)?.as_ref()?;
+        let set = bound.sets.get(set as usize).copied().flatten()?.set?;
         r.references
             .with_record(set, |s| {
                 let state = s.descriptor_set_state().filter(|_| !s.destroyed())?;
@@ -685,23 +1148,65 @@ impl CoreChecks {
                     return None;
                 }
                 state
-                    .with_descriptors(u.binding, u.elements, |b, descriptors| {
-                        use VkDescriptorType as T;
+                    .with_descriptors(binding, elements, |b, descriptors| {
                         let not_followed = b.flags & (BINDING_PARTIALLY_BOUND | BINDING_UPDATE_AFTER_BIND) != 0
-                            || b.ty == T::VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK.0;
+                            || b.ty == VkDescriptorType::VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK.0;
                         if not_followed {
                             return None;
                         }
-                        let immutable = b.immutable_samplers && b.ty == T::VK_DESCRIPTOR_TYPE_SAMPLER.0;
-                        let mut found = Found::default();
-                        for d in descriptors {
-                            descriptor_problems(u, d, immutable, &mut found);
-                        }
-                        Some(found)
+                        f(b, descriptors)
                     })
                     .flatten()
             })
             .flatten()
+    }
+
+    /// The problems of binding `u` in the set bound for it, when Vigil checks it there.
+    fn binding_problems(
+        &self,
+        r: &Recording,
+        bound: &BoundPoint,
+        pl: &PipelineLayoutInfo,
+        u: &ResourceUse,
+    ) -> Option<Found> {
+        self.with_bound_binding((r, bound, pl), (u.set, u.binding, u.elements), |b, descriptors| {
+            let immutable = b.immutable_samplers && b.ty == VkDescriptorType::VK_DESCRIPTOR_TYPE_SAMPLER.0;
+            let mut found = Found::default();
+            for d in descriptors {
+                descriptor_problems(u, d, immutable, &mut found);
+            }
+            Some(found)
+        })
+    }
+
+    /// The problems of the image of `pair` (used as `image` declares) sampled with its sampler,
+    /// in the sets bound for them, when Vigil checks both there and knows the sampler.
+    fn pair_problems(
+        &self,
+        at: (&Recording, &BoundPoint, &PipelineLayoutInfo),
+        pair: &SampledPair,
+        image: &ResourceUse,
+    ) -> Option<Found> {
+        use VkDescriptorType as T;
+        let sampler = self.with_bound_binding(at, (pair.sampler.0, pair.sampler.1, Some(1)), |b, descriptors| {
+            let d = descriptors.next().filter(|_| b.ty == T::VK_DESCRIPTOR_TYPE_SAMPLER.0)?;
+            if b.immutable_samplers {
+                return d.sampler;
+            }
+            d.written?;
+            d.record?.upgrade().filter(|s| !s.destroyed())?.sampler_info()
+        })?;
+        let u = ResourceUse { ops: pair.ops, ..*image };
+        self.with_bound_binding(at, (pair.image.0, pair.image.1, Some(1)), |b, descriptors| {
+            let views = [T::VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE.0, T::VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER.0];
+            let d = descriptors.next().filter(|_| views.contains(&b.ty))?;
+            let view = d.written.map(|w| w.resource).filter(|&v| v != 0)?;
+            let record = d.record?.upgrade().filter(|v| !v.destroyed())?;
+            let info = record.image_view()?.view_info()?;
+            let mut found = Found::default();
+            sampler_problems(&u, &sampler, (view, &info), d.element, &mut found);
+            Some(found)
+        })
     }
 
     /// Reports what `found` holds for binding `u`; `at`: the command buffer, bind point and
@@ -795,19 +1300,70 @@ impl CoreChecks {
                         vigil_generated::VkFormat(format)
                     ),
                 ),
-                Problem::WithoutFormat(view, format, written) => {
-                    let (vuid, how, feature) = if written {
-                        (ids.write_without_format, "writes", "VK_FORMAT_FEATURE_2_STORAGE_WRITE_WITHOUT_FORMAT_BIT")
-                    } else {
-                        (ids.read_without_format, "reads", "VK_FORMAT_FEATURE_2_STORAGE_READ_WITHOUT_FORMAT_BIT")
+                Problem::Filter { view, format, sampler, mipmap, minmax } => {
+                    let (vuid, feature) = match (mipmap, minmax) {
+                        (false, false) => (ids.filter_linear, "VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT"),
+                        (true, false) => (ids.mipmap_linear, "VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT"),
+                        (false, true) => (ids.filter_minmax, "VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_MINMAX_BIT"),
+                        (true, true) => (ids.mipmap_minmax, "VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_MINMAX_BIT"),
+                    };
+                    let how = match (mipmap, minmax) {
+                        (false, false) => "magFilter or minFilter VK_FILTER_LINEAR, a weighted average reduction and no depth comparison",
+                        (true, false) => "mipmapMode VK_SAMPLER_MIPMAP_MODE_LINEAR, a weighted average reduction and no depth comparison",
+                        (false, true) => "magFilter or minFilter VK_FILTER_LINEAR and a min or max reduction",
+                        (true, true) => "mipmapMode VK_SAMPLER_MIPMAP_MODE_LINEAR and a min or max reduction",
                     };
                     cx.error(
                         vuid,
                         &at,
                         format_args!(
-                            "{used}, and {how} it as a storage image whose OpTypeImage format is Unknown, but \
-                             descriptor {element} of that binding is image view {view:#x}, whose format {:?} lacks \
-                             {feature}{more}.",
+                            "{used} and samples it, but descriptor {element} of that binding samples image view \
+                             {view:#x}, whose format {:?} lacks {feature}, with sampler {sampler:#x}, created with \
+                             {how}{more}.",
+                            vigil_generated::VkFormat(format)
+                        ),
+                    )
+                }
+                Problem::Unnormalized(view, sampler, which) => {
+                    let (vuid, why) = match which {
+                        UNNORMALIZED_SUBRESOURCE => {
+                            (ids.unnormalized_subresource, "the view has more than one mip level or array layer")
+                        }
+                        UNNORMALIZED_VIEW_TYPE => (ids.unnormalized_view_type, "the view is neither 1D nor 2D"),
+                        UNNORMALIZED_INSTRUCTION => (
+                            ids.unnormalized_instruction,
+                            "the shader samples it with an instruction with ImplicitLod, Dref or Proj in its name",
+                        ),
+                        _ => (ids.unnormalized_bias_offset, "the shader samples it with a LOD bias or an offset"),
+                    };
+                    cx.error(
+                        vuid,
+                        &at,
+                        format_args!(
+                            "{used} and samples it; descriptor {element} of that binding samples image view {view:#x} \
+                             with sampler {sampler:#x}, created with unnormalizedCoordinates VK_TRUE, but {why}{more}."
+                        ),
+                    )
+                }
+                Problem::WithoutFormat(view, format, written) | Problem::TexelWithoutFormat(view, format, written) => {
+                    let texel = matches!(problem, Problem::TexelWithoutFormat(..));
+                    let (vuid, how, feature) = match (texel, written) {
+                        (false, true) => (ids.write_without_format, "writes", STORAGE_WRITE_WITHOUT_FORMAT_NAME),
+                        (false, false) => (ids.read_without_format, "reads", STORAGE_READ_WITHOUT_FORMAT_NAME),
+                        (true, true) => (ids.texel_write_without_format, "writes", STORAGE_WRITE_WITHOUT_FORMAT_NAME),
+                        (true, false) => (ids.texel_read_without_format, "reads", STORAGE_READ_WITHOUT_FORMAT_NAME),
+                    };
+                    let (kind, what) = if texel {
+                        ("storage texel buffer", "buffer view")
+                    } else {
+                        ("storage image", "image view")
+                    };
+                    cx.error(
+                        vuid,
+                        &at,
+                        format_args!(
+                            "{used}, and {how} it as a {kind} whose OpTypeImage format is Unknown, but descriptor \
+                             {element} of that binding is {what} {view:#x}, whose format {:?} lacks {feature}{more}.",
                             vigil_generated::VkFormat(format)
                         ),
                     )
@@ -851,6 +1407,16 @@ mod tests {
                 (d.read_without_format, "being read as a storage image where the image format field"),
                 (d.numeric, "the numeric type of the view's format and the Sampled Type operand"),
                 (d.texel_atomic, "the storage texel buffer's format features must contain"),
+                (d.texel_write_without_format, "VkBufferView being written as a storage texel buffer where the image format"),
+                (d.texel_read_without_format, "VkBufferView being read as a storage texel buffer where the image format"),
+                (d.filter_linear, "magFilter or minFilter equal to VK_FILTER_LINEAR, reductionMode equal to VK_SAMPLER_REDUCTION_MODE_WEIGHTED_AVERAGE"),
+                (d.mipmap_linear, "mipmapMode equal to VK_SAMPLER_MIPMAP_MODE_LINEAR, reductionMode equal to VK_SAMPLER_REDUCTION_MODE_WEIGHTED_AVERAGE"),
+                (d.filter_minmax, "magFilter or minFilter equal to VK_FILTER_LINEAR and reductionMode equal to either"),
+                (d.mipmap_minmax, "mipmapMode equal to VK_SAMPLER_MIPMAP_MODE_LINEAR and reductionMode equal to either"),
+                (d.unnormalized_subresource, "unnormalizedCoordinates equal to VK_TRUE is used to sample a VkImageView as a result of this command, then the image view's levelCount and layerCount must be 1"),
+                (d.unnormalized_view_type, "unnormalizedCoordinates equal to VK_TRUE is used to sample a VkImageView as a result of this command, then the image view's viewType must be"),
+                (d.unnormalized_instruction, "instructions with ImplicitLod, Dref or Proj in their name"),
+                (d.unnormalized_bias_offset, "instructions that includes a LOD bias or any offset values"),
             ];
             for (id, text) in rules {
                 assert_eq!(registry_id(c, text), [id], "{c}: {text}");

@@ -321,7 +321,7 @@ impl StateTracker {
         if let (true, Some(info), Some(layout)) = (result.0 >= 0, unsafe { info.as_ref() }, unsafe { layout.as_ref() })
         {
             if let Some(l) = self.get(TYPES.descriptor_set_layout, layout.as_raw()) {
-                unsafe { l.set_layout_created(info) };
+                unsafe { l.set_layout_created(info, |h| self.sampler(h)) };
             }
         }
     }

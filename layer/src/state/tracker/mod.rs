@@ -1521,6 +1521,24 @@ impl ValidationObject for StateTracker {
         }
     }
 
+    fn post_call_record_create_sampler(
+        &self,
+        cx: &Call<'_>,
+        _device: VkDevice,
+        info: *const VkSamplerCreateInfo,
+        _allocator: *const VkAllocationCallbacks,
+        sampler: *mut VkSampler,
+        result: VkResult,
+    ) {
+        self.post_record_call(cx, Some(result));
+        // SAFETY: as for vkCreateDescriptorPool.
+        if let (true, Some(info), Some(sampler)) =
+            (result.0 >= 0, unsafe { info.as_ref() }, unsafe { sampler.as_ref() })
+        {
+            unsafe { self.sampler_created(info, sampler.as_raw()) };
+        }
+    }
+
     fn post_call_record_update_descriptor_sets(
         &self,
         _cx: &Call<'_>,

@@ -1,0 +1,93 @@
+//! Samplers: what the draw-time descriptor checks (`checks::core::draw_descriptors`) compare
+//! with the image views they sample — filters, mipmap mode, reduction mode, depth comparison and
+//! unnormalized coordinates — kept at vkCreateSampler, and by descriptors and set layouts that
+//! name a sampler (`Written::sampler`, `SetLayoutInfo::immutable_samplers`).
+
+use std::sync::OnceLock;
+
+use vigil_generated::*;
+
+use super::records::{ObjectRecord, ObjectState, TYPES};
+use super::tracker::StateTracker;
+use crate::chassis::raw::chained;
+
+/// `VK_SAMPLER_REDUCTION_MODE_WEIGHTED_AVERAGE`, the reduction mode without
+/// `VkSamplerReductionModeCreateInfo`.
+pub const REDUCTION_WEIGHTED_AVERAGE: i32 = 0;
+/// `VK_SAMPLER_REDUCTION_MODE_MIN`.
+pub const REDUCTION_MIN: i32 = 1;
+/// `VK_SAMPLER_REDUCTION_MODE_MAX`.
+pub const REDUCTION_MAX: i32 = 2;
+
+/// What a sampler was created with, as far as the draw-time checks read it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SamplerInfo {
+    /// The sampler's handle as the application named it (for messages).
+    pub handle: u64,
+    /// Its `magFilter` or `minFilter` is `VK_FILTER_LINEAR`.
+    pub linear_filter: bool,
+    /// Its `mipmapMode` is `VK_SAMPLER_MIPMAP_MODE_LINEAR`.
+    pub linear_mipmap: bool,
+    /// `VkSamplerReductionModeCreateInfo::reductionMode`, else weighted average.
+    pub reduction: i32,
+    pub compare_enable: bool,
+    pub unnormalized_coordinates: bool,
+}
+
+impl SamplerInfo {
+    /// The info of a sampler created with `info` as `handle`.
+    ///
+    /// # Safety
+    /// `info`'s pNext chain must be valid.
+    pub unsafe fn new(info: &VkSamplerCreateInfo, handle: u64) -> Self {
+        let ty = VkStructureType::VK_STRUCTURE_TYPE_SAMPLER_REDUCTION_MODE_CREATE_INFO;
+        // SAFETY: the caller's valid chain.
+        let reduction = unsafe { chained::<VkSamplerReductionModeCreateInfo>(info.pNext, ty) }
+            .map_or(REDUCTION_WEIGHTED_AVERAGE, |r| r.reductionMode.0);
+        let linear = VkFilter::VK_FILTER_LINEAR;
+        SamplerInfo {
+            handle,
+            linear_filter: info.magFilter == linear || info.minFilter == linear,
+            linear_mipmap: info.mipmapMode == VkSamplerMipmapMode::VK_SAMPLER_MIPMAP_MODE_LINEAR,
+            reduction,
+            compare_enable: info.compareEnable != 0,
+            unnormalized_coordinates: info.unnormalizedCoordinates != 0,
+        }
+    }
+}
+
+/// A sampler's state: what it was created with.
+#[derive(Default)]
+pub struct SamplerState {
+    info: OnceLock<SamplerInfo>,
+}
+
+impl ObjectRecord {
+    /// What a sampler was created with, once its creation was seen.
+    pub fn sampler_info(&self) -> Option<SamplerInfo> {
+        match &self.state {
+            ObjectState::Sampler(s) => s.info.get().copied(),
+            _ => None,
+        }
+    }
+}
+
+impl StateTracker {
+    /// Records a successful vkCreateSampler.
+    ///
+    /// # Safety
+    /// `info` must be the create info the implementation accepted.
+    pub(super) unsafe fn sampler_created(&self, info: &VkSamplerCreateInfo, sampler: u64) {
+        let Some(record) = self.get(TYPES.sampler, sampler) else { return };
+        if let ObjectState::Sampler(s) = &record.state {
+            // SAFETY: the caller's accepted create info.
+            let _ = s.info.set(unsafe { SamplerInfo::new(info, sampler) });
+        }
+    }
+
+    /// What sampler `sampler` was created with, when the tracker knows it and no other live
+    /// object shares its handle.
+    pub(super) fn sampler(&self, sampler: u64) -> Option<SamplerInfo> {
+        self.get(TYPES.sampler, sampler).filter(|r| !r.aliased())?.sampler_info()
+    }
+}
