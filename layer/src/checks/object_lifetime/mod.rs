@@ -298,6 +298,51 @@ impl Walk<'_> {
     }
 }
 
+/// Whether every handle a command names directly (parameters, arrays of them) is a live object
+/// of `owner` or `instance`, when it names no structure: then the full walk would find
+/// nothing, and it need not build locations or match shapes. `None`: the command names
+/// structures (see [`all_alive`]), or a handle is not alive; walk.
+///
+/// # Safety
+/// `params` holds the command's parameters.
+#[inline]
+unsafe fn direct_alive(
+    command: &'static CommandHandles,
+    params: &[*const u8],
+    owner: u64,
+    instance: u64,
+) -> Option<()> {
+    OBJECTS.with_cache(|cache| {
+        for f in command.params {
+            // On a parameter, `noautovalidity` only means elements may be VK_NULL_HANDLE.
+            if f.flags & OUTPUT != 0 {
+                continue;
+            }
+            let HandleElem::Handle(ty) = f.elem else { return None };
+            if !HANDLE_TYPES[usize::from(ty)].tracked {
+                continue;
+            }
+            let p = *params.get(f.at as usize)?;
+            let (first, n) = match f.shape {
+                Shape::Value => (p, 1),
+                Shape::Ptr => (unsafe { read_ptr(p) }, 1),
+                Shape::Slice(c) => (unsafe { read_ptr(p) }, unsafe { count(c, Base::Params(params)) }?),
+                _ => return None,
+            };
+            if first.is_null() {
+                continue;
+            }
+            for i in 0..n {
+                let h = unsafe { read_uint(first.wrapping_add(i * 8), 8) };
+                if h != 0 && !OBJECTS.alive_in(cache, key(ty, h, owner, instance)) {
+                    return None;
+                }
+            }
+        }
+        Some(())
+    })
+}
+
 /// Whether every handle a call of a `Use` command names (parameters, members at any depth,
 /// arrays, pNext chains) is a live object of `owner` or `instance`: then the full walk would
 /// report nothing, and it need not build locations. It visits exactly the sites the full walk
@@ -348,8 +393,11 @@ impl ObjectEngine for ObjectTracker {
         let owner = self.owner.load(Ordering::Relaxed);
         let instance = self.instance.load(Ordering::Relaxed);
         // SAFETY: the generated hook passes the command's parameters.
-        let alive = unsafe { all_alive(command, params, owner, instance) };
-        if alive && matches!(command.role, Role::Use) {
+        // The direct loop answers most uses (they name no structure); the site walk the rest.
+        let uses = matches!(command.role, Role::Use);
+        let alive = (uses && unsafe { direct_alive(command, params, owner, instance) }.is_some())
+            || unsafe { all_alive(command, params, owner, instance) };
+        if alive && uses {
             return false;
         }
         let mut walk = Walk { tracker: self, owner, instance, command, skip: false };
