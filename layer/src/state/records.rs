@@ -952,8 +952,8 @@ pub struct FramebufferState {
     pub(super) clears: super::clears::ClearShapes,
     /// The compatibility class of the render pass it was created with, when known.
     pub render_pass_compat: OnceLock<u64>,
-    /// An imageless framebuffer's attachment count (`VkFramebufferAttachmentsCreateInfo`'s).
-    pub imageless_attachments: OnceLock<u32>,
+    /// An imageless framebuffer's attachment image infos (`VkFramebufferAttachmentsCreateInfo`'s).
+    pub imageless_attachments: OnceLock<Box<[super::render_passes::FramebufferImage]>>,
 }
 
 /// What one recording does to one image's layouts.

@@ -128,6 +128,50 @@ pub unsafe fn attachment_uses2(info: &VkRenderPassCreateInfo2) -> Vec<Attachment
     uses
 }
 
+/// One `VkFramebufferAttachmentImageInfo` of an imageless framebuffer: what the view begun
+/// in its place must match.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FramebufferImage {
+    /// `VkImageCreateFlags`.
+    pub flags: u32,
+    /// `VkImageUsageFlags`.
+    pub usage: u32,
+    pub width: u32,
+    pub height: u32,
+    pub layers: u32,
+    /// The view format count and the set of view formats ([`view_format_set`]).
+    pub view_formats: (u32, u64),
+}
+
+impl FramebufferImage {
+    /// What `info` describes.
+    ///
+    /// # Safety
+    /// `info` must be the application's, with its counted array.
+    pub unsafe fn new(info: &VkFramebufferAttachmentImageInfo) -> Self {
+        // SAFETY: the caller's counted array.
+        let formats = unsafe { slice(info.pViewFormats, info.viewFormatCount) };
+        FramebufferImage {
+            flags: info.flags.0,
+            usage: info.usage.0,
+            width: info.width,
+            height: info.height,
+            layers: info.layerCount,
+            view_formats: (info.viewFormatCount, view_format_set(formats)),
+        }
+    }
+}
+
+/// A fingerprint of the set of `formats` (order and repeats do not count; 0 for none): equal
+/// sets give equal values, and different ones differ but for collisions, which only hide a
+/// report.
+pub fn view_format_set(formats: &[VkFormat]) -> u64 {
+    let mut set: Vec<i32> = formats.iter().map(|f| f.0).collect();
+    set.sort_unstable();
+    set.dedup();
+    set.iter().fold(0, |h, &f| mix(h, u64::from(f as u32)))
+}
+
 /// A graphics pipeline's render pass: the compatibility class of the one it was created with
 /// (`None`: VK_NULL_HANDLE, for dynamic rendering) and its subpass; for dynamic rendering, its
 /// `VkPipelineRenderingCreateInfo`'s view mask and color attachment count (zeros without one).

@@ -300,7 +300,11 @@ impl StateTracker {
         if let Some(images) =
             images.filter(|_| info.flags.0 & VkFramebufferCreateFlags::VK_FRAMEBUFFER_CREATE_IMAGELESS_BIT.0 != 0)
         {
-            let _ = f.imageless_attachments.set(images.attachmentImageInfoCount);
+            // SAFETY: the accepted create info's counted array.
+            let infos = unsafe { slice(images.pAttachmentImageInfos, images.attachmentImageInfoCount) };
+            // SAFETY: as above, each with its counted array.
+            let infos = infos.iter().map(|i| unsafe { crate::state::render_passes::FramebufferImage::new(i) });
+            let _ = f.imageless_attachments.set(infos.collect());
         }
         if info.flags.0 & VkFramebufferCreateFlags::VK_FRAMEBUFFER_CREATE_IMAGELESS_BIT.0 == 0 {
             let views = unsafe { slice(info.pAttachments, info.attachmentCount) };
