@@ -584,6 +584,9 @@ pub struct Recording {
     pub draw: DrawState,
     /// The key of `instance` (`state::render_passes::instance_key`), kept with it for draws.
     pub pass_key: u64,
+    /// The aspects of `instance`'s depth/stencil attachment in read-only layouts, kept with it
+    /// for draws.
+    pub read_only: super::render_passes::ReadOnlyAspects,
     /// Transform feedback is active: begun (vkCmdBeginTransformFeedback*EXT) and not ended.
     pub transform_feedback: bool,
     /// Debug utils labels begun in it and not ended since (vkCmdBeginDebugUtilsLabelEXT).
@@ -931,6 +934,9 @@ pub struct RenderPassState {
     pub(super) aspect_layouts: OnceLock<Vec<bool>>,
     /// Its compatibility class (`state::render_passes::compatibility`).
     pub compat: OnceLock<u64>,
+    /// Per subpass, the read-only aspects of its depth/stencil attachment
+    /// (`state::render_passes::ReadOnlyAspects::subpasses`).
+    pub read_only: OnceLock<u64>,
 }
 
 /// What beginning, advancing and ending a render pass's instances is checked against.

@@ -9,7 +9,11 @@
 //! count it must have unless `dynamicRenderingUnusedAttachments`), and it must have no task or
 //! mesh stage: keys fixed when the pipeline
 //! was created and the instance began or advanced (`state::render_passes`), one comparison at
-//! the draw. Secondaries continuing a render pass have no instance of their own: not checked.
+//! the draw. No depth writes while the instance's depth/stencil attachment has its depth aspect
+//! in a read-only layout, and no stencil op that writes (with the stencil test enabled and both
+//! write masks not zero) while its stencil aspect is: which aspects are read-only is decided
+//! when the instance begins or advances, so a draw in an instance with none compares one byte.
+//! Secondaries continuing a render pass have no instance of their own: not checked.
 //!
 //! What Vigil cannot tell is not reported: a pipeline whose dynamic states it does not know
 //! (libraries, binaries), a primary after executing secondaries (its state is then undefined),
@@ -32,7 +36,7 @@ use crate::chassis::Call;
 use crate::state::command_buffers::{Recording, RenderPassInstance};
 use crate::state::dynamic_state::{ext_bit, is_dynamic, DynamicValues, PipelineDynamic};
 use crate::state::pipelines::PipelineInfo;
-use crate::state::render_passes::PipelinePass;
+use crate::state::render_passes::{PipelinePass, READ_ONLY_DEPTH, READ_ONLY_STENCIL};
 
 use VkDynamicState as D;
 
@@ -129,6 +133,9 @@ struct DrawStateIds {
     index_bound: Option<&'static str>,
     /// vkCmdDrawIndexed: the parameters of its index count and first index, and the id.
     index_range: Option<(usize, usize, &'static str)>,
+    /// No depth writes while the depth aspect's layout is read-only, no stencil writes while the
+    /// stencil aspect's is.
+    read_only: [&'static str; 2],
 }
 
 /// `DRAW_STATE_IDS` by command number.
@@ -171,6 +178,7 @@ const DRAW_STATE_IDS: [DrawStateIds; 6] = [
         rendering_colors: "VUID-vkCmdDraw-colorAttachmentCount-06179",
         mesh: "VUID-vkCmdDraw-stage-06481",
         index_bound: None,
+        read_only: ["VUID-vkCmdDraw-None-06886", "VUID-vkCmdDraw-None-06887"],
         index_range: None,
     },
     DrawStateIds {
@@ -209,6 +217,7 @@ const DRAW_STATE_IDS: [DrawStateIds; 6] = [
         rendering_colors: "VUID-vkCmdDrawIndexed-colorAttachmentCount-06179",
         mesh: "VUID-vkCmdDrawIndexed-stage-06481",
         index_bound: Some("VUID-vkCmdDrawIndexed-None-07312"),
+        read_only: ["VUID-vkCmdDrawIndexed-None-06886", "VUID-vkCmdDrawIndexed-None-06887"],
         index_range: Some((1, 3, "VUID-vkCmdDrawIndexed-robustBufferAccess2-08798")),
     },
     DrawStateIds {
@@ -247,6 +256,7 @@ const DRAW_STATE_IDS: [DrawStateIds; 6] = [
         rendering_colors: "VUID-vkCmdDrawIndexedIndirect-colorAttachmentCount-06179",
         mesh: "VUID-vkCmdDrawIndexedIndirect-stage-06481",
         index_bound: Some("VUID-vkCmdDrawIndexedIndirect-None-07312"),
+        read_only: ["VUID-vkCmdDrawIndexedIndirect-None-06886", "VUID-vkCmdDrawIndexedIndirect-None-06887"],
         index_range: None,
     },
     DrawStateIds {
@@ -285,6 +295,7 @@ const DRAW_STATE_IDS: [DrawStateIds; 6] = [
         rendering_colors: "VUID-vkCmdDrawIndexedIndirectCount-colorAttachmentCount-06179",
         mesh: "VUID-vkCmdDrawIndexedIndirectCount-stage-06481",
         index_bound: Some("VUID-vkCmdDrawIndexedIndirectCount-None-07312"),
+        read_only: ["VUID-vkCmdDrawIndexedIndirectCount-None-06886", "VUID-vkCmdDrawIndexedIndirectCount-None-06887"],
         index_range: None,
     },
     DrawStateIds {
@@ -323,6 +334,7 @@ const DRAW_STATE_IDS: [DrawStateIds; 6] = [
         rendering_colors: "VUID-vkCmdDrawIndirect-colorAttachmentCount-06179",
         mesh: "VUID-vkCmdDrawIndirect-stage-06481",
         index_bound: None,
+        read_only: ["VUID-vkCmdDrawIndirect-None-06886", "VUID-vkCmdDrawIndirect-None-06887"],
         index_range: None,
     },
     DrawStateIds {
@@ -361,6 +373,7 @@ const DRAW_STATE_IDS: [DrawStateIds; 6] = [
         rendering_colors: "VUID-vkCmdDrawIndirectCount-colorAttachmentCount-06179",
         mesh: "VUID-vkCmdDrawIndirectCount-stage-06481",
         index_bound: None,
+        read_only: ["VUID-vkCmdDrawIndirectCount-None-06886", "VUID-vkCmdDrawIndirectCount-None-06887"],
         index_range: None,
     },
 ];
@@ -469,7 +482,90 @@ impl CoreChecks {
             (Some(core), Some(p)) => self.dynamic_states(cx, r, ids, (core, p), Bound::Pipeline(pipeline), cb),
             _ => false,
         };
-        skip | self.index_state(cx, r, ids, cb) | Self::pipeline_render_pass(cx, r, info, ids, (cb, pipeline))
+        let skip =
+            skip | self.index_state(cx, r, ids, cb) | Self::pipeline_render_pass(cx, r, info, ids, (cb, pipeline));
+        // Most render pass instances have no read-only depth or stencil aspect: one comparison.
+        match (r.read_only.current, info.dynamic, info.dynamic_draw.as_ref()) {
+            (0, _, _) => skip,
+            (aspects, Some(core), Some(p)) => {
+                skip | Self::read_only_writes(cx, r, ids, (core, p), aspects, (cb, pipeline))
+            }
+            _ => skip,
+        }
+    }
+
+    /// The bound pipeline (its core dynamic states and draw-time state `core` and `p`) writing
+    /// the depth or stencil aspect of the depth/stencil attachment that `aspects` says is in a
+    /// read-only layout: depth writes (the depth test and depth writes enabled), or stencil ops
+    /// that write (the stencil test enabled, both faces' write masks not zero, an op not
+    /// VK_STENCIL_OP_KEEP), each value the one set where the pipeline has it dynamic. Values not
+    /// known (not set, or the pipeline's depth/stencil state not known to apply) are not
+    /// reported on. True to skip the call.
+    #[cold]
+    #[inline(never)]
+    fn read_only_writes(
+        cx: &Call<'_>,
+        r: &Recording,
+        ids: &DrawStateIds,
+        (core, p): (u32, &PipelineDynamic),
+        aspects: u8,
+        (cb, pipeline): (u64, u64),
+    ) -> bool {
+        if r.draw.unknown {
+            return false;
+        }
+        let v = &r.draw.values;
+        let c = Current::of(core, p, v, false, false);
+        let (depth, stencil) = p.depth_stencil_aspects();
+        let dynamic_value = |state: VkDynamicState| {
+            let set = match ext_bit(state) {
+                Some(bit) => v.set & 1 << bit != 0,
+                None => r.draw.dynamic_set & 1 << state.0 != 0,
+            };
+            is_dynamic(core, p.ext, state).then_some(set)
+        };
+        let depth_write = match dynamic_value(D::VK_DYNAMIC_STATE_DEPTH_WRITE_ENABLE) {
+            Some(set) => set.then_some(v.depth_write),
+            None => p.depth_write,
+        };
+        let faces = |state, set: [Option<bool>; 2], fixed: [Option<bool>; 2]| match dynamic_value(state) {
+            Some(true) => set,
+            Some(false) => [None; 2],
+            None => fixed,
+        };
+        let masks = faces(
+            D::VK_DYNAMIC_STATE_STENCIL_WRITE_MASK,
+            v.stencil_write_masks.map(|m| m.map(|m| m != 0)),
+            p.stencil_write_masks.map(|m| m.map(|m| m != 0)),
+        );
+        let ops = faces(D::VK_DYNAMIC_STATE_STENCIL_OP, v.stencil_ops_write, p.stencil_ops_write);
+        let at = cx.location();
+        let mut skip = false;
+        if aspects & READ_ONLY_DEPTH != 0 && depth && c.rasterizing && c.depth_test && depth_write == Some(true) {
+            skip |= cx.error(
+                ids.read_only[0],
+                &at,
+                format_args!(
+                    "the bound graphics pipeline {pipeline:#x} writes depth (the depth test and depth writes are \
+                     enabled), but the depth aspect of the depth/stencil attachment of the render pass instance \
+                     command buffer {cb:#x} is in is in a read-only layout."
+                ),
+            );
+        }
+        let stencil_writes = masks == [Some(true); 2] && ops.contains(&Some(true));
+        if aspects & READ_ONLY_STENCIL != 0 && stencil && c.rasterizing && c.stencil_test && stencil_writes {
+            skip |= cx.error(
+                ids.read_only[1],
+                &at,
+                format_args!(
+                    "the bound graphics pipeline {pipeline:#x} has the stencil test enabled, both faces' write masks \
+                     not zero and a stencil op other than VK_STENCIL_OP_KEEP, but the stencil aspect of the \
+                     depth/stencil attachment of the render pass instance command buffer {cb:#x} is in is in a \
+                     read-only layout."
+                ),
+            );
+        }
+        skip
     }
 
     /// The draw state of recording `r` for a draw with shader objects bound (every state they
@@ -691,6 +787,7 @@ mod tests {
             assert_eq!(d.counts, format!("VUID-{}-viewportCount-03419", d.command));
             assert_eq!(d.rendering_colors, format!("VUID-{}-colorAttachmentCount-06179", d.command));
             assert_eq!(d.mesh, format!("VUID-{}-stage-06481", d.command));
+            assert_eq!(d.read_only, ["None-06886", "None-06887"].map(|s| format!("VUID-{}-{s}", d.command)));
             let suffixes = ["renderPass-02684", "subpass-02685", "renderPass-06198"];
             for (id, suffix) in d.render_pass.iter().zip(suffixes) {
                 assert_eq!(*id, format!("VUID-{}-{suffix}", d.command));
