@@ -12,7 +12,8 @@
 //! the draw. No depth writes while the instance's depth/stencil attachment has its depth aspect
 //! in a read-only layout, and no stencil op that writes (with the stencil test enabled and both
 //! write masks not zero) while its stencil aspect is: which aspects are read-only is decided
-//! when the instance begins or advances, so a draw in an instance with none compares one byte.
+//! when the instance begins or advances, so a draw in an instance with none compares one byte
+//! (these two rules for the multi-draw commands too).
 //! Secondaries continuing a render pass have no instance of their own: not checked.
 //!
 //! What Vigil cannot tell is not reported: a pipeline whose dynamic states it does not know
@@ -133,9 +134,6 @@ struct DrawStateIds {
     index_bound: Option<&'static str>,
     /// vkCmdDrawIndexed: the parameters of its index count and first index, and the id.
     index_range: Option<(usize, usize, &'static str)>,
-    /// No depth writes while the depth aspect's layout is read-only, no stencil writes while the
-    /// stencil aspect's is.
-    read_only: [&'static str; 2],
 }
 
 /// `DRAW_STATE_IDS` by command number.
@@ -178,7 +176,6 @@ const DRAW_STATE_IDS: [DrawStateIds; 6] = [
         rendering_colors: "VUID-vkCmdDraw-colorAttachmentCount-06179",
         mesh: "VUID-vkCmdDraw-stage-06481",
         index_bound: None,
-        read_only: ["VUID-vkCmdDraw-None-06886", "VUID-vkCmdDraw-None-06887"],
         index_range: None,
     },
     DrawStateIds {
@@ -217,7 +214,6 @@ const DRAW_STATE_IDS: [DrawStateIds; 6] = [
         rendering_colors: "VUID-vkCmdDrawIndexed-colorAttachmentCount-06179",
         mesh: "VUID-vkCmdDrawIndexed-stage-06481",
         index_bound: Some("VUID-vkCmdDrawIndexed-None-07312"),
-        read_only: ["VUID-vkCmdDrawIndexed-None-06886", "VUID-vkCmdDrawIndexed-None-06887"],
         index_range: Some((1, 3, "VUID-vkCmdDrawIndexed-robustBufferAccess2-08798")),
     },
     DrawStateIds {
@@ -256,7 +252,6 @@ const DRAW_STATE_IDS: [DrawStateIds; 6] = [
         rendering_colors: "VUID-vkCmdDrawIndexedIndirect-colorAttachmentCount-06179",
         mesh: "VUID-vkCmdDrawIndexedIndirect-stage-06481",
         index_bound: Some("VUID-vkCmdDrawIndexedIndirect-None-07312"),
-        read_only: ["VUID-vkCmdDrawIndexedIndirect-None-06886", "VUID-vkCmdDrawIndexedIndirect-None-06887"],
         index_range: None,
     },
     DrawStateIds {
@@ -295,7 +290,6 @@ const DRAW_STATE_IDS: [DrawStateIds; 6] = [
         rendering_colors: "VUID-vkCmdDrawIndexedIndirectCount-colorAttachmentCount-06179",
         mesh: "VUID-vkCmdDrawIndexedIndirectCount-stage-06481",
         index_bound: Some("VUID-vkCmdDrawIndexedIndirectCount-None-07312"),
-        read_only: ["VUID-vkCmdDrawIndexedIndirectCount-None-06886", "VUID-vkCmdDrawIndexedIndirectCount-None-06887"],
         index_range: None,
     },
     DrawStateIds {
@@ -334,7 +328,6 @@ const DRAW_STATE_IDS: [DrawStateIds; 6] = [
         rendering_colors: "VUID-vkCmdDrawIndirect-colorAttachmentCount-06179",
         mesh: "VUID-vkCmdDrawIndirect-stage-06481",
         index_bound: None,
-        read_only: ["VUID-vkCmdDrawIndirect-None-06886", "VUID-vkCmdDrawIndirect-None-06887"],
         index_range: None,
     },
     DrawStateIds {
@@ -373,10 +366,35 @@ const DRAW_STATE_IDS: [DrawStateIds; 6] = [
         rendering_colors: "VUID-vkCmdDrawIndirectCount-colorAttachmentCount-06179",
         mesh: "VUID-vkCmdDrawIndirectCount-stage-06481",
         index_bound: None,
-        read_only: ["VUID-vkCmdDrawIndirectCount-None-06886", "VUID-vkCmdDrawIndirectCount-None-06887"],
         index_range: None,
     },
 ];
+
+/// Per draw command: no depth writes while the depth aspect of the render pass instance's
+/// depth/stencil attachment is in a read-only layout, no stencil writes while its stencil
+/// aspect is (the command, then the two ids).
+const READ_ONLY_IDS: [(&str, [&str; 2]); 8] = [
+    ("vkCmdDraw", ["VUID-vkCmdDraw-None-06886", "VUID-vkCmdDraw-None-06887"]),
+    ("vkCmdDrawIndexed", ["VUID-vkCmdDrawIndexed-None-06886", "VUID-vkCmdDrawIndexed-None-06887"]),
+    (
+        "vkCmdDrawIndexedIndirect",
+        ["VUID-vkCmdDrawIndexedIndirect-None-06886", "VUID-vkCmdDrawIndexedIndirect-None-06887"],
+    ),
+    (
+        "vkCmdDrawIndexedIndirectCount",
+        ["VUID-vkCmdDrawIndexedIndirectCount-None-06886", "VUID-vkCmdDrawIndexedIndirectCount-None-06887"],
+    ),
+    ("vkCmdDrawIndirect", ["VUID-vkCmdDrawIndirect-None-06886", "VUID-vkCmdDrawIndirect-None-06887"]),
+    ("vkCmdDrawIndirectCount", ["VUID-vkCmdDrawIndirectCount-None-06886", "VUID-vkCmdDrawIndirectCount-None-06887"]),
+    ("vkCmdDrawMultiEXT", ["VUID-vkCmdDrawMultiEXT-None-06886", "VUID-vkCmdDrawMultiEXT-None-06887"]),
+    (
+        "vkCmdDrawMultiIndexedEXT",
+        ["VUID-vkCmdDrawMultiIndexedEXT-None-06886", "VUID-vkCmdDrawMultiIndexedEXT-None-06887"],
+    ),
+];
+
+/// `READ_ONLY_IDS` by command number.
+static READ_ONLY: CommandTable<(&str, [&str; 2])> = CommandTable::new(&READ_ONLY_IDS, |r| r.0);
 
 /// What is known at a draw of the values that decide which rules apply.
 struct Current {
@@ -477,20 +495,27 @@ impl CoreChecks {
         info: &PipelineInfo,
         (cb, pipeline): (u64, u64),
     ) -> bool {
-        let Some(ids) = DRAW_STATES.get(cx) else { return false };
+        let Some(ids) = DRAW_STATES.get(cx) else { return Self::read_only_state(cx, r, info, (cb, pipeline)) };
         let skip = match (info.dynamic, info.dynamic_draw.as_ref()) {
             (Some(core), Some(p)) => self.dynamic_states(cx, r, ids, (core, p), Bound::Pipeline(pipeline), cb),
             _ => false,
         };
-        let skip =
-            skip | self.index_state(cx, r, ids, cb) | Self::pipeline_render_pass(cx, r, info, ids, (cb, pipeline));
+        skip | self.index_state(cx, r, ids, cb)
+            | Self::pipeline_render_pass(cx, r, info, ids, (cb, pipeline))
+            | Self::read_only_state(cx, r, info, (cb, pipeline))
+    }
+
+    /// The bound graphics pipeline `info` against the read-only aspects of the depth/stencil
+    /// attachment of recording `r`'s render pass instance. True to skip the call.
+    #[inline]
+    fn read_only_state(cx: &Call<'_>, r: &Recording, info: &PipelineInfo, at: (u64, u64)) -> bool {
         // Most render pass instances have no read-only depth or stencil aspect: one comparison.
         match (r.read_only.current, info.dynamic, info.dynamic_draw.as_ref()) {
-            (0, _, _) => skip,
+            (0, _, _) => false,
             (aspects, Some(core), Some(p)) => {
-                skip | Self::read_only_writes(cx, r, ids, (core, p), aspects, (cb, pipeline))
+                READ_ONLY.get(cx).is_some_and(|ids| Self::read_only_writes(cx, r, &ids.1, (core, p), aspects, at))
             }
-            _ => skip,
+            _ => false,
         }
     }
 
@@ -506,7 +531,7 @@ impl CoreChecks {
     fn read_only_writes(
         cx: &Call<'_>,
         r: &Recording,
-        ids: &DrawStateIds,
+        ids: &[&'static str; 2],
         (core, p): (u32, &PipelineDynamic),
         aspects: u8,
         (cb, pipeline): (u64, u64),
@@ -543,7 +568,7 @@ impl CoreChecks {
         let mut skip = false;
         if aspects & READ_ONLY_DEPTH != 0 && depth && c.rasterizing && c.depth_test && depth_write == Some(true) {
             skip |= cx.error(
-                ids.read_only[0],
+                ids[0],
                 &at,
                 format_args!(
                     "the bound graphics pipeline {pipeline:#x} writes depth (the depth test and depth writes are \
@@ -555,7 +580,7 @@ impl CoreChecks {
         let stencil_writes = masks == [Some(true); 2] && ops.contains(&Some(true));
         if aspects & READ_ONLY_STENCIL != 0 && stencil && c.rasterizing && c.stencil_test && stencil_writes {
             skip |= cx.error(
-                ids.read_only[1],
+                ids[1],
                 &at,
                 format_args!(
                     "the bound graphics pipeline {pipeline:#x} has the stencil test enabled, both faces' write masks \
@@ -787,7 +812,6 @@ mod tests {
             assert_eq!(d.counts, format!("VUID-{}-viewportCount-03419", d.command));
             assert_eq!(d.rendering_colors, format!("VUID-{}-colorAttachmentCount-06179", d.command));
             assert_eq!(d.mesh, format!("VUID-{}-stage-06481", d.command));
-            assert_eq!(d.read_only, ["None-06886", "None-06887"].map(|s| format!("VUID-{}-{s}", d.command)));
             let suffixes = ["renderPass-02684", "subpass-02685", "renderPass-06198"];
             for (id, suffix) in d.render_pass.iter().zip(suffixes) {
                 assert_eq!(*id, format!("VUID-{}-{suffix}", d.command));
@@ -796,6 +820,14 @@ mod tests {
             for id in ids {
                 assert!(id.starts_with(&format!("VUID-{}-", d.command)), "{id}");
             }
+        }
+    }
+
+    #[test]
+    fn read_only_ids_are_sorted_by_command_and_name_it() {
+        assert!(READ_ONLY_IDS.windows(2).all(|w| w[0].0 < w[1].0));
+        for (command, ids) in READ_ONLY_IDS {
+            assert_eq!(ids, ["None-06886", "None-06887"].map(|s| format!("VUID-{command}-{s}")));
         }
     }
 
