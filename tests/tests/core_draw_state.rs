@@ -6,7 +6,8 @@
 //! indexed draws, bound and large enough, and a render pass pipeline drawn in an instance of a
 //! compatible render pass, in its subpass, and not in a dynamic rendering instance, and no
 //! depth or stencil writes to an aspect of the depth/stencil attachment in a read-only layout;
-//! for the six core draws (the last rule for the multi-draws too). Each case records into a command buffer inside a dynamic rendering instance (or
+//! for the six core draws (the last rule for the multi-draws and vkCmdDrawIndirectByteCountEXT
+//! too). Each case records into a command buffer inside a dynamic rendering instance (or
 //! a render pass instance): the exact ids of the invalid draw (skipped, so it never reaches
 //! lavapipe), and its valid neighbour, which reports nothing.
 //!
@@ -1196,34 +1197,41 @@ fn read_only_aspects_of_each_subpass_with_separate_stencil_layouts() {
     assert_eq!(run(1, stencil), NONE);
 }
 
-/// The multi-draw commands (`VK_EXT_multi_draw`) write no read-only aspect either.
+/// The multi-draw commands (`VK_EXT_multi_draw`) and vkCmdDrawIndirectByteCountEXT write no
+/// read-only aspect either.
 #[test]
-fn multi_draws_write_no_read_only_aspects() {
+fn extension_draws_write_no_read_only_aspects() {
     use vk::ImageLayout as L;
-    let f = Fixture::with(|b| b.multi_draw());
+    let f = Fixture::with(|b| b.multi_draw().transform_feedback(true));
     let multi = ash::ext::multi_draw::Device::new(&f.ctx.instance, &f.ctx.device);
+    let xfb = ash::ext::transform_feedback::Device::new(&f.ctx.instance, &f.ctx.device);
     let depth = f.pipeline(&[], Shape { depth_write: true, ..DEPTH_TEST });
     let stencil = f.pipeline(&[], Shape { stencil_writes: true, ..STENCIL_TEST });
     // One draw of no vertices (or indices).
     let data = [0u32; 4];
-    for (indexed, name) in [(false, "vkCmdDrawMultiEXT"), (true, "vkCmdDrawMultiIndexedEXT")] {
-        let run = |layout, pipeline| {
-            f.ids_in_layout(Some(layout), |d, cb| {
-                // SAFETY: recording with live objects and `data`; invalid calls are skipped.
-                unsafe {
-                    d.cmd_bind_pipeline(cb, vk::PipelineBindPoint::GRAPHICS, pipeline);
-                    if indexed {
-                        d.cmd_bind_index_buffer(cb, f.index, 0, vk::IndexType::UINT16);
-                        let draw = multi.fp().cmd_draw_multi_indexed_ext;
-                        draw(cb, 1, data.as_ptr().cast(), 1, 0, 12, std::ptr::null());
-                    } else {
-                        (multi.fp().cmd_draw_multi_ext)(cb, 1, data.as_ptr().cast(), 1, 0, 8);
-                    }
-                }
-            })
-        };
-        let (depth_ro, stencil_ro) =
-            (L::DEPTH_READ_ONLY_STENCIL_ATTACHMENT_OPTIMAL, L::DEPTH_ATTACHMENT_STENCIL_READ_ONLY_OPTIMAL);
+    // SAFETY (all three): recording with live objects and `data`; invalid calls are skipped.
+    let draws: [Draw<'_>; 3] = [
+        (
+            "vkCmdDrawMultiEXT",
+            Box::new(|_, cb| unsafe { (multi.fp().cmd_draw_multi_ext)(cb, 1, data.as_ptr().cast(), 1, 0, 8) }),
+        ),
+        (
+            "vkCmdDrawMultiIndexedEXT",
+            Box::new(|_, cb| unsafe {
+                let draw = multi.fp().cmd_draw_multi_indexed_ext;
+                draw(cb, 1, data.as_ptr().cast(), 1, 0, 12, std::ptr::null());
+            }),
+        ),
+        (
+            "vkCmdDrawIndirectByteCountEXT",
+            Box::new(|_, cb| unsafe { (xfb.fp().cmd_draw_indirect_byte_count_ext)(cb, 1, 0, f.indirect, 0, 0, 16) }),
+        ),
+    ];
+    let (depth_ro, stencil_ro) =
+        (L::DEPTH_READ_ONLY_STENCIL_ATTACHMENT_OPTIMAL, L::DEPTH_ATTACHMENT_STENCIL_READ_ONLY_OPTIMAL);
+    for draw in &draws {
+        let name = draw.0;
+        let run = |layout, pipeline| f.ids_in_layout(Some(layout), bind_and_draw(&f, pipeline, draw));
         assert_eq!(run(depth_ro, depth), [format!("VUID-{name}-None-06886")]);
         assert_eq!(run(stencil_ro, depth), NONE, "{name}");
         assert_eq!(run(stencil_ro, stencil), [format!("VUID-{name}-None-06887")]);
