@@ -6,8 +6,8 @@
 //! indexed draws, bound and large enough, and a render pass pipeline drawn in an instance of a
 //! compatible render pass, in its subpass, and not in a dynamic rendering instance, and no
 //! depth or stencil writes to an aspect of the depth/stencil attachment in a read-only layout;
-//! for the six core draws (the last rule for the multi-draws and vkCmdDrawIndirectByteCountEXT
-//! too). Each case records into a command buffer inside a dynamic rendering instance (or
+//! for the six core draws (the last rule for the multi-draws, vkCmdDrawIndirectByteCountEXT and
+//! the `VK_EXT_mesh_shader` draws too). Each case records into a command buffer inside a dynamic rendering instance (or
 //! a render pass instance): the exact ids of the invalid draw (skipped, so it never reaches
 //! lavapipe), and its valid neighbour, which reports nothing.
 //!
@@ -23,6 +23,7 @@ use vigil_tests::{Context, ContextBuilder, VulkanEnv, VIGIL_LAYER};
 const NONE: [&str; 0] = [];
 const VERTEX_SPV: &[u8] = include_bytes!("../shaders/triangle.vert.spv");
 const FRAGMENT_SPV: &[u8] = include_bytes!("../shaders/triangle.frag.spv");
+const MESH_SPV: &[u8] = include_bytes!("../shaders/empty.mesh.spv");
 
 struct Fixture {
     ctx: Context,
@@ -63,6 +64,8 @@ struct Shape {
     blend_constants: bool,
     /// No color attachment (`VkPipelineRenderingCreateInfo::colorAttachmentCount` 0).
     no_color: bool,
+    /// A mesh shader (empty.mesh) instead of the vertex shader.
+    mesh: bool,
 }
 
 impl Fixture {
@@ -208,10 +211,16 @@ fn pipeline_in_subpass(
     (render_pass, subpass): (vk::RenderPass, u32),
 ) -> vk::Pipeline {
     let d = &ctx.device;
-    let vertex = vigil_tests::programs::shader_module(ctx, VERTEX_SPV);
+    let (first, spv) = if shape.mesh {
+        (vk::ShaderStageFlags::MESH_EXT, MESH_SPV)
+    } else {
+        (vk::ShaderStageFlags::VERTEX, VERTEX_SPV)
+    };
+    // A mesh pipeline ignores the vertex input and input assembly states.
+    let vertex = vigil_tests::programs::shader_module(ctx, spv);
     let fragment = vigil_tests::programs::shader_module(ctx, FRAGMENT_SPV);
     let stages = [
-        vk::PipelineShaderStageCreateInfo::default().stage(vk::ShaderStageFlags::VERTEX).module(vertex).name(c"main"),
+        vk::PipelineShaderStageCreateInfo::default().stage(first).module(vertex).name(c"main"),
         vk::PipelineShaderStageCreateInfo::default()
             .stage(vk::ShaderStageFlags::FRAGMENT)
             .module(fragment)
@@ -469,6 +478,7 @@ const NO: Shape = Shape {
     stencil_writes: false,
     blend_constants: false,
     no_color: false,
+    mesh: false,
 };
 const DEPTH_FORMAT: vk::Format = vk::Format::D32_SFLOAT_S8_UINT;
 const LINES: Shape = Shape { lines: true, ..NO };
@@ -1201,12 +1211,9 @@ fn read_only_aspects_of_each_subpass_with_separate_stencil_layouts() {
 /// read-only aspect either.
 #[test]
 fn extension_draws_write_no_read_only_aspects() {
-    use vk::ImageLayout as L;
     let f = Fixture::with(|b| b.multi_draw().transform_feedback(true));
     let multi = ash::ext::multi_draw::Device::new(&f.ctx.instance, &f.ctx.device);
     let xfb = ash::ext::transform_feedback::Device::new(&f.ctx.instance, &f.ctx.device);
-    let depth = f.pipeline(&[], Shape { depth_write: true, ..DEPTH_TEST });
-    let stencil = f.pipeline(&[], Shape { stencil_writes: true, ..STENCIL_TEST });
     // One draw of no vertices (or indices).
     let data = [0u32; 4];
     // SAFETY (all three): recording with live objects and `data`; invalid calls are skipped.
@@ -1227,11 +1234,42 @@ fn extension_draws_write_no_read_only_aspects() {
             Box::new(|_, cb| unsafe { (xfb.fp().cmd_draw_indirect_byte_count_ext)(cb, 1, 0, f.indirect, 0, 0, 16) }),
         ),
     ];
+    no_writes_to_read_only_aspects(&f, &draws, false);
+}
+
+/// The mesh draws (`VK_EXT_mesh_shader`) with a mesh pipeline: the same.
+#[test]
+fn mesh_draws_write_no_read_only_aspects() {
+    let f = Fixture::with(|b| b.mesh_shader());
+    let mesh = ash::ext::mesh_shader::Device::new(&f.ctx.instance, &f.ctx.device);
+    let (buffer, count) = (f.indirect, 32);
+    // SAFETY (all three): recording with live objects, the indirect command at 0 and the count
+    // at 32 in a 64-byte indirect buffer.
+    let draws: [Draw<'_>; 3] = [
+        ("vkCmdDrawMeshTasksEXT", Box::new(|_, cb| unsafe { mesh.cmd_draw_mesh_tasks(cb, 1, 1, 1) })),
+        (
+            "vkCmdDrawMeshTasksIndirectEXT",
+            Box::new(|_, cb| unsafe { mesh.cmd_draw_mesh_tasks_indirect(cb, buffer, 0, 1, 12) }),
+        ),
+        (
+            "vkCmdDrawMeshTasksIndirectCountEXT",
+            Box::new(|_, cb| unsafe { mesh.cmd_draw_mesh_tasks_indirect_count(cb, buffer, 0, buffer, count, 1, 12) }),
+        ),
+    ];
+    no_writes_to_read_only_aspects(&f, &draws, true);
+}
+
+/// Each of `draws`, with pipelines (mesh pipelines where `mesh`) writing depth or stencil, in
+/// dynamic rendering instances with the depth or the stencil aspect read-only.
+fn no_writes_to_read_only_aspects(f: &Fixture, draws: &[Draw<'_>], mesh: bool) {
+    use vk::ImageLayout as L;
+    let depth = f.pipeline(&[], Shape { depth_write: true, mesh, ..DEPTH_TEST });
+    let stencil = f.pipeline(&[], Shape { stencil_writes: true, mesh, ..STENCIL_TEST });
     let (depth_ro, stencil_ro) =
         (L::DEPTH_READ_ONLY_STENCIL_ATTACHMENT_OPTIMAL, L::DEPTH_ATTACHMENT_STENCIL_READ_ONLY_OPTIMAL);
-    for draw in &draws {
+    for draw in draws {
         let name = draw.0;
-        let run = |layout, pipeline| f.ids_in_layout(Some(layout), bind_and_draw(&f, pipeline, draw));
+        let run = |layout, pipeline| f.ids_in_layout(Some(layout), bind_and_draw(f, pipeline, draw));
         assert_eq!(run(depth_ro, depth), [format!("VUID-{name}-None-06886")]);
         assert_eq!(run(stencil_ro, depth), NONE, "{name}");
         assert_eq!(run(stencil_ro, stencil), [format!("VUID-{name}-None-06887")]);

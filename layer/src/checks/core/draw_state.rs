@@ -13,7 +13,8 @@
 //! in a read-only layout, and no stencil op that writes (with the stencil test enabled and both
 //! write masks not zero) while its stencil aspect is: which aspects are read-only is decided
 //! when the instance begins or advances, so a draw in an instance with none compares one byte
-//! (these two rules for the multi-draw commands and vkCmdDrawIndirectByteCountEXT too).
+//! (these two rules for the multi-draw, `VK_EXT_mesh_shader` and
+//! vkCmdDrawIndirectByteCountEXT commands too).
 //! Secondaries continuing a render pass have no instance of their own: not checked.
 //!
 //! What Vigil cannot tell is not reported: a pipeline whose dynamic states it does not know
@@ -373,7 +374,7 @@ const DRAW_STATE_IDS: [DrawStateIds; 6] = [
 /// Per draw command: no depth writes while the depth aspect of the render pass instance's
 /// depth/stencil attachment is in a read-only layout, no stencil writes while its stencil
 /// aspect is (the command, then the two ids).
-const READ_ONLY_IDS: [(&str, [&str; 2]); 9] = [
+const READ_ONLY_IDS: [(&str, [&str; 2]); 12] = [
     ("vkCmdDraw", ["VUID-vkCmdDraw-None-06886", "VUID-vkCmdDraw-None-06887"]),
     ("vkCmdDrawIndexed", ["VUID-vkCmdDrawIndexed-None-06886", "VUID-vkCmdDrawIndexed-None-06887"]),
     (
@@ -390,6 +391,15 @@ const READ_ONLY_IDS: [(&str, [&str; 2]); 9] = [
         ["VUID-vkCmdDrawIndirectByteCountEXT-None-06886", "VUID-vkCmdDrawIndirectByteCountEXT-None-06887"],
     ),
     ("vkCmdDrawIndirectCount", ["VUID-vkCmdDrawIndirectCount-None-06886", "VUID-vkCmdDrawIndirectCount-None-06887"]),
+    ("vkCmdDrawMeshTasksEXT", ["VUID-vkCmdDrawMeshTasksEXT-None-06886", "VUID-vkCmdDrawMeshTasksEXT-None-06887"]),
+    (
+        "vkCmdDrawMeshTasksIndirectCountEXT",
+        ["VUID-vkCmdDrawMeshTasksIndirectCountEXT-None-06886", "VUID-vkCmdDrawMeshTasksIndirectCountEXT-None-06887"],
+    ),
+    (
+        "vkCmdDrawMeshTasksIndirectEXT",
+        ["VUID-vkCmdDrawMeshTasksIndirectEXT-None-06886", "VUID-vkCmdDrawMeshTasksIndirectEXT-None-06887"],
+    ),
     ("vkCmdDrawMultiEXT", ["VUID-vkCmdDrawMultiEXT-None-06886", "VUID-vkCmdDrawMultiEXT-None-06887"]),
     (
         "vkCmdDrawMultiIndexedEXT",
