@@ -444,6 +444,21 @@ impl Context {
         }
     }
 
+    /// A view of the depth and stencil aspects of a new 64×64 D32_SFLOAT_S8_UINT depth/stencil
+    /// attachment image (as [`image_view`](Self::image_view) makes it).
+    pub fn depth_stencil_view(&self) -> vk::ImageView {
+        let image = vk::ImageCreateInfo::default()
+            .image_type(vk::ImageType::TYPE_2D)
+            .format(vk::Format::D32_SFLOAT_S8_UINT)
+            .extent(vk::Extent3D { width: 64, height: 64, depth: 1 })
+            .mip_levels(1)
+            .array_layers(1)
+            .samples(vk::SampleCountFlags::TYPE_1)
+            .usage(vk::ImageUsageFlags::DEPTH_STENCIL_ATTACHMENT);
+        let aspects = vk::ImageAspectFlags::DEPTH | vk::ImageAspectFlags::STENCIL;
+        self.image_view(&image, aspects, vk::ComponentMapping::default())
+    }
+
     /// Records one primary command buffer with `record`, submits it and waits for it.
     pub fn submit_and_wait(&self, record: impl FnOnce(vk::CommandBuffer)) {
         let d = &self.device;

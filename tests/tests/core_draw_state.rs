@@ -116,16 +116,7 @@ impl Fixture {
             let indirect = buffer(&ctx, 64, vk::BufferUsageFlags::INDIRECT_BUFFER);
             let vertex = buffer(&ctx, 64, vk::BufferUsageFlags::VERTEX_BUFFER);
             let pipelines = RefCell::default();
-            let depth_image = vk::ImageCreateInfo::default()
-                .image_type(vk::ImageType::TYPE_2D)
-                .format(DEPTH_FORMAT)
-                .extent(vk::Extent3D { width: 64, height: 64, depth: 1 })
-                .mip_levels(1)
-                .array_layers(1)
-                .samples(vk::SampleCountFlags::TYPE_1)
-                .usage(vk::ImageUsageFlags::DEPTH_STENCIL_ATTACHMENT);
-            let aspects = vk::ImageAspectFlags::DEPTH | vk::ImageAspectFlags::STENCIL;
-            let depth = ctx.image_view(&depth_image, aspects, vk::ComponentMapping::default());
+            let depth = ctx.depth_stencil_view();
             Fixture { ctx, pool, dynamic, fixed, view, depth, index, indirect, vertex, layout, pipelines }
         }
     }

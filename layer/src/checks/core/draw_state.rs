@@ -26,7 +26,8 @@
 //! needed only by the static blend state of a dynamic rendering pipeline, where every color
 //! attachment it renders to must be active (`dynamicRenderingUnusedAttachments` not enabled).
 //! With shader objects bound instead of a pipeline, the states they leave dynamic (all those
-//! their rules name) are held to the same rules.
+//! their rules name) are held to the same rules, and their depth and stencil writes (as set) to
+//! the instance's read-only aspects.
 
 use vigil_generated::features::Feature;
 use vigil_generated::*;
@@ -509,37 +510,46 @@ impl CoreChecks {
         info: &PipelineInfo,
         (cb, pipeline): (u64, u64),
     ) -> bool {
-        let Some(ids) = DRAW_STATES.get(cx) else { return Self::read_only_state(cx, r, info, (cb, pipeline)) };
+        let dynamic = info.dynamic.zip(info.dynamic_draw.as_ref());
+        let read_only = || Self::read_only_state(cx, r, dynamic, Bound::Pipeline(pipeline), cb);
+        let Some(ids) = DRAW_STATES.get(cx) else { return read_only() };
         let skip = match (info.dynamic, info.dynamic_draw.as_ref()) {
             (Some(core), Some(p)) => self.dynamic_states(cx, r, ids, (core, p), Bound::Pipeline(pipeline), cb),
             _ => false,
         };
         skip | self.index_state(cx, r, ids, cb)
             | Self::pipeline_render_pass(cx, r, info, ids, (cb, pipeline))
-            | Self::read_only_state(cx, r, info, (cb, pipeline))
+            | read_only()
     }
 
-    /// The bound graphics pipeline `info` against the read-only aspects of the depth/stencil
-    /// attachment of recording `r`'s render pass instance. True to skip the call.
+    /// What is `bound` (its core dynamic states and draw-time state, `dynamic`, when known)
+    /// against the read-only aspects of the depth/stencil attachment of recording `r`'s render
+    /// pass instance. True to skip the call.
     #[inline]
-    fn read_only_state(cx: &Call<'_>, r: &Recording, info: &PipelineInfo, at: (u64, u64)) -> bool {
+    fn read_only_state(
+        cx: &Call<'_>,
+        r: &Recording,
+        dynamic: Option<(u32, &PipelineDynamic)>,
+        bound: Bound,
+        cb: u64,
+    ) -> bool {
         // Most render pass instances have no read-only depth or stencil aspect: one comparison.
-        match (r.read_only.current, info.dynamic, info.dynamic_draw.as_ref()) {
-            (0, _, _) => false,
-            (aspects, Some(core), Some(p)) => {
-                READ_ONLY.get(cx).is_some_and(|ids| Self::read_only_writes(cx, r, &ids.1, (core, p), aspects, at))
-            }
+        match (r.read_only.current, dynamic) {
+            (0, _) => false,
+            (aspects, Some(dynamic)) => READ_ONLY
+                .get(cx)
+                .is_some_and(|ids| Self::read_only_writes(cx, r, &ids.1, dynamic, aspects, (bound, cb))),
             _ => false,
         }
     }
 
-    /// The bound pipeline (its core dynamic states and draw-time state `core` and `p`) writing
-    /// the depth or stencil aspect of the depth/stencil attachment that `aspects` says is in a
-    /// read-only layout: depth writes (the depth test and depth writes enabled), or stencil ops
-    /// that write (the stencil test enabled, both faces' write masks not zero, an op not
-    /// VK_STENCIL_OP_KEEP), each value the one set where the pipeline has it dynamic. Values not
-    /// known (not set, or the pipeline's depth/stencil state not known to apply) are not
-    /// reported on. True to skip the call.
+    /// The bound pipeline or shader objects (their core dynamic states and draw-time state
+    /// `core` and `p`) writing the depth or stencil aspect of the depth/stencil attachment that
+    /// `aspects` says is in a read-only layout: depth writes (the depth test and depth writes
+    /// enabled), or stencil ops that write (the stencil test enabled, both faces' write masks
+    /// not zero, an op not VK_STENCIL_OP_KEEP), each value the one set where it is dynamic.
+    /// Values not known (not set, or a pipeline's depth/stencil state not known to apply) are
+    /// not reported on. True to skip the call.
     #[cold]
     #[inline(never)]
     fn read_only_writes(
@@ -548,14 +558,19 @@ impl CoreChecks {
         ids: &[&'static str; 2],
         (core, p): (u32, &PipelineDynamic),
         aspects: u8,
-        (cb, pipeline): (u64, u64),
+        (bound, cb): (Bound, u64),
     ) -> bool {
         if r.draw.unknown {
             return false;
         }
         let v = &r.draw.values;
         let c = Current::of(core, p, v, false, false);
-        let (depth, stencil) = p.depth_stencil_aspects();
+        // A pipeline's state applies to the attachments it was made for; shader objects' to the
+        // instance's, which has the aspect its layout makes read-only.
+        let (depth, stencil) = match bound {
+            Bound::Pipeline(_) => p.depth_stencil_aspects(),
+            Bound::ShaderObjects => (true, true),
+        };
         let dynamic_value = |state: VkDynamicState| {
             let set = match ext_bit(state) {
                 Some(bit) => v.set & 1 << bit != 0,
@@ -585,8 +600,7 @@ impl CoreChecks {
                 ids[0],
                 &at,
                 format_args!(
-                    "the bound graphics pipeline {pipeline:#x} writes depth (the depth test and depth writes are \
-                     enabled), but the depth aspect of the depth/stencil attachment of the render pass instance \
+                    "{bound} the depth test and depth writes enabled, but the depth aspect of the depth/stencil attachment of the render pass instance \
                      command buffer {cb:#x} is in is in a read-only layout."
                 ),
             );
@@ -597,8 +611,8 @@ impl CoreChecks {
                 ids[1],
                 &at,
                 format_args!(
-                    "the bound graphics pipeline {pipeline:#x} has the stencil test enabled, both faces' write masks \
-                     not zero and a stencil op other than VK_STENCIL_OP_KEEP, but the stencil aspect of the \
+                    "{bound} the stencil test enabled, both faces' write masks not zero and a stencil op other \
+                     than VK_STENCIL_OP_KEEP, but the stencil aspect of the \
                      depth/stencil attachment of the render pass instance command buffer {cb:#x} is in is in a \
                      read-only layout."
                 ),
@@ -618,8 +632,11 @@ impl CoreChecks {
         p: &PipelineDynamic,
         cb: u64,
     ) -> bool {
-        let Some(ids) = DRAW_STATES.get(cx) else { return false };
-        self.dynamic_states(cx, r, ids, (core, p), Bound::ShaderObjects, cb) | self.index_state(cx, r, ids, cb)
+        let read_only = Self::read_only_state(cx, r, Some((core, p)), Bound::ShaderObjects, cb);
+        let Some(ids) = DRAW_STATES.get(cx) else { return read_only };
+        read_only
+            | self.dynamic_states(cx, r, ids, (core, p), Bound::ShaderObjects, cb)
+            | self.index_state(cx, r, ids, cb)
     }
 
     /// The dynamic states a draw needs, set: `core` and `p` what the bound pipeline or shaders
