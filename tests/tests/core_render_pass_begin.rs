@@ -1,6 +1,7 @@
 //! Render pass instances through the real loader on lavapipe: the views a
 //! `VkRenderPassAttachmentBeginInfo` gives an imageless framebuffer against the framebuffer's
-//! attachment image infos and the render pass's attachments. Each case: the exact ids of the
+//! attachment image infos and the render pass's attachments, and a render area that is not
+//! empty. Each case: the exact ids of the
 //! invalid call (skipped, so it never reaches lavapipe), and its valid neighbour, which reports
 //! nothing.
 
@@ -155,14 +156,14 @@ impl Fixture {
     }
 
     /// The ids vkCmdBeginRenderPass (`two`: vkCmdBeginRenderPass2) reports beginning the render
-    /// pass with `framebuffer` and `view`; a begin that reports nothing is ended.
-    fn begin(&self, framebuffer: vk::Framebuffer, view: vk::ImageView, two: bool) -> Vec<String> {
+    /// pass with `framebuffer` and `view` over `area`; a begin that reports nothing is ended.
+    fn begin(&self, (framebuffer, view): (vk::Framebuffer, vk::ImageView), area: vk::Rect2D, two: bool) -> Vec<String> {
         let views = [view];
         let mut a = vk::RenderPassAttachmentBeginInfo::default().attachments(&views);
         let info = vk::RenderPassBeginInfo::default()
             .render_pass(self.render_pass)
             .framebuffer(framebuffer)
-            .render_area(AREA)
+            .render_area(area)
             .push_next(&mut a);
         let (d, cb) = (self.d(), self.cb);
         let contents = vk::SubpassBeginInfo::default().contents(vk::SubpassContents::INLINE);
@@ -183,9 +184,9 @@ impl Fixture {
     /// [`begin`](Self::begin) with a framebuffer described by `a` and a view made as `v`, with
     /// both begin commands: the ids, which must be the same.
     fn ids(&self, a: Described, v: View) -> Vec<String> {
-        let (framebuffer, view) = (self.framebuffer(a), self.view(v));
-        let one = self.begin(framebuffer, view, false);
-        assert_eq!(one, self.begin(framebuffer, view, true), "vkCmdBeginRenderPass2");
+        let objects = (self.framebuffer(a), self.view(v));
+        let one = self.begin(objects, AREA, false);
+        assert_eq!(one, self.begin(objects, AREA, true), "vkCmdBeginRenderPass2");
         one
     }
 }
@@ -233,4 +234,16 @@ fn imageless_views_match_view_formats_format_and_samples() {
     // The image's samples against the attachment's.
     let four = View { samples: vk::SampleCountFlags::TYPE_4, ..VIEW };
     assert_eq!(f.ids(DESCRIBED, four), ["VUID-VkRenderPassBeginInfo-framebuffer-09047"]);
+}
+
+#[test]
+fn render_areas_are_not_empty() {
+    let f = Fixture::new();
+    let objects = (f.framebuffer(DESCRIBED), f.view(VIEW));
+    let sized = |width, height| vk::Rect2D { extent: vk::Extent2D { width, height }, ..AREA };
+    for two in [false, true] {
+        assert_eq!(f.begin(objects, sized(0, 8), two), ["VUID-VkRenderPassBeginInfo-None-08996"]);
+        assert_eq!(f.begin(objects, sized(8, 0), two), ["VUID-VkRenderPassBeginInfo-None-08997"]);
+        assert_eq!(f.begin(objects, sized(1, 1), two), NONE);
+    }
 }

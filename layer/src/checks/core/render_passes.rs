@@ -1,5 +1,5 @@
 //! Render pass instances: a begin's clear values and render area against the render pass and
-//! framebuffer it names, the framebuffer made for a compatible render pass, the views an
+//! framebuffer it names (and not empty), the framebuffer made for a compatible render pass, the views an
 //! imageless framebuffer is begun with (against its attachment image infos and the render
 //! pass's attachments), a device group's mask and render areas; vkCmdNextSubpass only before the last subpass, vkCmdEndRenderPass only
 //! in it; each end matching how its instance was begun (vkCmdBeginRenderPass or
@@ -80,6 +80,18 @@ impl CoreChecks {
                     vuid,
                     &at.dot("renderArea").dot("offset").dot(axis),
                     format_args!("is {value}: a render area must not start before the framebuffer."),
+                );
+            }
+            let extent = info.renderArea.extent;
+            let empty = [
+                ("VUID-VkRenderPassBeginInfo-None-08996", "width", extent.width),
+                ("VUID-VkRenderPassBeginInfo-None-08997", "height", extent.height),
+            ];
+            for (vuid, size, _) in empty.into_iter().filter(|(_, _, v)| *v == 0) {
+                skip |= cx.error(
+                    vuid,
+                    &at.dot("renderArea").dot("extent").dot(size),
+                    format_args!("is 0: without device group render areas, the render area is not empty."),
                 );
             }
         }
