@@ -1,8 +1,9 @@
 //! Dynamic state beyond the 32 first `VkDynamicState` values (extended dynamic state 1 and 2,
 //! core since Vulkan 1.3), and the values of the states that decide whether other dynamic states
-//! are needed at a draw, or whether it writes depth or stencil: what a graphics pipeline fixes statically (recorded at its creation) and
-//! what a recording's vkCmdSet* commands set (recorded after each, through the tracker's generic
-//! post-record hook for the commands of [`SETTER_COMMANDS`]).
+//! are needed at a draw, or whether it writes depth or stencil: what a graphics pipeline fixes
+//! statically (recorded at its creation) and what a recording's vkCmdSet* commands set
+//! (recorded after each, through the tracker's generic post-record hook for the commands of
+//! [`SETTER_COMMANDS`]).
 
 use vigil_generated::objects::COMMAND_HANDLES;
 use vigil_generated::*;

@@ -150,7 +150,7 @@ impl ReadOnlyAspects {
 
     /// In subpass `subpass` of the same instance.
     pub fn at(self, subpass: u32) -> Self {
-        let current = self.subpasses.checked_shr(2 * subpass).map_or(0, |s| (s & 3) as u8);
+        let current = self.subpasses.checked_shr(subpass.saturating_mul(2)).map_or(0, |s| (s & 3) as u8);
         ReadOnlyAspects { current, ..self }
     }
 }
