@@ -600,8 +600,8 @@ impl CoreChecks {
                 ids[0],
                 &at,
                 format_args!(
-                    "{bound} the depth test and depth writes enabled, but the depth aspect of the depth/stencil attachment of the render pass instance \
-                     command buffer {cb:#x} is in is in a read-only layout."
+                    "{bound} the depth test and depth writes enabled, but the depth aspect of the depth/stencil \
+                     attachment is in a read-only layout in the render pass instance of command buffer {cb:#x}."
                 ),
             );
         }
@@ -612,9 +612,8 @@ impl CoreChecks {
                 &at,
                 format_args!(
                     "{bound} the stencil test enabled, both faces' write masks not zero and a stencil op other \
-                     than VK_STENCIL_OP_KEEP, but the stencil aspect of the \
-                     depth/stencil attachment of the render pass instance command buffer {cb:#x} is in is in a \
-                     read-only layout."
+                     than VK_STENCIL_OP_KEEP, but the stencil aspect of the depth/stencil attachment is in a \
+                     read-only layout in the render pass instance of command buffer {cb:#x}."
                 ),
             );
         }

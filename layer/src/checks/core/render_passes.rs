@@ -1,10 +1,11 @@
 //! Render pass instances: a begin's clear values and render area against the render pass and
-//! framebuffer it names (and not empty), the framebuffer made for a compatible render pass, the views an
-//! imageless framebuffer is begun with (against its attachment image infos and the render
-//! pass's attachments), a device group's mask and render areas; vkCmdNextSubpass only before the last subpass, vkCmdEndRenderPass only
-//! in it; each end matching how its instance was begun (vkCmdBeginRenderPass or
-//! vkCmdBeginRendering). The tracker follows each recording's instance and subpass; a secondary
-//! that continues a render pass has no instance of its own, and is not checked here.
+//! framebuffer it names (and not empty), the framebuffer made for a compatible render pass, the
+//! views an imageless framebuffer is begun with (against its attachment image infos and the
+//! render pass's attachments), a device group's mask and render areas; vkCmdNextSubpass only
+//! before the last subpass, vkCmdEndRenderPass only in it; each end matching how its instance
+//! was begun (vkCmdBeginRenderPass or vkCmdBeginRendering). The tracker follows each recording's
+//! instance and subpass; a secondary that continues a render pass has no instance of its own,
+//! and is not checked here.
 
 use vigil_generated::features::Feature;
 use vigil_generated::*;
