@@ -387,6 +387,23 @@ impl Context {
         unsafe { self.device.create_command_pool(&info, None) }.expect("vkCreateCommandPool")
     }
 
+    /// A render pass of one subpass with one single-sampled color attachment of `format` (not
+    /// loaded, stored, from UNDEFINED to COLOR_ATTACHMENT_OPTIMAL).
+    pub fn color_render_pass(&self, format: vk::Format) -> vk::RenderPass {
+        let attachment = [vk::AttachmentDescription::default()
+            .format(format)
+            .samples(vk::SampleCountFlags::TYPE_1)
+            .load_op(vk::AttachmentLoadOp::DONT_CARE)
+            .store_op(vk::AttachmentStoreOp::STORE)
+            .initial_layout(vk::ImageLayout::UNDEFINED)
+            .final_layout(vk::ImageLayout::COLOR_ATTACHMENT_OPTIMAL)];
+        let refs = [vk::AttachmentReference { attachment: 0, layout: vk::ImageLayout::COLOR_ATTACHMENT_OPTIMAL }];
+        let subpass = [vk::SubpassDescription::default().color_attachments(&refs)];
+        let info = vk::RenderPassCreateInfo::default().attachments(&attachment).subpasses(&subpass);
+        // SAFETY: a valid create info.
+        unsafe { self.device.create_render_pass(&info, None) }.expect("vkCreateRenderPass")
+    }
+
     /// A new primary command buffer of `pool`, begun.
     pub fn recording_primary(&self, pool: vk::CommandPool) -> vk::CommandBuffer {
         let info = vk::CommandBufferAllocateInfo::default().command_pool(pool).command_buffer_count(1);
@@ -425,6 +442,21 @@ impl Context {
                 .subresource_range(range);
             d.create_image_view(&info, None).expect("vkCreateImageView")
         }
+    }
+
+    /// A view of the depth and stencil aspects of a new 64×64 D32_SFLOAT_S8_UINT depth/stencil
+    /// attachment image (as [`image_view`](Self::image_view) makes it).
+    pub fn depth_stencil_view(&self) -> vk::ImageView {
+        let image = vk::ImageCreateInfo::default()
+            .image_type(vk::ImageType::TYPE_2D)
+            .format(vk::Format::D32_SFLOAT_S8_UINT)
+            .extent(vk::Extent3D { width: 64, height: 64, depth: 1 })
+            .mip_levels(1)
+            .array_layers(1)
+            .samples(vk::SampleCountFlags::TYPE_1)
+            .usage(vk::ImageUsageFlags::DEPTH_STENCIL_ATTACHMENT);
+        let aspects = vk::ImageAspectFlags::DEPTH | vk::ImageAspectFlags::STENCIL;
+        self.image_view(&image, aspects, vk::ComponentMapping::default())
     }
 
     /// Records one primary command buffer with `record`, submits it and waits for it.

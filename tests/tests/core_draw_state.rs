@@ -4,8 +4,10 @@
 //! drawn, a color attachment blending with a constant, the vertex input not dynamic), the
 //! viewport and scissor counts set with count matching, and the index buffer of
 //! indexed draws, bound and large enough, and a render pass pipeline drawn in an instance of a
-//! compatible render pass, in its subpass, and not in a dynamic rendering instance; for the six
-//! core draws. Each case records into a command buffer inside a dynamic rendering instance (or
+//! compatible render pass, in its subpass, and not in a dynamic rendering instance, and no
+//! depth or stencil writes to an aspect of the depth/stencil attachment in a read-only layout;
+//! for the six core draws (the last rule for the multi-draws, vkCmdDrawIndirectByteCountEXT and
+//! the `VK_EXT_mesh_shader` draws too). Each case records into a command buffer inside a dynamic rendering instance (or
 //! a render pass instance): the exact ids of the invalid draw (skipped, so it never reaches
 //! lavapipe), and its valid neighbour, which reports nothing.
 //!
@@ -21,6 +23,7 @@ use vigil_tests::{Context, ContextBuilder, VulkanEnv, VIGIL_LAYER};
 const NONE: [&str; 0] = [];
 const VERTEX_SPV: &[u8] = include_bytes!("../shaders/triangle.vert.spv");
 const FRAGMENT_SPV: &[u8] = include_bytes!("../shaders/triangle.frag.spv");
+const MESH_SPV: &[u8] = include_bytes!("../shaders/empty.mesh.spv");
 
 struct Fixture {
     ctx: Context,
@@ -53,10 +56,16 @@ struct Shape {
     /// `pDepthStencilState` with the depth or the stencil test enabled.
     depth_test: bool,
     stencil_test: bool,
+    /// Depth writes enabled.
+    depth_write: bool,
+    /// Both faces' stencil ops VK_STENCIL_OP_REPLACE (else KEEP), their write masks 0xff.
+    stencil_writes: bool,
     /// Blending of its color attachment with the constant color.
     blend_constants: bool,
     /// No color attachment (`VkPipelineRenderingCreateInfo::colorAttachmentCount` 0).
     no_color: bool,
+    /// A mesh shader (empty.mesh) instead of the vertex shader.
+    mesh: bool,
 }
 
 impl Fixture {
@@ -107,16 +116,7 @@ impl Fixture {
             let indirect = buffer(&ctx, 64, vk::BufferUsageFlags::INDIRECT_BUFFER);
             let vertex = buffer(&ctx, 64, vk::BufferUsageFlags::VERTEX_BUFFER);
             let pipelines = RefCell::default();
-            let depth_image = vk::ImageCreateInfo::default()
-                .image_type(vk::ImageType::TYPE_2D)
-                .format(DEPTH_FORMAT)
-                .extent(vk::Extent3D { width: 64, height: 64, depth: 1 })
-                .mip_levels(1)
-                .array_layers(1)
-                .samples(vk::SampleCountFlags::TYPE_1)
-                .usage(vk::ImageUsageFlags::DEPTH_STENCIL_ATTACHMENT);
-            let aspects = vk::ImageAspectFlags::DEPTH | vk::ImageAspectFlags::STENCIL;
-            let depth = ctx.image_view(&depth_image, aspects, vk::ComponentMapping::default());
+            let depth = ctx.depth_stencil_view();
             Fixture { ctx, pool, dynamic, fixed, view, depth, index, indirect, vertex, layout, pipelines }
         }
     }
@@ -134,6 +134,17 @@ impl Fixture {
 
     /// [`Self::ids`], in an instance that also has the depth/stencil attachment where `depth`.
     fn ids_in(&self, depth: bool, record: impl FnOnce(&ash::Device, vk::CommandBuffer)) -> Vec<String> {
+        let layout = vk::ImageLayout::DEPTH_STENCIL_ATTACHMENT_OPTIMAL;
+        self.ids_in_layout(depth.then_some(layout), record)
+    }
+
+    /// [`Self::ids`], in an instance that also has the depth/stencil attachment, as its depth
+    /// and its stencil attachment, in `depth`'s layout where it is some.
+    fn ids_in_layout(
+        &self,
+        depth: Option<vk::ImageLayout>,
+        record: impl FnOnce(&ash::Device, vk::CommandBuffer),
+    ) -> Vec<String> {
         let d = &self.ctx.device;
         // SAFETY: a command buffer of a resettable pool, recorded and never submitted.
         unsafe {
@@ -145,14 +156,14 @@ impl Fixture {
                 .store_op(vk::AttachmentStoreOp::STORE)];
             let depth_attachment = vk::RenderingAttachmentInfo::default()
                 .image_view(self.depth)
-                .image_layout(vk::ImageLayout::DEPTH_STENCIL_ATTACHMENT_OPTIMAL)
+                .image_layout(depth.unwrap_or(vk::ImageLayout::DEPTH_STENCIL_ATTACHMENT_OPTIMAL))
                 .load_op(vk::AttachmentLoadOp::DONT_CARE)
                 .store_op(vk::AttachmentStoreOp::DONT_CARE);
             let mut info = vk::RenderingInfo::default()
                 .render_area(vk::Rect2D { extent: vk::Extent2D { width: 64, height: 64 }, ..Default::default() })
                 .layer_count(1)
                 .color_attachments(&attachments);
-            if depth {
+            if depth.is_some() {
                 info = info.depth_attachment(&depth_attachment).stencil_attachment(&depth_attachment);
             }
             d.cmd_begin_rendering(cb, &info);
@@ -179,11 +190,28 @@ fn pipeline_in(
     shape: Shape,
     render_pass: vk::RenderPass,
 ) -> vk::Pipeline {
+    pipeline_in_subpass(ctx, layout, dynamic, shape, (render_pass, 0))
+}
+
+/// [`pipeline`], for a subpass of a render pass where it is not null.
+fn pipeline_in_subpass(
+    ctx: &Context,
+    layout: vk::PipelineLayout,
+    dynamic: &[vk::DynamicState],
+    shape: Shape,
+    (render_pass, subpass): (vk::RenderPass, u32),
+) -> vk::Pipeline {
     let d = &ctx.device;
-    let vertex = vigil_tests::programs::shader_module(ctx, VERTEX_SPV);
+    let (first, spv) = if shape.mesh {
+        (vk::ShaderStageFlags::MESH_EXT, MESH_SPV)
+    } else {
+        (vk::ShaderStageFlags::VERTEX, VERTEX_SPV)
+    };
+    // A mesh pipeline ignores the vertex input and input assembly states.
+    let vertex = vigil_tests::programs::shader_module(ctx, spv);
     let fragment = vigil_tests::programs::shader_module(ctx, FRAGMENT_SPV);
     let stages = [
-        vk::PipelineShaderStageCreateInfo::default().stage(vk::ShaderStageFlags::VERTEX).module(vertex).name(c"main"),
+        vk::PipelineShaderStageCreateInfo::default().stage(first).module(vertex).name(c"main"),
         vk::PipelineShaderStageCreateInfo::default()
             .stage(vk::ShaderStageFlags::FRAGMENT)
             .module(fragment)
@@ -223,10 +251,20 @@ fn pipeline_in(
     let blend_attachments = [blend_attachment];
     let colors = if shape.no_color { 0 } else { 1 };
     let blend = vk::PipelineColorBlendStateCreateInfo::default().attachments(&blend_attachments[..colors]);
+    let op = if shape.stencil_writes { vk::StencilOp::REPLACE } else { vk::StencilOp::KEEP };
+    let face = vk::StencilOpState::default()
+        .fail_op(op)
+        .pass_op(op)
+        .depth_fail_op(op)
+        .compare_op(vk::CompareOp::ALWAYS)
+        .write_mask(0xff);
     let depth_stencil = vk::PipelineDepthStencilStateCreateInfo::default()
         .depth_test_enable(shape.depth_test)
+        .depth_write_enable(shape.depth_write)
         .depth_compare_op(vk::CompareOp::LESS)
-        .stencil_test_enable(shape.stencil_test);
+        .stencil_test_enable(shape.stencil_test)
+        .front(face)
+        .back(face);
     let dynamic_state = vk::PipelineDynamicStateCreateInfo::default().dynamic_states(dynamic);
     let formats = [vk::Format::R8G8B8A8_UNORM];
     let mut rendering = vk::PipelineRenderingCreateInfo::default().color_attachment_formats(&formats[..colors]);
@@ -245,6 +283,7 @@ fn pipeline_in(
         .dynamic_state(&dynamic_state)
         .layout(layout)
         .render_pass(render_pass)
+        .subpass(subpass)
         .push_next(&mut rendering);
     // SAFETY: a valid create info; the modules are no longer needed afterwards.
     unsafe {
@@ -426,8 +465,11 @@ const NO: Shape = Shape {
     depth_format: false,
     depth_test: false,
     stencil_test: false,
+    depth_write: false,
+    stencil_writes: false,
     blend_constants: false,
     no_color: false,
+    mesh: false,
 };
 const DEPTH_FORMAT: vk::Format = vk::Format::D32_SFLOAT_S8_UINT;
 const LINES: Shape = Shape { lines: true, ..NO };
@@ -758,28 +800,44 @@ fn dynamic_states_invalidated_and_counts_matched() {
     }
 }
 
+/// The R8G8B8A8_UNORM and D32_SFLOAT_S8_UINT attachments of the test render passes, as
+/// descriptions of type `$ty` (`VkAttachmentDescription` or `...2`: the same members): not
+/// loaded or stored, from UNDEFINED to their attachment layouts.
+macro_rules! color_and_depth {
+    ($ty:ty) => {
+        [
+            (vk::Format::R8G8B8A8_UNORM, vk::ImageLayout::COLOR_ATTACHMENT_OPTIMAL),
+            (DEPTH_FORMAT, vk::ImageLayout::DEPTH_STENCIL_ATTACHMENT_OPTIMAL),
+        ]
+        .map(|(format, layout)| {
+            <$ty>::default()
+                .format(format)
+                .samples(vk::SampleCountFlags::TYPE_1)
+                .load_op(vk::AttachmentLoadOp::DONT_CARE)
+                .store_op(vk::AttachmentStoreOp::DONT_CARE)
+                .stencil_load_op(vk::AttachmentLoadOp::DONT_CARE)
+                .stencil_store_op(vk::AttachmentStoreOp::DONT_CARE)
+                .initial_layout(vk::ImageLayout::UNDEFINED)
+                .final_layout(layout)
+        })
+    };
+}
+
 /// A render pass of one subpass rendering to R8G8B8A8_UNORM and, where `depth`, to
 /// D32_SFLOAT_S8_UINT; its framebuffer of the fixture's views.
 fn render_pass(f: &Fixture, depth: bool) -> (vk::RenderPass, vk::Framebuffer) {
+    render_pass_in(f, depth.then_some(vk::ImageLayout::DEPTH_STENCIL_ATTACHMENT_OPTIMAL))
+}
+
+/// [`render_pass`], its subpass referencing the depth/stencil attachment in `depth`'s layout
+/// where it is some.
+fn render_pass_in(f: &Fixture, depth_layout: Option<vk::ImageLayout>) -> (vk::RenderPass, vk::Framebuffer) {
     let d = &f.ctx.device;
-    let attachment = |format, layout| {
-        vk::AttachmentDescription::default()
-            .format(format)
-            .samples(vk::SampleCountFlags::TYPE_1)
-            .load_op(vk::AttachmentLoadOp::DONT_CARE)
-            .store_op(vk::AttachmentStoreOp::DONT_CARE)
-            .stencil_load_op(vk::AttachmentLoadOp::DONT_CARE)
-            .stencil_store_op(vk::AttachmentStoreOp::DONT_CARE)
-            .initial_layout(vk::ImageLayout::UNDEFINED)
-            .final_layout(layout)
-    };
-    let attachments = [
-        attachment(vk::Format::R8G8B8A8_UNORM, vk::ImageLayout::COLOR_ATTACHMENT_OPTIMAL),
-        attachment(DEPTH_FORMAT, vk::ImageLayout::DEPTH_STENCIL_ATTACHMENT_OPTIMAL),
-    ];
+    let depth = depth_layout.is_some();
+    let attachments = color_and_depth!(vk::AttachmentDescription);
     let colors = [vk::AttachmentReference { attachment: 0, layout: vk::ImageLayout::COLOR_ATTACHMENT_OPTIMAL }];
-    let depth_ref =
-        vk::AttachmentReference { attachment: 1, layout: vk::ImageLayout::DEPTH_STENCIL_ATTACHMENT_OPTIMAL };
+    let layout = depth_layout.unwrap_or(vk::ImageLayout::DEPTH_STENCIL_ATTACHMENT_OPTIMAL);
+    let depth_ref = vk::AttachmentReference { attachment: 1, layout };
     let mut subpass = vk::SubpassDescription::default().color_attachments(&colors);
     if depth {
         subpass = subpass.depth_stencil_attachment(&depth_ref);
@@ -1021,5 +1079,191 @@ fn rendering_pipelines_have_the_instances_color_attachment_count() {
         let name = draw.0;
         assert_eq!(f.ids(bind_and_draw(&f, none, &draw)), [format!("VUID-{name}-colorAttachmentCount-06179")]);
         assert_eq!(f.ids(bind_and_draw(&f, f.fixed, &draw)), NONE, "{name}");
+    }
+}
+
+/// Depth and stencil writes while the render pass instance has that aspect of its
+/// depth/stencil attachment in a read-only layout (`-None-06886`, `-None-06887`): static state,
+/// dynamic state as set, dynamic rendering's attachment layouts and a render pass's reference.
+#[test]
+fn no_depth_or_stencil_writes_to_read_only_aspects() {
+    use vk::ImageLayout as L;
+    let f = Fixture::new();
+    let depth = Shape { depth_write: true, ..DEPTH_TEST };
+    let stencil = Shape { stencil_writes: true, ..STENCIL_TEST };
+    let (depth_ro, stencil_ro) =
+        (L::DEPTH_READ_ONLY_STENCIL_ATTACHMENT_OPTIMAL, L::DEPTH_ATTACHMENT_STENCIL_READ_ONLY_OPTIMAL);
+    for draw in draws(&f) {
+        let name = draw.0;
+        let run = |layout, shape| f.ids_in_layout(Some(layout), bind_and_draw(&f, f.pipeline(&[], shape), &draw));
+        assert_eq!(run(depth_ro, depth), [format!("VUID-{name}-None-06886")]);
+        assert_eq!(run(L::DEPTH_STENCIL_READ_ONLY_OPTIMAL, depth), [format!("VUID-{name}-None-06886")]);
+        assert_eq!(run(stencil_ro, depth), NONE, "{name}");
+        assert_eq!(run(depth_ro, DEPTH_TEST), NONE, "{name}");
+        assert_eq!(run(stencil_ro, stencil), [format!("VUID-{name}-None-06887")]);
+        assert_eq!(run(depth_ro, stencil), NONE, "{name}");
+        assert_eq!(run(stencil_ro, STENCIL_TEST), NONE, "{name}");
+        // A render pass's depth/stencil reference.
+        let (rp, fb) = render_pass_in(&f, Some(depth_ro));
+        let p = pipeline_in(&f.ctx, f.layout, &[], depth, rp);
+        assert_eq!(
+            ids_in_render_pass(&f, (rp, fb), (0, 0), bind_and_draw(&f, p, &draw)),
+            [format!("VUID-{name}-None-06886")]
+        );
+        let (rp, fb) = render_pass_in(&f, Some(stencil_ro));
+        let p = pipeline_in(&f.ctx, f.layout, &[], depth, rp);
+        assert_eq!(ids_in_render_pass(&f, (rp, fb), (0, 0), bind_and_draw(&f, p, &draw)), NONE, "{name}");
+    }
+}
+
+/// The same with the depth write enable, stencil ops and write masks dynamic: the values set.
+#[test]
+fn read_only_aspects_against_dynamic_depth_writes_and_stencil_ops() {
+    use vk::ImageLayout as L;
+    let f = Fixture::new();
+    let write = f.pipeline(&[S::DEPTH_WRITE_ENABLE], DEPTH_TEST);
+    let ops = f.pipeline(&[S::STENCIL_OP, S::STENCIL_WRITE_MASK], STENCIL_TEST);
+    let front_and_back = vk::StencilFaceFlags::FRONT_AND_BACK;
+    let depth = |enable: bool| {
+        f.ids_in_layout(Some(L::DEPTH_READ_ONLY_STENCIL_ATTACHMENT_OPTIMAL), |d, cb| {
+            // SAFETY: recording with live objects.
+            unsafe {
+                d.cmd_bind_pipeline(cb, vk::PipelineBindPoint::GRAPHICS, write);
+                d.cmd_set_depth_write_enable(cb, enable);
+                d.cmd_draw(cb, 3, 1, 0, 0);
+            }
+        })
+    };
+    assert_eq!(depth(true), ["VUID-vkCmdDraw-None-06886"]);
+    assert_eq!(depth(false), NONE);
+    let stencil = |front: vk::StencilOp, back_mask: u32| {
+        f.ids_in_layout(Some(L::DEPTH_ATTACHMENT_STENCIL_READ_ONLY_OPTIMAL), |d, cb| {
+            let keep = vk::StencilOp::KEEP;
+            // SAFETY: recording with live objects.
+            unsafe {
+                d.cmd_bind_pipeline(cb, vk::PipelineBindPoint::GRAPHICS, ops);
+                d.cmd_set_stencil_op(cb, front_and_back, keep, keep, keep, vk::CompareOp::ALWAYS);
+                d.cmd_set_stencil_op(cb, vk::StencilFaceFlags::FRONT, keep, front, keep, vk::CompareOp::ALWAYS);
+                d.cmd_set_stencil_write_mask(cb, front_and_back, 0xff);
+                d.cmd_set_stencil_write_mask(cb, vk::StencilFaceFlags::BACK, back_mask);
+                d.cmd_draw(cb, 3, 1, 0, 0);
+            }
+        })
+    };
+    assert_eq!(stencil(vk::StencilOp::INCREMENT_AND_CLAMP, 1), ["VUID-vkCmdDraw-None-06887"]);
+    assert_eq!(stencil(vk::StencilOp::KEEP, 1), NONE);
+    // One face's write mask zero: the rule's condition does not hold.
+    assert_eq!(stencil(vk::StencilOp::INCREMENT_AND_CLAMP, 0), NONE);
+}
+
+/// A vkCreateRenderPass2 render pass's separate stencil layouts
+/// (`VkAttachmentReferenceStencilLayout`), followed from subpass to subpass: subpass 0 has the
+/// depth aspect writable and the stencil aspect read-only, subpass 1 the other way round.
+#[test]
+fn read_only_aspects_of_each_subpass_with_separate_stencil_layouts() {
+    use vk::ImageLayout as L;
+    let f = Fixture::with(|b| {
+        let features = vk::PhysicalDeviceVulkan12Features::default().separate_depth_stencil_layouts(true);
+        b.vulkan12_features(features.draw_indirect_count(true))
+    });
+    let d = &f.ctx.device;
+    let attachments = color_and_depth!(vk::AttachmentDescription2);
+    let colors = [vk::AttachmentReference2::default().attachment(0).layout(L::COLOR_ATTACHMENT_OPTIMAL)];
+    let mut stencil_layouts = [
+        vk::AttachmentReferenceStencilLayout::default().stencil_layout(L::STENCIL_READ_ONLY_OPTIMAL),
+        vk::AttachmentReferenceStencilLayout::default().stencil_layout(L::STENCIL_ATTACHMENT_OPTIMAL),
+    ];
+    let [first, second] = &mut stencil_layouts;
+    let depth_refs = [
+        vk::AttachmentReference2::default().attachment(1).layout(L::DEPTH_ATTACHMENT_OPTIMAL).push_next(first),
+        vk::AttachmentReference2::default().attachment(1).layout(L::DEPTH_READ_ONLY_OPTIMAL).push_next(second),
+    ];
+    let subpasses = depth_refs
+        .each_ref()
+        .map(|r| vk::SubpassDescription2::default().color_attachments(&colors).depth_stencil_attachment(r));
+    let info = vk::RenderPassCreateInfo2::default().attachments(&attachments).subpasses(&subpasses);
+    // SAFETY: a valid create info.
+    let rp = unsafe { d.create_render_pass2(&info, None) }.expect("vkCreateRenderPass2");
+    let fb = framebuffer(&f, rp, &[f.view, f.depth]);
+    let depth = Shape { depth_write: true, ..DEPTH_TEST };
+    let stencil = Shape { stencil_writes: true, ..STENCIL_TEST };
+    let run = |subpass: u32, shape| {
+        let p = pipeline_in_subpass(&f.ctx, f.layout, &[], shape, (rp, subpass));
+        let draw = &draws(&f)[0];
+        ids_in_render_pass(&f, (rp, fb), (subpass, 1), bind_and_draw(&f, p, draw))
+    };
+    assert_eq!(run(0, stencil), ["VUID-vkCmdDraw-None-06887"]);
+    assert_eq!(run(0, depth), NONE);
+    assert_eq!(run(1, depth), ["VUID-vkCmdDraw-None-06886"]);
+    assert_eq!(run(1, stencil), NONE);
+}
+
+/// The multi-draw commands (`VK_EXT_multi_draw`) and vkCmdDrawIndirectByteCountEXT write no
+/// read-only aspect either.
+#[test]
+fn extension_draws_write_no_read_only_aspects() {
+    let f = Fixture::with(|b| b.multi_draw().transform_feedback(true));
+    let multi = ash::ext::multi_draw::Device::new(&f.ctx.instance, &f.ctx.device);
+    let xfb = ash::ext::transform_feedback::Device::new(&f.ctx.instance, &f.ctx.device);
+    // One draw of no vertices (or indices).
+    let data = [0u32; 4];
+    // SAFETY (all three): recording with live objects and `data`; invalid calls are skipped.
+    let draws: [Draw<'_>; 3] = [
+        (
+            "vkCmdDrawMultiEXT",
+            Box::new(|_, cb| unsafe { (multi.fp().cmd_draw_multi_ext)(cb, 1, data.as_ptr().cast(), 1, 0, 8) }),
+        ),
+        (
+            "vkCmdDrawMultiIndexedEXT",
+            Box::new(|_, cb| unsafe {
+                let draw = multi.fp().cmd_draw_multi_indexed_ext;
+                draw(cb, 1, data.as_ptr().cast(), 1, 0, 12, std::ptr::null());
+            }),
+        ),
+        (
+            "vkCmdDrawIndirectByteCountEXT",
+            Box::new(|_, cb| unsafe { (xfb.fp().cmd_draw_indirect_byte_count_ext)(cb, 1, 0, f.indirect, 0, 0, 16) }),
+        ),
+    ];
+    no_writes_to_read_only_aspects(&f, &draws, false);
+}
+
+/// The mesh draws (`VK_EXT_mesh_shader`) with a mesh pipeline: the same.
+#[test]
+fn mesh_draws_write_no_read_only_aspects() {
+    let f = Fixture::with(|b| b.mesh_shader());
+    let mesh = ash::ext::mesh_shader::Device::new(&f.ctx.instance, &f.ctx.device);
+    let (buffer, count) = (f.indirect, 32);
+    // SAFETY (all three): recording with live objects, the indirect command at 0 and the count
+    // at 32 in a 64-byte indirect buffer.
+    let draws: [Draw<'_>; 3] = [
+        ("vkCmdDrawMeshTasksEXT", Box::new(|_, cb| unsafe { mesh.cmd_draw_mesh_tasks(cb, 1, 1, 1) })),
+        (
+            "vkCmdDrawMeshTasksIndirectEXT",
+            Box::new(|_, cb| unsafe { mesh.cmd_draw_mesh_tasks_indirect(cb, buffer, 0, 1, 12) }),
+        ),
+        (
+            "vkCmdDrawMeshTasksIndirectCountEXT",
+            Box::new(|_, cb| unsafe { mesh.cmd_draw_mesh_tasks_indirect_count(cb, buffer, 0, buffer, count, 1, 12) }),
+        ),
+    ];
+    no_writes_to_read_only_aspects(&f, &draws, true);
+}
+
+/// Each of `draws`, with pipelines (mesh pipelines where `mesh`) writing depth or stencil, in
+/// dynamic rendering instances with the depth or the stencil aspect read-only.
+fn no_writes_to_read_only_aspects(f: &Fixture, draws: &[Draw<'_>], mesh: bool) {
+    use vk::ImageLayout as L;
+    let depth = f.pipeline(&[], Shape { depth_write: true, mesh, ..DEPTH_TEST });
+    let stencil = f.pipeline(&[], Shape { stencil_writes: true, mesh, ..STENCIL_TEST });
+    let (depth_ro, stencil_ro) =
+        (L::DEPTH_READ_ONLY_STENCIL_ATTACHMENT_OPTIMAL, L::DEPTH_ATTACHMENT_STENCIL_READ_ONLY_OPTIMAL);
+    for draw in draws {
+        let name = draw.0;
+        let run = |layout, pipeline| f.ids_in_layout(Some(layout), bind_and_draw(f, pipeline, draw));
+        assert_eq!(run(depth_ro, depth), [format!("VUID-{name}-None-06886")]);
+        assert_eq!(run(stencil_ro, depth), NONE, "{name}");
+        assert_eq!(run(stencil_ro, stencil), [format!("VUID-{name}-None-06887")]);
+        assert_eq!(run(depth_ro, stencil), NONE, "{name}");
     }
 }

@@ -696,17 +696,7 @@ fn attachment_begin_info_views_of_one_level_and_the_identity_swizzle() {
     };
     // SAFETY: valid create infos; a recording primary; invalid calls are skipped by Vigil.
     unsafe {
-        let attachment = [vk::AttachmentDescription::default()
-            .format(format)
-            .samples(vk::SampleCountFlags::TYPE_1)
-            .load_op(vk::AttachmentLoadOp::DONT_CARE)
-            .store_op(vk::AttachmentStoreOp::STORE)
-            .initial_layout(vk::ImageLayout::UNDEFINED)
-            .final_layout(vk::ImageLayout::COLOR_ATTACHMENT_OPTIMAL)];
-        let refs = [vk::AttachmentReference { attachment: 0, layout: vk::ImageLayout::COLOR_ATTACHMENT_OPTIMAL }];
-        let subpass = [vk::SubpassDescription::default().color_attachments(&refs)];
-        let rp_info = vk::RenderPassCreateInfo::default().attachments(&attachment).subpasses(&subpass);
-        let render_pass = d.create_render_pass(&rp_info, None).unwrap();
+        let render_pass = f.ctx.color_render_pass(format);
         let formats = [format];
         let images = [vk::FramebufferAttachmentImageInfo::default()
             .usage(vk::ImageUsageFlags::COLOR_ATTACHMENT)

@@ -3,7 +3,8 @@
 //! features, push constant ranges, set layout counts, shaders linked in one call),
 //! vkCmdBindShadersEXT's stages and shaders, and draws and dispatches with shader objects bound
 //! instead of pipelines: every stage named, the bound shaders agreeing (push constant ranges,
-//! set layouts, next stages, linked partners), the dynamic state they need set, and the
+//! set layouts, next stages, linked partners), the dynamic state they need set, no depth or
+//! stencil writes to a read-only aspect of the depth/stencil attachment, and the
 //! interaction with pipelines (each unbinds the other). Each invalid call reports its exact ids
 //! and is skipped; its valid neighbour reports nothing.
 
@@ -108,6 +109,8 @@ struct Fixture {
     so: ash::ext::shader_object::Device,
     pool: vk::CommandPool,
     view: vk::ImageView,
+    /// A D32_SFLOAT_S8_UINT view, the depth and stencil attachment of [`Fixture::ids_with_depth`].
+    depth: vk::ImageView,
     set_layout: vk::DescriptorSetLayout,
     /// Binding 0: one uniform buffer, for every stage.
     uniform_layout: vk::DescriptorSetLayout,
@@ -168,7 +171,8 @@ impl Fixture {
             };
             let indirect = buffer(vk::BufferUsageFlags::INDIRECT_BUFFER);
             let index = buffer(vk::BufferUsageFlags::INDEX_BUFFER);
-            Fixture { ctx, so, pool, view, set_layout, uniform_layout, indirect, index }
+            let depth = ctx.depth_stencil_view();
+            Fixture { ctx, so, pool, view, depth, set_layout, uniform_layout, indirect, index }
         }
     }
 
@@ -230,6 +234,27 @@ impl Fixture {
 
     /// Records `record` (inside a rendering instance where `rendering`); the ids reported.
     fn ids_in(&self, rendering: bool, record: impl FnOnce(&ash::Device, vk::CommandBuffer)) -> Vec<String> {
+        self.ids_in_layout(rendering, None, record)
+    }
+
+    /// [`Self::ids`] in a rendering instance whose depth and stencil attachments are the depth
+    /// view, in `layout`.
+    fn ids_with_depth(
+        &self,
+        layout: vk::ImageLayout,
+        record: impl FnOnce(&ash::Device, vk::CommandBuffer),
+    ) -> Vec<String> {
+        self.ids_in_layout(true, Some(layout), record)
+    }
+
+    /// [`Self::ids_in`], with the depth view as depth and stencil attachment in `depth`'s layout
+    /// where it is some.
+    fn ids_in_layout(
+        &self,
+        rendering: bool,
+        depth: Option<vk::ImageLayout>,
+        record: impl FnOnce(&ash::Device, vk::CommandBuffer),
+    ) -> Vec<String> {
         let d = &self.ctx.device;
         // SAFETY: a command buffer of a resettable pool, recorded and never submitted.
         unsafe {
@@ -244,10 +269,18 @@ impl Fixture {
                 .image_layout(vk::ImageLayout::COLOR_ATTACHMENT_OPTIMAL)
                 .load_op(vk::AttachmentLoadOp::DONT_CARE)
                 .store_op(vk::AttachmentStoreOp::STORE)];
-            let info = vk::RenderingInfo::default()
+            let mut info = vk::RenderingInfo::default()
                 .render_area(vk::Rect2D { extent: vk::Extent2D { width: 64, height: 64 }, ..Default::default() })
                 .layer_count(1)
                 .color_attachments(&attachments);
+            let depth_attachment = vk::RenderingAttachmentInfo::default()
+                .image_view(self.depth)
+                .image_layout(depth.unwrap_or(vk::ImageLayout::DEPTH_STENCIL_ATTACHMENT_OPTIMAL))
+                .load_op(vk::AttachmentLoadOp::DONT_CARE)
+                .store_op(vk::AttachmentStoreOp::DONT_CARE);
+            if depth.is_some() {
+                info = info.depth_attachment(&depth_attachment).stencil_attachment(&depth_attachment);
+            }
             if rendering {
                 d.cmd_begin_rendering(cb, &info);
             }
@@ -377,6 +410,7 @@ fn shader_objects() {
     bind_rules(&rich, &bare);
     draws(&rich);
     dynamic_state(&rich);
+    read_only_aspects(&rich);
     mesh_and_multi_draws(&rich);
     dispatches(&rich);
     pipelines(&rich);
@@ -716,6 +750,42 @@ fn dynamic_state(f: &Fixture) {
         });
         check!(ids, [format!("VUID-{name}-None-07842")], "{name}");
     }
+}
+
+/// Shader objects write no depth or stencil aspect of the instance's depth/stencil attachment in
+/// a read-only layout (`-None-06886`, `-None-06887`), as their dynamic state was set.
+fn read_only_aspects(f: &Fixture) {
+    use vk::ImageLayout as L;
+    let (vertex, fragment) = (f.make(VERTEX), f.make(FRAGMENT));
+    let draw = |layout, more: &dyn Fn(&ash::Device, vk::CommandBuffer)| {
+        f.ids_with_depth(layout, |d, cb| {
+            f.set_state(cb, "");
+            more(d, cb);
+            f.bind(cb, &GRAPHICS, &pair(vertex, fragment));
+            // SAFETY: recording inside a rendering instance.
+            unsafe { d.cmd_draw(cb, 3, 1, 0, 0) };
+        })
+    };
+    // SAFETY (closures): recording state commands.
+    let depth = |d: &ash::Device, cb| unsafe {
+        d.cmd_set_depth_test_enable(cb, true);
+        d.cmd_set_depth_write_enable(cb, true);
+        d.cmd_set_depth_compare_op(cb, vk::CompareOp::LESS);
+    };
+    let stencil = |d: &ash::Device, cb| unsafe {
+        let (faces, replace) = (vk::StencilFaceFlags::FRONT_AND_BACK, vk::StencilOp::REPLACE);
+        d.cmd_set_stencil_test_enable(cb, true);
+        d.cmd_set_stencil_op(cb, faces, replace, replace, replace, vk::CompareOp::ALWAYS);
+        d.cmd_set_stencil_compare_mask(cb, faces, 0xff);
+        d.cmd_set_stencil_write_mask(cb, faces, 0xff);
+        d.cmd_set_stencil_reference(cb, faces, 1);
+    };
+    let (depth_ro, stencil_ro) =
+        (L::DEPTH_READ_ONLY_STENCIL_ATTACHMENT_OPTIMAL, L::DEPTH_ATTACHMENT_STENCIL_READ_ONLY_OPTIMAL);
+    check!(draw(depth_ro, &depth), ["VUID-vkCmdDraw-None-06886"]);
+    check!(draw(stencil_ro, &depth), NONE);
+    check!(draw(stencil_ro, &stencil), ["VUID-vkCmdDraw-None-06887"]);
+    check!(draw(depth_ro, &stencil), NONE);
 }
 
 fn dispatches(f: &Fixture) {

@@ -156,6 +156,7 @@ impl Default for CommandBufferState {
                 events: Default::default(),
                 draw: Default::default(),
                 pass_key: 0,
+                read_only: Default::default(),
                 transform_feedback: false,
                 labels: 0,
                 transfers: Vec::new(),
@@ -208,6 +209,7 @@ impl CommandBufferState {
             r.in_video_coding = false;
             r.instance = None;
             r.pass_key = 0;
+            r.read_only = Default::default();
             r.pushed = Default::default();
             r.queries.clear();
             r.events.clear();
@@ -226,6 +228,14 @@ impl CommandBufferState {
             r.in_render_pass = instance.is_some();
             r.instance = instance;
             r.pass_key = super::render_passes::instance_key(instance);
+            r.read_only = Default::default();
+        }
+    }
+
+    /// The render pass instance just begun has `read_only` aspects.
+    pub fn read_only_aspects(&self, read_only: super::render_passes::ReadOnlyAspects) {
+        if let Some(mut r) = self.try_lock() {
+            r.read_only = read_only;
         }
     }
 
@@ -255,6 +265,8 @@ impl CommandBufferState {
         if let Some(mut r) = self.try_lock() {
             if let Some(RenderPassInstance::RenderPass { subpass, .. }) = &mut r.instance {
                 *subpass += 1;
+                let next = *subpass;
+                r.read_only = r.read_only.at(next);
             }
             r.pass_key = super::render_passes::instance_key(r.instance);
         }
@@ -282,6 +294,7 @@ impl CommandBufferState {
         r.in_video_coding = false;
         r.instance = None;
         r.pass_key = 0;
+        r.read_only = Default::default();
         r.pushed = Default::default();
         r.draw = Default::default();
         r.transform_feedback = false;

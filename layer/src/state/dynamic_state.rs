@@ -1,8 +1,9 @@
 //! Dynamic state beyond the 32 first `VkDynamicState` values (extended dynamic state 1 and 2,
 //! core since Vulkan 1.3), and the values of the states that decide whether other dynamic states
-//! are needed at a draw: what a graphics pipeline fixes statically (recorded at its creation) and
-//! what a recording's vkCmdSet* commands set (recorded after each, through the tracker's generic
-//! post-record hook for the commands of [`SETTER_COMMANDS`]).
+//! are needed at a draw, or whether it writes depth or stencil: what a graphics pipeline fixes
+//! statically (recorded at its creation) and what a recording's vkCmdSet* commands set
+//! (recorded after each, through the tracker's generic post-record hook for the commands of
+//! [`SETTER_COMMANDS`]).
 
 use vigil_generated::objects::COMMAND_HANDLES;
 use vigil_generated::*;
@@ -60,6 +61,13 @@ pub struct PipelineDynamic {
     /// Whether the static blend state of a color attachment it renders to (dynamic rendering)
     /// enables blending with a factor that reads the blend constants.
     pub blend_constants: bool,
+    /// `depthWriteEnable`, where static.
+    pub depth_write: Option<bool>,
+    /// The front and back stencil `writeMask`s, where static.
+    pub stencil_write_masks: [Option<u32>; 2],
+    /// Whether the front and back stencil ops write (one is not VK_STENCIL_OP_KEEP), where
+    /// static.
+    pub stencil_ops_write: [Option<bool>; 2],
     /// Where its depth/stencil state applies: the render pass and subpass (resolved at creation).
     attachments: Attachments,
 }
@@ -117,7 +125,7 @@ unsafe fn blend_constants(
 }
 
 /// Whether a depth/stencil format has depth and stencil aspects.
-fn aspects(format: VkFormat) -> (bool, bool) {
+pub(super) fn aspects(format: VkFormat) -> (bool, bool) {
     use VkFormat as F;
     match format {
         F::VK_FORMAT_D16_UNORM | F::VK_FORMAT_X8_D24_UNORM_PACK32 | F::VK_FORMAT_D32_SFLOAT => (true, false),
@@ -165,8 +173,20 @@ impl PipelineDynamic {
                 .map_or((false, false), |r| (aspects(r.depthAttachmentFormat).0, aspects(r.stencilAttachmentFormat).1));
             Attachments::Known { depth, stencil }
         };
+        let faces = depth_stencil.map(|d| [d.front, d.back]);
+        let keep = VkStencilOp::VK_STENCIL_OP_KEEP;
+        let face_value = |state: VkDynamicState, f: &dyn Fn(&VkStencilOpState) -> u32| match faces {
+            Some(faces) if !dynamic(state) => faces.map(|face| Some(f(&face))),
+            _ => [None; 2],
+        };
+        let ops = face_value(D::VK_DYNAMIC_STATE_STENCIL_OP, &|f| {
+            u32::from(f.failOp != keep || f.passOp != keep || f.depthFailOp != keep)
+        });
         PipelineDynamic {
             ext,
+            depth_write: fixed(D::VK_DYNAMIC_STATE_DEPTH_WRITE_ENABLE, depth_stencil.map(|d| d.depthWriteEnable)),
+            stencil_write_masks: face_value(D::VK_DYNAMIC_STATE_STENCIL_WRITE_MASK, &|f| f.writeMask),
+            stencil_ops_write: ops.map(|o| o.map(|o| o != 0)),
             rasterizer_discard: fixed(
                 D::VK_DYNAMIC_STATE_RASTERIZER_DISCARD_ENABLE,
                 raster.map(|r| r.rasterizerDiscardEnable),
@@ -182,6 +202,15 @@ impl PipelineDynamic {
             blend_constants: info.renderPass.as_raw() == 0
                 && unsafe { blend_constants(states, rendering, info.pColorBlendState.as_ref()) },
             attachments,
+        }
+    }
+
+    /// Whether its depth/stencil state applies to a depth aspect and a stencil aspect (false
+    /// where not known).
+    pub fn depth_stencil_aspects(&self) -> (bool, bool) {
+        match self.attachments {
+            Attachments::Known { depth, stencil } => (depth, stencil),
+            _ => (false, false),
         }
     }
 
@@ -217,6 +246,11 @@ pub struct DynamicValues {
     pub depth_bias: bool,
     pub depth_test: bool,
     pub stencil_test: bool,
+    pub depth_write: bool,
+    /// The front and back stencil write masks (`None`: a face not set since the state was).
+    pub stencil_write_masks: [Option<u32>; 2],
+    /// Whether the front and back stencil ops write (`None` as above).
+    pub stencil_ops_write: [Option<bool>; 2],
     pub topology: i32,
     pub viewports: u32,
     pub scissors: u32,
@@ -242,7 +276,7 @@ const ALL_SETTERS: [(u16, VkDynamicState, Value); 25] = [
     (command!(post_call_record_cmd_set_blend_constants), D::VK_DYNAMIC_STATE_BLEND_CONSTANTS, Value::None),
     (command!(post_call_record_cmd_set_depth_bounds), D::VK_DYNAMIC_STATE_DEPTH_BOUNDS, Value::None),
     (command!(post_call_record_cmd_set_stencil_compare_mask), D::VK_DYNAMIC_STATE_STENCIL_COMPARE_MASK, Value::None),
-    (command!(post_call_record_cmd_set_stencil_write_mask), D::VK_DYNAMIC_STATE_STENCIL_WRITE_MASK, Value::None),
+    (command!(post_call_record_cmd_set_stencil_write_mask), D::VK_DYNAMIC_STATE_STENCIL_WRITE_MASK, Value::FaceMask),
     (command!(post_call_record_cmd_set_stencil_reference), D::VK_DYNAMIC_STATE_STENCIL_REFERENCE, Value::None),
     (command!(post_call_record_cmd_set_cull_mode), D::VK_DYNAMIC_STATE_CULL_MODE, Value::None),
     (command!(post_call_record_cmd_set_front_face), D::VK_DYNAMIC_STATE_FRONT_FACE, Value::None),
@@ -250,7 +284,7 @@ const ALL_SETTERS: [(u16, VkDynamicState, Value); 25] = [
     (command!(post_call_record_cmd_set_viewport_with_count), D::VK_DYNAMIC_STATE_VIEWPORT_WITH_COUNT, Value::Param1),
     (command!(post_call_record_cmd_set_scissor_with_count), D::VK_DYNAMIC_STATE_SCISSOR_WITH_COUNT, Value::Param1),
     (command!(post_call_record_cmd_set_depth_test_enable), D::VK_DYNAMIC_STATE_DEPTH_TEST_ENABLE, Value::Param1),
-    (command!(post_call_record_cmd_set_depth_write_enable), D::VK_DYNAMIC_STATE_DEPTH_WRITE_ENABLE, Value::None),
+    (command!(post_call_record_cmd_set_depth_write_enable), D::VK_DYNAMIC_STATE_DEPTH_WRITE_ENABLE, Value::Param1),
     (command!(post_call_record_cmd_set_depth_compare_op), D::VK_DYNAMIC_STATE_DEPTH_COMPARE_OP, Value::None),
     (
         command!(post_call_record_cmd_set_depth_bounds_test_enable),
@@ -258,7 +292,7 @@ const ALL_SETTERS: [(u16, VkDynamicState, Value); 25] = [
         Value::None,
     ),
     (command!(post_call_record_cmd_set_stencil_test_enable), D::VK_DYNAMIC_STATE_STENCIL_TEST_ENABLE, Value::Param1),
-    (command!(post_call_record_cmd_set_stencil_op), D::VK_DYNAMIC_STATE_STENCIL_OP, Value::None),
+    (command!(post_call_record_cmd_set_stencil_op), D::VK_DYNAMIC_STATE_STENCIL_OP, Value::FaceOps),
     (
         command!(post_call_record_cmd_set_rasterizer_discard_enable),
         D::VK_DYNAMIC_STATE_RASTERIZER_DISCARD_ENABLE,
@@ -294,6 +328,11 @@ enum Value {
     /// vkCmdBindVertexBuffers2: the strides are set only when `pStrides` (parameter 6) is not
     /// NULL.
     Strides,
+    /// vkCmdSetStencilWriteMask: the faces (parameter 1) and their write mask (2).
+    FaceMask,
+    /// vkCmdSetStencilOp: the faces (parameter 1) and whether their fail, pass and depth fail
+    /// ops (2 to 4) write.
+    FaceOps,
 }
 
 /// The commands the tracker's generic post-record hook records dynamic state for.
@@ -308,11 +347,38 @@ pub const SETTER_COMMANDS: [u16; ALL_SETTERS.len()] = {
 };
 
 impl DynamicValues {
+    /// Records that `state` was set, to `value` where it keeps one (for a stencil face state,
+    /// `faces`' value; `was_set`: the state was set already, so the faces not named keep theirs).
+    fn record_faces(&mut self, state: VkDynamicState, value: u32, faces: u32, was_set: bool) {
+        let named = [VkStencilFaceFlags::VK_STENCIL_FACE_FRONT_BIT.0, VkStencilFaceFlags::VK_STENCIL_FACE_BACK_BIT.0]
+            .map(|f| faces & f != 0);
+        match state {
+            D::VK_DYNAMIC_STATE_STENCIL_WRITE_MASK => {
+                if !was_set {
+                    self.stencil_write_masks = [None; 2];
+                }
+                for (mask, _) in self.stencil_write_masks.iter_mut().zip(named).filter(|(_, n)| *n) {
+                    *mask = Some(value);
+                }
+            }
+            D::VK_DYNAMIC_STATE_STENCIL_OP => {
+                if !was_set {
+                    self.stencil_ops_write = [None; 2];
+                }
+                for (ops, _) in self.stencil_ops_write.iter_mut().zip(named).filter(|(_, n)| *n) {
+                    *ops = Some(value != 0);
+                }
+            }
+            _ => {}
+        }
+    }
+
     /// Records that `state` was set, to `value` where it keeps one.
     fn record(&mut self, state: VkDynamicState, value: u32) {
         let Some(bit) = ext_bit(state) else { return };
         self.set |= 1 << bit;
         match state {
+            D::VK_DYNAMIC_STATE_DEPTH_WRITE_ENABLE => self.depth_write = value != VK_FALSE,
             D::VK_DYNAMIC_STATE_RASTERIZER_DISCARD_ENABLE => self.rasterizer_discard = value != VK_FALSE,
             D::VK_DYNAMIC_STATE_DEPTH_BIAS_ENABLE => self.depth_bias = value != VK_FALSE,
             D::VK_DYNAMIC_STATE_DEPTH_TEST_ENABLE => self.depth_test = value != VK_FALSE,
@@ -333,18 +399,33 @@ impl StateTracker {
             return false;
         };
         // SAFETY: the parameters as `Value` describes them for each command.
+        let param = |i: usize| unsafe { read_uint(cx.params[i], 4) as u32 };
+        let faces = match how {
+            Value::FaceMask | Value::FaceOps => param(1),
+            _ => 0,
+        };
+        let keep = VkStencilOp::VK_STENCIL_OP_KEEP.0 as u32;
         let value = match how {
             Value::None => 0,
-            Value::Param1 => unsafe { read_uint(cx.params[1], 4) as u32 },
+            Value::Param1 => param(1),
+            Value::FaceMask => param(2),
+            Value::FaceOps => u32::from((2..=4).any(|i| param(i) != keep)),
             Value::Strides if unsafe { read_ptr(cx.params[6]) }.is_null() => {
                 self.refer(&COMMAND_HANDLES[cx.command], cx.params);
                 return true;
             }
             Value::Strides => 1,
         };
-        self.refer_then(&COMMAND_HANDLES[cx.command], cx.params, |r| match ext_bit(state) {
-            Some(_) => r.draw.values.record(state, value),
-            None => r.draw.dynamic_set |= 1 << state.0,
+        self.refer_then(&COMMAND_HANDLES[cx.command], cx.params, |r| {
+            let was_set = match ext_bit(state) {
+                Some(bit) => r.draw.values.set & 1 << bit != 0,
+                None => r.draw.dynamic_set & 1 << state.0 != 0,
+            };
+            match ext_bit(state) {
+                Some(_) => r.draw.values.record(state, value),
+                None => r.draw.dynamic_set |= 1 << state.0,
+            }
+            r.draw.values.record_faces(state, value, faces, was_set);
         });
         true
     }

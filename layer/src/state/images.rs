@@ -615,6 +615,9 @@ pub struct ImageInfo {
     pub tiling: i32,
     /// Created with `VK_SHARING_MODE_EXCLUSIVE`: ownership transfers name valid families.
     pub exclusive: bool,
+    /// Its `VkImageFormatListCreateInfo`: the view format count and the set of view formats
+    /// (`render_passes::view_format_set`), when chained.
+    pub view_formats: Option<(u32, u64)>,
 }
 
 impl ImageInfo {
@@ -631,6 +634,12 @@ impl ImageInfo {
         // SAFETY: as above.
         let swapchain = unsafe { chained::<VkImageSwapchainCreateInfoKHR>(info.pNext, ty) }
             .is_some_and(|s| s.swapchain.as_raw() != 0);
+        let ty = VkStructureType::VK_STRUCTURE_TYPE_IMAGE_FORMAT_LIST_CREATE_INFO;
+        // SAFETY: as above, and the chained structure's counted array.
+        let view_formats = unsafe { chained::<VkImageFormatListCreateInfo>(info.pNext, ty) }.map(|l| {
+            let formats = unsafe { slice(l.pViewFormats, l.viewFormatCount) };
+            (l.viewFormatCount, super::render_passes::view_format_set(formats))
+        });
         let features = properties.and_then(|p| match info.tiling {
             VkImageTiling::VK_IMAGE_TILING_OPTIMAL => Some(p.optimalTilingFeatures.0),
             VkImageTiling::VK_IMAGE_TILING_LINEAR => Some(p.linearTilingFeatures.0),
@@ -650,6 +659,7 @@ impl ImageInfo {
             features: features.filter(|_| info.format != VkFormat::VK_FORMAT_UNDEFINED),
             tiling: info.tiling.0,
             exclusive: info.sharingMode == VkSharingMode::VK_SHARING_MODE_EXCLUSIVE,
+            view_formats,
         }
     }
 

@@ -582,6 +582,9 @@ pub struct Recording {
     pub draw: DrawState,
     /// The key of `instance` (`state::render_passes::instance_key`), kept with it for draws.
     pub pass_key: u64,
+    /// The aspects of `instance`'s depth/stencil attachment in read-only layouts, kept with it
+    /// for draws.
+    pub read_only: super::render_passes::ReadOnlyAspects,
     /// Transform feedback is active: begun (vkCmdBeginTransformFeedback*EXT) and not ended.
     pub transform_feedback: bool,
     /// Debug utils labels begun in it and not ended since (vkCmdBeginDebugUtilsLabelEXT).
@@ -934,6 +937,9 @@ pub struct RenderPassState {
     pub(super) aspect_layouts: OnceLock<Vec<bool>>,
     /// Its compatibility class (`state::render_passes::compatibility`).
     pub compat: OnceLock<u64>,
+    /// Per subpass, the read-only aspects of its depth/stencil attachment
+    /// (`state::render_passes::ReadOnlyAspects::subpasses`).
+    pub read_only: OnceLock<u64>,
 }
 
 /// What beginning, advancing and ending a render pass's instances is checked against.
@@ -955,8 +961,8 @@ pub struct FramebufferState {
     pub(super) clears: super::clears::ClearShapes,
     /// The compatibility class of the render pass it was created with, when known.
     pub render_pass_compat: OnceLock<u64>,
-    /// An imageless framebuffer's attachment count (`VkFramebufferAttachmentsCreateInfo`'s).
-    pub imageless_attachments: OnceLock<u32>,
+    /// An imageless framebuffer's attachment image infos (`VkFramebufferAttachmentsCreateInfo`'s).
+    pub imageless_attachments: OnceLock<Box<[super::render_passes::FramebufferImage]>>,
 }
 
 /// What one recording does to one image's layouts.

@@ -128,6 +128,173 @@ pub unsafe fn attachment_uses2(info: &VkRenderPassCreateInfo2) -> Vec<Attachment
     uses
 }
 
+/// The depth aspect of a depth/stencil attachment is in a read-only layout.
+pub const READ_ONLY_DEPTH: u8 = 1;
+/// The stencil aspect of a depth/stencil attachment is in a read-only layout.
+pub const READ_ONLY_STENCIL: u8 = 2;
+
+/// Which aspects of a render pass instance's depth/stencil attachment are in read-only layouts:
+/// per subpass of a render pass (two bits each, [`READ_ONLY_DEPTH`] and [`READ_ONLY_STENCIL`];
+/// subpasses past the 32nd count as none), and the current subpass's, which a draw reads.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ReadOnlyAspects {
+    pub subpasses: u64,
+    pub current: u8,
+}
+
+impl ReadOnlyAspects {
+    /// In subpass 0 of an instance whose subpasses have `subpasses`.
+    pub fn begun(subpasses: u64) -> Self {
+        ReadOnlyAspects { subpasses, current: (subpasses & 3) as u8 }
+    }
+
+    /// In subpass `subpass` of the same instance.
+    pub fn at(self, subpass: u32) -> Self {
+        let current = self.subpasses.checked_shr(subpass.saturating_mul(2)).map_or(0, |s| (s & 3) as u8);
+        ReadOnlyAspects { current, ..self }
+    }
+}
+
+/// Whether `layout` is read-only for the depth aspect.
+fn depth_read_only(layout: VkImageLayout) -> bool {
+    use VkImageLayout as L;
+    matches!(
+        layout,
+        L::VK_IMAGE_LAYOUT_DEPTH_STENCIL_READ_ONLY_OPTIMAL
+            | L::VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_STENCIL_ATTACHMENT_OPTIMAL
+            | L::VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL
+            | L::VK_IMAGE_LAYOUT_READ_ONLY_OPTIMAL
+    )
+}
+
+/// Whether `layout` is read-only for the stencil aspect.
+fn stencil_read_only(layout: VkImageLayout) -> bool {
+    use VkImageLayout as L;
+    matches!(
+        layout,
+        L::VK_IMAGE_LAYOUT_DEPTH_STENCIL_READ_ONLY_OPTIMAL
+            | L::VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_STENCIL_READ_ONLY_OPTIMAL
+            | L::VK_IMAGE_LAYOUT_STENCIL_READ_ONLY_OPTIMAL
+            | L::VK_IMAGE_LAYOUT_READ_ONLY_OPTIMAL
+    )
+}
+
+/// The read-only aspects of a depth/stencil attachment of `format` referenced with `layout`
+/// (`stencil_layout`: a chained `VkAttachmentReferenceStencilLayout`'s, which gives the stencil
+/// aspect's layout where `layout` names the depth aspect's only; without one that aspect's
+/// layout is not known, and not counted).
+fn read_only_aspects(format: VkFormat, layout: VkImageLayout, stencil_layout: Option<VkImageLayout>) -> u8 {
+    use VkImageLayout as L;
+    let (depth, stencil) = super::dynamic_state::aspects(format);
+    let depth_only =
+        matches!(layout, L::VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL | L::VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL);
+    let stencil_layout = if depth_only { stencil_layout } else { Some(layout) };
+    let mut aspects = 0;
+    if depth && depth_read_only(layout) {
+        aspects |= READ_ONLY_DEPTH;
+    }
+    if stencil && stencil_layout.is_some_and(stencil_read_only) {
+        aspects |= READ_ONLY_STENCIL;
+    }
+    aspects
+}
+
+/// Packs each subpass's read-only aspects as [`ReadOnlyAspects::subpasses`] does.
+fn pack(per_subpass: impl Iterator<Item = u8>) -> u64 {
+    per_subpass.take(32).enumerate().fold(0, |m, (i, a)| m | u64::from(a) << (2 * i))
+}
+
+/// [`ReadOnlyAspects::subpasses`] of a vkCreateRenderPass create info.
+///
+/// # Safety
+/// `info` must be a create info the driver accepted.
+pub unsafe fn read_only_subpasses1(info: &VkRenderPassCreateInfo) -> u64 {
+    // SAFETY (whole function): the accepted create info's counted arrays.
+    let attachments = unsafe { slice(info.pAttachments, info.attachmentCount) };
+    pack(unsafe { slice(info.pSubpasses, info.subpassCount) }.iter().map(|s| {
+        let Some(r) = (unsafe { s.pDepthStencilAttachment.as_ref() }) else { return 0 };
+        attachments.get(r.attachment as usize).map_or(0, |a| read_only_aspects(a.format, r.layout, None))
+    }))
+}
+
+/// [`ReadOnlyAspects::subpasses`] of a vkCreateRenderPass2 create info.
+///
+/// # Safety
+/// As for [`read_only_subpasses1`].
+pub unsafe fn read_only_subpasses2(info: &VkRenderPassCreateInfo2) -> u64 {
+    // SAFETY (whole function): the accepted create info's counted arrays and chains.
+    let attachments = unsafe { slice(info.pAttachments, info.attachmentCount) };
+    let ty = VkStructureType::VK_STRUCTURE_TYPE_ATTACHMENT_REFERENCE_STENCIL_LAYOUT;
+    pack(unsafe { slice(info.pSubpasses, info.subpassCount) }.iter().map(|s| {
+        let Some(r) = (unsafe { s.pDepthStencilAttachment.as_ref() }) else { return 0 };
+        let stencil = unsafe { chained::<VkAttachmentReferenceStencilLayout>(r.pNext, ty) }.map(|l| l.stencilLayout);
+        attachments.get(r.attachment as usize).map_or(0, |a| read_only_aspects(a.format, r.layout, stencil))
+    }))
+}
+
+/// The read-only aspects of a vkCmdBeginRendering's depth and stencil attachments (each the
+/// layout of its own aspect, when it has a view).
+///
+/// # Safety
+/// `info` must be the rendering info the application passed.
+pub unsafe fn read_only_rendering(info: &VkRenderingInfo) -> u8 {
+    // SAFETY: the application's attachment pointers.
+    let (depth, stencil) = unsafe { (info.pDepthAttachment.as_ref(), info.pStencilAttachment.as_ref()) };
+    let layout = |a: Option<&VkRenderingAttachmentInfo>| a.filter(|a| a.imageView.as_raw() != 0).map(|a| a.imageLayout);
+    let mut aspects = 0;
+    if layout(depth).is_some_and(depth_read_only) {
+        aspects |= READ_ONLY_DEPTH;
+    }
+    if layout(stencil).is_some_and(stencil_read_only) {
+        aspects |= READ_ONLY_STENCIL;
+    }
+    aspects
+}
+
+/// One `VkFramebufferAttachmentImageInfo` of an imageless framebuffer: what the view begun
+/// in its place must match.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FramebufferImage {
+    /// `VkImageCreateFlags`.
+    pub flags: u32,
+    /// `VkImageUsageFlags`.
+    pub usage: u32,
+    pub width: u32,
+    pub height: u32,
+    pub layers: u32,
+    /// The view format count and the set of view formats ([`view_format_set`]).
+    pub view_formats: (u32, u64),
+}
+
+impl FramebufferImage {
+    /// What `info` describes.
+    ///
+    /// # Safety
+    /// `info` must be the application's, with its counted array.
+    pub unsafe fn new(info: &VkFramebufferAttachmentImageInfo) -> Self {
+        // SAFETY: the caller's counted array.
+        let formats = unsafe { slice(info.pViewFormats, info.viewFormatCount) };
+        FramebufferImage {
+            flags: info.flags.0,
+            usage: info.usage.0,
+            width: info.width,
+            height: info.height,
+            layers: info.layerCount,
+            view_formats: (info.viewFormatCount, view_format_set(formats)),
+        }
+    }
+}
+
+/// A fingerprint of the set of `formats` (order and repeats do not count; 0 for none): equal
+/// sets give equal values, and different ones differ but for collisions, which only hide a
+/// report.
+pub fn view_format_set(formats: &[VkFormat]) -> u64 {
+    let mut set: Vec<i32> = formats.iter().map(|f| f.0).collect();
+    set.sort_unstable();
+    set.dedup();
+    set.iter().fold(0, |h, &f| mix(h, u64::from(f as u32)))
+}
+
 /// A graphics pipeline's render pass: the compatibility class of the one it was created with
 /// (`None`: VK_NULL_HANDLE, for dynamic rendering) and its subpass; for dynamic rendering, its
 /// `VkPipelineRenderingCreateInfo`'s view mask and color attachment count (zeros without one).

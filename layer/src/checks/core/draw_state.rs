@@ -9,7 +9,13 @@
 //! count it must have unless `dynamicRenderingUnusedAttachments`), and it must have no task or
 //! mesh stage: keys fixed when the pipeline
 //! was created and the instance began or advanced (`state::render_passes`), one comparison at
-//! the draw. Secondaries continuing a render pass have no instance of their own: not checked.
+//! the draw. No depth writes while the instance's depth/stencil attachment has its depth aspect
+//! in a read-only layout, and no stencil op that writes (with the stencil test enabled and both
+//! write masks not zero) while its stencil aspect is: which aspects are read-only is decided
+//! when the instance begins or advances, so a draw in an instance with none compares one byte
+//! (these two rules for the multi-draw, `VK_EXT_mesh_shader` and
+//! vkCmdDrawIndirectByteCountEXT commands too).
+//! Secondaries continuing a render pass have no instance of their own: not checked.
 //!
 //! What Vigil cannot tell is not reported: a pipeline whose dynamic states it does not know
 //! (libraries, binaries), a primary after executing secondaries (its state is then undefined),
@@ -20,7 +26,8 @@
 //! needed only by the static blend state of a dynamic rendering pipeline, where every color
 //! attachment it renders to must be active (`dynamicRenderingUnusedAttachments` not enabled).
 //! With shader objects bound instead of a pipeline, the states they leave dynamic (all those
-//! their rules name) are held to the same rules.
+//! their rules name) are held to the same rules, and their depth and stencil writes (as set) to
+//! the instance's read-only aspects.
 
 use vigil_generated::features::Feature;
 use vigil_generated::*;
@@ -32,7 +39,7 @@ use crate::chassis::Call;
 use crate::state::command_buffers::{Recording, RenderPassInstance};
 use crate::state::dynamic_state::{ext_bit, is_dynamic, DynamicValues, PipelineDynamic};
 use crate::state::pipelines::PipelineInfo;
-use crate::state::render_passes::PipelinePass;
+use crate::state::render_passes::{PipelinePass, READ_ONLY_DEPTH, READ_ONLY_STENCIL};
 
 use VkDynamicState as D;
 
@@ -365,6 +372,45 @@ const DRAW_STATE_IDS: [DrawStateIds; 6] = [
     },
 ];
 
+/// Per draw command: no depth writes while the depth aspect of the render pass instance's
+/// depth/stencil attachment is in a read-only layout, no stencil writes while its stencil
+/// aspect is (the command, then the two ids).
+const READ_ONLY_IDS: [(&str, [&str; 2]); 12] = [
+    ("vkCmdDraw", ["VUID-vkCmdDraw-None-06886", "VUID-vkCmdDraw-None-06887"]),
+    ("vkCmdDrawIndexed", ["VUID-vkCmdDrawIndexed-None-06886", "VUID-vkCmdDrawIndexed-None-06887"]),
+    (
+        "vkCmdDrawIndexedIndirect",
+        ["VUID-vkCmdDrawIndexedIndirect-None-06886", "VUID-vkCmdDrawIndexedIndirect-None-06887"],
+    ),
+    (
+        "vkCmdDrawIndexedIndirectCount",
+        ["VUID-vkCmdDrawIndexedIndirectCount-None-06886", "VUID-vkCmdDrawIndexedIndirectCount-None-06887"],
+    ),
+    ("vkCmdDrawIndirect", ["VUID-vkCmdDrawIndirect-None-06886", "VUID-vkCmdDrawIndirect-None-06887"]),
+    (
+        "vkCmdDrawIndirectByteCountEXT",
+        ["VUID-vkCmdDrawIndirectByteCountEXT-None-06886", "VUID-vkCmdDrawIndirectByteCountEXT-None-06887"],
+    ),
+    ("vkCmdDrawIndirectCount", ["VUID-vkCmdDrawIndirectCount-None-06886", "VUID-vkCmdDrawIndirectCount-None-06887"]),
+    ("vkCmdDrawMeshTasksEXT", ["VUID-vkCmdDrawMeshTasksEXT-None-06886", "VUID-vkCmdDrawMeshTasksEXT-None-06887"]),
+    (
+        "vkCmdDrawMeshTasksIndirectCountEXT",
+        ["VUID-vkCmdDrawMeshTasksIndirectCountEXT-None-06886", "VUID-vkCmdDrawMeshTasksIndirectCountEXT-None-06887"],
+    ),
+    (
+        "vkCmdDrawMeshTasksIndirectEXT",
+        ["VUID-vkCmdDrawMeshTasksIndirectEXT-None-06886", "VUID-vkCmdDrawMeshTasksIndirectEXT-None-06887"],
+    ),
+    ("vkCmdDrawMultiEXT", ["VUID-vkCmdDrawMultiEXT-None-06886", "VUID-vkCmdDrawMultiEXT-None-06887"]),
+    (
+        "vkCmdDrawMultiIndexedEXT",
+        ["VUID-vkCmdDrawMultiIndexedEXT-None-06886", "VUID-vkCmdDrawMultiIndexedEXT-None-06887"],
+    ),
+];
+
+/// `READ_ONLY_IDS` by command number.
+static READ_ONLY: CommandTable<(&str, [&str; 2])> = CommandTable::new(&READ_ONLY_IDS, |r| r.0);
+
 /// What is known at a draw of the values that decide which rules apply.
 struct Current {
     rasterizing: bool,
@@ -464,12 +510,114 @@ impl CoreChecks {
         info: &PipelineInfo,
         (cb, pipeline): (u64, u64),
     ) -> bool {
-        let Some(ids) = DRAW_STATES.get(cx) else { return false };
+        let dynamic = info.dynamic.zip(info.dynamic_draw.as_ref());
+        let read_only = || Self::read_only_state(cx, r, dynamic, Bound::Pipeline(pipeline), cb);
+        let Some(ids) = DRAW_STATES.get(cx) else { return read_only() };
         let skip = match (info.dynamic, info.dynamic_draw.as_ref()) {
             (Some(core), Some(p)) => self.dynamic_states(cx, r, ids, (core, p), Bound::Pipeline(pipeline), cb),
             _ => false,
         };
-        skip | self.index_state(cx, r, ids, cb) | Self::pipeline_render_pass(cx, r, info, ids, (cb, pipeline))
+        skip | self.index_state(cx, r, ids, cb)
+            | Self::pipeline_render_pass(cx, r, info, ids, (cb, pipeline))
+            | read_only()
+    }
+
+    /// What is `bound` (its core dynamic states and draw-time state, `dynamic`, when known)
+    /// against the read-only aspects of the depth/stencil attachment of recording `r`'s render
+    /// pass instance. True to skip the call.
+    #[inline]
+    fn read_only_state(
+        cx: &Call<'_>,
+        r: &Recording,
+        dynamic: Option<(u32, &PipelineDynamic)>,
+        bound: Bound,
+        cb: u64,
+    ) -> bool {
+        // Most render pass instances have no read-only depth or stencil aspect: one comparison.
+        match (r.read_only.current, dynamic) {
+            (0, _) => false,
+            (aspects, Some(dynamic)) => READ_ONLY
+                .get(cx)
+                .is_some_and(|ids| Self::read_only_writes(cx, r, &ids.1, dynamic, aspects, (bound, cb))),
+            _ => false,
+        }
+    }
+
+    /// The bound pipeline or shader objects (their core dynamic states and draw-time state
+    /// `core` and `p`) writing the depth or stencil aspect of the depth/stencil attachment that
+    /// `aspects` says is in a read-only layout: depth writes (the depth test and depth writes
+    /// enabled), or stencil ops that write (the stencil test enabled, both faces' write masks
+    /// not zero, an op not VK_STENCIL_OP_KEEP), each value the one set where it is dynamic.
+    /// Values not known (not set, or a pipeline's depth/stencil state not known to apply) are
+    /// not reported on. True to skip the call.
+    #[cold]
+    #[inline(never)]
+    fn read_only_writes(
+        cx: &Call<'_>,
+        r: &Recording,
+        ids: &[&'static str; 2],
+        (core, p): (u32, &PipelineDynamic),
+        aspects: u8,
+        (bound, cb): (Bound, u64),
+    ) -> bool {
+        if r.draw.unknown {
+            return false;
+        }
+        let v = &r.draw.values;
+        let c = Current::of(core, p, v, false, false);
+        // A pipeline's state applies to the attachments it was made for; shader objects' to the
+        // instance's, which has the aspect its layout makes read-only.
+        let (depth, stencil) = match bound {
+            Bound::Pipeline(_) => p.depth_stencil_aspects(),
+            Bound::ShaderObjects => (true, true),
+        };
+        let dynamic_value = |state: VkDynamicState| {
+            let set = match ext_bit(state) {
+                Some(bit) => v.set & 1 << bit != 0,
+                None => r.draw.dynamic_set & 1 << state.0 != 0,
+            };
+            is_dynamic(core, p.ext, state).then_some(set)
+        };
+        let depth_write = match dynamic_value(D::VK_DYNAMIC_STATE_DEPTH_WRITE_ENABLE) {
+            Some(set) => set.then_some(v.depth_write),
+            None => p.depth_write,
+        };
+        let faces = |state, set: [Option<bool>; 2], fixed: [Option<bool>; 2]| match dynamic_value(state) {
+            Some(true) => set,
+            Some(false) => [None; 2],
+            None => fixed,
+        };
+        let masks = faces(
+            D::VK_DYNAMIC_STATE_STENCIL_WRITE_MASK,
+            v.stencil_write_masks.map(|m| m.map(|m| m != 0)),
+            p.stencil_write_masks.map(|m| m.map(|m| m != 0)),
+        );
+        let ops = faces(D::VK_DYNAMIC_STATE_STENCIL_OP, v.stencil_ops_write, p.stencil_ops_write);
+        let at = cx.location();
+        let mut skip = false;
+        if aspects & READ_ONLY_DEPTH != 0 && depth && c.rasterizing && c.depth_test && depth_write == Some(true) {
+            skip |= cx.error(
+                ids[0],
+                &at,
+                format_args!(
+                    "{bound} the depth test and depth writes enabled, but the depth aspect of the depth/stencil \
+                     attachment is in a read-only layout in the render pass instance of command buffer {cb:#x}."
+                ),
+            );
+        }
+        let stencil_writes = masks == [Some(true); 2] && ops.contains(&Some(true));
+        if aspects & READ_ONLY_STENCIL != 0 && stencil && c.rasterizing && c.stencil_test && stencil_writes {
+            skip |= cx.error(
+                ids[1],
+                &at,
+                format_args!(
+                    "{bound} the stencil test enabled, both faces' write masks not zero and a stencil op other \
+                     than VK_STENCIL_OP_KEEP, but the stencil aspect of the depth/stencil attachment is in a \
+                     read-only layout in the render pass instance of command buffer {cb:#x}."
+                ),
+            );
+        }
+        skip
     }
 
     /// The draw state of recording `r` for a draw with shader objects bound (every state they
@@ -483,8 +631,11 @@ impl CoreChecks {
         p: &PipelineDynamic,
         cb: u64,
     ) -> bool {
-        let Some(ids) = DRAW_STATES.get(cx) else { return false };
-        self.dynamic_states(cx, r, ids, (core, p), Bound::ShaderObjects, cb) | self.index_state(cx, r, ids, cb)
+        let read_only = Self::read_only_state(cx, r, Some((core, p)), Bound::ShaderObjects, cb);
+        let Some(ids) = DRAW_STATES.get(cx) else { return read_only };
+        read_only
+            | self.dynamic_states(cx, r, ids, (core, p), Bound::ShaderObjects, cb)
+            | self.index_state(cx, r, ids, cb)
     }
 
     /// The dynamic states a draw needs, set: `core` and `p` what the bound pipeline or shaders
@@ -699,6 +850,14 @@ mod tests {
             for id in ids {
                 assert!(id.starts_with(&format!("VUID-{}-", d.command)), "{id}");
             }
+        }
+    }
+
+    #[test]
+    fn read_only_ids_are_sorted_by_command_and_name_it() {
+        assert!(READ_ONLY_IDS.windows(2).all(|w| w[0].0 < w[1].0));
+        for (command, ids) in READ_ONLY_IDS {
+            assert_eq!(ids, ["None-06886", "None-06887"].map(|s| format!("VUID-{command}-{s}")));
         }
     }
 

@@ -1,16 +1,20 @@
 //! Render pass instances: a begin's clear values and render area against the render pass and
-//! framebuffer it names, the framebuffer made for a compatible render pass, a device group's
-//! mask and render areas; vkCmdNextSubpass only before the last subpass, vkCmdEndRenderPass only
-//! in it; each end matching how its instance was begun (vkCmdBeginRenderPass or
-//! vkCmdBeginRendering). The tracker follows each recording's instance and subpass; a secondary
-//! that continues a render pass has no instance of its own, and is not checked here.
+//! framebuffer it names (and not empty), the framebuffer made for a compatible render pass, the
+//! views an imageless framebuffer is begun with (against its attachment image infos and the
+//! render pass's attachments), a device group's mask and render areas; vkCmdNextSubpass only
+//! before the last subpass, vkCmdEndRenderPass only in it; each end matching how its instance
+//! was begun (vkCmdBeginRenderPass or vkCmdBeginRendering). The tracker follows each recording's
+//! instance and subpass; a secondary that continues a render pass has no instance of its own,
+//! and is not checked here.
 
+use vigil_generated::features::Feature;
 use vigil_generated::*;
 
 use super::CoreChecks;
 use crate::chassis::raw::{chained, slice};
 use crate::chassis::Call;
 use crate::state::command_buffers::{Recording, RenderPassInstance};
+use crate::state::render_passes::{AttachmentUse, FramebufferImage};
 use crate::state::{key, OBJECTS, TYPES};
 
 /// How an end of a render pass instance must match its begin.
@@ -79,6 +83,18 @@ impl CoreChecks {
                     format_args!("is {value}: a render area must not start before the framebuffer."),
                 );
             }
+            let extent = info.renderArea.extent;
+            let empty = [
+                ("VUID-VkRenderPassBeginInfo-None-08996", "width", extent.width),
+                ("VUID-VkRenderPassBeginInfo-None-08997", "height", extent.height),
+            ];
+            for (vuid, size, _) in empty.into_iter().filter(|(_, _, v)| *v == 0) {
+                skip |= cx.error(
+                    vuid,
+                    &at.dot("renderArea").dot("extent").dot(size),
+                    format_args!("is 0: without device group render areas, the render area is not empty."),
+                );
+            }
         }
         let framebuffer = self.get(TYPES.framebuffer, info.framebuffer.as_raw());
         let extent = framebuffer.as_deref().and_then(|f| f.framebuffer()?.extent());
@@ -88,7 +104,8 @@ impl CoreChecks {
             let state = framebuffer.as_deref().and_then(|f| f.framebuffer());
             let with_views = state.is_some_and(|f| f.has_views());
             let at = at.chained("VkRenderPassAttachmentBeginInfo");
-            if let Some(&n) = state.and_then(|f| f.imageless_attachments.get()).filter(|&&n| n != a.attachmentCount) {
+            let images = state.and_then(|f| f.imageless_attachments.get());
+            if let Some(n) = images.map(|i| i.len()).filter(|&n| n != a.attachmentCount as usize) {
                 skip |= cx.error(
                     "VUID-VkRenderPassBeginInfo-framebuffer-03208",
                     &at.dot("attachmentCount"),
@@ -101,6 +118,12 @@ impl CoreChecks {
             }
             // SAFETY: as above.
             skip |= unsafe { self.attachment_begin_info(cx, a, with_views, &at) };
+            if let Some(images) = images {
+                let pass = self.get(TYPES.render_pass, info.renderPass.as_raw());
+                let uses = pass.as_deref().and_then(|r| r.render_pass()?.uses.get()).unwrap_or(&[]);
+                // SAFETY: as above.
+                skip |= unsafe { self.imageless_views(cx, a, images, uses, &at) };
+            }
         }
         if let Some(g) = chained_group {
             // SAFETY: the chained structure of the application's begin info.
@@ -208,6 +231,141 @@ impl CoreChecks {
                     "VUID-VkRenderPassAttachmentBeginInfo-pAttachments-04114",
                     &list.index(i),
                     format_args!("({:#x}) is a VK_IMAGE_VIEW_TYPE_3D view: an attachment is not.", view.as_raw()),
+                );
+            }
+        }
+        skip
+    }
+
+    /// The views a `VkRenderPassAttachmentBeginInfo` gives an imageless framebuffer against the
+    /// framebuffer's attachment image infos (`images`: flags, inherited usage, width and height
+    /// of the viewed mip level, layer count, view formats) and the render pass's attachments
+    /// (`uses`: format and sample count). What Vigil does not know of a view is not compared; nor
+    /// is the usage of a view of an image with a separate stencil usage (its inherited usage
+    /// depends on whether the view names its own). True to skip the call.
+    ///
+    /// # Safety
+    /// `a` must be a chained structure of the application's begin info.
+    unsafe fn imageless_views(
+        &self,
+        cx: &Call<'_>,
+        a: &VkRenderPassAttachmentBeginInfo,
+        images: &[FramebufferImage],
+        uses: &[AttachmentUse],
+        at: &crate::report::Location<'_>,
+    ) -> bool {
+        let mut skip = false;
+        let list = at.dot("pAttachments");
+        let single_sampled =
+            cx.device().is_some_and(|d| d.features.contains(Feature::MULTISAMPLED_RENDER_TO_SINGLE_SAMPLED));
+        // SAFETY: the counted array of the caller's structure.
+        for (i, view) in unsafe { slice(a.pAttachments, a.attachmentCount) }.iter().enumerate() {
+            let Some(record) = self.get(TYPES.image_view, view.as_raw()) else { continue };
+            let Some(state) = record.image_view() else { continue };
+            let Some((image, range)) = state.viewed() else { continue };
+            let Some(created) = image.image().and_then(|i| i.info()) else { continue };
+            let view_info = state.view_info();
+            let (v, at) = (view.as_raw(), list.index(i));
+            let mut report = |vuid: &'static str, why: std::fmt::Arguments<'_>| {
+                skip |= cx.error(vuid, &at, format_args!("({v:#x}) {why}"));
+            };
+            if let Some(fi) = images.get(i) {
+                if created.flags.0 != fi.flags {
+                    report(
+                        "VUID-VkRenderPassBeginInfo-framebuffer-03209",
+                        format_args!(
+                            "views an image created with flags {:#x}, but the framebuffer's \
+                             pAttachmentImageInfos[{i}].flags is {:#x}.",
+                            created.flags.0, fi.flags
+                        ),
+                    );
+                }
+                let usage = view_info
+                    .and_then(|v| v.usage)
+                    .filter(|_| created.stencil_usage.is_none_or(|s| s == created.usage));
+                if let Some(usage) = usage.filter(|&u| u != fi.usage) {
+                    report(
+                        "VUID-VkRenderPassBeginInfo-framebuffer-04627",
+                        format_args!(
+                            "has usage {usage:#x}, but the framebuffer's pAttachmentImageInfos[{i}].usage is {:#x}.",
+                            fi.usage
+                        ),
+                    );
+                }
+                let [width, height, _] = created.level_extent(range.baseMipLevel);
+                let sizes = [
+                    ("VUID-VkRenderPassBeginInfo-framebuffer-03211", "width", width, fi.width),
+                    ("VUID-VkRenderPassBeginInfo-framebuffer-03212", "height", height, fi.height),
+                ];
+                for (vuid, name, size, expected) in sizes.into_iter().filter(|s| s.2 != s.3) {
+                    report(
+                        vuid,
+                        format_args!(
+                            "has {name} {size} (mip level {} of its image), but the framebuffer's \
+                             pAttachmentImageInfos[{i}].{name} is {expected}.",
+                            range.baseMipLevel
+                        ),
+                    );
+                }
+                // A 2D array view of a 3D image counts its remaining layers in depth slices.
+                let layers = match range.layerCount {
+                    VK_REMAINING_ARRAY_LAYERS if view_info.is_none_or(|v| v.array_of_3d) => None,
+                    VK_REMAINING_ARRAY_LAYERS => Some(created.layers.saturating_sub(range.baseArrayLayer)),
+                    n => Some(n),
+                };
+                if let Some(layers) = layers.filter(|&n| n != fi.layers) {
+                    report(
+                        "VUID-VkRenderPassBeginInfo-framebuffer-03213",
+                        format_args!(
+                            "has {layers} layers, but the framebuffer's pAttachmentImageInfos[{i}].layerCount is {}.",
+                            fi.layers
+                        ),
+                    );
+                }
+                // An image created without a format list is not compared (as the reference layer
+                // does not).
+                if let Some((count, set)) = created.view_formats {
+                    if count != fi.view_formats.0 {
+                        report(
+                            "VUID-VkRenderPassBeginInfo-framebuffer-03214",
+                            format_args!(
+                                "views an image created with {count} view formats (VkImageFormatListCreateInfo), \
+                                 but the framebuffer's pAttachmentImageInfos[{i}].viewFormatCount is {}.",
+                                fi.view_formats.0
+                            ),
+                        );
+                    }
+                    if set != fi.view_formats.1 {
+                        report(
+                            "VUID-VkRenderPassBeginInfo-framebuffer-03215",
+                            format_args!(
+                                "views an image whose view formats (VkImageFormatListCreateInfo::pViewFormats) are \
+                                 not the set of the framebuffer's pAttachmentImageInfos[{i}].pViewFormats."
+                            ),
+                        );
+                    }
+                }
+            }
+            let Some(u) = uses.get(i) else { continue };
+            let format = view_info.map(|v| v.format);
+            if let Some(format) = format.filter(|&f| u.format != VkFormat::VK_FORMAT_UNDEFINED && f != u.format.0) {
+                report(
+                    "VUID-VkRenderPassBeginInfo-framebuffer-03216",
+                    format_args!(
+                        "has format {:?}, but the render pass's attachment {i} has format {:?}.",
+                        VkFormat(format),
+                        u.format
+                    ),
+                );
+            }
+            let single = single_sampled && created.samples == VkSampleCountFlags::VK_SAMPLE_COUNT_1_BIT.0;
+            if created.samples != u.samples && !single {
+                report(
+                    "VUID-VkRenderPassBeginInfo-framebuffer-09047",
+                    format_args!(
+                        "views an image created with {} samples, but the render pass's attachment {i} has {}.",
+                        created.samples, u.samples
+                    ),
                 );
             }
         }

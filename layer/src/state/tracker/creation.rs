@@ -243,6 +243,10 @@ impl StateTracker {
         self.render_pass_uses(rp.as_raw(), unsafe { crate::state::render_passes::attachment_uses(info) });
         // SAFETY: as above.
         self.render_pass_compatibility(rp.as_raw(), unsafe { crate::state::render_passes::compatibility1(info) });
+        if let Some(state) = self.get(TYPES.render_pass, rp.as_raw()).as_deref().and_then(|r| r.render_pass()) {
+            // SAFETY: as above.
+            let _ = state.read_only.set(unsafe { crate::state::render_passes::read_only_subpasses1(info) });
+        }
     }
 
     /// What the tracker records after vkCreateRenderPass2.
@@ -271,6 +275,10 @@ impl StateTracker {
         self.render_pass_uses(rp.as_raw(), unsafe { crate::state::render_passes::attachment_uses2(info) });
         // SAFETY: as above.
         self.render_pass_compatibility(rp.as_raw(), unsafe { crate::state::render_passes::compatibility2(info) });
+        if let Some(state) = self.get(TYPES.render_pass, rp.as_raw()).as_deref().and_then(|r| r.render_pass()) {
+            // SAFETY: as above.
+            let _ = state.read_only.set(unsafe { crate::state::render_passes::read_only_subpasses2(info) });
+        }
     }
 
     /// What the tracker records after vkCreateFramebuffer.
@@ -300,7 +308,11 @@ impl StateTracker {
         if let Some(images) =
             images.filter(|_| info.flags.0 & VkFramebufferCreateFlags::VK_FRAMEBUFFER_CREATE_IMAGELESS_BIT.0 != 0)
         {
-            let _ = f.imageless_attachments.set(images.attachmentImageInfoCount);
+            // SAFETY: the accepted create info's counted array.
+            let infos = unsafe { slice(images.pAttachmentImageInfos, images.attachmentImageInfoCount) };
+            // SAFETY: as above, each with its counted array.
+            let infos = infos.iter().map(|i| unsafe { crate::state::render_passes::FramebufferImage::new(i) });
+            let _ = f.imageless_attachments.set(infos.collect());
         }
         if info.flags.0 & VkFramebufferCreateFlags::VK_FRAMEBUFFER_CREATE_IMAGELESS_BIT.0 == 0 {
             let views = unsafe { slice(info.pAttachments, info.attachmentCount) };

@@ -668,6 +668,10 @@ impl ValidationObject for StateTracker {
         let (view_mask, colors) = unsafe { info.as_ref() }.map_or((0, 0), |i| (i.viewMask, i.colorAttachmentCount));
         self.render_pass_instance(cb, Some(RenderPassInstance::Rendering { view_mask, colors }));
         // SAFETY: as above.
+        let read_only = unsafe { info.as_ref() }.map_or(0, |i| unsafe { super::render_passes::read_only_rendering(i) });
+        let aspects = super::render_passes::ReadOnlyAspects { subpasses: 0, current: read_only };
+        self.with_command_buffer(cb, |c| c.read_only_aspects(aspects));
+        // SAFETY: as above.
         unsafe { self.clear_area_of_rendering(cb, info) };
     }
 

@@ -7,6 +7,7 @@ use crate::chassis::{Call, ValidationObject};
 use crate::state::command_buffers::{IndexBinding, Pushed, Recording, References, RenderPassInstance};
 use crate::state::objects::{key, OBJECTS, TYPES};
 use crate::state::pipelines::bind_point_index;
+use crate::state::render_passes::ReadOnlyAspects;
 use crate::state::sites::{self, handles, SiteVisitor, Skip};
 use vigil_generated::objects::*;
 use vigil_generated::*;
@@ -89,6 +90,15 @@ impl StateTracker {
     /// A render pass instance began or ended (`None`) in `cb`.
     pub(in crate::state) fn render_pass_instance(&self, cb: VkCommandBuffer, instance: Option<RenderPassInstance>) {
         self.with_command_buffer(cb, |c| c.render_pass_instance(instance));
+    }
+
+    /// The render pass instance just begun in `cb` with `render_pass`: its read-only
+    /// depth/stencil aspects.
+    fn read_only_of_render_pass(&self, cb: VkCommandBuffer, render_pass: u64) {
+        let subpasses =
+            self.get(TYPES.render_pass, render_pass).and_then(|r| r.render_pass()?.read_only.get().copied());
+        let aspects = ReadOnlyAspects::begun(subpasses.unwrap_or(0));
+        self.with_command_buffer(cb, |c| c.read_only_aspects(aspects));
     }
 
     pub(in crate::state) fn with_command_buffer(
@@ -210,6 +220,7 @@ impl StateTracker {
             self.get(TYPES.render_pass, render_pass).and_then(|r| r.render_pass()?.shape()).map(|s| s.subpasses);
         let compat = self.render_pass_compat_of(render_pass);
         self.render_pass_instance(cb, Some(RenderPassInstance::RenderPass { subpass: 0, subpasses, compat }));
+        self.read_only_of_render_pass(cb, render_pass);
         // SAFETY: as above.
         unsafe { self.clear_area_of_render_pass(cb, info) };
     }
@@ -230,6 +241,7 @@ impl StateTracker {
             self.get(TYPES.render_pass, render_pass).and_then(|r| r.render_pass()?.shape()).map(|s| s.subpasses);
         let compat = self.render_pass_compat_of(render_pass);
         self.render_pass_instance(cb, Some(RenderPassInstance::RenderPass { subpass: 0, subpasses, compat }));
+        self.read_only_of_render_pass(cb, render_pass);
         // SAFETY: as above.
         unsafe { self.clear_area_of_render_pass(cb, info) };
     }
