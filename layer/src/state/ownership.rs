@@ -134,9 +134,14 @@ impl StateTracker {
         &self,
         cx: &Call<'_>,
         cb: u64,
-        buffers: impl Iterator<Item = (u64, u32, u32, u64, u64)>,
-        images: impl Iterator<Item = ImageBarrier>,
+        buffers: impl Iterator<Item = (u64, u32, u32, u64, u64)> + Clone,
+        images: impl Iterator<Item = ImageBarrier> + Clone,
     ) {
+        // Only a barrier naming two queue families can transfer ownership, and most name none:
+        // this costs a compare per barrier.
+        if !buffers.clone().any(|b| b.1 != b.2) && !images.clone().any(|b| b.src_family != b.dst_family) {
+            return;
+        }
         let Some(families) = cx.device().map(|d| d.queue_family_count) else { return };
         let moves = |src: u32, dst: u32| src != dst && device_family(src, families) && device_family(dst, families);
         let buffers = buffers.filter(|b| moves(b.1, b.2)).map(|(h, src, dst, offset, size)| {

@@ -526,15 +526,9 @@ impl ValidationObject for StateTracker {
         // SAFETY: `image_count` and `buffer_count` barriers, as the application passed them.
         let (barriers, buffers) = unsafe { (slice(images, image_count), slice(buffers, buffer_count)) };
         self.barriers(cb, barriers.iter().map(ImageBarrier::from));
-        // Only a barrier naming two queue families can transfer ownership (most name none).
-        let moves = buffers.iter().any(|b| b.srcQueueFamilyIndex != b.dstQueueFamilyIndex)
-            || barriers.iter().any(|b| b.srcQueueFamilyIndex != b.dstQueueFamilyIndex);
-        if moves {
-            let buffers = buffers
-                .iter()
-                .map(|b| (b.buffer.as_raw(), b.srcQueueFamilyIndex, b.dstQueueFamilyIndex, b.offset, b.size));
-            self.ownership_transfers(cx, cb.as_raw(), buffers, barriers.iter().map(ImageBarrier::from));
-        }
+        let buffers =
+            buffers.iter().map(|b| (b.buffer.as_raw(), b.srcQueueFamilyIndex, b.dstQueueFamilyIndex, b.offset, b.size));
+        self.ownership_transfers(cx, cb.as_raw(), buffers, barriers.iter().map(ImageBarrier::from));
     }
 
     fn post_call_record_cmd_pipeline_barrier2(
@@ -551,15 +545,9 @@ impl ValidationObject for StateTracker {
         // SAFETY: as above.
         let buffers = unsafe { info.as_ref() }
             .map_or(&[][..], |i| unsafe { slice(i.pBufferMemoryBarriers, i.bufferMemoryBarrierCount) });
-        // Only a barrier naming two queue families can transfer ownership (most name none).
-        let moves = buffers.iter().any(|b| b.srcQueueFamilyIndex != b.dstQueueFamilyIndex)
-            || barriers.iter().any(|b| b.srcQueueFamilyIndex != b.dstQueueFamilyIndex);
-        if moves {
-            let buffers = buffers
-                .iter()
-                .map(|b| (b.buffer.as_raw(), b.srcQueueFamilyIndex, b.dstQueueFamilyIndex, b.offset, b.size));
-            self.ownership_transfers(cx, cb.as_raw(), buffers, barriers.iter().map(ImageBarrier::from));
-        }
+        let buffers =
+            buffers.iter().map(|b| (b.buffer.as_raw(), b.srcQueueFamilyIndex, b.dstQueueFamilyIndex, b.offset, b.size));
+        self.ownership_transfers(cx, cb.as_raw(), buffers, barriers.iter().map(ImageBarrier::from));
     }
 
     fn post_call_record_cmd_copy_buffer_to_image(
