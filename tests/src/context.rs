@@ -444,6 +444,20 @@ impl Context {
         }
     }
 
+    /// A view of a new 64×64 R8G8B8A8_UNORM colour attachment image (as
+    /// [`image_view`](Self::image_view) makes it).
+    pub fn color_attachment_view(&self) -> vk::ImageView {
+        let image = vk::ImageCreateInfo::default()
+            .image_type(vk::ImageType::TYPE_2D)
+            .format(vk::Format::R8G8B8A8_UNORM)
+            .extent(vk::Extent3D { width: 64, height: 64, depth: 1 })
+            .mip_levels(1)
+            .array_layers(1)
+            .samples(vk::SampleCountFlags::TYPE_1)
+            .usage(vk::ImageUsageFlags::COLOR_ATTACHMENT);
+        self.image_view(&image, vk::ImageAspectFlags::COLOR, vk::ComponentMapping::default())
+    }
+
     /// A view of the depth and stencil aspects of a new 64×64 D32_SFLOAT_S8_UINT depth/stencil
     /// attachment image (as [`image_view`](Self::image_view) makes it).
     pub fn depth_stencil_view(&self) -> vk::ImageView {

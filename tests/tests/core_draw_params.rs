@@ -171,21 +171,7 @@ impl Fixture {
                 .map_err(|(_, e)| e)
                 .expect("vkCreateComputePipelines")[0];
             d.destroy_shader_module(module, None);
-            let image = d
-                .create_image(
-                    &vk::ImageCreateInfo::default()
-                        .image_type(vk::ImageType::TYPE_2D)
-                        .format(vk::Format::R8G8B8A8_UNORM)
-                        .extent(vk::Extent3D { width: 64, height: 64, depth: 1 })
-                        .mip_levels(1)
-                        .array_layers(1)
-                        .samples(vk::SampleCountFlags::TYPE_1)
-                        .usage(vk::ImageUsageFlags::COLOR_ATTACHMENT),
-                    None,
-                )
-                .expect("vkCreateImage");
-            bind(&ctx, d.get_image_memory_requirements(image), |m| d.bind_image_memory(image, m, 0));
-            let view = d.create_image_view(&vigil_tests::context::color_view_info(image), None).expect("view");
+            let view = ctx.color_attachment_view();
             let indirect = buffer(&ctx, Usage::INDIRECT_BUFFER, true, SIZE);
             let not_indirect = buffer(&ctx, Usage::VERTEX_BUFFER, true, SIZE);
             let unbound = buffer(&ctx, Usage::INDIRECT_BUFFER, false, SIZE);

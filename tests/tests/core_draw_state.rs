@@ -97,21 +97,7 @@ impl Fixture {
             let dynamic =
                 pipeline(&ctx, layout, &[vk::DynamicState::VIEWPORT, vk::DynamicState::SCISSOR], Shape::default());
             let fixed = pipeline(&ctx, layout, &[], Shape::default());
-            let image = d
-                .create_image(
-                    &vk::ImageCreateInfo::default()
-                        .image_type(vk::ImageType::TYPE_2D)
-                        .format(vk::Format::R8G8B8A8_UNORM)
-                        .extent(vk::Extent3D { width: 64, height: 64, depth: 1 })
-                        .mip_levels(1)
-                        .array_layers(1)
-                        .samples(vk::SampleCountFlags::TYPE_1)
-                        .usage(vk::ImageUsageFlags::COLOR_ATTACHMENT),
-                    None,
-                )
-                .expect("vkCreateImage");
-            bind(&ctx, d.get_image_memory_requirements(image), |m| d.bind_image_memory(image, m, 0));
-            let view = d.create_image_view(&vigil_tests::context::color_view_info(image), None).expect("view");
+            let view = ctx.color_attachment_view();
             let index = buffer(&ctx, 12, vk::BufferUsageFlags::INDEX_BUFFER);
             let indirect = buffer(&ctx, 64, vk::BufferUsageFlags::INDIRECT_BUFFER);
             let vertex = buffer(&ctx, 64, vk::BufferUsageFlags::VERTEX_BUFFER);

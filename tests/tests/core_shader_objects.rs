@@ -137,22 +137,7 @@ impl Fixture {
                     None,
                 )
                 .expect("vkCreateCommandPool");
-            let image = d
-                .create_image(
-                    &vk::ImageCreateInfo::default()
-                        .image_type(vk::ImageType::TYPE_2D)
-                        .format(vk::Format::R8G8B8A8_UNORM)
-                        .extent(vk::Extent3D { width: 64, height: 64, depth: 1 })
-                        .mip_levels(1)
-                        .array_layers(1)
-                        .samples(vk::SampleCountFlags::TYPE_1)
-                        .usage(vk::ImageUsageFlags::COLOR_ATTACHMENT),
-                    None,
-                )
-                .expect("vkCreateImage");
-            let req = d.get_image_memory_requirements(image);
-            d.bind_image_memory(image, memory(&ctx, req), 0).expect("bind image");
-            let view = d.create_image_view(&vigil_tests::context::color_view_info(image), None).expect("view");
+            let view = ctx.color_attachment_view();
             let set_layout = d
                 .create_descriptor_set_layout(&vk::DescriptorSetLayoutCreateInfo::default(), None)
                 .expect("set layout");
