@@ -447,29 +447,33 @@ impl Context {
     /// A view of a new 64×64 R8G8B8A8_UNORM colour attachment image (as
     /// [`image_view`](Self::image_view) makes it).
     pub fn color_attachment_view(&self) -> vk::ImageView {
-        let image = vk::ImageCreateInfo::default()
-            .image_type(vk::ImageType::TYPE_2D)
-            .format(vk::Format::R8G8B8A8_UNORM)
-            .extent(vk::Extent3D { width: 64, height: 64, depth: 1 })
-            .mip_levels(1)
-            .array_layers(1)
-            .samples(vk::SampleCountFlags::TYPE_1)
-            .usage(vk::ImageUsageFlags::COLOR_ATTACHMENT);
-        self.image_view(&image, vk::ImageAspectFlags::COLOR, vk::ComponentMapping::default())
+        let usage = vk::ImageUsageFlags::COLOR_ATTACHMENT;
+        self.attachment_view(vk::Format::R8G8B8A8_UNORM, usage, vk::ImageAspectFlags::COLOR)
     }
 
     /// A view of the depth and stencil aspects of a new 64×64 D32_SFLOAT_S8_UINT depth/stencil
     /// attachment image (as [`image_view`](Self::image_view) makes it).
     pub fn depth_stencil_view(&self) -> vk::ImageView {
+        let usage = vk::ImageUsageFlags::DEPTH_STENCIL_ATTACHMENT;
+        let aspects = vk::ImageAspectFlags::DEPTH | vk::ImageAspectFlags::STENCIL;
+        self.attachment_view(vk::Format::D32_SFLOAT_S8_UINT, usage, aspects)
+    }
+
+    /// A view of `aspects` of a new 64×64 single-sampled `format` image used as `usage`.
+    fn attachment_view(
+        &self,
+        format: vk::Format,
+        usage: vk::ImageUsageFlags,
+        aspects: vk::ImageAspectFlags,
+    ) -> vk::ImageView {
         let image = vk::ImageCreateInfo::default()
             .image_type(vk::ImageType::TYPE_2D)
-            .format(vk::Format::D32_SFLOAT_S8_UINT)
+            .format(format)
             .extent(vk::Extent3D { width: 64, height: 64, depth: 1 })
             .mip_levels(1)
             .array_layers(1)
             .samples(vk::SampleCountFlags::TYPE_1)
-            .usage(vk::ImageUsageFlags::DEPTH_STENCIL_ATTACHMENT);
-        let aspects = vk::ImageAspectFlags::DEPTH | vk::ImageAspectFlags::STENCIL;
+            .usage(usage);
         self.image_view(&image, aspects, vk::ComponentMapping::default())
     }
 
