@@ -582,19 +582,6 @@ pub(crate) fn generate(reg: &Registry, sites: &Sites<'_>) -> Result<Output, Erro
         /// thread would otherwise keep writing.
         pub static SHARED_READS: [bool; #n_handles] = [#(#shared),*];
 
-        /// What counts the uses: the layer's thread-safety engine.
-        pub trait ThreadEngine: Sync {
-            /// A call of `objects::COMMAND_HANDLES[command]` begins; `params` holds the address
-            /// of each parameter.
-            fn begin(&self, command: u16, params: &[*const u8]);
-            /// The call returned (`result`: its result, when it returns one).
-            fn end(&self, command: u16, params: &[*const u8], result: Option<VkResult>);
-        }
-
-        /// The validation object: every call of a command marked in [`COUNTED`] begins before
-        /// the call down and ends after it (the layer's chassis calls the engine).
-        pub struct ThreadSafety<E>(pub E);
-
         /// Per command (`objects::COMMAND_HANDLES` order): whether its calls are counted (it
         /// names a synchronized object, changes what exists, or writes implicitly).
         pub static COUNTED: [bool; #n_commands] = [#(#hooked),*];

@@ -27828,22 +27828,6 @@ pub static IDS: [&str; 1749usize] = [
     "VUID-vkWriteResourceDescriptorsEXT-device-parameter",
     "VUID-vkWriteSamplerDescriptorsEXT-device-parameter",
 ];
-/// What runs the checks: the layer's object tracker.
-pub trait ObjectEngine: Sync {
-    /// Checks a call; `params` holds the address of each parameter. True: skip the call.
-    fn validate(&self, command: &'static CommandHandles, params: &[*const u8]) -> bool;
-    /// Records what the call did to objects (`result`: the call's result, when it
-    /// returns one).
-    fn record(
-        &self,
-        command: &'static CommandHandles,
-        params: &[*const u8],
-        result: Option<VkResult>,
-    );
-}
-/// The validation object: the layer's chassis hands each call of a command marked in
-/// [`FOLLOWED`] to the engine.
-pub struct ObjectLifetime<E>(pub E);
 /// Per command (`COMMANDS` order): whether it names a tracked handle or changes what
 /// exists; object lifetime looks at no other call.
 pub static FOLLOWED: [bool; 737usize] = [

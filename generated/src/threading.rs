@@ -3774,17 +3774,6 @@ pub static SHARED_READS: [bool; 59usize] = [
     true, true, true, true, true, true, true, false, true, false, false, false, false,
     false, false, true, true, false, true, false,
 ];
-/// What counts the uses: the layer's thread-safety engine.
-pub trait ThreadEngine: Sync {
-    /// A call of `objects::COMMAND_HANDLES[command]` begins; `params` holds the address
-    /// of each parameter.
-    fn begin(&self, command: u16, params: &[*const u8]);
-    /// The call returned (`result`: its result, when it returns one).
-    fn end(&self, command: u16, params: &[*const u8], result: Option<VkResult>);
-}
-/// The validation object: every call of a command marked in [`COUNTED`] begins before
-/// the call down and ends after it (the layer's chassis calls the engine).
-pub struct ThreadSafety<E>(pub E);
 /// Per command (`objects::COMMAND_HANDLES` order): whether its calls are counted (it
 /// names a synchronized object, changes what exists, or writes implicitly).
 pub static COUNTED: [bool; 737usize] = [

@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+use super::handles::{CallHandles, NONE};
 use crate::facts::DeviceFacts;
 use crate::report::{Finding, Location, Object, Reporter, Severity};
 
@@ -17,6 +18,8 @@ pub struct Call<'a> {
     /// The dispatchable object the call is made on: what findings name.
     object: Option<Object>,
     facts: Option<&'a DeviceFacts>,
+    /// The handles the call names with their records, when the state tracker found them.
+    handles: &'a CallHandles,
 }
 
 impl<'a> Call<'a> {
@@ -31,7 +34,20 @@ impl<'a> Call<'a> {
         object: Option<Object>,
         facts: Option<&'a DeviceFacts>,
     ) -> Self {
-        Call { command, name, params, reporter, object, facts }
+        Call { command, name, params, reporter, object, facts, handles: &NONE }
+    }
+
+    /// The same call, with the handles the state tracker found in it.
+    #[inline(always)]
+    pub fn with_handles(self, handles: &'a CallHandles) -> Self {
+        Call { handles, ..self }
+    }
+
+    /// The handles the call names, with their records (`complete()` false: not found; walk
+    /// the call).
+    #[inline(always)]
+    pub fn handles(&self) -> &'a CallHandles {
+        self.handles
     }
 
     /// Where the call is: `vkCmdDraw()`; build parameter locations from it.

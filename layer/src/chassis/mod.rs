@@ -19,6 +19,7 @@ macro_rules! result_opt {
 pub(crate) use result_opt;
 
 mod call;
+pub mod handles;
 pub mod hash;
 mod hooks;
 mod objects;

@@ -43,6 +43,9 @@ pub struct DeviceData {
     pub debug: DebugObjects,
     /// Handle wrapping, when the settings ask for it.
     pub wrapper: Option<Wrapper>,
+    /// The device and its instance (raw handles), when the state tracker runs: calls have
+    /// their handles found once for every object (`state::resolve`).
+    pub resolve: Option<(u64, u64)>,
 }
 
 impl DeviceData {
@@ -197,7 +200,9 @@ pub unsafe extern "system" fn create_device(
         instance: inst.handle.as_raw(),
         allocator: !p_allocator.is_null(),
     });
+    let resolve = objects.tracker.is_present().then_some((device.as_raw(), inst.handle.as_raw()));
     let data = DeviceData {
+        resolve,
         handle: device,
         physical_device,
         dispatch,

@@ -39,6 +39,9 @@ pub struct InstanceData {
     pub debug: DebugObjects,
     /// Handle wrapping, when the settings ask for it.
     pub wrapper: Option<Wrapper>,
+    /// The instance (its raw handle, as its own instance), when the state tracker runs: calls
+    /// have their handles found once for every object (`state::resolve`).
+    pub resolve: Option<(u64, u64)>,
 }
 
 impl InstanceData {
@@ -162,7 +165,9 @@ pub unsafe extern "system" fn create_instance(
     reporter.set_lifetime_window(false);
     let api_version = if info.pApplicationInfo.is_null() { 0 } else { unsafe { (*info.pApplicationInfo).apiVersion } };
     let settings_wrap = settings.handle_wrapping;
+    let resolve = objects.tracker.is_present().then_some((instance.as_raw(), instance.as_raw()));
     let data = InstanceData {
+        resolve,
         handle: instance,
         dispatch,
         next_get_instance_proc_addr: next_gipa,

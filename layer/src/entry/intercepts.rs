@@ -14,6 +14,7 @@ use core::ffi::{c_char, c_void};
 
 use vigil_generated::*;
 
+use crate::chassis::handles::CallHandles;
 use crate::chassis::{
     dispatch_key, from_bits, guard, phases, result_opt, to_bits, unknown_handle, unwrap_guarded, Phase,
     ValidationObject, SCRATCH_WORDS,
@@ -21,6 +22,8 @@ use crate::chassis::{
 use crate::entry::debug_objects::DebugObjects;
 use crate::entry::{DEVICES, INSTANCES};
 use crate::report::Object;
+use crate::state::resolve::resolve;
+use crate::state::thread;
 
 /// The data of an instance or device by dispatch key: `hot` only where cheapest (the first one).
 macro_rules! lookup {
@@ -143,7 +146,15 @@ macro_rules! general {
                 pass_through!(data, $index, $name, $f, $pr, $po, $missing, $first, ($($p),*));
             }
             let params = [$(core::ptr::addr_of!($p) as *const u8),*];
-            let cx = data.call($index, $name, &params, Object::of($first));
+            // The handles the call names, found once for every object (kept until it returns).
+            let mut handles = CallHandles::new();
+            let _entered = data.resolve.and_then(|(owner, instance)| {
+                let entered = thread::enter()?;
+                // SAFETY: the call's parameters, as the application passed them.
+                unsafe { resolve(&mut handles, &entered, $index, &params, owner, instance) };
+                Some(entered)
+            });
+            let cx = data.call($index, $name, &params, Object::of($first)).with_handles(&handles);
             // With only handle wrapping on, no object runs: the phases are skipped whole.
             let objects = data.active.then_some(&data.objects);
             let book = &data.debug;

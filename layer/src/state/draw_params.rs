@@ -18,7 +18,6 @@ use super::pipelines::{PipelineDesc, ShaderUses};
 use super::tracker::StateTracker;
 use crate::chassis::raw::slice;
 use crate::chassis::Call;
-use vigil_generated::objects::COMMAND_HANDLES;
 
 /// `VK_DYNAMIC_STATE_VERTEX_INPUT_EXT`.
 const DYNAMIC_VERTEX_INPUT: i32 = 1_000_352_000;
@@ -185,7 +184,7 @@ impl StateTracker {
                 };
             }
         }
-        self.refer_then(&COMMAND_HANDLES[cx.command], cx.params, |r| {
+        self.refer_then(cx, |r| {
             r.draw.vertex_bound |= bound;
             for (i, n) in (first..).take(count as usize).take_while(|&n| n < 32).enumerate() {
                 r.draw.vertex_ranges[n as usize] = ranges.get(i).copied().unwrap_or(UNKNOWN_RANGE);

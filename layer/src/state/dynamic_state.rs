@@ -5,7 +5,6 @@
 //! (recorded after each, through the tracker's generic post-record hook for the commands of
 //! [`SETTER_COMMANDS`]).
 
-use vigil_generated::objects::COMMAND_HANDLES;
 use vigil_generated::*;
 
 use super::command_buffers::Recording;
@@ -411,12 +410,12 @@ impl StateTracker {
             Value::FaceMask => param(2),
             Value::FaceOps => u32::from((2..=4).any(|i| param(i) != keep)),
             Value::Strides if unsafe { read_ptr(cx.params[6]) }.is_null() => {
-                self.refer(&COMMAND_HANDLES[cx.command], cx.params);
+                self.refer(cx);
                 return true;
             }
             Value::Strides => 1,
         };
-        self.refer_then(&COMMAND_HANDLES[cx.command], cx.params, |r| {
+        self.refer_then(cx, |r| {
             let was_set = match ext_bit(state) {
                 Some(bit) => r.draw.values.set & 1 << bit != 0,
                 None => r.draw.dynamic_set & 1 << state.0 != 0,

@@ -18,12 +18,14 @@ pub mod pipelines;
 pub mod queries;
 mod records;
 pub mod render_passes;
+pub mod resolve;
 pub mod samplers;
 pub mod shader_objects;
 pub mod shaders;
 pub mod sites;
 pub mod submissions;
 pub mod swapchains;
+pub mod thread;
 pub mod timeline;
 pub mod tracker;
 

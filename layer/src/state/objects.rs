@@ -121,13 +121,21 @@ fn ended(r: &ObjectRecord) {
 /// The table.
 pub struct ObjectTable {
     shards: [Padded<Shard>; SHARDS],
-    /// Bumped by every removal: cached lookups from before it are stale. Read by every cached
-    /// lookup, so kept off the shards' lines.
-    epoch: Padded<AtomicU64>,
     /// The live instances and devices, with their record counts: where a handle missing from
     /// its own scope is looked for, on the cold path, to tell "another device's" from "never
     /// created".
     scopes: RwLock<Vec<(u64, Arc<ScopeCounts>)>>,
+}
+
+/// Bumped by every removal from any table: cached lookups from before it are stale. Read by
+/// every cached lookup, so alone on its lines; a plain static, so reading it checks no lazy
+/// initialization.
+static EPOCH: Padded<AtomicU64> = Padded(AtomicU64::new(0));
+
+/// [`ObjectTable::epoch`] without the table.
+#[inline(always)]
+pub fn current_epoch() -> u64 {
+    EPOCH.load(Ordering::Acquire)
 }
 
 /// Every live object in the process.
@@ -138,7 +146,6 @@ impl ObjectTable {
     pub fn new() -> Self {
         ObjectTable {
             shards: std::array::from_fn(|_| Padded(RwLock::new(HashMap::default()))),
-            epoch: Padded(AtomicU64::new(0)),
             scopes: RwLock::new(Vec::new()),
         }
     }
@@ -176,6 +183,12 @@ impl ObjectTable {
         read(self.shard(&k)).get(&k).cloned()
     }
 
+    /// [`Self::get`] without the thread's caches: the shard's lock and probe.
+    #[inline]
+    pub fn get_uncached(&self, k: Key) -> Option<Arc<ObjectRecord>> {
+        read(self.shard(&k)).get(&k).cloned()
+    }
+
     /// [`Self::get`] for a command buffer, through the thread's `LAST_COMMAND_BUFFER`.
     fn get_command_buffer(&self, k: Key) -> Option<Arc<ObjectRecord>> {
         self.with_command_buffer(k, Arc::clone)
@@ -187,7 +200,7 @@ impl ObjectTable {
     /// calling Vulkan) finds nothing to replace under it.
     pub fn with_command_buffer<R>(&self, k: Key, f: impl FnOnce(&Arc<ObjectRecord>) -> R) -> Option<R> {
         const EMPTY: CachedCommandBuffer = (NO_KEY, u64::MAX, std::ptr::null());
-        let epoch = self.epoch.load(Ordering::Acquire);
+        let epoch = EPOCH.load(Ordering::Acquire);
         let (key, found_in, p) = LAST_COMMAND_BUFFER.try_with(|c| c.replace(EMPTY)).unwrap_or(EMPTY);
         let r = if key == k && found_in == epoch && !p.is_null() {
             // SAFETY: the cache's strong reference (from `Arc::into_raw`), moved out of it.
@@ -221,7 +234,7 @@ impl ObjectTable {
     /// it was last asked.
     #[inline(always)]
     pub fn alive_in(&self, cache: &Cache, k: Key) -> bool {
-        let epoch = self.epoch.load(Ordering::Acquire);
+        let epoch = EPOCH.load(Ordering::Acquire);
         // Two ways per set: a loop naming a few objects keeps them all, whatever values the
         // driver gave them (one way per set let two hot handles evict each other on every call
         // in some runs and not others).
@@ -319,7 +332,7 @@ impl ObjectTable {
     /// last; returns the record it had.
     pub fn remove(&self, k: Key) -> Option<Arc<ObjectRecord>> {
         // After the removal: a lookup that saw the epoch before it may have cached the object.
-        let _bump = EpochBump(&self.epoch);
+        let _bump = EpochBump(&EPOCH);
         let mut map = write(self.shard(&k));
         let r = map.get(&k)?.clone();
         if r.refs.fetch_sub(1, Ordering::Relaxed) > 1 {
@@ -339,7 +352,7 @@ impl ObjectTable {
     /// Forgets everything allocated from or retrieved from `parent` (a pool reset or destroyed,
     /// a swapchain destroyed).
     pub fn remove_children(&self, parent: &Arc<ObjectRecord>) {
-        let _bump = EpochBump(&self.epoch);
+        let _bump = EpochBump(&EPOCH);
         let children = std::mem::take(&mut *parent.children());
         for child in children {
             let mut map = write(self.shard(&child));
@@ -372,7 +385,7 @@ impl ObjectTable {
 
     /// Forgets every object of `scope` (its device or instance is gone).
     pub fn remove_scope(&self, scope: u64) {
-        let _bump = EpochBump(&self.epoch);
+        let _bump = EpochBump(&EPOCH);
         write(&self.scopes).retain(|(s, _)| *s != scope);
         for s in &self.shards {
             write(s).retain(|k, r| {
@@ -401,7 +414,7 @@ impl ObjectTable {
 
     /// Changes whenever a record leaves the table: what was found alive before may not be now.
     pub fn epoch(&self) -> u64 {
-        self.epoch.load(Ordering::Acquire)
+        EPOCH.load(Ordering::Acquire)
     }
 }
 

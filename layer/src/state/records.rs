@@ -34,6 +34,12 @@ pub fn key(ty: u16, handle: u64, device: u64, instance: u64) -> Key {
     Key { scope, handle, ty }
 }
 
+/// Whether objects of handle type `ty` belong to an instance rather than a device (see
+/// `INSTANCE_SCOPED`).
+pub fn instance_scoped(ty: u16) -> bool {
+    INSTANCE_SCOPED.get(usize::from(ty)).copied().unwrap_or(true)
+}
+
 /// Which handle types belong to an instance rather than a device: those no device-level command
 /// creates, allocates or retrieves. A device, for example, is created by a physical-device
 /// command, so its record is the instance's; a queue is retrieved from a device.

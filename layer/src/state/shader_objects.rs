@@ -296,7 +296,7 @@ impl StateTracker {
         // SAFETY: the caller's contract.
         let (stages, shaders) = unsafe { (slice(stages, count), slice(shaders, count)) };
         let (scope, instance) = self.scopes();
-        self.refer_then(&vigil_generated::objects::COMMAND_HANDLES[cx.command], cx.params, |r| {
+        self.refer_then(cx, |r| {
             let mut touched = [false; 2];
             for (i, stage) in stages.iter().enumerate() {
                 let Some(slot) = stage_slot(stage.0) else { continue };

@@ -17,6 +17,7 @@ use vigil_generated::stateless::Shape;
 use vigil_generated::*;
 
 use super::{DeviceSetup, InstanceSetup};
+use crate::chassis::handles::CallHandles;
 use crate::chassis::raw::{count, read_ptr, read_uint, Base};
 use crate::chassis::{hooks, Call, Hooks, Phase, ValidationObject};
 use crate::report::{Finding, Location, Object, Reporter, Severity};
@@ -26,7 +27,7 @@ use crate::state::tracker::{param_handle, param_pointer_set, site_handles};
 use crate::state::{key, Origin, OBJECTS};
 
 /// Object lifetime for one instance's or one device's commands.
-pub type ObjectChecks = ObjectLifetime<ObjectTracker>;
+pub type ObjectChecks = ObjectTracker;
 
 /// Leaked handles listed per type in the message.
 const LISTED_LEAKS: usize = 4;
@@ -50,12 +51,12 @@ pub fn for_instance(setup: &InstanceSetup<'_>) -> Option<ObjectChecks> {
 
 /// The checks of an instance not created yet (its handle is learned at creation).
 fn instance_checks(reporter: &Arc<Reporter>) -> ObjectChecks {
-    ObjectLifetime(ObjectTracker {
+    ObjectTracker {
         reporter: reporter.clone(),
         owner: AtomicU64::new(0),
         instance: AtomicU64::new(0),
         with_allocator: AtomicBool::new(false),
-    })
+    }
 }
 
 /// The checks of device `device` of instance `instance`.
@@ -67,12 +68,12 @@ pub fn for_device(setup: &DeviceSetup<'_>) -> Option<ObjectChecks> {
 /// The checks of device `device` of instance `instance` (`with_allocator`: created with
 /// allocation callbacks).
 fn device_checks(reporter: &Arc<Reporter>, device: VkDevice, instance: u64, with_allocator: bool) -> ObjectChecks {
-    ObjectLifetime(ObjectTracker {
+    ObjectTracker {
         reporter: reporter.clone(),
         owner: AtomicU64::new(device.as_raw()),
         instance: AtomicU64::new(instance),
         with_allocator: AtomicBool::new(with_allocator),
-    })
+    }
 }
 
 /// The indices in `HANDLE_TYPES` of VkInstance and VkDevice, whose lives the tracker's own
@@ -388,15 +389,22 @@ impl SiteVisitor for AllAlive<'_> {
     }
 }
 
-impl ObjectEngine for ObjectTracker {
-    fn validate(&self, command: &'static CommandHandles, params: &[*const u8]) -> bool {
+impl ObjectTracker {
+    /// Checks a call of `command`; `params` holds the address of each parameter, `handles`
+    /// what the state tracker found of them. True: skip the call.
+    fn validate(&self, command: &'static CommandHandles, params: &[*const u8], handles: &CallHandles) -> bool {
         let owner = self.owner.load(Ordering::Relaxed);
         let instance = self.instance.load(Ordering::Relaxed);
-        // SAFETY: the generated hook passes the command's parameters.
-        // The direct loop answers most uses (they name no structure); the site walk the rest.
         let uses = matches!(command.role, Role::Use);
-        let alive = (uses && unsafe { direct_alive(command, params, owner, instance) }.is_some())
-            || unsafe { all_alive(command, params, owner, instance) };
+        // What the walk found answers when it is complete; else the direct loop answers most
+        // uses (they name no structure) and the site walk the rest.
+        // SAFETY: the hook passes the command's parameters.
+        let alive = if handles.complete() {
+            handles.alive()
+        } else {
+            (uses && unsafe { direct_alive(command, params, owner, instance) }.is_some())
+                || unsafe { all_alive(command, params, owner, instance) }
+        };
         if alive && uses {
             return false;
         }
@@ -474,16 +482,24 @@ const fn recording(hooks: Hooks) -> Hooks {
 /// The chassis hands object lifetime every call of a command that names a tracked handle or
 /// changes what exists (`FOLLOWED`, generated); the tables say the rest.
 #[hooks(then = recording)]
-impl<E: ObjectEngine> ValidationObject for ObjectLifetime<E> {
+impl ValidationObject for ObjectTracker {
     #[inline(always)]
     fn validate_call(&self, cx: &Call<'_>) -> bool {
-        FOLLOWED[cx.command] && self.0.validate(&COMMAND_HANDLES[cx.command], cx.params)
+        if !FOLLOWED[cx.command] {
+            return false;
+        }
+        let (command, handles) = (&COMMAND_HANDLES[cx.command], cx.handles());
+        // The common case, answered by what the state tracker found: a use of live objects.
+        if handles.complete() && handles.alive() && matches!(command.role, Role::Use) {
+            return false;
+        }
+        self.validate(command, cx.params, handles)
     }
 
     #[inline(always)]
     fn post_record_call(&self, cx: &Call<'_>, result: Option<VkResult>) {
         if FOLLOWED[cx.command] && matches!(COMMAND_HANDLES[cx.command].role, Role::Create { .. }) {
-            self.0.record(&COMMAND_HANDLES[cx.command], cx.params, result)
+            self.record(&COMMAND_HANDLES[cx.command], cx.params, result)
         }
     }
 }

@@ -32,6 +32,7 @@ use vigil_generated::threading::*;
 use vigil_generated::*;
 
 use super::{DeviceSetup, InstanceSetup};
+use crate::chassis::handles::CallHandles;
 use crate::chassis::raw::{count, read_ptr, read_uint, Base};
 use crate::chassis::{hooks, Call, ValidationObject};
 use crate::report::{Finding, Location, Object, Reporter, Severity};
@@ -40,7 +41,7 @@ use uses::{current_thread, HELD};
 use walk::Walk;
 
 /// Thread safety for one instance's or one device's commands.
-pub type ThreadChecks = ThreadSafety<ThreadTracker>;
+pub type ThreadChecks = ThreadTracker;
 
 /// A write that began while another thread read or wrote the object (the reference layer's id).
 const ID_WRITE: &str = "UNASSIGNED-Threading-MultipleThreads-Write";
@@ -73,13 +74,13 @@ pub fn for_instance(setup: &InstanceSetup<'_>) -> Option<ThreadChecks> {
 
 /// The checks of an instance not created yet.
 pub(crate) fn instance_checks(reporter: &Arc<Reporter>) -> ThreadChecks {
-    ThreadSafety(ThreadTracker {
+    ThreadTracker {
         reporter: reporter.clone(),
         owner: AtomicU64::new(0),
         instance: AtomicU64::new(0),
         queues: Mutex::default(),
         aliased_noted: AtomicU64::new(0),
-    })
+    }
 }
 
 /// The checks of device `device`.
@@ -89,13 +90,13 @@ pub fn for_device(setup: &DeviceSetup<'_>) -> Option<ThreadChecks> {
 
 /// The checks of device `device` of `instance`.
 pub(crate) fn device_checks(reporter: &Arc<Reporter>, device: VkDevice, instance: u64) -> ThreadChecks {
-    ThreadSafety(ThreadTracker {
+    ThreadTracker {
         reporter: reporter.clone(),
         owner: AtomicU64::new(device.as_raw()),
         instance: AtomicU64::new(instance),
         queues: Mutex::default(),
         aliased_noted: AtomicU64::new(0),
-    })
+    }
 }
 
 /// An overlap found while counting, reported once the walk is over.
@@ -305,8 +306,10 @@ impl ThreadTracker {
     }
 }
 
-impl ThreadEngine for ThreadTracker {
-    fn begin(&self, command: u16, params: &[*const u8]) {
+impl ThreadTracker {
+    /// A call of `COMMAND_HANDLES[command]` begins: counts the uses of what it names
+    /// (`handles`, what the state tracker found, when complete; else a walk of `params`).
+    fn begin(&self, command: u16, params: &[*const u8], handles: &CallHandles) {
         let Some(info) = COMMAND_HANDLES.get(usize::from(command)) else { return };
         let mut overlaps = Overlaps::default();
         let mut aliased = 0;
@@ -325,7 +328,11 @@ impl ThreadEngine for ThreadTracker {
                 aliased: 0,
                 destroyed: u32::MAX,
             };
-            walk.call(info, params);
+            if handles.complete() {
+                walk.found(handles, params);
+            } else {
+                walk.call(info, params);
+            }
             if THREAD_COMMANDS[usize::from(command)].device_queues {
                 for q in self.queues.lock().unwrap_or_else(PoisonError::into_inner).iter() {
                     walk.queue(q.clone());
@@ -343,6 +350,7 @@ impl ThreadEngine for ThreadTracker {
         }
     }
 
+    /// The call returned: its uses end (`result`: its result, when it returns one).
     fn end(&self, command: u16, params: &[*const u8], result: Option<VkResult>) {
         let _ = HELD.try_with(|held| {
             if let Ok(mut held) = held.try_borrow_mut() {
@@ -358,18 +366,18 @@ impl ThreadEngine for ThreadTracker {
 /// The chassis hands thread safety every call of a command it counts (`COUNTED`, generated):
 /// uses begin before the call down and end after it.
 #[hooks]
-impl<E: ThreadEngine> ValidationObject for ThreadSafety<E> {
+impl ValidationObject for ThreadTracker {
     #[inline(always)]
     fn pre_record_call(&self, cx: &Call<'_>) {
         if COUNTED[cx.command] {
-            self.0.begin(cx.command as u16, cx.params)
+            self.begin(cx.command as u16, cx.params, cx.handles())
         }
     }
 
     #[inline(always)]
     fn post_record_call(&self, cx: &Call<'_>, result: Option<VkResult>) {
         if COUNTED[cx.command] {
-            self.0.end(cx.command as u16, cx.params, result)
+            self.end(cx.command as u16, cx.params, result)
         }
     }
 }

@@ -116,19 +116,19 @@ macro_rules! hook {
     ($c:expr, pre $command:literal($($arg:expr),*)) => {{
         let args = ($($arg,)*);
         let params = args.addresses();
-        let cx = Call::new(index($command), $command, &params, &$c.0.reporter, None, None);
+        let cx = Call::new(index($command), $command, &params, &$c.reporter, None, None);
         $c.pre_record_call(&cx)
     }};
     ($c:expr, post $command:literal($($arg:expr),*)) => {{
         let args = ($($arg,)*);
         let params = args.addresses();
-        let cx = Call::new(index($command), $command, &params, &$c.0.reporter, None, None);
+        let cx = Call::new(index($command), $command, &params, &$c.reporter, None, None);
         $c.post_record_call(&cx, None)
     }};
     ($c:expr, post $command:literal($($arg:expr),*) => $result:expr) => {{
         let args = ($($arg,)*);
         let params = args.addresses();
-        let cx = Call::new(index($command), $command, &params, &$c.0.reporter, None, None);
+        let cx = Call::new(index($command), $command, &params, &$c.reporter, None, None);
         $c.post_record_call(&cx, Some($result))
     }};
 }

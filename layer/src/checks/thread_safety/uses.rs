@@ -38,6 +38,9 @@ pub struct Held {
 
 /// Marks a frame: bit 1, which no record address has.
 const MARKER: usize = 2;
+/// Marks a use of a record borrowed for the call (bit 2): no strong reference to give back.
+const BORROWED: usize = 4;
+const _: () = assert!(align_of::<ObjectRecord>() > (1 | MARKER | BORROWED), "the flags must fit below a record");
 
 impl Held {
     const fn new() -> Self {
@@ -134,16 +137,19 @@ impl Held {
         }
     }
 
-    /// Keeps a begun use until the call's end. A write of a shared object also raises its
-    /// stripe until then, and returns another thread's published read of it as `(thread,
-    /// command)`.
-    pub fn hold(&mut self, u: Arc<ObjectRecord>, write: bool) -> Option<(u32, u16)> {
-        let reader = if write && SHARED_READS.get(usize::from(u.key.ty)).is_some_and(|s| *s) {
-            readers::begin_write(readers::fingerprint(&u.key), current_thread())
+    /// Keeps a begun use of the record at `u` until the call's end: `strong`, a reference made
+    /// with `Arc::into_raw` that this now owns; else one borrowed for the call (alive until the
+    /// thread's outermost call returns). A write of a shared object also raises its stripe until
+    /// then, and returns another thread's published read of it as `(thread, command)`.
+    pub fn hold(&mut self, u: *const ObjectRecord, strong: bool, write: bool) -> Option<(u32, u16)> {
+        // SAFETY: alive until the call's end, as the caller says.
+        let key = unsafe { (*u).key };
+        let reader = if write && SHARED_READS.get(usize::from(key.ty)).is_some_and(|s| *s) {
+            readers::begin_write(readers::fingerprint(&key), current_thread())
         } else {
             None
         };
-        self.push(Arc::into_raw(u) as usize | usize::from(write));
+        self.push(u as usize | usize::from(write) | if strong { 0 } else { BORROWED });
         reader
     }
 
@@ -160,13 +166,18 @@ impl Held {
                 }
                 break;
             }
-            // SAFETY: pushed by `hold` from `Arc::into_raw` (ObjectRecord is 8-aligned, so bit 0
-            // is the flag), and taken back once.
-            let u = unsafe { Arc::from_raw((v & !1) as *const ObjectRecord) };
+            // Records start a cache line, so the low bits are the flags.
+            let p = (v & !(1 | BORROWED)) as *const ObjectRecord;
+            // SAFETY: pushed by `hold`: alive until the call's end, which is now.
+            let u = unsafe { &*p };
             let write = v & 1 != 0;
             u.uses.end(write);
             if write && SHARED_READS.get(usize::from(u.key.ty)).is_some_and(|s| *s) {
                 readers::end_write(readers::fingerprint(&u.key));
+            }
+            if v & BORROWED == 0 {
+                // SAFETY: `hold` took this strong reference from `Arc::into_raw`; given back once.
+                drop(unsafe { Arc::from_raw(p) });
             }
         }
     }
@@ -230,11 +241,11 @@ mod tests {
         held.begin_frame();
         for _ in 0..INLINE * 2 {
             assert_eq!(u.uses.begin(false, 1, 1), None);
-            held.hold(u.clone(), false);
+            held.hold(Arc::into_raw(u.clone()), true, false);
         }
         held.begin_frame();
         assert_eq!(u.uses.begin(true, 1, 2), None);
-        held.hold(u.clone(), true);
+        held.hold(Arc::into_raw(u.clone()), true, true);
         held.end_frame();
         assert_eq!(u.uses.begin(true, 2, 3).map(|o| o.other_writes), Some(false), "the outer reads are still held");
         u.uses.end(true);

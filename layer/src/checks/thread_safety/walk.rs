@@ -8,7 +8,9 @@ use vigil_generated::objects::*;
 use vigil_generated::threading::*;
 
 use super::uses::Held;
+use crate::chassis::handles::{CallHandles, DESTROYED, PARAM};
 use crate::chassis::raw::{read_ptr, read_uint};
+use crate::state::resolve::record_of;
 use crate::state::sites::{self, handles, SiteVisitor, Skip};
 use crate::state::{key, ObjectRecord, Overlap, OBJECTS};
 
@@ -41,7 +43,7 @@ impl SiteVisitor for Walk<'_> {
         let write = f.flags & WRITE != 0 || (param && f.at == self.destroyed);
         // SAFETY: the visitor hands over `n` handles at `first`.
         for h in unsafe { handles(first, n) } {
-            self.object(ty, h, write, f.flags & MAYBE != 0);
+            self.object(ty, h, write, f.flags & MAYBE != 0, None);
         }
     }
 }
@@ -81,27 +83,54 @@ impl Walk<'_> {
         };
         let ty = HANDLE_TYPES.iter().position(|x| x.object_type.0 == object_type);
         if let Some(ty) = ty.filter(|&ty| h != 0 && SYNCED[ty]) {
-            self.object(ty as u16, h, true, false);
+            self.object(ty as u16, h, true, false, None);
         }
     }
 
-    /// Begins one use of an object (and of its pool, for a written command buffer). An object
-    /// the table does not hold (a dead handle, which object lifetime reports, or one whose
-    /// creation Vigil cannot follow) is counted from its first use.
-    fn object(&mut self, ty: u16, h: u64, write: bool, maybe: bool) {
+    /// Counts the uses of the handles the state tracker found in the call (`handles`,
+    /// complete): what [`Walk::call`] would walk, without walking or looking up again.
+    pub fn found(&mut self, handles: &CallHandles, params: &[*const u8]) {
+        for n in handles.named() {
+            // A parameter left to prose is not counted (as `call` skips it); no such parameter
+            // reaches a structure, so nothing found under one is counted either.
+            if (n.flags & PARAM != 0 && n.flags & NOAUTO != 0) || !SYNCED[usize::from(n.ty)] {
+                continue;
+            }
+            let write = n.flags & (WRITE | DESTROYED) != 0;
+            self.object(n.ty, n.handle, write, n.flags & MAYBE != 0, record_of(n));
+        }
+        for t in THREAD_COMMANDS[usize::from(self.command)].typed {
+            self.typed(t, params);
+        }
+    }
+
+    /// Begins one use of an object (and of its pool, for a written command buffer); `found`:
+    /// its record, borrowed for the call, when the walk found it. An object the table does not
+    /// hold (a dead handle, which object lifetime reports, or one whose creation Vigil cannot
+    /// follow) is counted from its first use.
+    fn object(&mut self, ty: u16, h: u64, write: bool, maybe: bool, found: Option<&ObjectRecord>) {
         let k = key(ty, h, self.owner, self.instance);
         // A shared object's read touches only this thread's slot.
         let read = !write && (!maybe || self.maybe == Maybe::Read);
         if read && SHARED_READS[usize::from(ty)] && self.held.read(k, self.command) {
             return;
         }
-        let u = OBJECTS.get_or_see(k);
-        if u.aliased() {
+        let (u, strong) = match found {
+            Some(r) => (r as *const ObjectRecord, false),
+            None => (Arc::into_raw(OBJECTS.get_or_see(k)), true),
+        };
+        // SAFETY: borrowed for the call, or a strong reference `begin` hands to `held`.
+        let r = unsafe { &*u };
+        if r.aliased() {
             // Two live objects with one value: their uses cannot be told apart.
             self.aliased |= 1u64.checked_shl(u32::from(ty)).unwrap_or(0);
+            if strong {
+                // SAFETY: the strong reference made above, not handed on.
+                drop(unsafe { Arc::from_raw(u) });
+            }
             return;
         }
-        let flags = u.uses.flags();
+        let flags = r.uses.flags();
         let write = write
             || (maybe
                 && match self.maybe {
@@ -109,27 +138,34 @@ impl Walk<'_> {
                     Maybe::WriteUnless(flag) => flags & flag == 0,
                     Maybe::WriteIf(flag) => flags & flag != 0,
                 });
-        self.begin(u, write);
+        self.begin(u, strong, write);
     }
 
     /// Writes a queue the call uses implicitly, unless it is internally synchronized.
     pub fn queue(&mut self, u: Arc<ObjectRecord>) {
         if u.uses.flags() & QUEUE_INTERNALLY_SYNCHRONIZED == 0 {
-            self.begin(u, true);
+            self.begin(Arc::into_raw(u), true, true);
         }
     }
 
-    fn begin(&mut self, u: Arc<ObjectRecord>, write: bool) {
-        let (ty, handle) = (u.key.ty, u.key.handle);
-        let counted = u.uses.begin(write, self.thread, self.command);
-        let pool = if write && WRITES_POOL[usize::from(ty)] { u.parent.clone() } else { None };
-        let reader = self.held.hold(u, write);
+    /// Begins a use of the record at `u`, which the thread's held uses keep until the call
+    /// ends: a strong reference (`Arc::into_raw`) they now own, or (`strong` false) a record
+    /// borrowed for the call.
+    fn begin(&mut self, u: *const ObjectRecord, strong: bool, write: bool) {
+        // SAFETY: alive until the call ends, as the caller says.
+        let r = unsafe { &*u };
+        let (ty, handle) = (r.key.ty, r.key.handle);
+        let counted = r.uses.begin(write, self.thread, self.command);
+        let reader = self.held.hold(u, strong, write);
         let published = reader.map(|(thread, command)| Overlap { thread, command, other_writes: false });
         if let Some(overlap) = counted.or(published) {
             (self.found)(ty, handle, write, overlap);
         }
-        if let Some(pool) = pool {
-            self.begin(pool, true);
+        if write && WRITES_POOL[usize::from(ty)] {
+            if let Some(pool) = r.parent.as_deref() {
+                // The pool lives as long as its command buffer's record, held until the end.
+                self.begin(pool, false, true);
+            }
         }
     }
 

@@ -200,7 +200,7 @@ impl ValidationObject for StateTracker {
         let command = &COMMAND_HANDLES[cx.command];
         match command.role {
             Role::Create { .. } | Role::Retrieve { .. } => self.record(command, cx.params, result),
-            Role::Use if self.references => self.refer(command, cx.params),
+            Role::Use if self.references => self.refer(cx),
             _ => {}
         }
     }

@@ -2,48 +2,66 @@
 //! bound and dynamic state, its render pass instance.
 
 use super::{param_handle, StateTracker};
+use crate::chassis::handles::PARAM;
 use crate::chassis::raw::slice;
 use crate::chassis::{Call, ValidationObject};
 use crate::state::command_buffers::{IndexBinding, Pushed, Recording, References, RenderPassInstance};
+use crate::state::objects::ObjectRecord;
 use crate::state::objects::{key, OBJECTS, TYPES};
 use crate::state::pipelines::bind_point_index;
 use crate::state::render_passes::ReadOnlyAspects;
+use crate::state::resolve::{command_buffer_found, record_of};
 use crate::state::sites::{self, handles, SiteVisitor, Skip};
+use crate::state::thread::share;
 use vigil_generated::objects::*;
 use vigil_generated::*;
 
 impl StateTracker {
     /// Records what a vkCmd* command names as referred to by its command buffer. Skipped while
     /// another thread records the command buffer (thread safety reports that).
-    pub(in crate::state) fn refer(&self, command: &'static CommandHandles, params: &[*const u8]) {
-        self.refer_then(command, params, |_| {});
+    pub(in crate::state) fn refer(&self, cx: &Call<'_>) {
+        self.refer_then(cx, |_| {});
     }
 
     /// [`Self::refer`], then `then` with the recording, under the same lock.
-    pub(in crate::state) fn refer_then(
-        &self,
-        command: &'static CommandHandles,
-        params: &[*const u8],
-        then: impl FnOnce(&mut Recording),
-    ) {
-        // SAFETY: parameter 0 of a vkCmd* command is its command buffer.
-        let cb = unsafe { param_handle(params, 0) };
+    pub(in crate::state) fn refer_then(&self, cx: &Call<'_>, then: impl FnOnce(&mut Recording)) {
         let (scope, instance) = self.scopes();
-        OBJECTS.with_command_buffer(key(TYPES.command_buffer, cb, scope, instance), |record| {
+        let handles = cx.handles();
+        let with_recording = |record: &ObjectRecord| {
             let Some(mut recording) = record.command_buffer().and_then(|c| c.try_lock()) else { return };
-            let mut referrer = Referrer { references: &mut recording.references, scope, instance };
-            // Members the spec may ignore (`NOAUTO`) can hold garbage pointers: not followed.
-            let skip = Skip { params: OUTPUT, members: OUTPUT | NOAUTO };
-            // SAFETY: the call's parameters, as the application passed them (it returned).
-            unsafe { sites::visit(command, params, skip, &mut referrer) };
+            if handles.complete() {
+                // What the state tracker's walk found before the call: no walk, no lookups.
+                for n in handles.named() {
+                    // Parameter 0 is the command buffer itself.
+                    if (n.flags & PARAM != 0 && n.at == 0) || !HANDLE_TYPES[usize::from(n.ty)].tracked {
+                        continue;
+                    }
+                    let Some(r) = record_of(n) else { continue };
+                    recording.references.add(key(n.ty, n.handle, scope, instance), |_| Some(share(r)));
+                }
+            } else {
+                let mut referrer = Referrer { references: &mut recording.references, scope, instance };
+                // Members the spec may ignore (`NOAUTO`) can hold garbage pointers: not followed.
+                let skip = Skip { params: OUTPUT, members: OUTPUT | NOAUTO };
+                // SAFETY: the call's parameters, as the application passed them (it returned).
+                unsafe { sites::visit(&COMMAND_HANDLES[cx.command], cx.params, skip, &mut referrer) };
+            }
             then(&mut recording);
-        });
+        };
+        match command_buffer_found(cx) {
+            Some(record) => with_recording(record),
+            None => {
+                // SAFETY: parameter 0 of a vkCmd* command is its command buffer.
+                let cb = unsafe { param_handle(cx.params, 0) };
+                OBJECTS.with_command_buffer(key(TYPES.command_buffer, cb, scope, instance), |r| with_recording(r));
+            }
+        }
     }
 
     /// A vkCmdSet* command set `state`.
     pub(in crate::state) fn dynamic_state_set(&self, cx: &Call<'_>, state: VkDynamicState) {
         if self.references {
-            self.refer_then(&COMMAND_HANDLES[cx.command], cx.params, |r| r.draw.dynamic_set |= 1 << state.0);
+            self.refer_then(cx, |r| r.draw.dynamic_set |= 1 << state.0);
         }
     }
 
@@ -69,7 +87,7 @@ impl StateTracker {
             _ => None,
         };
         let binding = (buffer.as_raw() != 0).then_some(IndexBinding { buffer: buffer.as_raw(), range, index_size });
-        self.refer_then(&COMMAND_HANDLES[cx.command], cx.params, |r| r.draw.index = binding);
+        self.refer_then(cx, |r| r.draw.index = binding);
     }
 
     /// vkCmdPushConstants(2) with `layout` (null: one Vigil does not follow): its references,
@@ -79,7 +97,7 @@ impl StateTracker {
             return;
         }
         let (scope, instance) = self.scopes();
-        self.refer_then(&COMMAND_HANDLES[cx.command], cx.params, |r| {
+        self.refer_then(cx, |r| {
             r.pushed = match layout.as_raw() {
                 0 => Pushed::Unknown,
                 h => Pushed::Layout(key(TYPES.pipeline_layout, h, scope, instance)),
@@ -155,7 +173,7 @@ impl StateTracker {
             return;
         }
         let (scope, instance) = self.scopes();
-        self.refer_then(&COMMAND_HANDLES[cx.command], cx.params, |r| {
+        self.refer_then(cx, |r| {
             if let Some(i) = bind_point_index(point.0) {
                 let k = key(TYPES.pipeline, pipeline.as_raw(), scope, instance);
                 r.bound[i].pipeline = Some(k);
@@ -189,7 +207,7 @@ impl StateTracker {
         let (scope, instance) = self.scopes();
         // SAFETY: `count` sets, as the application passed them.
         let sets = unsafe { slice(sets, count) };
-        self.refer_then(&COMMAND_HANDLES[cx.command], cx.params, |r| {
+        self.refer_then(cx, |r| {
             let Some(i) = bind_point_index(point.0) else { return };
             let layout = key(TYPES.pipeline_layout, layout.as_raw(), scope, instance);
             let sets =
@@ -283,7 +301,7 @@ impl StateTracker {
         let (scope, instance) = self.scopes();
         // SAFETY: its counted sets, as the application passed them.
         let sets = unsafe { slice(info.pDescriptorSets, info.descriptorSetCount) };
-        self.refer_then(&COMMAND_HANDLES[cx.command], cx.params, |r| {
+        self.refer_then(cx, |r| {
             let layout = key(TYPES.pipeline_layout, info.layout.as_raw(), scope, instance);
             for point in stage_bind_points(info.stageFlags.0) {
                 let Some(i) = bind_point_index(point) else { continue };

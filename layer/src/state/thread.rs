@@ -1,0 +1,312 @@
+//! What each thread keeps between its calls: the records of the objects it named recently.
+//!
+//! A draw loop names the same few objects call after call. Each thread keeps the records it
+//! found last in a small cache of its own, holding a strong reference to each, so finding one
+//! again is a hash of its key and a comparison: no shard lock, no reference count written, no
+//! line another thread writes. A cached record is trusted only while the table's epoch is the
+//! one it was found in (no object anywhere left the table since); otherwise it is looked up
+//! again.
+//!
+//! A record found here is borrowed until the outermost call of the thread returns
+//! ([`Entered`]): a record evicted meanwhile is kept in the slot's graveyard until then, so a
+//! call may hold the records of every handle it names without touching their counts.
+//!
+//! Caches live in a fixed array of slots, one per thread, not in thread-local storage: a
+//! thread-local with a destructor would keep the library mapped after the loader unloads it,
+//! and one without would leak its strong references when its thread exits. A thread's slot
+//! outlives it; the next thread that finds every slot taken reclaims the slots of exited threads,
+//! dropping what they held.
+
+use std::cell::{Cell, UnsafeCell};
+use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
+use std::sync::Arc;
+
+use super::objects::{current_epoch, Key, ObjectRecord, OBJECTS};
+
+/// Records each thread keeps (two ways per set).
+const CACHED: usize = 32;
+/// Threads with a slot at once; another thread looks every handle up in the table.
+const SLOT_COUNT: usize = 256;
+
+/// One cached record: its key, the table epoch it was found alive in, and a strong reference
+/// (`Arc::into_raw`; null when the entry is empty).
+#[derive(Clone, Copy)]
+struct Cached {
+    key: Key,
+    epoch: u64,
+    record: *const ObjectRecord,
+}
+
+const EMPTY: Cached =
+    Cached { key: Key { scope: 0, handle: 0, ty: u16::MAX }, epoch: u64::MAX, record: std::ptr::null() };
+
+/// One thread's cache. Only its owner reads or writes `depth`, `cache` and `graveyard`, except a
+/// thread that took the slot over from an exited owner (see [`claim`]).
+#[repr(align(128))]
+struct ThreadSlot {
+    /// The owning thread's kernel id; 0 while free.
+    owner: AtomicU32,
+    /// How deep the owner is in calls (an application callback may call Vulkan).
+    depth: Cell<u32>,
+    cache: UnsafeCell<[Cached; CACHED]>,
+    /// Strong references evicted while a call was in progress, dropped when the outermost call
+    /// returns.
+    graveyard: UnsafeCell<Vec<*const ObjectRecord>>,
+}
+
+// SAFETY: a slot's cells are used by its owning thread only (`owner`, claimed with a
+// compare-and-swap, says which); the records it points at are `Sync`.
+unsafe impl Sync for ThreadSlot {}
+
+impl ThreadSlot {
+    const fn new() -> Self {
+        ThreadSlot {
+            owner: AtomicU32::new(0),
+            depth: Cell::new(0),
+            cache: UnsafeCell::new([EMPTY; CACHED]),
+            graveyard: UnsafeCell::new(Vec::new()),
+        }
+    }
+
+    /// Drops every strong reference the slot holds (its owner is gone or leaving).
+    ///
+    /// # Safety
+    /// Only the slot's owner may call it, outside any call.
+    unsafe fn clear(&self) {
+        // SAFETY: the caller owns the slot and holds no borrow of its cells.
+        let (cache, graveyard) = unsafe { (&mut *self.cache.get(), &mut *self.graveyard.get()) };
+        for c in cache.iter_mut() {
+            release(std::mem::replace(c, EMPTY).record);
+        }
+        for p in graveyard.drain(..) {
+            release(p);
+        }
+        self.depth.set(0);
+    }
+}
+
+/// Drops a strong reference made with `Arc::into_raw` (null: none).
+fn release(p: *const ObjectRecord) {
+    if !p.is_null() {
+        // SAFETY: every non-null pointer a slot holds is a strong reference it owns.
+        drop(unsafe { Arc::from_raw(p) });
+    }
+}
+
+static SLOTS: [ThreadSlot; SLOT_COUNT] = [const { ThreadSlot::new() }; SLOT_COUNT];
+/// Slots handed out so far.
+static CLAIMED: AtomicUsize = AtomicUsize::new(0);
+
+thread_local! {
+    /// The calling thread's slot: 0 before it asked for one, `u32::MAX` when none was free,
+    /// else its index + 1. No destructor (see the module's documentation).
+    static SLOT: Cell<u32> = const { Cell::new(0) };
+    /// The calling thread's kernel id, 0 until asked.
+    static THREAD: Cell<u32> = const { Cell::new(0) };
+}
+
+/// The kernel's id of the calling thread (what debuggers and `top -H` show), never 0.
+pub fn current_thread() -> u32 {
+    THREAD
+        .try_with(|t| {
+            if t.get() == 0 {
+                t.set(os_thread_id());
+            }
+            t.get()
+        })
+        .unwrap_or(u32::MAX)
+}
+
+fn os_thread_id() -> u32 {
+    static FALLBACK: AtomicU32 = AtomicU32::new(0x8000_0000);
+    std::fs::read_link("/proc/thread-self")
+        .ok()
+        .and_then(|p| p.file_name().and_then(|n| n.to_str()).and_then(|n| n.parse().ok()))
+        .filter(|&t| t != 0)
+        .unwrap_or_else(|| FALLBACK.fetch_add(1, Ordering::Relaxed))
+}
+
+/// Whether the thread with kernel id `thread` may still be running (when unsure: yes).
+pub fn thread_alive(thread: u32) -> bool {
+    let tasks = std::path::Path::new("/proc/self/task");
+    // Ids from the fallback counter (no /proc) are never known dead.
+    thread >= 0x8000_0000 || !tasks.is_dir() || tasks.join(thread.to_string()).exists()
+}
+
+/// A slot for the calling thread: a fresh one, or one whose thread has exited (emptied first).
+#[cold]
+fn claim() -> Option<u32> {
+    let me = current_thread();
+    let mut n = CLAIMED.load(Ordering::Relaxed);
+    while n < SLOT_COUNT {
+        match CLAIMED.compare_exchange_weak(n, n + 1, Ordering::AcqRel, Ordering::Relaxed) {
+            Ok(_) => {
+                SLOTS[n].owner.store(me, Ordering::Release);
+                return Some(n as u32);
+            }
+            Err(now) => n = now,
+        }
+    }
+    for (i, s) in SLOTS.iter().enumerate() {
+        let owner = s.owner.load(Ordering::Acquire);
+        if owner != 0
+            && owner != me
+            && !thread_alive(owner)
+            && s.owner.compare_exchange(owner, me, Ordering::AcqRel, Ordering::Relaxed).is_ok()
+        {
+            // SAFETY: the slot is ours now; its exited owner holds nothing of it.
+            unsafe { s.clear() };
+            return Some(i as u32);
+        }
+    }
+    None
+}
+
+/// The calling thread inside a call: records found through it stay valid while it lives. Not
+/// `Send`: it is the thread's own.
+pub struct Entered {
+    slot: &'static ThreadSlot,
+    _not_send: std::marker::PhantomData<*const ()>,
+}
+
+/// Enters a call on the calling thread; `None` when the thread has no slot (every slot belongs
+/// to a live thread), and then nothing can be borrowed: callers take the table's own paths.
+#[inline]
+pub fn enter() -> Option<Entered> {
+    let index = SLOT
+        .try_with(|s| {
+            if s.get() == 0 {
+                s.set(claim().map_or(u32::MAX, |i| i + 1));
+            }
+            s.get()
+        })
+        .ok()?;
+    if index == u32::MAX {
+        return None;
+    }
+    let slot = &SLOTS[(index - 1) as usize % SLOT_COUNT];
+    slot.depth.set(slot.depth.get() + 1);
+    Some(Entered { slot, _not_send: std::marker::PhantomData })
+}
+
+impl Drop for Entered {
+    #[inline]
+    fn drop(&mut self) {
+        let depth = self.slot.depth.get() - 1;
+        self.slot.depth.set(depth);
+        if depth == 0 {
+            // SAFETY: the owner's cell, and no call of this thread is in progress.
+            let graveyard = unsafe { &mut *self.slot.graveyard.get() };
+            if !graveyard.is_empty() {
+                for p in graveyard.drain(..) {
+                    release(p);
+                }
+            }
+        }
+    }
+}
+
+/// The first entry of `k`'s two-entry set: a multiplicative hash of value and type.
+#[inline(always)]
+fn cache_set(k: &Key) -> usize {
+    let h = (k.handle ^ u64::from(k.ty)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    ((h >> 60) as usize) * 2
+}
+
+impl Entered {
+    /// The record of `k` if the object is in the table, borrowed while `self` lives.
+    #[inline]
+    pub fn find(&self, k: Key) -> Option<&ObjectRecord> {
+        let epoch = current_epoch();
+        let set = cache_set(&k);
+        // SAFETY: the owner's cell; no reference into it is held across this function (the
+        // records it points at are what is returned).
+        let cache = unsafe { &*self.slot.cache.get() };
+        for c in &cache[set..set + 2] {
+            if c.key == k && c.epoch == epoch && !c.record.is_null() {
+                // SAFETY: a strong reference the slot holds until the outermost call returns.
+                return Some(unsafe { &*c.record });
+            }
+        }
+        self.find_uncached(k, set, epoch)
+    }
+
+    /// [`Self::find`] past a miss: the table's lookup, kept in the set's first way.
+    #[inline(never)]
+    fn find_uncached(&self, k: Key, set: usize, epoch: u64) -> Option<&ObjectRecord> {
+        let found = OBJECTS.get_uncached(k)?;
+        // SAFETY: the owner's cells; nothing else of this thread touches them meanwhile.
+        let (cache, graveyard) = unsafe { (&mut *self.slot.cache.get(), &mut *self.slot.graveyard.get()) };
+        let ways = &mut cache[set..set + 2];
+        let p = Arc::into_raw(found);
+        let fresh = Cached { key: k, epoch, record: p };
+        // A stale entry of the same key gives way, else the set's older entry.
+        let evicted = match ways.iter().position(|c| c.key == k) {
+            Some(i) => std::mem::replace(&mut ways[i], fresh),
+            None => {
+                let old = ways[1];
+                ways[1] = ways[0];
+                ways[0] = fresh;
+                old
+            }
+        };
+        if !evicted.record.is_null() {
+            graveyard.push(evicted.record);
+        }
+        // SAFETY: the strong reference just stored, kept until the outermost call returns.
+        Some(unsafe { &*p })
+    }
+}
+
+/// A strong reference to a record borrowed from an [`Entered`], for keeping beyond the call.
+pub fn share(r: &ObjectRecord) -> Arc<ObjectRecord> {
+    // SAFETY: every record lives in an `Arc` (the table's and the slots' references are
+    // `Arc`s), and the borrow proves one is alive now.
+    unsafe {
+        Arc::increment_strong_count(r);
+        Arc::from_raw(r)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::state::objects::key;
+    use crate::state::Origin;
+
+    #[test]
+    fn found_records_outlive_their_removal_until_the_call_returns() {
+        let k = Key { scope: 0x7e57_0001, handle: 0xabc0, ty: 3 };
+        OBJECTS.insert(k, None, false, Origin::Created);
+        let entered = enter().expect("a slot");
+        let r = entered.find(k).expect("in the table");
+        assert!(std::ptr::eq(r, entered.find(k).unwrap()), "found again from the cache");
+        OBJECTS.remove(k);
+        assert!(entered.find(k).is_none(), "gone from the table: the cached entry is stale");
+        assert!(r.destroyed(), "the borrowed record is still readable");
+        drop(entered);
+        let _ = key;
+    }
+
+    #[test]
+    fn nested_calls_keep_the_outer_calls_records() {
+        let keys: Vec<Key> = (0..80).map(|i| Key { scope: 0x7e57_0002, handle: 0x1000 + i * 8, ty: 5 }).collect();
+        for k in &keys {
+            OBJECTS.insert(*k, None, false, Origin::Created);
+        }
+        let outer = enter().unwrap();
+        let first = outer.find(keys[0]).unwrap();
+        {
+            let inner = enter().unwrap();
+            // Enough lookups to evict everything the outer call found.
+            for k in &keys[1..] {
+                assert!(inner.find(*k).is_some());
+            }
+        }
+        assert_eq!(first.key, keys[0], "still readable after evictions in a nested call");
+        drop(outer);
+        for k in &keys {
+            OBJECTS.remove(*k);
+        }
+    }
+}
