@@ -185,7 +185,7 @@ impl SiteVisitor for Walk<'_> {
 
 /// The record of a handle the walk found, borrowed for the call.
 #[inline(always)]
-pub fn record_of<'a>(n: &'a Named) -> Option<&'a ObjectRecord> {
+pub fn record_of(n: &Named) -> Option<&ObjectRecord> {
     // SAFETY: `resolve` stores records borrowed from the call's `Entered`, which the intercept
     // keeps alive until its call returns, longer than any `Named` of it is read.
     unsafe { (n.record as *const ObjectRecord).as_ref() }
