@@ -71,6 +71,49 @@ pub unsafe fn count(c: Count, base: Base<'_>) -> Option<usize> {
     Some((raw.saturating_add(u64::from(c.add)) / u64::from(c.div.max(1))) as usize)
 }
 
+/// How long an array parameter is, in the form the hot paths read fastest: one element (a
+/// pointer to a single value), another parameter's value (almost every array), or anything
+/// else the registry describes.
+#[derive(Clone, Copy, Debug)]
+pub enum ParamCount {
+    One,
+    /// The value of parameter `at`, `width` bytes wide.
+    Param {
+        at: u8,
+        width: u8,
+    },
+    Other(Count),
+}
+
+impl ParamCount {
+    /// The form of `c`, a count of a command's parameter.
+    pub fn of(c: Count) -> Self {
+        match u8::try_from(c.at) {
+            Ok(at) if c.width != 0 && c.deref == NO_DEREF && c.add == 0 && c.div <= 1 => {
+                ParamCount::Param { at, width: c.width }
+            }
+            _ => ParamCount::Other(c),
+        }
+    }
+
+    /// The length, from the parameters' addresses; `None` when it cannot be read.
+    ///
+    /// # Safety
+    /// As [`count`], with `params` a command's parameter addresses.
+    #[inline(always)]
+    pub unsafe fn read(self, params: &[*const u8]) -> Option<usize> {
+        match self {
+            ParamCount::One => Some(1),
+            ParamCount::Param { at, width } => {
+                let p = *params.get(usize::from(at))?;
+                // SAFETY: the count parameter's address.
+                Some(unsafe { read_uint(p, width) } as usize)
+            }
+            ParamCount::Other(c) => unsafe { count(c, Base::Params(params)) },
+        }
+    }
+}
+
 /// `count` elements at `p`, or nothing when either is zero or NULL.
 ///
 /// # Safety

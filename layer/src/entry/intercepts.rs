@@ -41,6 +41,17 @@ macro_rules! lookup {
     };
 }
 
+/// Whether a call passes straight through: no validation object runs, and either handle
+/// wrapping is off or the command names no handle it would translate (`nowrap`).
+macro_rules! passes {
+    (nowrap, $data:ident) => {
+        !$data.active
+    };
+    (wrap, $data:ident) => {
+        $data.passes_through()
+    };
+}
+
 /// The bookkeeping's record hooks around a plain call down: the pass-through path.
 macro_rules! pass_through {
     ($data:ident, $index:literal, $name:literal, $f:ident, $pr:ident, $po:ident, $missing:expr, $first:ident, ($($p:ident),*)) => {{
@@ -84,18 +95,29 @@ macro_rules! call_down {
                 let mut slots = original;
                 let mut scratch = [core::mem::MaybeUninit::<u64>::uninit(); SCRATCH_WORDS];
                 // SAFETY: `slots` holds this command's parameters as the application passed
-                // them; the copies the wrapper makes live in `scratch` and the scope, both
-                // alive until after the call down.
-                let Some(scope) = unwrap_guarded($name, &mut || unsafe { wrapper.unwrap($index, &mut slots, &mut scratch) })
-                else {
-                    return $skipped;
-                };
-                // SAFETY: the application's arguments with the driver's handles.
-                let result = unsafe { $next($(call_down!(@arg $how, $p, slots[$i])),*) };
-                // SAFETY: the parameters as the application passed them, after the call.
-                unsafe { wrapper.rewrap($index, &original, result_opt!($res, result)) };
-                drop(scope);
-                result
+                // them; the arrays it copies live in `scratch`, alive until after the call.
+                if unsafe { wrapper.unwrap_direct($index, &mut slots, &mut scratch) } {
+                    // SAFETY: the application's arguments with the driver's handles; a direct
+                    // unwrapping needs nothing after the call.
+                    unsafe { $next($(call_down!(@arg $how, $p, slots[$i])),*) }
+                } else {
+                    // The direct unwrapping may have rewritten some: the walk starts over.
+                    slots = original;
+                    // SAFETY: `slots` holds this command's parameters as the application
+                    // passed them; the copies the wrapper makes live in `scratch` and the
+                    // scope, both alive until after the call down.
+                    let Some(scope) =
+                        unwrap_guarded($name, &mut || unsafe { wrapper.unwrap($index, &mut slots, &mut scratch) })
+                    else {
+                        return $skipped;
+                    };
+                    // SAFETY: the application's arguments with the driver's handles.
+                    let result = unsafe { $next($(call_down!(@arg $how, $p, slots[$i])),*) };
+                    // SAFETY: the parameters as the application passed them, after the call.
+                    unsafe { wrapper.rewrap($index, &original, result_opt!($res, result)) };
+                    drop(scope);
+                    result
+                }
             }
         }
     };
@@ -115,7 +137,7 @@ macro_rules! intercept {
             // SAFETY: the first parameter is a live dispatchable handle (the loader routed this
             // call by it).
             if let Some(data) = lookup!($level, hot, dispatch_key($first.0)) {
-                if data.passes_through() {
+                if passes!($wraps, data) {
                     pass_through!(data, $index, $name, $f, $pr, $po, $missing, $first, ($($p),*));
                 }
             }
@@ -142,8 +164,20 @@ macro_rules! general {
                 unknown_handle($name);
                 return $skipped;
             };
-            if data.passes_through() {
+            if passes!($wraps, data) {
                 pass_through!(data, $index, $name, $f, $pr, $po, $missing, $first, ($($p),*));
+            }
+            if !data.active {
+                // Handle wrapping alone: no object runs, nothing is found for them.
+                let book = &data.debug;
+                let cx = data.call($index, $name, &[], Object::of($first));
+                book!(book, PreRecord, $index, $name, $pr, &cx, ($($p),*));
+                let Some(next) = data.dispatch.$f else {
+                    return $missing;
+                };
+                let result = call_down!($wraps, data, $index, $name, $res, $skipped, next, ($($p = $i $how),*));
+                book!(book, PostRecord, $index, $name, $po, &cx, ($($p,)* result));
+                return result;
             }
             let params = [$(core::ptr::addr_of!($p) as *const u8),*];
             // The handles the call names, found once for every object (kept until it returns).
@@ -155,13 +189,10 @@ macro_rules! general {
                 Some(entered)
             });
             let cx = data.call($index, $name, &params, Object::of($first)).with_handles(&handles);
-            // With only handle wrapping on, no object runs: the phases are skipped whole.
-            let objects = data.active.then_some(&data.objects);
+            let objects = &data.objects;
             let book = &data.debug;
-            if let Some(objects) = objects {
-                if phases::$pv(objects, &cx, $($p),*) {
-                    return $skipped;
-                }
+            if phases::$pv(objects, &cx, $($p),*) {
+                return $skipped;
             }
             record!($order, PreRecord, book, objects, &cx, $index, $name, $pr, ($($p),*));
             let Some(next) = data.dispatch.$f else {
@@ -180,14 +211,10 @@ macro_rules! general {
 macro_rules! record {
     (book_first, $phase:ident, $book:ident, $objects:ident, $cx:expr, $index:literal, $name:literal, $hook:ident, ($($a:expr),*)) => {
         book!($book, $phase, $index, $name, $hook, $cx, ($($a),*));
-        if let Some(objects) = $objects {
-            phases::$hook(objects, $cx, $($a),*);
-        }
+        phases::$hook($objects, $cx, $($a),*);
     };
     (book_last, $phase:ident, $book:ident, $objects:ident, $cx:expr, $index:literal, $name:literal, $hook:ident, ($($a:expr),*)) => {
-        if let Some(objects) = $objects {
-            phases::$hook(objects, $cx, $($a),*);
-        }
+        phases::$hook($objects, $cx, $($a),*);
         book!($book, $phase, $index, $name, $hook, $cx, ($($a),*));
     };
 }

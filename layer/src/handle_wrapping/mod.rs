@@ -26,7 +26,7 @@ use vigil_generated::objects::*;
 use vigil_generated::stateless::Shape;
 use vigil_generated::*;
 
-use crate::chassis::raw::{count, read_ptr, read_uint, Base};
+use crate::chassis::raw::{count, read_ptr, read_uint, Base, ParamCount};
 use crate::report::{Finding, Location, Object, Reporter, Severity};
 use arena::Scope;
 #[cfg(not(feature = "id-table-map"))]
@@ -79,6 +79,47 @@ static NEEDS: LazyLock<Box<[Needs]>> = LazyLock::new(|| {
         .collect()
 });
 
+/// One parameter a command's direct unwrapping rewrites: a handle, or (`count`) a pointer to
+/// as many as the count says.
+#[derive(Clone, Copy)]
+struct DirectParam {
+    at: usize,
+    count: Option<ParamCount>,
+}
+
+/// Per command, its direct unwrapping when it has one: every handle it names is a parameter
+/// (by value, or an array of them), it needs nothing from `special`, and nothing after the
+/// call (no object created, retrieved or ended, no structure returned). Most vkCmd* commands:
+/// a loop over their handle parameters instead of the tables' walk.
+static DIRECT: LazyLock<Box<[Option<Box<[DirectParam]>>]>> = LazyLock::new(|| {
+    COMMAND_HANDLES
+        .iter()
+        .zip(NEEDS.iter())
+        .map(|(c, needs)| {
+            if needs.special || needs.rewrap {
+                return None;
+            }
+            let mut direct = Vec::new();
+            for f in c.params {
+                if f.flags & OUTPUT != 0 {
+                    return None;
+                }
+                let HandleElem::Handle(ty) = f.elem else { return None };
+                let count = match f.shape {
+                    Shape::Value => None,
+                    Shape::Ptr => Some(ParamCount::One),
+                    Shape::Slice(c) => Some(ParamCount::of(c)),
+                    _ => return None,
+                };
+                if !HANDLE_TYPES[usize::from(ty)].dispatchable {
+                    direct.push(DirectParam { at: f.at as usize, count });
+                }
+            }
+            Some(direct.into_boxed_slice())
+        })
+        .collect()
+});
+
 /// Commands after which a deferred operation's creations exist.
 fn deferred_completion(command: &str) -> bool {
     matches!(command, "vkDeferredOperationJoinKHR" | "vkGetDeferredOperationResultKHR")
@@ -107,6 +148,79 @@ pub fn driver_handle(id: u64) -> Option<u64> {
 /// The instance or device `owner` is gone: its ids go with it.
 pub fn owner_destroyed(owner: u64) {
     WRAPPED.remove_owned_by(owner);
+}
+
+impl Wrapper {
+    /// [`Wrapper::unwrap`] for the commands whose handles are all parameters (most vkCmd*):
+    /// rewrites `slots` in place, copying arrays into `scratch`; true when done, and then
+    /// nothing is needed after the call. False: the command needs the walk, an array does not
+    /// fit, or a handle is not a live id; `slots` may be half rewritten, so the caller puts
+    /// them back and unwraps with [`Wrapper::unwrap`], which says where. Nothing here can
+    /// panic: no containment needed.
+    ///
+    /// # Safety
+    /// `slots` holds the command's parameters as the application passed them.
+    #[inline]
+    pub unsafe fn unwrap_direct(&self, command: usize, slots: &mut [u64], scratch: &mut [MaybeUninit<u64>]) -> bool {
+        match DIRECT.get(command) {
+            // SAFETY: as this function's contract.
+            Some(Some(direct)) => unsafe { unwrap_direct(direct, slots, scratch) },
+            _ => false,
+        }
+    }
+}
+
+/// See [`Wrapper::unwrap_direct`].
+///
+/// # Safety
+/// `slots` holds the command's parameters as the application passed them.
+unsafe fn unwrap_direct(direct: &[DirectParam], slots: &mut [u64], scratch: &mut [MaybeUninit<u64>]) -> bool {
+    let mut used = 0;
+    for d in direct {
+        let Some(&value) = slots.get(d.at) else { continue };
+        let rewritten = match d.count {
+            None if value == 0 => continue,
+            None => match WRAPPED.get(value) {
+                Some((raw, _)) => raw,
+                None => return false,
+            },
+            Some(c) => {
+                let n = match c {
+                    ParamCount::One => Some(1),
+                    ParamCount::Param { at, width } => slots.get(usize::from(at)).map(|&v| {
+                        // Little-endian: the parameter's value is its low bytes.
+                        (if width >= 8 { v } else { v & ((1u64 << (8 * u32::from(width))) - 1) }) as usize
+                    }),
+                    // SAFETY: the count is the command's parameter (or a member behind one).
+                    ParamCount::Other(c) => unsafe { slot_count(c, slots) },
+                };
+                let n = match n {
+                    Some(n) if n > 0 && value != 0 => n,
+                    _ => continue,
+                };
+                let Some(room) = scratch.get_mut(used..used + n) else { return false };
+                used += n;
+                let (from, copy) = (value as *const u64, room.as_mut_ptr() as *mut u64);
+                for k in 0..n {
+                    // SAFETY: the application's array of `n` handles, and the copy's room for them.
+                    let id = unsafe { from.add(k).read_unaligned() };
+                    let raw = match id {
+                        0 => 0,
+                        id => match WRAPPED.get(id) {
+                            Some((raw, _)) => raw,
+                            None => return false,
+                        },
+                    };
+                    unsafe { copy.add(k).write_unaligned(raw) };
+                }
+                copy as u64
+            }
+        };
+        if let Some(slot) = slots.get_mut(d.at) {
+            *slot = rewritten;
+        }
+    }
+    true
 }
 
 /// The handles an array parameter holds (one for a pointer to a single handle).
@@ -141,6 +255,7 @@ impl Wrapper {
         if !needs.unwrap {
             return Some(scope);
         }
+
         let mut u = Unwrap { scope: &scope, dead: None };
         if needs.special {
             special::before(handles.name, slots);

@@ -7,7 +7,7 @@
 use std::sync::LazyLock;
 
 use vigil_generated::objects::*;
-use vigil_generated::stateless::{Count, Shape};
+use vigil_generated::stateless::Shape;
 use vigil_generated::threading::SYNCED;
 
 use super::objects::{key, Key, ObjectRecord, Origin, TYPES};
@@ -15,7 +15,7 @@ use super::records::instance_scoped;
 use super::sites::{self, SiteVisitor, Skip};
 use super::thread::Entered;
 use crate::chassis::handles::{CallHandles, Named, DESTROYED, PARAM};
-use crate::chassis::raw::{count, read_ptr, read_uint, Base};
+use crate::chassis::raw::{read_ptr, read_uint, ParamCount};
 use crate::chassis::Call;
 
 /// The handle types some object reads from the walk: those object lifetime follows and those
@@ -41,7 +41,7 @@ struct Direct {
     /// Object lifetime follows objects of its type.
     tracked: bool,
     /// `None`: the parameter is the handle; else a pointer to as many as the count says.
-    count: Option<Count>,
+    count: Option<ParamCount>,
 }
 
 /// How a command's handles are found.
@@ -68,8 +68,8 @@ fn plan(command: &'static CommandHandles) -> Plan {
         let HandleElem::Handle(ty) = f.elem else { return Plan::Walk };
         let count = match f.shape {
             Shape::Value => None,
-            Shape::Ptr => Some(Count { name: "", at: 0, deref: 0, width: 0, add: 0, div: 1, constant: 1 }),
-            Shape::Slice(c) => Some(c),
+            Shape::Ptr => Some(ParamCount::One),
+            Shape::Slice(c) => Some(ParamCount::of(c)),
             Shape::Array(..) | Shape::Str => return Plan::Walk,
         };
         let Ok(at) = u8::try_from(f.at) else { return Plan::Walk };
@@ -107,7 +107,7 @@ pub unsafe fn resolve(
                 // read for as many handles as its count says, when non-NULL.
                 let (first, n) = match d.count {
                     None => (p, 1),
-                    Some(c) => match unsafe { count(c, Base::Params(params)) } {
+                    Some(c) => match unsafe { c.read(params) } {
                         Some(n) if n > 0 => (unsafe { read_ptr(p) }, n),
                         _ => continue,
                     },

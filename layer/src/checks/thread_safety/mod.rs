@@ -108,19 +108,28 @@ struct Found {
     overlap: Overlap,
 }
 
-/// The overlaps of one call.
-#[derive(Default)]
+/// The overlaps of one call (the first [`MAX_OVERLAPS`]), uninitialized until found.
 struct Overlaps {
-    found: [Option<Found>; MAX_OVERLAPS],
+    found: [std::mem::MaybeUninit<Found>; MAX_OVERLAPS],
     n: usize,
 }
 
 impl Overlaps {
+    #[inline(always)]
+    fn new() -> Self {
+        Overlaps { found: [const { std::mem::MaybeUninit::uninit() }; MAX_OVERLAPS], n: 0 }
+    }
+
     fn push(&mut self, f: Found) {
         if let Some(slot) = self.found.get_mut(self.n) {
-            *slot = Some(f);
+            slot.write(f);
             self.n += 1;
         }
+    }
+
+    fn iter(&self) -> impl Iterator<Item = &Found> {
+        // SAFETY: the first `n` entries were written by `push`.
+        self.found[..self.n].iter().map(|f| unsafe { f.assume_init_ref() })
     }
 }
 
@@ -311,20 +320,21 @@ impl ThreadTracker {
     /// (`handles`, what the state tracker found, when complete; else a walk of `params`).
     fn begin(&self, command: u16, params: &[*const u8], handles: &CallHandles) {
         let Some(info) = COMMAND_HANDLES.get(usize::from(command)) else { return };
-        let mut overlaps = Overlaps::default();
+        let mut overlaps = Overlaps::new();
         let mut aliased = 0;
         let _ = HELD.try_with(|held| {
             let Ok(mut held) = held.try_borrow_mut() else { return };
             held.begin_frame();
             let from = held.published();
+            let thread = held.thread();
             let mut walk = Walk {
                 command,
-                thread: current_thread(),
+                thread,
                 owner: self.owner.load(Ordering::Relaxed),
                 instance: self.instance.load(Ordering::Relaxed),
                 maybe: THREAD_COMMANDS[usize::from(command)].maybe,
                 held: &mut held,
-                found: &mut |ty, handle, write, overlap| overlaps.push(Found { ty, handle, write, overlap }),
+                overlaps: &mut overlaps,
                 aliased: 0,
                 destroyed: u32::MAX,
             };
@@ -341,11 +351,19 @@ impl ThreadTracker {
             walk.publish(from);
             aliased = walk.aliased;
         });
+        if aliased != 0 || overlaps.n != 0 {
+            self.reported(command, aliased, &overlaps);
+        }
+    }
+
+    /// What a call's counting found, reported once nothing is borrowed: the application's
+    /// callback may call Vulkan.
+    #[cold]
+    fn reported(&self, command: u16, aliased: u64, overlaps: &Overlaps) {
         if aliased != 0 {
             self.note_aliased(command, aliased);
         }
-        // Reported once nothing is borrowed: the application's callback may call Vulkan.
-        for f in overlaps.found.iter().flatten() {
+        for f in overlaps.iter() {
             self.report(command, f);
         }
     }

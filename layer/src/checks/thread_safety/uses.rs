@@ -4,7 +4,6 @@
 //! while the call runs. Reads of shared objects are published in the thread's slot (`readers`).
 
 use std::cell::RefCell;
-use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
 use vigil_generated::threading::SHARED_READS;
@@ -33,6 +32,8 @@ pub struct Held {
     slot: u32,
     /// Reads published in the slot, with their keys and fingerprints (for the confirmation).
     published: usize,
+    /// The thread's kernel id, 0 until asked.
+    thread: u32,
     keys: [(Key, u64); CAPACITY],
 }
 
@@ -50,6 +51,7 @@ impl Held {
             overflow: std::ptr::null_mut(),
             slot: 0,
             published: 0,
+            thread: 0,
             keys: [(Key { scope: 0, handle: 0, ty: 0 }, 0); CAPACITY],
         }
     }
@@ -80,6 +82,15 @@ impl Held {
             self.overflow = std::ptr::null_mut();
         }
         v
+    }
+
+    /// The thread's kernel id (what reports name).
+    #[inline]
+    pub fn thread(&mut self) -> u32 {
+        if self.thread == 0 {
+            self.thread = current_thread();
+        }
+        self.thread
     }
 
     /// Opens a call's frame.
@@ -145,7 +156,7 @@ impl Held {
         // SAFETY: alive until the call's end, as the caller says.
         let key = unsafe { (*u).key };
         let reader = if write && SHARED_READS.get(usize::from(key.ty)).is_some_and(|s| *s) {
-            readers::begin_write(readers::fingerprint(&key), current_thread())
+            readers::begin_write(readers::fingerprint(&key), self.thread())
         } else {
             None
         };
@@ -186,24 +197,9 @@ impl Held {
 thread_local! {
     /// The calling thread's held uses.
     pub static HELD: RefCell<Held> = const { RefCell::new(Held::new()) };
-    static THREAD: u32 = os_thread_id();
 }
 
-/// The kernel's id of the calling thread (what debuggers and `top -H` show).
-fn os_thread_id() -> u32 {
-    static FALLBACK: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0x8000_0000);
-    std::fs::read_link("/proc/thread-self")
-        .ok()
-        .and_then(|p| p.file_name().and_then(|n| n.to_str()).and_then(|n| n.parse().ok()))
-        .filter(|&t| t != 0)
-        .unwrap_or_else(|| FALLBACK.fetch_add(1, Ordering::Relaxed))
-}
-
-/// The calling thread's id, never 0.
-#[inline]
-pub fn current_thread() -> u32 {
-    THREAD.try_with(|t| *t).unwrap_or(u32::MAX)
-}
+pub use crate::state::thread::current_thread;
 
 #[cfg(test)]
 mod tests {

@@ -8,6 +8,7 @@ use vigil_generated::objects::*;
 use vigil_generated::threading::*;
 
 use super::uses::Held;
+use super::{Found, Overlaps};
 use crate::chassis::handles::{CallHandles, DESTROYED, PARAM};
 use crate::chassis::raw::{read_ptr, read_uint};
 use crate::state::resolve::record_of;
@@ -26,8 +27,8 @@ pub struct Walk<'a> {
     pub maybe: Maybe,
     /// The thread's held uses, which the call's end releases.
     pub held: &'a mut Held,
-    /// Told of each overlap: `(type, handle, this use writes, the other use)`.
-    pub found: &'a mut dyn FnMut(u16, u64, bool, Overlap),
+    /// The overlaps found, reported once the walk is over.
+    pub overlaps: &'a mut Overlaps,
     /// The handle types (bits, by index into `HANDLE_TYPES`) of objects not counted because
     /// their value is shared by two live objects.
     pub aliased: u64,
@@ -108,16 +109,17 @@ impl Walk<'_> {
     /// its record, borrowed for the call, when the walk found it. An object the table does not
     /// hold (a dead handle, which object lifetime reports, or one whose creation Vigil cannot
     /// follow) is counted from its first use.
+    #[inline]
     fn object(&mut self, ty: u16, h: u64, write: bool, maybe: bool, found: Option<&ObjectRecord>) {
-        let k = key(ty, h, self.owner, self.instance);
+        let k = || key(ty, h, self.owner, self.instance);
         // A shared object's read touches only this thread's slot.
         let read = !write && (!maybe || self.maybe == Maybe::Read);
-        if read && SHARED_READS[usize::from(ty)] && self.held.read(k, self.command) {
+        if read && SHARED_READS[usize::from(ty)] && self.held.read(found.map_or_else(k, |r| r.key), self.command) {
             return;
         }
         let (u, strong) = match found {
             Some(r) => (r as *const ObjectRecord, false),
-            None => (Arc::into_raw(OBJECTS.get_or_see(k)), true),
+            None => (Arc::into_raw(OBJECTS.get_or_see(k())), true),
         };
         // SAFETY: borrowed for the call, or a strong reference `begin` hands to `held`.
         let r = unsafe { &*u };
@@ -151,6 +153,7 @@ impl Walk<'_> {
     /// Begins a use of the record at `u`, which the thread's held uses keep until the call
     /// ends: a strong reference (`Arc::into_raw`) they now own, or (`strong` false) a record
     /// borrowed for the call.
+    #[inline]
     fn begin(&mut self, u: *const ObjectRecord, strong: bool, write: bool) {
         // SAFETY: alive until the call ends, as the caller says.
         let r = unsafe { &*u };
@@ -159,7 +162,7 @@ impl Walk<'_> {
         let reader = self.held.hold(u, strong, write);
         let published = reader.map(|(thread, command)| Overlap { thread, command, other_writes: false });
         if let Some(overlap) = counted.or(published) {
-            (self.found)(ty, handle, write, overlap);
+            self.overlaps.push(Found { ty, handle, write, overlap });
         }
         if write && WRITES_POOL[usize::from(ty)] {
             if let Some(pool) = r.parent.as_deref() {
@@ -172,14 +175,14 @@ impl Walk<'_> {
     /// Makes the call's published reads (from `from` on) visible, and reports each whose object
     /// another thread is writing.
     pub fn publish(&mut self, from: usize) {
-        let (thread, found) = (self.thread, &mut *self.found);
+        let (thread, overlaps) = (self.thread, &mut *self.overlaps);
         self.held.publish(from, |k| {
             let Some(u) = OBJECTS.get(k) else { return };
             if u.aliased() {
                 return;
             }
             if let Some(overlap) = u.uses.written(thread) {
-                found(k.ty, k.handle, false, overlap);
+                overlaps.push(Found { ty: k.ty, handle: k.handle, write: false, overlap });
             }
         });
     }
