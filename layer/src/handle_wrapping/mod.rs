@@ -87,11 +87,14 @@ struct DirectParam {
     count: Option<ParamCount>,
 }
 
+/// A command's handle parameters, for its direct unwrapping.
+type DirectParams = Box<[DirectParam]>;
+
 /// Per command, its direct unwrapping when it has one: every handle it names is a parameter
 /// (by value, or an array of them), it needs nothing from `special`, and nothing after the
 /// call (no object created, retrieved or ended, no structure returned). Most vkCmd* commands:
 /// a loop over their handle parameters instead of the tables' walk.
-static DIRECT: LazyLock<Box<[Option<Box<[DirectParam]>>]>> = LazyLock::new(|| {
+static DIRECT: LazyLock<Box<[Option<DirectParams>]>> = LazyLock::new(|| {
     COMMAND_HANDLES
         .iter()
         .zip(NEEDS.iter())
