@@ -20,6 +20,9 @@ pub struct Call<'a> {
     facts: Option<&'a DeviceFacts>,
     /// The handles the call names with their records, when the state tracker found them.
     handles: &'a CallHandles,
+    /// The calling thread's state for this call (a `state::thread::Entered`, opaque here), when
+    /// the intercept entered one; null otherwise.
+    thread: *const (),
 }
 
 impl<'a> Call<'a> {
@@ -34,13 +37,26 @@ impl<'a> Call<'a> {
         object: Option<Object>,
         facts: Option<&'a DeviceFacts>,
     ) -> Self {
-        Call { command, name, params, reporter, object, facts, handles: &NONE }
+        Call { command, name, params, reporter, object, facts, handles: &NONE, thread: std::ptr::null() }
     }
 
     /// The same call, with the handles the state tracker found in it.
     #[inline(always)]
     pub fn with_handles(self, handles: &'a CallHandles) -> Self {
         Call { handles, ..self }
+    }
+
+    /// The same call, made while the calling thread's state `thread` (a
+    /// `state::thread::Entered`, which must outlive the call) is entered.
+    #[inline(always)]
+    pub fn with_thread(self, thread: *const ()) -> Self {
+        Call { thread, ..self }
+    }
+
+    /// The calling thread's state, as [`Self::with_thread`] gave it (null: none).
+    #[inline(always)]
+    pub fn thread(&self) -> *const () {
+        self.thread
     }
 
     /// The handles the call names, with their records (`complete()` false: not found; walk

@@ -107,7 +107,11 @@ pub unsafe extern "system" fn create_device(
         &p_allocator as *const _ as *const u8,
         &p_device as *const _ as *const u8,
     ];
-    let cx = inst.call(command_index("vkCreateDevice"), "vkCreateDevice", &params, Object::of(physical_device));
+    // The calling thread's state for the call: it holds thread safety's uses until it returns.
+    let entered = crate::state::thread::enter();
+    let cx = inst
+        .call(command_index("vkCreateDevice"), "vkCreateDevice", &params, Object::of(physical_device))
+        .with_thread(entered.as_ref().map_or(std::ptr::null(), |e| e.as_opaque()));
     let args = (physical_device, p_create_info, p_allocator, p_device);
     if phases::pre_call_validate_create_device(objects, &cx, args.0, args.1, args.2, args.3) {
         return VkResult::VK_ERROR_VALIDATION_FAILED;
@@ -237,7 +241,11 @@ pub unsafe extern "system" fn destroy_device(device: VkDevice, p_allocator: *con
     };
     let objects = &data.objects;
     let params = [&device as *const _ as *const u8, &p_allocator as *const _ as *const u8];
-    let cx = data.call(command_index("vkDestroyDevice"), "vkDestroyDevice", &params, Object::of(device));
+    // The calling thread's state for the call: it holds thread safety's uses until it returns.
+    let entered = crate::state::thread::enter();
+    let cx = data
+        .call(command_index("vkDestroyDevice"), "vkDestroyDevice", &params, Object::of(device))
+        .with_thread(entered.as_ref().map_or(std::ptr::null(), |e| e.as_opaque()));
     // Reported, but never skipped: the loader frees its own device object whatever the layers do,
     // so a skipped destroy would leave this device's data under a dispatch key the next
     // device may be given, and the driver's device alive with nothing to reach it.

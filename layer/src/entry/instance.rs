@@ -133,7 +133,10 @@ pub unsafe extern "system" fn create_instance(
         &p_instance as *const _ as *const u8,
     ];
     let create_instance = command_index("vkCreateInstance");
-    let cx = Call::new(create_instance, "vkCreateInstance", &params, &reporter, None, None);
+    // The calling thread's state for the call: it holds thread safety's uses until it returns.
+    let entered = crate::state::thread::enter();
+    let cx = Call::new(create_instance, "vkCreateInstance", &params, &reporter, None, None)
+        .with_thread(entered.as_ref().map_or(std::ptr::null(), |e| e.as_opaque()));
     if phases::pre_call_validate_create_instance(&objects, &cx, p_create_info, p_allocator, p_instance) {
         return VkResult::VK_ERROR_VALIDATION_FAILED;
     }
@@ -204,7 +207,11 @@ pub unsafe extern "system" fn destroy_instance(instance: VkInstance, p_allocator
     let objects = &data.objects;
     data.reporter.set_lifetime_window(true);
     let params = [&instance as *const _ as *const u8, &p_allocator as *const _ as *const u8];
-    let cx = data.call(command_index("vkDestroyInstance"), "vkDestroyInstance", &params, Object::of(instance));
+    // The calling thread's state for the call: it holds thread safety's uses until it returns.
+    let entered = crate::state::thread::enter();
+    let cx = data
+        .call(command_index("vkDestroyInstance"), "vkDestroyInstance", &params, Object::of(instance))
+        .with_thread(entered.as_ref().map_or(std::ptr::null(), |e| e.as_opaque()));
     // Reported, but never skipped: the loader frees its own instance object whatever the layers do,
     // so a skipped destroy would leave this instance's data under a dispatch key the next
     // instance may be given, and the driver's instance alive with nothing to reach it.

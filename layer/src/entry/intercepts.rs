@@ -188,7 +188,10 @@ macro_rules! general {
                 unsafe { resolve(&mut handles, &entered, $index, &params, owner, instance) };
                 Some(entered)
             });
-            let cx = data.call($index, $name, &params, Object::of($first)).with_handles(&handles);
+            let cx = data
+                .call($index, $name, &params, Object::of($first))
+                .with_handles(&handles)
+                .with_thread(_entered.as_ref().map_or(core::ptr::null(), |e| e.as_opaque()));
             let objects = &data.objects;
             let book = &data.debug;
             if phases::$pv(objects, &cx, $($p),*) {

@@ -16,6 +16,7 @@ pub mod objects;
 pub mod ownership;
 pub mod pipelines;
 pub mod queries;
+pub mod readers;
 mod records;
 pub mod render_passes;
 pub mod resolve;

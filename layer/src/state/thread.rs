@@ -11,6 +11,12 @@
 //! ([`Entered`]): a record evicted meanwhile is kept in the slot's graveyard until then, so a
 //! call may hold the records of every handle it names without touching their counts.
 //!
+//! The slot also holds the thread's side of thread safety's use counting (`checks::
+//! thread_safety` decides what a call uses; this keeps it): the uses its calls have begun,
+//! counted in the records' `ObjectUse` and ended when the call that began them returns (when
+//! its [`Entered`] drops, on every return path), and its published reads of shared objects
+//! (`readers`).
+//!
 //! Caches live in a fixed array of slots, one per thread, not in thread-local storage: a
 //! thread-local with a destructor would keep the library mapped after the loader unloads it,
 //! and one without would leak its strong references when its thread exits. A thread's slot
@@ -21,7 +27,11 @@ use std::cell::{Cell, UnsafeCell};
 use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
 use std::sync::Arc;
 
-use super::objects::{current_epoch, Key, ObjectRecord, OBJECTS};
+use vigil_generated::threading::SHARED_READS;
+
+use super::objects::{current_epoch, Key, ObjectRecord, Overlap, OBJECTS};
+use super::readers::{self, CAPACITY};
+use crate::chassis::Call;
 
 /// Records each thread keeps (two ways per set).
 const CACHED: usize = 32;
@@ -52,7 +62,24 @@ struct ThreadSlot {
     /// Strong references evicted while a call was in progress, dropped when the outermost call
     /// returns.
     graveyard: UnsafeCell<Vec<*const ObjectRecord>>,
+    /// The uses the owner's calls in progress have begun: record addresses (alive until the
+    /// outermost call returns) with [`WRITE`] and [`STRIPE`] in the low bits.
+    uses: UnsafeCell<Vec<usize>>,
+    /// The owner's kernel id, 0 until asked.
+    thread: Cell<u32>,
+    /// Its slot among the readers' (`readers`): 0 before it asked for one, `u32::MAX` when
+    /// none was free, else its index + 1.
+    reader: Cell<u32>,
+    /// Reads published in that slot, with their keys and fingerprints (for the confirmation).
+    published: Cell<usize>,
+    keys: UnsafeCell<[(Key, u64); CAPACITY]>,
 }
+
+/// A held use writes its object.
+const WRITE: usize = 1;
+/// A held write raised its object's writer stripe (a shared object's).
+const STRIPE: usize = 2;
+const _: () = assert!(align_of::<ObjectRecord>() > (WRITE | STRIPE), "the flags must fit below a record");
 
 // SAFETY: a slot's cells are used by its owning thread only (`owner`, claimed with a
 // compare-and-swap, says which); the records it points at are `Sync`.
@@ -65,6 +92,11 @@ impl ThreadSlot {
             depth: Cell::new(0),
             cache: UnsafeCell::new([EMPTY; CACHED]),
             graveyard: UnsafeCell::new(Vec::new()),
+            uses: UnsafeCell::new(Vec::new()),
+            thread: Cell::new(0),
+            reader: Cell::new(0),
+            published: Cell::new(0),
+            keys: UnsafeCell::new([(Key { scope: 0, handle: 0, ty: 0 }, 0); CAPACITY]),
         }
     }
 
@@ -81,7 +113,15 @@ impl ThreadSlot {
         for p in graveyard.drain(..) {
             release(p);
         }
+        // An exited thread was inside no call: it holds no use and publishes no read.
+        unsafe { (*self.uses.get()).clear() };
         self.depth.set(0);
+        self.thread.set(0);
+        self.published.set(0);
+        if self.reader.get() != 0 && self.reader.get() != u32::MAX {
+            readers::slot(self.reader.get() - 1).retract(0);
+        }
+        self.reader.set(0);
     }
 }
 
@@ -162,10 +202,13 @@ fn claim() -> Option<u32> {
     None
 }
 
-/// The calling thread inside a call: records found through it stay valid while it lives. Not
-/// `Send`: it is the thread's own.
+/// The calling thread inside a call: records found through it stay valid while it lives, and
+/// the uses the call begins end when it drops. Not `Send`: it is the thread's own.
 pub struct Entered {
     slot: &'static ThreadSlot,
+    /// Where this call's held uses and published reads start (a nested call's come after).
+    uses_from: usize,
+    published_from: usize,
     _not_send: std::marker::PhantomData<*const ()>,
 }
 
@@ -186,12 +229,21 @@ pub fn enter() -> Option<Entered> {
     }
     let slot = &SLOTS[(index - 1) as usize % SLOT_COUNT];
     slot.depth.set(slot.depth.get() + 1);
-    Some(Entered { slot, _not_send: std::marker::PhantomData })
+    // SAFETY: the owner's cell; no reference into it is held.
+    let uses_from = unsafe { (*slot.uses.get()).len() };
+    Some(Entered { slot, uses_from, published_from: slot.published.get(), _not_send: std::marker::PhantomData })
 }
 
 impl Drop for Entered {
     #[inline]
     fn drop(&mut self) {
+        // SAFETY: the owner's cell; no reference into it is held.
+        if unsafe { (*self.slot.uses.get()).len() } > self.uses_from {
+            self.end_uses();
+        }
+        if self.slot.published.get() != self.published_from {
+            self.retract();
+        }
         let depth = self.slot.depth.get() - 1;
         self.slot.depth.set(depth);
         if depth == 0 {
@@ -258,6 +310,145 @@ impl Entered {
     }
 }
 
+impl Entered {
+    /// The calling thread's kernel id.
+    #[inline]
+    pub fn thread(&self) -> u32 {
+        match self.slot.thread.get() {
+            0 => {
+                let t = current_thread();
+                self.slot.thread.set(t);
+                t
+            }
+            t => t,
+        }
+    }
+
+    /// Begins a use of `r` by `command`, held until this call returns: counted in the record,
+    /// and for a write of a shared object also raising its writer stripe. The overlapping use
+    /// of another thread, if any: a counted one, or a read another thread published.
+    #[inline]
+    pub fn begin_use(&self, r: &ObjectRecord, write: bool, command: u16) -> Option<Overlap> {
+        let thread = self.thread();
+        let counted = r.uses.begin(write, thread, command);
+        let mut entry = r as *const ObjectRecord as usize | if write { WRITE } else { 0 };
+        let mut published = None;
+        if write && SHARED_READS.get(usize::from(r.key.ty)).is_some_and(|s| *s) {
+            entry |= STRIPE;
+            published = readers::begin_write(readers::fingerprint(&r.key), thread).map(|(thread, command)| Overlap {
+                thread,
+                command,
+                other_writes: false,
+            });
+        }
+        // SAFETY: the owner's cell; no reference into it is held.
+        unsafe { (*self.slot.uses.get()).push(entry) };
+        counted.or(published)
+    }
+
+    /// [`Self::begin_use`] of a record this call holds no borrow of: kept alive (in the
+    /// graveyard) until the outermost call returns.
+    pub fn begin_use_owned(&self, r: Arc<ObjectRecord>, write: bool, command: u16) -> Option<Overlap> {
+        let p = Arc::into_raw(r);
+        // SAFETY: the owner's cell; the strong reference is dropped with the graveyard.
+        unsafe { (*self.slot.graveyard.get()).push(p) };
+        // SAFETY: alive until then.
+        self.begin_use(unsafe { &*p }, write, command)
+    }
+
+    /// Ends this call's uses, the last begun first.
+    #[cold]
+    fn end_uses(&self) {
+        // SAFETY: the owner's cell; the loop holds no other borrow of it.
+        let uses = unsafe { &mut *self.slot.uses.get() };
+        while uses.len() > self.uses_from {
+            let Some(entry) = uses.pop() else { break };
+            // SAFETY: a record held by `begin_use`, alive until the outermost call returns.
+            let r = unsafe { &*((entry & !(WRITE | STRIPE)) as *const ObjectRecord) };
+            r.uses.end(entry & WRITE != 0);
+            if entry & STRIPE != 0 {
+                readers::end_write(readers::fingerprint(&r.key));
+            }
+        }
+    }
+
+    /// How many reads the thread has published (where this call's begin).
+    #[inline]
+    pub fn published(&self) -> usize {
+        self.slot.published.get()
+    }
+
+    /// The thread's slot among the readers', claimed on first use.
+    fn reader(&self) -> Option<&'static readers::Slot> {
+        if self.slot.reader.get() == 0 {
+            self.slot.reader.set(readers::claim(self.thread()).map_or(u32::MAX, |i| i + 1));
+        }
+        let r = self.slot.reader.get();
+        (r != u32::MAX).then(|| readers::slot(r - 1))
+    }
+
+    /// Publishes a read of shared object `k` by `command` (visible once [`Self::publish`]
+    /// runs); false when the slot is full or there is none, and the read must be counted in
+    /// the object.
+    #[inline]
+    pub fn read_shared(&self, k: Key, command: u16) -> bool {
+        let i = self.slot.published.get();
+        if i >= CAPACITY {
+            return false;
+        }
+        let Some(slot) = self.reader() else { return false };
+        let f = readers::fingerprint(&k);
+        slot.write(i, f, command);
+        // SAFETY: the owner's cell; no reference into it is held.
+        unsafe { (*self.slot.keys.get())[i] = (k, f) };
+        self.slot.published.set(i + 1);
+        true
+    }
+
+    /// Makes the reads published from `from` on visible to writers, then gives `confirm` each
+    /// one whose object some writer may be writing.
+    pub fn publish(&self, from: usize, mut confirm: impl FnMut(Key)) {
+        let published = self.slot.published.get();
+        if published <= from {
+            return;
+        }
+        let Some(slot) = self.reader() else { return };
+        slot.publish(published);
+        // SAFETY: the owner's cell; `confirm` runs no code of this thread's calls.
+        let keys = unsafe { &(&*self.slot.keys.get())[from..published] };
+        for (k, f) in keys {
+            if readers::maybe_written(*f) {
+                confirm(*k);
+            }
+        }
+    }
+
+    /// Withdraws the reads this call published.
+    #[cold]
+    fn retract(&self) {
+        self.slot.published.set(self.published_from);
+        if let Some(slot) = self.reader() {
+            slot.retract(self.published_from);
+        }
+    }
+}
+
+/// The calling thread's state a call was made with (`Call::with_thread`), if the intercept
+/// entered one.
+#[inline(always)]
+pub fn entered<'a>(cx: &Call<'a>) -> Option<&'a Entered> {
+    // SAFETY: intercepts give a call only a pointer to the `Entered` they hold until it returns.
+    unsafe { (cx.thread() as *const Entered).as_ref() }
+}
+
+impl Entered {
+    /// What [`Call::with_thread`] takes.
+    #[inline(always)]
+    pub fn as_opaque(&self) -> *const () {
+        self as *const Entered as *const ()
+    }
+}
+
 /// A strong reference to a record borrowed from an [`Entered`], for keeping beyond the call.
 pub fn share(r: &ObjectRecord) -> Arc<ObjectRecord> {
     // SAFETY: every record lives in an `Arc` (the table's and the slots' references are
@@ -286,6 +477,36 @@ mod tests {
         assert!(r.destroyed(), "the borrowed record is still readable");
         drop(entered);
         let _ = key;
+    }
+
+    #[test]
+    fn an_exited_threads_slot_is_taken_over() {
+        // More threads, one after another, than there are slots: each still gets one.
+        for _ in 0..300 {
+            assert!(std::thread::spawn(|| enter().is_some()).join().unwrap());
+        }
+    }
+
+    #[test]
+    fn uses_end_when_the_call_returns_nested_calls_first() {
+        let k = Key { scope: 0x7e57_0003, handle: 0xcc0, ty: 3 };
+        OBJECTS.insert(k, None, false, Origin::Created);
+        let outer = enter().unwrap();
+        let r = outer.find(k).unwrap();
+        assert_eq!(outer.begin_use(r, true, 1), None);
+        {
+            let inner = enter().unwrap();
+            // The thread's own use does not overlap.
+            assert_eq!(inner.begin_use(r, false, 2), None);
+        }
+        let other = std::thread::scope(|s| s.spawn(|| r.uses.begin(false, 0x7fff_0042, 3)).join().unwrap());
+        assert!(other.is_some_and(|o| o.other_writes), "the outer write is still held");
+        r.uses.end(false);
+        let kept = OBJECTS.get(k).unwrap();
+        drop(outer);
+        assert_eq!(kept.uses.begin(true, 0x7fff_0043, 4), None, "ended with the outer call");
+        kept.uses.end(true);
+        OBJECTS.remove(k);
     }
 
     #[test]

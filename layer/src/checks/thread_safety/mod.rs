@@ -19,8 +19,6 @@
 //! implementation gives one handle value to two live objects of a device, objects of that value
 //! are not counted, and that is said once per type.
 
-mod readers;
-mod uses;
 mod walk;
 
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -32,12 +30,11 @@ use vigil_generated::threading::*;
 use vigil_generated::*;
 
 use super::{DeviceSetup, InstanceSetup};
-use crate::chassis::handles::CallHandles;
 use crate::chassis::raw::{count, read_ptr, read_uint, Base};
 use crate::chassis::{hooks, Call, ValidationObject};
 use crate::report::{Finding, Location, Object, Reporter, Severity};
+use crate::state::thread::{current_thread, entered};
 use crate::state::{key, ObjectRecord, Overlap, OBJECTS};
-use uses::{current_thread, HELD};
 use walk::Walk;
 
 /// Thread safety for one instance's or one device's commands.
@@ -318,39 +315,37 @@ impl ThreadTracker {
 impl ThreadTracker {
     /// A call of `COMMAND_HANDLES[command]` begins: counts the uses of what it names
     /// (`handles`, what the state tracker found, when complete; else a walk of `params`).
-    fn begin(&self, command: u16, params: &[*const u8], handles: &CallHandles) {
-        let Some(info) = COMMAND_HANDLES.get(usize::from(command)) else { return };
+    fn begin(&self, cx: &Call<'_>) {
+        let command = cx.command as u16;
+        let Some(info) = COMMAND_HANDLES.get(cx.command) else { return };
+        // A thread without a slot (every one taken by a live thread) is not counted.
+        let Some(entered) = entered(cx) else { return };
         let mut overlaps = Overlaps::new();
-        let mut aliased = 0;
-        let _ = HELD.try_with(|held| {
-            let Ok(mut held) = held.try_borrow_mut() else { return };
-            held.begin_frame();
-            let from = held.published();
-            let thread = held.thread();
-            let mut walk = Walk {
-                command,
-                thread,
-                owner: self.owner.load(Ordering::Relaxed),
-                instance: self.instance.load(Ordering::Relaxed),
-                maybe: THREAD_COMMANDS[usize::from(command)].maybe,
-                held: &mut held,
-                overlaps: &mut overlaps,
-                aliased: 0,
-                destroyed: u32::MAX,
-            };
-            if handles.complete() {
-                walk.found(handles, params);
-            } else {
-                walk.call(info, params);
+        let from = entered.published();
+        let mut walk = Walk {
+            command,
+            owner: self.owner.load(Ordering::Relaxed),
+            instance: self.instance.load(Ordering::Relaxed),
+            maybe: THREAD_COMMANDS[cx.command].maybe,
+            entered,
+            overlaps: &mut overlaps,
+            aliased: 0,
+            destroyed: u32::MAX,
+        };
+        let handles = cx.handles();
+        if handles.complete() {
+            walk.found(handles, cx.params);
+        } else {
+            walk.call(info, cx.params);
+        }
+        if THREAD_COMMANDS[cx.command].device_queues {
+            let queues = self.queues.lock().unwrap_or_else(PoisonError::into_inner).clone();
+            for q in queues {
+                walk.queue(q);
             }
-            if THREAD_COMMANDS[usize::from(command)].device_queues {
-                for q in self.queues.lock().unwrap_or_else(PoisonError::into_inner).iter() {
-                    walk.queue(q.clone());
-                }
-            }
-            walk.publish(from);
-            aliased = walk.aliased;
-        });
+        }
+        walk.publish(from);
+        let aliased = walk.aliased;
         if aliased != 0 || overlaps.n != 0 {
             self.reported(command, aliased, &overlaps);
         }
@@ -368,13 +363,9 @@ impl ThreadTracker {
         }
     }
 
-    /// The call returned: its uses end (`result`: its result, when it returns one).
+    /// The call returned (its uses end when the intercept leaves it): what it created or
+    /// retrieved (`result`: its result, when it returns one).
     fn end(&self, command: u16, params: &[*const u8], result: Option<VkResult>) {
-        let _ = HELD.try_with(|held| {
-            if let Ok(mut held) = held.try_borrow_mut() {
-                held.end_frame();
-            }
-        });
         if !matches!(COMMAND_HANDLES.get(usize::from(command)).map(|c| c.role), None | Some(Role::Use)) {
             self.created(command, params, result);
         }
@@ -382,13 +373,14 @@ impl ThreadTracker {
 }
 
 /// The chassis hands thread safety every call of a command it counts (`COUNTED`, generated):
-/// uses begin before the call down and end after it.
+/// uses begin before the call down and end when the call returns (the thread's `Entered`,
+/// which the intercept holds, ends them on every return path).
 #[hooks]
 impl ValidationObject for ThreadTracker {
     #[inline(always)]
     fn pre_record_call(&self, cx: &Call<'_>) {
         if COUNTED[cx.command] {
-            self.begin(cx.command as u16, cx.params, cx.handles())
+            self.begin(cx)
         }
     }
 

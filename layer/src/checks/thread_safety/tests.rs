@@ -6,7 +6,9 @@ use std::ffi::{c_void, CStr};
 use std::sync::mpsc;
 use std::sync::Mutex;
 
+use crate::chassis::handles::CallHandles;
 use crate::chassis::{Call, ValidationObject};
+use crate::state::thread::Entered;
 use vigil_generated::settings::Settings;
 
 use super::*;
@@ -109,27 +111,65 @@ addresses!(A 0, B 1, C 2, D 3, E 4, F 5);
 addresses!(A 0, B 1, C 2, D 3, E 4, F 5, G 6);
 addresses!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7);
 
+/// One call in progress on this thread, as an intercept holds it: the thread entered, and the
+/// handles the state tracker found.
+struct InCall {
+    command: usize,
+    entered: Option<Entered>,
+    handles: Box<CallHandles>,
+}
+
+thread_local! {
+    /// The calls this thread is inside, innermost last.
+    static IN_CALLS: std::cell::RefCell<Vec<InCall>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Enters a call of `command` with these parameters on this thread, as the intercept does.
+fn enter_call(command: usize, params: &[*const u8]) -> InCall {
+    let entered = crate::state::thread::enter();
+    let mut handles = Box::new(CallHandles::new());
+    if let Some(e) = &entered {
+        // SAFETY: the test's parameters, as the hook passes them.
+        unsafe { crate::state::resolve::resolve(&mut handles, e, command, params, DEVICE, 0) };
+    }
+    InCall { command, entered, handles }
+}
+
 /// Runs the object's record hook for `command` as the chassis does for each call (the typed
-/// hooks of thread safety are its generic ones): `pre` before the call down, `post` after it
-/// (`=> result` for commands that return a `VkResult`).
+/// hooks of thread safety are its generic ones): `pre` enters the call and stays inside it,
+/// `post` runs after the call down and leaves it (`=> result` for commands that return a
+/// `VkResult`); a `post` with no `pre` enters and leaves around it.
 macro_rules! hook {
     ($c:expr, pre $command:literal($($arg:expr),*)) => {{
         let args = ($($arg,)*);
         let params = args.addresses();
-        let cx = Call::new(index($command), $command, &params, &$c.reporter, None, None);
-        $c.pre_record_call(&cx)
+        let call = enter_call(index($command), &params);
+        let cx = Call::new(index($command), $command, &params, &$c.reporter, None, None)
+            .with_handles(&call.handles)
+            .with_thread(call.entered.as_ref().map_or(std::ptr::null(), |e| e.as_opaque()));
+        $c.pre_record_call(&cx);
+        IN_CALLS.with(|c| c.borrow_mut().push(call));
     }};
     ($c:expr, post $command:literal($($arg:expr),*)) => {{
-        let args = ($($arg,)*);
-        let params = args.addresses();
-        let cx = Call::new(index($command), $command, &params, &$c.reporter, None, None);
-        $c.post_record_call(&cx, None)
+        hook!(@post $c, $command, None, ($($arg),*))
     }};
     ($c:expr, post $command:literal($($arg:expr),*) => $result:expr) => {{
+        hook!(@post $c, $command, Some($result), ($($arg),*))
+    }};
+    (@post $c:expr, $command:literal, $result:expr, ($($arg:expr),*)) => {{
         let args = ($($arg,)*);
         let params = args.addresses();
-        let cx = Call::new(index($command), $command, &params, &$c.reporter, None, None);
-        $c.post_record_call(&cx, Some($result))
+        let inside = IN_CALLS.with(|c| {
+            let mut c = c.borrow_mut();
+            if c.last().is_some_and(|call| call.command == index($command)) { c.pop() } else { None }
+        });
+        let call = inside.unwrap_or_else(|| enter_call(index($command), &params));
+        let cx = Call::new(index($command), $command, &params, &$c.reporter, None, None)
+            .with_handles(&call.handles)
+            .with_thread(call.entered.as_ref().map_or(std::ptr::null(), |e| e.as_opaque()));
+        $c.post_record_call(&cx, $result);
+        // Leaving the call ends its uses.
+        drop(call);
     }};
 }
 
@@ -501,13 +541,4 @@ fn reads_beyond_a_slot_are_counted_in_their_objects() {
         [(ID_WRITE.to_string(), buffers[3].as_raw()), (ID_WRITE.to_string(), buffers[55].as_raw())],
         "a published read and a counted one"
     );
-}
-
-#[test]
-fn an_exited_threads_slot_is_taken_over() {
-    // More threads, one after another, than there are slots: each still gets one.
-    for _ in 0..300 {
-        let got = std::thread::spawn(|| HELD.with(|h| h.borrow_mut().has_slot())).join().unwrap();
-        assert!(got);
-    }
 }

@@ -7,26 +7,25 @@ use std::sync::Arc;
 use vigil_generated::objects::*;
 use vigil_generated::threading::*;
 
-use super::uses::Held;
 use super::{Found, Overlaps};
 use crate::chassis::handles::{CallHandles, DESTROYED, PARAM};
 use crate::chassis::raw::{read_ptr, read_uint};
 use crate::state::resolve::record_of;
 use crate::state::sites::{self, handles, SiteVisitor, Skip};
-use crate::state::{key, ObjectRecord, Overlap, OBJECTS};
+use crate::state::thread::Entered;
+use crate::state::{key, ObjectRecord, OBJECTS};
 
 /// One call's counting.
 pub struct Walk<'a> {
     /// Index into `COMMAND_HANDLES`.
     pub command: u16,
-    pub thread: u32,
     /// The device (or instance) whose call this is.
     pub owner: u64,
     /// Its instance.
     pub instance: u64,
     pub maybe: Maybe,
-    /// The thread's held uses, which the call's end releases.
-    pub held: &'a mut Held,
+    /// The calling thread inside the call: it holds the uses begun until the call returns.
+    pub entered: &'a Entered,
     /// The overlaps found, reported once the walk is over.
     pub overlaps: &'a mut Overlaps,
     /// The handle types (bits, by index into `HANDLE_TYPES`) of objects not counted because
@@ -114,22 +113,17 @@ impl Walk<'_> {
         let k = || key(ty, h, self.owner, self.instance);
         // A shared object's read touches only this thread's slot.
         let read = !write && (!maybe || self.maybe == Maybe::Read);
-        if read && SHARED_READS[usize::from(ty)] && self.held.read(found.map_or_else(k, |r| r.key), self.command) {
+        if read
+            && SHARED_READS[usize::from(ty)]
+            && self.entered.read_shared(found.map_or_else(k, |r| r.key), self.command)
+        {
             return;
         }
-        let (u, strong) = match found {
-            Some(r) => (r as *const ObjectRecord, false),
-            None => (Arc::into_raw(OBJECTS.get_or_see(k())), true),
-        };
-        // SAFETY: borrowed for the call, or a strong reference `begin` hands to `held`.
-        let r = unsafe { &*u };
+        let owned = if found.is_none() { Some(OBJECTS.get_or_see(k())) } else { None };
+        let Some(r) = found.or(owned.as_deref()) else { return };
         if r.aliased() {
             // Two live objects with one value: their uses cannot be told apart.
             self.aliased |= 1u64.checked_shl(u32::from(ty)).unwrap_or(0);
-            if strong {
-                // SAFETY: the strong reference made above, not handed on.
-                drop(unsafe { Arc::from_raw(u) });
-            }
             return;
         }
         let flags = r.uses.flags();
@@ -140,43 +134,51 @@ impl Walk<'_> {
                     Maybe::WriteUnless(flag) => flags & flag == 0,
                     Maybe::WriteIf(flag) => flags & flag != 0,
                 });
-        self.begin(u, strong, write);
+        match owned {
+            None => self.begin(r, write),
+            Some(owned) => self.begin_owned(owned, write),
+        }
     }
 
     /// Writes a queue the call uses implicitly, unless it is internally synchronized.
     pub fn queue(&mut self, u: Arc<ObjectRecord>) {
         if u.uses.flags() & QUEUE_INTERNALLY_SYNCHRONIZED == 0 {
-            self.begin(Arc::into_raw(u), true, true);
+            self.begin_owned(u, true);
         }
     }
 
-    /// Begins a use of the record at `u`, which the thread's held uses keep until the call
-    /// ends: a strong reference (`Arc::into_raw`) they now own, or (`strong` false) a record
-    /// borrowed for the call.
+    /// Begins a use of `r`, borrowed for the call (the thread holds it until the call
+    /// returns), and of its pool for a written command buffer.
     #[inline]
-    fn begin(&mut self, u: *const ObjectRecord, strong: bool, write: bool) {
-        // SAFETY: alive until the call ends, as the caller says.
-        let r = unsafe { &*u };
+    fn begin(&mut self, r: &ObjectRecord, write: bool) {
+        if let Some(overlap) = self.entered.begin_use(r, write, self.command) {
+            self.overlaps.push(Found { ty: r.key.ty, handle: r.key.handle, write, overlap });
+        }
+        if write && WRITES_POOL[usize::from(r.key.ty)] {
+            if let Some(pool) = r.parent.as_deref() {
+                // The pool lives as long as its command buffer's record.
+                self.begin(pool, true);
+            }
+        }
+    }
+
+    /// [`Self::begin`] of a record the call holds no borrow of.
+    fn begin_owned(&mut self, r: Arc<ObjectRecord>, write: bool) {
         let (ty, handle) = (r.key.ty, r.key.handle);
-        let counted = r.uses.begin(write, self.thread, self.command);
-        let reader = self.held.hold(u, strong, write);
-        let published = reader.map(|(thread, command)| Overlap { thread, command, other_writes: false });
-        if let Some(overlap) = counted.or(published) {
+        let pool = if write && WRITES_POOL[usize::from(ty)] { r.parent.clone() } else { None };
+        if let Some(overlap) = self.entered.begin_use_owned(r, write, self.command) {
             self.overlaps.push(Found { ty, handle, write, overlap });
         }
-        if write && WRITES_POOL[usize::from(ty)] {
-            if let Some(pool) = r.parent.as_deref() {
-                // The pool lives as long as its command buffer's record, held until the end.
-                self.begin(pool, false, true);
-            }
+        if let Some(pool) = pool {
+            self.begin_owned(pool, true);
         }
     }
 
     /// Makes the call's published reads (from `from` on) visible, and reports each whose object
     /// another thread is writing.
     pub fn publish(&mut self, from: usize) {
-        let (thread, overlaps) = (self.thread, &mut *self.overlaps);
-        self.held.publish(from, |k| {
+        let (thread, overlaps) = (self.entered.thread(), &mut *self.overlaps);
+        self.entered.publish(from, |k| {
             let Some(u) = OBJECTS.get(k) else { return };
             if u.aliased() {
                 return;

@@ -187,3 +187,22 @@ fn a_command_buffer_borrowed_from_the_cache_survives_nested_lookups() {
     assert!(Arc::ptr_eq(&t.get(cb(0x10)).unwrap(), &first));
     assert!(t.with_command_buffer(cb(0x30), |_| ()).is_none(), "never created");
 }
+
+#[test]
+fn uses_overlap_across_threads_only() {
+    let u = ObjectRecord::new(Key { scope: 7, handle: 0x10, ty: 1 }, None, false, Origin::Created).uses;
+    // Readers share; a writer meets them; a reader meets a writer.
+    assert_eq!(u.begin(false, 1, 10), None);
+    assert_eq!(u.begin(false, 2, 11), None);
+    assert_eq!(u.begin(true, 3, 12), Some(Overlap { thread: 1, command: 10, other_writes: false }));
+    u.end(true);
+    u.end(false);
+    u.end(false);
+    // Sequential uses from two threads, and one thread's nested uses, do not overlap.
+    assert_eq!(u.begin(true, 2, 11), None);
+    u.end(true);
+    assert_eq!(u.begin(true, 1, 10), None);
+    assert_eq!(u.begin(false, 1, 13), None);
+    assert_eq!(u.begin(false, 4, 14), Some(Overlap { thread: 1, command: 10, other_writes: true }));
+    assert_eq!(u.begin(true, 5, 15), Some(Overlap { thread: 1, command: 10, other_writes: true }));
+}

@@ -99,7 +99,7 @@ pub fn claim(thread: u32) -> Option<u32> {
     for (i, s) in SLOTS.iter().enumerate() {
         let owner = s.owner.load(Ordering::Acquire);
         if owner != 0
-            && !alive(owner)
+            && !super::thread::thread_alive(owner)
             && s.owner.compare_exchange(owner, thread, Ordering::AcqRel, Ordering::Relaxed).is_ok()
         {
             s.retract(0);
@@ -107,13 +107,6 @@ pub fn claim(thread: u32) -> Option<u32> {
         }
     }
     None
-}
-
-/// Whether the thread with kernel id `thread` may still be running (when unsure: yes).
-fn alive(thread: u32) -> bool {
-    let tasks = std::path::Path::new("/proc/self/task");
-    // Ids from the fallback counter (no /proc) are never known dead.
-    thread >= 0x8000_0000 || !tasks.is_dir() || tasks.join(thread.to_string()).exists()
 }
 
 /// What a slot entry holds for object `k`: a 64-bit mix of its key, never 0.
