@@ -327,7 +327,7 @@ impl Entered {
     /// Begins a use of `r` by `command`, held until this call returns: counted in the record,
     /// and for a write of a shared object also raising its writer stripe. The overlapping use
     /// of another thread, if any: a counted one, or a read another thread published.
-    #[inline]
+    #[inline(always)]
     pub fn begin_use(&self, r: &ObjectRecord, write: bool, command: u16) -> Option<Overlap> {
         let thread = self.thread();
         let counted = r.uses.begin(write, thread, command);

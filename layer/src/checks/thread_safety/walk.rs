@@ -89,18 +89,47 @@ impl Walk<'_> {
 
     /// Counts the uses of the handles the state tracker found in the call (`handles`,
     /// complete): what [`Walk::call`] would walk, without walking or looking up again.
+    #[inline(always)]
     pub fn found(&mut self, handles: &CallHandles, params: &[*const u8]) {
         for n in handles.named() {
+            let ty = usize::from(n.ty);
             // A parameter left to prose is not counted (as `call` skips it); no such parameter
             // reaches a structure, so nothing found under one is counted either.
-            if (n.flags & PARAM != 0 && n.flags & NOAUTO != 0) || !SYNCED[usize::from(n.ty)] {
+            if n.flags & (PARAM | NOAUTO) == PARAM | NOAUTO || !SYNCED[ty] {
                 continue;
             }
-            let write = n.flags & (WRITE | DESTROYED) != 0;
-            self.object(n.ty, n.handle, write, n.flags & MAYBE != 0, record_of(n));
+            let (write, maybe) = (n.flags & (WRITE | DESTROYED) != 0, n.flags & MAYBE != 0);
+            let Some(r) = record_of(n) else {
+                self.object(n.ty, n.handle, write, maybe, None);
+                continue;
+            };
+            // As `object`, with the record at hand.
+            let read = !write && (!maybe || self.maybe == Maybe::Read);
+            if read && SHARED_READS[ty] && self.entered.read_shared(r.key, self.command) {
+                continue;
+            }
+            if r.aliased() {
+                self.aliased |= 1u64.checked_shl(u32::from(n.ty)).unwrap_or(0);
+                continue;
+            }
+            let write = write || (maybe && self.maybe_writes(r.uses.flags()));
+            self.begin(r, write);
         }
-        for t in THREAD_COMMANDS[usize::from(self.command)].typed {
-            self.typed(t, params);
+        let typed = THREAD_COMMANDS[usize::from(self.command)].typed;
+        if !typed.is_empty() {
+            for t in typed {
+                self.typed(t, params);
+            }
+        }
+    }
+
+    /// Whether a `maybe` use writes, given the flags the object was created with.
+    #[inline(always)]
+    fn maybe_writes(&self, flags: u8) -> bool {
+        match self.maybe {
+            Maybe::Read => false,
+            Maybe::WriteUnless(flag) => flags & flag == 0,
+            Maybe::WriteIf(flag) => flags & flag != 0,
         }
     }
 
@@ -126,14 +155,7 @@ impl Walk<'_> {
             self.aliased |= 1u64.checked_shl(u32::from(ty)).unwrap_or(0);
             return;
         }
-        let flags = r.uses.flags();
-        let write = write
-            || (maybe
-                && match self.maybe {
-                    Maybe::Read => false,
-                    Maybe::WriteUnless(flag) => flags & flag == 0,
-                    Maybe::WriteIf(flag) => flags & flag != 0,
-                });
+        let write = write || (maybe && self.maybe_writes(r.uses.flags()));
         match owned {
             None => self.begin(r, write),
             Some(owned) => self.begin_owned(owned, write),
@@ -149,7 +171,7 @@ impl Walk<'_> {
 
     /// Begins a use of `r`, borrowed for the call (the thread holds it until the call
     /// returns), and of its pool for a written command buffer.
-    #[inline]
+    #[inline(always)]
     fn begin(&mut self, r: &ObjectRecord, write: bool) {
         if let Some(overlap) = self.entered.begin_use(r, write, self.command) {
             self.overlaps.push(Found { ty: r.key.ty, handle: r.key.handle, write, overlap });
@@ -157,7 +179,9 @@ impl Walk<'_> {
         if write && WRITES_POOL[usize::from(r.key.ty)] {
             if let Some(pool) = r.parent.as_deref() {
                 // The pool lives as long as its command buffer's record.
-                self.begin(pool, true);
+                if let Some(overlap) = self.entered.begin_use(pool, true, self.command) {
+                    self.overlaps.push(Found { ty: pool.key.ty, handle: pool.key.handle, write: true, overlap });
+                }
             }
         }
     }
