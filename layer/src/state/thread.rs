@@ -70,9 +70,9 @@ struct ThreadSlot {
     /// Its slot among the readers' (`readers`): 0 before it asked for one, `u32::MAX` when
     /// none was free, else its index + 1.
     reader: Cell<u32>,
-    /// Reads published in that slot, with their keys and fingerprints (for the confirmation).
+    /// Reads published in that slot, with their records (for the confirmation).
     published: Cell<usize>,
-    keys: UnsafeCell<[(Key, u64); CAPACITY]>,
+    read: UnsafeCell<[*const ObjectRecord; CAPACITY]>,
 }
 
 /// A held use writes its object.
@@ -96,7 +96,7 @@ impl ThreadSlot {
             thread: Cell::new(0),
             reader: Cell::new(0),
             published: Cell::new(0),
-            keys: UnsafeCell::new([(Key { scope: 0, handle: 0, ty: 0 }, 0); CAPACITY]),
+            read: UnsafeCell::new([std::ptr::null(); CAPACITY]),
         }
     }
 
@@ -335,7 +335,7 @@ impl Entered {
         let mut published = None;
         if write && SHARED_READS.get(usize::from(r.key.ty)).is_some_and(|s| *s) {
             entry |= STRIPE;
-            published = readers::begin_write(readers::fingerprint(&r.key), thread).map(|(thread, command)| Overlap {
+            published = readers::begin_write(readers::fingerprint(r), thread).map(|(thread, command)| Overlap {
                 thread,
                 command,
                 other_writes: false,
@@ -346,14 +346,14 @@ impl Entered {
         counted.or(published)
     }
 
-    /// [`Self::begin_use`] of a record this call holds no borrow of: kept alive (in the
-    /// graveyard) until the outermost call returns.
-    pub fn begin_use_owned(&self, r: Arc<ObjectRecord>, write: bool, command: u16) -> Option<Overlap> {
+    /// Borrows `r` for as long as `self` lives: kept alive (in the graveyard) until the
+    /// outermost call returns.
+    pub fn keep(&self, r: Arc<ObjectRecord>) -> &ObjectRecord {
         let p = Arc::into_raw(r);
         // SAFETY: the owner's cell; the strong reference is dropped with the graveyard.
         unsafe { (*self.slot.graveyard.get()).push(p) };
         // SAFETY: alive until then.
-        self.begin_use(unsafe { &*p }, write, command)
+        unsafe { &*p }
     }
 
     /// Ends this call's uses, the last begun first.
@@ -367,7 +367,7 @@ impl Entered {
             let r = unsafe { &*((entry & !(WRITE | STRIPE)) as *const ObjectRecord) };
             r.uses.end(entry & WRITE != 0);
             if entry & STRIPE != 0 {
-                readers::end_write(readers::fingerprint(&r.key));
+                readers::end_write(readers::fingerprint(r));
             }
         }
     }
@@ -387,38 +387,39 @@ impl Entered {
         (r != u32::MAX).then(|| readers::slot(r - 1))
     }
 
-    /// Publishes a read of shared object `k` by `command` (visible once [`Self::publish`]
-    /// runs); false when the slot is full or there is none, and the read must be counted in
-    /// the object.
-    #[inline]
-    pub fn read_shared(&self, k: Key, command: u16) -> bool {
+    /// Publishes a read of the shared object of `r`, borrowed for the call, by `command`
+    /// (visible once [`Self::publish`] runs); false when the slot is full or there is none, and
+    /// the read must be counted in the object.
+    #[inline(always)]
+    pub fn read_shared(&self, r: &ObjectRecord, command: u16) -> bool {
         let i = self.slot.published.get();
         if i >= CAPACITY {
             return false;
         }
         let Some(slot) = self.reader() else { return false };
-        let f = readers::fingerprint(&k);
-        slot.write(i, f, command);
+        slot.write(i, readers::fingerprint(r), command);
         // SAFETY: the owner's cell; no reference into it is held.
-        unsafe { (*self.slot.keys.get())[i] = (k, f) };
+        unsafe { (*self.slot.read.get())[i] = r };
         self.slot.published.set(i + 1);
         true
     }
 
-    /// Makes the reads published from `from` on visible to writers, then gives `confirm` each
-    /// one whose object some writer may be writing.
-    pub fn publish(&self, from: usize, mut confirm: impl FnMut(Key)) {
+    /// Makes the reads published from `from` on visible to writers, then gives `confirm` the
+    /// record of each one whose object some writer may be writing.
+    #[inline]
+    pub fn publish(&self, from: usize, mut confirm: impl FnMut(&ObjectRecord)) {
         let published = self.slot.published.get();
         if published <= from {
             return;
         }
         let Some(slot) = self.reader() else { return };
         slot.publish(published);
-        // SAFETY: the owner's cell; `confirm` runs no code of this thread's calls.
-        let keys = unsafe { &(&*self.slot.keys.get())[from..published] };
-        for (k, f) in keys {
-            if readers::maybe_written(*f) {
-                confirm(*k);
+        // SAFETY: the owner's cell; `confirm` runs no code of this thread's calls. The records
+        // were borrowed for calls still in progress.
+        let read = unsafe { &(&*self.slot.read.get())[from..published] };
+        for &r in read {
+            if readers::maybe_written(readers::fingerprint(r)) {
+                confirm(unsafe { &*r });
             }
         }
     }

@@ -105,7 +105,7 @@ impl Walk<'_> {
             };
             // As `object`, with the record at hand.
             let read = !write && (!maybe || self.maybe == Maybe::Read);
-            if read && SHARED_READS[ty] && self.entered.read_shared(r.key, self.command) {
+            if read && SHARED_READS[ty] && self.entered.read_shared(r, self.command) {
                 continue;
             }
             if r.aliased() {
@@ -139,33 +139,30 @@ impl Walk<'_> {
     /// follow) is counted from its first use.
     #[inline]
     fn object(&mut self, ty: u16, h: u64, write: bool, maybe: bool, found: Option<&ObjectRecord>) {
-        let k = || key(ty, h, self.owner, self.instance);
+        let entered = self.entered;
+        let r = match found {
+            Some(r) => r,
+            None => entered.keep(OBJECTS.get_or_see(key(ty, h, self.owner, self.instance))),
+        };
         // A shared object's read touches only this thread's slot.
         let read = !write && (!maybe || self.maybe == Maybe::Read);
-        if read
-            && SHARED_READS[usize::from(ty)]
-            && self.entered.read_shared(found.map_or_else(k, |r| r.key), self.command)
-        {
+        if read && SHARED_READS[usize::from(ty)] && entered.read_shared(r, self.command) {
             return;
         }
-        let owned = if found.is_none() { Some(OBJECTS.get_or_see(k())) } else { None };
-        let Some(r) = found.or(owned.as_deref()) else { return };
         if r.aliased() {
             // Two live objects with one value: their uses cannot be told apart.
             self.aliased |= 1u64.checked_shl(u32::from(ty)).unwrap_or(0);
             return;
         }
         let write = write || (maybe && self.maybe_writes(r.uses.flags()));
-        match owned {
-            None => self.begin(r, write),
-            Some(owned) => self.begin_owned(owned, write),
-        }
+        self.begin(r, write);
     }
 
     /// Writes a queue the call uses implicitly, unless it is internally synchronized.
     pub fn queue(&mut self, u: Arc<ObjectRecord>) {
         if u.uses.flags() & QUEUE_INTERNALLY_SYNCHRONIZED == 0 {
-            self.begin_owned(u, true);
+            let entered = self.entered;
+            self.begin(entered.keep(u), true);
         }
     }
 
@@ -186,29 +183,16 @@ impl Walk<'_> {
         }
     }
 
-    /// [`Self::begin`] of a record the call holds no borrow of.
-    fn begin_owned(&mut self, r: Arc<ObjectRecord>, write: bool) {
-        let (ty, handle) = (r.key.ty, r.key.handle);
-        let pool = if write && WRITES_POOL[usize::from(ty)] { r.parent.clone() } else { None };
-        if let Some(overlap) = self.entered.begin_use_owned(r, write, self.command) {
-            self.overlaps.push(Found { ty, handle, write, overlap });
-        }
-        if let Some(pool) = pool {
-            self.begin_owned(pool, true);
-        }
-    }
-
     /// Makes the call's published reads (from `from` on) visible, and reports each whose object
     /// another thread is writing.
     pub fn publish(&mut self, from: usize) {
         let (thread, overlaps) = (self.entered.thread(), &mut *self.overlaps);
-        self.entered.publish(from, |k| {
-            let Some(u) = OBJECTS.get(k) else { return };
+        self.entered.publish(from, |u| {
             if u.aliased() {
                 return;
             }
             if let Some(overlap) = u.uses.written(thread) {
-                overlaps.push(Found { ty: k.ty, handle: k.handle, write: false, overlap });
+                overlaps.push(Found { ty: u.key.ty, handle: u.key.handle, write: false, overlap });
             }
         });
     }
