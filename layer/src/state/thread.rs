@@ -33,8 +33,12 @@ use super::objects::{current_epoch, Key, ObjectRecord, Overlap, OBJECTS};
 use super::readers::{self, CAPACITY};
 use crate::chassis::Call;
 
-/// Records each thread keeps (two ways per set).
-const CACHED: usize = 32;
+/// Ways per set of a thread's cache: a loop naming a few objects keeps them all, whatever
+/// values the driver gave them (with two ways, three hot handles that hash alike evicted each
+/// other on every call in some runs and not others).
+const WAYS: usize = 4;
+/// Records each thread keeps.
+const CACHED: usize = 16 * WAYS;
 /// Threads with a slot at once; another thread looks every handle up in the table.
 const SLOT_COUNT: usize = 256;
 
@@ -258,27 +262,39 @@ impl Drop for Entered {
     }
 }
 
-/// The first entry of `k`'s two-entry set: a multiplicative hash of value and type.
+/// The first entry of `k`'s set: a multiplicative hash of value and type.
 #[inline(always)]
 fn cache_set(k: &Key) -> usize {
     let h = (k.handle ^ u64::from(k.ty)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    ((h >> 60) as usize) * 2
+    ((h >> 60) as usize) * WAYS
 }
 
 impl Entered {
     /// The record of `k` if the object is in the table, borrowed while `self` lives.
-    #[inline]
+    #[inline(always)]
     pub fn find(&self, k: Key) -> Option<&ObjectRecord> {
         let epoch = current_epoch();
         let set = cache_set(&k);
         // SAFETY: the owner's cell; no reference into it is held across this function (the
         // records it points at are what is returned).
-        let cache = unsafe { &*self.slot.cache.get() };
-        for c in &cache[set..set + 2] {
-            if c.key == k && c.epoch == epoch && !c.record.is_null() {
-                // SAFETY: a strong reference the slot holds until the outermost call returns.
-                return Some(unsafe { &*c.record });
-            }
+        let first = unsafe { &(&*self.slot.cache.get())[set] };
+        if first.key == k && first.epoch == epoch && !first.record.is_null() {
+            // SAFETY: a strong reference the slot holds until the outermost call returns.
+            return Some(unsafe { &*first.record });
+        }
+        self.find_other_ways(k, set, epoch)
+    }
+
+    /// [`Self::find`] past the set's first way: the others, then the table.
+    #[inline(never)]
+    fn find_other_ways(&self, k: Key, set: usize, epoch: u64) -> Option<&ObjectRecord> {
+        // SAFETY: as in `find`.
+        let ways = unsafe { &mut (&mut *self.slot.cache.get())[set..set + WAYS] };
+        if let Some(i) = ways[1..].iter().position(|c| c.key == k && c.epoch == epoch && !c.record.is_null()) {
+            // The most recent first: a loop's next lookup of it hits the first way.
+            ways[..=i + 1].rotate_right(1);
+            // SAFETY: a strong reference the slot holds until the outermost call returns.
+            return Some(unsafe { &*ways[0].record });
         }
         self.find_uncached(k, set, epoch)
     }
@@ -289,19 +305,13 @@ impl Entered {
         let found = OBJECTS.get_uncached(k)?;
         // SAFETY: the owner's cells; nothing else of this thread touches them meanwhile.
         let (cache, graveyard) = unsafe { (&mut *self.slot.cache.get(), &mut *self.slot.graveyard.get()) };
-        let ways = &mut cache[set..set + 2];
+        let ways = &mut cache[set..set + WAYS];
         let p = Arc::into_raw(found);
         let fresh = Cached { key: k, epoch, record: p };
-        // A stale entry of the same key gives way, else the set's older entry.
-        let evicted = match ways.iter().position(|c| c.key == k) {
-            Some(i) => std::mem::replace(&mut ways[i], fresh),
-            None => {
-                let old = ways[1];
-                ways[1] = ways[0];
-                ways[0] = fresh;
-                old
-            }
-        };
+        // A stale entry of the same key gives way, else the set's oldest; the new one goes first.
+        let out = ways.iter().position(|c| c.key == k).unwrap_or(WAYS - 1);
+        let evicted = std::mem::replace(&mut ways[out], fresh);
+        ways[..=out].rotate_right(1);
         if !evicted.record.is_null() {
             graveyard.push(evicted.record);
         }
