@@ -600,6 +600,44 @@ impl<'r> Planner<'r> {
     }
 }
 
+/// Which handle types belong to an instance rather than a device, in registry order: those no
+/// device-level command (one whose first parameter is a handle other than the instance or a
+/// physical device) creates, allocates or retrieves.
+fn instance_scoped(reg: &Registry, commands: &[CommandPlan<'_>]) -> Vec<bool> {
+    let mut instance = vec![true; reg.handles.len()];
+    for c in commands {
+        let device_level = c.fields.iter().any(|f| {
+            matches!(f.at, At::Param(0))
+                && matches!(f.elem, Elem::Handle(t) if !matches!(reg.handles[t].name.as_str(), "VkInstance" | "VkPhysicalDevice"))
+        });
+        let param = match &c.role {
+            Role::Create { param, .. } | Role::Retrieve { param, .. } if device_level => *param,
+            _ => continue,
+        };
+        let created = c.fields.iter().find(|f| matches!(f.at, At::Param(p) if p == param)).map(|f| &f.elem);
+        if let Some(Elem::Handle(t)) = created {
+            instance[*t] = false;
+        }
+    }
+    instance
+}
+
+/// The name of a handle type's index constant: `VkCommandBuffer` → `COMMAND_BUFFER`.
+fn type_constant(name: &str) -> String {
+    let bare = name.strip_prefix("Vk").unwrap_or(name);
+    let mut out = String::new();
+    let chars: Vec<char> = bare.chars().collect();
+    for (i, &ch) in chars.iter().enumerate() {
+        let next_lower = chars.get(i + 1).is_some_and(|c| c.is_ascii_lowercase());
+        let prev_lower_or_digit = i > 0 && (chars[i - 1].is_ascii_lowercase() || chars[i - 1].is_ascii_digit());
+        if i > 0 && ch.is_ascii_uppercase() && (prev_lower_or_digit || next_lower) {
+            out.push('_');
+        }
+        out.push(ch.to_ascii_uppercase());
+    }
+    out
+}
+
 pub(crate) fn u16_of(i: usize, what: &str) -> Result<u16, Error> {
     u16::try_from(i).map_err(|_| Error(format!("objects: too many {what}")))
 }
@@ -659,13 +697,28 @@ fn emit(
         }))
     };
 
-    let handle_types = reg.handles.iter().map(|h| {
+    let scoped = instance_scoped(reg, commands);
+    let handle_types = reg.handles.iter().zip(&scoped).map(|(h, &instance_scoped)| {
         let name = &h.name;
         let ot = ident(&h.object_type);
         let dispatchable = h.dispatchable;
         let tracked = !UNTRACKED.contains(&h.name.as_str());
-        quote!(HandleType { name: #name, object_type: VkObjectType::#ot, dispatchable: #dispatchable, tracked: #tracked })
+        quote!(HandleType {
+            name: #name, object_type: VkObjectType::#ot, dispatchable: #dispatchable, tracked: #tracked,
+            instance_scoped: #instance_scoped
+        })
     });
+    let type_indices = reg
+        .handles
+        .iter()
+        .enumerate()
+        .map(|(i, h)| {
+            let name = ident(&type_constant(&h.name));
+            let i = u16_of(i, "handle types")?;
+            let doc = format!(" `{}`'s index in [`HANDLE_TYPES`](super::HANDLE_TYPES).", h.name);
+            Ok(quote!(#[doc = #doc] pub const #name: u16 = #i;))
+        })
+        .collect::<Result<Vec<_>, Error>>()?;
     let n_handles = reg.handles.len();
 
     let mut struct_items = Vec::new();
@@ -806,6 +859,16 @@ fn emit(
             pub dispatchable: bool,
             /// Whether object lifetime follows objects of this type.
             pub tracked: bool,
+            /// Whether its objects belong to an instance rather than a device: no device-level
+            /// command creates, allocates or retrieves one (a device, for example, is created
+            /// by a physical-device command).
+            pub instance_scoped: bool,
+        }
+
+        /// Each handle type's index in [`HANDLE_TYPES`], by the type's name without `Vk`, in
+        /// upper snake case.
+        pub mod handle_type {
+            #(#type_indices)*
         }
 
         /// What each site holds.

@@ -30,6 +30,132 @@ pub struct HandleType {
     pub dispatchable: bool,
     /// Whether object lifetime follows objects of this type.
     pub tracked: bool,
+    /// Whether its objects belong to an instance rather than a device: no device-level
+    /// command creates, allocates or retrieves one (a device, for example, is created
+    /// by a physical-device command).
+    pub instance_scoped: bool,
+}
+/// Each handle type's index in [`HANDLE_TYPES`], by the type's name without `Vk`, in
+/// upper snake case.
+pub mod handle_type {
+    /// `VkInstance`'s index in [`HANDLE_TYPES`](super::HANDLE_TYPES).
+    pub const INSTANCE: u16 = 0u16;
+    /// `VkPhysicalDevice`'s index in [`HANDLE_TYPES`](super::HANDLE_TYPES).
+    pub const PHYSICAL_DEVICE: u16 = 1u16;
+    /// `VkDevice`'s index in [`HANDLE_TYPES`](super::HANDLE_TYPES).
+    pub const DEVICE: u16 = 2u16;
+    /// `VkQueue`'s index in [`HANDLE_TYPES`](super::HANDLE_TYPES).
+    pub const QUEUE: u16 = 3u16;
+    /// `VkCommandBuffer`'s index in [`HANDLE_TYPES`](super::HANDLE_TYPES).
+    pub const COMMAND_BUFFER: u16 = 4u16;
+    /// `VkDeviceMemory`'s index in [`HANDLE_TYPES`](super::HANDLE_TYPES).
+    pub const DEVICE_MEMORY: u16 = 5u16;
+    /// `VkCommandPool`'s index in [`HANDLE_TYPES`](super::HANDLE_TYPES).
+    pub const COMMAND_POOL: u16 = 6u16;
+    /// `VkBuffer`'s index in [`HANDLE_TYPES`](super::HANDLE_TYPES).
+    pub const BUFFER: u16 = 7u16;
+    /// `VkBufferView`'s index in [`HANDLE_TYPES`](super::HANDLE_TYPES).
+    pub const BUFFER_VIEW: u16 = 8u16;
+    /// `VkImage`'s index in [`HANDLE_TYPES`](super::HANDLE_TYPES).
+    pub const IMAGE: u16 = 9u16;
+    /// `VkImageView`'s index in [`HANDLE_TYPES`](super::HANDLE_TYPES).
+    pub const IMAGE_VIEW: u16 = 10u16;
+    /// `VkShaderModule`'s index in [`HANDLE_TYPES`](super::HANDLE_TYPES).
+    pub const SHADER_MODULE: u16 = 11u16;
+    /// `VkPipeline`'s index in [`HANDLE_TYPES`](super::HANDLE_TYPES).
+    pub const PIPELINE: u16 = 12u16;
+    /// `VkPipelineLayout`'s index in [`HANDLE_TYPES`](super::HANDLE_TYPES).
+    pub const PIPELINE_LAYOUT: u16 = 13u16;
+    /// `VkSampler`'s index in [`HANDLE_TYPES`](super::HANDLE_TYPES).
+    pub const SAMPLER: u16 = 14u16;
+    /// `VkDescriptorSet`'s index in [`HANDLE_TYPES`](super::HANDLE_TYPES).
+    pub const DESCRIPTOR_SET: u16 = 15u16;
+    /// `VkDescriptorSetLayout`'s index in [`HANDLE_TYPES`](super::HANDLE_TYPES).
+    pub const DESCRIPTOR_SET_LAYOUT: u16 = 16u16;
+    /// `VkDescriptorPool`'s index in [`HANDLE_TYPES`](super::HANDLE_TYPES).
+    pub const DESCRIPTOR_POOL: u16 = 17u16;
+    /// `VkFence`'s index in [`HANDLE_TYPES`](super::HANDLE_TYPES).
+    pub const FENCE: u16 = 18u16;
+    /// `VkSemaphore`'s index in [`HANDLE_TYPES`](super::HANDLE_TYPES).
+    pub const SEMAPHORE: u16 = 19u16;
+    /// `VkEvent`'s index in [`HANDLE_TYPES`](super::HANDLE_TYPES).
+    pub const EVENT: u16 = 20u16;
+    /// `VkQueryPool`'s index in [`HANDLE_TYPES`](super::HANDLE_TYPES).
+    pub const QUERY_POOL: u16 = 21u16;
+    /// `VkFramebuffer`'s index in [`HANDLE_TYPES`](super::HANDLE_TYPES).
+    pub const FRAMEBUFFER: u16 = 22u16;
+    /// `VkRenderPass`'s index in [`HANDLE_TYPES`](super::HANDLE_TYPES).
+    pub const RENDER_PASS: u16 = 23u16;
+    /// `VkPipelineCache`'s index in [`HANDLE_TYPES`](super::HANDLE_TYPES).
+    pub const PIPELINE_CACHE: u16 = 24u16;
+    /// `VkPipelineBinaryKHR`'s index in [`HANDLE_TYPES`](super::HANDLE_TYPES).
+    pub const PIPELINE_BINARY_KHR: u16 = 25u16;
+    /// `VkIndirectCommandsLayoutNV`'s index in [`HANDLE_TYPES`](super::HANDLE_TYPES).
+    pub const INDIRECT_COMMANDS_LAYOUT_NV: u16 = 26u16;
+    /// `VkIndirectCommandsLayoutEXT`'s index in [`HANDLE_TYPES`](super::HANDLE_TYPES).
+    pub const INDIRECT_COMMANDS_LAYOUT_EXT: u16 = 27u16;
+    /// `VkIndirectExecutionSetEXT`'s index in [`HANDLE_TYPES`](super::HANDLE_TYPES).
+    pub const INDIRECT_EXECUTION_SET_EXT: u16 = 28u16;
+    /// `VkDescriptorUpdateTemplate`'s index in [`HANDLE_TYPES`](super::HANDLE_TYPES).
+    pub const DESCRIPTOR_UPDATE_TEMPLATE: u16 = 29u16;
+    /// `VkSamplerYcbcrConversion`'s index in [`HANDLE_TYPES`](super::HANDLE_TYPES).
+    pub const SAMPLER_YCBCR_CONVERSION: u16 = 30u16;
+    /// `VkValidationCacheEXT`'s index in [`HANDLE_TYPES`](super::HANDLE_TYPES).
+    pub const VALIDATION_CACHE_EXT: u16 = 31u16;
+    /// `VkAccelerationStructureKHR`'s index in [`HANDLE_TYPES`](super::HANDLE_TYPES).
+    pub const ACCELERATION_STRUCTURE_KHR: u16 = 32u16;
+    /// `VkAccelerationStructureNV`'s index in [`HANDLE_TYPES`](super::HANDLE_TYPES).
+    pub const ACCELERATION_STRUCTURE_NV: u16 = 33u16;
+    /// `VkPerformanceConfigurationINTEL`'s index in [`HANDLE_TYPES`](super::HANDLE_TYPES).
+    pub const PERFORMANCE_CONFIGURATION_INTEL: u16 = 34u16;
+    /// `VkBufferCollectionFUCHSIA`'s index in [`HANDLE_TYPES`](super::HANDLE_TYPES).
+    pub const BUFFER_COLLECTION_FUCHSIA: u16 = 35u16;
+    /// `VkDeferredOperationKHR`'s index in [`HANDLE_TYPES`](super::HANDLE_TYPES).
+    pub const DEFERRED_OPERATION_KHR: u16 = 36u16;
+    /// `VkPrivateDataSlot`'s index in [`HANDLE_TYPES`](super::HANDLE_TYPES).
+    pub const PRIVATE_DATA_SLOT: u16 = 37u16;
+    /// `VkCuModuleNVX`'s index in [`HANDLE_TYPES`](super::HANDLE_TYPES).
+    pub const CU_MODULE_NVX: u16 = 38u16;
+    /// `VkCuFunctionNVX`'s index in [`HANDLE_TYPES`](super::HANDLE_TYPES).
+    pub const CU_FUNCTION_NVX: u16 = 39u16;
+    /// `VkOpticalFlowSessionNV`'s index in [`HANDLE_TYPES`](super::HANDLE_TYPES).
+    pub const OPTICAL_FLOW_SESSION_NV: u16 = 40u16;
+    /// `VkMicromapEXT`'s index in [`HANDLE_TYPES`](super::HANDLE_TYPES).
+    pub const MICROMAP_EXT: u16 = 41u16;
+    /// `VkShaderEXT`'s index in [`HANDLE_TYPES`](super::HANDLE_TYPES).
+    pub const SHADER_EXT: u16 = 42u16;
+    /// `VkTensorARM`'s index in [`HANDLE_TYPES`](super::HANDLE_TYPES).
+    pub const TENSOR_ARM: u16 = 43u16;
+    /// `VkTensorViewARM`'s index in [`HANDLE_TYPES`](super::HANDLE_TYPES).
+    pub const TENSOR_VIEW_ARM: u16 = 44u16;
+    /// `VkDataGraphPipelineSessionARM`'s index in [`HANDLE_TYPES`](super::HANDLE_TYPES).
+    pub const DATA_GRAPH_PIPELINE_SESSION_ARM: u16 = 45u16;
+    /// `VkShaderInstrumentationARM`'s index in [`HANDLE_TYPES`](super::HANDLE_TYPES).
+    pub const SHADER_INSTRUMENTATION_ARM: u16 = 46u16;
+    /// `VkGpaSessionAMD`'s index in [`HANDLE_TYPES`](super::HANDLE_TYPES).
+    pub const GPA_SESSION_AMD: u16 = 47u16;
+    /// `VkDisplayKHR`'s index in [`HANDLE_TYPES`](super::HANDLE_TYPES).
+    pub const DISPLAY_KHR: u16 = 48u16;
+    /// `VkDisplayModeKHR`'s index in [`HANDLE_TYPES`](super::HANDLE_TYPES).
+    pub const DISPLAY_MODE_KHR: u16 = 49u16;
+    /// `VkSurfaceKHR`'s index in [`HANDLE_TYPES`](super::HANDLE_TYPES).
+    pub const SURFACE_KHR: u16 = 50u16;
+    /// `VkSwapchainKHR`'s index in [`HANDLE_TYPES`](super::HANDLE_TYPES).
+    pub const SWAPCHAIN_KHR: u16 = 51u16;
+    /// `VkDebugReportCallbackEXT`'s index in [`HANDLE_TYPES`](super::HANDLE_TYPES).
+    pub const DEBUG_REPORT_CALLBACK_EXT: u16 = 52u16;
+    /// `VkDebugUtilsMessengerEXT`'s index in [`HANDLE_TYPES`](super::HANDLE_TYPES).
+    pub const DEBUG_UTILS_MESSENGER_EXT: u16 = 53u16;
+    /// `VkVideoSessionKHR`'s index in [`HANDLE_TYPES`](super::HANDLE_TYPES).
+    pub const VIDEO_SESSION_KHR: u16 = 54u16;
+    /// `VkVideoSessionParametersKHR`'s index in [`HANDLE_TYPES`](super::HANDLE_TYPES).
+    pub const VIDEO_SESSION_PARAMETERS_KHR: u16 = 55u16;
+    /// `VkCudaModuleNV`'s index in [`HANDLE_TYPES`](super::HANDLE_TYPES).
+    pub const CUDA_MODULE_NV: u16 = 56u16;
+    /// `VkCudaFunctionNV`'s index in [`HANDLE_TYPES`](super::HANDLE_TYPES).
+    pub const CUDA_FUNCTION_NV: u16 = 57u16;
+    /// `VkExternalComputeQueueNV`'s index in [`HANDLE_TYPES`](super::HANDLE_TYPES).
+    pub const EXTERNAL_COMPUTE_QUEUE_NV: u16 = 58u16;
 }
 /// What each site holds.
 #[derive(Clone, Copy, Debug)]
@@ -113,354 +239,413 @@ pub static HANDLE_TYPES: [HandleType; 59usize] = [
         object_type: VkObjectType::VK_OBJECT_TYPE_INSTANCE,
         dispatchable: true,
         tracked: false,
+        instance_scoped: true,
     },
     HandleType {
         name: "VkPhysicalDevice",
         object_type: VkObjectType::VK_OBJECT_TYPE_PHYSICAL_DEVICE,
         dispatchable: true,
         tracked: false,
+        instance_scoped: true,
     },
     HandleType {
         name: "VkDevice",
         object_type: VkObjectType::VK_OBJECT_TYPE_DEVICE,
         dispatchable: true,
         tracked: false,
+        instance_scoped: true,
     },
     HandleType {
         name: "VkQueue",
         object_type: VkObjectType::VK_OBJECT_TYPE_QUEUE,
         dispatchable: true,
         tracked: true,
+        instance_scoped: false,
     },
     HandleType {
         name: "VkCommandBuffer",
         object_type: VkObjectType::VK_OBJECT_TYPE_COMMAND_BUFFER,
         dispatchable: true,
         tracked: true,
+        instance_scoped: false,
     },
     HandleType {
         name: "VkDeviceMemory",
         object_type: VkObjectType::VK_OBJECT_TYPE_DEVICE_MEMORY,
         dispatchable: false,
         tracked: true,
+        instance_scoped: false,
     },
     HandleType {
         name: "VkCommandPool",
         object_type: VkObjectType::VK_OBJECT_TYPE_COMMAND_POOL,
         dispatchable: false,
         tracked: true,
+        instance_scoped: false,
     },
     HandleType {
         name: "VkBuffer",
         object_type: VkObjectType::VK_OBJECT_TYPE_BUFFER,
         dispatchable: false,
         tracked: true,
+        instance_scoped: false,
     },
     HandleType {
         name: "VkBufferView",
         object_type: VkObjectType::VK_OBJECT_TYPE_BUFFER_VIEW,
         dispatchable: false,
         tracked: true,
+        instance_scoped: false,
     },
     HandleType {
         name: "VkImage",
         object_type: VkObjectType::VK_OBJECT_TYPE_IMAGE,
         dispatchable: false,
         tracked: true,
+        instance_scoped: false,
     },
     HandleType {
         name: "VkImageView",
         object_type: VkObjectType::VK_OBJECT_TYPE_IMAGE_VIEW,
         dispatchable: false,
         tracked: true,
+        instance_scoped: false,
     },
     HandleType {
         name: "VkShaderModule",
         object_type: VkObjectType::VK_OBJECT_TYPE_SHADER_MODULE,
         dispatchable: false,
         tracked: true,
+        instance_scoped: false,
     },
     HandleType {
         name: "VkPipeline",
         object_type: VkObjectType::VK_OBJECT_TYPE_PIPELINE,
         dispatchable: false,
         tracked: true,
+        instance_scoped: false,
     },
     HandleType {
         name: "VkPipelineLayout",
         object_type: VkObjectType::VK_OBJECT_TYPE_PIPELINE_LAYOUT,
         dispatchable: false,
         tracked: true,
+        instance_scoped: false,
     },
     HandleType {
         name: "VkSampler",
         object_type: VkObjectType::VK_OBJECT_TYPE_SAMPLER,
         dispatchable: false,
         tracked: true,
+        instance_scoped: false,
     },
     HandleType {
         name: "VkDescriptorSet",
         object_type: VkObjectType::VK_OBJECT_TYPE_DESCRIPTOR_SET,
         dispatchable: false,
         tracked: true,
+        instance_scoped: false,
     },
     HandleType {
         name: "VkDescriptorSetLayout",
         object_type: VkObjectType::VK_OBJECT_TYPE_DESCRIPTOR_SET_LAYOUT,
         dispatchable: false,
         tracked: true,
+        instance_scoped: false,
     },
     HandleType {
         name: "VkDescriptorPool",
         object_type: VkObjectType::VK_OBJECT_TYPE_DESCRIPTOR_POOL,
         dispatchable: false,
         tracked: true,
+        instance_scoped: false,
     },
     HandleType {
         name: "VkFence",
         object_type: VkObjectType::VK_OBJECT_TYPE_FENCE,
         dispatchable: false,
         tracked: true,
+        instance_scoped: false,
     },
     HandleType {
         name: "VkSemaphore",
         object_type: VkObjectType::VK_OBJECT_TYPE_SEMAPHORE,
         dispatchable: false,
         tracked: true,
+        instance_scoped: false,
     },
     HandleType {
         name: "VkEvent",
         object_type: VkObjectType::VK_OBJECT_TYPE_EVENT,
         dispatchable: false,
         tracked: true,
+        instance_scoped: false,
     },
     HandleType {
         name: "VkQueryPool",
         object_type: VkObjectType::VK_OBJECT_TYPE_QUERY_POOL,
         dispatchable: false,
         tracked: true,
+        instance_scoped: false,
     },
     HandleType {
         name: "VkFramebuffer",
         object_type: VkObjectType::VK_OBJECT_TYPE_FRAMEBUFFER,
         dispatchable: false,
         tracked: true,
+        instance_scoped: false,
     },
     HandleType {
         name: "VkRenderPass",
         object_type: VkObjectType::VK_OBJECT_TYPE_RENDER_PASS,
         dispatchable: false,
         tracked: true,
+        instance_scoped: false,
     },
     HandleType {
         name: "VkPipelineCache",
         object_type: VkObjectType::VK_OBJECT_TYPE_PIPELINE_CACHE,
         dispatchable: false,
         tracked: true,
+        instance_scoped: false,
     },
     HandleType {
         name: "VkPipelineBinaryKHR",
         object_type: VkObjectType::VK_OBJECT_TYPE_PIPELINE_BINARY_KHR,
         dispatchable: false,
         tracked: false,
+        instance_scoped: true,
     },
     HandleType {
         name: "VkIndirectCommandsLayoutNV",
         object_type: VkObjectType::VK_OBJECT_TYPE_INDIRECT_COMMANDS_LAYOUT_NV,
         dispatchable: false,
         tracked: true,
+        instance_scoped: false,
     },
     HandleType {
         name: "VkIndirectCommandsLayoutEXT",
         object_type: VkObjectType::VK_OBJECT_TYPE_INDIRECT_COMMANDS_LAYOUT_EXT,
         dispatchable: false,
         tracked: true,
+        instance_scoped: false,
     },
     HandleType {
         name: "VkIndirectExecutionSetEXT",
         object_type: VkObjectType::VK_OBJECT_TYPE_INDIRECT_EXECUTION_SET_EXT,
         dispatchable: false,
         tracked: true,
+        instance_scoped: false,
     },
     HandleType {
         name: "VkDescriptorUpdateTemplate",
         object_type: VkObjectType::VK_OBJECT_TYPE_DESCRIPTOR_UPDATE_TEMPLATE,
         dispatchable: false,
         tracked: true,
+        instance_scoped: false,
     },
     HandleType {
         name: "VkSamplerYcbcrConversion",
         object_type: VkObjectType::VK_OBJECT_TYPE_SAMPLER_YCBCR_CONVERSION,
         dispatchable: false,
         tracked: true,
+        instance_scoped: false,
     },
     HandleType {
         name: "VkValidationCacheEXT",
         object_type: VkObjectType::VK_OBJECT_TYPE_VALIDATION_CACHE_EXT,
         dispatchable: false,
         tracked: true,
+        instance_scoped: false,
     },
     HandleType {
         name: "VkAccelerationStructureKHR",
         object_type: VkObjectType::VK_OBJECT_TYPE_ACCELERATION_STRUCTURE_KHR,
         dispatchable: false,
         tracked: true,
+        instance_scoped: false,
     },
     HandleType {
         name: "VkAccelerationStructureNV",
         object_type: VkObjectType::VK_OBJECT_TYPE_ACCELERATION_STRUCTURE_NV,
         dispatchable: false,
         tracked: true,
+        instance_scoped: false,
     },
     HandleType {
         name: "VkPerformanceConfigurationINTEL",
         object_type: VkObjectType::VK_OBJECT_TYPE_PERFORMANCE_CONFIGURATION_INTEL,
         dispatchable: false,
         tracked: true,
+        instance_scoped: false,
     },
     HandleType {
         name: "VkBufferCollectionFUCHSIA",
         object_type: VkObjectType::VK_OBJECT_TYPE_BUFFER_COLLECTION_FUCHSIA,
         dispatchable: false,
         tracked: true,
+        instance_scoped: false,
     },
     HandleType {
         name: "VkDeferredOperationKHR",
         object_type: VkObjectType::VK_OBJECT_TYPE_DEFERRED_OPERATION_KHR,
         dispatchable: false,
         tracked: true,
+        instance_scoped: false,
     },
     HandleType {
         name: "VkPrivateDataSlot",
         object_type: VkObjectType::VK_OBJECT_TYPE_PRIVATE_DATA_SLOT,
         dispatchable: false,
         tracked: true,
+        instance_scoped: false,
     },
     HandleType {
         name: "VkCuModuleNVX",
         object_type: VkObjectType::VK_OBJECT_TYPE_CU_MODULE_NVX,
         dispatchable: false,
         tracked: true,
+        instance_scoped: false,
     },
     HandleType {
         name: "VkCuFunctionNVX",
         object_type: VkObjectType::VK_OBJECT_TYPE_CU_FUNCTION_NVX,
         dispatchable: false,
         tracked: true,
+        instance_scoped: false,
     },
     HandleType {
         name: "VkOpticalFlowSessionNV",
         object_type: VkObjectType::VK_OBJECT_TYPE_OPTICAL_FLOW_SESSION_NV,
         dispatchable: false,
         tracked: true,
+        instance_scoped: false,
     },
     HandleType {
         name: "VkMicromapEXT",
         object_type: VkObjectType::VK_OBJECT_TYPE_MICROMAP_EXT,
         dispatchable: false,
         tracked: true,
+        instance_scoped: false,
     },
     HandleType {
         name: "VkShaderEXT",
         object_type: VkObjectType::VK_OBJECT_TYPE_SHADER_EXT,
         dispatchable: false,
         tracked: true,
+        instance_scoped: false,
     },
     HandleType {
         name: "VkTensorARM",
         object_type: VkObjectType::VK_OBJECT_TYPE_TENSOR_ARM,
         dispatchable: false,
         tracked: true,
+        instance_scoped: false,
     },
     HandleType {
         name: "VkTensorViewARM",
         object_type: VkObjectType::VK_OBJECT_TYPE_TENSOR_VIEW_ARM,
         dispatchable: false,
         tracked: true,
+        instance_scoped: false,
     },
     HandleType {
         name: "VkDataGraphPipelineSessionARM",
         object_type: VkObjectType::VK_OBJECT_TYPE_DATA_GRAPH_PIPELINE_SESSION_ARM,
         dispatchable: false,
         tracked: true,
+        instance_scoped: false,
     },
     HandleType {
         name: "VkShaderInstrumentationARM",
         object_type: VkObjectType::VK_OBJECT_TYPE_SHADER_INSTRUMENTATION_ARM,
         dispatchable: false,
         tracked: true,
+        instance_scoped: false,
     },
     HandleType {
         name: "VkGpaSessionAMD",
         object_type: VkObjectType::VK_OBJECT_TYPE_GPA_SESSION_AMD,
         dispatchable: false,
         tracked: true,
+        instance_scoped: false,
     },
     HandleType {
         name: "VkDisplayKHR",
         object_type: VkObjectType::VK_OBJECT_TYPE_DISPLAY_KHR,
         dispatchable: false,
         tracked: false,
+        instance_scoped: true,
     },
     HandleType {
         name: "VkDisplayModeKHR",
         object_type: VkObjectType::VK_OBJECT_TYPE_DISPLAY_MODE_KHR,
         dispatchable: false,
         tracked: false,
+        instance_scoped: true,
     },
     HandleType {
         name: "VkSurfaceKHR",
         object_type: VkObjectType::VK_OBJECT_TYPE_SURFACE_KHR,
         dispatchable: false,
         tracked: true,
+        instance_scoped: true,
     },
     HandleType {
         name: "VkSwapchainKHR",
         object_type: VkObjectType::VK_OBJECT_TYPE_SWAPCHAIN_KHR,
         dispatchable: false,
         tracked: true,
+        instance_scoped: false,
     },
     HandleType {
         name: "VkDebugReportCallbackEXT",
         object_type: VkObjectType::VK_OBJECT_TYPE_DEBUG_REPORT_CALLBACK_EXT,
         dispatchable: false,
         tracked: true,
+        instance_scoped: true,
     },
     HandleType {
         name: "VkDebugUtilsMessengerEXT",
         object_type: VkObjectType::VK_OBJECT_TYPE_DEBUG_UTILS_MESSENGER_EXT,
         dispatchable: false,
         tracked: true,
+        instance_scoped: true,
     },
     HandleType {
         name: "VkVideoSessionKHR",
         object_type: VkObjectType::VK_OBJECT_TYPE_VIDEO_SESSION_KHR,
         dispatchable: false,
         tracked: true,
+        instance_scoped: false,
     },
     HandleType {
         name: "VkVideoSessionParametersKHR",
         object_type: VkObjectType::VK_OBJECT_TYPE_VIDEO_SESSION_PARAMETERS_KHR,
         dispatchable: false,
         tracked: true,
+        instance_scoped: false,
     },
     HandleType {
         name: "VkCudaModuleNV",
         object_type: VkObjectType::VK_OBJECT_TYPE_CUDA_MODULE_NV,
         dispatchable: false,
         tracked: true,
+        instance_scoped: false,
     },
     HandleType {
         name: "VkCudaFunctionNV",
         object_type: VkObjectType::VK_OBJECT_TYPE_CUDA_FUNCTION_NV,
         dispatchable: false,
         tracked: true,
+        instance_scoped: false,
     },
     HandleType {
         name: "VkExternalComputeQueueNV",
         object_type: VkObjectType::VK_OBJECT_TYPE_EXTERNAL_COMPUTE_QUEUE_NV,
         dispatchable: true,
         tracked: true,
+        instance_scoped: false,
     },
 ];
 /// Every struct that reaches handles, by name.

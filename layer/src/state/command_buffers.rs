@@ -14,7 +14,7 @@ use vigil_generated::*;
 pub use super::records::{
     CommandBufferState, CommandPoolState, IndexBinding, Lifecycle, Pushed, Recording, References, RenderPassInstance,
 };
-use super::records::{Key, ObjectRecord, RECENT};
+use super::records::{Key, ObjectRecord, RECENT, RECENT_WAYS};
 
 impl CommandPoolState {
     /// Records the pool's creation flags.
@@ -76,14 +76,25 @@ impl References {
     /// Adds the object of `k`, found with `lookup` unless it was named recently.
     #[inline]
     pub fn add(&mut self, k: Key, lookup: impl FnOnce(Key) -> Option<Arc<ObjectRecord>>) {
-        // Two ways per set (see the object table's cache).
+        // Four ways per set, the most recent first (see the thread's record cache).
         let h = (k.handle ^ u64::from(k.ty)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        let set = (h >> 62) as usize * 2;
+        let set = (h >> 62) as usize * RECENT_WAYS;
+        let ways = &mut self.recent[set..set + RECENT_WAYS];
         // A key named again is the same object or, if that one was destroyed meanwhile, the
         // command buffer is invalid already: either way there is nothing to add.
-        if self.recent[set..set + 2].contains(&Some(k)) {
+        if ways[0] == Some(k) {
             return;
         }
+        if let Some(i) = ways[1..].iter().position(|w| *w == Some(k)) {
+            ways[..=i + 1].rotate_right(1);
+            return;
+        }
+        self.add_new(k, set, lookup);
+    }
+
+    /// [`Self::add`] of a key not named recently.
+    #[inline(never)]
+    fn add_new(&mut self, k: Key, set: usize, lookup: impl FnOnce(Key) -> Option<Arc<ObjectRecord>>) {
         if let std::collections::hash_map::Entry::Vacant(v) = self.records.entry(k) {
             let Some(r) = lookup(k) else { return };
             if r.descriptor_set_state().is_some() {
@@ -91,8 +102,9 @@ impl References {
             }
             v.insert(r);
         }
-        self.recent[set + 1] = self.recent[set];
-        self.recent[set] = Some(k);
+        let ways = &mut self.recent[set..set + RECENT_WAYS];
+        ways.rotate_right(1);
+        ways[0] = Some(k);
     }
 
     /// Runs `f` with the record of `k`: the one the recording refers to already, without the

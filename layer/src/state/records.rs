@@ -7,9 +7,9 @@
 use std::collections::{HashMap, VecDeque};
 use std::hash::BuildHasherDefault;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicU8, Ordering};
-use std::sync::{Arc, LazyLock, Mutex, OnceLock, PoisonError};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
-use vigil_generated::objects::{HandleElem, Role, COMMAND_HANDLES, HANDLE_TYPES};
+use vigil_generated::objects::{handle_type, HANDLE_TYPES};
 use vigil_generated::{
     VkBufferCreateFlags, VkImageCreateFlags, VkMemoryAllocateFlags, VkMemoryHeapFlags, VkMemoryPropertyFlags,
     VkObjectType,
@@ -30,39 +30,16 @@ pub struct Key {
 /// call) of `instance`.
 #[inline(always)]
 pub fn key(ty: u16, handle: u64, device: u64, instance: u64) -> Key {
-    let scope = if INSTANCE_SCOPED.get(usize::from(ty)).copied().unwrap_or(true) { instance } else { device };
+    let scope = if instance_scoped(ty) { instance } else { device };
     Key { scope, handle, ty }
 }
 
-/// Whether objects of handle type `ty` belong to an instance rather than a device (see
-/// `INSTANCE_SCOPED`).
+/// Whether objects of handle type `ty` belong to an instance rather than a device (generated:
+/// no device-level command creates, allocates or retrieves one).
+#[inline(always)]
 pub fn instance_scoped(ty: u16) -> bool {
-    INSTANCE_SCOPED.get(usize::from(ty)).copied().unwrap_or(true)
+    HANDLE_TYPES.get(usize::from(ty)).is_none_or(|t| t.instance_scoped)
 }
-
-/// Which handle types belong to an instance rather than a device: those no device-level command
-/// creates, allocates or retrieves. A device, for example, is created by a physical-device
-/// command, so its record is the instance's; a queue is retrieved from a device.
-static INSTANCE_SCOPED: LazyLock<Vec<bool>> = LazyLock::new(|| {
-    let device_level = |c: &vigil_generated::objects::CommandHandles| {
-        c.params.iter().any(|f| {
-            f.at == 0
-                && matches!(f.elem, HandleElem::Handle(t)
-                    if !matches!(HANDLE_TYPES[usize::from(t)].name, "VkInstance" | "VkPhysicalDevice"))
-        })
-    };
-    let mut instance = vec![true; HANDLE_TYPES.len()];
-    for c in COMMAND_HANDLES.iter().filter(|c| device_level(c)) {
-        let param = match c.role {
-            Role::Create { param, .. } | Role::Retrieve { param, .. } => param,
-            _ => continue,
-        };
-        if let Some(HandleElem::Handle(t)) = c.param(param).map(|f| f.elem) {
-            instance[usize::from(t)] = false;
-        }
-    }
-    instance
-});
 
 /// The indices in `HANDLE_TYPES` of the types the tracker keeps typed state for.
 pub struct Types {
@@ -93,35 +70,32 @@ pub struct Types {
 }
 
 /// See [`Types`].
-pub static TYPES: LazyLock<Types> = LazyLock::new(|| {
-    let index = |name: &str| HANDLE_TYPES.iter().position(|t| t.name == name).map_or(u16::MAX, |i| i as u16);
-    Types {
-        image: index("VkImage"),
-        image_view: index("VkImageView"),
-        framebuffer: index("VkFramebuffer"),
-        render_pass: index("VkRenderPass"),
-        command_pool: index("VkCommandPool"),
-        command_buffer: index("VkCommandBuffer"),
-        queue: index("VkQueue"),
-        fence: index("VkFence"),
-        semaphore: index("VkSemaphore"),
-        pipeline: index("VkPipeline"),
-        pipeline_layout: index("VkPipelineLayout"),
-        descriptor_set_layout: index("VkDescriptorSetLayout"),
-        descriptor_set: index("VkDescriptorSet"),
-        device_memory: index("VkDeviceMemory"),
-        buffer: index("VkBuffer"),
-        shader_module: index("VkShaderModule"),
-        query_pool: index("VkQueryPool"),
-        event: index("VkEvent"),
-        swapchain: index("VkSwapchainKHR"),
-        descriptor_pool: index("VkDescriptorPool"),
-        buffer_view: index("VkBufferView"),
-        descriptor_update_template: index("VkDescriptorUpdateTemplate"),
-        shader_ext: index("VkShaderEXT"),
-        sampler: index("VkSampler"),
-    }
-});
+pub const TYPES: Types = Types {
+    image: handle_type::IMAGE,
+    image_view: handle_type::IMAGE_VIEW,
+    framebuffer: handle_type::FRAMEBUFFER,
+    render_pass: handle_type::RENDER_PASS,
+    command_pool: handle_type::COMMAND_POOL,
+    command_buffer: handle_type::COMMAND_BUFFER,
+    queue: handle_type::QUEUE,
+    fence: handle_type::FENCE,
+    semaphore: handle_type::SEMAPHORE,
+    pipeline: handle_type::PIPELINE,
+    pipeline_layout: handle_type::PIPELINE_LAYOUT,
+    descriptor_set_layout: handle_type::DESCRIPTOR_SET_LAYOUT,
+    descriptor_set: handle_type::DESCRIPTOR_SET,
+    device_memory: handle_type::DEVICE_MEMORY,
+    buffer: handle_type::BUFFER,
+    shader_module: handle_type::SHADER_MODULE,
+    query_pool: handle_type::QUERY_POOL,
+    event: handle_type::EVENT,
+    swapchain: handle_type::SWAPCHAIN_KHR,
+    descriptor_pool: handle_type::DESCRIPTOR_POOL,
+    buffer_view: handle_type::BUFFER_VIEW,
+    descriptor_update_template: handle_type::DESCRIPTOR_UPDATE_TEMPLATE,
+    shader_ext: handle_type::SHADER_EXT,
+    sampler: handle_type::SAMPLER,
+};
 
 /// What the tracker keeps about an object beyond its identity, by object type.
 pub enum ObjectState {
@@ -805,8 +779,10 @@ pub struct References {
     pub(super) sets: Vec<(Arc<ObjectRecord>, u64)>,
 }
 
-/// Entries of [`References::recent`].
-pub(super) const RECENT: usize = 8;
+/// Ways per set of [`References::recent`].
+pub(super) const RECENT_WAYS: usize = 4;
+/// Entries of [`References::recent`]: four sets.
+pub(super) const RECENT: usize = 4 * RECENT_WAYS;
 
 /// A command buffer's state. Boxed, and aligned to whole cache-line pairs: the boxes of command
 /// buffers allocated together lie side by side, and one thread recording into the end of its

@@ -10,7 +10,7 @@ use vigil_generated::objects::*;
 use vigil_generated::stateless::Shape;
 use vigil_generated::threading::SYNCED;
 
-use super::objects::{key, Key, ObjectRecord, Origin, TYPES};
+use super::objects::{key, Key, ObjectRecord, Origin, OBJECTS, TYPES};
 use super::records::instance_scoped;
 use super::sites::{self, SiteVisitor, Skip};
 use super::thread::Entered;
@@ -189,6 +189,22 @@ pub fn record_of(n: &Named) -> Option<&ObjectRecord> {
     // SAFETY: `resolve` stores records borrowed from the call's `Entered`, which the intercept
     // keeps alive until its call returns, longer than any `Named` of it is read.
     unsafe { (n.record as *const ObjectRecord).as_ref() }
+}
+
+/// Runs `f` with the record of command buffer `cb` of device `scope` of `instance`, the
+/// first parameter of the vkCmd* call `cx`: the one the walk found, else the table's (through
+/// the thread's last command buffer). `None` when it has none.
+#[inline]
+pub fn with_command_buffer<R>(
+    cx: &Call<'_>,
+    cb: u64,
+    (scope, instance): (u64, u64),
+    f: impl FnOnce(&ObjectRecord) -> R,
+) -> Option<R> {
+    match command_buffer_found(cx) {
+        Some(record) if record.key.handle == cb => Some(f(record)),
+        _ => OBJECTS.with_command_buffer(key(TYPES.command_buffer, cb, scope, instance), |r| f(r)),
+    }
 }
 
 /// The record of the command buffer a vkCmd* call is made on (its parameter 0), when the walk

@@ -10,8 +10,9 @@ use vigil_generated::recording::{RecordingRule, RenderPassRule, VideoCodingRule,
 use super::CoreChecks;
 use crate::chassis::Call;
 use crate::state::command_buffers::{CommandBufferState, Lifecycle, Recording};
+use crate::state::resolve::with_command_buffer;
 use crate::state::tracker::param_handle;
-use crate::state::{key, ObjectRecord, OBJECTS, TYPES};
+use crate::state::ObjectRecord;
 
 /// The spec's names of the `VkQueueFlagBits` a rule may name, for messages.
 const QUEUE_BITS: [(u32, &str); 8] = [
@@ -39,15 +40,13 @@ impl CoreChecks {
     /// the call.
     pub(super) fn with_recording(&self, cx: &Call<'_>, cb: u64, f: impl FnOnce(&Recording) -> bool) -> bool {
         let rule = RECORDING_RULE_OF.get(cx.command).and_then(|&i| RECORDING_RULES.get(usize::from(i)));
-        let k = key(TYPES.command_buffer, cb, self.device, self.instance);
-        OBJECTS
-            .with_command_buffer(k, |record| {
-                let Some(state) = record.command_buffer() else { return false };
-                let Some(r) = state.try_lock() else { return false };
-                let skip = rule.is_some_and(|rule| self.rules_of(cx, rule, cb, record, state, &r));
-                skip | (r.lifecycle == Lifecycle::Recording && f(&r))
-            })
-            .unwrap_or(false)
+        with_command_buffer(cx, cb, (self.device, self.instance), |record| {
+            let Some(state) = record.command_buffer() else { return false };
+            let Some(r) = state.try_lock() else { return false };
+            let skip = rule.is_some_and(|rule| self.rules_of(cx, rule, cb, record, state, &r));
+            skip | (r.lifecycle == Lifecycle::Recording && f(&r))
+        })
+        .unwrap_or(false)
     }
 
     /// The recording rules `rule` for command buffer `cb`, its recording `r` locked.

@@ -206,3 +206,34 @@ fn uses_overlap_across_threads_only() {
     assert_eq!(u.begin(false, 4, 14), Some(Overlap { thread: 1, command: 10, other_writes: true }));
     assert_eq!(u.begin(true, 5, 15), Some(Overlap { thread: 1, command: 10, other_writes: true }));
 }
+
+/// The generated instance scoping is the rule the tracker keys objects by: a type belongs to a
+/// device when a device-level command (first parameter a handle other than the instance or a
+/// physical device) creates or retrieves it.
+#[test]
+fn instance_scoped_types_are_those_no_device_level_command_makes() {
+    use vigil_generated::objects::{HandleElem, Role, COMMAND_HANDLES};
+    let mut instance = vec![true; HANDLE_TYPES.len()];
+    for c in &COMMAND_HANDLES {
+        let device_level = c.params.iter().any(|f| {
+            f.at == 0
+                && matches!(f.elem, HandleElem::Handle(t)
+                    if !matches!(HANDLE_TYPES[usize::from(t)].name, "VkInstance" | "VkPhysicalDevice"))
+        });
+        let param = match c.role {
+            Role::Create { param, .. } | Role::Retrieve { param, .. } if device_level => param,
+            _ => continue,
+        };
+        if let Some(HandleElem::Handle(t)) = c.param(param).map(|f| f.elem) {
+            instance[usize::from(t)] = false;
+        }
+    }
+    let generated: Vec<bool> = HANDLE_TYPES.iter().map(|t| t.instance_scoped).collect();
+    assert_eq!(generated, instance);
+    for (i, t) in HANDLE_TYPES.iter().enumerate() {
+        assert_eq!(crate::state::records::instance_scoped(i as u16), t.instance_scoped, "{}", t.name);
+    }
+    assert!(HANDLE_TYPES[usize::from(TYPES.command_buffer)].name == "VkCommandBuffer");
+    assert!(HANDLE_TYPES[usize::from(TYPES.swapchain)].name == "VkSwapchainKHR");
+    assert!(HANDLE_TYPES[usize::from(TYPES.shader_ext)].name == "VkShaderEXT");
+}

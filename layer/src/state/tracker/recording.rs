@@ -10,7 +10,7 @@ use crate::state::objects::ObjectRecord;
 use crate::state::objects::{key, OBJECTS, TYPES};
 use crate::state::pipelines::bind_point_index;
 use crate::state::render_passes::ReadOnlyAspects;
-use crate::state::resolve::{command_buffer_found, record_of};
+use crate::state::resolve::{record_of, with_command_buffer};
 use crate::state::sites::{self, handles, SiteVisitor, Skip};
 use crate::state::thread::share;
 use vigil_generated::objects::*;
@@ -48,14 +48,9 @@ impl StateTracker {
             }
             then(&mut recording);
         };
-        match command_buffer_found(cx) {
-            Some(record) => with_recording(record),
-            None => {
-                // SAFETY: parameter 0 of a vkCmd* command is its command buffer.
-                let cb = unsafe { param_handle(cx.params, 0) };
-                OBJECTS.with_command_buffer(key(TYPES.command_buffer, cb, scope, instance), |r| with_recording(r));
-            }
-        }
+        // SAFETY: parameter 0 of a vkCmd* command is its command buffer.
+        let cb = unsafe { param_handle(cx.params, 0) };
+        with_command_buffer(cx, cb, (scope, instance), with_recording);
     }
 
     /// A vkCmdSet* command set `state`.
