@@ -175,13 +175,17 @@ pub enum Origin {
     Seen,
 }
 
-/// One live object. Starts a cache line: the counters of a command buffer one thread records
-/// must not share a line with those of another thread's. (Measured: without the alignment,
-/// records cost ~600 fewer instructions to create, through glibc's plain path instead of
-/// memalign, but eight threads recording side by side on the 16-core H200 machine ran 1.21x their
-/// one-thread time instead of 1.10x.)
-#[repr(C, align(64))]
+/// One live object. The counters of a command buffer one thread records must not share a
+/// cache line with those of another thread's: eight threads recording side by side on the
+/// 16-core H200 machine ran 1.21x their one-thread time instead of 1.10x when they did. A record
+/// starting a line (`align(64)`) guaranteed that, but sent every allocation through glibc's
+/// memalign, ~600 instructions a record; instead the counters sit behind a line's worth of
+/// padding and before the record's own fields, so whatever 16-byte boundary malloc gives, their
+/// line holds nothing of another allocation.
+#[repr(C)]
 pub struct ObjectRecord {
+    /// Keeps the line of `uses` clear of the allocation before this one.
+    _pad: [u64; 8],
     /// Thread safety's use counter.
     pub uses: ObjectUse,
     pub key: Key,
@@ -203,10 +207,15 @@ pub struct ObjectRecord {
     pub(super) destroyed: AtomicBool,
 }
 
+// The counters' line: at least a line of this record before them and after their start.
+const _: () = assert!(std::mem::offset_of!(ObjectRecord, uses) == 64);
+const _: () = assert!(std::mem::size_of::<ObjectRecord>() >= 64 + 64);
+
 impl ObjectRecord {
     /// A record for one object.
     pub fn new(key: Key, parent: Option<Arc<ObjectRecord>>, with_allocator: bool, origin: Origin) -> Self {
         ObjectRecord {
+            _pad: [0; 8],
             key,
             parent,
             with_allocator,
