@@ -31,7 +31,7 @@ use vigil_generated::*;
 
 use super::{DeviceSetup, InstanceSetup};
 use crate::chassis::raw::{count, read_ptr, read_uint, Base};
-use crate::chassis::{hooks, Call, ValidationObject};
+use crate::chassis::{hooks, Call, Hooks, Phase, ValidationObject};
 use crate::report::{Finding, Location, Object, Reporter, Severity};
 use crate::state::thread::{current_thread, entered};
 use crate::state::{key, ObjectRecord, Overlap, OBJECTS};
@@ -372,10 +372,16 @@ impl ThreadTracker {
     }
 }
 
+/// Thread safety's post-record hook only keeps what creations and retrievals return: it runs
+/// after those commands (`BEGINS`, generated), no other.
+const fn creations(hooks: Hooks) -> Hooks {
+    hooks.generic_only_for(Phase::PostRecord, BEGINS)
+}
+
 /// The chassis hands thread safety every call of a command it counts (`COUNTED`, generated):
 /// uses begin before the call down and end when the call returns (the thread's `Entered`,
 /// which the intercept holds, ends them on every return path).
-#[hooks]
+#[hooks(then = creations)]
 impl ValidationObject for ThreadTracker {
     #[inline(always)]
     fn pre_record_call(&self, cx: &Call<'_>) {
