@@ -16,6 +16,14 @@ use crate::chassis::raw::read_uint;
 pub type Rule = unsafe fn(p: *const u8, member: &str) -> bool;
 
 /// The rule of a structure with `noautovalidity` pointer members, by name.
+/// [`rule`] of `HANDLE_STRUCTS[s]`, from a table made once (no name compared per structure).
+#[inline]
+pub fn rule_of(s: u16) -> Option<Rule> {
+    static RULES: std::sync::LazyLock<Box<[Option<Rule>]>> =
+        std::sync::LazyLock::new(|| vigil_generated::objects::HANDLE_STRUCTS.iter().map(|s| rule(s.name)).collect());
+    RULES.get(usize::from(s)).copied().flatten()
+}
+
 pub fn rule(structure: &str) -> Option<Rule> {
     Some(match structure {
         "VkWriteDescriptorSet" => write_descriptor_set,

@@ -155,7 +155,7 @@ impl Unwrap<'_> {
     /// `p` must be a scratch copy of a valid structure of type `HANDLE_STRUCTS[s]`.
     pub unsafe fn structure(&mut self, s: u16, p: *mut u8, chain: bool) {
         let info = &HANDLE_STRUCTS[usize::from(s)];
-        let special = prose::rule(info.name);
+        let special = prose::rule_of(s);
         for f in info.fields {
             if f.flags & OUTPUT != 0 {
                 continue;
@@ -205,7 +205,8 @@ impl Unwrap<'_> {
                 _ => {}
             }
         }
-        if chain && info.has_pnext {
+        // SAFETY: a copy of a structure with a pNext member has it at PNEXT_OFFSET.
+        if chain && info.has_pnext && !unsafe { read_ptr(p.wrapping_add(PNEXT_OFFSET)) }.is_null() {
             unsafe { self.chain(p) };
         }
     }

@@ -91,7 +91,8 @@ unsafe fn sites(fields: &'static [HandleField], base: Base<'_>, skip: Skip, v: &
 unsafe fn structure(s: u16, p: *const u8, follow_chain: bool, skip: Skip, v: &mut impl SiteVisitor) {
     let info = &HANDLE_STRUCTS[usize::from(s)];
     unsafe { sites(info.fields, Base::Struct(p), skip, v) };
-    if !(follow_chain && info.has_pnext) {
+    // SAFETY: a struct with a pNext member has it at PNEXT_OFFSET.
+    if !(follow_chain && info.has_pnext) || unsafe { read_ptr(p.wrapping_add(PNEXT_OFFSET)) }.is_null() {
         return;
     }
     for (s, q) in chain(p) {
