@@ -19,8 +19,8 @@ use crate::state::ObjectRecord;
 
 /// Reads one thread publishes at once; a call naming more counts the rest in their objects.
 pub const CAPACITY: usize = 48;
-/// Threads with a slot at once; another thread counts all its uses in the objects.
-const SLOT_COUNT: usize = 256;
+/// Slots, one per thread slot of `state::thread` (same index).
+pub const SLOT_COUNT: usize = 256;
 /// Writer stripes (a power of two).
 const STRIPE_COUNT: usize = 1024;
 
@@ -69,8 +69,6 @@ impl Slot {
 }
 
 static SLOTS: [Slot; SLOT_COUNT] = [const { Slot::new() }; SLOT_COUNT];
-/// Slots handed out so far (the scanned prefix).
-static CLAIMED: AtomicUsize = AtomicUsize::new(0);
 /// Writers in progress per stripe.
 static STRIPES: [AtomicU32; STRIPE_COUNT] = [const { AtomicU32::new(0) }; STRIPE_COUNT];
 
@@ -80,33 +78,12 @@ pub fn slot(index: u32) -> &'static Slot {
     &SLOTS[index as usize % SLOT_COUNT]
 }
 
-/// A slot for thread `thread`: a fresh one, or one whose thread has exited; `None` when every
-/// slot belongs to a live thread.
-#[cold]
-pub fn claim(thread: u32) -> Option<u32> {
-    let mut n = CLAIMED.load(Ordering::Relaxed);
-    while n < SLOT_COUNT {
-        match CLAIMED.compare_exchange_weak(n, n + 1, Ordering::AcqRel, Ordering::Relaxed) {
-            Ok(_) => {
-                SLOTS[n].owner.store(thread, Ordering::Release);
-                return Some(n as u32);
-            }
-            Err(now) => n = now,
-        }
-    }
-    // Thread-locals here have no destructor (see `uses`), so an exited thread never gives its
-    // slot back: it is taken from it here instead.
-    for (i, s) in SLOTS.iter().enumerate() {
-        let owner = s.owner.load(Ordering::Acquire);
-        if owner != 0
-            && !super::thread::thread_alive(owner)
-            && s.owner.compare_exchange(owner, thread, Ordering::AcqRel, Ordering::Relaxed).is_ok()
-        {
-            s.retract(0);
-            return Some(i as u32);
-        }
-    }
-    None
+/// Slot `index` now belongs to thread `thread` (the thread slot of the same index does,
+/// `state::thread`), with nothing published.
+pub fn own(index: u32, thread: u32) {
+    let s = slot(index);
+    s.retract(0);
+    s.owner.store(thread, Ordering::Release);
 }
 
 /// What a slot entry holds for a read of the object whose record is at `r`: its address. One
@@ -131,10 +108,11 @@ pub fn maybe_written(fingerprint: u64) -> bool {
 }
 
 /// A write of the object begins: raises its stripe (a full barrier), and returns another
-/// thread's published read of it, if any, as `(thread, command)`.
-pub fn begin_write(fingerprint: u64, me: u32) -> Option<(u32, u16)> {
+/// thread's published read of it, if any, as `(thread, command)`; `claimed`: how many slots
+/// (the first ones) threads were given.
+pub fn begin_write(fingerprint: u64, me: u32, claimed: usize) -> Option<(u32, u16)> {
     stripe(fingerprint).fetch_add(1, Ordering::SeqCst);
-    let claimed = CLAIMED.load(Ordering::Acquire).min(SLOT_COUNT);
+    let claimed = claimed.min(SLOT_COUNT);
     for s in &SLOTS[..claimed] {
         let len = s.len.load(Ordering::SeqCst).min(CAPACITY);
         if len == 0 {
@@ -163,18 +141,22 @@ mod tests {
 
     #[test]
     fn a_writer_finds_a_published_read_and_a_reader_sees_the_stripe() {
-        let reader = claim(0x7fff_0001).unwrap();
+        // This thread's own slot: no other test's thread can take it over while it lives.
+        let entered = crate::state::thread::enter().expect("a slot");
+        let reader = entered.index();
+        own(reader, 0x7fff_0001);
         let f = 0x7e57_5000;
         slot(reader).write(0, f, 7);
         slot(reader).publish(1);
-        assert_eq!(begin_write(f, 0x7fff_0002), Some((0x7fff_0001, 7)));
+        assert_eq!(begin_write(f, 0x7fff_0002, SLOT_COUNT), Some((0x7fff_0001, 7)));
         assert!(maybe_written(f));
         // The writer's own reads are not another thread's.
-        assert_eq!(begin_write(f, 0x7fff_0001), None);
+        assert_eq!(begin_write(f, 0x7fff_0001, SLOT_COUNT), None);
         end_write(f);
         end_write(f);
         slot(reader).retract(0);
-        assert_eq!(begin_write(f, 0x7fff_0002), None, "withdrawn");
+        assert_eq!(begin_write(f, 0x7fff_0002, SLOT_COUNT), None, "withdrawn");
         end_write(f);
+        own(reader, entered.thread());
     }
 }

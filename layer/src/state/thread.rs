@@ -39,8 +39,9 @@ use crate::chassis::Call;
 const WAYS: usize = 4;
 /// Records each thread keeps.
 const CACHED: usize = 16 * WAYS;
-/// Threads with a slot at once; another thread looks every handle up in the table.
-const SLOT_COUNT: usize = 256;
+// Threads with a slot at once (each with the readers' slot of its index); another thread
+// looks every handle up in the table and counts nothing.
+use super::readers::SLOT_COUNT;
 
 /// One cached record: its key, the table epoch it was found alive in, and a strong reference
 /// (`Arc::into_raw`; null when the entry is empty).
@@ -71,9 +72,6 @@ struct ThreadSlot {
     uses: UnsafeCell<Vec<usize>>,
     /// The owner's kernel id, 0 until asked.
     thread: Cell<u32>,
-    /// Its slot among the readers' (`readers`): 0 before it asked for one, `u32::MAX` when
-    /// none was free, else its index + 1.
-    reader: Cell<u32>,
     /// Reads published in that slot, with their records (for the confirmation).
     published: Cell<usize>,
     read: UnsafeCell<[*const ObjectRecord; CAPACITY]>,
@@ -98,7 +96,6 @@ impl ThreadSlot {
             graveyard: UnsafeCell::new(Vec::new()),
             uses: UnsafeCell::new(Vec::new()),
             thread: Cell::new(0),
-            reader: Cell::new(0),
             published: Cell::new(0),
             read: UnsafeCell::new([std::ptr::null(); CAPACITY]),
         }
@@ -122,10 +119,6 @@ impl ThreadSlot {
         self.depth.set(0);
         self.thread.set(0);
         self.published.set(0);
-        if self.reader.get() != 0 && self.reader.get() != u32::MAX {
-            readers::slot(self.reader.get() - 1).retract(0);
-        }
-        self.reader.set(0);
     }
 }
 
@@ -186,6 +179,7 @@ fn claim() -> Option<u32> {
         match CLAIMED.compare_exchange_weak(n, n + 1, Ordering::AcqRel, Ordering::Relaxed) {
             Ok(_) => {
                 SLOTS[n].owner.store(me, Ordering::Release);
+                readers::own(n as u32, me);
                 return Some(n as u32);
             }
             Err(now) => n = now,
@@ -200,6 +194,7 @@ fn claim() -> Option<u32> {
         {
             // SAFETY: the slot is ours now; its exited owner holds nothing of it.
             unsafe { s.clear() };
+            readers::own(i as u32, me);
             return Some(i as u32);
         }
     }
@@ -210,6 +205,8 @@ fn claim() -> Option<u32> {
 /// the uses the call begins end when it drops. Not `Send`: it is the thread's own.
 pub struct Entered {
     slot: &'static ThreadSlot,
+    /// The slot's index (the thread's readers' slot has the same).
+    index: u32,
     /// Where this call's held uses and published reads start (a nested call's come after).
     uses_from: usize,
     published_from: usize,
@@ -235,7 +232,8 @@ pub fn enter() -> Option<Entered> {
     slot.depth.set(slot.depth.get() + 1);
     // SAFETY: the owner's cell; no reference into it is held.
     let uses_from = unsafe { (*slot.uses.get()).len() };
-    Some(Entered { slot, uses_from, published_from: slot.published.get(), _not_send: std::marker::PhantomData })
+    let published_from = slot.published.get();
+    Some(Entered { slot, index: index - 1, uses_from, published_from, _not_send: std::marker::PhantomData })
 }
 
 impl Drop for Entered {
@@ -345,11 +343,8 @@ impl Entered {
         let mut published = None;
         if write && SHARED_READS.get(usize::from(r.key.ty)).is_some_and(|s| *s) {
             entry |= STRIPE;
-            published = readers::begin_write(readers::fingerprint(r), thread).map(|(thread, command)| Overlap {
-                thread,
-                command,
-                other_writes: false,
-            });
+            published = readers::begin_write(readers::fingerprint(r), thread, CLAIMED.load(Ordering::Acquire))
+                .map(|(thread, command)| Overlap { thread, command, other_writes: false });
         }
         // SAFETY: the owner's cell; no reference into it is held.
         unsafe { (*self.slot.uses.get()).push(entry) };
@@ -388,13 +383,15 @@ impl Entered {
         self.slot.published.get()
     }
 
-    /// The thread's slot among the readers', claimed on first use.
-    fn reader(&self) -> Option<&'static readers::Slot> {
-        if self.slot.reader.get() == 0 {
-            self.slot.reader.set(readers::claim(self.thread()).map_or(u32::MAX, |i| i + 1));
-        }
-        let r = self.slot.reader.get();
-        (r != u32::MAX).then(|| readers::slot(r - 1))
+    /// The index of the thread's slot (and of its readers' slot).
+    #[cfg(test)]
+    pub fn index(&self) -> u32 {
+        self.index
+    }
+
+    /// The thread's slot among the readers' (its own index).
+    fn reader(&self) -> &'static readers::Slot {
+        readers::slot(self.index)
     }
 
     /// Publishes a read of the shared object of `r`, borrowed for the call, by `command`
@@ -406,8 +403,7 @@ impl Entered {
         if i >= CAPACITY {
             return false;
         }
-        let Some(slot) = self.reader() else { return false };
-        slot.write(i, readers::fingerprint(r), command);
+        self.reader().write(i, readers::fingerprint(r), command);
         // SAFETY: the owner's cell; no reference into it is held.
         unsafe { (*self.slot.read.get())[i] = r };
         self.slot.published.set(i + 1);
@@ -422,8 +418,7 @@ impl Entered {
         if published <= from {
             return;
         }
-        let Some(slot) = self.reader() else { return };
-        slot.publish(published);
+        self.reader().publish(published);
         // SAFETY: the owner's cell; `confirm` runs no code of this thread's calls. The records
         // were borrowed for calls still in progress.
         let read = unsafe { &(&*self.slot.read.get())[from..published] };
@@ -438,9 +433,7 @@ impl Entered {
     #[cold]
     fn retract(&self) {
         self.slot.published.set(self.published_from);
-        if let Some(slot) = self.reader() {
-            slot.retract(self.published_from);
-        }
+        self.reader().retract(self.published_from);
     }
 }
 
