@@ -15,7 +15,7 @@ use super::records::instance_scoped;
 use super::sites::{self, SiteVisitor, Skip};
 use super::thread::Entered;
 use crate::chassis::handles::{CallHandles, Named, DESTROYED, PARAM};
-use crate::chassis::raw::{read_ptr, read_uint, ParamCount};
+use crate::chassis::raw::{count, read_ptr, read_uint, Base, ParamCount};
 use crate::chassis::Call;
 
 /// The handle types some object reads from the walk: those object lifetime follows and those
@@ -48,31 +48,52 @@ struct Direct {
 enum Plan {
     /// Every site is a parameter of [`Direct`]'s kinds: a loop over them, no walk.
     Direct(Box<[Direct]>),
-    /// Some site is a structure member, a fixed array, or in a pNext chain: the site walk.
+    /// Some sites are structure members: the command's own tree of them, with the tables'
+    /// decisions (which sites, which types, which flags) taken once, when planned. Only a
+    /// non-empty pNext chain goes back to the tables' walk.
+    Tree(Box<[Node]>),
+    /// Structures nest deeper than a tree is planned for: the site walk.
     Walk,
 }
+
+/// A site of a [`Plan::Tree`]: where its values are in its base (the parameters, or a
+/// structure), and what they are.
+struct Node {
+    /// The parameter index, or the member's byte offset.
+    at: u32,
+    shape: Shape,
+    what: What,
+}
+
+enum What {
+    /// Handles some object reads: pushed as [`Named`] with these fields.
+    Handles { ty: u16, flags: u8, at: u8 },
+    /// Structures `stride` bytes apart, whose sites are `fields`; `chain`: each may have a
+    /// pNext chain, walked with the tables when not empty.
+    Structs { stride: usize, fields: Box<[Node]>, chain: bool },
+}
+
+/// Nesting a tree is planned for; deeper structures (none in today's registry) are walked.
+const TREE_DEPTH: usize = 6;
 
 /// Each command's plan, worked out once from the tables.
 static PLANS: LazyLock<Box<[Plan]>> = LazyLock::new(|| COMMAND_HANDLES.iter().map(plan).collect());
 
 fn plan(command: &'static CommandHandles) -> Plan {
-    let destroyed = match command.role {
-        Role::Destroy { param } => u32::from(param),
-        _ => u32::MAX,
-    };
+    let destroyed = destroyed_param(command);
     let mut direct = Vec::new();
     for f in command.params {
         if f.flags & SKIP.params != 0 {
             continue;
         }
-        let HandleElem::Handle(ty) = f.elem else { return Plan::Walk };
+        let HandleElem::Handle(ty) = f.elem else { return tree(command, destroyed) };
         let count = match f.shape {
             Shape::Value => None,
             Shape::Ptr => Some(ParamCount::One),
             Shape::Slice(c) => Some(ParamCount::of(c)),
-            Shape::Array(..) | Shape::Str => return Plan::Walk,
+            Shape::Array(..) | Shape::Str => return tree(command, destroyed),
         };
-        let Ok(at) = u8::try_from(f.at) else { return Plan::Walk };
+        let Ok(at) = u8::try_from(f.at) else { return tree(command, destroyed) };
         if !WANTED[usize::from(ty)] {
             continue;
         }
@@ -81,6 +102,52 @@ fn plan(command: &'static CommandHandles) -> Plan {
         direct.push(Direct { at, ty, flags, instance_scoped, tracked, count });
     }
     Plan::Direct(direct.into_boxed_slice())
+}
+
+fn tree(command: &'static CommandHandles, destroyed: u32) -> Plan {
+    match nodes(command.params, true, destroyed, 0) {
+        Some(nodes) => Plan::Tree(nodes),
+        None => Plan::Walk,
+    }
+}
+
+/// The planned sites among `fields` (parameters when `param`): those the walk visits and that
+/// hold, or reach, a handle some object reads. `None` when structures nest too deep.
+fn nodes(fields: &'static [HandleField], param: bool, destroyed: u32, depth: usize) -> Option<Box<[Node]>> {
+    if depth > TREE_DEPTH {
+        return None;
+    }
+    let skipped = if param { SKIP.params } else { SKIP.members };
+    let mut planned = Vec::new();
+    for f in fields {
+        if f.flags & skipped != 0 || matches!(f.shape, Shape::Str) {
+            continue;
+        }
+        let what = match f.elem {
+            HandleElem::Handle(ty) if WANTED[usize::from(ty)] => {
+                // As the walk's visitor marks them (`Walk::site`).
+                let (flags, at) = match param {
+                    true => {
+                        let destroyed = if f.at == destroyed { DESTROYED } else { 0 };
+                        (f.flags | PARAM | destroyed, u8::try_from(f.at).unwrap_or(u8::MAX - 1))
+                    }
+                    false => (f.flags, u8::MAX),
+                };
+                What::Handles { ty, flags, at }
+            }
+            HandleElem::Handle(_) => continue,
+            HandleElem::Struct(s) => {
+                let info = &HANDLE_STRUCTS[usize::from(s)];
+                let fields = nodes(info.fields, false, destroyed, depth + 1)?;
+                if fields.is_empty() && !info.has_pnext {
+                    continue;
+                }
+                What::Structs { stride: info.size as usize, fields, chain: info.has_pnext }
+            }
+        };
+        planned.push(Node { at: f.at, shape: f.shape, what });
+    }
+    Some(planned.into_boxed_slice())
 }
 
 /// Finds every handle a call of `COMMAND_HANDLES[command]` names, made on device (or
@@ -133,14 +200,79 @@ pub unsafe fn resolve(
                 }
             }
         }
+        Plan::Tree(nodes) => {
+            let destroyed = destroyed_param(info);
+            let mut walk = Walk { out, entered, owner, instance, destroyed, wanted: &WANTED };
+            // SAFETY: as this function's contract.
+            unsafe { run(nodes, Base::Params(params), &mut walk) };
+        }
         Plan::Walk => {
-            let destroyed = match info.role {
-                Role::Destroy { param } => u32::from(param),
-                _ => u32::MAX,
-            };
+            let destroyed = destroyed_param(info);
             let mut walk = Walk { out, entered, owner, instance, destroyed, wanted: &WANTED };
             // SAFETY: as this function's contract.
             unsafe { sites::visit(info, params, SKIP, &mut walk) };
+        }
+    }
+}
+
+fn destroyed_param(info: &CommandHandles) -> u32 {
+    match info.role {
+        Role::Destroy { param } => u32::from(param),
+        _ => u32::MAX,
+    }
+}
+
+/// Runs a tree's `nodes` over `base`: what the site walk finds, in the same order.
+///
+/// # Safety
+/// As [`resolve`]: `base` is the call's parameters, or a structure of theirs, valid for every
+/// site planned.
+unsafe fn run(nodes: &[Node], base: Base<'_>, w: &mut Walk<'_>) {
+    for node in nodes {
+        let p = base.at(node.at);
+        if p.is_null() {
+            continue;
+        }
+        // SAFETY (whole match): as `sites::sites`, which this mirrors.
+        let (first, n) = match node.shape {
+            Shape::Value => (p, 1),
+            Shape::Ptr => (unsafe { read_ptr(p) }, 1),
+            Shape::Slice(c) => match unsafe { count(c, base) } {
+                Some(n) => (unsafe { read_ptr(p) }, n),
+                None => continue,
+            },
+            Shape::Array(n, used) => {
+                let used = used.and_then(|c| unsafe { count(c, base) });
+                (p, used.map_or(n as usize, |u| u.min(n as usize)))
+            }
+            Shape::Str => continue,
+        };
+        if first.is_null() {
+            continue;
+        }
+        match &node.what {
+            &What::Handles { ty, flags, at } => {
+                for i in 0..n {
+                    // SAFETY: `first` points at `n` handles.
+                    let handle = unsafe { read_uint(first.wrapping_add(i * 8), 8) };
+                    if handle != 0 && !w.push(ty, handle, flags, at) {
+                        return;
+                    }
+                }
+            }
+            What::Structs { stride, fields, chain } => {
+                for i in 0..n {
+                    let q = first.wrapping_add(i * stride);
+                    unsafe { run(fields, Base::Struct(q), w) };
+                    // SAFETY: a structure with a pNext member has it at `PNEXT_OFFSET`.
+                    if *chain && !unsafe { read_ptr(q.wrapping_add(sites::PNEXT_OFFSET)) }.is_null() {
+                        unsafe { sites::visit_chain(q, SKIP, w) };
+                    }
+                }
+            }
+        }
+        if !w.out.complete() {
+            return;
         }
     }
 }
@@ -171,15 +303,23 @@ impl SiteVisitor for Walk<'_> {
         }
         // SAFETY: the visitor hands over `n` handles at `first`.
         for handle in unsafe { sites::handles(first, n) } {
-            let record = self.entered.find(key(ty, handle, self.owner, self.instance));
-            if HANDLE_TYPES[usize::from(ty)].tracked && !record.is_some_and(|r| r.origin != Origin::Seen) {
-                self.out.dead();
-            }
-            let record = record.map_or(std::ptr::null(), |r| r as *const ObjectRecord as *const ());
-            if !self.out.push(Named { handle, record, ty, flags, at }) {
+            if !self.push(ty, handle, flags, at) {
                 return;
             }
         }
+    }
+}
+
+impl Walk<'_> {
+    /// Finds `handle` of type `ty` and adds it; false when there is no more room.
+    #[inline]
+    fn push(&mut self, ty: u16, handle: u64, flags: u8, at: u8) -> bool {
+        let record = self.entered.find(key(ty, handle, self.owner, self.instance));
+        if HANDLE_TYPES[usize::from(ty)].tracked && !record.is_some_and(|r| r.origin != Origin::Seen) {
+            self.out.dead();
+        }
+        let record = record.map_or(std::ptr::null(), |r| r as *const ObjectRecord as *const ());
+        self.out.push(Named { handle, record, ty, flags, at })
     }
 }
 
@@ -216,5 +356,117 @@ pub fn command_buffer_found<'a>(cx: &Call<'a>) -> Option<&'a ObjectRecord> {
         record_of(first)
     } else {
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::ffi::c_void;
+
+    use vigil_generated::*;
+
+    use super::*;
+    use crate::chassis::handles::CALL_HANDLES;
+    use crate::state::thread;
+
+    type Found = (Vec<(u64, u16, u8, u8)>, bool, bool);
+
+    fn found(out: &CallHandles) -> Found {
+        (out.named().iter().map(|n| (n.handle, n.ty, n.flags, n.at)).collect(), out.complete(), out.alive())
+    }
+
+    /// What the command's plan finds in `params`, and what the tables' walk finds.
+    fn planned_and_walked(name: &str, params: &[*const u8]) -> (Found, Found) {
+        let command = COMMAND_HANDLES.iter().position(|c| c.name == name).expect("a command");
+        assert!(matches!(PLANS[command], Plan::Tree(_)), "{name} is planned as a tree");
+        let entered = thread::enter().expect("a thread slot");
+        let mut planned = CallHandles::new();
+        // SAFETY: `params` are the test's well-formed parameters.
+        unsafe { resolve(&mut planned, &entered, command, params, 7, 9) };
+        let mut walked = CallHandles::new();
+        walked.begin();
+        let info = &COMMAND_HANDLES[command];
+        let destroyed = destroyed_param(info);
+        let mut walk = Walk { out: &mut walked, entered: &entered, owner: 7, instance: 9, destroyed, wanted: &WANTED };
+        // SAFETY: as above.
+        unsafe { sites::visit(info, params, SKIP, &mut walk) };
+        (found(&planned), found(&walked))
+    }
+
+    fn addr<T>(v: &T) -> *const u8 {
+        v as *const T as *const u8
+    }
+
+    #[test]
+    fn a_planned_tree_finds_what_the_walk_finds() {
+        // Barriers: structures in slices, and more handles than a call holds.
+        let cb = VkCommandBuffer::from_raw(0xc0);
+        let buffers: Vec<_> = (1..=20u64)
+            .map(|i| VkBufferMemoryBarrier2 { buffer: VkBuffer::from_raw(0xb000 + i), ..Default::default() })
+            .collect();
+        let images = [VkImageMemoryBarrier2 { image: VkImage::from_raw(0x1a), ..Default::default() }];
+        for n in [0, 1, 3, 20] {
+            let dependency = VkDependencyInfo {
+                bufferMemoryBarrierCount: n,
+                pBufferMemoryBarriers: buffers.as_ptr(),
+                imageMemoryBarrierCount: 1,
+                pImageMemoryBarriers: images.as_ptr(),
+                ..Default::default()
+            };
+            let p = &dependency as *const VkDependencyInfo;
+            let (planned, walked) = planned_and_walked("vkCmdPipelineBarrier2", &[addr(&cb), addr(&p)]);
+            assert_eq!(planned, walked, "{n} buffer barriers");
+            assert_eq!(planned.0.len(), (2 + n as usize).min(CALL_HANDLES), "{n} buffer barriers");
+            assert_eq!(planned.1, n < 15, "complete with {n} buffer barriers");
+        }
+
+        // A pNext chain the tables know: the attachments of an imageless framebuffer.
+        let views = [VkImageView::from_raw(0x71), VkImageView::from_raw(0x72)];
+        let attachments =
+            VkRenderPassAttachmentBeginInfo { attachmentCount: 2, pAttachments: views.as_ptr(), ..Default::default() };
+        let begin = VkRenderPassBeginInfo {
+            pNext: &attachments as *const _ as *const c_void,
+            renderPass: VkRenderPass::from_raw(0x5a),
+            framebuffer: VkFramebuffer::from_raw(0xfb),
+            ..Default::default()
+        };
+        let subpass = VkSubpassBeginInfo::default();
+        let (b, s) = (&begin as *const VkRenderPassBeginInfo, &subpass as *const VkSubpassBeginInfo);
+        let (planned, walked) = planned_and_walked("vkCmdBeginRenderPass2", &[addr(&cb), addr(&b), addr(&s)]);
+        assert_eq!(planned, walked);
+        let handles: Vec<u64> = planned.0.iter().map(|n| n.0).collect();
+        assert_eq!(handles, [0xc0, 0x5a, 0xfb, 0x71, 0x72]);
+
+        // Structures in structures: submits of semaphores and command buffers.
+        let semaphores = [VkSemaphoreSubmitInfo { semaphore: VkSemaphore::from_raw(0x5e), ..Default::default() }];
+        let cbs = [VkCommandBufferSubmitInfo { commandBuffer: VkCommandBuffer::from_raw(0xc1), ..Default::default() }];
+        let submits = [VkSubmitInfo2 {
+            waitSemaphoreInfoCount: 1,
+            pWaitSemaphoreInfos: semaphores.as_ptr(),
+            commandBufferInfoCount: 1,
+            pCommandBufferInfos: cbs.as_ptr(),
+            signalSemaphoreInfoCount: 1,
+            pSignalSemaphoreInfos: semaphores.as_ptr(),
+            ..Default::default()
+        }];
+        let queue = VkQueue::from_raw(0x9);
+        let (count, p, fence) = (1u32, submits.as_ptr(), VkFence::from_raw(0xfe));
+        let (planned, walked) =
+            planned_and_walked("vkQueueSubmit2", &[addr(&queue), addr(&count), addr(&p), addr(&fence)]);
+        assert_eq!(planned, walked);
+        let handles: Vec<u64> = planned.0.iter().map(|n| n.0).collect();
+        assert_eq!(handles, [0x9, 0x5e, 0xc1, 0x5e, 0xfe]);
+        assert!(!planned.2, "unknown handles are not alive");
+    }
+
+    #[test]
+    fn every_command_is_planned_without_the_walk() {
+        let walked: Vec<_> = COMMAND_HANDLES
+            .iter()
+            .zip(PLANS.iter())
+            .filter(|(_, p)| matches!(p, Plan::Walk))
+            .map(|(c, _)| c.name)
+            .collect();
+        assert!(walked.is_empty(), "structures nest deeper than {TREE_DEPTH}: {walked:?}");
     }
 }

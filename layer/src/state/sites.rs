@@ -9,7 +9,7 @@ use vigil_generated::stateless::Shape;
 use crate::chassis::raw::{count, read_ptr, read_uint, Base};
 
 /// A structure's pNext member: right after the 4-byte sType, pointer-aligned.
-const PNEXT_OFFSET: usize = 8;
+pub const PNEXT_OFFSET: usize = 8;
 /// Longer chains than this are taken to be cyclic and not followed further.
 const MAX_CHAIN: usize = 256;
 
@@ -95,6 +95,15 @@ unsafe fn structure(s: u16, p: *const u8, follow_chain: bool, skip: Skip, v: &mu
     if !(follow_chain && info.has_pnext) || unsafe { read_ptr(p.wrapping_add(PNEXT_OFFSET)) }.is_null() {
         return;
     }
+    unsafe { visit_chain(p, skip, v) };
+}
+
+/// Walks the structures the tables know in the pNext chain of the structure at `p` (not the
+/// structure itself).
+///
+/// # Safety
+/// `p` must be a structure with a pNext member, valid as [`visit`] requires of its sites.
+pub unsafe fn visit_chain(p: *const u8, skip: Skip, v: &mut impl SiteVisitor) {
     for (s, q) in chain(p) {
         unsafe { structure(s, q, false, skip, v) };
     }
