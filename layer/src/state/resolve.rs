@@ -4,7 +4,7 @@
 //! context (`chassis::handles`). Object lifetime, thread safety and the tracker's references
 //! read that instead of walking the call each on its own.
 
-use std::sync::LazyLock;
+use std::sync::{Arc, LazyLock};
 
 use vigil_generated::objects::*;
 use vigil_generated::stateless::Shape;
@@ -329,6 +329,40 @@ pub fn record_of(n: &Named) -> Option<&ObjectRecord> {
     // SAFETY: `resolve` stores records borrowed from the call's `Entered`, which the intercept
     // keeps alive until its call returns, longer than any `Named` of it is read.
     unsafe { (n.record as *const ObjectRecord).as_ref() }
+}
+
+/// A record for a hook: borrowed from the call's walk, or held from the table.
+pub enum CallRecord<'a> {
+    Borrowed(&'a ObjectRecord),
+    Held(Arc<ObjectRecord>),
+}
+
+impl std::ops::Deref for CallRecord<'_> {
+    type Target = ObjectRecord;
+
+    #[inline(always)]
+    fn deref(&self) -> &ObjectRecord {
+        match self {
+            CallRecord::Borrowed(r) => r,
+            CallRecord::Held(r) => r,
+        }
+    }
+}
+
+/// The record of handle `h` of type `ty` of device (or instance) `scope` of `instance`, for a
+/// validate hook of `cx`: the one the call's walk found when it names the handle (a scan of at
+/// most [`CALL_HANDLES`](crate::chassis::handles::CALL_HANDLES) entries, no lock, no reference
+/// count), else the table's.
+#[inline]
+pub fn call_record<'a>(cx: &Call<'a>, ty: u16, h: u64, (scope, instance): (u64, u64)) -> Option<CallRecord<'a>> {
+    if h == 0 {
+        return None;
+    }
+    let found = cx.handles().named().iter().find(|n| n.handle == h && n.ty == ty).and_then(record_of);
+    match found {
+        Some(r) => Some(CallRecord::Borrowed(r)),
+        None => OBJECTS.get(key(ty, h, scope, instance)).map(CallRecord::Held),
+    }
 }
 
 /// Runs `f` with the record of command buffer `cb` of device `scope` of `instance`, the

@@ -885,7 +885,7 @@ impl CoreChecks {
         at: &Location<'_>,
     ) -> bool {
         let mut skip = Self::foreign_family(cx, ids.foreign, families, at);
-        let Some(record) = self.get(TYPES.buffer, buffer.as_raw()) else { return skip };
+        let Some(record) = self.record(cx, TYPES.buffer, buffer.as_raw()) else { return skip };
         let Some(state) = record.buffer() else { return skip };
         let Some(info) = state.info() else { return skip };
         if info.exclusive {
@@ -949,7 +949,7 @@ impl CoreChecks {
                 format_args!("is {}: a barrier cannot transition an image to an initial layout.", new.0),
             );
         }
-        let Some(record) = self.get(TYPES.image, image.as_raw()) else { return skip };
+        let Some(record) = self.record(cx, TYPES.image, image.as_raw()) else { return skip };
         let Some(state) = record.image() else { return skip };
         let Some(info) = state.info() else { return skip };
         if info.exclusive {

@@ -186,7 +186,7 @@ impl CoreChecks {
         at: &Location<'_>,
         skip: &mut bool,
     ) -> Option<Used> {
-        let record = self.get(TYPES.buffer, buffer.as_raw())?;
+        let record = self.record(cx, TYPES.buffer, buffer.as_raw())?;
         let state = record.buffer()?;
         let info = state.info()?;
         let h = buffer.as_raw();

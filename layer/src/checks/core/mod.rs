@@ -42,7 +42,9 @@ use std::sync::Arc;
 
 use vigil_generated::Handle as _;
 
+use crate::chassis::Call;
 use crate::checks::DeviceSetup;
+use crate::state::resolve::{call_record, CallRecord};
 use crate::state::{key, ObjectRecord, OBJECTS};
 
 /// Core validation for one device.
@@ -70,5 +72,11 @@ impl CoreChecks {
     /// The tracker's record of handle `h` of type `ty` named in this device's calls.
     fn get(&self, ty: u16, h: u64) -> Option<Arc<ObjectRecord>> {
         (h != 0).then(|| OBJECTS.get(key(ty, h, self.device, self.instance))).flatten()
+    }
+
+    /// [`Self::get`] for a handle call `cx` names: borrowed from the call's walk when it found
+    /// it (the per-command paths' lookups).
+    fn record<'a>(&self, cx: &Call<'a>, ty: u16, h: u64) -> Option<CallRecord<'a>> {
+        call_record(cx, ty, h, (self.device, self.instance))
     }
 }
