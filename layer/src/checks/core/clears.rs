@@ -5,10 +5,9 @@
 
 use vigil_generated::*;
 
-use super::copies::{
-    format_name, layout_name, names, COLOR, DEPTH, DST_LAYOUTS, FEATURE_TRANSFER_DST, STENCIL, TRANSFER_DST,
-};
+use super::copy_ids::{layout_name, names, COLOR, DEPTH, DST_LAYOUTS, FEATURE_TRANSFER_DST, STENCIL, TRANSFER_DST};
 use super::formats::format_info;
+use super::formats::format_name;
 use super::CoreChecks;
 use crate::chassis::Call;
 use crate::state::command_buffers::{Recording, RenderPassInstance};

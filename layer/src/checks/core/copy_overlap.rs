@@ -6,22 +6,10 @@
 
 use vigil_generated::*;
 
-use super::copies::{layout_name, Area};
+use super::copy_ids::{layout_name, OverlapIds};
+use super::copy_shapes::Area;
 use super::memory::Members;
 use crate::chassis::Call;
-
-/// The ids of a command's overlap rules (`None`: the command has no such rule).
-pub(super) struct OverlapIds {
-    /// Source and destination subresources meet in one image: both layouts GENERAL or
-    /// SHARED_PRESENT.
-    pub layouts: Option<&'static str>,
-    /// A texel both read and written.
-    pub read_written: Option<&'static str>,
-    /// A texel written by two regions.
-    pub written_twice: Option<&'static str>,
-}
-
-pub(super) const NO_OVERLAP_RULES: OverlapIds = OverlapIds { layouts: None, read_written: None, written_twice: None };
 
 /// Whether two subresources meet: one mip level, some array layer and aspect in common.
 fn subresources_meet(a: &VkImageSubresourceLayers, b: &VkImageSubresourceLayers) -> bool {

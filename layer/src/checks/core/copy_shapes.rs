@@ -5,10 +5,46 @@
 use vigil_generated::features::Feature;
 use vigil_generated::*;
 
-use super::copies::{format_name, BlitIds, BufferImageIds, CopyImageIds, Named, AXES, DIMENSIONS};
+use super::copy_ids::{BlitIds, BufferImageIds, CopyImageIds};
+use super::formats::{format_name, FormatInfo};
 use super::memory::Members;
 use crate::chassis::Call;
 use crate::report::Location;
+use crate::state::images::ImageInfo;
+
+/// One image region of a command, in a common form: its subresource, and the texels it covers
+/// (`begin..end` per axis; a blit's offsets in either order).
+#[derive(Clone, Copy)]
+pub(super) struct Area {
+    pub sub: VkImageSubresourceLayers,
+    pub begin: [i64; 3],
+    pub end: [i64; 3],
+}
+
+impl Area {
+    /// `offset` and `extent` texels from it.
+    pub fn of(sub: VkImageSubresourceLayers, offset: VkOffset3D, extent: VkExtent3D) -> Self {
+        let begin = [offset.x, offset.y, offset.z].map(i64::from);
+        let size = [extent.width, extent.height, extent.depth].map(i64::from);
+        Area { sub, begin, end: [begin[0] + size[0], begin[1] + size[1], begin[2] + size[2]] }
+    }
+
+    /// Between a blit's two offsets.
+    pub fn between(sub: VkImageSubresourceLayers, offsets: [VkOffset3D; 2]) -> Self {
+        let [a, b] = offsets.map(|o| [o.x, o.y, o.z].map(i64::from));
+        Area { sub, begin: [0, 1, 2].map(|i| a[i].min(b[i])), end: [0, 1, 2].map(|i| a[i].max(b[i])) }
+    }
+}
+
+pub(super) const AXES: [&str; 3] = ["x", "y", "z"];
+pub(super) const DIMENSIONS: [&str; 3] = ["width", "height", "depth"];
+
+/// An image a command names, as its rules read it.
+pub(super) struct Named {
+    pub handle: u64,
+    pub info: ImageInfo,
+    pub format: Option<FormatInfo>,
+}
 
 /// Whether `image` is of type `ty`.
 pub(super) fn is(image: &Named, ty: VkImageType) -> bool {

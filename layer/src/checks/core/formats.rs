@@ -277,6 +277,11 @@ pub(super) fn format_info(format: VkFormat) -> Option<FormatInfo> {
     usize::try_from(format.0).ok()?.checked_sub(1).and_then(|i| FORMATS.get(i)).copied()
 }
 
+/// The name of format `f`, for messages.
+pub(super) fn format_name(f: VkFormat) -> String {
+    f.name().map_or_else(|| format!("{}", f.0), str::to_string)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -8,9 +8,9 @@ use super::buffers::{BIND_INDEX_BUFFER, BIND_VERTEX_BUFFERS, BIND_VERTEX_BUFFERS
 use super::buffers::{COPY_BUFFER, COPY_BUFFER_INFO, FILL_BUFFER, UPDATE_BUFFER};
 use super::clears::{CLEAR_COLOR, CLEAR_DEPTH_STENCIL};
 use super::command_buffers::{Invalidated, RENDER_PASS_CONTINUE, SUBMIT, SUBMIT2};
-use super::copies::RESOLVE_IMAGE;
-use super::copies::{BLIT_IMAGE, COPY_IMAGE};
-use super::copies::{BUFFER_TO_IMAGE, IMAGE_TO_BUFFER};
+use super::copy_ids::RESOLVE_IMAGE;
+use super::copy_ids::{BLIT_IMAGE, COPY_IMAGE};
+use super::copy_ids::{BUFFER_TO_IMAGE, IMAGE_TO_BUFFER};
 use super::descriptors::{PUSH_DESCRIPTOR_SET, PUSH_DESCRIPTOR_SET_INFO, PUSH_WITH_TEMPLATE, PUSH_WITH_TEMPLATE_INFO};
 use super::events::*;
 use super::fences::{SUBMIT2_FENCE, SUBMIT_FENCE};

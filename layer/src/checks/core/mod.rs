@@ -9,6 +9,7 @@ mod clears;
 mod command_buffers;
 mod command_table;
 mod copies;
+mod copy_ids;
 mod copy_overlap;
 mod copy_shapes;
 mod descriptors;
