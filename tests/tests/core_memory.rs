@@ -1,6 +1,9 @@
 //! Core validation of device memory and buffers through the real loader on lavapipe.
 //!
-//! Binding buffers and images to memory (once, never a sparse one, inside the allocation,
+//! Allocating memory (inside its heap, not empty, flags the device's features allow, valid device
+//! masks and capture addresses, dedicated to one object that is not sparse and that the
+//! allocation holds, and no more allocations than `maxMemoryAllocationCount`), binding buffers
+//! and images to memory (once, never a sparse one, inside the allocation,
 //! aligned, with room for the object as the driver reports it), mapping memory (once at a time,
 //! inside the allocation), unmapping, flushing and invalidating ranges of a mapping; and the
 //! buffers that recorded commands use (usage, memory, offsets and sizes inside them, copies that
@@ -9,7 +12,8 @@
 //!
 //! lavapipe has one memory type, which every buffer and image allows and which is host
 //! visible: the test-only driver shim below Vigil adds a device-local type that nothing allows
-//! (`extra-memory-type`; its allocations come from lavapipe's type), for the memory-type rules.
+//! (`extra-memory-type`; its allocations come from lavapipe's type), for the memory-type rules,
+//! and lowers `maxMemoryAllocationCount` to 64 (`low-memory-allocation-count`).
 
 use ash::vk;
 use vigil_tests::{Context, ContextBuilder, MessageLog, VulkanEnv, SHIM_LAYER, VIGIL_LAYER};
@@ -17,14 +21,26 @@ use vigil_tests::{Context, ContextBuilder, MessageLog, VulkanEnv, SHIM_LAYER, VI
 /// A context; `handle_wrapping`: Vigil's setting of that name (the bind rules call the driver
 /// with its own handles either way).
 fn context(handle_wrapping: bool) -> Context {
-    let entry = VulkanEnv::new().with_vigil_and_shim("extra-memory-type").entry();
-    let ctx = ContextBuilder::new()
+    context_with(handle_wrapping, true)
+}
+
+/// The driver shim's switches, the same for every context of the process (the environment is
+/// the process's): a memory type nothing allows, and a `maxMemoryAllocationCount` of 64 (no
+/// other case allocates that much on one device).
+const SHIM: &str = "extra-memory-type,low-memory-allocation-count";
+
+/// A context; `device_addresses`: the bufferDeviceAddress feature is enabled.
+fn context_with(handle_wrapping: bool, device_addresses: bool) -> Context {
+    let entry = VulkanEnv::new().with_vigil_and_shim(SHIM).entry();
+    let mut builder = ContextBuilder::new()
         .vigil_setting("handle_wrapping", if handle_wrapping { "true" } else { "false" })
         .layers(&[VIGIL_LAYER, SHIM_LAYER])
         .features(vk::PhysicalDeviceFeatures::default().sparse_binding(true))
-        .vulkan12_features(vk::PhysicalDeviceVulkan12Features::default().buffer_device_address(true))
-        .device_extensions(&[c"VK_KHR_map_memory2"])
-        .build(&entry);
+        .device_extensions(&[c"VK_KHR_map_memory2"]);
+    if device_addresses {
+        builder = builder.vulkan12_features(vk::PhysicalDeviceVulkan12Features::default().buffer_device_address(true));
+    }
+    let ctx = builder.build(&entry);
     assert!(ctx.vigil_in_chain(), "Vigil is not in the call chain");
     // Invalid calls are skipped: they never reach lavapipe.
     ctx.messages.skip_errors(true);
@@ -53,9 +69,29 @@ impl Fixture {
     }
 
     fn with_handle_wrapping(on: bool) -> Self {
-        let ctx = context(on);
+        Self::of(context(on))
+    }
+
+    fn of(ctx: Context) -> Self {
         let map2 = ash::khr::map_memory2::Device::new(&ctx.instance, &ctx.device);
         Fixture { ctx, map2 }
+    }
+
+    /// The ids of allocating memory with `info` (its type: a host-visible one when 0 is not
+    /// right), freeing it when the driver made it.
+    fn allocate(&self, info: &vk::MemoryAllocateInfo) -> Vec<String> {
+        self.ids(|| {
+            // SAFETY: invalid allocations are skipped by Vigil; a made one is freed at once.
+            if let Ok(memory) = unsafe { self.d().allocate_memory(info, None) } {
+                unsafe { self.d().free_memory(memory, None) };
+            }
+        })
+    }
+
+    /// An allocate info of `size` bytes of the host-visible type.
+    fn allocate_info(&self, size: u64) -> vk::MemoryAllocateInfo<'static> {
+        let ty = self.ctx.memory_type(!0, vk::MemoryPropertyFlags::HOST_VISIBLE);
+        vk::MemoryAllocateInfo::default().allocation_size(size).memory_type_index(ty)
     }
 
     fn d(&self) -> &ash::Device {
@@ -644,4 +680,130 @@ fn binding_index_and_vertex_buffers_outside_or_without_their_usage_or_memory() {
     assert_eq!(bind_vertex2(unbound, 0, None), ["VUID-vkCmdBindVertexBuffers2-pBuffers-03360"]);
     assert_eq!(bind_vertex2(vertex, 128, Some(&[128])), NONE);
     assert_eq!(bind_vertex2(vertex, 255, Some(&[vk::WHOLE_SIZE])), NONE);
+}
+
+#[test]
+fn allocations_larger_than_their_heap_or_empty() {
+    let f = Fixture::new();
+    let ty = f.ctx.memory_type(!0, vk::MemoryPropertyFlags::HOST_VISIBLE);
+    // SAFETY: a physical device of the instance.
+    let properties = unsafe { f.ctx.instance.get_physical_device_memory_properties(f.ctx.physical_device) };
+    let heap = properties.memory_heaps[properties.memory_types[ty as usize].heap_index as usize].size;
+    assert_eq!(f.allocate(&f.allocate_info(heap + 1)), ["VUID-vkAllocateMemory-pAllocateInfo-01713"]);
+    // Not the whole heap (lavapipe would try to give it): a size that fits.
+    assert_eq!(f.allocate(&f.allocate_info(4096)), NONE);
+    assert_eq!(f.allocate(&f.allocate_info(0)), ["VUID-VkMemoryAllocateInfo-allocationSize-07897"]);
+    assert_eq!(f.allocate(&f.allocate_info(1)), NONE);
+}
+
+#[test]
+fn allocation_flags_device_masks_and_capture_addresses() {
+    use vk::MemoryAllocateFlags as Flags;
+    let f = Fixture::new();
+    let allocate_with = |flags: Flags, mask: u32, address: u64| {
+        let mut flags_info = vk::MemoryAllocateFlagsInfo::default().flags(flags).device_mask(mask);
+        let mut opaque = vk::MemoryOpaqueCaptureAddressAllocateInfo::default().opaque_capture_address(address);
+        f.allocate(&f.allocate_info(4096).push_next(&mut flags_info).push_next(&mut opaque))
+    };
+    // lavapipe has no bufferDeviceAddressCaptureReplay to enable.
+    let replay = Flags::DEVICE_ADDRESS | Flags::DEVICE_ADDRESS_CAPTURE_REPLAY;
+    assert_eq!(allocate_with(replay, 0, 0), ["VUID-VkMemoryAllocateInfo-flags-03330"]);
+    assert_eq!(allocate_with(Flags::DEVICE_ADDRESS, 0, 0), NONE);
+    assert_eq!(
+        allocate_with(Flags::DEVICE_ADDRESS, 0, 0x1000),
+        ["VUID-VkMemoryAllocateInfo-opaqueCaptureAddress-03329"]
+    );
+    // A device of one physical device: its mask is bit 0.
+    assert_eq!(allocate_with(Flags::DEVICE_MASK, 0, 0), ["VUID-VkMemoryAllocateFlagsInfo-deviceMask-00676"]);
+    assert_eq!(allocate_with(Flags::DEVICE_MASK, 0b11, 0), ["VUID-VkMemoryAllocateFlagsInfo-deviceMask-00675"]);
+    assert_eq!(allocate_with(Flags::DEVICE_MASK, 0b1, 0), NONE);
+    // Without the mask bit, the mask is not read.
+    assert_eq!(allocate_with(Flags::empty(), 0b11, 0), NONE);
+}
+
+#[test]
+fn device_address_allocations_need_the_feature() {
+    let f = Fixture::of(context_with(true, false));
+    let mut flags = vk::MemoryAllocateFlagsInfo::default().flags(vk::MemoryAllocateFlags::DEVICE_ADDRESS);
+    let ids = f.allocate(&f.allocate_info(4096).push_next(&mut flags));
+    assert_eq!(ids, ["VUID-VkMemoryAllocateInfo-flags-03331"]);
+    let mut flags = vk::MemoryAllocateFlagsInfo::default();
+    assert_eq!(f.allocate(&f.allocate_info(4096).push_next(&mut flags)), NONE);
+    // With the feature, the same allocation is valid.
+    let f = Fixture::new();
+    let mut flags = vk::MemoryAllocateFlagsInfo::default().flags(vk::MemoryAllocateFlags::DEVICE_ADDRESS);
+    assert_eq!(f.allocate(&f.allocate_info(4096).push_next(&mut flags)), NONE);
+}
+
+#[test]
+fn dedicated_allocations_for_two_objects_sparse_ones_or_too_small() {
+    let f = Fixture::new();
+    let allocate_for = |image: vk::Image, buffer: vk::Buffer, size: u64| {
+        let mut dedicated = vk::MemoryDedicatedAllocateInfo::default().image(image).buffer(buffer);
+        f.allocate(&f.allocate_info(size).push_next(&mut dedicated))
+    };
+    let buffer = f.buffer(4096, Usage::TRANSFER_SRC);
+    let buffer_size = f.requirements(buffer).size;
+    let image = f.image(vk::ImageCreateFlags::empty());
+    // SAFETY: a live image.
+    let image_size = unsafe { f.d().get_image_memory_requirements(image) }.size;
+    let ids = allocate_for(image, buffer, image_size.max(buffer_size));
+    assert_eq!(ids, ["VUID-VkMemoryDedicatedAllocateInfo-image-01432"]);
+    assert_eq!(
+        allocate_for(image, vk::Buffer::null(), image_size - 1),
+        ["VUID-VkMemoryDedicatedAllocateInfo-image-02964"]
+    );
+    assert_eq!(allocate_for(image, vk::Buffer::null(), image_size), NONE);
+    let ids = allocate_for(vk::Image::null(), buffer, buffer_size - 1);
+    assert_eq!(ids, ["VUID-VkMemoryDedicatedAllocateInfo-buffer-02965"]);
+    assert_eq!(allocate_for(vk::Image::null(), buffer, buffer_size), NONE);
+
+    let sparse_buffer = f.buffer_of(4096, Usage::TRANSFER_SRC, vk::BufferCreateFlags::SPARSE_BINDING);
+    let ids = allocate_for(vk::Image::null(), sparse_buffer, buffer_size);
+    assert_eq!(ids, ["VUID-VkMemoryDedicatedAllocateInfo-buffer-01436"]);
+    let sparse_image = f.image(vk::ImageCreateFlags::SPARSE_BINDING);
+    let ids = allocate_for(sparse_image, vk::Buffer::null(), image_size);
+    assert_eq!(ids, ["VUID-VkMemoryDedicatedAllocateInfo-image-01434"]);
+}
+
+#[test]
+fn mapping_no_bytes_or_placed_with_vk_map_memory() {
+    let f = Fixture::new();
+    let memory = f.memory(1024);
+    let ids = f.ids(|| assert_eq!(f.map(memory, 0, 0), Err(vk::Result::ERROR_VALIDATION_FAILED_EXT)));
+    assert_eq!(ids, ["VUID-vkMapMemory-size-00680"]);
+    let ids = f.ids(|| assert_eq!(f.map2(memory, 0, 0), vk::Result::ERROR_VALIDATION_FAILED_EXT));
+    assert_eq!(ids, ["VUID-VkMemoryMapInfo-size-07960"]);
+    let placed = vk::MemoryMapFlags::from_raw(1); // VK_MEMORY_MAP_PLACED_BIT_EXT
+                                                  // SAFETY: Vigil skips the invalid map.
+    let ids = f.ids(|| assert!(unsafe { f.d().map_memory(memory, 0, vk::WHOLE_SIZE, placed) }.is_err()));
+    // lavapipe has no VK_EXT_map_memory_placed, so the bit is not a valid flag at all either.
+    assert_eq!(ids, ["VUID-vkMapMemory-flags-parameter", "VUID-vkMapMemory-flags-09568"]);
+    // One byte, without the flag.
+    assert_eq!(f.ids(|| assert!(f.map(memory, 0, 1).is_ok())), NONE);
+    f.unmap(memory);
+    assert_eq!(f.ids(|| assert_eq!(f.map2(memory, 0, 1), vk::Result::SUCCESS)), NONE);
+}
+
+#[test]
+fn allocations_past_the_device_limit() {
+    let f = Fixture::new();
+    // SAFETY: a physical device of the instance.
+    let limit = unsafe { f.ctx.instance.get_physical_device_properties(f.ctx.physical_device) }
+        .limits
+        .max_memory_allocation_count;
+    assert_eq!(limit, 64, "the shim's lowered limit");
+    let info = f.allocate_info(1024);
+    let mut live = Vec::new();
+    for _ in 0..limit {
+        let ids = f.ids(|| {
+            // SAFETY: a valid allocate info.
+            live.push(unsafe { f.d().allocate_memory(&info, None) }.expect("vkAllocateMemory"));
+        });
+        assert_eq!(ids, NONE);
+    }
+    assert_eq!(f.allocate(&info), ["VUID-vkAllocateMemory-maxMemoryAllocationCount-04101"]);
+    // SAFETY: memory this test allocated and no longer uses.
+    unsafe { f.d().free_memory(live.pop().expect("an allocation"), None) };
+    assert_eq!(f.allocate(&info), NONE);
 }

@@ -70,18 +70,37 @@ object_set! {
 }
 
 /// Whether an object that reads the state tracker runs: the tracker runs with it, and is off
-/// (calls pass straight through) when none does.
+/// (calls pass straight through) when none does. The stateless object reads images' creation
+/// parameters from it.
 fn tracked(settings: &Settings) -> bool {
+    settings.object_lifetime || settings.thread_safety || settings.core || settings.stateless
+}
+
+/// Whether an object that reads the one walk over each call's handles (`state::resolve`) runs:
+/// the intercepts walk only then.
+pub fn walked(settings: &Settings) -> bool {
     settings.object_lifetime || settings.thread_safety || settings.core
 }
 
 fn tracker_for_instance(setup: &InstanceSetup<'_>) -> Option<StateTracker> {
-    tracked(setup.settings).then(StateTracker::for_instance)
+    let every_kind = walked(setup.settings);
+    tracked(setup.settings).then(|| match every_kind {
+        true => StateTracker::for_instance(),
+        false => StateTracker::for_instance().images_only(),
+    })
 }
 
 fn tracker_for_device(setup: &DeviceSetup<'_>) -> Option<StateTracker> {
     let references = setup.settings.core;
-    tracked(setup.settings).then(|| StateTracker::for_device(setup.device.as_raw(), setup.instance, references))
+    let every_kind = walked(setup.settings);
+    tracked(setup.settings).then(|| {
+        let tracker = StateTracker::for_device(setup.device.as_raw(), setup.instance, references);
+        if every_kind {
+            tracker
+        } else {
+            tracker.images_only()
+        }
+    })
 }
 
 #[cfg(test)]

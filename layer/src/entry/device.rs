@@ -146,6 +146,10 @@ pub unsafe extern "system" fn create_device(
         queue_family_flags = families.iter().map(|f| f.queueFlags.0).collect();
     }
     let api_version = inst.api_version.min(props.apiVersion);
+    let group_ty = VkStructureType::VK_STRUCTURE_TYPE_DEVICE_GROUP_DEVICE_CREATE_INFO;
+    // SAFETY: the create info the driver accepted, and its pNext chain.
+    let group = unsafe { crate::chassis::raw::chained::<VkDeviceGroupDeviceCreateInfo>(info.pNext, group_ty) };
+    let physical_device_count = group.map_or(1, |g| g.physicalDeviceCount.max(1));
     let spirv_properties = match inst.dispatch.get_physical_device_properties2 {
         Some(get)
             if inst.api_version >= make_api_version(0, 1, 1, 0) && props.apiVersion >= make_api_version(0, 1, 2, 0) =>
@@ -165,6 +169,7 @@ pub unsafe extern "system" fn create_device(
         limits: props.limits,
         memory_properties: memory,
         queue_family_count,
+        physical_device_count,
         queue_family_flags,
         features,
         physical_device,
@@ -204,7 +209,8 @@ pub unsafe extern "system" fn create_device(
         instance: inst.handle.as_raw(),
         allocator: !p_allocator.is_null(),
     });
-    let resolve = objects.tracker.is_present().then_some((device.as_raw(), inst.handle.as_raw()));
+    let resolve = (objects.tracker.is_present() && crate::checks::walked(&inst.settings))
+        .then_some((device.as_raw(), inst.handle.as_raw()));
     let data = DeviceData {
         resolve,
         handle: device,

@@ -168,7 +168,8 @@ pub unsafe extern "system" fn create_instance(
     reporter.set_lifetime_window(false);
     let api_version = if info.pApplicationInfo.is_null() { 0 } else { unsafe { (*info.pApplicationInfo).apiVersion } };
     let settings_wrap = settings.handle_wrapping;
-    let resolve = objects.tracker.is_present().then_some((instance.as_raw(), instance.as_raw()));
+    let resolve = (objects.tracker.is_present() && crate::checks::walked(&settings))
+        .then_some((instance.as_raw(), instance.as_raw()));
     let data = InstanceData {
         resolve,
         handle: instance,

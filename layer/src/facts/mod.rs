@@ -28,6 +28,9 @@ pub struct DeviceFacts {
     pub memory_properties: VkPhysicalDeviceMemoryProperties,
     /// `pQueueFamilyPropertyCount` of the physical device.
     pub queue_family_count: u32,
+    /// The physical devices the device was created from: `VkDeviceGroupDeviceCreateInfo`'s
+    /// count when chained and not 0, else 1. A device mask has a bit per one.
+    pub physical_device_count: u32,
     /// Each queue family's `VkQueueFlags`, by index.
     pub queue_family_flags: Vec<u32>,
     /// The features the device was created with.

@@ -104,6 +104,8 @@ impl Drop for EpochBump<'_> {
 struct ScopeCounts {
     live: AtomicUsize,
     peak: AtomicUsize,
+    /// Live device memory allocations (`maxMemoryAllocationCount`).
+    memory: AtomicUsize,
 }
 
 /// A record left the table: what refers to it sees it destroyed, and what it holds of
@@ -156,17 +158,29 @@ impl ObjectTable {
 
     /// Counts a record of `scope` in (`added`) or out. Creation and destruction only: never
     /// on a call that merely uses objects.
-    fn count(&self, scope: u64, added: bool) {
+    fn count(&self, k: &Key, added: bool) {
         let scopes = read(&self.scopes);
-        let Some((_, c)) = scopes.iter().find(|(s, _)| *s == scope) else { return };
+        let Some((_, c)) = scopes.iter().find(|(s, _)| *s == k.scope) else { return };
+        let memory = k.ty == TYPES.device_memory;
         if added {
             let live = c.live.fetch_add(1, Ordering::Relaxed) + 1;
             c.peak.fetch_max(live, Ordering::Relaxed);
+            if memory {
+                c.memory.fetch_add(1, Ordering::Relaxed);
+            }
         } else {
             // A scope added after some of its records (an instance learns its handle at
             // creation) may count fewer than it removes.
             let _ = c.live.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| n.checked_sub(1));
+            if memory {
+                let _ = c.memory.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| n.checked_sub(1));
+            }
         }
+    }
+
+    /// How many device memory allocations of `scope` (a device) are live.
+    pub fn memory_allocations(&self, scope: u64) -> usize {
+        read(&self.scopes).iter().find(|(s, _)| *s == scope).map_or(0, |(_, c)| c.memory.load(Ordering::Relaxed))
     }
 
     /// The most records `scope` had at once.
@@ -297,7 +311,7 @@ impl ObjectTable {
         map.insert(k, record);
         drop(map);
         if !seen {
-            self.count(k.scope, true);
+            self.count(&k, true);
         }
         if let Some(p) = parent {
             let mut children = p.children();
@@ -323,7 +337,7 @@ impl ObjectTable {
             .clone();
         drop(map);
         if added {
-            self.count(k.scope, true);
+            self.count(&k, true);
         }
         r
     }
@@ -340,7 +354,7 @@ impl ObjectTable {
         }
         map.remove(&k);
         drop(map);
-        self.count(k.scope, false);
+        self.count(&k, false);
         ended(&r);
         if let Some(p) = &r.parent {
             p.children().retain(|&c| c != k);
@@ -359,7 +373,7 @@ impl ObjectTable {
             if map.get(&child).is_some_and(|r| r.parent.as_ref().is_some_and(|p| Arc::ptr_eq(p, parent))) {
                 if let Some(r) = map.remove(&child) {
                     drop(map);
-                    self.count(child.scope, false);
+                    self.count(&child, false);
                     ended(&r);
                 }
             }

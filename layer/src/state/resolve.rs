@@ -15,7 +15,7 @@ use super::records::instance_scoped;
 use super::sites::{self, SiteVisitor, Skip};
 use super::thread::Entered;
 use crate::chassis::handles::{CallHandles, Named, DESTROYED, PARAM};
-use crate::chassis::raw::{count, read_ptr, read_uint, Base, ParamCount};
+use crate::chassis::raw::{read_ptr, read_uint, Base, ParamCount};
 use crate::chassis::Call;
 
 /// The handle types some object reads from the walk: those object lifetime follows and those
@@ -229,27 +229,8 @@ fn destroyed_param(info: &CommandHandles) -> u32 {
 /// site planned.
 unsafe fn run(nodes: &[Node], base: Base<'_>, w: &mut Walk<'_>) {
     for node in nodes {
-        let p = base.at(node.at);
-        if p.is_null() {
-            continue;
-        }
-        // SAFETY (whole match): as `sites::sites`, which this mirrors.
-        let (first, n) = match node.shape {
-            Shape::Value => (p, 1),
-            Shape::Ptr => (unsafe { read_ptr(p) }, 1),
-            Shape::Slice(c) => match unsafe { count(c, base) } {
-                Some(n) => (unsafe { read_ptr(p) }, n),
-                None => continue,
-            },
-            Shape::Array(n, used) => {
-                let used = used.and_then(|c| unsafe { count(c, base) });
-                (p, used.map_or(n as usize, |u| u.min(n as usize)))
-            }
-            Shape::Str => continue,
-        };
-        if first.is_null() {
-            continue;
-        }
+        // SAFETY: as this function's contract.
+        let Some((first, n)) = (unsafe { sites::elements(node.at, node.shape, base) }) else { continue };
         match &node.what {
             &What::Handles { ty, flags, at } => {
                 for i in 0..n {

@@ -47,6 +47,33 @@ pub unsafe fn handles(first: *const u8, n: usize) -> impl Iterator<Item = u64> {
     (0..n).map(move |i| unsafe { read_uint(first.wrapping_add(i * 8), 8) }).filter(|&h| h != 0)
 }
 
+/// The elements of the site at `at` (a parameter index or member offset) of `base`, shaped
+/// `shape`: the first one's address and how many; `None` when there are none to read (a NULL
+/// pointer, an unreadable count, a string).
+///
+/// # Safety
+/// `base` must be what the application passed, valid for the site as the spec requires.
+#[inline(always)]
+pub unsafe fn elements(at: u32, shape: Shape, base: Base<'_>) -> Option<(*const u8, usize)> {
+    let p = base.at(at);
+    if p.is_null() {
+        return None;
+    }
+    // SAFETY (whole match): `p` is the site's address in what the application passed; pointers
+    // are followed only when non-NULL, for the elements the count says.
+    let (first, n) = match shape {
+        Shape::Value => (p, 1),
+        Shape::Ptr => (unsafe { read_ptr(p) }, 1),
+        Shape::Slice(c) => (unsafe { read_ptr(p) }, unsafe { count(c, base) }?),
+        Shape::Array(n, used) => {
+            let used = used.and_then(|c| unsafe { count(c, base) });
+            (p, used.map_or(n as usize, |u| u.min(n as usize)))
+        }
+        Shape::Str => return None,
+    };
+    (!first.is_null()).then_some((first, n))
+}
+
 unsafe fn sites(fields: &'static [HandleField], base: Base<'_>, skip: Skip, v: &mut impl SiteVisitor) {
     let param = matches!(base, Base::Params(_));
     let skipped = if param { skip.params } else { skip.members };
@@ -54,28 +81,8 @@ unsafe fn sites(fields: &'static [HandleField], base: Base<'_>, skip: Skip, v: &
         if f.flags & skipped != 0 {
             continue;
         }
-        let p = base.at(f.at);
-        if p.is_null() {
-            continue;
-        }
-        // SAFETY (whole match): `p` is the site's address in what the application passed;
-        // pointers are followed only when non-NULL, for the elements the count says.
-        let (first, n) = match f.shape {
-            Shape::Value => (p, 1),
-            Shape::Ptr => (unsafe { read_ptr(p) }, 1),
-            Shape::Slice(c) => match unsafe { count(c, base) } {
-                Some(n) => (unsafe { read_ptr(p) }, n),
-                None => continue,
-            },
-            Shape::Array(n, used) => {
-                let used = used.and_then(|c| unsafe { count(c, base) });
-                (p, used.map_or(n as usize, |u| u.min(n as usize)))
-            }
-            Shape::Str => continue,
-        };
-        if first.is_null() {
-            continue;
-        }
+        // SAFETY: as this function's contract.
+        let Some((first, n)) = (unsafe { elements(f.at, f.shape, base) }) else { continue };
         match f.elem {
             HandleElem::Handle(ty) => v.site(f, ty, first, n, param),
             HandleElem::Struct(s) => {

@@ -80,6 +80,10 @@ pub struct Behaviours {
     /// `maxDrawIndirectCount` as [`LOW_DRAW_INDIRECT_COUNT`] (lavapipe's is `u32::MAX`, which no
     /// `drawCount` can exceed): the rules about that limit need a lower one.
     pub low_draw_indirect_count: bool,
+    /// `low-memory-allocation-count`: `vkGetPhysicalDeviceProperties(2)` report
+    /// `maxMemoryAllocationCount` as [`LOW_MEMORY_ALLOCATION_COUNT`] (lavapipe's is `u32::MAX`):
+    /// the rule about that limit needs one a test can reach.
+    pub low_memory_allocation_count: bool,
     /// `video-queue`: devices offer `VK_KHR_video_queue` and every queue family reports
     /// `VK_QUEUE_VIDEO_DECODE_BIT_KHR`; the shim implements the extension's commands (see
     /// `video.rs`). The rules about video coding scopes need one, and lavapipe has no video.
@@ -100,6 +104,9 @@ pub struct Behaviours {
 
 /// The `maxDrawIndirectCount` that `low-draw-indirect-count` reports.
 pub const LOW_DRAW_INDIRECT_COUNT: u32 = 4;
+
+/// The `maxMemoryAllocationCount` that `low-memory-allocation-count` reports.
+pub const LOW_MEMORY_ALLOCATION_COUNT: u32 = 64;
 
 /// The format `no-storage-without-format` takes the without-format storage features from.
 pub const NO_STORAGE_WITHOUT_FORMAT: vk::Format = vk::Format::R16G16B16A16_SFLOAT;
@@ -130,6 +137,7 @@ impl Behaviours {
                 "no-transfer-format-features" => b.no_transfer_format_features = true,
                 "no-storage-without-format" => b.no_storage_without_format = true,
                 "low-draw-indirect-count" => b.low_draw_indirect_count = true,
+                "low-memory-allocation-count" => b.low_memory_allocation_count = true,
                 "video-queue" => b.video_queue = true,
                 "unsupported-surface" => b.unsupported_surface = true,
                 "bounded-surface-images" => b.bounded_surface_images = true,
@@ -1032,19 +1040,29 @@ unsafe extern "system" fn get_physical_device_format_properties2(
     }
 }
 
-/// The next layer's properties queries of `physical_device`'s instance, and whether it asked for
-/// `low-draw-indirect-count`.
+/// The next layer's properties queries of `physical_device`'s instance, and its switches.
 ///
 /// # Safety
 /// As [`memory_queries`].
 unsafe fn properties_queries(
     physical_device: vk::PhysicalDevice,
-) -> Option<(Option<vk::PFN_vkGetPhysicalDeviceProperties>, Option<vk::PFN_vkGetPhysicalDeviceProperties2>, bool)> {
+) -> Option<(Option<vk::PFN_vkGetPhysicalDeviceProperties>, Option<vk::PFN_vkGetPhysicalDeviceProperties2>, Behaviours)>
+{
     // SAFETY: physical devices share their instance's dispatch key.
     let key = unsafe { dispatch_key(physical_device.as_raw()) };
     let s = state();
     let i = s.instances.iter().find(|i| i.key == key)?;
-    Some((i.properties, i.properties2, i.behaviours.low_draw_indirect_count))
+    Some((i.properties, i.properties2, i.behaviours))
+}
+
+/// `limits` as the switches `b` report them.
+fn lower_limits(b: Behaviours, limits: &mut vk::PhysicalDeviceLimits) {
+    if b.low_draw_indirect_count {
+        limits.max_draw_indirect_count = LOW_DRAW_INDIRECT_COUNT;
+    }
+    if b.low_memory_allocation_count {
+        limits.max_memory_allocation_count = LOW_MEMORY_ALLOCATION_COUNT;
+    }
 }
 
 unsafe extern "system" fn get_physical_device_properties(
@@ -1054,10 +1072,10 @@ unsafe extern "system" fn get_physical_device_properties(
     // SAFETY: the loader passes a physical device of an instance created through this layer,
     // and the caller's output structure.
     unsafe {
-        let Some((Some(next), _, low)) = properties_queries(physical_device) else { return };
+        let Some((Some(next), _, b)) = properties_queries(physical_device) else { return };
         next(physical_device, out);
-        if let (true, Some(out)) = (low, out.as_mut()) {
-            out.limits.max_draw_indirect_count = LOW_DRAW_INDIRECT_COUNT;
+        if let Some(out) = out.as_mut() {
+            lower_limits(b, &mut out.limits);
         }
     }
 }
@@ -1068,10 +1086,10 @@ unsafe extern "system" fn get_physical_device_properties2(
 ) {
     // SAFETY: as for vkGetPhysicalDeviceProperties.
     unsafe {
-        let Some((_, Some(next), low)) = properties_queries(physical_device) else { return };
+        let Some((_, Some(next), b)) = properties_queries(physical_device) else { return };
         next(physical_device, out);
-        if let (true, Some(out)) = (low, out.as_mut()) {
-            out.properties.limits.max_draw_indirect_count = LOW_DRAW_INDIRECT_COUNT;
+        if let Some(out) = out.as_mut() {
+            lower_limits(b, &mut out.properties.limits);
         }
     }
 }
@@ -1334,6 +1352,8 @@ mod tests {
         assert_eq!(storage, Ok(Behaviours { no_storage_without_format: true, ..Default::default() }));
         let low = Behaviours::parse("low-draw-indirect-count");
         assert_eq!(low, Ok(Behaviours { low_draw_indirect_count: true, ..Default::default() }));
+        let low = Behaviours::parse("low-memory-allocation-count");
+        assert_eq!(low, Ok(Behaviours { low_memory_allocation_count: true, ..Default::default() }));
         assert!(Behaviours::parse("alias-handles,lower-limits").unwrap_err().contains("lower-limits"));
     }
 

@@ -823,6 +823,19 @@ impl ValidationObject for CoreChecks {
         })
     }
 
+    fn pre_call_validate_allocate_memory(
+        &self,
+        cx: &Call<'_>,
+        _device: VkDevice,
+        info: *const VkMemoryAllocateInfo,
+        _allocator: *const VkAllocationCallbacks,
+        _memory: *mut VkDeviceMemory,
+    ) -> bool {
+        // SAFETY: the allocate info the application passed (stateless checked the pointer).
+        let Some(info) = (unsafe { info.as_ref() }) else { return false };
+        self.allocate_memory(cx, info)
+    }
+
     fn pre_call_validate_map_memory(
         &self,
         cx: &Call<'_>,

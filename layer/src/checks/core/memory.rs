@@ -1,4 +1,6 @@
-//! Device memory (the state is `state::memory`): binding a buffer or image to it (once, never a
+//! Device memory (the state is `state::memory`): allocating it (no more live allocations than
+//! `maxMemoryAllocationCount`; a dedicated allocation's object not sparse, and held whole),
+//! binding a buffer or image to it (once, never a
 //! sparse one, inside the allocation, from a memory type the object allows, aligned, with room
 //! for the object), mapping it (one mapping at a time, host-visible memory, inside the
 //! allocation), unmapping it, and flushing or invalidating ranges of the mapping.
@@ -11,10 +13,11 @@ use vigil_generated::features::Feature;
 use vigil_generated::*;
 
 use super::CoreChecks;
+use crate::chassis::raw::chained;
 use crate::chassis::Call;
 use crate::report::Location;
 use crate::state::memory::Allocation;
-use crate::state::{ObjectRecord, TYPES};
+use crate::state::{ObjectRecord, OBJECTS, TYPES};
 
 /// Where a call's members are: its parameters (`memory`), or a structure reached through a
 /// pointer (`pMemoryMapInfo->memory`) or an array element (`pBindInfos[0].memory`).
@@ -372,6 +375,97 @@ impl Bound<'_> {
 }
 
 impl CoreChecks {
+    /// vkAllocateMemory: the device's live allocations against `maxMemoryAllocationCount`, and
+    /// the image or buffer a dedicated allocation is for (not sparse, and the allocation holds it
+    /// as the driver reports its requirements).
+    pub(super) fn allocate_memory(&self, cx: &Call<'_>, info: &VkMemoryAllocateInfo) -> bool {
+        let root = cx.location();
+        let Some(facts) = cx.device() else { return false };
+        let mut skip = false;
+        let limit = facts.limits.maxMemoryAllocationCount as usize;
+        let live = OBJECTS.memory_allocations(self.device);
+        if live >= limit {
+            skip |= cx.error(
+                "VUID-vkAllocateMemory-maxMemoryAllocationCount-04101",
+                &root,
+                format_args!(
+                    "would make allocation {} of this device, but maxMemoryAllocationCount is {limit}: {live} are \
+                     allocated and not freed.",
+                    live + 1
+                ),
+            );
+        }
+        let dedicated_ty = VkStructureType::VK_STRUCTURE_TYPE_MEMORY_DEDICATED_ALLOCATE_INFO;
+        // SAFETY: the application's allocate info and its pNext chain.
+        let Some(d) = (unsafe { chained::<VkMemoryDedicatedAllocateInfo>(info.pNext, dedicated_ty) }) else {
+            return skip;
+        };
+        let (image, buffer) = (d.image.as_raw(), d.buffer.as_raw());
+        if image != 0 && buffer != 0 {
+            // Stateless reports it (-image-01432): which object the memory is for is unclear.
+            return skip;
+        }
+        // An import's size comes from the handle imported (and an Android or QNX buffer's has
+        // rules of its own): the size rules are left out for every import.
+        // SAFETY: as above.
+        let imports = unsafe { chain_names(info.pNext) }.any(|n| n.contains("_IMPORT_"));
+        let at = root.dot("pAllocateInfo");
+        let next_at = at.arrow("pNext");
+        let dedicated_at = next_at.chained("VkMemoryDedicatedAllocateInfo");
+        let (kind, h, member, sparse_id, size_id) = match image {
+            0 => (
+                "VkBuffer",
+                buffer,
+                "buffer",
+                "VUID-VkMemoryDedicatedAllocateInfo-buffer-01436",
+                "VUID-VkMemoryDedicatedAllocateInfo-buffer-02965",
+            ),
+            _ => (
+                "VkImage",
+                image,
+                "image",
+                "VUID-VkMemoryDedicatedAllocateInfo-image-01434",
+                "VUID-VkMemoryDedicatedAllocateInfo-image-02964",
+            ),
+        };
+        let ty = if image != 0 { TYPES.image } else { TYPES.buffer };
+        let Some(record) = self.record(cx, ty, h) else { return skip };
+        let sparse = match (record.image(), record.buffer()) {
+            (Some(i), _) => i.sparse(),
+            (_, Some(b)) => b.sparse(),
+            _ => return skip,
+        };
+        if sparse {
+            return skip
+                | cx.error(
+                    sparse_id,
+                    &dedicated_at.dot(member),
+                    format_args!(
+                        "is {h:#x}, created with sparse binding flags: memory cannot be dedicated to a sparse {kind}."
+                    ),
+                );
+        }
+        if imports {
+            return skip;
+        }
+        let requirements = match image {
+            0 => facts.driver.buffer_memory_requirements(h),
+            _ if UNBOUND_QUERY_FORBIDDEN.iter().any(|e| facts.extension_names.contains(*e)) => None,
+            _ => facts.driver.image_memory_requirements(h),
+        };
+        if let Some(r) = requirements.filter(|r| info.allocationSize < r.size) {
+            skip |= cx.error(
+                size_id,
+                &at.arrow("allocationSize"),
+                format_args!(
+                    "is {}, less than the {} bytes {kind} {h:#x}, which the memory is dedicated to, requires.",
+                    info.allocationSize, r.size
+                ),
+            );
+        }
+        skip
+    }
+
     /// vkMapMemory or `VkMemoryMapInfo`: `size` bytes (or `VK_WHOLE_SIZE`) of `memory` from
     /// `offset`.
     pub(super) fn map_memory(
@@ -514,4 +608,23 @@ impl CoreChecks {
         }
         skip
     }
+}
+
+/// The names of the structure types in the pNext chain at `next`.
+///
+/// # Safety
+/// `next` must be a valid pNext chain.
+unsafe fn chain_names<'a>(mut next: *const core::ffi::c_void) -> impl Iterator<Item = &'a str> {
+    // Longer chains than this are taken to be cyclic.
+    let mut left = 256;
+    std::iter::from_fn(move || {
+        if next.is_null() || left == 0 {
+            return None;
+        }
+        left -= 1;
+        // SAFETY: every structure of a chain starts with sType and pNext.
+        let header = unsafe { &*(next as *const VkBaseInStructure) };
+        next = header.pNext as *const core::ffi::c_void;
+        Some(header.sType.name().unwrap_or(""))
+    })
 }

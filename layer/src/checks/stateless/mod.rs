@@ -9,9 +9,8 @@ mod engine;
 mod explicit;
 mod objects;
 
-use std::collections::HashMap;
 use std::ffi::{c_char, c_void};
-use std::sync::{Arc, OnceLock, RwLock};
+use std::sync::{Arc, OnceLock};
 
 use vigil_generated::stateless::{Engine, Stateless};
 use vigil_generated::*;
@@ -56,7 +55,7 @@ pub fn explicit_for_device(setup: &DeviceSetup<'_>) -> Option<DeviceStateless> {
         facts: setup.facts.clone(),
         // The rule names the extension itself, not the core version it was promoted to.
         mirror_clamp_to_edge_extension: setup.facts.extension_names.contains("VK_KHR_sampler_mirror_clamp_to_edge"),
-        images: RwLock::new(HashMap::new()),
+        scope: (setup.device.as_raw(), setup.instance),
         enabled: engine::Enabled::plain(setup.facts.api_version, setup.facts.extensions.clone()),
     })
 }
@@ -95,22 +94,14 @@ pub struct InstanceStateless {
     pub fns: OnceLock<InstanceFns>,
 }
 
-/// What image views are checked against: the image's creation parameters.
-#[derive(Clone, Copy, Debug)]
-pub struct ImageFacts {
-    pub image_type: VkImageType,
-    pub mip_levels: u32,
-    pub array_layers: u32,
-    pub flags: VkImageCreateFlags,
-}
-
 /// Stateless checks of device-level commands.
 pub struct DeviceStateless {
     pub facts: Arc<DeviceFacts>,
     /// `VK_KHR_sampler_mirror_clamp_to_edge` is in `ppEnabledExtensionNames` (promotion aside).
     pub mirror_clamp_to_edge_extension: bool,
-    /// The live images this device created, by handle.
-    pub images: RwLock<HashMap<u64, ImageFacts>>,
+    /// The device and its instance (raw handles): the scope of its objects in the state
+    /// tracker's table, where image views find their image's creation parameters.
+    pub scope: (u64, u64),
     /// What the device enables, for the generated rules the explicit checks run themselves.
     enabled: engine::Enabled,
 }

@@ -44,6 +44,9 @@ pub struct StateTracker {
     peak: Peak,
     /// Whether recordings keep what they refer to (core validation reads it).
     pub(in crate::state) references: bool,
+    /// Whether it records objects of every kind; else only images and the swapchains that own
+    /// some (all the stateless object reads, when it runs without the others).
+    every_kind: bool,
 }
 
 /// The largest [`submissions::Backlog`] seen, field by field.
@@ -66,6 +69,7 @@ impl StateTracker {
             queues: Mutex::default(),
             peak: Peak::default(),
             references: false,
+            every_kind: true,
         }
     }
 
@@ -79,7 +83,15 @@ impl StateTracker {
             queues: Mutex::default(),
             peak: Peak::default(),
             references,
+            every_kind: true,
         }
+    }
+
+    /// The tracker, recording only images and swapchains: what the stateless object reads when
+    /// no object that reads the rest runs.
+    pub fn images_only(mut self) -> Self {
+        self.every_kind = false;
+        self
     }
 
     pub(in crate::state) fn scopes(&self) -> (u64, u64) {
@@ -154,7 +166,11 @@ impl StateTracker {
         }
         // SAFETY: the call returned and wrote its outputs.
         let Some((ty, created)) = (unsafe { site_handles(f, params) }) else { return };
-        if HANDLE_TYPES[usize::from(ty)].object_type == VkObjectType::VK_OBJECT_TYPE_INSTANCE {
+        let instance_type = HANDLE_TYPES[usize::from(ty)].object_type == VkObjectType::VK_OBJECT_TYPE_INSTANCE;
+        if !(self.every_kind || instance_type || ty == TYPES.image || ty == TYPES.swapchain) {
+            return;
+        }
+        if instance_type {
             let Some(&h) = created.first() else { return };
             // The instance is its own scope, not an object in it (never a leak of itself).
             self.scope.store(h, Ordering::Relaxed);

@@ -5,8 +5,10 @@ use vigil_generated::*;
 
 use super::Findings;
 use crate::chassis::Call;
-use crate::checks::stateless::{DeviceStateless, ImageFacts};
+use crate::checks::stateless::DeviceStateless;
 use crate::report::Location;
+use crate::state::resolve::call_record;
+use crate::state::TYPES;
 
 /// The number of levels of a complete mipmap chain for `e`.
 fn full_mip_chain(e: VkExtent3D) -> u32 {
@@ -322,22 +324,21 @@ fn creation_limits(checks: &DeviceStateless, info: &VkImageCreateInfo, at: &Loca
     }
 }
 
-/// Remembers a created image's parameters for the views of it.
-pub(super) fn record_image(checks: &DeviceStateless, image: VkImage, info: &VkImageCreateInfo) {
-    let facts = ImageFacts {
-        image_type: info.imageType,
-        mip_levels: info.mipLevels,
-        array_layers: info.arrayLayers,
-        flags: info.flags,
-    };
-    checks.images.write().unwrap_or_else(|e| e.into_inner()).insert(image.0, facts);
+/// What image views are checked against: the image's creation parameters.
+#[derive(Clone, Copy, Debug)]
+struct ImageFacts {
+    image_type: VkImageType,
+    mip_levels: u32,
+    array_layers: u32,
+    flags: VkImageCreateFlags,
 }
 
-/// Forgets a destroyed image.
-pub(super) fn forget_image(checks: &DeviceStateless, image: VkImage) {
-    if image.0 != 0 {
-        checks.images.write().unwrap_or_else(|e| e.into_inner()).remove(&image.0);
-    }
+/// The creation parameters of `image`, from the state tracker's record of it; `None` for an
+/// image whose creation Vigil did not see.
+fn image_facts(checks: &DeviceStateless, cx: &Call<'_>, image: VkImage) -> Option<ImageFacts> {
+    let record = call_record(cx, TYPES.image, image.as_raw(), checks.scope)?;
+    let info = record.image()?.info()?;
+    Some(ImageFacts { image_type: info.ty, mip_levels: info.levels, array_layers: info.layers, flags: info.flags })
 }
 
 /// Whether an image view type may view an image of type `image` created with `flags`, per the
@@ -363,8 +364,8 @@ fn view_type_compatible(image: VkImageType, flags: VkImageCreateFlags, view: VkI
     }
 }
 
-/// `vkCreateImageView`: the view type and subresource range against the image, when Vigil saw
-/// the image created (swapchain images, for one, it did not).
+/// `vkCreateImageView`: the view type and subresource range against the image, when the state
+/// tracker knows its creation parameters (from vkCreateImage, or a swapchain's create info).
 pub(super) fn create_image_view(checks: &DeviceStateless, cx: &Call<'_>, info: &VkImageViewCreateInfo) -> bool {
     use VkImageViewType as V;
     let mut f = Findings::of(cx);
@@ -378,8 +379,7 @@ pub(super) fn create_image_view(checks: &DeviceStateless, cx: &Call<'_>, info: &
             format_args!("is VK_IMAGE_VIEW_TYPE_CUBE_ARRAY, but the imageCubeArray feature is not enabled."),
         );
     }
-    let image = checks.images.read().unwrap_or_else(|e| e.into_inner()).get(&info.image.0).copied();
-    if let Some(image) = image {
+    if let Some(image) = image_facts(checks, cx, info.image) {
         view_type(&image, info, &at, &mut f);
         subresource_range(&image, info, &at, &mut f);
     }

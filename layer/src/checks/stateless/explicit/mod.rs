@@ -154,33 +154,29 @@ impl ValidationObject for DeviceStateless {
         pre_call_validate_create_render_pass(VkRenderPassCreateInfo, VkRenderPass) => render_pass::create_render_pass;
         pre_call_validate_create_render_pass2(VkRenderPassCreateInfo2, VkRenderPass) => render_pass::create_render_pass2;
     }
-    fn post_call_record_create_image(
+    fn pre_call_validate_map_memory(
         &self,
-        _cx: &Call<'_>,
+        cx: &Call<'_>,
         _device: VkDevice,
-        pCreateInfo: *const VkImageCreateInfo,
-        _pAllocator: *const VkAllocationCallbacks,
-        pImage: *mut VkImage,
-        result: VkResult,
-    ) {
-        if result != VkResult::VK_SUCCESS || pImage.is_null() {
-            return;
-        }
-        // SAFETY: the application promises a valid create info; on success the driver wrote
-        // the handle.
-        if let Some(info) = unsafe { deref(pCreateInfo) } {
-            images::record_image(self, unsafe { *pImage }, info);
-        }
+        _memory: VkDeviceMemory,
+        _offset: VkDeviceSize,
+        size: VkDeviceSize,
+        flags: VkMemoryMapFlags,
+        _ppData: *mut *mut c_void,
+    ) -> bool {
+        resources::map_memory(cx, size, Some(flags))
     }
 
-    fn pre_call_record_destroy_image(
+    fn pre_call_validate_map_memory2(
         &self,
-        _cx: &Call<'_>,
+        cx: &Call<'_>,
         _device: VkDevice,
-        image: VkImage,
-        _pAllocator: *const VkAllocationCallbacks,
-    ) {
-        images::forget_image(self, image);
+        pMemoryMapInfo: *const VkMemoryMapInfo,
+        _ppData: *mut *mut c_void,
+    ) -> bool {
+        // SAFETY: the application promises a valid map info.
+        let Some(info) = (unsafe { deref(pMemoryMapInfo) }) else { return false };
+        resources::map_memory(cx, info.size, None)
     }
 
     fn pre_call_validate_create_graphics_pipelines(

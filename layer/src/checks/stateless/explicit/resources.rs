@@ -129,19 +129,152 @@ pub(super) fn create_buffer(checks: &DeviceStateless, cx: &Call<'_>, info: &VkBu
     f.skip
 }
 
-/// `vkAllocateMemory`.
+/// `vkAllocateMemory`: the memory type and its heap's size, a size for allocations that neither
+/// import nor export, and the chained flags, device mask, capture address and dedicated object.
 pub(super) fn allocate_memory(checks: &DeviceStateless, cx: &Call<'_>, info: &VkMemoryAllocateInfo) -> bool {
-    let count = checks.facts.memory_properties.memoryTypeCount;
-    if info.memoryTypeIndex < count {
-        return false;
-    }
+    use VkMemoryAllocateFlags as Flags;
+    let facts = &checks.facts;
     let mut f = Findings::of(cx);
     let cmd = cx.location();
     let at = cmd.dot("pAllocateInfo");
-    f.error(
-        "VUID-vkAllocateMemory-pAllocateInfo-01714",
-        &at.arrow("memoryTypeIndex"),
-        format_args!("is {}, but the device has {count} memory types.", info.memoryTypeIndex),
-    );
+    let memory = &facts.memory_properties;
+    let count = memory.memoryTypeCount;
+    match memory.memoryTypes.get(info.memoryTypeIndex as usize).filter(|_| info.memoryTypeIndex < count) {
+        None => f.error(
+            "VUID-vkAllocateMemory-pAllocateInfo-01714",
+            &at.arrow("memoryTypeIndex"),
+            format_args!("is {}, but the device has {count} memory types.", info.memoryTypeIndex),
+        ),
+        Some(ty) => {
+            let heap = memory.memoryHeaps.get(ty.heapIndex as usize).map_or(u64::MAX, |h| h.size);
+            if info.allocationSize > heap {
+                f.error(
+                    "VUID-vkAllocateMemory-pAllocateInfo-01713",
+                    &at.arrow("allocationSize"),
+                    format_args!(
+                        "is {}, more than the {heap} bytes of heap {} of memory type {}.",
+                        info.allocationSize, ty.heapIndex, info.memoryTypeIndex
+                    ),
+                );
+            }
+        }
+    }
+    // SAFETY (all chain reads): the application promises a valid pNext chain.
+    let imports_or_exports = unsafe { super::chain(info.pNext) }
+        .any(|h| h.sType.name().is_some_and(|n| n.contains("_IMPORT_") || n.contains("_EXPORT_")));
+    if info.allocationSize == 0 && !imports_or_exports {
+        f.error(
+            "VUID-VkMemoryAllocateInfo-allocationSize-07897",
+            &at.arrow("allocationSize"),
+            format_args!("is 0, and the allocation neither imports nor exports memory."),
+        );
+    }
+    let next_at = at.arrow("pNext");
+    let flags_ty = VkStructureType::VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_FLAGS_INFO;
+    let flags_info = unsafe { find::<VkMemoryAllocateFlagsInfo>(info.pNext, flags_ty) };
+    let flags = flags_info.map_or(Flags::default(), |i| i.flags);
+    if let Some(i) = flags_info {
+        let flags_at = next_at.chained("VkMemoryAllocateFlagsInfo");
+        if flags.contains(Flags::VK_MEMORY_ALLOCATE_DEVICE_MASK_BIT) {
+            let devices = facts.physical_device_count;
+            let valid = 1u64.checked_shl(devices).map_or(u64::MAX, |b| b - 1);
+            if i.deviceMask == 0 {
+                f.error(
+                    "VUID-VkMemoryAllocateFlagsInfo-deviceMask-00676",
+                    &flags_at.dot("deviceMask"),
+                    format_args!("is 0, with VK_MEMORY_ALLOCATE_DEVICE_MASK_BIT in flags."),
+                );
+            } else if u64::from(i.deviceMask) & !valid != 0 {
+                f.error(
+                    "VUID-VkMemoryAllocateFlagsInfo-deviceMask-00675",
+                    &flags_at.dot("deviceMask"),
+                    format_args!(
+                        "is {:#x}, with bits for physical devices the device does not have (it has {devices}).",
+                        i.deviceMask
+                    ),
+                );
+            }
+        }
+        let flag_rules = [
+            (
+                Flags::VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_CAPTURE_REPLAY_BIT,
+                Feature::BUFFER_DEVICE_ADDRESS_CAPTURE_REPLAY,
+                "VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_CAPTURE_REPLAY_BIT",
+                "bufferDeviceAddressCaptureReplay",
+                "VUID-VkMemoryAllocateInfo-flags-03330",
+            ),
+            (
+                Flags::VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT,
+                Feature::BUFFER_DEVICE_ADDRESS,
+                "VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT",
+                "bufferDeviceAddress",
+                "VUID-VkMemoryAllocateInfo-flags-03331",
+            ),
+        ];
+        for (bit, feature, bit_name, feature_name, id) in flag_rules {
+            if flags.contains(bit) && !facts.features.contains(feature) {
+                f.error(
+                    id,
+                    &flags_at.dot("flags"),
+                    format_args!("is {:#x}, with {bit_name}, but the {feature_name} feature is not enabled.", flags.0),
+                );
+            }
+        }
+    }
+    let opaque_ty = VkStructureType::VK_STRUCTURE_TYPE_MEMORY_OPAQUE_CAPTURE_ADDRESS_ALLOCATE_INFO;
+    let opaque = unsafe { find::<VkMemoryOpaqueCaptureAddressAllocateInfo>(info.pNext, opaque_ty) };
+    let replay = Flags::VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_CAPTURE_REPLAY_BIT;
+    if let Some(o) = opaque.filter(|o| o.opaqueCaptureAddress != 0 && !flags.contains(replay)) {
+        f.error(
+            "VUID-VkMemoryAllocateInfo-opaqueCaptureAddress-03329",
+            &next_at.chained("VkMemoryOpaqueCaptureAddressAllocateInfo").dot("opaqueCaptureAddress"),
+            format_args!(
+                "is {:#x}, but VkMemoryAllocateFlagsInfo::flags ({:#x}) lacks \
+                 VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_CAPTURE_REPLAY_BIT.",
+                o.opaqueCaptureAddress, flags.0
+            ),
+        );
+    }
+    let dedicated_ty = VkStructureType::VK_STRUCTURE_TYPE_MEMORY_DEDICATED_ALLOCATE_INFO;
+    let dedicated = unsafe { find::<VkMemoryDedicatedAllocateInfo>(info.pNext, dedicated_ty) };
+    if let Some(d) = dedicated.filter(|d| d.image.as_raw() != 0 && d.buffer.as_raw() != 0) {
+        f.error(
+            "VUID-VkMemoryDedicatedAllocateInfo-image-01432",
+            &next_at.chained("VkMemoryDedicatedAllocateInfo").dot("image"),
+            format_args!(
+                "is {:#x} and buffer is {:#x}: memory is dedicated to one object, so one of them must be \
+                 VK_NULL_HANDLE.",
+                d.image.as_raw(),
+                d.buffer.as_raw()
+            ),
+        );
+    }
+    f.skip
+}
+
+/// `vkMapMemory` (`flags`) or `VkMemoryMapInfo` (`None`: its flags are checked elsewhere): a
+/// size other than `VK_WHOLE_SIZE` is not 0, and vkMapMemory cannot place a mapping.
+pub(super) fn map_memory(cx: &Call<'_>, size: u64, flags: Option<VkMemoryMapFlags>) -> bool {
+    let mut f = Findings::of(cx);
+    let cmd = cx.location();
+    if size == 0 {
+        let info = cmd.dot("pMemoryMapInfo");
+        let (id, at) = match flags {
+            Some(_) => ("VUID-vkMapMemory-size-00680", cmd.dot("size")),
+            None => ("VUID-VkMemoryMapInfo-size-07960", info.arrow("size")),
+        };
+        f.error(id, &at, format_args!("is 0: map VK_WHOLE_SIZE or at least one byte."));
+    }
+    if let Some(flags) = flags.filter(|f| f.contains(VkMemoryMapFlags::VK_MEMORY_MAP_PLACED_BIT_EXT)) {
+        f.error(
+            "VUID-vkMapMemory-flags-09568",
+            &cmd.dot("flags"),
+            format_args!(
+                "is {:#x}, with VK_MEMORY_MAP_PLACED_BIT_EXT: placed mappings are made with vkMapMemory2 and a \
+                 VkMemoryMapPlacedInfoEXT.",
+                flags.0
+            ),
+        );
+    }
     f.skip
 }
