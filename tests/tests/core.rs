@@ -618,6 +618,23 @@ fn destroying_a_buffer_a_pending_submission_uses() {
 }
 
 #[test]
+fn freeing_memory_a_pending_submission_uses_through_a_bound_buffer() {
+    let f = Fixture::new();
+    let pool = f.pool(PoolFlags::empty());
+    let (buffer, memory) = f.buffer_with_memory();
+    let cb = f.filling(pool, buffer);
+    let fence = f.fence();
+    f.submit(cb, fence).expect("vkQueueSubmit");
+    // SAFETY (whole test): the invalid free is skipped by Vigil.
+    let ids = f.ids(|| unsafe { f.d().free_memory(memory, None) });
+    assert_eq!(ids, ["VUID-vkFreeMemory-memory-00677"]);
+    // Once the fence shows the submission complete, the memory may go, the buffer still bound.
+    f.wait(fence);
+    assert_eq!(f.ids(|| unsafe { f.d().free_memory(memory, None) }), NONE);
+    assert_eq!(f.ids(|| unsafe { f.d().destroy_buffer(buffer, None) }), NONE);
+}
+
+#[test]
 fn destroying_events_and_query_pools_a_pending_submission_uses() {
     let f = Fixture::new();
     let pool = f.pool(PoolFlags::empty());

@@ -4,12 +4,12 @@
 //! Core validation reads the bind, map and buffer-usage rules from it; the bound ranges are what
 //! synchronization validation will compare.
 
-use std::sync::{Mutex, MutexGuard, PoisonError};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError, Weak};
 
 use vigil_generated::*;
 
 pub use super::records::{Allocation, BufferInfo, BufferState, DeviceMemoryState, Mapping, MemoryBinding};
-use super::records::{ImageState, TYPES};
+use super::records::{ImageState, ObjectRecord, TYPES};
 use super::tracker::StateTracker;
 use crate::chassis::raw::chained;
 use crate::facts::DeviceFacts;
@@ -70,6 +70,21 @@ impl DeviceMemoryState {
 
     fn unmapped(&self) {
         *lock(&self.mapping) = None;
+    }
+
+    /// `object`, a buffer or image, was bound to this memory. The list drops what was destroyed
+    /// whenever it would grow, so it holds about twice the objects bound at once at most.
+    fn bind(&self, object: &Arc<ObjectRecord>) {
+        let mut bound = lock(&self.bound);
+        if bound.len() == bound.capacity() {
+            bound.retain(|w| w.upgrade().is_some_and(|r| !r.destroyed()));
+        }
+        bound.push(Arc::downgrade(object));
+    }
+
+    /// The buffers and images bound to this memory that were not destroyed.
+    pub fn bound(&self) -> Vec<Arc<ObjectRecord>> {
+        lock(&self.bound).iter().filter_map(Weak::upgrade).filter(|r| !r.destroyed()).collect()
     }
 }
 
@@ -171,6 +186,9 @@ impl StateTracker {
     pub(super) fn buffer_bound(&self, buffer: VkBuffer, memory: VkDeviceMemory, offset: u64) {
         let Some(record) = self.get(TYPES.buffer, buffer.as_raw()) else { return };
         let (Some(state), Some(binding)) = (record.buffer(), self.binding(memory, offset)) else { return };
+        if let Some(m) = binding.memory.device_memory() {
+            m.bind(&record);
+        }
         let _ = state.binding.set(binding);
     }
 
@@ -178,6 +196,9 @@ impl StateTracker {
     pub(super) fn image_bound(&self, image: VkImage, memory: VkDeviceMemory, offset: u64) {
         let Some(record) = self.get(TYPES.image, image.as_raw()) else { return };
         let (Some(state), Some(binding)) = (record.image(), self.binding(memory, offset)) else { return };
+        if let Some(m) = binding.memory.device_memory() {
+            m.bind(&record);
+        }
         let _ = state.binding.set(binding);
     }
 
@@ -197,5 +218,42 @@ impl StateTracker {
                 state.unmapped();
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::Ordering;
+
+    use super::*;
+    use crate::state::objects::{Key, Origin};
+
+    fn record(ty: u16, handle: u64) -> Arc<ObjectRecord> {
+        Arc::new(ObjectRecord::new(Key { scope: 1, handle, ty }, None, false, Origin::Created))
+    }
+
+    #[test]
+    fn memory_forgets_destroyed_objects_as_binds_add_more() {
+        let memory = record(TYPES.device_memory, 0x10);
+        let state = memory.device_memory().expect("a memory record has memory state");
+        let (mut live, mut held) = (Vec::new(), Vec::new());
+        for i in 0..1000u64 {
+            let buffer = record(TYPES.buffer, 0x1000 + i);
+            state.bind(&buffer);
+            // Every hundredth stays; of the others, every tenth is destroyed but still held
+            // (a cache or a submission may hold a record), the rest destroyed and dropped.
+            match (i % 100, i % 10) {
+                (0, _) => live.push(buffer),
+                (_, 0) => {
+                    buffer.destroyed.store(true, Ordering::Release);
+                    held.push(buffer);
+                }
+                _ => buffer.destroyed.store(true, Ordering::Release),
+            }
+        }
+        let bound: Vec<u64> = state.bound().iter().map(|r| r.key.handle).collect();
+        assert_eq!(bound, live.iter().map(|r| r.key.handle).collect::<Vec<_>>());
+        let kept = lock(&state.bound).len();
+        assert!(kept <= 32, "{kept} entries kept for {} live objects after 1,000 binds", live.len());
     }
 }

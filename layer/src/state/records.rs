@@ -1005,6 +1005,9 @@ pub struct DeviceMemoryState {
     pub(super) allocation: OnceLock<Allocation>,
     /// Its host mapping; map and unmap are externally synchronized, so the lock is uncontended.
     pub(super) mapping: Mutex<Option<Mapping>>,
+    /// The buffers and images bound to it (some perhaps destroyed since: they are dropped now
+    /// and then as binds add more), through which submissions use it.
+    pub(super) bound: Mutex<Vec<std::sync::Weak<ObjectRecord>>>,
 }
 
 /// What a buffer was created with.

@@ -4,9 +4,10 @@
 //! until the application has seen it complete (a fence, a timeline value, an idle wait); a pool
 //! is in use while what was allocated from it is (descriptor sets).
 //!
-//! Not followed yet: use through other objects — a buffer or image through the memory bound to
-//! it, a view, or a descriptor set's contents — which needs the tracker's bindings and
-//! descriptor state.
+//! Memory is in use while a buffer or image bound to it is. Not followed yet: use through other
+//! objects — a view, or a descriptor set's contents — which needs the tracker's descriptor state.
+
+use std::sync::Arc;
 
 use vigil_generated::objects::*;
 
@@ -62,10 +63,19 @@ impl CoreChecks {
 }
 
 /// Whether a pending submission uses `r`: `Some("")` directly, `Some(" through …")` through
-/// something allocated from it.
+/// something allocated from it, or (memory) a buffer or image bound to it.
 fn in_use(r: &ObjectRecord) -> Option<String> {
     if r.in_use() {
         return Some(String::new());
+    }
+    if let Some(memory) = r.device_memory() {
+        let bound_here = |o: &ObjectRecord| {
+            let binding = o.buffer().and_then(|b| b.binding()).or_else(|| o.image().and_then(|i| i.binding()));
+            binding.is_some_and(|b| std::ptr::eq(Arc::as_ptr(&b.memory), r))
+        };
+        let user = memory.bound().into_iter().find(|o| o.in_use() && bound_here(o))?;
+        let name = HANDLE_TYPES.get(usize::from(user.key.ty)).map_or("object", |t| t.name);
+        return Some(format!(" through {name} {:#x}, bound to it", user.key.handle));
     }
     let child = r.children_keys().into_iter().filter_map(|k| OBJECTS.get(k)).find(|c| c.in_use())?;
     let name = HANDLE_TYPES.get(usize::from(child.key.ty)).map_or("object", |t| t.name);
