@@ -11,8 +11,9 @@
 //! never reach lavapipe), then the valid neighbour at the boundary, which reports nothing.
 //!
 //! lavapipe has one memory type, which every buffer and image allows and which is host
-//! visible: the test-only driver shim below Vigil adds a device-local type that nothing allows
-//! (`extra-memory-type`; its allocations come from lavapipe's type), for the memory-type rules,
+//! visible: the test-only driver shim below Vigil adds a device-local, lazily allocated type that
+//! nothing allows (`extra-memory-type`; its allocations come from lavapipe's type), for the
+//! memory-type rules,
 //! and lowers `maxMemoryAllocationCount` to 64 (`low-memory-allocation-count`).
 
 use ash::vk;
@@ -386,7 +387,8 @@ fn binding_and_mapping_memory_of_a_type_the_object_or_the_host_cannot_use() {
     let props = unsafe { f.ctx.instance.get_physical_device_memory_properties(f.ctx.physical_device) };
     let extra = props.memory_type_count - 1;
     let ty = props.memory_types[extra as usize];
-    assert_eq!(ty.property_flags, vk::MemoryPropertyFlags::DEVICE_LOCAL, "the shim's memory type is missing");
+    let lazy = vk::MemoryPropertyFlags::DEVICE_LOCAL | vk::MemoryPropertyFlags::LAZILY_ALLOCATED;
+    assert_eq!(ty.property_flags, lazy, "the shim's memory type is missing");
     let info = vk::MemoryAllocateInfo::default().allocation_size(1 << 16).memory_type_index(extra);
     let allocate = || unsafe { f.d().allocate_memory(&info, None) }.expect("vkAllocateMemory");
     let buffer = f.buffer(256, Usage::TRANSFER_DST);
@@ -806,4 +808,23 @@ fn allocations_past_the_device_limit() {
     // SAFETY: memory this test allocated and no longer uses.
     unsafe { f.d().free_memory(live.pop().expect("an allocation"), None) };
     assert_eq!(f.allocate(&info), NONE);
+}
+
+#[test]
+fn asking_the_commitment_of_memory_that_is_not_lazily_allocated() {
+    let f = Fixture::new();
+    let commitment = |memory| {
+        // SAFETY: a live memory object; Vigil skips the invalid query.
+        f.ids(|| {
+            let _ = unsafe { f.d().get_device_memory_commitment(memory) };
+        })
+    };
+    assert_eq!(commitment(f.memory(1 << 16)), ["VUID-vkGetDeviceMemoryCommitment-memory-00690"]);
+    // SAFETY: this context's physical device.
+    let props = unsafe { f.ctx.instance.get_physical_device_memory_properties(f.ctx.physical_device) };
+    let lazy = props.memory_type_count - 1;
+    let info = vk::MemoryAllocateInfo::default().allocation_size(1 << 16).memory_type_index(lazy);
+    // SAFETY: a valid allocate info (the shim's lazily allocated type).
+    let memory = unsafe { f.d().allocate_memory(&info, None) }.expect("vkAllocateMemory");
+    assert_eq!(commitment(memory), NONE);
 }

@@ -54,10 +54,10 @@ pub struct Behaviours {
     /// translates them back in `vkDestroySampler`; tests must use such samplers nowhere else.
     pub alias_handles: bool,
     /// `extra-memory-type`: physical devices report one memory type more than the driver has,
-    /// device-local only, on heap 0; no buffer or image allows it (the driver's
+    /// device-local and lazily allocated, on heap 0; no buffer or image allows it (the driver's
     /// `memoryTypeBits` never name it), and allocations from it are made from the driver's type
-    /// 0. Rules about memory types (host visibility, a binding's allowed types) need a type
-    /// lavapipe, with its one type, cannot offer.
+    /// 0. Rules about memory types (host visibility, a binding's allowed types, lazily
+    /// allocated memory) need a type lavapipe, with its one type, cannot offer.
     pub extra_memory_type: bool,
     /// `no-compute-queue`: no queue family reports `VK_QUEUE_COMPUTE_BIT`, so command pools
     /// (of lavapipe's one universal family) support graphics and transfer only: the rules
@@ -855,7 +855,8 @@ unsafe fn next_memory_properties(physical_device: vk::PhysicalDevice) -> vk::Phy
 fn add_memory_type(p: &mut vk::PhysicalDeviceMemoryProperties) {
     let n = p.memory_type_count as usize;
     if n < vk::MAX_MEMORY_TYPES {
-        p.memory_types[n] = vk::MemoryType { property_flags: vk::MemoryPropertyFlags::DEVICE_LOCAL, heap_index: 0 };
+        let property_flags = vk::MemoryPropertyFlags::DEVICE_LOCAL | vk::MemoryPropertyFlags::LAZILY_ALLOCATED;
+        p.memory_types[n] = vk::MemoryType { property_flags, heap_index: 0 };
         p.memory_type_count += 1;
     }
 }

@@ -836,6 +836,16 @@ impl ValidationObject for CoreChecks {
         self.allocate_memory(cx, info)
     }
 
+    fn pre_call_validate_get_device_memory_commitment(
+        &self,
+        cx: &Call<'_>,
+        _device: VkDevice,
+        memory: VkDeviceMemory,
+        _committed: *mut VkDeviceSize,
+    ) -> bool {
+        self.memory_commitment(cx, memory)
+    }
+
     fn pre_call_validate_map_memory(
         &self,
         cx: &Call<'_>,

@@ -3,7 +3,8 @@
 //! binding a buffer or image to it (once, never a
 //! sparse one, inside the allocation, from a memory type the object allows, aligned, with room
 //! for the object), mapping it (one mapping at a time, host-visible memory, inside the
-//! allocation), unmapping it, and flushing or invalidating ranges of the mapping.
+//! allocation), unmapping it, flushing or invalidating ranges of the mapping, and asking the
+//! commitment of lazily allocated memory only.
 //!
 //! What an object allows is what the driver says: the bind rules call
 //! vkGetBufferMemoryRequirements or vkGetImageMemoryRequirements down the chain themselves, so an
@@ -517,6 +518,27 @@ impl CoreChecks {
             );
         }
         skip
+    }
+
+    /// vkGetDeviceMemoryCommitment: `memory` is of a lazily allocated type.
+    pub(super) fn memory_commitment(&self, cx: &Call<'_>, memory: VkDeviceMemory) -> bool {
+        let Some(record) = self.record(cx, TYPES.device_memory, memory.as_raw()) else { return false };
+        let Some(a) = record.device_memory().and_then(|s| s.allocation()) else { return false };
+        if a.properties.contains(VkMemoryPropertyFlags::VK_MEMORY_PROPERTY_LAZILY_ALLOCATED_BIT) {
+            return false;
+        }
+        let root = cx.location();
+        cx.error(
+            "VUID-vkGetDeviceMemoryCommitment-memory-00690",
+            &root.dot("memory"),
+            format_args!(
+                "is {:#x}, allocated from memory type {}, whose properties ({:#x}) lack \
+                 VK_MEMORY_PROPERTY_LAZILY_ALLOCATED_BIT: only lazily allocated memory has a commitment to ask for.",
+                memory.as_raw(),
+                a.type_index,
+                a.properties.0
+            ),
+        )
     }
 
     /// vkUnmapMemory or `VkMemoryUnmapInfo`: `memory` is mapped.
