@@ -1,10 +1,9 @@
 //! Device memory (the state is `state::memory`): allocating it (no more live allocations than
-//! `maxMemoryAllocationCount`; a dedicated allocation's object not sparse, and held whole),
-//! binding a buffer or image to it (once, never a
-//! sparse one, inside the allocation, from a memory type the object allows, aligned, with room
-//! for the object), mapping it (one mapping at a time, host-visible memory, inside the
-//! allocation), unmapping it, flushing or invalidating ranges of the mapping, and asking the
-//! commitment of lazily allocated memory only.
+//! `maxMemoryAllocationCount`; a dedicated allocation's object not sparse, and held whole), binding
+//! a buffer or image to it (once, never a sparse one, inside the allocation, from a memory type the
+//! object allows, aligned, with room for the object), mapping it (one mapping at a time,
+//! host-visible memory, inside the allocation), unmapping it, flushing or invalidating ranges of
+//! the mapping, and asking the commitment of lazily allocated memory only.
 //!
 //! What an object allows is what the driver says: the bind rules call
 //! vkGetBufferMemoryRequirements or vkGetImageMemoryRequirements down the chain themselves, so an
