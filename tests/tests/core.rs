@@ -635,6 +635,52 @@ fn freeing_memory_a_pending_submission_uses_through_a_bound_buffer() {
 }
 
 #[test]
+fn destroying_an_image_a_pending_submission_renders_to_through_a_view() {
+    let f = Fixture::new();
+    let d = f.d();
+    let (image, memory) = f.image_with_memory();
+    let view_info = vk::ImageViewCreateInfo::default()
+        .image(image)
+        .view_type(vk::ImageViewType::TYPE_2D)
+        .format(vk::Format::R8G8B8A8_UNORM)
+        .subresource_range(COLOR);
+    // SAFETY (whole test): valid create infos and recordings; the invalid destroy is skipped by
+    // Vigil.
+    let view = unsafe { d.create_image_view(&view_info, None) }.expect("vkCreateImageView");
+    let pool = f.pool(PoolFlags::empty());
+    // The layout transition goes first, on its own: the rendering names only the view.
+    let setup = f.buffer(pool, vk::CommandBufferLevel::PRIMARY);
+    f.begin(setup, Usage::empty());
+    f.transition(setup, image, Layout::UNDEFINED, Layout::COLOR_ATTACHMENT_OPTIMAL);
+    f.end(setup);
+    f.submit(setup, vk::Fence::null()).expect("vkQueueSubmit");
+    f.wait_idle();
+    let cb = f.buffer(pool, vk::CommandBufferLevel::PRIMARY);
+    f.begin(cb, Usage::empty());
+    let area = vk::Rect2D { offset: vk::Offset2D::default(), extent: vk::Extent2D { width: 16, height: 16 } };
+    let color = [vk::RenderingAttachmentInfo::default()
+        .image_view(view)
+        .image_layout(Layout::COLOR_ATTACHMENT_OPTIMAL)
+        .load_op(vk::AttachmentLoadOp::LOAD)
+        .store_op(vk::AttachmentStoreOp::STORE)];
+    let info = vk::RenderingInfo::default().render_area(area).layer_count(1).color_attachments(&color);
+    unsafe {
+        d.cmd_begin_rendering(cb, &info);
+        d.cmd_end_rendering(cb);
+    }
+    f.end(cb);
+    let fence = f.fence();
+    f.submit(cb, fence).expect("vkQueueSubmit");
+    let ids = f.ids(|| unsafe { d.destroy_image(image, None) });
+    assert_eq!(ids, ["VUID-vkDestroyImage-image-01000"]);
+    // Once the fence shows the rendering complete, the image may go (its view first).
+    f.wait(fence);
+    assert_eq!(f.ids(|| unsafe { d.destroy_image_view(view, None) }), NONE);
+    assert_eq!(f.ids(|| unsafe { d.destroy_image(image, None) }), NONE);
+    unsafe { d.free_memory(memory, None) };
+}
+
+#[test]
 fn destroying_events_and_query_pools_a_pending_submission_uses() {
     let f = Fixture::new();
     let pool = f.pool(PoolFlags::empty());

@@ -184,6 +184,13 @@ impl ImageState {
     }
 }
 
+impl ImageState {
+    /// The views created on it that were not destroyed.
+    pub fn views(&self) -> Vec<Arc<ObjectRecord>> {
+        self.views.live()
+    }
+}
+
 impl ImageViewState {
     /// Records the image it was created on.
     pub fn set_image(&self, image: Arc<ObjectRecord>, range: VkImageSubresourceRange) {

@@ -72,19 +72,37 @@ impl DeviceMemoryState {
         *lock(&self.mapping) = None;
     }
 
-    /// `object`, a buffer or image, was bound to this memory. The list drops what was destroyed
-    /// whenever it would grow, so it holds about twice the objects bound at once at most.
-    fn bind(&self, object: &Arc<ObjectRecord>) {
-        let mut bound = lock(&self.bound);
-        if bound.len() == bound.capacity() {
-            bound.retain(|w| w.upgrade().is_some_and(|r| !r.destroyed()));
-        }
-        bound.push(Arc::downgrade(object));
-    }
-
     /// The buffers and images bound to this memory that were not destroyed.
     pub fn bound(&self) -> Vec<Arc<ObjectRecord>> {
-        lock(&self.bound).iter().filter_map(Weak::upgrade).filter(|r| !r.destroyed()).collect()
+        self.bound.live()
+    }
+}
+
+/// Objects that depend on one (the buffers and images bound to a memory object, the views of an
+/// image), through which submissions use it: weak references, of which those destroyed since
+/// are dropped whenever the list would grow, so it holds about twice the live ones at most.
+#[derive(Default)]
+pub struct Dependents(Mutex<Vec<Weak<ObjectRecord>>>);
+
+impl Dependents {
+    /// `object` now depends on the owner.
+    pub(super) fn add(&self, object: &Arc<ObjectRecord>) {
+        let mut list = lock(&self.0);
+        if list.len() == list.capacity() {
+            list.retain(|w| w.upgrade().is_some_and(|r| !r.destroyed()));
+        }
+        list.push(Arc::downgrade(object));
+    }
+
+    /// Those not destroyed.
+    pub fn live(&self) -> Vec<Arc<ObjectRecord>> {
+        lock(&self.0).iter().filter_map(Weak::upgrade).filter(|r| !r.destroyed()).collect()
+    }
+
+    /// How many entries it holds, destroyed ones included.
+    #[cfg(test)]
+    fn entries(&self) -> usize {
+        lock(&self.0).len()
     }
 }
 
@@ -187,7 +205,7 @@ impl StateTracker {
         let Some(record) = self.get(TYPES.buffer, buffer.as_raw()) else { return };
         let (Some(state), Some(binding)) = (record.buffer(), self.binding(memory, offset)) else { return };
         if let Some(m) = binding.memory.device_memory() {
-            m.bind(&record);
+            m.bound.add(&record);
         }
         let _ = state.binding.set(binding);
     }
@@ -197,7 +215,7 @@ impl StateTracker {
         let Some(record) = self.get(TYPES.image, image.as_raw()) else { return };
         let (Some(state), Some(binding)) = (record.image(), self.binding(memory, offset)) else { return };
         if let Some(m) = binding.memory.device_memory() {
-            m.bind(&record);
+            m.bound.add(&record);
         }
         let _ = state.binding.set(binding);
     }
@@ -239,7 +257,7 @@ mod tests {
         let (mut live, mut held) = (Vec::new(), Vec::new());
         for i in 0..1000u64 {
             let buffer = record(TYPES.buffer, 0x1000 + i);
-            state.bind(&buffer);
+            state.bound.add(&buffer);
             // Every hundredth stays; of the others, every tenth is destroyed but still held
             // (a cache or a submission may hold a record), the rest destroyed and dropped.
             match (i % 100, i % 10) {
@@ -253,7 +271,7 @@ mod tests {
         }
         let bound: Vec<u64> = state.bound().iter().map(|r| r.key.handle).collect();
         assert_eq!(bound, live.iter().map(|r| r.key.handle).collect::<Vec<_>>());
-        let kept = lock(&state.bound).len();
+        let kept = state.bound.entries();
         assert!(kept <= 32, "{kept} entries kept for {} live objects after 1,000 binds", live.len());
     }
 }

@@ -900,6 +900,8 @@ pub struct ImageState {
     pub(super) info: OnceLock<super::images::ImageInfo>,
     /// Ownership transfers released and not yet acquired (`ownership`).
     pub(super) released: super::ownership::Released,
+    /// The views created on it (some perhaps destroyed since), through which submissions use it.
+    pub(super) views: super::memory::Dependents,
 }
 
 /// An image view's state: the image it views, and which of its subresources.
@@ -1005,9 +1007,8 @@ pub struct DeviceMemoryState {
     pub(super) allocation: OnceLock<Allocation>,
     /// Its host mapping; map and unmap are externally synchronized, so the lock is uncontended.
     pub(super) mapping: Mutex<Option<Mapping>>,
-    /// The buffers and images bound to it (some perhaps destroyed since: they are dropped now
-    /// and then as binds add more), through which submissions use it.
-    pub(super) bound: Mutex<Vec<std::sync::Weak<ObjectRecord>>>,
+    /// The buffers and images bound to it, through which submissions use it.
+    pub(super) bound: super::memory::Dependents,
 }
 
 /// What a buffer was created with.

@@ -4,8 +4,9 @@
 //! until the application has seen it complete (a fence, a timeline value, an idle wait); a pool
 //! is in use while what was allocated from it is (descriptor sets).
 //!
-//! Memory is in use while a buffer or image bound to it is. Not followed yet: use through other
-//! objects — a view, or a descriptor set's contents — which needs the tracker's descriptor state.
+//! Memory is in use while a buffer or image bound to it is, an image while a view of it that a
+//! submission names is (dynamic rendering's attachments, imageless framebuffers'). Not followed
+//! yet: use through a framebuffer's attachments or a descriptor set's contents.
 
 use std::sync::Arc;
 
@@ -76,6 +77,14 @@ fn in_use(r: &ObjectRecord) -> Option<String> {
         let user = memory.bound().into_iter().find(|o| o.in_use() && bound_here(o))?;
         let name = HANDLE_TYPES.get(usize::from(user.key.ty)).map_or("object", |t| t.name);
         return Some(format!(" through {name} {:#x}, bound to it", user.key.handle));
+    }
+    if let Some(image) = r.image() {
+        let views_here = |v: &ObjectRecord| {
+            v.image_view().and_then(|s| s.viewed()).is_some_and(|(i, _)| std::ptr::eq(Arc::as_ptr(i), r))
+        };
+        if let Some(view) = image.views().into_iter().find(|v| v.in_use() && views_here(v)) {
+            return Some(format!(" through VkImageView {:#x}, a view of it", view.key.handle));
+        }
     }
     let child = r.children_keys().into_iter().filter_map(|k| OBJECTS.get(k)).find(|c| c.in_use())?;
     let name = HANDLE_TYPES.get(usize::from(child.key.ty)).map_or("object", |t| t.name);

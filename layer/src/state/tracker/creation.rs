@@ -209,6 +209,9 @@ impl StateTracker {
         if let (true, Some(info), Some(view)) = (result.0 >= 0, unsafe { info.as_ref() }, unsafe { view.as_ref() }) {
             let image = self.get(TYPES.image, info.image.as_raw());
             if let (Some(v), Some(image)) = (self.get(TYPES.image_view, view.as_raw()), image) {
+                if let Some(state) = image.image() {
+                    state.views.add(&v);
+                }
                 if let Some(state) = v.image_view() {
                     state.set_image(image, info.subresourceRange);
                 }
