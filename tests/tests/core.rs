@@ -681,6 +681,76 @@ fn destroying_an_image_a_pending_submission_renders_to_through_a_view() {
 }
 
 #[test]
+fn destroying_an_image_or_view_a_pending_render_pass_uses_through_its_framebuffer() {
+    let f = Fixture::new();
+    let d = f.d();
+    let (image, memory) = f.image_with_memory();
+    let attachment = [vk::AttachmentDescription::default()
+        .format(vk::Format::R8G8B8A8_UNORM)
+        .samples(vk::SampleCountFlags::TYPE_1)
+        .load_op(vk::AttachmentLoadOp::CLEAR)
+        .store_op(vk::AttachmentStoreOp::STORE)
+        .stencil_load_op(vk::AttachmentLoadOp::DONT_CARE)
+        .stencil_store_op(vk::AttachmentStoreOp::DONT_CARE)
+        .initial_layout(Layout::UNDEFINED)
+        .final_layout(Layout::COLOR_ATTACHMENT_OPTIMAL)];
+    let color_ref = [vk::AttachmentReference { attachment: 0, layout: Layout::COLOR_ATTACHMENT_OPTIMAL }];
+    let subpass = [vk::SubpassDescription::default()
+        .pipeline_bind_point(vk::PipelineBindPoint::GRAPHICS)
+        .color_attachments(&color_ref)];
+    let info = vk::RenderPassCreateInfo::default().attachments(&attachment).subpasses(&subpass);
+    // SAFETY (whole test): valid create infos and recordings; the invalid destroys are skipped by
+    // Vigil.
+    let render_pass = unsafe { d.create_render_pass(&info, None) }.expect("vkCreateRenderPass");
+    let view_info = vk::ImageViewCreateInfo::default()
+        .image(image)
+        .view_type(vk::ImageViewType::TYPE_2D)
+        .format(vk::Format::R8G8B8A8_UNORM)
+        .subresource_range(COLOR);
+    let view = unsafe { d.create_image_view(&view_info, None) }.expect("vkCreateImageView");
+    let views = [view];
+    let fb_info = vk::FramebufferCreateInfo::default()
+        .render_pass(render_pass)
+        .attachments(&views)
+        .width(16)
+        .height(16)
+        .layers(1);
+    let framebuffer = unsafe { d.create_framebuffer(&fb_info, None) }.expect("vkCreateFramebuffer");
+    let clear = [vk::ClearValue { color: vk::ClearColorValue { float32: [0.0; 4] } }];
+    let area = vk::Rect2D { offset: vk::Offset2D::default(), extent: vk::Extent2D { width: 16, height: 16 } };
+    let begin = vk::RenderPassBeginInfo::default()
+        .render_pass(render_pass)
+        .framebuffer(framebuffer)
+        .render_area(area)
+        .clear_values(&clear);
+    let pool = f.pool(PoolFlags::empty());
+    let cb = f.buffer(pool, vk::CommandBufferLevel::PRIMARY);
+    f.begin(cb, Usage::empty());
+    unsafe {
+        d.cmd_begin_render_pass(cb, &begin, vk::SubpassContents::INLINE);
+        d.cmd_end_render_pass(cb);
+    }
+    f.end(cb);
+    let fence = f.fence();
+    f.submit(cb, fence).expect("vkQueueSubmit");
+    // The submission names the framebuffer, not the image or its view.
+    let ids = f.ids(|| unsafe { d.destroy_image(image, None) });
+    assert_eq!(ids, ["VUID-vkDestroyImage-image-01000"]);
+    let ids = f.ids(|| unsafe { d.destroy_image_view(view, None) });
+    assert_eq!(ids, ["VUID-vkDestroyImageView-imageView-01026"]);
+    // Once the fence shows the render pass complete, all of it may go.
+    f.wait(fence);
+    let ids = f.ids(|| unsafe {
+        d.destroy_framebuffer(framebuffer, None);
+        d.destroy_image_view(view, None);
+        d.destroy_image(image, None);
+        d.destroy_render_pass(render_pass, None);
+    });
+    assert_eq!(ids, NONE);
+    unsafe { d.free_memory(memory, None) };
+}
+
+#[test]
 fn destroying_events_and_query_pools_a_pending_submission_uses() {
     let f = Fixture::new();
     let pool = f.pool(PoolFlags::empty());

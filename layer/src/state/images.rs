@@ -201,6 +201,11 @@ impl ImageViewState {
     pub fn viewed(&self) -> Option<&(Arc<ObjectRecord>, VkImageSubresourceRange)> {
         self.image.get()
     }
+
+    /// The framebuffers created with it as an attachment that were not destroyed.
+    pub fn framebuffers(&self) -> Vec<Arc<ObjectRecord>> {
+        self.framebuffers.live()
+    }
 }
 
 impl RenderPassState {

@@ -908,6 +908,8 @@ pub struct ImageState {
 #[derive(Default)]
 pub struct ImageViewState {
     pub(super) image: OnceLock<(Arc<ObjectRecord>, vigil_generated::VkImageSubresourceRange)>,
+    /// The framebuffers created with it as an attachment, through which submissions use it.
+    pub(super) framebuffers: super::memory::Dependents,
     /// What descriptor updates check (`state::descriptors`).
     pub(super) view: OnceLock<super::descriptors::ViewInfo>,
 }

@@ -4,9 +4,10 @@
 //! until the application has seen it complete (a fence, a timeline value, an idle wait); a pool
 //! is in use while what was allocated from it is (descriptor sets).
 //!
-//! Memory is in use while a buffer or image bound to it is, an image while a view of it that a
-//! submission names is (dynamic rendering's attachments, imageless framebuffers'). Not followed
-//! yet: use through a framebuffer's attachments or a descriptor set's contents.
+//! Memory is in use while a buffer or image bound to it is; an image while a view of it is that a
+//! submission names (dynamic rendering's attachments, imageless framebuffers') or that is an
+//! attachment of a framebuffer a submission uses; a view while such a framebuffer is. Not
+//! followed yet: use through a descriptor set's contents.
 
 use std::sync::Arc;
 
@@ -82,11 +83,33 @@ fn in_use(r: &ObjectRecord) -> Option<String> {
         let views_here = |v: &ObjectRecord| {
             v.image_view().and_then(|s| s.viewed()).is_some_and(|(i, _)| std::ptr::eq(Arc::as_ptr(i), r))
         };
-        if let Some(view) = image.views().into_iter().find(|v| v.in_use() && views_here(v)) {
-            return Some(format!(" through VkImageView {:#x}, a view of it", view.key.handle));
+        for view in image.views().into_iter().filter(|v| views_here(v)) {
+            if view.in_use() {
+                return Some(format!(" through VkImageView {:#x}, a view of it", view.key.handle));
+            }
+            if let Some(fb) = framebuffer_in_use(&view) {
+                return Some(format!(
+                    " through VkFramebuffer {fb:#x}, whose attachment VkImageView {:#x} views it",
+                    view.key.handle
+                ));
+            }
+        }
+    }
+    if r.image_view().is_some() {
+        if let Some(fb) = framebuffer_in_use(r) {
+            return Some(format!(" through VkFramebuffer {fb:#x}, which has it as an attachment"));
         }
     }
     let child = r.children_keys().into_iter().filter_map(|k| OBJECTS.get(k)).find(|c| c.in_use())?;
     let name = HANDLE_TYPES.get(usize::from(child.key.ty)).map_or("object", |t| t.name);
     Some(format!(" through {name} {:#x}, allocated from it", child.key.handle))
+}
+
+/// A framebuffer that has the view `view` as an attachment and that a pending submission uses.
+fn framebuffer_in_use(view: &ObjectRecord) -> Option<u64> {
+    let has_view = |fb: &ObjectRecord| {
+        fb.framebuffer().is_some_and(|f| f.views().iter().any(|v| std::ptr::eq(Arc::as_ptr(v), view)))
+    };
+    let framebuffers = view.image_view()?.framebuffers();
+    framebuffers.into_iter().find(|fb| fb.in_use() && has_view(fb)).map(|fb| fb.key.handle)
 }

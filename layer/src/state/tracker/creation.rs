@@ -318,8 +318,16 @@ impl StateTracker {
             let _ = f.imageless_attachments.set(infos.collect());
         }
         if info.flags.0 & VkFramebufferCreateFlags::VK_FRAMEBUFFER_CREATE_IMAGELESS_BIT.0 == 0 {
-            let views = unsafe { slice(info.pAttachments, info.attachmentCount) };
-            f.set_views(views.iter().filter_map(|v| self.get(TYPES.image_view, v.as_raw())).collect());
+            let views: Vec<_> = unsafe { slice(info.pAttachments, info.attachmentCount) }
+                .iter()
+                .filter_map(|v| self.get(TYPES.image_view, v.as_raw()))
+                .collect();
+            for v in &views {
+                if let Some(view) = v.image_view() {
+                    view.framebuffers.add(&state);
+                }
+            }
+            f.set_views(views);
         }
     }
 
