@@ -145,6 +145,19 @@ impl Fixture {
         self.image_of(vk::Format::R8G8B8A8_UNORM, usage, vk::SampleCountFlags::TYPE_1)
     }
 
+    /// An image with its memory (as [`Fixture::image_with_memory`]) and a 2D color view of it.
+    fn image_and_view(&self) -> (vk::Image, vk::DeviceMemory, vk::ImageView) {
+        let (image, memory) = self.image_with_memory();
+        let info = vk::ImageViewCreateInfo::default()
+            .image(image)
+            .view_type(vk::ImageViewType::TYPE_2D)
+            .format(vk::Format::R8G8B8A8_UNORM)
+            .subresource_range(COLOR);
+        // SAFETY: a valid create info.
+        let view = unsafe { self.d().create_image_view(&info, None) }.expect("vkCreateImageView");
+        (image, memory, view)
+    }
+
     /// A 16x16 image of `format`, `usage` and `samples` with its own memory, UNDEFINED.
     fn image_of(
         &self,
@@ -601,7 +614,7 @@ fn resubmitting_a_primary_whose_secondary_is_pending() {
 }
 
 #[test]
-fn destroying_a_buffer_a_pending_submission_uses() {
+fn destroying_a_buffer_or_freeing_its_memory_while_a_pending_submission_uses_them() {
     let f = Fixture::new();
     let pool = f.pool(PoolFlags::empty());
     let (buffer, memory) = f.buffer_with_memory();
@@ -611,80 +624,51 @@ fn destroying_a_buffer_a_pending_submission_uses() {
     // SAFETY (whole test): the invalid destroy is skipped by Vigil.
     let ids = f.ids(|| unsafe { f.d().destroy_buffer(buffer, None) });
     assert_eq!(ids, ["VUID-vkDestroyBuffer-buffer-00922"]);
-    // The fence shows the submission complete: the buffer may go.
-    f.wait(fence);
-    assert_eq!(f.ids(|| unsafe { f.d().destroy_buffer(buffer, None) }), NONE);
-    unsafe { f.d().free_memory(memory, None) };
-}
-
-#[test]
-fn freeing_memory_a_pending_submission_uses_through_a_bound_buffer() {
-    let f = Fixture::new();
-    let pool = f.pool(PoolFlags::empty());
-    let (buffer, memory) = f.buffer_with_memory();
-    let cb = f.filling(pool, buffer);
-    let fence = f.fence();
-    f.submit(cb, fence).expect("vkQueueSubmit");
-    // SAFETY (whole test): the invalid free is skipped by Vigil.
+    // Its memory is in use through it.
     let ids = f.ids(|| unsafe { f.d().free_memory(memory, None) });
     assert_eq!(ids, ["VUID-vkFreeMemory-memory-00677"]);
-    // Once the fence shows the submission complete, the memory may go, the buffer still bound.
+    // The fence shows the submission complete: the buffer may go, and its memory.
     f.wait(fence);
-    assert_eq!(f.ids(|| unsafe { f.d().free_memory(memory, None) }), NONE);
     assert_eq!(f.ids(|| unsafe { f.d().destroy_buffer(buffer, None) }), NONE);
+    assert_eq!(f.ids(|| unsafe { f.d().free_memory(memory, None) }), NONE);
 }
 
 #[test]
-fn destroying_an_image_a_pending_submission_renders_to_through_a_view() {
+fn destroying_an_image_or_view_pending_rendering_uses_through_the_view_or_a_framebuffer() {
     let f = Fixture::new();
     let d = f.d();
-    let (image, memory) = f.image_with_memory();
-    let view_info = vk::ImageViewCreateInfo::default()
-        .image(image)
-        .view_type(vk::ImageViewType::TYPE_2D)
-        .format(vk::Format::R8G8B8A8_UNORM)
-        .subresource_range(COLOR);
-    // SAFETY (whole test): valid create infos and recordings; the invalid destroy is skipped by
-    // Vigil.
-    let view = unsafe { d.create_image_view(&view_info, None) }.expect("vkCreateImageView");
+    let (image, memory, view) = f.image_and_view();
     let pool = f.pool(PoolFlags::empty());
+    // Records `record` into a new command buffer and submits it: the fence to wait for.
+    let submitted = |record: &dyn Fn(vk::CommandBuffer)| {
+        let cb = f.buffer(pool, vk::CommandBufferLevel::PRIMARY);
+        f.begin(cb, Usage::empty());
+        record(cb);
+        f.end(cb);
+        let fence = f.fence();
+        f.submit(cb, fence).expect("vkQueueSubmit");
+        fence
+    };
+    // SAFETY (whole test): valid create infos and recordings; the invalid destroys are skipped by
+    // Vigil.
     // The layout transition goes first, on its own: the rendering names only the view.
-    let setup = f.buffer(pool, vk::CommandBufferLevel::PRIMARY);
-    f.begin(setup, Usage::empty());
-    f.transition(setup, image, Layout::UNDEFINED, Layout::COLOR_ATTACHMENT_OPTIMAL);
-    f.end(setup);
-    f.submit(setup, vk::Fence::null()).expect("vkQueueSubmit");
-    f.wait_idle();
-    let cb = f.buffer(pool, vk::CommandBufferLevel::PRIMARY);
-    f.begin(cb, Usage::empty());
+    f.wait(submitted(&|cb| f.transition(cb, image, Layout::UNDEFINED, Layout::COLOR_ATTACHMENT_OPTIMAL)));
     let area = vk::Rect2D { offset: vk::Offset2D::default(), extent: vk::Extent2D { width: 16, height: 16 } };
     let color = [vk::RenderingAttachmentInfo::default()
         .image_view(view)
         .image_layout(Layout::COLOR_ATTACHMENT_OPTIMAL)
         .load_op(vk::AttachmentLoadOp::LOAD)
         .store_op(vk::AttachmentStoreOp::STORE)];
-    let info = vk::RenderingInfo::default().render_area(area).layer_count(1).color_attachments(&color);
-    unsafe {
-        d.cmd_begin_rendering(cb, &info);
+    let rendering = vk::RenderingInfo::default().render_area(area).layer_count(1).color_attachments(&color);
+    let fence = submitted(&|cb| unsafe {
+        d.cmd_begin_rendering(cb, &rendering);
         d.cmd_end_rendering(cb);
-    }
-    f.end(cb);
-    let fence = f.fence();
-    f.submit(cb, fence).expect("vkQueueSubmit");
+    });
     let ids = f.ids(|| unsafe { d.destroy_image(image, None) });
     assert_eq!(ids, ["VUID-vkDestroyImage-image-01000"]);
-    // Once the fence shows the rendering complete, the image may go (its view first).
     f.wait(fence);
-    assert_eq!(f.ids(|| unsafe { d.destroy_image_view(view, None) }), NONE);
-    assert_eq!(f.ids(|| unsafe { d.destroy_image(image, None) }), NONE);
-    unsafe { d.free_memory(memory, None) };
-}
 
-#[test]
-fn destroying_an_image_or_view_a_pending_render_pass_uses_through_its_framebuffer() {
-    let f = Fixture::new();
-    let d = f.d();
-    let (image, memory) = f.image_with_memory();
+    // A render pass instance names the framebuffer, not the image or its view.
     let attachment = [vk::AttachmentDescription::default()
         .format(vk::Format::R8G8B8A8_UNORM)
         .samples(vk::SampleCountFlags::TYPE_1)
@@ -699,15 +683,7 @@ fn destroying_an_image_or_view_a_pending_render_pass_uses_through_its_framebuffe
         .pipeline_bind_point(vk::PipelineBindPoint::GRAPHICS)
         .color_attachments(&color_ref)];
     let info = vk::RenderPassCreateInfo::default().attachments(&attachment).subpasses(&subpass);
-    // SAFETY (whole test): valid create infos and recordings; the invalid destroys are skipped by
-    // Vigil.
     let render_pass = unsafe { d.create_render_pass(&info, None) }.expect("vkCreateRenderPass");
-    let view_info = vk::ImageViewCreateInfo::default()
-        .image(image)
-        .view_type(vk::ImageViewType::TYPE_2D)
-        .format(vk::Format::R8G8B8A8_UNORM)
-        .subresource_range(COLOR);
-    let view = unsafe { d.create_image_view(&view_info, None) }.expect("vkCreateImageView");
     let views = [view];
     let fb_info = vk::FramebufferCreateInfo::default()
         .render_pass(render_pass)
@@ -717,23 +693,15 @@ fn destroying_an_image_or_view_a_pending_render_pass_uses_through_its_framebuffe
         .layers(1);
     let framebuffer = unsafe { d.create_framebuffer(&fb_info, None) }.expect("vkCreateFramebuffer");
     let clear = [vk::ClearValue { color: vk::ClearColorValue { float32: [0.0; 4] } }];
-    let area = vk::Rect2D { offset: vk::Offset2D::default(), extent: vk::Extent2D { width: 16, height: 16 } };
     let begin = vk::RenderPassBeginInfo::default()
         .render_pass(render_pass)
         .framebuffer(framebuffer)
         .render_area(area)
         .clear_values(&clear);
-    let pool = f.pool(PoolFlags::empty());
-    let cb = f.buffer(pool, vk::CommandBufferLevel::PRIMARY);
-    f.begin(cb, Usage::empty());
-    unsafe {
+    let fence = submitted(&|cb| unsafe {
         d.cmd_begin_render_pass(cb, &begin, vk::SubpassContents::INLINE);
         d.cmd_end_render_pass(cb);
-    }
-    f.end(cb);
-    let fence = f.fence();
-    f.submit(cb, fence).expect("vkQueueSubmit");
-    // The submission names the framebuffer, not the image or its view.
+    });
     let ids = f.ids(|| unsafe { d.destroy_image(image, None) });
     assert_eq!(ids, ["VUID-vkDestroyImage-image-01000"]);
     let ids = f.ids(|| unsafe { d.destroy_image_view(view, None) });
@@ -1238,14 +1206,8 @@ fn layouts_through_executed_secondaries() {
 fn dynamic_rendering_attachments_in_the_layouts_it_names() {
     let f = Fixture::new();
     let d = f.d();
-    let (image, memory) = f.image_with_memory();
-    let view_info = vk::ImageViewCreateInfo::default()
-        .image(image)
-        .view_type(vk::ImageViewType::TYPE_2D)
-        .format(vk::Format::R8G8B8A8_UNORM)
-        .subresource_range(COLOR);
+    let (image, memory, view) = f.image_and_view();
     // SAFETY (whole test): valid create infos; the invalid calls are skipped by Vigil.
-    let view = unsafe { d.create_image_view(&view_info, None) }.expect("vkCreateImageView");
     let area = vk::Rect2D { offset: vk::Offset2D::default(), extent: vk::Extent2D { width: 16, height: 16 } };
     let render = |cb: vk::CommandBuffer, layout: vk::ImageLayout| {
         let color = [vk::RenderingAttachmentInfo::default()
