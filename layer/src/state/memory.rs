@@ -204,7 +204,7 @@ impl StateTracker {
     pub(super) fn buffer_bound(&self, buffer: VkBuffer, memory: VkDeviceMemory, offset: u64) {
         let Some(record) = self.get(TYPES.buffer, buffer.as_raw()) else { return };
         let (Some(state), Some(binding)) = (record.buffer(), self.binding(memory, offset)) else { return };
-        if let Some(m) = binding.memory.device_memory() {
+        if let Some(m) = binding.memory.device_memory().filter(|_| self.references) {
             m.bound.add(&record);
         }
         let _ = state.binding.set(binding);
@@ -214,7 +214,7 @@ impl StateTracker {
     pub(super) fn image_bound(&self, image: VkImage, memory: VkDeviceMemory, offset: u64) {
         let Some(record) = self.get(TYPES.image, image.as_raw()) else { return };
         let (Some(state), Some(binding)) = (record.image(), self.binding(memory, offset)) else { return };
-        if let Some(m) = binding.memory.device_memory() {
+        if let Some(m) = binding.memory.device_memory().filter(|_| self.references) {
             m.bound.add(&record);
         }
         let _ = state.binding.set(binding);

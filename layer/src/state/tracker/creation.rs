@@ -209,7 +209,7 @@ impl StateTracker {
         if let (true, Some(info), Some(view)) = (result.0 >= 0, unsafe { info.as_ref() }, unsafe { view.as_ref() }) {
             let image = self.get(TYPES.image, info.image.as_raw());
             if let (Some(v), Some(image)) = (self.get(TYPES.image_view, view.as_raw()), image) {
-                if let Some(state) = image.image() {
+                if let Some(state) = image.image().filter(|_| self.references) {
                     state.views.add(&v);
                 }
                 if let Some(state) = v.image_view() {
@@ -322,7 +322,7 @@ impl StateTracker {
                 .iter()
                 .filter_map(|v| self.get(TYPES.image_view, v.as_raw()))
                 .collect();
-            for v in &views {
+            for v in views.iter().filter(|_| self.references) {
                 if let Some(view) = v.image_view() {
                     view.framebuffers.add(&state);
                 }

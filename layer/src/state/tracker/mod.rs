@@ -42,7 +42,9 @@ pub struct StateTracker {
     queues: Mutex<Vec<Arc<ObjectRecord>>>,
     /// The largest backlog any submit left (each field on its own).
     peak: Peak,
-    /// Whether recordings keep what they refer to (core validation reads it).
+    /// Whether recordings keep what they refer to, and objects what depends on them (memory its
+    /// bound buffers and images, an image its views, a view its framebuffers): core validation
+    /// reads both.
     pub(in crate::state) references: bool,
     /// Whether it records objects of every kind; else only images and the swapchains that own
     /// some (all the stateless object reads, when it runs without the others).
