@@ -14,7 +14,7 @@ use proc_macro2::TokenStream;
 use quote::quote;
 use vigil_registry::{ArrayLen, CType, Command, Registry, ValidUsage, ValueAttrs};
 
-use crate::names::ident;
+use crate::names::{ident, snake};
 use crate::stateless::{at_tokens, count_plan, shape_tokens, At, Owner, ShapePlan};
 use crate::Error;
 
@@ -624,18 +624,7 @@ fn instance_scoped(reg: &Registry, commands: &[CommandPlan<'_>]) -> Vec<bool> {
 
 /// The name of a handle type's index constant: `VkCommandBuffer` → `COMMAND_BUFFER`.
 fn type_constant(name: &str) -> String {
-    let bare = name.strip_prefix("Vk").unwrap_or(name);
-    let mut out = String::new();
-    let chars: Vec<char> = bare.chars().collect();
-    for (i, &ch) in chars.iter().enumerate() {
-        let next_lower = chars.get(i + 1).is_some_and(|c| c.is_ascii_lowercase());
-        let prev_lower_or_digit = i > 0 && (chars[i - 1].is_ascii_lowercase() || chars[i - 1].is_ascii_digit());
-        if i > 0 && ch.is_ascii_uppercase() && (prev_lower_or_digit || next_lower) {
-            out.push('_');
-        }
-        out.push(ch.to_ascii_uppercase());
-    }
-    out
+    snake(name.strip_prefix("Vk").unwrap_or(name)).to_ascii_uppercase()
 }
 
 pub(crate) fn u16_of(i: usize, what: &str) -> Result<u16, Error> {

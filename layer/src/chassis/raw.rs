@@ -126,22 +126,32 @@ pub unsafe fn slice<'a, T>(p: *const T, count: u32) -> &'a [T] {
     }
 }
 
+/// The structures of the pNext chain starting at `next`, as their headers (the first 256: a
+/// longer chain is taken to be cyclic).
+///
+/// # Safety
+/// `next` must be NULL or a valid pNext chain.
+pub unsafe fn chain<'a>(
+    mut next: *const core::ffi::c_void,
+) -> impl Iterator<Item = &'a vigil_generated::VkBaseInStructure> {
+    std::iter::from_fn(move || {
+        // SAFETY: every structure of a chain starts with sType and pNext.
+        let header = unsafe { (next as *const vigil_generated::VkBaseInStructure).as_ref() }?;
+        next = header.pNext as *const core::ffi::c_void;
+        Some(header)
+    })
+    .take(256)
+}
+
 /// The structure of type `s_type` in the chain starting at `next`.
 ///
 /// # Safety
 /// `next` must be NULL or a valid pNext chain, and `T` the structure `s_type` names.
 pub unsafe fn chained<'a, T>(
-    mut next: *const core::ffi::c_void,
+    next: *const core::ffi::c_void,
     s_type: vigil_generated::VkStructureType,
 ) -> Option<&'a T> {
-    // Longer chains than this are taken to be cyclic.
-    for _ in 0..256 {
-        let base = next as *const vigil_generated::VkBaseInStructure;
-        let b = unsafe { base.as_ref() }?;
-        if b.sType == s_type {
-            return Some(unsafe { &*(next as *const T) });
-        }
-        next = b.pNext as *const core::ffi::c_void;
-    }
-    None
+    let header = unsafe { chain(next) }.find(|h| h.sType == s_type)?;
+    // SAFETY: the structure `s_type` names, as the caller promises.
+    Some(unsafe { &*(header as *const vigil_generated::VkBaseInStructure as *const T) })
 }

@@ -15,7 +15,6 @@ use crate::chassis::raw::read_uint;
 /// says (and may be followed).
 pub type Rule = unsafe fn(p: *const u8, member: &str) -> bool;
 
-/// The rule of a structure with `noautovalidity` pointer members, by name.
 /// [`rule`] of `HANDLE_STRUCTS[s]`, from a table made once (no name compared per structure).
 #[inline]
 pub fn rule_of(s: u16) -> Option<Rule> {
@@ -24,6 +23,7 @@ pub fn rule_of(s: u16) -> Option<Rule> {
     RULES.get(usize::from(s)).copied().flatten()
 }
 
+/// The rule of a structure with `noautovalidity` pointer members, by name.
 pub fn rule(structure: &str) -> Option<Rule> {
     Some(match structure {
         "VkWriteDescriptorSet" => write_descriptor_set,

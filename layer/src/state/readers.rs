@@ -94,8 +94,8 @@ pub fn fingerprint(r: *const ObjectRecord) -> u64 {
     r as u64
 }
 
-/// The writer stripe of a fingerprint: records are cache-line aligned, so the low bits say
-/// nothing.
+/// The writer stripe of a fingerprint: records are allocations hundreds of bytes long, so the
+/// address's lowest bits say little.
 fn stripe(fingerprint: u64) -> &'static AtomicU32 {
     &STRIPES[((fingerprint >> 6) ^ (fingerprint >> 16)) as usize & (STRIPE_COUNT - 1)]
 }

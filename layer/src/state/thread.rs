@@ -30,7 +30,9 @@ use std::sync::Arc;
 use vigil_generated::threading::SHARED_READS;
 
 use super::objects::{current_epoch, Key, ObjectRecord, Overlap, OBJECTS};
-use super::readers::{self, CAPACITY};
+// Threads with a slot at once (each with the readers' slot of its index); another thread
+// looks every handle up in the table and counts nothing.
+use super::readers::{self, CAPACITY, SLOT_COUNT};
 use crate::chassis::Call;
 
 /// Ways per set of a thread's cache: a loop naming a few objects keeps them all, whatever
@@ -39,9 +41,6 @@ use crate::chassis::Call;
 const WAYS: usize = 4;
 /// Records each thread keeps.
 const CACHED: usize = 16 * WAYS;
-// Threads with a slot at once (each with the readers' slot of its index); another thread
-// looks every handle up in the table and counts nothing.
-use super::readers::SLOT_COUNT;
 
 /// One cached record: its key, the table epoch it was found alive in, and a strong reference
 /// (`Arc::into_raw`; null when the entry is empty).

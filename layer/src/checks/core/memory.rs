@@ -13,7 +13,7 @@ use vigil_generated::features::Feature;
 use vigil_generated::*;
 
 use super::CoreChecks;
-use crate::chassis::raw::chained;
+use crate::chassis::raw::{chain, chained};
 use crate::chassis::Call;
 use crate::report::Location;
 use crate::state::memory::Allocation;
@@ -408,7 +408,7 @@ impl CoreChecks {
         // An import's size comes from the handle imported (and an Android or QNX buffer's has
         // rules of its own): the size rules are left out for every import.
         // SAFETY: as above.
-        let imports = unsafe { chain_names(info.pNext) }.any(|n| n.contains("_IMPORT_"));
+        let imports = unsafe { chain(info.pNext) }.any(|h| h.sType.name().is_some_and(|n| n.contains("_IMPORT_")));
         let at = root.dot("pAllocateInfo");
         let next_at = at.arrow("pNext");
         let dedicated_at = next_at.chained("VkMemoryDedicatedAllocateInfo");
@@ -629,23 +629,4 @@ impl CoreChecks {
         }
         skip
     }
-}
-
-/// The names of the structure types in the pNext chain at `next`.
-///
-/// # Safety
-/// `next` must be a valid pNext chain.
-unsafe fn chain_names<'a>(mut next: *const core::ffi::c_void) -> impl Iterator<Item = &'a str> {
-    // Longer chains than this are taken to be cyclic.
-    let mut left = 256;
-    std::iter::from_fn(move || {
-        if next.is_null() || left == 0 {
-            return None;
-        }
-        left -= 1;
-        // SAFETY: every structure of a chain starts with sType and pNext.
-        let header = unsafe { &*(next as *const VkBaseInStructure) };
-        next = header.pNext as *const core::ffi::c_void;
-        Some(header.sType.name().unwrap_or(""))
-    })
 }

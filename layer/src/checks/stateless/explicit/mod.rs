@@ -57,29 +57,7 @@ unsafe fn elements<'a, T>(p: *const T, count: u32) -> &'a [T] {
     }
 }
 
-/// The structures of the pNext chain starting at `next`, as their headers.
-///
-/// # Safety
-/// `next` must be a valid pNext chain (the application's promise).
-unsafe fn chain<'a>(mut next: *const c_void) -> impl Iterator<Item = &'a VkBaseInStructure> {
-    std::iter::from_fn(move || {
-        if next.is_null() {
-            return None;
-        }
-        // SAFETY: every structure of a chain starts with sType and pNext.
-        let header = unsafe { &*(next as *const VkBaseInStructure) };
-        next = header.pNext as *const c_void;
-        Some(header)
-    })
-}
-
-/// The first structure of type `s_type` in the chain at `next`, as a `T`.
-///
-/// # Safety
-/// `next` must be a valid pNext chain, and `T` the structure `s_type` names.
-unsafe fn find<'a, T>(next: *const c_void, s_type: VkStructureType) -> Option<&'a T> {
-    unsafe { chain(next) }.find(|h| h.sType == s_type).map(|h| unsafe { &*(h as *const VkBaseInStructure as *const T) })
-}
+use crate::chassis::raw::{chain, chained as find};
 
 /// `p` as a reference, when non-null.
 ///

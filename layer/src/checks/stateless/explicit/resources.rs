@@ -4,7 +4,7 @@ use vigil_generated::features::Feature;
 use vigil_generated::*;
 
 use super::Findings;
-use super::{elements, find};
+use super::{chain, elements, find};
 use crate::chassis::Call;
 use crate::checks::stateless::DeviceStateless;
 
@@ -160,7 +160,7 @@ pub(super) fn allocate_memory(checks: &DeviceStateless, cx: &Call<'_>, info: &Vk
         }
     }
     // SAFETY (all chain reads): the application promises a valid pNext chain.
-    let imports_or_exports = unsafe { super::chain(info.pNext) }
+    let imports_or_exports = unsafe { chain(info.pNext) }
         .any(|h| h.sType.name().is_some_and(|n| n.contains("_IMPORT_") || n.contains("_EXPORT_")));
     if info.allocationSize == 0 && !imports_or_exports {
         f.error(
