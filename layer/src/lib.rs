@@ -16,6 +16,8 @@ mod checks;
 mod entry;
 mod facts;
 mod handle_wrapping;
+#[cfg(test)]
+mod module_graph;
 mod report;
 mod settings;
 mod state;

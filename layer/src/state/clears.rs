@@ -2,43 +2,12 @@
 //! subpass (and whether it uses multiview), each framebuffer's layer count, and for each render
 //! pass instance a recording begins, its render area, layers and color attachments.
 
-use std::sync::OnceLock;
-
 use vigil_generated::*;
 
 use super::records::TYPES;
 use super::tracker::StateTracker;
+pub use super::values::{ClearArea, ClearShapes, SubpassColors};
 use crate::chassis::raw::{chained, slice};
-
-/// A render pass's color attachment count per subpass; `multiview`: some subpass has a view mask.
-#[derive(Clone, Debug, Default)]
-pub struct SubpassColors {
-    pub colors: Vec<u32>,
-    pub multiview: bool,
-    /// Each subpass's depth/stencil attachment format (`None`: unused or none).
-    pub depth: Vec<Option<VkFormat>>,
-}
-
-/// The render pass instance a recording began, as vkCmdClearAttachments reads it (kept until the
-/// next one begins; read only while a render pass instance it began is active).
-#[derive(Clone)]
-pub struct ClearArea {
-    pub area: VkRect2D,
-    /// The framebuffer's layers or the rendering's `layerCount`; `None` when not known or with
-    /// multiview (whose rules differ).
-    pub layers: Option<u32>,
-    /// Color attachments: per subpass of a render pass, or the rendering's count (one entry).
-    pub colors: Option<Vec<u32>>,
-    /// A render pass's depth/stencil attachment format per subpass (none for dynamic rendering).
-    pub depth: Option<Vec<Option<VkFormat>>>,
-}
-
-/// The state `RenderPassState` and `FramebufferState` keep for clears.
-#[derive(Default)]
-pub struct ClearShapes {
-    pub(super) subpasses: OnceLock<SubpassColors>,
-    pub(super) layers: OnceLock<u32>,
-}
 
 impl ClearShapes {
     /// A render pass's subpasses, once recorded.

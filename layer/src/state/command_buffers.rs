@@ -98,7 +98,7 @@ impl References {
         if let std::collections::hash_map::Entry::Vacant(v) = self.records.entry(k) {
             let Some(r) = lookup(k) else { return };
             if r.descriptor_set_state().is_some() {
-                self.sets.push((r.clone(), super::draw_descriptors::current_version()));
+                self.sets.push((r.clone(), super::descriptors::current_version()));
             }
             v.insert(r);
         }

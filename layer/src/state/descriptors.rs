@@ -7,19 +7,34 @@
 //! Core validation's descriptor rules read it (`checks::core::descriptors`); draw-time checks
 //! that the descriptors a pipeline uses are written will read the contents.
 
-use std::collections::BTreeMap;
-use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard, OnceLock, PoisonError, Weak};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError, Weak};
 
 use vigil_generated::*;
 
+use super::records::Contents;
 use super::records::TYPES;
 use super::records::{
     DescriptorSetState, ImageState, ImageViewState, ObjectRecord, ObjectState, SetLayoutBinding, SetLayoutInfo,
 };
+pub use super::records::{TemplateInfo, UpdateTemplateState};
 use super::samplers::SamplerInfo;
 use super::tracker::StateTracker;
+pub use super::values::{BufferViewInfo, BufferViewState, DescriptorPoolState, PoolInfo, ViewInfo};
 use crate::chassis::raw::{chained, slice};
+
+/// Set versions: one counter for the process, so that no two updates share a version.
+static VERSIONS: AtomicU64 = AtomicU64::new(1);
+
+/// A new set version.
+pub(super) fn next_version() -> u64 {
+    VERSIONS.fetch_add(1, Ordering::Relaxed)
+}
+
+/// The version the next update will get: every update made before now has a smaller one.
+pub(super) fn current_version() -> u64 {
+    VERSIONS.load(Ordering::Relaxed)
+}
 
 /// `VK_DESCRIPTOR_BINDING_UPDATE_AFTER_BIND_BIT`.
 pub const BINDING_UPDATE_AFTER_BIND: u32 = 0x1;
@@ -71,24 +86,6 @@ pub fn has_immutable_samplers(b: &VkDescriptorSetLayoutBinding) -> bool {
         && b.descriptorCount > 0
 }
 
-/// What a descriptor pool was created with.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PoolInfo {
-    /// `VkDescriptorPoolCreateFlags`.
-    pub flags: u32,
-    pub max_sets: u32,
-    /// `(descriptorType, descriptorCount)` of each pool size.
-    pub sizes: Vec<(i32, u32)>,
-}
-
-/// A descriptor pool's state.
-#[derive(Default)]
-pub struct DescriptorPoolState {
-    info: OnceLock<PoolInfo>,
-    /// Sets allocated from it and not freed since (nor reset).
-    allocated: AtomicU32,
-}
-
 impl DescriptorPoolState {
     /// What it was created with, once its creation was seen.
     pub fn info(&self) -> Option<&PoolInfo> {
@@ -107,57 +104,11 @@ impl DescriptorPoolState {
     }
 }
 
-/// What a buffer view's descriptors are checked against.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct BufferViewInfo {
-    /// Its buffer view usage: `VkBufferUsageFlags2CreateInfo`'s when chained to the view, else its
-    /// buffer's.
-    pub usage: u64,
-    /// Its `VkFormat`.
-    pub format: i32,
-    /// Its format's buffer features (`VkFormatFeatureFlags`), when the driver was asked.
-    pub features: Option<u32>,
-    /// Its format's buffer features as `VkFormatProperties3` reports them
-    /// (`VkFormatFeatureFlags2`), when the driver answers them.
-    pub features2: Option<u64>,
-}
-
-/// A buffer view's state.
-#[derive(Default)]
-pub struct BufferViewState {
-    info: OnceLock<BufferViewInfo>,
-}
-
 impl BufferViewState {
     /// Its usage, when Vigil knows it (the view's own, or a buffer it followed).
     pub fn info(&self) -> Option<BufferViewInfo> {
         self.info.get().copied()
     }
-}
-
-/// What descriptor updates check of an image view.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ViewInfo {
-    /// Its usage (`VkImageViewUsageCreateInfo`'s, else its image's with the separate stencil
-    /// usage added); `None` when Vigil does not know the image's.
-    pub usage: Option<u32>,
-    /// Whether each component maps to itself.
-    pub identity: bool,
-    /// The aspect mask of its subresource range.
-    pub aspect: u32,
-    /// Whether it is a 2D array view of a 3D image.
-    pub array_of_3d: bool,
-    /// Its `VkImageViewType`.
-    pub view_type: i32,
-    /// Its `VkFormat`.
-    pub format: i32,
-    /// Its format features (`VkFormatFeatureFlags2`: those of its format with its image's
-    /// tiling), when its image's tiling is linear or optimal and the driver answers
-    /// `VkFormatProperties3`.
-    pub features: Option<u64>,
-    /// Its level and layer counts (`VK_REMAINING_*` resolved against its image); `None` when
-    /// Vigil does not know the image's.
-    pub levels_layers: Option<(u32, u32)>,
 }
 
 /// What descriptor updates check of an image.
@@ -188,22 +139,6 @@ impl ImageState {
 /// `VK_DESCRIPTOR_UPDATE_TEMPLATE_TYPE_PUSH_DESCRIPTORS`.
 pub const TEMPLATE_PUSH_DESCRIPTORS: i32 = 1;
 
-/// What a descriptor update template was created with.
-pub struct TemplateInfo {
-    /// `VkDescriptorUpdateTemplateType`.
-    pub ty: i32,
-    /// The pipeline layout and set number it pushes to (push descriptor templates).
-    pub pipeline_layout: Option<Arc<ObjectRecord>>,
-    pub set: u32,
-    pub entries: Vec<VkDescriptorUpdateTemplateEntry>,
-}
-
-/// A descriptor update template's state.
-#[derive(Default)]
-pub struct UpdateTemplateState {
-    info: OnceLock<TemplateInfo>,
-}
-
 impl UpdateTemplateState {
     /// What it was created with, once its creation was seen.
     pub fn info(&self) -> Option<&TemplateInfo> {
@@ -233,27 +168,6 @@ pub struct Written {
 pub fn is_dynamic_buffer(ty: i32) -> bool {
     ty == VkDescriptorType::VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC.0
         || ty == VkDescriptorType::VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC.0
-}
-
-/// A set's descriptors, in the layout's binding order (a binding's elements together), allocated
-/// at its first update: a bit and a handle per descriptor (a large bindless set costs a little
-/// over 8 bytes a descriptor).
-#[derive(Default)]
-pub(super) struct Contents {
-    /// One bit per descriptor: whether it is written.
-    written: Vec<u64>,
-    /// One per descriptor: the resource it names (0 when none, or not written).
-    resources: Vec<u64>,
-    /// For the written descriptors of mutable bindings: the type they were last written with
-    /// (the others have their binding's type).
-    mutable: BTreeMap<u64, i32>,
-    /// For the written dynamic uniform and storage buffer descriptors: their offset and range.
-    ranges: BTreeMap<u64, (u64, u64)>,
-    /// For the written combined image sampler descriptors: their sampler, when known.
-    samplers: BTreeMap<u64, SamplerInfo>,
-    /// One per descriptor: the record of the resource it names, when the tracker knew it (and
-    /// no other object shared its handle) when it was written.
-    pub(super) records: Vec<Option<Weak<ObjectRecord>>>,
 }
 
 impl Contents {
@@ -309,24 +223,6 @@ impl Contents {
             }
         }
     }
-}
-
-/// A descriptor set's variable descriptor count and contents.
-#[derive(Default)]
-pub struct SetData {
-    /// The variable-count binding's count, when its layout has one (0 when not given).
-    variable: OnceLock<u32>,
-    contents: Mutex<Contents>,
-    /// Changes with every update of its contents (`draw_descriptors::next_version`): draw-time
-    /// checks that found it valid need not look again while it stays.
-    pub(super) version: AtomicU64,
-    /// The version of the last update that wrote a binding without update-after-bind or
-    /// update-unused-while-pending (0: none): it invalidates recordings that bound the set before.
-    pub(super) invalidating: AtomicU64,
-    /// The fingerprint (pipeline, set version, object-table epoch) of the last draw-time check
-    /// that found what a pipeline uses of it valid (0: none), shared by every recording that
-    /// binds it: recordings that alternate between sets find each one checked.
-    pub(super) checked: AtomicU64,
 }
 
 /// A set's shape: its layout and the variable binding's count. Descriptors are numbered in
@@ -441,7 +337,7 @@ impl DescriptorSetState {
             contents.set(i, v, ty);
             contents.records[i as usize] = record;
         }
-        let version = super::draw_descriptors::next_version();
+        let version = next_version();
         self.data.version.store(version, Ordering::Release);
         let tolerated = BINDING_UPDATE_AFTER_BIND | BINDING_UPDATE_UNUSED_WHILE_PENDING;
         if shape.bindings_in(at, at + written).any(|(_, b)| b.flags & tolerated == 0) {

@@ -4,7 +4,7 @@
 //! last check that found it valid, so that no recording need look at its descriptors again until
 //! it changes.
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::Ordering;
 use std::sync::Weak;
 
 use vigil_generated::VkDescriptorType;
@@ -13,19 +13,6 @@ use super::descriptors::Written;
 use super::records::{DescriptorSetState, ObjectRecord, SetLayoutBinding, TYPES};
 use super::samplers::SamplerInfo;
 use super::tracker::StateTracker;
-
-/// Set versions: one counter for the process, so that no two updates share a version.
-static VERSIONS: AtomicU64 = AtomicU64::new(1);
-
-/// A new set version.
-pub(super) fn next_version() -> u64 {
-    VERSIONS.fetch_add(1, Ordering::Relaxed)
-}
-
-/// The version the next update will get: every update made before now has a smaller one.
-pub(super) fn current_version() -> u64 {
-    VERSIONS.load(Ordering::Relaxed)
-}
 
 /// The handle type (index into `HANDLE_TYPES`) of the resource a descriptor of type `ty` names.
 pub fn resource_type(ty: i32) -> Option<u16> {
@@ -72,7 +59,7 @@ pub struct Descriptor<'a> {
 }
 
 impl DescriptorSetState {
-    /// Whether an update made at or after `version` (see `current_version`) wrote a binding
+    /// Whether an update made at or after `version` (see `descriptors::current_version`) wrote a binding
     /// that is neither update-after-bind nor update-unused-while-pending: such an update
     /// invalidates every command buffer that had bound the set before it.
     pub fn updated_since(&self, version: u64) -> bool {

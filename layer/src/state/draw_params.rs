@@ -14,8 +14,9 @@ use rspirv::spirv::StorageClass;
 use vigil_generated::*;
 
 use super::objects::TYPES;
-use super::pipelines::{PipelineDesc, ShaderUses};
+use super::records::ShaderUses;
 use super::tracker::StateTracker;
+pub use super::values::AttributeFetch;
 use crate::chassis::raw::slice;
 use crate::chassis::Call;
 
@@ -37,19 +38,6 @@ pub struct VertexInput<'a> {
     /// input rates alone: no dynamic strides, no divisors (nothing chained to the vertex input
     /// state), no pipeline robustness chained.
     pub fetch_known: bool,
-}
-
-/// One vertex attribute a pipeline's vertex shader reads: where in its binding's elements, and
-/// how the binding steps.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct AttributeFetch {
-    pub binding: u32,
-    pub offset: u32,
-    /// Its `VkFormat`.
-    pub format: i32,
-    pub stride: u32,
-    /// `VK_VERTEX_INPUT_RATE_INSTANCE`.
-    pub per_instance: bool,
 }
 
 /// The `Location` of each `Input` variable among a module's global `variables` that has one
@@ -109,43 +97,46 @@ pub unsafe fn vertex_input(info: &VkGraphicsPipelineCreateInfo, libraries: bool)
     }
 }
 
-/// The bindings (bit n for n < 32) the attributes of `desc` feed to the vertex shader's inputs
-/// in `uses`; `None` when either is unknown, or an attribute the shader reads names a binding
-/// of 32 or more.
-pub fn vertex_bindings(desc: &PipelineDesc<'_>, uses: &ShaderUses) -> Option<u32> {
-    let mut read = 0u32;
-    for a in read_attributes(desc, uses)? {
-        read |= 1u32.checked_shl(a.binding)?;
+impl<'a> VertexInput<'a> {
+    /// The bindings (bit n for n < 32) its attributes feed to the vertex shader's inputs in
+    /// `uses`; `None` when those are unknown, or an attribute the shader reads names a binding
+    /// of 32 or more.
+    pub fn bindings_read(&self, uses: &ShaderUses) -> Option<u32> {
+        let mut read = 0u32;
+        for a in self.attributes_read(uses)? {
+            read |= 1u32.checked_shl(a.binding)?;
+        }
+        Some(read)
     }
-    Some(read)
-}
 
-/// The attributes of `desc` that the vertex shader's inputs in `uses` read, when both are known.
-fn read_attributes<'a>(
-    desc: &PipelineDesc<'a>,
-    uses: &ShaderUses,
-) -> Option<impl Iterator<Item = &'a VkVertexInputAttributeDescription>> {
-    let (input, inputs) = (desc.vertex_input?, uses.vertex_inputs?);
-    Some(input.attributes.iter().filter(move |a| a.location < 64 && inputs & 1 << a.location != 0))
-}
+    /// Its attributes that the vertex shader's inputs in `uses` read, when those are known.
+    fn attributes_read(
+        &self,
+        uses: &ShaderUses,
+    ) -> Option<impl Iterator<Item = &'a VkVertexInputAttributeDescription>> {
+        let inputs = uses.vertex_inputs?;
+        Some(self.attributes.iter().filter(move |a| a.location < 64 && inputs & 1 << a.location != 0))
+    }
 
-/// Where each attribute the vertex shader reads is fetched from, when that follows from the
-/// pipeline's static state (`VertexInput::fetch_known`) and every such attribute's binding is
-/// described.
-pub fn vertex_fetches(desc: &PipelineDesc<'_>, uses: &ShaderUses) -> Option<Vec<AttributeFetch>> {
-    let input = desc.vertex_input.filter(|i| i.fetch_known)?;
-    read_attributes(desc, uses)?
-        .map(|a| {
-            let b = input.bindings.iter().find(|b| b.binding == a.binding)?;
-            Some(AttributeFetch {
-                binding: a.binding,
-                offset: a.offset,
-                format: a.format.0,
-                stride: b.stride,
-                per_instance: b.inputRate == VkVertexInputRate::VK_VERTEX_INPUT_RATE_INSTANCE,
+    /// Where each attribute the vertex shader reads is fetched from, when that follows from the
+    /// pipeline's static state (`fetch_known`) and every such attribute's binding is described.
+    pub fn fetches(&self, uses: &ShaderUses) -> Option<Vec<AttributeFetch>> {
+        if !self.fetch_known {
+            return None;
+        }
+        self.attributes_read(uses)?
+            .map(|a| {
+                let b = self.bindings.iter().find(|b| b.binding == a.binding)?;
+                Some(AttributeFetch {
+                    binding: a.binding,
+                    offset: a.offset,
+                    format: a.format.0,
+                    stride: b.stride,
+                    per_instance: b.inputRate == VkVertexInputRate::VK_VERTEX_INPUT_RATE_INSTANCE,
+                })
             })
-        })
-        .collect()
+            .collect()
+    }
 }
 
 impl StateTracker {

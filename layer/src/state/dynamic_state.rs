@@ -7,13 +7,15 @@
 
 use vigil_generated::*;
 
-use super::command_buffers::Recording;
 use super::objects::TYPES;
+use super::records::Recording;
 use super::tracker::StateTracker;
 use crate::chassis::hook_ids as h;
 use crate::chassis::raw::{chained, read_ptr, read_uint, slice};
 use crate::chassis::Call;
 
+use super::values::Attachments;
+pub use super::values::{DynamicValues, PipelineDynamic};
 use VkDynamicState as D;
 
 /// The bit of a `VkDynamicState` of extended dynamic state 1 or 2, or of
@@ -40,46 +42,6 @@ pub fn is_dynamic(core: u32, ext: u32, state: VkDynamicState) -> bool {
         Some(b) => ext & 1 << b != 0,
         None => (0..32).contains(&state.0) && core & 1 << state.0 != 0,
     }
-}
-
-/// What a complete graphics pipeline says about the dynamic states it needs at a draw: its
-/// extended dynamic states, and the static values of the states that decide which others apply
-/// (`None`: not known, as when the state is ignored or dynamic).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct PipelineDynamic {
-    /// Its extended dynamic states (bits of [`ext_bit`]).
-    pub ext: u32,
-    pub rasterizer_discard: Option<bool>,
-    pub depth_bias: Option<bool>,
-    pub depth_test: Option<bool>,
-    pub stencil_test: Option<bool>,
-    /// `VkPrimitiveTopology` of its input assembly state.
-    pub topology: Option<i32>,
-    /// Whether a geometry, tessellation or mesh stage decides the topology rasterization sees.
-    pub reshapes: bool,
-    /// Whether the static blend state of a color attachment it renders to (dynamic rendering)
-    /// enables blending with a factor that reads the blend constants.
-    pub blend_constants: bool,
-    /// `depthWriteEnable`, where static.
-    pub depth_write: Option<bool>,
-    /// The front and back stencil `writeMask`s, where static.
-    pub stencil_write_masks: [Option<u32>; 2],
-    /// Whether the front and back stencil ops write (one is not VK_STENCIL_OP_KEEP), where
-    /// static.
-    pub stencil_ops_write: [Option<bool>; 2],
-    /// Where its depth/stencil state applies: the render pass and subpass (resolved at creation).
-    attachments: Attachments,
-}
-
-/// Whether a pipeline's depth/stencil state is read: its depth and stencil attachments.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-enum Attachments {
-    /// Not known yet: the render pass's subpass, resolved by the tracker.
-    RenderPass { render_pass: u64, subpass: u32 },
-    /// Whether it has a depth aspect and a stencil aspect.
-    Known { depth: bool, stencil: bool },
-    #[default]
-    Unknown,
 }
 
 /// Whether a dynamic rendering pipeline's static color blend state `blend` enables blending of a
@@ -233,26 +195,6 @@ impl PipelineDynamic {
             self.stencil_test = None;
         }
     }
-}
-
-/// What a recording's vkCmdSet* commands set among the extended dynamic states, and the values
-/// of those that decide which others a draw needs (each read only while its bit is set).
-#[derive(Clone, Copy, Debug, Default)]
-pub struct DynamicValues {
-    /// Per [`ext_bit`]: set and not invalidated since by binding a pipeline with it static.
-    pub set: u32,
-    pub rasterizer_discard: bool,
-    pub depth_bias: bool,
-    pub depth_test: bool,
-    pub stencil_test: bool,
-    pub depth_write: bool,
-    /// The front and back stencil write masks (`None`: a face not set since the state was).
-    pub stencil_write_masks: [Option<u32>; 2],
-    /// Whether the front and back stencil ops write (`None` as above).
-    pub stencil_ops_write: [Option<bool>; 2],
-    pub topology: i32,
-    pub viewports: u32,
-    pub scissors: u32,
 }
 
 /// A command's index, from its post-record hook.

@@ -1,18 +1,12 @@
 //! Events: the flags they were created with (a device-only event is never set, reset or read
 //! by the host), and per recording how it last set each event it set and did not reset since.
 
-use std::sync::OnceLock;
-
 use vigil_generated::*;
 
 use super::objects::{Key, TYPES};
+pub use super::records::RecordingEvents;
 use super::tracker::StateTracker;
-
-/// An event's state.
-#[derive(Default)]
-pub struct EventState {
-    pub(super) flags: OnceLock<u32>,
-}
+pub use super::values::{EventState, SetBy};
 
 impl EventState {
     /// Whether it was created with `VK_EVENT_CREATE_DEVICE_ONLY_BIT`, once recorded.
@@ -28,21 +22,6 @@ impl StateTracker {
             let _ = state.flags.set(info.flags.0);
         }
     }
-}
-
-/// How a recording last set an event.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SetBy {
-    /// vkCmdSetEvent, with its stage mask.
-    Set(u32),
-    /// vkCmdSetEvent2.
-    Set2,
-}
-
-/// The events one recording set, each with how it last set it, until it resets them.
-#[derive(Default, Clone, Debug)]
-pub struct RecordingEvents {
-    pub set: Vec<(Key, SetBy)>,
 }
 
 impl RecordingEvents {

@@ -27,6 +27,7 @@ pub use super::records::{
     RenderPassState,
 };
 use super::records::{KeyHasher, ObjectRecord, TYPES};
+pub use super::values::ImageInfo;
 use crate::chassis::raw::{chained, slice};
 
 /// A subresource no command of the recording has touched (in `first`: no expectation yet).
@@ -600,36 +601,6 @@ pub unsafe fn rendering_attachments(
         }
     }
     out
-}
-
-/// What an image was created with, as the transfer commands' rules read it.
-#[derive(Clone, Copy)]
-pub struct ImageInfo {
-    pub ty: VkImageType,
-    pub format: VkFormat,
-    pub extent: VkExtent3D,
-    pub levels: u32,
-    pub layers: u32,
-    /// `VkSampleCountFlagBits`.
-    pub samples: u32,
-    pub usage: u32,
-    /// `VkImageStencilUsageCreateInfo::stencilUsage`, when chained.
-    pub stencil_usage: Option<u32>,
-    pub flags: VkImageCreateFlags,
-    /// Created to be bound to a swapchain's memory (`VkImageSwapchainCreateInfoKHR`): its binding
-    /// is not followed.
-    pub swapchain: bool,
-    /// The format features of its format and tiling, as the driver reports them; `None` where
-    /// they are not `vkGetPhysicalDeviceFormatProperties`'s (a DRM format modifier, an external
-    /// format) or could not be asked.
-    pub features: Option<u32>,
-    /// Its `VkImageTiling`.
-    pub tiling: i32,
-    /// Created with `VK_SHARING_MODE_EXCLUSIVE`: ownership transfers name valid families.
-    pub exclusive: bool,
-    /// Its `VkImageFormatListCreateInfo`: the view format count and the set of view formats
-    /// (`render_passes::view_format_set`), when chained.
-    pub view_formats: Option<(u32, u64)>,
 }
 
 impl ImageInfo {

@@ -8,6 +8,7 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError, Weak};
 
 use vigil_generated::*;
 
+pub use super::records::Dependents;
 pub use super::records::{Allocation, BufferInfo, BufferState, DeviceMemoryState, Mapping, MemoryBinding};
 use super::records::{ImageState, ObjectRecord, TYPES};
 use super::tracker::StateTracker;
@@ -77,12 +78,6 @@ impl DeviceMemoryState {
         self.bound.live()
     }
 }
-
-/// Objects that depend on one (the buffers and images bound to a memory object, the views of an
-/// image), through which submissions use it: weak references, of which those destroyed since
-/// are dropped whenever the list would grow, so it holds about twice the live ones at most.
-#[derive(Default)]
-pub struct Dependents(Mutex<Vec<Weak<ObjectRecord>>>);
 
 impl Dependents {
     /// `object` now depends on the owner.

@@ -29,6 +29,7 @@ pub mod swapchains;
 pub mod thread;
 pub mod timeline;
 pub mod tracker;
+mod values;
 
 pub use objects::{key, ObjectRecord, Origin, Overlap, OBJECTS, TYPES};
 pub use tracker::StateTracker;

@@ -8,20 +8,15 @@
 //! consumes it, so the set stays bounded by the live resources (destroying one drops its
 //! releases) and the distinct transfers each has outstanding.
 
-use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::sync::{Arc, MutexGuard, PoisonError};
 
 use super::images::ImageBarrier;
+pub use super::records::Transfer;
 use super::records::{ObjectRecord, ObjectState, QueueState};
 use super::tracker::StateTracker;
+pub use super::values::{QueueFamily, Range, Released, TransferKey};
 use super::TYPES;
 use crate::chassis::Call;
-
-/// A queue's family: its index and `VkQueueFlags`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct QueueFamily {
-    pub index: u32,
-    pub flags: u32,
-}
 
 impl QueueState {
     /// Its family, once retrieved with one the device's facts know.
@@ -54,41 +49,6 @@ impl ObjectRecord {
     }
 }
 
-/// What an ownership transfer names besides its resource and families; release and acquire
-/// match when these are equal.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Range {
-    Buffer {
-        offset: u64,
-        size: u64,
-    },
-    /// The subresource range (aspect mask, base level, level count, base layer, layer count) and
-    /// the layouts: a transition done by a transfer is named alike on both sides.
-    Image {
-        range: [u32; 5],
-        old: i32,
-        new: i32,
-    },
-}
-
-/// The parameters a release and its acquire share.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TransferKey {
-    pub src: u32,
-    pub dst: u32,
-    pub range: Range,
-}
-
-/// One side of an ownership transfer a recording holds.
-#[derive(Clone)]
-pub struct Transfer {
-    /// An acquire (else a release).
-    pub acquire: bool,
-    /// The buffer or image.
-    pub resource: Arc<ObjectRecord>,
-    pub key: TransferKey,
-}
-
 impl Transfer {
     /// Whether `other` names the same resource and parameters.
     pub fn matches(&self, other: &Transfer) -> bool {
@@ -100,10 +60,6 @@ impl Transfer {
         self.resource.released().is_some_and(|r| r.lock().contains(&self.key))
     }
 }
-
-/// The releases submitted for a buffer or image and not yet acquired (each once).
-#[derive(Default)]
-pub struct Released(Mutex<Vec<TransferKey>>);
 
 impl Released {
     fn lock(&self) -> MutexGuard<'_, Vec<TransferKey>> {

@@ -3,35 +3,18 @@
 //! or wrote a timestamp to) since it last reset them. Checked at record time by
 //! `checks::core::queries`.
 
-use std::sync::{Mutex, OnceLock, PoisonError};
+use std::sync::PoisonError;
 
 use vigil_generated::*;
 
 use super::command_buffers::{Recording, RenderPassInstance};
 use super::objects::{Key, TYPES};
+pub use super::records::{ActiveQuery, RecordingQueries};
 use super::tracker::StateTracker;
+pub use super::values::{QueryPoolInfo, QueryPoolState, Scope};
 
 /// The most queries a pool may have for Vigil to follow which were reset.
 const FOLLOWED_QUERIES: u32 = 1 << 16;
-
-/// A query pool's state.
-#[derive(Default)]
-pub struct QueryPoolState {
-    pub(super) info: OnceLock<QueryPoolInfo>,
-    /// Per query: reset since creation, by the host or a recorded vkCmdResetQueryPool (taken as
-    /// done when recorded: Vigil may think a query initialized too early, never too late).
-    pub(super) initialized: Mutex<Vec<bool>>,
-}
-
-/// What a query pool was created with.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct QueryPoolInfo {
-    /// Its `VkQueryType`.
-    pub ty: i32,
-    pub count: u32,
-    /// `VkQueryPipelineStatisticFlags`.
-    pub statistics: u32,
-}
 
 impl QueryPoolState {
     /// What it was created with, once recorded.
@@ -57,16 +40,6 @@ impl QueryPoolState {
     }
 }
 
-/// Where a query was begun.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Scope {
-    /// Outside a render pass instance.
-    Outside,
-    /// Inside one: the subpass of a render pass it began, `None` when not known (dynamic
-    /// rendering, a secondary continuing a render pass).
-    Subpass(Option<u32>),
-}
-
 impl Scope {
     /// Where the recording `r` is now.
     pub fn of(r: &Recording) -> Scope {
@@ -76,26 +49,6 @@ impl Scope {
             (true, _) => Scope::Subpass(None),
         }
     }
-}
-
-/// A query a recording began and has not ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ActiveQuery {
-    pub pool: Key,
-    pub query: u32,
-    /// The pool's `VkQueryType`.
-    pub ty: i32,
-    /// The index of vkCmdBeginQueryIndexedEXT (0 for vkCmdBeginQuery).
-    pub index: u32,
-    pub scope: Scope,
-}
-
-/// What one recording does to queries.
-#[derive(Default, Clone, Debug)]
-pub struct RecordingQueries {
-    pub active: Vec<ActiveQuery>,
-    /// Queries it ended or wrote a timestamp to, not reset by it since: available once it runs.
-    pub written: Vec<(Key, u32)>,
 }
 
 impl RecordingQueries {

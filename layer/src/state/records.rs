@@ -4,15 +4,22 @@
 //! is in `objects`, what the typed state does in `command_buffers`, `submissions`, `images` and
 //! `memory`.
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::{BTreeMap, HashMap, VecDeque};
 use std::hash::BuildHasherDefault;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicU8, Ordering};
-use std::sync::{Arc, Mutex, OnceLock, PoisonError};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError, Weak};
 
 use vigil_generated::objects::{handle_type, HANDLE_TYPES};
 use vigil_generated::{
-    VkBufferCreateFlags, VkImageCreateFlags, VkMemoryAllocateFlags, VkMemoryHeapFlags, VkMemoryPropertyFlags,
-    VkObjectType,
+    VkBufferCreateFlags, VkDescriptorUpdateTemplateEntry, VkImageCreateFlags, VkMemoryAllocateFlags, VkMemoryHeapFlags,
+    VkMemoryPropertyFlags, VkObjectType,
+};
+
+use super::values::{
+    AttachmentUses, AttributeFetch, BufferViewState, ClearArea, ClearShapes, DescriptorPoolState, DynamicValues,
+    EventState, FramebufferImage, ImageInfo, PipelineDynamic, PipelinePass, QueryPoolState, QueueFamily,
+    ReadOnlyAspects, Released, ResourceUse, SampledPair, SamplerInfo, SamplerState, Scope, SetBy, ShaderModuleState,
+    SwapchainState, TransferKey, Verdict, ViewInfo,
 };
 
 const ONE_WRITER: u64 = 1 << 32;
@@ -115,15 +122,15 @@ pub enum ObjectState {
     DescriptorSet(DescriptorSetState),
     DeviceMemory(DeviceMemoryState),
     Buffer(BufferState),
-    ShaderModule(super::shaders::ShaderModuleState),
-    QueryPool(super::queries::QueryPoolState),
-    Event(super::events::EventState),
-    Swapchain(super::swapchains::SwapchainState),
-    DescriptorPool(super::descriptors::DescriptorPoolState),
-    BufferView(super::descriptors::BufferViewState),
-    DescriptorUpdateTemplate(super::descriptors::UpdateTemplateState),
-    ShaderObject(super::shader_objects::ShaderObjectState),
-    Sampler(super::samplers::SamplerState),
+    ShaderModule(ShaderModuleState),
+    QueryPool(QueryPoolState),
+    Event(EventState),
+    Swapchain(SwapchainState),
+    DescriptorPool(DescriptorPoolState),
+    BufferView(BufferViewState),
+    DescriptorUpdateTemplate(UpdateTemplateState),
+    ShaderObject(ShaderObjectState),
+    Sampler(SamplerState),
 }
 
 impl ObjectState {
@@ -374,7 +381,7 @@ impl ObjectRecord {
     }
 
     /// The query pool state, for a query pool.
-    pub fn query_pool(&self) -> Option<&super::queries::QueryPoolState> {
+    pub fn query_pool(&self) -> Option<&QueryPoolState> {
         match &self.state {
             ObjectState::QueryPool(q) => Some(q),
             _ => None,
@@ -382,7 +389,7 @@ impl ObjectRecord {
     }
 
     /// The event state, for an event.
-    pub fn event(&self) -> Option<&super::events::EventState> {
+    pub fn event(&self) -> Option<&EventState> {
         match &self.state {
             ObjectState::Event(e) => Some(e),
             _ => None,
@@ -390,7 +397,7 @@ impl ObjectRecord {
     }
 
     /// A swapchain's state.
-    pub fn swapchain(&self) -> Option<&super::swapchains::SwapchainState> {
+    pub fn swapchain(&self) -> Option<&SwapchainState> {
         match &self.state {
             ObjectState::Swapchain(s) => Some(s),
             _ => None,
@@ -398,7 +405,7 @@ impl ObjectRecord {
     }
 
     /// The descriptor pool state, for a descriptor pool.
-    pub fn descriptor_pool(&self) -> Option<&super::descriptors::DescriptorPoolState> {
+    pub fn descriptor_pool(&self) -> Option<&DescriptorPoolState> {
         match &self.state {
             ObjectState::DescriptorPool(p) => Some(p),
             _ => None,
@@ -406,7 +413,7 @@ impl ObjectRecord {
     }
 
     /// The buffer view state, for a buffer view.
-    pub fn buffer_view(&self) -> Option<&super::descriptors::BufferViewState> {
+    pub fn buffer_view(&self) -> Option<&BufferViewState> {
         match &self.state {
             ObjectState::BufferView(v) => Some(v),
             _ => None,
@@ -414,7 +421,7 @@ impl ObjectRecord {
     }
 
     /// What a descriptor update template was created with, once recorded.
-    pub fn update_template(&self) -> Option<&super::descriptors::TemplateInfo> {
+    pub fn update_template(&self) -> Option<&TemplateInfo> {
         match &self.state {
             ObjectState::DescriptorUpdateTemplate(t) => t.info(),
             _ => None,
@@ -562,24 +569,24 @@ pub struct Recording {
     /// The pipeline layout its last push constant update was made with (kept while core is on).
     pub pushed: Pushed,
     /// The last render pass instance it began, for vkCmdClearAttachments.
-    pub clear_area: Option<super::clears::ClearArea>,
+    pub clear_area: Option<ClearArea>,
     /// What its commands do to queries.
-    pub queries: super::queries::RecordingQueries,
+    pub queries: RecordingQueries,
     /// The events its commands set.
-    pub events: super::events::RecordingEvents,
+    pub events: RecordingEvents,
     /// The dynamic state and index buffer its commands set (kept while core is on).
     pub draw: DrawState,
     /// The key of `instance` (`state::render_passes::instance_key`), kept with it for draws.
     pub pass_key: u64,
     /// The aspects of `instance`'s depth/stencil attachment in read-only layouts, kept with it
     /// for draws.
-    pub read_only: super::render_passes::ReadOnlyAspects,
+    pub read_only: ReadOnlyAspects,
     /// Transform feedback is active: begun (vkCmdBeginTransformFeedback*EXT) and not ended.
     pub transform_feedback: bool,
     /// Debug utils labels begun in it and not ended since (vkCmdBeginDebugUtilsLabelEXT).
     pub labels: u32,
     /// The queue family ownership transfers it records, in order (`ownership`).
-    pub transfers: Vec<super::ownership::Transfer>,
+    pub transfers: Vec<Transfer>,
 }
 
 /// The draw-time state a recording's commands set besides pipelines and descriptor sets.
@@ -594,7 +601,7 @@ pub struct DrawState {
     /// The bound index buffer.
     pub index: Option<IndexBinding>,
     /// The extended dynamic states set, and the values that decide which states a draw needs.
-    pub values: super::dynamic_state::DynamicValues,
+    pub values: DynamicValues,
     /// The vertex input bindings (bit n for binding n < 32) a vkCmdBindVertexBuffers(2) bound a
     /// buffer or VK_NULL_HANDLE to (`state::draw_params`).
     pub vertex_bound: u32,
@@ -649,7 +656,7 @@ pub struct BoundPoint {
     /// was bound with.
     pub sets: Vec<Option<BoundSet>>,
     /// The shader objects bound to the stages of the bind point (`state::shader_objects`).
-    pub shaders: super::shader_objects::BoundShaders,
+    pub shaders: BoundShaders,
 }
 
 /// One bound descriptor set.
@@ -681,15 +688,15 @@ pub struct PipelineInfo {
     pub dynamic: Option<u32>,
     /// Its extended dynamic states and the static state deciding which dynamic states a draw
     /// needs; `None` where `dynamic` is.
-    pub dynamic_draw: Option<super::dynamic_state::PipelineDynamic>,
+    pub dynamic_draw: Option<PipelineDynamic>,
     /// The vertex input bindings (bit n for binding n < 32) its vertex shader reads through the
     /// attributes of its vertex input state; `None` when not known (`state::draw_params`).
     pub vertex_bindings: Option<u32>,
     /// Where its vertex shader's attributes are fetched from, when known
     /// (`state::draw_params`).
-    pub vertex_fetches: Option<Vec<super::draw_params::AttributeFetch>>,
+    pub vertex_fetches: Option<Vec<AttributeFetch>>,
     /// A complete graphics pipeline's render pass and subpass, when known.
-    pub render_pass: Option<super::render_passes::PipelinePass>,
+    pub render_pass: Option<PipelinePass>,
 }
 
 /// What a pipeline's shader stages statically use, merged over the stages Vigil could reflect
@@ -697,9 +704,9 @@ pub struct PipelineInfo {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ShaderUses {
     /// The descriptor bindings, sorted by set and binding, each once.
-    pub resources: Vec<super::shaders::ResourceUse>,
+    pub resources: Vec<ResourceUse>,
     /// The images sampled with separate samplers, sorted, each pair once.
-    pub sampled_pairs: Vec<super::shaders::SampledPair>,
+    pub sampled_pairs: Vec<SampledPair>,
     /// The set numbers among them, ascending, each once.
     pub sets: Vec<u32>,
     /// The stages (`VkShaderStageFlags`) that use push constants.
@@ -748,7 +755,7 @@ pub struct SetLayoutInfo {
     pub bindings: Vec<SetLayoutBinding>,
     /// By binding number, ascending: what each binding's immutable samplers were created with
     /// (`None` for a sampler the tracker did not know). Not part of `same_definition`.
-    pub immutable_samplers: Vec<(u32, Vec<Option<super::samplers::SamplerInfo>>)>,
+    pub immutable_samplers: Vec<(u32, Vec<Option<SamplerInfo>>)>,
 }
 
 /// One `VkDescriptorSetLayoutBinding` (whether it has immutable samplers, not which).
@@ -769,7 +776,7 @@ pub struct SetLayoutBinding {
 pub struct DescriptorSetState {
     pub(super) layout: OnceLock<Arc<ObjectRecord>>,
     /// Its variable descriptor count and contents (`state::descriptors`).
-    pub(super) data: super::descriptors::SetData,
+    pub(super) data: SetData,
 }
 
 /// The objects a recording refers to, each once: destroying one invalidates the command buffer,
@@ -849,7 +856,7 @@ pub struct QueueState {
     pub(super) next_seq: AtomicU64,
     pub(super) submissions: Mutex<VecDeque<Submission>>,
     /// The family it was retrieved from (`ownership`).
-    pub(super) family: OnceLock<super::ownership::QueueFamily>,
+    pub(super) family: OnceLock<QueueFamily>,
 }
 
 /// A fence's state.
@@ -897,11 +904,11 @@ pub struct ImageState {
     /// Its memory, once bound (an image is bound at most once).
     pub(super) binding: OnceLock<MemoryBinding>,
     /// What it was created with, for the transfer commands' rules.
-    pub(super) info: OnceLock<super::images::ImageInfo>,
+    pub(super) info: OnceLock<ImageInfo>,
     /// Ownership transfers released and not yet acquired (`ownership`).
-    pub(super) released: super::ownership::Released,
+    pub(super) released: Released,
     /// The views created on it (some perhaps destroyed since), through which submissions use it.
-    pub(super) views: super::memory::Dependents,
+    pub(super) views: Dependents,
 }
 
 /// An image view's state: the image it views, and which of its subresources.
@@ -909,9 +916,9 @@ pub struct ImageState {
 pub struct ImageViewState {
     pub(super) image: OnceLock<(Arc<ObjectRecord>, vigil_generated::VkImageSubresourceRange)>,
     /// The framebuffers created with it as an attachment, through which submissions use it.
-    pub(super) framebuffers: super::memory::Dependents,
+    pub(super) framebuffers: Dependents,
     /// What descriptor updates check (`state::descriptors`).
-    pub(super) view: OnceLock<super::descriptors::ViewInfo>,
+    pub(super) view: OnceLock<ViewInfo>,
 }
 
 /// A render pass's state: each attachment's initial and final layout (of its stencil aspect too,
@@ -921,9 +928,9 @@ pub struct RenderPassState {
     pub(super) attachments: OnceLock<Vec<Option<(i32, i32)>>>,
     pub(super) shape: OnceLock<RenderPassShape>,
     /// Its subpasses' color attachment counts.
-    pub(super) clears: super::clears::ClearShapes,
+    pub(super) clears: ClearShapes,
     /// Each attachment's format, samples and uses, for the framebuffers made for it.
-    pub uses: super::render_passes::AttachmentUses,
+    pub uses: AttachmentUses,
     /// Per attachment, the stencil aspect's own initial and final layout
     /// (`VkAttachmentDescriptionStencilLayout`), when chained.
     pub(super) stencil_layouts: OnceLock<Vec<Option<(i32, i32)>>>,
@@ -953,11 +960,11 @@ pub struct FramebufferState {
     /// Its width and height.
     pub(super) extent: OnceLock<(u32, u32)>,
     /// Its layers.
-    pub(super) clears: super::clears::ClearShapes,
+    pub(super) clears: ClearShapes,
     /// The compatibility class of the render pass it was created with, when known.
     pub render_pass_compat: OnceLock<u64>,
     /// An imageless framebuffer's attachment image infos (`VkFramebufferAttachmentsCreateInfo`'s).
-    pub imageless_attachments: OnceLock<Box<[super::render_passes::FramebufferImage]>>,
+    pub imageless_attachments: OnceLock<Box<[FramebufferImage]>>,
 }
 
 /// What one recording does to one image's layouts.
@@ -1010,7 +1017,7 @@ pub struct DeviceMemoryState {
     /// Its host mapping; map and unmap are externally synchronized, so the lock is uncontended.
     pub(super) mapping: Mutex<Option<Mapping>>,
     /// The buffers and images bound to it, through which submissions use it.
-    pub(super) bound: super::memory::Dependents,
+    pub(super) bound: Dependents,
 }
 
 /// What a buffer was created with.
@@ -1039,5 +1046,147 @@ pub struct BufferState {
     /// Its memory, once bound (a non-sparse buffer is bound at most once).
     pub(super) binding: OnceLock<MemoryBinding>,
     /// Ownership transfers released and not yet acquired (`ownership`).
-    pub(super) released: super::ownership::Released,
+    pub(super) released: Released,
 }
+
+/// What a descriptor update template was created with.
+pub struct TemplateInfo {
+    /// `VkDescriptorUpdateTemplateType`.
+    pub ty: i32,
+    /// The pipeline layout and set number it pushes to (push descriptor templates).
+    pub pipeline_layout: Option<Arc<ObjectRecord>>,
+    pub set: u32,
+    pub entries: Vec<VkDescriptorUpdateTemplateEntry>,
+}
+
+/// A descriptor update template's state.
+#[derive(Default)]
+pub struct UpdateTemplateState {
+    pub(super) info: OnceLock<TemplateInfo>,
+}
+
+/// A descriptor set's variable descriptor count and contents.
+#[derive(Default)]
+pub struct SetData {
+    /// The variable-count binding's count, when its layout has one (0 when not given).
+    pub(super) variable: OnceLock<u32>,
+    pub(super) contents: Mutex<Contents>,
+    /// Changes with every update of its contents (`descriptors::next_version`): draw-time
+    /// checks that found it valid need not look again while it stays.
+    pub(super) version: AtomicU64,
+    /// The version of the last update that wrote a binding without update-after-bind or
+    /// update-unused-while-pending (0: none): it invalidates recordings that bound the set before.
+    pub(super) invalidating: AtomicU64,
+    /// The fingerprint (pipeline, set version, object-table epoch) of the last draw-time check
+    /// that found what a pipeline uses of it valid (0: none), shared by every recording that
+    /// binds it: recordings that alternate between sets find each one checked.
+    pub(super) checked: AtomicU64,
+}
+
+/// A set's descriptors, in the layout's binding order (a binding's elements together), allocated
+/// at its first update: a bit and a handle per descriptor (a large bindless set costs a little
+/// over 8 bytes a descriptor).
+#[derive(Default)]
+pub(super) struct Contents {
+    /// One bit per descriptor: whether it is written.
+    pub(super) written: Vec<u64>,
+    /// One per descriptor: the resource it names (0 when none, or not written).
+    pub(super) resources: Vec<u64>,
+    /// For the written descriptors of mutable bindings: the type they were last written with
+    /// (the others have their binding's type).
+    pub(super) mutable: BTreeMap<u64, i32>,
+    /// For the written dynamic uniform and storage buffer descriptors: their offset and range.
+    pub(super) ranges: BTreeMap<u64, (u64, u64)>,
+    /// For the written combined image sampler descriptors: their sampler, when known.
+    pub(super) samplers: BTreeMap<u64, SamplerInfo>,
+    /// One per descriptor: the record of the resource it names, when the tracker knew it (and
+    /// no other object shared its handle) when it was written.
+    pub(super) records: Vec<Option<Weak<ObjectRecord>>>,
+}
+
+/// A shader object's state.
+#[derive(Default)]
+pub struct ShaderObjectState {
+    pub(super) info: OnceLock<ShaderObjectInfo>,
+}
+
+/// What a shader object was created with that the checks need.
+#[derive(Default)]
+pub struct ShaderObjectInfo {
+    /// Its `VkShaderStageFlagBits`.
+    pub stage: u32,
+    /// The stages that may follow it (`nextStage`).
+    pub next_stage: u32,
+    /// `VkShaderCreateFlagsEXT`.
+    pub flags: u32,
+    /// Its descriptor set layouts (`None` for a null one or one Vigil does not know).
+    pub set_layouts: Vec<Option<Arc<ObjectRecord>>>,
+    /// Its push constant ranges, sorted (compared regardless of the order given).
+    pub push_constants: Vec<PushConstantRange>,
+    /// What its entry point statically uses, when its SPIR-V was reflected.
+    pub uses: ShaderUses,
+    /// Its local workgroup size, when declared with literals.
+    pub local_size: Option<[u32; 3]>,
+    /// For a shader created with `VK_SHADER_CREATE_LINK_STAGE_BIT_EXT`: the call that created
+    /// it (a number unique to the call) and the stages of the shaders linked in that call.
+    pub link: Option<(u64, u32)>,
+}
+
+/// What a recording binds to the shader stages of one bind point.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct BoundShaders {
+    /// The stages (`VkShaderStageFlags`) named in a vkCmdBindShadersEXT since the recording
+    /// began, with a shader or VK_NULL_HANDLE.
+    pub named: u32,
+    /// The stages with a shader bound now.
+    pub bound: u32,
+    /// Per stage slot, the shader bound there.
+    pub shaders: [Option<Key>; STAGE_SLOTS],
+    /// What the draw-time rules need of the bound shaders, worked out when they were bound.
+    pub verdict: Verdict,
+}
+
+/// The stages a shader object may have, in their slots' order: a slot is the stage bit's index.
+pub const STAGE_SLOTS: usize = 8;
+
+/// What one recording does to queries.
+#[derive(Default, Clone, Debug)]
+pub struct RecordingQueries {
+    pub active: Vec<ActiveQuery>,
+    /// Queries it ended or wrote a timestamp to, not reset by it since: available once it runs.
+    pub written: Vec<(Key, u32)>,
+}
+
+/// A query a recording began and has not ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ActiveQuery {
+    pub pool: Key,
+    pub query: u32,
+    /// The pool's `VkQueryType`.
+    pub ty: i32,
+    /// The index of vkCmdBeginQueryIndexedEXT (0 for vkCmdBeginQuery).
+    pub index: u32,
+    pub scope: Scope,
+}
+
+/// The events one recording set, each with how it last set it, until it resets them.
+#[derive(Default, Clone, Debug)]
+pub struct RecordingEvents {
+    pub set: Vec<(Key, SetBy)>,
+}
+
+/// One side of an ownership transfer a recording holds.
+#[derive(Clone)]
+pub struct Transfer {
+    /// An acquire (else a release).
+    pub acquire: bool,
+    /// The buffer or image.
+    pub resource: Arc<ObjectRecord>,
+    pub key: TransferKey,
+}
+
+/// Objects that depend on one (the buffers and images bound to a memory object, the views of an
+/// image), through which submissions use it: weak references, of which those destroyed since
+/// are dropped whenever the list would grow, so it holds about twice the live ones at most.
+#[derive(Default)]
+pub struct Dependents(pub(super) Mutex<Vec<Weak<ObjectRecord>>>);

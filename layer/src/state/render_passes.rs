@@ -2,10 +2,9 @@
 //! sample count, and how its subpasses use it (color, resolve, depth/stencil, depth/stencil
 //! resolve, input).
 
-use std::sync::OnceLock;
-
 use vigil_generated::*;
 
+pub use super::values::{AttachmentUse, AttachmentUses, FramebufferImage, PipelinePass, ReadOnlyAspects};
 use crate::chassis::raw::{chained, slice};
 
 /// An attachment used as a color attachment.
@@ -19,28 +18,11 @@ pub const DEPTH_STENCIL_RESOLVE: u8 = 8;
 /// As an input attachment.
 pub const INPUT: u8 = 16;
 
-/// One attachment of a render pass.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct AttachmentUse {
-    pub format: VkFormat,
-    /// `VkSampleCountFlagBits`.
-    pub samples: u32,
-    /// How its subpasses use it (the bits above).
-    pub roles: u8,
-    /// The core layouts (bit n for `VkImageLayout` n < 32) its description and its subpasses'
-    /// references name.
-    pub layouts: u32,
-}
-
 impl AttachmentUse {
     fn new(format: VkFormat, samples: u32, initial: VkImageLayout, last: VkImageLayout) -> Self {
         AttachmentUse { format, samples, roles: 0, layouts: layout_bit(initial) | layout_bit(last) }
     }
 }
-
-/// A render pass's attachments, once recorded.
-#[derive(Default)]
-pub struct AttachmentUses(OnceLock<Vec<AttachmentUse>>);
 
 impl AttachmentUses {
     pub fn set(&self, uses: Vec<AttachmentUse>) {
@@ -132,15 +114,6 @@ pub unsafe fn attachment_uses2(info: &VkRenderPassCreateInfo2) -> Vec<Attachment
 pub const READ_ONLY_DEPTH: u8 = 1;
 /// The stencil aspect of a depth/stencil attachment is in a read-only layout.
 pub const READ_ONLY_STENCIL: u8 = 2;
-
-/// Which aspects of a render pass instance's depth/stencil attachment are in read-only layouts:
-/// per subpass of a render pass (two bits each, [`READ_ONLY_DEPTH`] and [`READ_ONLY_STENCIL`];
-/// subpasses past the 32nd count as none), and the current subpass's, which a draw reads.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct ReadOnlyAspects {
-    pub subpasses: u64,
-    pub current: u8,
-}
 
 impl ReadOnlyAspects {
     /// In subpass 0 of an instance whose subpasses have `subpasses`.
@@ -251,21 +224,6 @@ pub unsafe fn read_only_rendering(info: &VkRenderingInfo) -> u8 {
     aspects
 }
 
-/// One `VkFramebufferAttachmentImageInfo` of an imageless framebuffer: what the view begun
-/// in its place must match.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct FramebufferImage {
-    /// `VkImageCreateFlags`.
-    pub flags: u32,
-    /// `VkImageUsageFlags`.
-    pub usage: u32,
-    pub width: u32,
-    pub height: u32,
-    pub layers: u32,
-    /// The view format count and the set of view formats ([`view_format_set`]).
-    pub view_formats: (u32, u64),
-}
-
 impl FramebufferImage {
     /// What `info` describes.
     ///
@@ -293,21 +251,6 @@ pub fn view_format_set(formats: &[VkFormat]) -> u64 {
     set.sort_unstable();
     set.dedup();
     set.iter().fold(0, |h, &f| mix(h, u64::from(f as u32)))
-}
-
-/// A graphics pipeline's render pass: the compatibility class of the one it was created with
-/// (`None`: VK_NULL_HANDLE, for dynamic rendering) and its subpass; for dynamic rendering, its
-/// `VkPipelineRenderingCreateInfo`'s view mask and color attachment count (zeros without one).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PipelinePass {
-    pub compat: Option<u64>,
-    pub subpass: u32,
-    pub rendering: (u32, u32),
-    /// It has a task or mesh shader stage: vkCmdDraw* never draw it.
-    pub mesh: bool,
-    /// What it needs of a render pass instance, as [`instance_key`] gives it: a draw whose
-    /// instance has the same key has nothing to report (a mesh pipeline's never matches one).
-    pub key: u64,
 }
 
 impl PipelinePass {

@@ -3,12 +3,11 @@
 //! unnormalized coordinates — kept at vkCreateSampler, and by descriptors and set layouts that
 //! name a sampler (`Written::sampler`, `SetLayoutInfo::immutable_samplers`).
 
-use std::sync::OnceLock;
-
 use vigil_generated::*;
 
 use super::records::{ObjectRecord, ObjectState, TYPES};
 use super::tracker::StateTracker;
+pub use super::values::SamplerInfo;
 use crate::chassis::raw::chained;
 
 /// `VK_SAMPLER_REDUCTION_MODE_WEIGHTED_AVERAGE`, the reduction mode without
@@ -18,21 +17,6 @@ pub const REDUCTION_WEIGHTED_AVERAGE: i32 = 0;
 pub const REDUCTION_MIN: i32 = 1;
 /// `VK_SAMPLER_REDUCTION_MODE_MAX`.
 pub const REDUCTION_MAX: i32 = 2;
-
-/// What a sampler was created with, as far as the draw-time checks read it.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct SamplerInfo {
-    /// The sampler's handle as the application named it (for messages).
-    pub handle: u64,
-    /// Its `magFilter` or `minFilter` is `VK_FILTER_LINEAR`.
-    pub linear_filter: bool,
-    /// Its `mipmapMode` is `VK_SAMPLER_MIPMAP_MODE_LINEAR`.
-    pub linear_mipmap: bool,
-    /// `VkSamplerReductionModeCreateInfo::reductionMode`, else weighted average.
-    pub reduction: i32,
-    pub compare_enable: bool,
-    pub unnormalized_coordinates: bool,
-}
 
 impl SamplerInfo {
     /// The info of a sampler created with `info` as `handle`.
@@ -54,12 +38,6 @@ impl SamplerInfo {
             unnormalized_coordinates: info.unnormalizedCoordinates != 0,
         }
     }
-}
-
-/// A sampler's state: what it was created with.
-#[derive(Default)]
-pub struct SamplerState {
-    info: OnceLock<SamplerInfo>,
 }
 
 impl ObjectRecord {

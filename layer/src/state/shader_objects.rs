@@ -5,7 +5,7 @@
 //! out when they are bound, so a draw reads a few bits.
 
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
 use vigil_generated::*;
 
@@ -13,19 +13,18 @@ use super::command_buffers::Recording;
 use super::dynamic_state::{ext_bit, PipelineDynamic};
 use super::objects::{key, ObjectRecord, TYPES};
 use super::pipelines::{bind_point_index, set_layouts_match, PipelineLayoutInfo, PushConstantRange, ShaderUses};
-use super::records::{Key, ObjectState};
+use super::records::ObjectState;
 use super::shaders::Reflection;
 use super::tracker::StateTracker;
 use crate::chassis::raw::slice;
 use crate::chassis::Call;
 
+pub use super::records::{BoundShaders, ShaderObjectInfo, STAGE_SLOTS};
+pub use super::values::Verdict;
 use VkShaderStageFlags as S;
 
 /// `VK_SHADER_CREATE_LINK_STAGE_BIT_EXT`.
 pub const LINK_STAGE: u32 = VkShaderCreateFlagsEXT::VK_SHADER_CREATE_LINK_STAGE_BIT_EXT.0;
-
-/// The stages a shader object may have, in their slots' order: a slot is the stage bit's index.
-pub const STAGE_SLOTS: usize = 8;
 
 /// The graphics stages of the primitive shading pipeline, in logical order.
 pub const PRIMITIVE_STAGES: [u32; 5] = [
@@ -56,34 +55,6 @@ pub fn stage_bind_point(stage: u32) -> usize {
     } else {
         0
     }
-}
-
-/// A shader object's state.
-#[derive(Default)]
-pub struct ShaderObjectState {
-    pub(super) info: OnceLock<ShaderObjectInfo>,
-}
-
-/// What a shader object was created with that the checks need.
-#[derive(Default)]
-pub struct ShaderObjectInfo {
-    /// Its `VkShaderStageFlagBits`.
-    pub stage: u32,
-    /// The stages that may follow it (`nextStage`).
-    pub next_stage: u32,
-    /// `VkShaderCreateFlagsEXT`.
-    pub flags: u32,
-    /// Its descriptor set layouts (`None` for a null one or one Vigil does not know).
-    pub set_layouts: Vec<Option<Arc<ObjectRecord>>>,
-    /// Its push constant ranges, sorted (compared regardless of the order given).
-    pub push_constants: Vec<PushConstantRange>,
-    /// What its entry point statically uses, when its SPIR-V was reflected.
-    pub uses: ShaderUses,
-    /// Its local workgroup size, when declared with literals.
-    pub local_size: Option<[u32; 3]>,
-    /// For a shader created with `VK_SHADER_CREATE_LINK_STAGE_BIT_EXT`: the call that created
-    /// it (a number unique to the call) and the stages of the shaders linked in that call.
-    pub link: Option<(u64, u32)>,
 }
 
 impl ObjectRecord {
@@ -124,37 +95,6 @@ impl ShaderObjectInfo {
             _ => true,
         }
     }
-}
-
-/// What a recording binds to the shader stages of one bind point.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct BoundShaders {
-    /// The stages (`VkShaderStageFlags`) named in a vkCmdBindShadersEXT since the recording
-    /// began, with a shader or VK_NULL_HANDLE.
-    pub named: u32,
-    /// The stages with a shader bound now.
-    pub bound: u32,
-    /// Per stage slot, the shader bound there.
-    pub shaders: [Option<Key>; STAGE_SLOTS],
-    /// What the draw-time rules need of the bound shaders, worked out when they were bound.
-    pub verdict: Verdict,
-}
-
-/// A broken draw-time rule about the set of bound graphics shaders: the stages involved.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Verdict {
-    /// Two bound shaders whose push constant ranges differ (`-None-08878`).
-    pub push_constants: Option<(u32, u32)>,
-    /// Two bound shaders whose descriptor set layouts differ (`-None-08879`).
-    pub set_layouts: Option<(u32, u32)>,
-    /// A bound shader whose `nextStage` lacks the stage bound after it (`-nextStage-10745`).
-    pub next_stage: Option<(u32, u32)>,
-    /// A bound linked shader, and the stage of a shader created linked with it that is not
-    /// bound (`-None-08698`).
-    pub link: Option<(u32, u32)>,
-    /// A bound shader not created linked with the two bound linked shaders whose stages its
-    /// stage lies between, and their stages (`-None-08699`).
-    pub between: Option<(u32, u32, u32)>,
 }
 
 impl BoundShaders {
@@ -373,10 +313,7 @@ pub fn draw_dynamic(bound: u32) -> (u32, PipelineDynamic) {
         | S::VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT.0
         | S::VK_SHADER_STAGE_GEOMETRY_BIT.0
         | S::VK_SHADER_STAGE_MESH_BIT_EXT.0;
-    let mut p = PipelineDynamic::default();
-    p.ext = ext;
-    p.reshapes = bound & reshaping != 0;
-    (core, p)
+    (core, PipelineDynamic { ext, reshapes: bound & reshaping != 0, ..Default::default() })
 }
 
 /// The reflection of a SPIR-V shader object's entry point.

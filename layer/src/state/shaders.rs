@@ -13,7 +13,6 @@
 //! whether a storage resource is actually written: `written` says it is declared writable.
 
 use std::collections::{HashMap, HashSet};
-use std::sync::OnceLock;
 
 use rspirv::binary::{Consumer, ParseAction};
 use rspirv::dr::{Instruction, Operand};
@@ -21,44 +20,13 @@ use rspirv::spirv::{BuiltIn, Decoration, ExecutionMode, ExecutionModel, Op, Stor
 use vigil_generated::{Handle as _, VkPipelineShaderStageCreateInfo, VkShaderModuleCreateInfo, VkStructureType};
 
 use super::records::{ObjectRecord, ObjectState};
+pub use super::values::{EntryPoint, ImageType, Reflection, ResourceUse, SampledPair, ShaderModuleState};
 use crate::chassis::Call;
 use crate::report::{Location, Severity};
 
 /// Reported at INFO for code Vigil could not parse: it was passed on, and the checks that need
 /// what its entry points use skip it.
 pub const ID_UNPARSED: &str = "UNASSIGNED-Vigil-Shader-unparsed";
-
-/// One descriptor binding an entry point statically uses.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub struct ResourceUse {
-    pub set: u32,
-    pub binding: u32,
-    /// A storage resource (storage buffer, storage image, storage texel buffer) not declared
-    /// `NonWritable`.
-    pub written: bool,
-    /// For an image, sampled image or array of them: its `OpTypeImage`; `None` for other
-    /// resources, and where two variables of one binding declare different image types.
-    pub image: Option<ImageType>,
-    /// What the entry point's instructions do with the image (`IMAGE_*` bits), as far as
-    /// reflection follows values back to the variable (loads, access chains, copies, sampled
-    /// images in the same function).
-    pub ops: u8,
-    /// How many descriptors the variable can reach: its array's length (1 when not an array);
-    /// `None` for a runtime array (as many as the binding holds).
-    pub elements: Option<u32>,
-}
-
-/// An `OpTypeImage`, as the draw-time descriptor checks compare it with image views.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub struct ImageType {
-    /// Its `Dim` (SPIR-V's value: 0 1D, 1 2D, 2 3D, 3 Cube, 4 Rect, 5 Buffer, 6 SubpassData, …).
-    pub dim: u32,
-    pub arrayed: bool,
-    /// Whether its image format is `Unknown`.
-    pub format_unknown: bool,
-    /// The numeric type of its `Sampled Type` (`NUMERIC_*`); 0 when not one of those.
-    pub numeric: u8,
-}
 
 /// `ImageType::numeric`: a floating-point `Sampled Type`.
 pub const NUMERIC_FLOAT: u8 = 1;
@@ -84,54 +52,8 @@ pub const IMAGE_SAMPLE_IMPLICIT_DREF_PROJ: u8 = 0x20;
 /// `ConstOffsets`, `Offsets` image operands), which unnormalized coordinates forbid too.
 pub const IMAGE_SAMPLE_BIAS_OFFSET: u8 = 0x40;
 
-/// A sampled image and a sampler that an entry point combines (`OpSampledImage`) and samples:
-/// the sampler the image is sampled with, as far as reflection can tell (neither is an array).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub struct SampledPair {
-    /// The image's set and binding.
-    pub image: (u32, u32),
-    /// The sampler's set and binding.
-    pub sampler: (u32, u32),
-    /// How the combination is sampled (`IMAGE_SAMPLE*` bits).
-    pub ops: u8,
-}
-
 /// The bits of `ResourceUse::ops` that sampling sets.
 const SAMPLING: u8 = IMAGE_SAMPLE | IMAGE_SAMPLE_IMPLICIT_DREF_PROJ | IMAGE_SAMPLE_BIAS_OFFSET;
-
-/// What one entry point statically uses.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct EntryPoint {
-    pub name: String,
-    /// Its `VkShaderStageFlagBits`; 0 for execution models Vulkan has no stage for (kernels).
-    pub stage: u32,
-    /// Sorted by set and binding, each pair once.
-    pub resources: Vec<ResourceUse>,
-    /// The images it samples with separate samplers, sorted, each pair once.
-    pub sampled_pairs: Vec<SampledPair>,
-    /// `Some(bytes)` when it uses a push constant block: the block's size as declared (0 when
-    /// the layout of its types could not be worked out); `None` when it uses none.
-    pub push_constants: Option<u32>,
-    /// Its workgroup size: the module's `WorkgroupSize` built-in when it is a constant (it
-    /// overrides the execution mode), else its `LocalSize` execution mode; `None` without either,
-    /// or when the built-in is a specialization constant.
-    pub local_size: Option<[u32; 3]>,
-    /// The `Location`s (bit n for n < 64) of the `Input` variables its interface declares, not
-    /// built-ins: for a vertex shader, the vertex attributes it reads (`state::draw_params`).
-    pub inputs: u64,
-    /// The bytes of the `Workgroup` variables it statically uses, at least: their sizes without
-    /// padding, those whose size could not be worked out counted as 0.
-    pub workgroup_bytes: u64,
-}
-
-/// What Vigil learned from a module's code.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Reflection {
-    Parsed(Vec<EntryPoint>),
-    /// The code could not be parsed (malformed, or instructions newer than the SPIR-V grammar
-    /// Vigil was built with): why. Nothing is known about what it uses.
-    Unparsed(String),
-}
 
 impl Reflection {
     /// The reflection of SPIR-V `words`. Never panics: a parser that does counts as not parsed.
@@ -201,12 +123,6 @@ pub unsafe fn reflect_create_info(cx: &Call<'_>, info: &VkShaderModuleCreateInfo
         );
     }
     reflection
-}
-
-/// A shader module's state: its reflection, once created.
-#[derive(Default)]
-pub struct ShaderModuleState {
-    pub(super) reflection: OnceLock<Reflection>,
 }
 
 impl ObjectRecord {

@@ -5,33 +5,15 @@
 //! subresource starts in VK_IMAGE_LAYOUT_UNDEFINED (the spec's promise for a new swapchain's
 //! images), and presenting one leaves its layout as it was.
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Mutex;
+use std::sync::atomic::Ordering;
 
 use vigil_generated::*;
 
 use super::images::ImageShape;
+use super::values::Images;
+pub use super::values::SwapchainState;
 use super::{StateTracker, TYPES};
 use crate::chassis::raw::slice;
-
-/// A swapchain's state.
-#[derive(Default)]
-pub struct SwapchainState {
-    retired: AtomicBool,
-    images: Mutex<Images>,
-}
-
-#[derive(Default)]
-struct Images {
-    /// Vigil saw the creation, and nothing since made the acquired set unknown.
-    followed: bool,
-    /// Per image index: acquired and not presented since.
-    acquired: Vec<bool>,
-    /// `imageArrayLayers` it was created with (0: creation not seen).
-    layers: u32,
-    /// Per image index: the image's handle, once vkGetSwapchainImagesKHR returned it.
-    handles: Vec<u64>,
-}
 
 impl SwapchainState {
     fn images(&self) -> std::sync::MutexGuard<'_, Images> {

@@ -62,8 +62,8 @@ impl StateTracker {
                     // SAFETY: a stage of a create info the application passed.
                     unsafe { self.stage_uses(cx, stage, &at, &mut info.uses) };
                 }
-                info.vertex_bindings = crate::state::draw_params::vertex_bindings(&d, &info.uses);
-                info.vertex_fetches = crate::state::draw_params::vertex_fetches(&d, &info.uses);
+                info.vertex_bindings = d.vertex_input.and_then(|v| v.bindings_read(&info.uses));
+                info.vertex_fetches = d.vertex_input.and_then(|v| v.fetches(&info.uses));
                 info.render_pass = d.render_pass.and_then(|(rp, subpass, rendering)| {
                     let compat = if rp == 0 { None } else { Some(self.render_pass_compat_of(rp)?) };
                     // VK_SHADER_STAGE_TASK_BIT_EXT, VK_SHADER_STAGE_MESH_BIT_EXT.
