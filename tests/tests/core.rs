@@ -23,7 +23,12 @@ fn context() -> Context {
     let entry = VulkanEnv::new().with_vigil().entry();
     let ctx = ContextBuilder::new()
         .layers(&[VIGIL_LAYER])
-        .vulkan12_features(vk::PhysicalDeviceVulkan12Features::default().timeline_semaphore(true))
+        .vulkan12_features(
+            vk::PhysicalDeviceVulkan12Features::default()
+                .timeline_semaphore(true)
+                .descriptor_binding_update_unused_while_pending(true)
+                .descriptor_binding_partially_bound(true),
+        )
         .vulkan13_features(vk::PhysicalDeviceVulkan13Features::default().synchronization2(true).dynamic_rendering(true))
         .build(&entry);
     assert!(ctx.vigil_in_chain(), "Vigil is not in the call chain");
@@ -110,9 +115,12 @@ impl Fixture {
 
     /// A transfer-destination buffer of 256 bytes with its own memory.
     fn buffer_with_memory(&self) -> (vk::Buffer, vk::DeviceMemory) {
-        let info = vk::BufferCreateInfo::default()
-            .size(256)
-            .usage(vk::BufferUsageFlags::TRANSFER_SRC | vk::BufferUsageFlags::TRANSFER_DST);
+        self.buffer_for(vk::BufferUsageFlags::TRANSFER_SRC | vk::BufferUsageFlags::TRANSFER_DST)
+    }
+
+    /// A buffer of 256 bytes for `usage` with its own memory.
+    fn buffer_for(&self, usage: vk::BufferUsageFlags) -> (vk::Buffer, vk::DeviceMemory) {
+        let info = vk::BufferCreateInfo::default().size(256).usage(usage);
         // SAFETY: valid create and allocate infos; the memory type fits the requirements.
         unsafe {
             let buffer = self.d().create_buffer(&info, None).expect("vkCreateBuffer");
@@ -792,6 +800,130 @@ fn freeing_descriptor_sets_a_pending_submission_binds() {
         d.destroy_pipeline_layout(layout, None);
         d.destroy_descriptor_set_layout(set_layout, None);
     }
+}
+
+#[test]
+fn destroying_what_a_descriptor_set_a_pending_submission_binds_holds() {
+    let f = Fixture::new();
+    let d = f.d();
+    let binding = |n: u32, ty: vk::DescriptorType| {
+        vk::DescriptorSetLayoutBinding::default()
+            .binding(n)
+            .descriptor_type(ty)
+            .descriptor_count(1)
+            .stage_flags(vk::ShaderStageFlags::COMPUTE)
+    };
+    let bindings = [
+        binding(0, vk::DescriptorType::STORAGE_BUFFER),
+        binding(1, vk::DescriptorType::COMBINED_IMAGE_SAMPLER),
+        binding(2, vk::DescriptorType::SAMPLER),
+        binding(3, vk::DescriptorType::UNIFORM_TEXEL_BUFFER),
+        // Only what the shaders dynamically use of it must stay valid while pending.
+        binding(4, vk::DescriptorType::STORAGE_BUFFER),
+    ];
+    let flags = [
+        vk::DescriptorBindingFlags::empty(),
+        vk::DescriptorBindingFlags::empty(),
+        vk::DescriptorBindingFlags::empty(),
+        vk::DescriptorBindingFlags::empty(),
+        vk::DescriptorBindingFlags::UPDATE_UNUSED_WHILE_PENDING,
+    ];
+    let mut binding_flags = vk::DescriptorSetLayoutBindingFlagsCreateInfo::default().binding_flags(&flags);
+    let layout_info = vk::DescriptorSetLayoutCreateInfo::default().bindings(&bindings).push_next(&mut binding_flags);
+    // SAFETY (whole test): valid create infos, writes and recordings; the invalid destroys are
+    // skipped by Vigil.
+    let set_layout =
+        unsafe { d.create_descriptor_set_layout(&layout_info, None) }.expect("vkCreateDescriptorSetLayout");
+    let sizes = [
+        vk::DescriptorPoolSize { ty: vk::DescriptorType::STORAGE_BUFFER, descriptor_count: 2 },
+        vk::DescriptorPoolSize { ty: vk::DescriptorType::COMBINED_IMAGE_SAMPLER, descriptor_count: 1 },
+        vk::DescriptorPoolSize { ty: vk::DescriptorType::SAMPLER, descriptor_count: 1 },
+        vk::DescriptorPoolSize { ty: vk::DescriptorType::UNIFORM_TEXEL_BUFFER, descriptor_count: 1 },
+    ];
+    let pool_info = vk::DescriptorPoolCreateInfo::default().max_sets(1).pool_sizes(&sizes);
+    let descriptor_pool = unsafe { d.create_descriptor_pool(&pool_info, None) }.expect("vkCreateDescriptorPool");
+    let layouts = [set_layout];
+    let alloc = vk::DescriptorSetAllocateInfo::default().descriptor_pool(descriptor_pool).set_layouts(&layouts);
+    let set = unsafe { d.allocate_descriptor_sets(&alloc) }.expect("vkAllocateDescriptorSets")[0];
+    let layout =
+        unsafe { d.create_pipeline_layout(&vk::PipelineLayoutCreateInfo::default().set_layouts(&layouts), None) }
+            .expect("vkCreatePipelineLayout");
+
+    let usage = vk::BufferUsageFlags::STORAGE_BUFFER | vk::BufferUsageFlags::UNIFORM_TEXEL_BUFFER;
+    let (buffer, memory) = f.buffer_for(usage);
+    let (replaced, replaced_memory) = f.buffer_for(usage);
+    let (unused, unused_memory) = f.buffer_for(usage);
+    let view_info = vk::BufferViewCreateInfo::default().buffer(buffer).format(vk::Format::R32_SFLOAT).range(256);
+    let texels = unsafe { d.create_buffer_view(&view_info, None) }.expect("vkCreateBufferView");
+    let (image, image_memory, view) = f.image_and_view();
+    let sampler = unsafe { d.create_sampler(&vk::SamplerCreateInfo::default(), None) }.expect("vkCreateSampler");
+    let whole = |b: vk::Buffer| [vk::DescriptorBufferInfo { buffer: b, offset: 0, range: vk::WHOLE_SIZE }];
+    let write = |n: u32, ty: vk::DescriptorType| {
+        vk::WriteDescriptorSet::default().dst_set(set).dst_binding(n).descriptor_type(ty)
+    };
+    let (first, second, fourth) = (whole(replaced), whole(buffer), whole(unused));
+    let image_info = [vk::DescriptorImageInfo {
+        sampler,
+        image_view: view,
+        image_layout: vk::ImageLayout::SHADER_READ_ONLY_OPTIMAL,
+    }];
+    let sampler_info = [vk::DescriptorImageInfo { sampler, ..Default::default() }];
+    let texel_views = [texels];
+    // Binding 0 holds `replaced` first, then `buffer`: only `buffer` is in use once bound.
+    unsafe {
+        d.update_descriptor_sets(&[write(0, vk::DescriptorType::STORAGE_BUFFER).buffer_info(&first)], &[]);
+        d.update_descriptor_sets(
+            &[
+                write(0, vk::DescriptorType::STORAGE_BUFFER).buffer_info(&second),
+                write(1, vk::DescriptorType::COMBINED_IMAGE_SAMPLER).image_info(&image_info),
+                write(2, vk::DescriptorType::SAMPLER).image_info(&sampler_info),
+                write(3, vk::DescriptorType::UNIFORM_TEXEL_BUFFER).texel_buffer_view(&texel_views),
+                write(4, vk::DescriptorType::STORAGE_BUFFER).buffer_info(&fourth),
+            ],
+            &[],
+        );
+    }
+    let pool = f.pool(PoolFlags::empty());
+    let cb = f.buffer(pool, vk::CommandBufferLevel::PRIMARY);
+    f.begin(cb, Usage::empty());
+    unsafe { d.cmd_bind_descriptor_sets(cb, vk::PipelineBindPoint::COMPUTE, layout, 0, &[set], &[]) };
+    f.end(cb);
+    // Before the submission nothing is in use.
+    assert_eq!(f.ids(|| unsafe { d.destroy_buffer(replaced, None) }), NONE);
+    let fence = f.fence();
+    f.submit(cb, fence).expect("vkQueueSubmit");
+
+    let ids = f.ids(|| unsafe { d.destroy_buffer(buffer, None) });
+    assert_eq!(ids, ["VUID-vkDestroyBuffer-buffer-00922"]);
+    let ids = f.ids(|| unsafe { d.free_memory(memory, None) });
+    assert_eq!(ids, ["VUID-vkFreeMemory-memory-00677"]);
+    let ids = f.ids(|| unsafe { d.destroy_buffer_view(texels, None) });
+    assert_eq!(ids, ["VUID-vkDestroyBufferView-bufferView-00936"]);
+    let ids = f.ids(|| unsafe { d.destroy_image_view(view, None) });
+    assert_eq!(ids, ["VUID-vkDestroyImageView-imageView-01026"]);
+    let ids = f.ids(|| unsafe { d.destroy_image(image, None) });
+    assert_eq!(ids, ["VUID-vkDestroyImage-image-01000"]);
+    let ids = f.ids(|| unsafe { d.destroy_sampler(sampler, None) });
+    assert_eq!(ids, ["VUID-vkDestroySampler-sampler-01082"]);
+    // An update-unused-while-pending binding's buffer: nothing recorded uses it.
+    assert_eq!(f.ids(|| unsafe { d.destroy_buffer(unused, None) }), NONE);
+
+    // Once the fence shows the submission complete, all of it may go.
+    f.wait(fence);
+    let ids = f.ids(|| unsafe {
+        d.destroy_buffer_view(texels, None);
+        d.destroy_buffer(buffer, None);
+        d.destroy_sampler(sampler, None);
+        d.destroy_image_view(view, None);
+        d.destroy_image(image, None);
+        for m in [memory, replaced_memory, unused_memory, image_memory] {
+            d.free_memory(m, None);
+        }
+        d.destroy_descriptor_pool(descriptor_pool, None);
+        d.destroy_pipeline_layout(layout, None);
+        d.destroy_descriptor_set_layout(set_layout, None);
+    });
+    assert_eq!(ids, NONE);
 }
 
 #[test]

@@ -12,15 +12,16 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError, Weak};
 
 use vigil_generated::*;
 
-use super::records::Contents;
+pub use super::records::BufferViewState;
 use super::records::TYPES;
+use super::records::{Contents, Dependents};
 use super::records::{
     DescriptorSetState, ImageState, ImageViewState, ObjectRecord, ObjectState, SetLayoutBinding, SetLayoutInfo,
 };
 pub use super::records::{TemplateInfo, UpdateTemplateState};
 use super::samplers::SamplerInfo;
 use super::tracker::StateTracker;
-pub use super::values::{BufferViewInfo, BufferViewState, DescriptorPoolState, PoolInfo, ViewInfo};
+pub use super::values::{BufferViewInfo, DescriptorPoolState, PoolInfo, ViewInfo};
 use crate::chassis::raw::{chained, slice};
 
 /// Set versions: one counter for the process, so that no two updates share a version.
@@ -317,8 +318,15 @@ impl DescriptorSetState {
     }
 
     /// Writes `values` from flat index `at` (as far as the set reaches); `tracker` finds the
-    /// records of the resources they name.
-    fn write(&self, tracker: &StateTracker, at: u64, values: impl Iterator<Item = Option<Written>>) {
+    /// records of the resources they name, which learn that `set` (this set's record) holds them
+    /// when core reads in-use rules.
+    fn write(
+        &self,
+        set: &Arc<ObjectRecord>,
+        tracker: &StateTracker,
+        at: u64,
+        values: impl Iterator<Item = Option<Written>>,
+    ) {
         let Some(shape) = self.shape() else { return };
         let total = shape.total();
         // The records first, outside the set's lock.
@@ -326,6 +334,13 @@ impl DescriptorSetState {
             .take(total.saturating_sub(at) as usize)
             .map(|v| (v, v.and_then(|w| tracker.resource_of(w))))
             .collect();
+        if tracker.references {
+            for r in values.iter().filter_map(|(_, r)| r.as_ref()?.upgrade()) {
+                if let Some(sets) = r.holder_sets() {
+                    sets.add_distinct(set);
+                }
+            }
+        }
         let mut contents = lock(&self.data.contents);
         if contents.len() != total {
             contents.resize(total);
@@ -356,6 +371,52 @@ impl DescriptorSetState {
         let contents = lock(&self.data.contents);
         let mut types = shape.types_from(at);
         (at..at.saturating_add(n).min(shape.total())).map(|i| contents.get(i, types.next().unwrap_or(0))).collect()
+    }
+}
+
+impl ObjectRecord {
+    /// The descriptor sets written with this resource (a buffer, buffer view, image view or
+    /// sampler), when core reads in-use rules.
+    pub(super) fn holder_sets(&self) -> Option<&Dependents> {
+        match &self.state {
+            ObjectState::Buffer(b) => Some(&b.sets),
+            ObjectState::BufferView(v) => Some(&v.sets),
+            ObjectState::ImageView(v) => Some(&v.sets),
+            ObjectState::Sampler(s) => Some(&s.sets),
+            _ => None,
+        }
+    }
+
+    /// A descriptor set that holds this resource in a binding without
+    /// `PARTIALLY_BOUND`, `UPDATE_AFTER_BIND` or `UPDATE_UNUSED_WHILE_PENDING`, and that a
+    /// submission not yet seen to complete binds: the submission's commands refer to the
+    /// resource. (With those flags only what the shaders dynamically use must stay valid, which
+    /// Vigil does not see: it says nothing there.)
+    pub fn pending_set_holding(&self) -> Option<Arc<ObjectRecord>> {
+        let sets = self.holder_sets()?.live();
+        sets.into_iter().find(|s| s.in_use() && s.descriptor_set_state().is_some_and(|d| d.holds(self)))
+    }
+}
+
+impl DescriptorSetState {
+    /// Whether a descriptor of a binding without the flags that let a pending set change
+    /// names `resource` now.
+    fn holds(&self, resource: &ObjectRecord) -> bool {
+        let Some(shape) = self.shape() else { return false };
+        let relaxed = BINDING_UPDATE_AFTER_BIND | BINDING_UPDATE_UNUSED_WHILE_PENDING | BINDING_PARTIALLY_BOUND;
+        let contents = lock(&self.data.contents);
+        let mut at = 0u64;
+        shape.layout.bindings.iter().any(|b| {
+            let (start, n) = (at, u64::from(shape.count(b)));
+            at += n;
+            b.flags & relaxed == 0
+                && contents
+                    .records
+                    .iter()
+                    .skip(start as usize)
+                    .take(n as usize)
+                    .any(|w| w.as_ref().is_some_and(|w| std::ptr::eq(w.as_ptr(), resource)))
+        })
     }
 }
 
@@ -520,7 +581,7 @@ impl StateTracker {
             let at = shape.start(i) + u64::from(w.dstArrayElement);
             // SAFETY: an accepted write.
             let values = unsafe { written_values(self, w) };
-            state.write(self, at, values.into_iter());
+            state.write(&set, self, at, values.into_iter());
         }
         for c in copies {
             let (Some(src), Some(dst)) =
@@ -533,7 +594,7 @@ impl StateTracker {
             let (Some(si), Some(di)) = (ss.index_of(c.srcBinding), ds.index_of(c.dstBinding)) else { continue };
             let from = ss.start(si) + u64::from(c.srcArrayElement);
             let values = s.read(from, u64::from(c.descriptorCount));
-            d.write(self, ds.start(di) + u64::from(c.dstArrayElement), values.into_iter());
+            d.write(&dst, self, ds.start(di) + u64::from(c.dstArrayElement), values.into_iter());
         }
     }
 
@@ -594,9 +655,14 @@ impl StateTracker {
             if e.descriptorType == VkDescriptorType::VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK {
                 // Bytes, not elements: all written, none with a resource.
                 let n = e.descriptorCount;
-                state.write(self, at, (0..n).map(|_| Some(Written { ty: e.descriptorType.0, ..Written::default() })));
+                state.write(
+                    &set,
+                    self,
+                    at,
+                    (0..n).map(|_| Some(Written { ty: e.descriptorType.0, ..Written::default() })),
+                );
             } else {
-                state.write(self, at, values.collect::<Vec<_>>().into_iter());
+                state.write(&set, self, at, values.collect::<Vec<_>>().into_iter());
             }
         }
     }

@@ -89,6 +89,24 @@ impl Dependents {
         list.push(Arc::downgrade(object));
     }
 
+    /// `object` now depends on the owner, unless it is the one added last. Whenever the list
+    /// would grow, destroyed objects and repeated ones leave it: an owner written into the same
+    /// few objects again and again (a buffer in the descriptor sets rewritten every frame) keeps
+    /// a list of about twice the distinct live ones at most.
+    pub(super) fn add_distinct(&self, object: &Arc<ObjectRecord>) {
+        let mut list = lock(&self.0);
+        let new = Arc::downgrade(object);
+        if list.last().is_some_and(|w| w.ptr_eq(&new)) {
+            return;
+        }
+        if list.len() == list.capacity() {
+            list.retain(|w| w.upgrade().is_some_and(|r| !r.destroyed()));
+            list.sort_unstable_by_key(|w| w.as_ptr() as usize);
+            list.dedup_by(|a, b| a.ptr_eq(b));
+        }
+        list.push(new);
+    }
+
     /// Those not destroyed.
     pub fn live(&self) -> Vec<Arc<ObjectRecord>> {
         lock(&self.0).iter().filter_map(Weak::upgrade).filter(|r| !r.destroyed()).collect()
@@ -268,5 +286,22 @@ mod tests {
         assert_eq!(bound, live.iter().map(|r| r.key.handle).collect::<Vec<_>>());
         let kept = state.bound.entries();
         assert!(kept <= 32, "{kept} entries kept for {} live objects after 1,000 binds", live.len());
+    }
+
+    #[test]
+    fn a_resource_rewritten_into_the_same_sets_keeps_each_set_about_once() {
+        let buffer = record(TYPES.buffer, 0x20);
+        let sets = buffer.holder_sets().expect("a buffer keeps the sets that hold it");
+        let written: Vec<_> = (0..3).map(|i| record(TYPES.descriptor_set, 0x2000 + i)).collect();
+        // Three sets rewritten with it a thousand times over, in turn (one frame after another).
+        for _ in 0..1000 {
+            for set in &written {
+                sets.add_distinct(set);
+            }
+        }
+        let held: Vec<u64> = sets.live().iter().map(|r| r.key.handle).collect();
+        assert_eq!(held.iter().collect::<std::collections::BTreeSet<_>>().len(), 3, "{held:x?}");
+        let kept = sets.entries();
+        assert!(kept <= 8, "{kept} entries kept for 3 sets after 3,000 writes");
     }
 }

@@ -16,10 +16,10 @@ use vigil_generated::{
 };
 
 use super::values::{
-    AttachmentUses, AttributeFetch, BufferViewState, ClearArea, ClearShapes, DescriptorPoolState, DynamicValues,
+    AttachmentUses, AttributeFetch, BufferViewInfo, ClearArea, ClearShapes, DescriptorPoolState, DynamicValues,
     EventState, FramebufferImage, ImageInfo, PipelineDynamic, PipelinePass, QueryPoolState, QueueFamily,
-    ReadOnlyAspects, Released, ResourceUse, SampledPair, SamplerInfo, SamplerState, Scope, SetBy, ShaderModuleState,
-    SwapchainState, TransferKey, Verdict, ViewInfo,
+    ReadOnlyAspects, Released, ResourceUse, SampledPair, SamplerInfo, Scope, SetBy, ShaderModuleState, SwapchainState,
+    TransferKey, Verdict, ViewInfo,
 };
 
 const ONE_WRITER: u64 = 1 << 32;
@@ -919,6 +919,8 @@ pub struct ImageViewState {
     pub(super) framebuffers: Dependents,
     /// What descriptor updates check (`state::descriptors`).
     pub(super) view: OnceLock<ViewInfo>,
+    /// The descriptor sets written with it, through which submissions use it.
+    pub(super) sets: Dependents,
 }
 
 /// A render pass's state: each attachment's initial and final layout (of its stencil aspect too,
@@ -1047,6 +1049,8 @@ pub struct BufferState {
     pub(super) binding: OnceLock<MemoryBinding>,
     /// Ownership transfers released and not yet acquired (`ownership`).
     pub(super) released: Released,
+    /// The descriptor sets written with it, through which submissions use it.
+    pub(super) sets: Dependents,
 }
 
 /// What a descriptor update template was created with.
@@ -1190,3 +1194,20 @@ pub struct Transfer {
 /// are dropped whenever the list would grow, so it holds about twice the live ones at most.
 #[derive(Default)]
 pub struct Dependents(pub(super) Mutex<Vec<Weak<ObjectRecord>>>);
+
+/// A buffer view's state.
+#[derive(Default)]
+pub struct BufferViewState {
+    pub(super) info: OnceLock<BufferViewInfo>,
+    /// The descriptor sets written with it, through which submissions use it.
+    pub(super) sets: Dependents,
+}
+
+/// A sampler's state: what it was created with.
+#[derive(Default)]
+pub struct SamplerState {
+    pub(super) info: OnceLock<SamplerInfo>,
+    /// The descriptor sets written with it (sampler descriptors), through which submissions use
+    /// it.
+    pub(super) sets: Dependents,
+}

@@ -173,12 +173,6 @@ pub struct PoolInfo {
     pub sizes: Vec<(i32, u32)>,
 }
 
-/// A buffer view's state.
-#[derive(Default)]
-pub struct BufferViewState {
-    pub(super) info: OnceLock<BufferViewInfo>,
-}
-
 /// What a buffer view's descriptors are checked against.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BufferViewInfo {
@@ -217,12 +211,6 @@ pub struct ViewInfo {
     /// Its level and layer counts (`VK_REMAINING_*` resolved against its image); `None` when
     /// Vigil does not know the image's.
     pub levels_layers: Option<(u32, u32)>,
-}
-
-/// A sampler's state: what it was created with.
-#[derive(Default)]
-pub struct SamplerState {
-    pub(super) info: OnceLock<SamplerInfo>,
 }
 
 /// What a sampler was created with, as far as the draw-time checks read it.

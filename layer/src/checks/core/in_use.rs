@@ -6,8 +6,11 @@
 //!
 //! Memory is in use while a buffer or image bound to it is; an image while a view of it is that a
 //! submission names (dynamic rendering's attachments, imageless framebuffers') or that is an
-//! attachment of a framebuffer a submission uses; a view while such a framebuffer is. Not
-//! followed yet: use through a descriptor set's contents.
+//! attachment of a framebuffer a submission uses; a view while such a framebuffer is. A buffer,
+//! buffer view, image view or sampler is in use while a descriptor set that a submission binds
+//! holds it (`ObjectRecord::pending_set_holding`: not in bindings whose flags let only what the
+//! shaders dynamically use matter), and an image while such a set holds a view of it. A combined
+//! image sampler's sampler is not followed.
 
 use std::sync::Arc;
 
@@ -70,14 +73,18 @@ fn in_use(r: &ObjectRecord) -> Option<String> {
     if r.in_use() {
         return Some(String::new());
     }
+    if let Some(set) = r.pending_set_holding() {
+        return Some(format!(" through VkDescriptorSet {:#x}, which holds it", set.key.handle));
+    }
     if let Some(memory) = r.device_memory() {
         let bound_here = |o: &ObjectRecord| {
             let binding = o.buffer().and_then(|b| b.binding()).or_else(|| o.image().and_then(|i| i.binding()));
             binding.is_some_and(|b| std::ptr::eq(Arc::as_ptr(&b.memory), r))
         };
-        let user = memory.bound().into_iter().find(|o| o.in_use() && bound_here(o))?;
+        let (user, how) =
+            memory.bound().into_iter().filter(|o| bound_here(o)).find_map(|o| in_use(&o).map(|how| (o, how)))?;
         let name = HANDLE_TYPES.get(usize::from(user.key.ty)).map_or("object", |t| t.name);
-        return Some(format!(" through {name} {:#x}, bound to it", user.key.handle));
+        return Some(format!(" through {name} {:#x}, bound to it{how}", user.key.handle));
     }
     if let Some(image) = r.image() {
         let views_here = |v: &ObjectRecord| {
@@ -86,6 +93,12 @@ fn in_use(r: &ObjectRecord) -> Option<String> {
         for view in image.views().into_iter().filter(|v| views_here(v)) {
             if view.in_use() {
                 return Some(format!(" through VkImageView {:#x}, a view of it", view.key.handle));
+            }
+            if let Some(set) = view.pending_set_holding() {
+                return Some(format!(
+                    " through VkImageView {:#x}, a view of it that VkDescriptorSet {:#x} holds",
+                    view.key.handle, set.key.handle
+                ));
             }
             if let Some(fb) = framebuffer_in_use(&view) {
                 return Some(format!(
