@@ -11,9 +11,9 @@
 //! never reach lavapipe), then the valid neighbour at the boundary, which reports nothing.
 //!
 //! lavapipe has one memory type, which every buffer and image allows and which is host
-//! visible: the test-only driver shim below Vigil adds a device-local, lazily allocated type that
-//! nothing allows (`extra-memory-type`; its allocations come from lavapipe's type), for the
-//! memory-type rules,
+//! visible: the test-only driver shim below Vigil adds a protected type and (the last) a
+//! device-local, lazily allocated type that nothing allows (`extra-memory-type`; their
+//! allocations come from lavapipe's type), for the memory-type rules,
 //! and lowers `maxMemoryAllocationCount` to 64 (`low-memory-allocation-count`).
 
 use ash::vk;
@@ -766,6 +766,43 @@ fn dedicated_allocations_for_two_objects_sparse_ones_or_too_small() {
     let sparse_image = f.image(vk::ImageCreateFlags::SPARSE_BINDING);
     let ids = allocate_for(sparse_image, vk::Buffer::null(), image_size);
     assert_eq!(ids, ["VUID-VkMemoryDedicatedAllocateInfo-image-01434"]);
+
+    // A two-plane image (lavapipe reports DISJOINT for the format), disjoint and not.
+    let planar = |flags: vk::ImageCreateFlags| {
+        let info = vk::ImageCreateInfo::default()
+            .flags(flags)
+            .image_type(vk::ImageType::TYPE_2D)
+            .format(vk::Format::G8_B8R8_2PLANE_420_UNORM)
+            .extent(vk::Extent3D { width: 16, height: 16, depth: 1 })
+            .mip_levels(1)
+            .array_layers(1)
+            .samples(vk::SampleCountFlags::TYPE_1)
+            .tiling(vk::ImageTiling::OPTIMAL)
+            .usage(vk::ImageUsageFlags::SAMPLED);
+        // SAFETY: a valid create info.
+        unsafe { f.d().create_image(&info, None) }.expect("vkCreateImage")
+    };
+    let whole = planar(vk::ImageCreateFlags::empty());
+    // SAFETY: a live image that is not disjoint.
+    let size = unsafe { f.d().get_image_memory_requirements(whole) }.size;
+    assert_eq!(allocate_for(whole, vk::Buffer::null(), size), NONE);
+    let disjoint = planar(vk::ImageCreateFlags::DISJOINT);
+    let ids = allocate_for(disjoint, vk::Buffer::null(), size);
+    assert_eq!(ids, ["VUID-VkMemoryDedicatedAllocateInfo-image-01797"]);
+}
+
+#[test]
+fn allocating_protected_memory_without_the_feature() {
+    let f = Fixture::new();
+    // SAFETY: this context's physical device.
+    let props = unsafe { f.ctx.instance.get_physical_device_memory_properties(f.ctx.physical_device) };
+    let protected = props.memory_type_count - 2;
+    let flags = props.memory_types[protected as usize].property_flags;
+    assert_eq!(flags, vk::MemoryPropertyFlags::PROTECTED, "the shim's protected memory type is missing");
+    let info = vk::MemoryAllocateInfo::default().allocation_size(4096).memory_type_index(protected);
+    assert_eq!(f.allocate(&info), ["VUID-VkMemoryAllocateInfo-memoryTypeIndex-01872"]);
+    // The type before it is not protected.
+    assert_eq!(f.allocate(&info.memory_type_index(protected - 1)), NONE);
 }
 
 #[test]

@@ -53,11 +53,12 @@ pub struct Behaviours {
     /// driver may do (the spec promises unique values only within a device). The shim
     /// translates them back in `vkDestroySampler`; tests must use such samplers nowhere else.
     pub alias_handles: bool,
-    /// `extra-memory-type`: physical devices report one memory type more than the driver has,
-    /// device-local and lazily allocated, on heap 0; no buffer or image allows it (the driver's
-    /// `memoryTypeBits` never name it), and allocations from it are made from the driver's type
-    /// 0. Rules about memory types (host visibility, a binding's allowed types, lazily
-    /// allocated memory) need a type lavapipe, with its one type, cannot offer.
+    /// `extra-memory-type`: physical devices report two memory types more than the driver has,
+    /// on heap 0: a protected one, then (the last) a device-local, lazily allocated one; no
+    /// buffer or image allows them (the driver's `memoryTypeBits` never name them), and
+    /// allocations from them are made from the driver's type 0. Rules about memory types (host
+    /// visibility, a binding's allowed types, lazily allocated and protected memory) need types
+    /// lavapipe, with its one type, cannot offer.
     pub extra_memory_type: bool,
     /// `no-compute-queue`: no queue family reports `VK_QUEUE_COMPUTE_BIT`, so command pools
     /// (of lavapipe's one universal family) support graphics and transfer only: the rules
@@ -229,7 +230,7 @@ struct Device {
     /// With `alias-handles`: the next layer's sampler functions, and the shim's sampler values
     /// handed out on this device, with the real handle each stands for.
     aliasing: Option<Aliasing>,
-    /// With `extra-memory-type`: the index of the made-up type, and the next layer's
+    /// With `extra-memory-type`: the index of the first made-up type, and the next layer's
     /// vkAllocateMemory.
     extra_memory_type: Option<(u32, vk::PFN_vkAllocateMemory)>,
     /// With `video-queue`: whether the device enabled `VK_KHR_video_queue` (the shim removed it
@@ -851,13 +852,15 @@ unsafe fn next_memory_properties(physical_device: vk::PhysicalDevice) -> vk::Phy
     out
 }
 
-/// Appends `extra-memory-type`'s type to the driver's.
+/// Appends `extra-memory-type`'s types to the driver's.
 fn add_memory_type(p: &mut vk::PhysicalDeviceMemoryProperties) {
-    let n = p.memory_type_count as usize;
-    if n < vk::MAX_MEMORY_TYPES {
-        let property_flags = vk::MemoryPropertyFlags::DEVICE_LOCAL | vk::MemoryPropertyFlags::LAZILY_ALLOCATED;
-        p.memory_types[n] = vk::MemoryType { property_flags, heap_index: 0 };
-        p.memory_type_count += 1;
+    use vk::MemoryPropertyFlags as M;
+    for property_flags in [M::PROTECTED, M::DEVICE_LOCAL | M::LAZILY_ALLOCATED] {
+        let n = p.memory_type_count as usize;
+        if n < vk::MAX_MEMORY_TYPES {
+            p.memory_types[n] = vk::MemoryType { property_flags, heap_index: 0 };
+            p.memory_type_count += 1;
+        }
     }
 }
 
@@ -1174,11 +1177,11 @@ unsafe extern "system" fn allocate_memory(
             None => return vk::Result::ERROR_INITIALIZATION_FAILED,
         },
     };
-    // SAFETY: the caller's allocate info, copied with the made-up type made the driver's type 0.
+    // SAFETY: the caller's allocate info, copied with the made-up types made the driver's type 0.
     unsafe {
         let Some(info) = info.as_ref() else { return next(device, info, allocator, memory) };
         let mut local = *info;
-        if local.memory_type_index == extra {
+        if local.memory_type_index >= extra {
             local.memory_type_index = 0;
         }
         next(device, &local, allocator, memory)

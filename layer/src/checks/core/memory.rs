@@ -375,9 +375,10 @@ impl Bound<'_> {
 }
 
 impl CoreChecks {
-    /// vkAllocateMemory: the device's live allocations against `maxMemoryAllocationCount`, and
-    /// the image or buffer a dedicated allocation is for (not sparse, and the allocation holds it
-    /// as the driver reports its requirements).
+    /// vkAllocateMemory: the device's live allocations against `maxMemoryAllocationCount`, a
+    /// protected memory type against the `protectedMemory` feature, and the image or buffer a
+    /// dedicated allocation is for (not sparse, not disjoint, and the allocation holds it as the
+    /// driver reports its requirements).
     pub(super) fn allocate_memory(&self, cx: &Call<'_>, info: &VkMemoryAllocateInfo) -> bool {
         let root = cx.location();
         let Some(facts) = cx.device() else { return false };
@@ -392,6 +393,19 @@ impl CoreChecks {
                     "would make allocation {} of this device, but maxMemoryAllocationCount is {limit}: {live} are \
                      allocated and not freed.",
                     live + 1
+                ),
+            );
+        }
+        let protected = VkMemoryPropertyFlags::VK_MEMORY_PROPERTY_PROTECTED_BIT;
+        let is_protected = facts.memory_type(info.memoryTypeIndex).is_some_and(|(p, _)| p.intersects(protected));
+        if is_protected && !facts.features.contains(Feature::PROTECTED_MEMORY) {
+            skip |= cx.error(
+                "VUID-VkMemoryAllocateInfo-memoryTypeIndex-01872",
+                &root.dot("pAllocateInfo").arrow("memoryTypeIndex"),
+                format_args!(
+                    "is {}, a memory type with VK_MEMORY_PROPERTY_PROTECTED_BIT, but the protectedMemory feature is \
+                     not enabled.",
+                    info.memoryTypeIndex
                 ),
             );
         }
@@ -442,6 +456,19 @@ impl CoreChecks {
                     &dedicated_at.dot(member),
                     format_args!(
                         "is {h:#x}, created with sparse binding flags: memory cannot be dedicated to a sparse {kind}."
+                    ),
+                );
+        }
+        let disjoint = VkImageCreateFlags::VK_IMAGE_CREATE_DISJOINT_BIT;
+        if record.image().and_then(|i| i.create_flags()).is_some_and(|f| f.intersects(disjoint)) {
+            // Nor is its size judged: a disjoint image's requirements are per plane.
+            return skip
+                | cx.error(
+                    "VUID-VkMemoryDedicatedAllocateInfo-image-01797",
+                    &dedicated_at.dot(member),
+                    format_args!(
+                        "is {h:#x}, created with VK_IMAGE_CREATE_DISJOINT_BIT: memory cannot be dedicated to a \
+                         disjoint image (bind each plane's memory instead)."
                     ),
                 );
         }
