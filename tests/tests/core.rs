@@ -857,13 +857,14 @@ fn destroying_what_a_descriptor_set_a_pending_submission_binds_holds() {
     let texels = unsafe { d.create_buffer_view(&view_info, None) }.expect("vkCreateBufferView");
     let (image, image_memory, view) = f.image_and_view();
     let sampler = unsafe { d.create_sampler(&vk::SamplerCreateInfo::default(), None) }.expect("vkCreateSampler");
+    let combined = unsafe { d.create_sampler(&vk::SamplerCreateInfo::default(), None) }.expect("vkCreateSampler");
     let whole = |b: vk::Buffer| [vk::DescriptorBufferInfo { buffer: b, offset: 0, range: vk::WHOLE_SIZE }];
     let write = |n: u32, ty: vk::DescriptorType| {
         vk::WriteDescriptorSet::default().dst_set(set).dst_binding(n).descriptor_type(ty)
     };
     let (first, second, fourth) = (whole(replaced), whole(buffer), whole(unused));
     let image_info = [vk::DescriptorImageInfo {
-        sampler,
+        sampler: combined,
         image_view: view,
         image_layout: vk::ImageLayout::SHADER_READ_ONLY_OPTIMAL,
     }];
@@ -905,6 +906,9 @@ fn destroying_what_a_descriptor_set_a_pending_submission_binds_holds() {
     assert_eq!(ids, ["VUID-vkDestroyImage-image-01000"]);
     let ids = f.ids(|| unsafe { d.destroy_sampler(sampler, None) });
     assert_eq!(ids, ["VUID-vkDestroySampler-sampler-01082"]);
+    // A combined image sampler's sampler too.
+    let ids = f.ids(|| unsafe { d.destroy_sampler(combined, None) });
+    assert_eq!(ids, ["VUID-vkDestroySampler-sampler-01082"]);
     // An update-unused-while-pending binding's buffer: nothing recorded uses it.
     assert_eq!(f.ids(|| unsafe { d.destroy_buffer(unused, None) }), NONE);
 
@@ -914,6 +918,7 @@ fn destroying_what_a_descriptor_set_a_pending_submission_binds_holds() {
         d.destroy_buffer_view(texels, None);
         d.destroy_buffer(buffer, None);
         d.destroy_sampler(sampler, None);
+        d.destroy_sampler(combined, None);
         d.destroy_image_view(view, None);
         d.destroy_image(image, None);
         for m in [memory, replaced_memory, unused_memory, image_memory] {

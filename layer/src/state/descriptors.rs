@@ -335,7 +335,9 @@ impl DescriptorSetState {
             .map(|v| (v, v.and_then(|w| tracker.resource_of(w))))
             .collect();
         if tracker.references {
-            for r in values.iter().filter_map(|(_, r)| r.as_ref()?.upgrade()) {
+            // A combined image sampler's sampler is kept as its info: its record is looked up.
+            let samplers = values.iter().filter_map(|(v, _)| tracker.get(TYPES.sampler, v.as_ref()?.sampler?.handle));
+            for r in values.iter().filter_map(|(_, r)| r.as_ref()?.upgrade()).chain(samplers) {
                 if let Some(sets) = r.holder_sets() {
                     sets.add_distinct(set);
                 }
@@ -405,17 +407,16 @@ impl DescriptorSetState {
         let Some(shape) = self.shape() else { return false };
         let relaxed = BINDING_UPDATE_AFTER_BIND | BINDING_UPDATE_UNUSED_WHILE_PENDING | BINDING_PARTIALLY_BOUND;
         let contents = lock(&self.data.contents);
+        let sampler = matches!(resource.state, ObjectState::Sampler(_));
+        let named = |w: &Option<Weak<ObjectRecord>>| w.as_ref().is_some_and(|w| std::ptr::eq(w.as_ptr(), resource));
         let mut at = 0u64;
         shape.layout.bindings.iter().any(|b| {
             let (start, n) = (at, u64::from(shape.count(b)));
             at += n;
+            // A combined image sampler's sampler is kept as its info: found by its handle.
+            let combined = || contents.samplers.range(start..start + n).any(|(_, s)| s.handle == resource.key.handle);
             b.flags & relaxed == 0
-                && contents
-                    .records
-                    .iter()
-                    .skip(start as usize)
-                    .take(n as usize)
-                    .any(|w| w.as_ref().is_some_and(|w| std::ptr::eq(w.as_ptr(), resource)))
+                && (contents.records.iter().skip(start as usize).take(n as usize).any(named) || sampler && combined())
         })
     }
 }

@@ -9,8 +9,7 @@
 //! attachment of a framebuffer a submission uses; a view while such a framebuffer is. A buffer,
 //! buffer view, image view or sampler is in use while a descriptor set that a submission binds
 //! holds it (`ObjectRecord::pending_set_holding`: not in bindings whose flags let only what the
-//! shaders dynamically use matter), and an image while such a set holds a view of it. A combined
-//! image sampler's sampler is not followed.
+//! shaders dynamically use matter), and an image while such a set holds a view of it.
 
 use std::sync::Arc;
 
