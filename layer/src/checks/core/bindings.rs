@@ -362,12 +362,11 @@ impl CoreChecks {
         })
     }
 
-    /// A draw, dispatch or trace-rays command of `BOUND_PIPELINE_IDS`: a pipeline must be bound
+    /// A draw, dispatch or trace-rays command, `BOUND_PIPELINE_IDS[i]`: a pipeline must be bound
     /// at its bind point, or with shader objects enabled, shaders at its stages (with the
-    /// command's recording rules, under the same lock). False for other commands. True to skip the call.
-    pub(super) fn pipeline_bound(&self, cx: &Call<'_>) -> bool {
-        let Ok(i) = BOUND_PIPELINE_IDS.binary_search_by_key(&(cx.command as u16), |(c, _, _)| *c) else { return false };
-        let (_, vuid, point) = BOUND_PIPELINE_IDS[i];
+    /// command's recording rules, under the same lock). True to skip the call.
+    pub(super) fn pipeline_bound(&self, cx: &Call<'_>, i: usize) -> bool {
+        let Some(&(_, vuid, point)) = BOUND_PIPELINE_IDS.get(i) else { return false };
         // With shader objects enabled, shaders may take the pipeline's place.
         let shader_objects = cx.device().is_some_and(|f| f.features.contains(Feature::SHADER_OBJECT));
         // SAFETY: parameter 0 of a vkCmd* command is its command buffer.

@@ -11,7 +11,7 @@ use vigil_generated::features::Feature;
 use vigil_generated::*;
 
 use super::CoreChecks;
-use crate::chassis::raw::chained;
+use crate::chassis::raw::{chained, slice};
 use crate::chassis::Call;
 use crate::report::Location;
 use crate::state::command_buffers::{Invalidation, Lifecycle};
@@ -44,6 +44,228 @@ pub(super) const SUBMIT2: SubmitIds = SubmitIds {
     secondary_executable: "VUID-vkQueueSubmit2-commandBuffer-03876",
     secondary_simultaneous: "VUID-vkQueueSubmit2-commandBuffer-03877",
 };
+
+impl CoreChecks {
+    /// vkBeginCommandBuffer: not pending, in the initial state unless its pool resets command buffers,
+    /// and the begin info.
+    pub(super) fn begin_command_buffer(
+        &self,
+        cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        info: *const VkCommandBufferBeginInfo,
+    ) -> bool {
+        let Some(record) = self.get(TYPES.command_buffer, cb.as_raw()) else { return false };
+        let Some(state) = record.command_buffer() else { return false };
+        let (pending, lifecycle, name) = {
+            let r = state.lock();
+            (r.pending > 0, r.lifecycle, r.state())
+        };
+        let root = cx.location();
+        let at = root.dot("commandBuffer");
+        let h = cb.as_raw();
+        if pending {
+            return cx.error(
+                "VUID-vkBeginCommandBuffer-commandBuffer-00049",
+                &at,
+                format_args!("is {h:#x}, which is pending: its submission has not been seen to complete."),
+            );
+        }
+        let resets = record.parent.as_ref().and_then(|p| p.command_pool()).is_none_or(|p| p.resets_buffers());
+        // SAFETY: the begin info the application passed (stateless checked the pointer).
+        if let Some(info) = unsafe { info.as_ref() } {
+            if self.begin_info(cx, state.secondary(), info) {
+                return true;
+            }
+        }
+        if lifecycle != Lifecycle::Initial && !resets {
+            return cx.error(
+                "VUID-vkBeginCommandBuffer-commandBuffer-00050",
+                &at,
+                format_args!(
+                    "is {h:#x}, which is in the {name} state, and its pool was created without \
+                     VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT: only a command buffer in the initial state may \
+                     be begun (reset the pool first)."
+                ),
+            );
+        }
+        false
+    }
+
+    /// vkEndCommandBuffer: recording, with no render pass instance, video coding scope, secondary's
+    /// debug label or query left active.
+    pub(super) fn end_command_buffer(&self, cx: &Call<'_>, cb: VkCommandBuffer) -> bool {
+        let Some(record) = self.get(TYPES.command_buffer, cb.as_raw()) else { return false };
+        let Some(state) = record.command_buffer() else { return false };
+        let r = state.lock();
+        if r.pending == 0 && r.lifecycle == Lifecycle::Recording {
+            let (in_video_coding, in_render_pass, labels) = (r.in_video_coding, r.in_render_pass, r.labels);
+            drop(r);
+            if in_render_pass && !state.secondary() {
+                return cx.error(
+                    "VUID-vkEndCommandBuffer-commandBuffer-00060",
+                    &Location::command(cx.name).dot("commandBuffer"),
+                    format_args!(
+                        "({:#x}) is a primary command buffer with a render pass instance still active: end it \
+                         (vkCmdEndRenderPass or vkCmdEndRendering) first.",
+                        cb.as_raw()
+                    ),
+                );
+            }
+            let skip = in_video_coding
+                && cx.error(
+                    "VUID-vkEndCommandBuffer-None-06991",
+                    &Location::command(cx.name).dot("commandBuffer"),
+                    format_args!(
+                        "({:#x}) still has a video session bound: vkCmdBeginVideoCodingKHR began a video coding \
+                         scope that no vkCmdEndVideoCodingKHR ended.",
+                        cb.as_raw()
+                    ),
+                );
+            // A primary's labels may be ended by a later command buffer; a secondary's may not.
+            let labels = labels > 0
+                && state.secondary()
+                && cx.error(
+                    "VUID-vkEndCommandBuffer-commandBuffer-01815",
+                    &Location::command(cx.name).dot("commandBuffer"),
+                    format_args!(
+                        "({:#x}) is a secondary command buffer with {labels} debug utils label(s) begun \
+                         (vkCmdBeginDebugUtilsLabelEXT) and not ended.",
+                        cb.as_raw()
+                    ),
+                );
+            return skip | labels | self.queries_left_active(cx, cb);
+        }
+        let (h, name) = (cb.as_raw(), r.state());
+        drop(r);
+        cx.error(
+            "VUID-vkEndCommandBuffer-commandBuffer-00059",
+            &Location::command(cx.name).dot("commandBuffer"),
+            format_args!("is {h:#x}, which is in the {name} state, not recording."),
+        )
+    }
+
+    /// vkResetCommandBuffer: not pending, from a pool that resets command buffers.
+    pub(super) fn reset_command_buffer(&self, cx: &Call<'_>, cb: VkCommandBuffer) -> bool {
+        let Some(record) = self.get(TYPES.command_buffer, cb.as_raw()) else { return false };
+        let root = cx.location();
+        let at = root.dot("commandBuffer");
+        let h = cb.as_raw();
+        let mut skip = false;
+        if record.command_buffer().is_some_and(|s| s.lock().pending > 0) {
+            skip |= cx.error(
+                "VUID-vkResetCommandBuffer-commandBuffer-00045",
+                &at,
+                format_args!("is {h:#x}, which is pending: its submission has not been seen to complete."),
+            );
+        }
+        let pool = record.parent.as_ref();
+        if pool.and_then(|p| p.command_pool()).is_some_and(|p| !p.resets_buffers()) {
+            let p = pool.map_or(0, |p| p.key.handle);
+            skip |= cx.error(
+                "VUID-vkResetCommandBuffer-commandBuffer-00046",
+                &at,
+                format_args!(
+                    "is {h:#x}, allocated from command pool {p:#x}, which was created without \
+                     VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT."
+                ),
+            );
+        }
+        skip
+    }
+
+    /// vkCmdExecuteCommands: the recording rules and inherited queries, and each command buffer
+    /// executed a secondary that is executable (or pending with simultaneous use) and begun to
+    /// continue a render pass exactly when executed inside one.
+    pub(super) fn execute_commands(
+        &self,
+        cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        count: u32,
+        buffers: *const VkCommandBuffer,
+    ) -> bool {
+        let recorded = self.recording_rules(cx) | self.queries_inherited(cx, cb);
+        recorded | {
+            let root = cx.location();
+            let at = root.dot("pCommandBuffers");
+            let mut skip = false;
+            let k = crate::state::key(TYPES.command_buffer, cb.as_raw(), self.device, self.instance);
+            let inside = crate::state::OBJECTS
+                .with_command_buffer(k, |c| c.command_buffer().and_then(|c| c.try_lock()).map(|r| r.in_render_pass))
+                .flatten();
+            // SAFETY: `count` command buffers, as the application passed them (stateless checked
+            // the pointer).
+            for (i, s) in unsafe { slice(buffers, count) }.iter().enumerate() {
+                let Some(record) = self.get(TYPES.command_buffer, s.as_raw()) else { continue };
+                let Some(state) = record.command_buffer() else { continue };
+                let h = s.as_raw();
+                let at = at.index(i);
+                if !state.secondary() {
+                    skip |= cx.error(
+                        "VUID-vkCmdExecuteCommands-pCommandBuffers-00088",
+                        &at,
+                        format_args!("is {h:#x}, a primary command buffer: only secondaries are executed."),
+                    );
+                    continue;
+                }
+                let r = state.lock();
+                let name = r.state();
+                if r.pending == 0 && r.lifecycle != Lifecycle::Executable {
+                    drop(r);
+                    skip |= cx.error(
+                        "VUID-vkCmdExecuteCommands-pCommandBuffers-00089",
+                        &at,
+                        format_args!("is {h:#x}, which is in the {name} state, not executable."),
+                    );
+                } else if let (0, Some(gone)) = (r.pending, r.references.invalidated()) {
+                    let why = Invalidated(gone).to_string();
+                    drop(r);
+                    skip |= cx.error(
+                        "VUID-vkCmdExecuteCommands-pCommandBuffers-00089",
+                        &at,
+                        format_args!("is {h:#x}, which is invalid: {why}"),
+                    );
+                } else if r.pending > 0 && !r.simultaneous() {
+                    drop(r);
+                    skip |= cx.error(
+                        "VUID-vkCmdExecuteCommands-pCommandBuffers-00091",
+                        &at,
+                        format_args!(
+                            "is {h:#x}, which is pending and was not begun with \
+                             VK_COMMAND_BUFFER_USAGE_SIMULTANEOUS_USE_BIT."
+                        ),
+                    );
+                } else {
+                    let continues = r.usage & RENDER_PASS_CONTINUE != 0;
+                    drop(r);
+                    match (inside, continues) {
+                        (Some(true), false) => {
+                            skip |= cx.error(
+                                "VUID-vkCmdExecuteCommands-pCommandBuffers-00096",
+                                &at,
+                                format_args!(
+                                    "is {h:#x}, executed inside a render pass instance, but it was not begun with \
+                                     VK_COMMAND_BUFFER_USAGE_RENDER_PASS_CONTINUE_BIT."
+                                ),
+                            );
+                        }
+                        (Some(false), true) => {
+                            skip |= cx.error(
+                                "VUID-vkCmdExecuteCommands-pCommandBuffers-00100",
+                                &at,
+                                format_args!(
+                                    "is {h:#x}, begun with VK_COMMAND_BUFFER_USAGE_RENDER_PASS_CONTINUE_BIT, but \
+                                     executed outside any render pass instance."
+                                ),
+                            );
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            skip
+        }
+    }
+}
 
 impl CoreChecks {
     /// Checks one submitted command buffer (and the secondaries it executes) at `at`.

@@ -1,5 +1,5 @@
 //! Core's validate hooks: each command goes to its area's checks (one module per area beside
-//! this one); the command-buffer lifecycle rules that need no more than a few lines are here.
+//! this one); a rule that needs no more than a few lines may stay in its hook.
 
 use vigil_generated::*;
 
@@ -7,13 +7,11 @@ use super::barriers::{PIPELINE_BARRIER, PIPELINE_BARRIER2, SET_EVENT2};
 use super::buffers::{BIND_INDEX_BUFFER, BIND_VERTEX_BUFFERS, BIND_VERTEX_BUFFERS2};
 use super::buffers::{COPY_BUFFER, COPY_BUFFER_INFO, FILL_BUFFER, UPDATE_BUFFER};
 use super::clears::{CLEAR_COLOR, CLEAR_DEPTH_STENCIL};
-use super::command_buffers::{Invalidated, RENDER_PASS_CONTINUE, SUBMIT, SUBMIT2};
 use super::copy_ids::RESOLVE_IMAGE;
 use super::copy_ids::{BLIT_IMAGE, COPY_IMAGE};
 use super::copy_ids::{BUFFER_TO_IMAGE, IMAGE_TO_BUFFER};
 use super::descriptors::{PUSH_DESCRIPTOR_SET, PUSH_DESCRIPTOR_SET_INFO, PUSH_WITH_TEMPLATE, PUSH_WITH_TEMPLATE_INFO};
 use super::events::*;
-use super::fences::{SUBMIT2_FENCE, SUBMIT_FENCE};
 use super::framebuffers;
 use super::layouts::LayoutParam;
 use super::memory::{Bindable, Members, BIND_BUFFER, BIND_BUFFER_INFO, BIND_IMAGE, BIND_IMAGE_INFO, MAP, MAP_INFO};
@@ -21,15 +19,12 @@ use super::queries::{
     BEGIN_QUERY, BEGIN_QUERY_INDEXED, END_QUERY, END_QUERY_INDEXED, WRITE_TIMESTAMP, WRITE_TIMESTAMP2,
 };
 use super::render_passes::Ending;
-use super::semaphores::{Payloads, SUBMIT2_SEMAPHORES, SUBMIT_SEMAPHORES};
 use super::swapchains;
 use super::CoreChecks;
 use crate::chassis::raw::{chained, slice};
 use crate::chassis::{hooks, Call, ValidationObject};
-use crate::report::Location;
-use crate::state::command_buffers::Lifecycle;
+use crate::state::images::ImageShape;
 use crate::state::images::{dependency_barriers, ImageBarrier};
-use crate::state::images::{ImageShape, Overlay};
 use crate::state::TYPES;
 
 /// Core's generic validate hook runs for the destroys and frees with an in-use rule (`in_use`),
@@ -48,7 +43,11 @@ impl ValidationObject for CoreChecks {
     fn validate_call(&self, cx: &Call<'_>) -> bool {
         // A draw's or dispatch's bound-pipeline check runs its recording rules too.
         let bound = vigil_generated::objects::BOUND_PIPELINE_IDS.binary_search_by_key(&(cx.command as u16), |b| b.0);
-        self.destroyed_in_use(cx) | if bound.is_ok() { self.pipeline_bound(cx) } else { self.recording_rules(cx) }
+        self.destroyed_in_use(cx)
+            | match bound {
+                Ok(i) => self.pipeline_bound(cx, i),
+                Err(_) => self.recording_rules(cx),
+            }
     }
 
     fn pre_call_validate_cmd_bind_descriptor_sets(
@@ -415,92 +414,11 @@ impl ValidationObject for CoreChecks {
         cb: VkCommandBuffer,
         info: *const VkCommandBufferBeginInfo,
     ) -> bool {
-        let Some(record) = self.get(TYPES.command_buffer, cb.as_raw()) else { return false };
-        let Some(state) = record.command_buffer() else { return false };
-        let (pending, lifecycle, name) = {
-            let r = state.lock();
-            (r.pending > 0, r.lifecycle, r.state())
-        };
-        let root = cx.location();
-        let at = root.dot("commandBuffer");
-        let h = cb.as_raw();
-        if pending {
-            return cx.error(
-                "VUID-vkBeginCommandBuffer-commandBuffer-00049",
-                &at,
-                format_args!("is {h:#x}, which is pending: its submission has not been seen to complete."),
-            );
-        }
-        let resets = record.parent.as_ref().and_then(|p| p.command_pool()).is_none_or(|p| p.resets_buffers());
-        // SAFETY: the begin info the application passed (stateless checked the pointer).
-        if let Some(info) = unsafe { info.as_ref() } {
-            if self.begin_info(cx, state.secondary(), info) {
-                return true;
-            }
-        }
-        if lifecycle != Lifecycle::Initial && !resets {
-            return cx.error(
-                "VUID-vkBeginCommandBuffer-commandBuffer-00050",
-                &at,
-                format_args!(
-                    "is {h:#x}, which is in the {name} state, and its pool was created without \
-                     VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT: only a command buffer in the initial state may \
-                     be begun (reset the pool first)."
-                ),
-            );
-        }
-        false
+        self.begin_command_buffer(cx, cb, info)
     }
 
     fn pre_call_validate_end_command_buffer(&self, cx: &Call<'_>, cb: VkCommandBuffer) -> bool {
-        let Some(record) = self.get(TYPES.command_buffer, cb.as_raw()) else { return false };
-        let Some(state) = record.command_buffer() else { return false };
-        let r = state.lock();
-        if r.pending == 0 && r.lifecycle == Lifecycle::Recording {
-            let (in_video_coding, in_render_pass, labels) = (r.in_video_coding, r.in_render_pass, r.labels);
-            drop(r);
-            if in_render_pass && !state.secondary() {
-                return cx.error(
-                    "VUID-vkEndCommandBuffer-commandBuffer-00060",
-                    &Location::command(cx.name).dot("commandBuffer"),
-                    format_args!(
-                        "({:#x}) is a primary command buffer with a render pass instance still active: end it \
-                         (vkCmdEndRenderPass or vkCmdEndRendering) first.",
-                        cb.as_raw()
-                    ),
-                );
-            }
-            let skip = in_video_coding
-                && cx.error(
-                    "VUID-vkEndCommandBuffer-None-06991",
-                    &Location::command(cx.name).dot("commandBuffer"),
-                    format_args!(
-                        "({:#x}) still has a video session bound: vkCmdBeginVideoCodingKHR began a video coding \
-                         scope that no vkCmdEndVideoCodingKHR ended.",
-                        cb.as_raw()
-                    ),
-                );
-            // A primary's labels may be ended by a later command buffer; a secondary's may not.
-            let labels = labels > 0
-                && state.secondary()
-                && cx.error(
-                    "VUID-vkEndCommandBuffer-commandBuffer-01815",
-                    &Location::command(cx.name).dot("commandBuffer"),
-                    format_args!(
-                        "({:#x}) is a secondary command buffer with {labels} debug utils label(s) begun \
-                         (vkCmdBeginDebugUtilsLabelEXT) and not ended.",
-                        cb.as_raw()
-                    ),
-                );
-            return skip | labels | self.queries_left_active(cx, cb);
-        }
-        let (h, name) = (cb.as_raw(), r.state());
-        drop(r);
-        cx.error(
-            "VUID-vkEndCommandBuffer-commandBuffer-00059",
-            &Location::command(cx.name).dot("commandBuffer"),
-            format_args!("is {h:#x}, which is in the {name} state, not recording."),
-        )
+        self.end_command_buffer(cx, cb)
     }
 
     fn pre_call_validate_reset_command_buffer(
@@ -509,31 +427,7 @@ impl ValidationObject for CoreChecks {
         cb: VkCommandBuffer,
         _flags: VkCommandBufferResetFlags,
     ) -> bool {
-        let Some(record) = self.get(TYPES.command_buffer, cb.as_raw()) else { return false };
-        let root = cx.location();
-        let at = root.dot("commandBuffer");
-        let h = cb.as_raw();
-        let mut skip = false;
-        if record.command_buffer().is_some_and(|s| s.lock().pending > 0) {
-            skip |= cx.error(
-                "VUID-vkResetCommandBuffer-commandBuffer-00045",
-                &at,
-                format_args!("is {h:#x}, which is pending: its submission has not been seen to complete."),
-            );
-        }
-        let pool = record.parent.as_ref();
-        if pool.and_then(|p| p.command_pool()).is_some_and(|p| !p.resets_buffers()) {
-            let p = pool.map_or(0, |p| p.key.handle);
-            skip |= cx.error(
-                "VUID-vkResetCommandBuffer-commandBuffer-00046",
-                &at,
-                format_args!(
-                    "is {h:#x}, allocated from command pool {p:#x}, which was created without \
-                     VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT."
-                ),
-            );
-        }
-        skip
+        self.reset_command_buffer(cx, cb)
     }
 
     fn pre_call_validate_reset_command_pool(
@@ -585,87 +479,7 @@ impl ValidationObject for CoreChecks {
         count: u32,
         buffers: *const VkCommandBuffer,
     ) -> bool {
-        let recorded = self.recording_rules(cx) | self.queries_inherited(cx, cb);
-        recorded | {
-            let root = cx.location();
-            let at = root.dot("pCommandBuffers");
-            let mut skip = false;
-            let k = crate::state::key(TYPES.command_buffer, cb.as_raw(), self.device, self.instance);
-            let inside = crate::state::OBJECTS
-                .with_command_buffer(k, |c| c.command_buffer().and_then(|c| c.try_lock()).map(|r| r.in_render_pass))
-                .flatten();
-            // SAFETY: `count` command buffers, as the application passed them (stateless checked
-            // the pointer).
-            for (i, s) in unsafe { slice(buffers, count) }.iter().enumerate() {
-                let Some(record) = self.get(TYPES.command_buffer, s.as_raw()) else { continue };
-                let Some(state) = record.command_buffer() else { continue };
-                let h = s.as_raw();
-                let at = at.index(i);
-                if !state.secondary() {
-                    skip |= cx.error(
-                        "VUID-vkCmdExecuteCommands-pCommandBuffers-00088",
-                        &at,
-                        format_args!("is {h:#x}, a primary command buffer: only secondaries are executed."),
-                    );
-                    continue;
-                }
-                let r = state.lock();
-                let name = r.state();
-                if r.pending == 0 && r.lifecycle != Lifecycle::Executable {
-                    drop(r);
-                    skip |= cx.error(
-                        "VUID-vkCmdExecuteCommands-pCommandBuffers-00089",
-                        &at,
-                        format_args!("is {h:#x}, which is in the {name} state, not executable."),
-                    );
-                } else if let (0, Some(gone)) = (r.pending, r.references.invalidated()) {
-                    let why = Invalidated(gone).to_string();
-                    drop(r);
-                    skip |= cx.error(
-                        "VUID-vkCmdExecuteCommands-pCommandBuffers-00089",
-                        &at,
-                        format_args!("is {h:#x}, which is invalid: {why}"),
-                    );
-                } else if r.pending > 0 && !r.simultaneous() {
-                    drop(r);
-                    skip |= cx.error(
-                        "VUID-vkCmdExecuteCommands-pCommandBuffers-00091",
-                        &at,
-                        format_args!(
-                            "is {h:#x}, which is pending and was not begun with \
-                             VK_COMMAND_BUFFER_USAGE_SIMULTANEOUS_USE_BIT."
-                        ),
-                    );
-                } else {
-                    let continues = r.usage & RENDER_PASS_CONTINUE != 0;
-                    drop(r);
-                    match (inside, continues) {
-                        (Some(true), false) => {
-                            skip |= cx.error(
-                                "VUID-vkCmdExecuteCommands-pCommandBuffers-00096",
-                                &at,
-                                format_args!(
-                                    "is {h:#x}, executed inside a render pass instance, but it was not begun with \
-                                     VK_COMMAND_BUFFER_USAGE_RENDER_PASS_CONTINUE_BIT."
-                                ),
-                            );
-                        }
-                        (Some(false), true) => {
-                            skip |= cx.error(
-                                "VUID-vkCmdExecuteCommands-pCommandBuffers-00100",
-                                &at,
-                                format_args!(
-                                    "is {h:#x}, begun with VK_COMMAND_BUFFER_USAGE_RENDER_PASS_CONTINUE_BIT, but \
-                                     executed outside any render pass instance."
-                                ),
-                            );
-                        }
-                        _ => {}
-                    }
-                }
-            }
-            skip
-        }
+        self.execute_commands(cx, cb, count, buffers)
     }
 
     fn pre_call_validate_queue_submit(
@@ -676,34 +490,7 @@ impl ValidationObject for CoreChecks {
         submits: *const VkSubmitInfo,
         fence: VkFence,
     ) -> bool {
-        let mut skip = self.submitted_fence(cx, fence, &SUBMIT_FENCE);
-        // SAFETY: as below.
-        skip |= self.submit_queue_family(cx, queue, unsafe { slice(submits, count) });
-        let root = cx.location();
-        let mut layouts = Overlay::default();
-        let mut payloads = Payloads::default();
-        // SAFETY: `count` submit infos and their arrays, as the application passed them
-        // (stateless checked the pointers and counts first).
-        for (i, s) in unsafe { slice(submits, count) }.iter().enumerate() {
-            let at = root.dot("pSubmits");
-            let submit = at.index(i);
-            skip |= self.submit_timeline(cx, s, &submit);
-            skip |= Self::submit_wait_stages(cx, s, &submit);
-            let waits = submit.dot("pWaitSemaphores");
-            for (j, w) in unsafe { slice(s.pWaitSemaphores, s.waitSemaphoreCount) }.iter().enumerate() {
-                skip |= self.binary_operation(cx, &mut payloads, (*w, false), &waits.index(j), &SUBMIT_SEMAPHORES);
-            }
-            let signals = submit.dot("pSignalSemaphores");
-            for (j, w) in unsafe { slice(s.pSignalSemaphores, s.signalSemaphoreCount) }.iter().enumerate() {
-                skip |= self.binary_operation(cx, &mut payloads, (*w, true), &signals.index(j), &SUBMIT_SEMAPHORES);
-            }
-            let at = submit.dot("pCommandBuffers");
-            for (j, cb) in unsafe { slice(s.pCommandBuffers, s.commandBufferCount) }.iter().enumerate() {
-                skip |= self.submitted(cx, &SUBMIT, cb.as_raw(), &at.index(j));
-                skip |= self.submitted_layouts(cx, &mut layouts, cb.as_raw(), &at.index(j));
-            }
-        }
-        skip
+        self.queue_submit(cx, queue, count, submits, fence)
     }
 
     fn pre_call_validate_queue_submit2(
@@ -714,49 +501,7 @@ impl ValidationObject for CoreChecks {
         submits: *const VkSubmitInfo2,
         fence: VkFence,
     ) -> bool {
-        let mut skip = Self::submit2_enabled(cx) | self.submitted_fence(cx, fence, &SUBMIT2_FENCE);
-        // SAFETY: as below.
-        skip |= self.submit2_queue_family(cx, queue, unsafe { slice(submits, count) });
-        let root = cx.location();
-        let mut layouts = Overlay::default();
-        let mut payloads = Payloads::default();
-        // SAFETY: as for vkQueueSubmit.
-        for (i, s) in unsafe { slice(submits, count) }.iter().enumerate() {
-            let at = root.dot("pSubmits");
-            let submit = at.index(i);
-            skip |= self.submit2_timeline(cx, s, &submit);
-            skip |= Self::submit2_semaphore_stages(cx, s, &submit);
-            let waits = submit.dot("pWaitSemaphoreInfos");
-            for (j, w) in unsafe { slice(s.pWaitSemaphoreInfos, s.waitSemaphoreInfoCount) }.iter().enumerate() {
-                let at = waits.index(j);
-                skip |= self.binary_operation(
-                    cx,
-                    &mut payloads,
-                    (w.semaphore, false),
-                    &at.dot("semaphore"),
-                    &SUBMIT2_SEMAPHORES,
-                );
-            }
-            let signals = submit.dot("pSignalSemaphoreInfos");
-            for (j, w) in unsafe { slice(s.pSignalSemaphoreInfos, s.signalSemaphoreInfoCount) }.iter().enumerate() {
-                let at = signals.index(j);
-                skip |= self.binary_operation(
-                    cx,
-                    &mut payloads,
-                    (w.semaphore, true),
-                    &at.dot("semaphore"),
-                    &SUBMIT2_SEMAPHORES,
-                );
-            }
-            let at = submit.dot("pCommandBufferInfos");
-            for (j, cb) in unsafe { slice(s.pCommandBufferInfos, s.commandBufferInfoCount) }.iter().enumerate() {
-                let at = at.index(j);
-                let at = at.dot("commandBuffer");
-                skip |= self.submitted(cx, &SUBMIT2, cb.commandBuffer.as_raw(), &at);
-                skip |= self.submitted_layouts(cx, &mut layouts, cb.commandBuffer.as_raw(), &at);
-            }
-        }
-        skip
+        self.queue_submit2(cx, queue, count, submits, fence)
     }
 
     fn pre_call_validate_queue_bind_sparse(

@@ -24,6 +24,10 @@ impl CoreChecks {
     /// Checks a destroy or free of `IN_USE_COMMANDS`: true to skip it.
     pub(super) fn destroyed_in_use(&self, cx: &Call<'_>) -> bool {
         let command = &COMMAND_HANDLES[cx.command];
+        // Most commands the generic hook runs for record commands: no search for them.
+        if !matches!(command.role, Role::Destroy { .. } | Role::Free { .. }) {
+            return false;
+        }
         let Ok(i) = IN_USE_IDS.binary_search_by_key(&(cx.command as u16), |(c, _)| *c) else { return false };
         let vuid = IN_USE_IDS[i].1;
         let param = match command.role {

@@ -37,6 +37,7 @@ mod shader_objects;
 mod spirv;
 mod spirv_validator;
 mod submit_stages;
+mod submits;
 mod swapchains;
 
 use std::sync::Arc;
