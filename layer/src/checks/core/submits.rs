@@ -75,27 +75,22 @@ impl CoreChecks {
             let submit = at.index(i);
             skip |= self.submit2_timeline(cx, s, &submit);
             skip |= Self::submit2_semaphore_stages(cx, s, &submit);
-            let waits = submit.dot("pWaitSemaphoreInfos");
-            for (j, w) in unsafe { slice(s.pWaitSemaphoreInfos, s.waitSemaphoreInfoCount) }.iter().enumerate() {
-                let at = waits.index(j);
-                skip |= self.binary_operation(
-                    cx,
-                    &mut payloads,
-                    (w.semaphore, false),
-                    &at.dot("semaphore"),
-                    &SUBMIT2_SEMAPHORES,
-                );
-            }
-            let signals = submit.dot("pSignalSemaphoreInfos");
-            for (j, w) in unsafe { slice(s.pSignalSemaphoreInfos, s.signalSemaphoreInfoCount) }.iter().enumerate() {
-                let at = signals.index(j);
-                skip |= self.binary_operation(
-                    cx,
-                    &mut payloads,
-                    (w.semaphore, true),
-                    &at.dot("semaphore"),
-                    &SUBMIT2_SEMAPHORES,
-                );
+            // SAFETY: the submit's arrays, as the application passed them.
+            let (waits, signals) = unsafe {
+                (
+                    slice(s.pWaitSemaphoreInfos, s.waitSemaphoreInfoCount),
+                    slice(s.pSignalSemaphoreInfos, s.signalSemaphoreInfoCount),
+                )
+            };
+            for (member, infos, signal) in
+                [("pWaitSemaphoreInfos", waits, false), ("pSignalSemaphoreInfos", signals, true)]
+            {
+                let list = submit.dot(member);
+                for (j, w) in infos.iter().enumerate() {
+                    let at = list.index(j);
+                    let at = at.dot("semaphore");
+                    skip |= self.binary_operation(cx, &mut payloads, (w.semaphore, signal), &at, &SUBMIT2_SEMAPHORES);
+                }
             }
             let at = submit.dot("pCommandBufferInfos");
             for (j, cb) in unsafe { slice(s.pCommandBufferInfos, s.commandBufferInfoCount) }.iter().enumerate() {
