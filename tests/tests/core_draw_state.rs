@@ -786,6 +786,63 @@ fn dynamic_states_invalidated_and_counts_matched() {
     }
 }
 
+#[test]
+fn dynamic_state_set_while_the_bound_pipeline_has_it_static() {
+    let f = Fixture::new();
+    let cull = f.pipeline(&[S::CULL_MODE], NO);
+    let bind = |d: &ash::Device, cb, p| unsafe { d.cmd_bind_pipeline(cb, vk::PipelineBindPoint::GRAPHICS, p) };
+    // SAFETY (closures below): recording commands with live objects.
+    let set_cull = |d: &ash::Device, cb| unsafe { d.cmd_set_cull_mode(cb, vk::CullModeFlags::NONE) };
+    let set_width = |d: &ash::Device, cb| unsafe { d.cmd_set_line_width(cb, 1.0) };
+    for (name, draw) in draws(&f) {
+        let index = |d: &ash::Device, cb| {
+            if name.contains("Indexed") {
+                // SAFETY: a bound index buffer of six 16-bit indices.
+                unsafe { d.cmd_bind_index_buffer(cb, f.index, 0, vk::IndexType::UINT16) };
+            }
+        };
+        let after_bind = |p, set: &dyn Fn(&ash::Device, vk::CommandBuffer)| {
+            f.ids(|d, cb| {
+                bind(d, cb, p);
+                set(d, cb);
+                index(d, cb);
+                draw(d, cb);
+            })
+        };
+        let static_set = [format!("VUID-{name}-None-08608")];
+        // An extended dynamic state and a core one, set after binding a pipeline that has them
+        // static.
+        assert_eq!(after_bind(f.fixed, &set_cull), static_set, "{name}");
+        assert_eq!(after_bind(f.fixed, &set_width), static_set, "{name}");
+        // The same, with the pipeline that has cull mode dynamic (to be set); line width is still
+        // static.
+        assert_eq!(after_bind(cull, &set_cull), NONE, "{name}");
+        let both = |d: &ash::Device, cb| {
+            set_cull(d, cb);
+            set_width(d, cb);
+        };
+        assert_eq!(after_bind(cull, &both), static_set, "{name}");
+        // Set before the bind (the pipeline's static state replaces it), or followed by binding
+        // the pipeline again: nothing to report.
+        let ids = f.ids(|d, cb| {
+            set_cull(d, cb);
+            set_width(d, cb);
+            bind(d, cb, f.fixed);
+            index(d, cb);
+            draw(d, cb);
+        });
+        assert_eq!(ids, NONE, "{name}");
+        let ids = f.ids(|d, cb| {
+            bind(d, cb, f.fixed);
+            set_cull(d, cb);
+            bind(d, cb, f.fixed);
+            index(d, cb);
+            draw(d, cb);
+        });
+        assert_eq!(ids, NONE, "{name}");
+    }
+}
+
 /// The R8G8B8A8_UNORM and D32_SFLOAT_S8_UINT attachments of the test render passes, as
 /// descriptions of type `$ty` (`VkAttachmentDescription` or `...2`: the same members): not
 /// loaded or stored, from UNDEFINED to their attachment layouts.

@@ -36,6 +36,17 @@ pub const fn ext_bit(state: VkDynamicState) -> Option<u32> {
     }
 }
 
+/// The `VkDynamicState` of an [`ext_bit`] (its inverse).
+pub const fn ext_state(bit: u32) -> Option<VkDynamicState> {
+    let v = match bit {
+        0..=11 => D::VK_DYNAMIC_STATE_CULL_MODE.0 + bit as i32,
+        12..=16 => D::VK_DYNAMIC_STATE_PATCH_CONTROL_POINTS_EXT.0 + (bit - 12) as i32,
+        17 => D::VK_DYNAMIC_STATE_VERTEX_INPUT_EXT.0,
+        _ => return None,
+    };
+    Some(VkDynamicState(v))
+}
+
 /// Whether `state` is in a pipeline's dynamic states (`core`: the bits of values below 32).
 pub fn is_dynamic(core: u32, ext: u32, state: VkDynamicState) -> bool {
     match ext_bit(state) {
@@ -357,14 +368,25 @@ impl StateTracker {
             }
             Value::Strides => 1,
         };
+        // vkCmdBindVertexBuffers3KHR is taken as setting the strides (never a false report of
+        // strides not set), but it may not: it is not taken as setting them after a bind.
+        let assumed = cx.command == usize::from(command!(post_call_record_cmd_bind_vertex_buffers3_khr));
         self.refer_then(cx, |r| {
             let was_set = match ext_bit(state) {
                 Some(bit) => r.draw.values.set & 1 << bit != 0,
                 None => r.draw.dynamic_set & 1 << state.0 != 0,
             };
             match ext_bit(state) {
-                Some(_) => r.draw.values.record(state, value),
-                None => r.draw.dynamic_set |= 1 << state.0,
+                Some(bit) => {
+                    r.draw.values.record(state, value);
+                    if !assumed {
+                        r.draw.ext_set_since_bind |= 1 << bit;
+                    }
+                }
+                None => {
+                    r.draw.dynamic_set |= 1 << state.0;
+                    r.draw.set_since_bind |= 1 << state.0;
+                }
             }
             r.draw.values.record_faces(state, value, faces, was_set);
         });
@@ -407,6 +429,9 @@ mod tests {
         assert_eq!(states.map(ext_bit), [Some(0), Some(11), Some(12), Some(16)]);
         assert_eq!(ext_bit(D::VK_DYNAMIC_STATE_LINE_WIDTH), None);
         assert_eq!(ext_bit(D::VK_DYNAMIC_STATE_VERTEX_INPUT_EXT), Some(17));
+        for bit in 0..32 {
+            assert_eq!(ext_state(bit).and_then(ext_bit), (bit < 18).then_some(bit), "bit {bit}");
+        }
         for (c, state, _) in ALL_SETTERS {
             let name = COMMANDS[usize::from(c)].name;
             if name.starts_with("vkCmdBindVertexBuffers") {

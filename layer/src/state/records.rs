@@ -595,6 +595,11 @@ pub struct DrawState {
     /// Per core `VkDynamicState` value (bit n for value n < 32): set by its vkCmdSet* command and
     /// not invalidated since by binding a pipeline that has it static.
     pub dynamic_set: u32,
+    /// The states of `dynamic_set`'s bits set since a graphics pipeline was last bound (a
+    /// pipeline that has one of them static makes a draw invalid).
+    pub set_since_bind: u32,
+    /// Likewise for the extended dynamic states ([`DynamicValues::set`]'s bits).
+    pub ext_set_since_bind: u32,
     /// What is set cannot be told: a bound pipeline's dynamic states were unknown, or executed
     /// secondaries left the state undefined.
     pub unknown: bool,

@@ -1,7 +1,10 @@
 //! Draw-time state besides shaders and descriptor sets, for the six core draw commands: the
 //! dynamic states a bound graphics pipeline leaves dynamic must have been set (and not
 //! invalidated since by binding a pipeline that has them static) where the rule of each applies
-//! (most only while rasterization is on, some only while a test that uses them is enabled), the
+//! (most only while rasterization is on, some only while a test that uses them is enabled), no
+//! state the pipeline has static may have been set since it was bound (the tracker keeps what
+//! each recording set since its last graphics pipeline bind; vkCmdBindVertexBuffers3KHR, which
+//! may set strides or not, is not taken as setting them there), the
 //! viewport and scissor counts set with vkCmdSetViewportWithCount and vkCmdSetScissorWithCount
 //! must match, an indexed draw needs an index buffer bound, with room for the indices it
 //! reads, and the bound pipeline's render pass must be compatible with the render pass instance's
@@ -37,7 +40,7 @@ use super::CoreChecks;
 use crate::chassis::raw::read_uint;
 use crate::chassis::Call;
 use crate::state::command_buffers::{Recording, RenderPassInstance};
-use crate::state::dynamic_state::{ext_bit, is_dynamic, DynamicValues, PipelineDynamic};
+use crate::state::dynamic_state::{ext_bit, ext_state, is_dynamic, DynamicValues, PipelineDynamic};
 use crate::state::pipelines::PipelineInfo;
 use crate::state::render_passes::{PipelinePass, READ_ONLY_DEPTH, READ_ONLY_STENCIL};
 
@@ -125,6 +128,8 @@ struct DrawStateIds {
     dynamic: [&'static str; RULES.len()],
     /// The viewport and scissor counts set with count match.
     counts: &'static str,
+    /// No state the bound pipeline has static was set since it was bound.
+    static_set: &'static str,
     /// The bound pipeline's render pass compatible with the render pass instance's, its subpass
     /// the current one, and no render pass for a dynamic rendering instance.
     render_pass: [&'static str; 3],
@@ -170,6 +175,7 @@ const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDraw-None-04914",
         ],
         counts: "VUID-vkCmdDraw-viewportCount-03419",
+        static_set: "VUID-vkCmdDraw-None-08608",
         render_pass: [
             "VUID-vkCmdDraw-renderPass-02684",
             "VUID-vkCmdDraw-subpass-02685",
@@ -208,6 +214,7 @@ const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDrawIndexed-None-04914",
         ],
         counts: "VUID-vkCmdDrawIndexed-viewportCount-03419",
+        static_set: "VUID-vkCmdDrawIndexed-None-08608",
         render_pass: [
             "VUID-vkCmdDrawIndexed-renderPass-02684",
             "VUID-vkCmdDrawIndexed-subpass-02685",
@@ -246,6 +253,7 @@ const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDrawIndexedIndirect-None-04914",
         ],
         counts: "VUID-vkCmdDrawIndexedIndirect-viewportCount-03419",
+        static_set: "VUID-vkCmdDrawIndexedIndirect-None-08608",
         render_pass: [
             "VUID-vkCmdDrawIndexedIndirect-renderPass-02684",
             "VUID-vkCmdDrawIndexedIndirect-subpass-02685",
@@ -284,6 +292,7 @@ const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDrawIndexedIndirectCount-None-04914",
         ],
         counts: "VUID-vkCmdDrawIndexedIndirectCount-viewportCount-03419",
+        static_set: "VUID-vkCmdDrawIndexedIndirectCount-None-08608",
         render_pass: [
             "VUID-vkCmdDrawIndexedIndirectCount-renderPass-02684",
             "VUID-vkCmdDrawIndexedIndirectCount-subpass-02685",
@@ -322,6 +331,7 @@ const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDrawIndirect-None-04914",
         ],
         counts: "VUID-vkCmdDrawIndirect-viewportCount-03419",
+        static_set: "VUID-vkCmdDrawIndirect-None-08608",
         render_pass: [
             "VUID-vkCmdDrawIndirect-renderPass-02684",
             "VUID-vkCmdDrawIndirect-subpass-02685",
@@ -360,6 +370,7 @@ const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDrawIndirectCount-None-04914",
         ],
         counts: "VUID-vkCmdDrawIndirectCount-viewportCount-03419",
+        static_set: "VUID-vkCmdDrawIndirectCount-None-08608",
         render_pass: [
             "VUID-vkCmdDrawIndirectCount-renderPass-02684",
             "VUID-vkCmdDrawIndirectCount-subpass-02685",
@@ -680,6 +691,9 @@ impl CoreChecks {
                     );
                 }
             }
+            if let Bound::Pipeline(_) = bound {
+                skip |= Self::set_while_static(cx, r, ids, (core, p), &bound, cb);
+            }
             let with_count = [D::VK_DYNAMIC_STATE_VIEWPORT_WITH_COUNT, D::VK_DYNAMIC_STATE_SCISSOR_WITH_COUNT];
             let bits = with_count.map(|s| ext_bit(s).map_or(0, |b| 1 << b)).iter().fold(0, |m, b| m | b);
             if !inherited && p.ext & bits == bits && v.set & bits == bits && v.viewports != v.scissors {
@@ -695,6 +709,35 @@ impl CoreChecks {
             }
         }
         skip
+    }
+
+    /// The states recording `r` set since the bound pipeline was bound that the pipeline has
+    /// static (`core` and `p`: what it leaves dynamic). True to skip the call.
+    fn set_while_static(
+        cx: &Call<'_>,
+        r: &Recording,
+        ids: &DrawStateIds,
+        (core, p): (u32, &PipelineDynamic),
+        bound: &Bound,
+        cb: u64,
+    ) -> bool {
+        let (core_static, ext_static) = (r.draw.set_since_bind & !core, r.draw.ext_set_since_bind & !p.ext);
+        if core_static | ext_static == 0 {
+            return false;
+        }
+        let core_states = (0..32).filter(|b| core_static & 1 << b != 0).map(VkDynamicState);
+        let ext_states = (0..32).filter(|b| ext_static & 1 << b != 0).filter_map(ext_state);
+        let states: Vec<String> = core_states.chain(ext_states).map(|s| format!("{s:?}")).collect();
+        let it = if states.len() == 1 { "it" } else { "them" };
+        cx.error(
+            ids.static_set,
+            &cx.location(),
+            format_args!(
+                "{bound} static (not in pDynamicStates): {}, but command buffer {cb:#x} set {it} since the pipeline was \
+                 bound. Set dynamic state only while a pipeline that has it dynamic is bound.",
+                states.join(", ")
+            ),
+        )
     }
 
     /// The bound graphics pipeline `info` against the render pass instance of recording `r`:
@@ -840,6 +883,7 @@ mod tests {
                 assert_eq!(id, format!("VUID-{}-{}", d.command, rule.suffix));
             }
             assert_eq!(d.counts, format!("VUID-{}-viewportCount-03419", d.command));
+            assert_eq!(d.static_set, format!("VUID-{}-None-08608", d.command));
             assert_eq!(d.rendering_colors, format!("VUID-{}-colorAttachmentCount-06179", d.command));
             assert_eq!(d.mesh, format!("VUID-{}-stage-06481", d.command));
             let suffixes = ["renderPass-02684", "subpass-02685", "renderPass-06198"];

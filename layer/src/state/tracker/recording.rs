@@ -56,7 +56,10 @@ impl StateTracker {
     /// A vkCmdSet* command set `state`.
     pub(in crate::state) fn dynamic_state_set(&self, cx: &Call<'_>, state: VkDynamicState) {
         if self.references {
-            self.refer_then(cx, |r| r.draw.dynamic_set |= 1 << state.0);
+            self.refer_then(cx, |r| {
+                r.draw.dynamic_set |= 1 << state.0;
+                r.draw.set_since_bind |= 1 << state.0;
+            });
         }
     }
 
@@ -174,6 +177,7 @@ impl StateTracker {
                 r.bound[i].pipeline = Some(k);
                 crate::state::shader_objects::pipeline_bound(r, point.0);
                 if i == 0 {
+                    (r.draw.set_since_bind, r.draw.ext_set_since_bind) = (0, 0);
                     // Binding a pipeline invalidates the dynamic state it has static.
                     match r.references.with_record(k, |p| p.pipeline().and_then(|p| p.dynamic)).flatten() {
                         Some(dynamic) => r.draw.dynamic_set &= dynamic,
