@@ -295,23 +295,31 @@ fn acquire_and_present(f: &Fixture) {
             ids,
             ids_of("VUID-vkAcquireNextImageKHR-semaphore-01286", "VUID-VkAcquireNextImageInfoKHR-semaphore-01288")
         );
-        // Give the image back: a present that waits on the semaphore consumes its signal.
+        // Give the image back: a present that waits on the semaphore consumes its signal. Waits
+        // on a timeline semaphore, on one never signaled, or twice on the one signal, are invalid.
         let index = index.expect("an image");
         f.to_present_layout(sc, index);
-        let waits = [binary];
-        let ids = f.ctx.messages.problem_ids_of(|| {
-            let (scs, indices) = ([sc], [index]);
-            let info = vk::PresentInfoKHR::default().wait_semaphores(&waits).swapchains(&scs).image_indices(&indices);
-            // SAFETY: a valid present.
-            let _ = unsafe { f.swapchain_fns.queue_present(f.ctx.queue, &info) };
-        });
-        assert_eq!(ids, NONE);
+        let unsignaled = f.semaphore(false);
+        let present_waiting = |waits: &[vk::Semaphore]| {
+            f.ctx.messages.problem_ids_of(|| {
+                let (scs, indices) = ([sc], [index]);
+                let info =
+                    vk::PresentInfoKHR::default().wait_semaphores(waits).swapchains(&scs).image_indices(&indices);
+                // SAFETY: live objects; the invalid presents are skipped by Vigil.
+                let _ = unsafe { f.swapchain_fns.queue_present(f.ctx.queue, &info) };
+            })
+        };
+        assert_eq!(present_waiting(&[timeline]), ["VUID-vkQueuePresentKHR-pWaitSemaphores-03267"]);
+        assert_eq!(present_waiting(&[unsignaled]), ["VUID-vkQueuePresentKHR-pWaitSemaphores-03268"]);
+        assert_eq!(present_waiting(&[binary, binary]), ["VUID-vkQueuePresentKHR-pWaitSemaphores-03268"]);
+        assert_eq!(present_waiting(&[binary]), NONE);
         // SAFETY: idle, then destroy what this round made.
         unsafe {
             d.queue_wait_idle(f.ctx.queue).expect("vkQueueWaitIdle");
             d.destroy_fence(signaled, None);
             d.destroy_semaphore(timeline, None);
             d.destroy_semaphore(binary, None);
+            d.destroy_semaphore(unsignaled, None);
         }
     }
     // SAFETY: idle; nothing uses them.

@@ -84,6 +84,41 @@ impl CoreChecks {
     }
 }
 
+impl CoreChecks {
+    /// vkQueuePresentKHR's waits: on binary semaphores, each signaled by a submission or an
+    /// image acquisition that no earlier wait (of this present, too) consumed.
+    pub(super) fn present_waits(&self, cx: &Call<'_>, info: &VkPresentInfoKHR, at: &Location<'_>) -> bool {
+        let list = at.arrow("pWaitSemaphores");
+        let mut payloads = Payloads::default();
+        let mut skip = false;
+        // SAFETY: the application's waitSemaphoreCount semaphores.
+        for (i, &s) in unsafe { slice(info.pWaitSemaphores, info.waitSemaphoreCount) }.iter().enumerate() {
+            let h = s.as_raw();
+            if self.is_timeline(s) == Some(true) {
+                skip |= cx.error(
+                    "VUID-vkQueuePresentKHR-pWaitSemaphores-03267",
+                    &list.index(i),
+                    format_args!("is timeline semaphore {h:#x}: a present waits on binary semaphores only."),
+                );
+                continue;
+            }
+            let Some(signaled) = self.payload(&payloads, h) else { continue };
+            payloads.changed.push((h, false));
+            if !signaled {
+                skip |= cx.error(
+                    "VUID-vkQueuePresentKHR-pWaitSemaphores-03268",
+                    &list.index(i),
+                    format_args!(
+                        "is binary semaphore {h:#x}, which no signal submitted before this present (nor an image \
+                         acquisition) signals, or an earlier wait consumed: the present would wait forever."
+                    ),
+                );
+            }
+        }
+        skip
+    }
+}
+
 // Timeline semaphores: the type a command needs, the values submitted with each, and a signal
 // above the value the semaphore is known to have reached (`state::timeline`).
 

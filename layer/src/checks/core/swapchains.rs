@@ -258,7 +258,7 @@ impl CoreChecks {
             unsafe { (slice(info.pSwapchains, info.swapchainCount), slice(info.pImageIndices, info.swapchainCount)) };
         let root = cx.location();
         let at = root.dot("pPresentInfo");
-        let mut skip = false;
+        let mut skip = self.present_waits(cx, info, &at);
         for (i, (sc, &index)) in swapchains.iter().zip(indices).enumerate() {
             if let Some(first) = swapchains[..i].iter().position(|s| s == sc) {
                 let list = at.arrow("pSwapchains");
