@@ -723,10 +723,14 @@ fn host_stage_barriers_transfer_no_ownership() {
 /// fragment shader stage (what a barrier inside its instance needs), and a framebuffer for it.
 fn empty_render_pass(f: &Fixture) -> (vk::RenderPass, vk::Framebuffer) {
     let subpasses = [vk::SubpassDescription::default()];
-    let dependencies = [vk::SubpassDependency::default()
-        .src_stage_mask(Stage::FRAGMENT_SHADER)
-        .dst_stage_mask(Stage::FRAGMENT_SHADER)
-        .dependency_flags(vk::DependencyFlags::BY_REGION)];
+    // Subpass 0 on itself: fragment shader by region, and vertex shader.
+    let dependencies = [
+        vk::SubpassDependency::default()
+            .src_stage_mask(Stage::FRAGMENT_SHADER)
+            .dst_stage_mask(Stage::FRAGMENT_SHADER)
+            .dependency_flags(vk::DependencyFlags::BY_REGION),
+        vk::SubpassDependency::default().src_stage_mask(Stage::VERTEX_SHADER).dst_stage_mask(Stage::VERTEX_SHADER),
+    ];
     let info = vk::RenderPassCreateInfo::default().subpasses(&subpasses).dependencies(&dependencies);
     // SAFETY: valid create infos.
     unsafe {
@@ -844,30 +848,96 @@ fn barriers_inside_and_outside_render_pass_instances() {
             ["VUID-vkCmdPipelineBarrier2-bufferMemoryBarrierCount-01178"]
         );
         // Framebuffer-space source stages: framebuffer-space destination stages, by region;
-        // graphics stages only.
+        // graphics stages only. A self-dependency of the subpass must cover each barrier (no
+        // valid one can cover those three).
         let m = [vk::MemoryBarrier::default()];
         let by_region = vk::DependencyFlags::BY_REGION;
         let legacy = |src, dst, flags| f.ids(|| d.cmd_pipeline_barrier(cb, src, dst, flags, &m, &[], &[]));
         let empty = vk::DependencyFlags::empty();
-        assert_eq!(legacy(graphics, graphics, empty), ["VUID-vkCmdPipelineBarrier-dependencyFlags-07891"]);
-        assert_eq!(legacy(graphics, Stage::VERTEX_SHADER, by_region), ["VUID-vkCmdPipelineBarrier-None-07890"]);
+        let [not_covered, not_covered2] =
+            ["vkCmdPipelineBarrier", "vkCmdPipelineBarrier2"].map(|c| format!("VUID-{c}-None-07889"));
+        assert_eq!(
+            legacy(graphics, graphics, empty),
+            [not_covered.as_str(), "VUID-vkCmdPipelineBarrier-dependencyFlags-07891"]
+        );
+        assert_eq!(
+            legacy(graphics, Stage::VERTEX_SHADER, by_region),
+            [not_covered.as_str(), "VUID-vkCmdPipelineBarrier-None-07890"]
+        );
         assert_eq!(
             legacy(Stage::COMPUTE_SHADER, Stage::VERTEX_SHADER, by_region),
-            ["VUID-vkCmdPipelineBarrier-None-07892"]
+            [not_covered.as_str(), "VUID-vkCmdPipelineBarrier-None-07892"]
         );
         assert_eq!(legacy(graphics, graphics, by_region), NONE);
+        // Vertex shader to fragment shader: neither self-dependency covers it; vertex shader to
+        // itself, by region or not, the second one does.
+        assert_eq!(legacy(Stage::VERTEX_SHADER, graphics, empty), [not_covered.as_str()]);
+        assert_eq!(legacy(Stage::VERTEX_SHADER, Stage::VERTEX_SHADER, by_region), NONE);
+        assert_eq!(legacy(Stage::VERTEX_SHADER, Stage::VERTEX_SHADER, empty), NONE);
         let sync2 = |src, dst, flags| {
             let m = [memory2((src, Access2::NONE), (dst, Access2::NONE))];
             f.barrier2(cb, &vk::DependencyInfo::default().memory_barriers(&m).dependency_flags(flags))
         };
         let fragment = Stage2::FRAGMENT_SHADER;
-        assert_eq!(sync2(fragment, fragment, empty), ["VUID-vkCmdPipelineBarrier2-dependencyFlags-07891"]);
-        assert_eq!(sync2(fragment, Stage2::VERTEX_SHADER, by_region), ["VUID-vkCmdPipelineBarrier2-None-07890"]);
+        assert_eq!(
+            sync2(fragment, fragment, empty),
+            [not_covered2.as_str(), "VUID-vkCmdPipelineBarrier2-dependencyFlags-07891"]
+        );
+        assert_eq!(
+            sync2(fragment, Stage2::VERTEX_SHADER, by_region),
+            [not_covered2.as_str(), "VUID-vkCmdPipelineBarrier2-None-07890"]
+        );
         assert_eq!(
             sync2(Stage2::COMPUTE_SHADER, Stage2::VERTEX_SHADER, by_region),
-            ["VUID-vkCmdPipelineBarrier2-None-07892"]
+            [not_covered2.as_str(), "VUID-vkCmdPipelineBarrier2-None-07892"]
         );
         assert_eq!(sync2(fragment, fragment, by_region), NONE);
+        assert_eq!(sync2(Stage2::VERTEX_SHADER, fragment, empty), [not_covered2.as_str()]);
+        assert_eq!(sync2(Stage2::VERTEX_SHADER, Stage2::VERTEX_SHADER, empty), NONE);
         d.cmd_end_render_pass(cb);
+    }
+}
+
+#[test]
+fn self_dependencies_of_a_render_pass2_from_their_chained_barriers() {
+    let f = fixture();
+    let d = f.d();
+    let cb = f.recording();
+    // Subpass 0 on itself, with a VkMemoryBarrier2 whose stage masks (vertex shader to vertex
+    // shader) replace the dependency's own (fragment shader, by region).
+    let mut barrier =
+        vk::MemoryBarrier2::default().src_stage_mask(Stage2::VERTEX_SHADER).dst_stage_mask(Stage2::VERTEX_SHADER);
+    let dependencies = [vk::SubpassDependency2::default()
+        .src_stage_mask(Stage::FRAGMENT_SHADER)
+        .dst_stage_mask(Stage::FRAGMENT_SHADER)
+        .dependency_flags(vk::DependencyFlags::BY_REGION)
+        .push_next(&mut barrier)];
+    let subpasses = [vk::SubpassDescription2::default()];
+    let info = vk::RenderPassCreateInfo2::default().subpasses(&subpasses).dependencies(&dependencies);
+    // SAFETY (whole test): valid create infos and a recording command buffer; invalid calls are
+    // skipped by Vigil.
+    unsafe {
+        let rp = d.create_render_pass2(&info, None).expect("vkCreateRenderPass2");
+        let fb_info = vk::FramebufferCreateInfo::default().render_pass(rp).width(16).height(16).layers(1);
+        let fb = d.create_framebuffer(&fb_info, None).expect("vkCreateFramebuffer");
+        let area = vk::Rect2D { offset: vk::Offset2D::default(), extent: vk::Extent2D { width: 16, height: 16 } };
+        let begin = vk::RenderPassBeginInfo::default().render_pass(rp).framebuffer(fb).render_area(area);
+        let contents = vk::SubpassBeginInfo::default().contents(vk::SubpassContents::INLINE);
+        d.cmd_begin_render_pass2(cb, &begin, &contents);
+        // By region, as the dependency is.
+        let barrier2 = |src, dst| {
+            let m = [memory2((src, Access2::NONE), (dst, Access2::NONE))];
+            let info = vk::DependencyInfo::default().memory_barriers(&m);
+            f.barrier2(cb, &info.dependency_flags(vk::DependencyFlags::BY_REGION))
+        };
+        assert_eq!(barrier2(Stage2::VERTEX_SHADER, Stage2::VERTEX_SHADER), NONE);
+        let not_covered = ["VUID-vkCmdPipelineBarrier2-None-07889"];
+        assert_eq!(barrier2(Stage2::FRAGMENT_SHADER, Stage2::FRAGMENT_SHADER), not_covered);
+        // Not by region: the dependency, by region, does not cover it.
+        let m = [memory2((Stage2::VERTEX_SHADER, Access2::NONE), (Stage2::VERTEX_SHADER, Access2::NONE))];
+        assert_eq!(f.barrier2(cb, &vk::DependencyInfo::default().memory_barriers(&m)), not_covered);
+        d.cmd_end_render_pass2(cb, &vk::SubpassEndInfo::default());
+        d.destroy_framebuffer(fb, None);
+        d.destroy_render_pass(rp, None);
     }
 }

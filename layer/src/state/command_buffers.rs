@@ -172,6 +172,7 @@ impl Default for CommandBufferState {
                 transform_feedback: false,
                 labels: 0,
                 transfers: Vec::new(),
+                self_dependencies: None,
             }),
         }
     }
@@ -245,9 +246,14 @@ impl CommandBufferState {
     }
 
     /// The render pass instance just begun has `read_only` aspects.
-    pub fn read_only_aspects(&self, read_only: super::render_passes::ReadOnlyAspects) {
+    pub fn read_only_aspects(
+        &self,
+        read_only: super::render_passes::ReadOnlyAspects,
+        self_dependencies: Option<Arc<[super::render_passes::SelfDependency]>>,
+    ) {
         if let Some(mut r) = self.try_lock() {
             r.read_only = read_only;
+            r.self_dependencies = self_dependencies;
         }
     }
 

@@ -18,8 +18,8 @@ use vigil_generated::{
 use super::values::{
     AttachmentUses, AttributeFetch, BufferViewInfo, ClearArea, ClearShapes, DescriptorPoolState, DynamicValues,
     EventState, FramebufferImage, ImageInfo, PipelineDynamic, PipelinePass, QueryPoolState, QueueFamily,
-    ReadOnlyAspects, Released, ResourceUse, SampledPair, SamplerInfo, Scope, SetBy, ShaderModuleState, SwapchainState,
-    TransferKey, Verdict, ViewInfo,
+    ReadOnlyAspects, Released, ResourceUse, SampledPair, SamplerInfo, Scope, SelfDependency, SetBy, ShaderModuleState,
+    SwapchainState, TransferKey, Verdict, ViewInfo,
 };
 
 const ONE_WRITER: u64 = 1 << 32;
@@ -587,6 +587,9 @@ pub struct Recording {
     pub labels: u32,
     /// The queue family ownership transfers it records, in order (`ownership`).
     pub transfers: Vec<Transfer>,
+    /// The self-dependencies of the render pass of `instance`, when it has one and Vigil saw
+    /// the render pass created.
+    pub self_dependencies: Option<Arc<[SelfDependency]>>,
 }
 
 /// The draw-time state a recording's commands set besides pipelines and descriptor sets.
@@ -949,6 +952,8 @@ pub struct RenderPassState {
     /// Per subpass, the read-only aspects of its depth/stencil attachment
     /// (`state::render_passes::ReadOnlyAspects::subpasses`).
     pub read_only: OnceLock<u64>,
+    /// Its dependencies from a subpass to itself.
+    pub self_dependencies: OnceLock<Arc<[SelfDependency]>>,
 }
 
 /// What beginning, advancing and ending a render pass's instances is checked against.

@@ -2,9 +2,13 @@
 //! sample count, and how its subpasses use it (color, resolve, depth/stencil, depth/stencil
 //! resolve, input).
 
+use std::sync::Arc;
+
 use vigil_generated::*;
 
-pub use super::values::{AttachmentUse, AttachmentUses, FramebufferImage, PipelinePass, ReadOnlyAspects};
+pub use super::values::{
+    AttachmentUse, AttachmentUses, FramebufferImage, PipelinePass, ReadOnlyAspects, SelfDependency,
+};
 use crate::chassis::raw::{chained, slice};
 
 /// An attachment used as a color attachment.
@@ -203,6 +207,44 @@ pub unsafe fn read_only_subpasses2(info: &VkRenderPassCreateInfo2) -> u64 {
         let stencil = unsafe { chained::<VkAttachmentReferenceStencilLayout>(r.pNext, ty) }.map(|l| l.stencilLayout);
         attachments.get(r.attachment as usize).map_or(0, |a| read_only_aspects(a.format, r.layout, stencil))
     }))
+}
+
+/// The dependencies of a vkCreateRenderPass create info from a subpass to itself.
+///
+/// # Safety
+/// As for [`read_only_subpasses1`].
+pub unsafe fn self_dependencies1(info: &VkRenderPassCreateInfo) -> Arc<[SelfDependency]> {
+    // SAFETY: the accepted create info's counted array.
+    let deps = unsafe { slice(info.pDependencies, info.dependencyCount) };
+    deps.iter()
+        .filter(|d| d.srcSubpass == d.dstSubpass && d.srcSubpass != VK_SUBPASS_EXTERNAL)
+        .map(|d| SelfDependency {
+            subpass: d.srcSubpass,
+            stages: (u64::from(d.srcStageMask.0), u64::from(d.dstStageMask.0)),
+            flags: d.dependencyFlags.0,
+        })
+        .collect()
+}
+
+/// [`self_dependencies1`] of a vkCreateRenderPass2 create info: a `VkMemoryBarrier2` chained to
+/// a dependency gives its stage masks.
+///
+/// # Safety
+/// As for [`read_only_subpasses1`].
+pub unsafe fn self_dependencies2(info: &VkRenderPassCreateInfo2) -> Arc<[SelfDependency]> {
+    let ty = VkStructureType::VK_STRUCTURE_TYPE_MEMORY_BARRIER_2;
+    // SAFETY: the accepted create info's counted array and chains.
+    let deps = unsafe { slice(info.pDependencies, info.dependencyCount) };
+    deps.iter()
+        .filter(|d| d.srcSubpass == d.dstSubpass && d.srcSubpass != VK_SUBPASS_EXTERNAL)
+        .map(|d| {
+            let barrier = unsafe { chained::<VkMemoryBarrier2>(d.pNext, ty) };
+            let stages = barrier.map_or((u64::from(d.srcStageMask.0), u64::from(d.dstStageMask.0)), |b| {
+                (b.srcStageMask.0, b.dstStageMask.0)
+            });
+            SelfDependency { subpass: d.srcSubpass, stages, flags: d.dependencyFlags.0 }
+        })
+        .collect()
 }
 
 /// The read-only aspects of a vkCmdBeginRendering's depth and stencil attachments (each the

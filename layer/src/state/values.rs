@@ -469,3 +469,15 @@ pub struct Verdict {
     /// stage lies between, and their stages (`-None-08699`).
     pub between: Option<(u32, u32, u32)>,
 }
+
+/// A render pass's subpass dependency from a subpass to itself: what a pipeline barrier inside
+/// that subpass must stay within.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SelfDependency {
+    pub subpass: u32,
+    /// Its source and destination stage masks (`VkMemoryBarrier2`'s when chained to a
+    /// `VkSubpassDependency2`).
+    pub stages: (u64, u64),
+    /// `VkDependencyFlags`.
+    pub flags: u32,
+}

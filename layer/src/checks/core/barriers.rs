@@ -9,8 +9,10 @@
 //! transfer with the host stage, ownership transfers on the pool's queue
 //! family (and the original structures' accesses scoped by the side the pool's family takes
 //! part in), and what a barrier may do inside or
-//! outside a render pass instance (graphics and framebuffer-space stages inside). Layout rules that need the recorded layouts are
-//! `layouts.rs`'s.
+//! outside a render pass instance (graphics and framebuffer-space stages inside; in a render
+//! pass object's instance, a self-dependency of the current subpass that covers the barrier's
+//! flags and stage masks, its access masks not compared). Layout rules that need the recorded
+//! layouts are `layouts.rs`'s.
 
 use std::sync::LazyLock;
 
@@ -27,6 +29,7 @@ use crate::chassis::Call;
 use crate::report::Location;
 use crate::state::command_buffers::{Recording, RenderPassInstance};
 use crate::state::images::ImageInfo;
+use crate::state::render_passes::SelfDependency;
 use crate::state::TYPES;
 
 const WHOLE_SIZE: u64 = u64::MAX;
@@ -124,6 +127,9 @@ pub(super) struct CommandIds {
     /// framebuffer-space destination stages (07890) and a by-region dependency (07891); only
     /// graphics stages (07892).
     pub instance_stages: Option<[&'static str; 3]>,
+    /// Inside a render pass instance begun with a render pass object: a self-dependency of the
+    /// current subpass covers the command (its flags and stage masks).
+    pub self_dependency: Option<&'static str>,
     /// An ownership transfer releases from or acquires to the pool's queue family.
     pub pool_family: Option<&'static str>,
     /// Inside dynamic rendering only with dynamicRenderingLocalRead or a tile image read
@@ -156,6 +162,7 @@ pub(super) const PIPELINE_BARRIER: CommandIds = CommandIds {
         "VUID-vkCmdPipelineBarrier-dependencyFlags-07891",
         "VUID-vkCmdPipelineBarrier-None-07892",
     ]),
+    self_dependency: Some("VUID-vkCmdPipelineBarrier-None-07889"),
     pool_family: Some("VUID-vkCmdPipelineBarrier-srcQueueFamilyIndex-10388"),
     in_rendering: Some("VUID-vkCmdPipelineBarrier-None-09553"),
 };
@@ -178,6 +185,7 @@ pub(super) const PIPELINE_BARRIER2: CommandIds = CommandIds {
         "VUID-vkCmdPipelineBarrier2-dependencyFlags-07891",
         "VUID-vkCmdPipelineBarrier2-None-07892",
     ]),
+    self_dependency: Some("VUID-vkCmdPipelineBarrier2-None-07889"),
     pool_family: Some("VUID-vkCmdPipelineBarrier2-srcQueueFamilyIndex-10387"),
     in_rendering: Some("VUID-vkCmdPipelineBarrier2-None-09553"),
 };
@@ -194,6 +202,7 @@ pub(super) const WAIT_EVENTS: CommandIds = CommandIds {
     no_buffers: None,
     host_families: None,
     instance_stages: None,
+    self_dependency: None,
     pool_family: None,
     in_rendering: None,
 };
@@ -209,6 +218,7 @@ pub(super) const WAIT_EVENTS2: CommandIds = CommandIds {
     no_buffers: None,
     host_families: None,
     instance_stages: None,
+    self_dependency: None,
     pool_family: None,
     in_rendering: None,
 };
@@ -224,6 +234,7 @@ pub(super) const SET_EVENT2: CommandIds = CommandIds {
     no_buffers: None,
     host_families: None,
     instance_stages: None,
+    self_dependency: None,
     pool_family: None,
     in_rendering: None,
 };
@@ -772,6 +783,7 @@ impl CoreChecks {
                 ),
             );
         }
+        skip |= Self::self_dependency(cx, r, ids, flags, (src, dst), at);
         let graphics = expand_stages(ALL_GRAPHICS);
         if (src | dst) & !graphics != 0 {
             skip |= cx.error(
@@ -784,6 +796,46 @@ impl CoreChecks {
             );
         }
         skip
+    }
+
+    /// Inside a render pass instance begun with a render pass object, whose creation Vigil saw:
+    /// a dependency of the current subpass on itself must cover the command (`src` and `dst`,
+    /// expanded): by-region and view-local only where the command is, its stage masks supersets
+    /// of the command's. (The rule also asks for access scopes that are supersets: not checked.)
+    fn self_dependency(
+        cx: &Call<'_>,
+        r: &Recording,
+        ids: &CommandIds,
+        flags: u32,
+        (src, dst): (u64, u64),
+        at: &Location<'_>,
+    ) -> bool {
+        let (Some(vuid), Some(RenderPassInstance::RenderPass { subpass, .. }), Some(deps)) =
+            (ids.self_dependency, r.instance, r.self_dependencies.as_deref())
+        else {
+            return false;
+        };
+        let of_subpass = || deps.iter().filter(|d| d.subpass == subpass);
+        let covers = |d: &&SelfDependency| {
+            let (d_src, d_dst) = (expand_stages(d.stages.0), expand_stages(d.stages.1));
+            d.flags & !flags & (BY_REGION | VIEW_LOCAL) == 0 && src & !d_src == 0 && dst & !d_dst == 0
+        };
+        if of_subpass().any(|d| covers(&d)) {
+            return false;
+        }
+        let why = match of_subpass().count() {
+            0 => "has no dependency from the subpass to itself".to_string(),
+            n => format!(
+                "has {n} dependencies from the subpass to itself, but none whose stage masks include the command's \
+                 (source {src:#x}, destination {dst:#x}) and that is by-region or view-local only where the command \
+                 is (dependencyFlags {flags:#x})"
+            ),
+        };
+        cx.error(
+            vuid,
+            at,
+            format_args!("is recorded in subpass {subpass} of a render pass instance whose render pass {why}."),
+        )
     }
 
     /// A buffer or image barrier inside a render pass instance: no layout transition, no queue

@@ -249,6 +249,8 @@ impl StateTracker {
         if let Some(state) = self.get(TYPES.render_pass, rp.as_raw()).as_deref().and_then(|r| r.render_pass()) {
             // SAFETY: as above.
             let _ = state.read_only.set(unsafe { crate::state::render_passes::read_only_subpasses1(info) });
+            // SAFETY: as above.
+            let _ = state.self_dependencies.set(unsafe { crate::state::render_passes::self_dependencies1(info) });
         }
     }
 
@@ -281,6 +283,8 @@ impl StateTracker {
         if let Some(state) = self.get(TYPES.render_pass, rp.as_raw()).as_deref().and_then(|r| r.render_pass()) {
             // SAFETY: as above.
             let _ = state.read_only.set(unsafe { crate::state::render_passes::read_only_subpasses2(info) });
+            // SAFETY: as above.
+            let _ = state.self_dependencies.set(unsafe { crate::state::render_passes::self_dependencies2(info) });
         }
     }
 

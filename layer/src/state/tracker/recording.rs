@@ -111,10 +111,11 @@ impl StateTracker {
     /// The render pass instance just begun in `cb` with `render_pass`: its read-only
     /// depth/stencil aspects.
     fn read_only_of_render_pass(&self, cb: VkCommandBuffer, render_pass: u64) {
-        let subpasses =
-            self.get(TYPES.render_pass, render_pass).and_then(|r| r.render_pass()?.read_only.get().copied());
-        let aspects = ReadOnlyAspects::begun(subpasses.unwrap_or(0));
-        self.with_command_buffer(cb, |c| c.read_only_aspects(aspects));
+        let state = self.get(TYPES.render_pass, render_pass);
+        let state = state.as_deref().and_then(|r| r.render_pass());
+        let aspects = ReadOnlyAspects::begun(state.and_then(|s| s.read_only.get().copied()).unwrap_or(0));
+        let dependencies = state.and_then(|s| s.self_dependencies.get().cloned());
+        self.with_command_buffer(cb, |c| c.read_only_aspects(aspects, dependencies));
     }
 
     pub(in crate::state) fn with_command_buffer(
