@@ -1308,5 +1308,23 @@ fn no_writes_to_read_only_aspects(f: &Fixture, draws: &[Draw<'_>], mesh: bool) {
         assert_eq!(run(stencil_ro, depth), NONE, "{name}");
         assert_eq!(run(stencil_ro, stencil), [format!("VUID-{name}-None-06887")]);
         assert_eq!(run(depth_ro, stencil), NONE, "{name}");
+        // Line width, static in the pipeline: set after binding it, then before.
+        // SAFETY (both): recording with live objects.
+        let set_width = |d: &ash::Device, cb| unsafe { d.cmd_set_line_width(cb, 1.0) };
+        let ids = f.ids_in(true, |d, cb| {
+            unsafe { d.cmd_bind_pipeline(cb, vk::PipelineBindPoint::GRAPHICS, depth) };
+            set_width(d, cb);
+            if name.contains("Indexed") {
+                // SAFETY: a live index buffer.
+                unsafe { d.cmd_bind_index_buffer(cb, f.index, 0, vk::IndexType::UINT16) };
+            }
+            (draw.1)(d, cb);
+        });
+        assert_eq!(ids, [format!("VUID-{name}-None-08608")]);
+        let ids = f.ids_in(true, |d, cb| {
+            set_width(d, cb);
+            bind_and_draw(f, depth, draw)(d, cb);
+        });
+        assert_eq!(ids, NONE, "{name}");
     }
 }

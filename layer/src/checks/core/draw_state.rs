@@ -16,8 +16,8 @@
 //! in a read-only layout, and no stencil op that writes (with the stencil test enabled and both
 //! write masks not zero) while its stencil aspect is: which aspects are read-only is decided
 //! when the instance begins or advances, so a draw in an instance with none compares one byte
-//! (these two rules for the multi-draw, `VK_EXT_mesh_shader` and
-//! vkCmdDrawIndirectByteCountEXT commands too).
+//! (these two rules, and the one on states set while static, for the multi-draw,
+//! `VK_EXT_mesh_shader` and vkCmdDrawIndirectByteCountEXT commands too).
 //! Secondaries continuing a render pass have no instance of their own: not checked.
 //!
 //! What Vigil cannot tell is not reported: a pipeline whose dynamic states it does not know
@@ -128,8 +128,6 @@ struct DrawStateIds {
     dynamic: [&'static str; RULES.len()],
     /// The viewport and scissor counts set with count match.
     counts: &'static str,
-    /// No state the bound pipeline has static was set since it was bound.
-    static_set: &'static str,
     /// The bound pipeline's render pass compatible with the render pass instance's, its subpass
     /// the current one, and no render pass for a dynamic rendering instance.
     render_pass: [&'static str; 3],
@@ -175,7 +173,6 @@ const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDraw-None-04914",
         ],
         counts: "VUID-vkCmdDraw-viewportCount-03419",
-        static_set: "VUID-vkCmdDraw-None-08608",
         render_pass: [
             "VUID-vkCmdDraw-renderPass-02684",
             "VUID-vkCmdDraw-subpass-02685",
@@ -214,7 +211,6 @@ const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDrawIndexed-None-04914",
         ],
         counts: "VUID-vkCmdDrawIndexed-viewportCount-03419",
-        static_set: "VUID-vkCmdDrawIndexed-None-08608",
         render_pass: [
             "VUID-vkCmdDrawIndexed-renderPass-02684",
             "VUID-vkCmdDrawIndexed-subpass-02685",
@@ -253,7 +249,6 @@ const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDrawIndexedIndirect-None-04914",
         ],
         counts: "VUID-vkCmdDrawIndexedIndirect-viewportCount-03419",
-        static_set: "VUID-vkCmdDrawIndexedIndirect-None-08608",
         render_pass: [
             "VUID-vkCmdDrawIndexedIndirect-renderPass-02684",
             "VUID-vkCmdDrawIndexedIndirect-subpass-02685",
@@ -292,7 +287,6 @@ const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDrawIndexedIndirectCount-None-04914",
         ],
         counts: "VUID-vkCmdDrawIndexedIndirectCount-viewportCount-03419",
-        static_set: "VUID-vkCmdDrawIndexedIndirectCount-None-08608",
         render_pass: [
             "VUID-vkCmdDrawIndexedIndirectCount-renderPass-02684",
             "VUID-vkCmdDrawIndexedIndirectCount-subpass-02685",
@@ -331,7 +325,6 @@ const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDrawIndirect-None-04914",
         ],
         counts: "VUID-vkCmdDrawIndirect-viewportCount-03419",
-        static_set: "VUID-vkCmdDrawIndirect-None-08608",
         render_pass: [
             "VUID-vkCmdDrawIndirect-renderPass-02684",
             "VUID-vkCmdDrawIndirect-subpass-02685",
@@ -370,7 +363,6 @@ const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDrawIndirectCount-None-04914",
         ],
         counts: "VUID-vkCmdDrawIndirectCount-viewportCount-03419",
-        static_set: "VUID-vkCmdDrawIndirectCount-None-08608",
         render_pass: [
             "VUID-vkCmdDrawIndirectCount-renderPass-02684",
             "VUID-vkCmdDrawIndirectCount-subpass-02685",
@@ -383,44 +375,92 @@ const DRAW_STATE_IDS: [DrawStateIds; 6] = [
     },
 ];
 
-/// Per draw command: no depth writes while the depth aspect of the render pass instance's
-/// depth/stencil attachment is in a read-only layout, no stencil writes while its stencil
-/// aspect is (the command, then the two ids).
-const READ_ONLY_IDS: [(&str, [&str; 2]); 12] = [
-    ("vkCmdDraw", ["VUID-vkCmdDraw-None-06886", "VUID-vkCmdDraw-None-06887"]),
-    ("vkCmdDrawIndexed", ["VUID-vkCmdDrawIndexed-None-06886", "VUID-vkCmdDrawIndexed-None-06887"]),
+/// The rules of every graphics draw command: no depth writes while the depth aspect of the
+/// render pass instance's depth/stencil attachment is in a read-only layout, no stencil writes
+/// while its stencil aspect is, and no state the bound pipeline has static set since it was
+/// bound (the command, then the three ids).
+const EVERY_DRAW_IDS: [(&str, [&str; 3]); 12] = [
+    ("vkCmdDraw", ["VUID-vkCmdDraw-None-06886", "VUID-vkCmdDraw-None-06887", "VUID-vkCmdDraw-None-08608"]),
+    (
+        "vkCmdDrawIndexed",
+        ["VUID-vkCmdDrawIndexed-None-06886", "VUID-vkCmdDrawIndexed-None-06887", "VUID-vkCmdDrawIndexed-None-08608"],
+    ),
     (
         "vkCmdDrawIndexedIndirect",
-        ["VUID-vkCmdDrawIndexedIndirect-None-06886", "VUID-vkCmdDrawIndexedIndirect-None-06887"],
+        [
+            "VUID-vkCmdDrawIndexedIndirect-None-06886",
+            "VUID-vkCmdDrawIndexedIndirect-None-06887",
+            "VUID-vkCmdDrawIndexedIndirect-None-08608",
+        ],
     ),
     (
         "vkCmdDrawIndexedIndirectCount",
-        ["VUID-vkCmdDrawIndexedIndirectCount-None-06886", "VUID-vkCmdDrawIndexedIndirectCount-None-06887"],
+        [
+            "VUID-vkCmdDrawIndexedIndirectCount-None-06886",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-06887",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-08608",
+        ],
     ),
-    ("vkCmdDrawIndirect", ["VUID-vkCmdDrawIndirect-None-06886", "VUID-vkCmdDrawIndirect-None-06887"]),
+    (
+        "vkCmdDrawIndirect",
+        ["VUID-vkCmdDrawIndirect-None-06886", "VUID-vkCmdDrawIndirect-None-06887", "VUID-vkCmdDrawIndirect-None-08608"],
+    ),
     (
         "vkCmdDrawIndirectByteCountEXT",
-        ["VUID-vkCmdDrawIndirectByteCountEXT-None-06886", "VUID-vkCmdDrawIndirectByteCountEXT-None-06887"],
+        [
+            "VUID-vkCmdDrawIndirectByteCountEXT-None-06886",
+            "VUID-vkCmdDrawIndirectByteCountEXT-None-06887",
+            "VUID-vkCmdDrawIndirectByteCountEXT-None-08608",
+        ],
     ),
-    ("vkCmdDrawIndirectCount", ["VUID-vkCmdDrawIndirectCount-None-06886", "VUID-vkCmdDrawIndirectCount-None-06887"]),
-    ("vkCmdDrawMeshTasksEXT", ["VUID-vkCmdDrawMeshTasksEXT-None-06886", "VUID-vkCmdDrawMeshTasksEXT-None-06887"]),
+    (
+        "vkCmdDrawIndirectCount",
+        [
+            "VUID-vkCmdDrawIndirectCount-None-06886",
+            "VUID-vkCmdDrawIndirectCount-None-06887",
+            "VUID-vkCmdDrawIndirectCount-None-08608",
+        ],
+    ),
+    (
+        "vkCmdDrawMeshTasksEXT",
+        [
+            "VUID-vkCmdDrawMeshTasksEXT-None-06886",
+            "VUID-vkCmdDrawMeshTasksEXT-None-06887",
+            "VUID-vkCmdDrawMeshTasksEXT-None-08608",
+        ],
+    ),
     (
         "vkCmdDrawMeshTasksIndirectCountEXT",
-        ["VUID-vkCmdDrawMeshTasksIndirectCountEXT-None-06886", "VUID-vkCmdDrawMeshTasksIndirectCountEXT-None-06887"],
+        [
+            "VUID-vkCmdDrawMeshTasksIndirectCountEXT-None-06886",
+            "VUID-vkCmdDrawMeshTasksIndirectCountEXT-None-06887",
+            "VUID-vkCmdDrawMeshTasksIndirectCountEXT-None-08608",
+        ],
     ),
     (
         "vkCmdDrawMeshTasksIndirectEXT",
-        ["VUID-vkCmdDrawMeshTasksIndirectEXT-None-06886", "VUID-vkCmdDrawMeshTasksIndirectEXT-None-06887"],
+        [
+            "VUID-vkCmdDrawMeshTasksIndirectEXT-None-06886",
+            "VUID-vkCmdDrawMeshTasksIndirectEXT-None-06887",
+            "VUID-vkCmdDrawMeshTasksIndirectEXT-None-08608",
+        ],
     ),
-    ("vkCmdDrawMultiEXT", ["VUID-vkCmdDrawMultiEXT-None-06886", "VUID-vkCmdDrawMultiEXT-None-06887"]),
+    (
+        "vkCmdDrawMultiEXT",
+        ["VUID-vkCmdDrawMultiEXT-None-06886", "VUID-vkCmdDrawMultiEXT-None-06887", "VUID-vkCmdDrawMultiEXT-None-08608"],
+    ),
     (
         "vkCmdDrawMultiIndexedEXT",
-        ["VUID-vkCmdDrawMultiIndexedEXT-None-06886", "VUID-vkCmdDrawMultiIndexedEXT-None-06887"],
+        [
+            "VUID-vkCmdDrawMultiIndexedEXT-None-06886",
+            "VUID-vkCmdDrawMultiIndexedEXT-None-06887",
+            "VUID-vkCmdDrawMultiIndexedEXT-None-08608",
+        ],
     ),
 ];
 
-/// `READ_ONLY_IDS` by command number.
-static READ_ONLY: CommandTable<(&str, [&str; 2])> = CommandTable::new(&READ_ONLY_IDS, |r| r.0);
+/// `EVERY_DRAW_IDS` by command number.
+static EVERY_DRAW: CommandTable<(&str, [&str; 3])> = CommandTable::new(&EVERY_DRAW_IDS, |r| r.0);
 
 /// What is known at a draw of the values that decide which rules apply.
 struct Current {
@@ -522,7 +562,13 @@ impl CoreChecks {
         (cb, pipeline): (u64, u64),
     ) -> bool {
         let dynamic = info.dynamic.zip(info.dynamic_draw.as_ref());
-        let read_only = || Self::read_only_state(cx, r, dynamic, Bound::Pipeline(pipeline), cb);
+        let static_set = match (EVERY_DRAW.get(cx), dynamic) {
+            (Some(ids), Some(dynamic)) if !r.draw.unknown => {
+                Self::set_while_static(cx, r, ids.1[2], dynamic, &Bound::Pipeline(pipeline), cb)
+            }
+            _ => false,
+        };
+        let read_only = || static_set | Self::read_only_state(cx, r, dynamic, Bound::Pipeline(pipeline), cb);
         let Some(ids) = DRAW_STATES.get(cx) else { return read_only() };
         let skip = match (info.dynamic, info.dynamic_draw.as_ref()) {
             (Some(core), Some(p)) => self.dynamic_states(cx, r, ids, (core, p), Bound::Pipeline(pipeline), cb),
@@ -547,9 +593,10 @@ impl CoreChecks {
         // Most render pass instances have no read-only depth or stencil aspect: one comparison.
         match (r.read_only.current, dynamic) {
             (0, _) => false,
-            (aspects, Some(dynamic)) => READ_ONLY
-                .get(cx)
-                .is_some_and(|ids| Self::read_only_writes(cx, r, &ids.1, dynamic, aspects, (bound, cb))),
+            (aspects, Some(dynamic)) => EVERY_DRAW.get(cx).is_some_and(|ids| {
+                let ids = [ids.1[0], ids.1[1]];
+                Self::read_only_writes(cx, r, &ids, dynamic, aspects, (bound, cb))
+            }),
             _ => false,
         }
     }
@@ -691,9 +738,6 @@ impl CoreChecks {
                     );
                 }
             }
-            if let Bound::Pipeline(_) = bound {
-                skip |= Self::set_while_static(cx, r, ids, (core, p), &bound, cb);
-            }
             let with_count = [D::VK_DYNAMIC_STATE_VIEWPORT_WITH_COUNT, D::VK_DYNAMIC_STATE_SCISSOR_WITH_COUNT];
             let bits = with_count.map(|s| ext_bit(s).map_or(0, |b| 1 << b)).iter().fold(0, |m, b| m | b);
             if !inherited && p.ext & bits == bits && v.set & bits == bits && v.viewports != v.scissors {
@@ -716,7 +760,7 @@ impl CoreChecks {
     fn set_while_static(
         cx: &Call<'_>,
         r: &Recording,
-        ids: &DrawStateIds,
+        vuid: &'static str,
         (core, p): (u32, &PipelineDynamic),
         bound: &Bound,
         cb: u64,
@@ -730,7 +774,7 @@ impl CoreChecks {
         let states: Vec<String> = core_states.chain(ext_states).map(|s| format!("{s:?}")).collect();
         let it = if states.len() == 1 { "it" } else { "them" };
         cx.error(
-            ids.static_set,
+            vuid,
             &cx.location(),
             format_args!(
                 "{bound} static (not in pDynamicStates): {}, but command buffer {cb:#x} set {it} since the pipeline was \
@@ -883,7 +927,6 @@ mod tests {
                 assert_eq!(id, format!("VUID-{}-{}", d.command, rule.suffix));
             }
             assert_eq!(d.counts, format!("VUID-{}-viewportCount-03419", d.command));
-            assert_eq!(d.static_set, format!("VUID-{}-None-08608", d.command));
             assert_eq!(d.rendering_colors, format!("VUID-{}-colorAttachmentCount-06179", d.command));
             assert_eq!(d.mesh, format!("VUID-{}-stage-06481", d.command));
             let suffixes = ["renderPass-02684", "subpass-02685", "renderPass-06198"];
@@ -898,10 +941,10 @@ mod tests {
     }
 
     #[test]
-    fn read_only_ids_are_sorted_by_command_and_name_it() {
-        assert!(READ_ONLY_IDS.windows(2).all(|w| w[0].0 < w[1].0));
-        for (command, ids) in READ_ONLY_IDS {
-            assert_eq!(ids, ["None-06886", "None-06887"].map(|s| format!("VUID-{command}-{s}")));
+    fn every_draw_ids_are_sorted_by_command_and_name_it() {
+        assert!(EVERY_DRAW_IDS.windows(2).all(|w| w[0].0 < w[1].0));
+        for (command, ids) in EVERY_DRAW_IDS {
+            assert_eq!(ids, ["None-06886", "None-06887", "None-08608"].map(|s| format!("VUID-{command}-{s}")));
         }
     }
 
