@@ -582,6 +582,37 @@ fn executing_secondaries_in_the_states_the_spec_allows() {
 }
 
 #[test]
+fn executing_a_secondary_twice_without_simultaneous_use() {
+    let f = Fixture::new();
+    let d = f.d();
+    let pool = f.pool(PoolFlags::RESET_COMMAND_BUFFER);
+    let recorded = |usage| {
+        let s = f.buffer(pool, vk::CommandBufferLevel::SECONDARY);
+        f.begin(s, usage);
+        f.end(s);
+        s
+    };
+    let (once, shared) = (recorded(Usage::empty()), recorded(Usage::SIMULTANEOUS_USE));
+    let primary = f.buffer(pool, vk::CommandBufferLevel::PRIMARY);
+    f.begin(primary, Usage::empty());
+    // SAFETY (whole test): recording commands with live objects; invalid ones are skipped.
+    // Twice in one call, then again after an earlier call executed it.
+    let ids = f.ids(|| unsafe { d.cmd_execute_commands(primary, &[once, once]) });
+    assert_eq!(ids, ["VUID-vkCmdExecuteCommands-pCommandBuffers-00093"]);
+    assert_eq!(f.ids(|| unsafe { d.cmd_execute_commands(primary, &[once]) }), NONE);
+    let ids = f.ids(|| unsafe { d.cmd_execute_commands(primary, &[once]) });
+    assert_eq!(ids, ["VUID-vkCmdExecuteCommands-pCommandBuffers-00092"]);
+    // With simultaneous use, both are valid.
+    assert_eq!(f.ids(|| unsafe { d.cmd_execute_commands(primary, &[shared, shared]) }), NONE);
+    assert_eq!(f.ids(|| unsafe { d.cmd_execute_commands(primary, &[shared]) }), NONE);
+    f.end(primary);
+    // A new recording of the primary has executed nothing yet.
+    f.begin(primary, Usage::empty());
+    assert_eq!(f.ids(|| unsafe { d.cmd_execute_commands(primary, &[once]) }), NONE);
+    f.end(primary);
+}
+
+#[test]
 fn resubmitting_a_primary_whose_secondary_is_pending() {
     let f = Fixture::new();
     let d = f.d();

@@ -7,6 +7,8 @@
 //! timeline value that covers it, nor for its queue or device to go idle. A command buffer the
 //! application never waits for stays pending, as it may for the device.
 
+use std::sync::Arc;
+
 use vigil_generated::features::Feature;
 use vigil_generated::*;
 
@@ -189,12 +191,19 @@ impl CoreChecks {
             let at = root.dot("pCommandBuffers");
             let mut skip = false;
             let k = crate::state::key(TYPES.command_buffer, cb.as_raw(), self.device, self.instance);
-            let inside = crate::state::OBJECTS
-                .with_command_buffer(k, |c| c.command_buffer().and_then(|c| c.try_lock()).map(|r| r.in_render_pass))
+            // Whether a render pass instance is active, and the secondaries executed so far.
+            let primary = crate::state::OBJECTS
+                .with_command_buffer(k, |c| {
+                    let r = c.command_buffer()?.try_lock()?;
+                    Some((r.in_render_pass, r.secondaries.iter().map(|(s, _)| Arc::as_ptr(s)).collect::<Vec<_>>()))
+                })
                 .flatten();
+            let inside = primary.as_ref().map(|p| p.0);
+            let executed = primary.map(|p| p.1).unwrap_or_default();
             // SAFETY: `count` command buffers, as the application passed them (stateless checked
             // the pointer).
-            for (i, s) in unsafe { slice(buffers, count) }.iter().enumerate() {
+            let list = unsafe { slice(buffers, count) };
+            for (i, s) in list.iter().enumerate() {
                 let Some(record) = self.get(TYPES.command_buffer, s.as_raw()) else { continue };
                 let Some(state) = record.command_buffer() else { continue };
                 let h = s.as_raw();
@@ -235,8 +244,26 @@ impl CoreChecks {
                         ),
                     );
                 } else {
-                    let continues = r.usage & RENDER_PASS_CONTINUE != 0;
+                    let (continues, simultaneous) = (r.usage & RENDER_PASS_CONTINUE != 0, r.simultaneous());
                     drop(r);
+                    let once = "was not begun with VK_COMMAND_BUFFER_USAGE_SIMULTANEOUS_USE_BIT";
+                    if let Some(first) = list[..i].iter().position(|o| o == s).filter(|_| !simultaneous) {
+                        skip |= cx.error(
+                            "VUID-vkCmdExecuteCommands-pCommandBuffers-00093",
+                            &at,
+                            format_args!("is {h:#x}, which is also pCommandBuffers[{first}] and {once}."),
+                        );
+                    } else if !simultaneous && executed.contains(&Arc::as_ptr(&record)) {
+                        skip |= cx.error(
+                            "VUID-vkCmdExecuteCommands-pCommandBuffers-00092",
+                            &at,
+                            format_args!(
+                                "is {h:#x}, which an earlier vkCmdExecuteCommands of command buffer {:#x} executes \
+                                 already, and {once}.",
+                                cb.as_raw()
+                            ),
+                        );
+                    }
                     match (inside, continues) {
                         (Some(true), false) => {
                             skip |= cx.error(
