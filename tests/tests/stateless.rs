@@ -116,6 +116,55 @@ fn memory_type_index_out_of_range() {
 }
 
 #[test]
+fn vertex_buffers_bound_beyond_the_limit() {
+    let ctx = context();
+    let max =
+        unsafe { ctx.instance.get_physical_device_properties(ctx.physical_device) }.limits.max_vertex_input_bindings;
+    let d = &ctx.device;
+    // SAFETY (whole test): valid create infos and a recording command buffer; the invalid binds
+    // are skipped by Vigil.
+    unsafe {
+        let info = vk::BufferCreateInfo::default().size(256).usage(vk::BufferUsageFlags::VERTEX_BUFFER);
+        let buffer = d.create_buffer(&info, None).expect("vkCreateBuffer");
+        let req = d.get_buffer_memory_requirements(buffer);
+        let ty = ctx.memory_type(req.memory_type_bits, vk::MemoryPropertyFlags::empty());
+        let alloc = vk::MemoryAllocateInfo::default().allocation_size(req.size).memory_type_index(ty);
+        let memory = d.allocate_memory(&alloc, None).expect("vkAllocateMemory");
+        d.bind_buffer_memory(buffer, memory, 0).expect("vkBindBufferMemory");
+        let pool = d
+            .create_command_pool(&vk::CommandPoolCreateInfo::default().queue_family_index(ctx.queue_family), None)
+            .expect("command pool");
+        let allocate = vk::CommandBufferAllocateInfo::default().command_pool(pool).command_buffer_count(1);
+        let cb = d.allocate_command_buffers(&allocate).expect("command buffer")[0];
+        d.begin_command_buffer(cb, &vk::CommandBufferBeginInfo::default()).expect("begin");
+        let (buffers, offsets) = ([buffer; 2], [0u64; 2]);
+        let bind = |first: u32, n: usize| d.cmd_bind_vertex_buffers(cb, first, &buffers[..n], &offsets[..n]);
+        let bind2 =
+            |first: u32, n: usize| d.cmd_bind_vertex_buffers2(cb, first, &buffers[..n], &offsets[..n], None, None);
+        let (first, sum) =
+            ("VUID-vkCmdBindVertexBuffers-firstBinding-00624", "VUID-vkCmdBindVertexBuffers-firstBinding-00625");
+        assert_eq!(reported(&ctx, || bind(max, 1)), [first, sum]);
+        assert_eq!(reported(&ctx, || bind(max - 1, 2)), [sum]);
+        let (first2, sum2) =
+            ("VUID-vkCmdBindVertexBuffers2-firstBinding-03355", "VUID-vkCmdBindVertexBuffers2-firstBinding-03356");
+        assert_eq!(reported(&ctx, || bind2(max, 1)), [first2, sum2]);
+        assert_eq!(reported(&ctx, || bind2(max - 1, 2)), [sum2]);
+        // The last binding, and the last two.
+        let ids = reported(&ctx, || {
+            bind(max - 1, 1);
+            bind(max - 2, 2);
+            bind2(max - 1, 1);
+            bind2(max - 2, 2);
+        });
+        assert!(ids.is_empty(), "{ids:?}");
+        d.end_command_buffer(cb).expect("end");
+        d.destroy_command_pool(pool, None);
+        d.destroy_buffer(buffer, None);
+        d.free_memory(memory, None);
+    }
+}
+
+#[test]
 fn push_constants_beyond_the_limit_or_unaligned() {
     let ctx = context();
     let max =

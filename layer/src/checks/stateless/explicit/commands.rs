@@ -51,6 +51,35 @@ pub(super) fn push_constants(checks: &DeviceStateless, cx: &Call<'_>, offset: u3
     f.skip
 }
 
+/// `vkCmdBindVertexBuffers` and `vkCmdBindVertexBuffers2`: the bindings within
+/// maxVertexInputBindings (`ids`: the rule on `firstBinding`, then on the sum).
+pub(super) fn vertex_bindings(
+    checks: &DeviceStateless,
+    cx: &Call<'_>,
+    (first, count): (u32, u32),
+    ids: [&'static str; 2],
+) -> bool {
+    let max = checks.facts.limits.maxVertexInputBindings;
+    let end = u64::from(first) + u64::from(count);
+    if first < max && end <= u64::from(max) {
+        return false;
+    }
+    let mut f = Findings::of(cx);
+    let cmd = cx.location();
+    let at = cmd.dot("firstBinding");
+    if first >= max {
+        f.error(ids[0], &at, format_args!("is {first}, not less than maxVertexInputBindings ({max})."));
+    }
+    if end > u64::from(max) {
+        f.error(
+            ids[1],
+            &at,
+            format_args!("({first}) plus bindingCount ({count}) is {end}, more than maxVertexInputBindings ({max})."),
+        );
+    }
+    f.skip
+}
+
 /// `vkCmdFillBuffer`: 4-byte alignment of the offset and size, a non-zero size.
 pub(super) fn fill_buffer(cx: &Call<'_>, offset: u64, size: u64) -> bool {
     if offset & 3 == 0 && (size == VK_WHOLE_SIZE || (size != 0 && size & 3 == 0)) {

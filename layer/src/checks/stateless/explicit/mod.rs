@@ -184,6 +184,35 @@ impl ValidationObject for DeviceStateless {
         commands::push_constants(self, cx, offset, size)
     }
 
+    fn pre_call_validate_cmd_bind_vertex_buffers(
+        &self,
+        cx: &Call<'_>,
+        _commandBuffer: VkCommandBuffer,
+        firstBinding: u32,
+        bindingCount: u32,
+        _pBuffers: *const VkBuffer,
+        _pOffsets: *const VkDeviceSize,
+    ) -> bool {
+        let ids = ["VUID-vkCmdBindVertexBuffers-firstBinding-00624", "VUID-vkCmdBindVertexBuffers-firstBinding-00625"];
+        commands::vertex_bindings(self, cx, (firstBinding, bindingCount), ids)
+    }
+
+    fn pre_call_validate_cmd_bind_vertex_buffers2(
+        &self,
+        cx: &Call<'_>,
+        _commandBuffer: VkCommandBuffer,
+        firstBinding: u32,
+        bindingCount: u32,
+        _pBuffers: *const VkBuffer,
+        _pOffsets: *const VkDeviceSize,
+        _pSizes: *const VkDeviceSize,
+        _pStrides: *const VkDeviceSize,
+    ) -> bool {
+        let ids =
+            ["VUID-vkCmdBindVertexBuffers2-firstBinding-03355", "VUID-vkCmdBindVertexBuffers2-firstBinding-03356"];
+        commands::vertex_bindings(self, cx, (firstBinding, bindingCount), ids)
+    }
+
     fn pre_call_validate_cmd_set_viewport(
         &self,
         cx: &Call<'_>,
