@@ -757,3 +757,37 @@ fn attachment_begin_info_views_of_one_level_and_the_identity_swizzle() {
         d.end_command_buffer(cb).unwrap();
     }
 }
+
+#[test]
+fn ending_the_rendering_a_secondary_continues() {
+    let f = Fixture::new();
+    let d = f.d();
+    let area = vk::Rect2D { offset: vk::Offset2D::default(), extent: vk::Extent2D { width: 8, height: 8 } };
+    // A secondary continuing a dynamic rendering instance begun elsewhere may not end it.
+    let mut rendering =
+        vk::CommandBufferInheritanceRenderingInfo::default().rasterization_samples(vk::SampleCountFlags::TYPE_1);
+    let inheritance = vk::CommandBufferInheritanceInfo::default().push_next(&mut rendering);
+    let continuing = f.allocate(vk::CommandBufferLevel::SECONDARY);
+    f.begin(
+        continuing,
+        &vk::CommandBufferBeginInfo::default()
+            .flags(vk::CommandBufferUsageFlags::RENDER_PASS_CONTINUE)
+            .inheritance_info(&inheritance),
+    );
+    // SAFETY (whole test): recording command buffers; the invalid call is skipped by Vigil.
+    unsafe {
+        let ids = f.ids(|| d.cmd_end_rendering(continuing));
+        assert_eq!(ids, ["VUID-vkCmdEndRendering-commandBuffer-06162"]);
+        d.end_command_buffer(continuing).expect("vkEndCommandBuffer");
+        // A secondary that begins its own instance ends it.
+        let own = f.allocate(vk::CommandBufferLevel::SECONDARY);
+        let plain = vk::CommandBufferInheritanceInfo::default();
+        f.begin(own, &vk::CommandBufferBeginInfo::default().inheritance_info(&plain));
+        let ids = f.ids(|| {
+            d.cmd_begin_rendering(own, &vk::RenderingInfo::default().render_area(area).layer_count(1));
+            d.cmd_end_rendering(own);
+        });
+        assert_eq!(ids, NONE);
+        d.end_command_buffer(own).expect("vkEndCommandBuffer");
+    }
+}

@@ -278,7 +278,10 @@ impl ValidationObject for CoreChecks {
     }
 
     fn pre_call_validate_cmd_end_rendering(&self, cx: &Call<'_>, cb: VkCommandBuffer) -> bool {
-        let ending = Ending::Rendering { vuid: "VUID-vkCmdEndRendering-None-06161" };
+        let ending = Ending::Rendering {
+            vuid: "VUID-vkCmdEndRendering-None-06161",
+            here: Some("VUID-vkCmdEndRendering-commandBuffer-06162"),
+        };
         self.recording_rules(cx)
             | self.render_pass_ending(cx, cb, ending)
             | self.queries_left_in_render_pass(cx, cb, "VUID-vkCmdEndRendering-None-06999")
@@ -291,7 +294,8 @@ impl ValidationObject for CoreChecks {
         cb: VkCommandBuffer,
         _info: *const VkRenderingEndInfoKHR,
     ) -> bool {
-        let ending = Ending::Rendering { vuid: "VUID-vkCmdEndRendering2KHR-None-10610" };
+        // Its -commandBuffer-10611 is not checked: lavapipe has no maintenance10 to test it on.
+        let ending = Ending::Rendering { vuid: "VUID-vkCmdEndRendering2KHR-None-10610", here: None };
         self.recording_rules(cx) | self.render_pass_ending(cx, cb, ending)
     }
 

@@ -24,8 +24,9 @@ pub(super) enum Ending {
     NextSubpass { vuid: &'static str },
     /// vkCmdEndRenderPass(2): begun by vkCmdBeginRenderPass, and in its last subpass.
     RenderPass { last_subpass: &'static str, not_rendering: &'static str },
-    /// vkCmdEndRendering(2KHR): begun by vkCmdBeginRendering.
-    Rendering { vuid: &'static str },
+    /// vkCmdEndRendering(2KHR): begun by vkCmdBeginRendering, and (`here`, where the command has
+    /// the rule) in this command buffer, not one a secondary continues.
+    Rendering { vuid: &'static str, here: Option<&'static str> },
 }
 
 impl CoreChecks {
@@ -507,7 +508,16 @@ impl CoreChecks {
                     "ends a render pass instance begun with vkCmdBeginRendering: end it with vkCmdEndRendering."
                 ),
             ),
-            (Ending::Rendering { vuid }, Some(RenderPassInstance::RenderPass { .. })) => cx.error(
+            (Ending::Rendering { here: Some(vuid), .. }, None) if r.in_render_pass => cx.error(
+                vuid,
+                &root,
+                format_args!(
+                    "ends the render pass instance this secondary command buffer continues \
+                     (VK_COMMAND_BUFFER_USAGE_RENDER_PASS_CONTINUE_BIT): only the command buffer that began it may \
+                     end it."
+                ),
+            ),
+            (Ending::Rendering { vuid, .. }, Some(RenderPassInstance::RenderPass { .. })) => cx.error(
                 vuid,
                 &root,
                 format_args!(
