@@ -11,28 +11,36 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
+/// Every `.rs` file under `dir` (the layer's tests that read its sources share it).
+pub(crate) fn rust_files(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut dirs = vec![dir.to_path_buf()];
+    while let Some(dir) = dirs.pop() {
+        for path in std::fs::read_dir(&dir).unwrap().flatten().map(|e| e.path()) {
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                out.push(path);
+            }
+        }
+    }
+    out
+}
+
 /// The layer's source files by module path (`["state", "records"]` for `state/records.rs`).
 fn modules(src: &Path) -> BTreeMap<Vec<String>, PathBuf> {
     let mut out = BTreeMap::new();
-    let mut dirs = vec![src.to_path_buf()];
-    while let Some(dir) = dirs.pop() {
-        for entry in std::fs::read_dir(&dir).unwrap().flatten() {
-            let path = entry.path();
-            if path.is_dir() {
-                dirs.push(path);
-                continue;
-            }
-            let rel = path.strip_prefix(src).unwrap().with_extension("");
-            let mut segments: Vec<String> = rel.iter().map(|s| s.to_string_lossy().into_owned()).collect();
-            let last = segments.last().cloned().unwrap_or_default();
-            if path.extension().is_none_or(|e| e != "rs") || last == "tests" {
-                continue;
-            }
-            if last == "mod" || (segments.len() == 1 && last == "lib") {
-                segments.pop();
-            }
-            out.insert(segments, path);
+    for path in rust_files(src) {
+        let rel = path.strip_prefix(src).unwrap().with_extension("");
+        let mut segments: Vec<String> = rel.iter().map(|s| s.to_string_lossy().into_owned()).collect();
+        let last = segments.last().cloned().unwrap_or_default();
+        if last == "tests" {
+            continue;
         }
+        if last == "mod" || (segments.len() == 1 && last == "lib") {
+            segments.pop();
+        }
+        out.insert(segments, path);
     }
     out
 }

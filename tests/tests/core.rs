@@ -115,22 +115,7 @@ impl Fixture {
 
     /// A transfer-destination buffer of 256 bytes with its own memory.
     fn buffer_with_memory(&self) -> (vk::Buffer, vk::DeviceMemory) {
-        self.buffer_for(vk::BufferUsageFlags::TRANSFER_SRC | vk::BufferUsageFlags::TRANSFER_DST)
-    }
-
-    /// A buffer of 256 bytes for `usage` with its own memory.
-    fn buffer_for(&self, usage: vk::BufferUsageFlags) -> (vk::Buffer, vk::DeviceMemory) {
-        let info = vk::BufferCreateInfo::default().size(256).usage(usage);
-        // SAFETY: valid create and allocate infos; the memory type fits the requirements.
-        unsafe {
-            let buffer = self.d().create_buffer(&info, None).expect("vkCreateBuffer");
-            let req = self.d().get_buffer_memory_requirements(buffer);
-            let ty = self.ctx.memory_type(req.memory_type_bits, vk::MemoryPropertyFlags::empty());
-            let alloc = vk::MemoryAllocateInfo::default().allocation_size(req.size).memory_type_index(ty);
-            let memory = self.d().allocate_memory(&alloc, None).expect("vkAllocateMemory");
-            self.d().bind_buffer_memory(buffer, memory, 0).expect("vkBindBufferMemory");
-            (buffer, memory)
-        }
+        self.ctx.bound_buffer(256, vk::BufferUsageFlags::TRANSFER_SRC | vk::BufferUsageFlags::TRANSFER_DST)
     }
 
     /// A primary of `pool` that fills `buffer`.
@@ -881,9 +866,9 @@ fn destroying_what_a_descriptor_set_a_pending_submission_binds_holds() {
             .expect("vkCreatePipelineLayout");
 
     let usage = vk::BufferUsageFlags::STORAGE_BUFFER | vk::BufferUsageFlags::UNIFORM_TEXEL_BUFFER;
-    let (buffer, memory) = f.buffer_for(usage);
-    let (replaced, replaced_memory) = f.buffer_for(usage);
-    let (unused, unused_memory) = f.buffer_for(usage);
+    let (buffer, memory) = f.ctx.bound_buffer(256, usage);
+    let (replaced, replaced_memory) = f.ctx.bound_buffer(256, usage);
+    let (unused, unused_memory) = f.ctx.bound_buffer(256, usage);
     let view_info = vk::BufferViewCreateInfo::default().buffer(buffer).format(vk::Format::R32_SFLOAT).range(256);
     let texels = unsafe { d.create_buffer_view(&view_info, None) }.expect("vkCreateBufferView");
     let (image, image_memory, view) = f.image_and_view();

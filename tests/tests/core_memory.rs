@@ -153,10 +153,15 @@ impl Fixture {
 
     /// A 16x16 RGBA8 sampled image, not bound.
     fn image(&self, flags: vk::ImageCreateFlags) -> vk::Image {
+        self.image_of(vk::Format::R8G8B8A8_UNORM, flags)
+    }
+
+    /// A 16x16 sampled image of `format`, not bound.
+    fn image_of(&self, format: vk::Format, flags: vk::ImageCreateFlags) -> vk::Image {
         let info = vk::ImageCreateInfo::default()
             .flags(flags)
             .image_type(vk::ImageType::TYPE_2D)
-            .format(vk::Format::R8G8B8A8_UNORM)
+            .format(format)
             .extent(vk::Extent3D { width: 16, height: 16, depth: 1 })
             .mip_levels(1)
             .array_layers(1)
@@ -768,20 +773,7 @@ fn dedicated_allocations_for_two_objects_sparse_ones_or_too_small() {
     assert_eq!(ids, ["VUID-VkMemoryDedicatedAllocateInfo-image-01434"]);
 
     // A two-plane image (lavapipe reports DISJOINT for the format), disjoint and not.
-    let planar = |flags: vk::ImageCreateFlags| {
-        let info = vk::ImageCreateInfo::default()
-            .flags(flags)
-            .image_type(vk::ImageType::TYPE_2D)
-            .format(vk::Format::G8_B8R8_2PLANE_420_UNORM)
-            .extent(vk::Extent3D { width: 16, height: 16, depth: 1 })
-            .mip_levels(1)
-            .array_layers(1)
-            .samples(vk::SampleCountFlags::TYPE_1)
-            .tiling(vk::ImageTiling::OPTIMAL)
-            .usage(vk::ImageUsageFlags::SAMPLED);
-        // SAFETY: a valid create info.
-        unsafe { f.d().create_image(&info, None) }.expect("vkCreateImage")
-    };
+    let planar = |flags| f.image_of(vk::Format::G8_B8R8_2PLANE_420_UNORM, flags);
     let whole = planar(vk::ImageCreateFlags::empty());
     // SAFETY: a live image that is not disjoint.
     let size = unsafe { f.d().get_image_memory_requirements(whole) }.size;

@@ -121,22 +121,12 @@ fn vertex_buffers_bound_beyond_the_limit() {
     let max =
         unsafe { ctx.instance.get_physical_device_properties(ctx.physical_device) }.limits.max_vertex_input_bindings;
     let d = &ctx.device;
-    // SAFETY (whole test): valid create infos and a recording command buffer; the invalid binds
-    // are skipped by Vigil.
+    let (buffer, memory) = ctx.bound_buffer(256, vk::BufferUsageFlags::VERTEX_BUFFER);
+    let pool = ctx.resettable_pool();
+    let cb = ctx.recording_primary(pool);
+    // SAFETY (whole block): a recording command buffer and a live buffer; the invalid binds are
+    // skipped by Vigil.
     unsafe {
-        let info = vk::BufferCreateInfo::default().size(256).usage(vk::BufferUsageFlags::VERTEX_BUFFER);
-        let buffer = d.create_buffer(&info, None).expect("vkCreateBuffer");
-        let req = d.get_buffer_memory_requirements(buffer);
-        let ty = ctx.memory_type(req.memory_type_bits, vk::MemoryPropertyFlags::empty());
-        let alloc = vk::MemoryAllocateInfo::default().allocation_size(req.size).memory_type_index(ty);
-        let memory = d.allocate_memory(&alloc, None).expect("vkAllocateMemory");
-        d.bind_buffer_memory(buffer, memory, 0).expect("vkBindBufferMemory");
-        let pool = d
-            .create_command_pool(&vk::CommandPoolCreateInfo::default().queue_family_index(ctx.queue_family), None)
-            .expect("command pool");
-        let allocate = vk::CommandBufferAllocateInfo::default().command_pool(pool).command_buffer_count(1);
-        let cb = d.allocate_command_buffers(&allocate).expect("command buffer")[0];
-        d.begin_command_buffer(cb, &vk::CommandBufferBeginInfo::default()).expect("begin");
         let (buffers, offsets) = ([buffer; 2], [0u64; 2]);
         let bind = |first: u32, n: usize| d.cmd_bind_vertex_buffers(cb, first, &buffers[..n], &offsets[..n]);
         let bind2 =

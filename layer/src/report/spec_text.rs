@@ -72,29 +72,18 @@ mod tests {
         let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
         let mut unknown = Vec::new();
         let mut seen = 0;
-        let mut dirs = vec![src];
-        while let Some(dir) = dirs.pop() {
-            for entry in std::fs::read_dir(&dir).unwrap().flatten() {
-                let path = entry.path();
-                if path.is_dir() {
-                    dirs.push(path);
+        for path in crate::module_graph::rust_files(&src) {
+            let text = std::fs::read_to_string(&path).unwrap();
+            // Spelled so that this line is not itself a match.
+            for (at, _) in text.match_indices(concat!("\"VUID", "-")) {
+                let rest = &text[at + 1..];
+                let id = &rest[..rest.find('"').unwrap_or(rest.len())];
+                if !id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
                     continue;
                 }
-                if path.extension().is_none_or(|e| e != "rs") {
-                    continue;
-                }
-                let text = std::fs::read_to_string(&path).unwrap();
-                // Spelled so that this line is not itself a match.
-                for (at, _) in text.match_indices(concat!("\"VUID", "-")) {
-                    let rest = &text[at + 1..];
-                    let id = &rest[..rest.find('"').unwrap_or(rest.len())];
-                    if !id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
-                        continue;
-                    }
-                    seen += 1;
-                    if lookup(id).is_none() {
-                        unknown.push(format!("{}: {id}", path.display()));
-                    }
+                seen += 1;
+                if lookup(id).is_none() {
+                    unknown.push(format!("{}: {id}", path.display()));
                 }
             }
         }

@@ -242,11 +242,13 @@ impl CommandBufferState {
             r.instance = instance;
             r.pass_key = super::render_passes::instance_key(instance);
             r.read_only = Default::default();
+            r.self_dependencies = None;
         }
     }
 
-    /// The render pass instance just begun has `read_only` aspects.
-    pub fn read_only_aspects(
+    /// What the render pass instance just begun holds its commands to: its `read_only`
+    /// depth/stencil aspects and, begun with a render pass object, its `self_dependencies`.
+    pub fn instance_rules(
         &self,
         read_only: super::render_passes::ReadOnlyAspects,
         self_dependencies: Option<Arc<[super::render_passes::SelfDependency]>>,

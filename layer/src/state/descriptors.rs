@@ -320,29 +320,27 @@ impl DescriptorSetState {
     /// Writes `values` from flat index `at` (as far as the set reaches); `tracker` finds the
     /// records of the resources they name, which learn that `set` (this set's record) holds them
     /// when core reads in-use rules.
-    fn write(
-        &self,
-        set: &Arc<ObjectRecord>,
-        tracker: &StateTracker,
-        at: u64,
-        values: impl Iterator<Item = Option<Written>>,
-    ) {
+    fn write(&self, set: &Arc<ObjectRecord>, tracker: &StateTracker, at: u64, values: impl Iterator<Item = ToWrite>) {
         let Some(shape) = self.shape() else { return };
         let total = shape.total();
         // The records first, outside the set's lock.
         let values: Vec<(Option<Written>, Option<Weak<ObjectRecord>>)> = values
             .take(total.saturating_sub(at) as usize)
-            .map(|v| (v, v.and_then(|w| tracker.resource_of(w))))
-            .collect();
-        if tracker.references {
-            // A combined image sampler's sampler is kept as its info: its record is looked up.
-            let samplers = values.iter().filter_map(|(v, _)| tracker.get(TYPES.sampler, v.as_ref()?.sampler?.handle));
-            for r in values.iter().filter_map(|(_, r)| r.as_ref()?.upgrade()).chain(samplers) {
-                if let Some(sets) = r.holder_sets() {
-                    sets.add_distinct(set);
+            .map(|(v, sampler)| {
+                let record = v.and_then(|w| tracker.resource_of(w));
+                if tracker.references {
+                    // A combined image sampler's sampler is kept as its info: a copy's is found
+                    // by its handle.
+                    let sampler = sampler.or_else(|| tracker.sampler_record(v?.sampler?.handle));
+                    for r in record.iter().chain(&sampler) {
+                        if let Some(sets) = r.holder_sets() {
+                            sets.add(set);
+                        }
+                    }
                 }
-            }
-        }
+                (v, record.as_ref().map(Arc::downgrade))
+            })
+            .collect();
         let mut contents = lock(&self.data.contents);
         if contents.len() != total {
             contents.resize(total);
@@ -421,16 +419,20 @@ impl DescriptorSetState {
     }
 }
 
+/// A descriptor to write, with a combined image sampler's sampler record where the writer found
+/// it.
+type ToWrite = (Option<Written>, Option<Arc<ObjectRecord>>);
+
 /// The resource each element of a write names, as `Written`s; `tracker` finds combined image
 /// samplers' samplers.
 ///
 /// # Safety
 /// `w` must be a write the implementation accepted.
-unsafe fn written_values(tracker: &StateTracker, w: &VkWriteDescriptorSet) -> Vec<Option<Written>> {
+unsafe fn written_values(tracker: &StateTracker, w: &VkWriteDescriptorSet) -> Vec<ToWrite> {
     use VkDescriptorType as T;
     let ty = w.descriptorType;
     let n = w.descriptorCount;
-    let of = |resource: u64| Some(Written { ty: ty.0, resource, ..Written::default() });
+    let of = |resource: u64| (Some(Written { ty: ty.0, resource, ..Written::default() }), None);
     // SAFETY: the arrays the descriptor type selects, of `descriptorCount` elements.
     unsafe {
         match ty {
@@ -438,8 +440,9 @@ unsafe fn written_values(tracker: &StateTracker, w: &VkWriteDescriptorSet) -> Ve
             T::VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER => slice(w.pImageInfo, n)
                 .iter()
                 .map(|i| {
-                    let sampler = tracker.sampler(i.sampler.as_raw());
-                    Some(Written { ty: ty.0, resource: i.imageView.as_raw(), sampler, ..Written::default() })
+                    let record = tracker.sampler_record(i.sampler.as_raw());
+                    let sampler = record.as_ref().and_then(|r| r.sampler_info());
+                    (Some(Written { ty: ty.0, resource: i.imageView.as_raw(), sampler, ..Written::default() }), record)
                 })
                 .collect(),
             T::VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE
@@ -455,7 +458,9 @@ unsafe fn written_values(tracker: &StateTracker, w: &VkWriteDescriptorSet) -> Ve
                 let range = |b: &VkDescriptorBufferInfo| if dynamic { (b.offset, b.range) } else { (0, 0) };
                 slice(w.pBufferInfo, n)
                     .iter()
-                    .map(|b| Some(Written { ty: ty.0, resource: b.buffer.as_raw(), range: range(b), sampler: None }))
+                    .map(|b| {
+                        (Some(Written { ty: ty.0, resource: b.buffer.as_raw(), range: range(b), sampler: None }), None)
+                    })
                     .collect()
             }
             T::VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER | T::VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER => {
@@ -595,7 +600,7 @@ impl StateTracker {
             let (Some(si), Some(di)) = (ss.index_of(c.srcBinding), ds.index_of(c.dstBinding)) else { continue };
             let from = ss.start(si) + u64::from(c.srcArrayElement);
             let values = s.read(from, u64::from(c.descriptorCount));
-            d.write(&dst, self, ds.start(di) + u64::from(c.dstArrayElement), values.into_iter());
+            d.write(&dst, self, ds.start(di) + u64::from(c.dstArrayElement), values.into_iter().map(|v| (v, None)));
         }
     }
 
@@ -646,12 +651,14 @@ impl StateTracker {
                 let (resource, range) = unsafe { template_resource(e.descriptorType, p) };
                 let combined = e.descriptorType == VkDescriptorType::VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
                 // SAFETY: as above: a combined image sampler's element is an image info.
-                let sampler = combined
+                let record = combined
                     .then(|| {
-                        self.sampler(unsafe { (p as *const VkDescriptorImageInfo).read_unaligned() }.sampler.as_raw())
+                        let info = unsafe { (p as *const VkDescriptorImageInfo).read_unaligned() };
+                        self.sampler_record(info.sampler.as_raw())
                     })
                     .flatten();
-                Some(Written { ty: e.descriptorType.0, resource, range, sampler })
+                let sampler = record.as_ref().and_then(|r| r.sampler_info());
+                (Some(Written { ty: e.descriptorType.0, resource, range, sampler }), record)
             });
             if e.descriptorType == VkDescriptorType::VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK {
                 // Bytes, not elements: all written, none with a resource.
@@ -660,7 +667,7 @@ impl StateTracker {
                     &set,
                     self,
                     at,
-                    (0..n).map(|_| Some(Written { ty: e.descriptorType.0, ..Written::default() })),
+                    (0..n).map(|_| (Some(Written { ty: e.descriptorType.0, ..Written::default() }), None)),
                 );
             } else {
                 state.write(&set, self, at, values.collect::<Vec<_>>().into_iter());

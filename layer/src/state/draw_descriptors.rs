@@ -37,10 +37,9 @@ pub fn resource_type(ty: i32) -> Option<u16> {
 impl StateTracker {
     /// The record of the resource written descriptor `w` names, when the tracker knows it and no
     /// other live object shares its handle.
-    pub(super) fn resource_of(&self, w: Written) -> Option<Weak<ObjectRecord>> {
+    pub(super) fn resource_of(&self, w: Written) -> Option<std::sync::Arc<ObjectRecord>> {
         let ty = resource_type(w.ty)?;
-        let record = self.get(ty, w.resource)?;
-        (!record.aliased()).then(|| std::sync::Arc::downgrade(&record))
+        self.get(ty, w.resource).filter(|r| !r.aliased())
     }
 }
 

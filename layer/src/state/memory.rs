@@ -80,29 +80,20 @@ impl DeviceMemoryState {
 }
 
 impl Dependents {
-    /// `object` now depends on the owner.
+    /// `object` now depends on the owner (nothing changes when it is the one added last).
+    /// Whenever the list would grow, destroyed objects and repeated ones leave it: an owner
+    /// added to the same few objects again and again (a buffer written into descriptor sets
+    /// every frame) keeps a list of about twice the distinct live ones at most.
     pub(super) fn add(&self, object: &Arc<ObjectRecord>) {
-        let mut list = lock(&self.0);
-        if list.len() == list.capacity() {
-            list.retain(|w| w.upgrade().is_some_and(|r| !r.destroyed()));
-        }
-        list.push(Arc::downgrade(object));
-    }
-
-    /// `object` now depends on the owner, unless it is the one added last. Whenever the list
-    /// would grow, destroyed objects and repeated ones leave it: an owner written into the same
-    /// few objects again and again (a buffer in the descriptor sets rewritten every frame) keeps
-    /// a list of about twice the distinct live ones at most.
-    pub(super) fn add_distinct(&self, object: &Arc<ObjectRecord>) {
         let mut list = lock(&self.0);
         let new = Arc::downgrade(object);
         if list.last().is_some_and(|w| w.ptr_eq(&new)) {
             return;
         }
         if list.len() == list.capacity() {
-            list.retain(|w| w.upgrade().is_some_and(|r| !r.destroyed()));
-            list.sort_unstable_by_key(|w| w.as_ptr() as usize);
-            list.dedup_by(|a, b| a.ptr_eq(b));
+            // In the order they were added, each once.
+            let mut seen = std::collections::HashSet::with_capacity(list.len());
+            list.retain(|w| w.upgrade().is_some_and(|r| !r.destroyed()) && seen.insert(w.as_ptr()));
         }
         list.push(new);
     }
@@ -296,7 +287,7 @@ mod tests {
         // Three sets rewritten with it a thousand times over, in turn (one frame after another).
         for _ in 0..1000 {
             for set in &written {
-                sets.add_distinct(set);
+                sets.add(set);
             }
         }
         let held: Vec<u64> = sets.live().iter().map(|r| r.key.handle).collect();

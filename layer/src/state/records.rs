@@ -1200,8 +1200,9 @@ pub struct Transfer {
 }
 
 /// Objects that depend on one (the buffers and images bound to a memory object, the views of an
-/// image), through which submissions use it: weak references, of which those destroyed since
-/// are dropped whenever the list would grow, so it holds about twice the live ones at most.
+/// image, the framebuffers of a view, the descriptor sets written with a resource), through
+/// which submissions use it: weak references, of which those destroyed since, and repeats, are
+/// dropped whenever the list would grow, so it holds about twice the distinct live ones at most.
 #[derive(Default)]
 pub struct Dependents(pub(super) Mutex<Vec<Weak<ObjectRecord>>>);
 

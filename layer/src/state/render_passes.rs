@@ -5,6 +5,7 @@
 use std::sync::Arc;
 
 use vigil_generated::*;
+use vigil_sync_tables::expand_stages;
 
 pub use super::values::{
     AttachmentUse, AttachmentUses, FramebufferImage, PipelinePass, ReadOnlyAspects, SelfDependency,
@@ -220,7 +221,7 @@ pub unsafe fn self_dependencies1(info: &VkRenderPassCreateInfo) -> Arc<[SelfDepe
         .filter(|d| d.srcSubpass == d.dstSubpass && d.srcSubpass != VK_SUBPASS_EXTERNAL)
         .map(|d| SelfDependency {
             subpass: d.srcSubpass,
-            stages: (u64::from(d.srcStageMask.0), u64::from(d.dstStageMask.0)),
+            stages: (expand_stages(u64::from(d.srcStageMask.0)), expand_stages(u64::from(d.dstStageMask.0))),
             flags: d.dependencyFlags.0,
         })
         .collect()
@@ -239,9 +240,10 @@ pub unsafe fn self_dependencies2(info: &VkRenderPassCreateInfo2) -> Arc<[SelfDep
         .filter(|d| d.srcSubpass == d.dstSubpass && d.srcSubpass != VK_SUBPASS_EXTERNAL)
         .map(|d| {
             let barrier = unsafe { chained::<VkMemoryBarrier2>(d.pNext, ty) };
-            let stages = barrier.map_or((u64::from(d.srcStageMask.0), u64::from(d.dstStageMask.0)), |b| {
+            let (src, dst) = barrier.map_or((u64::from(d.srcStageMask.0), u64::from(d.dstStageMask.0)), |b| {
                 (b.srcStageMask.0, b.dstStageMask.0)
             });
+            let stages = (expand_stages(src), expand_stages(dst));
             SelfDependency { subpass: d.srcSubpass, stages, flags: d.dependencyFlags.0 }
         })
         .collect()

@@ -3,6 +3,8 @@
 //! unnormalized coordinates — kept at vkCreateSampler, and by descriptors and set layouts that
 //! name a sampler (`Written::sampler`, `SetLayoutInfo::immutable_samplers`).
 
+use std::sync::Arc;
+
 use vigil_generated::*;
 
 use super::records::{ObjectRecord, ObjectState, TYPES};
@@ -63,9 +65,9 @@ impl StateTracker {
         }
     }
 
-    /// What sampler `sampler` was created with, when the tracker knows it and no other live
-    /// object shares its handle.
-    pub(super) fn sampler(&self, sampler: u64) -> Option<SamplerInfo> {
-        self.get(TYPES.sampler, sampler).filter(|r| !r.aliased())?.sampler_info()
+    /// The record of sampler `sampler`, when the tracker knows it and no other live object
+    /// shares its handle.
+    pub(super) fn sampler_record(&self, sampler: u64) -> Option<Arc<ObjectRecord>> {
+        self.get(TYPES.sampler, sampler).filter(|r| !r.aliased())
     }
 }

@@ -476,7 +476,7 @@ pub struct Verdict {
 pub struct SelfDependency {
     pub subpass: u32,
     /// Its source and destination stage masks (`VkMemoryBarrier2`'s when chained to a
-    /// `VkSubpassDependency2`).
+    /// `VkSubpassDependency2`), meta stages expanded (`vigil_sync_tables::expand_stages`).
     pub stages: (u64, u64),
     /// `VkDependencyFlags`.
     pub flags: u32,

@@ -817,7 +817,7 @@ impl CoreChecks {
         };
         let of_subpass = || deps.iter().filter(|d| d.subpass == subpass);
         let covers = |d: &&SelfDependency| {
-            let (d_src, d_dst) = (expand_stages(d.stages.0), expand_stages(d.stages.1));
+            let (d_src, d_dst) = d.stages;
             d.flags & !flags & (BY_REGION | VIEW_LOCAL) == 0 && src & !d_src == 0 && dst & !d_dst == 0
         };
         if of_subpass().any(|d| covers(&d)) {

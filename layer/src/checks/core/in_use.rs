@@ -93,23 +93,9 @@ fn in_use(r: &ObjectRecord) -> Option<String> {
         let views_here = |v: &ObjectRecord| {
             v.image_view().and_then(|s| s.viewed()).is_some_and(|(i, _)| std::ptr::eq(Arc::as_ptr(i), r))
         };
-        for view in image.views().into_iter().filter(|v| views_here(v)) {
-            if view.in_use() {
-                return Some(format!(" through VkImageView {:#x}, a view of it", view.key.handle));
-            }
-            if let Some(set) = view.pending_set_holding() {
-                return Some(format!(
-                    " through VkImageView {:#x}, a view of it that VkDescriptorSet {:#x} holds",
-                    view.key.handle, set.key.handle
-                ));
-            }
-            if let Some(fb) = framebuffer_in_use(&view) {
-                return Some(format!(
-                    " through VkFramebuffer {fb:#x}, whose attachment VkImageView {:#x} views it",
-                    view.key.handle
-                ));
-            }
-        }
+        let (view, how) =
+            image.views().into_iter().filter(|v| views_here(v)).find_map(|v| in_use(&v).map(|how| (v, how)))?;
+        return Some(format!(" through VkImageView {:#x}, a view of it{how}", view.key.handle));
     }
     if r.image_view().is_some() {
         if let Some(fb) = framebuffer_in_use(r) {

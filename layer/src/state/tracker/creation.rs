@@ -348,7 +348,7 @@ impl StateTracker {
         if let (true, Some(info), Some(layout)) = (result.0 >= 0, unsafe { info.as_ref() }, unsafe { layout.as_ref() })
         {
             if let Some(l) = self.get(TYPES.descriptor_set_layout, layout.as_raw()) {
-                unsafe { l.set_layout_created(info, |h| self.sampler(h)) };
+                unsafe { l.set_layout_created(info, |h| self.sampler_record(h)?.sampler_info()) };
             }
         }
     }

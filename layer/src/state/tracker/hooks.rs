@@ -505,7 +505,7 @@ impl ValidationObject for StateTracker {
         let read_only =
             unsafe { info.as_ref() }.map_or(0, |i| unsafe { crate::state::render_passes::read_only_rendering(i) });
         let aspects = crate::state::render_passes::ReadOnlyAspects { subpasses: 0, current: read_only };
-        self.with_command_buffer(cb, |c| c.read_only_aspects(aspects, None));
+        self.with_command_buffer(cb, |c| c.instance_rules(aspects, None));
         // SAFETY: as above.
         unsafe { self.clear_area_of_rendering(cb, info) };
     }

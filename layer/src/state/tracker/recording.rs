@@ -109,13 +109,13 @@ impl StateTracker {
     }
 
     /// The render pass instance just begun in `cb` with `render_pass`: its read-only
-    /// depth/stencil aspects.
-    fn read_only_of_render_pass(&self, cb: VkCommandBuffer, render_pass: u64) {
+    /// depth/stencil aspects and its subpasses' self-dependencies.
+    fn instance_rules_of_render_pass(&self, cb: VkCommandBuffer, render_pass: u64) {
         let state = self.get(TYPES.render_pass, render_pass);
         let state = state.as_deref().and_then(|r| r.render_pass());
         let aspects = ReadOnlyAspects::begun(state.and_then(|s| s.read_only.get().copied()).unwrap_or(0));
         let dependencies = state.and_then(|s| s.self_dependencies.get().cloned());
-        self.with_command_buffer(cb, |c| c.read_only_aspects(aspects, dependencies));
+        self.with_command_buffer(cb, |c| c.instance_rules(aspects, dependencies));
     }
 
     pub(in crate::state) fn with_command_buffer(
@@ -238,7 +238,7 @@ impl StateTracker {
             self.get(TYPES.render_pass, render_pass).and_then(|r| r.render_pass()?.shape()).map(|s| s.subpasses);
         let compat = self.render_pass_compat_of(render_pass);
         self.render_pass_instance(cb, Some(RenderPassInstance::RenderPass { subpass: 0, subpasses, compat }));
-        self.read_only_of_render_pass(cb, render_pass);
+        self.instance_rules_of_render_pass(cb, render_pass);
         // SAFETY: as above.
         unsafe { self.clear_area_of_render_pass(cb, info) };
     }
@@ -259,7 +259,7 @@ impl StateTracker {
             self.get(TYPES.render_pass, render_pass).and_then(|r| r.render_pass()?.shape()).map(|s| s.subpasses);
         let compat = self.render_pass_compat_of(render_pass);
         self.render_pass_instance(cb, Some(RenderPassInstance::RenderPass { subpass: 0, subpasses, compat }));
-        self.read_only_of_render_pass(cb, render_pass);
+        self.instance_rules_of_render_pass(cb, render_pass);
         // SAFETY: as above.
         unsafe { self.clear_area_of_render_pass(cb, info) };
     }
