@@ -135,7 +135,7 @@ fn may_hold_handles(reg: &Registry, p: &vigil_registry::Param) -> bool {
 
 /// Rust source text for tokens, spaced as a person would write it (the command list is text:
 /// it is the body of a `macro_rules!`, which no formatter lays out).
-fn text(tokens: &TokenStream) -> String {
+pub(crate) fn text(tokens: &TokenStream) -> String {
     tokens
         .to_string()
         .replace("* const ", "*const ")

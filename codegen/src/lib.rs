@@ -4,6 +4,7 @@
 
 mod chassis;
 mod features;
+mod handle_trees;
 mod layout;
 mod messages;
 mod names;
@@ -76,6 +77,7 @@ pub fn generate(reg: &Registry, catalogue: &Catalogue<'_>) -> Result<Vec<(String
         files.push((format!("{GENERATED_SRC}/{name}"), rust(tokens, &name)?));
     }
     files.push((format!("{GENERATED_SRC}/objects.rs"), rust(objects.tokens, "objects")?));
+    files.push((format!("{GENERATED_SRC}/handle_trees.rs"), handle_trees::generate(reg, &objects.sites)?));
     files.push((format!("{GENERATED_SRC}/recording.rs"), rust(recording.tokens, "recording")?));
     files.push((format!("{GENERATED_SRC}/spirv.rs"), rust(spirv::generate(reg)?.tokens, "spirv")?));
     files.push((format!("{GENERATED_SRC}/sync.rs"), rust(sync.tokens, "sync")?));

@@ -94,7 +94,7 @@ pub(crate) enum Elem {
 #[derive(Clone, Debug)]
 pub(crate) struct Field {
     pub(crate) name: String,
-    at: At,
+    pub(crate) at: At,
     pub(crate) shape: ShapePlan,
     pub(crate) elem: Elem,
     id: Option<String>,
@@ -107,6 +107,30 @@ pub(crate) struct Field {
     /// `externsync="maybe"`: written under a condition the threading tables decide.
     pub(crate) maybe: bool,
     pub(crate) noauto: bool,
+}
+
+impl Field {
+    /// Its `HandleField::flags`: `OPTIONAL | WRITE`, or `0`.
+    pub(crate) fn flag_tokens(&self) -> TokenStream {
+        let mut flags = Vec::new();
+        for (on, flag) in [
+            (self.optional, quote!(OPTIONAL)),
+            (self.elem_optional, quote!(ELEM_OPTIONAL)),
+            (self.output, quote!(OUTPUT)),
+            (self.write, quote!(WRITE)),
+            (self.noauto, quote!(NOAUTO)),
+            (self.maybe, quote!(MAYBE)),
+        ] {
+            if on {
+                flags.push(flag);
+            }
+        }
+        if flags.is_empty() {
+            quote!(0)
+        } else {
+            quote!(#(#flags)|*)
+        }
+    }
 }
 
 pub(crate) struct CommandPlan<'r> {
@@ -667,20 +691,7 @@ fn emit(
             }
         };
         let (id, parent_id) = (id_tok(&f.id), id_tok(&f.parent_id));
-        let mut flags = Vec::new();
-        for (on, flag) in [
-            (f.optional, quote!(OPTIONAL)),
-            (f.elem_optional, quote!(ELEM_OPTIONAL)),
-            (f.output, quote!(OUTPUT)),
-            (f.write, quote!(WRITE)),
-            (f.noauto, quote!(NOAUTO)),
-            (f.maybe, quote!(MAYBE)),
-        ] {
-            if on {
-                flags.push(flag);
-            }
-        }
-        let flags = if flags.is_empty() { quote!(0) } else { quote!(#(#flags)|*) };
+        let flags = f.flag_tokens();
         Ok(quote!(HandleField {
             name: #name, at: #at, shape: #shape, elem: #elem, id: #id, parent_id: #parent_id, flags: #flags
         }))

@@ -24,6 +24,7 @@ pub fn lib_rs(reg: &Registry, type_modules: &[&str]) -> TokenStream {
         #[rustfmt::skip] pub mod features;
         #[rustfmt::skip] pub mod layer_extensions;
         #[rustfmt::skip] mod command_list;
+        #[rustfmt::skip] mod handle_trees;
         /// The Rust half of the layout test (tests only: not in the layer).
         #[cfg(feature = "layout")]
         #[rustfmt::skip] pub mod layout;

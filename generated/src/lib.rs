@@ -114,6 +114,8 @@ pub mod features;
 pub mod layer_extensions;
 #[rustfmt::skip]
 mod command_list;
+#[rustfmt::skip]
+mod handle_trees;
 /// The Rust half of the layout test (tests only: not in the layer).
 #[cfg(feature = "layout")]
 #[rustfmt::skip]

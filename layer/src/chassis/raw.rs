@@ -87,12 +87,11 @@ pub enum ParamCount {
 
 impl ParamCount {
     /// The form of `c`, a count of a command's parameter.
-    pub fn of(c: Count) -> Self {
-        match u8::try_from(c.at) {
-            Ok(at) if c.width != 0 && c.deref == NO_DEREF && c.add == 0 && c.div <= 1 => {
-                ParamCount::Param { at, width: c.width }
-            }
-            _ => ParamCount::Other(c),
+    pub const fn of(c: Count) -> Self {
+        if c.at <= u8::MAX as u32 && c.width != 0 && c.deref == NO_DEREF && c.add == 0 && c.div <= 1 {
+            ParamCount::Param { at: c.at as u8, width: c.width }
+        } else {
+            ParamCount::Other(c)
         }
     }
 

@@ -22,7 +22,7 @@ use crate::chassis::{
 use crate::entry::debug_objects::DebugObjects;
 use crate::entry::{DEVICES, INSTANCES};
 use crate::report::Object;
-use crate::state::resolve::resolve;
+use crate::state::resolve::resolve_at;
 use crate::state::thread;
 
 /// The data of an instance or device by dispatch key: `hot` only where cheapest (the first one).
@@ -96,7 +96,7 @@ macro_rules! call_down {
                 let mut scratch = [core::mem::MaybeUninit::<u64>::uninit(); SCRATCH_WORDS];
                 // SAFETY: `slots` holds this command's parameters as the application passed
                 // them; the arrays it copies live in `scratch`, alive until after the call.
-                if unsafe { wrapper.unwrap_direct($index, &mut slots, &mut scratch) } {
+                if unsafe { wrapper.unwrap_direct_at::<$index>(&mut slots, &mut scratch) } {
                     // SAFETY: the application's arguments with the driver's handles; a direct
                     // unwrapping needs nothing after the call.
                     unsafe { $next($(call_down!(@arg $how, $p, slots[$i])),*) }
@@ -185,7 +185,7 @@ macro_rules! general {
             let _entered = data.resolve.and_then(|(owner, instance)| {
                 let entered = thread::enter()?;
                 // SAFETY: the call's parameters, as the application passed them.
-                unsafe { resolve(&mut handles, &entered, $index, &params, owner, instance) };
+                unsafe { resolve_at::<$index>(&mut handles, &entered, &params, owner, instance) };
                 Some(entered)
             });
             let cx = data

@@ -104,19 +104,7 @@ static DIRECT: LazyLock<Box<[Option<DirectParams>]>> = LazyLock::new(|| {
             }
             let mut direct = Vec::new();
             for f in c.params {
-                if f.flags & OUTPUT != 0 {
-                    return None;
-                }
-                let HandleElem::Handle(ty) = f.elem else { return None };
-                let count = match f.shape {
-                    Shape::Value => None,
-                    Shape::Ptr => Some(ParamCount::One),
-                    Shape::Slice(c) => Some(ParamCount::of(c)),
-                    _ => return None,
-                };
-                if !HANDLE_TYPES[usize::from(ty)].dispatchable {
-                    direct.push(DirectParam { at: f.at as usize, count });
-                }
+                direct.extend(direct_param_at(f).ok()?);
             }
             Some(direct.into_boxed_slice())
         })
@@ -171,6 +159,103 @@ impl Wrapper {
             _ => false,
         }
     }
+
+    /// [`Self::unwrap_direct`] for `COMMAND_HANDLES[C]`, its parameters known when compiled:
+    /// straight-line code for each, no table read but whether the command may be unwrapped
+    /// directly.
+    ///
+    /// # Safety
+    /// As [`Self::unwrap_direct`].
+    #[inline(always)]
+    pub unsafe fn unwrap_direct_at<const C: usize>(&self, slots: &mut [u64], scratch: &mut [MaybeUninit<u64>]) -> bool {
+        if const { direct_params_of(C).is_none() } {
+            // SAFETY: as this function's contract.
+            return unsafe { self.unwrap_direct(C, slots, scratch) };
+        }
+        if !matches!(DIRECT.get(C), Some(Some(_))) {
+            return false;
+        }
+        let mut used = 0;
+        // Each parameter is a constant: the compiler folds its count's kind into the code.
+        macro_rules! params {
+            ($($i:literal)*) => {$(
+                if const { direct_len(C) > $i }
+                    // SAFETY: as this function's contract.
+                    && !unsafe { unwrap_param(&const { direct_param(C, $i) }, slots, scratch, &mut used) }
+                {
+                    return false;
+                }
+            )*};
+        }
+        params!(0 1 2 3 4 5 6 7);
+        true
+    }
+}
+
+/// Parameters a compiled direct unwrapping holds; a command with more uses the table's.
+const DIRECT_MAX: usize = 8;
+const _: () = assert!(DIRECT_MAX == 8, "unwrap_direct_at unrolls eight parameters");
+
+/// The handle parameters of `COMMAND_HANDLES[command]` as [`DIRECT`] lists them (whether the
+/// command may be unwrapped directly is [`DIRECT`]'s to say), when compiled: `None` when a
+/// site is not a parameter of its kinds, or there are more than [`DIRECT_MAX`].
+const fn direct_params_of(command: usize) -> Option<(usize, [DirectParam; DIRECT_MAX])> {
+    if command >= COMMAND_HANDLES.len() {
+        return None;
+    }
+    let params = COMMAND_HANDLES[command].params;
+    let mut out = [DirectParam { at: 0, count: None }; DIRECT_MAX];
+    let (mut len, mut i) = (0, 0);
+    while i < params.len() {
+        i += 1;
+        match direct_param_at(&params[i - 1]) {
+            Err(()) => return None,
+            Ok(None) => {}
+            Ok(Some(_)) if len == DIRECT_MAX => return None,
+            Ok(Some(p)) => {
+                out[len] = p;
+                len += 1;
+            }
+        }
+    }
+    Some((len, out))
+}
+
+/// What a direct unwrapping rewrites of parameter `f`: nothing for a dispatchable handle
+/// (never wrapped); `Err` when `f` is not a parameter a direct unwrapping can take.
+const fn direct_param_at(f: &HandleField) -> Result<Option<DirectParam>, ()> {
+    if f.flags & OUTPUT != 0 {
+        return Err(());
+    }
+    let HandleElem::Handle(ty) = f.elem else { return Err(()) };
+    let count = match f.shape {
+        Shape::Value => None,
+        Shape::Ptr => Some(ParamCount::One),
+        Shape::Slice(c) => Some(ParamCount::of(c)),
+        _ => return Err(()),
+    };
+    if HANDLE_TYPES[ty as usize].dispatchable {
+        Ok(None)
+    } else {
+        Ok(Some(DirectParam { at: f.at as usize, count }))
+    }
+}
+
+/// How many parameters `COMMAND_HANDLES[command]`'s compiled direct unwrapping rewrites.
+const fn direct_len(command: usize) -> usize {
+    match direct_params_of(command) {
+        Some((len, _)) => len,
+        None => 0,
+    }
+}
+
+/// Parameter `i` of it (an unused one past the end: const blocks are evaluated on branches
+/// never taken too).
+const fn direct_param(command: usize, i: usize) -> DirectParam {
+    match direct_params_of(command) {
+        Some((_, params)) => params[i],
+        None => DirectParam { at: 0, count: None },
+    }
 }
 
 /// See [`Wrapper::unwrap_direct`].
@@ -180,48 +265,62 @@ impl Wrapper {
 unsafe fn unwrap_direct(direct: &[DirectParam], slots: &mut [u64], scratch: &mut [MaybeUninit<u64>]) -> bool {
     let mut used = 0;
     for d in direct {
-        let Some(&value) = slots.get(d.at) else { continue };
-        let rewritten = match d.count {
-            None if value == 0 => continue,
-            None => match WRAPPED.get(value) {
-                Some((raw, _)) => raw,
-                None => return false,
-            },
-            Some(c) => {
-                let n = match c {
-                    ParamCount::One => Some(1),
-                    ParamCount::Param { at, width } => slots.get(usize::from(at)).map(|&v| {
-                        // Little-endian: the parameter's value is its low bytes.
-                        (if width >= 8 { v } else { v & ((1u64 << (8 * u32::from(width))) - 1) }) as usize
-                    }),
-                    // SAFETY: the count is the command's parameter (or a member behind one).
-                    ParamCount::Other(c) => unsafe { slot_count(c, slots) },
-                };
-                let n = match n {
-                    Some(n) if n > 0 && value != 0 => n,
-                    _ => continue,
-                };
-                let Some(room) = scratch.get_mut(used..used + n) else { return false };
-                used += n;
-                let (from, copy) = (value as *const u64, room.as_mut_ptr() as *mut u64);
-                for k in 0..n {
-                    // SAFETY: the application's array of `n` handles, and the copy's room for them.
-                    let id = unsafe { from.add(k).read_unaligned() };
-                    let raw = match id {
-                        0 => 0,
-                        id => match WRAPPED.get(id) {
-                            Some((raw, _)) => raw,
-                            None => return false,
-                        },
-                    };
-                    unsafe { copy.add(k).write_unaligned(raw) };
-                }
-                copy as u64
-            }
-        };
-        if let Some(slot) = slots.get_mut(d.at) {
-            *slot = rewritten;
+        // SAFETY: as this function's contract.
+        if !unsafe { unwrap_param(d, slots, scratch, &mut used) } {
+            return false;
         }
+    }
+    true
+}
+
+/// Rewrites one handle parameter of a direct unwrapping, its arrays copied into `scratch`
+/// past `used`; false when an array does not fit or a handle is not a live id.
+///
+/// # Safety
+/// As [`unwrap_direct`].
+#[inline(always)]
+unsafe fn unwrap_param(d: &DirectParam, slots: &mut [u64], scratch: &mut [MaybeUninit<u64>], used: &mut usize) -> bool {
+    let Some(&value) = slots.get(d.at) else { return true };
+    let rewritten = match d.count {
+        None if value == 0 => return true,
+        None => match WRAPPED.get(value) {
+            Some((raw, _)) => raw,
+            None => return false,
+        },
+        Some(c) => {
+            let n = match c {
+                ParamCount::One => Some(1),
+                ParamCount::Param { at, width } => slots.get(usize::from(at)).map(|&v| {
+                    // Little-endian: the parameter's value is its low bytes.
+                    (if width >= 8 { v } else { v & ((1u64 << (8 * u32::from(width))) - 1) }) as usize
+                }),
+                // SAFETY: the count is the command's parameter (or a member behind one).
+                ParamCount::Other(c) => unsafe { slot_count(c, slots) },
+            };
+            let n = match n {
+                Some(n) if n > 0 && value != 0 => n,
+                _ => return true,
+            };
+            let Some(room) = scratch.get_mut(*used..*used + n) else { return false };
+            *used += n;
+            let (from, copy) = (value as *const u64, room.as_mut_ptr() as *mut u64);
+            for k in 0..n {
+                // SAFETY: the application's array of `n` handles, and the copy's room for them.
+                let id = unsafe { from.add(k).read_unaligned() };
+                let raw = match id {
+                    0 => 0,
+                    id => match WRAPPED.get(id) {
+                        Some((raw, _)) => raw,
+                        None => return false,
+                    },
+                };
+                unsafe { copy.add(k).write_unaligned(raw) };
+            }
+            copy as u64
+        }
+    };
+    if let Some(slot) = slots.get_mut(d.at) {
+        *slot = rewritten;
     }
     true
 }
@@ -559,6 +658,25 @@ impl Wrapper {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The parameters each generated intercept unwraps, decided when compiled, are those the
+    /// table lists for every command it unwraps directly.
+    #[test]
+    fn compiled_direct_unwrapping_matches_the_table() {
+        let shown = |d: &[DirectParam]| d.iter().map(|p| format!("{} {:?}", p.at, p.count)).collect::<Vec<_>>();
+        let mut compiled = 0;
+        for (i, direct) in DIRECT.iter().enumerate() {
+            let Some(direct) = direct else { continue };
+            let Some((len, params)) = direct_params_of(i) else {
+                assert!(direct.len() > DIRECT_MAX, "{}", COMMAND_HANDLES[i].name);
+                continue;
+            };
+            assert_eq!(shown(&params[..len]), shown(direct), "{}", COMMAND_HANDLES[i].name);
+            assert_eq!(direct_len(i), len);
+            compiled += 1;
+        }
+        assert!(compiled > 200, "{compiled} commands unwrapped directly");
+    }
 
     /// lavapipe never defers (it has no ray tracing pipelines), so the mapping is tested here:
     /// handles written when the operation completes get ids then, once.

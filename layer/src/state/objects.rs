@@ -129,16 +129,10 @@ pub struct ObjectTable {
     scopes: RwLock<Vec<(u64, Arc<ScopeCounts>)>>,
 }
 
-/// Bumped by every removal from any table: cached lookups from before it are stale. Read by
-/// every cached lookup, so alone on its lines; a plain static, so reading it checks no lazy
-/// initialization.
+/// Bumped by every removal from any table: what the thread-local caches here found before it
+/// is stale (the threads' caches of `state::thread` check each record's own `destroyed`
+/// instead). Alone on its lines; a plain static, so reading it checks no lazy initialization.
 static EPOCH: Padded<AtomicU64> = Padded(AtomicU64::new(0));
-
-/// [`ObjectTable::epoch`] without the table.
-#[inline(always)]
-pub fn current_epoch() -> u64 {
-    EPOCH.load(Ordering::Acquire)
-}
 
 /// Every live object in the process.
 pub static OBJECTS: LazyLock<ObjectTable> = LazyLock::new(ObjectTable::new);

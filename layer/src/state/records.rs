@@ -44,8 +44,9 @@ pub fn key(ty: u16, handle: u64, device: u64, instance: u64) -> Key {
 /// Whether objects of handle type `ty` belong to an instance rather than a device (generated:
 /// no device-level command creates, allocates or retrieves one).
 #[inline(always)]
-pub fn instance_scoped(ty: u16) -> bool {
-    HANDLE_TYPES.get(usize::from(ty)).is_none_or(|t| t.instance_scoped)
+pub const fn instance_scoped(ty: u16) -> bool {
+    let t = ty as usize;
+    t >= HANDLE_TYPES.len() || HANDLE_TYPES[t].instance_scoped
 }
 
 /// The indices in `HANDLE_TYPES` of the types the tracker keeps typed state for.

@@ -44,110 +44,99 @@ struct Direct {
     count: Option<ParamCount>,
 }
 
+/// A [`DirectPlan`]'s entries past its length.
+const UNUSED: Direct = Direct { at: 0, ty: 0, flags: 0, instance_scoped: false, tracked: false, count: None };
+
+/// Parameters a [`DirectPlan`] holds; a command with more wanted handle parameters gets a tree.
+const DIRECT_MAX: usize = 8;
+
+/// The sites of a command whose handle sites are all parameters of [`Direct`]'s kinds: worked
+/// out at compile time for each generated intercept ([`resolve_at`]), so its walk is a few
+/// straight-line lookups, and at run time for the rest.
+#[derive(Clone, Copy)]
+pub struct DirectPlan {
+    len: usize,
+    direct: [Direct; DIRECT_MAX],
+}
+
 /// How a command's handles are found.
 enum Plan {
     /// Every site is a parameter of [`Direct`]'s kinds: a loop over them, no walk.
-    Direct(Box<[Direct]>),
-    /// Some sites are structure members: the command's own tree of them, with the tables'
-    /// decisions (which sites, which types, which flags) taken once, when planned. Only a
-    /// non-empty pNext chain goes back to the tables' walk.
-    Tree(Box<[Node]>),
-    /// Structures nest deeper than a tree is planned for: the site walk.
+    Direct(Box<DirectPlan>),
+    /// Some sites are structure members: the command's tree, compiled from
+    /// `for_each_handle_tree!` into straight-line code. Only a non-empty pNext chain goes back
+    /// to the tables' walk.
+    Tree(CompiledTree),
+    /// Neither (none in today's registry): the site walk.
     Walk,
 }
 
-/// A site of a [`Plan::Tree`]: where its values are in its base (the parameters, or a
-/// structure), and what they are.
-struct Node {
-    /// The parameter index, or the member's byte offset.
-    at: u32,
-    shape: Shape,
-    what: What,
-}
-
-enum What {
-    /// Handles some object reads: pushed as [`Named`] with these fields.
-    Handles { ty: u16, flags: u8, at: u8 },
-    /// Structures `stride` bytes apart, whose sites are `fields`; `chain`: each may have a
-    /// pNext chain, walked with the tables when not empty.
-    Structs { stride: usize, fields: Box<[Node]>, chain: bool },
-}
-
-/// Nesting a tree is planned for; deeper structures (none in today's registry) are walked.
-const TREE_DEPTH: usize = 6;
+/// A command's compiled tree: finds its handles from its parameters.
+type CompiledTree = unsafe fn(&mut Walk<'_>, &[*const u8]);
 
 /// Each command's plan, worked out once from the tables.
-static PLANS: LazyLock<Box<[Plan]>> = LazyLock::new(|| COMMAND_HANDLES.iter().map(plan).collect());
+static PLANS: LazyLock<Box<[Plan]>> = LazyLock::new(|| COMMAND_HANDLES.iter().enumerate().map(plan).collect());
 
-fn plan(command: &'static CommandHandles) -> Plan {
+fn plan((index, command): (usize, &'static CommandHandles)) -> Plan {
+    if let Some(direct) = direct_plan(command) {
+        return Plan::Direct(Box::new(direct));
+    }
+    match TREES.binary_search_by_key(&index, |&(i, _)| usize::from(i)) {
+        Ok(i) => Plan::Tree(TREES[i].1),
+        Err(_) => Plan::Walk,
+    }
+}
+
+/// Whether some object reads handles of type `ty` from the walk (as [`WANTED`], at compile time).
+const fn wanted(ty: u16) -> bool {
+    let t = ty as usize;
+    t < HANDLE_TYPES.len() && (HANDLE_TYPES[t].tracked || SYNCED[t])
+}
+
+/// The direct plan of `COMMAND_HANDLES[command]`, when it has one: what the generated
+/// intercepts resolve with, decided when they are compiled.
+pub const fn direct_plan_of(command: usize) -> Option<DirectPlan> {
+    if command < COMMAND_HANDLES.len() {
+        direct_plan(&COMMAND_HANDLES[command])
+    } else {
+        None
+    }
+}
+
+/// `command`'s direct plan: `None` when a site is a structure member, an array or a string,
+/// or there are more than [`DIRECT_MAX`].
+const fn direct_plan(command: &CommandHandles) -> Option<DirectPlan> {
     let destroyed = destroyed_param(command);
-    let mut direct = Vec::new();
-    for f in command.params {
+    let mut plan = DirectPlan { len: 0, direct: [UNUSED; DIRECT_MAX] };
+    let mut i = 0;
+    while i < command.params.len() {
+        let f = &command.params[i];
+        i += 1;
         if f.flags & SKIP.params != 0 {
             continue;
         }
-        let HandleElem::Handle(ty) = f.elem else { return tree(command, destroyed) };
+        let HandleElem::Handle(ty) = f.elem else { return None };
         let count = match f.shape {
             Shape::Value => None,
             Shape::Ptr => Some(ParamCount::One),
             Shape::Slice(c) => Some(ParamCount::of(c)),
-            Shape::Array(..) | Shape::Str => return tree(command, destroyed),
+            Shape::Array(..) | Shape::Str => return None,
         };
-        let Ok(at) = u8::try_from(f.at) else { return tree(command, destroyed) };
-        if !WANTED[usize::from(ty)] {
+        if f.at > u8::MAX as u32 {
+            return None;
+        }
+        if !wanted(ty) {
             continue;
+        }
+        if plan.len == DIRECT_MAX {
+            return None;
         }
         let flags = f.flags | PARAM | if f.at == destroyed { DESTROYED } else { 0 };
-        let (instance_scoped, tracked) = (instance_scoped(ty), HANDLE_TYPES[usize::from(ty)].tracked);
-        direct.push(Direct { at, ty, flags, instance_scoped, tracked, count });
+        let (instance_scoped, tracked) = (instance_scoped(ty), HANDLE_TYPES[ty as usize].tracked);
+        plan.direct[plan.len] = Direct { at: f.at as u8, ty, flags, instance_scoped, tracked, count };
+        plan.len += 1;
     }
-    Plan::Direct(direct.into_boxed_slice())
-}
-
-fn tree(command: &'static CommandHandles, destroyed: u32) -> Plan {
-    match nodes(command.params, true, destroyed, 0) {
-        Some(nodes) => Plan::Tree(nodes),
-        None => Plan::Walk,
-    }
-}
-
-/// The planned sites among `fields` (parameters when `param`): those the walk visits and that
-/// hold, or reach, a handle some object reads. `None` when structures nest too deep.
-fn nodes(fields: &'static [HandleField], param: bool, destroyed: u32, depth: usize) -> Option<Box<[Node]>> {
-    if depth > TREE_DEPTH {
-        return None;
-    }
-    let skipped = if param { SKIP.params } else { SKIP.members };
-    let mut planned = Vec::new();
-    for f in fields {
-        if f.flags & skipped != 0 || matches!(f.shape, Shape::Str) {
-            continue;
-        }
-        let what = match f.elem {
-            HandleElem::Handle(ty) if WANTED[usize::from(ty)] => {
-                // As the walk's visitor marks them (`Walk::site`).
-                let (flags, at) = match param {
-                    true => {
-                        let destroyed = if f.at == destroyed { DESTROYED } else { 0 };
-                        (f.flags | PARAM | destroyed, u8::try_from(f.at).unwrap_or(u8::MAX - 1))
-                    }
-                    false => (f.flags, u8::MAX),
-                };
-                What::Handles { ty, flags, at }
-            }
-            HandleElem::Handle(_) => continue,
-            HandleElem::Struct(s) => {
-                let info = &HANDLE_STRUCTS[usize::from(s)];
-                let fields = nodes(info.fields, false, destroyed, depth + 1)?;
-                if fields.is_empty() && !info.has_pnext {
-                    continue;
-                }
-                What::Structs { stride: info.size as usize, fields, chain: info.has_pnext }
-            }
-        };
-        planned.push(Node { at: f.at, shape: f.shape, what });
-    }
-    Some(planned.into_boxed_slice())
+    Some(plan)
 }
 
 /// Finds every handle a call of `COMMAND_HANDLES[command]` names, made on device (or
@@ -165,98 +154,245 @@ pub unsafe fn resolve(
     instance: u64,
 ) {
     let Some(info) = COMMAND_HANDLES.get(command) else { return };
-    out.begin();
     match &PLANS[command] {
-        Plan::Direct(direct) => {
-            for d in direct.iter() {
-                let Some(&p) = params.get(usize::from(d.at)) else { continue };
-                // SAFETY (both arms): `p` is the parameter's address; a pointer parameter is
-                // read for as many handles as its count says, when non-NULL.
-                let (first, n) = match d.count {
-                    None => (p, 1),
-                    Some(c) => match unsafe { c.read(params) } {
-                        Some(n) if n > 0 => (unsafe { read_ptr(p) }, n),
-                        _ => continue,
-                    },
-                };
-                if first.is_null() {
-                    continue;
-                }
-                for i in 0..n {
-                    // SAFETY: `first` points at `n` handles.
-                    let handle = unsafe { read_uint(first.wrapping_add(i * 8), 8) };
-                    if handle == 0 {
-                        continue;
-                    }
-                    let scope = if d.instance_scoped { instance } else { owner };
-                    let record = entered.find(Key { scope, handle, ty: d.ty });
-                    if d.tracked && !record.is_some_and(|r| r.origin != Origin::Seen) {
-                        out.dead();
-                    }
-                    let record = record.map_or(std::ptr::null(), |r| r as *const ObjectRecord as *const ());
-                    if !out.push(Named { handle, record, ty: d.ty, flags: d.flags, at: d.at }) {
-                        return;
-                    }
-                }
-            }
-        }
-        Plan::Tree(nodes) => {
+        // SAFETY (all arms): as this function's contract.
+        Plan::Direct(direct) => unsafe { resolve_direct(out, entered, direct, params, owner, instance) },
+        Plan::Tree(tree) => {
+            out.begin();
             let destroyed = destroyed_param(info);
             let mut walk = Walk { out, entered, owner, instance, destroyed, wanted: &WANTED };
-            // SAFETY: as this function's contract.
-            unsafe { run(nodes, Base::Params(params), &mut walk) };
+            unsafe { tree(&mut walk, params) };
         }
         Plan::Walk => {
+            out.begin();
             let destroyed = destroyed_param(info);
             let mut walk = Walk { out, entered, owner, instance, destroyed, wanted: &WANTED };
-            // SAFETY: as this function's contract.
             unsafe { sites::visit(info, params, SKIP, &mut walk) };
         }
     }
 }
 
-fn destroyed_param(info: &CommandHandles) -> u32 {
-    match info.role {
-        Role::Destroy { param } => u32::from(param),
-        _ => u32::MAX,
+/// [`resolve`] for `COMMANDS[C]`, with its direct plan (when it has one) decided at compile
+/// time: for most commands a few lookups in straight-line code, no table read.
+///
+/// # Safety
+/// As [`resolve`].
+#[inline(always)]
+pub unsafe fn resolve_at<const C: usize>(
+    out: &mut CallHandles,
+    entered: &Entered,
+    params: &[*const u8],
+    owner: u64,
+    instance: u64,
+) {
+    if const { direct_plan_of(C).is_none() } {
+        // SAFETY: as this function's contract.
+        return unsafe { resolve(out, entered, C, params, owner, instance) };
+    }
+    out.begin();
+    // Each site is a constant: the compiler folds its kind, count and flags into the code.
+    macro_rules! sites {
+        ($($i:literal)*) => {$(
+            if const { direct_len(C) > $i } {
+                // SAFETY: as this function's contract.
+                if !unsafe { resolve_site(out, entered, &const { direct_site(C, $i) }, params, owner, instance) } {
+                    return;
+                }
+            }
+        )*};
+    }
+    sites!(0 1 2 3 4 5 6 7);
+}
+
+const _: () = assert!(DIRECT_MAX == 8, "resolve_at unrolls eight sites");
+
+/// The number of sites of `COMMANDS[command]`'s direct plan (0 without one).
+const fn direct_len(command: usize) -> usize {
+    match direct_plan_of(command) {
+        Some(plan) => plan.len,
+        None => 0,
     }
 }
 
-/// Runs a tree's `nodes` over `base`: what the site walk finds, in the same order.
+/// Site `i` of `COMMANDS[command]`'s direct plan (an unused site past its end: const blocks
+/// are evaluated on branches never taken too).
+const fn direct_site(command: usize, i: usize) -> Direct {
+    match direct_plan_of(command) {
+        Some(plan) => plan.direct[i],
+        None => UNUSED,
+    }
+}
+
+/// Finds the handles of a command with a direct plan.
 ///
 /// # Safety
-/// As [`resolve`]: `base` is the call's parameters, or a structure of theirs, valid for every
-/// site planned.
-unsafe fn run(nodes: &[Node], base: Base<'_>, w: &mut Walk<'_>) {
-    for node in nodes {
+/// As [`resolve`].
+#[inline(always)]
+unsafe fn resolve_direct(
+    out: &mut CallHandles,
+    entered: &Entered,
+    plan: &DirectPlan,
+    params: &[*const u8],
+    owner: u64,
+    instance: u64,
+) {
+    out.begin();
+    for d in &plan.direct[..plan.len] {
         // SAFETY: as this function's contract.
-        let Some((first, n)) = (unsafe { sites::elements(node.at, node.shape, base) }) else { continue };
-        match &node.what {
-            &What::Handles { ty, flags, at } => {
-                for i in 0..n {
-                    // SAFETY: `first` points at `n` handles.
-                    let handle = unsafe { read_uint(first.wrapping_add(i * 8), 8) };
-                    if handle != 0 && !w.push(ty, handle, flags, at) {
-                        return;
-                    }
-                }
-            }
-            What::Structs { stride, fields, chain } => {
-                for i in 0..n {
-                    let q = first.wrapping_add(i * stride);
-                    unsafe { run(fields, Base::Struct(q), w) };
-                    // SAFETY: a structure with a pNext member has it at `PNEXT_OFFSET`.
-                    if *chain && !unsafe { read_ptr(q.wrapping_add(sites::PNEXT_OFFSET)) }.is_null() {
-                        unsafe { sites::visit_chain(q, SKIP, w) };
-                    }
-                }
-            }
-        }
-        if !w.out.complete() {
+        if !unsafe { resolve_site(out, entered, d, params, owner, instance) } {
             return;
         }
     }
 }
+
+/// Finds the handles of one site of a direct plan; false when `out` has no more room.
+///
+/// # Safety
+/// As [`resolve`].
+#[inline(always)]
+unsafe fn resolve_site(
+    out: &mut CallHandles,
+    entered: &Entered,
+    d: &Direct,
+    params: &[*const u8],
+    owner: u64,
+    instance: u64,
+) -> bool {
+    let Some(&p) = params.get(usize::from(d.at)) else { return true };
+    // SAFETY (both arms): `p` is the parameter's address; a pointer parameter is read for as
+    // many handles as its count says, when non-NULL.
+    let (first, n) = match d.count {
+        None => (p, 1),
+        Some(c) => match unsafe { c.read(params) } {
+            Some(n) if n > 0 => (unsafe { read_ptr(p) }, n),
+            _ => return true,
+        },
+    };
+    if first.is_null() {
+        return true;
+    }
+    for i in 0..n {
+        // SAFETY: `first` points at `n` handles.
+        let handle = unsafe { read_uint(first.wrapping_add(i * 8), 8) };
+        if handle == 0 {
+            continue;
+        }
+        if !push_found(out, entered, d, handle, owner, instance) {
+            return false;
+        }
+    }
+    true
+}
+
+/// Finds `handle` of site `d` (its count unused) and adds it; false when `out` has no room.
+#[inline(always)]
+fn push_found(out: &mut CallHandles, entered: &Entered, d: &Direct, handle: u64, owner: u64, instance: u64) -> bool {
+    let scope = if d.instance_scoped { instance } else { owner };
+    let record = entered.find(Key { scope, handle, ty: d.ty });
+    if d.tracked && !record.is_some_and(|r| r.origin != Origin::Seen) {
+        out.dead();
+    }
+    let record = record.map_or(std::ptr::null(), |r| r as *const ObjectRecord as *const ());
+    out.push(Named { handle, record, ty: d.ty, flags: d.flags, at: d.at })
+}
+
+const fn destroyed_param(info: &CommandHandles) -> u32 {
+    match info.role {
+        Role::Destroy { param } => param as u32,
+        _ => u32::MAX,
+    }
+}
+
+/// One handle site of a compiled tree, as a [`Direct`] (its count unused): its flags as the
+/// tables' walk marks them (`Walk::site`).
+const fn tree_site(command: usize, ty: u16, flags: u8, at: u32, param: bool) -> Direct {
+    let (flags, at) = if param {
+        let destroyed = if at == destroyed_param(&COMMAND_HANDLES[command]) { DESTROYED } else { 0 };
+        (flags | PARAM | destroyed, if at < u8::MAX as u32 { at as u8 } else { u8::MAX - 1 })
+    } else {
+        (flags, u8::MAX)
+    };
+    let tracked = (ty as usize) < HANDLE_TYPES.len() && HANDLE_TYPES[ty as usize].tracked;
+    Direct { at, ty, flags, instance_scoped: instance_scoped(ty), tracked, count: None }
+}
+
+/// The sites of one level of a command's tree (`for_each_handle_tree!`'s entry), in `$base`:
+/// straight-line code, every site's shape, type and flags a constant. Returns from the
+/// command's function when the call holds no more handles.
+macro_rules! tree {
+    ($c:literal, $w:ident, $base:expr, $param:literal; $($site:ident ( $($args:tt)* ))*) => {
+        $( tree_site!($c, $w, $base, $param; $site($($args)*)); )*
+    };
+}
+
+macro_rules! tree_site {
+    ($c:literal, $w:ident, $base:expr, $param:literal; handles($at:expr, $shape:expr, $ty:expr, $flags:expr)) => {
+        if const { wanted($ty) } {
+            // SAFETY: the command's parameters (or a structure of theirs), valid as the spec
+            // requires for the site.
+            if let Some((first, n)) = unsafe { sites::elements($at, const { $shape }, $base) } {
+                for i in 0..n {
+                    // SAFETY: `first` points at `n` handles.
+                    let handle = unsafe { read_uint(first.wrapping_add(i * 8), 8) };
+                    if handle != 0 && !$w.push_known(&const { tree_site($c, $ty, $flags, $at, $param) }, handle) {
+                        return;
+                    }
+                }
+            }
+        }
+    };
+    ($c:literal, $w:ident, $base:expr, $param:literal;
+     structs($at:expr, $shape:expr, $ty:ident, $chain:ident, { $($inner:tt)* })) => {
+        // SAFETY: as above.
+        if let Some((first, n)) = unsafe { sites::elements($at, const { $shape }, $base) } {
+            for i in 0..n {
+                let q = first.wrapping_add(i * core::mem::size_of::<$ty>());
+                tree!($c, $w, Base::Struct(q), false; $($inner)*);
+                tree_chain!($chain, $w, q);
+            }
+        }
+    };
+}
+
+/// A structure's pNext chain, when it has one and it is not empty: the tables' walk.
+macro_rules! tree_chain {
+    (nopnext, $w:ident, $q:ident) => {};
+    (pnext, $w:ident, $q:ident) => {
+        // SAFETY: a structure with a pNext member has it at `PNEXT_OFFSET`; the chain is the
+        // application's, valid as the spec requires.
+        if !unsafe { read_ptr($q.wrapping_add(sites::PNEXT_OFFSET)) }.is_null() {
+            unsafe { sites::visit_chain($q, SKIP, $w) };
+            if !$w.out.complete() {
+                return;
+            }
+        }
+    };
+}
+
+/// One function per command of `for_each_handle_tree!`, and [`TREES`], by command.
+macro_rules! compiled_trees {
+    ($({ $c:literal, $f:ident, $($sites:tt)* })*) => {
+        /// The commands' compiled trees.
+        #[allow(non_snake_case, unused_unsafe)]
+        mod trees {
+            use vigil_generated::stateless::{Count, NO_DEREF};
+            use vigil_generated::*;
+
+            use super::*;
+            $(
+                #[doc = concat!("The handle sites of `COMMANDS[", $c, "]`.")]
+                pub(super) unsafe fn $f(w: &mut Walk<'_>, params: &[*const u8]) {
+                    tree!($c, w, Base::Params(params), true; $($sites)*);
+                }
+            )*
+        }
+
+        /// `(command, its compiled tree)`, sorted by command.
+        static TREES: &[(u16, CompiledTree)] = &[$(($c, trees::$f)),*];
+    };
+}
+
+vigil_generated::for_each_handle_tree!(compiled_trees);
 
 struct Walk<'a> {
     out: &'a mut CallHandles,
@@ -292,6 +428,13 @@ impl SiteVisitor for Walk<'_> {
 }
 
 impl Walk<'_> {
+    /// Finds `handle` of a site whose type's facts were planned (`d`, its count unused) and
+    /// adds it; false when there is no more room.
+    #[inline(always)]
+    fn push_known(&mut self, d: &Direct, handle: u64) -> bool {
+        push_found(self.out, self.entered, d, handle, self.owner, self.instance)
+    }
+
     /// Finds `handle` of type `ty` and adds it; false when there is no more room.
     #[inline]
     fn push(&mut self, ty: u16, handle: u64, flags: u8, at: u8) -> bool {
@@ -336,10 +479,16 @@ impl std::ops::Deref for CallRecord<'_> {
 /// count), else the table's.
 #[inline]
 pub fn call_record<'a>(cx: &Call<'a>, ty: u16, h: u64, (scope, instance): (u64, u64)) -> Option<CallRecord<'a>> {
+    record_in(cx.handles(), ty, h, (scope, instance))
+}
+
+/// [`call_record`] from the handles a call's walk found.
+#[inline]
+pub fn record_in(handles: &CallHandles, ty: u16, h: u64, (scope, instance): (u64, u64)) -> Option<CallRecord<'_>> {
     if h == 0 {
         return None;
     }
-    let found = cx.handles().named().iter().find(|n| n.handle == h && n.ty == ty).and_then(record_of);
+    let found = handles.named().iter().find(|n| n.handle == h && n.ty == ty).and_then(record_of);
     match found {
         Some(r) => Some(CallRecord::Borrowed(r)),
         None => OBJECTS.get(key(ty, h, scope, instance)).map(CallRecord::Held),
@@ -398,14 +547,19 @@ mod tests {
         let mut planned = CallHandles::new();
         // SAFETY: `params` are the test's well-formed parameters.
         unsafe { resolve(&mut planned, &entered, command, params, 7, 9) };
+        (found(&planned), walked(command, &entered, params))
+    }
+
+    /// What the tables' walk finds in `params` of `COMMAND_HANDLES[command]`.
+    fn walked(command: usize, entered: &thread::Entered, params: &[*const u8]) -> Found {
         let mut walked = CallHandles::new();
         walked.begin();
         let info = &COMMAND_HANDLES[command];
         let destroyed = destroyed_param(info);
-        let mut walk = Walk { out: &mut walked, entered: &entered, owner: 7, instance: 9, destroyed, wanted: &WANTED };
-        // SAFETY: as above.
+        let mut walk = Walk { out: &mut walked, entered, owner: 7, instance: 9, destroyed, wanted: &WANTED };
+        // SAFETY: the test's well-formed parameters.
         unsafe { sites::visit(info, params, SKIP, &mut walk) };
-        (found(&planned), found(&walked))
+        found(&walked)
     }
 
     fn addr<T>(v: &T) -> *const u8 {
@@ -474,6 +628,58 @@ mod tests {
         assert!(!planned.2, "unknown handles are not alive");
     }
 
+    /// What `resolve_at::<C>` finds in `params`, and what the tables' walk finds.
+    fn compiled_and_walked<const C: usize>(name: &str, params: &[*const u8]) -> (Found, Found) {
+        assert_eq!(COMMAND_HANDLES[C].name, name);
+        assert!(direct_plan_of(C).is_some(), "{name} has a direct plan");
+        let entered = thread::enter().expect("a thread slot");
+        let mut compiled = CallHandles::new();
+        // SAFETY: `params` are the test's well-formed parameters.
+        unsafe { resolve_at::<C>(&mut compiled, &entered, params, 7, 9) };
+        (found(&compiled), walked(C, &entered, params))
+    }
+
+    #[test]
+    fn a_compiled_direct_plan_finds_what_the_walk_finds() {
+        let cb = VkCommandBuffer::from_raw(0xc0);
+        let layout = VkPipelineLayout::from_raw(0x1a);
+        let sets = [VkDescriptorSet::from_raw(0x51), VkDescriptorSet::from_raw(0), VkDescriptorSet::from_raw(0x53)];
+        let (bind, first, count, p_sets) =
+            (VkPipelineBindPoint::VK_PIPELINE_BIND_POINT_GRAPHICS, 0u32, 3u32, sets.as_ptr());
+        let (offsets, p_offsets) = (0u32, std::ptr::null::<u32>());
+        let params = [
+            addr(&cb),
+            addr(&bind),
+            addr(&layout),
+            addr(&first),
+            addr(&count),
+            addr(&p_sets),
+            addr(&offsets),
+            addr(&p_offsets),
+        ];
+        let (compiled, walked) = compiled_and_walked::<114>("vkCmdBindDescriptorSets", &params);
+        assert_eq!(compiled, walked);
+        let handles: Vec<u64> = compiled.0.iter().map(|n| n.0).collect();
+        assert_eq!(handles, [0xc0, 0x1a, 0x51, 0x53], "null handles are skipped");
+
+        // A destroy marks its object.
+        let (device, buffer, allocator) = (VkDevice::from_raw(0xde), VkBuffer::from_raw(0xb1), std::ptr::null::<u8>());
+        let (compiled, walked) =
+            compiled_and_walked::<53>("vkDestroyBuffer", &[addr(&device), addr(&buffer), addr(&allocator)]);
+        assert_eq!(compiled, walked);
+        assert!(compiled.0.iter().any(|n| n.0 == 0xb1 && n.2 & DESTROYED != 0));
+
+        // A pointer parameter counted by another, and a count of zero.
+        let pool = VkCommandPool::from_raw(0x90);
+        let cbs = [VkCommandBuffer::from_raw(0xc1), VkCommandBuffer::from_raw(0xc2)];
+        for n in [0u32, 2] {
+            let p = cbs.as_ptr();
+            let params = [addr(&device), addr(&pool), addr(&n), addr(&p)];
+            let (compiled, walked) = compiled_and_walked::<98>("vkFreeCommandBuffers", &params);
+            assert_eq!(compiled, walked, "{n} command buffers");
+        }
+    }
+
     #[test]
     fn every_command_is_planned_without_the_walk() {
         let walked: Vec<_> = COMMAND_HANDLES
@@ -482,6 +688,6 @@ mod tests {
             .filter(|(_, p)| matches!(p, Plan::Walk))
             .map(|(c, _)| c.name)
             .collect();
-        assert!(walked.is_empty(), "structures nest deeper than {TREE_DEPTH}: {walked:?}");
+        assert!(walked.is_empty(), "neither a direct plan nor a compiled tree: {walked:?}");
     }
 }

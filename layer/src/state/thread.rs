@@ -3,9 +3,9 @@
 //! A draw loop names the same few objects call after call. Each thread keeps the records it
 //! found last in a small cache of its own, holding a strong reference to each, so finding one
 //! again is a hash of its key and a comparison: no shard lock, no reference count written, no
-//! line another thread writes. A cached record is trusted only while the table's epoch is the
-//! one it was found in (no object anywhere left the table since); otherwise it is looked up
-//! again.
+//! line another thread writes. A cached record is trusted only while it has not left the table
+//! (its `destroyed` flag, on the line the hit reads anyway); otherwise it is looked up again.
+//! One object's destruction does not send every other thread's lookups back to the table.
 //!
 //! A record found here is borrowed until the outermost call of the thread returns
 //! ([`Entered`]): a record evicted meanwhile is kept in the slot's graveyard until then, so a
@@ -29,7 +29,7 @@ use std::sync::Arc;
 
 use vigil_generated::threading::SHARED_READS;
 
-use super::objects::{current_epoch, Key, ObjectRecord, Overlap, OBJECTS};
+use super::objects::{Key, ObjectRecord, Overlap, OBJECTS};
 // Threads with a slot at once (each with the readers' slot of its index); another thread
 // looks every handle up in the table and counts nothing.
 use super::readers::{self, CAPACITY, SLOT_COUNT};
@@ -42,17 +42,15 @@ const WAYS: usize = 4;
 /// Records each thread keeps.
 const CACHED: usize = 16 * WAYS;
 
-/// One cached record: its key, the table epoch it was found alive in, and a strong reference
+/// One cached record: its key and a strong reference
 /// (`Arc::into_raw`; null when the entry is empty).
 #[derive(Clone, Copy)]
 struct Cached {
     key: Key,
-    epoch: u64,
     record: *const ObjectRecord,
 }
 
-const EMPTY: Cached =
-    Cached { key: Key { scope: 0, handle: 0, ty: u16::MAX }, epoch: u64::MAX, record: std::ptr::null() };
+const EMPTY: Cached = Cached { key: Key { scope: 0, handle: 0, ty: u16::MAX }, record: std::ptr::null() };
 
 /// One thread's cache. Only its owner reads or writes `depth`, `cache` and `graveyard`, except a
 /// thread that took the slot over from an exited owner (see [`claim`]).
@@ -270,41 +268,35 @@ impl Entered {
     /// The record of `k` if the object is in the table, borrowed while `self` lives.
     #[inline(always)]
     pub fn find(&self, k: Key) -> Option<&ObjectRecord> {
-        let epoch = current_epoch();
         let set = cache_set(&k);
         // SAFETY: the owner's cell; no reference into it is held across this function (the
         // records it points at are what is returned).
-        let first = unsafe { &(&*self.slot.cache.get())[set] };
-        if first.key == k && first.epoch == epoch && !first.record.is_null() {
-            // SAFETY: a strong reference the slot holds until the outermost call returns.
-            return Some(unsafe { &*first.record });
+        let ways = unsafe { &(&*self.slot.cache.get())[set..set + WAYS] };
+        // Every way, in line: which way a loop's handles land in depends on their values, and
+        // a hit must cost the same in each (the handle first: it differs most often).
+        for c in ways {
+            if c.key.handle == k.handle && c.key.ty == k.ty && c.key.scope == k.scope {
+                // SAFETY: a strong reference the slot holds until the outermost call returns
+                // (null only in an empty entry, whose key no lookup has).
+                let record = unsafe { &*c.record };
+                if record.destroyed.load(Ordering::Acquire) {
+                    break;
+                }
+                return Some(record);
+            }
         }
-        self.find_other_ways(k, set, epoch)
-    }
-
-    /// [`Self::find`] past the set's first way: the others, then the table.
-    #[inline(never)]
-    fn find_other_ways(&self, k: Key, set: usize, epoch: u64) -> Option<&ObjectRecord> {
-        // SAFETY: as in `find`.
-        let ways = unsafe { &mut (&mut *self.slot.cache.get())[set..set + WAYS] };
-        if let Some(i) = ways[1..].iter().position(|c| c.key == k && c.epoch == epoch && !c.record.is_null()) {
-            // The most recent first: a loop's next lookup of it hits the first way.
-            ways[..=i + 1].rotate_right(1);
-            // SAFETY: a strong reference the slot holds until the outermost call returns.
-            return Some(unsafe { &*ways[0].record });
-        }
-        self.find_uncached(k, set, epoch)
+        self.find_uncached(k, set)
     }
 
     /// [`Self::find`] past a miss: the table's lookup, kept in the set's first way.
     #[inline(never)]
-    fn find_uncached(&self, k: Key, set: usize, epoch: u64) -> Option<&ObjectRecord> {
+    fn find_uncached(&self, k: Key, set: usize) -> Option<&ObjectRecord> {
         let found = OBJECTS.get_uncached(k)?;
         // SAFETY: the owner's cells; nothing else of this thread touches them meanwhile.
         let (cache, graveyard) = unsafe { (&mut *self.slot.cache.get(), &mut *self.slot.graveyard.get()) };
         let ways = &mut cache[set..set + WAYS];
         let p = Arc::into_raw(found);
-        let fresh = Cached { key: k, epoch, record: p };
+        let fresh = Cached { key: k, record: p };
         // A stale entry of the same key gives way, else the set's oldest; the new one goes first.
         let out = ways.iter().position(|c| c.key == k).unwrap_or(WAYS - 1);
         let evicted = std::mem::replace(&mut ways[out], fresh);

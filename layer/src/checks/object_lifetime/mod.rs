@@ -22,6 +22,7 @@ use crate::chassis::raw::{count, read_ptr, read_uint, Base};
 use crate::chassis::{hooks, Call, Hooks, Phase, ValidationObject};
 use crate::report::{Finding, Location, Object, Reporter, Severity};
 use crate::state::objects::Cache;
+use crate::state::resolve::record_in;
 use crate::state::sites::{self, SiteVisitor, Skip};
 use crate::state::tracker::{param_handle, param_pointer_set, site_handles};
 use crate::state::{key, Origin, OBJECTS};
@@ -428,18 +429,18 @@ impl ObjectTracker {
                 } else if is_instance(ty) {
                     walk.allocator(ty, h, given, self.with_allocator.load(Ordering::Relaxed), &at);
                     walk.leaks(owner, ty, "VUID-vkDestroyInstance-instance-00629", &at);
-                } else if let Some(r) = OBJECTS.get(key(ty, h, owner, instance)) {
+                } else if let Some(r) = record_in(handles, ty, h, (owner, instance)) {
                     walk.allocator(ty, h, given, r.with_allocator, &at);
                 }
             }
-            Role::Free { pool, handles } => {
+            Role::Free { pool, handles: freed_at } => {
                 // SAFETY: the parameters of the command the table describes.
                 let pool_handle = unsafe { param_handle(params, pool) };
-                let Some(f) = command.param(handles) else { return walk.skip };
+                let Some(f) = command.param(freed_at) else { return walk.skip };
                 let Some((ty, freed)) = (unsafe { site_handles(f, params) }) else { return walk.skip };
                 let at = at.dot(f.name);
                 for (i, h) in freed.into_iter().enumerate() {
-                    if let Some(r) = OBJECTS.get(key(ty, h, owner, instance)) {
+                    if let Some(r) = record_in(handles, ty, h, (owner, instance)) {
                         let from = r.parent.as_ref().map_or(0, |p| p.key.handle);
                         if from != pool_handle && f.parent_id != NO_ID {
                             let objects = [object(ty, h)];
