@@ -50,21 +50,41 @@ impl<T: ValidationObject> Slot<T> {
     }
 
     /// The object's generic validate hook: one copy per object type, shared by every command
-    /// without a typed hook. False when the object is off or panicked.
-    #[inline(never)]
+    /// without a typed hook. False when the object is off or panicked. An absent object costs
+    /// a test, not a call.
+    #[inline(always)]
     pub fn validate_call(&self, cx: &Call<'_>) -> bool {
+        self.get().is_some() && self.run_validate_call(cx)
+    }
+
+    #[inline(never)]
+    fn run_validate_call(&self, cx: &Call<'_>) -> bool {
         self.run(cx, |o| o.validate_call(cx)).unwrap_or(false)
     }
 
     /// The object's generic pre-record hook.
-    #[inline(never)]
+    #[inline(always)]
     pub fn pre_record_call(&self, cx: &Call<'_>) {
+        if self.get().is_some() {
+            self.run_pre_record_call(cx);
+        }
+    }
+
+    #[inline(never)]
+    fn run_pre_record_call(&self, cx: &Call<'_>) {
         self.run(cx, |o| o.pre_record_call(cx));
     }
 
     /// The object's generic post-record hook.
-    #[inline(never)]
+    #[inline(always)]
     pub fn post_record_call(&self, cx: &Call<'_>, result: Option<vigil_generated::VkResult>) {
+        if self.get().is_some() {
+            self.run_post_record_call(cx, result);
+        }
+    }
+
+    #[inline(never)]
+    fn run_post_record_call(&self, cx: &Call<'_>, result: Option<vigil_generated::VkResult>) {
         self.run(cx, |o| o.post_record_call(cx, result));
     }
 
