@@ -9,6 +9,7 @@
 //! what the registry leaves to prose is in `special`.
 
 mod arena;
+mod compiled;
 #[cfg_attr(feature = "id-table-map", allow(dead_code))]
 mod ids;
 // The table not chosen is still compiled and unit-tested, so the measurement can be repeated.
@@ -111,6 +112,17 @@ static DIRECT: LazyLock<Box<[Option<DirectParams>]>> = LazyLock::new(|| {
         .collect()
 });
 
+/// Per command, its compiled unwrapping (`compiled`) when it reaches handles through
+/// structures and may be unwrapped without the tables: it needs nothing from `special` and
+/// nothing after the call, as [`DIRECT`].
+static COMPILED: LazyLock<Box<[Option<compiled::CompiledUnwrap>]>> = LazyLock::new(|| {
+    NEEDS
+        .iter()
+        .enumerate()
+        .map(|(i, needs)| (!needs.special && !needs.rewrap).then(|| compiled::of(i)).flatten())
+        .collect()
+});
+
 /// Commands after which a deferred operation's creations exist.
 fn deferred_completion(command: &str) -> bool {
     matches!(command, "vkDeferredOperationJoinKHR" | "vkGetDeferredOperationResultKHR")
@@ -169,6 +181,12 @@ impl Wrapper {
     #[inline(always)]
     pub unsafe fn unwrap_direct_at<const C: usize>(&self, slots: &mut [u64], scratch: &mut [MaybeUninit<u64>]) -> bool {
         if const { direct_params_of(C).is_none() } {
+            if const { compiled::compilable(C) } {
+                if let Some(Some(tree)) = COMPILED.get(C) {
+                    // SAFETY: as this function's contract; the copies live in `scratch`.
+                    return unsafe { tree(&mut compiled::Bump::new(scratch), slots) };
+                }
+            }
             // SAFETY: as this function's contract.
             return unsafe { self.unwrap_direct(C, slots, scratch) };
         }
@@ -713,6 +731,65 @@ mod tests {
         assert_eq!(WRAPPED.get(pipelines[0]).map(|(raw, _)| raw), Some(0xbeef_0000));
         assert_eq!(pipelines[1], 0, "the one not created stays VK_NULL_HANDLE");
         WRAPPED.remove_owned_by(98);
+    }
+
+    /// A compiled unwrapping translates what the tables' unwrapping translates, and bails out
+    /// where that one would report (a dead id) or relink (a pNext chain).
+    #[test]
+    fn compiled_unwrapping_matches_the_tables() {
+        let (reporter, _) = Reporter::new(&vigil_generated::settings::Settings::default(), Vec::new(), Vec::new());
+        let wrapper = Wrapper::new(&Arc::new(reporter), 97);
+        let ty = |name: &str| HANDLE_TYPES.iter().position(|t| t.name == name).unwrap() as u32;
+        let (buffer, image) =
+            (WRAPPED.insert(0xb0f0, ty("VkBuffer"), 97, 0), WRAPPED.insert(0x1a6e, ty("VkImage"), 97, 0));
+        let c = COMMAND_HANDLES.iter().position(|c| c.name == "vkCmdPipelineBarrier2").unwrap();
+        assert!(compiled::compilable(c) && COMPILED[c].is_some(), "vkCmdPipelineBarrier2 is compiled");
+        assert!(compiled::TREES.len() > 100, "{} commands compiled", compiled::TREES.len());
+        // What each unwrapping passes down: the barriers' handles, and that the copies differ
+        // from the application's structures.
+        let run = |dependency: &VkDependencyInfo, compiled: bool| -> Option<(u64, u64)> {
+            let p = dependency as *const VkDependencyInfo;
+            let mut slots = [0xc0u64, p as u64];
+            let mut scratch = [MaybeUninit::<u64>::uninit(); 64];
+            if compiled {
+                let tree = COMPILED[c]?;
+                if !unsafe { tree(&mut compiled::Bump::new(&mut scratch), &mut slots) } {
+                    return None;
+                }
+            } else {
+                unsafe { wrapper.unwrap(c, &mut slots, &mut scratch) }?;
+            }
+            assert_ne!(slots[1], p as u64, "a copy goes down");
+            let copy = unsafe { &*(slots[1] as *const VkDependencyInfo) };
+            let b = unsafe { &*copy.pBufferMemoryBarriers };
+            let i = unsafe { &*copy.pImageMemoryBarriers };
+            Some((b.buffer.as_raw(), i.image.as_raw()))
+        };
+        let buffers = [VkBufferMemoryBarrier2 { buffer: VkBuffer::from_raw(buffer), ..Default::default() }];
+        let images = [VkImageMemoryBarrier2 { image: VkImage::from_raw(image), ..Default::default() }];
+        let dependency = VkDependencyInfo {
+            bufferMemoryBarrierCount: 1,
+            pBufferMemoryBarriers: buffers.as_ptr(),
+            imageMemoryBarrierCount: 1,
+            pImageMemoryBarriers: images.as_ptr(),
+            ..Default::default()
+        };
+        assert_eq!(run(&dependency, true), Some((0xb0f0, 0x1a6e)));
+        assert_eq!(run(&dependency, true), run(&dependency, false));
+        assert_eq!(buffers[0].buffer.as_raw(), buffer, "the application's structures stay as they were");
+
+        // A dead id bails out (the tables' unwrapping reports it).
+        let dead = [VkBufferMemoryBarrier2 { buffer: VkBuffer::from_raw(0xdead_0000_0001), ..Default::default() }];
+        let with_dead = VkDependencyInfo { pBufferMemoryBarriers: dead.as_ptr(), ..dependency };
+        assert_eq!(run(&with_dead, true), None);
+        // So does a chained structure.
+        let chained_barrier = VkBufferMemoryBarrier2 {
+            pNext: &dependency as *const VkDependencyInfo as *const std::ffi::c_void,
+            ..buffers[0]
+        };
+        let chained = VkDependencyInfo { pBufferMemoryBarriers: &chained_barrier, ..dependency };
+        assert_eq!(run(&chained, true), None);
+        WRAPPED.remove_owned_by(97);
     }
 
     #[test]
