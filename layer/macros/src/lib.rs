@@ -36,7 +36,8 @@ pub fn hooks(attr: TokenStream, item: TokenStream) -> TokenStream {
     for (i, t) in inner.iter().enumerate() {
         match (t, inner.get(i + 1), inner.get(i + 2)) {
             (TokenTree::Ident(kw), Some(TokenTree::Ident(name)), _) => match kw.to_string().as_str() {
-                "fn" => names.push(name.clone()),
+                // The in-line answer of the generic validate hook is part of that hook, not one.
+                "fn" if name.to_string() != "validate_call_in_line" => names.push(name.clone()),
                 "const" if name.to_string() == "HOOKS" => declared = true,
                 _ => {}
             },

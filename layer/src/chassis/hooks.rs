@@ -144,6 +144,13 @@ macro_rules! validation_object {
             fn validate_call(&self, cx: &Call<'_>) -> bool {
                 false
             }
+            /// [`Self::validate_call`]'s answer when it can be given in line, outside
+            /// containment: it must not panic (plain reads of what the call carries). `None`:
+            /// run `validate_call`.
+            #[inline(always)]
+            fn validate_call_in_line(&self, cx: &Call<'_>) -> Option<bool> {
+                None
+            }
             /// Every command's pre-record hook, unless the object implements the command's own.
             #[inline(always)]
             fn pre_record_call(&self, cx: &Call<'_>) {}

@@ -54,7 +54,13 @@ impl<T: ValidationObject> Slot<T> {
     /// a test, not a call.
     #[inline(always)]
     pub fn validate_call(&self, cx: &Call<'_>) -> bool {
-        self.get().is_some() && self.run_validate_call(cx)
+        match self.get() {
+            None => false,
+            Some(o) => match o.validate_call_in_line(cx) {
+                Some(skip) => skip,
+                None => self.run_validate_call(cx),
+            },
+        }
     }
 
     #[inline(never)]

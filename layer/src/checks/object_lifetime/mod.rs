@@ -484,6 +484,17 @@ const fn recording(hooks: Hooks) -> Hooks {
 /// changes what exists (`FOLLOWED`, generated); the tables say the rest.
 #[hooks(then = recording)]
 impl ValidationObject for ObjectTracker {
+    /// The common case, answered in line: a call object lifetime does not follow, or a use of
+    /// live objects (what the state tracker's walk found).
+    #[inline(always)]
+    fn validate_call_in_line(&self, cx: &Call<'_>) -> Option<bool> {
+        if !FOLLOWED.get(cx.command).copied().unwrap_or(false) {
+            return Some(false);
+        }
+        let (handles, command) = (cx.handles(), COMMAND_HANDLES.get(cx.command)?);
+        (handles.complete() && handles.alive() && matches!(command.role, Role::Use)).then_some(false)
+    }
+
     #[inline(always)]
     fn validate_call(&self, cx: &Call<'_>) -> bool {
         if !FOLLOWED[cx.command] {
