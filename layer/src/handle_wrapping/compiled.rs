@@ -54,6 +54,24 @@ fn live(ty: u16, value: u64) -> Option<u64> {
     WRAPPED.get(value).map(|(raw, _)| raw)
 }
 
+/// A copy of the `n` handles of type `ty` at `q` with the driver's handles; `None` when one is
+/// not a live id or scratch is full.
+///
+/// # Safety
+/// `q` must point at `n` handles.
+#[inline(always)]
+unsafe fn handles_copy(b: &mut Bump<'_>, ty: u16, q: *const u8, n: usize) -> Option<*mut u8> {
+    // SAFETY: the caller's promise.
+    let copy = unsafe { b.copy(q, n * 8) }?;
+    for i in 0..n {
+        let e = copy.wrapping_add(i * 8) as *mut u64;
+        // SAFETY: the copy holds `n` handles.
+        let raw = live(ty, unsafe { e.read_unaligned() })?;
+        unsafe { e.write_unaligned(raw) };
+    }
+    Some(copy)
+}
+
 /// Whether the structures `fields` reach can be unwrapped by a compiled tree: no member left to
 /// prose, no fixed array, no output, at any depth (the registry nests at most a few levels).
 const fn fields_compilable(fields: &[HandleField], depth: usize) -> bool {
@@ -140,15 +158,7 @@ macro_rules! unwrap_param {
                     };
                     if value != 0 && n > 0 {
                         // SAFETY: the application's array of `n` handles.
-                        let Some(copy) = (unsafe { $b.copy(value as *const u8, n * 8) }) else { return false };
-                        for i in 0..n {
-                            let e = copy.wrapping_add(i * 8) as *mut u64;
-                            // SAFETY: the copy holds `n` handles.
-                            match live($ty, unsafe { e.read_unaligned() }) {
-                                Some(raw) => unsafe { e.write_unaligned(raw) },
-                                None => return false,
-                            }
-                        }
+                        let Some(copy) = (unsafe { handles_copy($b, $ty, value as *const u8, n) }) else { return false };
                         $slots[at] = copy as u64;
                     }
                 }
@@ -200,15 +210,7 @@ macro_rules! unwrap_member {
                     };
                     if !q.is_null() && n > 0 {
                         // SAFETY: the application's array of `n` handles.
-                        let Some(copy) = (unsafe { $b.copy(q, n * 8) }) else { return false };
-                        for i in 0..n {
-                            let e = copy.wrapping_add(i * 8) as *mut u64;
-                            // SAFETY: the copy holds `n` handles.
-                            match live($ty, unsafe { e.read_unaligned() }) {
-                                Some(raw) => unsafe { e.write_unaligned(raw) },
-                                None => return false,
-                            }
-                        }
+                        let Some(copy) = (unsafe { handles_copy($b, $ty, q, n) }) else { return false };
                         // SAFETY: the copy's pointer member.
                         unsafe { (fp as *mut *const u8).write_unaligned(copy) };
                     }
