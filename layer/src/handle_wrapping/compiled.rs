@@ -14,6 +14,7 @@ use vigil_generated::objects::*;
 use vigil_generated::stateless::{Count, Shape, NO_DEREF};
 use vigil_generated::*;
 
+use super::unwrap::slot_count;
 use super::WRAPPED;
 use crate::chassis::raw::{count, read_ptr, read_uint, Base};
 use crate::state::sites::PNEXT_OFFSET;
@@ -72,6 +73,24 @@ unsafe fn handles_copy(b: &mut Bump<'_>, ty: u16, q: *const u8, n: usize) -> Opt
     Some(copy)
 }
 
+/// A copy of the `n` structures of type `T` at `q`, each then translated by `each` (false: bail
+/// out); `None` when one bails out or scratch is full.
+///
+/// # Safety
+/// `q` must point at `n` structures of type `T`.
+#[inline(always)]
+unsafe fn structs_copy<T>(
+    b: &mut Bump<'_>,
+    q: *const u8,
+    n: usize,
+    mut each: impl FnMut(&mut Bump<'_>, *mut u8) -> bool,
+) -> Option<*mut u8> {
+    let size = std::mem::size_of::<T>();
+    // SAFETY: the caller's promise.
+    let copy = unsafe { b.copy(q, n * size) }?;
+    (0..n).all(|i| each(b, copy.wrapping_add(i * size))).then_some(copy)
+}
+
 /// Whether the structures `fields` reach can be unwrapped by a compiled tree: no member left to
 /// prose, no fixed array, no output, at any depth (the registry nests at most a few levels).
 const fn fields_compilable(fields: &[HandleField], depth: usize) -> bool {
@@ -117,16 +136,6 @@ pub const fn compilable(command: usize) -> bool {
     true
 }
 
-/// The count of a site, in the parameters' slots or in a structure's copy.
-///
-/// # Safety
-/// As `raw::count`.
-#[inline(always)]
-unsafe fn slots_count(c: Count, slots: &[u64]) -> Option<usize> {
-    // SAFETY: the count is a parameter (or a member behind one).
-    unsafe { super::unwrap::slot_count(c, slots) }
-}
-
 /// One level of a compiled tree: parameters (`params`: `$slots`) or a structure's copy at
 /// `$base` (`member`). Returns false from the command's function to bail out.
 macro_rules! unwrap_tree {
@@ -153,7 +162,7 @@ macro_rules! unwrap_param {
                     let n = match shape {
                         Shape::Ptr => 1,
                         // SAFETY: the count is the command's parameter (or behind one).
-                        Shape::Slice(c) => unsafe { slots_count(c, $slots) }.unwrap_or(0),
+                        Shape::Slice(c) => unsafe { slot_count(c, $slots) }.unwrap_or(0),
                         _ => 0,
                     };
                     if value != 0 && n > 0 {
@@ -171,18 +180,17 @@ macro_rules! unwrap_param {
         let n = match const { $shape } {
             Shape::Ptr => 1,
             // SAFETY: as above.
-            Shape::Slice(c) => unsafe { slots_count(c, $slots) }.unwrap_or(0),
+            Shape::Slice(c) => unsafe { slot_count(c, $slots) }.unwrap_or(0),
             _ => 0,
         };
         if value != 0 && n > 0 {
-            let size = core::mem::size_of::<$ty>();
             // SAFETY: the application's `n` structures.
-            let Some(copy) = (unsafe { $b.copy(value as *const u8, n * size) }) else { return false };
-            for i in 0..n {
-                let e = copy.wrapping_add(i * size);
+            let copy = unsafe { structs_copy::<$ty>($b, value as *const u8, n, |$b, e| {
                 unwrap_chain!($chain, e);
                 unwrap_tree!(member, $b, e; $($inner)*);
-            }
+                true
+            }) };
+            let Some(copy) = copy else { return false };
             $slots[at] = copy as u64;
         }
     };
@@ -235,14 +243,13 @@ macro_rules! unwrap_member {
                     _ => 0,
                 };
                 if !q.is_null() && n > 0 {
-                    let size = core::mem::size_of::<$ty>();
                     // SAFETY: the application's `n` structures.
-                    let Some(copy) = (unsafe { $b.copy(q, n * size) }) else { return false };
-                    for i in 0..n {
-                        let e = copy.wrapping_add(i * size);
+                    let copy = unsafe { structs_copy::<$ty>($b, q, n, |$b, e| {
                         unwrap_chain!($chain, e);
                         unwrap_tree!(member, $b, e; $($inner)*);
-                    }
+                        true
+                    }) };
+                    let Some(copy) = copy else { return false };
                     // SAFETY: the copy's pointer member.
                     unsafe { (fp as *mut *const u8).write_unaligned(copy) };
                 }
@@ -267,8 +274,8 @@ macro_rules! unwrap_chain {
 /// allocator; false to bail out (then `slots` may be half rewritten).
 pub type CompiledUnwrap = unsafe fn(&mut Bump<'_>, &mut [u64]) -> bool;
 
-/// One function per command of `for_each_handle_tree!` that [`compilable`] allows, and
-/// [`TREES`], by command.
+/// One function per command of `for_each_handle_tree!` (one that bails out at once where
+/// [`compilable`] refuses), and [`TREES`], by command.
 macro_rules! compiled_unwraps {
     ($({ $c:literal, $f:ident, $($sites:tt)* })*) => {
         /// The commands' compiled unwrappings.
@@ -290,37 +297,15 @@ macro_rules! compiled_unwraps {
             )*
         }
 
-        /// `(command, its compiled unwrapping)` for the commands [`compilable`] allows, sorted.
-        pub static TREES: &[(u16, CompiledUnwrap)] = &{
-            const ALL: [(u16, CompiledUnwrap, bool); [$($c),*].len()] = [$(($c, trees::$f, compilable($c))),*];
-            const N: usize = {
-                let (mut n, mut i) = (0, 0);
-                while i < ALL.len() {
-                    if ALL[i].2 {
-                        n += 1;
-                    }
-                    i += 1;
-                }
-                n
-            };
-            let mut out: [(u16, CompiledUnwrap); N] = [(0, ALL[0].1); N];
-            let (mut n, mut i) = (0, 0);
-            while i < ALL.len() {
-                if ALL[i].2 {
-                    out[n] = (ALL[i].0, ALL[i].1);
-                    n += 1;
-                }
-                i += 1;
-            }
-            out
-        };
+        /// `(command, its compiled unwrapping)`, sorted; those [`compilable`] refuses only bail out.
+        pub static TREES: &[(u16, CompiledUnwrap)] = &[$(($c, trees::$f)),*];
     };
 }
 
 vigil_generated::for_each_handle_tree!(compiled_unwraps);
 
-/// The compiled unwrapping of `COMMANDS[command]`, when it has one.
+/// The compiled unwrapping of `COMMANDS[command]`, when it has one that [`compilable`] allows.
 pub fn of(command: usize) -> Option<CompiledUnwrap> {
     let i = TREES.binary_search_by_key(&command, |&(c, _)| usize::from(c)).ok()?;
-    Some(TREES[i].1)
+    compilable(command).then_some(TREES[i].1)
 }

@@ -20,8 +20,7 @@ use crate::chassis::Call;
 
 /// The handle types some object reads from the walk: those object lifetime follows and those
 /// thread safety counts. Others (a physical device, a display's mode) are left out.
-static WANTED: LazyLock<Vec<bool>> =
-    LazyLock::new(|| HANDLE_TYPES.iter().enumerate().map(|(i, t)| t.tracked || SYNCED[i]).collect());
+static WANTED: LazyLock<Vec<bool>> = LazyLock::new(|| (0..HANDLE_TYPES.len()).map(|t| wanted(t as u16)).collect());
 
 /// The sites the walk visits: outputs never (they are not handles yet), members the registry
 /// leaves to prose never either (the spec may ignore them, so they may hold garbage). A

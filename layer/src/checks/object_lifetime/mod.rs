@@ -497,15 +497,10 @@ impl ValidationObject for ObjectTracker {
 
     #[inline(always)]
     fn validate_call(&self, cx: &Call<'_>) -> bool {
-        if !FOLLOWED[cx.command] {
-            return false;
+        if let Some(skip) = self.validate_call_in_line(cx) {
+            return skip;
         }
-        let (command, handles) = (&COMMAND_HANDLES[cx.command], cx.handles());
-        // The common case, answered by what the state tracker found: a use of live objects.
-        if handles.complete() && handles.alive() && matches!(command.role, Role::Use) {
-            return false;
-        }
-        self.validate(command, cx.params, handles)
+        self.validate(&COMMAND_HANDLES[cx.command], cx.params, cx.handles())
     }
 
     #[inline(always)]
