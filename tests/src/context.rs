@@ -38,6 +38,10 @@ pub struct ContextBuilder {
     transform_feedback: Option<bool>,
     /// More queue families to create one queue of (the driver shim's `second-queue-family`).
     more_queue_families: Vec<u32>,
+    /// Vulkan 1.1 features to enable.
+    vulkan11_features: Option<vk::PhysicalDeviceVulkan11Features<'static>>,
+    /// Whether to enable `VK_EXT_nested_command_buffer` and its `nestedCommandBuffer` feature.
+    nested_command_buffer: bool,
 }
 
 impl Default for ContextBuilder {
@@ -67,6 +71,8 @@ impl ContextBuilder {
             task_shader: false,
             transform_feedback: None,
             more_queue_families: Vec::new(),
+            vulkan11_features: None,
+            nested_command_buffer: false,
         }
     }
 
@@ -134,6 +140,18 @@ impl ContextBuilder {
     /// Enables `VK_EXT_robustness2` and its `nullDescriptor` feature.
     pub fn null_descriptor(mut self) -> Self {
         self.null_descriptor = true;
+        self
+    }
+
+    /// Vulkan 1.1 features to enable.
+    pub fn vulkan11_features(mut self, features: vk::PhysicalDeviceVulkan11Features<'static>) -> Self {
+        self.vulkan11_features = Some(features);
+        self
+    }
+
+    /// Enables `VK_EXT_nested_command_buffer` and its `nestedCommandBuffer` feature.
+    pub fn nested_command_buffer(mut self) -> Self {
+        self.nested_command_buffer = true;
         self
     }
 
@@ -222,6 +240,9 @@ impl ContextBuilder {
         if self.transform_feedback.is_some() {
             extensions.push(ash::ext::transform_feedback::NAME.as_ptr());
         }
+        if self.nested_command_buffer {
+            extensions.push(ash::ext::nested_command_buffer::NAME.as_ptr());
+        }
         let mut info = vk::DeviceCreateInfo::default()
             .queue_create_infos(&queues)
             .enabled_extension_names(&extensions)
@@ -230,6 +251,11 @@ impl ContextBuilder {
             self.vulkan12_features.map(|f| vk::PhysicalDeviceVulkan12Features { p_next: std::ptr::null_mut(), ..f });
         let mut vulkan13 =
             self.vulkan13_features.map(|f| vk::PhysicalDeviceVulkan13Features { p_next: std::ptr::null_mut(), ..f });
+        let mut vulkan11 =
+            self.vulkan11_features.map(|f| vk::PhysicalDeviceVulkan11Features { p_next: std::ptr::null_mut(), ..f });
+        if let Some(f) = vulkan11.as_mut() {
+            info = info.push_next(f);
+        }
         if let Some(f) = vulkan12.as_mut() {
             info = info.push_next(f);
         }
@@ -266,6 +292,10 @@ impl ContextBuilder {
             .transform_feedback(self.transform_feedback.unwrap_or(false));
         if self.transform_feedback.is_some() {
             info = info.push_next(&mut transform_feedback);
+        }
+        let mut nested = vk::PhysicalDeviceNestedCommandBufferFeaturesEXT::default().nested_command_buffer(true);
+        if self.nested_command_buffer {
+            info = info.push_next(&mut nested);
         }
         // SAFETY: valid create info for a physical device of this instance.
         let device = unsafe { instance.create_device(physical_device, &info, None) }

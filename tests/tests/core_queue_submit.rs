@@ -151,6 +151,38 @@ fn command_buffers_of_another_familys_pool() {
     }
 }
 
+/// A primary executes only secondaries of its own pool's queue family.
+#[test]
+fn secondaries_of_another_familys_pool() {
+    let f = Fixture::new();
+    let d = &f.ctx.device;
+    // SAFETY: objects of this device; the invalid call is skipped by Vigil.
+    unsafe {
+        let secondary = |pool| {
+            let info = vk::CommandBufferAllocateInfo::default()
+                .command_pool(pool)
+                .level(vk::CommandBufferLevel::SECONDARY)
+                .command_buffer_count(1);
+            let cb = d.allocate_command_buffers(&info).expect("vkAllocateCommandBuffers")[0];
+            let inheritance = vk::CommandBufferInheritanceInfo::default();
+            let begin = vk::CommandBufferBeginInfo::default().inheritance_info(&inheritance);
+            d.begin_command_buffer(cb, &begin).expect("vkBeginCommandBuffer");
+            d.end_command_buffer(cb).expect("vkEndCommandBuffer");
+            cb
+        };
+        let (universal, transfer) = (secondary(f.universal_pool), secondary(f.transfer_pool));
+        let execute = |cb| {
+            let mut ids = Vec::new();
+            f.recorded(f.universal_pool, |primary| {
+                ids = f.ctx.messages.problem_ids_of(|| d.cmd_execute_commands(primary, &[cb]));
+            });
+            ids
+        };
+        assert_eq!(execute(transfer), ["VUID-vkCmdExecuteCommands-pCommandBuffers-00094"]);
+        assert_eq!(execute(universal), NONE);
+    }
+}
+
 #[test]
 fn semaphore_stage_masks_the_queues_family_cannot_run() {
     let f = Fixture::new();

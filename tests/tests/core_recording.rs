@@ -25,11 +25,17 @@ struct Fixture {
 
 impl Fixture {
     fn new() -> Self {
+        Self::with(|b| b)
+    }
+
+    /// The fixture, on a device `more` adds to (dynamic rendering and multiview are enabled).
+    fn with(more: impl FnOnce(ContextBuilder) -> ContextBuilder) -> Self {
         let entry = VulkanEnv::new().with_vigil_and_shim("no-compute-queue").entry();
-        let ctx = ContextBuilder::new()
+        let builder = ContextBuilder::new()
             .layers(&[VIGIL_LAYER, SHIM_LAYER])
-            .vulkan13_features(vk::PhysicalDeviceVulkan13Features::default().dynamic_rendering(true))
-            .build(&entry);
+            .vulkan11_features(vk::PhysicalDeviceVulkan11Features::default().multiview(true))
+            .vulkan13_features(vk::PhysicalDeviceVulkan13Features::default().dynamic_rendering(true));
+        let ctx = more(builder).build(&entry);
         assert!(ctx.vigil_in_chain(), "Vigil is not in the call chain");
         ctx.messages.skip_errors(true);
         let d = &ctx.device;
@@ -789,5 +795,203 @@ fn ending_the_rendering_a_secondary_continues() {
         });
         assert_eq!(ids, NONE);
         d.end_command_buffer(own).expect("vkEndCommandBuffer");
+    }
+}
+
+impl Fixture {
+    /// A secondary begun with `flags` and `inheritance`, ended: executable.
+    fn secondary(
+        &self,
+        flags: vk::CommandBufferUsageFlags,
+        inheritance: &vk::CommandBufferInheritanceInfo<'_>,
+    ) -> vk::CommandBuffer {
+        let cb = self.allocate(vk::CommandBufferLevel::SECONDARY);
+        self.begin(cb, &vk::CommandBufferBeginInfo::default().flags(flags).inheritance_info(inheritance));
+        // SAFETY: a recording secondary.
+        unsafe { self.d().end_command_buffer(cb) }.expect("vkEndCommandBuffer");
+        cb
+    }
+
+    /// A secondary continuing subpass `subpass` of `render_pass` with `framebuffer`.
+    fn continuing(&self, render_pass: vk::RenderPass, subpass: u32, framebuffer: vk::Framebuffer) -> vk::CommandBuffer {
+        let inheritance = vk::CommandBufferInheritanceInfo::default()
+            .render_pass(render_pass)
+            .subpass(subpass)
+            .framebuffer(framebuffer);
+        self.secondary(vk::CommandBufferUsageFlags::RENDER_PASS_CONTINUE, &inheritance)
+    }
+
+    /// A secondary continuing a dynamic rendering instance described by `rendering`.
+    fn continuing_rendering(&self, rendering: vk::CommandBufferInheritanceRenderingInfo<'_>) -> vk::CommandBuffer {
+        let mut rendering = rendering;
+        let inheritance = vk::CommandBufferInheritanceInfo::default().push_next(&mut rendering);
+        self.secondary(vk::CommandBufferUsageFlags::RENDER_PASS_CONTINUE, &inheritance)
+    }
+}
+
+/// A secondary continues the very render pass instance it is executed in: its subpass, a
+/// compatible render pass, the framebuffer (when it names one); and that subpass's contents let
+/// secondaries in.
+#[test]
+fn secondaries_continue_the_subpass_they_execute_in() {
+    let f = Fixture::new();
+    let d = f.d();
+    let area = vk::Rect2D { offset: vk::Offset2D::default(), extent: vk::Extent2D { width: 8, height: 8 } };
+    // SAFETY (whole test): objects of this device; invalid calls are skipped by Vigil.
+    unsafe {
+        // One subpass: not compatible with the fixture's two.
+        let subpass = [vk::SubpassDescription::default()];
+        let other = d.create_render_pass(&vk::RenderPassCreateInfo::default().subpasses(&subpass), None).unwrap();
+        let info = vk::FramebufferCreateInfo::default().render_pass(f.render_pass).width(8).height(8).layers(1);
+        let framebuffer2 = d.create_framebuffer(&info, None).unwrap();
+        let primary = f.primary();
+        let execute = |cb| f.ids(|| d.cmd_execute_commands(primary, &[cb]));
+        let begin =
+            vk::RenderPassBeginInfo::default().render_pass(f.render_pass).framebuffer(f.framebuffer).render_area(area);
+        d.cmd_begin_render_pass(primary, &begin, vk::SubpassContents::SECONDARY_COMMAND_BUFFERS);
+        let (rp, fb) = (f.render_pass, f.framebuffer);
+        assert_eq!(execute(f.continuing(rp, 1, fb)), ["VUID-vkCmdExecuteCommands-pCommandBuffers-06019"]);
+        assert_eq!(
+            execute(f.continuing(other, 0, vk::Framebuffer::null())),
+            ["VUID-vkCmdExecuteCommands-pBeginInfo-06020"]
+        );
+        assert_eq!(execute(f.continuing(rp, 0, framebuffer2)), ["VUID-vkCmdExecuteCommands-pCommandBuffers-00099"]);
+        let rendering =
+            vk::CommandBufferInheritanceRenderingInfo::default().rasterization_samples(vk::SampleCountFlags::TYPE_1);
+        let ids = execute(f.continuing_rendering(rendering));
+        assert_eq!(ids, ["VUID-vkCmdExecuteCommands-pBeginInfo-06020"]);
+        // Their valid neighbours: the same subpass of the same render pass, with its framebuffer
+        // or none.
+        assert_eq!(execute(f.continuing(rp, 0, fb)), NONE);
+        assert_eq!(execute(f.continuing(rp, 0, vk::Framebuffer::null())), NONE);
+        d.cmd_next_subpass(primary, vk::SubpassContents::INLINE);
+        assert_eq!(execute(f.continuing(rp, 1, fb)), ["VUID-vkCmdExecuteCommands-None-09681"]);
+        d.cmd_end_render_pass(primary);
+        d.cmd_begin_render_pass(primary, &begin, vk::SubpassContents::INLINE);
+        assert_eq!(execute(f.continuing(rp, 0, fb)), ["VUID-vkCmdExecuteCommands-contents-09680"]);
+        d.cmd_next_subpass(primary, vk::SubpassContents::SECONDARY_COMMAND_BUFFERS);
+        assert_eq!(execute(f.continuing(rp, 1, fb)), NONE);
+        d.cmd_end_render_pass(primary);
+        d.destroy_framebuffer(framebuffer2, None);
+        d.destroy_render_pass(other, None);
+    }
+}
+
+/// A secondary continuing a vkCmdBeginRendering instance inherits its flags, color attachment
+/// count, formats, view mask and sample count; the instance lets secondaries in.
+#[test]
+fn secondaries_continue_the_dynamic_rendering_they_execute_in() {
+    let f = Fixture::new();
+    let d = f.d();
+    let (color, depth) = (f.ctx.color_attachment_view(), f.ctx.depth_stencil_view());
+    let colors = [vk::RenderingAttachmentInfo::default()
+        .image_view(color)
+        .image_layout(vk::ImageLayout::COLOR_ATTACHMENT_OPTIMAL)
+        .load_op(vk::AttachmentLoadOp::DONT_CARE)
+        .store_op(vk::AttachmentStoreOp::DONT_CARE)];
+    let depth_stencil = vk::RenderingAttachmentInfo::default()
+        .image_view(depth)
+        .image_layout(vk::ImageLayout::DEPTH_STENCIL_ATTACHMENT_OPTIMAL)
+        .load_op(vk::AttachmentLoadOp::DONT_CARE)
+        .store_op(vk::AttachmentStoreOp::DONT_CARE);
+    let area = vk::Rect2D { offset: vk::Offset2D::default(), extent: vk::Extent2D { width: 8, height: 8 } };
+    let rendering = |flags| {
+        vk::RenderingInfo::default()
+            .flags(flags)
+            .render_area(area)
+            .layer_count(1)
+            .color_attachments(&colors)
+            .depth_attachment(&depth_stencil)
+            .stencil_attachment(&depth_stencil)
+    };
+    let (rgba, ds) = (vk::Format::R8G8B8A8_UNORM, vk::Format::D32_SFLOAT_S8_UINT);
+    let formats = [rgba];
+    let inherited = vk::CommandBufferInheritanceRenderingInfo::default()
+        .color_attachment_formats(&formats)
+        .depth_attachment_format(ds)
+        .stencil_attachment_format(ds)
+        .rasterization_samples(vk::SampleCountFlags::TYPE_1);
+    let bgra = [vk::Format::B8G8R8A8_UNORM];
+    let cases: [(vk::CommandBufferInheritanceRenderingInfo<'_>, &[&str]); 7] = [
+        (inherited.flags(vk::RenderingFlags::SUSPENDING), &["VUID-vkCmdExecuteCommands-flags-06026"]),
+        (inherited.color_attachment_formats(&[]), &["VUID-vkCmdExecuteCommands-colorAttachmentCount-06027"]),
+        (inherited.color_attachment_formats(&bgra), &["VUID-vkCmdExecuteCommands-imageView-06028"]),
+        (
+            inherited.depth_attachment_format(vk::Format::UNDEFINED),
+            &["VUID-vkCmdExecuteCommands-pDepthAttachment-06029"],
+        ),
+        (
+            inherited.stencil_attachment_format(vk::Format::UNDEFINED),
+            &["VUID-vkCmdExecuteCommands-pStencilAttachment-06030"],
+        ),
+        (inherited.view_mask(1), &["VUID-vkCmdExecuteCommands-viewMask-06031"]),
+        (
+            inherited.rasterization_samples(vk::SampleCountFlags::TYPE_4),
+            &[
+                "VUID-vkCmdExecuteCommands-pNext-06035",
+                "VUID-vkCmdExecuteCommands-pNext-06036",
+                "VUID-vkCmdExecuteCommands-pNext-06037",
+            ],
+        ),
+    ];
+    // SAFETY (whole test): objects of this device; invalid calls are skipped by Vigil.
+    unsafe {
+        let primary = f.primary();
+        let execute = |cb| f.ids(|| d.cmd_execute_commands(primary, &[cb]));
+        d.cmd_begin_rendering(primary, &rendering(vk::RenderingFlags::CONTENTS_SECONDARY_COMMAND_BUFFERS));
+        for (case, expected) in cases {
+            assert_eq!(execute(f.continuing_rendering(case)), expected, "{case:?}");
+        }
+        let ids = execute(f.continuing(f.render_pass, 0, vk::Framebuffer::null()));
+        assert_eq!(ids, ["VUID-vkCmdExecuteCommands-pBeginInfo-06025"]);
+        // The neighbour: everything as begun.
+        assert_eq!(execute(f.continuing_rendering(inherited)), NONE);
+        d.cmd_end_rendering(primary);
+        d.cmd_begin_rendering(primary, &rendering(vk::RenderingFlags::empty()));
+        assert_eq!(execute(f.continuing_rendering(inherited)), ["VUID-vkCmdExecuteCommands-flags-06024"]);
+        d.cmd_end_rendering(primary);
+    }
+}
+
+/// A secondary executes secondaries only with the nestedCommandBuffer feature.
+#[test]
+fn secondaries_execute_secondaries_with_nested_command_buffers() {
+    for nested in [false, true] {
+        let f = if nested { Fixture::with(|b| b.nested_command_buffer()) } else { Fixture::new() };
+        let inheritance = vk::CommandBufferInheritanceInfo::default();
+        let inner = f.secondary(vk::CommandBufferUsageFlags::empty(), &inheritance);
+        let outer = f.allocate(vk::CommandBufferLevel::SECONDARY);
+        f.begin(outer, &vk::CommandBufferBeginInfo::default().inheritance_info(&inheritance));
+        // SAFETY: a recording secondary and an executable one; invalid calls are skipped.
+        let ids = f.ids(|| unsafe { f.d().cmd_execute_commands(outer, &[inner]) });
+        let expected: &[&str] = if nested { &[] } else { &["VUID-vkCmdExecuteCommands-commandBuffer-09375"] };
+        assert_eq!(ids, expected, "nestedCommandBuffer {nested}");
+    }
+}
+
+/// No secondaries run while transform feedback is active.
+#[test]
+fn secondaries_not_executed_while_transform_feedback_is_active() {
+    let f = Fixture::with(|b| b.transform_feedback(true));
+    let d = f.d();
+    let xfb = ash::ext::transform_feedback::Device::new(&f.ctx.instance, &f.ctx.device);
+    let area = vk::Rect2D { offset: vk::Offset2D::default(), extent: vk::Extent2D { width: 8, height: 8 } };
+    let rendering =
+        vk::CommandBufferInheritanceRenderingInfo::default().rasterization_samples(vk::SampleCountFlags::TYPE_1);
+    // SAFETY (whole test): objects of this device; invalid calls are skipped by Vigil.
+    unsafe {
+        let primary = f.primary();
+        let info = vk::RenderingInfo::default()
+            .flags(vk::RenderingFlags::CONTENTS_SECONDARY_COMMAND_BUFFERS)
+            .render_area(area)
+            .layer_count(1);
+        d.cmd_begin_rendering(primary, &info);
+        (xfb.fp().cmd_begin_transform_feedback_ext)(primary, 0, 0, std::ptr::null(), std::ptr::null());
+        let ids = f.ids(|| d.cmd_execute_commands(primary, &[f.continuing_rendering(rendering)]));
+        assert_eq!(ids, ["VUID-vkCmdExecuteCommands-None-02286"]);
+        (xfb.fp().cmd_end_transform_feedback_ext)(primary, 0, 0, std::ptr::null(), std::ptr::null());
+        let ids = f.ids(|| d.cmd_execute_commands(primary, &[f.continuing_rendering(rendering)]));
+        assert_eq!(ids, NONE);
+        d.cmd_end_rendering(primary);
     }
 }

@@ -12,7 +12,8 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError, TryLockError};
 use vigil_generated::*;
 
 pub use super::records::{
-    CommandBufferState, CommandPoolState, IndexBinding, Lifecycle, Pushed, Recording, References, RenderPassInstance,
+    CommandBufferState, CommandPoolState, IndexBinding, Inherited, InheritedRendering, Lifecycle, Pushed, Recording,
+    References, RenderPassInstance, RenderingTarget, RenderingTargets,
 };
 use super::records::{Key, ObjectRecord, RECENT, RECENT_WAYS};
 
@@ -173,6 +174,9 @@ impl Default for CommandBufferState {
                 labels: 0,
                 transfers: Vec::new(),
                 self_dependencies: None,
+                targets: None,
+                inherited: None,
+                custom_resolve: false,
             }),
         }
     }
@@ -208,9 +212,13 @@ impl CommandBufferState {
         }
     }
 
-    /// vkBeginCommandBuffer succeeded.
-    pub fn begun(&self, usage: u32) {
+    /// vkBeginCommandBuffer succeeded; `inherited` is the render pass instance a secondary
+    /// continues.
+    pub fn begun(&self, usage: u32, inherited: Option<Box<super::records::Inherited>>) {
         if let Some(mut r) = self.try_lock() {
+            r.inherited = inherited.filter(|_| self.secondary());
+            r.targets = None;
+            r.custom_resolve = false;
             r.lifecycle = Lifecycle::Recording;
             r.usage = usage;
             r.secondaries.clear();
@@ -236,8 +244,14 @@ impl CommandBufferState {
 
     /// A render pass instance began (vkCmdBeginRenderPass*, vkCmdBeginRendering) or ended
     /// (`None`).
-    pub fn render_pass_instance(&self, instance: Option<RenderPassInstance>) {
+    pub fn render_pass_instance(
+        &self,
+        instance: Option<RenderPassInstance>,
+        targets: Option<Box<super::records::RenderingTargets>>,
+    ) {
         if let Some(mut r) = self.try_lock() {
+            r.targets = targets;
+            r.custom_resolve = false;
             r.in_render_pass = instance.is_some();
             r.instance = instance;
             r.pass_key = super::render_passes::instance_key(instance);
@@ -280,10 +294,19 @@ impl CommandBufferState {
         }
     }
 
-    /// vkCmdNextSubpass(2): the render pass instance's next subpass.
-    pub fn next_subpass(&self) {
+    /// vkCmdBeginCustomResolveEXT was recorded.
+    pub fn custom_resolve(&self) {
         if let Some(mut r) = self.try_lock() {
-            if let Some(RenderPassInstance::RenderPass { subpass, .. }) = &mut r.instance {
+            r.custom_resolve = true;
+        }
+    }
+
+    /// vkCmdNextSubpass(2): the render pass instance's next subpass, whose contents allow
+    /// executing secondaries when `secondaries`.
+    pub fn next_subpass(&self, secondaries: bool) {
+        if let Some(mut r) = self.try_lock() {
+            if let Some(RenderPassInstance::RenderPass { subpass, secondaries: s, .. }) = &mut r.instance {
+                *s = secondaries;
                 *subpass += 1;
                 let next = *subpass;
                 r.read_only = r.read_only.at(next);
@@ -320,6 +343,9 @@ impl CommandBufferState {
         r.transform_feedback = false;
         r.labels = 0;
         r.transfers.clear();
+        r.targets = None;
+        r.inherited = None;
+        r.custom_resolve = false;
         r.generation = r.generation.wrapping_add(1);
     }
 

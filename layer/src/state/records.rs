@@ -591,6 +591,13 @@ pub struct Recording {
     /// The self-dependencies of the render pass of `instance`, when it has one and Vigil saw
     /// the render pass created.
     pub self_dependencies: Option<Arc<[SelfDependency]>>,
+    /// The attachments of `instance`, when vkCmdBeginRendering began it.
+    pub targets: Option<Box<RenderingTargets>>,
+    /// For a secondary continuing a render pass instance, what it was begun to continue (`None`
+    /// when the inheritance info gave nothing to follow).
+    pub inherited: Option<Box<Inherited>>,
+    /// vkCmdBeginCustomResolveEXT was recorded in the current render pass instance.
+    pub custom_resolve: bool,
 }
 
 /// The draw-time state a recording's commands set besides pipelines and descriptor sets.
@@ -633,10 +640,52 @@ pub struct IndexBinding {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RenderPassInstance {
     /// By vkCmdBeginRenderPass(2): the current subpass, how many the render pass has, and its
-    /// compatibility class (`state::render_passes::compatibility`), when known.
-    RenderPass { subpass: u32, subpasses: Option<u32>, compat: Option<u64> },
-    /// By vkCmdBeginRendering: its view mask and color attachment count.
-    Rendering { view_mask: u32, colors: u32 },
+    /// compatibility class (`state::render_passes::compatibility`), when known; its framebuffer;
+    /// whether the current subpass's contents allow executing secondaries.
+    RenderPass { subpass: u32, subpasses: Option<u32>, compat: Option<u64>, framebuffer: u64, secondaries: bool },
+    /// By vkCmdBeginRendering: its view mask, color attachment count and `VkRenderingFlags`.
+    Rendering { view_mask: u32, colors: u32, flags: u32 },
+}
+
+/// One attachment of a vkCmdBeginRendering instance, as the secondaries it executes must
+/// inherit it: the view's format and its image's sample count (when Vigil knows them).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RenderingTarget {
+    pub view: u64,
+    pub format: Option<i32>,
+    pub samples: Option<u32>,
+}
+
+/// The attachments of a vkCmdBeginRendering instance (`None` for a null image view).
+#[derive(Clone, Debug, Default)]
+pub struct RenderingTargets {
+    pub colors: Vec<Option<RenderingTarget>>,
+    pub depth: Option<RenderingTarget>,
+    pub stencil: Option<RenderingTarget>,
+}
+
+/// The render pass instance a secondary begun with `VK_COMMAND_BUFFER_USAGE_RENDER_PASS_CONTINUE_BIT`
+/// continues, as its `VkCommandBufferInheritanceInfo` describes it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Inherited {
+    /// A render pass object's subpass (`renderPass` not null), with the render pass's
+    /// compatibility class when known, and the framebuffer (possibly null).
+    RenderPass { render_pass: u64, compat: Option<u64>, subpass: u32, framebuffer: u64 },
+    /// A vkCmdBeginRendering instance (`VkCommandBufferInheritanceRenderingInfo`).
+    Rendering(InheritedRendering),
+}
+
+/// `VkCommandBufferInheritanceRenderingInfo`, and whether a `VkAttachmentSampleCountInfoAMD`
+/// was chained beside it (its sample counts then replace `samples`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct InheritedRendering {
+    pub flags: u32,
+    pub view_mask: u32,
+    pub colors: Vec<i32>,
+    pub depth: i32,
+    pub stencil: i32,
+    pub samples: u32,
+    pub sample_counts: bool,
 }
 
 /// The layout of a recording's last push constant update.

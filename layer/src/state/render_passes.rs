@@ -334,7 +334,7 @@ pub fn instance_key(instance: Option<super::records::RenderPassInstance>) -> u64
     use super::records::RenderPassInstance as I;
     match instance {
         Some(I::RenderPass { subpass, compat: Some(c), .. }) => render_pass_key(c, subpass),
-        Some(I::Rendering { view_mask, colors }) => rendering_key(view_mask, colors),
+        Some(I::Rendering { view_mask, colors, .. }) => rendering_key(view_mask, colors),
         _ => 0,
     }
 }

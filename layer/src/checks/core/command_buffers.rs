@@ -12,6 +12,7 @@ use std::sync::Arc;
 use vigil_generated::features::Feature;
 use vigil_generated::*;
 
+use super::secondaries::Executing;
 use super::CoreChecks;
 use crate::chassis::raw::{chained, slice};
 use crate::chassis::Call;
@@ -191,15 +192,24 @@ impl CoreChecks {
             let at = root.dot("pCommandBuffers");
             let mut skip = false;
             let k = crate::state::key(TYPES.command_buffer, cb.as_raw(), self.device, self.instance);
-            // Whether a render pass instance is active, and the secondaries executed so far.
+            // Whether a render pass instance is active, the secondaries executed so far, and
+            // what the secondaries continue.
             let primary = crate::state::OBJECTS
                 .with_command_buffer(k, |c| {
-                    let r = c.command_buffer()?.try_lock()?;
-                    Some((r.in_render_pass, r.secondaries.iter().map(|(s, _)| Arc::as_ptr(s)).collect::<Vec<_>>()))
+                    let state = c.command_buffer()?;
+                    let r = state.try_lock()?;
+                    let executed = r.secondaries.iter().map(|(s, _)| Arc::as_ptr(s)).collect::<Vec<_>>();
+                    Some((r.in_render_pass, executed, Executing::of(&r), state.secondary()))
                 })
                 .flatten();
             let inside = primary.as_ref().map(|p| p.0);
-            let executed = primary.map(|p| p.1).unwrap_or_default();
+            let (executed, executing) = match primary {
+                Some((_, executed, executing, secondary)) => {
+                    skip |= self.executing(cx, cb, secondary, &executing);
+                    (executed, Some(executing))
+                }
+                None => Default::default(),
+            };
             // SAFETY: `count` command buffers, as the application passed them (stateless checked
             // the pointer).
             let list = unsafe { slice(buffers, count) };
@@ -217,6 +227,10 @@ impl CoreChecks {
                     continue;
                 }
                 let r = state.lock();
+                let continues = inside == Some(true) && r.usage & RENDER_PASS_CONTINUE != 0;
+                if let Some(e) = &executing {
+                    skip |= Self::executed(cx, e, h, &r, continues, &at);
+                }
                 let name = r.state();
                 if r.pending == 0 && r.lifecycle != Lifecycle::Executable {
                     drop(r);

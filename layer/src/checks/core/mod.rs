@@ -32,6 +32,7 @@ mod recording;
 mod render_passes;
 mod rendering;
 mod rendering_layouts;
+mod secondaries;
 mod semaphores;
 mod shader_objects;
 mod spirv;

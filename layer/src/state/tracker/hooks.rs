@@ -471,10 +471,10 @@ impl ValidationObject for StateTracker {
         cx: &Call<'_>,
         cb: VkCommandBuffer,
         info: *const VkRenderPassBeginInfo,
-        _contents: VkSubpassContents,
+        contents: VkSubpassContents,
         _result: (),
     ) {
-        self.after_cmd_begin_render_pass(cx, cb, info);
+        self.after_cmd_begin_render_pass(cx, cb, info, contents.0 != 0);
     }
 
     fn post_call_record_cmd_begin_render_pass2(
@@ -482,10 +482,12 @@ impl ValidationObject for StateTracker {
         cx: &Call<'_>,
         cb: VkCommandBuffer,
         info: *const VkRenderPassBeginInfo,
-        _subpass: *const VkSubpassBeginInfo,
+        subpass: *const VkSubpassBeginInfo,
         _result: (),
     ) {
-        self.after_cmd_begin_render_pass2(cx, cb, info);
+        // SAFETY: the subpass begin info the application passed.
+        let secondaries = unsafe { subpass.as_ref() }.is_some_and(|s| s.contents.0 != 0);
+        self.after_cmd_begin_render_pass2(cx, cb, info, secondaries);
     }
 
     fn post_call_record_cmd_begin_rendering(
@@ -499,8 +501,12 @@ impl ValidationObject for StateTracker {
         // SAFETY: the rendering info the application passed.
         unsafe { self.rendering_begun(cb, info) };
         // SAFETY: as above.
-        let (view_mask, colors) = unsafe { info.as_ref() }.map_or((0, 0), |i| (i.viewMask, i.colorAttachmentCount));
-        self.render_pass_instance(cb, Some(RenderPassInstance::Rendering { view_mask, colors }));
+        let (view_mask, colors, flags) =
+            unsafe { info.as_ref() }.map_or((0, 0, 0), |i| (i.viewMask, i.colorAttachmentCount, i.flags.0));
+        // SAFETY: as above.
+        let targets = unsafe { self.rendering_targets(info) };
+        let instance = RenderPassInstance::Rendering { view_mask, colors, flags };
+        self.with_command_buffer(cb, |c| c.render_pass_instance(Some(instance), targets));
         // SAFETY: as above.
         let read_only =
             unsafe { info.as_ref() }.map_or(0, |i| unsafe { crate::state::render_passes::read_only_rendering(i) });
@@ -514,21 +520,23 @@ impl ValidationObject for StateTracker {
         &self,
         _cx: &Call<'_>,
         cb: VkCommandBuffer,
-        _contents: VkSubpassContents,
+        contents: VkSubpassContents,
         _result: (),
     ) {
-        self.with_command_buffer(cb, |c| c.next_subpass());
+        self.with_command_buffer(cb, |c| c.next_subpass(contents.0 != 0));
     }
 
     fn post_call_record_cmd_next_subpass2(
         &self,
         _cx: &Call<'_>,
         cb: VkCommandBuffer,
-        _begin: *const VkSubpassBeginInfo,
+        begin: *const VkSubpassBeginInfo,
         _end: *const VkSubpassEndInfo,
         _result: (),
     ) {
-        self.with_command_buffer(cb, |c| c.next_subpass());
+        // SAFETY: the subpass begin info the application passed.
+        let secondaries = unsafe { begin.as_ref() }.is_some_and(|b| b.contents.0 != 0);
+        self.with_command_buffer(cb, |c| c.next_subpass(secondaries));
     }
 
     fn post_call_record_cmd_end_render_pass(&self, _cx: &Call<'_>, cb: VkCommandBuffer, _result: ()) {
@@ -547,6 +555,16 @@ impl ValidationObject for StateTracker {
 
     fn post_call_record_cmd_end_rendering(&self, _cx: &Call<'_>, cb: VkCommandBuffer, _result: ()) {
         self.render_pass_instance(cb, None);
+    }
+
+    fn post_call_record_cmd_begin_custom_resolve_ext(
+        &self,
+        _cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        _info: *const VkBeginCustomResolveInfoEXT,
+        _result: (),
+    ) {
+        self.with_command_buffer(cb, |c| c.custom_resolve());
     }
 
     fn post_call_record_cmd_end_rendering2_khr(
@@ -728,7 +746,9 @@ impl ValidationObject for StateTracker {
         // SAFETY: the call succeeded with this begin info.
         let usage = unsafe { info.as_ref() }.map_or(0, |i| i.flags.0);
         if result.0 >= 0 {
-            self.with_command_buffer(cb, |c| c.begun(usage));
+            // SAFETY: as above.
+            let inherited = unsafe { self.inherited(info) };
+            self.with_command_buffer(cb, |c| c.begun(usage, inherited));
         }
     }
 

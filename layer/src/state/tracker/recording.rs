@@ -3,9 +3,10 @@
 
 use super::{param_handle, StateTracker};
 use crate::chassis::handles::PARAM;
-use crate::chassis::raw::slice;
+use crate::chassis::raw::{chained, slice};
 use crate::chassis::{Call, ValidationObject};
 use crate::state::command_buffers::{IndexBinding, Pushed, Recording, References, RenderPassInstance};
+use crate::state::command_buffers::{Inherited, InheritedRendering, RenderingTarget, RenderingTargets};
 use crate::state::objects::ObjectRecord;
 use crate::state::objects::{key, OBJECTS, TYPES};
 use crate::state::pipelines::bind_point_index;
@@ -105,7 +106,7 @@ impl StateTracker {
 
     /// A render pass instance began or ended (`None`) in `cb`.
     pub(in crate::state) fn render_pass_instance(&self, cb: VkCommandBuffer, instance: Option<RenderPassInstance>) {
-        self.with_command_buffer(cb, |c| c.render_pass_instance(instance));
+        self.with_command_buffer(cb, |c| c.render_pass_instance(instance, None));
     }
 
     /// The render pass instance just begun in `cb` with `render_pass`: its read-only
@@ -228,6 +229,7 @@ impl StateTracker {
         cx: &Call<'_>,
         cb: VkCommandBuffer,
         info: *const VkRenderPassBeginInfo,
+        secondaries: bool,
     ) {
         self.post_record_call(cx, None);
         // SAFETY: the begin info the application passed.
@@ -237,7 +239,10 @@ impl StateTracker {
         let subpasses =
             self.get(TYPES.render_pass, render_pass).and_then(|r| r.render_pass()?.shape()).map(|s| s.subpasses);
         let compat = self.render_pass_compat_of(render_pass);
-        self.render_pass_instance(cb, Some(RenderPassInstance::RenderPass { subpass: 0, subpasses, compat }));
+        // SAFETY: as above.
+        let framebuffer = unsafe { info.as_ref() }.map_or(0, |i| i.framebuffer.as_raw());
+        let instance = RenderPassInstance::RenderPass { subpass: 0, subpasses, compat, framebuffer, secondaries };
+        self.render_pass_instance(cb, Some(instance));
         self.instance_rules_of_render_pass(cb, render_pass);
         // SAFETY: as above.
         unsafe { self.clear_area_of_render_pass(cb, info) };
@@ -249,6 +254,7 @@ impl StateTracker {
         cx: &Call<'_>,
         cb: VkCommandBuffer,
         info: *const VkRenderPassBeginInfo,
+        secondaries: bool,
     ) {
         self.post_record_call(cx, None);
         // SAFETY: the begin info the application passed.
@@ -258,7 +264,10 @@ impl StateTracker {
         let subpasses =
             self.get(TYPES.render_pass, render_pass).and_then(|r| r.render_pass()?.shape()).map(|s| s.subpasses);
         let compat = self.render_pass_compat_of(render_pass);
-        self.render_pass_instance(cb, Some(RenderPassInstance::RenderPass { subpass: 0, subpasses, compat }));
+        // SAFETY: as above.
+        let framebuffer = unsafe { info.as_ref() }.map_or(0, |i| i.framebuffer.as_raw());
+        let instance = RenderPassInstance::RenderPass { subpass: 0, subpasses, compat, framebuffer, secondaries };
+        self.render_pass_instance(cb, Some(instance));
         self.instance_rules_of_render_pass(cb, render_pass);
         // SAFETY: as above.
         unsafe { self.clear_area_of_render_pass(cb, info) };
@@ -311,5 +320,76 @@ impl StateTracker {
                 r.bound[i].bind_sets(layout, info.firstSet, sets);
             }
         });
+    }
+
+    /// What a secondary begun with `info` continues: the render pass instance its inheritance
+    /// info describes, when `VK_COMMAND_BUFFER_USAGE_RENDER_PASS_CONTINUE_BIT` is set.
+    ///
+    /// # Safety
+    /// `info` is NULL or the begin info vkBeginCommandBuffer read.
+    pub(in crate::state) unsafe fn inherited(&self, info: *const VkCommandBufferBeginInfo) -> Option<Box<Inherited>> {
+        let info = unsafe { info.as_ref() }?;
+        let continues = VkCommandBufferUsageFlags::VK_COMMAND_BUFFER_USAGE_RENDER_PASS_CONTINUE_BIT.0;
+        if info.flags.0 & continues == 0 {
+            return None;
+        }
+        // SAFETY: the application's inheritance info, read by the call.
+        let inheritance = unsafe { info.pInheritanceInfo.as_ref() }?;
+        let render_pass = inheritance.renderPass.as_raw();
+        if render_pass != 0 {
+            return Some(Box::new(Inherited::RenderPass {
+                render_pass,
+                compat: self.render_pass_compat_of(render_pass),
+                subpass: inheritance.subpass,
+                framebuffer: inheritance.framebuffer.as_raw(),
+            }));
+        }
+        let ty = VkStructureType::VK_STRUCTURE_TYPE_COMMAND_BUFFER_INHERITANCE_RENDERING_INFO;
+        // SAFETY: the chain of the inheritance info, read by the call.
+        let r = unsafe { chained::<VkCommandBufferInheritanceRenderingInfo>(inheritance.pNext, ty) }?;
+        let counts = VkStructureType::VK_STRUCTURE_TYPE_ATTACHMENT_SAMPLE_COUNT_INFO_AMD;
+        // SAFETY: as above.
+        let sample_counts = unsafe { chained::<VkAttachmentSampleCountInfoAMD>(inheritance.pNext, counts) }.is_some();
+        Some(Box::new(Inherited::Rendering(InheritedRendering {
+            flags: r.flags.0,
+            view_mask: r.viewMask,
+            // SAFETY: its counted formats, read by the call.
+            colors: unsafe { slice(r.pColorAttachmentFormats, r.colorAttachmentCount) }.iter().map(|f| f.0).collect(),
+            depth: r.depthAttachmentFormat.0,
+            stencil: r.stencilAttachmentFormat.0,
+            samples: r.rasterizationSamples.0,
+            sample_counts,
+        })))
+    }
+
+    /// The attachments of a vkCmdBeginRendering instance: each view's format and its image's
+    /// sample count, for the secondaries it executes.
+    ///
+    /// # Safety
+    /// `info` is NULL or the rendering info the call read.
+    pub(in crate::state) unsafe fn rendering_targets(
+        &self,
+        info: *const VkRenderingInfo,
+    ) -> Option<Box<RenderingTargets>> {
+        let info = unsafe { info.as_ref() }?;
+        let target = |a: *const VkRenderingAttachmentInfo| {
+            // SAFETY: an attachment info of the rendering info, or NULL.
+            let view = unsafe { a.as_ref() }?.imageView.as_raw();
+            if view == 0 {
+                return None;
+            }
+            let record = self.get(TYPES.image_view, view);
+            let state = record.as_ref().and_then(|r| r.image_view());
+            let format = state.and_then(|s| s.view_info()).map(|v| v.format);
+            let samples = state.and_then(|s| s.viewed()).and_then(|(image, _)| Some(image.image()?.info()?.samples));
+            Some(RenderingTarget { view, format, samples })
+        };
+        // SAFETY: its counted color attachments, read by the call.
+        let colors = unsafe { slice(info.pColorAttachments, info.colorAttachmentCount) };
+        Some(Box::new(RenderingTargets {
+            colors: colors.iter().map(|a| target(a)).collect(),
+            depth: target(info.pDepthAttachment),
+            stencil: target(info.pStencilAttachment),
+        }))
     }
 }
