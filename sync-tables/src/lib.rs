@@ -80,6 +80,34 @@ pub fn unsupported_accesses(accesses: u64, stages: u64) -> u64 {
     bits(accesses).filter(|&a| stages_for_access(a) & stages == 0).fold(0, |x, a| x | a)
 }
 
+/// `VK_ACCESS_2_MEMORY_READ_BIT` and `VK_ACCESS_2_MEMORY_WRITE_BIT`: every read, every write.
+const MEMORY_READ: u64 = 0x8000;
+const MEMORY_WRITE: u64 = 0x1_0000;
+
+/// Every read access bit and every write access bit the tables know, by name.
+static READS_WRITES: std::sync::LazyLock<(u64, u64)> = std::sync::LazyLock::new(|| {
+    let single = || SYNC_ACCESSES.iter().filter(|a| a.bit.is_power_of_two());
+    let reads = single().filter(|a| a.name.contains("_READ")).fold(0, |m, a| m | a.bit);
+    let writes = single().filter(|a| a.name.contains("_WRITE")).fold(0, |m, a| m | a.bit);
+    (reads, writes)
+});
+
+/// The access scope of `accesses` with stage mask `stages` (meta stages expanded): each access
+/// it names (meta accesses, `MEMORY_READ` and `MEMORY_WRITE` standing for theirs) that some
+/// stage of `stages` may perform.
+pub fn access_scope(accesses: u64, stages: u64) -> u64 {
+    let (reads, writes) = *READS_WRITES;
+    let mut named = expand_accesses(accesses & !(MEMORY_READ | MEMORY_WRITE));
+    if accesses & MEMORY_READ != 0 {
+        named |= reads & !MEMORY_READ;
+    }
+    if accesses & MEMORY_WRITE != 0 {
+        named |= writes & !MEMORY_WRITE;
+    }
+    let named = expand_accesses(named);
+    bits(named).filter(|&a| stages_for_access(a) & stages != 0).fold(0, |x, a| x | a)
+}
+
 /// The `VkQueueFlags` of queue families that support the stage `bit` (`u32::MAX`: any, as for
 /// `TOP_OF_PIPE`, `ALL_COMMANDS` and `HOST`, and for a stage the tables do not know).
 pub fn queues_for_stage(bit: u64) -> u32 {
@@ -183,6 +211,20 @@ mod tests {
         assert_eq!(expand_stages(FRAGMENT | TOP), FRAGMENT | TOP);
         assert_eq!(expand_accesses(SHADER_READ) & (SHADER_SAMPLED_READ | SHADER_STORAGE_READ), 0x3_0000_0000);
         assert_eq!(expand_accesses(COLOR_WRITE), COLOR_WRITE);
+    }
+
+    #[test]
+    fn access_scopes() {
+        let color_read = 0x80;
+        let input_read = 0x10;
+        assert_eq!(access_scope(COLOR_WRITE, COLOR_ATTACHMENT_OUTPUT), COLOR_WRITE);
+        assert_eq!(access_scope(COLOR_WRITE, FRAGMENT), 0, "no stage of the mask writes color");
+        let reads = access_scope(MEMORY_READ, COLOR_ATTACHMENT_OUTPUT);
+        assert_eq!(reads & (color_read | COLOR_WRITE | SHADER_SAMPLED_READ), color_read);
+        let fragment = access_scope(MEMORY_READ, FRAGMENT);
+        assert_eq!(fragment & (input_read | SHADER_SAMPLED_READ | COLOR_WRITE), input_read | SHADER_SAMPLED_READ);
+        assert_eq!(access_scope(SHADER_READ, FRAGMENT) & SHADER_SAMPLED_READ, SHADER_SAMPLED_READ);
+        assert_eq!(access_scope(0, FRAGMENT), 0);
     }
 
     #[test]

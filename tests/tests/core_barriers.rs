@@ -941,3 +941,197 @@ fn self_dependencies_of_a_render_pass2_from_their_chained_barriers() {
         d.destroy_render_pass(rp, None);
     }
 }
+
+/// A self-dependency covers a barrier only if its access scopes include the barrier's: here
+/// fragment shader storage writes to sampled and storage reads (`SHADER_WRITE` to
+/// `SHADER_READ`), from the dependency's own masks (vkCreateRenderPass) or from a chained
+/// `VkMemoryBarrier2` (vkCreateRenderPass2).
+#[test]
+fn self_dependencies_cover_the_barriers_access_scopes() {
+    let f = fixture();
+    let d = f.d();
+    let fragment = Stage::FRAGMENT_SHADER;
+    let by_region = vk::DependencyFlags::BY_REGION;
+    let dependencies = [vk::SubpassDependency::default()
+        .src_stage_mask(fragment)
+        .dst_stage_mask(fragment)
+        .src_access_mask(Access::SHADER_WRITE)
+        .dst_access_mask(Access::SHADER_READ)
+        .dependency_flags(by_region)];
+    let subpasses = [vk::SubpassDescription::default()];
+    let mut chained = vk::MemoryBarrier2::default()
+        .src_stage_mask(Stage2::FRAGMENT_SHADER)
+        .dst_stage_mask(Stage2::FRAGMENT_SHADER)
+        .src_access_mask(Access2::SHADER_WRITE)
+        .dst_access_mask(Access2::SHADER_READ);
+    let dependencies2 = [vk::SubpassDependency2::default().dependency_flags(by_region).push_next(&mut chained)];
+    let subpasses2 = [vk::SubpassDescription2::default()];
+    let area = vk::Rect2D { offset: vk::Offset2D::default(), extent: vk::Extent2D { width: 16, height: 16 } };
+    // SAFETY (whole test): valid create infos and a recording command buffer; invalid calls are
+    // skipped by Vigil.
+    unsafe {
+        let passes = [
+            d.create_render_pass(
+                &vk::RenderPassCreateInfo::default().subpasses(&subpasses).dependencies(&dependencies),
+                None,
+            )
+            .expect("vkCreateRenderPass"),
+            d.create_render_pass2(
+                &vk::RenderPassCreateInfo2::default().subpasses(&subpasses2).dependencies(&dependencies2),
+                None,
+            )
+            .expect("vkCreateRenderPass2"),
+        ];
+        for rp in passes {
+            let cb = f.recording();
+            let fb_info = vk::FramebufferCreateInfo::default().render_pass(rp).width(16).height(16).layers(1);
+            let fb = d.create_framebuffer(&fb_info, None).expect("vkCreateFramebuffer");
+            let begin = vk::RenderPassBeginInfo::default().render_pass(rp).framebuffer(fb).render_area(area);
+            d.cmd_begin_render_pass(cb, &begin, vk::SubpassContents::INLINE);
+            let legacy = |src, dst| {
+                let m = [vk::MemoryBarrier::default().src_access_mask(src).dst_access_mask(dst)];
+                f.ids(|| d.cmd_pipeline_barrier(cb, fragment, fragment, by_region, &m, &[], &[]))
+            };
+            let sync2 = |src, dst| {
+                let frag = Stage2::FRAGMENT_SHADER;
+                let m = [memory2((frag, src), (frag, dst))];
+                f.barrier2(cb, &vk::DependencyInfo::default().memory_barriers(&m).dependency_flags(by_region))
+            };
+            assert_eq!(legacy(Access::SHADER_WRITE, Access::SHADER_READ), NONE);
+            assert_eq!(
+                legacy(Access::SHADER_WRITE, Access::INPUT_ATTACHMENT_READ),
+                ["VUID-vkCmdPipelineBarrier-None-07889"]
+            );
+            assert_eq!(legacy(Access::MEMORY_WRITE, Access::SHADER_READ), NONE, "fragment shaders write storage only");
+            let (write, sampled) = (Access2::SHADER_STORAGE_WRITE, Access2::SHADER_SAMPLED_READ);
+            assert_eq!(sync2(write, sampled), NONE);
+            assert_eq!(sync2(write, Access2::MEMORY_READ), ["VUID-vkCmdPipelineBarrier2-None-07889"]);
+            assert_eq!(sync2(write, Access2::INPUT_ATTACHMENT_READ), ["VUID-vkCmdPipelineBarrier2-None-07889"]);
+            d.cmd_end_render_pass(cb);
+            d.destroy_framebuffer(fb, None);
+            d.destroy_render_pass(rp, None);
+        }
+    }
+}
+
+/// Inside a render pass object's instance, an image barrier names an attachment the subpass
+/// uses both as an input attachment and as a color (or depth/stencil) attachment: a feedback
+/// loop, in the general layout.
+#[test]
+fn barriers_inside_a_subpass_name_its_feedback_attachments() {
+    let f = fixture();
+    let d = f.d();
+    let general = vk::ImageLayout::GENERAL;
+    let format = vk::Format::R8G8B8A8_UNORM;
+    let color_output = Stage::COLOR_ATTACHMENT_OUTPUT;
+    let fragment = Stage::FRAGMENT_SHADER;
+    let by_region = vk::DependencyFlags::BY_REGION;
+    let usage = vk::ImageUsageFlags::COLOR_ATTACHMENT | vk::ImageUsageFlags::INPUT_ATTACHMENT;
+    let image_info = vk::ImageCreateInfo::default()
+        .image_type(vk::ImageType::TYPE_2D)
+        .format(format)
+        .extent(vk::Extent3D { width: 16, height: 16, depth: 1 })
+        .mip_levels(1)
+        .array_layers(1)
+        .samples(vk::SampleCountFlags::TYPE_1)
+        .usage(usage);
+    let range =
+        vk::ImageSubresourceRange::default().aspect_mask(vk::ImageAspectFlags::COLOR).level_count(1).layer_count(1);
+    let attachments = [vk::AttachmentDescription::default()
+        .format(format)
+        .samples(vk::SampleCountFlags::TYPE_1)
+        .load_op(vk::AttachmentLoadOp::DONT_CARE)
+        .store_op(vk::AttachmentStoreOp::DONT_CARE)
+        .stencil_load_op(vk::AttachmentLoadOp::DONT_CARE)
+        .stencil_store_op(vk::AttachmentStoreOp::DONT_CARE)
+        .initial_layout(general)
+        .final_layout(general)];
+    let reference = [vk::AttachmentReference { attachment: 0, layout: general }];
+    let dependencies = [vk::SubpassDependency::default()
+        .src_stage_mask(color_output)
+        .dst_stage_mask(fragment)
+        .src_access_mask(Access::COLOR_ATTACHMENT_WRITE)
+        .dst_access_mask(Access::INPUT_ATTACHMENT_READ)
+        .dependency_flags(by_region)];
+    let area = vk::Rect2D { offset: vk::Offset2D::default(), extent: vk::Extent2D { width: 16, height: 16 } };
+    // SAFETY (whole test): valid create infos, memory of a type each image allows, and recording
+    // command buffers; invalid calls are skipped by Vigil.
+    unsafe {
+        let image = || {
+            let image = d.create_image(&image_info, None).expect("vkCreateImage");
+            let req = d.get_image_memory_requirements(image);
+            let ty = f.ctx.memory_type(req.memory_type_bits, vk::MemoryPropertyFlags::empty());
+            let alloc = vk::MemoryAllocateInfo::default().allocation_size(req.size).memory_type_index(ty);
+            let memory = d.allocate_memory(&alloc, None).expect("vkAllocateMemory");
+            d.bind_image_memory(image, memory, 0).expect("vkBindImageMemory");
+            (image, memory)
+        };
+        let (attachment, attachment_memory) = image();
+        let (other, other_memory) = image();
+        let view_info =
+            vk::ImageViewCreateInfo::default().image(attachment).view_type(vk::ImageViewType::TYPE_2D).format(format);
+        let view = d.create_image_view(&view_info.subresource_range(range), None).expect("vkCreateImageView");
+        // Subpass 0 reads and writes the attachment (the feedback loop), or only writes it.
+        let looped = [vk::SubpassDescription::default().input_attachments(&reference).color_attachments(&reference)];
+        let written = [vk::SubpassDescription::default().color_attachments(&reference)];
+        for (subpasses, valid) in [(&looped, true), (&written, false)] {
+            let info = vk::RenderPassCreateInfo::default()
+                .attachments(&attachments)
+                .subpasses(subpasses)
+                .dependencies(&dependencies);
+            let rp = d.create_render_pass(&info, None).expect("vkCreateRenderPass");
+            let views = [view];
+            let fb_info =
+                vk::FramebufferCreateInfo::default().render_pass(rp).attachments(&views).width(16).height(16).layers(1);
+            let fb = d.create_framebuffer(&fb_info, None).expect("vkCreateFramebuffer");
+            let cb = f.recording();
+            let begin = vk::RenderPassBeginInfo::default().render_pass(rp).framebuffer(fb).render_area(area);
+            d.cmd_begin_render_pass(cb, &begin, vk::SubpassContents::INLINE);
+            let legacy = |image| {
+                let b = [vk::ImageMemoryBarrier::default()
+                    .src_access_mask(Access::COLOR_ATTACHMENT_WRITE)
+                    .dst_access_mask(Access::INPUT_ATTACHMENT_READ)
+                    .old_layout(general)
+                    .new_layout(general)
+                    .src_queue_family_index(vk::QUEUE_FAMILY_IGNORED)
+                    .dst_queue_family_index(vk::QUEUE_FAMILY_IGNORED)
+                    .image(image)
+                    .subresource_range(range)];
+                f.ids(|| d.cmd_pipeline_barrier(cb, color_output, fragment, by_region, &[], &[], &b))
+            };
+            let sync2 = |image| {
+                let b = [vk::ImageMemoryBarrier2::default()
+                    .src_stage_mask(Stage2::COLOR_ATTACHMENT_OUTPUT)
+                    .src_access_mask(Access2::COLOR_ATTACHMENT_WRITE)
+                    .dst_stage_mask(Stage2::FRAGMENT_SHADER)
+                    .dst_access_mask(Access2::INPUT_ATTACHMENT_READ)
+                    .old_layout(general)
+                    .new_layout(general)
+                    .src_queue_family_index(vk::QUEUE_FAMILY_IGNORED)
+                    .dst_queue_family_index(vk::QUEUE_FAMILY_IGNORED)
+                    .image(image)
+                    .subresource_range(range)];
+                f.barrier2(cb, &vk::DependencyInfo::default().image_memory_barriers(&b).dependency_flags(by_region))
+            };
+            let (legacy_id, sync2_id) =
+                (["VUID-vkCmdPipelineBarrier-image-04073"], ["VUID-vkCmdPipelineBarrier2-image-04073"]);
+            assert_eq!(legacy(other), legacy_id, "another image");
+            assert_eq!(sync2(other), sync2_id, "another image");
+            if valid {
+                assert_eq!(legacy(attachment), NONE);
+                assert_eq!(sync2(attachment), NONE);
+            } else {
+                assert_eq!(legacy(attachment), legacy_id, "an attachment only written");
+                assert_eq!(sync2(attachment), sync2_id, "an attachment only written");
+            }
+            d.cmd_end_render_pass(cb);
+            d.destroy_framebuffer(fb, None);
+            d.destroy_render_pass(rp, None);
+        }
+        d.destroy_image_view(view, None);
+        for (image, memory) in [(attachment, attachment_memory), (other, other_memory)] {
+            d.destroy_image(image, None);
+            d.free_memory(memory, None);
+        }
+    }
+}

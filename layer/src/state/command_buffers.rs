@@ -12,8 +12,8 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError, TryLockError};
 use vigil_generated::*;
 
 pub use super::records::{
-    CommandBufferState, CommandPoolState, IndexBinding, Inherited, InheritedRendering, Lifecycle, Pushed, Recording,
-    References, RenderPassInstance, RenderingTarget, RenderingTargets,
+    CommandBufferState, CommandPoolState, FeedbackAttachments, IndexBinding, Inherited, InheritedRendering, Lifecycle,
+    Pushed, Recording, References, RenderPassInstance, RenderingTarget, RenderingTargets,
 };
 use super::records::{Key, ObjectRecord, RECENT, RECENT_WAYS};
 
@@ -177,6 +177,7 @@ impl Default for CommandBufferState {
                 targets: None,
                 inherited: None,
                 custom_resolve: false,
+                feedback: None,
             }),
         }
     }
@@ -219,6 +220,7 @@ impl CommandBufferState {
             r.inherited = inherited.filter(|_| self.secondary());
             r.targets = None;
             r.custom_resolve = false;
+            r.feedback = None;
             r.lifecycle = Lifecycle::Recording;
             r.usage = usage;
             r.secondaries.clear();
@@ -252,6 +254,7 @@ impl CommandBufferState {
         if let Some(mut r) = self.try_lock() {
             r.targets = targets;
             r.custom_resolve = false;
+            r.feedback = None;
             r.in_render_pass = instance.is_some();
             r.instance = instance;
             r.pass_key = super::render_passes::instance_key(instance);
@@ -270,6 +273,14 @@ impl CommandBufferState {
         if let Some(mut r) = self.try_lock() {
             r.read_only = read_only;
             r.self_dependencies = self_dependencies;
+        }
+    }
+
+    /// What the render pass instance just begun lets barriers inside it name
+    /// ([`Recording::feedback`]).
+    pub fn feedback(&self, feedback: Option<super::records::FeedbackAttachments>) {
+        if let Some(mut r) = self.try_lock() {
+            r.feedback = feedback;
         }
     }
 
@@ -346,6 +357,7 @@ impl CommandBufferState {
         r.targets = None;
         r.inherited = None;
         r.custom_resolve = false;
+        r.feedback = None;
         r.generation = r.generation.wrapping_add(1);
     }
 

@@ -526,21 +526,22 @@ pub unsafe fn render_pass_attachments(
     let Some(info) = (unsafe { info.as_ref() }) else { return Vec::new() };
     let render_pass = get(TYPES.render_pass, info.renderPass.as_raw());
     let render_pass = render_pass.as_ref().and_then(|r| r.render_pass());
-    let mut views: Vec<Arc<ObjectRecord>> = get(TYPES.framebuffer, info.framebuffer.as_raw())
-        .and_then(|f| f.framebuffer().map(|f| f.views().to_vec()))
+    // Unknown views keep their places: an attachment's index is its position.
+    let mut views: Vec<Option<Arc<ObjectRecord>>> = get(TYPES.framebuffer, info.framebuffer.as_raw())
+        .and_then(|f| f.framebuffer().map(|f| f.views().iter().cloned().map(Some).collect()))
         .unwrap_or_default();
     let ty = VkStructureType::VK_STRUCTURE_TYPE_RENDER_PASS_ATTACHMENT_BEGIN_INFO;
     if let Some(a) = unsafe { chained::<VkRenderPassAttachmentBeginInfo>(info.pNext, ty) } {
         views = unsafe { slice(a.pAttachments, a.attachmentCount) }
             .iter()
-            .filter_map(|v| get(TYPES.image_view, v.as_raw()))
+            .map(|v| get(TYPES.image_view, v.as_raw()))
             .collect();
     }
     views
         .iter()
         .enumerate()
         .filter_map(|(index, v)| {
-            let (image, range) = v.image_view()?.viewed()?.clone();
+            let (image, range) = v.as_ref()?.image_view()?.viewed()?.clone();
             let layouts = render_pass.and_then(|r| r.attachment(index));
             let stencil = render_pass.and_then(|r| r.stencil_attachment(index));
             Some(Attachment { index, image, range, layouts, stencil })

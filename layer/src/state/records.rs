@@ -598,6 +598,19 @@ pub struct Recording {
     pub inherited: Option<Box<Inherited>>,
     /// vkCmdBeginCustomResolveEXT was recorded in the current render pass instance.
     pub custom_resolve: bool,
+    /// What barriers inside the render pass instance (begun with a render pass object) may
+    /// name. Kept while core is on.
+    pub feedback: Option<FeedbackAttachments>,
+}
+
+/// The images barriers inside a render pass object's instance may name.
+#[derive(Clone, Debug)]
+pub struct FeedbackAttachments {
+    /// Per subpass, the attachments it uses both as an input and as a color, resolve or
+    /// depth/stencil attachment.
+    pub subpasses: Arc<[Vec<u32>]>,
+    /// Per attachment, its image as the application names it (0 where Vigil does not know it).
+    pub images: Vec<u64>,
 }
 
 /// The draw-time state a recording's commands set besides pipelines and descriptor sets.
@@ -1004,6 +1017,9 @@ pub struct RenderPassState {
     pub read_only: OnceLock<u64>,
     /// Its dependencies from a subpass to itself.
     pub self_dependencies: OnceLock<Arc<[SelfDependency]>>,
+    /// Per subpass, the attachments it uses as an input and as a color, resolve or
+    /// depth/stencil attachment (`state::render_passes::feedback_attachments`).
+    pub feedback: OnceLock<Arc<[Vec<u32>]>>,
 }
 
 /// What beginning, advancing and ending a render pass's instances is checked against.

@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use vigil_generated::*;
-use vigil_sync_tables::expand_stages;
+use vigil_sync_tables::{access_scope, expand_stages};
 
 pub use super::values::{
     AttachmentUse, AttachmentUses, FramebufferImage, PipelinePass, ReadOnlyAspects, SelfDependency,
@@ -219,10 +219,13 @@ pub unsafe fn self_dependencies1(info: &VkRenderPassCreateInfo) -> Arc<[SelfDepe
     let deps = unsafe { slice(info.pDependencies, info.dependencyCount) };
     deps.iter()
         .filter(|d| d.srcSubpass == d.dstSubpass && d.srcSubpass != VK_SUBPASS_EXTERNAL)
-        .map(|d| SelfDependency {
-            subpass: d.srcSubpass,
-            stages: (expand_stages(u64::from(d.srcStageMask.0)), expand_stages(u64::from(d.dstStageMask.0))),
-            flags: d.dependencyFlags.0,
+        .map(|d| {
+            let stages = (expand_stages(u64::from(d.srcStageMask.0)), expand_stages(u64::from(d.dstStageMask.0)));
+            let accesses = (
+                access_scope(u64::from(d.srcAccessMask.0), stages.0),
+                access_scope(u64::from(d.dstAccessMask.0), stages.1),
+            );
+            SelfDependency { subpass: d.srcSubpass, stages, accesses, flags: d.dependencyFlags.0 }
         })
         .collect()
 }
@@ -240,11 +243,17 @@ pub unsafe fn self_dependencies2(info: &VkRenderPassCreateInfo2) -> Arc<[SelfDep
         .filter(|d| d.srcSubpass == d.dstSubpass && d.srcSubpass != VK_SUBPASS_EXTERNAL)
         .map(|d| {
             let barrier = unsafe { chained::<VkMemoryBarrier2>(d.pNext, ty) };
-            let (src, dst) = barrier.map_or((u64::from(d.srcStageMask.0), u64::from(d.dstStageMask.0)), |b| {
-                (b.srcStageMask.0, b.dstStageMask.0)
-            });
+            let own = (
+                u64::from(d.srcStageMask.0),
+                u64::from(d.dstStageMask.0),
+                u64::from(d.srcAccessMask.0),
+                u64::from(d.dstAccessMask.0),
+            );
+            let (src, dst, src_access, dst_access) =
+                barrier.map_or(own, |b| (b.srcStageMask.0, b.dstStageMask.0, b.srcAccessMask.0, b.dstAccessMask.0));
             let stages = (expand_stages(src), expand_stages(dst));
-            SelfDependency { subpass: d.srcSubpass, stages, flags: d.dependencyFlags.0 }
+            let accesses = (access_scope(src_access, stages.0), access_scope(dst_access, stages.1));
+            SelfDependency { subpass: d.srcSubpass, stages, accesses, flags: d.dependencyFlags.0 }
         })
         .collect()
 }
@@ -431,6 +440,44 @@ pub unsafe fn compatibility2(info: &VkRenderPassCreateInfo2) -> u64 {
     let subpasses: Vec<_> =
         unsafe { slice(info.pSubpasses, info.subpassCount) }.iter().map(|s| subpass_refs!(s, s.viewMask)).collect();
     compatibility(&attachments, &subpasses)
+}
+
+/// Per subpass, the attachments it uses both as an input attachment and as a color, color
+/// resolve or depth/stencil attachment: the images a barrier inside it may name.
+fn feedback_attachments(subpasses: &[SubpassRefs]) -> Arc<[Vec<u32>]> {
+    subpasses
+        .iter()
+        .map(|s| {
+            let written = |a: &u32| s.color.contains(a) || s.resolve.contains(a) || s.depth == *a;
+            let mut both: Vec<u32> =
+                s.input.iter().copied().filter(|a| *a != VK_ATTACHMENT_UNUSED && written(a)).collect();
+            both.sort_unstable();
+            both.dedup();
+            both
+        })
+        .collect()
+}
+
+/// [`feedback_attachments`] of a vkCreateRenderPass create info.
+///
+/// # Safety
+/// `info` must be a create info the driver accepted.
+pub unsafe fn feedback_attachments1(info: &VkRenderPassCreateInfo) -> Arc<[Vec<u32>]> {
+    // SAFETY: the accepted create info's counted arrays.
+    let subpasses: Vec<_> =
+        unsafe { slice(info.pSubpasses, info.subpassCount) }.iter().map(|s| subpass_refs!(s, 0)).collect();
+    feedback_attachments(&subpasses)
+}
+
+/// [`feedback_attachments`] of a vkCreateRenderPass2 create info.
+///
+/// # Safety
+/// `info` must be a create info the driver accepted.
+pub unsafe fn feedback_attachments2(info: &VkRenderPassCreateInfo2) -> Arc<[Vec<u32>]> {
+    // SAFETY: the accepted create info's counted arrays.
+    let subpasses: Vec<_> =
+        unsafe { slice(info.pSubpasses, info.subpassCount) }.iter().map(|s| subpass_refs!(s, s.viewMask)).collect();
+    feedback_attachments(&subpasses)
 }
 
 impl super::records::RenderPassState {

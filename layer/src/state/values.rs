@@ -478,6 +478,9 @@ pub struct SelfDependency {
     /// Its source and destination stage masks (`VkMemoryBarrier2`'s when chained to a
     /// `VkSubpassDependency2`), meta stages expanded (`vigil_sync_tables::expand_stages`).
     pub stages: (u64, u64),
+    /// Its source and destination access scopes (`vigil_sync_tables::access_scope` of its
+    /// access masks with `stages`).
+    pub accesses: (u64, u64),
     /// `VkDependencyFlags`.
     pub flags: u32,
 }

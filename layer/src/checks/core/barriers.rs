@@ -20,7 +20,7 @@ use vigil_generated::sync::{
     AccessRule, FeatureRule, ACCESS_RULES, ACCESS_RULE_SCOPES, FEATURE_RULES, FEATURE_RULE_SCOPES,
 };
 use vigil_generated::*;
-use vigil_sync_tables::{expand_stages, unsupported_accesses, unsupported_stages};
+use vigil_sync_tables::{access_scope, expand_stages, unsupported_accesses, unsupported_stages};
 
 use super::formats::format_info;
 use super::CoreChecks;
@@ -135,6 +135,10 @@ pub(super) struct CommandIds {
     /// Inside dynamic rendering only with dynamicRenderingLocalRead or a tile image read
     /// feature.
     pub in_rendering: Option<&'static str>,
+    /// Inside a render pass instance begun with a render pass object: an image barrier's image
+    /// is an attachment the subpass uses as an input and as a color, resolve or depth/stencil
+    /// attachment.
+    pub attachment_image: Option<&'static str>,
 }
 
 pub(super) const PIPELINE_BARRIER: CommandIds = CommandIds {
@@ -165,6 +169,7 @@ pub(super) const PIPELINE_BARRIER: CommandIds = CommandIds {
     self_dependency: Some("VUID-vkCmdPipelineBarrier-None-07889"),
     pool_family: Some("VUID-vkCmdPipelineBarrier-srcQueueFamilyIndex-10388"),
     in_rendering: Some("VUID-vkCmdPipelineBarrier-None-09553"),
+    attachment_image: Some("VUID-vkCmdPipelineBarrier-image-04073"),
 };
 
 pub(super) const PIPELINE_BARRIER2: CommandIds = CommandIds {
@@ -188,6 +193,7 @@ pub(super) const PIPELINE_BARRIER2: CommandIds = CommandIds {
     self_dependency: Some("VUID-vkCmdPipelineBarrier2-None-07889"),
     pool_family: Some("VUID-vkCmdPipelineBarrier2-srcQueueFamilyIndex-10387"),
     in_rendering: Some("VUID-vkCmdPipelineBarrier2-None-09553"),
+    attachment_image: Some("VUID-vkCmdPipelineBarrier2-image-04073"),
 };
 
 pub(super) const WAIT_EVENTS: CommandIds = CommandIds {
@@ -205,6 +211,7 @@ pub(super) const WAIT_EVENTS: CommandIds = CommandIds {
     self_dependency: None,
     pool_family: None,
     in_rendering: None,
+    attachment_image: None,
 };
 
 pub(super) const WAIT_EVENTS2: CommandIds = CommandIds {
@@ -221,6 +228,7 @@ pub(super) const WAIT_EVENTS2: CommandIds = CommandIds {
     self_dependency: None,
     pool_family: None,
     in_rendering: None,
+    attachment_image: None,
 };
 
 pub(super) const SET_EVENT2: CommandIds = CommandIds {
@@ -237,6 +245,7 @@ pub(super) const SET_EVENT2: CommandIds = CommandIds {
     self_dependency: None,
     pool_family: None,
     in_rendering: None,
+    attachment_image: None,
 };
 
 /// The ids of a buffer barrier structure's rules.
@@ -415,6 +424,12 @@ macro_rules! masks {
     };
 }
 
+/// The stages of `mask` that name a stage inside a render pass instance, expanded (`UNNAMED`
+/// left out, as the stage rules there leave it).
+fn named_stages(mask: u64) -> u64 {
+    expand_stages(mask & !UNNAMED)
+}
+
 /// Whether a barrier transfers queue family ownership.
 fn transfers(src: u32, dst: u32) -> bool {
     src != dst && src != VK_QUEUE_FAMILY_IGNORED && dst != VK_QUEUE_FAMILY_IGNORED
@@ -442,7 +457,14 @@ impl CoreChecks {
             skip |= Self::feature_rules(cx, scope, src, dst, &root);
         }
         skip |= Self::render_pass_rules(cx, r, ids, flags, &root, buffers.len());
-        skip |= Self::instance_stages(cx, r, ids, flags, (src, dst), &root);
+        if r.in_render_pass && ids.instance_stages.is_some() {
+            let accesses = memory.iter().map(|b| (b.srcAccessMask.0, b.dstAccessMask.0));
+            let accesses = accesses.chain(buffers.iter().map(|b| (b.srcAccessMask.0, b.dstAccessMask.0)));
+            let accesses = accesses.chain(images.iter().map(|b| (b.srcAccessMask.0, b.dstAccessMask.0)));
+            let (a, b) = accesses.fold((0, 0), |(s, d), (bs, bd)| (s | bs, d | bd));
+            let scopes = (access_scope(u64::from(a), named_stages(src)), access_scope(u64::from(b), named_stages(dst)));
+            skip |= Self::instance_stages(cx, r, ids, flags, ((src, dst), scopes), &root);
+        }
         if let (Some((image_id, buffer_id)), true) = (ids.host_families, (src | dst) & HOST != 0) {
             let images = images.iter().map(|b| (b.srcQueueFamilyIndex, b.dstQueueFamilyIndex));
             skip |= Self::host_families(cx, image_id, &root.dot("pImageMemoryBarriers"), images);
@@ -482,6 +504,7 @@ impl CoreChecks {
             skip |=
                 self.image_barrier(cx, &IMAGE, (b.image, &b.subresourceRange, b.oldLayout, b.newLayout), families, &at);
             skip |= Self::inside_rules(cx, r, ids, families, Some((b.oldLayout, b.newLayout)), &at);
+            skip |= Self::attachment_image(cx, r, ids, b.image.as_raw(), &at);
         }
         skip
     }
@@ -508,11 +531,22 @@ impl CoreChecks {
         };
         let mut skip = Self::render_pass_rules(cx, r, ids, info.dependencyFlags.0, at, buffers.len());
         if r.in_render_pass && ids.instance_stages.is_some() {
-            let masks = memory.iter().map(|b| (b.srcStageMask.0, b.dstStageMask.0));
-            let masks = masks.chain(buffers.iter().map(|b| (b.srcStageMask.0, b.dstStageMask.0)));
-            let masks = masks.chain(images.iter().map(|b| (b.srcStageMask.0, b.dstStageMask.0)));
-            let union = masks.fold((0, 0), |(s, d), (bs, bd)| (s | bs, d | bd));
-            skip |= Self::instance_stages(cx, r, ids, info.dependencyFlags.0, union, at);
+            // Each barrier's access scope is of its own stage masks.
+            let scoped = |(ss, sa, ds, da): (u64, u64, u64, u64)| {
+                (ss, ds, access_scope(sa, named_stages(ss)), access_scope(da, named_stages(ds)))
+            };
+            let masks =
+                memory.iter().map(|b| (b.srcStageMask.0, b.srcAccessMask.0, b.dstStageMask.0, b.dstAccessMask.0));
+            let masks = masks.chain(
+                buffers.iter().map(|b| (b.srcStageMask.0, b.srcAccessMask.0, b.dstStageMask.0, b.dstAccessMask.0)),
+            );
+            let masks = masks.chain(
+                images.iter().map(|b| (b.srcStageMask.0, b.srcAccessMask.0, b.dstStageMask.0, b.dstAccessMask.0)),
+            );
+            let (s, d, sa, da) = masks
+                .map(scoped)
+                .fold((0, 0, 0, 0), |(s, d, sa, da), (bs, bd, bsa, bda)| (s | bs, d | bd, sa | bsa, da | bda));
+            skip |= Self::instance_stages(cx, r, ids, info.dependencyFlags.0, ((s, d), (sa, da)), at);
         }
         let list = at.arrow("pMemoryBarriers");
         for (i, b) in memory.iter().enumerate() {
@@ -544,6 +578,7 @@ impl CoreChecks {
                 &at,
             );
             skip |= Self::inside_rules(cx, r, ids, families, Some((b.oldLayout, b.newLayout)), &at);
+            skip |= Self::attachment_image(cx, r, ids, b.image.as_raw(), &at);
         }
         skip
     }
@@ -753,7 +788,7 @@ impl CoreChecks {
         r: &Recording,
         ids: &CommandIds,
         flags: u32,
-        (src, dst): (u64, u64),
+        ((src, dst), scopes): ((u64, u64), (u64, u64)),
         at: &Location<'_>,
     ) -> bool {
         let Some([dst_id, region_id, graphics_id]) = ids.instance_stages.filter(|_| r.in_render_pass) else {
@@ -783,7 +818,7 @@ impl CoreChecks {
                 ),
             );
         }
-        skip |= Self::self_dependency(cx, r, ids, flags, (src, dst), at);
+        skip |= Self::self_dependency(cx, r, ids, flags, ((src, dst), scopes), at);
         let graphics = expand_stages(ALL_GRAPHICS);
         if (src | dst) & !graphics != 0 {
             skip |= cx.error(
@@ -800,14 +835,14 @@ impl CoreChecks {
 
     /// Inside a render pass instance begun with a render pass object, whose creation Vigil saw:
     /// a dependency of the current subpass on itself must cover the command (`src` and `dst`,
-    /// expanded): by-region and view-local only where the command is, its stage masks supersets
-    /// of the command's. (The rule also asks for access scopes that are supersets: not checked.)
+    /// expanded): by-region and view-local only where the command is, its stage masks and access
+    /// scopes (`scopes`) supersets of the command's.
     fn self_dependency(
         cx: &Call<'_>,
         r: &Recording,
         ids: &CommandIds,
         flags: u32,
-        (src, dst): (u64, u64),
+        ((src, dst), (src_scope, dst_scope)): ((u64, u64), (u64, u64)),
         at: &Location<'_>,
     ) -> bool {
         let (Some(vuid), Some(RenderPassInstance::RenderPass { subpass, .. }), Some(deps)) =
@@ -817,8 +852,12 @@ impl CoreChecks {
         };
         let of_subpass = || deps.iter().filter(|d| d.subpass == subpass);
         let covers = |d: &&SelfDependency| {
-            let (d_src, d_dst) = d.stages;
-            d.flags & !flags & (BY_REGION | VIEW_LOCAL) == 0 && src & !d_src == 0 && dst & !d_dst == 0
+            let ((d_src, d_dst), (d_src_scope, d_dst_scope)) = (d.stages, d.accesses);
+            d.flags & !flags & (BY_REGION | VIEW_LOCAL) == 0
+                && src & !d_src == 0
+                && dst & !d_dst == 0
+                && src_scope & !d_src_scope == 0
+                && dst_scope & !d_dst_scope == 0
         };
         if of_subpass().any(|d| covers(&d)) {
             return false;
@@ -827,8 +866,9 @@ impl CoreChecks {
             0 => "has no dependency from the subpass to itself".to_string(),
             n => format!(
                 "has {n} dependencies from the subpass to itself, but none whose stage masks include the command's \
-                 (source {src:#x}, destination {dst:#x}) and that is by-region or view-local only where the command \
-                 is (dependencyFlags {flags:#x})"
+                 (source {src:#x}, destination {dst:#x}), whose access scopes include the command's (source \
+                 {src_scope:#x}, destination {dst_scope:#x}) and that is by-region or view-local only where the \
+                 command is (dependencyFlags {flags:#x})"
             ),
         };
         cx.error(
@@ -869,6 +909,32 @@ impl CoreChecks {
             );
         }
         skip
+    }
+
+    /// Inside a render pass instance begun with a render pass object: the image of an image
+    /// barrier (at `at`) is an attachment the current subpass uses both as an input attachment
+    /// and as a color, color resolve or depth/stencil attachment. Not checked while one of
+    /// those attachments' images is unknown.
+    fn attachment_image(cx: &Call<'_>, r: &Recording, ids: &CommandIds, image: u64, at: &Location<'_>) -> bool {
+        let (Some(vuid), Some(RenderPassInstance::RenderPass { subpass, .. }), Some(feedback)) =
+            (ids.attachment_image, r.instance, r.feedback.as_ref())
+        else {
+            return false;
+        };
+        let Some(both) = feedback.subpasses.get(subpass as usize) else { return false };
+        let image_of = |a: u32| feedback.images.get(a as usize).copied().unwrap_or(0);
+        if both.iter().map(|&a| image_of(a)).any(|h| h == image || h == 0) {
+            return false;
+        }
+        let none = if both.is_empty() { " (it uses none that way)" } else { "" };
+        cx.error(
+            vuid,
+            &at.dot("image"),
+            format_args!(
+                "({image:#x}) is not the image of an attachment that subpass {subpass} uses both as an input \
+                 attachment and as a color, color resolve or depth/stencil attachment{none}."
+            ),
+        )
     }
 
     /// The foreign queue family only with VK_EXT_queue_family_foreign.

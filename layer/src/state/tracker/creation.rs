@@ -251,6 +251,8 @@ impl StateTracker {
             let _ = state.read_only.set(unsafe { crate::state::render_passes::read_only_subpasses1(info) });
             // SAFETY: as above.
             let _ = state.self_dependencies.set(unsafe { crate::state::render_passes::self_dependencies1(info) });
+            // SAFETY: as above.
+            let _ = state.feedback.set(unsafe { crate::state::render_passes::feedback_attachments1(info) });
         }
     }
 
@@ -285,6 +287,8 @@ impl StateTracker {
             let _ = state.read_only.set(unsafe { crate::state::render_passes::read_only_subpasses2(info) });
             // SAFETY: as above.
             let _ = state.self_dependencies.set(unsafe { crate::state::render_passes::self_dependencies2(info) });
+            // SAFETY: as above.
+            let _ = state.feedback.set(unsafe { crate::state::render_passes::feedback_attachments2(info) });
         }
     }
 

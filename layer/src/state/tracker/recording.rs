@@ -5,8 +5,11 @@ use super::{param_handle, StateTracker};
 use crate::chassis::handles::PARAM;
 use crate::chassis::raw::{chained, slice};
 use crate::chassis::{Call, ValidationObject};
+use crate::state::command_buffers::{
+    FeedbackAttachments, Inherited, InheritedRendering, RenderingTarget, RenderingTargets,
+};
 use crate::state::command_buffers::{IndexBinding, Pushed, Recording, References, RenderPassInstance};
-use crate::state::command_buffers::{Inherited, InheritedRendering, RenderingTarget, RenderingTargets};
+use crate::state::images::render_pass_attachments;
 use crate::state::objects::ObjectRecord;
 use crate::state::objects::{key, OBJECTS, TYPES};
 use crate::state::pipelines::bind_point_index;
@@ -117,6 +120,31 @@ impl StateTracker {
         let aspects = ReadOnlyAspects::begun(state.and_then(|s| s.read_only.get().copied()).unwrap_or(0));
         let dependencies = state.and_then(|s| s.self_dependencies.get().cloned());
         self.with_command_buffer(cb, |c| c.instance_rules(aspects, dependencies));
+    }
+
+    /// The attachments barriers inside the render pass instance just begun in `cb` (with
+    /// `render_pass`, as `info` begins it) may name ([`Recording::feedback`]).
+    ///
+    /// # Safety
+    /// `info` is NULL or the begin info the call read.
+    unsafe fn instance_feedback(&self, cb: VkCommandBuffer, render_pass: u64, info: *const VkRenderPassBeginInfo) {
+        if !self.references {
+            return;
+        }
+        let state = self.get(TYPES.render_pass, render_pass);
+        let Some(feedback) = state.as_deref().and_then(|r| r.render_pass()?.feedback.get().cloned()) else { return };
+        // With no such attachment anywhere, no image may be named: its images are not needed.
+        let mut images = Vec::new();
+        if feedback.iter().any(|s| !s.is_empty()) {
+            // SAFETY: as the caller promises.
+            let attachments = unsafe { render_pass_attachments(info, |ty, h| self.get(ty, h)) };
+            images = vec![0; attachments.iter().map(|a| a.index + 1).max().unwrap_or(0)];
+            for a in &attachments {
+                images[a.index] = a.image.key.handle;
+            }
+        }
+        let feedback = FeedbackAttachments { subpasses: feedback, images };
+        self.with_command_buffer(cb, |c| c.feedback(Some(feedback)));
     }
 
     pub(in crate::state) fn with_command_buffer(
@@ -245,6 +273,8 @@ impl StateTracker {
         self.render_pass_instance(cb, Some(instance));
         self.instance_rules_of_render_pass(cb, render_pass);
         // SAFETY: as above.
+        unsafe { self.instance_feedback(cb, render_pass, info) };
+        // SAFETY: as above.
         unsafe { self.clear_area_of_render_pass(cb, info) };
     }
 
@@ -269,6 +299,8 @@ impl StateTracker {
         let instance = RenderPassInstance::RenderPass { subpass: 0, subpasses, compat, framebuffer, secondaries };
         self.render_pass_instance(cb, Some(instance));
         self.instance_rules_of_render_pass(cb, render_pass);
+        // SAFETY: as above.
+        unsafe { self.instance_feedback(cb, render_pass, info) };
         // SAFETY: as above.
         unsafe { self.clear_area_of_render_pass(cb, info) };
     }
