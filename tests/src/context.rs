@@ -42,6 +42,9 @@ pub struct ContextBuilder {
     vulkan11_features: Option<vk::PhysicalDeviceVulkan11Features<'static>>,
     /// Whether to enable `VK_EXT_nested_command_buffer` and its `nestedCommandBuffer` feature.
     nested_command_buffer: bool,
+    /// Whether to enable `VK_KHR_dynamic_rendering_local_read`, and with it its
+    /// `dynamicRenderingLocalRead` feature.
+    local_read: Option<bool>,
 }
 
 impl Default for ContextBuilder {
@@ -73,6 +76,7 @@ impl ContextBuilder {
             more_queue_families: Vec::new(),
             vulkan11_features: None,
             nested_command_buffer: false,
+            local_read: None,
         }
     }
 
@@ -152,6 +156,13 @@ impl ContextBuilder {
     /// Enables `VK_EXT_nested_command_buffer` and its `nestedCommandBuffer` feature.
     pub fn nested_command_buffer(mut self) -> Self {
         self.nested_command_buffer = true;
+        self
+    }
+
+    /// Enables `VK_KHR_dynamic_rendering_local_read`, and its `dynamicRenderingLocalRead`
+    /// feature when `feature`.
+    pub fn dynamic_rendering_local_read(mut self, feature: bool) -> Self {
+        self.local_read = Some(feature);
         self
     }
 
@@ -243,6 +254,9 @@ impl ContextBuilder {
         if self.nested_command_buffer {
             extensions.push(ash::ext::nested_command_buffer::NAME.as_ptr());
         }
+        if self.local_read.is_some() {
+            extensions.push(ash::khr::dynamic_rendering_local_read::NAME.as_ptr());
+        }
         let mut info = vk::DeviceCreateInfo::default()
             .queue_create_infos(&queues)
             .enabled_extension_names(&extensions)
@@ -292,6 +306,11 @@ impl ContextBuilder {
             .transform_feedback(self.transform_feedback.unwrap_or(false));
         if self.transform_feedback.is_some() {
             info = info.push_next(&mut transform_feedback);
+        }
+        let mut local_read = vk::PhysicalDeviceDynamicRenderingLocalReadFeaturesKHR::default()
+            .dynamic_rendering_local_read(self.local_read.unwrap_or(false));
+        if self.local_read.is_some() {
+            info = info.push_next(&mut local_read);
         }
         let mut nested = vk::PhysicalDeviceNestedCommandBufferFeaturesEXT::default().nested_command_buffer(true);
         if self.nested_command_buffer {

@@ -151,3 +151,240 @@ fn rendering_attachments() {
     assert_eq!(f.begin(&[color4, other4], None, None, whole), NONE);
     assert_eq!(f.begin(&[color, color4], None, None, whole), ["VUID-VkRenderingInfo-imageView-09429"]);
 }
+
+/// A device with `VK_KHR_dynamic_rendering_local_read` (its feature enabled when `feature`), a
+/// resettable pool, and two color attachment views.
+struct LocalRead {
+    ctx: Context,
+    pool: vk::CommandPool,
+    colors: [vk::ImageView; 2],
+    fns: ash::khr::dynamic_rendering_local_read::Device,
+}
+
+impl LocalRead {
+    fn new(feature: bool) -> Self {
+        let entry = VulkanEnv::new().with_vigil().entry();
+        let ctx = ContextBuilder::new()
+            .layers(&[VIGIL_LAYER])
+            .vulkan13_features(vk::PhysicalDeviceVulkan13Features::default().dynamic_rendering(true))
+            .dynamic_rendering_local_read(feature)
+            .build_skipping_errors(&entry);
+        let pool = ctx.resettable_pool();
+        let colors = [ctx.color_attachment_view(), ctx.color_attachment_view()];
+        let fns = ash::khr::dynamic_rendering_local_read::Device::new(&ctx.instance, &ctx.device);
+        LocalRead { ctx, pool, colors, fns }
+    }
+
+    fn ids(&self, call: impl FnOnce()) -> Vec<String> {
+        self.ctx.messages.problem_ids_of(call)
+    }
+
+    /// A primary recording inside a vkCmdBeginRendering instance of both color views, begun
+    /// with `flags`.
+    fn rendering(&self, flags: vk::RenderingFlags) -> vk::CommandBuffer {
+        let cb = self.ctx.recording_primary(self.pool);
+        let attachments = self.colors.map(|v| {
+            vk::RenderingAttachmentInfo::default()
+                .image_view(v)
+                .image_layout(vk::ImageLayout::COLOR_ATTACHMENT_OPTIMAL)
+                .load_op(vk::AttachmentLoadOp::DONT_CARE)
+                .store_op(vk::AttachmentStoreOp::DONT_CARE)
+        });
+        let info = vk::RenderingInfo::default()
+            .flags(flags)
+            .render_area(area(0, 0, 8, 8))
+            .layer_count(1)
+            .color_attachments(&attachments);
+        // SAFETY: a recording primary and live views.
+        unsafe { self.ctx.device.cmd_begin_rendering(cb, &info) };
+        cb
+    }
+
+    /// A secondary begun to continue a rendering instance of two R8G8B8A8 color attachments,
+    /// with `maps` chained to its inheritance info: the ids its begin reported.
+    fn secondary(
+        &self,
+        maps: &mut [&mut dyn vk::ExtendsCommandBufferInheritanceInfo],
+    ) -> (vk::CommandBuffer, Vec<String>) {
+        let d = &self.ctx.device;
+        let formats = [vk::Format::R8G8B8A8_UNORM; 2];
+        let mut rendering = vk::CommandBufferInheritanceRenderingInfo::default()
+            .color_attachment_formats(&formats)
+            .rasterization_samples(vk::SampleCountFlags::TYPE_1);
+        let mut inheritance = vk::CommandBufferInheritanceInfo::default().push_next(&mut rendering);
+        for m in maps.iter_mut() {
+            inheritance = inheritance.push_next(&mut **m);
+        }
+        let info = vk::CommandBufferAllocateInfo::default()
+            .command_pool(self.pool)
+            .level(vk::CommandBufferLevel::SECONDARY)
+            .command_buffer_count(1);
+        // SAFETY: a secondary of this pool; an invalid begin is skipped by Vigil.
+        unsafe {
+            let cb = d.allocate_command_buffers(&info).expect("vkAllocateCommandBuffers")[0];
+            let begin = vk::CommandBufferBeginInfo::default()
+                .flags(vk::CommandBufferUsageFlags::RENDER_PASS_CONTINUE)
+                .inheritance_info(&inheritance);
+            let ids = self.ids(|| {
+                let _ = d.begin_command_buffer(cb, &begin);
+            });
+            if ids.is_empty() {
+                d.end_command_buffer(cb).expect("vkEndCommandBuffer");
+            }
+            (cb, ids)
+        }
+    }
+}
+
+/// Without the dynamicRenderingLocalRead feature, the mappings may only restate the identity,
+/// wherever they are given; the commands that set them need the feature.
+#[test]
+fn local_read_mappings_without_the_feature() {
+    let f = LocalRead::new(false);
+    let unused = vk::ATTACHMENT_UNUSED;
+    let identity = [0, 1];
+    let swapped = [1, 0];
+    let mut locations = vk::RenderingAttachmentLocationInfoKHR::default().color_attachment_locations(&identity);
+    assert_eq!(f.secondary(&mut [&mut locations]).1, NONE);
+    let mut locations = vk::RenderingAttachmentLocationInfoKHR::default().color_attachment_locations(&swapped);
+    assert_eq!(
+        f.secondary(&mut [&mut locations]).1,
+        ["VUID-VkRenderingAttachmentLocationInfo-dynamicRenderingLocalRead-09512"]
+    );
+    let none = [unused, unused];
+    let (depth, stencil) = (unused, unused);
+    let mut inputs = vk::RenderingInputAttachmentIndexInfoKHR::default()
+        .color_attachment_input_indices(&none)
+        .depth_input_attachment_index(&depth)
+        .stencil_input_attachment_index(&stencil);
+    assert_eq!(f.secondary(&mut [&mut inputs]).1, NONE);
+    let (zero, first) = ([unused, 0], 0);
+    let chained = |colors: &[u32], depth: Option<&u32>, stencil: Option<&u32>| {
+        let mut inputs = vk::RenderingInputAttachmentIndexInfoKHR::default().color_attachment_input_indices(colors);
+        inputs.p_depth_input_attachment_index = depth.map_or(std::ptr::null(), |d| d);
+        inputs.p_stencil_input_attachment_index = stencil.map_or(std::ptr::null(), |s| s);
+        f.secondary(&mut [&mut inputs]).1
+    };
+    let p = "VUID-VkRenderingInputAttachmentIndexInfo-dynamicRenderingLocalRead";
+    assert_eq!(chained(&zero, Some(&depth), Some(&stencil)), [format!("{p}-09519")]);
+    assert_eq!(chained(&none, None, Some(&stencil)), [format!("{p}-09520")]);
+    assert_eq!(chained(&none, Some(&depth), Some(&first)), [format!("{p}-09521")]);
+    let cb = f.rendering(vk::RenderingFlags::empty());
+    let info = vk::RenderingAttachmentLocationInfoKHR::default().color_attachment_locations(&identity);
+    // SAFETY: a primary inside a rendering instance; invalid calls are skipped by Vigil.
+    let ids = f.ids(|| unsafe { f.fns.cmd_set_rendering_attachment_locations(cb, &info) });
+    assert_eq!(ids, ["VUID-vkCmdSetRenderingAttachmentLocations-dynamicRenderingLocalRead-09509"]);
+    let info = vk::RenderingInputAttachmentIndexInfoKHR::default()
+        .color_attachment_input_indices(&none)
+        .depth_input_attachment_index(&depth)
+        .stencil_input_attachment_index(&stencil);
+    // SAFETY: as above.
+    let ids = f.ids(|| unsafe { f.fns.cmd_set_rendering_input_attachment_indices(cb, &info) });
+    assert_eq!(ids, ["VUID-vkCmdSetRenderingInputAttachmentIndices-dynamicRenderingLocalRead-09516"]);
+}
+
+/// With the feature: each mapping's own rules (unique, within the limits), set only in a
+/// vkCmdBeginRendering instance of this command buffer with as many color attachments; and a
+/// secondary executed there inherits the mappings set.
+#[test]
+fn local_read_mappings_inside_rendering() {
+    let f = LocalRead::new(true);
+    let d = &f.ctx.device;
+    let unused = vk::ATTACHMENT_UNUSED;
+    // SAFETY: lavapipe's physical device.
+    let limits = unsafe { f.ctx.instance.get_physical_device_properties(f.ctx.physical_device) }.limits;
+    let (max_colors, max_inputs) = (limits.max_color_attachments, limits.max_per_stage_descriptor_input_attachments);
+    let cb = f.rendering(vk::RenderingFlags::empty());
+    let set_locations = |locations: &[u32]| {
+        let info = vk::RenderingAttachmentLocationInfoKHR::default().color_attachment_locations(locations);
+        // SAFETY: a primary inside a rendering instance; invalid calls are skipped by Vigil.
+        f.ids(|| unsafe { f.fns.cmd_set_rendering_attachment_locations(cb, &info) })
+    };
+    assert_eq!(set_locations(&[1, 0]), NONE);
+    assert_eq!(set_locations(&[1, unused]), NONE);
+    assert_eq!(set_locations(&[0, 0]), ["VUID-VkRenderingAttachmentLocationInfo-pColorAttachmentLocations-09513"]);
+    assert_eq!(
+        set_locations(&[0, max_colors]),
+        ["VUID-VkRenderingAttachmentLocationInfo-pColorAttachmentLocations-09515"]
+    );
+    assert_eq!(set_locations(&[0]), ["VUID-vkCmdSetRenderingAttachmentLocations-pLocationInfo-09510"]);
+    // One more than maxColorAttachments, the last unused (every location below the limit).
+    let too_many: Vec<u32> = (0..max_colors).chain([unused]).collect();
+    assert_eq!(
+        set_locations(&too_many),
+        [
+            "VUID-VkRenderingAttachmentLocationInfo-colorAttachmentCount-09514",
+            "VUID-vkCmdSetRenderingAttachmentLocations-pLocationInfo-09510"
+        ]
+    );
+    let set_inputs = |colors: &[u32], depth: &u32, stencil: &u32| {
+        let info = vk::RenderingInputAttachmentIndexInfoKHR::default()
+            .color_attachment_input_indices(colors)
+            .depth_input_attachment_index(depth)
+            .stencil_input_attachment_index(stencil);
+        // SAFETY: as above.
+        f.ids(|| unsafe { f.fns.cmd_set_rendering_input_attachment_indices(cb, &info) })
+    };
+    assert_eq!(set_inputs(&[0, 1], &2, &3), NONE);
+    let p = "VUID-VkRenderingInputAttachmentIndexInfo-pColorAttachmentInputIndices";
+    assert_eq!(set_inputs(&[1, 1], &2, &3), [format!("{p}-09522")]);
+    assert_eq!(set_inputs(&[0, 1], &0, &3), [format!("{p}-09523")]);
+    assert_eq!(set_inputs(&[0, 1], &2, &1), [format!("{p}-09524")]);
+    assert_eq!(
+        set_inputs(&[0, max_inputs], &unused, &unused),
+        ["VUID-VkRenderingInputAttachmentIndexInfo-pDepthInputAttachmentIndex-12274"]
+    );
+    let colors: Vec<u32> = (0..max_colors).chain([unused]).collect();
+    assert_eq!(
+        set_inputs(&colors, &unused, &unused),
+        [
+            "VUID-VkRenderingInputAttachmentIndexInfo-colorAttachmentCount-09525",
+            "VUID-vkCmdSetRenderingInputAttachmentIndices-pInputAttachmentIndexInfo-09517"
+        ]
+    );
+    // SAFETY (rest of the test): recording command buffers of this device; invalid calls are
+    // skipped by Vigil.
+    unsafe {
+        d.cmd_end_rendering(cb);
+        // A secondary continuing a rendering instance begun elsewhere sets no mapping.
+        let (secondary, ids) = f.secondary(&mut []);
+        assert_eq!(ids, NONE);
+        d.reset_command_buffer(secondary, vk::CommandBufferResetFlags::empty()).unwrap();
+        let formats = [vk::Format::R8G8B8A8_UNORM; 2];
+        let mut rendering = vk::CommandBufferInheritanceRenderingInfo::default()
+            .color_attachment_formats(&formats)
+            .rasterization_samples(vk::SampleCountFlags::TYPE_1);
+        let inheritance = vk::CommandBufferInheritanceInfo::default().push_next(&mut rendering);
+        let begin = vk::CommandBufferBeginInfo::default()
+            .flags(vk::CommandBufferUsageFlags::RENDER_PASS_CONTINUE)
+            .inheritance_info(&inheritance);
+        d.begin_command_buffer(secondary, &begin).unwrap();
+        let info = vk::RenderingAttachmentLocationInfoKHR::default().color_attachment_locations(&[0, 1]);
+        let ids = f.ids(|| f.fns.cmd_set_rendering_attachment_locations(secondary, &info));
+        assert_eq!(ids, ["VUID-vkCmdSetRenderingAttachmentLocations-commandBuffer-09511"]);
+        let inputs = vk::RenderingInputAttachmentIndexInfoKHR::default().color_attachment_input_indices(&[0, 1]);
+        let ids = f.ids(|| f.fns.cmd_set_rendering_input_attachment_indices(secondary, &inputs));
+        assert_eq!(ids, ["VUID-vkCmdSetRenderingInputAttachmentIndices-commandBuffer-09518"]);
+        d.end_command_buffer(secondary).unwrap();
+
+        // Executed secondaries inherit the mappings the instance has now.
+        let primary = f.rendering(vk::RenderingFlags::CONTENTS_SECONDARY_COMMAND_BUFFERS);
+        let execute = |s| f.ids(|| d.cmd_execute_commands(primary, &[s]));
+        assert_eq!(execute(f.secondary(&mut []).0), NONE, "both the identity");
+        let swapped = [1, 0];
+        let info = vk::RenderingAttachmentLocationInfoKHR::default().color_attachment_locations(&swapped);
+        f.fns.cmd_set_rendering_attachment_locations(primary, &info);
+        assert_eq!(execute(f.secondary(&mut []).0), ["VUID-vkCmdExecuteCommands-pCommandBuffers-09504"]);
+        let mut same = vk::RenderingAttachmentLocationInfoKHR::default().color_attachment_locations(&swapped);
+        assert_eq!(execute(f.secondary(&mut [&mut same]).0), NONE);
+        let inputs = vk::RenderingInputAttachmentIndexInfoKHR::default().color_attachment_input_indices(&swapped);
+        f.fns.cmd_set_rendering_input_attachment_indices(primary, &inputs);
+        let mut same = vk::RenderingAttachmentLocationInfoKHR::default().color_attachment_locations(&swapped);
+        assert_eq!(execute(f.secondary(&mut [&mut same]).0), ["VUID-vkCmdExecuteCommands-pCommandBuffers-09505"]);
+        let mut same = vk::RenderingAttachmentLocationInfoKHR::default().color_attachment_locations(&swapped);
+        let mut same_inputs =
+            vk::RenderingInputAttachmentIndexInfoKHR::default().color_attachment_input_indices(&swapped);
+        assert_eq!(execute(f.secondary(&mut [&mut same, &mut same_inputs]).0), NONE);
+        d.cmd_end_rendering(primary);
+    }
+}

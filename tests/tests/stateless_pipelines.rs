@@ -42,6 +42,8 @@ struct Case {
     scissor_offset: Option<(i32, i32)>,
     /// The pipeline's dynamic states.
     dynamic: &'static [vk::DynamicState],
+    /// A `VkRenderingAttachmentLocationInfo` chained, with these locations.
+    locations: Option<&'static [u32]>,
 }
 
 struct Fixture {
@@ -57,6 +59,7 @@ impl Fixture {
             .layers(&[VIGIL_LAYER])
             .features(vk::PhysicalDeviceFeatures::default().tessellation_shader(true).multi_viewport(multi_viewport))
             .vulkan13_features(vk::PhysicalDeviceVulkan13Features::default().dynamic_rendering(true))
+            .dynamic_rendering_local_read(false)
             .build_skipping_errors(&entry);
         // SAFETY: an empty layout; modules from committed, valid SPIR-V.
         let layout = unsafe { ctx.device.create_pipeline_layout(&vk::PipelineLayoutCreateInfo::default(), None) }
@@ -144,10 +147,15 @@ impl Fixture {
             rendering = rendering.depth_attachment_format(vk::Format::D32_SFLOAT);
         }
         let pointer = |name: &str, p: *const u8| if null(name) { std::ptr::null() } else { p };
+        let mut locations =
+            vk::RenderingAttachmentLocationInfoKHR::default().color_attachment_locations(case.locations.unwrap_or(&[]));
         let mut info = vk::GraphicsPipelineCreateInfo::default()
             .stages(&stages)
             .layout(case.pushed.unwrap_or(self.layout))
             .push_next(&mut rendering);
+        if case.locations.is_some() {
+            info = info.push_next(&mut locations);
+        }
         info.p_vertex_input_state =
             pointer("pVertexInputState", (&vertex_input as *const vk::PipelineVertexInputStateCreateInfo).cast())
                 .cast();
@@ -216,6 +224,12 @@ fn graphics_pipeline_state() {
     assert_eq!(f.ids(&bad_s_type), ["VUID-VkPipelineViewportStateCreateInfo-sType-sType"]);
     let no_name = Case { null_entry_name: true, ..Case::default() };
     assert_eq!(f.ids(&no_name), ["VUID-VkPipelineShaderStageCreateInfo-pName-parameter"]);
+    // A chained local read mapping: the identity only, without dynamicRenderingLocalRead.
+    assert_eq!(f.ids(&Case { locations: Some(&[0]), ..Case::default() }), NONE);
+    assert_eq!(
+        f.ids(&Case { locations: Some(&[1]), ..Case::default() }),
+        ["VUID-VkRenderingAttachmentLocationInfo-dynamicRenderingLocalRead-09512"]
+    );
     // With rasterization discarded, a blend state that is set is still walked (-09038).
     let discarded_bad_blend = Case { discard: true, ..bad_blend };
     assert_eq!(f.ids(&discarded_bad_blend), ["VUID-VkPipelineColorBlendAttachmentState-srcColorBlendFactor-parameter"]);

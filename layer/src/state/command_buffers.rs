@@ -13,7 +13,7 @@ use vigil_generated::*;
 
 pub use super::records::{
     CommandBufferState, CommandPoolState, FeedbackAttachments, IndexBinding, Inherited, InheritedRendering, Lifecycle,
-    Pushed, Recording, References, RenderPassInstance, RenderingTarget, RenderingTargets,
+    LocalReadMaps, Pushed, Recording, References, RenderPassInstance, RenderingTarget, RenderingTargets,
 };
 use super::records::{Key, ObjectRecord, RECENT, RECENT_WAYS};
 
@@ -178,6 +178,7 @@ impl Default for CommandBufferState {
                 inherited: None,
                 custom_resolve: false,
                 feedback: None,
+                maps: Default::default(),
             }),
         }
     }
@@ -221,6 +222,7 @@ impl CommandBufferState {
             r.targets = None;
             r.custom_resolve = false;
             r.feedback = None;
+            r.maps = Default::default();
             r.lifecycle = Lifecycle::Recording;
             r.usage = usage;
             r.secondaries.clear();
@@ -255,6 +257,7 @@ impl CommandBufferState {
             r.targets = targets;
             r.custom_resolve = false;
             r.feedback = None;
+            r.maps = Default::default();
             r.in_render_pass = instance.is_some();
             r.instance = instance;
             r.pass_key = super::render_passes::instance_key(instance);
@@ -281,6 +284,14 @@ impl CommandBufferState {
     pub fn feedback(&self, feedback: Option<super::records::FeedbackAttachments>) {
         if let Some(mut r) = self.try_lock() {
             r.feedback = feedback;
+        }
+    }
+
+    /// vkCmdSetRenderingAttachmentLocations or vkCmdSetRenderingInputAttachmentIndices changed
+    /// the instance's local read mappings.
+    pub fn mapped(&self, f: impl FnOnce(&mut LocalReadMaps)) {
+        if let Some(mut r) = self.try_lock() {
+            f(&mut r.maps);
         }
     }
 
@@ -358,6 +369,7 @@ impl CommandBufferState {
         r.inherited = None;
         r.custom_resolve = false;
         r.feedback = None;
+        r.maps = Default::default();
         r.generation = r.generation.wrapping_add(1);
     }
 

@@ -11,6 +11,7 @@ pub mod dynamic_state;
 pub mod events;
 pub mod images;
 pub mod layout_tracking;
+pub mod local_read;
 pub mod memory;
 pub mod objects;
 pub mod ownership;

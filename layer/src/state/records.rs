@@ -601,6 +601,8 @@ pub struct Recording {
     /// What barriers inside the render pass instance (begun with a render pass object) may
     /// name. Kept while core is on.
     pub feedback: Option<FeedbackAttachments>,
+    /// The local read mappings set in the current vkCmdBeginRendering instance.
+    pub maps: LocalReadMaps,
 }
 
 /// The images barriers inside a render pass object's instance may name.
@@ -699,6 +701,29 @@ pub struct InheritedRendering {
     pub stencil: i32,
     pub samples: u32,
     pub sample_counts: bool,
+    /// The local read mappings chained beside it (the identity where not).
+    pub maps: LocalReadMaps,
+}
+
+/// Dynamic rendering local read's mappings of a render pass instance: where each color
+/// attachment is written (`VkRenderingAttachmentLocationInfo`) and which input attachment index
+/// reads each attachment (`VkRenderingInputAttachmentIndexInfo`). `None` stands for the
+/// identity a vkCmdBeginRendering starts with.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LocalReadMaps {
+    /// Per color attachment, its location (`VK_ATTACHMENT_UNUSED`: not written).
+    pub locations: Option<Vec<u32>>,
+    pub inputs: Option<InputIndices>,
+}
+
+/// A `VkRenderingInputAttachmentIndexInfo`: per color attachment its input attachment index
+/// (`None`: each its own index), and the depth and stencil attachments' (`None`: read without
+/// an `InputAttachmentIndex` decoration).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct InputIndices {
+    pub colors: Option<Vec<u32>>,
+    pub depth: Option<u32>,
+    pub stencil: Option<u32>,
 }
 
 /// The layout of a recording's last push constant update.

@@ -277,6 +277,28 @@ impl ValidationObject for CoreChecks {
             | self.no_transform_feedback(cx, cb, "VUID-vkCmdEndRenderPass2-None-02352")
     }
 
+    fn pre_call_validate_cmd_set_rendering_attachment_locations(
+        &self,
+        cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        info: *const VkRenderingAttachmentLocationInfo,
+    ) -> bool {
+        // SAFETY: the application's location info, when not NULL.
+        let count = unsafe { info.as_ref() }.map(|i| i.colorAttachmentCount);
+        self.mapping_set(cx, cb, count, &super::local_read::LOCATIONS)
+    }
+
+    fn pre_call_validate_cmd_set_rendering_input_attachment_indices(
+        &self,
+        cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        info: *const VkRenderingInputAttachmentIndexInfo,
+    ) -> bool {
+        // SAFETY: the application's index info, when not NULL.
+        let count = unsafe { info.as_ref() }.map(|i| i.colorAttachmentCount);
+        self.mapping_set(cx, cb, count, &super::local_read::INPUTS)
+    }
+
     fn pre_call_validate_cmd_end_rendering(&self, cx: &Call<'_>, cb: VkCommandBuffer) -> bool {
         let ending = Ending::Rendering {
             vuid: "VUID-vkCmdEndRendering-None-06161",

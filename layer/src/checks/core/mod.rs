@@ -24,6 +24,7 @@ mod framebuffers;
 mod hooks;
 mod in_use;
 mod layouts;
+mod local_read;
 mod memory;
 mod pipelines;
 mod queries;

@@ -19,6 +19,7 @@ use crate::report::Location;
 use crate::state::command_buffers::{
     Inherited, InheritedRendering, Recording, RenderPassInstance, RenderingTarget, RenderingTargets,
 };
+use crate::state::local_read::LocalReadMaps;
 
 /// `VK_RENDERING_CONTENTS_SECONDARY_COMMAND_BUFFERS_BIT`.
 const CONTENTS_SECONDARY: u32 = VkRenderingFlagBits::VK_RENDERING_CONTENTS_SECONDARY_COMMAND_BUFFERS_BIT.0;
@@ -31,6 +32,7 @@ pub(super) struct Executing {
     custom_resolve: bool,
     transform_feedback: bool,
     queue_family: u32,
+    maps: LocalReadMaps,
 }
 
 impl Executing {
@@ -42,6 +44,7 @@ impl Executing {
             custom_resolve: r.custom_resolve,
             transform_feedback: r.transform_feedback,
             queue_family: r.queue_family,
+            maps: r.maps.clone(),
         }
     }
 }
@@ -142,6 +145,7 @@ impl CoreChecks {
             (RenderPassInstance::Rendering { view_mask, colors, flags }, Inherited::Rendering(i)) => {
                 let targets = e.targets.as_deref();
                 skip |= Self::continues_rendering(cx, s, (view_mask, colors, flags), targets, e.custom_resolve, i, at);
+                skip |= Self::continues_mappings(cx, s, colors as usize, &e.maps, &i.maps, at);
             }
         }
         skip
@@ -199,6 +203,42 @@ impl CoreChecks {
                 format_args!(
                     "is {s:#x}, begun with framebuffer {theirs_fb:#x}, but the current render pass instance uses \
                      framebuffer {framebuffer:#x}."
+                ),
+            );
+        }
+        skip
+    }
+
+    /// A secondary executed inside a vkCmdBeginRendering instance of `colors` color attachments
+    /// whose local read mappings are now `current`: it inherits the same (`inherited`).
+    fn continues_mappings(
+        cx: &Call<'_>,
+        s: u64,
+        colors: usize,
+        current: &LocalReadMaps,
+        inherited: &LocalReadMaps,
+        at: &Location<'_>,
+    ) -> bool {
+        let mut skip = false;
+        if let Some(n) = current.locations_differ(inherited, colors) {
+            skip |= cx.error(
+                "VUID-vkCmdExecuteCommands-pCommandBuffers-09504",
+                at,
+                format_args!(
+                    "is {s:#x}, which inherits location {} for color attachment {n}, but the render pass instance \
+                     maps it to location {} (VkRenderingAttachmentLocationInfo, the identity where not given).",
+                    inherited.location(n),
+                    current.location(n)
+                ),
+            );
+        }
+        if current.inputs_differ(inherited, colors) {
+            skip |= cx.error(
+                "VUID-vkCmdExecuteCommands-pCommandBuffers-09505",
+                at,
+                format_args!(
+                    "is {s:#x}, whose inherited input attachment indices (VkRenderingInputAttachmentIndexInfo, the \
+                     identity where not given) differ from the render pass instance's current ones."
                 ),
             );
         }

@@ -557,6 +557,34 @@ impl ValidationObject for StateTracker {
         self.render_pass_instance(cb, None);
     }
 
+    fn post_call_record_cmd_set_rendering_attachment_locations(
+        &self,
+        _cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        info: *const VkRenderingAttachmentLocationInfo,
+        _result: (),
+    ) {
+        // SAFETY: the location info the application passed.
+        let Some(info) = (unsafe { info.as_ref() }) else { return };
+        // SAFETY: as above.
+        let locations = unsafe { crate::state::local_read::locations_of(info) };
+        self.with_command_buffer(cb, |c| c.mapped(|m| m.locations = locations));
+    }
+
+    fn post_call_record_cmd_set_rendering_input_attachment_indices(
+        &self,
+        _cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        info: *const VkRenderingInputAttachmentIndexInfo,
+        _result: (),
+    ) {
+        // SAFETY: the index info the application passed.
+        let Some(info) = (unsafe { info.as_ref() }) else { return };
+        // SAFETY: as above.
+        let inputs = unsafe { crate::state::local_read::inputs_of(info) };
+        self.with_command_buffer(cb, |c| c.mapped(|m| m.inputs = Some(inputs)));
+    }
+
     fn post_call_record_cmd_begin_custom_resolve_ext(
         &self,
         _cx: &Call<'_>,
@@ -746,8 +774,11 @@ impl ValidationObject for StateTracker {
         // SAFETY: the call succeeded with this begin info.
         let usage = unsafe { info.as_ref() }.map_or(0, |i| i.flags.0);
         if result.0 >= 0 {
+            // A primary's inheritance info is ignored (it may dangle): read only a secondary's.
+            let mut secondary = false;
+            self.with_command_buffer(cb, |c| secondary = c.secondary());
             // SAFETY: as above.
-            let inherited = unsafe { self.inherited(info) };
+            let inherited = if secondary { unsafe { self.inherited(info) } } else { None };
             self.with_command_buffer(cb, |c| c.begun(usage, inherited));
         }
     }

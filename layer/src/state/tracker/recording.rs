@@ -391,6 +391,8 @@ impl StateTracker {
             stencil: r.stencilAttachmentFormat.0,
             samples: r.rasterizationSamples.0,
             sample_counts,
+            // SAFETY: as above.
+            maps: unsafe { crate::state::local_read::LocalReadMaps::chained(inheritance.pNext) },
         })))
     }
 

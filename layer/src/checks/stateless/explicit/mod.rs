@@ -6,6 +6,7 @@ mod commands;
 mod descriptors;
 mod device;
 mod images;
+mod local_read;
 mod pipelines;
 mod render_pass;
 mod render_pass_layouts;
@@ -169,6 +170,33 @@ impl ValidationObject for DeviceStateless {
     ) -> bool {
         // SAFETY: the application promises createInfoCount create infos.
         pipelines::create_graphics_pipelines(self, cx, unsafe { elements(pCreateInfos, createInfoCount) })
+    }
+
+    fn pre_call_validate_cmd_set_rendering_attachment_locations(
+        &self,
+        cx: &Call<'_>,
+        _commandBuffer: VkCommandBuffer,
+        pLocationInfo: *const VkRenderingAttachmentLocationInfo,
+    ) -> bool {
+        local_read::set_attachment_locations(self, cx, pLocationInfo)
+    }
+
+    fn pre_call_validate_cmd_set_rendering_input_attachment_indices(
+        &self,
+        cx: &Call<'_>,
+        _commandBuffer: VkCommandBuffer,
+        pInputAttachmentIndexInfo: *const VkRenderingInputAttachmentIndexInfo,
+    ) -> bool {
+        local_read::set_input_indices(self, cx, pInputAttachmentIndexInfo)
+    }
+
+    fn pre_call_validate_begin_command_buffer(
+        &self,
+        cx: &Call<'_>,
+        commandBuffer: VkCommandBuffer,
+        pBeginInfo: *const VkCommandBufferBeginInfo,
+    ) -> bool {
+        local_read::begin_command_buffer(self, cx, commandBuffer, pBeginInfo)
     }
 
     fn pre_call_validate_cmd_push_constants(

@@ -20,7 +20,7 @@
 use vigil_generated::*;
 
 use super::super::engine::{struct_index, CallReport, Walk};
-use super::{elements, find, viewports, Findings};
+use super::{elements, find, local_read, viewports, Findings};
 use crate::chassis::Call;
 use crate::checks::stateless::DeviceStateless;
 use crate::report::Location;
@@ -177,6 +177,8 @@ unsafe fn create_info(
             viewports::viewport_state(checks, f, &at.dot("pViewportState"), state, dynamic);
         }
     }
+    // SAFETY: the application's chain.
+    unsafe { local_read::chained(checks, f, info.pNext, at) };
     skip
 }
 
