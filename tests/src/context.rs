@@ -473,14 +473,9 @@ impl Context {
         components: vk::ComponentMapping,
     ) -> vk::ImageView {
         let d = &self.device;
-        // SAFETY: the caller's valid create info; memory of a type the image allows.
+        let (handle, _memory) = self.bound_image(image);
+        // SAFETY: the image just made and bound.
         unsafe {
-            let handle = d.create_image(image, None).expect("vkCreateImage");
-            let req = d.get_image_memory_requirements(handle);
-            let ty = self.memory_type(req.memory_type_bits, vk::MemoryPropertyFlags::empty());
-            let info = vk::MemoryAllocateInfo::default().allocation_size(req.size).memory_type_index(ty);
-            let memory = d.allocate_memory(&info, None).expect("vkAllocateMemory");
-            d.bind_image_memory(handle, memory, 0).expect("vkBindImageMemory");
             let range =
                 vk::ImageSubresourceRange::default().aspect_mask(aspect).level_count(image.mip_levels).layer_count(1);
             let info = vk::ImageViewCreateInfo::default()
@@ -490,6 +485,21 @@ impl Context {
                 .components(components)
                 .subresource_range(range);
             d.create_image_view(&info, None).expect("vkCreateImageView")
+        }
+    }
+
+    /// A new image of `info`, bound to memory of its own (panics on failure).
+    pub fn bound_image(&self, info: &vk::ImageCreateInfo<'_>) -> (vk::Image, vk::DeviceMemory) {
+        let d = &self.device;
+        // SAFETY: the caller's valid create info; memory of a type the image allows.
+        unsafe {
+            let image = d.create_image(info, None).expect("vkCreateImage");
+            let req = d.get_image_memory_requirements(image);
+            let ty = self.memory_type(req.memory_type_bits, vk::MemoryPropertyFlags::empty());
+            let alloc = vk::MemoryAllocateInfo::default().allocation_size(req.size).memory_type_index(ty);
+            let memory = d.allocate_memory(&alloc, None).expect("vkAllocateMemory");
+            d.bind_image_memory(image, memory, 0).expect("vkBindImageMemory");
+            (image, memory)
         }
     }
 

@@ -1054,20 +1054,11 @@ fn barriers_inside_a_subpass_name_its_feedback_attachments() {
         .dst_access_mask(Access::INPUT_ATTACHMENT_READ)
         .dependency_flags(by_region)];
     let area = vk::Rect2D { offset: vk::Offset2D::default(), extent: vk::Extent2D { width: 16, height: 16 } };
-    // SAFETY (whole test): valid create infos, memory of a type each image allows, and recording
-    // command buffers; invalid calls are skipped by Vigil.
+    // SAFETY (whole test): valid create infos and recording command buffers; invalid calls are
+    // skipped by Vigil.
     unsafe {
-        let image = || {
-            let image = d.create_image(&image_info, None).expect("vkCreateImage");
-            let req = d.get_image_memory_requirements(image);
-            let ty = f.ctx.memory_type(req.memory_type_bits, vk::MemoryPropertyFlags::empty());
-            let alloc = vk::MemoryAllocateInfo::default().allocation_size(req.size).memory_type_index(ty);
-            let memory = d.allocate_memory(&alloc, None).expect("vkAllocateMemory");
-            d.bind_image_memory(image, memory, 0).expect("vkBindImageMemory");
-            (image, memory)
-        };
-        let (attachment, attachment_memory) = image();
-        let (other, other_memory) = image();
+        let (attachment, attachment_memory) = f.ctx.bound_image(&image_info);
+        let (other, other_memory) = f.ctx.bound_image(&image_info);
         let view_info =
             vk::ImageViewCreateInfo::default().image(attachment).view_type(vk::ImageViewType::TYPE_2D).format(format);
         let view = d.create_image_view(&view_info.subresource_range(range), None).expect("vkCreateImageView");
