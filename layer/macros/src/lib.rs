@@ -36,8 +36,11 @@ pub fn hooks(attr: TokenStream, item: TokenStream) -> TokenStream {
     for (i, t) in inner.iter().enumerate() {
         match (t, inner.get(i + 1), inner.get(i + 2)) {
             (TokenTree::Ident(kw), Some(TokenTree::Ident(name)), _) => match kw.to_string().as_str() {
-                // The in-line answer of the generic validate hook is part of that hook, not one.
-                "fn" if name.to_string() != "validate_call_in_line" => names.push(name.clone()),
+                // The in-line answer of the generic validate hook is part of that hook, and
+                // `wants` gates every hook: neither is a hook.
+                "fn" if !["validate_call_in_line", "wants"].contains(&name.to_string().as_str()) => {
+                    names.push(name.clone())
+                }
                 "const" if name.to_string() == "HOOKS" => declared = true,
                 _ => {}
             },

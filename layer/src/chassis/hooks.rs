@@ -151,6 +151,13 @@ macro_rules! validation_object {
             fn validate_call_in_line(&self, cx: &Call<'_>) -> Option<bool> {
                 None
             }
+            /// Whether the object's hooks have anything to do for `cx`'s command: false lets
+            /// the chassis skip them, containment and all (not `validate_call_in_line`, which
+            /// runs outside it). It must not panic (a plain read).
+            #[inline(always)]
+            fn wants(&self, cx: &Call<'_>) -> bool {
+                true
+            }
             /// Every command's pre-record hook, unless the object implements the command's own.
             #[inline(always)]
             fn pre_record_call(&self, cx: &Call<'_>) {}

@@ -35,11 +35,12 @@ impl<T: ValidationObject> Slot<T> {
         self.object.is_some()
     }
 
-    /// Runs one of the object's hooks, when the object is on. A panic is reported once, turns
-    /// the object off, and gives `None`; the call goes on with the other objects.
+    /// Runs one of the object's hooks, when the object is on and wants the call
+    /// ([`ValidationObject::wants`]). A panic is reported once, turns the object off, and gives
+    /// `None`; the call goes on with the other objects.
     #[inline(always)]
     pub fn run<R>(&self, cx: &Call<'_>, hook: impl FnOnce(&T) -> R) -> Option<R> {
-        let object = self.get()?;
+        let object = self.get().filter(|o| o.wants(cx))?;
         match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| hook(object))) {
             Ok(r) => Some(r),
             Err(_) => {

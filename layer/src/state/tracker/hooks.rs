@@ -31,6 +31,11 @@ const fn recording(hooks: Hooks) -> Hooks {
 #[hooks(then = recording)]
 impl ValidationObject for StateTracker {
     #[inline(always)]
+    fn wants(&self, cx: &Call<'_>) -> bool {
+        self.idle.get(cx.command / 64).is_none_or(|w| w >> (cx.command % 64) & 1 == 0)
+    }
+
+    #[inline(always)]
     fn pre_record_call(&self, cx: &Call<'_>) {
         let command = &COMMAND_HANDLES[cx.command];
         if matches!(command.role, Role::Destroy { .. } | Role::Free { .. } | Role::Reset { .. }) {

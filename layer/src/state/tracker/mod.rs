@@ -42,6 +42,24 @@ pub struct StateTracker {
     /// Whether it records objects of every kind; else only images and the swapchains that own
     /// some (all the stateless object reads, when it runs without the others).
     every_kind: bool,
+    /// Per command (bit n of word n / 64), its hooks have nothing to do: without core, nothing
+    /// reads what recording commands leave in a command buffer's recording.
+    idle: [u64; IDLE_WORDS],
+}
+
+/// Words of [`StateTracker::idle`].
+const IDLE_WORDS: usize = vigil_generated::commands::COMMANDS.len().div_ceil(64);
+
+/// [`StateTracker::idle`] for a tracker that keeps references (`references`) or not.
+fn idle_commands(references: bool) -> [u64; IDLE_WORDS] {
+    let mut idle = [0; IDLE_WORDS];
+    if !references {
+        let commands = vigil_generated::commands::COMMANDS.iter().enumerate();
+        for (i, _) in commands.filter(|(_, c)| c.name.starts_with("vkCmd")) {
+            idle[i / 64] |= 1 << (i % 64);
+        }
+    }
+    idle
 }
 
 /// The largest [`submissions::Backlog`] seen, field by field.
@@ -65,6 +83,7 @@ impl StateTracker {
             peak: Peak::default(),
             references: false,
             every_kind: true,
+            idle: idle_commands(false),
         }
     }
 
@@ -79,6 +98,7 @@ impl StateTracker {
             peak: Peak::default(),
             references,
             every_kind: true,
+            idle: idle_commands(references),
         }
     }
 
@@ -179,5 +199,29 @@ impl StateTracker {
         for h in created {
             OBJECTS.insert(key(ty, h, scope, instance), parent.clone(), with_allocator, origin);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn idle(idle: &[u64; IDLE_WORDS], name: &str) -> bool {
+        let i = vigil_generated::commands::command_index(name.as_bytes()).expect(name);
+        idle[i / 64] >> (i % 64) & 1 == 1
+    }
+
+    /// Without core, recording commands leave the tracker nothing to do; every other command
+    /// still reaches it (objects are made, ended and submitted).
+    #[test]
+    fn recording_commands_are_idle_only_without_core() {
+        let without = idle_commands(false);
+        for name in ["vkCmdDraw", "vkCmdBindDescriptorSets", "vkCmdPipelineBarrier2", "vkCmdExecuteCommands"] {
+            assert!(idle(&without, name), "{name}");
+        }
+        for name in ["vkBeginCommandBuffer", "vkCreateBuffer", "vkQueueSubmit", "vkFreeCommandBuffers"] {
+            assert!(!idle(&without, name), "{name}");
+        }
+        assert_eq!(idle_commands(true), [0; IDLE_WORDS]);
     }
 }
