@@ -66,6 +66,9 @@ struct Shape {
     no_color: bool,
     /// A mesh shader (empty.mesh) instead of the vertex shader.
     mesh: bool,
+    /// Its color attachment's writes discarded (`VkRenderingAttachmentLocationInfo` with
+    /// location VK_ATTACHMENT_UNUSED; needs dynamicRenderingLocalRead).
+    unused_location: bool,
 }
 
 impl Fixture {
@@ -271,6 +274,9 @@ fn pipeline_in_subpass(
         .render_pass(render_pass)
         .subpass(subpass)
         .push_next(&mut rendering);
+    let unused = [vk::ATTACHMENT_UNUSED];
+    let mut locations = vk::RenderingAttachmentLocationInfoKHR::default().color_attachment_locations(&unused);
+    let info = if shape.unused_location { info.push_next(&mut locations) } else { info };
     // SAFETY: a valid create info; the modules are no longer needed afterwards.
     unsafe {
         let p = d
@@ -456,6 +462,7 @@ const NO: Shape = Shape {
     blend_constants: false,
     no_color: false,
     mesh: false,
+    unused_location: false,
 };
 const DEPTH_FORMAT: vk::Format = vk::Format::D32_SFLOAT_S8_UINT;
 const LINES: Shape = Shape { lines: true, ..NO };
@@ -1326,5 +1333,32 @@ fn no_writes_to_read_only_aspects(f: &Fixture, draws: &[Draw<'_>], mesh: bool) {
             bind_and_draw(f, depth, draw)(d, cb);
         });
         assert_eq!(ids, NONE, "{name}");
+    }
+}
+
+/// A dynamic rendering pipeline writes its color attachments to the locations the instance
+/// maps them to now (vkCmdSetRenderingAttachmentLocations; the identity until set).
+#[test]
+fn pipelines_write_to_the_locations_the_rendering_maps() {
+    let f = Fixture::with(|b| b.dynamic_rendering_local_read(true));
+    let fns = ash::khr::dynamic_rendering_local_read::Device::new(&f.ctx.instance, &f.ctx.device);
+    let discarding = f.pipeline(&[], Shape { unused_location: true, ..NO });
+    let locations = [vk::ATTACHMENT_UNUSED];
+    let info = vk::RenderingAttachmentLocationInfoKHR::default().color_attachment_locations(&locations);
+    for draw in draws(&f) {
+        let name = draw.0;
+        let id = [format!("VUID-{name}-None-09548")];
+        assert_eq!(f.ids(bind_and_draw(&f, discarding, &draw)), id, "{name}");
+        assert_eq!(f.ids(bind_and_draw(&f, f.fixed, &draw)), NONE, "{name}");
+        let mapped = |pipeline| {
+            let record = bind_and_draw(&f, pipeline, &draw);
+            f.ids(|d, cb| {
+                // SAFETY: inside the rendering instance of one color attachment.
+                unsafe { fns.cmd_set_rendering_attachment_locations(cb, &info) };
+                record(d, cb);
+            })
+        };
+        assert_eq!(mapped(discarding), NONE, "{name}");
+        assert_eq!(mapped(f.fixed), id, "{name}");
     }
 }

@@ -237,6 +237,9 @@ pub struct PipelineDesc<'a> {
     /// A complete graphics pipeline's `renderPass` (0 for VK_NULL_HANDLE) and `subpass`, and its
     /// chained `VkPipelineRenderingCreateInfo`'s view mask and color attachment count.
     pub render_pass: Option<(u64, u32, (u32, u32))>,
+    /// A complete graphics pipeline's local read mappings (`VkRenderingAttachmentLocationInfo`,
+    /// `VkRenderingInputAttachmentIndexInfo`, the identity where not chained).
+    pub maps: Option<super::local_read::LocalReadMaps>,
 }
 
 /// `VK_PIPELINE_CREATE_LIBRARY_BIT_KHR`.
@@ -276,6 +279,7 @@ impl<'a> PipelineDesc<'a> {
             draw: None,
             vertex_input: None,
             render_pass: None,
+            maps: None,
         }
     }
 
@@ -316,6 +320,7 @@ impl<'a> PipelineDesc<'a> {
             )
             .map_or((0, 0), |r| (r.viewMask, r.colorAttachmentCount));
             let render_pass = (!libraries).then_some((info.renderPass.as_raw(), info.subpass, rendering));
+            let maps = (!libraries).then(|| super::local_read::LocalReadMaps::chained(info.pNext));
             PipelineDesc {
                 layout: info.layout.as_raw(),
                 flags,
@@ -325,6 +330,7 @@ impl<'a> PipelineDesc<'a> {
                 draw,
                 vertex_input,
                 render_pass,
+                maps,
             }
         }
     }

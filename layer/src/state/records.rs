@@ -793,6 +793,8 @@ pub struct PipelineInfo {
     pub vertex_fetches: Option<Vec<AttributeFetch>>,
     /// A complete graphics pipeline's render pass and subpass, when known.
     pub render_pass: Option<PipelinePass>,
+    /// A complete graphics pipeline's local read mappings.
+    pub maps: Option<LocalReadMaps>,
 }
 
 /// What a pipeline's shader stages statically use, merged over the stages Vigil could reflect

@@ -377,13 +377,27 @@ const DRAW_STATE_IDS: [DrawStateIds; 6] = [
 
 /// The rules of every graphics draw command: no depth writes while the depth aspect of the
 /// render pass instance's depth/stencil attachment is in a read-only layout, no stencil writes
-/// while its stencil aspect is, and no state the bound pipeline has static set since it was
-/// bound (the command, then the three ids).
-const EVERY_DRAW_IDS: [(&str, [&str; 3]); 12] = [
-    ("vkCmdDraw", ["VUID-vkCmdDraw-None-06886", "VUID-vkCmdDraw-None-06887", "VUID-vkCmdDraw-None-08608"]),
+/// while its stencil aspect is, no state the bound pipeline has static set since it was bound,
+/// and the pipeline's color attachment locations those of the dynamic rendering instance (the
+/// command, then the four ids).
+const EVERY_DRAW_IDS: [(&str, [&str; 4]); 12] = [
+    (
+        "vkCmdDraw",
+        [
+            "VUID-vkCmdDraw-None-06886",
+            "VUID-vkCmdDraw-None-06887",
+            "VUID-vkCmdDraw-None-08608",
+            "VUID-vkCmdDraw-None-09548",
+        ],
+    ),
     (
         "vkCmdDrawIndexed",
-        ["VUID-vkCmdDrawIndexed-None-06886", "VUID-vkCmdDrawIndexed-None-06887", "VUID-vkCmdDrawIndexed-None-08608"],
+        [
+            "VUID-vkCmdDrawIndexed-None-06886",
+            "VUID-vkCmdDrawIndexed-None-06887",
+            "VUID-vkCmdDrawIndexed-None-08608",
+            "VUID-vkCmdDrawIndexed-None-09548",
+        ],
     ),
     (
         "vkCmdDrawIndexedIndirect",
@@ -391,6 +405,7 @@ const EVERY_DRAW_IDS: [(&str, [&str; 3]); 12] = [
             "VUID-vkCmdDrawIndexedIndirect-None-06886",
             "VUID-vkCmdDrawIndexedIndirect-None-06887",
             "VUID-vkCmdDrawIndexedIndirect-None-08608",
+            "VUID-vkCmdDrawIndexedIndirect-None-09548",
         ],
     ),
     (
@@ -399,11 +414,17 @@ const EVERY_DRAW_IDS: [(&str, [&str; 3]); 12] = [
             "VUID-vkCmdDrawIndexedIndirectCount-None-06886",
             "VUID-vkCmdDrawIndexedIndirectCount-None-06887",
             "VUID-vkCmdDrawIndexedIndirectCount-None-08608",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-09548",
         ],
     ),
     (
         "vkCmdDrawIndirect",
-        ["VUID-vkCmdDrawIndirect-None-06886", "VUID-vkCmdDrawIndirect-None-06887", "VUID-vkCmdDrawIndirect-None-08608"],
+        [
+            "VUID-vkCmdDrawIndirect-None-06886",
+            "VUID-vkCmdDrawIndirect-None-06887",
+            "VUID-vkCmdDrawIndirect-None-08608",
+            "VUID-vkCmdDrawIndirect-None-09548",
+        ],
     ),
     (
         "vkCmdDrawIndirectByteCountEXT",
@@ -411,6 +432,7 @@ const EVERY_DRAW_IDS: [(&str, [&str; 3]); 12] = [
             "VUID-vkCmdDrawIndirectByteCountEXT-None-06886",
             "VUID-vkCmdDrawIndirectByteCountEXT-None-06887",
             "VUID-vkCmdDrawIndirectByteCountEXT-None-08608",
+            "VUID-vkCmdDrawIndirectByteCountEXT-None-09548",
         ],
     ),
     (
@@ -419,6 +441,7 @@ const EVERY_DRAW_IDS: [(&str, [&str; 3]); 12] = [
             "VUID-vkCmdDrawIndirectCount-None-06886",
             "VUID-vkCmdDrawIndirectCount-None-06887",
             "VUID-vkCmdDrawIndirectCount-None-08608",
+            "VUID-vkCmdDrawIndirectCount-None-09548",
         ],
     ),
     (
@@ -427,6 +450,7 @@ const EVERY_DRAW_IDS: [(&str, [&str; 3]); 12] = [
             "VUID-vkCmdDrawMeshTasksEXT-None-06886",
             "VUID-vkCmdDrawMeshTasksEXT-None-06887",
             "VUID-vkCmdDrawMeshTasksEXT-None-08608",
+            "VUID-vkCmdDrawMeshTasksEXT-None-09548",
         ],
     ),
     (
@@ -435,6 +459,7 @@ const EVERY_DRAW_IDS: [(&str, [&str; 3]); 12] = [
             "VUID-vkCmdDrawMeshTasksIndirectCountEXT-None-06886",
             "VUID-vkCmdDrawMeshTasksIndirectCountEXT-None-06887",
             "VUID-vkCmdDrawMeshTasksIndirectCountEXT-None-08608",
+            "VUID-vkCmdDrawMeshTasksIndirectCountEXT-None-09548",
         ],
     ),
     (
@@ -443,11 +468,17 @@ const EVERY_DRAW_IDS: [(&str, [&str; 3]); 12] = [
             "VUID-vkCmdDrawMeshTasksIndirectEXT-None-06886",
             "VUID-vkCmdDrawMeshTasksIndirectEXT-None-06887",
             "VUID-vkCmdDrawMeshTasksIndirectEXT-None-08608",
+            "VUID-vkCmdDrawMeshTasksIndirectEXT-None-09548",
         ],
     ),
     (
         "vkCmdDrawMultiEXT",
-        ["VUID-vkCmdDrawMultiEXT-None-06886", "VUID-vkCmdDrawMultiEXT-None-06887", "VUID-vkCmdDrawMultiEXT-None-08608"],
+        [
+            "VUID-vkCmdDrawMultiEXT-None-06886",
+            "VUID-vkCmdDrawMultiEXT-None-06887",
+            "VUID-vkCmdDrawMultiEXT-None-08608",
+            "VUID-vkCmdDrawMultiEXT-None-09548",
+        ],
     ),
     (
         "vkCmdDrawMultiIndexedEXT",
@@ -455,12 +486,13 @@ const EVERY_DRAW_IDS: [(&str, [&str; 3]); 12] = [
             "VUID-vkCmdDrawMultiIndexedEXT-None-06886",
             "VUID-vkCmdDrawMultiIndexedEXT-None-06887",
             "VUID-vkCmdDrawMultiIndexedEXT-None-08608",
+            "VUID-vkCmdDrawMultiIndexedEXT-None-09548",
         ],
     ),
 ];
 
 /// `EVERY_DRAW_IDS` by command number.
-static EVERY_DRAW: CommandTable<(&str, [&str; 3])> = CommandTable::new(&EVERY_DRAW_IDS, |r| r.0);
+static EVERY_DRAW: CommandTable<(&str, [&str; 4])> = CommandTable::new(&EVERY_DRAW_IDS, |r| r.0);
 
 /// What is known at a draw of the values that decide which rules apply.
 struct Current {
@@ -577,6 +609,33 @@ impl CoreChecks {
         skip | self.index_state(cx, r, ids, cb)
             | Self::pipeline_render_pass(cx, r, info, ids, (cb, pipeline))
             | read_only()
+            | Self::pipeline_locations(cx, r, info, (cb, pipeline))
+    }
+
+    /// Inside a vkCmdBeginRendering instance of this command buffer: the bound pipeline's color
+    /// attachment locations those the instance has now (`-None-09548`). One comparison when
+    /// neither maps them. True to skip the call.
+    #[inline]
+    fn pipeline_locations(cx: &Call<'_>, r: &Recording, info: &PipelineInfo, (cb, pipeline): (u64, u64)) -> bool {
+        let (Some(RenderPassInstance::Rendering { colors, .. }), Some(maps)) = (r.instance, info.maps.as_ref()) else {
+            return false;
+        };
+        if maps.locations.is_none() && r.maps.locations.is_none() {
+            return false;
+        }
+        let Some(n) = maps.locations_differ(&r.maps, colors as usize) else { return false };
+        let Some(ids) = EVERY_DRAW.get(cx) else { return false };
+        cx.error(
+            ids.1[3],
+            &cx.location(),
+            format_args!(
+                "the bound graphics pipeline {pipeline:#x} writes color attachment {n} to location {}, but the \
+                 current render pass instance of command buffer {cb:#x} maps it to location {} \
+                 (VkRenderingAttachmentLocationInfo, the identity where not given).",
+                maps.location(n),
+                r.maps.location(n)
+            ),
+        )
     }
 
     /// What is `bound` (its core dynamic states and draw-time state, `dynamic`, when known)
@@ -944,7 +1003,8 @@ mod tests {
     fn every_draw_ids_are_sorted_by_command_and_name_it() {
         assert!(EVERY_DRAW_IDS.windows(2).all(|w| w[0].0 < w[1].0));
         for (command, ids) in EVERY_DRAW_IDS {
-            assert_eq!(ids, ["None-06886", "None-06887", "None-08608"].map(|s| format!("VUID-{command}-{s}")));
+            let names = ["None-06886", "None-06887", "None-08608", "None-09548"];
+            assert_eq!(ids, names.map(|s| format!("VUID-{command}-{s}")));
         }
     }
 

@@ -64,6 +64,7 @@ impl StateTracker {
                 }
                 info.vertex_bindings = d.vertex_input.and_then(|v| v.bindings_read(&info.uses));
                 info.vertex_fetches = d.vertex_input.and_then(|v| v.fetches(&info.uses));
+                info.maps = d.maps.clone();
                 info.render_pass = d.render_pass.and_then(|(rp, subpass, rendering)| {
                     let compat = if rp == 0 { None } else { Some(self.render_pass_compat_of(rp)?) };
                     // VK_SHADER_STAGE_TASK_BIT_EXT, VK_SHADER_STAGE_MESH_BIT_EXT.
