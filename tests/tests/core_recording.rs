@@ -953,7 +953,9 @@ fn secondaries_continue_the_dynamic_rendering_they_execute_in() {
     }
 }
 
-/// A secondary executes secondaries only with the nestedCommandBuffer feature.
+/// A secondary executes secondaries only with the nestedCommandBuffer feature; continuing a
+/// render pass, only with nestedCommandBufferRendering; those begun for simultaneous use, only
+/// with nestedCommandBufferSimultaneousUse.
 #[test]
 fn secondaries_execute_secondaries_with_nested_command_buffers() {
     for nested in [false, true] {
@@ -966,6 +968,29 @@ fn secondaries_execute_secondaries_with_nested_command_buffers() {
         let ids = f.ids(|| unsafe { f.d().cmd_execute_commands(outer, &[inner]) });
         let expected: &[&str] = if nested { &[] } else { &["VUID-vkCmdExecuteCommands-commandBuffer-09375"] };
         assert_eq!(ids, expected, "nestedCommandBuffer {nested}");
+        if !nested {
+            continue;
+        }
+        // Without nestedCommandBufferRendering and nestedCommandBufferSimultaneousUse (the
+        // device enables only nestedCommandBuffer): no secondary continuing a render pass
+        // executes secondaries, and none executes one begun for simultaneous use.
+        let simultaneous = f.secondary(vk::CommandBufferUsageFlags::SIMULTANEOUS_USE, &inheritance);
+        // SAFETY: as above.
+        let ids = f.ids(|| unsafe { f.d().cmd_execute_commands(outer, &[simultaneous]) });
+        assert_eq!(ids, ["VUID-vkCmdExecuteCommands-nestedCommandBufferSimultaneousUse-09378"]);
+        let rendering =
+            vk::CommandBufferInheritanceRenderingInfo::default().rasterization_samples(vk::SampleCountFlags::TYPE_1);
+        let continuing_outer = f.allocate(vk::CommandBufferLevel::SECONDARY);
+        let mut outer_rendering = rendering;
+        let continues = vk::CommandBufferInheritanceInfo::default().push_next(&mut outer_rendering);
+        let begin = vk::CommandBufferBeginInfo::default()
+            .flags(vk::CommandBufferUsageFlags::RENDER_PASS_CONTINUE)
+            .inheritance_info(&continues);
+        f.begin(continuing_outer, &begin);
+        let continuing_inner = f.continuing_rendering(rendering);
+        // SAFETY: as above.
+        let ids = f.ids(|| unsafe { f.d().cmd_execute_commands(continuing_outer, &[continuing_inner]) });
+        assert_eq!(ids, ["VUID-vkCmdExecuteCommands-nestedCommandBufferRendering-09377"]);
     }
 }
 

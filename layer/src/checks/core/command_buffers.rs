@@ -206,7 +206,7 @@ impl CoreChecks {
             let (executed, executing) = match primary {
                 Some((_, executed, executing, secondary)) => {
                     skip |= self.executing(cx, cb, secondary, &executing);
-                    (executed, Some(executing))
+                    (executed, Some((executing, secondary)))
                 }
                 None => Default::default(),
             };
@@ -228,8 +228,8 @@ impl CoreChecks {
                 }
                 let r = state.lock();
                 let continues = inside == Some(true) && r.usage & RENDER_PASS_CONTINUE != 0;
-                if let Some(e) = &executing {
-                    skip |= Self::executed(cx, e, h, &r, continues, &at);
+                if let Some((e, nested)) = &executing {
+                    skip |= Self::executed(cx, (e, *nested), h, &r, continues, &at);
                 }
                 let name = r.state();
                 if r.pending == 0 && r.lifecycle != Lifecycle::Executable {

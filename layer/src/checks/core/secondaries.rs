@@ -5,9 +5,11 @@
 //! counts), the secondary's pool has the primary's queue family, and no transform feedback is
 //! active.
 //!
-//! A secondary executing secondaries (nestedCommandBuffer) is held only to the feature: the
-//! instance it continues is what its own inheritance info says, which is checked when it is
-//! executed in turn.
+//! A secondary executing secondaries is held to the nested command buffer features
+//! (nestedCommandBuffer; nestedCommandBufferRendering when it continues a render pass;
+//! nestedCommandBufferSimultaneousUse for secondaries begun for simultaneous use); the instance
+//! it continues is what its own inheritance info says, which is checked when it is executed in
+//! turn. (maxCommandBufferNestingLevel is not followed.)
 
 use vigil_generated::features::Feature;
 use vigil_generated::*;
@@ -33,6 +35,8 @@ pub(super) struct Executing {
     transform_feedback: bool,
     queue_family: u32,
     maps: LocalReadMaps,
+    /// Its `VkCommandBufferUsageFlags`.
+    usage: u32,
 }
 
 impl Executing {
@@ -45,6 +49,7 @@ impl Executing {
             transform_feedback: r.transform_feedback,
             queue_family: r.queue_family,
             maps: r.maps.clone(),
+            usage: r.usage,
         }
     }
 }
@@ -62,6 +67,20 @@ impl CoreChecks {
                 &at,
                 format_args!(
                     "is {h:#x}, a secondary command buffer, and the nestedCommandBuffer feature is not enabled."
+                ),
+            );
+        }
+        let continues = VkCommandBufferUsageFlags::VK_COMMAND_BUFFER_USAGE_RENDER_PASS_CONTINUE_BIT.0;
+        if secondary
+            && e.usage & continues != 0
+            && cx.device().is_some_and(|d| !d.features.contains(Feature::NESTED_COMMAND_BUFFER_RENDERING))
+        {
+            skip |= cx.error(
+                "VUID-vkCmdExecuteCommands-nestedCommandBufferRendering-09377",
+                &at,
+                format_args!(
+                    "is {h:#x}, a secondary begun with VK_COMMAND_BUFFER_USAGE_RENDER_PASS_CONTINUE_BIT, and the \
+                     nestedCommandBufferRendering feature is not enabled."
                 ),
             );
         }
@@ -102,17 +121,32 @@ impl CoreChecks {
         skip
     }
 
-    /// Secondary `s` (`r` its recording), executed by a command buffer in `e`'s state, at `at`:
-    /// its pool's queue family, and the render pass instance it continues when `continues`.
+    /// Secondary `s` (`r` its recording), executed by a command buffer in `e`'s state (a
+    /// secondary when `nested`), at `at`: its pool's queue family, its simultaneous use in a
+    /// secondary, and the render pass instance it continues when `continues`.
     pub(super) fn executed(
         cx: &Call<'_>,
-        e: &Executing,
+        (e, nested): (&Executing, bool),
         s: u64,
         r: &Recording,
         continues: bool,
         at: &Location<'_>,
     ) -> bool {
         let mut skip = false;
+        let simultaneous = VkCommandBufferUsageFlags::VK_COMMAND_BUFFER_USAGE_SIMULTANEOUS_USE_BIT.0;
+        if nested
+            && r.usage & simultaneous != 0
+            && cx.device().is_some_and(|d| !d.features.contains(Feature::NESTED_COMMAND_BUFFER_SIMULTANEOUS_USE))
+        {
+            skip |= cx.error(
+                "VUID-vkCmdExecuteCommands-nestedCommandBufferSimultaneousUse-09378",
+                at,
+                format_args!(
+                    "is {s:#x}, begun with VK_COMMAND_BUFFER_USAGE_SIMULTANEOUS_USE_BIT, executed by a secondary, and \
+                     the nestedCommandBufferSimultaneousUse feature is not enabled."
+                ),
+            );
+        }
         let ignored = VK_QUEUE_FAMILY_IGNORED;
         if r.queue_family != e.queue_family && r.queue_family != ignored && e.queue_family != ignored {
             skip |= cx.error(
