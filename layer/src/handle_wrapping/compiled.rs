@@ -209,14 +209,8 @@ macro_rules! unwrap_member {
                     None => return false,
                 },
                 shape => {
-                    // SAFETY: the copy's pointer member, and its count member.
-                    let q = unsafe { read_ptr(fp) };
-                    let n = match shape {
-                        Shape::Ptr => 1,
-                        Shape::Slice(c) => unsafe { count(c, Base::Struct($base)) }.unwrap_or(0),
-                        _ => 0,
-                    };
-                    if !q.is_null() && n > 0 {
+                    // SAFETY: a pointer member of the copy `$base`.
+                    if let Some((q, n)) = unsafe { pointee(fp, shape, $base) } {
                         // SAFETY: the application's array of `n` handles.
                         let Some(copy) = (unsafe { handles_copy($b, $ty, q, n) }) else { return false };
                         // SAFETY: the copy's pointer member.
@@ -235,14 +229,8 @@ macro_rules! unwrap_member {
                 unwrap_tree!(member, $b, e; $($inner)*);
             }
             shape => {
-                // SAFETY: the copy's pointer member, and its count member.
-                let q = unsafe { read_ptr(fp) };
-                let n = match shape {
-                    Shape::Ptr => 1,
-                    Shape::Slice(c) => unsafe { count(c, Base::Struct($base)) }.unwrap_or(0),
-                    _ => 0,
-                };
-                if !q.is_null() && n > 0 {
+                // SAFETY: a pointer member of the copy `$base`.
+                if let Some((q, n)) = unsafe { pointee(fp, shape, $base) } {
                     // SAFETY: the application's `n` structures.
                     let copy = unsafe { structs_copy::<$ty>($b, q, n, |$b, e| {
                         unwrap_chain!($chain, e);
@@ -256,6 +244,23 @@ macro_rules! unwrap_member {
             }
         }
     };
+}
+
+/// What the pointer member at `fp` of the structure at `base` points at, with the count that
+/// goes with it (1 for a single pointee): `None` when NULL or counted 0.
+///
+/// # Safety
+/// `fp` must be a pointer member of the structure at `base`, of shape `shape`.
+#[inline(always)]
+unsafe fn pointee(fp: *const u8, shape: Shape, base: *const u8) -> Option<(*const u8, usize)> {
+    // SAFETY: the caller's pointer member, and its count member.
+    let q = unsafe { read_ptr(fp) };
+    let n = match shape {
+        Shape::Ptr => 1,
+        Shape::Slice(c) => unsafe { count(c, Base::Struct(base)) }.unwrap_or(0),
+        _ => 0,
+    };
+    (!q.is_null() && n > 0).then_some((q, n))
 }
 
 /// A structure's pNext chain: the tables' unwrapping copies and relinks chains, so a

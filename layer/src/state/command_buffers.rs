@@ -215,10 +215,10 @@ impl CommandBufferState {
     }
 
     /// vkBeginCommandBuffer succeeded; `inherited` is the render pass instance a secondary
-    /// continues.
+    /// continues (none for a primary).
     pub fn begun(&self, usage: u32, inherited: Option<Box<super::records::Inherited>>) {
         if let Some(mut r) = self.try_lock() {
-            r.inherited = inherited.filter(|_| self.secondary());
+            r.inherited = inherited;
             r.targets = None;
             r.custom_resolve = false;
             r.feedback = None;

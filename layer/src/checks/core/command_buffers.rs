@@ -12,7 +12,7 @@ use std::sync::Arc;
 use vigil_generated::features::Feature;
 use vigil_generated::*;
 
-use super::secondaries::Executing;
+use super::secondaries::{Executing, RENDER_PASS_CONTINUE};
 use super::CoreChecks;
 use crate::chassis::raw::{chained, slice};
 use crate::chassis::Call;
@@ -628,7 +628,3 @@ pub(super) fn one_time() -> u32 {
 
 /// Every `VkQueryPipelineStatisticFlagBits` value of the registry (bits 0 to 13).
 const ALL_PIPELINE_STATISTICS: u32 = 0x3fff;
-
-/// `VK_COMMAND_BUFFER_USAGE_RENDER_PASS_CONTINUE_BIT`.
-pub(super) const RENDER_PASS_CONTINUE: u32 =
-    VkCommandBufferUsageFlags::VK_COMMAND_BUFFER_USAGE_RENDER_PASS_CONTINUE_BIT.0;

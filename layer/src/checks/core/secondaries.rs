@@ -23,6 +23,10 @@ use crate::state::command_buffers::{
 };
 use crate::state::local_read::LocalReadMaps;
 
+/// `VK_COMMAND_BUFFER_USAGE_RENDER_PASS_CONTINUE_BIT`.
+pub(super) const RENDER_PASS_CONTINUE: u32 =
+    VkCommandBufferUsageFlags::VK_COMMAND_BUFFER_USAGE_RENDER_PASS_CONTINUE_BIT.0;
+
 /// `VK_RENDERING_CONTENTS_SECONDARY_COMMAND_BUFFERS_BIT`.
 const CONTENTS_SECONDARY: u32 = VkRenderingFlagBits::VK_RENDERING_CONTENTS_SECONDARY_COMMAND_BUFFERS_BIT.0;
 
@@ -70,9 +74,8 @@ impl CoreChecks {
                 ),
             );
         }
-        let continues = VkCommandBufferUsageFlags::VK_COMMAND_BUFFER_USAGE_RENDER_PASS_CONTINUE_BIT.0;
         if secondary
-            && e.usage & continues != 0
+            && e.usage & RENDER_PASS_CONTINUE != 0
             && cx.device().is_some_and(|d| !d.features.contains(Feature::NESTED_COMMAND_BUFFER_RENDERING))
         {
             skip |= cx.error(

@@ -779,12 +779,12 @@ impl ValidationObject for StateTracker {
         // SAFETY: the call succeeded with this begin info.
         let usage = unsafe { info.as_ref() }.map_or(0, |i| i.flags.0);
         if result.0 >= 0 {
-            // A primary's inheritance info is ignored (it may dangle): read only a secondary's.
-            let mut secondary = false;
-            self.with_command_buffer(cb, |c| secondary = c.secondary());
-            // SAFETY: as above.
-            let inherited = if secondary { unsafe { self.inherited(info) } } else { None };
-            self.with_command_buffer(cb, |c| c.begun(usage, inherited));
+            self.with_command_buffer(cb, |c| {
+                // A primary's inheritance info is ignored (it may dangle): read only a
+                // secondary's. SAFETY: as above.
+                let inherited = if c.secondary() { unsafe { self.inherited(info) } } else { None };
+                c.begun(usage, inherited)
+            });
         }
     }
 

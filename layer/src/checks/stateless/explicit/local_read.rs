@@ -169,26 +169,36 @@ fn input_indices(
     }
 }
 
+/// A mapping command (vkCmdSetRenderingAttachmentLocations, vkCmdSetRenderingInputAttachmentIndices):
+/// the feature (`feature_id`), and its mapping `info` (the parameter `param`) by `rules`.
+fn set_mapping<T>(
+    checks: &DeviceStateless,
+    cx: &Call<'_>,
+    (feature_id, param): (&'static str, &'static str),
+    info: *const T,
+    rules: fn(&DeviceStateless, &mut Findings<'_>, &T, &Location<'_>),
+) -> bool {
+    let mut f = Findings::of(cx);
+    let root = cx.location();
+    if !local_read(checks) {
+        let m = format_args!("is recorded, but the dynamicRenderingLocalRead feature is not enabled.");
+        f.error(feature_id, &root, m);
+    }
+    // SAFETY: the application's info (NULL is the generated walk's to report).
+    if let Some(info) = unsafe { deref(info) } {
+        rules(checks, &mut f, info, &root.dot(param));
+    }
+    f.skip
+}
+
 /// vkCmdSetRenderingAttachmentLocations: the feature, and the mapping.
 pub(super) fn set_attachment_locations(
     checks: &DeviceStateless,
     cx: &Call<'_>,
     info: *const VkRenderingAttachmentLocationInfo,
 ) -> bool {
-    let mut f = Findings::of(cx);
-    let root = cx.location();
-    if !local_read(checks) {
-        f.error(
-            "VUID-vkCmdSetRenderingAttachmentLocations-dynamicRenderingLocalRead-09509",
-            &root,
-            format_args!("is recorded, but the dynamicRenderingLocalRead feature is not enabled."),
-        );
-    }
-    // SAFETY: the application's location info (NULL is the generated walk's to report).
-    if let Some(info) = unsafe { deref(info) } {
-        attachment_locations(checks, &mut f, info, &root.dot("pLocationInfo"));
-    }
-    f.skip
+    let ids = ("VUID-vkCmdSetRenderingAttachmentLocations-dynamicRenderingLocalRead-09509", "pLocationInfo");
+    set_mapping(checks, cx, ids, info, attachment_locations)
 }
 
 /// vkCmdSetRenderingInputAttachmentIndices: the feature, and the mapping.
@@ -197,20 +207,9 @@ pub(super) fn set_input_indices(
     cx: &Call<'_>,
     info: *const VkRenderingInputAttachmentIndexInfo,
 ) -> bool {
-    let mut f = Findings::of(cx);
-    let root = cx.location();
-    if !local_read(checks) {
-        f.error(
-            "VUID-vkCmdSetRenderingInputAttachmentIndices-dynamicRenderingLocalRead-09516",
-            &root,
-            format_args!("is recorded, but the dynamicRenderingLocalRead feature is not enabled."),
-        );
-    }
-    // SAFETY: the application's index info (NULL is the generated walk's to report).
-    if let Some(info) = unsafe { deref(info) } {
-        input_indices(checks, &mut f, info, &root.dot("pInputAttachmentIndexInfo"));
-    }
-    f.skip
+    let ids =
+        ("VUID-vkCmdSetRenderingInputAttachmentIndices-dynamicRenderingLocalRead-09516", "pInputAttachmentIndexInfo");
+    set_mapping(checks, cx, ids, info, input_indices)
 }
 
 /// The mappings chained at `next` (a pipeline create info's or an inheritance info's chain,
