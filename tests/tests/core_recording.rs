@@ -3,7 +3,8 @@
 //! command is inside or outside a render pass instance as it needs, only primaries record the
 //! primary-only commands, and the pool's queue family supports the command. lavapipe's one queue
 //! family supports everything, so the test-only driver shim below Vigil hides compute
-//! (`no-compute-queue`). Also render pass begins (clear values, render area, a framebuffer of a
+//! (`no-compute-queue`) and lowers maxCommandBufferNestingLevel to 1 (`low-nesting-level`,
+//! read only where nested command buffers are enabled). Also render pass begins (clear values, render area, a framebuffer of a
 //! compatible render pass, device group render areas) and what secondaries inherit. Each rule's sample: the invalid call (exact ids, skipped) beside a valid
 //! neighbour (nothing reported).
 
@@ -12,6 +13,9 @@ use vigil_tests::programs::ComputePipeline;
 use vigil_tests::{Context, ContextBuilder, VulkanEnv, SHIM_LAYER, VIGIL_LAYER};
 
 const NONE: [&str; 0] = [];
+
+/// The shim's switches: one environment for the whole process.
+const SHIM: &str = "no-compute-queue,low-nesting-level";
 
 struct Fixture {
     ctx: Context,
@@ -30,7 +34,7 @@ impl Fixture {
 
     /// The fixture, on a device `more` adds to (dynamic rendering and multiview are enabled).
     fn with(more: impl FnOnce(ContextBuilder) -> ContextBuilder) -> Self {
-        let entry = VulkanEnv::new().with_vigil_and_shim("no-compute-queue").entry();
+        let entry = VulkanEnv::new().with_vigil_and_shim(SHIM).entry();
         let builder = ContextBuilder::new()
             .layers(&[VIGIL_LAYER, SHIM_LAYER])
             .vulkan11_features(vk::PhysicalDeviceVulkan11Features::default().multiview(true))
@@ -567,7 +571,7 @@ fn secondaries_inherit_the_queries_their_features_allow() {
 
     // With pipelineStatisticsQuery (lavapipe has no inheritedQueries): any combination of the
     // statistics bits, and nothing else.
-    let entry = VulkanEnv::new().with_vigil_and_shim("no-compute-queue").entry();
+    let entry = VulkanEnv::new().with_vigil_and_shim(SHIM).entry();
     let ctx = ContextBuilder::new()
         .layers(&[VIGIL_LAYER, SHIM_LAYER])
         .features(vk::PhysicalDeviceFeatures::default().pipeline_statistics_query(true))
@@ -991,6 +995,34 @@ fn secondaries_execute_secondaries_with_nested_command_buffers() {
         // SAFETY: as above.
         let ids = f.ids(|| unsafe { f.d().cmd_execute_commands(continuing_outer, &[continuing_inner]) });
         assert_eq!(ids, ["VUID-vkCmdExecuteCommands-nestedCommandBufferRendering-09377"]);
+    }
+}
+
+/// A secondary executes only secondaries nesting less deep than maxCommandBufferNestingLevel
+/// (1, through the shim): a secondary executing none nests at level 0, one executing such a
+/// secondary at level 1. A primary may execute either.
+#[test]
+fn secondaries_nest_less_deep_than_the_limit() {
+    let f = Fixture::with(|b| b.nested_command_buffer());
+    let inheritance = vk::CommandBufferInheritanceInfo::default();
+    let begin = vk::CommandBufferBeginInfo::default().inheritance_info(&inheritance);
+    let leaf = f.secondary(vk::CommandBufferUsageFlags::empty(), &inheritance);
+    let (middle, top) = (f.allocate(vk::CommandBufferLevel::SECONDARY), f.allocate(vk::CommandBufferLevel::SECONDARY));
+    let d = f.d();
+    // SAFETY (whole test): objects of this device; invalid calls are skipped by Vigil.
+    unsafe {
+        f.begin(middle, &begin);
+        assert_eq!(f.ids(|| d.cmd_execute_commands(middle, &[leaf])), NONE);
+        d.end_command_buffer(middle).expect("vkEndCommandBuffer");
+        f.begin(top, &begin);
+        let ids = f.ids(|| d.cmd_execute_commands(top, &[leaf, middle]));
+        assert_eq!(ids, ["VUID-vkCmdExecuteCommands-nestedCommandBuffer-09376"]);
+        let primary = f.primary();
+        assert_eq!(f.ids(|| d.cmd_execute_commands(primary, &[middle])), NONE);
+        // Recorded again without secondaries, it nests at level 0.
+        f.begin(middle, &begin);
+        d.end_command_buffer(middle).expect("vkEndCommandBuffer");
+        assert_eq!(f.ids(|| d.cmd_execute_commands(top, &[middle])), NONE);
     }
 }
 

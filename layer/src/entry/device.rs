@@ -159,6 +159,13 @@ pub unsafe extern "system" fn create_device(
         }
         _ => None,
     };
+    let max_command_buffer_nesting_level = match inst.dispatch.get_physical_device_properties2 {
+        // SAFETY: the next layer's function; the device enabled the extension's feature.
+        Some(get) if features.contains(vigil_generated::features::Feature::NESTED_COMMAND_BUFFER) => {
+            Some(unsafe { crate::facts::max_command_buffer_nesting_level(get, physical_device) })
+        }
+        _ => None,
+    };
     let extension_names = unsafe { name_set(info.ppEnabledExtensionNames, info.enabledExtensionCount) };
     let extensions = ExtensionSet::from_names(extension_names.iter().chain(&inst.extensions).map(String::as_str));
     let facts = Arc::new(DeviceFacts {
@@ -186,6 +193,7 @@ pub unsafe extern "system" fn create_device(
             .dispatch
             .get_physical_device_format_properties2
             .filter(|_| api_version >= make_api_version(0, 1, 3, 0)),
+        max_command_buffer_nesting_level,
         surfaces: SurfaceQueries {
             physical_device,
             capabilities: inst.dispatch.get_physical_device_surface_capabilities_khr,

@@ -51,6 +51,26 @@ pub struct DeviceFacts {
     /// The next layer's `vkGetPhysicalDeviceFormatProperties2`, when the device can answer
     /// `VkFormatProperties3` (Vulkan 1.3): format features beyond the first 32 bits.
     pub get_format_properties2: Option<PFN_vkGetPhysicalDeviceFormatProperties2>,
+    /// `VkPhysicalDeviceNestedCommandBufferPropertiesEXT::maxCommandBufferNestingLevel`, asked
+    /// only when the nestedCommandBuffer feature is enabled.
+    pub max_command_buffer_nesting_level: Option<u32>,
+}
+
+/// The physical device's `maxCommandBufferNestingLevel`, through the next layer's
+/// vkGetPhysicalDeviceProperties2.
+///
+/// # Safety
+/// `get` is the next layer's function and `physical_device` one of its physical devices, which
+/// offers VK_EXT_nested_command_buffer.
+pub unsafe fn max_command_buffer_nesting_level(
+    get: PFN_vkGetPhysicalDeviceProperties2,
+    physical_device: VkPhysicalDevice,
+) -> u32 {
+    let mut nested = VkPhysicalDeviceNestedCommandBufferPropertiesEXT::default();
+    let mut props2 = VkPhysicalDeviceProperties2 { pNext: &mut nested as *mut _ as *mut _, ..Default::default() };
+    // SAFETY: per the function's contract; the chain lives on this stack frame.
+    unsafe { get(physical_device, &mut props2) };
+    nested.maxCommandBufferNestingLevel
 }
 
 /// The device properties vk.xml's SPIR-V capability table names

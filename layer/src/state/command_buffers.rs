@@ -179,6 +179,7 @@ impl Default for CommandBufferState {
                 custom_resolve: false,
                 feedback: None,
                 maps: Default::default(),
+                nesting: 0,
             }),
         }
     }
@@ -242,6 +243,7 @@ impl CommandBufferState {
             r.transform_feedback = false;
             r.labels = 0;
             r.transfers.clear();
+            r.nesting = 0;
             r.generation = r.generation.wrapping_add(1);
         }
     }
@@ -384,6 +386,7 @@ impl CommandBufferState {
             r.pushed = Default::default();
             r.draw = Default::default();
             r.transfers = Vec::new();
+            r.nesting = 0;
         }
     }
 
@@ -392,10 +395,12 @@ impl CommandBufferState {
         self.lock().generation
     }
 
-    /// A primary recorded vkCmdExecuteCommands with these secondaries.
-    pub fn executes(&self, secondaries: impl IntoIterator<Item = (Arc<ObjectRecord>, u32)>) {
+    /// It recorded vkCmdExecuteCommands with these secondaries, the highest nesting level among
+    /// them `nesting`.
+    pub fn executes(&self, secondaries: impl IntoIterator<Item = (Arc<ObjectRecord>, u32)>, nesting: u32) {
         if let Some(mut r) = self.try_lock() {
             r.secondaries.extend(secondaries);
+            r.nesting = r.nesting.max(nesting.saturating_add(1));
             // Executing secondaries leaves the primary's draw state undefined.
             r.draw.unknown = true;
         }

@@ -603,6 +603,9 @@ pub struct Recording {
     pub feedback: Option<FeedbackAttachments>,
     /// The local read mappings set in the current vkCmdBeginRendering instance.
     pub maps: LocalReadMaps,
+    /// Its command buffer nesting level: 0 until it executes secondaries, then one more than
+    /// the highest level among them.
+    pub nesting: u32,
 }
 
 /// The images barriers inside a render pass object's instance may name.

@@ -85,6 +85,11 @@ pub struct Behaviours {
     /// `maxMemoryAllocationCount` as [`LOW_MEMORY_ALLOCATION_COUNT`] (lavapipe's is `u32::MAX`):
     /// the rule about that limit needs one a test can reach.
     pub low_memory_allocation_count: bool,
+    /// `low-nesting-level`: `vkGetPhysicalDeviceProperties2` reports
+    /// `VkPhysicalDeviceNestedCommandBufferPropertiesEXT::maxCommandBufferNestingLevel` as
+    /// [`LOW_NESTING_LEVEL`] (lavapipe's is `u32::MAX`): the rule about that limit needs one a
+    /// test can reach.
+    pub low_nesting_level: bool,
     /// `video-queue`: devices offer `VK_KHR_video_queue` and every queue family reports
     /// `VK_QUEUE_VIDEO_DECODE_BIT_KHR`; the shim implements the extension's commands (see
     /// `video.rs`). The rules about video coding scopes need one, and lavapipe has no video.
@@ -108,6 +113,9 @@ pub const LOW_DRAW_INDIRECT_COUNT: u32 = 4;
 
 /// The `maxMemoryAllocationCount` that `low-memory-allocation-count` reports.
 pub const LOW_MEMORY_ALLOCATION_COUNT: u32 = 64;
+
+/// The `maxCommandBufferNestingLevel` that `low-nesting-level` reports.
+pub const LOW_NESTING_LEVEL: u32 = 1;
 
 /// The format `no-storage-without-format` takes the without-format storage features from.
 pub const NO_STORAGE_WITHOUT_FORMAT: vk::Format = vk::Format::R16G16B16A16_SFLOAT;
@@ -139,6 +147,7 @@ impl Behaviours {
                 "no-storage-without-format" => b.no_storage_without_format = true,
                 "low-draw-indirect-count" => b.low_draw_indirect_count = true,
                 "low-memory-allocation-count" => b.low_memory_allocation_count = true,
+                "low-nesting-level" => b.low_nesting_level = true,
                 "video-queue" => b.video_queue = true,
                 "unsupported-surface" => b.unsupported_surface = true,
                 "bounded-surface-images" => b.bounded_surface_images = true,
@@ -1059,6 +1068,21 @@ unsafe fn properties_queries(
     Some((i.properties, i.properties2, i.behaviours))
 }
 
+/// Sets the `maxCommandBufferNestingLevel` of the nested command buffer properties in the
+/// output chain from `next`, when there are some, to [`LOW_NESTING_LEVEL`].
+///
+/// # Safety
+/// `next` is the pNext chain of an output structure the next layer filled.
+unsafe fn lower_nesting_level(mut next: *mut c_void) {
+    while let Some(s) = unsafe { next.cast::<vk::BaseOutStructure<'_>>().as_mut() } {
+        if s.s_type == vk::StructureType::PHYSICAL_DEVICE_NESTED_COMMAND_BUFFER_PROPERTIES_EXT {
+            let nested = unsafe { &mut *next.cast::<vk::PhysicalDeviceNestedCommandBufferPropertiesEXT<'_>>() };
+            nested.max_command_buffer_nesting_level = LOW_NESTING_LEVEL;
+        }
+        next = s.p_next.cast();
+    }
+}
+
 /// `limits` as the switches `b` report them.
 fn lower_limits(b: Behaviours, limits: &mut vk::PhysicalDeviceLimits) {
     if b.low_draw_indirect_count {
@@ -1094,6 +1118,9 @@ unsafe extern "system" fn get_physical_device_properties2(
         next(physical_device, out);
         if let Some(out) = out.as_mut() {
             lower_limits(b, &mut out.properties.limits);
+            if b.low_nesting_level {
+                lower_nesting_level(out.p_next);
+            }
         }
     }
 }
@@ -1358,6 +1385,8 @@ mod tests {
         assert_eq!(low, Ok(Behaviours { low_draw_indirect_count: true, ..Default::default() }));
         let low = Behaviours::parse("low-memory-allocation-count");
         assert_eq!(low, Ok(Behaviours { low_memory_allocation_count: true, ..Default::default() }));
+        let low = Behaviours::parse("low-nesting-level");
+        assert_eq!(low, Ok(Behaviours { low_nesting_level: true, ..Default::default() }));
         assert!(Behaviours::parse("alias-handles,lower-limits").unwrap_err().contains("lower-limits"));
     }
 

@@ -9,7 +9,9 @@
 //! (nestedCommandBuffer; nestedCommandBufferRendering when it continues a render pass;
 //! nestedCommandBufferSimultaneousUse for secondaries begun for simultaneous use); the instance
 //! it continues is what its own inheritance info says, which is checked when it is executed in
-//! turn. (maxCommandBufferNestingLevel is not followed.)
+//! turn. The secondaries a secondary executes must nest less deep than
+//! maxCommandBufferNestingLevel: a secondary's level is 0 until it executes secondaries, then
+//! one more than the deepest of them (the reference layer counts the same way).
 
 use vigil_generated::features::Feature;
 use vigil_generated::*;
@@ -147,6 +149,18 @@ impl CoreChecks {
                 format_args!(
                     "is {s:#x}, begun with VK_COMMAND_BUFFER_USAGE_SIMULTANEOUS_USE_BIT, executed by a secondary, and \
                      the nestedCommandBufferSimultaneousUse feature is not enabled."
+                ),
+            );
+        }
+        let max = cx.device().and_then(|d| d.max_command_buffer_nesting_level);
+        if let Some(max) = max.filter(|&max| nested && r.nesting >= max) {
+            skip |= cx.error(
+                "VUID-vkCmdExecuteCommands-nestedCommandBuffer-09376",
+                at,
+                format_args!(
+                    "is {s:#x}, whose command buffer nesting level is {}, executed by a secondary, but \
+                     maxCommandBufferNestingLevel is {max}.",
+                    r.nesting
                 ),
             );
         }

@@ -314,16 +314,21 @@ impl StateTracker {
     ) {
         // SAFETY: `count` command buffers, as the application passed them.
         let list = unsafe { slice(secondaries, count) };
+        let mut nesting = 0;
         let records: Vec<_> = list
             .iter()
             .filter_map(|s| self.get(TYPES.command_buffer, s.as_raw()))
             .map(|r| {
-                let generation = r.command_buffer().map_or(0, |c| c.generation());
+                let (generation, level) = r.command_buffer().map_or((0, 0), |c| {
+                    let s = c.lock();
+                    (s.generation, s.nesting)
+                });
+                nesting = nesting.max(level);
                 (r, generation)
             })
             .collect();
         let secondaries: Vec<_> = records.iter().map(|(r, _)| r.clone()).collect();
-        self.with_command_buffer(cb, |c| c.executes(records));
+        self.with_command_buffer(cb, |c| c.executes(records, nesting));
         self.executed_layouts(cb, &secondaries);
         self.executed_transfers(cb.as_raw(), &secondaries);
     }
