@@ -1,7 +1,8 @@
 //! The recording rules of every `vkCmd*` command, from vk.xml's command attributes
-//! (`cmdbufferlevel`, `renderpass`, `videocoding`, `queues`; `tasks` is classified but not
-//! emitted): the implicit VUIDs `-commandBuffer-recording`, `-renderpass`, `-videocoding`,
-//! `-bufferlevel` and `-commandBuffer-cmdpool`, for each command whose VUID the pinned
+//! (`cmdbufferlevel`, `renderpass`, `videocoding`, `queues`, `tasks`): the implicit VUIDs
+//! `-commandBuffer-recording`, `-renderpass`, `-videocoding`, `-bufferlevel` and
+//! `-commandBuffer-cmdpool`, and `-suspended` for the action and synchronization commands (not
+//! between suspended render pass instances), for each command whose VUID the pinned
 //! validusage.json has. A command without `videocoding` may only be recorded outside a video
 //! coding scope (the registry's default, which validusage.json states for each). An attribute
 //! value the generator does not know fails generation.
@@ -26,6 +27,7 @@ pub struct Stats {
     pub outside_video_coding: usize,
     pub primary_only: usize,
     pub queue_capabilities: usize,
+    pub suspended: usize,
 }
 
 /// The generated file and the ids it can report.
@@ -105,11 +107,15 @@ pub fn generate(reg: &Registry, vuids: &BTreeMap<String, ValidUsage>) -> Result<
             mask |= graphics | compute;
         }
         let queues = (mask != 0).then(|| id("commandBuffer-cmdpool")).flatten();
+        // The spec states the rule for every action and synchronization command.
+        let acts = c.tasks.iter().any(|t| t == "action" || t == "synchronization");
+        let suspended = acts.then(|| id("suspended")).flatten();
         if recording.is_none()
             && render_pass.is_none()
             && video_coding.is_none()
             && primary_only.is_none()
             && queues.is_none()
+            && suspended.is_none()
         {
             continue;
         }
@@ -127,6 +133,7 @@ pub fn generate(reg: &Registry, vuids: &BTreeMap<String, ValidUsage>) -> Result<
         }
         stats.primary_only += usize::from(primary_only.is_some());
         stats.queue_capabilities += usize::from(queues.is_some());
+        stats.suspended += usize::from(suspended.is_some());
         ids.extend(
             recording
                 .iter()
@@ -134,13 +141,14 @@ pub fn generate(reg: &Registry, vuids: &BTreeMap<String, ValidUsage>) -> Result<
                 .chain(video_coding.iter().map(|(_, v)| v))
                 .chain(&primary_only)
                 .chain(&queues)
+                .chain(&suspended)
                 .cloned(),
         );
         let opt = |v: &Option<String>| match v {
             Some(v) => quote!(Some(#v)),
             None => quote!(None),
         };
-        let (rec, primary) = (opt(&recording), opt(&primary_only));
+        let (rec, primary, sus) = (opt(&recording), opt(&primary_only), opt(&suspended));
         let rp = match &render_pass {
             Some((rule, v)) => quote!(Some((#rule, #v))),
             None => quote!(None),
@@ -157,15 +165,15 @@ pub fn generate(reg: &Registry, vuids: &BTreeMap<String, ValidUsage>) -> Result<
         rule_of[i] = rules.len() as u16;
         rules.push(quote!(RecordingRule {
             command: #index, recording: #rec, render_pass: #rp, video_coding: #video, primary_only: #primary,
-            queues: #q
+            queues: #q, suspended: #sus
         }));
         commands.push(index);
     }
     let n_commands = reg.commands.len();
     let tokens = quote! {
         //! The recording rules of every `vkCmd*` command, from vk.xml's `cmdbufferlevel`,
-        //! `renderpass`, `videocoding` and `queues` attributes (`codegen/src/recording.rs`), with
-        //! the implicit VUID of each that validusage.json has.
+        //! `renderpass`, `videocoding`, `queues` and `tasks` attributes
+        //! (`codegen/src/recording.rs`), with the implicit VUID of each that validusage.json has.
 
         /// Where a command may be recorded relative to a render pass instance.
         #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -195,6 +203,9 @@ pub fn generate(reg: &Registry, vuids: &BTreeMap<String, ValidUsage>) -> Result<
             /// `VkQueueFlags` of which the pool's queue family must support one (transfer
             /// commands also accept graphics and compute families).
             pub queues: Option<(u32, &'static str)>,
+            /// An action or synchronization command: not between suspended render pass
+            /// instances (after one ends suspended, before one resumes it).
+            pub suspended: Option<&'static str>,
         }
 
         /// Every recording command with a rule, sorted by command.
@@ -229,6 +240,7 @@ mod tests {
             outside_video_coding: 244,
             primary_only: 17,
             queue_capabilities: 267,
+            suspended: 143,
         };
         assert_eq!(out.stats, expected);
         assert!(out.ids.iter().any(|i| i == "VUID-vkCmdDraw-renderpass"));
@@ -236,5 +248,7 @@ mod tests {
         assert!(out.ids.iter().any(|i| i == "VUID-vkCmdDispatch-commandBuffer-cmdpool"));
         assert!(out.ids.iter().any(|i| i == "VUID-vkCmdDraw-videocoding"));
         assert!(out.ids.iter().any(|i| i == "VUID-vkCmdEndVideoCodingKHR-videocoding"));
+        assert!(out.ids.iter().any(|i| i == "VUID-vkCmdPipelineBarrier2-suspended"));
+        assert!(!out.ids.iter().any(|i| i == "VUID-vkCmdBindPipeline-suspended"));
     }
 }

@@ -1052,3 +1052,84 @@ fn secondaries_not_executed_while_transform_feedback_is_active() {
         d.cmd_end_rendering(primary);
     }
 }
+
+/// A vkCmdBeginRendering instance of `flags` with no attachments, begun and ended in `cb`.
+///
+/// # Safety
+/// `cb` is recording, outside a render pass instance.
+unsafe fn render(d: &ash::Device, cb: vk::CommandBuffer, flags: vk::RenderingFlags) {
+    let area = vk::Rect2D { offset: vk::Offset2D::default(), extent: vk::Extent2D { width: 8, height: 8 } };
+    let info = vk::RenderingInfo::default().flags(flags).render_area(area).layer_count(1);
+    // SAFETY: per the contract.
+    unsafe {
+        d.cmd_begin_rendering(cb, &info);
+        d.cmd_end_rendering(cb);
+    }
+}
+
+/// After a render pass instance ends suspended and before one resumes it, no action or
+/// synchronization command (the generated `-suspended` rules: samples of each kind) and no
+/// render pass instance that does not resume it; state commands may come between.
+#[test]
+fn nothing_acts_between_suspended_render_pass_instances() {
+    let f = Fixture::new();
+    let d = f.d();
+    let area = vk::Rect2D { offset: vk::Offset2D::default(), extent: vk::Extent2D { width: 8, height: 8 } };
+    let info = |flags| vk::RenderingInfo::default().flags(flags).render_area(area).layer_count(1);
+    let barrier = |cb| {
+        let (stage, flags) = (vk::PipelineStageFlags::TRANSFER, vk::DependencyFlags::empty());
+        // SAFETY: an empty dependency; invalid calls are skipped by Vigil.
+        f.ids(|| unsafe { d.cmd_pipeline_barrier(cb, stage, stage, flags, &[], &[], &[]) })
+    };
+    // SAFETY (whole test): objects of this device; invalid calls are skipped by Vigil.
+    unsafe {
+        let cb = f.primary();
+        render(d, cb, vk::RenderingFlags::SUSPENDING);
+        assert_eq!(f.fill(cb), ["VUID-vkCmdFillBuffer-suspended"]);
+        assert_eq!(barrier(cb), ["VUID-vkCmdPipelineBarrier-suspended"]);
+        assert_eq!(f.set_viewport(cb), NONE);
+        let ids = f.ids(|| d.cmd_begin_rendering(cb, &info(vk::RenderingFlags::empty())));
+        assert_eq!(ids, ["VUID-vkCmdBeginRendering-suspended"]);
+        // The neighbours: the instance that resumes it, and what follows its end.
+        assert_eq!(f.ids(|| d.cmd_begin_rendering(cb, &info(vk::RenderingFlags::RESUMING))), NONE);
+        d.cmd_end_rendering(cb);
+        assert_eq!(f.fill(cb), NONE);
+        assert_eq!(barrier(cb), NONE);
+    }
+}
+
+/// Secondaries: one that ends suspended leaves its executor between suspended instances, and a
+/// later element of the same vkCmdExecuteCommands must resume it before beginning any other
+/// render pass instance.
+#[test]
+fn secondaries_resume_what_earlier_secondaries_suspend() {
+    let f = Fixture::new();
+    let d = f.d();
+    let inheritance = vk::CommandBufferInheritanceInfo::default();
+    let begin = vk::CommandBufferBeginInfo::default().inheritance_info(&inheritance);
+    let secondary = |flags| {
+        let cb = f.allocate(vk::CommandBufferLevel::SECONDARY);
+        f.begin(cb, &begin);
+        // SAFETY: a recording secondary, outside any render pass instance.
+        unsafe {
+            render(d, cb, flags);
+            d.end_command_buffer(cb).expect("vkEndCommandBuffer");
+        }
+        cb
+    };
+    let (suspending, resuming) = (vk::RenderingFlags::SUSPENDING, vk::RenderingFlags::RESUMING);
+    // SAFETY (whole test): objects of this device; invalid calls are skipped by Vigil.
+    unsafe {
+        let cb = f.primary();
+        let listed = [secondary(suspending), secondary(vk::RenderingFlags::empty())];
+        let ids = f.ids(|| d.cmd_execute_commands(cb, &listed));
+        assert_eq!(ids, ["VUID-vkCmdExecuteCommands-pCommandBuffers-06022"]);
+        // The neighbour: the next element resumes it, and the primary goes on as usual.
+        let listed = [secondary(suspending), secondary(resuming)];
+        assert_eq!(f.ids(|| d.cmd_execute_commands(cb, &listed)), NONE);
+        assert_eq!(f.fill(cb), NONE);
+        // Executed last, a suspending secondary leaves the primary between suspended instances.
+        assert_eq!(f.ids(|| d.cmd_execute_commands(cb, &[secondary(suspending)])), NONE);
+        assert_eq!(f.fill(cb), ["VUID-vkCmdFillBuffer-suspended"]);
+    }
+}

@@ -17,6 +17,11 @@ pub use super::records::{
 };
 use super::records::{Key, ObjectRecord, RECENT, RECENT_WAYS};
 
+/// `VK_RENDERING_SUSPENDING_BIT`.
+pub const SUSPENDING: u32 = VkRenderingFlagBits::VK_RENDERING_SUSPENDING_BIT.0;
+/// `VK_RENDERING_RESUMING_BIT`.
+pub const RESUMING: u32 = VkRenderingFlagBits::VK_RENDERING_RESUMING_BIT.0;
+
 impl CommandPoolState {
     /// Records the pool's creation flags.
     pub fn set_flags(&self, flags: VkCommandPoolCreateFlags) {
@@ -180,6 +185,7 @@ impl Default for CommandBufferState {
                 feedback: None,
                 maps: Default::default(),
                 nesting: 0,
+                suspension: Default::default(),
             }),
         }
     }
@@ -244,6 +250,7 @@ impl CommandBufferState {
             r.labels = 0;
             r.transfers.clear();
             r.nesting = 0;
+            r.suspension = Default::default();
             r.generation = r.generation.wrapping_add(1);
         }
     }
@@ -256,6 +263,20 @@ impl CommandBufferState {
         targets: Option<Box<super::records::RenderingTargets>>,
     ) {
         if let Some(mut r) = self.try_lock() {
+            match (instance, r.instance) {
+                (Some(RenderPassInstance::Rendering { flags, .. }), _) => {
+                    let s = &mut r.suspension;
+                    (s.suspended, s.rendering_begun) = (false, true);
+                    s.first_resumes.get_or_insert(flags & RESUMING != 0);
+                }
+                (Some(RenderPassInstance::RenderPass { .. }), _) => {
+                    r.suspension.first_resumes.get_or_insert(false);
+                }
+                (None, Some(RenderPassInstance::Rendering { flags, .. })) if flags & SUSPENDING != 0 => {
+                    r.suspension.suspended = true;
+                }
+                _ => {}
+            }
             r.targets = targets;
             r.custom_resolve = false;
             r.feedback = None;
@@ -387,6 +408,7 @@ impl CommandBufferState {
             r.draw = Default::default();
             r.transfers = Vec::new();
             r.nesting = 0;
+            r.suspension = Default::default();
         }
     }
 
@@ -396,11 +418,20 @@ impl CommandBufferState {
     }
 
     /// It recorded vkCmdExecuteCommands with these secondaries, the highest nesting level among
-    /// them `nesting`.
-    pub fn executes(&self, secondaries: impl IntoIterator<Item = (Arc<ObjectRecord>, u32)>, nesting: u32) {
+    /// them `nesting`, the last of them to begin a vkCmdBeginRendering instance ending
+    /// `suspended` or not (`None`: none began one).
+    pub fn executes(
+        &self,
+        secondaries: impl IntoIterator<Item = (Arc<ObjectRecord>, u32)>,
+        nesting: u32,
+        suspended: Option<bool>,
+    ) {
         if let Some(mut r) = self.try_lock() {
             r.secondaries.extend(secondaries);
             r.nesting = r.nesting.max(nesting.saturating_add(1));
+            if let Some(suspended) = suspended {
+                r.suspension.suspended = suspended;
+            }
             // Executing secondaries leaves the primary's draw state undefined.
             r.draw.unknown = true;
         }

@@ -606,6 +606,22 @@ pub struct Recording {
     /// Its command buffer nesting level: 0 until it executes secondaries, then one more than
     /// the highest level among them.
     pub nesting: u32,
+    /// Suspension of dynamic rendering instances (`state::render_passes`).
+    pub suspension: Suspension,
+}
+
+/// What a recording did with render pass instance suspension
+/// (`VK_RENDERING_SUSPENDING_BIT`, `VK_RENDERING_RESUMING_BIT`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Suspension {
+    /// A vkCmdBeginRendering instance ended suspended and none has begun since: what it records
+    /// now is between suspended render pass instances.
+    pub suspended: bool,
+    /// It began a vkCmdBeginRendering instance (whose end decides `suspended`).
+    pub rendering_begun: bool,
+    /// Whether the first render pass instance it began resumed a suspended one; `None` before
+    /// any.
+    pub first_resumes: Option<bool>,
 }
 
 /// The images barriers inside a render pass object's instance may name.

@@ -213,6 +213,8 @@ impl CoreChecks {
             // SAFETY: `count` command buffers, as the application passed them (stateless checked
             // the pointer).
             let list = unsafe { slice(buffers, count) };
+            // The element whose render pass instance is suspended at this point of the list.
+            let mut suspended_by = None;
             for (i, s) in list.iter().enumerate() {
                 let Some(record) = self.get(TYPES.command_buffer, s.as_raw()) else { continue };
                 let Some(state) = record.command_buffer() else { continue };
@@ -227,6 +229,21 @@ impl CoreChecks {
                     continue;
                 }
                 let r = state.lock();
+                let suspension = r.suspension;
+                if let (Some(j), Some(false)) = (suspended_by, suspension.first_resumes) {
+                    skip |= cx.error(
+                        "VUID-vkCmdExecuteCommands-pCommandBuffers-06022",
+                        &at,
+                        format_args!(
+                            "is {h:#x}, whose first render pass instance does not resume the one \
+                             pCommandBuffers[{j}] ends suspended: no render pass instance may come between a suspended \
+                             render pass instance and the one that resumes it."
+                        ),
+                    );
+                }
+                if suspension.rendering_begun {
+                    suspended_by = suspension.suspended.then_some(i);
+                }
                 let continues = inside == Some(true) && r.usage & RENDER_PASS_CONTINUE != 0;
                 if let Some((e, nested)) = &executing {
                     skip |= Self::executed(cx, (e, *nested), h, &r, continues, &at);

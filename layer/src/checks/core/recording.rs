@@ -8,11 +8,13 @@
 use vigil_generated::recording::{RecordingRule, RenderPassRule, VideoCodingRule, RECORDING_RULES, RECORDING_RULE_OF};
 
 use super::CoreChecks;
+use crate::chassis::raw::read_ptr;
 use crate::chassis::Call;
-use crate::state::command_buffers::{CommandBufferState, Lifecycle, Recording};
+use crate::state::command_buffers::{CommandBufferState, Lifecycle, Recording, RESUMING};
 use crate::state::resolve::with_command_buffer;
 use crate::state::tracker::param_handle;
 use crate::state::ObjectRecord;
+use vigil_generated::VkRenderingInfo;
 
 /// The spec's names of the `VkQueueFlagBits` a rule may name, for messages.
 const QUEUE_BITS: [(u32, &str); 8] = [
@@ -107,8 +109,43 @@ impl CoreChecks {
                 }
             }
         }
+        if let Some(vuid) = rule.suspended.filter(|_| r.suspension.suspended && !resumes(cx)) {
+            skip |= suspended(cx, cb, vuid);
+        }
         skip
     }
+}
+
+/// Whether the call is a vkCmdBeginRendering that resumes a suspended render pass instance
+/// (the one command allowed after a suspension).
+fn resumes(cx: &Call<'_>) -> bool {
+    if cx.name != "vkCmdBeginRendering" && cx.name != "vkCmdBeginRenderingKHR" {
+        return false;
+    }
+    // SAFETY: parameter 1 of vkCmdBeginRendering is its `pRenderingInfo`, which stateless
+    // validation requires to be a valid pointer.
+    let info = unsafe { cx.params.get(1).map_or(std::ptr::null(), |p| read_ptr(*p)) };
+    // SAFETY: a VkRenderingInfo, as the application passed it.
+    unsafe { info.cast::<VkRenderingInfo>().as_ref() }.is_some_and(|i| i.flags.0 & RESUMING != 0)
+}
+
+#[cold]
+#[inline(never)]
+fn suspended(cx: &Call<'_>, cb: u64, vuid: &'static str) -> bool {
+    let what = if cx.name.starts_with("vkCmdBeginRendering") {
+        "begins a render pass instance without VK_RENDERING_RESUMING_BIT"
+    } else {
+        "is recorded"
+    };
+    cx.error(
+        vuid,
+        &cx.location(),
+        format_args!(
+            "{what} in command buffer {cb:#x} after a render pass instance ended suspended \
+             (VK_RENDERING_SUSPENDING_BIT) and before one resumes it: no action or synchronization command may come \
+             between suspended render pass instances."
+        ),
+    )
 }
 
 /// A rule that the command be recorded inside (`(true, vuid)`) or outside `what`, against

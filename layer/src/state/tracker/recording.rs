@@ -314,21 +314,24 @@ impl StateTracker {
     ) {
         // SAFETY: `count` command buffers, as the application passed them.
         let list = unsafe { slice(secondaries, count) };
-        let mut nesting = 0;
+        let (mut nesting, mut suspended) = (0, None);
         let records: Vec<_> = list
             .iter()
             .filter_map(|s| self.get(TYPES.command_buffer, s.as_raw()))
             .map(|r| {
-                let (generation, level) = r.command_buffer().map_or((0, 0), |c| {
+                let (generation, level, suspension) = r.command_buffer().map_or((0, 0, Default::default()), |c| {
                     let s = c.lock();
-                    (s.generation, s.nesting)
+                    (s.generation, s.nesting, s.suspension)
                 });
                 nesting = nesting.max(level);
+                if suspension.rendering_begun {
+                    suspended = Some(suspension.suspended);
+                }
                 (r, generation)
             })
             .collect();
         let secondaries: Vec<_> = records.iter().map(|(r, _)| r.clone()).collect();
-        self.with_command_buffer(cb, |c| c.executes(records, nesting));
+        self.with_command_buffer(cb, |c| c.executes(records, nesting, suspended));
         self.executed_layouts(cb, &secondaries);
         self.executed_transfers(cb.as_raw(), &secondaries);
     }
