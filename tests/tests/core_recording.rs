@@ -1133,3 +1133,66 @@ fn secondaries_resume_what_earlier_secondaries_suspend() {
         assert_eq!(f.fill(cb), ["VUID-vkCmdFillBuffer-suspended"]);
     }
 }
+
+/// At submit, across command buffers: each resumed render pass instance is suspended just before
+/// it in the batch, each suspended one is resumed later in the batch, and no other render pass
+/// instance comes between (vkQueueSubmit and vkQueueSubmit2).
+#[test]
+fn submits_resume_what_they_suspend() {
+    let features = vk::PhysicalDeviceVulkan13Features::default().dynamic_rendering(true).synchronization2(true);
+    let f = Fixture::with(|b| b.vulkan13_features(features));
+    let d = f.d();
+    let queue = f.ctx.queue;
+    let (suspending, resuming) = (vk::RenderingFlags::SUSPENDING, vk::RenderingFlags::RESUMING);
+    // A primary recording render pass instances of these flags, in order, and ended.
+    let primary = |instances: &[vk::RenderingFlags]| {
+        let cb = f.primary();
+        // SAFETY: a recording primary, outside any render pass instance.
+        unsafe {
+            for &flags in instances {
+                render(d, cb, flags);
+            }
+            d.end_command_buffer(cb).expect("vkEndCommandBuffer");
+        }
+        cb
+    };
+    let submit = |cbs: &[vk::CommandBuffer]| {
+        let submit = vk::SubmitInfo::default().command_buffers(cbs);
+        // SAFETY: objects of this device; an invalid submit is skipped by Vigil.
+        let ids = f.ids(|| unsafe {
+            let _ = d.queue_submit(queue, &[submit], vk::Fence::null());
+        });
+        // SAFETY: the device's queue.
+        unsafe { d.queue_wait_idle(queue) }.expect("vkQueueWaitIdle");
+        ids
+    };
+    let submit2 = |cbs: &[vk::CommandBuffer]| {
+        let infos: Vec<_> = cbs.iter().map(|&cb| vk::CommandBufferSubmitInfo::default().command_buffer(cb)).collect();
+        let submit = vk::SubmitInfo2::default().command_buffer_infos(&infos);
+        // SAFETY: as for vkQueueSubmit.
+        let ids = f.ids(|| unsafe {
+            let _ = d.queue_submit2(queue, &[submit], vk::Fence::null());
+        });
+        // SAFETY: the device's queue.
+        unsafe { d.queue_wait_idle(queue) }.expect("vkQueueWaitIdle");
+        ids
+    };
+    let (suspends, resumes) = (primary(&[suspending]), primary(&[resuming]));
+    let plain = primary(&[vk::RenderingFlags::empty()]);
+    let stray = primary(&[vk::RenderingFlags::empty(), resuming]);
+    // The neighbour: suspended, then resumed by the next command buffer.
+    assert_eq!(submit(&[suspends, resumes]), NONE);
+    assert_eq!(submit2(&[suspends, resumes]), NONE);
+    assert_eq!(submit(&[suspends]), ["VUID-VkSubmitInfo-pCommandBuffers-06014"]);
+    assert_eq!(submit2(&[suspends]), ["VUID-VkSubmitInfo2-commandBuffer-06010"]);
+    assert_eq!(submit(&[resumes]), ["VUID-VkSubmitInfo-pCommandBuffers-06193"]);
+    assert_eq!(submit2(&[resumes]), ["VUID-VkSubmitInfo2-commandBuffer-06192"]);
+    assert_eq!(submit(&[plain, stray]), ["VUID-VkSubmitInfo-pCommandBuffers-06193"]);
+    let between = ["VUID-VkSubmitInfo-pCommandBuffers-06016", "VUID-VkSubmitInfo-pCommandBuffers-06014"];
+    assert_eq!(submit(&[suspends, plain]), between);
+    let between = ["VUID-VkSubmitInfo2-commandBuffer-06012", "VUID-VkSubmitInfo2-commandBuffer-06010"];
+    assert_eq!(submit2(&[suspends, plain]), between);
+    // A command buffer without render pass instances passes the suspension on.
+    let empty = primary(&[]);
+    assert_eq!(submit(&[suspends, empty, resumes]), NONE);
+}

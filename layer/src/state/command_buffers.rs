@@ -13,14 +13,10 @@ use vigil_generated::*;
 
 pub use super::records::{
     CommandBufferState, CommandPoolState, FeedbackAttachments, IndexBinding, Inherited, InheritedRendering, Lifecycle,
-    LocalReadMaps, Pushed, Recording, References, RenderPassInstance, RenderingTarget, RenderingTargets,
+    LocalReadMaps, Pushed, Recording, References, RenderPassInstance, RenderingTarget, RenderingTargets, RESUMING,
+    SUSPENDING,
 };
 use super::records::{Key, ObjectRecord, RECENT, RECENT_WAYS};
-
-/// `VK_RENDERING_SUSPENDING_BIT`.
-pub const SUSPENDING: u32 = VkRenderingFlagBits::VK_RENDERING_SUSPENDING_BIT.0;
-/// `VK_RENDERING_RESUMING_BIT`.
-pub const RESUMING: u32 = VkRenderingFlagBits::VK_RENDERING_RESUMING_BIT.0;
 
 impl CommandPoolState {
     /// Records the pool's creation flags.
@@ -264,14 +260,8 @@ impl CommandBufferState {
     ) {
         if let Some(mut r) = self.try_lock() {
             match (instance, r.instance) {
-                (Some(RenderPassInstance::Rendering { flags, .. }), _) => {
-                    let s = &mut r.suspension;
-                    (s.suspended, s.rendering_begun) = (false, true);
-                    s.first_resumes.get_or_insert(flags & RESUMING != 0);
-                }
-                (Some(RenderPassInstance::RenderPass { .. }), _) => {
-                    r.suspension.first_resumes.get_or_insert(false);
-                }
+                (Some(RenderPassInstance::Rendering { flags, .. }), _) => r.suspension.begin(Some(flags)),
+                (Some(RenderPassInstance::RenderPass { .. }), _) => r.suspension.begin(None),
                 (None, Some(RenderPassInstance::Rendering { flags, .. })) if flags & SUSPENDING != 0 => {
                     r.suspension.suspended = true;
                 }
@@ -418,19 +408,18 @@ impl CommandBufferState {
     }
 
     /// It recorded vkCmdExecuteCommands with these secondaries, the highest nesting level among
-    /// them `nesting`, the last of them to begin a vkCmdBeginRendering instance ending
-    /// `suspended` or not (`None`: none began one).
+    /// them `nesting`, what each did with suspension in order `suspensions`.
     pub fn executes(
         &self,
         secondaries: impl IntoIterator<Item = (Arc<ObjectRecord>, u32)>,
         nesting: u32,
-        suspended: Option<bool>,
+        suspensions: &[super::records::Suspension],
     ) {
         if let Some(mut r) = self.try_lock() {
             r.secondaries.extend(secondaries);
             r.nesting = r.nesting.max(nesting.saturating_add(1));
-            if let Some(suspended) = suspended {
-                r.suspension.suspended = suspended;
+            for s in suspensions {
+                r.suspension.execute(s);
             }
             // Executing secondaries leaves the primary's draw state undefined.
             r.draw.unknown = true;

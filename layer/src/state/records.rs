@@ -610,6 +610,11 @@ pub struct Recording {
     pub suspension: Suspension,
 }
 
+/// `VK_RENDERING_SUSPENDING_BIT`.
+pub const SUSPENDING: u32 = vigil_generated::VkRenderingFlagBits::VK_RENDERING_SUSPENDING_BIT.0;
+/// `VK_RENDERING_RESUMING_BIT`.
+pub const RESUMING: u32 = vigil_generated::VkRenderingFlagBits::VK_RENDERING_RESUMING_BIT.0;
+
 /// What a recording did with render pass instance suspension
 /// (`VK_RENDERING_SUSPENDING_BIT`, `VK_RENDERING_RESUMING_BIT`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -622,6 +627,37 @@ pub struct Suspension {
     /// Whether the first render pass instance it began resumed a suspended one; `None` before
     /// any.
     pub first_resumes: Option<bool>,
+    /// A later instance resumed when none was suspended just before it.
+    pub stray_resume: bool,
+}
+
+impl Suspension {
+    /// Follows one more render pass instance's begin: `Some(flags)` for vkCmdBeginRendering's,
+    /// `None` for a render pass object's.
+    pub fn begin(&mut self, rendering: Option<u32>) {
+        let resumes = rendering.is_some_and(|f| f & RESUMING != 0);
+        match self.first_resumes {
+            None => self.first_resumes = Some(resumes),
+            Some(_) => self.stray_resume |= resumes && !self.suspended,
+        }
+        if rendering.is_some() {
+            (self.suspended, self.rendering_begun) = (false, true);
+        }
+    }
+
+    /// Follows a secondary's recording `s`, executed here.
+    pub fn execute(&mut self, s: &Suspension) {
+        if let Some(first) = s.first_resumes {
+            match self.first_resumes {
+                None => self.first_resumes = Some(first),
+                Some(_) => self.stray_resume |= first && !self.suspended,
+            }
+        }
+        self.stray_resume |= s.stray_resume;
+        if s.rendering_begun {
+            (self.suspended, self.rendering_begun) = (s.suspended, true);
+        }
+    }
 }
 
 /// The images barriers inside a render pass object's instance may name.

@@ -30,6 +30,12 @@ pub(super) struct SubmitIds {
     simultaneous: &'static str,
     secondary_executable: &'static str,
     secondary_simultaneous: &'static str,
+    /// A resumed render pass instance is suspended just before it in the submit.
+    resumed: &'static str,
+    /// A suspended render pass instance is resumed later in the submit.
+    unresumed: &'static str,
+    /// No render pass instance between a suspended one and the one resuming it.
+    between: &'static str,
 }
 
 pub(super) const SUBMIT: SubmitIds = SubmitIds {
@@ -38,6 +44,9 @@ pub(super) const SUBMIT: SubmitIds = SubmitIds {
     simultaneous: "VUID-vkQueueSubmit-pCommandBuffers-00071",
     secondary_executable: "VUID-vkQueueSubmit-pCommandBuffers-00072",
     secondary_simultaneous: "VUID-vkQueueSubmit-pCommandBuffers-00073",
+    resumed: "VUID-VkSubmitInfo-pCommandBuffers-06193",
+    unresumed: "VUID-VkSubmitInfo-pCommandBuffers-06014",
+    between: "VUID-VkSubmitInfo-pCommandBuffers-06016",
 };
 
 pub(super) const SUBMIT2: SubmitIds = SubmitIds {
@@ -46,9 +55,102 @@ pub(super) const SUBMIT2: SubmitIds = SubmitIds {
     simultaneous: "VUID-vkQueueSubmit2-commandBuffer-03875",
     secondary_executable: "VUID-vkQueueSubmit2-commandBuffer-03876",
     secondary_simultaneous: "VUID-vkQueueSubmit2-commandBuffer-03877",
+    resumed: "VUID-VkSubmitInfo2-commandBuffer-06192",
+    unresumed: "VUID-VkSubmitInfo2-commandBuffer-06010",
+    between: "VUID-VkSubmitInfo2-commandBuffer-06012",
 };
 
 impl CoreChecks {
+    /// The render pass instances one submit's command buffers `cbs` (at `at`, each through
+    /// `member` when given) suspend and resume, in submission order: each resumed instance is
+    /// suspended just before it, each suspended one resumed later in the submit, and no other
+    /// instance comes between. Within one command buffer the recording rules caught an instance
+    /// between already; here are the command buffers' boundaries.
+    pub(super) fn submitted_suspensions(
+        &self,
+        cx: &Call<'_>,
+        ids: &SubmitIds,
+        cbs: impl Iterator<Item = u64>,
+        (at, member): (&Location<'_>, Option<&'static str>),
+    ) -> bool {
+        let mut skip = false;
+        // The command buffer whose suspended instance waits to be resumed.
+        let mut pending: Option<(usize, u64)> = None;
+        let place = |j: usize, f: &mut dyn FnMut(&Location<'_>) -> bool| {
+            let at = at.index(j);
+            match member {
+                Some(m) => f(&at.dot(m)),
+                None => f(&at),
+            }
+        };
+        for (j, cb) in cbs.enumerate() {
+            let Some(record) = self.get(TYPES.command_buffer, cb) else { continue };
+            let Some(s) = record.command_buffer().map(|c| c.lock().suspension) else { continue };
+            match (pending, s.first_resumes) {
+                (None, Some(true)) => {
+                    skip |= place(j, &mut |at| {
+                        cx.error(
+                            ids.resumed,
+                            at,
+                            format_args!(
+                                "({cb:#x}) begins by resuming a render pass instance (VK_RENDERING_RESUMING_BIT), \
+                                 but no command buffer before it in the submit ends with a suspended one."
+                            ),
+                        )
+                    });
+                }
+                (Some((k, other)), Some(false)) => {
+                    skip |= place(j, &mut |at| {
+                        cx.error(
+                            ids.between,
+                            at,
+                            format_args!(
+                                "({cb:#x}) begins a render pass instance that does not resume the one command \
+                                 buffer {other:#x} (element {k}) ends suspended: no render pass instance may come \
+                                 between them."
+                            ),
+                        )
+                    });
+                    // That suspended instance is never resumed now.
+                    skip |= place(k, &mut |at| Self::unresumed(cx, ids, other, at));
+                }
+                _ => {}
+            }
+            if s.stray_resume {
+                skip |= place(j, &mut |at| {
+                    cx.error(
+                        ids.resumed,
+                        at,
+                        format_args!(
+                            "({cb:#x}) resumes a render pass instance (VK_RENDERING_RESUMING_BIT) where the render \
+                             pass instance before it was not suspended."
+                        ),
+                    )
+                });
+            }
+            if s.rendering_begun {
+                pending = s.suspended.then_some((j, cb));
+            }
+        }
+        if let Some((k, cb)) = pending {
+            skip |= place(k, &mut |at| Self::unresumed(cx, ids, cb, at));
+        }
+        skip
+    }
+
+    /// Command buffer `cb` of a submit ends with a suspended render pass instance that no later
+    /// one resumes.
+    fn unresumed(cx: &Call<'_>, ids: &SubmitIds, cb: u64, at: &Location<'_>) -> bool {
+        cx.error(
+            ids.unresumed,
+            at,
+            format_args!(
+                "({cb:#x}) ends with a suspended render pass instance (VK_RENDERING_SUSPENDING_BIT) that no later \
+                 command buffer of the submit resumes."
+            ),
+        )
+    }
+
     /// vkBeginCommandBuffer: not pending, in the initial state unless its pool resets command buffers,
     /// and the begin info.
     pub(super) fn begin_command_buffer(

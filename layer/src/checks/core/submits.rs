@@ -46,10 +46,12 @@ impl CoreChecks {
                 skip |= self.binary_operation(cx, &mut payloads, (*w, true), &signals.index(j), &SUBMIT_SEMAPHORES);
             }
             let at = submit.dot("pCommandBuffers");
-            for (j, cb) in unsafe { slice(s.pCommandBuffers, s.commandBufferCount) }.iter().enumerate() {
+            let cbs = unsafe { slice(s.pCommandBuffers, s.commandBufferCount) };
+            for (j, cb) in cbs.iter().enumerate() {
                 skip |= self.submitted(cx, &SUBMIT, cb.as_raw(), &at.index(j));
                 skip |= self.submitted_layouts(cx, &mut layouts, cb.as_raw(), &at.index(j));
             }
+            skip |= self.submitted_suspensions(cx, &SUBMIT, cbs.iter().map(|c| c.as_raw()), (&at, None));
         }
         skip
     }
@@ -92,13 +94,16 @@ impl CoreChecks {
                     skip |= self.binary_operation(cx, &mut payloads, (w.semaphore, signal), &at, &SUBMIT2_SEMAPHORES);
                 }
             }
-            let at = submit.dot("pCommandBufferInfos");
-            for (j, cb) in unsafe { slice(s.pCommandBufferInfos, s.commandBufferInfoCount) }.iter().enumerate() {
-                let at = at.index(j);
+            let list = submit.dot("pCommandBufferInfos");
+            let cbs = unsafe { slice(s.pCommandBufferInfos, s.commandBufferInfoCount) };
+            for (j, cb) in cbs.iter().enumerate() {
+                let at = list.index(j);
                 let at = at.dot("commandBuffer");
                 skip |= self.submitted(cx, &SUBMIT2, cb.commandBuffer.as_raw(), &at);
                 skip |= self.submitted_layouts(cx, &mut layouts, cb.commandBuffer.as_raw(), &at);
             }
+            let handles = cbs.iter().map(|c| c.commandBuffer.as_raw());
+            skip |= self.submitted_suspensions(cx, &SUBMIT2, handles, (&list, Some("commandBuffer")));
         }
         skip
     }

@@ -314,7 +314,7 @@ impl StateTracker {
     ) {
         // SAFETY: `count` command buffers, as the application passed them.
         let list = unsafe { slice(secondaries, count) };
-        let (mut nesting, mut suspended) = (0, None);
+        let (mut nesting, mut suspensions) = (0, Vec::new());
         let records: Vec<_> = list
             .iter()
             .filter_map(|s| self.get(TYPES.command_buffer, s.as_raw()))
@@ -324,14 +324,12 @@ impl StateTracker {
                     (s.generation, s.nesting, s.suspension)
                 });
                 nesting = nesting.max(level);
-                if suspension.rendering_begun {
-                    suspended = Some(suspension.suspended);
-                }
+                suspensions.push(suspension);
                 (r, generation)
             })
             .collect();
         let secondaries: Vec<_> = records.iter().map(|(r, _)| r.clone()).collect();
-        self.with_command_buffer(cb, |c| c.executes(records, nesting, suspended));
+        self.with_command_buffer(cb, |c| c.executes(records, nesting, &suspensions));
         self.executed_layouts(cb, &secondaries);
         self.executed_transfers(cb.as_raw(), &secondaries);
     }
