@@ -358,6 +358,7 @@ impl ShaderUses {
         if e.stage == 0x1 {
             self.vertex_inputs = Some(e.inputs);
         }
+        self.input_attachments |= e.input_attachments;
     }
 }
 

@@ -868,6 +868,8 @@ pub struct ShaderUses {
     pub push_constant_size: u32,
     /// The input `Location`s of the vertex stage (`EntryPoint::inputs`), when it was reflected.
     pub vertex_inputs: Option<u64>,
+    /// The input attachment indices its stages statically use (`EntryPoint::input_attachments`).
+    pub input_attachments: u64,
 }
 
 /// A pipeline layout's state.

@@ -191,6 +191,8 @@ struct Decorations {
     member_non_writable: HashSet<(u32, u32)>,
     /// `Location` decorations, by variable.
     location: HashMap<u32, u32>,
+    /// `InputAttachmentIndex` decorations, by variable.
+    input_attachment_index: HashMap<u32, u32>,
 }
 
 impl Decorations {
@@ -206,6 +208,7 @@ impl Decorations {
                 (Decoration::NonWritable, _) => _ = self.non_writable.insert(target),
                 (Decoration::BufferBlock, _) => _ = self.buffer_block.insert(target),
                 (Decoration::Location, Some(v)) => _ = self.location.insert(target, v),
+                (Decoration::InputAttachmentIndex, Some(v)) => _ = self.input_attachment_index.insert(target, v),
                 _ => {}
             }
         } else {
@@ -455,8 +458,13 @@ impl Types<'_> {
         match storage {
             StorageClass::StorageBuffer => true,
             StorageClass::Uniform => self.d.buffer_block.contains(&result),
-            // OpTypeImage's Sampled operand (index 5): 2 is a storage image or texel buffer.
-            StorageClass::UniformConstant => t.class.opcode == Op::TypeImage && literal(t.operands.get(5)) == Some(2),
+            // OpTypeImage's Sampled operand (index 5): 2 is a storage image or texel buffer, or
+            // an input attachment (Dim SubpassData, read only through OpImageRead).
+            StorageClass::UniformConstant => {
+                t.class.opcode == Op::TypeImage
+                    && literal(t.operands.get(5)) == Some(2)
+                    && !matches!(t.operands.get(1), Some(Operand::Dim(rspirv::spirv::Dim::DimSubpassData)))
+            }
             _ => false,
         }
     }
@@ -610,6 +618,18 @@ fn reflect(words: &[u32]) -> Result<Vec<EntryPoint>, String> {
         }
     }
 
+    // Input attachments by variable: the indices (bit n for index n < 64) their
+    // `InputAttachmentIndex` decoration and array length reach, with or without a binding.
+    let mut input_attachments: HashMap<u32, u64> = HashMap::new();
+    for v in &c.variables {
+        let Some(var) = v.result_id else { continue };
+        let Some(&first) = c.d.input_attachment_index.get(&var) else { continue };
+        let pointee = types.get(v.result_type).and_then(|p| id(p.operands.get(1)));
+        // A runtime array reaches every index from its first.
+        let n = pointee.map_or(Some(1), |p| types.elements(p)).map_or(64, u64::from);
+        input_attachments.insert(var, index_bits(first, n));
+    }
+
     let inputs = crate::state::draw_params::input_locations(&c.variables, &c.d.location);
     let mut entry_points = Vec::new();
     for e in &c.entry_points {
@@ -621,9 +641,10 @@ fn reflect(words: &[u32]) -> Result<Vec<EntryPoint>, String> {
         // The call tree, each function once (recursion is invalid in shaders, but cannot hang this).
         let (mut seen, mut todo) = (HashSet::from([main]), vec![main]);
         let (mut resources, mut push_constants, mut sampled_pairs) = (Vec::new(), None, Vec::new());
-        let mut workgroup = HashMap::new();
+        let (mut workgroup, mut attachments) = (HashMap::new(), 0u64);
         while let Some(f) = todo.pop() {
             let Some((used, called)) = c.functions.get(&f) else { continue };
+            attachments |= used.iter().filter_map(|v| input_attachments.get(v)).fold(0, |a, b| a | b);
             for (v, g) in used.iter().filter_map(|v| Some((*v, globals.get(v)?))) {
                 match *g {
                     Global::Resource(r) => resources.push(r),
@@ -662,9 +683,17 @@ fn reflect(words: &[u32]) -> Result<Vec<EntryPoint>, String> {
             },
             inputs: crate::state::draw_params::interface_inputs(&e.operands, &inputs),
             workgroup_bytes: workgroup.values().map(|&b| u64::from(b)).sum(),
+            input_attachments: attachments,
         });
     }
     Ok(entry_points)
+}
+
+/// Bits `first` to `first + n - 1` of a 64-bit mask (those below 64).
+fn index_bits(first: u32, n: u64) -> u64 {
+    let low = |k: u64| if k >= 64 { u64::MAX } else { (1u64 << k) - 1 };
+    let first = u64::from(first);
+    low(first.saturating_add(n)) & !low(first)
 }
 
 /// The value of constant composite `id` of three 32-bit constants (a `WorkgroupSize`); `None`
@@ -736,6 +765,7 @@ mod tests {
     const IMAGES: &[u8] = include_bytes!("../../../tests/shaders/images.comp.spv");
     const DESCRIPTORS: &[u8] = include_bytes!("../../../tests/shaders/descriptors.comp.spv");
     const SEPARATE: &[u8] = include_bytes!("../../../tests/shaders/separate.comp.spv");
+    const INPUTS: &[u8] = include_bytes!("../../../tests/shaders/inputs.frag.spv");
 
     fn parsed(bytes: &[u8]) -> Vec<EntryPoint> {
         match Reflection::of(&words(bytes)) {
@@ -765,6 +795,7 @@ mod tests {
                 local_size: Some([64, 1, 1]),
                 inputs: 0,
                 workgroup_bytes: 0,
+                input_attachments: 0,
             }]
         );
     }
@@ -862,6 +893,19 @@ mod tests {
         // A storage buffer (its runtime array is inside the block), two uniform buffers.
         let e = parsed(DESCRIPTORS);
         assert_eq!(e[0].resources.iter().map(|r| r.elements).collect::<Vec<_>>(), [Some(1), Some(2)]);
+    }
+
+    #[test]
+    fn input_attachments_by_their_index() {
+        // A subpassInput with input_attachment_index 0; the other samples read none.
+        let inputs = parsed(INPUTS);
+        assert_eq!(inputs[0].input_attachments, 0b1);
+        // Read through its descriptor, never written: not a storage resource.
+        assert!(!inputs[0].resources[0].written);
+        assert_eq!(parsed(SEPARATE)[0].input_attachments, 0);
+        assert_eq!(index_bits(2, 3), 0b11100);
+        assert_eq!(index_bits(63, 4), 1 << 63);
+        assert_eq!(index_bits(70, 1), 0);
     }
 
     #[test]

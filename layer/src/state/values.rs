@@ -46,6 +46,9 @@ pub struct EntryPoint {
     /// The bytes of the `Workgroup` variables it statically uses, at least: their sizes without
     /// padding, those whose size could not be worked out counted as 0.
     pub workgroup_bytes: u64,
+    /// The input attachment indices (bit n for n < 64) of the `InputAttachmentIndex`-decorated
+    /// variables it statically uses.
+    pub input_attachments: u64,
 }
 
 /// One descriptor binding an entry point statically uses.

@@ -378,9 +378,9 @@ const DRAW_STATE_IDS: [DrawStateIds; 6] = [
 /// The rules of every graphics draw command: no depth writes while the depth aspect of the
 /// render pass instance's depth/stencil attachment is in a read-only layout, no stencil writes
 /// while its stencil aspect is, no state the bound pipeline has static set since it was bound,
-/// and the pipeline's color attachment locations those of the dynamic rendering instance (the
-/// command, then the four ids).
-const EVERY_DRAW_IDS: [(&str, [&str; 4]); 12] = [
+/// the pipeline's color attachment locations those of the dynamic rendering instance, and its
+/// input attachment indices too where its shaders read them (the command, then the seven ids).
+const EVERY_DRAW_IDS: [(&str, [&str; 7]); 12] = [
     (
         "vkCmdDraw",
         [
@@ -388,6 +388,9 @@ const EVERY_DRAW_IDS: [(&str, [&str; 4]); 12] = [
             "VUID-vkCmdDraw-None-06887",
             "VUID-vkCmdDraw-None-08608",
             "VUID-vkCmdDraw-None-09548",
+            "VUID-vkCmdDraw-None-09549",
+            "VUID-vkCmdDraw-None-10927",
+            "VUID-vkCmdDraw-None-10928",
         ],
     ),
     (
@@ -397,6 +400,9 @@ const EVERY_DRAW_IDS: [(&str, [&str; 4]); 12] = [
             "VUID-vkCmdDrawIndexed-None-06887",
             "VUID-vkCmdDrawIndexed-None-08608",
             "VUID-vkCmdDrawIndexed-None-09548",
+            "VUID-vkCmdDrawIndexed-None-09549",
+            "VUID-vkCmdDrawIndexed-None-10927",
+            "VUID-vkCmdDrawIndexed-None-10928",
         ],
     ),
     (
@@ -406,6 +412,9 @@ const EVERY_DRAW_IDS: [(&str, [&str; 4]); 12] = [
             "VUID-vkCmdDrawIndexedIndirect-None-06887",
             "VUID-vkCmdDrawIndexedIndirect-None-08608",
             "VUID-vkCmdDrawIndexedIndirect-None-09548",
+            "VUID-vkCmdDrawIndexedIndirect-None-09549",
+            "VUID-vkCmdDrawIndexedIndirect-None-10927",
+            "VUID-vkCmdDrawIndexedIndirect-None-10928",
         ],
     ),
     (
@@ -415,6 +424,9 @@ const EVERY_DRAW_IDS: [(&str, [&str; 4]); 12] = [
             "VUID-vkCmdDrawIndexedIndirectCount-None-06887",
             "VUID-vkCmdDrawIndexedIndirectCount-None-08608",
             "VUID-vkCmdDrawIndexedIndirectCount-None-09548",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-09549",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-10927",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-10928",
         ],
     ),
     (
@@ -424,6 +436,9 @@ const EVERY_DRAW_IDS: [(&str, [&str; 4]); 12] = [
             "VUID-vkCmdDrawIndirect-None-06887",
             "VUID-vkCmdDrawIndirect-None-08608",
             "VUID-vkCmdDrawIndirect-None-09548",
+            "VUID-vkCmdDrawIndirect-None-09549",
+            "VUID-vkCmdDrawIndirect-None-10927",
+            "VUID-vkCmdDrawIndirect-None-10928",
         ],
     ),
     (
@@ -433,6 +448,9 @@ const EVERY_DRAW_IDS: [(&str, [&str; 4]); 12] = [
             "VUID-vkCmdDrawIndirectByteCountEXT-None-06887",
             "VUID-vkCmdDrawIndirectByteCountEXT-None-08608",
             "VUID-vkCmdDrawIndirectByteCountEXT-None-09548",
+            "VUID-vkCmdDrawIndirectByteCountEXT-None-09549",
+            "VUID-vkCmdDrawIndirectByteCountEXT-None-10927",
+            "VUID-vkCmdDrawIndirectByteCountEXT-None-10928",
         ],
     ),
     (
@@ -442,6 +460,9 @@ const EVERY_DRAW_IDS: [(&str, [&str; 4]); 12] = [
             "VUID-vkCmdDrawIndirectCount-None-06887",
             "VUID-vkCmdDrawIndirectCount-None-08608",
             "VUID-vkCmdDrawIndirectCount-None-09548",
+            "VUID-vkCmdDrawIndirectCount-None-09549",
+            "VUID-vkCmdDrawIndirectCount-None-10927",
+            "VUID-vkCmdDrawIndirectCount-None-10928",
         ],
     ),
     (
@@ -451,6 +472,9 @@ const EVERY_DRAW_IDS: [(&str, [&str; 4]); 12] = [
             "VUID-vkCmdDrawMeshTasksEXT-None-06887",
             "VUID-vkCmdDrawMeshTasksEXT-None-08608",
             "VUID-vkCmdDrawMeshTasksEXT-None-09548",
+            "VUID-vkCmdDrawMeshTasksEXT-None-09549",
+            "VUID-vkCmdDrawMeshTasksEXT-None-10927",
+            "VUID-vkCmdDrawMeshTasksEXT-None-10928",
         ],
     ),
     (
@@ -460,6 +484,9 @@ const EVERY_DRAW_IDS: [(&str, [&str; 4]); 12] = [
             "VUID-vkCmdDrawMeshTasksIndirectCountEXT-None-06887",
             "VUID-vkCmdDrawMeshTasksIndirectCountEXT-None-08608",
             "VUID-vkCmdDrawMeshTasksIndirectCountEXT-None-09548",
+            "VUID-vkCmdDrawMeshTasksIndirectCountEXT-None-09549",
+            "VUID-vkCmdDrawMeshTasksIndirectCountEXT-None-10927",
+            "VUID-vkCmdDrawMeshTasksIndirectCountEXT-None-10928",
         ],
     ),
     (
@@ -469,6 +496,9 @@ const EVERY_DRAW_IDS: [(&str, [&str; 4]); 12] = [
             "VUID-vkCmdDrawMeshTasksIndirectEXT-None-06887",
             "VUID-vkCmdDrawMeshTasksIndirectEXT-None-08608",
             "VUID-vkCmdDrawMeshTasksIndirectEXT-None-09548",
+            "VUID-vkCmdDrawMeshTasksIndirectEXT-None-09549",
+            "VUID-vkCmdDrawMeshTasksIndirectEXT-None-10927",
+            "VUID-vkCmdDrawMeshTasksIndirectEXT-None-10928",
         ],
     ),
     (
@@ -478,6 +508,9 @@ const EVERY_DRAW_IDS: [(&str, [&str; 4]); 12] = [
             "VUID-vkCmdDrawMultiEXT-None-06887",
             "VUID-vkCmdDrawMultiEXT-None-08608",
             "VUID-vkCmdDrawMultiEXT-None-09548",
+            "VUID-vkCmdDrawMultiEXT-None-09549",
+            "VUID-vkCmdDrawMultiEXT-None-10927",
+            "VUID-vkCmdDrawMultiEXT-None-10928",
         ],
     ),
     (
@@ -487,12 +520,15 @@ const EVERY_DRAW_IDS: [(&str, [&str; 4]); 12] = [
             "VUID-vkCmdDrawMultiIndexedEXT-None-06887",
             "VUID-vkCmdDrawMultiIndexedEXT-None-08608",
             "VUID-vkCmdDrawMultiIndexedEXT-None-09548",
+            "VUID-vkCmdDrawMultiIndexedEXT-None-09549",
+            "VUID-vkCmdDrawMultiIndexedEXT-None-10927",
+            "VUID-vkCmdDrawMultiIndexedEXT-None-10928",
         ],
     ),
 ];
 
 /// `EVERY_DRAW_IDS` by command number.
-static EVERY_DRAW: CommandTable<(&str, [&str; 4])> = CommandTable::new(&EVERY_DRAW_IDS, |r| r.0);
+static EVERY_DRAW: CommandTable<(&str, [&str; 7])> = CommandTable::new(&EVERY_DRAW_IDS, |r| r.0);
 
 /// What is known at a draw of the values that decide which rules apply.
 struct Current {
@@ -610,6 +646,7 @@ impl CoreChecks {
             | Self::pipeline_render_pass(cx, r, info, ids, (cb, pipeline))
             | read_only()
             | Self::pipeline_locations(cx, r, info, (cb, pipeline))
+            | Self::pipeline_inputs(cx, r, info, (cb, pipeline))
     }
 
     /// Inside a vkCmdBeginRendering instance of this command buffer: the bound pipeline's color
@@ -636,6 +673,61 @@ impl CoreChecks {
                 r.maps.location(n)
             ),
         )
+    }
+
+    /// Inside a vkCmdBeginRendering instance of this command buffer: the input attachment
+    /// index the bound pipeline reads each attachment as, that of the instance now, wherever the
+    /// pipeline's shaders read either index (`-None-09549` for color attachments, `-None-10927`
+    /// depth, `-None-10928` stencil). One test when its shaders read no input attachment. True
+    /// to skip the call.
+    #[inline]
+    fn pipeline_inputs(cx: &Call<'_>, r: &Recording, info: &PipelineInfo, (cb, pipeline): (u64, u64)) -> bool {
+        let used = info.uses.input_attachments;
+        if used == 0 {
+            return false;
+        }
+        let (Some(RenderPassInstance::Rendering { colors, .. }), Some(maps)) = (r.instance, info.maps.as_ref()) else {
+            return false;
+        };
+        let Some(ids) = EVERY_DRAW.get(cx) else { return false };
+        let reads = |index: Option<u32>| index.is_some_and(|i| i < 64 && used & 1 << i != 0);
+        let differ = |ours: Option<u32>, theirs: Option<u32>| ours != theirs && (reads(ours) || reads(theirs));
+        let name = |index: Option<u32>| index.map_or("no index".to_string(), |i| format!("index {i}"));
+        let mut skip = false;
+        let color = (0..colors as usize).find(|&n| differ(Some(maps.color_input(n)), Some(r.maps.color_input(n))));
+        if let Some(n) = color {
+            skip |= cx.error(
+                ids.1[4],
+                &cx.location(),
+                format_args!(
+                    "the bound graphics pipeline {pipeline:#x} reads color attachment {n} as input attachment {}, \
+                     but the current render pass instance of command buffer {cb:#x} maps it to input attachment {} \
+                     (VkRenderingInputAttachmentIndexInfo, the identity where not given), and the pipeline's shaders \
+                     read one of them.",
+                    maps.color_input(n),
+                    r.maps.color_input(n)
+                ),
+            );
+        }
+        let (ours, theirs) = (maps.depth_stencil_inputs(), r.maps.depth_stencil_inputs());
+        for (aspect, ours, theirs, vuid) in
+            [("depth", ours.0, theirs.0, ids.1[5]), ("stencil", ours.1, theirs.1, ids.1[6])]
+        {
+            if differ(ours, theirs) {
+                skip |= cx.error(
+                    vuid,
+                    &cx.location(),
+                    format_args!(
+                        "the bound graphics pipeline {pipeline:#x} reads the {aspect} attachment with {}, but the \
+                         current render pass instance of command buffer {cb:#x} reads it with {}, and the pipeline's \
+                         shaders read one of them.",
+                        name(ours),
+                        name(theirs)
+                    ),
+                );
+            }
+        }
+        skip
     }
 
     /// What is `bound` (its core dynamic states and draw-time state, `dynamic`, when known)
@@ -1003,7 +1095,8 @@ mod tests {
     fn every_draw_ids_are_sorted_by_command_and_name_it() {
         assert!(EVERY_DRAW_IDS.windows(2).all(|w| w[0].0 < w[1].0));
         for (command, ids) in EVERY_DRAW_IDS {
-            let names = ["None-06886", "None-06887", "None-08608", "None-09548"];
+            let names =
+                ["None-06886", "None-06887", "None-08608", "None-09548", "None-09549", "None-10927", "None-10928"];
             assert_eq!(ids, names.map(|s| format!("VUID-{command}-{s}")));
         }
     }
