@@ -1,6 +1,9 @@
-//! vkCmdBeginRendering's attachments against their image views, through the real loader on
-//! lavapipe: the usage each attachment needs, color attachments of one sample count, views
-//! large enough for the render area, and the render area within the framebuffer limits. Each
+//! vkCmdBeginRendering's rendering info and its attachments against their image views, through
+//! the real loader on lavapipe: the render area, layer count, color attachment count and view
+//! mask, one view for the depth and stencil attachments, the usage each attachment needs, the
+//! identity swizzle, depth and stencil components, the layers rendered, color attachments of one
+//! sample count, views large enough for the render area, and the render area within the
+//! framebuffer limits. Each
 //! case: the exact ids of the invalid begin (skipped, so it never reaches lavapipe), and its
 //! valid neighbour, which reports nothing.
 
@@ -30,11 +33,16 @@ const COLOR: Target = Target {
 
 impl Fixture {
     fn new() -> Self {
+        Self::with(|b| b)
+    }
+
+    /// On a device `more` adds to (dynamic rendering is enabled).
+    fn with(more: impl FnOnce(ContextBuilder) -> ContextBuilder) -> Self {
         let entry = VulkanEnv::new().with_vigil().entry();
-        let ctx = ContextBuilder::new()
+        let builder = ContextBuilder::new()
             .layers(&[VIGIL_LAYER])
-            .vulkan13_features(vk::PhysicalDeviceVulkan13Features::default().dynamic_rendering(true))
-            .build_skipping_errors(&entry);
+            .vulkan13_features(vk::PhysicalDeviceVulkan13Features::default().dynamic_rendering(true));
+        let ctx = more(builder).build_skipping_errors(&entry);
         let info = vk::CommandPoolCreateInfo::default().queue_family_index(ctx.queue_family);
         // SAFETY: a valid create info.
         let pool = unsafe { ctx.device.create_command_pool(&info, None) }.expect("vkCreateCommandPool");
@@ -43,20 +51,59 @@ impl Fixture {
 
     /// A view of a new 64×64 image of `t` (its memory is not freed: the test is short).
     fn view(&self, t: Target) -> vk::ImageView {
-        let aspect = match t.format {
-            vk::Format::D32_SFLOAT => vk::ImageAspectFlags::DEPTH,
-            vk::Format::D32_SFLOAT_S8_UINT => vk::ImageAspectFlags::DEPTH | vk::ImageAspectFlags::STENCIL,
-            _ => vk::ImageAspectFlags::COLOR,
-        };
+        self.view_of(t, 1, vk::ComponentMapping::default())
+    }
+
+    /// A view of `layers` layers of a new 64×64 image of `t` with `components`.
+    fn view_of(&self, t: Target, layers: u32, components: vk::ComponentMapping) -> vk::ImageView {
         let image = vk::ImageCreateInfo::default()
             .image_type(vk::ImageType::TYPE_2D)
             .format(t.format)
             .extent(vk::Extent3D { width: 64, height: 64, depth: 1 })
             .mip_levels(1)
-            .array_layers(1)
+            .array_layers(layers)
             .samples(t.samples)
             .usage(t.usage);
-        self.ctx.image_view(&image, aspect, Default::default())
+        let d = &self.ctx.device;
+        let (handle, _memory) = self.ctx.bound_image(&image);
+        let aspect = match t.format {
+            vk::Format::D32_SFLOAT => vk::ImageAspectFlags::DEPTH,
+            vk::Format::S8_UINT => vk::ImageAspectFlags::STENCIL,
+            vk::Format::D32_SFLOAT_S8_UINT => vk::ImageAspectFlags::DEPTH | vk::ImageAspectFlags::STENCIL,
+            _ => vk::ImageAspectFlags::COLOR,
+        };
+        let range = vk::ImageSubresourceRange::default().aspect_mask(aspect).level_count(1).layer_count(layers);
+        let view_type = if layers > 1 { vk::ImageViewType::TYPE_2D_ARRAY } else { vk::ImageViewType::TYPE_2D };
+        let info = vk::ImageViewCreateInfo::default()
+            .image(handle)
+            .view_type(view_type)
+            .format(t.format)
+            .components(components)
+            .subresource_range(range);
+        // SAFETY: a valid create info for the image just made.
+        unsafe { d.create_image_view(&info, None) }.expect("vkCreateImageView")
+    }
+
+    /// Begins rendering with `info`: the ids reported.
+    fn begin_info(&self, info: &vk::RenderingInfo<'_>) -> Vec<String> {
+        let d = &self.ctx.device;
+        // SAFETY: a command buffer recorded and freed, never submitted; an invalid begin is
+        // skipped by Vigil, a valid one ended.
+        unsafe {
+            let cb = d
+                .allocate_command_buffers(
+                    &vk::CommandBufferAllocateInfo::default().command_pool(self.pool).command_buffer_count(1),
+                )
+                .expect("vkAllocateCommandBuffers")[0];
+            d.begin_command_buffer(cb, &vk::CommandBufferBeginInfo::default()).expect("vkBeginCommandBuffer");
+            let ids = self.ctx.messages.problem_ids_of(|| d.cmd_begin_rendering(cb, info));
+            if ids.is_empty() {
+                d.cmd_end_rendering(cb);
+            }
+            d.end_command_buffer(cb).expect("vkEndCommandBuffer");
+            d.free_command_buffers(self.pool, &[cb]);
+            ids
+        }
     }
 
     /// Begins rendering with `colors`, `depth` and `stencil` views over `area`: the ids reported.
@@ -67,14 +114,6 @@ impl Fixture {
         stencil: Option<vk::ImageView>,
         area: vk::Rect2D,
     ) -> Vec<String> {
-        let d = &self.ctx.device;
-        let attachment = |v: vk::ImageView, layout| {
-            vk::RenderingAttachmentInfo::default()
-                .image_view(v)
-                .image_layout(layout)
-                .load_op(vk::AttachmentLoadOp::DONT_CARE)
-                .store_op(vk::AttachmentStoreOp::DONT_CARE)
-        };
         let colors: Vec<_> = colors.iter().map(|&v| attachment(v, vk::ImageLayout::COLOR_ATTACHMENT_OPTIMAL)).collect();
         let ds = vk::ImageLayout::DEPTH_STENCIL_ATTACHMENT_OPTIMAL;
         let (depth, stencil) = (depth.map(|v| attachment(v, ds)), stencil.map(|v| attachment(v, ds)));
@@ -85,23 +124,7 @@ impl Fixture {
         if let Some(a) = stencil.as_ref() {
             info = info.stencil_attachment(a);
         }
-        // SAFETY: a command buffer recorded and freed, never submitted; an invalid begin is
-        // skipped by Vigil, a valid one ended.
-        unsafe {
-            let cb = d
-                .allocate_command_buffers(
-                    &vk::CommandBufferAllocateInfo::default().command_pool(self.pool).command_buffer_count(1),
-                )
-                .expect("vkAllocateCommandBuffers")[0];
-            d.begin_command_buffer(cb, &vk::CommandBufferBeginInfo::default()).expect("vkBeginCommandBuffer");
-            let ids = self.ctx.messages.problem_ids_of(|| d.cmd_begin_rendering(cb, &info));
-            if ids.is_empty() {
-                d.cmd_end_rendering(cb);
-            }
-            d.end_command_buffer(cb).expect("vkEndCommandBuffer");
-            d.free_command_buffers(self.pool, &[cb]);
-            ids
-        }
+        self.begin_info(&info)
     }
 }
 
@@ -387,4 +410,149 @@ fn local_read_mappings_inside_rendering() {
         assert_eq!(execute(f.secondary(&mut [&mut same, &mut same_inputs]).0), NONE);
         d.cmd_end_rendering(primary);
     }
+}
+
+/// An attachment of `view` in `layout`, neither loaded nor stored.
+fn attachment(view: vk::ImageView, layout: vk::ImageLayout) -> vk::RenderingAttachmentInfo<'static> {
+    vk::RenderingAttachmentInfo::default()
+        .image_view(view)
+        .image_layout(layout)
+        .load_op(vk::AttachmentLoadOp::DONT_CARE)
+        .store_op(vk::AttachmentStoreOp::DONT_CARE)
+}
+
+/// The rendering info's own rules: its render area, layer count, color attachment count and
+/// view mask, and one view for the depth and stencil attachments.
+#[test]
+fn rendering_info_rules() {
+    let f = Fixture::with(|b| b.vulkan11_features(vk::PhysicalDeviceVulkan11Features::default().multiview(true)));
+    // SAFETY: a physical device of the instance.
+    let limits = unsafe { f.ctx.instance.get_physical_device_properties(f.ctx.physical_device) }.limits;
+    let info = || vk::RenderingInfo::default().render_area(area(0, 0, 64, 64)).layer_count(1);
+    assert_eq!(f.begin_info(&info()), NONE);
+    // The render area: a positive extent at a non-negative offset.
+    assert_eq!(f.begin_info(&info().render_area(area(0, 0, 0, 64))), ["VUID-VkRenderingInfo-None-08994"]);
+    assert_eq!(f.begin_info(&info().render_area(area(0, 0, 64, 0))), ["VUID-VkRenderingInfo-None-08995"]);
+    assert_eq!(f.begin_info(&info().render_area(area(-1, 0, 64, 64))), ["VUID-VkRenderingInfo-pNext-06077"]);
+    assert_eq!(f.begin_info(&info().render_area(area(0, -1, 64, 64))), ["VUID-VkRenderingInfo-pNext-06078"]);
+    // Layers: some without a view mask, at most maxFramebufferLayers.
+    assert_eq!(f.begin_info(&info().layer_count(0)), ["VUID-VkRenderingInfo-viewMask-06069"]);
+    assert_eq!(f.begin_info(&info().layer_count(0).view_mask(0b1)), NONE);
+    let most = limits.max_framebuffer_layers;
+    assert_eq!(f.begin_info(&info().layer_count(most)), NONE);
+    assert_eq!(f.begin_info(&info().layer_count(most + 1)), ["VUID-VkRenderingInfo-layerCount-07817"]);
+    // At most maxColorAttachments color attachments (without views).
+    let unused = vec![vk::RenderingAttachmentInfo::default(); limits.max_color_attachments as usize + 1];
+    let n = limits.max_color_attachments as usize;
+    assert_eq!(f.begin_info(&info().color_attachments(&unused[..n])), NONE);
+    let ids = f.begin_info(&info().color_attachments(&unused));
+    assert_eq!(ids, ["VUID-VkRenderingInfo-colorAttachmentCount-06106"]);
+    // A view mask below maxMultiviewViewCount.
+    let mut multiview = vk::PhysicalDeviceMultiviewProperties::default();
+    let mut properties = vk::PhysicalDeviceProperties2::default().push_next(&mut multiview);
+    // SAFETY: as above.
+    unsafe { f.ctx.instance.get_physical_device_properties2(f.ctx.physical_device, &mut properties) };
+    let views = multiview.max_multiview_view_count;
+    assert_eq!(f.begin_info(&info().view_mask(1 << (views - 1))), NONE);
+    assert_eq!(f.begin_info(&info().view_mask(1 << views)), ["VUID-VkRenderingInfo-viewMask-06128"]);
+    // The depth and stencil attachments: one view.
+    let ds = Target {
+        format: vk::Format::D32_SFLOAT_S8_UINT,
+        usage: vk::ImageUsageFlags::DEPTH_STENCIL_ATTACHMENT,
+        samples: vk::SampleCountFlags::TYPE_1,
+    };
+    let (one, other) = (f.view(ds), f.view(ds));
+    let layout = vk::ImageLayout::DEPTH_STENCIL_ATTACHMENT_OPTIMAL;
+    let (a, b) = (attachment(one, layout), attachment(other, layout));
+    assert_eq!(f.begin_info(&info().depth_attachment(&a).stencil_attachment(&a)), NONE);
+    let ids = f.begin_info(&info().depth_attachment(&a).stencil_attachment(&b));
+    assert_eq!(ids, ["VUID-VkRenderingInfo-pDepthAttachment-06085"]);
+}
+
+/// Without the multiview feature, no view mask.
+#[test]
+fn view_masks_need_multiview() {
+    let f = Fixture::new();
+    let info = vk::RenderingInfo::default().render_area(area(0, 0, 64, 64)).layer_count(1);
+    assert_eq!(f.begin_info(&info), NONE);
+    assert_eq!(f.begin_info(&info.view_mask(0b1)), ["VUID-VkRenderingInfo-multiview-06127"]);
+}
+
+/// The attachments' views: the identity swizzle, a depth or a stencil component for those
+/// attachments, and the layers the instance renders (its layer count, or its view mask's).
+#[test]
+fn rendering_attachment_views() {
+    let f = Fixture::with(|b| b.vulkan11_features(vk::PhysicalDeviceVulkan11Features::default().multiview(true)));
+    let identity = vk::ComponentMapping::default();
+    let swizzled = vk::ComponentMapping { r: vk::ComponentSwizzle::B, b: vk::ComponentSwizzle::R, ..identity };
+    let color_layout = vk::ImageLayout::COLOR_ATTACHMENT_OPTIMAL;
+    let info = || vk::RenderingInfo::default().render_area(area(0, 0, 64, 64)).layer_count(1);
+    let colors = |view| [attachment(view, color_layout)];
+    let plain = colors(f.view_of(COLOR, 1, identity));
+    assert_eq!(f.begin_info(&info().color_attachments(&plain)), NONE);
+    let swizzle = colors(f.view_of(COLOR, 1, swizzled));
+    let ids = f.begin_info(&info().color_attachments(&swizzle));
+    assert_eq!(ids, ["VUID-VkRenderingInfo-colorAttachmentCount-09479"]);
+    // Layers: two rendered, then the views of mask 0b10 (two again).
+    let two = colors(f.view_of(COLOR, 2, identity));
+    assert_eq!(f.begin_info(&info().layer_count(2).color_attachments(&two)), NONE);
+    let ids = f.begin_info(&info().layer_count(2).color_attachments(&plain));
+    assert_eq!(ids, ["VUID-VkRenderingInfo-viewMask-10859"]);
+    assert_eq!(f.begin_info(&info().view_mask(0b10).color_attachments(&two)), NONE);
+    let ids = f.begin_info(&info().view_mask(0b10).color_attachments(&plain));
+    assert_eq!(ids, ["VUID-VkRenderingInfo-viewMask-12403"]);
+    // Depth and stencil attachments: a format with the component, views of the layers.
+    let ds_layout = vk::ImageLayout::DEPTH_STENCIL_ATTACHMENT_OPTIMAL;
+    let target = |format| Target {
+        format,
+        usage: vk::ImageUsageFlags::DEPTH_STENCIL_ATTACHMENT,
+        samples: vk::SampleCountFlags::TYPE_1,
+    };
+    let depth_only = attachment(f.view_of(target(vk::Format::D32_SFLOAT), 1, identity), ds_layout);
+    let stencil_only = attachment(f.view_of(target(vk::Format::S8_UINT), 1, identity), ds_layout);
+    assert_eq!(f.begin_info(&info().depth_attachment(&depth_only)), NONE);
+    assert_eq!(f.begin_info(&info().stencil_attachment(&stencil_only)), NONE);
+    let ids = f.begin_info(&info().depth_attachment(&stencil_only));
+    assert_eq!(ids, ["VUID-VkRenderingInfo-pDepthAttachment-06547"]);
+    let ids = f.begin_info(&info().stencil_attachment(&depth_only));
+    assert_eq!(ids, ["VUID-VkRenderingInfo-pStencilAttachment-06548"]);
+    let ids = f.begin_info(&info().layer_count(2).depth_attachment(&depth_only));
+    assert_eq!(ids, ["VUID-VkRenderingInfo-viewMask-10860"]);
+    let ids = f.begin_info(&info().view_mask(0b10).stencil_attachment(&stencil_only));
+    assert_eq!(ids, ["VUID-VkRenderingInfo-viewMask-12405"]);
+    let ids = f.begin_info(&info().view_mask(0b10).depth_attachment(&depth_only));
+    assert_eq!(ids, ["VUID-VkRenderingInfo-viewMask-12404"]);
+    let ids = f.begin_info(&info().layer_count(2).stencil_attachment(&stencil_only));
+    assert_eq!(ids, ["VUID-VkRenderingInfo-viewMask-10861"]);
+    let swizzled_depth = attachment(f.view_of(target(vk::Format::D32_SFLOAT), 1, swizzled), ds_layout);
+    let ids = f.begin_info(&info().depth_attachment(&swizzled_depth));
+    assert_eq!(ids, ["VUID-VkRenderingInfo-pDepthAttachment-09481"]);
+    let swizzled_stencil = attachment(f.view_of(target(vk::Format::S8_UINT), 1, swizzled), ds_layout);
+    let ids = f.begin_info(&info().stencil_attachment(&swizzled_stencil));
+    assert_eq!(ids, ["VUID-VkRenderingInfo-pStencilAttachment-09483"]);
+}
+
+/// Depth and stencil attachments that both resolve, resolve into one view.
+#[test]
+fn depth_and_stencil_resolve_into_one_view() {
+    let f = Fixture::new();
+    let ds = Target {
+        format: vk::Format::D32_SFLOAT_S8_UINT,
+        usage: vk::ImageUsageFlags::DEPTH_STENCIL_ATTACHMENT,
+        samples: vk::SampleCountFlags::TYPE_1,
+    };
+    let multisampled = f.view(Target { samples: vk::SampleCountFlags::TYPE_4, ..ds });
+    let (one, other) = (f.view(ds), f.view(ds));
+    let layout = vk::ImageLayout::DEPTH_STENCIL_ATTACHMENT_OPTIMAL;
+    let resolving = |into| {
+        attachment(multisampled, layout)
+            .resolve_mode(vk::ResolveModeFlags::SAMPLE_ZERO)
+            .resolve_image_view(into)
+            .resolve_image_layout(layout)
+    };
+    let info = || vk::RenderingInfo::default().render_area(area(0, 0, 64, 64)).layer_count(1);
+    let (a, b) = (resolving(one), resolving(other));
+    assert_eq!(f.begin_info(&info().depth_attachment(&a).stencil_attachment(&a)), NONE);
+    let ids = f.begin_info(&info().depth_attachment(&a).stencil_attachment(&b));
+    assert_eq!(ids, ["VUID-VkRenderingInfo-pDepthAttachment-06086"]);
 }

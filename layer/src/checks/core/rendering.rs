@@ -1,9 +1,19 @@
-//! vkCmdBeginRendering's attachments against their image views: created with the attachment
-//! usage each needs (`-06087`, `-06088`, `-06089`), color attachments of one sample count
-//! (`-09429`, unless multisampledRenderToSingleSampled), large enough for the render area
-//! (`-06079`, `-06080`), and the render area within the device's framebuffer limits (`-07815`,
-//! `-07816`). Render areas of device groups (`VkDeviceGroupRenderPassBeginInfo` with areas) are
-//! not checked here.
+//! vkCmdBeginRendering's rendering info and its attachments against their image views.
+//!
+//! The info itself: a render area of positive extent at a non-negative offset (`-08994`,
+//! `-08995`, `-06077`, `-06078`) within the device's framebuffer limits (`-07815`, `-07816`), a
+//! layer count when there is no view mask (`-06069`) and within maxFramebufferLayers (`-07817`),
+//! at most maxColorAttachments color attachments (`-06106`), a view mask only with multiview
+//! and below maxMultiviewViewCount (`-06127`, `-06128`), and one view (and one resolve view) for
+//! the depth and the stencil attachment (`-06085`, `-06086`).
+//!
+//! The attachments' views: created with the attachment usage each needs (`-06087`, `-06088`,
+//! `-06089`), the identity swizzle (`-09479`, `-09481`, `-09483`), a format with a depth or a
+//! stencil component for those attachments (`-06547`, `-06548`), color attachments of one
+//! sample count (`-09429`, unless multisampledRenderToSingleSampled), large enough for the render
+//! area (`-06079`, `-06080`), and with the layers the instance renders (`-10859` to `-10861`
+//! without a view mask, `-12403` to `-12405` with one; the resolve views too). Render areas of
+//! device groups (`VkDeviceGroupRenderPassBeginInfo` with areas) are not checked here.
 //!
 //! A view whose image or usage Vigil did not see created is not judged.
 
@@ -26,7 +36,37 @@ struct View {
     /// Width and height at the view's base mip level.
     extent: (u32, u32),
     samples: u32,
+    /// Its layer count, when known.
+    layers: Option<u32>,
+    /// Whether each component maps to itself.
+    identity: bool,
+    format: VkFormat,
 }
+
+/// The ids of one kind of attachment (color, depth, stencil).
+struct AttachmentIds {
+    usage: (u32, &'static str, &'static str),
+    swizzle: &'static str,
+    /// Layers without a view mask, with one.
+    layers: (&'static str, &'static str),
+}
+
+const COLOR_IDS: AttachmentIds = AttachmentIds {
+    usage: (COLOR, "VUID-VkRenderingInfo-colorAttachmentCount-06087", "VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT"),
+    swizzle: "VUID-VkRenderingInfo-colorAttachmentCount-09479",
+    layers: ("VUID-VkRenderingInfo-viewMask-10859", "VUID-VkRenderingInfo-viewMask-12403"),
+};
+const DEPTH_IDS: AttachmentIds = AttachmentIds {
+    usage: (DEPTH_STENCIL, "VUID-VkRenderingInfo-pDepthAttachment-06088", DS_NAME),
+    swizzle: "VUID-VkRenderingInfo-pDepthAttachment-09481",
+    layers: ("VUID-VkRenderingInfo-viewMask-10860", "VUID-VkRenderingInfo-viewMask-12404"),
+};
+const STENCIL_IDS: AttachmentIds = AttachmentIds {
+    usage: (DEPTH_STENCIL, "VUID-VkRenderingInfo-pStencilAttachment-06089", DS_NAME),
+    swizzle: "VUID-VkRenderingInfo-pStencilAttachment-09483",
+    layers: ("VUID-VkRenderingInfo-viewMask-10861", "VUID-VkRenderingInfo-viewMask-12405"),
+};
+const DS_NAME: &str = "VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT";
 
 impl CoreChecks {
     /// The image view `view`, when Vigil saw it and its image created.
@@ -37,8 +77,15 @@ impl CoreChecks {
         let info: &ImageInfo = image.image()?.info()?;
         let level = range.baseMipLevel.min(31);
         let extent = ((info.extent.width >> level).max(1), (info.extent.height >> level).max(1));
-        let usage = state.view_info().and_then(|v| v.usage);
-        Some(View { usage, extent, samples: info.samples })
+        let view = state.view_info()?;
+        Some(View {
+            usage: view.usage,
+            extent,
+            samples: info.samples,
+            layers: view.levels_layers.map(|(_, layers)| layers),
+            identity: view.identity,
+            format: VkFormat(view.format),
+        })
     }
 
     /// vkCmdBeginRendering's rendering info. True to skip the call.
@@ -83,17 +130,47 @@ impl CoreChecks {
                 );
             }
         }
-        let mut check = |view: VkImageView, needs: (u32, &'static str, &str), at: &Location<'_>| -> Option<u32> {
+        skip |= Self::rendering_info(cx, info, whole_area, &at);
+        // The layers each view must have: the layer count, or every view of the view mask.
+        let (layers_needed, with_mask) = match info.viewMask {
+            0 => (info.layerCount, false),
+            mask => (32 - mask.leading_zeros(), true),
+        };
+        let mut check = |a: &VkRenderingAttachmentInfo, ids: &AttachmentIds, at: &Location<'_>| -> Option<u32> {
+            let (layers_id, what) = match with_mask {
+                false => (ids.layers.0, "the rendering's layerCount"),
+                true => (ids.layers.1, "the views of the rendering's viewMask"),
+            };
+            for (member, view) in [("resolveImageView", a.resolveImageView), ("imageView", a.imageView)] {
+                let v = (view.as_raw() != 0).then(|| self.attachment_view(view)).flatten();
+                let Some(layers) = v.and_then(|v| v.layers).filter(|&l| l < layers_needed) else { continue };
+                if member == "resolveImageView" && a.resolveMode.0 == 0 {
+                    continue;
+                }
+                skip |= cx.error(
+                    layers_id,
+                    &at.dot(member),
+                    format_args!("({:#x}) has {layers} layers, fewer than {what} ({layers_needed}).", view.as_raw()),
+                );
+            }
+            let view = a.imageView;
             if view.as_raw() == 0 {
                 return None;
             }
             let v = self.attachment_view(view)?;
-            let (usage, vuid, name) = needs;
+            let (usage, vuid, name) = ids.usage;
             if v.usage.is_some_and(|u| u & usage == 0) {
                 skip |= cx.error(
                     vuid,
                     &at.dot("imageView"),
                     format_args!("({:#x}) was not created with {name}.", view.as_raw()),
+                );
+            }
+            if !v.identity {
+                skip |= cx.error(
+                    ids.swizzle,
+                    &at.dot("imageView"),
+                    format_args!("({:#x}) was created with a swizzle that is not the identity.", view.as_raw()),
                 );
             }
             if whole_area && (right > i64::from(v.extent.0) || bottom > i64::from(v.extent.1)) {
@@ -111,31 +188,43 @@ impl CoreChecks {
                     ),
                 );
             }
+            let aspect = |kind: &str, has: fn(&super::formats::FormatInfo) -> bool, vuid: &'static str| {
+                let info = super::formats::format_info(v.format)?;
+                (!has(&info)).then(|| {
+                    cx.error(
+                        vuid,
+                        &at.dot("imageView"),
+                        format_args!(
+                            "({:#x}) has format {}, which has no {kind} component.",
+                            view.as_raw(),
+                            super::formats::format_name(v.format)
+                        ),
+                    )
+                })
+            };
+            if std::ptr::eq(ids, &DEPTH_IDS) {
+                skip |= aspect("depth", |f| f.depth(), "VUID-VkRenderingInfo-pDepthAttachment-06547").unwrap_or(false);
+            } else if std::ptr::eq(ids, &STENCIL_IDS) {
+                let vuid = "VUID-VkRenderingInfo-pStencilAttachment-06548";
+                skip |= aspect("stencil", |f| f.stencil(), vuid).unwrap_or(false);
+            }
             Some(v.samples)
         };
         let colors_at = at.arrow("pColorAttachments");
         let mut samples = Vec::new();
         // SAFETY: colorAttachmentCount attachments, as the application passed them.
         for (i, a) in unsafe { slice(info.pColorAttachments, info.colorAttachmentCount) }.iter().enumerate() {
-            let needs =
-                (COLOR, "VUID-VkRenderingInfo-colorAttachmentCount-06087", "VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT");
-            if let Some(s) = check(a.imageView, needs, &colors_at.index(i)) {
+            if let Some(s) = check(a, &COLOR_IDS, &colors_at.index(i)) {
                 samples.push((i, s));
             }
         }
-        let name = "VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT";
         // SAFETY: the application's attachments, when not NULL.
         if let Some(a) = unsafe { info.pDepthAttachment.as_ref() } {
-            check(
-                a.imageView,
-                (DEPTH_STENCIL, "VUID-VkRenderingInfo-pDepthAttachment-06088", name),
-                &at.arrow("pDepthAttachment"),
-            );
+            check(a, &DEPTH_IDS, &at.arrow("pDepthAttachment"));
         }
         // SAFETY: as above.
         if let Some(a) = unsafe { info.pStencilAttachment.as_ref() } {
-            let needs = (DEPTH_STENCIL, "VUID-VkRenderingInfo-pStencilAttachment-06089", name);
-            check(a.imageView, needs, &at.arrow("pStencilAttachment"));
+            check(a, &STENCIL_IDS, &at.arrow("pStencilAttachment"));
         }
         let mrtss = facts.features.contains(Feature::MULTISAMPLED_RENDER_TO_SINGLE_SAMPLED);
         if let (Some(&(first, s0)), false) = (samples.first(), mrtss) {
@@ -144,6 +233,109 @@ impl CoreChecks {
                     "VUID-VkRenderingInfo-imageView-09429",
                     &colors_at.index(i).dot("imageView"),
                     format_args!("has {s} samples, but pColorAttachments[{first}].imageView has {s0}."),
+                );
+            }
+        }
+        skip
+    }
+
+    /// The rules of the rendering info alone (with the device's features and limits);
+    /// `whole_area`: no device group render areas. True to skip the call.
+    fn rendering_info(cx: &Call<'_>, info: &VkRenderingInfo, whole_area: bool, at: &Location<'_>) -> bool {
+        let Some(facts) = cx.device() else { return false };
+        let limits = &facts.limits;
+        let mut skip = false;
+        let area = info.renderArea;
+        if whole_area {
+            let area_at = at.arrow("renderArea");
+            let extent = [("width", area.extent.width, "VUID-VkRenderingInfo-None-08994")].into_iter().chain([(
+                "height",
+                area.extent.height,
+                "VUID-VkRenderingInfo-None-08995",
+            )]);
+            for (what, _, vuid) in extent.filter(|e| e.1 == 0) {
+                skip |= cx.error(vuid, &area_at, format_args!("has extent.{what} 0."));
+            }
+            let offset = [("x", area.offset.x, "VUID-VkRenderingInfo-pNext-06077")].into_iter().chain([(
+                "y",
+                area.offset.y,
+                "VUID-VkRenderingInfo-pNext-06078",
+            )]);
+            for (what, value, vuid) in offset.filter(|o| o.1 < 0) {
+                skip |= cx.error(vuid, &area_at, format_args!("has offset.{what} {value}, which is negative."));
+            }
+        }
+        if info.viewMask == 0 && info.layerCount == 0 {
+            skip |= cx.error(
+                "VUID-VkRenderingInfo-viewMask-06069",
+                &at.arrow("layerCount"),
+                format_args!("is 0, and viewMask is 0."),
+            );
+        }
+        if info.layerCount > limits.maxFramebufferLayers {
+            skip |= cx.error(
+                "VUID-VkRenderingInfo-layerCount-07817",
+                &at.arrow("layerCount"),
+                format_args!(
+                    "({}) is more than maxFramebufferLayers ({}).",
+                    info.layerCount, limits.maxFramebufferLayers
+                ),
+            );
+        }
+        if info.colorAttachmentCount > limits.maxColorAttachments {
+            skip |= cx.error(
+                "VUID-VkRenderingInfo-colorAttachmentCount-06106",
+                &at.arrow("colorAttachmentCount"),
+                format_args!(
+                    "({}) is more than maxColorAttachments ({}).",
+                    info.colorAttachmentCount, limits.maxColorAttachments
+                ),
+            );
+        }
+        if info.viewMask != 0 {
+            let mask_at = at.arrow("viewMask");
+            if !facts.features.contains(Feature::MULTIVIEW) {
+                skip |= cx.error(
+                    "VUID-VkRenderingInfo-multiview-06127",
+                    &mask_at,
+                    format_args!("is {:#x}, but the multiview feature is not enabled.", info.viewMask),
+                );
+            }
+            let highest = 31 - info.viewMask.leading_zeros();
+            let max = facts.spirv_properties.as_ref().map(|p| p.vulkan11.maxMultiviewViewCount);
+            if let Some(max) = max.filter(|&m| highest >= m) {
+                skip |= cx.error(
+                    "VUID-VkRenderingInfo-viewMask-06128",
+                    &mask_at,
+                    format_args!(
+                        "is {:#x}: its bit {highest} is not below maxMultiviewViewCount ({max}).",
+                        info.viewMask
+                    ),
+                );
+            }
+        }
+        // SAFETY: the application's attachments, when not NULL.
+        if let (Some(d), Some(s)) = unsafe { (info.pDepthAttachment.as_ref(), info.pStencilAttachment.as_ref()) } {
+            if (d.imageView.as_raw() != 0 || s.imageView.as_raw() != 0) && d.imageView != s.imageView {
+                skip |= cx.error(
+                    "VUID-VkRenderingInfo-pDepthAttachment-06085",
+                    &at.arrow("pStencilAttachment").dot("imageView"),
+                    format_args!(
+                        "({:#x}) differs from pDepthAttachment->imageView ({:#x}).",
+                        s.imageView.as_raw(),
+                        d.imageView.as_raw()
+                    ),
+                );
+            }
+            if d.resolveMode.0 != 0 && s.resolveMode.0 != 0 && d.resolveImageView != s.resolveImageView {
+                skip |= cx.error(
+                    "VUID-VkRenderingInfo-pDepthAttachment-06086",
+                    &at.arrow("pStencilAttachment").dot("resolveImageView"),
+                    format_args!(
+                        "({:#x}) differs from pDepthAttachment->resolveImageView ({:#x}), and both resolve.",
+                        s.resolveImageView.as_raw(),
+                        d.resolveImageView.as_raw()
+                    ),
                 );
             }
         }
