@@ -1,9 +1,10 @@
 //! vkCmdBeginRendering's rendering info and its attachments against their image views, through
 //! the real loader on lavapipe: the render area, layer count, color attachment count and view
 //! mask, one view for the depth and stencil attachments, the usage each attachment needs, the
-//! identity swizzle, depth and stencil components, the layers rendered, color attachments of one
-//! sample count, views large enough for the render area, and the render area within the
-//! framebuffer limits. Each
+//! identity swizzle, depth and stencil components, the layers rendered, views neither 3D nor of
+//! several mip levels, resolves (modes, sample counts, formats), color attachments of one sample
+//! count, views large enough for the render area, and the render area within the framebuffer
+//! limits. Each
 //! case: the exact ids of the invalid begin (skipped, so it never reaches lavapipe), and its
 //! valid neighbour, which reports nothing.
 
@@ -555,4 +556,62 @@ fn depth_and_stencil_resolve_into_one_view() {
     assert_eq!(f.begin_info(&info().depth_attachment(&a).stencil_attachment(&a)), NONE);
     let ids = f.begin_info(&info().depth_attachment(&a).stencil_attachment(&b));
     assert_eq!(ids, ["VUID-VkRenderingInfo-pDepthAttachment-06086"]);
+}
+
+/// Each attachment's views: neither 3D nor of several mip levels; and where it resolves, a
+/// resolve mode its color format allows, a multisampled view into a single-sampled view of its
+/// format.
+#[test]
+fn resolving_attachments_and_view_shapes() {
+    let f = Fixture::new();
+    let layout = vk::ImageLayout::COLOR_ATTACHMENT_OPTIMAL;
+    let info = || vk::RenderingInfo::default().render_area(area(0, 0, 64, 64)).layer_count(1);
+    let begin = |a: vk::RenderingAttachmentInfo<'_>| f.begin_info(&info().color_attachments(&[a]));
+    let resolving = |view, mode, into| {
+        attachment(view, layout).resolve_mode(mode).resolve_image_view(into).resolve_image_layout(layout)
+    };
+    let (average, zero) = (vk::ResolveModeFlags::AVERAGE, vk::ResolveModeFlags::SAMPLE_ZERO);
+    let four = Target { samples: vk::SampleCountFlags::TYPE_4, ..COLOR };
+    let (color4, color1, other1) = (f.view(four), f.view(COLOR), f.view(COLOR));
+    assert_eq!(begin(resolving(color4, average, color1)), NONE);
+    assert_eq!(begin(resolving(color4, zero, color1)), ["VUID-VkRenderingAttachmentInfo-imageView-06129"]);
+    let uint = Target { format: vk::Format::R8G8B8A8_UINT, ..COLOR };
+    let (uint4, uint1) = (f.view(Target { samples: vk::SampleCountFlags::TYPE_4, ..uint }), f.view(uint));
+    assert_eq!(begin(resolving(uint4, zero, uint1)), NONE);
+    assert_eq!(begin(resolving(uint4, average, uint1)), ["VUID-VkRenderingAttachmentInfo-imageView-06130"]);
+    assert_eq!(begin(resolving(color1, average, other1)), ["VUID-VkRenderingAttachmentInfo-imageView-06861"]);
+    let ids = begin(resolving(color4, average, vk::ImageView::null()));
+    assert_eq!(ids, ["VUID-VkRenderingAttachmentInfo-imageView-06862"]);
+    let other4 = f.view(four);
+    assert_eq!(begin(resolving(color4, average, other4)), ["VUID-VkRenderingAttachmentInfo-imageView-06864"]);
+    let bgra = f.view(Target { format: vk::Format::B8G8R8A8_UNORM, ..COLOR });
+    assert_eq!(begin(resolving(color4, average, bgra)), ["VUID-VkRenderingAttachmentInfo-imageView-06865"]);
+    // Views of two mip levels, and 3D views.
+    let image = |image_type, levels| {
+        vk::ImageCreateInfo::default()
+            .image_type(image_type)
+            .format(COLOR.format)
+            .extent(vk::Extent3D { width: 64, height: 64, depth: 1 })
+            .mip_levels(levels)
+            .array_layers(1)
+            .samples(vk::SampleCountFlags::TYPE_1)
+            .usage(COLOR.usage)
+    };
+    let mips = f.ctx.image_view(&image(vk::ImageType::TYPE_2D, 2), vk::ImageAspectFlags::COLOR, Default::default());
+    assert_eq!(begin(attachment(mips, layout)), ["VUID-VkRenderingAttachmentInfo-imageView-12486"]);
+    let ids = begin(resolving(color4, average, mips));
+    assert_eq!(ids, ["VUID-VkRenderingAttachmentInfo-resolveImageView-12487"]);
+    let (handle, _memory) = f.ctx.bound_image(&image(vk::ImageType::TYPE_3D, 1));
+    let range =
+        vk::ImageSubresourceRange::default().aspect_mask(vk::ImageAspectFlags::COLOR).level_count(1).layer_count(1);
+    let view_info = vk::ImageViewCreateInfo::default()
+        .image(handle)
+        .view_type(vk::ImageViewType::TYPE_3D)
+        .format(COLOR.format)
+        .subresource_range(range);
+    // SAFETY: a valid create info for the image just made.
+    let volume = unsafe { f.ctx.device.create_image_view(&view_info, None) }.expect("vkCreateImageView");
+    assert_eq!(begin(attachment(volume, layout)), ["VUID-VkRenderingAttachmentInfo-imageView-12470"]);
+    let ids = begin(resolving(color4, average, volume));
+    assert_eq!(ids, ["VUID-VkRenderingAttachmentInfo-resolveImageView-12471"]);
 }

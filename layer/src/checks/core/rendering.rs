@@ -15,6 +15,12 @@
 //! without a view mask, `-12403` to `-12405` with one; the resolve views too). Render areas of
 //! device groups (`VkDeviceGroupRenderPassBeginInfo` with areas) are not checked here.
 //!
+//! Each attachment's views: neither 3D nor of more than one mip level (`-12470`, `-12471`,
+//! `-12486`, `-12487`); and where it resolves, a resolve mode its color format allows (`-06129`,
+//! `-06130`), a multisampled view (`-06861`) resolved into a single-sampled view (`-06862`,
+//! `-06864`) of the same format (`-06865`), unless multisampled-render-to-single-sampled is
+//! enabled for the rendering (its rules are not followed).
+//!
 //! A view whose image or usage Vigil did not see created is not judged.
 
 use vigil_generated::features::Feature;
@@ -41,6 +47,9 @@ struct View {
     /// Whether each component maps to itself.
     identity: bool,
     format: VkFormat,
+    view_type: i32,
+    /// Its level count, when known.
+    levels: Option<u32>,
 }
 
 /// The ids of one kind of attachment (color, depth, stencil).
@@ -85,6 +94,8 @@ impl CoreChecks {
             layers: view.levels_layers.map(|(_, layers)| layers),
             identity: view.identity,
             format: VkFormat(view.format),
+            view_type: view.view_type,
+            levels: view.levels_layers.map(|(levels, _)| levels),
         })
     }
 
@@ -136,7 +147,16 @@ impl CoreChecks {
             0 => (info.layerCount, false),
             mask => (32 - mask.leading_zeros(), true),
         };
+        // SAFETY: the application's chain.
+        let mrtss = unsafe {
+            chained::<VkMultisampledRenderToSingleSampledInfoEXT>(
+                info.pNext,
+                VkStructureType::VK_STRUCTURE_TYPE_MULTISAMPLED_RENDER_TO_SINGLE_SAMPLED_INFO_EXT,
+            )
+        }
+        .is_some_and(|m| m.multisampledRenderToSingleSampledEnable != 0);
         let mut check = |a: &VkRenderingAttachmentInfo, ids: &AttachmentIds, at: &Location<'_>| -> Option<u32> {
+            skip |= self.attachment_shapes(cx, a, (std::ptr::eq(ids, &COLOR_IDS), mrtss), at);
             let (layers_id, what) = match with_mask {
                 false => (ids.layers.0, "the rendering's layerCount"),
                 true => (ids.layers.1, "the views of the rendering's viewMask"),
@@ -338,6 +358,119 @@ impl CoreChecks {
                     ),
                 );
             }
+        }
+        skip
+    }
+
+    /// An attachment's views one by one: not 3D, one mip level; and when it resolves (`color`:
+    /// a color attachment; `mrtss`: multisampled-render-to-single-sampled is enabled for the
+    /// rendering), a resolve mode its format allows, a multisampled view resolved into a
+    /// single-sampled view of its format. True to skip the call.
+    fn attachment_shapes(
+        &self,
+        cx: &Call<'_>,
+        a: &VkRenderingAttachmentInfo,
+        (color, mrtss): (bool, bool),
+        at: &Location<'_>,
+    ) -> bool {
+        let mut skip = false;
+        let view = (a.imageView.as_raw() != 0).then(|| self.attachment_view(a.imageView)).flatten();
+        let target = (a.resolveImageView.as_raw() != 0).then(|| self.attachment_view(a.resolveImageView)).flatten();
+        let shapes = [
+            ("imageView", a.imageView, view.as_ref(), "VUID-VkRenderingAttachmentInfo-imageView-12470"),
+            (
+                "resolveImageView",
+                a.resolveImageView,
+                target.as_ref(),
+                "VUID-VkRenderingAttachmentInfo-resolveImageView-12471",
+            ),
+        ];
+        for (member, handle, v, vuid_3d) in shapes {
+            let Some(v) = v else { continue };
+            if v.view_type == VkImageViewType::VK_IMAGE_VIEW_TYPE_3D.0 {
+                skip |= cx.error(vuid_3d, &at.dot(member), format_args!("({:#x}) is a 3D view.", handle.as_raw()));
+            }
+            if let Some(levels) = v.levels.filter(|&l| l != 1) {
+                let vuid = if member == "imageView" {
+                    "VUID-VkRenderingAttachmentInfo-imageView-12486"
+                } else {
+                    "VUID-VkRenderingAttachmentInfo-resolveImageView-12487"
+                };
+                skip |= cx.error(
+                    vuid,
+                    &at.dot(member),
+                    format_args!("({:#x}) has {levels} mip levels, not one.", handle.as_raw()),
+                );
+            }
+        }
+        let mode = a.resolveMode.0;
+        let android = VkResolveModeFlagBits::VK_RESOLVE_MODE_EXTERNAL_FORMAT_DOWNSAMPLE_BIT_ANDROID.0;
+        let custom = VkResolveModeFlagBits::VK_RESOLVE_MODE_CUSTOM_BIT_EXT.0;
+        let (Some(v), true) = (view, mode != 0 && mode != android) else { return skip };
+        let format = super::formats::format_info(v.format);
+        if let Some(f) = format.filter(|f| color && f.color() && mode != custom) {
+            let integer = f.uint() || f.sint();
+            let (allowed, vuid, kind) = match integer {
+                true => (
+                    VkResolveModeFlagBits::VK_RESOLVE_MODE_SAMPLE_ZERO_BIT.0,
+                    "VUID-VkRenderingAttachmentInfo-imageView-06130",
+                    "an integer",
+                ),
+                false => (
+                    VkResolveModeFlagBits::VK_RESOLVE_MODE_AVERAGE_BIT.0,
+                    "VUID-VkRenderingAttachmentInfo-imageView-06129",
+                    "a non-integer",
+                ),
+            };
+            if mode != allowed {
+                skip |= cx.error(
+                    vuid,
+                    &at.dot("resolveMode"),
+                    format_args!(
+                        "is {mode:#x}, but imageView ({:#x}) has {kind} color format ({}).",
+                        a.imageView.as_raw(),
+                        super::formats::format_name(v.format)
+                    ),
+                );
+            }
+        }
+        if mrtss {
+            return skip;
+        }
+        if v.samples == 1 {
+            skip |= cx.error(
+                "VUID-VkRenderingAttachmentInfo-imageView-06861",
+                &at.dot("imageView"),
+                format_args!("({:#x}) has one sample, but resolveMode is {mode:#x}.", a.imageView.as_raw()),
+            );
+        }
+        if a.resolveImageView.as_raw() == 0 {
+            skip |= cx.error(
+                "VUID-VkRenderingAttachmentInfo-imageView-06862",
+                &at.dot("resolveImageView"),
+                format_args!("is VK_NULL_HANDLE, but resolveMode is {mode:#x}."),
+            );
+        }
+        let Some(r) = target else { return skip };
+        if r.samples != 1 {
+            skip |= cx.error(
+                "VUID-VkRenderingAttachmentInfo-imageView-06864",
+                &at.dot("resolveImageView"),
+                format_args!("({:#x}) has {} samples, not one.", a.resolveImageView.as_raw(), r.samples),
+            );
+        }
+        if mode != custom && r.format != v.format {
+            skip |= cx.error(
+                "VUID-VkRenderingAttachmentInfo-imageView-06865",
+                &at.dot("resolveImageView"),
+                format_args!(
+                    "({:#x}) has format {}, but imageView ({:#x}) has {}.",
+                    a.resolveImageView.as_raw(),
+                    super::formats::format_name(r.format),
+                    a.imageView.as_raw(),
+                    super::formats::format_name(v.format)
+                ),
+            );
         }
         skip
     }
