@@ -1196,3 +1196,46 @@ fn submits_resume_what_they_suspend() {
     let empty = primary(&[]);
     assert_eq!(submit(&[suspends, empty, resumes]), NONE);
 }
+
+/// Subpass contents mixing inline commands and secondaries
+/// (VK_SUBPASS_CONTENTS_INLINE_AND_SECONDARY_COMMAND_BUFFERS_KHR, from VK_KHR_maintenance7) need
+/// the maintenance7 or the nestedCommandBuffer feature: vkCmdBeginRenderPass's contents, and the
+/// VkSubpassBeginInfo of vkCmdBeginRenderPass2 and vkCmdNextSubpass2.
+#[test]
+fn mixed_subpass_contents_need_their_features() {
+    // VK_SUBPASS_CONTENTS_INLINE_AND_SECONDARY_COMMAND_BUFFERS_KHR (ash 0.38 does not name it).
+    let mixed = vk::SubpassContents::from_raw(1_000_451_000);
+    for nested in [false, true] {
+        let f = Fixture::with(|b| {
+            let b = b.device_extensions(&[c"VK_KHR_maintenance7"]);
+            if nested {
+                b.nested_command_buffer()
+            } else {
+                b
+            }
+        });
+        let d = f.d();
+        let area = vk::Rect2D { offset: vk::Offset2D::default(), extent: vk::Extent2D { width: 8, height: 8 } };
+        let begin =
+            vk::RenderPassBeginInfo::default().render_pass(f.render_pass).framebuffer(f.framebuffer).render_area(area);
+        let expect = |id: &'static str| if nested { vec![] } else { vec![id.to_string()] };
+        // SAFETY (whole loop): recording primaries; invalid calls are skipped by Vigil.
+        unsafe {
+            let cb = f.primary();
+            let ids = f.ids(|| d.cmd_begin_render_pass(cb, &begin, mixed));
+            assert_eq!(ids, expect("VUID-vkCmdBeginRenderPass-contents-09640"), "nested {nested}");
+            let cb = f.primary();
+            let subpass = vk::SubpassBeginInfo::default().contents(mixed);
+            let ids = f.ids(|| d.cmd_begin_render_pass2(cb, &begin, &subpass));
+            assert_eq!(ids, expect("VUID-VkSubpassBeginInfo-contents-09382"), "nested {nested}");
+            let cb = f.primary();
+            d.cmd_begin_render_pass2(
+                cb,
+                &begin,
+                &vk::SubpassBeginInfo::default().contents(vk::SubpassContents::INLINE),
+            );
+            let ids = f.ids(|| d.cmd_next_subpass2(cb, &subpass, &vk::SubpassEndInfo::default()));
+            assert_eq!(ids, expect("VUID-VkSubpassBeginInfo-contents-09382"), "nested {nested}");
+        }
+    }
+}

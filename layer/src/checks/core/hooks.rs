@@ -164,9 +164,12 @@ impl ValidationObject for CoreChecks {
         cx: &Call<'_>,
         cb: VkCommandBuffer,
         info: *const VkRenderPassBeginInfo,
-        _contents: VkSubpassContents,
+        contents: VkSubpassContents,
     ) -> bool {
-        let recorded = self.recording_rules(cx);
+        let at = cx.location();
+        let contents_at = at.dot("contents");
+        let recorded = self.recording_rules(cx)
+            | Self::mixed_contents(cx, contents, ("VUID-vkCmdBeginRenderPass-contents-09640", &contents_at));
         recorded | {
             // SAFETY: the begin info the application passed (stateless checked it).
             unsafe {
@@ -183,9 +186,11 @@ impl ValidationObject for CoreChecks {
         cx: &Call<'_>,
         cb: VkCommandBuffer,
         info: *const VkRenderPassBeginInfo,
-        _subpass: *const VkSubpassBeginInfo,
+        subpass: *const VkSubpassBeginInfo,
     ) -> bool {
-        let recorded = self.recording_rules(cx);
+        // SAFETY: the subpass begin info the application passed (stateless checked it).
+        let recorded =
+            self.recording_rules(cx) | unsafe { Self::subpass_begin_contents(cx, subpass, "pSubpassBeginInfo") };
         recorded | {
             // SAFETY: as for vkCmdBeginRenderPass.
             unsafe {
@@ -241,11 +246,13 @@ impl ValidationObject for CoreChecks {
         &self,
         cx: &Call<'_>,
         cb: VkCommandBuffer,
-        _begin: *const VkSubpassBeginInfo,
+        begin: *const VkSubpassBeginInfo,
         _end: *const VkSubpassEndInfo,
     ) -> bool {
         let ending = Ending::NextSubpass { vuid: "VUID-vkCmdNextSubpass2-None-03102" };
+        // SAFETY: as for vkCmdBeginRenderPass2.
         self.recording_rules(cx)
+            | unsafe { Self::subpass_begin_contents(cx, begin, "pSubpassBeginInfo") }
             | self.render_pass_ending(cx, cb, ending)
             | self.no_transform_feedback(cx, cb, "VUID-vkCmdNextSubpass2-None-02350")
     }
@@ -327,9 +334,10 @@ impl ValidationObject for CoreChecks {
         cb: VkCommandBuffer,
         info: *const VkRenderingInfo,
     ) -> bool {
-        let recorded = self.recording_rules(cx);
+        // SAFETY: the rendering info the application passed (stateless checked it).
+        let recorded = self.recording_rules(cx) | unsafe { self.rendering_features(cx, cb, info) };
         recorded | {
-            // SAFETY: the rendering info the application passed (stateless checked it).
+            // SAFETY: as above.
             unsafe {
                 self.rendering_layouts(cx, cb, info)
                     | self.rendering_attachments(cx, info)

@@ -1,5 +1,11 @@
 //! vkCmdBeginRendering's rendering info and its attachments against their image views.
 //!
+//! The command: the dynamicRendering feature (`-06446`), secondaries' contents in a secondary
+//! only with nestedCommandBuffer (`-06068`), no instance begun in a secondary that continues one
+//! (`-10914`), inline contents beside secondaries only with maintenance7 or nestedCommandBuffer
+//! (`VkRenderingInfo-flags-10012`; the same of render pass objects' subpass contents, `-09640`,
+//! `VkSubpassBeginInfo-contents-09382`).
+//!
 //! The info itself: a render area of positive extent at a non-negative offset (`-08994`,
 //! `-08995`, `-06077`, `-06078`) within the device's framebuffer limits (`-07815`, `-07816`), a
 //! layer count when there is no view mask (`-06069`) and within maxFramebufferLayers (`-07817`),
@@ -473,5 +479,112 @@ impl CoreChecks {
             );
         }
         skip
+    }
+
+    /// vkCmdBeginRendering's features: dynamicRendering (`-06446`); contents in secondaries of a
+    /// secondary only with nestedCommandBuffer (`-06068`), inline contents beside them only with
+    /// maintenance7 or nestedCommandBuffer (`VkRenderingInfo-flags-10012`); and no instance of
+    /// its own in a secondary begun to continue one (`-10914`). True to skip the call.
+    ///
+    /// # Safety
+    /// `info` must be the rendering info the application passed.
+    pub(super) unsafe fn rendering_features(
+        &self,
+        cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        info: *const VkRenderingInfo,
+    ) -> bool {
+        let Some(facts) = cx.device() else { return false };
+        let root = cx.location();
+        let mut skip = false;
+        if !facts.features.contains(Feature::DYNAMIC_RENDERING) {
+            skip |= cx.error(
+                "VUID-vkCmdBeginRendering-dynamicRendering-06446",
+                &root,
+                format_args!("is recorded, but the dynamicRendering feature is not enabled."),
+            );
+        }
+        // SAFETY: the caller's contract.
+        let flags = unsafe { info.as_ref() }.map_or(0, |i| i.flags.0);
+        let nested = facts.features.contains(Feature::NESTED_COMMAND_BUFFER);
+        let inline = VkRenderingFlagBits::VK_RENDERING_CONTENTS_INLINE_BIT_KHR.0;
+        if flags & inline != 0 && !nested && !facts.features.contains(Feature::MAINTENANCE7) {
+            skip |= cx.error(
+                "VUID-VkRenderingInfo-flags-10012",
+                &root.dot("pRenderingInfo").arrow("flags"),
+                format_args!(
+                    "({flags:#x}) includes VK_RENDERING_CONTENTS_INLINE_BIT_KHR, but neither the maintenance7 nor \
+                     the nestedCommandBuffer feature is enabled."
+                ),
+            );
+        }
+        let Some(state) = self.get(TYPES.command_buffer, cb.as_raw()) else { return skip };
+        let Some(state) = state.command_buffer().filter(|c| c.secondary()) else { return skip };
+        let secondaries = VkRenderingFlagBits::VK_RENDERING_CONTENTS_SECONDARY_COMMAND_BUFFERS_BIT.0;
+        if flags & secondaries != 0 && !nested {
+            skip |= cx.error(
+                "VUID-vkCmdBeginRendering-commandBuffer-06068",
+                &root.dot("pRenderingInfo").arrow("flags"),
+                format_args!(
+                    "({flags:#x}) includes VK_RENDERING_CONTENTS_SECONDARY_COMMAND_BUFFERS_BIT in secondary command \
+                     buffer {:#x}, but the nestedCommandBuffer feature is not enabled.",
+                    cb.as_raw()
+                ),
+            );
+        }
+        let continue_bit = VkCommandBufferUsageFlags::VK_COMMAND_BUFFER_USAGE_RENDER_PASS_CONTINUE_BIT.0;
+        if state.lock().usage & continue_bit != 0 {
+            skip |= cx.error(
+                "VUID-vkCmdBeginRendering-commandBuffer-10914",
+                &root.dot("commandBuffer"),
+                format_args!(
+                    "({:#x}) is a secondary begun with VK_COMMAND_BUFFER_USAGE_RENDER_PASS_CONTINUE_BIT: it continues a \
+                     render pass instance and cannot begin one.",
+                    cb.as_raw()
+                ),
+            );
+        }
+        skip
+    }
+
+    /// Subpass contents `contents` (at `at`) mixing inline commands and secondaries need
+    /// maintenance7 or nestedCommandBuffer (`vuid`). True to skip the call.
+    pub(super) fn mixed_contents(
+        cx: &Call<'_>,
+        contents: VkSubpassContents,
+        (vuid, at): (&'static str, &Location<'_>),
+    ) -> bool {
+        let mixed = VkSubpassContents::VK_SUBPASS_CONTENTS_INLINE_AND_SECONDARY_COMMAND_BUFFERS_KHR;
+        let Some(facts) = cx.device() else { return false };
+        let allowed =
+            [Feature::MAINTENANCE7, Feature::NESTED_COMMAND_BUFFER].iter().any(|&f| facts.features.contains(f));
+        contents == mixed
+            && !allowed
+            && cx.error(
+                vuid,
+                at,
+                format_args!(
+                    "is VK_SUBPASS_CONTENTS_INLINE_AND_SECONDARY_COMMAND_BUFFERS_KHR, but neither the maintenance7 nor \
+                     the nestedCommandBuffer feature is enabled."
+                ),
+            )
+    }
+
+    /// A `VkSubpassBeginInfo`'s contents (`VkSubpassBeginInfo-contents-09382`), at parameter
+    /// `param`. True to skip the call.
+    ///
+    /// # Safety
+    /// `info` must be the subpass begin info the application passed.
+    pub(super) unsafe fn subpass_begin_contents(
+        cx: &Call<'_>,
+        info: *const VkSubpassBeginInfo,
+        param: &'static str,
+    ) -> bool {
+        // SAFETY: the caller's contract.
+        let Some(info) = (unsafe { info.as_ref() }) else { return false };
+        let root = cx.location();
+        let param = root.dot(param);
+        let at = param.arrow("contents");
+        Self::mixed_contents(cx, info.contents, ("VUID-VkSubpassBeginInfo-contents-09382", &at))
     }
 }
