@@ -1239,3 +1239,61 @@ fn mixed_subpass_contents_need_their_features() {
         }
     }
 }
+
+/// A render pass's dependencies use only stages the queue family of the command buffer's pool
+/// supports (lavapipe's family, without compute through the shim): a compute stage on either
+/// side of a dependency from or to outside the render pass, beside a fragment stage.
+#[test]
+fn render_pass_dependencies_use_the_pools_stages() {
+    let f = Fixture::new();
+    let d = f.d();
+    let (compute, fragment) = (vk::PipelineStageFlags::COMPUTE_SHADER, vk::PipelineStageFlags::FRAGMENT_SHADER);
+    let area = vk::Rect2D { offset: vk::Offset2D::default(), extent: vk::Extent2D { width: 8, height: 8 } };
+    // SAFETY (whole test): valid create infos, objects of this device; invalid calls are
+    // skipped by Vigil.
+    unsafe {
+        let subpasses = [vk::SubpassDescription::default()];
+        let pass_of = |src, dst| {
+            let dependency = [vk::SubpassDependency::default()
+                .src_subpass(vk::SUBPASS_EXTERNAL)
+                .dst_subpass(0)
+                .src_stage_mask(src)
+                .dst_stage_mask(dst)];
+            let info = vk::RenderPassCreateInfo::default().subpasses(&subpasses).dependencies(&dependency);
+            d.create_render_pass(&info, None).expect("vkCreateRenderPass")
+        };
+        let pass2_of = |src, dst| {
+            let subpasses = [vk::SubpassDescription2::default()];
+            let dependency = [vk::SubpassDependency2::default()
+                .src_subpass(0)
+                .dst_subpass(vk::SUBPASS_EXTERNAL)
+                .src_stage_mask(src)
+                .dst_stage_mask(dst)];
+            let info = vk::RenderPassCreateInfo2::default().subpasses(&subpasses).dependencies(&dependency);
+            d.create_render_pass2(&info, None).expect("vkCreateRenderPass2")
+        };
+        let framebuffer = |pass| {
+            let info = vk::FramebufferCreateInfo::default().render_pass(pass).width(8).height(8).layers(1);
+            d.create_framebuffer(&info, None).expect("vkCreateFramebuffer")
+        };
+        let begin = |pass, two: bool| {
+            let fb = framebuffer(pass);
+            let info = vk::RenderPassBeginInfo::default().render_pass(pass).framebuffer(fb).render_area(area);
+            let cb = f.primary();
+            f.ids(|| {
+                if two {
+                    let subpass = vk::SubpassBeginInfo::default().contents(vk::SubpassContents::INLINE);
+                    d.cmd_begin_render_pass2(cb, &info, &subpass);
+                } else {
+                    d.cmd_begin_render_pass(cb, &info, vk::SubpassContents::INLINE);
+                }
+            })
+        };
+        assert_eq!(begin(pass_of(fragment, fragment), false), NONE);
+        assert_eq!(begin(pass_of(compute, fragment), false), ["VUID-vkCmdBeginRenderPass-srcStageMask-06451"]);
+        assert_eq!(begin(pass_of(fragment, compute), false), ["VUID-vkCmdBeginRenderPass-dstStageMask-06452"]);
+        assert_eq!(begin(pass2_of(fragment, fragment), true), NONE);
+        assert_eq!(begin(pass2_of(compute, fragment), true), ["VUID-vkCmdBeginRenderPass2-srcStageMask-06453"]);
+        assert_eq!(begin(pass2_of(fragment, compute), true), ["VUID-vkCmdBeginRenderPass2-dstStageMask-06454"]);
+    }
+}

@@ -1101,6 +1101,8 @@ pub struct RenderPassState {
     pub read_only: OnceLock<u64>,
     /// Its dependencies from a subpass to itself.
     pub self_dependencies: OnceLock<Arc<[SelfDependency]>>,
+    /// The source and the destination stage masks of all its dependencies, each ORed.
+    pub dependency_stages: OnceLock<(u64, u64)>,
     /// Per subpass, the attachments it uses as an input and as a color, resolve or
     /// depth/stencil attachment (`state::render_passes::feedback_attachments`).
     pub feedback: OnceLock<Arc<[Vec<u32>]>>,

@@ -230,6 +230,35 @@ pub unsafe fn self_dependencies1(info: &VkRenderPassCreateInfo) -> Arc<[SelfDepe
         .collect()
 }
 
+/// The source and destination stage masks of every dependency of a vkCreateRenderPass create
+/// info, each ORed.
+///
+/// # Safety
+/// As for [`read_only_subpasses1`].
+pub unsafe fn dependency_stages1(info: &VkRenderPassCreateInfo) -> (u64, u64) {
+    // SAFETY: the accepted create info's counted array.
+    let deps = unsafe { slice(info.pDependencies, info.dependencyCount) };
+    deps.iter().fold((0, 0), |(s, d), x| (s | u64::from(x.srcStageMask.0), d | u64::from(x.dstStageMask.0)))
+}
+
+/// [`dependency_stages1`] of a vkCreateRenderPass2 create info: a `VkMemoryBarrier2` chained to
+/// a dependency gives its stage masks.
+///
+/// # Safety
+/// As for [`read_only_subpasses1`].
+pub unsafe fn dependency_stages2(info: &VkRenderPassCreateInfo2) -> (u64, u64) {
+    let ty = VkStructureType::VK_STRUCTURE_TYPE_MEMORY_BARRIER_2;
+    // SAFETY: the accepted create info's counted array and chains.
+    let deps = unsafe { slice(info.pDependencies, info.dependencyCount) };
+    deps.iter().fold((0, 0), |(s, d), x| {
+        let own = (u64::from(x.srcStageMask.0), u64::from(x.dstStageMask.0));
+        // SAFETY: as above.
+        let (src, dst) =
+            unsafe { chained::<VkMemoryBarrier2>(x.pNext, ty) }.map_or(own, |b| (b.srcStageMask.0, b.dstStageMask.0));
+        (s | src, d | dst)
+    })
+}
+
 /// [`self_dependencies1`] of a vkCreateRenderPass2 create info: a `VkMemoryBarrier2` chained to
 /// a dependency gives its stage masks.
 ///

@@ -174,6 +174,15 @@ impl ValidationObject for CoreChecks {
             // SAFETY: the begin info the application passed (stateless checked it).
             unsafe {
                 self.render_pass_begin_info(cx, info)
+                    | self.dependency_queues(
+                        cx,
+                        cb,
+                        info,
+                        (
+                            "VUID-vkCmdBeginRenderPass-srcStageMask-06451",
+                            "VUID-vkCmdBeginRenderPass-dstStageMask-06452",
+                        ),
+                    )
                     | self.render_pass_layouts(cx, cb, info, "VUID-vkCmdBeginRenderPass-initialLayout-00900")
                     | self.attachment_usage_for_layouts(cx, &framebuffers::BEGIN_RENDER_PASS, info)
                     | self.aspect_layout_usage(cx, "VUID-vkCmdBeginRenderPass-initialLayout-02842", info)
@@ -195,6 +204,15 @@ impl ValidationObject for CoreChecks {
             // SAFETY: as for vkCmdBeginRenderPass.
             unsafe {
                 self.render_pass_begin_info(cx, info)
+                    | self.dependency_queues(
+                        cx,
+                        cb,
+                        info,
+                        (
+                            "VUID-vkCmdBeginRenderPass2-srcStageMask-06453",
+                            "VUID-vkCmdBeginRenderPass2-dstStageMask-06454",
+                        ),
+                    )
                     | self.render_pass_layouts(cx, cb, info, "VUID-vkCmdBeginRenderPass2-initialLayout-03100")
                     | self.attachment_usage_for_layouts(cx, &framebuffers::BEGIN_RENDER_PASS2, info)
                     | self.aspect_layout_usage(cx, "VUID-vkCmdBeginRenderPass2-initialLayout-02844", info)

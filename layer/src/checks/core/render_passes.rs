@@ -3,7 +3,9 @@
 //! views an imageless framebuffer is begun with (against its attachment image infos and the
 //! render pass's attachments), a device group's mask and render areas; vkCmdNextSubpass only
 //! before the last subpass, vkCmdEndRenderPass only in it; each end matching how its instance
-//! was begun (vkCmdBeginRenderPass or vkCmdBeginRendering). The tracker follows each recording's
+//! was begun (vkCmdBeginRenderPass or vkCmdBeginRendering); the render pass's dependencies'
+//! stages supported by the queue family of the command buffer's pool (`-06451` to `-06454`).
+//! The tracker follows each recording's
 //! instance and subpass; a secondary that continues a render pass has no instance of its own,
 //! and is not checked here.
 
@@ -30,6 +32,46 @@ pub(super) enum Ending {
 }
 
 impl CoreChecks {
+    /// vkCmdBeginRenderPass(2): the stage masks of the render pass's dependencies supported by
+    /// the queue family of `cb`'s pool (`ids`: source, destination). True to skip the call.
+    ///
+    /// # Safety
+    /// `info` must be the begin info the application passed (stateless checked it).
+    pub(super) unsafe fn dependency_queues(
+        &self,
+        cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        info: *const VkRenderPassBeginInfo,
+        (src_id, dst_id): (&'static str, &'static str),
+    ) -> bool {
+        // SAFETY: the caller's contract.
+        let Some(info) = (unsafe { info.as_ref() }) else { return false };
+        let rp = self.get(TYPES.render_pass, info.renderPass.as_raw());
+        let Some(&(src, dst)) = rp.as_deref().and_then(|r| r.render_pass()?.dependency_stages.get()) else {
+            return false;
+        };
+        let Some(record) = self.get(TYPES.command_buffer, cb.as_raw()) else { return false };
+        let Some(flags) = record.command_buffer().map(|c| c.lock().queue_flags) else { return false };
+        let mut skip = false;
+        let root = cx.location();
+        for (mask, vuid, which) in [(src, src_id, "srcStageMask"), (dst, dst_id, "dstStageMask")] {
+            let unsupported = vigil_sync_tables::unsupported_stages(mask, flags);
+            if unsupported != 0 {
+                skip |= cx.error(
+                    vuid,
+                    &root.dot("pRenderPassBegin").arrow("renderPass"),
+                    format_args!(
+                        "({:#x}) has dependencies whose {which} include stages {unsupported:#x}, which the queue \
+                         family of command buffer {:#x}'s pool (queue flags {flags:#x}) does not support.",
+                        info.renderPass.as_raw(),
+                        cb.as_raw()
+                    ),
+                );
+            }
+        }
+        skip
+    }
+
     /// vkCmdBeginRenderPass(2)'s begin info: enough clear values, and a render area inside the
     /// framebuffer (not starting before it, not reaching past it). True to skip the call.
     ///

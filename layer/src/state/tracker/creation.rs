@@ -253,6 +253,8 @@ impl StateTracker {
             // SAFETY: as above.
             let _ = state.self_dependencies.set(unsafe { crate::state::render_passes::self_dependencies1(info) });
             // SAFETY: as above.
+            let _ = state.dependency_stages.set(unsafe { crate::state::render_passes::dependency_stages1(info) });
+            // SAFETY: as above.
             let _ = state.feedback.set(unsafe { crate::state::render_passes::feedback_attachments1(info) });
         }
     }
@@ -288,6 +290,8 @@ impl StateTracker {
             let _ = state.read_only.set(unsafe { crate::state::render_passes::read_only_subpasses2(info) });
             // SAFETY: as above.
             let _ = state.self_dependencies.set(unsafe { crate::state::render_passes::self_dependencies2(info) });
+            // SAFETY: as above.
+            let _ = state.dependency_stages.set(unsafe { crate::state::render_passes::dependency_stages2(info) });
             // SAFETY: as above.
             let _ = state.feedback.set(unsafe { crate::state::render_passes::feedback_attachments2(info) });
         }
