@@ -635,23 +635,25 @@ impl Suspension {
     /// Follows one more render pass instance's begin: `Some(flags)` for vkCmdBeginRendering's,
     /// `None` for a render pass object's.
     pub fn begin(&mut self, rendering: Option<u32>) {
-        let resumes = rendering.is_some_and(|f| f & RESUMING != 0);
+        self.instance_begun(rendering.is_some_and(|f| f & RESUMING != 0));
+        if rendering.is_some() {
+            (self.suspended, self.rendering_begun) = (false, true);
+        }
+    }
+
+    /// A render pass instance began here, resuming a suspended one or not: the first, or a
+    /// stray resume when none is suspended just before it.
+    fn instance_begun(&mut self, resumes: bool) {
         match self.first_resumes {
             None => self.first_resumes = Some(resumes),
             Some(_) => self.stray_resume |= resumes && !self.suspended,
-        }
-        if rendering.is_some() {
-            (self.suspended, self.rendering_begun) = (false, true);
         }
     }
 
     /// Follows a secondary's recording `s`, executed here.
     pub fn execute(&mut self, s: &Suspension) {
         if let Some(first) = s.first_resumes {
-            match self.first_resumes {
-                None => self.first_resumes = Some(first),
-                Some(_) => self.stray_resume |= first && !self.suspended,
-            }
+            self.instance_begun(first);
         }
         self.stray_resume |= s.stray_resume;
         if s.rendering_begun {

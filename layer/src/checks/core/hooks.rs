@@ -168,21 +168,15 @@ impl ValidationObject for CoreChecks {
     ) -> bool {
         let at = cx.location();
         let contents_at = at.dot("contents");
-        let recorded = self.recording_rules(cx)
+        let ids = ("VUID-vkCmdBeginRenderPass-srcStageMask-06451", "VUID-vkCmdBeginRenderPass-dstStageMask-06452");
+        // SAFETY: the begin info the application passed (stateless checked it).
+        let recorded = self
+            .with_recording(cx, cb.as_raw(), |r| unsafe { self.dependency_queues(cx, (cb, r), info, ids) })
             | Self::mixed_contents(cx, contents, ("VUID-vkCmdBeginRenderPass-contents-09640", &contents_at));
         recorded | {
             // SAFETY: the begin info the application passed (stateless checked it).
             unsafe {
                 self.render_pass_begin_info(cx, info)
-                    | self.dependency_queues(
-                        cx,
-                        cb,
-                        info,
-                        (
-                            "VUID-vkCmdBeginRenderPass-srcStageMask-06451",
-                            "VUID-vkCmdBeginRenderPass-dstStageMask-06452",
-                        ),
-                    )
                     | self.render_pass_layouts(cx, cb, info, "VUID-vkCmdBeginRenderPass-initialLayout-00900")
                     | self.attachment_usage_for_layouts(cx, &framebuffers::BEGIN_RENDER_PASS, info)
                     | self.aspect_layout_usage(cx, "VUID-vkCmdBeginRenderPass-initialLayout-02842", info)
@@ -197,22 +191,15 @@ impl ValidationObject for CoreChecks {
         info: *const VkRenderPassBeginInfo,
         subpass: *const VkSubpassBeginInfo,
     ) -> bool {
-        // SAFETY: the subpass begin info the application passed (stateless checked it).
-        let recorded =
-            self.recording_rules(cx) | unsafe { Self::subpass_begin_contents(cx, subpass, "pSubpassBeginInfo") };
+        let ids = ("VUID-vkCmdBeginRenderPass2-srcStageMask-06453", "VUID-vkCmdBeginRenderPass2-dstStageMask-06454");
+        // SAFETY (both): the begin infos the application passed (stateless checked them).
+        let recorded = self
+            .with_recording(cx, cb.as_raw(), |r| unsafe { self.dependency_queues(cx, (cb, r), info, ids) })
+            | unsafe { Self::subpass_begin_contents(cx, subpass, "pSubpassBeginInfo") };
         recorded | {
             // SAFETY: as for vkCmdBeginRenderPass.
             unsafe {
                 self.render_pass_begin_info(cx, info)
-                    | self.dependency_queues(
-                        cx,
-                        cb,
-                        info,
-                        (
-                            "VUID-vkCmdBeginRenderPass2-srcStageMask-06453",
-                            "VUID-vkCmdBeginRenderPass2-dstStageMask-06454",
-                        ),
-                    )
                     | self.render_pass_layouts(cx, cb, info, "VUID-vkCmdBeginRenderPass2-initialLayout-03100")
                     | self.attachment_usage_for_layouts(cx, &framebuffers::BEGIN_RENDER_PASS2, info)
                     | self.aspect_layout_usage(cx, "VUID-vkCmdBeginRenderPass2-initialLayout-02844", info)

@@ -33,14 +33,15 @@ pub(super) enum Ending {
 
 impl CoreChecks {
     /// vkCmdBeginRenderPass(2): the stage masks of the render pass's dependencies supported by
-    /// the queue family of `cb`'s pool (`ids`: source, destination). True to skip the call.
+    /// the queue family of `cb`'s pool (`r`: its recording; `ids`: source, destination). True
+    /// to skip the call.
     ///
     /// # Safety
     /// `info` must be the begin info the application passed (stateless checked it).
     pub(super) unsafe fn dependency_queues(
         &self,
         cx: &Call<'_>,
-        cb: VkCommandBuffer,
+        (cb, r): (VkCommandBuffer, &Recording),
         info: *const VkRenderPassBeginInfo,
         (src_id, dst_id): (&'static str, &'static str),
     ) -> bool {
@@ -50,8 +51,7 @@ impl CoreChecks {
         let Some(&(src, dst)) = rp.as_deref().and_then(|r| r.render_pass()?.dependency_stages.get()) else {
             return false;
         };
-        let Some(record) = self.get(TYPES.command_buffer, cb.as_raw()) else { return false };
-        let Some(flags) = record.command_buffer().map(|c| c.lock().queue_flags) else { return false };
+        let flags = r.queue_flags;
         let mut skip = false;
         let root = cx.location();
         for (mask, vuid, which) in [(src, src_id, "srcStageMask"), (dst, dst_id, "dstStageMask")] {

@@ -32,11 +32,14 @@
 use vigil_generated::features::Feature;
 use vigil_generated::*;
 
+use super::formats::FormatInfo;
+use super::secondaries::{CONTENTS_SECONDARY, RENDER_PASS_CONTINUE};
 use super::CoreChecks;
 use crate::chassis::raw::{chained, slice};
 use crate::chassis::Call;
 use crate::report::Location;
 use crate::state::images::ImageInfo;
+use crate::state::resolve::with_command_buffer;
 use crate::state::TYPES;
 
 const COLOR: u32 = VkImageUsageFlags::VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT.0;
@@ -58,8 +61,16 @@ struct View {
     levels: Option<u32>,
 }
 
+/// A format component a view needs: its name, whether a format has it, the VUID.
+type Component = (&'static str, fn(&FormatInfo) -> bool, &'static str);
+
 /// The ids of one kind of attachment (color, depth, stencil).
 struct AttachmentIds {
+    /// A color attachment (its resolve modes follow its format).
+    color: bool,
+    /// The format component a depth or stencil attachment's view needs: its name, the test, the
+    /// VUID.
+    component: Option<Component>,
     usage: (u32, &'static str, &'static str),
     swizzle: &'static str,
     /// Layers without a view mask, with one.
@@ -67,16 +78,22 @@ struct AttachmentIds {
 }
 
 const COLOR_IDS: AttachmentIds = AttachmentIds {
+    color: true,
+    component: None,
     usage: (COLOR, "VUID-VkRenderingInfo-colorAttachmentCount-06087", "VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT"),
     swizzle: "VUID-VkRenderingInfo-colorAttachmentCount-09479",
     layers: ("VUID-VkRenderingInfo-viewMask-10859", "VUID-VkRenderingInfo-viewMask-12403"),
 };
 const DEPTH_IDS: AttachmentIds = AttachmentIds {
+    color: false,
+    component: Some(("depth", FormatInfo::depth, "VUID-VkRenderingInfo-pDepthAttachment-06547")),
     usage: (DEPTH_STENCIL, "VUID-VkRenderingInfo-pDepthAttachment-06088", DS_NAME),
     swizzle: "VUID-VkRenderingInfo-pDepthAttachment-09481",
     layers: ("VUID-VkRenderingInfo-viewMask-10860", "VUID-VkRenderingInfo-viewMask-12404"),
 };
 const STENCIL_IDS: AttachmentIds = AttachmentIds {
+    color: false,
+    component: Some(("stencil", FormatInfo::stencil, "VUID-VkRenderingInfo-pStencilAttachment-06548")),
     usage: (DEPTH_STENCIL, "VUID-VkRenderingInfo-pStencilAttachment-06089", DS_NAME),
     swizzle: "VUID-VkRenderingInfo-pStencilAttachment-09483",
     layers: ("VUID-VkRenderingInfo-viewMask-10861", "VUID-VkRenderingInfo-viewMask-12405"),
@@ -162,7 +179,7 @@ impl CoreChecks {
         }
         .is_some_and(|m| m.multisampledRenderToSingleSampledEnable != 0);
         let mut check = |a: &VkRenderingAttachmentInfo, ids: &AttachmentIds, at: &Location<'_>| -> Option<u32> {
-            skip |= self.attachment_shapes(cx, a, (std::ptr::eq(ids, &COLOR_IDS), mrtss), at);
+            skip |= self.attachment_shapes(cx, a, (ids.color, mrtss), at);
             let (layers_id, what) = match with_mask {
                 false => (ids.layers.0, "the rendering's layerCount"),
                 true => (ids.layers.1, "the views of the rendering's viewMask"),
@@ -214,10 +231,10 @@ impl CoreChecks {
                     ),
                 );
             }
-            let aspect = |kind: &str, has: fn(&super::formats::FormatInfo) -> bool, vuid: &'static str| {
-                let info = super::formats::format_info(v.format)?;
-                (!has(&info)).then(|| {
-                    cx.error(
+            let format = super::formats::format_info(v.format);
+            if let (Some((kind, has, vuid)), Some(f)) = (ids.component, format) {
+                if !has(&f) {
+                    skip |= cx.error(
                         vuid,
                         &at.dot("imageView"),
                         format_args!(
@@ -225,14 +242,8 @@ impl CoreChecks {
                             view.as_raw(),
                             super::formats::format_name(v.format)
                         ),
-                    )
-                })
-            };
-            if std::ptr::eq(ids, &DEPTH_IDS) {
-                skip |= aspect("depth", |f| f.depth(), "VUID-VkRenderingInfo-pDepthAttachment-06547").unwrap_or(false);
-            } else if std::ptr::eq(ids, &STENCIL_IDS) {
-                let vuid = "VUID-VkRenderingInfo-pStencilAttachment-06548";
-                skip |= aspect("stencil", |f| f.stencil(), vuid).unwrap_or(false);
+                    );
+                }
             }
             Some(v.samples)
         };
@@ -518,10 +529,12 @@ impl CoreChecks {
                 ),
             );
         }
-        let Some(state) = self.get(TYPES.command_buffer, cb.as_raw()) else { return skip };
-        let Some(state) = state.command_buffer().filter(|c| c.secondary()) else { return skip };
-        let secondaries = VkRenderingFlagBits::VK_RENDERING_CONTENTS_SECONDARY_COMMAND_BUFFERS_BIT.0;
-        if flags & secondaries != 0 && !nested {
+        // A secondary's usage, through the record the call's handles resolved to.
+        let usage = with_command_buffer(cx, cb.as_raw(), (self.device, self.instance), |record| {
+            record.command_buffer().filter(|c| c.secondary()).map(|c| c.lock().usage)
+        });
+        let Some(usage) = usage.flatten() else { return skip };
+        if flags & CONTENTS_SECONDARY != 0 && !nested {
             skip |= cx.error(
                 "VUID-vkCmdBeginRendering-commandBuffer-06068",
                 &root.dot("pRenderingInfo").arrow("flags"),
@@ -532,8 +545,7 @@ impl CoreChecks {
                 ),
             );
         }
-        let continue_bit = VkCommandBufferUsageFlags::VK_COMMAND_BUFFER_USAGE_RENDER_PASS_CONTINUE_BIT.0;
-        if state.lock().usage & continue_bit != 0 {
+        if usage & RENDER_PASS_CONTINUE != 0 {
             skip |= cx.error(
                 "VUID-vkCmdBeginRendering-commandBuffer-10914",
                 &root.dot("commandBuffer"),

@@ -30,7 +30,7 @@ pub(super) const RENDER_PASS_CONTINUE: u32 =
     VkCommandBufferUsageFlags::VK_COMMAND_BUFFER_USAGE_RENDER_PASS_CONTINUE_BIT.0;
 
 /// `VK_RENDERING_CONTENTS_SECONDARY_COMMAND_BUFFERS_BIT`.
-const CONTENTS_SECONDARY: u32 = VkRenderingFlagBits::VK_RENDERING_CONTENTS_SECONDARY_COMMAND_BUFFERS_BIT.0;
+pub(super) const CONTENTS_SECONDARY: u32 = VkRenderingFlagBits::VK_RENDERING_CONTENTS_SECONDARY_COMMAND_BUFFERS_BIT.0;
 
 /// The executing command buffer's state, copied out of its lock (a secondary's lock is never
 /// taken while the primary's is held).
