@@ -93,8 +93,10 @@ fn tracker_for_instance(setup: &InstanceSetup<'_>) -> Option<StateTracker> {
 fn tracker_for_device(setup: &DeviceSetup<'_>) -> Option<StateTracker> {
     let references = setup.settings.core;
     let every_kind = walked(setup.settings);
+    let typed = setup.settings.core || setup.settings.stateless;
     tracked(setup.settings).then(|| {
         let tracker = StateTracker::for_device(setup.device.as_raw(), setup.instance, references);
+        let tracker = if typed { tracker } else { tracker.untyped() };
         if every_kind {
             tracker
         } else {

@@ -194,6 +194,7 @@ pub unsafe extern "system" fn create_device(
             .get_physical_device_format_properties2
             .filter(|_| api_version >= make_api_version(0, 1, 3, 0)),
         max_command_buffer_nesting_level,
+        formats: Default::default(),
         surfaces: SurfaceQueries {
             physical_device,
             capabilities: inst.dispatch.get_physical_device_surface_capabilities_khr,

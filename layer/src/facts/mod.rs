@@ -7,8 +7,11 @@ use std::ffi::{c_char, CStr};
 
 use vigil_generated::*;
 
+mod formats;
 #[cfg(test)]
 mod tests;
+
+pub use formats::FormatCache;
 
 /// What a device enabled and offers, gathered once at device creation.
 pub struct DeviceFacts {
@@ -54,6 +57,8 @@ pub struct DeviceFacts {
     /// `VkPhysicalDeviceNestedCommandBufferPropertiesEXT::maxCommandBufferNestingLevel`, asked
     /// only when the nestedCommandBuffer feature is enabled.
     pub max_command_buffer_nesting_level: Option<u32>,
+    /// The format features asked so far (the `get_format_properties` functions' answers).
+    pub formats: FormatCache,
 }
 
 /// The physical device's `maxCommandBufferNestingLevel`, through the next layer's
@@ -129,29 +134,6 @@ impl DeviceFacts {
         let ty = p.memoryTypes.get(index as usize).filter(|_| index < p.memoryTypeCount)?;
         let heap = p.memoryHeaps.get(ty.heapIndex as usize).map_or(VkMemoryHeapFlags(0), |h| h.flags);
         Some((ty.propertyFlags, heap))
-    }
-}
-
-impl DeviceFacts {
-    /// The physical device's properties of `format`, from the next layer.
-    pub fn format_properties(&self, format: VkFormat) -> Option<VkFormatProperties> {
-        let get = self.get_format_properties?;
-        let mut out = VkFormatProperties::default();
-        // SAFETY: the next layer's query, on the device's own physical device.
-        unsafe { get(self.physical_device, format, &mut out) };
-        Some(out)
-    }
-
-    /// The physical device's `VkFormatProperties3` of `format` (`VkFormatFeatureFlags2`: linear
-    /// and optimal tiling, buffers), from the next layer; `None` where it cannot answer them.
-    pub fn format_properties3(&self, format: VkFormat) -> Option<(u64, u64, u64)> {
-        let get = self.get_format_properties2?;
-        let mut three = VkFormatProperties3::default();
-        let mut out = VkFormatProperties2 { pNext: &mut three as *mut _ as *mut _, ..Default::default() };
-        // SAFETY: the next layer's query, on the device's own physical device, which answers
-        // VkFormatProperties3 (Vulkan 1.3); the chain lives on this frame for the call.
-        unsafe { get(self.physical_device, format, &mut out) };
-        Some((three.linearTilingFeatures.0, three.optimalTilingFeatures.0, three.bufferFeatures.0))
     }
 }
 

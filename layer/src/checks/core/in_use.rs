@@ -41,10 +41,10 @@ impl CoreChecks {
         // them (object lifetime and stateless checked the handles and the array first).
         // A destroy (every vkDestroy* of the family) names one handle: no list is built for it.
         let (one, many) = match command.role {
-            Role::Destroy { .. } => (Some(unsafe { param_handle(cx.params, param) }), Vec::new()),
-            _ => (None, unsafe { site_handles(f, cx.params) }.map(|(_, h)| h).unwrap_or_default()),
+            Role::Destroy { .. } => (Some(unsafe { param_handle(cx.params, param) }), None),
+            _ => (None, unsafe { site_handles(f, cx.params) }.map(|(_, h)| h)),
         };
-        let handles = one.into_iter().chain(many);
+        let handles = one.into_iter().chain(many.into_iter().flatten());
         let root = cx.location();
         let at = root.dot(f.name);
         let mut skip = false;

@@ -439,7 +439,7 @@ impl ObjectTracker {
                 let Some(f) = command.param(freed_at) else { return walk.skip };
                 let Some((ty, freed)) = (unsafe { site_handles(f, params) }) else { return walk.skip };
                 let at = at.dot(f.name);
-                for (i, h) in freed.into_iter().enumerate() {
+                for (i, h) in freed.enumerate() {
                     if let Some(r) = record_in(handles, ty, h, (owner, instance)) {
                         let from = r.parent.as_ref().map_or(0, |p| p.key.handle);
                         if from != pool_handle && f.parent_id != NO_ID {
@@ -465,8 +465,8 @@ impl ObjectTracker {
             return;
         }
         // SAFETY: the call returned and wrote its outputs.
-        let Some((_, created)) = (unsafe { site_handles(f, params) }) else { return };
-        let h = created.first().copied().unwrap_or(0);
+        let Some((_, mut created)) = (unsafe { site_handles(f, params) }) else { return };
+        let h = created.next().unwrap_or(0);
         self.owner.store(h, Ordering::Relaxed);
         self.instance.store(h, Ordering::Relaxed);
         let given = unsafe { param_pointer_set(params, command.allocator) };

@@ -184,6 +184,9 @@ impl StateTracker {
         result: VkResult,
     ) {
         self.post_record_call(cx, Some(result));
+        if !self.typed {
+            return;
+        }
         // SAFETY: the call succeeded: a valid create info, and the image written.
         if let (true, Some(info), Some(image)) = (result.0 >= 0, unsafe { info.as_ref() }, unsafe { image.as_ref() }) {
             if let Some(i) = self.get(TYPES.image, image.as_raw()) {
@@ -206,6 +209,9 @@ impl StateTracker {
         result: VkResult,
     ) {
         self.post_record_call(cx, Some(result));
+        if !self.typed {
+            return;
+        }
         // SAFETY: as for vkCreateImage.
         if let (true, Some(info), Some(view)) = (result.0 >= 0, unsafe { info.as_ref() }, unsafe { view.as_ref() }) {
             let image = self.get(TYPES.image, info.image.as_raw());
@@ -230,6 +236,9 @@ impl StateTracker {
         result: VkResult,
     ) {
         self.post_record_call(cx, Some(result));
+        if !self.typed {
+            return;
+        }
         // SAFETY: as for vkCreateImage.
         let (Some(info), Some(rp)) = (unsafe { info.as_ref() }, unsafe { render_pass.as_ref() }) else { return };
         if result.0 < 0 {
@@ -268,6 +277,9 @@ impl StateTracker {
         result: VkResult,
     ) {
         self.post_record_call(cx, Some(result));
+        if !self.typed {
+            return;
+        }
         // SAFETY: as for vkCreateImage.
         let (Some(info), Some(rp)) = (unsafe { info.as_ref() }, unsafe { render_pass.as_ref() }) else { return };
         if result.0 < 0 {
@@ -306,6 +318,9 @@ impl StateTracker {
         result: VkResult,
     ) {
         self.post_record_call(cx, Some(result));
+        if !self.typed {
+            return;
+        }
         // SAFETY: as for vkCreateImage; an imageless framebuffer's attachments are not views.
         let (Some(info), Some(fb)) = (unsafe { info.as_ref() }, unsafe { framebuffer.as_ref() }) else { return };
         if result.0 < 0 {
@@ -353,6 +368,9 @@ impl StateTracker {
         result: VkResult,
     ) {
         self.post_record_call(cx, Some(result));
+        if !self.typed {
+            return;
+        }
         // SAFETY: the call succeeded: a valid create info, and the layout written.
         if let (true, Some(info), Some(layout)) = (result.0 >= 0, unsafe { info.as_ref() }, unsafe { layout.as_ref() })
         {
@@ -371,6 +389,9 @@ impl StateTracker {
         result: VkResult,
     ) {
         self.post_record_call(cx, Some(result));
+        if !self.typed {
+            return;
+        }
         // SAFETY: as for vkCreateDescriptorSetLayout.
         if let (true, Some(info), Some(layout)) = (result.0 >= 0, unsafe { info.as_ref() }, unsafe { layout.as_ref() })
         {
@@ -389,6 +410,9 @@ impl StateTracker {
         result: VkResult,
     ) {
         self.post_record_call(cx, Some(result));
+        if !self.typed {
+            return;
+        }
         if result.0 < 0 {
             return;
         }
@@ -506,6 +530,9 @@ impl StateTracker {
         result: VkResult,
     ) {
         self.post_record_call(cx, Some(result));
+        if !self.typed {
+            return;
+        }
         // Reflection is for core's draw-time checks: done once here, while core is on.
         if !self.references || result.0 < 0 {
             return;

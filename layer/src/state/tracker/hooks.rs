@@ -161,6 +161,9 @@ impl ValidationObject for StateTracker {
         result: VkResult,
     ) {
         self.post_record_call(cx, Some(result));
+        if !self.typed {
+            return;
+        }
         // SAFETY: as many pipelines written as create infos passed (null where one failed).
         let (infos, created) = unsafe { (slice(infos, count), slice(pipelines, count)) };
         self.pipelines_created(cx, 0, created, |i| unsafe { PipelineDesc::graphics(&infos[i]) });
@@ -178,6 +181,9 @@ impl ValidationObject for StateTracker {
         result: VkResult,
     ) {
         self.post_record_call(cx, Some(result));
+        if !self.typed {
+            return;
+        }
         // SAFETY: as for vkCreateGraphicsPipelines.
         let (infos, created) = unsafe { (slice(infos, count), slice(pipelines, count)) };
         self.pipelines_created(cx, 1, created, |i| unsafe { PipelineDesc::compute(&infos[i]) });
@@ -231,6 +237,9 @@ impl ValidationObject for StateTracker {
         result: VkResult,
     ) {
         self.post_record_call(cx, Some(result));
+        if !self.typed {
+            return;
+        }
         // SAFETY: the call succeeded: a valid allocate info, and the memory written.
         if let (true, Some(info), Some(memory)) = (result.0 >= 0, unsafe { info.as_ref() }, unsafe { memory.as_ref() })
         {
@@ -248,6 +257,9 @@ impl ValidationObject for StateTracker {
         result: VkResult,
     ) {
         self.post_record_call(cx, Some(result));
+        if !self.typed {
+            return;
+        }
         // SAFETY: as for vkCreateImage.
         if let (true, Some(info), Some(buffer)) = (result.0 >= 0, unsafe { info.as_ref() }, unsafe { buffer.as_ref() })
         {
@@ -264,6 +276,9 @@ impl ValidationObject for StateTracker {
         offset: VkDeviceSize,
         result: VkResult,
     ) {
+        if !self.typed {
+            return;
+        }
         if result == VkResult::VK_SUCCESS {
             self.buffer_bound(buffer, memory, offset);
         }
@@ -277,6 +292,9 @@ impl ValidationObject for StateTracker {
         infos: *const VkBindBufferMemoryInfo,
         result: VkResult,
     ) {
+        if !self.typed {
+            return;
+        }
         // A failed call leaves every binding undefined: none is recorded.
         if result == VkResult::VK_SUCCESS {
             // SAFETY: `count` bind infos the implementation accepted.
@@ -295,6 +313,9 @@ impl ValidationObject for StateTracker {
         offset: VkDeviceSize,
         result: VkResult,
     ) {
+        if !self.typed {
+            return;
+        }
         if result == VkResult::VK_SUCCESS {
             self.image_bound(image, memory, offset);
         }
@@ -308,6 +329,9 @@ impl ValidationObject for StateTracker {
         infos: *const VkBindImageMemoryInfo,
         result: VkResult,
     ) {
+        if !self.typed {
+            return;
+        }
         self.after_bind_image_memory2(count, infos, result);
     }
 
@@ -322,6 +346,9 @@ impl ValidationObject for StateTracker {
         _data: *mut *mut core::ffi::c_void,
         result: VkResult,
     ) {
+        if !self.typed {
+            return;
+        }
         if result == VkResult::VK_SUCCESS {
             self.memory_mapped(memory, offset, size);
         }
@@ -335,6 +362,9 @@ impl ValidationObject for StateTracker {
         _data: *mut *mut core::ffi::c_void,
         result: VkResult,
     ) {
+        if !self.typed {
+            return;
+        }
         // SAFETY: the map info the implementation accepted.
         if let Some(info) = unsafe { info.as_ref() }.filter(|_| result == VkResult::VK_SUCCESS) {
             self.memory_mapped(info.memory, info.offset, info.size);
@@ -342,6 +372,9 @@ impl ValidationObject for StateTracker {
     }
 
     fn post_call_record_unmap_memory(&self, _cx: &Call<'_>, _device: VkDevice, memory: VkDeviceMemory, _result: ()) {
+        if !self.typed {
+            return;
+        }
         self.memory_unmapped(memory);
     }
 
@@ -352,6 +385,9 @@ impl ValidationObject for StateTracker {
         info: *const VkMemoryUnmapInfo,
         result: VkResult,
     ) {
+        if !self.typed {
+            return;
+        }
         // SAFETY: the unmap info the implementation accepted.
         if let Some(info) = unsafe { info.as_ref() }.filter(|_| result == VkResult::VK_SUCCESS) {
             self.memory_unmapped(info.memory);
@@ -1055,6 +1091,9 @@ impl ValidationObject for StateTracker {
         result: VkResult,
     ) {
         self.post_record_call(cx, Some(result));
+        if !self.typed {
+            return;
+        }
         // VK_INCOMPATIBLE_SHADER_BINARY_EXT (a success code) may leave some handles null.
         if result.0 >= 0 {
             // SAFETY: the call returned: its create infos, and the handles written.
@@ -1123,6 +1162,9 @@ impl ValidationObject for StateTracker {
         result: VkResult,
     ) {
         self.post_record_call(cx, Some(result));
+        if !self.typed {
+            return;
+        }
         // SAFETY: the call succeeded: a valid create info, and the pool written.
         if let (true, Some(info), Some(pool)) = (result.0 >= 0, unsafe { info.as_ref() }, unsafe { pool.as_ref() }) {
             self.query_pool_created(info, pool.as_raw());
@@ -1139,6 +1181,9 @@ impl ValidationObject for StateTracker {
         result: VkResult,
     ) {
         self.post_record_call(cx, Some(result));
+        if !self.typed {
+            return;
+        }
         // SAFETY: the call succeeded: a valid create info, and the event written.
         if let (true, Some(info), Some(event)) = (result.0 >= 0, unsafe { info.as_ref() }, unsafe { event.as_ref() }) {
             self.event_created(info, event.as_raw());
@@ -1394,6 +1439,9 @@ impl ValidationObject for StateTracker {
         result: VkResult,
     ) {
         self.post_record_call(cx, Some(result));
+        if !self.typed {
+            return;
+        }
         // SAFETY: the call succeeded: a valid create info, and the pool written.
         if let (true, Some(info), Some(pool)) = (result.0 >= 0, unsafe { info.as_ref() }, unsafe { pool.as_ref() }) {
             unsafe { self.descriptor_pool_created(info, pool.as_raw()) };
@@ -1410,6 +1458,9 @@ impl ValidationObject for StateTracker {
         result: VkResult,
     ) {
         self.post_record_call(cx, Some(result));
+        if !self.typed {
+            return;
+        }
         // SAFETY: as for vkCreateDescriptorPool.
         if let (true, Some(info), Some(view)) = (result.0 >= 0, unsafe { info.as_ref() }, unsafe { view.as_ref() }) {
             unsafe { self.buffer_view_created(info, view.as_raw(), cx.device()) };
@@ -1426,6 +1477,9 @@ impl ValidationObject for StateTracker {
         result: VkResult,
     ) {
         self.post_record_call(cx, Some(result));
+        if !self.typed {
+            return;
+        }
         // SAFETY: as for vkCreateDescriptorPool.
         if let (true, Some(info), Some(sampler)) =
             (result.0 >= 0, unsafe { info.as_ref() }, unsafe { sampler.as_ref() })
@@ -1444,6 +1498,9 @@ impl ValidationObject for StateTracker {
         copies: *const VkCopyDescriptorSet,
         _result: (),
     ) {
+        if !self.typed {
+            return;
+        }
         // SAFETY: the counted arrays the application passed to the call.
         unsafe { self.descriptors_updated(slice(writes, write_count), slice(copies, copy_count)) };
     }
@@ -1456,8 +1513,10 @@ impl ValidationObject for StateTracker {
         count: u32,
         sets: *const VkDescriptorSet,
     ) {
-        // SAFETY: the counted sets the application passed.
-        self.descriptor_sets_freed(pool, unsafe { slice(sets, count) });
+        if self.typed {
+            // SAFETY: the counted sets the application passed.
+            self.descriptor_sets_freed(pool, unsafe { slice(sets, count) });
+        }
         self.pre_record_call(cx);
     }
 
@@ -1468,7 +1527,9 @@ impl ValidationObject for StateTracker {
         pool: VkDescriptorPool,
         _flags: VkDescriptorPoolResetFlags,
     ) {
-        self.descriptor_pool_reset(pool);
+        if self.typed {
+            self.descriptor_pool_reset(pool);
+        }
         self.pre_record_call(cx);
     }
 
@@ -1482,6 +1543,9 @@ impl ValidationObject for StateTracker {
         result: VkResult,
     ) {
         self.post_record_call(cx, Some(result));
+        if !self.typed {
+            return;
+        }
         // SAFETY: the call succeeded: a valid create info, and the template written.
         if let (true, Some(info), Some(t)) = (result.0 >= 0, unsafe { info.as_ref() }, unsafe { template.as_ref() }) {
             unsafe { self.update_template_created(info, t.as_raw()) };
@@ -1497,6 +1561,9 @@ impl ValidationObject for StateTracker {
         data: *const core::ffi::c_void,
         _result: (),
     ) {
+        if !self.typed {
+            return;
+        }
         // SAFETY: the data the application passed, laid out as the template says.
         unsafe { self.updated_with_template(set, template, data as *const u8) };
     }

@@ -42,6 +42,10 @@ pub struct StateTracker {
     /// Whether it records objects of every kind; else only images and the swapchains that own
     /// some (all the stateless object reads, when it runs without the others).
     every_kind: bool,
+    /// Whether it keeps objects' typed state beyond their lifecycle (creation infos, memory
+    /// bindings and mappings, descriptor contents, pipelines and render passes): core and the
+    /// stateless object read it; object lifetime and thread safety need only the records.
+    pub(in crate::state) typed: bool,
     /// Per command (bit n of word n / 64), its hooks have nothing to do: without core, nothing
     /// reads what recording commands leave in a command buffer's recording.
     idle: [u64; IDLE_WORDS],
@@ -83,6 +87,7 @@ impl StateTracker {
             peak: Peak::default(),
             references: false,
             every_kind: true,
+            typed: true,
             idle: idle_commands(false),
         }
     }
@@ -98,6 +103,7 @@ impl StateTracker {
             peak: Peak::default(),
             references,
             every_kind: true,
+            typed: true,
             idle: idle_commands(references),
         }
     }
@@ -106,6 +112,13 @@ impl StateTracker {
     /// no object that reads the rest runs.
     pub fn images_only(mut self) -> Self {
         self.every_kind = false;
+        self
+    }
+
+    /// The tracker, keeping no typed state beyond objects' lifecycle (see `typed`): what object
+    /// lifetime and thread safety read when neither core nor the stateless object runs.
+    pub fn untyped(mut self) -> Self {
+        self.typed = false;
         self
     }
 
@@ -180,13 +193,13 @@ impl StateTracker {
             return;
         }
         // SAFETY: the call returned and wrote its outputs.
-        let Some((ty, created)) = (unsafe { site_handles(f, params) }) else { return };
+        let Some((ty, mut created)) = (unsafe { site_handles(f, params) }) else { return };
         let instance_type = HANDLE_TYPES[usize::from(ty)].object_type == VkObjectType::VK_OBJECT_TYPE_INSTANCE;
         if !(self.every_kind || instance_type || ty == TYPES.image || ty == TYPES.swapchain) {
             return;
         }
         if instance_type {
-            let Some(&h) = created.first() else { return };
+            let Some(h) = created.next() else { return };
             // The instance is its own scope, not an object in it (never a leak of itself).
             self.scope.store(h, Ordering::Relaxed);
             self.instance.store(h, Ordering::Relaxed);

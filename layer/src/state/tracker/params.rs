@@ -31,12 +31,13 @@ pub unsafe fn param_pointer_set(params: &[*const u8], i: u16) -> bool {
     }
 }
 
-/// The non-null handles a parameter array (or pointer to one handle) holds: `(type, handles)`.
+/// The non-null handles a parameter array (or pointer to one handle) holds: `(type, handles)`,
+/// read as they are iterated (a create or free in a loop allocates nothing for them).
 ///
 /// # Safety
-/// The call's parameters must be as the application passed them; for an output, the call must
-/// have written it.
-pub unsafe fn site_handles(f: &'static HandleField, params: &[*const u8]) -> Option<(u16, Vec<u64>)> {
+/// The call's parameters must be as the application passed them, and stay so while the handles
+/// are iterated (within the call); for an output, the call must have written it.
+pub unsafe fn site_handles(f: &'static HandleField, params: &[*const u8]) -> Option<(u16, SiteHandles)> {
     let HandleElem::Handle(ty) = f.elem else { return None };
     let p = *params.get(f.at as usize)?;
     let q = unsafe { read_ptr(p) };
@@ -47,7 +48,31 @@ pub unsafe fn site_handles(f: &'static HandleField, params: &[*const u8]) -> Opt
         Shape::Slice(c) => unsafe { count(c, Base::Params(params)) }?,
         _ => 1,
     };
-    Some((ty, (0..n).map(|i| unsafe { read_uint(q.wrapping_add(i * 8), 8) }).filter(|&h| h != 0).collect()))
+    Some((ty, SiteHandles { at: q, n, i: 0 }))
+}
+
+/// The non-null handles of one site of a call in progress (see [`site_handles`]).
+#[derive(Clone)]
+pub struct SiteHandles {
+    at: *const u8,
+    n: usize,
+    i: usize,
+}
+
+impl Iterator for SiteHandles {
+    type Item = u64;
+
+    fn next(&mut self) -> Option<u64> {
+        while self.i < self.n {
+            // SAFETY: element `i` of the `n` the call's array holds (`site_handles`' contract).
+            let h = unsafe { read_uint(self.at.wrapping_add(self.i * 8), 8) };
+            self.i += 1;
+            if h != 0 {
+                return Some(h);
+            }
+        }
+        None
+    }
 }
 
 /// The parent handle a `ParentRef` names: a parameter, or a member of a pointed-to struct.
