@@ -7,6 +7,2942 @@ use crate::*;
 use crate::chassis::CommandLevel;
 use core::ffi::{c_char, c_void};
 pub use crate::stateless_structs::STRUCTS;
+///`VkAccelerationStructureBuildGeometryInfoKHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_0<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkAccelerationStructureBuildGeometryInfoKHR) };
+    (s.sType.0 == 1000150000 && s.pNext.is_null()
+        && {
+            let v = (s.r#type.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1 | 2) || e.enum_ok(3u16, v)
+        }
+        && {
+            let v = u64::from(s.flags.0);
+            v == 0 || (v & !31 == 0 || e.bits_ok(10u16, v))
+        }
+        && {
+            let n = (s.geometryCount as u64) as usize;
+            n == 0
+                || {
+                    let q = (s.pGeometries as usize as u64);
+                    q == 0
+                        || (0..n)
+                            .all(|i| unsafe {
+                                struct_fast_8(
+                                    e,
+                                    (q as usize as *const u8)
+                                        .wrapping_add(
+                                            i
+                                                * core::mem::size_of::<VkAccelerationStructureGeometryKHR>(),
+                                        ),
+                                )
+                            })
+                }
+        }
+        && {
+            let n = (s.geometryCount as u64) as usize;
+            n == 0
+                || {
+                    let q = (s.ppGeometries as usize as u64);
+                    q == 0
+                        || e
+                            .elements_ok(
+                                &STRUCTS[0u16 as usize].fields[3usize],
+                                q as usize as *const u8,
+                                n,
+                            )
+                }
+        })
+}
+///`VkAccelerationStructureGeometryKHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_8<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkAccelerationStructureGeometryKHR) };
+    (s.sType.0 == 1000150006 && s.pNext.is_null()
+        && {
+            let v = (s.geometryType.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1 | 2) || e.enum_ok(54u16, v)
+        }
+        && {
+            let v = u64::from(s.flags.0);
+            v == 0 || (v & !3 == 0 || e.bits_ok(50u16, v))
+        })
+}
+///`VkAccelerationStructureInfoNV`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_12<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkAccelerationStructureInfoNV) };
+    (s.sType.0 == 1000165012 && s.pNext.is_null()
+        && {
+            let v = (s.r#type.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1 | 2) || e.enum_ok(3u16, v)
+        }
+        && {
+            let v = u64::from(s.flags.0);
+            v == 0 || (v & !31 == 0 || e.bits_ok(10u16, v))
+        }
+        && {
+            let n = (s.geometryCount as u64) as usize;
+            n == 0
+                || {
+                    let q = (s.pGeometries as usize as u64);
+                    q != 0
+                        && (0..n)
+                            .all(|i| unsafe {
+                                struct_fast_309(
+                                    e,
+                                    (q as usize as *const u8)
+                                        .wrapping_add(i * core::mem::size_of::<VkGeometryNV>()),
+                                )
+                            })
+                }
+        })
+}
+///`VkBeginCustomResolveInfoEXT`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_40<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkBeginCustomResolveInfoEXT) };
+    (s.sType.0 == 1000628001 && s.pNext.is_null())
+}
+///`VkBindDescriptorBufferEmbeddedSamplersInfoEXT`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_45<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkBindDescriptorBufferEmbeddedSamplersInfoEXT) };
+    (s.sType.0 == 1000545008 && s.pNext.is_null()
+        && {
+            let v = u64::from(s.stageFlags.0);
+            v != 0 && (v & !2147483647 == 0 || e.bits_ok(103u16, v))
+        })
+}
+///`VkBindDescriptorSetsInfo`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_46<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkBindDescriptorSetsInfo) };
+    (s.sType.0 == 1000545003 && s.pNext.is_null()
+        && {
+            let v = u64::from(s.stageFlags.0);
+            v != 0 && (v & !2147483647 == 0 || e.bits_ok(103u16, v))
+        }
+        && {
+            let n = (s.descriptorSetCount as u64) as usize;
+            n != 0
+                && {
+                    let q = (s.pDescriptorSets as usize as u64);
+                    q != 0 && e.handles_ok(q as usize as *const u64, n)
+                }
+        })
+}
+///`VkBindHeapInfoEXT`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_47<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkBindHeapInfoEXT) };
+    (s.sType.0 == 1000135003 && s.pNext.is_null())
+}
+///`VkBindIndexBuffer3InfoKHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_52<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkBindIndexBuffer3InfoKHR) };
+    (s.sType.0 == 1000318007 && s.pNext.is_null()
+        && {
+            let v = u64::from(s.addressFlags.0);
+            v == 0 || (v & !15 == 0 || e.bits_ok(5u16, v))
+        }
+        && {
+            let v = (s.indexType.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1) || e.enum_ok(63u16, v)
+        })
+}
+///`VkBindSparseInfo`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_54<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkBindSparseInfo) };
+    (s.sType.0 == 7 && s.pNext.is_null()
+        && {
+            let n = (s.waitSemaphoreCount as u64) as usize;
+            n == 0
+                || {
+                    let q = (s.pWaitSemaphores as usize as u64);
+                    q != 0 && e.handles_ok(q as usize as *const u64, n)
+                }
+        }
+        && {
+            let n = (s.bufferBindCount as u64) as usize;
+            n == 0
+                || {
+                    let q = (s.pBufferBinds as usize as u64);
+                    q != 0
+                        && (0..n)
+                            .all(|i| unsafe {
+                                struct_fast_1082(
+                                    e,
+                                    (q as usize as *const u8)
+                                        .wrapping_add(
+                                            i * core::mem::size_of::<VkSparseBufferMemoryBindInfo>(),
+                                        ),
+                                )
+                            })
+                }
+        }
+        && {
+            let n = (s.imageOpaqueBindCount as u64) as usize;
+            n == 0
+                || {
+                    let q = (s.pImageOpaqueBinds as usize as u64);
+                    q != 0
+                        && (0..n)
+                            .all(|i| unsafe {
+                                struct_fast_1087(
+                                    e,
+                                    (q as usize as *const u8)
+                                        .wrapping_add(
+                                            i
+                                                * core::mem::size_of::<VkSparseImageOpaqueMemoryBindInfo>(),
+                                        ),
+                                )
+                            })
+                }
+        }
+        && {
+            let n = (s.imageBindCount as u64) as usize;
+            n == 0
+                || {
+                    let q = (s.pImageBinds as usize as u64);
+                    q != 0
+                        && (0..n)
+                            .all(|i| unsafe {
+                                struct_fast_1085(
+                                    e,
+                                    (q as usize as *const u8)
+                                        .wrapping_add(
+                                            i * core::mem::size_of::<VkSparseImageMemoryBindInfo>(),
+                                        ),
+                                )
+                            })
+                }
+        }
+        && {
+            let n = (s.signalSemaphoreCount as u64) as usize;
+            n == 0
+                || {
+                    let q = (s.pSignalSemaphores as usize as u64);
+                    q != 0 && e.handles_ok(q as usize as *const u64, n)
+                }
+        })
+}
+///`VkBindTransformFeedbackBuffer2InfoEXT`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_56<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkBindTransformFeedbackBuffer2InfoEXT) };
+    (s.sType.0 == 1000318013 && s.pNext.is_null()
+        && {
+            let v = u64::from(s.addressFlags.0);
+            v == 0 || (v & !15 == 0 || e.bits_ok(5u16, v))
+        })
+}
+///`VkBindVertexBuffer3InfoKHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_57<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkBindVertexBuffer3InfoKHR) };
+    (s.sType.0 == 1000318008 && s.pNext.is_null() && (s.setStride as u64) <= 1
+        && {
+            let v = u64::from(s.addressFlags.0);
+            v == 0 || (v & !15 == 0 || e.bits_ok(5u16, v))
+        })
+}
+///`VkBlitImageInfo2`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_60<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkBlitImageInfo2) };
+    (s.sType.0 == 1000337004 && s.pNext.is_null() && s.srcImage.as_raw() != 0
+        && {
+            let v = (s.srcImageLayout.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8) || e.enum_ok(58u16, v)
+        } && s.dstImage.as_raw() != 0
+        && {
+            let v = (s.dstImageLayout.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8) || e.enum_ok(58u16, v)
+        }
+        && {
+            let n = (s.regionCount as u64) as usize;
+            n != 0
+                && {
+                    let q = (s.pRegions as usize as u64);
+                    q != 0
+                        && (0..n)
+                            .all(|i| unsafe {
+                                struct_fast_331(
+                                    e,
+                                    (q as usize as *const u8)
+                                        .wrapping_add(i * core::mem::size_of::<VkImageBlit2>()),
+                                )
+                            })
+                }
+        }
+        && {
+            let v = (s.filter.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1) || e.enum_ok(48u16, v)
+        })
+}
+///`VkBufferCopy2`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_68<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkBufferCopy2) };
+    (s.sType.0 == 1000337006 && s.pNext.is_null())
+}
+///`VkBufferImageCopy`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_73<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkBufferImageCopy) };
+    (unsafe {
+        struct_fast_358(e, (core::ptr::addr_of!(s.imageSubresource) as *const u8))
+    })
+}
+///`VkBufferImageCopy2`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_74<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkBufferImageCopy2) };
+    (s.sType.0 == 1000337009 && s.pNext.is_null()
+        && unsafe {
+            struct_fast_358(e, (core::ptr::addr_of!(s.imageSubresource) as *const u8))
+        })
+}
+///`VkBufferMemoryBarrier`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_75<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkBufferMemoryBarrier) };
+    (s.sType.0 == 44 && s.pNext.is_null() && s.buffer.as_raw() != 0)
+}
+///`VkBufferMemoryBarrier2`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_76<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkBufferMemoryBarrier2) };
+    (s.sType.0 == 1000314001 && s.pNext.is_null()
+        && {
+            let v = u64::from(s.srcStageMask.0);
+            v == 0 || (v & !545460977663 == 0 || e.bits_ok(84u16, v))
+        }
+        && {
+            let v = u64::from(s.srcAccessMask.0);
+            v == 0 || (v & !30064902143 == 0 || e.bits_ok(2u16, v))
+        }
+        && {
+            let v = u64::from(s.dstStageMask.0);
+            v == 0 || (v & !545460977663 == 0 || e.bits_ok(84u16, v))
+        }
+        && {
+            let v = u64::from(s.dstAccessMask.0);
+            v == 0 || (v & !30064902143 == 0 || e.bits_ok(2u16, v))
+        } && s.buffer.as_raw() != 0)
+}
+///`VkBuildPartitionedAccelerationStructureInfoNV`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_81<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkBuildPartitionedAccelerationStructureInfoNV) };
+    (s.sType.0 == 1000570004 && s.pNext.is_null()
+        && unsafe { struct_fast_466(e, (core::ptr::addr_of!(s.input) as *const u8)) })
+}
+///`VkClearAttachment`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_85<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkClearAttachment) };
+    ({
+        let v = u64::from(s.aspectMask.0);
+        v != 0 && (v & !15 == 0 || e.bits_ok(54u16, v))
+    })
+}
+///`VkClusterAccelerationStructureCommandsInfoNV`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_86<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkClusterAccelerationStructureCommandsInfoNV) };
+    (s.sType.0 == 1000569006 && s.pNext.is_null()
+        && unsafe { struct_fast_87(e, (core::ptr::addr_of!(s.input) as *const u8)) }
+        && {
+            let v = u64::from(s.addressResolutionFlags.0);
+            v == 0 || (v & !63 == 0 || e.bits_ok(12u16, v))
+        })
+}
+///`VkClusterAccelerationStructureInputInfoNV`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_87<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkClusterAccelerationStructureInputInfoNV) };
+    (s.sType.0 == 1000569005 && s.pNext.is_null()
+        && {
+            let v = u64::from(s.flags.0);
+            v == 0 || (v & !31 == 0 || e.bits_ok(10u16, v))
+        }
+        && {
+            let v = (s.opType.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1 | 2 | 3 | 4 | 5) || e.enum_ok(14u16, v)
+        }
+        && {
+            let v = (s.opMode.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1 | 2) || e.enum_ok(13u16, v)
+        })
+}
+///`VkCoarseSampleOrderCustomNV`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_88<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkCoarseSampleOrderCustomNV) };
+    ({
+        let v = (s.shadingRate.0 as u32 as u64) as u32 as i32;
+        matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11)
+            || e.enum_ok(109u16, v)
+    }
+        && {
+            let n = (s.sampleLocationCount as u64) as usize;
+            n != 0 && (s.pSampleLocations as usize as u64) != 0
+        })
+}
+///`VkColorBlendAdvancedEXT`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_89<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkColorBlendAdvancedEXT) };
+    ({
+        let v = (s.advancedBlendOp.0 as u32 as u64) as u32 as i32;
+        matches!(v, 0 | 1 | 2 | 3 | 4) || e.enum_ok(9u16, v)
+    } && (s.srcPremultiplied as u64) <= 1 && (s.dstPremultiplied as u64) <= 1
+        && {
+            let v = (s.blendOverlap.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1 | 2) || e.enum_ok(10u16, v)
+        } && (s.clampResults as u64) <= 1)
+}
+///`VkColorBlendEquationEXT`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_90<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkColorBlendEquationEXT) };
+    ({
+        let v = (s.srcColorBlendFactor.0 as u32 as u64) as u32 as i32;
+        matches!(
+            v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 |
+            17 | 18
+        ) || e.enum_ok(8u16, v)
+    }
+        && {
+            let v = (s.dstColorBlendFactor.0 as u32 as u64) as u32 as i32;
+            matches!(
+                v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 |
+                16 | 17 | 18
+            ) || e.enum_ok(8u16, v)
+        }
+        && {
+            let v = (s.colorBlendOp.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1 | 2 | 3 | 4) || e.enum_ok(9u16, v)
+        }
+        && {
+            let v = (s.srcAlphaBlendFactor.0 as u32 as u64) as u32 as i32;
+            matches!(
+                v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 |
+                16 | 17 | 18
+            ) || e.enum_ok(8u16, v)
+        }
+        && {
+            let v = (s.dstAlphaBlendFactor.0 as u32 as u64) as u32 as i32;
+            matches!(
+                v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 |
+                16 | 17 | 18
+            ) || e.enum_ok(8u16, v)
+        }
+        && {
+            let v = (s.alphaBlendOp.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1 | 2 | 3 | 4) || e.enum_ok(9u16, v)
+        })
+}
+///`VkCommandBufferSubmitInfo`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_93<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkCommandBufferSubmitInfo) };
+    (s.sType.0 == 1000314006 && s.pNext.is_null() && s.commandBuffer.as_raw() != 0)
+}
+///`VkComputeOccupancyPriorityParametersNV`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_96<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkComputeOccupancyPriorityParametersNV) };
+    (s.sType.0 == 1000645000 && s.pNext.is_null())
+}
+///`VkConditionalRenderingBeginInfo2EXT`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_99<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkConditionalRenderingBeginInfo2EXT) };
+    (s.sType.0 == 1000318012 && s.pNext.is_null()
+        && {
+            let v = u64::from(s.addressFlags.0);
+            v == 0 || (v & !15 == 0 || e.bits_ok(5u16, v))
+        }
+        && {
+            let v = u64::from(s.flags.0);
+            v == 0 || (v & !1 == 0 || e.bits_ok(19u16, v))
+        })
+}
+///`VkConditionalRenderingBeginInfoEXT`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_100<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkConditionalRenderingBeginInfoEXT) };
+    (s.sType.0 == 1000081002 && s.pNext.is_null() && s.buffer.as_raw() != 0
+        && {
+            let v = u64::from(s.flags.0);
+            v == 0 || (v & !1 == 0 || e.bits_ok(19u16, v))
+        })
+}
+///`VkConvertCooperativeVectorMatrixInfoNV`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_101<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkConvertCooperativeVectorMatrixInfoNV) };
+    (s.sType.0 == 1000491004 && s.pNext.is_null() && (s.pDstSize as usize as u64) != 0
+        && {
+            let v = (s.srcComponentType.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10)
+                || e.enum_ok(20u16, v)
+        }
+        && {
+            let v = (s.dstComponentType.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10)
+                || e.enum_ok(20u16, v)
+        }
+        && {
+            let v = (s.srcLayout.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1 | 2 | 3) || e.enum_ok(23u16, v)
+        }
+        && {
+            let v = (s.dstLayout.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1 | 2 | 3) || e.enum_ok(23u16, v)
+        })
+}
+///`VkCopyAccelerationStructureInfoKHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_107<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkCopyAccelerationStructureInfoKHR) };
+    (s.sType.0 == 1000150010 && s.pNext.is_null() && s.src.as_raw() != 0
+        && s.dst.as_raw() != 0
+        && {
+            let v = (s.mode.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1) || e.enum_ok(24u16, v)
+        })
+}
+///`VkCopyAccelerationStructureToMemoryInfoKHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_108<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkCopyAccelerationStructureToMemoryInfoKHR) };
+    (s.sType.0 == 1000150011 && s.pNext.is_null() && s.src.as_raw() != 0
+        && {
+            let v = (s.mode.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1) || e.enum_ok(24u16, v)
+        })
+}
+///`VkCopyBufferInfo2`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_109<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkCopyBufferInfo2) };
+    (s.sType.0 == 1000337000 && s.pNext.is_null() && s.srcBuffer.as_raw() != 0
+        && s.dstBuffer.as_raw() != 0
+        && {
+            let n = (s.regionCount as u64) as usize;
+            n != 0
+                && {
+                    let q = (s.pRegions as usize as u64);
+                    q != 0
+                        && (0..n)
+                            .all(|i| unsafe {
+                                struct_fast_68(
+                                    e,
+                                    (q as usize as *const u8)
+                                        .wrapping_add(i * core::mem::size_of::<VkBufferCopy2>()),
+                                )
+                            })
+                }
+        })
+}
+///`VkCopyBufferToImageInfo2`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_110<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkCopyBufferToImageInfo2) };
+    (s.sType.0 == 1000337002 && s.pNext.is_null() && s.srcBuffer.as_raw() != 0
+        && s.dstImage.as_raw() != 0
+        && {
+            let v = (s.dstImageLayout.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8) || e.enum_ok(58u16, v)
+        }
+        && {
+            let n = (s.regionCount as u64) as usize;
+            n != 0
+                && {
+                    let q = (s.pRegions as usize as u64);
+                    q != 0
+                        && (0..n)
+                            .all(|i| unsafe {
+                                struct_fast_74(
+                                    e,
+                                    (q as usize as *const u8)
+                                        .wrapping_add(
+                                            i * core::mem::size_of::<VkBufferImageCopy2>(),
+                                        ),
+                                )
+                            })
+                }
+        })
+}
+///`VkCopyDeviceMemoryImageInfoKHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_113<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkCopyDeviceMemoryImageInfoKHR) };
+    (s.sType.0 == 1000318003 && s.pNext.is_null() && s.image.as_raw() != 0
+        && {
+            let n = (s.regionCount as u64) as usize;
+            n != 0
+                && {
+                    let q = (s.pRegions as usize as u64);
+                    q != 0
+                        && (0..n)
+                            .all(|i| unsafe {
+                                struct_fast_219(
+                                    e,
+                                    (q as usize as *const u8)
+                                        .wrapping_add(
+                                            i * core::mem::size_of::<VkDeviceMemoryImageCopyKHR>(),
+                                        ),
+                                )
+                            })
+                }
+        })
+}
+///`VkCopyDeviceMemoryInfoKHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_114<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkCopyDeviceMemoryInfoKHR) };
+    (s.sType.0 == 1000318001 && s.pNext.is_null()
+        && {
+            let n = (s.regionCount as u64) as usize;
+            n != 0
+                && {
+                    let q = (s.pRegions as usize as u64);
+                    q != 0
+                        && (0..n)
+                            .all(|i| unsafe {
+                                struct_fast_218(
+                                    e,
+                                    (q as usize as *const u8)
+                                        .wrapping_add(
+                                            i * core::mem::size_of::<VkDeviceMemoryCopyKHR>(),
+                                        ),
+                                )
+                            })
+                }
+        })
+}
+///`VkCopyImageInfo2`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_115<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkCopyImageInfo2) };
+    (s.sType.0 == 1000337001 && s.pNext.is_null() && s.srcImage.as_raw() != 0
+        && {
+            let v = (s.srcImageLayout.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8) || e.enum_ok(58u16, v)
+        } && s.dstImage.as_raw() != 0
+        && {
+            let v = (s.dstImageLayout.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8) || e.enum_ok(58u16, v)
+        }
+        && {
+            let n = (s.regionCount as u64) as usize;
+            n != 0
+                && {
+                    let q = (s.pRegions as usize as u64);
+                    q != 0
+                        && (0..n)
+                            .all(|i| unsafe {
+                                struct_fast_337(
+                                    e,
+                                    (q as usize as *const u8)
+                                        .wrapping_add(i * core::mem::size_of::<VkImageCopy2>()),
+                                )
+                            })
+                }
+        })
+}
+///`VkCopyImageToBufferInfo2`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_116<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkCopyImageToBufferInfo2) };
+    (s.sType.0 == 1000337003 && s.pNext.is_null() && s.srcImage.as_raw() != 0
+        && {
+            let v = (s.srcImageLayout.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8) || e.enum_ok(58u16, v)
+        } && s.dstBuffer.as_raw() != 0
+        && {
+            let n = (s.regionCount as u64) as usize;
+            n != 0
+                && {
+                    let q = (s.pRegions as usize as u64);
+                    q != 0
+                        && (0..n)
+                            .all(|i| unsafe {
+                                struct_fast_74(
+                                    e,
+                                    (q as usize as *const u8)
+                                        .wrapping_add(
+                                            i * core::mem::size_of::<VkBufferImageCopy2>(),
+                                        ),
+                                )
+                            })
+                }
+        })
+}
+///`VkCopyMemoryIndirectInfoKHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_119<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkCopyMemoryIndirectInfoKHR) };
+    (s.sType.0 == 1000549002 && s.pNext.is_null()
+        && {
+            let v = u64::from(s.srcCopyFlags.0);
+            v == 0 || (v & !7 == 0 || e.bits_ok(6u16, v))
+        }
+        && {
+            let v = u64::from(s.dstCopyFlags.0);
+            v == 0 || (v & !7 == 0 || e.bits_ok(6u16, v))
+        })
+}
+///`VkCopyMemoryToAccelerationStructureInfoKHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_120<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkCopyMemoryToAccelerationStructureInfoKHR) };
+    (s.sType.0 == 1000150012 && s.pNext.is_null() && s.dst.as_raw() != 0
+        && {
+            let v = (s.mode.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1) || e.enum_ok(24u16, v)
+        })
+}
+///`VkCopyMemoryToImageIndirectInfoKHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_121<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkCopyMemoryToImageIndirectInfoKHR) };
+    (s.sType.0 == 1000549003 && s.pNext.is_null()
+        && {
+            let v = u64::from(s.srcCopyFlags.0);
+            v == 0 || (v & !7 == 0 || e.bits_ok(6u16, v))
+        } && s.dstImage.as_raw() != 0
+        && {
+            let v = (s.dstImageLayout.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8) || e.enum_ok(58u16, v)
+        }
+        && {
+            let n = (s.copyCount as u64) as usize;
+            n != 0
+                && {
+                    let q = (s.pImageSubresources as usize as u64);
+                    q != 0
+                        && (0..n)
+                            .all(|i| unsafe {
+                                struct_fast_358(
+                                    e,
+                                    (q as usize as *const u8)
+                                        .wrapping_add(
+                                            i * core::mem::size_of::<VkImageSubresourceLayers>(),
+                                        ),
+                                )
+                            })
+                }
+        })
+}
+///`VkCopyMemoryToMicromapInfoEXT`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_123<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkCopyMemoryToMicromapInfoEXT) };
+    (s.sType.0 == 1000396004 && s.pNext.is_null() && s.dst.as_raw() != 0
+        && {
+            let v = (s.mode.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1 | 2 | 3) || e.enum_ok(25u16, v)
+        })
+}
+///`VkCopyMicromapInfoEXT`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_124<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkCopyMicromapInfoEXT) };
+    (s.sType.0 == 1000396002 && s.pNext.is_null() && s.src.as_raw() != 0
+        && s.dst.as_raw() != 0)
+}
+///`VkCopyMicromapToMemoryInfoEXT`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_125<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkCopyMicromapToMemoryInfoEXT) };
+    (s.sType.0 == 1000396003 && s.pNext.is_null() && s.src.as_raw() != 0
+        && {
+            let v = (s.mode.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1 | 2 | 3) || e.enum_ok(25u16, v)
+        })
+}
+///`VkCopyTensorInfoARM`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_126<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkCopyTensorInfoARM) };
+    (s.sType.0 == 1000460011 && s.pNext.is_null() && s.srcTensor.as_raw() != 0
+        && s.dstTensor.as_raw() != 0
+        && {
+            let n = (s.regionCount as u64) as usize;
+            n != 0
+                && {
+                    let q = (s.pRegions as usize as u64);
+                    q != 0
+                        && (0..n)
+                            .all(|i| unsafe {
+                                struct_fast_1136(
+                                    e,
+                                    (q as usize as *const u8)
+                                        .wrapping_add(i * core::mem::size_of::<VkTensorCopyARM>()),
+                                )
+                            })
+                }
+        })
+}
+///`VkCuLaunchInfoNVX`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_128<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkCuLaunchInfoNVX) };
+    (s.sType.0 == 1000029002 && s.pNext.is_null() && s.function.as_raw() != 0)
+}
+///`VkCudaLaunchInfoNV`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_132<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkCudaLaunchInfoNV) };
+    (s.sType.0 == 1000307002 && s.pNext.is_null() && s.function.as_raw() != 0)
+}
+///`VkDataGraphPipelineDispatchInfoARM`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_143<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkDataGraphPipelineDispatchInfoARM) };
+    (s.sType.0 == 1000507014 && s.pNext.is_null())
+}
+///`VkDebugMarkerMarkerInfoEXT`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_161<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkDebugMarkerMarkerInfoEXT) };
+    (s.sType.0 == 1000022002 && s.pNext.is_null()
+        && (s.pMarkerName as usize as u64) != 0)
+}
+///`VkDebugUtilsLabelEXT`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_165<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkDebugUtilsLabelEXT) };
+    (s.sType.0 == 1000128002 && s.pNext.is_null() && (s.pLabelName as usize as u64) != 0)
+}
+///`VkDecompressMemoryInfoEXT`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_170<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkDecompressMemoryInfoEXT) };
+    (s.sType.0 == 1000550002 && s.pNext.is_null()
+        && {
+            let v = u64::from(s.decompressionMethod.0);
+            v != 0 && (v & !1 == 0 || e.bits_ok(66u16, v))
+        }
+        && {
+            let n = (s.regionCount as u64) as usize;
+            n != 0 && (s.pRegions as usize as u64) != 0
+        })
+}
+///`VkDecompressMemoryRegionNV`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_171<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkDecompressMemoryRegionNV) };
+    {
+        let _ = s;
+        true
+    }
+}
+///`VkDependencyInfo`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_175<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkDependencyInfo) };
+    (s.sType.0 == 1000314003 && s.pNext.is_null()
+        && {
+            let v = u64::from(s.dependencyFlags.0);
+            v == 0 || (v & !1 == 0 || e.bits_ok(30u16, v))
+        }
+        && {
+            let n = (s.memoryBarrierCount as u64) as usize;
+            n == 0
+                || {
+                    let q = (s.pMemoryBarriers as usize as u64);
+                    q != 0
+                        && (0..n)
+                            .all(|i| unsafe {
+                                struct_fast_415(
+                                    e,
+                                    (q as usize as *const u8)
+                                        .wrapping_add(i * core::mem::size_of::<VkMemoryBarrier2>()),
+                                )
+                            })
+                }
+        }
+        && {
+            let n = (s.bufferMemoryBarrierCount as u64) as usize;
+            n == 0
+                || {
+                    let q = (s.pBufferMemoryBarriers as usize as u64);
+                    q != 0
+                        && (0..n)
+                            .all(|i| unsafe {
+                                struct_fast_76(
+                                    e,
+                                    (q as usize as *const u8)
+                                        .wrapping_add(
+                                            i * core::mem::size_of::<VkBufferMemoryBarrier2>(),
+                                        ),
+                                )
+                            })
+                }
+        }
+        && {
+            let n = (s.imageMemoryBarrierCount as u64) as usize;
+            n == 0
+                || {
+                    let q = (s.pImageMemoryBarriers as usize as u64);
+                    q != 0
+                        && (0..n)
+                            .all(|i| unsafe {
+                                struct_fast_347(
+                                    e,
+                                    (q as usize as *const u8)
+                                        .wrapping_add(
+                                            i * core::mem::size_of::<VkImageMemoryBarrier2>(),
+                                        ),
+                                )
+                            })
+                }
+        })
+}
+///`VkDepthBiasInfoEXT`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_176<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkDepthBiasInfoEXT) };
+    (s.sType.0 == 1000283001 && s.pNext.is_null())
+}
+///`VkDescriptorBufferBindingInfoEXT`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_178<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkDescriptorBufferBindingInfoEXT) };
+    (s.sType.0 == 1000316011 && s.pNext.is_null())
+}
+///`VkDeviceMemoryCopyKHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_218<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkDeviceMemoryCopyKHR) };
+    (s.sType.0 == 1000318000 && s.pNext.is_null()
+        && {
+            let v = u64::from(s.srcFlags.0);
+            v == 0 || (v & !15 == 0 || e.bits_ok(5u16, v))
+        }
+        && {
+            let v = u64::from(s.dstFlags.0);
+            v == 0 || (v & !15 == 0 || e.bits_ok(5u16, v))
+        })
+}
+///`VkDeviceMemoryImageCopyKHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_219<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkDeviceMemoryImageCopyKHR) };
+    (s.sType.0 == 1000318002 && s.pNext.is_null()
+        && {
+            let v = u64::from(s.addressFlags.0);
+            v == 0 || (v & !15 == 0 || e.bits_ok(5u16, v))
+        }
+        && unsafe {
+            struct_fast_358(e, (core::ptr::addr_of!(s.imageSubresource) as *const u8))
+        }
+        && {
+            let v = (s.imageLayout.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8) || e.enum_ok(58u16, v)
+        })
+}
+///`VkDispatchIndirect2InfoKHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_232<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkDispatchIndirect2InfoKHR) };
+    (s.sType.0 == 1000318011 && s.pNext.is_null()
+        && {
+            let v = u64::from(s.addressFlags.0);
+            v == 0 || (v & !15 == 0 || e.bits_ok(5u16, v))
+        })
+}
+///`VkDispatchParametersARM`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_233<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkDispatchParametersARM) };
+    (s.sType.0 == 1000417003 && s.pNext.is_null())
+}
+///`VkDispatchTileInfoQCOM`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_234<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkDispatchTileInfoQCOM) };
+    (s.sType.0 == 1000309005 && s.pNext.is_null())
+}
+///`VkDrawIndirect2InfoKHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_248<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkDrawIndirect2InfoKHR) };
+    (s.sType.0 == 1000318009 && s.pNext.is_null()
+        && {
+            let v = u64::from(s.addressFlags.0);
+            v == 0 || (v & !15 == 0 || e.bits_ok(5u16, v))
+        })
+}
+///`VkDrawIndirectCount2InfoKHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_249<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkDrawIndirectCount2InfoKHR) };
+    (s.sType.0 == 1000318010 && s.pNext.is_null()
+        && {
+            let v = u64::from(s.addressFlags.0);
+            v == 0 || (v & !15 == 0 || e.bits_ok(5u16, v))
+        }
+        && {
+            let v = u64::from(s.countAddressFlags.0);
+            v == 0 || (v & !15 == 0 || e.bits_ok(5u16, v))
+        })
+}
+///`VkGeneratedCommandsInfoEXT`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_301<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkGeneratedCommandsInfoEXT) };
+    (s.sType.0 == 1000572004 && s.pNext.is_null()
+        && {
+            let v = u64::from(s.shaderStages.0);
+            v != 0 && (v & !2147483647 == 0 || e.bits_ok(103u16, v))
+        } && s.indirectCommandsLayout.as_raw() != 0)
+}
+///`VkGeneratedCommandsInfoNV`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_302<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkGeneratedCommandsInfoNV) };
+    (s.sType.0 == 1000277005 && s.pNext.is_null()
+        && {
+            let v = (s.pipelineBindPoint.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1) || e.enum_ok(84u16, v)
+        } && s.indirectCommandsLayout.as_raw() != 0
+        && {
+            let n = (s.streamCount as u64) as usize;
+            n != 0
+                && {
+                    let q = (s.pStreams as usize as u64);
+                    q != 0
+                        && (0..n)
+                            .all(|i| unsafe {
+                                struct_fast_398(
+                                    e,
+                                    (q as usize as *const u8)
+                                        .wrapping_add(
+                                            i * core::mem::size_of::<VkIndirectCommandsStreamNV>(),
+                                        ),
+                                )
+                            })
+                }
+        } && s.preprocessBuffer.as_raw() != 0)
+}
+///`VkGeometryAABBNV`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_307<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkGeometryAABBNV) };
+    (s.sType.0 == 1000165005 && s.pNext.is_null())
+}
+///`VkGeometryDataNV`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_308<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkGeometryDataNV) };
+    (unsafe { struct_fast_310(e, (core::ptr::addr_of!(s.triangles) as *const u8)) }
+        && unsafe { struct_fast_307(e, (core::ptr::addr_of!(s.aabbs) as *const u8)) })
+}
+///`VkGeometryNV`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_309<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkGeometryNV) };
+    (s.sType.0 == 1000165003 && s.pNext.is_null()
+        && {
+            let v = (s.geometryType.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1 | 2) || e.enum_ok(54u16, v)
+        }
+        && unsafe { struct_fast_308(e, (core::ptr::addr_of!(s.geometry) as *const u8)) }
+        && {
+            let v = u64::from(s.flags.0);
+            v == 0 || (v & !3 == 0 || e.bits_ok(50u16, v))
+        })
+}
+///`VkGeometryTrianglesNV`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_310<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkGeometryTrianglesNV) };
+    (s.sType.0 == 1000165004 && s.pNext.is_null()
+        && {
+            let v = (s.vertexFormat.0 as u32 as u64) as u32 as i32;
+            matches!(
+                v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 |
+                16 | 17 | 18 | 19 | 20 | 21 | 22 | 23 | 24 | 25 | 26 | 27 | 28 | 29 | 30
+                | 31 | 32 | 33 | 34 | 35 | 36 | 37 | 38 | 39 | 40 | 41 | 42 | 43 | 44 |
+                45 | 46 | 47 | 48 | 49 | 50 | 51 | 52 | 53 | 54 | 55 | 56 | 57 | 58 | 59
+                | 60 | 61 | 62 | 63 | 64 | 65 | 66 | 67 | 68 | 69 | 70 | 71 | 72 | 73 |
+                74 | 75 | 76 | 77 | 78 | 79 | 80 | 81 | 82 | 83 | 84 | 85 | 86 | 87 | 88
+                | 89 | 90 | 91 | 92 | 93 | 94 | 95 | 96 | 97 | 98 | 99 | 100 | 101 | 102
+                | 103 | 104 | 105 | 106 | 107 | 108 | 109 | 110 | 111 | 112 | 113 | 114 |
+                115 | 116 | 117 | 118 | 119 | 120 | 121 | 122 | 123 | 124 | 125 | 126 |
+                127 | 128 | 129 | 130 | 131 | 132 | 133 | 134 | 135 | 136 | 137 | 138 |
+                139 | 140 | 141 | 142 | 143 | 144 | 145 | 146 | 147 | 148 | 149 | 150 |
+                151 | 152 | 153 | 154 | 155 | 156 | 157 | 158 | 159 | 160 | 161 | 162 |
+                163 | 164 | 165 | 166 | 167 | 168 | 169 | 170 | 171 | 172 | 173 | 174 |
+                175 | 176 | 177 | 178 | 179 | 180 | 181 | 182 | 183 | 184
+            ) || e.enum_ok(49u16, v)
+        }
+        && {
+            let v = (s.indexType.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1) || e.enum_ok(63u16, v)
+        })
+}
+///`VkGpaPerfCounterAMD`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_314<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkGpaPerfCounterAMD) };
+    ({
+        let v = (s.blockType.0 as u32 as u64) as u32 as i32;
+        matches!(
+            v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 |
+            17 | 18 | 19 | 20 | 21 | 22 | 23 | 24 | 25 | 26 | 27 | 28 | 29 | 30 | 31 | 32
+            | 33 | 34 | 35 | 36 | 37 | 38 | 39 | 40 | 41 | 42 | 43 | 44 | 45 | 46 | 47 |
+            48 | 49 | 50 | 51 | 52 | 53 | 54 | 55 | 56
+        ) || e.enum_ok(56u16, v)
+    })
+}
+///`VkGpaSampleBeginInfoAMD`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_315<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkGpaSampleBeginInfoAMD) };
+    (s.sType.0 == 1000133002 && s.pNext.is_null()
+        && {
+            let v = (s.sampleType.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1 | 2) || e.enum_ok(57u16, v)
+        } && (s.sampleInternalOperations as u64) <= 1
+        && (s.cacheFlushOnCounterCollection as u64) <= 1
+        && (s.sqShaderMaskEnable as u64) <= 1
+        && {
+            let v = u64::from(s.sqShaderMask.0);
+            v == 0 || (v & !127 == 0 || e.bits_ok(51u16, v))
+        }
+        && {
+            let n = (s.perfCounterCount as u64) as usize;
+            n != 0
+                && {
+                    let q = (s.pPerfCounters as usize as u64);
+                    q != 0
+                        && (0..n)
+                            .all(|i| unsafe {
+                                struct_fast_314(
+                                    e,
+                                    (q as usize as *const u8)
+                                        .wrapping_add(
+                                            i * core::mem::size_of::<VkGpaPerfCounterAMD>(),
+                                        ),
+                                )
+                            })
+                }
+        } && (s.sqThreadTraceEnable as u64) <= 1
+        && (s.sqThreadTraceSuppressInstructionTokens as u64) <= 1
+        && {
+            let v = u64::from(s.timingPreSample.0);
+            v == 0 || (v & !131071 == 0 || e.bits_ok(83u16, v))
+        }
+        && {
+            let v = u64::from(s.timingPostSample.0);
+            v == 0 || (v & !131071 == 0 || e.bits_ok(83u16, v))
+        })
+}
+///`VkHostAddressRangeConstEXT`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_324<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkHostAddressRangeConstEXT) };
+    ({
+        let n = (s.size as u64) as usize;
+        n != 0 && (s.address as usize as u64) != 0
+    })
+}
+///`VkImageBlit`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_330<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkImageBlit) };
+    (unsafe { struct_fast_358(e, (core::ptr::addr_of!(s.srcSubresource) as *const u8)) }
+        && unsafe {
+            struct_fast_358(e, (core::ptr::addr_of!(s.dstSubresource) as *const u8))
+        })
+}
+///`VkImageBlit2`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_331<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkImageBlit2) };
+    (s.sType.0 == 1000337008 && s.pNext.is_null()
+        && unsafe {
+            struct_fast_358(e, (core::ptr::addr_of!(s.srcSubresource) as *const u8))
+        }
+        && unsafe {
+            struct_fast_358(e, (core::ptr::addr_of!(s.dstSubresource) as *const u8))
+        })
+}
+///`VkImageCopy`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_336<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkImageCopy) };
+    (unsafe { struct_fast_358(e, (core::ptr::addr_of!(s.srcSubresource) as *const u8)) }
+        && unsafe {
+            struct_fast_358(e, (core::ptr::addr_of!(s.dstSubresource) as *const u8))
+        })
+}
+///`VkImageCopy2`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_337<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkImageCopy2) };
+    (s.sType.0 == 1000337007 && s.pNext.is_null()
+        && unsafe {
+            struct_fast_358(e, (core::ptr::addr_of!(s.srcSubresource) as *const u8))
+        }
+        && unsafe {
+            struct_fast_358(e, (core::ptr::addr_of!(s.dstSubresource) as *const u8))
+        })
+}
+///`VkImageMemoryBarrier`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_346<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkImageMemoryBarrier) };
+    (s.sType.0 == 45 && s.pNext.is_null()
+        && {
+            let v = (s.oldLayout.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8) || e.enum_ok(58u16, v)
+        }
+        && {
+            let v = (s.newLayout.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8) || e.enum_ok(58u16, v)
+        } && s.image.as_raw() != 0
+        && unsafe {
+            struct_fast_359(e, (core::ptr::addr_of!(s.subresourceRange) as *const u8))
+        })
+}
+///`VkImageMemoryBarrier2`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_347<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkImageMemoryBarrier2) };
+    (s.sType.0 == 1000314002 && s.pNext.is_null()
+        && {
+            let v = u64::from(s.srcStageMask.0);
+            v == 0 || (v & !545460977663 == 0 || e.bits_ok(84u16, v))
+        }
+        && {
+            let v = u64::from(s.srcAccessMask.0);
+            v == 0 || (v & !30064902143 == 0 || e.bits_ok(2u16, v))
+        }
+        && {
+            let v = u64::from(s.dstStageMask.0);
+            v == 0 || (v & !545460977663 == 0 || e.bits_ok(84u16, v))
+        }
+        && {
+            let v = u64::from(s.dstAccessMask.0);
+            v == 0 || (v & !30064902143 == 0 || e.bits_ok(2u16, v))
+        }
+        && {
+            let v = (s.oldLayout.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8) || e.enum_ok(58u16, v)
+        }
+        && {
+            let v = (s.newLayout.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8) || e.enum_ok(58u16, v)
+        } && s.image.as_raw() != 0
+        && unsafe {
+            struct_fast_359(e, (core::ptr::addr_of!(s.subresourceRange) as *const u8))
+        })
+}
+///`VkImageResolve`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_351<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkImageResolve) };
+    (unsafe { struct_fast_358(e, (core::ptr::addr_of!(s.srcSubresource) as *const u8)) }
+        && unsafe {
+            struct_fast_358(e, (core::ptr::addr_of!(s.dstSubresource) as *const u8))
+        })
+}
+///`VkImageResolve2`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_352<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkImageResolve2) };
+    (s.sType.0 == 1000337010 && s.pNext.is_null()
+        && unsafe {
+            struct_fast_358(e, (core::ptr::addr_of!(s.srcSubresource) as *const u8))
+        }
+        && unsafe {
+            struct_fast_358(e, (core::ptr::addr_of!(s.dstSubresource) as *const u8))
+        })
+}
+///`VkImageSubresource`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_356<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkImageSubresource) };
+    ({
+        let v = u64::from(s.aspectMask.0);
+        v != 0 && (v & !15 == 0 || e.bits_ok(54u16, v))
+    })
+}
+///`VkImageSubresourceLayers`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_358<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkImageSubresourceLayers) };
+    ({
+        let v = u64::from(s.aspectMask.0);
+        v != 0 && (v & !15 == 0 || e.bits_ok(54u16, v))
+    })
+}
+///`VkImageSubresourceRange`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_359<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkImageSubresourceRange) };
+    ({
+        let v = u64::from(s.aspectMask.0);
+        v != 0 && (v & !15 == 0 || e.bits_ok(54u16, v))
+    })
+}
+///`VkIndirectCommandsStreamNV`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_398<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkIndirectCommandsStreamNV) };
+    (s.buffer.as_raw() != 0)
+}
+///`VkMemoryBarrier`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_414<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkMemoryBarrier) };
+    (s.sType.0 == 46 && s.pNext.is_null()
+        && {
+            let v = u64::from(s.srcAccessMask.0);
+            v == 0 || (v & !131071 == 0 || e.bits_ok(1u16, v))
+        }
+        && {
+            let v = u64::from(s.dstAccessMask.0);
+            v == 0 || (v & !131071 == 0 || e.bits_ok(1u16, v))
+        })
+}
+///`VkMemoryBarrier2`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_415<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkMemoryBarrier2) };
+    (s.sType.0 == 1000314000 && s.pNext.is_null()
+        && {
+            let v = u64::from(s.srcStageMask.0);
+            v == 0 || (v & !545460977663 == 0 || e.bits_ok(84u16, v))
+        }
+        && {
+            let v = u64::from(s.srcAccessMask.0);
+            v == 0 || (v & !30064902143 == 0 || e.bits_ok(2u16, v))
+        }
+        && {
+            let v = u64::from(s.dstStageMask.0);
+            v == 0 || (v & !545460977663 == 0 || e.bits_ok(84u16, v))
+        }
+        && {
+            let v = u64::from(s.dstAccessMask.0);
+            v == 0 || (v & !30064902143 == 0 || e.bits_ok(2u16, v))
+        })
+}
+///`VkMemoryMarkerInfoAMD`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_431<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkMemoryMarkerInfoAMD) };
+    (s.sType.0 == 1000318014 && s.pNext.is_null()
+        && {
+            let v = u64::from(s.stage.0);
+            v != 0 && (v & !545460977663 == 0 || e.bits_ok(84u16, v))
+        }
+        && {
+            let v = u64::from(s.dstFlags.0);
+            v == 0 || (v & !15 == 0 || e.bits_ok(5u16, v))
+        })
+}
+///`VkMicromapBuildInfoEXT`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_443<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkMicromapBuildInfoEXT) };
+    (s.sType.0 == 1000396000 && s.pNext.is_null()
+        && {
+            let v = (s.r#type.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0) || e.enum_ok(72u16, v)
+        }
+        && {
+            let v = u64::from(s.flags.0);
+            v == 0 || (v & !7 == 0 || e.bits_ok(11u16, v))
+        }
+        && {
+            let n = (s.usageCountsCount as u64) as usize;
+            n == 0
+                || {
+                    let q = (s.ppUsageCounts as usize as u64);
+                    q == 0
+                        || e
+                            .elements_ok(
+                                &STRUCTS[443u16 as usize].fields[3usize],
+                                q as usize as *const u8,
+                                n,
+                            )
+                }
+        })
+}
+///`VkOpticalFlowExecuteInfoNV`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_459<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkOpticalFlowExecuteInfoNV) };
+    (s.sType.0 == 1000464005 && s.pNext.is_null()
+        && {
+            let v = u64::from(s.flags.0);
+            v == 0 || (v & !1 == 0 || e.bits_ok(70u16, v))
+        }
+        && {
+            let n = (s.regionCount as u64) as usize;
+            n == 0 || (s.pRegions as usize as u64) != 0
+        })
+}
+///`VkOutOfBandQueueTypeInfoNV`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_464<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkOutOfBandQueueTypeInfoNV) };
+    (s.sType.0 == 1000505006 && s.pNext.is_null()
+        && {
+            let v = (s.queueType.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1) || e.enum_ok(78u16, v)
+        })
+}
+///`VkPartitionedAccelerationStructureInstancesInputNV`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_466<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe {
+        &*(p as *const VkPartitionedAccelerationStructureInstancesInputNV)
+    };
+    (s.sType.0 == 1000570003 && s.pNext.is_null()
+        && {
+            let v = u64::from(s.flags.0);
+            v == 0 || (v & !31 == 0 || e.bits_ok(10u16, v))
+        })
+}
+///`VkPerTileBeginInfoQCOM`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_469<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkPerTileBeginInfoQCOM) };
+    (s.sType.0 == 1000309003 && s.pNext.is_null())
+}
+///`VkPerTileEndInfoQCOM`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_470<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkPerTileEndInfoQCOM) };
+    (s.sType.0 == 1000309004 && s.pNext.is_null())
+}
+///`VkPerfHintInfoQCOM`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_471<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkPerfHintInfoQCOM) };
+    (s.sType.0 == 1000302000 && s.pNext.is_null()
+        && {
+            let v = (s.r#type.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1 | 2 | 3) || e.enum_ok(79u16, v)
+        })
+}
+///`VkPerformanceMarkerInfoINTEL`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_477<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkPerformanceMarkerInfoINTEL) };
+    (s.sType.0 == 1000210002 && s.pNext.is_null())
+}
+///`VkPerformanceOverrideInfoINTEL`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_478<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkPerformanceOverrideInfoINTEL) };
+    (s.sType.0 == 1000210004 && s.pNext.is_null()
+        && {
+            let v = (s.r#type.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1) || e.enum_ok(81u16, v)
+        } && (s.enable as u64) <= 1)
+}
+///`VkPerformanceStreamMarkerInfoINTEL`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_480<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkPerformanceStreamMarkerInfoINTEL) };
+    (s.sType.0 == 1000210003 && s.pNext.is_null())
+}
+///`VkPresentInfoKHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_976<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkPresentInfoKHR) };
+    (s.sType.0 == 1000001001 && s.pNext.is_null()
+        && {
+            let n = (s.waitSemaphoreCount as u64) as usize;
+            n == 0
+                || {
+                    let q = (s.pWaitSemaphores as usize as u64);
+                    q != 0 && e.handles_ok(q as usize as *const u64, n)
+                }
+        }
+        && {
+            let n = (s.swapchainCount as u64) as usize;
+            n != 0
+                && {
+                    let q = (s.pSwapchains as usize as u64);
+                    q != 0 && e.handles_ok(q as usize as *const u64, n)
+                }
+        }
+        && {
+            let n = (s.swapchainCount as u64) as usize;
+            n == 0 || (s.pImageIndices as usize as u64) != 0
+        })
+}
+///`VkPushConstantsInfo`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_987<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkPushConstantsInfo) };
+    (s.sType.0 == 1000545004 && s.pNext.is_null()
+        && {
+            let v = u64::from(s.stageFlags.0);
+            v != 0 && (v & !2147483647 == 0 || e.bits_ok(103u16, v))
+        }
+        && {
+            let n = (s.size as u64) as usize;
+            n != 0 && (s.pValues as usize as u64) != 0
+        })
+}
+///`VkPushDataInfoEXT`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_988<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkPushDataInfoEXT) };
+    (s.sType.0 == 1000135004 && s.pNext.is_null()
+        && unsafe { struct_fast_324(e, (core::ptr::addr_of!(s.data) as *const u8)) })
+}
+///`VkPushDescriptorSetInfo`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_989<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkPushDescriptorSetInfo) };
+    (s.sType.0 == 1000545005 && s.pNext.is_null()
+        && {
+            let v = u64::from(s.stageFlags.0);
+            v != 0 && (v & !2147483647 == 0 || e.bits_ok(103u16, v))
+        }
+        && {
+            let n = (s.descriptorWriteCount as u64) as usize;
+            n != 0
+                && {
+                    let q = (s.pDescriptorWrites as usize as u64);
+                    q != 0
+                        && (0..n)
+                            .all(|i| unsafe {
+                                struct_fast_1272(
+                                    e,
+                                    (q as usize as *const u8)
+                                        .wrapping_add(
+                                            i * core::mem::size_of::<VkWriteDescriptorSet>(),
+                                        ),
+                                )
+                            })
+                }
+        })
+}
+///`VkPushDescriptorSetWithTemplateInfo`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_990<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkPushDescriptorSetWithTemplateInfo) };
+    (s.sType.0 == 1000545006 && s.pNext.is_null()
+        && s.descriptorUpdateTemplate.as_raw() != 0 && (s.pData as usize as u64) != 0)
+}
+///`VkRenderPassBeginInfo`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1016<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkRenderPassBeginInfo) };
+    (s.sType.0 == 43 && s.pNext.is_null() && s.renderPass.as_raw() != 0
+        && s.framebuffer.as_raw() != 0)
+}
+///`VkRenderingAttachmentInfo`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1035<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkRenderingAttachmentInfo) };
+    (s.sType.0 == 1000044001 && s.pNext.is_null()
+        && {
+            let v = (s.imageLayout.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8) || e.enum_ok(58u16, v)
+        }
+        && {
+            let v = u64::from(s.resolveMode.0);
+            v == 0 || e.flag_bit_ok(97u16, v)
+        }
+        && {
+            let v = (s.resolveImageLayout.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8) || e.enum_ok(58u16, v)
+        }
+        && {
+            let v = (s.loadOp.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1 | 2) || e.enum_ok(6u16, v)
+        }
+        && {
+            let v = (s.storeOp.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1) || e.enum_ok(7u16, v)
+        })
+}
+///`VkRenderingAttachmentLocationInfo`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1036<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkRenderingAttachmentLocationInfo) };
+    (s.sType.0 == 1000232001 && s.pNext.is_null())
+}
+///`VkRenderingEndInfoKHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1037<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkRenderingEndInfoKHR) };
+    (s.sType.0 == 1000619003 && s.pNext.is_null())
+}
+///`VkRenderingInfo`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1040<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkRenderingInfo) };
+    (s.sType.0 == 1000044000 && s.pNext.is_null()
+        && {
+            let v = u64::from(s.flags.0);
+            v == 0 || (v & !7 == 0 || e.bits_ok(95u16, v))
+        }
+        && {
+            let n = (s.colorAttachmentCount as u64) as usize;
+            n == 0
+                || {
+                    let q = (s.pColorAttachments as usize as u64);
+                    q != 0
+                        && (0..n)
+                            .all(|i| unsafe {
+                                struct_fast_1035(
+                                    e,
+                                    (q as usize as *const u8)
+                                        .wrapping_add(
+                                            i * core::mem::size_of::<VkRenderingAttachmentInfo>(),
+                                        ),
+                                )
+                            })
+                }
+        }
+        && {
+            let q = (s.pDepthAttachment as usize as u64);
+            q == 0 || unsafe { struct_fast_1035(e, q as usize as *const u8) }
+        }
+        && {
+            let q = (s.pStencilAttachment as usize as u64);
+            q == 0 || unsafe { struct_fast_1035(e, q as usize as *const u8) }
+        })
+}
+///`VkRenderingInputAttachmentIndexInfo`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1041<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkRenderingInputAttachmentIndexInfo) };
+    (s.sType.0 == 1000232002 && s.pNext.is_null())
+}
+///`VkResolveImageInfo2`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1042<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkResolveImageInfo2) };
+    (s.sType.0 == 1000337005 && s.pNext.is_null() && s.srcImage.as_raw() != 0
+        && {
+            let v = (s.srcImageLayout.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8) || e.enum_ok(58u16, v)
+        } && s.dstImage.as_raw() != 0
+        && {
+            let v = (s.dstImageLayout.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8) || e.enum_ok(58u16, v)
+        }
+        && {
+            let n = (s.regionCount as u64) as usize;
+            n != 0
+                && {
+                    let q = (s.pRegions as usize as u64);
+                    q != 0
+                        && (0..n)
+                            .all(|i| unsafe {
+                                struct_fast_352(
+                                    e,
+                                    (q as usize as *const u8)
+                                        .wrapping_add(i * core::mem::size_of::<VkImageResolve2>()),
+                                )
+                            })
+                }
+        })
+}
+///`VkSampleLocationsInfoEXT`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1045<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkSampleLocationsInfoEXT) };
+    (s.sType.0 == 1000143000 && s.pNext.is_null()
+        && {
+            let n = (s.sampleLocationsCount as u64) as usize;
+            n == 0 || (s.pSampleLocations as usize as u64) != 0
+        })
+}
+///`VkSemaphoreSubmitInfo`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1066<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkSemaphoreSubmitInfo) };
+    (s.sType.0 == 1000314005 && s.pNext.is_null() && s.semaphore.as_raw() != 0
+        && {
+            let v = u64::from(s.stageMask.0);
+            v == 0 || (v & !545460977663 == 0 || e.bits_ok(84u16, v))
+        })
+}
+///`VkSetDescriptorBufferOffsetsInfoEXT`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1069<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkSetDescriptorBufferOffsetsInfoEXT) };
+    (s.sType.0 == 1000545007 && s.pNext.is_null()
+        && {
+            let v = u64::from(s.stageFlags.0);
+            v != 0 && (v & !2147483647 == 0 || e.bits_ok(103u16, v))
+        }
+        && {
+            let n = (s.setCount as u64) as usize;
+            n != 0 && (s.pBufferIndices as usize as u64) != 0
+        }
+        && {
+            let n = (s.setCount as u64) as usize;
+            n == 0 || (s.pOffsets as usize as u64) != 0
+        })
+}
+///`VkShadingRatePaletteNV`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1079<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkShadingRatePaletteNV) };
+    ({
+        let n = (s.shadingRatePaletteEntryCount as u64) as usize;
+        n != 0
+            && {
+                let q = (s.pShadingRatePaletteEntries as usize as u64);
+                q != 0
+                    && e
+                        .elements_ok(
+                            &STRUCTS[1079u16 as usize].fields[0usize],
+                            q as usize as *const u8,
+                            n,
+                        )
+            }
+    })
+}
+///`VkSparseBufferMemoryBindInfo`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1082<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkSparseBufferMemoryBindInfo) };
+    (s.buffer.as_raw() != 0
+        && {
+            let n = (s.bindCount as u64) as usize;
+            n != 0
+                && {
+                    let q = (s.pBinds as usize as u64);
+                    q != 0
+                        && (0..n)
+                            .all(|i| unsafe {
+                                struct_fast_1088(
+                                    e,
+                                    (q as usize as *const u8)
+                                        .wrapping_add(
+                                            i * core::mem::size_of::<VkSparseMemoryBind>(),
+                                        ),
+                                )
+                            })
+                }
+        })
+}
+///`VkSparseImageMemoryBind`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1084<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkSparseImageMemoryBind) };
+    (unsafe { struct_fast_356(e, (core::ptr::addr_of!(s.subresource) as *const u8)) }
+        && {
+            let v = u64::from(s.flags.0);
+            v == 0 || (v & !1 == 0 || e.bits_ok(104u16, v))
+        })
+}
+///`VkSparseImageMemoryBindInfo`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1085<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkSparseImageMemoryBindInfo) };
+    (s.image.as_raw() != 0
+        && {
+            let n = (s.bindCount as u64) as usize;
+            n != 0
+                && {
+                    let q = (s.pBinds as usize as u64);
+                    q != 0
+                        && (0..n)
+                            .all(|i| unsafe {
+                                struct_fast_1084(
+                                    e,
+                                    (q as usize as *const u8)
+                                        .wrapping_add(
+                                            i * core::mem::size_of::<VkSparseImageMemoryBind>(),
+                                        ),
+                                )
+                            })
+                }
+        })
+}
+///`VkSparseImageOpaqueMemoryBindInfo`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1087<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkSparseImageOpaqueMemoryBindInfo) };
+    (s.image.as_raw() != 0
+        && {
+            let n = (s.bindCount as u64) as usize;
+            n != 0
+                && {
+                    let q = (s.pBinds as usize as u64);
+                    q != 0
+                        && (0..n)
+                            .all(|i| unsafe {
+                                struct_fast_1088(
+                                    e,
+                                    (q as usize as *const u8)
+                                        .wrapping_add(
+                                            i * core::mem::size_of::<VkSparseMemoryBind>(),
+                                        ),
+                                )
+                            })
+                }
+        })
+}
+///`VkSparseMemoryBind`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1088<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkSparseMemoryBind) };
+    ({
+        let v = u64::from(s.flags.0);
+        v == 0 || (v & !1 == 0 || e.bits_ok(104u16, v))
+    })
+}
+///`VkSubmitInfo`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1092<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkSubmitInfo) };
+    (s.sType.0 == 4 && s.pNext.is_null()
+        && {
+            let n = (s.waitSemaphoreCount as u64) as usize;
+            n == 0
+                || {
+                    let q = (s.pWaitSemaphores as usize as u64);
+                    q != 0 && e.handles_ok(q as usize as *const u64, n)
+                }
+        }
+        && {
+            let n = (s.waitSemaphoreCount as u64) as usize;
+            n == 0
+                || {
+                    let q = (s.pWaitDstStageMask as usize as u64);
+                    q != 0
+                        && e
+                            .elements_ok(
+                                &STRUCTS[1092u16 as usize].fields[1usize],
+                                q as usize as *const u8,
+                                n,
+                            )
+                }
+        }
+        && {
+            let n = (s.commandBufferCount as u64) as usize;
+            n == 0
+                || {
+                    let q = (s.pCommandBuffers as usize as u64);
+                    q != 0 && e.handles_ok(q as usize as *const u64, n)
+                }
+        }
+        && {
+            let n = (s.signalSemaphoreCount as u64) as usize;
+            n == 0
+                || {
+                    let q = (s.pSignalSemaphores as usize as u64);
+                    q != 0 && e.handles_ok(q as usize as *const u64, n)
+                }
+        })
+}
+///`VkSubmitInfo2`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1093<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkSubmitInfo2) };
+    (s.sType.0 == 1000314004 && s.pNext.is_null()
+        && {
+            let v = u64::from(s.flags.0);
+            v == 0 || (v & !1 == 0 || e.bits_ok(107u16, v))
+        }
+        && {
+            let n = (s.waitSemaphoreInfoCount as u64) as usize;
+            n == 0
+                || {
+                    let q = (s.pWaitSemaphoreInfos as usize as u64);
+                    q != 0
+                        && (0..n)
+                            .all(|i| unsafe {
+                                struct_fast_1066(
+                                    e,
+                                    (q as usize as *const u8)
+                                        .wrapping_add(
+                                            i * core::mem::size_of::<VkSemaphoreSubmitInfo>(),
+                                        ),
+                                )
+                            })
+                }
+        }
+        && {
+            let n = (s.commandBufferInfoCount as u64) as usize;
+            n == 0
+                || {
+                    let q = (s.pCommandBufferInfos as usize as u64);
+                    q != 0
+                        && (0..n)
+                            .all(|i| unsafe {
+                                struct_fast_93(
+                                    e,
+                                    (q as usize as *const u8)
+                                        .wrapping_add(
+                                            i * core::mem::size_of::<VkCommandBufferSubmitInfo>(),
+                                        ),
+                                )
+                            })
+                }
+        }
+        && {
+            let n = (s.signalSemaphoreInfoCount as u64) as usize;
+            n == 0
+                || {
+                    let q = (s.pSignalSemaphoreInfos as usize as u64);
+                    q != 0
+                        && (0..n)
+                            .all(|i| unsafe {
+                                struct_fast_1066(
+                                    e,
+                                    (q as usize as *const u8)
+                                        .wrapping_add(
+                                            i * core::mem::size_of::<VkSemaphoreSubmitInfo>(),
+                                        ),
+                                )
+                            })
+                }
+        })
+}
+///`VkSubpassBeginInfo`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1094<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkSubpassBeginInfo) };
+    (s.sType.0 == 1000109005 && s.pNext.is_null()
+        && {
+            let v = (s.contents.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1) || e.enum_ok(112u16, v)
+        })
+}
+///`VkSubpassEndInfo`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1100<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkSubpassEndInfo) };
+    (s.sType.0 == 1000109006 && s.pNext.is_null())
+}
+///`VkTensorCopyARM`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1136<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkTensorCopyARM) };
+    (s.sType.0 == 1000460012 && s.pNext.is_null())
+}
+///`VkTileMemoryBindInfoQCOM`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1149<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkTileMemoryBindInfoQCOM) };
+    (s.sType.0 == 1000547003 && s.pNext.is_null() && s.memory.as_raw() != 0)
+}
+///`VkVertexInputAttributeDescription2EXT`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1159<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkVertexInputAttributeDescription2EXT) };
+    (s.sType.0 == 1000352002 && s.pNext.is_null()
+        && {
+            let v = (s.format.0 as u32 as u64) as u32 as i32;
+            matches!(
+                v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 |
+                16 | 17 | 18 | 19 | 20 | 21 | 22 | 23 | 24 | 25 | 26 | 27 | 28 | 29 | 30
+                | 31 | 32 | 33 | 34 | 35 | 36 | 37 | 38 | 39 | 40 | 41 | 42 | 43 | 44 |
+                45 | 46 | 47 | 48 | 49 | 50 | 51 | 52 | 53 | 54 | 55 | 56 | 57 | 58 | 59
+                | 60 | 61 | 62 | 63 | 64 | 65 | 66 | 67 | 68 | 69 | 70 | 71 | 72 | 73 |
+                74 | 75 | 76 | 77 | 78 | 79 | 80 | 81 | 82 | 83 | 84 | 85 | 86 | 87 | 88
+                | 89 | 90 | 91 | 92 | 93 | 94 | 95 | 96 | 97 | 98 | 99 | 100 | 101 | 102
+                | 103 | 104 | 105 | 106 | 107 | 108 | 109 | 110 | 111 | 112 | 113 | 114 |
+                115 | 116 | 117 | 118 | 119 | 120 | 121 | 122 | 123 | 124 | 125 | 126 |
+                127 | 128 | 129 | 130 | 131 | 132 | 133 | 134 | 135 | 136 | 137 | 138 |
+                139 | 140 | 141 | 142 | 143 | 144 | 145 | 146 | 147 | 148 | 149 | 150 |
+                151 | 152 | 153 | 154 | 155 | 156 | 157 | 158 | 159 | 160 | 161 | 162 |
+                163 | 164 | 165 | 166 | 167 | 168 | 169 | 170 | 171 | 172 | 173 | 174 |
+                175 | 176 | 177 | 178 | 179 | 180 | 181 | 182 | 183 | 184
+            ) || e.enum_ok(49u16, v)
+        })
+}
+///`VkVertexInputBindingDescription2EXT`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1161<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkVertexInputBindingDescription2EXT) };
+    (s.sType.0 == 1000352001 && s.pNext.is_null()
+        && {
+            let v = (s.inputRate.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1) || e.enum_ok(120u16, v)
+        })
+}
+///`VkVideoBeginCodingInfoKHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1163<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkVideoBeginCodingInfoKHR) };
+    (s.sType.0 == 1000023008 && s.pNext.is_null() && u64::from(s.flags.0) == 0
+        && s.videoSession.as_raw() != 0
+        && {
+            let n = (s.referenceSlotCount as u64) as usize;
+            n == 0
+                || {
+                    let q = (s.pReferenceSlots as usize as u64);
+                    q != 0
+                        && (0..n)
+                            .all(|i| unsafe {
+                                struct_fast_1262(
+                                    e,
+                                    (q as usize as *const u8)
+                                        .wrapping_add(
+                                            i * core::mem::size_of::<VkVideoReferenceSlotInfoKHR>(),
+                                        ),
+                                )
+                            })
+                }
+        })
+}
+///`VkVideoCodingControlInfoKHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1165<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkVideoCodingControlInfoKHR) };
+    (s.sType.0 == 1000023010 && s.pNext.is_null()
+        && {
+            let v = u64::from(s.flags.0);
+            v != 0 && (v & !1 == 0 || e.bits_ok(118u16, v))
+        })
+}
+///`VkVideoDecodeInfoKHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1187<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkVideoDecodeInfoKHR) };
+    (s.sType.0 == 1000024000 && s.pNext.is_null() && u64::from(s.flags.0) == 0
+        && s.srcBuffer.as_raw() != 0
+        && unsafe {
+            struct_fast_1258(e, (core::ptr::addr_of!(s.dstPictureResource) as *const u8))
+        }
+        && {
+            let q = (s.pSetupReferenceSlot as usize as u64);
+            q == 0 || unsafe { struct_fast_1262(e, q as usize as *const u8) }
+        }
+        && {
+            let n = (s.referenceSlotCount as u64) as usize;
+            n == 0
+                || {
+                    let q = (s.pReferenceSlots as usize as u64);
+                    q != 0
+                        && (0..n)
+                            .all(|i| unsafe {
+                                struct_fast_1262(
+                                    e,
+                                    (q as usize as *const u8)
+                                        .wrapping_add(
+                                            i * core::mem::size_of::<VkVideoReferenceSlotInfoKHR>(),
+                                        ),
+                                )
+                            })
+                }
+        })
+}
+///`VkVideoEncodeInfoKHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1235<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkVideoEncodeInfoKHR) };
+    (s.sType.0 == 1000299000 && s.pNext.is_null()
+        && {
+            let v = u64::from(s.flags.0);
+            v == 0 || (v & !0 == 0 || e.bits_ok(125u16, v))
+        } && s.dstBuffer.as_raw() != 0
+        && unsafe {
+            struct_fast_1258(e, (core::ptr::addr_of!(s.srcPictureResource) as *const u8))
+        }
+        && {
+            let q = (s.pSetupReferenceSlot as usize as u64);
+            q == 0 || unsafe { struct_fast_1262(e, q as usize as *const u8) }
+        }
+        && {
+            let n = (s.referenceSlotCount as u64) as usize;
+            n == 0
+                || {
+                    let q = (s.pReferenceSlots as usize as u64);
+                    q != 0
+                        && (0..n)
+                            .all(|i| unsafe {
+                                struct_fast_1262(
+                                    e,
+                                    (q as usize as *const u8)
+                                        .wrapping_add(
+                                            i * core::mem::size_of::<VkVideoReferenceSlotInfoKHR>(),
+                                        ),
+                                )
+                            })
+                }
+        })
+}
+///`VkVideoEndCodingInfoKHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1252<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkVideoEndCodingInfoKHR) };
+    (s.sType.0 == 1000023009 && s.pNext.is_null() && u64::from(s.flags.0) == 0)
+}
+///`VkVideoPictureResourceInfoKHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1258<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkVideoPictureResourceInfoKHR) };
+    (s.sType.0 == 1000023002 && s.pNext.is_null() && s.imageViewBinding.as_raw() != 0)
+}
+///`VkVideoReferenceSlotInfoKHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1262<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkVideoReferenceSlotInfoKHR) };
+    (s.sType.0 == 1000023011 && s.pNext.is_null()
+        && {
+            let q = (s.pPictureResource as usize as u64);
+            q == 0 || unsafe { struct_fast_1258(e, q as usize as *const u8) }
+        })
+}
+///`VkViewportSwizzleNV`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1267<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkViewportSwizzleNV) };
+    ({
+        let v = (s.x.0 as u32 as u64) as u32 as i32;
+        matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7) || e.enum_ok(124u16, v)
+    }
+        && {
+            let v = (s.y.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7) || e.enum_ok(124u16, v)
+        }
+        && {
+            let v = (s.z.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7) || e.enum_ok(124u16, v)
+        }
+        && {
+            let v = (s.w.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7) || e.enum_ok(124u16, v)
+        })
+}
+///`VkWriteDescriptorSet`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1272<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkWriteDescriptorSet) };
+    (s.sType.0 == 35 && s.pNext.is_null()
+        && {
+            let v = (s.descriptorType.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10)
+                || e.enum_ok(38u16, v)
+        })
+}
+/// The compiled checks of `STRUCTS[si]` (see `struct_fast_*`), when it has them.
+///
+/// # Safety
+/// `p` points at one the application passed.
+pub unsafe fn struct_fast<E: Engine>(e: &E, si: u16, p: *const u8) -> Option<bool> {
+    match si {
+        0u16 => Some(unsafe { struct_fast_0(e, p) }),
+        8u16 => Some(unsafe { struct_fast_8(e, p) }),
+        12u16 => Some(unsafe { struct_fast_12(e, p) }),
+        40u16 => Some(unsafe { struct_fast_40(e, p) }),
+        45u16 => Some(unsafe { struct_fast_45(e, p) }),
+        46u16 => Some(unsafe { struct_fast_46(e, p) }),
+        47u16 => Some(unsafe { struct_fast_47(e, p) }),
+        52u16 => Some(unsafe { struct_fast_52(e, p) }),
+        54u16 => Some(unsafe { struct_fast_54(e, p) }),
+        56u16 => Some(unsafe { struct_fast_56(e, p) }),
+        57u16 => Some(unsafe { struct_fast_57(e, p) }),
+        60u16 => Some(unsafe { struct_fast_60(e, p) }),
+        68u16 => Some(unsafe { struct_fast_68(e, p) }),
+        73u16 => Some(unsafe { struct_fast_73(e, p) }),
+        74u16 => Some(unsafe { struct_fast_74(e, p) }),
+        75u16 => Some(unsafe { struct_fast_75(e, p) }),
+        76u16 => Some(unsafe { struct_fast_76(e, p) }),
+        81u16 => Some(unsafe { struct_fast_81(e, p) }),
+        85u16 => Some(unsafe { struct_fast_85(e, p) }),
+        86u16 => Some(unsafe { struct_fast_86(e, p) }),
+        87u16 => Some(unsafe { struct_fast_87(e, p) }),
+        88u16 => Some(unsafe { struct_fast_88(e, p) }),
+        89u16 => Some(unsafe { struct_fast_89(e, p) }),
+        90u16 => Some(unsafe { struct_fast_90(e, p) }),
+        93u16 => Some(unsafe { struct_fast_93(e, p) }),
+        96u16 => Some(unsafe { struct_fast_96(e, p) }),
+        99u16 => Some(unsafe { struct_fast_99(e, p) }),
+        100u16 => Some(unsafe { struct_fast_100(e, p) }),
+        101u16 => Some(unsafe { struct_fast_101(e, p) }),
+        107u16 => Some(unsafe { struct_fast_107(e, p) }),
+        108u16 => Some(unsafe { struct_fast_108(e, p) }),
+        109u16 => Some(unsafe { struct_fast_109(e, p) }),
+        110u16 => Some(unsafe { struct_fast_110(e, p) }),
+        113u16 => Some(unsafe { struct_fast_113(e, p) }),
+        114u16 => Some(unsafe { struct_fast_114(e, p) }),
+        115u16 => Some(unsafe { struct_fast_115(e, p) }),
+        116u16 => Some(unsafe { struct_fast_116(e, p) }),
+        119u16 => Some(unsafe { struct_fast_119(e, p) }),
+        120u16 => Some(unsafe { struct_fast_120(e, p) }),
+        121u16 => Some(unsafe { struct_fast_121(e, p) }),
+        123u16 => Some(unsafe { struct_fast_123(e, p) }),
+        124u16 => Some(unsafe { struct_fast_124(e, p) }),
+        125u16 => Some(unsafe { struct_fast_125(e, p) }),
+        126u16 => Some(unsafe { struct_fast_126(e, p) }),
+        128u16 => Some(unsafe { struct_fast_128(e, p) }),
+        132u16 => Some(unsafe { struct_fast_132(e, p) }),
+        143u16 => Some(unsafe { struct_fast_143(e, p) }),
+        161u16 => Some(unsafe { struct_fast_161(e, p) }),
+        165u16 => Some(unsafe { struct_fast_165(e, p) }),
+        170u16 => Some(unsafe { struct_fast_170(e, p) }),
+        171u16 => Some(unsafe { struct_fast_171(e, p) }),
+        175u16 => Some(unsafe { struct_fast_175(e, p) }),
+        176u16 => Some(unsafe { struct_fast_176(e, p) }),
+        178u16 => Some(unsafe { struct_fast_178(e, p) }),
+        218u16 => Some(unsafe { struct_fast_218(e, p) }),
+        219u16 => Some(unsafe { struct_fast_219(e, p) }),
+        232u16 => Some(unsafe { struct_fast_232(e, p) }),
+        233u16 => Some(unsafe { struct_fast_233(e, p) }),
+        234u16 => Some(unsafe { struct_fast_234(e, p) }),
+        248u16 => Some(unsafe { struct_fast_248(e, p) }),
+        249u16 => Some(unsafe { struct_fast_249(e, p) }),
+        301u16 => Some(unsafe { struct_fast_301(e, p) }),
+        302u16 => Some(unsafe { struct_fast_302(e, p) }),
+        307u16 => Some(unsafe { struct_fast_307(e, p) }),
+        308u16 => Some(unsafe { struct_fast_308(e, p) }),
+        309u16 => Some(unsafe { struct_fast_309(e, p) }),
+        310u16 => Some(unsafe { struct_fast_310(e, p) }),
+        314u16 => Some(unsafe { struct_fast_314(e, p) }),
+        315u16 => Some(unsafe { struct_fast_315(e, p) }),
+        324u16 => Some(unsafe { struct_fast_324(e, p) }),
+        330u16 => Some(unsafe { struct_fast_330(e, p) }),
+        331u16 => Some(unsafe { struct_fast_331(e, p) }),
+        336u16 => Some(unsafe { struct_fast_336(e, p) }),
+        337u16 => Some(unsafe { struct_fast_337(e, p) }),
+        346u16 => Some(unsafe { struct_fast_346(e, p) }),
+        347u16 => Some(unsafe { struct_fast_347(e, p) }),
+        351u16 => Some(unsafe { struct_fast_351(e, p) }),
+        352u16 => Some(unsafe { struct_fast_352(e, p) }),
+        356u16 => Some(unsafe { struct_fast_356(e, p) }),
+        358u16 => Some(unsafe { struct_fast_358(e, p) }),
+        359u16 => Some(unsafe { struct_fast_359(e, p) }),
+        398u16 => Some(unsafe { struct_fast_398(e, p) }),
+        414u16 => Some(unsafe { struct_fast_414(e, p) }),
+        415u16 => Some(unsafe { struct_fast_415(e, p) }),
+        431u16 => Some(unsafe { struct_fast_431(e, p) }),
+        443u16 => Some(unsafe { struct_fast_443(e, p) }),
+        459u16 => Some(unsafe { struct_fast_459(e, p) }),
+        464u16 => Some(unsafe { struct_fast_464(e, p) }),
+        466u16 => Some(unsafe { struct_fast_466(e, p) }),
+        469u16 => Some(unsafe { struct_fast_469(e, p) }),
+        470u16 => Some(unsafe { struct_fast_470(e, p) }),
+        471u16 => Some(unsafe { struct_fast_471(e, p) }),
+        477u16 => Some(unsafe { struct_fast_477(e, p) }),
+        478u16 => Some(unsafe { struct_fast_478(e, p) }),
+        480u16 => Some(unsafe { struct_fast_480(e, p) }),
+        976u16 => Some(unsafe { struct_fast_976(e, p) }),
+        987u16 => Some(unsafe { struct_fast_987(e, p) }),
+        988u16 => Some(unsafe { struct_fast_988(e, p) }),
+        989u16 => Some(unsafe { struct_fast_989(e, p) }),
+        990u16 => Some(unsafe { struct_fast_990(e, p) }),
+        1016u16 => Some(unsafe { struct_fast_1016(e, p) }),
+        1035u16 => Some(unsafe { struct_fast_1035(e, p) }),
+        1036u16 => Some(unsafe { struct_fast_1036(e, p) }),
+        1037u16 => Some(unsafe { struct_fast_1037(e, p) }),
+        1040u16 => Some(unsafe { struct_fast_1040(e, p) }),
+        1041u16 => Some(unsafe { struct_fast_1041(e, p) }),
+        1042u16 => Some(unsafe { struct_fast_1042(e, p) }),
+        1045u16 => Some(unsafe { struct_fast_1045(e, p) }),
+        1066u16 => Some(unsafe { struct_fast_1066(e, p) }),
+        1069u16 => Some(unsafe { struct_fast_1069(e, p) }),
+        1079u16 => Some(unsafe { struct_fast_1079(e, p) }),
+        1082u16 => Some(unsafe { struct_fast_1082(e, p) }),
+        1084u16 => Some(unsafe { struct_fast_1084(e, p) }),
+        1085u16 => Some(unsafe { struct_fast_1085(e, p) }),
+        1087u16 => Some(unsafe { struct_fast_1087(e, p) }),
+        1088u16 => Some(unsafe { struct_fast_1088(e, p) }),
+        1092u16 => Some(unsafe { struct_fast_1092(e, p) }),
+        1093u16 => Some(unsafe { struct_fast_1093(e, p) }),
+        1094u16 => Some(unsafe { struct_fast_1094(e, p) }),
+        1100u16 => Some(unsafe { struct_fast_1100(e, p) }),
+        1136u16 => Some(unsafe { struct_fast_1136(e, p) }),
+        1149u16 => Some(unsafe { struct_fast_1149(e, p) }),
+        1159u16 => Some(unsafe { struct_fast_1159(e, p) }),
+        1161u16 => Some(unsafe { struct_fast_1161(e, p) }),
+        1163u16 => Some(unsafe { struct_fast_1163(e, p) }),
+        1165u16 => Some(unsafe { struct_fast_1165(e, p) }),
+        1187u16 => Some(unsafe { struct_fast_1187(e, p) }),
+        1235u16 => Some(unsafe { struct_fast_1235(e, p) }),
+        1252u16 => Some(unsafe { struct_fast_1252(e, p) }),
+        1258u16 => Some(unsafe { struct_fast_1258(e, p) }),
+        1262u16 => Some(unsafe { struct_fast_1262(e, p) }),
+        1267u16 => Some(unsafe { struct_fast_1267(e, p) }),
+        1272u16 => Some(unsafe { struct_fast_1272(e, p) }),
+        _ => None,
+    }
+}
 pub use crate::stateless_tables::*;
 /// No id: the check has nothing to report under.
 pub const NO_ID: u16 = u16::MAX;
@@ -845,12 +3781,14 @@ pub mod calls {
                     || {
                         let q = (pSubmits as usize as u64);
                         q != 0
-                            && e
-                                .elements_ok(
-                                    &COMMAND_CHECKS[19usize].params[0usize],
-                                    q as usize as *const u8,
-                                    n,
-                                )
+                            && (0..n)
+                                .all(|i| unsafe {
+                                    struct_fast_1092(
+                                        e,
+                                        (q as usize as *const u8)
+                                            .wrapping_add(i * core::mem::size_of::<VkSubmitInfo>()),
+                                    )
+                                })
                     }
             };
             if !ok {
@@ -1324,12 +4262,14 @@ pub mod calls {
                     || {
                         let q = (pBindInfo as usize as u64);
                         q != 0
-                            && e
-                                .elements_ok(
-                                    &COMMAND_CHECKS[35usize].params[0usize],
-                                    q as usize as *const u8,
-                                    n,
-                                )
+                            && (0..n)
+                                .all(|i| unsafe {
+                                    struct_fast_54(
+                                        e,
+                                        (q as usize as *const u8)
+                                            .wrapping_add(i * core::mem::size_of::<VkBindSparseInfo>()),
+                                    )
+                                })
                     }
             };
             if !ok {
@@ -2117,7 +5057,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pSubresource as usize as u64);
-                q != 0 && e.struct_ok(356u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_356(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -3157,12 +6097,16 @@ pub mod calls {
                     || {
                         let q = (pDescriptorWrites as usize as u64);
                         q != 0
-                            && e
-                                .elements_ok(
-                                    &COMMAND_CHECKS[87usize].params[0usize],
-                                    q as usize as *const u8,
-                                    n,
-                                )
+                            && (0..n)
+                                .all(|i| unsafe {
+                                    struct_fast_1272(
+                                        e,
+                                        (q as usize as *const u8)
+                                            .wrapping_add(
+                                                i * core::mem::size_of::<VkWriteDescriptorSet>(),
+                                            ),
+                                    )
+                                })
                     }
             };
             if !ok {
@@ -4404,12 +7348,14 @@ pub mod calls {
                     && {
                         let q = (pRegions as usize as u64);
                         q != 0
-                            && e
-                                .elements_ok(
-                                    &COMMAND_CHECKS[130usize].params[4usize],
-                                    q as usize as *const u8,
-                                    n,
-                                )
+                            && (0..n)
+                                .all(|i| unsafe {
+                                    struct_fast_336(
+                                        e,
+                                        (q as usize as *const u8)
+                                            .wrapping_add(i * core::mem::size_of::<VkImageCopy>()),
+                                    )
+                                })
                     }
             };
             if !ok {
@@ -4475,12 +7421,14 @@ pub mod calls {
                     && {
                         let q = (pRegions as usize as u64);
                         q != 0
-                            && e
-                                .elements_ok(
-                                    &COMMAND_CHECKS[131usize].params[4usize],
-                                    q as usize as *const u8,
-                                    n,
-                                )
+                            && (0..n)
+                                .all(|i| unsafe {
+                                    struct_fast_330(
+                                        e,
+                                        (q as usize as *const u8)
+                                            .wrapping_add(i * core::mem::size_of::<VkImageBlit>()),
+                                    )
+                                })
                     }
             };
             if !ok {
@@ -4545,12 +7493,14 @@ pub mod calls {
                     && {
                         let q = (pRegions as usize as u64);
                         q != 0
-                            && e
-                                .elements_ok(
-                                    &COMMAND_CHECKS[132usize].params[3usize],
-                                    q as usize as *const u8,
-                                    n,
-                                )
+                            && (0..n)
+                                .all(|i| unsafe {
+                                    struct_fast_73(
+                                        e,
+                                        (q as usize as *const u8)
+                                            .wrapping_add(i * core::mem::size_of::<VkBufferImageCopy>()),
+                                    )
+                                })
                     }
             };
             if !ok {
@@ -4606,12 +7556,14 @@ pub mod calls {
                     && {
                         let q = (pRegions as usize as u64);
                         q != 0
-                            && e
-                                .elements_ok(
-                                    &COMMAND_CHECKS[133usize].params[3usize],
-                                    q as usize as *const u8,
-                                    n,
-                                )
+                            && (0..n)
+                                .all(|i| unsafe {
+                                    struct_fast_73(
+                                        e,
+                                        (q as usize as *const u8)
+                                            .wrapping_add(i * core::mem::size_of::<VkBufferImageCopy>()),
+                                    )
+                                })
                     }
             };
             if !ok {
@@ -4669,7 +7621,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCopyMemoryIndirectInfo as usize as u64);
-                q != 0 && e.struct_ok(119u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_119(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -4717,12 +7669,16 @@ pub mod calls {
                     && {
                         let q = (pImageSubresources as usize as u64);
                         q != 0
-                            && e
-                                .elements_ok(
-                                    &COMMAND_CHECKS[136usize].params[2usize],
-                                    q as usize as *const u8,
-                                    n,
-                                )
+                            && (0..n)
+                                .all(|i| unsafe {
+                                    struct_fast_358(
+                                        e,
+                                        (q as usize as *const u8)
+                                            .wrapping_add(
+                                                i * core::mem::size_of::<VkImageSubresourceLayers>(),
+                                            ),
+                                    )
+                                })
                     }
             };
             if !ok {
@@ -4756,7 +7712,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCopyMemoryToImageIndirectInfo as usize as u64);
-                q != 0 && e.struct_ok(121u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_121(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -4872,12 +7828,16 @@ pub mod calls {
                     && {
                         let q = (pRanges as usize as u64);
                         q != 0
-                            && e
-                                .elements_ok(
-                                    &COMMAND_CHECKS[140usize].params[2usize],
-                                    q as usize as *const u8,
-                                    n,
-                                )
+                            && (0..n)
+                                .all(|i| unsafe {
+                                    struct_fast_359(
+                                        e,
+                                        (q as usize as *const u8)
+                                            .wrapping_add(
+                                                i * core::mem::size_of::<VkImageSubresourceRange>(),
+                                            ),
+                                    )
+                                })
                     }
             };
             if !ok {
@@ -4933,12 +7893,16 @@ pub mod calls {
                     && {
                         let q = (pRanges as usize as u64);
                         q != 0
-                            && e
-                                .elements_ok(
-                                    &COMMAND_CHECKS[141usize].params[3usize],
-                                    q as usize as *const u8,
-                                    n,
-                                )
+                            && (0..n)
+                                .all(|i| unsafe {
+                                    struct_fast_359(
+                                        e,
+                                        (q as usize as *const u8)
+                                            .wrapping_add(
+                                                i * core::mem::size_of::<VkImageSubresourceRange>(),
+                                            ),
+                                    )
+                                })
                     }
             };
             if !ok {
@@ -4978,12 +7942,14 @@ pub mod calls {
                     && {
                         let q = (pAttachments as usize as u64);
                         q != 0
-                            && e
-                                .elements_ok(
-                                    &COMMAND_CHECKS[142usize].params[0usize],
-                                    q as usize as *const u8,
-                                    n,
-                                )
+                            && (0..n)
+                                .all(|i| unsafe {
+                                    struct_fast_85(
+                                        e,
+                                        (q as usize as *const u8)
+                                            .wrapping_add(i * core::mem::size_of::<VkClearAttachment>()),
+                                    )
+                                })
                     }
             };
             if !ok {
@@ -5053,12 +8019,14 @@ pub mod calls {
                     && {
                         let q = (pRegions as usize as u64);
                         q != 0
-                            && e
-                                .elements_ok(
-                                    &COMMAND_CHECKS[143usize].params[4usize],
-                                    q as usize as *const u8,
-                                    n,
-                                )
+                            && (0..n)
+                                .all(|i| unsafe {
+                                    struct_fast_351(
+                                        e,
+                                        (q as usize as *const u8)
+                                            .wrapping_add(i * core::mem::size_of::<VkImageResolve>()),
+                                    )
+                                })
                     }
             };
             if !ok {
@@ -5198,12 +8166,14 @@ pub mod calls {
                     || {
                         let q = (pMemoryBarriers as usize as u64);
                         q != 0
-                            && e
-                                .elements_ok(
-                                    &COMMAND_CHECKS[146usize].params[3usize],
-                                    q as usize as *const u8,
-                                    n,
-                                )
+                            && (0..n)
+                                .all(|i| unsafe {
+                                    struct_fast_414(
+                                        e,
+                                        (q as usize as *const u8)
+                                            .wrapping_add(i * core::mem::size_of::<VkMemoryBarrier>()),
+                                    )
+                                })
                     }
             };
             if !ok {
@@ -5215,12 +8185,16 @@ pub mod calls {
                     || {
                         let q = (pBufferMemoryBarriers as usize as u64);
                         q != 0
-                            && e
-                                .elements_ok(
-                                    &COMMAND_CHECKS[146usize].params[4usize],
-                                    q as usize as *const u8,
-                                    n,
-                                )
+                            && (0..n)
+                                .all(|i| unsafe {
+                                    struct_fast_75(
+                                        e,
+                                        (q as usize as *const u8)
+                                            .wrapping_add(
+                                                i * core::mem::size_of::<VkBufferMemoryBarrier>(),
+                                            ),
+                                    )
+                                })
                     }
             };
             if !ok {
@@ -5232,12 +8206,16 @@ pub mod calls {
                     || {
                         let q = (pImageMemoryBarriers as usize as u64);
                         q != 0
-                            && e
-                                .elements_ok(
-                                    &COMMAND_CHECKS[146usize].params[5usize],
-                                    q as usize as *const u8,
-                                    n,
-                                )
+                            && (0..n)
+                                .all(|i| unsafe {
+                                    struct_fast_346(
+                                        e,
+                                        (q as usize as *const u8)
+                                            .wrapping_add(
+                                                i * core::mem::size_of::<VkImageMemoryBarrier>(),
+                                            ),
+                                    )
+                                })
                     }
             };
             if !ok {
@@ -5308,12 +8286,14 @@ pub mod calls {
                     || {
                         let q = (pMemoryBarriers as usize as u64);
                         q != 0
-                            && e
-                                .elements_ok(
-                                    &COMMAND_CHECKS[147usize].params[3usize],
-                                    q as usize as *const u8,
-                                    n,
-                                )
+                            && (0..n)
+                                .all(|i| unsafe {
+                                    struct_fast_414(
+                                        e,
+                                        (q as usize as *const u8)
+                                            .wrapping_add(i * core::mem::size_of::<VkMemoryBarrier>()),
+                                    )
+                                })
                     }
             };
             if !ok {
@@ -5325,12 +8305,16 @@ pub mod calls {
                     || {
                         let q = (pBufferMemoryBarriers as usize as u64);
                         q != 0
-                            && e
-                                .elements_ok(
-                                    &COMMAND_CHECKS[147usize].params[4usize],
-                                    q as usize as *const u8,
-                                    n,
-                                )
+                            && (0..n)
+                                .all(|i| unsafe {
+                                    struct_fast_75(
+                                        e,
+                                        (q as usize as *const u8)
+                                            .wrapping_add(
+                                                i * core::mem::size_of::<VkBufferMemoryBarrier>(),
+                                            ),
+                                    )
+                                })
                     }
             };
             if !ok {
@@ -5342,12 +8326,16 @@ pub mod calls {
                     || {
                         let q = (pImageMemoryBarriers as usize as u64);
                         q != 0
-                            && e
-                                .elements_ok(
-                                    &COMMAND_CHECKS[147usize].params[5usize],
-                                    q as usize as *const u8,
-                                    n,
-                                )
+                            && (0..n)
+                                .all(|i| unsafe {
+                                    struct_fast_346(
+                                        e,
+                                        (q as usize as *const u8)
+                                            .wrapping_add(
+                                                i * core::mem::size_of::<VkImageMemoryBarrier>(),
+                                            ),
+                                    )
+                                })
                     }
             };
             if !ok {
@@ -5447,7 +8435,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pConditionalRenderingBegin as usize as u64);
-                q != 0 && e.struct_ok(100u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_100(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -5492,7 +8480,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pBeginCustomResolveInfo as usize as u64);
-                q == 0 || e.struct_ok(40u16, q as usize as *const u8, false)
+                q == 0 || unsafe { struct_fast_40(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -5681,7 +8669,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pRenderPassBegin as usize as u64);
-                q != 0 && e.struct_ok(1016u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_1016(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -6389,7 +9377,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pPresentInfo as usize as u64);
-                q != 0 && e.struct_ok(976u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_976(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -7222,7 +10210,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pMarkerInfo as usize as u64);
-                q != 0 && e.struct_ok(161u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_161(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -7267,7 +10255,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pMarkerInfo as usize as u64);
-                q != 0 && e.struct_ok(161u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_161(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -7435,7 +10423,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pGeneratedCommandsInfo as usize as u64);
-                q != 0 && e.struct_ok(302u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_302(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -7464,7 +10452,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pGeneratedCommandsInfo as usize as u64);
-                q != 0 && e.struct_ok(302u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_302(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -7643,7 +10631,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pGeneratedCommandsInfo as usize as u64);
-                q != 0 && e.struct_ok(301u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_301(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -7673,7 +10661,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pGeneratedCommandsInfo as usize as u64);
-                q != 0 && e.struct_ok(301u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_301(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -8210,12 +11198,16 @@ pub mod calls {
                     && {
                         let q = (pDescriptorWrites as usize as u64);
                         q != 0
-                            && e
-                                .elements_ok(
-                                    &COMMAND_CHECKS[230usize].params[2usize],
-                                    q as usize as *const u8,
-                                    n,
-                                )
+                            && (0..n)
+                                .all(|i| unsafe {
+                                    struct_fast_1272(
+                                        e,
+                                        (q as usize as *const u8)
+                                            .wrapping_add(
+                                                i * core::mem::size_of::<VkWriteDescriptorSet>(),
+                                            ),
+                                    )
+                                })
                     }
             };
             if !ok {
@@ -10101,7 +13093,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pSampleLocationsInfo as usize as u64);
-                q != 0 && e.struct_ok(1045u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_1045(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -10956,7 +13948,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pLabelInfo as usize as u64);
-                q != 0 && e.struct_ok(165u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_165(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -10995,7 +13987,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pLabelInfo as usize as u64);
-                q != 0 && e.struct_ok(165u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_165(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -11023,7 +14015,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pLabelInfo as usize as u64);
-                q != 0 && e.struct_ok(165u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_165(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -11068,7 +14060,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pLabelInfo as usize as u64);
-                q != 0 && e.struct_ok(165u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_165(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -11340,14 +14332,14 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pRenderPassBegin as usize as u64);
-                q != 0 && e.struct_ok(1016u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_1016(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
                 let q = (pSubpassBeginInfo as usize as u64);
-                q != 0 && e.struct_ok(1094u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_1094(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -11377,14 +14369,14 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pSubpassBeginInfo as usize as u64);
-                q != 0 && e.struct_ok(1094u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_1094(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
             }
             let ok: bool = {
                 let q = (pSubpassEndInfo as usize as u64);
-                q != 0 && e.struct_ok(1100u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_1100(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -11413,7 +14405,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pSubpassEndInfo as usize as u64);
-                q != 0 && e.struct_ok(1100u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_1100(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -12027,12 +15019,16 @@ pub mod calls {
                     && {
                         let q = (pShadingRatePalettes as usize as u64);
                         q != 0
-                            && e
-                                .elements_ok(
-                                    &COMMAND_CHECKS[348usize].params[0usize],
-                                    q as usize as *const u8,
-                                    n,
-                                )
+                            && (0..n)
+                                .all(|i| unsafe {
+                                    struct_fast_1079(
+                                        e,
+                                        (q as usize as *const u8)
+                                            .wrapping_add(
+                                                i * core::mem::size_of::<VkShadingRatePaletteNV>(),
+                                            ),
+                                    )
+                                })
                     }
             };
             if !ok {
@@ -12076,12 +15072,16 @@ pub mod calls {
                     || {
                         let q = (pCustomSampleOrders as usize as u64);
                         q != 0
-                            && e
-                                .elements_ok(
-                                    &COMMAND_CHECKS[349usize].params[1usize],
-                                    q as usize as *const u8,
-                                    n,
-                                )
+                            && (0..n)
+                                .all(|i| unsafe {
+                                    struct_fast_88(
+                                        e,
+                                        (q as usize as *const u8)
+                                            .wrapping_add(
+                                                i * core::mem::size_of::<VkCoarseSampleOrderCustomNV>(),
+                                            ),
+                                    )
+                                })
                     }
             };
             if !ok {
@@ -12577,7 +15577,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pInfo as usize as u64);
-                q != 0 && e.struct_ok(107u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_107(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -12606,7 +15606,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pInfo as usize as u64);
-                q != 0 && e.struct_ok(107u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_107(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -12635,7 +15635,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pInfo as usize as u64);
-                q != 0 && e.struct_ok(108u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_108(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -12664,7 +15664,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pInfo as usize as u64);
-                q != 0 && e.struct_ok(108u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_108(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -12693,7 +15693,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pInfo as usize as u64);
-                q != 0 && e.struct_ok(120u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_120(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -12722,7 +15722,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pInfo as usize as u64);
-                q != 0 && e.struct_ok(120u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_120(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -12860,7 +15860,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pInfo as usize as u64);
-                q != 0 && e.struct_ok(12u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_12(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -13385,7 +16385,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pInfo as usize as u64);
-                q != 0 && e.struct_ok(87u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_87(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -13421,7 +16421,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCommandInfos as usize as u64);
-                q != 0 && e.struct_ok(86u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_86(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -14052,7 +17052,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pMarkerInfo as usize as u64);
-                q != 0 && e.struct_ok(477u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_477(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -14080,7 +17080,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pMarkerInfo as usize as u64);
-                q != 0 && e.struct_ok(480u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_480(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -14108,7 +17108,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pOverrideInfo as usize as u64);
-                q != 0 && e.struct_ok(478u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_478(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -14424,12 +17424,19 @@ pub mod calls {
                     && {
                         let q = (pInfos as usize as u64);
                         q != 0
-                            && e
-                                .elements_ok(
-                                    &COMMAND_CHECKS[422usize].params[0usize],
-                                    q as usize as *const u8,
-                                    n,
-                                )
+                            && (0..n)
+                                .all(|i| unsafe {
+                                    struct_fast_0(
+                                        e,
+                                        (q as usize as *const u8)
+                                            .wrapping_add(
+                                                i
+                                                    * core::mem::size_of::<
+                                                        VkAccelerationStructureBuildGeometryInfoKHR,
+                                                    >(),
+                                            ),
+                                    )
+                                })
                     }
             };
             if !ok {
@@ -14468,12 +17475,19 @@ pub mod calls {
                     && {
                         let q = (pInfos as usize as u64);
                         q != 0
-                            && e
-                                .elements_ok(
-                                    &COMMAND_CHECKS[423usize].params[0usize],
-                                    q as usize as *const u8,
-                                    n,
-                                )
+                            && (0..n)
+                                .all(|i| unsafe {
+                                    struct_fast_0(
+                                        e,
+                                        (q as usize as *const u8)
+                                            .wrapping_add(
+                                                i
+                                                    * core::mem::size_of::<
+                                                        VkAccelerationStructureBuildGeometryInfoKHR,
+                                                    >(),
+                                            ),
+                                    )
+                                })
                     }
             };
             if !ok {
@@ -14527,12 +17541,19 @@ pub mod calls {
                     && {
                         let q = (pInfos as usize as u64);
                         q != 0
-                            && e
-                                .elements_ok(
-                                    &COMMAND_CHECKS[424usize].params[0usize],
-                                    q as usize as *const u8,
-                                    n,
-                                )
+                            && (0..n)
+                                .all(|i| unsafe {
+                                    struct_fast_0(
+                                        e,
+                                        (q as usize as *const u8)
+                                            .wrapping_add(
+                                                i
+                                                    * core::mem::size_of::<
+                                                        VkAccelerationStructureBuildGeometryInfoKHR,
+                                                    >(),
+                                            ),
+                                    )
+                                })
                     }
             };
             if !ok {
@@ -15629,12 +18650,16 @@ pub mod calls {
                     && {
                         let q = (pColorBlendEquations as usize as u64);
                         q != 0
-                            && e
-                                .elements_ok(
-                                    &COMMAND_CHECKS[461usize].params[0usize],
-                                    q as usize as *const u8,
-                                    n,
-                                )
+                            && (0..n)
+                                .all(|i| unsafe {
+                                    struct_fast_90(
+                                        e,
+                                        (q as usize as *const u8)
+                                            .wrapping_add(
+                                                i * core::mem::size_of::<VkColorBlendEquationEXT>(),
+                                            ),
+                                    )
+                                })
                     }
             };
             if !ok {
@@ -15833,12 +18858,16 @@ pub mod calls {
                     && {
                         let q = (pColorBlendAdvanced as usize as u64);
                         q != 0
-                            && e
-                                .elements_ok(
-                                    &COMMAND_CHECKS[468usize].params[0usize],
-                                    q as usize as *const u8,
-                                    n,
-                                )
+                            && (0..n)
+                                .all(|i| unsafe {
+                                    struct_fast_89(
+                                        e,
+                                        (q as usize as *const u8)
+                                            .wrapping_add(
+                                                i * core::mem::size_of::<VkColorBlendAdvancedEXT>(),
+                                            ),
+                                    )
+                                })
                     }
             };
             if !ok {
@@ -16006,12 +19035,16 @@ pub mod calls {
                     && {
                         let q = (pViewportSwizzles as usize as u64);
                         q != 0
-                            && e
-                                .elements_ok(
-                                    &COMMAND_CHECKS[474usize].params[0usize],
-                                    q as usize as *const u8,
-                                    n,
-                                )
+                            && (0..n)
+                                .all(|i| unsafe {
+                                    struct_fast_1267(
+                                        e,
+                                        (q as usize as *const u8)
+                                            .wrapping_add(
+                                                i * core::mem::size_of::<VkViewportSwizzleNV>(),
+                                            ),
+                                    )
+                                })
                     }
             };
             if !ok {
@@ -16408,7 +19441,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCopyBufferInfo as usize as u64);
-                q != 0 && e.struct_ok(109u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_109(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -16436,7 +19469,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCopyImageInfo as usize as u64);
-                q != 0 && e.struct_ok(115u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_115(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -16464,7 +19497,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pBlitImageInfo as usize as u64);
-                q != 0 && e.struct_ok(60u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_60(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -16492,7 +19525,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCopyBufferToImageInfo as usize as u64);
-                q != 0 && e.struct_ok(110u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_110(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -16520,7 +19553,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCopyImageToBufferInfo as usize as u64);
-                q != 0 && e.struct_ok(116u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_116(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -16548,7 +19581,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pResolveImageInfo as usize as u64);
-                q != 0 && e.struct_ok(1042u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_1042(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -16655,12 +19688,19 @@ pub mod calls {
                     || {
                         let q = (pVertexBindingDescriptions as usize as u64);
                         q != 0
-                            && e
-                                .elements_ok(
-                                    &COMMAND_CHECKS[497usize].params[0usize],
-                                    q as usize as *const u8,
-                                    n,
-                                )
+                            && (0..n)
+                                .all(|i| unsafe {
+                                    struct_fast_1161(
+                                        e,
+                                        (q as usize as *const u8)
+                                            .wrapping_add(
+                                                i
+                                                    * core::mem::size_of::<
+                                                        VkVertexInputBindingDescription2EXT,
+                                                    >(),
+                                            ),
+                                    )
+                                })
                     }
             };
             if !ok {
@@ -16672,12 +19712,19 @@ pub mod calls {
                     || {
                         let q = (pVertexAttributeDescriptions as usize as u64);
                         q != 0
-                            && e
-                                .elements_ok(
-                                    &COMMAND_CHECKS[497usize].params[1usize],
-                                    q as usize as *const u8,
-                                    n,
-                                )
+                            && (0..n)
+                                .all(|i| unsafe {
+                                    struct_fast_1159(
+                                        e,
+                                        (q as usize as *const u8)
+                                            .wrapping_add(
+                                                i
+                                                    * core::mem::size_of::<
+                                                        VkVertexInputAttributeDescription2EXT,
+                                                    >(),
+                                            ),
+                                    )
+                                })
                     }
             };
             if !ok {
@@ -16754,7 +19801,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pDependencyInfo as usize as u64);
-                q != 0 && e.struct_ok(175u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_175(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -16834,12 +19881,14 @@ pub mod calls {
                     || {
                         let q = (pDependencyInfos as usize as u64);
                         q != 0
-                            && e
-                                .elements_ok(
-                                    &COMMAND_CHECKS[501usize].params[1usize],
-                                    q as usize as *const u8,
-                                    n,
-                                )
+                            && (0..n)
+                                .all(|i| unsafe {
+                                    struct_fast_175(
+                                        e,
+                                        (q as usize as *const u8)
+                                            .wrapping_add(i * core::mem::size_of::<VkDependencyInfo>()),
+                                    )
+                                })
                     }
             };
             if !ok {
@@ -16870,7 +19919,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pDependencyInfo as usize as u64);
-                q != 0 && e.struct_ok(175u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_175(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -16904,12 +19953,14 @@ pub mod calls {
                     || {
                         let q = (pSubmits as usize as u64);
                         q != 0
-                            && e
-                                .elements_ok(
-                                    &COMMAND_CHECKS[503usize].params[0usize],
-                                    q as usize as *const u8,
-                                    n,
-                                )
+                            && (0..n)
+                                .all(|i| unsafe {
+                                    struct_fast_1093(
+                                        e,
+                                        (q as usize as *const u8)
+                                            .wrapping_add(i * core::mem::size_of::<VkSubmitInfo2>()),
+                                    )
+                                })
                     }
             };
             if !ok {
@@ -17514,7 +20565,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pDecodeInfo as usize as u64);
-                q != 0 && e.struct_ok(1187u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_1187(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -17542,7 +20593,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pBeginInfo as usize as u64);
-                q != 0 && e.struct_ok(1163u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_1163(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -17570,7 +20621,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCodingControlInfo as usize as u64);
-                q != 0 && e.struct_ok(1165u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_1165(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -17598,7 +20649,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pEndCodingInfo as usize as u64);
-                q != 0 && e.struct_ok(1252u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_1252(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -17626,7 +20677,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pEncodeInfo as usize as u64);
-                q != 0 && e.struct_ok(1235u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_1235(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -17659,12 +20710,16 @@ pub mod calls {
                     && {
                         let q = (pDecompressMemoryRegions as usize as u64);
                         q != 0
-                            && e
-                                .elements_ok(
-                                    &COMMAND_CHECKS[527usize].params[0usize],
-                                    q as usize as *const u8,
-                                    n,
-                                )
+                            && (0..n)
+                                .all(|i| unsafe {
+                                    struct_fast_171(
+                                        e,
+                                        (q as usize as *const u8)
+                                            .wrapping_add(
+                                                i * core::mem::size_of::<VkDecompressMemoryRegionNV>(),
+                                            ),
+                                    )
+                                })
                     }
             };
             if !ok {
@@ -17720,7 +20775,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pInfo as usize as u64);
-                q != 0 && e.struct_ok(466u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_466(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -17756,7 +20811,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pBuildInfo as usize as u64);
-                q != 0 && e.struct_ok(81u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_81(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -17784,7 +20839,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pDecompressMemoryInfoEXT as usize as u64);
-                q != 0 && e.struct_ok(170u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_170(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -18002,7 +21057,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pLaunchInfo as usize as u64);
-                q != 0 && e.struct_ok(128u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_128(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -18138,12 +21193,16 @@ pub mod calls {
                     && {
                         let q = (pBindingInfos as usize as u64);
                         q != 0
-                            && e
-                                .elements_ok(
-                                    &COMMAND_CHECKS[541usize].params[0usize],
-                                    q as usize as *const u8,
-                                    n,
-                                )
+                            && (0..n)
+                                .all(|i| unsafe {
+                                    struct_fast_178(
+                                        e,
+                                        (q as usize as *const u8)
+                                            .wrapping_add(
+                                                i * core::mem::size_of::<VkDescriptorBufferBindingInfoEXT>(),
+                                            ),
+                                    )
+                                })
                     }
             };
             if !ok {
@@ -18933,7 +21992,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pLaunchInfo as usize as u64);
-                q != 0 && e.struct_ok(132u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_132(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -18961,7 +22020,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pRenderingInfo as usize as u64);
-                q != 0 && e.struct_ok(1040u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_1040(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -19003,7 +22062,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pRenderingEndInfo as usize as u64);
-                q == 0 || e.struct_ok(1037u16, q as usize as *const u8, false)
+                q == 0 || unsafe { struct_fast_1037(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -19147,12 +22206,16 @@ pub mod calls {
                     && {
                         let q = (pInfos as usize as u64);
                         q != 0
-                            && e
-                                .elements_ok(
-                                    &COMMAND_CHECKS[571usize].params[0usize],
-                                    q as usize as *const u8,
-                                    n,
-                                )
+                            && (0..n)
+                                .all(|i| unsafe {
+                                    struct_fast_443(
+                                        e,
+                                        (q as usize as *const u8)
+                                            .wrapping_add(
+                                                i * core::mem::size_of::<VkMicromapBuildInfoEXT>(),
+                                            ),
+                                    )
+                                })
                     }
             };
             if !ok {
@@ -19188,12 +22251,16 @@ pub mod calls {
                     && {
                         let q = (pInfos as usize as u64);
                         q != 0
-                            && e
-                                .elements_ok(
-                                    &COMMAND_CHECKS[572usize].params[0usize],
-                                    q as usize as *const u8,
-                                    n,
-                                )
+                            && (0..n)
+                                .all(|i| unsafe {
+                                    struct_fast_443(
+                                        e,
+                                        (q as usize as *const u8)
+                                            .wrapping_add(
+                                                i * core::mem::size_of::<VkMicromapBuildInfoEXT>(),
+                                            ),
+                                    )
+                                })
                     }
             };
             if !ok {
@@ -19254,7 +22321,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pInfo as usize as u64);
-                q != 0 && e.struct_ok(124u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_124(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -19283,7 +22350,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pInfo as usize as u64);
-                q != 0 && e.struct_ok(124u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_124(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -19312,7 +22379,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pInfo as usize as u64);
-                q != 0 && e.struct_ok(125u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_125(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -19341,7 +22408,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pInfo as usize as u64);
-                q != 0 && e.struct_ok(125u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_125(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -19370,7 +22437,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pInfo as usize as u64);
-                q != 0 && e.struct_ok(123u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_123(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -19399,7 +22466,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pInfo as usize as u64);
-                q != 0 && e.struct_ok(123u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_123(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -19571,7 +22638,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pBuildInfo as usize as u64);
-                q != 0 && e.struct_ok(443u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_443(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -19780,7 +22847,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pTileMemoryBindInfo as usize as u64);
-                q == 0 || e.struct_ok(1149u16, q as usize as *const u8, false)
+                q == 0 || unsafe { struct_fast_1149(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -19828,7 +22895,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pRenderingInfo as usize as u64);
-                q != 0 && e.struct_ok(1040u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_1040(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -20010,7 +23077,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pExecuteInfo as usize as u64);
-                q != 0 && e.struct_ok(459u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_459(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -20123,7 +23190,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pDepthBiasInfo as usize as u64);
-                q != 0 && e.struct_ok(176u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_176(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -21064,7 +24131,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pGpaSampleBeginInfo as usize as u64);
-                q != 0 && e.struct_ok(315u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_315(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -21221,7 +24288,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pBindDescriptorSetsInfo as usize as u64);
-                q != 0 && e.struct_ok(46u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_46(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -21249,7 +24316,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pPushConstantsInfo as usize as u64);
-                q != 0 && e.struct_ok(987u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_987(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -21277,7 +24344,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pPushDescriptorSetInfo as usize as u64);
-                q != 0 && e.struct_ok(989u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_989(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -21305,7 +24372,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pPushDescriptorSetWithTemplateInfo as usize as u64);
-                q != 0 && e.struct_ok(990u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_990(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -21333,7 +24400,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pSetDescriptorBufferOffsetsInfo as usize as u64);
-                q != 0 && e.struct_ok(1069u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_1069(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -21361,7 +24428,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pBindDescriptorBufferEmbeddedSamplersInfo as usize as u64);
-                q != 0 && e.struct_ok(45u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_45(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -21526,7 +24593,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pQueueTypeInfo as usize as u64);
-                q != 0 && e.struct_ok(464u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_464(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -21725,7 +24792,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pLocationInfo as usize as u64);
-                q != 0 && e.struct_ok(1036u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_1036(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -21753,7 +24820,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pInputAttachmentIndexInfo as usize as u64);
-                q != 0 && e.struct_ok(1041u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_1041(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -21924,7 +24991,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pInfo as usize as u64);
-                q != 0 && e.struct_ok(101u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_101(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -21957,12 +25024,19 @@ pub mod calls {
                     && {
                         let q = (pInfos as usize as u64);
                         q != 0
-                            && e
-                                .elements_ok(
-                                    &COMMAND_CHECKS[661usize].params[0usize],
-                                    q as usize as *const u8,
-                                    n,
-                                )
+                            && (0..n)
+                                .all(|i| unsafe {
+                                    struct_fast_101(
+                                        e,
+                                        (q as usize as *const u8)
+                                            .wrapping_add(
+                                                i
+                                                    * core::mem::size_of::<
+                                                        VkConvertCooperativeVectorMatrixInfoNV,
+                                                    >(),
+                                            ),
+                                    )
+                                })
                     }
             };
             if !ok {
@@ -21992,7 +25066,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pDispatchTileInfo as usize as u64);
-                q != 0 && e.struct_ok(234u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_234(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -22020,7 +25094,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pPerTileBeginInfo as usize as u64);
-                q != 0 && e.struct_ok(469u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_469(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -22048,7 +25122,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pPerTileEndInfo as usize as u64);
-                q != 0 && e.struct_ok(470u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_470(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -22643,7 +25717,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCopyTensorInfo as usize as u64);
-                q != 0 && e.struct_ok(126u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_126(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -23016,7 +26090,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pInfo as usize as u64);
-                q == 0 || e.struct_ok(143u16, q as usize as *const u8, false)
+                q == 0 || unsafe { struct_fast_143(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -23242,7 +26316,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pPerfHintInfo as usize as u64);
-                q != 0 && e.struct_ok(471u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_471(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -23293,7 +26367,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pParameters as usize as u64);
-                q != 0 && e.struct_ok(96u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_96(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -23439,7 +26513,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pBindInfo as usize as u64);
-                q != 0 && e.struct_ok(47u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_47(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -23467,7 +26541,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pBindInfo as usize as u64);
-                q != 0 && e.struct_ok(47u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_47(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -23495,7 +26569,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pPushDataInfo as usize as u64);
-                q != 0 && e.struct_ok(988u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_988(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -23719,7 +26793,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCopyMemoryInfo as usize as u64);
-                q == 0 || e.struct_ok(114u16, q as usize as *const u8, false)
+                q == 0 || unsafe { struct_fast_114(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -23747,7 +26821,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCopyMemoryInfo as usize as u64);
-                q == 0 || e.struct_ok(113u16, q as usize as *const u8, false)
+                q == 0 || unsafe { struct_fast_113(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -23775,7 +26849,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCopyMemoryInfo as usize as u64);
-                q == 0 || e.struct_ok(113u16, q as usize as *const u8, false)
+                q == 0 || unsafe { struct_fast_113(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -23937,7 +27011,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pConditionalRenderingBegin as usize as u64);
-                q != 0 && e.struct_ok(99u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_99(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -23971,12 +27045,19 @@ pub mod calls {
                     && {
                         let q = (pBindingInfos as usize as u64);
                         q == 0
-                            || e
-                                .elements_ok(
-                                    &COMMAND_CHECKS[719usize].params[0usize],
-                                    q as usize as *const u8,
-                                    n,
-                                )
+                            || (0..n)
+                                .all(|i| unsafe {
+                                    struct_fast_56(
+                                        e,
+                                        (q as usize as *const u8)
+                                            .wrapping_add(
+                                                i
+                                                    * core::mem::size_of::<
+                                                        VkBindTransformFeedbackBuffer2InfoEXT,
+                                                    >(),
+                                            ),
+                                    )
+                                })
                     }
             };
             if !ok {
@@ -24013,12 +27094,19 @@ pub mod calls {
                     || {
                         let q = (pCounterInfos as usize as u64);
                         q == 0
-                            || e
-                                .elements_ok(
-                                    &COMMAND_CHECKS[720usize].params[0usize],
-                                    q as usize as *const u8,
-                                    n,
-                                )
+                            || (0..n)
+                                .all(|i| unsafe {
+                                    struct_fast_56(
+                                        e,
+                                        (q as usize as *const u8)
+                                            .wrapping_add(
+                                                i
+                                                    * core::mem::size_of::<
+                                                        VkBindTransformFeedbackBuffer2InfoEXT,
+                                                    >(),
+                                            ),
+                                    )
+                                })
                     }
             };
             if !ok {
@@ -24055,12 +27143,19 @@ pub mod calls {
                     || {
                         let q = (pCounterInfos as usize as u64);
                         q == 0
-                            || e
-                                .elements_ok(
-                                    &COMMAND_CHECKS[721usize].params[0usize],
-                                    q as usize as *const u8,
-                                    n,
-                                )
+                            || (0..n)
+                                .all(|i| unsafe {
+                                    struct_fast_56(
+                                        e,
+                                        (q as usize as *const u8)
+                                            .wrapping_add(
+                                                i
+                                                    * core::mem::size_of::<
+                                                        VkBindTransformFeedbackBuffer2InfoEXT,
+                                                    >(),
+                                            ),
+                                    )
+                                })
                     }
             };
             if !ok {
@@ -24095,7 +27190,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCounterInfo as usize as u64);
-                q != 0 && e.struct_ok(56u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_56(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -24127,7 +27222,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pInfo as usize as u64);
-                q != 0 && e.struct_ok(431u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_431(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -24155,7 +27250,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pInfo as usize as u64);
-                q != 0 && e.struct_ok(52u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_52(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -24189,12 +27284,16 @@ pub mod calls {
                     && {
                         let q = (pBindingInfos as usize as u64);
                         q != 0
-                            && e
-                                .elements_ok(
-                                    &COMMAND_CHECKS[725usize].params[0usize],
-                                    q as usize as *const u8,
-                                    n,
-                                )
+                            && (0..n)
+                                .all(|i| unsafe {
+                                    struct_fast_57(
+                                        e,
+                                        (q as usize as *const u8)
+                                            .wrapping_add(
+                                                i * core::mem::size_of::<VkBindVertexBuffer3InfoKHR>(),
+                                            ),
+                                    )
+                                })
                     }
             };
             if !ok {
@@ -24225,7 +27324,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pInfo as usize as u64);
-                q != 0 && e.struct_ok(248u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_248(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -24253,7 +27352,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pInfo as usize as u64);
-                q != 0 && e.struct_ok(248u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_248(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -24281,7 +27380,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pInfo as usize as u64);
-                q != 0 && e.struct_ok(249u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_249(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -24309,7 +27408,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pInfo as usize as u64);
-                q != 0 && e.struct_ok(249u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_249(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -24337,7 +27436,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pInfo as usize as u64);
-                q != 0 && e.struct_ok(248u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_248(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -24365,7 +27464,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pInfo as usize as u64);
-                q != 0 && e.struct_ok(249u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_249(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -24393,7 +27492,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pInfo as usize as u64);
-                q != 0 && e.struct_ok(232u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_232(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -24498,7 +27597,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pDispatchParameters as usize as u64);
-                q != 0 && e.struct_ok(233u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_233(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;

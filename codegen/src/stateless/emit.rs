@@ -3,7 +3,7 @@
 use std::collections::BTreeMap;
 
 use proc_macro2::{Literal, TokenStream};
-use quote::quote;
+use quote::{quote, ToTokens};
 use vigil_registry::{ArrayLen, CType, CommandLevel, Registry, TypeRef};
 
 use super::plan::{
@@ -78,6 +78,7 @@ fn root(reg: &Registry, plan: &Plan, index: &Index<'_>) -> Result<TokenStream, E
     });
     // One function per command of the registry (the layer's chassis calls each from that
     // command's validate hook); those with nothing to check are `false` and compile away.
+    let (fast_structs, struct_fns) = struct_fast_fns(reg, plan, index);
     let mut checked = std::collections::BTreeMap::new();
     let mut checked_indices = Vec::new();
     for (i, c) in plan.commands.iter().enumerate() {
@@ -90,7 +91,7 @@ fn root(reg: &Registry, plan: &Plan, index: &Index<'_>) -> Result<TokenStream, E
             let n = ident(&p.name);
             quote!(core::ptr::addr_of!(#n) as *const u8)
         });
-        let fast = fast_checks(reg, plan, c, i, &cmd.params, index);
+        let fast = command_fast_checks(reg, plan, c, i, &cmd.params, index, &fast_structs);
         let index_lit = u16_of(c.index, "commands")?;
         let body = match fast {
             Some(checks) => quote! {
@@ -148,6 +149,8 @@ fn root(reg: &Registry, plan: &Plan, index: &Index<'_>) -> Result<TokenStream, E
         use core::ffi::{c_char, c_void};
 
         pub use crate::stateless_structs::STRUCTS;
+
+        #(#struct_fns)*
         pub use crate::stateless_tables::*;
 
         /// No id: the check has nothing to report under.
@@ -651,28 +654,211 @@ fn tables(reg: &Registry, plan: &Plan, index: &Index<'_>) -> Result<TokenStream,
     })
 }
 
+/// The structures the recording and queue commands reach (through members, at any depth): the
+/// ones whose checks are compiled (`struct_fast_fns`), where a call's cost is counted.
+fn hot_structs(plan: &Plan) -> std::collections::BTreeSet<&str> {
+    let named = |fields: &'_ [FieldPlan]| -> Vec<String> {
+        fields
+            .iter()
+            .filter_map(|f| match &f.elem {
+                ElemPlan::Struct(s) | ElemPlan::StructPtr(s) => Some(s.clone()),
+                _ => None,
+            })
+            .collect()
+    };
+    let mut todo: Vec<String> = plan
+        .commands
+        .iter()
+        .filter(|c| c.name.starts_with("vkCmd") || c.name.starts_with("vkQueue"))
+        .flat_map(|c| named(&c.fields))
+        .collect();
+    let mut seen = std::collections::BTreeSet::new();
+    while let Some(name) = todo.pop() {
+        let Some(s) = plan.structs.iter().find(|s| s.name == name) else { continue };
+        if seen.insert(s.name.as_str()) {
+            todo.extend(named(&s.fields));
+        }
+    }
+    seen
+}
+
+/// The compiled checks of the hot structures (`hot_structs`) whose members the fast checks
+/// cover: `(name → STRUCTS index, one function each)`. A function answers true when the
+/// interpreter would find nothing to report in the structure, and false (the interpreter then
+/// runs) for anything it does not settle, a pNext chain included.
+fn struct_fast_fns(reg: &Registry, plan: &Plan, index: &Index<'_>) -> (BTreeMap<String, u16>, Vec<TokenStream>) {
+    let hot = hot_structs(plan);
+    let none = BTreeMap::new();
+    let fast: BTreeMap<String, u16> = plan
+        .structs
+        .iter()
+        .filter(|s| hot.contains(s.name.as_str()))
+        .map(|s| (s, index.structs[s.name.as_str()]))
+        .filter(|(s, si)| struct_fast_checks(reg, plan, s, *si, index, &none).is_some())
+        .map(|(s, si)| (s.name.clone(), si))
+        .collect();
+    let mut fns = Vec::new();
+    for (name, &si) in &fast {
+        let s = &plan.structs[usize::from(si)];
+        let Some(checks) = struct_fast_checks(reg, plan, s, si, index, &fast) else { continue };
+        let ty = ident(name);
+        let f = struct_fast_ident(si);
+        let mut head = Vec::new();
+        if let Some((_, v)) = &s.s_type {
+            let v = Literal::i32_unsuffixed(*v as i32);
+            head.push(quote!(s.sType.0 == #v));
+        }
+        if s.has_pnext {
+            head.push(quote!(s.pNext.is_null()));
+        }
+        let all: Vec<TokenStream> = head.into_iter().chain(checks).collect();
+        // In parentheses: a body starting with a block would be a statement.
+        let body = if all.is_empty() {
+            quote!({
+                let _ = s;
+                true
+            })
+        } else {
+            quote!((#(#all)&&*))
+        };
+        let doc = format!("`{name}`: true when the interpreter would find nothing to report in it.");
+        fns.push(quote! {
+            #[doc = #doc]
+            ///
+            /// # Safety
+            /// `p` points at one the application passed.
+            #[inline]
+            #[allow(unused_parens)]
+            pub unsafe fn #f<E: Engine>(e: &E, p: *const u8) -> bool {
+                let _ = e;
+                let s = unsafe { &*(p as *const #ty) };
+                #body
+            }
+        });
+    }
+    let arms = fast.values().map(|&si| {
+        let f = struct_fast_ident(si);
+        quote!(#si => Some(unsafe { #f(e, p) }))
+    });
+    fns.push(quote! {
+        /// The compiled checks of `STRUCTS[si]` (see `struct_fast_*`), when it has them.
+        ///
+        /// # Safety
+        /// `p` points at one the application passed.
+        pub unsafe fn struct_fast<E: Engine>(e: &E, si: u16, p: *const u8) -> Option<bool> {
+            match si {
+                #(#arms,)*
+                _ => None,
+            }
+        }
+    });
+    (fast, fns)
+}
+
+/// Where the fast checks of a command's parameters or a structure's members read their values.
+struct FastSource<'a> {
+    /// A field's value as `u64` bits, by where it is; `None` for a value they do not read.
+    bits: &'a dyn Fn(&At) -> Option<TokenStream>,
+    /// A field's address (a member embedding a structure); `None` for a parameter.
+    addr: &'a dyn Fn(&At) -> Option<TokenStream>,
+    /// The table entry (`&'static Field`) of field `j`, for the interpreter's element checks.
+    field: &'a dyn Fn(usize) -> TokenStream,
+}
+
 /// The hook's fast checks of command `c` (entry `i` of `COMMAND_CHECKS`): one expression per
 /// field, true when the interpreter would find nothing to report on it; `None` when a field
 /// has a shape they do not cover, and every call goes to the interpreter.
-fn fast_checks(
+fn command_fast_checks(
     reg: &Registry,
     plan: &Plan,
     c: &super::plan::CommandPlan,
     i: usize,
     params: &[vigil_registry::Param],
     index: &Index<'_>,
+    fast: &BTreeMap<String, u16>,
+) -> Option<Vec<TokenStream>> {
+    // A parameter's value as `u64` bits.
+    let bits = |at: &At| -> Option<TokenStream> {
+        let At::Param(k) = *at else { return None };
+        bits_of(reg, &params.get(k)?.ty, &ident(&params[k].name).into_token_stream())
+    };
+    let field = |j: usize| quote!(&COMMAND_CHECKS[#i].params[#j]);
+    let src = FastSource { bits: &bits, addr: &|_| None, field: &field };
+    fast_checks(plan, &c.fields, &src, index, fast)
+}
+
+/// The fast checks of structure `s`'s members (entry `si` of `STRUCTS`), as
+/// [`command_fast_checks`]'; `None` for a union, a bitfield or a shape they do not cover.
+fn struct_fast_checks(
+    reg: &Registry,
+    plan: &Plan,
+    s: &super::plan::StructPlan,
+    si: u16,
+    index: &Index<'_>,
+    fast: &BTreeMap<String, u16>,
+) -> Option<Vec<TokenStream>> {
+    let st = reg.struct_(&s.name)?;
+    if st.is_union {
+        return None;
+    }
+    let member = |at: &At| {
+        let At::Member(m) = at else { return None };
+        st.members.iter().find(|x| &x.name == m).filter(|x| x.bitfield.is_none())
+    };
+    let bits = |at: &At| -> Option<TokenStream> {
+        let m = member(at)?;
+        let n = ident(&m.name);
+        bits_of(reg, &m.ty, &quote!(s.#n))
+    };
+    let addr = |at: &At| -> Option<TokenStream> {
+        let n = ident(&member(at)?.name);
+        Some(quote!((core::ptr::addr_of!(s.#n) as *const u8)))
+    };
+    let field = |j: usize| quote!(&STRUCTS[#si as usize].fields[#j]);
+    let src = FastSource { bits: &bits, addr: &addr, field: &field };
+    fast_checks(plan, &s.fields, &src, index, fast)
+}
+
+/// The fast checks of `fields`, read through `src`; `fast`: the structures with fast checks
+/// of their own (by name, with their index), which nested ones call instead of the
+/// interpreter.
+fn fast_checks(
+    plan: &Plan,
+    fields: &[FieldPlan],
+    src: &FastSource<'_>,
+    index: &Index<'_>,
+    fast: &BTreeMap<String, u16>,
 ) -> Option<Vec<TokenStream>> {
     let mut out = Vec::new();
-    // A parameter's value as `u64` bits.
-    let bits = |k: usize| -> Option<TokenStream> { bits_of(reg, &params.get(k)?.ty, &ident(&params[k].name)) };
-    for (j, f) in c.fields.iter().enumerate() {
-        let At::Param(k) = f.at else { return None };
-        let p = bits(k)?;
-        let field = quote!(&COMMAND_CHECKS[#i].params[#j]);
+    // A nested input structure at `q` (an address): its own fast checks where it has them.
+    let nested = |s: &str, output: bool, q: TokenStream| -> TokenStream {
+        let si = index.structs[s];
+        match fast.get(s).filter(|_| !output) {
+            Some(&k) => {
+                let f = struct_fast_ident(k);
+                quote!(unsafe { #f(e, #q) })
+            }
+            None => quote!(e.struct_ok(#si, #q, #output)),
+        }
+    };
+    for (j, f) in fields.iter().enumerate() {
+        if matches!((&f.shape, &f.elem), (ShapePlan::Value, ElemPlan::None)) {
+            continue;
+        }
+        let p = (src.bits)(&f.at);
+        let field = (src.field)(j);
         let (optional, elem_optional, output) = (f.optional, f.elem_optional, f.output);
+        // Every shape but an embedded structure reads the value.
+        let embedded = matches!((&f.shape, &f.elem), (ShapePlan::Value, ElemPlan::Struct(_)));
+        let p = match (p, embedded) {
+            (Some(p), _) => p,
+            (None, true) => quote!(0u64),
+            (None, false) => return None,
+        };
         let t = match &f.shape {
             ShapePlan::Value => match &f.elem {
-                ElemPlan::None | ElemPlan::Paired(_) => continue,
+                ElemPlan::None => continue,
+                ElemPlan::Paired(_) => return None,
                 ElemPlan::Bool32 => quote!(#p <= 1),
                 ElemPlan::Enum(e) => {
                     let ei = index.enums[e.as_str()];
@@ -727,15 +913,14 @@ fn fast_checks(
                     quote!(#p != 0)
                 }
                 ElemPlan::StructPtr(s) => {
-                    let si = index.structs[s.as_str()];
-                    let rest = quote!(e.struct_ok(#si, q as usize as *const u8, #output));
+                    let rest = nested(s, output, quote!(q as usize as *const u8));
                     if elem_optional {
                         quote!({ let q = #p; q == 0 || #rest })
                     } else {
                         quote!({ let q = #p; q != 0 && #rest })
                     }
                 }
-                ElemPlan::Struct(_) => return None,
+                ElemPlan::Struct(s) => nested(s, output, (src.addr)(&f.at)?),
             },
             ShapePlan::Str => {
                 if optional {
@@ -745,8 +930,7 @@ fn fast_checks(
             }
             ShapePlan::Ptr => match &f.elem {
                 ElemPlan::Struct(s) => {
-                    let si = index.structs[s.as_str()];
-                    let rest = quote!(e.struct_ok(#si, q as usize as *const u8, #output));
+                    let rest = nested(s, output, quote!(q as usize as *const u8));
                     if optional {
                         quote!({ let q = #p; q == 0 || #rest })
                     } else {
@@ -766,11 +950,11 @@ fn fast_checks(
                     return None;
                 }
                 let n = match &cp.at {
-                    Some(At::Param(k)) => {
+                    Some(at) => {
                         if !matches!(cp.width, 4 | 8) {
                             return None;
                         }
-                        let read = bits(*k)?;
+                        let read = (src.bits)(at)?;
                         let (add, div) =
                             (Literal::u64_unsuffixed(cp.add.into()), Literal::u64_unsuffixed(cp.div.max(1).into()));
                         if cp.add == 0 && cp.div <= 1 {
@@ -790,6 +974,13 @@ fn fast_checks(
                     ElemPlan::None => None,
                     ElemPlan::Handle if elem_optional => None,
                     ElemPlan::Handle => Some(quote!(e.handles_ok(q as usize as *const u64, n))),
+                    ElemPlan::Struct(s) if fast.contains_key(s.as_str()) && !output => {
+                        let f = struct_fast_ident(fast[s.as_str()]);
+                        let ty = ident(s);
+                        Some(quote!((0..n).all(|i| unsafe {
+                            #f(e, (q as usize as *const u8).wrapping_add(i * core::mem::size_of::<#ty>()))
+                        })))
+                    }
                     _ => Some(quote!(e.elements_ok(#field, q as usize as *const u8, n))),
                 };
                 // The pointer, then the elements, for a non-zero count.
@@ -813,10 +1004,15 @@ fn fast_checks(
     Some(out)
 }
 
-/// A parameter's value as `u64` bits, by its type: handles by their raw value, enums and
+/// The name of structure `STRUCTS[si]`'s fast checks.
+fn struct_fast_ident(si: u16) -> proc_macro2::Ident {
+    proc_macro2::Ident::new(&format!("struct_fast_{si}"), proc_macro2::Span::call_site())
+}
+
+/// A parameter's (or member's) value as `u64` bits, by its type: handles by their raw value, enums and
 /// bitmasks by their number, pointers by their address; `None` for types a fast check does
 /// not read (structures passed by value).
-fn bits_of(reg: &Registry, ty: &CType, p: &proc_macro2::Ident) -> Option<TokenStream> {
+fn bits_of(reg: &Registry, ty: &CType, p: &TokenStream) -> Option<TokenStream> {
     let name = match ty {
         CType::Pointer { .. } => return Some(quote!((#p as usize as u64))),
         CType::Array { .. } => return None,

@@ -861,6 +861,133 @@ mod tests {
         assert!(!Enabled::plain(make_api_version(0, 1, 2, 0), ExtensionSet::default()).holds(r));
     }
 
+    /// An engine answering the generated fast checks with the walk itself, in check mode.
+    struct WalkEngine(Enabled);
+
+    impl WalkEngine {
+        fn walk(&self) -> Walk<'_, Check> {
+            Walk { mode: Check, enabled: &self.0, any_values: false }
+        }
+    }
+
+    impl Engine for WalkEngine {
+        fn validate(&self, _: &'static CommandChecks, _: &[*const u8]) -> bool {
+            unreachable!("the test asks structures only")
+        }
+        fn enum_ok(&self, e: u16, v: i32) -> bool {
+            self.0.enum_ok(e, v)
+        }
+        fn bits_ok(&self, b: u16, v: u64) -> bool {
+            self.0.bits_ok(b, v)
+        }
+        fn flag_bit_ok(&self, b: u16, v: u64) -> bool {
+            self.0.flag_bit_ok(b, v)
+        }
+        fn struct_ok(&self, s: u16, p: *const u8, output: bool) -> bool {
+            !self.walk().structure(s, p, &(), false, output)
+        }
+        fn elements_ok(&self, f: &'static Field, p: *const u8, n: usize) -> bool {
+            !self.walk().elements(f, p, n, &())
+        }
+        fn handles_ok(&self, p: *const u64, n: usize) -> bool {
+            // SAFETY: the test's structures hold no handle arrays with a count (zeroed).
+            unsafe { std::slice::from_raw_parts(p, n) }.iter().all(|&h| h != 0)
+        }
+    }
+
+    /// Every structure with compiled checks (`stateless::struct_fast`) answers as the walk
+    /// does: zeroed with its sType, and with each scalar member it checks set to values
+    /// inside and outside its type, with and without a pNext chain (which the compiled checks
+    /// leave to the walk). The dependency info of the dispatch bench is among them.
+    #[test]
+    fn compiled_structure_checks_agree_with_the_walk() {
+        let all = ExtensionSet::from_names(EXTENSIONS.iter().map(|e| e.name));
+        for enabled in [
+            Enabled::plain(make_api_version(0, 1, 4, 0), all),
+            Enabled::plain(make_api_version(0, 1, 0, 0), ExtensionSet::default()),
+        ] {
+            let engine = WalkEngine(enabled);
+            let mut compiled = Vec::new();
+            let mut cases = 0;
+            for (si, info) in STRUCTS.iter().enumerate() {
+                let si = si as u16;
+                let fresh = || {
+                    let mut buf = vec![0u64; (info.size as usize).div_ceil(8).max(1)];
+                    if info.has_s_type {
+                        buf[0] = info.s_type as u32 as u64;
+                    }
+                    buf
+                };
+                let agree = |buf: &mut Vec<u64>, what: &str| {
+                    let p = buf.as_ptr() as *const u8;
+                    // SAFETY: a zeroed structure but for its sType and scalar members: no
+                    // pointer to follow.
+                    let fast = unsafe { struct_fast(&engine, si, p) };
+                    let walk = !engine.walk().structure(si, p, &(), false, false);
+                    if let Some(fast) = fast {
+                        assert_eq!(fast, walk, "{} {what}", info.name);
+                    }
+                    fast.is_some()
+                };
+                if !agree(&mut fresh(), "zeroed") {
+                    continue;
+                }
+                compiled.push(info.name);
+                for f in info.fields.iter().filter(|f| matches!(f.shape, Shape::Value)) {
+                    let width = match f.elem {
+                        Elem::Enum(_) | Elem::Bool32 => 4,
+                        Elem::Flags(b) | Elem::FlagBit(b) => {
+                            if BITMASKS[b as usize].wide {
+                                8
+                            } else {
+                                4
+                            }
+                        }
+                        Elem::Zero { wide } => {
+                            if wide {
+                                8
+                            } else {
+                                4
+                            }
+                        }
+                        Elem::Handle => 8,
+                        _ => continue,
+                    };
+                    for v in [1u64, 2, 3, 4, 0x10, 0x7fff_ffff, 1 << 31, 1 << 40] {
+                        let mut buf = fresh();
+                        let bytes = &v.to_le_bytes()[..width];
+                        // SAFETY: member `f` of the structure in `buf`.
+                        unsafe {
+                            let at = (buf.as_mut_ptr() as *mut u8).add(f.at as usize);
+                            std::ptr::copy_nonoverlapping(bytes.as_ptr(), at, width);
+                        }
+                        agree(&mut buf, &format!("{} = {v:#x}", f.name));
+                        cases += 1;
+                    }
+                }
+                if info.has_pnext {
+                    let tail = fresh();
+                    let mut buf = fresh();
+                    buf[1] = tail.as_ptr() as u64;
+                    let p = buf.as_ptr() as *const u8;
+                    // SAFETY: as above; the chain holds one structure of the same type.
+                    assert_eq!(
+                        unsafe { struct_fast(&engine, si, p) },
+                        Some(false),
+                        "{}: a chain goes to the walk",
+                        info.name
+                    );
+                }
+            }
+            for name in
+                ["VkDependencyInfo", "VkBufferMemoryBarrier2", "VkImageMemoryBarrier2", "VkImageSubresourceRange"]
+            {
+                assert!(compiled.contains(&name), "{name} has compiled checks");
+            }
+            assert!(compiled.len() >= 100 && cases >= 1000, "{} structures, {cases} cases", compiled.len());
+        }
+    }
+
     #[test]
     fn counts_read_members_pointers_and_expressions() {
         #[repr(C)]
