@@ -935,20 +935,8 @@ mod tests {
                 compiled.push(info.name);
                 for f in info.fields.iter().filter(|f| matches!(f.shape, Shape::Value)) {
                     let width = match f.elem {
-                        Elem::Enum(_) | Elem::Bool32 => 4,
-                        Elem::Flags(b) | Elem::FlagBit(b) => {
-                            if BITMASKS[b as usize].wide {
-                                8
-                            } else {
-                                4
-                            }
-                        }
-                        Elem::Zero { wide } => {
-                            if wide {
-                                8
-                            } else {
-                                4
-                            }
+                        Elem::Enum(_) | Elem::Bool32 | Elem::Flags(_) | Elem::FlagBit(_) | Elem::Zero { .. } => {
+                            stride(f.elem)
                         }
                         Elem::Handle => 8,
                         _ => continue,
