@@ -246,6 +246,13 @@ mod tests {
         assert_eq!(unsupported_stages(FRAGMENT | COMPUTE | COPY | TOP, COMPUTE_QUEUE), FRAGMENT);
         assert_eq!(unsupported_stages(FRAGMENT | COMPUTE | COPY | HOST, TRANSFER_QUEUE), FRAGMENT | COMPUTE);
         assert_eq!(unsupported_stages(FRAGMENT | COMPUTE, GRAPHICS_QUEUE | COMPUTE_QUEUE), 0);
+        // Per bit, so a family's unsupported stages can be worked out once and masked.
+        assert_eq!(unsupported_stages(u64::MAX, u32::MAX), 0);
+        for flags in [COMPUTE_QUEUE, TRANSFER_QUEUE, GRAPHICS_QUEUE, GRAPHICS_QUEUE | COMPUTE_QUEUE, 0] {
+            for mask in [FRAGMENT | COMPUTE | COPY | TOP, ALL_COMMANDS | HOST, u64::MAX, 1 << 63 | COMPUTE] {
+                assert_eq!(unsupported_stages(mask, flags), mask & unsupported_stages(u64::MAX, flags));
+            }
+        }
     }
 
     #[test]

@@ -162,6 +162,7 @@ impl Default for CommandBufferState {
                 in_render_pass: false,
                 in_video_coding: false,
                 queue_flags: u32::MAX,
+                unsupported_stages: 0,
                 queue_family: VK_QUEUE_FAMILY_IGNORED,
                 instance: None,
                 pushed: Default::default(),
@@ -193,6 +194,7 @@ impl CommandBufferState {
         self.secondary.store(secondary, Ordering::Relaxed);
         let mut r = self.lock();
         r.queue_flags = queue_flags.unwrap_or(u32::MAX);
+        r.unsupported_stages = vigil_sync_tables::unsupported_stages(u64::MAX, r.queue_flags);
         r.queue_family = family.unwrap_or(VK_QUEUE_FAMILY_IGNORED);
     }
 

@@ -563,6 +563,9 @@ pub struct Recording {
     pub in_video_coding: bool,
     /// The `VkQueueFlags` of its pool's queue family (every bit while unknown).
     pub queue_flags: u32,
+    /// The stages that family does not support (`vigil_sync_tables::unsupported_stages` of
+    /// every bit): barriers test their masks against it on every call.
+    pub unsupported_stages: u64,
     /// Its pool's queue family index (`VK_QUEUE_FAMILY_IGNORED` while unknown).
     pub queue_family: u32,
     /// The render pass instance it began, while active (none for one a secondary continues).

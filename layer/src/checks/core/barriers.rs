@@ -20,7 +20,7 @@ use vigil_generated::sync::{
     AccessRule, FeatureRule, ACCESS_RULES, ACCESS_RULE_SCOPES, FEATURE_RULES, FEATURE_RULE_SCOPES,
 };
 use vigil_generated::*;
-use vigil_sync_tables::{access_scope, expand_stages, unsupported_accesses, unsupported_stages};
+use vigil_sync_tables::{access_scope, expand_stages, unsupported_accesses};
 
 use super::formats::format_info;
 use super::CoreChecks;
@@ -654,9 +654,12 @@ impl CoreChecks {
         (src_at, dst_at): (&Location<'_>, &Location<'_>),
     ) -> bool {
         let Some((src_id, dst_id)) = ids else { return false };
+        if (src | dst) & r.unsupported_stages == 0 {
+            return false;
+        }
         let mut skip = false;
         for (vuid, mask, at) in [(src_id, src, src_at), (dst_id, dst, dst_at)] {
-            let unsupported = unsupported_stages(mask, r.queue_flags);
+            let unsupported = mask & r.unsupported_stages;
             if unsupported != 0 {
                 skip |= cx.error(
                     vuid,
@@ -944,6 +947,10 @@ impl CoreChecks {
         (src, dst): (u32, u32),
         at: &Location<'_>,
     ) -> bool {
+        // The common case first, before the loop builds its table.
+        if src != VK_QUEUE_FAMILY_FOREIGN_EXT && dst != VK_QUEUE_FAMILY_FOREIGN_EXT {
+            return false;
+        }
         let mut skip = false;
         for (vuid, family, name) in [(src_id, src, "srcQueueFamilyIndex"), (dst_id, dst, "dstQueueFamilyIndex")] {
             if family != VK_QUEUE_FAMILY_FOREIGN_EXT {
@@ -975,6 +982,9 @@ impl CoreChecks {
         }
         let valid =
             |f: u32| f == VK_QUEUE_FAMILY_EXTERNAL || f == VK_QUEUE_FAMILY_FOREIGN_EXT || f < device.queue_family_count;
+        if valid(src) && valid(dst) {
+            return false;
+        }
         let mut skip = false;
         for (vuid, family, name) in [(src_id, src, "srcQueueFamilyIndex"), (dst_id, dst, "dstQueueFamilyIndex")] {
             if !valid(family) {
