@@ -59,6 +59,96 @@ pub unsafe fn struct_fast_0<E: Engine>(e: &E, p: *const u8) -> bool {
                 }
         })
 }
+///`VkAccelerationStructureBuildSizesInfoKHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkAccelerationStructureBuildSizesInfoKHR) };
+    (s.sType.0 == 1000150020 && s.pNext.is_null())
+}
+///`VkAccelerationStructureCaptureDescriptorDataInfoEXT`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_2<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe {
+        &*(p as *const VkAccelerationStructureCaptureDescriptorDataInfoEXT)
+    };
+    (s.sType.0 == 1000316009 && s.pNext.is_null())
+}
+///`VkAccelerationStructureCreateInfo2KHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_3<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkAccelerationStructureCreateInfo2KHR) };
+    (s.sType.0 == 1000318015 && s.pNext.is_null()
+        && {
+            let v = u64::from(s.createFlags.0);
+            v == 0 || (v & !1 == 0 || e.bits_ok(0u16, v))
+        }
+        && {
+            let v = u64::from(s.addressFlags.0);
+            v == 0 || (v & !15 == 0 || e.bits_ok(5u16, v))
+        }
+        && {
+            let v = (s.r#type.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1 | 2) || e.enum_ok(3u16, v)
+        })
+}
+///`VkAccelerationStructureCreateInfoKHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_4<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkAccelerationStructureCreateInfoKHR) };
+    (s.sType.0 == 1000150017 && s.pNext.is_null()
+        && {
+            let v = u64::from(s.createFlags.0);
+            v == 0 || (v & !1 == 0 || e.bits_ok(0u16, v))
+        } && s.buffer.as_raw() != 0
+        && {
+            let v = (s.r#type.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1 | 2) || e.enum_ok(3u16, v)
+        })
+}
+///`VkAccelerationStructureCreateInfoNV`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_5<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkAccelerationStructureCreateInfoNV) };
+    (s.sType.0 == 1000165001 && s.pNext.is_null()
+        && unsafe { struct_fast_12(e, (core::ptr::addr_of!(s.info) as *const u8)) })
+}
+///`VkAccelerationStructureDeviceAddressInfoKHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_7<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkAccelerationStructureDeviceAddressInfoKHR) };
+    (s.sType.0 == 1000150002 && s.pNext.is_null()
+        && s.accelerationStructure.as_raw() != 0)
+}
 ///`VkAccelerationStructureGeometryKHR`: true when the interpreter would find nothing to report in it.
 ///
 /// # Safety
@@ -113,6 +203,277 @@ pub unsafe fn struct_fast_12<E: Engine>(e: &E, p: *const u8) -> bool {
                 }
         })
 }
+///`VkAccelerationStructureMemoryRequirementsInfoNV`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_13<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkAccelerationStructureMemoryRequirementsInfoNV) };
+    (s.sType.0 == 1000165008 && s.pNext.is_null()
+        && {
+            let v = (s.r#type.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1 | 2) || e.enum_ok(2u16, v)
+        } && s.accelerationStructure.as_raw() != 0)
+}
+///`VkAccelerationStructureVersionInfoKHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_17<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkAccelerationStructureVersionInfoKHR) };
+    (s.sType.0 == 1000150009 && s.pNext.is_null()
+        && {
+            let n = 32;
+            n == 0 || (s.pVersionData as usize as u64) != 0
+        })
+}
+///`VkAcquireNextImageInfoKHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_18<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkAcquireNextImageInfoKHR) };
+    (s.sType.0 == 1000060010 && s.pNext.is_null() && s.swapchain.as_raw() != 0)
+}
+///`VkAcquireProfilingLockInfoKHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_19<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkAcquireProfilingLockInfoKHR) };
+    (s.sType.0 == 1000116004 && s.pNext.is_null())
+}
+///`VkAndroidHardwareBufferPropertiesANDROID`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_25<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkAndroidHardwareBufferPropertiesANDROID) };
+    (s.sType.0 == 1000129001 && s.pNext.is_null())
+}
+///`VkAndroidSurfaceCreateInfoKHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_27<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkAndroidSurfaceCreateInfoKHR) };
+    (s.sType.0 == 1000008000 && s.pNext.is_null() && u64::from(s.flags.0) == 0)
+}
+///`VkAntiLagDataAMD`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_28<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkAntiLagDataAMD) };
+    (s.sType.0 == 1000476001 && s.pNext.is_null()
+        && {
+            let v = (s.mode.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1 | 2) || e.enum_ok(4u16, v)
+        }
+        && {
+            let q = (s.pPresentationInfo as usize as u64);
+            q == 0 || unsafe { struct_fast_29(e, q as usize as *const u8) }
+        })
+}
+///`VkAntiLagPresentationInfoAMD`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_29<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkAntiLagPresentationInfoAMD) };
+    (s.sType.0 == 1000476002 && s.pNext.is_null()
+        && {
+            let v = (s.stage.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1) || e.enum_ok(5u16, v)
+        })
+}
+///`VkApplicationInfo`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_30<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkApplicationInfo) };
+    (s.sType.0 == 0 && s.pNext.is_null())
+}
+///`VkAttachmentDescription`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_31<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkAttachmentDescription) };
+    ({
+        let v = u64::from(s.flags.0);
+        v == 0 || (v & !1 == 0 || e.bits_ok(7u16, v))
+    }
+        && {
+            let v = (s.format.0 as u32 as u64) as u32 as i32;
+            matches!(
+                v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 |
+                16 | 17 | 18 | 19 | 20 | 21 | 22 | 23 | 24 | 25 | 26 | 27 | 28 | 29 | 30
+                | 31 | 32 | 33 | 34 | 35 | 36 | 37 | 38 | 39 | 40 | 41 | 42 | 43 | 44 |
+                45 | 46 | 47 | 48 | 49 | 50 | 51 | 52 | 53 | 54 | 55 | 56 | 57 | 58 | 59
+                | 60 | 61 | 62 | 63 | 64 | 65 | 66 | 67 | 68 | 69 | 70 | 71 | 72 | 73 |
+                74 | 75 | 76 | 77 | 78 | 79 | 80 | 81 | 82 | 83 | 84 | 85 | 86 | 87 | 88
+                | 89 | 90 | 91 | 92 | 93 | 94 | 95 | 96 | 97 | 98 | 99 | 100 | 101 | 102
+                | 103 | 104 | 105 | 106 | 107 | 108 | 109 | 110 | 111 | 112 | 113 | 114 |
+                115 | 116 | 117 | 118 | 119 | 120 | 121 | 122 | 123 | 124 | 125 | 126 |
+                127 | 128 | 129 | 130 | 131 | 132 | 133 | 134 | 135 | 136 | 137 | 138 |
+                139 | 140 | 141 | 142 | 143 | 144 | 145 | 146 | 147 | 148 | 149 | 150 |
+                151 | 152 | 153 | 154 | 155 | 156 | 157 | 158 | 159 | 160 | 161 | 162 |
+                163 | 164 | 165 | 166 | 167 | 168 | 169 | 170 | 171 | 172 | 173 | 174 |
+                175 | 176 | 177 | 178 | 179 | 180 | 181 | 182 | 183 | 184
+            ) || e.enum_ok(49u16, v)
+        }
+        && {
+            let v = u64::from(s.samples.0);
+            v != 0 && e.flag_bit_ok(98u16, v)
+        }
+        && {
+            let v = (s.loadOp.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1 | 2) || e.enum_ok(6u16, v)
+        }
+        && {
+            let v = (s.storeOp.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1) || e.enum_ok(7u16, v)
+        }
+        && {
+            let v = (s.stencilLoadOp.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1 | 2) || e.enum_ok(6u16, v)
+        }
+        && {
+            let v = (s.stencilStoreOp.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1) || e.enum_ok(7u16, v)
+        }
+        && {
+            let v = (s.initialLayout.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8) || e.enum_ok(58u16, v)
+        }
+        && {
+            let v = (s.finalLayout.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8) || e.enum_ok(58u16, v)
+        })
+}
+///`VkAttachmentDescription2`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_32<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkAttachmentDescription2) };
+    (s.sType.0 == 1000109000 && s.pNext.is_null()
+        && {
+            let v = u64::from(s.flags.0);
+            v == 0 || (v & !1 == 0 || e.bits_ok(7u16, v))
+        }
+        && {
+            let v = (s.format.0 as u32 as u64) as u32 as i32;
+            matches!(
+                v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 |
+                16 | 17 | 18 | 19 | 20 | 21 | 22 | 23 | 24 | 25 | 26 | 27 | 28 | 29 | 30
+                | 31 | 32 | 33 | 34 | 35 | 36 | 37 | 38 | 39 | 40 | 41 | 42 | 43 | 44 |
+                45 | 46 | 47 | 48 | 49 | 50 | 51 | 52 | 53 | 54 | 55 | 56 | 57 | 58 | 59
+                | 60 | 61 | 62 | 63 | 64 | 65 | 66 | 67 | 68 | 69 | 70 | 71 | 72 | 73 |
+                74 | 75 | 76 | 77 | 78 | 79 | 80 | 81 | 82 | 83 | 84 | 85 | 86 | 87 | 88
+                | 89 | 90 | 91 | 92 | 93 | 94 | 95 | 96 | 97 | 98 | 99 | 100 | 101 | 102
+                | 103 | 104 | 105 | 106 | 107 | 108 | 109 | 110 | 111 | 112 | 113 | 114 |
+                115 | 116 | 117 | 118 | 119 | 120 | 121 | 122 | 123 | 124 | 125 | 126 |
+                127 | 128 | 129 | 130 | 131 | 132 | 133 | 134 | 135 | 136 | 137 | 138 |
+                139 | 140 | 141 | 142 | 143 | 144 | 145 | 146 | 147 | 148 | 149 | 150 |
+                151 | 152 | 153 | 154 | 155 | 156 | 157 | 158 | 159 | 160 | 161 | 162 |
+                163 | 164 | 165 | 166 | 167 | 168 | 169 | 170 | 171 | 172 | 173 | 174 |
+                175 | 176 | 177 | 178 | 179 | 180 | 181 | 182 | 183 | 184
+            ) || e.enum_ok(49u16, v)
+        }
+        && {
+            let v = u64::from(s.samples.0);
+            v != 0 && e.flag_bit_ok(98u16, v)
+        }
+        && {
+            let v = (s.loadOp.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1 | 2) || e.enum_ok(6u16, v)
+        }
+        && {
+            let v = (s.storeOp.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1) || e.enum_ok(7u16, v)
+        }
+        && {
+            let v = (s.stencilLoadOp.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1 | 2) || e.enum_ok(6u16, v)
+        }
+        && {
+            let v = (s.stencilStoreOp.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1) || e.enum_ok(7u16, v)
+        }
+        && {
+            let v = (s.initialLayout.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8) || e.enum_ok(58u16, v)
+        }
+        && {
+            let v = (s.finalLayout.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8) || e.enum_ok(58u16, v)
+        })
+}
+///`VkAttachmentReference`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_35<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkAttachmentReference) };
+    ({
+        let v = (s.layout.0 as u32 as u64) as u32 as i32;
+        matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8) || e.enum_ok(58u16, v)
+    })
+}
+///`VkAttachmentReference2`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_36<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkAttachmentReference2) };
+    (s.sType.0 == 1000109001 && s.pNext.is_null()
+        && {
+            let v = (s.layout.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8) || e.enum_ok(58u16, v)
+        })
+}
 ///`VkBeginCustomResolveInfoEXT`: true when the interpreter would find nothing to report in it.
 ///
 /// # Safety
@@ -123,6 +484,49 @@ pub unsafe fn struct_fast_40<E: Engine>(e: &E, p: *const u8) -> bool {
     let _ = e;
     let s = unsafe { &*(p as *const VkBeginCustomResolveInfoEXT) };
     (s.sType.0 == 1000628001 && s.pNext.is_null())
+}
+///`VkBindAccelerationStructureMemoryInfoNV`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_41<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkBindAccelerationStructureMemoryInfoNV) };
+    (s.sType.0 == 1000165006 && s.pNext.is_null()
+        && s.accelerationStructure.as_raw() != 0 && s.memory.as_raw() != 0
+        && {
+            let n = (s.deviceIndexCount as u64) as usize;
+            n == 0 || (s.pDeviceIndices as usize as u64) != 0
+        })
+}
+///`VkBindBufferMemoryInfo`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_43<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkBindBufferMemoryInfo) };
+    (s.sType.0 == 1000157000 && s.pNext.is_null() && s.buffer.as_raw() != 0
+        && s.memory.as_raw() != 0)
+}
+///`VkBindDataGraphPipelineSessionMemoryInfoARM`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_44<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkBindDataGraphPipelineSessionMemoryInfoARM) };
+    (s.sType.0 == 1000507005 && s.pNext.is_null() && s.session.as_raw() != 0
+        && {
+            let v = (s.bindPoint.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0) || e.enum_ok(33u16, v)
+        } && s.memory.as_raw() != 0)
 }
 ///`VkBindDescriptorBufferEmbeddedSamplersInfoEXT`: true when the interpreter would find nothing to report in it.
 ///
@@ -172,6 +576,17 @@ pub unsafe fn struct_fast_47<E: Engine>(e: &E, p: *const u8) -> bool {
     let _ = e;
     let s = unsafe { &*(p as *const VkBindHeapInfoEXT) };
     (s.sType.0 == 1000135003 && s.pNext.is_null())
+}
+///`VkBindImageMemoryInfo`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_49<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkBindImageMemoryInfo) };
+    (s.sType.0 == 1000157001 && s.pNext.is_null() && s.image.as_raw() != 0)
 }
 ///`VkBindIndexBuffer3InfoKHR`: true when the interpreter would find nothing to report in it.
 ///
@@ -274,6 +689,18 @@ pub unsafe fn struct_fast_54<E: Engine>(e: &E, p: *const u8) -> bool {
                 }
         })
 }
+///`VkBindTensorMemoryInfoARM`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_55<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkBindTensorMemoryInfoARM) };
+    (s.sType.0 == 1000460002 && s.pNext.is_null() && s.tensor.as_raw() != 0
+        && s.memory.as_raw() != 0)
+}
 ///`VkBindTransformFeedbackBuffer2InfoEXT`: true when the interpreter would find nothing to report in it.
 ///
 /// # Safety
@@ -303,6 +730,17 @@ pub unsafe fn struct_fast_57<E: Engine>(e: &E, p: *const u8) -> bool {
             let v = u64::from(s.addressFlags.0);
             v == 0 || (v & !15 == 0 || e.bits_ok(5u16, v))
         })
+}
+///`VkBindVideoSessionMemoryInfoKHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_58<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkBindVideoSessionMemoryInfoKHR) };
+    (s.sType.0 == 1000023004 && s.pNext.is_null() && s.memory.as_raw() != 0)
 }
 ///`VkBlitImageInfo2`: true when the interpreter would find nothing to report in it.
 ///
@@ -343,6 +781,72 @@ pub unsafe fn struct_fast_60<E: Engine>(e: &E, p: *const u8) -> bool {
             matches!(v, 0 | 1) || e.enum_ok(48u16, v)
         })
 }
+///`VkBufferCaptureDescriptorDataInfoEXT`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_61<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkBufferCaptureDescriptorDataInfoEXT) };
+    (s.sType.0 == 1000316005 && s.pNext.is_null() && s.buffer.as_raw() != 0)
+}
+///`VkBufferCollectionConstraintsInfoFUCHSIA`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_63<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkBufferCollectionConstraintsInfoFUCHSIA) };
+    (s.sType.0 == 1000366009 && s.pNext.is_null())
+}
+///`VkBufferCollectionCreateInfoFUCHSIA`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_64<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkBufferCollectionCreateInfoFUCHSIA) };
+    (s.sType.0 == 1000366000 && s.pNext.is_null())
+}
+///`VkBufferCollectionPropertiesFUCHSIA`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_66<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkBufferCollectionPropertiesFUCHSIA) };
+    (s.sType.0 == 1000366003 && s.pNext.is_null())
+}
+///`VkBufferConstraintsInfoFUCHSIA`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_67<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkBufferConstraintsInfoFUCHSIA) };
+    (s.sType.0 == 1000366004 && s.pNext.is_null()
+        && unsafe { struct_fast_69(e, (core::ptr::addr_of!(s.createInfo) as *const u8)) }
+        && {
+            let v = u64::from(s.requiredFormatFeatures.0);
+            v == 0 || (v & !8191 == 0 || e.bits_ok(47u16, v))
+        }
+        && unsafe {
+            struct_fast_63(
+                e,
+                (core::ptr::addr_of!(s.bufferCollectionConstraints) as *const u8),
+            )
+        })
+}
 ///`VkBufferCopy2`: true when the interpreter would find nothing to report in it.
 ///
 /// # Safety
@@ -353,6 +857,36 @@ pub unsafe fn struct_fast_68<E: Engine>(e: &E, p: *const u8) -> bool {
     let _ = e;
     let s = unsafe { &*(p as *const VkBufferCopy2) };
     (s.sType.0 == 1000337006 && s.pNext.is_null())
+}
+///`VkBufferCreateInfo`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_69<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkBufferCreateInfo) };
+    (s.sType.0 == 12 && s.pNext.is_null()
+        && {
+            let v = u64::from(s.flags.0);
+            v == 0 || (v & !7 == 0 || e.bits_ok(8u16, v))
+        }
+        && {
+            let v = (s.sharingMode.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1) || e.enum_ok(110u16, v)
+        })
+}
+///`VkBufferDeviceAddressInfo`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_72<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkBufferDeviceAddressInfo) };
+    (s.sType.0 == 1000244001 && s.pNext.is_null() && s.buffer.as_raw() != 0)
 }
 ///`VkBufferImageCopy`: true when the interpreter would find nothing to report in it.
 ///
@@ -419,6 +953,48 @@ pub unsafe fn struct_fast_76<E: Engine>(e: &E, p: *const u8) -> bool {
             v == 0 || (v & !30064902143 == 0 || e.bits_ok(2u16, v))
         } && s.buffer.as_raw() != 0)
 }
+///`VkBufferMemoryRequirementsInfo2`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_77<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkBufferMemoryRequirementsInfo2) };
+    (s.sType.0 == 1000146000 && s.pNext.is_null() && s.buffer.as_raw() != 0)
+}
+///`VkBufferViewCreateInfo`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_80<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkBufferViewCreateInfo) };
+    (s.sType.0 == 13 && s.pNext.is_null() && u64::from(s.flags.0) == 0
+        && s.buffer.as_raw() != 0
+        && {
+            let v = (s.format.0 as u32 as u64) as u32 as i32;
+            matches!(
+                v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 |
+                16 | 17 | 18 | 19 | 20 | 21 | 22 | 23 | 24 | 25 | 26 | 27 | 28 | 29 | 30
+                | 31 | 32 | 33 | 34 | 35 | 36 | 37 | 38 | 39 | 40 | 41 | 42 | 43 | 44 |
+                45 | 46 | 47 | 48 | 49 | 50 | 51 | 52 | 53 | 54 | 55 | 56 | 57 | 58 | 59
+                | 60 | 61 | 62 | 63 | 64 | 65 | 66 | 67 | 68 | 69 | 70 | 71 | 72 | 73 |
+                74 | 75 | 76 | 77 | 78 | 79 | 80 | 81 | 82 | 83 | 84 | 85 | 86 | 87 | 88
+                | 89 | 90 | 91 | 92 | 93 | 94 | 95 | 96 | 97 | 98 | 99 | 100 | 101 | 102
+                | 103 | 104 | 105 | 106 | 107 | 108 | 109 | 110 | 111 | 112 | 113 | 114 |
+                115 | 116 | 117 | 118 | 119 | 120 | 121 | 122 | 123 | 124 | 125 | 126 |
+                127 | 128 | 129 | 130 | 131 | 132 | 133 | 134 | 135 | 136 | 137 | 138 |
+                139 | 140 | 141 | 142 | 143 | 144 | 145 | 146 | 147 | 148 | 149 | 150 |
+                151 | 152 | 153 | 154 | 155 | 156 | 157 | 158 | 159 | 160 | 161 | 162 |
+                163 | 164 | 165 | 166 | 167 | 168 | 169 | 170 | 171 | 172 | 173 | 174 |
+                175 | 176 | 177 | 178 | 179 | 180 | 181 | 182 | 183 | 184
+            ) || e.enum_ok(49u16, v)
+        })
+}
 ///`VkBuildPartitionedAccelerationStructureInfoNV`: true when the interpreter would find nothing to report in it.
 ///
 /// # Safety
@@ -430,6 +1006,43 @@ pub unsafe fn struct_fast_81<E: Engine>(e: &E, p: *const u8) -> bool {
     let s = unsafe { &*(p as *const VkBuildPartitionedAccelerationStructureInfoNV) };
     (s.sType.0 == 1000570004 && s.pNext.is_null()
         && unsafe { struct_fast_466(e, (core::ptr::addr_of!(s.input) as *const u8)) })
+}
+///`VkCalibratedTimestampInfoKHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_82<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkCalibratedTimestampInfoKHR) };
+    (s.sType.0 == 1000184000 && s.pNext.is_null()
+        && {
+            let v = (s.timeDomain.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1 | 2 | 3) || e.enum_ok(116u16, v)
+        })
+}
+///`VkCheckpointData2NV`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_83<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkCheckpointData2NV) };
+    (s.sType.0 == 1000314009 && s.pNext.is_null())
+}
+///`VkCheckpointDataNV`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_84<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkCheckpointDataNV) };
+    (s.sType.0 == 1000206000 && s.pNext.is_null())
 }
 ///`VkClearAttachment`: true when the interpreter would find nothing to report in it.
 ///
@@ -567,6 +1180,36 @@ pub unsafe fn struct_fast_90<E: Engine>(e: &E, p: *const u8) -> bool {
             matches!(v, 0 | 1 | 2 | 3 | 4) || e.enum_ok(9u16, v)
         })
 }
+///`VkCommandBufferAllocateInfo`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_91<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkCommandBufferAllocateInfo) };
+    (s.sType.0 == 40 && s.pNext.is_null() && s.commandPool.as_raw() != 0
+        && {
+            let v = (s.level.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1) || e.enum_ok(17u16, v)
+        })
+}
+///`VkCommandBufferBeginInfo`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_92<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkCommandBufferBeginInfo) };
+    (s.sType.0 == 42 && s.pNext.is_null()
+        && {
+            let v = u64::from(s.flags.0);
+            v == 0 || (v & !7 == 0 || e.bits_ok(15u16, v))
+        })
+}
 ///`VkCommandBufferSubmitInfo`: true when the interpreter would find nothing to report in it.
 ///
 /// # Safety
@@ -578,6 +1221,47 @@ pub unsafe fn struct_fast_93<E: Engine>(e: &E, p: *const u8) -> bool {
     let s = unsafe { &*(p as *const VkCommandBufferSubmitInfo) };
     (s.sType.0 == 1000314006 && s.pNext.is_null() && s.commandBuffer.as_raw() != 0)
 }
+///`VkCommandPoolCreateInfo`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_94<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkCommandPoolCreateInfo) };
+    (s.sType.0 == 39 && s.pNext.is_null()
+        && {
+            let v = u64::from(s.flags.0);
+            v == 0 || (v & !3 == 0 || e.bits_ok(16u16, v))
+        })
+}
+///`VkComponentMapping`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_95<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkComponentMapping) };
+    ({
+        let v = (s.r.0 as u32 as u64) as u32 as i32;
+        matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6) || e.enum_ok(19u16, v)
+    }
+        && {
+            let v = (s.g.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6) || e.enum_ok(19u16, v)
+        }
+        && {
+            let v = (s.b.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6) || e.enum_ok(19u16, v)
+        }
+        && {
+            let v = (s.a.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6) || e.enum_ok(19u16, v)
+        })
+}
 ///`VkComputeOccupancyPriorityParametersNV`: true when the interpreter would find nothing to report in it.
 ///
 /// # Safety
@@ -588,6 +1272,18 @@ pub unsafe fn struct_fast_96<E: Engine>(e: &E, p: *const u8) -> bool {
     let _ = e;
     let s = unsafe { &*(p as *const VkComputeOccupancyPriorityParametersNV) };
     (s.sType.0 == 1000645000 && s.pNext.is_null())
+}
+///`VkComputePipelineCreateInfo`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_97<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkComputePipelineCreateInfo) };
+    (s.sType.0 == 29 && s.pNext.is_null()
+        && unsafe { struct_fast_957(e, (core::ptr::addr_of!(s.stage) as *const u8)) })
 }
 ///`VkConditionalRenderingBeginInfo2EXT`: true when the interpreter would find nothing to report in it.
 ///
@@ -651,6 +1347,86 @@ pub unsafe fn struct_fast_101<E: Engine>(e: &E, p: *const u8) -> bool {
             let v = (s.dstLayout.0 as u32 as u64) as u32 as i32;
             matches!(v, 0 | 1 | 2 | 3) || e.enum_ok(23u16, v)
         })
+}
+///`VkCooperativeMatrixFlexibleDimensionsPropertiesNV`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_102<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkCooperativeMatrixFlexibleDimensionsPropertiesNV) };
+    (s.sType.0 == 1000593001 && s.pNext.is_null())
+}
+///`VkCooperativeMatrixProperties2EXT`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_103<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkCooperativeMatrixProperties2EXT) };
+    (s.sType.0 == 1000659002 && s.pNext.is_null())
+}
+///`VkCooperativeMatrixPropertiesKHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_104<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkCooperativeMatrixPropertiesKHR) };
+    (s.sType.0 == 1000506001 && s.pNext.is_null())
+}
+///`VkCooperativeMatrixPropertiesNV`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_105<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkCooperativeMatrixPropertiesNV) };
+    (s.sType.0 == 1000249001 && s.pNext.is_null())
+}
+///`VkCooperativeVectorPropertiesNV`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_106<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkCooperativeVectorPropertiesNV) };
+    (s.sType.0 == 1000491002 && s.pNext.is_null()
+        && {
+            let v = (s.inputType.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10)
+                || e.enum_ok(20u16, v)
+        }
+        && {
+            let v = (s.inputInterpretation.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10)
+                || e.enum_ok(20u16, v)
+        }
+        && {
+            let v = (s.matrixInterpretation.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10)
+                || e.enum_ok(20u16, v)
+        }
+        && {
+            let v = (s.biasInterpretation.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10)
+                || e.enum_ok(20u16, v)
+        }
+        && {
+            let v = (s.resultType.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10)
+                || e.enum_ok(20u16, v)
+        } && (s.transpose as u64) <= 1)
 }
 ///`VkCopyAccelerationStructureInfoKHR`: true when the interpreter would find nothing to report in it.
 ///
@@ -744,6 +1520,18 @@ pub unsafe fn struct_fast_110<E: Engine>(e: &E, p: *const u8) -> bool {
                             })
                 }
         })
+}
+///`VkCopyDescriptorSet`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_112<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkCopyDescriptorSet) };
+    (s.sType.0 == 36 && s.pNext.is_null() && s.srcSet.as_raw() != 0
+        && s.dstSet.as_raw() != 0)
 }
 ///`VkCopyDeviceMemoryImageInfoKHR`: true when the interpreter would find nothing to report in it.
 ///
@@ -871,6 +1659,82 @@ pub unsafe fn struct_fast_116<E: Engine>(e: &E, p: *const u8) -> bool {
                 }
         })
 }
+///`VkCopyImageToImageInfo`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_117<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkCopyImageToImageInfo) };
+    (s.sType.0 == 1000270007 && s.pNext.is_null()
+        && {
+            let v = u64::from(s.flags.0);
+            v == 0 || (v & !1 == 0 || e.bits_ok(53u16, v))
+        } && s.srcImage.as_raw() != 0
+        && {
+            let v = (s.srcImageLayout.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8) || e.enum_ok(58u16, v)
+        } && s.dstImage.as_raw() != 0
+        && {
+            let v = (s.dstImageLayout.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8) || e.enum_ok(58u16, v)
+        }
+        && {
+            let n = (s.regionCount as u64) as usize;
+            n != 0
+                && {
+                    let q = (s.pRegions as usize as u64);
+                    q != 0
+                        && (0..n)
+                            .all(|i| unsafe {
+                                struct_fast_337(
+                                    e,
+                                    (q as usize as *const u8)
+                                        .wrapping_add(i * core::mem::size_of::<VkImageCopy2>()),
+                                )
+                            })
+                }
+        })
+}
+///`VkCopyImageToMemoryInfo`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_118<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkCopyImageToMemoryInfo) };
+    (s.sType.0 == 1000270004 && s.pNext.is_null()
+        && {
+            let v = u64::from(s.flags.0);
+            v == 0 || (v & !1 == 0 || e.bits_ok(53u16, v))
+        } && s.srcImage.as_raw() != 0
+        && {
+            let v = (s.srcImageLayout.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8) || e.enum_ok(58u16, v)
+        }
+        && {
+            let n = (s.regionCount as u64) as usize;
+            n != 0
+                && {
+                    let q = (s.pRegions as usize as u64);
+                    q != 0
+                        && (0..n)
+                            .all(|i| unsafe {
+                                struct_fast_362(
+                                    e,
+                                    (q as usize as *const u8)
+                                        .wrapping_add(
+                                            i * core::mem::size_of::<VkImageToMemoryCopy>(),
+                                        ),
+                                )
+                            })
+                }
+        })
+}
 ///`VkCopyMemoryIndirectInfoKHR`: true when the interpreter would find nothing to report in it.
 ///
 /// # Safety
@@ -936,6 +1800,43 @@ pub unsafe fn struct_fast_121<E: Engine>(e: &E, p: *const u8) -> bool {
                                     (q as usize as *const u8)
                                         .wrapping_add(
                                             i * core::mem::size_of::<VkImageSubresourceLayers>(),
+                                        ),
+                                )
+                            })
+                }
+        })
+}
+///`VkCopyMemoryToImageInfo`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_122<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkCopyMemoryToImageInfo) };
+    (s.sType.0 == 1000270005 && s.pNext.is_null()
+        && {
+            let v = u64::from(s.flags.0);
+            v == 0 || (v & !1 == 0 || e.bits_ok(53u16, v))
+        } && s.dstImage.as_raw() != 0
+        && {
+            let v = (s.dstImageLayout.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8) || e.enum_ok(58u16, v)
+        }
+        && {
+            let n = (s.regionCount as u64) as usize;
+            n != 0
+                && {
+                    let q = (s.pRegions as usize as u64);
+                    q != 0
+                        && (0..n)
+                            .all(|i| unsafe {
+                                struct_fast_438(
+                                    e,
+                                    (q as usize as *const u8)
+                                        .wrapping_add(
+                                            i * core::mem::size_of::<VkMemoryToImageCopy>(),
                                         ),
                                 )
                             })
@@ -1012,6 +1913,18 @@ pub unsafe fn struct_fast_126<E: Engine>(e: &E, p: *const u8) -> bool {
                 }
         })
 }
+///`VkCuFunctionCreateInfoNVX`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_127<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkCuFunctionCreateInfoNVX) };
+    (s.sType.0 == 1000029001 && s.pNext.is_null() && s.module.as_raw() != 0
+        && (s.pName as usize as u64) != 0)
+}
 ///`VkCuLaunchInfoNVX`: true when the interpreter would find nothing to report in it.
 ///
 /// # Safety
@@ -1022,6 +1935,33 @@ pub unsafe fn struct_fast_128<E: Engine>(e: &E, p: *const u8) -> bool {
     let _ = e;
     let s = unsafe { &*(p as *const VkCuLaunchInfoNVX) };
     (s.sType.0 == 1000029002 && s.pNext.is_null() && s.function.as_raw() != 0)
+}
+///`VkCuModuleCreateInfoNVX`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_129<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkCuModuleCreateInfoNVX) };
+    (s.sType.0 == 1000029000 && s.pNext.is_null()
+        && {
+            let n = (s.dataSize as u64) as usize;
+            n == 0 || (s.pData as usize as u64) != 0
+        })
+}
+///`VkCudaFunctionCreateInfoNV`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_131<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkCudaFunctionCreateInfoNV) };
+    (s.sType.0 == 1000307001 && s.pNext.is_null() && s.module.as_raw() != 0
+        && (s.pName as usize as u64) != 0)
 }
 ///`VkCudaLaunchInfoNV`: true when the interpreter would find nothing to report in it.
 ///
@@ -1034,6 +1974,81 @@ pub unsafe fn struct_fast_132<E: Engine>(e: &E, p: *const u8) -> bool {
     let s = unsafe { &*(p as *const VkCudaLaunchInfoNV) };
     (s.sType.0 == 1000307002 && s.pNext.is_null() && s.function.as_raw() != 0)
 }
+///`VkCudaModuleCreateInfoNV`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_133<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkCudaModuleCreateInfoNV) };
+    (s.sType.0 == 1000307000 && s.pNext.is_null()
+        && {
+            let n = (s.dataSize as u64) as usize;
+            n != 0 && (s.pData as usize as u64) != 0
+        })
+}
+///`VkDataGraphOpticalFlowImageFormatInfoARM`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_136<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkDataGraphOpticalFlowImageFormatInfoARM) };
+    (s.sType.0 == 1000631003 && s.pNext.is_null()
+        && {
+            let v = u64::from(s.usage.0);
+            v != 0 && (v & !15 == 0 || e.bits_ok(24u16, v))
+        })
+}
+///`VkDataGraphOpticalFlowImageFormatPropertiesARM`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_137<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkDataGraphOpticalFlowImageFormatPropertiesARM) };
+    (s.sType.0 == 1000631004 && s.pNext.is_null())
+}
+///`VkDataGraphPipelineCreateInfoARM`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_142<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkDataGraphPipelineCreateInfoARM) };
+    (s.sType.0 == 1000507000 && s.pNext.is_null()
+        && {
+            let v = u64::from(s.flags.0);
+            v == 0 || (v & !1207960351 == 0 || e.bits_ok(79u16, v))
+        } && s.layout.as_raw() != 0
+        && {
+            let n = (s.resourceInfoCount as u64) as usize;
+            n == 0
+                || {
+                    let q = (s.pResourceInfos as usize as u64);
+                    q != 0
+                        && (0..n)
+                            .all(|i| unsafe {
+                                struct_fast_150(
+                                    e,
+                                    (q as usize as *const u8)
+                                        .wrapping_add(
+                                            i
+                                                * core::mem::size_of::<VkDataGraphPipelineResourceInfoARM>(),
+                                        ),
+                                )
+                            })
+                }
+        })
+}
 ///`VkDataGraphPipelineDispatchInfoARM`: true when the interpreter would find nothing to report in it.
 ///
 /// # Safety
@@ -1044,6 +2059,99 @@ pub unsafe fn struct_fast_143<E: Engine>(e: &E, p: *const u8) -> bool {
     let _ = e;
     let s = unsafe { &*(p as *const VkDataGraphPipelineDispatchInfoARM) };
     (s.sType.0 == 1000507014 && s.pNext.is_null())
+}
+///`VkDataGraphPipelineInfoARM`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_145<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkDataGraphPipelineInfoARM) };
+    (s.sType.0 == 1000507009 && s.pNext.is_null() && s.dataGraphPipeline.as_raw() != 0)
+}
+///`VkDataGraphPipelinePropertyQueryResultARM`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_149<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkDataGraphPipelinePropertyQueryResultARM) };
+    (s.sType.0 == 1000507008 && s.pNext.is_null()
+        && {
+            let v = (s.property.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1) || e.enum_ok(32u16, v)
+        } && (s.isText as u64) <= 1)
+}
+///`VkDataGraphPipelineResourceInfoARM`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_150<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkDataGraphPipelineResourceInfoARM) };
+    (s.sType.0 == 1000507002 && s.pNext.is_null())
+}
+///`VkDataGraphPipelineSessionBindPointRequirementARM`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_152<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkDataGraphPipelineSessionBindPointRequirementARM) };
+    (s.sType.0 == 1000507012 && s.pNext.is_null())
+}
+///`VkDataGraphPipelineSessionBindPointRequirementsInfoARM`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_153<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe {
+        &*(p as *const VkDataGraphPipelineSessionBindPointRequirementsInfoARM)
+    };
+    (s.sType.0 == 1000507011 && s.pNext.is_null() && s.session.as_raw() != 0)
+}
+///`VkDataGraphPipelineSessionCreateInfoARM`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_154<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkDataGraphPipelineSessionCreateInfoARM) };
+    (s.sType.0 == 1000507001 && s.pNext.is_null()
+        && {
+            let v = u64::from(s.flags.0);
+            v == 0 || (v & !1 == 0 || e.bits_ok(26u16, v))
+        } && s.dataGraphPipeline.as_raw() != 0)
+}
+///`VkDataGraphPipelineSessionMemoryRequirementsInfoARM`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_155<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe {
+        &*(p as *const VkDataGraphPipelineSessionMemoryRequirementsInfoARM)
+    };
+    (s.sType.0 == 1000507004 && s.pNext.is_null() && s.session.as_raw() != 0
+        && {
+            let v = (s.bindPoint.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0) || e.enum_ok(33u16, v)
+        })
 }
 ///`VkDebugMarkerMarkerInfoEXT`: true when the interpreter would find nothing to report in it.
 ///
@@ -1057,6 +2165,48 @@ pub unsafe fn struct_fast_161<E: Engine>(e: &E, p: *const u8) -> bool {
     (s.sType.0 == 1000022002 && s.pNext.is_null()
         && (s.pMarkerName as usize as u64) != 0)
 }
+///`VkDebugMarkerObjectNameInfoEXT`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_162<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkDebugMarkerObjectNameInfoEXT) };
+    (s.sType.0 == 1000022000 && s.pNext.is_null()
+        && {
+            let v = (s.objectType.0 as u32 as u64) as u32 as i32;
+            matches!(
+                v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 |
+                16 | 17 | 18 | 19 | 20 | 21 | 22 | 23 | 24 | 25 | 26 | 27 | 28 | 29 | 30
+                | 33
+            ) || e.enum_ok(34u16, v)
+        } && (s.pObjectName as usize as u64) != 0)
+}
+///`VkDebugMarkerObjectTagInfoEXT`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_163<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkDebugMarkerObjectTagInfoEXT) };
+    (s.sType.0 == 1000022001 && s.pNext.is_null()
+        && {
+            let v = (s.objectType.0 as u32 as u64) as u32 as i32;
+            matches!(
+                v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 |
+                16 | 17 | 18 | 19 | 20 | 21 | 22 | 23 | 24 | 25 | 26 | 27 | 28 | 29 | 30
+                | 33
+            ) || e.enum_ok(34u16, v)
+        }
+        && {
+            let n = (s.tagSize as u64) as usize;
+            n != 0 && (s.pTag as usize as u64) != 0
+        })
+}
 ///`VkDebugUtilsLabelEXT`: true when the interpreter would find nothing to report in it.
 ///
 /// # Safety
@@ -1067,6 +2217,111 @@ pub unsafe fn struct_fast_165<E: Engine>(e: &E, p: *const u8) -> bool {
     let _ = e;
     let s = unsafe { &*(p as *const VkDebugUtilsLabelEXT) };
     (s.sType.0 == 1000128002 && s.pNext.is_null() && (s.pLabelName as usize as u64) != 0)
+}
+///`VkDebugUtilsMessengerCallbackDataEXT`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_166<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkDebugUtilsMessengerCallbackDataEXT) };
+    (s.sType.0 == 1000128003 && s.pNext.is_null() && u64::from(s.flags.0) == 0
+        && {
+            let n = (s.queueLabelCount as u64) as usize;
+            n == 0
+                || {
+                    let q = (s.pQueueLabels as usize as u64);
+                    q != 0
+                        && (0..n)
+                            .all(|i| unsafe {
+                                struct_fast_165(
+                                    e,
+                                    (q as usize as *const u8)
+                                        .wrapping_add(
+                                            i * core::mem::size_of::<VkDebugUtilsLabelEXT>(),
+                                        ),
+                                )
+                            })
+                }
+        }
+        && {
+            let n = (s.cmdBufLabelCount as u64) as usize;
+            n == 0
+                || {
+                    let q = (s.pCmdBufLabels as usize as u64);
+                    q != 0
+                        && (0..n)
+                            .all(|i| unsafe {
+                                struct_fast_165(
+                                    e,
+                                    (q as usize as *const u8)
+                                        .wrapping_add(
+                                            i * core::mem::size_of::<VkDebugUtilsLabelEXT>(),
+                                        ),
+                                )
+                            })
+                }
+        }
+        && {
+            let n = (s.objectCount as u64) as usize;
+            n == 0
+                || {
+                    let q = (s.pObjects as usize as u64);
+                    q != 0
+                        && (0..n)
+                            .all(|i| unsafe {
+                                struct_fast_168(
+                                    e,
+                                    (q as usize as *const u8)
+                                        .wrapping_add(
+                                            i * core::mem::size_of::<VkDebugUtilsObjectNameInfoEXT>(),
+                                        ),
+                                )
+                            })
+                }
+        })
+}
+///`VkDebugUtilsObjectNameInfoEXT`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_168<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkDebugUtilsObjectNameInfoEXT) };
+    (s.sType.0 == 1000128000 && s.pNext.is_null()
+        && {
+            let v = (s.objectType.0 as u32 as u64) as u32 as i32;
+            matches!(
+                v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 |
+                16 | 17 | 18 | 19 | 20 | 21 | 22 | 23 | 24 | 25
+            ) || e.enum_ok(74u16, v)
+        })
+}
+///`VkDebugUtilsObjectTagInfoEXT`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_169<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkDebugUtilsObjectTagInfoEXT) };
+    (s.sType.0 == 1000128001 && s.pNext.is_null()
+        && {
+            let v = (s.objectType.0 as u32 as u64) as u32 as i32;
+            matches!(
+                v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 |
+                16 | 17 | 18 | 19 | 20 | 21 | 22 | 23 | 24 | 25
+            ) || e.enum_ok(74u16, v)
+        }
+        && {
+            let n = (s.tagSize as u64) as usize;
+            n != 0 && (s.pTag as usize as u64) != 0
+        })
 }
 ///`VkDecompressMemoryInfoEXT`: true when the interpreter would find nothing to report in it.
 ///
@@ -1190,6 +2445,381 @@ pub unsafe fn struct_fast_178<E: Engine>(e: &E, p: *const u8) -> bool {
     let s = unsafe { &*(p as *const VkDescriptorBufferBindingInfoEXT) };
     (s.sType.0 == 1000316011 && s.pNext.is_null())
 }
+///`VkDescriptorGetInfoEXT`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_180<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkDescriptorGetInfoEXT) };
+    (s.sType.0 == 1000316004 && s.pNext.is_null()
+        && {
+            let v = (s.r#type.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10)
+                || e.enum_ok(38u16, v)
+        })
+}
+///`VkDescriptorPoolCreateInfo`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_182<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkDescriptorPoolCreateInfo) };
+    (s.sType.0 == 33 && s.pNext.is_null()
+        && {
+            let v = u64::from(s.flags.0);
+            v == 0 || (v & !1 == 0 || e.bits_ok(32u16, v))
+        }
+        && {
+            let n = (s.poolSizeCount as u64) as usize;
+            n == 0
+                || {
+                    let q = (s.pPoolSizes as usize as u64);
+                    q != 0
+                        && (0..n)
+                            .all(|i| unsafe {
+                                struct_fast_184(
+                                    e,
+                                    (q as usize as *const u8)
+                                        .wrapping_add(
+                                            i * core::mem::size_of::<VkDescriptorPoolSize>(),
+                                        ),
+                                )
+                            })
+                }
+        })
+}
+///`VkDescriptorPoolSize`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_184<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkDescriptorPoolSize) };
+    ({
+        let v = (s.r#type.0 as u32 as u64) as u32 as i32;
+        matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10) || e.enum_ok(38u16, v)
+    })
+}
+///`VkDescriptorSetAllocateInfo`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_185<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkDescriptorSetAllocateInfo) };
+    (s.sType.0 == 34 && s.pNext.is_null() && s.descriptorPool.as_raw() != 0
+        && {
+            let n = (s.descriptorSetCount as u64) as usize;
+            n != 0
+                && {
+                    let q = (s.pSetLayouts as usize as u64);
+                    q != 0 && e.handles_ok(q as usize as *const u64, n)
+                }
+        })
+}
+///`VkDescriptorSetBindingReferenceVALVE`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_187<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkDescriptorSetBindingReferenceVALVE) };
+    (s.sType.0 == 1000420001 && s.pNext.is_null() && s.descriptorSetLayout.as_raw() != 0)
+}
+///`VkDescriptorSetLayoutBinding`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_188<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkDescriptorSetLayoutBinding) };
+    ({
+        let v = (s.descriptorType.0 as u32 as u64) as u32 as i32;
+        matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10) || e.enum_ok(38u16, v)
+    })
+}
+///`VkDescriptorSetLayoutCreateInfo`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_190<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkDescriptorSetLayoutCreateInfo) };
+    (s.sType.0 == 32 && s.pNext.is_null()
+        && {
+            let v = u64::from(s.flags.0);
+            v == 0 || (v & !0 == 0 || e.bits_ok(33u16, v))
+        }
+        && {
+            let n = (s.bindingCount as u64) as usize;
+            n == 0
+                || {
+                    let q = (s.pBindings as usize as u64);
+                    q != 0
+                        && (0..n)
+                            .all(|i| unsafe {
+                                struct_fast_188(
+                                    e,
+                                    (q as usize as *const u8)
+                                        .wrapping_add(
+                                            i * core::mem::size_of::<VkDescriptorSetLayoutBinding>(),
+                                        ),
+                                )
+                            })
+                }
+        })
+}
+///`VkDescriptorSetLayoutHostMappingInfoVALVE`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_191<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkDescriptorSetLayoutHostMappingInfoVALVE) };
+    (s.sType.0 == 1000420002 && s.pNext.is_null())
+}
+///`VkDescriptorSetLayoutSupport`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_192<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkDescriptorSetLayoutSupport) };
+    (s.sType.0 == 1000168001 && s.pNext.is_null())
+}
+///`VkDescriptorUpdateTemplateCreateInfo`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_195<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkDescriptorUpdateTemplateCreateInfo) };
+    (s.sType.0 == 1000085000 && s.pNext.is_null() && u64::from(s.flags.0) == 0
+        && {
+            let n = (s.descriptorUpdateEntryCount as u64) as usize;
+            n != 0
+                && {
+                    let q = (s.pDescriptorUpdateEntries as usize as u64);
+                    q != 0
+                        && (0..n)
+                            .all(|i| unsafe {
+                                struct_fast_196(
+                                    e,
+                                    (q as usize as *const u8)
+                                        .wrapping_add(
+                                            i * core::mem::size_of::<VkDescriptorUpdateTemplateEntry>(),
+                                        ),
+                                )
+                            })
+                }
+        }
+        && {
+            let v = (s.templateType.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0) || e.enum_ok(39u16, v)
+        })
+}
+///`VkDescriptorUpdateTemplateEntry`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_196<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkDescriptorUpdateTemplateEntry) };
+    ({
+        let v = (s.descriptorType.0 as u32 as u64) as u32 as i32;
+        matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10) || e.enum_ok(38u16, v)
+    })
+}
+///`VkDeviceBufferMemoryRequirements`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_198<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkDeviceBufferMemoryRequirements) };
+    (s.sType.0 == 1000413002 && s.pNext.is_null()
+        && {
+            let q = (s.pCreateInfo as usize as u64);
+            q != 0 && unsafe { struct_fast_69(e, q as usize as *const u8) }
+        })
+}
+///`VkDeviceCreateInfo`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_199<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkDeviceCreateInfo) };
+    (s.sType.0 == 3 && s.pNext.is_null() && u64::from(s.flags.0) == 0
+        && {
+            let n = (s.queueCreateInfoCount as u64) as usize;
+            n == 0
+                || {
+                    let q = (s.pQueueCreateInfos as usize as u64);
+                    q != 0
+                        && (0..n)
+                            .all(|i| unsafe {
+                                struct_fast_224(
+                                    e,
+                                    (q as usize as *const u8)
+                                        .wrapping_add(
+                                            i * core::mem::size_of::<VkDeviceQueueCreateInfo>(),
+                                        ),
+                                )
+                            })
+                }
+        }
+        && {
+            let n = (s.enabledExtensionCount as u64) as usize;
+            n == 0
+                || {
+                    let q = (s.ppEnabledExtensionNames as usize as u64);
+                    q != 0
+                        && e
+                            .elements_ok(
+                                &STRUCTS[199u16 as usize].fields[2usize],
+                                q as usize as *const u8,
+                                n,
+                            )
+                }
+        }
+        && {
+            let q = (s.pEnabledFeatures as usize as u64);
+            q == 0 || unsafe { struct_fast_600(e, q as usize as *const u8) }
+        })
+}
+///`VkDeviceEventInfoEXT`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_202<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkDeviceEventInfoEXT) };
+    (s.sType.0 == 1000091001 && s.pNext.is_null()
+        && {
+            let v = (s.deviceEvent.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0) || e.enum_ok(41u16, v)
+        })
+}
+///`VkDeviceFaultCountsEXT`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_203<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkDeviceFaultCountsEXT) };
+    (s.sType.0 == 1000341001 && s.pNext.is_null())
+}
+///`VkDeviceFaultDebugInfoKHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_204<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkDeviceFaultDebugInfoKHR) };
+    (s.sType.0 == 1000573003 && s.pNext.is_null())
+}
+///`VkDeviceFaultInfoEXT`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_205<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkDeviceFaultInfoEXT) };
+    (s.sType.0 == 1000341002 && s.pNext.is_null())
+}
+///`VkDeviceFaultInfoKHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_206<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkDeviceFaultInfoKHR) };
+    (s.sType.0 == 1000573002 && s.pNext.is_null())
+}
+///`VkDeviceGroupPresentCapabilitiesKHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_211<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkDeviceGroupPresentCapabilitiesKHR) };
+    (s.sType.0 == 1000060007 && s.pNext.is_null())
+}
+///`VkDeviceImageMemoryRequirements`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_216<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkDeviceImageMemoryRequirements) };
+    (s.sType.0 == 1000413003 && s.pNext.is_null()
+        && {
+            let q = (s.pCreateInfo as usize as u64);
+            q != 0 && unsafe { struct_fast_339(e, q as usize as *const u8) }
+        })
+}
+///`VkDeviceImageSubresourceInfo`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_217<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkDeviceImageSubresourceInfo) };
+    (s.sType.0 == 1000470004 && s.pNext.is_null()
+        && {
+            let q = (s.pCreateInfo as usize as u64);
+            q != 0 && unsafe { struct_fast_339(e, q as usize as *const u8) }
+        }
+        && {
+            let q = (s.pSubresource as usize as u64);
+            q != 0 && unsafe { struct_fast_357(e, q as usize as *const u8) }
+        })
+}
 ///`VkDeviceMemoryCopyKHR`: true when the interpreter would find nothing to report in it.
 ///
 /// # Safety
@@ -1231,6 +2861,77 @@ pub unsafe fn struct_fast_219<E: Engine>(e: &E, p: *const u8) -> bool {
             matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8) || e.enum_ok(58u16, v)
         })
 }
+///`VkDeviceMemoryOpaqueCaptureAddressInfo`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_220<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkDeviceMemoryOpaqueCaptureAddressInfo) };
+    (s.sType.0 == 1000257004 && s.pNext.is_null() && s.memory.as_raw() != 0)
+}
+///`VkDeviceQueueCreateInfo`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_224<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkDeviceQueueCreateInfo) };
+    (s.sType.0 == 2 && s.pNext.is_null()
+        && {
+            let v = u64::from(s.flags.0);
+            v == 0 || (v & !0 == 0 || e.bits_ok(37u16, v))
+        }
+        && {
+            let n = (s.queueCount as u64) as usize;
+            n != 0 && (s.pQueuePriorities as usize as u64) != 0
+        })
+}
+///`VkDeviceQueueInfo2`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_226<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkDeviceQueueInfo2) };
+    (s.sType.0 == 1000145003 && s.pNext.is_null()
+        && {
+            let v = u64::from(s.flags.0);
+            v == 0 || (v & !0 == 0 || e.bits_ok(37u16, v))
+        })
+}
+///`VkDeviceTensorMemoryRequirementsARM`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_228<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkDeviceTensorMemoryRequirementsARM) };
+    (s.sType.0 == 1000460010 && s.pNext.is_null()
+        && {
+            let q = (s.pCreateInfo as usize as u64);
+            q != 0 && unsafe { struct_fast_1137(e, q as usize as *const u8) }
+        })
+}
+///`VkDirectFBSurfaceCreateInfoEXT`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_231<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkDirectFBSurfaceCreateInfoEXT) };
+    (s.sType.0 == 1000346000 && s.pNext.is_null() && u64::from(s.flags.0) == 0)
+}
 ///`VkDispatchIndirect2InfoKHR`: true when the interpreter would find nothing to report in it.
 ///
 /// # Safety
@@ -1268,6 +2969,122 @@ pub unsafe fn struct_fast_234<E: Engine>(e: &E, p: *const u8) -> bool {
     let s = unsafe { &*(p as *const VkDispatchTileInfoQCOM) };
     (s.sType.0 == 1000309005 && s.pNext.is_null())
 }
+///`VkDisplayEventInfoEXT`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_235<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkDisplayEventInfoEXT) };
+    (s.sType.0 == 1000091002 && s.pNext.is_null()
+        && {
+            let v = (s.displayEvent.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0) || e.enum_ok(44u16, v)
+        })
+}
+///`VkDisplayModeCreateInfoKHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_236<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkDisplayModeCreateInfoKHR) };
+    (s.sType.0 == 1000002000 && s.pNext.is_null() && u64::from(s.flags.0) == 0)
+}
+///`VkDisplayModeProperties2KHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_237<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkDisplayModeProperties2KHR) };
+    (s.sType.0 == 1000121002 && s.pNext.is_null())
+}
+///`VkDisplayPlaneCapabilities2KHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_240<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkDisplayPlaneCapabilities2KHR) };
+    (s.sType.0 == 1000121004 && s.pNext.is_null())
+}
+///`VkDisplayPlaneInfo2KHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_241<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkDisplayPlaneInfo2KHR) };
+    (s.sType.0 == 1000121003 && s.pNext.is_null() && s.mode.as_raw() != 0)
+}
+///`VkDisplayPlaneProperties2KHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_242<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkDisplayPlaneProperties2KHR) };
+    (s.sType.0 == 1000121001 && s.pNext.is_null())
+}
+///`VkDisplayPowerInfoEXT`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_243<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkDisplayPowerInfoEXT) };
+    (s.sType.0 == 1000091000 && s.pNext.is_null()
+        && {
+            let v = (s.powerState.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1 | 2) || e.enum_ok(45u16, v)
+        })
+}
+///`VkDisplayProperties2KHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_245<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkDisplayProperties2KHR) };
+    (s.sType.0 == 1000121000 && s.pNext.is_null())
+}
+///`VkDisplaySurfaceCreateInfoKHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_246<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkDisplaySurfaceCreateInfoKHR) };
+    (s.sType.0 == 1000002001 && s.pNext.is_null() && u64::from(s.flags.0) == 0
+        && s.displayMode.as_raw() != 0
+        && {
+            let v = u64::from(s.transform.0);
+            v != 0 && e.flag_bit_ok(110u16, v)
+        }
+        && {
+            let v = u64::from(s.alphaMode.0);
+            v != 0 && e.flag_bit_ok(38u16, v)
+        })
+}
 ///`VkDrawIndirect2InfoKHR`: true when the interpreter would find nothing to report in it.
 ///
 /// # Safety
@@ -1301,6 +3118,224 @@ pub unsafe fn struct_fast_249<E: Engine>(e: &E, p: *const u8) -> bool {
             let v = u64::from(s.countAddressFlags.0);
             v == 0 || (v & !15 == 0 || e.bits_ok(5u16, v))
         })
+}
+///`VkEventCreateInfo`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_252<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkEventCreateInfo) };
+    (s.sType.0 == 10 && s.pNext.is_null()
+        && {
+            let v = u64::from(s.flags.0);
+            v == 0 || (v & !0 == 0 || e.bits_ok(39u16, v))
+        })
+}
+///`VkExecutionGraphPipelineCreateInfoAMDX`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_253<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkExecutionGraphPipelineCreateInfoAMDX) };
+    (s.sType.0 == 1000134003 && s.pNext.is_null()
+        && {
+            let n = (s.stageCount as u64) as usize;
+            n == 0
+                || {
+                    let q = (s.pStages as usize as u64);
+                    q == 0
+                        || (0..n)
+                            .all(|i| unsafe {
+                                struct_fast_957(
+                                    e,
+                                    (q as usize as *const u8)
+                                        .wrapping_add(
+                                            i * core::mem::size_of::<VkPipelineShaderStageCreateInfo>(),
+                                        ),
+                                )
+                            })
+                }
+        }
+        && {
+            let q = (s.pLibraryInfo as usize as u64);
+            q == 0 || unsafe { struct_fast_944(e, q as usize as *const u8) }
+        })
+}
+///`VkExecutionGraphPipelineScratchSizeAMDX`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_254<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkExecutionGraphPipelineScratchSizeAMDX) };
+    (s.sType.0 == 1000134002 && s.pNext.is_null())
+}
+///`VkExportMetalObjectsInfoEXT`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_266<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkExportMetalObjectsInfoEXT) };
+    (s.sType.0 == 1000311001 && s.pNext.is_null())
+}
+///`VkExternalBufferProperties`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_271<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkExternalBufferProperties) };
+    (s.sType.0 == 1000071003 && s.pNext.is_null())
+}
+///`VkExternalComputeQueueCreateInfoNV`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_272<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkExternalComputeQueueCreateInfoNV) };
+    (s.sType.0 == 1000556001 && s.pNext.is_null() && s.preferredQueue.as_raw() != 0)
+}
+///`VkExternalComputeQueueDataParamsNV`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_273<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkExternalComputeQueueDataParamsNV) };
+    (s.sType.0 == 1000556002 && s.pNext.is_null())
+}
+///`VkExternalFenceProperties`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_275<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkExternalFenceProperties) };
+    (s.sType.0 == 1000112001 && s.pNext.is_null())
+}
+///`VkExternalSemaphoreProperties`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_285<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkExternalSemaphoreProperties) };
+    (s.sType.0 == 1000076001 && s.pNext.is_null())
+}
+///`VkExternalTensorPropertiesARM`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_286<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkExternalTensorPropertiesARM) };
+    (s.sType.0 == 1000460016 && s.pNext.is_null())
+}
+///`VkFenceCreateInfo`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_287<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkFenceCreateInfo) };
+    (s.sType.0 == 8 && s.pNext.is_null()
+        && {
+            let v = u64::from(s.flags.0);
+            v == 0 || (v & !1 == 0 || e.bits_ok(45u16, v))
+        })
+}
+///`VkFenceGetFdInfoKHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_288<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkFenceGetFdInfoKHR) };
+    (s.sType.0 == 1000115001 && s.pNext.is_null() && s.fence.as_raw() != 0
+        && {
+            let v = u64::from(s.handleType.0);
+            v != 0 && e.flag_bit_ok(41u16, v)
+        })
+}
+///`VkFenceGetWin32HandleInfoKHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_289<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkFenceGetWin32HandleInfoKHR) };
+    (s.sType.0 == 1000114002 && s.pNext.is_null() && s.fence.as_raw() != 0
+        && {
+            let v = u64::from(s.handleType.0);
+            v != 0 && e.flag_bit_ok(41u16, v)
+        })
+}
+///`VkFormatProperties2`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_291<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkFormatProperties2) };
+    (s.sType.0 == 1000059002 && s.pNext.is_null())
+}
+///`VkFramebufferCreateInfo`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_299<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkFramebufferCreateInfo) };
+    (s.sType.0 == 37 && s.pNext.is_null()
+        && {
+            let v = u64::from(s.flags.0);
+            v == 0 || (v & !0 == 0 || e.bits_ok(49u16, v))
+        } && s.renderPass.as_raw() != 0)
+}
+///`VkFramebufferMixedSamplesCombinationNV`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_300<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkFramebufferMixedSamplesCombinationNV) };
+    (s.sType.0 == 1000250002 && s.pNext.is_null())
 }
 ///`VkGeneratedCommandsInfoEXT`: true when the interpreter would find nothing to report in it.
 ///
@@ -1349,6 +3384,33 @@ pub unsafe fn struct_fast_302<E: Engine>(e: &E, p: *const u8) -> bool {
                             })
                 }
         } && s.preprocessBuffer.as_raw() != 0)
+}
+///`VkGeneratedCommandsMemoryRequirementsInfoEXT`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_303<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkGeneratedCommandsMemoryRequirementsInfoEXT) };
+    (s.sType.0 == 1000572002 && s.pNext.is_null()
+        && s.indirectCommandsLayout.as_raw() != 0)
+}
+///`VkGeneratedCommandsMemoryRequirementsInfoNV`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_304<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkGeneratedCommandsMemoryRequirementsInfoNV) };
+    (s.sType.0 == 1000277006 && s.pNext.is_null()
+        && {
+            let v = (s.pipelineBindPoint.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1) || e.enum_ok(84u16, v)
+        } && s.indirectCommandsLayout.as_raw() != 0)
 }
 ///`VkGeometryAABBNV`: true when the interpreter would find nothing to report in it.
 ///
@@ -1427,6 +3489,57 @@ pub unsafe fn struct_fast_310<E: Engine>(e: &E, p: *const u8) -> bool {
             matches!(v, 0 | 1) || e.enum_ok(63u16, v)
         })
 }
+///`VkGetLatencyMarkerInfoNV`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_311<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkGetLatencyMarkerInfoNV) };
+    (s.sType.0 == 1000505003 && s.pNext.is_null()
+        && {
+            let n = (s.timingCount as u64) as usize;
+            n == 0
+                || {
+                    let q = (s.pTimings as usize as u64);
+                    q == 0
+                        || e
+                            .elements_ok(
+                                &STRUCTS[311u16 as usize].fields[0usize],
+                                q as usize as *const u8,
+                                n,
+                            )
+                }
+        })
+}
+///`VkGpaDeviceClockModeInfoAMD`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_312<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkGpaDeviceClockModeInfoAMD) };
+    (s.sType.0 == 1000133004 && s.pNext.is_null()
+        && {
+            let v = (s.clockMode.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1 | 2 | 3 | 4 | 5) || e.enum_ok(55u16, v)
+        })
+}
+///`VkGpaDeviceGetClockInfoAMD`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_313<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkGpaDeviceGetClockInfoAMD) };
+    (s.sType.0 == 1000133006 && s.pNext.is_null())
+}
 ///`VkGpaPerfCounterAMD`: true when the interpreter would find nothing to report in it.
 ///
 /// # Safety
@@ -1494,6 +3607,54 @@ pub unsafe fn struct_fast_315<E: Engine>(e: &E, p: *const u8) -> bool {
             v == 0 || (v & !131071 == 0 || e.bits_ok(83u16, v))
         })
 }
+///`VkGpaSessionCreateInfoAMD`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_316<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkGpaSessionCreateInfoAMD) };
+    (s.sType.0 == 1000133003 && s.pNext.is_null())
+}
+///`VkGraphicsPipelineCreateInfo`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_317<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkGraphicsPipelineCreateInfo) };
+    (s.sType.0 == 28 && s.pNext.is_null()
+        && {
+            let q = (s.pDynamicState as usize as u64);
+            q == 0 || unsafe { struct_fast_932(e, q as usize as *const u8) }
+        })
+}
+///`VkHdrMetadataEXT`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_321<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkHdrMetadataEXT) };
+    (s.sType.0 == 1000105000 && s.pNext.is_null())
+}
+///`VkHeadlessSurfaceCreateInfoEXT`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_323<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkHeadlessSurfaceCreateInfoEXT) };
+    (s.sType.0 == 1000256000 && s.pNext.is_null() && u64::from(s.flags.0) == 0)
+}
 ///`VkHostAddressRangeConstEXT`: true when the interpreter would find nothing to report in it.
 ///
 /// # Safety
@@ -1507,6 +3668,53 @@ pub unsafe fn struct_fast_324<E: Engine>(e: &E, p: *const u8) -> bool {
         let n = (s.size as u64) as usize;
         n != 0 && (s.address as usize as u64) != 0
     })
+}
+///`VkHostAddressRangeEXT`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_325<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkHostAddressRangeEXT) };
+    ({
+        let n = (s.size as u64) as usize;
+        n != 0 && (s.address as usize as u64) != 0
+    })
+}
+///`VkHostImageLayoutTransitionInfo`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_327<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkHostImageLayoutTransitionInfo) };
+    (s.sType.0 == 1000270006 && s.pNext.is_null() && s.image.as_raw() != 0
+        && {
+            let v = (s.oldLayout.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8) || e.enum_ok(58u16, v)
+        }
+        && {
+            let v = (s.newLayout.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8) || e.enum_ok(58u16, v)
+        }
+        && unsafe {
+            struct_fast_359(e, (core::ptr::addr_of!(s.subresourceRange) as *const u8))
+        })
+}
+///`VkIOSSurfaceCreateInfoMVK`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_328<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkIOSSurfaceCreateInfoMVK) };
+    (s.sType.0 == 1000122000 && s.pNext.is_null() && u64::from(s.flags.0) == 0)
 }
 ///`VkImageBlit`: true when the interpreter would find nothing to report in it.
 ///
@@ -1539,6 +3747,59 @@ pub unsafe fn struct_fast_331<E: Engine>(e: &E, p: *const u8) -> bool {
             struct_fast_358(e, (core::ptr::addr_of!(s.dstSubresource) as *const u8))
         })
 }
+///`VkImageCaptureDescriptorDataInfoEXT`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_332<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkImageCaptureDescriptorDataInfoEXT) };
+    (s.sType.0 == 1000316006 && s.pNext.is_null() && s.image.as_raw() != 0)
+}
+///`VkImageConstraintsInfoFUCHSIA`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_335<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkImageConstraintsInfoFUCHSIA) };
+    (s.sType.0 == 1000366006 && s.pNext.is_null()
+        && {
+            let n = (s.formatConstraintsCount as u64) as usize;
+            n != 0
+                && {
+                    let q = (s.pFormatConstraints as usize as u64);
+                    q != 0
+                        && (0..n)
+                            .all(|i| unsafe {
+                                struct_fast_343(
+                                    e,
+                                    (q as usize as *const u8)
+                                        .wrapping_add(
+                                            i
+                                                * core::mem::size_of::<
+                                                    VkImageFormatConstraintsInfoFUCHSIA,
+                                                >(),
+                                        ),
+                                )
+                            })
+                }
+        }
+        && unsafe {
+            struct_fast_63(
+                e,
+                (core::ptr::addr_of!(s.bufferCollectionConstraints) as *const u8),
+            )
+        }
+        && {
+            let v = u64::from(s.flags.0);
+            v == 0 || (v & !31 == 0 || e.bits_ok(55u16, v))
+        })
+}
 ///`VkImageCopy`: true when the interpreter would find nothing to report in it.
 ///
 /// # Safety
@@ -1569,6 +3830,122 @@ pub unsafe fn struct_fast_337<E: Engine>(e: &E, p: *const u8) -> bool {
         && unsafe {
             struct_fast_358(e, (core::ptr::addr_of!(s.dstSubresource) as *const u8))
         })
+}
+///`VkImageCreateInfo`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_339<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkImageCreateInfo) };
+    (s.sType.0 == 14 && s.pNext.is_null()
+        && {
+            let v = u64::from(s.flags.0);
+            v == 0 || (v & !31 == 0 || e.bits_ok(56u16, v))
+        }
+        && {
+            let v = (s.imageType.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1 | 2) || e.enum_ok(61u16, v)
+        }
+        && {
+            let v = (s.format.0 as u32 as u64) as u32 as i32;
+            matches!(
+                v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 |
+                16 | 17 | 18 | 19 | 20 | 21 | 22 | 23 | 24 | 25 | 26 | 27 | 28 | 29 | 30
+                | 31 | 32 | 33 | 34 | 35 | 36 | 37 | 38 | 39 | 40 | 41 | 42 | 43 | 44 |
+                45 | 46 | 47 | 48 | 49 | 50 | 51 | 52 | 53 | 54 | 55 | 56 | 57 | 58 | 59
+                | 60 | 61 | 62 | 63 | 64 | 65 | 66 | 67 | 68 | 69 | 70 | 71 | 72 | 73 |
+                74 | 75 | 76 | 77 | 78 | 79 | 80 | 81 | 82 | 83 | 84 | 85 | 86 | 87 | 88
+                | 89 | 90 | 91 | 92 | 93 | 94 | 95 | 96 | 97 | 98 | 99 | 100 | 101 | 102
+                | 103 | 104 | 105 | 106 | 107 | 108 | 109 | 110 | 111 | 112 | 113 | 114 |
+                115 | 116 | 117 | 118 | 119 | 120 | 121 | 122 | 123 | 124 | 125 | 126 |
+                127 | 128 | 129 | 130 | 131 | 132 | 133 | 134 | 135 | 136 | 137 | 138 |
+                139 | 140 | 141 | 142 | 143 | 144 | 145 | 146 | 147 | 148 | 149 | 150 |
+                151 | 152 | 153 | 154 | 155 | 156 | 157 | 158 | 159 | 160 | 161 | 162 |
+                163 | 164 | 165 | 166 | 167 | 168 | 169 | 170 | 171 | 172 | 173 | 174 |
+                175 | 176 | 177 | 178 | 179 | 180 | 181 | 182 | 183 | 184
+            ) || e.enum_ok(49u16, v)
+        }
+        && {
+            let v = u64::from(s.samples.0);
+            v != 0 && e.flag_bit_ok(98u16, v)
+        }
+        && {
+            let v = (s.tiling.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1) || e.enum_ok(59u16, v)
+        }
+        && {
+            let v = u64::from(s.usage.0);
+            v != 0 && (v & !255 == 0 || e.bits_ok(58u16, v))
+        }
+        && {
+            let v = (s.sharingMode.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1) || e.enum_ok(110u16, v)
+        }
+        && {
+            let v = (s.initialLayout.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8) || e.enum_ok(58u16, v)
+        })
+}
+///`VkImageDrmFormatModifierPropertiesEXT`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_342<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkImageDrmFormatModifierPropertiesEXT) };
+    (s.sType.0 == 1000158005 && s.pNext.is_null())
+}
+///`VkImageFormatConstraintsInfoFUCHSIA`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_343<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkImageFormatConstraintsInfoFUCHSIA) };
+    (s.sType.0 == 1000366007 && s.pNext.is_null()
+        && unsafe {
+            struct_fast_339(e, (core::ptr::addr_of!(s.imageCreateInfo) as *const u8))
+        }
+        && {
+            let v = u64::from(s.requiredFormatFeatures.0);
+            v != 0 && (v & !8191 == 0 || e.bits_ok(47u16, v))
+        } && u64::from(s.flags.0) == 0
+        && {
+            let n = (s.colorSpaceCount as u64) as usize;
+            n != 0
+                && {
+                    let q = (s.pColorSpaces as usize as u64);
+                    q != 0
+                        && (0..n)
+                            .all(|i| unsafe {
+                                struct_fast_1134(
+                                    e,
+                                    (q as usize as *const u8)
+                                        .wrapping_add(
+                                            i * core::mem::size_of::<VkSysmemColorSpaceFUCHSIA>(),
+                                        ),
+                                )
+                            })
+                }
+        })
+}
+///`VkImageFormatProperties2`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_345<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkImageFormatProperties2) };
+    (s.sType.0 == 1000059003 && s.pNext.is_null())
 }
 ///`VkImageMemoryBarrier`: true when the interpreter would find nothing to report in it.
 ///
@@ -1630,6 +4007,28 @@ pub unsafe fn struct_fast_347<E: Engine>(e: &E, p: *const u8) -> bool {
             struct_fast_359(e, (core::ptr::addr_of!(s.subresourceRange) as *const u8))
         })
 }
+///`VkImageMemoryRequirementsInfo2`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_348<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkImageMemoryRequirementsInfo2) };
+    (s.sType.0 == 1000146001 && s.pNext.is_null() && s.image.as_raw() != 0)
+}
+///`VkImagePipeSurfaceCreateInfoFUCHSIA`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_349<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkImagePipeSurfaceCreateInfoFUCHSIA) };
+    (s.sType.0 == 1000214000 && s.pNext.is_null() && u64::from(s.flags.0) == 0)
+}
 ///`VkImageResolve`: true when the interpreter would find nothing to report in it.
 ///
 /// # Safety
@@ -1661,6 +4060,17 @@ pub unsafe fn struct_fast_352<E: Engine>(e: &E, p: *const u8) -> bool {
             struct_fast_358(e, (core::ptr::addr_of!(s.dstSubresource) as *const u8))
         })
 }
+///`VkImageSparseMemoryRequirementsInfo2`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_353<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkImageSparseMemoryRequirementsInfo2) };
+    (s.sType.0 == 1000146002 && s.pNext.is_null() && s.image.as_raw() != 0)
+}
 ///`VkImageSubresource`: true when the interpreter would find nothing to report in it.
 ///
 /// # Safety
@@ -1674,6 +4084,20 @@ pub unsafe fn struct_fast_356<E: Engine>(e: &E, p: *const u8) -> bool {
         let v = u64::from(s.aspectMask.0);
         v != 0 && (v & !15 == 0 || e.bits_ok(54u16, v))
     })
+}
+///`VkImageSubresource2`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_357<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkImageSubresource2) };
+    (s.sType.0 == 1000338003 && s.pNext.is_null()
+        && unsafe {
+            struct_fast_356(e, (core::ptr::addr_of!(s.imageSubresource) as *const u8))
+        })
 }
 ///`VkImageSubresourceLayers`: true when the interpreter would find nothing to report in it.
 ///
@@ -1703,6 +4127,322 @@ pub unsafe fn struct_fast_359<E: Engine>(e: &E, p: *const u8) -> bool {
         v != 0 && (v & !15 == 0 || e.bits_ok(54u16, v))
     })
 }
+///`VkImageToMemoryCopy`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_362<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkImageToMemoryCopy) };
+    (s.sType.0 == 1000270003 && s.pNext.is_null()
+        && (s.pHostPointer as usize as u64) != 0
+        && unsafe {
+            struct_fast_358(e, (core::ptr::addr_of!(s.imageSubresource) as *const u8))
+        })
+}
+///`VkImageViewAddressPropertiesNVX`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_365<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkImageViewAddressPropertiesNVX) };
+    (s.sType.0 == 1000030001 && s.pNext.is_null())
+}
+///`VkImageViewCaptureDescriptorDataInfoEXT`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_366<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkImageViewCaptureDescriptorDataInfoEXT) };
+    (s.sType.0 == 1000316007 && s.pNext.is_null() && s.imageView.as_raw() != 0)
+}
+///`VkImageViewCreateInfo`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_367<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkImageViewCreateInfo) };
+    (s.sType.0 == 15 && s.pNext.is_null()
+        && {
+            let v = u64::from(s.flags.0);
+            v == 0 || (v & !0 == 0 || e.bits_ok(60u16, v))
+        } && s.image.as_raw() != 0
+        && {
+            let v = (s.viewType.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6) || e.enum_ok(62u16, v)
+        }
+        && {
+            let v = (s.format.0 as u32 as u64) as u32 as i32;
+            matches!(
+                v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 |
+                16 | 17 | 18 | 19 | 20 | 21 | 22 | 23 | 24 | 25 | 26 | 27 | 28 | 29 | 30
+                | 31 | 32 | 33 | 34 | 35 | 36 | 37 | 38 | 39 | 40 | 41 | 42 | 43 | 44 |
+                45 | 46 | 47 | 48 | 49 | 50 | 51 | 52 | 53 | 54 | 55 | 56 | 57 | 58 | 59
+                | 60 | 61 | 62 | 63 | 64 | 65 | 66 | 67 | 68 | 69 | 70 | 71 | 72 | 73 |
+                74 | 75 | 76 | 77 | 78 | 79 | 80 | 81 | 82 | 83 | 84 | 85 | 86 | 87 | 88
+                | 89 | 90 | 91 | 92 | 93 | 94 | 95 | 96 | 97 | 98 | 99 | 100 | 101 | 102
+                | 103 | 104 | 105 | 106 | 107 | 108 | 109 | 110 | 111 | 112 | 113 | 114 |
+                115 | 116 | 117 | 118 | 119 | 120 | 121 | 122 | 123 | 124 | 125 | 126 |
+                127 | 128 | 129 | 130 | 131 | 132 | 133 | 134 | 135 | 136 | 137 | 138 |
+                139 | 140 | 141 | 142 | 143 | 144 | 145 | 146 | 147 | 148 | 149 | 150 |
+                151 | 152 | 153 | 154 | 155 | 156 | 157 | 158 | 159 | 160 | 161 | 162 |
+                163 | 164 | 165 | 166 | 167 | 168 | 169 | 170 | 171 | 172 | 173 | 174 |
+                175 | 176 | 177 | 178 | 179 | 180 | 181 | 182 | 183 | 184
+            ) || e.enum_ok(49u16, v)
+        }
+        && unsafe { struct_fast_95(e, (core::ptr::addr_of!(s.components) as *const u8)) }
+        && unsafe {
+            struct_fast_359(e, (core::ptr::addr_of!(s.subresourceRange) as *const u8))
+        })
+}
+///`VkImageViewHandleInfoNVX`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_368<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkImageViewHandleInfoNVX) };
+    (s.sType.0 == 1000030000 && s.pNext.is_null() && s.imageView.as_raw() != 0
+        && {
+            let v = (s.descriptorType.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10)
+                || e.enum_ok(38u16, v)
+        })
+}
+///`VkImportFenceFdInfoKHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_375<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkImportFenceFdInfoKHR) };
+    (s.sType.0 == 1000115000 && s.pNext.is_null() && s.fence.as_raw() != 0
+        && {
+            let v = u64::from(s.flags.0);
+            v == 0 || (v & !1 == 0 || e.bits_ok(46u16, v))
+        }
+        && {
+            let v = u64::from(s.handleType.0);
+            v != 0 && e.flag_bit_ok(41u16, v)
+        })
+}
+///`VkImportFenceWin32HandleInfoKHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_376<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkImportFenceWin32HandleInfoKHR) };
+    (s.sType.0 == 1000114000 && s.pNext.is_null() && s.fence.as_raw() != 0
+        && {
+            let v = u64::from(s.flags.0);
+            v == 0 || (v & !1 == 0 || e.bits_ok(46u16, v))
+        })
+}
+///`VkImportSemaphoreFdInfoKHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_390<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkImportSemaphoreFdInfoKHR) };
+    (s.sType.0 == 1000079000 && s.pNext.is_null() && s.semaphore.as_raw() != 0
+        && {
+            let v = u64::from(s.flags.0);
+            v == 0 || (v & !1 == 0 || e.bits_ok(100u16, v))
+        }
+        && {
+            let v = u64::from(s.handleType.0);
+            v != 0 && e.flag_bit_ok(44u16, v)
+        })
+}
+///`VkImportSemaphoreWin32HandleInfoKHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_391<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkImportSemaphoreWin32HandleInfoKHR) };
+    (s.sType.0 == 1000078000 && s.pNext.is_null() && s.semaphore.as_raw() != 0
+        && {
+            let v = u64::from(s.flags.0);
+            v == 0 || (v & !1 == 0 || e.bits_ok(100u16, v))
+        })
+}
+///`VkImportSemaphoreZirconHandleInfoFUCHSIA`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_392<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkImportSemaphoreZirconHandleInfoFUCHSIA) };
+    (s.sType.0 == 1000365000 && s.pNext.is_null() && s.semaphore.as_raw() != 0
+        && {
+            let v = u64::from(s.flags.0);
+            v == 0 || (v & !1 == 0 || e.bits_ok(100u16, v))
+        }
+        && {
+            let v = u64::from(s.handleType.0);
+            v != 0 && e.flag_bit_ok(44u16, v)
+        })
+}
+///`VkIndirectCommandsLayoutCreateInfoEXT`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_393<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkIndirectCommandsLayoutCreateInfoEXT) };
+    (s.sType.0 == 1000572006 && s.pNext.is_null()
+        && {
+            let v = u64::from(s.flags.0);
+            v == 0 || (v & !3 == 0 || e.bits_ok(61u16, v))
+        }
+        && {
+            let v = u64::from(s.shaderStages.0);
+            v != 0 && (v & !2147483647 == 0 || e.bits_ok(103u16, v))
+        }
+        && {
+            let n = (s.tokenCount as u64) as usize;
+            n != 0
+                && {
+                    let q = (s.pTokens as usize as u64);
+                    q != 0
+                        && (0..n)
+                            .all(|i| unsafe {
+                                struct_fast_396(
+                                    e,
+                                    (q as usize as *const u8)
+                                        .wrapping_add(
+                                            i * core::mem::size_of::<VkIndirectCommandsLayoutTokenEXT>(),
+                                        ),
+                                )
+                            })
+                }
+        })
+}
+///`VkIndirectCommandsLayoutCreateInfoNV`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_394<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkIndirectCommandsLayoutCreateInfoNV) };
+    (s.sType.0 == 1000277004 && s.pNext.is_null()
+        && {
+            let v = u64::from(s.flags.0);
+            v == 0 || (v & !7 == 0 || e.bits_ok(62u16, v))
+        }
+        && {
+            let v = (s.pipelineBindPoint.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1) || e.enum_ok(84u16, v)
+        }
+        && {
+            let n = (s.tokenCount as u64) as usize;
+            n != 0
+                && {
+                    let q = (s.pTokens as usize as u64);
+                    q != 0
+                        && (0..n)
+                            .all(|i| unsafe {
+                                struct_fast_397(
+                                    e,
+                                    (q as usize as *const u8)
+                                        .wrapping_add(
+                                            i * core::mem::size_of::<VkIndirectCommandsLayoutTokenNV>(),
+                                        ),
+                                )
+                            })
+                }
+        }
+        && {
+            let n = (s.streamCount as u64) as usize;
+            n != 0 && (s.pStreamStrides as usize as u64) != 0
+        })
+}
+///`VkIndirectCommandsLayoutTokenEXT`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_396<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkIndirectCommandsLayoutTokenEXT) };
+    (s.sType.0 == 1000572007 && s.pNext.is_null()
+        && {
+            let v = (s.r#type.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9) || e.enum_ok(64u16, v)
+        })
+}
+///`VkIndirectCommandsLayoutTokenNV`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_397<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkIndirectCommandsLayoutTokenNV) };
+    (s.sType.0 == 1000277003 && s.pNext.is_null()
+        && {
+            let v = (s.tokenType.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7) || e.enum_ok(65u16, v)
+        } && (s.vertexDynamicStride as u64) <= 1
+        && {
+            let v = u64::from(s.pushconstantShaderStageFlags.0);
+            v == 0 || (v & !2147483647 == 0 || e.bits_ok(103u16, v))
+        }
+        && {
+            let v = u64::from(s.indirectStateFlags.0);
+            v == 0 || (v & !1 == 0 || e.bits_ok(63u16, v))
+        }
+        && {
+            let n = (s.indexTypeCount as u64) as usize;
+            n == 0
+                || {
+                    let q = (s.pIndexTypes as usize as u64);
+                    q != 0
+                        && e
+                            .elements_ok(
+                                &STRUCTS[397u16 as usize].fields[4usize],
+                                q as usize as *const u8,
+                                n,
+                            )
+                }
+        }
+        && {
+            let n = (s.indexTypeCount as u64) as usize;
+            n == 0 || (s.pIndexTypeValues as usize as u64) != 0
+        })
+}
 ///`VkIndirectCommandsStreamNV`: true when the interpreter would find nothing to report in it.
 ///
 /// # Safety
@@ -1713,6 +4453,146 @@ pub unsafe fn struct_fast_398<E: Engine>(e: &E, p: *const u8) -> bool {
     let _ = e;
     let s = unsafe { &*(p as *const VkIndirectCommandsStreamNV) };
     (s.buffer.as_raw() != 0)
+}
+///`VkIndirectExecutionSetCreateInfoEXT`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_399<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkIndirectExecutionSetCreateInfoEXT) };
+    (s.sType.0 == 1000572003 && s.pNext.is_null()
+        && {
+            let v = (s.r#type.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1) || e.enum_ok(66u16, v)
+        })
+}
+///`VkInitializePerformanceApiInfoINTEL`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_400<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkInitializePerformanceApiInfoINTEL) };
+    (s.sType.0 == 1000210001 && s.pNext.is_null())
+}
+///`VkInstanceCreateInfo`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_402<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkInstanceCreateInfo) };
+    (s.sType.0 == 1 && s.pNext.is_null()
+        && {
+            let v = u64::from(s.flags.0);
+            v == 0 || (v & !0 == 0 || e.bits_ok(64u16, v))
+        }
+        && {
+            let q = (s.pApplicationInfo as usize as u64);
+            q == 0 || unsafe { struct_fast_30(e, q as usize as *const u8) }
+        }
+        && {
+            let n = (s.enabledLayerCount as u64) as usize;
+            n == 0
+                || {
+                    let q = (s.ppEnabledLayerNames as usize as u64);
+                    q != 0
+                        && e
+                            .elements_ok(
+                                &STRUCTS[402u16 as usize].fields[2usize],
+                                q as usize as *const u8,
+                                n,
+                            )
+                }
+        }
+        && {
+            let n = (s.enabledExtensionCount as u64) as usize;
+            n == 0
+                || {
+                    let q = (s.ppEnabledExtensionNames as usize as u64);
+                    q != 0
+                        && e
+                            .elements_ok(
+                                &STRUCTS[402u16 as usize].fields[3usize],
+                                q as usize as *const u8,
+                                n,
+                            )
+                }
+        })
+}
+///`VkLatencySleepInfoNV`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_403<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkLatencySleepInfoNV) };
+    (s.sType.0 == 1000505001 && s.pNext.is_null() && s.signalSemaphore.as_raw() != 0)
+}
+///`VkLatencySleepModeInfoNV`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_404<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkLatencySleepModeInfoNV) };
+    (s.sType.0 == 1000505000 && s.pNext.is_null() && (s.lowLatencyMode as u64) <= 1
+        && (s.lowLatencyBoost as u64) <= 1)
+}
+///`VkLatencyTimingsFrameReportNV`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_407<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkLatencyTimingsFrameReportNV) };
+    (s.sType.0 == 1000505004 && s.pNext.is_null())
+}
+///`VkMacOSSurfaceCreateInfoMVK`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_410<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkMacOSSurfaceCreateInfoMVK) };
+    (s.sType.0 == 1000123000 && s.pNext.is_null() && u64::from(s.flags.0) == 0)
+}
+///`VkMappedMemoryRange`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_411<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkMappedMemoryRange) };
+    (s.sType.0 == 6 && s.pNext.is_null() && s.memory.as_raw() != 0)
+}
+///`VkMemoryAllocateInfo`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_413<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkMemoryAllocateInfo) };
+    (s.sType.0 == 5 && s.pNext.is_null())
 }
 ///`VkMemoryBarrier`: true when the interpreter would find nothing to report in it.
 ///
@@ -1760,6 +4640,140 @@ pub unsafe fn struct_fast_415<E: Engine>(e: &E, p: *const u8) -> bool {
             v == 0 || (v & !30064902143 == 0 || e.bits_ok(2u16, v))
         })
 }
+///`VkMemoryFdPropertiesKHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_420<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkMemoryFdPropertiesKHR) };
+    (s.sType.0 == 1000074001 && s.pNext.is_null())
+}
+///`VkMemoryGetAndroidHardwareBufferInfoANDROID`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_421<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkMemoryGetAndroidHardwareBufferInfoANDROID) };
+    (s.sType.0 == 1000129004 && s.pNext.is_null() && s.memory.as_raw() != 0)
+}
+///`VkMemoryGetFdInfoKHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_422<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkMemoryGetFdInfoKHR) };
+    (s.sType.0 == 1000074002 && s.pNext.is_null() && s.memory.as_raw() != 0
+        && {
+            let v = u64::from(s.handleType.0);
+            v != 0 && e.flag_bit_ok(42u16, v)
+        })
+}
+///`VkMemoryGetMetalHandleInfoEXT`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_423<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkMemoryGetMetalHandleInfoEXT) };
+    (s.sType.0 == 1000602002 && s.pNext.is_null() && s.memory.as_raw() != 0
+        && {
+            let v = u64::from(s.handleType.0);
+            v != 0 && e.flag_bit_ok(42u16, v)
+        })
+}
+///`VkMemoryGetNativeBufferInfoOHOS`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_424<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkMemoryGetNativeBufferInfoOHOS) };
+    (s.sType.0 == 1000452004 && s.pNext.is_null() && s.memory.as_raw() != 0)
+}
+///`VkMemoryGetRemoteAddressInfoNV`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_425<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkMemoryGetRemoteAddressInfoNV) };
+    (s.sType.0 == 1000371000 && s.pNext.is_null() && s.memory.as_raw() != 0
+        && {
+            let v = u64::from(s.handleType.0);
+            v != 0 && e.flag_bit_ok(42u16, v)
+        })
+}
+///`VkMemoryGetWin32HandleInfoKHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_426<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkMemoryGetWin32HandleInfoKHR) };
+    (s.sType.0 == 1000073003 && s.pNext.is_null() && s.memory.as_raw() != 0
+        && {
+            let v = u64::from(s.handleType.0);
+            v != 0 && e.flag_bit_ok(42u16, v)
+        })
+}
+///`VkMemoryGetZirconHandleInfoFUCHSIA`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_427<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkMemoryGetZirconHandleInfoFUCHSIA) };
+    (s.sType.0 == 1000364002 && s.pNext.is_null() && s.memory.as_raw() != 0
+        && {
+            let v = u64::from(s.handleType.0);
+            v != 0 && e.flag_bit_ok(42u16, v)
+        })
+}
+///`VkMemoryHostPointerPropertiesEXT`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_428<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkMemoryHostPointerPropertiesEXT) };
+    (s.sType.0 == 1000178001 && s.pNext.is_null())
+}
+///`VkMemoryMapInfo`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_429<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkMemoryMapInfo) };
+    (s.sType.0 == 1000271000 && s.pNext.is_null()
+        && {
+            let v = u64::from(s.flags.0);
+            v == 0 || (v & !0 == 0 || e.bits_ok(67u16, v))
+        } && s.memory.as_raw() != 0)
+}
 ///`VkMemoryMarkerInfoAMD`: true when the interpreter would find nothing to report in it.
 ///
 /// # Safety
@@ -1778,6 +4792,91 @@ pub unsafe fn struct_fast_431<E: Engine>(e: &E, p: *const u8) -> bool {
             let v = u64::from(s.dstFlags.0);
             v == 0 || (v & !15 == 0 || e.bits_ok(5u16, v))
         })
+}
+///`VkMemoryMetalHandlePropertiesEXT`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_432<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkMemoryMetalHandlePropertiesEXT) };
+    (s.sType.0 == 1000602001 && s.pNext.is_null())
+}
+///`VkMemoryRequirements2`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_437<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkMemoryRequirements2) };
+    (s.sType.0 == 1000146003 && s.pNext.is_null())
+}
+///`VkMemoryToImageCopy`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_438<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkMemoryToImageCopy) };
+    (s.sType.0 == 1000270002 && s.pNext.is_null()
+        && (s.pHostPointer as usize as u64) != 0
+        && unsafe {
+            struct_fast_358(e, (core::ptr::addr_of!(s.imageSubresource) as *const u8))
+        })
+}
+///`VkMemoryUnmapInfo`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_439<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkMemoryUnmapInfo) };
+    (s.sType.0 == 1000271001 && s.pNext.is_null()
+        && {
+            let v = u64::from(s.flags.0);
+            v == 0 || (v & !0 == 0 || e.bits_ok(68u16, v))
+        } && s.memory.as_raw() != 0)
+}
+///`VkMemoryWin32HandlePropertiesKHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_440<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkMemoryWin32HandlePropertiesKHR) };
+    (s.sType.0 == 1000073002 && s.pNext.is_null())
+}
+///`VkMemoryZirconHandlePropertiesFUCHSIA`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_441<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkMemoryZirconHandlePropertiesFUCHSIA) };
+    (s.sType.0 == 1000364001 && s.pNext.is_null())
+}
+///`VkMetalSurfaceCreateInfoEXT`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_442<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkMetalSurfaceCreateInfoEXT) };
+    (s.sType.0 == 1000217000 && s.pNext.is_null() && u64::from(s.flags.0) == 0)
 }
 ///`VkMicromapBuildInfoEXT`: true when the interpreter would find nothing to report in it.
 ///
@@ -1812,6 +4911,73 @@ pub unsafe fn struct_fast_443<E: Engine>(e: &E, p: *const u8) -> bool {
                 }
         })
 }
+///`VkMicromapBuildSizesInfoEXT`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_444<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkMicromapBuildSizesInfoEXT) };
+    (s.sType.0 == 1000396008 && s.pNext.is_null() && (s.discardable as u64) <= 1)
+}
+///`VkMicromapCreateInfoEXT`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_445<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkMicromapCreateInfoEXT) };
+    (s.sType.0 == 1000396007 && s.pNext.is_null()
+        && {
+            let v = u64::from(s.createFlags.0);
+            v == 0 || (v & !1 == 0 || e.bits_ok(69u16, v))
+        } && s.buffer.as_raw() != 0
+        && {
+            let v = (s.r#type.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0) || e.enum_ok(72u16, v)
+        })
+}
+///`VkMicromapVersionInfoEXT`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_447<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkMicromapVersionInfoEXT) };
+    (s.sType.0 == 1000396001 && s.pNext.is_null()
+        && {
+            let n = 32;
+            n == 0 || (s.pVersionData as usize as u64) != 0
+        })
+}
+///`VkMultisamplePropertiesEXT`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_448<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkMultisamplePropertiesEXT) };
+    (s.sType.0 == 1000143004 && s.pNext.is_null())
+}
+///`VkNativeBufferPropertiesOHOS`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_455<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkNativeBufferPropertiesOHOS) };
+    (s.sType.0 == 1000452001 && s.pNext.is_null())
+}
 ///`VkOpticalFlowExecuteInfoNV`: true when the interpreter would find nothing to report in it.
 ///
 /// # Safety
@@ -1829,6 +4995,118 @@ pub unsafe fn struct_fast_459<E: Engine>(e: &E, p: *const u8) -> bool {
         && {
             let n = (s.regionCount as u64) as usize;
             n == 0 || (s.pRegions as usize as u64) != 0
+        })
+}
+///`VkOpticalFlowImageFormatInfoNV`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_460<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkOpticalFlowImageFormatInfoNV) };
+    (s.sType.0 == 1000464002 && s.pNext.is_null()
+        && {
+            let v = u64::from(s.usage.0);
+            v != 0 && (v & !31 == 0 || e.bits_ok(73u16, v))
+        })
+}
+///`VkOpticalFlowImageFormatPropertiesNV`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_461<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkOpticalFlowImageFormatPropertiesNV) };
+    (s.sType.0 == 1000464003 && s.pNext.is_null())
+}
+///`VkOpticalFlowSessionCreateInfoNV`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_462<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkOpticalFlowSessionCreateInfoNV) };
+    (s.sType.0 == 1000464004 && s.pNext.is_null()
+        && {
+            let v = (s.imageFormat.0 as u32 as u64) as u32 as i32;
+            matches!(
+                v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 |
+                16 | 17 | 18 | 19 | 20 | 21 | 22 | 23 | 24 | 25 | 26 | 27 | 28 | 29 | 30
+                | 31 | 32 | 33 | 34 | 35 | 36 | 37 | 38 | 39 | 40 | 41 | 42 | 43 | 44 |
+                45 | 46 | 47 | 48 | 49 | 50 | 51 | 52 | 53 | 54 | 55 | 56 | 57 | 58 | 59
+                | 60 | 61 | 62 | 63 | 64 | 65 | 66 | 67 | 68 | 69 | 70 | 71 | 72 | 73 |
+                74 | 75 | 76 | 77 | 78 | 79 | 80 | 81 | 82 | 83 | 84 | 85 | 86 | 87 | 88
+                | 89 | 90 | 91 | 92 | 93 | 94 | 95 | 96 | 97 | 98 | 99 | 100 | 101 | 102
+                | 103 | 104 | 105 | 106 | 107 | 108 | 109 | 110 | 111 | 112 | 113 | 114 |
+                115 | 116 | 117 | 118 | 119 | 120 | 121 | 122 | 123 | 124 | 125 | 126 |
+                127 | 128 | 129 | 130 | 131 | 132 | 133 | 134 | 135 | 136 | 137 | 138 |
+                139 | 140 | 141 | 142 | 143 | 144 | 145 | 146 | 147 | 148 | 149 | 150 |
+                151 | 152 | 153 | 154 | 155 | 156 | 157 | 158 | 159 | 160 | 161 | 162 |
+                163 | 164 | 165 | 166 | 167 | 168 | 169 | 170 | 171 | 172 | 173 | 174 |
+                175 | 176 | 177 | 178 | 179 | 180 | 181 | 182 | 183 | 184
+            ) || e.enum_ok(49u16, v)
+        }
+        && {
+            let v = (s.flowVectorFormat.0 as u32 as u64) as u32 as i32;
+            matches!(
+                v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 |
+                16 | 17 | 18 | 19 | 20 | 21 | 22 | 23 | 24 | 25 | 26 | 27 | 28 | 29 | 30
+                | 31 | 32 | 33 | 34 | 35 | 36 | 37 | 38 | 39 | 40 | 41 | 42 | 43 | 44 |
+                45 | 46 | 47 | 48 | 49 | 50 | 51 | 52 | 53 | 54 | 55 | 56 | 57 | 58 | 59
+                | 60 | 61 | 62 | 63 | 64 | 65 | 66 | 67 | 68 | 69 | 70 | 71 | 72 | 73 |
+                74 | 75 | 76 | 77 | 78 | 79 | 80 | 81 | 82 | 83 | 84 | 85 | 86 | 87 | 88
+                | 89 | 90 | 91 | 92 | 93 | 94 | 95 | 96 | 97 | 98 | 99 | 100 | 101 | 102
+                | 103 | 104 | 105 | 106 | 107 | 108 | 109 | 110 | 111 | 112 | 113 | 114 |
+                115 | 116 | 117 | 118 | 119 | 120 | 121 | 122 | 123 | 124 | 125 | 126 |
+                127 | 128 | 129 | 130 | 131 | 132 | 133 | 134 | 135 | 136 | 137 | 138 |
+                139 | 140 | 141 | 142 | 143 | 144 | 145 | 146 | 147 | 148 | 149 | 150 |
+                151 | 152 | 153 | 154 | 155 | 156 | 157 | 158 | 159 | 160 | 161 | 162 |
+                163 | 164 | 165 | 166 | 167 | 168 | 169 | 170 | 171 | 172 | 173 | 174 |
+                175 | 176 | 177 | 178 | 179 | 180 | 181 | 182 | 183 | 184
+            ) || e.enum_ok(49u16, v)
+        }
+        && {
+            let v = (s.costFormat.0 as u32 as u64) as u32 as i32;
+            v == 0
+                || matches!(
+                    v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 |
+                    15 | 16 | 17 | 18 | 19 | 20 | 21 | 22 | 23 | 24 | 25 | 26 | 27 | 28 |
+                    29 | 30 | 31 | 32 | 33 | 34 | 35 | 36 | 37 | 38 | 39 | 40 | 41 | 42 |
+                    43 | 44 | 45 | 46 | 47 | 48 | 49 | 50 | 51 | 52 | 53 | 54 | 55 | 56 |
+                    57 | 58 | 59 | 60 | 61 | 62 | 63 | 64 | 65 | 66 | 67 | 68 | 69 | 70 |
+                    71 | 72 | 73 | 74 | 75 | 76 | 77 | 78 | 79 | 80 | 81 | 82 | 83 | 84 |
+                    85 | 86 | 87 | 88 | 89 | 90 | 91 | 92 | 93 | 94 | 95 | 96 | 97 | 98 |
+                    99 | 100 | 101 | 102 | 103 | 104 | 105 | 106 | 107 | 108 | 109 | 110
+                    | 111 | 112 | 113 | 114 | 115 | 116 | 117 | 118 | 119 | 120 | 121 |
+                    122 | 123 | 124 | 125 | 126 | 127 | 128 | 129 | 130 | 131 | 132 | 133
+                    | 134 | 135 | 136 | 137 | 138 | 139 | 140 | 141 | 142 | 143 | 144 |
+                    145 | 146 | 147 | 148 | 149 | 150 | 151 | 152 | 153 | 154 | 155 | 156
+                    | 157 | 158 | 159 | 160 | 161 | 162 | 163 | 164 | 165 | 166 | 167 |
+                    168 | 169 | 170 | 171 | 172 | 173 | 174 | 175 | 176 | 177 | 178 | 179
+                    | 180 | 181 | 182 | 183 | 184
+                ) || e.enum_ok(49u16, v)
+        }
+        && {
+            let v = u64::from(s.outputGridSize.0);
+            v != 0 && (v & !15 == 0 || e.bits_ok(71u16, v))
+        }
+        && {
+            let v = u64::from(s.hintGridSize.0);
+            v == 0 || (v & !15 == 0 || e.bits_ok(71u16, v))
+        }
+        && {
+            let v = (s.performanceLevel.0 as u32 as u64) as u32 as i32;
+            v == 0 || matches!(v, 0 | 1 | 2 | 3) || e.enum_ok(76u16, v)
+        }
+        && {
+            let v = u64::from(s.flags.0);
+            v == 0 || (v & !31 == 0 || e.bits_ok(72u16, v))
         })
 }
 ///`VkOutOfBandQueueTypeInfoNV`: true when the interpreter would find nothing to report in it.
@@ -1862,6 +5140,32 @@ pub unsafe fn struct_fast_466<E: Engine>(e: &E, p: *const u8) -> bool {
             let v = u64::from(s.flags.0);
             v == 0 || (v & !31 == 0 || e.bits_ok(10u16, v))
         })
+}
+///`VkPastPresentationTimingInfoEXT`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_467<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkPastPresentationTimingInfoEXT) };
+    (s.sType.0 == 1000208005 && s.pNext.is_null()
+        && {
+            let v = u64::from(s.flags.0);
+            v == 0 || (v & !3 == 0 || e.bits_ok(74u16, v))
+        } && s.swapchain.as_raw() != 0)
+}
+///`VkPastPresentationTimingPropertiesEXT`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_468<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkPastPresentationTimingPropertiesEXT) };
+    (s.sType.0 == 1000208006 && s.pNext.is_null())
 }
 ///`VkPerTileBeginInfoQCOM`: true when the interpreter would find nothing to report in it.
 ///
@@ -1900,6 +5204,65 @@ pub unsafe fn struct_fast_471<E: Engine>(e: &E, p: *const u8) -> bool {
             matches!(v, 0 | 1 | 2 | 3) || e.enum_ok(79u16, v)
         })
 }
+///`VkPerformanceConfigurationAcquireInfoINTEL`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_472<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkPerformanceConfigurationAcquireInfoINTEL) };
+    (s.sType.0 == 1000210005 && s.pNext.is_null()
+        && {
+            let v = (s.r#type.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0) || e.enum_ok(80u16, v)
+        })
+}
+///`VkPerformanceCounterARM`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_473<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkPerformanceCounterARM) };
+    (s.sType.0 == 1000605002 && s.pNext.is_null())
+}
+///`VkPerformanceCounterDescriptionARM`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_474<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkPerformanceCounterDescriptionARM) };
+    (s.sType.0 == 1000605003 && s.pNext.is_null())
+}
+///`VkPerformanceCounterDescriptionKHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_475<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkPerformanceCounterDescriptionKHR) };
+    (s.sType.0 == 1000116006 && s.pNext.is_null())
+}
+///`VkPerformanceCounterKHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_476<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkPerformanceCounterKHR) };
+    (s.sType.0 == 1000116005 && s.pNext.is_null())
+}
 ///`VkPerformanceMarkerInfoINTEL`: true when the interpreter would find nothing to report in it.
 ///
 /// # Safety
@@ -1937,6 +5300,690 @@ pub unsafe fn struct_fast_480<E: Engine>(e: &E, p: *const u8) -> bool {
     let s = unsafe { &*(p as *const VkPerformanceStreamMarkerInfoINTEL) };
     (s.sType.0 == 1000210003 && s.pNext.is_null())
 }
+///`VkPhysicalDeviceCooperativeMatrixInfo2EXT`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_518<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkPhysicalDeviceCooperativeMatrixInfo2EXT) };
+    (s.sType.0 == 1000659001 && s.pNext.is_null()
+        && {
+            let v = (s.scope.0 as u32 as u64) as u32 as i32;
+            matches!(v, 1 | 2 | 3 | 5) || e.enum_ok(104u16, v)
+        }
+        && {
+            let v = u64::from(s.flags.0);
+            v == 0 || (v & !0 == 0 || e.bits_ok(20u16, v))
+        })
+}
+///`VkPhysicalDeviceExternalBufferInfo`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_586<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkPhysicalDeviceExternalBufferInfo) };
+    (s.sType.0 == 1000071002 && s.pNext.is_null()
+        && {
+            let v = u64::from(s.flags.0);
+            v == 0 || (v & !7 == 0 || e.bits_ok(8u16, v))
+        }
+        && {
+            let v = u64::from(s.handleType.0);
+            v != 0 && e.flag_bit_ok(42u16, v)
+        })
+}
+///`VkPhysicalDeviceExternalFenceInfo`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_588<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkPhysicalDeviceExternalFenceInfo) };
+    (s.sType.0 == 1000112000 && s.pNext.is_null()
+        && {
+            let v = u64::from(s.handleType.0);
+            v != 0 && e.flag_bit_ok(41u16, v)
+        })
+}
+///`VkPhysicalDeviceExternalSemaphoreInfo`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_595<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkPhysicalDeviceExternalSemaphoreInfo) };
+    (s.sType.0 == 1000076000 && s.pNext.is_null()
+        && {
+            let v = u64::from(s.handleType.0);
+            v != 0 && e.flag_bit_ok(44u16, v)
+        })
+}
+///`VkPhysicalDeviceExternalTensorInfoARM`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_596<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkPhysicalDeviceExternalTensorInfoARM) };
+    (s.sType.0 == 1000460015 && s.pNext.is_null()
+        && {
+            let v = u64::from(s.flags.0);
+            v == 0 || (v & !3 == 0 || e.bits_ok(112u16, v))
+        }
+        && {
+            let q = (s.pDescription as usize as u64);
+            q != 0 && unsafe { struct_fast_1139(e, q as usize as *const u8) }
+        }
+        && {
+            let v = u64::from(s.handleType.0);
+            v != 0 && e.flag_bit_ok(42u16, v)
+        })
+}
+///`VkPhysicalDeviceFeatures`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_600<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkPhysicalDeviceFeatures) };
+    ((s.robustBufferAccess as u64) <= 1 && (s.fullDrawIndexUint32 as u64) <= 1
+        && (s.imageCubeArray as u64) <= 1 && (s.independentBlend as u64) <= 1
+        && (s.geometryShader as u64) <= 1 && (s.tessellationShader as u64) <= 1
+        && (s.sampleRateShading as u64) <= 1 && (s.dualSrcBlend as u64) <= 1
+        && (s.logicOp as u64) <= 1 && (s.multiDrawIndirect as u64) <= 1
+        && (s.drawIndirectFirstInstance as u64) <= 1 && (s.depthClamp as u64) <= 1
+        && (s.depthBiasClamp as u64) <= 1 && (s.fillModeNonSolid as u64) <= 1
+        && (s.depthBounds as u64) <= 1 && (s.wideLines as u64) <= 1
+        && (s.largePoints as u64) <= 1 && (s.alphaToOne as u64) <= 1
+        && (s.multiViewport as u64) <= 1 && (s.samplerAnisotropy as u64) <= 1
+        && (s.textureCompressionETC2 as u64) <= 1
+        && (s.textureCompressionASTC_LDR as u64) <= 1
+        && (s.textureCompressionBC as u64) <= 1 && (s.occlusionQueryPrecise as u64) <= 1
+        && (s.pipelineStatisticsQuery as u64) <= 1
+        && (s.vertexPipelineStoresAndAtomics as u64) <= 1
+        && (s.fragmentStoresAndAtomics as u64) <= 1
+        && (s.shaderTessellationAndGeometryPointSize as u64) <= 1
+        && (s.shaderImageGatherExtended as u64) <= 1
+        && (s.shaderStorageImageExtendedFormats as u64) <= 1
+        && (s.shaderStorageImageMultisample as u64) <= 1
+        && (s.shaderStorageImageReadWithoutFormat as u64) <= 1
+        && (s.shaderStorageImageWriteWithoutFormat as u64) <= 1
+        && (s.shaderUniformBufferArrayDynamicIndexing as u64) <= 1
+        && (s.shaderSampledImageArrayDynamicIndexing as u64) <= 1
+        && (s.shaderStorageBufferArrayDynamicIndexing as u64) <= 1
+        && (s.shaderStorageImageArrayDynamicIndexing as u64) <= 1
+        && (s.shaderClipDistance as u64) <= 1 && (s.shaderCullDistance as u64) <= 1
+        && (s.shaderFloat64 as u64) <= 1 && (s.shaderInt64 as u64) <= 1
+        && (s.shaderInt16 as u64) <= 1 && (s.shaderResourceResidency as u64) <= 1
+        && (s.shaderResourceMinLod as u64) <= 1 && (s.sparseBinding as u64) <= 1
+        && (s.sparseResidencyBuffer as u64) <= 1
+        && (s.sparseResidencyImage2D as u64) <= 1
+        && (s.sparseResidencyImage3D as u64) <= 1
+        && (s.sparseResidency2Samples as u64) <= 1
+        && (s.sparseResidency4Samples as u64) <= 1
+        && (s.sparseResidency8Samples as u64) <= 1
+        && (s.sparseResidency16Samples as u64) <= 1
+        && (s.sparseResidencyAliased as u64) <= 1
+        && (s.variableMultisampleRate as u64) <= 1 && (s.inheritedQueries as u64) <= 1)
+}
+///`VkPhysicalDeviceFeatures2`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_601<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkPhysicalDeviceFeatures2) };
+    (s.sType.0 == 1000059000 && s.pNext.is_null()
+        && unsafe { struct_fast_600(e, (core::ptr::addr_of!(s.features) as *const u8)) })
+}
+///`VkPhysicalDeviceFragmentShadingRateKHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_618<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkPhysicalDeviceFragmentShadingRateKHR) };
+    (s.sType.0 == 1000226004 && s.pNext.is_null())
+}
+///`VkPhysicalDeviceGroupProperties`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_627<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkPhysicalDeviceGroupProperties) };
+    (s.sType.0 == 1000070000 && s.pNext.is_null())
+}
+///`VkPhysicalDeviceImageFormatInfo2`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_639<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkPhysicalDeviceImageFormatInfo2) };
+    (s.sType.0 == 1000059004 && s.pNext.is_null()
+        && {
+            let v = (s.format.0 as u32 as u64) as u32 as i32;
+            matches!(
+                v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 |
+                16 | 17 | 18 | 19 | 20 | 21 | 22 | 23 | 24 | 25 | 26 | 27 | 28 | 29 | 30
+                | 31 | 32 | 33 | 34 | 35 | 36 | 37 | 38 | 39 | 40 | 41 | 42 | 43 | 44 |
+                45 | 46 | 47 | 48 | 49 | 50 | 51 | 52 | 53 | 54 | 55 | 56 | 57 | 58 | 59
+                | 60 | 61 | 62 | 63 | 64 | 65 | 66 | 67 | 68 | 69 | 70 | 71 | 72 | 73 |
+                74 | 75 | 76 | 77 | 78 | 79 | 80 | 81 | 82 | 83 | 84 | 85 | 86 | 87 | 88
+                | 89 | 90 | 91 | 92 | 93 | 94 | 95 | 96 | 97 | 98 | 99 | 100 | 101 | 102
+                | 103 | 104 | 105 | 106 | 107 | 108 | 109 | 110 | 111 | 112 | 113 | 114 |
+                115 | 116 | 117 | 118 | 119 | 120 | 121 | 122 | 123 | 124 | 125 | 126 |
+                127 | 128 | 129 | 130 | 131 | 132 | 133 | 134 | 135 | 136 | 137 | 138 |
+                139 | 140 | 141 | 142 | 143 | 144 | 145 | 146 | 147 | 148 | 149 | 150 |
+                151 | 152 | 153 | 154 | 155 | 156 | 157 | 158 | 159 | 160 | 161 | 162 |
+                163 | 164 | 165 | 166 | 167 | 168 | 169 | 170 | 171 | 172 | 173 | 174 |
+                175 | 176 | 177 | 178 | 179 | 180 | 181 | 182 | 183 | 184
+            ) || e.enum_ok(49u16, v)
+        }
+        && {
+            let v = (s.r#type.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1 | 2) || e.enum_ok(61u16, v)
+        }
+        && {
+            let v = (s.tiling.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1) || e.enum_ok(59u16, v)
+        }
+        && {
+            let v = u64::from(s.usage.0);
+            v != 0 && (v & !255 == 0 || e.bits_ok(58u16, v))
+        }
+        && {
+            let v = u64::from(s.flags.0);
+            v == 0 || (v & !31 == 0 || e.bits_ok(56u16, v))
+        })
+}
+///`VkPhysicalDeviceMemoryProperties2`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_689<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkPhysicalDeviceMemoryProperties2) };
+    (s.sType.0 == 1000059006 && s.pNext.is_null())
+}
+///`VkPhysicalDeviceProperties2`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_749<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkPhysicalDeviceProperties2) };
+    (s.sType.0 == 1000059001 && s.pNext.is_null())
+}
+///`VkPhysicalDeviceQueueFamilyDataGraphProcessingEngineInfoARM`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_757<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe {
+        &*(p as *const VkPhysicalDeviceQueueFamilyDataGraphProcessingEngineInfoARM)
+    };
+    (s.sType.0 == 1000507019 && s.pNext.is_null()
+        && {
+            let v = (s.engineType.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0) || e.enum_ok(83u16, v)
+        })
+}
+///`VkPhysicalDeviceSparseImageFormatInfo2`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_851<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkPhysicalDeviceSparseImageFormatInfo2) };
+    (s.sType.0 == 1000059008 && s.pNext.is_null()
+        && {
+            let v = (s.format.0 as u32 as u64) as u32 as i32;
+            matches!(
+                v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 |
+                16 | 17 | 18 | 19 | 20 | 21 | 22 | 23 | 24 | 25 | 26 | 27 | 28 | 29 | 30
+                | 31 | 32 | 33 | 34 | 35 | 36 | 37 | 38 | 39 | 40 | 41 | 42 | 43 | 44 |
+                45 | 46 | 47 | 48 | 49 | 50 | 51 | 52 | 53 | 54 | 55 | 56 | 57 | 58 | 59
+                | 60 | 61 | 62 | 63 | 64 | 65 | 66 | 67 | 68 | 69 | 70 | 71 | 72 | 73 |
+                74 | 75 | 76 | 77 | 78 | 79 | 80 | 81 | 82 | 83 | 84 | 85 | 86 | 87 | 88
+                | 89 | 90 | 91 | 92 | 93 | 94 | 95 | 96 | 97 | 98 | 99 | 100 | 101 | 102
+                | 103 | 104 | 105 | 106 | 107 | 108 | 109 | 110 | 111 | 112 | 113 | 114 |
+                115 | 116 | 117 | 118 | 119 | 120 | 121 | 122 | 123 | 124 | 125 | 126 |
+                127 | 128 | 129 | 130 | 131 | 132 | 133 | 134 | 135 | 136 | 137 | 138 |
+                139 | 140 | 141 | 142 | 143 | 144 | 145 | 146 | 147 | 148 | 149 | 150 |
+                151 | 152 | 153 | 154 | 155 | 156 | 157 | 158 | 159 | 160 | 161 | 162 |
+                163 | 164 | 165 | 166 | 167 | 168 | 169 | 170 | 171 | 172 | 173 | 174 |
+                175 | 176 | 177 | 178 | 179 | 180 | 181 | 182 | 183 | 184
+            ) || e.enum_ok(49u16, v)
+        }
+        && {
+            let v = (s.r#type.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1 | 2) || e.enum_ok(61u16, v)
+        }
+        && {
+            let v = u64::from(s.samples.0);
+            v != 0 && e.flag_bit_ok(98u16, v)
+        }
+        && {
+            let v = u64::from(s.usage.0);
+            v != 0 && (v & !255 == 0 || e.bits_ok(58u16, v))
+        }
+        && {
+            let v = (s.tiling.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1) || e.enum_ok(59u16, v)
+        })
+}
+///`VkPhysicalDeviceSurfaceInfo2KHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_858<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkPhysicalDeviceSurfaceInfo2KHR) };
+    (s.sType.0 == 1000119000 && s.pNext.is_null())
+}
+///`VkPhysicalDeviceToolProperties`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_875<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkPhysicalDeviceToolProperties) };
+    (s.sType.0 == 1000245000 && s.pNext.is_null())
+}
+///`VkPhysicalDeviceVideoEncodeQualityLevelInfoKHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_890<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkPhysicalDeviceVideoEncodeQualityLevelInfoKHR) };
+    (s.sType.0 == 1000299006 && s.pNext.is_null()
+        && {
+            let q = (s.pVideoProfile as usize as u64);
+            q != 0 && unsafe { struct_fast_1259(e, q as usize as *const u8) }
+        })
+}
+///`VkPhysicalDeviceVideoFormatInfoKHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_893<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkPhysicalDeviceVideoFormatInfoKHR) };
+    (s.sType.0 == 1000023014 && s.pNext.is_null()
+        && {
+            let v = u64::from(s.imageUsage.0);
+            v != 0 && (v & !255 == 0 || e.bits_ok(58u16, v))
+        })
+}
+///`VkPipelineBinaryCreateInfoKHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_911<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkPipelineBinaryCreateInfoKHR) };
+    (s.sType.0 == 1000483001 && s.pNext.is_null()
+        && {
+            let q = (s.pKeysAndDataInfo as usize as u64);
+            q == 0 || unsafe { struct_fast_917(e, q as usize as *const u8) }
+        }
+        && {
+            let q = (s.pPipelineCreateInfo as usize as u64);
+            q == 0 || unsafe { struct_fast_928(e, q as usize as *const u8) }
+        })
+}
+///`VkPipelineBinaryDataInfoKHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_912<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkPipelineBinaryDataInfoKHR) };
+    (s.sType.0 == 1000483006 && s.pNext.is_null() && s.pipelineBinary.as_raw() != 0)
+}
+///`VkPipelineBinaryDataKHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_913<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkPipelineBinaryDataKHR) };
+    ({
+        let n = (s.dataSize as u64) as usize;
+        n != 0 && (s.pData as usize as u64) != 0
+    })
+}
+///`VkPipelineBinaryHandlesInfoKHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_914<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkPipelineBinaryHandlesInfoKHR) };
+    (s.sType.0 == 1000483009 && s.pNext.is_null())
+}
+///`VkPipelineBinaryKeyKHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_916<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkPipelineBinaryKeyKHR) };
+    (s.sType.0 == 1000483003 && s.pNext.is_null())
+}
+///`VkPipelineBinaryKeysAndDataKHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_917<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkPipelineBinaryKeysAndDataKHR) };
+    ({
+        let n = (s.binaryCount as u64) as usize;
+        n != 0
+            && {
+                let q = (s.pPipelineBinaryKeys as usize as u64);
+                q != 0
+                    && (0..n)
+                        .all(|i| unsafe {
+                            struct_fast_916(
+                                e,
+                                (q as usize as *const u8)
+                                    .wrapping_add(
+                                        i * core::mem::size_of::<VkPipelineBinaryKeyKHR>(),
+                                    ),
+                            )
+                        })
+            }
+    }
+        && {
+            let n = (s.binaryCount as u64) as usize;
+            n == 0
+                || {
+                    let q = (s.pPipelineBinaryData as usize as u64);
+                    q != 0
+                        && (0..n)
+                            .all(|i| unsafe {
+                                struct_fast_913(
+                                    e,
+                                    (q as usize as *const u8)
+                                        .wrapping_add(
+                                            i * core::mem::size_of::<VkPipelineBinaryDataKHR>(),
+                                        ),
+                                )
+                            })
+                }
+        })
+}
+///`VkPipelineCacheCreateInfo`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_918<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkPipelineCacheCreateInfo) };
+    (s.sType.0 == 17 && s.pNext.is_null()
+        && {
+            let v = u64::from(s.flags.0);
+            v == 0 || (v & !0 == 0 || e.bits_ok(76u16, v))
+        }
+        && {
+            let n = (s.initialDataSize as u64) as usize;
+            n == 0 || (s.pInitialData as usize as u64) != 0
+        })
+}
+///`VkPipelineCreateInfoKHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_928<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkPipelineCreateInfoKHR) };
+    (s.sType.0 == 1000483007 && s.pNext.is_null())
+}
+///`VkPipelineDynamicStateCreateInfo`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_932<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkPipelineDynamicStateCreateInfo) };
+    (s.sType.0 == 27 && s.pNext.is_null() && u64::from(s.flags.0) == 0
+        && {
+            let n = (s.dynamicStateCount as u64) as usize;
+            n == 0
+                || {
+                    let q = (s.pDynamicStates as usize as u64);
+                    q != 0
+                        && e
+                            .elements_ok(
+                                &STRUCTS[932u16 as usize].fields[1usize],
+                                q as usize as *const u8,
+                                n,
+                            )
+                }
+        })
+}
+///`VkPipelineExecutableInfoKHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_933<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkPipelineExecutableInfoKHR) };
+    (s.sType.0 == 1000269003 && s.pNext.is_null() && s.pipeline.as_raw() != 0)
+}
+///`VkPipelineExecutableInternalRepresentationKHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_934<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkPipelineExecutableInternalRepresentationKHR) };
+    (s.sType.0 == 1000269005 && s.pNext.is_null())
+}
+///`VkPipelineExecutablePropertiesKHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_935<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkPipelineExecutablePropertiesKHR) };
+    (s.sType.0 == 1000269002 && s.pNext.is_null())
+}
+///`VkPipelineExecutableStatisticKHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_936<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkPipelineExecutableStatisticKHR) };
+    (s.sType.0 == 1000269004 && s.pNext.is_null())
+}
+///`VkPipelineIndirectDeviceAddressInfoNV`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_940<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkPipelineIndirectDeviceAddressInfoNV) };
+    (s.sType.0 == 1000428002 && s.pNext.is_null()
+        && {
+            let v = (s.pipelineBindPoint.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1) || e.enum_ok(84u16, v)
+        } && s.pipeline.as_raw() != 0)
+}
+///`VkPipelineInfoKHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_941<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkPipelineInfoKHR) };
+    (s.sType.0 == 1000269001 && s.pNext.is_null() && s.pipeline.as_raw() != 0)
+}
+///`VkPipelineLayoutCreateInfo`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_943<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkPipelineLayoutCreateInfo) };
+    (s.sType.0 == 30 && s.pNext.is_null()
+        && {
+            let v = u64::from(s.flags.0);
+            v == 0 || (v & !0 == 0 || e.bits_ok(81u16, v))
+        }
+        && {
+            let n = (s.setLayoutCount as u64) as usize;
+            n == 0 || (s.pSetLayouts as usize as u64) != 0
+        }
+        && {
+            let n = (s.pushConstantRangeCount as u64) as usize;
+            n == 0
+                || {
+                    let q = (s.pPushConstantRanges as usize as u64);
+                    q != 0
+                        && (0..n)
+                            .all(|i| unsafe {
+                                struct_fast_986(
+                                    e,
+                                    (q as usize as *const u8)
+                                        .wrapping_add(
+                                            i * core::mem::size_of::<VkPushConstantRange>(),
+                                        ),
+                                )
+                            })
+                }
+        })
+}
+///`VkPipelineLibraryCreateInfoKHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_944<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkPipelineLibraryCreateInfoKHR) };
+    (s.sType.0 == 1000290000 && s.pNext.is_null()
+        && {
+            let n = (s.libraryCount as u64) as usize;
+            n == 0
+                || {
+                    let q = (s.pLibraries as usize as u64);
+                    q != 0 && e.handles_ok(q as usize as *const u64, n)
+                }
+        })
+}
+///`VkPipelineShaderStageCreateInfo`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_957<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkPipelineShaderStageCreateInfo) };
+    (s.sType.0 == 18 && s.pNext.is_null()
+        && {
+            let v = u64::from(s.flags.0);
+            v == 0 || (v & !0 == 0 || e.bits_ok(82u16, v))
+        }
+        && {
+            let v = u64::from(s.stage.0);
+            v != 0 && e.flag_bit_ok(103u16, v)
+        } && (s.pName as usize as u64) != 0
+        && {
+            let q = (s.pSpecializationInfo as usize as u64);
+            q == 0 || unsafe { struct_fast_1089(e, q as usize as *const u8) }
+        })
+}
+///`VkPipelineShaderStageNodeCreateInfoAMDX`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_959<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkPipelineShaderStageNodeCreateInfoAMDX) };
+    (s.sType.0 == 1000134004 && s.pNext.is_null())
+}
 ///`VkPresentInfoKHR`: true when the interpreter would find nothing to report in it.
 ///
 /// # Safety
@@ -1967,6 +6014,46 @@ pub unsafe fn struct_fast_976<E: Engine>(e: &E, p: *const u8) -> bool {
             let n = (s.swapchainCount as u64) as usize;
             n == 0 || (s.pImageIndices as usize as u64) != 0
         })
+}
+///`VkPresentWait2InfoKHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_982<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkPresentWait2InfoKHR) };
+    (s.sType.0 == 1000480002 && s.pNext.is_null())
+}
+///`VkPrivateDataSlotCreateInfo`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_983<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkPrivateDataSlotCreateInfo) };
+    (s.sType.0 == 1000295002 && s.pNext.is_null()
+        && {
+            let v = u64::from(s.flags.0);
+            v == 0 || (v & !0 == 0 || e.bits_ok(89u16, v))
+        })
+}
+///`VkPushConstantRange`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_986<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkPushConstantRange) };
+    ({
+        let v = u64::from(s.stageFlags.0);
+        v != 0 && (v & !2147483647 == 0 || e.bits_ok(103u16, v))
+    })
 }
 ///`VkPushConstantsInfo`: true when the interpreter would find nothing to report in it.
 ///
@@ -2044,6 +6131,254 @@ pub unsafe fn struct_fast_990<E: Engine>(e: &E, p: *const u8) -> bool {
     (s.sType.0 == 1000545006 && s.pNext.is_null()
         && s.descriptorUpdateTemplate.as_raw() != 0 && (s.pData as usize as u64) != 0)
 }
+///`VkQueryPoolCreateInfo`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_992<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkQueryPoolCreateInfo) };
+    (s.sType.0 == 11 && s.pNext.is_null()
+        && {
+            let v = u64::from(s.flags.0);
+            v == 0 || (v & !0 == 0 || e.bits_ok(91u16, v))
+        }
+        && {
+            let v = (s.queryType.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1 | 2) || e.enum_ok(92u16, v)
+        })
+}
+///`VkQueryPoolPerformanceCreateInfoKHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_993<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkQueryPoolPerformanceCreateInfoKHR) };
+    (s.sType.0 == 1000116002 && s.pNext.is_null()
+        && {
+            let n = (s.counterIndexCount as u64) as usize;
+            n != 0 && (s.pCounterIndices as usize as u64) != 0
+        })
+}
+///`VkQueueFamilyDataGraphProcessingEnginePropertiesARM`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_999<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe {
+        &*(p as *const VkQueueFamilyDataGraphProcessingEnginePropertiesARM)
+    };
+    (s.sType.0 == 1000507017 && s.pNext.is_null())
+}
+///`VkQueueFamilyDataGraphPropertiesARM`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1000<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkQueueFamilyDataGraphPropertiesARM) };
+    (s.sType.0 == 1000507018 && s.pNext.is_null())
+}
+///`VkQueueFamilyProperties2`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1004<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkQueueFamilyProperties2) };
+    (s.sType.0 == 1000059005 && s.pNext.is_null())
+}
+///`VkRayTracingPipelineCreateInfoKHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1008<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkRayTracingPipelineCreateInfoKHR) };
+    (s.sType.0 == 1000150015 && s.pNext.is_null()
+        && {
+            let n = (s.stageCount as u64) as usize;
+            n == 0
+                || {
+                    let q = (s.pStages as usize as u64);
+                    q != 0
+                        && (0..n)
+                            .all(|i| unsafe {
+                                struct_fast_957(
+                                    e,
+                                    (q as usize as *const u8)
+                                        .wrapping_add(
+                                            i * core::mem::size_of::<VkPipelineShaderStageCreateInfo>(),
+                                        ),
+                                )
+                            })
+                }
+        }
+        && {
+            let n = (s.groupCount as u64) as usize;
+            n == 0
+                || {
+                    let q = (s.pGroups as usize as u64);
+                    q != 0
+                        && (0..n)
+                            .all(|i| unsafe {
+                                struct_fast_1011(
+                                    e,
+                                    (q as usize as *const u8)
+                                        .wrapping_add(
+                                            i
+                                                * core::mem::size_of::<
+                                                    VkRayTracingShaderGroupCreateInfoKHR,
+                                                >(),
+                                        ),
+                                )
+                            })
+                }
+        }
+        && {
+            let q = (s.pLibraryInfo as usize as u64);
+            q == 0 || unsafe { struct_fast_944(e, q as usize as *const u8) }
+        }
+        && {
+            let q = (s.pLibraryInterface as usize as u64);
+            q == 0 || unsafe { struct_fast_1010(e, q as usize as *const u8) }
+        }
+        && {
+            let q = (s.pDynamicState as usize as u64);
+            q == 0 || unsafe { struct_fast_932(e, q as usize as *const u8) }
+        })
+}
+///`VkRayTracingPipelineCreateInfoNV`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1009<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkRayTracingPipelineCreateInfoNV) };
+    (s.sType.0 == 1000165000 && s.pNext.is_null()
+        && {
+            let n = (s.stageCount as u64) as usize;
+            n != 0
+                && {
+                    let q = (s.pStages as usize as u64);
+                    q != 0
+                        && (0..n)
+                            .all(|i| unsafe {
+                                struct_fast_957(
+                                    e,
+                                    (q as usize as *const u8)
+                                        .wrapping_add(
+                                            i * core::mem::size_of::<VkPipelineShaderStageCreateInfo>(),
+                                        ),
+                                )
+                            })
+                }
+        }
+        && {
+            let n = (s.groupCount as u64) as usize;
+            n != 0
+                && {
+                    let q = (s.pGroups as usize as u64);
+                    q != 0
+                        && (0..n)
+                            .all(|i| unsafe {
+                                struct_fast_1012(
+                                    e,
+                                    (q as usize as *const u8)
+                                        .wrapping_add(
+                                            i
+                                                * core::mem::size_of::<
+                                                    VkRayTracingShaderGroupCreateInfoNV,
+                                                >(),
+                                        ),
+                                )
+                            })
+                }
+        })
+}
+///`VkRayTracingPipelineInterfaceCreateInfoKHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1010<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkRayTracingPipelineInterfaceCreateInfoKHR) };
+    (s.sType.0 == 1000150018 && s.pNext.is_null())
+}
+///`VkRayTracingShaderGroupCreateInfoKHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1011<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkRayTracingShaderGroupCreateInfoKHR) };
+    (s.sType.0 == 1000150016 && s.pNext.is_null()
+        && {
+            let v = (s.r#type.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1 | 2) || e.enum_ok(97u16, v)
+        })
+}
+///`VkRayTracingShaderGroupCreateInfoNV`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1012<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkRayTracingShaderGroupCreateInfoNV) };
+    (s.sType.0 == 1000165011 && s.pNext.is_null()
+        && {
+            let v = (s.r#type.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1 | 2) || e.enum_ok(97u16, v)
+        })
+}
+///`VkReleaseCapturedPipelineDataInfoKHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1013<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkReleaseCapturedPipelineDataInfoKHR) };
+    (s.sType.0 == 1000483005 && s.pNext.is_null() && s.pipeline.as_raw() != 0)
+}
+///`VkReleaseSwapchainImagesInfoKHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1014<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkReleaseSwapchainImagesInfoKHR) };
+    (s.sType.0 == 1000275005 && s.pNext.is_null() && s.swapchain.as_raw() != 0
+        && {
+            let n = (s.imageIndexCount as u64) as usize;
+            n != 0 && (s.pImageIndices as usize as u64) != 0
+        })
+}
 ///`VkRenderPassBeginInfo`: true when the interpreter would find nothing to report in it.
 ///
 /// # Safety
@@ -2055,6 +6390,159 @@ pub unsafe fn struct_fast_1016<E: Engine>(e: &E, p: *const u8) -> bool {
     let s = unsafe { &*(p as *const VkRenderPassBeginInfo) };
     (s.sType.0 == 43 && s.pNext.is_null() && s.renderPass.as_raw() != 0
         && s.framebuffer.as_raw() != 0)
+}
+///`VkRenderPassCreateInfo`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1017<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkRenderPassCreateInfo) };
+    (s.sType.0 == 38 && s.pNext.is_null()
+        && {
+            let v = u64::from(s.flags.0);
+            v == 0 || (v & !0 == 0 || e.bits_ok(93u16, v))
+        }
+        && {
+            let n = (s.attachmentCount as u64) as usize;
+            n == 0
+                || {
+                    let q = (s.pAttachments as usize as u64);
+                    q != 0
+                        && (0..n)
+                            .all(|i| unsafe {
+                                struct_fast_31(
+                                    e,
+                                    (q as usize as *const u8)
+                                        .wrapping_add(
+                                            i * core::mem::size_of::<VkAttachmentDescription>(),
+                                        ),
+                                )
+                            })
+                }
+        }
+        && {
+            let n = (s.subpassCount as u64) as usize;
+            n != 0
+                && {
+                    let q = (s.pSubpasses as usize as u64);
+                    q != 0
+                        && (0..n)
+                            .all(|i| unsafe {
+                                struct_fast_1097(
+                                    e,
+                                    (q as usize as *const u8)
+                                        .wrapping_add(
+                                            i * core::mem::size_of::<VkSubpassDescription>(),
+                                        ),
+                                )
+                            })
+                }
+        }
+        && {
+            let n = (s.dependencyCount as u64) as usize;
+            n == 0
+                || {
+                    let q = (s.pDependencies as usize as u64);
+                    q != 0
+                        && (0..n)
+                            .all(|i| unsafe {
+                                struct_fast_1095(
+                                    e,
+                                    (q as usize as *const u8)
+                                        .wrapping_add(
+                                            i * core::mem::size_of::<VkSubpassDependency>(),
+                                        ),
+                                )
+                            })
+                }
+        })
+}
+///`VkRenderPassCreateInfo2`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1018<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkRenderPassCreateInfo2) };
+    (s.sType.0 == 1000109004 && s.pNext.is_null()
+        && {
+            let v = u64::from(s.flags.0);
+            v == 0 || (v & !0 == 0 || e.bits_ok(93u16, v))
+        }
+        && {
+            let n = (s.attachmentCount as u64) as usize;
+            n == 0
+                || {
+                    let q = (s.pAttachments as usize as u64);
+                    q != 0
+                        && (0..n)
+                            .all(|i| unsafe {
+                                struct_fast_32(
+                                    e,
+                                    (q as usize as *const u8)
+                                        .wrapping_add(
+                                            i * core::mem::size_of::<VkAttachmentDescription2>(),
+                                        ),
+                                )
+                            })
+                }
+        }
+        && {
+            let n = (s.subpassCount as u64) as usize;
+            n != 0
+                && {
+                    let q = (s.pSubpasses as usize as u64);
+                    q != 0
+                        && (0..n)
+                            .all(|i| unsafe {
+                                struct_fast_1098(
+                                    e,
+                                    (q as usize as *const u8)
+                                        .wrapping_add(
+                                            i * core::mem::size_of::<VkSubpassDescription2>(),
+                                        ),
+                                )
+                            })
+                }
+        }
+        && {
+            let n = (s.dependencyCount as u64) as usize;
+            n == 0
+                || {
+                    let q = (s.pDependencies as usize as u64);
+                    q != 0
+                        && (0..n)
+                            .all(|i| unsafe {
+                                struct_fast_1096(
+                                    e,
+                                    (q as usize as *const u8)
+                                        .wrapping_add(
+                                            i * core::mem::size_of::<VkSubpassDependency2>(),
+                                        ),
+                                )
+                            })
+                }
+        }
+        && {
+            let n = (s.correlatedViewMaskCount as u64) as usize;
+            n == 0 || (s.pCorrelatedViewMasks as usize as u64) != 0
+        })
+}
+///`VkRenderingAreaInfo`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1033<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkRenderingAreaInfo) };
+    (s.sType.0 == 1000470003 && s.pNext.is_null())
 }
 ///`VkRenderingAttachmentInfo`: true when the interpreter would find nothing to report in it.
 ///
@@ -2196,6 +6684,22 @@ pub unsafe fn struct_fast_1042<E: Engine>(e: &E, p: *const u8) -> bool {
                 }
         })
 }
+///`VkResourceDescriptorInfoEXT`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1044<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkResourceDescriptorInfoEXT) };
+    (s.sType.0 == 1000135002 && s.pNext.is_null()
+        && {
+            let v = (s.r#type.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10)
+                || e.enum_ok(38u16, v)
+        })
+}
 ///`VkSampleLocationsInfoEXT`: true when the interpreter would find nothing to report in it.
 ///
 /// # Safety
@@ -2211,6 +6715,227 @@ pub unsafe fn struct_fast_1045<E: Engine>(e: &E, p: *const u8) -> bool {
             n == 0 || (s.pSampleLocations as usize as u64) != 0
         })
 }
+///`VkSamplerCaptureDescriptorDataInfoEXT`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1048<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkSamplerCaptureDescriptorDataInfoEXT) };
+    (s.sType.0 == 1000316008 && s.pNext.is_null() && s.sampler.as_raw() != 0)
+}
+///`VkSamplerCreateInfo`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1049<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkSamplerCreateInfo) };
+    (s.sType.0 == 31 && s.pNext.is_null()
+        && {
+            let v = u64::from(s.flags.0);
+            v == 0 || (v & !0 == 0 || e.bits_ok(99u16, v))
+        }
+        && {
+            let v = (s.magFilter.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1) || e.enum_ok(48u16, v)
+        }
+        && {
+            let v = (s.minFilter.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1) || e.enum_ok(48u16, v)
+        }
+        && {
+            let v = (s.mipmapMode.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1) || e.enum_ok(100u16, v)
+        }
+        && {
+            let v = (s.addressModeU.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1 | 2 | 3) || e.enum_ok(99u16, v)
+        }
+        && {
+            let v = (s.addressModeV.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1 | 2 | 3) || e.enum_ok(99u16, v)
+        }
+        && {
+            let v = (s.addressModeW.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1 | 2 | 3) || e.enum_ok(99u16, v)
+        } && (s.anisotropyEnable as u64) <= 1 && (s.compareEnable as u64) <= 1
+        && (s.unnormalizedCoordinates as u64) <= 1)
+}
+///`VkSamplerCustomBorderColorCreateInfoEXT`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1051<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkSamplerCustomBorderColorCreateInfoEXT) };
+    (s.sType.0 == 1000287000 && s.pNext.is_null()
+        && {
+            let v = (s.format.0 as u32 as u64) as u32 as i32;
+            matches!(
+                v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 |
+                16 | 17 | 18 | 19 | 20 | 21 | 22 | 23 | 24 | 25 | 26 | 27 | 28 | 29 | 30
+                | 31 | 32 | 33 | 34 | 35 | 36 | 37 | 38 | 39 | 40 | 41 | 42 | 43 | 44 |
+                45 | 46 | 47 | 48 | 49 | 50 | 51 | 52 | 53 | 54 | 55 | 56 | 57 | 58 | 59
+                | 60 | 61 | 62 | 63 | 64 | 65 | 66 | 67 | 68 | 69 | 70 | 71 | 72 | 73 |
+                74 | 75 | 76 | 77 | 78 | 79 | 80 | 81 | 82 | 83 | 84 | 85 | 86 | 87 | 88
+                | 89 | 90 | 91 | 92 | 93 | 94 | 95 | 96 | 97 | 98 | 99 | 100 | 101 | 102
+                | 103 | 104 | 105 | 106 | 107 | 108 | 109 | 110 | 111 | 112 | 113 | 114 |
+                115 | 116 | 117 | 118 | 119 | 120 | 121 | 122 | 123 | 124 | 125 | 126 |
+                127 | 128 | 129 | 130 | 131 | 132 | 133 | 134 | 135 | 136 | 137 | 138 |
+                139 | 140 | 141 | 142 | 143 | 144 | 145 | 146 | 147 | 148 | 149 | 150 |
+                151 | 152 | 153 | 154 | 155 | 156 | 157 | 158 | 159 | 160 | 161 | 162 |
+                163 | 164 | 165 | 166 | 167 | 168 | 169 | 170 | 171 | 172 | 173 | 174 |
+                175 | 176 | 177 | 178 | 179 | 180 | 181 | 182 | 183 | 184
+            ) || e.enum_ok(49u16, v)
+        })
+}
+///`VkSamplerYcbcrConversionCreateInfo`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1054<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkSamplerYcbcrConversionCreateInfo) };
+    (s.sType.0 == 1000156000 && s.pNext.is_null()
+        && {
+            let v = (s.format.0 as u32 as u64) as u32 as i32;
+            matches!(
+                v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 |
+                16 | 17 | 18 | 19 | 20 | 21 | 22 | 23 | 24 | 25 | 26 | 27 | 28 | 29 | 30
+                | 31 | 32 | 33 | 34 | 35 | 36 | 37 | 38 | 39 | 40 | 41 | 42 | 43 | 44 |
+                45 | 46 | 47 | 48 | 49 | 50 | 51 | 52 | 53 | 54 | 55 | 56 | 57 | 58 | 59
+                | 60 | 61 | 62 | 63 | 64 | 65 | 66 | 67 | 68 | 69 | 70 | 71 | 72 | 73 |
+                74 | 75 | 76 | 77 | 78 | 79 | 80 | 81 | 82 | 83 | 84 | 85 | 86 | 87 | 88
+                | 89 | 90 | 91 | 92 | 93 | 94 | 95 | 96 | 97 | 98 | 99 | 100 | 101 | 102
+                | 103 | 104 | 105 | 106 | 107 | 108 | 109 | 110 | 111 | 112 | 113 | 114 |
+                115 | 116 | 117 | 118 | 119 | 120 | 121 | 122 | 123 | 124 | 125 | 126 |
+                127 | 128 | 129 | 130 | 131 | 132 | 133 | 134 | 135 | 136 | 137 | 138 |
+                139 | 140 | 141 | 142 | 143 | 144 | 145 | 146 | 147 | 148 | 149 | 150 |
+                151 | 152 | 153 | 154 | 155 | 156 | 157 | 158 | 159 | 160 | 161 | 162 |
+                163 | 164 | 165 | 166 | 167 | 168 | 169 | 170 | 171 | 172 | 173 | 174 |
+                175 | 176 | 177 | 178 | 179 | 180 | 181 | 182 | 183 | 184
+            ) || e.enum_ok(49u16, v)
+        }
+        && {
+            let v = (s.ycbcrModel.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1 | 2 | 3 | 4) || e.enum_ok(102u16, v)
+        }
+        && {
+            let v = (s.ycbcrRange.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1) || e.enum_ok(103u16, v)
+        }
+        && unsafe { struct_fast_95(e, (core::ptr::addr_of!(s.components) as *const u8)) }
+        && {
+            let v = (s.xChromaOffset.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1) || e.enum_ok(12u16, v)
+        }
+        && {
+            let v = (s.yChromaOffset.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1) || e.enum_ok(12u16, v)
+        }
+        && {
+            let v = (s.chromaFilter.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1) || e.enum_ok(48u16, v)
+        } && (s.forceExplicitReconstruction as u64) <= 1)
+}
+///`VkScreenBufferPropertiesQNX`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1059<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkScreenBufferPropertiesQNX) };
+    (s.sType.0 == 1000529000 && s.pNext.is_null())
+}
+///`VkScreenSurfaceCreateInfoQNX`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1060<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkScreenSurfaceCreateInfoQNX) };
+    (s.sType.0 == 1000378000 && s.pNext.is_null() && u64::from(s.flags.0) == 0)
+}
+///`VkSemaphoreCreateInfo`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1061<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkSemaphoreCreateInfo) };
+    (s.sType.0 == 9 && s.pNext.is_null() && u64::from(s.flags.0) == 0)
+}
+///`VkSemaphoreGetFdInfoKHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1062<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkSemaphoreGetFdInfoKHR) };
+    (s.sType.0 == 1000079001 && s.pNext.is_null() && s.semaphore.as_raw() != 0
+        && {
+            let v = u64::from(s.handleType.0);
+            v != 0 && e.flag_bit_ok(44u16, v)
+        })
+}
+///`VkSemaphoreGetWin32HandleInfoKHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1063<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkSemaphoreGetWin32HandleInfoKHR) };
+    (s.sType.0 == 1000078003 && s.pNext.is_null() && s.semaphore.as_raw() != 0
+        && {
+            let v = u64::from(s.handleType.0);
+            v != 0 && e.flag_bit_ok(44u16, v)
+        })
+}
+///`VkSemaphoreGetZirconHandleInfoFUCHSIA`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1064<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkSemaphoreGetZirconHandleInfoFUCHSIA) };
+    (s.sType.0 == 1000365001 && s.pNext.is_null() && s.semaphore.as_raw() != 0
+        && {
+            let v = u64::from(s.handleType.0);
+            v != 0 && e.flag_bit_ok(44u16, v)
+        })
+}
+///`VkSemaphoreSignalInfo`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1065<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkSemaphoreSignalInfo) };
+    (s.sType.0 == 1000207005 && s.pNext.is_null() && s.semaphore.as_raw() != 0)
+}
 ///`VkSemaphoreSubmitInfo`: true when the interpreter would find nothing to report in it.
 ///
 /// # Safety
@@ -2224,6 +6949,33 @@ pub unsafe fn struct_fast_1066<E: Engine>(e: &E, p: *const u8) -> bool {
         && {
             let v = u64::from(s.stageMask.0);
             v == 0 || (v & !545460977663 == 0 || e.bits_ok(84u16, v))
+        })
+}
+///`VkSemaphoreWaitInfo`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1068<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkSemaphoreWaitInfo) };
+    (s.sType.0 == 1000207004 && s.pNext.is_null()
+        && {
+            let v = u64::from(s.flags.0);
+            v == 0 || (v & !1 == 0 || e.bits_ok(101u16, v))
+        }
+        && {
+            let n = (s.semaphoreCount as u64) as usize;
+            n != 0
+                && {
+                    let q = (s.pSemaphores as usize as u64);
+                    q != 0 && e.handles_ok(q as usize as *const u64, n)
+                }
+        }
+        && {
+            let n = (s.semaphoreCount as u64) as usize;
+            n == 0 || (s.pValues as usize as u64) != 0
         })
 }
 ///`VkSetDescriptorBufferOffsetsInfoEXT`: true when the interpreter would find nothing to report in it.
@@ -2248,6 +7000,123 @@ pub unsafe fn struct_fast_1069<E: Engine>(e: &E, p: *const u8) -> bool {
             let n = (s.setCount as u64) as usize;
             n == 0 || (s.pOffsets as usize as u64) != 0
         })
+}
+///`VkSetLatencyMarkerInfoNV`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1070<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkSetLatencyMarkerInfoNV) };
+    (s.sType.0 == 1000505002 && s.pNext.is_null()
+        && {
+            let v = (s.marker.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11)
+                || e.enum_ok(67u16, v)
+        })
+}
+///`VkShaderCreateInfoEXT`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1072<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkShaderCreateInfoEXT) };
+    (s.sType.0 == 1000482002 && s.pNext.is_null()
+        && {
+            let v = u64::from(s.flags.0);
+            v == 0 || (v & !1 == 0 || e.bits_ok(102u16, v))
+        }
+        && {
+            let v = u64::from(s.stage.0);
+            v != 0 && e.flag_bit_ok(103u16, v)
+        }
+        && {
+            let v = u64::from(s.nextStage.0);
+            v == 0 || (v & !2147483647 == 0 || e.bits_ok(103u16, v))
+        }
+        && {
+            let v = (s.codeType.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1) || e.enum_ok(106u16, v)
+        }
+        && {
+            let n = (s.codeSize as u64) as usize;
+            n != 0 && (s.pCode as usize as u64) != 0
+        }
+        && {
+            let n = (s.pushConstantRangeCount as u64) as usize;
+            n == 0
+                || {
+                    let q = (s.pPushConstantRanges as usize as u64);
+                    q == 0
+                        || (0..n)
+                            .all(|i| unsafe {
+                                struct_fast_986(
+                                    e,
+                                    (q as usize as *const u8)
+                                        .wrapping_add(
+                                            i * core::mem::size_of::<VkPushConstantRange>(),
+                                        ),
+                                )
+                            })
+                }
+        }
+        && {
+            let q = (s.pSpecializationInfo as usize as u64);
+            q == 0 || unsafe { struct_fast_1089(e, q as usize as *const u8) }
+        })
+}
+///`VkShaderInstrumentationCreateInfoARM`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1074<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkShaderInstrumentationCreateInfoARM) };
+    (s.sType.0 == 1000607002 && s.pNext.is_null())
+}
+///`VkShaderInstrumentationMetricDescriptionARM`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1075<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkShaderInstrumentationMetricDescriptionARM) };
+    (s.sType.0 == 1000607003 && s.pNext.is_null())
+}
+///`VkShaderModuleCreateInfo`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1076<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkShaderModuleCreateInfo) };
+    (s.sType.0 == 16 && s.pNext.is_null() && u64::from(s.flags.0) == 0
+        && {
+            let n = (((s.codeSize as u64)).saturating_add(0) / 4) as usize;
+            n == 0 || (s.pCode as usize as u64) != 0
+        })
+}
+///`VkShaderModuleIdentifierEXT`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1077<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkShaderModuleIdentifierEXT) };
+    (s.sType.0 == 1000462003 && s.pNext.is_null())
 }
 ///`VkShadingRatePaletteNV`: true when the interpreter would find nothing to report in it.
 ///
@@ -2302,6 +7171,17 @@ pub unsafe fn struct_fast_1082<E: Engine>(e: &E, p: *const u8) -> bool {
                 }
         })
 }
+///`VkSparseImageFormatProperties2`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1083<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkSparseImageFormatProperties2) };
+    (s.sType.0 == 1000059007 && s.pNext.is_null())
+}
 ///`VkSparseImageMemoryBind`: true when the interpreter would find nothing to report in it.
 ///
 /// # Safety
@@ -2346,6 +7226,17 @@ pub unsafe fn struct_fast_1085<E: Engine>(e: &E, p: *const u8) -> bool {
                 }
         })
 }
+///`VkSparseImageMemoryRequirements2`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1086<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkSparseImageMemoryRequirements2) };
+    (s.sType.0 == 1000146004 && s.pNext.is_null())
+}
 ///`VkSparseImageOpaqueMemoryBindInfo`: true when the interpreter would find nothing to report in it.
 ///
 /// # Safety
@@ -2388,6 +7279,35 @@ pub unsafe fn struct_fast_1088<E: Engine>(e: &E, p: *const u8) -> bool {
         let v = u64::from(s.flags.0);
         v == 0 || (v & !1 == 0 || e.bits_ok(104u16, v))
     })
+}
+///`VkSpecializationInfo`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1089<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkSpecializationInfo) };
+    ({
+        let n = (s.mapEntryCount as u64) as usize;
+        n == 0 || (s.pMapEntries as usize as u64) != 0
+    }
+        && {
+            let n = (s.dataSize as u64) as usize;
+            n == 0 || (s.pData as usize as u64) != 0
+        })
+}
+///`VkStreamDescriptorSurfaceCreateInfoGGP`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1091<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkStreamDescriptorSurfaceCreateInfoGGP) };
+    (s.sType.0 == 1000049000 && s.pNext.is_null() && u64::from(s.flags.0) == 0)
 }
 ///`VkSubmitInfo`: true when the interpreter would find nothing to report in it.
 ///
@@ -2522,6 +7442,228 @@ pub unsafe fn struct_fast_1094<E: Engine>(e: &E, p: *const u8) -> bool {
             matches!(v, 0 | 1) || e.enum_ok(112u16, v)
         })
 }
+///`VkSubpassDependency`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1095<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkSubpassDependency) };
+    ({
+        let v = u64::from(s.srcStageMask.0);
+        v == 0 || (v & !131071 == 0 || e.bits_ok(83u16, v))
+    }
+        && {
+            let v = u64::from(s.dstStageMask.0);
+            v == 0 || (v & !131071 == 0 || e.bits_ok(83u16, v))
+        }
+        && {
+            let v = u64::from(s.srcAccessMask.0);
+            v == 0 || (v & !131071 == 0 || e.bits_ok(1u16, v))
+        }
+        && {
+            let v = u64::from(s.dstAccessMask.0);
+            v == 0 || (v & !131071 == 0 || e.bits_ok(1u16, v))
+        }
+        && {
+            let v = u64::from(s.dependencyFlags.0);
+            v == 0 || (v & !1 == 0 || e.bits_ok(30u16, v))
+        })
+}
+///`VkSubpassDependency2`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1096<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkSubpassDependency2) };
+    (s.sType.0 == 1000109003 && s.pNext.is_null()
+        && {
+            let v = u64::from(s.srcStageMask.0);
+            v == 0 || (v & !131071 == 0 || e.bits_ok(83u16, v))
+        }
+        && {
+            let v = u64::from(s.dstStageMask.0);
+            v == 0 || (v & !131071 == 0 || e.bits_ok(83u16, v))
+        }
+        && {
+            let v = u64::from(s.srcAccessMask.0);
+            v == 0 || (v & !131071 == 0 || e.bits_ok(1u16, v))
+        }
+        && {
+            let v = u64::from(s.dstAccessMask.0);
+            v == 0 || (v & !131071 == 0 || e.bits_ok(1u16, v))
+        }
+        && {
+            let v = u64::from(s.dependencyFlags.0);
+            v == 0 || (v & !1 == 0 || e.bits_ok(30u16, v))
+        })
+}
+///`VkSubpassDescription`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1097<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkSubpassDescription) };
+    ({
+        let v = u64::from(s.flags.0);
+        v == 0 || (v & !0 == 0 || e.bits_ok(108u16, v))
+    }
+        && {
+            let v = (s.pipelineBindPoint.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1) || e.enum_ok(84u16, v)
+        }
+        && {
+            let n = (s.inputAttachmentCount as u64) as usize;
+            n == 0
+                || {
+                    let q = (s.pInputAttachments as usize as u64);
+                    q != 0
+                        && (0..n)
+                            .all(|i| unsafe {
+                                struct_fast_35(
+                                    e,
+                                    (q as usize as *const u8)
+                                        .wrapping_add(
+                                            i * core::mem::size_of::<VkAttachmentReference>(),
+                                        ),
+                                )
+                            })
+                }
+        }
+        && {
+            let n = (s.colorAttachmentCount as u64) as usize;
+            n == 0
+                || {
+                    let q = (s.pColorAttachments as usize as u64);
+                    q != 0
+                        && (0..n)
+                            .all(|i| unsafe {
+                                struct_fast_35(
+                                    e,
+                                    (q as usize as *const u8)
+                                        .wrapping_add(
+                                            i * core::mem::size_of::<VkAttachmentReference>(),
+                                        ),
+                                )
+                            })
+                }
+        }
+        && {
+            let n = (s.colorAttachmentCount as u64) as usize;
+            n == 0
+                || {
+                    let q = (s.pResolveAttachments as usize as u64);
+                    q == 0
+                        || (0..n)
+                            .all(|i| unsafe {
+                                struct_fast_35(
+                                    e,
+                                    (q as usize as *const u8)
+                                        .wrapping_add(
+                                            i * core::mem::size_of::<VkAttachmentReference>(),
+                                        ),
+                                )
+                            })
+                }
+        }
+        && {
+            let q = (s.pDepthStencilAttachment as usize as u64);
+            q == 0 || unsafe { struct_fast_35(e, q as usize as *const u8) }
+        }
+        && {
+            let n = (s.preserveAttachmentCount as u64) as usize;
+            n == 0 || (s.pPreserveAttachments as usize as u64) != 0
+        })
+}
+///`VkSubpassDescription2`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1098<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkSubpassDescription2) };
+    (s.sType.0 == 1000109002 && s.pNext.is_null()
+        && {
+            let v = u64::from(s.flags.0);
+            v == 0 || (v & !0 == 0 || e.bits_ok(108u16, v))
+        }
+        && {
+            let v = (s.pipelineBindPoint.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1) || e.enum_ok(84u16, v)
+        }
+        && {
+            let n = (s.inputAttachmentCount as u64) as usize;
+            n == 0
+                || {
+                    let q = (s.pInputAttachments as usize as u64);
+                    q != 0
+                        && (0..n)
+                            .all(|i| unsafe {
+                                struct_fast_36(
+                                    e,
+                                    (q as usize as *const u8)
+                                        .wrapping_add(
+                                            i * core::mem::size_of::<VkAttachmentReference2>(),
+                                        ),
+                                )
+                            })
+                }
+        }
+        && {
+            let n = (s.colorAttachmentCount as u64) as usize;
+            n == 0
+                || {
+                    let q = (s.pColorAttachments as usize as u64);
+                    q != 0
+                        && (0..n)
+                            .all(|i| unsafe {
+                                struct_fast_36(
+                                    e,
+                                    (q as usize as *const u8)
+                                        .wrapping_add(
+                                            i * core::mem::size_of::<VkAttachmentReference2>(),
+                                        ),
+                                )
+                            })
+                }
+        }
+        && {
+            let n = (s.colorAttachmentCount as u64) as usize;
+            n == 0
+                || {
+                    let q = (s.pResolveAttachments as usize as u64);
+                    q == 0
+                        || (0..n)
+                            .all(|i| unsafe {
+                                struct_fast_36(
+                                    e,
+                                    (q as usize as *const u8)
+                                        .wrapping_add(
+                                            i * core::mem::size_of::<VkAttachmentReference2>(),
+                                        ),
+                                )
+                            })
+                }
+        }
+        && {
+            let q = (s.pDepthStencilAttachment as usize as u64);
+            q == 0 || unsafe { struct_fast_36(e, q as usize as *const u8) }
+        }
+        && {
+            let n = (s.preserveAttachmentCount as u64) as usize;
+            n == 0 || (s.pPreserveAttachments as usize as u64) != 0
+        })
+}
 ///`VkSubpassEndInfo`: true when the interpreter would find nothing to report in it.
 ///
 /// # Safety
@@ -2532,6 +7674,163 @@ pub unsafe fn struct_fast_1100<E: Engine>(e: &E, p: *const u8) -> bool {
     let _ = e;
     let s = unsafe { &*(p as *const VkSubpassEndInfo) };
     (s.sType.0 == 1000109006 && s.pNext.is_null())
+}
+///`VkSubresourceLayout2`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1105<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkSubresourceLayout2) };
+    (s.sType.0 == 1000338002 && s.pNext.is_null())
+}
+///`VkSurfaceCapabilities2EXT`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1107<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkSurfaceCapabilities2EXT) };
+    (s.sType.0 == 1000090000 && s.pNext.is_null())
+}
+///`VkSurfaceCapabilities2KHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1108<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkSurfaceCapabilities2KHR) };
+    (s.sType.0 == 1000119001 && s.pNext.is_null())
+}
+///`VkSurfaceCreateInfoOHOS`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1113<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkSurfaceCreateInfoOHOS) };
+    (s.sType.0 == 1000685000 && s.pNext.is_null() && u64::from(s.flags.0) == 0)
+}
+///`VkSurfaceFormat2KHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1114<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkSurfaceFormat2KHR) };
+    (s.sType.0 == 1000119002 && s.pNext.is_null())
+}
+///`VkSwapchainCreateInfoKHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1123<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkSwapchainCreateInfoKHR) };
+    (s.sType.0 == 1000001000 && s.pNext.is_null()
+        && {
+            let v = u64::from(s.flags.0);
+            v == 0 || (v & !0 == 0 || e.bits_ok(111u16, v))
+        } && s.surface.as_raw() != 0
+        && {
+            let v = (s.imageFormat.0 as u32 as u64) as u32 as i32;
+            matches!(
+                v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 |
+                16 | 17 | 18 | 19 | 20 | 21 | 22 | 23 | 24 | 25 | 26 | 27 | 28 | 29 | 30
+                | 31 | 32 | 33 | 34 | 35 | 36 | 37 | 38 | 39 | 40 | 41 | 42 | 43 | 44 |
+                45 | 46 | 47 | 48 | 49 | 50 | 51 | 52 | 53 | 54 | 55 | 56 | 57 | 58 | 59
+                | 60 | 61 | 62 | 63 | 64 | 65 | 66 | 67 | 68 | 69 | 70 | 71 | 72 | 73 |
+                74 | 75 | 76 | 77 | 78 | 79 | 80 | 81 | 82 | 83 | 84 | 85 | 86 | 87 | 88
+                | 89 | 90 | 91 | 92 | 93 | 94 | 95 | 96 | 97 | 98 | 99 | 100 | 101 | 102
+                | 103 | 104 | 105 | 106 | 107 | 108 | 109 | 110 | 111 | 112 | 113 | 114 |
+                115 | 116 | 117 | 118 | 119 | 120 | 121 | 122 | 123 | 124 | 125 | 126 |
+                127 | 128 | 129 | 130 | 131 | 132 | 133 | 134 | 135 | 136 | 137 | 138 |
+                139 | 140 | 141 | 142 | 143 | 144 | 145 | 146 | 147 | 148 | 149 | 150 |
+                151 | 152 | 153 | 154 | 155 | 156 | 157 | 158 | 159 | 160 | 161 | 162 |
+                163 | 164 | 165 | 166 | 167 | 168 | 169 | 170 | 171 | 172 | 173 | 174 |
+                175 | 176 | 177 | 178 | 179 | 180 | 181 | 182 | 183 | 184
+            ) || e.enum_ok(49u16, v)
+        }
+        && {
+            let v = (s.imageColorSpace.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0) || e.enum_ok(16u16, v)
+        }
+        && {
+            let v = u64::from(s.imageUsage.0);
+            v != 0 && (v & !255 == 0 || e.bits_ok(58u16, v))
+        }
+        && {
+            let v = (s.imageSharingMode.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1) || e.enum_ok(110u16, v)
+        }
+        && {
+            let v = u64::from(s.preTransform.0);
+            v != 0 && e.flag_bit_ok(110u16, v)
+        }
+        && {
+            let v = u64::from(s.compositeAlpha.0);
+            v != 0 && e.flag_bit_ok(18u16, v)
+        }
+        && {
+            let v = (s.presentMode.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1 | 2 | 3) || e.enum_ok(88u16, v)
+        } && (s.clipped as u64) <= 1)
+}
+///`VkSwapchainTimeDomainPropertiesEXT`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1132<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkSwapchainTimeDomainPropertiesEXT) };
+    (s.sType.0 == 1000208002 && s.pNext.is_null())
+}
+///`VkSwapchainTimingPropertiesEXT`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1133<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkSwapchainTimingPropertiesEXT) };
+    (s.sType.0 == 1000208001 && s.pNext.is_null())
+}
+///`VkSysmemColorSpaceFUCHSIA`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1134<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkSysmemColorSpaceFUCHSIA) };
+    (s.sType.0 == 1000366008 && s.pNext.is_null())
+}
+///`VkTensorCaptureDescriptorDataInfoARM`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1135<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkTensorCaptureDescriptorDataInfoARM) };
+    (s.sType.0 == 1000460021 && s.pNext.is_null() && s.tensor.as_raw() != 0)
 }
 ///`VkTensorCopyARM`: true when the interpreter would find nothing to report in it.
 ///
@@ -2544,6 +7843,127 @@ pub unsafe fn struct_fast_1136<E: Engine>(e: &E, p: *const u8) -> bool {
     let s = unsafe { &*(p as *const VkTensorCopyARM) };
     (s.sType.0 == 1000460012 && s.pNext.is_null())
 }
+///`VkTensorCreateInfoARM`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1137<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkTensorCreateInfoARM) };
+    (s.sType.0 == 1000460000 && s.pNext.is_null()
+        && {
+            let v = u64::from(s.flags.0);
+            v == 0 || (v & !3 == 0 || e.bits_ok(112u16, v))
+        }
+        && {
+            let q = (s.pDescription as usize as u64);
+            q != 0 && unsafe { struct_fast_1139(e, q as usize as *const u8) }
+        }
+        && {
+            let v = (s.sharingMode.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1) || e.enum_ok(110u16, v)
+        })
+}
+///`VkTensorDescriptionARM`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1139<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkTensorDescriptionARM) };
+    (s.sType.0 == 1000460006 && s.pNext.is_null()
+        && {
+            let v = (s.tiling.0 as u32 as u64) as u32 as i32;
+            matches!(v, 0 | 1) || e.enum_ok(113u16, v)
+        }
+        && {
+            let v = (s.format.0 as u32 as u64) as u32 as i32;
+            matches!(
+                v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 |
+                16 | 17 | 18 | 19 | 20 | 21 | 22 | 23 | 24 | 25 | 26 | 27 | 28 | 29 | 30
+                | 31 | 32 | 33 | 34 | 35 | 36 | 37 | 38 | 39 | 40 | 41 | 42 | 43 | 44 |
+                45 | 46 | 47 | 48 | 49 | 50 | 51 | 52 | 53 | 54 | 55 | 56 | 57 | 58 | 59
+                | 60 | 61 | 62 | 63 | 64 | 65 | 66 | 67 | 68 | 69 | 70 | 71 | 72 | 73 |
+                74 | 75 | 76 | 77 | 78 | 79 | 80 | 81 | 82 | 83 | 84 | 85 | 86 | 87 | 88
+                | 89 | 90 | 91 | 92 | 93 | 94 | 95 | 96 | 97 | 98 | 99 | 100 | 101 | 102
+                | 103 | 104 | 105 | 106 | 107 | 108 | 109 | 110 | 111 | 112 | 113 | 114 |
+                115 | 116 | 117 | 118 | 119 | 120 | 121 | 122 | 123 | 124 | 125 | 126 |
+                127 | 128 | 129 | 130 | 131 | 132 | 133 | 134 | 135 | 136 | 137 | 138 |
+                139 | 140 | 141 | 142 | 143 | 144 | 145 | 146 | 147 | 148 | 149 | 150 |
+                151 | 152 | 153 | 154 | 155 | 156 | 157 | 158 | 159 | 160 | 161 | 162 |
+                163 | 164 | 165 | 166 | 167 | 168 | 169 | 170 | 171 | 172 | 173 | 174 |
+                175 | 176 | 177 | 178 | 179 | 180 | 181 | 182 | 183 | 184
+            ) || e.enum_ok(49u16, v)
+        }
+        && {
+            let n = (s.dimensionCount as u64) as usize;
+            n != 0 && (s.pDimensions as usize as u64) != 0
+        }
+        && {
+            let v = u64::from(s.usage.0);
+            v != 0 && (v & !30 == 0 || e.bits_ok(113u16, v))
+        })
+}
+///`VkTensorMemoryRequirementsInfoARM`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1143<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkTensorMemoryRequirementsInfoARM) };
+    (s.sType.0 == 1000460007 && s.pNext.is_null() && s.tensor.as_raw() != 0)
+}
+///`VkTensorViewCaptureDescriptorDataInfoARM`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1145<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkTensorViewCaptureDescriptorDataInfoARM) };
+    (s.sType.0 == 1000460022 && s.pNext.is_null() && s.tensorView.as_raw() != 0)
+}
+///`VkTensorViewCreateInfoARM`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1146<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkTensorViewCreateInfoARM) };
+    (s.sType.0 == 1000460001 && s.pNext.is_null()
+        && {
+            let v = u64::from(s.flags.0);
+            v == 0 || (v & !0 == 0 || e.bits_ok(114u16, v))
+        } && s.tensor.as_raw() != 0
+        && {
+            let v = (s.format.0 as u32 as u64) as u32 as i32;
+            matches!(
+                v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 |
+                16 | 17 | 18 | 19 | 20 | 21 | 22 | 23 | 24 | 25 | 26 | 27 | 28 | 29 | 30
+                | 31 | 32 | 33 | 34 | 35 | 36 | 37 | 38 | 39 | 40 | 41 | 42 | 43 | 44 |
+                45 | 46 | 47 | 48 | 49 | 50 | 51 | 52 | 53 | 54 | 55 | 56 | 57 | 58 | 59
+                | 60 | 61 | 62 | 63 | 64 | 65 | 66 | 67 | 68 | 69 | 70 | 71 | 72 | 73 |
+                74 | 75 | 76 | 77 | 78 | 79 | 80 | 81 | 82 | 83 | 84 | 85 | 86 | 87 | 88
+                | 89 | 90 | 91 | 92 | 93 | 94 | 95 | 96 | 97 | 98 | 99 | 100 | 101 | 102
+                | 103 | 104 | 105 | 106 | 107 | 108 | 109 | 110 | 111 | 112 | 113 | 114 |
+                115 | 116 | 117 | 118 | 119 | 120 | 121 | 122 | 123 | 124 | 125 | 126 |
+                127 | 128 | 129 | 130 | 131 | 132 | 133 | 134 | 135 | 136 | 137 | 138 |
+                139 | 140 | 141 | 142 | 143 | 144 | 145 | 146 | 147 | 148 | 149 | 150 |
+                151 | 152 | 153 | 154 | 155 | 156 | 157 | 158 | 159 | 160 | 161 | 162 |
+                163 | 164 | 165 | 166 | 167 | 168 | 169 | 170 | 171 | 172 | 173 | 174 |
+                175 | 176 | 177 | 178 | 179 | 180 | 181 | 182 | 183 | 184
+            ) || e.enum_ok(49u16, v)
+        })
+}
 ///`VkTileMemoryBindInfoQCOM`: true when the interpreter would find nothing to report in it.
 ///
 /// # Safety
@@ -2554,6 +7974,43 @@ pub unsafe fn struct_fast_1149<E: Engine>(e: &E, p: *const u8) -> bool {
     let _ = e;
     let s = unsafe { &*(p as *const VkTileMemoryBindInfoQCOM) };
     (s.sType.0 == 1000547003 && s.pNext.is_null() && s.memory.as_raw() != 0)
+}
+///`VkTilePropertiesQCOM`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1152<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkTilePropertiesQCOM) };
+    (s.sType.0 == 1000484001 && s.pNext.is_null())
+}
+///`VkUbmSurfaceCreateInfoSEC`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1154<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkUbmSurfaceCreateInfoSEC) };
+    (s.sType.0 == 1000664000 && s.pNext.is_null() && u64::from(s.flags.0) == 0)
+}
+///`VkValidationCacheCreateInfoEXT`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1155<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkValidationCacheCreateInfoEXT) };
+    (s.sType.0 == 1000160000 && s.pNext.is_null() && u64::from(s.flags.0) == 0
+        && {
+            let n = (s.initialDataSize as u64) as usize;
+            n == 0 || (s.pInitialData as usize as u64) != 0
+        })
 }
 ///`VkVertexInputAttributeDescription2EXT`: true when the interpreter would find nothing to report in it.
 ///
@@ -2600,6 +8057,17 @@ pub unsafe fn struct_fast_1161<E: Engine>(e: &E, p: *const u8) -> bool {
             matches!(v, 0 | 1) || e.enum_ok(120u16, v)
         })
 }
+///`VkViSurfaceCreateInfoNN`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1162<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkViSurfaceCreateInfoNN) };
+    (s.sType.0 == 1000062000 && s.pNext.is_null() && u64::from(s.flags.0) == 0)
+}
 ///`VkVideoBeginCodingInfoKHR`: true when the interpreter would find nothing to report in it.
 ///
 /// # Safety
@@ -2629,6 +8097,17 @@ pub unsafe fn struct_fast_1163<E: Engine>(e: &E, p: *const u8) -> bool {
                             })
                 }
         })
+}
+///`VkVideoCapabilitiesKHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1164<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkVideoCapabilitiesKHR) };
+    (s.sType.0 == 1000023001 && s.pNext.is_null())
 }
 ///`VkVideoCodingControlInfoKHR`: true when the interpreter would find nothing to report in it.
 ///
@@ -2722,6 +8201,40 @@ pub unsafe fn struct_fast_1235<E: Engine>(e: &E, p: *const u8) -> bool {
                 }
         })
 }
+///`VkVideoEncodeQualityLevelPropertiesKHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1240<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkVideoEncodeQualityLevelPropertiesKHR) };
+    (s.sType.0 == 1000299007 && s.pNext.is_null())
+}
+///`VkVideoEncodeSessionParametersFeedbackInfoKHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1248<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkVideoEncodeSessionParametersFeedbackInfoKHR) };
+    (s.sType.0 == 1000299010 && s.pNext.is_null())
+}
+///`VkVideoEncodeSessionParametersGetInfoKHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1249<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkVideoEncodeSessionParametersGetInfoKHR) };
+    (s.sType.0 == 1000299009 && s.pNext.is_null()
+        && s.videoSessionParameters.as_raw() != 0)
+}
 ///`VkVideoEndCodingInfoKHR`: true when the interpreter would find nothing to report in it.
 ///
 /// # Safety
@@ -2733,6 +8246,17 @@ pub unsafe fn struct_fast_1252<E: Engine>(e: &E, p: *const u8) -> bool {
     let s = unsafe { &*(p as *const VkVideoEndCodingInfoKHR) };
     (s.sType.0 == 1000023009 && s.pNext.is_null() && u64::from(s.flags.0) == 0)
 }
+///`VkVideoFormatPropertiesKHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1255<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkVideoFormatPropertiesKHR) };
+    (s.sType.0 == 1000023015 && s.pNext.is_null())
+}
 ///`VkVideoPictureResourceInfoKHR`: true when the interpreter would find nothing to report in it.
 ///
 /// # Safety
@@ -2743,6 +8267,33 @@ pub unsafe fn struct_fast_1258<E: Engine>(e: &E, p: *const u8) -> bool {
     let _ = e;
     let s = unsafe { &*(p as *const VkVideoPictureResourceInfoKHR) };
     (s.sType.0 == 1000023002 && s.pNext.is_null() && s.imageViewBinding.as_raw() != 0)
+}
+///`VkVideoProfileInfoKHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1259<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkVideoProfileInfoKHR) };
+    (s.sType.0 == 1000023000 && s.pNext.is_null()
+        && {
+            let v = u64::from(s.videoCodecOperation.0);
+            v != 0 && e.flag_bit_ok(117u16, v)
+        }
+        && {
+            let v = u64::from(s.chromaSubsampling.0);
+            v != 0 && (v & !15 == 0 || e.bits_ok(116u16, v))
+        }
+        && {
+            let v = u64::from(s.lumaBitDepth.0);
+            v != 0 && (v & !21 == 0 || e.bits_ok(119u16, v))
+        }
+        && {
+            let v = u64::from(s.chromaBitDepth.0);
+            v == 0 || (v & !21 == 0 || e.bits_ok(119u16, v))
+        })
 }
 ///`VkVideoReferenceSlotInfoKHR`: true when the interpreter would find nothing to report in it.
 ///
@@ -2758,6 +8309,100 @@ pub unsafe fn struct_fast_1262<E: Engine>(e: &E, p: *const u8) -> bool {
             let q = (s.pPictureResource as usize as u64);
             q == 0 || unsafe { struct_fast_1258(e, q as usize as *const u8) }
         })
+}
+///`VkVideoSessionCreateInfoKHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1263<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkVideoSessionCreateInfoKHR) };
+    (s.sType.0 == 1000023005 && s.pNext.is_null()
+        && {
+            let v = u64::from(s.flags.0);
+            v == 0 || (v & !1 == 0 || e.bits_ok(135u16, v))
+        }
+        && {
+            let q = (s.pVideoProfile as usize as u64);
+            q != 0 && unsafe { struct_fast_1259(e, q as usize as *const u8) }
+        }
+        && {
+            let v = (s.pictureFormat.0 as u32 as u64) as u32 as i32;
+            matches!(
+                v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 |
+                16 | 17 | 18 | 19 | 20 | 21 | 22 | 23 | 24 | 25 | 26 | 27 | 28 | 29 | 30
+                | 31 | 32 | 33 | 34 | 35 | 36 | 37 | 38 | 39 | 40 | 41 | 42 | 43 | 44 |
+                45 | 46 | 47 | 48 | 49 | 50 | 51 | 52 | 53 | 54 | 55 | 56 | 57 | 58 | 59
+                | 60 | 61 | 62 | 63 | 64 | 65 | 66 | 67 | 68 | 69 | 70 | 71 | 72 | 73 |
+                74 | 75 | 76 | 77 | 78 | 79 | 80 | 81 | 82 | 83 | 84 | 85 | 86 | 87 | 88
+                | 89 | 90 | 91 | 92 | 93 | 94 | 95 | 96 | 97 | 98 | 99 | 100 | 101 | 102
+                | 103 | 104 | 105 | 106 | 107 | 108 | 109 | 110 | 111 | 112 | 113 | 114 |
+                115 | 116 | 117 | 118 | 119 | 120 | 121 | 122 | 123 | 124 | 125 | 126 |
+                127 | 128 | 129 | 130 | 131 | 132 | 133 | 134 | 135 | 136 | 137 | 138 |
+                139 | 140 | 141 | 142 | 143 | 144 | 145 | 146 | 147 | 148 | 149 | 150 |
+                151 | 152 | 153 | 154 | 155 | 156 | 157 | 158 | 159 | 160 | 161 | 162 |
+                163 | 164 | 165 | 166 | 167 | 168 | 169 | 170 | 171 | 172 | 173 | 174 |
+                175 | 176 | 177 | 178 | 179 | 180 | 181 | 182 | 183 | 184
+            ) || e.enum_ok(49u16, v)
+        }
+        && {
+            let v = (s.referencePictureFormat.0 as u32 as u64) as u32 as i32;
+            matches!(
+                v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 |
+                16 | 17 | 18 | 19 | 20 | 21 | 22 | 23 | 24 | 25 | 26 | 27 | 28 | 29 | 30
+                | 31 | 32 | 33 | 34 | 35 | 36 | 37 | 38 | 39 | 40 | 41 | 42 | 43 | 44 |
+                45 | 46 | 47 | 48 | 49 | 50 | 51 | 52 | 53 | 54 | 55 | 56 | 57 | 58 | 59
+                | 60 | 61 | 62 | 63 | 64 | 65 | 66 | 67 | 68 | 69 | 70 | 71 | 72 | 73 |
+                74 | 75 | 76 | 77 | 78 | 79 | 80 | 81 | 82 | 83 | 84 | 85 | 86 | 87 | 88
+                | 89 | 90 | 91 | 92 | 93 | 94 | 95 | 96 | 97 | 98 | 99 | 100 | 101 | 102
+                | 103 | 104 | 105 | 106 | 107 | 108 | 109 | 110 | 111 | 112 | 113 | 114 |
+                115 | 116 | 117 | 118 | 119 | 120 | 121 | 122 | 123 | 124 | 125 | 126 |
+                127 | 128 | 129 | 130 | 131 | 132 | 133 | 134 | 135 | 136 | 137 | 138 |
+                139 | 140 | 141 | 142 | 143 | 144 | 145 | 146 | 147 | 148 | 149 | 150 |
+                151 | 152 | 153 | 154 | 155 | 156 | 157 | 158 | 159 | 160 | 161 | 162 |
+                163 | 164 | 165 | 166 | 167 | 168 | 169 | 170 | 171 | 172 | 173 | 174 |
+                175 | 176 | 177 | 178 | 179 | 180 | 181 | 182 | 183 | 184
+            ) || e.enum_ok(49u16, v)
+        } && (s.pStdHeaderVersion as usize as u64) != 0)
+}
+///`VkVideoSessionMemoryRequirementsKHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1264<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkVideoSessionMemoryRequirementsKHR) };
+    (s.sType.0 == 1000023003 && s.pNext.is_null())
+}
+///`VkVideoSessionParametersCreateInfoKHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1265<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkVideoSessionParametersCreateInfoKHR) };
+    (s.sType.0 == 1000023006 && s.pNext.is_null()
+        && {
+            let v = u64::from(s.flags.0);
+            v == 0 || (v & !0 == 0 || e.bits_ok(136u16, v))
+        } && s.videoSession.as_raw() != 0)
+}
+///`VkVideoSessionParametersUpdateInfoKHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1266<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkVideoSessionParametersUpdateInfoKHR) };
+    (s.sType.0 == 1000023007 && s.pNext.is_null())
 }
 ///`VkViewportSwizzleNV`: true when the interpreter would find nothing to report in it.
 ///
@@ -2785,6 +8430,28 @@ pub unsafe fn struct_fast_1267<E: Engine>(e: &E, p: *const u8) -> bool {
             matches!(v, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7) || e.enum_ok(124u16, v)
         })
 }
+///`VkWaylandSurfaceCreateInfoKHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1268<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkWaylandSurfaceCreateInfoKHR) };
+    (s.sType.0 == 1000006000 && s.pNext.is_null() && u64::from(s.flags.0) == 0)
+}
+///`VkWin32SurfaceCreateInfoKHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1271<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkWin32SurfaceCreateInfoKHR) };
+    (s.sType.0 == 1000009000 && s.pNext.is_null() && u64::from(s.flags.0) == 0)
+}
 ///`VkWriteDescriptorSet`: true when the interpreter would find nothing to report in it.
 ///
 /// # Safety
@@ -2801,6 +8468,50 @@ pub unsafe fn struct_fast_1272<E: Engine>(e: &E, p: *const u8) -> bool {
                 || e.enum_ok(38u16, v)
         })
 }
+///`VkWriteIndirectExecutionSetPipelineEXT`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1278<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkWriteIndirectExecutionSetPipelineEXT) };
+    (s.sType.0 == 1000572008 && s.pNext.is_null() && s.pipeline.as_raw() != 0)
+}
+///`VkWriteIndirectExecutionSetShaderEXT`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1279<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkWriteIndirectExecutionSetShaderEXT) };
+    (s.sType.0 == 1000572009 && s.pNext.is_null() && s.shader.as_raw() != 0)
+}
+///`VkXcbSurfaceCreateInfoKHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1280<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkXcbSurfaceCreateInfoKHR) };
+    (s.sType.0 == 1000005000 && s.pNext.is_null() && u64::from(s.flags.0) == 0)
+}
+///`VkXlibSurfaceCreateInfoKHR`: true when the interpreter would find nothing to report in it.
+///
+/// # Safety
+/// `p` points at one the application passed.
+#[inline]
+#[allow(unused_parens)]
+pub unsafe fn struct_fast_1281<E: Engine>(e: &E, p: *const u8) -> bool {
+    let _ = e;
+    let s = unsafe { &*(p as *const VkXlibSurfaceCreateInfoKHR) };
+    (s.sType.0 == 1000004000 && s.pNext.is_null() && u64::from(s.flags.0) == 0)
+}
 /// The compiled checks of `STRUCTS[si]` (see `struct_fast_*`), when it has them.
 ///
 /// # Safety
@@ -2808,138 +8519,453 @@ pub unsafe fn struct_fast_1272<E: Engine>(e: &E, p: *const u8) -> bool {
 pub unsafe fn struct_fast<E: Engine>(e: &E, si: u16, p: *const u8) -> Option<bool> {
     match si {
         0u16 => Some(unsafe { struct_fast_0(e, p) }),
+        1u16 => Some(unsafe { struct_fast_1(e, p) }),
+        2u16 => Some(unsafe { struct_fast_2(e, p) }),
+        3u16 => Some(unsafe { struct_fast_3(e, p) }),
+        4u16 => Some(unsafe { struct_fast_4(e, p) }),
+        5u16 => Some(unsafe { struct_fast_5(e, p) }),
+        7u16 => Some(unsafe { struct_fast_7(e, p) }),
         8u16 => Some(unsafe { struct_fast_8(e, p) }),
         12u16 => Some(unsafe { struct_fast_12(e, p) }),
+        13u16 => Some(unsafe { struct_fast_13(e, p) }),
+        17u16 => Some(unsafe { struct_fast_17(e, p) }),
+        18u16 => Some(unsafe { struct_fast_18(e, p) }),
+        19u16 => Some(unsafe { struct_fast_19(e, p) }),
+        25u16 => Some(unsafe { struct_fast_25(e, p) }),
+        27u16 => Some(unsafe { struct_fast_27(e, p) }),
+        28u16 => Some(unsafe { struct_fast_28(e, p) }),
+        29u16 => Some(unsafe { struct_fast_29(e, p) }),
+        30u16 => Some(unsafe { struct_fast_30(e, p) }),
+        31u16 => Some(unsafe { struct_fast_31(e, p) }),
+        32u16 => Some(unsafe { struct_fast_32(e, p) }),
+        35u16 => Some(unsafe { struct_fast_35(e, p) }),
+        36u16 => Some(unsafe { struct_fast_36(e, p) }),
         40u16 => Some(unsafe { struct_fast_40(e, p) }),
+        41u16 => Some(unsafe { struct_fast_41(e, p) }),
+        43u16 => Some(unsafe { struct_fast_43(e, p) }),
+        44u16 => Some(unsafe { struct_fast_44(e, p) }),
         45u16 => Some(unsafe { struct_fast_45(e, p) }),
         46u16 => Some(unsafe { struct_fast_46(e, p) }),
         47u16 => Some(unsafe { struct_fast_47(e, p) }),
+        49u16 => Some(unsafe { struct_fast_49(e, p) }),
         52u16 => Some(unsafe { struct_fast_52(e, p) }),
         54u16 => Some(unsafe { struct_fast_54(e, p) }),
+        55u16 => Some(unsafe { struct_fast_55(e, p) }),
         56u16 => Some(unsafe { struct_fast_56(e, p) }),
         57u16 => Some(unsafe { struct_fast_57(e, p) }),
+        58u16 => Some(unsafe { struct_fast_58(e, p) }),
         60u16 => Some(unsafe { struct_fast_60(e, p) }),
+        61u16 => Some(unsafe { struct_fast_61(e, p) }),
+        63u16 => Some(unsafe { struct_fast_63(e, p) }),
+        64u16 => Some(unsafe { struct_fast_64(e, p) }),
+        66u16 => Some(unsafe { struct_fast_66(e, p) }),
+        67u16 => Some(unsafe { struct_fast_67(e, p) }),
         68u16 => Some(unsafe { struct_fast_68(e, p) }),
+        69u16 => Some(unsafe { struct_fast_69(e, p) }),
+        72u16 => Some(unsafe { struct_fast_72(e, p) }),
         73u16 => Some(unsafe { struct_fast_73(e, p) }),
         74u16 => Some(unsafe { struct_fast_74(e, p) }),
         75u16 => Some(unsafe { struct_fast_75(e, p) }),
         76u16 => Some(unsafe { struct_fast_76(e, p) }),
+        77u16 => Some(unsafe { struct_fast_77(e, p) }),
+        80u16 => Some(unsafe { struct_fast_80(e, p) }),
         81u16 => Some(unsafe { struct_fast_81(e, p) }),
+        82u16 => Some(unsafe { struct_fast_82(e, p) }),
+        83u16 => Some(unsafe { struct_fast_83(e, p) }),
+        84u16 => Some(unsafe { struct_fast_84(e, p) }),
         85u16 => Some(unsafe { struct_fast_85(e, p) }),
         86u16 => Some(unsafe { struct_fast_86(e, p) }),
         87u16 => Some(unsafe { struct_fast_87(e, p) }),
         88u16 => Some(unsafe { struct_fast_88(e, p) }),
         89u16 => Some(unsafe { struct_fast_89(e, p) }),
         90u16 => Some(unsafe { struct_fast_90(e, p) }),
+        91u16 => Some(unsafe { struct_fast_91(e, p) }),
+        92u16 => Some(unsafe { struct_fast_92(e, p) }),
         93u16 => Some(unsafe { struct_fast_93(e, p) }),
+        94u16 => Some(unsafe { struct_fast_94(e, p) }),
+        95u16 => Some(unsafe { struct_fast_95(e, p) }),
         96u16 => Some(unsafe { struct_fast_96(e, p) }),
+        97u16 => Some(unsafe { struct_fast_97(e, p) }),
         99u16 => Some(unsafe { struct_fast_99(e, p) }),
         100u16 => Some(unsafe { struct_fast_100(e, p) }),
         101u16 => Some(unsafe { struct_fast_101(e, p) }),
+        102u16 => Some(unsafe { struct_fast_102(e, p) }),
+        103u16 => Some(unsafe { struct_fast_103(e, p) }),
+        104u16 => Some(unsafe { struct_fast_104(e, p) }),
+        105u16 => Some(unsafe { struct_fast_105(e, p) }),
+        106u16 => Some(unsafe { struct_fast_106(e, p) }),
         107u16 => Some(unsafe { struct_fast_107(e, p) }),
         108u16 => Some(unsafe { struct_fast_108(e, p) }),
         109u16 => Some(unsafe { struct_fast_109(e, p) }),
         110u16 => Some(unsafe { struct_fast_110(e, p) }),
+        112u16 => Some(unsafe { struct_fast_112(e, p) }),
         113u16 => Some(unsafe { struct_fast_113(e, p) }),
         114u16 => Some(unsafe { struct_fast_114(e, p) }),
         115u16 => Some(unsafe { struct_fast_115(e, p) }),
         116u16 => Some(unsafe { struct_fast_116(e, p) }),
+        117u16 => Some(unsafe { struct_fast_117(e, p) }),
+        118u16 => Some(unsafe { struct_fast_118(e, p) }),
         119u16 => Some(unsafe { struct_fast_119(e, p) }),
         120u16 => Some(unsafe { struct_fast_120(e, p) }),
         121u16 => Some(unsafe { struct_fast_121(e, p) }),
+        122u16 => Some(unsafe { struct_fast_122(e, p) }),
         123u16 => Some(unsafe { struct_fast_123(e, p) }),
         124u16 => Some(unsafe { struct_fast_124(e, p) }),
         125u16 => Some(unsafe { struct_fast_125(e, p) }),
         126u16 => Some(unsafe { struct_fast_126(e, p) }),
+        127u16 => Some(unsafe { struct_fast_127(e, p) }),
         128u16 => Some(unsafe { struct_fast_128(e, p) }),
+        129u16 => Some(unsafe { struct_fast_129(e, p) }),
+        131u16 => Some(unsafe { struct_fast_131(e, p) }),
         132u16 => Some(unsafe { struct_fast_132(e, p) }),
+        133u16 => Some(unsafe { struct_fast_133(e, p) }),
+        136u16 => Some(unsafe { struct_fast_136(e, p) }),
+        137u16 => Some(unsafe { struct_fast_137(e, p) }),
+        142u16 => Some(unsafe { struct_fast_142(e, p) }),
         143u16 => Some(unsafe { struct_fast_143(e, p) }),
+        145u16 => Some(unsafe { struct_fast_145(e, p) }),
+        149u16 => Some(unsafe { struct_fast_149(e, p) }),
+        150u16 => Some(unsafe { struct_fast_150(e, p) }),
+        152u16 => Some(unsafe { struct_fast_152(e, p) }),
+        153u16 => Some(unsafe { struct_fast_153(e, p) }),
+        154u16 => Some(unsafe { struct_fast_154(e, p) }),
+        155u16 => Some(unsafe { struct_fast_155(e, p) }),
         161u16 => Some(unsafe { struct_fast_161(e, p) }),
+        162u16 => Some(unsafe { struct_fast_162(e, p) }),
+        163u16 => Some(unsafe { struct_fast_163(e, p) }),
         165u16 => Some(unsafe { struct_fast_165(e, p) }),
+        166u16 => Some(unsafe { struct_fast_166(e, p) }),
+        168u16 => Some(unsafe { struct_fast_168(e, p) }),
+        169u16 => Some(unsafe { struct_fast_169(e, p) }),
         170u16 => Some(unsafe { struct_fast_170(e, p) }),
         171u16 => Some(unsafe { struct_fast_171(e, p) }),
         175u16 => Some(unsafe { struct_fast_175(e, p) }),
         176u16 => Some(unsafe { struct_fast_176(e, p) }),
         178u16 => Some(unsafe { struct_fast_178(e, p) }),
+        180u16 => Some(unsafe { struct_fast_180(e, p) }),
+        182u16 => Some(unsafe { struct_fast_182(e, p) }),
+        184u16 => Some(unsafe { struct_fast_184(e, p) }),
+        185u16 => Some(unsafe { struct_fast_185(e, p) }),
+        187u16 => Some(unsafe { struct_fast_187(e, p) }),
+        188u16 => Some(unsafe { struct_fast_188(e, p) }),
+        190u16 => Some(unsafe { struct_fast_190(e, p) }),
+        191u16 => Some(unsafe { struct_fast_191(e, p) }),
+        192u16 => Some(unsafe { struct_fast_192(e, p) }),
+        195u16 => Some(unsafe { struct_fast_195(e, p) }),
+        196u16 => Some(unsafe { struct_fast_196(e, p) }),
+        198u16 => Some(unsafe { struct_fast_198(e, p) }),
+        199u16 => Some(unsafe { struct_fast_199(e, p) }),
+        202u16 => Some(unsafe { struct_fast_202(e, p) }),
+        203u16 => Some(unsafe { struct_fast_203(e, p) }),
+        204u16 => Some(unsafe { struct_fast_204(e, p) }),
+        205u16 => Some(unsafe { struct_fast_205(e, p) }),
+        206u16 => Some(unsafe { struct_fast_206(e, p) }),
+        211u16 => Some(unsafe { struct_fast_211(e, p) }),
+        216u16 => Some(unsafe { struct_fast_216(e, p) }),
+        217u16 => Some(unsafe { struct_fast_217(e, p) }),
         218u16 => Some(unsafe { struct_fast_218(e, p) }),
         219u16 => Some(unsafe { struct_fast_219(e, p) }),
+        220u16 => Some(unsafe { struct_fast_220(e, p) }),
+        224u16 => Some(unsafe { struct_fast_224(e, p) }),
+        226u16 => Some(unsafe { struct_fast_226(e, p) }),
+        228u16 => Some(unsafe { struct_fast_228(e, p) }),
+        231u16 => Some(unsafe { struct_fast_231(e, p) }),
         232u16 => Some(unsafe { struct_fast_232(e, p) }),
         233u16 => Some(unsafe { struct_fast_233(e, p) }),
         234u16 => Some(unsafe { struct_fast_234(e, p) }),
+        235u16 => Some(unsafe { struct_fast_235(e, p) }),
+        236u16 => Some(unsafe { struct_fast_236(e, p) }),
+        237u16 => Some(unsafe { struct_fast_237(e, p) }),
+        240u16 => Some(unsafe { struct_fast_240(e, p) }),
+        241u16 => Some(unsafe { struct_fast_241(e, p) }),
+        242u16 => Some(unsafe { struct_fast_242(e, p) }),
+        243u16 => Some(unsafe { struct_fast_243(e, p) }),
+        245u16 => Some(unsafe { struct_fast_245(e, p) }),
+        246u16 => Some(unsafe { struct_fast_246(e, p) }),
         248u16 => Some(unsafe { struct_fast_248(e, p) }),
         249u16 => Some(unsafe { struct_fast_249(e, p) }),
+        252u16 => Some(unsafe { struct_fast_252(e, p) }),
+        253u16 => Some(unsafe { struct_fast_253(e, p) }),
+        254u16 => Some(unsafe { struct_fast_254(e, p) }),
+        266u16 => Some(unsafe { struct_fast_266(e, p) }),
+        271u16 => Some(unsafe { struct_fast_271(e, p) }),
+        272u16 => Some(unsafe { struct_fast_272(e, p) }),
+        273u16 => Some(unsafe { struct_fast_273(e, p) }),
+        275u16 => Some(unsafe { struct_fast_275(e, p) }),
+        285u16 => Some(unsafe { struct_fast_285(e, p) }),
+        286u16 => Some(unsafe { struct_fast_286(e, p) }),
+        287u16 => Some(unsafe { struct_fast_287(e, p) }),
+        288u16 => Some(unsafe { struct_fast_288(e, p) }),
+        289u16 => Some(unsafe { struct_fast_289(e, p) }),
+        291u16 => Some(unsafe { struct_fast_291(e, p) }),
+        299u16 => Some(unsafe { struct_fast_299(e, p) }),
+        300u16 => Some(unsafe { struct_fast_300(e, p) }),
         301u16 => Some(unsafe { struct_fast_301(e, p) }),
         302u16 => Some(unsafe { struct_fast_302(e, p) }),
+        303u16 => Some(unsafe { struct_fast_303(e, p) }),
+        304u16 => Some(unsafe { struct_fast_304(e, p) }),
         307u16 => Some(unsafe { struct_fast_307(e, p) }),
         308u16 => Some(unsafe { struct_fast_308(e, p) }),
         309u16 => Some(unsafe { struct_fast_309(e, p) }),
         310u16 => Some(unsafe { struct_fast_310(e, p) }),
+        311u16 => Some(unsafe { struct_fast_311(e, p) }),
+        312u16 => Some(unsafe { struct_fast_312(e, p) }),
+        313u16 => Some(unsafe { struct_fast_313(e, p) }),
         314u16 => Some(unsafe { struct_fast_314(e, p) }),
         315u16 => Some(unsafe { struct_fast_315(e, p) }),
+        316u16 => Some(unsafe { struct_fast_316(e, p) }),
+        317u16 => Some(unsafe { struct_fast_317(e, p) }),
+        321u16 => Some(unsafe { struct_fast_321(e, p) }),
+        323u16 => Some(unsafe { struct_fast_323(e, p) }),
         324u16 => Some(unsafe { struct_fast_324(e, p) }),
+        325u16 => Some(unsafe { struct_fast_325(e, p) }),
+        327u16 => Some(unsafe { struct_fast_327(e, p) }),
+        328u16 => Some(unsafe { struct_fast_328(e, p) }),
         330u16 => Some(unsafe { struct_fast_330(e, p) }),
         331u16 => Some(unsafe { struct_fast_331(e, p) }),
+        332u16 => Some(unsafe { struct_fast_332(e, p) }),
+        335u16 => Some(unsafe { struct_fast_335(e, p) }),
         336u16 => Some(unsafe { struct_fast_336(e, p) }),
         337u16 => Some(unsafe { struct_fast_337(e, p) }),
+        339u16 => Some(unsafe { struct_fast_339(e, p) }),
+        342u16 => Some(unsafe { struct_fast_342(e, p) }),
+        343u16 => Some(unsafe { struct_fast_343(e, p) }),
+        345u16 => Some(unsafe { struct_fast_345(e, p) }),
         346u16 => Some(unsafe { struct_fast_346(e, p) }),
         347u16 => Some(unsafe { struct_fast_347(e, p) }),
+        348u16 => Some(unsafe { struct_fast_348(e, p) }),
+        349u16 => Some(unsafe { struct_fast_349(e, p) }),
         351u16 => Some(unsafe { struct_fast_351(e, p) }),
         352u16 => Some(unsafe { struct_fast_352(e, p) }),
+        353u16 => Some(unsafe { struct_fast_353(e, p) }),
         356u16 => Some(unsafe { struct_fast_356(e, p) }),
+        357u16 => Some(unsafe { struct_fast_357(e, p) }),
         358u16 => Some(unsafe { struct_fast_358(e, p) }),
         359u16 => Some(unsafe { struct_fast_359(e, p) }),
+        362u16 => Some(unsafe { struct_fast_362(e, p) }),
+        365u16 => Some(unsafe { struct_fast_365(e, p) }),
+        366u16 => Some(unsafe { struct_fast_366(e, p) }),
+        367u16 => Some(unsafe { struct_fast_367(e, p) }),
+        368u16 => Some(unsafe { struct_fast_368(e, p) }),
+        375u16 => Some(unsafe { struct_fast_375(e, p) }),
+        376u16 => Some(unsafe { struct_fast_376(e, p) }),
+        390u16 => Some(unsafe { struct_fast_390(e, p) }),
+        391u16 => Some(unsafe { struct_fast_391(e, p) }),
+        392u16 => Some(unsafe { struct_fast_392(e, p) }),
+        393u16 => Some(unsafe { struct_fast_393(e, p) }),
+        394u16 => Some(unsafe { struct_fast_394(e, p) }),
+        396u16 => Some(unsafe { struct_fast_396(e, p) }),
+        397u16 => Some(unsafe { struct_fast_397(e, p) }),
         398u16 => Some(unsafe { struct_fast_398(e, p) }),
+        399u16 => Some(unsafe { struct_fast_399(e, p) }),
+        400u16 => Some(unsafe { struct_fast_400(e, p) }),
+        402u16 => Some(unsafe { struct_fast_402(e, p) }),
+        403u16 => Some(unsafe { struct_fast_403(e, p) }),
+        404u16 => Some(unsafe { struct_fast_404(e, p) }),
+        407u16 => Some(unsafe { struct_fast_407(e, p) }),
+        410u16 => Some(unsafe { struct_fast_410(e, p) }),
+        411u16 => Some(unsafe { struct_fast_411(e, p) }),
+        413u16 => Some(unsafe { struct_fast_413(e, p) }),
         414u16 => Some(unsafe { struct_fast_414(e, p) }),
         415u16 => Some(unsafe { struct_fast_415(e, p) }),
+        420u16 => Some(unsafe { struct_fast_420(e, p) }),
+        421u16 => Some(unsafe { struct_fast_421(e, p) }),
+        422u16 => Some(unsafe { struct_fast_422(e, p) }),
+        423u16 => Some(unsafe { struct_fast_423(e, p) }),
+        424u16 => Some(unsafe { struct_fast_424(e, p) }),
+        425u16 => Some(unsafe { struct_fast_425(e, p) }),
+        426u16 => Some(unsafe { struct_fast_426(e, p) }),
+        427u16 => Some(unsafe { struct_fast_427(e, p) }),
+        428u16 => Some(unsafe { struct_fast_428(e, p) }),
+        429u16 => Some(unsafe { struct_fast_429(e, p) }),
         431u16 => Some(unsafe { struct_fast_431(e, p) }),
+        432u16 => Some(unsafe { struct_fast_432(e, p) }),
+        437u16 => Some(unsafe { struct_fast_437(e, p) }),
+        438u16 => Some(unsafe { struct_fast_438(e, p) }),
+        439u16 => Some(unsafe { struct_fast_439(e, p) }),
+        440u16 => Some(unsafe { struct_fast_440(e, p) }),
+        441u16 => Some(unsafe { struct_fast_441(e, p) }),
+        442u16 => Some(unsafe { struct_fast_442(e, p) }),
         443u16 => Some(unsafe { struct_fast_443(e, p) }),
+        444u16 => Some(unsafe { struct_fast_444(e, p) }),
+        445u16 => Some(unsafe { struct_fast_445(e, p) }),
+        447u16 => Some(unsafe { struct_fast_447(e, p) }),
+        448u16 => Some(unsafe { struct_fast_448(e, p) }),
+        455u16 => Some(unsafe { struct_fast_455(e, p) }),
         459u16 => Some(unsafe { struct_fast_459(e, p) }),
+        460u16 => Some(unsafe { struct_fast_460(e, p) }),
+        461u16 => Some(unsafe { struct_fast_461(e, p) }),
+        462u16 => Some(unsafe { struct_fast_462(e, p) }),
         464u16 => Some(unsafe { struct_fast_464(e, p) }),
         466u16 => Some(unsafe { struct_fast_466(e, p) }),
+        467u16 => Some(unsafe { struct_fast_467(e, p) }),
+        468u16 => Some(unsafe { struct_fast_468(e, p) }),
         469u16 => Some(unsafe { struct_fast_469(e, p) }),
         470u16 => Some(unsafe { struct_fast_470(e, p) }),
         471u16 => Some(unsafe { struct_fast_471(e, p) }),
+        472u16 => Some(unsafe { struct_fast_472(e, p) }),
+        473u16 => Some(unsafe { struct_fast_473(e, p) }),
+        474u16 => Some(unsafe { struct_fast_474(e, p) }),
+        475u16 => Some(unsafe { struct_fast_475(e, p) }),
+        476u16 => Some(unsafe { struct_fast_476(e, p) }),
         477u16 => Some(unsafe { struct_fast_477(e, p) }),
         478u16 => Some(unsafe { struct_fast_478(e, p) }),
         480u16 => Some(unsafe { struct_fast_480(e, p) }),
+        518u16 => Some(unsafe { struct_fast_518(e, p) }),
+        586u16 => Some(unsafe { struct_fast_586(e, p) }),
+        588u16 => Some(unsafe { struct_fast_588(e, p) }),
+        595u16 => Some(unsafe { struct_fast_595(e, p) }),
+        596u16 => Some(unsafe { struct_fast_596(e, p) }),
+        600u16 => Some(unsafe { struct_fast_600(e, p) }),
+        601u16 => Some(unsafe { struct_fast_601(e, p) }),
+        618u16 => Some(unsafe { struct_fast_618(e, p) }),
+        627u16 => Some(unsafe { struct_fast_627(e, p) }),
+        639u16 => Some(unsafe { struct_fast_639(e, p) }),
+        689u16 => Some(unsafe { struct_fast_689(e, p) }),
+        749u16 => Some(unsafe { struct_fast_749(e, p) }),
+        757u16 => Some(unsafe { struct_fast_757(e, p) }),
+        851u16 => Some(unsafe { struct_fast_851(e, p) }),
+        858u16 => Some(unsafe { struct_fast_858(e, p) }),
+        875u16 => Some(unsafe { struct_fast_875(e, p) }),
+        890u16 => Some(unsafe { struct_fast_890(e, p) }),
+        893u16 => Some(unsafe { struct_fast_893(e, p) }),
+        911u16 => Some(unsafe { struct_fast_911(e, p) }),
+        912u16 => Some(unsafe { struct_fast_912(e, p) }),
+        913u16 => Some(unsafe { struct_fast_913(e, p) }),
+        914u16 => Some(unsafe { struct_fast_914(e, p) }),
+        916u16 => Some(unsafe { struct_fast_916(e, p) }),
+        917u16 => Some(unsafe { struct_fast_917(e, p) }),
+        918u16 => Some(unsafe { struct_fast_918(e, p) }),
+        928u16 => Some(unsafe { struct_fast_928(e, p) }),
+        932u16 => Some(unsafe { struct_fast_932(e, p) }),
+        933u16 => Some(unsafe { struct_fast_933(e, p) }),
+        934u16 => Some(unsafe { struct_fast_934(e, p) }),
+        935u16 => Some(unsafe { struct_fast_935(e, p) }),
+        936u16 => Some(unsafe { struct_fast_936(e, p) }),
+        940u16 => Some(unsafe { struct_fast_940(e, p) }),
+        941u16 => Some(unsafe { struct_fast_941(e, p) }),
+        943u16 => Some(unsafe { struct_fast_943(e, p) }),
+        944u16 => Some(unsafe { struct_fast_944(e, p) }),
+        957u16 => Some(unsafe { struct_fast_957(e, p) }),
+        959u16 => Some(unsafe { struct_fast_959(e, p) }),
         976u16 => Some(unsafe { struct_fast_976(e, p) }),
+        982u16 => Some(unsafe { struct_fast_982(e, p) }),
+        983u16 => Some(unsafe { struct_fast_983(e, p) }),
+        986u16 => Some(unsafe { struct_fast_986(e, p) }),
         987u16 => Some(unsafe { struct_fast_987(e, p) }),
         988u16 => Some(unsafe { struct_fast_988(e, p) }),
         989u16 => Some(unsafe { struct_fast_989(e, p) }),
         990u16 => Some(unsafe { struct_fast_990(e, p) }),
+        992u16 => Some(unsafe { struct_fast_992(e, p) }),
+        993u16 => Some(unsafe { struct_fast_993(e, p) }),
+        999u16 => Some(unsafe { struct_fast_999(e, p) }),
+        1000u16 => Some(unsafe { struct_fast_1000(e, p) }),
+        1004u16 => Some(unsafe { struct_fast_1004(e, p) }),
+        1008u16 => Some(unsafe { struct_fast_1008(e, p) }),
+        1009u16 => Some(unsafe { struct_fast_1009(e, p) }),
+        1010u16 => Some(unsafe { struct_fast_1010(e, p) }),
+        1011u16 => Some(unsafe { struct_fast_1011(e, p) }),
+        1012u16 => Some(unsafe { struct_fast_1012(e, p) }),
+        1013u16 => Some(unsafe { struct_fast_1013(e, p) }),
+        1014u16 => Some(unsafe { struct_fast_1014(e, p) }),
         1016u16 => Some(unsafe { struct_fast_1016(e, p) }),
+        1017u16 => Some(unsafe { struct_fast_1017(e, p) }),
+        1018u16 => Some(unsafe { struct_fast_1018(e, p) }),
+        1033u16 => Some(unsafe { struct_fast_1033(e, p) }),
         1035u16 => Some(unsafe { struct_fast_1035(e, p) }),
         1036u16 => Some(unsafe { struct_fast_1036(e, p) }),
         1037u16 => Some(unsafe { struct_fast_1037(e, p) }),
         1040u16 => Some(unsafe { struct_fast_1040(e, p) }),
         1041u16 => Some(unsafe { struct_fast_1041(e, p) }),
         1042u16 => Some(unsafe { struct_fast_1042(e, p) }),
+        1044u16 => Some(unsafe { struct_fast_1044(e, p) }),
         1045u16 => Some(unsafe { struct_fast_1045(e, p) }),
+        1048u16 => Some(unsafe { struct_fast_1048(e, p) }),
+        1049u16 => Some(unsafe { struct_fast_1049(e, p) }),
+        1051u16 => Some(unsafe { struct_fast_1051(e, p) }),
+        1054u16 => Some(unsafe { struct_fast_1054(e, p) }),
+        1059u16 => Some(unsafe { struct_fast_1059(e, p) }),
+        1060u16 => Some(unsafe { struct_fast_1060(e, p) }),
+        1061u16 => Some(unsafe { struct_fast_1061(e, p) }),
+        1062u16 => Some(unsafe { struct_fast_1062(e, p) }),
+        1063u16 => Some(unsafe { struct_fast_1063(e, p) }),
+        1064u16 => Some(unsafe { struct_fast_1064(e, p) }),
+        1065u16 => Some(unsafe { struct_fast_1065(e, p) }),
         1066u16 => Some(unsafe { struct_fast_1066(e, p) }),
+        1068u16 => Some(unsafe { struct_fast_1068(e, p) }),
         1069u16 => Some(unsafe { struct_fast_1069(e, p) }),
+        1070u16 => Some(unsafe { struct_fast_1070(e, p) }),
+        1072u16 => Some(unsafe { struct_fast_1072(e, p) }),
+        1074u16 => Some(unsafe { struct_fast_1074(e, p) }),
+        1075u16 => Some(unsafe { struct_fast_1075(e, p) }),
+        1076u16 => Some(unsafe { struct_fast_1076(e, p) }),
+        1077u16 => Some(unsafe { struct_fast_1077(e, p) }),
         1079u16 => Some(unsafe { struct_fast_1079(e, p) }),
         1082u16 => Some(unsafe { struct_fast_1082(e, p) }),
+        1083u16 => Some(unsafe { struct_fast_1083(e, p) }),
         1084u16 => Some(unsafe { struct_fast_1084(e, p) }),
         1085u16 => Some(unsafe { struct_fast_1085(e, p) }),
+        1086u16 => Some(unsafe { struct_fast_1086(e, p) }),
         1087u16 => Some(unsafe { struct_fast_1087(e, p) }),
         1088u16 => Some(unsafe { struct_fast_1088(e, p) }),
+        1089u16 => Some(unsafe { struct_fast_1089(e, p) }),
+        1091u16 => Some(unsafe { struct_fast_1091(e, p) }),
         1092u16 => Some(unsafe { struct_fast_1092(e, p) }),
         1093u16 => Some(unsafe { struct_fast_1093(e, p) }),
         1094u16 => Some(unsafe { struct_fast_1094(e, p) }),
+        1095u16 => Some(unsafe { struct_fast_1095(e, p) }),
+        1096u16 => Some(unsafe { struct_fast_1096(e, p) }),
+        1097u16 => Some(unsafe { struct_fast_1097(e, p) }),
+        1098u16 => Some(unsafe { struct_fast_1098(e, p) }),
         1100u16 => Some(unsafe { struct_fast_1100(e, p) }),
+        1105u16 => Some(unsafe { struct_fast_1105(e, p) }),
+        1107u16 => Some(unsafe { struct_fast_1107(e, p) }),
+        1108u16 => Some(unsafe { struct_fast_1108(e, p) }),
+        1113u16 => Some(unsafe { struct_fast_1113(e, p) }),
+        1114u16 => Some(unsafe { struct_fast_1114(e, p) }),
+        1123u16 => Some(unsafe { struct_fast_1123(e, p) }),
+        1132u16 => Some(unsafe { struct_fast_1132(e, p) }),
+        1133u16 => Some(unsafe { struct_fast_1133(e, p) }),
+        1134u16 => Some(unsafe { struct_fast_1134(e, p) }),
+        1135u16 => Some(unsafe { struct_fast_1135(e, p) }),
         1136u16 => Some(unsafe { struct_fast_1136(e, p) }),
+        1137u16 => Some(unsafe { struct_fast_1137(e, p) }),
+        1139u16 => Some(unsafe { struct_fast_1139(e, p) }),
+        1143u16 => Some(unsafe { struct_fast_1143(e, p) }),
+        1145u16 => Some(unsafe { struct_fast_1145(e, p) }),
+        1146u16 => Some(unsafe { struct_fast_1146(e, p) }),
         1149u16 => Some(unsafe { struct_fast_1149(e, p) }),
+        1152u16 => Some(unsafe { struct_fast_1152(e, p) }),
+        1154u16 => Some(unsafe { struct_fast_1154(e, p) }),
+        1155u16 => Some(unsafe { struct_fast_1155(e, p) }),
         1159u16 => Some(unsafe { struct_fast_1159(e, p) }),
         1161u16 => Some(unsafe { struct_fast_1161(e, p) }),
+        1162u16 => Some(unsafe { struct_fast_1162(e, p) }),
         1163u16 => Some(unsafe { struct_fast_1163(e, p) }),
+        1164u16 => Some(unsafe { struct_fast_1164(e, p) }),
         1165u16 => Some(unsafe { struct_fast_1165(e, p) }),
         1187u16 => Some(unsafe { struct_fast_1187(e, p) }),
         1235u16 => Some(unsafe { struct_fast_1235(e, p) }),
+        1240u16 => Some(unsafe { struct_fast_1240(e, p) }),
+        1248u16 => Some(unsafe { struct_fast_1248(e, p) }),
+        1249u16 => Some(unsafe { struct_fast_1249(e, p) }),
         1252u16 => Some(unsafe { struct_fast_1252(e, p) }),
+        1255u16 => Some(unsafe { struct_fast_1255(e, p) }),
         1258u16 => Some(unsafe { struct_fast_1258(e, p) }),
+        1259u16 => Some(unsafe { struct_fast_1259(e, p) }),
         1262u16 => Some(unsafe { struct_fast_1262(e, p) }),
+        1263u16 => Some(unsafe { struct_fast_1263(e, p) }),
+        1264u16 => Some(unsafe { struct_fast_1264(e, p) }),
+        1265u16 => Some(unsafe { struct_fast_1265(e, p) }),
+        1266u16 => Some(unsafe { struct_fast_1266(e, p) }),
         1267u16 => Some(unsafe { struct_fast_1267(e, p) }),
+        1268u16 => Some(unsafe { struct_fast_1268(e, p) }),
+        1271u16 => Some(unsafe { struct_fast_1271(e, p) }),
         1272u16 => Some(unsafe { struct_fast_1272(e, p) }),
+        1278u16 => Some(unsafe { struct_fast_1278(e, p) }),
+        1279u16 => Some(unsafe { struct_fast_1279(e, p) }),
+        1280u16 => Some(unsafe { struct_fast_1280(e, p) }),
+        1281u16 => Some(unsafe { struct_fast_1281(e, p) }),
         _ => None,
     }
 }
@@ -3223,7 +9249,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCreateInfo as usize as u64);
-                q != 0 && e.struct_ok(402u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_402(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -3591,7 +9617,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCreateInfo as usize as u64);
-                q != 0 && e.struct_ok(199u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_199(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -3831,7 +9857,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pAllocateInfo as usize as u64);
-                q != 0 && e.struct_ok(413u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_413(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -3976,12 +10002,16 @@ pub mod calls {
                     && {
                         let q = (pMemoryRanges as usize as u64);
                         q != 0
-                            && e
-                                .elements_ok(
-                                    &COMMAND_CHECKS[26usize].params[0usize],
-                                    q as usize as *const u8,
-                                    n,
-                                )
+                            && (0..n)
+                                .all(|i| unsafe {
+                                    struct_fast_411(
+                                        e,
+                                        (q as usize as *const u8)
+                                            .wrapping_add(
+                                                i * core::mem::size_of::<VkMappedMemoryRange>(),
+                                            ),
+                                    )
+                                })
                     }
             };
             if !ok {
@@ -4016,12 +10046,16 @@ pub mod calls {
                     && {
                         let q = (pMemoryRanges as usize as u64);
                         q != 0
-                            && e
-                                .elements_ok(
-                                    &COMMAND_CHECKS[27usize].params[0usize],
-                                    q as usize as *const u8,
-                                    n,
-                                )
+                            && (0..n)
+                                .all(|i| unsafe {
+                                    struct_fast_411(
+                                        e,
+                                        (q as usize as *const u8)
+                                            .wrapping_add(
+                                                i * core::mem::size_of::<VkMappedMemoryRange>(),
+                                            ),
+                                    )
+                                })
                     }
             };
             if !ok {
@@ -4302,7 +10336,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCreateInfo as usize as u64);
-                q != 0 && e.struct_ok(287u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_287(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -4472,7 +10506,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCreateInfo as usize as u64);
-                q != 0 && e.struct_ok(1061u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_1061(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -4545,7 +10579,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCreateInfo as usize as u64);
-                q != 0 && e.struct_ok(252u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_252(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -4681,7 +10715,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCreateInfo as usize as u64);
-                q != 0 && e.struct_ok(992u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_992(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -4834,7 +10868,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCreateInfo as usize as u64);
-                q != 0 && e.struct_ok(69u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_69(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -4907,7 +10941,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCreateInfo as usize as u64);
-                q != 0 && e.struct_ok(80u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_80(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -4980,7 +11014,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCreateInfo as usize as u64);
-                q != 0 && e.struct_ok(339u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_339(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -5093,7 +11127,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCreateInfo as usize as u64);
-                q != 0 && e.struct_ok(367u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_367(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -5166,7 +11200,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCreateInfo as usize as u64);
-                q != 0 && e.struct_ok(1076u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_1076(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -5239,7 +11273,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCreateInfo as usize as u64);
-                q != 0 && e.struct_ok(918u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_918(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -5371,7 +11405,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCreateInfo as usize as u64);
-                q != 0 && e.struct_ok(911u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_911(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -5446,7 +11480,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pPipelineCreateInfo as usize as u64);
-                q == 0 || e.struct_ok(928u16, q as usize as *const u8, false)
+                q == 0 || unsafe { struct_fast_928(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -5504,7 +11538,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pInfo as usize as u64);
-                q != 0 && e.struct_ok(1013u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_1013(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -5548,12 +11582,16 @@ pub mod calls {
                     && {
                         let q = (pCreateInfos as usize as u64);
                         q != 0
-                            && e
-                                .elements_ok(
-                                    &COMMAND_CHECKS[72usize].params[0usize],
-                                    q as usize as *const u8,
-                                    n,
-                                )
+                            && (0..n)
+                                .all(|i| unsafe {
+                                    struct_fast_317(
+                                        e,
+                                        (q as usize as *const u8)
+                                            .wrapping_add(
+                                                i * core::mem::size_of::<VkGraphicsPipelineCreateInfo>(),
+                                            ),
+                                    )
+                                })
                     }
             };
             if !ok {
@@ -5608,12 +11646,16 @@ pub mod calls {
                     && {
                         let q = (pCreateInfos as usize as u64);
                         q != 0
-                            && e
-                                .elements_ok(
-                                    &COMMAND_CHECKS[73usize].params[0usize],
-                                    q as usize as *const u8,
-                                    n,
-                                )
+                            && (0..n)
+                                .all(|i| unsafe {
+                                    struct_fast_97(
+                                        e,
+                                        (q as usize as *const u8)
+                                            .wrapping_add(
+                                                i * core::mem::size_of::<VkComputePipelineCreateInfo>(),
+                                            ),
+                                    )
+                                })
                     }
             };
             if !ok {
@@ -5723,7 +11765,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCreateInfo as usize as u64);
-                q != 0 && e.struct_ok(943u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_943(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -5796,7 +11838,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCreateInfo as usize as u64);
-                q != 0 && e.struct_ok(1049u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_1049(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -5869,7 +11911,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCreateInfo as usize as u64);
-                q != 0 && e.struct_ok(190u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_190(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -5942,7 +11984,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCreateInfo as usize as u64);
-                q != 0 && e.struct_ok(182u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_182(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -6118,12 +12160,16 @@ pub mod calls {
                     || {
                         let q = (pDescriptorCopies as usize as u64);
                         q != 0
-                            && e
-                                .elements_ok(
-                                    &COMMAND_CHECKS[87usize].params[1usize],
-                                    q as usize as *const u8,
-                                    n,
-                                )
+                            && (0..n)
+                                .all(|i| unsafe {
+                                    struct_fast_112(
+                                        e,
+                                        (q as usize as *const u8)
+                                            .wrapping_add(
+                                                i * core::mem::size_of::<VkCopyDescriptorSet>(),
+                                            ),
+                                    )
+                                })
                     }
             };
             if !ok {
@@ -6157,7 +12203,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCreateInfo as usize as u64);
-                q != 0 && e.struct_ok(299u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_299(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -6230,7 +12276,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCreateInfo as usize as u64);
-                q != 0 && e.struct_ok(1017u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_1017(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -6333,7 +12379,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pRenderingAreaInfo as usize as u64);
-                q != 0 && e.struct_ok(1033u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_1033(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -6368,7 +12414,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCreateInfo as usize as u64);
-                q != 0 && e.struct_ok(94u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_94(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -6519,7 +12565,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pBeginInfo as usize as u64);
-                q != 0 && e.struct_ok(92u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_92(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -8777,7 +14823,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCreateInfo as usize as u64);
-                q != 0 && e.struct_ok(27u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_27(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -8820,7 +14866,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCreateInfo as usize as u64);
-                q != 0 && e.struct_ok(1113u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_1113(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -8940,7 +14986,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCreateInfo as usize as u64);
-                q != 0 && e.struct_ok(236u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_236(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -9017,7 +15063,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCreateInfo as usize as u64);
-                q != 0 && e.struct_ok(246u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_246(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -9065,12 +15111,16 @@ pub mod calls {
                     && {
                         let q = (pCreateInfos as usize as u64);
                         q != 0
-                            && e
-                                .elements_ok(
-                                    &COMMAND_CHECKS[170usize].params[0usize],
-                                    q as usize as *const u8,
-                                    n,
-                                )
+                            && (0..n)
+                                .all(|i| unsafe {
+                                    struct_fast_1123(
+                                        e,
+                                        (q as usize as *const u8)
+                                            .wrapping_add(
+                                                i * core::mem::size_of::<VkSwapchainCreateInfoKHR>(),
+                                            ),
+                                    )
+                                })
                     }
             };
             if !ok {
@@ -9250,7 +15300,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCreateInfo as usize as u64);
-                q != 0 && e.struct_ok(1123u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_1123(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -9407,7 +15457,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCreateInfo as usize as u64);
-                q != 0 && e.struct_ok(1162u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_1162(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -9450,7 +15500,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCreateInfo as usize as u64);
-                q != 0 && e.struct_ok(1268u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_1268(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -9520,7 +15570,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCreateInfo as usize as u64);
-                q != 0 && e.struct_ok(1154u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_1154(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -9590,7 +15640,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCreateInfo as usize as u64);
-                q != 0 && e.struct_ok(1271u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_1271(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -9654,7 +15704,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCreateInfo as usize as u64);
-                q != 0 && e.struct_ok(1281u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_1281(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -9726,7 +15776,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCreateInfo as usize as u64);
-                q != 0 && e.struct_ok(1280u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_1280(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -9798,7 +15848,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCreateInfo as usize as u64);
-                q != 0 && e.struct_ok(231u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_231(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -9868,7 +15918,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCreateInfo as usize as u64);
-                q != 0 && e.struct_ok(349u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_349(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -9911,7 +15961,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCreateInfo as usize as u64);
-                q != 0 && e.struct_ok(1091u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_1091(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -9954,7 +16004,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCreateInfo as usize as u64);
-                q != 0 && e.struct_ok(1060u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_1060(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -10154,7 +16204,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pNameInfo as usize as u64);
-                q != 0 && e.struct_ok(162u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_162(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -10182,7 +16232,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pTagInfo as usize as u64);
-                q != 0 && e.struct_ok(163u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_163(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -10517,7 +16567,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pInfo as usize as u64);
-                q != 0 && e.struct_ok(304u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_304(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -10555,7 +16605,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCreateInfo as usize as u64);
-                q != 0 && e.struct_ok(394u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_394(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -10695,7 +16745,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pInfo as usize as u64);
-                q != 0 && e.struct_ok(303u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_303(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -10733,7 +16783,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCreateInfo as usize as u64);
-                q != 0 && e.struct_ok(393u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_393(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -10806,7 +16856,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCreateInfo as usize as u64);
-                q != 0 && e.struct_ok(399u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_399(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -10887,12 +16937,19 @@ pub mod calls {
                     && {
                         let q = (pExecutionSetWrites as usize as u64);
                         q != 0
-                            && e
-                                .elements_ok(
-                                    &COMMAND_CHECKS[221usize].params[1usize],
-                                    q as usize as *const u8,
-                                    n,
-                                )
+                            && (0..n)
+                                .all(|i| unsafe {
+                                    struct_fast_1278(
+                                        e,
+                                        (q as usize as *const u8)
+                                            .wrapping_add(
+                                                i
+                                                    * core::mem::size_of::<
+                                                        VkWriteIndirectExecutionSetPipelineEXT,
+                                                    >(),
+                                            ),
+                                    )
+                                })
                     }
             };
             if !ok {
@@ -10933,12 +16990,19 @@ pub mod calls {
                     && {
                         let q = (pExecutionSetWrites as usize as u64);
                         q != 0
-                            && e
-                                .elements_ok(
-                                    &COMMAND_CHECKS[222usize].params[1usize],
-                                    q as usize as *const u8,
-                                    n,
-                                )
+                            && (0..n)
+                                .all(|i| unsafe {
+                                    struct_fast_1279(
+                                        e,
+                                        (q as usize as *const u8)
+                                            .wrapping_add(
+                                                i
+                                                    * core::mem::size_of::<
+                                                        VkWriteIndirectExecutionSetShaderEXT,
+                                                    >(),
+                                            ),
+                                    )
+                                })
                     }
             };
             if !ok {
@@ -11079,7 +17143,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pImageFormatInfo as usize as u64);
-                q != 0 && e.struct_ok(639u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_639(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -11272,7 +17336,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pExternalBufferInfo as usize as u64);
-                q != 0 && e.struct_ok(586u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_586(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -11309,7 +17373,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pGetWin32HandleInfo as usize as u64);
-                q != 0 && e.struct_ok(426u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_426(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -11382,7 +17446,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pGetFdInfo as usize as u64);
-                q != 0 && e.struct_ok(422u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_422(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -11455,7 +17519,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pGetZirconHandleInfo as usize as u64);
-                q != 0 && e.struct_ok(427u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_427(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -11528,7 +17592,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pMemoryGetRemoteAddressInfo as usize as u64);
-                q != 0 && e.struct_ok(425u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_425(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -11562,7 +17626,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pExternalSemaphoreInfo as usize as u64);
-                q != 0 && e.struct_ok(595u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_595(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -11599,7 +17663,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pGetWin32HandleInfo as usize as u64);
-                q != 0 && e.struct_ok(1063u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_1063(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -11632,7 +17696,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pImportSemaphoreWin32HandleInfo as usize as u64);
-                q != 0 && e.struct_ok(391u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_391(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -11661,7 +17725,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pGetFdInfo as usize as u64);
-                q != 0 && e.struct_ok(1062u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_1062(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -11694,7 +17758,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pImportSemaphoreFdInfo as usize as u64);
-                q != 0 && e.struct_ok(390u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_390(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -11723,7 +17787,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pGetZirconHandleInfo as usize as u64);
-                q != 0 && e.struct_ok(1064u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_1064(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -11756,7 +17820,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pImportSemaphoreZirconHandleInfo as usize as u64);
-                q != 0 && e.struct_ok(392u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_392(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -11785,7 +17849,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pExternalFenceInfo as usize as u64);
-                q != 0 && e.struct_ok(588u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_588(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -11822,7 +17886,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pGetWin32HandleInfo as usize as u64);
-                q != 0 && e.struct_ok(289u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_289(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -11855,7 +17919,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pImportFenceWin32HandleInfo as usize as u64);
-                q != 0 && e.struct_ok(376u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_376(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -11884,7 +17948,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pGetFdInfo as usize as u64);
-                q != 0 && e.struct_ok(288u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_288(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -11917,7 +17981,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pImportFenceFdInfo as usize as u64);
-                q != 0 && e.struct_ok(375u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_375(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -12091,7 +18155,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pDisplayPowerInfo as usize as u64);
-                q != 0 && e.struct_ok(243u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_243(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -12122,7 +18186,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pDeviceEventInfo as usize as u64);
-                q != 0 && e.struct_ok(202u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_202(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -12170,7 +18234,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pDisplayEventInfo as usize as u64);
-                q != 0 && e.struct_ok(235u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_235(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -12339,12 +18403,16 @@ pub mod calls {
                     && {
                         let q = (pBindInfos as usize as u64);
                         q != 0
-                            && e
-                                .elements_ok(
-                                    &COMMAND_CHECKS[264usize].params[0usize],
-                                    q as usize as *const u8,
-                                    n,
-                                )
+                            && (0..n)
+                                .all(|i| unsafe {
+                                    struct_fast_43(
+                                        e,
+                                        (q as usize as *const u8)
+                                            .wrapping_add(
+                                                i * core::mem::size_of::<VkBindBufferMemoryInfo>(),
+                                            ),
+                                    )
+                                })
                     }
             };
             if !ok {
@@ -12379,12 +18447,16 @@ pub mod calls {
                     && {
                         let q = (pBindInfos as usize as u64);
                         q != 0
-                            && e
-                                .elements_ok(
-                                    &COMMAND_CHECKS[265usize].params[0usize],
-                                    q as usize as *const u8,
-                                    n,
-                                )
+                            && (0..n)
+                                .all(|i| unsafe {
+                                    struct_fast_49(
+                                        e,
+                                        (q as usize as *const u8)
+                                            .wrapping_add(
+                                                i * core::mem::size_of::<VkBindImageMemoryInfo>(),
+                                            ),
+                                    )
+                                })
                     }
             };
             if !ok {
@@ -12495,7 +18567,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pAcquireInfo as usize as u64);
-                q != 0 && e.struct_ok(18u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_18(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -12580,7 +18652,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCreateInfo as usize as u64);
-                q != 0 && e.struct_ok(195u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_195(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -12736,12 +18808,14 @@ pub mod calls {
                     || {
                         let q = (pMetadata as usize as u64);
                         q != 0
-                            && e
-                                .elements_ok(
-                                    &COMMAND_CHECKS[276usize].params[1usize],
-                                    q as usize as *const u8,
-                                    n,
-                                )
+                            && (0..n)
+                                .all(|i| unsafe {
+                                    struct_fast_321(
+                                        e,
+                                        (q as usize as *const u8)
+                                            .wrapping_add(i * core::mem::size_of::<VkHdrMetadataEXT>()),
+                                    )
+                                })
                     }
             };
             if !ok {
@@ -12849,7 +18923,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCreateInfo as usize as u64);
-                q != 0 && e.struct_ok(328u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_328(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -12892,7 +18966,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCreateInfo as usize as u64);
-                q != 0 && e.struct_ok(410u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_410(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -12935,7 +19009,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCreateInfo as usize as u64);
-                q != 0 && e.struct_ok(442u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_442(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -13159,7 +19233,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pSurfaceInfo as usize as u64);
-                q != 0 && e.struct_ok(858u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_858(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -13268,7 +19342,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pDisplayPlaneInfo as usize as u64);
-                q != 0 && e.struct_ok(241u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_241(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -13305,7 +19379,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pInfo as usize as u64);
-                q != 0 && e.struct_ok(77u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_77(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -13342,7 +19416,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pInfo as usize as u64);
-                q != 0 && e.struct_ok(348u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_348(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -13398,7 +19472,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pInfo as usize as u64);
-                q != 0 && e.struct_ok(198u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_198(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -13435,7 +19509,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pInfo as usize as u64);
-                q != 0 && e.struct_ok(216u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_216(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -13492,7 +19566,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCreateInfo as usize as u64);
-                q != 0 && e.struct_ok(1054u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_1054(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -13564,7 +19638,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pQueueInfo as usize as u64);
-                q != 0 && e.struct_ok(226u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_226(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -13599,7 +19673,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCreateInfo as usize as u64);
-                q != 0 && e.struct_ok(1155u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_1155(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -13730,7 +19804,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCreateInfo as usize as u64);
-                q != 0 && e.struct_ok(190u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_190(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -13844,12 +19918,16 @@ pub mod calls {
                     && {
                         let q = (pTimestampInfos as usize as u64);
                         q != 0
-                            && e
-                                .elements_ok(
-                                    &COMMAND_CHECKS[312usize].params[0usize],
-                                    q as usize as *const u8,
-                                    n,
-                                )
+                            && (0..n)
+                                .all(|i| unsafe {
+                                    struct_fast_82(
+                                        e,
+                                        (q as usize as *const u8)
+                                            .wrapping_add(
+                                                i * core::mem::size_of::<VkCalibratedTimestampInfoKHR>(),
+                                            ),
+                                    )
+                                })
                     }
             };
             if !ok {
@@ -13892,7 +19970,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pNameInfo as usize as u64);
-                q != 0 && e.struct_ok(168u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_168(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -13920,7 +19998,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pTagInfo as usize as u64);
-                q != 0 && e.struct_ok(169u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_169(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -14177,7 +20255,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCallbackData as usize as u64);
-                q != 0 && e.struct_ok(166u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_166(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -14290,7 +20368,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCreateInfo as usize as u64);
-                q != 0 && e.struct_ok(1018u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_1018(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -14465,7 +20543,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pWaitInfo as usize as u64);
-                q != 0 && e.struct_ok(1068u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_1068(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -14494,7 +20572,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pSignalInfo as usize as u64);
-                q != 0 && e.struct_ok(1065u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_1065(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -14557,7 +20635,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pInfo as usize as u64);
-                q != 0 && e.struct_ok(421u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_421(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -15329,7 +21407,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCreateInfo as usize as u64);
-                q != 0 && e.struct_ok(5u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_5(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -15461,7 +21539,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pInfo as usize as u64);
-                q != 0 && e.struct_ok(13u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_13(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -15502,12 +21580,19 @@ pub mod calls {
                     && {
                         let q = (pBindInfos as usize as u64);
                         q != 0
-                            && e
-                                .elements_ok(
-                                    &COMMAND_CHECKS[362usize].params[0usize],
-                                    q as usize as *const u8,
-                                    n,
-                                )
+                            && (0..n)
+                                .all(|i| unsafe {
+                                    struct_fast_41(
+                                        e,
+                                        (q as usize as *const u8)
+                                            .wrapping_add(
+                                                i
+                                                    * core::mem::size_of::<
+                                                        VkBindAccelerationStructureMemoryInfoNV,
+                                                    >(),
+                                            ),
+                                    )
+                                })
                     }
             };
             if !ok {
@@ -16187,12 +22272,16 @@ pub mod calls {
                     && {
                         let q = (pCreateInfos as usize as u64);
                         q != 0
-                            && e
-                                .elements_ok(
-                                    &COMMAND_CHECKS[379usize].params[0usize],
-                                    q as usize as *const u8,
-                                    n,
-                                )
+                            && (0..n)
+                                .all(|i| unsafe {
+                                    struct_fast_1009(
+                                        e,
+                                        (q as usize as *const u8)
+                                            .wrapping_add(
+                                                i * core::mem::size_of::<VkRayTracingPipelineCreateInfoNV>(),
+                                            ),
+                                    )
+                                })
                     }
             };
             if !ok {
@@ -16248,12 +22337,17 @@ pub mod calls {
                     && {
                         let q = (pCreateInfos as usize as u64);
                         q != 0
-                            && e
-                                .elements_ok(
-                                    &COMMAND_CHECKS[380usize].params[0usize],
-                                    q as usize as *const u8,
-                                    n,
-                                )
+                            && (0..n)
+                                .all(|i| unsafe {
+                                    struct_fast_1008(
+                                        e,
+                                        (q as usize as *const u8)
+                                            .wrapping_add(
+                                                i
+                                                    * core::mem::size_of::<VkRayTracingPipelineCreateInfoKHR>(),
+                                            ),
+                                    )
+                                })
                     }
             };
             if !ok {
@@ -16450,7 +22544,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pVersionInfo as usize as u64);
-                q != 0 && e.struct_ok(17u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_17(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -16540,7 +22634,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pInfo as usize as u64);
-                q != 0 && e.struct_ok(368u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_368(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -16568,7 +22662,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pInfo as usize as u64);
-                q != 0 && e.struct_ok(368u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_368(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -16673,7 +22767,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pSurfaceInfo as usize as u64);
-                q != 0 && e.struct_ok(858u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_858(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -16780,7 +22874,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pPerformanceQueryCreateInfo as usize as u64);
-                q != 0 && e.struct_ok(993u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_993(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -16813,7 +22907,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pInfo as usize as u64);
-                q != 0 && e.struct_ok(19u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_19(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -16889,7 +22983,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pInfo as usize as u64);
-                q != 0 && e.struct_ok(72u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_72(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -16917,7 +23011,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pInfo as usize as u64);
-                q != 0 && e.struct_ok(72u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_72(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -16947,7 +23041,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCreateInfo as usize as u64);
-                q != 0 && e.struct_ok(323u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_323(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -17007,7 +23101,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pInitializeInfo as usize as u64);
-                q != 0 && e.struct_ok(400u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_400(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -17137,7 +23231,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pAcquireInfo as usize as u64);
-                q != 0 && e.struct_ok(472u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_472(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -17250,7 +23344,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pInfo as usize as u64);
-                q != 0 && e.struct_ok(220u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_220(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -17377,7 +23471,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCreateInfo as usize as u64);
-                q != 0 && e.struct_ok(4u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_4(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -17585,7 +23679,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pInfo as usize as u64);
-                q != 0 && e.struct_ok(7u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_7(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -17753,7 +23847,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCreateInfo as usize as u64);
-                q != 0 && e.struct_ok(97u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_97(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -17789,7 +23883,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pInfo as usize as u64);
-                q != 0 && e.struct_ok(940u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_940(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -17817,7 +23911,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pData as usize as u64);
-                q != 0 && e.struct_ok(28u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_28(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -19284,7 +25378,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCreateInfo as usize as u64);
-                q != 0 && e.struct_ok(983u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_983(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -20082,7 +26176,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCopyMemoryToImageInfo as usize as u64);
-                q != 0 && e.struct_ok(122u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_122(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -20110,7 +26204,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCopyImageToMemoryInfo as usize as u64);
-                q != 0 && e.struct_ok(118u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_118(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -20138,7 +26232,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCopyImageToImageInfo as usize as u64);
-                q != 0 && e.struct_ok(117u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_117(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -20171,12 +26265,16 @@ pub mod calls {
                     && {
                         let q = (pTransitions as usize as u64);
                         q != 0
-                            && e
-                                .elements_ok(
-                                    &COMMAND_CHECKS[510usize].params[0usize],
-                                    q as usize as *const u8,
-                                    n,
-                                )
+                            && (0..n)
+                                .all(|i| unsafe {
+                                    struct_fast_327(
+                                        e,
+                                        (q as usize as *const u8)
+                                            .wrapping_add(
+                                                i * core::mem::size_of::<VkHostImageLayoutTransitionInfo>(),
+                                            ),
+                                    )
+                                })
                     }
             };
             if !ok {
@@ -20207,7 +26305,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pVideoProfile as usize as u64);
-                q != 0 && e.struct_ok(1259u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_1259(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -20263,7 +26361,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pQualityLevelInfo as usize as u64);
-                q != 0 && e.struct_ok(890u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_890(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -20301,7 +26399,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCreateInfo as usize as u64);
-                q != 0 && e.struct_ok(1263u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_1263(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -20374,7 +26472,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCreateInfo as usize as u64);
-                q != 0 && e.struct_ok(1265u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_1265(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -20420,7 +26518,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pUpdateInfo as usize as u64);
-                q != 0 && e.struct_ok(1266u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_1266(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -20529,12 +26627,16 @@ pub mod calls {
                     && {
                         let q = (pBindSessionMemoryInfos as usize as u64);
                         q != 0
-                            && e
-                                .elements_ok(
-                                    &COMMAND_CHECKS[521usize].params[1usize],
-                                    q as usize as *const u8,
-                                    n,
-                                )
+                            && (0..n)
+                                .all(|i| unsafe {
+                                    struct_fast_58(
+                                        e,
+                                        (q as usize as *const u8)
+                                            .wrapping_add(
+                                                i * core::mem::size_of::<VkBindVideoSessionMemoryInfoKHR>(),
+                                            ),
+                                    )
+                                })
                     }
             };
             if !ok {
@@ -20905,7 +27007,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCreateInfo as usize as u64);
-                q != 0 && e.struct_ok(129u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_129(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -20948,7 +27050,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCreateInfo as usize as u64);
-                q != 0 && e.struct_ok(127u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_127(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -21151,7 +27253,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pDescriptorInfo as usize as u64);
-                q != 0 && e.struct_ok(180u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_180(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -21325,7 +27427,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pInfo as usize as u64);
-                q != 0 && e.struct_ok(61u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_61(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -21359,7 +27461,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pInfo as usize as u64);
-                q != 0 && e.struct_ok(332u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_332(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -21393,7 +27495,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pInfo as usize as u64);
-                q != 0 && e.struct_ok(366u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_366(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -21427,7 +27529,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pInfo as usize as u64);
-                q != 0 && e.struct_ok(1048u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_1048(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -21461,7 +27563,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pInfo as usize as u64);
-                q != 0 && e.struct_ok(2u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_2(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -21582,7 +27684,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pPresentWait2Info as usize as u64);
-                q != 0 && e.struct_ok(982u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_982(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -21642,7 +27744,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCreateInfo as usize as u64);
-                q != 0 && e.struct_ok(64u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_64(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -21688,7 +27790,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pBufferConstraintsInfo as usize as u64);
-                q != 0 && e.struct_ok(67u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_67(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -21722,7 +27824,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pImageConstraintsInfo as usize as u64);
-                q != 0 && e.struct_ok(335u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_335(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -21821,7 +27923,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCreateInfo as usize as u64);
-                q != 0 && e.struct_ok(133u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_133(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -21883,7 +27985,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCreateInfo as usize as u64);
-                q != 0 && e.struct_ok(131u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_131(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -22091,7 +28193,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pBindingReference as usize as u64);
-                q != 0 && e.struct_ok(187u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_187(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -22160,7 +28262,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCreateInfo as usize as u64);
-                q != 0 && e.struct_ok(445u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_445(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -22596,7 +28698,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pVersionInfo as usize as u64);
-                q != 0 && e.struct_ok(447u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_447(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -22710,7 +28812,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCreateInfo as usize as u64);
-                q != 0 && e.struct_ok(1076u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_1076(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -22752,7 +28854,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pSubresource as usize as u64);
-                q != 0 && e.struct_ok(357u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_357(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -22790,7 +28892,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pPipelineInfo as usize as u64);
-                q != 0 && e.struct_ok(941u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_941(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -22952,7 +29054,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCreateInfo as usize as u64);
-                q != 0 && e.struct_ok(462u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_462(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -23218,7 +29320,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pReleaseInfo as usize as u64);
-                q != 0 && e.struct_ok(1014u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_1014(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -23247,7 +29349,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pInfo as usize as u64);
-                q != 0 && e.struct_ok(217u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_217(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -23284,7 +29386,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pMemoryMapInfo as usize as u64);
-                q != 0 && e.struct_ok(429u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_429(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -23317,7 +29419,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pMemoryUnmapInfo as usize as u64);
-                q != 0 && e.struct_ok(439u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_439(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -23352,12 +29454,16 @@ pub mod calls {
                     && {
                         let q = (pCreateInfos as usize as u64);
                         q != 0
-                            && e
-                                .elements_ok(
-                                    &COMMAND_CHECKS[605usize].params[0usize],
-                                    q as usize as *const u8,
-                                    n,
-                                )
+                            && (0..n)
+                                .all(|i| unsafe {
+                                    struct_fast_1072(
+                                        e,
+                                        (q as usize as *const u8)
+                                            .wrapping_add(
+                                                i * core::mem::size_of::<VkShaderCreateInfoEXT>(),
+                                            ),
+                                    )
+                                })
                     }
             };
             if !ok {
@@ -23594,7 +29700,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pPastPresentationTimingInfo as usize as u64);
-                q != 0 && e.struct_ok(467u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_467(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -23740,7 +29846,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pNodeInfo as usize as u64);
-                q != 0 && e.struct_ok(959u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_959(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -23782,12 +29888,19 @@ pub mod calls {
                     && {
                         let q = (pCreateInfos as usize as u64);
                         q != 0
-                            && e
-                                .elements_ok(
-                                    &COMMAND_CHECKS[618usize].params[0usize],
-                                    q as usize as *const u8,
-                                    n,
-                                )
+                            && (0..n)
+                                .all(|i| unsafe {
+                                    struct_fast_253(
+                                        e,
+                                        (q as usize as *const u8)
+                                            .wrapping_add(
+                                                i
+                                                    * core::mem::size_of::<
+                                                        VkExecutionGraphPipelineCreateInfoAMDX,
+                                                    >(),
+                                            ),
+                                    )
+                                })
                     }
             };
             if !ok {
@@ -23948,7 +30061,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCreateInfo as usize as u64);
-                q != 0 && e.struct_ok(316u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_316(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -24462,7 +30575,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pSleepModeInfo as usize as u64);
-                q != 0 && e.struct_ok(404u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_404(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -24496,7 +30609,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pSleepInfo as usize as u64);
-                q != 0 && e.struct_ok(403u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_403(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -24530,7 +30643,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pLatencyMarkerInfo as usize as u64);
-                q != 0 && e.struct_ok(1070u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_1070(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -24898,7 +31011,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pGetMetalHandleInfo as usize as u64);
-                q != 0 && e.struct_ok(423u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_423(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -25152,7 +31265,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCreateInfo as usize as u64);
-                q != 0 && e.struct_ok(272u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_272(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -25280,7 +31393,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCreateInfo as usize as u64);
-                q != 0 && e.struct_ok(1074u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_1074(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -25459,7 +31572,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCreateInfo as usize as u64);
-                q != 0 && e.struct_ok(1137u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_1137(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -25532,7 +31645,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCreateInfo as usize as u64);
-                q != 0 && e.struct_ok(1146u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_1146(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -25604,7 +31717,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pInfo as usize as u64);
-                q != 0 && e.struct_ok(1143u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_1143(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -25645,12 +31758,16 @@ pub mod calls {
                     && {
                         let q = (pBindInfos as usize as u64);
                         q != 0
-                            && e
-                                .elements_ok(
-                                    &COMMAND_CHECKS[680usize].params[0usize],
-                                    q as usize as *const u8,
-                                    n,
-                                )
+                            && (0..n)
+                                .all(|i| unsafe {
+                                    struct_fast_55(
+                                        e,
+                                        (q as usize as *const u8)
+                                            .wrapping_add(
+                                                i * core::mem::size_of::<VkBindTensorMemoryInfoARM>(),
+                                            ),
+                                    )
+                                })
                     }
             };
             if !ok {
@@ -25681,7 +31798,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pInfo as usize as u64);
-                q != 0 && e.struct_ok(228u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_228(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -25746,7 +31863,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pInfo as usize as u64);
-                q != 0 && e.struct_ok(1135u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_1135(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -25780,7 +31897,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pInfo as usize as u64);
-                q != 0 && e.struct_ok(1145u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_1145(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -25814,7 +31931,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pExternalTensorInfo as usize as u64);
-                q != 0 && e.struct_ok(596u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_596(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -25859,12 +31976,16 @@ pub mod calls {
                     && {
                         let q = (pCreateInfos as usize as u64);
                         q != 0
-                            && e
-                                .elements_ok(
-                                    &COMMAND_CHECKS[686usize].params[0usize],
-                                    q as usize as *const u8,
-                                    n,
-                                )
+                            && (0..n)
+                                .all(|i| unsafe {
+                                    struct_fast_142(
+                                        e,
+                                        (q as usize as *const u8)
+                                            .wrapping_add(
+                                                i * core::mem::size_of::<VkDataGraphPipelineCreateInfoARM>(),
+                                            ),
+                                    )
+                                })
                     }
             };
             if !ok {
@@ -25914,7 +32035,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCreateInfo as usize as u64);
-                q != 0 && e.struct_ok(154u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_154(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -25975,7 +32096,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pInfo as usize as u64);
-                q != 0 && e.struct_ok(155u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_155(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -26016,12 +32137,19 @@ pub mod calls {
                     && {
                         let q = (pBindInfos as usize as u64);
                         q != 0
-                            && e
-                                .elements_ok(
-                                    &COMMAND_CHECKS[690usize].params[0usize],
-                                    q as usize as *const u8,
-                                    n,
-                                )
+                            && (0..n)
+                                .all(|i| unsafe {
+                                    struct_fast_44(
+                                        e,
+                                        (q as usize as *const u8)
+                                            .wrapping_add(
+                                                i
+                                                    * core::mem::size_of::<
+                                                        VkBindDataGraphPipelineSessionMemoryInfoARM,
+                                                    >(),
+                                            ),
+                                    )
+                                })
                     }
             };
             if !ok {
@@ -26140,7 +32268,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pPipelineInfo as usize as u64);
-                q != 0 && e.struct_ok(145u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_145(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -26209,7 +32337,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pQueueFamilyDataGraphProcessingEngineInfo as usize as u64);
-                q != 0 && e.struct_ok(757u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_757(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -26283,7 +32411,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pInfo as usize as u64);
-                q != 0 && e.struct_ok(424u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_424(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -26401,12 +32529,16 @@ pub mod calls {
                     && {
                         let q = (pSamplers as usize as u64);
                         q != 0
-                            && e
-                                .elements_ok(
-                                    &COMMAND_CHECKS[702usize].params[0usize],
-                                    q as usize as *const u8,
-                                    n,
-                                )
+                            && (0..n)
+                                .all(|i| unsafe {
+                                    struct_fast_1049(
+                                        e,
+                                        (q as usize as *const u8)
+                                            .wrapping_add(
+                                                i * core::mem::size_of::<VkSamplerCreateInfo>(),
+                                            ),
+                                    )
+                                })
                     }
             };
             if !ok {
@@ -26418,12 +32550,16 @@ pub mod calls {
                     || {
                         let q = (pDescriptors as usize as u64);
                         q != 0
-                            && e
-                                .elements_ok(
-                                    &COMMAND_CHECKS[702usize].params[1usize],
-                                    q as usize as *const u8,
-                                    n,
-                                )
+                            && (0..n)
+                                .all(|i| unsafe {
+                                    struct_fast_325(
+                                        e,
+                                        (q as usize as *const u8)
+                                            .wrapping_add(
+                                                i * core::mem::size_of::<VkHostAddressRangeEXT>(),
+                                            ),
+                                    )
+                                })
                     }
             };
             if !ok {
@@ -26460,12 +32596,16 @@ pub mod calls {
                     && {
                         let q = (pResources as usize as u64);
                         q != 0
-                            && e
-                                .elements_ok(
-                                    &COMMAND_CHECKS[703usize].params[0usize],
-                                    q as usize as *const u8,
-                                    n,
-                                )
+                            && (0..n)
+                                .all(|i| unsafe {
+                                    struct_fast_1044(
+                                        e,
+                                        (q as usize as *const u8)
+                                            .wrapping_add(
+                                                i * core::mem::size_of::<VkResourceDescriptorInfoEXT>(),
+                                            ),
+                                    )
+                                })
                     }
             };
             if !ok {
@@ -26477,12 +32617,16 @@ pub mod calls {
                     || {
                         let q = (pDescriptors as usize as u64);
                         q != 0
-                            && e
-                                .elements_ok(
-                                    &COMMAND_CHECKS[703usize].params[1usize],
-                                    q as usize as *const u8,
-                                    n,
-                                )
+                            && (0..n)
+                                .all(|i| unsafe {
+                                    struct_fast_325(
+                                        e,
+                                        (q as usize as *const u8)
+                                            .wrapping_add(
+                                                i * core::mem::size_of::<VkHostAddressRangeEXT>(),
+                                            ),
+                                    )
+                                })
                     }
             };
             if !ok {
@@ -26599,7 +32743,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pBorderColor as usize as u64);
-                q != 0 && e.struct_ok(1051u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_1051(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -27522,7 +33666,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pCreateInfo as usize as u64);
-                q != 0 && e.struct_ok(3u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_3(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;
@@ -27567,7 +33711,7 @@ pub mod calls {
             }
             let ok: bool = {
                 let q = (pQueueFamilyDataGraphProperties as usize as u64);
-                q != 0 && e.struct_ok(1000u16, q as usize as *const u8, false)
+                q != 0 && unsafe { struct_fast_1000(e, q as usize as *const u8) }
             };
             if !ok {
                 break 'fast;

@@ -654,9 +654,9 @@ fn tables(reg: &Registry, plan: &Plan, index: &Index<'_>) -> Result<TokenStream,
     })
 }
 
-/// The structures the recording and queue commands reach (through members, at any depth): the
-/// ones whose checks are compiled (`struct_fast_fns`), where a call's cost is counted.
-fn hot_structs(plan: &Plan) -> std::collections::BTreeSet<&str> {
+/// The structures the commands reach (through members, at any depth): the ones whose checks
+/// are compiled (`struct_fast_fns`).
+fn reached_structs(plan: &Plan) -> std::collections::BTreeSet<&str> {
     let named = |fields: &'_ [FieldPlan]| -> Vec<String> {
         fields
             .iter()
@@ -666,12 +666,7 @@ fn hot_structs(plan: &Plan) -> std::collections::BTreeSet<&str> {
             })
             .collect()
     };
-    let mut todo: Vec<String> = plan
-        .commands
-        .iter()
-        .filter(|c| c.name.starts_with("vkCmd") || c.name.starts_with("vkQueue"))
-        .flat_map(|c| named(&c.fields))
-        .collect();
+    let mut todo: Vec<String> = plan.commands.iter().flat_map(|c| named(&c.fields)).collect();
     let mut seen = std::collections::BTreeSet::new();
     while let Some(name) = todo.pop() {
         let Some(s) = plan.structs.iter().find(|s| s.name == name) else { continue };
@@ -682,17 +677,17 @@ fn hot_structs(plan: &Plan) -> std::collections::BTreeSet<&str> {
     seen
 }
 
-/// The compiled checks of the hot structures (`hot_structs`) whose members the fast checks
+/// The compiled checks of the structures the commands reach (`reached_structs`) whose members the fast checks
 /// cover: `(name → STRUCTS index, one function each)`. A function answers true when the
 /// interpreter would find nothing to report in the structure, and false (the interpreter then
 /// runs) for anything it does not settle, a pNext chain included.
 fn struct_fast_fns(reg: &Registry, plan: &Plan, index: &Index<'_>) -> (BTreeMap<String, u16>, Vec<TokenStream>) {
-    let hot = hot_structs(plan);
+    let reached = reached_structs(plan);
     let none = BTreeMap::new();
     let fast: BTreeMap<String, u16> = plan
         .structs
         .iter()
-        .filter(|s| hot.contains(s.name.as_str()))
+        .filter(|s| reached.contains(s.name.as_str()))
         .map(|s| (s, index.structs[s.name.as_str()]))
         .filter(|(s, si)| struct_fast_checks(reg, plan, s, *si, index, &none).is_some())
         .map(|(s, si)| (s.name.clone(), si))

@@ -251,7 +251,7 @@ mod tests {
     use crate::state::objects::{Key, Origin};
 
     fn record(ty: u16, handle: u64) -> Arc<ObjectRecord> {
-        Arc::new(ObjectRecord::new(Key { scope: 1, handle, ty }, None, false, Origin::Created))
+        ObjectRecord::shared(Key { scope: 1, handle, ty }, None, false, Origin::Created)
     }
 
     #[test]

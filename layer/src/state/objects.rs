@@ -301,7 +301,7 @@ impl ObjectTable {
             }
             seen => seen.is_some(),
         };
-        let record = Arc::new(ObjectRecord::new(k, parent.clone(), with_allocator, origin));
+        let record = ObjectRecord::shared(k, parent.clone(), with_allocator, origin);
         map.insert(k, record);
         drop(map);
         if !seen {
@@ -326,7 +326,7 @@ impl ObjectTable {
             .entry(k)
             .or_insert_with(|| {
                 added = true;
-                Arc::new(ObjectRecord::new(k, None, false, Origin::Seen))
+                ObjectRecord::shared(k, None, false, Origin::Seen)
             })
             .clone();
         drop(map);
@@ -360,8 +360,12 @@ impl ObjectTable {
     /// Forgets everything allocated from or retrieved from `parent` (a pool reset or destroyed,
     /// a swapchain destroyed).
     pub fn remove_children(&self, parent: &Arc<ObjectRecord>) {
-        let _bump = EpochBump(&EPOCH);
         let children = std::mem::take(&mut *parent.children());
+        // Most objects have none: nothing removed, nothing any cache found is stale.
+        if children.is_empty() {
+            return;
+        }
+        let _bump = EpochBump(&EPOCH);
         for child in children {
             let mut map = write(self.shard(&child));
             if map.get(&child).is_some_and(|r| r.parent.as_ref().is_some_and(|p| Arc::ptr_eq(p, parent))) {

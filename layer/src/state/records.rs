@@ -220,7 +220,21 @@ const _: () = assert!(std::mem::offset_of!(ObjectRecord, uses) == 64);
 const _: () = assert!(std::mem::size_of::<ObjectRecord>() >= 64 + 64);
 
 impl ObjectRecord {
+    /// A record for one object, made where it will live: a record is large (its typed state
+    /// and a line of padding), and one built on the stack costs two copies of it.
+    pub fn shared(key: Key, parent: Option<Arc<ObjectRecord>>, with_allocator: bool, origin: Origin) -> Arc<Self> {
+        let mut fresh = Arc::<ObjectRecord>::new_uninit();
+        // The allocation was just made: no other reference to it exists.
+        if let Some(slot) = Arc::get_mut(&mut fresh) {
+            slot.write(ObjectRecord::new(key, parent, with_allocator, origin));
+            // SAFETY: written just above.
+            return unsafe { fresh.assume_init() };
+        }
+        Arc::new(ObjectRecord::new(key, parent, with_allocator, origin))
+    }
+
     /// A record for one object.
+    #[inline(always)]
     pub fn new(key: Key, parent: Option<Arc<ObjectRecord>>, with_allocator: bool, origin: Origin) -> Self {
         ObjectRecord {
             _pad: [0; 8],
