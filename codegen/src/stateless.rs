@@ -3,8 +3,9 @@
 //! allocation callbacks, commands of versions or extensions not enabled) as compact tables that
 //! a small interpreter in the layer walks (`layer/src/stateless/`).
 //!
-//! Three files: `stateless.rs` (the table types, the engine trait and the one-line hook of
-//! every command), `stateless_structs.rs` (per struct: sType, pNext rules, fields) and
+//! Four files: `stateless.rs` (the table types, the engine trait and the hook of every command,
+//! with its compiled checks), `stateless_compiled.rs` (the compiled checks of every structure
+//! the commands reach), `stateless_structs.rs` (per struct: sType, pNext rules, fields) and
 //! `stateless_tables.rs` (commands, enums, bitmasks, requirements, ids).
 
 mod emit;

@@ -35,6 +35,7 @@ pub fn lib_rs(reg: &Registry, type_modules: &[&str]) -> TokenStream {
         #[rustfmt::skip] pub mod sync;
         #[rustfmt::skip] pub mod stateless;
         #[rustfmt::skip] mod stateless_structs;
+        #[rustfmt::skip] mod stateless_compiled;
         #[rustfmt::skip] mod stateless_tables;
         #[rustfmt::skip] pub mod threading;
 

@@ -135,6 +135,8 @@ pub mod stateless;
 #[rustfmt::skip]
 mod stateless_structs;
 #[rustfmt::skip]
+mod stateless_compiled;
+#[rustfmt::skip]
 mod stateless_tables;
 #[rustfmt::skip]
 pub mod threading;

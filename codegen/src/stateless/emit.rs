@@ -54,15 +54,31 @@ pub fn files(reg: &Registry, plan: &Plan) -> Result<Vec<(String, TokenStream)>, 
             .map(|(i, e)| Ok((e.name.as_str(), i as u16)))
             .collect::<Result<_, Error>>()?,
     };
+    let (fast_structs, struct_fns) = struct_fast_fns(reg, plan, &index);
+    let compiled = quote! {
+        //! The compiled checks of every structure the commands reach: straight-line code per
+        //! member, true when the interpreter would find nothing to report.
+
+        use crate::*;
+        use crate::stateless::*;
+
+        #(#struct_fns)*
+    };
     Ok(vec![
-        ("stateless.rs".into(), root(reg, plan, &index)?),
+        ("stateless.rs".into(), root(reg, plan, &index, &fast_structs)?),
+        ("stateless_compiled.rs".into(), compiled),
         ("stateless_structs.rs".into(), structs(reg, plan, &index)?),
         ("stateless_tables.rs".into(), tables(reg, plan, &index)?),
     ])
 }
 
 /// `stateless.rs`: the types, the engine trait and the hooks.
-fn root(reg: &Registry, plan: &Plan, index: &Index<'_>) -> Result<TokenStream, Error> {
+fn root(
+    reg: &Registry,
+    plan: &Plan,
+    index: &Index<'_>,
+    fast_structs: &BTreeMap<String, u16>,
+) -> Result<TokenStream, Error> {
     let fixed = [
         ("ID_BOOL32", ID_BOOL32),
         ("ID_REQUIRED_HANDLE", ID_REQUIRED_HANDLE),
@@ -78,7 +94,6 @@ fn root(reg: &Registry, plan: &Plan, index: &Index<'_>) -> Result<TokenStream, E
     });
     // One function per command of the registry (the layer's chassis calls each from that
     // command's validate hook); those with nothing to check are `false` and compile away.
-    let (fast_structs, struct_fns) = struct_fast_fns(reg, plan, index);
     let mut checked = std::collections::BTreeMap::new();
     let mut checked_indices = Vec::new();
     for (i, c) in plan.commands.iter().enumerate() {
@@ -91,7 +106,7 @@ fn root(reg: &Registry, plan: &Plan, index: &Index<'_>) -> Result<TokenStream, E
             let n = ident(&p.name);
             quote!(core::ptr::addr_of!(#n) as *const u8)
         });
-        let fast = command_fast_checks(reg, plan, c, i, &cmd.params, index, &fast_structs);
+        let fast = command_fast_checks(reg, plan, c, i, &cmd.params, index, fast_structs);
         let index_lit = u16_of(c.index, "commands")?;
         let body = match fast {
             Some(checks) => quote! {
@@ -149,8 +164,7 @@ fn root(reg: &Registry, plan: &Plan, index: &Index<'_>) -> Result<TokenStream, E
         use core::ffi::{c_char, c_void};
 
         pub use crate::stateless_structs::STRUCTS;
-
-        #(#struct_fns)*
+        pub use crate::stateless_compiled::*;
         pub use crate::stateless_tables::*;
 
         /// No id: the check has nothing to report under.

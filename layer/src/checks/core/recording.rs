@@ -13,7 +13,6 @@ use crate::chassis::Call;
 use crate::state::command_buffers::{CommandBufferState, Lifecycle, Recording, RESUMING};
 use crate::state::resolve::with_command_buffer;
 use crate::state::tracker::param_handle;
-use crate::state::ObjectRecord;
 use vigil_generated::VkRenderingInfo;
 
 /// The spec's names of the `VkQueueFlagBits` a rule may name, for messages.
@@ -45,7 +44,7 @@ impl CoreChecks {
         with_command_buffer(cx, cb, (self.device, self.instance), |record| {
             let Some(state) = record.command_buffer() else { return false };
             let Some(r) = state.try_lock() else { return false };
-            let skip = rule.is_some_and(|rule| self.rules_of(cx, rule, cb, record, state, &r));
+            let skip = rule.is_some_and(|rule| self.rules_of(cx, rule, cb, state, &r));
             skip | (r.lifecycle == Lifecycle::Recording && f(&r))
         })
         .unwrap_or(false)
@@ -57,7 +56,6 @@ impl CoreChecks {
         cx: &Call<'_>,
         rule: &RecordingRule,
         cb: u64,
-        record: &ObjectRecord,
         state: &CommandBufferState,
         r: &Recording,
     ) -> bool {
@@ -91,22 +89,20 @@ impl CoreChecks {
             );
         }
         if let Some((needed, vuid)) = rule.queues {
-            let family = record.parent.as_ref().and_then(|p| p.command_pool()).and_then(|p| p.family());
-            let flags = family.and_then(|f| cx.device()?.queue_family_flags.get(f as usize).copied());
-            if let (Some(family), Some(flags)) = (family, flags) {
-                if flags & needed == 0 {
-                    let names: Vec<&str> =
-                        QUEUE_BITS.iter().filter(|(b, _)| needed & b != 0).map(|(_, n)| *n).collect();
-                    skip |= cx.error(
-                        vuid,
-                        &root().dot("commandBuffer"),
-                        format_args!(
-                            "({cb:#x}) was allocated from a pool of queue family {family}, which supports none of the \
-                             operations the command needs ({}).",
-                            names.join(", ")
-                        ),
-                    );
-                }
+            // The pool's family and its flags, kept by the recording since allocation (every
+            // flag while unknown).
+            let (family, flags) = (r.queue_family, r.queue_flags);
+            if flags & needed == 0 {
+                let names: Vec<&str> = QUEUE_BITS.iter().filter(|(b, _)| needed & b != 0).map(|(_, n)| *n).collect();
+                skip |= cx.error(
+                    vuid,
+                    &root().dot("commandBuffer"),
+                    format_args!(
+                        "({cb:#x}) was allocated from a pool of queue family {family}, which supports none of the \
+                         operations the command needs ({}).",
+                        names.join(", ")
+                    ),
+                );
             }
         }
         if let Some(vuid) = rule.suspended.filter(|_| r.suspension.suspended && !resumes(cx)) {
