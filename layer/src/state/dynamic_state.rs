@@ -287,6 +287,19 @@ enum Value {
     FaceOps,
 }
 
+/// [`SETTER_COMMANDS`], a bit per command (bit n of word n / 64): asked after every recorded
+/// command, which a search of the list would cost more than the rest of the question.
+const SETTER_BITS: [u64; vigil_generated::commands::COMMANDS.len().div_ceil(64)] = {
+    let mut bits = [0; vigil_generated::commands::COMMANDS.len().div_ceil(64)];
+    let mut i = 0;
+    while i < ALL_SETTERS.len() {
+        let c = ALL_SETTERS[i].0 as usize;
+        bits[c / 64] |= 1 << (c % 64);
+        i += 1;
+    }
+    bits
+};
+
 /// The commands the tracker's generic post-record hook records dynamic state for.
 pub const SETTER_COMMANDS: [u16; ALL_SETTERS.len()] = {
     let mut commands = [0; ALL_SETTERS.len()];
@@ -347,6 +360,9 @@ impl StateTracker {
     /// After one of [`SETTER_COMMANDS`]: records the state it set in its recording. False for
     /// other commands.
     pub(super) fn dynamic_state_command(&self, cx: &Call<'_>) -> bool {
+        if SETTER_BITS.get(cx.command / 64).is_none_or(|w| w >> (cx.command % 64) & 1 == 0) {
+            return false;
+        }
         let Some(&(_, state, how)) = ALL_SETTERS.iter().find(|s| usize::from(s.0) == cx.command) else {
             return false;
         };
@@ -417,6 +433,14 @@ pub fn pipeline_bound(r: &mut Recording, ext: Option<u32>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn setter_bits_are_the_setter_commands() {
+        for c in 0..vigil_generated::commands::COMMANDS.len() {
+            let bit = SETTER_BITS[c / 64] >> (c % 64) & 1 == 1;
+            assert_eq!(bit, SETTER_COMMANDS.contains(&(c as u16)), "{}", vigil_generated::commands::COMMANDS[c].name);
+        }
+    }
 
     #[test]
     fn ext_bits_are_distinct_and_setters_name_their_commands() {

@@ -49,20 +49,45 @@ const FRAMEBUFFER_SPACE: u64 = 0x80 | 0x100 | 0x200 | 0x400;
 /// one) is judged with a few bit operations per access bit instead of a scan of every row; the
 /// rows are scanned, for their messages, only when one is broken.
 struct RuleIndex {
-    /// Per access rule scope and side (`[scope][dst]`), per access bit: the stage masks of the
-    /// rules naming that bit (the stages must meet each).
-    access: Vec<[Vec<Vec<u64>>; 2]>,
+    /// Per access rule scope and side (`[scope][dst]`): the stage masks of the rules naming
+    /// each access bit (the stages must meet each).
+    access: Vec<[AccessBits; 2]>,
     /// Per feature rule scope and side: every stage any rule names (a mask meeting none of
     /// them breaks no rule).
     feature_stages: Vec<[u64; 2]>,
 }
 
+/// One side of one scope's access rules, by access bit: most bits are named by one rule, whose
+/// stage mask is kept inline; the rest go to a list.
+struct AccessBits {
+    /// The access bits some rule names.
+    named: u64,
+    /// Per bit, the stage mask of the first rule naming it.
+    first: [u64; 64],
+    /// The access bits more than one rule names.
+    shared: u64,
+    /// The stage masks of the other rules, with the bit they name.
+    more: Vec<(u32, u64)>,
+}
+
+impl Default for AccessBits {
+    fn default() -> Self {
+        AccessBits { named: 0, first: [0; 64], shared: 0, more: Vec::new() }
+    }
+}
+
 static RULES: LazyLock<RuleIndex> = LazyLock::new(|| {
-    let mut access: Vec<[Vec<Vec<u64>>; 2]> =
-        ACCESS_RULE_SCOPES.iter().map(|_| [vec![Vec::new(); 64], vec![Vec::new(); 64]]).collect();
+    let mut access: Vec<[AccessBits; 2]> = ACCESS_RULE_SCOPES.iter().map(|_| Default::default()).collect();
     for r in ACCESS_RULES.iter() {
+        let side = &mut access[r.scope][usize::from(r.dst)];
         for bit in (0..64).filter(|b| r.accesses & 1 << b != 0) {
-            access[r.scope][usize::from(r.dst)][bit].push(r.stages);
+            if side.named & 1 << bit == 0 {
+                side.named |= 1 << bit;
+                side.first[bit] = r.stages;
+            } else {
+                side.shared |= 1 << bit;
+                side.more.push((bit as u32, r.stages));
+            }
         }
     }
     let mut feature_stages = vec![[0u64; 2]; FEATURE_RULE_SCOPES.len()];
@@ -77,16 +102,17 @@ impl RuleIndex {
     /// performed by a stage `stage` lacks.
     #[inline]
     fn access_broken(&self, scope: usize, dst: bool, access: u64, stage: u64) -> bool {
-        let Some(by_bit) = self.access.get(scope).map(|s| &s[usize::from(dst)]) else { return false };
-        let mut bits = access;
+        let Some(side) = self.access.get(scope).map(|s| &s[usize::from(dst)]) else { return false };
+        let mut bits = access & side.named;
         while bits != 0 {
             let b = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            if by_bit[b].iter().any(|&stages| stage & stages == 0) {
+            if stage & side.first[b] == 0 {
                 return true;
             }
         }
-        false
+        let shared = access & side.shared;
+        shared != 0 && side.more.iter().any(|&(b, stages)| shared >> b & 1 != 0 && stage & stages == 0)
     }
 
     /// Whether a stage mask of side `dst` of scope `scope` names a stage some feature rule is about.
@@ -594,7 +620,7 @@ impl CoreChecks {
         at: &Location<'_>,
     ) -> bool {
         let mut skip = false;
-        if !transfers(families.0, families.1) {
+        if !transfers(families.0, families.1) && (m.src_stage | m.dst_stage) & r.unsupported_stages != 0 {
             let named = (&at.dot("srcStageMask"), &at.dot("dstStageMask"));
             skip |= Self::queue_support(cx, r, queue, (m.src_stage, m.dst_stage), named);
         }
@@ -976,10 +1002,10 @@ impl CoreChecks {
         (src, dst): (u32, u32),
         at: &Location<'_>,
     ) -> bool {
-        let Some(device) = cx.device() else { return false };
         if src == dst {
             return false;
         }
+        let Some(device) = cx.device() else { return false };
         let valid =
             |f: u32| f == VK_QUEUE_FAMILY_EXTERNAL || f == VK_QUEUE_FAMILY_FOREIGN_EXT || f < device.queue_family_count;
         if valid(src) && valid(dst) {
@@ -1229,5 +1255,41 @@ impl CoreChecks {
             );
         }
         skip
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The index answers as a scan of every rule would, for accesses and stages drawn from the
+    /// rules themselves (each rule's own masks, their neighbours, and every bit).
+    #[test]
+    fn access_index_agrees_with_the_rules() {
+        let index = &*RULES;
+        let mut masks: Vec<u64> = ACCESS_RULES.iter().flat_map(|r| [r.accesses, r.stages]).collect();
+        masks.extend((0..64).map(|b| 1u64 << b));
+        masks.extend([0, u64::MAX, 0x3, 0x8000_0001]);
+        masks.sort_unstable();
+        masks.dedup();
+        let mut broken = 0;
+        for scope in 0..ACCESS_RULE_SCOPES.len() {
+            for dst in [false, true] {
+                let rules: Vec<&AccessRule> =
+                    ACCESS_RULES.iter().filter(|r| r.scope == scope && r.dst == dst).collect();
+                for &access in &masks {
+                    for &stage in &masks {
+                        let scan = rules.iter().any(|r| access & r.accesses != 0 && stage & r.stages == 0);
+                        assert_eq!(
+                            index.access_broken(scope, dst, access, stage),
+                            scan,
+                            "{scope} {dst} {access:#x} {stage:#x}"
+                        );
+                        broken += usize::from(scan);
+                    }
+                }
+            }
+        }
+        assert!(broken > 0);
     }
 }
