@@ -574,15 +574,15 @@ impl CoreChecks {
                 .fold((0, 0, 0, 0), |(s, d, sa, da), (bs, bd, bsa, bda)| (s | bs, d | bd, sa | bsa, da | bda));
             skip |= Self::instance_stages(cx, r, ids, info.dependencyFlags.0, ((s, d), (sa, da)), at);
         }
-        let list = at.arrow("pMemoryBarriers");
         for (i, b) in memory.iter().enumerate() {
+            let list = at.arrow("pMemoryBarriers");
             let at = list.index(i);
             let m = masks!(0, b);
             // Memory barriers transfer no ownership: their own queue rule.
             skip |= Self::barrier2_masks(cx, r, (&m, ids.queue), (0, 0), &at);
         }
-        let list = at.arrow("pBufferMemoryBarriers");
         for (i, b) in buffers.iter().enumerate() {
+            let list = at.arrow("pBufferMemoryBarriers");
             let at = list.index(i);
             let families = (b.srcQueueFamilyIndex, b.dstQueueFamilyIndex);
             skip |= Self::barrier2_masks(cx, r, (&masks!(1, b), ids.resource_queue), families, &at);
@@ -590,8 +590,8 @@ impl CoreChecks {
             skip |= Self::pool_family(cx, r, ids, families, &at);
             skip |= Self::inside_rules(cx, r, ids, families, None, &at);
         }
-        let list = at.arrow("pImageMemoryBarriers");
         for (i, b) in images.iter().enumerate() {
+            let list = at.arrow("pImageMemoryBarriers");
             let at = list.index(i);
             let families = (b.srcQueueFamilyIndex, b.dstQueueFamilyIndex);
             skip |= Self::barrier2_masks(cx, r, (&masks!(2, b), ids.resource_queue), families, &at);
@@ -771,6 +771,10 @@ impl CoreChecks {
         at: &Location<'_>,
         buffers: usize,
     ) -> bool {
+        // Outside any instance, only a view-local dependency breaks one of them.
+        if r.instance.is_none() && flags & VIEW_LOCAL == 0 {
+            return false;
+        }
         let mut skip = false;
         if let (Some(vuid), false, true) = (ids.view_local, r.in_render_pass, flags & VIEW_LOCAL != 0) {
             skip |= cx.error(
