@@ -45,6 +45,10 @@ pub struct ContextBuilder {
     /// Whether to enable `VK_KHR_dynamic_rendering_local_read`, and with it its
     /// `dynamicRenderingLocalRead` feature.
     local_read: Option<bool>,
+    /// Whether to enable extended dynamic state 2 and 3 with the features lavapipe has, and the
+    /// extensions whose states they make dynamic (color write enable, depth clip enable and
+    /// control, provoking vertex, line rasterization with its stippled lines).
+    dynamic_state3: bool,
 }
 
 impl Default for ContextBuilder {
@@ -77,6 +81,7 @@ impl ContextBuilder {
             vulkan11_features: None,
             nested_command_buffer: false,
             local_read: None,
+            dynamic_state3: false,
         }
     }
 
@@ -163,6 +168,14 @@ impl ContextBuilder {
     /// feature when `feature`.
     pub fn dynamic_rendering_local_read(mut self, feature: bool) -> Self {
         self.local_read = Some(feature);
+        self
+    }
+
+    /// Enables `VK_EXT_extended_dynamic_state2` and `3` with every feature lavapipe has of them,
+    /// and `VK_EXT_color_write_enable`, `VK_EXT_depth_clip_enable`, `VK_EXT_depth_clip_control`,
+    /// `VK_EXT_provoking_vertex` and `VK_KHR_line_rasterization` with their features.
+    pub fn extended_dynamic_state3(mut self) -> Self {
+        self.dynamic_state3 = true;
         self
     }
 
@@ -257,6 +270,17 @@ impl ContextBuilder {
         if self.local_read.is_some() {
             extensions.push(ash::khr::dynamic_rendering_local_read::NAME.as_ptr());
         }
+        if self.dynamic_state3 {
+            extensions.extend([
+                ash::ext::extended_dynamic_state2::NAME.as_ptr(),
+                ash::ext::extended_dynamic_state3::NAME.as_ptr(),
+                ash::ext::color_write_enable::NAME.as_ptr(),
+                ash::ext::depth_clip_enable::NAME.as_ptr(),
+                ash::ext::depth_clip_control::NAME.as_ptr(),
+                ash::ext::provoking_vertex::NAME.as_ptr(),
+                ash::khr::line_rasterization::NAME.as_ptr(),
+            ]);
+        }
         let mut info = vk::DeviceCreateInfo::default()
             .queue_create_infos(&queues)
             .enabled_extension_names(&extensions)
@@ -311,6 +335,44 @@ impl ContextBuilder {
             .dynamic_rendering_local_read(self.local_read.unwrap_or(false));
         if self.local_read.is_some() {
             info = info.push_next(&mut local_read);
+        }
+        let mut eds2 = vk::PhysicalDeviceExtendedDynamicState2FeaturesEXT::default()
+            .extended_dynamic_state2(true)
+            .extended_dynamic_state2_logic_op(true)
+            .extended_dynamic_state2_patch_control_points(true);
+        let mut eds3 = vk::PhysicalDeviceExtendedDynamicState3FeaturesEXT::default()
+            .extended_dynamic_state3_tessellation_domain_origin(true)
+            .extended_dynamic_state3_depth_clamp_enable(true)
+            .extended_dynamic_state3_polygon_mode(true)
+            .extended_dynamic_state3_rasterization_samples(true)
+            .extended_dynamic_state3_sample_mask(true)
+            .extended_dynamic_state3_alpha_to_coverage_enable(true)
+            .extended_dynamic_state3_alpha_to_one_enable(true)
+            .extended_dynamic_state3_logic_op_enable(true)
+            .extended_dynamic_state3_color_blend_enable(true)
+            .extended_dynamic_state3_color_blend_equation(true)
+            .extended_dynamic_state3_color_write_mask(true)
+            .extended_dynamic_state3_depth_clip_enable(true)
+            .extended_dynamic_state3_provoking_vertex_mode(true)
+            .extended_dynamic_state3_line_rasterization_mode(true)
+            .extended_dynamic_state3_line_stipple_enable(true)
+            .extended_dynamic_state3_depth_clip_negative_one_to_one(true);
+        let mut color_write = vk::PhysicalDeviceColorWriteEnableFeaturesEXT::default().color_write_enable(true);
+        let mut clip_enable = vk::PhysicalDeviceDepthClipEnableFeaturesEXT::default().depth_clip_enable(true);
+        let mut clip_control = vk::PhysicalDeviceDepthClipControlFeaturesEXT::default().depth_clip_control(true);
+        let mut provoking = vk::PhysicalDeviceProvokingVertexFeaturesEXT::default().provoking_vertex_last(true);
+        let mut lines = vk::PhysicalDeviceLineRasterizationFeaturesKHR::default()
+            .rectangular_lines(true)
+            .stippled_rectangular_lines(true);
+        if self.dynamic_state3 {
+            info = info
+                .push_next(&mut eds2)
+                .push_next(&mut eds3)
+                .push_next(&mut color_write)
+                .push_next(&mut clip_enable)
+                .push_next(&mut clip_control)
+                .push_next(&mut provoking)
+                .push_next(&mut lines);
         }
         let mut nested = vk::PhysicalDeviceNestedCommandBufferFeaturesEXT::default().nested_command_buffer(true);
         if self.nested_command_buffer {

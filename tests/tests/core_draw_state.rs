@@ -9,7 +9,10 @@
 //! for the six core draws (the last rule for the multi-draws, vkCmdDrawIndirectByteCountEXT and
 //! the `VK_EXT_mesh_shader` draws too). Each case records into a command buffer inside a dynamic rendering instance (or
 //! a render pass instance): the exact ids of the invalid draw (skipped, so it never reaches
-//! lavapipe), and its valid neighbour, which reports nothing.
+//! lavapipe), and its valid neighbour, which reports nothing. The extended dynamic state 2 and 3
+//! rules run on a device with those extensions and the features their rules name (depth clamp,
+//! alpha to one, logic op, depth clip enable and control, provoking vertex, stippled lines,
+//! color write enable).
 //!
 //! Not here: the depth bounds rules (lavapipe has no `depthBounds` feature, so the depth bounds
 //! test can never be enabled).
@@ -24,6 +27,8 @@ const NONE: [&str; 0] = [];
 const VERTEX_SPV: &[u8] = include_bytes!("../shaders/triangle.vert.spv");
 const FRAGMENT_SPV: &[u8] = include_bytes!("../shaders/triangle.frag.spv");
 const MESH_SPV: &[u8] = include_bytes!("../shaders/empty.mesh.spv");
+const TESS_CONTROL_SPV: &[u8] = include_bytes!("../shaders/triangle.tesc.spv");
+const TESS_EVAL_SPV: &[u8] = include_bytes!("../shaders/triangle.tese.spv");
 const INPUTS_SPV: &[u8] = include_bytes!("../shaders/inputs.frag.spv");
 
 struct Fixture {
@@ -75,6 +80,11 @@ struct Shape {
     /// Its depth and stencil attachments read as input attachment 0, its color attachment not
     /// at all (`VkRenderingInputAttachmentIndexInfo`; needs dynamicRenderingLocalRead).
     depth_stencil_input: bool,
+    /// Tessellation control and evaluation shaders (triangle.tesc, triangle.tese), patches of
+    /// three control points (needs tessellationShader).
+    tessellation: bool,
+    /// `logicOpEnable` VK_TRUE in its color blend state (needs logicOp).
+    logic_op: bool,
 }
 
 impl Fixture {
@@ -206,16 +216,41 @@ fn pipeline_in_subpass(
     let vertex = vigil_tests::programs::shader_module(ctx, spv);
     let fragment =
         vigil_tests::programs::shader_module(ctx, if shape.input_attachment { INPUTS_SPV } else { FRAGMENT_SPV });
-    let stages = [
+    let (control, evaluation) = if shape.tessellation {
+        (
+            vigil_tests::programs::shader_module(ctx, TESS_CONTROL_SPV),
+            vigil_tests::programs::shader_module(ctx, TESS_EVAL_SPV),
+        )
+    } else {
+        (vk::ShaderModule::null(), vk::ShaderModule::null())
+    };
+    let mut stages = vec![
         vk::PipelineShaderStageCreateInfo::default().stage(first).module(vertex).name(c"main"),
         vk::PipelineShaderStageCreateInfo::default()
             .stage(vk::ShaderStageFlags::FRAGMENT)
             .module(fragment)
             .name(c"main"),
     ];
+    if shape.tessellation {
+        stages.extend([
+            vk::PipelineShaderStageCreateInfo::default()
+                .stage(vk::ShaderStageFlags::TESSELLATION_CONTROL)
+                .module(control)
+                .name(c"main"),
+            vk::PipelineShaderStageCreateInfo::default()
+                .stage(vk::ShaderStageFlags::TESSELLATION_EVALUATION)
+                .module(evaluation)
+                .name(c"main"),
+        ]);
+    }
+    let tessellation = vk::PipelineTessellationStateCreateInfo::default().patch_control_points(3);
     let bindings = [vk::VertexInputBindingDescription::default().binding(0).stride(16)];
     let vertex_input = vk::PipelineVertexInputStateCreateInfo::default().vertex_binding_descriptions(&bindings);
-    let topology = if shape.lines { vk::PrimitiveTopology::LINE_LIST } else { vk::PrimitiveTopology::TRIANGLE_LIST };
+    let topology = match (shape.lines, shape.tessellation) {
+        (true, _) => vk::PrimitiveTopology::LINE_LIST,
+        (_, true) => vk::PrimitiveTopology::PATCH_LIST,
+        _ => vk::PrimitiveTopology::TRIANGLE_LIST,
+    };
     let input_assembly = vk::PipelineInputAssemblyStateCreateInfo::default().topology(topology);
     let viewports = [vk::Viewport::default().width(64.0).height(64.0).max_depth(1.0)];
     let scissors = [vk::Rect2D::default().extent(vk::Extent2D { width: 64, height: 64 })];
@@ -246,7 +281,10 @@ fn pipeline_in_subpass(
     }
     let blend_attachments = [blend_attachment];
     let colors = if shape.no_color { 0 } else { 1 };
-    let blend = vk::PipelineColorBlendStateCreateInfo::default().attachments(&blend_attachments[..colors]);
+    let blend = vk::PipelineColorBlendStateCreateInfo::default()
+        .attachments(&blend_attachments[..colors])
+        .logic_op_enable(shape.logic_op)
+        .logic_op(vk::LogicOp::COPY);
     let op = if shape.stencil_writes { vk::StencilOp::REPLACE } else { vk::StencilOp::KEEP };
     let face = vk::StencilOpState::default()
         .fail_op(op)
@@ -277,6 +315,7 @@ fn pipeline_in_subpass(
         .color_blend_state(&blend)
         .depth_stencil_state(&depth_stencil)
         .dynamic_state(&dynamic_state)
+        .tessellation_state(&tessellation)
         .layout(layout)
         .render_pass(render_pass)
         .subpass(subpass)
@@ -296,8 +335,9 @@ fn pipeline_in_subpass(
             .create_graphics_pipelines(vk::PipelineCache::null(), &[info], None)
             .map_err(|(_, e)| e)
             .expect("vkCreateGraphicsPipelines")[0];
-        d.destroy_shader_module(vertex, None);
-        d.destroy_shader_module(fragment, None);
+        for module in [vertex, fragment, control, evaluation] {
+            d.destroy_shader_module(module, None);
+        }
         p
     }
 }
@@ -444,23 +484,60 @@ type Rec = fn(&ash::Device, vk::CommandBuffer);
 
 /// One "must have been set" case: a pipeline with `dynamic` states and `shape`, bound, then
 /// `pre` recorded and a draw. `id`: the suffix of the id the draw reports (none: the rule does
-/// not apply); `set`: what sets the missing state, after which the draw reports nothing.
-struct Case {
+/// not apply); `set`: what sets the missing state, after which the draw reports nothing. `R`
+/// records commands.
+struct Case<R = Rec> {
     dynamic: &'static [vk::DynamicState],
     shape: Shape,
-    pre: Rec,
-    set: Option<Rec>,
+    pre: R,
+    set: Option<R>,
     id: Option<&'static str>,
 }
 
-const fn case(
+const fn case<R>(
     dynamic: &'static [vk::DynamicState],
     shape: Shape,
-    pre: Rec,
-    set: Option<Rec>,
+    pre: R,
+    set: Option<R>,
     id: Option<&'static str>,
-) -> Case {
+) -> Case<R> {
     Case { dynamic, shape, pre, set, id }
+}
+
+/// Runs `cases` before each core draw: the exact id of each where its rule applies, none once
+/// its state is set; `record` records an `R`.
+fn run_cases<R: Copy>(f: &Fixture, cases: &[Case<R>], record: impl Fn(R, &ash::Device, vk::CommandBuffer)) {
+    for (name, draw) in draws(f) {
+        let index = |d: &ash::Device, cb| {
+            if name.contains("Indexed") {
+                // SAFETY: a bound index buffer of six 16-bit indices.
+                unsafe { d.cmd_bind_index_buffer(cb, f.index, 0, vk::IndexType::UINT16) };
+            }
+        };
+        for c in cases {
+            let pipeline = f.pipeline(c.dynamic, c.shape);
+            let run = |set: Option<R>| {
+                f.ids_in(c.shape.depth_format, |d, cb| {
+                    // SAFETY: a live pipeline.
+                    unsafe { d.cmd_bind_pipeline(cb, vk::PipelineBindPoint::GRAPHICS, pipeline) };
+                    record(c.pre, d, cb);
+                    if let Some(set) = set {
+                        record(set, d, cb);
+                    }
+                    index(d, cb);
+                    draw(d, cb);
+                })
+            };
+            let what = format!("{name} with {:?}, discarding: {}", c.dynamic, c.shape.discard);
+            match c.id {
+                Some(id) => assert_eq!(run(None), [format!("VUID-{name}-{id}")], "{what}"),
+                None => assert_eq!(run(None), NONE, "{what}"),
+            }
+            if let Some(set) = c.set {
+                assert_eq!(run(Some(set)), NONE, "{what}, set");
+            }
+        }
+    }
 }
 
 const NO: Shape = Shape {
@@ -478,6 +555,8 @@ const NO: Shape = Shape {
     unused_location: false,
     input_attachment: false,
     depth_stencil_input: false,
+    tessellation: false,
+    logic_op: false,
 };
 const DEPTH_FORMAT: vk::Format = vk::Format::D32_SFLOAT_S8_UINT;
 const LINES: Shape = Shape { lines: true, ..NO };
@@ -695,38 +774,7 @@ fn cases() -> Vec<Case> {
 #[test]
 fn dynamic_states_must_be_set_where_their_rules_apply() {
     let f = Fixture::new();
-    let cases = cases();
-    for (name, draw) in draws(&f) {
-        let index = |d: &ash::Device, cb| {
-            if name.contains("Indexed") {
-                // SAFETY: a bound index buffer of six 16-bit indices.
-                unsafe { d.cmd_bind_index_buffer(cb, f.index, 0, vk::IndexType::UINT16) };
-            }
-        };
-        for c in &cases {
-            let pipeline = f.pipeline(c.dynamic, c.shape);
-            let run = |set: Option<Rec>| {
-                f.ids_in(c.shape.depth_format, |d, cb| {
-                    // SAFETY: a live pipeline.
-                    unsafe { d.cmd_bind_pipeline(cb, vk::PipelineBindPoint::GRAPHICS, pipeline) };
-                    (c.pre)(d, cb);
-                    if let Some(set) = set {
-                        set(d, cb);
-                    }
-                    index(d, cb);
-                    draw(d, cb);
-                })
-            };
-            let what = format!("{name} with {:?}", c.dynamic);
-            match c.id {
-                Some(id) => assert_eq!(run(None), [format!("VUID-{name}-{id}")], "{what}"),
-                None => assert_eq!(run(None), NONE, "{what}"),
-            }
-            if let Some(set) = c.set {
-                assert_eq!(run(Some(set)), NONE, "{what}, set");
-            }
-        }
-    }
+    run_cases(&f, &cases(), |rec: Rec, d, cb| rec(d, cb));
 }
 
 #[test]
@@ -1491,4 +1539,148 @@ fn pipelines_read_the_input_attachments_the_rendering_maps() {
         d.destroy_descriptor_pool(pool, None);
         d.destroy_descriptor_set_layout(set_layout, None);
     }
+}
+
+/// The extension devices whose state-setting commands the extended dynamic state cases record.
+struct Setters {
+    eds2: ash::ext::extended_dynamic_state2::Device,
+    eds3: ash::ext::extended_dynamic_state3::Device,
+    color_write: vk::PFN_vkCmdSetColorWriteEnableEXT,
+}
+
+/// Commands recorded before a draw, with the extension setters.
+type ExtRec = fn(&Setters, vk::CommandBuffer);
+
+/// One extended dynamic state case.
+type ExtCase = Case<ExtRec>;
+
+const EXT_NOTHING: ExtRec = |_, _| {};
+const TESSELLATION: Shape = Shape { tessellation: true, ..NO };
+
+/// The cases of the extended dynamic state 2 and 3 rules Vigil follows: where each applies,
+/// unset then set, and where its condition does not hold.
+// SAFETY (every closure): state-setting commands recorded in a command buffer being recorded.
+fn ext_cases() -> Vec<ExtCase> {
+    let discard_on: ExtRec = |s, cb| unsafe { s.eds2.cmd_set_rasterizer_discard_enable(cb, true) };
+    // Needed while rasterizing: set, unset, and not needed with rasterizer discard enabled.
+    let rasterizing: [(vk::DynamicState, ExtRec, &str); 11] = [
+        (S::DEPTH_CLAMP_ENABLE_EXT, |s, cb| unsafe { s.eds3.cmd_set_depth_clamp_enable(cb, false) }, "None-07620"),
+        (S::POLYGON_MODE_EXT, |s, cb| unsafe { s.eds3.cmd_set_polygon_mode(cb, vk::PolygonMode::FILL) }, "None-07621"),
+        (
+            S::RASTERIZATION_SAMPLES_EXT,
+            |s, cb| unsafe { s.eds3.cmd_set_rasterization_samples(cb, vk::SampleCountFlags::TYPE_1) },
+            "None-07622",
+        ),
+        (
+            S::SAMPLE_MASK_EXT,
+            |s, cb| unsafe { s.eds3.cmd_set_sample_mask(cb, vk::SampleCountFlags::TYPE_1, &[!0]) },
+            "None-07623",
+        ),
+        (
+            S::ALPHA_TO_COVERAGE_ENABLE_EXT,
+            |s, cb| unsafe { s.eds3.cmd_set_alpha_to_coverage_enable(cb, false) },
+            "None-07624",
+        ),
+        (S::ALPHA_TO_ONE_ENABLE_EXT, |s, cb| unsafe { s.eds3.cmd_set_alpha_to_one_enable(cb, false) }, "None-07625"),
+        (S::LOGIC_OP_ENABLE_EXT, |s, cb| unsafe { s.eds3.cmd_set_logic_op_enable(cb, false) }, "None-07626"),
+        (S::COLOR_BLEND_ENABLE_EXT, |s, cb| unsafe { s.eds3.cmd_set_color_blend_enable(cb, 0, &[0]) }, "None-07627"),
+        (
+            S::COLOR_WRITE_MASK_EXT,
+            |s, cb| unsafe { s.eds3.cmd_set_color_write_mask(cb, 0, &[vk::ColorComponentFlags::RGBA]) },
+            "None-07629",
+        ),
+        (
+            S::PROVOKING_VERTEX_MODE_EXT,
+            |s, cb| unsafe { s.eds3.cmd_set_provoking_vertex_mode(cb, vk::ProvokingVertexModeEXT::FIRST_VERTEX) },
+            "None-07636",
+        ),
+        (S::COLOR_WRITE_ENABLE_EXT, |s, cb| unsafe { (s.color_write)(cb, 1, &vk::TRUE) }, "None-07749"),
+    ];
+    let mut cases = Vec::new();
+    for (state, set, id) in rasterizing {
+        let alone: &'static [_] = Box::leak(Box::new([state]));
+        let with_discard: &'static [_] = Box::leak(Box::new([S::RASTERIZER_DISCARD_ENABLE, state]));
+        cases.push(case(alone, NO, EXT_NOTHING, Some(set), Some(id)));
+        cases.push(case(with_discard, NO, discard_on, None, None));
+        cases.push(case(alone, DISCARD, EXT_NOTHING, None, None));
+    }
+    // Needed whether or not rasterizing.
+    let always: [(vk::DynamicState, ExtRec, &str); 2] = [
+        (S::DEPTH_CLIP_ENABLE_EXT, |s, cb| unsafe { s.eds3.cmd_set_depth_clip_enable(cb, true) }, "None-07633"),
+        (
+            S::DEPTH_CLIP_NEGATIVE_ONE_TO_ONE_EXT,
+            |s, cb| unsafe { s.eds3.cmd_set_depth_clip_negative_one_to_one(cb, false) },
+            "None-07639",
+        ),
+    ];
+    for (state, set, id) in always {
+        let alone: &'static [_] = Box::leak(Box::new([state]));
+        cases.push(case(alone, NO, EXT_NOTHING, Some(set), Some(id)));
+        cases.push(case(alone, DISCARD, EXT_NOTHING, Some(set), Some(id)));
+    }
+    // Needed while drawing lines.
+    let lines: [(vk::DynamicState, ExtRec, &str); 2] = [
+        (
+            S::LINE_RASTERIZATION_MODE_EXT,
+            |s, cb| unsafe { s.eds3.cmd_set_line_rasterization_mode(cb, vk::LineRasterizationModeEXT::DEFAULT) },
+            "None-08666",
+        ),
+        (S::LINE_STIPPLE_ENABLE_EXT, |s, cb| unsafe { s.eds3.cmd_set_line_stipple_enable(cb, false) }, "None-08669"),
+    ];
+    for (state, set, id) in lines {
+        let alone: &'static [_] = Box::leak(Box::new([state]));
+        cases.push(case(alone, LINES, EXT_NOTHING, Some(set), Some(id)));
+        cases.push(case(alone, NO, EXT_NOTHING, None, None));
+    }
+    // The logic op, while the logic op is enabled (statically or dynamically).
+    let logic_op: ExtRec = |s, cb| unsafe { s.eds2.cmd_set_logic_op(cb, vk::LogicOp::COPY) };
+    let logic_ops: &'static [_] = &[S::LOGIC_OP_EXT, S::LOGIC_OP_ENABLE_EXT];
+    let enable: ExtRec = |s, cb| unsafe { s.eds3.cmd_set_logic_op_enable(cb, true) };
+    let disable: ExtRec = |s, cb| unsafe { s.eds3.cmd_set_logic_op_enable(cb, false) };
+    cases.push(case(logic_ops, NO, enable, Some(logic_op), Some("logicOp-04878")));
+    cases.push(case(logic_ops, NO, disable, None, None));
+    cases.push(case(
+        &[S::LOGIC_OP_EXT],
+        Shape { logic_op: true, ..NO },
+        EXT_NOTHING,
+        Some(logic_op),
+        Some("logicOp-04878"),
+    ));
+    cases.push(case(&[S::LOGIC_OP_EXT], NO, EXT_NOTHING, None, None));
+    // Tessellation: the control points of patches read by a control shader, the domain origin
+    // of an evaluation shader; neither without tessellation shaders.
+    let points: ExtRec = |s, cb| unsafe { s.eds2.cmd_set_patch_control_points(cb, 3) };
+    let origin: ExtRec =
+        |s, cb| unsafe { s.eds3.cmd_set_tessellation_domain_origin(cb, vk::TessellationDomainOrigin::UPPER_LEFT) };
+    cases.push(case(&[S::PATCH_CONTROL_POINTS_EXT], TESSELLATION, EXT_NOTHING, Some(points), Some("None-04875")));
+    cases.push(case(&[S::PATCH_CONTROL_POINTS_EXT], NO, EXT_NOTHING, None, None));
+    cases.push(case(&[S::TESSELLATION_DOMAIN_ORIGIN_EXT], TESSELLATION, EXT_NOTHING, Some(origin), Some("None-07619")));
+    cases.push(case(&[S::TESSELLATION_DOMAIN_ORIGIN_EXT], NO, EXT_NOTHING, None, None));
+    cases
+}
+
+#[test]
+fn extended_dynamic_states_must_be_set_where_their_rules_apply() {
+    let f = Fixture::with(|b| {
+        b.extended_dynamic_state3().features(
+            vk::PhysicalDeviceFeatures::default()
+                .multi_viewport(true)
+                .tessellation_shader(true)
+                .depth_clamp(true)
+                .alpha_to_one(true)
+                .logic_op(true),
+        )
+    });
+    let (instance, device) = (&f.ctx.instance, &f.ctx.device);
+    // SAFETY: the device's own entry point, of the type its name says.
+    let color_write = unsafe {
+        let p = instance.get_device_proc_addr(device.handle(), c"vkCmdSetColorWriteEnableEXT".as_ptr());
+        std::mem::transmute::<vk::PFN_vkVoidFunction, vk::PFN_vkCmdSetColorWriteEnableEXT>(p)
+    };
+    let setters = Setters {
+        eds2: ash::ext::extended_dynamic_state2::Device::new(instance, device),
+        eds3: ash::ext::extended_dynamic_state3::Device::new(instance, device),
+        color_write,
+    };
+    run_cases(&f, &ext_cases(), |rec: ExtRec, _, cb| rec(&setters, cb));
 }

@@ -294,7 +294,7 @@ impl Fixture {
         let so = &self.so;
         // SAFETY: recording state commands.
         unsafe {
-            let setters: [(&str, &dyn Fn()); 11] = [
+            let setters: [(&str, &dyn Fn()); 19] = [
                 ("viewport", &|| d.cmd_set_viewport_with_count(cb, &[VIEWPORT])),
                 ("scissor", &|| d.cmd_set_scissor_with_count(cb, &[SCISSOR])),
                 ("discard", &|| d.cmd_set_rasterizer_discard_enable(cb, false)),
@@ -306,6 +306,16 @@ impl Fixture {
                 ("topology", &|| d.cmd_set_primitive_topology(cb, vk::PrimitiveTopology::TRIANGLE_LIST)),
                 ("restart", &|| d.cmd_set_primitive_restart_enable(cb, false)),
                 ("vertex input", &|| so.cmd_set_vertex_input(cb, &[], &[])),
+                ("polygon", &|| so.cmd_set_polygon_mode(cb, vk::PolygonMode::FILL)),
+                ("samples", &|| so.cmd_set_rasterization_samples(cb, vk::SampleCountFlags::TYPE_1)),
+                ("sample mask", &|| so.cmd_set_sample_mask(cb, vk::SampleCountFlags::TYPE_1, &[!0])),
+                ("alpha to coverage", &|| so.cmd_set_alpha_to_coverage_enable(cb, false)),
+                ("blend enable", &|| so.cmd_set_color_blend_enable(cb, 0, &[0])),
+                ("write mask", &|| so.cmd_set_color_write_mask(cb, 0, &[vk::ColorComponentFlags::RGBA])),
+                ("domain origin", &|| {
+                    so.cmd_set_tessellation_domain_origin(cb, vk::TessellationDomainOrigin::UPPER_LEFT)
+                }),
+                ("patch points", &|| so.cmd_set_patch_control_points(cb, 3)),
             ];
             for (name, set) in setters {
                 if name != except {
@@ -689,12 +699,34 @@ fn dynamic_state(f: &Fixture) {
         ("topology", "None-07842"),
         ("restart", "None-04879"),
         ("vertex input", "None-04914"),
+        ("polygon", "None-07621"),
+        ("samples", "None-07622"),
+        ("sample mask", "None-07623"),
+        ("alpha to coverage", "None-07624"),
+        ("blend enable", "None-07627"),
+        ("write mask", "None-07629"),
     ];
     for (except, suffix) in cases {
         check!(draw(except, pair(vertex, fragment), &nothing), [id(suffix)], "{except}");
     }
-    // Without a vertex shader, the vertex input and input assembly states are not needed.
+    // Without a vertex shader, the vertex input and input assembly states are not needed; without
+    // a fragment shader, the color blend states.
     check!(draw("topology", pair(null, fragment), &nothing), [id("None-08693")]);
+    check!(draw("blend enable", pair(vertex, null), &nothing), NONE);
+    check!(draw("write mask", pair(vertex, null), &nothing), NONE);
+    // Tessellation: the domain origin with an evaluation shader, the patch control points with a
+    // control shader reading patch lists; neither without them.
+    let tess_vertex = f.make(VERTEX.next(Stage::TESSELLATION_CONTROL));
+    let tess_control = f.make(shader(TESS_CONTROL_SPV, Stage::TESSELLATION_CONTROL, Stage::TESSELLATION_EVALUATION));
+    let tess_eval = f.make(shader(TESS_EVAL_SPV, Stage::TESSELLATION_EVALUATION, Stage::FRAGMENT));
+    let mut tessellated = pair(tess_vertex, fragment);
+    (tessellated[2], tessellated[3]) = (tess_control, tess_eval);
+    let patches = |cb| unsafe { d.cmd_set_primitive_topology(cb, vk::PrimitiveTopology::PATCH_LIST) };
+    check!(draw("domain origin", tessellated, &patches), [id("None-07619")]);
+    check!(draw("patch points", tessellated, &patches), [id("None-04875")]);
+    check!(draw("", tessellated, &patches), NONE);
+    check!(draw("domain origin", pair(vertex, fragment), &nothing), NONE);
+    check!(draw("patch points", pair(vertex, fragment), &patches), NONE);
     // Rasterizer discard on: the rasterization states are not needed.
     // SAFETY (closures): recording state commands.
     let discard = |cb| unsafe { d.cmd_set_rasterizer_discard_enable(cb, true) };

@@ -1,5 +1,6 @@
 //! Dynamic state beyond the 32 first `VkDynamicState` values (extended dynamic state 1 and 2,
-//! core since Vulkan 1.3), and the values of the states that decide whether other dynamic states
+//! core since Vulkan 1.3, the Khronos states of extended dynamic state 3, vertex input and color
+//! write enable), and the values of the states that decide whether other dynamic states
 //! are needed at a draw, or whether it writes depth or stencil: what a graphics pipeline fixes
 //! statically (recorded at its creation) and what a recording's vkCmdSet* commands set
 //! (recorded after each, through the tracker's generic post-record hook for the commands of
@@ -18,12 +19,14 @@ use super::values::Attachments;
 pub use super::values::{DynamicValues, PipelineDynamic};
 use VkDynamicState as D;
 
-/// The bit of a `VkDynamicState` of extended dynamic state 1 or 2, or of
-/// `VK_DYNAMIC_STATE_VERTEX_INPUT_EXT`, in the `ext` masks ([`PipelineDynamic::ext`],
-/// [`DynamicValues::set`]); `None` for other values.
+/// The bit of a `VkDynamicState` of extended dynamic state 1, 2 or 3 (its Khronos states, up to
+/// `VK_DYNAMIC_STATE_DEPTH_CLIP_NEGATIVE_ONE_TO_ONE_EXT`), of
+/// `VK_DYNAMIC_STATE_VERTEX_INPUT_EXT` or of `VK_DYNAMIC_STATE_COLOR_WRITE_ENABLE_EXT`, in the
+/// `ext` masks ([`PipelineDynamic::ext`], [`DynamicValues::set`]); `None` for other values.
 pub const fn ext_bit(state: VkDynamicState) -> Option<u32> {
     let eds1 = D::VK_DYNAMIC_STATE_CULL_MODE.0;
     let eds2 = D::VK_DYNAMIC_STATE_PATCH_CONTROL_POINTS_EXT.0;
+    let eds3 = D::VK_DYNAMIC_STATE_TESSELLATION_DOMAIN_ORIGIN_EXT.0;
     let v = state.0;
     if v >= eds1 && v <= D::VK_DYNAMIC_STATE_STENCIL_OP.0 {
         Some((v - eds1) as u32)
@@ -31,10 +34,17 @@ pub const fn ext_bit(state: VkDynamicState) -> Option<u32> {
         Some(12 + (v - eds2) as u32)
     } else if v == D::VK_DYNAMIC_STATE_VERTEX_INPUT_EXT.0 {
         Some(17)
+    } else if v >= eds3 && v <= D::VK_DYNAMIC_STATE_DEPTH_CLIP_NEGATIVE_ONE_TO_ONE_EXT.0 {
+        Some(18 + (v - eds3) as u32)
+    } else if v == D::VK_DYNAMIC_STATE_COLOR_WRITE_ENABLE_EXT.0 {
+        Some(EXT_BITS - 1)
     } else {
         None
     }
 }
+
+/// How many [`ext_bit`]s there are.
+pub const EXT_BITS: u32 = 40;
 
 /// The `VkDynamicState` of an [`ext_bit`] (its inverse).
 pub const fn ext_state(bit: u32) -> Option<VkDynamicState> {
@@ -42,13 +52,23 @@ pub const fn ext_state(bit: u32) -> Option<VkDynamicState> {
         0..=11 => D::VK_DYNAMIC_STATE_CULL_MODE.0 + bit as i32,
         12..=16 => D::VK_DYNAMIC_STATE_PATCH_CONTROL_POINTS_EXT.0 + (bit - 12) as i32,
         17 => D::VK_DYNAMIC_STATE_VERTEX_INPUT_EXT.0,
+        18..=38 => D::VK_DYNAMIC_STATE_TESSELLATION_DOMAIN_ORIGIN_EXT.0 + (bit - 18) as i32,
+        39 => D::VK_DYNAMIC_STATE_COLOR_WRITE_ENABLE_EXT.0,
         _ => return None,
     };
     Some(VkDynamicState(v))
 }
 
+/// The [`ext_bit`] mask of `state` (0 for other states).
+pub const fn ext_mask(state: VkDynamicState) -> u64 {
+    match ext_bit(state) {
+        Some(b) => 1 << b,
+        None => 0,
+    }
+}
+
 /// Whether `state` is in a pipeline's dynamic states (`core`: the bits of values below 32).
-pub fn is_dynamic(core: u32, ext: u32, state: VkDynamicState) -> bool {
+pub fn is_dynamic(core: u32, ext: u64, state: VkDynamicState) -> bool {
     match ext_bit(state) {
         Some(b) => ext & 1 << b != 0,
         None => (0..32).contains(&state.0) && core & 1 << state.0 != 0,
@@ -154,15 +174,20 @@ impl PipelineDynamic {
         let ops = face_value(D::VK_DYNAMIC_STATE_STENCIL_OP, &|f| {
             u32::from(f.failOp != keep || f.passOp != keep || f.depthFailOp != keep)
         });
+        // The color blend state is read only where it is certainly not ignored: a dynamic
+        // rendering pipeline with color attachments, rasterizing.
+        let discards = fixed(D::VK_DYNAMIC_STATE_RASTERIZER_DISCARD_ENABLE, raster.map(|r| r.rasterizerDiscardEnable));
+        let blends = info.renderPass.as_raw() == 0
+            && rendering.is_some_and(|r| r.colorAttachmentCount != 0)
+            && discards != Some(true);
+        // SAFETY: not ignored, so a valid pointer or NULL.
+        let blend = if blends { unsafe { info.pColorBlendState.as_ref() } } else { None };
         PipelineDynamic {
             ext,
             depth_write: fixed(D::VK_DYNAMIC_STATE_DEPTH_WRITE_ENABLE, depth_stencil.map(|d| d.depthWriteEnable)),
             stencil_write_masks: face_value(D::VK_DYNAMIC_STATE_STENCIL_WRITE_MASK, &|f| f.writeMask),
             stencil_ops_write: ops.map(|o| o.map(|o| o != 0)),
-            rasterizer_discard: fixed(
-                D::VK_DYNAMIC_STATE_RASTERIZER_DISCARD_ENABLE,
-                raster.map(|r| r.rasterizerDiscardEnable),
-            ),
+            rasterizer_discard: discards,
             depth_bias: fixed(D::VK_DYNAMIC_STATE_DEPTH_BIAS_ENABLE, raster.map(|r| r.depthBiasEnable)),
             depth_test: fixed(D::VK_DYNAMIC_STATE_DEPTH_TEST_ENABLE, depth_stencil.map(|d| d.depthTestEnable)),
             stencil_test: fixed(D::VK_DYNAMIC_STATE_STENCIL_TEST_ENABLE, depth_stencil.map(|d| d.stencilTestEnable)),
@@ -170,6 +195,8 @@ impl PipelineDynamic {
                 .then(|| assembly.map(|a| a.topology.0))
                 .flatten(),
             reshapes: stages & reshaping != 0,
+            stages,
+            logic_op_enable: fixed(D::VK_DYNAMIC_STATE_LOGIC_OP_ENABLE_EXT, blend.map(|b| b.logicOpEnable)),
             // SAFETY: the create info's states, as above.
             blend_constants: info.renderPass.as_raw() == 0
                 && unsafe { blend_constants(states, rendering, info.pColorBlendState.as_ref()) },
@@ -221,7 +248,7 @@ macro_rules! command {
 /// The commands whose generic post-record hook records what they set: `(command, state, what
 /// else to read)`. Those that name objects (vkCmdBindVertexBuffers2/3KHR) are also recorded as
 /// referring to them, as the hook does for every such command.
-const ALL_SETTERS: [(u16, VkDynamicState, Value); 25] = [
+const ALL_SETTERS: [(u16, VkDynamicState, Value); 49] = [
     (command!(post_call_record_cmd_set_line_width), D::VK_DYNAMIC_STATE_LINE_WIDTH, Value::None),
     (command!(post_call_record_cmd_set_depth_bias), D::VK_DYNAMIC_STATE_DEPTH_BIAS, Value::None),
     (command!(post_call_record_cmd_set_depth_bias2_ext), D::VK_DYNAMIC_STATE_DEPTH_BIAS, Value::None),
@@ -269,6 +296,102 @@ const ALL_SETTERS: [(u16, VkDynamicState, Value); 25] = [
         Value::None,
     ),
     (command!(post_call_record_cmd_set_vertex_input_ext), D::VK_DYNAMIC_STATE_VERTEX_INPUT_EXT, Value::None),
+    (
+        command!(post_call_record_cmd_set_patch_control_points_ext),
+        D::VK_DYNAMIC_STATE_PATCH_CONTROL_POINTS_EXT,
+        Value::None,
+    ),
+    (command!(post_call_record_cmd_set_logic_op_ext), D::VK_DYNAMIC_STATE_LOGIC_OP_EXT, Value::None),
+    (
+        command!(post_call_record_cmd_set_color_write_enable_ext),
+        D::VK_DYNAMIC_STATE_COLOR_WRITE_ENABLE_EXT,
+        Value::None,
+    ),
+    (
+        command!(post_call_record_cmd_set_tessellation_domain_origin_ext),
+        D::VK_DYNAMIC_STATE_TESSELLATION_DOMAIN_ORIGIN_EXT,
+        Value::None,
+    ),
+    (
+        command!(post_call_record_cmd_set_depth_clamp_enable_ext),
+        D::VK_DYNAMIC_STATE_DEPTH_CLAMP_ENABLE_EXT,
+        Value::None,
+    ),
+    (command!(post_call_record_cmd_set_polygon_mode_ext), D::VK_DYNAMIC_STATE_POLYGON_MODE_EXT, Value::None),
+    (
+        command!(post_call_record_cmd_set_rasterization_samples_ext),
+        D::VK_DYNAMIC_STATE_RASTERIZATION_SAMPLES_EXT,
+        Value::None,
+    ),
+    (command!(post_call_record_cmd_set_sample_mask_ext), D::VK_DYNAMIC_STATE_SAMPLE_MASK_EXT, Value::None),
+    (
+        command!(post_call_record_cmd_set_alpha_to_coverage_enable_ext),
+        D::VK_DYNAMIC_STATE_ALPHA_TO_COVERAGE_ENABLE_EXT,
+        Value::None,
+    ),
+    (
+        command!(post_call_record_cmd_set_alpha_to_one_enable_ext),
+        D::VK_DYNAMIC_STATE_ALPHA_TO_ONE_ENABLE_EXT,
+        Value::None,
+    ),
+    (command!(post_call_record_cmd_set_logic_op_enable_ext), D::VK_DYNAMIC_STATE_LOGIC_OP_ENABLE_EXT, Value::Param1),
+    (
+        command!(post_call_record_cmd_set_color_blend_enable_ext),
+        D::VK_DYNAMIC_STATE_COLOR_BLEND_ENABLE_EXT,
+        Value::None,
+    ),
+    (
+        command!(post_call_record_cmd_set_color_blend_equation_ext),
+        D::VK_DYNAMIC_STATE_COLOR_BLEND_EQUATION_EXT,
+        Value::None,
+    ),
+    (command!(post_call_record_cmd_set_color_write_mask_ext), D::VK_DYNAMIC_STATE_COLOR_WRITE_MASK_EXT, Value::None),
+    (
+        command!(post_call_record_cmd_set_rasterization_stream_ext),
+        D::VK_DYNAMIC_STATE_RASTERIZATION_STREAM_EXT,
+        Value::None,
+    ),
+    (
+        command!(post_call_record_cmd_set_conservative_rasterization_mode_ext),
+        D::VK_DYNAMIC_STATE_CONSERVATIVE_RASTERIZATION_MODE_EXT,
+        Value::None,
+    ),
+    (
+        command!(post_call_record_cmd_set_extra_primitive_overestimation_size_ext),
+        D::VK_DYNAMIC_STATE_EXTRA_PRIMITIVE_OVERESTIMATION_SIZE_EXT,
+        Value::None,
+    ),
+    (command!(post_call_record_cmd_set_depth_clip_enable_ext), D::VK_DYNAMIC_STATE_DEPTH_CLIP_ENABLE_EXT, Value::None),
+    (
+        command!(post_call_record_cmd_set_sample_locations_enable_ext),
+        D::VK_DYNAMIC_STATE_SAMPLE_LOCATIONS_ENABLE_EXT,
+        Value::None,
+    ),
+    (
+        command!(post_call_record_cmd_set_color_blend_advanced_ext),
+        D::VK_DYNAMIC_STATE_COLOR_BLEND_ADVANCED_EXT,
+        Value::None,
+    ),
+    (
+        command!(post_call_record_cmd_set_provoking_vertex_mode_ext),
+        D::VK_DYNAMIC_STATE_PROVOKING_VERTEX_MODE_EXT,
+        Value::None,
+    ),
+    (
+        command!(post_call_record_cmd_set_line_rasterization_mode_ext),
+        D::VK_DYNAMIC_STATE_LINE_RASTERIZATION_MODE_EXT,
+        Value::None,
+    ),
+    (
+        command!(post_call_record_cmd_set_line_stipple_enable_ext),
+        D::VK_DYNAMIC_STATE_LINE_STIPPLE_ENABLE_EXT,
+        Value::None,
+    ),
+    (
+        command!(post_call_record_cmd_set_depth_clip_negative_one_to_one_ext),
+        D::VK_DYNAMIC_STATE_DEPTH_CLIP_NEGATIVE_ONE_TO_ONE_EXT,
+        Value::None,
+    ),
 ];
 
 /// What a setter command's parameters say beyond which state it sets.
@@ -351,6 +474,7 @@ impl DynamicValues {
             D::VK_DYNAMIC_STATE_PRIMITIVE_TOPOLOGY => self.topology = value as i32,
             D::VK_DYNAMIC_STATE_VIEWPORT_WITH_COUNT => self.viewports = value,
             D::VK_DYNAMIC_STATE_SCISSOR_WITH_COUNT => self.scissors = value,
+            D::VK_DYNAMIC_STATE_LOGIC_OP_ENABLE_EXT => self.logic_op_enable = value != VK_FALSE,
             _ => {}
         }
     }
@@ -424,7 +548,7 @@ impl StateTracker {
 
 /// After binding a graphics pipeline with extended dynamic states `ext` (`None`: not known):
 /// what it has static is no longer set.
-pub fn pipeline_bound(r: &mut Recording, ext: Option<u32>) {
+pub fn pipeline_bound(r: &mut Recording, ext: Option<u64>) {
     if let Some(ext) = ext {
         r.draw.values.set &= ext;
     }
@@ -453,9 +577,12 @@ mod tests {
         assert_eq!(states.map(ext_bit), [Some(0), Some(11), Some(12), Some(16)]);
         assert_eq!(ext_bit(D::VK_DYNAMIC_STATE_LINE_WIDTH), None);
         assert_eq!(ext_bit(D::VK_DYNAMIC_STATE_VERTEX_INPUT_EXT), Some(17));
-        for bit in 0..32 {
-            assert_eq!(ext_state(bit).and_then(ext_bit), (bit < 18).then_some(bit), "bit {bit}");
+        for bit in 0..64 {
+            assert_eq!(ext_state(bit).and_then(ext_bit), (bit < EXT_BITS).then_some(bit), "bit {bit}");
         }
+        assert_eq!(ext_bit(D::VK_DYNAMIC_STATE_TESSELLATION_DOMAIN_ORIGIN_EXT), Some(18));
+        assert_eq!(ext_bit(D::VK_DYNAMIC_STATE_DEPTH_CLIP_NEGATIVE_ONE_TO_ONE_EXT), Some(38));
+        assert_eq!(ext_bit(D::VK_DYNAMIC_STATE_VIEWPORT_W_SCALING_ENABLE_NV), None);
         for (c, state, _) in ALL_SETTERS {
             let name = COMMANDS[usize::from(c)].name;
             if name.starts_with("vkCmdBindVertexBuffers") {

@@ -699,7 +699,7 @@ pub struct DrawState {
     /// pipeline that has one of them static makes a draw invalid).
     pub set_since_bind: u32,
     /// Likewise for the extended dynamic states ([`DynamicValues::set`]'s bits).
-    pub ext_set_since_bind: u32,
+    pub ext_set_since_bind: u64,
     /// What is set cannot be told: a bound pipeline's dynamic states were unknown, or executed
     /// secondaries left the state undefined.
     pub unknown: bool,

@@ -10,7 +10,7 @@ use std::sync::Arc;
 use vigil_generated::*;
 
 use super::command_buffers::Recording;
-use super::dynamic_state::{ext_bit, PipelineDynamic};
+use super::dynamic_state::{ext_mask, PipelineDynamic};
 use super::objects::{key, ObjectRecord, TYPES};
 use super::pipelines::{bind_point_index, set_layouts_match, PipelineLayoutInfo, PushConstantRange, ShaderUses};
 use super::records::ObjectState;
@@ -288,7 +288,7 @@ pub fn draw_dynamic(bound: u32) -> (u32, PipelineDynamic) {
     ]
     .iter()
     .fold(0, |m, s| m | 1 << s.0);
-    let bits = |states: &[VkDynamicState]| states.iter().filter_map(|&s| ext_bit(s)).fold(0, |m, b| m | 1 << b);
+    let bits = |states: &[VkDynamicState]| states.iter().fold(0, |m, &s| m | ext_mask(s));
     let mut ext = bits(&[
         D::VK_DYNAMIC_STATE_CULL_MODE,
         D::VK_DYNAMIC_STATE_FRONT_FACE,
@@ -302,18 +302,48 @@ pub fn draw_dynamic(bound: u32) -> (u32, PipelineDynamic) {
         D::VK_DYNAMIC_STATE_RASTERIZER_DISCARD_ENABLE,
         D::VK_DYNAMIC_STATE_DEPTH_BIAS_ENABLE,
     ]);
+    // Any graphics stage: rasterization and multisample state (`-None-07620` … `-None-07639`,
+    // `-None-08666`, `-None-08669`; their feature conditions are the rules').
+    ext |= bits(&[
+        D::VK_DYNAMIC_STATE_DEPTH_CLAMP_ENABLE_EXT,
+        D::VK_DYNAMIC_STATE_POLYGON_MODE_EXT,
+        D::VK_DYNAMIC_STATE_RASTERIZATION_SAMPLES_EXT,
+        D::VK_DYNAMIC_STATE_SAMPLE_MASK_EXT,
+        D::VK_DYNAMIC_STATE_ALPHA_TO_COVERAGE_ENABLE_EXT,
+        D::VK_DYNAMIC_STATE_ALPHA_TO_ONE_ENABLE_EXT,
+        D::VK_DYNAMIC_STATE_DEPTH_CLIP_ENABLE_EXT,
+        D::VK_DYNAMIC_STATE_DEPTH_CLIP_NEGATIVE_ONE_TO_ONE_EXT,
+        D::VK_DYNAMIC_STATE_LINE_RASTERIZATION_MODE_EXT,
+        D::VK_DYNAMIC_STATE_LINE_STIPPLE_ENABLE_EXT,
+    ]);
     if bound & S::VK_SHADER_STAGE_VERTEX_BIT.0 != 0 {
         ext |= bits(&[
             D::VK_DYNAMIC_STATE_PRIMITIVE_TOPOLOGY,
             D::VK_DYNAMIC_STATE_PRIMITIVE_RESTART_ENABLE,
             D::VK_DYNAMIC_STATE_VERTEX_INPUT_EXT,
+            D::VK_DYNAMIC_STATE_PROVOKING_VERTEX_MODE_EXT,
         ]);
+    }
+    if bound & S::VK_SHADER_STAGE_FRAGMENT_BIT.0 != 0 {
+        ext |= bits(&[
+            D::VK_DYNAMIC_STATE_LOGIC_OP_EXT,
+            D::VK_DYNAMIC_STATE_LOGIC_OP_ENABLE_EXT,
+            D::VK_DYNAMIC_STATE_COLOR_BLEND_ENABLE_EXT,
+            D::VK_DYNAMIC_STATE_COLOR_WRITE_MASK_EXT,
+            D::VK_DYNAMIC_STATE_COLOR_WRITE_ENABLE_EXT,
+        ]);
+    }
+    if bound & S::VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT.0 != 0 {
+        ext |= bits(&[D::VK_DYNAMIC_STATE_PATCH_CONTROL_POINTS_EXT]);
+    }
+    if bound & S::VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT.0 != 0 {
+        ext |= bits(&[D::VK_DYNAMIC_STATE_TESSELLATION_DOMAIN_ORIGIN_EXT]);
     }
     let reshaping = S::VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT.0
         | S::VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT.0
         | S::VK_SHADER_STAGE_GEOMETRY_BIT.0
         | S::VK_SHADER_STAGE_MESH_BIT_EXT.0;
-    (core, PipelineDynamic { ext, reshapes: bound & reshaping != 0, ..Default::default() })
+    (core, PipelineDynamic { ext, reshapes: bound & reshaping != 0, stages: bound, ..Default::default() })
 }
 
 /// The reflection of a SPIR-V shader object's entry point.

@@ -358,7 +358,7 @@ pub enum Range {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct DynamicValues {
     /// Per [`ext_bit`]: set and not invalidated since by binding a pipeline with it static.
-    pub set: u32,
+    pub set: u64,
     pub rasterizer_discard: bool,
     pub depth_bias: bool,
     pub depth_test: bool,
@@ -369,6 +369,8 @@ pub struct DynamicValues {
     /// Whether the front and back stencil ops write (`None` as above).
     pub stencil_ops_write: [Option<bool>; 2],
     pub topology: i32,
+    /// `logicOpEnable`, as vkCmdSetLogicOpEnableEXT set it.
+    pub logic_op_enable: bool,
     pub viewports: u32,
     pub scissors: u32,
 }
@@ -379,7 +381,7 @@ pub struct DynamicValues {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct PipelineDynamic {
     /// Its extended dynamic states (bits of [`ext_bit`]).
-    pub ext: u32,
+    pub ext: u64,
     pub rasterizer_discard: Option<bool>,
     pub depth_bias: Option<bool>,
     pub depth_test: Option<bool>,
@@ -388,6 +390,10 @@ pub struct PipelineDynamic {
     pub topology: Option<i32>,
     /// Whether a geometry, tessellation or mesh stage decides the topology rasterization sees.
     pub reshapes: bool,
+    /// Its shader stages (`VkShaderStageFlags`; for shader objects, the graphics stages bound).
+    pub stages: u32,
+    /// `logicOpEnable` of its color blend state, where static.
+    pub logic_op_enable: Option<bool>,
     /// Whether the static blend state of a color attachment it renders to (dynamic rendering)
     /// enables blending with a factor that reads the blend constants.
     pub blend_constants: bool,

@@ -1,7 +1,11 @@
 //! Draw-time state besides shaders and descriptor sets, for the six core draw commands: the
 //! dynamic states a bound graphics pipeline leaves dynamic must have been set (and not
 //! invalidated since by binding a pipeline that has them static) where the rule of each applies
-//! (most only while rasterization is on, some only while a test that uses them is enabled), no
+//! (most only while rasterization is on, some only while a test that uses them is enabled, some
+//! only with a feature or extension enabled, a tessellation stage, lines drawn or the logic op
+//! enabled): extended dynamic state 1, 2 and 3 (its Khronos states whose rules lavapipe can
+//! exercise; the NV states, sample locations, rasterization stream, conservative rasterization
+//! and blend equations are not followed), vertex input and color write enable. No
 //! state the pipeline has static may have been set since it was bound (the tracker keeps what
 //! each recording set since its last graphics pipeline bind; vkCmdBindVertexBuffers3KHR, which
 //! may set strides or not, is not taken as setting them there), the
@@ -25,7 +29,10 @@
 //! a rule whose condition depends on a value not known (a dynamic value not set, a depth or
 //! stencil test state the pipeline's attachments make ignored, the topology after geometry,
 //! tessellation or mesh shaders), viewport and scissor state that may be inherited
-//! (`inheritedViewportScissor2D`), an index buffer of unknown size. The blend constants are
+//! (`inheritedViewportScissor2D`), an index buffer of unknown size, whether a render pass
+//! object's subpass has color attachments (the color blend enable and write mask rules are
+//! followed in dynamic rendering instances), the static `logicOpEnable` of a render pass object's
+//! pipeline (its color blend state may be ignored). The blend constants are
 //! needed only by the static blend state of a dynamic rendering pipeline, where every color
 //! attachment it renders to must be active (`dynamicRenderingUnusedAttachments` not enabled).
 //! With shader objects bound instead of a pipeline, the states they leave dynamic (all those
@@ -45,6 +52,7 @@ use crate::state::pipelines::PipelineInfo;
 use crate::state::render_passes::{PipelinePass, READ_ONLY_DEPTH, READ_ONLY_STENCIL};
 
 use VkDynamicState as D;
+use VkShaderStageFlags as S;
 
 /// When a dynamic state must have been set: the condition of its rule besides the pipeline
 /// having it dynamic.
@@ -67,6 +75,15 @@ enum When {
     BlendConstants,
     /// The vertex input state is not dynamic (`VK_DYNAMIC_STATE_VERTEX_INPUT_EXT`).
     StaticVertexInput,
+    /// A tessellation control stage, and the topology is `VK_PRIMITIVE_TOPOLOGY_PATCH_LIST`.
+    PatchList,
+    /// A tessellation evaluation stage.
+    TessellationEvaluation,
+    /// Rasterizing, and `logicOpEnable` is VK_TRUE.
+    LogicOp,
+    /// Rasterizing, and the dynamic rendering instance has color attachments (inside a render
+    /// pass object's instance their count is not known at the draw: not reported).
+    ColorAttachments,
 }
 
 /// One "must have been set" rule: the state, its id's suffix, the command that sets it, when
@@ -78,14 +95,31 @@ struct Rule {
     suffix: &'static str,
     set: &'static str,
     when: When,
+    /// What the device must have enabled for the rule to apply.
+    needs: Need,
+}
+
+/// A feature or extension a rule applies with.
+#[derive(Clone, Copy)]
+enum Need {
+    Nothing,
+    Feature(Feature),
+    /// One of `stippledRectangularLines`, `stippledBresenhamLines`, `stippledSmoothLines`.
+    StippledLines,
+    Extension(&'static str),
 }
 
 const fn rule(state: VkDynamicState, suffix: &'static str, set: &'static str, when: When) -> Rule {
-    Rule { state, suffix, set, when }
+    Rule { state, suffix, set, when, needs: Need::Nothing }
+}
+
+/// A rule that applies only where the device has `needs`.
+const fn rule_if(state: VkDynamicState, suffix: &'static str, set: &'static str, when: When, needs: Need) -> Rule {
+    Rule { state, suffix, set, when, needs }
 }
 
 /// The rules, in the order of [`DrawStateIds::dynamic`].
-const RULES: [Rule; 23] = [
+const RULES: [Rule; 41] = [
     rule(D::VK_DYNAMIC_STATE_VIEWPORT, "None-07831", "vkCmdSetViewport", When::Always),
     rule(D::VK_DYNAMIC_STATE_SCISSOR, "None-07832", "vkCmdSetScissor", When::Always),
     rule(D::VK_DYNAMIC_STATE_LINE_WIDTH, "None-08617", "vkCmdSetLineWidth", When::Lines),
@@ -119,6 +153,98 @@ const RULES: [Rule; 23] = [
         When::StaticVertexInput,
     ),
     rule(D::VK_DYNAMIC_STATE_VERTEX_INPUT_EXT, "None-04914", "vkCmdSetVertexInputEXT", When::Always),
+    rule(D::VK_DYNAMIC_STATE_PATCH_CONTROL_POINTS_EXT, "None-04875", "vkCmdSetPatchControlPointsEXT", When::PatchList),
+    rule(D::VK_DYNAMIC_STATE_LOGIC_OP_EXT, "logicOp-04878", "vkCmdSetLogicOpEXT", When::LogicOp),
+    rule_if(
+        D::VK_DYNAMIC_STATE_COLOR_WRITE_ENABLE_EXT,
+        "None-07749",
+        "vkCmdSetColorWriteEnableEXT",
+        When::Rasterizing,
+        Need::Feature(Feature::COLOR_WRITE_ENABLE),
+    ),
+    rule(
+        D::VK_DYNAMIC_STATE_TESSELLATION_DOMAIN_ORIGIN_EXT,
+        "None-07619",
+        "vkCmdSetTessellationDomainOriginEXT",
+        When::TessellationEvaluation,
+    ),
+    rule_if(
+        D::VK_DYNAMIC_STATE_DEPTH_CLAMP_ENABLE_EXT,
+        "None-07620",
+        "vkCmdSetDepthClampEnableEXT",
+        When::Rasterizing,
+        Need::Feature(Feature::DEPTH_CLAMP),
+    ),
+    rule(D::VK_DYNAMIC_STATE_POLYGON_MODE_EXT, "None-07621", "vkCmdSetPolygonModeEXT", When::Rasterizing),
+    rule(
+        D::VK_DYNAMIC_STATE_RASTERIZATION_SAMPLES_EXT,
+        "None-07622",
+        "vkCmdSetRasterizationSamplesEXT",
+        When::Rasterizing,
+    ),
+    rule(D::VK_DYNAMIC_STATE_SAMPLE_MASK_EXT, "None-07623", "vkCmdSetSampleMaskEXT", When::Rasterizing),
+    rule(
+        D::VK_DYNAMIC_STATE_ALPHA_TO_COVERAGE_ENABLE_EXT,
+        "None-07624",
+        "vkCmdSetAlphaToCoverageEnableEXT",
+        When::Rasterizing,
+    ),
+    rule_if(
+        D::VK_DYNAMIC_STATE_ALPHA_TO_ONE_ENABLE_EXT,
+        "None-07625",
+        "vkCmdSetAlphaToOneEnableEXT",
+        When::Rasterizing,
+        Need::Feature(Feature::ALPHA_TO_ONE),
+    ),
+    rule_if(
+        D::VK_DYNAMIC_STATE_LOGIC_OP_ENABLE_EXT,
+        "None-07626",
+        "vkCmdSetLogicOpEnableEXT",
+        When::Rasterizing,
+        Need::Feature(Feature::LOGIC_OP),
+    ),
+    rule(
+        D::VK_DYNAMIC_STATE_COLOR_BLEND_ENABLE_EXT,
+        "None-07627",
+        "vkCmdSetColorBlendEnableEXT",
+        When::ColorAttachments,
+    ),
+    rule(D::VK_DYNAMIC_STATE_COLOR_WRITE_MASK_EXT, "None-07629", "vkCmdSetColorWriteMaskEXT", When::ColorAttachments),
+    rule_if(
+        D::VK_DYNAMIC_STATE_DEPTH_CLIP_ENABLE_EXT,
+        "None-07633",
+        "vkCmdSetDepthClipEnableEXT",
+        When::Always,
+        Need::Feature(Feature::DEPTH_CLIP_ENABLE),
+    ),
+    rule_if(
+        D::VK_DYNAMIC_STATE_PROVOKING_VERTEX_MODE_EXT,
+        "None-07636",
+        "vkCmdSetProvokingVertexModeEXT",
+        When::Rasterizing,
+        Need::Extension("VK_EXT_provoking_vertex"),
+    ),
+    rule_if(
+        D::VK_DYNAMIC_STATE_LINE_RASTERIZATION_MODE_EXT,
+        "None-08666",
+        "vkCmdSetLineRasterizationModeEXT",
+        When::Lines,
+        Need::StippledLines,
+    ),
+    rule_if(
+        D::VK_DYNAMIC_STATE_LINE_STIPPLE_ENABLE_EXT,
+        "None-08669",
+        "vkCmdSetLineStippleEnableEXT",
+        When::Lines,
+        Need::StippledLines,
+    ),
+    rule_if(
+        D::VK_DYNAMIC_STATE_DEPTH_CLIP_NEGATIVE_ONE_TO_ONE_EXT,
+        "None-07639",
+        "vkCmdSetDepthClipNegativeOneToOneEXT",
+        When::Always,
+        Need::Feature(Feature::DEPTH_CLIP_CONTROL),
+    ),
 ];
 
 /// The ids of one draw command's rules.
@@ -171,6 +297,24 @@ const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDraw-None-07835",
             "VUID-vkCmdDraw-pStrides-04913",
             "VUID-vkCmdDraw-None-04914",
+            "VUID-vkCmdDraw-None-04875",
+            "VUID-vkCmdDraw-logicOp-04878",
+            "VUID-vkCmdDraw-None-07749",
+            "VUID-vkCmdDraw-None-07619",
+            "VUID-vkCmdDraw-None-07620",
+            "VUID-vkCmdDraw-None-07621",
+            "VUID-vkCmdDraw-None-07622",
+            "VUID-vkCmdDraw-None-07623",
+            "VUID-vkCmdDraw-None-07624",
+            "VUID-vkCmdDraw-None-07625",
+            "VUID-vkCmdDraw-None-07626",
+            "VUID-vkCmdDraw-None-07627",
+            "VUID-vkCmdDraw-None-07629",
+            "VUID-vkCmdDraw-None-07633",
+            "VUID-vkCmdDraw-None-07636",
+            "VUID-vkCmdDraw-None-08666",
+            "VUID-vkCmdDraw-None-08669",
+            "VUID-vkCmdDraw-None-07639",
         ],
         counts: "VUID-vkCmdDraw-viewportCount-03419",
         render_pass: [
@@ -209,6 +353,24 @@ const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDrawIndexed-None-07835",
             "VUID-vkCmdDrawIndexed-pStrides-04913",
             "VUID-vkCmdDrawIndexed-None-04914",
+            "VUID-vkCmdDrawIndexed-None-04875",
+            "VUID-vkCmdDrawIndexed-logicOp-04878",
+            "VUID-vkCmdDrawIndexed-None-07749",
+            "VUID-vkCmdDrawIndexed-None-07619",
+            "VUID-vkCmdDrawIndexed-None-07620",
+            "VUID-vkCmdDrawIndexed-None-07621",
+            "VUID-vkCmdDrawIndexed-None-07622",
+            "VUID-vkCmdDrawIndexed-None-07623",
+            "VUID-vkCmdDrawIndexed-None-07624",
+            "VUID-vkCmdDrawIndexed-None-07625",
+            "VUID-vkCmdDrawIndexed-None-07626",
+            "VUID-vkCmdDrawIndexed-None-07627",
+            "VUID-vkCmdDrawIndexed-None-07629",
+            "VUID-vkCmdDrawIndexed-None-07633",
+            "VUID-vkCmdDrawIndexed-None-07636",
+            "VUID-vkCmdDrawIndexed-None-08666",
+            "VUID-vkCmdDrawIndexed-None-08669",
+            "VUID-vkCmdDrawIndexed-None-07639",
         ],
         counts: "VUID-vkCmdDrawIndexed-viewportCount-03419",
         render_pass: [
@@ -247,6 +409,24 @@ const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDrawIndexedIndirect-None-07835",
             "VUID-vkCmdDrawIndexedIndirect-pStrides-04913",
             "VUID-vkCmdDrawIndexedIndirect-None-04914",
+            "VUID-vkCmdDrawIndexedIndirect-None-04875",
+            "VUID-vkCmdDrawIndexedIndirect-logicOp-04878",
+            "VUID-vkCmdDrawIndexedIndirect-None-07749",
+            "VUID-vkCmdDrawIndexedIndirect-None-07619",
+            "VUID-vkCmdDrawIndexedIndirect-None-07620",
+            "VUID-vkCmdDrawIndexedIndirect-None-07621",
+            "VUID-vkCmdDrawIndexedIndirect-None-07622",
+            "VUID-vkCmdDrawIndexedIndirect-None-07623",
+            "VUID-vkCmdDrawIndexedIndirect-None-07624",
+            "VUID-vkCmdDrawIndexedIndirect-None-07625",
+            "VUID-vkCmdDrawIndexedIndirect-None-07626",
+            "VUID-vkCmdDrawIndexedIndirect-None-07627",
+            "VUID-vkCmdDrawIndexedIndirect-None-07629",
+            "VUID-vkCmdDrawIndexedIndirect-None-07633",
+            "VUID-vkCmdDrawIndexedIndirect-None-07636",
+            "VUID-vkCmdDrawIndexedIndirect-None-08666",
+            "VUID-vkCmdDrawIndexedIndirect-None-08669",
+            "VUID-vkCmdDrawIndexedIndirect-None-07639",
         ],
         counts: "VUID-vkCmdDrawIndexedIndirect-viewportCount-03419",
         render_pass: [
@@ -285,6 +465,24 @@ const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDrawIndexedIndirectCount-None-07835",
             "VUID-vkCmdDrawIndexedIndirectCount-pStrides-04913",
             "VUID-vkCmdDrawIndexedIndirectCount-None-04914",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-04875",
+            "VUID-vkCmdDrawIndexedIndirectCount-logicOp-04878",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-07749",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-07619",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-07620",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-07621",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-07622",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-07623",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-07624",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-07625",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-07626",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-07627",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-07629",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-07633",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-07636",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-08666",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-08669",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-07639",
         ],
         counts: "VUID-vkCmdDrawIndexedIndirectCount-viewportCount-03419",
         render_pass: [
@@ -323,6 +521,24 @@ const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDrawIndirect-None-07835",
             "VUID-vkCmdDrawIndirect-pStrides-04913",
             "VUID-vkCmdDrawIndirect-None-04914",
+            "VUID-vkCmdDrawIndirect-None-04875",
+            "VUID-vkCmdDrawIndirect-logicOp-04878",
+            "VUID-vkCmdDrawIndirect-None-07749",
+            "VUID-vkCmdDrawIndirect-None-07619",
+            "VUID-vkCmdDrawIndirect-None-07620",
+            "VUID-vkCmdDrawIndirect-None-07621",
+            "VUID-vkCmdDrawIndirect-None-07622",
+            "VUID-vkCmdDrawIndirect-None-07623",
+            "VUID-vkCmdDrawIndirect-None-07624",
+            "VUID-vkCmdDrawIndirect-None-07625",
+            "VUID-vkCmdDrawIndirect-None-07626",
+            "VUID-vkCmdDrawIndirect-None-07627",
+            "VUID-vkCmdDrawIndirect-None-07629",
+            "VUID-vkCmdDrawIndirect-None-07633",
+            "VUID-vkCmdDrawIndirect-None-07636",
+            "VUID-vkCmdDrawIndirect-None-08666",
+            "VUID-vkCmdDrawIndirect-None-08669",
+            "VUID-vkCmdDrawIndirect-None-07639",
         ],
         counts: "VUID-vkCmdDrawIndirect-viewportCount-03419",
         render_pass: [
@@ -361,6 +577,24 @@ const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDrawIndirectCount-None-07835",
             "VUID-vkCmdDrawIndirectCount-pStrides-04913",
             "VUID-vkCmdDrawIndirectCount-None-04914",
+            "VUID-vkCmdDrawIndirectCount-None-04875",
+            "VUID-vkCmdDrawIndirectCount-logicOp-04878",
+            "VUID-vkCmdDrawIndirectCount-None-07749",
+            "VUID-vkCmdDrawIndirectCount-None-07619",
+            "VUID-vkCmdDrawIndirectCount-None-07620",
+            "VUID-vkCmdDrawIndirectCount-None-07621",
+            "VUID-vkCmdDrawIndirectCount-None-07622",
+            "VUID-vkCmdDrawIndirectCount-None-07623",
+            "VUID-vkCmdDrawIndirectCount-None-07624",
+            "VUID-vkCmdDrawIndirectCount-None-07625",
+            "VUID-vkCmdDrawIndirectCount-None-07626",
+            "VUID-vkCmdDrawIndirectCount-None-07627",
+            "VUID-vkCmdDrawIndirectCount-None-07629",
+            "VUID-vkCmdDrawIndirectCount-None-07633",
+            "VUID-vkCmdDrawIndirectCount-None-07636",
+            "VUID-vkCmdDrawIndirectCount-None-08666",
+            "VUID-vkCmdDrawIndirectCount-None-08669",
+            "VUID-vkCmdDrawIndirectCount-None-07639",
         ],
         counts: "VUID-vkCmdDrawIndirectCount-viewportCount-03419",
         render_pass: [
@@ -542,13 +776,25 @@ struct Current {
     blend_constants: bool,
     /// The pipeline has its vertex input state dynamic.
     vertex_input: bool,
+    /// The topology is a patch list and a tessellation control stage reads it.
+    patches: bool,
+    tessellation_evaluation: bool,
+    logic_op: bool,
+    /// The dynamic rendering instance has color attachments.
+    colors: bool,
 }
 
 impl Current {
     /// From the bound pipeline's static state `p` (its core dynamic states `core`) and what the
     /// recording set (`v`); `inherited`: viewport and scissor state may be inherited;
     /// `unused_attachments`: the pipeline's color attachments may be left without a view.
-    fn of(core: u32, p: &PipelineDynamic, v: &DynamicValues, inherited: bool, unused_attachments: bool) -> Self {
+    fn of(
+        core: u32,
+        p: &PipelineDynamic,
+        v: &DynamicValues,
+        (inherited, unused_attachments): (bool, bool),
+        instance: Option<&RenderPassInstance>,
+    ) -> Self {
         // The current value: the one set where the state is dynamic (if it was), else the static one.
         let current = |state: VkDynamicState, set: bool, fixed: Option<bool>| match ext_bit(state) {
             Some(bit) if is_dynamic(core, p.ext, state) => (v.set & 1 << bit != 0).then_some(set),
@@ -578,6 +824,12 @@ impl Current {
             inherited,
             blend_constants: p.blend_constants && !unused_attachments,
             vertex_input: is_dynamic(core, p.ext, D::VK_DYNAMIC_STATE_VERTEX_INPUT_EXT),
+            patches: p.stages & S::VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT.0 != 0
+                && topology == Some(T::VK_PRIMITIVE_TOPOLOGY_PATCH_LIST.0),
+            tessellation_evaluation: p.stages & S::VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT.0 != 0,
+            logic_op: current(D::VK_DYNAMIC_STATE_LOGIC_OP_ENABLE_EXT, v.logic_op_enable, p.logic_op_enable)
+                == Some(true),
+            colors: matches!(instance, Some(RenderPassInstance::Rendering { colors, .. }) if *colors != 0),
         }
     }
 
@@ -599,6 +851,11 @@ impl Current {
             When::StaticVertexInput => (!self.vertex_input).then_some(""),
             When::BlendConstants => (r && self.blend_constants)
                 .then_some(", rasterizer discard is disabled, a color attachment blends with a constant"),
+            When::PatchList => self.patches.then_some(", a tessellation control stage, the topology a patch list"),
+            When::TessellationEvaluation => self.tessellation_evaluation.then_some(", a tessellation evaluation stage"),
+            When::LogicOp => (r && self.logic_op).then_some(", rasterizer discard is disabled, the logic op enabled"),
+            When::ColorAttachments => (r && self.colors)
+                .then_some(", rasterizer discard is disabled, the rendering instance has color attachments"),
         }
     }
 }
@@ -773,7 +1030,7 @@ impl CoreChecks {
             return false;
         }
         let v = &r.draw.values;
-        let c = Current::of(core, p, v, false, false);
+        let c = Current::of(core, p, v, (false, false), r.instance.as_ref());
         // A pipeline's state applies to the attachments it was made for; shader objects' to the
         // instance's, which has the aspect its layout makes read-only.
         let (depth, stencil) = match bound {
@@ -868,7 +1125,21 @@ impl CoreChecks {
             // The usual draw has every dynamic state set: nothing more to look at.
             let missing = core & !r.draw.dynamic_set != 0 || p.ext & !v.set != 0;
             if missing {
-                let current = Current::of(core, p, v, inherited, unused);
+                let current = Current::of(core, p, v, (inherited, unused), r.instance.as_ref());
+                let has = |need: Need| match (need, cx.device()) {
+                    (Need::Nothing, _) => true,
+                    // Not known: not reported.
+                    (_, None) => false,
+                    (Need::Feature(f), Some(d)) => d.features.contains(f),
+                    (Need::StippledLines, Some(d)) => [
+                        Feature::STIPPLED_RECTANGULAR_LINES,
+                        Feature::STIPPLED_BRESENHAM_LINES,
+                        Feature::STIPPLED_SMOOTH_LINES,
+                    ]
+                    .into_iter()
+                    .any(|f| d.features.contains(f)),
+                    (Need::Extension(e), Some(d)) => d.extension_names.contains(e),
+                };
                 for (rule, vuid) in RULES.iter().zip(ids.dynamic) {
                     let set = match ext_bit(rule.state) {
                         Some(bit) => v.set & 1 << bit != 0,
@@ -877,7 +1148,7 @@ impl CoreChecks {
                     if set || !is_dynamic(core, p.ext, rule.state) {
                         continue;
                     }
-                    let Some(why) = current.applies(rule.when) else { continue };
+                    let Some(why) = current.applies(rule.when).filter(|_| has(rule.needs)) else { continue };
                     let (state, setter) = (rule.state, rule.set);
                     skip |= cx.error(
                         vuid,
@@ -917,11 +1188,11 @@ impl CoreChecks {
         cb: u64,
     ) -> bool {
         let (core_static, ext_static) = (r.draw.set_since_bind & !core, r.draw.ext_set_since_bind & !p.ext);
-        if core_static | ext_static == 0 {
+        if core_static == 0 && ext_static == 0 {
             return false;
         }
         let core_states = (0..32).filter(|b| core_static & 1 << b != 0).map(VkDynamicState);
-        let ext_states = (0..32).filter(|b| ext_static & 1 << b != 0).filter_map(ext_state);
+        let ext_states = (0..64).filter(|b| ext_static & 1 << b != 0).filter_map(ext_state);
         let states: Vec<String> = core_states.chain(ext_states).map(|s| format!("{s:?}")).collect();
         let it = if states.len() == 1 { "it" } else { "them" };
         cx.error(
