@@ -1683,4 +1683,17 @@ fn extended_dynamic_states_must_be_set_where_their_rules_apply() {
         color_write,
     };
     run_cases(&f, &ext_cases(), |rec: ExtRec, _, cb| rec(&setters, cb));
+    // Their setters are recorded: one set while the bound pipeline has the state static.
+    for (name, draw) in draws(&f) {
+        let ids = f.ids(|d, cb| {
+            // SAFETY: recording with live objects.
+            unsafe {
+                d.cmd_bind_pipeline(cb, vk::PipelineBindPoint::GRAPHICS, f.fixed);
+                setters.eds3.cmd_set_polygon_mode(cb, vk::PolygonMode::FILL);
+                d.cmd_bind_index_buffer(cb, f.index, 0, vk::IndexType::UINT16);
+            }
+            draw(d, cb);
+        });
+        assert_eq!(ids, [format!("VUID-{name}-None-08608")], "{name}");
+    }
 }
