@@ -12,7 +12,8 @@
 //! lavapipe), and its valid neighbour, which reports nothing. The extended dynamic state 2 and 3
 //! rules run on a device with those extensions and the features their rules name (depth clamp,
 //! alpha to one, logic op, depth clip enable and control, provoking vertex, stippled lines,
-//! color write enable).
+//! color write enable), with the topology set dynamically against the tessellation control
+//! stage and primitive restart against list and patch list topologies.
 //!
 //! Not here: the depth bounds rules (lavapipe has no `depthBounds` feature, so the depth bounds
 //! test can never be enabled).
@@ -1543,6 +1544,8 @@ fn pipelines_read_the_input_attachments_the_rendering_maps() {
 
 /// The extension devices whose state-setting commands the extended dynamic state cases record.
 struct Setters {
+    /// The core commands (extended dynamic state is core since Vulkan 1.3).
+    device: ash::Device,
     eds2: ash::ext::extended_dynamic_state2::Device,
     eds3: ash::ext::extended_dynamic_state3::Device,
     color_write: vk::PFN_vkCmdSetColorWriteEnableEXT,
@@ -1656,6 +1659,25 @@ fn ext_cases() -> Vec<ExtCase> {
     cases.push(case(&[S::PATCH_CONTROL_POINTS_EXT], NO, EXT_NOTHING, None, None));
     cases.push(case(&[S::TESSELLATION_DOMAIN_ORIGIN_EXT], TESSELLATION, EXT_NOTHING, Some(origin), Some("None-07619")));
     cases.push(case(&[S::TESSELLATION_DOMAIN_ORIGIN_EXT], NO, EXT_NOTHING, None, None));
+    // A topology set dynamically: patch lists exactly with a tessellation control stage.
+    let topology = &[S::PRIMITIVE_TOPOLOGY];
+    let triangles: ExtRec =
+        |s, cb| unsafe { s.device.cmd_set_primitive_topology(cb, vk::PrimitiveTopology::TRIANGLE_LIST) };
+    let patches: ExtRec = |s, cb| unsafe { s.device.cmd_set_primitive_topology(cb, vk::PrimitiveTopology::PATCH_LIST) };
+    cases.push(case(topology, TESSELLATION, triangles, Some(patches), Some("primitiveTopology-10286")));
+    cases.push(case(topology, NO, patches, Some(triangles), Some("primitiveTopology-10747")));
+    // Primitive restart enabled dynamically: not for lists or patch lists without the features.
+    let restart = &[S::PRIMITIVE_RESTART_ENABLE];
+    let restart_on: ExtRec = |s, cb| unsafe { s.eds2.cmd_set_primitive_restart_enable(cb, true) };
+    let restart_off: ExtRec = |s, cb| unsafe { s.eds2.cmd_set_primitive_restart_enable(cb, false) };
+    cases.push(case(restart, NO, restart_on, Some(restart_off), Some("None-09637")));
+    cases.push(case(restart, LINES, restart_on, Some(restart_off), Some("None-09637")));
+    cases.push(case(restart, TESSELLATION, restart_on, Some(restart_off), Some("None-10909")));
+    let strip_restarted: ExtRec = |s, cb| unsafe {
+        s.device.cmd_set_primitive_topology(cb, vk::PrimitiveTopology::TRIANGLE_STRIP);
+        s.eds2.cmd_set_primitive_restart_enable(cb, true);
+    };
+    cases.push(case(&[S::PRIMITIVE_TOPOLOGY, S::PRIMITIVE_RESTART_ENABLE], NO, strip_restarted, None, None));
     cases
 }
 
@@ -1678,6 +1700,7 @@ fn extended_dynamic_states_must_be_set_where_their_rules_apply() {
         std::mem::transmute::<vk::PFN_vkVoidFunction, vk::PFN_vkCmdSetColorWriteEnableEXT>(p)
     };
     let setters = Setters {
+        device: device.clone(),
         eds2: ash::ext::extended_dynamic_state2::Device::new(instance, device),
         eds3: ash::ext::extended_dynamic_state3::Device::new(instance, device),
         color_write,

@@ -665,10 +665,12 @@ fn draws(f: &Fixture) {
     let tess_eval = f.make(shader(TESS_EVAL_SPV, Stage::TESSELLATION_EVALUATION, Stage::FRAGMENT));
     let mut between = pair(linked[0], linked[1]);
     (between[2], between[3]) = (tess_control, tess_eval);
-    check!(draw(&between), expect(&[&id("None-08699"), &id("nextStage-10745")]));
+    // (Drawing triangle lists: the control shader reads patch lists.)
+    let patches = id("primitiveTopology-10286");
+    check!(draw(&between), expect(&[&id("None-08699"), &id("nextStage-10745"), &patches]));
     let mut unlinked = pair(vertex, fragment);
     (unlinked[2], unlinked[3]) = (tess_control, tess_eval);
-    check!(draw(&unlinked), [id("nextStage-10745")]);
+    check!(draw(&unlinked), expect(&[&id("nextStage-10745"), &patches]));
 }
 
 fn dynamic_state(f: &Fixture) {
@@ -726,7 +728,16 @@ fn dynamic_state(f: &Fixture) {
     check!(draw("patch points", tessellated, &patches), [id("None-04875")]);
     check!(draw("", tessellated, &patches), NONE);
     check!(draw("domain origin", pair(vertex, fragment), &nothing), NONE);
-    check!(draw("patch points", pair(vertex, fragment), &patches), NONE);
+    check!(draw("patch points", pair(vertex, fragment), &patches), [id("primitiveTopology-10747")]);
+    check!(draw("", tessellated, &nothing), [id("primitiveTopology-10286")]);
+    // Primitive restart of a list topology needs primitiveTopologyListRestart.
+    let restart = |cb| unsafe { d.cmd_set_primitive_restart_enable(cb, true) };
+    check!(draw("", pair(vertex, fragment), &restart), [id("None-09637")]);
+    let strip = |cb| unsafe {
+        d.cmd_set_primitive_restart_enable(cb, true);
+        d.cmd_set_primitive_topology(cb, vk::PrimitiveTopology::TRIANGLE_STRIP);
+    };
+    check!(draw("", pair(vertex, fragment), &strip), NONE);
     // Rasterizer discard on: the rasterization states are not needed.
     // SAFETY (closures): recording state commands.
     let discard = |cb| unsafe { d.cmd_set_rasterizer_discard_enable(cb, true) };

@@ -281,7 +281,7 @@ const ALL_SETTERS: [(u16, VkDynamicState, Value); 49] = [
     (
         command!(post_call_record_cmd_set_primitive_restart_enable),
         D::VK_DYNAMIC_STATE_PRIMITIVE_RESTART_ENABLE,
-        Value::None,
+        Value::Param1,
     ),
     (
         command!(post_call_record_cmd_bind_vertex_buffers2),
@@ -475,6 +475,7 @@ impl DynamicValues {
             D::VK_DYNAMIC_STATE_VIEWPORT_WITH_COUNT => self.viewports = value,
             D::VK_DYNAMIC_STATE_SCISSOR_WITH_COUNT => self.scissors = value,
             D::VK_DYNAMIC_STATE_LOGIC_OP_ENABLE_EXT => self.logic_op_enable = value != VK_FALSE,
+            D::VK_DYNAMIC_STATE_PRIMITIVE_RESTART_ENABLE => self.primitive_restart = value != VK_FALSE,
             _ => {}
         }
     }

@@ -371,6 +371,8 @@ pub struct DynamicValues {
     pub topology: i32,
     /// `logicOpEnable`, as vkCmdSetLogicOpEnableEXT set it.
     pub logic_op_enable: bool,
+    /// `primitiveRestartEnable`, as vkCmdSetPrimitiveRestartEnable set it.
+    pub primitive_restart: bool,
     pub viewports: u32,
     pub scissors: u32,
 }

@@ -10,7 +10,10 @@
 //! each recording set since its last graphics pipeline bind; vkCmdBindVertexBuffers3KHR, which
 //! may set strides or not, is not taken as setting them there), the
 //! viewport and scissor counts set with vkCmdSetViewportWithCount and vkCmdSetScissorWithCount
-//! must match, an indexed draw needs an index buffer bound, with room for the indices it
+//! must match, a topology set dynamically must be a patch list exactly when a tessellation
+//! control stage is bound, primitive restart enabled dynamically needs the list or patch list
+//! restart feature for those topologies, an indexed draw needs an index buffer bound, with room
+//! for the indices it
 //! reads, and the bound pipeline's render pass must be compatible with the render pass instance's
 //! (its subpass the current one; none for a dynamic rendering instance, whose color attachment
 //! count it must have unless `dynamicRenderingUnusedAttachments`), and it must have no task or
@@ -47,7 +50,7 @@ use super::CoreChecks;
 use crate::chassis::raw::read_uint;
 use crate::chassis::Call;
 use crate::state::command_buffers::{Recording, RenderPassInstance};
-use crate::state::dynamic_state::{ext_bit, ext_state, is_dynamic, DynamicValues, PipelineDynamic};
+use crate::state::dynamic_state::{ext_bit, ext_mask, ext_state, is_dynamic, DynamicValues, PipelineDynamic};
 use crate::state::pipelines::PipelineInfo;
 use crate::state::render_passes::{PipelinePass, READ_ONLY_DEPTH, READ_ONLY_STENCIL};
 
@@ -265,6 +268,10 @@ struct DrawStateIds {
     index_bound: Option<&'static str>,
     /// vkCmdDrawIndexed: the parameters of its index count and first index, and the id.
     index_range: Option<(usize, usize, &'static str)>,
+    /// The topology against the tessellation stages and primitive restart: a tessellation
+    /// control stage reads patch lists (`-10286`), patch lists need one (`-10747`), no restart
+    /// of list topologies (`-09637`) or patch lists (`-10909`) without the feature.
+    topology: [&'static str; 4],
 }
 
 /// `DRAW_STATE_IDS` by command number.
@@ -324,6 +331,12 @@ const DRAW_STATE_IDS: [DrawStateIds; 6] = [
         ],
         rendering_colors: "VUID-vkCmdDraw-colorAttachmentCount-06179",
         mesh: "VUID-vkCmdDraw-stage-06481",
+        topology: [
+            "VUID-vkCmdDraw-primitiveTopology-10286",
+            "VUID-vkCmdDraw-primitiveTopology-10747",
+            "VUID-vkCmdDraw-None-09637",
+            "VUID-vkCmdDraw-None-10909",
+        ],
         index_bound: None,
         index_range: None,
     },
@@ -380,6 +393,12 @@ const DRAW_STATE_IDS: [DrawStateIds; 6] = [
         ],
         rendering_colors: "VUID-vkCmdDrawIndexed-colorAttachmentCount-06179",
         mesh: "VUID-vkCmdDrawIndexed-stage-06481",
+        topology: [
+            "VUID-vkCmdDrawIndexed-primitiveTopology-10286",
+            "VUID-vkCmdDrawIndexed-primitiveTopology-10747",
+            "VUID-vkCmdDrawIndexed-None-09637",
+            "VUID-vkCmdDrawIndexed-None-10909",
+        ],
         index_bound: Some("VUID-vkCmdDrawIndexed-None-07312"),
         index_range: Some((1, 3, "VUID-vkCmdDrawIndexed-robustBufferAccess2-08798")),
     },
@@ -436,6 +455,12 @@ const DRAW_STATE_IDS: [DrawStateIds; 6] = [
         ],
         rendering_colors: "VUID-vkCmdDrawIndexedIndirect-colorAttachmentCount-06179",
         mesh: "VUID-vkCmdDrawIndexedIndirect-stage-06481",
+        topology: [
+            "VUID-vkCmdDrawIndexedIndirect-primitiveTopology-10286",
+            "VUID-vkCmdDrawIndexedIndirect-primitiveTopology-10747",
+            "VUID-vkCmdDrawIndexedIndirect-None-09637",
+            "VUID-vkCmdDrawIndexedIndirect-None-10909",
+        ],
         index_bound: Some("VUID-vkCmdDrawIndexedIndirect-None-07312"),
         index_range: None,
     },
@@ -492,6 +517,12 @@ const DRAW_STATE_IDS: [DrawStateIds; 6] = [
         ],
         rendering_colors: "VUID-vkCmdDrawIndexedIndirectCount-colorAttachmentCount-06179",
         mesh: "VUID-vkCmdDrawIndexedIndirectCount-stage-06481",
+        topology: [
+            "VUID-vkCmdDrawIndexedIndirectCount-primitiveTopology-10286",
+            "VUID-vkCmdDrawIndexedIndirectCount-primitiveTopology-10747",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-09637",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-10909",
+        ],
         index_bound: Some("VUID-vkCmdDrawIndexedIndirectCount-None-07312"),
         index_range: None,
     },
@@ -548,6 +579,12 @@ const DRAW_STATE_IDS: [DrawStateIds; 6] = [
         ],
         rendering_colors: "VUID-vkCmdDrawIndirect-colorAttachmentCount-06179",
         mesh: "VUID-vkCmdDrawIndirect-stage-06481",
+        topology: [
+            "VUID-vkCmdDrawIndirect-primitiveTopology-10286",
+            "VUID-vkCmdDrawIndirect-primitiveTopology-10747",
+            "VUID-vkCmdDrawIndirect-None-09637",
+            "VUID-vkCmdDrawIndirect-None-10909",
+        ],
         index_bound: None,
         index_range: None,
     },
@@ -604,6 +641,12 @@ const DRAW_STATE_IDS: [DrawStateIds; 6] = [
         ],
         rendering_colors: "VUID-vkCmdDrawIndirectCount-colorAttachmentCount-06179",
         mesh: "VUID-vkCmdDrawIndirectCount-stage-06481",
+        topology: [
+            "VUID-vkCmdDrawIndirectCount-primitiveTopology-10286",
+            "VUID-vkCmdDrawIndirectCount-primitiveTopology-10747",
+            "VUID-vkCmdDrawIndirectCount-None-09637",
+            "VUID-vkCmdDrawIndirectCount-None-10909",
+        ],
         index_bound: None,
         index_range: None,
     },
@@ -1160,6 +1203,7 @@ impl CoreChecks {
                     );
                 }
             }
+            skip |= Self::topology_state(cx, ids, (core, p), v, (&bound, cb));
             let with_count = [D::VK_DYNAMIC_STATE_VIEWPORT_WITH_COUNT, D::VK_DYNAMIC_STATE_SCISSOR_WITH_COUNT];
             let bits = with_count.map(|s| ext_bit(s).map_or(0, |b| 1 << b)).iter().fold(0, |m, b| m | b);
             if !inherited && p.ext & bits == bits && v.set & bits == bits && v.viewports != v.scissors {
@@ -1173,6 +1217,82 @@ impl CoreChecks {
                     ),
                 );
             }
+        }
+        skip
+    }
+
+    /// The topology set dynamically against the tessellation control stage, and primitive restart
+    /// set dynamically against the topology (`core` and `p`: what the bound pipeline or shaders
+    /// leave dynamic, `v`: what the recording set). A topology the pipeline fixes was checked
+    /// when it was created. True to skip the call.
+    fn topology_state(
+        cx: &Call<'_>,
+        ids: &DrawStateIds,
+        (core, p): (u32, &PipelineDynamic),
+        v: &DynamicValues,
+        (bound, cb): (&Bound, u64),
+    ) -> bool {
+        use VkPrimitiveTopology as T;
+        if p.stages & (S::VK_SHADER_STAGE_MESH_BIT_EXT.0 | S::VK_SHADER_STAGE_TASK_BIT_EXT.0) != 0 {
+            // Mesh shading has no input assembly.
+            return false;
+        }
+        let set = |state: VkDynamicState| is_dynamic(core, p.ext, state) && v.set & ext_mask(state) != 0;
+        let dynamic_topology = set(D::VK_DYNAMIC_STATE_PRIMITIVE_TOPOLOGY);
+        let topology = if dynamic_topology { Some(v.topology) } else { p.topology };
+        let patches = topology == Some(T::VK_PRIMITIVE_TOPOLOGY_PATCH_LIST.0);
+        let control = p.stages & S::VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT.0 != 0;
+        let at = cx.location();
+        let mut skip = false;
+        if dynamic_topology && control != patches {
+            let (vuid, what) = if control {
+                (ids.topology[0], "a tessellation control stage, which reads patch lists, but")
+            } else {
+                (ids.topology[1], "no tessellation control stage, but")
+            };
+            skip |= cx.error(
+                vuid,
+                &at,
+                format_args!(
+                    "{bound} {what} vkCmdSetPrimitiveTopology set the topology to {:?} in command buffer {cb:#x}.",
+                    T(v.topology)
+                ),
+            );
+        }
+        if !set(D::VK_DYNAMIC_STATE_PRIMITIVE_RESTART_ENABLE) || !v.primitive_restart {
+            return skip;
+        }
+        let lists = [
+            T::VK_PRIMITIVE_TOPOLOGY_POINT_LIST,
+            T::VK_PRIMITIVE_TOPOLOGY_LINE_LIST,
+            T::VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST,
+            T::VK_PRIMITIVE_TOPOLOGY_LINE_LIST_WITH_ADJACENCY,
+            T::VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST_WITH_ADJACENCY,
+        ];
+        let features = cx.device().map(|f| &f.features);
+        let without = |f: Feature| features.is_some_and(|s| !s.contains(f));
+        let restarted = match topology {
+            Some(t) if lists.iter().any(|l| l.0 == t) && without(Feature::PRIMITIVE_TOPOLOGY_LIST_RESTART) => {
+                Some((ids.topology[2], "primitiveTopologyListRestart"))
+            }
+            Some(t)
+                if t == T::VK_PRIMITIVE_TOPOLOGY_PATCH_LIST.0
+                    && without(Feature::PRIMITIVE_TOPOLOGY_PATCH_LIST_RESTART) =>
+            {
+                Some((ids.topology[3], "primitiveTopologyPatchListRestart"))
+            }
+            _ => None,
+        };
+        if let Some((vuid, feature)) = restarted {
+            let topology = T(topology.unwrap_or_default());
+            skip |= cx.error(
+                vuid,
+                &at,
+                format_args!(
+                    "{bound} primitive restart dynamic, and vkCmdSetPrimitiveRestartEnable enabled it in command \
+                     buffer {cb:#x}, but the topology is {topology:?} and the {feature} feature is not enabled."
+                ),
+            );
         }
         skip
     }
