@@ -49,6 +49,8 @@ pub struct ContextBuilder {
     /// extensions whose states they make dynamic (color write enable, depth clip enable and
     /// control, provoking vertex, line rasterization with its stippled lines).
     dynamic_state3: bool,
+    /// Whether to enable `VK_EXT_dynamic_rendering_unused_attachments` and its feature.
+    unused_attachments: bool,
 }
 
 impl Default for ContextBuilder {
@@ -82,6 +84,7 @@ impl ContextBuilder {
             nested_command_buffer: false,
             local_read: None,
             dynamic_state3: false,
+            unused_attachments: false,
         }
     }
 
@@ -179,6 +182,13 @@ impl ContextBuilder {
         self
     }
 
+    /// Enables `VK_EXT_dynamic_rendering_unused_attachments` and its
+    /// `dynamicRenderingUnusedAttachments` feature.
+    pub fn dynamic_rendering_unused_attachments(mut self) -> Self {
+        self.unused_attachments = true;
+        self
+    }
+
     /// Enables `VK_EXT_multi_draw` and its `multiDraw` feature.
     pub fn multi_draw(mut self) -> Self {
         self.multi_draw = true;
@@ -269,6 +279,9 @@ impl ContextBuilder {
         }
         if self.local_read.is_some() {
             extensions.push(ash::khr::dynamic_rendering_local_read::NAME.as_ptr());
+        }
+        if self.unused_attachments {
+            extensions.push(ash::ext::dynamic_rendering_unused_attachments::NAME.as_ptr());
         }
         if self.dynamic_state3 {
             extensions.extend([
@@ -373,6 +386,11 @@ impl ContextBuilder {
                 .push_next(&mut clip_control)
                 .push_next(&mut provoking)
                 .push_next(&mut lines);
+        }
+        let mut unused = vk::PhysicalDeviceDynamicRenderingUnusedAttachmentsFeaturesEXT::default()
+            .dynamic_rendering_unused_attachments(true);
+        if self.unused_attachments {
+            info = info.push_next(&mut unused);
         }
         let mut nested = vk::PhysicalDeviceNestedCommandBufferFeaturesEXT::default().nested_command_buffer(true);
         if self.nested_command_buffer {

@@ -13,7 +13,9 @@
 //! rules run on a device with those extensions and the features their rules name (depth clamp,
 //! alpha to one, logic op, depth clip enable and control, provoking vertex, stippled lines,
 //! color write enable), with the topology set dynamically against the tessellation control
-//! stage and primitive restart against list and patch list topologies.
+//! stage and primitive restart against list and patch list topologies. Dynamic rendering
+//! pipelines against the instance's view mask, attachment formats and sample counts, with and
+//! without `dynamicRenderingUnusedAttachments`.
 //!
 //! Not here: the depth bounds rules (lavapipe has no `depthBounds` feature, so the depth bounds
 //! test can never be enabled).
@@ -86,6 +88,18 @@ struct Shape {
     tessellation: bool,
     /// `logicOpEnable` VK_TRUE in its color blend state (needs logicOp).
     logic_op: bool,
+    /// Its color attachment format: R8G8B8A8_SRGB instead of R8G8B8A8_UNORM.
+    srgb: bool,
+    /// Its color attachment format VK_FORMAT_UNDEFINED.
+    undefined_color: bool,
+    /// Four rasterization samples instead of one.
+    four_samples: bool,
+    /// View mask 1 instead of 0 (needs multiview).
+    multiview: bool,
+    /// With `depth_format`: depth attachment format D16_UNORM and no stencil format.
+    d16: bool,
+    /// With `depth_format`: stencil attachment format S8_UINT and no depth format.
+    s8: bool,
 }
 
 impl Fixture {
@@ -151,25 +165,39 @@ impl Fixture {
         depth: Option<vk::ImageLayout>,
         record: impl FnOnce(&ash::Device, vk::CommandBuffer),
     ) -> Vec<String> {
+        let depth = depth.map(|layout| (self.depth, layout));
+        self.ids_in_rendering(Rendering { color: self.view, depth, view_mask: 0 }, record)
+    }
+
+    /// Records `record` inside a rendering instance with `rendering`'s attachments; the ids
+    /// reported while recording.
+    fn ids_in_rendering(
+        &self,
+        rendering: Rendering,
+        record: impl FnOnce(&ash::Device, vk::CommandBuffer),
+    ) -> Vec<String> {
         let d = &self.ctx.device;
         // SAFETY: a command buffer of a resettable pool, recorded and never submitted.
         unsafe {
             let cb = self.ctx.recording_primary(self.pool);
             let attachments = [vk::RenderingAttachmentInfo::default()
-                .image_view(self.view)
+                .image_view(rendering.color)
                 .image_layout(vk::ImageLayout::COLOR_ATTACHMENT_OPTIMAL)
                 .load_op(vk::AttachmentLoadOp::DONT_CARE)
                 .store_op(vk::AttachmentStoreOp::STORE)];
+            let (depth_view, depth_layout) =
+                rendering.depth.unwrap_or((vk::ImageView::null(), vk::ImageLayout::DEPTH_STENCIL_ATTACHMENT_OPTIMAL));
             let depth_attachment = vk::RenderingAttachmentInfo::default()
-                .image_view(self.depth)
-                .image_layout(depth.unwrap_or(vk::ImageLayout::DEPTH_STENCIL_ATTACHMENT_OPTIMAL))
+                .image_view(depth_view)
+                .image_layout(depth_layout)
                 .load_op(vk::AttachmentLoadOp::DONT_CARE)
                 .store_op(vk::AttachmentStoreOp::DONT_CARE);
             let mut info = vk::RenderingInfo::default()
                 .render_area(vk::Rect2D { extent: vk::Extent2D { width: 64, height: 64 }, ..Default::default() })
                 .layer_count(1)
+                .view_mask(rendering.view_mask)
                 .color_attachments(&attachments);
-            if depth.is_some() {
+            if rendering.depth.is_some() {
                 info = info.depth_attachment(&depth_attachment).stencil_attachment(&depth_attachment);
             }
             d.cmd_begin_rendering(cb, &info);
@@ -180,6 +208,15 @@ impl Fixture {
             ids
         }
     }
+}
+
+/// The attachments of a test's rendering instance: one color attachment (its view may be
+/// null), the depth/stencil view as depth and stencil attachment in a layout, a view mask.
+#[derive(Clone, Copy)]
+struct Rendering {
+    color: vk::ImageView,
+    depth: Option<(vk::ImageView, vk::ImageLayout)>,
+    view_mask: u32,
 }
 
 /// A triangle (or line) pipeline for dynamic rendering to R8G8B8A8_UNORM with `dynamic` states
@@ -266,8 +303,8 @@ fn pipeline_in_subpass(
         .line_width(1.0)
         .depth_bias_enable(shape.depth_bias)
         .rasterizer_discard_enable(shape.discard);
-    let multisample =
-        vk::PipelineMultisampleStateCreateInfo::default().rasterization_samples(vk::SampleCountFlags::TYPE_1);
+    let samples = if shape.four_samples { vk::SampleCountFlags::TYPE_4 } else { vk::SampleCountFlags::TYPE_1 };
+    let multisample = vk::PipelineMultisampleStateCreateInfo::default().rasterization_samples(samples);
     let mut blend_attachment =
         vk::PipelineColorBlendAttachmentState::default().color_write_mask(vk::ColorComponentFlags::RGBA);
     if shape.blend_constants {
@@ -301,9 +338,19 @@ fn pipeline_in_subpass(
         .front(face)
         .back(face);
     let dynamic_state = vk::PipelineDynamicStateCreateInfo::default().dynamic_states(dynamic);
-    let formats = [vk::Format::R8G8B8A8_UNORM];
-    let mut rendering = vk::PipelineRenderingCreateInfo::default().color_attachment_formats(&formats[..colors]);
-    if shape.depth_format {
+    let formats = match (shape.srgb, shape.undefined_color) {
+        (_, true) => [vk::Format::UNDEFINED],
+        (true, _) => [vk::Format::R8G8B8A8_SRGB],
+        _ => [vk::Format::R8G8B8A8_UNORM],
+    };
+    let mut rendering = vk::PipelineRenderingCreateInfo::default()
+        .color_attachment_formats(&formats[..colors])
+        .view_mask(u32::from(shape.multiview));
+    if shape.depth_format && shape.d16 {
+        rendering = rendering.depth_attachment_format(vk::Format::D16_UNORM);
+    } else if shape.depth_format && shape.s8 {
+        rendering = rendering.stencil_attachment_format(vk::Format::S8_UINT);
+    } else if shape.depth_format {
         rendering = rendering.depth_attachment_format(DEPTH_FORMAT).stencil_attachment_format(DEPTH_FORMAT);
     }
     let info = vk::GraphicsPipelineCreateInfo::default()
@@ -558,6 +605,12 @@ const NO: Shape = Shape {
     depth_stencil_input: false,
     tessellation: false,
     logic_op: false,
+    srgb: false,
+    undefined_color: false,
+    four_samples: false,
+    multiview: false,
+    d16: false,
+    s8: false,
 };
 const DEPTH_FORMAT: vk::Format = vk::Format::D32_SFLOAT_S8_UINT;
 const LINES: Shape = Shape { lines: true, ..NO };
@@ -1719,4 +1772,100 @@ fn extended_dynamic_states_must_be_set_where_their_rules_apply() {
         });
         assert_eq!(ids, [format!("VUID-{name}-None-08608")], "{name}");
     }
+}
+
+/// The rendering attachments each case is drawn with, and the ids it reports (suffixes).
+type AttachmentCase = (Shape, Rendering, &'static [&'static str]);
+
+/// Draws each case with each core draw; the exact ids.
+fn draw_attachment_cases(f: &Fixture, cases: &[AttachmentCase]) {
+    for (name, draw) in draws(f) {
+        for &(shape, rendering, ids) in cases {
+            let pipeline = f.pipeline(&[], shape);
+            let reported = f.ids_in_rendering(rendering, |d, cb| {
+                // SAFETY: recording with live objects.
+                unsafe {
+                    d.cmd_bind_pipeline(cb, vk::PipelineBindPoint::GRAPHICS, pipeline);
+                    d.cmd_bind_index_buffer(cb, f.index, 0, vk::IndexType::UINT16);
+                }
+                draw(d, cb);
+            });
+            let mut expected: Vec<String> = ids.iter().map(|id| format!("VUID-{name}-{id}")).collect();
+            expected.sort();
+            let mut reported = reported;
+            reported.sort();
+            let color = if rendering.color == vk::ImageView::null() { "null" } else { "a view" };
+            let what = format!(
+                "{name}: color {color}, depth {}, view mask {}",
+                rendering.depth.is_some(),
+                rendering.view_mask
+            );
+            assert_eq!(reported, expected, "{what}");
+        }
+    }
+}
+
+#[test]
+fn rendering_pipelines_match_the_instances_attachments() {
+    let f = Fixture::with(|b| b.vulkan11_features(vk::PhysicalDeviceVulkan11Features::default().multiview(true)));
+    let plain = Rendering { color: f.view, depth: None, view_mask: 0 };
+    let with_depth = Rendering { depth: Some((f.depth, vk::ImageLayout::DEPTH_STENCIL_ATTACHMENT_OPTIMAL)), ..plain };
+    let no_color = Rendering { color: vk::ImageView::null(), ..plain };
+    let multiview = Rendering { view_mask: 1, ..plain };
+    let depth = Shape { depth_format: true, ..NO };
+    let cases: Vec<AttachmentCase> = vec![
+        (NO, plain, &[]),
+        // The view mask.
+        (Shape { multiview: true, ..NO }, plain, &["viewMask-06178"]),
+        (NO, multiview, &["viewMask-06178"]),
+        (Shape { multiview: true, ..NO }, multiview, &[]),
+        // Color formats: the view's, UNDEFINED for a null view.
+        (Shape { srgb: true, ..NO }, plain, &["dynamicRenderingUnusedAttachments-08910"]),
+        (Shape { undefined_color: true, ..NO }, plain, &["dynamicRenderingUnusedAttachments-08910"]),
+        (NO, no_color, &["dynamicRenderingUnusedAttachments-08912"]),
+        (Shape { undefined_color: true, ..NO }, no_color, &[]),
+        // Depth and stencil formats, likewise.
+        (depth, plain, &["dynamicRenderingUnusedAttachments-08913", "dynamicRenderingUnusedAttachments-08916"]),
+        (NO, with_depth, &["dynamicRenderingUnusedAttachments-08914", "dynamicRenderingUnusedAttachments-08917"]),
+        (
+            Shape { d16: true, ..depth },
+            with_depth,
+            &["dynamicRenderingUnusedAttachments-08914", "dynamicRenderingUnusedAttachments-08917"],
+        ),
+        (
+            Shape { s8: true, ..depth },
+            with_depth,
+            &["dynamicRenderingUnusedAttachments-08914", "dynamicRenderingUnusedAttachments-08917"],
+        ),
+        (depth, with_depth, &[]),
+        // Sample counts.
+        (Shape { four_samples: true, ..NO }, plain, &["multisampledRenderToSingleSampled-07285"]),
+        (
+            Shape { four_samples: true, ..depth },
+            with_depth,
+            &[
+                "multisampledRenderToSingleSampled-07285",
+                "multisampledRenderToSingleSampled-07286",
+                "multisampledRenderToSingleSampled-07287",
+            ],
+        ),
+    ];
+    draw_attachment_cases(&f, &cases);
+    // With dynamicRenderingUnusedAttachments, the pipeline may leave any attachment UNDEFINED
+    // and the instance any view null; a format both give must still agree.
+    let f = Fixture::with(|b| b.dynamic_rendering_unused_attachments());
+    let plain = Rendering { color: f.view, depth: None, view_mask: 0 };
+    let with_depth = Rendering { depth: Some((f.depth, vk::ImageLayout::DEPTH_STENCIL_ATTACHMENT_OPTIMAL)), ..plain };
+    let no_color = Rendering { color: vk::ImageView::null(), ..plain };
+    let cases: Vec<AttachmentCase> = vec![
+        (Shape { srgb: true, ..NO }, plain, &["dynamicRenderingUnusedAttachments-08911"]),
+        (Shape { undefined_color: true, ..NO }, plain, &[]),
+        (NO, no_color, &[]),
+        (depth, plain, &[]),
+        (NO, with_depth, &[]),
+        (Shape { d16: true, ..depth }, with_depth, &["dynamicRenderingUnusedAttachments-08915"]),
+        (Shape { s8: true, ..depth }, with_depth, &["dynamicRenderingUnusedAttachments-08918"]),
+        (depth, with_depth, &[]),
+    ];
+    draw_attachment_cases(&f, &cases);
 }

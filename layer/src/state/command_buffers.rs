@@ -171,6 +171,7 @@ impl Default for CommandBufferState {
                 events: Default::default(),
                 draw: Default::default(),
                 pass_key: 0,
+                rendering_samples: 0,
                 read_only: Default::default(),
                 transform_feedback: false,
                 labels: 0,
@@ -275,7 +276,8 @@ impl CommandBufferState {
             r.maps = Default::default();
             r.in_render_pass = instance.is_some();
             r.instance = instance;
-            r.pass_key = super::render_passes::instance_key(instance);
+            r.pass_key = super::render_passes::instance_key(instance, r.targets.as_deref());
+            r.rendering_samples = super::render_passes::rendering_samples(r.targets.as_deref());
             r.read_only = Default::default();
             r.self_dependencies = None;
         }
@@ -348,7 +350,7 @@ impl CommandBufferState {
                 let next = *subpass;
                 r.read_only = r.read_only.at(next);
             }
-            r.pass_key = super::render_passes::instance_key(r.instance);
+            r.pass_key = super::render_passes::instance_key(r.instance, None);
         }
     }
 

@@ -240,6 +240,8 @@ pub struct PipelineDesc<'a> {
     /// A complete graphics pipeline's local read mappings (`VkRenderingAttachmentLocationInfo`,
     /// `VkRenderingInputAttachmentIndexInfo`, the identity where not chained).
     pub maps: Option<super::local_read::LocalReadMaps>,
+    /// A complete dynamic rendering pipeline's attachment formats and sample count.
+    pub rendering: Option<super::values::RenderingFormats>,
 }
 
 /// `VK_PIPELINE_CREATE_LIBRARY_BIT_KHR`.
@@ -280,6 +282,7 @@ impl<'a> PipelineDesc<'a> {
             vertex_input: None,
             render_pass: None,
             maps: None,
+            rendering: None,
         }
     }
 
@@ -314,11 +317,37 @@ impl<'a> PipelineDesc<'a> {
             let draw = dynamic.and((!binaries).then(|| super::dynamic_state::PipelineDynamic::graphics(info, all)));
             let vertex_input = super::draw_params::vertex_input(info, libraries);
             // Libraries and the pipelines linked from them: their render pass is not followed.
-            let rendering = chained::<VkPipelineRenderingCreateInfo>(
+            let rendering_info = chained::<VkPipelineRenderingCreateInfo>(
                 info.pNext,
                 S::VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO,
-            )
-            .map_or((0, 0), |r| (r.viewMask, r.colorAttachmentCount));
+            );
+            let rendering = rendering_info.map_or((0, 0), |r| (r.viewMask, r.colorAttachmentCount));
+            let formats = (!libraries && info.renderPass.as_raw() == 0).then(|| {
+                // The multisample state is read where it is not ignored (rasterizing) and its
+                // count is neither dynamic nor replaced by chained attachment sample counts.
+                let counted = chained::<VkAttachmentSampleCountInfoAMD>(
+                    info.pNext,
+                    S::VK_STRUCTURE_TYPE_ATTACHMENT_SAMPLE_COUNT_INFO_AMD,
+                )
+                .is_some();
+                let samples_dynamic = VkDynamicState::VK_DYNAMIC_STATE_RASTERIZATION_SAMPLES_EXT;
+                let static_samples = draw.is_some_and(|d| {
+                    d.ext & super::dynamic_state::ext_mask(samples_dynamic) == 0 && d.rasterizer_discard != Some(true)
+                });
+                let samples = if static_samples && !counted {
+                    info.pMultisampleState.as_ref().map_or(0, |m| m.rasterizationSamples.0)
+                } else {
+                    0
+                };
+                rendering_info.map_or(super::values::RenderingFormats { samples, ..Default::default() }, |r| {
+                    super::values::RenderingFormats {
+                        colors: slice(r.pColorAttachmentFormats, r.colorAttachmentCount).iter().map(|f| f.0).collect(),
+                        depth: r.depthAttachmentFormat.0,
+                        stencil: r.stencilAttachmentFormat.0,
+                        samples,
+                    }
+                })
+            });
             let render_pass = (!libraries).then_some((info.renderPass.as_raw(), info.subpass, rendering));
             let maps = (!libraries).then(|| super::local_read::LocalReadMaps::chained(info.pNext));
             PipelineDesc {
@@ -331,6 +360,7 @@ impl<'a> PipelineDesc<'a> {
                 vertex_input,
                 render_pass,
                 maps,
+                rendering: formats,
             }
         }
     }

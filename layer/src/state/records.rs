@@ -18,8 +18,8 @@ use vigil_generated::{
 use super::values::{
     AttachmentUses, AttributeFetch, BufferViewInfo, ClearArea, ClearShapes, DescriptorPoolState, DynamicValues,
     EventState, FramebufferImage, ImageInfo, PipelineDynamic, PipelinePass, QueryPoolState, QueueFamily,
-    ReadOnlyAspects, Released, ResourceUse, SampledPair, SamplerInfo, Scope, SelfDependency, SetBy, ShaderModuleState,
-    SwapchainState, TransferKey, Verdict, ViewInfo,
+    ReadOnlyAspects, Released, RenderingFormats, ResourceUse, SampledPair, SamplerInfo, Scope, SelfDependency, SetBy,
+    ShaderModuleState, SwapchainState, TransferKey, Verdict, ViewInfo,
 };
 
 const ONE_WRITER: u64 = 1 << 32;
@@ -596,6 +596,8 @@ pub struct Recording {
     pub draw: DrawState,
     /// The key of `instance` (`state::render_passes::instance_key`), kept with it for draws.
     pub pass_key: u64,
+    /// The sample count of `instance`'s attachments (`state::render_passes::rendering_samples`).
+    pub rendering_samples: u32,
     /// The aspects of `instance`'s depth/stencil attachment in read-only layouts, kept with it
     /// for draws.
     pub read_only: ReadOnlyAspects,
@@ -867,6 +869,8 @@ pub struct PipelineInfo {
     pub vertex_fetches: Option<Vec<AttributeFetch>>,
     /// A complete graphics pipeline's render pass and subpass, when known.
     pub render_pass: Option<PipelinePass>,
+    /// A complete dynamic rendering pipeline's attachment formats and sample count.
+    pub rendering: Option<RenderingFormats>,
     /// A complete graphics pipeline's local read mappings.
     pub maps: Option<LocalReadMaps>,
 }

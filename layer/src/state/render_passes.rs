@@ -8,7 +8,7 @@ use vigil_generated::*;
 use vigil_sync_tables::{access_scope, expand_stages};
 
 pub use super::values::{
-    AttachmentUse, AttachmentUses, FramebufferImage, PipelinePass, ReadOnlyAspects, SelfDependency,
+    AttachmentUse, AttachmentUses, FramebufferImage, PipelinePass, ReadOnlyAspects, RenderingFormats, SelfDependency,
 };
 use crate::chassis::raw::{chained, slice};
 
@@ -337,16 +337,28 @@ pub fn view_format_set(formats: &[VkFormat]) -> u64 {
 
 impl PipelinePass {
     /// The pass of a pipeline created with render pass class `compat` (or none) and `subpass`,
-    /// or for dynamic rendering with `rendering`'s view mask and color attachment count; `mesh`:
-    /// it has task or mesh shader stages.
-    pub fn new(compat: Option<u64>, subpass: u32, rendering: (u32, u32), mesh: bool) -> Self {
-        let key = match compat {
-            Some(c) => render_pass_key(c, subpass),
-            None => rendering_key(rendering.0, rendering.1),
+    /// or for dynamic rendering with `rendering`'s view mask and color attachment count and
+    /// `formats`; `mesh`: it has task or mesh shader stages.
+    pub fn new(
+        compat: Option<u64>,
+        subpass: u32,
+        rendering: (u32, u32),
+        formats: Option<&RenderingFormats>,
+        mesh: bool,
+    ) -> Self {
+        let format = |f: i32| u64::from(f as u32);
+        let key = match (compat, formats) {
+            (Some(c), _) => render_pass_key(c, subpass),
+            (None, Some(f)) => mix(
+                rendering_key(rendering.0, rendering.1),
+                attachments_key(f.colors.iter().map(|&c| format(c)), format(f.depth), format(f.stencil)),
+            ),
+            (None, None) => rendering_key(rendering.0, rendering.1),
         };
         // Instance keys are odd: an even key sends every draw of a mesh pipeline to the report.
         let key = if mesh { key & !1 } else { key };
-        PipelinePass { compat, subpass, rendering, mesh, key }
+        let samples = if compat.is_none() { formats.map_or(0, |f| f.samples) } else { 0 };
+        PipelinePass { compat, subpass, rendering, mesh, key, samples }
     }
 }
 
@@ -366,15 +378,51 @@ fn rendering_key(view_mask: u32, colors: u32) -> u64 {
     mix(mix(2, u64::from(view_mask)), u64::from(colors))
 }
 
-/// The key of a render pass instance, as a pipeline's [`PipelinePass::key`] must match it: 0
-/// when none is active or its render pass is not known.
-pub fn instance_key(instance: Option<super::records::RenderPassInstance>) -> u64 {
+/// A view format whose format Vigil does not know: it never matches a pipeline's.
+const UNKNOWN_FORMAT: u64 = u64::MAX;
+
+/// The attachment formats of a rendering instance or pipeline, mixed: `colors`, then the depth
+/// and stencil formats (VK_FORMAT_UNDEFINED, 0, for none).
+fn attachments_key(colors: impl Iterator<Item = u64>, depth: u64, stencil: u64) -> u64 {
+    mix(mix(colors.fold(3, mix), depth), stencil)
+}
+
+/// The format of a rendering instance's attachment: VK_FORMAT_UNDEFINED for a null view.
+fn target_format(t: &Option<super::records::RenderingTarget>) -> u64 {
+    t.as_ref().map_or(0, |t| t.format.map_or(UNKNOWN_FORMAT, |f| u64::from(f as u32)))
+}
+
+/// The key of a render pass instance, as a pipeline's [`PipelinePass::key`] must match it
+/// (`targets`: a vkCmdBeginRendering instance's attachments): 0 when none is active or its
+/// render pass is not known.
+pub fn instance_key(
+    instance: Option<super::records::RenderPassInstance>,
+    targets: Option<&super::records::RenderingTargets>,
+) -> u64 {
     use super::records::RenderPassInstance as I;
     match instance {
         Some(I::RenderPass { subpass, compat: Some(c), .. }) => render_pass_key(c, subpass),
-        Some(I::Rendering { view_mask, colors, .. }) => rendering_key(view_mask, colors),
+        Some(I::Rendering { view_mask, colors, .. }) => {
+            let formats = match targets {
+                Some(t) => attachments_key(
+                    t.colors.iter().map(target_format),
+                    target_format(&t.depth),
+                    target_format(&t.stencil),
+                ),
+                None => UNKNOWN_FORMAT,
+            };
+            mix(rendering_key(view_mask, colors), formats)
+        }
         _ => 0,
     }
+}
+
+/// The sample count every attachment with a view of a rendering instance has (`targets`): 0
+/// for none, `u32::MAX` when they differ (the draw then compares them one by one).
+pub fn rendering_samples(targets: Option<&super::records::RenderingTargets>) -> u32 {
+    let Some(t) = targets else { return 0 };
+    let all = t.colors.iter().chain([&t.depth, &t.stencil]).flatten().filter_map(|t| t.samples);
+    all.fold(0, |common, s| if common == 0 || common == s { s } else { u32::MAX })
 }
 
 /// The attachments one subpass references, by index, as render pass compatibility compares

@@ -282,7 +282,23 @@ pub struct PipelinePass {
     pub mesh: bool,
     /// What it needs of a render pass instance, as [`instance_key`] gives it: a draw whose
     /// instance has the same key has nothing to report (a mesh pipeline's never matches one).
+    /// For dynamic rendering it covers the attachment formats too.
     pub key: u64,
+    /// The sample count a dynamic rendering pipeline rasterizes with, as the instance's
+    /// attachments must have it (`rendering_samples`); 0 where it is not checked.
+    pub samples: u32,
+}
+
+/// A dynamic rendering pipeline's attachment formats (`VkPipelineRenderingCreateInfo`, all
+/// VK_FORMAT_UNDEFINED without one) and its static `rasterizationSamples`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RenderingFormats {
+    pub colors: Vec<i32>,
+    pub depth: i32,
+    pub stencil: i32,
+    /// `VkSampleCountFlagBits`; 0 where dynamic, ignored or chained sample counts
+    /// (`VkAttachmentSampleCountInfoAMD`) replace it.
+    pub samples: u32,
 }
 
 /// A render pass's attachments, once recorded.

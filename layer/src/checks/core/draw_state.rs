@@ -15,8 +15,11 @@
 //! restart feature for those topologies, an indexed draw needs an index buffer bound, with room
 //! for the indices it
 //! reads, and the bound pipeline's render pass must be compatible with the render pass instance's
-//! (its subpass the current one; none for a dynamic rendering instance, whose color attachment
-//! count it must have unless `dynamicRenderingUnusedAttachments`), and it must have no task or
+//! (its subpass the current one; none for a dynamic rendering instance, whose view mask it must
+//! have, and its color attachment count and each attachment's format — VK_FORMAT_UNDEFINED for a
+//! null view — unless `dynamicRenderingUnusedAttachments` lets either side leave one out, and
+//! whose attachments' sample counts its static `rasterizationSamples` must be, unless
+//! `multisampledRenderToSingleSampled` or a custom resolve), and it must have no task or
 //! mesh stage: keys fixed when the pipeline
 //! was created and the instance began or advanced (`state::render_passes`), one comparison at
 //! the draw. No depth writes while the instance's depth/stencil attachment has its depth aspect
@@ -49,10 +52,10 @@ use super::command_table::CommandTable;
 use super::CoreChecks;
 use crate::chassis::raw::read_uint;
 use crate::chassis::Call;
-use crate::state::command_buffers::{Recording, RenderPassInstance};
+use crate::state::command_buffers::{Recording, RenderPassInstance, RenderingTarget};
 use crate::state::dynamic_state::{ext_bit, ext_mask, ext_state, is_dynamic, DynamicValues, PipelineDynamic};
 use crate::state::pipelines::PipelineInfo;
-use crate::state::render_passes::{PipelinePass, READ_ONLY_DEPTH, READ_ONLY_STENCIL};
+use crate::state::render_passes::{PipelinePass, RenderingFormats, READ_ONLY_DEPTH, READ_ONLY_STENCIL};
 
 use VkDynamicState as D;
 use VkShaderStageFlags as S;
@@ -268,6 +271,11 @@ struct DrawStateIds {
     index_bound: Option<&'static str>,
     /// vkCmdDrawIndexed: the parameters of its index count and first index, and the id.
     index_range: Option<(usize, usize, &'static str)>,
+    /// A dynamic rendering pipeline against the instance: its view mask; its color attachment
+    /// formats against views (unused attachments not allowed, then allowed), against null views;
+    /// the depth and then the stencil format against a null view, a view, a view with unused
+    /// attachments allowed; the color, depth and stencil attachments' sample counts.
+    rendering: [&'static str; 13],
     /// The topology against the tessellation stages and primitive restart: a tessellation
     /// control stage reads patch lists (`-10286`), patch lists need one (`-10747`), no restart
     /// of list topologies (`-09637`) or patch lists (`-10909`) without the feature.
@@ -331,6 +339,21 @@ const DRAW_STATE_IDS: [DrawStateIds; 6] = [
         ],
         rendering_colors: "VUID-vkCmdDraw-colorAttachmentCount-06179",
         mesh: "VUID-vkCmdDraw-stage-06481",
+        rendering: [
+            "VUID-vkCmdDraw-viewMask-06178",
+            "VUID-vkCmdDraw-dynamicRenderingUnusedAttachments-08910",
+            "VUID-vkCmdDraw-dynamicRenderingUnusedAttachments-08911",
+            "VUID-vkCmdDraw-dynamicRenderingUnusedAttachments-08912",
+            "VUID-vkCmdDraw-dynamicRenderingUnusedAttachments-08913",
+            "VUID-vkCmdDraw-dynamicRenderingUnusedAttachments-08914",
+            "VUID-vkCmdDraw-dynamicRenderingUnusedAttachments-08915",
+            "VUID-vkCmdDraw-dynamicRenderingUnusedAttachments-08916",
+            "VUID-vkCmdDraw-dynamicRenderingUnusedAttachments-08917",
+            "VUID-vkCmdDraw-dynamicRenderingUnusedAttachments-08918",
+            "VUID-vkCmdDraw-multisampledRenderToSingleSampled-07285",
+            "VUID-vkCmdDraw-multisampledRenderToSingleSampled-07286",
+            "VUID-vkCmdDraw-multisampledRenderToSingleSampled-07287",
+        ],
         topology: [
             "VUID-vkCmdDraw-primitiveTopology-10286",
             "VUID-vkCmdDraw-primitiveTopology-10747",
@@ -393,6 +416,21 @@ const DRAW_STATE_IDS: [DrawStateIds; 6] = [
         ],
         rendering_colors: "VUID-vkCmdDrawIndexed-colorAttachmentCount-06179",
         mesh: "VUID-vkCmdDrawIndexed-stage-06481",
+        rendering: [
+            "VUID-vkCmdDrawIndexed-viewMask-06178",
+            "VUID-vkCmdDrawIndexed-dynamicRenderingUnusedAttachments-08910",
+            "VUID-vkCmdDrawIndexed-dynamicRenderingUnusedAttachments-08911",
+            "VUID-vkCmdDrawIndexed-dynamicRenderingUnusedAttachments-08912",
+            "VUID-vkCmdDrawIndexed-dynamicRenderingUnusedAttachments-08913",
+            "VUID-vkCmdDrawIndexed-dynamicRenderingUnusedAttachments-08914",
+            "VUID-vkCmdDrawIndexed-dynamicRenderingUnusedAttachments-08915",
+            "VUID-vkCmdDrawIndexed-dynamicRenderingUnusedAttachments-08916",
+            "VUID-vkCmdDrawIndexed-dynamicRenderingUnusedAttachments-08917",
+            "VUID-vkCmdDrawIndexed-dynamicRenderingUnusedAttachments-08918",
+            "VUID-vkCmdDrawIndexed-multisampledRenderToSingleSampled-07285",
+            "VUID-vkCmdDrawIndexed-multisampledRenderToSingleSampled-07286",
+            "VUID-vkCmdDrawIndexed-multisampledRenderToSingleSampled-07287",
+        ],
         topology: [
             "VUID-vkCmdDrawIndexed-primitiveTopology-10286",
             "VUID-vkCmdDrawIndexed-primitiveTopology-10747",
@@ -455,6 +493,21 @@ const DRAW_STATE_IDS: [DrawStateIds; 6] = [
         ],
         rendering_colors: "VUID-vkCmdDrawIndexedIndirect-colorAttachmentCount-06179",
         mesh: "VUID-vkCmdDrawIndexedIndirect-stage-06481",
+        rendering: [
+            "VUID-vkCmdDrawIndexedIndirect-viewMask-06178",
+            "VUID-vkCmdDrawIndexedIndirect-dynamicRenderingUnusedAttachments-08910",
+            "VUID-vkCmdDrawIndexedIndirect-dynamicRenderingUnusedAttachments-08911",
+            "VUID-vkCmdDrawIndexedIndirect-dynamicRenderingUnusedAttachments-08912",
+            "VUID-vkCmdDrawIndexedIndirect-dynamicRenderingUnusedAttachments-08913",
+            "VUID-vkCmdDrawIndexedIndirect-dynamicRenderingUnusedAttachments-08914",
+            "VUID-vkCmdDrawIndexedIndirect-dynamicRenderingUnusedAttachments-08915",
+            "VUID-vkCmdDrawIndexedIndirect-dynamicRenderingUnusedAttachments-08916",
+            "VUID-vkCmdDrawIndexedIndirect-dynamicRenderingUnusedAttachments-08917",
+            "VUID-vkCmdDrawIndexedIndirect-dynamicRenderingUnusedAttachments-08918",
+            "VUID-vkCmdDrawIndexedIndirect-multisampledRenderToSingleSampled-07285",
+            "VUID-vkCmdDrawIndexedIndirect-multisampledRenderToSingleSampled-07286",
+            "VUID-vkCmdDrawIndexedIndirect-multisampledRenderToSingleSampled-07287",
+        ],
         topology: [
             "VUID-vkCmdDrawIndexedIndirect-primitiveTopology-10286",
             "VUID-vkCmdDrawIndexedIndirect-primitiveTopology-10747",
@@ -517,6 +570,21 @@ const DRAW_STATE_IDS: [DrawStateIds; 6] = [
         ],
         rendering_colors: "VUID-vkCmdDrawIndexedIndirectCount-colorAttachmentCount-06179",
         mesh: "VUID-vkCmdDrawIndexedIndirectCount-stage-06481",
+        rendering: [
+            "VUID-vkCmdDrawIndexedIndirectCount-viewMask-06178",
+            "VUID-vkCmdDrawIndexedIndirectCount-dynamicRenderingUnusedAttachments-08910",
+            "VUID-vkCmdDrawIndexedIndirectCount-dynamicRenderingUnusedAttachments-08911",
+            "VUID-vkCmdDrawIndexedIndirectCount-dynamicRenderingUnusedAttachments-08912",
+            "VUID-vkCmdDrawIndexedIndirectCount-dynamicRenderingUnusedAttachments-08913",
+            "VUID-vkCmdDrawIndexedIndirectCount-dynamicRenderingUnusedAttachments-08914",
+            "VUID-vkCmdDrawIndexedIndirectCount-dynamicRenderingUnusedAttachments-08915",
+            "VUID-vkCmdDrawIndexedIndirectCount-dynamicRenderingUnusedAttachments-08916",
+            "VUID-vkCmdDrawIndexedIndirectCount-dynamicRenderingUnusedAttachments-08917",
+            "VUID-vkCmdDrawIndexedIndirectCount-dynamicRenderingUnusedAttachments-08918",
+            "VUID-vkCmdDrawIndexedIndirectCount-multisampledRenderToSingleSampled-07285",
+            "VUID-vkCmdDrawIndexedIndirectCount-multisampledRenderToSingleSampled-07286",
+            "VUID-vkCmdDrawIndexedIndirectCount-multisampledRenderToSingleSampled-07287",
+        ],
         topology: [
             "VUID-vkCmdDrawIndexedIndirectCount-primitiveTopology-10286",
             "VUID-vkCmdDrawIndexedIndirectCount-primitiveTopology-10747",
@@ -579,6 +647,21 @@ const DRAW_STATE_IDS: [DrawStateIds; 6] = [
         ],
         rendering_colors: "VUID-vkCmdDrawIndirect-colorAttachmentCount-06179",
         mesh: "VUID-vkCmdDrawIndirect-stage-06481",
+        rendering: [
+            "VUID-vkCmdDrawIndirect-viewMask-06178",
+            "VUID-vkCmdDrawIndirect-dynamicRenderingUnusedAttachments-08910",
+            "VUID-vkCmdDrawIndirect-dynamicRenderingUnusedAttachments-08911",
+            "VUID-vkCmdDrawIndirect-dynamicRenderingUnusedAttachments-08912",
+            "VUID-vkCmdDrawIndirect-dynamicRenderingUnusedAttachments-08913",
+            "VUID-vkCmdDrawIndirect-dynamicRenderingUnusedAttachments-08914",
+            "VUID-vkCmdDrawIndirect-dynamicRenderingUnusedAttachments-08915",
+            "VUID-vkCmdDrawIndirect-dynamicRenderingUnusedAttachments-08916",
+            "VUID-vkCmdDrawIndirect-dynamicRenderingUnusedAttachments-08917",
+            "VUID-vkCmdDrawIndirect-dynamicRenderingUnusedAttachments-08918",
+            "VUID-vkCmdDrawIndirect-multisampledRenderToSingleSampled-07285",
+            "VUID-vkCmdDrawIndirect-multisampledRenderToSingleSampled-07286",
+            "VUID-vkCmdDrawIndirect-multisampledRenderToSingleSampled-07287",
+        ],
         topology: [
             "VUID-vkCmdDrawIndirect-primitiveTopology-10286",
             "VUID-vkCmdDrawIndirect-primitiveTopology-10747",
@@ -641,6 +724,21 @@ const DRAW_STATE_IDS: [DrawStateIds; 6] = [
         ],
         rendering_colors: "VUID-vkCmdDrawIndirectCount-colorAttachmentCount-06179",
         mesh: "VUID-vkCmdDrawIndirectCount-stage-06481",
+        rendering: [
+            "VUID-vkCmdDrawIndirectCount-viewMask-06178",
+            "VUID-vkCmdDrawIndirectCount-dynamicRenderingUnusedAttachments-08910",
+            "VUID-vkCmdDrawIndirectCount-dynamicRenderingUnusedAttachments-08911",
+            "VUID-vkCmdDrawIndirectCount-dynamicRenderingUnusedAttachments-08912",
+            "VUID-vkCmdDrawIndirectCount-dynamicRenderingUnusedAttachments-08913",
+            "VUID-vkCmdDrawIndirectCount-dynamicRenderingUnusedAttachments-08914",
+            "VUID-vkCmdDrawIndirectCount-dynamicRenderingUnusedAttachments-08915",
+            "VUID-vkCmdDrawIndirectCount-dynamicRenderingUnusedAttachments-08916",
+            "VUID-vkCmdDrawIndirectCount-dynamicRenderingUnusedAttachments-08917",
+            "VUID-vkCmdDrawIndirectCount-dynamicRenderingUnusedAttachments-08918",
+            "VUID-vkCmdDrawIndirectCount-multisampledRenderToSingleSampled-07285",
+            "VUID-vkCmdDrawIndirectCount-multisampledRenderToSingleSampled-07286",
+            "VUID-vkCmdDrawIndirectCount-multisampledRenderToSingleSampled-07287",
+        ],
         topology: [
             "VUID-vkCmdDrawIndirectCount-primitiveTopology-10286",
             "VUID-vkCmdDrawIndirectCount-primitiveTopology-10747",
@@ -1338,7 +1436,13 @@ impl CoreChecks {
         at: (u64, u64),
     ) -> bool {
         match &info.render_pass {
-            Some(p) if r.pass_key != 0 && r.pass_key != p.key => Self::render_pass_mismatch(cx, r, p, ids, at),
+            Some(p)
+                if r.pass_key != 0
+                    && (r.pass_key != p.key
+                        || (p.samples != 0 && r.rendering_samples != 0 && p.samples != r.rendering_samples)) =>
+            {
+                Self::render_pass_mismatch(cx, r, (p, info.rendering.as_ref()), ids, at)
+            }
             _ => false,
         }
     }
@@ -1349,7 +1453,7 @@ impl CoreChecks {
     fn render_pass_mismatch(
         cx: &Call<'_>,
         r: &Recording,
-        p: &PipelinePass,
+        (p, formats): (&PipelinePass, Option<&RenderingFormats>),
         ids: &DrawStateIds,
         (cb, pipeline): (u64, u64),
     ) -> bool {
@@ -1398,24 +1502,119 @@ impl CoreChecks {
                      bound graphics pipeline {pipeline:#x} was created with a render pass."
                 ),
             ),
-            RenderPassInstance::Rendering { colors, .. } if p.rendering.1 != colors => {
-                let unused =
-                    cx.device().is_none_or(|f| f.features.contains(Feature::DYNAMIC_RENDERING_UNUSED_ATTACHMENTS));
-                !unused
-                    && cx.error(
-                        ids.rendering_colors,
-                        &cx.location(),
-                        format_args!(
-                            "the bound graphics pipeline {pipeline:#x} was created with {} color attachments \
-                             (VkPipelineRenderingCreateInfo::colorAttachmentCount), but the rendering instance \
-                             command buffer {cb:#x} is in has {colors}, and dynamicRenderingUnusedAttachments is not \
-                             enabled.",
-                            p.rendering.1
-                        ),
-                    )
+            RenderPassInstance::Rendering { view_mask, colors, .. } => {
+                Self::rendering_mismatch(cx, r, (p, formats), ids, (cb, pipeline), (view_mask, colors))
             }
             _ => false,
         }
+    }
+
+    /// A dynamic rendering pipeline (`p`, `formats`) against the vkCmdBeginRendering instance of
+    /// `r` (`view_mask`, `colors`): the view mask, the color attachment count, each attachment's
+    /// format (VK_FORMAT_UNDEFINED for a null view; with `dynamicRenderingUnusedAttachments`,
+    /// either that or UNDEFINED in the pipeline) and sample count. True to skip the call.
+    #[cold]
+    #[inline(never)]
+    fn rendering_mismatch(
+        cx: &Call<'_>,
+        r: &Recording,
+        (p, formats): (&PipelinePass, Option<&RenderingFormats>),
+        ids: &DrawStateIds,
+        (cb, pipeline): (u64, u64),
+        (view_mask, colors): (u32, u32),
+    ) -> bool {
+        let features = cx.device().map(|f| &f.features);
+        let unused = features.is_none_or(|f| f.contains(Feature::DYNAMIC_RENDERING_UNUSED_ATTACHMENTS));
+        let at = cx.location();
+        let bound = format!("the bound graphics pipeline {pipeline:#x}");
+        let instance = format!("the rendering instance command buffer {cb:#x} is in");
+        let mut skip = false;
+        if p.rendering.0 != view_mask {
+            skip |= cx.error(
+                ids.rendering[0],
+                &at,
+                format_args!(
+                    "{bound} was created with view mask {:#x} (VkPipelineRenderingCreateInfo::viewMask), but \
+                     {instance} has {view_mask:#x}.",
+                    p.rendering.0
+                ),
+            );
+        }
+        if p.rendering.1 != colors && !unused {
+            skip |= cx.error(
+                ids.rendering_colors,
+                &at,
+                format_args!(
+                    "{bound} was created with {} color attachments (VkPipelineRenderingCreateInfo::\
+                     colorAttachmentCount), but {instance} has {colors}, and dynamicRenderingUnusedAttachments is \
+                     not enabled.",
+                    p.rendering.1
+                ),
+            );
+        }
+        let (Some(f), Some(t)) = (formats, r.targets.as_deref()) else { return skip };
+        let undefined = VkFormat::VK_FORMAT_UNDEFINED.0;
+        let unused_note = if unused { ", and dynamicRenderingUnusedAttachments is enabled" } else { "" };
+        // Each attachment: its view's format against the pipeline's (`which`: the ids when the
+        // view is null, when it has one, and when it has one with unused attachments allowed).
+        let mut attachment = |what: String, target: Option<RenderingTarget>, format: i32, which: [&'static str; 3]| {
+            let vuid = match target {
+                None if !unused && format != undefined => which[0],
+                Some(RenderingTarget { format: Some(view), .. }) if view != format => match unused {
+                    false => which[1],
+                    true if format != undefined => which[2],
+                    true => return,
+                },
+                _ => return,
+            };
+            let view = match target {
+                Some(t) => format!("image view {:#x} of format {:?}", t.view, VkFormat(t.format.unwrap_or_default())),
+                None => "VK_NULL_HANDLE".to_string(),
+            };
+            skip |= cx.error(
+                vuid,
+                &at,
+                format_args!(
+                    "{bound} was created with {what} format {:?}, but {instance} has {view} there{unused_note}.",
+                    VkFormat(format)
+                ),
+            );
+        };
+        let color_ids = [ids.rendering[3], ids.rendering[1], ids.rendering[2]];
+        for (i, (target, &format)) in t.colors.iter().zip(&f.colors).enumerate() {
+            attachment(format!("color attachment {i}"), *target, format, color_ids);
+        }
+        let [_, _, _, _, depth_null, depth_view, depth_unused, stencil_null, stencil_view, stencil_unused, ..] =
+            ids.rendering;
+        attachment("depth attachment".into(), t.depth, f.depth, [depth_null, depth_view, depth_unused]);
+        attachment("stencil attachment".into(), t.stencil, f.stencil, [stencil_null, stencil_view, stencil_unused]);
+        // Sample counts, unless multisampled rendering to single-sampled attachments may explain
+        // them or a custom resolve began.
+        let single_sampled = features.is_none_or(|f| f.contains(Feature::MULTISAMPLED_RENDER_TO_SINGLE_SAMPLED));
+        if f.samples == 0 || single_sampled || r.custom_resolve {
+            return skip;
+        }
+        let [.., color_samples, depth_samples, stencil_samples] = ids.rendering;
+        let colors = t.colors.iter().enumerate().map(|(i, t)| (format!("color attachment {i}"), *t, color_samples));
+        let depth_stencil = [
+            ("depth attachment".to_string(), t.depth, depth_samples),
+            ("stencil attachment".to_string(), t.stencil, stencil_samples),
+        ];
+        for (what, target, vuid) in colors.chain(depth_stencil) {
+            let Some(RenderingTarget { view, samples: Some(samples), .. }) = target else { continue };
+            if samples != f.samples {
+                skip |= cx.error(
+                    vuid,
+                    &at,
+                    format_args!(
+                        "{bound} rasterizes with {} samples (rasterizationSamples), but the {what} of {instance}, \
+                         image view {view:#x}, has {samples}.",
+                        f.samples
+                    ),
+                );
+            }
+        }
+        skip
     }
 
     /// An indexed draw's index buffer: bound, and for vkCmdDrawIndexed with room for the
@@ -1471,6 +1670,17 @@ mod tests {
             assert_eq!(d.counts, format!("VUID-{}-viewportCount-03419", d.command));
             assert_eq!(d.rendering_colors, format!("VUID-{}-colorAttachmentCount-06179", d.command));
             assert_eq!(d.mesh, format!("VUID-{}-stage-06481", d.command));
+            let topology = ["primitiveTopology-10286", "primitiveTopology-10747", "None-09637", "None-10909"];
+            assert_eq!(d.topology, topology.map(|s| format!("VUID-{}-{s}", d.command)));
+            let unused = ["08910", "08911", "08912", "08913", "08914", "08915", "08916", "08917", "08918"]
+                .map(|n| format!("dynamicRenderingUnusedAttachments-{n}"));
+            let samples = ["07285", "07286", "07287"].map(|n| format!("multisampledRenderToSingleSampled-{n}"));
+            let rendering: Vec<String> = std::iter::once("viewMask-06178".to_string())
+                .chain(unused)
+                .chain(samples)
+                .map(|s| format!("VUID-{}-{s}", d.command))
+                .collect();
+            assert_eq!(d.rendering.to_vec(), rendering);
             let suffixes = ["renderPass-02684", "subpass-02685", "renderPass-06198"];
             for (id, suffix) in d.render_pass.iter().zip(suffixes) {
                 assert_eq!(*id, format!("VUID-{}-{suffix}", d.command));

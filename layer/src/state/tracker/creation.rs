@@ -69,8 +69,15 @@ impl StateTracker {
                     let compat = if rp == 0 { None } else { Some(self.render_pass_compat_of(rp)?) };
                     // VK_SHADER_STAGE_TASK_BIT_EXT, VK_SHADER_STAGE_MESH_BIT_EXT.
                     let mesh = d.stages.iter().any(|s| s.stage.0 & (0x40 | 0x80) != 0);
-                    Some(crate::state::render_passes::PipelinePass::new(compat, subpass, rendering, mesh))
+                    Some(crate::state::render_passes::PipelinePass::new(
+                        compat,
+                        subpass,
+                        rendering,
+                        d.rendering.as_ref(),
+                        mesh,
+                    ))
                 });
+                info.rendering = d.rendering.clone();
             }
             p.pipeline_created(info);
         }
