@@ -1,0 +1,705 @@
+//! The ids of the draw-time state rules, per draw command (the rules are `super::RULES`), kept
+//! apart from the rules: one row per command, sorted by command name (unit tests check each row
+//! against the registry's names).
+
+use super::super::command_table::CommandTable;
+use super::RULES;
+
+/// The ids of one draw command's rules.
+pub(super) struct DrawStateIds {
+    pub(super) command: &'static str,
+    /// Per rule of [`RULES`].
+    pub(super) dynamic: [&'static str; RULES.len()],
+    /// The viewport and scissor counts set with count match.
+    pub(super) counts: &'static str,
+    /// The bound pipeline's render pass compatible with the render pass instance's, its subpass
+    /// the current one, and no render pass for a dynamic rendering instance.
+    pub(super) render_pass: [&'static str; 3],
+    /// The pipeline's color attachment count the rendering instance's.
+    pub(super) rendering_colors: &'static str,
+    /// The pipeline has no task or mesh shader stage.
+    pub(super) mesh: &'static str,
+    /// Indexed draws: an index buffer must be bound.
+    pub(super) index_bound: Option<&'static str>,
+    /// vkCmdDrawIndexed: the parameters of its index count and first index, and the id.
+    pub(super) index_range: Option<(usize, usize, &'static str)>,
+    /// A dynamic rendering pipeline against the instance: its view mask; its color attachment
+    /// formats against views (unused attachments not allowed, then allowed), against null views;
+    /// the depth and then the stencil format against a null view, a view, a view with unused
+    /// attachments allowed; the color, depth and stencil attachments' sample counts.
+    pub(super) rendering: [&'static str; 13],
+    /// The topology against the tessellation stages and primitive restart: a tessellation
+    /// control stage reads patch lists (`-10286`), patch lists need one (`-10747`), no restart
+    /// of list topologies (`-09637`) or patch lists (`-10909`) without the feature.
+    pub(super) topology: [&'static str; 4],
+}
+
+/// `DRAW_STATE_IDS` by command number.
+pub(super) static DRAW_STATES: CommandTable<DrawStateIds> = CommandTable::new(&DRAW_STATE_IDS, |d| d.command);
+
+pub(super) const DRAW_STATE_IDS: [DrawStateIds; 6] = [
+    DrawStateIds {
+        command: "vkCmdDraw",
+        dynamic: [
+            "VUID-vkCmdDraw-None-07831",
+            "VUID-vkCmdDraw-None-07832",
+            "VUID-vkCmdDraw-None-08617",
+            "VUID-vkCmdDraw-None-07834",
+            "VUID-vkCmdDraw-None-07837",
+            "VUID-vkCmdDraw-None-07838",
+            "VUID-vkCmdDraw-None-07839",
+            "VUID-vkCmdDraw-None-07840",
+            "VUID-vkCmdDraw-None-07841",
+            "VUID-vkCmdDraw-None-07842",
+            "VUID-vkCmdDraw-None-07843",
+            "VUID-vkCmdDraw-None-07844",
+            "VUID-vkCmdDraw-None-07845",
+            "VUID-vkCmdDraw-None-07847",
+            "VUID-vkCmdDraw-None-07848",
+            "VUID-vkCmdDraw-viewportCount-03417",
+            "VUID-vkCmdDraw-scissorCount-03418",
+            "VUID-vkCmdDraw-None-04876",
+            "VUID-vkCmdDraw-None-04877",
+            "VUID-vkCmdDraw-None-04879",
+            "VUID-vkCmdDraw-None-07835",
+            "VUID-vkCmdDraw-pStrides-04913",
+            "VUID-vkCmdDraw-None-04914",
+            "VUID-vkCmdDraw-None-04875",
+            "VUID-vkCmdDraw-logicOp-04878",
+            "VUID-vkCmdDraw-None-07749",
+            "VUID-vkCmdDraw-None-07619",
+            "VUID-vkCmdDraw-None-07620",
+            "VUID-vkCmdDraw-None-07621",
+            "VUID-vkCmdDraw-None-07622",
+            "VUID-vkCmdDraw-None-07623",
+            "VUID-vkCmdDraw-None-07624",
+            "VUID-vkCmdDraw-None-07625",
+            "VUID-vkCmdDraw-None-07626",
+            "VUID-vkCmdDraw-None-07627",
+            "VUID-vkCmdDraw-None-07629",
+            "VUID-vkCmdDraw-None-07633",
+            "VUID-vkCmdDraw-None-07636",
+            "VUID-vkCmdDraw-None-08666",
+            "VUID-vkCmdDraw-None-08669",
+            "VUID-vkCmdDraw-None-07639",
+        ],
+        counts: "VUID-vkCmdDraw-viewportCount-03419",
+        render_pass: [
+            "VUID-vkCmdDraw-renderPass-02684",
+            "VUID-vkCmdDraw-subpass-02685",
+            "VUID-vkCmdDraw-renderPass-06198",
+        ],
+        rendering_colors: "VUID-vkCmdDraw-colorAttachmentCount-06179",
+        mesh: "VUID-vkCmdDraw-stage-06481",
+        rendering: [
+            "VUID-vkCmdDraw-viewMask-06178",
+            "VUID-vkCmdDraw-dynamicRenderingUnusedAttachments-08910",
+            "VUID-vkCmdDraw-dynamicRenderingUnusedAttachments-08911",
+            "VUID-vkCmdDraw-dynamicRenderingUnusedAttachments-08912",
+            "VUID-vkCmdDraw-dynamicRenderingUnusedAttachments-08913",
+            "VUID-vkCmdDraw-dynamicRenderingUnusedAttachments-08914",
+            "VUID-vkCmdDraw-dynamicRenderingUnusedAttachments-08915",
+            "VUID-vkCmdDraw-dynamicRenderingUnusedAttachments-08916",
+            "VUID-vkCmdDraw-dynamicRenderingUnusedAttachments-08917",
+            "VUID-vkCmdDraw-dynamicRenderingUnusedAttachments-08918",
+            "VUID-vkCmdDraw-multisampledRenderToSingleSampled-07285",
+            "VUID-vkCmdDraw-multisampledRenderToSingleSampled-07286",
+            "VUID-vkCmdDraw-multisampledRenderToSingleSampled-07287",
+        ],
+        topology: [
+            "VUID-vkCmdDraw-primitiveTopology-10286",
+            "VUID-vkCmdDraw-primitiveTopology-10747",
+            "VUID-vkCmdDraw-None-09637",
+            "VUID-vkCmdDraw-None-10909",
+        ],
+        index_bound: None,
+        index_range: None,
+    },
+    DrawStateIds {
+        command: "vkCmdDrawIndexed",
+        dynamic: [
+            "VUID-vkCmdDrawIndexed-None-07831",
+            "VUID-vkCmdDrawIndexed-None-07832",
+            "VUID-vkCmdDrawIndexed-None-08617",
+            "VUID-vkCmdDrawIndexed-None-07834",
+            "VUID-vkCmdDrawIndexed-None-07837",
+            "VUID-vkCmdDrawIndexed-None-07838",
+            "VUID-vkCmdDrawIndexed-None-07839",
+            "VUID-vkCmdDrawIndexed-None-07840",
+            "VUID-vkCmdDrawIndexed-None-07841",
+            "VUID-vkCmdDrawIndexed-None-07842",
+            "VUID-vkCmdDrawIndexed-None-07843",
+            "VUID-vkCmdDrawIndexed-None-07844",
+            "VUID-vkCmdDrawIndexed-None-07845",
+            "VUID-vkCmdDrawIndexed-None-07847",
+            "VUID-vkCmdDrawIndexed-None-07848",
+            "VUID-vkCmdDrawIndexed-viewportCount-03417",
+            "VUID-vkCmdDrawIndexed-scissorCount-03418",
+            "VUID-vkCmdDrawIndexed-None-04876",
+            "VUID-vkCmdDrawIndexed-None-04877",
+            "VUID-vkCmdDrawIndexed-None-04879",
+            "VUID-vkCmdDrawIndexed-None-07835",
+            "VUID-vkCmdDrawIndexed-pStrides-04913",
+            "VUID-vkCmdDrawIndexed-None-04914",
+            "VUID-vkCmdDrawIndexed-None-04875",
+            "VUID-vkCmdDrawIndexed-logicOp-04878",
+            "VUID-vkCmdDrawIndexed-None-07749",
+            "VUID-vkCmdDrawIndexed-None-07619",
+            "VUID-vkCmdDrawIndexed-None-07620",
+            "VUID-vkCmdDrawIndexed-None-07621",
+            "VUID-vkCmdDrawIndexed-None-07622",
+            "VUID-vkCmdDrawIndexed-None-07623",
+            "VUID-vkCmdDrawIndexed-None-07624",
+            "VUID-vkCmdDrawIndexed-None-07625",
+            "VUID-vkCmdDrawIndexed-None-07626",
+            "VUID-vkCmdDrawIndexed-None-07627",
+            "VUID-vkCmdDrawIndexed-None-07629",
+            "VUID-vkCmdDrawIndexed-None-07633",
+            "VUID-vkCmdDrawIndexed-None-07636",
+            "VUID-vkCmdDrawIndexed-None-08666",
+            "VUID-vkCmdDrawIndexed-None-08669",
+            "VUID-vkCmdDrawIndexed-None-07639",
+        ],
+        counts: "VUID-vkCmdDrawIndexed-viewportCount-03419",
+        render_pass: [
+            "VUID-vkCmdDrawIndexed-renderPass-02684",
+            "VUID-vkCmdDrawIndexed-subpass-02685",
+            "VUID-vkCmdDrawIndexed-renderPass-06198",
+        ],
+        rendering_colors: "VUID-vkCmdDrawIndexed-colorAttachmentCount-06179",
+        mesh: "VUID-vkCmdDrawIndexed-stage-06481",
+        rendering: [
+            "VUID-vkCmdDrawIndexed-viewMask-06178",
+            "VUID-vkCmdDrawIndexed-dynamicRenderingUnusedAttachments-08910",
+            "VUID-vkCmdDrawIndexed-dynamicRenderingUnusedAttachments-08911",
+            "VUID-vkCmdDrawIndexed-dynamicRenderingUnusedAttachments-08912",
+            "VUID-vkCmdDrawIndexed-dynamicRenderingUnusedAttachments-08913",
+            "VUID-vkCmdDrawIndexed-dynamicRenderingUnusedAttachments-08914",
+            "VUID-vkCmdDrawIndexed-dynamicRenderingUnusedAttachments-08915",
+            "VUID-vkCmdDrawIndexed-dynamicRenderingUnusedAttachments-08916",
+            "VUID-vkCmdDrawIndexed-dynamicRenderingUnusedAttachments-08917",
+            "VUID-vkCmdDrawIndexed-dynamicRenderingUnusedAttachments-08918",
+            "VUID-vkCmdDrawIndexed-multisampledRenderToSingleSampled-07285",
+            "VUID-vkCmdDrawIndexed-multisampledRenderToSingleSampled-07286",
+            "VUID-vkCmdDrawIndexed-multisampledRenderToSingleSampled-07287",
+        ],
+        topology: [
+            "VUID-vkCmdDrawIndexed-primitiveTopology-10286",
+            "VUID-vkCmdDrawIndexed-primitiveTopology-10747",
+            "VUID-vkCmdDrawIndexed-None-09637",
+            "VUID-vkCmdDrawIndexed-None-10909",
+        ],
+        index_bound: Some("VUID-vkCmdDrawIndexed-None-07312"),
+        index_range: Some((1, 3, "VUID-vkCmdDrawIndexed-robustBufferAccess2-08798")),
+    },
+    DrawStateIds {
+        command: "vkCmdDrawIndexedIndirect",
+        dynamic: [
+            "VUID-vkCmdDrawIndexedIndirect-None-07831",
+            "VUID-vkCmdDrawIndexedIndirect-None-07832",
+            "VUID-vkCmdDrawIndexedIndirect-None-08617",
+            "VUID-vkCmdDrawIndexedIndirect-None-07834",
+            "VUID-vkCmdDrawIndexedIndirect-None-07837",
+            "VUID-vkCmdDrawIndexedIndirect-None-07838",
+            "VUID-vkCmdDrawIndexedIndirect-None-07839",
+            "VUID-vkCmdDrawIndexedIndirect-None-07840",
+            "VUID-vkCmdDrawIndexedIndirect-None-07841",
+            "VUID-vkCmdDrawIndexedIndirect-None-07842",
+            "VUID-vkCmdDrawIndexedIndirect-None-07843",
+            "VUID-vkCmdDrawIndexedIndirect-None-07844",
+            "VUID-vkCmdDrawIndexedIndirect-None-07845",
+            "VUID-vkCmdDrawIndexedIndirect-None-07847",
+            "VUID-vkCmdDrawIndexedIndirect-None-07848",
+            "VUID-vkCmdDrawIndexedIndirect-viewportCount-03417",
+            "VUID-vkCmdDrawIndexedIndirect-scissorCount-03418",
+            "VUID-vkCmdDrawIndexedIndirect-None-04876",
+            "VUID-vkCmdDrawIndexedIndirect-None-04877",
+            "VUID-vkCmdDrawIndexedIndirect-None-04879",
+            "VUID-vkCmdDrawIndexedIndirect-None-07835",
+            "VUID-vkCmdDrawIndexedIndirect-pStrides-04913",
+            "VUID-vkCmdDrawIndexedIndirect-None-04914",
+            "VUID-vkCmdDrawIndexedIndirect-None-04875",
+            "VUID-vkCmdDrawIndexedIndirect-logicOp-04878",
+            "VUID-vkCmdDrawIndexedIndirect-None-07749",
+            "VUID-vkCmdDrawIndexedIndirect-None-07619",
+            "VUID-vkCmdDrawIndexedIndirect-None-07620",
+            "VUID-vkCmdDrawIndexedIndirect-None-07621",
+            "VUID-vkCmdDrawIndexedIndirect-None-07622",
+            "VUID-vkCmdDrawIndexedIndirect-None-07623",
+            "VUID-vkCmdDrawIndexedIndirect-None-07624",
+            "VUID-vkCmdDrawIndexedIndirect-None-07625",
+            "VUID-vkCmdDrawIndexedIndirect-None-07626",
+            "VUID-vkCmdDrawIndexedIndirect-None-07627",
+            "VUID-vkCmdDrawIndexedIndirect-None-07629",
+            "VUID-vkCmdDrawIndexedIndirect-None-07633",
+            "VUID-vkCmdDrawIndexedIndirect-None-07636",
+            "VUID-vkCmdDrawIndexedIndirect-None-08666",
+            "VUID-vkCmdDrawIndexedIndirect-None-08669",
+            "VUID-vkCmdDrawIndexedIndirect-None-07639",
+        ],
+        counts: "VUID-vkCmdDrawIndexedIndirect-viewportCount-03419",
+        render_pass: [
+            "VUID-vkCmdDrawIndexedIndirect-renderPass-02684",
+            "VUID-vkCmdDrawIndexedIndirect-subpass-02685",
+            "VUID-vkCmdDrawIndexedIndirect-renderPass-06198",
+        ],
+        rendering_colors: "VUID-vkCmdDrawIndexedIndirect-colorAttachmentCount-06179",
+        mesh: "VUID-vkCmdDrawIndexedIndirect-stage-06481",
+        rendering: [
+            "VUID-vkCmdDrawIndexedIndirect-viewMask-06178",
+            "VUID-vkCmdDrawIndexedIndirect-dynamicRenderingUnusedAttachments-08910",
+            "VUID-vkCmdDrawIndexedIndirect-dynamicRenderingUnusedAttachments-08911",
+            "VUID-vkCmdDrawIndexedIndirect-dynamicRenderingUnusedAttachments-08912",
+            "VUID-vkCmdDrawIndexedIndirect-dynamicRenderingUnusedAttachments-08913",
+            "VUID-vkCmdDrawIndexedIndirect-dynamicRenderingUnusedAttachments-08914",
+            "VUID-vkCmdDrawIndexedIndirect-dynamicRenderingUnusedAttachments-08915",
+            "VUID-vkCmdDrawIndexedIndirect-dynamicRenderingUnusedAttachments-08916",
+            "VUID-vkCmdDrawIndexedIndirect-dynamicRenderingUnusedAttachments-08917",
+            "VUID-vkCmdDrawIndexedIndirect-dynamicRenderingUnusedAttachments-08918",
+            "VUID-vkCmdDrawIndexedIndirect-multisampledRenderToSingleSampled-07285",
+            "VUID-vkCmdDrawIndexedIndirect-multisampledRenderToSingleSampled-07286",
+            "VUID-vkCmdDrawIndexedIndirect-multisampledRenderToSingleSampled-07287",
+        ],
+        topology: [
+            "VUID-vkCmdDrawIndexedIndirect-primitiveTopology-10286",
+            "VUID-vkCmdDrawIndexedIndirect-primitiveTopology-10747",
+            "VUID-vkCmdDrawIndexedIndirect-None-09637",
+            "VUID-vkCmdDrawIndexedIndirect-None-10909",
+        ],
+        index_bound: Some("VUID-vkCmdDrawIndexedIndirect-None-07312"),
+        index_range: None,
+    },
+    DrawStateIds {
+        command: "vkCmdDrawIndexedIndirectCount",
+        dynamic: [
+            "VUID-vkCmdDrawIndexedIndirectCount-None-07831",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-07832",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-08617",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-07834",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-07837",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-07838",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-07839",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-07840",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-07841",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-07842",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-07843",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-07844",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-07845",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-07847",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-07848",
+            "VUID-vkCmdDrawIndexedIndirectCount-viewportCount-03417",
+            "VUID-vkCmdDrawIndexedIndirectCount-scissorCount-03418",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-04876",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-04877",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-04879",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-07835",
+            "VUID-vkCmdDrawIndexedIndirectCount-pStrides-04913",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-04914",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-04875",
+            "VUID-vkCmdDrawIndexedIndirectCount-logicOp-04878",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-07749",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-07619",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-07620",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-07621",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-07622",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-07623",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-07624",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-07625",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-07626",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-07627",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-07629",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-07633",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-07636",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-08666",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-08669",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-07639",
+        ],
+        counts: "VUID-vkCmdDrawIndexedIndirectCount-viewportCount-03419",
+        render_pass: [
+            "VUID-vkCmdDrawIndexedIndirectCount-renderPass-02684",
+            "VUID-vkCmdDrawIndexedIndirectCount-subpass-02685",
+            "VUID-vkCmdDrawIndexedIndirectCount-renderPass-06198",
+        ],
+        rendering_colors: "VUID-vkCmdDrawIndexedIndirectCount-colorAttachmentCount-06179",
+        mesh: "VUID-vkCmdDrawIndexedIndirectCount-stage-06481",
+        rendering: [
+            "VUID-vkCmdDrawIndexedIndirectCount-viewMask-06178",
+            "VUID-vkCmdDrawIndexedIndirectCount-dynamicRenderingUnusedAttachments-08910",
+            "VUID-vkCmdDrawIndexedIndirectCount-dynamicRenderingUnusedAttachments-08911",
+            "VUID-vkCmdDrawIndexedIndirectCount-dynamicRenderingUnusedAttachments-08912",
+            "VUID-vkCmdDrawIndexedIndirectCount-dynamicRenderingUnusedAttachments-08913",
+            "VUID-vkCmdDrawIndexedIndirectCount-dynamicRenderingUnusedAttachments-08914",
+            "VUID-vkCmdDrawIndexedIndirectCount-dynamicRenderingUnusedAttachments-08915",
+            "VUID-vkCmdDrawIndexedIndirectCount-dynamicRenderingUnusedAttachments-08916",
+            "VUID-vkCmdDrawIndexedIndirectCount-dynamicRenderingUnusedAttachments-08917",
+            "VUID-vkCmdDrawIndexedIndirectCount-dynamicRenderingUnusedAttachments-08918",
+            "VUID-vkCmdDrawIndexedIndirectCount-multisampledRenderToSingleSampled-07285",
+            "VUID-vkCmdDrawIndexedIndirectCount-multisampledRenderToSingleSampled-07286",
+            "VUID-vkCmdDrawIndexedIndirectCount-multisampledRenderToSingleSampled-07287",
+        ],
+        topology: [
+            "VUID-vkCmdDrawIndexedIndirectCount-primitiveTopology-10286",
+            "VUID-vkCmdDrawIndexedIndirectCount-primitiveTopology-10747",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-09637",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-10909",
+        ],
+        index_bound: Some("VUID-vkCmdDrawIndexedIndirectCount-None-07312"),
+        index_range: None,
+    },
+    DrawStateIds {
+        command: "vkCmdDrawIndirect",
+        dynamic: [
+            "VUID-vkCmdDrawIndirect-None-07831",
+            "VUID-vkCmdDrawIndirect-None-07832",
+            "VUID-vkCmdDrawIndirect-None-08617",
+            "VUID-vkCmdDrawIndirect-None-07834",
+            "VUID-vkCmdDrawIndirect-None-07837",
+            "VUID-vkCmdDrawIndirect-None-07838",
+            "VUID-vkCmdDrawIndirect-None-07839",
+            "VUID-vkCmdDrawIndirect-None-07840",
+            "VUID-vkCmdDrawIndirect-None-07841",
+            "VUID-vkCmdDrawIndirect-None-07842",
+            "VUID-vkCmdDrawIndirect-None-07843",
+            "VUID-vkCmdDrawIndirect-None-07844",
+            "VUID-vkCmdDrawIndirect-None-07845",
+            "VUID-vkCmdDrawIndirect-None-07847",
+            "VUID-vkCmdDrawIndirect-None-07848",
+            "VUID-vkCmdDrawIndirect-viewportCount-03417",
+            "VUID-vkCmdDrawIndirect-scissorCount-03418",
+            "VUID-vkCmdDrawIndirect-None-04876",
+            "VUID-vkCmdDrawIndirect-None-04877",
+            "VUID-vkCmdDrawIndirect-None-04879",
+            "VUID-vkCmdDrawIndirect-None-07835",
+            "VUID-vkCmdDrawIndirect-pStrides-04913",
+            "VUID-vkCmdDrawIndirect-None-04914",
+            "VUID-vkCmdDrawIndirect-None-04875",
+            "VUID-vkCmdDrawIndirect-logicOp-04878",
+            "VUID-vkCmdDrawIndirect-None-07749",
+            "VUID-vkCmdDrawIndirect-None-07619",
+            "VUID-vkCmdDrawIndirect-None-07620",
+            "VUID-vkCmdDrawIndirect-None-07621",
+            "VUID-vkCmdDrawIndirect-None-07622",
+            "VUID-vkCmdDrawIndirect-None-07623",
+            "VUID-vkCmdDrawIndirect-None-07624",
+            "VUID-vkCmdDrawIndirect-None-07625",
+            "VUID-vkCmdDrawIndirect-None-07626",
+            "VUID-vkCmdDrawIndirect-None-07627",
+            "VUID-vkCmdDrawIndirect-None-07629",
+            "VUID-vkCmdDrawIndirect-None-07633",
+            "VUID-vkCmdDrawIndirect-None-07636",
+            "VUID-vkCmdDrawIndirect-None-08666",
+            "VUID-vkCmdDrawIndirect-None-08669",
+            "VUID-vkCmdDrawIndirect-None-07639",
+        ],
+        counts: "VUID-vkCmdDrawIndirect-viewportCount-03419",
+        render_pass: [
+            "VUID-vkCmdDrawIndirect-renderPass-02684",
+            "VUID-vkCmdDrawIndirect-subpass-02685",
+            "VUID-vkCmdDrawIndirect-renderPass-06198",
+        ],
+        rendering_colors: "VUID-vkCmdDrawIndirect-colorAttachmentCount-06179",
+        mesh: "VUID-vkCmdDrawIndirect-stage-06481",
+        rendering: [
+            "VUID-vkCmdDrawIndirect-viewMask-06178",
+            "VUID-vkCmdDrawIndirect-dynamicRenderingUnusedAttachments-08910",
+            "VUID-vkCmdDrawIndirect-dynamicRenderingUnusedAttachments-08911",
+            "VUID-vkCmdDrawIndirect-dynamicRenderingUnusedAttachments-08912",
+            "VUID-vkCmdDrawIndirect-dynamicRenderingUnusedAttachments-08913",
+            "VUID-vkCmdDrawIndirect-dynamicRenderingUnusedAttachments-08914",
+            "VUID-vkCmdDrawIndirect-dynamicRenderingUnusedAttachments-08915",
+            "VUID-vkCmdDrawIndirect-dynamicRenderingUnusedAttachments-08916",
+            "VUID-vkCmdDrawIndirect-dynamicRenderingUnusedAttachments-08917",
+            "VUID-vkCmdDrawIndirect-dynamicRenderingUnusedAttachments-08918",
+            "VUID-vkCmdDrawIndirect-multisampledRenderToSingleSampled-07285",
+            "VUID-vkCmdDrawIndirect-multisampledRenderToSingleSampled-07286",
+            "VUID-vkCmdDrawIndirect-multisampledRenderToSingleSampled-07287",
+        ],
+        topology: [
+            "VUID-vkCmdDrawIndirect-primitiveTopology-10286",
+            "VUID-vkCmdDrawIndirect-primitiveTopology-10747",
+            "VUID-vkCmdDrawIndirect-None-09637",
+            "VUID-vkCmdDrawIndirect-None-10909",
+        ],
+        index_bound: None,
+        index_range: None,
+    },
+    DrawStateIds {
+        command: "vkCmdDrawIndirectCount",
+        dynamic: [
+            "VUID-vkCmdDrawIndirectCount-None-07831",
+            "VUID-vkCmdDrawIndirectCount-None-07832",
+            "VUID-vkCmdDrawIndirectCount-None-08617",
+            "VUID-vkCmdDrawIndirectCount-None-07834",
+            "VUID-vkCmdDrawIndirectCount-None-07837",
+            "VUID-vkCmdDrawIndirectCount-None-07838",
+            "VUID-vkCmdDrawIndirectCount-None-07839",
+            "VUID-vkCmdDrawIndirectCount-None-07840",
+            "VUID-vkCmdDrawIndirectCount-None-07841",
+            "VUID-vkCmdDrawIndirectCount-None-07842",
+            "VUID-vkCmdDrawIndirectCount-None-07843",
+            "VUID-vkCmdDrawIndirectCount-None-07844",
+            "VUID-vkCmdDrawIndirectCount-None-07845",
+            "VUID-vkCmdDrawIndirectCount-None-07847",
+            "VUID-vkCmdDrawIndirectCount-None-07848",
+            "VUID-vkCmdDrawIndirectCount-viewportCount-03417",
+            "VUID-vkCmdDrawIndirectCount-scissorCount-03418",
+            "VUID-vkCmdDrawIndirectCount-None-04876",
+            "VUID-vkCmdDrawIndirectCount-None-04877",
+            "VUID-vkCmdDrawIndirectCount-None-04879",
+            "VUID-vkCmdDrawIndirectCount-None-07835",
+            "VUID-vkCmdDrawIndirectCount-pStrides-04913",
+            "VUID-vkCmdDrawIndirectCount-None-04914",
+            "VUID-vkCmdDrawIndirectCount-None-04875",
+            "VUID-vkCmdDrawIndirectCount-logicOp-04878",
+            "VUID-vkCmdDrawIndirectCount-None-07749",
+            "VUID-vkCmdDrawIndirectCount-None-07619",
+            "VUID-vkCmdDrawIndirectCount-None-07620",
+            "VUID-vkCmdDrawIndirectCount-None-07621",
+            "VUID-vkCmdDrawIndirectCount-None-07622",
+            "VUID-vkCmdDrawIndirectCount-None-07623",
+            "VUID-vkCmdDrawIndirectCount-None-07624",
+            "VUID-vkCmdDrawIndirectCount-None-07625",
+            "VUID-vkCmdDrawIndirectCount-None-07626",
+            "VUID-vkCmdDrawIndirectCount-None-07627",
+            "VUID-vkCmdDrawIndirectCount-None-07629",
+            "VUID-vkCmdDrawIndirectCount-None-07633",
+            "VUID-vkCmdDrawIndirectCount-None-07636",
+            "VUID-vkCmdDrawIndirectCount-None-08666",
+            "VUID-vkCmdDrawIndirectCount-None-08669",
+            "VUID-vkCmdDrawIndirectCount-None-07639",
+        ],
+        counts: "VUID-vkCmdDrawIndirectCount-viewportCount-03419",
+        render_pass: [
+            "VUID-vkCmdDrawIndirectCount-renderPass-02684",
+            "VUID-vkCmdDrawIndirectCount-subpass-02685",
+            "VUID-vkCmdDrawIndirectCount-renderPass-06198",
+        ],
+        rendering_colors: "VUID-vkCmdDrawIndirectCount-colorAttachmentCount-06179",
+        mesh: "VUID-vkCmdDrawIndirectCount-stage-06481",
+        rendering: [
+            "VUID-vkCmdDrawIndirectCount-viewMask-06178",
+            "VUID-vkCmdDrawIndirectCount-dynamicRenderingUnusedAttachments-08910",
+            "VUID-vkCmdDrawIndirectCount-dynamicRenderingUnusedAttachments-08911",
+            "VUID-vkCmdDrawIndirectCount-dynamicRenderingUnusedAttachments-08912",
+            "VUID-vkCmdDrawIndirectCount-dynamicRenderingUnusedAttachments-08913",
+            "VUID-vkCmdDrawIndirectCount-dynamicRenderingUnusedAttachments-08914",
+            "VUID-vkCmdDrawIndirectCount-dynamicRenderingUnusedAttachments-08915",
+            "VUID-vkCmdDrawIndirectCount-dynamicRenderingUnusedAttachments-08916",
+            "VUID-vkCmdDrawIndirectCount-dynamicRenderingUnusedAttachments-08917",
+            "VUID-vkCmdDrawIndirectCount-dynamicRenderingUnusedAttachments-08918",
+            "VUID-vkCmdDrawIndirectCount-multisampledRenderToSingleSampled-07285",
+            "VUID-vkCmdDrawIndirectCount-multisampledRenderToSingleSampled-07286",
+            "VUID-vkCmdDrawIndirectCount-multisampledRenderToSingleSampled-07287",
+        ],
+        topology: [
+            "VUID-vkCmdDrawIndirectCount-primitiveTopology-10286",
+            "VUID-vkCmdDrawIndirectCount-primitiveTopology-10747",
+            "VUID-vkCmdDrawIndirectCount-None-09637",
+            "VUID-vkCmdDrawIndirectCount-None-10909",
+        ],
+        index_bound: None,
+        index_range: None,
+    },
+];
+
+/// The rules of every graphics draw command: no depth writes while the depth aspect of the
+/// render pass instance's depth/stencil attachment is in a read-only layout, no stencil writes
+/// while its stencil aspect is, no state the bound pipeline has static set since it was bound,
+/// the pipeline's color attachment locations those of the dynamic rendering instance, and its
+/// input attachment indices too where its shaders read them (the command, then the seven ids).
+const EVERY_DRAW_IDS: [(&str, [&str; 7]); 12] = [
+    (
+        "vkCmdDraw",
+        [
+            "VUID-vkCmdDraw-None-06886",
+            "VUID-vkCmdDraw-None-06887",
+            "VUID-vkCmdDraw-None-08608",
+            "VUID-vkCmdDraw-None-09548",
+            "VUID-vkCmdDraw-None-09549",
+            "VUID-vkCmdDraw-None-10927",
+            "VUID-vkCmdDraw-None-10928",
+        ],
+    ),
+    (
+        "vkCmdDrawIndexed",
+        [
+            "VUID-vkCmdDrawIndexed-None-06886",
+            "VUID-vkCmdDrawIndexed-None-06887",
+            "VUID-vkCmdDrawIndexed-None-08608",
+            "VUID-vkCmdDrawIndexed-None-09548",
+            "VUID-vkCmdDrawIndexed-None-09549",
+            "VUID-vkCmdDrawIndexed-None-10927",
+            "VUID-vkCmdDrawIndexed-None-10928",
+        ],
+    ),
+    (
+        "vkCmdDrawIndexedIndirect",
+        [
+            "VUID-vkCmdDrawIndexedIndirect-None-06886",
+            "VUID-vkCmdDrawIndexedIndirect-None-06887",
+            "VUID-vkCmdDrawIndexedIndirect-None-08608",
+            "VUID-vkCmdDrawIndexedIndirect-None-09548",
+            "VUID-vkCmdDrawIndexedIndirect-None-09549",
+            "VUID-vkCmdDrawIndexedIndirect-None-10927",
+            "VUID-vkCmdDrawIndexedIndirect-None-10928",
+        ],
+    ),
+    (
+        "vkCmdDrawIndexedIndirectCount",
+        [
+            "VUID-vkCmdDrawIndexedIndirectCount-None-06886",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-06887",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-08608",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-09548",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-09549",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-10927",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-10928",
+        ],
+    ),
+    (
+        "vkCmdDrawIndirect",
+        [
+            "VUID-vkCmdDrawIndirect-None-06886",
+            "VUID-vkCmdDrawIndirect-None-06887",
+            "VUID-vkCmdDrawIndirect-None-08608",
+            "VUID-vkCmdDrawIndirect-None-09548",
+            "VUID-vkCmdDrawIndirect-None-09549",
+            "VUID-vkCmdDrawIndirect-None-10927",
+            "VUID-vkCmdDrawIndirect-None-10928",
+        ],
+    ),
+    (
+        "vkCmdDrawIndirectByteCountEXT",
+        [
+            "VUID-vkCmdDrawIndirectByteCountEXT-None-06886",
+            "VUID-vkCmdDrawIndirectByteCountEXT-None-06887",
+            "VUID-vkCmdDrawIndirectByteCountEXT-None-08608",
+            "VUID-vkCmdDrawIndirectByteCountEXT-None-09548",
+            "VUID-vkCmdDrawIndirectByteCountEXT-None-09549",
+            "VUID-vkCmdDrawIndirectByteCountEXT-None-10927",
+            "VUID-vkCmdDrawIndirectByteCountEXT-None-10928",
+        ],
+    ),
+    (
+        "vkCmdDrawIndirectCount",
+        [
+            "VUID-vkCmdDrawIndirectCount-None-06886",
+            "VUID-vkCmdDrawIndirectCount-None-06887",
+            "VUID-vkCmdDrawIndirectCount-None-08608",
+            "VUID-vkCmdDrawIndirectCount-None-09548",
+            "VUID-vkCmdDrawIndirectCount-None-09549",
+            "VUID-vkCmdDrawIndirectCount-None-10927",
+            "VUID-vkCmdDrawIndirectCount-None-10928",
+        ],
+    ),
+    (
+        "vkCmdDrawMeshTasksEXT",
+        [
+            "VUID-vkCmdDrawMeshTasksEXT-None-06886",
+            "VUID-vkCmdDrawMeshTasksEXT-None-06887",
+            "VUID-vkCmdDrawMeshTasksEXT-None-08608",
+            "VUID-vkCmdDrawMeshTasksEXT-None-09548",
+            "VUID-vkCmdDrawMeshTasksEXT-None-09549",
+            "VUID-vkCmdDrawMeshTasksEXT-None-10927",
+            "VUID-vkCmdDrawMeshTasksEXT-None-10928",
+        ],
+    ),
+    (
+        "vkCmdDrawMeshTasksIndirectCountEXT",
+        [
+            "VUID-vkCmdDrawMeshTasksIndirectCountEXT-None-06886",
+            "VUID-vkCmdDrawMeshTasksIndirectCountEXT-None-06887",
+            "VUID-vkCmdDrawMeshTasksIndirectCountEXT-None-08608",
+            "VUID-vkCmdDrawMeshTasksIndirectCountEXT-None-09548",
+            "VUID-vkCmdDrawMeshTasksIndirectCountEXT-None-09549",
+            "VUID-vkCmdDrawMeshTasksIndirectCountEXT-None-10927",
+            "VUID-vkCmdDrawMeshTasksIndirectCountEXT-None-10928",
+        ],
+    ),
+    (
+        "vkCmdDrawMeshTasksIndirectEXT",
+        [
+            "VUID-vkCmdDrawMeshTasksIndirectEXT-None-06886",
+            "VUID-vkCmdDrawMeshTasksIndirectEXT-None-06887",
+            "VUID-vkCmdDrawMeshTasksIndirectEXT-None-08608",
+            "VUID-vkCmdDrawMeshTasksIndirectEXT-None-09548",
+            "VUID-vkCmdDrawMeshTasksIndirectEXT-None-09549",
+            "VUID-vkCmdDrawMeshTasksIndirectEXT-None-10927",
+            "VUID-vkCmdDrawMeshTasksIndirectEXT-None-10928",
+        ],
+    ),
+    (
+        "vkCmdDrawMultiEXT",
+        [
+            "VUID-vkCmdDrawMultiEXT-None-06886",
+            "VUID-vkCmdDrawMultiEXT-None-06887",
+            "VUID-vkCmdDrawMultiEXT-None-08608",
+            "VUID-vkCmdDrawMultiEXT-None-09548",
+            "VUID-vkCmdDrawMultiEXT-None-09549",
+            "VUID-vkCmdDrawMultiEXT-None-10927",
+            "VUID-vkCmdDrawMultiEXT-None-10928",
+        ],
+    ),
+    (
+        "vkCmdDrawMultiIndexedEXT",
+        [
+            "VUID-vkCmdDrawMultiIndexedEXT-None-06886",
+            "VUID-vkCmdDrawMultiIndexedEXT-None-06887",
+            "VUID-vkCmdDrawMultiIndexedEXT-None-08608",
+            "VUID-vkCmdDrawMultiIndexedEXT-None-09548",
+            "VUID-vkCmdDrawMultiIndexedEXT-None-09549",
+            "VUID-vkCmdDrawMultiIndexedEXT-None-10927",
+            "VUID-vkCmdDrawMultiIndexedEXT-None-10928",
+        ],
+    ),
+];
+
+/// `EVERY_DRAW_IDS` by command number.
+pub(super) static EVERY_DRAW: CommandTable<(&str, [&str; 7])> = CommandTable::new(&EVERY_DRAW_IDS, |r| r.0);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_are_sorted_by_command_and_name_it() {
+        assert!(DRAW_STATE_IDS.windows(2).all(|w| w[0].command < w[1].command));
+        for d in &DRAW_STATE_IDS {
+            for (rule, id) in RULES.iter().zip(d.dynamic) {
+                assert_eq!(id, format!("VUID-{}-{}", d.command, rule.suffix));
+            }
+            assert_eq!(d.counts, format!("VUID-{}-viewportCount-03419", d.command));
+            assert_eq!(d.rendering_colors, format!("VUID-{}-colorAttachmentCount-06179", d.command));
+            assert_eq!(d.mesh, format!("VUID-{}-stage-06481", d.command));
+            let topology = ["primitiveTopology-10286", "primitiveTopology-10747", "None-09637", "None-10909"];
+            assert_eq!(d.topology, topology.map(|s| format!("VUID-{}-{s}", d.command)));
+            let unused = ["08910", "08911", "08912", "08913", "08914", "08915", "08916", "08917", "08918"]
+                .map(|n| format!("dynamicRenderingUnusedAttachments-{n}"));
+            let samples = ["07285", "07286", "07287"].map(|n| format!("multisampledRenderToSingleSampled-{n}"));
+            let rendering: Vec<String> = std::iter::once("viewMask-06178".to_string())
+                .chain(unused)
+                .chain(samples)
+                .map(|s| format!("VUID-{}-{s}", d.command))
+                .collect();
+            assert_eq!(d.rendering.to_vec(), rendering);
+            let suffixes = ["renderPass-02684", "subpass-02685", "renderPass-06198"];
+            for (id, suffix) in d.render_pass.iter().zip(suffixes) {
+                assert_eq!(*id, format!("VUID-{}-{suffix}", d.command));
+            }
+            let ids = d.index_bound.into_iter().chain(d.index_range.map(|r| r.2));
+            for id in ids {
+                assert!(id.starts_with(&format!("VUID-{}-", d.command)), "{id}");
+            }
+        }
+    }
+
+    #[test]
+    fn every_draw_ids_are_sorted_by_command_and_name_it() {
+        assert!(EVERY_DRAW_IDS.windows(2).all(|w| w[0].0 < w[1].0));
+        for (command, ids) in EVERY_DRAW_IDS {
+            let names =
+                ["None-06886", "None-06887", "None-08608", "None-09548", "None-09549", "None-10927", "None-10928"];
+            assert_eq!(ids, names.map(|s| format!("VUID-{command}-{s}")));
+        }
+    }
+}
