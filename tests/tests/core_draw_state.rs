@@ -15,7 +15,7 @@
 //! color write enable), with the topology set dynamically against the tessellation control
 //! stage and primitive restart against list and patch list topologies. Dynamic rendering
 //! pipelines against the instance's view mask, attachment formats and sample counts, with and
-//! without `dynamicRenderingUnusedAttachments`.
+//! without `dynamicRenderingUnusedAttachments`; no draw in an instance of secondary contents only.
 //!
 //! Not here: the depth bounds rules (lavapipe has no `depthBounds` feature, so the depth bounds
 //! test can never be enabled).
@@ -166,7 +166,10 @@ impl Fixture {
         record: impl FnOnce(&ash::Device, vk::CommandBuffer),
     ) -> Vec<String> {
         let depth = depth.map(|layout| (self.depth, layout));
-        self.ids_in_rendering(Rendering { color: self.view, depth, view_mask: 0 }, record)
+        self.ids_in_rendering(
+            Rendering { color: self.view, depth, view_mask: 0, flags: vk::RenderingFlags::empty() },
+            record,
+        )
     }
 
     /// Records `record` inside a rendering instance with `rendering`'s attachments; the ids
@@ -196,6 +199,7 @@ impl Fixture {
                 .render_area(vk::Rect2D { extent: vk::Extent2D { width: 64, height: 64 }, ..Default::default() })
                 .layer_count(1)
                 .view_mask(rendering.view_mask)
+                .flags(rendering.flags)
                 .color_attachments(&attachments);
             if rendering.depth.is_some() {
                 info = info.depth_attachment(&depth_attachment).stencil_attachment(&depth_attachment);
@@ -211,12 +215,13 @@ impl Fixture {
 }
 
 /// The attachments of a test's rendering instance: one color attachment (its view may be
-/// null), the depth/stencil view as depth and stencil attachment in a layout, a view mask.
+/// null), the depth/stencil view as depth and stencil attachment in a layout, a view mask, flags.
 #[derive(Clone, Copy)]
 struct Rendering {
     color: vk::ImageView,
     depth: Option<(vk::ImageView, vk::ImageLayout)>,
     view_mask: u32,
+    flags: vk::RenderingFlags,
 }
 
 /// A triangle (or line) pipeline for dynamic rendering to R8G8B8A8_UNORM with `dynamic` states
@@ -1808,7 +1813,7 @@ fn draw_attachment_cases(f: &Fixture, cases: &[AttachmentCase]) {
 #[test]
 fn rendering_pipelines_match_the_instances_attachments() {
     let f = Fixture::with(|b| b.vulkan11_features(vk::PhysicalDeviceVulkan11Features::default().multiview(true)));
-    let plain = Rendering { color: f.view, depth: None, view_mask: 0 };
+    let plain = Rendering { color: f.view, depth: None, view_mask: 0, flags: vk::RenderingFlags::empty() };
     let with_depth = Rendering { depth: Some((f.depth, vk::ImageLayout::DEPTH_STENCIL_ATTACHMENT_OPTIMAL)), ..plain };
     let no_color = Rendering { color: vk::ImageView::null(), ..plain };
     let multiview = Rendering { view_mask: 1, ..plain };
@@ -1854,7 +1859,7 @@ fn rendering_pipelines_match_the_instances_attachments() {
     // With dynamicRenderingUnusedAttachments, the pipeline may leave any attachment UNDEFINED
     // and the instance any view null; a format both give must still agree.
     let f = Fixture::with(|b| b.dynamic_rendering_unused_attachments());
-    let plain = Rendering { color: f.view, depth: None, view_mask: 0 };
+    let plain = Rendering { color: f.view, depth: None, view_mask: 0, flags: vk::RenderingFlags::empty() };
     let with_depth = Rendering { depth: Some((f.depth, vk::ImageLayout::DEPTH_STENCIL_ATTACHMENT_OPTIMAL)), ..plain };
     let no_color = Rendering { color: vk::ImageView::null(), ..plain };
     let cases: Vec<AttachmentCase> = vec![
@@ -1867,5 +1872,16 @@ fn rendering_pipelines_match_the_instances_attachments() {
         (Shape { s8: true, ..depth }, with_depth, &["dynamicRenderingUnusedAttachments-08918"]),
         (depth, with_depth, &[]),
     ];
+    draw_attachment_cases(&f, &cases);
+}
+
+#[test]
+fn no_draws_in_rendering_instances_of_secondary_contents() {
+    let f = Fixture::with(|b| b.nested_command_buffer());
+    let plain = Rendering { color: f.view, depth: None, view_mask: 0, flags: vk::RenderingFlags::empty() };
+    let secondary = Rendering { flags: vk::RenderingFlags::CONTENTS_SECONDARY_COMMAND_BUFFERS, ..plain };
+    let inline = vk::RenderingFlags::from_raw(vk::RenderingFlags::CONTENTS_SECONDARY_COMMAND_BUFFERS.as_raw() | 0x10);
+    let cases: Vec<AttachmentCase> =
+        vec![(NO, secondary, &["flags-10582"]), (NO, Rendering { flags: inline, ..plain }, &[]), (NO, plain, &[])];
     draw_attachment_cases(&f, &cases);
 }

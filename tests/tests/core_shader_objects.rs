@@ -767,6 +767,50 @@ fn dynamic_state(f: &Fixture) {
     check!(draw("", pair(vertex, fragment), &width), NONE);
     let counts = |cb| unsafe { d.cmd_set_scissor_with_count(cb, &[SCISSOR, SCISSOR]) };
     check!(draw("", pair(vertex, fragment), &counts), [id("viewportCount-03419")]);
+    // Shader objects draw only in vkCmdBeginRendering instances, not a render pass object's.
+    let attachment = vk::AttachmentDescription::default()
+        .format(vk::Format::R8G8B8A8_UNORM)
+        .samples(vk::SampleCountFlags::TYPE_1)
+        .load_op(vk::AttachmentLoadOp::DONT_CARE)
+        .store_op(vk::AttachmentStoreOp::STORE)
+        .initial_layout(vk::ImageLayout::COLOR_ATTACHMENT_OPTIMAL)
+        .final_layout(vk::ImageLayout::COLOR_ATTACHMENT_OPTIMAL);
+    let color = [vk::AttachmentReference::default().layout(vk::ImageLayout::COLOR_ATTACHMENT_OPTIMAL)];
+    let subpass = [vk::SubpassDescription::default().color_attachments(&color)];
+    let attachments = [attachment];
+    let info = vk::RenderPassCreateInfo::default().attachments(&attachments).subpasses(&subpass);
+    // SAFETY: a valid render pass, and a framebuffer of the fixture's 64×64 color view.
+    let (render_pass, framebuffer) = unsafe {
+        let render_pass = d.create_render_pass(&info, None).expect("vkCreateRenderPass");
+        let views = [f.view];
+        let info = vk::FramebufferCreateInfo::default()
+            .render_pass(render_pass)
+            .attachments(&views)
+            .width(64)
+            .height(64)
+            .layers(1);
+        (render_pass, d.create_framebuffer(&info, None).expect("vkCreateFramebuffer"))
+    };
+    let in_render_pass = f.ids_in(false, |d, cb| {
+        let begin = vk::RenderPassBeginInfo::default()
+            .render_pass(render_pass)
+            .framebuffer(framebuffer)
+            .render_area(vk::Rect2D { extent: vk::Extent2D { width: 64, height: 64 }, ..Default::default() });
+        // SAFETY: recording a render pass instance with live objects.
+        unsafe {
+            d.cmd_begin_render_pass(cb, &begin, vk::SubpassContents::INLINE);
+            f.set_state(cb, "");
+            f.bind(cb, &all, &pair(vertex, fragment));
+            d.cmd_draw(cb, 3, 1, 0, 0);
+            d.cmd_end_render_pass(cb);
+        }
+    });
+    check!(in_render_pass, [id("None-08876")]);
+    // SAFETY: objects made here, no longer used.
+    unsafe {
+        d.destroy_framebuffer(framebuffer, None);
+        d.destroy_render_pass(render_pass, None);
+    }
     // Every core draw holds shader objects to the dynamic state rules.
     for (name, draw) in draw_commands(f) {
         let ids = f.ids(|d, cb| {

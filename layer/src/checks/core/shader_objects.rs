@@ -5,7 +5,8 @@
 //! stages and shaders (against each other and the pool's queue family), and at draws and
 //! dispatches without a pipeline bound, the shaders bound to the bind point's stages and the
 //! sets and push constants they use (`state::shader_objects` works out at bind time what the
-//! set of bound shaders breaks).
+//! set of bound shaders breaks), and graphics shaders draw only in vkCmdBeginRendering
+//! instances.
 //!
 //! Not checked: compute shaders without a compute queue family (lavapipe's one family cannot be
 //! made to lack compute in the same process as the other cases), the tessellation and
@@ -20,7 +21,7 @@ use super::CoreChecks;
 use crate::chassis::raw::slice;
 use crate::chassis::Call;
 use crate::report::Location;
-use crate::state::command_buffers::{Pushed, Recording};
+use crate::state::command_buffers::{Pushed, Recording, RenderPassInstance};
 use crate::state::pipelines::{PipelineLayoutInfo, PushConstantRange};
 use crate::state::shader_objects::{BoundShaders, GRAPHICS_STAGES, LINK_STAGE, MESH_STAGES, PRIMITIVE_STAGES};
 use crate::state::shaders::EntryPoint;
@@ -454,6 +455,17 @@ impl CoreChecks {
         let Some(ids) = DRAWS.get(cx) else { return skip };
         skip |= self.graphics_shaders(cx, shaders, ids, cb);
         if shaders.bound & GRAPHICS_STAGES != 0 {
+            if let Some(RenderPassInstance::RenderPass { .. }) = r.instance {
+                skip |= cx.error(
+                    ids.render_pass_object,
+                    &cx.location(),
+                    format_args!(
+                        "graphics shader objects are bound, but command buffer {cb:#x} is in a render pass instance \
+                         begun with vkCmdBeginRenderPass: shader objects draw only in instances begun with \
+                         vkCmdBeginRendering."
+                    ),
+                );
+            }
             let (core, p) = crate::state::shader_objects::draw_dynamic(shaders.bound);
             skip |= self.shader_object_draw_state(cx, r, core, &p, cb);
         }
@@ -803,6 +815,8 @@ struct DrawIds {
     next_stage: &'static str,
     linked: &'static str,
     between: &'static str,
+    /// Shader objects draw only in a vkCmdBeginRendering instance.
+    render_pass_object: &'static str,
 }
 
 static DRAWS: CommandTable<DrawIds> = CommandTable::new(&DRAW_IDS, |d| d.command);
@@ -828,6 +842,7 @@ const DRAW_IDS: [DrawIds; 12] = [
         next_stage: "VUID-vkCmdDraw-nextStage-10745",
         linked: "VUID-vkCmdDraw-None-08698",
         between: "VUID-vkCmdDraw-None-08699",
+        render_pass_object: "VUID-vkCmdDraw-None-08876",
     },
     DrawIds {
         command: "vkCmdDrawIndexed",
@@ -848,6 +863,7 @@ const DRAW_IDS: [DrawIds; 12] = [
         next_stage: "VUID-vkCmdDrawIndexed-nextStage-10745",
         linked: "VUID-vkCmdDrawIndexed-None-08698",
         between: "VUID-vkCmdDrawIndexed-None-08699",
+        render_pass_object: "VUID-vkCmdDrawIndexed-None-08876",
     },
     DrawIds {
         command: "vkCmdDrawIndexedIndirect",
@@ -868,6 +884,7 @@ const DRAW_IDS: [DrawIds; 12] = [
         next_stage: "VUID-vkCmdDrawIndexedIndirect-nextStage-10745",
         linked: "VUID-vkCmdDrawIndexedIndirect-None-08698",
         between: "VUID-vkCmdDrawIndexedIndirect-None-08699",
+        render_pass_object: "VUID-vkCmdDrawIndexedIndirect-None-08876",
     },
     DrawIds {
         command: "vkCmdDrawIndexedIndirectCount",
@@ -888,6 +905,7 @@ const DRAW_IDS: [DrawIds; 12] = [
         next_stage: "VUID-vkCmdDrawIndexedIndirectCount-nextStage-10745",
         linked: "VUID-vkCmdDrawIndexedIndirectCount-None-08698",
         between: "VUID-vkCmdDrawIndexedIndirectCount-None-08699",
+        render_pass_object: "VUID-vkCmdDrawIndexedIndirectCount-None-08876",
     },
     DrawIds {
         command: "vkCmdDrawIndirect",
@@ -908,6 +926,7 @@ const DRAW_IDS: [DrawIds; 12] = [
         next_stage: "VUID-vkCmdDrawIndirect-nextStage-10745",
         linked: "VUID-vkCmdDrawIndirect-None-08698",
         between: "VUID-vkCmdDrawIndirect-None-08699",
+        render_pass_object: "VUID-vkCmdDrawIndirect-None-08876",
     },
     DrawIds {
         command: "vkCmdDrawIndirectByteCountEXT",
@@ -928,6 +947,7 @@ const DRAW_IDS: [DrawIds; 12] = [
         next_stage: "VUID-vkCmdDrawIndirectByteCountEXT-nextStage-10745",
         linked: "VUID-vkCmdDrawIndirectByteCountEXT-None-08698",
         between: "VUID-vkCmdDrawIndirectByteCountEXT-None-08699",
+        render_pass_object: "VUID-vkCmdDrawIndirectByteCountEXT-None-08876",
     },
     DrawIds {
         command: "vkCmdDrawIndirectCount",
@@ -948,6 +968,7 @@ const DRAW_IDS: [DrawIds; 12] = [
         next_stage: "VUID-vkCmdDrawIndirectCount-nextStage-10745",
         linked: "VUID-vkCmdDrawIndirectCount-None-08698",
         between: "VUID-vkCmdDrawIndirectCount-None-08699",
+        render_pass_object: "VUID-vkCmdDrawIndirectCount-None-08876",
     },
     DrawIds {
         command: "vkCmdDrawMeshTasksEXT",
@@ -968,6 +989,7 @@ const DRAW_IDS: [DrawIds; 12] = [
         next_stage: "VUID-vkCmdDrawMeshTasksEXT-nextStage-10745",
         linked: "VUID-vkCmdDrawMeshTasksEXT-None-08698",
         between: "VUID-vkCmdDrawMeshTasksEXT-None-08699",
+        render_pass_object: "VUID-vkCmdDrawMeshTasksEXT-None-08876",
     },
     DrawIds {
         command: "vkCmdDrawMeshTasksIndirectCountEXT",
@@ -988,6 +1010,7 @@ const DRAW_IDS: [DrawIds; 12] = [
         next_stage: "VUID-vkCmdDrawMeshTasksIndirectCountEXT-nextStage-10745",
         linked: "VUID-vkCmdDrawMeshTasksIndirectCountEXT-None-08698",
         between: "VUID-vkCmdDrawMeshTasksIndirectCountEXT-None-08699",
+        render_pass_object: "VUID-vkCmdDrawMeshTasksIndirectCountEXT-None-08876",
     },
     DrawIds {
         command: "vkCmdDrawMeshTasksIndirectEXT",
@@ -1008,6 +1031,7 @@ const DRAW_IDS: [DrawIds; 12] = [
         next_stage: "VUID-vkCmdDrawMeshTasksIndirectEXT-nextStage-10745",
         linked: "VUID-vkCmdDrawMeshTasksIndirectEXT-None-08698",
         between: "VUID-vkCmdDrawMeshTasksIndirectEXT-None-08699",
+        render_pass_object: "VUID-vkCmdDrawMeshTasksIndirectEXT-None-08876",
     },
     DrawIds {
         command: "vkCmdDrawMultiEXT",
@@ -1028,6 +1052,7 @@ const DRAW_IDS: [DrawIds; 12] = [
         next_stage: "VUID-vkCmdDrawMultiEXT-nextStage-10745",
         linked: "VUID-vkCmdDrawMultiEXT-None-08698",
         between: "VUID-vkCmdDrawMultiEXT-None-08699",
+        render_pass_object: "VUID-vkCmdDrawMultiEXT-None-08876",
     },
     DrawIds {
         command: "vkCmdDrawMultiIndexedEXT",
@@ -1048,6 +1073,7 @@ const DRAW_IDS: [DrawIds; 12] = [
         next_stage: "VUID-vkCmdDrawMultiIndexedEXT-nextStage-10745",
         linked: "VUID-vkCmdDrawMultiIndexedEXT-None-08698",
         between: "VUID-vkCmdDrawMultiIndexedEXT-None-08699",
+        render_pass_object: "VUID-vkCmdDrawMultiIndexedEXT-None-08876",
     },
 ];
 const DISPATCH_IDS: [(&str, &str); 3] = [

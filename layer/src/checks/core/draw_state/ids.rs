@@ -506,8 +506,9 @@ pub(super) const DRAW_STATE_IDS: [DrawStateIds; 6] = [
 /// render pass instance's depth/stencil attachment is in a read-only layout, no stencil writes
 /// while its stencil aspect is, no state the bound pipeline has static set since it was bound,
 /// the pipeline's color attachment locations those of the dynamic rendering instance, and its
-/// input attachment indices too where its shaders read them (the command, then the seven ids).
-const EVERY_DRAW_IDS: [(&str, [&str; 7]); 12] = [
+/// input attachment indices too where its shaders read them, no draw in a vkCmdBeginRendering
+/// instance whose contents are secondary command buffers only (the command, then the eight ids).
+const EVERY_DRAW_IDS: [(&str, [&str; 8]); 12] = [
     (
         "vkCmdDraw",
         [
@@ -518,6 +519,7 @@ const EVERY_DRAW_IDS: [(&str, [&str; 7]); 12] = [
             "VUID-vkCmdDraw-None-09549",
             "VUID-vkCmdDraw-None-10927",
             "VUID-vkCmdDraw-None-10928",
+            "VUID-vkCmdDraw-flags-10582",
         ],
     ),
     (
@@ -530,6 +532,7 @@ const EVERY_DRAW_IDS: [(&str, [&str; 7]); 12] = [
             "VUID-vkCmdDrawIndexed-None-09549",
             "VUID-vkCmdDrawIndexed-None-10927",
             "VUID-vkCmdDrawIndexed-None-10928",
+            "VUID-vkCmdDrawIndexed-flags-10582",
         ],
     ),
     (
@@ -542,6 +545,7 @@ const EVERY_DRAW_IDS: [(&str, [&str; 7]); 12] = [
             "VUID-vkCmdDrawIndexedIndirect-None-09549",
             "VUID-vkCmdDrawIndexedIndirect-None-10927",
             "VUID-vkCmdDrawIndexedIndirect-None-10928",
+            "VUID-vkCmdDrawIndexedIndirect-flags-10582",
         ],
     ),
     (
@@ -554,6 +558,7 @@ const EVERY_DRAW_IDS: [(&str, [&str; 7]); 12] = [
             "VUID-vkCmdDrawIndexedIndirectCount-None-09549",
             "VUID-vkCmdDrawIndexedIndirectCount-None-10927",
             "VUID-vkCmdDrawIndexedIndirectCount-None-10928",
+            "VUID-vkCmdDrawIndexedIndirectCount-flags-10582",
         ],
     ),
     (
@@ -566,6 +571,7 @@ const EVERY_DRAW_IDS: [(&str, [&str; 7]); 12] = [
             "VUID-vkCmdDrawIndirect-None-09549",
             "VUID-vkCmdDrawIndirect-None-10927",
             "VUID-vkCmdDrawIndirect-None-10928",
+            "VUID-vkCmdDrawIndirect-flags-10582",
         ],
     ),
     (
@@ -578,6 +584,7 @@ const EVERY_DRAW_IDS: [(&str, [&str; 7]); 12] = [
             "VUID-vkCmdDrawIndirectByteCountEXT-None-09549",
             "VUID-vkCmdDrawIndirectByteCountEXT-None-10927",
             "VUID-vkCmdDrawIndirectByteCountEXT-None-10928",
+            "VUID-vkCmdDrawIndirectByteCountEXT-flags-10582",
         ],
     ),
     (
@@ -590,6 +597,7 @@ const EVERY_DRAW_IDS: [(&str, [&str; 7]); 12] = [
             "VUID-vkCmdDrawIndirectCount-None-09549",
             "VUID-vkCmdDrawIndirectCount-None-10927",
             "VUID-vkCmdDrawIndirectCount-None-10928",
+            "VUID-vkCmdDrawIndirectCount-flags-10582",
         ],
     ),
     (
@@ -602,6 +610,7 @@ const EVERY_DRAW_IDS: [(&str, [&str; 7]); 12] = [
             "VUID-vkCmdDrawMeshTasksEXT-None-09549",
             "VUID-vkCmdDrawMeshTasksEXT-None-10927",
             "VUID-vkCmdDrawMeshTasksEXT-None-10928",
+            "VUID-vkCmdDrawMeshTasksEXT-flags-10582",
         ],
     ),
     (
@@ -614,6 +623,7 @@ const EVERY_DRAW_IDS: [(&str, [&str; 7]); 12] = [
             "VUID-vkCmdDrawMeshTasksIndirectCountEXT-None-09549",
             "VUID-vkCmdDrawMeshTasksIndirectCountEXT-None-10927",
             "VUID-vkCmdDrawMeshTasksIndirectCountEXT-None-10928",
+            "VUID-vkCmdDrawMeshTasksIndirectCountEXT-flags-10582",
         ],
     ),
     (
@@ -626,6 +636,7 @@ const EVERY_DRAW_IDS: [(&str, [&str; 7]); 12] = [
             "VUID-vkCmdDrawMeshTasksIndirectEXT-None-09549",
             "VUID-vkCmdDrawMeshTasksIndirectEXT-None-10927",
             "VUID-vkCmdDrawMeshTasksIndirectEXT-None-10928",
+            "VUID-vkCmdDrawMeshTasksIndirectEXT-flags-10582",
         ],
     ),
     (
@@ -638,6 +649,7 @@ const EVERY_DRAW_IDS: [(&str, [&str; 7]); 12] = [
             "VUID-vkCmdDrawMultiEXT-None-09549",
             "VUID-vkCmdDrawMultiEXT-None-10927",
             "VUID-vkCmdDrawMultiEXT-None-10928",
+            "VUID-vkCmdDrawMultiEXT-flags-10582",
         ],
     ),
     (
@@ -650,12 +662,13 @@ const EVERY_DRAW_IDS: [(&str, [&str; 7]); 12] = [
             "VUID-vkCmdDrawMultiIndexedEXT-None-09549",
             "VUID-vkCmdDrawMultiIndexedEXT-None-10927",
             "VUID-vkCmdDrawMultiIndexedEXT-None-10928",
+            "VUID-vkCmdDrawMultiIndexedEXT-flags-10582",
         ],
     ),
 ];
 
 /// `EVERY_DRAW_IDS` by command number.
-pub(super) static EVERY_DRAW: CommandTable<(&str, [&str; 7])> = CommandTable::new(&EVERY_DRAW_IDS, |r| r.0);
+pub(super) static EVERY_DRAW: CommandTable<(&str, [&str; 8])> = CommandTable::new(&EVERY_DRAW_IDS, |r| r.0);
 
 #[cfg(test)]
 mod tests {
@@ -697,8 +710,16 @@ mod tests {
     fn every_draw_ids_are_sorted_by_command_and_name_it() {
         assert!(EVERY_DRAW_IDS.windows(2).all(|w| w[0].0 < w[1].0));
         for (command, ids) in EVERY_DRAW_IDS {
-            let names =
-                ["None-06886", "None-06887", "None-08608", "None-09548", "None-09549", "None-10927", "None-10928"];
+            let names = [
+                "None-06886",
+                "None-06887",
+                "None-08608",
+                "None-09548",
+                "None-09549",
+                "None-10927",
+                "None-10928",
+                "flags-10582",
+            ];
             assert_eq!(ids, names.map(|s| format!("VUID-{command}-{s}")));
         }
     }

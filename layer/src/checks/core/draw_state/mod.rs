@@ -26,7 +26,8 @@
 //! in a read-only layout, and no stencil op that writes (with the stencil test enabled and both
 //! write masks not zero) while its stencil aspect is: which aspects are read-only is decided
 //! when the instance begins or advances, so a draw in an instance with none compares one byte
-//! (these two rules, and the one on states set while static, for the multi-draw,
+//! (these two rules, the one on states set while static, and no draw in a vkCmdBeginRendering
+//! instance whose contents are secondary command buffers only, for the multi-draw,
 //! `VK_EXT_mesh_shader` and vkCmdDrawIndirectByteCountEXT commands too).
 //! Secondaries continuing a render pass have no instance of their own: not checked.
 //!
@@ -386,7 +387,11 @@ impl CoreChecks {
             }
             _ => false,
         };
-        let read_only = || static_set | Self::read_only_state(cx, r, dynamic, Bound::Pipeline(pipeline), cb);
+        let read_only = || {
+            static_set
+                | Self::read_only_state(cx, r, dynamic, Bound::Pipeline(pipeline), cb)
+                | Self::secondary_contents(cx, r, cb)
+        };
         let Some(ids) = DRAW_STATES.get(cx) else { return read_only() };
         let skip = match (info.dynamic, info.dynamic_draw.as_ref()) {
             (Some(core), Some(p)) => self.dynamic_states(cx, r, ids, (core, p), Bound::Pipeline(pipeline), cb),
@@ -478,6 +483,32 @@ impl CoreChecks {
             }
         }
         skip
+    }
+
+    /// A draw in a vkCmdBeginRendering instance of this command buffer whose contents are
+    /// secondary command buffers (`VK_RENDERING_CONTENTS_SECONDARY_COMMAND_BUFFERS_BIT` without
+    /// `VK_RENDERING_CONTENTS_INLINE_BIT_KHR`). True to skip the call.
+    #[inline]
+    fn secondary_contents(cx: &Call<'_>, r: &Recording, cb: u64) -> bool {
+        let secondary = VkRenderingFlags::VK_RENDERING_CONTENTS_SECONDARY_COMMAND_BUFFERS_BIT.0;
+        let inline = VkRenderingFlags::VK_RENDERING_CONTENTS_INLINE_BIT_KHR.0;
+        match r.instance {
+            Some(RenderPassInstance::Rendering { flags, .. }) if flags & (secondary | inline) == secondary => {
+                EVERY_DRAW.get(cx).is_some_and(|ids| {
+                    cx.error(
+                        ids.1[7],
+                        &cx.location(),
+                        format_args!(
+                            "the rendering instance command buffer {cb:#x} is in was begun with \
+                             VK_RENDERING_CONTENTS_SECONDARY_COMMAND_BUFFERS_BIT and without \
+                             VK_RENDERING_CONTENTS_INLINE_BIT_KHR: its contents are recorded in secondary command \
+                             buffers only, not drawn inline."
+                        ),
+                    )
+                })
+            }
+            _ => false,
+        }
     }
 
     /// What is `bound` (its core dynamic states and draw-time state, `dynamic`, when known)
@@ -590,7 +621,8 @@ impl CoreChecks {
         p: &PipelineDynamic,
         cb: u64,
     ) -> bool {
-        let read_only = Self::read_only_state(cx, r, Some((core, p)), Bound::ShaderObjects, cb);
+        let read_only = Self::read_only_state(cx, r, Some((core, p)), Bound::ShaderObjects, cb)
+            | Self::secondary_contents(cx, r, cb);
         let Some(ids) = DRAW_STATES.get(cx) else { return read_only };
         read_only
             | self.dynamic_states(cx, r, ids, (core, p), Bound::ShaderObjects, cb)
