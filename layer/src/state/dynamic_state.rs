@@ -484,10 +484,18 @@ impl DynamicValues {
 impl StateTracker {
     /// After one of [`SETTER_COMMANDS`]: records the state it set in its recording. False for
     /// other commands.
+    #[inline(always)]
     pub(super) fn dynamic_state_command(&self, cx: &Call<'_>) -> bool {
+        // Asked after every recorded command: the bit inline, the rest out of line.
         if SETTER_BITS.get(cx.command / 64).is_none_or(|w| w >> (cx.command % 64) & 1 == 0) {
             return false;
         }
+        self.setter_recorded(cx)
+    }
+
+    /// [`Self::dynamic_state_command`] for one of [`SETTER_COMMANDS`].
+    #[inline(never)]
+    fn setter_recorded(&self, cx: &Call<'_>) -> bool {
         let Some(&(_, state, how)) = ALL_SETTERS.iter().find(|s| usize::from(s.0) == cx.command) else {
             return false;
         };

@@ -402,7 +402,7 @@ pub fn instance_key(
     use super::records::RenderPassInstance as I;
     match instance {
         Some(I::RenderPass { subpass, compat: Some(c), .. }) => render_pass_key(c, subpass),
-        Some(I::Rendering { view_mask, colors, .. }) => {
+        Some(I::Rendering { view_mask, colors, flags }) => {
             let formats = match targets {
                 Some(t) => attachments_key(
                     t.colors.iter().map(target_format),
@@ -411,10 +411,24 @@ pub fn instance_key(
                 ),
                 None => UNKNOWN_FORMAT,
             };
-            mix(rendering_key(view_mask, colors), formats)
+            let key = mix(rendering_key(view_mask, colors), formats);
+            // No pipeline draws in it: every draw goes to the report.
+            if secondary_only(flags) {
+                mix(key, 0x5ec0)
+            } else {
+                key
+            }
         }
         _ => 0,
     }
+}
+
+/// Whether a vkCmdBeginRendering instance of `flags` has its contents in secondary command
+/// buffers only (no draw inside it).
+pub fn secondary_only(flags: u32) -> bool {
+    let secondary = VkRenderingFlags::VK_RENDERING_CONTENTS_SECONDARY_COMMAND_BUFFERS_BIT.0;
+    let inline = VkRenderingFlags::VK_RENDERING_CONTENTS_INLINE_BIT_KHR.0;
+    flags & (secondary | inline) == secondary
 }
 
 /// The sample count every attachment with a view of a rendering instance has (`targets`): 0

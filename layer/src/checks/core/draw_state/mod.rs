@@ -55,7 +55,7 @@ use crate::chassis::Call;
 use crate::state::command_buffers::{Recording, RenderPassInstance, RenderingTarget};
 use crate::state::dynamic_state::{ext_bit, ext_mask, ext_state, is_dynamic, DynamicValues, PipelineDynamic};
 use crate::state::pipelines::PipelineInfo;
-use crate::state::render_passes::{PipelinePass, RenderingFormats, READ_ONLY_DEPTH, READ_ONLY_STENCIL};
+use crate::state::render_passes::{secondary_only, PipelinePass, RenderingFormats, READ_ONLY_DEPTH, READ_ONLY_STENCIL};
 #[cfg(test)]
 use ids::DRAW_STATE_IDS;
 use ids::{DrawStateIds, DRAW_STATES, EVERY_DRAW};
@@ -387,12 +387,9 @@ impl CoreChecks {
             }
             _ => false,
         };
-        let read_only = || {
-            static_set
-                | Self::read_only_state(cx, r, dynamic, Bound::Pipeline(pipeline), cb)
-                | Self::secondary_contents(cx, r, cb)
-        };
-        let Some(ids) = DRAW_STATES.get(cx) else { return read_only() };
+        let read_only = || static_set | Self::read_only_state(cx, r, dynamic, Bound::Pipeline(pipeline), cb);
+        // The other draws (multi-draw, mesh, byte count) compare no instance keys.
+        let Some(ids) = DRAW_STATES.get(cx) else { return read_only() | Self::secondary_contents(cx, r, cb) };
         let skip = match (info.dynamic, info.dynamic_draw.as_ref()) {
             (Some(core), Some(p)) => self.dynamic_states(cx, r, ids, (core, p), Bound::Pipeline(pipeline), cb),
             _ => false,
@@ -488,12 +485,9 @@ impl CoreChecks {
     /// A draw in a vkCmdBeginRendering instance of this command buffer whose contents are
     /// secondary command buffers (`VK_RENDERING_CONTENTS_SECONDARY_COMMAND_BUFFERS_BIT` without
     /// `VK_RENDERING_CONTENTS_INLINE_BIT_KHR`). True to skip the call.
-    #[inline]
     fn secondary_contents(cx: &Call<'_>, r: &Recording, cb: u64) -> bool {
-        let secondary = VkRenderingFlags::VK_RENDERING_CONTENTS_SECONDARY_COMMAND_BUFFERS_BIT.0;
-        let inline = VkRenderingFlags::VK_RENDERING_CONTENTS_INLINE_BIT_KHR.0;
         match r.instance {
-            Some(RenderPassInstance::Rendering { flags, .. }) if flags & (secondary | inline) == secondary => {
+            Some(RenderPassInstance::Rendering { flags, .. }) if secondary_only(flags) => {
                 EVERY_DRAW.get(cx).is_some_and(|ids| {
                     cx.error(
                         ids.1[7],
@@ -631,7 +625,37 @@ impl CoreChecks {
 
     /// The dynamic states a draw needs, set: `core` and `p` what the bound pipeline or shaders
     /// leave dynamic. True to skip the call.
+    #[inline]
     fn dynamic_states(
+        &self,
+        cx: &Call<'_>,
+        r: &Recording,
+        ids: &DrawStateIds,
+        (core, p): (u32, &PipelineDynamic),
+        bound: Bound,
+        cb: u64,
+    ) -> bool {
+        const TOPOLOGY_OR_RESTART: u64 =
+            ext_mask(D::VK_DYNAMIC_STATE_PRIMITIVE_TOPOLOGY) | ext_mask(D::VK_DYNAMIC_STATE_PRIMITIVE_RESTART_ENABLE);
+        const WITH_COUNT: u64 =
+            ext_mask(D::VK_DYNAMIC_STATE_VIEWPORT_WITH_COUNT) | ext_mask(D::VK_DYNAMIC_STATE_SCISSOR_WITH_COUNT);
+        if r.draw.unknown {
+            return false;
+        }
+        // The usual draw has every dynamic state set, neither topology nor restart dynamic, and
+        // no counts to compare: nothing more to look at.
+        let v = &r.draw.values;
+        let missing = core & !r.draw.dynamic_set != 0 || p.ext & !v.set != 0;
+        if missing || p.ext & (TOPOLOGY_OR_RESTART | WITH_COUNT) != 0 {
+            self.dynamic_state_rules(cx, r, ids, (core, p), bound, cb)
+        } else {
+            false
+        }
+    }
+
+    /// [`Self::dynamic_states`] where some rule may apply.
+    #[inline(never)]
+    fn dynamic_state_rules(
         &self,
         cx: &Call<'_>,
         r: &Recording,
@@ -643,11 +667,10 @@ impl CoreChecks {
         let at = cx.location();
         let mut skip = false;
         let features = cx.device().map(|f| &f.features);
-        if !r.draw.unknown {
+        {
             let v = &r.draw.values;
             let inherited = features.is_none_or(|f| f.contains(Feature::INHERITED_VIEWPORT_SCISSOR2_D));
             let unused = features.is_none_or(|f| f.contains(Feature::DYNAMIC_RENDERING_UNUSED_ATTACHMENTS));
-            // The usual draw has every dynamic state set: nothing more to look at.
             let missing = core & !r.draw.dynamic_set != 0 || p.ext & !v.set != 0;
             if missing {
                 let current = Current::of(core, p, v, (inherited, unused), r.instance.as_ref());
@@ -887,7 +910,9 @@ impl CoreChecks {
                 ),
             ),
             RenderPassInstance::Rendering { view_mask, colors, .. } => {
-                Self::rendering_mismatch(cx, r, (p, formats), ids, (cb, pipeline), (view_mask, colors))
+                // (An instance of secondary contents only has a key no pipeline matches.)
+                Self::secondary_contents(cx, r, cb)
+                    | Self::rendering_mismatch(cx, r, (p, formats), ids, (cb, pipeline), (view_mask, colors))
             }
             _ => false,
         }
