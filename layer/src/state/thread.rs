@@ -330,13 +330,22 @@ impl Entered {
     pub fn begin_use(&self, r: &ObjectRecord, write: bool, command: u16) -> Option<Overlap> {
         let thread = self.thread();
         let counted = r.uses.begin(write, thread, command);
-        let mut entry = r as *const ObjectRecord as usize | if write { WRITE } else { 0 };
-        let mut published = None;
         if write && SHARED_READS.get(usize::from(r.key.ty)).is_some_and(|s| *s) {
-            entry |= STRIPE;
-            published = readers::begin_write(readers::fingerprint(r), thread, CLAIMED.load(Ordering::Acquire))
-                .map(|(thread, command)| Overlap { thread, command, other_writes: false });
+            return self.begin_shared_write(r, thread, counted);
         }
+        let entry = r as *const ObjectRecord as usize | if write { WRITE } else { 0 };
+        // SAFETY: the owner's cell; no reference into it is held.
+        unsafe { (*self.slot.uses.get()).push(entry) };
+        counted
+    }
+
+    /// [`Self::begin_use`] of a write of a shared object (counted already: `counted`), out of
+    /// line: it also raises the object's writer stripe and looks for published reads.
+    #[inline(never)]
+    fn begin_shared_write(&self, r: &ObjectRecord, thread: u32, counted: Option<Overlap>) -> Option<Overlap> {
+        let entry = r as *const ObjectRecord as usize | WRITE | STRIPE;
+        let published = readers::begin_write(readers::fingerprint(r), thread, CLAIMED.load(Ordering::Acquire))
+            .map(|(thread, command)| Overlap { thread, command, other_writes: false });
         // SAFETY: the owner's cell; no reference into it is held.
         unsafe { (*self.slot.uses.get()).push(entry) };
         counted.or(published)
