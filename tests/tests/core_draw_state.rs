@@ -12,7 +12,8 @@
 //! lavapipe), and its valid neighbour, which reports nothing. The extended dynamic state 2 and 3
 //! rules run on a device with those extensions and the features their rules name (depth clamp,
 //! alpha to one, logic op, depth clip enable and control, provoking vertex, stippled lines,
-//! color write enable), with the topology set dynamically against the tessellation control
+//! color write enable; the last per-attachment blend enable and write mask calls covering the
+//! active attachments), with the topology set dynamically against the tessellation control
 //! stage and primitive restart against list and patch list topologies. Dynamic rendering
 //! pipelines against the instance's view mask, attachment formats and sample counts, with and
 //! without `dynamicRenderingUnusedAttachments`; no draw in an instance of secondary contents only.
@@ -1717,6 +1718,22 @@ fn ext_cases() -> Vec<ExtCase> {
     cases.push(case(&[S::PATCH_CONTROL_POINTS_EXT], NO, EXT_NOTHING, None, None));
     cases.push(case(&[S::TESSELLATION_DOMAIN_ORIGIN_EXT], TESSELLATION, EXT_NOTHING, Some(origin), Some("None-07619")));
     cases.push(case(&[S::TESSELLATION_DOMAIN_ORIGIN_EXT], NO, EXT_NOTHING, None, None));
+    // The last per-attachment blend enable and write mask calls cover every active attachment.
+    let blend_second: ExtRec = |s, cb| unsafe { s.eds3.cmd_set_color_blend_enable(cb, 1, &[0]) };
+    let blend_first: ExtRec = |s, cb| unsafe { s.eds3.cmd_set_color_blend_enable(cb, 0, &[0]) };
+    let mask_second: ExtRec =
+        |s, cb| unsafe { s.eds3.cmd_set_color_write_mask(cb, 1, &[vk::ColorComponentFlags::RGBA]) };
+    let mask_first: ExtRec =
+        |s, cb| unsafe { s.eds3.cmd_set_color_write_mask(cb, 0, &[vk::ColorComponentFlags::RGBA]) };
+    let blend = &[S::COLOR_BLEND_ENABLE_EXT];
+    let mask = &[S::COLOR_WRITE_MASK_EXT];
+    cases.push(case(blend, NO, blend_second, Some(blend_first), Some("firstAttachment-07476")));
+    cases.push(case(mask, NO, mask_second, Some(mask_first), Some("firstAttachment-07478")));
+    let discarding_blend: ExtRec = |s, cb| unsafe {
+        s.eds2.cmd_set_rasterizer_discard_enable(cb, true);
+        s.eds3.cmd_set_color_blend_enable(cb, 1, &[0]);
+    };
+    cases.push(case(&[S::RASTERIZER_DISCARD_ENABLE, S::COLOR_BLEND_ENABLE_EXT], NO, discarding_blend, None, None));
     // A topology set dynamically: patch lists exactly with a tessellation control stage.
     let topology = &[S::PRIMITIVE_TOPOLOGY];
     let triangles: ExtRec =

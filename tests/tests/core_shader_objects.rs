@@ -716,6 +716,11 @@ fn dynamic_state(f: &Fixture) {
     check!(draw("topology", pair(null, fragment), &nothing), [id("None-08693")]);
     check!(draw("blend enable", pair(vertex, null), &nothing), NONE);
     check!(draw("write mask", pair(vertex, null), &nothing), NONE);
+    // The last blend enable and write mask calls must cover the active attachment (0).
+    let blend_second = |cb| unsafe { f.so.cmd_set_color_blend_enable(cb, 1, &[0]) };
+    check!(draw("", pair(vertex, fragment), &blend_second), [id("firstAttachment-07476")]);
+    let mask_second = |cb| unsafe { f.so.cmd_set_color_write_mask(cb, 1, &[vk::ColorComponentFlags::RGBA]) };
+    check!(draw("", pair(vertex, fragment), &mask_second), [id("firstAttachment-07478")]);
     // Tessellation: the domain origin with an evaluation shader, the patch control points with a
     // control shader reading patch lists; neither without them.
     let tess_vertex = f.make(VERTEX.next(Stage::TESSELLATION_CONTROL));

@@ -16,7 +16,7 @@ use crate::chassis::raw::{chained, read_ptr, read_uint, slice};
 use crate::chassis::Call;
 
 use super::values::Attachments;
-pub use super::values::{DynamicValues, PipelineDynamic};
+pub use super::values::{AttachmentRange, DynamicValues, PipelineDynamic};
 use VkDynamicState as D;
 
 /// The bit of a `VkDynamicState` of extended dynamic state 1, 2 or 3 (its Khronos states, up to
@@ -338,14 +338,14 @@ const ALL_SETTERS: [(u16, VkDynamicState, Value); 49] = [
     (
         command!(post_call_record_cmd_set_color_blend_enable_ext),
         D::VK_DYNAMIC_STATE_COLOR_BLEND_ENABLE_EXT,
-        Value::None,
+        Value::Range,
     ),
     (
         command!(post_call_record_cmd_set_color_blend_equation_ext),
         D::VK_DYNAMIC_STATE_COLOR_BLEND_EQUATION_EXT,
         Value::None,
     ),
-    (command!(post_call_record_cmd_set_color_write_mask_ext), D::VK_DYNAMIC_STATE_COLOR_WRITE_MASK_EXT, Value::None),
+    (command!(post_call_record_cmd_set_color_write_mask_ext), D::VK_DYNAMIC_STATE_COLOR_WRITE_MASK_EXT, Value::Range),
     (
         command!(post_call_record_cmd_set_rasterization_stream_ext),
         D::VK_DYNAMIC_STATE_RASTERIZATION_STREAM_EXT,
@@ -408,6 +408,9 @@ enum Value {
     /// vkCmdSetStencilOp: the faces (parameter 1) and whether their fail, pass and depth fail
     /// ops (2 to 4) write.
     FaceOps,
+    /// The first attachment (parameter 1) and how many (2) a per-attachment setter sets
+    /// ([`AttachmentRange`]).
+    Range,
 }
 
 /// [`SETTER_COMMANDS`], a bit per command (bit n of word n / 64): asked after every recorded
@@ -476,6 +479,8 @@ impl DynamicValues {
             D::VK_DYNAMIC_STATE_SCISSOR_WITH_COUNT => self.scissors = value,
             D::VK_DYNAMIC_STATE_LOGIC_OP_ENABLE_EXT => self.logic_op_enable = value != VK_FALSE,
             D::VK_DYNAMIC_STATE_PRIMITIVE_RESTART_ENABLE => self.primitive_restart = value != VK_FALSE,
+            D::VK_DYNAMIC_STATE_COLOR_BLEND_ENABLE_EXT => self.blend_enables = AttachmentRange(value),
+            D::VK_DYNAMIC_STATE_COLOR_WRITE_MASK_EXT => self.write_masks = AttachmentRange(value),
             _ => {}
         }
     }
@@ -509,6 +514,7 @@ impl StateTracker {
         let value = match how {
             Value::None => 0,
             Value::Param1 => param(1),
+            Value::Range => AttachmentRange::new(param(1), param(2)).0,
             Value::FaceMask => param(2),
             Value::FaceOps => u32::from((2..=4).any(|i| param(i) != keep)),
             Value::Strides if unsafe { read_ptr(cx.params[6]) }.is_null() => {

@@ -369,6 +369,24 @@ pub enum Range {
     },
 }
 
+/// The color attachments a per-attachment setter's last call set: `firstAttachment` in the low
+/// 16 bits, `attachmentCount` in the high (each saturated: no device has that many).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct AttachmentRange(pub u32);
+
+impl AttachmentRange {
+    /// `count` attachments from `first`.
+    pub fn new(first: u32, count: u32) -> Self {
+        AttachmentRange(first.min(0xffff) | count.min(0xffff) << 16)
+    }
+
+    /// Whether it sets attachment `i`.
+    pub fn covers(self, i: u32) -> bool {
+        let (first, count) = (self.0 & 0xffff, self.0 >> 16);
+        i >= first && i - first < count
+    }
+}
+
 /// What a recording's vkCmdSet* commands set among the extended dynamic states, and the values
 /// of those that decide which others a draw needs (each read only while its bit is set).
 #[derive(Clone, Copy, Debug, Default)]
@@ -389,6 +407,10 @@ pub struct DynamicValues {
     pub logic_op_enable: bool,
     /// `primitiveRestartEnable`, as vkCmdSetPrimitiveRestartEnable set it.
     pub primitive_restart: bool,
+    /// The attachments the last vkCmdSetColorBlendEnableEXT set.
+    pub blend_enables: AttachmentRange,
+    /// The attachments the last vkCmdSetColorWriteMaskEXT set.
+    pub write_masks: AttachmentRange,
     pub viewports: u32,
     pub scissors: u32,
 }

@@ -28,6 +28,9 @@ pub(super) struct DrawStateIds {
     /// the depth and then the stencil format against a null view, a view, a view with unused
     /// attachments allowed; the color, depth and stencil attachments' sample counts.
     pub(super) rendering: [&'static str; 13],
+    /// The last vkCmdSetColorBlendEnableEXT and vkCmdSetColorWriteMaskEXT set every active color
+    /// attachment.
+    pub(super) ranges: [&'static str; 2],
     /// The topology against the tessellation stages and primitive restart: a tessellation
     /// control stage reads patch lists (`-10286`), patch lists need one (`-10747`), no restart
     /// of list topologies (`-09637`) or patch lists (`-10909`) without the feature.
@@ -91,6 +94,7 @@ pub(super) const DRAW_STATE_IDS: [DrawStateIds; 6] = [
         ],
         rendering_colors: "VUID-vkCmdDraw-colorAttachmentCount-06179",
         mesh: "VUID-vkCmdDraw-stage-06481",
+        ranges: ["VUID-vkCmdDraw-firstAttachment-07476", "VUID-vkCmdDraw-firstAttachment-07478"],
         rendering: [
             "VUID-vkCmdDraw-viewMask-06178",
             "VUID-vkCmdDraw-dynamicRenderingUnusedAttachments-08910",
@@ -168,6 +172,7 @@ pub(super) const DRAW_STATE_IDS: [DrawStateIds; 6] = [
         ],
         rendering_colors: "VUID-vkCmdDrawIndexed-colorAttachmentCount-06179",
         mesh: "VUID-vkCmdDrawIndexed-stage-06481",
+        ranges: ["VUID-vkCmdDrawIndexed-firstAttachment-07476", "VUID-vkCmdDrawIndexed-firstAttachment-07478"],
         rendering: [
             "VUID-vkCmdDrawIndexed-viewMask-06178",
             "VUID-vkCmdDrawIndexed-dynamicRenderingUnusedAttachments-08910",
@@ -245,6 +250,10 @@ pub(super) const DRAW_STATE_IDS: [DrawStateIds; 6] = [
         ],
         rendering_colors: "VUID-vkCmdDrawIndexedIndirect-colorAttachmentCount-06179",
         mesh: "VUID-vkCmdDrawIndexedIndirect-stage-06481",
+        ranges: [
+            "VUID-vkCmdDrawIndexedIndirect-firstAttachment-07476",
+            "VUID-vkCmdDrawIndexedIndirect-firstAttachment-07478",
+        ],
         rendering: [
             "VUID-vkCmdDrawIndexedIndirect-viewMask-06178",
             "VUID-vkCmdDrawIndexedIndirect-dynamicRenderingUnusedAttachments-08910",
@@ -322,6 +331,10 @@ pub(super) const DRAW_STATE_IDS: [DrawStateIds; 6] = [
         ],
         rendering_colors: "VUID-vkCmdDrawIndexedIndirectCount-colorAttachmentCount-06179",
         mesh: "VUID-vkCmdDrawIndexedIndirectCount-stage-06481",
+        ranges: [
+            "VUID-vkCmdDrawIndexedIndirectCount-firstAttachment-07476",
+            "VUID-vkCmdDrawIndexedIndirectCount-firstAttachment-07478",
+        ],
         rendering: [
             "VUID-vkCmdDrawIndexedIndirectCount-viewMask-06178",
             "VUID-vkCmdDrawIndexedIndirectCount-dynamicRenderingUnusedAttachments-08910",
@@ -399,6 +412,7 @@ pub(super) const DRAW_STATE_IDS: [DrawStateIds; 6] = [
         ],
         rendering_colors: "VUID-vkCmdDrawIndirect-colorAttachmentCount-06179",
         mesh: "VUID-vkCmdDrawIndirect-stage-06481",
+        ranges: ["VUID-vkCmdDrawIndirect-firstAttachment-07476", "VUID-vkCmdDrawIndirect-firstAttachment-07478"],
         rendering: [
             "VUID-vkCmdDrawIndirect-viewMask-06178",
             "VUID-vkCmdDrawIndirect-dynamicRenderingUnusedAttachments-08910",
@@ -476,6 +490,10 @@ pub(super) const DRAW_STATE_IDS: [DrawStateIds; 6] = [
         ],
         rendering_colors: "VUID-vkCmdDrawIndirectCount-colorAttachmentCount-06179",
         mesh: "VUID-vkCmdDrawIndirectCount-stage-06481",
+        ranges: [
+            "VUID-vkCmdDrawIndirectCount-firstAttachment-07476",
+            "VUID-vkCmdDrawIndirectCount-firstAttachment-07478",
+        ],
         rendering: [
             "VUID-vkCmdDrawIndirectCount-viewMask-06178",
             "VUID-vkCmdDrawIndirectCount-dynamicRenderingUnusedAttachments-08910",
@@ -695,6 +713,8 @@ mod tests {
                 .map(|s| format!("VUID-{}-{s}", d.command))
                 .collect();
             assert_eq!(d.rendering.to_vec(), rendering);
+            let ranges = ["firstAttachment-07476", "firstAttachment-07478"];
+            assert_eq!(d.ranges, ranges.map(|s| format!("VUID-{}-{s}", d.command)));
             let suffixes = ["renderPass-02684", "subpass-02685", "renderPass-06198"];
             for (id, suffix) in d.render_pass.iter().zip(suffixes) {
                 assert_eq!(*id, format!("VUID-{}-{suffix}", d.command));

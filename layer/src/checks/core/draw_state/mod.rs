@@ -5,7 +5,9 @@
 //! only with a feature or extension enabled, a tessellation stage, lines drawn or the logic op
 //! enabled): extended dynamic state 1, 2 and 3 (its Khronos states whose rules lavapipe can
 //! exercise; the NV states, sample locations, rasterization stream, conservative rasterization
-//! and blend equations are not followed), vertex input and color write enable. No
+//! and blend equations are not followed), vertex input and color write enable, and the last
+//! per-attachment blend enable and write mask calls must have set every active color attachment
+//! of a vkCmdBeginRendering instance. No
 //! state the pipeline has static may have been set since it was bound (the tracker keeps what
 //! each recording set since its last graphics pipeline bind; vkCmdBindVertexBuffers3KHR, which
 //! may set strides or not, is not taken as setting them there), the
@@ -639,6 +641,8 @@ impl CoreChecks {
             ext_mask(D::VK_DYNAMIC_STATE_PRIMITIVE_TOPOLOGY) | ext_mask(D::VK_DYNAMIC_STATE_PRIMITIVE_RESTART_ENABLE);
         const WITH_COUNT: u64 =
             ext_mask(D::VK_DYNAMIC_STATE_VIEWPORT_WITH_COUNT) | ext_mask(D::VK_DYNAMIC_STATE_SCISSOR_WITH_COUNT);
+        const PER_ATTACHMENT: u64 =
+            ext_mask(D::VK_DYNAMIC_STATE_COLOR_BLEND_ENABLE_EXT) | ext_mask(D::VK_DYNAMIC_STATE_COLOR_WRITE_MASK_EXT);
         if r.draw.unknown {
             return false;
         }
@@ -646,7 +650,7 @@ impl CoreChecks {
         // no counts to compare: nothing more to look at.
         let v = &r.draw.values;
         let missing = core & !r.draw.dynamic_set != 0 || p.ext & !v.set != 0;
-        if missing || p.ext & (TOPOLOGY_OR_RESTART | WITH_COUNT) != 0 {
+        if missing || p.ext & (TOPOLOGY_OR_RESTART | WITH_COUNT | PER_ATTACHMENT) != 0 {
             self.dynamic_state_rules(cx, r, ids, (core, p), bound, cb)
         } else {
             false
@@ -709,6 +713,7 @@ impl CoreChecks {
                 }
             }
             skip |= Self::topology_state(cx, ids, (core, p), v, (&bound, cb));
+            skip |= Self::attachment_ranges(cx, r, ids, (core, p), (inherited, unused), (&bound, cb));
             let with_count = [D::VK_DYNAMIC_STATE_VIEWPORT_WITH_COUNT, D::VK_DYNAMIC_STATE_SCISSOR_WITH_COUNT];
             let bits = with_count.map(|s| ext_bit(s).map_or(0, |b| 1 << b)).iter().fold(0, |m, b| m | b);
             if !inherited && p.ext & bits == bits && v.set & bits == bits && v.viewports != v.scissors {
@@ -719,6 +724,53 @@ impl CoreChecks {
                         "{bound} viewport and scissor counts dynamic, but vkCmdSetViewportWithCount set {} \
                          viewports and vkCmdSetScissorWithCount {} scissors in command buffer {cb:#x}.",
                         v.viewports, v.scissors
+                    ),
+                );
+            }
+        }
+        skip
+    }
+
+    /// The color attachments the last vkCmdSetColorBlendEnableEXT and vkCmdSetColorWriteMaskEXT
+    /// set, against the active ones (those of the vkCmdBeginRendering instance with a view; a
+    /// render pass object's are not at hand at the draw), while rasterizing. True to skip the
+    /// call.
+    fn attachment_ranges(
+        cx: &Call<'_>,
+        r: &Recording,
+        ids: &DrawStateIds,
+        (core, p): (u32, &PipelineDynamic),
+        features: (bool, bool),
+        (bound, cb): (&Bound, u64),
+    ) -> bool {
+        let Some(targets) = r.targets.as_deref() else { return false };
+        let v = &r.draw.values;
+        if !Current::of(core, p, v, features, r.instance.as_ref()).rasterizing {
+            return false;
+        }
+        let rules = [
+            (D::VK_DYNAMIC_STATE_COLOR_BLEND_ENABLE_EXT, v.blend_enables, ids.ranges[0], "vkCmdSetColorBlendEnableEXT"),
+            (D::VK_DYNAMIC_STATE_COLOR_WRITE_MASK_EXT, v.write_masks, ids.ranges[1], "vkCmdSetColorWriteMaskEXT"),
+        ];
+        let mut skip = false;
+        for (state, range, vuid, setter) in rules {
+            // Not set at all is the "must have been set" rule's.
+            if !is_dynamic(core, p.ext, state) || v.set & ext_mask(state) == 0 {
+                continue;
+            }
+            let active = targets.colors.iter().enumerate().filter(|(_, t)| t.is_some()).map(|(i, _)| i as u32);
+            let missed: Vec<u32> = active.filter(|&i| !range.covers(i)).collect();
+            if let Some(first) = missed.first() {
+                let (from, count) = (range.0 & 0xffff, range.0 >> 16);
+                skip |= cx.error(
+                    vuid,
+                    &cx.location(),
+                    format_args!(
+                        "{bound} {state:?} dynamic, but the last {setter} in command buffer {cb:#x} set attachments \
+                         {from}..{} only, and the rendering instance's color attachment {first} is active ({} \
+                         active attachments left out).",
+                        from + count,
+                        missed.len()
                     ),
                 );
             }
