@@ -13,7 +13,8 @@
 //! rules run on a device with those extensions and the features their rules name (depth clamp,
 //! alpha to one, logic op, depth clip enable and control, provoking vertex, stippled lines,
 //! color write enable; the last per-attachment blend enable and write mask calls covering the
-//! active attachments), with the topology set dynamically against the tessellation control
+//! active attachments, the last sample mask covering the rasterization samples), with the topology
+//! set dynamically against the tessellation control
 //! stage and primitive restart against list and patch list topologies. Dynamic rendering
 //! pipelines against the instance's view mask, attachment formats and sample counts, with and
 //! without `dynamicRenderingUnusedAttachments`; no draw in an instance of secondary contents only.
@@ -1734,6 +1735,14 @@ fn ext_cases() -> Vec<ExtCase> {
         s.eds3.cmd_set_color_blend_enable(cb, 1, &[0]);
     };
     cases.push(case(&[S::RASTERIZER_DISCARD_ENABLE, S::COLOR_BLEND_ENABLE_EXT], NO, discarding_blend, None, None));
+    // The last sample mask covers the rasterization samples set dynamically.
+    let four_one: ExtRec = |s, cb| unsafe {
+        s.eds3.cmd_set_rasterization_samples(cb, vk::SampleCountFlags::TYPE_4);
+        s.eds3.cmd_set_sample_mask(cb, vk::SampleCountFlags::TYPE_1, &[!0]);
+    };
+    let mask_four: ExtRec = |s, cb| unsafe { s.eds3.cmd_set_sample_mask(cb, vk::SampleCountFlags::TYPE_4, &[!0]) };
+    let both = &[S::RASTERIZATION_SAMPLES_EXT, S::SAMPLE_MASK_EXT];
+    cases.push(case(both, NO, four_one, Some(mask_four), Some("samples-07473")));
     // A topology set dynamically: patch lists exactly with a tessellation control stage.
     let topology = &[S::PRIMITIVE_TOPOLOGY];
     let triangles: ExtRec =
@@ -1781,6 +1790,27 @@ fn extended_dynamic_states_must_be_set_where_their_rules_apply() {
         color_write,
     };
     run_cases(&f, &ext_cases(), |rec: ExtRec, _, cb| rec(&setters, cb));
+    // The last sample mask covers the pipeline's static rasterization samples (four, drawn into a
+    // single-sampled attachment: -07285 as well).
+    let four = f.pipeline(&[S::SAMPLE_MASK_EXT], Shape { four_samples: true, ..NO });
+    for (name, draw) in draws(&f) {
+        let masked = |samples: vk::SampleCountFlags| {
+            let mut ids = f.ids(|d, cb| {
+                // SAFETY: recording with live objects.
+                unsafe {
+                    d.cmd_bind_pipeline(cb, vk::PipelineBindPoint::GRAPHICS, four);
+                    setters.eds3.cmd_set_sample_mask(cb, samples, &[!0]);
+                    d.cmd_bind_index_buffer(cb, f.index, 0, vk::IndexType::UINT16);
+                }
+                draw(d, cb);
+            });
+            ids.sort();
+            ids
+        };
+        let single = format!("VUID-{name}-multisampledRenderToSingleSampled-07285");
+        assert_eq!(masked(vk::SampleCountFlags::TYPE_1), [single.clone(), format!("VUID-{name}-samples-07472")]);
+        assert_eq!(masked(vk::SampleCountFlags::TYPE_4), [single]);
+    }
     // Their setters are recorded: one set while the bound pipeline has the state static.
     for (name, draw) in draws(&f) {
         let ids = f.ids(|d, cb| {

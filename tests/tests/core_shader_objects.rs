@@ -721,6 +721,9 @@ fn dynamic_state(f: &Fixture) {
     check!(draw("", pair(vertex, fragment), &blend_second), [id("firstAttachment-07476")]);
     let mask_second = |cb| unsafe { f.so.cmd_set_color_write_mask(cb, 1, &[vk::ColorComponentFlags::RGBA]) };
     check!(draw("", pair(vertex, fragment), &mask_second), [id("firstAttachment-07478")]);
+    // The last sample mask covers the rasterization samples set.
+    let four = |cb| unsafe { f.so.cmd_set_rasterization_samples(cb, vk::SampleCountFlags::TYPE_4) };
+    check!(draw("", pair(vertex, fragment), &four), [id("samples-07473")]);
     // Tessellation: the domain origin with an evaluation shader, the patch control points with a
     // control shader reading patch lists; neither without them.
     let tess_vertex = f.make(VERTEX.next(Stage::TESSELLATION_CONTROL));

@@ -197,6 +197,10 @@ impl PipelineDynamic {
             reshapes: stages & reshaping != 0,
             stages,
             logic_op_enable: fixed(D::VK_DYNAMIC_STATE_LOGIC_OP_ENABLE_EXT, blend.map(|b| b.logicOpEnable)),
+            // SAFETY: not ignored while rasterization is not statically discarded.
+            samples: (!dynamic(D::VK_DYNAMIC_STATE_RASTERIZATION_SAMPLES_EXT) && discards != Some(true))
+                .then(|| unsafe { info.pMultisampleState.as_ref() }.map(|m| m.rasterizationSamples.0))
+                .flatten(),
             // SAFETY: the create info's states, as above.
             blend_constants: info.renderPass.as_raw() == 0
                 && unsafe { blend_constants(states, rendering, info.pColorBlendState.as_ref()) },
@@ -321,9 +325,9 @@ const ALL_SETTERS: [(u16, VkDynamicState, Value); 49] = [
     (
         command!(post_call_record_cmd_set_rasterization_samples_ext),
         D::VK_DYNAMIC_STATE_RASTERIZATION_SAMPLES_EXT,
-        Value::None,
+        Value::Param1,
     ),
-    (command!(post_call_record_cmd_set_sample_mask_ext), D::VK_DYNAMIC_STATE_SAMPLE_MASK_EXT, Value::None),
+    (command!(post_call_record_cmd_set_sample_mask_ext), D::VK_DYNAMIC_STATE_SAMPLE_MASK_EXT, Value::Param1),
     (
         command!(post_call_record_cmd_set_alpha_to_coverage_enable_ext),
         D::VK_DYNAMIC_STATE_ALPHA_TO_COVERAGE_ENABLE_EXT,
@@ -480,6 +484,8 @@ impl DynamicValues {
             D::VK_DYNAMIC_STATE_LOGIC_OP_ENABLE_EXT => self.logic_op_enable = value != VK_FALSE,
             D::VK_DYNAMIC_STATE_PRIMITIVE_RESTART_ENABLE => self.primitive_restart = value != VK_FALSE,
             D::VK_DYNAMIC_STATE_COLOR_BLEND_ENABLE_EXT => self.blend_enables = AttachmentRange(value),
+            D::VK_DYNAMIC_STATE_RASTERIZATION_SAMPLES_EXT => self.rasterization_samples = value,
+            D::VK_DYNAMIC_STATE_SAMPLE_MASK_EXT => self.sample_mask_samples = value,
             D::VK_DYNAMIC_STATE_COLOR_WRITE_MASK_EXT => self.write_masks = AttachmentRange(value),
             _ => {}
         }

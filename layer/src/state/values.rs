@@ -411,6 +411,10 @@ pub struct DynamicValues {
     pub blend_enables: AttachmentRange,
     /// The attachments the last vkCmdSetColorWriteMaskEXT set.
     pub write_masks: AttachmentRange,
+    /// `rasterizationSamples`, as vkCmdSetRasterizationSamplesEXT set it.
+    pub rasterization_samples: u32,
+    /// The `samples` of the last vkCmdSetSampleMaskEXT.
+    pub sample_mask_samples: u32,
     pub viewports: u32,
     pub scissors: u32,
 }
@@ -434,6 +438,8 @@ pub struct PipelineDynamic {
     pub stages: u32,
     /// `logicOpEnable` of its color blend state, where static.
     pub logic_op_enable: Option<bool>,
+    /// `rasterizationSamples` of its multisample state, where static and read.
+    pub samples: Option<u32>,
     /// Whether the static blend state of a color attachment it renders to (dynamic rendering)
     /// enables blending with a factor that reads the blend constants.
     pub blend_constants: bool,

@@ -31,6 +31,9 @@ pub(super) struct DrawStateIds {
     /// The last vkCmdSetColorBlendEnableEXT and vkCmdSetColorWriteMaskEXT set every active color
     /// attachment.
     pub(super) ranges: [&'static str; 2],
+    /// The last vkCmdSetSampleMaskEXT's sample count covers the pipeline's static one, then the
+    /// one vkCmdSetRasterizationSamplesEXT set.
+    pub(super) samples: [&'static str; 2],
     /// The topology against the tessellation stages and primitive restart: a tessellation
     /// control stage reads patch lists (`-10286`), patch lists need one (`-10747`), no restart
     /// of list topologies (`-09637`) or patch lists (`-10909`) without the feature.
@@ -95,6 +98,7 @@ pub(super) const DRAW_STATE_IDS: [DrawStateIds; 6] = [
         rendering_colors: "VUID-vkCmdDraw-colorAttachmentCount-06179",
         mesh: "VUID-vkCmdDraw-stage-06481",
         ranges: ["VUID-vkCmdDraw-firstAttachment-07476", "VUID-vkCmdDraw-firstAttachment-07478"],
+        samples: ["VUID-vkCmdDraw-samples-07472", "VUID-vkCmdDraw-samples-07473"],
         rendering: [
             "VUID-vkCmdDraw-viewMask-06178",
             "VUID-vkCmdDraw-dynamicRenderingUnusedAttachments-08910",
@@ -173,6 +177,7 @@ pub(super) const DRAW_STATE_IDS: [DrawStateIds; 6] = [
         rendering_colors: "VUID-vkCmdDrawIndexed-colorAttachmentCount-06179",
         mesh: "VUID-vkCmdDrawIndexed-stage-06481",
         ranges: ["VUID-vkCmdDrawIndexed-firstAttachment-07476", "VUID-vkCmdDrawIndexed-firstAttachment-07478"],
+        samples: ["VUID-vkCmdDrawIndexed-samples-07472", "VUID-vkCmdDrawIndexed-samples-07473"],
         rendering: [
             "VUID-vkCmdDrawIndexed-viewMask-06178",
             "VUID-vkCmdDrawIndexed-dynamicRenderingUnusedAttachments-08910",
@@ -254,6 +259,7 @@ pub(super) const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDrawIndexedIndirect-firstAttachment-07476",
             "VUID-vkCmdDrawIndexedIndirect-firstAttachment-07478",
         ],
+        samples: ["VUID-vkCmdDrawIndexedIndirect-samples-07472", "VUID-vkCmdDrawIndexedIndirect-samples-07473"],
         rendering: [
             "VUID-vkCmdDrawIndexedIndirect-viewMask-06178",
             "VUID-vkCmdDrawIndexedIndirect-dynamicRenderingUnusedAttachments-08910",
@@ -335,6 +341,10 @@ pub(super) const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDrawIndexedIndirectCount-firstAttachment-07476",
             "VUID-vkCmdDrawIndexedIndirectCount-firstAttachment-07478",
         ],
+        samples: [
+            "VUID-vkCmdDrawIndexedIndirectCount-samples-07472",
+            "VUID-vkCmdDrawIndexedIndirectCount-samples-07473",
+        ],
         rendering: [
             "VUID-vkCmdDrawIndexedIndirectCount-viewMask-06178",
             "VUID-vkCmdDrawIndexedIndirectCount-dynamicRenderingUnusedAttachments-08910",
@@ -413,6 +423,7 @@ pub(super) const DRAW_STATE_IDS: [DrawStateIds; 6] = [
         rendering_colors: "VUID-vkCmdDrawIndirect-colorAttachmentCount-06179",
         mesh: "VUID-vkCmdDrawIndirect-stage-06481",
         ranges: ["VUID-vkCmdDrawIndirect-firstAttachment-07476", "VUID-vkCmdDrawIndirect-firstAttachment-07478"],
+        samples: ["VUID-vkCmdDrawIndirect-samples-07472", "VUID-vkCmdDrawIndirect-samples-07473"],
         rendering: [
             "VUID-vkCmdDrawIndirect-viewMask-06178",
             "VUID-vkCmdDrawIndirect-dynamicRenderingUnusedAttachments-08910",
@@ -494,6 +505,7 @@ pub(super) const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDrawIndirectCount-firstAttachment-07476",
             "VUID-vkCmdDrawIndirectCount-firstAttachment-07478",
         ],
+        samples: ["VUID-vkCmdDrawIndirectCount-samples-07472", "VUID-vkCmdDrawIndirectCount-samples-07473"],
         rendering: [
             "VUID-vkCmdDrawIndirectCount-viewMask-06178",
             "VUID-vkCmdDrawIndirectCount-dynamicRenderingUnusedAttachments-08910",
@@ -715,6 +727,8 @@ mod tests {
             assert_eq!(d.rendering.to_vec(), rendering);
             let ranges = ["firstAttachment-07476", "firstAttachment-07478"];
             assert_eq!(d.ranges, ranges.map(|s| format!("VUID-{}-{s}", d.command)));
+            let samples = ["samples-07472", "samples-07473"];
+            assert_eq!(d.samples, samples.map(|s| format!("VUID-{}-{s}", d.command)));
             let suffixes = ["renderPass-02684", "subpass-02685", "renderPass-06198"];
             for (id, suffix) in d.render_pass.iter().zip(suffixes) {
                 assert_eq!(*id, format!("VUID-{}-{suffix}", d.command));

@@ -7,7 +7,8 @@
 //! exercise; the NV states, sample locations, rasterization stream, conservative rasterization
 //! and blend equations are not followed), vertex input and color write enable, and the last
 //! per-attachment blend enable and write mask calls must have set every active color attachment
-//! of a vkCmdBeginRendering instance. No
+//! of a vkCmdBeginRendering instance, and the last sample mask must cover the rasterization
+//! samples. No
 //! state the pipeline has static may have been set since it was bound (the tracker keeps what
 //! each recording set since its last graphics pipeline bind; vkCmdBindVertexBuffers3KHR, which
 //! may set strides or not, is not taken as setting them there), the
@@ -641,8 +642,9 @@ impl CoreChecks {
             ext_mask(D::VK_DYNAMIC_STATE_PRIMITIVE_TOPOLOGY) | ext_mask(D::VK_DYNAMIC_STATE_PRIMITIVE_RESTART_ENABLE);
         const WITH_COUNT: u64 =
             ext_mask(D::VK_DYNAMIC_STATE_VIEWPORT_WITH_COUNT) | ext_mask(D::VK_DYNAMIC_STATE_SCISSOR_WITH_COUNT);
-        const PER_ATTACHMENT: u64 =
-            ext_mask(D::VK_DYNAMIC_STATE_COLOR_BLEND_ENABLE_EXT) | ext_mask(D::VK_DYNAMIC_STATE_COLOR_WRITE_MASK_EXT);
+        const PER_ATTACHMENT: u64 = ext_mask(D::VK_DYNAMIC_STATE_COLOR_BLEND_ENABLE_EXT)
+            | ext_mask(D::VK_DYNAMIC_STATE_COLOR_WRITE_MASK_EXT)
+            | ext_mask(D::VK_DYNAMIC_STATE_SAMPLE_MASK_EXT);
         if r.draw.unknown {
             return false;
         }
@@ -714,6 +716,7 @@ impl CoreChecks {
             }
             skip |= Self::topology_state(cx, ids, (core, p), v, (&bound, cb));
             skip |= Self::attachment_ranges(cx, r, ids, (core, p), (inherited, unused), (&bound, cb));
+            skip |= Self::sample_mask(cx, ids, (core, p), v, (&bound, cb));
             let with_count = [D::VK_DYNAMIC_STATE_VIEWPORT_WITH_COUNT, D::VK_DYNAMIC_STATE_SCISSOR_WITH_COUNT];
             let bits = with_count.map(|s| ext_bit(s).map_or(0, |b| 1 << b)).iter().fold(0, |m, b| m | b);
             if !inherited && p.ext & bits == bits && v.set & bits == bits && v.viewports != v.scissors {
@@ -776,6 +779,44 @@ impl CoreChecks {
             }
         }
         skip
+    }
+
+    /// The sample count of the last vkCmdSetSampleMaskEXT against the rasterization samples:
+    /// the pipeline's static ones (`-07472`), or those vkCmdSetRasterizationSamplesEXT set
+    /// (`-07473`). True to skip the call.
+    fn sample_mask(
+        cx: &Call<'_>,
+        ids: &DrawStateIds,
+        (core, p): (u32, &PipelineDynamic),
+        v: &DynamicValues,
+        (bound, cb): (&Bound, u64),
+    ) -> bool {
+        let set = |state: VkDynamicState| is_dynamic(core, p.ext, state) && v.set & ext_mask(state) != 0;
+        // Not set at all is the "must have been set" rules'.
+        if !set(D::VK_DYNAMIC_STATE_SAMPLE_MASK_EXT) {
+            return false;
+        }
+        let (samples, vuid, source) = if is_dynamic(core, p.ext, D::VK_DYNAMIC_STATE_RASTERIZATION_SAMPLES_EXT) {
+            if !set(D::VK_DYNAMIC_STATE_RASTERIZATION_SAMPLES_EXT) {
+                return false;
+            }
+            (v.rasterization_samples, ids.samples[1], "vkCmdSetRasterizationSamplesEXT set")
+        } else {
+            match p.samples {
+                Some(s) => (s, ids.samples[0], "its multisample state has"),
+                None => return false,
+            }
+        };
+        v.sample_mask_samples < samples
+            && cx.error(
+                vuid,
+                &cx.location(),
+                format_args!(
+                    "{bound} the sample mask dynamic, and the last vkCmdSetSampleMaskEXT in command buffer {cb:#x} \
+                     gave {} samples, but {source} {samples} rasterization samples.",
+                    v.sample_mask_samples
+                ),
+            )
     }
 
     /// The topology set dynamically against the tessellation control stage, and primitive restart
