@@ -1,0 +1,229 @@
+//! The extended dynamic state 2 and 3 rules Vigil follows at draws, on a device with those
+//! extensions and the features their rules name; the topology and primitive restart set
+//! dynamically; the last per-attachment and sample mask calls.
+
+use super::*;
+
+/// The extension devices whose state-setting commands the extended dynamic state cases record.
+struct Setters {
+    /// The core commands (extended dynamic state is core since Vulkan 1.3).
+    device: ash::Device,
+    eds2: ash::ext::extended_dynamic_state2::Device,
+    eds3: ash::ext::extended_dynamic_state3::Device,
+    color_write: vk::PFN_vkCmdSetColorWriteEnableEXT,
+}
+
+/// Commands recorded before a draw, with the extension setters.
+type ExtRec = fn(&Setters, vk::CommandBuffer);
+
+/// One extended dynamic state case.
+type ExtCase = Case<ExtRec>;
+
+const EXT_NOTHING: ExtRec = |_, _| {};
+const TESSELLATION: Shape = Shape { tessellation: true, ..NO };
+
+/// The cases of the extended dynamic state 2 and 3 rules Vigil follows: where each applies,
+/// unset then set, and where its condition does not hold.
+// SAFETY (every closure): state-setting commands recorded in a command buffer being recorded.
+fn ext_cases() -> Vec<ExtCase> {
+    let discard_on: ExtRec = |s, cb| unsafe { s.eds2.cmd_set_rasterizer_discard_enable(cb, true) };
+    // Needed while rasterizing: set, unset, and not needed with rasterizer discard enabled.
+    let rasterizing: [(vk::DynamicState, ExtRec, &str); 11] = [
+        (S::DEPTH_CLAMP_ENABLE_EXT, |s, cb| unsafe { s.eds3.cmd_set_depth_clamp_enable(cb, false) }, "None-07620"),
+        (S::POLYGON_MODE_EXT, |s, cb| unsafe { s.eds3.cmd_set_polygon_mode(cb, vk::PolygonMode::FILL) }, "None-07621"),
+        (
+            S::RASTERIZATION_SAMPLES_EXT,
+            |s, cb| unsafe { s.eds3.cmd_set_rasterization_samples(cb, vk::SampleCountFlags::TYPE_1) },
+            "None-07622",
+        ),
+        (
+            S::SAMPLE_MASK_EXT,
+            |s, cb| unsafe { s.eds3.cmd_set_sample_mask(cb, vk::SampleCountFlags::TYPE_1, &[!0]) },
+            "None-07623",
+        ),
+        (
+            S::ALPHA_TO_COVERAGE_ENABLE_EXT,
+            |s, cb| unsafe { s.eds3.cmd_set_alpha_to_coverage_enable(cb, false) },
+            "None-07624",
+        ),
+        (S::ALPHA_TO_ONE_ENABLE_EXT, |s, cb| unsafe { s.eds3.cmd_set_alpha_to_one_enable(cb, false) }, "None-07625"),
+        (S::LOGIC_OP_ENABLE_EXT, |s, cb| unsafe { s.eds3.cmd_set_logic_op_enable(cb, false) }, "None-07626"),
+        (S::COLOR_BLEND_ENABLE_EXT, |s, cb| unsafe { s.eds3.cmd_set_color_blend_enable(cb, 0, &[0]) }, "None-07627"),
+        (
+            S::COLOR_WRITE_MASK_EXT,
+            |s, cb| unsafe { s.eds3.cmd_set_color_write_mask(cb, 0, &[vk::ColorComponentFlags::RGBA]) },
+            "None-07629",
+        ),
+        (
+            S::PROVOKING_VERTEX_MODE_EXT,
+            |s, cb| unsafe { s.eds3.cmd_set_provoking_vertex_mode(cb, vk::ProvokingVertexModeEXT::FIRST_VERTEX) },
+            "None-07636",
+        ),
+        (S::COLOR_WRITE_ENABLE_EXT, |s, cb| unsafe { (s.color_write)(cb, 1, &vk::TRUE) }, "None-07749"),
+    ];
+    let mut cases = Vec::new();
+    for (state, set, id) in rasterizing {
+        let alone: &'static [_] = Box::leak(Box::new([state]));
+        let with_discard: &'static [_] = Box::leak(Box::new([S::RASTERIZER_DISCARD_ENABLE, state]));
+        cases.push(case(alone, NO, EXT_NOTHING, Some(set), Some(id)));
+        cases.push(case(with_discard, NO, discard_on, None, None));
+        cases.push(case(alone, DISCARD, EXT_NOTHING, None, None));
+    }
+    // Needed whether or not rasterizing.
+    let always: [(vk::DynamicState, ExtRec, &str); 2] = [
+        (S::DEPTH_CLIP_ENABLE_EXT, |s, cb| unsafe { s.eds3.cmd_set_depth_clip_enable(cb, true) }, "None-07633"),
+        (
+            S::DEPTH_CLIP_NEGATIVE_ONE_TO_ONE_EXT,
+            |s, cb| unsafe { s.eds3.cmd_set_depth_clip_negative_one_to_one(cb, false) },
+            "None-07639",
+        ),
+    ];
+    for (state, set, id) in always {
+        let alone: &'static [_] = Box::leak(Box::new([state]));
+        cases.push(case(alone, NO, EXT_NOTHING, Some(set), Some(id)));
+        cases.push(case(alone, DISCARD, EXT_NOTHING, Some(set), Some(id)));
+    }
+    // Needed while drawing lines.
+    let lines: [(vk::DynamicState, ExtRec, &str); 2] = [
+        (
+            S::LINE_RASTERIZATION_MODE_EXT,
+            |s, cb| unsafe { s.eds3.cmd_set_line_rasterization_mode(cb, vk::LineRasterizationModeEXT::DEFAULT) },
+            "None-08666",
+        ),
+        (S::LINE_STIPPLE_ENABLE_EXT, |s, cb| unsafe { s.eds3.cmd_set_line_stipple_enable(cb, false) }, "None-08669"),
+    ];
+    for (state, set, id) in lines {
+        let alone: &'static [_] = Box::leak(Box::new([state]));
+        cases.push(case(alone, LINES, EXT_NOTHING, Some(set), Some(id)));
+        cases.push(case(alone, NO, EXT_NOTHING, None, None));
+    }
+    // The logic op, while the logic op is enabled (statically or dynamically).
+    let logic_op: ExtRec = |s, cb| unsafe { s.eds2.cmd_set_logic_op(cb, vk::LogicOp::COPY) };
+    let logic_ops: &'static [_] = &[S::LOGIC_OP_EXT, S::LOGIC_OP_ENABLE_EXT];
+    let enable: ExtRec = |s, cb| unsafe { s.eds3.cmd_set_logic_op_enable(cb, true) };
+    let disable: ExtRec = |s, cb| unsafe { s.eds3.cmd_set_logic_op_enable(cb, false) };
+    cases.push(case(logic_ops, NO, enable, Some(logic_op), Some("logicOp-04878")));
+    cases.push(case(logic_ops, NO, disable, None, None));
+    cases.push(case(
+        &[S::LOGIC_OP_EXT],
+        Shape { logic_op: true, ..NO },
+        EXT_NOTHING,
+        Some(logic_op),
+        Some("logicOp-04878"),
+    ));
+    cases.push(case(&[S::LOGIC_OP_EXT], NO, EXT_NOTHING, None, None));
+    // Tessellation: the control points of patches read by a control shader, the domain origin
+    // of an evaluation shader; neither without tessellation shaders.
+    let points: ExtRec = |s, cb| unsafe { s.eds2.cmd_set_patch_control_points(cb, 3) };
+    let origin: ExtRec =
+        |s, cb| unsafe { s.eds3.cmd_set_tessellation_domain_origin(cb, vk::TessellationDomainOrigin::UPPER_LEFT) };
+    cases.push(case(&[S::PATCH_CONTROL_POINTS_EXT], TESSELLATION, EXT_NOTHING, Some(points), Some("None-04875")));
+    cases.push(case(&[S::PATCH_CONTROL_POINTS_EXT], NO, EXT_NOTHING, None, None));
+    cases.push(case(&[S::TESSELLATION_DOMAIN_ORIGIN_EXT], TESSELLATION, EXT_NOTHING, Some(origin), Some("None-07619")));
+    cases.push(case(&[S::TESSELLATION_DOMAIN_ORIGIN_EXT], NO, EXT_NOTHING, None, None));
+    // The last per-attachment blend enable and write mask calls cover every active attachment.
+    let blend_second: ExtRec = |s, cb| unsafe { s.eds3.cmd_set_color_blend_enable(cb, 1, &[0]) };
+    let blend_first: ExtRec = |s, cb| unsafe { s.eds3.cmd_set_color_blend_enable(cb, 0, &[0]) };
+    let mask_second: ExtRec =
+        |s, cb| unsafe { s.eds3.cmd_set_color_write_mask(cb, 1, &[vk::ColorComponentFlags::RGBA]) };
+    let mask_first: ExtRec =
+        |s, cb| unsafe { s.eds3.cmd_set_color_write_mask(cb, 0, &[vk::ColorComponentFlags::RGBA]) };
+    let blend = &[S::COLOR_BLEND_ENABLE_EXT];
+    let mask = &[S::COLOR_WRITE_MASK_EXT];
+    cases.push(case(blend, NO, blend_second, Some(blend_first), Some("firstAttachment-07476")));
+    cases.push(case(mask, NO, mask_second, Some(mask_first), Some("firstAttachment-07478")));
+    let discarding_blend: ExtRec = |s, cb| unsafe {
+        s.eds2.cmd_set_rasterizer_discard_enable(cb, true);
+        s.eds3.cmd_set_color_blend_enable(cb, 1, &[0]);
+    };
+    cases.push(case(&[S::RASTERIZER_DISCARD_ENABLE, S::COLOR_BLEND_ENABLE_EXT], NO, discarding_blend, None, None));
+    // The last sample mask covers the rasterization samples set dynamically.
+    let four_one: ExtRec = |s, cb| unsafe {
+        s.eds3.cmd_set_rasterization_samples(cb, vk::SampleCountFlags::TYPE_4);
+        s.eds3.cmd_set_sample_mask(cb, vk::SampleCountFlags::TYPE_1, &[!0]);
+    };
+    let mask_four: ExtRec = |s, cb| unsafe { s.eds3.cmd_set_sample_mask(cb, vk::SampleCountFlags::TYPE_4, &[!0]) };
+    let both = &[S::RASTERIZATION_SAMPLES_EXT, S::SAMPLE_MASK_EXT];
+    cases.push(case(both, NO, four_one, Some(mask_four), Some("samples-07473")));
+    // A topology set dynamically: patch lists exactly with a tessellation control stage.
+    let topology = &[S::PRIMITIVE_TOPOLOGY];
+    let triangles: ExtRec =
+        |s, cb| unsafe { s.device.cmd_set_primitive_topology(cb, vk::PrimitiveTopology::TRIANGLE_LIST) };
+    let patches: ExtRec = |s, cb| unsafe { s.device.cmd_set_primitive_topology(cb, vk::PrimitiveTopology::PATCH_LIST) };
+    cases.push(case(topology, TESSELLATION, triangles, Some(patches), Some("primitiveTopology-10286")));
+    cases.push(case(topology, NO, patches, Some(triangles), Some("primitiveTopology-10747")));
+    // Primitive restart enabled dynamically: not for lists or patch lists without the features.
+    let restart = &[S::PRIMITIVE_RESTART_ENABLE];
+    let restart_on: ExtRec = |s, cb| unsafe { s.eds2.cmd_set_primitive_restart_enable(cb, true) };
+    let restart_off: ExtRec = |s, cb| unsafe { s.eds2.cmd_set_primitive_restart_enable(cb, false) };
+    cases.push(case(restart, NO, restart_on, Some(restart_off), Some("None-09637")));
+    cases.push(case(restart, LINES, restart_on, Some(restart_off), Some("None-09637")));
+    cases.push(case(restart, TESSELLATION, restart_on, Some(restart_off), Some("None-10909")));
+    let strip_restarted: ExtRec = |s, cb| unsafe {
+        s.device.cmd_set_primitive_topology(cb, vk::PrimitiveTopology::TRIANGLE_STRIP);
+        s.eds2.cmd_set_primitive_restart_enable(cb, true);
+    };
+    cases.push(case(&[S::PRIMITIVE_TOPOLOGY, S::PRIMITIVE_RESTART_ENABLE], NO, strip_restarted, None, None));
+    cases
+}
+
+#[test]
+fn extended_dynamic_states_must_be_set_where_their_rules_apply() {
+    let f = Fixture::with(|b| {
+        b.extended_dynamic_state3().features(
+            vk::PhysicalDeviceFeatures::default()
+                .multi_viewport(true)
+                .tessellation_shader(true)
+                .depth_clamp(true)
+                .alpha_to_one(true)
+                .logic_op(true),
+        )
+    });
+    let (instance, device) = (&f.ctx.instance, &f.ctx.device);
+    // SAFETY: the device's own entry point, of the type its name says.
+    let color_write = unsafe {
+        let p = instance.get_device_proc_addr(device.handle(), c"vkCmdSetColorWriteEnableEXT".as_ptr());
+        std::mem::transmute::<vk::PFN_vkVoidFunction, vk::PFN_vkCmdSetColorWriteEnableEXT>(p)
+    };
+    let setters = Setters {
+        device: device.clone(),
+        eds2: ash::ext::extended_dynamic_state2::Device::new(instance, device),
+        eds3: ash::ext::extended_dynamic_state3::Device::new(instance, device),
+        color_write,
+    };
+    run_cases(&f, &ext_cases(), |rec: ExtRec, _, cb| rec(&setters, cb));
+    // The last sample mask covers the pipeline's static rasterization samples (four, drawn into a
+    // single-sampled attachment: -07285 as well).
+    let four = f.pipeline(&[S::SAMPLE_MASK_EXT], Shape { four_samples: true, ..NO });
+    for (name, draw) in draws(&f) {
+        let masked = |samples: vk::SampleCountFlags| {
+            let mut ids = f.ids(|d, cb| {
+                // SAFETY: recording with live objects.
+                unsafe {
+                    d.cmd_bind_pipeline(cb, vk::PipelineBindPoint::GRAPHICS, four);
+                    setters.eds3.cmd_set_sample_mask(cb, samples, &[!0]);
+                    d.cmd_bind_index_buffer(cb, f.index, 0, vk::IndexType::UINT16);
+                }
+                draw(d, cb);
+            });
+            ids.sort();
+            ids
+        };
+        let single = format!("VUID-{name}-multisampledRenderToSingleSampled-07285");
+        assert_eq!(masked(vk::SampleCountFlags::TYPE_1), [single.clone(), format!("VUID-{name}-samples-07472")]);
+        assert_eq!(masked(vk::SampleCountFlags::TYPE_4), [single]);
+    }
+    // Their setters are recorded: one set while the bound pipeline has the state static.
+    for (name, draw) in draws(&f) {
+        let ids = f.ids(|d, cb| {
+            // SAFETY: recording with live objects.
+            unsafe {
+                d.cmd_bind_pipeline(cb, vk::PipelineBindPoint::GRAPHICS, f.fixed);
+                setters.eds3.cmd_set_polygon_mode(cb, vk::PolygonMode::FILL);
+                d.cmd_bind_index_buffer(cb, f.index, 0, vk::IndexType::UINT16);
+            }
+            draw(d, cb);
+        });
+        assert_eq!(ids, [format!("VUID-{name}-None-08608")], "{name}");
+    }
+}
