@@ -309,7 +309,7 @@ const ALL_SETTERS: [(u16, VkDynamicState, Value); 49] = [
     (
         command!(post_call_record_cmd_set_color_write_enable_ext),
         D::VK_DYNAMIC_STATE_COLOR_WRITE_ENABLE_EXT,
-        Value::None,
+        Value::Param1,
     ),
     (
         command!(post_call_record_cmd_set_tessellation_domain_origin_ext),
@@ -486,6 +486,7 @@ impl DynamicValues {
             D::VK_DYNAMIC_STATE_COLOR_BLEND_ENABLE_EXT => self.blend_enables = AttachmentRange(value),
             D::VK_DYNAMIC_STATE_RASTERIZATION_SAMPLES_EXT => self.rasterization_samples = value,
             D::VK_DYNAMIC_STATE_SAMPLE_MASK_EXT => self.sample_mask_samples = value,
+            D::VK_DYNAMIC_STATE_COLOR_WRITE_ENABLE_EXT => self.color_writes = value,
             D::VK_DYNAMIC_STATE_COLOR_WRITE_MASK_EXT => self.write_masks = AttachmentRange(value),
             _ => {}
         }

@@ -415,6 +415,8 @@ pub struct DynamicValues {
     pub rasterization_samples: u32,
     /// The `samples` of the last vkCmdSetSampleMaskEXT.
     pub sample_mask_samples: u32,
+    /// The `attachmentCount` of the last vkCmdSetColorWriteEnableEXT.
+    pub color_writes: u32,
     pub viewports: u32,
     pub scissors: u32,
 }

@@ -38,7 +38,8 @@ fn draw_attachment_cases(f: &Fixture, cases: &[AttachmentCase]) {
 #[test]
 fn rendering_pipelines_match_the_instances_attachments() {
     let f = Fixture::with(|b| b.vulkan11_features(vk::PhysicalDeviceVulkan11Features::default().multiview(true)));
-    let plain = Rendering { color: f.view, depth: None, view_mask: 0, flags: vk::RenderingFlags::empty() };
+    let plain =
+        Rendering { color: f.view, second: None, depth: None, view_mask: 0, flags: vk::RenderingFlags::empty() };
     let with_depth = Rendering { depth: Some((f.depth, vk::ImageLayout::DEPTH_STENCIL_ATTACHMENT_OPTIMAL)), ..plain };
     let no_color = Rendering { color: vk::ImageView::null(), ..plain };
     let multiview = Rendering { view_mask: 1, ..plain };
@@ -84,7 +85,8 @@ fn rendering_pipelines_match_the_instances_attachments() {
     // With dynamicRenderingUnusedAttachments, the pipeline may leave any attachment UNDEFINED
     // and the instance any view null; a format both give must still agree.
     let f = Fixture::with(|b| b.dynamic_rendering_unused_attachments());
-    let plain = Rendering { color: f.view, depth: None, view_mask: 0, flags: vk::RenderingFlags::empty() };
+    let plain =
+        Rendering { color: f.view, second: None, depth: None, view_mask: 0, flags: vk::RenderingFlags::empty() };
     let with_depth = Rendering { depth: Some((f.depth, vk::ImageLayout::DEPTH_STENCIL_ATTACHMENT_OPTIMAL)), ..plain };
     let no_color = Rendering { color: vk::ImageView::null(), ..plain };
     let cases: Vec<AttachmentCase> = vec![
@@ -103,7 +105,8 @@ fn rendering_pipelines_match_the_instances_attachments() {
 #[test]
 fn no_draws_in_rendering_instances_of_secondary_contents() {
     let f = Fixture::with(|b| b.nested_command_buffer());
-    let plain = Rendering { color: f.view, depth: None, view_mask: 0, flags: vk::RenderingFlags::empty() };
+    let plain =
+        Rendering { color: f.view, second: None, depth: None, view_mask: 0, flags: vk::RenderingFlags::empty() };
     let secondary = Rendering { flags: vk::RenderingFlags::CONTENTS_SECONDARY_COMMAND_BUFFERS, ..plain };
     let inline = vk::RenderingFlags::from_raw(vk::RenderingFlags::CONTENTS_SECONDARY_COMMAND_BUFFERS.as_raw() | 0x10);
     let cases: Vec<AttachmentCase> =

@@ -1,6 +1,6 @@
 //! The extended dynamic state 2 and 3 rules Vigil follows at draws, on a device with those
 //! extensions and the features their rules name; the topology and primitive restart set
-//! dynamically; the last per-attachment and sample mask calls.
+//! dynamically; the last per-attachment, color write enable and sample mask calls.
 
 use super::*;
 
@@ -212,6 +212,31 @@ fn extended_dynamic_states_must_be_set_where_their_rules_apply() {
         let single = format!("VUID-{name}-multisampledRenderToSingleSampled-07285");
         assert_eq!(masked(vk::SampleCountFlags::TYPE_1), [single.clone(), format!("VUID-{name}-samples-07472")]);
         assert_eq!(masked(vk::SampleCountFlags::TYPE_4), [single]);
+    }
+    // The last color write enable call gives a value for each active color attachment (two).
+    let two = f.pipeline(&[S::COLOR_WRITE_ENABLE_EXT], Shape { two_colors: true, ..NO });
+    let rendering = Rendering {
+        color: f.view,
+        second: Some(f.ctx.color_attachment_view()),
+        depth: None,
+        view_mask: 0,
+        flags: vk::RenderingFlags::empty(),
+    };
+    for (name, draw) in draws(&f) {
+        let enabled = [vk::TRUE; 2];
+        let run = |count: u32| {
+            f.ids_in_rendering(rendering, |d, cb| {
+                // SAFETY: recording with live objects; `count` values of `enabled`.
+                unsafe {
+                    d.cmd_bind_pipeline(cb, vk::PipelineBindPoint::GRAPHICS, two);
+                    (setters.color_write)(cb, count, enabled.as_ptr());
+                    d.cmd_bind_index_buffer(cb, f.index, 0, vk::IndexType::UINT16);
+                }
+                draw(d, cb);
+            })
+        };
+        assert_eq!(run(1), [format!("VUID-{name}-attachmentCount-07750")], "{name}");
+        assert_eq!(run(2), NONE, "{name}");
     }
     // Their setters are recorded: one set while the bound pipeline has the state static.
     for (name, draw) in draws(&f) {

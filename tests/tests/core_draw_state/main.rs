@@ -102,6 +102,8 @@ struct Shape {
     d16: bool,
     /// With `depth_format`: stencil attachment format S8_UINT and no depth format.
     s8: bool,
+    /// Two R8G8B8A8_UNORM color attachments.
+    two_colors: bool,
 }
 
 impl Fixture {
@@ -169,7 +171,7 @@ impl Fixture {
     ) -> Vec<String> {
         let depth = depth.map(|layout| (self.depth, layout));
         self.ids_in_rendering(
-            Rendering { color: self.view, depth, view_mask: 0, flags: vk::RenderingFlags::empty() },
+            Rendering { color: self.view, second: None, depth, view_mask: 0, flags: vk::RenderingFlags::empty() },
             record,
         )
     }
@@ -185,11 +187,15 @@ impl Fixture {
         // SAFETY: a command buffer of a resettable pool, recorded and never submitted.
         unsafe {
             let cb = self.ctx.recording_primary(self.pool);
-            let attachments = [vk::RenderingAttachmentInfo::default()
-                .image_view(rendering.color)
-                .image_layout(vk::ImageLayout::COLOR_ATTACHMENT_OPTIMAL)
-                .load_op(vk::AttachmentLoadOp::DONT_CARE)
-                .store_op(vk::AttachmentStoreOp::STORE)];
+            let attachment = |view| {
+                vk::RenderingAttachmentInfo::default()
+                    .image_view(view)
+                    .image_layout(vk::ImageLayout::COLOR_ATTACHMENT_OPTIMAL)
+                    .load_op(vk::AttachmentLoadOp::DONT_CARE)
+                    .store_op(vk::AttachmentStoreOp::STORE)
+            };
+            let attachments: Vec<_> =
+                std::iter::once(rendering.color).chain(rendering.second).map(attachment).collect();
             let (depth_view, depth_layout) =
                 rendering.depth.unwrap_or((vk::ImageView::null(), vk::ImageLayout::DEPTH_STENCIL_ATTACHMENT_OPTIMAL));
             let depth_attachment = vk::RenderingAttachmentInfo::default()
@@ -221,6 +227,8 @@ impl Fixture {
 #[derive(Clone, Copy)]
 struct Rendering {
     color: vk::ImageView,
+    /// A second color attachment's view, where some.
+    second: Option<vk::ImageView>,
     depth: Option<(vk::ImageView, vk::ImageLayout)>,
     view_mask: u32,
     flags: vk::RenderingFlags,
@@ -324,8 +332,12 @@ fn pipeline_in_subpass(
             .dst_alpha_blend_factor(vk::BlendFactor::ZERO)
             .alpha_blend_op(vk::BlendOp::ADD);
     }
-    let blend_attachments = [blend_attachment];
-    let colors = if shape.no_color { 0 } else { 1 };
+    let blend_attachments = [blend_attachment, blend_attachment];
+    let colors = match (shape.no_color, shape.two_colors) {
+        (true, _) => 0,
+        (_, true) => 2,
+        _ => 1,
+    };
     let blend = vk::PipelineColorBlendStateCreateInfo::default()
         .attachments(&blend_attachments[..colors])
         .logic_op_enable(shape.logic_op)
@@ -345,11 +357,12 @@ fn pipeline_in_subpass(
         .front(face)
         .back(face);
     let dynamic_state = vk::PipelineDynamicStateCreateInfo::default().dynamic_states(dynamic);
-    let formats = match (shape.srgb, shape.undefined_color) {
-        (_, true) => [vk::Format::UNDEFINED],
-        (true, _) => [vk::Format::R8G8B8A8_SRGB],
-        _ => [vk::Format::R8G8B8A8_UNORM],
+    let format = match (shape.srgb, shape.undefined_color) {
+        (_, true) => vk::Format::UNDEFINED,
+        (true, _) => vk::Format::R8G8B8A8_SRGB,
+        _ => vk::Format::R8G8B8A8_UNORM,
     };
+    let formats = [format, vk::Format::R8G8B8A8_UNORM];
     let mut rendering = vk::PipelineRenderingCreateInfo::default()
         .color_attachment_formats(&formats[..colors])
         .view_mask(u32::from(shape.multiview));
@@ -618,6 +631,7 @@ const NO: Shape = Shape {
     multiview: false,
     d16: false,
     s8: false,
+    two_colors: false,
 };
 const DEPTH_FORMAT: vk::Format = vk::Format::D32_SFLOAT_S8_UINT;
 const LINES: Shape = Shape { lines: true, ..NO };

@@ -29,8 +29,8 @@ pub(super) struct DrawStateIds {
     /// attachments allowed; the color, depth and stencil attachments' sample counts.
     pub(super) rendering: [&'static str; 13],
     /// The last vkCmdSetColorBlendEnableEXT and vkCmdSetColorWriteMaskEXT set every active color
-    /// attachment.
-    pub(super) ranges: [&'static str; 2],
+    /// attachment, and the last vkCmdSetColorWriteEnableEXT as many as there are.
+    pub(super) ranges: [&'static str; 3],
     /// The last vkCmdSetSampleMaskEXT's sample count covers the pipeline's static one, then the
     /// one vkCmdSetRasterizationSamplesEXT set.
     pub(super) samples: [&'static str; 2],
@@ -97,7 +97,11 @@ pub(super) const DRAW_STATE_IDS: [DrawStateIds; 6] = [
         ],
         rendering_colors: "VUID-vkCmdDraw-colorAttachmentCount-06179",
         mesh: "VUID-vkCmdDraw-stage-06481",
-        ranges: ["VUID-vkCmdDraw-firstAttachment-07476", "VUID-vkCmdDraw-firstAttachment-07478"],
+        ranges: [
+            "VUID-vkCmdDraw-firstAttachment-07476",
+            "VUID-vkCmdDraw-firstAttachment-07478",
+            "VUID-vkCmdDraw-attachmentCount-07750",
+        ],
         samples: ["VUID-vkCmdDraw-samples-07472", "VUID-vkCmdDraw-samples-07473"],
         rendering: [
             "VUID-vkCmdDraw-viewMask-06178",
@@ -176,7 +180,11 @@ pub(super) const DRAW_STATE_IDS: [DrawStateIds; 6] = [
         ],
         rendering_colors: "VUID-vkCmdDrawIndexed-colorAttachmentCount-06179",
         mesh: "VUID-vkCmdDrawIndexed-stage-06481",
-        ranges: ["VUID-vkCmdDrawIndexed-firstAttachment-07476", "VUID-vkCmdDrawIndexed-firstAttachment-07478"],
+        ranges: [
+            "VUID-vkCmdDrawIndexed-firstAttachment-07476",
+            "VUID-vkCmdDrawIndexed-firstAttachment-07478",
+            "VUID-vkCmdDrawIndexed-attachmentCount-07750",
+        ],
         samples: ["VUID-vkCmdDrawIndexed-samples-07472", "VUID-vkCmdDrawIndexed-samples-07473"],
         rendering: [
             "VUID-vkCmdDrawIndexed-viewMask-06178",
@@ -258,6 +266,7 @@ pub(super) const DRAW_STATE_IDS: [DrawStateIds; 6] = [
         ranges: [
             "VUID-vkCmdDrawIndexedIndirect-firstAttachment-07476",
             "VUID-vkCmdDrawIndexedIndirect-firstAttachment-07478",
+            "VUID-vkCmdDrawIndexedIndirect-attachmentCount-07750",
         ],
         samples: ["VUID-vkCmdDrawIndexedIndirect-samples-07472", "VUID-vkCmdDrawIndexedIndirect-samples-07473"],
         rendering: [
@@ -340,6 +349,7 @@ pub(super) const DRAW_STATE_IDS: [DrawStateIds; 6] = [
         ranges: [
             "VUID-vkCmdDrawIndexedIndirectCount-firstAttachment-07476",
             "VUID-vkCmdDrawIndexedIndirectCount-firstAttachment-07478",
+            "VUID-vkCmdDrawIndexedIndirectCount-attachmentCount-07750",
         ],
         samples: [
             "VUID-vkCmdDrawIndexedIndirectCount-samples-07472",
@@ -422,7 +432,11 @@ pub(super) const DRAW_STATE_IDS: [DrawStateIds; 6] = [
         ],
         rendering_colors: "VUID-vkCmdDrawIndirect-colorAttachmentCount-06179",
         mesh: "VUID-vkCmdDrawIndirect-stage-06481",
-        ranges: ["VUID-vkCmdDrawIndirect-firstAttachment-07476", "VUID-vkCmdDrawIndirect-firstAttachment-07478"],
+        ranges: [
+            "VUID-vkCmdDrawIndirect-firstAttachment-07476",
+            "VUID-vkCmdDrawIndirect-firstAttachment-07478",
+            "VUID-vkCmdDrawIndirect-attachmentCount-07750",
+        ],
         samples: ["VUID-vkCmdDrawIndirect-samples-07472", "VUID-vkCmdDrawIndirect-samples-07473"],
         rendering: [
             "VUID-vkCmdDrawIndirect-viewMask-06178",
@@ -504,6 +518,7 @@ pub(super) const DRAW_STATE_IDS: [DrawStateIds; 6] = [
         ranges: [
             "VUID-vkCmdDrawIndirectCount-firstAttachment-07476",
             "VUID-vkCmdDrawIndirectCount-firstAttachment-07478",
+            "VUID-vkCmdDrawIndirectCount-attachmentCount-07750",
         ],
         samples: ["VUID-vkCmdDrawIndirectCount-samples-07472", "VUID-vkCmdDrawIndirectCount-samples-07473"],
         rendering: [
@@ -725,7 +740,7 @@ mod tests {
                 .map(|s| format!("VUID-{}-{s}", d.command))
                 .collect();
             assert_eq!(d.rendering.to_vec(), rendering);
-            let ranges = ["firstAttachment-07476", "firstAttachment-07478"];
+            let ranges = ["firstAttachment-07476", "firstAttachment-07478", "attachmentCount-07750"];
             assert_eq!(d.ranges, ranges.map(|s| format!("VUID-{}-{s}", d.command)));
             let samples = ["samples-07472", "samples-07473"];
             assert_eq!(d.samples, samples.map(|s| format!("VUID-{}-{s}", d.command)));

@@ -7,7 +7,7 @@
 //! exercise; the NV states, sample locations, rasterization stream, conservative rasterization
 //! and blend equations are not followed), vertex input and color write enable, and the last
 //! per-attachment blend enable and write mask calls must have set every active color attachment
-//! of a vkCmdBeginRendering instance, and the last sample mask must cover the rasterization
+//! of a vkCmdBeginRendering instance (and the last color write enable call as many values), and the last sample mask must cover the rasterization
 //! samples. No
 //! state the pipeline has static may have been set since it was bound (the tracker keeps what
 //! each recording set since its last graphics pipeline bind; vkCmdBindVertexBuffers3KHR, which
@@ -644,6 +644,7 @@ impl CoreChecks {
             ext_mask(D::VK_DYNAMIC_STATE_VIEWPORT_WITH_COUNT) | ext_mask(D::VK_DYNAMIC_STATE_SCISSOR_WITH_COUNT);
         const PER_ATTACHMENT: u64 = ext_mask(D::VK_DYNAMIC_STATE_COLOR_BLEND_ENABLE_EXT)
             | ext_mask(D::VK_DYNAMIC_STATE_COLOR_WRITE_MASK_EXT)
+            | ext_mask(D::VK_DYNAMIC_STATE_COLOR_WRITE_ENABLE_EXT)
             | ext_mask(D::VK_DYNAMIC_STATE_SAMPLE_MASK_EXT);
         if r.draw.unknown {
             return false;
@@ -735,7 +736,7 @@ impl CoreChecks {
     }
 
     /// The color attachments the last vkCmdSetColorBlendEnableEXT and vkCmdSetColorWriteMaskEXT
-    /// set, against the active ones (those of the vkCmdBeginRendering instance with a view; a
+    /// set, and how many the last vkCmdSetColorWriteEnableEXT gave, against the active ones (those of the vkCmdBeginRendering instance with a view; a
     /// render pass object's are not at hand at the draw), while rasterizing. True to skip the
     /// call.
     fn attachment_ranges(
@@ -777,6 +778,25 @@ impl CoreChecks {
                     ),
                 );
             }
+        }
+        // The last color write enable call gives a value per active attachment.
+        let write_enable = D::VK_DYNAMIC_STATE_COLOR_WRITE_ENABLE_EXT;
+        let feature = cx.device().is_some_and(|d| d.features.contains(Feature::COLOR_WRITE_ENABLE));
+        let active = targets.colors.iter().filter(|t| t.is_some()).count();
+        if feature
+            && is_dynamic(core, p.ext, write_enable)
+            && v.set & ext_mask(write_enable) != 0
+            && (v.color_writes as usize) < active
+        {
+            skip |= cx.error(
+                ids.ranges[2],
+                &cx.location(),
+                format_args!(
+                    "{bound} {write_enable:?} dynamic, but the last vkCmdSetColorWriteEnableEXT in command buffer \
+                     {cb:#x} gave {} values, and the rendering instance has {active} active color attachments.",
+                    v.color_writes
+                ),
+            );
         }
         skip
     }
