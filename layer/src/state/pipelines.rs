@@ -323,22 +323,14 @@ impl<'a> PipelineDesc<'a> {
             );
             let rendering = rendering_info.map_or((0, 0), |r| (r.viewMask, r.colorAttachmentCount));
             let formats = (!libraries && info.renderPass.as_raw() == 0).then(|| {
-                // The multisample state is read where it is not ignored (rasterizing) and its
-                // count is neither dynamic nor replaced by chained attachment sample counts.
+                // The static rasterization samples (`PipelineDynamic::samples`), unless chained
+                // attachment sample counts replace them.
                 let counted = chained::<VkAttachmentSampleCountInfoAMD>(
                     info.pNext,
                     S::VK_STRUCTURE_TYPE_ATTACHMENT_SAMPLE_COUNT_INFO_AMD,
                 )
                 .is_some();
-                let samples_dynamic = VkDynamicState::VK_DYNAMIC_STATE_RASTERIZATION_SAMPLES_EXT;
-                let static_samples = draw.is_some_and(|d| {
-                    d.ext & super::dynamic_state::ext_mask(samples_dynamic) == 0 && d.rasterizer_discard != Some(true)
-                });
-                let samples = if static_samples && !counted {
-                    info.pMultisampleState.as_ref().map_or(0, |m| m.rasterizationSamples.0)
-                } else {
-                    0
-                };
+                let samples = if counted { 0 } else { draw.and_then(|d| d.samples).unwrap_or(0) };
                 rendering_info.map_or(super::values::RenderingFormats { samples, ..Default::default() }, |r| {
                     super::values::RenderingFormats {
                         colors: slice(r.pColorAttachmentFormats, r.colorAttachmentCount).iter().map(|f| f.0).collect(),

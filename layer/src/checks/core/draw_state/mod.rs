@@ -674,63 +674,61 @@ impl CoreChecks {
         let at = cx.location();
         let mut skip = false;
         let features = cx.device().map(|f| &f.features);
-        {
-            let v = &r.draw.values;
-            let inherited = features.is_none_or(|f| f.contains(Feature::INHERITED_VIEWPORT_SCISSOR2_D));
-            let unused = features.is_none_or(|f| f.contains(Feature::DYNAMIC_RENDERING_UNUSED_ATTACHMENTS));
-            let missing = core & !r.draw.dynamic_set != 0 || p.ext & !v.set != 0;
-            if missing {
-                let current = Current::of(core, p, v, (inherited, unused), r.instance.as_ref());
-                let has = |need: Need| match (need, cx.device()) {
-                    (Need::Nothing, _) => true,
-                    // Not known: not reported.
-                    (_, None) => false,
-                    (Need::Feature(f), Some(d)) => d.features.contains(f),
-                    (Need::StippledLines, Some(d)) => [
-                        Feature::STIPPLED_RECTANGULAR_LINES,
-                        Feature::STIPPLED_BRESENHAM_LINES,
-                        Feature::STIPPLED_SMOOTH_LINES,
-                    ]
-                    .into_iter()
-                    .any(|f| d.features.contains(f)),
-                    (Need::Extension(e), Some(d)) => d.extension_names.contains(e),
+        let v = &r.draw.values;
+        let inherited = features.is_none_or(|f| f.contains(Feature::INHERITED_VIEWPORT_SCISSOR2_D));
+        let unused = features.is_none_or(|f| f.contains(Feature::DYNAMIC_RENDERING_UNUSED_ATTACHMENTS));
+        let missing = core & !r.draw.dynamic_set != 0 || p.ext & !v.set != 0;
+        if missing {
+            let current = Current::of(core, p, v, (inherited, unused), r.instance.as_ref());
+            let has = |need: Need| match (need, cx.device()) {
+                (Need::Nothing, _) => true,
+                // Not known: not reported.
+                (_, None) => false,
+                (Need::Feature(f), Some(d)) => d.features.contains(f),
+                (Need::StippledLines, Some(d)) => [
+                    Feature::STIPPLED_RECTANGULAR_LINES,
+                    Feature::STIPPLED_BRESENHAM_LINES,
+                    Feature::STIPPLED_SMOOTH_LINES,
+                ]
+                .into_iter()
+                .any(|f| d.features.contains(f)),
+                (Need::Extension(e), Some(d)) => d.extension_names.contains(e),
+            };
+            for (rule, vuid) in RULES.iter().zip(ids.dynamic) {
+                let set = match ext_bit(rule.state) {
+                    Some(bit) => v.set & 1 << bit != 0,
+                    None => r.draw.dynamic_set & 1 << rule.state.0 != 0,
                 };
-                for (rule, vuid) in RULES.iter().zip(ids.dynamic) {
-                    let set = match ext_bit(rule.state) {
-                        Some(bit) => v.set & 1 << bit != 0,
-                        None => r.draw.dynamic_set & 1 << rule.state.0 != 0,
-                    };
-                    if set || !is_dynamic(core, p.ext, rule.state) {
-                        continue;
-                    }
-                    let Some(why) = current.applies(rule.when).filter(|_| has(rule.needs)) else { continue };
-                    let (state, setter) = (rule.state, rule.set);
-                    skip |= cx.error(
-                        vuid,
-                        &at,
-                        format_args!(
-                            "{bound} {state:?} dynamic{why}, but {setter} was not called in command buffer {cb:#x} \
-                             since it was begun or since a pipeline with that state static was bound."
-                        ),
-                    );
+                if set || !is_dynamic(core, p.ext, rule.state) {
+                    continue;
                 }
-            }
-            skip |= Self::topology_state(cx, ids, (core, p), v, (&bound, cb));
-            skip |= Self::attachment_ranges(cx, r, ids, (core, p), (inherited, unused), (&bound, cb));
-            skip |= Self::sample_mask(cx, ids, (core, p), v, (&bound, cb));
-            let with_count = [D::VK_DYNAMIC_STATE_VIEWPORT_WITH_COUNT, D::VK_DYNAMIC_STATE_SCISSOR_WITH_COUNT];
-            let bits = with_count.map(|s| ext_bit(s).map_or(0, |b| 1 << b)).iter().fold(0, |m, b| m | b);
-            if !inherited && p.ext & bits == bits && v.set & bits == bits && v.viewports != v.scissors {
+                let Some(why) = current.applies(rule.when).filter(|_| has(rule.needs)) else { continue };
+                let (state, setter) = (rule.state, rule.set);
                 skip |= cx.error(
-                    ids.counts,
+                    vuid,
                     &at,
                     format_args!(
-                        "{bound} viewport and scissor counts dynamic, but vkCmdSetViewportWithCount set {} \
-                         viewports and vkCmdSetScissorWithCount {} scissors in command buffer {cb:#x}.",
-                        v.viewports, v.scissors
+                        "{bound} {state:?} dynamic{why}, but {setter} was not called in command buffer {cb:#x} \
+                         since it was begun or since a pipeline with that state static was bound."
                     ),
                 );
             }
+        }
+        skip |= Self::topology_state(cx, ids, (core, p), v, (&bound, cb));
+        skip |= Self::attachment_ranges(cx, r, ids, (core, p), (inherited, unused), (&bound, cb));
+        skip |= Self::sample_mask(cx, ids, (core, p), v, (&bound, cb));
+        let with_count = [D::VK_DYNAMIC_STATE_VIEWPORT_WITH_COUNT, D::VK_DYNAMIC_STATE_SCISSOR_WITH_COUNT];
+        let bits = with_count.map(|s| ext_bit(s).map_or(0, |b| 1 << b)).iter().fold(0, |m, b| m | b);
+        if !inherited && p.ext & bits == bits && v.set & bits == bits && v.viewports != v.scissors {
+            skip |= cx.error(
+                ids.counts,
+                &at,
+                format_args!(
+                    "{bound} viewport and scissor counts dynamic, but vkCmdSetViewportWithCount set {} \
+                     viewports and vkCmdSetScissorWithCount {} scissors in command buffer {cb:#x}.",
+                    v.viewports, v.scissors
+                ),
+            );
         }
         skip
     }
@@ -1048,16 +1046,15 @@ impl CoreChecks {
         let features = cx.device().map(|f| &f.features);
         let unused = features.is_none_or(|f| f.contains(Feature::DYNAMIC_RENDERING_UNUSED_ATTACHMENTS));
         let at = cx.location();
-        let bound = format!("the bound graphics pipeline {pipeline:#x}");
-        let instance = format!("the rendering instance command buffer {cb:#x} is in");
+        // (Messages are built only when reported: most draws here report nothing.)
         let mut skip = false;
         if p.rendering.0 != view_mask {
             skip |= cx.error(
                 ids.rendering[0],
                 &at,
                 format_args!(
-                    "{bound} was created with view mask {:#x} (VkPipelineRenderingCreateInfo::viewMask), but \
-                     {instance} has {view_mask:#x}.",
+                    "the bound graphics pipeline {pipeline:#x} was created with view mask {:#x} (VkPipelineRenderingCreateInfo::viewMask), but \
+                     the rendering instance command buffer {cb:#x} is in has {view_mask:#x}.",
                     p.rendering.0
                 ),
             );
@@ -1067,8 +1064,8 @@ impl CoreChecks {
                 ids.rendering_colors,
                 &at,
                 format_args!(
-                    "{bound} was created with {} color attachments (VkPipelineRenderingCreateInfo::\
-                     colorAttachmentCount), but {instance} has {colors}, and dynamicRenderingUnusedAttachments is \
+                    "the bound graphics pipeline {pipeline:#x} was created with {} color attachments (VkPipelineRenderingCreateInfo::\
+                     colorAttachmentCount), but the rendering instance command buffer {cb:#x} is in has {colors}, and dynamicRenderingUnusedAttachments is \
                      not enabled.",
                     p.rendering.1
                 ),
@@ -1097,7 +1094,7 @@ impl CoreChecks {
                 vuid,
                 &at,
                 format_args!(
-                    "{bound} was created with {what} format {:?}, but {instance} has {view} there{unused_note}.",
+                    "the bound graphics pipeline {pipeline:#x} was created with {what} format {:?}, but the rendering instance command buffer {cb:#x} is in has {view} there{unused_note}.",
                     VkFormat(format)
                 ),
             );
@@ -1129,7 +1126,7 @@ impl CoreChecks {
                     vuid,
                     &at,
                     format_args!(
-                        "{bound} rasterizes with {} samples (rasterizationSamples), but the {what} of {instance}, \
+                        "the bound graphics pipeline {pipeline:#x} rasterizes with {} samples (rasterizationSamples), but the {what} of the rendering instance command buffer {cb:#x} is in, \
                          image view {view:#x}, has {samples}.",
                         f.samples
                     ),
