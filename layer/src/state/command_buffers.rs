@@ -75,19 +75,25 @@ pub enum Invalidation<'a> {
 }
 
 impl References {
+    /// The set of [`Self::recent`] that `k` falls in (its first way).
+    #[inline(always)]
+    fn recent_set(k: &Key) -> usize {
+        // Four ways per set, the most recent first (see the thread's record cache).
+        let h = (k.handle ^ u64::from(k.ty)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        (h >> 62) as usize * RECENT_WAYS
+    }
+
     /// Adds the object of `k`, found with `lookup` unless it was named recently.
     #[inline]
     pub fn add(&mut self, k: Key, lookup: impl FnOnce(Key) -> Option<Arc<ObjectRecord>>) {
-        // Four ways per set, the most recent first (see the thread's record cache).
-        let h = (k.handle ^ u64::from(k.ty)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        let set = (h >> 62) as usize * RECENT_WAYS;
+        let set = Self::recent_set(&k);
         let ways = &mut self.recent[set..set + RECENT_WAYS];
         // A key named again is the same object or, if that one was destroyed meanwhile, the
         // command buffer is invalid already: either way there is nothing to add.
-        if ways[0] == Some(k) {
+        if ways[0].is_some_and(|(w, _)| w == k) {
             return;
         }
-        if let Some(i) = ways[1..].iter().position(|w| *w == Some(k)) {
+        if let Some(i) = ways[1..].iter().position(|w| w.is_some_and(|(w, _)| w == k)) {
             ways[..=i + 1].rotate_right(1);
             return;
         }
@@ -97,22 +103,33 @@ impl References {
     /// [`Self::add`] of a key not named recently.
     #[inline(never)]
     fn add_new(&mut self, k: Key, set: usize, lookup: impl FnOnce(Key) -> Option<Arc<ObjectRecord>>) {
-        if let std::collections::hash_map::Entry::Vacant(v) = self.records.entry(k) {
-            let Some(r) = lookup(k) else { return };
-            if r.descriptor_set_state().is_some() {
-                self.sets.push((r.clone(), super::descriptors::current_version()));
+        let at = match self.index.entry(k) {
+            std::collections::hash_map::Entry::Occupied(o) => *o.get(),
+            std::collections::hash_map::Entry::Vacant(v) => {
+                let Some(r) = lookup(k) else { return };
+                if r.descriptor_set_state().is_some() {
+                    self.sets.push((r.clone(), super::descriptors::current_version()));
+                }
+                let at = self.records.len() as u32;
+                self.records.push(r);
+                *v.insert(at)
             }
-            v.insert(r);
-        }
+        };
         let ways = &mut self.recent[set..set + RECENT_WAYS];
         ways.rotate_right(1);
-        ways[0] = Some(k);
+        ways[0] = Some((k, at));
     }
 
-    /// Runs `f` with the record of `k`: the one the recording refers to already, without the
-    /// table's shard lock, or else the table's.
+    /// Runs `f` with the record of `k`: the one the recording refers to already (named
+    /// recently: no hashing), without the table's shard lock, or else the table's.
     pub fn with_record<R>(&self, k: Key, f: impl FnOnce(&ObjectRecord) -> R) -> Option<R> {
-        match self.records.get(&k) {
+        let set = Self::recent_set(&k);
+        let recent = self.recent[set..set + RECENT_WAYS].iter().flatten().find(|(w, _)| *w == k);
+        let at = match recent {
+            Some(&(_, at)) => Some(at),
+            None => self.index.get(&k).copied(),
+        };
+        match at.and_then(|at| self.records.get(at as usize)) {
             Some(r) => Some(f(r)),
             None => super::objects::OBJECTS.get(k).map(|r| f(&r)),
         }
@@ -121,6 +138,7 @@ impl References {
     /// Forgets everything (a new recording).
     pub fn clear(&mut self) {
         self.records.clear();
+        self.index.clear();
         self.recent = [None; RECENT];
         self.sets.clear();
     }
@@ -128,7 +146,7 @@ impl References {
     /// Why the command buffer is invalid, if something it refers to was destroyed, freed or (a
     /// descriptor set) updated since it was recorded.
     pub fn invalidated(&self) -> Option<Invalidation<'_>> {
-        if let Some(r) = self.records.values().find(|r| r.destroyed()) {
+        if let Some(r) = self.records.iter().find(|r| r.destroyed()) {
             return Some(Invalidation::Destroyed(r));
         }
         self.sets
@@ -139,7 +157,7 @@ impl References {
 
     /// Counts each object in use by one more submission, and lists it in `out`.
     fn submitted(&self, out: &mut Vec<Arc<ObjectRecord>>) {
-        for r in self.records.values() {
+        for r in &self.records {
             r.in_use.fetch_add(1, Ordering::AcqRel);
             out.push(r.clone());
         }

@@ -195,6 +195,26 @@ impl PipelineLayoutInfo {
             .filter(move |r| u64::from(r.offset) < end && u64::from(offset) < u64::from(r.offset) + u64::from(r.size))
     }
 
+    /// Whether vkCmdPushConstants of `stages` at `offset..offset + size` is plainly valid: one
+    /// range with every stage covers the bytes, and no range they overlap has a stage beyond
+    /// `stages`. False leaves the answer to [`Self::push_constants_cover`] and
+    /// [`Self::push_constants_overlapping`].
+    #[inline]
+    pub fn push_constants_fit(&self, stages: u32, offset: u32, size: u32) -> bool {
+        let (start, end) = (u64::from(offset), u64::from(offset) + u64::from(size));
+        let mut covered = false;
+        for r in &self.push_constants {
+            let (from, to) = (u64::from(r.offset), u64::from(r.offset) + u64::from(r.size));
+            if from < end && start < to {
+                if r.stages & !stages != 0 {
+                    return false;
+                }
+                covered |= r.stages & stages == stages && from <= start && end <= to;
+            }
+        }
+        covered
+    }
+
     /// Whether every byte of `offset..offset + size` is in some range that includes `stage`.
     pub fn push_constants_cover(&self, stage: u32, offset: u32, size: u32) -> bool {
         let end = u64::from(offset) + u64::from(size);
@@ -423,5 +443,36 @@ mod tests {
         assert!(!l.push_constants_cover(2, 0, 8));
         assert_eq!(l.push_constants_overlapping(6, 4).count(), 3);
         assert_eq!(l.push_constants_overlapping(16, 4).count(), 0);
+    }
+
+    /// The plain case is taken only where the full checks find nothing: a fit never hides a
+    /// stage left uncovered (01795) or an overlapped range's stage not named (01796).
+    #[test]
+    fn push_constant_fit_agrees_with_the_full_checks() {
+        let layouts = [
+            layout(&[(1, 0, 16)]),
+            layout(&[(3, 0, 16)]),
+            layout(&[(1, 0, 8), (1, 8, 8), (2, 4, 4)]),
+            layout(&[(1, 0, 8), (2, 8, 8)]),
+        ];
+        for l in &layouts {
+            for stages in 1..4u32 {
+                for offset in (0..20).step_by(4) {
+                    for size in (4..20).step_by(4) {
+                        let covered = [1u32, 2]
+                            .iter()
+                            .filter(|&&s| stages & s != 0)
+                            .all(|&s| l.push_constants_cover(s, offset, size));
+                        let extra = l.push_constants_overlapping(offset, size).any(|r| r.stages & !stages != 0);
+                        let valid = covered && !extra;
+                        let fit = l.push_constants_fit(stages, offset, size);
+                        assert!(!fit || valid, "{stages} {offset} {size}");
+                    }
+                }
+            }
+        }
+        assert!(layouts[0].push_constants_fit(1, 0, 16));
+        assert!(layouts[1].push_constants_fit(3, 4, 8));
+        assert!(!layouts[1].push_constants_fit(1, 4, 8));
     }
 }

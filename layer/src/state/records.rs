@@ -961,12 +961,17 @@ pub struct DescriptorSetState {
 /// and none may be destroyed while a submission of it may still run.
 #[derive(Default)]
 pub struct References {
-    /// By key: a key named again finds its record here, without the table's shard lock, which
-    /// every recording thread naming the same shared object would otherwise take.
-    pub(super) records: HashMap<Key, Arc<ObjectRecord>, BuildHasherDefault<KeyHasher>>,
-    /// The keys named most recently, by a hash of the key: a loop that binds the same pipeline
-    /// and sets again and again finds them here without a table lookup.
-    pub(super) recent: [Option<Key>; RECENT],
+    /// Each record, in the order first named; an index into it stays valid until the recording
+    /// is cleared.
+    pub(super) records: Vec<Arc<ObjectRecord>>,
+    /// By key, the index into `records`: a key named again finds its record here, without the
+    /// table's shard lock, which every recording thread naming the same shared object would
+    /// otherwise take.
+    pub(super) index: HashMap<Key, u32, BuildHasherDefault<KeyHasher>>,
+    /// The keys named most recently, with their indices, by a hash of the key: a loop that binds
+    /// the same pipeline and sets again and again finds them here without hashing, and so does
+    /// the draw that reads them back.
+    pub(super) recent: [Option<(Key, u32)>; RECENT],
     /// The descriptor sets among them, each with the set version current when the recording
     /// first named it: an update after that to a binding that is not update-after-bind
     /// invalidates the command buffer.

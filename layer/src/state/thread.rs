@@ -27,7 +27,7 @@ use std::cell::{Cell, UnsafeCell};
 use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
 use std::sync::Arc;
 
-use vigil_generated::threading::SHARED_READS;
+use vigil_generated::threading::{SHARED_READS, SYNCED, WRITES_POOL};
 
 use super::objects::{Key, ObjectRecord, Overlap, OBJECTS};
 // Threads with a slot at once (each with the readers' slot of its index); another thread
@@ -125,6 +125,34 @@ fn release(p: *const ObjectRecord) {
         // SAFETY: every non-null pointer a slot holds is a strong reference it owns.
         drop(unsafe { Arc::from_raw(p) });
     }
+}
+
+/// A bit of [`type_flags`]: some command writes objects of the type, so their uses are counted.
+pub const SYNCED_TYPE: u8 = 1;
+/// Objects of the type are shared by recording threads: their reads are published in the
+/// reading thread's slot (`SHARED_READS`).
+pub const SHARED_TYPE: u8 = 2;
+/// Writing an object of the type also writes the pool it came from (`WRITES_POOL`).
+pub const POOLED_TYPE: u8 = 4;
+
+/// The three generated per-type tables as one, so a handle costs one load and one bound check.
+static TYPE_FLAGS: [u8; SYNCED.len()] = {
+    let mut out = [0u8; SYNCED.len()];
+    let mut t = 0;
+    while t < out.len() {
+        out[t] = (SYNCED[t] as u8 * SYNCED_TYPE)
+            | (SHARED_READS[t] as u8 * SHARED_TYPE)
+            | (WRITES_POOL[t] as u8 * POOLED_TYPE);
+        t += 1;
+    }
+    out
+};
+
+/// What thread safety does with handles of type `ty` (`SYNCED_TYPE`, `SHARED_TYPE`,
+/// `POOLED_TYPE`); nothing for a type the tables do not have.
+#[inline(always)]
+pub fn type_flags(ty: u16) -> u8 {
+    TYPE_FLAGS.get(usize::from(ty)).copied().unwrap_or(0)
 }
 
 static SLOTS: [ThreadSlot; SLOT_COUNT] = [const { ThreadSlot::new() }; SLOT_COUNT];
@@ -327,10 +355,17 @@ impl Entered {
     /// and for a write of a shared object also raising its writer stripe. The overlapping use
     /// of another thread, if any: a counted one, or a read another thread published.
     #[inline(always)]
+    #[cfg(test)]
     pub fn begin_use(&self, r: &ObjectRecord, write: bool, command: u16) -> Option<Overlap> {
+        self.begin_use_of(r, (write, type_flags(r.key.ty)), command)
+    }
+
+    /// [`Self::begin_use`] with the [`type_flags`] of `r`'s type at hand.
+    #[inline(always)]
+    pub fn begin_use_of(&self, r: &ObjectRecord, (write, flags): (bool, u8), command: u16) -> Option<Overlap> {
         let thread = self.thread();
         let counted = r.uses.begin(write, thread, command);
-        if write && SHARED_READS.get(usize::from(r.key.ty)).is_some_and(|s| *s) {
+        if write && flags & SHARED_TYPE != 0 {
             return self.begin_shared_write(r, thread, counted);
         }
         let entry = r as *const ObjectRecord as usize | if write { WRITE } else { 0 };
@@ -467,7 +502,26 @@ pub fn share(r: &ObjectRecord) -> Arc<ObjectRecord> {
 mod tests {
     use super::*;
     use crate::state::objects::key;
-    use crate::state::Origin;
+    use crate::state::{Origin, TYPES};
+
+    /// The combined table says what the three generated ones say; the one pooled type is the
+    /// command buffer, and its pool's uses are counted, never published as shared reads (the walk
+    /// begins a pool's write without looking its type up).
+    #[test]
+    fn type_flags_combine_the_generated_tables() {
+        for t in 0..SYNCED.len() as u16 {
+            let f = type_flags(t);
+            let i = usize::from(t);
+            assert_eq!(
+                (f & SYNCED_TYPE != 0, f & SHARED_TYPE != 0, f & POOLED_TYPE != 0),
+                (SYNCED[i], SHARED_READS[i], WRITES_POOL[i])
+            );
+        }
+        let pooled: Vec<u16> = (0..SYNCED.len() as u16).filter(|&t| type_flags(t) & POOLED_TYPE != 0).collect();
+        assert_eq!(pooled, [TYPES.command_buffer]);
+        assert_eq!(type_flags(TYPES.command_pool), SYNCED_TYPE);
+        assert_eq!(type_flags(u16::MAX), 0);
+    }
 
     #[test]
     fn found_records_outlive_their_removal_until_the_call_returns() {

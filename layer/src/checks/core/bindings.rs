@@ -17,13 +17,28 @@ use crate::chassis::Call;
 use crate::state::command_buffers::Recording;
 use crate::state::descriptors::is_dynamic_buffer;
 use crate::state::pipelines::{bind_point_index, bind_point_name, SetLayoutInfo};
+use crate::state::resolve::record_of;
 use crate::state::tracker::param_handle;
 use crate::state::{key, ObjectRecord, TYPES};
 
 impl CoreChecks {
-    /// The record of handle `h` of type `ty`, through `r`'s references first.
-    fn with_object<R>(&self, r: &Recording, ty: u16, h: u64, f: impl FnOnce(&ObjectRecord) -> R) -> Option<R> {
-        (h != 0).then(|| r.references.with_record(key(ty, h, self.device, self.instance), f)).flatten()
+    /// The record of handle `h` of type `ty`: the one the call's walk found when the call names
+    /// it (a scan of a few entries, no hashing), else through `r`'s references.
+    fn with_object<R>(
+        &self,
+        cx: &Call<'_>,
+        r: &Recording,
+        ty: u16,
+        h: u64,
+        f: impl FnOnce(&ObjectRecord) -> R,
+    ) -> Option<R> {
+        if h == 0 {
+            return None;
+        }
+        match cx.handles().named().iter().find(|n| n.handle == h && n.ty == ty).and_then(record_of) {
+            Some(found) => Some(f(found)),
+            None => r.references.with_record(key(ty, h, self.device, self.instance), f),
+        }
     }
 
     /// vkCmdBindDescriptorSets: true to skip the call.
@@ -46,7 +61,7 @@ impl CoreChecks {
             if let Some(skip) = bind_point_unsupported(cx, r, point, vuid, cb) {
                 return skip;
             }
-            self.with_object(r, TYPES.pipeline_layout, layout.as_raw(), |l| {
+            self.with_object(cx, r, TYPES.pipeline_layout, layout.as_raw(), |l| {
                 let Some(info) = l.pipeline_layout() else { return false };
                 let root = cx.location();
                 let n = info.set_layouts.len();
@@ -72,7 +87,7 @@ impl CoreChecks {
                     }
                     let expected =
                         info.set_layouts[first as usize + i].as_ref().and_then(|l| l.descriptor_set_layout());
-                    let found = self.with_set_layout(r, set.as_raw(), |handle, actual| {
+                    let found = self.with_set_layout(cx, r, set.as_raw(), |handle, actual| {
                         let mut skip = false;
                         if expected.is_some_and(|e| !actual.same_definition(e)) {
                             skip = cx.error(
@@ -117,7 +132,7 @@ impl CoreChecks {
                 // array element.
                 let mut next = 0;
                 for set in sets.iter().filter(|s| s.as_raw() != 0) {
-                    let checked = self.with_set_layout(r, set.as_raw(), |_, l| {
+                    let checked = self.with_set_layout(cx, r, set.as_raw(), |_, l| {
                         let (skip, used) = self.dynamic_offsets_aligned(cx, l, &dynamic[next..], next);
                         let ranges = self.dynamic_ranges(cx, r, set.as_raw(), l, &dynamic[next..next + used], next);
                         next += used;
@@ -132,8 +147,14 @@ impl CoreChecks {
     }
 
     /// Runs `f` with the handle and the recorded layout of descriptor set `set`, if known.
-    fn with_set_layout<R>(&self, r: &Recording, set: u64, f: impl FnOnce(u64, &SetLayoutInfo) -> R) -> Option<R> {
-        self.with_object(r, TYPES.descriptor_set, set, |s| {
+    fn with_set_layout<R>(
+        &self,
+        cx: &Call<'_>,
+        r: &Recording,
+        set: u64,
+        f: impl FnOnce(u64, &SetLayoutInfo) -> R,
+    ) -> Option<R> {
+        self.with_object(cx, r, TYPES.descriptor_set, set, |s| {
             let l = s.descriptor_set()?;
             Some(f(l.key.handle, l.descriptor_set_layout()?))
         })
@@ -162,7 +183,7 @@ impl CoreChecks {
         let list = root.dot("pDynamicOffsets");
         let mut skip = false;
         for (i, ((binding, element), &offset)) in elements.zip(offsets).enumerate() {
-            let written = self.with_object(r, TYPES.descriptor_set, set, |s| {
+            let written = self.with_object(cx, r, TYPES.descriptor_set, set, |s| {
                 s.descriptor_set_state()?.descriptor(binding, element).flatten()
             });
             let Some(w) = written.flatten().filter(|w| w.resource != 0) else { continue };
@@ -283,7 +304,7 @@ impl CoreChecks {
             let Some(vuid) = vuid else { return transform_feedback };
             transform_feedback
                 | self
-                    .with_object(r, TYPES.pipeline, pipeline.as_raw(), |p| {
+                    .with_object(cx, r, TYPES.pipeline, pipeline.as_raw(), |p| {
                         let Some(info) = p.pipeline() else { return false };
                         info.bind_point != point.0
                             && cx.error(
@@ -319,8 +340,11 @@ impl CoreChecks {
             if stateless {
                 return false;
             }
-            self.with_object(r, TYPES.pipeline_layout, layout.as_raw(), |l| {
+            self.with_object(cx, r, TYPES.pipeline_layout, layout.as_raw(), |l| {
                 let Some(info) = l.pipeline_layout() else { return false };
+                if info.push_constants_fit(stages.0, offset, size) {
+                    return false;
+                }
                 let root = cx.location();
                 let mut skip = false;
                 // Each stage bit named (usually one or two), lowest first.

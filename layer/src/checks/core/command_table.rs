@@ -1,60 +1,107 @@
 //! Per-command id tables found by the call's command index. The tables are written sorted by
 //! command name (a unit test per table checks them against the registry); finding a row by
-//! comparing names cost a draw a few hundred instructions, so each table gets an index from
-//! command number to row, built on its first use.
+//! comparing names cost a draw a few hundred instructions, and an index built on first use
+//! still a dozen per table, so each table's index from command number to row is built when
+//! the layer is compiled ([`command_table!`]): a row costs a bound check and a load.
 
-use std::sync::OnceLock;
-
-use vigil_generated::commands::{command_index, COMMANDS};
+use vigil_generated::commands::COMMANDS;
 
 use crate::chassis::Call;
 
-/// No row for the command.
-const NONE: u16 = u16::MAX;
+/// The number of commands: the length of every table's index.
+pub const COMMAND_COUNT: usize = COMMANDS.len();
 
 /// A table of rows, each for one command, with its index by command number.
 pub struct CommandTable<T: 'static> {
-    rows: &'static [T],
-    command: fn(&T) -> &'static str,
-    by_command: OnceLock<Box<[u16]>>,
+    by_command: [Option<&'static T>; COMMAND_COUNT],
 }
 
 impl<T> CommandTable<T> {
-    /// A table of `rows`, each naming its command through `command`.
-    pub const fn new(rows: &'static [T], command: fn(&T) -> &'static str) -> Self {
-        CommandTable { rows, command, by_command: OnceLock::new() }
+    /// A table whose index is `by_command` (what [`command_table!`] builds).
+    pub const fn indexed(by_command: [Option<&'static T>; COMMAND_COUNT]) -> Self {
+        CommandTable { by_command }
     }
 
     /// The row of the call's command.
-    #[inline]
+    #[inline(always)]
     pub fn get(&self, cx: &Call<'_>) -> Option<&'static T> {
         self.row(cx.command)
     }
 
     /// The row of command number `command`.
+    #[inline(always)]
     pub fn row(&self, command: usize) -> Option<&'static T> {
-        let index = self.by_command.get_or_init(|| {
-            let mut index = vec![NONE; COMMANDS.len()].into_boxed_slice();
-            for (i, row) in self.rows.iter().enumerate() {
-                if let Some(c) = command_index((self.command)(row).as_bytes()) {
-                    index[c] = i as u16;
-                }
-            }
-            index
-        });
-        match index.get(command) {
-            Some(&i) if i != NONE => self.rows.get(usize::from(i)),
-            _ => None,
-        }
+        self.by_command.get(command).copied().flatten()
     }
 }
+
+/// The index in `COMMANDS` of command `name` or one of its aliases, when the layer is compiled:
+/// a table naming a command the registry lacks does not compile.
+pub const fn command_number(name: &str) -> usize {
+    let mut c = 0;
+    while c < COMMAND_COUNT {
+        if same(COMMANDS[c].name, name) {
+            return c;
+        }
+        let aliases = COMMANDS[c].aliases;
+        let mut a = 0;
+        while a < aliases.len() {
+            if same(aliases[a], name) {
+                return c;
+            }
+            a += 1;
+        }
+        c += 1;
+    }
+    panic!("a command table names a command the registry does not have")
+}
+
+/// Whether two names are the same (`==` is not `const`).
+const fn same(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// `command_table!(vis static NAME: Row = ROWS, field)`: a [`CommandTable`] of the rows `ROWS`
+/// (a constant or static slice or array of `Row`), each naming its command in `field` (a field
+/// name or tuple index), indexed when the layer is compiled.
+macro_rules! command_table {
+    ($(#[$attr:meta])* $vis:vis static $name:ident: $row:ty = $rows:expr, $field:tt) => {
+        $(#[$attr])*
+        $vis static $name: $crate::checks::core::command_table::CommandTable<$row> =
+            $crate::checks::core::command_table::CommandTable::indexed({
+                use $crate::checks::core::command_table::{command_number, COMMAND_COUNT};
+                let rows: &'static [$row] = &$rows;
+                let mut index: [Option<&'static $row>; COMMAND_COUNT] = [None; COMMAND_COUNT];
+                let mut i = 0;
+                while i < rows.len() {
+                    index[command_number(rows[i].$field)] = Some(&rows[i]);
+                    i += 1;
+                }
+                index
+            });
+    };
+}
+pub(crate) use command_table;
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    static ROWS: [(&str, u32); 2] = [("vkCmdDispatch", 1), ("vkCmdDraw", 2)];
-    static TABLE: CommandTable<(&str, u32)> = CommandTable::new(&ROWS, |r| r.0);
+    use vigil_generated::commands::command_index;
+
+    static ROWS: [(&str, u32); 3] = [("vkCmdDispatch", 1), ("vkCmdDraw", 2), ("vkCmdDrawIndirectCountKHR", 3)];
+    command_table!(static TABLE: (&str, u32) = ROWS, 0);
 
     #[test]
     fn rows_are_found_by_command_number() {
@@ -64,5 +111,9 @@ mod tests {
         assert_eq!(TABLE.row(dispatch), Some(&("vkCmdDispatch", 1)));
         assert_eq!(TABLE.row(command_index(b"vkCmdDrawIndexed").unwrap()), None);
         assert_eq!(TABLE.row(usize::MAX), None);
+        // An alias finds its command's number.
+        let count = command_index(b"vkCmdDrawIndirectCount").unwrap();
+        assert_eq!(TABLE.row(count), Some(&("vkCmdDrawIndirectCountKHR", 3)));
+        assert_eq!(command_number("vkCmdDrawIndirectCount"), count);
     }
 }

@@ -11,7 +11,7 @@
 //! pipeline binaries, code it could not parse), ray tracing pipelines (not recorded). Sets a
 //! later bind disturbed are taken as still bound with the layout they were bound with.
 
-use super::command_table::CommandTable;
+use super::command_table::command_table;
 use super::CoreChecks;
 use crate::chassis::Call;
 use crate::state::command_buffers::{Pushed, Recording};
@@ -129,8 +129,10 @@ const SHADER_USE_IDS: &[(&str, &str, &str)] = &[
     ("vkCmdTraceRaysNV", "VUID-vkCmdTraceRaysNV-None-08600", "VUID-vkCmdTraceRaysNV-None-08601"),
 ];
 
-/// `SHADER_USE_IDS` by command number.
-pub(super) static SHADER_USES: CommandTable<(&str, &str, &str)> = CommandTable::new(SHADER_USE_IDS, |r| r.0);
+command_table!(
+    /// `SHADER_USE_IDS` by command number.
+    pub(super) static SHADER_USES: (&str, &str, &str) = *SHADER_USE_IDS, 0
+);
 
 /// `VK_PIPELINE_CREATE_2_DESCRIPTOR_BUFFER_BIT_EXT` and `_DESCRIPTOR_HEAP_BIT_EXT`: the sets
 /// such a pipeline uses are not bound with vkCmdBindDescriptorSets.

@@ -43,7 +43,7 @@
 
 use vigil_generated::{VkDescriptorType, VkImageViewType};
 
-use super::command_table::CommandTable;
+use super::command_table::command_table;
 use super::CoreChecks;
 use crate::chassis::Call;
 use crate::state::command_buffers::Recording;
@@ -91,11 +91,13 @@ struct DescriptorIds {
     unnormalized_bias_offset: &'static str,
 }
 
+command_table!(
+    /// `DESCRIPTOR_IDS` by command number.
+    static DESCRIPTORS: DescriptorIds = *DESCRIPTOR_IDS, command
+);
+
 /// Per command of `BOUND_PIPELINE_IDS`, sorted by name (a unit test checks it against the
 /// registry's text).
-/// `DESCRIPTOR_IDS` by command number.
-static DESCRIPTORS: CommandTable<DescriptorIds> = CommandTable::new(DESCRIPTOR_IDS, |d| d.command);
-
 const DESCRIPTOR_IDS: &[DescriptorIds] = &[
     DescriptorIds {
         command: "vkCmdDispatch",

@@ -15,7 +15,7 @@
 use vigil_generated::features::Feature;
 use vigil_generated::{Handle as _, VkBuffer, VkFormat};
 
-use super::command_table::CommandTable;
+use super::command_table::{command_number, command_table};
 use super::CoreChecks;
 use crate::chassis::raw::{read_ptr, read_uint};
 use crate::chassis::Call;
@@ -85,13 +85,29 @@ const DRAW: (u64, &str) = (16, "VkDrawIndirectCommand");
 const DRAW_INDEXED: (u64, &str) = (20, "VkDrawIndexedIndirectCommand");
 const DRAW_MESH_TASKS: (u64, &str) = (12, "VkDrawMeshTasksIndirectCommandEXT");
 
-/// Sorted by command.
-/// The per-command tables by command number.
-static INDIRECTS: CommandTable<IndirectIds> = CommandTable::new(&INDIRECT_IDS, |d| d.command);
-static MULTI_DRAWS: CommandTable<(&str, &str, u64, &str)> = CommandTable::new(&MULTI_DRAW_IDS, |m| m.0);
-static VERTEX_BOUNDS: CommandTable<(&str, &str)> = CommandTable::new(&VERTEX_BOUND_IDS, |d| d.0);
-static FETCHES: CommandTable<(&str, &str, Draws)> = CommandTable::new(&FETCH_IDS, |d| d.0);
+command_table!(
+    /// `INDIRECT_IDS` by command number.
+    static INDIRECTS: IndirectIds = INDIRECT_IDS, command
+);
+command_table!(
+    /// `MULTI_DRAW_IDS` by command number.
+    static MULTI_DRAWS: (&str, &str, u64, &str) = MULTI_DRAW_IDS, 0
+);
+command_table!(
+    /// `VERTEX_BOUND_IDS` by command number.
+    static VERTEX_BOUNDS: (&str, &str) = VERTEX_BOUND_IDS, 0
+);
+command_table!(
+    /// `FETCH_IDS` by command number.
+    static FETCHES: (&str, &str, Draws) = FETCH_IDS, 0
+);
 
+/// vkCmdDispatchBase's command number (its base group rules are its own).
+const DISPATCH_BASE_COMMAND: usize = command_number("vkCmdDispatchBase");
+/// vkCmdDrawIndirectByteCountEXT's command number (its counter buffer rules are its own).
+const BYTE_COUNT_COMMAND: usize = command_number("vkCmdDrawIndirectByteCountEXT");
+
+/// Sorted by command.
 const INDIRECT_IDS: [IndirectIds; 7] = [
     IndirectIds {
         command: "vkCmdDispatchIndirect",
@@ -315,10 +331,10 @@ impl CoreChecks {
     /// The parameters of a draw or dispatch command of `BOUND_PIPELINE_IDS`, with its recording
     /// `r` locked: true to skip the call. Nothing for commands without such rules.
     pub(super) fn draw_params(&self, cx: &Call<'_>, r: &Recording) -> bool {
-        if cx.name == "vkCmdDispatchBase" {
+        if cx.command == DISPATCH_BASE_COMMAND {
             return self.dispatch_base_counts(cx);
         }
-        if cx.name == "vkCmdDrawIndirectByteCountEXT" {
+        if cx.command == BYTE_COUNT_COMMAND {
             return self.byte_count(cx, r);
         }
         if let Some(&multi) = MULTI_DRAWS.get(cx) {
@@ -617,7 +633,7 @@ impl CoreChecks {
         info: &PipelineInfo,
         (cb, pipeline): (u64, u64),
     ) -> bool {
-        if cx.name == "vkCmdDispatchBase" {
+        if cx.command == DISPATCH_BASE_COMMAND {
             // SAFETY: the bases are parameters 1 to 3, uint32_t.
             let bases = unsafe { [param(cx, 1, 4), param(cx, 2, 4), param(cx, 3, 4)] };
             if bases != [0; 3] && info.flags & DISPATCH_BASE == 0 {
@@ -663,8 +679,15 @@ impl CoreChecks {
         if device.features.contains(Feature::ROBUST_BUFFER_ACCESS) {
             return false;
         }
+        let mut bound =
+            fetches.iter().filter(|f| f.binding < 32 && r.draw.vertex_bound & 1 << f.binding != 0).peekable();
+        // A pipeline that fetches nothing from a bound buffer (vertices made in the shader)
+        // reads no draw parameter.
+        if bound.peek().is_none() {
+            return false;
+        }
         let Some((last_vertex, last_instance)) = fetched(cx, draws) else { return false };
-        for f in fetches.iter().filter(|f| f.binding < 32 && r.draw.vertex_bound & 1 << f.binding != 0) {
+        for f in bound {
             let range = r.draw.vertex_ranges[f.binding as usize];
             let Some(format) = super::formats::format_info(VkFormat(f.format)) else { continue };
             let (last, what) = match (f.per_instance, last_vertex) {

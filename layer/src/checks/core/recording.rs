@@ -40,11 +40,17 @@ impl CoreChecks {
     /// runs while another thread holds the recording (thread safety reports that). True to skip
     /// the call.
     pub(super) fn with_recording(&self, cx: &Call<'_>, cb: u64, f: impl FnOnce(&Recording) -> bool) -> bool {
-        let rule = RECORDING_RULE_OF.get(cx.command).and_then(|&i| RECORDING_RULES.get(usize::from(i)));
+        let i = RECORDING_RULE_OF.get(cx.command).map_or(usize::MAX, |&i| usize::from(i));
+        let rule = RECORDING_RULES.get(i).zip(RULE_MASKS.get(i));
         with_command_buffer(cx, cb, (self.device, self.instance), |record| {
             let Some(state) = record.command_buffer() else { return false };
             let Some(r) = state.try_lock() else { return false };
-            let skip = rule.is_some_and(|rule| self.rules_of(cx, rule, cb, state, &r));
+            // The usual case, one comparison: the recording is in the state every rule wants.
+            let skip = rule.is_some_and(|(rule, m)| {
+                let bits = state_bits(state, &r);
+                ((bits ^ m.expect) & m.care != 0 || r.queue_flags & m.queues == 0)
+                    && self.rules_of(cx, rule, cb, state, &r)
+            });
             skip | (r.lifecycle == Lifecycle::Recording && f(&r))
         })
         .unwrap_or(false)
@@ -112,6 +118,75 @@ impl CoreChecks {
     }
 }
 
+/// A recording state bit of [`state_bits`]: not recording.
+const NOT_RECORDING: u8 = 1;
+/// Inside a render pass instance.
+const IN_RENDER_PASS: u8 = 2;
+/// Inside a video coding scope.
+const IN_VIDEO_CODING: u8 = 4;
+/// A secondary command buffer.
+const SECONDARY: u8 = 8;
+/// After a render pass instance ended suspended, before one resumes it.
+const SUSPENDED: u8 = 16;
+
+/// The state bits of command buffer `state` whose recording is `r`.
+#[inline(always)]
+fn state_bits(state: &CommandBufferState, r: &Recording) -> u8 {
+    let bit = |on: bool, bit: u8| if on { bit } else { 0 };
+    bit(r.lifecycle != Lifecycle::Recording, NOT_RECORDING)
+        | bit(r.in_render_pass, IN_RENDER_PASS)
+        | bit(r.in_video_coding, IN_VIDEO_CODING)
+        | bit(state.secondary(), SECONDARY)
+        | bit(r.suspension.suspended, SUSPENDED)
+}
+
+/// One recording rule as masks: a recording whose [`state_bits`] equal `expect` in `care`, and
+/// whose pool's queue flags meet `queues`, breaks none of it.
+#[derive(Clone, Copy)]
+struct RuleMask {
+    care: u8,
+    expect: u8,
+    queues: u32,
+}
+
+/// [`RuleMask`] of `rule`.
+const fn rule_mask(rule: &RecordingRule) -> RuleMask {
+    let mut m = RuleMask { care: NOT_RECORDING | SUSPENDED, expect: 0, queues: u32::MAX };
+    if let Some((inside, _)) = rule.render_pass {
+        m.care |= IN_RENDER_PASS;
+        if matches!(inside, RenderPassRule::Inside) {
+            m.expect |= IN_RENDER_PASS;
+        }
+    }
+    if let Some((inside, _)) = rule.video_coding {
+        m.care |= IN_VIDEO_CODING;
+        if matches!(inside, VideoCodingRule::Inside) {
+            m.expect |= IN_VIDEO_CODING;
+        }
+    }
+    if rule.primary_only.is_some() {
+        m.care |= SECONDARY;
+    }
+    if let Some((needed, _)) = rule.queues {
+        m.queues = needed;
+    }
+    m
+}
+
+/// The number of recording rules.
+const RULES: usize = RECORDING_RULES.len();
+
+/// [`RuleMask`] of each of `RECORDING_RULES`, by the same index.
+static RULE_MASKS: [RuleMask; RULES] = {
+    let mut out = [RuleMask { care: 0, expect: 0, queues: 0 }; RULES];
+    let mut i = 0;
+    while i < RULES {
+        out[i] = rule_mask(&RECORDING_RULES[i]);
+        i += 1;
+    }
+    out
+};
+
 /// Whether the call is a vkCmdBeginRendering that resumes a suspended render pass instance
 /// (the one command allowed after a suspension).
 fn resumes(cx: &Call<'_>) -> bool {
@@ -163,4 +238,39 @@ fn scope_broken(cx: &Call<'_>, cb: u64, must_be_inside: bool, vuid: &'static str
         &cx.location(),
         format_args!("is recorded {is} {what} in command buffer {cb:#x}; it must be recorded {must} one."),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use vigil_generated::commands::command_index;
+
+    fn mask(name: &str) -> RuleMask {
+        let c = command_index(name.as_bytes()).expect("a command");
+        RULE_MASKS[usize::from(RECORDING_RULE_OF[c])]
+    }
+
+    /// Each rule's masks say what its fields say: a draw inside a render pass instance on a
+    /// graphics queue, a buffer copy outside one, vkCmdBeginRenderPass on primaries only, video
+    /// coding commands inside a video coding scope; every rule wants a recording, not suspended.
+    #[test]
+    fn rule_masks_follow_the_rules() {
+        let draw = mask("vkCmdDraw");
+        assert_eq!((draw.care & IN_RENDER_PASS, draw.expect & IN_RENDER_PASS), (IN_RENDER_PASS, IN_RENDER_PASS));
+        assert_eq!(draw.queues, 0x1);
+        let copy = mask("vkCmdCopyBuffer");
+        assert_eq!((copy.care & IN_RENDER_PASS, copy.expect & IN_RENDER_PASS), (IN_RENDER_PASS, 0));
+        assert_eq!(mask("vkCmdBeginRenderPass").care & SECONDARY, SECONDARY);
+        assert_eq!(mask("vkCmdDraw").care & SECONDARY, 0);
+        let video = mask("vkCmdEndVideoCodingKHR");
+        assert_eq!(video.expect & IN_VIDEO_CODING, IN_VIDEO_CODING);
+        for (rule, m) in RECORDING_RULES.iter().zip(RULE_MASKS.iter()) {
+            assert_eq!(m.care & (NOT_RECORDING | SUSPENDED), NOT_RECORDING | SUSPENDED);
+            assert_eq!(m.expect & (NOT_RECORDING | SUSPENDED), 0);
+            assert_eq!(m.care & IN_RENDER_PASS != 0, rule.render_pass.is_some());
+            assert_eq!(m.care & IN_VIDEO_CODING != 0, rule.video_coding.is_some());
+            assert_eq!(m.care & SECONDARY != 0, rule.primary_only.is_some());
+            assert_eq!(m.queues, rule.queues.map_or(u32::MAX, |(q, _)| q));
+        }
+    }
 }

@@ -16,7 +16,7 @@
 use vigil_generated::features::Feature;
 use vigil_generated::*;
 
-use super::command_table::CommandTable;
+use super::command_table::command_table;
 use super::CoreChecks;
 use crate::chassis::raw::slice;
 use crate::chassis::Call;
@@ -819,8 +819,14 @@ struct DrawIds {
     render_pass_object: &'static str,
 }
 
-static DRAWS: CommandTable<DrawIds> = CommandTable::new(&DRAW_IDS, |d| d.command);
-static DISPATCHES: CommandTable<(&str, &str)> = CommandTable::new(&DISPATCH_IDS, |d| d.0);
+command_table!(
+    /// `DRAW_IDS` by command number.
+    static DRAWS: DrawIds = DRAW_IDS, command
+);
+command_table!(
+    /// `DISPATCH_IDS` by command number.
+    static DISPATCHES: (&str, &str) = DISPATCH_IDS, 0
+);
 
 const DRAW_IDS: [DrawIds; 12] = [
     DrawIds {

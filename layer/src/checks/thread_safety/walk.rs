@@ -12,7 +12,7 @@ use crate::chassis::handles::{CallHandles, DESTROYED, PARAM};
 use crate::chassis::raw::{read_ptr, read_uint};
 use crate::state::resolve::record_of;
 use crate::state::sites::{self, handles, SiteVisitor, Skip};
-use crate::state::thread::Entered;
+use crate::state::thread::{type_flags, Entered, POOLED_TYPE, SHARED_TYPE, SYNCED_TYPE};
 use crate::state::{key, ObjectRecord, OBJECTS};
 
 /// One call's counting.
@@ -92,10 +92,10 @@ impl Walk<'_> {
     #[inline(always)]
     pub fn found(&mut self, handles: &CallHandles, params: &[*const u8]) {
         for n in handles.named() {
-            let ty = usize::from(n.ty);
+            let f = type_flags(n.ty);
             // A parameter left to prose is not counted (as `call` skips it); no such parameter
             // reaches a structure, so nothing found under one is counted either.
-            if n.flags & (PARAM | NOAUTO) == PARAM | NOAUTO || !SYNCED[ty] {
+            if n.flags & (PARAM | NOAUTO) == PARAM | NOAUTO || f & SYNCED_TYPE == 0 {
                 continue;
             }
             let (write, maybe) = (n.flags & (WRITE | DESTROYED) != 0, n.flags & MAYBE != 0);
@@ -106,7 +106,7 @@ impl Walk<'_> {
             // `object` with the record at hand, spelled out: calling it here costs thread safety
             // about 60 instructions per draw-workload call (callgrind), even inlined.
             let read = !write && (!maybe || self.maybe == Maybe::Read);
-            if read && SHARED_READS[ty] && self.entered.read_shared(r, self.command) {
+            if read && f & SHARED_TYPE != 0 && self.entered.read_shared(r, self.command) {
                 continue;
             }
             if r.aliased() {
@@ -114,7 +114,7 @@ impl Walk<'_> {
                 continue;
             }
             let write = write || (maybe && self.maybe_writes(r.uses.flags()));
-            self.begin(r, write);
+            self.begin_of(r, (write, f));
         }
         for t in THREAD_COMMANDS[usize::from(self.command)].typed {
             self.typed(t, params);
@@ -168,19 +168,26 @@ impl Walk<'_> {
     /// returns), and of its pool for a written command buffer.
     #[inline(always)]
     fn begin(&mut self, r: &ObjectRecord, write: bool) {
-        self.begin_one(r, write);
-        if write && WRITES_POOL[usize::from(r.key.ty)] {
+        self.begin_of(r, (write, type_flags(r.key.ty)));
+    }
+
+    /// [`Self::begin`] with the [`type_flags`] of `r`'s type at hand.
+    #[inline(always)]
+    fn begin_of(&mut self, r: &ObjectRecord, (write, flags): (bool, u8)) {
+        self.begin_one(r, (write, flags));
+        if write && flags & POOLED_TYPE != 0 {
             if let Some(pool) = r.parent.as_deref() {
-                // The pool lives as long as its command buffer's record.
-                self.begin_one(pool, true);
+                // The pool lives as long as its command buffer's record (and pools are never
+                // shared reads: a unit test holds the tables to that).
+                self.begin_one(pool, (true, SYNCED_TYPE));
             }
         }
     }
 
     /// [`Self::begin`] of `r` alone.
     #[inline(always)]
-    fn begin_one(&mut self, r: &ObjectRecord, write: bool) {
-        if let Some(overlap) = self.entered.begin_use(r, write, self.command) {
+    fn begin_one(&mut self, r: &ObjectRecord, (write, flags): (bool, u8)) {
+        if let Some(overlap) = self.entered.begin_use_of(r, (write, flags), self.command) {
             self.overlaps.push(Found { ty: r.key.ty, handle: r.key.handle, write, overlap });
         }
     }

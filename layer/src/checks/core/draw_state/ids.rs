@@ -2,7 +2,7 @@
 //! apart from the rules: one row per command, sorted by command name (unit tests check each row
 //! against the registry's names).
 
-use super::super::command_table::CommandTable;
+use super::super::command_table::command_table;
 use super::RULES;
 
 /// The ids of one draw command's rules.
@@ -40,8 +40,10 @@ pub(super) struct DrawStateIds {
     pub(super) topology: [&'static str; 4],
 }
 
-/// `DRAW_STATE_IDS` by command number.
-pub(super) static DRAW_STATES: CommandTable<DrawStateIds> = CommandTable::new(&DRAW_STATE_IDS, |d| d.command);
+command_table!(
+    /// `DRAW_STATE_IDS` by command number.
+    pub(super) static DRAW_STATES: DrawStateIds = DRAW_STATE_IDS, command
+);
 
 pub(super) const DRAW_STATE_IDS: [DrawStateIds; 6] = [
     DrawStateIds {
@@ -712,8 +714,10 @@ const EVERY_DRAW_IDS: [(&str, [&str; 8]); 12] = [
     ),
 ];
 
-/// `EVERY_DRAW_IDS` by command number.
-pub(super) static EVERY_DRAW: CommandTable<(&str, [&str; 8])> = CommandTable::new(&EVERY_DRAW_IDS, |r| r.0);
+command_table!(
+    /// `EVERY_DRAW_IDS` by command number.
+    pub(super) static EVERY_DRAW: (&str, [&str; 8]) = EVERY_DRAW_IDS, 0
+);
 
 #[cfg(test)]
 mod tests {
