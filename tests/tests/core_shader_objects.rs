@@ -721,6 +721,16 @@ fn dynamic_state(f: &Fixture) {
     check!(draw("", pair(vertex, fragment), &blend_second), [id("firstAttachment-07476")]);
     let mask_second = |cb| unsafe { f.so.cmd_set_color_write_mask(cb, 1, &[vk::ColorComponentFlags::RGBA]) };
     check!(draw("", pair(vertex, fragment), &mask_second), [id("firstAttachment-07478")]);
+    // With blending enabled, the active attachment's blend equation (or advanced blend) is set;
+    // not without a fragment shader.
+    let blending = |cb| unsafe { f.so.cmd_set_color_blend_enable(cb, 0, &[vk::TRUE]) };
+    check!(draw("", pair(vertex, fragment), &blending), [id("None-10864")]);
+    let blending_with_equation = |cb| unsafe {
+        f.so.cmd_set_color_blend_enable(cb, 0, &[vk::TRUE]);
+        f.so.cmd_set_color_blend_equation(cb, 0, &[vk::ColorBlendEquationEXT::default()]);
+    };
+    check!(draw("", pair(vertex, fragment), &blending_with_equation), NONE);
+    check!(draw("", pair(vertex, null), &blending), NONE);
     // The last sample mask covers the rasterization samples set.
     let four = |cb| unsafe { f.so.cmd_set_rasterization_samples(cb, vk::SampleCountFlags::TYPE_4) };
     check!(draw("", pair(vertex, fragment), &four), [id("samples-07473")]);

@@ -201,6 +201,18 @@ impl PipelineDynamic {
             samples: (!dynamic(D::VK_DYNAMIC_STATE_RASTERIZATION_SAMPLES_EXT) && discards != Some(true))
                 .then(|| unsafe { info.pMultisampleState.as_ref() }.map(|m| m.rasterizationSamples.0))
                 .flatten(),
+            // SAFETY: read only where not ignored, with its counted attachments.
+            blend_enabled: (!dynamic(D::VK_DYNAMIC_STATE_COLOR_BLEND_ENABLE_EXT))
+                .then(|| blend.map(|b| unsafe { slice(b.pAttachments, b.attachmentCount) }))
+                .flatten()
+                .map(|attachments| {
+                    attachments
+                        .iter()
+                        .take(32)
+                        .enumerate()
+                        .filter(|(_, a)| a.blendEnable != VK_FALSE)
+                        .fold(0, |m, (i, _)| m | 1 << i)
+                }),
             // SAFETY: the create info's states, as above.
             blend_constants: info.renderPass.as_raw() == 0
                 && unsafe { blend_constants(states, rendering, info.pColorBlendState.as_ref()) },
@@ -347,7 +359,7 @@ const ALL_SETTERS: [(u16, VkDynamicState, Value); 49] = [
     (
         command!(post_call_record_cmd_set_color_blend_equation_ext),
         D::VK_DYNAMIC_STATE_COLOR_BLEND_EQUATION_EXT,
-        Value::None,
+        Value::Range,
     ),
     (command!(post_call_record_cmd_set_color_write_mask_ext), D::VK_DYNAMIC_STATE_COLOR_WRITE_MASK_EXT, Value::Range),
     (
@@ -374,7 +386,7 @@ const ALL_SETTERS: [(u16, VkDynamicState, Value); 49] = [
     (
         command!(post_call_record_cmd_set_color_blend_advanced_ext),
         D::VK_DYNAMIC_STATE_COLOR_BLEND_ADVANCED_EXT,
-        Value::None,
+        Value::Range,
     ),
     (
         command!(post_call_record_cmd_set_provoking_vertex_mode_ext),
@@ -488,6 +500,8 @@ impl DynamicValues {
             D::VK_DYNAMIC_STATE_SAMPLE_MASK_EXT => self.sample_mask_samples = value,
             D::VK_DYNAMIC_STATE_COLOR_WRITE_ENABLE_EXT => self.color_writes = value,
             D::VK_DYNAMIC_STATE_COLOR_WRITE_MASK_EXT => self.write_masks = AttachmentRange(value),
+            D::VK_DYNAMIC_STATE_COLOR_BLEND_EQUATION_EXT => self.blend_equations = AttachmentRange(value),
+            D::VK_DYNAMIC_STATE_COLOR_BLEND_ADVANCED_EXT => self.blend_advanced = AttachmentRange(value),
             _ => {}
         }
     }
@@ -530,6 +544,11 @@ impl StateTracker {
             }
             Value::Strides => 1,
         };
+        // vkCmdSetColorBlendEnableEXT: the attachments it names, and those it enables.
+        // SAFETY: its parameters 1 to 3 are firstAttachment, attachmentCount and the
+        // application's array of that many VkBool32.
+        let enables = (state == D::VK_DYNAMIC_STATE_COLOR_BLEND_ENABLE_EXT)
+            .then(|| unsafe { blend_enables(param(1), param(2), read_ptr(cx.params[3]).cast::<VkBool32>()) });
         // vkCmdBindVertexBuffers3KHR is taken as setting the strides (never a false report of
         // strides not set), but it may not: it is not taken as setting them after a bind.
         let assumed = cx.command == usize::from(command!(post_call_record_cmd_bind_vertex_buffers3_khr));
@@ -551,6 +570,11 @@ impl StateTracker {
                 }
             }
             r.draw.values.record_faces(state, value, faces, was_set);
+            if let Some((named, enabled)) = enables {
+                // Values from before the state was last invalidated are not current.
+                let kept = if was_set { r.draw.values.blend_enabled & !named } else { 0 };
+                r.draw.values.blend_enabled = kept | enabled;
+            }
         });
         true
     }
@@ -566,6 +590,25 @@ impl StateTracker {
         });
         d
     }
+}
+
+/// The color attachments below 32 that vkCmdSetColorBlendEnableEXT names (`count` from `first`)
+/// and those of them it enables, as masks.
+///
+/// # Safety
+/// `values` must be NULL or the application's array of `count` VkBool32.
+unsafe fn blend_enables(first: u32, count: u32, values: *const VkBool32) -> (u32, u32) {
+    // SAFETY: as the caller promises.
+    let values = unsafe { slice(values, count) };
+    let (mut named, mut enabled) = (0u32, 0u32);
+    for (i, &v) in values.iter().enumerate() {
+        let Some(bit) = first.checked_add(i as u32).and_then(|a| 1u32.checked_shl(a)) else { break };
+        named |= bit;
+        if v != VK_FALSE {
+            enabled |= bit;
+        }
+    }
+    (named, enabled)
 }
 
 /// After binding a graphics pipeline with extended dynamic states `ext` (`None`: not known):

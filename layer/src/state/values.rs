@@ -411,6 +411,13 @@ pub struct DynamicValues {
     pub blend_enables: AttachmentRange,
     /// The attachments the last vkCmdSetColorWriteMaskEXT set.
     pub write_masks: AttachmentRange,
+    /// The attachments the last vkCmdSetColorBlendEquationEXT set.
+    pub blend_equations: AttachmentRange,
+    /// The attachments the last vkCmdSetColorBlendAdvancedEXT set.
+    pub blend_advanced: AttachmentRange,
+    /// Per color attachment below 32: whether its `blendEnable`, as the vkCmdSetColorBlendEnableEXT
+    /// calls since the state was last set from nothing left it, is VK_TRUE.
+    pub blend_enabled: u32,
     /// `rasterizationSamples`, as vkCmdSetRasterizationSamplesEXT set it.
     pub rasterization_samples: u32,
     /// The `samples` of the last vkCmdSetSampleMaskEXT.
@@ -442,6 +449,9 @@ pub struct PipelineDynamic {
     pub logic_op_enable: Option<bool>,
     /// `rasterizationSamples` of its multisample state, where static and read.
     pub samples: Option<u32>,
+    /// Per color attachment below 32: whether its static `blendEnable` is VK_TRUE, where static
+    /// and read (dynamic rendering with color attachments, not discarding statically).
+    pub blend_enabled: Option<u32>,
     /// Whether the static blend state of a color attachment it renders to (dynamic rendering)
     /// enables blending with a factor that reads the blend constants.
     pub blend_constants: bool,

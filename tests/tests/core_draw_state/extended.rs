@@ -1,6 +1,7 @@
 //! The extended dynamic state 2 and 3 rules Vigil follows at draws, on a device with those
 //! extensions and the features their rules name; the topology and primitive restart set
-//! dynamically; the last per-attachment, color write enable and sample mask calls.
+//! dynamically; the last per-attachment, color write enable and sample mask calls; the blend
+//! equations of attachments with blending enabled.
 
 use super::*;
 
@@ -137,6 +138,29 @@ fn ext_cases() -> Vec<ExtCase> {
         s.eds3.cmd_set_color_blend_enable(cb, 1, &[0]);
     };
     cases.push(case(&[S::RASTERIZER_DISCARD_ENABLE, S::COLOR_BLEND_ENABLE_EXT], NO, discarding_blend, None, None));
+    // The blend equation of each active attachment with blending enabled, dynamically or
+    // statically; none while blending is disabled or rasterization discarded.
+    let blend_on: ExtRec = |s, cb| unsafe { s.eds3.cmd_set_color_blend_enable(cb, 0, &[vk::TRUE]) };
+    let blend_off: ExtRec = |s, cb| unsafe { s.eds3.cmd_set_color_blend_enable(cb, 0, &[vk::FALSE]) };
+    let equation: ExtRec =
+        |s, cb| unsafe { s.eds3.cmd_set_color_blend_equation(cb, 0, &[vk::ColorBlendEquationEXT::default()]) };
+    let second_equation: ExtRec = |s, cb| unsafe {
+        s.eds3.cmd_set_color_blend_enable(cb, 0, &[vk::TRUE]);
+        s.eds3.cmd_set_color_blend_equation(cb, 1, &[vk::ColorBlendEquationEXT::default()]);
+    };
+    let discarding_equations: ExtRec = |s, cb| unsafe {
+        s.eds2.cmd_set_rasterizer_discard_enable(cb, true);
+        s.eds3.cmd_set_color_blend_enable(cb, 0, &[vk::TRUE]);
+    };
+    let equations = &[S::COLOR_BLEND_EQUATION_EXT, S::COLOR_BLEND_ENABLE_EXT];
+    let blending = Shape { blend_constants: true, ..NO };
+    cases.push(case(equations, NO, blend_on, Some(equation), Some("None-10862")));
+    cases.push(case(equations, NO, second_equation, Some(equation), Some("None-10862")));
+    cases.push(case(equations, NO, blend_off, None, None));
+    cases.push(case(&[S::COLOR_BLEND_EQUATION_EXT], blending, EXT_NOTHING, Some(equation), Some("None-10862")));
+    cases.push(case(&[S::COLOR_BLEND_EQUATION_EXT], NO, EXT_NOTHING, None, None));
+    let discarding = &[S::RASTERIZER_DISCARD_ENABLE, S::COLOR_BLEND_EQUATION_EXT, S::COLOR_BLEND_ENABLE_EXT];
+    cases.push(case(discarding, NO, discarding_equations, None, None));
     // The last sample mask covers the rasterization samples set dynamically.
     let four_one: ExtRec = |s, cb| unsafe {
         s.eds3.cmd_set_rasterization_samples(cb, vk::SampleCountFlags::TYPE_4);

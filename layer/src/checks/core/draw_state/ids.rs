@@ -29,8 +29,11 @@ pub(super) struct DrawStateIds {
     /// attachments allowed; the color, depth and stencil attachments' sample counts.
     pub(super) rendering: [&'static str; 13],
     /// The last vkCmdSetColorBlendEnableEXT and vkCmdSetColorWriteMaskEXT set every active color
-    /// attachment, and the last vkCmdSetColorWriteEnableEXT as many as there are.
-    pub(super) ranges: [&'static str; 3],
+    /// attachment, and the last vkCmdSetColorWriteEnableEXT as many as there are; the last
+    /// vkCmdSetColorBlendEquationEXT set every active attachment with blending enabled
+    /// (`-10862`), or it or vkCmdSetColorBlendAdvancedEXT did (`-10864`, shader objects and
+    /// pipelines with both dynamic).
+    pub(super) ranges: [&'static str; 5],
     /// The last vkCmdSetSampleMaskEXT's sample count covers the pipeline's static one, then the
     /// one vkCmdSetRasterizationSamplesEXT set.
     pub(super) samples: [&'static str; 2],
@@ -103,6 +106,8 @@ pub(super) const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDraw-firstAttachment-07476",
             "VUID-vkCmdDraw-firstAttachment-07478",
             "VUID-vkCmdDraw-attachmentCount-07750",
+            "VUID-vkCmdDraw-None-10862",
+            "VUID-vkCmdDraw-None-10864",
         ],
         samples: ["VUID-vkCmdDraw-samples-07472", "VUID-vkCmdDraw-samples-07473"],
         rendering: [
@@ -186,6 +191,8 @@ pub(super) const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDrawIndexed-firstAttachment-07476",
             "VUID-vkCmdDrawIndexed-firstAttachment-07478",
             "VUID-vkCmdDrawIndexed-attachmentCount-07750",
+            "VUID-vkCmdDrawIndexed-None-10862",
+            "VUID-vkCmdDrawIndexed-None-10864",
         ],
         samples: ["VUID-vkCmdDrawIndexed-samples-07472", "VUID-vkCmdDrawIndexed-samples-07473"],
         rendering: [
@@ -269,6 +276,8 @@ pub(super) const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDrawIndexedIndirect-firstAttachment-07476",
             "VUID-vkCmdDrawIndexedIndirect-firstAttachment-07478",
             "VUID-vkCmdDrawIndexedIndirect-attachmentCount-07750",
+            "VUID-vkCmdDrawIndexedIndirect-None-10862",
+            "VUID-vkCmdDrawIndexedIndirect-None-10864",
         ],
         samples: ["VUID-vkCmdDrawIndexedIndirect-samples-07472", "VUID-vkCmdDrawIndexedIndirect-samples-07473"],
         rendering: [
@@ -352,6 +361,8 @@ pub(super) const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDrawIndexedIndirectCount-firstAttachment-07476",
             "VUID-vkCmdDrawIndexedIndirectCount-firstAttachment-07478",
             "VUID-vkCmdDrawIndexedIndirectCount-attachmentCount-07750",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-10862",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-10864",
         ],
         samples: [
             "VUID-vkCmdDrawIndexedIndirectCount-samples-07472",
@@ -438,6 +449,8 @@ pub(super) const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDrawIndirect-firstAttachment-07476",
             "VUID-vkCmdDrawIndirect-firstAttachment-07478",
             "VUID-vkCmdDrawIndirect-attachmentCount-07750",
+            "VUID-vkCmdDrawIndirect-None-10862",
+            "VUID-vkCmdDrawIndirect-None-10864",
         ],
         samples: ["VUID-vkCmdDrawIndirect-samples-07472", "VUID-vkCmdDrawIndirect-samples-07473"],
         rendering: [
@@ -521,6 +534,8 @@ pub(super) const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDrawIndirectCount-firstAttachment-07476",
             "VUID-vkCmdDrawIndirectCount-firstAttachment-07478",
             "VUID-vkCmdDrawIndirectCount-attachmentCount-07750",
+            "VUID-vkCmdDrawIndirectCount-None-10862",
+            "VUID-vkCmdDrawIndirectCount-None-10864",
         ],
         samples: ["VUID-vkCmdDrawIndirectCount-samples-07472", "VUID-vkCmdDrawIndirectCount-samples-07473"],
         rendering: [
@@ -744,7 +759,8 @@ mod tests {
                 .map(|s| format!("VUID-{}-{s}", d.command))
                 .collect();
             assert_eq!(d.rendering.to_vec(), rendering);
-            let ranges = ["firstAttachment-07476", "firstAttachment-07478", "attachmentCount-07750"];
+            let ranges =
+                ["firstAttachment-07476", "firstAttachment-07478", "attachmentCount-07750", "None-10862", "None-10864"];
             assert_eq!(d.ranges, ranges.map(|s| format!("VUID-{}-{s}", d.command)));
             let samples = ["samples-07472", "samples-07473"];
             assert_eq!(d.samples, samples.map(|s| format!("VUID-{}-{s}", d.command)));

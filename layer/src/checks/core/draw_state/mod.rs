@@ -55,8 +55,10 @@ use vigil_generated::*;
 use super::CoreChecks;
 use crate::chassis::raw::read_uint;
 use crate::chassis::Call;
-use crate::state::command_buffers::{Recording, RenderPassInstance, RenderingTarget};
-use crate::state::dynamic_state::{ext_bit, ext_mask, ext_state, is_dynamic, DynamicValues, PipelineDynamic};
+use crate::state::command_buffers::{Recording, RenderPassInstance, RenderingTarget, RenderingTargets};
+use crate::state::dynamic_state::{
+    ext_bit, ext_mask, ext_state, is_dynamic, AttachmentRange, DynamicValues, PipelineDynamic,
+};
 use crate::state::pipelines::PipelineInfo;
 use crate::state::render_passes::{secondary_only, PipelinePass, RenderingFormats, READ_ONLY_DEPTH, READ_ONLY_STENCIL};
 #[cfg(test)]
@@ -777,6 +779,7 @@ impl CoreChecks {
                 );
             }
         }
+        skip |= Self::blend_equations(cx, ids, (core, p), v, targets, (bound, cb));
         // The last color write enable call gives a value per active attachment.
         let write_enable = D::VK_DYNAMIC_STATE_COLOR_WRITE_ENABLE_EXT;
         let feature = cx.device().is_some_and(|d| d.features.contains(Feature::COLOR_WRITE_ENABLE));
@@ -797,6 +800,64 @@ impl CoreChecks {
             );
         }
         skip
+    }
+
+    /// The blend equations of the active color attachments with blending enabled, while
+    /// rasterizing in a vkCmdBeginRendering instance (`targets`): set by the last
+    /// vkCmdSetColorBlendEquationEXT where only it is dynamic (`-10862`), or by it or the last
+    /// vkCmdSetColorBlendAdvancedEXT with shader objects bound to the fragment stage or both
+    /// dynamic (`-10864`). True to skip the call.
+    fn blend_equations(
+        cx: &Call<'_>,
+        ids: &DrawStateIds,
+        (core, p): (u32, &PipelineDynamic),
+        v: &DynamicValues,
+        targets: &RenderingTargets,
+        (bound, cb): (&Bound, u64),
+    ) -> bool {
+        let (equation, advanced) =
+            (D::VK_DYNAMIC_STATE_COLOR_BLEND_EQUATION_EXT, D::VK_DYNAMIC_STATE_COLOR_BLEND_ADVANCED_EXT);
+        let fragment = p.stages & S::VK_SHADER_STAGE_FRAGMENT_BIT.0 != 0;
+        let (vuid, either) = match (bound, is_dynamic(core, p.ext, equation), is_dynamic(core, p.ext, advanced)) {
+            (Bound::ShaderObjects, _, _) if fragment => (ids.ranges[4], true),
+            (Bound::Pipeline(_), true, true) => (ids.ranges[4], true),
+            (Bound::Pipeline(_), true, false) => (ids.ranges[3], false),
+            _ => return false,
+        };
+        // The current blendEnable values: set dynamically (not set at all is -07627's), or static.
+        let blend_enable = D::VK_DYNAMIC_STATE_COLOR_BLEND_ENABLE_EXT;
+        let enabled = if matches!(bound, Bound::ShaderObjects) || is_dynamic(core, p.ext, blend_enable) {
+            if v.set & ext_mask(blend_enable) == 0 {
+                return false;
+            }
+            v.blend_enabled
+        } else {
+            let Some(enabled) = p.blend_enabled else { return false };
+            enabled
+        };
+        let set =
+            |state: VkDynamicState, range: AttachmentRange, i: u32| v.set & ext_mask(state) != 0 && range.covers(i);
+        let missed = targets
+            .colors
+            .iter()
+            .enumerate()
+            .take(32)
+            .filter(|(i, t)| t.is_some() && enabled & 1 << i != 0)
+            .map(|(i, _)| i as u32)
+            .find(|&i| !(set(equation, v.blend_equations, i) || (either && set(advanced, v.blend_advanced, i))));
+        let Some(i) = missed else { return false };
+        let setters = if either {
+            "neither vkCmdSetColorBlendEquationEXT nor vkCmdSetColorBlendAdvancedEXT has"
+        } else {
+            "vkCmdSetColorBlendEquationEXT has not"
+        };
+        cx.error(
+            vuid,
+            &cx.location(),
+            format_args!(
+                "{bound} the color blend equation dynamic, and the rendering instance's color attachment {i} is active                  with blending enabled, but {setters} set its equation in command buffer {cb:#x} (since it was begun                  or since a pipeline with that state static was bound)."
+            ),
+        )
     }
 
     /// The sample count of the last vkCmdSetSampleMaskEXT against the rasterization samples:
