@@ -49,6 +49,9 @@ pub struct ContextBuilder {
     /// extensions whose states they make dynamic (color write enable, depth clip enable and
     /// control, provoking vertex, line rasterization with its stippled lines).
     dynamic_state3: bool,
+    /// With `dynamic_state3`: the line rasterization features (rectangular, Bresenham, smooth
+    /// lines, then their stippled kinds); rectangular and stippled rectangular lines unless set.
+    line_features: [bool; 6],
     /// Whether to enable `VK_EXT_dynamic_rendering_unused_attachments` and its feature.
     unused_attachments: bool,
 }
@@ -84,6 +87,7 @@ impl ContextBuilder {
             nested_command_buffer: false,
             local_read: None,
             dynamic_state3: false,
+            line_features: [true, false, false, true, false, false],
             unused_attachments: false,
         }
     }
@@ -179,6 +183,14 @@ impl ContextBuilder {
     /// `VK_EXT_provoking_vertex` and `VK_KHR_line_rasterization` with their features.
     pub fn extended_dynamic_state3(mut self) -> Self {
         self.dynamic_state3 = true;
+        self
+    }
+
+    /// With [`Self::extended_dynamic_state3`], the line rasterization features to enable instead of
+    /// rectangular and stippled rectangular lines: `lines` (rectangular, Bresenham, smooth) and
+    /// `stippled` (the same three, stippled).
+    pub fn line_features(mut self, lines: [bool; 3], stippled: [bool; 3]) -> Self {
+        self.line_features = [lines[0], lines[1], lines[2], stippled[0], stippled[1], stippled[2]];
         self
     }
 
@@ -374,9 +386,14 @@ impl ContextBuilder {
         let mut clip_enable = vk::PhysicalDeviceDepthClipEnableFeaturesEXT::default().depth_clip_enable(true);
         let mut clip_control = vk::PhysicalDeviceDepthClipControlFeaturesEXT::default().depth_clip_control(true);
         let mut provoking = vk::PhysicalDeviceProvokingVertexFeaturesEXT::default().provoking_vertex_last(true);
+        let l = self.line_features;
         let mut lines = vk::PhysicalDeviceLineRasterizationFeaturesKHR::default()
-            .rectangular_lines(true)
-            .stippled_rectangular_lines(true);
+            .rectangular_lines(l[0])
+            .bresenham_lines(l[1])
+            .smooth_lines(l[2])
+            .stippled_rectangular_lines(l[3])
+            .stippled_bresenham_lines(l[4])
+            .stippled_smooth_lines(l[5]);
         if self.dynamic_state3 {
             info = info
                 .push_next(&mut eds2)

@@ -165,6 +165,13 @@ impl PipelineDynamic {
                 .map_or((false, false), |r| (aspects(r.depthAttachmentFormat).0, aspects(r.stencilAttachmentFormat).1));
             Attachments::Known { depth, stencil }
         };
+        // SAFETY: the rasterization state's chain.
+        let line = raster.and_then(|r| unsafe {
+            chained::<VkPipelineRasterizationLineStateCreateInfo>(
+                r.pNext,
+                VkStructureType::VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_LINE_STATE_CREATE_INFO,
+            )
+        });
         let faces = depth_stencil.map(|d| [d.front, d.back]);
         let keep = VkStencilOp::VK_STENCIL_OP_KEEP;
         let face_value = |state: VkDynamicState, f: &dyn Fn(&VkStencilOpState) -> u32| match faces {
@@ -197,6 +204,12 @@ impl PipelineDynamic {
             reshapes: stages & reshaping != 0,
             stages,
             logic_op_enable: fixed(D::VK_DYNAMIC_STATE_LOGIC_OP_ENABLE_EXT, blend.map(|b| b.logicOpEnable)),
+            line_mode: (!dynamic(D::VK_DYNAMIC_STATE_LINE_RASTERIZATION_MODE_EXT) && raster.is_some())
+                .then(|| line.map_or(0, |l| l.lineRasterizationMode.0)),
+            line_stipple: fixed(
+                D::VK_DYNAMIC_STATE_LINE_STIPPLE_ENABLE_EXT,
+                raster.map(|_| line.map_or(VK_FALSE, |l| l.stippledLineEnable)),
+            ),
             // SAFETY: not ignored while rasterization is not statically discarded.
             samples: (!dynamic(D::VK_DYNAMIC_STATE_RASTERIZATION_SAMPLES_EXT) && discards != Some(true))
                 .then(|| unsafe { info.pMultisampleState.as_ref() }.map(|m| m.rasterizationSamples.0))
@@ -396,12 +409,12 @@ const ALL_SETTERS: [(u16, VkDynamicState, Value); 49] = [
     (
         command!(post_call_record_cmd_set_line_rasterization_mode_ext),
         D::VK_DYNAMIC_STATE_LINE_RASTERIZATION_MODE_EXT,
-        Value::None,
+        Value::Param1,
     ),
     (
         command!(post_call_record_cmd_set_line_stipple_enable_ext),
         D::VK_DYNAMIC_STATE_LINE_STIPPLE_ENABLE_EXT,
-        Value::None,
+        Value::Param1,
     ),
     (
         command!(post_call_record_cmd_set_depth_clip_negative_one_to_one_ext),
@@ -501,6 +514,8 @@ impl DynamicValues {
             D::VK_DYNAMIC_STATE_COLOR_WRITE_ENABLE_EXT => self.color_writes = value,
             D::VK_DYNAMIC_STATE_COLOR_WRITE_MASK_EXT => self.write_masks = AttachmentRange(value),
             D::VK_DYNAMIC_STATE_COLOR_BLEND_EQUATION_EXT => self.blend_equations = AttachmentRange(value),
+            D::VK_DYNAMIC_STATE_LINE_RASTERIZATION_MODE_EXT => self.line_mode = value as i32,
+            D::VK_DYNAMIC_STATE_LINE_STIPPLE_ENABLE_EXT => self.line_stipple = value != VK_FALSE,
             D::VK_DYNAMIC_STATE_COLOR_BLEND_ADVANCED_EXT => self.blend_advanced = AttachmentRange(value),
             _ => {}
         }

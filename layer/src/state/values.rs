@@ -407,6 +407,10 @@ pub struct DynamicValues {
     pub logic_op_enable: bool,
     /// `primitiveRestartEnable`, as vkCmdSetPrimitiveRestartEnable set it.
     pub primitive_restart: bool,
+    /// `VkLineRasterizationMode`, as vkCmdSetLineRasterizationModeEXT set it.
+    pub line_mode: i32,
+    /// `stippledLineEnable`, as vkCmdSetLineStippleEnableEXT set it.
+    pub line_stipple: bool,
     /// The attachments the last vkCmdSetColorBlendEnableEXT set.
     pub blend_enables: AttachmentRange,
     /// The attachments the last vkCmdSetColorWriteMaskEXT set.
@@ -447,6 +451,11 @@ pub struct PipelineDynamic {
     pub stages: u32,
     /// `logicOpEnable` of its color blend state, where static.
     pub logic_op_enable: Option<bool>,
+    /// `lineRasterizationMode` of its rasterization line state (DEFAULT without one), where
+    /// static.
+    pub line_mode: Option<i32>,
+    /// `stippledLineEnable` of its rasterization line state (false without one), where static.
+    pub line_stipple: Option<bool>,
     /// `rasterizationSamples` of its multisample state, where static and read.
     pub samples: Option<u32>,
     /// Per color attachment below 32: whether its static `blendEnable` is VK_TRUE, where static

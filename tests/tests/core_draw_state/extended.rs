@@ -158,6 +158,9 @@ fn ext_cases() -> Vec<ExtCase> {
     cases.push(case(equations, NO, second_equation, Some(equation), Some("None-10862")));
     cases.push(case(equations, NO, blend_off, None, None));
     cases.push(case(&[S::COLOR_BLEND_EQUATION_EXT], blending, EXT_NOTHING, Some(equation), Some("None-10862")));
+    let other_equation: ExtRec =
+        |s, cb| unsafe { s.eds3.cmd_set_color_blend_equation(cb, 1, &[vk::ColorBlendEquationEXT::default()]) };
+    cases.push(case(&[S::COLOR_BLEND_EQUATION_EXT], blending, other_equation, Some(equation), Some("None-10862")));
     cases.push(case(&[S::COLOR_BLEND_EQUATION_EXT], NO, EXT_NOTHING, None, None));
     let discarding = &[S::RASTERIZER_DISCARD_ENABLE, S::COLOR_BLEND_EQUATION_EXT, S::COLOR_BLEND_ENABLE_EXT];
     cases.push(case(discarding, NO, discarding_equations, None, None));
@@ -274,5 +277,54 @@ fn extended_dynamic_states_must_be_set_where_their_rules_apply() {
             draw(d, cb);
         });
         assert_eq!(ids, [format!("VUID-{name}-None-08608")], "{name}");
+    }
+}
+
+/// Stippled lines with the line stipple enable or the line rasterization mode dynamic: each mode
+/// needs its stippled-lines feature (the default mode stippledRectangularLines and strictLines).
+#[test]
+fn stippled_lines_need_their_modes_feature() {
+    use vk::LineRasterizationModeEXT as M;
+    // Lines of every mode, none stippled.
+    let f = Fixture::with(|b| b.extended_dynamic_state3().line_features([true; 3], [false; 3]));
+    let both = f.pipeline(&[S::LINE_RASTERIZATION_MODE_EXT, S::LINE_STIPPLE_ENABLE_EXT], LINES);
+    // The mode static: the default (no line state).
+    let stipple_only = f.pipeline(&[S::LINE_STIPPLE_ENABLE_EXT], LINES);
+    let run =
+        |f: &Fixture, draw: &dyn Fn(&ash::Device, vk::CommandBuffer), pipeline, mode: Option<M>, stipple: bool| {
+            let eds3 = ash::ext::extended_dynamic_state3::Device::new(&f.ctx.instance, &f.ctx.device);
+            f.ids(|d, cb| {
+                // SAFETY: recording with live objects.
+                unsafe {
+                    d.cmd_bind_pipeline(cb, vk::PipelineBindPoint::GRAPHICS, pipeline);
+                    if let Some(mode) = mode {
+                        eds3.cmd_set_line_rasterization_mode(cb, mode);
+                    }
+                    eds3.cmd_set_line_stipple_enable(cb, stipple);
+                    d.cmd_bind_index_buffer(cb, f.index, 0, vk::IndexType::UINT16);
+                }
+                draw(d, cb);
+            })
+        };
+    let modes =
+        [(M::RECTANGULAR, "07495"), (M::BRESENHAM, "07496"), (M::RECTANGULAR_SMOOTH, "07497"), (M::DEFAULT, "07498")];
+    for (name, draw) in draws(&f) {
+        for (mode, n) in modes {
+            let id = format!("VUID-{name}-stippledLineEnable-{n}");
+            assert_eq!(run(&f, &*draw, both, Some(mode), true), [id], "{name} {mode:?}");
+            assert_eq!(run(&f, &*draw, both, Some(mode), false), NONE, "{name} {mode:?}");
+        }
+        let id = format!("VUID-{name}-stippledLineEnable-07498");
+        assert_eq!(run(&f, &*draw, stipple_only, None, true), [id], "{name}");
+        assert_eq!(run(&f, &*draw, stipple_only, None, false), NONE, "{name}");
+    }
+    // With stippled rectangular lines (and lavapipe's strictLines): the rectangular and default
+    // modes may be stippled.
+    let g = Fixture::with(|b| b.extended_dynamic_state3());
+    let both = g.pipeline(&[S::LINE_RASTERIZATION_MODE_EXT, S::LINE_STIPPLE_ENABLE_EXT], LINES);
+    for (name, draw) in draws(&g) {
+        for mode in [M::RECTANGULAR, M::DEFAULT] {
+            assert_eq!(run(&g, &*draw, both, Some(mode), true), NONE, "{name} {mode:?}");
+        }
     }
 }

@@ -37,6 +37,9 @@ pub(super) struct DrawStateIds {
     /// The last vkCmdSetSampleMaskEXT's sample count covers the pipeline's static one, then the
     /// one vkCmdSetRasterizationSamplesEXT set.
     pub(super) samples: [&'static str; 2],
+    /// Stippled lines in the current line rasterization mode need their feature: rectangular,
+    /// Bresenham, smooth, and the default mode (which also needs strictLines).
+    pub(super) stippled: [&'static str; 4],
     /// The topology against the tessellation stages and primitive restart: a tessellation
     /// control stage reads patch lists (`-10286`), patch lists need one (`-10747`), no restart
     /// of list topologies (`-09637`) or patch lists (`-10909`) without the feature.
@@ -110,6 +113,12 @@ pub(super) const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDraw-None-10864",
         ],
         samples: ["VUID-vkCmdDraw-samples-07472", "VUID-vkCmdDraw-samples-07473"],
+        stippled: [
+            "VUID-vkCmdDraw-stippledLineEnable-07495",
+            "VUID-vkCmdDraw-stippledLineEnable-07496",
+            "VUID-vkCmdDraw-stippledLineEnable-07497",
+            "VUID-vkCmdDraw-stippledLineEnable-07498",
+        ],
         rendering: [
             "VUID-vkCmdDraw-viewMask-06178",
             "VUID-vkCmdDraw-dynamicRenderingUnusedAttachments-08910",
@@ -195,6 +204,12 @@ pub(super) const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDrawIndexed-None-10864",
         ],
         samples: ["VUID-vkCmdDrawIndexed-samples-07472", "VUID-vkCmdDrawIndexed-samples-07473"],
+        stippled: [
+            "VUID-vkCmdDrawIndexed-stippledLineEnable-07495",
+            "VUID-vkCmdDrawIndexed-stippledLineEnable-07496",
+            "VUID-vkCmdDrawIndexed-stippledLineEnable-07497",
+            "VUID-vkCmdDrawIndexed-stippledLineEnable-07498",
+        ],
         rendering: [
             "VUID-vkCmdDrawIndexed-viewMask-06178",
             "VUID-vkCmdDrawIndexed-dynamicRenderingUnusedAttachments-08910",
@@ -280,6 +295,12 @@ pub(super) const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDrawIndexedIndirect-None-10864",
         ],
         samples: ["VUID-vkCmdDrawIndexedIndirect-samples-07472", "VUID-vkCmdDrawIndexedIndirect-samples-07473"],
+        stippled: [
+            "VUID-vkCmdDrawIndexedIndirect-stippledLineEnable-07495",
+            "VUID-vkCmdDrawIndexedIndirect-stippledLineEnable-07496",
+            "VUID-vkCmdDrawIndexedIndirect-stippledLineEnable-07497",
+            "VUID-vkCmdDrawIndexedIndirect-stippledLineEnable-07498",
+        ],
         rendering: [
             "VUID-vkCmdDrawIndexedIndirect-viewMask-06178",
             "VUID-vkCmdDrawIndexedIndirect-dynamicRenderingUnusedAttachments-08910",
@@ -368,6 +389,12 @@ pub(super) const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDrawIndexedIndirectCount-samples-07472",
             "VUID-vkCmdDrawIndexedIndirectCount-samples-07473",
         ],
+        stippled: [
+            "VUID-vkCmdDrawIndexedIndirectCount-stippledLineEnable-07495",
+            "VUID-vkCmdDrawIndexedIndirectCount-stippledLineEnable-07496",
+            "VUID-vkCmdDrawIndexedIndirectCount-stippledLineEnable-07497",
+            "VUID-vkCmdDrawIndexedIndirectCount-stippledLineEnable-07498",
+        ],
         rendering: [
             "VUID-vkCmdDrawIndexedIndirectCount-viewMask-06178",
             "VUID-vkCmdDrawIndexedIndirectCount-dynamicRenderingUnusedAttachments-08910",
@@ -453,6 +480,12 @@ pub(super) const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDrawIndirect-None-10864",
         ],
         samples: ["VUID-vkCmdDrawIndirect-samples-07472", "VUID-vkCmdDrawIndirect-samples-07473"],
+        stippled: [
+            "VUID-vkCmdDrawIndirect-stippledLineEnable-07495",
+            "VUID-vkCmdDrawIndirect-stippledLineEnable-07496",
+            "VUID-vkCmdDrawIndirect-stippledLineEnable-07497",
+            "VUID-vkCmdDrawIndirect-stippledLineEnable-07498",
+        ],
         rendering: [
             "VUID-vkCmdDrawIndirect-viewMask-06178",
             "VUID-vkCmdDrawIndirect-dynamicRenderingUnusedAttachments-08910",
@@ -538,6 +571,12 @@ pub(super) const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDrawIndirectCount-None-10864",
         ],
         samples: ["VUID-vkCmdDrawIndirectCount-samples-07472", "VUID-vkCmdDrawIndirectCount-samples-07473"],
+        stippled: [
+            "VUID-vkCmdDrawIndirectCount-stippledLineEnable-07495",
+            "VUID-vkCmdDrawIndirectCount-stippledLineEnable-07496",
+            "VUID-vkCmdDrawIndirectCount-stippledLineEnable-07497",
+            "VUID-vkCmdDrawIndirectCount-stippledLineEnable-07498",
+        ],
         rendering: [
             "VUID-vkCmdDrawIndirectCount-viewMask-06178",
             "VUID-vkCmdDrawIndirectCount-dynamicRenderingUnusedAttachments-08910",
@@ -764,6 +803,8 @@ mod tests {
             assert_eq!(d.ranges, ranges.map(|s| format!("VUID-{}-{s}", d.command)));
             let samples = ["samples-07472", "samples-07473"];
             assert_eq!(d.samples, samples.map(|s| format!("VUID-{}-{s}", d.command)));
+            let stippled = ["07495", "07496", "07497", "07498"];
+            assert_eq!(d.stippled, stippled.map(|n| format!("VUID-{}-stippledLineEnable-{n}", d.command)));
             let suffixes = ["renderPass-02684", "subpass-02685", "renderPass-06198"];
             for (id, suffix) in d.render_pass.iter().zip(suffixes) {
                 assert_eq!(*id, format!("VUID-{}-{suffix}", d.command));

@@ -647,15 +647,19 @@ impl CoreChecks {
         const PER_ATTACHMENT: u64 = ext_mask(D::VK_DYNAMIC_STATE_COLOR_BLEND_ENABLE_EXT)
             | ext_mask(D::VK_DYNAMIC_STATE_COLOR_WRITE_MASK_EXT)
             | ext_mask(D::VK_DYNAMIC_STATE_COLOR_WRITE_ENABLE_EXT)
-            | ext_mask(D::VK_DYNAMIC_STATE_SAMPLE_MASK_EXT);
+            | ext_mask(D::VK_DYNAMIC_STATE_SAMPLE_MASK_EXT)
+            | ext_mask(D::VK_DYNAMIC_STATE_COLOR_BLEND_EQUATION_EXT)
+            | ext_mask(D::VK_DYNAMIC_STATE_COLOR_BLEND_ADVANCED_EXT);
+        const LINES: u64 = ext_mask(D::VK_DYNAMIC_STATE_LINE_RASTERIZATION_MODE_EXT)
+            | ext_mask(D::VK_DYNAMIC_STATE_LINE_STIPPLE_ENABLE_EXT);
         if r.draw.unknown {
             return false;
         }
         // The usual draw has every dynamic state set, neither topology nor restart dynamic, and
-        // no counts to compare: nothing more to look at.
+        // no counts, attachment ranges or line modes to compare: nothing more to look at.
         let v = &r.draw.values;
         let missing = core & !r.draw.dynamic_set != 0 || p.ext & !v.set != 0;
-        if missing || p.ext & (TOPOLOGY_OR_RESTART | WITH_COUNT | PER_ATTACHMENT) != 0 {
+        if missing || p.ext & (TOPOLOGY_OR_RESTART | WITH_COUNT | PER_ATTACHMENT | LINES) != 0 {
             self.dynamic_state_rules(cx, r, ids, (core, p), bound, cb)
         } else {
             false
@@ -719,6 +723,7 @@ impl CoreChecks {
         skip |= Self::topology_state(cx, ids, (core, p), v, (&bound, cb));
         skip |= Self::attachment_ranges(cx, r, ids, (core, p), (inherited, unused), (&bound, cb));
         skip |= Self::sample_mask(cx, ids, (core, p), v, (&bound, cb));
+        skip |= Self::stippled_lines(cx, ids, (core, p), v, (&bound, cb));
         let with_count = [D::VK_DYNAMIC_STATE_VIEWPORT_WITH_COUNT, D::VK_DYNAMIC_STATE_SCISSOR_WITH_COUNT];
         let bits = with_count.map(|s| ext_bit(s).map_or(0, |b| 1 << b)).iter().fold(0, |m, b| m | b);
         if !inherited && p.ext & bits == bits && v.set & bits == bits && v.viewports != v.scissors {
@@ -856,6 +861,66 @@ impl CoreChecks {
             &cx.location(),
             format_args!(
                 "{bound} the color blend equation dynamic, and the rendering instance's color attachment {i} is active                  with blending enabled, but {setters} set its equation in command buffer {cb:#x} (since it was begun                  or since a pipeline with that state static was bound)."
+            ),
+        )
+    }
+
+    /// Stippled lines, with the line stipple enable or the line rasterization mode of the bound
+    /// pipeline dynamic: the current mode's stippled-lines feature (`-07495` rectangular,
+    /// `-07496` Bresenham, `-07497` smooth), and for the default mode stippledRectangularLines
+    /// with strictLines (`-07498`). A state dynamic but not set is the "must have been set"
+    /// rules'. True to skip the call.
+    fn stippled_lines(
+        cx: &Call<'_>,
+        ids: &DrawStateIds,
+        (core, p): (u32, &PipelineDynamic),
+        v: &DynamicValues,
+        (bound, cb): (&Bound, u64),
+    ) -> bool {
+        let (mode_state, stipple_state) =
+            (D::VK_DYNAMIC_STATE_LINE_RASTERIZATION_MODE_EXT, D::VK_DYNAMIC_STATE_LINE_STIPPLE_ENABLE_EXT);
+        let (mode_dynamic, stipple_dynamic) =
+            (is_dynamic(core, p.ext, mode_state), is_dynamic(core, p.ext, stipple_state));
+        if matches!(bound, Bound::ShaderObjects) || !(mode_dynamic || stipple_dynamic) {
+            return false;
+        }
+        let current = |dynamic: bool, state: VkDynamicState, set: i32, fixed: Option<i32>| {
+            if dynamic {
+                (v.set & ext_mask(state) != 0).then_some(set)
+            } else {
+                fixed
+            }
+        };
+        let stipple = current(stipple_dynamic, stipple_state, i32::from(v.line_stipple), p.line_stipple.map(i32::from));
+        let mode = current(mode_dynamic, mode_state, v.line_mode, p.line_mode);
+        let (Some(1), Some(mode), Some(device)) = (stipple, mode, cx.device()) else { return false };
+        let has = |f: Feature| device.features.contains(f);
+        let (vuid, met, needs) = match VkLineRasterizationMode(mode) {
+            VkLineRasterizationMode::VK_LINE_RASTERIZATION_MODE_RECTANGULAR => {
+                (ids.stippled[0], has(Feature::STIPPLED_RECTANGULAR_LINES), "the stippledRectangularLines feature")
+            }
+            VkLineRasterizationMode::VK_LINE_RASTERIZATION_MODE_BRESENHAM => {
+                (ids.stippled[1], has(Feature::STIPPLED_BRESENHAM_LINES), "the stippledBresenhamLines feature")
+            }
+            VkLineRasterizationMode::VK_LINE_RASTERIZATION_MODE_RECTANGULAR_SMOOTH => {
+                (ids.stippled[2], has(Feature::STIPPLED_SMOOTH_LINES), "the stippledSmoothLines feature")
+            }
+            VkLineRasterizationMode::VK_LINE_RASTERIZATION_MODE_DEFAULT => (
+                ids.stippled[3],
+                has(Feature::STIPPLED_RECTANGULAR_LINES) && device.limits.strictLines != VK_FALSE,
+                "the stippledRectangularLines feature and the strictLines limit",
+            ),
+            _ => return false,
+        };
+        if met {
+            return false;
+        }
+        cx.error(
+            vuid,
+            &cx.location(),
+            format_args!(
+                "{bound} the line stipple enable or line rasterization mode dynamic, and stippled lines are enabled in                  line rasterization mode {mode:?} in command buffer {cb:#x}, which needs {needs}.",
+                mode = VkLineRasterizationMode(mode)
             ),
         )
     }
