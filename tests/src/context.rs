@@ -29,6 +29,9 @@ pub struct ContextBuilder {
     null_descriptor: bool,
     /// Whether to enable `VK_EXT_multi_draw` and its `multiDraw` feature.
     multi_draw: bool,
+    /// Whether to enable `VK_EXT_primitives_generated_query` with its `primitivesGeneratedQuery`
+    /// feature only.
+    primitives_generated_query: bool,
     /// Whether to enable `VK_EXT_mesh_shader` and its `meshShader` feature.
     mesh_shader: bool,
     /// With `mesh_shader`, whether to enable its `taskShader` feature too.
@@ -79,6 +82,7 @@ impl ContextBuilder {
             vertex_input_dynamic_state: false,
             null_descriptor: false,
             multi_draw: false,
+            primitives_generated_query: false,
             mesh_shader: false,
             task_shader: false,
             transform_feedback: None,
@@ -201,6 +205,13 @@ impl ContextBuilder {
         self
     }
 
+    /// Enables `VK_EXT_primitives_generated_query` and its `primitivesGeneratedQuery` feature (not
+    /// the features for rasterizer discard or non-zero streams).
+    pub fn primitives_generated_query(mut self) -> Self {
+        self.primitives_generated_query = true;
+        self
+    }
+
     /// Enables `VK_EXT_multi_draw` and its `multiDraw` feature.
     pub fn multi_draw(mut self) -> Self {
         self.multi_draw = true;
@@ -277,6 +288,9 @@ impl ContextBuilder {
         if self.null_descriptor {
             extensions.push(ash::ext::robustness2::NAME.as_ptr());
         }
+        if self.primitives_generated_query {
+            extensions.push(ash::ext::primitives_generated_query::NAME.as_ptr());
+        }
         if self.multi_draw {
             extensions.push(ash::ext::multi_draw::NAME.as_ptr());
         }
@@ -341,6 +355,11 @@ impl ContextBuilder {
         let mut robustness2 = vk::PhysicalDeviceRobustness2FeaturesEXT::default().null_descriptor(true);
         if self.null_descriptor {
             info = info.push_next(&mut robustness2);
+        }
+        let mut generated =
+            vk::PhysicalDevicePrimitivesGeneratedQueryFeaturesEXT::default().primitives_generated_query(true);
+        if self.primitives_generated_query {
+            info = info.push_next(&mut generated);
         }
         let mut multi_draw = vk::PhysicalDeviceMultiDrawFeaturesEXT::default().multi_draw(true);
         if self.multi_draw {

@@ -17,7 +17,8 @@
 //! set dynamically against the tessellation control
 //! stage and primitive restart against list and patch list topologies. Dynamic rendering
 //! pipelines against the instance's view mask, attachment formats and sample counts, with and
-//! without `dynamicRenderingUnusedAttachments`; no draw in an instance of secondary contents only.
+//! without `dynamicRenderingUnusedAttachments`; no draw in an instance of secondary contents only;
+//! no rasterization discard while a primitives generated query is active.
 //!
 //! Not here: the depth bounds rules (lavapipe has no `depthBounds` feature, so the depth bounds
 //! test can never be enabled).
@@ -1273,4 +1274,5 @@ fn rendering_pipelines_have_the_instances_color_attachment_count() {
 mod attachments;
 mod extended;
 mod local_read;
+mod queries;
 mod read_only;

@@ -40,6 +40,9 @@ pub(super) struct DrawStateIds {
     /// Stippled lines in the current line rasterization mode need their feature: rectangular,
     /// Bresenham, smooth, and the default mode (which also needs strictLines).
     pub(super) stippled: [&'static str; 4],
+    /// No rasterization discard while a primitives generated query is active, without
+    /// primitivesGeneratedQueryWithRasterizerDiscard.
+    pub(super) primitives_generated: &'static str,
     /// The topology against the tessellation stages and primitive restart: a tessellation
     /// control stage reads patch lists (`-10286`), patch lists need one (`-10747`), no restart
     /// of list topologies (`-09637`) or patch lists (`-10909`) without the feature.
@@ -119,6 +122,7 @@ pub(super) const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDraw-stippledLineEnable-07497",
             "VUID-vkCmdDraw-stippledLineEnable-07498",
         ],
+        primitives_generated: "VUID-vkCmdDraw-primitivesGeneratedQueryWithRasterizerDiscard-06708",
         rendering: [
             "VUID-vkCmdDraw-viewMask-06178",
             "VUID-vkCmdDraw-dynamicRenderingUnusedAttachments-08910",
@@ -210,6 +214,7 @@ pub(super) const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDrawIndexed-stippledLineEnable-07497",
             "VUID-vkCmdDrawIndexed-stippledLineEnable-07498",
         ],
+        primitives_generated: "VUID-vkCmdDrawIndexed-primitivesGeneratedQueryWithRasterizerDiscard-06708",
         rendering: [
             "VUID-vkCmdDrawIndexed-viewMask-06178",
             "VUID-vkCmdDrawIndexed-dynamicRenderingUnusedAttachments-08910",
@@ -301,6 +306,7 @@ pub(super) const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDrawIndexedIndirect-stippledLineEnable-07497",
             "VUID-vkCmdDrawIndexedIndirect-stippledLineEnable-07498",
         ],
+        primitives_generated: "VUID-vkCmdDrawIndexedIndirect-primitivesGeneratedQueryWithRasterizerDiscard-06708",
         rendering: [
             "VUID-vkCmdDrawIndexedIndirect-viewMask-06178",
             "VUID-vkCmdDrawIndexedIndirect-dynamicRenderingUnusedAttachments-08910",
@@ -395,6 +401,7 @@ pub(super) const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDrawIndexedIndirectCount-stippledLineEnable-07497",
             "VUID-vkCmdDrawIndexedIndirectCount-stippledLineEnable-07498",
         ],
+        primitives_generated: "VUID-vkCmdDrawIndexedIndirectCount-primitivesGeneratedQueryWithRasterizerDiscard-06708",
         rendering: [
             "VUID-vkCmdDrawIndexedIndirectCount-viewMask-06178",
             "VUID-vkCmdDrawIndexedIndirectCount-dynamicRenderingUnusedAttachments-08910",
@@ -486,6 +493,7 @@ pub(super) const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDrawIndirect-stippledLineEnable-07497",
             "VUID-vkCmdDrawIndirect-stippledLineEnable-07498",
         ],
+        primitives_generated: "VUID-vkCmdDrawIndirect-primitivesGeneratedQueryWithRasterizerDiscard-06708",
         rendering: [
             "VUID-vkCmdDrawIndirect-viewMask-06178",
             "VUID-vkCmdDrawIndirect-dynamicRenderingUnusedAttachments-08910",
@@ -577,6 +585,7 @@ pub(super) const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDrawIndirectCount-stippledLineEnable-07497",
             "VUID-vkCmdDrawIndirectCount-stippledLineEnable-07498",
         ],
+        primitives_generated: "VUID-vkCmdDrawIndirectCount-primitivesGeneratedQueryWithRasterizerDiscard-06708",
         rendering: [
             "VUID-vkCmdDrawIndirectCount-viewMask-06178",
             "VUID-vkCmdDrawIndirectCount-dynamicRenderingUnusedAttachments-08910",
@@ -805,6 +814,8 @@ mod tests {
             assert_eq!(d.samples, samples.map(|s| format!("VUID-{}-{s}", d.command)));
             let stippled = ["07495", "07496", "07497", "07498"];
             assert_eq!(d.stippled, stippled.map(|n| format!("VUID-{}-stippledLineEnable-{n}", d.command)));
+            let generated = format!("VUID-{}-primitivesGeneratedQueryWithRasterizerDiscard-06708", d.command);
+            assert_eq!(d.primitives_generated, generated);
             let suffixes = ["renderPass-02684", "subpass-02685", "renderPass-06198"];
             for (id, suffix) in d.render_pass.iter().zip(suffixes) {
                 assert_eq!(*id, format!("VUID-{}-{suffix}", d.command));

@@ -655,15 +655,17 @@ impl CoreChecks {
         if r.draw.unknown {
             return false;
         }
+        let queried = !r.queries.active.is_empty() && Self::primitives_generated(cx, r, ids, (core, p), (&bound, cb));
         // The usual draw has every dynamic state set, neither topology nor restart dynamic, and
         // no counts, attachment ranges or line modes to compare: nothing more to look at.
         let v = &r.draw.values;
         let missing = core & !r.draw.dynamic_set != 0 || p.ext & !v.set != 0;
-        if missing || p.ext & (TOPOLOGY_OR_RESTART | WITH_COUNT | PER_ATTACHMENT | LINES) != 0 {
-            self.dynamic_state_rules(cx, r, ids, (core, p), bound, cb)
-        } else {
-            false
-        }
+        queried
+            | if missing || p.ext & (TOPOLOGY_OR_RESTART | WITH_COUNT | PER_ATTACHMENT | LINES) != 0 {
+                self.dynamic_state_rules(cx, r, ids, (core, p), bound, cb)
+            } else {
+                false
+            }
     }
 
     /// [`Self::dynamic_states`] where some rule may apply.
@@ -861,6 +863,43 @@ impl CoreChecks {
             &cx.location(),
             format_args!(
                 "{bound} the color blend equation dynamic, and the rendering instance's color attachment {i} is active                  with blending enabled, but {setters} set its equation in command buffer {cb:#x} (since it was begun                  or since a pipeline with that state static was bound)."
+            ),
+        )
+    }
+
+    /// With a primitives generated query active and no primitivesGeneratedQueryWithRasterizerDiscard,
+    /// rasterization is not discarded (`-06708`): the current rasterizer discard enable, set or
+    /// static. True to skip the call.
+    #[inline(never)]
+    fn primitives_generated(
+        cx: &Call<'_>,
+        r: &Recording,
+        ids: &DrawStateIds,
+        (core, p): (u32, &PipelineDynamic),
+        (bound, cb): (&Bound, u64),
+    ) -> bool {
+        let generated = VkQueryType::VK_QUERY_TYPE_PRIMITIVES_GENERATED_EXT.0;
+        let Some(query) = r.queries.active.iter().find(|a| a.ty == generated) else { return false };
+        let Some(device) = cx.device() else { return false };
+        if device.features.contains(Feature::PRIMITIVES_GENERATED_QUERY_WITH_RASTERIZER_DISCARD) {
+            return false;
+        }
+        let state = D::VK_DYNAMIC_STATE_RASTERIZER_DISCARD_ENABLE;
+        let v = &r.draw.values;
+        let discard = if is_dynamic(core, p.ext, state) {
+            (v.set & ext_mask(state) != 0).then_some(v.rasterizer_discard)
+        } else {
+            p.rasterizer_discard
+        };
+        if discard != Some(true) {
+            return false;
+        }
+        cx.error(
+            ids.primitives_generated,
+            &cx.location(),
+            format_args!(
+                "{bound} rasterization discard enabled, while primitives generated query {} of query pool {:#x} is                  active in command buffer {cb:#x}, and the primitivesGeneratedQueryWithRasterizerDiscard feature is                  not enabled.",
+                query.query, query.pool.handle
             ),
         )
     }
