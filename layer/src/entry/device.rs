@@ -167,6 +167,13 @@ pub unsafe extern "system" fn create_device(
         _ => None,
     };
     let extension_names = unsafe { name_set(info.ppEnabledExtensionNames, info.enabledExtensionCount) };
+    let dynamic_primitive_topology_unrestricted = match inst.dispatch.get_physical_device_properties2 {
+        // SAFETY: the next layer's function; the device enabled the extension.
+        Some(get) if extension_names.contains("VK_EXT_extended_dynamic_state3") => {
+            Some(unsafe { crate::facts::dynamic_primitive_topology_unrestricted(get, physical_device) })
+        }
+        _ => None,
+    };
     let extensions = ExtensionSet::from_names(extension_names.iter().chain(&inst.extensions).map(String::as_str));
     let facts = Arc::new(DeviceFacts {
         api_version,
@@ -194,6 +201,7 @@ pub unsafe extern "system" fn create_device(
             .get_physical_device_format_properties2
             .filter(|_| api_version >= make_api_version(0, 1, 3, 0)),
         max_command_buffer_nesting_level,
+        dynamic_primitive_topology_unrestricted,
         formats: Default::default(),
         surfaces: SurfaceQueries {
             physical_device,

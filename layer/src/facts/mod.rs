@@ -57,6 +57,10 @@ pub struct DeviceFacts {
     /// `VkPhysicalDeviceNestedCommandBufferPropertiesEXT::maxCommandBufferNestingLevel`, asked
     /// only when the nestedCommandBuffer feature is enabled.
     pub max_command_buffer_nesting_level: Option<u32>,
+    /// `VkPhysicalDeviceExtendedDynamicState3PropertiesEXT::dynamicPrimitiveTopologyUnrestricted`,
+    /// asked only when VK_EXT_extended_dynamic_state3 is enabled (the structure is that
+    /// extension's).
+    pub dynamic_primitive_topology_unrestricted: Option<bool>,
     /// The format features asked so far (the `get_format_properties` functions' answers).
     pub formats: FormatCache,
 }
@@ -71,11 +75,42 @@ pub unsafe fn max_command_buffer_nesting_level(
     get: PFN_vkGetPhysicalDeviceProperties2,
     physical_device: VkPhysicalDevice,
 ) -> u32 {
-    let mut nested = VkPhysicalDeviceNestedCommandBufferPropertiesEXT::default();
-    let mut props2 = VkPhysicalDeviceProperties2 { pNext: &mut nested as *mut _ as *mut _, ..Default::default() };
+    // SAFETY: per the function's contract.
+    unsafe { extension_properties::<VkPhysicalDeviceNestedCommandBufferPropertiesEXT>(get, physical_device) }
+        .maxCommandBufferNestingLevel
+}
+
+/// An extension's properties structure `T` (its `Default` sets its sType), alone in the chain of
+/// the next layer's vkGetPhysicalDeviceProperties2.
+///
+/// # Safety
+/// `get` is the next layer's function and `physical_device` one of its physical devices, which
+/// offers the extension of `T`.
+unsafe fn extension_properties<T: Default>(
+    get: PFN_vkGetPhysicalDeviceProperties2,
+    physical_device: VkPhysicalDevice,
+) -> T {
+    let mut out = T::default();
+    let mut props2 = VkPhysicalDeviceProperties2 { pNext: &mut out as *mut T as *mut _, ..Default::default() };
     // SAFETY: per the function's contract; the chain lives on this stack frame.
     unsafe { get(physical_device, &mut props2) };
-    nested.maxCommandBufferNestingLevel
+    out
+}
+
+/// The physical device's `dynamicPrimitiveTopologyUnrestricted`, through the next layer's
+/// vkGetPhysicalDeviceProperties2.
+///
+/// # Safety
+/// `get` is the next layer's function and `physical_device` one of its physical devices, which
+/// offers VK_EXT_extended_dynamic_state3.
+pub unsafe fn dynamic_primitive_topology_unrestricted(
+    get: PFN_vkGetPhysicalDeviceProperties2,
+    physical_device: VkPhysicalDevice,
+) -> bool {
+    // SAFETY: per the function's contract.
+    unsafe { extension_properties::<VkPhysicalDeviceExtendedDynamicState3PropertiesEXT>(get, physical_device) }
+        .dynamicPrimitiveTopologyUnrestricted
+        != VK_FALSE
 }
 
 /// The device properties vk.xml's SPIR-V capability table names

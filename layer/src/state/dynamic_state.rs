@@ -198,6 +198,7 @@ impl PipelineDynamic {
             depth_bias: fixed(D::VK_DYNAMIC_STATE_DEPTH_BIAS_ENABLE, raster.map(|r| r.depthBiasEnable)),
             depth_test: fixed(D::VK_DYNAMIC_STATE_DEPTH_TEST_ENABLE, depth_stencil.map(|d| d.depthTestEnable)),
             stencil_test: fixed(D::VK_DYNAMIC_STATE_STENCIL_TEST_ENABLE, depth_stencil.map(|d| d.stencilTestEnable)),
+            assembly_topology: assembly.map(|a| a.topology.0),
             topology: (!dynamic(D::VK_DYNAMIC_STATE_PRIMITIVE_TOPOLOGY))
                 .then(|| assembly.map(|a| a.topology.0))
                 .flatten(),

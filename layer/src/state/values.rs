@@ -445,6 +445,9 @@ pub struct PipelineDynamic {
     pub stencil_test: Option<bool>,
     /// `VkPrimitiveTopology` of its input assembly state.
     pub topology: Option<i32>,
+    /// `VkPrimitiveTopology` of its input assembly state even where the topology is dynamic (the
+    /// class a restricted device keeps it to), where the state is given.
+    pub assembly_topology: Option<i32>,
     /// Whether a geometry, tessellation or mesh stage decides the topology rasterization sees.
     pub reshapes: bool,
     /// Its shader stages (`VkShaderStageFlags`; for shader objects, the graphics stages bound).

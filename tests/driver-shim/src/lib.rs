@@ -90,6 +90,11 @@ pub struct Behaviours {
     /// [`LOW_NESTING_LEVEL`] (lavapipe's is `u32::MAX`): the rule about that limit needs one a
     /// test can reach.
     pub low_nesting_level: bool,
+    /// `restricted-topology`: `vkGetPhysicalDeviceProperties2` reports
+    /// `VkPhysicalDeviceExtendedDynamicState3PropertiesEXT::dynamicPrimitiveTopologyUnrestricted`
+    /// as VK_FALSE (lavapipe's is VK_TRUE): the rule that a topology set dynamically keep the
+    /// pipeline's topology class needs a device that restricts it.
+    pub restricted_topology: bool,
     /// `video-queue`: devices offer `VK_KHR_video_queue` and every queue family reports
     /// `VK_QUEUE_VIDEO_DECODE_BIT_KHR`; the shim implements the extension's commands (see
     /// `video.rs`). The rules about video coding scopes need one, and lavapipe has no video.
@@ -148,6 +153,7 @@ impl Behaviours {
                 "low-draw-indirect-count" => b.low_draw_indirect_count = true,
                 "low-memory-allocation-count" => b.low_memory_allocation_count = true,
                 "low-nesting-level" => b.low_nesting_level = true,
+                "restricted-topology" => b.restricted_topology = true,
                 "video-queue" => b.video_queue = true,
                 "unsupported-surface" => b.unsupported_surface = true,
                 "bounded-surface-images" => b.bounded_surface_images = true,
@@ -1083,6 +1089,21 @@ unsafe fn lower_nesting_level(mut next: *mut c_void) {
     }
 }
 
+/// Sets `dynamicPrimitiveTopologyUnrestricted` to VK_FALSE in the extended dynamic state 3
+/// properties of the chain from `next`, if it has them.
+///
+/// # Safety
+/// `next` must be NULL or an output chain of valid structures.
+unsafe fn restrict_topology(mut next: *mut c_void) {
+    while let Some(s) = unsafe { next.cast::<vk::BaseOutStructure<'_>>().as_mut() } {
+        if s.s_type == vk::StructureType::PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_3_PROPERTIES_EXT {
+            let eds3 = unsafe { &mut *next.cast::<vk::PhysicalDeviceExtendedDynamicState3PropertiesEXT<'_>>() };
+            eds3.dynamic_primitive_topology_unrestricted = vk::FALSE;
+        }
+        next = s.p_next.cast();
+    }
+}
+
 /// `limits` as the switches `b` report them.
 fn lower_limits(b: Behaviours, limits: &mut vk::PhysicalDeviceLimits) {
     if b.low_draw_indirect_count {
@@ -1120,6 +1141,9 @@ unsafe extern "system" fn get_physical_device_properties2(
             lower_limits(b, &mut out.properties.limits);
             if b.low_nesting_level {
                 lower_nesting_level(out.p_next);
+            }
+            if b.restricted_topology {
+                restrict_topology(out.p_next);
             }
         }
     }
@@ -1387,6 +1411,8 @@ mod tests {
         assert_eq!(low, Ok(Behaviours { low_memory_allocation_count: true, ..Default::default() }));
         let low = Behaviours::parse("low-nesting-level");
         assert_eq!(low, Ok(Behaviours { low_nesting_level: true, ..Default::default() }));
+        let restricted = Behaviours::parse("restricted-topology");
+        assert_eq!(restricted, Ok(Behaviours { restricted_topology: true, ..Default::default() }));
         assert!(Behaviours::parse("alias-handles,lower-limits").unwrap_err().contains("lower-limits"));
     }
 

@@ -328,3 +328,35 @@ fn stippled_lines_need_their_modes_feature() {
         }
     }
 }
+
+/// A topology set dynamically keeps the pipeline's topology class on a device whose
+/// dynamicPrimitiveTopologyUnrestricted is VK_FALSE (the shim's `restricted-topology`), and may
+/// leave it on lavapipe, which does not restrict it.
+#[test]
+fn restricted_devices_keep_the_pipelines_topology_class() {
+    let restricted = Fixture::with_shim(|b| b.extended_dynamic_state3());
+    let open = Fixture::with(|b| b.extended_dynamic_state3());
+    for (f, restricts) in [(&restricted, true), (&open, false)] {
+        // Its input assembly state: a triangle list.
+        let pipeline = f.pipeline(&[S::PRIMITIVE_TOPOLOGY], NO);
+        for (name, draw) in draws(f) {
+            let run = |topology| {
+                f.ids(|d, cb| {
+                    // SAFETY: recording with live objects.
+                    unsafe {
+                        d.cmd_bind_pipeline(cb, vk::PipelineBindPoint::GRAPHICS, pipeline);
+                        d.cmd_set_primitive_topology(cb, topology);
+                        d.cmd_bind_index_buffer(cb, f.index, 0, vk::IndexType::UINT16);
+                    }
+                    draw(d, cb);
+                })
+            };
+            let other_class: Vec<String> = restricts
+                .then(|| format!("VUID-{name}-dynamicPrimitiveTopologyUnrestricted-07500"))
+                .into_iter()
+                .collect();
+            assert_eq!(run(vk::PrimitiveTopology::LINE_LIST), other_class, "{name}");
+            assert_eq!(run(vk::PrimitiveTopology::TRIANGLE_STRIP), NONE, "{name}");
+        }
+    }
+}

@@ -27,9 +27,13 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 
 use ash::vk;
-use vigil_tests::{Context, ContextBuilder, VulkanEnv, VIGIL_LAYER};
+use vigil_tests::{Context, ContextBuilder, VulkanEnv, SHIM_LAYER, VIGIL_LAYER};
 
 const NONE: [&str; 0] = [];
+
+/// What the driver shim does where a case enables it: a device that restricts the topologies set
+/// dynamically to the pipeline's topology class.
+const SHIM_SWITCHES: &str = "restricted-topology";
 const VERTEX_SPV: &[u8] = include_bytes!("../../shaders/triangle.vert.spv");
 const FRAGMENT_SPV: &[u8] = include_bytes!("../../shaders/triangle.frag.spv");
 const MESH_SPV: &[u8] = include_bytes!("../../shaders/empty.mesh.spv");
@@ -114,7 +118,9 @@ impl Fixture {
 
     /// With what `more` adds to the device.
     fn with(more: impl FnOnce(ContextBuilder) -> ContextBuilder) -> Self {
-        let entry = VulkanEnv::new().with_vigil().entry();
+        // The driver shim is findable in every case (one environment per process), and enabled
+        // only by `with_shim`.
+        let entry = VulkanEnv::new().with_vigil_and_shim(SHIM_SWITCHES).entry();
         let builder = ContextBuilder::new()
             .layers(&[VIGIL_LAYER])
             .features(vk::PhysicalDeviceFeatures::default().multi_viewport(true))
@@ -150,6 +156,11 @@ impl Fixture {
     fn pipeline(&self, dynamic: &[vk::DynamicState], shape: Shape) -> vk::Pipeline {
         let key = (dynamic.to_vec(), shape);
         *self.pipelines.borrow_mut().entry(key).or_insert_with(|| pipeline(&self.ctx, self.layout, dynamic, shape))
+    }
+
+    /// [`Self::with`], the driver shim enabled below Vigil (behaving as [`SHIM_SWITCHES`] say).
+    fn with_shim(more: impl FnOnce(ContextBuilder) -> ContextBuilder) -> Self {
+        Self::with(|b| more(b.layers(&[VIGIL_LAYER, SHIM_LAYER])))
     }
 
     /// Records `record` inside a rendering instance; the ids reported while recording.

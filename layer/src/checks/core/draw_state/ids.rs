@@ -46,7 +46,7 @@ pub(super) struct DrawStateIds {
     /// The topology against the tessellation stages and primitive restart: a tessellation
     /// control stage reads patch lists (`-10286`), patch lists need one (`-10747`), no restart
     /// of list topologies (`-09637`) or patch lists (`-10909`) without the feature.
-    pub(super) topology: [&'static str; 4],
+    pub(super) topology: [&'static str; 5],
 }
 
 command_table!(
@@ -143,6 +143,7 @@ pub(super) const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDraw-primitiveTopology-10747",
             "VUID-vkCmdDraw-None-09637",
             "VUID-vkCmdDraw-None-10909",
+            "VUID-vkCmdDraw-dynamicPrimitiveTopologyUnrestricted-07500",
         ],
         index_bound: None,
         index_range: None,
@@ -235,6 +236,7 @@ pub(super) const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDrawIndexed-primitiveTopology-10747",
             "VUID-vkCmdDrawIndexed-None-09637",
             "VUID-vkCmdDrawIndexed-None-10909",
+            "VUID-vkCmdDrawIndexed-dynamicPrimitiveTopologyUnrestricted-07500",
         ],
         index_bound: Some("VUID-vkCmdDrawIndexed-None-07312"),
         index_range: Some((1, 3, "VUID-vkCmdDrawIndexed-robustBufferAccess2-08798")),
@@ -327,6 +329,7 @@ pub(super) const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDrawIndexedIndirect-primitiveTopology-10747",
             "VUID-vkCmdDrawIndexedIndirect-None-09637",
             "VUID-vkCmdDrawIndexedIndirect-None-10909",
+            "VUID-vkCmdDrawIndexedIndirect-dynamicPrimitiveTopologyUnrestricted-07500",
         ],
         index_bound: Some("VUID-vkCmdDrawIndexedIndirect-None-07312"),
         index_range: None,
@@ -422,6 +425,7 @@ pub(super) const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDrawIndexedIndirectCount-primitiveTopology-10747",
             "VUID-vkCmdDrawIndexedIndirectCount-None-09637",
             "VUID-vkCmdDrawIndexedIndirectCount-None-10909",
+            "VUID-vkCmdDrawIndexedIndirectCount-dynamicPrimitiveTopologyUnrestricted-07500",
         ],
         index_bound: Some("VUID-vkCmdDrawIndexedIndirectCount-None-07312"),
         index_range: None,
@@ -514,6 +518,7 @@ pub(super) const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDrawIndirect-primitiveTopology-10747",
             "VUID-vkCmdDrawIndirect-None-09637",
             "VUID-vkCmdDrawIndirect-None-10909",
+            "VUID-vkCmdDrawIndirect-dynamicPrimitiveTopologyUnrestricted-07500",
         ],
         index_bound: None,
         index_range: None,
@@ -606,6 +611,7 @@ pub(super) const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDrawIndirectCount-primitiveTopology-10747",
             "VUID-vkCmdDrawIndirectCount-None-09637",
             "VUID-vkCmdDrawIndirectCount-None-10909",
+            "VUID-vkCmdDrawIndirectCount-dynamicPrimitiveTopologyUnrestricted-07500",
         ],
         index_bound: None,
         index_range: None,
@@ -796,7 +802,13 @@ mod tests {
             assert_eq!(d.counts, format!("VUID-{}-viewportCount-03419", d.command));
             assert_eq!(d.rendering_colors, format!("VUID-{}-colorAttachmentCount-06179", d.command));
             assert_eq!(d.mesh, format!("VUID-{}-stage-06481", d.command));
-            let topology = ["primitiveTopology-10286", "primitiveTopology-10747", "None-09637", "None-10909"];
+            let topology = [
+                "primitiveTopology-10286",
+                "primitiveTopology-10747",
+                "None-09637",
+                "None-10909",
+                "dynamicPrimitiveTopologyUnrestricted-07500",
+            ];
             assert_eq!(d.topology, topology.map(|s| format!("VUID-{}-{s}", d.command)));
             let unused = ["08910", "08911", "08912", "08913", "08914", "08915", "08916", "08917", "08918"]
                 .map(|n| format!("dynamicRenderingUnusedAttachments-{n}"));

@@ -5,17 +5,23 @@
 //! only with a feature or extension enabled, a tessellation stage, lines drawn or the logic op
 //! enabled): extended dynamic state 1, 2 and 3 (its Khronos states whose rules lavapipe can
 //! exercise; the NV states, sample locations, rasterization stream, conservative rasterization
-//! and blend equations are not followed), vertex input and color write enable, and the last
+//! and advanced blending are not followed), vertex input and color write enable, and the last
 //! per-attachment blend enable and write mask calls must have set every active color attachment
-//! of a vkCmdBeginRendering instance (and the last color write enable call as many values), and the last sample mask must cover the rasterization
-//! samples. No
+//! of a vkCmdBeginRendering instance (and the last color write enable call as many values), the
+//! last blend equation call every active one with blending enabled, and the last sample mask
+//! must cover the rasterization samples. Stippled lines need the current line rasterization
+//! mode's stippled-lines feature; no rasterization discard while a primitives generated query is
+//! active without its feature. No
 //! state the pipeline has static may have been set since it was bound (the tracker keeps what
 //! each recording set since its last graphics pipeline bind; vkCmdBindVertexBuffers3KHR, which
 //! may set strides or not, is not taken as setting them there), the
 //! viewport and scissor counts set with vkCmdSetViewportWithCount and vkCmdSetScissorWithCount
 //! must match, a topology set dynamically must be a patch list exactly when a tessellation
-//! control stage is bound, primitive restart enabled dynamically needs the list or patch list
-//! restart feature for those topologies, an indexed draw needs an index buffer bound, with room
+//! control stage is bound, and stay in the pipeline's topology class on a device whose
+//! `dynamicPrimitiveTopologyUnrestricted` is VK_FALSE (read only where VK_EXT_extended_dynamic_state3
+//! is enabled, its structure being that extension's; otherwise not reported), primitive restart
+//! enabled dynamically needs the list or patch list restart feature for those topologies, an
+//! indexed draw needs an index buffer bound, with room
 //! for the indices it
 //! reads, and the bound pipeline's render pass must be compatible with the render pass instance's
 //! (its subpass the current one; none for a dynamic rendering instance, whose view mask it must
@@ -1040,6 +1046,23 @@ impl CoreChecks {
                 ),
             );
         }
+        // A restricted device keeps the topology set to the pipeline's topology class.
+        let restricted = cx.device().and_then(|d| d.dynamic_primitive_topology_unrestricted) == Some(false);
+        if let (true, true, Some(fixed)) = (dynamic_topology, restricted, p.assembly_topology) {
+            if topology_class(v.topology) != topology_class(fixed) {
+                skip |= cx.error(
+                    ids.topology[4],
+                    &at,
+                    format_args!(
+                        "{bound} the primitive topology dynamic and was created with {:?}, but vkCmdSetPrimitiveTopology \
+                         set {:?} in command buffer {cb:#x}, of another topology class, and \
+                         dynamicPrimitiveTopologyUnrestricted is VK_FALSE.",
+                        T(fixed),
+                        T(v.topology)
+                    ),
+                );
+            }
+        }
         if !set(D::VK_DYNAMIC_STATE_PRIMITIVE_RESTART_ENABLE) || !v.primitive_restart {
             return skip;
         }
@@ -1340,9 +1363,57 @@ impl CoreChecks {
     }
 }
 
+/// The topology class of a `VkPrimitiveTopology`: point, line, triangle or patch (`None` for a
+/// value the spec does not name).
+fn topology_class(topology: i32) -> Option<u8> {
+    match topology {
+        0 => Some(0),
+        1 | 2 | 6 | 7 => Some(1),
+        3..=5 | 8 | 9 => Some(2),
+        10 => Some(3),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The spec's topology classes: points; lines with and without adjacency; triangles, strips,
+    /// fans, with and without adjacency; patches.
+    #[test]
+    fn topologies_fall_in_their_classes() {
+        use VkPrimitiveTopology as T;
+        let classes = [
+            (vec![T::VK_PRIMITIVE_TOPOLOGY_POINT_LIST], 0),
+            (
+                vec![
+                    T::VK_PRIMITIVE_TOPOLOGY_LINE_LIST,
+                    T::VK_PRIMITIVE_TOPOLOGY_LINE_STRIP,
+                    T::VK_PRIMITIVE_TOPOLOGY_LINE_LIST_WITH_ADJACENCY,
+                    T::VK_PRIMITIVE_TOPOLOGY_LINE_STRIP_WITH_ADJACENCY,
+                ],
+                1,
+            ),
+            (
+                vec![
+                    T::VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST,
+                    T::VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP,
+                    T::VK_PRIMITIVE_TOPOLOGY_TRIANGLE_FAN,
+                    T::VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST_WITH_ADJACENCY,
+                    T::VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP_WITH_ADJACENCY,
+                ],
+                2,
+            ),
+            (vec![T::VK_PRIMITIVE_TOPOLOGY_PATCH_LIST], 3),
+        ];
+        for (topologies, class) in classes {
+            for t in topologies {
+                assert_eq!(topology_class(t.0), Some(class), "{t:?}");
+            }
+        }
+        assert_eq!(topology_class(11), None);
+    }
 
     /// Each rule's id names its state's setter and dynamic state in the registry's text.
     #[test]
