@@ -18,7 +18,8 @@
 //! stage and primitive restart against list and patch list topologies. Dynamic rendering
 //! pipelines against the instance's view mask, attachment formats and sample counts, with and
 //! without `dynamicRenderingUnusedAttachments`; no draw in an instance of secondary contents only;
-//! no rasterization discard while a primitives generated query is active.
+//! no rasterization discard while a primitives generated query is active; direct draws in a
+//! multiview instance within maxMultiviewInstanceIndex.
 //!
 //! Not here: the depth bounds rules (lavapipe has no `depthBounds` feature, so the depth bounds
 //! test can never be enabled).
@@ -1285,5 +1286,6 @@ fn rendering_pipelines_have_the_instances_color_attachment_count() {
 mod attachments;
 mod extended;
 mod local_read;
+mod multiview;
 mod queries;
 mod read_only;

@@ -20,7 +20,7 @@ use super::CoreChecks;
 use crate::chassis::raw::{read_ptr, read_uint};
 use crate::chassis::Call;
 use crate::report::Location;
-use crate::state::command_buffers::Recording;
+use crate::state::command_buffers::{Recording, RenderPassInstance};
 use crate::state::draw_params::UNKNOWN_RANGE;
 use crate::state::memory::BufferInfo;
 use crate::state::pipelines::PipelineInfo;
@@ -100,6 +100,10 @@ command_table!(
 command_table!(
     /// `FETCH_IDS` by command number.
     static FETCHES: (&str, &str, Draws) = FETCH_IDS, 0
+);
+command_table!(
+    /// `MULTIVIEW_INSTANCE_IDS` by command number.
+    static MULTIVIEW_INSTANCES: (&str, &str, Draws) = MULTIVIEW_INSTANCE_IDS, 0
 );
 
 /// vkCmdDispatchBase's command number (its base group rules are its own).
@@ -283,6 +287,15 @@ const FETCH_IDS: [(&str, &str, Draws); 4] = [
     ("vkCmdDrawMultiIndexedEXT", "VUID-vkCmdDrawMultiIndexedEXT-None-02721", Draws::MultiIndexed),
 ];
 
+/// The direct draws, sorted: the id of the rule that, in a multiview render pass instance, the
+/// last instance index is at most maxMultiviewInstanceIndex.
+const MULTIVIEW_INSTANCE_IDS: [(&str, &str, Draws); 4] = [
+    ("vkCmdDraw", "VUID-vkCmdDraw-maxMultiviewInstanceIndex-02688", Draws::Vertices),
+    ("vkCmdDrawIndexed", "VUID-vkCmdDrawIndexed-maxMultiviewInstanceIndex-02688", Draws::Indexed),
+    ("vkCmdDrawMultiEXT", "VUID-vkCmdDrawMultiEXT-maxMultiviewInstanceIndex-02688", Draws::Multi),
+    ("vkCmdDrawMultiIndexedEXT", "VUID-vkCmdDrawMultiIndexedEXT-maxMultiviewInstanceIndex-02688", Draws::MultiIndexed),
+];
+
 /// vkCmdDrawIndirectByteCountEXT's ids: the transformFeedback feature, the counter buffer's
 /// usage and memory, counterBufferOffset and counterOffset multiples of 4, vertexStride not 0
 /// (its limit, a transform feedback property, is not checked), vertexStride a multiple of 4.
@@ -331,6 +344,11 @@ impl CoreChecks {
     /// The parameters of a draw or dispatch command of `BOUND_PIPELINE_IDS`, with its recording
     /// `r` locked: true to skip the call. Nothing for commands without such rules.
     pub(super) fn draw_params(&self, cx: &Call<'_>, r: &Recording) -> bool {
+        if let Some(RenderPassInstance::Rendering { view_mask, .. }) = r.instance {
+            if view_mask != 0 && multiview_instances(cx) {
+                return true;
+            }
+        }
         if cx.command == DISPATCH_BASE_COMMAND {
             return self.dispatch_base_counts(cx);
         }
@@ -737,6 +755,42 @@ fn fetched(cx: &Call<'_>, draws: Draws) -> Option<(Option<u64>, u64)> {
     (instances > 0).then(|| (vertices, first_instance + instances - 1))
 }
 
+/// A direct draw in a multiview vkCmdBeginRendering instance: its last instance index is at most
+/// maxMultiviewInstanceIndex (`-02688`). True to skip the call. (A render pass object's subpass
+/// view mask is not at hand at the draw: not followed there.)
+#[cold]
+#[inline(never)]
+fn multiview_instances(cx: &Call<'_>) -> bool {
+    let Some(&(_, vuid, draws)) = MULTIVIEW_INSTANCES.get(cx) else { return false };
+    let Some(max) = cx.device().and_then(|d| d.spirv_properties.as_ref()).map(|p| p.vulkan11.maxMultiviewInstanceIndex)
+    else {
+        return false;
+    };
+    // SAFETY: the parameters of each command as `Draws` lists them, all 32-bit.
+    let p = |i| unsafe { param(cx, i, 4) };
+    let (instances, first) = match draws {
+        Draws::Vertices => (p(2), p(4)),
+        Draws::Indexed => (p(2), p(5)),
+        Draws::Multi | Draws::MultiIndexed => (p(3), p(4)),
+    };
+    // A draw of no vertices, indices or draws runs no instance.
+    if p(1) == 0 {
+        return false;
+    }
+    let Some(last) = (first + instances).checked_sub(1).filter(|_| instances > 0) else { return false };
+    if last <= u64::from(max) {
+        return false;
+    }
+    cx.error(
+        vuid,
+        &cx.location(),
+        format_args!(
+            "draws instances {first} to {last} in a multiview render pass instance, past maxMultiviewInstanceIndex \
+             ({max})."
+        ),
+    )
+}
+
 /// The (first, count) of each of a multi draw's `drawCount` elements (`element` bytes each,
 /// `stride` apart): firstVertex and vertexCount, or firstIndex and indexCount. `None` when the
 /// array cannot be read (a stride its rule rejects, a NULL pointer).
@@ -863,6 +917,10 @@ mod tests {
         assert!(NULL_VERTEX_IDS.windows(2).all(|w| w[0].0 < w[1].0));
         assert!(MULTI_DRAW_IDS.windows(2).all(|w| w[0].0 < w[1].0));
         assert!(FETCH_IDS.windows(2).all(|w| w[0].0 < w[1].0));
+        assert!(MULTIVIEW_INSTANCE_IDS.windows(2).all(|w| w[0].0 < w[1].0));
+        for (c, vuid, _) in MULTIVIEW_INSTANCE_IDS {
+            check(vuid, c, &["multiview", "maxMultiviewInstanceIndex"]);
+        }
         for (c, vuid, _) in FETCH_IDS {
             check(
                 vuid,
