@@ -32,6 +32,8 @@ pub struct ContextBuilder {
     /// Whether to enable `VK_EXT_primitives_generated_query` with its `primitivesGeneratedQuery`
     /// feature only.
     primitives_generated_query: bool,
+    /// Whether to enable `VK_EXT_mutable_descriptor_type` and its `mutableDescriptorType` feature.
+    mutable_descriptor_type: bool,
     /// Whether to enable `VK_EXT_mesh_shader` and its `meshShader` feature.
     mesh_shader: bool,
     /// With `mesh_shader`, whether to enable its `taskShader` feature too.
@@ -83,6 +85,7 @@ impl ContextBuilder {
             null_descriptor: false,
             multi_draw: false,
             primitives_generated_query: false,
+            mutable_descriptor_type: false,
             mesh_shader: false,
             task_shader: false,
             transform_feedback: None,
@@ -205,6 +208,13 @@ impl ContextBuilder {
         self
     }
 
+    /// Enables `VK_EXT_mutable_descriptor_type` and its `mutableDescriptorType` feature (host-only
+    /// descriptor pools, mutable descriptors).
+    pub fn mutable_descriptor_type(mut self) -> Self {
+        self.mutable_descriptor_type = true;
+        self
+    }
+
     /// Enables `VK_EXT_primitives_generated_query` and its `primitivesGeneratedQuery` feature (not
     /// the features for rasterizer discard or non-zero streams).
     pub fn primitives_generated_query(mut self) -> Self {
@@ -291,6 +301,9 @@ impl ContextBuilder {
         if self.primitives_generated_query {
             extensions.push(ash::ext::primitives_generated_query::NAME.as_ptr());
         }
+        if self.mutable_descriptor_type {
+            extensions.push(ash::ext::mutable_descriptor_type::NAME.as_ptr());
+        }
         if self.multi_draw {
             extensions.push(ash::ext::multi_draw::NAME.as_ptr());
         }
@@ -355,6 +368,10 @@ impl ContextBuilder {
         let mut robustness2 = vk::PhysicalDeviceRobustness2FeaturesEXT::default().null_descriptor(true);
         if self.null_descriptor {
             info = info.push_next(&mut robustness2);
+        }
+        let mut mutable = vk::PhysicalDeviceMutableDescriptorTypeFeaturesEXT::default().mutable_descriptor_type(true);
+        if self.mutable_descriptor_type {
+            info = info.push_next(&mut mutable);
         }
         let mut generated =
             vk::PhysicalDevicePrimitivesGeneratedQueryFeaturesEXT::default().primitives_generated_query(true);

@@ -75,6 +75,7 @@ impl Fixture {
             .layers(&[VIGIL_LAYER])
             .vulkan13_features(vk::PhysicalDeviceVulkan13Features::default().dynamic_rendering(true))
             .maintenance5()
+            .mutable_descriptor_type()
             .build(&entry);
         assert!(ctx.vigil_in_chain(), "Vigil is not in the call chain");
         // Invalid calls are skipped: they never reach lavapipe.
@@ -314,6 +315,39 @@ fn descriptor_sets_beyond_the_layout_or_of_another_definition() {
     assert_eq!(f.bind(cb, f.compute_layout, 0, &[storage], &[]), NONE);
     // Identically defined: another layout object with the same bindings.
     assert_eq!(f.bind(cb, f.compute_layout, 0, &[twin], &[]), NONE);
+}
+
+#[test]
+fn null_sets_and_sets_of_host_only_pools_are_not_bound() {
+    let f = Fixture::new();
+    let cb = f.recording();
+    let storage = f.set(f.storage_layout);
+    // Without the graphicsPipelineLibrary feature a null handle stands for no set.
+    let null = vk::DescriptorSet::null();
+    assert_eq!(f.bind(cb, f.compute_layout, 0, &[null], &[]), ["VUID-vkCmdBindDescriptorSets-pDescriptorSets-06563"]);
+    assert_eq!(f.bind(cb, f.compute_layout, 0, &[storage], &[]), NONE);
+    // A set of a host-only pool (of the same layout) exists for copies, not for binding.
+    let sizes = [vk::DescriptorPoolSize { ty: vk::DescriptorType::STORAGE_BUFFER, descriptor_count: 1 }];
+    let info = vk::DescriptorPoolCreateInfo::default()
+        .flags(vk::DescriptorPoolCreateFlags::HOST_ONLY_EXT)
+        .max_sets(1)
+        .pool_sizes(&sizes);
+    let layouts = [f.storage_layout];
+    // SAFETY: a valid create info (mutableDescriptorType is enabled) and allocate info.
+    let (pool, host_only) = unsafe {
+        let pool = f.d().create_descriptor_pool(&info, None).expect("vkCreateDescriptorPool");
+        let allocate = vk::DescriptorSetAllocateInfo::default().descriptor_pool(pool).set_layouts(&layouts);
+        (pool, f.d().allocate_descriptor_sets(&allocate).expect("vkAllocateDescriptorSets")[0])
+    };
+    assert_eq!(
+        f.bind(cb, f.compute_layout, 0, &[host_only], &[]),
+        ["VUID-vkCmdBindDescriptorSets-pDescriptorSets-04616"]
+    );
+    // SAFETY: the command buffer that named the set is never submitted.
+    unsafe {
+        f.d().end_command_buffer(cb).expect("vkEndCommandBuffer");
+        f.d().destroy_descriptor_pool(pool, None);
+    }
 }
 
 #[test]

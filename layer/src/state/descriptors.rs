@@ -287,6 +287,12 @@ impl DescriptorSetState {
         self.layout.get()
     }
 
+    /// Whether it was allocated from a pool created with
+    /// `VK_DESCRIPTOR_POOL_CREATE_HOST_ONLY_BIT_EXT`.
+    pub fn host_only(&self) -> bool {
+        self.host_only.load(Ordering::Relaxed)
+    }
+
     /// Its layout's shape in this set, once its allocation was seen.
     pub fn shape(&self) -> Option<SetShape<'_>> {
         let layout = self.layout()?.descriptor_set_layout()?;
@@ -539,9 +545,15 @@ impl StateTracker {
             chained::<VkDescriptorSetVariableDescriptorCountAllocateInfo>(info.pNext, ty)
                 .map_or(&[][..], |v| slice(v.pDescriptorCounts, v.descriptorSetCount))
         };
+        let pool = self.get(TYPES.descriptor_pool, info.descriptorPool.as_raw());
+        let host_only = pool
+            .as_deref()
+            .and_then(|p| p.descriptor_pool()?.info())
+            .is_some_and(|i| i.flags & VkDescriptorPoolCreateFlags::VK_DESCRIPTOR_POOL_CREATE_HOST_ONLY_BIT_EXT.0 != 0);
         for (i, set) in sets.iter().enumerate() {
             let Some(record) = self.get(TYPES.descriptor_set, set.as_raw()) else { continue };
             let Some(state) = record.descriptor_set_state() else { continue };
+            state.host_only.store(host_only, Ordering::Relaxed);
             let variable = state
                 .layout()
                 .and_then(|l| l.descriptor_set_layout())
@@ -550,10 +562,8 @@ impl StateTracker {
                 let _ = state.data.variable.set(counts.get(i).copied().unwrap_or(0));
             }
         }
-        if let Some(pool) = self.get(TYPES.descriptor_pool, info.descriptorPool.as_raw()) {
-            if let Some(p) = pool.descriptor_pool() {
-                p.allocated.fetch_add(sets.len() as u32, Ordering::Relaxed);
-            }
+        if let Some(p) = pool.as_deref().and_then(|p| p.descriptor_pool()) {
+            p.allocated.fetch_add(sets.len() as u32, Ordering::Relaxed);
         }
     }
 

@@ -379,14 +379,6 @@ impl ObjectRecord {
         }
     }
 
-    /// The layout a descriptor set was allocated with, once recorded.
-    pub fn descriptor_set(&self) -> Option<&Arc<ObjectRecord>> {
-        match &self.state {
-            ObjectState::DescriptorSet(s) => s.layout.get(),
-            _ => None,
-        }
-    }
-
     /// The buffer state, for a buffer.
     pub fn buffer(&self) -> Option<&BufferState> {
         match &self.state {
@@ -953,6 +945,9 @@ pub struct SetLayoutBinding {
 #[derive(Default)]
 pub struct DescriptorSetState {
     pub(super) layout: OnceLock<Arc<ObjectRecord>>,
+    /// Allocated from a pool created with `VK_DESCRIPTOR_POOL_CREATE_HOST_ONLY_BIT_EXT` (it may
+    /// not be bound).
+    pub(super) host_only: AtomicBool,
     /// Its variable descriptor count and contents (`state::descriptors`).
     pub(super) data: SetData,
 }

@@ -83,14 +83,36 @@ impl CoreChecks {
                 let mut total = Some(0u32);
                 for (i, set) in sets.iter().enumerate() {
                     if set.as_raw() == 0 {
+                        // Null sets stand for sets the pipeline does not use, with graphics
+                        // pipeline libraries only.
+                        if cx.device().is_some_and(|d| !d.features.contains(Feature::GRAPHICS_PIPELINE_LIBRARY)) {
+                            skip |= cx.error(
+                                "VUID-vkCmdBindDescriptorSets-pDescriptorSets-06563",
+                                &root.dot("pDescriptorSets").index(i),
+                                format_args!(
+                                    "is VK_NULL_HANDLE, and the graphicsPipelineLibrary feature is not enabled."
+                                ),
+                            );
+                        }
                         continue;
                     }
                     let expected =
                         info.set_layouts[first as usize + i].as_ref().and_then(|l| l.descriptor_set_layout());
-                    let found = self.with_set_layout(cx, r, set.as_raw(), |handle, actual| {
+                    let found = self.with_set_layout(cx, r, set.as_raw(), |handle, actual, host_only| {
                         let mut skip = false;
+                        if host_only {
+                            skip |= cx.error(
+                                "VUID-vkCmdBindDescriptorSets-pDescriptorSets-04616",
+                                &root.dot("pDescriptorSets").index(i),
+                                format_args!(
+                                    "({:#x}) was allocated from a descriptor pool created with \
+                                     VK_DESCRIPTOR_POOL_CREATE_HOST_ONLY_BIT_EXT, whose sets may not be bound.",
+                                    set.as_raw()
+                                ),
+                            );
+                        }
                         if expected.is_some_and(|e| !actual.same_definition(e)) {
-                            skip = cx.error(
+                            skip |= cx.error(
                                 "VUID-vkCmdBindDescriptorSets-pDescriptorSets-00358",
                                 &root.dot("pDescriptorSets").index(i),
                                 format_args!(
@@ -132,7 +154,7 @@ impl CoreChecks {
                 // array element.
                 let mut next = 0;
                 for set in sets.iter().filter(|s| s.as_raw() != 0) {
-                    let checked = self.with_set_layout(cx, r, set.as_raw(), |_, l| {
+                    let checked = self.with_set_layout(cx, r, set.as_raw(), |_, l, _| {
                         let (skip, used) = self.dynamic_offsets_aligned(cx, l, &dynamic[next..], next);
                         let ranges = self.dynamic_ranges(cx, r, set.as_raw(), l, &dynamic[next..next + used], next);
                         next += used;
@@ -146,17 +168,19 @@ impl CoreChecks {
         })
     }
 
-    /// Runs `f` with the handle and the recorded layout of descriptor set `set`, if known.
+    /// Runs `f` with the handle and the recorded layout of descriptor set `set`, if known, and
+    /// whether it was allocated from a host-only pool.
     fn with_set_layout<R>(
         &self,
         cx: &Call<'_>,
         r: &Recording,
         set: u64,
-        f: impl FnOnce(u64, &SetLayoutInfo) -> R,
+        f: impl FnOnce(u64, &SetLayoutInfo, bool) -> R,
     ) -> Option<R> {
         self.with_object(cx, r, TYPES.descriptor_set, set, |s| {
-            let l = s.descriptor_set()?;
-            Some(f(l.key.handle, l.descriptor_set_layout()?))
+            let state = s.descriptor_set_state()?;
+            let l = state.layout()?;
+            Some(f(l.key.handle, l.descriptor_set_layout()?, state.host_only()))
         })
         .flatten()
     }
