@@ -1297,3 +1297,79 @@ fn render_pass_dependencies_use_the_pools_stages() {
         assert_eq!(begin(pass2_of(fragment, compute), true), ["VUID-vkCmdBeginRenderPass2-dstStageMask-06454"]);
     }
 }
+
+/// Conditional rendering (VK_EXT_conditional_rendering): begun once, ended while active, where it
+/// was begun (outside render pass instances, or in the very subpass), not left active at
+/// vkEndCommandBuffer; the predicate's buffer usage, binding and offset.
+#[test]
+fn conditional_rendering_begins_and_ends_in_one_scope() {
+    let f = Fixture::with(|b| b.device_extensions(&[ash::ext::conditional_rendering::NAME]));
+    let cr = ash::ext::conditional_rendering::Device::new(&f.ctx.instance, &f.ctx.device);
+    let d = f.d();
+    let usage = vk::BufferUsageFlags::CONDITIONAL_RENDERING_EXT;
+    let (predicate, memory) = f.ctx.bound_buffer(16, usage);
+    // SAFETY: a valid create info; the buffer is never bound.
+    let unbound = unsafe { d.create_buffer(&vk::BufferCreateInfo::default().size(16).usage(usage), None) }
+        .expect("vkCreateBuffer");
+    let info = |buffer, offset| vk::ConditionalRenderingBeginInfoEXT::default().buffer(buffer).offset(offset);
+    let area = vk::Rect2D { offset: vk::Offset2D::default(), extent: vk::Extent2D { width: 8, height: 8 } };
+    let pass =
+        vk::RenderPassBeginInfo::default().render_pass(f.render_pass).framebuffer(f.framebuffer).render_area(area);
+    let rendering = vk::RenderingInfo::default().render_area(area).layer_count(1);
+    let inline = vk::SubpassContents::INLINE;
+    let id = |s: &str| format!("VUID-{s}");
+    // SAFETY: recording primaries with live objects; invalid calls are skipped by Vigil, and
+    // nothing is submitted.
+    unsafe {
+        let begin = |cb, i: &vk::ConditionalRenderingBeginInfoEXT<'_>| {
+            f.ids(|| (cr.fp().cmd_begin_conditional_rendering_ext)(cb, i))
+        };
+        let end = |cb| f.ids(|| (cr.fp().cmd_end_conditional_rendering_ext)(cb));
+        // Begun once, ended once, not left active at the end.
+        let cb = f.primary();
+        assert_eq!(end(cb), [id("vkCmdEndConditionalRenderingEXT-None-01985")]);
+        assert_eq!(begin(cb, &info(predicate, 0)), NONE);
+        assert_eq!(begin(cb, &info(predicate, 4)), [id("vkCmdBeginConditionalRenderingEXT-None-01980")]);
+        assert_eq!(
+            f.ids(|| {
+                let _ = d.end_command_buffer(cb);
+            }),
+            [id("vkEndCommandBuffer-None-01978")]
+        );
+        assert_eq!(end(cb), NONE);
+        assert_eq!(f.ids(|| d.end_command_buffer(cb).expect("vkEndCommandBuffer")), NONE);
+        // The predicate: 32 bits at a multiple of 4 inside a bound buffer of that usage.
+        let cb = f.primary();
+        assert_eq!(begin(cb, &info(predicate, 2)), [id("VkConditionalRenderingBeginInfoEXT-offset-01984")]);
+        assert_eq!(begin(cb, &info(predicate, 16)), [id("VkConditionalRenderingBeginInfoEXT-offset-01983")]);
+        assert_eq!(begin(cb, &info(f.buffer, 0)), [id("VkConditionalRenderingBeginInfoEXT-buffer-01982")]);
+        assert_eq!(begin(cb, &info(unbound, 0)), [id("VkConditionalRenderingBeginInfoEXT-buffer-01981")]);
+        assert_eq!(begin(cb, &info(predicate, 12)), NONE);
+        // Begun outside a render pass instance: not ended inside one.
+        d.cmd_begin_rendering(cb, &rendering);
+        assert_eq!(end(cb), [id("vkCmdEndConditionalRenderingEXT-None-01986")]);
+        d.cmd_end_rendering(cb);
+        assert_eq!(end(cb), NONE);
+        // Begun in a subpass: ended in that subpass, not the next one, outside, or another
+        // instance's subpass of the same number.
+        d.cmd_begin_render_pass(cb, &pass, inline);
+        assert_eq!(begin(cb, &info(predicate, 0)), NONE);
+        d.cmd_next_subpass(cb, inline);
+        assert_eq!(end(cb), [id("vkCmdEndConditionalRenderingEXT-None-01987")]);
+        d.cmd_end_render_pass(cb);
+        assert_eq!(end(cb), [id("vkCmdEndConditionalRenderingEXT-None-01987")]);
+        d.cmd_begin_render_pass(cb, &pass, inline);
+        assert_eq!(end(cb), [id("vkCmdEndConditionalRenderingEXT-None-01987")]);
+        d.cmd_next_subpass(cb, inline);
+        d.cmd_end_render_pass(cb);
+        let cb = f.primary();
+        d.cmd_begin_render_pass(cb, &pass, inline);
+        d.cmd_next_subpass(cb, inline);
+        assert_eq!(begin(cb, &info(predicate, 0)), NONE);
+        assert_eq!(end(cb), NONE);
+        d.cmd_end_render_pass(cb);
+        d.destroy_buffer(unbound, None);
+        d.destroy_buffer(predicate, None);
+        d.free_memory(memory, None);
+    }
+}

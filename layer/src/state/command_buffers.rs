@@ -12,9 +12,9 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError, TryLockError};
 use vigil_generated::*;
 
 pub use super::records::{
-    CommandBufferState, CommandPoolState, FeedbackAttachments, IndexBinding, Inherited, InheritedRendering, Lifecycle,
-    LocalReadMaps, Pushed, Recording, References, RenderPassInstance, RenderingTarget, RenderingTargets, RESUMING,
-    SUSPENDING,
+    CommandBufferState, CommandPoolState, ConditionalScope, FeedbackAttachments, IndexBinding, Inherited,
+    InheritedRendering, Lifecycle, LocalReadMaps, Pushed, Recording, References, RenderPassInstance, RenderingTarget,
+    RenderingTargets, RESUMING, SUSPENDING,
 };
 use super::records::{Key, ObjectRecord, RECENT, RECENT_WAYS};
 
@@ -58,6 +58,17 @@ impl Recording {
     /// Whether it was begun with `VK_COMMAND_BUFFER_USAGE_SIMULTANEOUS_USE_BIT`.
     pub fn simultaneous(&self) -> bool {
         self.usage & VkCommandBufferUsageFlags::VK_COMMAND_BUFFER_USAGE_SIMULTANEOUS_USE_BIT.0 != 0
+    }
+
+    /// Where a command recorded now is, for conditional rendering's scope rules.
+    pub fn conditional_scope(&self) -> ConditionalScope {
+        match (self.in_render_pass, self.instance) {
+            (false, _) => ConditionalScope::Outside,
+            (true, Some(RenderPassInstance::RenderPass { subpass, .. })) => {
+                ConditionalScope::Inside { instance: self.instances, subpass }
+            }
+            (true, _) => ConditionalScope::Inside { instance: self.instances, subpass: 0 },
+        }
     }
 
     fn one_time(&self) -> bool {
@@ -193,6 +204,8 @@ impl Default for CommandBufferState {
                 read_only: Default::default(),
                 transform_feedback: false,
                 labels: 0,
+                instances: 0,
+                conditional: None,
                 transfers: Vec::new(),
                 self_dependencies: None,
                 targets: None,
@@ -265,6 +278,8 @@ impl CommandBufferState {
             r.draw = Default::default();
             r.transform_feedback = false;
             r.labels = 0;
+            r.instances = 0;
+            r.conditional = None;
             r.transfers.clear();
             r.nesting = 0;
             r.suspension = Default::default();
@@ -287,6 +302,9 @@ impl CommandBufferState {
                     r.suspension.suspended = true;
                 }
                 _ => {}
+            }
+            if instance.is_some() {
+                r.instances = r.instances.wrapping_add(1);
             }
             r.targets = targets;
             r.custom_resolve = false;
@@ -358,6 +376,19 @@ impl CommandBufferState {
         }
     }
 
+    /// vkCmdBeginConditionalRenderingEXT (`begin`) or vkCmdEndConditionalRenderingEXT was
+    /// recorded: conditional rendering is active where it was begun (the first begin stays while
+    /// active), or no longer.
+    pub fn conditional_rendering(&self, begin: bool) {
+        if let Some(mut r) = self.try_lock() {
+            r.conditional = match (begin, r.conditional) {
+                (true, None) => Some(Recording::conditional_scope(&r)),
+                (true, kept) => kept,
+                (false, _) => None,
+            };
+        }
+    }
+
     /// vkCmdNextSubpass(2): the render pass instance's next subpass, whose contents allow
     /// executing secondaries when `secondaries`.
     pub fn next_subpass(&self, secondaries: bool) {
@@ -399,6 +430,8 @@ impl CommandBufferState {
         r.draw = Default::default();
         r.transform_feedback = false;
         r.labels = 0;
+        r.instances = 0;
+        r.conditional = None;
         r.transfers.clear();
         r.targets = None;
         r.inherited = None;

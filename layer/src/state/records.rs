@@ -597,6 +597,12 @@ pub struct Recording {
     pub transform_feedback: bool,
     /// Debug utils labels begun in it and not ended since (vkCmdBeginDebugUtilsLabelEXT).
     pub labels: u32,
+    /// Render pass instances begun in it (vkCmdBeginRenderPass*, vkCmdBeginRendering*): tells
+    /// one instance's subpass from another's.
+    pub instances: u32,
+    /// Where conditional rendering was made active, while it is (vkCmdBeginConditionalRenderingEXT
+    /// not ended yet).
+    pub conditional: Option<ConditionalScope>,
     /// The queue family ownership transfers it records, in order (`ownership`).
     pub transfers: Vec<Transfer>,
     /// The self-dependencies of the render pass of `instance`, when it has one and Vigil saw
@@ -717,6 +723,14 @@ pub struct IndexBinding {
     pub range: Option<u64>,
     /// Bytes per index (1, 2 or 4); `None` for a type Vigil does not size.
     pub index_size: Option<u64>,
+}
+
+/// Where a recording made conditional rendering active: outside any render pass instance, or
+/// in subpass `subpass` (0 for dynamic rendering) of its `instance`-th render pass instance.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ConditionalScope {
+    Outside,
+    Inside { instance: u32, subpass: u32 },
 }
 
 /// A render pass instance a recording began.

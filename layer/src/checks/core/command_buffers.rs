@@ -204,6 +204,7 @@ impl CoreChecks {
         let r = state.lock();
         if r.pending == 0 && r.lifecycle == Lifecycle::Recording {
             let (in_video_coding, in_render_pass, labels) = (r.in_video_coding, r.in_render_pass, r.labels);
+            let conditional = r.conditional.is_some();
             drop(r);
             if in_render_pass && !state.secondary() {
                 return cx.error(
@@ -238,7 +239,8 @@ impl CoreChecks {
                         cb.as_raw()
                     ),
                 );
-            return skip | labels | self.queries_left_active(cx, cb);
+            let conditional = Self::conditional_left_active(cx, conditional, cb.as_raw());
+            return skip | labels | conditional | self.queries_left_active(cx, cb);
         }
         let (h, name) = (cb.as_raw(), r.state());
         drop(r);

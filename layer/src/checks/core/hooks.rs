@@ -854,6 +854,21 @@ impl ValidationObject for CoreChecks {
         unsafe { self.bind_shaders(cx, cb, count, stages, shaders) }
     }
 
+    // Conditional rendering (conditional_rendering.rs).
+
+    fn pre_call_validate_cmd_begin_conditional_rendering_ext(
+        &self,
+        cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        info: *const VkConditionalRenderingBeginInfoEXT,
+    ) -> bool {
+        self.begin_conditional_rendering(cx, cb, info)
+    }
+
+    fn pre_call_validate_cmd_end_conditional_rendering_ext(&self, cx: &Call<'_>, cb: VkCommandBuffer) -> bool {
+        self.end_conditional_rendering(cx, cb)
+    }
+
     // Queries (queries.rs), events and stage masks (events.rs), timeline semaphores
     // (semaphores.rs).
 

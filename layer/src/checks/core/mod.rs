@@ -8,6 +8,7 @@ mod buffers;
 mod clears;
 mod command_buffers;
 mod command_table;
+mod conditional_rendering;
 mod copies;
 mod copy_ids;
 mod copy_overlap;

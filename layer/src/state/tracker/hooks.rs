@@ -646,6 +646,20 @@ impl ValidationObject for StateTracker {
         self.render_pass_instance(cb, None);
     }
 
+    fn post_call_record_cmd_begin_conditional_rendering_ext(
+        &self,
+        cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        _info: *const VkConditionalRenderingBeginInfoEXT,
+        _result: (),
+    ) {
+        self.conditional_rendering_recorded(cx, cb, true);
+    }
+
+    fn post_call_record_cmd_end_conditional_rendering_ext(&self, cx: &Call<'_>, cb: VkCommandBuffer, _result: ()) {
+        self.conditional_rendering_recorded(cx, cb, false);
+    }
+
     fn post_call_record_cmd_begin_transform_feedback_ext(
         &self,
         cx: &Call<'_>,

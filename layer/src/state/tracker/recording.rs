@@ -245,6 +245,13 @@ impl StateTracker {
         });
     }
 
+    /// vkCmdBeginConditionalRenderingEXT (`begin`) or vkCmdEndConditionalRenderingEXT was
+    /// recorded.
+    pub(in crate::state) fn conditional_rendering_recorded(&self, cx: &Call<'_>, cb: VkCommandBuffer, begin: bool) {
+        self.post_record_call(cx, None);
+        self.with_command_buffer(cb, |c| c.conditional_rendering(begin));
+    }
+
     /// vkCmdBeginTransformFeedbackEXT (`active`) or vkCmdEndTransformFeedbackEXT was recorded.
     pub(in crate::state) fn transform_feedback_recorded(&self, cx: &Call<'_>, cb: VkCommandBuffer, active: bool) {
         self.post_record_call(cx, None);
