@@ -1300,7 +1300,8 @@ fn render_pass_dependencies_use_the_pools_stages() {
 
 /// Conditional rendering (VK_EXT_conditional_rendering): begun once, ended while active, where it
 /// was begun (outside render pass instances, or in the very subpass), not left active at
-/// vkEndCommandBuffer; the predicate's buffer usage, binding and offset.
+/// vkEndCommandBuffer; the predicate's buffer usage, binding and offset; inherited by secondaries
+/// only with its feature.
 #[test]
 fn conditional_rendering_begins_and_ends_in_one_scope() {
     let f = Fixture::with(|b| b.device_extensions(&[ash::ext::conditional_rendering::NAME]));
@@ -1368,6 +1369,20 @@ fn conditional_rendering_begins_and_ends_in_one_scope() {
         assert_eq!(begin(cb, &info(predicate, 0)), NONE);
         assert_eq!(end(cb), NONE);
         d.cmd_end_render_pass(cb);
+        // Secondaries inherit conditional rendering only with inheritedConditionalRendering,
+        // which lavapipe does not have.
+        let secondary = f.allocate(vk::CommandBufferLevel::SECONDARY);
+        let inherit = |enable| {
+            let mut conditional =
+                vk::CommandBufferInheritanceConditionalRenderingInfoEXT::default().conditional_rendering_enable(enable);
+            let info = vk::CommandBufferInheritanceInfo::default().push_next(&mut conditional);
+            begin_secondary(&f.ctx, secondary, &info)
+        };
+        assert_eq!(
+            inherit(true),
+            [id("VkCommandBufferInheritanceConditionalRenderingInfoEXT-conditionalRenderingEnable-01977")]
+        );
+        assert_eq!(inherit(false), NONE);
         d.destroy_buffer(unbound, None);
         d.destroy_buffer(predicate, None);
         d.free_memory(memory, None);

@@ -597,7 +597,29 @@ impl CoreChecks {
                     }
                 ),
             );
-        skip | precise_reported
+        skip | precise_reported | Self::inherited_conditional_rendering(cx, inheritance, &at.dot("pInheritanceInfo"))
+    }
+
+    /// A secondary inheriting conditional rendering needs the inheritedConditionalRendering
+    /// feature (`-01977`). True to skip.
+    fn inherited_conditional_rendering(
+        cx: &Call<'_>,
+        inheritance: &VkCommandBufferInheritanceInfo,
+        at: &Location<'_>,
+    ) -> bool {
+        let ty = VkStructureType::VK_STRUCTURE_TYPE_COMMAND_BUFFER_INHERITANCE_CONDITIONAL_RENDERING_INFO_EXT;
+        // SAFETY: the application's inheritance info chain.
+        let chained =
+            unsafe { chained::<VkCommandBufferInheritanceConditionalRenderingInfoEXT>(inheritance.pNext, ty) };
+        if chained.is_none_or(|c| c.conditionalRenderingEnable == VK_FALSE) {
+            return false;
+        }
+        cx.device().is_some_and(|d| !d.features.contains(Feature::INHERITED_CONDITIONAL_RENDERING))
+            && cx.error(
+                "VUID-VkCommandBufferInheritanceConditionalRenderingInfoEXT-conditionalRenderingEnable-01977",
+                &at.chained("VkCommandBufferInheritanceConditionalRenderingInfoEXT").dot("conditionalRenderingEnable"),
+                format_args!("is VK_TRUE, but the inheritedConditionalRendering feature is not enabled."),
+            )
     }
 
     /// A secondary's inherited render pass, when it continues one: the subpass inside it, the
