@@ -34,6 +34,9 @@ pub struct ContextBuilder {
     primitives_generated_query: bool,
     /// Whether to enable `VK_EXT_mutable_descriptor_type` and its `mutableDescriptorType` feature.
     mutable_descriptor_type: bool,
+    /// Whether to enable `VK_EXT_graphics_pipeline_library` (with `VK_KHR_pipeline_library`) and
+    /// its `graphicsPipelineLibrary` feature.
+    graphics_pipeline_library: bool,
     /// Whether to enable `VK_EXT_mesh_shader` and its `meshShader` feature.
     mesh_shader: bool,
     /// With `mesh_shader`, whether to enable its `taskShader` feature too.
@@ -86,6 +89,7 @@ impl ContextBuilder {
             multi_draw: false,
             primitives_generated_query: false,
             mutable_descriptor_type: false,
+            graphics_pipeline_library: false,
             mesh_shader: false,
             task_shader: false,
             transform_feedback: None,
@@ -208,6 +212,13 @@ impl ContextBuilder {
         self
     }
 
+    /// Enables `VK_EXT_graphics_pipeline_library`, `VK_KHR_pipeline_library` and the
+    /// `graphicsPipelineLibrary` feature.
+    pub fn graphics_pipeline_library(mut self) -> Self {
+        self.graphics_pipeline_library = true;
+        self
+    }
+
     /// Enables `VK_EXT_mutable_descriptor_type` and its `mutableDescriptorType` feature (host-only
     /// descriptor pools, mutable descriptors).
     pub fn mutable_descriptor_type(mut self) -> Self {
@@ -304,6 +315,10 @@ impl ContextBuilder {
         if self.mutable_descriptor_type {
             extensions.push(ash::ext::mutable_descriptor_type::NAME.as_ptr());
         }
+        if self.graphics_pipeline_library {
+            extensions.push(ash::ext::graphics_pipeline_library::NAME.as_ptr());
+            extensions.push(ash::khr::pipeline_library::NAME.as_ptr());
+        }
         if self.multi_draw {
             extensions.push(ash::ext::multi_draw::NAME.as_ptr());
         }
@@ -368,6 +383,11 @@ impl ContextBuilder {
         let mut robustness2 = vk::PhysicalDeviceRobustness2FeaturesEXT::default().null_descriptor(true);
         if self.null_descriptor {
             info = info.push_next(&mut robustness2);
+        }
+        let mut library =
+            vk::PhysicalDeviceGraphicsPipelineLibraryFeaturesEXT::default().graphics_pipeline_library(true);
+        if self.graphics_pipeline_library {
+            info = info.push_next(&mut library);
         }
         let mut mutable = vk::PhysicalDeviceMutableDescriptorTypeFeaturesEXT::default().mutable_descriptor_type(true);
         if self.mutable_descriptor_type {

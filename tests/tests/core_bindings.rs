@@ -350,6 +350,58 @@ fn null_sets_and_sets_of_host_only_pools_are_not_bound() {
     }
 }
 
+/// With graphics pipeline libraries: a library is not bound (it is linked), and a null set may
+/// stand for a set the pipeline does not use.
+#[test]
+fn pipeline_libraries_are_linked_not_bound() {
+    let entry = VulkanEnv::new().with_vigil().entry();
+    let ctx = ContextBuilder::new().layers(&[VIGIL_LAYER]).graphics_pipeline_library().build(&entry);
+    ctx.messages.skip_errors(true);
+    let d = &ctx.device;
+    let mut part = vk::GraphicsPipelineLibraryCreateInfoEXT::default()
+        .flags(vk::GraphicsPipelineLibraryFlagsEXT::VERTEX_INPUT_INTERFACE);
+    let vertex_input = vk::PipelineVertexInputStateCreateInfo::default();
+    let assembly = vk::PipelineInputAssemblyStateCreateInfo::default().topology(vk::PrimitiveTopology::TRIANGLE_LIST);
+    let info = vk::GraphicsPipelineCreateInfo::default()
+        .flags(vk::PipelineCreateFlags::LIBRARY_KHR)
+        .push_next(&mut part)
+        .vertex_input_state(&vertex_input)
+        .input_assembly_state(&assembly);
+    let storage = set_layout(d, &[(vk::DescriptorType::STORAGE_BUFFER, 1)]);
+    let layout = pipeline_layout(d, storage, &[]);
+    // SAFETY: a valid create info of a vertex input interface library, and a recording command
+    // buffer of a new pool; invalid calls are skipped by Vigil, and nothing is submitted.
+    unsafe {
+        let mut library = vk::Pipeline::null();
+        let created = ctx.messages.problem_ids_of(|| {
+            library = d.create_graphics_pipelines(vk::PipelineCache::null(), &[info], None).expect("a library")[0];
+        });
+        assert_eq!(created, NONE, "creating the library");
+        let pool = d
+            .create_command_pool(&vk::CommandPoolCreateInfo::default().queue_family_index(ctx.queue_family), None)
+            .expect("vkCreateCommandPool");
+        let cb = ctx.recording_primary(pool);
+        let graphics = vk::PipelineBindPoint::GRAPHICS;
+        assert_eq!(
+            ctx.messages.problem_ids_of(|| d.cmd_bind_pipeline(cb, graphics, library)),
+            ["VUID-vkCmdBindPipeline-pipeline-03382"]
+        );
+        let null = [vk::DescriptorSet::null()];
+        assert_eq!(
+            ctx.messages.problem_ids_of(|| d.cmd_bind_descriptor_sets(cb, graphics, layout, 0, &null, &[])),
+            NONE
+        );
+        let ended = ctx.messages.problem_ids_of(|| {
+            d.end_command_buffer(cb).expect("vkEndCommandBuffer");
+            d.destroy_command_pool(pool, None);
+            d.destroy_pipeline(library, None);
+        });
+        assert_eq!(ended, NONE, "ending and destroying");
+        d.destroy_pipeline_layout(layout, None);
+        d.destroy_descriptor_set_layout(storage, None);
+    }
+}
+
 #[test]
 fn dynamic_offsets_counted_aligned_and_inside_the_buffers() {
     let f = Fixture::new();

@@ -292,7 +292,8 @@ impl CoreChecks {
         (skip, used)
     }
 
-    /// vkCmdBindPipeline: the pipeline must be of the bind point's kind. True to skip the call.
+    /// vkCmdBindPipeline: the pipeline must be of the bind point's kind, and not a library. True to
+    /// skip the call.
     pub(super) fn bind_pipeline(
         &self,
         cx: &Call<'_>,
@@ -330,6 +331,18 @@ impl CoreChecks {
                 | self
                     .with_object(cx, r, TYPES.pipeline, pipeline.as_raw(), |p| {
                         let Some(info) = p.pipeline() else { return false };
+                        let library = VkPipelineCreateFlags::VK_PIPELINE_CREATE_LIBRARY_BIT_KHR.0 as u64;
+                        if info.flags & library != 0 {
+                            return cx.error(
+                                "VUID-vkCmdBindPipeline-pipeline-03382",
+                                &cx.location().dot("pipeline"),
+                                format_args!(
+                                    "({:#x}) was created with VK_PIPELINE_CREATE_LIBRARY_BIT_KHR: a pipeline library is \
+                                     linked into pipelines, not bound.",
+                                    pipeline.as_raw()
+                                ),
+                            );
+                        }
                         info.bind_point != point.0
                             && cx.error(
                                 vuid,
