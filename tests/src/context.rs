@@ -37,6 +37,8 @@ pub struct ContextBuilder {
     /// Whether to enable `VK_EXT_graphics_pipeline_library` (with `VK_KHR_pipeline_library`) and
     /// its `graphicsPipelineLibrary` feature.
     graphics_pipeline_library: bool,
+    /// Whether to enable `VK_EXT_attachment_feedback_loop_layout` and its feature.
+    feedback_loop_layout: bool,
     /// Whether to enable `VK_EXT_mesh_shader` and its `meshShader` feature.
     mesh_shader: bool,
     /// With `mesh_shader`, whether to enable its `taskShader` feature too.
@@ -90,6 +92,7 @@ impl ContextBuilder {
             primitives_generated_query: false,
             mutable_descriptor_type: false,
             graphics_pipeline_library: false,
+            feedback_loop_layout: false,
             mesh_shader: false,
             task_shader: false,
             transform_feedback: None,
@@ -212,6 +215,13 @@ impl ContextBuilder {
         self
     }
 
+    /// Enables `VK_EXT_attachment_feedback_loop_layout` and its `attachmentFeedbackLoopLayout`
+    /// feature.
+    pub fn attachment_feedback_loop_layout(mut self) -> Self {
+        self.feedback_loop_layout = true;
+        self
+    }
+
     /// Enables `VK_EXT_graphics_pipeline_library`, `VK_KHR_pipeline_library` and the
     /// `graphicsPipelineLibrary` feature.
     pub fn graphics_pipeline_library(mut self) -> Self {
@@ -315,6 +325,9 @@ impl ContextBuilder {
         if self.mutable_descriptor_type {
             extensions.push(ash::ext::mutable_descriptor_type::NAME.as_ptr());
         }
+        if self.feedback_loop_layout {
+            extensions.push(ash::ext::attachment_feedback_loop_layout::NAME.as_ptr());
+        }
         if self.graphics_pipeline_library {
             extensions.push(ash::ext::graphics_pipeline_library::NAME.as_ptr());
             extensions.push(ash::khr::pipeline_library::NAME.as_ptr());
@@ -383,6 +396,11 @@ impl ContextBuilder {
         let mut robustness2 = vk::PhysicalDeviceRobustness2FeaturesEXT::default().null_descriptor(true);
         if self.null_descriptor {
             info = info.push_next(&mut robustness2);
+        }
+        let mut feedback =
+            vk::PhysicalDeviceAttachmentFeedbackLoopLayoutFeaturesEXT::default().attachment_feedback_loop_layout(true);
+        if self.feedback_loop_layout {
+            info = info.push_next(&mut feedback);
         }
         let mut library =
             vk::PhysicalDeviceGraphicsPipelineLibraryFeaturesEXT::default().graphics_pipeline_library(true);

@@ -39,7 +39,10 @@ struct Fixture {
 impl Fixture {
     fn new() -> Self {
         let entry = VulkanEnv::new().with_vigil().entry();
-        let ctx = ContextBuilder::new().layers(&[VIGIL_LAYER]).build_skipping_errors(&entry);
+        let ctx = ContextBuilder::new()
+            .layers(&[VIGIL_LAYER])
+            .attachment_feedback_loop_layout()
+            .build_skipping_errors(&entry);
         let description = |format| {
             vk::AttachmentDescription::default()
                 .format(format)
@@ -325,5 +328,23 @@ fn begin_render_pass_attachment_usage_for_layouts(f: &Fixture) {
             let enough = Begin { usage: b.usage | needs, ..b };
             assert_eq!(f.begin_ids(&enough, two), NONE, "{id}");
         }
+    }
+    // The attachment feedback loop layout: an attachment usage with a shader read usage, and the
+    // feedback loop usage.
+    let feedback =
+        |usage| Begin { format: UNORM, input: false, final_layout: L::ATTACHMENT_FEEDBACK_LOOP_OPTIMAL_EXT, usage };
+    let ids = [
+        ["VUID-vkCmdBeginRenderPass-initialLayout-07000", "VUID-vkCmdBeginRenderPass-initialLayout-07001"],
+        ["VUID-vkCmdBeginRenderPass2-initialLayout-07002", "VUID-vkCmdBeginRenderPass2-initialLayout-07003"],
+    ];
+    for (two, [reads, loop_usage]) in [(false, ids[0]), (true, ids[1])] {
+        let all = U::COLOR_ATTACHMENT | U::SAMPLED | U::ATTACHMENT_FEEDBACK_LOOP_EXT;
+        assert_eq!(f.begin_ids(&feedback(all & !U::SAMPLED), two), [reads], "{reads}");
+        assert_eq!(f.begin_ids(&feedback(all & !U::ATTACHMENT_FEEDBACK_LOOP_EXT), two), [loop_usage], "{loop_usage}");
+        assert_eq!(f.begin_ids(&feedback(all), two), NONE, "{reads}");
+        assert_eq!(
+            f.begin_ids(&feedback(U::COLOR_ATTACHMENT | U::INPUT_ATTACHMENT | U::ATTACHMENT_FEEDBACK_LOOP_EXT), two),
+            NONE
+        );
     }
 }

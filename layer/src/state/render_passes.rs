@@ -49,9 +49,13 @@ fn mark(uses: &mut [AttachmentUse], a: u32, role: u8, layout: VkImageLayout) {
     }
 }
 
-/// `layout`'s bit among the core layouts; 0 for the others.
+/// `layout`'s bit: bit n for core layout n (all below 9), bit 31 for
+/// VK_IMAGE_LAYOUT_ATTACHMENT_FEEDBACK_LOOP_OPTIMAL_EXT; 0 for the others.
 pub fn layout_bit(layout: VkImageLayout) -> u32 {
-    u32::try_from(layout.0).ok().filter(|&l| l < 32).map_or(0, |l| 1 << l)
+    if layout == VkImageLayout::VK_IMAGE_LAYOUT_ATTACHMENT_FEEDBACK_LOOP_OPTIMAL_EXT {
+        return 1 << 31;
+    }
+    u32::try_from(layout.0).ok().filter(|&l| l < 31).map_or(0, |l| 1 << l)
 }
 
 /// Marks the attachments subpass `$s` uses (a `VkSubpassDescription` or `...2`: the same

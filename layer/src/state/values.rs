@@ -313,8 +313,8 @@ pub struct AttachmentUse {
     pub samples: u32,
     /// How its subpasses use it (the bits above).
     pub roles: u8,
-    /// The core layouts (bit n for `VkImageLayout` n < 32) its description and its subpasses'
-    /// references name.
+    /// The layouts its description and its subpasses' references name
+    /// (`state::render_passes::layout_bit`: the core ones and the attachment feedback loop one).
     pub layouts: u32,
 }
 

@@ -172,6 +172,9 @@ pub(super) struct LayoutUsageIds {
     pub shader_read: &'static str,
     pub transfer_src: &'static str,
     pub transfer_dst: &'static str,
+    /// The attachment feedback loop layout: an attachment usage and a shader read usage, then
+    /// the feedback loop usage.
+    pub feedback_loop: [&'static str; 2],
 }
 
 pub(super) const BEGIN_RENDER_PASS: LayoutUsageIds = LayoutUsageIds {
@@ -180,6 +183,7 @@ pub(super) const BEGIN_RENDER_PASS: LayoutUsageIds = LayoutUsageIds {
     shader_read: "VUID-vkCmdBeginRenderPass-initialLayout-00897",
     transfer_src: "VUID-vkCmdBeginRenderPass-initialLayout-00898",
     transfer_dst: "VUID-vkCmdBeginRenderPass-initialLayout-00899",
+    feedback_loop: ["VUID-vkCmdBeginRenderPass-initialLayout-07000", "VUID-vkCmdBeginRenderPass-initialLayout-07001"],
 };
 
 pub(super) const BEGIN_RENDER_PASS2: LayoutUsageIds = LayoutUsageIds {
@@ -188,6 +192,7 @@ pub(super) const BEGIN_RENDER_PASS2: LayoutUsageIds = LayoutUsageIds {
     shader_read: "VUID-vkCmdBeginRenderPass2-initialLayout-03097",
     transfer_src: "VUID-vkCmdBeginRenderPass2-initialLayout-03098",
     transfer_dst: "VUID-vkCmdBeginRenderPass2-initialLayout-03099",
+    feedback_loop: ["VUID-vkCmdBeginRenderPass2-initialLayout-07002", "VUID-vkCmdBeginRenderPass2-initialLayout-07003"],
 };
 
 impl CoreChecks {
@@ -211,33 +216,44 @@ impl CoreChecks {
         let Some(uses) = rp.render_pass().and_then(|r| r.uses.get()) else { return false };
         let Some(fb) = self.get(TYPES.framebuffer, info.framebuffer.as_raw()) else { return false };
         let Some(fb) = fb.framebuffer() else { return false };
+        // Each rule: the layouts, the usage groups (each needs one of its bits; 0: none), the id.
+        let feedback = layout_bit(L::VK_IMAGE_LAYOUT_ATTACHMENT_FEEDBACK_LOOP_OPTIMAL_EXT);
         let rules = [
             (
                 layout_bit(L::VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL),
-                U::VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT.0,
+                [U::VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT.0, 0],
                 ids.color,
             ),
             (
                 layout_bit(L::VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL)
                     | layout_bit(L::VK_IMAGE_LAYOUT_DEPTH_STENCIL_READ_ONLY_OPTIMAL),
-                U::VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT.0,
+                [U::VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT.0, 0],
                 ids.depth_stencil,
             ),
             (
                 layout_bit(L::VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL),
-                U::VK_IMAGE_USAGE_SAMPLED_BIT.0 | U::VK_IMAGE_USAGE_INPUT_ATTACHMENT_BIT.0,
+                [U::VK_IMAGE_USAGE_SAMPLED_BIT.0 | U::VK_IMAGE_USAGE_INPUT_ATTACHMENT_BIT.0, 0],
                 ids.shader_read,
             ),
             (
                 layout_bit(L::VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL),
-                U::VK_IMAGE_USAGE_TRANSFER_SRC_BIT.0,
+                [U::VK_IMAGE_USAGE_TRANSFER_SRC_BIT.0, 0],
                 ids.transfer_src,
             ),
             (
                 layout_bit(L::VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL),
-                U::VK_IMAGE_USAGE_TRANSFER_DST_BIT.0,
+                [U::VK_IMAGE_USAGE_TRANSFER_DST_BIT.0, 0],
                 ids.transfer_dst,
             ),
+            (
+                feedback,
+                [
+                    U::VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT.0 | U::VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT.0,
+                    U::VK_IMAGE_USAGE_SAMPLED_BIT.0 | U::VK_IMAGE_USAGE_INPUT_ATTACHMENT_BIT.0,
+                ],
+                ids.feedback_loop[0],
+            ),
+            (feedback, [U::VK_IMAGE_USAGE_ATTACHMENT_FEEDBACK_LOOP_BIT_EXT.0, 0], ids.feedback_loop[1]),
         ];
         let root = cx.location();
         let at = root.dot("pRenderPassBegin");
@@ -245,8 +261,9 @@ impl CoreChecks {
         let mut skip = false;
         for (i, (view, u)) in fb.views().iter().zip(uses).enumerate() {
             let Some(usage) = view.image_view().and_then(|v| v.view_info()).and_then(|v| v.usage) else { continue };
-            for (layouts, needs, vuid) in rules {
-                if u.layouts & layouts != 0 && usage & needs == 0 {
+            for (layouts, groups, vuid) in rules {
+                let missing = groups.iter().find(|&&g| g != 0 && usage & g == 0);
+                if let (true, Some(&needs)) = (u.layouts & layouts != 0, missing) {
                     skip |= cx.error(
                         vuid,
                         &at,
