@@ -407,3 +407,25 @@ fn a_buffer_shared_by_both_families_passes_through() {
         d.free_memory(memory, None);
     }
 }
+
+/// A protected submission goes to a queue retrieved as protected-capable, with protected command
+/// buffers only: lavapipe has no protected memory, so neither holds here.
+#[test]
+fn protected_submissions_need_a_protected_queue_and_command_buffers() {
+    let f = Fixture::new();
+    let queue = f.ctx.queue;
+    let cb = f.recorded(f.universal_pool, |_| {});
+    let cbs = [cb];
+    let mut protected = vk::ProtectedSubmitInfo::default().protected_submit(true);
+    let submit = vk::SubmitInfo::default().command_buffers(&cbs).push_next(&mut protected);
+    assert_eq!(f.submit_info(queue, submit), ["VUID-vkQueueSubmit-queue-06448", "VUID-VkSubmitInfo-pNext-04148"]);
+    let mut unprotected = vk::ProtectedSubmitInfo::default().protected_submit(false);
+    assert_eq!(f.submit_info(queue, vk::SubmitInfo::default().command_buffers(&cbs).push_next(&mut unprotected)), NONE);
+    let infos = [vk::CommandBufferSubmitInfo::default().command_buffer(cb)];
+    let submit2 = vk::SubmitInfo2::default().command_buffer_infos(&infos);
+    assert_eq!(
+        f.submit2_info(queue, submit2.flags(vk::SubmitFlags::PROTECTED)),
+        ["VUID-vkQueueSubmit2-queue-06447", "VUID-VkSubmitInfo2-flags-03886"]
+    );
+    assert_eq!(f.submit2_info(queue, submit2), NONE);
+}

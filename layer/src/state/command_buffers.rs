@@ -34,6 +34,12 @@ impl CommandPoolState {
         self.family.load(Ordering::Relaxed).checked_sub(1)
     }
 
+    /// Whether it was created with `VK_COMMAND_POOL_CREATE_PROTECTED_BIT`: its command buffers
+    /// are protected command buffers.
+    pub fn protected(&self) -> bool {
+        self.flags.load(Ordering::Relaxed) & VkCommandPoolCreateFlags::VK_COMMAND_POOL_CREATE_PROTECTED_BIT.0 != 0
+    }
+
     /// Whether its command buffers may be reset one by one (and so re-begun).
     pub fn resets_buffers(&self) -> bool {
         self.flags.load(Ordering::Relaxed) & VkCommandPoolCreateFlags::VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT.0

@@ -28,6 +28,16 @@ impl QueueState {
     pub(super) fn set_family(&self, family: QueueFamily) {
         let _ = self.family.set(family);
     }
+
+    /// Whether it was retrieved as a protected-capable queue (`VK_DEVICE_QUEUE_CREATE_PROTECTED_BIT`).
+    pub fn protected(&self) -> bool {
+        self.protected.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// Records that it was retrieved with `VK_DEVICE_QUEUE_CREATE_PROTECTED_BIT`.
+    pub(super) fn set_protected(&self) {
+        self.protected.store(true, std::sync::atomic::Ordering::Relaxed);
+    }
 }
 
 impl ObjectRecord {

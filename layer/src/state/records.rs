@@ -1049,6 +1049,9 @@ pub struct QueueState {
     pub(super) submissions: Mutex<VecDeque<Submission>>,
     /// The family it was retrieved from (`ownership`).
     pub(super) family: OnceLock<QueueFamily>,
+    /// Retrieved with `VK_DEVICE_QUEUE_CREATE_PROTECTED_BIT` (vkGetDeviceQueue2): it may run
+    /// protected submissions.
+    pub(super) protected: AtomicBool,
 }
 
 /// A fence's state.

@@ -9,11 +9,83 @@ use super::command_buffers::{SUBMIT, SUBMIT2};
 use super::fences::{SUBMIT2_FENCE, SUBMIT_FENCE};
 use super::semaphores::{Payloads, SUBMIT2_SEMAPHORES, SUBMIT_SEMAPHORES};
 use super::CoreChecks;
-use crate::chassis::raw::slice;
+use crate::chassis::raw::{chained, slice};
 use crate::chassis::Call;
+use crate::report::Location;
 use crate::state::images::Overlay;
+use crate::state::TYPES;
+
+/// The ids of a protected submission's rules: the queue must be protected-capable, each
+/// command buffer protected.
+struct ProtectedIds {
+    queue: &'static str,
+    command_buffers: &'static str,
+    /// How the submit says it is protected, for messages.
+    how: &'static str,
+}
+
+const SUBMIT_PROTECTED: ProtectedIds = ProtectedIds {
+    queue: "VUID-vkQueueSubmit-queue-06448",
+    command_buffers: "VUID-VkSubmitInfo-pNext-04148",
+    how: "chains VkProtectedSubmitInfo with protectedSubmit VK_TRUE",
+};
+
+const SUBMIT2_PROTECTED: ProtectedIds = ProtectedIds {
+    queue: "VUID-vkQueueSubmit2-queue-06447",
+    command_buffers: "VUID-VkSubmitInfo2-flags-03886",
+    how: "has VK_SUBMIT_PROTECTED_BIT in flags",
+};
 
 impl CoreChecks {
+    /// A protected submission (`submit`, its command buffer list at `list`, each element's
+    /// member `member`): to a queue retrieved with VK_DEVICE_QUEUE_CREATE_PROTECTED_BIT, of
+    /// protected command buffers only (from pools created with VK_COMMAND_POOL_CREATE_PROTECTED_BIT).
+    /// True to skip the call.
+    fn protected_submit(
+        &self,
+        cx: &Call<'_>,
+        queue: VkQueue,
+        cbs: impl Iterator<Item = u64>,
+        (submit, list, member): (&Location<'_>, &Location<'_>, Option<&'static str>),
+        ids: &ProtectedIds,
+    ) -> bool {
+        let mut skip = false;
+        let protected_queue = self.get(TYPES.queue, queue.as_raw()).and_then(|q| q.queue().map(|q| q.protected()));
+        if protected_queue == Some(false) {
+            skip |= cx.error(
+                ids.queue,
+                submit,
+                format_args!(
+                    "{}, but queue {:#x} was not retrieved with VK_DEVICE_QUEUE_CREATE_PROTECTED_BIT.",
+                    ids.how,
+                    queue.as_raw()
+                ),
+            );
+        }
+        for (j, cb) in cbs.enumerate() {
+            let Some(record) = self.get(TYPES.command_buffer, cb) else { continue };
+            let Some(pool) = record.parent.as_deref().and_then(|p| p.command_pool()) else { continue };
+            if pool.protected() {
+                continue;
+            }
+            let element = list.index(j);
+            let at = match member {
+                Some(m) => element.dot(m),
+                None => element,
+            };
+            skip |= cx.error(
+                ids.command_buffers,
+                &at,
+                format_args!(
+                    "({cb:#x}) is not a protected command buffer (its pool was created without \
+                     VK_COMMAND_POOL_CREATE_PROTECTED_BIT), but the submit {}.",
+                    ids.how
+                ),
+            );
+        }
+        skip
+    }
+
     /// vkQueueSubmit: the fence, the queue's family, and each submit's timeline values, wait
     /// stages, binary semaphore payloads (in order), command buffers and their layouts.
     pub(super) fn queue_submit(
@@ -47,6 +119,15 @@ impl CoreChecks {
             }
             let at = submit.dot("pCommandBuffers");
             let cbs = unsafe { slice(s.pCommandBuffers, s.commandBufferCount) };
+            // SAFETY: the submit's chain, as the application passed it.
+            let protected = unsafe {
+                chained::<VkProtectedSubmitInfo>(s.pNext, VkStructureType::VK_STRUCTURE_TYPE_PROTECTED_SUBMIT_INFO)
+            }
+            .is_some_and(|p| p.protectedSubmit != VK_FALSE);
+            if protected {
+                let handles = cbs.iter().map(|c| c.as_raw());
+                skip |= self.protected_submit(cx, queue, handles, (&submit, &at, None), &SUBMIT_PROTECTED);
+            }
             for (j, cb) in cbs.iter().enumerate() {
                 skip |= self.submitted(cx, &SUBMIT, cb.as_raw(), &at.index(j));
                 skip |= self.submitted_layouts(cx, &mut layouts, cb.as_raw(), &at.index(j));
@@ -96,6 +177,11 @@ impl CoreChecks {
             }
             let list = submit.dot("pCommandBufferInfos");
             let cbs = unsafe { slice(s.pCommandBufferInfos, s.commandBufferInfoCount) };
+            if s.flags.0 & VkSubmitFlags::VK_SUBMIT_PROTECTED_BIT.0 != 0 {
+                let handles = cbs.iter().map(|c| c.commandBuffer.as_raw());
+                let at = (&submit, &list, Some("commandBuffer"));
+                skip |= self.protected_submit(cx, queue, handles, at, &SUBMIT2_PROTECTED);
+            }
             for (j, cb) in cbs.iter().enumerate() {
                 let at = list.index(j);
                 let at = at.dot("commandBuffer");

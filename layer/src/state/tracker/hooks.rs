@@ -816,6 +816,9 @@ impl ValidationObject for StateTracker {
         self.queue_retrieved(queue);
         if let Some(info) = unsafe { info.as_ref() } {
             self.queue_family(cx, queue, info.queueFamilyIndex);
+            if info.flags.0 & VkDeviceQueueCreateFlags::VK_DEVICE_QUEUE_CREATE_PROTECTED_BIT.0 != 0 {
+                self.queue_protected(queue);
+            }
         }
     }
 

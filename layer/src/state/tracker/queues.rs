@@ -21,6 +21,15 @@ impl StateTracker {
         }
     }
 
+    /// Queue `h` was retrieved with `VK_DEVICE_QUEUE_CREATE_PROTECTED_BIT`.
+    pub(in crate::state) fn queue_protected(&self, h: u64) {
+        if let Some(q) = self.get(TYPES.queue, h) {
+            if let Some(state) = q.queue() {
+                state.set_protected();
+            }
+        }
+    }
+
     /// A wait on semaphore `s` (with `value` for a timeline one).
     pub(in crate::state) fn wait(&self, s: u64, value: u64) -> Option<Wait> {
         let sem = self.get(TYPES.semaphore, s)?;
