@@ -868,7 +868,9 @@ impl CoreChecks {
             vuid,
             &cx.location(),
             format_args!(
-                "{bound} the color blend equation dynamic, and the rendering instance's color attachment {i} is active                  with blending enabled, but {setters} set its equation in command buffer {cb:#x} (since it was begun                  or since a pipeline with that state static was bound)."
+                "{bound} the color blend equation dynamic, and the rendering instance's color attachment {i} is active \
+                 with blending enabled, but {setters} set its equation in command buffer {cb:#x} (since it was begun \
+                 or since a pipeline with that state static was bound)."
             ),
         )
     }
@@ -904,7 +906,9 @@ impl CoreChecks {
             ids.primitives_generated,
             &cx.location(),
             format_args!(
-                "{bound} rasterization discard enabled, while primitives generated query {} of query pool {:#x} is                  active in command buffer {cb:#x}, and the primitivesGeneratedQueryWithRasterizerDiscard feature is                  not enabled.",
+                "{bound} rasterization discard enabled, while primitives generated query {} of query pool {:#x} is \
+                 active in command buffer {cb:#x}, and the primitivesGeneratedQueryWithRasterizerDiscard feature is \
+                 not enabled.",
                 query.query, query.pool.handle
             ),
         )
@@ -964,7 +968,8 @@ impl CoreChecks {
             vuid,
             &cx.location(),
             format_args!(
-                "{bound} the line stipple enable or line rasterization mode dynamic, and stippled lines are enabled in                  line rasterization mode {mode:?} in command buffer {cb:#x}, which needs {needs}.",
+                "{bound} the line stipple enable or line rasterization mode dynamic, and stippled lines are enabled in \
+                 line rasterization mode {mode:?} in command buffer {cb:#x}, which needs {needs}.",
                 mode = VkLineRasterizationMode(mode)
             ),
         )
