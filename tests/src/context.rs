@@ -19,6 +19,8 @@ pub struct ContextBuilder {
     vulkan13_features: Option<vk::PhysicalDeviceVulkan13Features<'static>>,
     /// Whether to enable `VK_KHR_maintenance5` and its feature.
     maintenance5: bool,
+    /// Whether to enable `VK_KHR_maintenance6` and its feature.
+    maintenance6: bool,
     /// Whether to enable `VK_EXT_shader_object` and its feature.
     shader_object: bool,
     /// Vigil settings passed in `VkLayerSettingsCreateInfoEXT`, as (key, value) strings.
@@ -84,6 +86,7 @@ impl ContextBuilder {
             vulkan12_features: None,
             vulkan13_features: None,
             maintenance5: false,
+            maintenance6: false,
             shader_object: false,
             vigil_settings: Vec::new(),
             vertex_input_dynamic_state: false,
@@ -146,6 +149,12 @@ impl ContextBuilder {
     /// Vulkan 1.3 features to enable, chained as `VkPhysicalDeviceVulkan13Features`.
     pub fn vulkan13_features(mut self, features: vk::PhysicalDeviceVulkan13Features<'static>) -> Self {
         self.vulkan13_features = Some(features);
+        self
+    }
+
+    /// Enables `VK_KHR_maintenance6` and its `maintenance6` feature (vkCmdBindDescriptorSets2).
+    pub fn maintenance6(mut self) -> Self {
+        self.maintenance6 = true;
         self
     }
 
@@ -307,6 +316,9 @@ impl ContextBuilder {
             .map(|f| vk::DeviceQueueCreateInfo::default().queue_family_index(f).queue_priorities(&priorities))
             .collect();
         let mut extensions: Vec<_> = self.device_extensions.iter().map(|e| e.as_ptr()).collect();
+        if self.maintenance6 {
+            extensions.push(ash::khr::maintenance6::NAME.as_ptr());
+        }
         if self.maintenance5 {
             extensions.push(ash::khr::maintenance5::NAME.as_ptr());
         }
@@ -379,6 +391,10 @@ impl ContextBuilder {
         }
         if let Some(f) = vulkan13.as_mut() {
             info = info.push_next(f);
+        }
+        let mut maintenance6 = vk::PhysicalDeviceMaintenance6FeaturesKHR::default().maintenance6(true);
+        if self.maintenance6 {
+            info = info.push_next(&mut maintenance6);
         }
         let mut maintenance5 = vk::PhysicalDeviceMaintenance5FeaturesKHR::default().maintenance5(true);
         if self.maintenance5 {

@@ -7,6 +7,8 @@
 //! before the object table: recording threads that bind the same shared layout and sets never
 //! take a common lock.
 
+use std::cell::OnceCell;
+
 use vigil_generated::features::Feature;
 use vigil_generated::objects::BOUND_PIPELINE_IDS;
 use vigil_generated::*;
@@ -14,6 +16,7 @@ use vigil_generated::*;
 use super::CoreChecks;
 use crate::chassis::raw::slice;
 use crate::chassis::Call;
+use crate::report::Location;
 use crate::state::command_buffers::Recording;
 use crate::state::descriptors::is_dynamic_buffer;
 use crate::state::pipelines::{bind_point_index, bind_point_name, SetLayoutInfo};
@@ -21,9 +24,70 @@ use crate::state::resolve::record_of;
 use crate::state::tracker::param_handle;
 use crate::state::{key, ObjectRecord, TYPES};
 
+/// The ids of a descriptor set bind's rules: vkCmdBindDescriptorSets's, or those of the
+/// VkBindDescriptorSetsInfo of vkCmdBindDescriptorSets2, whose members it names.
+struct BindIds {
+    /// Members are named through pBindDescriptorSetsInfo.
+    info: bool,
+    first_set: &'static str,
+    set_layout: &'static str,
+    dynamic_count: &'static str,
+    uniform_aligned: &'static str,
+    storage_aligned: &'static str,
+    whole: &'static str,
+    inside: &'static str,
+    host_only: &'static str,
+    null: &'static str,
+}
+
+impl BindIds {
+    /// Member `name` of the bind: a parameter (`root.name`) or a member of the info
+    /// (`root.pBindDescriptorSetsInfo->name`, that location made in `info_at` when first needed:
+    /// the valid bind builds none).
+    fn member<'a>(
+        &self,
+        root: &'a Location<'a>,
+        info_at: &'a OnceCell<Location<'a>>,
+        name: &'static str,
+    ) -> Location<'a> {
+        if self.info {
+            info_at.get_or_init(|| root.dot("pBindDescriptorSetsInfo")).arrow(name)
+        } else {
+            root.dot(name)
+        }
+    }
+}
+
+const BIND: BindIds = BindIds {
+    info: false,
+    first_set: "VUID-vkCmdBindDescriptorSets-firstSet-00360",
+    set_layout: "VUID-vkCmdBindDescriptorSets-pDescriptorSets-00358",
+    dynamic_count: "VUID-vkCmdBindDescriptorSets-dynamicOffsetCount-00359",
+    uniform_aligned: "VUID-vkCmdBindDescriptorSets-pDynamicOffsets-01971",
+    storage_aligned: "VUID-vkCmdBindDescriptorSets-pDynamicOffsets-01972",
+    whole: "VUID-vkCmdBindDescriptorSets-pDescriptorSets-06715",
+    inside: "VUID-vkCmdBindDescriptorSets-pDescriptorSets-01979",
+    host_only: "VUID-vkCmdBindDescriptorSets-pDescriptorSets-04616",
+    null: "VUID-vkCmdBindDescriptorSets-pDescriptorSets-06563",
+};
+
+const BIND2: BindIds = BindIds {
+    info: true,
+    first_set: "VUID-VkBindDescriptorSetsInfo-firstSet-00360",
+    set_layout: "VUID-VkBindDescriptorSetsInfo-pDescriptorSets-00358",
+    dynamic_count: "VUID-VkBindDescriptorSetsInfo-dynamicOffsetCount-00359",
+    uniform_aligned: "VUID-VkBindDescriptorSetsInfo-pDynamicOffsets-01971",
+    storage_aligned: "VUID-VkBindDescriptorSetsInfo-pDynamicOffsets-01972",
+    whole: "VUID-VkBindDescriptorSetsInfo-pDescriptorSets-06715",
+    inside: "VUID-VkBindDescriptorSetsInfo-pDescriptorSets-01979",
+    host_only: "VUID-VkBindDescriptorSetsInfo-pDescriptorSets-04616",
+    null: "VUID-VkBindDescriptorSetsInfo-pDescriptorSets-06563",
+};
+
 impl CoreChecks {
     /// The record of handle `h` of type `ty`: the one the call's walk found when the call names
     /// it (a scan of a few entries, no hashing), else through `r`'s references.
+    #[inline(always)]
     fn with_object<R>(
         &self,
         cx: &Call<'_>,
@@ -61,111 +125,147 @@ impl CoreChecks {
             if let Some(skip) = bind_point_unsupported(cx, r, point, vuid, cb) {
                 return skip;
             }
-            self.with_object(cx, r, TYPES.pipeline_layout, layout.as_raw(), |l| {
-                let Some(info) = l.pipeline_layout() else { return false };
-                let root = cx.location();
-                let n = info.set_layouts.len();
-                if first as usize + sets.len() > n {
-                    return cx.error(
-                        "VUID-vkCmdBindDescriptorSets-firstSet-00360",
-                        &root.dot("firstSet"),
-                        format_args!(
-                            "({first}) plus descriptorSetCount ({}) is more than the {n} set layouts pipeline layout \
+            self.bound_sets(cx, r, &BIND, layout, first, sets, dynamic)
+        })
+    }
+
+    /// vkCmdBindDescriptorSets2: the same rules as vkCmdBindDescriptorSets, by
+    /// VkBindDescriptorSetsInfo's ids. True to skip the call.
+    pub(super) fn bind_descriptor_sets2(
+        &self,
+        cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        info: *const VkBindDescriptorSetsInfo,
+    ) -> bool {
+        // SAFETY: stateless validation requires a valid pointer; NULL is not followed.
+        let Some(info) = (unsafe { info.as_ref() }) else { return self.recording_rules(cx) };
+        // SAFETY: the info's arrays as the application passed them (stateless checked the counts).
+        let (sets, dynamic) = unsafe {
+            (slice(info.pDescriptorSets, info.descriptorSetCount), slice(info.pDynamicOffsets, info.dynamicOffsetCount))
+        };
+        self.with_recording(cx, cb.as_raw(), |r| {
+            self.bound_sets(cx, r, &BIND2, info.layout, info.firstSet, sets, dynamic)
+        })
+    }
+
+    /// The sets a bind names (`sets` from `first`, with `dynamic` offsets) against pipeline
+    /// layout `layout`: set numbers, set layouts, null and host-only sets, dynamic offsets.
+    /// True to skip the call.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn bound_sets(
+        &self,
+        cx: &Call<'_>,
+        r: &Recording,
+        ids: &BindIds,
+        layout: VkPipelineLayout,
+        first: u32,
+        sets: &[VkDescriptorSet],
+        dynamic: &[u32],
+    ) -> bool {
+        self.with_object(cx, r, TYPES.pipeline_layout, layout.as_raw(), |l| {
+            let Some(info) = l.pipeline_layout() else { return false };
+            let root = cx.location();
+            let info_at = OnceCell::new();
+            let member = |name| ids.member(&root, &info_at, name);
+            let n = info.set_layouts.len();
+            if first as usize + sets.len() > n {
+                return cx.error(
+                    ids.first_set,
+                    &member("firstSet"),
+                    format_args!(
+                        "({first}) plus descriptorSetCount ({}) is more than the {n} set layouts pipeline layout \
                              {:#x} was created with.",
-                            sets.len(),
-                            layout.as_raw()
-                        ),
-                    );
-                }
-                // Each non-null set's layout, where known: against the layout's, and the dynamic
-                // descriptors it holds (unknown while any set's layout is).
-                let mut skip = false;
-                let mut total = Some(0u32);
-                for (i, set) in sets.iter().enumerate() {
-                    if set.as_raw() == 0 {
-                        // Null sets stand for sets the pipeline does not use, with graphics
-                        // pipeline libraries only.
-                        if cx.device().is_some_and(|d| !d.features.contains(Feature::GRAPHICS_PIPELINE_LIBRARY)) {
-                            skip |= cx.error(
-                                "VUID-vkCmdBindDescriptorSets-pDescriptorSets-06563",
-                                &root.dot("pDescriptorSets").index(i),
-                                format_args!(
-                                    "is VK_NULL_HANDLE, and the graphicsPipelineLibrary feature is not enabled."
-                                ),
-                            );
-                        }
-                        continue;
+                        sets.len(),
+                        layout.as_raw()
+                    ),
+                );
+            }
+            // Each non-null set's layout, where known: against the layout's, and the dynamic
+            // descriptors it holds (unknown while any set's layout is).
+            let mut skip = false;
+            let mut total = Some(0u32);
+            for (i, set) in sets.iter().enumerate() {
+                if set.as_raw() == 0 {
+                    // Null sets stand for sets the pipeline does not use, with graphics
+                    // pipeline libraries only.
+                    if cx.device().is_some_and(|d| !d.features.contains(Feature::GRAPHICS_PIPELINE_LIBRARY)) {
+                        skip |= cx.error(
+                            ids.null,
+                            &member("pDescriptorSets").index(i),
+                            format_args!("is VK_NULL_HANDLE, and the graphicsPipelineLibrary feature is not enabled."),
+                        );
                     }
-                    let expected =
-                        info.set_layouts[first as usize + i].as_ref().and_then(|l| l.descriptor_set_layout());
-                    let found = self.with_set_layout(cx, r, set.as_raw(), |handle, actual, host_only| {
-                        let mut skip = false;
-                        if host_only {
-                            skip |= cx.error(
-                                "VUID-vkCmdBindDescriptorSets-pDescriptorSets-04616",
-                                &root.dot("pDescriptorSets").index(i),
-                                format_args!(
-                                    "({:#x}) was allocated from a descriptor pool created with \
-                                     VK_DESCRIPTOR_POOL_CREATE_HOST_ONLY_BIT_EXT, whose sets may not be bound.",
-                                    set.as_raw()
-                                ),
-                            );
-                        }
-                        if expected.is_some_and(|e| !actual.same_definition(e)) {
-                            skip |= cx.error(
-                                "VUID-vkCmdBindDescriptorSets-pDescriptorSets-00358",
-                                &root.dot("pDescriptorSets").index(i),
-                                format_args!(
-                                    "({:#x}) was allocated with descriptor set layout {handle:#x}, which is not \
-                                     defined like set {} of pipeline layout {:#x}.",
-                                    set.as_raw(),
-                                    first as usize + i,
-                                    layout.as_raw()
-                                ),
-                            );
-                        }
-                        (skip, actual.dynamic_descriptors())
-                    });
-                    match found {
-                        Some((s, n)) => {
-                            skip |= s;
-                            total = total.map(|t| t + n);
-                        }
-                        None => total = None,
-                    }
+                    continue;
                 }
-                let Some(expected) = total else { return skip };
-                if expected != dynamic.len() as u32 {
-                    return skip
-                        | cx.error(
-                            "VUID-vkCmdBindDescriptorSets-dynamicOffsetCount-00359",
-                            &root.dot("dynamicOffsetCount"),
+                let expected = info.set_layouts[first as usize + i].as_ref().and_then(|l| l.descriptor_set_layout());
+                let found = self.with_set_layout(cx, r, set.as_raw(), |handle, actual, host_only| {
+                    let mut skip = false;
+                    if host_only {
+                        skip |= cx.error(
+                            ids.host_only,
+                            &member("pDescriptorSets").index(i),
                             format_args!(
-                                "is {}, but the sets bound hold {expected} dynamic uniform and storage buffer \
-                                 descriptors.",
-                                dynamic.len()
+                                "({:#x}) was allocated from a descriptor pool created with \
+                                     VK_DESCRIPTOR_POOL_CREATE_HOST_ONLY_BIT_EXT, whose sets may not be bound.",
+                                set.as_raw()
                             ),
                         );
+                    }
+                    if expected.is_some_and(|e| !actual.same_definition(e)) {
+                        skip |= cx.error(
+                            ids.set_layout,
+                            &member("pDescriptorSets").index(i),
+                            format_args!(
+                                "({:#x}) was allocated with descriptor set layout {handle:#x}, which is not \
+                                     defined like set {} of pipeline layout {:#x}.",
+                                set.as_raw(),
+                                first as usize + i,
+                                layout.as_raw()
+                            ),
+                        );
+                    }
+                    (skip, actual.dynamic_descriptors())
+                });
+                match found {
+                    Some((s, n)) => {
+                        skip |= s;
+                        total = total.map(|t| t + n);
+                    }
+                    None => total = None,
                 }
-                if expected == 0 {
-                    return skip;
-                }
-                // Offsets go to the dynamic descriptors in order of set, binding number and
-                // array element.
-                let mut next = 0;
-                for set in sets.iter().filter(|s| s.as_raw() != 0) {
-                    let checked = self.with_set_layout(cx, r, set.as_raw(), |_, l, _| {
-                        let (skip, used) = self.dynamic_offsets_aligned(cx, l, &dynamic[next..], next);
-                        let ranges = self.dynamic_ranges(cx, r, set.as_raw(), l, &dynamic[next..next + used], next);
-                        next += used;
-                        skip | ranges
-                    });
-                    skip |= checked.unwrap_or(false);
-                }
-                skip
-            })
-            .unwrap_or(false)
+            }
+            let Some(expected) = total else { return skip };
+            if expected != dynamic.len() as u32 {
+                return skip
+                    | cx.error(
+                        ids.dynamic_count,
+                        &member("dynamicOffsetCount"),
+                        format_args!(
+                            "is {}, but the sets bound hold {expected} dynamic uniform and storage buffer \
+                                 descriptors.",
+                            dynamic.len()
+                        ),
+                    );
+            }
+            if expected == 0 {
+                return skip;
+            }
+            // Offsets go to the dynamic descriptors in order of set, binding number and
+            // array element.
+            let mut next = 0;
+            for set in sets.iter().filter(|s| s.as_raw() != 0) {
+                let checked = self.with_set_layout(cx, r, set.as_raw(), |_, l, _| {
+                    let (skip, used) = self.dynamic_offsets_aligned(cx, ids, l, &dynamic[next..], next);
+                    let ranges = self.dynamic_ranges(cx, (r, ids), set.as_raw(), l, &dynamic[next..next + used], next);
+                    next += used;
+                    skip | ranges
+                });
+                skip |= checked.unwrap_or(false);
+            }
+            skip
         })
+        .unwrap_or(false)
     }
 
     /// Runs `f` with the handle and the recorded layout of descriptor set `set`, if known, and
@@ -192,7 +292,7 @@ impl CoreChecks {
     fn dynamic_ranges(
         &self,
         cx: &Call<'_>,
-        r: &Recording,
+        (r, ids): (&Recording, &BindIds),
         set: u64,
         l: &SetLayoutInfo,
         offsets: &[u32],
@@ -204,7 +304,8 @@ impl CoreChecks {
             .filter(|b| is_dynamic_buffer(b.ty))
             .flat_map(|b| (0..b.count).map(move |e| (b.binding, e)));
         let root = cx.location();
-        let list = root.dot("pDynamicOffsets");
+        let info_at = OnceCell::new();
+        let list = ids.member(&root, &info_at, "pDynamicOffsets");
         let mut skip = false;
         for (i, ((binding, element), &offset)) in elements.zip(offsets).enumerate() {
             let written = self.with_object(cx, r, TYPES.descriptor_set, set, |s| {
@@ -216,7 +317,7 @@ impl CoreChecks {
             if range == VK_WHOLE_SIZE {
                 if offset != 0 {
                     skip |= cx.error(
-                        "VUID-vkCmdBindDescriptorSets-pDescriptorSets-06715",
+                        ids.whole,
                         &at,
                         format_args!(
                             "is {offset}, but binding {binding}[{element}] of descriptor set {set:#x} was written \
@@ -232,7 +333,7 @@ impl CoreChecks {
             let end = start.saturating_add(u64::from(offset)).saturating_add(range);
             if end > size {
                 skip |= cx.error(
-                    "VUID-vkCmdBindDescriptorSets-pDescriptorSets-01979",
+                    ids.inside,
                     &at,
                     format_args!(
                         "is {offset}: binding {binding}[{element}] of descriptor set {set:#x} then covers bytes \
@@ -252,6 +353,7 @@ impl CoreChecks {
     fn dynamic_offsets_aligned(
         &self,
         cx: &Call<'_>,
+        ids: &BindIds,
         l: &SetLayoutInfo,
         offsets: &[u32],
         first: usize,
@@ -265,25 +367,19 @@ impl CoreChecks {
             .filter(|b| b.ty == uniform || b.ty == storage)
             .flat_map(|b| std::iter::repeat_n(b.ty, b.count as usize));
         let root = cx.location();
+        let info_at = OnceCell::new();
+        let list = ids.member(&root, &info_at, "pDynamicOffsets");
         let (mut skip, mut used) = (false, 0);
         for (ty, &offset) in types.zip(offsets) {
             let (vuid, limit, name) = if ty == uniform {
-                (
-                    "VUID-vkCmdBindDescriptorSets-pDynamicOffsets-01971",
-                    limits.minUniformBufferOffsetAlignment,
-                    "minUniformBufferOffsetAlignment",
-                )
+                (ids.uniform_aligned, limits.minUniformBufferOffsetAlignment, "minUniformBufferOffsetAlignment")
             } else {
-                (
-                    "VUID-vkCmdBindDescriptorSets-pDynamicOffsets-01972",
-                    limits.minStorageBufferOffsetAlignment,
-                    "minStorageBufferOffsetAlignment",
-                )
+                (ids.storage_aligned, limits.minStorageBufferOffsetAlignment, "minStorageBufferOffsetAlignment")
             };
             if limit != 0 && u64::from(offset) % limit != 0 {
                 skip |= cx.error(
                     vuid,
-                    &root.dot("pDynamicOffsets").index(first + used),
+                    &list.index(first + used),
                     format_args!("({offset}) is not a multiple of {name} ({limit})."),
                 );
             }

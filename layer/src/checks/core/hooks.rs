@@ -66,6 +66,16 @@ impl ValidationObject for CoreChecks {
         self.bind_descriptor_sets(cx, cb, (point, layout), first, count, sets, dynamic_count, dynamic)
     }
 
+    fn pre_call_validate_cmd_bind_descriptor_sets2(
+        &self,
+        cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        info: *const VkBindDescriptorSetsInfo,
+    ) -> bool {
+        // Runs the recording rules too, under the same lock.
+        self.bind_descriptor_sets2(cx, cb, info)
+    }
+
     fn pre_call_validate_cmd_bind_pipeline(
         &self,
         cx: &Call<'_>,
