@@ -17,7 +17,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 63u16,
+        req: 64u16,
         fields: &[
             Field {
                 name: "type",
@@ -96,7 +96,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 63u16,
+        req: 64u16,
         fields: &[],
     },
     StructInfo {
@@ -111,7 +111,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 116u16,
+        req: 124u16,
         fields: &[],
     },
     StructInfo {
@@ -125,7 +125,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: 21u16,
         allow_duplicate: false,
         allowed: &[458u16],
-        req: 109u16,
+        req: 117u16,
         fields: &[
             Field {
                 name: "createFlags",
@@ -172,7 +172,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: 27u16,
         allow_duplicate: false,
         allowed: &[14u16, 458u16],
-        req: 63u16,
+        req: 64u16,
         fields: &[
             Field {
                 name: "createFlags",
@@ -218,7 +218,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: 31u16,
         allow_duplicate: false,
         allowed: &[458u16],
-        req: 65u16,
+        req: 66u16,
         fields: &[
             Field {
                 name: "info",
@@ -245,7 +245,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[15u16, 16u16],
-        req: 118u16,
+        req: 126u16,
         fields: &[
             Field {
                 name: "format",
@@ -271,7 +271,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 63u16,
+        req: 64u16,
         fields: &[
             Field {
                 name: "accelerationStructure",
@@ -297,7 +297,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: 41u16,
         allow_duplicate: false,
         allowed: &[6u16, 9u16, 10u16, 11u16],
-        req: 63u16,
+        req: 64u16,
         fields: &[
             Field {
                 name: "geometryType",
@@ -335,7 +335,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 117u16,
+        req: 125u16,
         fields: &[
             Field {
                 name: "vertexFormat",
@@ -406,7 +406,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 110u16,
+        req: 118u16,
         fields: &[
             Field {
                 name: "pUsageCounts",
@@ -464,7 +464,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 117u16,
+        req: 125u16,
         fields: &[
             Field {
                 name: "vertexFormat",
@@ -512,7 +512,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 65u16,
+        req: 66u16,
         fields: &[
             Field {
                 name: "type",
@@ -566,7 +566,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 65u16,
+        req: 66u16,
         fields: &[
             Field {
                 name: "type",
@@ -604,7 +604,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 111u16,
+        req: 119u16,
         fields: &[
             Field {
                 name: "flags",
@@ -630,7 +630,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 84u16,
+        req: 85u16,
         fields: &[
             Field {
                 name: "indexType",
@@ -701,7 +701,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 110u16,
+        req: 118u16,
         fields: &[
             Field {
                 name: "indexType",
@@ -727,7 +727,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 63u16,
+        req: 64u16,
         fields: &[
             Field {
                 name: "pVersionData",
@@ -761,7 +761,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 119u16,
+        req: 127u16,
         fields: &[
             Field {
                 name: "swapchain",
@@ -785,7 +785,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 78u16,
+        req: 79u16,
         fields: &[],
     },
     StructInfo {
@@ -853,7 +853,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 249u16,
+        req: 275u16,
         fields: &[],
     },
     StructInfo {
@@ -868,7 +868,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 70u16,
+        req: 71u16,
         fields: &[],
     },
     StructInfo {
@@ -883,7 +883,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 70u16,
+        req: 71u16,
         fields: &[],
     },
     StructInfo {
@@ -899,7 +899,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 120u16,
+        req: 128u16,
         fields: &[],
     },
     StructInfo {
@@ -913,7 +913,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: 90u16,
         allow_duplicate: false,
         allowed: &[22u16, 23u16, 24u16],
-        req: 70u16,
+        req: 71u16,
         fields: &[],
     },
     StructInfo {
@@ -927,7 +927,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 70u16,
+        req: 71u16,
         fields: &[],
     },
     StructInfo {
@@ -941,7 +941,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 121u16,
+        req: 129u16,
         fields: &[
             Field {
                 name: "flags",
@@ -965,7 +965,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: 6u16,
         allow_duplicate: false,
         allowed: &[],
-        req: 122u16,
+        req: 130u16,
         fields: &[
             Field {
                 name: "mode",
@@ -998,7 +998,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: 6u16,
         allow_duplicate: false,
         allowed: &[],
-        req: 122u16,
+        req: 130u16,
         fields: &[
             Field {
                 name: "stage",
@@ -1133,7 +1133,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: 117u16,
         allow_duplicate: false,
         allowed: &[33u16, 276u16, 277u16],
-        req: 433u16,
+        req: 459u16,
         fields: &[
             Field {
                 name: "flags",
@@ -1269,7 +1269,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 391u16,
+        req: 417u16,
         fields: &[
             Field {
                 name: "feedbackLoopEnable",
@@ -1319,7 +1319,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: 130u16,
         allow_duplicate: false,
         allowed: &[37u16],
-        req: 433u16,
+        req: 459u16,
         fields: &[
             Field {
                 name: "layout",
@@ -1369,7 +1369,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 210u16,
+        req: 236u16,
         fields: &[],
     },
     StructInfo {
@@ -1409,7 +1409,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: 6u16,
         allow_duplicate: false,
         allowed: &[],
-        req: 123u16,
+        req: 131u16,
         fields: &[],
     },
     StructInfo {
@@ -1423,7 +1423,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 65u16,
+        req: 66u16,
         fields: &[
             Field {
                 name: "accelerationStructure",
@@ -1481,7 +1481,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 23u16,
+        req: 56u16,
         fields: &[
             Field {
                 name: "pDeviceIndices",
@@ -1599,7 +1599,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: 154u16,
         allow_duplicate: false,
         allowed: &[943u16],
-        req: 125u16,
+        req: 133u16,
         fields: &[
             Field {
                 name: "stageFlags",
@@ -1625,7 +1625,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: 161u16,
         allow_duplicate: false,
         allowed: &[943u16],
-        req: 126u16,
+        req: 134u16,
         fields: &[
             Field {
                 name: "stageFlags",
@@ -1689,7 +1689,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 127u16,
+        req: 135u16,
         fields: &[],
     },
     StructInfo {
@@ -1703,7 +1703,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 23u16,
+        req: 56u16,
         fields: &[
             Field {
                 name: "pDeviceIndices",
@@ -1784,7 +1784,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 119u16,
+        req: 127u16,
         fields: &[
             Field {
                 name: "swapchain",
@@ -1834,7 +1834,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 109u16,
+        req: 117u16,
         fields: &[
             Field {
                 name: "addressFlags",
@@ -1868,7 +1868,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 126u16,
+        req: 134u16,
         fields: &[
             Field {
                 name: "pResult",
@@ -2028,7 +2028,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 109u16,
+        req: 117u16,
         fields: &[
             Field {
                 name: "addressFlags",
@@ -2054,7 +2054,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 109u16,
+        req: 117u16,
         fields: &[
             Field {
                 name: "setStride",
@@ -2113,7 +2113,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 138u16,
+        req: 146u16,
         fields: &[
             Field {
                 name: "cubicWeights",
@@ -2138,7 +2138,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: 212u16,
         allow_duplicate: false,
         allowed: &[59u16],
-        req: 137u16,
+        req: 145u16,
         fields: &[
             Field {
                 name: "srcImage",
@@ -2215,7 +2215,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 116u16,
+        req: 124u16,
         fields: &[
             Field {
                 name: "buffer",
@@ -2240,7 +2240,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 67u16,
+        req: 68u16,
         fields: &[
             Field {
                 name: "collection",
@@ -2266,7 +2266,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 67u16,
+        req: 68u16,
         fields: &[],
     },
     StructInfo {
@@ -2280,7 +2280,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 67u16,
+        req: 68u16,
         fields: &[],
     },
     StructInfo {
@@ -2294,7 +2294,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 67u16,
+        req: 68u16,
         fields: &[
             Field {
                 name: "collection",
@@ -2320,7 +2320,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 67u16,
+        req: 68u16,
         fields: &[],
     },
     StructInfo {
@@ -2334,7 +2334,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 67u16,
+        req: 68u16,
         fields: &[
             Field {
                 name: "createInfo",
@@ -2381,7 +2381,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 137u16,
+        req: 145u16,
         fields: &[],
     },
     StructInfo {
@@ -2429,7 +2429,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 141u16,
+        req: 149u16,
         fields: &[],
     },
     StructInfo {
@@ -2443,7 +2443,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 142u16,
+        req: 150u16,
         fields: &[],
     },
     StructInfo {
@@ -2457,7 +2457,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 129u16,
+        req: 137u16,
         fields: &[
             Field {
                 name: "buffer",
@@ -2505,7 +2505,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: 245u16,
         allow_duplicate: false,
         allowed: &[111u16],
-        req: 137u16,
+        req: 145u16,
         fields: &[
             Field {
                 name: "imageSubresource",
@@ -2613,7 +2613,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 143u16,
+        req: 151u16,
         fields: &[
             Field {
                 name: "buffer",
@@ -2638,7 +2638,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 144u16,
+        req: 152u16,
         fields: &[],
     },
     StructInfo {
@@ -2652,7 +2652,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 145u16,
+        req: 153u16,
         fields: &[
             Field {
                 name: "usage",
@@ -2719,7 +2719,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 108u16,
+        req: 116u16,
         fields: &[
             Field {
                 name: "input",
@@ -2745,7 +2745,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: 274u16,
         allow_duplicate: false,
         allowed: &[1121u16],
-        req: 148u16,
+        req: 163u16,
         fields: &[
             Field {
                 name: "timeDomain",
@@ -2770,7 +2770,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 149u16,
+        req: 164u16,
         fields: &[],
     },
     StructInfo {
@@ -2784,7 +2784,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 149u16,
+        req: 164u16,
         fields: &[],
     },
     StructInfo {
@@ -2823,7 +2823,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 115u16,
+        req: 123u16,
         fields: &[
             Field {
                 name: "input",
@@ -2860,7 +2860,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 115u16,
+        req: 123u16,
         fields: &[
             Field {
                 name: "flags",
@@ -2908,7 +2908,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 150u16,
+        req: 165u16,
         fields: &[
             Field {
                 name: "shadingRate",
@@ -2953,7 +2953,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 151u16,
+        req: 166u16,
         fields: &[
             Field {
                 name: "advancedBlendOp",
@@ -3016,7 +3016,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 151u16,
+        req: 166u16,
         fields: &[
             Field {
                 name: "srcColorBlendFactor",
@@ -3247,7 +3247,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 153u16,
+        req: 168u16,
         fields: &[],
     },
     StructInfo {
@@ -3285,7 +3285,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 154u16,
+        req: 169u16,
         fields: &[],
     },
     StructInfo {
@@ -3299,7 +3299,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 109u16,
+        req: 117u16,
         fields: &[
             Field {
                 name: "addressFlags",
@@ -3370,7 +3370,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 102u16,
+        req: 110u16,
         fields: &[
             Field {
                 name: "pDstSize",
@@ -3441,7 +3441,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 158u16,
+        req: 173u16,
         fields: &[],
     },
     StructInfo {
@@ -3455,7 +3455,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 159u16,
+        req: 174u16,
         fields: &[],
     },
     StructInfo {
@@ -3469,7 +3469,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 160u16,
+        req: 175u16,
         fields: &[],
     },
     StructInfo {
@@ -3483,7 +3483,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 161u16,
+        req: 176u16,
         fields: &[],
     },
     StructInfo {
@@ -3497,7 +3497,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 102u16,
+        req: 110u16,
         fields: &[
             Field {
                 name: "inputType",
@@ -3575,7 +3575,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 63u16,
+        req: 64u16,
         fields: &[
             Field {
                 name: "src",
@@ -3620,7 +3620,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 63u16,
+        req: 64u16,
         fields: &[
             Field {
                 name: "src",
@@ -3657,7 +3657,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 137u16,
+        req: 145u16,
         fields: &[
             Field {
                 name: "srcBuffer",
@@ -3707,7 +3707,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 137u16,
+        req: 145u16,
         fields: &[
             Field {
                 name: "srcBuffer",
@@ -3768,7 +3768,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 162u16,
+        req: 177u16,
         fields: &[],
     },
     StructInfo {
@@ -3815,7 +3815,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 109u16,
+        req: 117u16,
         fields: &[
             Field {
                 name: "image",
@@ -3859,7 +3859,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 109u16,
+        req: 117u16,
         fields: &[
             Field {
                 name: "pRegions",
@@ -3892,7 +3892,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 137u16,
+        req: 145u16,
         fields: &[
             Field {
                 name: "srcImage",
@@ -3960,7 +3960,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 137u16,
+        req: 145u16,
         fields: &[
             Field {
                 name: "srcImage",
@@ -4160,7 +4160,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 104u16,
+        req: 112u16,
         fields: &[
             Field {
                 name: "srcCopyFlags",
@@ -4195,7 +4195,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 63u16,
+        req: 64u16,
         fields: &[
             Field {
                 name: "dst",
@@ -4232,7 +4232,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 104u16,
+        req: 112u16,
         fields: &[
             Field {
                 name: "srcCopyFlags",
@@ -4361,7 +4361,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 84u16,
+        req: 85u16,
         fields: &[
             Field {
                 name: "dst",
@@ -4394,7 +4394,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 84u16,
+        req: 85u16,
         fields: &[
             Field {
                 name: "src",
@@ -4427,7 +4427,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 84u16,
+        req: 85u16,
         fields: &[
             Field {
                 name: "src",
@@ -4510,7 +4510,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 61u16,
+        req: 62u16,
         fields: &[
             Field {
                 name: "module",
@@ -4543,7 +4543,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 61u16,
+        req: 62u16,
         fields: &[
             Field {
                 name: "function",
@@ -4567,7 +4567,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: 473u16,
         allow_duplicate: false,
         allowed: &[130u16],
-        req: 61u16,
+        req: 62u16,
         fields: &[
             Field {
                 name: "pData",
@@ -4599,7 +4599,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 61u16,
+        req: 62u16,
         fields: &[
             Field {
                 name: "use64bitTexturing",
@@ -4625,7 +4625,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 66u16,
+        req: 67u16,
         fields: &[
             Field {
                 name: "module",
@@ -4658,7 +4658,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 66u16,
+        req: 67u16,
         fields: &[
             Field {
                 name: "function",
@@ -4682,7 +4682,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 66u16,
+        req: 67u16,
         fields: &[
             Field {
                 name: "pData",
@@ -4714,7 +4714,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 123u16,
+        req: 131u16,
         fields: &[
             Field {
                 name: "customResolve",
@@ -4739,7 +4739,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 231u16,
+        req: 257u16,
         fields: &[
             Field {
                 name: "pWaitSemaphoreValues",
@@ -4796,7 +4796,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: 6u16,
         allow_duplicate: false,
         allowed: &[],
-        req: 124u16,
+        req: 132u16,
         fields: &[
             Field {
                 name: "usage",
@@ -4823,7 +4823,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 124u16,
+        req: 132u16,
         fields: &[],
     },
     StructInfo {
@@ -4838,7 +4838,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 170u16,
+        req: 195u16,
         fields: &[
             Field {
                 name: "pOperation",
@@ -5067,7 +5067,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 105u16,
+        req: 113u16,
         fields: &[
             Field {
                 name: "allowNeuralStatistics",
@@ -5094,7 +5094,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 124u16,
+        req: 132u16,
         fields: &[
             Field {
                 name: "imageFormat",
@@ -5165,7 +5165,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 124u16,
+        req: 132u16,
         fields: &[
             Field {
                 name: "flags",
@@ -5264,7 +5264,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 124u16,
+        req: 132u16,
         fields: &[
             Field {
                 name: "layout",
@@ -5409,7 +5409,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 105u16,
+        req: 113u16,
         fields: &[
             Field {
                 name: "mode",
@@ -5494,7 +5494,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 124u16,
+        req: 132u16,
         fields: &[
             Field {
                 name: "connection",
@@ -5520,7 +5520,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 124u16,
+        req: 132u16,
         fields: &[
             Field {
                 name: "nodeType",
@@ -5603,7 +5603,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 171u16,
+        req: 196u16,
         fields: &[
             Field {
                 name: "pMarkerName",
@@ -5628,7 +5628,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 171u16,
+        req: 196u16,
         fields: &[
             Field {
                 name: "objectType",
@@ -5663,7 +5663,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 171u16,
+        req: 196u16,
         fields: &[
             Field {
                 name: "objectType",
@@ -5706,7 +5706,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: 6u16,
         allow_duplicate: false,
         allowed: &[],
-        req: 88u16,
+        req: 89u16,
         fields: &[
             Field {
                 name: "flags",
@@ -5742,7 +5742,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 90u16,
+        req: 91u16,
         fields: &[
             Field {
                 name: "pLabelName",
@@ -5766,7 +5766,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: 589u16,
         allow_duplicate: false,
         allowed: &[197u16],
-        req: 90u16,
+        req: 91u16,
         fields: &[
             Field {
                 name: "flags",
@@ -5853,7 +5853,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: 6u16,
         allow_duplicate: true,
         allowed: &[],
-        req: 90u16,
+        req: 91u16,
         fields: &[
             Field {
                 name: "flags",
@@ -5911,7 +5911,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: 6u16,
         allow_duplicate: false,
         allowed: &[],
-        req: 90u16,
+        req: 91u16,
         fields: &[
             Field {
                 name: "objectType",
@@ -5936,7 +5936,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 90u16,
+        req: 91u16,
         fields: &[
             Field {
                 name: "objectType",
@@ -5979,7 +5979,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 103u16,
+        req: 111u16,
         fields: &[
             Field {
                 name: "decompressionMethod",
@@ -6022,7 +6022,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 172u16,
+        req: 197u16,
         fields: &[],
     },
     StructInfo {
@@ -6036,7 +6036,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 173u16,
+        req: 198u16,
         fields: &[
             Field {
                 name: "dedicatedAllocation",
@@ -6062,7 +6062,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 173u16,
+        req: 198u16,
         fields: &[
             Field {
                 name: "dedicatedAllocation",
@@ -6088,7 +6088,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 173u16,
+        req: 198u16,
         fields: &[],
     },
     StructInfo {
@@ -6181,7 +6181,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: 619u16,
         allow_duplicate: false,
         allowed: &[177u16],
-        req: 175u16,
+        req: 201u16,
         fields: &[],
     },
     StructInfo {
@@ -6195,7 +6195,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 175u16,
+        req: 201u16,
         fields: &[
             Field {
                 name: "depthBiasRepresentation",
@@ -6232,7 +6232,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: 624u16,
         allow_duplicate: false,
         allowed: &[79u16, 179u16],
-        req: 116u16,
+        req: 124u16,
         fields: &[],
     },
     StructInfo {
@@ -6248,7 +6248,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 116u16,
+        req: 124u16,
         fields: &[
             Field {
                 name: "buffer",
@@ -6274,7 +6274,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: 629u16,
         allow_duplicate: false,
         allowed: &[181u16],
-        req: 116u16,
+        req: 124u16,
         fields: &[
             Field {
                 name: "type",
@@ -6355,7 +6355,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 106u16,
+        req: 114u16,
         fields: &[],
     },
     StructInfo {
@@ -6438,7 +6438,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: 648u16,
         allow_duplicate: false,
         allowed: &[985u16],
-        req: 127u16,
+        req: 135u16,
         fields: &[
             Field {
                 name: "resourceMask",
@@ -6474,7 +6474,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 177u16,
+        req: 203u16,
         fields: &[
             Field {
                 name: "descriptorSetLayout",
@@ -6525,7 +6525,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 132u16,
+        req: 140u16,
         fields: &[
             Field {
                 name: "pBindingFlags",
@@ -6605,7 +6605,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 177u16,
+        req: 203u16,
         fields: &[],
     },
     StructInfo {
@@ -6619,7 +6619,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: 665u16,
         allow_duplicate: false,
         allowed: &[194u16],
-        req: 180u16,
+        req: 206u16,
         fields: &[],
     },
     StructInfo {
@@ -6634,7 +6634,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 132u16,
+        req: 140u16,
         fields: &[
             Field {
                 name: "pDescriptorCounts",
@@ -6672,7 +6672,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 132u16,
+        req: 140u16,
         fields: &[],
     },
     StructInfo {
@@ -6686,7 +6686,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 89u16,
+        req: 90u16,
         fields: &[
             Field {
                 name: "flags",
@@ -6743,7 +6743,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 89u16,
+        req: 90u16,
         fields: &[
             Field {
                 name: "descriptorType",
@@ -6769,7 +6769,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 77u16,
+        req: 78u16,
         fields: &[
             Field {
                 name: "flags",
@@ -6933,7 +6933,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: true,
         allowed: &[],
-        req: 182u16,
+        req: 208u16,
         fields: &[
             Field {
                 name: "flags",
@@ -6969,7 +6969,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 183u16,
+        req: 209u16,
         fields: &[
             Field {
                 name: "flags",
@@ -6994,7 +6994,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 184u16,
+        req: 210u16,
         fields: &[
             Field {
                 name: "deviceEvent",
@@ -7018,7 +7018,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 185u16,
+        req: 211u16,
         fields: &[],
     },
     StructInfo {
@@ -7032,7 +7032,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: 700u16,
         allow_duplicate: false,
         allowed: &[207u16],
-        req: 186u16,
+        req: 212u16,
         fields: &[],
     },
     StructInfo {
@@ -7046,7 +7046,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 185u16,
+        req: 211u16,
         fields: &[],
     },
     StructInfo {
@@ -7060,7 +7060,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 186u16,
+        req: 212u16,
         fields: &[],
     },
     StructInfo {
@@ -7074,7 +7074,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 187u16,
+        req: 213u16,
         fields: &[],
     },
     StructInfo {
@@ -7088,7 +7088,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 23u16,
+        req: 56u16,
         fields: &[],
     },
     StructInfo {
@@ -7102,7 +7102,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 23u16,
+        req: 56u16,
         fields: &[],
     },
     StructInfo {
@@ -7116,7 +7116,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 188u16,
+        req: 214u16,
         fields: &[
             Field {
                 name: "pPhysicalDevices",
@@ -7152,7 +7152,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 119u16,
+        req: 127u16,
         fields: &[],
     },
     StructInfo {
@@ -7166,7 +7166,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 119u16,
+        req: 127u16,
         fields: &[
             Field {
                 name: "pDeviceMasks",
@@ -7210,7 +7210,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 23u16,
+        req: 56u16,
         fields: &[
             Field {
                 name: "pDeviceRenderAreas",
@@ -7246,7 +7246,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 23u16,
+        req: 56u16,
         fields: &[
             Field {
                 name: "pWaitSemaphoreDeviceIndices",
@@ -7324,7 +7324,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 119u16,
+        req: 127u16,
         fields: &[
             Field {
                 name: "modes",
@@ -7409,7 +7409,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 109u16,
+        req: 117u16,
         fields: &[
             Field {
                 name: "srcFlags",
@@ -7442,7 +7442,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: 738u16,
         allow_duplicate: false,
         allowed: &[111u16],
-        req: 109u16,
+        req: 117u16,
         fields: &[
             Field {
                 name: "addressFlags",
@@ -7487,7 +7487,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 144u16,
+        req: 152u16,
         fields: &[
             Field {
                 name: "memory",
@@ -7512,7 +7512,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 189u16,
+        req: 215u16,
         fields: &[
             Field {
                 name: "overallocationBehavior",
@@ -7539,7 +7539,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 97u16,
+        req: 98u16,
         fields: &[
             Field {
                 name: "disableInternalCache",
@@ -7565,7 +7565,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: true,
         allowed: &[],
-        req: 95u16,
+        req: 96u16,
         fields: &[],
     },
     StructInfo {
@@ -7622,7 +7622,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 131u16,
+        req: 139u16,
         fields: &[
             Field {
                 name: "globalPriority",
@@ -7672,7 +7672,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 191u16,
+        req: 217u16,
         fields: &[],
     },
     StructInfo {
@@ -7780,7 +7780,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 192u16,
+        req: 218u16,
         fields: &[
             Field {
                 name: "flags",
@@ -7804,7 +7804,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 109u16,
+        req: 117u16,
         fields: &[
             Field {
                 name: "addressFlags",
@@ -7829,7 +7829,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 191u16,
+        req: 217u16,
         fields: &[],
     },
     StructInfo {
@@ -7843,7 +7843,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 174u16,
+        req: 200u16,
         fields: &[],
     },
     StructInfo {
@@ -7857,7 +7857,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 184u16,
+        req: 210u16,
         fields: &[
             Field {
                 name: "displayEvent",
@@ -7881,7 +7881,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 87u16,
+        req: 88u16,
         fields: &[
             Field {
                 name: "flags",
@@ -7905,7 +7905,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: 785u16,
         allow_duplicate: false,
         allowed: &[238u16],
-        req: 193u16,
+        req: 219u16,
         fields: &[],
     },
     StructInfo {
@@ -7919,7 +7919,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 194u16,
+        req: 220u16,
         fields: &[],
     },
     StructInfo {
@@ -7933,7 +7933,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 443u16,
+        req: 469u16,
         fields: &[],
     },
     StructInfo {
@@ -7947,7 +7947,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 193u16,
+        req: 219u16,
         fields: &[],
     },
     StructInfo {
@@ -7961,7 +7961,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 193u16,
+        req: 219u16,
         fields: &[
             Field {
                 name: "mode",
@@ -7985,7 +7985,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 193u16,
+        req: 219u16,
         fields: &[],
     },
     StructInfo {
@@ -7999,7 +7999,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 184u16,
+        req: 210u16,
         fields: &[
             Field {
                 name: "powerState",
@@ -8023,7 +8023,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 135u16,
+        req: 143u16,
         fields: &[
             Field {
                 name: "persistent",
@@ -8047,7 +8047,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 193u16,
+        req: 219u16,
         fields: &[],
     },
     StructInfo {
@@ -8061,7 +8061,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: 806u16,
         allow_duplicate: false,
         allowed: &[247u16],
-        req: 87u16,
+        req: 88u16,
         fields: &[
             Field {
                 name: "flags",
@@ -8115,7 +8115,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 194u16,
+        req: 220u16,
         fields: &[
             Field {
                 name: "stereoType",
@@ -8140,7 +8140,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 109u16,
+        req: 117u16,
         fields: &[
             Field {
                 name: "addressFlags",
@@ -8164,7 +8164,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 109u16,
+        req: 117u16,
         fields: &[
             Field {
                 name: "addressFlags",
@@ -8312,7 +8312,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 200u16,
+        req: 226u16,
         fields: &[
             Field {
                 name: "handleTypes",
@@ -8336,7 +8336,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 201u16,
+        req: 227u16,
         fields: &[],
     },
     StructInfo {
@@ -8350,7 +8350,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 133u16,
+        req: 141u16,
         fields: &[
             Field {
                 name: "handleTypes",
@@ -8375,7 +8375,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 216u16,
+        req: 242u16,
         fields: &[
             Field {
                 name: "handleTypes",
@@ -8400,7 +8400,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 235u16,
+        req: 261u16,
         fields: &[],
     },
     StructInfo {
@@ -8414,7 +8414,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 236u16,
+        req: 262u16,
         fields: &[],
     },
     StructInfo {
@@ -8428,7 +8428,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: true,
         allowed: &[],
-        req: 195u16,
+        req: 221u16,
         fields: &[
             Field {
                 name: "memory",
@@ -8452,7 +8452,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: true,
         allowed: &[],
-        req: 195u16,
+        req: 221u16,
         fields: &[
             Field {
                 name: "queue",
@@ -8477,7 +8477,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 195u16,
+        req: 221u16,
         fields: &[],
     },
     StructInfo {
@@ -8491,7 +8491,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: true,
         allowed: &[],
-        req: 195u16,
+        req: 221u16,
         fields: &[
             Field {
                 name: "image",
@@ -8515,7 +8515,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: true,
         allowed: &[],
-        req: 195u16,
+        req: 221u16,
         fields: &[
             Field {
                 name: "exportObjectType",
@@ -8541,7 +8541,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: 848u16,
         allow_duplicate: false,
         allowed: &[261u16, 262u16, 263u16, 264u16, 267u16, 268u16],
-        req: 195u16,
+        req: 221u16,
         fields: &[],
     },
     StructInfo {
@@ -8555,7 +8555,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: true,
         allowed: &[],
-        req: 195u16,
+        req: 221u16,
         fields: &[],
     },
     StructInfo {
@@ -8569,7 +8569,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: true,
         allowed: &[],
-        req: 195u16,
+        req: 221u16,
         fields: &[
             Field {
                 name: "plane",
@@ -8593,7 +8593,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 438u16,
+        req: 464u16,
         fields: &[
             Field {
                 name: "handleTypes",
@@ -8618,7 +8618,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 231u16,
+        req: 257u16,
         fields: &[],
     },
     StructInfo {
@@ -8632,7 +8632,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 196u16,
+        req: 222u16,
         fields: &[],
     },
     StructInfo {
@@ -8646,7 +8646,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 98u16,
+        req: 99u16,
         fields: &[
             Field {
                 name: "preferredQueue",
@@ -8672,7 +8672,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 98u16,
+        req: 99u16,
         fields: &[],
     },
     StructInfo {
@@ -8686,7 +8686,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 98u16,
+        req: 99u16,
         fields: &[],
     },
     StructInfo {
@@ -8700,7 +8700,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 197u16,
+        req: 223u16,
         fields: &[],
     },
     StructInfo {
@@ -8714,7 +8714,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 70u16,
+        req: 71u16,
         fields: &[],
     },
     StructInfo {
@@ -8728,7 +8728,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 74u16,
+        req: 75u16,
         fields: &[],
     },
     StructInfo {
@@ -8742,7 +8742,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 73u16,
+        req: 74u16,
         fields: &[],
     },
     StructInfo {
@@ -8756,7 +8756,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 196u16,
+        req: 222u16,
         fields: &[],
     },
     StructInfo {
@@ -8770,7 +8770,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 198u16,
+        req: 224u16,
         fields: &[
             Field {
                 name: "acquireUnmodifiedMemory",
@@ -8796,7 +8796,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 133u16,
+        req: 141u16,
         fields: &[
             Field {
                 name: "handleTypes",
@@ -8821,7 +8821,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 133u16,
+        req: 141u16,
         fields: &[
             Field {
                 name: "handleTypes",
@@ -8846,7 +8846,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 216u16,
+        req: 242u16,
         fields: &[
             Field {
                 name: "handleTypes",
@@ -8897,7 +8897,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 199u16,
+        req: 225u16,
         fields: &[],
     },
     StructInfo {
@@ -8949,7 +8949,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 202u16,
+        req: 228u16,
         fields: &[
             Field {
                 name: "fence",
@@ -8982,7 +8982,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 201u16,
+        req: 227u16,
         fields: &[
             Field {
                 name: "fence",
@@ -9017,7 +9017,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 219u16,
+        req: 245u16,
         fields: &[],
     },
     StructInfo {
@@ -9031,7 +9031,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: 897u16,
         allow_duplicate: false,
         allowed: &[250u16, 251u16, 292u16, 293u16, 1101u16, 1140u16, 1141u16],
-        req: 203u16,
+        req: 229u16,
         fields: &[],
     },
     StructInfo {
@@ -9045,7 +9045,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 204u16,
+        req: 230u16,
         fields: &[],
     },
     StructInfo {
@@ -9059,7 +9059,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 205u16,
+        req: 231u16,
         fields: &[],
     },
     StructInfo {
@@ -9073,7 +9073,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 140u16,
+        req: 148u16,
         fields: &[
             Field {
                 name: "pFragmentShadingRateAttachment",
@@ -9100,7 +9100,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 206u16,
+        req: 232u16,
         fields: &[
             Field {
                 name: "flags",
@@ -9208,7 +9208,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: 913u16,
         allow_duplicate: false,
         allowed: &[338u16, 363u16],
-        req: 207u16,
+        req: 233u16,
         fields: &[
             Field {
                 name: "flags",
@@ -9263,7 +9263,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 207u16,
+        req: 233u16,
         fields: &[
             Field {
                 name: "pAttachmentImageInfos",
@@ -9332,7 +9332,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 208u16,
+        req: 234u16,
         fields: &[],
     },
     StructInfo {
@@ -9346,7 +9346,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: 6u16,
         allow_duplicate: false,
         allowed: &[305u16, 306u16],
-        req: 99u16,
+        req: 100u16,
         fields: &[
             Field {
                 name: "shaderStages",
@@ -9382,7 +9382,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 94u16,
+        req: 95u16,
         fields: &[
             Field {
                 name: "pipelineBindPoint",
@@ -9447,7 +9447,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: 937u16,
         allow_duplicate: false,
         allowed: &[305u16, 306u16],
-        req: 99u16,
+        req: 100u16,
         fields: &[
             Field {
                 name: "indirectCommandsLayout",
@@ -9473,7 +9473,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 94u16,
+        req: 95u16,
         fields: &[
             Field {
                 name: "pipelineBindPoint",
@@ -9510,7 +9510,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 99u16,
+        req: 100u16,
         fields: &[
             Field {
                 name: "pipeline",
@@ -9535,7 +9535,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 99u16,
+        req: 100u16,
         fields: &[
             Field {
                 name: "pShaders",
@@ -9570,7 +9570,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 65u16,
+        req: 66u16,
         fields: &[],
     },
     StructInfo {
@@ -9584,7 +9584,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 65u16,
+        req: 66u16,
         fields: &[
             Field {
                 name: "triangles",
@@ -9617,7 +9617,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 65u16,
+        req: 66u16,
         fields: &[
             Field {
                 name: "geometryType",
@@ -9659,7 +9659,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 65u16,
+        req: 66u16,
         fields: &[
             Field {
                 name: "vertexFormat",
@@ -9692,7 +9692,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: 6u16,
         allow_duplicate: false,
         allowed: &[],
-        req: 209u16,
+        req: 235u16,
         fields: &[
             Field {
                 name: "pTimings",
@@ -9725,7 +9725,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 91u16,
+        req: 92u16,
         fields: &[
             Field {
                 name: "clockMode",
@@ -9749,7 +9749,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 91u16,
+        req: 92u16,
         fields: &[],
     },
     StructInfo {
@@ -9763,7 +9763,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 91u16,
+        req: 92u16,
         fields: &[
             Field {
                 name: "blockType",
@@ -9787,7 +9787,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 91u16,
+        req: 92u16,
         fields: &[
             Field {
                 name: "sampleType",
@@ -9911,7 +9911,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 91u16,
+        req: 92u16,
         fields: &[],
     },
     StructInfo {
@@ -9954,7 +9954,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 211u16,
+        req: 237u16,
         fields: &[
             Field {
                 name: "flags",
@@ -9979,7 +9979,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 94u16,
+        req: 95u16,
         fields: &[
             Field {
                 name: "pGroups",
@@ -10036,7 +10036,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 94u16,
+        req: 95u16,
         fields: &[
             Field {
                 name: "pStages",
@@ -10071,7 +10071,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: 989u16,
         allow_duplicate: false,
         allowed: &[322u16],
-        req: 212u16,
+        req: 238u16,
         fields: &[],
     },
     StructInfo {
@@ -10085,7 +10085,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 213u16,
+        req: 239u16,
         fields: &[
             Field {
                 name: "pDynamicMetadata",
@@ -10121,7 +10121,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 214u16,
+        req: 240u16,
         fields: &[
             Field {
                 name: "flags",
@@ -10145,7 +10145,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 127u16,
+        req: 135u16,
         fields: &[
             Field {
                 name: "address",
@@ -10177,7 +10177,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 127u16,
+        req: 135u16,
         fields: &[
             Field {
                 name: "address",
@@ -10278,7 +10278,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 215u16,
+        req: 241u16,
         fields: &[
             Field {
                 name: "flags",
@@ -10302,7 +10302,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 217u16,
+        req: 243u16,
         fields: &[],
     },
     StructInfo {
@@ -10349,7 +10349,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: 1012u16,
         allow_duplicate: false,
         allowed: &[111u16],
-        req: 137u16,
+        req: 145u16,
         fields: &[
             Field {
                 name: "srcSubresource",
@@ -10382,7 +10382,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 116u16,
+        req: 124u16,
         fields: &[
             Field {
                 name: "image",
@@ -10407,7 +10407,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 128u16,
+        req: 136u16,
         fields: &[],
     },
     StructInfo {
@@ -10421,7 +10421,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 128u16,
+        req: 136u16,
         fields: &[],
     },
     StructInfo {
@@ -10435,7 +10435,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 67u16,
+        req: 68u16,
         fields: &[
             Field {
                 name: "pFormatConstraints",
@@ -10524,7 +10524,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 137u16,
+        req: 145u16,
         fields: &[
             Field {
                 name: "srcSubresource",
@@ -10557,7 +10557,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 205u16,
+        req: 231u16,
         fields: &[
             Field {
                 name: "flags",
@@ -10761,7 +10761,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 67u16,
+        req: 68u16,
         fields: &[
             Field {
                 name: "imageCreateInfo",
@@ -10829,7 +10829,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 218u16,
+        req: 244u16,
         fields: &[
             Field {
                 name: "pViewFormats",
@@ -10866,7 +10866,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         allowed: &[
             26u16, 279u16, 290u16, 326u16, 334u16, 456u16, 1055u16, 1106u16, 1147u16,
         ],
-        req: 203u16,
+        req: 229u16,
         fields: &[],
     },
     StructInfo {
@@ -11019,7 +11019,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: 1076u16,
         allow_duplicate: false,
         allowed: &[350u16],
-        req: 143u16,
+        req: 151u16,
         fields: &[
             Field {
                 name: "image",
@@ -11043,7 +11043,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 220u16,
+        req: 246u16,
         fields: &[
             Field {
                 name: "flags",
@@ -11127,7 +11127,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 137u16,
+        req: 145u16,
         fields: &[
             Field {
                 name: "srcSubresource",
@@ -11160,7 +11160,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 143u16,
+        req: 151u16,
         fields: &[
             Field {
                 name: "image",
@@ -11185,7 +11185,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 205u16,
+        req: 231u16,
         fields: &[
             Field {
                 name: "stencilUsage",
@@ -11211,7 +11211,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 221u16,
+        req: 247u16,
         fields: &[
             Field {
                 name: "stencilUsage",
@@ -11260,7 +11260,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 222u16,
+        req: 248u16,
         fields: &[
             Field {
                 name: "imageSubresource",
@@ -11332,7 +11332,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 119u16,
+        req: 127u16,
         fields: &[],
     },
     StructInfo {
@@ -11346,7 +11346,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 223u16,
+        req: 249u16,
         fields: &[
             Field {
                 name: "tilingControl",
@@ -11405,7 +11405,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 205u16,
+        req: 231u16,
         fields: &[
             Field {
                 name: "usage",
@@ -11429,7 +11429,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 226u16,
+        req: 252u16,
         fields: &[
             Field {
                 name: "decodeMode",
@@ -11454,7 +11454,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 224u16,
+        req: 250u16,
         fields: &[],
     },
     StructInfo {
@@ -11468,7 +11468,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 116u16,
+        req: 124u16,
         fields: &[
             Field {
                 name: "imageView",
@@ -11566,7 +11566,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 224u16,
+        req: 250u16,
         fields: &[
             Field {
                 name: "imageView",
@@ -11600,7 +11600,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 227u16,
+        req: 253u16,
         fields: &[],
     },
     StructInfo {
@@ -11628,7 +11628,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 228u16,
+        req: 254u16,
         fields: &[],
     },
     StructInfo {
@@ -11642,7 +11642,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 205u16,
+        req: 231u16,
         fields: &[
             Field {
                 name: "usage",
@@ -11690,7 +11690,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 70u16,
+        req: 71u16,
         fields: &[
             Field {
                 name: "buffer",
@@ -11716,7 +11716,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 202u16,
+        req: 228u16,
         fields: &[
             Field {
                 name: "fence",
@@ -11758,7 +11758,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 201u16,
+        req: 227u16,
         fields: &[
             Field {
                 name: "fence",
@@ -11791,7 +11791,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 67u16,
+        req: 68u16,
         fields: &[
             Field {
                 name: "collection",
@@ -11817,7 +11817,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 237u16,
+        req: 263u16,
         fields: &[
             Field {
                 name: "handleType",
@@ -11841,7 +11841,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 68u16,
+        req: 69u16,
         fields: &[
             Field {
                 name: "handleType",
@@ -11876,7 +11876,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 75u16,
+        req: 76u16,
         fields: &[
             Field {
                 name: "handleType",
@@ -11901,7 +11901,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 235u16,
+        req: 261u16,
         fields: &[
             Field {
                 name: "handleType",
@@ -11926,7 +11926,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 236u16,
+        req: 262u16,
         fields: &[
             Field {
                 name: "handleType",
@@ -11951,7 +11951,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 71u16,
+        req: 72u16,
         fields: &[
             Field {
                 name: "handleType",
@@ -11977,7 +11977,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 195u16,
+        req: 221u16,
         fields: &[],
     },
     StructInfo {
@@ -11991,7 +11991,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 195u16,
+        req: 221u16,
         fields: &[],
     },
     StructInfo {
@@ -12005,7 +12005,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 195u16,
+        req: 221u16,
         fields: &[],
     },
     StructInfo {
@@ -12019,7 +12019,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: true,
         allowed: &[],
-        req: 195u16,
+        req: 221u16,
         fields: &[
             Field {
                 name: "plane",
@@ -12043,7 +12043,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 74u16,
+        req: 75u16,
         fields: &[
             Field {
                 name: "buffer",
@@ -12067,7 +12067,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 73u16,
+        req: 74u16,
         fields: &[],
     },
     StructInfo {
@@ -12081,7 +12081,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 229u16,
+        req: 255u16,
         fields: &[
             Field {
                 name: "semaphore",
@@ -12123,7 +12123,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 231u16,
+        req: 257u16,
         fields: &[
             Field {
                 name: "semaphore",
@@ -12158,7 +12158,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 230u16,
+        req: 256u16,
         fields: &[
             Field {
                 name: "semaphore",
@@ -12206,7 +12206,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: 1181u16,
         allow_duplicate: false,
         allowed: &[943u16],
-        req: 99u16,
+        req: 100u16,
         fields: &[
             Field {
                 name: "flags",
@@ -12262,7 +12262,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 94u16,
+        req: 95u16,
         fields: &[
             Field {
                 name: "flags",
@@ -12339,7 +12339,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 127u16,
+        req: 135u16,
         fields: &[],
     },
     StructInfo {
@@ -12353,7 +12353,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: 6u16,
         allow_duplicate: false,
         allowed: &[985u16],
-        req: 99u16,
+        req: 100u16,
         fields: &[
             Field {
                 name: "type",
@@ -12378,7 +12378,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: 1201u16,
         allow_duplicate: false,
         allowed: &[395u16],
-        req: 94u16,
+        req: 95u16,
         fields: &[
             Field {
                 name: "tokenType",
@@ -12477,7 +12477,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 94u16,
+        req: 95u16,
         fields: &[
             Field {
                 name: "buffer",
@@ -12501,7 +12501,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: 6u16,
         allow_duplicate: false,
         allowed: &[],
-        req: 99u16,
+        req: 100u16,
         fields: &[
             Field {
                 name: "type",
@@ -12526,7 +12526,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 80u16,
+        req: 81u16,
         fields: &[],
     },
     StructInfo {
@@ -12637,7 +12637,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: 6u16,
         allow_duplicate: false,
         allowed: &[],
-        req: 209u16,
+        req: 235u16,
         fields: &[
             Field {
                 name: "signalSemaphore",
@@ -12661,7 +12661,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: 6u16,
         allow_duplicate: false,
         allowed: &[],
-        req: 209u16,
+        req: 235u16,
         fields: &[
             Field {
                 name: "lowLatencyMode",
@@ -12696,7 +12696,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 209u16,
+        req: 235u16,
         fields: &[],
     },
     StructInfo {
@@ -12710,7 +12710,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 209u16,
+        req: 235u16,
         fields: &[
             Field {
                 name: "pPresentModes",
@@ -12745,7 +12745,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: 6u16,
         allow_duplicate: false,
         allowed: &[],
-        req: 209u16,
+        req: 235u16,
         fields: &[],
     },
     StructInfo {
@@ -12835,7 +12835,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 234u16,
+        req: 260u16,
         fields: &[
             Field {
                 name: "flags",
@@ -12883,7 +12883,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 23u16,
+        req: 56u16,
         fields: &[
             Field {
                 name: "flags",
@@ -13009,7 +13009,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 56u16,
+        req: 57u16,
         fields: &[
             Field {
                 name: "srcAccessMask3",
@@ -13044,7 +13044,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 238u16,
+        req: 264u16,
         fields: &[],
     },
     StructInfo {
@@ -13083,7 +13083,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 238u16,
+        req: 264u16,
         fields: &[],
     },
     StructInfo {
@@ -13097,7 +13097,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 237u16,
+        req: 263u16,
         fields: &[],
     },
     StructInfo {
@@ -13111,7 +13111,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 70u16,
+        req: 71u16,
         fields: &[
             Field {
                 name: "memory",
@@ -13137,7 +13137,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 237u16,
+        req: 263u16,
         fields: &[
             Field {
                 name: "memory",
@@ -13170,7 +13170,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 75u16,
+        req: 76u16,
         fields: &[
             Field {
                 name: "memory",
@@ -13204,7 +13204,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 74u16,
+        req: 75u16,
         fields: &[
             Field {
                 name: "memory",
@@ -13229,7 +13229,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 72u16,
+        req: 73u16,
         fields: &[
             Field {
                 name: "memory",
@@ -13263,7 +13263,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 235u16,
+        req: 261u16,
         fields: &[
             Field {
                 name: "memory",
@@ -13297,7 +13297,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 71u16,
+        req: 72u16,
         fields: &[
             Field {
                 name: "memory",
@@ -13332,7 +13332,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 68u16,
+        req: 69u16,
         fields: &[],
     },
     StructInfo {
@@ -13346,7 +13346,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: 1288u16,
         allow_duplicate: false,
         allowed: &[430u16],
-        req: 239u16,
+        req: 265u16,
         fields: &[
             Field {
                 name: "flags",
@@ -13393,7 +13393,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 109u16,
+        req: 117u16,
         fields: &[
             Field {
                 name: "stage",
@@ -13426,7 +13426,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 75u16,
+        req: 76u16,
         fields: &[],
     },
     StructInfo {
@@ -13440,7 +13440,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 144u16,
+        req: 152u16,
         fields: &[],
     },
     StructInfo {
@@ -13454,7 +13454,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 240u16,
+        req: 266u16,
         fields: &[],
     },
     StructInfo {
@@ -13468,7 +13468,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 109u16,
+        req: 117u16,
         fields: &[
             Field {
                 name: "srcStageMask",
@@ -13528,7 +13528,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[416u16],
-        req: 109u16,
+        req: 117u16,
         fields: &[
             Field {
                 name: "pMemoryRangeBarriers",
@@ -13564,7 +13564,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: 1309u16,
         allow_duplicate: false,
         allowed: &[419u16, 1150u16],
-        req: 241u16,
+        req: 267u16,
         fields: &[],
     },
     StructInfo {
@@ -13611,7 +13611,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 239u16,
+        req: 265u16,
         fields: &[
             Field {
                 name: "flags",
@@ -13644,7 +13644,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 235u16,
+        req: 261u16,
         fields: &[],
     },
     StructInfo {
@@ -13658,7 +13658,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 71u16,
+        req: 72u16,
         fields: &[],
     },
     StructInfo {
@@ -13672,7 +13672,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 242u16,
+        req: 268u16,
         fields: &[
             Field {
                 name: "flags",
@@ -13696,7 +13696,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 84u16,
+        req: 85u16,
         fields: &[
             Field {
                 name: "type",
@@ -13765,7 +13765,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 84u16,
+        req: 85u16,
         fields: &[
             Field {
                 name: "discardable",
@@ -13790,7 +13790,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 84u16,
+        req: 85u16,
         fields: &[
             Field {
                 name: "createFlags",
@@ -13832,7 +13832,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 110u16,
+        req: 118u16,
         fields: &[
             Field {
                 name: "format",
@@ -13856,7 +13856,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 84u16,
+        req: 85u16,
         fields: &[
             Field {
                 name: "pVersionData",
@@ -13940,7 +13940,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 243u16,
+        req: 269u16,
         fields: &[
             Field {
                 name: "perViewAttributes",
@@ -13979,7 +13979,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 292u16,
+        req: 318u16,
         fields: &[
             Field {
                 name: "pPerViewRenderAreas",
@@ -14017,7 +14017,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 107u16,
+        req: 115u16,
         fields: &[
             Field {
                 name: "pMutableDescriptorTypeLists",
@@ -14054,7 +14054,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 107u16,
+        req: 115u16,
         fields: &[
             Field {
                 name: "pDescriptorTypes",
@@ -14090,7 +14090,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 74u16,
+        req: 75u16,
         fields: &[],
     },
     StructInfo {
@@ -14104,7 +14104,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: 1354u16,
         allow_duplicate: false,
         allowed: &[454u16],
-        req: 74u16,
+        req: 75u16,
         fields: &[],
     },
     StructInfo {
@@ -14118,7 +14118,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 74u16,
+        req: 75u16,
         fields: &[],
     },
     StructInfo {
@@ -14132,7 +14132,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 127u16,
+        req: 135u16,
         fields: &[
             Field {
                 name: "pData",
@@ -14157,7 +14157,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 116u16,
+        req: 124u16,
         fields: &[
             Field {
                 name: "opaqueCaptureDescriptorData",
@@ -14378,7 +14378,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: 6u16,
         allow_duplicate: false,
         allowed: &[],
-        req: 209u16,
+        req: 235u16,
         fields: &[
             Field {
                 name: "queueType",
@@ -14402,7 +14402,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 108u16,
+        req: 116u16,
         fields: &[
             Field {
                 name: "enablePartitionTranslation",
@@ -14429,7 +14429,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: 1385u16,
         allow_duplicate: false,
         allowed: &[465u16],
-        req: 108u16,
+        req: 116u16,
         fields: &[
             Field {
                 name: "flags",
@@ -14455,7 +14455,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 76u16,
+        req: 77u16,
         fields: &[
             Field {
                 name: "flags",
@@ -14489,7 +14489,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 76u16,
+        req: 77u16,
         fields: &[],
     },
     StructInfo {
@@ -14503,7 +14503,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 174u16,
+        req: 200u16,
         fields: &[],
     },
     StructInfo {
@@ -14517,7 +14517,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 174u16,
+        req: 200u16,
         fields: &[],
     },
     StructInfo {
@@ -14531,7 +14531,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 244u16,
+        req: 270u16,
         fields: &[
             Field {
                 name: "type",
@@ -14555,7 +14555,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 80u16,
+        req: 81u16,
         fields: &[
             Field {
                 name: "type",
@@ -14581,7 +14581,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 245u16,
+        req: 271u16,
         fields: &[],
     },
     StructInfo {
@@ -14595,7 +14595,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 245u16,
+        req: 271u16,
         fields: &[],
     },
     StructInfo {
@@ -14609,7 +14609,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 78u16,
+        req: 79u16,
         fields: &[],
     },
     StructInfo {
@@ -14623,7 +14623,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 78u16,
+        req: 79u16,
         fields: &[],
     },
     StructInfo {
@@ -14637,7 +14637,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 80u16,
+        req: 81u16,
         fields: &[],
     },
     StructInfo {
@@ -14651,7 +14651,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 80u16,
+        req: 81u16,
         fields: &[
             Field {
                 name: "type",
@@ -14684,7 +14684,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 78u16,
+        req: 79u16,
         fields: &[],
     },
     StructInfo {
@@ -14698,7 +14698,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 80u16,
+        req: 81u16,
         fields: &[],
     },
     StructInfo {
@@ -14712,7 +14712,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 246u16,
+        req: 272u16,
         fields: &[
             Field {
                 name: "storageBuffer16BitAccess",
@@ -14772,7 +14772,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 247u16,
+        req: 273u16,
         fields: &[
             Field {
                 name: "formatA4R4G4B4",
@@ -14809,7 +14809,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 248u16,
+        req: 274u16,
         fields: &[
             Field {
                 name: "storageBuffer8BitAccess",
@@ -14858,7 +14858,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 226u16,
+        req: 252u16,
         fields: &[
             Field {
                 name: "decodeModeSharedExponent",
@@ -14885,7 +14885,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 63u16,
+        req: 64u16,
         fields: &[
             Field {
                 name: "accelerationStructure",
@@ -14961,7 +14961,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 63u16,
+        req: 64u16,
         fields: &[],
     },
     StructInfo {
@@ -14976,7 +14976,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 77u16,
+        req: 78u16,
         fields: &[
             Field {
                 name: "reportAddressBinding",
@@ -15002,7 +15002,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 249u16,
+        req: 275u16,
         fields: &[
             Field {
                 name: "amigoProfiling",
@@ -15028,7 +15028,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 122u16,
+        req: 130u16,
         fields: &[
             Field {
                 name: "antiLag",
@@ -15055,7 +15055,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 250u16,
+        req: 276u16,
         fields: &[
             Field {
                 name: "attachmentFeedbackLoopDynamicState",
@@ -15112,7 +15112,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 152u16,
+        req: 167u16,
         fields: &[
             Field {
                 name: "advancedBlendCoherentOperations",
@@ -15140,7 +15140,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 152u16,
+        req: 167u16,
         fields: &[],
     },
     StructInfo {
@@ -15155,7 +15155,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 251u16,
+        req: 277u16,
         fields: &[
             Field {
                 name: "borderColorSwizzle",
@@ -15195,7 +15195,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 141u16,
+        req: 149u16,
         fields: &[
             Field {
                 name: "bufferDeviceAddressAllocationAlignment",
@@ -15224,7 +15224,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 141u16,
+        req: 149u16,
         fields: &[],
     },
     StructInfo {
@@ -15238,7 +15238,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 144u16,
+        req: 152u16,
         fields: &[
             Field {
                 name: "bufferDeviceAddress",
@@ -15289,7 +15289,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 142u16,
+        req: 150u16,
         fields: &[
             Field {
                 name: "bufferDeviceAddress",
@@ -15341,7 +15341,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 115u16,
+        req: 123u16,
         fields: &[
             Field {
                 name: "clusterAccelerationStructure",
@@ -15370,7 +15370,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 115u16,
+        req: 123u16,
         fields: &[],
     },
     StructInfo {
@@ -15385,7 +15385,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[503u16],
-        req: 58u16,
+        req: 59u16,
         fields: &[
             Field {
                 name: "clustercullingShader",
@@ -15426,7 +15426,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 58u16,
+        req: 59u16,
         fields: &[],
     },
     StructInfo {
@@ -15442,7 +15442,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 58u16,
+        req: 59u16,
         fields: &[
             Field {
                 name: "clusterShadingRate",
@@ -15469,7 +15469,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 252u16,
+        req: 278u16,
         fields: &[
             Field {
                 name: "deviceCoherentMemory",
@@ -15495,7 +15495,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 253u16,
+        req: 279u16,
         fields: &[
             Field {
                 name: "colorWriteEnable",
@@ -15522,7 +15522,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 254u16,
+        req: 280u16,
         fields: &[
             Field {
                 name: "commandBufferInheritance",
@@ -15550,7 +15550,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 153u16,
+        req: 168u16,
         fields: &[
             Field {
                 name: "computeOccupancyPriority",
@@ -15578,7 +15578,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 255u16,
+        req: 281u16,
         fields: &[
             Field {
                 name: "computeDerivativeGroupQuads",
@@ -15619,7 +15619,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 314u16,
+        req: 340u16,
         fields: &[],
     },
     StructInfo {
@@ -15674,7 +15674,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 315u16,
+        req: 341u16,
         fields: &[],
     },
     StructInfo {
@@ -15689,7 +15689,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 158u16,
+        req: 173u16,
         fields: &[
             Field {
                 name: "cooperativeMatrixWorkgroupScope",
@@ -15789,7 +15789,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 158u16,
+        req: 173u16,
         fields: &[],
     },
     StructInfo {
@@ -15805,7 +15805,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 256u16,
+        req: 282u16,
         fields: &[
             Field {
                 name: "cooperativeMatrixConversion",
@@ -15834,7 +15834,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 257u16,
+        req: 283u16,
         fields: &[
             Field {
                 name: "cooperativeMatrixDecodeVector",
@@ -15862,7 +15862,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 160u16,
+        req: 175u16,
         fields: &[
             Field {
                 name: "cooperativeMatrix",
@@ -15900,7 +15900,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 161u16,
+        req: 176u16,
         fields: &[
             Field {
                 name: "cooperativeMatrix",
@@ -15938,7 +15938,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 159u16,
+        req: 174u16,
         fields: &[
             Field {
                 name: "scope",
@@ -15977,7 +15977,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 159u16,
+        req: 174u16,
         fields: &[
             Field {
                 name: "cooperativeMatrixProperties2",
@@ -16053,7 +16053,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 160u16,
+        req: 175u16,
         fields: &[],
     },
     StructInfo {
@@ -16068,7 +16068,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 161u16,
+        req: 176u16,
         fields: &[],
     },
     StructInfo {
@@ -16082,7 +16082,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 102u16,
+        req: 110u16,
         fields: &[
             Field {
                 name: "cooperativeVector",
@@ -16121,7 +16121,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 102u16,
+        req: 110u16,
         fields: &[],
     },
     StructInfo {
@@ -16136,7 +16136,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 104u16,
+        req: 112u16,
         fields: &[
             Field {
                 name: "indirectMemoryCopy",
@@ -16175,7 +16175,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 258u16,
+        req: 284u16,
         fields: &[
             Field {
                 name: "indirectCopy",
@@ -16202,7 +16202,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 316u16,
+        req: 342u16,
         fields: &[],
     },
     StructInfo {
@@ -16244,7 +16244,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 208u16,
+        req: 234u16,
         fields: &[
             Field {
                 name: "coverageReductionMode",
@@ -16271,7 +16271,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 259u16,
+        req: 285u16,
         fields: &[
             Field {
                 name: "cubicRangeClamp",
@@ -16297,7 +16297,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 138u16,
+        req: 146u16,
         fields: &[
             Field {
                 name: "selectableCubicWeights",
@@ -16323,7 +16323,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 66u16,
+        req: 67u16,
         fields: &[
             Field {
                 name: "cudaKernelLaunchFeatures",
@@ -16350,7 +16350,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 66u16,
+        req: 67u16,
         fields: &[],
     },
     StructInfo {
@@ -16365,7 +16365,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 260u16,
+        req: 286u16,
         fields: &[
             Field {
                 name: "customBorderColors",
@@ -16404,7 +16404,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 260u16,
+        req: 286u16,
         fields: &[],
     },
     StructInfo {
@@ -16418,7 +16418,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 123u16,
+        req: 131u16,
         fields: &[
             Field {
                 name: "customResolve",
@@ -16515,7 +16515,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 170u16,
+        req: 195u16,
         fields: &[
             Field {
                 name: "dataGraphModel",
@@ -16543,7 +16543,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 105u16,
+        req: 113u16,
         fields: &[
             Field {
                 name: "dataGraphNeuralAcceleratorStatistics",
@@ -16571,7 +16571,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 124u16,
+        req: 132u16,
         fields: &[
             Field {
                 name: "dataGraphOpticalFlow",
@@ -16626,7 +16626,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 261u16,
+        req: 287u16,
         fields: &[
             Field {
                 name: "dedicatedAllocationImageAliasing",
@@ -16654,7 +16654,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 118u16,
+        req: 126u16,
         fields: &[
             Field {
                 name: "denseGeometryFormat",
@@ -16680,7 +16680,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 175u16,
+        req: 201u16,
         fields: &[
             Field {
                 name: "depthBiasControl",
@@ -16741,7 +16741,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 262u16,
+        req: 288u16,
         fields: &[
             Field {
                 name: "depthClampControl",
@@ -16768,7 +16768,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 263u16,
+        req: 289u16,
         fields: &[
             Field {
                 name: "depthClampZeroOne",
@@ -16794,7 +16794,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 264u16,
+        req: 290u16,
         fields: &[
             Field {
                 name: "depthClipControl",
@@ -16820,7 +16820,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 265u16,
+        req: 291u16,
         fields: &[
             Field {
                 name: "depthClipEnable",
@@ -16847,7 +16847,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 317u16,
+        req: 343u16,
         fields: &[],
     },
     StructInfo {
@@ -16863,7 +16863,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 116u16,
+        req: 124u16,
         fields: &[],
     },
     StructInfo {
@@ -16877,7 +16877,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 116u16,
+        req: 124u16,
         fields: &[
             Field {
                 name: "descriptorBuffer",
@@ -16940,7 +16940,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 116u16,
+        req: 124u16,
         fields: &[],
     },
     StructInfo {
@@ -16997,7 +16997,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 127u16,
+        req: 135u16,
         fields: &[
             Field {
                 name: "descriptorHeap",
@@ -17035,7 +17035,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 127u16,
+        req: 135u16,
         fields: &[],
     },
     StructInfo {
@@ -17050,7 +17050,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 127u16,
+        req: 135u16,
         fields: &[],
     },
     StructInfo {
@@ -17064,7 +17064,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 132u16,
+        req: 140u16,
         fields: &[
             Field {
                 name: "shaderInputAttachmentArrayDynamicIndexing",
@@ -17319,7 +17319,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 132u16,
+        req: 140u16,
         fields: &[],
     },
     StructInfo {
@@ -17335,7 +17335,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 176u16,
+        req: 202u16,
         fields: &[
             Field {
                 name: "descriptorPoolOverallocation",
@@ -17364,7 +17364,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 177u16,
+        req: 203u16,
         fields: &[
             Field {
                 name: "descriptorSetHostMapping",
@@ -17392,7 +17392,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 109u16,
+        req: 117u16,
         fields: &[
             Field {
                 name: "deviceAddressCommands",
@@ -17421,7 +17421,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 154u16,
+        req: 169u16,
         fields: &[
             Field {
                 name: "deviceGeneratedCompute",
@@ -17473,7 +17473,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 99u16,
+        req: 100u16,
         fields: &[
             Field {
                 name: "deviceGeneratedCommands",
@@ -17513,7 +17513,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 94u16,
+        req: 95u16,
         fields: &[
             Field {
                 name: "deviceGeneratedCommands",
@@ -17542,7 +17542,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 99u16,
+        req: 100u16,
         fields: &[],
     },
     StructInfo {
@@ -17557,7 +17557,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 94u16,
+        req: 95u16,
         fields: &[],
     },
     StructInfo {
@@ -17572,7 +17572,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 182u16,
+        req: 208u16,
         fields: &[
             Field {
                 name: "deviceMemoryReport",
@@ -17598,7 +17598,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 183u16,
+        req: 209u16,
         fields: &[
             Field {
                 name: "diagnosticsConfig",
@@ -17625,7 +17625,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 318u16,
+        req: 344u16,
         fields: &[],
     },
     StructInfo {
@@ -17640,7 +17640,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 113u16,
+        req: 121u16,
         fields: &[
             Field {
                 name: "displacementMicromap",
@@ -17667,7 +17667,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 113u16,
+        req: 121u16,
         fields: &[],
     },
     StructInfo {
@@ -17681,7 +17681,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 319u16,
+        req: 345u16,
         fields: &[],
     },
     StructInfo {
@@ -17695,7 +17695,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 320u16,
+        req: 346u16,
         fields: &[],
     },
     StructInfo {
@@ -17709,7 +17709,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 266u16,
+        req: 292u16,
         fields: &[
             Field {
                 name: "dynamicRendering",
@@ -17765,7 +17765,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 267u16,
+        req: 293u16,
         fields: &[
             Field {
                 name: "dynamicRenderingUnusedAttachments",
@@ -17793,7 +17793,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 79u16,
+        req: 80u16,
         fields: &[
             Field {
                 name: "elapsedTimerQuery",
@@ -17819,7 +17819,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 268u16,
+        req: 294u16,
         fields: &[
             Field {
                 name: "exclusiveScissor",
@@ -17846,7 +17846,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 269u16,
+        req: 295u16,
         fields: &[
             Field {
                 name: "extendedDynamicState2",
@@ -17898,7 +17898,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 270u16,
+        req: 296u16,
         fields: &[
             Field {
                 name: "extendedDynamicState3TessellationDomainOrigin",
@@ -18286,7 +18286,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 270u16,
+        req: 296u16,
         fields: &[],
     },
     StructInfo {
@@ -18301,7 +18301,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 271u16,
+        req: 297u16,
         fields: &[
             Field {
                 name: "extendedDynamicState",
@@ -18327,7 +18327,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 205u16,
+        req: 231u16,
         fields: &[
             Field {
                 name: "extendedFlags",
@@ -18355,7 +18355,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 272u16,
+        req: 298u16,
         fields: &[
             Field {
                 name: "extendedSparseAddressSpace",
@@ -18384,7 +18384,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 272u16,
+        req: 298u16,
         fields: &[],
     },
     StructInfo {
@@ -18398,7 +18398,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: 1529u16,
         allow_duplicate: false,
         allowed: &[79u16],
-        req: 196u16,
+        req: 222u16,
         fields: &[
             Field {
                 name: "flags",
@@ -18434,7 +18434,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 98u16,
+        req: 99u16,
         fields: &[],
     },
     StructInfo {
@@ -18448,7 +18448,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 197u16,
+        req: 223u16,
         fields: &[
             Field {
                 name: "handleType",
@@ -18475,7 +18475,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 120u16,
+        req: 128u16,
         fields: &[
             Field {
                 name: "externalFormatResolve",
@@ -18504,7 +18504,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 120u16,
+        req: 128u16,
         fields: &[],
     },
     StructInfo {
@@ -18518,7 +18518,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 196u16,
+        req: 222u16,
         fields: &[
             Field {
                 name: "handleType",
@@ -18545,7 +18545,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 68u16,
+        req: 69u16,
         fields: &[],
     },
     StructInfo {
@@ -18560,7 +18560,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 72u16,
+        req: 73u16,
         fields: &[
             Field {
                 name: "externalMemoryRDMA",
@@ -18588,7 +18588,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 73u16,
+        req: 74u16,
         fields: &[
             Field {
                 name: "screenBufferImport",
@@ -18615,7 +18615,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: 1544u16,
         allow_duplicate: false,
         allowed: &[1067u16],
-        req: 199u16,
+        req: 225u16,
         fields: &[
             Field {
                 name: "handleType",
@@ -18688,7 +18688,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 185u16,
+        req: 211u16,
         fields: &[
             Field {
                 name: "deviceFault",
@@ -18724,7 +18724,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 186u16,
+        req: 212u16,
         fields: &[
             Field {
                 name: "deviceFault",
@@ -18782,7 +18782,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 186u16,
+        req: 212u16,
         fields: &[],
     },
     StructInfo {
@@ -19411,7 +19411,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
             889u16, 891u16, 892u16, 894u16, 895u16, 896u16, 898u16, 900u16, 902u16,
             904u16, 905u16, 906u16, 907u16, 908u16, 909u16, 910u16,
         ],
-        req: 203u16,
+        req: 229u16,
         fields: &[
             Field {
                 name: "features",
@@ -19435,7 +19435,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 321u16,
+        req: 347u16,
         fields: &[],
     },
     StructInfo {
@@ -19476,7 +19476,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 225u16,
+        req: 251u16,
         fields: &[
             Field {
                 name: "fragmentDensityMapDeferred",
@@ -19504,7 +19504,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 225u16,
+        req: 251u16,
         fields: &[],
     },
     StructInfo {
@@ -19571,7 +19571,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 168u16,
+        req: 193u16,
         fields: &[
             Field {
                 name: "fragmentDensityMapLayered",
@@ -19600,7 +19600,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 168u16,
+        req: 193u16,
         fields: &[],
     },
     StructInfo {
@@ -19675,7 +19675,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 273u16,
+        req: 299u16,
         fields: &[
             Field {
                 name: "fragmentShaderBarycentric",
@@ -19704,7 +19704,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 322u16,
+        req: 348u16,
         fields: &[],
     },
     StructInfo {
@@ -19719,7 +19719,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 274u16,
+        req: 300u16,
         fields: &[
             Field {
                 name: "fragmentShaderSampleInterlock",
@@ -19771,7 +19771,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 275u16,
+        req: 301u16,
         fields: &[
             Field {
                 name: "fragmentShadingRateEnums",
@@ -19824,7 +19824,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 275u16,
+        req: 301u16,
         fields: &[],
     },
     StructInfo {
@@ -19839,7 +19839,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 140u16,
+        req: 148u16,
         fields: &[
             Field {
                 name: "pipelineFragmentShadingRate",
@@ -19890,7 +19890,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 140u16,
+        req: 148u16,
         fields: &[],
     },
     StructInfo {
@@ -19905,7 +19905,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 140u16,
+        req: 148u16,
         fields: &[],
     },
     StructInfo {
@@ -19919,7 +19919,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 206u16,
+        req: 232u16,
         fields: &[
             Field {
                 name: "frameBoundary",
@@ -19945,7 +19945,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 276u16,
+        req: 302u16,
         fields: &[
             Field {
                 name: "globalPriorityQuery",
@@ -19971,7 +19971,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 91u16,
+        req: 92u16,
         fields: &[
             Field {
                 name: "perfCounters",
@@ -20028,7 +20028,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 91u16,
+        req: 92u16,
         fields: &[],
     },
     StructInfo {
@@ -20042,7 +20042,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 91u16,
+        req: 92u16,
         fields: &[],
     },
     StructInfo {
@@ -20057,7 +20057,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 211u16,
+        req: 237u16,
         fields: &[
             Field {
                 name: "graphicsPipelineLibrary",
@@ -20086,7 +20086,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 211u16,
+        req: 237u16,
         fields: &[],
     },
     StructInfo {
@@ -20100,7 +20100,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 188u16,
+        req: 214u16,
         fields: &[],
     },
     StructInfo {
@@ -20114,7 +20114,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 213u16,
+        req: 239u16,
         fields: &[
             Field {
                 name: "hdrVivid",
@@ -20235,7 +20235,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 277u16,
+        req: 303u16,
         fields: &[
             Field {
                 name: "hostQueryReset",
@@ -20261,7 +20261,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 323u16,
+        req: 349u16,
         fields: &[],
     },
     StructInfo {
@@ -20313,7 +20313,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 217u16,
+        req: 243u16,
         fields: &[
             Field {
                 name: "imageAlignmentControl",
@@ -20341,7 +20341,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 217u16,
+        req: 243u16,
         fields: &[],
     },
     StructInfo {
@@ -20356,7 +20356,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 128u16,
+        req: 136u16,
         fields: &[
             Field {
                 name: "imageCompressionControl",
@@ -20385,7 +20385,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 278u16,
+        req: 304u16,
         fields: &[
             Field {
                 name: "imageCompressionControlSwapchain",
@@ -20442,7 +20442,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
             136u16, 333u16, 338u16, 344u16, 354u16, 355u16, 363u16, 460u16, 591u16,
             638u16, 648u16, 1260u16,
         ],
-        req: 203u16,
+        req: 229u16,
         fields: &[
             Field {
                 name: "format",
@@ -20508,7 +20508,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 279u16,
+        req: 305u16,
         fields: &[
             Field {
                 name: "textureBlockMatch2",
@@ -20535,7 +20535,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 279u16,
+        req: 305u16,
         fields: &[],
     },
     StructInfo {
@@ -20550,7 +20550,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 280u16,
+        req: 306u16,
         fields: &[
             Field {
                 name: "imageGatherLinear",
@@ -20663,7 +20663,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 281u16,
+        req: 307u16,
         fields: &[
             Field {
                 name: "robustImageAccess",
@@ -20690,7 +20690,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 228u16,
+        req: 254u16,
         fields: &[
             Field {
                 name: "imageSlicedViewOf3D",
@@ -20717,7 +20717,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 223u16,
+        req: 249u16,
         fields: &[
             Field {
                 name: "imageTilingControl",
@@ -20743,7 +20743,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 219u16,
+        req: 245u16,
         fields: &[
             Field {
                 name: "imageViewType",
@@ -20769,7 +20769,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 227u16,
+        req: 253u16,
         fields: &[
             Field {
                 name: "minLod",
@@ -20796,7 +20796,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 207u16,
+        req: 233u16,
         fields: &[
             Field {
                 name: "imagelessFramebuffer",
@@ -20848,7 +20848,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 324u16,
+        req: 350u16,
         fields: &[],
     },
     StructInfo {
@@ -20863,7 +20863,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 282u16,
+        req: 308u16,
         fields: &[
             Field {
                 name: "inheritedViewportScissor2D",
@@ -20890,7 +20890,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 106u16,
+        req: 114u16,
         fields: &[
             Field {
                 name: "inlineUniformBlock",
@@ -20929,7 +20929,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 106u16,
+        req: 114u16,
         fields: &[],
     },
     StructInfo {
@@ -20945,7 +20945,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 190u16,
+        req: 216u16,
         fields: &[
             Field {
                 name: "internallySynchronizedQueues",
@@ -20999,7 +20999,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: 1625u16,
         allow_duplicate: false,
         allowed: &[660u16],
-        req: 287u16,
+        req: 313u16,
         fields: &[],
     },
     StructInfo {
@@ -21013,7 +21013,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 287u16,
+        req: 313u16,
         fields: &[
             Field {
                 name: "pLayeredApis",
@@ -21050,7 +21050,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 287u16,
+        req: 313u16,
         fields: &[],
     },
     StructInfo {
@@ -21064,7 +21064,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 325u16,
+        req: 351u16,
         fields: &[],
     },
     StructInfo {
@@ -21078,7 +21078,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 165u16,
+        req: 190u16,
         fields: &[
             Field {
                 name: "legacyDithering",
@@ -21105,7 +21105,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 283u16,
+        req: 309u16,
         fields: &[
             Field {
                 name: "legacyVertexAttributes",
@@ -21133,7 +21133,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 283u16,
+        req: 309u16,
         fields: &[],
     },
     StructInfo {
@@ -21147,7 +21147,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 284u16,
+        req: 310u16,
         fields: &[
             Field {
                 name: "rectangularLines",
@@ -21228,7 +21228,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 284u16,
+        req: 310u16,
         fields: &[],
     },
     StructInfo {
@@ -21243,7 +21243,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 285u16,
+        req: 311u16,
         fields: &[
             Field {
                 name: "linearColorAttachment",
@@ -21270,7 +21270,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 286u16,
+        req: 312u16,
         fields: &[
             Field {
                 name: "maintenance10",
@@ -21296,7 +21296,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 286u16,
+        req: 312u16,
         fields: &[],
     },
     StructInfo {
@@ -21336,7 +21336,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 180u16,
+        req: 206u16,
         fields: &[],
     },
     StructInfo {
@@ -21430,7 +21430,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 126u16,
+        req: 134u16,
         fields: &[
             Field {
                 name: "maintenance6",
@@ -21456,7 +21456,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 126u16,
+        req: 134u16,
         fields: &[],
     },
     StructInfo {
@@ -21470,7 +21470,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 287u16,
+        req: 313u16,
         fields: &[
             Field {
                 name: "maintenance7",
@@ -21496,7 +21496,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 287u16,
+        req: 313u16,
         fields: &[],
     },
     StructInfo {
@@ -21510,7 +21510,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 56u16,
+        req: 57u16,
         fields: &[
             Field {
                 name: "maintenance8",
@@ -21536,7 +21536,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 57u16,
+        req: 58u16,
         fields: &[
             Field {
                 name: "maintenance9",
@@ -21562,7 +21562,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 57u16,
+        req: 58u16,
         fields: &[],
     },
     StructInfo {
@@ -21639,7 +21639,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 289u16,
+        req: 315u16,
         fields: &[],
     },
     StructInfo {
@@ -21654,7 +21654,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 288u16,
+        req: 314u16,
         fields: &[
             Field {
                 name: "memoryDecompression",
@@ -21681,7 +21681,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 288u16,
+        req: 314u16,
         fields: &[],
     },
     StructInfo {
@@ -21695,7 +21695,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 240u16,
+        req: 266u16,
         fields: &[
             Field {
                 name: "memoryPriority",
@@ -21721,7 +21721,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: 1659u16,
         allow_duplicate: false,
         allowed: &[685u16],
-        req: 203u16,
+        req: 229u16,
         fields: &[],
     },
     StructInfo {
@@ -21735,7 +21735,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 81u16,
+        req: 82u16,
         fields: &[
             Field {
                 name: "taskShader",
@@ -21806,7 +21806,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 232u16,
+        req: 258u16,
         fields: &[
             Field {
                 name: "taskShader",
@@ -21843,7 +21843,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 81u16,
+        req: 82u16,
         fields: &[],
     },
     StructInfo {
@@ -21857,7 +21857,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 232u16,
+        req: 258u16,
         fields: &[],
     },
     StructInfo {
@@ -21871,7 +21871,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 290u16,
+        req: 316u16,
         fields: &[
             Field {
                 name: "multiDraw",
@@ -21897,7 +21897,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 290u16,
+        req: 316u16,
         fields: &[],
     },
     StructInfo {
@@ -21942,7 +21942,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 291u16,
+        req: 317u16,
         fields: &[
             Field {
                 name: "multisampledRenderToSwapchain",
@@ -22018,7 +22018,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 243u16,
+        req: 269u16,
         fields: &[],
     },
     StructInfo {
@@ -22034,7 +22034,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 292u16,
+        req: 318u16,
         fields: &[
             Field {
                 name: "multiviewPerViewRenderAreas",
@@ -22063,7 +22063,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 293u16,
+        req: 319u16,
         fields: &[
             Field {
                 name: "multiviewPerViewViewports",
@@ -22105,7 +22105,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 107u16,
+        req: 115u16,
         fields: &[
             Field {
                 name: "mutableDescriptorType",
@@ -22133,7 +22133,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 294u16,
+        req: 320u16,
         fields: &[
             Field {
                 name: "nestedCommandBuffer",
@@ -22184,7 +22184,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 294u16,
+        req: 320u16,
         fields: &[],
     },
     StructInfo {
@@ -22199,7 +22199,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 295u16,
+        req: 321u16,
         fields: &[
             Field {
                 name: "nonSeamlessCubeMap",
@@ -22225,7 +22225,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 84u16,
+        req: 85u16,
         fields: &[
             Field {
                 name: "micromap",
@@ -22273,7 +22273,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 110u16,
+        req: 118u16,
         fields: &[
             Field {
                 name: "micromap",
@@ -22300,7 +22300,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 84u16,
+        req: 85u16,
         fields: &[],
     },
     StructInfo {
@@ -22315,7 +22315,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 110u16,
+        req: 118u16,
         fields: &[],
     },
     StructInfo {
@@ -22369,7 +22369,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 326u16,
+        req: 352u16,
         fields: &[],
     },
     StructInfo {
@@ -22385,7 +22385,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 296u16,
+        req: 322u16,
         fields: &[
             Field {
                 name: "pageableDeviceLocalMemory",
@@ -22414,7 +22414,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 108u16,
+        req: 116u16,
         fields: &[
             Field {
                 name: "partitionedAccelerationStructure",
@@ -22443,7 +22443,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 108u16,
+        req: 116u16,
         fields: &[],
     },
     StructInfo {
@@ -22458,7 +22458,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 179u16,
+        req: 205u16,
         fields: &[
             Field {
                 name: "perStageDescriptorSet",
@@ -22499,7 +22499,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 245u16,
+        req: 271u16,
         fields: &[
             Field {
                 name: "performanceCountersByRegion",
@@ -22528,7 +22528,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 245u16,
+        req: 271u16,
         fields: &[],
     },
     StructInfo {
@@ -22542,7 +22542,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 78u16,
+        req: 79u16,
         fields: &[
             Field {
                 name: "performanceCounterQueryPools",
@@ -22582,7 +22582,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 78u16,
+        req: 79u16,
         fields: &[],
     },
     StructInfo {
@@ -22596,7 +22596,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 97u16,
+        req: 98u16,
         fields: &[
             Field {
                 name: "pipelineBinaries",
@@ -22622,7 +22622,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 97u16,
+        req: 98u16,
         fields: &[],
     },
     StructInfo {
@@ -22638,7 +22638,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 297u16,
+        req: 323u16,
         fields: &[
             Field {
                 name: "pipelineCacheIncrementalMode",
@@ -22667,7 +22667,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 136u16,
+        req: 144u16,
         fields: &[
             Field {
                 name: "pipelineCreationCacheControl",
@@ -22696,7 +22696,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 298u16,
+        req: 324u16,
         fields: &[
             Field {
                 name: "pipelineExecutableInfo",
@@ -22725,7 +22725,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 299u16,
+        req: 325u16,
         fields: &[
             Field {
                 name: "pipelineLibraryGroupHandles",
@@ -22753,7 +22753,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 300u16,
+        req: 326u16,
         fields: &[
             Field {
                 name: "pipelineOpacityMicromap",
@@ -22781,7 +22781,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 301u16,
+        req: 327u16,
         fields: &[
             Field {
                 name: "pipelinePropertiesIdentifier",
@@ -22809,7 +22809,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 302u16,
+        req: 328u16,
         fields: &[
             Field {
                 name: "pipelineProtectedAccess",
@@ -22836,7 +22836,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 303u16,
+        req: 329u16,
         fields: &[
             Field {
                 name: "pipelineRobustness",
@@ -22863,7 +22863,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 303u16,
+        req: 329u16,
         fields: &[],
     },
     StructInfo {
@@ -22892,7 +22892,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 304u16,
+        req: 330u16,
         fields: &[
             Field {
                 name: "constantAlphaColorBlendFactors",
@@ -23078,7 +23078,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 304u16,
+        req: 330u16,
         fields: &[],
     },
     StructInfo {
@@ -23092,7 +23092,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 305u16,
+        req: 331u16,
         fields: &[
             Field {
                 name: "presentBarrier",
@@ -23118,7 +23118,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 306u16,
+        req: 332u16,
         fields: &[
             Field {
                 name: "presentId2",
@@ -23144,7 +23144,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 307u16,
+        req: 333u16,
         fields: &[
             Field {
                 name: "presentId",
@@ -23170,7 +23170,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 308u16,
+        req: 334u16,
         fields: &[
             Field {
                 name: "presentMetering",
@@ -23198,7 +23198,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 60u16,
+        req: 61u16,
         fields: &[
             Field {
                 name: "presentModeFifoLatestReady",
@@ -23225,7 +23225,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 76u16,
+        req: 77u16,
         fields: &[
             Field {
                 name: "presentTiming",
@@ -23273,7 +23273,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 309u16,
+        req: 335u16,
         fields: &[
             Field {
                 name: "presentWait2",
@@ -23299,7 +23299,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 310u16,
+        req: 336u16,
         fields: &[
             Field {
                 name: "presentWait",
@@ -23326,7 +23326,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 311u16,
+        req: 337u16,
         fields: &[
             Field {
                 name: "primitiveRestartIndex",
@@ -23355,7 +23355,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 312u16,
+        req: 338u16,
         fields: &[
             Field {
                 name: "primitiveTopologyListRestart",
@@ -23395,7 +23395,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 82u16,
+        req: 83u16,
         fields: &[
             Field {
                 name: "primitivesGeneratedQuery",
@@ -23447,7 +23447,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 313u16,
+        req: 339u16,
         fields: &[
             Field {
                 name: "privateDataBaseHandle",
@@ -23474,7 +23474,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 95u16,
+        req: 96u16,
         fields: &[
             Field {
                 name: "privateData",
@@ -23516,7 +23516,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
             869u16, 872u16, 874u16, 877u16, 882u16, 883u16, 897u16, 899u16, 901u16,
             903u16,
         ],
-        req: 203u16,
+        req: 229u16,
         fields: &[],
     },
     StructInfo {
@@ -23570,7 +23570,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 327u16,
+        req: 353u16,
         fields: &[
             Field {
                 name: "provokingVertexLast",
@@ -23609,7 +23609,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 327u16,
+        req: 353u16,
         fields: &[],
     },
     StructInfo {
@@ -23623,7 +23623,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 328u16,
+        req: 354u16,
         fields: &[
             Field {
                 name: "pushConstantBank",
@@ -23650,7 +23650,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 328u16,
+        req: 354u16,
         fields: &[],
     },
     StructInfo {
@@ -23664,7 +23664,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 178u16,
+        req: 204u16,
         fields: &[],
     },
     StructInfo {
@@ -23707,7 +23707,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 244u16,
+        req: 270u16,
         fields: &[
             Field {
                 name: "queuePerfHint",
@@ -23733,7 +23733,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 244u16,
+        req: 270u16,
         fields: &[],
     },
     StructInfo {
@@ -23747,7 +23747,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 329u16,
+        req: 355u16,
         fields: &[
             Field {
                 name: "formatRgba10x6WithoutYCbCrSampler",
@@ -23776,7 +23776,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 330u16,
+        req: 356u16,
         fields: &[
             Field {
                 name: "rasterizationOrderColorAttachmentAccess",
@@ -23827,7 +23827,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 331u16,
+        req: 357u16,
         fields: &[
             Field {
                 name: "shaderRawAccessChains",
@@ -23853,7 +23853,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 332u16,
+        req: 358u16,
         fields: &[
             Field {
                 name: "rayQuery",
@@ -23880,7 +23880,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 333u16,
+        req: 359u16,
         fields: &[
             Field {
                 name: "rayTracingInvocationReorder",
@@ -23909,7 +23909,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 334u16,
+        req: 360u16,
         fields: &[
             Field {
                 name: "rayTracingInvocationReorder",
@@ -23938,7 +23938,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 333u16,
+        req: 359u16,
         fields: &[],
     },
     StructInfo {
@@ -23954,7 +23954,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 334u16,
+        req: 360u16,
         fields: &[],
     },
     StructInfo {
@@ -23970,7 +23970,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 117u16,
+        req: 125u16,
         fields: &[
             Field {
                 name: "spheres",
@@ -24009,7 +24009,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 83u16,
+        req: 84u16,
         fields: &[
             Field {
                 name: "rayTracingMaintenance1",
@@ -24049,7 +24049,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 111u16,
+        req: 119u16,
         fields: &[
             Field {
                 name: "rayTracingMotionBlur",
@@ -24088,7 +24088,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 335u16,
+        req: 361u16,
         fields: &[
             Field {
                 name: "rayTracingPipeline",
@@ -24163,7 +24163,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 335u16,
+        req: 361u16,
         fields: &[],
     },
     StructInfo {
@@ -24178,7 +24178,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 114u16,
+        req: 122u16,
         fields: &[
             Field {
                 name: "rayTracingPositionFetch",
@@ -24205,7 +24205,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 65u16,
+        req: 66u16,
         fields: &[],
     },
     StructInfo {
@@ -24220,7 +24220,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 336u16,
+        req: 362u16,
         fields: &[
             Field {
                 name: "rayTracingValidation",
@@ -24247,7 +24247,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 337u16,
+        req: 363u16,
         fields: &[
             Field {
                 name: "relaxedLineRasterization",
@@ -24275,7 +24275,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 338u16,
+        req: 364u16,
         fields: &[
             Field {
                 name: "renderPassStriped",
@@ -24302,7 +24302,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 338u16,
+        req: 364u16,
         fields: &[],
     },
     StructInfo {
@@ -24318,7 +24318,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 339u16,
+        req: 365u16,
         fields: &[
             Field {
                 name: "representativeFragmentTest",
@@ -24345,7 +24345,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 340u16,
+        req: 366u16,
         fields: &[
             Field {
                 name: "robustBufferAccess2",
@@ -24393,7 +24393,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 340u16,
+        req: 366u16,
         fields: &[],
     },
     StructInfo {
@@ -24423,7 +24423,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 139u16,
+        req: 147u16,
         fields: &[],
     },
     StructInfo {
@@ -24465,7 +24465,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 341u16,
+        req: 367u16,
         fields: &[
             Field {
                 name: "scalarBlockLayout",
@@ -24493,7 +24493,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 191u16,
+        req: 217u16,
         fields: &[],
     },
     StructInfo {
@@ -24508,7 +24508,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 191u16,
+        req: 217u16,
         fields: &[
             Field {
                 name: "schedulingControls",
@@ -24535,7 +24535,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 191u16,
+        req: 217u16,
         fields: &[],
     },
     StructInfo {
@@ -24578,7 +24578,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 169u16,
+        req: 194u16,
         fields: &[
             Field {
                 name: "shader64BitIndexing",
@@ -24604,7 +24604,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 187u16,
+        req: 213u16,
         fields: &[
             Field {
                 name: "shaderAbort",
@@ -24630,7 +24630,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 187u16,
+        req: 213u16,
         fields: &[],
     },
     StructInfo {
@@ -24645,7 +24645,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 342u16,
+        req: 368u16,
         fields: &[
             Field {
                 name: "shaderFloat16VectorAtomics",
@@ -24673,7 +24673,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 343u16,
+        req: 369u16,
         fields: &[
             Field {
                 name: "shaderBufferFloat16Atomics",
@@ -24833,7 +24833,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 344u16,
+        req: 370u16,
         fields: &[
             Field {
                 name: "shaderBufferFloat32Atomics",
@@ -24992,7 +24992,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 345u16,
+        req: 371u16,
         fields: &[
             Field {
                 name: "shaderBufferInt64Atomics",
@@ -25029,7 +25029,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 155u16,
+        req: 170u16,
         fields: &[
             Field {
                 name: "shaderBFloat16Type",
@@ -25078,7 +25078,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 346u16,
+        req: 372u16,
         fields: &[
             Field {
                 name: "shaderSubgroupClock",
@@ -25116,7 +25116,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 347u16,
+        req: 373u16,
         fields: &[
             Field {
                 name: "shaderConstantData",
@@ -25143,7 +25143,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 348u16,
+        req: 374u16,
         fields: &[
             Field {
                 name: "shaderCoreBuiltins",
@@ -25170,7 +25170,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 348u16,
+        req: 374u16,
         fields: &[],
     },
     StructInfo {
@@ -25184,7 +25184,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 349u16,
+        req: 375u16,
         fields: &[],
     },
     StructInfo {
@@ -25198,7 +25198,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 350u16,
+        req: 376u16,
         fields: &[],
     },
     StructInfo {
@@ -25212,7 +25212,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 351u16,
+        req: 377u16,
         fields: &[],
     },
     StructInfo {
@@ -25228,7 +25228,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 352u16,
+        req: 378u16,
         fields: &[
             Field {
                 name: "shaderDemoteToHelperInvocation",
@@ -25284,7 +25284,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 353u16,
+        req: 379u16,
         fields: &[
             Field {
                 name: "shaderEarlyAndLateFragmentTests",
@@ -25362,7 +25362,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 354u16,
+        req: 380u16,
         fields: &[
             Field {
                 name: "shaderExpectAssume",
@@ -25388,7 +25388,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 355u16,
+        req: 381u16,
         fields: &[
             Field {
                 name: "shaderFloat16",
@@ -25425,7 +25425,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 356u16,
+        req: 382u16,
         fields: &[
             Field {
                 name: "shaderFloat8",
@@ -25464,7 +25464,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 357u16,
+        req: 383u16,
         fields: &[
             Field {
                 name: "shaderFloatControls2",
@@ -25490,7 +25490,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 358u16,
+        req: 384u16,
         fields: &[
             Field {
                 name: "shaderFmaFloat16",
@@ -25539,7 +25539,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 359u16,
+        req: 385u16,
         fields: &[
             Field {
                 name: "shaderImageInt64Atomics",
@@ -25579,7 +25579,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 360u16,
+        req: 386u16,
         fields: &[
             Field {
                 name: "imageFootprint",
@@ -25606,7 +25606,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 100u16,
+        req: 101u16,
         fields: &[
             Field {
                 name: "shaderInstrumentation",
@@ -25634,7 +25634,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 100u16,
+        req: 101u16,
         fields: &[],
     },
     StructInfo {
@@ -25649,7 +25649,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 361u16,
+        req: 387u16,
         fields: &[
             Field {
                 name: "shaderIntegerDotProduct",
@@ -25677,7 +25677,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 361u16,
+        req: 387u16,
         fields: &[],
     },
     StructInfo {
@@ -25693,7 +25693,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 362u16,
+        req: 388u16,
         fields: &[
             Field {
                 name: "shaderIntegerFunctions2",
@@ -25720,7 +25720,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 363u16,
+        req: 389u16,
         fields: &[
             Field {
                 name: "longVector",
@@ -25747,7 +25747,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 363u16,
+        req: 389u16,
         fields: &[],
     },
     StructInfo {
@@ -25763,7 +25763,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 364u16,
+        req: 390u16,
         fields: &[
             Field {
                 name: "shaderMaximalReconvergence",
@@ -25792,7 +25792,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 365u16,
+        req: 391u16,
         fields: &[
             Field {
                 name: "shaderMixedFloatDotProductFloat16AccFloat32",
@@ -25856,7 +25856,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 366u16,
+        req: 392u16,
         fields: &[
             Field {
                 name: "shaderModuleIdentifier",
@@ -25884,7 +25884,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 366u16,
+        req: 392u16,
         fields: &[],
     },
     StructInfo {
@@ -25900,7 +25900,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 367u16,
+        req: 393u16,
         fields: &[
             Field {
                 name: "shaderMultipleWaitQueues",
@@ -25929,7 +25929,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 367u16,
+        req: 393u16,
         fields: &[],
     },
     StructInfo {
@@ -25945,7 +25945,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 157u16,
+        req: 172u16,
         fields: &[
             Field {
                 name: "shaderFloat4",
@@ -26005,7 +26005,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 96u16,
+        req: 97u16,
         fields: &[
             Field {
                 name: "shaderObject",
@@ -26031,7 +26031,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 96u16,
+        req: 97u16,
         fields: &[],
     },
     StructInfo {
@@ -26046,7 +26046,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 368u16,
+        req: 394u16,
         fields: &[
             Field {
                 name: "shaderQuadControl",
@@ -26074,7 +26074,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 369u16,
+        req: 395u16,
         fields: &[
             Field {
                 name: "shaderRelaxedExtendedInstruction",
@@ -26103,7 +26103,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 370u16,
+        req: 396u16,
         fields: &[
             Field {
                 name: "shaderReplicatedComposites",
@@ -26130,7 +26130,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 371u16,
+        req: 397u16,
         fields: &[
             Field {
                 name: "shaderSMBuiltins",
@@ -26157,7 +26157,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 371u16,
+        req: 397u16,
         fields: &[],
     },
     StructInfo {
@@ -26172,7 +26172,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 372u16,
+        req: 398u16,
         fields: &[
             Field {
                 name: "shaderSplitBarrier",
@@ -26199,7 +26199,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 372u16,
+        req: 398u16,
         fields: &[],
     },
     StructInfo {
@@ -26214,7 +26214,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 373u16,
+        req: 399u16,
         fields: &[],
     },
     StructInfo {
@@ -26230,7 +26230,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 374u16,
+        req: 400u16,
         fields: &[
             Field {
                 name: "shaderSubgroupPartitioned",
@@ -26258,7 +26258,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 375u16,
+        req: 401u16,
         fields: &[
             Field {
                 name: "shaderSubgroupRotate",
@@ -26298,7 +26298,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 376u16,
+        req: 402u16,
         fields: &[
             Field {
                 name: "shaderSubgroupUniformControlFlow",
@@ -26326,7 +26326,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 377u16,
+        req: 403u16,
         fields: &[
             Field {
                 name: "shaderTerminateInvocation",
@@ -26353,7 +26353,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 378u16,
+        req: 404u16,
         fields: &[
             Field {
                 name: "shaderTileImageColorReadAccess",
@@ -26405,7 +26405,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 378u16,
+        req: 404u16,
         fields: &[],
     },
     StructInfo {
@@ -26421,7 +26421,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 379u16,
+        req: 405u16,
         fields: &[
             Field {
                 name: "shaderUniformBufferUnsizedArray",
@@ -26449,7 +26449,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 380u16,
+        req: 406u16,
         fields: &[
             Field {
                 name: "shaderUntypedPointers",
@@ -26476,7 +26476,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 150u16,
+        req: 165u16,
         fields: &[
             Field {
                 name: "shadingRateImage",
@@ -26515,7 +26515,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 150u16,
+        req: 165u16,
         fields: &[],
     },
     StructInfo {
@@ -26529,7 +26529,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: 1828u16,
         allow_duplicate: false,
         allowed: &[363u16],
-        req: 203u16,
+        req: 229u16,
         fields: &[
             Field {
                 name: "format",
@@ -26609,7 +26609,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 381u16,
+        req: 407u16,
         fields: &[
             Field {
                 name: "subgroupSizeControl",
@@ -26647,7 +26647,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 381u16,
+        req: 407u16,
         fields: &[],
     },
     StructInfo {
@@ -26662,7 +26662,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 382u16,
+        req: 408u16,
         fields: &[
             Field {
                 name: "subpassMergeFeedback",
@@ -26730,7 +26730,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: 1841u16,
         allow_duplicate: false,
         allowed: &[1115u16, 1116u16, 1118u16],
-        req: 383u16,
+        req: 409u16,
         fields: &[],
     },
     StructInfo {
@@ -26745,7 +26745,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 384u16,
+        req: 410u16,
         fields: &[
             Field {
                 name: "swapchainMaintenance1",
@@ -26896,7 +26896,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 385u16,
+        req: 411u16,
         fields: &[
             Field {
                 name: "texelBufferAlignment",
@@ -26923,7 +26923,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 386u16,
+        req: 412u16,
         fields: &[],
     },
     StructInfo {
@@ -26993,7 +26993,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 387u16,
+        req: 413u16,
         fields: &[
             Field {
                 name: "throttleHint",
@@ -27083,7 +27083,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 388u16,
+        req: 414u16,
         fields: &[
             Field {
                 name: "tileProperties",
@@ -27109,7 +27109,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 174u16,
+        req: 200u16,
         fields: &[
             Field {
                 name: "tileShading",
@@ -27280,7 +27280,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 174u16,
+        req: 200u16,
         fields: &[],
     },
     StructInfo {
@@ -27294,7 +27294,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 389u16,
+        req: 415u16,
         fields: &[
             Field {
                 name: "timelineSemaphore",
@@ -27320,7 +27320,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 389u16,
+        req: 415u16,
         fields: &[],
     },
     StructInfo {
@@ -27334,7 +27334,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 390u16,
+        req: 416u16,
         fields: &[],
     },
     StructInfo {
@@ -27402,7 +27402,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 391u16,
+        req: 417u16,
         fields: &[
             Field {
                 name: "unifiedImageLayouts",
@@ -27441,7 +27441,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 392u16,
+        req: 418u16,
         fields: &[
             Field {
                 name: "uniformBufferStandardLayout",
@@ -27468,7 +27468,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 393u16,
+        req: 419u16,
         fields: &[
             Field {
                 name: "variablePointersStorageBuffer",
@@ -27507,7 +27507,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 394u16,
+        req: 420u16,
         fields: &[
             Field {
                 name: "vertexAttributeInstanceRateDivisor",
@@ -27547,7 +27547,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 395u16,
+        req: 421u16,
         fields: &[],
     },
     StructInfo {
@@ -27562,7 +27562,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 396u16,
+        req: 422u16,
         fields: &[],
     },
     StructInfo {
@@ -27578,7 +27578,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 397u16,
+        req: 423u16,
         fields: &[
             Field {
                 name: "vertexAttributeRobustness",
@@ -27606,7 +27606,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 398u16,
+        req: 424u16,
         fields: &[
             Field {
                 name: "vertexInputDynamicState",
@@ -27633,7 +27633,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 399u16,
+        req: 425u16,
         fields: &[
             Field {
                 name: "videoDecodeVP9",
@@ -27659,7 +27659,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 400u16,
+        req: 426u16,
         fields: &[
             Field {
                 name: "videoEncodeAV1",
@@ -27686,7 +27686,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 401u16,
+        req: 427u16,
         fields: &[
             Field {
                 name: "videoEncodeFeedback2",
@@ -27713,7 +27713,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 402u16,
+        req: 428u16,
         fields: &[
             Field {
                 name: "videoEncodeIntraRefresh",
@@ -27798,7 +27798,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 403u16,
+        req: 429u16,
         fields: &[
             Field {
                 name: "videoEncodeRgbConversion",
@@ -27878,7 +27878,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 404u16,
+        req: 430u16,
         fields: &[
             Field {
                 name: "videoMaintenance2",
@@ -27904,7 +27904,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 405u16,
+        req: 431u16,
         fields: &[
             Field {
                 name: "storageBuffer16BitAccess",
@@ -28050,7 +28050,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 405u16,
+        req: 431u16,
         fields: &[],
     },
     StructInfo {
@@ -28064,7 +28064,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 405u16,
+        req: 431u16,
         fields: &[
             Field {
                 name: "samplerMirrorClampToEdge",
@@ -28614,7 +28614,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 405u16,
+        req: 431u16,
         fields: &[],
     },
     StructInfo {
@@ -28628,7 +28628,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 406u16,
+        req: 432u16,
         fields: &[
             Field {
                 name: "robustImageAccess",
@@ -28807,7 +28807,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 406u16,
+        req: 432u16,
         fields: &[],
     },
     StructInfo {
@@ -28821,7 +28821,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 407u16,
+        req: 433u16,
         fields: &[
             Field {
                 name: "globalPriorityQuery",
@@ -29065,7 +29065,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 407u16,
+        req: 433u16,
         fields: &[],
     },
     StructInfo {
@@ -29079,7 +29079,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 408u16,
+        req: 434u16,
         fields: &[
             Field {
                 name: "vulkanMemoryModel",
@@ -29131,7 +29131,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 409u16,
+        req: 435u16,
         fields: &[
             Field {
                 name: "workgroupMemoryExplicitLayout",
@@ -29195,7 +29195,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 410u16,
+        req: 436u16,
         fields: &[
             Field {
                 name: "ycbcr2plane444Formats",
@@ -29222,7 +29222,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 411u16,
+        req: 437u16,
         fields: &[
             Field {
                 name: "ycbcrDegamma",
@@ -29248,7 +29248,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 412u16,
+        req: 438u16,
         fields: &[
             Field {
                 name: "ycbcrImageArrays",
@@ -29305,7 +29305,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 413u16,
+        req: 439u16,
         fields: &[
             Field {
                 name: "shaderZeroInitializeWorkgroupMemory",
@@ -29332,7 +29332,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 97u16,
+        req: 98u16,
         fields: &[
             Field {
                 name: "pKeysAndDataInfo",
@@ -29369,7 +29369,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 97u16,
+        req: 98u16,
         fields: &[
             Field {
                 name: "pipelineBinary",
@@ -29394,7 +29394,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 97u16,
+        req: 98u16,
         fields: &[
             Field {
                 name: "pData",
@@ -29426,7 +29426,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 97u16,
+        req: 98u16,
         fields: &[
             Field {
                 name: "pPipelineBinaries",
@@ -29462,7 +29462,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 97u16,
+        req: 98u16,
         fields: &[
             Field {
                 name: "pPipelineBinaries",
@@ -29496,7 +29496,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 97u16,
+        req: 98u16,
         fields: &[],
     },
     StructInfo {
@@ -29510,7 +29510,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 97u16,
+        req: 98u16,
         fields: &[
             Field {
                 name: "pPipelineBinaryKeys",
@@ -29611,7 +29611,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 152u16,
+        req: 167u16,
         fields: &[
             Field {
                 name: "srcPremultiplied",
@@ -29819,7 +29819,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 253u16,
+        req: 279u16,
         fields: &[
             Field {
                 name: "pColorWriteEnables",
@@ -29855,7 +29855,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 414u16,
+        req: 440u16,
         fields: &[],
     },
     StructInfo {
@@ -29870,7 +29870,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 422u16,
+        req: 448u16,
         fields: &[
             Field {
                 name: "flags",
@@ -29920,7 +29920,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 208u16,
+        req: 234u16,
         fields: &[
             Field {
                 name: "flags",
@@ -29957,7 +29957,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 423u16,
+        req: 449u16,
         fields: &[
             Field {
                 name: "flags",
@@ -29994,7 +29994,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 145u16,
+        req: 153u16,
         fields: &[
             Field {
                 name: "flags",
@@ -30019,7 +30019,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: 6u16,
         allow_duplicate: false,
         allowed: &[],
-        req: 97u16,
+        req: 98u16,
         fields: &[],
     },
     StructInfo {
@@ -30033,7 +30033,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 415u16,
+        req: 441u16,
         fields: &[
             Field {
                 name: "pPipelineCreationFeedback",
@@ -30182,7 +30182,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 318u16,
+        req: 344u16,
         fields: &[
             Field {
                 name: "flags",
@@ -30265,7 +30265,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 298u16,
+        req: 324u16,
         fields: &[
             Field {
                 name: "pipeline",
@@ -30290,7 +30290,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 298u16,
+        req: 324u16,
         fields: &[],
     },
     StructInfo {
@@ -30304,7 +30304,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 298u16,
+        req: 324u16,
         fields: &[],
     },
     StructInfo {
@@ -30318,7 +30318,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 298u16,
+        req: 324u16,
         fields: &[],
     },
     StructInfo {
@@ -30333,7 +30333,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 168u16,
+        req: 193u16,
         fields: &[],
     },
     StructInfo {
@@ -30348,7 +30348,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 275u16,
+        req: 301u16,
         fields: &[],
     },
     StructInfo {
@@ -30363,7 +30363,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 140u16,
+        req: 148u16,
         fields: &[],
     },
     StructInfo {
@@ -30377,7 +30377,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 154u16,
+        req: 169u16,
         fields: &[
             Field {
                 name: "pipelineBindPoint",
@@ -30414,7 +30414,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 419u16,
+        req: 445u16,
         fields: &[
             Field {
                 name: "pipeline",
@@ -30549,7 +30549,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: 6u16,
         allow_duplicate: false,
         allowed: &[],
-        req: 421u16,
+        req: 447u16,
         fields: &[
             Field {
                 name: "pLibraries",
@@ -30655,7 +30655,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 315u16,
+        req: 341u16,
         fields: &[
             Field {
                 name: "flags",
@@ -30694,7 +30694,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 265u16,
+        req: 291u16,
         fields: &[
             Field {
                 name: "flags",
@@ -30731,7 +30731,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 284u16,
+        req: 310u16,
         fields: &[
             Field {
                 name: "lineRasterizationMode",
@@ -30770,7 +30770,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 327u16,
+        req: 353u16,
         fields: &[
             Field {
                 name: "provokingVertexMode",
@@ -30889,7 +30889,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 424u16,
+        req: 450u16,
         fields: &[
             Field {
                 name: "rasterizationOrder",
@@ -30942,7 +30942,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 266u16,
+        req: 292u16,
         fields: &[],
     },
     StructInfo {
@@ -30958,7 +30958,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 339u16,
+        req: 365u16,
         fields: &[
             Field {
                 name: "representativeFragmentTestEnable",
@@ -30985,7 +30985,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 303u16,
+        req: 329u16,
         fields: &[
             Field {
                 name: "storageBuffers",
@@ -31132,7 +31132,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 366u16,
+        req: 392u16,
         fields: &[
             Field {
                 name: "pIdentifier",
@@ -31184,7 +31184,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 425u16,
+        req: 451u16,
         fields: &[],
     },
     StructInfo {
@@ -31250,7 +31250,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 394u16,
+        req: 420u16,
         fields: &[
             Field {
                 name: "pVertexBindingDivisors",
@@ -31358,7 +31358,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 150u16,
+        req: 165u16,
         fields: &[
             Field {
                 name: "sampleOrderType",
@@ -31408,7 +31408,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 262u16,
+        req: 288u16,
         fields: &[
             Field {
                 name: "depthClampMode",
@@ -31435,7 +31435,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 264u16,
+        req: 290u16,
         fields: &[
             Field {
                 name: "negativeOneToOne",
@@ -31462,7 +31462,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 268u16,
+        req: 294u16,
         fields: &[],
     },
     StructInfo {
@@ -31477,7 +31477,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 150u16,
+        req: 165u16,
         fields: &[
             Field {
                 name: "shadingRateImageEnable",
@@ -31529,7 +31529,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 426u16,
+        req: 452u16,
         fields: &[
             Field {
                 name: "flags",
@@ -31576,7 +31576,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 416u16,
+        req: 442u16,
         fields: &[
             Field {
                 name: "viewportWScalingEnable",
@@ -31602,7 +31602,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 427u16,
+        req: 453u16,
         fields: &[],
     },
     StructInfo {
@@ -31616,7 +31616,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 306u16,
+        req: 332u16,
         fields: &[
             Field {
                 name: "pPresentIds",
@@ -31648,7 +31648,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 307u16,
+        req: 333u16,
         fields: &[
             Field {
                 name: "pPresentIds",
@@ -31767,7 +31767,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 428u16,
+        req: 454u16,
         fields: &[
             Field {
                 name: "pRegions",
@@ -31800,7 +31800,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 429u16,
+        req: 455u16,
         fields: &[
             Field {
                 name: "pTimes",
@@ -31833,7 +31833,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 76u16,
+        req: 77u16,
         fields: &[
             Field {
                 name: "flags",
@@ -31878,7 +31878,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 76u16,
+        req: 77u16,
         fields: &[],
     },
     StructInfo {
@@ -31892,7 +31892,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 76u16,
+        req: 77u16,
         fields: &[
             Field {
                 name: "pTimingInfos",
@@ -31925,7 +31925,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 309u16,
+        req: 335u16,
         fields: &[],
     },
     StructInfo {
@@ -31939,7 +31939,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 95u16,
+        req: 96u16,
         fields: &[
             Field {
                 name: "flags",
@@ -31987,7 +31987,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 328u16,
+        req: 354u16,
         fields: &[],
     },
     StructInfo {
@@ -32025,7 +32025,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: 2108u16,
         allow_duplicate: false,
         allowed: &[943u16, 985u16],
-        req: 126u16,
+        req: 134u16,
         fields: &[
             Field {
                 name: "stageFlags",
@@ -32066,7 +32066,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: 2113u16,
         allow_duplicate: false,
         allowed: &[985u16],
-        req: 127u16,
+        req: 135u16,
         fields: &[
             Field {
                 name: "data",
@@ -32090,7 +32090,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: 2118u16,
         allow_duplicate: false,
         allowed: &[943u16],
-        req: 126u16,
+        req: 134u16,
         fields: &[
             Field {
                 name: "stageFlags",
@@ -32134,7 +32134,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: 2124u16,
         allow_duplicate: false,
         allowed: &[943u16],
-        req: 126u16,
+        req: 134u16,
         fields: &[
             Field {
                 name: "descriptorUpdateTemplate",
@@ -32170,7 +32170,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 439u16,
+        req: 465u16,
         fields: &[
             Field {
                 name: "pQueriedLowLatencyData",
@@ -32232,7 +32232,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: 6u16,
         allow_duplicate: false,
         allowed: &[],
-        req: 78u16,
+        req: 79u16,
         fields: &[
             Field {
                 name: "pCounterIndices",
@@ -32268,7 +32268,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 80u16,
+        req: 81u16,
         fields: &[
             Field {
                 name: "performanceCountersSampling",
@@ -32323,7 +32323,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 401u16,
+        req: 427u16,
         fields: &[
             Field {
                 name: "perPartitionEncodeFeedbackFlags",
@@ -32350,7 +32350,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 149u16,
+        req: 164u16,
         fields: &[],
     },
     StructInfo {
@@ -32364,7 +32364,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 149u16,
+        req: 164u16,
         fields: &[],
     },
     StructInfo {
@@ -32407,7 +32407,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 276u16,
+        req: 302u16,
         fields: &[],
     },
     StructInfo {
@@ -32437,7 +32437,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 57u16,
+        req: 58u16,
         fields: &[],
     },
     StructInfo {
@@ -32451,7 +32451,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: 2152u16,
         allow_duplicate: false,
         allowed: &[997u16, 998u16, 1001u16, 1002u16, 1003u16, 1005u16, 1006u16],
-        req: 203u16,
+        req: 229u16,
         fields: &[],
     },
     StructInfo {
@@ -32495,7 +32495,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 115u16,
+        req: 123u16,
         fields: &[
             Field {
                 name: "allowClusterAccelerationStructure",
@@ -32522,7 +32522,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: 2160u16,
         allow_duplicate: false,
         allowed: &[915u16, 927u16, 929u16, 955u16, 1007u16, 1156u16],
-        req: 335u16,
+        req: 361u16,
         fields: &[
             Field {
                 name: "pStages",
@@ -32610,7 +32610,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: 2166u16,
         allow_duplicate: false,
         allowed: &[927u16, 929u16],
-        req: 65u16,
+        req: 66u16,
         fields: &[
             Field {
                 name: "pStages",
@@ -32665,7 +32665,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 335u16,
+        req: 361u16,
         fields: &[],
     },
     StructInfo {
@@ -32679,7 +32679,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 335u16,
+        req: 361u16,
         fields: &[
             Field {
                 name: "type",
@@ -32704,7 +32704,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 65u16,
+        req: 66u16,
         fields: &[
             Field {
                 name: "type",
@@ -32729,7 +32729,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 97u16,
+        req: 98u16,
         fields: &[
             Field {
                 name: "pipeline",
@@ -32754,7 +32754,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 384u16,
+        req: 410u16,
         fields: &[
             Field {
                 name: "swapchain",
@@ -32799,7 +32799,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 207u16,
+        req: 233u16,
         fields: &[
             Field {
                 name: "pAttachments",
@@ -32945,7 +32945,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: 2206u16,
         allow_duplicate: false,
         allowed: &[1019u16, 1020u16, 1021u16, 1031u16, 1151u16],
-        req: 433u16,
+        req: 459u16,
         fields: &[
             Field {
                 name: "flags",
@@ -33043,7 +33043,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 382u16,
+        req: 408u16,
         fields: &[
             Field {
                 name: "disallowMerging",
@@ -33069,7 +33069,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 382u16,
+        req: 408u16,
         fields: &[
             Field {
                 name: "pRenderPassFeedback",
@@ -33274,7 +33274,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 245u16,
+        req: 271u16,
         fields: &[
             Field {
                 name: "pCounterAddresses",
@@ -33405,7 +33405,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 338u16,
+        req: 364u16,
         fields: &[
             Field {
                 name: "pStripeInfos",
@@ -33440,7 +33440,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 338u16,
+        req: 364u16,
         fields: &[],
     },
     StructInfo {
@@ -33454,7 +33454,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 338u16,
+        req: 364u16,
         fields: &[
             Field {
                 name: "pStripeSemaphoreInfos",
@@ -33490,7 +33490,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 382u16,
+        req: 408u16,
         fields: &[
             Field {
                 name: "pSubpassFeedback",
@@ -33516,7 +33516,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 174u16,
+        req: 200u16,
         fields: &[
             Field {
                 name: "flags",
@@ -33541,7 +33541,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 430u16,
+        req: 456u16,
         fields: &[],
     },
     StructInfo {
@@ -33569,7 +33569,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 286u16,
+        req: 312u16,
         fields: &[
             Field {
                 name: "flags",
@@ -33594,7 +33594,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: 2252u16,
         allow_duplicate: false,
         allowed: &[34u16, 1034u16],
-        req: 266u16,
+        req: 292u16,
         fields: &[
             Field {
                 name: "imageLayout",
@@ -33669,7 +33669,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: 2257u16,
         allow_duplicate: false,
         allowed: &[1022u16],
-        req: 434u16,
+        req: 460u16,
         fields: &[],
     },
     StructInfo {
@@ -33722,7 +33722,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 140u16,
+        req: 148u16,
         fields: &[
             Field {
                 name: "imageLayout",
@@ -33751,7 +33751,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
             213u16, 449u16, 450u16, 451u16, 1025u16, 1027u16, 1031u16, 1038u16, 1039u16,
             1151u16,
         ],
-        req: 435u16,
+        req: 461u16,
         fields: &[
             Field {
                 name: "flags",
@@ -33847,7 +33847,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: 2276u16,
         allow_duplicate: false,
         allowed: &[1043u16],
-        req: 137u16,
+        req: 145u16,
         fields: &[
             Field {
                 name: "srcImage",
@@ -33915,7 +33915,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 286u16,
+        req: 312u16,
         fields: &[
             Field {
                 name: "flags",
@@ -33958,7 +33958,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: 2285u16,
         allow_duplicate: false,
         allowed: &[168u16],
-        req: 127u16,
+        req: 135u16,
         fields: &[
             Field {
                 name: "type",
@@ -34017,7 +34017,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 279u16,
+        req: 305u16,
         fields: &[
             Field {
                 name: "windowCompareMode",
@@ -34044,7 +34044,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 251u16,
+        req: 277u16,
         fields: &[
             Field {
                 name: "components",
@@ -34081,7 +34081,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 116u16,
+        req: 124u16,
         fields: &[
             Field {
                 name: "sampler",
@@ -34214,7 +34214,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 138u16,
+        req: 146u16,
         fields: &[
             Field {
                 name: "cubicWeights",
@@ -34240,7 +34240,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: 6u16,
         allow_duplicate: false,
         allowed: &[],
-        req: 260u16,
+        req: 286u16,
         fields: &[
             Field {
                 name: "format",
@@ -34267,7 +34267,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 127u16,
+        req: 135u16,
         fields: &[],
     },
     StructInfo {
@@ -34281,7 +34281,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 139u16,
+        req: 147u16,
         fields: &[
             Field {
                 name: "reductionMode",
@@ -34447,7 +34447,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 411u16,
+        req: 437u16,
         fields: &[
             Field {
                 name: "enableYDegamma",
@@ -34484,7 +34484,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 73u16,
+        req: 74u16,
         fields: &[],
     },
     StructInfo {
@@ -34498,7 +34498,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: 2328u16,
         allow_duplicate: false,
         allowed: &[1058u16],
-        req: 73u16,
+        req: 74u16,
         fields: &[],
     },
     StructInfo {
@@ -34512,7 +34512,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 437u16,
+        req: 463u16,
         fields: &[
             Field {
                 name: "flags",
@@ -34560,7 +34560,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 229u16,
+        req: 255u16,
         fields: &[
             Field {
                 name: "semaphore",
@@ -34593,7 +34593,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 231u16,
+        req: 257u16,
         fields: &[
             Field {
                 name: "semaphore",
@@ -34628,7 +34628,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 230u16,
+        req: 256u16,
         fields: &[
             Field {
                 name: "semaphore",
@@ -34665,7 +34665,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 389u16,
+        req: 415u16,
         fields: &[
             Field {
                 name: "semaphore",
@@ -34722,7 +34722,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 389u16,
+        req: 415u16,
         fields: &[
             Field {
                 name: "semaphoreType",
@@ -34747,7 +34747,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 389u16,
+        req: 415u16,
         fields: &[
             Field {
                 name: "flags",
@@ -34807,7 +34807,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: 2367u16,
         allow_duplicate: false,
         allowed: &[943u16],
-        req: 125u16,
+        req: 133u16,
         fields: &[
             Field {
                 name: "stageFlags",
@@ -34874,7 +34874,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: 6u16,
         allow_duplicate: false,
         allowed: &[],
-        req: 209u16,
+        req: 235u16,
         fields: &[
             Field {
                 name: "marker",
@@ -34898,7 +34898,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 308u16,
+        req: 334u16,
         fields: &[],
     },
     StructInfo {
@@ -34912,7 +34912,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: 2381u16,
         allow_duplicate: false,
         allowed: &[134u16, 960u16, 1073u16, 1156u16],
-        req: 96u16,
+        req: 97u16,
         fields: &[
             Field {
                 name: "flags",
@@ -35011,7 +35011,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 127u16,
+        req: 135u16,
         fields: &[
             Field {
                 name: "pMappings",
@@ -35047,7 +35047,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 100u16,
+        req: 101u16,
         fields: &[],
     },
     StructInfo {
@@ -35061,7 +35061,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 100u16,
+        req: 101u16,
         fields: &[],
     },
     StructInfo {
@@ -35116,7 +35116,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 366u16,
+        req: 392u16,
         fields: &[],
     },
     StructInfo {
@@ -35130,7 +35130,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 92u16,
+        req: 93u16,
         fields: &[
             Field {
                 name: "validationCache",
@@ -35156,7 +35156,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 150u16,
+        req: 165u16,
         fields: &[
             Field {
                 name: "pShadingRatePaletteEntries",
@@ -35192,7 +35192,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 205u16,
+        req: 231u16,
         fields: &[],
     },
     StructInfo {
@@ -35262,7 +35262,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 203u16,
+        req: 229u16,
         fields: &[],
     },
     StructInfo {
@@ -35351,7 +35351,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 143u16,
+        req: 151u16,
         fields: &[],
     },
     StructInfo {
@@ -35535,7 +35535,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 440u16,
+        req: 466u16,
         fields: &[
             Field {
                 name: "flags",
@@ -35724,7 +35724,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 433u16,
+        req: 459u16,
         fields: &[
             Field {
                 name: "contents",
@@ -35808,7 +35808,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: 2451u16,
         allow_duplicate: false,
         allowed: &[415u16, 416u16],
-        req: 433u16,
+        req: 459u16,
         fields: &[
             Field {
                 name: "srcStageMask",
@@ -35989,7 +35989,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: 2468u16,
         allow_duplicate: false,
         allowed: &[294u16, 449u16, 1019u16, 1030u16, 1099u16],
-        req: 433u16,
+        req: 459u16,
         fields: &[
             Field {
                 name: "flags",
@@ -36113,7 +36113,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 317u16,
+        req: 343u16,
         fields: &[
             Field {
                 name: "pDepthStencilResolveAttachment",
@@ -36140,7 +36140,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: 2472u16,
         allow_duplicate: false,
         allowed: &[1022u16],
-        req: 433u16,
+        req: 459u16,
         fields: &[],
     },
     StructInfo {
@@ -36234,7 +36234,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: 2479u16,
         allow_duplicate: false,
         allowed: &[334u16, 1104u16],
-        req: 222u16,
+        req: 248u16,
         fields: &[],
     },
     StructInfo {
@@ -36248,7 +36248,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 127u16,
+        req: 135u16,
         fields: &[],
     },
     StructInfo {
@@ -36262,7 +36262,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 442u16,
+        req: 468u16,
         fields: &[],
     },
     StructInfo {
@@ -36279,7 +36279,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
             239u16, 363u16, 406u16, 980u16, 1080u16, 1081u16, 1109u16, 1110u16, 1111u16,
             1112u16, 1117u16, 1119u16, 1120u16, 1125u16,
         ],
-        req: 383u16,
+        req: 409u16,
         fields: &[],
     },
     StructInfo {
@@ -36293,7 +36293,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 130u16,
+        req: 138u16,
         fields: &[],
     },
     StructInfo {
@@ -36307,7 +36307,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 305u16,
+        req: 331u16,
         fields: &[],
     },
     StructInfo {
@@ -36321,7 +36321,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 306u16,
+        req: 332u16,
         fields: &[
             Field {
                 name: "presentId2Supported",
@@ -36347,7 +36347,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 309u16,
+        req: 335u16,
         fields: &[
             Field {
                 name: "presentWait2Supported",
@@ -36373,7 +36373,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 444u16,
+        req: 470u16,
         fields: &[
             Field {
                 name: "flags",
@@ -36397,7 +36397,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: 2495u16,
         allow_duplicate: false,
         allowed: &[334u16],
-        req: 383u16,
+        req: 409u16,
         fields: &[],
     },
     StructInfo {
@@ -36411,7 +36411,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 130u16,
+        req: 138u16,
         fields: &[
             Field {
                 name: "fullScreenExclusive",
@@ -36437,7 +36437,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 130u16,
+        req: 138u16,
         fields: &[],
     },
     StructInfo {
@@ -36451,7 +36451,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 445u16,
+        req: 471u16,
         fields: &[
             Field {
                 name: "pPresentModes",
@@ -36487,7 +36487,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 445u16,
+        req: 471u16,
         fields: &[
             Field {
                 name: "presentMode",
@@ -36511,7 +36511,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 445u16,
+        req: 471u16,
         fields: &[
             Field {
                 name: "supportedPresentScaling",
@@ -36559,7 +36559,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 446u16,
+        req: 472u16,
         fields: &[],
     },
     StructInfo {
@@ -36573,7 +36573,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 76u16,
+        req: 77u16,
         fields: &[
             Field {
                 name: "swapchain",
@@ -36610,7 +36610,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 184u16,
+        req: 210u16,
         fields: &[
             Field {
                 name: "surfaceCounters",
@@ -36747,7 +36747,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 443u16,
+        req: 469u16,
         fields: &[
             Field {
                 name: "localDimmingEnable",
@@ -36773,7 +36773,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 291u16,
+        req: 317u16,
         fields: &[],
     },
     StructInfo {
@@ -36787,7 +36787,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 209u16,
+        req: 235u16,
         fields: &[
             Field {
                 name: "latencyModeEnable",
@@ -36813,7 +36813,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 305u16,
+        req: 331u16,
         fields: &[
             Field {
                 name: "presentBarrierEnable",
@@ -36839,7 +36839,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 384u16,
+        req: 410u16,
         fields: &[
             Field {
                 name: "pFences",
@@ -36874,7 +36874,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 384u16,
+        req: 410u16,
         fields: &[
             Field {
                 name: "pPresentModes",
@@ -36909,7 +36909,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 384u16,
+        req: 410u16,
         fields: &[
             Field {
                 name: "pPresentModes",
@@ -36945,7 +36945,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 384u16,
+        req: 410u16,
         fields: &[
             Field {
                 name: "scalingBehavior",
@@ -36993,7 +36993,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 76u16,
+        req: 77u16,
         fields: &[],
     },
     StructInfo {
@@ -37007,7 +37007,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 76u16,
+        req: 77u16,
         fields: &[],
     },
     StructInfo {
@@ -37021,7 +37021,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 67u16,
+        req: 68u16,
         fields: &[],
     },
     StructInfo {
@@ -37282,7 +37282,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 449u16,
+        req: 475u16,
         fields: &[],
     },
     StructInfo {
@@ -37397,7 +37397,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 449u16,
+        req: 475u16,
         fields: &[],
     },
     StructInfo {
@@ -37437,7 +37437,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: 2591u16,
         allow_duplicate: false,
         allowed: &[458u16],
-        req: 450u16,
+        req: 476u16,
         fields: &[
             Field {
                 name: "flags",
@@ -37479,7 +37479,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 451u16,
+        req: 477u16,
         fields: &[],
     },
     StructInfo {
@@ -37493,7 +37493,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 387u16,
+        req: 413u16,
         fields: &[
             Field {
                 name: "throttleHint",
@@ -37570,7 +37570,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 388u16,
+        req: 414u16,
         fields: &[],
     },
     StructInfo {
@@ -37584,7 +37584,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 389u16,
+        req: 415u16,
         fields: &[
             Field {
                 name: "pWaitSemaphoreValues",
@@ -37641,7 +37641,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 452u16,
+        req: 478u16,
         fields: &[
             Field {
                 name: "flags",
@@ -37665,7 +37665,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 92u16,
+        req: 93u16,
         fields: &[
             Field {
                 name: "flags",
@@ -37827,7 +37827,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: 6u16,
         allow_duplicate: false,
         allowed: &[],
-        req: 453u16,
+        req: 479u16,
         fields: &[
             Field {
                 name: "format",
@@ -37877,7 +37877,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: 6u16,
         allow_duplicate: false,
         allowed: &[],
-        req: 453u16,
+        req: 479u16,
         fields: &[
             Field {
                 name: "inputRate",
@@ -37902,7 +37902,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 454u16,
+        req: 480u16,
         fields: &[
             Field {
                 name: "flags",
@@ -38021,7 +38021,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 455u16,
+        req: 481u16,
         fields: &[],
     },
     StructInfo {
@@ -38035,7 +38035,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 455u16,
+        req: 481u16,
         fields: &[
             Field {
                 name: "pStdReferenceInfo",
@@ -38062,7 +38062,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 404u16,
+        req: 430u16,
         fields: &[],
     },
     StructInfo {
@@ -38076,7 +38076,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 455u16,
+        req: 481u16,
         fields: &[
             Field {
                 name: "pStdPictureInfo",
@@ -38140,7 +38140,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 455u16,
+        req: 481u16,
         fields: &[
             Field {
                 name: "filmGrainSupport",
@@ -38167,7 +38167,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 455u16,
+        req: 481u16,
         fields: &[
             Field {
                 name: "pStdSequenceHeader",
@@ -38207,7 +38207,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 456u16,
+        req: 482u16,
         fields: &[],
     },
     StructInfo {
@@ -38221,7 +38221,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 456u16,
+        req: 482u16,
         fields: &[
             Field {
                 name: "pStdReferenceInfo",
@@ -38248,7 +38248,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 404u16,
+        req: 430u16,
         fields: &[],
     },
     StructInfo {
@@ -38262,7 +38262,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 456u16,
+        req: 482u16,
         fields: &[
             Field {
                 name: "pStdPictureInfo",
@@ -38308,7 +38308,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 456u16,
+        req: 482u16,
         fields: &[
             Field {
                 name: "pictureLayout",
@@ -38334,7 +38334,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: 6u16,
         allow_duplicate: false,
         allowed: &[],
-        req: 456u16,
+        req: 482u16,
         fields: &[
             Field {
                 name: "pStdSPSs",
@@ -38392,7 +38392,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 456u16,
+        req: 482u16,
         fields: &[
             Field {
                 name: "pParametersAddInfo",
@@ -38418,7 +38418,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 457u16,
+        req: 483u16,
         fields: &[],
     },
     StructInfo {
@@ -38432,7 +38432,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 457u16,
+        req: 483u16,
         fields: &[
             Field {
                 name: "pStdReferenceInfo",
@@ -38459,7 +38459,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 404u16,
+        req: 430u16,
         fields: &[],
     },
     StructInfo {
@@ -38473,7 +38473,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 457u16,
+        req: 483u16,
         fields: &[
             Field {
                 name: "pStdPictureInfo",
@@ -38520,7 +38520,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 457u16,
+        req: 483u16,
         fields: &[],
     },
     StructInfo {
@@ -38535,7 +38535,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: 6u16,
         allow_duplicate: false,
         allowed: &[],
-        req: 457u16,
+        req: 483u16,
         fields: &[
             Field {
                 name: "pStdVPSs",
@@ -38614,7 +38614,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 457u16,
+        req: 483u16,
         fields: &[
             Field {
                 name: "pParametersAddInfo",
@@ -38738,7 +38738,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 399u16,
+        req: 425u16,
         fields: &[],
     },
     StructInfo {
@@ -38752,7 +38752,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 399u16,
+        req: 425u16,
         fields: &[
             Field {
                 name: "pStdPictureInfo",
@@ -38778,7 +38778,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 399u16,
+        req: 425u16,
         fields: &[],
     },
     StructInfo {
@@ -38792,7 +38792,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 400u16,
+        req: 426u16,
         fields: &[],
     },
     StructInfo {
@@ -38806,7 +38806,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 400u16,
+        req: 426u16,
         fields: &[
             Field {
                 name: "pStdReferenceInfo",
@@ -38832,7 +38832,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 400u16,
+        req: 426u16,
         fields: &[
             Field {
                 name: "useGopRemainingFrames",
@@ -38858,7 +38858,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 400u16,
+        req: 426u16,
         fields: &[
             Field {
                 name: "predictionMode",
@@ -38927,7 +38927,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 400u16,
+        req: 426u16,
         fields: &[],
     },
     StructInfo {
@@ -38941,7 +38941,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 400u16,
+        req: 426u16,
         fields: &[],
     },
     StructInfo {
@@ -38970,7 +38970,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 400u16,
+        req: 426u16,
         fields: &[
             Field {
                 name: "flags",
@@ -38995,7 +38995,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 400u16,
+        req: 426u16,
         fields: &[
             Field {
                 name: "useMinQIndex",
@@ -39043,7 +39043,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 400u16,
+        req: 426u16,
         fields: &[
             Field {
                 name: "useMaxLevel",
@@ -39070,7 +39070,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 400u16,
+        req: 426u16,
         fields: &[
             Field {
                 name: "pStdSequenceHeader",
@@ -39132,7 +39132,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 401u16,
+        req: 427u16,
         fields: &[],
     },
     StructInfo {
@@ -39146,7 +39146,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 458u16,
+        req: 484u16,
         fields: &[],
     },
     StructInfo {
@@ -39160,7 +39160,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 458u16,
+        req: 484u16,
         fields: &[
             Field {
                 name: "pStdReferenceInfo",
@@ -39186,7 +39186,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 458u16,
+        req: 484u16,
         fields: &[
             Field {
                 name: "useGopRemainingFrames",
@@ -39212,7 +39212,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 458u16,
+        req: 484u16,
         fields: &[
             Field {
                 name: "pStdSliceHeader",
@@ -39238,7 +39238,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 458u16,
+        req: 484u16,
         fields: &[
             Field {
                 name: "pNaluSliceEntries",
@@ -39296,7 +39296,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 458u16,
+        req: 484u16,
         fields: &[],
     },
     StructInfo {
@@ -39310,7 +39310,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 458u16,
+        req: 484u16,
         fields: &[],
     },
     StructInfo {
@@ -39339,7 +39339,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 458u16,
+        req: 484u16,
         fields: &[
             Field {
                 name: "flags",
@@ -39364,7 +39364,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 458u16,
+        req: 484u16,
         fields: &[
             Field {
                 name: "useMinQp",
@@ -39412,7 +39412,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 458u16,
+        req: 484u16,
         fields: &[
             Field {
                 name: "useMaxLevelIdc",
@@ -39439,7 +39439,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: 6u16,
         allow_duplicate: false,
         allowed: &[],
-        req: 458u16,
+        req: 484u16,
         fields: &[
             Field {
                 name: "pStdSPSs",
@@ -39497,7 +39497,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 458u16,
+        req: 484u16,
         fields: &[
             Field {
                 name: "pParametersAddInfo",
@@ -39524,7 +39524,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 458u16,
+        req: 484u16,
         fields: &[],
     },
     StructInfo {
@@ -39539,7 +39539,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 458u16,
+        req: 484u16,
         fields: &[
             Field {
                 name: "writeStdSPS",
@@ -39576,7 +39576,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 459u16,
+        req: 485u16,
         fields: &[],
     },
     StructInfo {
@@ -39590,7 +39590,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 459u16,
+        req: 485u16,
         fields: &[
             Field {
                 name: "pStdReferenceInfo",
@@ -39616,7 +39616,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 459u16,
+        req: 485u16,
         fields: &[
             Field {
                 name: "useGopRemainingFrames",
@@ -39642,7 +39642,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 459u16,
+        req: 485u16,
         fields: &[
             Field {
                 name: "pStdSliceSegmentHeader",
@@ -39668,7 +39668,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 459u16,
+        req: 485u16,
         fields: &[
             Field {
                 name: "pNaluSliceSegmentEntries",
@@ -39715,7 +39715,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 459u16,
+        req: 485u16,
         fields: &[],
     },
     StructInfo {
@@ -39729,7 +39729,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 459u16,
+        req: 485u16,
         fields: &[],
     },
     StructInfo {
@@ -39758,7 +39758,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 459u16,
+        req: 485u16,
         fields: &[
             Field {
                 name: "flags",
@@ -39783,7 +39783,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 459u16,
+        req: 485u16,
         fields: &[
             Field {
                 name: "useMinQp",
@@ -39831,7 +39831,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 459u16,
+        req: 485u16,
         fields: &[
             Field {
                 name: "useMaxLevelIdc",
@@ -39858,7 +39858,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: 6u16,
         allow_duplicate: false,
         allowed: &[],
-        req: 459u16,
+        req: 485u16,
         fields: &[
             Field {
                 name: "pStdVPSs",
@@ -39937,7 +39937,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 459u16,
+        req: 485u16,
         fields: &[
             Field {
                 name: "pParametersAddInfo",
@@ -39964,7 +39964,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 459u16,
+        req: 485u16,
         fields: &[],
     },
     StructInfo {
@@ -39979,7 +39979,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 459u16,
+        req: 485u16,
         fields: &[
             Field {
                 name: "writeStdVPS",
@@ -40098,7 +40098,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 402u16,
+        req: 428u16,
         fields: &[],
     },
     StructInfo {
@@ -40112,7 +40112,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 402u16,
+        req: 428u16,
         fields: &[],
     },
     StructInfo {
@@ -40126,7 +40126,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 403u16,
+        req: 429u16,
         fields: &[
             Field {
                 name: "performEncodeRgbConversion",
@@ -40294,7 +40294,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 403u16,
+        req: 429u16,
         fields: &[],
     },
     StructInfo {
@@ -40309,7 +40309,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 402u16,
+        req: 428u16,
         fields: &[
             Field {
                 name: "intraRefreshMode",
@@ -40377,7 +40377,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 403u16,
+        req: 429u16,
         fields: &[
             Field {
                 name: "rgbModel",
@@ -40691,7 +40691,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 402u16,
+        req: 428u16,
         fields: &[],
     },
     StructInfo {
@@ -40861,7 +40861,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 426u16,
+        req: 452u16,
         fields: &[
             Field {
                 name: "x",
@@ -40912,7 +40912,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 460u16,
+        req: 486u16,
         fields: &[
             Field {
                 name: "flags",
@@ -40936,7 +40936,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 461u16,
+        req: 487u16,
         fields: &[
             Field {
                 name: "pAcquireSyncs",
@@ -41056,7 +41056,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 462u16,
+        req: 488u16,
         fields: &[
             Field {
                 name: "pAcquireSyncs",
@@ -41176,7 +41176,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 463u16,
+        req: 489u16,
         fields: &[
             Field {
                 name: "flags",
@@ -41225,7 +41225,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 63u16,
+        req: 64u16,
         fields: &[
             Field {
                 name: "pAccelerationStructures",
@@ -41262,7 +41262,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 65u16,
+        req: 66u16,
         fields: &[
             Field {
                 name: "pAccelerationStructures",
@@ -41299,7 +41299,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 106u16,
+        req: 114u16,
         fields: &[
             Field {
                 name: "pData",
@@ -41336,7 +41336,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 108u16,
+        req: 116u16,
         fields: &[
             Field {
                 name: "pAccelerationStructures",
@@ -41409,7 +41409,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: 6u16,
         allow_duplicate: false,
         allowed: &[],
-        req: 99u16,
+        req: 100u16,
         fields: &[
             Field {
                 name: "pipeline",
@@ -41435,7 +41435,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: 6u16,
         allow_duplicate: false,
         allowed: &[],
-        req: 99u16,
+        req: 100u16,
         fields: &[
             Field {
                 name: "shader",
@@ -41460,7 +41460,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 464u16,
+        req: 490u16,
         fields: &[
             Field {
                 name: "flags",
@@ -41484,7 +41484,7 @@ pub static STRUCTS: [StructInfo; 1282usize] = [
         unique_id: NO_ID,
         allow_duplicate: false,
         allowed: &[],
-        req: 465u16,
+        req: 491u16,
         fields: &[
             Field {
                 name: "flags",

@@ -343,7 +343,7 @@ impl Builder {
         for c in e.children {
             if let vp::EnumsChild::Enum(v) = c {
                 if for_vulkan(v.api.as_deref()) {
-                    self.enum_value(&name, &v, None, None)?;
+                    self.enum_value(&name, &v, None, (None, None))?;
                 }
             }
         }
@@ -390,7 +390,7 @@ impl Builder {
         group: &str,
         v: &vp::Enum,
         ext_number: Option<i64>,
-        added_by: Option<&str>,
+        (added_by, depends): (Option<&str>, Option<&Depends>),
     ) -> Result<(), Error> {
         let Some(&i) = self.enum_at.get(group) else {
             return Err(Error::Unclassified { what: format!("value {} extends unknown enum {group}", v.name) });
@@ -424,7 +424,13 @@ impl Builder {
             }
             return Ok(());
         }
-        values.push(EnumValue { name: v.name.clone(), value, alias_of, added_by: added_by.map(str::to_string) });
+        values.push(EnumValue {
+            name: v.name.clone(),
+            value,
+            alias_of,
+            added_by: added_by.map(str::to_string),
+            depends: depends.cloned(),
+        });
         Ok(())
     }
 
@@ -532,7 +538,7 @@ impl Builder {
                             other => return Err(Error::Unclassified { what: format!("{by}: {other:?}") }),
                         };
                         match extends {
-                            Some(group) => self.enum_value(&group, e, ext_number, Some(by))?,
+                            Some(group) => self.enum_value(&group, e, ext_number, (Some(by), depends.as_ref()))?,
                             None if !matches!(e.spec, vp::EnumSpec::None) => self.constant(e)?,
                             None => {}
                         }

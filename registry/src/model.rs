@@ -106,6 +106,9 @@ pub struct EnumValue {
     pub alias_of: Option<String>,
     /// The version or extension that added it; `None` for the base definition.
     pub added_by: Option<String>,
+    /// The `depends` of the `<require>` block that added it, when it has one: an extension
+    /// promoted to core adds such values to the core version only where that holds.
+    pub depends: Option<crate::Depends>,
 }
 
 /// `typedef VkFlags VkBufferUsageFlags;` with the `…FlagBits` enum it draws its bits from.

@@ -66,6 +66,14 @@ pub struct ContextBuilder {
     line_features: [bool; 6],
     /// Whether to enable `VK_EXT_dynamic_rendering_unused_attachments` and its feature.
     unused_attachments: bool,
+    /// Whether to enable ray queries and ray tracing pipelines (`VK_KHR_ray_query`,
+    /// `VK_KHR_ray_tracing_pipeline`, `VK_KHR_acceleration_structure` and what it needs) with
+    /// their features.
+    ray_tracing: bool,
+    /// Whether to enable `VK_EXT_descriptor_buffer` and its `descriptorBuffer` feature.
+    descriptor_buffer: bool,
+    /// Whether to enable `VK_EXT_pipeline_protected_access` and its feature.
+    pipeline_protected_access: bool,
 }
 
 impl Default for ContextBuilder {
@@ -106,6 +114,9 @@ impl ContextBuilder {
             dynamic_state3: false,
             line_features: [true, false, false, true, false, false],
             unused_attachments: false,
+            ray_tracing: false,
+            descriptor_buffer: false,
+            pipeline_protected_access: false,
         }
     }
 
@@ -245,6 +256,26 @@ impl ContextBuilder {
         self
     }
 
+    /// Enables ray queries and ray tracing pipelines with their features (`rayQuery`,
+    /// `rayTracingPipeline`, `accelerationStructure`); the caller enables `bufferDeviceAddress`.
+    pub fn ray_tracing(mut self) -> Self {
+        self.ray_tracing = true;
+        self
+    }
+
+    /// Enables `VK_EXT_descriptor_buffer` and its `descriptorBuffer` feature; the caller enables
+    /// `bufferDeviceAddress`.
+    pub fn descriptor_buffer(mut self) -> Self {
+        self.descriptor_buffer = true;
+        self
+    }
+
+    /// Enables `VK_EXT_pipeline_protected_access` and its `pipelineProtectedAccess` feature.
+    pub fn pipeline_protected_access(mut self) -> Self {
+        self.pipeline_protected_access = true;
+        self
+    }
+
     /// Enables `VK_EXT_primitives_generated_query` and its `primitivesGeneratedQuery` feature (not
     /// the features for rasterizer discard or non-zero streams).
     pub fn primitives_generated_query(mut self) -> Self {
@@ -361,6 +392,20 @@ impl ContextBuilder {
         }
         if self.unused_attachments {
             extensions.push(ash::ext::dynamic_rendering_unused_attachments::NAME.as_ptr());
+        }
+        if self.ray_tracing {
+            extensions.extend([
+                ash::khr::acceleration_structure::NAME.as_ptr(),
+                ash::khr::deferred_host_operations::NAME.as_ptr(),
+                ash::khr::ray_query::NAME.as_ptr(),
+                ash::khr::ray_tracing_pipeline::NAME.as_ptr(),
+            ]);
+        }
+        if self.descriptor_buffer {
+            extensions.push(ash::ext::descriptor_buffer::NAME.as_ptr());
+        }
+        if self.pipeline_protected_access {
+            extensions.push(ash::ext::pipeline_protected_access::NAME.as_ptr());
         }
         if self.dynamic_state3 {
             extensions.extend([
@@ -498,6 +543,22 @@ impl ContextBuilder {
             .dynamic_rendering_unused_attachments(true);
         if self.unused_attachments {
             info = info.push_next(&mut unused);
+        }
+        let mut acceleration_structure =
+            vk::PhysicalDeviceAccelerationStructureFeaturesKHR::default().acceleration_structure(true);
+        let mut ray_query = vk::PhysicalDeviceRayQueryFeaturesKHR::default().ray_query(true);
+        let mut ray_tracing = vk::PhysicalDeviceRayTracingPipelineFeaturesKHR::default().ray_tracing_pipeline(true);
+        if self.ray_tracing {
+            info = info.push_next(&mut acceleration_structure).push_next(&mut ray_query).push_next(&mut ray_tracing);
+        }
+        let mut descriptor_buffer = vk::PhysicalDeviceDescriptorBufferFeaturesEXT::default().descriptor_buffer(true);
+        if self.descriptor_buffer {
+            info = info.push_next(&mut descriptor_buffer);
+        }
+        let mut protected_access =
+            vk::PhysicalDevicePipelineProtectedAccessFeaturesEXT::default().pipeline_protected_access(true);
+        if self.pipeline_protected_access {
+            info = info.push_next(&mut protected_access);
         }
         let mut nested = vk::PhysicalDeviceNestedCommandBufferFeaturesEXT::default().nested_command_buffer(true);
         if self.nested_command_buffer {

@@ -1126,3 +1126,71 @@ fn barriers_inside_a_subpass_name_its_feedback_attachments() {
         }
     }
 }
+
+/// An acceleration structure read needs a stage that reads acceleration structures: with the
+/// rayQuery feature any shader stage does, without it only ray tracing shaders, builds and copies.
+/// Two devices of their own, both with `VK_KHR_acceleration_structure`, one with ray queries.
+#[test]
+fn acceleration_structure_reads_need_a_stage_that_reads_them() {
+    let entry = VulkanEnv::new().with_vigil().entry();
+    let vulkan12 = vk::PhysicalDeviceVulkan12Features::default().buffer_device_address(true);
+    let vulkan13 = vk::PhysicalDeviceVulkan13Features::default().synchronization2(true);
+    let as_read = Access2::ACCELERATION_STRUCTURE_READ_KHR;
+    for ray_query in [true, false] {
+        let builder =
+            ContextBuilder::new().layers(&[VIGIL_LAYER]).vulkan12_features(vulkan12).vulkan13_features(vulkan13);
+        let builder = if ray_query {
+            builder.ray_tracing()
+        } else {
+            builder
+                .device_extensions(&[ash::khr::acceleration_structure::NAME, ash::khr::deferred_host_operations::NAME])
+        };
+        let ctx = builder.build(&entry);
+        ctx.messages.skip_errors(true);
+        let d = &ctx.device;
+        let pool = ctx.resettable_pool();
+        let cb = ctx.recording_primary(pool);
+        let barrier = |src: Stage2, dst: Stage2| {
+            let m = [memory2((src, as_read), (dst, as_read))];
+            let info = vk::DependencyInfo::default().memory_barriers(&m);
+            // SAFETY: a recording command buffer; invalid barriers are skipped by Vigil.
+            sorted(ctx.messages.problem_ids_of(|| unsafe { d.cmd_pipeline_barrier2(cb, &info) }))
+        };
+        let (with, without) = ("03927", "06256");
+        let id = if ray_query { with } else { without };
+        let all = Stage2::ALL_COMMANDS;
+        assert_eq!(
+            barrier(Stage2::COPY, all),
+            [format!("VUID-VkMemoryBarrier2-srcAccessMask-{id}")],
+            "rayQuery {ray_query}"
+        );
+        assert_eq!(
+            barrier(all, Stage2::FRAGMENT_SHADER),
+            if ray_query { vec![] } else { vec![format!("VUID-VkMemoryBarrier2-dstAccessMask-{id}")] },
+            "rayQuery {ray_query}"
+        );
+        assert_eq!(barrier(all, all), NONE, "rayQuery {ray_query}");
+        // TRANSFER stands for the acceleration structure copy stage too.
+        assert_eq!(barrier(Stage2::TRANSFER, all), NONE, "rayQuery {ray_query}");
+        if ray_query {
+            // Stages of the features the first device enables.
+            let (shaders, build) = (Stage2::RAY_TRACING_SHADER_KHR, Stage2::ACCELERATION_STRUCTURE_BUILD_KHR);
+            assert_eq!(barrier(shaders, build), NONE);
+        }
+        let buffer = ctx.bound_buffer(256, vk::BufferUsageFlags::STORAGE_BUFFER).0;
+        let b = [buffer_barrier2(buffer, 0, vk::WHOLE_SIZE)
+            .src_stage_mask(Stage2::COPY)
+            .src_access_mask(as_read)
+            .dst_stage_mask(Stage2::COMPUTE_SHADER)
+            .dst_access_mask(as_read)];
+        let info = vk::DependencyInfo::default().buffer_memory_barriers(&b);
+        // SAFETY: as above.
+        let ids = sorted(ctx.messages.problem_ids_of(|| unsafe { d.cmd_pipeline_barrier2(cb, &info) }));
+        let mut expected = vec![format!("VUID-VkBufferMemoryBarrier2-srcAccessMask-{id}")];
+        if !ray_query {
+            expected.insert(0, format!("VUID-VkBufferMemoryBarrier2-dstAccessMask-{id}"));
+        }
+        assert_eq!(ids, expected, "rayQuery {ray_query}");
+        ctx.messages.skip_errors(false);
+    }
+}

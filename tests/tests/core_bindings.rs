@@ -607,3 +607,149 @@ fn pipelines_whose_layout_lacks_what_the_shader_uses() {
         d.destroy_shader_module(module, None);
     }
 }
+
+/// On a device with ray tracing pipelines, descriptor buffers and pipeline protected access: a
+/// compute pipeline is not bound to the ray tracing bind point; a pipeline created for protected
+/// command buffers only is not bound in an unprotected one; a set of a layout for descriptor
+/// buffers is not bound; a dispatch finds its sets the way its pipeline was created for (bound
+/// sets, or descriptor buffers).
+#[test]
+fn ray_tracing_bind_point_protected_access_and_descriptor_buffer_layouts() {
+    let entry = VulkanEnv::new().with_vigil().entry();
+    let ctx = ContextBuilder::new()
+        .layers(&[VIGIL_LAYER])
+        .vulkan12_features(vk::PhysicalDeviceVulkan12Features::default().buffer_device_address(true))
+        .ray_tracing()
+        .descriptor_buffer()
+        .pipeline_protected_access()
+        .build(&entry);
+    ctx.messages.skip_errors(true);
+    let d = &ctx.device;
+    let ids = |call: &dyn Fn()| ctx.messages.problem_ids_of(call);
+    let storage = vk::DescriptorType::STORAGE_BUFFER;
+    let layout = set_layout(d, &[(storage, 1)]);
+    // compute.comp's push constant block: 4 bytes.
+    let pipeline_layout = pipeline_layout(d, layout, &[(COMPUTE, 0, 16)]);
+    // SAFETY (all cases): valid create infos and a recording command buffer of this device;
+    // invalid calls are skipped by Vigil, and nothing is submitted.
+    unsafe {
+        let module = shader_module(&ctx, COMPUTE_SPV);
+        let compute = |flags| {
+            let stage = vk::PipelineShaderStageCreateInfo::default().stage(COMPUTE).module(module).name(c"main");
+            let info = vk::ComputePipelineCreateInfo::default().flags(flags).stage(stage).layout(pipeline_layout);
+            ctx.messages.clear();
+            let result = d.create_compute_pipelines(vk::PipelineCache::null(), &[info], None);
+            assert_eq!(ctx.messages.problem_ids(), NONE, "creating a compute pipeline with {flags:?}");
+            result.map_err(|(_, e)| e).expect("vkCreateComputePipelines")[0]
+        };
+        let plain = compute(vk::PipelineCreateFlags::empty());
+        let protected_only = compute(vk::PipelineCreateFlags::PROTECTED_ACCESS_ONLY_EXT);
+        let no_protected = compute(vk::PipelineCreateFlags::NO_PROTECTED_ACCESS_EXT);
+        d.destroy_shader_module(module, None);
+        let pool = ctx.resettable_pool();
+        let cb = ctx.recording_primary(pool);
+        let bind = |point, pipeline| ids(&|| d.cmd_bind_pipeline(cb, point, pipeline));
+        let ray_tracing = vk::PipelineBindPoint::RAY_TRACING_KHR;
+        assert_eq!(bind(ray_tracing, plain), ["VUID-vkCmdBindPipeline-pipelineBindPoint-02392"]);
+        assert_eq!(bind(vk::PipelineBindPoint::COMPUTE, plain), NONE);
+        let compute_point = vk::PipelineBindPoint::COMPUTE;
+        assert_eq!(bind(compute_point, protected_only), ["VUID-vkCmdBindPipeline-pipelineProtectedAccess-07409"]);
+        assert_eq!(bind(compute_point, no_protected), NONE);
+
+        // A set of a layout for descriptor buffers (allocating one is the application's error,
+        // which Vigil does not report yet: the driver allocates it).
+        let binding = [vk::DescriptorSetLayoutBinding::default()
+            .binding(0)
+            .descriptor_type(storage)
+            .descriptor_count(1)
+            .stage_flags(COMPUTE)];
+        let info = vk::DescriptorSetLayoutCreateInfo::default()
+            .flags(vk::DescriptorSetLayoutCreateFlags::DESCRIPTOR_BUFFER_EXT)
+            .bindings(&binding);
+        let buffer_layout = d.create_descriptor_set_layout(&info, None).expect("vkCreateDescriptorSetLayout");
+        let buffer_pipeline_layout = self::pipeline_layout(d, buffer_layout, &[(COMPUTE, 0, 16)]);
+        let sizes = [vk::DescriptorPoolSize { ty: storage, descriptor_count: 2 }];
+        let pool_info = vk::DescriptorPoolCreateInfo::default().max_sets(2).pool_sizes(&sizes);
+        let descriptor_pool = d.create_descriptor_pool(&pool_info, None).expect("vkCreateDescriptorPool");
+        let allocate = |l| {
+            let layouts = [l];
+            let info = vk::DescriptorSetAllocateInfo::default().descriptor_pool(descriptor_pool).set_layouts(&layouts);
+            ctx.messages.skip_errors(false);
+            let set = d.allocate_descriptor_sets(&info).expect("vkAllocateDescriptorSets")[0];
+            ctx.messages.skip_errors(true);
+            set
+        };
+        let (buffer_set, plain_set) = (allocate(buffer_layout), allocate(layout));
+        let (storage_buffer, storage_memory) = ctx.bound_buffer(256, vk::BufferUsageFlags::STORAGE_BUFFER);
+        let info = [vk::DescriptorBufferInfo { buffer: storage_buffer, offset: 0, range: vk::WHOLE_SIZE }];
+        let write = vk::WriteDescriptorSet::default()
+            .dst_set(plain_set)
+            .dst_binding(0)
+            .descriptor_type(storage)
+            .buffer_info(&info);
+        d.update_descriptor_sets(&[write], &[]);
+        let sets = |l, s| ids(&|| d.cmd_bind_descriptor_sets(cb, compute_point, l, 0, &[s], &[]));
+        assert_eq!(sets(buffer_pipeline_layout, buffer_set), ["VUID-vkCmdBindDescriptorSets-pDescriptorSets-08010"]);
+        assert_eq!(sets(pipeline_layout, plain_set), NONE);
+        d.end_command_buffer(cb).expect("vkEndCommandBuffer");
+
+        // Sets from descriptor buffers for pipelines created for them, and only for those.
+        let module = shader_module(&ctx, COMPUTE_SPV);
+        let stage = vk::PipelineShaderStageCreateInfo::default().stage(COMPUTE).module(module).name(c"main");
+        let info = vk::ComputePipelineCreateInfo::default()
+            .flags(vk::PipelineCreateFlags::DESCRIPTOR_BUFFER_EXT)
+            .stage(stage)
+            .layout(buffer_pipeline_layout);
+        ctx.messages.clear();
+        let for_buffers = d.create_compute_pipelines(vk::PipelineCache::null(), &[info], None).map_err(|(_, e)| e);
+        assert_eq!(ctx.messages.problem_ids(), NONE, "creating a pipeline for descriptor buffers");
+        let for_buffers = for_buffers.expect("vkCreateComputePipelines")[0];
+        d.destroy_shader_module(module, None);
+        let usage = vk::BufferUsageFlags::RESOURCE_DESCRIPTOR_BUFFER_EXT | vk::BufferUsageFlags::SHADER_DEVICE_ADDRESS;
+        let buffer = d.create_buffer(&vk::BufferCreateInfo::default().size(4096).usage(usage), None).unwrap();
+        let req = d.get_buffer_memory_requirements(buffer);
+        let mut flags = vk::MemoryAllocateFlagsInfo::default().flags(vk::MemoryAllocateFlags::DEVICE_ADDRESS);
+        let ty = ctx.memory_type(req.memory_type_bits, vk::MemoryPropertyFlags::empty());
+        let alloc =
+            vk::MemoryAllocateInfo::default().allocation_size(req.size).memory_type_index(ty).push_next(&mut flags);
+        let memory = d.allocate_memory(&alloc, None).expect("vkAllocateMemory");
+        d.bind_buffer_memory(buffer, memory, 0).expect("vkBindBufferMemory");
+        let address = d.get_buffer_device_address(&vk::BufferDeviceAddressInfo::default().buffer(buffer));
+        let db = ash::ext::descriptor_buffer::Device::new(&ctx.instance, d);
+        let dispatch = |pipeline, from_buffers: bool| {
+            let cb = ctx.recording_primary(pool);
+            let setup = ctx.messages.problem_ids_of(|| {
+                d.cmd_bind_pipeline(cb, compute_point, pipeline);
+                d.cmd_push_constants(cb, pipeline_layout, COMPUTE, 0, &[0; 4]);
+                if from_buffers {
+                    let bindings = [vk::DescriptorBufferBindingInfoEXT::default().address(address).usage(usage)];
+                    db.cmd_bind_descriptor_buffers(cb, &bindings);
+                    db.cmd_set_descriptor_buffer_offsets(cb, compute_point, buffer_pipeline_layout, 0, &[0], &[0]);
+                } else {
+                    d.cmd_bind_descriptor_sets(cb, compute_point, pipeline_layout, 0, &[plain_set], &[]);
+                }
+            });
+            assert_eq!(setup, NONE, "binding (from descriptor buffers: {from_buffers})");
+            ids(&|| d.cmd_dispatch(cb, 1, 1, 1))
+        };
+        assert_eq!(dispatch(for_buffers, false), ["VUID-vkCmdDispatch-None-08115"]);
+        assert_eq!(dispatch(for_buffers, true), NONE);
+        assert_eq!(dispatch(plain, true), ["VUID-vkCmdDispatch-None-08117"]);
+        assert_eq!(dispatch(plain, false), NONE);
+        d.destroy_pipeline(for_buffers, None);
+        d.destroy_buffer(storage_buffer, None);
+        d.free_memory(storage_memory, None);
+        d.destroy_buffer(buffer, None);
+        d.free_memory(memory, None);
+        d.destroy_command_pool(pool, None);
+        d.destroy_descriptor_pool(descriptor_pool, None);
+        for p in [plain, protected_only, no_protected] {
+            d.destroy_pipeline(p, None);
+        }
+        d.destroy_pipeline_layout(pipeline_layout, None);
+        d.destroy_pipeline_layout(buffer_pipeline_layout, None);
+        d.destroy_descriptor_set_layout(layout, None);
+        d.destroy_descriptor_set_layout(buffer_layout, None);
+    }
+    ctx.messages.skip_errors(false);
+}

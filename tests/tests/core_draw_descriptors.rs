@@ -1039,3 +1039,104 @@ fn storage_texel_buffers_of_unknown_format_without_the_features() {
     ];
     check_cases(&f, pipelines, &cases);
 }
+
+const TEXEL_COMPONENTS_SPV: &[u8] = include_bytes!("../shaders/texel-components.comp.spv");
+
+/// `OpImageWrite` of a two-component Texel to a storage image and a storage texel buffer (both
+/// of Unknown format): views of four-component formats need four (`-OpImageWrite-08795`,
+/// `-04469`), views of two-component formats are written whole. Every dispatch command.
+#[test]
+fn image_writes_with_fewer_texel_components_than_the_format() {
+    let f = Fixture::new();
+    let none = vk::DescriptorBindingFlags::empty();
+    let set_layout = f.set_layout(&[(T::STORAGE_IMAGE, 1, none), (T::STORAGE_TEXEL_BUFFER, 1, none)]);
+    let layout = f.pipeline_layout(set_layout);
+    let pipeline = f.compute(TEXEL_COMPONENTS_SPV, layout);
+    let (storage, color, two_d) =
+        (vk::ImageUsageFlags::STORAGE, vk::ImageAspectFlags::COLOR, vk::ImageViewType::TYPE_2D);
+    let (four, two) = (vk::Format::R8G8B8A8_UNORM, vk::Format::R32G32_SFLOAT);
+    let images = [four, two].map(|format| f.image_view(format, storage, two_d, color));
+    let buffer = f.buffer(vk::BufferUsageFlags::STORAGE_TEXEL_BUFFER);
+    let texels = [four, two].map(|format| f.texel_view(buffer, format));
+    let set_of = |image: vk::ImageView, texel: vk::BufferView| {
+        let set = f.set(set_layout);
+        let image_info = [vk::DescriptorImageInfo {
+            image_view: image,
+            image_layout: vk::ImageLayout::GENERAL,
+            ..Default::default()
+        }];
+        let texel_views = [texel];
+        let writes = [
+            vk::WriteDescriptorSet::default()
+                .dst_set(set)
+                .dst_binding(0)
+                .descriptor_type(T::STORAGE_IMAGE)
+                .image_info(&image_info),
+            vk::WriteDescriptorSet::default()
+                .dst_set(set)
+                .dst_binding(1)
+                .descriptor_type(T::STORAGE_TEXEL_BUFFER)
+                .descriptor_count(1)
+                .texel_buffer_view(&texel_views),
+        ];
+        // SAFETY: valid writes of live views.
+        let ids = f.ctx.messages.problem_ids_of(|| unsafe { f.d().update_descriptor_sets(&writes, &[]) });
+        assert_eq!(ids, NONE, "writing the set");
+        set
+    };
+    let cases: [(_, &[&str]); 4] = [
+        (set_of(images[1], texels[1]), &[]),
+        (set_of(images[0], texels[1]), &["OpImageWrite-08795"]),
+        (set_of(images[1], texels[0]), &["OpImageWrite-04469"]),
+        (set_of(images[0], texels[0]), &["OpImageWrite-04469", "OpImageWrite-08795"]),
+    ];
+    for (i, &(set, rules)) in cases.iter().enumerate() {
+        for (name, dispatch) in f.dispatches() {
+            let mut ids = f.dispatch_ids(pipeline, layout, set, &*dispatch);
+            ids.sort();
+            let expected: Vec<_> = rules.iter().map(|r| format!("VUID-{name}-{r}")).collect();
+            assert_eq!(ids, expected, "case {i}: {name}");
+        }
+    }
+}
+
+/// Without protectedNoFault (lavapipe has no protected memory at all), an unprotected command
+/// buffer's dispatch accesses no protected buffer (`-commandBuffer-02707`). Lavapipe cannot make
+/// a protected buffer validly: the test creates one anyway, letting the creation through after
+/// Vigil reports it (`VkBufferCreateInfo-flags-01887`), which lavapipe accepts.
+#[test]
+fn protected_buffers_in_an_unprotected_command_buffer() {
+    let f = Fixture::new();
+    let d = f.d();
+    let set_layout = buffers_layout(&f, false);
+    let layout = f.pipeline_layout(set_layout);
+    let pipeline = f.compute(DESCRIPTORS_SPV, layout);
+    let storage = f.buffer(vk::BufferUsageFlags::STORAGE_BUFFER);
+    let uniform = f.buffer(vk::BufferUsageFlags::UNIFORM_BUFFER);
+    let info = vk::BufferCreateInfo::default()
+        .flags(vk::BufferCreateFlags::PROTECTED)
+        .size(256)
+        .usage(vk::BufferUsageFlags::STORAGE_BUFFER);
+    f.ctx.messages.skip_errors(false);
+    let mut protected = vk::Buffer::null();
+    // SAFETY: a create info that is valid but for the protected flag, which lavapipe ignores.
+    let created =
+        f.ctx.messages.problem_ids_of(|| protected = unsafe { d.create_buffer(&info, None) }.expect("buffer"));
+    f.ctx.messages.skip_errors(true);
+    assert_eq!(created, ["VUID-VkBufferCreateInfo-flags-01887"]);
+    // SAFETY: memory the buffer allows.
+    unsafe {
+        let memory = f.memory(d.get_buffer_memory_requirements(protected));
+        d.bind_buffer_memory(protected, memory, 0).expect("vkBindBufferMemory");
+    }
+    for (storage_buffer, expected) in [(protected, Some("commandBuffer-02707")), (storage, None)] {
+        let set = f.set(set_layout);
+        f.write_buffers(set, 0, 0, T::STORAGE_BUFFER, &[storage_buffer]);
+        f.write_buffers(set, 1, 0, T::UNIFORM_BUFFER, &[uniform, uniform]);
+        for (name, dispatch) in f.dispatches() {
+            let ids = f.dispatch_ids(pipeline, layout, set, &*dispatch);
+            let expected: Vec<_> = expected.iter().map(|r| format!("VUID-{name}-{r}")).collect();
+            assert_eq!(ids, expected, "{name}");
+        }
+    }
+}

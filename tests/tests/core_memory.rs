@@ -563,6 +563,35 @@ fn copying_between_buffers_without_their_usage_or_memory() {
     assert_eq!(f.copy_both(cb, src, dst, &region), [NONE, NONE]);
 }
 
+/// Without protectedNoFault (lavapipe has no protected memory), an unprotected command buffer
+/// copies from and to no protected buffer (`-commandBuffer-01822`, `-01823`). Lavapipe cannot
+/// make a protected buffer validly: the test lets one through after Vigil reports its flag
+/// (`VkBufferCreateInfo-flags-01887`), which lavapipe ignores.
+#[test]
+fn copying_protected_buffers_in_an_unprotected_command_buffer() {
+    let f = Fixture::new();
+    let cb = f.recording();
+    let both = Usage::TRANSFER_SRC | Usage::TRANSFER_DST;
+    f.ctx.messages.skip_errors(false);
+    let mut protected = vk::Buffer::null();
+    let created =
+        f.ctx.messages.problem_ids_of(|| protected = f.buffer_of(256, both, vk::BufferCreateFlags::PROTECTED));
+    f.ctx.messages.skip_errors(true);
+    assert_eq!(created, ["VUID-VkBufferCreateInfo-flags-01887"]);
+    let memory = f.memory(f.requirements(protected).size);
+    // SAFETY: a fresh buffer and memory that fits it.
+    unsafe { f.d().bind_buffer_memory(protected, memory, 0) }.expect("vkBindBufferMemory");
+    let plain = f.bound(256, both);
+    let region = [copy(0, 0, 256)];
+    let id = |n: &str| {
+        [[format!("VUID-vkCmdCopyBuffer-commandBuffer-{n}")], [format!("VUID-vkCmdCopyBuffer2-commandBuffer-{n}")]]
+    };
+    assert_eq!(f.copy_both(cb, protected, plain, &region), id("01822"));
+    assert_eq!(f.copy_both(cb, plain, protected, &region), id("01823"));
+    let other = f.bound(256, both);
+    assert_eq!(f.copy_both(cb, plain, other, &region), [NONE, NONE]);
+}
+
 #[test]
 fn copy_regions_outside_the_buffers() {
     let f = Fixture::new();

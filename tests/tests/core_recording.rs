@@ -526,7 +526,25 @@ fn render_passes_begun_and_inherited_with_framebuffers_of_compatible_render_pass
         let mut rendering =
             vk::CommandBufferInheritanceRenderingInfo::default().rasterization_samples(vk::SampleCountFlags::TYPE_1);
         assert_eq!(continues(&vk::CommandBufferInheritanceInfo::default().push_next(&mut rendering)), NONE);
+        // Attachment sample counts for another number of color attachments (lavapipe has
+        // neither VK_AMD_mixed_attachment_samples nor VK_NV_framebuffer_mixed_samples; their
+        // structure is chained anyway, which lavapipe ignores).
+        let formats = [vk::Format::R8G8B8A8_UNORM];
+        let samples = [vk::SampleCountFlags::TYPE_1; 2];
+        for (count, expected) in [(2, vec!["VUID-VkCommandBufferBeginInfo-flags-06003"]), (1, vec![])] {
+            let mut counts = vk::AttachmentSampleCountInfoAMD::default().color_attachment_samples(&samples[..count]);
+            let mut rendering = vk::CommandBufferInheritanceRenderingInfo::default()
+                .color_attachment_formats(&formats)
+                .rasterization_samples(vk::SampleCountFlags::TYPE_1);
+            let inheritance =
+                vk::CommandBufferInheritanceInfo::default().push_next(&mut rendering).push_next(&mut counts);
+            let mut ids = continues(&inheritance);
+            ids.sort();
+            assert_eq!(ids, expected, "{count} sample counts for one color attachment");
+        }
         d.destroy_render_pass(single, None);
+        // A render pass that no longer exists.
+        assert_eq!(continues(&inherit.render_pass(single).subpass(0)), ["VUID-VkCommandBufferBeginInfo-flags-06000"]);
         d.destroy_render_pass(same, None);
     }
 }

@@ -630,6 +630,8 @@ fn without_the_features() {
         assert_eq!(ids2, ["VUID-vkCmdResetEvent2-synchronization2-03829"]);
         let ids2 = ids(&|| d.cmd_wait_events2(cb, &[e], &[none]));
         assert_eq!(ids2, ["VUID-vkCmdWaitEvents2-synchronization2-03836"]);
+        let ids2 = ids(&|| d.cmd_pipeline_barrier2(cb, &none));
+        assert_eq!(ids2, ["VUID-vkCmdPipelineBarrier2-synchronization2-03848"]);
         d.cmd_reset_query_pool(cb, t, 0, 1);
         let ids2 = ids(&|| d.cmd_write_timestamp2(cb, Stage2::TRANSFER, t, 0));
         assert_eq!(ids2, ["VUID-vkCmdWriteTimestamp2-synchronization2-03858"]);

@@ -30,6 +30,8 @@ impl Fixture {
                 ash::khr::video_decode_queue::NAME,
                 ash::khr::video_decode_h264::NAME,
             ])
+            // vkCmdPipelineBarrier2 (a command allowed inside and outside a scope) needs it.
+            .vulkan13_features(vk::PhysicalDeviceVulkan13Features::default().synchronization2(true))
             .build(&entry);
         assert!(ctx.vigil_in_chain(), "Vigil is not in the call chain");
         ctx.messages.skip_errors(true);

@@ -1,4 +1,6 @@
 //! `cargo xtask bench [--quick] [--rounds N] [--jobs N]`: Vigil against the reference layer.
+//! `cargo xtask bench --core-gap`: only the ids the reference checks on the measured commands
+//! that Vigil does not (what decides whether the core pair is quoted; see `core_gap`).
 //!
 //! Builds the workloads (tests/bench) and the layer in release mode, then runs every workload
 //! as its own process under every configuration (see `config`):
@@ -13,8 +15,10 @@
 
 mod callgrind;
 mod config;
+mod core_gap;
 mod json;
 mod process;
+mod reference_ids;
 mod report;
 mod soak;
 mod stats;
@@ -33,7 +37,7 @@ use process::{Callgrind, Runner, Sample};
 use report::{Breakdown, Cell, Meta, Report};
 use soak::SoakRow;
 
-const USAGE: &str = "cargo xtask bench [--quick] [--rounds N] [--jobs N] [--layer-features F]";
+const USAGE: &str = "cargo xtask bench [--quick] [--rounds N] [--jobs N] [--layer-features F] | --core-gap";
 
 /// Command-line options.
 struct Options {
@@ -47,17 +51,17 @@ struct Options {
     jobs: usize,
     /// Cargo features of the layer build (alternative implementations to compare).
     layer_features: Option<String>,
+    /// Only print the core pair's gap, run nothing.
+    core_gap: bool,
 }
 
 impl Options {
     fn parse(args: &[String]) -> Result<Options, String> {
         let quick = args.iter().any(|a| a == "--quick");
         let cpus = std::thread::available_parallelism().map_or(1, |n| n.get());
-        let mut o = if quick {
-            Options { quick, rounds: 2, frames: 5, callgrind_frames: 2, jobs: cpus, layer_features: None }
-        } else {
-            Options { quick, rounds: 5, frames: 15, callgrind_frames: 3, jobs: cpus, layer_features: None }
-        };
+        let (rounds, frames, callgrind_frames) = if quick { (2, 5, 2) } else { (5, 15, 3) };
+        let mut o =
+            Options { quick, rounds, frames, callgrind_frames, jobs: cpus, layer_features: None, core_gap: false };
         let mut it = args.iter();
         while let Some(a) = it.next() {
             let mut value = |name: &str| -> Result<usize, String> {
@@ -66,6 +70,7 @@ impl Options {
             };
             match a.as_str() {
                 "--quick" => {}
+                "--core-gap" => o.core_gap = true,
                 "--rounds" => o.rounds = value("--rounds")?,
                 "--jobs" => o.jobs = value("--jobs")?,
                 "--layer-features" => {
@@ -81,6 +86,13 @@ impl Options {
 /// Runs the benchmark (`args`: what follows `bench`).
 pub fn run(args: &[String]) -> Result<(), String> {
     let options = Options::parse(args)?;
+    if options.core_gap {
+        // The workloads the core pair's ratio is measured on: the counted ones.
+        let plan = config::plan(false);
+        let counted: Vec<&Workload> = plan.workloads.into_iter().filter(|w| w.counted).collect();
+        print!("{}", core_gap::text(&core_gap::compute(&counted)));
+        return Ok(());
+    }
     let started = Instant::now();
     let target =
         std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).unwrap_or_else(|| crate::root().join("target"));
@@ -89,6 +101,17 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let meta = meta(&options);
     let runner = prepare(&target, &out, options.layer_features.as_deref())?;
     let plan = config::plan(options.quick);
+    // Before the long part, so its verdict shows at once; a missing tool only leaves the core
+    // pair unquoted.
+    let gap = if plan.pairs.iter().any(|p| p.core) {
+        let gap = core_gap::compute(&plan.workloads);
+        if let core_gap::CoreGap::Unavailable(why) = &gap {
+            eprintln!("bench: the core pair will not be quoted: {why}");
+        }
+        gap
+    } else {
+        core_gap::CoreGap::NotComputed
+    };
     for c in &plan.configs {
         if let Layer::Reference { disables } = &c.layer {
             let file = c.settings_file(&runner.paths.settings);
@@ -102,6 +125,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let soaks = if options.quick { Vec::new() } else { soak(&runner, &plan)? };
     let mut report = assemble(&plan, meta, samples, profiles)?;
     report.soaks = soaks;
+    report.core_gap = gap;
 
     let markdown = report.markdown();
     write(&out.join("report.md"), &markdown)?;
@@ -281,6 +305,7 @@ fn assemble(
         cells,
         breakdowns,
         soaks: Vec::new(),
+        core_gap: Default::default(),
     })
 }
 
@@ -368,6 +393,8 @@ mod tests {
         assert_eq!((o.rounds, o.frames), (3, 5));
         assert!(Options::parse(&args(&["--rounds", "0"])).is_err());
         assert!(Options::parse(&args(&["--bogus"])).is_err());
+        assert!(Options::parse(&args(&["--core-gap"])).unwrap().core_gap);
+        assert!(!o.core_gap);
     }
 
     #[test]

@@ -5,7 +5,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use vigil_registry::{ArrayLen, CType, Command, CommandLevel, Registry, TypeRef, ValidUsage, ValueAttrs};
+use vigil_registry::{ArrayLen, CType, Command, CommandLevel, EnumValue, Registry, TypeRef, ValidUsage, ValueAttrs};
 
 use crate::Error;
 
@@ -483,6 +483,7 @@ impl<'r> Planner<'r> {
             for v in &e.values {
                 let mut adders = vec![v.added_by.clone()];
                 adders.extend(extra.get(v.name.as_str()).into_iter().flatten().map(|e| Some(e.to_string())));
+                adders.extend(self.promoted_depends(v).into_iter().map(Some));
                 let key = format!("{}::{}", e.name, v.value);
                 let entry = self.value_reqs.entry(key).or_default();
                 for a in adders {
@@ -503,6 +504,24 @@ impl<'r> Planner<'r> {
             }
         }
         Ok(())
+    }
+
+    /// For a value an extension promoted to core adds in a `<require depends="…">` block, the
+    /// extensions that condition names: the core version has the value where they are enabled
+    /// (vk.xml lists such values under the extension only). "The extension, or any of them" is
+    /// the closest of the requirement's any-of terms: an application of a core version that has
+    /// the extension's commands and structures uses them with one of those enabled.
+    fn promoted_depends(&self, v: &EnumValue) -> Vec<String> {
+        let (Some(by), Some(depends)) = (v.added_by.as_deref(), v.depends.as_ref()) else { return Vec::new() };
+        if self.reg.extension(by).is_none_or(|e| e.promoted_to.is_none()) {
+            return Vec::new();
+        }
+        depends
+            .terms()
+            .into_iter()
+            .filter(|t| version_of(t).is_none() && !t.contains("::") && self.reg.extension(t).is_some())
+            .map(str::to_string)
+            .collect()
     }
 
     /// Records `id` when the catalogue has it.

@@ -174,6 +174,21 @@ pub unsafe extern "system" fn create_device(
         }
         _ => None,
     };
+    let filter_cubic = extension_names.contains("VK_EXT_filter_cubic");
+    let variable_sample_locations = match inst.dispatch.get_physical_device_properties2 {
+        // SAFETY: the next layer's function; the device enabled the extension.
+        Some(get) if extension_names.contains("VK_EXT_sample_locations") => {
+            Some(unsafe { crate::facts::variable_sample_locations(get, physical_device) })
+        }
+        _ => None,
+    };
+    let provoking_vertex_mode_per_pipeline = match inst.dispatch.get_physical_device_properties2 {
+        // SAFETY: the next layer's function; the device enabled the extension.
+        Some(get) if extension_names.contains("VK_EXT_provoking_vertex") => {
+            Some(unsafe { crate::facts::provoking_vertex_mode_per_pipeline(get, physical_device) })
+        }
+        _ => None,
+    };
     let extensions = ExtensionSet::from_names(extension_names.iter().chain(&inst.extensions).map(String::as_str));
     let facts = Arc::new(DeviceFacts {
         api_version,
@@ -202,7 +217,13 @@ pub unsafe extern "system" fn create_device(
             .filter(|_| api_version >= make_api_version(0, 1, 3, 0)),
         max_command_buffer_nesting_level,
         dynamic_primitive_topology_unrestricted,
+        provoking_vertex_mode_per_pipeline,
+        variable_sample_locations,
         formats: Default::default(),
+        get_image_format_properties2: inst
+            .dispatch
+            .get_physical_device_image_format_properties2
+            .filter(|_| filter_cubic),
         surfaces: SurfaceQueries {
             physical_device,
             capabilities: inst.dispatch.get_physical_device_surface_capabilities_khr,

@@ -61,8 +61,17 @@ pub struct DeviceFacts {
     /// asked only when VK_EXT_extended_dynamic_state3 is enabled (the structure is that
     /// extension's).
     pub dynamic_primitive_topology_unrestricted: Option<bool>,
+    /// `VkPhysicalDeviceProvokingVertexPropertiesEXT::provokingVertexModePerPipeline`, asked
+    /// only when VK_EXT_provoking_vertex is enabled.
+    pub provoking_vertex_mode_per_pipeline: Option<bool>,
+    /// `VkPhysicalDeviceSampleLocationsPropertiesEXT::variableSampleLocations`, asked only when
+    /// VK_EXT_sample_locations is enabled.
+    pub variable_sample_locations: Option<bool>,
     /// The format features asked so far (the `get_format_properties` functions' answers).
     pub formats: FormatCache,
+    /// vkGetPhysicalDeviceImageFormatProperties2, kept only where VK_EXT_filter_cubic is
+    /// enabled: what cubic filtering an image view supports (`filter_cubic`).
+    pub get_image_format_properties2: Option<PFN_vkGetPhysicalDeviceImageFormatProperties2>,
 }
 
 /// The physical device's `maxCommandBufferNestingLevel`, through the next layer's
@@ -95,6 +104,38 @@ unsafe fn extension_properties<T: Default>(
     // SAFETY: per the function's contract; the chain lives on this stack frame.
     unsafe { get(physical_device, &mut props2) };
     out
+}
+
+/// The physical device's `provokingVertexModePerPipeline`, through the next layer's
+/// vkGetPhysicalDeviceProperties2.
+///
+/// # Safety
+/// `get` is the next layer's function and `physical_device` one of its physical devices, which
+/// offers VK_EXT_provoking_vertex.
+pub unsafe fn provoking_vertex_mode_per_pipeline(
+    get: PFN_vkGetPhysicalDeviceProperties2,
+    physical_device: VkPhysicalDevice,
+) -> bool {
+    // SAFETY: per the function's contract.
+    unsafe { extension_properties::<VkPhysicalDeviceProvokingVertexPropertiesEXT>(get, physical_device) }
+        .provokingVertexModePerPipeline
+        != VK_FALSE
+}
+
+/// The physical device's `variableSampleLocations`, through the next layer's
+/// vkGetPhysicalDeviceProperties2.
+///
+/// # Safety
+/// `get` is the next layer's function and `physical_device` one of its physical devices, which
+/// offers VK_EXT_sample_locations.
+pub unsafe fn variable_sample_locations(
+    get: PFN_vkGetPhysicalDeviceProperties2,
+    physical_device: VkPhysicalDevice,
+) -> bool {
+    // SAFETY: per the function's contract.
+    unsafe { extension_properties::<VkPhysicalDeviceSampleLocationsPropertiesEXT>(get, physical_device) }
+        .variableSampleLocations
+        != VK_FALSE
 }
 
 /// The physical device's `dynamicPrimitiveTopologyUnrestricted`, through the next layer's
@@ -162,6 +203,40 @@ impl SpirvProperties {
 }
 
 impl DeviceFacts {
+    /// With VK_EXT_filter_cubic: whether an image view of `view_type` and `format`, of an image
+    /// of `tiling` and `usage`, supports cubic filtering and cubic filtering with a min or max
+    /// reduction (`VkFilterCubicImageViewImageFormatPropertiesEXT`); `None` without the
+    /// extension, or when the driver does not support the combination at all.
+    pub fn filter_cubic(
+        &self,
+        view_type: VkImageViewType,
+        format: VkFormat,
+        (tiling, usage): (i32, u32),
+    ) -> Option<(bool, bool)> {
+        use VkImageViewType as V;
+        let get = self.get_image_format_properties2?;
+        let ty = match view_type {
+            V::VK_IMAGE_VIEW_TYPE_1D | V::VK_IMAGE_VIEW_TYPE_1D_ARRAY => VkImageType::VK_IMAGE_TYPE_1D,
+            V::VK_IMAGE_VIEW_TYPE_3D => VkImageType::VK_IMAGE_TYPE_3D,
+            _ => VkImageType::VK_IMAGE_TYPE_2D,
+        };
+        let mut view = VkPhysicalDeviceImageViewImageFormatInfoEXT { imageViewType: view_type, ..Default::default() };
+        let info = VkPhysicalDeviceImageFormatInfo2 {
+            pNext: &mut view as *mut VkPhysicalDeviceImageViewImageFormatInfoEXT as *const _,
+            format,
+            r#type: ty,
+            tiling: VkImageTiling(tiling),
+            usage: VkImageUsageFlags(usage),
+            ..Default::default()
+        };
+        let mut cubic = VkFilterCubicImageViewImageFormatPropertiesEXT::default();
+        let mut out = VkImageFormatProperties2 { pNext: &mut cubic as *mut _ as *mut _, ..Default::default() };
+        // SAFETY: the next layer's function for this device's physical device; the chains live
+        // on this frame.
+        let result = unsafe { get(self.physical_device, &info, &mut out) };
+        (result.0 == 0).then_some((cubic.filterCubic != VK_FALSE, cubic.filterCubicMinmax != VK_FALSE))
+    }
+
     /// The property flags of memory type `index` and the flags of its heap; `None` for an index
     /// the device does not have.
     pub fn memory_type(&self, index: u32) -> Option<(VkMemoryPropertyFlags, VkMemoryHeapFlags)> {

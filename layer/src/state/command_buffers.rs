@@ -185,6 +185,7 @@ impl Default for CommandBufferState {
     fn default() -> Self {
         CommandBufferState {
             secondary: AtomicBool::new(false),
+            protected: AtomicBool::new(false),
             recording: Mutex::new(Recording {
                 lifecycle: Lifecycle::Initial,
                 usage: 0,
@@ -220,6 +221,10 @@ impl Default for CommandBufferState {
                 feedback: None,
                 maps: Default::default(),
                 nesting: 0,
+                protected: false,
+                viewport_scissor_2d: false,
+                provoking_vertex: None,
+                post_subpass_locations: None,
                 suspension: Default::default(),
             }),
         }
@@ -227,10 +232,13 @@ impl Default for CommandBufferState {
 }
 
 impl CommandBufferState {
-    /// Records the level it was allocated at, and its pool's queue family with its `VkQueueFlags`.
-    pub fn allocated(&self, secondary: bool, family: Option<u32>, queue_flags: Option<u32>) {
+    /// Records the level it was allocated at, whether its pool is protected, and its pool's
+    /// queue family with its `VkQueueFlags`.
+    pub fn allocated(&self, (secondary, protected): (bool, bool), family: Option<u32>, queue_flags: Option<u32>) {
         self.secondary.store(secondary, Ordering::Relaxed);
+        self.protected.store(protected, Ordering::Relaxed);
         let mut r = self.lock();
+        r.protected = protected;
         r.queue_flags = queue_flags.unwrap_or(u32::MAX);
         r.unsupported_stages = vigil_sync_tables::unsupported_stages(u64::MAX, r.queue_flags);
         r.queue_family = family.unwrap_or(VK_QUEUE_FAMILY_IGNORED);
@@ -239,6 +247,12 @@ impl CommandBufferState {
     /// Whether it is a secondary command buffer.
     pub fn secondary(&self) -> bool {
         self.secondary.load(Ordering::Relaxed)
+    }
+
+    /// Whether it is a protected command buffer: allocated from a pool created with
+    /// `VK_COMMAND_POOL_CREATE_PROTECTED_BIT`.
+    pub fn protected(&self) -> bool {
+        self.protected.load(Ordering::Relaxed)
     }
 
     /// Its recording state, for reading or for an update that must not be lost (submission,
@@ -259,9 +273,12 @@ impl CommandBufferState {
 
     /// vkBeginCommandBuffer succeeded; `inherited` is the render pass instance a secondary
     /// continues (none for a primary).
-    pub fn begun(&self, usage: u32, inherited: Option<Box<super::records::Inherited>>) {
+    pub fn begun(&self, usage: u32, inherited: Option<Box<super::records::Inherited>>, viewport_scissor_2d: bool) {
         if let Some(mut r) = self.try_lock() {
             r.inherited = inherited;
+            r.viewport_scissor_2d = viewport_scissor_2d;
+            r.provoking_vertex = None;
+            r.post_subpass_locations = None;
             r.targets = None;
             r.custom_resolve = false;
             r.feedback = None;

@@ -700,14 +700,13 @@ impl StateTracker {
         let ty = VkStructureType::VK_STRUCTURE_TYPE_BUFFER_USAGE_FLAGS_2_CREATE_INFO;
         // SAFETY: the accepted info's chain.
         let own = unsafe { chained::<VkBufferUsageFlags2CreateInfo>(info.pNext, ty) }.map(|u| u.usage.0);
-        let usage = own.or_else(|| {
-            let buffer = self.get(TYPES.buffer, info.buffer.as_raw())?;
-            buffer.buffer()?.info().map(|i| i.usage)
-        });
+        let buffer_info = self.get(TYPES.buffer, info.buffer.as_raw()).and_then(|b| b.buffer()?.info());
+        let usage = own.or(buffer_info.map(|i| i.usage));
+        let buffer_flags = buffer_info.map_or(0, |i| i.flags.0);
         let features = facts.and_then(|f| f.format_properties(info.format)).map(|p| p.bufferFeatures.0);
         let features2 = facts.and_then(|f| f.format_properties3(info.format)).map(|p| p.2);
         if let Some(usage) = usage {
-            let _ = state.info.set(BufferViewInfo { usage, format: info.format.0, features, features2 });
+            let _ = state.info.set(BufferViewInfo { usage, format: info.format.0, features, features2, buffer_flags });
         }
     }
 
@@ -765,6 +764,10 @@ impl StateTracker {
             format: info.format.0,
             features,
             levels_layers,
+            image_flags: image_info.map_or(0, |i| i.flags.0),
+            cubic: image_info
+                .zip(facts)
+                .and_then(|(i, f)| f.filter_cubic(info.viewType, info.format, (i.tiling, usage.unwrap_or(0)))),
         });
     }
 }

@@ -189,7 +189,42 @@ impl PipelineDynamic {
             && discards != Some(true);
         // SAFETY: not ignored, so a valid pointer or NULL.
         let blend = if blends { unsafe { info.pColorBlendState.as_ref() } } else { None };
+        // SAFETY: the rasterization state's and the create info's chains.
+        let provoking = raster.map(|r| unsafe {
+            chained::<VkPipelineRasterizationProvokingVertexStateCreateInfoEXT>(
+                r.pNext,
+                VkStructureType::VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_PROVOKING_VERTEX_STATE_CREATE_INFO_EXT,
+            )
+            .map_or(0, |p| p.provokingVertexMode.0)
+        });
+        let discard_rectangles = unsafe {
+            chained::<VkPipelineDiscardRectangleStateCreateInfoEXT>(
+                info.pNext,
+                VkStructureType::VK_STRUCTURE_TYPE_PIPELINE_DISCARD_RECTANGLE_STATE_CREATE_INFO_EXT,
+            )
+        }
+        .is_some_and(|d| d.discardRectangleCount != 0);
+        let either = |a: VkDynamicState, b: VkDynamicState| dynamic(a) || dynamic(b);
+        // SAFETY: the multisample state, not ignored while rasterization is not discarded, and
+        // its chain.
+        let sample_locations = (info.renderPass.as_raw() != 0
+            && discards != Some(true)
+            && !dynamic(D::VK_DYNAMIC_STATE_SAMPLE_LOCATIONS_EXT))
+        .then(|| unsafe {
+            let m = info.pMultisampleState.as_ref()?;
+            let s = chained::<VkPipelineSampleLocationsStateCreateInfoEXT>(
+                m.pNext,
+                VkStructureType::VK_STRUCTURE_TYPE_PIPELINE_SAMPLE_LOCATIONS_STATE_CREATE_INFO_EXT,
+            )?;
+            (s.sampleLocationsEnable != VK_FALSE).then(|| sample_locations_key(&s.sampleLocationsInfo))
+        })
+        .flatten();
         PipelineDynamic {
+            provoking_vertex: (!dynamic(D::VK_DYNAMIC_STATE_PROVOKING_VERTEX_MODE_EXT)).then_some(provoking).flatten(),
+            viewport_scissor_dynamic: either(D::VK_DYNAMIC_STATE_VIEWPORT, D::VK_DYNAMIC_STATE_VIEWPORT_WITH_COUNT)
+                && either(D::VK_DYNAMIC_STATE_SCISSOR, D::VK_DYNAMIC_STATE_SCISSOR_WITH_COUNT),
+            static_discard_rectangles: discard_rectangles && !dynamic(D::VK_DYNAMIC_STATE_DISCARD_RECTANGLE_EXT),
+            sample_locations,
             ext,
             depth_write: fixed(D::VK_DYNAMIC_STATE_DEPTH_WRITE_ENABLE, depth_stencil.map(|d| d.depthWriteEnable)),
             stencil_write_masks: face_value(D::VK_DYNAMIC_STATE_STENCIL_WRITE_MASK, &|f| f.writeMask),
@@ -633,6 +668,23 @@ pub fn pipeline_bound(r: &mut Recording, ext: Option<u64>) {
     if let Some(ext) = ext {
         r.draw.values.set &= ext;
     }
+}
+
+/// A fingerprint of what a `VkSampleLocationsInfoEXT` describes: its samples per pixel, grid
+/// size and locations (the rule comparing a pipeline's with a render pass instance's asks for
+/// equality, which the fingerprints tell apart but for a 64-bit collision).
+///
+/// # Safety
+/// `info`'s `pSampleLocations` must hold `sampleLocationsCount` locations.
+pub unsafe fn sample_locations_key(info: &VkSampleLocationsInfoEXT) -> u64 {
+    let mix = |h: u64, v: u64| (h.rotate_left(23) ^ v).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    let mut h = mix(0, info.sampleLocationsPerPixel.0 as u64);
+    h = mix(h, u64::from(info.sampleLocationGridSize.width) << 32 | u64::from(info.sampleLocationGridSize.height));
+    // SAFETY: per the function's contract.
+    for l in unsafe { slice(info.pSampleLocations, info.sampleLocationsCount) } {
+        h = mix(h, u64::from(l.x.to_bits()) << 32 | u64::from(l.y.to_bits()));
+    }
+    h
 }
 
 #[cfg(test)]

@@ -414,6 +414,22 @@ impl BoundPoint {
                 self.sets.resize(n + 1, None);
             }
             self.sets[n] = Some(BoundSet { set, layout });
+            if n < 32 {
+                self.buffer_sets &= !(1 << n);
+            }
+        }
+    }
+
+    /// vkCmdSetDescriptorBufferOffsets*EXT: sets `first` to `first + count - 1` now come from
+    /// descriptor buffers; the sets bound there before are no longer bound.
+    pub fn set_buffer_offsets(&mut self, first: u32, count: u32) {
+        for n in first..first.saturating_add(count) {
+            if let Some(s) = self.sets.get_mut(n as usize) {
+                *s = None;
+            }
+            if n < 32 {
+                self.buffer_sets |= 1 << n;
+            }
         }
     }
 }

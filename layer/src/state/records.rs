@@ -543,6 +543,10 @@ pub enum Lifecycle {
     Invalid,
 }
 
+/// Per subpass index, the fingerprint of the sample locations after it
+/// (`VkRenderPassSampleLocationsBeginInfoEXT::pPostSubpassSampleLocations`).
+pub type SubpassLocations = Box<[(u32, u64)]>;
+
 /// What the lifecycle checks read and the tracker writes, under the command buffer's lock.
 pub struct Recording {
     pub lifecycle: Lifecycle,
@@ -623,6 +627,19 @@ pub struct Recording {
     /// Its command buffer nesting level: 0 until it executes secondaries, then one more than
     /// the highest level among them.
     pub nesting: u32,
+    /// A protected command buffer (`CommandBufferState::protected`, kept here too for the draw
+    /// path, which holds the recording).
+    pub protected: bool,
+    /// A secondary begun with `VkCommandBufferInheritanceViewportScissorInfoNV::viewportScissor2D`:
+    /// its graphics pipelines take viewports and scissors (and discard rectangles) dynamically.
+    pub viewport_scissor_2d: bool,
+    /// The provoking vertex mode of the graphics pipelines bound in the current render pass
+    /// instance (or bound when it began), where one with a static mode was (`state::pipelines`).
+    pub provoking_vertex: Option<i32>,
+    /// The render pass instance (its `instances` number) begun with
+    /// `VkRenderPassSampleLocationsBeginInfoEXT`, and per subpass its post-subpass sample
+    /// locations' fingerprints (`dynamic_state::sample_locations_key`).
+    pub post_subpass_locations: Option<(u32, SubpassLocations)>,
     /// Suspension of dynamic rendering instances (`state::render_passes`).
     pub suspension: Suspension,
 }
@@ -835,6 +852,9 @@ pub struct BoundPoint {
     pub sets: Vec<Option<BoundSet>>,
     /// The shader objects bound to the stages of the bind point (`state::shader_objects`).
     pub shaders: BoundShaders,
+    /// The set numbers (bit n for set n < 32) whose descriptors vkCmdSetDescriptorBufferOffsets*EXT
+    /// took from descriptor buffers since a vkCmdBindDescriptorSets* bound a set there.
+    pub buffer_sets: u32,
 }
 
 /// One bound descriptor set.
@@ -999,6 +1019,8 @@ pub(super) const RECENT: usize = 4 * RECENT_WAYS;
 #[repr(align(128))]
 pub struct CommandBufferState {
     pub(super) secondary: AtomicBool,
+    /// Allocated from a protected pool (`CommandBufferState::protected`).
+    pub(super) protected: AtomicBool,
     pub(super) recording: Mutex<Recording>,
 }
 

@@ -38,6 +38,10 @@ impl SamplerInfo {
             reduction,
             compare_enable: info.compareEnable != 0,
             unnormalized_coordinates: info.unnormalizedCoordinates != 0,
+            cubic_filter: info.magFilter == VkFilter::VK_FILTER_CUBIC_EXT
+                || info.minFilter == VkFilter::VK_FILTER_CUBIC_EXT,
+            clamp_to_edge: [info.addressModeU, info.addressModeV, info.addressModeW]
+                .map(|m| m == VkSamplerAddressMode::VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE),
         }
     }
 }

@@ -269,6 +269,10 @@ struct Collector {
     /// Per function: the sampling operations (`SAMPLING` bits) its instructions apply to each
     /// combination of an image and a sampler variable.
     pair_ops: HashMap<u32, Vec<(u32, u32, u8)>>,
+    /// Per function: its `OpImageWrite`s, as the variable written and the `Texel` operand.
+    image_writes: HashMap<u32, Vec<(u32, u32)>>,
+    /// The result type of each value functions compute, by result id: what a `Texel` operand is.
+    value_types: HashMap<u32, u32>,
 }
 
 impl Collector {
@@ -349,6 +353,9 @@ impl Collector {
         }
         if let Some(var) = self.variable_of(first) {
             self.image_ops.entry(f).or_default().push((var, what));
+            if let (Op::ImageWrite, Some(texel)) = (op, id(inst.operands.get(2))) {
+                self.image_writes.entry(f).or_default().push((var, texel));
+            }
         }
     }
 }
@@ -411,6 +418,9 @@ impl Consumer for Collector {
                 }
             }
             (_, Some(f)) => {
+                if let (Some(result), Some(ty)) = (inst.result_id, inst.result_type) {
+                    self.value_types.insert(result, ty);
+                }
                 self.follow_images(f, &inst);
                 let Some((used, called)) = self.functions.get_mut(&f) else { return ParseAction::Continue };
                 if op == Op::FunctionCall {
@@ -486,6 +496,17 @@ impl Types<'_> {
             }
         }
         None
+    }
+
+    /// How many components a value of type `ty` has: a vector's count, 1 for a scalar; `None`
+    /// for anything else.
+    fn components(&self, ty: Option<u32>) -> Option<u8> {
+        let t = self.get(ty)?;
+        match t.class.opcode {
+            Op::TypeVector => literal(t.operands.get(1)).and_then(|n| u8::try_from(n).ok()),
+            Op::TypeInt | Op::TypeFloat => Some(1),
+            _ => None,
+        }
     }
 
     /// The `OpTypeImage` under any arrays and sampled-image type of `pointee`.
@@ -614,7 +635,8 @@ fn reflect(words: &[u32]) -> Result<Vec<EntryPoint>, String> {
             let written = types.storage(*storage, pointee) && !types.non_writable(var, pointee);
             let image = types.image(pointee);
             let elements = types.elements(pointee);
-            globals.insert(var, Global::Resource(ResourceUse { set, binding, written, image, ops: 0, elements }));
+            let r = ResourceUse { set, binding, written, image, ops: 0, elements, texel_components: 0 };
+            globals.insert(var, Global::Resource(r));
         }
     }
 
@@ -657,6 +679,12 @@ fn reflect(words: &[u32]) -> Result<Vec<EntryPoint>, String> {
             for (var, what) in c.image_ops.get(&f).into_iter().flatten() {
                 if let Some(Global::Resource(r)) = globals.get(var) {
                     resources.push(ResourceUse { ops: *what, ..*r });
+                }
+            }
+            for (var, texel) in c.image_writes.get(&f).into_iter().flatten() {
+                let ty = c.value_types.get(texel).copied().or_else(|| c.types.get(texel)?.result_type);
+                if let (Some(Global::Resource(r)), Some(n)) = (globals.get(var), types.components(ty)) {
+                    resources.push(ResourceUse { texel_components: n, ..*r });
                 }
             }
             for (image, sampler, ops) in c.pair_ops.get(&f).into_iter().flatten() {
@@ -725,6 +753,10 @@ pub fn merge(mut resources: Vec<ResourceUse>) -> Vec<ResourceUse> {
                 last.written |= r.written;
                 last.ops |= r.ops;
                 last.elements = last.elements.zip(r.elements).map(|(a, b)| a.max(b));
+                last.texel_components = match (last.texel_components, r.texel_components) {
+                    (0, n) | (n, 0) => n,
+                    (a, b) => a.min(b),
+                };
                 if last.image != r.image {
                     last.image = None;
                 }
@@ -788,7 +820,8 @@ mod tests {
                     written: true,
                     image: None,
                     ops: 0,
-                    elements: Some(1)
+                    elements: Some(1),
+                    texel_components: 0
                 }],
                 sampled_pairs: vec![],
                 push_constants: Some(4),
@@ -807,8 +840,24 @@ mod tests {
         assert_eq!(
             e[0].resources,
             [
-                ResourceUse { set: 0, binding: 0, written: true, image: None, ops: 0, elements: Some(1) },
-                ResourceUse { set: 2, binding: 0, written: false, image: None, ops: 0, elements: Some(1) }
+                ResourceUse {
+                    set: 0,
+                    binding: 0,
+                    written: true,
+                    image: None,
+                    ops: 0,
+                    elements: Some(1),
+                    texel_components: 0
+                },
+                ResourceUse {
+                    set: 2,
+                    binding: 0,
+                    written: false,
+                    image: None,
+                    ops: 0,
+                    elements: Some(1),
+                    texel_components: 0
+                }
             ]
         );
         assert_eq!(e[0].push_constants, None);
@@ -861,7 +910,15 @@ mod tests {
         // A sampler2D read, an r32ui uimage2D used atomically, a sampler2DShadow compared.
         let e = parsed(IMAGES);
         let image = |format_unknown, numeric| Some(ImageType { dim: 1, arrayed: false, format_unknown, numeric });
-        let r = |binding, written, image, ops| ResourceUse { set: 0, binding, written, image, ops, elements: Some(1) };
+        let r = |binding, written, image, ops| ResourceUse {
+            set: 0,
+            binding,
+            written,
+            image,
+            ops,
+            elements: Some(1),
+            texel_components: 0,
+        };
         assert_eq!(
             e[0].resources,
             [
@@ -910,7 +967,15 @@ mod tests {
 
     #[test]
     fn repeated_bindings_merge() {
-        let r = |set, binding, written| ResourceUse { set, binding, written, image: None, ops: 0, elements: Some(1) };
+        let r = |set, binding, written| ResourceUse {
+            set,
+            binding,
+            written,
+            image: None,
+            ops: 0,
+            elements: Some(1),
+            texel_components: 0,
+        };
         assert_eq!(merge(vec![r(1, 0, false), r(0, 3, false), r(1, 0, true)]), [r(0, 3, false), r(1, 0, true)]);
     }
 }

@@ -69,6 +69,9 @@ pub struct ResourceUse {
     /// How many descriptors the variable can reach: its array's length (1 when not an array);
     /// `None` for a runtime array (as many as the binding holds).
     pub elements: Option<u32>,
+    /// The fewest components of the `Texel` operand among the entry point's `OpImageWrite`s to
+    /// it; 0 when it writes none (or their types could not be worked out).
+    pub texel_components: u8,
 }
 
 /// An `OpTypeImage`, as the draw-time descriptor checks compare it with image views.
@@ -189,6 +192,8 @@ pub struct BufferViewInfo {
     /// Its format's buffer features as `VkFormatProperties3` reports them
     /// (`VkFormatFeatureFlags2`), when the driver answers them.
     pub features2: Option<u64>,
+    /// Its buffer's `VkBufferCreateFlags` (0 when Vigil does not know the buffer).
+    pub buffer_flags: u32,
 }
 
 /// What descriptor updates check of an image view.
@@ -214,6 +219,11 @@ pub struct ViewInfo {
     /// Its level and layer counts (`VK_REMAINING_*` resolved against its image); `None` when
     /// Vigil does not know the image's.
     pub levels_layers: Option<(u32, u32)>,
+    /// Its image's `VkImageCreateFlags` (0 when Vigil does not know the image).
+    pub image_flags: u32,
+    /// With VK_EXT_filter_cubic: `VkFilterCubicImageViewImageFormatPropertiesEXT`'s
+    /// `filterCubic` and `filterCubicMinmax` for its view type and format, as the driver answers.
+    pub cubic: Option<(bool, bool)>,
 }
 
 /// What a sampler was created with, as far as the draw-time checks read it.
@@ -229,6 +239,11 @@ pub struct SamplerInfo {
     pub reduction: i32,
     pub compare_enable: bool,
     pub unnormalized_coordinates: bool,
+    /// Its `magFilter` or `minFilter` is `VK_FILTER_CUBIC_EXT`.
+    pub cubic_filter: bool,
+    /// Its `addressModeU`, `V` and `W` (`W` checked for 3D views only), each
+    /// `VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE` or not.
+    pub clamp_to_edge: [bool; 3],
 }
 
 /// The render pass instance a recording began, as vkCmdClearAttachments reads it (kept until the
@@ -469,6 +484,16 @@ pub struct PipelineDynamic {
     pub blend_constants: bool,
     /// `depthWriteEnable`, where static.
     pub depth_write: Option<bool>,
+    /// Its provoking vertex mode (`VkPipelineRasterizationProvokingVertexStateCreateInfoEXT`,
+    /// first vertex without one), where static and it rasterizes.
+    pub provoking_vertex: Option<i32>,
+    /// Whether both viewports and scissors are dynamic (with or without their counts).
+    pub viewport_scissor_dynamic: bool,
+    /// Whether it has discard rectangles (`discardRectangleCount` not 0) that are not dynamic.
+    pub static_discard_rectangles: bool,
+    /// For a pipeline of a render pass object with sample locations enabled and not dynamic:
+    /// the fingerprint of its `sampleLocationsInfo` (`dynamic_state::sample_locations_key`).
+    pub sample_locations: Option<u64>,
     /// The front and back stencil `writeMask`s, where static.
     pub stencil_write_masks: [Option<u32>; 2],
     /// Whether the front and back stencil ops write (one is not VK_STENCIL_OP_KEEP), where

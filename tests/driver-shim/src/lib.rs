@@ -95,6 +95,11 @@ pub struct Behaviours {
     /// as VK_FALSE (lavapipe's is VK_TRUE): the rule that a topology set dynamically keep the
     /// pipeline's topology class needs a device that restricts it.
     pub restricted_topology: bool,
+    /// `provoking-vertex-per-render-pass`: `vkGetPhysicalDeviceProperties2` reports
+    /// `VkPhysicalDeviceProvokingVertexPropertiesEXT::provokingVertexModePerPipeline` as VK_FALSE
+    /// (lavapipe's is VK_TRUE): the rule that the pipelines of a render pass instance share one
+    /// provoking vertex mode needs a device that cannot switch it.
+    pub provoking_vertex_per_render_pass: bool,
     /// `video-queue`: devices offer `VK_KHR_video_queue` and every queue family reports
     /// `VK_QUEUE_VIDEO_DECODE_BIT_KHR`; the shim implements the extension's commands (see
     /// `video.rs`). The rules about video coding scopes need one, and lavapipe has no video.
@@ -154,6 +159,7 @@ impl Behaviours {
                 "low-memory-allocation-count" => b.low_memory_allocation_count = true,
                 "low-nesting-level" => b.low_nesting_level = true,
                 "restricted-topology" => b.restricted_topology = true,
+                "provoking-vertex-per-render-pass" => b.provoking_vertex_per_render_pass = true,
                 "video-queue" => b.video_queue = true,
                 "unsupported-surface" => b.unsupported_surface = true,
                 "bounded-surface-images" => b.bounded_surface_images = true,
@@ -1104,6 +1110,21 @@ unsafe fn restrict_topology(mut next: *mut c_void) {
     }
 }
 
+/// Sets `provokingVertexModePerPipeline` to VK_FALSE in the provoking vertex properties of the
+/// chain from `next`, if it has them.
+///
+/// # Safety
+/// `next` must be NULL or an output chain of valid structures.
+unsafe fn provoking_vertex_per_render_pass(mut next: *mut c_void) {
+    while let Some(s) = unsafe { next.cast::<vk::BaseOutStructure<'_>>().as_mut() } {
+        if s.s_type == vk::StructureType::PHYSICAL_DEVICE_PROVOKING_VERTEX_PROPERTIES_EXT {
+            let p = unsafe { &mut *next.cast::<vk::PhysicalDeviceProvokingVertexPropertiesEXT<'_>>() };
+            p.provoking_vertex_mode_per_pipeline = vk::FALSE;
+        }
+        next = s.p_next.cast();
+    }
+}
+
 /// `limits` as the switches `b` report them.
 fn lower_limits(b: Behaviours, limits: &mut vk::PhysicalDeviceLimits) {
     if b.low_draw_indirect_count {
@@ -1144,6 +1165,9 @@ unsafe extern "system" fn get_physical_device_properties2(
             }
             if b.restricted_topology {
                 restrict_topology(out.p_next);
+            }
+            if b.provoking_vertex_per_render_pass {
+                provoking_vertex_per_render_pass(out.p_next);
             }
         }
     }
@@ -1413,6 +1437,8 @@ mod tests {
         assert_eq!(low, Ok(Behaviours { low_nesting_level: true, ..Default::default() }));
         let restricted = Behaviours::parse("restricted-topology");
         assert_eq!(restricted, Ok(Behaviours { restricted_topology: true, ..Default::default() }));
+        let provoking = Behaviours::parse("provoking-vertex-per-render-pass");
+        assert_eq!(provoking, Ok(Behaviours { provoking_vertex_per_render_pass: true, ..Default::default() }));
         assert!(Behaviours::parse("alias-handles,lower-limits").unwrap_err().contains("lower-limits"));
     }
 

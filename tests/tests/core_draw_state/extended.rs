@@ -360,3 +360,30 @@ fn restricted_devices_keep_the_pipelines_topology_class() {
         }
     }
 }
+
+/// Where provokingVertexModePerPipeline is VK_FALSE (the shim's
+/// `provoking-vertex-per-render-pass`), the graphics pipelines bound in one render pass instance
+/// share one provoking vertex mode; lavapipe, which switches it per pipeline, allows any.
+#[test]
+fn pipelines_of_a_render_pass_instance_share_a_provoking_vertex_mode() {
+    let per_pass = Fixture::with_shim(|b| b.extended_dynamic_state3());
+    let per_pipeline = Fixture::with(|b| b.extended_dynamic_state3());
+    for (f, restricts) in [(&per_pass, true), (&per_pipeline, false)] {
+        let first = f.pipeline(&[], NO);
+        let last = f.pipeline(&[], Shape { provoking_last: true, ..NO });
+        let bind = |a, b| {
+            f.ids(|d, cb| {
+                // SAFETY: recording with live pipelines; invalid binds are skipped by Vigil.
+                unsafe {
+                    d.cmd_bind_pipeline(cb, vk::PipelineBindPoint::GRAPHICS, a);
+                    d.cmd_bind_pipeline(cb, vk::PipelineBindPoint::GRAPHICS, b);
+                }
+            })
+        };
+        let expected: Vec<&str> =
+            if restricts { vec!["VUID-vkCmdBindPipeline-pipelineBindPoint-04881"] } else { vec![] };
+        assert_eq!(bind(first, last), expected, "restricted {restricts}");
+        assert_eq!(bind(last, last), NONE, "restricted {restricts}");
+        assert_eq!(bind(first, first), NONE, "restricted {restricts}");
+    }
+}

@@ -34,7 +34,7 @@ const NONE: [&str; 0] = [];
 
 /// What the driver shim does where a case enables it: a device that restricts the topologies set
 /// dynamically to the pipeline's topology class.
-const SHIM_SWITCHES: &str = "restricted-topology";
+const SHIM_SWITCHES: &str = "restricted-topology,provoking-vertex-per-render-pass";
 const VERTEX_SPV: &[u8] = include_bytes!("../../shaders/triangle.vert.spv");
 const FRAGMENT_SPV: &[u8] = include_bytes!("../../shaders/triangle.frag.spv");
 const MESH_SPV: &[u8] = include_bytes!("../../shaders/empty.mesh.spv");
@@ -110,6 +110,8 @@ struct Shape {
     s8: bool,
     /// Two R8G8B8A8_UNORM color attachments.
     two_colors: bool,
+    /// Provoking vertex mode VK_PROVOKING_VERTEX_MODE_LAST_VERTEX_EXT (needs provokingVertexLast).
+    provoking_last: bool,
 }
 
 impl Fixture {
@@ -327,10 +329,15 @@ fn pipeline_in_subpass(
     if !dynamic.contains(&vk::DynamicState::SCISSOR_WITH_COUNT) {
         viewport = viewport.scissors(&scissors);
     }
-    let raster = vk::PipelineRasterizationStateCreateInfo::default()
+    let mut provoking = vk::PipelineRasterizationProvokingVertexStateCreateInfoEXT::default()
+        .provoking_vertex_mode(vk::ProvokingVertexModeEXT::LAST_VERTEX);
+    let mut raster = vk::PipelineRasterizationStateCreateInfo::default()
         .line_width(1.0)
         .depth_bias_enable(shape.depth_bias)
         .rasterizer_discard_enable(shape.discard);
+    if shape.provoking_last {
+        raster = raster.push_next(&mut provoking);
+    }
     let samples = if shape.four_samples { vk::SampleCountFlags::TYPE_4 } else { vk::SampleCountFlags::TYPE_1 };
     let multisample = vk::PipelineMultisampleStateCreateInfo::default().rasterization_samples(samples);
     let mut blend_attachment =
@@ -645,6 +652,7 @@ const NO: Shape = Shape {
     d16: false,
     s8: false,
     two_colors: false,
+    provoking_last: false,
 };
 const DEPTH_FORMAT: vk::Format = vk::Format::D32_SFLOAT_S8_UINT;
 const LINES: Shape = Shape { lines: true, ..NO };

@@ -13,24 +13,142 @@ pub struct Workload {
     pub counted: bool,
     /// Part of `--quick`.
     pub quick: bool,
+    /// The Vulkan commands its measured section calls (tests/bench/src: what runs inside
+    /// `vigil_bench_measured`, so not the unmeasured pool reset and submit).
+    pub commands: &'static [&'static str],
+    /// The structures those commands take (pointed to, or in arrays).
+    pub structures: &'static [&'static str],
 }
+
+/// `draw`'s measured section (draw.rs `record`), and each thread's in `threads-N`.
+const DRAW_COMMANDS: &[&str] = &[
+    "vkBeginCommandBuffer",
+    "vkCmdBeginRenderPass2",
+    "vkCmdBindPipeline",
+    "vkCmdSetViewport",
+    "vkCmdSetScissor",
+    "vkCmdBindDescriptorSets",
+    "vkCmdPushConstants",
+    "vkCmdDraw",
+    "vkCmdEndRenderPass2",
+    "vkEndCommandBuffer",
+];
+const DRAW_STRUCTURES: &[&str] = &[
+    "VkCommandBufferBeginInfo",
+    "VkRenderPassBeginInfo",
+    "VkClearValue",
+    "VkSubpassBeginInfo",
+    "VkSubpassEndInfo",
+    "VkViewport",
+    "VkRect2D",
+];
 
 /// The workloads, in report order.
 pub const WORKLOADS: &[Workload] = &[
-    Workload { id: "draw", args: &["draw"], counted: true, quick: true },
-    Workload { id: "dispatch", args: &["dispatch"], counted: true, quick: true },
-    Workload { id: "churn", args: &["churn"], counted: true, quick: true },
-    Workload { id: "threads-1", args: &["threads", "--threads", "1"], counted: false, quick: false },
-    Workload { id: "threads-2", args: &["threads", "--threads", "2"], counted: false, quick: true },
-    Workload { id: "threads-4", args: &["threads", "--threads", "4"], counted: false, quick: false },
+    Workload {
+        id: "draw",
+        args: &["draw"],
+        counted: true,
+        quick: true,
+        commands: DRAW_COMMANDS,
+        structures: DRAW_STRUCTURES,
+    },
+    Workload {
+        id: "dispatch",
+        args: &["dispatch"],
+        counted: true,
+        quick: true,
+        // dispatch.rs `record`.
+        commands: &[
+            "vkBeginCommandBuffer",
+            "vkCmdBindPipeline",
+            "vkCmdBindDescriptorSets",
+            "vkCmdDispatch",
+            "vkCmdPipelineBarrier2",
+            "vkCmdCopyBuffer",
+            "vkEndCommandBuffer",
+        ],
+        structures: &["VkCommandBufferBeginInfo", "VkDependencyInfo", "VkBufferMemoryBarrier2", "VkBufferCopy"],
+    },
+    Workload {
+        id: "churn",
+        args: &["churn"],
+        counted: true,
+        quick: true,
+        // churn.rs `churn` (ash's get_*_memory_requirements are the Vulkan 1.0 commands).
+        commands: &[
+            "vkCreateBuffer",
+            "vkGetBufferMemoryRequirements",
+            "vkBindBufferMemory",
+            "vkDestroyBuffer",
+            "vkCreateImage",
+            "vkGetImageMemoryRequirements",
+            "vkBindImageMemory",
+            "vkCreateImageView",
+            "vkDestroyImageView",
+            "vkDestroyImage",
+            "vkAllocateDescriptorSets",
+            "vkFreeDescriptorSets",
+            "vkCreateSampler",
+            "vkDestroySampler",
+        ],
+        structures: &[
+            "VkBufferCreateInfo",
+            "VkImageCreateInfo",
+            "VkExtent3D",
+            "VkImageViewCreateInfo",
+            "VkComponentMapping",
+            "VkImageSubresourceRange",
+            "VkDescriptorSetAllocateInfo",
+            "VkSamplerCreateInfo",
+        ],
+    },
+    Workload {
+        id: "threads-1",
+        args: &["threads", "--threads", "1"],
+        counted: false,
+        quick: false,
+        commands: DRAW_COMMANDS,
+        structures: DRAW_STRUCTURES,
+    },
+    Workload {
+        id: "threads-2",
+        args: &["threads", "--threads", "2"],
+        counted: false,
+        quick: true,
+        commands: DRAW_COMMANDS,
+        structures: DRAW_STRUCTURES,
+    },
+    Workload {
+        id: "threads-4",
+        args: &["threads", "--threads", "4"],
+        counted: false,
+        quick: false,
+        commands: DRAW_COMMANDS,
+        structures: DRAW_STRUCTURES,
+    },
 ];
 
 /// The soak workloads: many submits, each observed complete one way (see
 /// tests/bench/src/soak.rs). Run [`SOAK_RUNS`] times under each of [`SOAK_CONFIGS`], outside
 /// `--quick`, with `--frames` as the number of submits.
 pub const SOAKS: &[Workload] = &[
-    Workload { id: "soak-fence", args: &["soak", "--wait", "fence"], counted: false, quick: false },
-    Workload { id: "soak-timeline", args: &["soak", "--wait", "timeline"], counted: false, quick: false },
+    Workload {
+        id: "soak-fence",
+        args: &["soak", "--wait", "fence"],
+        counted: false,
+        quick: false,
+        commands: &["vkWaitForFences", "vkResetFences", "vkQueueSubmit2"],
+        structures: &["VkSubmitInfo2", "VkCommandBufferSubmitInfo", "VkSemaphoreSubmitInfo"],
+    },
+    Workload {
+        id: "soak-timeline",
+        args: &["soak", "--wait", "timeline"],
+        counted: false,
+        quick: false,
+        commands: &["vkWaitSemaphores", "vkQueueSubmit2"],
+        structures: &["VkSemaphoreWaitInfo", "VkSubmitInfo2", "VkCommandBufferSubmitInfo", "VkSemaphoreSubmitInfo"],
+    },
 ];
 /// Submits per soak process.
 pub const SOAK_SUBMITS: usize = 100_000;
@@ -104,8 +222,8 @@ pub const COVERAGE: &[Coverage] = &[
     },
     Coverage {
         name: "core validation",
-        vigil_key: "CORE",
-        vigil_has: false,
+        vigil_key: CORE_KEY,
+        vigil_has: true,
         reference: &[
             "VK_VALIDATION_FEATURE_DISABLE_CORE_CHECKS_EXT",
             "VK_VALIDATION_FEATURE_DISABLE_SHADERS_EXT",
@@ -118,6 +236,10 @@ pub const COVERAGE: &[Coverage] = &[
     },
 ];
 
+/// Vigil's setting for core validation (its state tracker included): pairs that switch it on
+/// are quoted only where Vigil checks what the reference does (see `core_gap`).
+pub const CORE_KEY: &str = "CORE";
+
 /// Vigil settings off in every configuration: their reference counterparts (synchronization
 /// and GPU-assisted validation) are opt-in `enables`, off in every reference configuration.
 pub const VIGIL_ALWAYS_OFF: &[&str] = &["SYNC", "GPUAV"];
@@ -127,7 +249,9 @@ pub enum Covers {
     /// Exactly these [`COVERAGE`] entries, by name (none: pass-through).
     These(&'static [&'static str]),
     /// Every entry Vigil has: Vigil as it is today against the reference set to the same
-    /// coverage.
+    /// coverage. No pair of [`PAIRS`] uses it since core validation joined: "Vigil's validation
+    /// objects" keeps the four objects it always measured, so its numbers stay comparable.
+    #[cfg_attr(not(test), allow(dead_code))]
     EverythingVigilHas,
 }
 
@@ -147,8 +271,12 @@ pub const PAIRS: &[Pair] = &[
     Pair { name: "handle wrapping on", covers: Covers::These(&["handle wrapping"]), quick: false },
     Pair { name: "object lifetimes", covers: Covers::These(&["object lifetimes"]), quick: false },
     Pair { name: "thread safety", covers: Covers::These(&["thread safety"]), quick: false },
-    Pair { name: "Vigil's validation objects", covers: Covers::EverythingVigilHas, quick: false },
+    Pair { name: "Vigil's validation objects", covers: Covers::These(VALIDATION_OBJECTS), quick: false },
+    Pair { name: "core validation", covers: Covers::These(&["core validation"]), quick: false },
 ];
+
+/// What "Vigil's validation objects" covers: the four it has measured since it was added.
+const VALIDATION_OBJECTS: &[&str] = &["handle wrapping", "stateless parameters", "object lifetimes", "thread safety"];
 
 /// The pairs the tests of other coverage tables use: the ones that name no single object.
 #[cfg(test)]
@@ -237,6 +365,9 @@ pub struct PairPlan {
     pub vigil: Side,
     /// The reference's side.
     pub reference: Side,
+    /// Whether it switches core validation on: then its ratio is quoted only on workloads where
+    /// Vigil implements every id the reference's code names for the measured commands.
+    pub core: bool,
 }
 
 /// Everything one bench run measures.
@@ -255,9 +386,22 @@ pub const BASELINE: &str = "none";
 pub const REFERENCE_DEFAULTS: &str = "reference/defaults";
 /// Id of Vigil with its defaults (information only: the reference's defaults cover more).
 pub const VIGIL_DEFAULTS: &str = "vigil/defaults";
-/// Id of Vigil with only core validation on: the state tracker recording, and core's few
-/// checks (information only: no reference counterpart).
+/// Id of Vigil with only core validation on: the state tracker recording, and core's checks
+/// (information; added only when no pair's Vigil side is already that configuration, see
+/// [`tracker`]).
 pub const VIGIL_TRACKER: &str = "vigil/tracker";
+
+/// The configuration that measures Vigil with only core validation on (its state tracker
+/// recording, core's checks): [`VIGIL_TRACKER`], or the core pair's Vigil side when that runs.
+pub fn tracker(configs: &[Config]) -> Option<&Config> {
+    configs.iter().find(|c| match &c.layer {
+        Layer::Vigil { settings } => {
+            let core = format!("{VIGIL_SETTING_PREFIX}{CORE_KEY}");
+            !settings.is_empty() && settings.iter().all(|(k, v)| (v == "true") == (*k == core))
+        }
+        _ => false,
+    })
+}
 
 /// Resolves the tables into the configurations to run (`quick`: only the quick pairs and
 /// workloads, no information-only configurations).
@@ -281,6 +425,7 @@ pub fn plan_from(pairs: &[Pair], coverage: &'static [Coverage], quick: bool) -> 
         };
         let names: Vec<&str> = items.iter().map(|c| c.name).collect();
         let coverage_names = names.iter().map(|n| n.to_string()).collect();
+        let core = items.iter().any(|c| c.vigil_key == CORE_KEY);
         if let Some((_, earlier)) = seen.iter().find(|(n, _)| *n == names) {
             let same = Side::SameAs(earlier.clone());
             plans.push(PairPlan {
@@ -288,6 +433,7 @@ pub fn plan_from(pairs: &[Pair], coverage: &'static [Coverage], quick: bool) -> 
                 coverage: coverage_names,
                 vigil: same.clone(),
                 reference: same,
+                core,
             });
             continue;
         }
@@ -321,7 +467,13 @@ pub fn plan_from(pairs: &[Pair], coverage: &'static [Coverage], quick: bool) -> 
             label: format!("reference, {}", pair.name),
             layer: Layer::Reference { disables: Some(disables) },
         });
-        plans.push(PairPlan { name: pair.name.into(), coverage: coverage_names, vigil, reference: Side::Run(id) });
+        plans.push(PairPlan {
+            name: pair.name.into(),
+            coverage: coverage_names,
+            vigil,
+            reference: Side::Run(id),
+            core,
+        });
     }
     if !quick {
         configs.push(Config {
@@ -338,13 +490,18 @@ pub fn plan_from(pairs: &[Pair], coverage: &'static [Coverage], quick: bool) -> 
             .iter()
             .map(|c| c.vigil_key)
             .chain(VIGIL_ALWAYS_OFF.iter().copied())
-            .map(|k| (format!("{VIGIL_SETTING_PREFIX}{k}"), (k == "CORE").to_string()))
+            .map(|k| (format!("{VIGIL_SETTING_PREFIX}{k}"), (k == CORE_KEY).to_string()))
             .collect();
-        configs.push(Config {
-            id: VIGIL_TRACKER.into(),
-            label: "Vigil, state tracker + core only (information)".into(),
-            layer: Layer::Vigil { settings: only_core },
-        });
+        let layer = Layer::Vigil { settings: only_core };
+        // The core pair's Vigil side is this very configuration: measured once, under the
+        // pair's name.
+        if !configs.iter().any(|c| c.layer == layer) {
+            configs.push(Config {
+                id: VIGIL_TRACKER.into(),
+                label: "Vigil, state tracker + core only (information)".into(),
+                layer,
+            });
+        }
     }
     let workloads = WORKLOADS.iter().filter(|w| w.quick || !quick).collect();
     Plan { configs, pairs: plans, workloads }
@@ -444,9 +601,10 @@ mod tests {
                 "reference/thread safety",
                 "vigil/Vigil's validation objects",
                 "reference/Vigil's validation objects",
+                "vigil/core validation",
+                "reference/core validation",
                 "reference/defaults",
-                "vigil/defaults",
-                "vigil/tracker"
+                "vigil/defaults"
             ]
         );
         assert_eq!(full.pairs[1].coverage, ["handle wrapping"]);
@@ -456,6 +614,9 @@ mod tests {
             full.pairs[4].coverage,
             ["handle wrapping", "stateless parameters", "object lifetimes", "thread safety"]
         );
+        assert_eq!(full.pairs[5].coverage, ["core validation"]);
+        let core: Vec<bool> = full.pairs.iter().map(|p| p.core).collect();
+        assert_eq!(core, [false, false, false, false, false, true]);
         assert_eq!(ids(&plan(true)), ["none", "vigil/pass-through", "reference/pass-through"]);
         // Pass-through turns every Vigil setting off, the ones without an object yet included.
         let pass = &full.configs[1].layer;
@@ -494,7 +655,9 @@ mod tests {
             other => panic!("{other:?}"),
         };
         assert!(vigil(VIGIL_DEFAULTS).is_empty(), "defaults set nothing");
-        let on: Vec<String> = vigil(VIGIL_TRACKER).into_iter().filter(|(_, v)| v == "true").map(|(k, _)| k).collect();
+        let tracker = tracker(&full.configs).unwrap();
+        assert_eq!(tracker.id, "vigil/core validation", "the core pair's Vigil side, measured once");
+        let on: Vec<String> = vigil(&tracker.id).into_iter().filter(|(_, v)| v == "true").map(|(k, _)| k).collect();
         assert_eq!(on, ["VK_VIGIL_VALIDATION_CORE"]);
         for id in SOAK_CONFIGS {
             assert!(full.configs.iter().any(|c| c.id == *id), "{id}");
@@ -521,6 +684,39 @@ mod tests {
         assert_eq!(layer("vigil/pass-through"), settings("false", "false"));
         assert_eq!(layer("vigil/Vigil's validation objects"), settings("false", "true"));
         assert_eq!(p.pairs[2].coverage, ["object lifetimes"]);
+    }
+
+    /// The core pair: Vigil with only CORE on against the reference with only the core
+    /// entry's disables left out; without Vigil's core, the tracker runs on its own again.
+    #[test]
+    fn the_core_pair() {
+        let full = plan(false);
+        let pair = full.pairs.iter().find(|p| p.name == "core validation").unwrap();
+        assert!(pair.core);
+        assert_eq!(pair.vigil, Side::Run("vigil/core validation".into()));
+        let layer = |id: &str| full.configs.iter().find(|c| c.id == id).unwrap().layer.clone();
+        let Layer::Reference { disables: Some(disables) } = layer("reference/core validation") else { panic!() };
+        assert_eq!(
+            disables,
+            [
+                "VK_VALIDATION_FEATURE_DISABLE_THREAD_SAFETY_EXT",
+                "VK_VALIDATION_FEATURE_DISABLE_API_PARAMETERS_EXT",
+                "VK_VALIDATION_FEATURE_DISABLE_OBJECT_LIFETIMES_EXT",
+                "VK_VALIDATION_FEATURE_DISABLE_UNIQUE_HANDLES_EXT",
+            ]
+        );
+        assert!(!full.pairs.iter().filter(|p| p.name != "core validation").any(|p| p.core));
+        assert!(plan(true).pairs.iter().all(|p| p.name != "core validation"), "not quick");
+
+        static NO_CORE_YET: &[Coverage] = &[
+            Coverage { name: "object lifetimes", vigil_key: "OBJECT_LIFETIME", vigil_has: true, reference: &["L"] },
+            Coverage { name: "core validation", vigil_key: CORE_KEY, vigil_has: false, reference: &["C"] },
+        ];
+        let pairs = &[Pair { name: "core validation", covers: Covers::These(&["core validation"]), quick: false }];
+        let p = plan_from(pairs, NO_CORE_YET, false);
+        assert_eq!(p.pairs[0].vigil, Side::Unavailable("Vigil has no core validation yet".into()));
+        assert!(p.pairs[0].core);
+        assert_eq!(tracker(&p.configs).map(|c| c.id.as_str()), Some(VIGIL_TRACKER));
     }
 
     #[test]

@@ -6,7 +6,8 @@ use std::collections::BTreeMap;
 use std::fmt::Write;
 
 use super::callgrind::Profile;
-use super::config::{Config, PairPlan, Side, BASELINE, REFERENCE_DEFAULTS, VIGIL_DEFAULTS, VIGIL_TRACKER};
+use super::config::{self, Config, PairPlan, Side, BASELINE, REFERENCE_DEFAULTS, VIGIL_DEFAULTS};
+use super::core_gap::{self, CoreGap};
 use super::json::Json;
 use super::process::Sample;
 use super::soak::{SoakRow, DRIFT_LIMIT, GROWTH_LIMIT_KIB};
@@ -215,6 +216,9 @@ pub struct Report {
     pub breakdowns: Vec<Breakdown>,
     /// The soak section (empty with `--quick`).
     pub soaks: Vec<SoakRow>,
+    /// What the reference checks on the measured commands that Vigil does not: decides where
+    /// pairs with core validation are quoted.
+    pub core_gap: CoreGap,
 }
 
 impl Report {
@@ -262,13 +266,21 @@ impl Report {
             for w in &self.counted {
                 let v = vigil.as_ref().ok().and_then(|c| self.added_ir(w, c));
                 let r = reference.as_ref().ok().and_then(|c| self.added_ir(w, c));
+                let mut ratio = v.zip(r).and_then(|(v, r)| ratio(v, r));
+                let mut notes = notes.clone();
+                // Core validation is only equal coverage where Vigil checks what the reference
+                // checks on this workload's commands: the ratio is withheld elsewhere.
+                if let Err(why) = self.quotable(pair, w) {
+                    ratio = None;
+                    notes.push(why);
+                }
                 rows.push(PairRow {
                     pair: pair.name.clone(),
                     coverage: if pair.coverage.is_empty() { "none".into() } else { pair.coverage.join(", ") },
                     workload: w.clone(),
                     vigil: v,
                     reference: r,
-                    ratio: v.zip(r).and_then(|(v, r)| ratio(v, r)),
+                    ratio,
                     note: notes.join("; "),
                 });
             }
@@ -276,7 +288,18 @@ impl Report {
         rows
     }
 
-    /// The targets: Vigil pass-through on draw, and every measured pair on draw and dispatch.
+    /// Whether `pair`'s ratio may be quoted on `workload` (only pairs with core validation can
+    /// be withheld, see [`core_gap`]).
+    pub fn quotable(&self, pair: &PairPlan, workload: &str) -> Result<(), String> {
+        if pair.core {
+            self.core_gap.quotable(workload)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// The targets: Vigil pass-through on draw, and every measured pair on draw and dispatch
+    /// (pairs with core validation where quotable).
     pub fn targets(&self) -> Vec<Target> {
         let mut targets = vec![Target {
             what: "draw: Vigil pass-through, added Ir per call".into(),
@@ -285,8 +308,9 @@ impl Report {
         }];
         for row in self.pair_rows() {
             // Pairs borrowed from another are that pair's target already.
-            let own = self.pairs.iter().any(|p| p.name == row.pair && matches!(p.vigil, Side::Run(_)));
-            if own && RATIO_WORKLOADS.contains(&row.workload.as_str()) {
+            let pair = self.pairs.iter().find(|p| p.name == row.pair && matches!(p.vigil, Side::Run(_)));
+            let quotable = pair.is_some_and(|p| self.quotable(p, &row.workload).is_ok());
+            if quotable && RATIO_WORKLOADS.contains(&row.workload.as_str()) {
                 targets.push(Target {
                     what: format!("{}: {}, Vigil ÷ reference", row.workload, row.pair),
                     value: row.ratio,
@@ -346,6 +370,8 @@ impl Report {
             .collect();
         table(&mut out, &["pair", "coverage", "workload", "Vigil", "reference", "ratio", "note"], &rows);
 
+        self.core_section(&mut out);
+
         let _ = writeln!(out, "## Targets\n");
         let rows: Vec<Vec<String>> = self
             .targets()
@@ -373,7 +399,7 @@ impl Report {
             for w in &self.counted {
                 let v = self.added_ir(w, VIGIL_DEFAULTS);
                 let r = self.added_ir(w, REFERENCE_DEFAULTS);
-                let t = self.added_ir(w, VIGIL_TRACKER);
+                let t = config::tracker(&self.configs).and_then(|c| self.added_ir(w, &c.id));
                 let ratio = v.zip(r).and_then(|(v, r)| ratio(v, r));
                 rows.push(vec![w.clone(), num(v, 1), num(r, 1), num(ratio, 3), num(t, 1)]);
             }
@@ -513,6 +539,79 @@ impl Report {
         out
     }
 
+    /// The section on the core pair's quoting: per counted workload, the ids compared and the
+    /// ones Vigil lacks.
+    fn core_section(&self, out: &mut String) {
+        let Some(pair) = self.pairs.iter().find(|p| p.core) else { return };
+        let _ = writeln!(out, "## Core validation: quoted only where Vigil checks what the reference checks\n");
+        let _ = writeln!(
+            out,
+            "{} The reference's ids are the `VUID-<command or structure>-` ids its code names (read from \
+             its binary: string constants whose address the code takes, and ids it builds in place), any \
+             of its objects' (the binary does not say which), so the comparison errs on Vigil's side. Implicit \
+             ids (`-parameter`, `-sType`, `-commonparent`, ...) belong to stateless parameters and object \
+             lifetimes: left out. Ids missing from the pinned registry (renamed or removed since the \
+             reference's release) are listed, not compared. Vigil's ids: docs/coverage.md, \"Explicit VUIDs \
+             Vigil implements\". `cargo xtask bench --core-gap` prints this without running the bench.\n",
+            core_gap::RULE
+        );
+        match &self.core_gap {
+            CoreGap::NotComputed => {
+                let _ = writeln!(out, "The gap was not computed: the {} pair is not quoted.\n", pair.name);
+                return;
+            }
+            CoreGap::Unavailable(why) => {
+                let _ = writeln!(out, "The gap could not be computed ({why}): the {} pair is not quoted.\n", pair.name);
+                return;
+            }
+            CoreGap::Computed { .. } => {}
+        }
+        let mut rows = Vec::new();
+        let mut details = String::new();
+        for w in &self.counted {
+            let Some(g) = self.core_gap.workload(w) else { continue };
+            let row = self.pair_rows().into_iter().find(|r| r.pair == pair.name && r.workload == *w);
+            let verdict = match self.quotable(pair, w) {
+                Ok(()) => format!("quotable: {}", num(row.and_then(|r| r.ratio), 3)),
+                Err(_) => "not quotable".into(),
+            };
+            let mut measured = g.commands.join(", ");
+            if !g.structures.is_empty() {
+                measured = format!("{measured}; {}", g.structures.join(", "));
+            }
+            rows.push(vec![
+                w.clone(),
+                measured,
+                g.compared.len().to_string(),
+                g.implicit.to_string(),
+                g.not_in_registry.len().to_string(),
+                g.missing.len().to_string(),
+                verdict,
+            ]);
+            if !g.missing.is_empty() {
+                let _ = writeln!(details, "**{w}**: Vigil lacks {}.\n", ids(&g.missing));
+            }
+            if !g.not_in_registry.is_empty() {
+                let _ = writeln!(
+                    details,
+                    "**{w}**: not compared (not in the pinned registry): {}.\n",
+                    ids(&g.not_in_registry)
+                );
+            }
+        }
+        let header = [
+            "workload",
+            "measured commands; structures",
+            "reference ids compared",
+            "implicit, left out",
+            "not in the pinned registry",
+            "Vigil lacks",
+            "ratio",
+        ];
+        table(out, &header, &rows);
+        out.push_str(&details);
+    }
+
     /// The report as JSON.
     pub fn json(&self) -> Json {
         let m = &self.meta;
@@ -643,8 +742,31 @@ impl Report {
                 ])
             })
             .collect();
+        let core_gap = match &self.core_gap {
+            CoreGap::NotComputed => Json::Null,
+            CoreGap::Unavailable(why) => Json::obj([("unavailable", Json::str(why))]),
+            CoreGap::Computed { workloads, .. } => Json::Arr(
+                workloads
+                    .iter()
+                    .map(|g| {
+                        let list = |v: &[String]| Json::Arr(v.iter().map(Json::str).collect());
+                        Json::obj([
+                            ("workload", Json::str(&g.workload)),
+                            ("commands", list(&g.commands)),
+                            ("structures", list(&g.structures)),
+                            ("compared", Json::Num(g.compared.len() as f64)),
+                            ("implicit_left_out", Json::Num(g.implicit as f64)),
+                            ("not_in_registry", list(&g.not_in_registry)),
+                            ("missing", list(&g.missing)),
+                            ("quotable", Json::Bool(g.quotable())),
+                        ])
+                    })
+                    .collect(),
+            ),
+        };
         Json::obj([
             ("meta", meta),
+            ("core_gap", core_gap),
             ("soak", Json::Arr(soaks)),
             ("configs", Json::Arr(configs)),
             ("results", Json::Arr(results)),
@@ -653,6 +775,11 @@ impl Report {
             ("vigil_profile", Json::Arr(breakdowns)),
         ])
     }
+}
+
+/// Ids as backticked Markdown.
+fn ids(list: &[String]) -> String {
+    list.iter().map(|id| format!("`{id}`")).collect::<Vec<_>>().join(", ")
 }
 
 /// Three decimals are more than any of these numbers can claim.
@@ -681,7 +808,8 @@ fn table(out: &mut String, header: &[&str], rows: &[Vec<String>]) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::config::{plan_from, Coverage, GENERIC_PAIRS};
+    use super::super::config::{plan_from, Coverage, Covers, Pair, GENERIC_PAIRS};
+    use super::super::core_gap::WorkloadGap;
     use super::*;
 
     /// Tables of a Vigil with no validation object: its "same set" pair borrows pass-through.
@@ -764,6 +892,77 @@ mod tests {
         let json = r.json().to_string();
         assert!(json.contains("\"added_ir_per_call\": 20"), "{json}");
         assert!(json.contains("\"ratio\": 0.133"), "{json}");
+    }
+
+    /// The core pair is quoted only where Vigil checks what the reference checks.
+    #[test]
+    fn the_core_pair_is_quoted_only_without_a_gap() {
+        static WITH_CORE: &[Coverage] =
+            &[Coverage { name: "core validation", vigil_key: "CORE", vigil_has: true, reference: &["C"] }];
+        let pairs = &[Pair { name: "core validation", covers: Covers::These(&["core validation"]), quick: false }];
+        let plan = plan_from(pairs, WITH_CORE, false);
+        let workloads = vec!["draw".to_string(), "dispatch".to_string()];
+        let mut r = Report {
+            workloads: workloads.clone(),
+            counted: workloads,
+            configs: plan.configs,
+            pairs: plan.pairs,
+            ..Default::default()
+        };
+        // 10 calls, 1 frame: Vigil adds 10 per call, the reference 100.
+        for w in ["draw", "dispatch"] {
+            for (config, total) in
+                [("none", 1000), ("vigil/core validation", 1100), ("reference/core validation", 2000)]
+            {
+                r.cells.insert((w.into(), config.into()), Cell::new(&[], Some((total, 1)), 10));
+            }
+        }
+        let gap = |w: &str, missing: &[&str]| WorkloadGap {
+            workload: w.into(),
+            commands: vec!["vkCmdDraw".into()],
+            structures: vec![],
+            compared: vec!["VUID-vkCmdDraw-None-02692".into(), "VUID-vkCmdDraw-None-02693".into()],
+            implicit: 3,
+            not_in_registry: vec!["VUID-vkCmdDraw-None-02859".into()],
+            missing: missing.iter().map(|m| m.to_string()).collect(),
+        };
+        r.core_gap = CoreGap::Computed {
+            named: (3, 0),
+            implemented: 1,
+            workloads: vec![gap("draw", &[]), gap("dispatch", &["VUID-vkCmdDraw-None-02693"])],
+        };
+        let rows = r.pair_rows();
+        assert_eq!((rows[0].ratio, rows[0].note.as_str()), (Some(0.1), ""));
+        assert_eq!((rows[1].vigil, rows[1].reference, rows[1].ratio), (Some(10.0), Some(100.0), None));
+        assert_eq!(rows[1].note, "not quotable: Vigil lacks 1 of the reference's 2 ids on these commands");
+        let targets: Vec<String> = r.targets().into_iter().map(|t| t.what).collect();
+        assert_eq!(
+            targets,
+            ["draw: Vigil pass-through, added Ir per call", "draw: core validation, Vigil ÷ reference"]
+        );
+
+        let md = r.markdown();
+        assert!(md.contains("## Core validation: quoted only where Vigil checks what the reference checks"), "{md}");
+        assert!(md.contains(core_gap::RULE), "{md}");
+        assert!(md.contains("| draw | vkCmdDraw | 2 | 3 | 1 | 0 | quotable: 0.100 |"), "{md}");
+        assert!(md.contains("| dispatch | vkCmdDraw | 2 | 3 | 1 | 1 | not quotable |"), "{md}");
+        assert!(md.contains("**dispatch**: Vigil lacks `VUID-vkCmdDraw-None-02693`."), "{md}");
+        assert!(md.contains("**draw**: not compared (not in the pinned registry): `VUID-vkCmdDraw-None-02859`."));
+        // The tracker column reads the core pair's Vigil side: the same configuration.
+        assert!(md.contains("| draw | — | — | — | 10.0 |"), "{md}");
+        let json = r.json().to_string();
+        assert!(json.contains("\"quotable\": false") && json.contains("\"quotable\": true"), "{json}");
+
+        r.core_gap = CoreGap::Unavailable("objdump (binutils) cannot run".into());
+        assert!(r.pair_rows().iter().all(|row| row.ratio.is_none()));
+        assert_eq!(r.targets().len(), 1);
+        let md = r.markdown();
+        assert!(
+            md.contains(
+                "The gap could not be computed (objdump (binutils) cannot run): the core validation pair is not quoted."
+            ),
+            "{md}"
+        );
     }
 
     #[test]

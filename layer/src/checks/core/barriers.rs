@@ -16,6 +16,7 @@
 
 use std::sync::LazyLock;
 
+use vigil_generated::features::Feature;
 use vigil_generated::sync::{
     AccessRule, FeatureRule, ACCESS_RULES, ACCESS_RULE_SCOPES, FEATURE_RULES, FEATURE_RULE_SCOPES,
 };
@@ -456,6 +457,78 @@ fn named_stages(mask: u64) -> u64 {
     expand_stages(mask & !UNNAMED)
 }
 
+/// `VK_ACCESS_2_ACCELERATION_STRUCTURE_READ_BIT_KHR`.
+const ACCELERATION_STRUCTURE_READ: u64 = 0x20_0000;
+
+/// By `ACCESS_RULE_SCOPES` index, then side (src, dst): the ids of an acceleration structure read
+/// without a stage that performs one, with the rayQuery feature and without it.
+const ACCELERATION_STRUCTURE_READ_IDS: [[(&str, &str); 2]; 3] = [
+    [
+        ("VUID-VkMemoryBarrier2-srcAccessMask-03927", "VUID-VkMemoryBarrier2-srcAccessMask-06256"),
+        ("VUID-VkMemoryBarrier2-dstAccessMask-03927", "VUID-VkMemoryBarrier2-dstAccessMask-06256"),
+    ],
+    [
+        ("VUID-VkBufferMemoryBarrier2-srcAccessMask-03927", "VUID-VkBufferMemoryBarrier2-srcAccessMask-06256"),
+        ("VUID-VkBufferMemoryBarrier2-dstAccessMask-03927", "VUID-VkBufferMemoryBarrier2-dstAccessMask-06256"),
+    ],
+    [
+        ("VUID-VkImageMemoryBarrier2-srcAccessMask-03927", "VUID-VkImageMemoryBarrier2-srcAccessMask-06256"),
+        ("VUID-VkImageMemoryBarrier2-dstAccessMask-03927", "VUID-VkImageMemoryBarrier2-dstAccessMask-06256"),
+    ],
+];
+
+/// An acceleration structure read needs a stage that reads acceleration structures: ray tracing
+/// shaders, builds or copies, and with the rayQuery feature any shader stage (the sync2 tables
+/// allow every shader stage, so the generated access rules cannot tell the two cases apart).
+/// True to skip the call.
+#[cold]
+#[inline(never)]
+fn acceleration_structure_reads(cx: &Call<'_>, m: &Masks, at: &Location<'_>) -> bool {
+    use VkPipelineStageFlagBits2 as S;
+    let Some(ids) = ACCELERATION_STRUCTURE_READ_IDS.get(m.scope) else { return false };
+    let ray_query = cx.device().is_some_and(|d| d.features.contains(Feature::RAY_QUERY));
+    let mut allowed = S::VK_PIPELINE_STAGE_2_RAY_TRACING_SHADER_BIT_KHR.0
+        | S::VK_PIPELINE_STAGE_2_ACCELERATION_STRUCTURE_BUILD_BIT_KHR.0
+        | S::VK_PIPELINE_STAGE_2_ACCELERATION_STRUCTURE_COPY_BIT_KHR.0;
+    if ray_query {
+        allowed |= S::VK_PIPELINE_STAGE_2_VERTEX_SHADER_BIT.0
+            | S::VK_PIPELINE_STAGE_2_TESSELLATION_CONTROL_SHADER_BIT.0
+            | S::VK_PIPELINE_STAGE_2_TESSELLATION_EVALUATION_SHADER_BIT.0
+            | S::VK_PIPELINE_STAGE_2_GEOMETRY_SHADER_BIT.0
+            | S::VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT.0
+            | S::VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT.0
+            | S::VK_PIPELINE_STAGE_2_TASK_SHADER_BIT_EXT.0
+            | S::VK_PIPELINE_STAGE_2_MESH_SHADER_BIT_EXT.0
+            | S::VK_PIPELINE_STAGE_2_CLUSTER_CULLING_SHADER_BIT_HUAWEI.0;
+    }
+    let all_commands = S::VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT.0;
+    let mut skip = false;
+    let sides = [
+        (m.src_access, m.src_stage, "srcAccessMask", "srcStageMask"),
+        (m.dst_access, m.dst_stage, "dstAccessMask", "dstStageMask"),
+    ];
+    for ((access, stage, a, s), (with, without)) in sides.into_iter().zip(ids) {
+        if access & ACCELERATION_STRUCTURE_READ == 0 || stage & all_commands != 0 || expand_stages(stage) & allowed != 0
+        {
+            continue;
+        }
+        let (vuid, which) = if ray_query {
+            (*with, "a shader, ray tracing shader, acceleration structure build or copy stage")
+        } else {
+            (*without, "a ray tracing shader, acceleration structure build or copy stage (the rayQuery feature is not enabled)")
+        };
+        skip |= cx.error(
+            vuid,
+            &at.dot(a),
+            format_args!(
+                "({access:#x}) includes VK_ACCESS_2_ACCELERATION_STRUCTURE_READ_BIT_KHR, but {s} ({stage:#x}) has no \
+                 stage that reads acceleration structures: {which}, or VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT."
+            ),
+        );
+    }
+    skip
+}
+
 /// Whether a barrier transfers queue family ownership.
 fn transfers(src: u32, dst: u32) -> bool {
     src != dst && src != VK_QUEUE_FAMILY_IGNORED && dst != VK_QUEUE_FAMILY_IGNORED
@@ -641,6 +714,9 @@ impl CoreChecks {
                     ),
                 );
             }
+        }
+        if (m.src_access | m.dst_access) & ACCELERATION_STRUCTURE_READ != 0 {
+            skip |= acceleration_structure_reads(cx, m, at);
         }
         skip | Self::feature_rules(cx, m.scope, m.src_stage, m.dst_stage, at)
     }

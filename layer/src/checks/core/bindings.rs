@@ -17,8 +17,9 @@ use super::CoreChecks;
 use crate::chassis::raw::slice;
 use crate::chassis::Call;
 use crate::report::Location;
-use crate::state::command_buffers::Recording;
+use crate::state::command_buffers::{Recording, RenderPassInstance};
 use crate::state::descriptors::is_dynamic_buffer;
+use crate::state::dynamic_state::PipelineDynamic;
 use crate::state::pipelines::{bind_point_index, bind_point_name, SetLayoutInfo};
 use crate::state::resolve::record_of;
 use crate::state::tracker::param_handle;
@@ -38,6 +39,8 @@ struct BindIds {
     inside: &'static str,
     host_only: &'static str,
     null: &'static str,
+    /// A set of a layout for descriptor buffers.
+    descriptor_buffer: &'static str,
 }
 
 impl BindIds {
@@ -69,6 +72,7 @@ const BIND: BindIds = BindIds {
     inside: "VUID-vkCmdBindDescriptorSets-pDescriptorSets-01979",
     host_only: "VUID-vkCmdBindDescriptorSets-pDescriptorSets-04616",
     null: "VUID-vkCmdBindDescriptorSets-pDescriptorSets-06563",
+    descriptor_buffer: "VUID-vkCmdBindDescriptorSets-pDescriptorSets-08010",
 };
 
 const BIND2: BindIds = BindIds {
@@ -82,6 +86,7 @@ const BIND2: BindIds = BindIds {
     inside: "VUID-VkBindDescriptorSetsInfo-pDescriptorSets-01979",
     host_only: "VUID-VkBindDescriptorSetsInfo-pDescriptorSets-04616",
     null: "VUID-VkBindDescriptorSetsInfo-pDescriptorSets-06563",
+    descriptor_buffer: "VUID-VkBindDescriptorSetsInfo-pDescriptorSets-08010",
 };
 
 impl CoreChecks {
@@ -208,6 +213,20 @@ impl CoreChecks {
                             format_args!(
                                 "({:#x}) was allocated from a descriptor pool created with \
                                      VK_DESCRIPTOR_POOL_CREATE_HOST_ONLY_BIT_EXT, whose sets may not be bound.",
+                                set.as_raw()
+                            ),
+                        );
+                    }
+                    const DESCRIPTOR_BUFFER: u32 =
+                        VkDescriptorSetLayoutCreateFlags::VK_DESCRIPTOR_SET_LAYOUT_CREATE_DESCRIPTOR_BUFFER_BIT_EXT.0;
+                    if actual.flags & DESCRIPTOR_BUFFER != 0 {
+                        skip |= cx.error(
+                            ids.descriptor_buffer,
+                            &member("pDescriptorSets").index(i),
+                            format_args!(
+                                "({:#x}) was allocated with descriptor set layout {handle:#x}, created with \
+                                 VK_DESCRIPTOR_SET_LAYOUT_CREATE_DESCRIPTOR_BUFFER_BIT_EXT: its descriptors live in \
+                                 descriptor buffers, not in sets.",
                                 set.as_raw()
                             ),
                         );
@@ -400,13 +419,15 @@ impl CoreChecks {
         let vuid = match point.0 {
             0 => Some("VUID-vkCmdBindPipeline-pipelineBindPoint-00780"),
             1 => Some("VUID-vkCmdBindPipeline-pipelineBindPoint-00779"),
-            // Ray tracing (02392) is not followed: lavapipe has no ray tracing to test it on, and
-            // ray tracing pipelines are not recorded.
+            // Ray tracing pipelines are not recorded: a recorded pipeline bound there is of
+            // another kind.
+            RAY_TRACING => Some("VUID-vkCmdBindPipeline-pipelineBindPoint-02392"),
             _ => None,
         };
-        const QUEUE_IDS: [(i32, &str); 2] = [
+        const QUEUE_IDS: [(i32, &str); 3] = [
             (0, "VUID-vkCmdBindPipeline-pipelineBindPoint-00778"),
             (1, "VUID-vkCmdBindPipeline-pipelineBindPoint-00777"),
+            (RAY_TRACING, "VUID-vkCmdBindPipeline-pipelineBindPoint-02391"),
         ];
         self.with_recording(cx, cb.as_raw(), |r| {
             let queue = QUEUE_IDS.iter().find(|(p, _)| *p == point.0).map(|(_, v)| *v);
@@ -427,6 +448,17 @@ impl CoreChecks {
                 | self
                     .with_object(cx, r, TYPES.pipeline, pipeline.as_raw(), |p| {
                         let Some(info) = p.pipeline() else { return false };
+                        let protected = || self.protected_command_buffer(cx, cb.as_raw());
+                        if let Some(skip) = protected_access(cx, protected, info.flags, pipeline) {
+                            return skip;
+                        }
+                        if point.0 == 0 && info.bind_point == 0 {
+                            if let Some(d) = &info.dynamic_draw {
+                                if graphics_bind(cx, r, d, pipeline) {
+                                    return true;
+                                }
+                            }
+                        }
                         let library = VkPipelineCreateFlags::VK_PIPELINE_CREATE_LIBRARY_BIT_KHR.0 as u64;
                         if info.flags & library != 0 {
                             return cx.error(
@@ -561,6 +593,128 @@ fn bind_point_unsupported(
         _ => VkQueueFlags::VK_QUEUE_COMPUTE_BIT.0,
     };
     (r.queue_flags & needed == 0).then(|| bind_point_error(cx, point, vuid, cb))
+}
+
+/// A graphics pipeline bound in a secondary that inherits 2D viewports and scissors takes them
+/// (and its discard rectangles) dynamically (`-commandBuffer-04808`, `-04809`); where
+/// provokingVertexModePerPipeline is VK_FALSE, every graphics pipeline bound in a render pass
+/// instance (and the one bound when it began) has the same provoking vertex mode (`-04881`). True
+/// to skip the call.
+fn graphics_bind(cx: &Call<'_>, r: &Recording, d: &PipelineDynamic, pipeline: VkPipeline) -> bool {
+    let mut skip = false;
+    let root = cx.location();
+    let at = || root.dot("pipeline");
+    if r.viewport_scissor_2d {
+        if !d.viewport_scissor_dynamic {
+            skip |= cx.error(
+                "VUID-vkCmdBindPipeline-commandBuffer-04808",
+                &at(),
+                format_args!(
+                    "({:#x}) does not take both viewports and scissors dynamically, but the secondary command buffer \
+                     inherits them (VkCommandBufferInheritanceViewportScissorInfoNV::viewportScissor2D).",
+                    pipeline.as_raw()
+                ),
+            );
+        }
+        if d.static_discard_rectangles {
+            skip |= cx.error(
+                "VUID-vkCmdBindPipeline-commandBuffer-04809",
+                &at(),
+                format_args!(
+                    "({:#x}) has discard rectangles without VK_DYNAMIC_STATE_DISCARD_RECTANGLE_EXT, but the secondary \
+                     command buffer inherits 2D viewports and scissors (viewportScissor2D).",
+                    pipeline.as_raw()
+                ),
+            );
+        }
+    }
+    if let (Some(locations), Some(false)) = (d.sample_locations, cx.device().and_then(|f| f.variable_sample_locations))
+    {
+        skip |= sample_locations(cx, r, locations, pipeline);
+    }
+    let per_pipeline = cx.device().and_then(|f| f.provoking_vertex_mode_per_pipeline).unwrap_or(true);
+    if !per_pipeline && r.in_render_pass {
+        if let (Some(before), Some(mode)) = (r.provoking_vertex, d.provoking_vertex) {
+            if before != mode {
+                skip |= cx.error(
+                    "VUID-vkCmdBindPipeline-pipelineBindPoint-04881",
+                    &at(),
+                    format_args!(
+                        "({:#x}) has provoking vertex mode {mode}, but a graphics pipeline bound before it in the current \
+                         render pass instance (or when it began) has mode {before}, and provokingVertexModePerPipeline \
+                         is VK_FALSE.",
+                        pipeline.as_raw()
+                    ),
+                );
+            }
+        }
+    }
+    skip
+}
+
+/// Without variableSampleLocations, a pipeline of a render pass object with static sample
+/// locations (fingerprint `locations`) is bound only in a render pass instance begun with the
+/// same locations after its current subpass (`-variableSampleLocations-01525`). True to skip.
+#[cold]
+fn sample_locations(cx: &Call<'_>, r: &Recording, locations: u64, pipeline: VkPipeline) -> bool {
+    let Some(RenderPassInstance::RenderPass { subpass, .. }) = r.instance else { return false };
+    let begun = r.post_subpass_locations.as_ref().filter(|(instance, _)| *instance == r.instances);
+    let found = begun.and_then(|(_, l)| l.iter().find(|(s, _)| *s == subpass)).map(|(_, k)| *k);
+    if found == Some(locations) {
+        return false;
+    }
+    let why = match found {
+        None => {
+            format!("the render pass instance was not begun with post-subpass sample locations for subpass {subpass}")
+        }
+        Some(_) => format!(
+            "the post-subpass sample locations the render pass instance was begun with for subpass {subpass} differ"
+        ),
+    };
+    cx.error(
+        "VUID-vkCmdBindPipeline-variableSampleLocations-01525",
+        &cx.location().dot("pipeline"),
+        format_args!(
+            "({:#x}) was created with static sample locations enabled, variableSampleLocations is VK_FALSE, and {why} \
+             (VkRenderPassSampleLocationsBeginInfoEXT).",
+            pipeline.as_raw()
+        ),
+    )
+}
+
+/// `VK_PIPELINE_BIND_POINT_RAY_TRACING_KHR`.
+const RAY_TRACING: i32 = 1_000_165_000;
+
+/// With the pipelineProtectedAccess feature, a pipeline created for protected (or unprotected)
+/// command buffers only must not be bound in the other kind (`-pipelineProtectedAccess-07408`,
+/// `-07409`): `Some(skip)` when it is.
+fn protected_access(cx: &Call<'_>, protected: impl FnOnce() -> bool, flags: u64, pipeline: VkPipeline) -> Option<bool> {
+    const NO_PROTECTED: u64 = VkPipelineCreateFlags::VK_PIPELINE_CREATE_NO_PROTECTED_ACCESS_BIT.0 as u64;
+    const PROTECTED_ONLY: u64 = VkPipelineCreateFlags::VK_PIPELINE_CREATE_PROTECTED_ACCESS_ONLY_BIT.0 as u64;
+    if flags & (NO_PROTECTED | PROTECTED_ONLY) == 0 {
+        return None;
+    }
+    if !cx.device().is_some_and(|d| d.features.contains(Feature::PIPELINE_PROTECTED_ACCESS)) {
+        return None;
+    }
+    let (vuid, flag, kind) = match protected() {
+        true if flags & NO_PROTECTED != 0 => (
+            "VUID-vkCmdBindPipeline-pipelineProtectedAccess-07408",
+            "VK_PIPELINE_CREATE_NO_PROTECTED_ACCESS_BIT",
+            "a protected",
+        ),
+        false if flags & PROTECTED_ONLY != 0 => (
+            "VUID-vkCmdBindPipeline-pipelineProtectedAccess-07409",
+            "VK_PIPELINE_CREATE_PROTECTED_ACCESS_ONLY_BIT",
+            "an unprotected",
+        ),
+        _ => return None,
+    };
+    Some(cx.error(
+        vuid,
+        &cx.location().dot("pipeline"),
+        format_args!("({:#x}) was created with {flag}, but is bound in {kind} command buffer.", pipeline.as_raw()),
+    ))
 }
 
 #[cold]

@@ -46,6 +46,9 @@ pub(super) struct CopyIds {
     pub overlap: &'static str,
     /// No byte written by two regions.
     pub written_twice: &'static str,
+    /// Without protectedNoFault: in an unprotected command buffer no protected source or
+    /// destination, in a protected one no unprotected destination.
+    pub protected: [&'static str; 3],
 }
 
 pub(super) const COPY_BUFFER: CopyIds = CopyIds {
@@ -65,6 +68,11 @@ pub(super) const COPY_BUFFER: CopyIds = CopyIds {
     dst_size: "VUID-vkCmdCopyBuffer-size-00116",
     overlap: "VUID-vkCmdCopyBuffer-pRegions-00117",
     written_twice: "VUID-vkCmdCopyBuffer-pRegions-12482",
+    protected: [
+        "VUID-vkCmdCopyBuffer-commandBuffer-01822",
+        "VUID-vkCmdCopyBuffer-commandBuffer-01823",
+        "VUID-vkCmdCopyBuffer-commandBuffer-01824",
+    ],
 };
 
 pub(super) const COPY_BUFFER_INFO: CopyIds = CopyIds {
@@ -84,6 +92,11 @@ pub(super) const COPY_BUFFER_INFO: CopyIds = CopyIds {
     dst_size: "VUID-VkCopyBufferInfo2-size-00116",
     overlap: "VUID-VkCopyBufferInfo2-pRegions-00117",
     written_twice: "VUID-VkCopyBufferInfo2-pRegions-12482",
+    protected: [
+        "VUID-vkCmdCopyBuffer2-commandBuffer-01822",
+        "VUID-vkCmdCopyBuffer2-commandBuffer-01823",
+        "VUID-vkCmdCopyBuffer2-commandBuffer-01824",
+    ],
 };
 
 /// The ids of a command that writes one buffer (vkCmdFillBuffer, vkCmdUpdateBuffer).
@@ -247,13 +260,16 @@ impl CoreChecks {
         &self,
         cx: &Call<'_>,
         ids: &CopyIds,
-        (src, dst): (VkBuffer, VkBuffer),
+        (cb, src, dst): (u64, VkBuffer, VkBuffer),
         (regions, region): (&[T], fn(&T) -> Region),
         m: &Members<'_>,
     ) -> bool {
         let mut skip = false;
         let src = self.used_buffer(cx, src, &ids.src, &m.get("srcBuffer"), &mut skip);
         let dst = self.used_buffer(cx, dst, &ids.dst, &m.get("dstBuffer"), &mut skip);
+        if let (Some(s), Some(d)) = (&src, &dst) {
+            skip |= self.protected_copy(cx, ids, cb, (s, d), m);
+        }
         let list = m.get("pRegions");
         for (i, (src_offset, dst_offset, size)) in regions.iter().map(region).enumerate() {
             let at = list.index(i);
@@ -283,6 +299,71 @@ impl CoreChecks {
             skip |= copy_overlap(cx, ids.overlap, (s, d), (regions, region), &list);
         }
         skip | written_twice(cx, ids.written_twice, (regions, region), &list)
+    }
+
+    /// A copy between buffers `src` and `dst` recorded in command buffer `cb`: without
+    /// protectedNoFault, protected buffers only in protected command buffers and unprotected
+    /// destinations only in unprotected ones. True to skip the call.
+    fn protected_copy(
+        &self,
+        cx: &Call<'_>,
+        ids: &CopyIds,
+        cb: u64,
+        (src, dst): (&Used, &Used),
+        m: &Members<'_>,
+    ) -> bool {
+        const PROTECTED: u32 = VkBufferCreateFlags::VK_BUFFER_CREATE_PROTECTED_BIT.0;
+        let (src_protected, dst_protected) = (src.info.flags.0 & PROTECTED != 0, dst.info.flags.0 & PROTECTED != 0);
+        // Every buffer is unprotected on a device without protected memory: the common case
+        // looks at the command buffer only when a buffer is protected or the device has it.
+        let may_be_protected = src_protected
+            || dst_protected
+            || cx.device().is_some_and(|d| d.features.contains(vigil_generated::features::Feature::PROTECTED_MEMORY));
+        if !may_be_protected || super::protected_no_fault(cx) {
+            return false;
+        }
+        let protected_cb = self.protected_command_buffer(cx, cb);
+        let rules = [
+            (
+                !protected_cb && src_protected,
+                ids.protected[0],
+                "srcBuffer",
+                src,
+                "a protected buffer",
+                "an unprotected",
+            ),
+            (
+                !protected_cb && dst_protected,
+                ids.protected[1],
+                "dstBuffer",
+                dst,
+                "a protected buffer",
+                "an unprotected",
+            ),
+            (
+                protected_cb && !dst_protected,
+                ids.protected[2],
+                "dstBuffer",
+                dst,
+                "an unprotected buffer",
+                "a protected",
+            ),
+        ];
+        let mut skip = false;
+        for (broken, vuid, member, used, what, kind) in rules {
+            if broken {
+                skip |= cx.error(
+                    vuid,
+                    &m.get(member),
+                    format_args!(
+                        "is {:#x}, {what}, but command buffer {cb:#x} is {kind} command buffer and the device does \
+                         not have protectedNoFault.",
+                        used.handle
+                    ),
+                );
+            }
+        }
+        skip
     }
 
     /// vkCmdFillBuffer and vkCmdUpdateBuffer: the buffer, and the range inside it.

@@ -640,6 +640,9 @@ impl CoreChecks {
             let rendering = VkStructureType::VK_STRUCTURE_TYPE_COMMAND_BUFFER_INHERITANCE_RENDERING_INFO;
             // SAFETY: the chain of the application's inheritance info.
             let chained = unsafe { chained::<VkCommandBufferInheritanceRenderingInfo>(inheritance.pNext, rendering) };
+            if let Some(rendering) = chained {
+                return Self::inherited_sample_counts(cx, inheritance, rendering, at);
+            }
             return chained.is_none()
                 && cx.error(
                     "VUID-VkCommandBufferBeginInfo-flags-06002",
@@ -650,7 +653,13 @@ impl CoreChecks {
                     ),
                 );
         }
-        let Some(pass) = self.get(TYPES.render_pass, render_pass) else { return false };
+        let Some(pass) = self.get(TYPES.render_pass, render_pass).filter(|p| !p.destroyed()) else {
+            return cx.error(
+                "VUID-VkCommandBufferBeginInfo-flags-06000",
+                &at.dot("pInheritanceInfo").dot("renderPass"),
+                format_args!("({render_pass:#x}) is not a render pass of this device that exists."),
+            );
+        };
         let Some(state) = pass.render_pass() else { return false };
         let mut skip = false;
         if let Some(shape) = state.shape().filter(|s| inheritance.subpass >= s.subpasses) {
@@ -680,6 +689,31 @@ impl CoreChecks {
             }
         }
         skip
+    }
+
+    /// A secondary continuing dynamic rendering: the attachment sample counts it chains
+    /// (`VkAttachmentSampleCountInfoAMD` or its NV alias) describe as many color attachments as
+    /// its rendering info (`-flags-06003`). True to skip.
+    fn inherited_sample_counts(
+        cx: &Call<'_>,
+        inheritance: &VkCommandBufferInheritanceInfo,
+        rendering: &VkCommandBufferInheritanceRenderingInfo,
+        at: &Location<'_>,
+    ) -> bool {
+        let ty = VkStructureType::VK_STRUCTURE_TYPE_ATTACHMENT_SAMPLE_COUNT_INFO_AMD;
+        // SAFETY: the chain of the application's inheritance info.
+        let Some(samples) = (unsafe { chained::<VkAttachmentSampleCountInfoAMD>(inheritance.pNext, ty) }) else {
+            return false;
+        };
+        samples.colorAttachmentCount != rendering.colorAttachmentCount
+            && cx.error(
+                "VUID-VkCommandBufferBeginInfo-flags-06003",
+                &at.dot("pInheritanceInfo").chained("VkAttachmentSampleCountInfoAMD").dot("colorAttachmentCount"),
+                format_args!(
+                    "is {}, but VkCommandBufferInheritanceRenderingInfo::colorAttachmentCount is {}.",
+                    samples.colorAttachmentCount, rendering.colorAttachmentCount
+                ),
+            )
     }
 
     /// The queries a secondary inherits, against the features that allow them. (The query flags'

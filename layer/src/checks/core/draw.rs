@@ -6,7 +6,12 @@
 //! (`-None-08601`). The draw path reads that precomputed data and allocates nothing. Bound
 //! shader objects are held to the same two rules in `shader_objects.rs`.
 //!
-//! Not checked, so never reported: pipelines whose sets come from descriptor buffers or heaps,
+//! A set the shaders use must come the way the pipeline was created for: bound with
+//! vkCmdBindDescriptorSets* unless it was created with `VK_PIPELINE_CREATE_DESCRIPTOR_BUFFER_BIT_EXT`
+//! (`-None-08115`), taken from descriptor buffers (vkCmdSetDescriptorBufferOffsets*EXT) only if it
+//! was (`-None-08117`).
+//!
+//! Not checked, so never reported: whether sets from descriptor buffers or heaps are bound,
 //! push descriptor sets, stages Vigil could not reflect (pipeline libraries,
 //! pipeline binaries, code it could not parse), ray tracing pipelines (not recorded). Sets a
 //! later bind disturbed are taken as still bound with the layout they were bound with.
@@ -134,6 +139,151 @@ command_table!(
     pub(super) static SHADER_USES: (&str, &str, &str) = *SHADER_USE_IDS, 0
 );
 
+/// Per command, sorted by name: its ids of a set bound with vkCmdBindDescriptorSets* used by a
+/// pipeline created for descriptor buffers (`-None-08115`), and of a set taken from descriptor
+/// buffers used by one that was not (`-None-08117`).
+const DESCRIPTOR_BUFFER_IDS: &[(&str, &str, &str)] = &[
+    ("vkCmdDispatch", "VUID-vkCmdDispatch-None-08115", "VUID-vkCmdDispatch-None-08117"),
+    ("vkCmdDispatchBase", "VUID-vkCmdDispatchBase-None-08115", "VUID-vkCmdDispatchBase-None-08117"),
+    ("vkCmdDispatchGraphAMDX", "VUID-vkCmdDispatchGraphAMDX-None-08115", "VUID-vkCmdDispatchGraphAMDX-None-08117"),
+    (
+        "vkCmdDispatchGraphIndirectAMDX",
+        "VUID-vkCmdDispatchGraphIndirectAMDX-None-08115",
+        "VUID-vkCmdDispatchGraphIndirectAMDX-None-08117",
+    ),
+    (
+        "vkCmdDispatchGraphIndirectCountAMDX",
+        "VUID-vkCmdDispatchGraphIndirectCountAMDX-None-08115",
+        "VUID-vkCmdDispatchGraphIndirectCountAMDX-None-08117",
+    ),
+    ("vkCmdDispatchIndirect", "VUID-vkCmdDispatchIndirect-None-08115", "VUID-vkCmdDispatchIndirect-None-08117"),
+    (
+        "vkCmdDispatchIndirect2KHR",
+        "VUID-vkCmdDispatchIndirect2KHR-None-08115",
+        "VUID-vkCmdDispatchIndirect2KHR-None-08117",
+    ),
+    ("vkCmdDispatchTileQCOM", "VUID-vkCmdDispatchTileQCOM-None-08115", "VUID-vkCmdDispatchTileQCOM-None-08117"),
+    ("vkCmdDraw", "VUID-vkCmdDraw-None-08115", "VUID-vkCmdDraw-None-08117"),
+    ("vkCmdDrawClusterHUAWEI", "VUID-vkCmdDrawClusterHUAWEI-None-08115", "VUID-vkCmdDrawClusterHUAWEI-None-08117"),
+    (
+        "vkCmdDrawClusterIndirectHUAWEI",
+        "VUID-vkCmdDrawClusterIndirectHUAWEI-None-08115",
+        "VUID-vkCmdDrawClusterIndirectHUAWEI-None-08117",
+    ),
+    ("vkCmdDrawIndexed", "VUID-vkCmdDrawIndexed-None-08115", "VUID-vkCmdDrawIndexed-None-08117"),
+    (
+        "vkCmdDrawIndexedIndirect",
+        "VUID-vkCmdDrawIndexedIndirect-None-08115",
+        "VUID-vkCmdDrawIndexedIndirect-None-08117",
+    ),
+    (
+        "vkCmdDrawIndexedIndirect2KHR",
+        "VUID-vkCmdDrawIndexedIndirect2KHR-None-08115",
+        "VUID-vkCmdDrawIndexedIndirect2KHR-None-08117",
+    ),
+    (
+        "vkCmdDrawIndexedIndirectCount",
+        "VUID-vkCmdDrawIndexedIndirectCount-None-08115",
+        "VUID-vkCmdDrawIndexedIndirectCount-None-08117",
+    ),
+    (
+        "vkCmdDrawIndexedIndirectCount2KHR",
+        "VUID-vkCmdDrawIndexedIndirectCount2KHR-None-08115",
+        "VUID-vkCmdDrawIndexedIndirectCount2KHR-None-08117",
+    ),
+    ("vkCmdDrawIndirect", "VUID-vkCmdDrawIndirect-None-08115", "VUID-vkCmdDrawIndirect-None-08117"),
+    ("vkCmdDrawIndirect2KHR", "VUID-vkCmdDrawIndirect2KHR-None-08115", "VUID-vkCmdDrawIndirect2KHR-None-08117"),
+    (
+        "vkCmdDrawIndirectByteCount2EXT",
+        "VUID-vkCmdDrawIndirectByteCount2EXT-None-08115",
+        "VUID-vkCmdDrawIndirectByteCount2EXT-None-08117",
+    ),
+    (
+        "vkCmdDrawIndirectByteCountEXT",
+        "VUID-vkCmdDrawIndirectByteCountEXT-None-08115",
+        "VUID-vkCmdDrawIndirectByteCountEXT-None-08117",
+    ),
+    ("vkCmdDrawIndirectCount", "VUID-vkCmdDrawIndirectCount-None-08115", "VUID-vkCmdDrawIndirectCount-None-08117"),
+    (
+        "vkCmdDrawIndirectCount2KHR",
+        "VUID-vkCmdDrawIndirectCount2KHR-None-08115",
+        "VUID-vkCmdDrawIndirectCount2KHR-None-08117",
+    ),
+    ("vkCmdDrawMeshTasksEXT", "VUID-vkCmdDrawMeshTasksEXT-None-08115", "VUID-vkCmdDrawMeshTasksEXT-None-08117"),
+    (
+        "vkCmdDrawMeshTasksIndirect2EXT",
+        "VUID-vkCmdDrawMeshTasksIndirect2EXT-None-08115",
+        "VUID-vkCmdDrawMeshTasksIndirect2EXT-None-08117",
+    ),
+    (
+        "vkCmdDrawMeshTasksIndirectCount2EXT",
+        "VUID-vkCmdDrawMeshTasksIndirectCount2EXT-None-08115",
+        "VUID-vkCmdDrawMeshTasksIndirectCount2EXT-None-08117",
+    ),
+    (
+        "vkCmdDrawMeshTasksIndirectCountEXT",
+        "VUID-vkCmdDrawMeshTasksIndirectCountEXT-None-08115",
+        "VUID-vkCmdDrawMeshTasksIndirectCountEXT-None-08117",
+    ),
+    (
+        "vkCmdDrawMeshTasksIndirectCountNV",
+        "VUID-vkCmdDrawMeshTasksIndirectCountNV-None-08115",
+        "VUID-vkCmdDrawMeshTasksIndirectCountNV-None-08117",
+    ),
+    (
+        "vkCmdDrawMeshTasksIndirectEXT",
+        "VUID-vkCmdDrawMeshTasksIndirectEXT-None-08115",
+        "VUID-vkCmdDrawMeshTasksIndirectEXT-None-08117",
+    ),
+    (
+        "vkCmdDrawMeshTasksIndirectNV",
+        "VUID-vkCmdDrawMeshTasksIndirectNV-None-08115",
+        "VUID-vkCmdDrawMeshTasksIndirectNV-None-08117",
+    ),
+    ("vkCmdDrawMeshTasksNV", "VUID-vkCmdDrawMeshTasksNV-None-08115", "VUID-vkCmdDrawMeshTasksNV-None-08117"),
+    ("vkCmdDrawMultiEXT", "VUID-vkCmdDrawMultiEXT-None-08115", "VUID-vkCmdDrawMultiEXT-None-08117"),
+    (
+        "vkCmdDrawMultiIndexedEXT",
+        "VUID-vkCmdDrawMultiIndexedEXT-None-08115",
+        "VUID-vkCmdDrawMultiIndexedEXT-None-08117",
+    ),
+    (
+        "vkCmdExecuteGeneratedCommandsEXT",
+        "VUID-vkCmdExecuteGeneratedCommandsEXT-None-08115",
+        "VUID-vkCmdExecuteGeneratedCommandsEXT-None-08117",
+    ),
+    (
+        "vkCmdExecuteGeneratedCommandsNV",
+        "VUID-vkCmdExecuteGeneratedCommandsNV-None-08115",
+        "VUID-vkCmdExecuteGeneratedCommandsNV-None-08117",
+    ),
+    (
+        "vkCmdSubpassShadingHUAWEI",
+        "VUID-vkCmdSubpassShadingHUAWEI-None-08115",
+        "VUID-vkCmdSubpassShadingHUAWEI-None-08117",
+    ),
+    (
+        "vkCmdTraceRaysIndirect2KHR",
+        "VUID-vkCmdTraceRaysIndirect2KHR-None-08115",
+        "VUID-vkCmdTraceRaysIndirect2KHR-None-08117",
+    ),
+    (
+        "vkCmdTraceRaysIndirectKHR",
+        "VUID-vkCmdTraceRaysIndirectKHR-None-08115",
+        "VUID-vkCmdTraceRaysIndirectKHR-None-08117",
+    ),
+    ("vkCmdTraceRaysKHR", "VUID-vkCmdTraceRaysKHR-None-08115", "VUID-vkCmdTraceRaysKHR-None-08117"),
+    ("vkCmdTraceRaysNV", "VUID-vkCmdTraceRaysNV-None-08115", "VUID-vkCmdTraceRaysNV-None-08117"),
+];
+
+command_table!(
+    /// `DESCRIPTOR_BUFFER_IDS` by command number.
+    static DESCRIPTOR_BUFFER: (&str, &str, &str) = *DESCRIPTOR_BUFFER_IDS, 0
+);
+
+/// `VK_PIPELINE_CREATE_2_DESCRIPTOR_BUFFER_BIT_EXT`.
+const DESCRIPTOR_BUFFER_BIT: u64 = 0x2000_0000;
+
 /// `VK_PIPELINE_CREATE_2_DESCRIPTOR_BUFFER_BIT_EXT` and `_DESCRIPTOR_HEAP_BIT_EXT`: the sets
 /// such a pipeline uses are not bound with vkCmdBindDescriptorSets.
 const NOT_BOUND_SETS: u64 = 0x2000_0000 | 0x10_0000_0000;
@@ -170,9 +320,12 @@ impl CoreChecks {
         skip |= self.pipeline_params(cx, r, info, (cb, p.key.handle));
         let Some(layout) = info.layout.as_ref() else { return skip };
         let Some(pl) = layout.pipeline_layout() else { return skip };
+        if info.flags & DESCRIPTOR_BUFFER_BIT != 0 || bound.buffer_sets != 0 {
+            skip |= self.descriptor_buffer_mode(cx, bound, (p, info.flags, &info.uses.sets), (cb, point));
+        }
         if info.flags & NOT_BOUND_SETS == 0 {
             for &n in &info.uses.sets {
-                if pl.pushes_set(n) {
+                if pl.pushes_set(n) || (n < 32 && bound.buffer_sets & 1 << n != 0) {
                     continue;
                 }
                 let Some(b) = bound.sets.get(n as usize).copied().flatten() else {
@@ -251,6 +404,45 @@ impl CoreChecks {
             skip |= self.draw_descriptors(cx, r, bound, p, (cb, point));
         }
         skip
+    }
+
+    /// The first set pipeline `p` (created with `flags`) uses whose descriptors come the other
+    /// way than the pipeline was created for: bound with vkCmdBindDescriptorSets* for a pipeline
+    /// created for descriptor buffers (`-None-08115`), or from descriptor buffers for one that
+    /// was not (`-None-08117`). True to skip the call.
+    #[cold]
+    #[inline(never)]
+    fn descriptor_buffer_mode(
+        &self,
+        cx: &Call<'_>,
+        bound: &BoundPoint,
+        (p, flags, sets): (&ObjectRecord, u64, &[u32]),
+        (cb, point): (u64, i32),
+    ) -> bool {
+        let Some(&(_, classic, buffers)) = DESCRIPTOR_BUFFER.get(cx) else { return false };
+        let for_buffers = flags & DESCRIPTOR_BUFFER_BIT != 0;
+        for &n in sets {
+            let from_buffers = n < 32 && bound.buffer_sets & 1 << n != 0;
+            let from_sets = !from_buffers && bound.sets.get(n as usize).copied().flatten().is_some();
+            let (vuid, how, made) = match (for_buffers, from_buffers, from_sets) {
+                (true, _, true) => (classic, "bound with vkCmdBindDescriptorSets", "with"),
+                (false, true, _) => {
+                    (buffers, "taken from descriptor buffers (vkCmdSetDescriptorBufferOffsetsEXT)", "without")
+                }
+                _ => continue,
+            };
+            return cx.error(
+                vuid,
+                &cx.location(),
+                format_args!(
+                    "the pipeline {:#x} bound to {} in command buffer {cb:#x} statically uses descriptor set {n}, \
+                     which was {how}, but the pipeline was created {made} VK_PIPELINE_CREATE_DESCRIPTOR_BUFFER_BIT_EXT.",
+                    p.key.handle,
+                    bind_point_name(point)
+                ),
+            );
+        }
+        false
     }
 
     /// `test` on the pipeline layout of key `k`; true (compatible) when Vigil does not know it.

@@ -12,6 +12,9 @@
 //! texel buffer used atomically needs `VK_FORMAT_FEATURE_STORAGE_TEXEL_BUFFER_ATOMIC_BIT`
 //! (`-None-07888`), and one written or read whose `OpTypeImage` format is `Unknown` the storage
 //! write or read without format buffer feature (`-OpTypeImage-07029`, `-OpTypeImage-07030`). A
+//! storage image or texel buffer the shader writes (`OpImageWrite`) needs a `Texel` operand of at
+//! least as many components as the view's format has (`-OpImageWrite-08795`, `-04469`), four for
+//! `VK_FORMAT_A8_UNORM` (`-08796`); reflection keeps the fewest components written per binding. A
 //! combined image sampler the shader samples (`OpImageSample*`) with a sampler (its binding's
 //! immutable one, else the one written) whose magFilter, minFilter or mipmapMode is linear needs a
 //! view format with `SAMPLED_IMAGE_FILTER_LINEAR` under a weighted average reduction without depth
@@ -21,6 +24,14 @@
 //! sampled by an instruction with ImplicitLod, Dref or Proj (`-None-08610`) or with a bias or
 //! offset (`-None-08611`). The same rules hold for a sampled image the shader samples with a
 //! separate sampler (`OpSampledImage` of the two, neither an array: reflection's `SampledPair`).
+//! A sampler with a cubic filter needs a view format with `SAMPLED_IMAGE_FILTER_CUBIC`
+//! (`-None-02692`), without VK_EXT_filter_cubic a view neither 3D nor cube (`-None-02693`), and
+//! with it the view type and format's `filterCubic` (and `filterCubicMinmax` under a min or max
+//! reduction: `-filterCubic-02694`, `-filterCubicMinmax-02695`), asked of the driver when the
+//! view is created; a corner-sampled image is sampled with clamp-to-edge addressing only
+//! (`-flags-02696`). Without protectedNoFault, an unprotected command buffer accesses no
+//! protected buffer, image or texel buffer (`-commandBuffer-02707`), and a protected one writes
+//! no unprotected one (`-commandBuffer-02712`, where the command has that rule).
 //! Format features are those of the view's format with its image's tiling, asked of the driver
 //! (`VkFormatProperties3`) when the view is created.
 //!
@@ -76,6 +87,24 @@ struct DescriptorIds {
     /// A storage texel buffer whose `OpTypeImage` format is `Unknown` written, then read.
     texel_write_without_format: &'static str,
     texel_read_without_format: &'static str,
+    /// `OpImageWrite` with fewer `Texel` components than the format has: an image view (other
+    /// than `VK_FORMAT_A8_UNORM`), an `A8_UNORM` image view (four needed), a buffer view.
+    write_components: &'static str,
+    write_components_a8: &'static str,
+    texel_write_components: &'static str,
+    /// A sampler with a cubic filter: a view format without cubic filtering, a 3D or cube view
+    /// without VK_EXT_filter_cubic, a view type and format without cubic (or cubic minmax)
+    /// filtering.
+    cubic_format: &'static str,
+    cubic_view_type: &'static str,
+    filter_cubic: &'static str,
+    filter_cubic_minmax: &'static str,
+    /// A corner-sampled image sampled with an address mode other than clamp to edge.
+    corner_sampled: &'static str,
+    /// Without protectedNoFault: a protected resource in an unprotected command buffer, an
+    /// unprotected resource written in a protected one ("" where the command has no such rule).
+    protected_resource: &'static str,
+    unprotected_written: &'static str,
     /// A linear filter (or mipmap mode) sampling a view whose format lacks linear filtering,
     /// with a weighted average reduction and no depth comparison.
     filter_linear: &'static str,
@@ -111,6 +140,16 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         texel_atomic: "VUID-vkCmdDispatch-None-07888",
         texel_write_without_format: "VUID-vkCmdDispatch-OpTypeImage-07029",
         texel_read_without_format: "VUID-vkCmdDispatch-OpTypeImage-07030",
+        write_components: "VUID-vkCmdDispatch-OpImageWrite-08795",
+        write_components_a8: "VUID-vkCmdDispatch-OpImageWrite-08796",
+        texel_write_components: "VUID-vkCmdDispatch-OpImageWrite-04469",
+        cubic_format: "VUID-vkCmdDispatch-None-02692",
+        cubic_view_type: "VUID-vkCmdDispatch-None-02693",
+        filter_cubic: "VUID-vkCmdDispatch-filterCubic-02694",
+        filter_cubic_minmax: "VUID-vkCmdDispatch-filterCubicMinmax-02695",
+        corner_sampled: "VUID-vkCmdDispatch-flags-02696",
+        protected_resource: "VUID-vkCmdDispatch-commandBuffer-02707",
+        unprotected_written: "VUID-vkCmdDispatch-commandBuffer-02712",
         filter_linear: "VUID-vkCmdDispatch-magFilter-04553",
         mipmap_linear: "VUID-vkCmdDispatch-mipmapMode-04770",
         filter_minmax: "VUID-vkCmdDispatch-magFilter-09598",
@@ -132,6 +171,16 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         texel_atomic: "VUID-vkCmdDispatchBase-None-07888",
         texel_write_without_format: "VUID-vkCmdDispatchBase-OpTypeImage-07029",
         texel_read_without_format: "VUID-vkCmdDispatchBase-OpTypeImage-07030",
+        write_components: "VUID-vkCmdDispatchBase-OpImageWrite-08795",
+        write_components_a8: "VUID-vkCmdDispatchBase-OpImageWrite-08796",
+        texel_write_components: "VUID-vkCmdDispatchBase-OpImageWrite-04469",
+        cubic_format: "VUID-vkCmdDispatchBase-None-02692",
+        cubic_view_type: "VUID-vkCmdDispatchBase-None-02693",
+        filter_cubic: "VUID-vkCmdDispatchBase-filterCubic-02694",
+        filter_cubic_minmax: "VUID-vkCmdDispatchBase-filterCubicMinmax-02695",
+        corner_sampled: "VUID-vkCmdDispatchBase-flags-02696",
+        protected_resource: "VUID-vkCmdDispatchBase-commandBuffer-02707",
+        unprotected_written: "VUID-vkCmdDispatchBase-commandBuffer-02712",
         filter_linear: "VUID-vkCmdDispatchBase-magFilter-04553",
         mipmap_linear: "VUID-vkCmdDispatchBase-mipmapMode-04770",
         filter_minmax: "VUID-vkCmdDispatchBase-magFilter-09598",
@@ -153,6 +202,16 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         texel_atomic: "VUID-vkCmdDispatchIndirect-None-07888",
         texel_write_without_format: "VUID-vkCmdDispatchIndirect-OpTypeImage-07029",
         texel_read_without_format: "VUID-vkCmdDispatchIndirect-OpTypeImage-07030",
+        write_components: "VUID-vkCmdDispatchIndirect-OpImageWrite-08795",
+        write_components_a8: "VUID-vkCmdDispatchIndirect-OpImageWrite-08796",
+        texel_write_components: "VUID-vkCmdDispatchIndirect-OpImageWrite-04469",
+        cubic_format: "VUID-vkCmdDispatchIndirect-None-02692",
+        cubic_view_type: "VUID-vkCmdDispatchIndirect-None-02693",
+        filter_cubic: "VUID-vkCmdDispatchIndirect-filterCubic-02694",
+        filter_cubic_minmax: "VUID-vkCmdDispatchIndirect-filterCubicMinmax-02695",
+        corner_sampled: "VUID-vkCmdDispatchIndirect-flags-02696",
+        protected_resource: "VUID-vkCmdDispatchIndirect-commandBuffer-02707",
+        unprotected_written: "",
         filter_linear: "VUID-vkCmdDispatchIndirect-magFilter-04553",
         mipmap_linear: "VUID-vkCmdDispatchIndirect-mipmapMode-04770",
         filter_minmax: "VUID-vkCmdDispatchIndirect-magFilter-09598",
@@ -174,6 +233,16 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         texel_atomic: "VUID-vkCmdDispatchIndirect2KHR-None-07888",
         texel_write_without_format: "VUID-vkCmdDispatchIndirect2KHR-OpTypeImage-07029",
         texel_read_without_format: "VUID-vkCmdDispatchIndirect2KHR-OpTypeImage-07030",
+        write_components: "VUID-vkCmdDispatchIndirect2KHR-OpImageWrite-08795",
+        write_components_a8: "VUID-vkCmdDispatchIndirect2KHR-OpImageWrite-08796",
+        texel_write_components: "VUID-vkCmdDispatchIndirect2KHR-OpImageWrite-04469",
+        cubic_format: "VUID-vkCmdDispatchIndirect2KHR-None-02692",
+        cubic_view_type: "VUID-vkCmdDispatchIndirect2KHR-None-02693",
+        filter_cubic: "VUID-vkCmdDispatchIndirect2KHR-filterCubic-02694",
+        filter_cubic_minmax: "VUID-vkCmdDispatchIndirect2KHR-filterCubicMinmax-02695",
+        corner_sampled: "VUID-vkCmdDispatchIndirect2KHR-flags-02696",
+        protected_resource: "VUID-vkCmdDispatchIndirect2KHR-commandBuffer-02707",
+        unprotected_written: "",
         filter_linear: "VUID-vkCmdDispatchIndirect2KHR-magFilter-04553",
         mipmap_linear: "VUID-vkCmdDispatchIndirect2KHR-mipmapMode-04770",
         filter_minmax: "VUID-vkCmdDispatchIndirect2KHR-magFilter-09598",
@@ -195,6 +264,16 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         texel_atomic: "VUID-vkCmdDraw-None-07888",
         texel_write_without_format: "VUID-vkCmdDraw-OpTypeImage-07029",
         texel_read_without_format: "VUID-vkCmdDraw-OpTypeImage-07030",
+        write_components: "VUID-vkCmdDraw-OpImageWrite-08795",
+        write_components_a8: "VUID-vkCmdDraw-OpImageWrite-08796",
+        texel_write_components: "VUID-vkCmdDraw-OpImageWrite-04469",
+        cubic_format: "VUID-vkCmdDraw-None-02692",
+        cubic_view_type: "VUID-vkCmdDraw-None-02693",
+        filter_cubic: "VUID-vkCmdDraw-filterCubic-02694",
+        filter_cubic_minmax: "VUID-vkCmdDraw-filterCubicMinmax-02695",
+        corner_sampled: "VUID-vkCmdDraw-flags-02696",
+        protected_resource: "VUID-vkCmdDraw-commandBuffer-02707",
+        unprotected_written: "VUID-vkCmdDraw-commandBuffer-02712",
         filter_linear: "VUID-vkCmdDraw-magFilter-04553",
         mipmap_linear: "VUID-vkCmdDraw-mipmapMode-04770",
         filter_minmax: "VUID-vkCmdDraw-magFilter-09598",
@@ -216,6 +295,16 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         texel_atomic: "VUID-vkCmdDrawClusterHUAWEI-None-07888",
         texel_write_without_format: "VUID-vkCmdDrawClusterHUAWEI-OpTypeImage-07029",
         texel_read_without_format: "VUID-vkCmdDrawClusterHUAWEI-OpTypeImage-07030",
+        write_components: "VUID-vkCmdDrawClusterHUAWEI-OpImageWrite-08795",
+        write_components_a8: "VUID-vkCmdDrawClusterHUAWEI-OpImageWrite-08796",
+        texel_write_components: "VUID-vkCmdDrawClusterHUAWEI-OpImageWrite-04469",
+        cubic_format: "VUID-vkCmdDrawClusterHUAWEI-None-02692",
+        cubic_view_type: "VUID-vkCmdDrawClusterHUAWEI-None-02693",
+        filter_cubic: "VUID-vkCmdDrawClusterHUAWEI-filterCubic-02694",
+        filter_cubic_minmax: "VUID-vkCmdDrawClusterHUAWEI-filterCubicMinmax-02695",
+        corner_sampled: "VUID-vkCmdDrawClusterHUAWEI-flags-02696",
+        protected_resource: "VUID-vkCmdDrawClusterHUAWEI-commandBuffer-02707",
+        unprotected_written: "",
         filter_linear: "VUID-vkCmdDrawClusterHUAWEI-magFilter-04553",
         mipmap_linear: "VUID-vkCmdDrawClusterHUAWEI-mipmapMode-04770",
         filter_minmax: "VUID-vkCmdDrawClusterHUAWEI-magFilter-09598",
@@ -237,6 +326,16 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         texel_atomic: "VUID-vkCmdDrawClusterIndirectHUAWEI-None-07888",
         texel_write_without_format: "VUID-vkCmdDrawClusterIndirectHUAWEI-OpTypeImage-07029",
         texel_read_without_format: "VUID-vkCmdDrawClusterIndirectHUAWEI-OpTypeImage-07030",
+        write_components: "VUID-vkCmdDrawClusterIndirectHUAWEI-OpImageWrite-08795",
+        write_components_a8: "VUID-vkCmdDrawClusterIndirectHUAWEI-OpImageWrite-08796",
+        texel_write_components: "VUID-vkCmdDrawClusterIndirectHUAWEI-OpImageWrite-04469",
+        cubic_format: "VUID-vkCmdDrawClusterIndirectHUAWEI-None-02692",
+        cubic_view_type: "VUID-vkCmdDrawClusterIndirectHUAWEI-None-02693",
+        filter_cubic: "VUID-vkCmdDrawClusterIndirectHUAWEI-filterCubic-02694",
+        filter_cubic_minmax: "VUID-vkCmdDrawClusterIndirectHUAWEI-filterCubicMinmax-02695",
+        corner_sampled: "VUID-vkCmdDrawClusterIndirectHUAWEI-flags-02696",
+        protected_resource: "VUID-vkCmdDrawClusterIndirectHUAWEI-commandBuffer-02707",
+        unprotected_written: "",
         filter_linear: "VUID-vkCmdDrawClusterIndirectHUAWEI-magFilter-04553",
         mipmap_linear: "VUID-vkCmdDrawClusterIndirectHUAWEI-mipmapMode-04770",
         filter_minmax: "VUID-vkCmdDrawClusterIndirectHUAWEI-magFilter-09598",
@@ -258,6 +357,16 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         texel_atomic: "VUID-vkCmdDrawIndexed-None-07888",
         texel_write_without_format: "VUID-vkCmdDrawIndexed-OpTypeImage-07029",
         texel_read_without_format: "VUID-vkCmdDrawIndexed-OpTypeImage-07030",
+        write_components: "VUID-vkCmdDrawIndexed-OpImageWrite-08795",
+        write_components_a8: "VUID-vkCmdDrawIndexed-OpImageWrite-08796",
+        texel_write_components: "VUID-vkCmdDrawIndexed-OpImageWrite-04469",
+        cubic_format: "VUID-vkCmdDrawIndexed-None-02692",
+        cubic_view_type: "VUID-vkCmdDrawIndexed-None-02693",
+        filter_cubic: "VUID-vkCmdDrawIndexed-filterCubic-02694",
+        filter_cubic_minmax: "VUID-vkCmdDrawIndexed-filterCubicMinmax-02695",
+        corner_sampled: "VUID-vkCmdDrawIndexed-flags-02696",
+        protected_resource: "VUID-vkCmdDrawIndexed-commandBuffer-02707",
+        unprotected_written: "VUID-vkCmdDrawIndexed-commandBuffer-02712",
         filter_linear: "VUID-vkCmdDrawIndexed-magFilter-04553",
         mipmap_linear: "VUID-vkCmdDrawIndexed-mipmapMode-04770",
         filter_minmax: "VUID-vkCmdDrawIndexed-magFilter-09598",
@@ -279,6 +388,16 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         texel_atomic: "VUID-vkCmdDrawIndexedIndirect-None-07888",
         texel_write_without_format: "VUID-vkCmdDrawIndexedIndirect-OpTypeImage-07029",
         texel_read_without_format: "VUID-vkCmdDrawIndexedIndirect-OpTypeImage-07030",
+        write_components: "VUID-vkCmdDrawIndexedIndirect-OpImageWrite-08795",
+        write_components_a8: "VUID-vkCmdDrawIndexedIndirect-OpImageWrite-08796",
+        texel_write_components: "VUID-vkCmdDrawIndexedIndirect-OpImageWrite-04469",
+        cubic_format: "VUID-vkCmdDrawIndexedIndirect-None-02692",
+        cubic_view_type: "VUID-vkCmdDrawIndexedIndirect-None-02693",
+        filter_cubic: "VUID-vkCmdDrawIndexedIndirect-filterCubic-02694",
+        filter_cubic_minmax: "VUID-vkCmdDrawIndexedIndirect-filterCubicMinmax-02695",
+        corner_sampled: "VUID-vkCmdDrawIndexedIndirect-flags-02696",
+        protected_resource: "VUID-vkCmdDrawIndexedIndirect-commandBuffer-02707",
+        unprotected_written: "",
         filter_linear: "VUID-vkCmdDrawIndexedIndirect-magFilter-04553",
         mipmap_linear: "VUID-vkCmdDrawIndexedIndirect-mipmapMode-04770",
         filter_minmax: "VUID-vkCmdDrawIndexedIndirect-magFilter-09598",
@@ -300,6 +419,16 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         texel_atomic: "VUID-vkCmdDrawIndexedIndirect2KHR-None-07888",
         texel_write_without_format: "VUID-vkCmdDrawIndexedIndirect2KHR-OpTypeImage-07029",
         texel_read_without_format: "VUID-vkCmdDrawIndexedIndirect2KHR-OpTypeImage-07030",
+        write_components: "VUID-vkCmdDrawIndexedIndirect2KHR-OpImageWrite-08795",
+        write_components_a8: "VUID-vkCmdDrawIndexedIndirect2KHR-OpImageWrite-08796",
+        texel_write_components: "VUID-vkCmdDrawIndexedIndirect2KHR-OpImageWrite-04469",
+        cubic_format: "VUID-vkCmdDrawIndexedIndirect2KHR-None-02692",
+        cubic_view_type: "VUID-vkCmdDrawIndexedIndirect2KHR-None-02693",
+        filter_cubic: "VUID-vkCmdDrawIndexedIndirect2KHR-filterCubic-02694",
+        filter_cubic_minmax: "VUID-vkCmdDrawIndexedIndirect2KHR-filterCubicMinmax-02695",
+        corner_sampled: "VUID-vkCmdDrawIndexedIndirect2KHR-flags-02696",
+        protected_resource: "VUID-vkCmdDrawIndexedIndirect2KHR-commandBuffer-02707",
+        unprotected_written: "",
         filter_linear: "VUID-vkCmdDrawIndexedIndirect2KHR-magFilter-04553",
         mipmap_linear: "VUID-vkCmdDrawIndexedIndirect2KHR-mipmapMode-04770",
         filter_minmax: "VUID-vkCmdDrawIndexedIndirect2KHR-magFilter-09598",
@@ -321,6 +450,16 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         texel_atomic: "VUID-vkCmdDrawIndexedIndirectCount-None-07888",
         texel_write_without_format: "VUID-vkCmdDrawIndexedIndirectCount-OpTypeImage-07029",
         texel_read_without_format: "VUID-vkCmdDrawIndexedIndirectCount-OpTypeImage-07030",
+        write_components: "VUID-vkCmdDrawIndexedIndirectCount-OpImageWrite-08795",
+        write_components_a8: "VUID-vkCmdDrawIndexedIndirectCount-OpImageWrite-08796",
+        texel_write_components: "VUID-vkCmdDrawIndexedIndirectCount-OpImageWrite-04469",
+        cubic_format: "VUID-vkCmdDrawIndexedIndirectCount-None-02692",
+        cubic_view_type: "VUID-vkCmdDrawIndexedIndirectCount-None-02693",
+        filter_cubic: "VUID-vkCmdDrawIndexedIndirectCount-filterCubic-02694",
+        filter_cubic_minmax: "VUID-vkCmdDrawIndexedIndirectCount-filterCubicMinmax-02695",
+        corner_sampled: "VUID-vkCmdDrawIndexedIndirectCount-flags-02696",
+        protected_resource: "VUID-vkCmdDrawIndexedIndirectCount-commandBuffer-02707",
+        unprotected_written: "",
         filter_linear: "VUID-vkCmdDrawIndexedIndirectCount-magFilter-04553",
         mipmap_linear: "VUID-vkCmdDrawIndexedIndirectCount-mipmapMode-04770",
         filter_minmax: "VUID-vkCmdDrawIndexedIndirectCount-magFilter-09598",
@@ -342,6 +481,16 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         texel_atomic: "VUID-vkCmdDrawIndexedIndirectCount2KHR-None-07888",
         texel_write_without_format: "VUID-vkCmdDrawIndexedIndirectCount2KHR-OpTypeImage-07029",
         texel_read_without_format: "VUID-vkCmdDrawIndexedIndirectCount2KHR-OpTypeImage-07030",
+        write_components: "VUID-vkCmdDrawIndexedIndirectCount2KHR-OpImageWrite-08795",
+        write_components_a8: "VUID-vkCmdDrawIndexedIndirectCount2KHR-OpImageWrite-08796",
+        texel_write_components: "VUID-vkCmdDrawIndexedIndirectCount2KHR-OpImageWrite-04469",
+        cubic_format: "VUID-vkCmdDrawIndexedIndirectCount2KHR-None-02692",
+        cubic_view_type: "VUID-vkCmdDrawIndexedIndirectCount2KHR-None-02693",
+        filter_cubic: "VUID-vkCmdDrawIndexedIndirectCount2KHR-filterCubic-02694",
+        filter_cubic_minmax: "VUID-vkCmdDrawIndexedIndirectCount2KHR-filterCubicMinmax-02695",
+        corner_sampled: "VUID-vkCmdDrawIndexedIndirectCount2KHR-flags-02696",
+        protected_resource: "VUID-vkCmdDrawIndexedIndirectCount2KHR-commandBuffer-02707",
+        unprotected_written: "",
         filter_linear: "VUID-vkCmdDrawIndexedIndirectCount2KHR-magFilter-04553",
         mipmap_linear: "VUID-vkCmdDrawIndexedIndirectCount2KHR-mipmapMode-04770",
         filter_minmax: "VUID-vkCmdDrawIndexedIndirectCount2KHR-magFilter-09598",
@@ -363,6 +512,16 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         texel_atomic: "VUID-vkCmdDrawIndirect-None-07888",
         texel_write_without_format: "VUID-vkCmdDrawIndirect-OpTypeImage-07029",
         texel_read_without_format: "VUID-vkCmdDrawIndirect-OpTypeImage-07030",
+        write_components: "VUID-vkCmdDrawIndirect-OpImageWrite-08795",
+        write_components_a8: "VUID-vkCmdDrawIndirect-OpImageWrite-08796",
+        texel_write_components: "VUID-vkCmdDrawIndirect-OpImageWrite-04469",
+        cubic_format: "VUID-vkCmdDrawIndirect-None-02692",
+        cubic_view_type: "VUID-vkCmdDrawIndirect-None-02693",
+        filter_cubic: "VUID-vkCmdDrawIndirect-filterCubic-02694",
+        filter_cubic_minmax: "VUID-vkCmdDrawIndirect-filterCubicMinmax-02695",
+        corner_sampled: "VUID-vkCmdDrawIndirect-flags-02696",
+        protected_resource: "VUID-vkCmdDrawIndirect-commandBuffer-02707",
+        unprotected_written: "",
         filter_linear: "VUID-vkCmdDrawIndirect-magFilter-04553",
         mipmap_linear: "VUID-vkCmdDrawIndirect-mipmapMode-04770",
         filter_minmax: "VUID-vkCmdDrawIndirect-magFilter-09598",
@@ -384,6 +543,16 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         texel_atomic: "VUID-vkCmdDrawIndirect2KHR-None-07888",
         texel_write_without_format: "VUID-vkCmdDrawIndirect2KHR-OpTypeImage-07029",
         texel_read_without_format: "VUID-vkCmdDrawIndirect2KHR-OpTypeImage-07030",
+        write_components: "VUID-vkCmdDrawIndirect2KHR-OpImageWrite-08795",
+        write_components_a8: "VUID-vkCmdDrawIndirect2KHR-OpImageWrite-08796",
+        texel_write_components: "VUID-vkCmdDrawIndirect2KHR-OpImageWrite-04469",
+        cubic_format: "VUID-vkCmdDrawIndirect2KHR-None-02692",
+        cubic_view_type: "VUID-vkCmdDrawIndirect2KHR-None-02693",
+        filter_cubic: "VUID-vkCmdDrawIndirect2KHR-filterCubic-02694",
+        filter_cubic_minmax: "VUID-vkCmdDrawIndirect2KHR-filterCubicMinmax-02695",
+        corner_sampled: "VUID-vkCmdDrawIndirect2KHR-flags-02696",
+        protected_resource: "VUID-vkCmdDrawIndirect2KHR-commandBuffer-02707",
+        unprotected_written: "",
         filter_linear: "VUID-vkCmdDrawIndirect2KHR-magFilter-04553",
         mipmap_linear: "VUID-vkCmdDrawIndirect2KHR-mipmapMode-04770",
         filter_minmax: "VUID-vkCmdDrawIndirect2KHR-magFilter-09598",
@@ -405,6 +574,16 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         texel_atomic: "VUID-vkCmdDrawIndirectByteCount2EXT-None-07888",
         texel_write_without_format: "VUID-vkCmdDrawIndirectByteCount2EXT-OpTypeImage-07029",
         texel_read_without_format: "VUID-vkCmdDrawIndirectByteCount2EXT-OpTypeImage-07030",
+        write_components: "VUID-vkCmdDrawIndirectByteCount2EXT-OpImageWrite-08795",
+        write_components_a8: "VUID-vkCmdDrawIndirectByteCount2EXT-OpImageWrite-08796",
+        texel_write_components: "VUID-vkCmdDrawIndirectByteCount2EXT-OpImageWrite-04469",
+        cubic_format: "VUID-vkCmdDrawIndirectByteCount2EXT-None-02692",
+        cubic_view_type: "VUID-vkCmdDrawIndirectByteCount2EXT-None-02693",
+        filter_cubic: "VUID-vkCmdDrawIndirectByteCount2EXT-filterCubic-02694",
+        filter_cubic_minmax: "VUID-vkCmdDrawIndirectByteCount2EXT-filterCubicMinmax-02695",
+        corner_sampled: "VUID-vkCmdDrawIndirectByteCount2EXT-flags-02696",
+        protected_resource: "VUID-vkCmdDrawIndirectByteCount2EXT-commandBuffer-02707",
+        unprotected_written: "",
         filter_linear: "VUID-vkCmdDrawIndirectByteCount2EXT-magFilter-04553",
         mipmap_linear: "VUID-vkCmdDrawIndirectByteCount2EXT-mipmapMode-04770",
         filter_minmax: "VUID-vkCmdDrawIndirectByteCount2EXT-magFilter-09598",
@@ -426,6 +605,16 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         texel_atomic: "VUID-vkCmdDrawIndirectByteCountEXT-None-07888",
         texel_write_without_format: "VUID-vkCmdDrawIndirectByteCountEXT-OpTypeImage-07029",
         texel_read_without_format: "VUID-vkCmdDrawIndirectByteCountEXT-OpTypeImage-07030",
+        write_components: "VUID-vkCmdDrawIndirectByteCountEXT-OpImageWrite-08795",
+        write_components_a8: "VUID-vkCmdDrawIndirectByteCountEXT-OpImageWrite-08796",
+        texel_write_components: "VUID-vkCmdDrawIndirectByteCountEXT-OpImageWrite-04469",
+        cubic_format: "VUID-vkCmdDrawIndirectByteCountEXT-None-02692",
+        cubic_view_type: "VUID-vkCmdDrawIndirectByteCountEXT-None-02693",
+        filter_cubic: "VUID-vkCmdDrawIndirectByteCountEXT-filterCubic-02694",
+        filter_cubic_minmax: "VUID-vkCmdDrawIndirectByteCountEXT-filterCubicMinmax-02695",
+        corner_sampled: "VUID-vkCmdDrawIndirectByteCountEXT-flags-02696",
+        protected_resource: "VUID-vkCmdDrawIndirectByteCountEXT-commandBuffer-02707",
+        unprotected_written: "",
         filter_linear: "VUID-vkCmdDrawIndirectByteCountEXT-magFilter-04553",
         mipmap_linear: "VUID-vkCmdDrawIndirectByteCountEXT-mipmapMode-04770",
         filter_minmax: "VUID-vkCmdDrawIndirectByteCountEXT-magFilter-09598",
@@ -447,6 +636,16 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         texel_atomic: "VUID-vkCmdDrawIndirectCount-None-07888",
         texel_write_without_format: "VUID-vkCmdDrawIndirectCount-OpTypeImage-07029",
         texel_read_without_format: "VUID-vkCmdDrawIndirectCount-OpTypeImage-07030",
+        write_components: "VUID-vkCmdDrawIndirectCount-OpImageWrite-08795",
+        write_components_a8: "VUID-vkCmdDrawIndirectCount-OpImageWrite-08796",
+        texel_write_components: "VUID-vkCmdDrawIndirectCount-OpImageWrite-04469",
+        cubic_format: "VUID-vkCmdDrawIndirectCount-None-02692",
+        cubic_view_type: "VUID-vkCmdDrawIndirectCount-None-02693",
+        filter_cubic: "VUID-vkCmdDrawIndirectCount-filterCubic-02694",
+        filter_cubic_minmax: "VUID-vkCmdDrawIndirectCount-filterCubicMinmax-02695",
+        corner_sampled: "VUID-vkCmdDrawIndirectCount-flags-02696",
+        protected_resource: "VUID-vkCmdDrawIndirectCount-commandBuffer-02707",
+        unprotected_written: "",
         filter_linear: "VUID-vkCmdDrawIndirectCount-magFilter-04553",
         mipmap_linear: "VUID-vkCmdDrawIndirectCount-mipmapMode-04770",
         filter_minmax: "VUID-vkCmdDrawIndirectCount-magFilter-09598",
@@ -468,6 +667,16 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         texel_atomic: "VUID-vkCmdDrawIndirectCount2KHR-None-07888",
         texel_write_without_format: "VUID-vkCmdDrawIndirectCount2KHR-OpTypeImage-07029",
         texel_read_without_format: "VUID-vkCmdDrawIndirectCount2KHR-OpTypeImage-07030",
+        write_components: "VUID-vkCmdDrawIndirectCount2KHR-OpImageWrite-08795",
+        write_components_a8: "VUID-vkCmdDrawIndirectCount2KHR-OpImageWrite-08796",
+        texel_write_components: "VUID-vkCmdDrawIndirectCount2KHR-OpImageWrite-04469",
+        cubic_format: "VUID-vkCmdDrawIndirectCount2KHR-None-02692",
+        cubic_view_type: "VUID-vkCmdDrawIndirectCount2KHR-None-02693",
+        filter_cubic: "VUID-vkCmdDrawIndirectCount2KHR-filterCubic-02694",
+        filter_cubic_minmax: "VUID-vkCmdDrawIndirectCount2KHR-filterCubicMinmax-02695",
+        corner_sampled: "VUID-vkCmdDrawIndirectCount2KHR-flags-02696",
+        protected_resource: "VUID-vkCmdDrawIndirectCount2KHR-commandBuffer-02707",
+        unprotected_written: "",
         filter_linear: "VUID-vkCmdDrawIndirectCount2KHR-magFilter-04553",
         mipmap_linear: "VUID-vkCmdDrawIndirectCount2KHR-mipmapMode-04770",
         filter_minmax: "VUID-vkCmdDrawIndirectCount2KHR-magFilter-09598",
@@ -489,6 +698,16 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         texel_atomic: "VUID-vkCmdDrawMeshTasksEXT-None-07888",
         texel_write_without_format: "VUID-vkCmdDrawMeshTasksEXT-OpTypeImage-07029",
         texel_read_without_format: "VUID-vkCmdDrawMeshTasksEXT-OpTypeImage-07030",
+        write_components: "VUID-vkCmdDrawMeshTasksEXT-OpImageWrite-08795",
+        write_components_a8: "VUID-vkCmdDrawMeshTasksEXT-OpImageWrite-08796",
+        texel_write_components: "VUID-vkCmdDrawMeshTasksEXT-OpImageWrite-04469",
+        cubic_format: "VUID-vkCmdDrawMeshTasksEXT-None-02692",
+        cubic_view_type: "VUID-vkCmdDrawMeshTasksEXT-None-02693",
+        filter_cubic: "VUID-vkCmdDrawMeshTasksEXT-filterCubic-02694",
+        filter_cubic_minmax: "VUID-vkCmdDrawMeshTasksEXT-filterCubicMinmax-02695",
+        corner_sampled: "VUID-vkCmdDrawMeshTasksEXT-flags-02696",
+        protected_resource: "VUID-vkCmdDrawMeshTasksEXT-commandBuffer-02707",
+        unprotected_written: "",
         filter_linear: "VUID-vkCmdDrawMeshTasksEXT-magFilter-04553",
         mipmap_linear: "VUID-vkCmdDrawMeshTasksEXT-mipmapMode-04770",
         filter_minmax: "VUID-vkCmdDrawMeshTasksEXT-magFilter-09598",
@@ -510,6 +729,16 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         texel_atomic: "VUID-vkCmdDrawMeshTasksIndirect2EXT-None-07888",
         texel_write_without_format: "VUID-vkCmdDrawMeshTasksIndirect2EXT-OpTypeImage-07029",
         texel_read_without_format: "VUID-vkCmdDrawMeshTasksIndirect2EXT-OpTypeImage-07030",
+        write_components: "VUID-vkCmdDrawMeshTasksIndirect2EXT-OpImageWrite-08795",
+        write_components_a8: "VUID-vkCmdDrawMeshTasksIndirect2EXT-OpImageWrite-08796",
+        texel_write_components: "VUID-vkCmdDrawMeshTasksIndirect2EXT-OpImageWrite-04469",
+        cubic_format: "VUID-vkCmdDrawMeshTasksIndirect2EXT-None-02692",
+        cubic_view_type: "VUID-vkCmdDrawMeshTasksIndirect2EXT-None-02693",
+        filter_cubic: "VUID-vkCmdDrawMeshTasksIndirect2EXT-filterCubic-02694",
+        filter_cubic_minmax: "VUID-vkCmdDrawMeshTasksIndirect2EXT-filterCubicMinmax-02695",
+        corner_sampled: "VUID-vkCmdDrawMeshTasksIndirect2EXT-flags-02696",
+        protected_resource: "VUID-vkCmdDrawMeshTasksIndirect2EXT-commandBuffer-02707",
+        unprotected_written: "",
         filter_linear: "VUID-vkCmdDrawMeshTasksIndirect2EXT-magFilter-04553",
         mipmap_linear: "VUID-vkCmdDrawMeshTasksIndirect2EXT-mipmapMode-04770",
         filter_minmax: "VUID-vkCmdDrawMeshTasksIndirect2EXT-magFilter-09598",
@@ -531,6 +760,16 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         texel_atomic: "VUID-vkCmdDrawMeshTasksIndirectCount2EXT-None-07888",
         texel_write_without_format: "VUID-vkCmdDrawMeshTasksIndirectCount2EXT-OpTypeImage-07029",
         texel_read_without_format: "VUID-vkCmdDrawMeshTasksIndirectCount2EXT-OpTypeImage-07030",
+        write_components: "VUID-vkCmdDrawMeshTasksIndirectCount2EXT-OpImageWrite-08795",
+        write_components_a8: "VUID-vkCmdDrawMeshTasksIndirectCount2EXT-OpImageWrite-08796",
+        texel_write_components: "VUID-vkCmdDrawMeshTasksIndirectCount2EXT-OpImageWrite-04469",
+        cubic_format: "VUID-vkCmdDrawMeshTasksIndirectCount2EXT-None-02692",
+        cubic_view_type: "VUID-vkCmdDrawMeshTasksIndirectCount2EXT-None-02693",
+        filter_cubic: "VUID-vkCmdDrawMeshTasksIndirectCount2EXT-filterCubic-02694",
+        filter_cubic_minmax: "VUID-vkCmdDrawMeshTasksIndirectCount2EXT-filterCubicMinmax-02695",
+        corner_sampled: "VUID-vkCmdDrawMeshTasksIndirectCount2EXT-flags-02696",
+        protected_resource: "VUID-vkCmdDrawMeshTasksIndirectCount2EXT-commandBuffer-02707",
+        unprotected_written: "",
         filter_linear: "VUID-vkCmdDrawMeshTasksIndirectCount2EXT-magFilter-04553",
         mipmap_linear: "VUID-vkCmdDrawMeshTasksIndirectCount2EXT-mipmapMode-04770",
         filter_minmax: "VUID-vkCmdDrawMeshTasksIndirectCount2EXT-magFilter-09598",
@@ -552,6 +791,16 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         texel_atomic: "VUID-vkCmdDrawMeshTasksIndirectCountEXT-None-07888",
         texel_write_without_format: "VUID-vkCmdDrawMeshTasksIndirectCountEXT-OpTypeImage-07029",
         texel_read_without_format: "VUID-vkCmdDrawMeshTasksIndirectCountEXT-OpTypeImage-07030",
+        write_components: "VUID-vkCmdDrawMeshTasksIndirectCountEXT-OpImageWrite-08795",
+        write_components_a8: "VUID-vkCmdDrawMeshTasksIndirectCountEXT-OpImageWrite-08796",
+        texel_write_components: "VUID-vkCmdDrawMeshTasksIndirectCountEXT-OpImageWrite-04469",
+        cubic_format: "VUID-vkCmdDrawMeshTasksIndirectCountEXT-None-02692",
+        cubic_view_type: "VUID-vkCmdDrawMeshTasksIndirectCountEXT-None-02693",
+        filter_cubic: "VUID-vkCmdDrawMeshTasksIndirectCountEXT-filterCubic-02694",
+        filter_cubic_minmax: "VUID-vkCmdDrawMeshTasksIndirectCountEXT-filterCubicMinmax-02695",
+        corner_sampled: "VUID-vkCmdDrawMeshTasksIndirectCountEXT-flags-02696",
+        protected_resource: "VUID-vkCmdDrawMeshTasksIndirectCountEXT-commandBuffer-02707",
+        unprotected_written: "",
         filter_linear: "VUID-vkCmdDrawMeshTasksIndirectCountEXT-magFilter-04553",
         mipmap_linear: "VUID-vkCmdDrawMeshTasksIndirectCountEXT-mipmapMode-04770",
         filter_minmax: "VUID-vkCmdDrawMeshTasksIndirectCountEXT-magFilter-09598",
@@ -573,6 +822,16 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         texel_atomic: "VUID-vkCmdDrawMeshTasksIndirectCountNV-None-07888",
         texel_write_without_format: "VUID-vkCmdDrawMeshTasksIndirectCountNV-OpTypeImage-07029",
         texel_read_without_format: "VUID-vkCmdDrawMeshTasksIndirectCountNV-OpTypeImage-07030",
+        write_components: "VUID-vkCmdDrawMeshTasksIndirectCountNV-OpImageWrite-08795",
+        write_components_a8: "VUID-vkCmdDrawMeshTasksIndirectCountNV-OpImageWrite-08796",
+        texel_write_components: "VUID-vkCmdDrawMeshTasksIndirectCountNV-OpImageWrite-04469",
+        cubic_format: "VUID-vkCmdDrawMeshTasksIndirectCountNV-None-02692",
+        cubic_view_type: "VUID-vkCmdDrawMeshTasksIndirectCountNV-None-02693",
+        filter_cubic: "VUID-vkCmdDrawMeshTasksIndirectCountNV-filterCubic-02694",
+        filter_cubic_minmax: "VUID-vkCmdDrawMeshTasksIndirectCountNV-filterCubicMinmax-02695",
+        corner_sampled: "VUID-vkCmdDrawMeshTasksIndirectCountNV-flags-02696",
+        protected_resource: "VUID-vkCmdDrawMeshTasksIndirectCountNV-commandBuffer-02707",
+        unprotected_written: "",
         filter_linear: "VUID-vkCmdDrawMeshTasksIndirectCountNV-magFilter-04553",
         mipmap_linear: "VUID-vkCmdDrawMeshTasksIndirectCountNV-mipmapMode-04770",
         filter_minmax: "VUID-vkCmdDrawMeshTasksIndirectCountNV-magFilter-09598",
@@ -594,6 +853,16 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         texel_atomic: "VUID-vkCmdDrawMeshTasksIndirectEXT-None-07888",
         texel_write_without_format: "VUID-vkCmdDrawMeshTasksIndirectEXT-OpTypeImage-07029",
         texel_read_without_format: "VUID-vkCmdDrawMeshTasksIndirectEXT-OpTypeImage-07030",
+        write_components: "VUID-vkCmdDrawMeshTasksIndirectEXT-OpImageWrite-08795",
+        write_components_a8: "VUID-vkCmdDrawMeshTasksIndirectEXT-OpImageWrite-08796",
+        texel_write_components: "VUID-vkCmdDrawMeshTasksIndirectEXT-OpImageWrite-04469",
+        cubic_format: "VUID-vkCmdDrawMeshTasksIndirectEXT-None-02692",
+        cubic_view_type: "VUID-vkCmdDrawMeshTasksIndirectEXT-None-02693",
+        filter_cubic: "VUID-vkCmdDrawMeshTasksIndirectEXT-filterCubic-02694",
+        filter_cubic_minmax: "VUID-vkCmdDrawMeshTasksIndirectEXT-filterCubicMinmax-02695",
+        corner_sampled: "VUID-vkCmdDrawMeshTasksIndirectEXT-flags-02696",
+        protected_resource: "VUID-vkCmdDrawMeshTasksIndirectEXT-commandBuffer-02707",
+        unprotected_written: "",
         filter_linear: "VUID-vkCmdDrawMeshTasksIndirectEXT-magFilter-04553",
         mipmap_linear: "VUID-vkCmdDrawMeshTasksIndirectEXT-mipmapMode-04770",
         filter_minmax: "VUID-vkCmdDrawMeshTasksIndirectEXT-magFilter-09598",
@@ -615,6 +884,16 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         texel_atomic: "VUID-vkCmdDrawMeshTasksIndirectNV-None-07888",
         texel_write_without_format: "VUID-vkCmdDrawMeshTasksIndirectNV-OpTypeImage-07029",
         texel_read_without_format: "VUID-vkCmdDrawMeshTasksIndirectNV-OpTypeImage-07030",
+        write_components: "VUID-vkCmdDrawMeshTasksIndirectNV-OpImageWrite-08795",
+        write_components_a8: "VUID-vkCmdDrawMeshTasksIndirectNV-OpImageWrite-08796",
+        texel_write_components: "VUID-vkCmdDrawMeshTasksIndirectNV-OpImageWrite-04469",
+        cubic_format: "VUID-vkCmdDrawMeshTasksIndirectNV-None-02692",
+        cubic_view_type: "VUID-vkCmdDrawMeshTasksIndirectNV-None-02693",
+        filter_cubic: "VUID-vkCmdDrawMeshTasksIndirectNV-filterCubic-02694",
+        filter_cubic_minmax: "VUID-vkCmdDrawMeshTasksIndirectNV-filterCubicMinmax-02695",
+        corner_sampled: "VUID-vkCmdDrawMeshTasksIndirectNV-flags-02696",
+        protected_resource: "VUID-vkCmdDrawMeshTasksIndirectNV-commandBuffer-02707",
+        unprotected_written: "",
         filter_linear: "VUID-vkCmdDrawMeshTasksIndirectNV-magFilter-04553",
         mipmap_linear: "VUID-vkCmdDrawMeshTasksIndirectNV-mipmapMode-04770",
         filter_minmax: "VUID-vkCmdDrawMeshTasksIndirectNV-magFilter-09598",
@@ -636,6 +915,16 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         texel_atomic: "VUID-vkCmdDrawMeshTasksNV-None-07888",
         texel_write_without_format: "VUID-vkCmdDrawMeshTasksNV-OpTypeImage-07029",
         texel_read_without_format: "VUID-vkCmdDrawMeshTasksNV-OpTypeImage-07030",
+        write_components: "VUID-vkCmdDrawMeshTasksNV-OpImageWrite-08795",
+        write_components_a8: "VUID-vkCmdDrawMeshTasksNV-OpImageWrite-08796",
+        texel_write_components: "VUID-vkCmdDrawMeshTasksNV-OpImageWrite-04469",
+        cubic_format: "VUID-vkCmdDrawMeshTasksNV-None-02692",
+        cubic_view_type: "VUID-vkCmdDrawMeshTasksNV-None-02693",
+        filter_cubic: "VUID-vkCmdDrawMeshTasksNV-filterCubic-02694",
+        filter_cubic_minmax: "VUID-vkCmdDrawMeshTasksNV-filterCubicMinmax-02695",
+        corner_sampled: "VUID-vkCmdDrawMeshTasksNV-flags-02696",
+        protected_resource: "VUID-vkCmdDrawMeshTasksNV-commandBuffer-02707",
+        unprotected_written: "",
         filter_linear: "VUID-vkCmdDrawMeshTasksNV-magFilter-04553",
         mipmap_linear: "VUID-vkCmdDrawMeshTasksNV-mipmapMode-04770",
         filter_minmax: "VUID-vkCmdDrawMeshTasksNV-magFilter-09598",
@@ -657,6 +946,16 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         texel_atomic: "VUID-vkCmdDrawMultiEXT-None-07888",
         texel_write_without_format: "VUID-vkCmdDrawMultiEXT-OpTypeImage-07029",
         texel_read_without_format: "VUID-vkCmdDrawMultiEXT-OpTypeImage-07030",
+        write_components: "VUID-vkCmdDrawMultiEXT-OpImageWrite-08795",
+        write_components_a8: "VUID-vkCmdDrawMultiEXT-OpImageWrite-08796",
+        texel_write_components: "VUID-vkCmdDrawMultiEXT-OpImageWrite-04469",
+        cubic_format: "VUID-vkCmdDrawMultiEXT-None-02692",
+        cubic_view_type: "VUID-vkCmdDrawMultiEXT-None-02693",
+        filter_cubic: "VUID-vkCmdDrawMultiEXT-filterCubic-02694",
+        filter_cubic_minmax: "VUID-vkCmdDrawMultiEXT-filterCubicMinmax-02695",
+        corner_sampled: "VUID-vkCmdDrawMultiEXT-flags-02696",
+        protected_resource: "VUID-vkCmdDrawMultiEXT-commandBuffer-02707",
+        unprotected_written: "VUID-vkCmdDrawMultiEXT-commandBuffer-02712",
         filter_linear: "VUID-vkCmdDrawMultiEXT-magFilter-04553",
         mipmap_linear: "VUID-vkCmdDrawMultiEXT-mipmapMode-04770",
         filter_minmax: "VUID-vkCmdDrawMultiEXT-magFilter-09598",
@@ -678,6 +977,16 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         texel_atomic: "VUID-vkCmdDrawMultiIndexedEXT-None-07888",
         texel_write_without_format: "VUID-vkCmdDrawMultiIndexedEXT-OpTypeImage-07029",
         texel_read_without_format: "VUID-vkCmdDrawMultiIndexedEXT-OpTypeImage-07030",
+        write_components: "VUID-vkCmdDrawMultiIndexedEXT-OpImageWrite-08795",
+        write_components_a8: "VUID-vkCmdDrawMultiIndexedEXT-OpImageWrite-08796",
+        texel_write_components: "VUID-vkCmdDrawMultiIndexedEXT-OpImageWrite-04469",
+        cubic_format: "VUID-vkCmdDrawMultiIndexedEXT-None-02692",
+        cubic_view_type: "VUID-vkCmdDrawMultiIndexedEXT-None-02693",
+        filter_cubic: "VUID-vkCmdDrawMultiIndexedEXT-filterCubic-02694",
+        filter_cubic_minmax: "VUID-vkCmdDrawMultiIndexedEXT-filterCubicMinmax-02695",
+        corner_sampled: "VUID-vkCmdDrawMultiIndexedEXT-flags-02696",
+        protected_resource: "VUID-vkCmdDrawMultiIndexedEXT-commandBuffer-02707",
+        unprotected_written: "VUID-vkCmdDrawMultiIndexedEXT-commandBuffer-02712",
         filter_linear: "VUID-vkCmdDrawMultiIndexedEXT-magFilter-04553",
         mipmap_linear: "VUID-vkCmdDrawMultiIndexedEXT-mipmapMode-04770",
         filter_minmax: "VUID-vkCmdDrawMultiIndexedEXT-magFilter-09598",
@@ -699,6 +1008,16 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         texel_atomic: "VUID-vkCmdTraceRaysIndirect2KHR-None-07888",
         texel_write_without_format: "VUID-vkCmdTraceRaysIndirect2KHR-OpTypeImage-07029",
         texel_read_without_format: "VUID-vkCmdTraceRaysIndirect2KHR-OpTypeImage-07030",
+        write_components: "VUID-vkCmdTraceRaysIndirect2KHR-OpImageWrite-08795",
+        write_components_a8: "VUID-vkCmdTraceRaysIndirect2KHR-OpImageWrite-08796",
+        texel_write_components: "VUID-vkCmdTraceRaysIndirect2KHR-OpImageWrite-04469",
+        cubic_format: "VUID-vkCmdTraceRaysIndirect2KHR-None-02692",
+        cubic_view_type: "VUID-vkCmdTraceRaysIndirect2KHR-None-02693",
+        filter_cubic: "VUID-vkCmdTraceRaysIndirect2KHR-filterCubic-02694",
+        filter_cubic_minmax: "VUID-vkCmdTraceRaysIndirect2KHR-filterCubicMinmax-02695",
+        corner_sampled: "VUID-vkCmdTraceRaysIndirect2KHR-flags-02696",
+        protected_resource: "VUID-vkCmdTraceRaysIndirect2KHR-commandBuffer-02707",
+        unprotected_written: "",
         filter_linear: "VUID-vkCmdTraceRaysIndirect2KHR-magFilter-04553",
         mipmap_linear: "VUID-vkCmdTraceRaysIndirect2KHR-mipmapMode-04770",
         filter_minmax: "VUID-vkCmdTraceRaysIndirect2KHR-magFilter-09598",
@@ -720,6 +1039,16 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         texel_atomic: "VUID-vkCmdTraceRaysIndirectKHR-None-07888",
         texel_write_without_format: "VUID-vkCmdTraceRaysIndirectKHR-OpTypeImage-07029",
         texel_read_without_format: "VUID-vkCmdTraceRaysIndirectKHR-OpTypeImage-07030",
+        write_components: "VUID-vkCmdTraceRaysIndirectKHR-OpImageWrite-08795",
+        write_components_a8: "VUID-vkCmdTraceRaysIndirectKHR-OpImageWrite-08796",
+        texel_write_components: "VUID-vkCmdTraceRaysIndirectKHR-OpImageWrite-04469",
+        cubic_format: "VUID-vkCmdTraceRaysIndirectKHR-None-02692",
+        cubic_view_type: "VUID-vkCmdTraceRaysIndirectKHR-None-02693",
+        filter_cubic: "VUID-vkCmdTraceRaysIndirectKHR-filterCubic-02694",
+        filter_cubic_minmax: "VUID-vkCmdTraceRaysIndirectKHR-filterCubicMinmax-02695",
+        corner_sampled: "VUID-vkCmdTraceRaysIndirectKHR-flags-02696",
+        protected_resource: "VUID-vkCmdTraceRaysIndirectKHR-commandBuffer-02707",
+        unprotected_written: "",
         filter_linear: "VUID-vkCmdTraceRaysIndirectKHR-magFilter-04553",
         mipmap_linear: "VUID-vkCmdTraceRaysIndirectKHR-mipmapMode-04770",
         filter_minmax: "VUID-vkCmdTraceRaysIndirectKHR-magFilter-09598",
@@ -741,6 +1070,16 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         texel_atomic: "VUID-vkCmdTraceRaysKHR-None-07888",
         texel_write_without_format: "VUID-vkCmdTraceRaysKHR-OpTypeImage-07029",
         texel_read_without_format: "VUID-vkCmdTraceRaysKHR-OpTypeImage-07030",
+        write_components: "VUID-vkCmdTraceRaysKHR-OpImageWrite-08795",
+        write_components_a8: "VUID-vkCmdTraceRaysKHR-OpImageWrite-08796",
+        texel_write_components: "VUID-vkCmdTraceRaysKHR-OpImageWrite-04469",
+        cubic_format: "VUID-vkCmdTraceRaysKHR-None-02692",
+        cubic_view_type: "VUID-vkCmdTraceRaysKHR-None-02693",
+        filter_cubic: "VUID-vkCmdTraceRaysKHR-filterCubic-02694",
+        filter_cubic_minmax: "VUID-vkCmdTraceRaysKHR-filterCubicMinmax-02695",
+        corner_sampled: "VUID-vkCmdTraceRaysKHR-flags-02696",
+        protected_resource: "VUID-vkCmdTraceRaysKHR-commandBuffer-02707",
+        unprotected_written: "",
         filter_linear: "VUID-vkCmdTraceRaysKHR-magFilter-04553",
         mipmap_linear: "VUID-vkCmdTraceRaysKHR-mipmapMode-04770",
         filter_minmax: "VUID-vkCmdTraceRaysKHR-magFilter-09598",
@@ -762,6 +1101,16 @@ const DESCRIPTOR_IDS: &[DescriptorIds] = &[
         texel_atomic: "VUID-vkCmdTraceRaysNV-None-07888",
         texel_write_without_format: "VUID-vkCmdTraceRaysNV-OpTypeImage-07029",
         texel_read_without_format: "VUID-vkCmdTraceRaysNV-OpTypeImage-07030",
+        write_components: "VUID-vkCmdTraceRaysNV-OpImageWrite-08795",
+        write_components_a8: "VUID-vkCmdTraceRaysNV-OpImageWrite-08796",
+        texel_write_components: "VUID-vkCmdTraceRaysNV-OpImageWrite-04469",
+        cubic_format: "VUID-vkCmdTraceRaysNV-None-02692",
+        cubic_view_type: "VUID-vkCmdTraceRaysNV-None-02693",
+        filter_cubic: "VUID-vkCmdTraceRaysNV-filterCubic-02694",
+        filter_cubic_minmax: "VUID-vkCmdTraceRaysNV-filterCubicMinmax-02695",
+        corner_sampled: "VUID-vkCmdTraceRaysNV-flags-02696",
+        protected_resource: "VUID-vkCmdTraceRaysNV-commandBuffer-02707",
+        unprotected_written: "",
         filter_linear: "VUID-vkCmdTraceRaysNV-magFilter-04553",
         mipmap_linear: "VUID-vkCmdTraceRaysNV-mipmapMode-04770",
         filter_minmax: "VUID-vkCmdTraceRaysNV-magFilter-09598",
@@ -897,6 +1246,55 @@ enum Problem {
     /// one level or layer, or is not 1D or 2D, or the shader samples it with instructions such a
     /// sampler must not be used with: the view, the sampler and which.
     Unnormalized(u64, u64, u8),
+    /// Written by `OpImageWrite` with fewer `Texel` components than its view's format needs: the
+    /// view, its format, the components needed, and which (`COMPONENTS_*`).
+    Components(u64, i32, u8, u8),
+    /// Sampled with a cubic filter (`sampler`) that its view does not support (`CUBIC_*`): the
+    /// view, its format, the sampler and which.
+    Cubic(u64, i32, u64, u8),
+    /// Its view's image is corner-sampled, and its sampler's address modes not all clamp to
+    /// edge: the view and the sampler.
+    CornerSampled(u64, u64),
+    /// Its resource is protected in an unprotected command buffer (`false`), or unprotected and
+    /// written in a protected one (`true`): the resource.
+    Protection(u64, bool),
+}
+
+/// `Problem::Cubic`: the view's format lacks `SAMPLED_IMAGE_FILTER_CUBIC`.
+const CUBIC_FORMAT: u8 = 0;
+/// `Problem::Cubic`: a 3D or cube view, without VK_EXT_filter_cubic.
+const CUBIC_VIEW_TYPE: u8 = 1;
+/// `Problem::Cubic`: `filterCubic` is VK_FALSE for the view's type and format.
+const CUBIC_FILTER: u8 = 2;
+/// `Problem::Cubic`: `filterCubicMinmax` is VK_FALSE, and the sampler reduces by min or max.
+const CUBIC_MINMAX: u8 = 3;
+
+/// `VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_FILTER_CUBIC_BIT_EXT`.
+const SAMPLED_IMAGE_FILTER_CUBIC: u64 = 0x2000;
+/// `VK_IMAGE_CREATE_PROTECTED_BIT`.
+const IMAGE_PROTECTED: u32 = 0x800;
+/// `VK_IMAGE_CREATE_CORNER_SAMPLED_BIT_NV`.
+const IMAGE_CORNER_SAMPLED: u32 = 0x2000;
+/// `VK_BUFFER_CREATE_PROTECTED_BIT`.
+const BUFFER_PROTECTED: u32 = 0x8;
+
+/// `Problem::Components`: an image view's format (not `A8_UNORM`).
+const COMPONENTS_IMAGE: u8 = 0;
+/// `Problem::Components`: an `A8_UNORM` image view, written with fewer than four.
+const COMPONENTS_A8: u8 = 1;
+/// `Problem::Components`: a buffer view's format.
+const COMPONENTS_TEXEL: u8 = 2;
+
+/// `VK_FORMAT_A8_UNORM`.
+const A8_UNORM: i32 = 1_000_470_001;
+
+/// How many components `format` has: its name's channels (R, G, B, A, D, S; not the shared
+/// exponent E or the padding X); `None` for a format Vigil has no name for.
+fn format_components(format: i32) -> Option<u8> {
+    let name = vigil_generated::VkFormat(format).name()?;
+    let channels = name.strip_prefix("VK_FORMAT_")?.split('_').next()?;
+    let n = channels.bytes().filter(|b| matches!(b, b'R' | b'G' | b'B' | b'A' | b'D' | b'S')).count();
+    u8::try_from(n).ok().filter(|&n| n > 0)
 }
 
 /// `Problem::Unnormalized`: the view has more than one level or layer.
@@ -909,7 +1307,7 @@ const UNNORMALIZED_INSTRUCTION: u8 = 2;
 const UNNORMALIZED_BIAS_OFFSET: u8 = 3;
 
 /// How many kinds of problems `Found` counts.
-const KINDS: usize = 19;
+const KINDS: usize = 29;
 
 /// The problems one binding has: the first descriptor with each, and how many have it.
 struct Found {
@@ -938,6 +1336,10 @@ impl Found {
             Problem::Filter { mipmap, minmax, .. } => 9 + usize::from(mipmap) + 2 * usize::from(minmax),
             Problem::Unnormalized(_, _, which) => 13 + usize::from(which & 3),
             Problem::TexelWithoutFormat(_, _, written) => 17 + usize::from(written),
+            Problem::Components(_, _, _, which) => 19 + usize::from(which.min(2)),
+            Problem::Cubic(_, _, _, which) => 22 + usize::from(which & 3),
+            Problem::CornerSampled(..) => 26,
+            Problem::Protection(_, written) => 27 + usize::from(written),
         };
         self.first[i].get_or_insert((element, p));
         self.count[i] += 1;
@@ -945,7 +1347,12 @@ impl Found {
 }
 
 /// The problems of descriptor `d`, used as `u` declares, added to `found`.
-fn descriptor_problems(u: &ResourceUse, d: Descriptor<'_>, skip_unwritten: bool, found: &mut Found) {
+fn descriptor_problems(
+    u: &ResourceUse,
+    d: Descriptor<'_>,
+    (skip_unwritten, protection): (bool, Option<bool>),
+    found: &mut Found,
+) {
     let Some(w) = d.written else {
         if !skip_unwritten {
             found.add(d.element, Problem::Unwritten);
@@ -960,6 +1367,20 @@ fn descriptor_problems(u: &ResourceUse, d: Descriptor<'_>, skip_unwritten: bool,
         found.add(d.element, Problem::Destroyed(w.resource));
         return;
     };
+    if let Some(protected_cb) = protection {
+        let protected = if let Some(b) = record.buffer().and_then(|b| b.info()) {
+            Some(b.flags.0 & BUFFER_PROTECTED != 0)
+        } else if let Some(v) = record.buffer_view().and_then(|v| v.info()) {
+            Some(v.buffer_flags & BUFFER_PROTECTED != 0)
+        } else {
+            record.image_view().and_then(|v| v.view_info()).map(|v| v.image_flags & IMAGE_PROTECTED != 0)
+        };
+        match protected {
+            Some(true) if !protected_cb => found.add(d.element, Problem::Protection(w.resource, false)),
+            Some(false) if protected_cb && u.written => found.add(d.element, Problem::Protection(w.resource, true)),
+            _ => {}
+        }
+    }
     let Some(image) = u.image else { return };
     if let Some(view) = record.buffer_view().and_then(|v| v.info()) {
         // A texel buffer: its format's numeric type, and its buffer features for atomics.
@@ -968,6 +1389,9 @@ fn descriptor_problems(u: &ResourceUse, d: Descriptor<'_>, skip_unwritten: bool,
             found.add(d.element, Problem::Numeric(w.resource, view.format, n));
         }
         let storage = w.ty == VkDescriptorType::VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER.0;
+        if let Some(needed) = format_components(view.format).filter(|&n| storage && too_few(u, n)) {
+            found.add(d.element, Problem::Components(w.resource, view.format, needed, COMPONENTS_TEXEL));
+        }
         if storage && u.ops & IMAGE_ATOMIC != 0 && view.features.is_some_and(|f| f & STORAGE_TEXEL_BUFFER_ATOMIC == 0) {
             found.add(d.element, Problem::TexelAtomic(w.resource, view.format));
         }
@@ -989,6 +1413,15 @@ fn descriptor_problems(u: &ResourceUse, d: Descriptor<'_>, skip_unwritten: bool,
         found.add(d.element, Problem::Numeric(w.resource, view.format, numeric));
     }
     let storage = w.ty == VkDescriptorType::VK_DESCRIPTOR_TYPE_STORAGE_IMAGE.0;
+    if storage && u.texel_components != 0 {
+        let (needed, which) = match view.format {
+            A8_UNORM => (Some(4), COMPONENTS_A8),
+            f => (format_components(f), COMPONENTS_IMAGE),
+        };
+        if let Some(needed) = needed.filter(|&n| too_few(u, n)) {
+            found.add(d.element, Problem::Components(w.resource, view.format, needed, which));
+        }
+    }
     if storage && u.ops & IMAGE_ATOMIC != 0 && view.features.is_some_and(|f| f & STORAGE_IMAGE_ATOMIC == 0) {
         found.add(d.element, Problem::Atomic(w.resource, view.format));
     }
@@ -1011,6 +1444,41 @@ fn descriptor_problems(u: &ResourceUse, d: Descriptor<'_>, skip_unwritten: bool,
     }
 }
 
+/// The problems of image view `view` (its handle and info) sampled with cubic filter
+/// `sampler`, added to `found` for descriptor `element`.
+#[cold]
+fn cubic_problems(sampler: &SamplerInfo, (handle, view): (u64, &ViewInfo), element: u32, found: &mut Found) {
+    use VkImageViewType as V;
+    let mut add = |which| found.add(element, Problem::Cubic(handle, view.format, sampler.handle, which));
+    if view.features.is_some_and(|f| f & SAMPLED_IMAGE_FILTER_CUBIC == 0) {
+        add(CUBIC_FORMAT);
+    }
+    match view.cubic {
+        // Asked only with VK_EXT_filter_cubic; without it (VK_IMG_filter_cubic) 3D and cube
+        // views cannot be filtered so.
+        None => {
+            let cube_or_3d =
+                [V::VK_IMAGE_VIEW_TYPE_3D.0, V::VK_IMAGE_VIEW_TYPE_CUBE.0, V::VK_IMAGE_VIEW_TYPE_CUBE_ARRAY.0];
+            if cube_or_3d.contains(&view.view_type) {
+                add(CUBIC_VIEW_TYPE);
+            }
+        }
+        Some((filter, minmax)) => {
+            if !filter {
+                add(CUBIC_FILTER);
+            }
+            if !minmax && (sampler.reduction == REDUCTION_MIN || sampler.reduction == REDUCTION_MAX) {
+                add(CUBIC_MINMAX);
+            }
+        }
+    }
+}
+
+/// Whether `u` writes texels (`OpImageWrite`) with fewer than `needed` components.
+fn too_few(u: &ResourceUse, needed: u8) -> bool {
+    u.texel_components != 0 && u.texel_components < needed
+}
+
 /// The problems of image view `view` (its handle and info) sampled with `sampler` as `u`
 /// declares, added to `found` for descriptor `element`.
 fn sampler_problems(
@@ -1020,6 +1488,16 @@ fn sampler_problems(
     element: u32,
     found: &mut Found,
 ) {
+    if sampler.cubic_filter {
+        cubic_problems(sampler, (handle, view), element, found);
+    }
+    if view.image_flags & IMAGE_CORNER_SAMPLED != 0 {
+        let three_d = view.view_type == VkImageViewType::VK_IMAGE_VIEW_TYPE_3D.0;
+        let [u_clamps, v_clamps, w_clamps] = sampler.clamp_to_edge;
+        if !(u_clamps && v_clamps && (w_clamps || !three_d)) {
+            found.add(element, Problem::CornerSampled(handle, sampler.handle));
+        }
+    }
     if let Some(features) = view.features {
         let weighted = sampler.reduction == REDUCTION_WEIGHTED_AVERAGE && !sampler.compare_enable;
         let minmax = sampler.reduction == REDUCTION_MIN || sampler.reduction == REDUCTION_MAX;
@@ -1069,7 +1547,12 @@ impl CoreChecks {
         // Each bound set keeps the fingerprint (pipeline, set number, set record and version,
         // object-table epoch) of the last check that found what a pipeline uses of it valid:
         // every recording that binds it again, alternating between sets or not, skips it.
+        // The protection rules hold without protectedNoFault: whether the command buffer is
+        // protected is part of what a clean check found (a set clean in one kind of command
+        // buffer may not be in the other).
+        let protection = (!super::protected_no_fault(cx)).then_some(r.protected);
         let base = mix(mix(p.key.handle, OBJECTS.epoch()), std::ptr::from_ref(p) as u64);
+        let base = mix(base, protection.map_or(2, u64::from));
         let (mut prints, mut clean) = ([0u64; 32], 0u32);
         for &n in info.uses.sets.iter().filter(|&&n| n < 32) {
             let Some(k) = bound.sets.get(n as usize).copied().flatten().and_then(|b| b.set) else { continue };
@@ -1089,7 +1572,7 @@ impl CoreChecks {
             if u.set < 32 && clean & 1 << u.set != 0 {
                 continue;
             }
-            let Some(found) = self.binding_problems(r, bound, pl, u) else { continue };
+            let Some(found) = self.binding_problems((r, bound, pl), u, protection) else { continue };
             if found.count.iter().all(|&c| c == 0) {
                 continue;
             }
@@ -1166,16 +1649,15 @@ impl CoreChecks {
     /// The problems of binding `u` in the set bound for it, when Vigil checks it there.
     fn binding_problems(
         &self,
-        r: &Recording,
-        bound: &BoundPoint,
-        pl: &PipelineLayoutInfo,
+        (r, bound, pl): (&Recording, &BoundPoint, &PipelineLayoutInfo),
         u: &ResourceUse,
+        protection: Option<bool>,
     ) -> Option<Found> {
         self.with_bound_binding((r, bound, pl), (u.set, u.binding, u.elements), |b, descriptors| {
             let immutable = b.immutable_samplers && b.ty == VkDescriptorType::VK_DESCRIPTOR_TYPE_SAMPLER.0;
             let mut found = Found::default();
             for d in descriptors {
-                descriptor_problems(u, d, immutable, &mut found);
+                descriptor_problems(u, d, (immutable, protection), &mut found);
             }
             Some(found)
         })
@@ -1346,6 +1828,78 @@ impl CoreChecks {
                              with sampler {sampler:#x}, created with unnormalizedCoordinates VK_TRUE, but {why}{more}."
                         ),
                     )
+                }
+                Problem::Components(view, format, needed, which) => {
+                    let (vuid, what) = match which {
+                        COMPONENTS_IMAGE => (ids.write_components, "image view"),
+                        COMPONENTS_A8 => (ids.write_components_a8, "image view"),
+                        _ => (ids.texel_write_components, "buffer view"),
+                    };
+                    cx.error(
+                        vuid,
+                        &at,
+                        format_args!(
+                            "{used} and writes it with OpImageWrite of a {}-component Texel, but descriptor \
+                             {element} of that binding is {what} {view:#x}, whose format {:?} needs {needed}{more}.",
+                            u.texel_components,
+                            vigil_generated::VkFormat(format)
+                        ),
+                    )
+                }
+                Problem::Cubic(view, format, sampler, which) => {
+                    let (vuid, why) = match which {
+                        CUBIC_FORMAT => (ids.cubic_format, "its format lacks VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_CUBIC_BIT_EXT"),
+                        CUBIC_VIEW_TYPE => (
+                            ids.cubic_view_type,
+                            "it is a 3D or cube view, and VK_EXT_filter_cubic (which allows those) is not enabled",
+                        ),
+                        CUBIC_FILTER => (
+                            ids.filter_cubic,
+                            "VkFilterCubicImageViewImageFormatPropertiesEXT::filterCubic is VK_FALSE for its view type and format",
+                        ),
+                        _ => (
+                            ids.filter_cubic_minmax,
+                            "the sampler reduces by min or max, and VkFilterCubicImageViewImageFormatPropertiesEXT::\
+                             filterCubicMinmax is VK_FALSE for its view type and format",
+                        ),
+                    };
+                    cx.error(
+                        vuid,
+                        &at,
+                        format_args!(
+                            "{used} and samples it; descriptor {element} of that binding samples image view {view:#x} \
+                             (format {:?}) with sampler {sampler:#x}, created with VK_FILTER_CUBIC_EXT, but {why}{more}.",
+                            vigil_generated::VkFormat(format)
+                        ),
+                    )
+                }
+                Problem::CornerSampled(view, sampler) => cx.error(
+                    ids.corner_sampled,
+                    &at,
+                    format_args!(
+                        "{used} and samples it; descriptor {element} of that binding samples image view {view:#x}, of an \
+                         image created with VK_IMAGE_CREATE_CORNER_SAMPLED_BIT_NV, with sampler {sampler:#x}, whose \
+                         address modes are not all VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE{more}."
+                    ),
+                ),
+                Problem::Protection(resource, written) => {
+                    let (vuid, what) = if written {
+                        (ids.unprotected_written, "writes it, and it is unprotected, in protected command buffer")
+                    } else {
+                        (ids.protected_resource, "accesses it, and it is protected, in unprotected command buffer")
+                    };
+                    if vuid.is_empty() {
+                        false
+                    } else {
+                        cx.error(
+                            vuid,
+                            &at,
+                            format_args!(
+                                "{used}; descriptor {element} of that binding names {resource:#x}: the pipeline {what} \
+                                 {cb:#x}, and the device does not have protectedNoFault{more}."
+                            ),
+                        )
+                    }
                 }
                 Problem::WithoutFormat(view, format, written) | Problem::TexelWithoutFormat(view, format, written) => {
                     let texel = matches!(problem, Problem::TexelWithoutFormat(..));

@@ -85,6 +85,7 @@ pub(super) const RESET_EVENT2_HOST: HostRule = ("VUID-vkCmdResetEvent2-stageMask
 pub(super) const SET_EVENT2_SYNC2: &str = "VUID-vkCmdSetEvent2-synchronization2-03824";
 pub(super) const RESET_EVENT2_SYNC2: &str = "VUID-vkCmdResetEvent2-synchronization2-03829";
 pub(super) const WAIT_EVENTS2_SYNC2: &str = "VUID-vkCmdWaitEvents2-synchronization2-03836";
+pub(super) const PIPELINE_BARRIER2_SYNC2: &str = "VUID-vkCmdPipelineBarrier2-synchronization2-03848";
 pub(super) const WRITE_TIMESTAMP2_SYNC2: &str = "VUID-vkCmdWriteTimestamp2-synchronization2-03858";
 
 /// The host commands on events.

@@ -138,9 +138,10 @@ impl ValidationObject for CoreChecks {
     ) -> bool {
         let root = cx.location();
         let info_at = root.dot("pDependencyInfo");
+        let sync2 = Self::needs_synchronization2(cx, PIPELINE_BARRIER2_SYNC2);
         let recorded =
             self.with_recording(cx, cb.as_raw(), |r| self.dependency_info(cx, r, &PIPELINE_BARRIER2, info, &info_at));
-        recorded | {
+        sync2 | recorded | {
             // SAFETY: the dependency info the application passed.
             let barriers = unsafe { dependency_barriers(info) }.iter().map(ImageBarrier::from);
             let at = info_at.arrow("pImageMemoryBarriers");
@@ -713,7 +714,7 @@ impl ValidationObject for CoreChecks {
     fn pre_call_validate_cmd_copy_buffer(
         &self,
         cx: &Call<'_>,
-        _cb: VkCommandBuffer,
+        cb: VkCommandBuffer,
         src: VkBuffer,
         dst: VkBuffer,
         count: u32,
@@ -725,14 +726,15 @@ impl ValidationObject for CoreChecks {
             let regions = unsafe { slice(regions, count) };
             let region = |r: &VkBufferCopy| (r.srcOffset, r.dstOffset, r.size);
             let root = cx.location();
-            self.copy_buffer(cx, &COPY_BUFFER, (src, dst), (regions, region), &Members { at: &root, pointer: false })
+            let m = Members { at: &root, pointer: false };
+            self.copy_buffer(cx, &COPY_BUFFER, (cb.as_raw(), src, dst), (regions, region), &m)
         }
     }
 
     fn pre_call_validate_cmd_copy_buffer2(
         &self,
         cx: &Call<'_>,
-        _cb: VkCommandBuffer,
+        cb: VkCommandBuffer,
         info: *const VkCopyBufferInfo2,
     ) -> bool {
         let recorded = self.recording_rules(cx);
@@ -744,7 +746,8 @@ impl ValidationObject for CoreChecks {
             let root = cx.location();
             let at = root.dot("pCopyBufferInfo");
             let m = Members { at: &at, pointer: true };
-            self.copy_buffer(cx, &COPY_BUFFER_INFO, (info.srcBuffer, info.dstBuffer), (regions, region), &m)
+            let buffers = (cb.as_raw(), info.srcBuffer, info.dstBuffer);
+            self.copy_buffer(cx, &COPY_BUFFER_INFO, buffers, (regions, region), &m)
         }
     }
 

@@ -46,6 +46,7 @@ mod swapchains;
 use std::sync::Arc;
 
 use vigil_generated::Handle as _;
+use vigil_generated::VK_FALSE;
 
 use crate::chassis::Call;
 use crate::checks::DeviceSetup;
@@ -84,4 +85,19 @@ impl CoreChecks {
     fn record<'a>(&self, cx: &Call<'a>, ty: u16, h: u64) -> Option<CallRecord<'a>> {
         call_record(cx, ty, h, (self.device, self.instance))
     }
+
+    /// Whether command buffer `cb` (named by `cx`) is a protected command buffer; false when
+    /// the tracker does not know it.
+    fn protected_command_buffer(&self, cx: &Call<'_>, cb: u64) -> bool {
+        crate::state::resolve::with_command_buffer(cx, cb, (self.device, self.instance), |record| {
+            record.command_buffer().is_some_and(|c| c.protected())
+        })
+        .unwrap_or(false)
+    }
+}
+
+/// Whether the device reports `protectedNoFault` (Vulkan 1.1 properties; false where they were
+/// not asked): without it, protected and unprotected resources must not meet in a command.
+fn protected_no_fault(cx: &Call<'_>) -> bool {
+    cx.device().and_then(|d| d.spirv_properties.as_ref()).is_some_and(|p| p.vulkan11.protectedNoFault != VK_FALSE)
 }

@@ -516,13 +516,15 @@ impl StateTracker {
             return;
         }
         let secondary = info.level == VkCommandBufferLevel::VK_COMMAND_BUFFER_LEVEL_SECONDARY;
-        let family = self.get(TYPES.command_pool, info.commandPool.as_raw()).and_then(|p| p.command_pool()?.family());
+        let pool = self.get(TYPES.command_pool, info.commandPool.as_raw());
+        let pool = pool.as_deref().and_then(|p| p.command_pool());
+        let (family, protected) = (pool.and_then(|p| p.family()), pool.is_some_and(|p| p.protected()));
         let queue_flags = family.and_then(|f| cx.device()?.queue_family_flags.get(f as usize).copied());
         for i in 0..info.commandBufferCount as usize {
             let cb = unsafe { buffers.add(i).read() };
             if let Some(c) = self.get(TYPES.command_buffer, cb.as_raw()) {
                 if let Some(c) = c.command_buffer() {
-                    c.allocated(secondary, family, queue_flags);
+                    c.allocated((secondary, protected), family, queue_flags);
                 }
             }
         }

@@ -836,7 +836,9 @@ impl ValidationObject for StateTracker {
                 // A primary's inheritance info is ignored (it may dangle): read only a
                 // secondary's. SAFETY: as above.
                 let inherited = if c.secondary() { unsafe { self.inherited(info) } } else { None };
-                c.begun(usage, inherited)
+                // SAFETY: as above.
+                let viewport_scissor_2d = c.secondary() && unsafe { viewport_scissor_2d(info) };
+                c.begun(usage, inherited, viewport_scissor_2d)
             });
         }
     }
@@ -1165,6 +1167,35 @@ impl ValidationObject for StateTracker {
         _result: (),
     ) {
         self.after_cmd_bind_descriptor_sets2(cx, info);
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn post_call_record_cmd_set_descriptor_buffer_offsets_ext(
+        &self,
+        cx: &Call<'_>,
+        _cb: VkCommandBuffer,
+        point: VkPipelineBindPoint,
+        _layout: VkPipelineLayout,
+        first: u32,
+        count: u32,
+        _indices: *const u32,
+        _offsets: *const VkDeviceSize,
+        _result: (),
+    ) {
+        self.after_cmd_set_descriptor_buffer_offsets(cx, std::iter::once(point.0), first, count);
+    }
+
+    fn post_call_record_cmd_set_descriptor_buffer_offsets2_ext(
+        &self,
+        cx: &Call<'_>,
+        _cb: VkCommandBuffer,
+        info: *const VkSetDescriptorBufferOffsetsInfoEXT,
+        _result: (),
+    ) {
+        // SAFETY: the application's info, which the call read.
+        let Some(info) = (unsafe { info.as_ref() }) else { return };
+        let points = super::recording::stage_bind_points(info.stageFlags.0);
+        self.after_cmd_set_descriptor_buffer_offsets(cx, points, info.firstSet, info.setCount);
     }
 
     // Queries, events and timeline semaphores (queries.rs, events.rs, timeline.rs).
@@ -1645,5 +1676,20 @@ impl ValidationObject for StateTracker {
         self.post_record_call(cx, Some(result));
         // SAFETY: the pointers the application passed to the call that returned.
         unsafe { self.swapchain_images(swapchain, count, images, result) };
+    }
+}
+
+/// Whether a secondary's begin info chains `VkCommandBufferInheritanceViewportScissorInfoNV`
+/// with `viewportScissor2D` to its inheritance info.
+///
+/// # Safety
+/// `info` is a begin info vkBeginCommandBuffer accepted for a secondary command buffer.
+unsafe fn viewport_scissor_2d(info: *const VkCommandBufferBeginInfo) -> bool {
+    let ty = VkStructureType::VK_STRUCTURE_TYPE_COMMAND_BUFFER_INHERITANCE_VIEWPORT_SCISSOR_INFO_NV;
+    // SAFETY: per the function's contract, the info, its inheritance info and their chain.
+    unsafe {
+        let Some(inheritance) = info.as_ref().and_then(|i| i.pInheritanceInfo.as_ref()) else { return false };
+        crate::chassis::raw::chained::<VkCommandBufferInheritanceViewportScissorInfoNV>(inheritance.pNext, ty)
+            .is_some_and(|v| v.viewportScissor2D != VK_FALSE)
     }
 }

@@ -213,8 +213,12 @@ impl StateTracker {
                         Some(dynamic) => r.draw.dynamic_set &= dynamic,
                         None => r.draw.unknown = true,
                     }
-                    let ext = r.references.with_record(k, |p| p.pipeline().and_then(|p| p.dynamic_draw.map(|d| d.ext)));
-                    crate::state::dynamic_state::pipeline_bound(r, ext.flatten());
+                    let draw = r.references.with_record(k, |p| {
+                        p.pipeline().and_then(|p| p.dynamic_draw.as_ref().map(|d| (d.ext, d.provoking_vertex)))
+                    });
+                    let (ext, provoking) = draw.flatten().unzip();
+                    crate::state::dynamic_state::pipeline_bound(r, ext);
+                    r.provoking_vertex = provoking.flatten();
                 }
             }
         });
@@ -278,11 +282,40 @@ impl StateTracker {
         let framebuffer = unsafe { info.as_ref() }.map_or(0, |i| i.framebuffer.as_raw());
         let instance = RenderPassInstance::RenderPass { subpass: 0, subpasses, compat, framebuffer, secondaries };
         self.render_pass_instance(cb, Some(instance));
+        // SAFETY: as above.
+        unsafe { self.post_subpass_locations(cb, info) };
         self.instance_rules_of_render_pass(cb, render_pass);
         // SAFETY: as above.
         unsafe { self.instance_feedback(cb, render_pass, info) };
         // SAFETY: as above.
         unsafe { self.clear_area_of_render_pass(cb, info) };
+    }
+
+    /// A render pass instance begins with `info`: the post-subpass sample locations it chains,
+    /// if it does, for the pipelines bound in it.
+    ///
+    /// # Safety
+    /// `info` must be NULL or a begin info the application passed.
+    unsafe fn post_subpass_locations(&self, cb: VkCommandBuffer, info: *const VkRenderPassBeginInfo) {
+        let ty = VkStructureType::VK_STRUCTURE_TYPE_RENDER_PASS_SAMPLE_LOCATIONS_BEGIN_INFO_EXT;
+        // SAFETY: per the function's contract, the info's chain.
+        let Some(chained) = (unsafe { info.as_ref() })
+            .and_then(|i| unsafe { chained::<VkRenderPassSampleLocationsBeginInfoEXT>(i.pNext, ty) })
+        else {
+            return;
+        };
+        // SAFETY: its counted post-subpass sample locations, each info's counted locations.
+        let locations: Box<[(u32, u64)]> = unsafe {
+            slice(chained.pPostSubpassSampleLocations, chained.postSubpassSampleLocationsCount)
+                .iter()
+                .map(|s| (s.subpassIndex, crate::state::dynamic_state::sample_locations_key(&s.sampleLocationsInfo)))
+                .collect()
+        };
+        self.with_command_buffer(cb, |c| {
+            if let Some(mut r) = c.try_lock() {
+                r.post_subpass_locations = Some((r.instances, locations));
+            }
+        });
     }
 
     /// What the tracker records after vkCmdBeginRenderPass2.
@@ -305,6 +338,8 @@ impl StateTracker {
         let framebuffer = unsafe { info.as_ref() }.map_or(0, |i| i.framebuffer.as_raw());
         let instance = RenderPassInstance::RenderPass { subpass: 0, subpasses, compat, framebuffer, secondaries };
         self.render_pass_instance(cb, Some(instance));
+        // SAFETY: as above.
+        unsafe { self.post_subpass_locations(cb, info) };
         self.instance_rules_of_render_pass(cb, render_pass);
         // SAFETY: as above.
         unsafe { self.instance_feedback(cb, render_pass, info) };
@@ -339,6 +374,27 @@ impl StateTracker {
         self.with_command_buffer(cb, |c| c.executes(records, nesting, &suspensions));
         self.executed_layouts(cb, &secondaries);
         self.executed_transfers(cb.as_raw(), &secondaries);
+    }
+
+    /// What the tracker records after vkCmdSetDescriptorBufferOffsetsEXT (`points`: its bind
+    /// point) or vkCmdSetDescriptorBufferOffsets2EXT (the bind points of its stage flags).
+    pub(in crate::state) fn after_cmd_set_descriptor_buffer_offsets(
+        &self,
+        cx: &Call<'_>,
+        points: impl Iterator<Item = i32>,
+        first: u32,
+        count: u32,
+    ) {
+        if !self.references {
+            return;
+        }
+        self.refer_then(cx, |r| {
+            for point in points {
+                if let Some(i) = bind_point_index(point) {
+                    r.bound[i].set_buffer_offsets(first, count);
+                }
+            }
+        });
     }
 
     /// What the tracker records after vkCmdBindDescriptorSets2.
