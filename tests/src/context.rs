@@ -767,7 +767,7 @@ impl Context {
     }
 
     /// A view of `aspects` of a new 64×64 single-sampled `format` image used as `usage`.
-    fn attachment_view(
+    pub fn attachment_view(
         &self,
         format: vk::Format,
         usage: vk::ImageUsageFlags,

@@ -753,3 +753,47 @@ fn ray_tracing_bind_point_protected_access_and_descriptor_buffer_layouts() {
     }
     ctx.messages.skip_errors(false);
 }
+
+/// A secondary that inherits 2D viewports and scissors
+/// (`VkCommandBufferInheritanceViewportScissorInfoNV::viewportScissor2D`) sets neither
+/// (vkCmdSetViewport-04821, vkCmdSetScissor-04789) and binds only graphics pipelines that take
+/// both dynamically (vkCmdBindPipeline-04808). Lavapipe has no VK_NV_inherited_viewport_scissor:
+/// the structure is chained anyway, and lavapipe ignores it.
+#[test]
+fn secondaries_inheriting_viewports_and_scissors() {
+    let f = Fixture::new();
+    let d = f.d();
+    let viewport = [vk::Viewport::default().width(8.0).height(8.0).max_depth(1.0)];
+    let scissor = [vk::Rect2D { offset: vk::Offset2D::default(), extent: vk::Extent2D { width: 8, height: 8 } }];
+    for inherits in [true, false] {
+        let info = vk::CommandBufferAllocateInfo::default()
+            .command_pool(f.pool)
+            .level(vk::CommandBufferLevel::SECONDARY)
+            .command_buffer_count(1);
+        let mut nv = vk::CommandBufferInheritanceViewportScissorInfoNV::default()
+            .viewport_scissor2_d(true)
+            .viewport_depth_count(1)
+            .viewport_depths(&viewport[0]);
+        let mut inheritance = vk::CommandBufferInheritanceInfo::default();
+        if inherits {
+            inheritance = inheritance.push_next(&mut nv);
+        }
+        let begin = vk::CommandBufferBeginInfo::default().inheritance_info(&inheritance);
+        // SAFETY: a valid allocate info and begin info but for the structure lavapipe ignores;
+        // invalid commands are skipped by Vigil.
+        unsafe {
+            let cb = d.allocate_command_buffers(&info).expect("vkAllocateCommandBuffers")[0];
+            let begun = f.ids(|| d.begin_command_buffer(cb, &begin).expect("vkBeginCommandBuffer"));
+            assert_eq!(begun, NONE, "beginning (inherits: {inherits})");
+            let expected = |id: &'static str| if inherits { vec![id] } else { vec![] };
+            let set = f.ids(|| d.cmd_set_viewport(cb, 0, &viewport));
+            assert_eq!(set, expected("VUID-vkCmdSetViewport-commandBuffer-04821"));
+            let set = f.ids(|| d.cmd_set_scissor(cb, 0, &scissor));
+            assert_eq!(set, expected("VUID-vkCmdSetScissor-viewportScissor2D-04789"));
+            // The triangle pipeline has static viewports and scissors.
+            let bound = f.ids(|| d.cmd_bind_pipeline(cb, vk::PipelineBindPoint::GRAPHICS, f.graphics));
+            assert_eq!(bound, expected("VUID-vkCmdBindPipeline-commandBuffer-04808"));
+            d.end_command_buffer(cb).expect("vkEndCommandBuffer");
+        }
+    }
+}

@@ -599,6 +599,16 @@ fn vertex_buffers_bound_for_the_bindings_the_shader_reads() {
         });
         assert_eq!(ids, NONE, "{name}");
         assert_eq!(case(&|d, cb| unsafe { d.cmd_bind_vertex_buffers(cb, 0, &[v; 3], &[0; 3]) }), NONE, "{name}");
+        // VK_NULL_HANDLE bound to binding 2 without nullDescriptor: the bind is let through after
+        // it is reported, so that the draw finds the null buffer.
+        let ids = case(&|d, cb| unsafe {
+            d.cmd_bind_vertex_buffers(cb, 0, &[v], &[0]);
+            f.ctx.messages.skip_errors(false);
+            d.cmd_bind_vertex_buffers(cb, 2, &[vk::Buffer::null()], &[0]);
+            f.ctx.messages.skip_errors(true);
+        });
+        let null = ["VUID-vkCmdBindVertexBuffers-pBuffers-04001".to_string(), format!("VUID-{name}-None-04008")];
+        assert_eq!(ids, null, "{name}");
         // The triangle pipeline has no vertex input.
         let ids = f.ids(true, f.compute, |d, cb| draw(d, cb));
         assert_eq!(ids, NONE, "{name}");

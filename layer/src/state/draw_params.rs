@@ -161,11 +161,15 @@ impl StateTracker {
         let mask = |n: u64| if n >= 32 { u32::MAX } else { (1u32 << n) - 1 };
         let bound = mask(end) & !mask(u64::from(first));
         let mut ranges = [UNKNOWN_RANGE; 32];
+        let mut nulls = 0u32;
         if let Some((buffers, offsets, sizes)) = arrays {
             // SAFETY: as the caller promises.
             let (buffers, offsets, sizes) =
                 unsafe { (slice(buffers, count), slice(offsets, count), slice(sizes, count)) };
             for (i, (buffer, &offset)) in buffers.iter().zip(offsets).enumerate().take(32) {
+                if buffer.as_raw() == 0 {
+                    nulls |= 1u32.checked_shl(first.saturating_add(i as u32)).unwrap_or(0);
+                }
                 let size = sizes.get(i).copied().unwrap_or(VK_WHOLE_SIZE);
                 let known = self.get(TYPES.buffer, buffer.as_raw()).and_then(|b| b.buffer()?.info().map(|i| i.size));
                 ranges[i] = match (known, size) {
@@ -177,6 +181,7 @@ impl StateTracker {
         }
         self.refer_then(cx, |r| {
             r.draw.vertex_bound |= bound;
+            r.draw.vertex_null = (r.draw.vertex_null & !bound) | nulls;
             for (i, n) in (first..).take(count as usize).take_while(|&n| n < 32).enumerate() {
                 r.draw.vertex_ranges[n as usize] = ranges.get(i).copied().unwrap_or(UNKNOWN_RANGE);
             }

@@ -387,6 +387,8 @@ impl ShaderUses {
             self.resources = super::shaders::merge(resources);
             self.sets = self.resources.iter().map(|r| r.set).collect();
             self.sets.dedup();
+            self.set_mask =
+                if self.sets.iter().all(|&n| n < 32) { self.sets.iter().fold(0, |m, &n| m | 1 << n) } else { 0 };
         }
         if !e.sampled_pairs.is_empty() {
             let mut pairs = std::mem::take(&mut self.sampled_pairs);
@@ -408,13 +410,18 @@ impl BoundPoint {
     /// vkCmdBindDescriptorSets: `sets` bound from `first` on with `layout`. Sets bound before
     /// stay (compatibility with the new layout is not followed: they stay as bound).
     pub fn bind_sets(&mut self, layout: Key, first: u32, sets: impl Iterator<Item = Option<Key>>) {
+        let mut end = first as usize;
         for (i, set) in sets.enumerate() {
             let n = first as usize + i;
             if self.sets.len() <= n {
                 self.sets.resize(n + 1, None);
             }
             self.sets[n] = Some(BoundSet { set, layout });
-            if n < 32 {
+            end = n + 1;
+        }
+        // Those sets no longer come from descriptor buffers (rarely any do: one test).
+        if self.buffer_sets != 0 {
+            for n in (first as usize..end).take_while(|&n| n < 32) {
                 self.buffer_sets &= !(1 << n);
             }
         }

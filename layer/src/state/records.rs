@@ -727,6 +727,8 @@ pub struct DrawState {
     /// The vertex input bindings (bit n for binding n < 32) a vkCmdBindVertexBuffers(2) bound a
     /// buffer or VK_NULL_HANDLE to (`state::draw_params`).
     pub vertex_bound: u32,
+    /// The vertex input bindings of `vertex_bound` whose buffer is VK_NULL_HANDLE.
+    pub vertex_null: u32,
     /// Per vertex input binding below 32 of `vertex_bound`: the bytes bound from its offset on
     /// (`state::draw_params::UNKNOWN_RANGE` when not known).
     pub vertex_ranges: [u64; 32],
@@ -768,6 +770,8 @@ pub struct RenderingTarget {
     pub view: u64,
     pub format: Option<i32>,
     pub samples: Option<u32>,
+    /// Its view's format features (`VkFormatFeatureFlags2`), when known.
+    pub features: Option<u64>,
 }
 
 /// The attachments of a vkCmdBeginRendering instance (`None` for a null image view).
@@ -911,6 +915,9 @@ pub struct ShaderUses {
     pub sampled_pairs: Vec<SampledPair>,
     /// The set numbers among them, ascending, each once.
     pub sets: Vec<u32>,
+    /// `sets` as a mask (bit n for set n), when every one is below 32 (else 0, and no draw
+    /// takes the all-clean shortcut).
+    pub set_mask: u32,
     /// The stages (`VkShaderStageFlags`) that use push constants.
     pub push_constant_stages: u32,
     /// The largest push constant block they declare, in bytes.

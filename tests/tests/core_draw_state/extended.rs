@@ -387,3 +387,33 @@ fn pipelines_of_a_render_pass_instance_share_a_provoking_vertex_mode() {
         assert_eq!(bind(first, first), NONE, "restricted {restricts}");
     }
 }
+
+/// Blending enabled dynamically (vkCmdSetColorBlendEnableEXT) only for color attachments whose
+/// view format can blend (`-blendEnable-04727`): R8G8B8A8_UINT cannot.
+#[test]
+fn dynamic_blending_only_of_formats_that_blend() {
+    let f = Fixture::with(|b| b.extended_dynamic_state3());
+    let uint_view = f.ctx.attachment_view(
+        vk::Format::R8G8B8A8_UINT,
+        vk::ImageUsageFlags::COLOR_ATTACHMENT,
+        vk::ImageAspectFlags::COLOR,
+    );
+    let rendering =
+        Rendering { color: uint_view, second: None, depth: None, view_mask: 0, flags: vk::RenderingFlags::empty() };
+    let pipeline = f.pipeline(&[S::COLOR_BLEND_ENABLE_EXT], Shape { uint_color: true, ..NO });
+    let eds3 = ash::ext::extended_dynamic_state3::Device::new(&f.ctx.instance, &f.ctx.device);
+    for (name, draw) in draws(&f) {
+        for (enable, expected) in [(vk::TRUE, vec![format!("VUID-{name}-blendEnable-04727")]), (vk::FALSE, vec![])] {
+            let ids = f.ids_in_rendering(rendering, |d, cb| {
+                // SAFETY: recording with live objects.
+                unsafe {
+                    d.cmd_bind_pipeline(cb, vk::PipelineBindPoint::GRAPHICS, pipeline);
+                    eds3.cmd_set_color_blend_enable(cb, 0, &[enable]);
+                    d.cmd_bind_index_buffer(cb, f.index, 0, vk::IndexType::UINT16);
+                }
+                draw(d, cb);
+            });
+            assert_eq!(ids, expected, "{name}, blendEnable {enable}");
+        }
+    }
+}

@@ -112,6 +112,8 @@ struct Shape {
     two_colors: bool,
     /// Provoking vertex mode VK_PROVOKING_VERTEX_MODE_LAST_VERTEX_EXT (needs provokingVertexLast).
     provoking_last: bool,
+    /// Its color attachment format: R8G8B8A8_UINT (which cannot blend).
+    uint_color: bool,
 }
 
 impl Fixture {
@@ -378,6 +380,7 @@ fn pipeline_in_subpass(
         .back(face);
     let dynamic_state = vk::PipelineDynamicStateCreateInfo::default().dynamic_states(dynamic);
     let format = match (shape.srgb, shape.undefined_color) {
+        _ if shape.uint_color => vk::Format::R8G8B8A8_UINT,
         (_, true) => vk::Format::UNDEFINED,
         (true, _) => vk::Format::R8G8B8A8_SRGB,
         _ => vk::Format::R8G8B8A8_UNORM,
@@ -653,6 +656,7 @@ const NO: Shape = Shape {
     s8: false,
     two_colors: false,
     provoking_last: false,
+    uint_color: false,
 };
 const DEPTH_FORMAT: vk::Format = vk::Format::D32_SFLOAT_S8_UINT;
 const LINES: Shape = Shape { lines: true, ..NO };

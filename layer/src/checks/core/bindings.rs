@@ -487,6 +487,27 @@ impl CoreChecks {
         })
     }
 
+    /// vkCmdSetViewport and vkCmdSetScissor (`what`: which they set): not in a secondary that
+    /// inherits 2D viewports and scissors (`VkCommandBufferInheritanceViewportScissorInfoNV`).
+    /// True to skip the call.
+    pub(super) fn inherited_viewport_scissor(
+        &self,
+        cx: &Call<'_>,
+        r: &Recording,
+        vuid: &'static str,
+        what: &str,
+    ) -> bool {
+        r.viewport_scissor_2d
+            && cx.error(
+                vuid,
+                &cx.location().dot("commandBuffer"),
+                format_args!(
+                    "is a secondary command buffer begun with VkCommandBufferInheritanceViewportScissorInfoNV::\
+                     viewportScissor2D VK_TRUE: it inherits its {what} and must not set them."
+                ),
+            )
+    }
+
     /// vkCmdPushConstants: true to skip the call.
     pub(super) fn push_constants(
         &self,

@@ -319,7 +319,7 @@ impl CoreChecks {
         let may_be_protected = src_protected
             || dst_protected
             || cx.device().is_some_and(|d| d.features.contains(vigil_generated::features::Feature::PROTECTED_MEMORY));
-        if !may_be_protected || super::protected_no_fault(cx) {
+        if !may_be_protected || self.protected_no_fault {
             return false;
         }
         let protected_cb = self.protected_command_buffer(cx, cb);

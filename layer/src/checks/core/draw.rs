@@ -320,15 +320,27 @@ impl CoreChecks {
         skip |= self.pipeline_params(cx, r, info, (cb, p.key.handle));
         let Some(layout) = info.layout.as_ref() else { return skip };
         let Some(pl) = layout.pipeline_layout() else { return skip };
-        if info.flags & DESCRIPTOR_BUFFER_BIT != 0 || bound.buffer_sets != 0 {
-            skip |= self.descriptor_buffer_mode(cx, bound, (p, info.flags, &info.uses.sets), (cb, point));
-        }
-        if info.flags & NOT_BOUND_SETS == 0 {
+        if info.flags & NOT_BOUND_SETS != 0 {
+            if info.flags & DESCRIPTOR_BUFFER_BIT != 0 {
+                skip |= self.descriptor_buffer_mode(cx, bound, (p, info.flags, &info.uses.sets), (cb, point));
+            }
+        } else {
+            // Whether a set taken from descriptor buffers was reported: such sets are not bound
+            // (their bind cleared them), so they are looked at only where a set is missing.
+            let mut from_buffers = false;
             for &n in &info.uses.sets {
-                if pl.pushes_set(n) || (n < 32 && bound.buffer_sets & 1 << n != 0) {
+                if pl.pushes_set(n) {
                     continue;
                 }
                 let Some(b) = bound.sets.get(n as usize).copied().flatten() else {
+                    if n < 32 && bound.buffer_sets & 1 << n != 0 {
+                        if !from_buffers {
+                            from_buffers = true;
+                            skip |=
+                                self.descriptor_buffer_mode(cx, bound, (p, info.flags, &info.uses.sets), (cb, point));
+                        }
+                        continue;
+                    }
                     skip |= cx.error(
                         set_vuid,
                         &cx.location(),

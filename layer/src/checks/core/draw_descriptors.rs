@@ -1550,9 +1550,7 @@ impl CoreChecks {
         // The protection rules hold without protectedNoFault: whether the command buffer is
         // protected is part of what a clean check found (a set clean in one kind of command
         // buffer may not be in the other).
-        let protection = (!super::protected_no_fault(cx)).then_some(r.protected);
-        let base = mix(mix(p.key.handle, OBJECTS.epoch()), std::ptr::from_ref(p) as u64);
-        let base = mix(base, protection.map_or(2, u64::from));
+        let base = mix(mix(p.key.handle, OBJECTS.epoch()), std::ptr::from_ref(p) as u64 ^ u64::from(r.protected));
         let (mut prints, mut clean) = ([0u64; 32], 0u32);
         for &n in info.uses.sets.iter().filter(|&&n| n < 32) {
             let Some(k) = bound.sets.get(n as usize).copied().flatten().and_then(|b| b.set) else { continue };
@@ -1566,12 +1564,17 @@ impl CoreChecks {
                 clean |= u32::from(checked) << n;
             }
         }
+        // The usual draw: every set it uses was found valid with what is bound now.
+        if clean == info.uses.set_mask && clean != 0 {
+            return false;
+        }
         let mut skip = false;
         let mut problems = 0u32;
         for u in &info.uses.resources {
             if u.set < 32 && clean & 1 << u.set != 0 {
                 continue;
             }
+            let protection = (!self.protected_no_fault).then_some(r.protected);
             let Some(found) = self.binding_problems((r, bound, pl), u, protection) else { continue };
             if found.count.iter().all(|&c| c == 0) {
                 continue;

@@ -97,6 +97,11 @@ command_table!(
     /// `VERTEX_BOUND_IDS` by command number.
     static VERTEX_BOUNDS: (&str, &str) = VERTEX_BOUND_IDS, 0
 );
+
+command_table!(
+    /// `VERTEX_NULL_IDS` by command number.
+    static VERTEX_NULLS: (&str, &str) = VERTEX_NULL_IDS, 0
+);
 command_table!(
     /// `FETCH_IDS` by command number.
     static FETCHES: (&str, &str, Draws) = FETCH_IDS, 0
@@ -263,6 +268,26 @@ const VERTEX_BOUND_IDS: [(&str, &str); 9] = [
     ("vkCmdDrawIndirectCount", "VUID-vkCmdDrawIndirectCount-None-04007"),
     ("vkCmdDrawMultiEXT", "VUID-vkCmdDrawMultiEXT-None-04007"),
     ("vkCmdDrawMultiIndexedEXT", "VUID-vkCmdDrawMultiIndexedEXT-None-04007"),
+];
+
+/// Per draw command whose bound graphics pipeline reads vertex buffers, sorted: the id of the
+/// rule that no binding its vertex shader reads has VK_NULL_HANDLE bound without nullDescriptor.
+const VERTEX_NULL_IDS: [(&str, &str); 15] = [
+    ("vkCmdDraw", "VUID-vkCmdDraw-None-04008"),
+    ("vkCmdDrawIndexed", "VUID-vkCmdDrawIndexed-None-04008"),
+    ("vkCmdDrawIndexedIndirect", "VUID-vkCmdDrawIndexedIndirect-None-04008"),
+    ("vkCmdDrawIndexedIndirect2KHR", "VUID-vkCmdDrawIndexedIndirect2KHR-None-04008"),
+    ("vkCmdDrawIndexedIndirectCount", "VUID-vkCmdDrawIndexedIndirectCount-None-04008"),
+    ("vkCmdDrawIndexedIndirectCount2KHR", "VUID-vkCmdDrawIndexedIndirectCount2KHR-None-04008"),
+    ("vkCmdDrawIndirect", "VUID-vkCmdDrawIndirect-None-04008"),
+    ("vkCmdDrawIndirect2KHR", "VUID-vkCmdDrawIndirect2KHR-None-04008"),
+    ("vkCmdDrawIndirectByteCount2EXT", "VUID-vkCmdDrawIndirectByteCount2EXT-None-04008"),
+    ("vkCmdDrawIndirectByteCountEXT", "VUID-vkCmdDrawIndirectByteCountEXT-None-04008"),
+    ("vkCmdDrawIndirectCount", "VUID-vkCmdDrawIndirectCount-None-04008"),
+    ("vkCmdDrawIndirectCount2KHR", "VUID-vkCmdDrawIndirectCount2KHR-None-04008"),
+    ("vkCmdDrawMultiEXT", "VUID-vkCmdDrawMultiEXT-None-04008"),
+    ("vkCmdDrawMultiIndexedEXT", "VUID-vkCmdDrawMultiIndexedEXT-None-04008"),
+    ("vkCmdExecuteGeneratedCommandsNV", "VUID-vkCmdExecuteGeneratedCommandsNV-None-04008"),
 ];
 
 /// How a direct draw command gives the vertices and instances it draws.
@@ -671,10 +696,31 @@ impl CoreChecks {
         if r.draw.unknown {
             return false;
         }
-        let missing = info.vertex_bindings.map_or(0, |read| read & !r.draw.vertex_bound);
+        // Bindings read with no buffer bound, or with VK_NULL_HANDLE: one test on the usual path.
+        let read = info.vertex_bindings.unwrap_or(0);
+        if read & (!r.draw.vertex_bound | r.draw.vertex_null) != 0 {
+            if let Some(skip) = Self::vertex_bindings_missing(cx, r, read, (vertex_bound_vuid, cb, pipeline)) {
+                return skip;
+            }
+        }
+        self.vertices_inside(cx, r, info, pipeline)
+    }
+
+    /// The bindings `read` by the bound pipeline's vertex shader that have no vertex buffer
+    /// bound (`-None-04007`, `vuid`), or VK_NULL_HANDLE without the nullDescriptor feature
+    /// (`-None-04008`): `Some(skip)` when one was reported.
+    #[cold]
+    #[inline(never)]
+    fn vertex_bindings_missing(
+        cx: &Call<'_>,
+        r: &Recording,
+        read: u32,
+        (vuid, cb, pipeline): (&'static str, u64, u64),
+    ) -> Option<bool> {
+        let missing = read & !r.draw.vertex_bound;
         if missing != 0 {
-            return cx.error(
-                vertex_bound_vuid,
+            return Some(cx.error(
+                vuid,
                 &cx.location(),
                 format_args!(
                     "the bound graphics pipeline {pipeline:#x} reads vertex input binding {}, but no vertex buffer \
@@ -682,9 +728,23 @@ impl CoreChecks {
                      {missing:#x}.",
                     missing.trailing_zeros()
                 ),
-            );
+            ));
         }
-        self.vertices_inside(cx, r, info, pipeline)
+        let null = read & r.draw.vertex_null;
+        if cx.device().is_some_and(|d| d.features.contains(Feature::NULL_DESCRIPTOR)) {
+            return None;
+        }
+        let &(_, vuid) = VERTEX_NULLS.get(cx)?;
+        Some(cx.error(
+            vuid,
+            &cx.location(),
+            format_args!(
+                "the bound graphics pipeline {pipeline:#x} reads vertex input binding {}, to which VK_NULL_HANDLE was \
+                 bound in command buffer {cb:#x}, and the nullDescriptor feature is not enabled; bindings read with a \
+                 null buffer: {null:#x}.",
+                null.trailing_zeros()
+            ),
+        ))
     }
 
     /// A direct draw without robustBufferAccess: each attribute the bound pipeline's vertex

@@ -101,6 +101,32 @@ impl ValidationObject for CoreChecks {
         self.push_constants(cx, cb, layout, stages, offset, size)
     }
 
+    fn pre_call_validate_cmd_set_viewport(
+        &self,
+        cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        _first: u32,
+        _count: u32,
+        _viewports: *const VkViewport,
+    ) -> bool {
+        self.with_recording(cx, cb.as_raw(), |r| {
+            self.inherited_viewport_scissor(cx, r, "VUID-vkCmdSetViewport-commandBuffer-04821", "viewports")
+        })
+    }
+
+    fn pre_call_validate_cmd_set_scissor(
+        &self,
+        cx: &Call<'_>,
+        cb: VkCommandBuffer,
+        _first: u32,
+        _count: u32,
+        _scissors: *const VkRect2D,
+    ) -> bool {
+        self.with_recording(cx, cb.as_raw(), |r| {
+            self.inherited_viewport_scissor(cx, r, "VUID-vkCmdSetScissor-viewportScissor2D-04789", "scissors")
+        })
+    }
+
     fn pre_call_validate_cmd_pipeline_barrier(
         &self,
         cx: &Call<'_>,

@@ -59,6 +59,9 @@ pub struct CoreChecks {
     instance: u64,
     /// SPIRV-Tools' validator for this device's modules, when the `spirv_validation` setting is on.
     spirv: Option<spirv_validator::SpirvValidation>,
+    /// The device reports `protectedNoFault` (Vulkan 1.1 properties; false where they were not
+    /// asked): without it, protected and unprotected resources must not meet in a command.
+    protected_no_fault: bool,
 }
 
 /// The checks of a device, when the `core` setting is on.
@@ -66,6 +69,11 @@ pub fn for_device(setup: &DeviceSetup<'_>) -> Option<CoreChecks> {
     setup.settings.core.then(|| CoreChecks {
         device: setup.device.as_raw(),
         instance: setup.instance,
+        protected_no_fault: setup
+            .facts
+            .spirv_properties
+            .as_ref()
+            .is_some_and(|p| p.vulkan11.protectedNoFault != VK_FALSE),
         spirv: setup
             .settings
             .spirv_validation
@@ -94,10 +102,4 @@ impl CoreChecks {
         })
         .unwrap_or(false)
     }
-}
-
-/// Whether the device reports `protectedNoFault` (Vulkan 1.1 properties; false where they were
-/// not asked): without it, protected and unprotected resources must not meet in a command.
-fn protected_no_fault(cx: &Call<'_>) -> bool {
-    cx.device().and_then(|d| d.spirv_properties.as_ref()).is_some_and(|p| p.vulkan11.protectedNoFault != VK_FALSE)
 }

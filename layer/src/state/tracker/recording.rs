@@ -483,9 +483,10 @@ impl StateTracker {
             }
             let record = self.get(TYPES.image_view, view);
             let state = record.as_ref().and_then(|r| r.image_view());
-            let format = state.and_then(|s| s.view_info()).map(|v| v.format);
+            let view_info = state.and_then(|s| s.view_info());
+            let (format, features) = (view_info.map(|v| v.format), view_info.and_then(|v| v.features));
             let samples = state.and_then(|s| s.viewed()).and_then(|(image, _)| Some(image.image()?.info()?.samples));
-            Some(RenderingTarget { view, format, samples })
+            Some(RenderingTarget { view, format, samples, features })
         };
         // SAFETY: its counted color attachments, read by the call.
         let colors = unsafe { slice(info.pColorAttachments, info.colorAttachmentCount) };

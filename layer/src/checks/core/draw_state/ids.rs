@@ -47,6 +47,8 @@ pub(super) struct DrawStateIds {
     /// control stage reads patch lists (`-10286`), patch lists need one (`-10747`), no restart
     /// of list topologies (`-09637`) or patch lists (`-10909`) without the feature.
     pub(super) topology: [&'static str; 5],
+    /// Blending enabled dynamically for a color attachment whose view format cannot blend.
+    pub(super) blend_format: &'static str,
 }
 
 command_table!(
@@ -147,6 +149,7 @@ pub(super) const DRAW_STATE_IDS: [DrawStateIds; 6] = [
         ],
         index_bound: None,
         index_range: None,
+        blend_format: "VUID-vkCmdDraw-blendEnable-04727",
     },
     DrawStateIds {
         command: "vkCmdDrawIndexed",
@@ -240,6 +243,7 @@ pub(super) const DRAW_STATE_IDS: [DrawStateIds; 6] = [
         ],
         index_bound: Some("VUID-vkCmdDrawIndexed-None-07312"),
         index_range: Some((1, 3, "VUID-vkCmdDrawIndexed-robustBufferAccess2-08798")),
+        blend_format: "VUID-vkCmdDrawIndexed-blendEnable-04727",
     },
     DrawStateIds {
         command: "vkCmdDrawIndexedIndirect",
@@ -333,6 +337,7 @@ pub(super) const DRAW_STATE_IDS: [DrawStateIds; 6] = [
         ],
         index_bound: Some("VUID-vkCmdDrawIndexedIndirect-None-07312"),
         index_range: None,
+        blend_format: "VUID-vkCmdDrawIndexedIndirect-blendEnable-04727",
     },
     DrawStateIds {
         command: "vkCmdDrawIndexedIndirectCount",
@@ -429,6 +434,7 @@ pub(super) const DRAW_STATE_IDS: [DrawStateIds; 6] = [
         ],
         index_bound: Some("VUID-vkCmdDrawIndexedIndirectCount-None-07312"),
         index_range: None,
+        blend_format: "VUID-vkCmdDrawIndexedIndirectCount-blendEnable-04727",
     },
     DrawStateIds {
         command: "vkCmdDrawIndirect",
@@ -522,6 +528,7 @@ pub(super) const DRAW_STATE_IDS: [DrawStateIds; 6] = [
         ],
         index_bound: None,
         index_range: None,
+        blend_format: "VUID-vkCmdDrawIndirect-blendEnable-04727",
     },
     DrawStateIds {
         command: "vkCmdDrawIndirectCount",
@@ -615,6 +622,7 @@ pub(super) const DRAW_STATE_IDS: [DrawStateIds; 6] = [
         ],
         index_bound: None,
         index_range: None,
+        blend_format: "VUID-vkCmdDrawIndirectCount-blendEnable-04727",
     },
 ];
 

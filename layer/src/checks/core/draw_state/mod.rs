@@ -793,6 +793,7 @@ impl CoreChecks {
             }
         }
         skip |= Self::blend_equations(cx, ids, (core, p), v, targets, (bound, cb));
+        skip |= Self::blend_formats(cx, ids, (core, p), v, targets, (bound, cb));
         // The last color write enable call gives a value per active attachment.
         let write_enable = D::VK_DYNAMIC_STATE_COLOR_WRITE_ENABLE_EXT;
         let feature = cx.device().is_some_and(|d| d.features.contains(Feature::COLOR_WRITE_ENABLE));
@@ -871,6 +872,48 @@ impl CoreChecks {
                 "{bound} the color blend equation dynamic, and the rendering instance's color attachment {i} is active \
                  with blending enabled, but {setters} set its equation in command buffer {cb:#x} (since it was begun \
                  or since a pipeline with that state static was bound)."
+            ),
+        )
+    }
+
+    /// Blending enabled dynamically (shader objects at the fragment stage, or a pipeline with
+    /// `VK_DYNAMIC_STATE_COLOR_BLEND_ENABLE_EXT`) only for active color attachments whose view
+    /// format can blend (`-blendEnable-04727`), while rasterizing in a vkCmdBeginRendering
+    /// instance (`targets`). True to skip the call.
+    fn blend_formats(
+        cx: &Call<'_>,
+        ids: &DrawStateIds,
+        (core, p): (u32, &PipelineDynamic),
+        v: &DynamicValues,
+        targets: &RenderingTargets,
+        (bound, cb): (&Bound, u64),
+    ) -> bool {
+        /// `VK_FORMAT_FEATURE_2_COLOR_ATTACHMENT_BLEND_BIT`.
+        const BLEND: u64 = 0x100;
+        let blend_enable = D::VK_DYNAMIC_STATE_COLOR_BLEND_ENABLE_EXT;
+        let fragment = p.stages & S::VK_SHADER_STAGE_FRAGMENT_BIT.0 != 0;
+        let dynamic = match bound {
+            Bound::ShaderObjects => fragment,
+            Bound::Pipeline(_) => is_dynamic(core, p.ext, blend_enable),
+        };
+        // Not set at all is -07627's.
+        if !dynamic || v.set & ext_mask(blend_enable) == 0 {
+            return false;
+        }
+        let cannot = targets.colors.iter().enumerate().take(32).find_map(|(i, t)| {
+            let t = t.as_ref()?;
+            (v.blend_enabled & 1 << i != 0 && t.features.is_some_and(|f| f & BLEND == 0)).then_some((i, t))
+        });
+        let Some((i, t)) = cannot else { return false };
+        cx.error(
+            ids.blend_format,
+            &cx.location(),
+            format_args!(
+                "{bound} blending enabled for color attachment {i} (vkCmdSetColorBlendEnableEXT in command buffer \
+                 {cb:#x}), but its image view {:#x} has format {:?}, whose features lack \
+                 VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BLEND_BIT.",
+                t.view,
+                vigil_generated::VkFormat(t.format.unwrap_or(0))
             ),
         )
     }
