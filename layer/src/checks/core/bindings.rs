@@ -448,8 +448,7 @@ impl CoreChecks {
                 | self
                     .with_object(cx, r, TYPES.pipeline, pipeline.as_raw(), |p| {
                         let Some(info) = p.pipeline() else { return false };
-                        let protected = || self.protected_command_buffer(cx, cb.as_raw());
-                        if let Some(skip) = protected_access(cx, protected, info.flags, pipeline) {
+                        if let Some(skip) = protected_access(cx, r.protected, info.flags, pipeline) {
                             return skip;
                         }
                         if point.0 == 0 && info.bind_point == 0 {
@@ -490,13 +489,7 @@ impl CoreChecks {
     /// vkCmdSetViewport and vkCmdSetScissor (`what`: which they set): not in a secondary that
     /// inherits 2D viewports and scissors (`VkCommandBufferInheritanceViewportScissorInfoNV`).
     /// True to skip the call.
-    pub(super) fn inherited_viewport_scissor(
-        &self,
-        cx: &Call<'_>,
-        r: &Recording,
-        vuid: &'static str,
-        what: &str,
-    ) -> bool {
+    pub(super) fn inherited_viewport_scissor(cx: &Call<'_>, r: &Recording, vuid: &'static str, what: &str) -> bool {
         r.viewport_scissor_2d
             && cx.error(
                 vuid,
@@ -709,7 +702,7 @@ const RAY_TRACING: i32 = 1_000_165_000;
 /// With the pipelineProtectedAccess feature, a pipeline created for protected (or unprotected)
 /// command buffers only must not be bound in the other kind (`-pipelineProtectedAccess-07408`,
 /// `-07409`): `Some(skip)` when it is.
-fn protected_access(cx: &Call<'_>, protected: impl FnOnce() -> bool, flags: u64, pipeline: VkPipeline) -> Option<bool> {
+fn protected_access(cx: &Call<'_>, protected: bool, flags: u64, pipeline: VkPipeline) -> Option<bool> {
     const NO_PROTECTED: u64 = VkPipelineCreateFlags::VK_PIPELINE_CREATE_NO_PROTECTED_ACCESS_BIT.0 as u64;
     const PROTECTED_ONLY: u64 = VkPipelineCreateFlags::VK_PIPELINE_CREATE_PROTECTED_ACCESS_ONLY_BIT.0 as u64;
     if flags & (NO_PROTECTED | PROTECTED_ONLY) == 0 {
@@ -718,7 +711,7 @@ fn protected_access(cx: &Call<'_>, protected: impl FnOnce() -> bool, flags: u64,
     if !cx.device().is_some_and(|d| d.features.contains(Feature::PIPELINE_PROTECTED_ACCESS)) {
         return None;
     }
-    let (vuid, flag, kind) = match protected() {
+    let (vuid, flag, kind) = match protected {
         true if flags & NO_PROTECTED != 0 => (
             "VUID-vkCmdBindPipeline-pipelineProtectedAccess-07408",
             "VK_PIPELINE_CREATE_NO_PROTECTED_ACCESS_BIT",

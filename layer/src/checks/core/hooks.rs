@@ -110,7 +110,7 @@ impl ValidationObject for CoreChecks {
         _viewports: *const VkViewport,
     ) -> bool {
         self.with_recording(cx, cb.as_raw(), |r| {
-            self.inherited_viewport_scissor(cx, r, "VUID-vkCmdSetViewport-commandBuffer-04821", "viewports")
+            Self::inherited_viewport_scissor(cx, r, "VUID-vkCmdSetViewport-commandBuffer-04821", "viewports")
         })
     }
 
@@ -123,7 +123,7 @@ impl ValidationObject for CoreChecks {
         _scissors: *const VkRect2D,
     ) -> bool {
         self.with_recording(cx, cb.as_raw(), |r| {
-            self.inherited_viewport_scissor(cx, r, "VUID-vkCmdSetScissor-viewportScissor2D-04789", "scissors")
+            Self::inherited_viewport_scissor(cx, r, "VUID-vkCmdSetScissor-viewportScissor2D-04789", "scissors")
         })
     }
 
