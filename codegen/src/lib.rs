@@ -4,6 +4,7 @@
 
 mod chassis;
 mod features;
+mod formats;
 mod handle_trees;
 mod layout;
 mod messages;
@@ -80,6 +81,7 @@ pub fn generate(reg: &Registry, catalogue: &Catalogue<'_>) -> Result<Vec<(String
     files.push((format!("{GENERATED_SRC}/handle_trees.rs"), handle_trees::generate(reg, &objects.sites)?));
     files.push((format!("{GENERATED_SRC}/recording.rs"), rust(recording.tokens, "recording")?));
     files.push((format!("{GENERATED_SRC}/spirv.rs"), rust(spirv::generate(reg)?.tokens, "spirv")?));
+    files.push((format!("{GENERATED_SRC}/formats.rs"), rust(formats::generate(reg)?.tokens, "formats")?));
     files.push((format!("{GENERATED_SRC}/sync.rs"), rust(sync.tokens, "sync")?));
     let threading = threading::generate(reg, &objects.sites)?;
     files.push((format!("{GENERATED_SRC}/threading.rs"), rust(threading.tokens, "threading")?));

@@ -31,6 +31,7 @@ pub fn lib_rs(reg: &Registry, type_modules: &[&str]) -> TokenStream {
         #[rustfmt::skip] pub mod objects;
         #[rustfmt::skip] pub mod recording;
         #[rustfmt::skip] pub mod settings;
+        #[rustfmt::skip] pub mod formats;
         #[rustfmt::skip] pub mod spirv;
         #[rustfmt::skip] pub mod sync;
         #[rustfmt::skip] pub mod stateless;

@@ -127,6 +127,8 @@ pub mod recording;
 #[rustfmt::skip]
 pub mod settings;
 #[rustfmt::skip]
+pub mod formats;
+#[rustfmt::skip]
 pub mod spirv;
 #[rustfmt::skip]
 pub mod sync;

@@ -130,6 +130,7 @@ impl Builder {
                     self.reg.spirv_capabilities = spirv_items(c.children, "spirvcapability")?;
                 }
                 vp::RegistryChild::Sync(s) if !video_std => self.reg.sync = sync(s.children)?,
+                vp::RegistryChild::Formats(f) if !video_std => self.reg.formats = formats(f.children)?,
                 vp::RegistryChild::Extensions(e) => {
                     for e in e.children {
                         if video_std {
@@ -900,6 +901,67 @@ fn spirv_items(items: Vec<vp::SpirvExtOrCap>, tag: &str) -> Result<Vec<SpirvItem
                 return Err(Error::Unclassified { what: format!("<{tag} name=\"{}\"> with no <enable>", item.name) });
             }
             Ok(SpirvItem { name: item.name, enables })
+        })
+        .collect()
+}
+
+/// vk.xml's `<format>` entries; a block extent that is not three numbers is unclassified.
+fn formats(formats: Vec<vp::Format>) -> Result<Vec<Format>, Error> {
+    formats
+        .into_iter()
+        .map(|f| {
+            let block_extent = match f.blockExtent.as_deref() {
+                None => [1, 1, 1],
+                Some(e) => {
+                    let dims = e.split(',').map(str::parse).collect::<Result<Vec<u32>, _>>();
+                    match dims.as_deref() {
+                        Ok(&[w, h, d]) => [w, h, d],
+                        _ => return Err(Error::Unclassified { what: format!("format {}: blockExtent {e}", f.name) }),
+                    }
+                }
+            };
+            let mut components = Vec::new();
+            let mut planes = Vec::new();
+            for child in f.children {
+                match child {
+                    vp::FormatChild::Component { name, bits, numericFormat, planeIndex, .. } => {
+                        let bits = match bits.as_str() {
+                            "compressed" => None,
+                            b => Some(b.parse().map_err(|_| Error::Unclassified {
+                                what: format!("format {}: component {name} bits {b}", f.name),
+                            })?),
+                        };
+                        components.push(FormatComponent {
+                            name,
+                            bits,
+                            numeric: numericFormat,
+                            plane: planeIndex.map(u32::from),
+                        });
+                    }
+                    vp::FormatChild::Plane { index, widthDivisor, heightDivisor, compatible, .. } => {
+                        planes.push(FormatPlane {
+                            index: index.into(),
+                            width_divisor: widthDivisor.into(),
+                            height_divisor: heightDivisor.into(),
+                            compatible,
+                        });
+                    }
+                    vp::FormatChild::SpirvImageFormat { .. } => {}
+                    other => return Err(Error::Unclassified { what: format!("format {}: {other:?}", f.name) }),
+                }
+            }
+            Ok(Format {
+                name: f.name,
+                class: f.class,
+                block_size: f.blockSize.into(),
+                texels_per_block: f.texelsPerBlock.into(),
+                block_extent,
+                packed: f.packed.map(u32::from),
+                compressed: f.compressed,
+                chroma: f.chroma,
+                components,
+                planes,
+            })
         })
         .collect()
 }

@@ -32,6 +32,8 @@ pub struct Registry {
     pub spirv_capabilities: Vec<SpirvItem>,
     /// The synchronization2 stages, accesses and pipeline orderings (`<sync>`).
     pub sync: Sync,
+    /// The formats' descriptions (`<formats>`), in registry order.
+    pub formats: Vec<Format>,
     pub(crate) index: BTreeMap<String, TypeRef>,
     pub(crate) command_index: BTreeMap<String, usize>,
 }
@@ -358,6 +360,54 @@ pub enum SpirvEnable {
     /// A device property: `structure::member` holds `value` (a flag bit, or `VK_TRUE`), where
     /// one of `requires` (versions or extensions) makes the property meaningful.
     Property { structure: String, member: String, value: String, requires: Vec<String> },
+}
+
+/// A `VkFormat`'s description (vk.xml's `<format>`): the spec's format tables.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Format {
+    /// The `VkFormat` value's name.
+    pub name: String,
+    /// Its compatibility class (`32-bit`, `BC1_RGB`, `8-bit 3-plane 420`): formats of one class
+    /// are compatible.
+    pub class: String,
+    /// Bytes per texel block (of all planes together, for a multi-planar format).
+    pub block_size: u32,
+    pub texels_per_block: u32,
+    /// Texel block width, height and depth: (1, 1, 1) unless vk.xml names `blockExtent`.
+    pub block_extent: [u32; 3],
+    /// Bits per packed word, for a packed format (`_PACK16`).
+    pub packed: Option<u32>,
+    /// The compression scheme (`BC`, `ETC2`, `ASTC LDR`, `PVRTC`, …), for a compressed format.
+    pub compressed: Option<String>,
+    /// The chroma subsampling (`420`, `422`, `444`), for a Y′CBCR format.
+    pub chroma: Option<String>,
+    pub components: Vec<FormatComponent>,
+    /// The planes of a multi-planar format, by index.
+    pub planes: Vec<FormatPlane>,
+}
+
+/// One component of a format.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FormatComponent {
+    /// `R`, `G`, `B`, `A`, `D`, `S`.
+    pub name: String,
+    /// Its bits; `None` in a compressed format.
+    pub bits: Option<u32>,
+    /// `UNORM`, `SNORM`, `USCALED`, `SSCALED`, `UINT`, `SINT`, `UFLOAT`, `SFLOAT`, `SRGB`,
+    /// `SFIXED5`.
+    pub numeric: String,
+    /// The plane it is in, for a multi-planar format.
+    pub plane: Option<u32>,
+}
+
+/// One plane of a multi-planar format.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FormatPlane {
+    pub index: u32,
+    pub width_divisor: u32,
+    pub height_divisor: u32,
+    /// The single-plane format a view of this plane is compatible with.
+    pub compatible: String,
 }
 
 /// vk.xml's `<sync>` block: the synchronization2 pipeline stages, access types and pipeline

@@ -1,9 +1,10 @@
 //! Images.
 
 use vigil_generated::features::Feature;
+use vigil_generated::formats::{format_info, ComponentName, FormatInfo};
 use vigil_generated::*;
 
-use super::Findings;
+use super::{elements, find, Findings};
 use crate::chassis::Call;
 use crate::checks::stateless::DeviceStateless;
 use crate::report::Location;
@@ -20,6 +21,12 @@ pub(super) fn create_image(checks: &DeviceStateless, cx: &Call<'_>, info: &VkIma
     let cmd = cx.location();
     let at = cmd.dot("pCreateInfo");
     image_parameters(checks, info, &at, &mut f);
+    sparse_and_protected(checks, info, &at, &mut f);
+    special_flags(checks, info, &at, &mut f);
+    format_rules(checks, info, &at, &mut f);
+    sharing(checks, info, &at, &mut f);
+    // SAFETY: the application promises a valid pNext chain.
+    unsafe { chained_rules(checks, info, &at, &mut f) };
     // The creation limits describe a format/type/tiling/usage/flags combination; once the
     // parameters themselves are wrong, the driver's answer about them says nothing new.
     if !f.found {
@@ -303,6 +310,13 @@ fn creation_limits(checks: &DeviceStateless, info: &VkImageCreateInfo, at: &Loca
             );
         }
     }
+    if info.mipLevels > props.maxMipLevels {
+        f.error(
+            "VUID-VkImageCreateInfo-mipLevels-02255",
+            &at.arrow("mipLevels"),
+            format_args!("is {}, more than the format's maxMipLevels ({}).", info.mipLevels, props.maxMipLevels),
+        );
+    }
     if info.arrayLayers > props.maxArrayLayers {
         f.error(
             "VUID-VkImageCreateInfo-arrayLayers-02256",
@@ -322,3 +336,735 @@ fn creation_limits(checks: &DeviceStateless, info: &VkImageCreateInfo, at: &Loca
     }
 }
 
+/// Sparse residency by image type and sample count, the sparse and protected features, and what
+/// a sparse image may not also be.
+fn sparse_and_protected(checks: &DeviceStateless, info: &VkImageCreateInfo, at: &Location<'_>, f: &mut Findings<'_>) {
+    use VkImageCreateFlags as F;
+    let flags = info.flags;
+    let features = &checks.facts.features;
+    let flags_at = at.arrow("flags");
+    let sparse = F::VK_IMAGE_CREATE_SPARSE_BINDING_BIT
+        | F::VK_IMAGE_CREATE_SPARSE_RESIDENCY_BIT
+        | F::VK_IMAGE_CREATE_SPARSE_ALIASED_BIT;
+    if flags.contains(F::VK_IMAGE_CREATE_PROTECTED_BIT) {
+        if !features.contains(Feature::PROTECTED_MEMORY) {
+            f.error(
+                "VUID-VkImageCreateInfo-flags-01890",
+                &flags_at,
+                format_args!(
+                    "is {:#x}, with VK_IMAGE_CREATE_PROTECTED_BIT, but the protectedMemory feature is not enabled.",
+                    flags.0
+                ),
+            );
+        }
+        if flags.intersects(sparse) {
+            f.error(
+                "VUID-VkImageCreateInfo-None-01891",
+                &flags_at,
+                format_args!("is {:#x}: a sparse image cannot be protected (VK_IMAGE_CREATE_PROTECTED_BIT).", flags.0),
+            );
+        }
+    }
+    if flags.intersects(sparse) && info.usage.contains(VkImageUsageFlags::VK_IMAGE_USAGE_TRANSIENT_ATTACHMENT_BIT) {
+        f.error(
+            "VUID-VkImageCreateInfo-None-01925",
+            &at.arrow("usage"),
+            format_args!(
+                "is {:#x}, with VK_IMAGE_USAGE_TRANSIENT_ATTACHMENT_BIT, but flags ({:#x}) makes the image sparse.",
+                info.usage.0, flags.0
+            ),
+        );
+    }
+    if flags.contains(F::VK_IMAGE_CREATE_SPARSE_ALIASED_BIT) && !features.contains(Feature::SPARSE_RESIDENCY_ALIASED) {
+        f.error(
+            "VUID-VkImageCreateInfo-flags-01924",
+            &flags_at,
+            format_args!(
+                "is {:#x}, with VK_IMAGE_CREATE_SPARSE_ALIASED_BIT, but the sparseResidencyAliased feature is not \
+                 enabled.",
+                flags.0
+            ),
+        );
+    }
+    if !flags.contains(F::VK_IMAGE_CREATE_SPARSE_RESIDENCY_BIT) {
+        return;
+    }
+    if info.tiling == VkImageTiling::VK_IMAGE_TILING_LINEAR {
+        f.error(
+            "VUID-VkImageCreateInfo-tiling-04121",
+            &at.arrow("tiling"),
+            format_args!(
+                "is VK_IMAGE_TILING_LINEAR, but flags ({:#x}) has VK_IMAGE_CREATE_SPARSE_RESIDENCY_BIT.",
+                flags.0
+            ),
+        );
+    }
+    use VkSampleCountFlags as S;
+    let by_type: Option<(Feature, &str, &'static str)> = match info.imageType {
+        VkImageType::VK_IMAGE_TYPE_1D => {
+            f.error(
+                "VUID-VkImageCreateInfo-imageType-00970",
+                &at.arrow("imageType"),
+                format_args!(
+                    "is VK_IMAGE_TYPE_1D, but flags ({:#x}) has VK_IMAGE_CREATE_SPARSE_RESIDENCY_BIT.",
+                    flags.0
+                ),
+            );
+            None
+        }
+        VkImageType::VK_IMAGE_TYPE_2D => Some((
+            Feature::SPARSE_RESIDENCY_IMAGE2_D,
+            "sparseResidencyImage2D",
+            "VUID-VkImageCreateInfo-imageType-00971",
+        )),
+        VkImageType::VK_IMAGE_TYPE_3D => Some((
+            Feature::SPARSE_RESIDENCY_IMAGE3_D,
+            "sparseResidencyImage3D",
+            "VUID-VkImageCreateInfo-imageType-00972",
+        )),
+        _ => None,
+    };
+    let Some((feature, name, id)) = by_type else { return };
+    if !features.contains(feature) {
+        f.error(
+            id,
+            &flags_at,
+            format_args!("has VK_IMAGE_CREATE_SPARSE_RESIDENCY_BIT, but the {name} feature is not enabled."),
+        );
+    }
+    if info.imageType != VkImageType::VK_IMAGE_TYPE_2D {
+        return;
+    }
+    let by_samples = [
+        (
+            S::VK_SAMPLE_COUNT_2_BIT,
+            Feature::SPARSE_RESIDENCY2_SAMPLES,
+            "sparseResidency2Samples",
+            "VUID-VkImageCreateInfo-imageType-00973",
+        ),
+        (
+            S::VK_SAMPLE_COUNT_4_BIT,
+            Feature::SPARSE_RESIDENCY4_SAMPLES,
+            "sparseResidency4Samples",
+            "VUID-VkImageCreateInfo-imageType-00974",
+        ),
+        (
+            S::VK_SAMPLE_COUNT_8_BIT,
+            Feature::SPARSE_RESIDENCY8_SAMPLES,
+            "sparseResidency8Samples",
+            "VUID-VkImageCreateInfo-imageType-00975",
+        ),
+        (
+            S::VK_SAMPLE_COUNT_16_BIT,
+            Feature::SPARSE_RESIDENCY16_SAMPLES,
+            "sparseResidency16Samples",
+            "VUID-VkImageCreateInfo-imageType-00976",
+        ),
+    ];
+    for (samples, feature, name, id) in by_samples {
+        if info.samples == samples && !features.contains(feature) {
+            f.error(
+                id,
+                &at.arrow("samples"),
+                format_args!(
+                    "is {:#x} and flags has VK_IMAGE_CREATE_SPARSE_RESIDENCY_BIT, but the {name} feature is not enabled.",
+                    samples.0
+                ),
+            );
+        }
+    }
+}
+
+/// The flags that ask for a particular image type, tiling or sample count, and those a feature
+/// allows.
+fn special_flags(checks: &DeviceStateless, info: &VkImageCreateInfo, at: &Location<'_>, f: &mut Findings<'_>) {
+    use VkImageCreateFlags as F;
+    use VkImageUsageFlags as U;
+    let flags = info.flags;
+    let ty = info.imageType;
+    let features = &checks.facts.features;
+    let flags_at = at.arrow("flags");
+    let type_at = at.arrow("imageType");
+    let is_2d = ty == VkImageType::VK_IMAGE_TYPE_2D;
+    for (bit, name, id) in [
+        (
+            F::VK_IMAGE_CREATE_2D_ARRAY_COMPATIBLE_BIT,
+            "VK_IMAGE_CREATE_2D_ARRAY_COMPATIBLE_BIT",
+            "VUID-VkImageCreateInfo-flags-00950",
+        ),
+        (
+            F::VK_IMAGE_CREATE_2D_VIEW_COMPATIBLE_BIT_EXT,
+            "VK_IMAGE_CREATE_2D_VIEW_COMPATIBLE_BIT_EXT",
+            "VUID-VkImageCreateInfo-flags-07755",
+        ),
+    ] {
+        if flags.contains(bit) && ty != VkImageType::VK_IMAGE_TYPE_3D {
+            f.error(
+                id,
+                &type_at,
+                format_args!("is {ty:?}, but flags ({:#x}) has {name}, which is for 3D images.", flags.0),
+            );
+        }
+    }
+    if flags.contains(F::VK_IMAGE_CREATE_CORNER_SAMPLED_BIT_NV) {
+        corner_sampled(info, at, f);
+    }
+    if flags.contains(F::VK_IMAGE_CREATE_SPLIT_INSTANCE_BIND_REGIONS_BIT) {
+        if info.mipLevels != 1
+            || info.arrayLayers != 1
+            || !is_2d
+            || info.tiling == VkImageTiling::VK_IMAGE_TILING_LINEAR
+        {
+            f.error(
+                "VUID-VkImageCreateInfo-flags-02259",
+                &flags_at,
+                format_args!(
+                    "has VK_IMAGE_CREATE_SPLIT_INSTANCE_BIND_REGIONS_BIT, so the image must be 2D (is {ty:?}), with 1 mip \
+                     level (has {}) and 1 array layer (has {}), and not linear (tiling {:?}).",
+                    info.mipLevels, info.arrayLayers, info.tiling
+                ),
+            );
+        }
+        if checks.facts.physical_device_count == 1 {
+            f.error(
+                "VUID-VkImageCreateInfo-physicalDeviceCount-01421",
+                &flags_at,
+                format_args!(
+                    "has VK_IMAGE_CREATE_SPLIT_INSTANCE_BIND_REGIONS_BIT, but the device was created from one physical \
+                     device."
+                ),
+            );
+        }
+    }
+    if flags.contains(F::VK_IMAGE_CREATE_SUBSAMPLED_BIT_EXT) {
+        let subsampled = "has VK_IMAGE_CREATE_SUBSAMPLED_BIT_EXT";
+        if info.tiling != VkImageTiling::VK_IMAGE_TILING_OPTIMAL {
+            f.error(
+                "VUID-VkImageCreateInfo-flags-02565",
+                &at.arrow("tiling"),
+                format_args!("is {:?}, but flags {subsampled}.", info.tiling),
+            );
+        }
+        if !is_2d {
+            f.error("VUID-VkImageCreateInfo-flags-02566", &type_at, format_args!("is {ty:?}, but flags {subsampled}."));
+        }
+        if flags.contains(F::VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT) {
+            f.error(
+                "VUID-VkImageCreateInfo-flags-02567",
+                &flags_at,
+                format_args!("{subsampled} and VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT."),
+            );
+        }
+        if info.mipLevels != 1 {
+            f.error(
+                "VUID-VkImageCreateInfo-flags-02568",
+                &at.arrow("mipLevels"),
+                format_args!("is {}, but flags {subsampled}.", info.mipLevels),
+            );
+        }
+    }
+    if flags.contains(F::VK_IMAGE_CREATE_MULTISAMPLED_RENDER_TO_SINGLE_SAMPLED_BIT_EXT) {
+        if !features.contains(Feature::MULTISAMPLED_RENDER_TO_SINGLE_SAMPLED) {
+            f.error(
+                "VUID-VkImageCreateInfo-multisampledRenderToSingleSampled-06882",
+                &flags_at,
+                format_args!(
+                    "has VK_IMAGE_CREATE_MULTISAMPLED_RENDER_TO_SINGLE_SAMPLED_BIT_EXT, but the \
+                     multisampledRenderToSingleSampled feature is not enabled."
+                ),
+            );
+        }
+        if info.samples != VkSampleCountFlags::VK_SAMPLE_COUNT_1_BIT {
+            f.error(
+                "VUID-VkImageCreateInfo-flags-06883",
+                &at.arrow("samples"),
+                format_args!(
+                    "is {:#x}, but flags has VK_IMAGE_CREATE_MULTISAMPLED_RENDER_TO_SINGLE_SAMPLED_BIT_EXT: the image \
+                     is single-sampled.",
+                    info.samples.0
+                ),
+            );
+        }
+    }
+    if flags.contains(F::VK_IMAGE_CREATE_DESCRIPTOR_BUFFER_CAPTURE_REPLAY_BIT_EXT)
+        && !features.contains(Feature::DESCRIPTOR_BUFFER_CAPTURE_REPLAY)
+        && !features.contains(Feature::DESCRIPTOR_HEAP_CAPTURE_REPLAY)
+    {
+        f.error(
+            "VUID-VkImageCreateInfo-flags-08104",
+            &flags_at,
+            format_args!(
+                "has VK_IMAGE_CREATE_DESCRIPTOR_BUFFER_CAPTURE_REPLAY_BIT_EXT, but neither the \
+                 descriptorBufferCaptureReplay nor the descriptorHeapCaptureReplay feature is enabled."
+            ),
+        );
+    }
+    let usage = info.usage;
+    let usage_at = at.arrow("usage");
+    let single = info.samples == VkSampleCountFlags::VK_SAMPLE_COUNT_1_BIT;
+    if usage.contains(U::VK_IMAGE_USAGE_FRAGMENT_SHADING_RATE_ATTACHMENT_BIT_KHR) {
+        if !is_2d {
+            f.error(
+                "VUID-VkImageCreateInfo-imageType-02082",
+                &type_at,
+                format_args!("is {ty:?}, but usage has VK_IMAGE_USAGE_FRAGMENT_SHADING_RATE_ATTACHMENT_BIT_KHR."),
+            );
+        }
+        if !single {
+            f.error(
+                "VUID-VkImageCreateInfo-samples-02083",
+                &at.arrow("samples"),
+                format_args!(
+                    "is {:#x}, but usage has VK_IMAGE_USAGE_FRAGMENT_SHADING_RATE_ATTACHMENT_BIT_KHR.",
+                    info.samples.0
+                ),
+            );
+        }
+    }
+    if usage.contains(U::VK_IMAGE_USAGE_FRAGMENT_DENSITY_MAP_BIT_EXT) {
+        // The rule's text says "flags"; the bit is a usage bit, as the reference reads it.
+        if !is_2d {
+            f.error(
+                "VUID-VkImageCreateInfo-flags-02557",
+                &type_at,
+                format_args!("is {ty:?}, but usage has VK_IMAGE_USAGE_FRAGMENT_DENSITY_MAP_BIT_EXT."),
+            );
+        }
+        if !single {
+            f.error(
+                "VUID-VkImageCreateInfo-samples-02558",
+                &usage_at,
+                format_args!("has VK_IMAGE_USAGE_FRAGMENT_DENSITY_MAP_BIT_EXT, but samples is {:#x}.", info.samples.0),
+            );
+        }
+    }
+    if usage.contains(U::VK_IMAGE_USAGE_STORAGE_BIT)
+        && !single
+        && !features.contains(Feature::SHADER_STORAGE_IMAGE_MULTISAMPLE)
+    {
+        f.error(
+            "VUID-VkImageCreateInfo-usage-00968",
+            &at.arrow("samples"),
+            format_args!(
+                "is {:#x} and usage has VK_IMAGE_USAGE_STORAGE_BIT, but the shaderStorageImageMultisample feature is \
+                 not enabled.",
+                info.samples.0
+            ),
+        );
+    }
+    if usage.contains(U::VK_IMAGE_USAGE_SHADING_RATE_IMAGE_BIT_NV)
+        && features.contains(Feature::SHADING_RATE_IMAGE)
+        && info.tiling != VkImageTiling::VK_IMAGE_TILING_OPTIMAL
+    {
+        f.error(
+            "VUID-VkImageCreateInfo-shadingRateImage-07727",
+            &at.arrow("tiling"),
+            format_args!("is {:?}, but usage has VK_IMAGE_USAGE_SHADING_RATE_IMAGE_BIT_NV.", info.tiling),
+        );
+    }
+}
+
+/// `VK_IMAGE_CREATE_CORNER_SAMPLED_BIT_NV`: 2D or 3D, not cube compatible, not depth/stencil, and
+/// more than one texel in each dimension.
+fn corner_sampled(info: &VkImageCreateInfo, at: &Location<'_>, f: &mut Findings<'_>) {
+    let ty = info.imageType;
+    let corner = "flags has VK_IMAGE_CREATE_CORNER_SAMPLED_BIT_NV";
+    let e = info.extent;
+    match ty {
+        VkImageType::VK_IMAGE_TYPE_2D if e.width <= 1 || e.height <= 1 => f.error(
+            "VUID-VkImageCreateInfo-flags-02052",
+            &at.arrow("extent"),
+            format_args!("is {}x{}, but {corner}: width and height must be greater than 1.", e.width, e.height),
+        ),
+        VkImageType::VK_IMAGE_TYPE_3D if e.width <= 1 || e.height <= 1 || e.depth <= 1 => f.error(
+            "VUID-VkImageCreateInfo-flags-02053",
+            &at.arrow("extent"),
+            format_args!(
+                "is {}x{}x{}, but {corner}: each dimension must be greater than 1.",
+                e.width, e.height, e.depth
+            ),
+        ),
+        VkImageType::VK_IMAGE_TYPE_2D | VkImageType::VK_IMAGE_TYPE_3D => {}
+        _ => f.error(
+            "VUID-VkImageCreateInfo-flags-02050",
+            &at.arrow("imageType"),
+            format_args!("is {ty:?}, but {corner}."),
+        ),
+    }
+    let depth_stencil = format_info(info.format).is_some_and(FormatInfo::is_depth_or_stencil);
+    if info.flags.contains(VkImageCreateFlags::VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT) || depth_stencil {
+        f.error(
+            "VUID-VkImageCreateInfo-flags-02051",
+            &at.arrow("flags"),
+            format_args!(
+                "is {:#x} and format is {:?}: a corner-sampled image is neither cube compatible nor of a \
+                 depth/stencil format.",
+                info.flags.0, info.format
+            ),
+        );
+    }
+}
+
+/// The rules on the format's kind (from the spec's format tables): compressed, depth/stencil,
+/// multi-planar and chroma-subsampled formats.
+fn format_rules(checks: &DeviceStateless, info: &VkImageCreateInfo, at: &Location<'_>, f: &mut Findings<'_>) {
+    use VkImageCreateFlags as F;
+    let Some(format) = format_info(info.format) else { return };
+    let flags = info.flags;
+    let flags_at = at.arrow("flags");
+    let fmt = info.format;
+    if flags.contains(F::VK_IMAGE_CREATE_BLOCK_TEXEL_VIEW_COMPATIBLE_BIT) && !format.is_compressed() {
+        f.error(
+            "VUID-VkImageCreateInfo-flags-01572",
+            &flags_at,
+            format_args!(
+                "has VK_IMAGE_CREATE_BLOCK_TEXEL_VIEW_COMPATIBLE_BIT, but format {fmt:?} is not a compressed format."
+            ),
+        );
+    }
+    if flags.contains(F::VK_IMAGE_CREATE_SAMPLE_LOCATIONS_COMPATIBLE_DEPTH_BIT_EXT) && !format.has(ComponentName::D) {
+        f.error(
+            "VUID-VkImageCreateInfo-flags-01533",
+            &flags_at,
+            format_args!(
+                "has VK_IMAGE_CREATE_SAMPLE_LOCATIONS_COMPATIBLE_DEPTH_BIT_EXT, but format {fmt:?} has no depth."
+            ),
+        );
+    }
+    if flags.contains(F::VK_IMAGE_CREATE_DISJOINT_BIT) {
+        if !format.is_multi_planar() && !flags.contains(F::VK_IMAGE_CREATE_ALIAS_BIT) {
+            f.error(
+                "VUID-VkImageCreateInfo-format-01577",
+                &flags_at,
+                format_args!(
+                    "has VK_IMAGE_CREATE_DISJOINT_BIT without VK_IMAGE_CREATE_ALIAS_BIT, but format {fmt:?} is not \
+                     multi-planar."
+                ),
+            );
+        } else if format.is_multi_planar() && !disjoint_supported(checks, info) {
+            f.error(
+                "VUID-VkImageCreateInfo-imageCreateFormatFeatures-02260",
+                &flags_at,
+                format_args!(
+                    "has VK_IMAGE_CREATE_DISJOINT_BIT, but format {fmt:?} with tiling {:?} lacks \
+                     VK_FORMAT_FEATURE_DISJOINT_BIT.",
+                    info.tiling
+                ),
+            );
+        }
+    }
+    let e = info.extent;
+    if (format.chroma == 420 || format.chroma == 422) && !e.width.is_multiple_of(2) {
+        f.error(
+            "VUID-VkImageCreateInfo-format-04712",
+            &at.arrow("extent").dot("width"),
+            format_args!("is {}, odd, but format {fmt:?} subsamples chroma horizontally ({}).", e.width, format.chroma),
+        );
+    }
+    if format.chroma == 420 && !e.height.is_multiple_of(2) {
+        f.error(
+            "VUID-VkImageCreateInfo-format-04713",
+            &at.arrow("extent").dot("height"),
+            format_args!("is {}, odd, but format {fmt:?} subsamples chroma vertically (420).", e.height),
+        );
+    }
+    if format.requires_ycbcr_conversion() {
+        let needs = "requires a sampler Y′CBCR conversion";
+        if info.mipLevels != 1 {
+            f.error(
+                "VUID-VkImageCreateInfo-format-06410",
+                &at.arrow("mipLevels"),
+                format_args!("is {}, but format {fmt:?} {needs}: images of it have 1 mip level.", info.mipLevels),
+            );
+        }
+        if info.samples != VkSampleCountFlags::VK_SAMPLE_COUNT_1_BIT {
+            f.error(
+                "VUID-VkImageCreateInfo-format-06411",
+                &at.arrow("samples"),
+                format_args!("is {:#x}, but format {fmt:?} {needs}: images of it are single-sampled.", info.samples.0),
+            );
+        }
+        if info.imageType != VkImageType::VK_IMAGE_TYPE_2D {
+            f.error(
+                "VUID-VkImageCreateInfo-format-06412",
+                &at.arrow("imageType"),
+                format_args!("is {:?}, but format {fmt:?} {needs}: images of it are 2D.", info.imageType),
+            );
+        }
+    }
+}
+
+/// Whether the format features of `info`'s format and tiling have `VK_FORMAT_FEATURE_DISJOINT_BIT`
+/// (true where the driver cannot be asked: nothing is reported then).
+fn disjoint_supported(checks: &DeviceStateless, info: &VkImageCreateInfo) -> bool {
+    let Some(props) = checks.facts.format_properties(info.format) else { return true };
+    let features = match info.tiling {
+        VkImageTiling::VK_IMAGE_TILING_OPTIMAL => props.optimalTilingFeatures,
+        VkImageTiling::VK_IMAGE_TILING_LINEAR => props.linearTilingFeatures,
+        // DRM format modifiers have their own features.
+        _ => return true,
+    };
+    features.contains(VkFormatFeatureFlags::VK_FORMAT_FEATURE_DISJOINT_BIT)
+}
+
+/// `VK_SHARING_MODE_CONCURRENT`: its queue family indices.
+fn sharing(checks: &DeviceStateless, info: &VkImageCreateInfo, at: &Location<'_>, f: &mut Findings<'_>) {
+    if info.sharingMode != VkSharingMode::VK_SHARING_MODE_CONCURRENT {
+        return;
+    }
+    let indices_at = at.arrow("pQueueFamilyIndices");
+    if info.pQueueFamilyIndices.is_null() {
+        f.error(
+            "VUID-VkImageCreateInfo-sharingMode-00941",
+            &indices_at,
+            format_args!("is NULL, but sharingMode is VK_SHARING_MODE_CONCURRENT."),
+        );
+    }
+    if info.queueFamilyIndexCount <= 1 && !checks.facts.features.contains(Feature::MAINTENANCE11) {
+        f.error(
+            "VUID-VkImageCreateInfo-sharingMode-00942",
+            &at.arrow("queueFamilyIndexCount"),
+            format_args!(
+                "is {}, but sharingMode is VK_SHARING_MODE_CONCURRENT, which needs more than one queue family \
+                 (without the maintenance11 feature).",
+                info.queueFamilyIndexCount
+            ),
+        );
+    }
+    // SAFETY: the application promises queueFamilyIndexCount indices.
+    let indices = unsafe { elements(info.pQueueFamilyIndices, info.queueFamilyIndexCount) };
+    let count = checks.facts.queue_family_count;
+    for (i, &index) in indices.iter().enumerate() {
+        if index >= count {
+            f.error(
+                "VUID-VkImageCreateInfo-sharingMode-01420",
+                &indices_at.index(i),
+                format_args!("is {index}, but the physical device has {count} queue families."),
+            );
+        } else if let Some(j) = indices[..i].iter().position(|&earlier| earlier == index) {
+            f.error(
+                "VUID-VkImageCreateInfo-sharingMode-01420",
+                &indices_at.index(i),
+                format_args!("is {index}, the same as pQueueFamilyIndices[{j}]."),
+            );
+        }
+    }
+}
+
+/// The rules on structures in the create info's pNext chain: view format lists, stencil usage,
+/// external memory, DRM format modifiers and capture data.
+///
+/// # Safety
+/// `info`'s pNext chain must be valid (the application's promise).
+unsafe fn chained_rules(checks: &DeviceStateless, info: &VkImageCreateInfo, at: &Location<'_>, f: &mut Findings<'_>) {
+    use VkImageCreateFlags as F;
+    use VkStructureType as T;
+    let flags = info.flags;
+    let next = info.pNext;
+    // SAFETY (each `find` below): the structure the sType names, in the application's chain.
+    let list = unsafe { find::<VkImageFormatListCreateInfo>(next, T::VK_STRUCTURE_TYPE_IMAGE_FORMAT_LIST_CREATE_INFO) };
+    if let Some(list) = list {
+        view_format_list(info, list, at, f);
+    }
+    let stencil =
+        unsafe { find::<VkImageStencilUsageCreateInfo>(next, T::VK_STRUCTURE_TYPE_IMAGE_STENCIL_USAGE_CREATE_INFO) };
+    if let Some(stencil) = stencil {
+        stencil_usage(checks, info, stencil.stencilUsage, at, f);
+    }
+    let external = unsafe {
+        find::<VkExternalMemoryImageCreateInfo>(next, T::VK_STRUCTURE_TYPE_EXTERNAL_MEMORY_IMAGE_CREATE_INFO)
+    };
+    let external_nv = unsafe {
+        find::<VkExternalMemoryImageCreateInfoNV>(next, T::VK_STRUCTURE_TYPE_EXTERNAL_MEMORY_IMAGE_CREATE_INFO_NV)
+    };
+    if external.is_some() && external_nv.is_some() {
+        f.error(
+            "VUID-VkImageCreateInfo-pNext-00988",
+            &at.arrow("pNext"),
+            format_args!("has both VkExternalMemoryImageCreateInfoNV and VkExternalMemoryImageCreateInfo."),
+        );
+    }
+    let exported = external.is_some_and(|e| e.handleTypes.0 != 0) || external_nv.is_some_and(|e| e.handleTypes.0 != 0);
+    if exported && info.initialLayout != VkImageLayout::VK_IMAGE_LAYOUT_UNDEFINED {
+        f.error(
+            "VUID-VkImageCreateInfo-pNext-01443",
+            &at.arrow("initialLayout"),
+            format_args!(
+                "is {:?}, but the image is created for external memory (handleTypes not 0): it starts \
+                 VK_IMAGE_LAYOUT_UNDEFINED.",
+                info.initialLayout
+            ),
+        );
+    }
+    let modifier_list =
+        unsafe { find::<VkBaseInStructure>(next, T::VK_STRUCTURE_TYPE_IMAGE_DRM_FORMAT_MODIFIER_LIST_CREATE_INFO_EXT) };
+    let modifier_explicit = unsafe {
+        find::<VkBaseInStructure>(next, T::VK_STRUCTURE_TYPE_IMAGE_DRM_FORMAT_MODIFIER_EXPLICIT_CREATE_INFO_EXT)
+    };
+    let drm = info.tiling == VkImageTiling::VK_IMAGE_TILING_DRM_FORMAT_MODIFIER_EXT;
+    if drm && modifier_list.is_some() == modifier_explicit.is_some() {
+        f.error(
+            "VUID-VkImageCreateInfo-tiling-02261",
+            &at.arrow("pNext"),
+            format_args!(
+                "has {} of VkImageDrmFormatModifierListCreateInfoEXT and VkImageDrmFormatModifierExplicitCreateInfoEXT, \
+                 but tiling is VK_IMAGE_TILING_DRM_FORMAT_MODIFIER_EXT: exactly one is needed.",
+                if modifier_list.is_some() { "both" } else { "neither" }
+            ),
+        );
+    }
+    if !drm && (modifier_list.is_some() || modifier_explicit.is_some()) {
+        f.error(
+            "VUID-VkImageCreateInfo-pNext-02262",
+            &at.arrow("tiling"),
+            format_args!("is {:?}, but pNext has a DRM format modifier structure.", info.tiling),
+        );
+    }
+    let capture =
+        unsafe { find::<VkBaseInStructure>(next, T::VK_STRUCTURE_TYPE_OPAQUE_CAPTURE_DESCRIPTOR_DATA_CREATE_INFO_EXT) };
+    if capture.is_some() && !flags.contains(F::VK_IMAGE_CREATE_DESCRIPTOR_BUFFER_CAPTURE_REPLAY_BIT_EXT) {
+        f.error(
+            "VUID-VkImageCreateInfo-pNext-08105",
+            &at.arrow("flags"),
+            format_args!(
+                "is {:#x}, without VK_IMAGE_CREATE_DESCRIPTOR_BUFFER_CAPTURE_REPLAY_BIT_EXT, but pNext has \
+                 VkOpaqueCaptureDescriptorDataCreateInfoEXT.",
+                flags.0
+            ),
+        );
+    }
+}
+
+/// `VkImageFormatListCreateInfo`: one view format without a mutable format, and each listed
+/// format compatible with the image's.
+fn view_format_list(
+    info: &VkImageCreateInfo,
+    list: &VkImageFormatListCreateInfo,
+    at: &Location<'_>,
+    f: &mut Findings<'_>,
+) {
+    use VkImageCreateFlags as F;
+    let flags = info.flags;
+    if !flags.contains(F::VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT) && list.viewFormatCount > 1 {
+        f.error(
+            "VUID-VkImageCreateInfo-flags-04738",
+            &at.arrow("pNext"),
+            format_args!(
+                "has VkImageFormatListCreateInfo with viewFormatCount {}, but flags ({:#x}) lacks \
+                 VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT: at most one view format.",
+                list.viewFormatCount, flags.0
+            ),
+        );
+    }
+    let Some(image) = format_info(info.format) else { return };
+    if image.is_multi_planar() {
+        return;
+    }
+    let block_texel = flags.contains(F::VK_IMAGE_CREATE_BLOCK_TEXEL_VIEW_COMPATIBLE_BIT);
+    // SAFETY: the application promises viewFormatCount formats.
+    let formats = unsafe { elements(list.pViewFormats, list.viewFormatCount) };
+    for (i, &view) in formats.iter().enumerate() {
+        let Some(v) = format_info(view) else { continue };
+        let compatible =
+            v.class == image.class || (block_texel && !v.is_compressed() && v.block_size == image.block_size);
+        if !compatible {
+            f.error(
+                "VUID-VkImageCreateInfo-pNext-06722",
+                &at.arrow("pNext").dot("pViewFormats").index(i),
+                format_args!(
+                    "is {view:?} (class {}), not compatible with the image's format {:?} (class {}){}.",
+                    v.class_name(),
+                    info.format,
+                    image.class_name(),
+                    if block_texel { " nor an uncompressed format of its block size" } else { "" }
+                ),
+            );
+        }
+    }
+}
+
+/// `VkImageStencilUsageCreateInfo` of a depth/stencil format: attachment usages agreeing with
+/// `usage`, and the framebuffer and storage limits for the stencil aspect.
+fn stencil_usage(
+    checks: &DeviceStateless,
+    info: &VkImageCreateInfo,
+    stencil: VkImageUsageFlags,
+    at: &Location<'_>,
+    f: &mut Findings<'_>,
+) {
+    use VkImageUsageFlags as U;
+    let Some(format) = format_info(info.format) else { return };
+    if !format.is_depth_or_stencil() {
+        return;
+    }
+    let usage = info.usage;
+    let next_at = at.arrow("pNext");
+    let stencil_at = next_at.dot("stencilUsage");
+    for (bit, name, with, without) in [
+        (
+            U::VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT,
+            "VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT",
+            "VUID-VkImageCreateInfo-format-02795",
+            "VUID-VkImageCreateInfo-format-02796",
+        ),
+        (
+            U::VK_IMAGE_USAGE_TRANSIENT_ATTACHMENT_BIT,
+            "VK_IMAGE_USAGE_TRANSIENT_ATTACHMENT_BIT",
+            "VUID-VkImageCreateInfo-format-02797",
+            "VUID-VkImageCreateInfo-format-02798",
+        ),
+    ] {
+        match (usage.contains(bit), stencil.contains(bit)) {
+            (true, false) => f.error(
+                with,
+                &stencil_at,
+                format_args!("is {:#x}, without {name}, but usage ({:#x}) has it.", stencil.0, usage.0),
+            ),
+            (false, true) => f.error(
+                without,
+                &stencil_at,
+                format_args!("is {:#x}, with {name}, but usage ({:#x}) lacks it.", stencil.0, usage.0),
+            ),
+            _ => {}
+        }
+    }
+    let e = info.extent;
+    let limits = &checks.facts.limits;
+    if stencil.contains(U::VK_IMAGE_USAGE_INPUT_ATTACHMENT_BIT) {
+        let input = "and stencilUsage has VK_IMAGE_USAGE_INPUT_ATTACHMENT_BIT";
+        if e.width > limits.maxFramebufferWidth {
+            f.error(
+                "VUID-VkImageCreateInfo-Format-02536",
+                &at.arrow("extent").dot("width"),
+                format_args!(
+                    "is {}, more than maxFramebufferWidth ({}), {input}.",
+                    e.width, limits.maxFramebufferWidth
+                ),
+            );
+        }
+        if e.height > limits.maxFramebufferHeight {
+            f.error(
+                "VUID-VkImageCreateInfo-format-02537",
+                &at.arrow("extent").dot("height"),
+                format_args!(
+                    "is {}, more than maxFramebufferHeight ({}), {input}.",
+                    e.height, limits.maxFramebufferHeight
+                ),
+            );
+        }
+    }
+    if stencil.contains(U::VK_IMAGE_USAGE_STORAGE_BIT)
+        && info.samples != VkSampleCountFlags::VK_SAMPLE_COUNT_1_BIT
+        && !checks.facts.features.contains(Feature::SHADER_STORAGE_IMAGE_MULTISAMPLE)
+    {
+        f.error(
+            "VUID-VkImageCreateInfo-format-02538",
+            &at.arrow("samples"),
+            format_args!(
+                "is {:#x} and stencilUsage has VK_IMAGE_USAGE_STORAGE_BIT, but the shaderStorageImageMultisample \
+                 feature is not enabled.",
+                info.samples.0
+            ),
+        );
+    }
+}
