@@ -541,6 +541,73 @@ fn image_view_types_and_ranges() {
     assert_clean(&ctx, &[view(cube, V::CUBE, (0, 1), (0, 6))], image_view);
 }
 
+/// A 2D view of `image` as `format`, of the aspects `aspects`.
+fn format_view(
+    image: vk::Image,
+    format: vk::Format,
+    aspects: vk::ImageAspectFlags,
+) -> vk::ImageViewCreateInfo<'static> {
+    let mut info = view(image, vk::ImageViewType::TYPE_2D, (0, 1), (0, 1)).format(format);
+    info.subresource_range.aspect_mask = aspects;
+    info
+}
+
+#[test]
+fn image_view_formats_and_aspects() {
+    use vk::Format as Fmt;
+    use vk::ImageAspectFlags as A;
+    use vk::ImageCreateFlags as F;
+    let ycbcr = vk::PhysicalDeviceVulkan11Features::default().sampler_ycbcr_conversion(true);
+    let ctx = context_with(ContextBuilder::new().vulkan11_features(ycbcr));
+    let mut images = Images::new(&ctx);
+    let fixed = images.make(&base());
+    let mutable = images.make(&base().flags(F::MUTABLE_FORMAT));
+    let block_texel = F::MUTABLE_FORMAT | F::BLOCK_TEXEL_VIEW_COMPATIBLE;
+    let bc1 = images.make(&base().format(Fmt::BC1_RGBA_UNORM_BLOCK).flags(block_texel));
+    let nv12_info = base().format(Fmt::G8_B8R8_2PLANE_420_UNORM);
+    let nv12 = images.make(&nv12_info.flags(F::MUTABLE_FORMAT));
+    let nv12_fixed = images.make(&nv12_info);
+    let depth =
+        images.make(&base().format(Fmt::D32_SFLOAT_S8_UINT).usage(vk::ImageUsageFlags::DEPTH_STENCIL_ATTACHMENT));
+    let id = |s: &str| format!("VUID-VkImageViewCreateInfo-{s}");
+    let cases = [
+        (format_view(fixed, Fmt::R8G8B8A8_SRGB, A::COLOR), id("image-12397")),
+        (format_view(mutable, Fmt::R16_SFLOAT, A::COLOR), id("image-01761")),
+        (format_view(bc1, Fmt::R8G8B8A8_UNORM, A::COLOR), id("image-01583")),
+        (format_view(nv12, Fmt::R8_UNORM, A::COLOR), id("format-12398")),
+        (format_view(nv12, Fmt::R8G8_UNORM, A::PLANE_0), id("image-01586")),
+        (format_view(nv12, Fmt::R8_UNORM, A::PLANE_0 | A::PLANE_1), id("subresourceRange-07818")),
+        (format_view(nv12, Fmt::R8_UNORM, A::PLANE_2), id("subresourceRange-09594")),
+        (format_view(fixed, Fmt::R8G8B8A8_UNORM, A::DEPTH), id("subresourceRange-09594")),
+        (format_view(depth, Fmt::D32_SFLOAT_S8_UINT, A::COLOR), id("subresourceRange-09594")),
+        (format_view(nv12_fixed, Fmt::G8_B8R8_2PLANE_420_UNORM, A::COLOR), id("format-06415")),
+    ];
+    let cases: Vec<(vk::ImageViewCreateInfo, &str)> = cases.iter().map(|(c, i)| (*c, i.as_str())).collect();
+    assert_each(&ctx, &cases, image_view);
+
+    let conversion_info = vk::SamplerYcbcrConversionCreateInfo::default()
+        .format(Fmt::G8_B8R8_2PLANE_420_UNORM)
+        .ycbcr_model(vk::SamplerYcbcrModelConversion::RGB_IDENTITY)
+        .ycbcr_range(vk::SamplerYcbcrRange::ITU_FULL)
+        .x_chroma_offset(vk::ChromaLocation::COSITED_EVEN)
+        .y_chroma_offset(vk::ChromaLocation::COSITED_EVEN)
+        .chroma_filter(vk::Filter::NEAREST);
+    let conversion = unsafe { ctx.device.create_sampler_ycbcr_conversion(&conversion_info, None) }.expect("conversion");
+    let mut named = vk::SamplerYcbcrConversionInfo::default().conversion(conversion);
+    let valid = [
+        format_view(fixed, Fmt::R8G8B8A8_UNORM, A::COLOR),
+        format_view(mutable, Fmt::R32_UINT, A::COLOR),
+        format_view(bc1, Fmt::BC1_RGBA_SRGB_BLOCK, A::COLOR),
+        format_view(bc1, Fmt::R32G32_UINT, A::COLOR),
+        format_view(nv12, Fmt::R8_UNORM, A::PLANE_0),
+        format_view(nv12, Fmt::R8G8_UNORM, A::PLANE_1),
+        format_view(depth, Fmt::D32_SFLOAT_S8_UINT, A::DEPTH),
+        format_view(nv12_fixed, Fmt::G8_B8R8_2PLANE_420_UNORM, A::COLOR).push_next(&mut named),
+    ];
+    assert_clean(&ctx, &valid, image_view);
+    unsafe { ctx.device.destroy_sampler_ycbcr_conversion(conversion, None) };
+}
+
 /// A recording command buffer with a bound transfer buffer and a bound transfer image.
 struct Recording<'a> {
     ctx: &'a Context,

@@ -5,6 +5,7 @@
 mod commands;
 mod descriptors;
 mod device;
+mod image_view_formats;
 mod image_views;
 mod images;
 mod local_read;
@@ -130,7 +131,7 @@ impl ValidationObject for DeviceStateless {
         pre_call_validate_create_buffer(VkBufferCreateInfo, VkBuffer) => resources::create_buffer;
         pre_call_validate_allocate_memory(VkMemoryAllocateInfo, VkDeviceMemory) => resources::allocate_memory;
         pre_call_validate_create_image(VkImageCreateInfo, VkImage) => images::create_image;
-        pre_call_validate_create_image_view(VkImageViewCreateInfo, VkImageView) => image_views::create_image_view;
+        pre_call_validate_create_image_view(VkImageViewCreateInfo, VkImageView) => image_view_formats::create_image_view;
         pre_call_validate_create_render_pass(VkRenderPassCreateInfo, VkRenderPass) => render_pass::create_render_pass;
         pre_call_validate_create_render_pass2(VkRenderPassCreateInfo2, VkRenderPass) => render_pass::create_render_pass2;
     }
