@@ -72,6 +72,12 @@ pub struct DeviceFacts {
     /// vkGetPhysicalDeviceImageFormatProperties2, kept only where VK_EXT_filter_cubic is
     /// enabled: what cubic filtering an image view supports (`filter_cubic`).
     pub get_image_format_properties2: Option<PFN_vkGetPhysicalDeviceImageFormatProperties2>,
+    /// `VkPhysicalDeviceMaintenance4Properties::maxBufferSize`, asked only where the device has
+    /// Vulkan 1.3 or enabled VK_KHR_maintenance4.
+    pub max_buffer_size: Option<u64>,
+    /// `VkPhysicalDeviceDescriptorBufferPropertiesEXT::bufferlessPushDescriptors`, asked only when
+    /// VK_EXT_descriptor_buffer is enabled.
+    pub bufferless_push_descriptors: Option<bool>,
 }
 
 /// The physical device's `maxCommandBufferNestingLevel`, through the next layer's
@@ -151,6 +157,32 @@ pub unsafe fn dynamic_primitive_topology_unrestricted(
     // SAFETY: per the function's contract.
     unsafe { extension_properties::<VkPhysicalDeviceExtendedDynamicState3PropertiesEXT>(get, physical_device) }
         .dynamicPrimitiveTopologyUnrestricted
+        != VK_FALSE
+}
+
+/// The physical device's `maxBufferSize`, through the next layer's vkGetPhysicalDeviceProperties2.
+///
+/// # Safety
+/// `get` is the next layer's function and `physical_device` one of its physical devices, which
+/// has Vulkan 1.3 or offers VK_KHR_maintenance4.
+pub unsafe fn max_buffer_size(get: PFN_vkGetPhysicalDeviceProperties2, physical_device: VkPhysicalDevice) -> u64 {
+    // SAFETY: per the function's contract.
+    unsafe { extension_properties::<VkPhysicalDeviceMaintenance4Properties>(get, physical_device) }.maxBufferSize
+}
+
+/// The physical device's `bufferlessPushDescriptors`, through the next layer's
+/// vkGetPhysicalDeviceProperties2.
+///
+/// # Safety
+/// `get` is the next layer's function and `physical_device` one of its physical devices, which
+/// offers VK_EXT_descriptor_buffer.
+pub unsafe fn bufferless_push_descriptors(
+    get: PFN_vkGetPhysicalDeviceProperties2,
+    physical_device: VkPhysicalDevice,
+) -> bool {
+    // SAFETY: per the function's contract.
+    unsafe { extension_properties::<VkPhysicalDeviceDescriptorBufferPropertiesEXT>(get, physical_device) }
+        .bufferlessPushDescriptors
         != VK_FALSE
 }
 
