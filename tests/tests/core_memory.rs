@@ -1399,3 +1399,43 @@ fn video_buffers_name_a_profile_of_their_kind() {
     unsafe { d.destroy_device(None) };
     log.skip_errors(true);
 }
+
+/// The device's live descriptor buffers of each kind, and all of them, fit in the address spaces
+/// the device offers them (lavapipe's: 4 GiB - 1 each; its maxBufferSize is as much, so two
+/// buffers of 2 GiB are too many).
+#[test]
+fn descriptor_buffers_within_their_address_spaces() {
+    let f = Fixture::new();
+    let (ctx, log) = (&f.ctx, &f.ctx.messages);
+    let d = descriptor_buffer_device(ctx, false);
+    let mut props = vk::PhysicalDeviceDescriptorBufferPropertiesEXT::default();
+    let mut props2 = vk::PhysicalDeviceProperties2::default().push_next(&mut props);
+    // SAFETY: this context's physical device, which offers the extension.
+    unsafe { ctx.instance.get_physical_device_properties2(ctx.physical_device, &mut props2) };
+    let half = 1u64 << 31;
+    let spaces = [
+        props.sampler_descriptor_buffer_address_space_size,
+        props.resource_descriptor_buffer_address_space_size,
+        props.descriptor_buffer_address_space_size,
+    ];
+    assert_eq!(spaces, [2 * half - 1; 3], "lavapipe's descriptor buffer address spaces changed");
+    let info = |usage, size| vk::BufferCreateInfo::default().size(size).usage(usage | Usage::SHADER_DEVICE_ADDRESS);
+    let (sampler, resource) = (Usage::SAMPLER_DESCRIPTOR_BUFFER_EXT, Usage::RESOURCE_DESCRIPTOR_BUFFER_EXT);
+    // SAFETY: a valid create info.
+    let first = unsafe { d.create_buffer(&info(sampler, half), None) }.expect("vkCreateBuffer");
+    let ids = |usage, size| create_buffer_ids(log, &d, &info(usage, size));
+    assert_eq!(ids(sampler, half), [buffer_id("usage-08097")]);
+    // Resource descriptor buffers have room of their own, but not beside all descriptor buffers.
+    assert_eq!(ids(resource, half), [buffer_id("usage-08098")]);
+    assert_eq!(ids(sampler | resource, half), [buffer_id("usage-08097"), buffer_id("usage-08098")]);
+    assert_eq!(ids(sampler, half - 1), NONE);
+    assert_eq!(ids(resource, half - 1), NONE);
+    assert_eq!(ids(Usage::STORAGE_BUFFER, half), NONE);
+    // SAFETY: an unused buffer.
+    unsafe { d.destroy_buffer(first, None) };
+    assert_eq!(ids(sampler, half), NONE);
+    log.skip_errors(false);
+    // SAFETY: nothing of the device is in use.
+    unsafe { d.destroy_device(None) };
+    log.skip_errors(true);
+}

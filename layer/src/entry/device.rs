@@ -196,10 +196,10 @@ pub unsafe extern "system" fn create_device(
         }
         _ => None,
     };
-    let bufferless_push_descriptors = match inst.dispatch.get_physical_device_properties2 {
+    let descriptor_buffer = match inst.dispatch.get_physical_device_properties2 {
         // SAFETY: the next layer's function; the device enabled the extension.
         Some(get) if extension_names.contains("VK_EXT_descriptor_buffer") => {
-            Some(unsafe { crate::facts::bufferless_push_descriptors(get, physical_device) })
+            Some(unsafe { crate::facts::descriptor_buffer_properties(get, physical_device) })
         }
         _ => None,
     };
@@ -239,7 +239,7 @@ pub unsafe extern "system" fn create_device(
             .get_physical_device_image_format_properties2
             .filter(|_| filter_cubic),
         max_buffer_size,
-        bufferless_push_descriptors,
+        descriptor_buffer,
         surfaces: SurfaceQueries {
             physical_device,
             capabilities: inst.dispatch.get_physical_device_surface_capabilities_khr,

@@ -75,9 +75,18 @@ pub struct DeviceFacts {
     /// `VkPhysicalDeviceMaintenance4Properties::maxBufferSize`, asked only where the device has
     /// Vulkan 1.3 or enabled VK_KHR_maintenance4.
     pub max_buffer_size: Option<u64>,
-    /// `VkPhysicalDeviceDescriptorBufferPropertiesEXT::bufferlessPushDescriptors`, asked only when
+    /// What `VkPhysicalDeviceDescriptorBufferPropertiesEXT` says of buffers, asked only when
     /// VK_EXT_descriptor_buffer is enabled.
-    pub bufferless_push_descriptors: Option<bool>,
+    pub descriptor_buffer: Option<DescriptorBufferProperties>,
+}
+
+/// The descriptor buffer properties buffer creation is held to.
+#[derive(Clone, Copy, Debug)]
+pub struct DescriptorBufferProperties {
+    pub bufferless_push_descriptors: bool,
+    pub sampler_address_space: u64,
+    pub resource_address_space: u64,
+    pub address_space: u64,
 }
 
 /// The physical device's `maxCommandBufferNestingLevel`, through the next layer's
@@ -170,20 +179,24 @@ pub unsafe fn max_buffer_size(get: PFN_vkGetPhysicalDeviceProperties2, physical_
     unsafe { extension_properties::<VkPhysicalDeviceMaintenance4Properties>(get, physical_device) }.maxBufferSize
 }
 
-/// The physical device's `bufferlessPushDescriptors`, through the next layer's
+/// The physical device's descriptor buffer properties, through the next layer's
 /// vkGetPhysicalDeviceProperties2.
 ///
 /// # Safety
 /// `get` is the next layer's function and `physical_device` one of its physical devices, which
 /// offers VK_EXT_descriptor_buffer.
-pub unsafe fn bufferless_push_descriptors(
+pub unsafe fn descriptor_buffer_properties(
     get: PFN_vkGetPhysicalDeviceProperties2,
     physical_device: VkPhysicalDevice,
-) -> bool {
+) -> DescriptorBufferProperties {
     // SAFETY: per the function's contract.
-    unsafe { extension_properties::<VkPhysicalDeviceDescriptorBufferPropertiesEXT>(get, physical_device) }
-        .bufferlessPushDescriptors
-        != VK_FALSE
+    let p = unsafe { extension_properties::<VkPhysicalDeviceDescriptorBufferPropertiesEXT>(get, physical_device) };
+    DescriptorBufferProperties {
+        bufferless_push_descriptors: p.bufferlessPushDescriptors != VK_FALSE,
+        sampler_address_space: p.samplerDescriptorBufferAddressSpaceSize,
+        resource_address_space: p.resourceDescriptorBufferAddressSpaceSize,
+        address_space: p.descriptorBufferAddressSpaceSize,
+    }
 }
 
 /// The device properties vk.xml's SPIR-V capability table names

@@ -1546,4 +1546,16 @@ impl ValidationObject for CoreChecks {
         // This typed hook replaces the generic one, whose in-use rule applies too.
         self.destroyed_in_use(cx) | self.image_destroyed(cx, image)
     }
+
+    fn pre_call_validate_create_buffer(
+        &self,
+        cx: &Call<'_>,
+        _device: VkDevice,
+        info: *const VkBufferCreateInfo,
+        _allocator: *const VkAllocationCallbacks,
+        _buffer: *mut VkBuffer,
+    ) -> bool {
+        // SAFETY: the create info the application passed (stateless checked the pointer).
+        unsafe { info.as_ref() }.is_some_and(|info| self.descriptor_buffer_space(cx, info))
+    }
 }

@@ -925,3 +925,64 @@ impl CoreChecks {
         )
     }
 }
+
+impl CoreChecks {
+    /// vkCreateBuffer of a descriptor buffer: with the device's live descriptor buffers of its
+    /// kind, and with all of them, within the address spaces the device offers them.
+    pub(super) fn descriptor_buffer_space(&self, cx: &Call<'_>, info: &VkBufferCreateInfo) -> bool {
+        use VkBufferUsageFlags as U;
+        let Some(p) = cx.device().and_then(|f| f.descriptor_buffer) else { return false };
+        // SAFETY: the application's create info and its pNext chain.
+        let usage = unsafe { crate::state::memory::buffer_usage(info) };
+        let sampler = u64::from(U::VK_BUFFER_USAGE_SAMPLER_DESCRIPTOR_BUFFER_BIT_EXT.0);
+        let resource = u64::from(U::VK_BUFFER_USAGE_RESOURCE_DESCRIPTOR_BUFFER_BIT_EXT.0);
+        if usage & (sampler | resource) == 0 {
+            return false;
+        }
+        // A walk of the device's objects, only when a descriptor buffer is created (rarely).
+        let (mut samplers, mut resources, mut all) = (0u64, 0u64, 0u64);
+        for r in OBJECTS.in_scope(self.device).iter().filter(|r| r.key.ty == TYPES.buffer) {
+            let Some(i) = r.buffer().and_then(|b| b.info()) else { continue };
+            let add = |total: &mut u64, bits: u64| {
+                if i.usage & bits != 0 {
+                    *total = total.saturating_add(i.size);
+                }
+            };
+            add(&mut samplers, sampler);
+            add(&mut resources, resource);
+            add(&mut all, sampler | resource);
+        }
+        let rules = [
+            (sampler, samplers, p.sampler_address_space, "sampler", "VUID-VkBufferCreateInfo-usage-08097"),
+            (resource, resources, p.resource_address_space, "resource", "VUID-VkBufferCreateInfo-usage-08098"),
+        ];
+        let root = cx.location();
+        let create_info = root.dot("pCreateInfo");
+        let at = create_info.arrow("size");
+        let size = info.size;
+        let mut skip = false;
+        for (_, total, space, kind, vuid) in rules.into_iter().filter(|r| usage & r.0 != 0) {
+            if size.saturating_add(total) > space {
+                skip |= cx.error(
+                    vuid,
+                    &at,
+                    format_args!(
+                        "is {size}: with the {total} bytes of the device's live {kind} descriptor buffers, more than \
+                         {kind}DescriptorBufferAddressSpaceSize ({space})."
+                    ),
+                );
+            } else if size.saturating_add(all) > p.address_space {
+                skip |= cx.error(
+                    vuid,
+                    &at,
+                    format_args!(
+                        "is {size}: with the {all} bytes of the device's live descriptor buffers, more than \
+                         descriptorBufferAddressSpaceSize ({}).",
+                        p.address_space
+                    ),
+                );
+            }
+        }
+        skip
+    }
+}

@@ -133,21 +133,22 @@ pub(super) fn create_buffer(checks: &DeviceStateless, cx: &Call<'_>, info: &VkBu
 }
 
 /// The usage bits of video decoding and encoding, with the rule that asks for a profile of that
-/// kind and whether a codec operation is one.
-const VIDEO_USAGES: [(u64, &str, &str, fn(u32) -> bool); 2] = [
+/// kind and the codec operations of that kind (`VkVideoCodecOperationFlagBitsKHR`: decode
+/// operations in the low 16 bits, encode operations above).
+const VIDEO_USAGES: [(u64, &str, &str, u32); 2] = [
     (
         VkBufferUsageFlags::VK_BUFFER_USAGE_VIDEO_DECODE_SRC_BIT_KHR.0 as u64
             | VkBufferUsageFlags::VK_BUFFER_USAGE_VIDEO_DECODE_DST_BIT_KHR.0 as u64,
         "decode",
         "VUID-VkBufferCreateInfo-usage-04813",
-        |op| op & 0xffff != 0,
+        0xffff,
     ),
     (
         VkBufferUsageFlags::VK_BUFFER_USAGE_VIDEO_ENCODE_SRC_BIT_KHR.0 as u64
             | VkBufferUsageFlags::VK_BUFFER_USAGE_VIDEO_ENCODE_DST_BIT_KHR.0 as u64,
         "encode",
         "VUID-VkBufferCreateInfo-usage-04814",
-        |op| op & 0xffff_0000 != 0,
+        0xffff_0000,
     ),
 ];
 
@@ -255,8 +256,8 @@ fn create_buffer_more(checks: &DeviceStateless, f: &mut Findings<'_>, info: &VkB
         let list = unsafe { find::<VkVideoProfileListInfoKHR>(info.pNext, ty) };
         // SAFETY: the list's counted profiles.
         let profiles = list.map_or(&[][..], |l| unsafe { elements(l.pProfiles, l.profileCount) });
-        for (bits, kind, id, of_kind) in VIDEO_USAGES {
-            if usage & bits != 0 && !profiles.iter().any(|p| of_kind(p.videoCodecOperation.0)) {
+        for (bits, kind, id, operations) in VIDEO_USAGES {
+            if usage & bits != 0 && !profiles.iter().any(|p| p.videoCodecOperation.0 & operations != 0) {
                 f.error(
                     id,
                     &at.arrow("usage"),
@@ -285,7 +286,7 @@ fn create_buffer_more(checks: &DeviceStateless, f: &mut Findings<'_>, info: &VkB
             ),
         );
     }
-    if facts.bufferless_push_descriptors == Some(true) {
+    if facts.descriptor_buffer.is_some_and(|d| d.bufferless_push_descriptors) {
         f.error(
             "VUID-VkBufferCreateInfo-usage-08102",
             &usage_at,
