@@ -6,7 +6,8 @@
 //! (bindings, types, ranges, overlap in one set, update-after-bind layouts and pools, immutable
 //! samplers), updates of sets a pending submission uses, updates that invalidate command buffers
 //! which bound the set before (at submit and at vkCmdExecuteCommands), vkAllocateDescriptorSets (push
-//! descriptor layouts, update-after-bind layouts and pools, variable descriptor counts) and
+//! descriptor and descriptor buffer layouts, update-after-bind and host-only layouts and pools,
+//! variable descriptor counts) and
 //! vkFreeDescriptorSets (the pool's free bit). Each case: the exact ids of the invalid call
 //! (skipped, so it never reaches lavapipe), then its valid neighbour at the boundary, which
 //! reports nothing.
@@ -1120,4 +1121,53 @@ fn creating_descriptor_pools() {
     assert_eq!(create(P::empty(), 1, inline, None), [id("pPoolSizes-09424")]);
     assert_eq!(create(P::empty(), 1, inline, Some(0)), [id("pPoolSizes-09424")]);
     assert_eq!(create(P::empty(), 1, inline, Some(1)), NONE);
+}
+
+/// Sets of host-only layouts come from host-only pools, and descriptor buffer layouts from no
+/// pool. A device of its own: the binary's has neither mutableDescriptorType nor descriptor
+/// buffers.
+#[test]
+fn allocating_sets_of_host_only_and_descriptor_buffer_layouts() {
+    let entry = VulkanEnv::new().with_vigil().entry();
+    let ctx = ContextBuilder::new()
+        .layers(&[VIGIL_LAYER])
+        .mutable_descriptor_type()
+        .descriptor_buffer()
+        .vulkan12_features(vk::PhysicalDeviceVulkan12Features::default().buffer_device_address(true))
+        .build_skipping_errors(&entry);
+    assert!(ctx.vigil_in_chain(), "Vigil is not in the call chain");
+    let d = &ctx.device;
+    use vk::DescriptorPoolCreateFlags as P;
+    use vk::DescriptorSetLayoutCreateFlags as L;
+    let layout = |flags: L| {
+        let bindings = [vk::DescriptorSetLayoutBinding::default()
+            .descriptor_type(Ty::UNIFORM_BUFFER)
+            .descriptor_count(1)
+            .stage_flags(ALL)];
+        let info = vk::DescriptorSetLayoutCreateInfo::default().flags(flags).bindings(&bindings);
+        // SAFETY: a valid create info.
+        unsafe { d.create_descriptor_set_layout(&info, None) }.expect("vkCreateDescriptorSetLayout")
+    };
+    let pool = |flags: P| {
+        let sizes = [vk::DescriptorPoolSize { ty: Ty::UNIFORM_BUFFER, descriptor_count: 16 }];
+        let info = vk::DescriptorPoolCreateInfo::default().flags(flags).max_sets(16).pool_sizes(&sizes);
+        // SAFETY: a valid create info.
+        unsafe { d.create_descriptor_pool(&info, None) }.expect("vkCreateDescriptorPool")
+    };
+    let allocate = |pool, layout| {
+        let layouts = [layout];
+        let info = vk::DescriptorSetAllocateInfo::default().descriptor_pool(pool).set_layouts(&layouts);
+        // SAFETY: invalid allocations are skipped by Vigil.
+        ctx.messages.problem_ids_of(|| {
+            let _ = unsafe { d.allocate_descriptor_sets(&info) };
+        })
+    };
+    let id = |s: &str| format!("VUID-VkDescriptorSetAllocateInfo-{s}");
+    let (plain_pool, host_only_pool) = (pool(P::empty()), pool(P::HOST_ONLY_EXT));
+    let host_only = layout(L::HOST_ONLY_POOL_EXT);
+    assert_eq!(allocate(plain_pool, host_only), [id("pSetLayouts-04610")]);
+    assert_eq!(allocate(host_only_pool, host_only), NONE);
+    let descriptor_buffer = layout(L::DESCRIPTOR_BUFFER_EXT);
+    assert_eq!(allocate(plain_pool, descriptor_buffer), [id("pSetLayouts-08009")]);
+    assert_eq!(allocate(plain_pool, layout(L::empty())), NONE);
 }

@@ -189,6 +189,20 @@ pub unsafe extern "system" fn create_device(
         }
         _ => None,
     };
+    let max_buffer_size = match inst.dispatch.get_physical_device_properties2 {
+        // SAFETY: the next layer's function; the device has Vulkan 1.3 or enabled the extension.
+        Some(get) if api_version >= make_api_version(0, 1, 3, 0) || extension_names.contains("VK_KHR_maintenance4") => {
+            Some(unsafe { crate::facts::max_buffer_size(get, physical_device) })
+        }
+        _ => None,
+    };
+    let descriptor_buffer = match inst.dispatch.get_physical_device_properties2 {
+        // SAFETY: the next layer's function; the device enabled the extension.
+        Some(get) if extension_names.contains("VK_EXT_descriptor_buffer") => {
+            Some(unsafe { crate::facts::descriptor_buffer_properties(get, physical_device) })
+        }
+        _ => None,
+    };
     let extensions = ExtensionSet::from_names(extension_names.iter().chain(&inst.extensions).map(String::as_str));
     let facts = Arc::new(DeviceFacts {
         api_version,
@@ -224,6 +238,8 @@ pub unsafe extern "system" fn create_device(
             .dispatch
             .get_physical_device_image_format_properties2
             .filter(|_| filter_cubic),
+        max_buffer_size,
+        descriptor_buffer,
         surfaces: SurfaceQueries {
             physical_device,
             capabilities: inst.dispatch.get_physical_device_surface_capabilities_khr,

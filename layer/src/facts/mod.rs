@@ -72,6 +72,21 @@ pub struct DeviceFacts {
     /// vkGetPhysicalDeviceImageFormatProperties2, kept only where VK_EXT_filter_cubic is
     /// enabled: what cubic filtering an image view supports (`filter_cubic`).
     pub get_image_format_properties2: Option<PFN_vkGetPhysicalDeviceImageFormatProperties2>,
+    /// `VkPhysicalDeviceMaintenance4Properties::maxBufferSize`, asked only where the device has
+    /// Vulkan 1.3 or enabled VK_KHR_maintenance4.
+    pub max_buffer_size: Option<u64>,
+    /// What `VkPhysicalDeviceDescriptorBufferPropertiesEXT` says of buffers, asked only when
+    /// VK_EXT_descriptor_buffer is enabled.
+    pub descriptor_buffer: Option<DescriptorBufferProperties>,
+}
+
+/// The descriptor buffer properties buffer creation is held to.
+#[derive(Clone, Copy, Debug)]
+pub struct DescriptorBufferProperties {
+    pub bufferless_push_descriptors: bool,
+    pub sampler_address_space: u64,
+    pub resource_address_space: u64,
+    pub address_space: u64,
 }
 
 /// The physical device's `maxCommandBufferNestingLevel`, through the next layer's
@@ -152,6 +167,36 @@ pub unsafe fn dynamic_primitive_topology_unrestricted(
     unsafe { extension_properties::<VkPhysicalDeviceExtendedDynamicState3PropertiesEXT>(get, physical_device) }
         .dynamicPrimitiveTopologyUnrestricted
         != VK_FALSE
+}
+
+/// The physical device's `maxBufferSize`, through the next layer's vkGetPhysicalDeviceProperties2.
+///
+/// # Safety
+/// `get` is the next layer's function and `physical_device` one of its physical devices, which
+/// has Vulkan 1.3 or offers VK_KHR_maintenance4.
+pub unsafe fn max_buffer_size(get: PFN_vkGetPhysicalDeviceProperties2, physical_device: VkPhysicalDevice) -> u64 {
+    // SAFETY: per the function's contract.
+    unsafe { extension_properties::<VkPhysicalDeviceMaintenance4Properties>(get, physical_device) }.maxBufferSize
+}
+
+/// The physical device's descriptor buffer properties, through the next layer's
+/// vkGetPhysicalDeviceProperties2.
+///
+/// # Safety
+/// `get` is the next layer's function and `physical_device` one of its physical devices, which
+/// offers VK_EXT_descriptor_buffer.
+pub unsafe fn descriptor_buffer_properties(
+    get: PFN_vkGetPhysicalDeviceProperties2,
+    physical_device: VkPhysicalDevice,
+) -> DescriptorBufferProperties {
+    // SAFETY: per the function's contract.
+    let p = unsafe { extension_properties::<VkPhysicalDeviceDescriptorBufferPropertiesEXT>(get, physical_device) };
+    DescriptorBufferProperties {
+        bufferless_push_descriptors: p.bufferlessPushDescriptors != VK_FALSE,
+        sampler_address_space: p.samplerDescriptorBufferAddressSpaceSize,
+        resource_address_space: p.resourceDescriptorBufferAddressSpaceSize,
+        address_space: p.descriptorBufferAddressSpaceSize,
+    }
 }
 
 /// The device properties vk.xml's SPIR-V capability table names

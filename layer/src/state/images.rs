@@ -624,6 +624,10 @@ impl ImageInfo {
             let formats = unsafe { slice(l.pViewFormats, l.viewFormatCount) };
             (l.viewFormatCount, super::render_passes::view_format_set(formats))
         });
+        let ty = VkStructureType::VK_STRUCTURE_TYPE_EXTERNAL_MEMORY_IMAGE_CREATE_INFO;
+        // SAFETY: as above.
+        let external =
+            unsafe { chained::<VkExternalMemoryImageCreateInfo>(info.pNext, ty) }.map_or(0, |e| e.handleTypes.0);
         let features = properties.and_then(|p| match info.tiling {
             VkImageTiling::VK_IMAGE_TILING_OPTIMAL => Some(p.optimalTilingFeatures.0),
             VkImageTiling::VK_IMAGE_TILING_LINEAR => Some(p.linearTilingFeatures.0),
@@ -644,6 +648,7 @@ impl ImageInfo {
             tiling: info.tiling.0,
             exclusive: info.sharingMode == VkSharingMode::VK_SHARING_MODE_EXCLUSIVE,
             view_formats,
+            external,
         }
     }
 

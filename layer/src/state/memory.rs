@@ -155,6 +155,32 @@ pub unsafe fn buffer_usage(info: &VkBufferCreateInfo) -> u64 {
     usage2.map_or(u64::from(info.usage.0), |u| u.usage.0)
 }
 
+/// The import structures that name the imported handle's type in a `handleType` member right
+/// after their header (an Android hardware buffer, a QNX screen buffer, a Metal buffer or a
+/// Fuchsia buffer collection names none).
+const IMPORTS: [VkStructureType; 5] = [
+    VkStructureType::VK_STRUCTURE_TYPE_IMPORT_MEMORY_FD_INFO_KHR,
+    VkStructureType::VK_STRUCTURE_TYPE_IMPORT_MEMORY_HOST_POINTER_INFO_EXT,
+    VkStructureType::VK_STRUCTURE_TYPE_IMPORT_MEMORY_WIN32_HANDLE_INFO_KHR,
+    VkStructureType::VK_STRUCTURE_TYPE_IMPORT_MEMORY_ZIRCON_HANDLE_INFO_FUCHSIA,
+    VkStructureType::VK_STRUCTURE_TYPE_IMPORT_MEMORY_METAL_HANDLE_INFO_EXT,
+];
+
+/// The handle type an allocate info imports memory from (0: none, or not named): the first of
+/// [`IMPORTS`] chained with a non-zero `handleType` (0 imports nothing).
+///
+/// # Safety
+/// `info`'s pNext chain must be valid.
+pub unsafe fn imported_handle_type(info: &VkMemoryAllocateInfo) -> u32 {
+    // SAFETY: the caller's chain; each of IMPORTS starts with sType, pNext and then its
+    // VkExternalMemoryHandleTypeFlagBits handleType, as VkImportMemoryFdInfoKHR does.
+    unsafe { crate::chassis::raw::chain(info.pNext) }
+        .filter(|h| IMPORTS.contains(&h.sType))
+        .map(|h| unsafe { &*(h as *const VkBaseInStructure as *const VkImportMemoryFdInfoKHR) }.handleType.0)
+        .find(|&t| t != 0)
+        .unwrap_or(0)
+}
+
 impl StateTracker {
     /// Records a successful vkAllocateMemory.
     ///
@@ -175,6 +201,10 @@ impl StateTracker {
         let flags = unsafe { chained::<VkMemoryAllocateFlagsInfo>(info.pNext, flags_ty) }.map(|f| f.flags);
         let dedicated = unsafe { chained::<VkMemoryDedicatedAllocateInfo>(info.pNext, dedicated_ty) }
             .map(|d| (d.image.as_raw(), d.buffer.as_raw()));
+        let export_ty = VkStructureType::VK_STRUCTURE_TYPE_EXPORT_MEMORY_ALLOCATE_INFO;
+        // SAFETY: as above.
+        let export =
+            unsafe { chained::<VkExportMemoryAllocateInfo>(info.pNext, export_ty) }.map_or(0, |e| e.handleTypes.0);
         let allocation = Allocation {
             size: info.allocationSize,
             type_index: info.memoryTypeIndex,
@@ -182,6 +212,9 @@ impl StateTracker {
             heap,
             flags: flags.unwrap_or_default(),
             dedicated,
+            export,
+            // SAFETY: as above.
+            import: unsafe { imported_handle_type(info) },
         };
         let _ = state.allocation.set(allocation);
     }
@@ -195,7 +228,11 @@ impl StateTracker {
         let Some(state) = record.buffer() else { return };
         let usage = unsafe { buffer_usage(info) };
         let exclusive = info.sharingMode == VkSharingMode::VK_SHARING_MODE_EXCLUSIVE;
-        let _ = state.info.set(BufferInfo { size: info.size, usage, flags: info.flags, exclusive });
+        let ty = VkStructureType::VK_STRUCTURE_TYPE_EXTERNAL_MEMORY_BUFFER_CREATE_INFO;
+        // SAFETY: the accepted info's pNext chain.
+        let external =
+            unsafe { chained::<VkExternalMemoryBufferCreateInfo>(info.pNext, ty) }.map_or(0, |e| e.handleTypes.0);
+        let _ = state.info.set(BufferInfo { size: info.size, usage, flags: info.flags, exclusive, external });
     }
 
     /// The record of `memory` as a binding at `offset`.

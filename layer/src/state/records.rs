@@ -1234,6 +1234,11 @@ pub struct Allocation {
     /// `VkMemoryDedicatedAllocateInfo`'s image and buffer (as the application names them), when
     /// chained.
     pub dedicated: Option<(u64, u64)>,
+    /// `VkExportMemoryAllocateInfo::handleTypes`, when chained (0 otherwise).
+    pub export: u32,
+    /// The `VkExternalMemoryHandleTypeFlagBits` of the handle it was imported from, when an
+    /// import structure that names one is chained (0 otherwise).
+    pub import: u32,
 }
 
 /// A host mapping of a memory object: its offset and size in bytes (`VK_WHOLE_SIZE` resolved).
@@ -1263,6 +1268,8 @@ pub struct BufferInfo {
     pub flags: VkBufferCreateFlags,
     /// Created with `VK_SHARING_MODE_EXCLUSIVE`: ownership transfers name valid families.
     pub exclusive: bool,
+    /// `VkExternalMemoryBufferCreateInfo::handleTypes`, when chained (0 otherwise).
+    pub external: u32,
 }
 
 /// Where a buffer's or image's memory is: the memory object's record and the offset into it.

@@ -555,6 +555,8 @@ pub struct ImageInfo {
     /// Its `VkImageFormatListCreateInfo`: the view format count and the set of view formats
     /// (`render_passes::view_format_set`), when chained.
     pub view_formats: Option<(u32, u64)>,
+    /// `VkExternalMemoryImageCreateInfo::handleTypes`, when chained (0 otherwise).
+    pub external: u32,
 }
 
 /// A broken draw-time rule about the set of bound graphics shaders: the stages involved.

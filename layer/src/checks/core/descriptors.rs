@@ -5,8 +5,8 @@
 //! buffer ranges and offset alignment against the device's limits, image layouts per descriptor
 //! type, null descriptors without `nullDescriptor`), copies between sets (overlap in one set,
 //! update-after-bind flags of both layouts and pools), sets a pending submission uses; and
-//! vkAllocateDescriptorSets (push descriptor layouts, update-after-bind layouts against the
-//! pool, variable descriptor counts) and vkFreeDescriptorSets (the pool's free bit); push
+//! vkAllocateDescriptorSets (push descriptor and descriptor buffer layouts, update-after-bind and
+//! host-only layouts against the pool, variable descriptor counts) and vkFreeDescriptorSets (the pool's free bit); push
 //! descriptors (the set and its layout, each write), descriptor update templates (entries against
 //! the layout, pushes against the template, the buffer and image infos of their data).
 //!
@@ -52,6 +52,10 @@ fn type_name(ty: i32) -> &'static str {
 /// Image", "Combined Image Sampler", "Input Attachment" and "Storage Image").
 /// `VK_IMAGE_LAYOUT_RENDERING_LOCAL_READ` and `VK_IMAGE_LAYOUT_TENSOR_ALIASING_ARM` are taken as
 /// allowed wherever their extensions may allow them: a miss, never a false report.
+/// `VK_DESCRIPTOR_SET_LAYOUT_CREATE_DESCRIPTOR_BUFFER_BIT_EXT`.
+const LAYOUT_DESCRIPTOR_BUFFER: u32 =
+    VkDescriptorSetLayoutCreateFlags::VK_DESCRIPTOR_SET_LAYOUT_CREATE_DESCRIPTOR_BUFFER_BIT_EXT.0;
+
 const READ_LAYOUTS: [VkImageLayout; 12] = [
     VkImageLayout::VK_IMAGE_LAYOUT_GENERAL,
     VkImageLayout::VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL,
@@ -1269,7 +1273,8 @@ impl CoreChecks {
         skip
     }
 
-    /// vkAllocateDescriptorSets: each layout against the pool, and the variable counts.
+    /// vkAllocateDescriptorSets: each layout against the pool (none for push descriptors or
+    /// descriptor buffers), and the variable counts.
     ///
     /// # Safety
     /// `info` must be a valid allocate info.
@@ -1318,7 +1323,28 @@ impl CoreChecks {
                     format_args!("({h:#x}) was created with VK_DESCRIPTOR_SET_LAYOUT_CREATE_PUSH_DESCRIPTOR_BIT: it is pushed, not allocated."),
                 );
             }
+            if l.flags & LAYOUT_DESCRIPTOR_BUFFER != 0 {
+                skip |= cx.error(
+                    "VUID-VkDescriptorSetAllocateInfo-pSetLayouts-08009",
+                    &at,
+                    format_args!(
+                        "({h:#x}) was created with VK_DESCRIPTOR_SET_LAYOUT_CREATE_DESCRIPTOR_BUFFER_BIT_EXT: its \
+                         descriptors live in descriptor buffers, not in sets allocated from a pool."
+                    ),
+                );
+            }
             if let Some(pool_flags) = pool_flags {
+                if l.flags & LAYOUT_HOST_ONLY_POOL != 0 && pool_flags & POOL_HOST_ONLY == 0 {
+                    skip |= cx.error(
+                        "VUID-VkDescriptorSetAllocateInfo-pSetLayouts-04610",
+                        &at,
+                        format_args!(
+                            "({h:#x}) was created with VK_DESCRIPTOR_SET_LAYOUT_CREATE_HOST_ONLY_POOL_BIT_EXT, but \
+                             descriptorPool ({:#x}) without VK_DESCRIPTOR_POOL_CREATE_HOST_ONLY_BIT_EXT.",
+                            info.descriptorPool.as_raw()
+                        ),
+                    );
+                }
                 if l.flags & LAYOUT_UPDATE_AFTER_BIND_POOL != 0 && pool_flags & POOL_UPDATE_AFTER_BIND == 0 {
                     skip |= cx.error(
                         "VUID-VkDescriptorSetAllocateInfo-pSetLayouts-03044",

@@ -1510,4 +1510,52 @@ impl ValidationObject for CoreChecks {
         // SAFETY: the create info the application passed.
         unsafe { self.framebuffer_attachments(cx, info) }
     }
+
+    fn pre_call_validate_get_image_memory_requirements(
+        &self,
+        cx: &Call<'_>,
+        _device: VkDevice,
+        image: VkImage,
+        _requirements: *mut VkMemoryRequirements,
+    ) -> bool {
+        self.image_requirements_asked(cx, image, None)
+    }
+
+    fn pre_call_validate_get_image_memory_requirements2(
+        &self,
+        cx: &Call<'_>,
+        _device: VkDevice,
+        info: *const VkImageMemoryRequirementsInfo2,
+        _requirements: *mut VkMemoryRequirements2,
+    ) -> bool {
+        // SAFETY: the info the application passed (stateless checked the pointer).
+        let Some(info) = (unsafe { info.as_ref() }) else { return false };
+        let ty = VkStructureType::VK_STRUCTURE_TYPE_IMAGE_PLANE_MEMORY_REQUIREMENTS_INFO;
+        // SAFETY: the info's pNext chain.
+        let plane = unsafe { chained::<VkImagePlaneMemoryRequirementsInfo>(info.pNext, ty) }.is_some();
+        self.image_requirements_asked(cx, info.image, Some(plane))
+    }
+
+    fn pre_call_validate_destroy_image(
+        &self,
+        cx: &Call<'_>,
+        _device: VkDevice,
+        image: VkImage,
+        _allocator: *const VkAllocationCallbacks,
+    ) -> bool {
+        // This typed hook replaces the generic one, whose in-use rule applies too.
+        self.destroyed_in_use(cx) | self.image_destroyed(cx, image)
+    }
+
+    fn pre_call_validate_create_buffer(
+        &self,
+        cx: &Call<'_>,
+        _device: VkDevice,
+        info: *const VkBufferCreateInfo,
+        _allocator: *const VkAllocationCallbacks,
+        _buffer: *mut VkBuffer,
+    ) -> bool {
+        // SAFETY: the create info the application passed (stateless checked the pointer).
+        unsafe { info.as_ref() }.is_some_and(|info| self.descriptor_buffer_space(cx, info))
+    }
 }

@@ -1,9 +1,13 @@
 //! Device memory (the state is `state::memory`): allocating it (no more live allocations than
 //! `maxMemoryAllocationCount`; a dedicated allocation's object not sparse, and held whole), binding
-//! a buffer or image to it (once, never a sparse one, inside the allocation, from a memory type the
-//! object allows, aligned, with room for the object), mapping it (one mapping at a time,
+//! a buffer or image to it (once, never a sparse or a whole disjoint one, inside the allocation,
+//! from a memory type the object allows, aligned, with room for the object, protected exactly when
+//! the object is, exported or imported with a handle type the object was created with, allocated
+//! for device addresses when the object needs them, and with dedicatedAllocationImageAliasing an
+//! image created like the one the memory is dedicated to), mapping it (one mapping at a time,
 //! host-visible memory, inside the allocation), unmapping it, flushing or invalidating ranges of
-//! the mapping, and asking the commitment of lazily allocated memory only.
+//! the mapping, and asking the commitment of lazily allocated memory only; a disjoint image's
+//! requirements asked per plane, and no swapchain image destroyed with vkDestroyImage.
 //!
 //! What an object allows is what the driver says: the bind rules call
 //! vkGetBufferMemoryRequirements or vkGetImageMemoryRequirements down the chain themselves, so an
@@ -16,8 +20,9 @@ use super::CoreChecks;
 use crate::chassis::raw::{chain, chained};
 use crate::chassis::Call;
 use crate::report::Location;
+use crate::state::images::ImageInfo;
 use crate::state::memory::Allocation;
-use crate::state::{ObjectRecord, OBJECTS, TYPES};
+use crate::state::{ObjectRecord, Origin, OBJECTS, TYPES};
 
 /// Where a call's members are: its parameters (`memory`), or a structure reached through a
 /// pointer (`pMemoryMapInfo->memory`) or an array element (`pBindInfos[0].memory`).
@@ -61,6 +66,23 @@ pub(super) struct BindIds {
     /// A buffer with device-address usage is bound to memory allocated for device addresses
     /// (buffers only).
     pub device_address: Option<&'static str>,
+    /// A protected object is bound to protected memory.
+    pub protected: &'static str,
+    /// An unprotected object is bound to unprotected memory.
+    pub unprotected: &'static str,
+    /// A buffer created for descriptor buffer capture and replay is bound to memory allocated for
+    /// device addresses (buffers only).
+    pub descriptor_replay: Option<&'static str>,
+    /// Exportable memory's handle types include one of the object's external handle types.
+    pub export: &'static str,
+    /// Imported memory's handle type is one of the object's external handle types.
+    pub import: &'static str,
+    /// The image is not disjoint (images only: `VkBindImageMemoryInfo`'s rule is that a disjoint
+    /// image's bind names a plane, and binds that do are not checked here).
+    pub disjoint: Option<&'static str>,
+    /// With dedicatedAllocationImageAliasing, memory dedicated to an image is bound at offset 0
+    /// to that image or one created like it, no larger (images only).
+    pub aliasing: Option<&'static str>,
 }
 
 pub(super) const BIND_BUFFER: BindIds = BindIds {
@@ -74,6 +96,13 @@ pub(super) const BIND_BUFFER: BindIds = BindIds {
     dedicated: "VUID-vkBindBufferMemory-memory-01508",
     dedicated_other: "VUID-vkBindBufferMemory-memory-10925",
     device_address: Some("VUID-vkBindBufferMemory-bufferDeviceAddress-03339"),
+    protected: "VUID-vkBindBufferMemory-None-01898",
+    unprotected: "VUID-vkBindBufferMemory-None-01899",
+    descriptor_replay: Some("VUID-vkBindBufferMemory-descriptorBufferCaptureReplay-08112"),
+    export: "VUID-vkBindBufferMemory-memory-02726",
+    import: "VUID-vkBindBufferMemory-memory-02985",
+    disjoint: None,
+    aliasing: None,
 };
 
 pub(super) const BIND_BUFFER_INFO: BindIds = BindIds {
@@ -87,6 +116,13 @@ pub(super) const BIND_BUFFER_INFO: BindIds = BindIds {
     dedicated: "VUID-VkBindBufferMemoryInfo-memory-01508",
     dedicated_other: "VUID-VkBindBufferMemoryInfo-memory-10925",
     device_address: Some("VUID-VkBindBufferMemoryInfo-bufferDeviceAddress-03339"),
+    protected: "VUID-VkBindBufferMemoryInfo-None-01898",
+    unprotected: "VUID-VkBindBufferMemoryInfo-None-01899",
+    descriptor_replay: Some("VUID-VkBindBufferMemoryInfo-descriptorBufferCaptureReplay-08112"),
+    export: "VUID-VkBindBufferMemoryInfo-memory-02726",
+    import: "VUID-VkBindBufferMemoryInfo-memory-02985",
+    disjoint: None,
+    aliasing: None,
 };
 
 pub(super) const BIND_IMAGE: BindIds = BindIds {
@@ -100,6 +136,13 @@ pub(super) const BIND_IMAGE: BindIds = BindIds {
     dedicated: "VUID-vkBindImageMemory-memory-02628",
     dedicated_other: "VUID-vkBindImageMemory-memory-10926",
     device_address: None,
+    protected: "VUID-vkBindImageMemory-None-01901",
+    unprotected: "VUID-vkBindImageMemory-None-01902",
+    descriptor_replay: None,
+    export: "VUID-vkBindImageMemory-memory-02728",
+    import: "VUID-vkBindImageMemory-memory-02989",
+    disjoint: Some("VUID-vkBindImageMemory-image-01608"),
+    aliasing: Some("VUID-vkBindImageMemory-memory-02629"),
 };
 
 /// Without a `VkBindImagePlaneMemoryInfo` (binds with one are not checked).
@@ -114,6 +157,13 @@ pub(super) const BIND_IMAGE_INFO: BindIds = BindIds {
     dedicated: "VUID-VkBindImageMemoryInfo-memory-02628",
     dedicated_other: "VUID-VkBindImageMemoryInfo-memory-10926",
     device_address: None,
+    protected: "VUID-VkBindImageMemoryInfo-None-01901",
+    unprotected: "VUID-VkBindImageMemoryInfo-None-01902",
+    descriptor_replay: None,
+    export: "VUID-VkBindImageMemoryInfo-memory-02728",
+    import: "VUID-VkBindImageMemoryInfo-memory-02989",
+    disjoint: Some("VUID-VkBindImageMemoryInfo-image-07736"),
+    aliasing: Some("VUID-VkBindImageMemoryInfo-memory-02629"),
 };
 
 /// The ids of the map rules of vkMapMemory or `VkMemoryMapInfo`.
@@ -203,6 +253,16 @@ impl CoreChecks {
             _ => return false,
         };
         let mut skip = false;
+        if let (true, Some(vuid)) = (disjoint, ids.disjoint) {
+            skip |= cx.error(
+                vuid,
+                &m.get(name),
+                format_args!(
+                    "is {h:#x}, which was created with VK_IMAGE_CREATE_DISJOINT_BIT: each plane is bound on its own, \
+                     with a VkBindImagePlaneMemoryInfo in vkBindImageMemory2."
+                ),
+            );
+        }
         if let Some(b) = binding {
             skip |= cx.error(
                 ids.bound,
@@ -227,6 +287,8 @@ impl CoreChecks {
         let Some(allocation) = memory.device_memory().and_then(|s| s.allocation()) else { return skip };
         let what = Bound { kind, handle: h, memory: &memory, allocation };
         skip |= what.allocated_for(cx, ids, object, offset, usage, m);
+        skip |= what.protection_and_handles(cx, ids, &record, m);
+        skip |= self.aliased(cx, ids, object, &what, offset, m);
         if offset >= allocation.size {
             // Past the end, nothing fits: the size rule would only repeat it.
             return skip
@@ -251,6 +313,82 @@ impl CoreChecks {
         let Some(r) = requirements else { return skip };
         skip | what.against(cx, ids, &r, offset, m)
     }
+}
+
+impl CoreChecks {
+    /// With dedicatedAllocationImageAliasing, an image bound to memory dedicated to another
+    /// image: at offset 0, and created as that image was, no larger (the dedicated image's
+    /// creation is compared while it lives).
+    fn aliased(
+        &self,
+        cx: &Call<'_>,
+        ids: &BindIds,
+        object: Bindable,
+        what: &Bound<'_>,
+        offset: u64,
+        m: &Members<'_>,
+    ) -> bool {
+        let (Some(vuid), Bindable::Image(_), Some((dedicated, _))) = (ids.aliasing, object, what.allocation.dedicated)
+        else {
+            return false;
+        };
+        let aliasing = cx.device().is_some_and(|f| f.features.contains(Feature::DEDICATED_ALLOCATION_IMAGE_ALIASING));
+        if !aliasing || dedicated == 0 {
+            return false;
+        }
+        let (h, mem) = (what.handle, what.memory.key.handle);
+        if offset != 0 {
+            return cx.error(
+                vuid,
+                &m.get("memoryOffset"),
+                format_args!("is {offset}, but VkDeviceMemory {mem:#x} is dedicated to VkImage {dedicated:#x}: images are bound to it at offset 0."),
+            );
+        }
+        if dedicated == h {
+            return false;
+        }
+        let info = |image: u64| self.get(TYPES.image, image).and_then(|r| r.image().and_then(|i| i.info().copied()));
+        let (Some(mine), Some(theirs)) = (info(h), info(dedicated)) else { return false };
+        let Some(why) = alias_difference(&mine, &theirs) else { return false };
+        cx.error(
+            vuid,
+            &m.get("image"),
+            format_args!(
+                "is {h:#x}, but VkDeviceMemory {mem:#x} is dedicated to VkImage {dedicated:#x}, and the image bound to it \
+                 is not created as that one was: {why}."
+            ),
+        )
+    }
+}
+
+/// How `image` differs from `dedicated`, the image its memory is dedicated to, beyond a smaller
+/// or equal extent and layer count; `None` when it does not.
+fn alias_difference(image: &ImageInfo, dedicated: &ImageInfo) -> Option<String> {
+    let (a, b) = (image, dedicated);
+    let (e, f) = (a.extent, b.extent);
+    if e.width > f.width || e.height > f.height || e.depth > f.depth {
+        return Some(format!(
+            "its extent ({}x{}x{}) is larger than {}x{}x{}",
+            e.width, e.height, e.depth, f.width, f.height, f.depth
+        ));
+    }
+    if a.layers > b.layers {
+        return Some(format!("its arrayLayers ({}) is more than {}", a.layers, b.layers));
+    }
+    let differs = [
+        ("imageType", a.ty.0 as u64, b.ty.0 as u64),
+        ("format", a.format.0 as u64, b.format.0 as u64),
+        ("mipLevels", a.levels.into(), b.levels.into()),
+        ("samples", a.samples.into(), b.samples.into()),
+        ("usage", a.usage.into(), b.usage.into()),
+        ("flags", a.flags.0.into(), b.flags.0.into()),
+        ("tiling", a.tiling as u64, b.tiling as u64),
+        ("sharingMode", a.exclusive.into(), b.exclusive.into()),
+        ("stencil usage", a.stencil_usage.map_or(u64::MAX, u64::from), b.stencil_usage.map_or(u64::MAX, u64::from)),
+        ("external handle types", a.external.into(), b.external.into()),
+    ];
+    let (name, x, y) = differs.into_iter().find(|(_, x, y)| x != y)?;
+    Some(format!("its {name} ({x:#x}) differs ({y:#x})"))
 }
 
 /// An object being bound, and the memory it is bound to.
@@ -319,6 +457,84 @@ impl Bound<'_> {
                 format_args!(
                     "is {mem:#x}, allocated without VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT, but {kind} {h:#x} was created \
                      with VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT and the bufferDeviceAddress feature is enabled."
+                ),
+            );
+        }
+        skip
+    }
+
+    /// The rules about the object's protection and external handle types against the memory's.
+    fn protection_and_handles(&self, cx: &Call<'_>, ids: &BindIds, record: &ObjectRecord, m: &Members<'_>) -> bool {
+        let (kind, h, mem, a) = (self.kind, self.handle, self.memory.key.handle, &self.allocation);
+        let (protected, external, descriptor_replay) = match (record.buffer(), record.image()) {
+            (Some(b), _) => {
+                let Some(i) = b.info() else { return false };
+                let replay = VkBufferCreateFlags::VK_BUFFER_CREATE_DESCRIPTOR_BUFFER_CAPTURE_REPLAY_BIT_EXT;
+                (
+                    i.flags.contains(VkBufferCreateFlags::VK_BUFFER_CREATE_PROTECTED_BIT),
+                    i.external,
+                    i.flags.contains(replay),
+                )
+            }
+            (_, Some(image)) => {
+                let Some(i) = image.info() else { return false };
+                (i.flags.contains(VkImageCreateFlags::VK_IMAGE_CREATE_PROTECTED_BIT), i.external, false)
+            }
+            _ => return false,
+        };
+        let mut skip = false;
+        let protected_memory = a.properties.contains(VkMemoryPropertyFlags::VK_MEMORY_PROPERTY_PROTECTED_BIT);
+        if protected && !protected_memory {
+            skip |= cx.error(
+                ids.protected,
+                &m.get("memory"),
+                format_args!(
+                    "is {mem:#x}, allocated from memory type {}, which is not protected, but {kind} {h:#x} was created \
+                     protected.",
+                    a.type_index
+                ),
+            );
+        } else if !protected && protected_memory {
+            skip |= cx.error(
+                ids.unprotected,
+                &m.get("memory"),
+                format_args!(
+                    "is {mem:#x}, allocated from memory type {}, which is protected, but {kind} {h:#x} was not created \
+                     protected.",
+                    a.type_index
+                ),
+            );
+        }
+        let addresses = a.flags.contains(VkMemoryAllocateFlags::VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT);
+        if let (Some(vuid), true, false) = (ids.descriptor_replay, descriptor_replay, addresses) {
+            skip |= cx.error(
+                vuid,
+                &m.get("memory"),
+                format_args!(
+                    "is {mem:#x}, allocated without VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT, but {kind} {h:#x} was created \
+                     with VK_BUFFER_CREATE_DESCRIPTOR_BUFFER_CAPTURE_REPLAY_BIT_EXT."
+                ),
+            );
+        }
+        if a.export != 0 && a.export & external == 0 {
+            skip |= cx.error(
+                ids.export,
+                &m.get("memory"),
+                format_args!(
+                    "is {mem:#x}, allocated exportable as handle types {:#x}, none of which {kind} {h:#x} was created \
+                     with (its external memory handle types are {external:#x}).",
+                    a.export
+                ),
+            );
+        }
+        if a.import != 0 && a.import & external == 0 {
+            skip |= cx.error(
+                ids.import,
+                &m.get("memory"),
+                format_args!(
+                    "is {mem:#x}, imported from a handle of type {:#x}, which {kind} {h:#x} was not created with (its \
+                     external memory handle types are {external:#x}).",
+                    a.import
                 ),
             );
         }
@@ -650,6 +866,119 @@ impl CoreChecks {
                     format_args!(
                         "is {size}, not a multiple of nonCoherentAtomSize ({atom}), and the range from offset \
                          {offset} does not end at the end of VkDeviceMemory {h:#x}."
+                    ),
+                );
+            }
+        }
+        skip
+    }
+}
+
+impl CoreChecks {
+    /// vkGetImageMemoryRequirements, or vkGetImageMemoryRequirements2 (`plane`: whether its info
+    /// chains a `VkImagePlaneMemoryRequirementsInfo`): a disjoint image's requirements are asked
+    /// per plane.
+    pub(super) fn image_requirements_asked(&self, cx: &Call<'_>, image: VkImage, plane: Option<bool>) -> bool {
+        let Some(record) = self.record(cx, TYPES.image, image.as_raw()) else { return false };
+        let disjoint = VkImageCreateFlags::VK_IMAGE_CREATE_DISJOINT_BIT;
+        if !record.image().and_then(|i| i.create_flags()).is_some_and(|f| f.contains(disjoint)) {
+            return false;
+        }
+        let root = cx.location();
+        let h = image.as_raw();
+        match plane {
+            None => cx.error(
+                "VUID-vkGetImageMemoryRequirements-image-01588",
+                &root.dot("image"),
+                format_args!(
+                    "is {h:#x}, which was created with VK_IMAGE_CREATE_DISJOINT_BIT: ask each plane's requirements \
+                     with vkGetImageMemoryRequirements2 and a VkImagePlaneMemoryRequirementsInfo."
+                ),
+            ),
+            Some(false) => cx.error(
+                "VUID-VkImageMemoryRequirementsInfo2-image-01589",
+                &root.dot("pInfo").arrow("image"),
+                format_args!(
+                    "is {h:#x}, which was created with VK_IMAGE_CREATE_DISJOINT_BIT, but the pNext chain has no \
+                     VkImagePlaneMemoryRequirementsInfo naming the plane asked for."
+                ),
+            ),
+            Some(true) => false,
+        }
+    }
+
+    /// vkDestroyImage: not of an image a swapchain owns.
+    pub(super) fn image_destroyed(&self, cx: &Call<'_>, image: VkImage) -> bool {
+        let Some(record) = self.record(cx, TYPES.image, image.as_raw()) else { return false };
+        if record.origin != Origin::Retrieved {
+            return false;
+        }
+        let root = cx.location();
+        cx.error(
+            "VUID-vkDestroyImage-image-04882",
+            &root.dot("image"),
+            format_args!(
+                "is {:#x}, an image of a swapchain (from vkGetSwapchainImagesKHR): the swapchain owns it, and \
+                 vkDestroySwapchainKHR destroys it.",
+                image.as_raw()
+            ),
+        )
+    }
+}
+
+impl CoreChecks {
+    /// vkCreateBuffer of a descriptor buffer: with the device's live descriptor buffers of its
+    /// kind, and with all of them, within the address spaces the device offers them.
+    pub(super) fn descriptor_buffer_space(&self, cx: &Call<'_>, info: &VkBufferCreateInfo) -> bool {
+        use VkBufferUsageFlags as U;
+        let Some(p) = cx.device().and_then(|f| f.descriptor_buffer) else { return false };
+        // SAFETY: the application's create info and its pNext chain.
+        let usage = unsafe { crate::state::memory::buffer_usage(info) };
+        let sampler = u64::from(U::VK_BUFFER_USAGE_SAMPLER_DESCRIPTOR_BUFFER_BIT_EXT.0);
+        let resource = u64::from(U::VK_BUFFER_USAGE_RESOURCE_DESCRIPTOR_BUFFER_BIT_EXT.0);
+        if usage & (sampler | resource) == 0 {
+            return false;
+        }
+        // A walk of the device's objects, only when a descriptor buffer is created (rarely).
+        let (mut samplers, mut resources, mut all) = (0u64, 0u64, 0u64);
+        for r in OBJECTS.in_scope(self.device).iter().filter(|r| r.key.ty == TYPES.buffer) {
+            let Some(i) = r.buffer().and_then(|b| b.info()) else { continue };
+            let add = |total: &mut u64, bits: u64| {
+                if i.usage & bits != 0 {
+                    *total = total.saturating_add(i.size);
+                }
+            };
+            add(&mut samplers, sampler);
+            add(&mut resources, resource);
+            add(&mut all, sampler | resource);
+        }
+        let rules = [
+            (sampler, samplers, p.sampler_address_space, "sampler", "VUID-VkBufferCreateInfo-usage-08097"),
+            (resource, resources, p.resource_address_space, "resource", "VUID-VkBufferCreateInfo-usage-08098"),
+        ];
+        let root = cx.location();
+        let create_info = root.dot("pCreateInfo");
+        let at = create_info.arrow("size");
+        let size = info.size;
+        let mut skip = false;
+        for (_, total, space, kind, vuid) in rules.into_iter().filter(|r| usage & r.0 != 0) {
+            if size.saturating_add(total) > space {
+                skip |= cx.error(
+                    vuid,
+                    &at,
+                    format_args!(
+                        "is {size}: with the {total} bytes of the device's live {kind} descriptor buffers, more than \
+                         {kind}DescriptorBufferAddressSpaceSize ({space})."
+                    ),
+                );
+            } else if size.saturating_add(all) > p.address_space {
+                skip |= cx.error(
+                    vuid,
+                    &at,
+                    format_args!(
+                        "is {size}: with the {all} bytes of the device's live descriptor buffers, more than \
+                         descriptorBufferAddressSpaceSize ({}).",
+                        p.address_space
                     ),
                 );
             }

@@ -1,4 +1,6 @@
-//! Buffers and memory.
+//! Buffers and memory: buffer creation (size, sharing, sparse, protected and capture replay flags
+//! against features and chained structures, `maxBufferSize`, video profiles, descriptor buffer
+//! usages), memory allocation and mapping.
 
 use vigil_generated::features::Feature;
 use vigil_generated::*;
@@ -126,7 +128,188 @@ pub(super) fn create_buffer(checks: &DeviceStateless, cx: &Call<'_>, info: &VkBu
             ),
         );
     }
+    create_buffer_more(checks, &mut f, info);
     f.skip
+}
+
+/// The usage bits of video decoding and encoding, with the rule that asks for a profile of that
+/// kind and the codec operations of that kind (`VkVideoCodecOperationFlagBitsKHR`: decode
+/// operations in the low 16 bits, encode operations above).
+const VIDEO_USAGES: [(u64, &str, &str, u32); 2] = [
+    (
+        VkBufferUsageFlags::VK_BUFFER_USAGE_VIDEO_DECODE_SRC_BIT_KHR.0 as u64
+            | VkBufferUsageFlags::VK_BUFFER_USAGE_VIDEO_DECODE_DST_BIT_KHR.0 as u64,
+        "decode",
+        "VUID-VkBufferCreateInfo-usage-04813",
+        0xffff,
+    ),
+    (
+        VkBufferUsageFlags::VK_BUFFER_USAGE_VIDEO_ENCODE_SRC_BIT_KHR.0 as u64
+            | VkBufferUsageFlags::VK_BUFFER_USAGE_VIDEO_ENCODE_DST_BIT_KHR.0 as u64,
+        "encode",
+        "VUID-VkBufferCreateInfo-usage-04814",
+        0xffff_0000,
+    ),
+];
+
+/// `vkCreateBuffer`, continued: sparse and protected flags together, capture replay structures
+/// against their flags, concurrent sharing, `maxBufferSize`, video profiles and push descriptor
+/// buffers.
+fn create_buffer_more(checks: &DeviceStateless, f: &mut Findings<'_>, info: &VkBufferCreateInfo) {
+    use VkBufferCreateFlags as F;
+    use VkBufferUsageFlags as U;
+    let cmd = f.cx.location();
+    let at = cmd.dot("pCreateInfo");
+    let next_at = at.arrow("pNext");
+    let flags_at = at.arrow("flags");
+    let facts = &checks.facts;
+    let features = &facts.features;
+    let flags = info.flags;
+    let sparse = F::VK_BUFFER_CREATE_SPARSE_BINDING_BIT
+        | F::VK_BUFFER_CREATE_SPARSE_RESIDENCY_BIT
+        | F::VK_BUFFER_CREATE_SPARSE_ALIASED_BIT;
+    if flags.intersects(sparse) && flags.contains(F::VK_BUFFER_CREATE_PROTECTED_BIT) {
+        f.error(
+            "VUID-VkBufferCreateInfo-None-01888",
+            &flags_at,
+            format_args!("is {:#x}: sparse binding flags with VK_BUFFER_CREATE_PROTECTED_BIT.", flags.0),
+        );
+    }
+    let ty = VkStructureType::VK_STRUCTURE_TYPE_DEDICATED_ALLOCATION_BUFFER_CREATE_INFO_NV;
+    // SAFETY: the application promises a valid pNext chain.
+    let nv = unsafe { find::<VkDedicatedAllocationBufferCreateInfoNV>(info.pNext, ty) };
+    if nv.is_some_and(|d| d.dedicatedAllocation != VK_FALSE) && flags.intersects(sparse) {
+        f.error(
+            "VUID-VkBufferCreateInfo-pNext-01571",
+            &flags_at,
+            format_args!(
+                "is {:#x}, with sparse binding flags, but the chained VkDedicatedAllocationBufferCreateInfoNV's \
+                 dedicatedAllocation is VK_TRUE.",
+                flags.0
+            ),
+        );
+    }
+    let capture_replay = F::VK_BUFFER_CREATE_DEVICE_ADDRESS_CAPTURE_REPLAY_BIT;
+    let ty = VkStructureType::VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_CREATE_INFO_EXT;
+    // SAFETY: as above.
+    let address = unsafe { find::<VkBufferDeviceAddressCreateInfoEXT>(info.pNext, ty) };
+    if let Some(a) = address.filter(|a| a.deviceAddress != 0 && !flags.contains(capture_replay)) {
+        f.error(
+            "VUID-VkBufferCreateInfo-deviceAddress-02604",
+            &next_at.chained("VkBufferDeviceAddressCreateInfoEXT").dot("deviceAddress"),
+            format_args!(
+                "is {:#x}, but flags ({:#x}) lacks VK_BUFFER_CREATE_DEVICE_ADDRESS_CAPTURE_REPLAY_BIT.",
+                a.deviceAddress, flags.0
+            ),
+        );
+    }
+    let descriptor_replay = F::VK_BUFFER_CREATE_DESCRIPTOR_BUFFER_CAPTURE_REPLAY_BIT_EXT;
+    if flags.contains(descriptor_replay) && !features.contains(Feature::DESCRIPTOR_BUFFER_CAPTURE_REPLAY) {
+        f.error(
+            "VUID-VkBufferCreateInfo-flags-08099",
+            &flags_at,
+            format_args!(
+                "is {:#x}, with VK_BUFFER_CREATE_DESCRIPTOR_BUFFER_CAPTURE_REPLAY_BIT_EXT, but the \
+                 descriptorBufferCaptureReplay feature is not enabled.",
+                flags.0
+            ),
+        );
+    }
+    let ty = VkStructureType::VK_STRUCTURE_TYPE_OPAQUE_CAPTURE_DESCRIPTOR_DATA_CREATE_INFO_EXT;
+    // SAFETY: as above.
+    let descriptor_data = unsafe { find::<VkOpaqueCaptureDescriptorDataCreateInfoEXT>(info.pNext, ty) };
+    if descriptor_data.is_some() && !flags.contains(descriptor_replay) {
+        f.error(
+            "VUID-VkBufferCreateInfo-pNext-08100",
+            &flags_at,
+            format_args!(
+                "is {:#x}, without VK_BUFFER_CREATE_DESCRIPTOR_BUFFER_CAPTURE_REPLAY_BIT_EXT, but the pNext chain \
+                 includes a VkOpaqueCaptureDescriptorDataCreateInfoEXT.",
+                flags.0
+            ),
+        );
+    }
+    let concurrent = info.sharingMode == VkSharingMode::VK_SHARING_MODE_CONCURRENT;
+    if concurrent && info.queueFamilyIndexCount <= 1 && !features.contains(Feature::MAINTENANCE11) {
+        f.error(
+            "VUID-VkBufferCreateInfo-sharingMode-00914",
+            &at.arrow("queueFamilyIndexCount"),
+            format_args!(
+                "is {}, but sharingMode is VK_SHARING_MODE_CONCURRENT (which needs more than one queue family \
+                 without the maintenance11 feature).",
+                info.queueFamilyIndexCount
+            ),
+        );
+    }
+    if let Some(max) = facts.max_buffer_size.filter(|&max| info.size > max) {
+        f.error(
+            "VUID-VkBufferCreateInfo-size-06409",
+            &at.arrow("size"),
+            format_args!("is {}, more than maxBufferSize ({max}).", info.size),
+        );
+    }
+    // SAFETY: the application promises a valid pNext chain.
+    let usage = unsafe { crate::state::memory::buffer_usage(info) };
+    if !flags.contains(F::VK_BUFFER_CREATE_VIDEO_PROFILE_INDEPENDENT_BIT_KHR) {
+        let ty = VkStructureType::VK_STRUCTURE_TYPE_VIDEO_PROFILE_LIST_INFO_KHR;
+        // SAFETY: as above.
+        let list = unsafe { find::<VkVideoProfileListInfoKHR>(info.pNext, ty) };
+        // SAFETY: the list's counted profiles.
+        let profiles = list.map_or(&[][..], |l| unsafe { elements(l.pProfiles, l.profileCount) });
+        for (bits, kind, id, operations) in VIDEO_USAGES {
+            if usage & bits != 0 && !profiles.iter().any(|p| p.videoCodecOperation.0 & operations != 0) {
+                f.error(
+                    id,
+                    &at.arrow("usage"),
+                    format_args!(
+                        "is {usage:#x}, with video {kind} usage, and flags ({:#x}) lacks \
+                         VK_BUFFER_CREATE_VIDEO_PROFILE_INDEPENDENT_BIT_KHR, but no VkVideoProfileListInfoKHR in the \
+                         pNext chain names a {kind} profile.",
+                        flags.0
+                    ),
+                );
+            }
+        }
+    }
+    let push = u64::from(U::VK_BUFFER_USAGE_PUSH_DESCRIPTORS_DESCRIPTOR_BUFFER_BIT_EXT.0);
+    if usage & push == 0 {
+        return;
+    }
+    let usage_at = at.arrow("usage");
+    if !features.contains(Feature::DESCRIPTOR_BUFFER_PUSH_DESCRIPTORS) {
+        f.error(
+            "VUID-VkBufferCreateInfo-usage-08101",
+            &usage_at,
+            format_args!(
+                "is {usage:#x}, with VK_BUFFER_USAGE_PUSH_DESCRIPTORS_DESCRIPTOR_BUFFER_BIT_EXT, but the \
+                 descriptorBufferPushDescriptors feature is not enabled."
+            ),
+        );
+    }
+    if facts.descriptor_buffer.is_some_and(|d| d.bufferless_push_descriptors) {
+        f.error(
+            "VUID-VkBufferCreateInfo-usage-08102",
+            &usage_at,
+            format_args!(
+                "is {usage:#x}, with VK_BUFFER_USAGE_PUSH_DESCRIPTORS_DESCRIPTOR_BUFFER_BIT_EXT, but the device's \
+                 bufferlessPushDescriptors is VK_TRUE: push descriptors need no buffer there."
+            ),
+        );
+    }
+    let descriptors = u64::from(
+        U::VK_BUFFER_USAGE_RESOURCE_DESCRIPTOR_BUFFER_BIT_EXT.0
+            | U::VK_BUFFER_USAGE_SAMPLER_DESCRIPTOR_BUFFER_BIT_EXT.0,
+    );
+    if usage & descriptors == 0 {
+        f.error(
+            "VUID-VkBufferCreateInfo-usage-08103",
+            &usage_at,
+            format_args!(
+                "is {usage:#x}, with VK_BUFFER_USAGE_PUSH_DESCRIPTORS_DESCRIPTOR_BUFFER_BIT_EXT but neither \
+                 VK_BUFFER_USAGE_RESOURCE_DESCRIPTOR_BUFFER_BIT_EXT nor VK_BUFFER_USAGE_SAMPLER_DESCRIPTOR_BUFFER_BIT_EXT."
+            ),
+        );
+    }
 }
 
 /// `vkAllocateMemory`: the memory type and its heap's size, a size for allocations that neither
