@@ -558,10 +558,15 @@ const YCBCR_FORMAT: vk::Format = vk::Format::G8_B8R8_2PLANE_420_UNORM;
 
 impl Ycbcr {
     fn new() -> Self {
+        Self::with(ContextBuilder::new())
+    }
+
+    /// [`Ycbcr::new`] with `builder`'s settings.
+    fn with(builder: ContextBuilder) -> Self {
         let features = vk::PhysicalDeviceFeatures { sampler_anisotropy: vk::TRUE, ..Default::default() };
         let v11 = vk::PhysicalDeviceVulkan11Features::default().sampler_ycbcr_conversion(true);
         let v12 = vk::PhysicalDeviceVulkan12Features::default().sampler_filter_minmax(true);
-        let ctx = context_with(ContextBuilder::new().features(features).vulkan11_features(v11).vulkan12_features(v12));
+        let ctx = context_with(builder.features(features).vulkan11_features(v11).vulkan12_features(v12));
         let info = vk::SamplerYcbcrConversionCreateInfo::default()
             .format(YCBCR_FORMAT)
             .ycbcr_model(vk::SamplerYcbcrModelConversion::YCBCR_709)
@@ -632,7 +637,12 @@ fn sampler_ycbcr_conversion() {
 
 #[test]
 fn sampler_allocation_count() {
-    let ctx = context();
+    assert_sampler_limit(&context());
+}
+
+/// Makes `maxSamplerAllocationCount` samplers (valid), then one more (not), then one more after
+/// destroying one (valid again).
+fn assert_sampler_limit(ctx: &Context) {
     let limit =
         unsafe { ctx.instance.get_physical_device_properties(ctx.physical_device) }.limits.max_sampler_allocation_count;
     assert!(limit <= 1 << 16, "maxSamplerAllocationCount {limit}: too many samplers to make");
@@ -640,7 +650,7 @@ fn sampler_allocation_count() {
     let d = &ctx.device;
     let mut made: Vec<vk::Sampler> =
         (0..limit).map(|_| unsafe { d.create_sampler(&info, None) }.expect("sampler")).collect();
-    let ids = reported(&ctx, || {
+    let ids = reported(ctx, || {
         if let Ok(s) = unsafe { d.create_sampler(&info, None) } {
             made.push(s);
         }
@@ -648,7 +658,7 @@ fn sampler_allocation_count() {
     assert_eq!(ids, ["VUID-vkCreateSampler-maxSamplerAllocationCount-04110"]);
     assert_eq!(made.len(), limit as usize);
     unsafe { d.destroy_sampler(made.pop().expect("a sampler"), None) };
-    assert_clean(&ctx, &[info], sampler);
+    assert_clean(ctx, &[info], sampler);
     for s in made {
         unsafe { d.destroy_sampler(s, None) };
     }
@@ -885,4 +895,35 @@ fn image_view_descriptor_buffer_capture_replay() {
         vk::OpaqueCaptureDescriptorDataCreateInfoEXT::default().opaque_capture_descriptor_data(data.as_ptr().cast());
     assert_eq!(image_view(&ctx, &capture.push_next(&mut opaque)), ["VUID-VkImageViewCreateInfo-flags-08106"]);
     assert_clean(&ctx, &[plain], image_view);
+}
+
+/// With the stateless object alone, the state tracker records only what it reads (images,
+/// samplers, Y′CBCR conversions): the rules that read it still hold.
+#[test]
+fn stateless_alone_tracks_what_it_reads() {
+    let alone =
+        || ContextBuilder::new().vigil_setting("object_lifetime", "false").vigil_setting("thread_safety", "false");
+    let y = Ycbcr::with(alone());
+    let ctx = &y.ctx;
+    let base = y.sampler_info();
+    assert_eq!(y.sampler(&base.min_filter(vk::Filter::LINEAR), None), ["VUID-VkSamplerCreateInfo-minFilter-01645"]);
+    assert!(y.sampler(&base, None).is_empty());
+    assert_sampler_limit(ctx);
+
+    let mut images = Images::new(ctx);
+    let bound = images.make(&image_info(16, 16, 1, 1));
+    let unbound = images.unbound(&image_info(16, 16, 1, 1));
+    let bound2 = images.unbound(&image_info(16, 16, 1, 1));
+    let d = &ctx.device;
+    let req = unsafe { d.get_image_memory_requirements(bound2) };
+    let alloc = vk::MemoryAllocateInfo::default()
+        .allocation_size(req.size)
+        .memory_type_index(ctx.memory_type(req.memory_type_bits, vk::MemoryPropertyFlags::empty()));
+    let memory = unsafe { d.allocate_memory(&alloc, None) }.expect("memory");
+    let bind = [vk::BindImageMemoryInfo::default().image(bound2).memory(memory)];
+    unsafe { d.bind_image_memory2(&bind) }.expect("vkBindImageMemory2");
+    assert_each(ctx, &[(flat_view(unbound, RGBA8), "VUID-VkImageViewCreateInfo-image-01020")], image_view);
+    assert_clean(ctx, &[flat_view(bound, RGBA8), flat_view(bound2, RGBA8)], image_view);
+    drop(images);
+    unsafe { d.free_memory(memory, None) };
 }
