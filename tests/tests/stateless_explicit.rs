@@ -834,6 +834,16 @@ fn image_view_ranges_of_special_images() {
             view_of(plain, V::TYPE_2D_ARRAY, RGBA8, (0, 1), (0, 0)),
             "VUID-VkImageSubresourceRange-layerCount-01721".to_string(),
         ),
+        // No levels: not also a slice view's or a block texel view's level count.
+        (
+            view_of(volume, V::TYPE_2D, RGBA8, (0, 0), (0, 1)),
+            "VUID-VkImageSubresourceRange-levelCount-01720".to_string(),
+        ),
+        (view_of(volume, V::TYPE_2D, RGBA8, (2, vk::REMAINING_MIP_LEVELS), (0, 1)), id("subresourceRange-01478")),
+        (
+            view_of(compressed, V::TYPE_2D, uint2, (0, 0), (0, 1)),
+            "VUID-VkImageSubresourceRange-levelCount-01720".to_string(),
+        ),
     ];
     let cases: Vec<(vk::ImageViewCreateInfo, &str)> = cases.iter().map(|(c, i)| (*c, i.as_str())).collect();
     assert_each(&ctx, &cases, image_view);

@@ -454,6 +454,8 @@ fn image_rules(
     } else {
         r.levelCount
     };
+    // No levels at all is `-subresourceRange-01478`'s or `VkImageSubresourceRange-levelCount-01720`'s.
+    let several_levels = levels > 1;
     if !image.bound {
         f.error(
             "VUID-VkImageViewCreateInfo-image-01020",
@@ -523,7 +525,7 @@ fn image_rules(
         );
     }
     let density_map = usage & U::VK_IMAGE_USAGE_FRAGMENT_DENSITY_MAP_BIT_EXT.0 != 0;
-    if density_map && levels != 1 {
+    if density_map && several_levels {
         f.error(
             "VUID-VkImageViewCreateInfo-image-02571",
             &levels_at,
@@ -550,7 +552,7 @@ fn image_rules(
             ),
         );
     }
-    if image.image_type == VkImageType::VK_IMAGE_TYPE_3D && flat && levels != 1 {
+    if image.image_type == VkImageType::VK_IMAGE_TYPE_3D && flat && several_levels {
         f.error(
             "VUID-VkImageViewCreateInfo-image-04970",
             &levels_at,
@@ -559,7 +561,7 @@ fn image_rules(
     }
     if image.flags.contains(F::VK_IMAGE_CREATE_BLOCK_TEXEL_VIEW_COMPATIBLE_BIT)
         && !compressed(info.format)
-        && levels != 1
+        && several_levels
     {
         f.error(
             "VUID-VkImageViewCreateInfo-image-07072",
