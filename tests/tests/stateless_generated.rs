@@ -578,7 +578,8 @@ fn required_bitmasks_are_not_zero() {
             || unsafe { d.cmd_push_constants(rec.cb, layout, vk::ShaderStageFlags::empty(), 0, &[0u8; 4]) },
         );
     }
-    let target = unsafe { d.create_image(&image_info(), None) }.expect("image");
+    // Bound: a view of an image without memory breaks VkImageViewCreateInfo-image-01020.
+    let (target, target_memory) = ctx.bound_image(&image_info());
     let mut view = vigil_tests::context::color_view_info(target);
     view.subresource_range.aspect_mask = vk::ImageAspectFlags::empty();
     expect(
@@ -598,7 +599,10 @@ fn required_bitmasks_are_not_zero() {
         .expect("layout");
         unsafe { d.destroy_pipeline_layout(l, None) };
     });
-    unsafe { d.destroy_image(target, None) };
+    unsafe {
+        d.destroy_image(target, None);
+        d.free_memory(target_memory, None);
+    }
 }
 
 #[test]

@@ -659,10 +659,29 @@ impl ImageInfo {
     }
 }
 
+/// The formats of `info`'s `VkImageFormatListCreateInfo`, when chained with some.
+///
+/// # Safety
+/// `info`'s pNext chain must be valid.
+pub unsafe fn view_format_list(info: &VkImageCreateInfo) -> Option<Box<[i32]>> {
+    let ty = VkStructureType::VK_STRUCTURE_TYPE_IMAGE_FORMAT_LIST_CREATE_INFO;
+    // SAFETY: the caller's chain, and the chained structure's counted array.
+    let list = unsafe { chained::<VkImageFormatListCreateInfo>(info.pNext, ty) }?;
+    let formats = unsafe { slice(list.pViewFormats, list.viewFormatCount) };
+    (!formats.is_empty()).then(|| formats.iter().map(|f| f.0).collect())
+}
+
 impl ImageState {
     /// Records what it was created with.
     pub fn set_info(&self, info: ImageInfo) {
         let _ = self.info.set(info);
+    }
+
+    /// Records its `VkImageFormatListCreateInfo`'s formats.
+    pub fn set_view_format_list(&self, formats: Option<Box<[i32]>>) {
+        if let Some(f) = formats {
+            let _ = self.view_format_list.set(f);
+        }
     }
 
     /// What it was created with, once its creation was seen.

@@ -142,6 +142,17 @@ impl ImageState {
     pub fn binding(&self) -> Option<&MemoryBinding> {
         self.binding.get()
     }
+
+    /// Whether it was bound to memory, as a whole (not plane by plane), its memory's record kept
+    /// or not.
+    pub fn bound(&self) -> bool {
+        self.bound.load(std::sync::atomic::Ordering::Acquire)
+    }
+
+    /// Its `VkImageFormatListCreateInfo`'s formats, when chained with some.
+    pub fn view_format_list(&self) -> Option<&[i32]> {
+        self.view_format_list.get().map(|l| &**l)
+    }
 }
 
 /// The usage a buffer create info gives: `VkBufferUsageFlags2CreateInfo`'s, when chained, replaces
@@ -254,6 +265,9 @@ impl StateTracker {
     /// Records a successful bind of `image` (all of it: not one plane) to `memory` at `offset`.
     pub(super) fn image_bound(&self, image: VkImage, memory: VkDeviceMemory, offset: u64) {
         let Some(record) = self.get(TYPES.image, image.as_raw()) else { return };
+        if let Some(state) = record.image() {
+            state.bound.store(true, std::sync::atomic::Ordering::Release);
+        }
         let (Some(state), Some(binding)) = (record.image(), self.binding(memory, offset)) else { return };
         if let Some(m) = binding.memory.device_memory().filter(|_| self.references) {
             m.bound.add(&record);

@@ -106,6 +106,8 @@ struct ScopeCounts {
     peak: AtomicUsize,
     /// Live device memory allocations (`maxMemoryAllocationCount`).
     memory: AtomicUsize,
+    /// Live samplers (`maxSamplerAllocationCount`).
+    samplers: AtomicUsize,
 }
 
 /// A record left the table: what refers to it sees it destroyed, and what it holds of
@@ -155,19 +157,23 @@ impl ObjectTable {
     fn count(&self, k: &Key, added: bool) {
         let scopes = read(&self.scopes);
         let Some((_, c)) = scopes.iter().find(|(s, _)| *s == k.scope) else { return };
-        let memory = k.ty == TYPES.device_memory;
+        let counter = match k.ty {
+            t if t == TYPES.device_memory => Some(&c.memory),
+            t if t == TYPES.sampler => Some(&c.samplers),
+            _ => None,
+        };
         if added {
             let live = c.live.fetch_add(1, Ordering::Relaxed) + 1;
             c.peak.fetch_max(live, Ordering::Relaxed);
-            if memory {
-                c.memory.fetch_add(1, Ordering::Relaxed);
+            if let Some(n) = counter {
+                n.fetch_add(1, Ordering::Relaxed);
             }
         } else {
             // A scope added after some of its records (an instance learns its handle at
             // creation) may count fewer than it removes.
             let _ = c.live.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| n.checked_sub(1));
-            if memory {
-                let _ = c.memory.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| n.checked_sub(1));
+            if let Some(n) = counter {
+                let _ = n.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| n.checked_sub(1));
             }
         }
     }
@@ -175,6 +181,11 @@ impl ObjectTable {
     /// How many device memory allocations of `scope` (a device) are live.
     pub fn memory_allocations(&self, scope: u64) -> usize {
         read(&self.scopes).iter().find(|(s, _)| *s == scope).map_or(0, |(_, c)| c.memory.load(Ordering::Relaxed))
+    }
+
+    /// How many samplers of `scope` (a device) are live.
+    pub fn samplers(&self, scope: u64) -> usize {
+        read(&self.scopes).iter().find(|(s, _)| *s == scope).map_or(0, |(_, c)| c.samplers.load(Ordering::Relaxed))
     }
 
     /// The most records `scope` had at once.

@@ -19,7 +19,7 @@ use super::values::{
     AttachmentUses, AttributeFetch, BufferViewInfo, ClearArea, ClearShapes, DescriptorPoolState, DynamicValues,
     EventState, FramebufferImage, ImageInfo, PipelineDynamic, PipelinePass, QueryPoolState, QueueFamily,
     ReadOnlyAspects, Released, RenderingFormats, ResourceUse, SampledPair, SamplerInfo, Scope, SelfDependency, SetBy,
-    ShaderModuleState, SwapchainState, TransferKey, Verdict, ViewInfo,
+    ShaderModuleState, SwapchainState, TransferKey, Verdict, ViewInfo, YcbcrConversionInfo,
 };
 
 const ONE_WRITER: u64 = 1 << 32;
@@ -75,6 +75,7 @@ pub struct Types {
     pub descriptor_update_template: u16,
     pub shader_ext: u16,
     pub sampler: u16,
+    pub sampler_ycbcr_conversion: u16,
 }
 
 /// See [`Types`].
@@ -103,6 +104,7 @@ pub const TYPES: Types = Types {
     descriptor_update_template: handle_type::DESCRIPTOR_UPDATE_TEMPLATE,
     shader_ext: handle_type::SHADER_EXT,
     sampler: handle_type::SAMPLER,
+    sampler_ycbcr_conversion: handle_type::SAMPLER_YCBCR_CONVERSION,
 };
 
 /// What the tracker keeps about an object beyond its identity, by object type.
@@ -132,6 +134,7 @@ pub enum ObjectState {
     DescriptorUpdateTemplate(UpdateTemplateState),
     ShaderObject(ShaderObjectState),
     Sampler(SamplerState),
+    SamplerYcbcrConversion(YcbcrConversionState),
 }
 
 impl ObjectState {
@@ -165,6 +168,7 @@ impl ObjectState {
             }
             Some(T::VK_OBJECT_TYPE_SHADER_EXT) => ObjectState::ShaderObject(Default::default()),
             Some(T::VK_OBJECT_TYPE_SAMPLER) => ObjectState::Sampler(Default::default()),
+            Some(T::VK_OBJECT_TYPE_SAMPLER_YCBCR_CONVERSION) => ObjectState::SamplerYcbcrConversion(Default::default()),
             _ => ObjectState::None,
         }
     }
@@ -1133,6 +1137,11 @@ pub struct ImageState {
     pub(super) released: Released,
     /// The views created on it (some perhaps destroyed since), through which submissions use it.
     pub(super) views: Dependents,
+    /// Bound to memory (vkBindImageMemory(2), a swapchain's memory included), whether or not
+    /// the tracker keeps the memory's record (`binding`).
+    pub(super) bound: AtomicBool,
+    /// Its `VkImageFormatListCreateInfo`'s formats, when chained with some.
+    pub(super) view_format_list: OnceLock<Box<[i32]>>,
 }
 
 /// An image view's state: the image it views, and which of its subresources.
@@ -1440,6 +1449,12 @@ pub struct BufferViewState {
     pub(super) info: OnceLock<BufferViewInfo>,
     /// The descriptor sets written with it, through which submissions use it.
     pub(super) sets: Dependents,
+}
+
+/// A sampler Y′CBCR conversion's state: what it was created with.
+#[derive(Default)]
+pub struct YcbcrConversionState {
+    pub(super) info: OnceLock<YcbcrConversionInfo>,
 }
 
 /// A sampler's state: what it was created with.

@@ -9,7 +9,7 @@ use vigil_generated::*;
 
 use super::records::{ObjectRecord, ObjectState, TYPES};
 use super::tracker::StateTracker;
-pub use super::values::SamplerInfo;
+pub use super::values::{SamplerInfo, YcbcrConversionInfo};
 use crate::chassis::raw::chained;
 
 /// `VK_SAMPLER_REDUCTION_MODE_WEIGHTED_AVERAGE`, the reduction mode without
@@ -47,6 +47,14 @@ impl SamplerInfo {
 }
 
 impl ObjectRecord {
+    /// What a sampler Y′CBCR conversion was created with, once its creation was seen.
+    pub fn ycbcr_conversion(&self) -> Option<YcbcrConversionInfo> {
+        match &self.state {
+            ObjectState::SamplerYcbcrConversion(c) => c.info.get().copied(),
+            _ => None,
+        }
+    }
+
     /// What a sampler was created with, once its creation was seen.
     pub fn sampler_info(&self) -> Option<SamplerInfo> {
         match &self.state {
@@ -66,6 +74,14 @@ impl StateTracker {
         if let ObjectState::Sampler(s) = &record.state {
             // SAFETY: the caller's accepted create info.
             let _ = s.info.set(unsafe { SamplerInfo::new(info, sampler) });
+        }
+    }
+
+    /// Records a successful vkCreateSamplerYcbcrConversion.
+    pub(super) fn ycbcr_conversion_created(&self, info: &VkSamplerYcbcrConversionCreateInfo, conversion: u64) {
+        let Some(record) = self.get(TYPES.sampler_ycbcr_conversion, conversion) else { return };
+        if let ObjectState::SamplerYcbcrConversion(c) = &record.state {
+            let _ = c.info.set(YcbcrConversionInfo { format: info.format.0, chroma_filter: info.chromaFilter.0 });
         }
     }
 

@@ -226,6 +226,15 @@ pub struct ViewInfo {
     pub cubic: Option<(bool, bool)>,
 }
 
+/// What a sampler Y′CBCR conversion was created with, as samplers made with it are checked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct YcbcrConversionInfo {
+    /// Its `VkFormat`.
+    pub format: i32,
+    /// Its `chromaFilter` (`VkFilter`).
+    pub chroma_filter: i32,
+}
+
 /// What a sampler was created with, as far as the draw-time checks read it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SamplerInfo {

@@ -202,6 +202,8 @@ impl StateTracker {
                     let properties = cx.device().and_then(|d| d.format_properties(info.format));
                     // SAFETY: the accepted info's pNext chain.
                     state.set_info(unsafe { crate::state::images::ImageInfo::new(info, properties) });
+                    // SAFETY: as above.
+                    state.set_view_format_list(unsafe { crate::state::images::view_format_list(info) });
                 }
             }
         }

@@ -1515,6 +1515,27 @@ impl ValidationObject for StateTracker {
         }
     }
 
+    fn post_call_record_create_sampler_ycbcr_conversion(
+        &self,
+        cx: &Call<'_>,
+        _device: VkDevice,
+        info: *const VkSamplerYcbcrConversionCreateInfo,
+        _allocator: *const VkAllocationCallbacks,
+        conversion: *mut VkSamplerYcbcrConversion,
+        result: VkResult,
+    ) {
+        self.post_record_call(cx, Some(result));
+        if !self.typed {
+            return;
+        }
+        // SAFETY: as for vkCreateDescriptorPool.
+        if let (true, Some(info), Some(conversion)) =
+            (result.0 >= 0, unsafe { info.as_ref() }, unsafe { conversion.as_ref() })
+        {
+            self.ycbcr_conversion_created(info, conversion.as_raw());
+        }
+    }
+
     fn post_call_record_create_sampler(
         &self,
         cx: &Call<'_>,

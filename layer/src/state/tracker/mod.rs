@@ -39,8 +39,9 @@ pub struct StateTracker {
     /// bound buffers and images, an image its views, a view its framebuffers): core validation
     /// reads both.
     pub(in crate::state) references: bool,
-    /// Whether it records objects of every kind; else only images and the swapchains that own
-    /// some (all the stateless object reads, when it runs without the others).
+    /// Whether it records objects of every kind; else only images, the swapchains that own some,
+    /// samplers (counted against `maxSamplerAllocationCount`) and sampler Y′CBCR conversions:
+    /// all the stateless object reads, when it runs without the others.
     every_kind: bool,
     /// Whether it keeps objects' typed state beyond their lifecycle (creation infos, memory
     /// bindings and mappings, descriptor contents, pipelines and render passes): core and the
@@ -108,8 +109,8 @@ impl StateTracker {
         }
     }
 
-    /// The tracker, recording only images and swapchains: what the stateless object reads when
-    /// no object that reads the rest runs.
+    /// The tracker, recording only images, swapchains, samplers and sampler Y′CBCR conversions:
+    /// what the stateless object reads when no object that reads the rest runs.
     pub fn images_only(mut self) -> Self {
         self.every_kind = false;
         self
@@ -195,7 +196,8 @@ impl StateTracker {
         // SAFETY: the call returned and wrote its outputs.
         let Some((ty, mut created)) = (unsafe { site_handles(f, params) }) else { return };
         let instance_type = HANDLE_TYPES[usize::from(ty)].object_type == VkObjectType::VK_OBJECT_TYPE_INSTANCE;
-        if !(self.every_kind || instance_type || ty == TYPES.image || ty == TYPES.swapchain) {
+        let stateless_reads = [TYPES.image, TYPES.swapchain, TYPES.sampler, TYPES.sampler_ycbcr_conversion];
+        if !(self.every_kind || instance_type || stateless_reads.contains(&ty)) {
             return;
         }
         if instance_type {
