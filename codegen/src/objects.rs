@@ -388,6 +388,22 @@ impl<'r> Planner<'r> {
         })
     }
 
+    /// The explicit VUID that states a `noautovalidity` handle array's validity in prose (the
+    /// spec leaves `-parameter` out where a member's validity has a condition, and words it
+    /// instead: "`name` must be a valid pointer to an array of … handles, each element of which
+    /// must either be a valid handle or VK_NULL_HANDLE").
+    fn prose_validity(&mut self, owner: &str, name: &str) -> Option<String> {
+        let prefix = format!("VUID-{owner}-{name}-");
+        let start = format!("{name} must be a valid pointer to an array of ");
+        let found =
+            self.vuids.range(prefix.clone()..).take_while(|(id, _)| id.starts_with(&prefix)).find(|(_, vu)| {
+                vu.text.starts_with(&start)
+                    && vu.text.contains("each element of which must either be a valid handle or VK_NULL_HANDLE")
+            })?;
+        let id = found.0.clone();
+        self.vuid(id)
+    }
+
     /// A handle or handle-reaching value of a member or parameter, or `None`.
     #[allow(clippy::too_many_arguments)]
     fn field(
@@ -430,7 +446,8 @@ impl<'r> Planner<'r> {
         let o = owner.name;
         let is_handle = matches!(elem, Elem::Handle(_));
         let id = if is_handle {
-            Some(self.vuid(format!("VUID-{o}-{name}-parameter")).unwrap_or_else(|| ID_INVALID_HANDLE.to_string()))
+            let implicit = self.vuid(format!("VUID-{o}-{name}-parameter"));
+            Some(implicit.or_else(|| self.prose_validity(o, name)).unwrap_or_else(|| ID_INVALID_HANDLE.to_string()))
         } else {
             None
         };

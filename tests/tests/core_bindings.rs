@@ -657,7 +657,8 @@ fn ray_tracing_bind_point_protected_access_and_descriptor_buffer_layouts() {
         assert_eq!(bind(compute_point, no_protected), NONE);
 
         // A set of a layout for descriptor buffers (allocating one is the application's error,
-        // which Vigil does not report yet: the driver allocates it).
+        // VkDescriptorSetAllocateInfo-pSetLayouts-08009, which the allocation lets through: the
+        // driver allocates it).
         let binding = [vk::DescriptorSetLayoutBinding::default()
             .binding(0)
             .descriptor_type(storage)

@@ -213,6 +213,61 @@ fn freeing_through_a_pool_that_did_not_allocate() {
     }
 }
 
+/// The arrays vkFreeCommandBuffers and vkFreeDescriptorSets free have their validity in prose
+/// (each element a valid handle or VK_NULL_HANDLE): a freed element is reported with that rule's
+/// id, a null one is fine.
+#[test]
+fn freeing_what_is_already_freed() {
+    let ctx = context(true);
+    let d = &ctx.device;
+    let pool = command_pool(&ctx);
+    let freed = command_buffer(&ctx, pool);
+    // SAFETY (whole test): valid calls, and calls naming freed objects, which Vigil skips.
+    unsafe { d.free_command_buffers(pool, &[freed]) };
+    let ids = reported(&ctx.messages, || unsafe { d.free_command_buffers(pool, &[freed]) });
+    assert_eq!(ids, ["VUID-vkFreeCommandBuffers-pCommandBuffers-00048"]);
+    let live = command_buffer(&ctx, pool);
+    let ids = reported(&ctx.messages, || unsafe { d.free_command_buffers(pool, &[vk::CommandBuffer::null(), live]) });
+    assert!(ids.is_empty(), "{ids:?}");
+    unsafe { d.destroy_command_pool(pool, None) };
+
+    let binding = [vk::DescriptorSetLayoutBinding::default()
+        .binding(0)
+        .descriptor_type(vk::DescriptorType::STORAGE_BUFFER)
+        .descriptor_count(1)
+        .stage_flags(vk::ShaderStageFlags::COMPUTE)];
+    let layout = unsafe {
+        d.create_descriptor_set_layout(&vk::DescriptorSetLayoutCreateInfo::default().bindings(&binding), None)
+    }
+    .expect("vkCreateDescriptorSetLayout");
+    let sizes = [vk::DescriptorPoolSize { ty: vk::DescriptorType::STORAGE_BUFFER, descriptor_count: 2 }];
+    let pool_info = vk::DescriptorPoolCreateInfo::default()
+        .flags(vk::DescriptorPoolCreateFlags::FREE_DESCRIPTOR_SET)
+        .max_sets(2)
+        .pool_sizes(&sizes);
+    let sets = unsafe { d.create_descriptor_pool(&pool_info, None) }.expect("vkCreateDescriptorPool");
+    let layouts = [layout];
+    let allocate = || {
+        let info = vk::DescriptorSetAllocateInfo::default().descriptor_pool(sets).set_layouts(&layouts);
+        unsafe { d.allocate_descriptor_sets(&info) }.expect("vkAllocateDescriptorSets")[0]
+    };
+    let freed = allocate();
+    unsafe { d.free_descriptor_sets(sets, &[freed]) }.expect("vkFreeDescriptorSets");
+    let ids = reported(&ctx.messages, || {
+        let _ = unsafe { d.free_descriptor_sets(sets, &[freed]) };
+    });
+    assert_eq!(ids, ["VUID-vkFreeDescriptorSets-pDescriptorSets-00310"]);
+    let live = allocate();
+    let ids = reported(&ctx.messages, || {
+        unsafe { d.free_descriptor_sets(sets, &[vk::DescriptorSet::null(), live]) }.expect("vkFreeDescriptorSets");
+    });
+    assert!(ids.is_empty(), "{ids:?}");
+    unsafe {
+        d.destroy_descriptor_pool(sets, None);
+        d.destroy_descriptor_set_layout(layout, None);
+    }
+}
+
 /// A second device on the same physical device, created through Vigil.
 fn second_device(ctx: &Context) -> ash::Device {
     let priorities = [1.0f32];

@@ -1,33 +1,15 @@
 //! Image views: the view's format and aspects against the image's format, from the spec's
-//! format tables (compatibility classes, planes, chroma subsampling).
+//! format tables (compatibility classes, planes, chroma subsampling); `image_views` calls them
+//! with the image's record.
 
 use vigil_generated::features::Feature;
 use vigil_generated::formats::{format_info, FormatInfo};
 use vigil_generated::*;
 
 use super::{find, Findings};
-use crate::chassis::Call;
 use crate::checks::stateless::DeviceStateless;
 use crate::report::Location;
 use crate::state::images::ImageInfo;
-use crate::state::resolve::call_record;
-use crate::state::TYPES;
-
-/// `vkCreateImageView`: the view against the image (`image_views`), then its format and aspects.
-pub(super) fn create_image_view(checks: &DeviceStateless, cx: &Call<'_>, info: &VkImageViewCreateInfo) -> bool {
-    let skip = super::image_views::create_image_view(checks, cx, info);
-    let mut f = Findings::of(cx);
-    let cmd = cx.location();
-    let at = cmd.dot("pCreateInfo");
-    if let Some(image) = call_record(cx, TYPES.image, info.image.as_raw(), checks.scope) {
-        if let Some(image) = image.image().and_then(|i| i.info()) {
-            // SAFETY: the application promises a valid pNext chain.
-            unsafe { view_format(checks, image, info, &at, &mut f) };
-        }
-    }
-    portability(checks, info, &at, &mut f);
-    skip | f.skip
-}
 
 /// The multi-planar aspects, by plane.
 const PLANES: [VkImageAspectFlags; 3] = [
@@ -52,7 +34,7 @@ const TWO_PLANE_444: [VkFormat; 4] = [
 ///
 /// # Safety
 /// `info`'s pNext chain must be valid (the application's promise).
-unsafe fn view_format(
+pub(super) unsafe fn view_format(
     checks: &DeviceStateless,
     image: &ImageInfo,
     info: &VkImageViewCreateInfo,
@@ -215,8 +197,11 @@ fn aspects_of_format(
 ) {
     use vigil_generated::formats::ComponentName as C;
     use VkImageAspectFlags as A;
-    if aspects.0 == 0 {
-        // No aspect at all is the generated rule's (-requiredbitmask).
+    let color_and_plane =
+        aspects.contains(A::VK_IMAGE_ASPECT_COLOR_BIT) && PLANES.iter().any(|p| aspects.intersects(*p));
+    // No aspect at all is the generated rule's (-requiredbitmask), the color aspect with a plane
+    // VkImageSubresourceRange-aspectMask-01670's (`image_views`).
+    if aspects.0 == 0 || color_and_plane {
         return;
     }
     let valid = if format.is_multi_planar() {
@@ -270,7 +255,12 @@ unsafe fn conversion(image: &ImageInfo, info: &VkImageViewCreateInfo, format_at:
 
 /// `VK_KHR_portability_subset`: swizzles and format reinterpretation where the implementation
 /// lacks them.
-fn portability(checks: &DeviceStateless, info: &VkImageViewCreateInfo, at: &Location<'_>, f: &mut Findings<'_>) {
+pub(super) fn portability(
+    checks: &DeviceStateless,
+    info: &VkImageViewCreateInfo,
+    at: &Location<'_>,
+    f: &mut Findings<'_>,
+) {
     if !checks.facts.extension_names.contains("VK_KHR_portability_subset") {
         return;
     }

@@ -1,12 +1,14 @@
 //! Image views: the view against the image it views.
 
 use vigil_generated::features::Feature;
+use vigil_generated::formats::format_info;
 use vigil_generated::*;
 
-use super::{find, Findings};
+use super::{find, image_view_formats, Findings};
 use crate::chassis::Call;
 use crate::checks::stateless::DeviceStateless;
 use crate::report::Location;
+use crate::state::images::ImageState;
 use crate::state::resolve::call_record;
 use crate::state::TYPES;
 
@@ -37,10 +39,8 @@ struct ImageFacts {
 
 /// The creation parameters of `image`, from the state tracker's record of it, with `view_format`
 /// looked up in its format list; `None` for an image whose creation Vigil did not see.
-fn image_facts(checks: &DeviceStateless, cx: &Call<'_>, image: VkImage, view_format: VkFormat) -> Option<ImageFacts> {
+fn image_facts(state: &ImageState, view_format: VkFormat) -> Option<ImageFacts> {
     use VkImageCreateFlags as F;
-    let record = call_record(cx, TYPES.image, image.as_raw(), checks.scope)?;
-    let state = record.image()?;
     let info = state.info()?;
     let own_binding = !(info.swapchain || state.sparse() || info.flags.contains(F::VK_IMAGE_CREATE_DISJOINT_BIT));
     Some(ImageFacts {
@@ -58,11 +58,6 @@ fn image_facts(checks: &DeviceStateless, cx: &Call<'_>, image: VkImage, view_for
         bound: !own_binding || state.bound(),
         listed: state.view_format_list().map(|l| l.contains(&view_format.0)),
     })
-}
-
-/// Whether `format` is a block-compressed format (BC, ETC2/EAC, ASTC, PVRTC).
-fn compressed(format: VkFormat) -> bool {
-    matches!(format.0, 131..=184 | 1000054000..=1000054007 | 1000066000..=1000066013 | 1000288000..=1000288029)
 }
 
 /// The usages of which an image viewed must have one (`-image-04441`).
@@ -137,7 +132,9 @@ pub(super) fn create_image_view(checks: &DeviceStateless, cx: &Call<'_>, info: &
     // SAFETY: the application promises a valid pNext chain.
     let view_usage = unsafe { find::<VkImageViewUsageCreateInfo>(info.pNext, usage_ty) }.map(|u| u.usage.0);
     range_counts(&info.subresourceRange, &at.arrow("subresourceRange"), &mut f);
-    if let Some(image) = image_facts(checks, cx, info.image, info.format) {
+    let record = call_record(cx, TYPES.image, info.image.as_raw(), checks.scope);
+    let state = record.as_ref().and_then(|r| r.image());
+    if let Some(image) = state.and_then(|s| image_facts(s, info.format)) {
         view_type(&image, info, &at, &mut f);
         subresource_range(&image, info, &at, &mut f);
         image_usage(&image, info, view_usage, &at, &mut f);
@@ -145,6 +142,11 @@ pub(super) fn create_image_view(checks: &DeviceStateless, cx: &Call<'_>, info: &
         format_features(checks, &image, info, usage, &at, &mut f);
         image_rules(checks, &image, info, &at, &mut f);
     }
+    if let Some(image) = state.and_then(|s| s.info()) {
+        // SAFETY: the application promises a valid pNext chain.
+        unsafe { image_view_formats::view_format(checks, image, info, &at, &mut f) };
+    }
+    image_view_formats::portability(checks, info, &at, &mut f);
     f.skip
 }
 
@@ -560,7 +562,7 @@ fn image_rules(
         );
     }
     if image.flags.contains(F::VK_IMAGE_CREATE_BLOCK_TEXEL_VIEW_COMPATIBLE_BIT)
-        && !compressed(info.format)
+        && !format_info(info.format).is_some_and(|f| f.is_compressed())
         && several_levels
     {
         f.error(

@@ -4,6 +4,7 @@ use vigil_generated::features::Feature;
 use vigil_generated::formats::{format_info, ComponentName, FormatInfo};
 use vigil_generated::*;
 
+use super::sharing::{concurrent, SharingIds};
 use super::{elements, find, Findings};
 use crate::chassis::Call;
 use crate::checks::stateless::DeviceStateless;
@@ -24,7 +25,12 @@ pub(super) fn create_image(checks: &DeviceStateless, cx: &Call<'_>, info: &VkIma
     sparse_and_protected(checks, info, &at, &mut f);
     special_flags(checks, info, &at, &mut f);
     format_rules(checks, info, &at, &mut f);
-    sharing(checks, info, &at, &mut f);
+    let ids = SharingIds {
+        null: "VUID-VkImageCreateInfo-sharingMode-00941",
+        count: "VUID-VkImageCreateInfo-sharingMode-00942",
+        index: "VUID-VkImageCreateInfo-sharingMode-01420",
+    };
+    concurrent(checks, info.sharingMode, info.pQueueFamilyIndices, info.queueFamilyIndexCount, &ids, &at, &mut f);
     // SAFETY: the application promises a valid pNext chain.
     unsafe { chained_rules(checks, info, &at, &mut f) };
     // The creation limits describe a format/type/tiling/usage/flags combination; once the
@@ -509,6 +515,34 @@ fn special_flags(checks: &DeviceStateless, info: &VkImageCreateInfo, at: &Locati
     if flags.contains(F::VK_IMAGE_CREATE_CORNER_SAMPLED_BIT_NV) {
         corner_sampled(info, at, f);
     }
+    if checks.facts.extension_names.contains("VK_KHR_portability_subset") {
+        if flags.contains(F::VK_IMAGE_CREATE_2D_ARRAY_COMPATIBLE_BIT)
+            && !features.contains(Feature::IMAGE_VIEW2_D_ON3_D_IMAGE)
+        {
+            f.error(
+                "VUID-VkImageCreateInfo-imageView2DOn3DImage-04459",
+                &flags_at,
+                format_args!(
+                    "has VK_IMAGE_CREATE_2D_ARRAY_COMPATIBLE_BIT, but the portability subset's imageView2DOn3DImage \
+                     is VK_FALSE."
+                ),
+            );
+        }
+        if info.samples != VkSampleCountFlags::VK_SAMPLE_COUNT_1_BIT
+            && info.arrayLayers != 1
+            && !features.contains(Feature::MULTISAMPLE_ARRAY_IMAGE)
+        {
+            f.error(
+                "VUID-VkImageCreateInfo-multisampleArrayImage-04460",
+                &at.arrow("arrayLayers"),
+                format_args!(
+                    "is {}, but the image is multisampled ({:#x}) and the portability subset's multisampleArrayImage \
+                     is VK_FALSE.",
+                    info.arrayLayers, info.samples.0
+                ),
+            );
+        }
+    }
     if flags.contains(F::VK_IMAGE_CREATE_SPLIT_INSTANCE_BIND_REGIONS_BIT) {
         if info.mipLevels != 1
             || info.arrayLayers != 1
@@ -805,50 +839,6 @@ fn disjoint_supported(checks: &DeviceStateless, info: &VkImageCreateInfo) -> boo
         _ => return true,
     };
     features.contains(VkFormatFeatureFlags::VK_FORMAT_FEATURE_DISJOINT_BIT)
-}
-
-/// `VK_SHARING_MODE_CONCURRENT`: its queue family indices.
-fn sharing(checks: &DeviceStateless, info: &VkImageCreateInfo, at: &Location<'_>, f: &mut Findings<'_>) {
-    if info.sharingMode != VkSharingMode::VK_SHARING_MODE_CONCURRENT {
-        return;
-    }
-    let indices_at = at.arrow("pQueueFamilyIndices");
-    if info.pQueueFamilyIndices.is_null() {
-        f.error(
-            "VUID-VkImageCreateInfo-sharingMode-00941",
-            &indices_at,
-            format_args!("is NULL, but sharingMode is VK_SHARING_MODE_CONCURRENT."),
-        );
-    }
-    if info.queueFamilyIndexCount <= 1 && !checks.facts.features.contains(Feature::MAINTENANCE11) {
-        f.error(
-            "VUID-VkImageCreateInfo-sharingMode-00942",
-            &at.arrow("queueFamilyIndexCount"),
-            format_args!(
-                "is {}, but sharingMode is VK_SHARING_MODE_CONCURRENT, which needs more than one queue family \
-                 (without the maintenance11 feature).",
-                info.queueFamilyIndexCount
-            ),
-        );
-    }
-    // SAFETY: the application promises queueFamilyIndexCount indices.
-    let indices = unsafe { elements(info.pQueueFamilyIndices, info.queueFamilyIndexCount) };
-    let count = checks.facts.queue_family_count;
-    for (i, &index) in indices.iter().enumerate() {
-        if index >= count {
-            f.error(
-                "VUID-VkImageCreateInfo-sharingMode-01420",
-                &indices_at.index(i),
-                format_args!("is {index}, but the physical device has {count} queue families."),
-            );
-        } else if let Some(j) = indices[..i].iter().position(|&earlier| earlier == index) {
-            f.error(
-                "VUID-VkImageCreateInfo-sharingMode-01420",
-                &indices_at.index(i),
-                format_args!("is {index}, the same as pQueueFamilyIndices[{j}]."),
-            );
-        }
-    }
 }
 
 /// The rules on structures in the create info's pNext chain: view format lists, stencil usage,

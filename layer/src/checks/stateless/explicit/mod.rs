@@ -14,6 +14,7 @@ mod render_pass;
 mod render_pass_layouts;
 mod resources;
 mod sampler;
+mod sharing;
 mod viewports;
 
 use std::ffi::c_void;
@@ -131,7 +132,7 @@ impl ValidationObject for DeviceStateless {
         pre_call_validate_create_buffer(VkBufferCreateInfo, VkBuffer) => resources::create_buffer;
         pre_call_validate_allocate_memory(VkMemoryAllocateInfo, VkDeviceMemory) => resources::allocate_memory;
         pre_call_validate_create_image(VkImageCreateInfo, VkImage) => images::create_image;
-        pre_call_validate_create_image_view(VkImageViewCreateInfo, VkImageView) => image_view_formats::create_image_view;
+        pre_call_validate_create_image_view(VkImageViewCreateInfo, VkImageView) => image_views::create_image_view;
         pre_call_validate_create_render_pass(VkRenderPassCreateInfo, VkRenderPass) => render_pass::create_render_pass;
         pre_call_validate_create_render_pass2(VkRenderPassCreateInfo2, VkRenderPass) => render_pass::create_render_pass2;
     }

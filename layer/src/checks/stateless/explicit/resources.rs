@@ -5,6 +5,7 @@
 use vigil_generated::features::Feature;
 use vigil_generated::*;
 
+use super::sharing::{concurrent, SharingIds};
 use super::Findings;
 use super::{chain, elements, find};
 use crate::chassis::Call;
@@ -41,34 +42,12 @@ pub(super) fn create_buffer(checks: &DeviceStateless, cx: &Call<'_>, info: &VkBu
     if info.size == 0 {
         f.error("VUID-VkBufferCreateInfo-size-00912", &at.arrow("size"), format_args!("is 0."));
     }
-    if info.sharingMode == VkSharingMode::VK_SHARING_MODE_CONCURRENT {
-        if info.pQueueFamilyIndices.is_null() {
-            f.error(
-                "VUID-VkBufferCreateInfo-sharingMode-00913",
-                &at.arrow("pQueueFamilyIndices"),
-                format_args!("is NULL, but sharingMode is VK_SHARING_MODE_CONCURRENT."),
-            );
-        }
-        // SAFETY: the application promises queueFamilyIndexCount indices.
-        let indices = unsafe { elements(info.pQueueFamilyIndices, info.queueFamilyIndexCount) };
-        let count = checks.facts.queue_family_count;
-        let indices_at = at.arrow("pQueueFamilyIndices");
-        for (i, &index) in indices.iter().enumerate() {
-            if index >= count {
-                f.error(
-                    "VUID-VkBufferCreateInfo-sharingMode-01419",
-                    &indices_at.index(i),
-                    format_args!("is {index}, but the physical device has {count} queue families."),
-                );
-            } else if let Some(j) = indices[..i].iter().position(|&earlier| earlier == index) {
-                f.error(
-                    "VUID-VkBufferCreateInfo-sharingMode-01419",
-                    &indices_at.index(i),
-                    format_args!("is {index}, the same as pQueueFamilyIndices[{j}]."),
-                );
-            }
-        }
-    }
+    let ids = SharingIds {
+        null: "VUID-VkBufferCreateInfo-sharingMode-00913",
+        count: "VUID-VkBufferCreateInfo-sharingMode-00914",
+        index: "VUID-VkBufferCreateInfo-sharingMode-01419",
+    };
+    concurrent(checks, info.sharingMode, info.pQueueFamilyIndices, info.queueFamilyIndexCount, &ids, &at, &mut f);
     let flags = info.flags;
     let flags_at = at.arrow("flags");
     for (bit, feature, name, id) in SPARSE_BUFFER_FLAGS {
@@ -226,18 +205,6 @@ fn create_buffer_more(checks: &DeviceStateless, f: &mut Findings<'_>, info: &VkB
                 "is {:#x}, without VK_BUFFER_CREATE_DESCRIPTOR_BUFFER_CAPTURE_REPLAY_BIT_EXT, but the pNext chain \
                  includes a VkOpaqueCaptureDescriptorDataCreateInfoEXT.",
                 flags.0
-            ),
-        );
-    }
-    let concurrent = info.sharingMode == VkSharingMode::VK_SHARING_MODE_CONCURRENT;
-    if concurrent && info.queueFamilyIndexCount <= 1 && !features.contains(Feature::MAINTENANCE11) {
-        f.error(
-            "VUID-VkBufferCreateInfo-sharingMode-00914",
-            &at.arrow("queueFamilyIndexCount"),
-            format_args!(
-                "is {}, but sharingMode is VK_SHARING_MODE_CONCURRENT (which needs more than one queue family \
-                 without the maintenance11 feature).",
-                info.queueFamilyIndexCount
             ),
         );
     }
