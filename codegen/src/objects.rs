@@ -391,14 +391,15 @@ impl<'r> Planner<'r> {
     /// The explicit VUID that states a `noautovalidity` handle array's validity in prose (the
     /// spec leaves `-parameter` out where a member's validity has a condition, and words it
     /// instead: "`name` must be a valid pointer to an array of … handles, each element of which
-    /// must either be a valid handle or VK_NULL_HANDLE").
+    /// must either be a valid handle or VK_NULL_HANDLE" (or "NULL", for dispatchable handles)).
     fn prose_validity(&mut self, owner: &str, name: &str) -> Option<String> {
         let prefix = format!("VUID-{owner}-{name}-");
         let start = format!("{name} must be a valid pointer to an array of ");
         let found =
             self.vuids.range(prefix.clone()..).take_while(|(id, _)| id.starts_with(&prefix)).find(|(_, vu)| {
                 vu.text.starts_with(&start)
-                    && vu.text.contains("each element of which must either be a valid handle or VK_NULL_HANDLE")
+                    && (vu.text.ends_with("each element of which must either be a valid handle or VK_NULL_HANDLE")
+                        || vu.text.ends_with("each element of which must either be a valid handle or NULL"))
             })?;
         let id = found.0.clone();
         self.vuid(id)

@@ -1394,6 +1394,35 @@ fn video_buffers_name_a_profile_of_their_kind() {
     let mut list = vk::VideoProfileListInfoKHR::default().profiles(&encode_profiles);
     let operation = "VUID-VkVideoProfileInfoKHR-videoCodecOperation-parameter".to_string();
     assert_eq!(ids(&info(decode_usage).push_next(&mut list)), [operation, buffer_id("usage-04813")]);
+
+    // Images: the same rule of VkImageCreateInfo.
+    let image = |usage| {
+        vk::ImageCreateInfo::default()
+            .image_type(vk::ImageType::TYPE_2D)
+            .format(vk::Format::G8_B8R8_2PLANE_420_UNORM)
+            .extent(vk::Extent3D { width: 64, height: 64, depth: 1 })
+            .mip_levels(1)
+            .array_layers(1)
+            .samples(vk::SampleCountFlags::TYPE_1)
+            .usage(usage)
+    };
+    let image_ids = |i: &vk::ImageCreateInfo<'_>| {
+        reported(log, || {
+            // SAFETY: invalid create infos are skipped by Vigil; a made image is destroyed at once.
+            if let Ok(made) = unsafe { d.create_image(i, None) } {
+                unsafe { d.destroy_image(made, None) };
+            }
+        })
+    };
+    let image_id = |s: &str| format!("VUID-VkImageCreateInfo-{s}");
+    let dpb = vk::ImageUsageFlags::VIDEO_DECODE_DPB_KHR;
+    assert_eq!(image_ids(&image(dpb)), [image_id("usage-04815")]);
+    let mut list = vk::VideoProfileListInfoKHR::default().profiles(&profiles);
+    // Encoding is not offered: its usage bit is also reported as not enabled.
+    let encode_dpb = image(vk::ImageUsageFlags::VIDEO_ENCODE_DPB_KHR).push_next(&mut list);
+    assert_eq!(image_ids(&encode_dpb), [image_id("usage-parameter"), image_id("usage-04816")]);
+    let mut list = vk::VideoProfileListInfoKHR::default().profiles(&profiles);
+    assert_eq!(image_ids(&image(dpb | vk::ImageUsageFlags::VIDEO_DECODE_DST_KHR).push_next(&mut list)), NONE);
     log.skip_errors(false);
     // SAFETY: nothing of the device is in use.
     unsafe { d.destroy_device(None) };

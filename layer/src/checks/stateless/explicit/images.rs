@@ -4,6 +4,7 @@ use vigil_generated::features::Feature;
 use vigil_generated::formats::{format_info, ComponentName, FormatInfo};
 use vigil_generated::*;
 
+use super::resources::video_profiles;
 use super::sharing::{concurrent, SharingIds};
 use super::{elements, find, Findings};
 use crate::chassis::Call;
@@ -910,6 +911,10 @@ unsafe fn chained_rules(checks: &DeviceStateless, info: &VkImageCreateInfo, at: 
             format_args!("is {:?}, but pNext has a DRM format modifier structure.", info.tiling),
         );
     }
+    if !flags.contains(F::VK_IMAGE_CREATE_VIDEO_PROFILE_INDEPENDENT_BIT_KHR) {
+        // SAFETY: the application's chain (the caller's promise).
+        unsafe { video_profiles(next, u64::from(info.usage.0), &VIDEO_USAGES, at, f) };
+    }
     let capture =
         unsafe { find::<VkBaseInStructure>(next, T::VK_STRUCTURE_TYPE_OPAQUE_CAPTURE_DESCRIPTOR_DATA_CREATE_INFO_EXT) };
     if capture.is_some() && !flags.contains(F::VK_IMAGE_CREATE_DESCRIPTOR_BUFFER_CAPTURE_REPLAY_BIT_EXT) {
@@ -924,6 +929,31 @@ unsafe fn chained_rules(checks: &DeviceStateless, info: &VkImageCreateInfo, at: 
         );
     }
 }
+
+/// The image usage bits of video decoding and encoding, with the rule that asks for a profile of
+/// that kind and the codec operations of that kind (decode operations in the low 16 bits, encode
+/// operations above).
+const VIDEO_USAGES: [(u64, &str, &str, u32); 2] = {
+    use VkImageUsageFlags as U;
+    [
+        (
+            (U::VK_IMAGE_USAGE_VIDEO_DECODE_SRC_BIT_KHR.0
+                | U::VK_IMAGE_USAGE_VIDEO_DECODE_DST_BIT_KHR.0
+                | U::VK_IMAGE_USAGE_VIDEO_DECODE_DPB_BIT_KHR.0) as u64,
+            "decode",
+            "VUID-VkImageCreateInfo-usage-04815",
+            0xffff,
+        ),
+        (
+            (U::VK_IMAGE_USAGE_VIDEO_ENCODE_SRC_BIT_KHR.0
+                | U::VK_IMAGE_USAGE_VIDEO_ENCODE_DST_BIT_KHR.0
+                | U::VK_IMAGE_USAGE_VIDEO_ENCODE_DPB_BIT_KHR.0) as u64,
+            "encode",
+            "VUID-VkImageCreateInfo-usage-04816",
+            0xffff_0000,
+        ),
+    ]
+};
 
 /// `VkImageFormatListCreateInfo`: one view format without a mutable format, and each listed
 /// format compatible with the image's.

@@ -10,6 +10,7 @@ use super::Findings;
 use super::{chain, elements, find};
 use crate::chassis::Call;
 use crate::checks::stateless::DeviceStateless;
+use crate::report::Location;
 
 /// Sparse buffer flags and the feature each needs.
 const SPARSE_BUFFER_FLAGS: [(VkBufferCreateFlags, Feature, &str, &str); 3] = [
@@ -131,6 +132,38 @@ const VIDEO_USAGES: [(u64, &str, &str, u32); 2] = [
     ),
 ];
 
+/// A buffer's or image's video usages, created without a profile-independent flag: the pNext
+/// chain's `VkVideoProfileListInfoKHR` names a profile of each kind of use (`usages`: the usage
+/// bits of a kind, its name, the rule's id and the codec operations of that kind).
+///
+/// # Safety
+/// `next` must be a valid pNext chain (the application's promise).
+pub(super) unsafe fn video_profiles(
+    next: *const std::ffi::c_void,
+    usage: u64,
+    usages: &[(u64, &str, &'static str, u32)],
+    at: &Location<'_>,
+    f: &mut Findings<'_>,
+) {
+    let ty = VkStructureType::VK_STRUCTURE_TYPE_VIDEO_PROFILE_LIST_INFO_KHR;
+    // SAFETY: the structure the sType names, in the application's chain.
+    let list = unsafe { find::<VkVideoProfileListInfoKHR>(next, ty) };
+    // SAFETY: the list's counted profiles.
+    let profiles = list.map_or(&[][..], |l| unsafe { elements(l.pProfiles, l.profileCount) });
+    for &(bits, kind, id, operations) in usages {
+        if usage & bits != 0 && !profiles.iter().any(|p| p.videoCodecOperation.0 & operations != 0) {
+            f.error(
+                id,
+                &at.arrow("usage"),
+                format_args!(
+                    "is {usage:#x}, with video {kind} usage, without a profile-independent flag, but no \
+                     VkVideoProfileListInfoKHR in the pNext chain names a {kind} profile."
+                ),
+            );
+        }
+    }
+}
+
 /// `vkCreateBuffer`, continued: sparse and protected flags together, capture replay structures
 /// against their flags, concurrent sharing, `maxBufferSize`, video profiles and push descriptor
 /// buffers.
@@ -218,25 +251,8 @@ fn create_buffer_more(checks: &DeviceStateless, f: &mut Findings<'_>, info: &VkB
     // SAFETY: the application promises a valid pNext chain.
     let usage = unsafe { crate::state::memory::buffer_usage(info) };
     if !flags.contains(F::VK_BUFFER_CREATE_VIDEO_PROFILE_INDEPENDENT_BIT_KHR) {
-        let ty = VkStructureType::VK_STRUCTURE_TYPE_VIDEO_PROFILE_LIST_INFO_KHR;
         // SAFETY: as above.
-        let list = unsafe { find::<VkVideoProfileListInfoKHR>(info.pNext, ty) };
-        // SAFETY: the list's counted profiles.
-        let profiles = list.map_or(&[][..], |l| unsafe { elements(l.pProfiles, l.profileCount) });
-        for (bits, kind, id, operations) in VIDEO_USAGES {
-            if usage & bits != 0 && !profiles.iter().any(|p| p.videoCodecOperation.0 & operations != 0) {
-                f.error(
-                    id,
-                    &at.arrow("usage"),
-                    format_args!(
-                        "is {usage:#x}, with video {kind} usage, and flags ({:#x}) lacks \
-                         VK_BUFFER_CREATE_VIDEO_PROFILE_INDEPENDENT_BIT_KHR, but no VkVideoProfileListInfoKHR in the \
-                         pNext chain names a {kind} profile.",
-                        flags.0
-                    ),
-                );
-            }
-        }
+        unsafe { video_profiles(info.pNext, usage, &VIDEO_USAGES, &at, f) };
     }
     let push = u64::from(U::VK_BUFFER_USAGE_PUSH_DESCRIPTORS_DESCRIPTOR_BUFFER_BIT_EXT.0);
     if usage & push == 0 {
