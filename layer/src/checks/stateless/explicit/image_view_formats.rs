@@ -159,20 +159,21 @@ pub(super) unsafe fn view_format(
             ),
         );
     }
-    if checks.facts.extension_names.contains("VK_KHR_portability_subset")
+    let same_bits = view_format.components.len() == image_format.components.len()
+        && view_format.components.iter().zip(image_format.components).all(|(v, i)| v.bits == i.bits);
+    // The extension is asked last: a name lookup, and the rule is rare.
+    if !same_bits
         && !checks.facts.features.contains(Feature::IMAGE_VIEW_FORMAT_REINTERPRETATION)
+        && checks.facts.extension_names.contains("VK_KHR_portability_subset")
     {
-        let bits = |f: &FormatInfo| f.components.iter().map(|c| c.bits).collect::<Vec<_>>();
-        if bits(view_format) != bits(image_format) {
-            f.error(
-                "VUID-VkImageViewCreateInfo-imageViewFormatReinterpretation-04466",
-                &format_at,
-                format_args!(
-                    "is {view:?}, whose components differ in number or bits from the image's {img:?}, but the \
-                     portability subset's imageViewFormatReinterpretation is VK_FALSE."
-                ),
-            );
-        }
+        f.error(
+            "VUID-VkImageViewCreateInfo-imageViewFormatReinterpretation-04466",
+            &format_at,
+            format_args!(
+                "is {view:?}, whose components differ in number or bits from the image's {img:?}, but the \
+                 portability subset's imageViewFormatReinterpretation is VK_FALSE."
+            ),
+        );
     }
     if image.flags.contains(F::VK_IMAGE_CREATE_ALIAS_SINGLE_LAYER_DESCRIPTOR_BIT_KHR) && view_format.is_multi_planar() {
         f.error(
@@ -261,9 +262,6 @@ pub(super) fn portability(
     at: &Location<'_>,
     f: &mut Findings<'_>,
 ) {
-    if !checks.facts.extension_names.contains("VK_KHR_portability_subset") {
-        return;
-    }
     let features = &checks.facts.features;
     let c = info.components;
     let identity = |s: VkComponentSwizzle, own: VkComponentSwizzle| {
@@ -274,7 +272,10 @@ pub(super) fn portability(
         && identity(c.g, S::VK_COMPONENT_SWIZZLE_G)
         && identity(c.b, S::VK_COMPONENT_SWIZZLE_B)
         && identity(c.a, S::VK_COMPONENT_SWIZZLE_A);
-    if !all_identity && !features.contains(Feature::IMAGE_VIEW_FORMAT_SWIZZLE) {
+    if !all_identity
+        && !features.contains(Feature::IMAGE_VIEW_FORMAT_SWIZZLE)
+        && checks.facts.extension_names.contains("VK_KHR_portability_subset")
+    {
         f.error(
             "VUID-VkImageViewCreateInfo-imageViewFormatSwizzle-04465",
             &at.arrow("components"),

@@ -516,33 +516,35 @@ fn special_flags(checks: &DeviceStateless, info: &VkImageCreateInfo, at: &Locati
     if flags.contains(F::VK_IMAGE_CREATE_CORNER_SAMPLED_BIT_NV) {
         corner_sampled(info, at, f);
     }
-    if checks.facts.extension_names.contains("VK_KHR_portability_subset") {
-        if flags.contains(F::VK_IMAGE_CREATE_2D_ARRAY_COMPATIBLE_BIT)
-            && !features.contains(Feature::IMAGE_VIEW2_D_ON3_D_IMAGE)
-        {
-            f.error(
-                "VUID-VkImageCreateInfo-imageView2DOn3DImage-04459",
-                &flags_at,
-                format_args!(
-                    "has VK_IMAGE_CREATE_2D_ARRAY_COMPATIBLE_BIT, but the portability subset's imageView2DOn3DImage \
-                     is VK_FALSE."
-                ),
-            );
-        }
-        if info.samples != VkSampleCountFlags::VK_SAMPLE_COUNT_1_BIT
-            && info.arrayLayers != 1
-            && !features.contains(Feature::MULTISAMPLE_ARRAY_IMAGE)
-        {
-            f.error(
-                "VUID-VkImageCreateInfo-multisampleArrayImage-04460",
-                &at.arrow("arrayLayers"),
-                format_args!(
-                    "is {}, but the image is multisampled ({:#x}) and the portability subset's multisampleArrayImage \
-                     is VK_FALSE.",
-                    info.arrayLayers, info.samples.0
-                ),
-            );
-        }
+    // The extension is asked last: a name lookup, and the rules are rare.
+    let portability = || checks.facts.extension_names.contains("VK_KHR_portability_subset");
+    if flags.contains(F::VK_IMAGE_CREATE_2D_ARRAY_COMPATIBLE_BIT)
+        && !features.contains(Feature::IMAGE_VIEW2_D_ON3_D_IMAGE)
+        && portability()
+    {
+        f.error(
+            "VUID-VkImageCreateInfo-imageView2DOn3DImage-04459",
+            &flags_at,
+            format_args!(
+                "has VK_IMAGE_CREATE_2D_ARRAY_COMPATIBLE_BIT, but the portability subset's imageView2DOn3DImage is \
+                 VK_FALSE."
+            ),
+        );
+    }
+    if info.samples != VkSampleCountFlags::VK_SAMPLE_COUNT_1_BIT
+        && info.arrayLayers != 1
+        && !features.contains(Feature::MULTISAMPLE_ARRAY_IMAGE)
+        && portability()
+    {
+        f.error(
+            "VUID-VkImageCreateInfo-multisampleArrayImage-04460",
+            &at.arrow("arrayLayers"),
+            format_args!(
+                "is {}, but the image is multisampled ({:#x}) and the portability subset's multisampleArrayImage is \
+                 VK_FALSE.",
+                info.arrayLayers, info.samples.0
+            ),
+        );
     }
     if flags.contains(F::VK_IMAGE_CREATE_SPLIT_INSTANCE_BIND_REGIONS_BIT) {
         if info.mipLevels != 1
