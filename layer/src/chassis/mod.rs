@@ -22,6 +22,7 @@ mod call;
 pub mod handles;
 pub mod hash;
 mod hooks;
+pub mod names;
 mod objects;
 pub mod phases;
 pub mod raw;

@@ -21,6 +21,7 @@ use crate::chassis::{
 };
 use crate::entry::debug_objects::DebugObjects;
 use crate::entry::{DEVICES, INSTANCES};
+use crate::handle_wrapping::Wrapper;
 use crate::report::Object;
 use crate::state::resolve::resolve_at;
 use crate::state::thread;
@@ -94,9 +95,17 @@ macro_rules! call_down {
                 let original = [$(to_bits($p)),*];
                 let mut slots = original;
                 let mut scratch = [core::mem::MaybeUninit::<u64>::uninit(); SCRATCH_WORDS];
-                // SAFETY: `slots` holds this command's parameters as the application passed
-                // them; the arrays it copies live in `scratch`, alive until after the call.
-                if unsafe { wrapper.unwrap_direct_at::<$index>(&mut slots, &mut scratch) } {
+                let lean = const { Wrapper::is_lean($index) };
+                // SAFETY (both conditions): `slots` holds this command's parameters as the
+                // application passed them; the arrays they copy live in `scratch`, alive
+                // until after the call.
+                if lean && unsafe { wrapper.unwrap_lean_at::<$index>(&mut slots, &mut scratch) } {
+                    // SAFETY: the application's arguments with the driver's handles.
+                    let result = unsafe { $next($(call_down!(@arg $how, $p, slots[$i])),*) };
+                    // SAFETY: the parameters as the application passed them, after the call.
+                    unsafe { wrapper.rewrap_lean_at::<$index>(&original, result_opt!($res, result)) };
+                    result
+                } else if !lean && unsafe { wrapper.unwrap_direct_at::<$index>(&mut slots, &mut scratch) } {
                     // SAFETY: the application's arguments with the driver's handles; a direct
                     // unwrapping needs nothing after the call.
                     unsafe { $next($(call_down!(@arg $how, $p, slots[$i])),*) }

@@ -124,6 +124,11 @@ pub const fn compilable(command: usize) -> bool {
     while i < params.len() {
         let f = &params[i];
         i += 1;
+        // A created handle is not a site of the tree: the call writes it (and a command that
+        // has one is only compiled for its lean handling, which gives it an id afterwards).
+        if f.flags & OUTPUT != 0 && matches!(f.elem, HandleElem::Handle(_)) {
+            continue;
+        }
         if f.flags & OUTPUT != 0 || matches!(f.shape, Shape::Array(..)) {
             return false;
         }
@@ -313,4 +318,19 @@ vigil_generated::for_each_handle_tree!(compiled_unwraps);
 pub fn of(command: usize) -> Option<CompiledUnwrap> {
     let i = TREES.binary_search_by_key(&command, |&(c, _)| usize::from(c)).ok()?;
     compilable(command).then_some(TREES[i].1)
+}
+
+/// The compiled unwrapping of `COMMANDS[command]` when compiled: as [`of`], for const blocks.
+pub const fn tree(command: usize) -> Option<CompiledUnwrap> {
+    if !compilable(command) {
+        return None;
+    }
+    let mut i = 0;
+    while i < TREES.len() {
+        if TREES[i].0 as usize == command {
+            return Some(TREES[i].1);
+        }
+        i += 1;
+    }
+    None
 }

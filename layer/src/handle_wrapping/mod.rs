@@ -15,6 +15,7 @@ mod ids;
 // The table not chosen is still compiled and unit-tested, so the measurement can be repeated.
 #[cfg_attr(not(feature = "id-table-map"), allow(dead_code))]
 mod ids_map;
+mod lean;
 mod prose;
 mod special;
 mod unwrap;
@@ -180,7 +181,7 @@ impl Wrapper {
     /// As [`Self::unwrap_direct`].
     #[inline(always)]
     pub unsafe fn unwrap_direct_at<const C: usize>(&self, slots: &mut [u64], scratch: &mut [MaybeUninit<u64>]) -> bool {
-        if const { direct_params_of(C).is_none() } {
+        if const { direct_params_of(C, false).is_none() } {
             if const { compiled::compilable(C) } {
                 if let Some(Some(tree)) = COMPILED.get(C) {
                     // SAFETY: as this function's contract; the copies live in `scratch`.
@@ -193,20 +194,84 @@ impl Wrapper {
         if !matches!(DIRECT.get(C), Some(Some(_))) {
             return false;
         }
-        let mut used = 0;
-        // Each parameter is a constant: the compiler folds its count's kind into the code.
-        macro_rules! params {
-            ($($i:literal)*) => {$(
-                if const { direct_len(C) > $i }
-                    // SAFETY: as this function's contract.
-                    && !unsafe { unwrap_param(&const { direct_param(C, $i) }, slots, scratch, &mut used) }
-                {
-                    return false;
-                }
-            )*};
+        // SAFETY: as this function's contract.
+        unsafe { unwrap_params_at::<C, false>(slots, scratch) }
+    }
+
+    /// Whether `COMMAND_HANDLES[command]` is a lean creation or destruction ([`lean`]): its
+    /// intercept unwraps it with [`Self::unwrap_lean_at`] and rewraps with
+    /// [`Self::rewrap_lean_at`].
+    pub const fn is_lean(command: usize) -> bool {
+        lean::of(command).is_some()
+    }
+
+    /// The inputs of lean command `C` unwrapped without the tables (its output left for the
+    /// call to write); false as [`Self::unwrap_direct`].
+    ///
+    /// # Safety
+    /// As [`Self::unwrap_direct`].
+    #[inline(always)]
+    pub unsafe fn unwrap_lean_at<const C: usize>(&self, slots: &mut [u64], scratch: &mut [MaybeUninit<u64>]) -> bool {
+        if const { direct_params_of(C, true).is_some() } {
+            // SAFETY: as this function's contract.
+            return unsafe { unwrap_params_at::<C, true>(slots, scratch) };
         }
-        params!(0 1 2 3 4 5 6 7);
-        true
+        match const { compiled::tree(C) } {
+            // SAFETY: as this function's contract; the copies live in `scratch`.
+            Some(tree) => unsafe { tree(&mut compiled::Bump::new(scratch), slots) },
+            None => false,
+        }
+    }
+
+    /// After the call down of lean command `C`: ids for what it created, none left for what it
+    /// destroyed or freed. `params`: as the application passed them.
+    ///
+    /// # Safety
+    /// As [`Self::rewrap`].
+    #[inline(always)]
+    pub unsafe fn rewrap_lean_at<const C: usize>(&self, params: &[u64], result: Option<VkResult>) {
+        match const { lean::of(C) } {
+            Some(lean::Lean::Create { out, pool }) => {
+                // Arrays of pipelines may be partly created when the call fails.
+                if result.is_some_and(|r| r.0 < 0) && !matches!(out.shape, Shape::Slice(_)) {
+                    return;
+                }
+                let HandleElem::Handle(ty) = out.elem else { return };
+                // SAFETY: the command's parameters after the call.
+                let (out, n) = unsafe { handles_of(out, params) };
+                let parent = match pool {
+                    // SAFETY: as above.
+                    Some(r) => unsafe { parent_handle(r, params) },
+                    None => 0,
+                };
+                let owner = self.owner.load(Ordering::Relaxed);
+                for i in 0..n {
+                    // SAFETY: the application's array of `n` handles, written by the call.
+                    let raw = unsafe { out.add(i).read_unaligned() };
+                    if raw != 0 {
+                        let id = WRAPPED.insert(raw, u32::from(ty), owner, parent);
+                        unsafe { out.add(i).write_unaligned(id) };
+                    }
+                }
+            }
+            Some(lean::Lean::Destroy { at }) => {
+                let id = params.get(at).copied().unwrap_or(0);
+                if id != 0 {
+                    WRAPPED.remove(id);
+                }
+            }
+            Some(lean::Lean::Free { array }) => {
+                // SAFETY: the command's parameters: the application's array of ids.
+                let (p, n) = unsafe { handles_of(array, params) };
+                for i in 0..n {
+                    let id = unsafe { p.add(i).read_unaligned() };
+                    if id != 0 {
+                        WRAPPED.remove(id);
+                    }
+                }
+            }
+            None => {}
+        }
     }
 }
 
@@ -216,8 +281,9 @@ const _: () = assert!(DIRECT_MAX == 8, "unwrap_direct_at unrolls eight parameter
 
 /// The handle parameters of `COMMAND_HANDLES[command]` as [`DIRECT`] lists them (whether the
 /// command may be unwrapped directly is [`DIRECT`]'s to say), when compiled: `None` when a
-/// site is not a parameter of its kinds, or there are more than [`DIRECT_MAX`].
-const fn direct_params_of(command: usize) -> Option<(usize, [DirectParam; DIRECT_MAX])> {
+/// site is not a parameter of its kinds, or there are more than [`DIRECT_MAX`]. `inputs`:
+/// output parameters are left out (a lean creation's, which the call writes), not refused.
+const fn direct_params_of(command: usize, inputs: bool) -> Option<(usize, [DirectParam; DIRECT_MAX])> {
     if command >= COMMAND_HANDLES.len() {
         return None;
     }
@@ -226,6 +292,9 @@ const fn direct_params_of(command: usize) -> Option<(usize, [DirectParam; DIRECT
     let (mut len, mut i) = (0, 0);
     while i < params.len() {
         i += 1;
+        if inputs && params[i - 1].flags & OUTPUT != 0 {
+            continue;
+        }
         match direct_param_at(&params[i - 1]) {
             Err(()) => return None,
             Ok(None) => {}
@@ -260,8 +329,8 @@ const fn direct_param_at(f: &HandleField) -> Result<Option<DirectParam>, ()> {
 }
 
 /// How many parameters `COMMAND_HANDLES[command]`'s compiled direct unwrapping rewrites.
-const fn direct_len(command: usize) -> usize {
-    match direct_params_of(command) {
+const fn direct_len(command: usize, inputs: bool) -> usize {
+    match direct_params_of(command, inputs) {
         Some((len, _)) => len,
         None => 0,
     }
@@ -269,11 +338,37 @@ const fn direct_len(command: usize) -> usize {
 
 /// Parameter `i` of it (an unused one past the end: const blocks are evaluated on branches
 /// never taken too).
-const fn direct_param(command: usize, i: usize) -> DirectParam {
-    match direct_params_of(command) {
+const fn direct_param(command: usize, i: usize, inputs: bool) -> DirectParam {
+    match direct_params_of(command, inputs) {
         Some((_, params)) => params[i],
         None => DirectParam { at: 0, count: None },
     }
+}
+
+/// The compiled direct unwrapping of `COMMAND_HANDLES[C]` (`INPUTS`: see [`direct_params_of`]),
+/// which must have one: straight-line code for each parameter.
+///
+/// # Safety
+/// As [`Wrapper::unwrap_direct`].
+#[inline(always)]
+unsafe fn unwrap_params_at<const C: usize, const INPUTS: bool>(
+    slots: &mut [u64],
+    scratch: &mut [MaybeUninit<u64>],
+) -> bool {
+    let mut used = 0;
+    // Each parameter is a constant: the compiler folds its count's kind into the code.
+    macro_rules! params {
+        ($($i:literal)*) => {$(
+            if const { direct_len(C, INPUTS) > $i }
+                // SAFETY: as this function's contract.
+                && !unsafe { unwrap_param(&const { direct_param(C, $i, INPUTS) }, slots, scratch, &mut used) }
+            {
+                return false;
+            }
+        )*};
+    }
+    params!(0 1 2 3 4 5 6 7);
+    true
 }
 
 /// See [`Wrapper::unwrap_direct`].
@@ -685,12 +780,12 @@ mod tests {
         let mut compiled = 0;
         for (i, direct) in DIRECT.iter().enumerate() {
             let Some(direct) = direct else { continue };
-            let Some((len, params)) = direct_params_of(i) else {
+            let Some((len, params)) = direct_params_of(i, false) else {
                 assert!(direct.len() > DIRECT_MAX, "{}", COMMAND_HANDLES[i].name);
                 continue;
             };
             assert_eq!(shown(&params[..len]), shown(direct), "{}", COMMAND_HANDLES[i].name);
-            assert_eq!(direct_len(i), len);
+            assert_eq!(direct_len(i, false), len);
             compiled += 1;
         }
         assert!(compiled > 200, "{compiled} commands unwrapped directly");

@@ -16,7 +16,7 @@ use super::WRAPPED;
 use crate::chassis::raw::{read_ptr, read_uint};
 
 /// The commands with a rule here beyond what the tables say, by canonical name.
-const RULED_COMMANDS: &[&str] = &[
+pub(super) const RULED_COMMANDS: &[&str] = &[
     "vkBeginCommandBuffer",
     "vkSetDebugUtilsObjectNameEXT",
     "vkSetDebugUtilsObjectTagEXT",

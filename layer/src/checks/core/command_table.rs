@@ -6,6 +6,7 @@
 
 use vigil_generated::commands::COMMANDS;
 
+use crate::chassis::names::same;
 use crate::chassis::Call;
 
 /// The number of commands: the length of every table's index.
@@ -54,22 +55,6 @@ pub const fn command_number(name: &str) -> usize {
         c += 1;
     }
     panic!("a command table names a command the registry does not have")
-}
-
-/// Whether two names are the same (`==` is not `const`).
-const fn same(a: &str, b: &str) -> bool {
-    let (a, b) = (a.as_bytes(), b.as_bytes());
-    if a.len() != b.len() {
-        return false;
-    }
-    let mut i = 0;
-    while i < a.len() {
-        if a[i] != b[i] {
-            return false;
-        }
-        i += 1;
-    }
-    true
 }
 
 /// `command_table!(vis static NAME: Row = ROWS, field)`: a [`CommandTable`] of the rows `ROWS`
