@@ -12,10 +12,11 @@
 //! write lock, and no call serializes on a device-wide lock.
 
 use std::cell::Cell;
+use std::collections::hash_map::Entry;
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
-use std::sync::{Arc, LazyLock, PoisonError, RwLock, RwLockReadGuard, RwLockWriteGuard};
+use std::sync::{Arc, LazyLock, Mutex, PoisonError, RwLock, RwLockReadGuard, RwLockWriteGuard};
 
 pub use super::records::{key, Key, KeyHasher, ObjectRecord, ObjectState, Origin, Overlap, TYPES};
 use super::submissions;
@@ -110,6 +111,25 @@ struct ScopeCounts {
     samplers: AtomicUsize,
 }
 
+/// Instances and devices alive at once whose records are counted; those past it are not.
+const SCOPES: usize = 64;
+
+/// One instance's or device's counts, found by a scan without a lock (a process has a few).
+#[derive(Default)]
+struct ScopeSlot {
+    /// The instance or device; 0 while the slot is free.
+    scope: AtomicU64,
+    counts: ScopeCounts,
+}
+
+impl ScopeCounts {
+    fn reset(&self) {
+        for c in [&self.live, &self.peak, &self.memory, &self.samplers] {
+            c.store(0, Ordering::Relaxed);
+        }
+    }
+}
+
 /// A record left the table: what refers to it sees it destroyed, and what it holds of
 /// submissions goes.
 fn ended(r: &ObjectRecord) {
@@ -127,8 +147,12 @@ pub struct ObjectTable {
     shards: [Padded<Shard>; SHARDS],
     /// The live instances and devices, with their record counts: where a handle missing from
     /// its own scope is looked for, on the cold path, to tell "another device's" from "never
-    /// created".
-    scopes: RwLock<Vec<(u64, Arc<ScopeCounts>)>>,
+    /// created". Creation and destruction count without a lock; adding and removing a scope
+    /// take `scopes_changing`.
+    scopes: Box<[ScopeSlot; SCOPES]>,
+    /// How many slots of `scopes` were ever used: scans stop there.
+    scopes_used: AtomicUsize,
+    scopes_changing: Mutex<()>,
 }
 
 /// Bumped by every removal from any table: what the thread-local caches here found before it
@@ -144,7 +168,9 @@ impl ObjectTable {
     pub fn new() -> Self {
         ObjectTable {
             shards: std::array::from_fn(|_| Padded(RwLock::new(HashMap::default()))),
-            scopes: RwLock::new(Vec::new()),
+            scopes: Box::new(std::array::from_fn(|_| ScopeSlot::default())),
+            scopes_used: AtomicUsize::new(0),
+            scopes_changing: Mutex::new(()),
         }
     }
 
@@ -152,11 +178,21 @@ impl ObjectTable {
         &self.shards[shard_of(k.handle)]
     }
 
+    /// The live scopes' slots.
+    fn scope_slots(&self) -> impl Iterator<Item = &ScopeSlot> {
+        let used = self.scopes_used.load(Ordering::Acquire).min(SCOPES);
+        self.scopes[..used].iter().filter(|s| s.scope.load(Ordering::Acquire) != 0)
+    }
+
+    /// The counts of `scope`, if it is a live instance or device.
+    fn counts(&self, scope: u64) -> Option<&ScopeCounts> {
+        self.scope_slots().find(|s| s.scope.load(Ordering::Relaxed) == scope).map(|s| &s.counts)
+    }
+
     /// Counts a record of `scope` in (`added`) or out. Creation and destruction only: never
     /// on a call that merely uses objects.
     fn count(&self, k: &Key, added: bool) {
-        let scopes = read(&self.scopes);
-        let Some((_, c)) = scopes.iter().find(|(s, _)| *s == k.scope) else { return };
+        let Some(c) = self.counts(k.scope) else { return };
         let counter = match k.ty {
             t if t == TYPES.device_memory => Some(&c.memory),
             t if t == TYPES.sampler => Some(&c.samplers),
@@ -180,17 +216,17 @@ impl ObjectTable {
 
     /// How many device memory allocations of `scope` (a device) are live.
     pub fn memory_allocations(&self, scope: u64) -> usize {
-        read(&self.scopes).iter().find(|(s, _)| *s == scope).map_or(0, |(_, c)| c.memory.load(Ordering::Relaxed))
+        self.counts(scope).map_or(0, |c| c.memory.load(Ordering::Relaxed))
     }
 
     /// How many samplers of `scope` (a device) are live.
     pub fn samplers(&self, scope: u64) -> usize {
-        read(&self.scopes).iter().find(|(s, _)| *s == scope).map_or(0, |(_, c)| c.samplers.load(Ordering::Relaxed))
+        self.counts(scope).map_or(0, |c| c.samplers.load(Ordering::Relaxed))
     }
 
     /// The most records `scope` had at once.
     pub fn peak_records(&self, scope: u64) -> usize {
-        read(&self.scopes).iter().find(|(s, _)| *s == scope).map_or(0, |(_, c)| c.peak.load(Ordering::Relaxed))
+        self.counts(scope).map_or(0, |c| c.peak.load(Ordering::Relaxed))
     }
 
     /// The record of `k`, if the object is alive.
@@ -293,7 +329,7 @@ impl ObjectTable {
     /// cold path of a failed lookup.
     #[cold]
     pub fn scope_elsewhere(&self, k: Key) -> Option<u64> {
-        let scopes: Vec<u64> = read(&self.scopes).iter().map(|(s, _)| *s).collect();
+        let scopes: Vec<u64> = self.scope_slots().map(|s| s.scope.load(Ordering::Relaxed)).collect();
         let shard = read(self.shard(&k));
         let created = |k: &Key| shard.get(k).is_some_and(|r| r.origin != Origin::Seen);
         scopes.into_iter().filter(|&s| s != k.scope).find(|&scope| created(&Key { scope, ..k }))
@@ -303,17 +339,24 @@ impl ObjectTable {
     /// value (retrieving an object again adds none). A record only seen before is replaced.
     pub fn insert(&self, k: Key, parent: Option<Arc<ObjectRecord>>, with_allocator: bool, origin: Origin) {
         let mut map = write(self.shard(&k));
-        let seen = match map.get(&k) {
-            Some(r) if r.origin != Origin::Seen => {
+        // One probe: the entry is filled or replaced in place.
+        let seen = match map.entry(k) {
+            Entry::Occupied(o) if o.get().origin != Origin::Seen => {
+                let r = o.get();
                 if origin != Origin::Retrieved || r.origin != Origin::Retrieved {
                     r.refs.fetch_add(1, Ordering::Relaxed);
                 }
                 return;
             }
-            seen => seen.is_some(),
+            Entry::Occupied(mut o) => {
+                o.insert(ObjectRecord::shared(k, parent.clone(), with_allocator, origin));
+                true
+            }
+            Entry::Vacant(v) => {
+                v.insert(ObjectRecord::shared(k, parent.clone(), with_allocator, origin));
+                false
+            }
         };
-        let record = ObjectRecord::shared(k, parent.clone(), with_allocator, origin);
-        map.insert(k, record);
         drop(map);
         if !seen {
             self.count(&k, true);
@@ -353,16 +396,21 @@ impl ObjectTable {
         // After the removal: a lookup that saw the epoch before it may have cached the object.
         let _bump = EpochBump(&EPOCH);
         let mut map = write(self.shard(&k));
-        let r = map.get(&k)?.clone();
-        if r.refs.fetch_sub(1, Ordering::Relaxed) > 1 {
-            return Some(r);
+        // One probe: the last reference leaves with its entry.
+        let Entry::Occupied(o) = map.entry(k) else { return None };
+        if o.get().refs.fetch_sub(1, Ordering::Relaxed) > 1 {
+            return Some(o.get().clone());
         }
-        map.remove(&k);
+        let r = o.remove();
         drop(map);
         self.count(&k, false);
         ended(&r);
         if let Some(p) = &r.parent {
-            p.children().retain(|&c| c != k);
+            // From the end: what is freed first was mostly allocated last. Order is not kept.
+            let mut children = p.children();
+            if let Some(i) = children.iter().rposition(|&c| c == k) {
+                children.swap_remove(i);
+            }
         }
         self.remove_children(&r);
         Some(r)
@@ -400,16 +448,27 @@ impl ObjectTable {
 
     /// A new instance or device whose objects the table will hold.
     pub fn add_scope(&self, scope: u64) {
-        let mut scopes = write(&self.scopes);
-        if !scopes.iter().any(|(s, _)| *s == scope) {
-            scopes.push((scope, Arc::default()));
+        let _changing = self.scopes_changing.lock().unwrap_or_else(PoisonError::into_inner);
+        if scope == 0 || self.counts(scope).is_some() {
+            return;
         }
+        let Some((i, free)) = self.scopes.iter().enumerate().find(|(_, s)| s.scope.load(Ordering::Relaxed) == 0) else {
+            return;
+        };
+        free.counts.reset();
+        free.scope.store(scope, Ordering::Release);
+        self.scopes_used.fetch_max(i + 1, Ordering::AcqRel);
     }
 
     /// Forgets every object of `scope` (its device or instance is gone).
     pub fn remove_scope(&self, scope: u64) {
         let _bump = EpochBump(&EPOCH);
-        write(&self.scopes).retain(|(s, _)| *s != scope);
+        {
+            let _changing = self.scopes_changing.lock().unwrap_or_else(PoisonError::into_inner);
+            for s in self.scope_slots().filter(|s| s.scope.load(Ordering::Relaxed) == scope) {
+                s.scope.store(0, Ordering::Release);
+            }
+        }
         for s in &self.shards {
             write(s).retain(|k, r| {
                 if k.scope == scope {
