@@ -1423,6 +1423,25 @@ fn video_buffers_name_a_profile_of_their_kind() {
     assert_eq!(image_ids(&encode_dpb), [image_id("usage-parameter"), image_id("usage-04816")]);
     let mut list = vk::VideoProfileListInfoKHR::default().profiles(&profiles);
     assert_eq!(image_ids(&image(dpb | vk::ImageUsageFlags::VIDEO_DECODE_DST_KHR).push_next(&mut list)), NONE);
+    // The profiles' formats (vkGetPhysicalDeviceVideoFormatPropertiesKHR, the shim's one entry:
+    // G8_B8R8_2PLANE_420_UNORM, 2D, optimal, decode, sampled and transfer usages, mutable format
+    // and extended usage flags) must allow the image's format, tiling, flags and usage.
+    let decoded = image(dpb | vk::ImageUsageFlags::VIDEO_DECODE_DST_KHR);
+    let unsupported = [
+        decoded.format(vk::Format::R8G8B8A8_UNORM),
+        decoded.tiling(vk::ImageTiling::LINEAR),
+        decoded.flags(vk::ImageCreateFlags::ALIAS),
+        decoded.usage(dpb | vk::ImageUsageFlags::STORAGE),
+    ];
+    for (i, case) in unsupported.into_iter().enumerate() {
+        let mut list = vk::VideoProfileListInfoKHR::default().profiles(&profiles);
+        assert_eq!(image_ids(&case.push_next(&mut list)), [image_id("pNext-06811")], "case {i}");
+    }
+    // With the extended usage flag (which the format allows), usage is not held to the format's;
+    // the query with that usage still has to answer the format.
+    let extended = decoded.flags(vk::ImageCreateFlags::EXTENDED_USAGE | vk::ImageCreateFlags::MUTABLE_FORMAT);
+    let mut list = vk::VideoProfileListInfoKHR::default().profiles(&profiles);
+    assert_eq!(image_ids(&extended.push_next(&mut list)), NONE);
     log.skip_errors(false);
     // SAFETY: nothing of the device is in use.
     unsafe { d.destroy_device(None) };

@@ -426,37 +426,6 @@ fn render_pass_attachments_layouts_and_dependencies() {
     assert_clean(&ctx, &cases, render_pass_reporting);
 }
 
-/// A device of `ctx`'s instance and physical device made with `info` (one queue added): for the
-/// features no `ContextBuilder` method enables. Its reports go to `ctx`'s messenger.
-struct OwnDevice(ash::Device);
-
-impl OwnDevice {
-    fn new(ctx: &Context, info: vk::DeviceCreateInfo) -> Self {
-        let priorities = [1.0f32];
-        let queues =
-            [vk::DeviceQueueCreateInfo::default().queue_family_index(ctx.queue_family).queue_priorities(&priorities)];
-        let info = info.queue_create_infos(&queues);
-        let device = unsafe { ctx.instance.create_device(ctx.physical_device, &info, None) }.expect("device");
-        OwnDevice(device)
-    }
-
-    /// The ids of creating (and destroying) a sampler with `info` on this device.
-    fn sampler(&self, ctx: &Context, info: &vk::SamplerCreateInfo) -> Vec<String> {
-        let d = &self.0;
-        reported(ctx, || {
-            if let Ok(s) = unsafe { d.create_sampler(info, None) } {
-                unsafe { d.destroy_sampler(s, None) };
-            }
-        })
-    }
-}
-
-impl Drop for OwnDevice {
-    fn drop(&mut self) {
-        unsafe { self.0.destroy_device(None) };
-    }
-}
-
 #[test]
 fn sampler_compare_op_and_border_color() {
     let ctx = context();

@@ -203,6 +203,17 @@ pub unsafe extern "system" fn create_device(
         }
         _ => None,
     };
+    let extension_limits = match inst.dispatch.get_physical_device_properties2 {
+        // SAFETY: the next layer's function; each structure asked only with its extension enabled.
+        Some(get) => unsafe {
+            crate::facts::ExtensionLimits::query(get, physical_device, |e| extension_names.contains(e))
+        },
+        None => Default::default(),
+    };
+    let get_video_format_properties = inst
+        .dispatch
+        .get_physical_device_video_format_properties_khr
+        .filter(|_| extension_names.contains("VK_KHR_video_queue"));
     let extensions = ExtensionSet::from_names(extension_names.iter().chain(&inst.extensions).map(String::as_str));
     let facts = Arc::new(DeviceFacts {
         api_version,
@@ -240,6 +251,8 @@ pub unsafe extern "system" fn create_device(
             .filter(|_| filter_cubic),
         max_buffer_size,
         descriptor_buffer,
+        extension_limits,
+        get_video_format_properties,
         surfaces: SurfaceQueries {
             physical_device,
             capabilities: inst.dispatch.get_physical_device_surface_capabilities_khr,

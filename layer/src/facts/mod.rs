@@ -78,6 +78,12 @@ pub struct DeviceFacts {
     /// What `VkPhysicalDeviceDescriptorBufferPropertiesEXT` says of buffers, asked only when
     /// VK_EXT_descriptor_buffer is enabled.
     pub descriptor_buffer: Option<DescriptorBufferProperties>,
+    /// What some enabled extensions' properties structures say.
+    pub extension_limits: ExtensionLimits,
+    /// The next layer's vkGetPhysicalDeviceVideoFormatPropertiesKHR, kept only where
+    /// VK_KHR_video_queue is enabled: the formats a video profile list allows
+    /// (`video_formats`).
+    pub get_video_format_properties: Option<PFN_vkGetPhysicalDeviceVideoFormatPropertiesKHR>,
 }
 
 /// The descriptor buffer properties buffer creation is held to.
@@ -199,6 +205,58 @@ pub unsafe fn descriptor_buffer_properties(
     }
 }
 
+/// The properties of the extensions behind image rules (fragment density maps, fragment
+/// shading rates) and sampler limits (custom border colors), each asked only where `enabled`
+/// names its extension (the structure is the extension's).
+#[derive(Clone, Copy, Default)]
+pub struct ExtensionLimits {
+    /// `VkPhysicalDeviceCustomBorderColorPropertiesEXT::maxCustomBorderColorSamplers`.
+    pub max_custom_border_color_samplers: Option<u32>,
+    /// `VkPhysicalDeviceFragmentDensityMapPropertiesEXT::minFragmentDensityTexelSize`.
+    pub min_fragment_density_texel_size: Option<VkExtent2D>,
+    /// `VkPhysicalDeviceFragmentDensityMap2PropertiesEXT::maxSubsampledArrayLayers`.
+    pub max_subsampled_array_layers: Option<u32>,
+    /// `VkPhysicalDeviceFragmentShadingRatePropertiesKHR::layeredShadingRateAttachments`.
+    pub layered_shading_rate_attachments: Option<bool>,
+}
+
+impl ExtensionLimits {
+    /// Asks the next layer's vkGetPhysicalDeviceProperties2 for the structures of the extensions
+    /// `enabled` says are enabled.
+    ///
+    /// # Safety
+    /// `get` is the next layer's function and `physical_device` one of its physical devices, which
+    /// offers every extension `enabled` answers true for.
+    pub unsafe fn query(
+        get: PFN_vkGetPhysicalDeviceProperties2,
+        physical_device: VkPhysicalDevice,
+        enabled: impl Fn(&str) -> bool,
+    ) -> Self {
+        // SAFETY (each): per the function's contract, the extension of each structure enabled.
+        unsafe {
+            ExtensionLimits {
+                max_custom_border_color_samplers: enabled("VK_EXT_custom_border_color").then(|| {
+                    extension_properties::<VkPhysicalDeviceCustomBorderColorPropertiesEXT>(get, physical_device)
+                        .maxCustomBorderColorSamplers
+                }),
+                min_fragment_density_texel_size: enabled("VK_EXT_fragment_density_map").then(|| {
+                    extension_properties::<VkPhysicalDeviceFragmentDensityMapPropertiesEXT>(get, physical_device)
+                        .minFragmentDensityTexelSize
+                }),
+                max_subsampled_array_layers: enabled("VK_EXT_fragment_density_map2").then(|| {
+                    extension_properties::<VkPhysicalDeviceFragmentDensityMap2PropertiesEXT>(get, physical_device)
+                        .maxSubsampledArrayLayers
+                }),
+                layered_shading_rate_attachments: enabled("VK_KHR_fragment_shading_rate").then(|| {
+                    extension_properties::<VkPhysicalDeviceFragmentShadingRatePropertiesKHR>(get, physical_device)
+                        .layeredShadingRateAttachments
+                        != VK_FALSE
+                }),
+            }
+        }
+    }
+}
+
 /// The device properties vk.xml's SPIR-V capability table names
 /// (`vigil_generated::spirv::PropertyStructure`).
 pub struct SpirvProperties {
@@ -280,6 +338,33 @@ impl DeviceFacts {
         // on this frame.
         let result = unsafe { get(self.physical_device, &info, &mut out) };
         (result.0 == 0).then_some((cubic.filterCubic != VK_FALSE, cubic.filterCubicMinmax != VK_FALSE))
+    }
+
+    /// vkGetPhysicalDeviceVideoFormatPropertiesKHR for `usage` and the profile list `profiles`:
+    /// the formats the profiles allow; empty when the driver answers an error; `None` without
+    /// VK_KHR_video_queue.
+    ///
+    /// # Safety
+    /// `profiles` must be a valid `VkVideoProfileListInfoKHR` (its profiles and their chains are
+    /// passed on; its own pNext, the rest of the application's chain, is not).
+    pub unsafe fn video_formats(
+        &self,
+        usage: VkImageUsageFlags,
+        profiles: &VkVideoProfileListInfoKHR,
+    ) -> Option<Vec<VkVideoFormatPropertiesKHR>> {
+        let get = self.get_video_format_properties?;
+        // The list alone: the structures after it in the create info's chain do not extend the
+        // format query.
+        let list = VkVideoProfileListInfoKHR { pNext: std::ptr::null(), ..*profiles };
+        let info = VkPhysicalDeviceVideoFormatInfoKHR {
+            pNext: &list as *const VkVideoProfileListInfoKHR as *const _,
+            imageUsage: usage,
+            ..Default::default()
+        };
+        // SAFETY: the next layer's function for this device's physical device; `info` and `list`
+        // live on this frame and the array holds `n` entries.
+        let formats = unsafe { two_calls(|n, p| get(self.physical_device, &info, n, p)) };
+        Some(formats.unwrap_or_default())
     }
 
     /// The property flags of memory type `index` and the flags of its heap; `None` for an index

@@ -109,6 +109,9 @@ struct ScopeCounts {
     memory: AtomicUsize,
     /// Live samplers (`maxSamplerAllocationCount`).
     samplers: AtomicUsize,
+    /// Live samplers with a custom border color (`maxCustomBorderColorSamplers`): counted in
+    /// when the tracker records the sampler's create info, out when its record leaves.
+    custom_border_samplers: AtomicUsize,
 }
 
 /// Instances and devices alive at once whose records are counted; those past it are not.
@@ -217,6 +220,31 @@ impl ObjectTable {
     /// How many device memory allocations of `scope` (a device) are live.
     pub fn memory_allocations(&self, scope: u64) -> usize {
         self.counts(scope).map_or(0, |c| c.memory.load(Ordering::Relaxed))
+    }
+
+    /// How many samplers of `scope` (a device) with a custom border color are live.
+    pub fn custom_border_color_samplers(&self, scope: u64) -> usize {
+        read(&self.scopes)
+            .iter()
+            .find(|(s, _)| *s == scope)
+            .map_or(0, |(_, c)| c.custom_border_samplers.load(Ordering::Relaxed))
+    }
+
+    /// Counts in a sampler of `scope` with a custom border color, once its info is recorded.
+    pub fn custom_border_color_sampler_created(&self, scope: u64) {
+        if let Some((_, c)) = read(&self.scopes).iter().find(|(s, _)| *s == scope) {
+            c.custom_border_samplers.fetch_add(1, Ordering::Relaxed);
+        }
+    }
+
+    /// Counts out what `r`, leaving the table, was counted in for beyond its type.
+    fn uncount_info(&self, r: &ObjectRecord) {
+        if !r.sampler_info().is_some_and(|i| i.custom_border_color) {
+            return;
+        }
+        if let Some((_, c)) = read(&self.scopes).iter().find(|(s, _)| *s == r.key.scope) {
+            let _ = c.custom_border_samplers.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| n.checked_sub(1));
+        }
     }
 
     /// How many samplers of `scope` (a device) are live.
@@ -404,6 +432,7 @@ impl ObjectTable {
         let r = o.remove();
         drop(map);
         self.count(&k, false);
+        self.uncount_info(&r);
         ended(&r);
         if let Some(p) = &r.parent {
             // From the end: what is freed first was mostly allocated last. Order is not kept.
@@ -431,6 +460,7 @@ impl ObjectTable {
                 if let Some(r) = map.remove(&child) {
                     drop(map);
                     self.count(&child, false);
+                    self.uncount_info(&r);
                     ended(&r);
                 }
             }

@@ -7,6 +7,7 @@ use std::sync::Arc;
 
 use vigil_generated::*;
 
+use super::objects::OBJECTS;
 use super::records::{ObjectRecord, ObjectState, TYPES};
 use super::tracker::StateTracker;
 pub use super::values::{SamplerInfo, YcbcrConversionInfo};
@@ -19,6 +20,9 @@ pub const REDUCTION_WEIGHTED_AVERAGE: i32 = 0;
 pub const REDUCTION_MIN: i32 = 1;
 /// `VK_SAMPLER_REDUCTION_MODE_MAX`.
 pub const REDUCTION_MAX: i32 = 2;
+/// `VK_BORDER_COLOR_FLOAT_CUSTOM_EXT` and `VK_BORDER_COLOR_INT_CUSTOM_EXT`.
+pub const CUSTOM_BORDER_COLORS: [VkBorderColor; 2] =
+    [VkBorderColor::VK_BORDER_COLOR_FLOAT_CUSTOM_EXT, VkBorderColor::VK_BORDER_COLOR_INT_CUSTOM_EXT];
 
 impl SamplerInfo {
     /// The info of a sampler created with `info` as `handle`.
@@ -42,6 +46,7 @@ impl SamplerInfo {
                 || info.minFilter == VkFilter::VK_FILTER_CUBIC_EXT,
             clamp_to_edge: [info.addressModeU, info.addressModeV, info.addressModeW]
                 .map(|m| m == VkSamplerAddressMode::VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE),
+            custom_border_color: CUSTOM_BORDER_COLORS.contains(&info.borderColor),
         }
     }
 }
@@ -73,7 +78,11 @@ impl StateTracker {
         let Some(record) = self.get(TYPES.sampler, sampler) else { return };
         if let ObjectState::Sampler(s) = &record.state {
             // SAFETY: the caller's accepted create info.
-            let _ = s.info.set(unsafe { SamplerInfo::new(info, sampler) });
+            let made = unsafe { SamplerInfo::new(info, sampler) };
+            // Counted once, with the info that the count's removal reads back.
+            if s.info.set(made).is_ok() && made.custom_border_color {
+                OBJECTS.custom_border_color_sampler_created(record.key.scope);
+            }
         }
     }
 

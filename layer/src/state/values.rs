@@ -253,6 +253,9 @@ pub struct SamplerInfo {
     /// Its `addressModeU`, `V` and `W` (`W` checked for 3D views only), each
     /// `VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE` or not.
     pub clamp_to_edge: [bool; 3],
+    /// Its `borderColor` is `VK_BORDER_COLOR_FLOAT_CUSTOM_EXT` or `VK_BORDER_COLOR_INT_CUSTOM_EXT`
+    /// (counted against `maxCustomBorderColorSamplers` while it lives).
+    pub custom_border_color: bool,
 }
 
 /// The render pass instance a recording began, as vkCmdClearAttachments reads it (kept until the

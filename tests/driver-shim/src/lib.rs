@@ -26,6 +26,7 @@ macro_rules! void_fn {
     }};
 }
 
+mod fragment_maps;
 mod queue_families;
 mod video;
 
@@ -116,7 +117,20 @@ pub struct Behaviours {
     /// with one queue, whose queues and pools are the driver's family 0's (see
     /// `queue_families.rs`). The rules about queue families need two, and lavapipe has one.
     pub second_queue_family: bool,
+    /// `low-custom-border-color-samplers`: `maxCustomBorderColorSamplers` is
+    /// [`LOW_CUSTOM_BORDER_COLOR_SAMPLERS`] (lavapipe's is 32768): the rule about that limit needs
+    /// one a test can reach (see `fragment_maps.rs`).
+    pub low_custom_border_color_samplers: bool,
+    /// `fragment-density-map`: devices offer `VK_EXT_fragment_density_map` and
+    /// `VK_EXT_fragment_density_map2` with the properties of `fragment_maps.rs`; lavapipe has
+    /// neither, and rules about density map images and subsampled images need them.
+    pub fragment_density_map: bool,
+    /// `fragment-shading-rate`: devices offer `VK_KHR_fragment_shading_rate`, without layered
+    /// shading rate attachments (`fragment_maps.rs`), for the rules about shading rate images.
+    pub fragment_shading_rate: bool,
 }
+
+pub use fragment_maps::{LOW_CUSTOM_BORDER_COLOR_SAMPLERS, MAX_SUBSAMPLED_ARRAY_LAYERS, MIN_DENSITY_TEXEL_SIZE};
 
 /// The `maxDrawIndirectCount` that `low-draw-indirect-count` reports.
 pub const LOW_DRAW_INDIRECT_COUNT: u32 = 4;
@@ -164,6 +178,9 @@ impl Behaviours {
                 "unsupported-surface" => b.unsupported_surface = true,
                 "bounded-surface-images" => b.bounded_surface_images = true,
                 "second-queue-family" => b.second_queue_family = true,
+                "low-custom-border-color-samplers" => b.low_custom_border_color_samplers = true,
+                "fragment-density-map" => b.fragment_density_map = true,
+                "fragment-shading-rate" => b.fragment_shading_rate = true,
                 _ => return Err(format!("{BEHAVIOURS_VAR}: unknown switch `{name}`")),
             }
         }
@@ -517,7 +534,10 @@ unsafe extern "system" fn get_instance_proc_addr(
     }
     // SAFETY: a non-null instance here is one the loader created through this layer.
     let key = unsafe { dispatch_key(instance.as_raw()) };
-    let gipa = state().instances.iter().find(|i| i.key == key).map(|i| i.gipa);
+    let (gipa, b) = state().instances.iter().find(|i| i.key == key).map(|i| (i.gipa, i.behaviours)).unzip();
+    if let Some(f) = video::instance_function(name).filter(|_| b.is_some_and(|b| b.video_queue)) {
+        return f;
+    }
     // SAFETY: the next layer's vkGetInstanceProcAddr, under the same contract.
     gipa.and_then(|next| unsafe { next(instance, name) })
 }
@@ -706,11 +726,11 @@ unsafe extern "system" fn enumerate_device_extension_properties(
     if !list.iter().any(|e| e.extension_name_as_c_str() == Ok(synthetic::EXTENSION_NAME)) {
         list.push(synthetic_extension());
     }
-    if state().instances.iter().any(|i| i.key == key && i.behaviours.video_queue) {
-        for e in video::extensions() {
-            if !list.iter().any(|l| l.extension_name_as_c_str() == e.extension_name_as_c_str()) {
-                list.push(e);
-            }
+    let behaviours = state().instances.iter().find(|i| i.key == key).map(|i| i.behaviours).unwrap_or_default();
+    let video = video::extensions().filter(|_| behaviours.video_queue);
+    for e in video.chain(fragment_maps::extensions(behaviours)) {
+        if !list.iter().any(|l| l.extension_name_as_c_str() == e.extension_name_as_c_str()) {
+            list.push(e);
         }
     }
     // SAFETY: the application's count and array.
@@ -751,8 +771,11 @@ unsafe extern "system" fn create_device(
         names.iter().copied().filter(|&n| !same_name(n, synthetic::EXTENSION_NAME)).collect();
     let synthetic = kept.len() < names.len();
     let video = behaviours.video_queue && kept.iter().any(|&n| video::is_video_extension(n));
-    let kept: Vec<*const c_char> =
-        kept.into_iter().filter(|&n| !(behaviours.video_queue && video::is_video_extension(n))).collect();
+    let kept: Vec<*const c_char> = kept
+        .into_iter()
+        .filter(|&n| !(behaviours.video_queue && video::is_video_extension(n)))
+        .filter(|&n| !fragment_maps::is_switched_extension(behaviours, n))
+        .collect();
     local.enabled_extension_count = kept.len() as u32;
     local.pp_enabled_extension_names = kept.as_ptr();
     // The made-up queue family's queues are not the driver's (only the local copy changes).
@@ -1169,6 +1192,7 @@ unsafe extern "system" fn get_physical_device_properties2(
             if b.provoking_vertex_per_render_pass {
                 provoking_vertex_per_render_pass(out.p_next);
             }
+            fragment_maps::properties(b, out.p_next);
         }
     }
 }
@@ -1439,6 +1463,14 @@ mod tests {
         assert_eq!(restricted, Ok(Behaviours { restricted_topology: true, ..Default::default() }));
         let provoking = Behaviours::parse("provoking-vertex-per-render-pass");
         assert_eq!(provoking, Ok(Behaviours { provoking_vertex_per_render_pass: true, ..Default::default() }));
+        let maps = Behaviours::parse("low-custom-border-color-samplers,fragment-density-map,fragment-shading-rate");
+        let on = Behaviours {
+            low_custom_border_color_samplers: true,
+            fragment_density_map: true,
+            fragment_shading_rate: true,
+            ..Default::default()
+        };
+        assert_eq!(maps, Ok(on));
         assert!(Behaviours::parse("alias-handles,lower-limits").unwrap_err().contains("lower-limits"));
     }
 

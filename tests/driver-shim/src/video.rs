@@ -3,7 +3,9 @@
 //! `VK_QUEUE_VIDEO_DECODE_BIT_KHR`, and implements the extension's commands itself as a driver
 //! with nothing to decode would: video sessions are values the shim hands out, they need no
 //! memory, and beginning, controlling and ending a video coding scope records nothing. Lavapipe
-//! has no video, and the rules about video coding scopes (`-videocoding`) need one.
+//! has no video, and the rules about video coding scopes (`-videocoding`) need one. It also
+//! answers `vkGetPhysicalDeviceVideoFormatPropertiesKHR` with one format ([`DECODE_FORMAT`]),
+//! for the rule that an image for video profiles has a format they support.
 
 use std::ffi::{c_char, CStr};
 
@@ -14,6 +16,17 @@ pub const EXTENSIONS: [(&CStr, u32); 3] =
     [(c"VK_KHR_video_queue", 8), (c"VK_KHR_video_decode_queue", 8), (c"VK_KHR_video_decode_h264", 9)];
 /// Raw values of the shim's video sessions: apart from the synthetic objects'.
 const SESSION_BASE: u64 = 0x5a5b_0000_0000_0000;
+
+/// The one format the shim's driver decodes to and from, for every profile.
+pub const DECODE_FORMAT: vk::Format = vk::Format::G8_B8R8_2PLANE_420_UNORM;
+/// The usages the shim's driver supports on [`DECODE_FORMAT`] (decoding only: it encodes nothing).
+pub const DECODE_USAGE: vk::ImageUsageFlags = vk::ImageUsageFlags::from_raw(
+    vk::ImageUsageFlags::VIDEO_DECODE_DST_KHR.as_raw()
+        | vk::ImageUsageFlags::VIDEO_DECODE_DPB_KHR.as_raw()
+        | vk::ImageUsageFlags::SAMPLED.as_raw()
+        | vk::ImageUsageFlags::TRANSFER_SRC.as_raw()
+        | vk::ImageUsageFlags::TRANSFER_DST.as_raw(),
+);
 
 /// The extensions' properties, for the device extension list.
 pub fn extensions() -> impl Iterator<Item = vk::ExtensionProperties> {
@@ -46,6 +59,50 @@ pub fn function(name: *const c_char) -> Option<vk::PFN_vkVoidFunction> {
         (c"vkCmdControlVideoCodingKHR", void_fn!(cmd_control, vk::PFN_vkCmdControlVideoCodingKHR)),
     ];
     ours.into_iter().find(|(n, _)| crate::same_name(name, n)).map(|(_, f)| f)
+}
+
+/// The physical-device commands the shim implements for an instance with the switch.
+pub fn instance_function(name: *const c_char) -> Option<vk::PFN_vkVoidFunction> {
+    crate::same_name(name, c"vkGetPhysicalDeviceVideoFormatPropertiesKHR")
+        .then(|| void_fn!(video_format_properties, vk::PFN_vkGetPhysicalDeviceVideoFormatPropertiesKHR))
+}
+
+/// [`DECODE_FORMAT`] for a usage within [`DECODE_USAGE`]; a usage beyond it is not supported, as a
+/// driver answers for usages its profiles do not allow.
+unsafe extern "system" fn video_format_properties(
+    _physical_device: vk::PhysicalDevice,
+    info: *const vk::PhysicalDeviceVideoFormatInfoKHR<'_>,
+    count: *mut u32,
+    out: *mut vk::VideoFormatPropertiesKHR<'_>,
+) -> vk::Result {
+    // SAFETY: NULL or the caller's info (the spec requires a valid one).
+    let Some(info) = (unsafe { info.as_ref() }) else { return vk::Result::ERROR_INITIALIZATION_FAILED };
+    if count.is_null() {
+        return vk::Result::ERROR_INITIALIZATION_FAILED;
+    }
+    if !DECODE_USAGE.contains(info.image_usage) {
+        return vk::Result::ERROR_IMAGE_USAGE_NOT_SUPPORTED_KHR;
+    }
+    // SAFETY: the caller's count, and its array of `*count` structures when not NULL.
+    unsafe {
+        if out.is_null() {
+            *count = 1;
+            return vk::Result::SUCCESS;
+        }
+        if *count == 0 {
+            return vk::Result::INCOMPLETE;
+        }
+        // The members one by one: the structure's sType and pNext are the caller's.
+        let p = &mut *out;
+        p.format = DECODE_FORMAT;
+        p.component_mapping = vk::ComponentMapping::default();
+        p.image_create_flags = vk::ImageCreateFlags::MUTABLE_FORMAT | vk::ImageCreateFlags::EXTENDED_USAGE;
+        p.image_type = vk::ImageType::TYPE_2D;
+        p.image_tiling = vk::ImageTiling::OPTIMAL;
+        p.image_usage_flags = DECODE_USAGE;
+        *count = 1;
+    }
+    vk::Result::SUCCESS
 }
 
 unsafe extern "system" fn create_session(

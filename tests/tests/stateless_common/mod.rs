@@ -100,7 +100,11 @@ pub fn image_view(ctx: &Context, info: &vk::ImageViewCreateInfo) -> Vec<String> 
 
 /// Binds fresh device-local memory to `image`; the memory is returned for freeing.
 pub fn bind_image_memory(ctx: &Context, image: vk::Image) -> vk::DeviceMemory {
-    let d = &ctx.device;
+    bind_image_memory_on(ctx, &ctx.device, image)
+}
+
+/// [`bind_image_memory`] for an image of `d`, another device of `ctx`'s physical device.
+pub fn bind_image_memory_on(ctx: &Context, d: &ash::Device, image: vk::Image) -> vk::DeviceMemory {
     let req = unsafe { d.get_image_memory_requirements(image) };
     let info = vk::MemoryAllocateInfo::default()
         .allocation_size(req.size)
@@ -133,4 +137,61 @@ pub fn image_info(width: u32, height: u32, mips: u32, layers: u32) -> vk::ImageC
         .samples(vk::SampleCountFlags::TYPE_1)
         .tiling(vk::ImageTiling::OPTIMAL)
         .usage(vk::ImageUsageFlags::SAMPLED)
+}
+
+/// A device of `ctx`'s instance and physical device made with `info` (one queue added): for the
+/// features no `ContextBuilder` method enables. Its reports go to `ctx`'s messenger.
+pub struct OwnDevice(pub ash::Device);
+
+impl OwnDevice {
+    pub fn new(ctx: &Context, info: vk::DeviceCreateInfo) -> Self {
+        let priorities = [1.0f32];
+        let queues =
+            [vk::DeviceQueueCreateInfo::default().queue_family_index(ctx.queue_family).queue_priorities(&priorities)];
+        let info = info.queue_create_infos(&queues);
+        let device = unsafe { ctx.instance.create_device(ctx.physical_device, &info, None) }.expect("device");
+        OwnDevice(device)
+    }
+
+    /// The ids of creating (and destroying) an image with `info` on this device.
+    pub fn image(&self, ctx: &Context, info: &vk::ImageCreateInfo) -> Vec<String> {
+        let d = &self.0;
+        reported(ctx, || {
+            if let Ok(i) = unsafe { d.create_image(info, None) } {
+                unsafe { d.destroy_image(i, None) };
+            }
+        })
+    }
+
+    /// The ids of creating (and destroying) an image view with `info` on this device.
+    pub fn view(&self, ctx: &Context, info: &vk::ImageViewCreateInfo) -> Vec<String> {
+        let d = &self.0;
+        reported(ctx, || {
+            if let Ok(v) = unsafe { d.create_image_view(info, None) } {
+                unsafe { d.destroy_image_view(v, None) };
+            }
+        })
+    }
+
+    /// An image made with `info` on this device, bound to fresh memory; the caller destroys both.
+    pub fn bound_image(&self, ctx: &Context, info: &vk::ImageCreateInfo) -> (vk::Image, vk::DeviceMemory) {
+        let image = unsafe { self.0.create_image(info, None) }.expect("valid image");
+        (image, bind_image_memory_on(ctx, &self.0, image))
+    }
+
+    /// The ids of creating (and destroying) a sampler with `info` on this device.
+    pub fn sampler(&self, ctx: &Context, info: &vk::SamplerCreateInfo) -> Vec<String> {
+        let d = &self.0;
+        reported(ctx, || {
+            if let Ok(s) = unsafe { d.create_sampler(info, None) } {
+                unsafe { d.destroy_sampler(s, None) };
+            }
+        })
+    }
+}
+
+impl Drop for OwnDevice {
+    fn drop(&mut self) {
+        unsafe { self.0.destroy_device(None) };
+    }
 }

@@ -141,6 +141,7 @@ pub(super) fn create_image_view(checks: &DeviceStateless, cx: &Call<'_>, info: &
         let usage = view_usage.unwrap_or_else(|| implicit_usage(&image, info.subresourceRange.aspectMask.0));
         format_features(checks, &image, info, usage, &at, &mut f);
         image_rules(checks, &image, info, &at, &mut f);
+        layer_limits(checks, &image, info, usage, &at, &mut f);
     }
     if let Some(image) = state.and_then(|s| s.info()) {
         // SAFETY: the application promises a valid pNext chain.
@@ -148,6 +149,54 @@ pub(super) fn create_image_view(checks: &DeviceStateless, cx: &Call<'_>, info: &
     }
     image_view_formats::portability(checks, info, &at, &mut f);
     f.skip
+}
+
+/// The layers a view may have where the device limits them: a sampled view of a subsampled image
+/// (`maxSubsampledArrayLayers`) and a fragment shading rate attachment without layered shading
+/// rate attachments (one layer). `usage` is the view's.
+fn layer_limits(
+    checks: &DeviceStateless,
+    image: &ImageFacts,
+    info: &VkImageViewCreateInfo,
+    usage: u32,
+    at: &Location<'_>,
+    f: &mut Findings<'_>,
+) {
+    let r = &info.subresourceRange;
+    // A base past the image is `-image-06724`'s (`subresource_range`): no count to resolve.
+    let Some(remaining) = image.array_layers.checked_sub(r.baseArrayLayer).filter(|&n| n > 0) else { return };
+    let count = if r.layerCount == VK_REMAINING_ARRAY_LAYERS { remaining } else { r.layerCount };
+    let range_at = at.arrow("subresourceRange");
+    let count_at = range_at.dot("layerCount");
+    let limits = &checks.facts.extension_limits;
+    let subsampled = image.flags.contains(VkImageCreateFlags::VK_IMAGE_CREATE_SUBSAMPLED_BIT_EXT);
+    let sampled = image.usage & VkImageUsageFlags::VK_IMAGE_USAGE_SAMPLED_BIT.0 != 0;
+    if let (true, true, Some(max)) = (subsampled, sampled, limits.max_subsampled_array_layers) {
+        if count > max {
+            f.error(
+                "VUID-VkImageViewCreateInfo-image-03569",
+                &count_at,
+                format_args!(
+                    "gives {count} layers, but the image was created with VK_IMAGE_CREATE_SUBSAMPLED_BIT_EXT and \
+                     VK_IMAGE_USAGE_SAMPLED_BIT, and maxSubsampledArrayLayers is {max}."
+                ),
+            );
+        }
+    }
+    let rate = usage & VkImageUsageFlags::VK_IMAGE_USAGE_FRAGMENT_SHADING_RATE_ATTACHMENT_BIT_KHR.0 != 0;
+    if let (true, Some(false)) = (rate, limits.layered_shading_rate_attachments) {
+        if count != 1 {
+            f.error(
+                "VUID-VkImageViewCreateInfo-usage-04551",
+                &count_at,
+                format_args!(
+                    "gives {count} layers, but the view's usage ({usage:#x}) has \
+                     VK_IMAGE_USAGE_FRAGMENT_SHADING_RATE_ATTACHMENT_BIT_KHR and layeredShadingRateAttachments is \
+                     VK_FALSE: one layer."
+                ),
+            );
+        }
+    }
 }
 
 /// The view's flags and the structures that go with them, and its Y′CBCR conversion's

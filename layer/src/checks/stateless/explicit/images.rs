@@ -25,6 +25,7 @@ pub(super) fn create_image(checks: &DeviceStateless, cx: &Call<'_>, info: &VkIma
     image_parameters(checks, info, &at, &mut f);
     sparse_and_protected(checks, info, &at, &mut f);
     special_flags(checks, info, &at, &mut f);
+    density_map_extent(checks, info, &at, &mut f);
     format_rules(checks, info, &at, &mut f);
     let ids = SharingIds {
         null: "VUID-VkImageCreateInfo-sharingMode-00941",
@@ -701,6 +702,50 @@ fn special_flags(checks: &DeviceStateless, info: &VkImageCreateInfo, at: &Locati
     }
 }
 
+/// A fragment density map without the fragmentDensityMapOffset feature covers no more than the
+/// largest framebuffer: its extent is at most the framebuffer limits in density texels
+/// (`minFragmentDensityTexelSize`, rounded up).
+fn density_map_extent(checks: &DeviceStateless, info: &VkImageCreateInfo, at: &Location<'_>, f: &mut Findings<'_>) {
+    let density_map = info.usage.contains(VkImageUsageFlags::VK_IMAGE_USAGE_FRAGMENT_DENSITY_MAP_BIT_EXT);
+    let texel = checks.facts.extension_limits.min_fragment_density_texel_size;
+    let (true, Some(texel)) = (density_map, texel) else { return };
+    if checks.facts.features.contains(Feature::FRAGMENT_DENSITY_MAP_OFFSET) {
+        return;
+    }
+    let limits = &checks.facts.limits;
+    let axes = [
+        (
+            ("width", "maxFramebufferWidth"),
+            info.extent.width,
+            limits.maxFramebufferWidth,
+            texel.width,
+            "VUID-VkImageCreateInfo-fragmentDensityMapOffset-06514",
+        ),
+        (
+            ("height", "maxFramebufferHeight"),
+            info.extent.height,
+            limits.maxFramebufferHeight,
+            texel.height,
+            "VUID-VkImageCreateInfo-fragmentDensityMapOffset-06515",
+        ),
+    ];
+    for ((name, max_name), value, framebuffer, texel, id) in axes {
+        // A texel size of 0 is the driver's error, not the application's: nothing to divide by.
+        let Some(most) = (texel != 0).then(|| framebuffer.div_ceil(texel)) else { continue };
+        if value > most {
+            f.error(
+                id,
+                &at.arrow("extent").dot(name),
+                format_args!(
+                    "is {value}, but usage has VK_IMAGE_USAGE_FRAGMENT_DENSITY_MAP_BIT_EXT, the fragmentDensityMapOffset \
+                     feature is not enabled, and ceil({max_name} ({framebuffer}) / minFragmentDensityTexelSize.{name} \
+                     ({texel})) is {most}."
+                ),
+            );
+        }
+    }
+}
+
 /// `VK_IMAGE_CREATE_CORNER_SAMPLED_BIT_NV`: 2D or 3D, not cube compatible, not depth/stencil, and
 /// more than one texel in each dimension.
 fn corner_sampled(info: &VkImageCreateInfo, at: &Location<'_>, f: &mut Findings<'_>) {
@@ -917,6 +962,12 @@ unsafe fn chained_rules(checks: &DeviceStateless, info: &VkImageCreateInfo, at: 
         // SAFETY: the application's chain (the caller's promise).
         unsafe { video_profiles(next, u64::from(info.usage.0), &VIDEO_USAGES, at, f) };
     }
+    let profiles = unsafe { find::<VkVideoProfileListInfoKHR>(next, T::VK_STRUCTURE_TYPE_VIDEO_PROFILE_LIST_INFO_KHR) };
+    // The driver is asked about the profiles only when the list can be read and nothing else
+    // is wrong with the image (the answer is about valid parameters).
+    if let Some(profiles) = profiles.filter(|l| l.profileCount > 0 && !l.pProfiles.is_null() && !f.found) {
+        supported_video_format(checks, info, profiles, at, f);
+    }
     let capture =
         unsafe { find::<VkBaseInStructure>(next, T::VK_STRUCTURE_TYPE_OPAQUE_CAPTURE_DESCRIPTOR_DATA_CREATE_INFO_EXT) };
     if capture.is_some() && !flags.contains(F::VK_IMAGE_CREATE_DESCRIPTOR_BUFFER_CAPTURE_REPLAY_BIT_EXT) {
@@ -927,6 +978,49 @@ unsafe fn chained_rules(checks: &DeviceStateless, info: &VkImageCreateInfo, at: 
                 "is {:#x}, without VK_IMAGE_CREATE_DESCRIPTOR_BUFFER_CAPTURE_REPLAY_BIT_EXT, but pNext has \
                  VkOpaqueCaptureDescriptorDataCreateInfoEXT.",
                 flags.0
+            ),
+        );
+    }
+}
+
+/// An image for video profiles has a format, flags, type, tiling and usage that one of the
+/// formats the driver reports for the profiles and the image's usage allows
+/// (`supportedVideoFormat`): a profile-independent flag is always allowed, and the extended
+/// usage flag allows usage beyond the format's.
+fn supported_video_format(
+    checks: &DeviceStateless,
+    info: &VkImageCreateInfo,
+    profiles: &VkVideoProfileListInfoKHR,
+    at: &Location<'_>,
+    f: &mut Findings<'_>,
+) {
+    use VkImageCreateFlags as F;
+    // SAFETY: the application's list, its profiles checked non-null (and promised valid).
+    let Some(formats) = (unsafe { checks.facts.video_formats(info.usage, profiles) }) else { return };
+    let flags = info.flags.0 & !F::VK_IMAGE_CREATE_VIDEO_PROFILE_INDEPENDENT_BIT_KHR.0;
+    let extended_usage = info.flags.contains(F::VK_IMAGE_CREATE_EXTENDED_USAGE_BIT);
+    let supported = formats.iter().any(|p| {
+        p.format == info.format
+            && flags & !p.imageCreateFlags.0 == 0
+            && p.imageType == info.imageType
+            && p.imageTiling == info.tiling
+            && (extended_usage || info.usage.0 & !p.imageUsageFlags.0 == 0)
+    });
+    if !supported {
+        f.error(
+            "VUID-VkImageCreateInfo-pNext-06811",
+            &at.arrow("pNext"),
+            format_args!(
+                "has a VkVideoProfileListInfoKHR of {} profiles, but none of the {} formats \
+                 vkGetPhysicalDeviceVideoFormatPropertiesKHR reports for them and usage {:#x} allows format {:?}, \
+                 flags {:#x}, imageType {:?} and tiling {:?} with that usage.",
+                profiles.profileCount,
+                formats.len(),
+                info.usage.0,
+                info.format,
+                info.flags.0,
+                info.imageType,
+                info.tiling
             ),
         );
     }

@@ -8,6 +8,7 @@ use crate::chassis::Call;
 use crate::checks::stateless::DeviceStateless;
 use crate::report::Location;
 use crate::state::resolve::call_record;
+use crate::state::samplers::CUSTOM_BORDER_COLORS;
 use crate::state::{OBJECTS, TYPES};
 
 /// `vkCreateSampler`.
@@ -29,6 +30,22 @@ pub(super) fn create_sampler(checks: &DeviceStateless, cx: &Call<'_>, info: &VkS
                 live + 1
             ),
         );
+    }
+    let custom_limit = checks.facts.extension_limits.max_custom_border_color_samplers;
+    if let (true, Some(limit)) = (CUSTOM_BORDER_COLORS.contains(&info.borderColor), custom_limit) {
+        let live = OBJECTS.custom_border_color_samplers(checks.scope.0);
+        if live >= limit as usize {
+            f.error(
+                "VUID-VkSamplerCreateInfo-None-04012",
+                &at.arrow("borderColor"),
+                format_args!(
+                    "is {:?}: it would make sampler {} of this device with a custom border color, but \
+                     maxCustomBorderColorSamplers is {limit}: {live} are created and not destroyed.",
+                    info.borderColor,
+                    live + 1
+                ),
+            );
+        }
     }
     if info.anisotropyEnable == VK_TRUE {
         if !features.contains(Feature::SAMPLER_ANISOTROPY) {
@@ -238,10 +255,6 @@ fn chroma_filter(
         }
     }
 }
-
-/// `VK_BORDER_COLOR_FLOAT_CUSTOM_EXT` and `VK_BORDER_COLOR_INT_CUSTOM_EXT`.
-const CUSTOM_BORDER_COLORS: [VkBorderColor; 2] =
-    [VkBorderColor::VK_BORDER_COLOR_FLOAT_CUSTOM_EXT, VkBorderColor::VK_BORDER_COLOR_INT_CUSTOM_EXT];
 
 /// The members vk.xml leaves to prose (`noautovalidity`): the comparison and the border color,
 /// and a custom border color's feature and structure.
