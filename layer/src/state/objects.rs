@@ -127,7 +127,7 @@ struct ScopeSlot {
 
 impl ScopeCounts {
     fn reset(&self) {
-        for c in [&self.live, &self.peak, &self.memory, &self.samplers] {
+        for c in [&self.live, &self.peak, &self.memory, &self.samplers, &self.custom_border_samplers] {
             c.store(0, Ordering::Relaxed);
         }
     }
@@ -224,15 +224,12 @@ impl ObjectTable {
 
     /// How many samplers of `scope` (a device) with a custom border color are live.
     pub fn custom_border_color_samplers(&self, scope: u64) -> usize {
-        read(&self.scopes)
-            .iter()
-            .find(|(s, _)| *s == scope)
-            .map_or(0, |(_, c)| c.custom_border_samplers.load(Ordering::Relaxed))
+        self.counts(scope).map_or(0, |c| c.custom_border_samplers.load(Ordering::Relaxed))
     }
 
     /// Counts in a sampler of `scope` with a custom border color, once its info is recorded.
     pub fn custom_border_color_sampler_created(&self, scope: u64) {
-        if let Some((_, c)) = read(&self.scopes).iter().find(|(s, _)| *s == scope) {
+        if let Some(c) = self.counts(scope) {
             c.custom_border_samplers.fetch_add(1, Ordering::Relaxed);
         }
     }
@@ -242,7 +239,7 @@ impl ObjectTable {
         if !r.sampler_info().is_some_and(|i| i.custom_border_color) {
             return;
         }
-        if let Some((_, c)) = read(&self.scopes).iter().find(|(s, _)| *s == r.key.scope) {
+        if let Some(c) = self.counts(r.key.scope) {
             let _ = c.custom_border_samplers.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| n.checked_sub(1));
         }
     }
