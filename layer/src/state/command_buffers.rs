@@ -174,6 +174,8 @@ impl References {
 
     /// Counts each object in use by one more submission, and lists it in `out`.
     fn submitted(&self, out: &mut Vec<Arc<ObjectRecord>>) {
+        // Counted before the records: a destroy that sees no use anywhere finds none in them.
+        super::records::IN_USE.fetch_add(self.records.len(), Ordering::AcqRel);
         for r in &self.records {
             r.in_use.fetch_add(1, Ordering::AcqRel);
             out.push(r.clone());

@@ -22,6 +22,7 @@ mod records;
 pub mod render_passes;
 pub mod resolve;
 pub mod samplers;
+mod set_once;
 pub mod shader_objects;
 pub mod shaders;
 pub mod sites;
@@ -33,4 +34,5 @@ pub mod tracker;
 mod values;
 
 pub use objects::{key, ObjectRecord, Origin, Overlap, OBJECTS, TYPES};
+pub use records::anything_in_use;
 pub use tracker::StateTracker;

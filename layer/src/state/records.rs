@@ -6,8 +6,10 @@
 
 use std::collections::{BTreeMap, HashMap, VecDeque};
 use std::hash::BuildHasherDefault;
-use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicU8, Ordering};
-use std::sync::{Arc, Mutex, OnceLock, PoisonError, Weak};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicU8, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, PoisonError, Weak};
+
+use super::set_once::SetOnce;
 
 use vigil_generated::objects::{handle_type, HANDLE_TYPES};
 use vigil_generated::{
@@ -256,6 +258,7 @@ impl ObjectRecord {
     }
 
     /// Whether a submission not yet seen to complete refers to it.
+    #[inline]
     pub fn in_use(&self) -> bool {
         self.in_use.load(Ordering::Acquire) > 0
     }
@@ -875,7 +878,7 @@ pub struct BoundSet {
 /// A pipeline's state.
 #[derive(Default)]
 pub struct PipelineState {
-    pub(super) info: OnceLock<PipelineInfo>,
+    pub(super) info: SetOnce<PipelineInfo>,
 }
 
 /// What a pipeline was created with that the checks need.
@@ -935,7 +938,7 @@ pub struct ShaderUses {
 /// A pipeline layout's state.
 #[derive(Default)]
 pub struct PipelineLayoutState {
-    pub(super) info: OnceLock<PipelineLayoutInfo>,
+    pub(super) info: SetOnce<PipelineLayoutInfo>,
 }
 
 /// What a pipeline layout was created with.
@@ -960,7 +963,7 @@ pub struct PushConstantRange {
 /// A descriptor set layout's state.
 #[derive(Default)]
 pub struct DescriptorSetLayoutState {
-    pub(super) info: OnceLock<SetLayoutInfo>,
+    pub(super) info: SetOnce<SetLayoutInfo>,
 }
 
 /// What a descriptor set layout was created with: its flags and bindings, by binding number.
@@ -989,7 +992,7 @@ pub struct SetLayoutBinding {
 /// A descriptor set's state: the layout it was allocated with, and what is written in it.
 #[derive(Default)]
 pub struct DescriptorSetState {
-    pub(super) layout: OnceLock<Arc<ObjectRecord>>,
+    pub(super) layout: SetOnce<Arc<ObjectRecord>>,
     /// Allocated from a pool created with `VK_DESCRIPTOR_POOL_CREATE_HOST_ONLY_BIT_EXT` (it may
     /// not be bound).
     pub(super) host_only: AtomicBool,
@@ -1063,10 +1066,22 @@ pub struct Submission {
 impl Submission {
     /// What its command buffers refer to is no longer in use by it.
     pub fn release(&mut self) {
+        let n = self.in_use.len();
         for r in self.in_use.drain(..) {
             r.in_use.fetch_sub(1, Ordering::AcqRel);
         }
+        IN_USE.fetch_sub(n, Ordering::AcqRel);
     }
+}
+
+/// How many (record, submission) uses are counted in all records' `in_use`: while 0, no object
+/// anywhere is in use, and destroying one needs no search through what it holds.
+pub(super) static IN_USE: AtomicUsize = AtomicUsize::new(0);
+
+/// Whether any submission not yet seen to complete refers to any object.
+#[inline]
+pub fn anything_in_use() -> bool {
+    IN_USE.load(Ordering::Acquire) != 0
 }
 
 impl Drop for Submission {
@@ -1081,7 +1096,7 @@ pub struct QueueState {
     pub(super) next_seq: AtomicU64,
     pub(super) submissions: Mutex<VecDeque<Submission>>,
     /// The family it was retrieved from (`ownership`).
-    pub(super) family: OnceLock<QueueFamily>,
+    pub(super) family: SetOnce<QueueFamily>,
     /// Retrieved with `VK_DEVICE_QUEUE_CREATE_PROTECTED_BIT` (vkGetDeviceQueue2): it may run
     /// protected submissions.
     pub(super) protected: AtomicBool,
@@ -1124,15 +1139,15 @@ pub struct ImageShape {
 /// An image's state.
 #[derive(Default)]
 pub struct ImageState {
-    pub(super) shape: OnceLock<ImageShape>,
+    pub(super) shape: SetOnce<ImageShape>,
     /// The queue-global layout of each entry, as submitted so far.
     pub(super) layouts: Mutex<Vec<i32>>,
     /// The `VkImageCreateFlags` it was created with.
-    pub(super) flags: OnceLock<VkImageCreateFlags>,
+    pub(super) flags: SetOnce<VkImageCreateFlags>,
     /// Its memory, once bound (an image is bound at most once).
-    pub(super) binding: OnceLock<MemoryBinding>,
+    pub(super) binding: SetOnce<MemoryBinding>,
     /// What it was created with, for the transfer commands' rules.
-    pub(super) info: OnceLock<ImageInfo>,
+    pub(super) info: SetOnce<ImageInfo>,
     /// Ownership transfers released and not yet acquired (`ownership`).
     pub(super) released: Released,
     /// The views created on it (some perhaps destroyed since), through which submissions use it.
@@ -1141,17 +1156,17 @@ pub struct ImageState {
     /// the tracker keeps the memory's record (`binding`).
     pub(super) bound: AtomicBool,
     /// Its `VkImageFormatListCreateInfo`'s formats, when chained with some.
-    pub(super) view_format_list: OnceLock<Box<[i32]>>,
+    pub(super) view_format_list: SetOnce<Box<[i32]>>,
 }
 
 /// An image view's state: the image it views, and which of its subresources.
 #[derive(Default)]
 pub struct ImageViewState {
-    pub(super) image: OnceLock<(Arc<ObjectRecord>, vigil_generated::VkImageSubresourceRange)>,
+    pub(super) image: SetOnce<(Arc<ObjectRecord>, vigil_generated::VkImageSubresourceRange)>,
     /// The framebuffers created with it as an attachment, through which submissions use it.
     pub(super) framebuffers: Dependents,
     /// What descriptor updates check (`state::descriptors`).
-    pub(super) view: OnceLock<ViewInfo>,
+    pub(super) view: SetOnce<ViewInfo>,
     /// The descriptor sets written with it, through which submissions use it.
     pub(super) sets: Dependents,
 }
@@ -1160,30 +1175,30 @@ pub struct ImageViewState {
 /// unless `stencil_layouts` gives that its own).
 #[derive(Default)]
 pub struct RenderPassState {
-    pub(super) attachments: OnceLock<Vec<Option<(i32, i32)>>>,
-    pub(super) shape: OnceLock<RenderPassShape>,
+    pub(super) attachments: SetOnce<Vec<Option<(i32, i32)>>>,
+    pub(super) shape: SetOnce<RenderPassShape>,
     /// Its subpasses' color attachment counts.
     pub(super) clears: ClearShapes,
     /// Each attachment's format, samples and uses, for the framebuffers made for it.
     pub uses: AttachmentUses,
     /// Per attachment, the stencil aspect's own initial and final layout
     /// (`VkAttachmentDescriptionStencilLayout`), when chained.
-    pub(super) stencil_layouts: OnceLock<Vec<Option<(i32, i32)>>>,
+    pub(super) stencil_layouts: SetOnce<Vec<Option<(i32, i32)>>>,
     /// Per attachment, whether an initial, final or reference layout it is named with is a
     /// depth-only or stencil-only one.
-    pub(super) aspect_layouts: OnceLock<Vec<bool>>,
+    pub(super) aspect_layouts: SetOnce<Vec<bool>>,
     /// Its compatibility class (`state::render_passes::compatibility`).
-    pub compat: OnceLock<u64>,
+    pub compat: SetOnce<u64>,
     /// Per subpass, the read-only aspects of its depth/stencil attachment
     /// (`state::render_passes::ReadOnlyAspects::subpasses`).
-    pub read_only: OnceLock<u64>,
+    pub read_only: SetOnce<u64>,
     /// Its dependencies from a subpass to itself.
-    pub self_dependencies: OnceLock<Arc<[SelfDependency]>>,
+    pub self_dependencies: SetOnce<Arc<[SelfDependency]>>,
     /// The source and the destination stage masks of all its dependencies, each ORed.
-    pub dependency_stages: OnceLock<(u64, u64)>,
+    pub dependency_stages: SetOnce<(u64, u64)>,
     /// Per subpass, the attachments it uses as an input and as a color, resolve or
     /// depth/stencil attachment (`state::render_passes::feedback_attachments`).
-    pub feedback: OnceLock<Arc<[Vec<u32>]>>,
+    pub feedback: SetOnce<Arc<[Vec<u32>]>>,
 }
 
 /// What beginning, advancing and ending a render pass's instances is checked against.
@@ -1198,15 +1213,15 @@ pub struct RenderPassShape {
 /// A framebuffer's state: its attachments (none for an imageless one).
 #[derive(Default)]
 pub struct FramebufferState {
-    pub(super) views: OnceLock<Vec<Arc<ObjectRecord>>>,
+    pub(super) views: SetOnce<Vec<Arc<ObjectRecord>>>,
     /// Its width and height.
-    pub(super) extent: OnceLock<(u32, u32)>,
+    pub(super) extent: SetOnce<(u32, u32)>,
     /// Its layers.
     pub(super) clears: ClearShapes,
     /// The compatibility class of the render pass it was created with, when known.
-    pub render_pass_compat: OnceLock<u64>,
+    pub render_pass_compat: SetOnce<u64>,
     /// An imageless framebuffer's attachment image infos (`VkFramebufferAttachmentsCreateInfo`'s).
-    pub imageless_attachments: OnceLock<Box<[FramebufferImage]>>,
+    pub imageless_attachments: SetOnce<Box<[FramebufferImage]>>,
 }
 
 /// What one recording does to one image's layouts.
@@ -1260,7 +1275,7 @@ pub struct Mapping {
 /// A device memory object's state.
 #[derive(Default)]
 pub struct DeviceMemoryState {
-    pub(super) allocation: OnceLock<Allocation>,
+    pub(super) allocation: SetOnce<Allocation>,
     /// Its host mapping; map and unmap are externally synchronized, so the lock is uncontended.
     pub(super) mapping: Mutex<Option<Mapping>>,
     /// The buffers and images bound to it, through which submissions use it.
@@ -1291,9 +1306,9 @@ pub struct MemoryBinding {
 /// A buffer's state.
 #[derive(Default)]
 pub struct BufferState {
-    pub(super) info: OnceLock<BufferInfo>,
+    pub(super) info: SetOnce<BufferInfo>,
     /// Its memory, once bound (a non-sparse buffer is bound at most once).
-    pub(super) binding: OnceLock<MemoryBinding>,
+    pub(super) binding: SetOnce<MemoryBinding>,
     /// Ownership transfers released and not yet acquired (`ownership`).
     pub(super) released: Released,
     /// The descriptor sets written with it, through which submissions use it.
@@ -1313,14 +1328,14 @@ pub struct TemplateInfo {
 /// A descriptor update template's state.
 #[derive(Default)]
 pub struct UpdateTemplateState {
-    pub(super) info: OnceLock<TemplateInfo>,
+    pub(super) info: SetOnce<TemplateInfo>,
 }
 
 /// A descriptor set's variable descriptor count and contents.
 #[derive(Default)]
 pub struct SetData {
     /// The variable-count binding's count, when its layout has one (0 when not given).
-    pub(super) variable: OnceLock<u32>,
+    pub(super) variable: SetOnce<u32>,
     pub(super) contents: Mutex<Contents>,
     /// Changes with every update of its contents (`descriptors::next_version`): draw-time
     /// checks that found it valid need not look again while it stays.
@@ -1358,7 +1373,7 @@ pub(super) struct Contents {
 /// A shader object's state.
 #[derive(Default)]
 pub struct ShaderObjectState {
-    pub(super) info: OnceLock<ShaderObjectInfo>,
+    pub(super) info: SetOnce<ShaderObjectInfo>,
 }
 
 /// What a shader object was created with that the checks need.
@@ -1446,7 +1461,7 @@ pub struct Dependents(pub(super) Mutex<Vec<Weak<ObjectRecord>>>);
 /// A buffer view's state.
 #[derive(Default)]
 pub struct BufferViewState {
-    pub(super) info: OnceLock<BufferViewInfo>,
+    pub(super) info: SetOnce<BufferViewInfo>,
     /// The descriptor sets written with it, through which submissions use it.
     pub(super) sets: Dependents,
 }
@@ -1454,13 +1469,13 @@ pub struct BufferViewState {
 /// A sampler Y′CBCR conversion's state: what it was created with.
 #[derive(Default)]
 pub struct YcbcrConversionState {
-    pub(super) info: OnceLock<YcbcrConversionInfo>,
+    pub(super) info: SetOnce<YcbcrConversionInfo>,
 }
 
 /// A sampler's state: what it was created with.
 #[derive(Default)]
 pub struct SamplerState {
-    pub(super) info: OnceLock<SamplerInfo>,
+    pub(super) info: SetOnce<SamplerInfo>,
     /// The descriptor sets written with it (sampler descriptors), through which submissions use
     /// it.
     pub(super) sets: Dependents,

@@ -4,14 +4,16 @@
 //! passes, …) and `records` importing each other.
 
 use std::sync::atomic::{AtomicBool, AtomicU32};
-use std::sync::{Mutex, OnceLock};
+use std::sync::Mutex;
+
+use super::set_once::SetOnce;
 
 use vigil_generated::*;
 
 /// A shader module's state: its reflection, once created.
 #[derive(Default)]
 pub struct ShaderModuleState {
-    pub(super) reflection: OnceLock<Reflection>,
+    pub(super) reflection: SetOnce<Reflection>,
 }
 
 /// What Vigil learned from a module's code.
@@ -101,7 +103,7 @@ pub struct SampledPair {
 /// A query pool's state.
 #[derive(Default)]
 pub struct QueryPoolState {
-    pub(super) info: OnceLock<QueryPoolInfo>,
+    pub(super) info: SetOnce<QueryPoolInfo>,
     /// Per query: reset since creation, by the host or a recorded vkCmdResetQueryPool (taken as
     /// done when recorded: Vigil may think a query initialized too early, never too late).
     pub(super) initialized: Mutex<Vec<bool>>,
@@ -130,7 +132,7 @@ pub enum Scope {
 /// An event's state.
 #[derive(Default)]
 pub struct EventState {
-    pub(super) flags: OnceLock<u32>,
+    pub(super) flags: SetOnce<u32>,
 }
 
 /// How a recording last set an event.
@@ -164,7 +166,7 @@ pub(super) struct Images {
 /// A descriptor pool's state.
 #[derive(Default)]
 pub struct DescriptorPoolState {
-    pub(super) info: OnceLock<PoolInfo>,
+    pub(super) info: SetOnce<PoolInfo>,
     /// Sets allocated from it and not freed since (nor reset).
     pub(super) allocated: AtomicU32,
 }
@@ -275,8 +277,8 @@ pub struct ClearArea {
 /// The state `RenderPassState` and `FramebufferState` keep for clears.
 #[derive(Default)]
 pub struct ClearShapes {
-    pub(super) subpasses: OnceLock<SubpassColors>,
-    pub(super) layers: OnceLock<u32>,
+    pub(super) subpasses: SetOnce<SubpassColors>,
+    pub(super) layers: SetOnce<u32>,
 }
 
 /// A render pass's color attachment count per subpass; `multiview`: some subpass has a view mask.
@@ -330,7 +332,7 @@ pub struct RenderingFormats {
 
 /// A render pass's attachments, once recorded.
 #[derive(Default)]
-pub struct AttachmentUses(pub(super) OnceLock<Vec<AttachmentUse>>);
+pub struct AttachmentUses(pub(super) SetOnce<Vec<AttachmentUse>>);
 
 /// One attachment of a render pass.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -18,14 +18,15 @@ use vigil_generated::objects::*;
 use super::CoreChecks;
 use crate::chassis::Call;
 use crate::state::tracker::{param_handle, site_handles};
-use crate::state::{ObjectRecord, OBJECTS};
+use crate::state::{anything_in_use, ObjectRecord, OBJECTS};
 
 impl CoreChecks {
     /// Checks a destroy or free of `IN_USE_COMMANDS`: true to skip it.
     pub(super) fn destroyed_in_use(&self, cx: &Call<'_>) -> bool {
         let command = &COMMAND_HANDLES[cx.command];
-        // Most commands the generic hook runs for record commands: no search for them.
-        if !matches!(command.role, Role::Destroy { .. } | Role::Free { .. }) {
+        // Most commands the generic hook runs for record commands: no search for them; and
+        // while no submission is pending, nothing is in use.
+        if !matches!(command.role, Role::Destroy { .. } | Role::Free { .. }) || !anything_in_use() {
             return false;
         }
         let Ok(i) = IN_USE_IDS.binary_search_by_key(&(cx.command as u16), |(c, _)| *c) else { return false };
