@@ -28,11 +28,20 @@ const ONE_WRITER: u64 = 1 << 32;
 
 /// An object's key: the device or instance it belongs to, its handle type (index into
 /// `HANDLE_TYPES`) and its handle value.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Key {
     pub scope: u64,
     pub handle: u64,
     pub ty: u16,
+}
+
+impl std::hash::Hash for Key {
+    /// One word for the hasher's one round: the handle decides the bucket, the scope and type
+    /// only tell apart the rare values two objects share (the map compares whole keys).
+    #[inline]
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        state.write_u64(self.handle ^ self.scope.rotate_left(29) ^ (u64::from(self.ty) << 52));
+    }
 }
 
 /// The key of `handle`, of type `ty`, named in a call of `device` (the instance, for an instance
