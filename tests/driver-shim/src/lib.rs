@@ -27,6 +27,7 @@ macro_rules! void_fn {
 }
 
 mod queue_families;
+mod raster_states;
 mod video;
 
 use std::collections::BTreeMap;
@@ -116,6 +117,11 @@ pub struct Behaviours {
     /// with one queue, whose queues and pools are the driver's family 0's (see
     /// `queue_families.rs`). The rules about queue families need two, and lavapipe has one.
     pub second_queue_family: bool,
+    /// `raster-state-extensions`: devices offer the conservative rasterization, sample
+    /// locations, discard rectangles and NV rasterization extensions lavapipe lacks, and the shim
+    /// implements their state commands (see `raster_states.rs`). The draw rules about their
+    /// dynamic states need a device that has them.
+    pub raster_state_extensions: bool,
 }
 
 /// The `maxDrawIndirectCount` that `low-draw-indirect-count` reports.
@@ -164,6 +170,7 @@ impl Behaviours {
                 "unsupported-surface" => b.unsupported_surface = true,
                 "bounded-surface-images" => b.bounded_surface_images = true,
                 "second-queue-family" => b.second_queue_family = true,
+                "raster-state-extensions" => b.raster_state_extensions = true,
                 _ => return Err(format!("{BEHAVIOURS_VAR}: unknown switch `{name}`")),
             }
         }
@@ -536,6 +543,9 @@ unsafe extern "system" fn get_device_proc_addr(device: vk::Device, name: *const 
     if let Some(f) = queue_families::on(key).then(|| queue_families::function(key, device, name)).flatten() {
         return f;
     }
+    if let Some(f) = raster_states::on(key).and_then(|enabled| raster_states::function(name, enabled)) {
+        return f;
+    }
     if let Some(f) = device_function(name, synthetic, aliasing, extra, video) {
         return f;
     }
@@ -706,6 +716,13 @@ unsafe extern "system" fn enumerate_device_extension_properties(
     if !list.iter().any(|e| e.extension_name_as_c_str() == Ok(synthetic::EXTENSION_NAME)) {
         list.push(synthetic_extension());
     }
+    if state().instances.iter().any(|i| i.key == key && i.behaviours.raster_state_extensions) {
+        for e in raster_states::extensions() {
+            if !list.iter().any(|l| l.extension_name_as_c_str() == e.extension_name_as_c_str()) {
+                list.push(e);
+            }
+        }
+    }
     if state().instances.iter().any(|i| i.key == key && i.behaviours.video_queue) {
         for e in video::extensions() {
             if !list.iter().any(|l| l.extension_name_as_c_str() == e.extension_name_as_c_str()) {
@@ -753,6 +770,9 @@ unsafe extern "system" fn create_device(
     let video = behaviours.video_queue && kept.iter().any(|&n| video::is_video_extension(n));
     let kept: Vec<*const c_char> =
         kept.into_iter().filter(|&n| !(behaviours.video_queue && video::is_video_extension(n))).collect();
+    let raster = behaviours.raster_state_extensions && kept.iter().any(|&n| raster_states::is_extension(n));
+    let kept: Vec<*const c_char> =
+        kept.into_iter().filter(|&n| !(behaviours.raster_state_extensions && raster_states::is_extension(n))).collect();
     local.enabled_extension_count = kept.len() as u32;
     local.pp_enabled_extension_names = kept.as_ptr();
     // The made-up queue family's queues are not the driver's (only the local copy changes).
@@ -773,7 +793,9 @@ unsafe extern "system" fn create_device(
     unsafe {
         while !(*prev).p_next.is_null() {
             let cur = (*prev).p_next;
-            if (*cur).s_type == synthetic::STRUCTURE_TYPE_DEVICE_CREATE_INFO {
+            if (*cur).s_type == synthetic::STRUCTURE_TYPE_DEVICE_CREATE_INFO
+                || (raster && raster_states::is_feature_structure((*cur).s_type))
+            {
                 (*prev).p_next = (*cur).p_next;
                 unlinked.push((prev, cur));
             } else {
@@ -827,6 +849,9 @@ unsafe extern "system" fn create_device(
                 None
             };
             let key = dispatch_key(device.as_raw());
+            if behaviours.raster_state_extensions && !raster_states::device_created(key, device, gdpa, raster) {
+                return vk::Result::ERROR_INITIALIZATION_FAILED;
+            }
             if let Some(family) = fake_family {
                 let created = driver_queues.as_ref().map_or(0, |(_, n)| *n);
                 queue_families::device_created(device, key, family, created, gdpa);
@@ -1169,6 +1194,9 @@ unsafe extern "system" fn get_physical_device_properties2(
             if b.provoking_vertex_per_render_pass {
                 provoking_vertex_per_render_pass(out.p_next);
             }
+            if b.raster_state_extensions {
+                raster_states::properties(out.p_next);
+            }
         }
     }
 }
@@ -1280,6 +1308,7 @@ unsafe extern "system" fn destroy_device(device: vk::Device, allocator: *const v
         at.and_then(|at| s.devices.remove(at).destroy)
     };
     queue_families::device_destroyed(key);
+    raster_states::device_destroyed(key);
     if let Some(destroy) = destroy {
         // SAFETY: the next layer's vkDestroyDevice for its own device.
         unsafe { destroy(device, allocator) };
@@ -1439,6 +1468,8 @@ mod tests {
         assert_eq!(restricted, Ok(Behaviours { restricted_topology: true, ..Default::default() }));
         let provoking = Behaviours::parse("provoking-vertex-per-render-pass");
         assert_eq!(provoking, Ok(Behaviours { provoking_vertex_per_render_pass: true, ..Default::default() }));
+        let raster = Behaviours::parse("raster-state-extensions");
+        assert_eq!(raster, Ok(Behaviours { raster_state_extensions: true, ..Default::default() }));
         assert!(Behaviours::parse("alias-handles,lower-limits").unwrap_err().contains("lower-limits"));
     }
 
