@@ -362,7 +362,8 @@ impl<'a> PipelineDesc<'a> {
                         ..Default::default()
                     }
                 });
-                super::values::RenderingFormats { samples, counted, ..formats }
+                let sample_locations = draw.is_some_and(|d| d.sample_locations_enable == Some(true));
+                super::values::RenderingFormats { samples, counted, sample_locations, ..formats }
             });
             let render_pass = (!libraries).then_some((info.renderPass.as_raw(), info.subpass, rendering));
             let maps = (!libraries).then(|| super::local_read::LocalReadMaps::chained(info.pNext));

@@ -326,6 +326,9 @@ pub struct RenderingFormats {
     /// The chained `VkAttachmentSampleCountInfoAMD`'s color attachment sample counts and depth
     /// and stencil sample count, where one is chained.
     pub counted: Option<(Vec<u32>, u32)>,
+    /// Created with `VkPipelineSampleLocationsStateCreateInfoEXT::sampleLocationsEnable`
+    /// VK_TRUE, not dynamic.
+    pub sample_locations: bool,
 }
 
 /// A render pass's attachments, once recorded.

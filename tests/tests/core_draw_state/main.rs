@@ -125,6 +125,9 @@ struct Shape {
     /// Rasterizes vertex stream 1 (`VkPipelineRasterizationStateStreamCreateInfoEXT`; needs
     /// geometryStreams and the shim's `raster-state-extensions`).
     stream_one: bool,
+    /// Sample locations enabled (`VkPipelineSampleLocationsStateCreateInfoEXT`, one location;
+    /// needs VK_EXT_sample_locations, which the shim's `raster-state-extensions` offers).
+    sample_locations: bool,
 }
 
 impl Fixture {
@@ -356,7 +359,18 @@ fn pipeline_in_subpass(
         raster = raster.push_next(&mut stream);
     }
     let samples = if shape.four_samples { vk::SampleCountFlags::TYPE_4 } else { vk::SampleCountFlags::TYPE_1 };
-    let multisample = vk::PipelineMultisampleStateCreateInfo::default().rasterization_samples(samples);
+    let location = [vk::SampleLocationEXT { x: 0.5, y: 0.5 }];
+    let mut sample_locations =
+        vk::PipelineSampleLocationsStateCreateInfoEXT::default().sample_locations_enable(true).sample_locations_info(
+            vk::SampleLocationsInfoEXT::default()
+                .sample_locations_per_pixel(vk::SampleCountFlags::TYPE_1)
+                .sample_location_grid_size(vk::Extent2D { width: 1, height: 1 })
+                .sample_locations(&location),
+        );
+    let mut multisample = vk::PipelineMultisampleStateCreateInfo::default().rasterization_samples(samples);
+    if shape.sample_locations {
+        multisample = multisample.push_next(&mut sample_locations);
+    }
     let mut blend_attachment =
         vk::PipelineColorBlendAttachmentState::default().color_write_mask(vk::ColorComponentFlags::RGBA);
     if shape.blend_constants {
@@ -685,6 +699,7 @@ const NO: Shape = Shape {
     discard_rectangles: false,
     counted_samples: (0, 0),
     stream_one: false,
+    sample_locations: false,
 };
 const DEPTH_FORMAT: vk::Format = vk::Format::D32_SFLOAT_S8_UINT;
 const LINES: Shape = Shape { lines: true, ..NO };

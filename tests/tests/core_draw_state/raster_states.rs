@@ -457,3 +457,46 @@ fn rasterization_stream_with_a_geometry_shader() {
         assert_eq!(run(vk::ShaderEXT::null(), false), NONE, "{name}");
     }
 }
+
+/// A dynamic rendering pipeline created with sample locations enabled draws with a depth
+/// attachment whose image is sample locations compatible (`-sampleLocationsEnable-02689`).
+#[test]
+fn sample_locations_need_a_compatible_depth_attachment() {
+    let f = Fixture::with_shim(|b| b.device_extensions(&[c"VK_EXT_sample_locations"]));
+    let image = vk::ImageCreateInfo::default()
+        .flags(vk::ImageCreateFlags::SAMPLE_LOCATIONS_COMPATIBLE_DEPTH_EXT)
+        .image_type(vk::ImageType::TYPE_2D)
+        .format(DEPTH_FORMAT)
+        .extent(vk::Extent3D { width: 64, height: 64, depth: 1 })
+        .mip_levels(1)
+        .array_layers(1)
+        .samples(vk::SampleCountFlags::TYPE_1)
+        .usage(vk::ImageUsageFlags::DEPTH_STENCIL_ATTACHMENT);
+    let aspects = vk::ImageAspectFlags::DEPTH | vk::ImageAspectFlags::STENCIL;
+    let compatible = f.ctx.image_view(&image, aspects, vk::ComponentMapping::default());
+    let located = f.pipeline(&[], Shape { depth_format: true, sample_locations: true, ..NO });
+    let plain = f.pipeline(&[], Shape { depth_format: true, ..NO });
+    let layout = vk::ImageLayout::DEPTH_STENCIL_ATTACHMENT_OPTIMAL;
+    for (name, draw) in draws(&f) {
+        let run = |pipeline, depth| {
+            let rendering = Rendering {
+                color: f.view,
+                second: None,
+                depth: Some((depth, layout)),
+                view_mask: 0,
+                flags: vk::RenderingFlags::empty(),
+            };
+            f.ids_in_rendering(rendering, |d, cb| {
+                // SAFETY: recording with live objects.
+                unsafe {
+                    d.cmd_bind_pipeline(cb, vk::PipelineBindPoint::GRAPHICS, pipeline);
+                    d.cmd_bind_index_buffer(cb, f.index, 0, vk::IndexType::UINT16);
+                }
+                draw(d, cb);
+            })
+        };
+        assert_eq!(run(located, f.depth), [format!("VUID-{name}-sampleLocationsEnable-02689")], "{name}");
+        assert_eq!(run(located, compatible), NONE, "{name}");
+        assert_eq!(run(plain, f.depth), NONE, "{name}");
+    }
+}

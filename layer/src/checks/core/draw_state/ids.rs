@@ -57,6 +57,9 @@ pub(super) struct DrawStateIds {
     /// The color, depth and stencil attachments' sample counts those of the pipeline's chained
     /// `VkAttachmentSampleCountInfoAMD`.
     pub(super) attachment_samples: [&'static str; 3],
+    /// A pipeline with sample locations enabled draws with a depth attachment whose image is
+    /// sample locations compatible.
+    pub(super) sample_locations: &'static str,
 }
 
 command_table!(
@@ -180,6 +183,7 @@ pub(super) const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDraw-pDepthAttachment-06186",
             "VUID-vkCmdDraw-pStencilAttachment-06187",
         ],
+        sample_locations: "VUID-vkCmdDraw-sampleLocationsEnable-02689",
     },
     DrawStateIds {
         command: "vkCmdDrawIndexed",
@@ -296,6 +300,7 @@ pub(super) const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDrawIndexed-pDepthAttachment-06186",
             "VUID-vkCmdDrawIndexed-pStencilAttachment-06187",
         ],
+        sample_locations: "VUID-vkCmdDrawIndexed-sampleLocationsEnable-02689",
     },
     DrawStateIds {
         command: "vkCmdDrawIndexedIndirect",
@@ -412,6 +417,7 @@ pub(super) const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDrawIndexedIndirect-pDepthAttachment-06186",
             "VUID-vkCmdDrawIndexedIndirect-pStencilAttachment-06187",
         ],
+        sample_locations: "VUID-vkCmdDrawIndexedIndirect-sampleLocationsEnable-02689",
     },
     DrawStateIds {
         command: "vkCmdDrawIndexedIndirectCount",
@@ -532,6 +538,7 @@ pub(super) const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDrawIndexedIndirectCount-pDepthAttachment-06186",
             "VUID-vkCmdDrawIndexedIndirectCount-pStencilAttachment-06187",
         ],
+        sample_locations: "VUID-vkCmdDrawIndexedIndirectCount-sampleLocationsEnable-02689",
     },
     DrawStateIds {
         command: "vkCmdDrawIndirect",
@@ -648,6 +655,7 @@ pub(super) const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDrawIndirect-pDepthAttachment-06186",
             "VUID-vkCmdDrawIndirect-pStencilAttachment-06187",
         ],
+        sample_locations: "VUID-vkCmdDrawIndirect-sampleLocationsEnable-02689",
     },
     DrawStateIds {
         command: "vkCmdDrawIndirectCount",
@@ -764,6 +772,7 @@ pub(super) const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDrawIndirectCount-pDepthAttachment-06186",
             "VUID-vkCmdDrawIndirectCount-pStencilAttachment-06187",
         ],
+        sample_locations: "VUID-vkCmdDrawIndirectCount-sampleLocationsEnable-02689",
     },
 ];
 
@@ -982,6 +991,7 @@ mod tests {
             assert_eq!(d.discard_rectangles, format!("VUID-{}-None-07751", d.command));
             let counted = ["colorAttachmentCount-06185", "pDepthAttachment-06186", "pStencilAttachment-06187"];
             assert_eq!(d.attachment_samples, counted.map(|s| format!("VUID-{}-{s}", d.command)));
+            assert_eq!(d.sample_locations, format!("VUID-{}-sampleLocationsEnable-02689", d.command));
             let suffixes = ["renderPass-02684", "subpass-02685", "renderPass-06198"];
             for (id, suffix) in d.render_pass.iter().zip(suffixes) {
                 assert_eq!(*id, format!("VUID-{}-{suffix}", d.command));

@@ -1111,6 +1111,20 @@ impl CoreChecks {
         if let Some(counted) = &f.counted {
             skip |= Self::counted_samples(cx, t, counted, ids, (cb, pipeline));
         }
+        if let (true, Some(RenderingTarget { view, sample_locations_compatible: Some(false), .. })) =
+            (f.sample_locations, t.depth)
+        {
+            skip |= cx.error(
+                ids.sample_locations,
+                &at,
+                format_args!(
+                    "the bound graphics pipeline {pipeline:#x} was created with sample locations enabled \
+                     (VkPipelineSampleLocationsStateCreateInfoEXT::sampleLocationsEnable), but the image of the depth \
+                     attachment of the rendering instance command buffer {cb:#x} is in, image view {view:#x}, was \
+                     created without VK_IMAGE_CREATE_SAMPLE_LOCATIONS_COMPATIBLE_DEPTH_BIT_EXT."
+                ),
+            );
+        }
         // Sample counts, unless multisampled rendering to single-sampled attachments may explain
         // them or a custom resolve began.
         let single_sampled = features.is_none_or(|f| f.contains(Feature::MULTISAMPLED_RENDER_TO_SINGLE_SAMPLED));
