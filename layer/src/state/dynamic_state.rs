@@ -1,6 +1,6 @@
 //! Dynamic state beyond the 32 first `VkDynamicState` values (extended dynamic state 1 and 2,
-//! core since Vulkan 1.3, the Khronos states of extended dynamic state 3, vertex input and color
-//! write enable), and the values of the states that decide whether other dynamic states
+//! core since Vulkan 1.3, extended dynamic state 3 with its NV states, vertex input, color write
+//! enable, the discard rectangles and their enable, the sample locations), and the values of the states that decide whether other dynamic states
 //! are needed at a draw, or whether it writes depth or stencil: what a graphics pipeline fixes
 //! statically (recorded at its creation) and what a recording's vkCmdSet* commands set
 //! (recorded after each, through the tracker's generic post-record hook for the commands of

@@ -3,15 +3,17 @@
 //! invalidated since by binding a pipeline that has them static) where the rule of each applies
 //! (most only while rasterization is on, some only while a test that uses them is enabled, some
 //! only with a feature or extension enabled, a tessellation stage, lines drawn or the logic op
-//! enabled): extended dynamic state 1, 2 and 3 (its Khronos states whose rules lavapipe can
-//! exercise; the NV states, sample locations, rasterization stream, conservative rasterization
-//! and advanced blending are not followed), vertex input and color write enable, and the last
+//! enabled): extended dynamic state 1, 2 and 3 (advanced blending aside), vertex input, color
+//! write enable, sample locations and discard rectangles (the rules themselves are `rules.rs`'s;
+//! a rule's extension or feature is decided when the device is created, and shader objects leave
+//! a state dynamic only where the device has what its rule needs), and the last
 //! per-attachment blend enable and write mask calls must have set every active color attachment
 //! of a vkCmdBeginRendering instance (and the last color write enable call as many values), the
 //! last blend equation call every active one with blending enabled, and the last sample mask
 //! must cover the rasterization samples. Stippled lines need the current line rasterization
-//! mode's stippled-lines feature; no rasterization discard while a primitives generated query is
-//! active without its feature. No
+//! mode's stippled-lines feature; while a primitives generated query is active, no rasterization
+//! discard and no rasterization stream but 0 without their features; every discard rectangle of
+//! a pipeline with them dynamic set while they are enabled. No
 //! state the pipeline has static may have been set since it was bound (the tracker keeps what
 //! each recording set since its last graphics pipeline bind; vkCmdBindVertexBuffers3KHR, which
 //! may set strides or not, is not taken as setting them there), the
@@ -28,7 +30,9 @@
 //! have, and its color attachment count and each attachment's format — VK_FORMAT_UNDEFINED for a
 //! null view — unless `dynamicRenderingUnusedAttachments` lets either side leave one out, and
 //! whose attachments' sample counts its static `rasterizationSamples` must be, unless
-//! `multisampledRenderToSingleSampled` or a custom resolve), and it must have no task or
+//! `multisampledRenderToSingleSampled` or a custom resolve, or those of its chained
+//! `VkAttachmentSampleCountInfoAMD`; with sample locations enabled, a depth attachment made
+//! sample locations compatible), and it must have no task or
 //! mesh stage: keys fixed when the pipeline
 //! was created and the instance began or advanced (`state::render_passes`), one comparison at
 //! the draw. No depth writes while the instance's depth/stencil attachment has its depth aspect
