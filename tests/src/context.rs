@@ -48,6 +48,12 @@ pub struct ContextBuilder {
     /// Whether to enable `VK_EXT_transform_feedback`, and with it its `transformFeedback`
     /// feature.
     transform_feedback: Option<bool>,
+    /// Whether to enable `shadingRateImage`, `representativeFragmentTest` and
+    /// `coverageReductionMode` (their extensions are the caller's to name; only the driver
+    /// shim's `raster-state-extensions` offers them).
+    nv_raster_features: bool,
+    /// Whether to enable `geometryStreams` (with `VK_EXT_transform_feedback`).
+    geometry_streams: bool,
     /// More queue families to create one queue of (the driver shim's `second-queue-family`).
     more_queue_families: Vec<u32>,
     /// Vulkan 1.1 features to enable.
@@ -107,6 +113,8 @@ impl ContextBuilder {
             mesh_shader: false,
             task_shader: false,
             transform_feedback: None,
+            nv_raster_features: false,
+            geometry_streams: false,
             more_queue_families: Vec::new(),
             vulkan11_features: None,
             nested_command_buffer: false,
@@ -302,6 +310,22 @@ impl ContextBuilder {
         self
     }
 
+    /// Enables the `shadingRateImage`, `representativeFragmentTest` and `coverageReductionMode`
+    /// features (with `VK_NV_shading_rate_image`, `VK_NV_representative_fragment_test` and
+    /// `VK_NV_coverage_reduction_mode` among [`Self::device_extensions`]).
+    pub fn nv_raster_features(mut self) -> Self {
+        self.nv_raster_features = true;
+        self
+    }
+
+    /// Enables `VK_EXT_transform_feedback` and its `geometryStreams` feature (with
+    /// `transformFeedback` only where [`Self::transform_feedback`] asks for it).
+    pub fn geometry_streams(mut self) -> Self {
+        self.geometry_streams = true;
+        self.transform_feedback = Some(self.transform_feedback.unwrap_or(false));
+        self
+    }
+
     /// Enables `VK_EXT_transform_feedback`, and its `transformFeedback` feature when `feature`.
     pub fn transform_feedback(mut self, feature: bool) -> Self {
         self.transform_feedback = Some(feature);
@@ -487,7 +511,15 @@ impl ContextBuilder {
             info = info.push_next(&mut mesh_shader);
         }
         let mut transform_feedback = vk::PhysicalDeviceTransformFeedbackFeaturesEXT::default()
-            .transform_feedback(self.transform_feedback.unwrap_or(false));
+            .transform_feedback(self.transform_feedback.unwrap_or(false))
+            .geometry_streams(self.geometry_streams);
+        let mut shading_rate = vk::PhysicalDeviceShadingRateImageFeaturesNV::default().shading_rate_image(true);
+        let mut representative =
+            vk::PhysicalDeviceRepresentativeFragmentTestFeaturesNV::default().representative_fragment_test(true);
+        let mut reduction = vk::PhysicalDeviceCoverageReductionModeFeaturesNV::default().coverage_reduction_mode(true);
+        if self.nv_raster_features {
+            info = info.push_next(&mut shading_rate).push_next(&mut representative).push_next(&mut reduction);
+        }
         if self.transform_feedback.is_some() {
             info = info.push_next(&mut transform_feedback);
         }

@@ -1,6 +1,6 @@
 //! Dynamic state beyond the 32 first `VkDynamicState` values (extended dynamic state 1 and 2,
-//! core since Vulkan 1.3, the Khronos states of extended dynamic state 3, vertex input and color
-//! write enable), and the values of the states that decide whether other dynamic states
+//! core since Vulkan 1.3, extended dynamic state 3 with its NV states, vertex input, color write
+//! enable, the discard rectangles and their enable, the sample locations), and the values of the states that decide whether other dynamic states
 //! are needed at a draw, or whether it writes depth or stencil: what a graphics pipeline fixes
 //! statically (recorded at its creation) and what a recording's vkCmdSet* commands set
 //! (recorded after each, through the tracker's generic post-record hook for the commands of
@@ -19,10 +19,10 @@ use super::values::Attachments;
 pub use super::values::{AttachmentRange, DynamicValues, PipelineDynamic};
 use VkDynamicState as D;
 
-/// The bit of a `VkDynamicState` of extended dynamic state 1, 2 or 3 (its Khronos states, up to
-/// `VK_DYNAMIC_STATE_DEPTH_CLIP_NEGATIVE_ONE_TO_ONE_EXT`), of
-/// `VK_DYNAMIC_STATE_VERTEX_INPUT_EXT` or of `VK_DYNAMIC_STATE_COLOR_WRITE_ENABLE_EXT`, in the
-/// `ext` masks ([`PipelineDynamic::ext`], [`DynamicValues::set`]); `None` for other values.
+/// The bit of a `VkDynamicState` of extended dynamic state 1, 2 or 3, of
+/// `VK_DYNAMIC_STATE_VERTEX_INPUT_EXT`, `VK_DYNAMIC_STATE_COLOR_WRITE_ENABLE_EXT`, the discard
+/// rectangles and their enable, or the sample locations, in the `ext` masks
+/// ([`PipelineDynamic::ext`], [`DynamicValues::set`]); `None` for other values.
 pub const fn ext_bit(state: VkDynamicState) -> Option<u32> {
     let eds1 = D::VK_DYNAMIC_STATE_CULL_MODE.0;
     let eds2 = D::VK_DYNAMIC_STATE_PATCH_CONTROL_POINTS_EXT.0;
@@ -37,14 +37,25 @@ pub const fn ext_bit(state: VkDynamicState) -> Option<u32> {
     } else if v >= eds3 && v <= D::VK_DYNAMIC_STATE_DEPTH_CLIP_NEGATIVE_ONE_TO_ONE_EXT.0 {
         Some(18 + (v - eds3) as u32)
     } else if v == D::VK_DYNAMIC_STATE_COLOR_WRITE_ENABLE_EXT.0 {
-        Some(EXT_BITS - 1)
+        Some(39)
+    } else if v >= D::VK_DYNAMIC_STATE_VIEWPORT_W_SCALING_ENABLE_NV.0
+        && v <= D::VK_DYNAMIC_STATE_COVERAGE_REDUCTION_MODE_NV.0
+    {
+        Some(40 + (v - D::VK_DYNAMIC_STATE_VIEWPORT_W_SCALING_ENABLE_NV.0) as u32)
+    } else if v == D::VK_DYNAMIC_STATE_DISCARD_RECTANGLE_EXT.0 {
+        Some(50)
+    } else if v == D::VK_DYNAMIC_STATE_DISCARD_RECTANGLE_ENABLE_EXT.0 {
+        Some(51)
+    } else if v == D::VK_DYNAMIC_STATE_SAMPLE_LOCATIONS_EXT.0 {
+        Some(52)
     } else {
         None
     }
 }
 
 /// How many [`ext_bit`]s there are.
-pub const EXT_BITS: u32 = 40;
+pub const EXT_BITS: u32 = 53;
+const _: () = assert!(EXT_BITS <= 64);
 
 /// The `VkDynamicState` of an [`ext_bit`] (its inverse).
 pub const fn ext_state(bit: u32) -> Option<VkDynamicState> {
@@ -54,6 +65,10 @@ pub const fn ext_state(bit: u32) -> Option<VkDynamicState> {
         17 => D::VK_DYNAMIC_STATE_VERTEX_INPUT_EXT.0,
         18..=38 => D::VK_DYNAMIC_STATE_TESSELLATION_DOMAIN_ORIGIN_EXT.0 + (bit - 18) as i32,
         39 => D::VK_DYNAMIC_STATE_COLOR_WRITE_ENABLE_EXT.0,
+        40..=49 => D::VK_DYNAMIC_STATE_VIEWPORT_W_SCALING_ENABLE_NV.0 + (bit - 40) as i32,
+        50 => D::VK_DYNAMIC_STATE_DISCARD_RECTANGLE_EXT.0,
+        51 => D::VK_DYNAMIC_STATE_DISCARD_RECTANGLE_ENABLE_EXT.0,
+        52 => D::VK_DYNAMIC_STATE_SAMPLE_LOCATIONS_EXT.0,
         _ => return None,
     };
     Some(VkDynamicState(v))
@@ -197,13 +212,50 @@ impl PipelineDynamic {
             )
             .map_or(0, |p| p.provokingVertexMode.0)
         });
-        let discard_rectangles = unsafe {
+        let discard_rectangle_count = unsafe {
             chained::<VkPipelineDiscardRectangleStateCreateInfoEXT>(
                 info.pNext,
                 VkStructureType::VK_STRUCTURE_TYPE_PIPELINE_DISCARD_RECTANGLE_STATE_CREATE_INFO_EXT,
             )
         }
-        .is_some_and(|d| d.discardRectangleCount != 0);
+        .map_or(0, |d| d.discardRectangleCount);
+        let discard_rectangles = discard_rectangle_count != 0;
+        let small = |v: u32| u8::try_from(v).unwrap_or(u8::MAX);
+        // SAFETY: the rasterization state's chain.
+        let conservative = raster.map(|r| unsafe {
+            chained::<VkPipelineRasterizationConservativeStateCreateInfoEXT>(
+                r.pNext,
+                VkStructureType::VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_CONSERVATIVE_STATE_CREATE_INFO_EXT,
+            )
+            .map_or(0, |c| small(c.conservativeRasterizationMode.0 as u32))
+        });
+        // SAFETY: the multisample state, not ignored while rasterization is not statically
+        // discarded, and its chain.
+        let multisample = if discards == Some(true) { None } else { unsafe { info.pMultisampleState.as_ref() } };
+        // SAFETY (the three): the multisample state's chain.
+        let locations_enable = multisample.map(|m| unsafe {
+            chained::<VkPipelineSampleLocationsStateCreateInfoEXT>(
+                m.pNext,
+                VkStructureType::VK_STRUCTURE_TYPE_PIPELINE_SAMPLE_LOCATIONS_STATE_CREATE_INFO_EXT,
+            )
+            .is_some_and(|l| l.sampleLocationsEnable != VK_FALSE)
+        });
+        let coverage_to_color = multisample.map(|m| unsafe {
+            chained::<VkPipelineCoverageToColorStateCreateInfoNV>(
+                m.pNext,
+                VkStructureType::VK_STRUCTURE_TYPE_PIPELINE_COVERAGE_TO_COLOR_STATE_CREATE_INFO_NV,
+            )
+            .is_some_and(|c| c.coverageToColorEnable != VK_FALSE)
+        });
+        let modulation = multisample.map(|m| unsafe {
+            chained::<VkPipelineCoverageModulationStateCreateInfoNV>(
+                m.pNext,
+                VkStructureType::VK_STRUCTURE_TYPE_PIPELINE_COVERAGE_MODULATION_STATE_CREATE_INFO_NV,
+            )
+            .map_or((0, false), |c| {
+                (small(c.coverageModulationMode.0 as u32), c.coverageModulationTableEnable != VK_FALSE)
+            })
+        });
         let either = |a: VkDynamicState, b: VkDynamicState| dynamic(a) || dynamic(b);
         // SAFETY: the multisample state, not ignored while rasterization is not discarded, and
         // its chain.
@@ -219,7 +271,31 @@ impl PipelineDynamic {
             (s.sampleLocationsEnable != VK_FALSE).then(|| sample_locations_key(&s.sampleLocationsInfo))
         })
         .flatten();
+        // SAFETY: the rasterization state's chain.
+        let stream = raster.map(|r| unsafe {
+            chained::<VkPipelineRasterizationStateStreamCreateInfoEXT>(
+                r.pNext,
+                VkStructureType::VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_STREAM_CREATE_INFO_EXT,
+            )
+            .map_or(0, |s| small(s.rasterizationStream))
+        });
+        let fixed_value = |s: VkDynamicState, v: Option<u8>| (!dynamic(s)).then_some(v).flatten();
         PipelineDynamic {
+            conservative_mode: fixed_value(D::VK_DYNAMIC_STATE_CONSERVATIVE_RASTERIZATION_MODE_EXT, conservative),
+            sample_locations_enable: (!dynamic(D::VK_DYNAMIC_STATE_SAMPLE_LOCATIONS_ENABLE_EXT))
+                .then_some(locations_enable)
+                .flatten(),
+            coverage_to_color: (!dynamic(D::VK_DYNAMIC_STATE_COVERAGE_TO_COLOR_ENABLE_NV))
+                .then_some(coverage_to_color)
+                .flatten(),
+            modulation_mode: fixed_value(D::VK_DYNAMIC_STATE_COVERAGE_MODULATION_MODE_NV, modulation.map(|m| m.0)),
+            modulation_table: (!dynamic(D::VK_DYNAMIC_STATE_COVERAGE_MODULATION_TABLE_ENABLE_NV))
+                .then_some(modulation.map(|m| m.1))
+                .flatten(),
+            discard_rectangle_enable: (!dynamic(D::VK_DYNAMIC_STATE_DISCARD_RECTANGLE_ENABLE_EXT))
+                .then_some(discard_rectangles),
+            discard_rectangle_count: small(discard_rectangle_count),
+            rasterization_stream: (!dynamic(D::VK_DYNAMIC_STATE_RASTERIZATION_STREAM_EXT)).then_some(stream).flatten(),
             provoking_vertex: (!dynamic(D::VK_DYNAMIC_STATE_PROVOKING_VERTEX_MODE_EXT)).then_some(provoking).flatten(),
             viewport_scissor_dynamic: either(D::VK_DYNAMIC_STATE_VIEWPORT, D::VK_DYNAMIC_STATE_VIEWPORT_WITH_COUNT)
                 && either(D::VK_DYNAMIC_STATE_SCISSOR, D::VK_DYNAMIC_STATE_SCISSOR_WITH_COUNT),
@@ -313,7 +389,7 @@ macro_rules! command {
 /// The commands whose generic post-record hook records what they set: `(command, state, what
 /// else to read)`. Those that name objects (vkCmdBindVertexBuffers2/3KHR) are also recorded as
 /// referring to them, as the hook does for every such command.
-const ALL_SETTERS: [(u16, VkDynamicState, Value); 49] = [
+const ALL_SETTERS: [(u16, VkDynamicState, Value); 62] = [
     (command!(post_call_record_cmd_set_line_width), D::VK_DYNAMIC_STATE_LINE_WIDTH, Value::None),
     (command!(post_call_record_cmd_set_depth_bias), D::VK_DYNAMIC_STATE_DEPTH_BIAS, Value::None),
     (command!(post_call_record_cmd_set_depth_bias2_ext), D::VK_DYNAMIC_STATE_DEPTH_BIAS, Value::None),
@@ -419,7 +495,7 @@ const ALL_SETTERS: [(u16, VkDynamicState, Value); 49] = [
     (
         command!(post_call_record_cmd_set_conservative_rasterization_mode_ext),
         D::VK_DYNAMIC_STATE_CONSERVATIVE_RASTERIZATION_MODE_EXT,
-        Value::None,
+        Value::Param1,
     ),
     (
         command!(post_call_record_cmd_set_extra_primitive_overestimation_size_ext),
@@ -430,7 +506,7 @@ const ALL_SETTERS: [(u16, VkDynamicState, Value); 49] = [
     (
         command!(post_call_record_cmd_set_sample_locations_enable_ext),
         D::VK_DYNAMIC_STATE_SAMPLE_LOCATIONS_ENABLE_EXT,
-        Value::None,
+        Value::Param1,
     ),
     (
         command!(post_call_record_cmd_set_color_blend_advanced_ext),
@@ -457,6 +533,59 @@ const ALL_SETTERS: [(u16, VkDynamicState, Value); 49] = [
         D::VK_DYNAMIC_STATE_DEPTH_CLIP_NEGATIVE_ONE_TO_ONE_EXT,
         Value::None,
     ),
+    (
+        command!(post_call_record_cmd_set_viewport_w_scaling_enable_nv),
+        D::VK_DYNAMIC_STATE_VIEWPORT_W_SCALING_ENABLE_NV,
+        Value::None,
+    ),
+    (command!(post_call_record_cmd_set_viewport_swizzle_nv), D::VK_DYNAMIC_STATE_VIEWPORT_SWIZZLE_NV, Value::None),
+    (
+        command!(post_call_record_cmd_set_coverage_to_color_enable_nv),
+        D::VK_DYNAMIC_STATE_COVERAGE_TO_COLOR_ENABLE_NV,
+        Value::Param1,
+    ),
+    (
+        command!(post_call_record_cmd_set_coverage_to_color_location_nv),
+        D::VK_DYNAMIC_STATE_COVERAGE_TO_COLOR_LOCATION_NV,
+        Value::None,
+    ),
+    (
+        command!(post_call_record_cmd_set_coverage_modulation_mode_nv),
+        D::VK_DYNAMIC_STATE_COVERAGE_MODULATION_MODE_NV,
+        Value::Param1,
+    ),
+    (
+        command!(post_call_record_cmd_set_coverage_modulation_table_enable_nv),
+        D::VK_DYNAMIC_STATE_COVERAGE_MODULATION_TABLE_ENABLE_NV,
+        Value::Param1,
+    ),
+    (
+        command!(post_call_record_cmd_set_coverage_modulation_table_nv),
+        D::VK_DYNAMIC_STATE_COVERAGE_MODULATION_TABLE_NV,
+        Value::None,
+    ),
+    (
+        command!(post_call_record_cmd_set_shading_rate_image_enable_nv),
+        D::VK_DYNAMIC_STATE_SHADING_RATE_IMAGE_ENABLE_NV,
+        Value::None,
+    ),
+    (
+        command!(post_call_record_cmd_set_representative_fragment_test_enable_nv),
+        D::VK_DYNAMIC_STATE_REPRESENTATIVE_FRAGMENT_TEST_ENABLE_NV,
+        Value::None,
+    ),
+    (
+        command!(post_call_record_cmd_set_coverage_reduction_mode_nv),
+        D::VK_DYNAMIC_STATE_COVERAGE_REDUCTION_MODE_NV,
+        Value::None,
+    ),
+    (command!(post_call_record_cmd_set_discard_rectangle_ext), D::VK_DYNAMIC_STATE_DISCARD_RECTANGLE_EXT, Value::Range),
+    (
+        command!(post_call_record_cmd_set_discard_rectangle_enable_ext),
+        D::VK_DYNAMIC_STATE_DISCARD_RECTANGLE_ENABLE_EXT,
+        Value::Param1,
+    ),
+    (command!(post_call_record_cmd_set_sample_locations_ext), D::VK_DYNAMIC_STATE_SAMPLE_LOCATIONS_EXT, Value::None),
 ];
 
 /// What a setter command's parameters say beyond which state it sets.
@@ -553,6 +682,12 @@ impl DynamicValues {
             D::VK_DYNAMIC_STATE_LINE_RASTERIZATION_MODE_EXT => self.line_mode = value as i32,
             D::VK_DYNAMIC_STATE_LINE_STIPPLE_ENABLE_EXT => self.line_stipple = value != VK_FALSE,
             D::VK_DYNAMIC_STATE_COLOR_BLEND_ADVANCED_EXT => self.blend_advanced = AttachmentRange(value),
+            D::VK_DYNAMIC_STATE_CONSERVATIVE_RASTERIZATION_MODE_EXT => self.conservative_mode = value as i32,
+            D::VK_DYNAMIC_STATE_SAMPLE_LOCATIONS_ENABLE_EXT => self.sample_locations_enable = value != VK_FALSE,
+            D::VK_DYNAMIC_STATE_COVERAGE_TO_COLOR_ENABLE_NV => self.coverage_to_color = value != VK_FALSE,
+            D::VK_DYNAMIC_STATE_COVERAGE_MODULATION_MODE_NV => self.modulation_mode = value as i32,
+            D::VK_DYNAMIC_STATE_COVERAGE_MODULATION_TABLE_ENABLE_NV => self.modulation_table = value != VK_FALSE,
+            D::VK_DYNAMIC_STATE_DISCARD_RECTANGLE_ENABLE_EXT => self.discard_rectangle_enable = value != VK_FALSE,
             _ => {}
         }
     }
@@ -621,6 +756,12 @@ impl StateTracker {
                 }
             }
             r.draw.values.record_faces(state, value, faces, was_set);
+            if state == D::VK_DYNAMIC_STATE_DISCARD_RECTANGLE_EXT {
+                // Each call sets its range of rectangles; those set before the state was last
+                // invalidated are not current.
+                let kept = if was_set { r.draw.values.discard_rectangles } else { 0 };
+                r.draw.values.discard_rectangles = kept | AttachmentRange(value).mask();
+            }
             if let Some((named, enabled)) = enables {
                 // Values from before the state was last invalidated are not current.
                 let kept = if was_set { r.draw.values.blend_enabled & !named } else { 0 };
@@ -715,7 +856,9 @@ mod tests {
         }
         assert_eq!(ext_bit(D::VK_DYNAMIC_STATE_TESSELLATION_DOMAIN_ORIGIN_EXT), Some(18));
         assert_eq!(ext_bit(D::VK_DYNAMIC_STATE_DEPTH_CLIP_NEGATIVE_ONE_TO_ONE_EXT), Some(38));
-        assert_eq!(ext_bit(D::VK_DYNAMIC_STATE_VIEWPORT_W_SCALING_ENABLE_NV), None);
+        assert_eq!(ext_bit(D::VK_DYNAMIC_STATE_VIEWPORT_W_SCALING_ENABLE_NV), Some(40));
+        assert_eq!(ext_bit(D::VK_DYNAMIC_STATE_COVERAGE_REDUCTION_MODE_NV), Some(49));
+        assert_eq!(ext_bit(D::VK_DYNAMIC_STATE_DISCARD_RECTANGLE_MODE_EXT), None);
         for (c, state, _) in ALL_SETTERS {
             let name = COMMANDS[usize::from(c)].name;
             if name.starts_with("vkCmdBindVertexBuffers") {

@@ -349,16 +349,21 @@ impl<'a> PipelineDesc<'a> {
                     info.pNext,
                     S::VK_STRUCTURE_TYPE_ATTACHMENT_SAMPLE_COUNT_INFO_AMD,
                 )
-                .is_some();
-                let samples = if counted { 0 } else { draw.and_then(|d| d.samples).unwrap_or(0) };
-                rendering_info.map_or(super::values::RenderingFormats { samples, ..Default::default() }, |r| {
+                .map(|c| {
+                    let colors = slice(c.pColorAttachmentSamples, c.colorAttachmentCount);
+                    (colors.iter().map(|s| s.0).collect(), c.depthStencilAttachmentSamples.0)
+                });
+                let samples = if counted.is_some() { 0 } else { draw.and_then(|d| d.samples).unwrap_or(0) };
+                let formats = rendering_info.map_or(super::values::RenderingFormats::default(), |r| {
                     super::values::RenderingFormats {
                         colors: slice(r.pColorAttachmentFormats, r.colorAttachmentCount).iter().map(|f| f.0).collect(),
                         depth: r.depthAttachmentFormat.0,
                         stencil: r.stencilAttachmentFormat.0,
-                        samples,
+                        ..Default::default()
                     }
-                })
+                });
+                let sample_locations = draw.is_some_and(|d| d.sample_locations_enable == Some(true));
+                super::values::RenderingFormats { samples, counted, sample_locations, ..formats }
             });
             let render_pass = (!libraries).then_some((info.renderPass.as_raw(), info.subpass, rendering));
             let maps = (!libraries).then(|| super::local_read::LocalReadMaps::chained(info.pNext));

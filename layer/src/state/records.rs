@@ -788,6 +788,9 @@ pub struct RenderingTarget {
     pub samples: Option<u32>,
     /// Its view's format features (`VkFormatFeatureFlags2`), when known.
     pub features: Option<u64>,
+    /// Its image was created with `VK_IMAGE_CREATE_SAMPLE_LOCATIONS_COMPATIBLE_DEPTH_BIT_EXT`
+    /// (`None`: not known).
+    pub sample_locations_compatible: Option<bool>,
 }
 
 /// The attachments of a vkCmdBeginRendering instance (`None` for a null image view).

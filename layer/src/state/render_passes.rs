@@ -359,8 +359,11 @@ impl PipelinePass {
             ),
             (None, None) => rendering_key(rendering.0, rendering.1),
         };
-        // Instance keys are odd: an even key sends every draw of a mesh pipeline to the report.
-        let key = if mesh { key & !1 } else { key };
+        // Instance keys are odd: an even key sends every draw of a mesh pipeline, or of one whose
+        // chained attachment sample counts or sample locations the draw compares with the
+        // instance's attachments, to the report.
+        let counted = compat.is_none() && formats.is_some_and(|f| f.counted.is_some() || f.sample_locations);
+        let key = if mesh || counted { key & !1 } else { key };
         let samples = if compat.is_none() { formats.map_or(0, |f| f.samples) } else { 0 };
         PipelinePass { compat, subpass, rendering, mesh, key, samples }
     }

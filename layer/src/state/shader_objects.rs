@@ -276,8 +276,9 @@ pub fn pipeline_bound(r: &mut Recording, point: i32) {
 /// The dynamic states a draw with graphics shaders `bound` (stages) needs set, as a pipeline's
 /// would say them: the core states (bit n for `VkDynamicState` n) and the rest. With shader
 /// objects every state is dynamic; these are those the draw-time rules name with a condition
-/// Vigil follows (vertex input and primitive assembly only with a vertex shader bound).
-pub fn draw_dynamic(bound: u32) -> (u32, PipelineDynamic) {
+/// Vigil follows (vertex input and primitive assembly only with a vertex shader bound); `extra`:
+/// the states the device's extensions and features add, for any stage and for a geometry stage.
+pub fn draw_dynamic(bound: u32, (any_stage, geometry): (u64, u64)) -> (u32, PipelineDynamic) {
     use VkDynamicState as D;
     let core = [
         D::VK_DYNAMIC_STATE_LINE_WIDTH,
@@ -332,6 +333,10 @@ pub fn draw_dynamic(bound: u32) -> (u32, PipelineDynamic) {
             D::VK_DYNAMIC_STATE_COLOR_WRITE_MASK_EXT,
             D::VK_DYNAMIC_STATE_COLOR_WRITE_ENABLE_EXT,
         ]);
+    }
+    ext |= any_stage;
+    if bound & S::VK_SHADER_STAGE_GEOMETRY_BIT.0 != 0 {
+        ext |= geometry;
     }
     if bound & S::VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT.0 != 0 {
         ext |= bits(&[D::VK_DYNAMIC_STATE_PATCH_CONTROL_POINTS_EXT]);

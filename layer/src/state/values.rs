@@ -328,6 +328,12 @@ pub struct RenderingFormats {
     /// `VkSampleCountFlagBits`; 0 where dynamic, ignored or chained sample counts
     /// (`VkAttachmentSampleCountInfoAMD`) replace it.
     pub samples: u32,
+    /// The chained `VkAttachmentSampleCountInfoAMD`'s color attachment sample counts and depth
+    /// and stencil sample count, where one is chained.
+    pub counted: Option<(Vec<u32>, u32)>,
+    /// Created with `VkPipelineSampleLocationsStateCreateInfoEXT::sampleLocationsEnable`
+    /// VK_TRUE, not dynamic.
+    pub sample_locations: bool,
 }
 
 /// A render pass's attachments, once recorded.
@@ -414,6 +420,18 @@ impl AttachmentRange {
         let (first, count) = (self.0 & 0xffff, self.0 >> 16);
         i >= first && i - first < count
     }
+
+    /// The indices below 32 it sets, as a mask.
+    pub fn mask(self) -> u32 {
+        let (first, count) = (self.0 & 0xffff, self.0 >> 16);
+        let end = first.saturating_add(count).min(32);
+        let below = |n: u32| if n >= 32 { u32::MAX } else { (1u32 << n) - 1 };
+        if first >= 32 {
+            0
+        } else {
+            below(end) & !below(first)
+        }
+    }
 }
 
 /// What a recording's vkCmdSet* commands set among the extended dynamic states, and the values
@@ -459,6 +477,21 @@ pub struct DynamicValues {
     pub color_writes: u32,
     pub viewports: u32,
     pub scissors: u32,
+    /// `VkConservativeRasterizationModeEXT`, as vkCmdSetConservativeRasterizationModeEXT set it.
+    pub conservative_mode: i32,
+    /// `sampleLocationsEnable`, as vkCmdSetSampleLocationsEnableEXT set it.
+    pub sample_locations_enable: bool,
+    /// `coverageToColorEnable`, as vkCmdSetCoverageToColorEnableNV set it.
+    pub coverage_to_color: bool,
+    /// `VkCoverageModulationModeNV`, as vkCmdSetCoverageModulationModeNV set it.
+    pub modulation_mode: i32,
+    /// `coverageModulationTableEnable`, as vkCmdSetCoverageModulationTableEnableNV set it.
+    pub modulation_table: bool,
+    /// `discardRectangleEnable`, as vkCmdSetDiscardRectangleEnableEXT set it.
+    pub discard_rectangle_enable: bool,
+    /// The discard rectangles below 32 the vkCmdSetDiscardRectangleEXT calls set since the state
+    /// was last invalidated.
+    pub discard_rectangles: u32,
 }
 
 /// What a complete graphics pipeline says about the dynamic states it needs at a draw: its
@@ -515,6 +548,28 @@ pub struct PipelineDynamic {
     pub stencil_ops_write: [Option<bool>; 2],
     /// Where its depth/stencil state applies: the render pass and subpass (resolved at creation).
     pub(super) attachments: Attachments,
+    /// `conservativeRasterizationMode` (DISABLED without a conservative rasterization state;
+    /// `u8::MAX` for a value no mode has), where static.
+    pub conservative_mode: Option<u8>,
+    /// `sampleLocationsEnable` of its multisample state's sample locations state (false without
+    /// one), where static and read.
+    pub sample_locations_enable: Option<bool>,
+    /// `coverageToColorEnable` (false without a coverage to color state), where static and read.
+    pub coverage_to_color: Option<bool>,
+    /// `coverageModulationMode` (NONE without a coverage modulation state; `u8::MAX` for a value
+    /// no mode has), where static and read.
+    pub modulation_mode: Option<u8>,
+    /// `coverageModulationTableEnable` (false without a coverage modulation state), where static
+    /// and read.
+    pub modulation_table: Option<bool>,
+    /// Whether discard rectangles are enabled (`discardRectangleCount` not 0), where static.
+    pub discard_rectangle_enable: Option<bool>,
+    /// `discardRectangleCount` of its `VkPipelineDiscardRectangleStateCreateInfoEXT` (0 without
+    /// one; at most 255, as the draw follows only the first 32).
+    pub discard_rectangle_count: u8,
+    /// `rasterizationStream` of its `VkPipelineRasterizationStateStreamCreateInfoEXT` (0 without
+    /// one; at most 255), where static.
+    pub rasterization_stream: Option<u8>,
 }
 
 /// Whether a pipeline's depth/stencil state is read: its depth and stencil attachments.

@@ -28,6 +28,7 @@ macro_rules! void_fn {
 
 mod fragment_maps;
 mod queue_families;
+mod raster_states;
 mod video;
 
 use std::collections::BTreeMap;
@@ -128,6 +129,11 @@ pub struct Behaviours {
     /// `fragment-shading-rate`: devices offer `VK_KHR_fragment_shading_rate`, without layered
     /// shading rate attachments (`fragment_maps.rs`), for the rules about shading rate images.
     pub fragment_shading_rate: bool,
+    /// `raster-state-extensions`: devices offer the conservative rasterization, sample
+    /// locations, discard rectangles and NV rasterization extensions lavapipe lacks, and the shim
+    /// implements their state commands (see `raster_states.rs`). The draw rules about their
+    /// dynamic states need a device that has them.
+    pub raster_state_extensions: bool,
 }
 
 pub use fragment_maps::{LOW_CUSTOM_BORDER_COLOR_SAMPLERS, MAX_SUBSAMPLED_ARRAY_LAYERS, MIN_DENSITY_TEXEL_SIZE};
@@ -181,6 +187,7 @@ impl Behaviours {
                 "low-custom-border-color-samplers" => b.low_custom_border_color_samplers = true,
                 "fragment-density-map" => b.fragment_density_map = true,
                 "fragment-shading-rate" => b.fragment_shading_rate = true,
+                "raster-state-extensions" => b.raster_state_extensions = true,
                 _ => return Err(format!("{BEHAVIOURS_VAR}: unknown switch `{name}`")),
             }
         }
@@ -556,6 +563,9 @@ unsafe extern "system" fn get_device_proc_addr(device: vk::Device, name: *const 
     if let Some(f) = queue_families::on(key).then(|| queue_families::function(key, device, name)).flatten() {
         return f;
     }
+    if let Some(f) = raster_states::on(key).and_then(|enabled| raster_states::function(name, enabled)) {
+        return f;
+    }
     if let Some(f) = device_function(name, synthetic, aliasing, extra, video) {
         return f;
     }
@@ -728,7 +738,8 @@ unsafe extern "system" fn enumerate_device_extension_properties(
     }
     let behaviours = state().instances.iter().find(|i| i.key == key).map(|i| i.behaviours).unwrap_or_default();
     let video = video::extensions().filter(|_| behaviours.video_queue);
-    for e in video.chain(fragment_maps::extensions(behaviours)) {
+    let raster = raster_states::extensions().filter(|_| behaviours.raster_state_extensions);
+    for e in video.chain(fragment_maps::extensions(behaviours)).chain(raster) {
         if !list.iter().any(|l| l.extension_name_as_c_str() == e.extension_name_as_c_str()) {
             list.push(e);
         }
@@ -771,10 +782,12 @@ unsafe extern "system" fn create_device(
         names.iter().copied().filter(|&n| !same_name(n, synthetic::EXTENSION_NAME)).collect();
     let synthetic = kept.len() < names.len();
     let video = behaviours.video_queue && kept.iter().any(|&n| video::is_video_extension(n));
+    let raster = behaviours.raster_state_extensions && kept.iter().any(|&n| raster_states::is_extension(n));
     let kept: Vec<*const c_char> = kept
         .into_iter()
         .filter(|&n| !(behaviours.video_queue && video::is_video_extension(n)))
         .filter(|&n| !fragment_maps::is_switched_extension(behaviours, n))
+        .filter(|&n| !(behaviours.raster_state_extensions && raster_states::is_extension(n)))
         .collect();
     local.enabled_extension_count = kept.len() as u32;
     local.pp_enabled_extension_names = kept.as_ptr();
@@ -796,7 +809,9 @@ unsafe extern "system" fn create_device(
     unsafe {
         while !(*prev).p_next.is_null() {
             let cur = (*prev).p_next;
-            if (*cur).s_type == synthetic::STRUCTURE_TYPE_DEVICE_CREATE_INFO {
+            if (*cur).s_type == synthetic::STRUCTURE_TYPE_DEVICE_CREATE_INFO
+                || (raster && raster_states::is_feature_structure((*cur).s_type))
+            {
                 (*prev).p_next = (*cur).p_next;
                 unlinked.push((prev, cur));
             } else {
@@ -850,6 +865,9 @@ unsafe extern "system" fn create_device(
                 None
             };
             let key = dispatch_key(device.as_raw());
+            if behaviours.raster_state_extensions && !raster_states::device_created(key, device, gdpa, raster) {
+                return vk::Result::ERROR_INITIALIZATION_FAILED;
+            }
             if let Some(family) = fake_family {
                 let created = driver_queues.as_ref().map_or(0, |(_, n)| *n);
                 queue_families::device_created(device, key, family, created, gdpa);
@@ -1193,6 +1211,9 @@ unsafe extern "system" fn get_physical_device_properties2(
                 provoking_vertex_per_render_pass(out.p_next);
             }
             fragment_maps::properties(b, out.p_next);
+            if b.raster_state_extensions {
+                raster_states::properties(out.p_next);
+            }
         }
     }
 }
@@ -1304,6 +1325,7 @@ unsafe extern "system" fn destroy_device(device: vk::Device, allocator: *const v
         at.and_then(|at| s.devices.remove(at).destroy)
     };
     queue_families::device_destroyed(key);
+    raster_states::device_destroyed(key);
     if let Some(destroy) = destroy {
         // SAFETY: the next layer's vkDestroyDevice for its own device.
         unsafe { destroy(device, allocator) };
@@ -1471,6 +1493,8 @@ mod tests {
             ..Default::default()
         };
         assert_eq!(maps, Ok(on));
+        let raster = Behaviours::parse("raster-state-extensions");
+        assert_eq!(raster, Ok(Behaviours { raster_state_extensions: true, ..Default::default() }));
         assert!(Behaviours::parse("alias-handles,lower-limits").unwrap_err().contains("lower-limits"));
     }
 

@@ -33,8 +33,9 @@ use vigil_tests::{Context, ContextBuilder, VulkanEnv, SHIM_LAYER, VIGIL_LAYER};
 const NONE: [&str; 0] = [];
 
 /// What the driver shim does where a case enables it: a device that restricts the topologies set
-/// dynamically to the pipeline's topology class.
-const SHIM_SWITCHES: &str = "restricted-topology,provoking-vertex-per-render-pass";
+/// dynamically to the pipeline's topology class, whose provoking vertex mode is per render pass,
+/// and that has the rasterization extensions lavapipe lacks.
+const SHIM_SWITCHES: &str = "restricted-topology,provoking-vertex-per-render-pass,raster-state-extensions";
 const VERTEX_SPV: &[u8] = include_bytes!("../../shaders/triangle.vert.spv");
 const FRAGMENT_SPV: &[u8] = include_bytes!("../../shaders/triangle.frag.spv");
 const MESH_SPV: &[u8] = include_bytes!("../../shaders/empty.mesh.spv");
@@ -114,6 +115,19 @@ struct Shape {
     provoking_last: bool,
     /// Its color attachment format: R8G8B8A8_UINT (which cannot blend).
     uint_color: bool,
+    /// Two discard rectangles (`VkPipelineDiscardRectangleStateCreateInfoEXT`; needs
+    /// VK_EXT_discard_rectangles, which the shim's `raster-state-extensions` offers).
+    discard_rectangles: bool,
+    /// A chained `VkAttachmentSampleCountInfoAMD` with these color and depth/stencil sample
+    /// counts (`VkSampleCountFlagBits`), where not 0 (needs VK_NV_framebuffer_mixed_samples, which
+    /// the shim's `raster-state-extensions` offers).
+    counted_samples: (u32, u32),
+    /// Rasterizes vertex stream 1 (`VkPipelineRasterizationStateStreamCreateInfoEXT`; needs
+    /// geometryStreams and the shim's `raster-state-extensions`).
+    stream_one: bool,
+    /// Sample locations enabled (`VkPipelineSampleLocationsStateCreateInfoEXT`, one location;
+    /// needs VK_EXT_sample_locations, which the shim's `raster-state-extensions` offers).
+    sample_locations: bool,
 }
 
 impl Fixture {
@@ -340,8 +354,23 @@ fn pipeline_in_subpass(
     if shape.provoking_last {
         raster = raster.push_next(&mut provoking);
     }
+    let mut stream = vk::PipelineRasterizationStateStreamCreateInfoEXT::default().rasterization_stream(1);
+    if shape.stream_one {
+        raster = raster.push_next(&mut stream);
+    }
     let samples = if shape.four_samples { vk::SampleCountFlags::TYPE_4 } else { vk::SampleCountFlags::TYPE_1 };
-    let multisample = vk::PipelineMultisampleStateCreateInfo::default().rasterization_samples(samples);
+    let location = [vk::SampleLocationEXT { x: 0.5, y: 0.5 }];
+    let mut sample_locations =
+        vk::PipelineSampleLocationsStateCreateInfoEXT::default().sample_locations_enable(true).sample_locations_info(
+            vk::SampleLocationsInfoEXT::default()
+                .sample_locations_per_pixel(vk::SampleCountFlags::TYPE_1)
+                .sample_location_grid_size(vk::Extent2D { width: 1, height: 1 })
+                .sample_locations(&location),
+        );
+    let mut multisample = vk::PipelineMultisampleStateCreateInfo::default().rasterization_samples(samples);
+    if shape.sample_locations {
+        multisample = multisample.push_next(&mut sample_locations);
+    }
     let mut blend_attachment =
         vk::PipelineColorBlendAttachmentState::default().color_write_mask(vk::ColorComponentFlags::RGBA);
     if shape.blend_constants {
@@ -420,6 +449,16 @@ fn pipeline_in_subpass(
         .depth_input_attachment_index(&zero)
         .stencil_input_attachment_index(&zero);
     let info = if shape.depth_stencil_input { info.push_next(&mut inputs) } else { info };
+    let rectangles = [SCISSOR; 2];
+    let mut discard_rectangles = vk::PipelineDiscardRectangleStateCreateInfoEXT::default()
+        .discard_rectangle_mode(vk::DiscardRectangleModeEXT::EXCLUSIVE)
+        .discard_rectangles(&rectangles);
+    let info = if shape.discard_rectangles { info.push_next(&mut discard_rectangles) } else { info };
+    let counted = [vk::SampleCountFlags::from_raw(shape.counted_samples.0); 2];
+    let mut counts = vk::AttachmentSampleCountInfoAMD::default()
+        .color_attachment_samples(&counted[..colors])
+        .depth_stencil_attachment_samples(vk::SampleCountFlags::from_raw(shape.counted_samples.1));
+    let info = if shape.counted_samples != (0, 0) { info.push_next(&mut counts) } else { info };
     // SAFETY: a valid create info; the modules are no longer needed afterwards.
     unsafe {
         let p = d
@@ -657,6 +696,10 @@ const NO: Shape = Shape {
     two_colors: false,
     provoking_last: false,
     uint_color: false,
+    discard_rectangles: false,
+    counted_samples: (0, 0),
+    stream_one: false,
+    sample_locations: false,
 };
 const DEPTH_FORMAT: vk::Format = vk::Format::D32_SFLOAT_S8_UINT;
 const LINES: Shape = Shape { lines: true, ..NO };
@@ -1300,4 +1343,5 @@ mod extended;
 mod local_read;
 mod multiview;
 mod queries;
+mod raster_states;
 mod read_only;

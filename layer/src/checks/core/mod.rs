@@ -62,11 +62,22 @@ pub struct CoreChecks {
     /// The device reports `protectedNoFault` (Vulkan 1.1 properties; false where they were not
     /// asked): without it, protected and unprotected resources must not meet in a command.
     protected_no_fault: bool,
+    /// Per draw-state rule, whether the device has what it needs (`draw_state::rules_met`).
+    rules_met: u64,
+    /// The dynamic states shader objects leave to rules whose extension or feature the device
+    /// has: for any graphics stage, for a geometry stage (`draw_state::shader_object_states`).
+    shader_object_states: (u64, u64),
+    /// VK_EXT_discard_rectangles is enabled.
+    discard_rectangles_enabled: bool,
 }
 
 /// The checks of a device, when the `core` setting is on.
 pub fn for_device(setup: &DeviceSetup<'_>) -> Option<CoreChecks> {
+    let rules_met = draw_state::rules_met(setup.facts);
     setup.settings.core.then(|| CoreChecks {
+        rules_met,
+        shader_object_states: draw_state::shader_object_states(rules_met),
+        discard_rectangles_enabled: setup.facts.extension_names.contains("VK_EXT_discard_rectangles"),
         device: setup.device.as_raw(),
         instance: setup.instance,
         protected_no_fault: setup

@@ -466,7 +466,7 @@ impl CoreChecks {
                     ),
                 );
             }
-            let (core, p) = crate::state::shader_objects::draw_dynamic(shaders.bound);
+            let (core, p) = crate::state::shader_objects::draw_dynamic(shaders.bound, self.shader_object_states);
             skip |= self.shader_object_draw_state(cx, r, core, &p, cb);
         }
         skip

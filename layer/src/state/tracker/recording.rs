@@ -485,8 +485,14 @@ impl StateTracker {
             let state = record.as_ref().and_then(|r| r.image_view());
             let view_info = state.and_then(|s| s.view_info());
             let (format, features) = (view_info.map(|v| v.format), view_info.and_then(|v| v.features));
-            let samples = state.and_then(|s| s.viewed()).and_then(|(image, _)| Some(image.image()?.info()?.samples));
-            Some(RenderingTarget { view, format, samples, features })
+            let image = state.and_then(|s| s.viewed()).and_then(|(image, _)| {
+                let i = image.image()?.info()?;
+                Some((i.samples, i.flags.0))
+            });
+            let samples = image.map(|i| i.0);
+            let compatible = VkImageCreateFlags::VK_IMAGE_CREATE_SAMPLE_LOCATIONS_COMPATIBLE_DEPTH_BIT_EXT.0;
+            let sample_locations_compatible = image.map(|i| i.1 & compatible != 0);
+            Some(RenderingTarget { view, format, samples, features, sample_locations_compatible })
         };
         // SAFETY: its counted color attachments, read by the call.
         let colors = unsafe { slice(info.pColorAttachments, info.colorAttachmentCount) };

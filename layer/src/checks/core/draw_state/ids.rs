@@ -43,12 +43,23 @@ pub(super) struct DrawStateIds {
     /// No rasterization discard while a primitives generated query is active, without
     /// primitivesGeneratedQueryWithRasterizerDiscard.
     pub(super) primitives_generated: &'static str,
+    /// No pipeline rasterizing a stream other than 0 while a primitives generated query is
+    /// active, without primitivesGeneratedQueryWithNonZeroStreams.
+    pub(super) primitives_generated_streams: &'static str,
     /// The topology against the tessellation stages and primitive restart: a tessellation
     /// control stage reads patch lists (`-10286`), patch lists need one (`-10747`), no restart
     /// of list topologies (`-09637`) or patch lists (`-10909`) without the feature.
     pub(super) topology: [&'static str; 5],
     /// Blending enabled dynamically for a color attachment whose view format cannot blend.
     pub(super) blend_format: &'static str,
+    /// vkCmdSetDiscardRectangleEXT set each of the pipeline's discard rectangles.
+    pub(super) discard_rectangles: &'static str,
+    /// The color, depth and stencil attachments' sample counts those of the pipeline's chained
+    /// `VkAttachmentSampleCountInfoAMD`.
+    pub(super) attachment_samples: [&'static str; 3],
+    /// A pipeline with sample locations enabled draws with a depth attachment whose image is
+    /// sample locations compatible.
+    pub(super) sample_locations: &'static str,
 }
 
 command_table!(
@@ -101,6 +112,21 @@ pub(super) const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDraw-None-08666",
             "VUID-vkCmdDraw-None-08669",
             "VUID-vkCmdDraw-None-07639",
+            "VUID-vkCmdDraw-None-07630",
+            "VUID-vkCmdDraw-None-07631",
+            "VUID-vkCmdDraw-None-07632",
+            "VUID-vkCmdDraw-None-07634",
+            "VUID-vkCmdDraw-None-06666",
+            "VUID-vkCmdDraw-None-07640",
+            "VUID-vkCmdDraw-None-07641",
+            "VUID-vkCmdDraw-None-07642",
+            "VUID-vkCmdDraw-None-07643",
+            "VUID-vkCmdDraw-None-07644",
+            "VUID-vkCmdDraw-None-07645",
+            "VUID-vkCmdDraw-None-07646",
+            "VUID-vkCmdDraw-None-07647",
+            "VUID-vkCmdDraw-None-07648",
+            "VUID-vkCmdDraw-None-07649",
         ],
         counts: "VUID-vkCmdDraw-viewportCount-03419",
         render_pass: [
@@ -125,6 +151,7 @@ pub(super) const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDraw-stippledLineEnable-07498",
         ],
         primitives_generated: "VUID-vkCmdDraw-primitivesGeneratedQueryWithRasterizerDiscard-06708",
+        primitives_generated_streams: "VUID-vkCmdDraw-primitivesGeneratedQueryWithNonZeroStreams-06709",
         rendering: [
             "VUID-vkCmdDraw-viewMask-06178",
             "VUID-vkCmdDraw-dynamicRenderingUnusedAttachments-08910",
@@ -150,6 +177,13 @@ pub(super) const DRAW_STATE_IDS: [DrawStateIds; 6] = [
         index_bound: None,
         index_range: None,
         blend_format: "VUID-vkCmdDraw-blendEnable-04727",
+        discard_rectangles: "VUID-vkCmdDraw-None-07751",
+        attachment_samples: [
+            "VUID-vkCmdDraw-colorAttachmentCount-06185",
+            "VUID-vkCmdDraw-pDepthAttachment-06186",
+            "VUID-vkCmdDraw-pStencilAttachment-06187",
+        ],
+        sample_locations: "VUID-vkCmdDraw-sampleLocationsEnable-02689",
     },
     DrawStateIds {
         command: "vkCmdDrawIndexed",
@@ -195,6 +229,21 @@ pub(super) const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDrawIndexed-None-08666",
             "VUID-vkCmdDrawIndexed-None-08669",
             "VUID-vkCmdDrawIndexed-None-07639",
+            "VUID-vkCmdDrawIndexed-None-07630",
+            "VUID-vkCmdDrawIndexed-None-07631",
+            "VUID-vkCmdDrawIndexed-None-07632",
+            "VUID-vkCmdDrawIndexed-None-07634",
+            "VUID-vkCmdDrawIndexed-None-06666",
+            "VUID-vkCmdDrawIndexed-None-07640",
+            "VUID-vkCmdDrawIndexed-None-07641",
+            "VUID-vkCmdDrawIndexed-None-07642",
+            "VUID-vkCmdDrawIndexed-None-07643",
+            "VUID-vkCmdDrawIndexed-None-07644",
+            "VUID-vkCmdDrawIndexed-None-07645",
+            "VUID-vkCmdDrawIndexed-None-07646",
+            "VUID-vkCmdDrawIndexed-None-07647",
+            "VUID-vkCmdDrawIndexed-None-07648",
+            "VUID-vkCmdDrawIndexed-None-07649",
         ],
         counts: "VUID-vkCmdDrawIndexed-viewportCount-03419",
         render_pass: [
@@ -219,6 +268,7 @@ pub(super) const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDrawIndexed-stippledLineEnable-07498",
         ],
         primitives_generated: "VUID-vkCmdDrawIndexed-primitivesGeneratedQueryWithRasterizerDiscard-06708",
+        primitives_generated_streams: "VUID-vkCmdDrawIndexed-primitivesGeneratedQueryWithNonZeroStreams-06709",
         rendering: [
             "VUID-vkCmdDrawIndexed-viewMask-06178",
             "VUID-vkCmdDrawIndexed-dynamicRenderingUnusedAttachments-08910",
@@ -244,6 +294,13 @@ pub(super) const DRAW_STATE_IDS: [DrawStateIds; 6] = [
         index_bound: Some("VUID-vkCmdDrawIndexed-None-07312"),
         index_range: Some((1, 3, "VUID-vkCmdDrawIndexed-robustBufferAccess2-08798")),
         blend_format: "VUID-vkCmdDrawIndexed-blendEnable-04727",
+        discard_rectangles: "VUID-vkCmdDrawIndexed-None-07751",
+        attachment_samples: [
+            "VUID-vkCmdDrawIndexed-colorAttachmentCount-06185",
+            "VUID-vkCmdDrawIndexed-pDepthAttachment-06186",
+            "VUID-vkCmdDrawIndexed-pStencilAttachment-06187",
+        ],
+        sample_locations: "VUID-vkCmdDrawIndexed-sampleLocationsEnable-02689",
     },
     DrawStateIds {
         command: "vkCmdDrawIndexedIndirect",
@@ -289,6 +346,21 @@ pub(super) const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDrawIndexedIndirect-None-08666",
             "VUID-vkCmdDrawIndexedIndirect-None-08669",
             "VUID-vkCmdDrawIndexedIndirect-None-07639",
+            "VUID-vkCmdDrawIndexedIndirect-None-07630",
+            "VUID-vkCmdDrawIndexedIndirect-None-07631",
+            "VUID-vkCmdDrawIndexedIndirect-None-07632",
+            "VUID-vkCmdDrawIndexedIndirect-None-07634",
+            "VUID-vkCmdDrawIndexedIndirect-None-06666",
+            "VUID-vkCmdDrawIndexedIndirect-None-07640",
+            "VUID-vkCmdDrawIndexedIndirect-None-07641",
+            "VUID-vkCmdDrawIndexedIndirect-None-07642",
+            "VUID-vkCmdDrawIndexedIndirect-None-07643",
+            "VUID-vkCmdDrawIndexedIndirect-None-07644",
+            "VUID-vkCmdDrawIndexedIndirect-None-07645",
+            "VUID-vkCmdDrawIndexedIndirect-None-07646",
+            "VUID-vkCmdDrawIndexedIndirect-None-07647",
+            "VUID-vkCmdDrawIndexedIndirect-None-07648",
+            "VUID-vkCmdDrawIndexedIndirect-None-07649",
         ],
         counts: "VUID-vkCmdDrawIndexedIndirect-viewportCount-03419",
         render_pass: [
@@ -313,6 +385,7 @@ pub(super) const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDrawIndexedIndirect-stippledLineEnable-07498",
         ],
         primitives_generated: "VUID-vkCmdDrawIndexedIndirect-primitivesGeneratedQueryWithRasterizerDiscard-06708",
+        primitives_generated_streams: "VUID-vkCmdDrawIndexedIndirect-primitivesGeneratedQueryWithNonZeroStreams-06709",
         rendering: [
             "VUID-vkCmdDrawIndexedIndirect-viewMask-06178",
             "VUID-vkCmdDrawIndexedIndirect-dynamicRenderingUnusedAttachments-08910",
@@ -338,6 +411,13 @@ pub(super) const DRAW_STATE_IDS: [DrawStateIds; 6] = [
         index_bound: Some("VUID-vkCmdDrawIndexedIndirect-None-07312"),
         index_range: None,
         blend_format: "VUID-vkCmdDrawIndexedIndirect-blendEnable-04727",
+        discard_rectangles: "VUID-vkCmdDrawIndexedIndirect-None-07751",
+        attachment_samples: [
+            "VUID-vkCmdDrawIndexedIndirect-colorAttachmentCount-06185",
+            "VUID-vkCmdDrawIndexedIndirect-pDepthAttachment-06186",
+            "VUID-vkCmdDrawIndexedIndirect-pStencilAttachment-06187",
+        ],
+        sample_locations: "VUID-vkCmdDrawIndexedIndirect-sampleLocationsEnable-02689",
     },
     DrawStateIds {
         command: "vkCmdDrawIndexedIndirectCount",
@@ -383,6 +463,21 @@ pub(super) const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDrawIndexedIndirectCount-None-08666",
             "VUID-vkCmdDrawIndexedIndirectCount-None-08669",
             "VUID-vkCmdDrawIndexedIndirectCount-None-07639",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-07630",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-07631",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-07632",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-07634",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-06666",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-07640",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-07641",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-07642",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-07643",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-07644",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-07645",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-07646",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-07647",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-07648",
+            "VUID-vkCmdDrawIndexedIndirectCount-None-07649",
         ],
         counts: "VUID-vkCmdDrawIndexedIndirectCount-viewportCount-03419",
         render_pass: [
@@ -410,6 +505,8 @@ pub(super) const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDrawIndexedIndirectCount-stippledLineEnable-07498",
         ],
         primitives_generated: "VUID-vkCmdDrawIndexedIndirectCount-primitivesGeneratedQueryWithRasterizerDiscard-06708",
+        primitives_generated_streams:
+            "VUID-vkCmdDrawIndexedIndirectCount-primitivesGeneratedQueryWithNonZeroStreams-06709",
         rendering: [
             "VUID-vkCmdDrawIndexedIndirectCount-viewMask-06178",
             "VUID-vkCmdDrawIndexedIndirectCount-dynamicRenderingUnusedAttachments-08910",
@@ -435,6 +532,13 @@ pub(super) const DRAW_STATE_IDS: [DrawStateIds; 6] = [
         index_bound: Some("VUID-vkCmdDrawIndexedIndirectCount-None-07312"),
         index_range: None,
         blend_format: "VUID-vkCmdDrawIndexedIndirectCount-blendEnable-04727",
+        discard_rectangles: "VUID-vkCmdDrawIndexedIndirectCount-None-07751",
+        attachment_samples: [
+            "VUID-vkCmdDrawIndexedIndirectCount-colorAttachmentCount-06185",
+            "VUID-vkCmdDrawIndexedIndirectCount-pDepthAttachment-06186",
+            "VUID-vkCmdDrawIndexedIndirectCount-pStencilAttachment-06187",
+        ],
+        sample_locations: "VUID-vkCmdDrawIndexedIndirectCount-sampleLocationsEnable-02689",
     },
     DrawStateIds {
         command: "vkCmdDrawIndirect",
@@ -480,6 +584,21 @@ pub(super) const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDrawIndirect-None-08666",
             "VUID-vkCmdDrawIndirect-None-08669",
             "VUID-vkCmdDrawIndirect-None-07639",
+            "VUID-vkCmdDrawIndirect-None-07630",
+            "VUID-vkCmdDrawIndirect-None-07631",
+            "VUID-vkCmdDrawIndirect-None-07632",
+            "VUID-vkCmdDrawIndirect-None-07634",
+            "VUID-vkCmdDrawIndirect-None-06666",
+            "VUID-vkCmdDrawIndirect-None-07640",
+            "VUID-vkCmdDrawIndirect-None-07641",
+            "VUID-vkCmdDrawIndirect-None-07642",
+            "VUID-vkCmdDrawIndirect-None-07643",
+            "VUID-vkCmdDrawIndirect-None-07644",
+            "VUID-vkCmdDrawIndirect-None-07645",
+            "VUID-vkCmdDrawIndirect-None-07646",
+            "VUID-vkCmdDrawIndirect-None-07647",
+            "VUID-vkCmdDrawIndirect-None-07648",
+            "VUID-vkCmdDrawIndirect-None-07649",
         ],
         counts: "VUID-vkCmdDrawIndirect-viewportCount-03419",
         render_pass: [
@@ -504,6 +623,7 @@ pub(super) const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDrawIndirect-stippledLineEnable-07498",
         ],
         primitives_generated: "VUID-vkCmdDrawIndirect-primitivesGeneratedQueryWithRasterizerDiscard-06708",
+        primitives_generated_streams: "VUID-vkCmdDrawIndirect-primitivesGeneratedQueryWithNonZeroStreams-06709",
         rendering: [
             "VUID-vkCmdDrawIndirect-viewMask-06178",
             "VUID-vkCmdDrawIndirect-dynamicRenderingUnusedAttachments-08910",
@@ -529,6 +649,13 @@ pub(super) const DRAW_STATE_IDS: [DrawStateIds; 6] = [
         index_bound: None,
         index_range: None,
         blend_format: "VUID-vkCmdDrawIndirect-blendEnable-04727",
+        discard_rectangles: "VUID-vkCmdDrawIndirect-None-07751",
+        attachment_samples: [
+            "VUID-vkCmdDrawIndirect-colorAttachmentCount-06185",
+            "VUID-vkCmdDrawIndirect-pDepthAttachment-06186",
+            "VUID-vkCmdDrawIndirect-pStencilAttachment-06187",
+        ],
+        sample_locations: "VUID-vkCmdDrawIndirect-sampleLocationsEnable-02689",
     },
     DrawStateIds {
         command: "vkCmdDrawIndirectCount",
@@ -574,6 +701,21 @@ pub(super) const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDrawIndirectCount-None-08666",
             "VUID-vkCmdDrawIndirectCount-None-08669",
             "VUID-vkCmdDrawIndirectCount-None-07639",
+            "VUID-vkCmdDrawIndirectCount-None-07630",
+            "VUID-vkCmdDrawIndirectCount-None-07631",
+            "VUID-vkCmdDrawIndirectCount-None-07632",
+            "VUID-vkCmdDrawIndirectCount-None-07634",
+            "VUID-vkCmdDrawIndirectCount-None-06666",
+            "VUID-vkCmdDrawIndirectCount-None-07640",
+            "VUID-vkCmdDrawIndirectCount-None-07641",
+            "VUID-vkCmdDrawIndirectCount-None-07642",
+            "VUID-vkCmdDrawIndirectCount-None-07643",
+            "VUID-vkCmdDrawIndirectCount-None-07644",
+            "VUID-vkCmdDrawIndirectCount-None-07645",
+            "VUID-vkCmdDrawIndirectCount-None-07646",
+            "VUID-vkCmdDrawIndirectCount-None-07647",
+            "VUID-vkCmdDrawIndirectCount-None-07648",
+            "VUID-vkCmdDrawIndirectCount-None-07649",
         ],
         counts: "VUID-vkCmdDrawIndirectCount-viewportCount-03419",
         render_pass: [
@@ -598,6 +740,7 @@ pub(super) const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDrawIndirectCount-stippledLineEnable-07498",
         ],
         primitives_generated: "VUID-vkCmdDrawIndirectCount-primitivesGeneratedQueryWithRasterizerDiscard-06708",
+        primitives_generated_streams: "VUID-vkCmdDrawIndirectCount-primitivesGeneratedQueryWithNonZeroStreams-06709",
         rendering: [
             "VUID-vkCmdDrawIndirectCount-viewMask-06178",
             "VUID-vkCmdDrawIndirectCount-dynamicRenderingUnusedAttachments-08910",
@@ -623,6 +766,13 @@ pub(super) const DRAW_STATE_IDS: [DrawStateIds; 6] = [
         index_bound: None,
         index_range: None,
         blend_format: "VUID-vkCmdDrawIndirectCount-blendEnable-04727",
+        discard_rectangles: "VUID-vkCmdDrawIndirectCount-None-07751",
+        attachment_samples: [
+            "VUID-vkCmdDrawIndirectCount-colorAttachmentCount-06185",
+            "VUID-vkCmdDrawIndirectCount-pDepthAttachment-06186",
+            "VUID-vkCmdDrawIndirectCount-pStencilAttachment-06187",
+        ],
+        sample_locations: "VUID-vkCmdDrawIndirectCount-sampleLocationsEnable-02689",
     },
 ];
 
@@ -836,6 +986,12 @@ mod tests {
             assert_eq!(d.stippled, stippled.map(|n| format!("VUID-{}-stippledLineEnable-{n}", d.command)));
             let generated = format!("VUID-{}-primitivesGeneratedQueryWithRasterizerDiscard-06708", d.command);
             assert_eq!(d.primitives_generated, generated);
+            let streams = format!("VUID-{}-primitivesGeneratedQueryWithNonZeroStreams-06709", d.command);
+            assert_eq!(d.primitives_generated_streams, streams);
+            assert_eq!(d.discard_rectangles, format!("VUID-{}-None-07751", d.command));
+            let counted = ["colorAttachmentCount-06185", "pDepthAttachment-06186", "pStencilAttachment-06187"];
+            assert_eq!(d.attachment_samples, counted.map(|s| format!("VUID-{}-{s}", d.command)));
+            assert_eq!(d.sample_locations, format!("VUID-{}-sampleLocationsEnable-02689", d.command));
             let suffixes = ["renderPass-02684", "subpass-02685", "renderPass-06198"];
             for (id, suffix) in d.render_pass.iter().zip(suffixes) {
                 assert_eq!(*id, format!("VUID-{}-{suffix}", d.command));

@@ -3,15 +3,17 @@
 //! invalidated since by binding a pipeline that has them static) where the rule of each applies
 //! (most only while rasterization is on, some only while a test that uses them is enabled, some
 //! only with a feature or extension enabled, a tessellation stage, lines drawn or the logic op
-//! enabled): extended dynamic state 1, 2 and 3 (its Khronos states whose rules lavapipe can
-//! exercise; the NV states, sample locations, rasterization stream, conservative rasterization
-//! and advanced blending are not followed), vertex input and color write enable, and the last
+//! enabled): extended dynamic state 1, 2 and 3 (advanced blending aside), vertex input, color
+//! write enable, sample locations and discard rectangles (the rules themselves are `rules.rs`'s;
+//! a rule's extension or feature is decided when the device is created, and shader objects leave
+//! a state dynamic only where the device has what its rule needs), and the last
 //! per-attachment blend enable and write mask calls must have set every active color attachment
 //! of a vkCmdBeginRendering instance (and the last color write enable call as many values), the
 //! last blend equation call every active one with blending enabled, and the last sample mask
 //! must cover the rasterization samples. Stippled lines need the current line rasterization
-//! mode's stippled-lines feature; no rasterization discard while a primitives generated query is
-//! active without its feature. No
+//! mode's stippled-lines feature; while a primitives generated query is active, no rasterization
+//! discard and no rasterization stream but 0 without their features; every discard rectangle of
+//! a pipeline with them dynamic set while they are enabled. No
 //! state the pipeline has static may have been set since it was bound (the tracker keeps what
 //! each recording set since its last graphics pipeline bind; vkCmdBindVertexBuffers3KHR, which
 //! may set strides or not, is not taken as setting them there), the
@@ -28,7 +30,9 @@
 //! have, and its color attachment count and each attachment's format — VK_FORMAT_UNDEFINED for a
 //! null view — unless `dynamicRenderingUnusedAttachments` lets either side leave one out, and
 //! whose attachments' sample counts its static `rasterizationSamples` must be, unless
-//! `multisampledRenderToSingleSampled` or a custom resolve), and it must have no task or
+//! `multisampledRenderToSingleSampled` or a custom resolve, or those of its chained
+//! `VkAttachmentSampleCountInfoAMD`; with sample locations enabled, a depth attachment made
+//! sample locations compatible), and it must have no task or
 //! mesh stage: keys fixed when the pipeline
 //! was created and the instance began or advanced (`state::render_passes`), one comparison at
 //! the draw. No depth writes while the instance's depth/stencil attachment has its depth aspect
@@ -75,295 +79,10 @@ use VkDynamicState as D;
 use VkShaderStageFlags as S;
 
 mod ids;
+mod rules;
 
-/// When a dynamic state must have been set: the condition of its rule besides the pipeline
-/// having it dynamic.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum When {
-    Always,
-    /// `rasterizerDiscardEnable` is VK_FALSE.
-    Rasterizing,
-    /// Rasterizing, and `depthBiasEnable` is VK_TRUE.
-    DepthBias,
-    /// Rasterizing, and `depthTestEnable` is VK_TRUE.
-    DepthTest,
-    /// Rasterizing, and `stencilTestEnable` is VK_TRUE.
-    StencilTest,
-    /// Rasterizing, and the rasterization input topology is a line topology.
-    Lines,
-    /// The state is not inherited (`VkCommandBufferInheritanceViewportScissorInfoNV`).
-    NotInherited,
-    /// Rasterizing, and an active color attachment blends with a blend constant.
-    BlendConstants,
-    /// The vertex input state is not dynamic (`VK_DYNAMIC_STATE_VERTEX_INPUT_EXT`).
-    StaticVertexInput,
-    /// A tessellation control stage, and the topology is `VK_PRIMITIVE_TOPOLOGY_PATCH_LIST`.
-    PatchList,
-    /// A tessellation evaluation stage.
-    TessellationEvaluation,
-    /// Rasterizing, and `logicOpEnable` is VK_TRUE.
-    LogicOp,
-    /// Rasterizing, and the dynamic rendering instance has color attachments (inside a render
-    /// pass object's instance their count is not known at the draw: not reported).
-    ColorAttachments,
-}
-
-/// One "must have been set" rule: the state, its id's suffix, the command that sets it, when
-/// it applies.
-struct Rule {
-    state: VkDynamicState,
-    /// Its id's suffix, as the ids of [`DRAW_STATE_IDS`] end (checked by the tests).
-    #[allow(dead_code)]
-    suffix: &'static str,
-    set: &'static str,
-    when: When,
-    /// What the device must have enabled for the rule to apply.
-    needs: Need,
-}
-
-/// A feature or extension a rule applies with.
-#[derive(Clone, Copy)]
-enum Need {
-    Nothing,
-    Feature(Feature),
-    /// One of `stippledRectangularLines`, `stippledBresenhamLines`, `stippledSmoothLines`.
-    StippledLines,
-    Extension(&'static str),
-}
-
-const fn rule(state: VkDynamicState, suffix: &'static str, set: &'static str, when: When) -> Rule {
-    Rule { state, suffix, set, when, needs: Need::Nothing }
-}
-
-/// A rule that applies only where the device has `needs`.
-const fn rule_if(state: VkDynamicState, suffix: &'static str, set: &'static str, when: When, needs: Need) -> Rule {
-    Rule { state, suffix, set, when, needs }
-}
-
-/// The rules, in the order of [`DrawStateIds::dynamic`].
-const RULES: [Rule; 41] = [
-    rule(D::VK_DYNAMIC_STATE_VIEWPORT, "None-07831", "vkCmdSetViewport", When::Always),
-    rule(D::VK_DYNAMIC_STATE_SCISSOR, "None-07832", "vkCmdSetScissor", When::Always),
-    rule(D::VK_DYNAMIC_STATE_LINE_WIDTH, "None-08617", "vkCmdSetLineWidth", When::Lines),
-    rule(D::VK_DYNAMIC_STATE_DEPTH_BIAS, "None-07834", "vkCmdSetDepthBias or vkCmdSetDepthBias2EXT", When::DepthBias),
-    rule(D::VK_DYNAMIC_STATE_STENCIL_COMPARE_MASK, "None-07837", "vkCmdSetStencilCompareMask", When::StencilTest),
-    rule(D::VK_DYNAMIC_STATE_STENCIL_WRITE_MASK, "None-07838", "vkCmdSetStencilWriteMask", When::StencilTest),
-    rule(D::VK_DYNAMIC_STATE_STENCIL_REFERENCE, "None-07839", "vkCmdSetStencilReference", When::StencilTest),
-    rule(D::VK_DYNAMIC_STATE_CULL_MODE, "None-07840", "vkCmdSetCullMode", When::Rasterizing),
-    rule(D::VK_DYNAMIC_STATE_FRONT_FACE, "None-07841", "vkCmdSetFrontFace", When::Rasterizing),
-    rule(D::VK_DYNAMIC_STATE_PRIMITIVE_TOPOLOGY, "None-07842", "vkCmdSetPrimitiveTopology", When::Always),
-    rule(D::VK_DYNAMIC_STATE_DEPTH_TEST_ENABLE, "None-07843", "vkCmdSetDepthTestEnable", When::Rasterizing),
-    rule(D::VK_DYNAMIC_STATE_DEPTH_WRITE_ENABLE, "None-07844", "vkCmdSetDepthWriteEnable", When::DepthTest),
-    rule(D::VK_DYNAMIC_STATE_DEPTH_COMPARE_OP, "None-07845", "vkCmdSetDepthCompareOp", When::DepthTest),
-    rule(D::VK_DYNAMIC_STATE_STENCIL_TEST_ENABLE, "None-07847", "vkCmdSetStencilTestEnable", When::Rasterizing),
-    rule(D::VK_DYNAMIC_STATE_STENCIL_OP, "None-07848", "vkCmdSetStencilOp", When::StencilTest),
-    rule(
-        D::VK_DYNAMIC_STATE_VIEWPORT_WITH_COUNT,
-        "viewportCount-03417",
-        "vkCmdSetViewportWithCount",
-        When::NotInherited,
-    ),
-    rule(D::VK_DYNAMIC_STATE_SCISSOR_WITH_COUNT, "scissorCount-03418", "vkCmdSetScissorWithCount", When::NotInherited),
-    rule(D::VK_DYNAMIC_STATE_RASTERIZER_DISCARD_ENABLE, "None-04876", "vkCmdSetRasterizerDiscardEnable", When::Always),
-    rule(D::VK_DYNAMIC_STATE_DEPTH_BIAS_ENABLE, "None-04877", "vkCmdSetDepthBiasEnable", When::Rasterizing),
-    rule(D::VK_DYNAMIC_STATE_PRIMITIVE_RESTART_ENABLE, "None-04879", "vkCmdSetPrimitiveRestartEnable", When::Always),
-    rule(D::VK_DYNAMIC_STATE_BLEND_CONSTANTS, "None-07835", "vkCmdSetBlendConstants", When::BlendConstants),
-    rule(
-        D::VK_DYNAMIC_STATE_VERTEX_INPUT_BINDING_STRIDE,
-        "pStrides-04913",
-        "vkCmdBindVertexBuffers2 with pStrides (or vkCmdBindVertexBuffers3KHR)",
-        When::StaticVertexInput,
-    ),
-    rule(D::VK_DYNAMIC_STATE_VERTEX_INPUT_EXT, "None-04914", "vkCmdSetVertexInputEXT", When::Always),
-    rule(D::VK_DYNAMIC_STATE_PATCH_CONTROL_POINTS_EXT, "None-04875", "vkCmdSetPatchControlPointsEXT", When::PatchList),
-    rule(D::VK_DYNAMIC_STATE_LOGIC_OP_EXT, "logicOp-04878", "vkCmdSetLogicOpEXT", When::LogicOp),
-    rule_if(
-        D::VK_DYNAMIC_STATE_COLOR_WRITE_ENABLE_EXT,
-        "None-07749",
-        "vkCmdSetColorWriteEnableEXT",
-        When::Rasterizing,
-        Need::Feature(Feature::COLOR_WRITE_ENABLE),
-    ),
-    rule(
-        D::VK_DYNAMIC_STATE_TESSELLATION_DOMAIN_ORIGIN_EXT,
-        "None-07619",
-        "vkCmdSetTessellationDomainOriginEXT",
-        When::TessellationEvaluation,
-    ),
-    rule_if(
-        D::VK_DYNAMIC_STATE_DEPTH_CLAMP_ENABLE_EXT,
-        "None-07620",
-        "vkCmdSetDepthClampEnableEXT",
-        When::Rasterizing,
-        Need::Feature(Feature::DEPTH_CLAMP),
-    ),
-    rule(D::VK_DYNAMIC_STATE_POLYGON_MODE_EXT, "None-07621", "vkCmdSetPolygonModeEXT", When::Rasterizing),
-    rule(
-        D::VK_DYNAMIC_STATE_RASTERIZATION_SAMPLES_EXT,
-        "None-07622",
-        "vkCmdSetRasterizationSamplesEXT",
-        When::Rasterizing,
-    ),
-    rule(D::VK_DYNAMIC_STATE_SAMPLE_MASK_EXT, "None-07623", "vkCmdSetSampleMaskEXT", When::Rasterizing),
-    rule(
-        D::VK_DYNAMIC_STATE_ALPHA_TO_COVERAGE_ENABLE_EXT,
-        "None-07624",
-        "vkCmdSetAlphaToCoverageEnableEXT",
-        When::Rasterizing,
-    ),
-    rule_if(
-        D::VK_DYNAMIC_STATE_ALPHA_TO_ONE_ENABLE_EXT,
-        "None-07625",
-        "vkCmdSetAlphaToOneEnableEXT",
-        When::Rasterizing,
-        Need::Feature(Feature::ALPHA_TO_ONE),
-    ),
-    rule_if(
-        D::VK_DYNAMIC_STATE_LOGIC_OP_ENABLE_EXT,
-        "None-07626",
-        "vkCmdSetLogicOpEnableEXT",
-        When::Rasterizing,
-        Need::Feature(Feature::LOGIC_OP),
-    ),
-    rule(
-        D::VK_DYNAMIC_STATE_COLOR_BLEND_ENABLE_EXT,
-        "None-07627",
-        "vkCmdSetColorBlendEnableEXT",
-        When::ColorAttachments,
-    ),
-    rule(D::VK_DYNAMIC_STATE_COLOR_WRITE_MASK_EXT, "None-07629", "vkCmdSetColorWriteMaskEXT", When::ColorAttachments),
-    rule_if(
-        D::VK_DYNAMIC_STATE_DEPTH_CLIP_ENABLE_EXT,
-        "None-07633",
-        "vkCmdSetDepthClipEnableEXT",
-        When::Always,
-        Need::Feature(Feature::DEPTH_CLIP_ENABLE),
-    ),
-    rule_if(
-        D::VK_DYNAMIC_STATE_PROVOKING_VERTEX_MODE_EXT,
-        "None-07636",
-        "vkCmdSetProvokingVertexModeEXT",
-        When::Rasterizing,
-        Need::Extension("VK_EXT_provoking_vertex"),
-    ),
-    rule_if(
-        D::VK_DYNAMIC_STATE_LINE_RASTERIZATION_MODE_EXT,
-        "None-08666",
-        "vkCmdSetLineRasterizationModeEXT",
-        When::Lines,
-        Need::StippledLines,
-    ),
-    rule_if(
-        D::VK_DYNAMIC_STATE_LINE_STIPPLE_ENABLE_EXT,
-        "None-08669",
-        "vkCmdSetLineStippleEnableEXT",
-        When::Lines,
-        Need::StippledLines,
-    ),
-    rule_if(
-        D::VK_DYNAMIC_STATE_DEPTH_CLIP_NEGATIVE_ONE_TO_ONE_EXT,
-        "None-07639",
-        "vkCmdSetDepthClipNegativeOneToOneEXT",
-        When::Always,
-        Need::Feature(Feature::DEPTH_CLIP_CONTROL),
-    ),
-];
-
-/// What is known at a draw of the values that decide which rules apply.
-struct Current {
-    rasterizing: bool,
-    depth_bias: bool,
-    depth_test: bool,
-    stencil_test: bool,
-    lines: bool,
-    inherited: bool,
-    /// A color attachment certainly active at the draw blends with a blend constant.
-    blend_constants: bool,
-    /// The pipeline has its vertex input state dynamic.
-    vertex_input: bool,
-    /// The topology is a patch list and a tessellation control stage reads it.
-    patches: bool,
-    tessellation_evaluation: bool,
-    logic_op: bool,
-    /// The dynamic rendering instance has color attachments.
-    colors: bool,
-}
-
-impl Current {
-    /// From the bound pipeline's static state `p` (its core dynamic states `core`) and what the
-    /// recording set (`v`); `inherited`: viewport and scissor state may be inherited;
-    /// `unused_attachments`: the pipeline's color attachments may be left without a view.
-    fn of(
-        core: u32,
-        p: &PipelineDynamic,
-        v: &DynamicValues,
-        (inherited, unused_attachments): (bool, bool),
-        instance: Option<&RenderPassInstance>,
-    ) -> Self {
-        // The current value: the one set where the state is dynamic (if it was), else the static one.
-        let current = |state: VkDynamicState, set: bool, fixed: Option<bool>| match ext_bit(state) {
-            Some(bit) if is_dynamic(core, p.ext, state) => (v.set & 1 << bit != 0).then_some(set),
-            _ => fixed,
-        };
-        let rasterizing =
-            current(D::VK_DYNAMIC_STATE_RASTERIZER_DISCARD_ENABLE, v.rasterizer_discard, p.rasterizer_discard)
-                == Some(false);
-        let topology = match ext_bit(D::VK_DYNAMIC_STATE_PRIMITIVE_TOPOLOGY) {
-            Some(bit) if p.ext & 1 << bit != 0 => (v.set & 1 << bit != 0).then_some(v.topology),
-            _ => p.topology,
-        };
-        use VkPrimitiveTopology as T;
-        let line_topologies = [
-            T::VK_PRIMITIVE_TOPOLOGY_LINE_LIST.0,
-            T::VK_PRIMITIVE_TOPOLOGY_LINE_STRIP.0,
-            T::VK_PRIMITIVE_TOPOLOGY_LINE_LIST_WITH_ADJACENCY.0,
-            T::VK_PRIMITIVE_TOPOLOGY_LINE_STRIP_WITH_ADJACENCY.0,
-        ];
-        Current {
-            rasterizing,
-            depth_bias: current(D::VK_DYNAMIC_STATE_DEPTH_BIAS_ENABLE, v.depth_bias, p.depth_bias) == Some(true),
-            depth_test: current(D::VK_DYNAMIC_STATE_DEPTH_TEST_ENABLE, v.depth_test, p.depth_test) == Some(true),
-            stencil_test: current(D::VK_DYNAMIC_STATE_STENCIL_TEST_ENABLE, v.stencil_test, p.stencil_test)
-                == Some(true),
-            lines: !p.reshapes && topology.is_some_and(|t| line_topologies.contains(&t)),
-            inherited,
-            blend_constants: p.blend_constants && !unused_attachments,
-            vertex_input: is_dynamic(core, p.ext, D::VK_DYNAMIC_STATE_VERTEX_INPUT_EXT),
-            patches: p.stages & S::VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT.0 != 0
-                && topology == Some(T::VK_PRIMITIVE_TOPOLOGY_PATCH_LIST.0),
-            tessellation_evaluation: p.stages & S::VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT.0 != 0,
-            logic_op: current(D::VK_DYNAMIC_STATE_LOGIC_OP_ENABLE_EXT, v.logic_op_enable, p.logic_op_enable)
-                == Some(true),
-            colors: matches!(instance, Some(RenderPassInstance::Rendering { colors, .. }) if *colors != 0),
-        }
-    }
-
-    /// Whether a rule applies, and what makes it apply (for messages).
-    fn applies(&self, when: When) -> Option<&'static str> {
-        let r = self.rasterizing;
-        match when {
-            When::Always => Some(""),
-            When::Rasterizing => r.then_some(", rasterizer discard is disabled"),
-            When::DepthBias => (r && self.depth_bias).then_some(", rasterizer discard is disabled, depth bias enabled"),
-            When::DepthTest => {
-                (r && self.depth_test).then_some(", rasterizer discard is disabled, the depth test enabled")
-            }
-            When::StencilTest => {
-                (r && self.stencil_test).then_some(", rasterizer discard is disabled, the stencil test enabled")
-            }
-            When::Lines => (r && self.lines).then_some(", rasterizer discard is disabled, the topology draws lines"),
-            When::NotInherited => (!self.inherited).then_some(""),
-            When::StaticVertexInput => (!self.vertex_input).then_some(""),
-            When::BlendConstants => (r && self.blend_constants)
-                .then_some(", rasterizer discard is disabled, a color attachment blends with a constant"),
-            When::PatchList => self.patches.then_some(", a tessellation control stage, the topology a patch list"),
-            When::TessellationEvaluation => self.tessellation_evaluation.then_some(", a tessellation evaluation stage"),
-            When::LogicOp => (r && self.logic_op).then_some(", rasterizer discard is disabled, the logic op enabled"),
-            When::ColorAttachments => (r && self.colors)
-                .then_some(", rasterizer discard is disabled, the rendering instance has color attachments"),
-        }
-    }
-}
+pub(super) use rules::{rules_met, shader_object_states};
+use rules::{Current, RULES};
 
 /// What a draw's dynamic states come from, for messages.
 #[derive(Clone, Copy)]
@@ -658,16 +377,18 @@ impl CoreChecks {
             | ext_mask(D::VK_DYNAMIC_STATE_COLOR_BLEND_ADVANCED_EXT);
         const LINES: u64 = ext_mask(D::VK_DYNAMIC_STATE_LINE_RASTERIZATION_MODE_EXT)
             | ext_mask(D::VK_DYNAMIC_STATE_LINE_STIPPLE_ENABLE_EXT);
+        const RECTANGLES: u64 = ext_mask(D::VK_DYNAMIC_STATE_DISCARD_RECTANGLE_EXT);
         if r.draw.unknown {
             return false;
         }
         let queried = !r.queries.active.is_empty() && Self::primitives_generated(cx, r, ids, (core, p), (&bound, cb));
         // The usual draw has every dynamic state set, neither topology nor restart dynamic, and
-        // no counts, attachment ranges or line modes to compare: nothing more to look at.
+        // no counts, attachment ranges, line modes or discard rectangles to compare: nothing more
+        // to look at.
         let v = &r.draw.values;
         let missing = core & !r.draw.dynamic_set != 0 || p.ext & !v.set != 0;
         queried
-            | if missing || p.ext & (TOPOLOGY_OR_RESTART | WITH_COUNT | PER_ATTACHMENT | LINES) != 0 {
+            | if missing || p.ext & (TOPOLOGY_OR_RESTART | WITH_COUNT | PER_ATTACHMENT | LINES | RECTANGLES) != 0 {
                 self.dynamic_state_rules(cx, r, ids, (core, p), bound, cb)
             } else {
                 false
@@ -694,21 +415,7 @@ impl CoreChecks {
         let missing = core & !r.draw.dynamic_set != 0 || p.ext & !v.set != 0;
         if missing {
             let current = Current::of(core, p, v, (inherited, unused), r.instance.as_ref());
-            let has = |need: Need| match (need, cx.device()) {
-                (Need::Nothing, _) => true,
-                // Not known: not reported.
-                (_, None) => false,
-                (Need::Feature(f), Some(d)) => d.features.contains(f),
-                (Need::StippledLines, Some(d)) => [
-                    Feature::STIPPLED_RECTANGULAR_LINES,
-                    Feature::STIPPLED_BRESENHAM_LINES,
-                    Feature::STIPPLED_SMOOTH_LINES,
-                ]
-                .into_iter()
-                .any(|f| d.features.contains(f)),
-                (Need::Extension(e), Some(d)) => d.extension_names.contains(e),
-            };
-            for (rule, vuid) in RULES.iter().zip(ids.dynamic) {
+            for (i, (rule, vuid)) in RULES.iter().zip(ids.dynamic).enumerate() {
                 let set = match ext_bit(rule.state) {
                     Some(bit) => v.set & 1 << bit != 0,
                     None => r.draw.dynamic_set & 1 << rule.state.0 != 0,
@@ -716,7 +423,7 @@ impl CoreChecks {
                 if set || !is_dynamic(core, p.ext, rule.state) {
                     continue;
                 }
-                let Some(why) = current.applies(rule.when).filter(|_| has(rule.needs)) else { continue };
+                let Some(why) = current.applies(rule.when).filter(|_| self.rules_met & 1 << i != 0) else { continue };
                 let (state, setter) = (rule.state, rule.set);
                 skip |= cx.error(
                     vuid,
@@ -732,6 +439,9 @@ impl CoreChecks {
         skip |= Self::attachment_ranges(cx, r, ids, (core, p), (inherited, unused), (&bound, cb));
         skip |= Self::sample_mask(cx, ids, (core, p), v, (&bound, cb));
         skip |= Self::stippled_lines(cx, ids, (core, p), v, (&bound, cb));
+        if self.discard_rectangles_enabled {
+            skip |= Self::discard_rectangles(cx, r, ids, (core, p), (inherited, unused), (&bound, cb));
+        }
         let with_count = [D::VK_DYNAMIC_STATE_VIEWPORT_WITH_COUNT, D::VK_DYNAMIC_STATE_SCISSOR_WITH_COUNT];
         let bits = with_count.map(|s| ext_bit(s).map_or(0, |b| 1 << b)).iter().fold(0, |m, b| m | b);
         if !inherited && p.ext & bits == bits && v.set & bits == bits && v.viewports != v.scissors {
@@ -746,6 +456,47 @@ impl CoreChecks {
             );
         }
         skip
+    }
+
+    /// A pipeline with `VK_DYNAMIC_STATE_DISCARD_RECTANGLE_EXT` and discard rectangles
+    /// (`VkPipelineDiscardRectangleStateCreateInfoEXT`), while rasterizing with discard
+    /// rectangles enabled: vkCmdSetDiscardRectangleEXT has set each of them since the state was
+    /// last invalidated (`-None-07751`; the first 32 followed). True to skip the call.
+    fn discard_rectangles(
+        cx: &Call<'_>,
+        r: &Recording,
+        ids: &DrawStateIds,
+        (core, p): (u32, &PipelineDynamic),
+        features: (bool, bool),
+        (bound, cb): (&Bound, u64),
+    ) -> bool {
+        let state = D::VK_DYNAMIC_STATE_DISCARD_RECTANGLE_EXT;
+        let count = u32::from(p.discard_rectangle_count.min(32));
+        if count == 0 || !is_dynamic(core, p.ext, state) {
+            return false;
+        }
+        let v = &r.draw.values;
+        let current = Current::of(core, p, v, features, r.instance.as_ref());
+        if !(current.rasterizing && current.discard_rectangles) {
+            return false;
+        }
+        let needed = u32::MAX >> (32 - count);
+        let set = if v.set & ext_mask(state) != 0 { v.discard_rectangles } else { 0 };
+        if set & needed == needed {
+            return false;
+        }
+        let first = (!set & needed).trailing_zeros();
+        cx.error(
+            ids.discard_rectangles,
+            &cx.location(),
+            format_args!(
+                "{bound} {state:?} dynamic and {} discard rectangles (VkPipelineDiscardRectangleStateCreateInfoEXT), \
+                 rasterizer discard is disabled and discard rectangles enabled, but vkCmdSetDiscardRectangleEXT has \
+                 not set discard rectangle {first} in command buffer {cb:#x} (since it was begun or since a pipeline \
+                 with that state static was bound).",
+                p.discard_rectangle_count
+            ),
+        )
     }
 
     /// The color attachments the last vkCmdSetColorBlendEnableEXT and vkCmdSetColorWriteMaskEXT
@@ -918,9 +669,10 @@ impl CoreChecks {
         )
     }
 
-    /// With a primitives generated query active and no primitivesGeneratedQueryWithRasterizerDiscard,
-    /// rasterization is not discarded (`-06708`): the current rasterizer discard enable, set or
-    /// static. True to skip the call.
+    /// With a primitives generated query active: no rasterization discard without
+    /// primitivesGeneratedQueryWithRasterizerDiscard (`-06708`; the current rasterizer discard
+    /// enable, set or static), no pipeline rasterizing a vertex stream other than 0 without
+    /// primitivesGeneratedQueryWithNonZeroStreams (`-06709`). True to skip the call.
     #[inline(never)]
     fn primitives_generated(
         cx: &Call<'_>,
@@ -932,8 +684,25 @@ impl CoreChecks {
         let generated = VkQueryType::VK_QUERY_TYPE_PRIMITIVES_GENERATED_EXT.0;
         let Some(query) = r.queries.active.iter().find(|a| a.ty == generated) else { return false };
         let Some(device) = cx.device() else { return false };
+        let mut skip = false;
+        if p.rasterization_stream.is_some_and(|s| s != 0)
+            && !device.features.contains(Feature::PRIMITIVES_GENERATED_QUERY_WITH_NON_ZERO_STREAMS)
+        {
+            skip |= cx.error(
+                ids.primitives_generated_streams,
+                &cx.location(),
+                format_args!(
+                    "{bound} rasterization stream {} (VkPipelineRasterizationStateStreamCreateInfoEXT), while \
+                     primitives generated query {} of query pool {:#x} is active in command buffer {cb:#x}, and the \
+                     primitivesGeneratedQueryWithNonZeroStreams feature is not enabled.",
+                    p.rasterization_stream.unwrap_or_default(),
+                    query.query,
+                    query.pool.handle
+                ),
+            );
+        }
         if device.features.contains(Feature::PRIMITIVES_GENERATED_QUERY_WITH_RASTERIZER_DISCARD) {
-            return false;
+            return skip;
         }
         let state = D::VK_DYNAMIC_STATE_RASTERIZER_DISCARD_ENABLE;
         let v = &r.draw.values;
@@ -943,9 +712,9 @@ impl CoreChecks {
             p.rasterizer_discard
         };
         if discard != Some(true) {
-            return false;
+            return skip;
         }
-        cx.error(
+        skip | cx.error(
             ids.primitives_generated,
             &cx.location(),
             format_args!(
@@ -1343,6 +1112,23 @@ impl CoreChecks {
             ids.rendering;
         attachment("depth attachment".into(), t.depth, f.depth, [depth_null, depth_view, depth_unused]);
         attachment("stencil attachment".into(), t.stencil, f.stencil, [stencil_null, stencil_view, stencil_unused]);
+        if let Some(counted) = &f.counted {
+            skip |= Self::counted_samples(cx, t, counted, ids, (cb, pipeline));
+        }
+        if let (true, Some(RenderingTarget { view, sample_locations_compatible: Some(false), .. })) =
+            (f.sample_locations, t.depth)
+        {
+            skip |= cx.error(
+                ids.sample_locations,
+                &at,
+                format_args!(
+                    "the bound graphics pipeline {pipeline:#x} was created with sample locations enabled \
+                     (VkPipelineSampleLocationsStateCreateInfoEXT::sampleLocationsEnable), but the image of the depth \
+                     attachment of the rendering instance command buffer {cb:#x} is in, image view {view:#x}, was \
+                     created without VK_IMAGE_CREATE_SAMPLE_LOCATIONS_COMPATIBLE_DEPTH_BIT_EXT."
+                ),
+            );
+        }
         // Sample counts, unless multisampled rendering to single-sampled attachments may explain
         // them or a custom resolve began.
         let single_sampled = features.is_none_or(|f| f.contains(Feature::MULTISAMPLED_RENDER_TO_SINGLE_SAMPLED));
@@ -1365,6 +1151,43 @@ impl CoreChecks {
                         "the bound graphics pipeline {pipeline:#x} rasterizes with {} samples (rasterizationSamples), but the {what} of the rendering instance command buffer {cb:#x} is in, \
                          image view {view:#x}, has {samples}.",
                         f.samples
+                    ),
+                );
+            }
+        }
+        skip
+    }
+
+    /// The sample counts of a dynamic rendering pipeline's chained `VkAttachmentSampleCountInfoAMD`
+    /// (`counted`: per color attachment, and the depth/stencil one) against those of the views of
+    /// the instance's attachments `t` (`-colorAttachmentCount-06185`, `-pDepthAttachment-06186`,
+    /// `-pStencilAttachment-06187`). True to skip the call.
+    fn counted_samples(
+        cx: &Call<'_>,
+        t: &RenderingTargets,
+        (colors, depth_stencil): &(Vec<u32>, u32),
+        ids: &DrawStateIds,
+        (cb, pipeline): (u64, u64),
+    ) -> bool {
+        let colors = t.colors.iter().zip(colors).enumerate().map(|(i, (t, &s))| {
+            (format!("color attachment {i}"), *t, s, ids.attachment_samples[0], "pColorAttachmentSamples")
+        });
+        let depth_stencil = [
+            ("depth attachment".to_string(), t.depth, *depth_stencil, ids.attachment_samples[1]),
+            ("stencil attachment".to_string(), t.stencil, *depth_stencil, ids.attachment_samples[2]),
+        ]
+        .map(|(what, t, s, vuid)| (what, t, s, vuid, "depthStencilAttachmentSamples"));
+        let mut skip = false;
+        for (what, target, wanted, vuid, member) in colors.chain(depth_stencil) {
+            let Some(RenderingTarget { view, samples: Some(samples), .. }) = target else { continue };
+            if samples != wanted {
+                skip |= cx.error(
+                    vuid,
+                    &cx.location(),
+                    format_args!(
+                        "the bound graphics pipeline {pipeline:#x} was created with {wanted} samples for the {what} \
+                         (VkAttachmentSampleCountInfoAMD::{member}), but its image view {view:#x} in the rendering \
+                         instance command buffer {cb:#x} is in has {samples}."
                     ),
                 );
             }
