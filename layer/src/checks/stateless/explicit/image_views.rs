@@ -4,6 +4,7 @@ use vigil_generated::features::Feature;
 use vigil_generated::formats::format_info;
 use vigil_generated::*;
 
+use super::capture_replay::{descriptor_capture_replay, CaptureReplay, NO_DESCRIPTOR_BUFFER_CAPTURE_REPLAY};
 use super::{find, image_view_formats, Findings};
 use crate::chassis::Call;
 use crate::checks::stateless::DeviceStateless;
@@ -241,32 +242,16 @@ fn view_flags(checks: &DeviceStateless, info: &VkImageViewCreateInfo, at: &Locat
             ),
         );
     }
+    let rule = CaptureReplay {
+        bit: "VK_IMAGE_VIEW_CREATE_DESCRIPTOR_BUFFER_CAPTURE_REPLAY_BIT_EXT",
+        flag_id: "VUID-VkImageViewCreateInfo-flags-08106",
+        pnext_id: "VUID-VkImageViewCreateInfo-pNext-08107",
+    };
     let capture = flags.contains(F::VK_IMAGE_VIEW_CREATE_DESCRIPTOR_BUFFER_CAPTURE_REPLAY_BIT_EXT);
-    if capture && !features.contains(Feature::DESCRIPTOR_BUFFER_CAPTURE_REPLAY) {
-        f.error(
-            "VUID-VkImageViewCreateInfo-flags-08106",
-            &flags_at,
-            format_args!(
-                "is {:#x}, with VK_IMAGE_VIEW_CREATE_DESCRIPTOR_BUFFER_CAPTURE_REPLAY_BIT_EXT, but the \
-                 descriptorBufferCaptureReplay feature is not enabled.",
-                flags.0
-            ),
-        );
-    }
-    let opaque_ty = VkStructureType::VK_STRUCTURE_TYPE_OPAQUE_CAPTURE_DESCRIPTOR_DATA_CREATE_INFO_EXT;
+    let missing =
+        (!features.contains(Feature::DESCRIPTOR_BUFFER_CAPTURE_REPLAY)).then_some(NO_DESCRIPTOR_BUFFER_CAPTURE_REPLAY);
     // SAFETY: the application promises a valid pNext chain.
-    let opaque = unsafe { find::<VkOpaqueCaptureDescriptorDataCreateInfoEXT>(info.pNext, opaque_ty) };
-    if opaque.is_some() && !capture {
-        f.error(
-            "VUID-VkImageViewCreateInfo-pNext-08107",
-            &flags_at,
-            format_args!(
-                "is {:#x}, without VK_IMAGE_VIEW_CREATE_DESCRIPTOR_BUFFER_CAPTURE_REPLAY_BIT_EXT, but the pNext chain \
-                 includes VkOpaqueCaptureDescriptorDataCreateInfoEXT.",
-                flags.0
-            ),
-        );
-    }
+    unsafe { descriptor_capture_replay(&rule, (flags.0, capture), missing, info.pNext, &flags_at, f) };
     let ycbcr_ty = VkStructureType::VK_STRUCTURE_TYPE_SAMPLER_YCBCR_CONVERSION_INFO;
     // SAFETY: the application promises a valid pNext chain.
     let ycbcr = unsafe { find::<VkSamplerYcbcrConversionInfo>(info.pNext, ycbcr_ty) };

@@ -4,6 +4,7 @@ use vigil_generated::features::Feature;
 use vigil_generated::formats::{format_info, ComponentName, FormatInfo};
 use vigil_generated::*;
 
+use super::capture_replay::{descriptor_capture_replay, CaptureReplay};
 use super::resources::video_profiles;
 use super::sharing::{concurrent, SharingIds};
 use super::{elements, find, Findings};
@@ -624,19 +625,17 @@ fn special_flags(checks: &DeviceStateless, info: &VkImageCreateInfo, at: &Locati
             );
         }
     }
-    if flags.contains(F::VK_IMAGE_CREATE_DESCRIPTOR_BUFFER_CAPTURE_REPLAY_BIT_EXT)
-        && !features.contains(Feature::DESCRIPTOR_BUFFER_CAPTURE_REPLAY)
-        && !features.contains(Feature::DESCRIPTOR_HEAP_CAPTURE_REPLAY)
-    {
-        f.error(
-            "VUID-VkImageCreateInfo-flags-08104",
-            &flags_at,
-            format_args!(
-                "has VK_IMAGE_CREATE_DESCRIPTOR_BUFFER_CAPTURE_REPLAY_BIT_EXT, but neither the \
-                 descriptorBufferCaptureReplay nor the descriptorHeapCaptureReplay feature is enabled."
-            ),
-        );
-    }
+    let rule = CaptureReplay {
+        bit: "VK_IMAGE_CREATE_DESCRIPTOR_BUFFER_CAPTURE_REPLAY_BIT_EXT",
+        flag_id: "VUID-VkImageCreateInfo-flags-08104",
+        pnext_id: "VUID-VkImageCreateInfo-pNext-08105",
+    };
+    let capture = flags.contains(F::VK_IMAGE_CREATE_DESCRIPTOR_BUFFER_CAPTURE_REPLAY_BIT_EXT);
+    let missing = (!features.contains(Feature::DESCRIPTOR_BUFFER_CAPTURE_REPLAY)
+        && !features.contains(Feature::DESCRIPTOR_HEAP_CAPTURE_REPLAY))
+    .then_some("neither the descriptorBufferCaptureReplay nor the descriptorHeapCaptureReplay feature is enabled");
+    // SAFETY: the application promises a valid pNext chain.
+    unsafe { descriptor_capture_replay(&rule, (flags.0, capture), missing, info.pNext, &flags_at, f) };
     let usage = info.usage;
     let usage_at = at.arrow("usage");
     let single = info.samples == VkSampleCountFlags::VK_SAMPLE_COUNT_1_BIT;
@@ -967,19 +966,6 @@ unsafe fn chained_rules(checks: &DeviceStateless, info: &VkImageCreateInfo, at: 
     // is wrong with the image (the answer is about valid parameters).
     if let Some(profiles) = profiles.filter(|l| l.profileCount > 0 && !l.pProfiles.is_null() && !f.found) {
         supported_video_format(checks, info, profiles, at, f);
-    }
-    let capture =
-        unsafe { find::<VkBaseInStructure>(next, T::VK_STRUCTURE_TYPE_OPAQUE_CAPTURE_DESCRIPTOR_DATA_CREATE_INFO_EXT) };
-    if capture.is_some() && !flags.contains(F::VK_IMAGE_CREATE_DESCRIPTOR_BUFFER_CAPTURE_REPLAY_BIT_EXT) {
-        f.error(
-            "VUID-VkImageCreateInfo-pNext-08105",
-            &at.arrow("flags"),
-            format_args!(
-                "is {:#x}, without VK_IMAGE_CREATE_DESCRIPTOR_BUFFER_CAPTURE_REPLAY_BIT_EXT, but pNext has \
-                 VkOpaqueCaptureDescriptorDataCreateInfoEXT.",
-                flags.0
-            ),
-        );
     }
 }
 

@@ -2,6 +2,7 @@
 //! checked from a call's parameters and the device's properties. One file per area; the
 //! `ValidationObject` impls below only route each command to its area.
 
+mod capture_replay;
 mod commands;
 mod descriptors;
 mod device;

@@ -5,6 +5,7 @@
 use vigil_generated::features::Feature;
 use vigil_generated::*;
 
+use super::capture_replay::{descriptor_capture_replay, CaptureReplay, NO_DESCRIPTOR_BUFFER_CAPTURE_REPLAY};
 use super::sharing::{concurrent, SharingIds};
 use super::Findings;
 use super::{chain, elements, find};
@@ -215,32 +216,16 @@ fn create_buffer_more(checks: &DeviceStateless, f: &mut Findings<'_>, info: &VkB
             ),
         );
     }
-    let descriptor_replay = F::VK_BUFFER_CREATE_DESCRIPTOR_BUFFER_CAPTURE_REPLAY_BIT_EXT;
-    if flags.contains(descriptor_replay) && !features.contains(Feature::DESCRIPTOR_BUFFER_CAPTURE_REPLAY) {
-        f.error(
-            "VUID-VkBufferCreateInfo-flags-08099",
-            &flags_at,
-            format_args!(
-                "is {:#x}, with VK_BUFFER_CREATE_DESCRIPTOR_BUFFER_CAPTURE_REPLAY_BIT_EXT, but the \
-                 descriptorBufferCaptureReplay feature is not enabled.",
-                flags.0
-            ),
-        );
-    }
-    let ty = VkStructureType::VK_STRUCTURE_TYPE_OPAQUE_CAPTURE_DESCRIPTOR_DATA_CREATE_INFO_EXT;
+    let rule = CaptureReplay {
+        bit: "VK_BUFFER_CREATE_DESCRIPTOR_BUFFER_CAPTURE_REPLAY_BIT_EXT",
+        flag_id: "VUID-VkBufferCreateInfo-flags-08099",
+        pnext_id: "VUID-VkBufferCreateInfo-pNext-08100",
+    };
+    let capture = flags.contains(F::VK_BUFFER_CREATE_DESCRIPTOR_BUFFER_CAPTURE_REPLAY_BIT_EXT);
+    let missing =
+        (!features.contains(Feature::DESCRIPTOR_BUFFER_CAPTURE_REPLAY)).then_some(NO_DESCRIPTOR_BUFFER_CAPTURE_REPLAY);
     // SAFETY: as above.
-    let descriptor_data = unsafe { find::<VkOpaqueCaptureDescriptorDataCreateInfoEXT>(info.pNext, ty) };
-    if descriptor_data.is_some() && !flags.contains(descriptor_replay) {
-        f.error(
-            "VUID-VkBufferCreateInfo-pNext-08100",
-            &flags_at,
-            format_args!(
-                "is {:#x}, without VK_BUFFER_CREATE_DESCRIPTOR_BUFFER_CAPTURE_REPLAY_BIT_EXT, but the pNext chain \
-                 includes a VkOpaqueCaptureDescriptorDataCreateInfoEXT.",
-                flags.0
-            ),
-        );
-    }
+    unsafe { descriptor_capture_replay(&rule, (flags.0, capture), missing, info.pNext, &flags_at, f) };
     if let Some(max) = facts.max_buffer_size.filter(|&max| info.size > max) {
         f.error(
             "VUID-VkBufferCreateInfo-size-06409",

@@ -3,6 +3,7 @@
 use vigil_generated::features::Feature;
 use vigil_generated::*;
 
+use super::capture_replay::{descriptor_capture_replay, CaptureReplay, NO_DESCRIPTOR_BUFFER_CAPTURE_REPLAY};
 use super::{find, Findings};
 use crate::chassis::Call;
 use crate::checks::stateless::DeviceStateless;
@@ -357,32 +358,16 @@ fn sampler_flags(checks: &DeviceStateless, info: &VkSamplerCreateInfo, at: &Loca
     let features = &checks.facts.features;
     let flags = info.flags;
     let flags_at = at.arrow("flags");
+    let rule = CaptureReplay {
+        bit: "VK_SAMPLER_CREATE_DESCRIPTOR_BUFFER_CAPTURE_REPLAY_BIT_EXT",
+        flag_id: "VUID-VkSamplerCreateInfo-flags-08110",
+        pnext_id: "VUID-VkSamplerCreateInfo-pNext-08111",
+    };
     let capture = flags.contains(F::VK_SAMPLER_CREATE_DESCRIPTOR_BUFFER_CAPTURE_REPLAY_BIT_EXT);
-    if capture && !features.contains(Feature::DESCRIPTOR_BUFFER_CAPTURE_REPLAY) {
-        f.error(
-            "VUID-VkSamplerCreateInfo-flags-08110",
-            &flags_at,
-            format_args!(
-                "is {:#x}, with VK_SAMPLER_CREATE_DESCRIPTOR_BUFFER_CAPTURE_REPLAY_BIT_EXT, but the \
-                 descriptorBufferCaptureReplay feature is not enabled.",
-                flags.0
-            ),
-        );
-    }
-    let opaque_ty = VkStructureType::VK_STRUCTURE_TYPE_OPAQUE_CAPTURE_DESCRIPTOR_DATA_CREATE_INFO_EXT;
+    let missing =
+        (!features.contains(Feature::DESCRIPTOR_BUFFER_CAPTURE_REPLAY)).then_some(NO_DESCRIPTOR_BUFFER_CAPTURE_REPLAY);
     // SAFETY: the application promises a valid pNext chain.
-    let opaque = unsafe { find::<VkOpaqueCaptureDescriptorDataCreateInfoEXT>(info.pNext, opaque_ty) };
-    if opaque.is_some() && !capture {
-        f.error(
-            "VUID-VkSamplerCreateInfo-pNext-08111",
-            &flags_at,
-            format_args!(
-                "is {:#x}, without VK_SAMPLER_CREATE_DESCRIPTOR_BUFFER_CAPTURE_REPLAY_BIT_EXT, but the pNext chain \
-                 includes VkOpaqueCaptureDescriptorDataCreateInfoEXT.",
-                flags.0
-            ),
-        );
-    }
+    unsafe { descriptor_capture_replay(&rule, (flags.0, capture), missing, info.pNext, &flags_at, f) };
     if flags.contains(F::VK_SAMPLER_CREATE_NON_SEAMLESS_CUBE_MAP_BIT_EXT)
         && !features.contains(Feature::NON_SEAMLESS_CUBE_MAP)
     {
