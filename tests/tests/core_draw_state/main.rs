@@ -34,8 +34,10 @@ const NONE: [&str; 0] = [];
 
 /// What the driver shim does where a case enables it: a device that restricts the topologies set
 /// dynamically to the pipeline's topology class, whose provoking vertex mode is per render pass,
-/// and that has the rasterization extensions lavapipe lacks.
-const SHIM_SWITCHES: &str = "restricted-topology,provoking-vertex-per-render-pass,raster-state-extensions";
+/// and that has the rasterization extensions lavapipe lacks, fragment shading rate and fragment
+/// density maps.
+const SHIM_SWITCHES: &str = "restricted-topology,provoking-vertex-per-render-pass,raster-state-extensions,\
+                             fragment-shading-rate,fragment-density-map";
 const VERTEX_SPV: &[u8] = include_bytes!("../../shaders/triangle.vert.spv");
 const FRAGMENT_SPV: &[u8] = include_bytes!("../../shaders/triangle.frag.spv");
 const MESH_SPV: &[u8] = include_bytes!("../../shaders/empty.mesh.spv");
@@ -128,6 +130,11 @@ struct Shape {
     /// Sample locations enabled (`VkPipelineSampleLocationsStateCreateInfoEXT`, one location;
     /// needs VK_EXT_sample_locations, which the shim's `raster-state-extensions` offers).
     sample_locations: bool,
+    /// `VkPipelineCreateFlags` it is created with.
+    create_flags: u32,
+    /// With `create_flags`: given in a chained `VkPipelineCreateFlags2CreateInfo` instead
+    /// (the create info's own flags then 0, and ignored).
+    flags2: bool,
 }
 
 impl Fixture {
@@ -459,6 +466,12 @@ fn pipeline_in_subpass(
         .color_attachment_samples(&counted[..colors])
         .depth_stencil_attachment_samples(vk::SampleCountFlags::from_raw(shape.counted_samples.1));
     let info = if shape.counted_samples != (0, 0) { info.push_next(&mut counts) } else { info };
+    let mut flags2 = vk::PipelineCreateFlags2CreateInfoKHR::default()
+        .flags(vk::PipelineCreateFlags2KHR::from_raw(u64::from(shape.create_flags)));
+    let info = match shape.flags2 {
+        true => info.push_next(&mut flags2),
+        false => info.flags(vk::PipelineCreateFlags::from_raw(shape.create_flags)),
+    };
     // SAFETY: a valid create info; the modules are no longer needed afterwards.
     unsafe {
         let p = d
@@ -700,6 +713,8 @@ const NO: Shape = Shape {
     counted_samples: (0, 0),
     stream_one: false,
     sample_locations: false,
+    create_flags: 0,
+    flags2: false,
 };
 const DEPTH_FORMAT: vk::Format = vk::Format::D32_SFLOAT_S8_UINT;
 const LINES: Shape = Shape { lines: true, ..NO };
@@ -1345,3 +1360,4 @@ mod multiview;
 mod queries;
 mod raster_states;
 mod read_only;
+mod shading_rate;
