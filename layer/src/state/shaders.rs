@@ -809,6 +809,7 @@ mod tests {
     const DESCRIPTORS: &[u8] = include_bytes!("../../../tests/shaders/descriptors.comp.spv");
     const SEPARATE: &[u8] = include_bytes!("../../../tests/shaders/separate.comp.spv");
     const INPUTS: &[u8] = include_bytes!("../../../tests/shaders/inputs.frag.spv");
+    const PRIMITIVE_RATE: &[u8] = include_bytes!("../../../tests/shaders/primitive-rate.vert.spv");
 
     fn parsed(bytes: &[u8]) -> Vec<EntryPoint> {
         match Reflection::of(&words(bytes)) {
@@ -975,6 +976,12 @@ mod tests {
         assert_eq!(index_bits(2, 3), 0b11100);
         assert_eq!(index_bits(63, 4), 1 << 63);
         assert_eq!(index_bits(70, 1), 0);
+    }
+
+    #[test]
+    fn primitive_shading_rate_writes() {
+        assert!(parsed(PRIMITIVE_RATE)[0].primitive_shading_rate);
+        assert!(!parsed(VERTEX)[0].primitive_shading_rate);
     }
 
     #[test]

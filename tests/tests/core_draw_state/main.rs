@@ -44,6 +44,7 @@ const MESH_SPV: &[u8] = include_bytes!("../../shaders/empty.mesh.spv");
 const TESS_CONTROL_SPV: &[u8] = include_bytes!("../../shaders/triangle.tesc.spv");
 const TESS_EVAL_SPV: &[u8] = include_bytes!("../../shaders/triangle.tese.spv");
 const INPUTS_SPV: &[u8] = include_bytes!("../../shaders/inputs.frag.spv");
+const PRIMITIVE_RATE_SPV: &[u8] = include_bytes!("../../shaders/primitive-rate.vert.spv");
 
 struct Fixture {
     ctx: Context,
@@ -130,6 +131,9 @@ struct Shape {
     /// Sample locations enabled (`VkPipelineSampleLocationsStateCreateInfoEXT`, one location;
     /// needs VK_EXT_sample_locations, which the shim's `raster-state-extensions` offers).
     sample_locations: bool,
+    /// A vertex shader that writes the `PrimitiveShadingRateKHR` built-in (primitive-rate.vert;
+    /// needs primitiveFragmentShadingRate, which the shim's `fragment-shading-rate` offers).
+    primitive_rate: bool,
     /// `VkPipelineCreateFlags` it is created with.
     create_flags: u32,
     /// With `create_flags`: given in a chained `VkPipelineCreateFlags2CreateInfo` instead
@@ -300,6 +304,8 @@ fn pipeline_in_subpass(
     let d = &ctx.device;
     let (first, spv) = if shape.mesh {
         (vk::ShaderStageFlags::MESH_EXT, MESH_SPV)
+    } else if shape.primitive_rate {
+        (vk::ShaderStageFlags::VERTEX, PRIMITIVE_RATE_SPV)
     } else {
         (vk::ShaderStageFlags::VERTEX, VERTEX_SPV)
     };
@@ -713,6 +719,7 @@ const NO: Shape = Shape {
     counted_samples: (0, 0),
     stream_one: false,
     sample_locations: false,
+    primitive_rate: false,
     create_flags: 0,
     flags2: false,
 };

@@ -112,3 +112,37 @@ fn fragment_map_attachments_need_the_pipeline_flags() {
         assert_eq!(run(plain, [null, null]), NONE, "{name}");
     }
 }
+
+/// A pipeline whose vertex shader writes the `PrimitiveShadingRateKHR` built-in, with its
+/// viewport count dynamic, draws with one viewport on a device without
+/// `primitiveFragmentShadingRateWithMultipleViewports` (lavapipe's 0, which the shim leaves):
+/// `-primitiveFragmentShadingRateWithMultipleViewports-04552`.
+#[test]
+fn primitive_shading_rate_with_one_viewport() {
+    let f = Fixture::with_shim(|b| b.device_extensions(&[c"VK_KHR_fragment_shading_rate"]).primitive_shading_rate());
+    let counts = [vk::DynamicState::VIEWPORT_WITH_COUNT, vk::DynamicState::SCISSOR_WITH_COUNT];
+    let rated = f.pipeline(&counts, Shape { primitive_rate: true, ..NO });
+    let plain = f.pipeline(&counts, NO);
+    let viewport = vk::Viewport::default().width(64.0).height(64.0).max_depth(1.0);
+    let scissor = vk::Rect2D::default().extent(vk::Extent2D { width: 64, height: 64 });
+    for (name, draw) in draws(&f) {
+        let run = |pipeline, n: usize| {
+            f.ids(|d, cb| {
+                // SAFETY: recording with live objects; multiViewport is enabled.
+                unsafe {
+                    d.cmd_bind_pipeline(cb, vk::PipelineBindPoint::GRAPHICS, pipeline);
+                    d.cmd_bind_index_buffer(cb, f.index, 0, vk::IndexType::UINT16);
+                    d.cmd_bind_vertex_buffers(cb, 0, &[f.vertex], &[0]);
+                    d.cmd_set_viewport_with_count(cb, &[viewport; 2][..n]);
+                    d.cmd_set_scissor_with_count(cb, &[scissor; 2][..n]);
+                }
+                draw(d, cb);
+            })
+        };
+        let id = format!("VUID-{name}-primitiveFragmentShadingRateWithMultipleViewports-04552");
+        assert_eq!(run(rated, 2), [id], "{name}");
+        // The boundary: one viewport, or a pipeline that does not write the rate.
+        assert_eq!(run(rated, 1), NONE, "{name}");
+        assert_eq!(run(plain, 2), NONE, "{name}");
+    }
+}

@@ -13,7 +13,10 @@
 //! must cover the rasterization samples. Stippled lines need the current line rasterization
 //! mode's stippled-lines feature; while a primitives generated query is active, no rasterization
 //! discard and no rasterization stream but 0 without their features; every discard rectangle of
-//! a pipeline with them dynamic set while they are enabled. No
+//! a pipeline with them dynamic set while they are enabled; one viewport set with count for a
+//! pipeline whose stages write `PrimitiveShadingRateKHR`, on a device without
+//! `primitiveFragmentShadingRateWithMultipleViewports` (a pipeline reaches that rule only with
+//! its viewport count dynamic, which already sends its draws past the fast path). No
 //! state the pipeline has static may have been set since it was bound (the tracker keeps what
 //! each recording set since its last graphics pipeline bind; vkCmdBindVertexBuffers3KHR, which
 //! may set strides or not, is not taken as setting them there), the
@@ -32,7 +35,8 @@
 //! whose attachments' sample counts its static `rasterizationSamples` must be, unless
 //! `multisampledRenderToSingleSampled` or a custom resolve, or those of its chained
 //! `VkAttachmentSampleCountInfoAMD`; with sample locations enabled, a depth attachment made
-//! sample locations compatible), and it must have no task or
+//! sample locations compatible; created with the fragment shading rate and density map
+//! attachment flags where the instance has those attachments), and it must have no task or
 //! mesh stage: keys fixed when the pipeline
 //! was created and the instance began or advanced (`state::render_passes`), one comparison at
 //! the draw. No depth writes while the instance's depth/stencil attachment has its depth aspect
