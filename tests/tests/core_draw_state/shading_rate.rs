@@ -96,12 +96,12 @@ fn fragment_map_attachments_need_the_pipeline_flags() {
             })
         };
         let [rate_id, density_id] = ["imageView-06183", "imageView-06184"].map(|s| format!("VUID-{name}-{s}"));
-        assert_eq!(run(plain, [rate, null]), [rate_id.clone()], "{name}");
-        assert_eq!(run(dense, [rate, null]), [rate_id.clone()], "{name}");
-        assert_eq!(run(plain, [null, density]), [density_id.clone()], "{name}");
-        assert_eq!(run(rated, [null, density]), [density_id.clone()], "{name}");
-        assert_eq!(run(plain, [rate, density]), [rate_id.clone(), density_id.clone()], "{name}");
-        assert_eq!(run(rated2, [rate, density]), [density_id.clone()], "{name}");
+        assert_eq!(run(plain, [rate, null]), [rate_id.as_str()], "{name}");
+        assert_eq!(run(dense, [rate, null]), [rate_id.as_str()], "{name}");
+        assert_eq!(run(plain, [null, density]), [density_id.as_str()], "{name}");
+        assert_eq!(run(rated, [null, density]), [density_id.as_str()], "{name}");
+        assert_eq!(run(plain, [rate, density]), [rate_id.as_str(), density_id.as_str()], "{name}");
+        assert_eq!(run(rated2, [rate, density]), [density_id.as_str()], "{name}");
         // The boundary: each flag where its attachment is, either way the flags are given.
         assert_eq!(run(rated, [rate, null]), NONE, "{name}");
         assert_eq!(run(dense, [null, density]), NONE, "{name}");
