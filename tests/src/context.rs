@@ -52,6 +52,8 @@ pub struct ContextBuilder {
     /// `coverageReductionMode` (their extensions are the caller's to name; only the driver
     /// shim's `raster-state-extensions` offers them).
     nv_raster_features: bool,
+    /// Whether to enable `primitiveFragmentShadingRate` (`VkPhysicalDeviceFragmentShadingRateFeaturesKHR`).
+    primitive_shading_rate: bool,
     /// Whether to enable `geometryStreams` (with `VK_EXT_transform_feedback`).
     geometry_streams: bool,
     /// More queue families to create one queue of (the driver shim's `second-queue-family`).
@@ -114,6 +116,7 @@ impl ContextBuilder {
             task_shader: false,
             transform_feedback: None,
             nv_raster_features: false,
+            primitive_shading_rate: false,
             geometry_streams: false,
             more_queue_families: Vec::new(),
             vulkan11_features: None,
@@ -307,6 +310,14 @@ impl ContextBuilder {
     pub fn task_shader(mut self) -> Self {
         self.mesh_shader = true;
         self.task_shader = true;
+        self
+    }
+
+    /// Enables the `primitiveFragmentShadingRate` feature (with `VK_KHR_fragment_shading_rate`
+    /// among [`Self::device_extensions`]; lavapipe has neither: the shim's
+    /// `fragment-shading-rate` offers them).
+    pub fn primitive_shading_rate(mut self) -> Self {
+        self.primitive_shading_rate = true;
         self
     }
 
@@ -517,6 +528,11 @@ impl ContextBuilder {
         let mut representative =
             vk::PhysicalDeviceRepresentativeFragmentTestFeaturesNV::default().representative_fragment_test(true);
         let mut reduction = vk::PhysicalDeviceCoverageReductionModeFeaturesNV::default().coverage_reduction_mode(true);
+        let mut primitive_rate =
+            vk::PhysicalDeviceFragmentShadingRateFeaturesKHR::default().primitive_fragment_shading_rate(true);
+        if self.primitive_shading_rate {
+            info = info.push_next(&mut primitive_rate);
+        }
         if self.nv_raster_features {
             info = info.push_next(&mut shading_rate).push_next(&mut representative).push_next(&mut reduction);
         }

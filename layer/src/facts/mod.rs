@@ -218,6 +218,8 @@ pub struct ExtensionLimits {
     pub max_subsampled_array_layers: Option<u32>,
     /// `VkPhysicalDeviceFragmentShadingRatePropertiesKHR::layeredShadingRateAttachments`.
     pub layered_shading_rate_attachments: Option<bool>,
+    /// `VkPhysicalDeviceFragmentShadingRatePropertiesKHR::primitiveFragmentShadingRateWithMultipleViewports`.
+    pub primitive_rate_with_multiple_viewports: Option<bool>,
 }
 
 impl ExtensionLimits {
@@ -234,6 +236,9 @@ impl ExtensionLimits {
     ) -> Self {
         // SAFETY (each): per the function's contract, the extension of each structure enabled.
         unsafe {
+            let rate = enabled("VK_KHR_fragment_shading_rate").then(|| {
+                extension_properties::<VkPhysicalDeviceFragmentShadingRatePropertiesKHR>(get, physical_device)
+            });
             ExtensionLimits {
                 max_custom_border_color_samplers: enabled("VK_EXT_custom_border_color").then(|| {
                     extension_properties::<VkPhysicalDeviceCustomBorderColorPropertiesEXT>(get, physical_device)
@@ -247,11 +252,10 @@ impl ExtensionLimits {
                     extension_properties::<VkPhysicalDeviceFragmentDensityMap2PropertiesEXT>(get, physical_device)
                         .maxSubsampledArrayLayers
                 }),
-                layered_shading_rate_attachments: enabled("VK_KHR_fragment_shading_rate").then(|| {
-                    extension_properties::<VkPhysicalDeviceFragmentShadingRatePropertiesKHR>(get, physical_device)
-                        .layeredShadingRateAttachments
-                        != VK_FALSE
-                }),
+                layered_shading_rate_attachments: rate.as_ref().map(|r| r.layeredShadingRateAttachments != VK_FALSE),
+                primitive_rate_with_multiple_viewports: rate
+                    .as_ref()
+                    .map(|r| r.primitiveFragmentShadingRateWithMultipleViewports != VK_FALSE),
             }
         }
     }

@@ -281,6 +281,8 @@ impl PipelineDynamic {
         });
         let fixed_value = |s: VkDynamicState, v: Option<u8>| (!dynamic(s)).then_some(v).flatten();
         PipelineDynamic {
+            // Its stages' reflection, added when they are read.
+            primitive_shading_rate: false,
             conservative_mode: fixed_value(D::VK_DYNAMIC_STATE_CONSERVATIVE_RASTERIZATION_MODE_EXT, conservative),
             sample_locations_enable: (!dynamic(D::VK_DYNAMIC_STATE_SAMPLE_LOCATIONS_ENABLE_EXT))
                 .then_some(locations_enable)

@@ -363,7 +363,8 @@ impl<'a> PipelineDesc<'a> {
                     }
                 });
                 let sample_locations = draw.is_some_and(|d| d.sample_locations_enable == Some(true));
-                super::values::RenderingFormats { samples, counted, sample_locations, ..formats }
+                let fragment_maps = super::render_passes::pipeline_fragment_maps(flags);
+                super::values::RenderingFormats { samples, counted, sample_locations, fragment_maps, ..formats }
             });
             let render_pass = (!libraries).then_some((info.renderPass.as_raw(), info.subpass, rendering));
             let maps = (!libraries).then(|| super::local_read::LocalReadMaps::chained(info.pNext));
@@ -408,6 +409,7 @@ impl ShaderUses {
             self.vertex_inputs = Some(e.inputs);
         }
         self.input_attachments |= e.input_attachments;
+        self.primitive_shading_rate |= e.primitive_shading_rate;
     }
 }
 

@@ -799,6 +799,9 @@ pub struct RenderingTargets {
     pub colors: Vec<Option<RenderingTarget>>,
     pub depth: Option<RenderingTarget>,
     pub stencil: Option<RenderingTarget>,
+    /// The chained `VkRenderingFragmentShadingRateAttachmentInfoKHR`'s and
+    /// `VkRenderingFragmentDensityMapAttachmentInfoEXT`'s image views (0 for none or null).
+    pub fragment_maps: [u64; 2],
 }
 
 /// The render pass instance a secondary begun with `VK_COMMAND_BUFFER_USAGE_RENDER_PASS_CONTINUE_BIT`
@@ -945,6 +948,8 @@ pub struct ShaderUses {
     pub vertex_inputs: Option<u64>,
     /// The input attachment indices its stages statically use (`EntryPoint::input_attachments`).
     pub input_attachments: u64,
+    /// A stage writes the `PrimitiveShadingRateKHR` built-in.
+    pub primitive_shading_rate: bool,
 }
 
 /// A pipeline layout's state.

@@ -363,6 +363,10 @@ impl PipelinePass {
         // chained attachment sample counts or sample locations the draw compares with the
         // instance's attachments, to the report.
         let counted = compat.is_none() && formats.is_some_and(|f| f.counted.is_some() || f.sample_locations);
+        let key = match (compat, formats) {
+            (None, Some(f)) => fragment_maps_key(key, f.fragment_maps),
+            _ => key,
+        };
         let key = if mesh || counted { key & !1 } else { key };
         let samples = if compat.is_none() { formats.map_or(0, |f| f.samples) } else { 0 };
         PipelinePass { compat, subpass, rendering, mesh, key, samples }
@@ -418,7 +422,9 @@ pub fn instance_key(
                 ),
                 None => UNKNOWN_FORMAT,
             };
-            let key = mix(rendering_key(view_mask, colors), formats);
+            let maps =
+                targets.map_or(0, |t| u8::from(t.fragment_maps[0] != 0) | u8::from(t.fragment_maps[1] != 0) << 1);
+            let key = fragment_maps_key(mix(rendering_key(view_mask, colors), formats), maps);
             // No pipeline draws in it: every draw goes to the report.
             if secondary_only(flags) {
                 mix(key, 0x5ec0)
@@ -427,6 +433,47 @@ pub fn instance_key(
             }
         }
         _ => 0,
+    }
+}
+
+/// A dynamic rendering key with fragment shading rate (bit 0) and density map (bit 1)
+/// attachments `maps` (the instance's views, or the pipeline's flags for them) mixed in: a
+/// pipeline without the flags for an instance's attachments then misses its key, and the
+/// draw looks (`-imageView-06183`, `-imageView-06184`); with neither, the key is unchanged.
+fn fragment_maps_key(key: u64, maps: u8) -> u64 {
+    if maps == 0 {
+        key
+    } else {
+        mix(key, 0xf5a0 | u64::from(maps))
+    }
+}
+
+/// A graphics pipeline's `VkPipelineCreateFlags2` as [`RenderingFormats::fragment_maps`] keeps
+/// them.
+pub fn pipeline_fragment_maps(flags: u64) -> u8 {
+    let rate = VkPipelineCreateFlags::VK_PIPELINE_CREATE_RENDERING_FRAGMENT_SHADING_RATE_ATTACHMENT_BIT_KHR.0;
+    let density = VkPipelineCreateFlags::VK_PIPELINE_CREATE_RENDERING_FRAGMENT_DENSITY_MAP_ATTACHMENT_BIT_EXT.0;
+    u8::from(flags & u64::from(rate) != 0) | u8::from(flags & u64::from(density) != 0) << 1
+}
+
+/// The image views of the fragment shading rate and density map attachment infos chained to a
+/// `VkRenderingInfo` (0 for none or VK_NULL_HANDLE).
+///
+/// # Safety
+/// `next` must be NULL or the application's valid chain.
+pub unsafe fn rendering_fragment_maps(next: *const std::ffi::c_void) -> [u64; 2] {
+    use VkStructureType as S;
+    // SAFETY: the caller's chain.
+    unsafe {
+        let rate = chained::<VkRenderingFragmentShadingRateAttachmentInfoKHR>(
+            next,
+            S::VK_STRUCTURE_TYPE_RENDERING_FRAGMENT_SHADING_RATE_ATTACHMENT_INFO_KHR,
+        );
+        let density = chained::<VkRenderingFragmentDensityMapAttachmentInfoEXT>(
+            next,
+            S::VK_STRUCTURE_TYPE_RENDERING_FRAGMENT_DENSITY_MAP_ATTACHMENT_INFO_EXT,
+        );
+        [rate.map_or(0, |r| r.imageView.as_raw()), density.map_or(0, |d| d.imageView.as_raw())]
     }
 }
 

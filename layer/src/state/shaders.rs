@@ -193,6 +193,8 @@ struct Decorations {
     location: HashMap<u32, u32>,
     /// `InputAttachmentIndex` decorations, by variable.
     input_attachment_index: HashMap<u32, u32>,
+    /// The variables decorated `BuiltIn PrimitiveShadingRateKHR`.
+    primitive_shading_rate: HashSet<u32>,
 }
 
 impl Decorations {
@@ -206,6 +208,11 @@ impl Decorations {
                 (Decoration::Binding, Some(v)) => _ = self.binding.insert(target, v),
                 (Decoration::ArrayStride, Some(v)) => _ = self.array_stride.insert(target, v),
                 (Decoration::NonWritable, _) => _ = self.non_writable.insert(target),
+                (Decoration::BuiltIn, _)
+                    if matches!(ops.get(2), Some(Operand::BuiltIn(BuiltIn::PrimitiveShadingRateKHR))) =>
+                {
+                    _ = self.primitive_shading_rate.insert(target);
+                }
                 (Decoration::BufferBlock, _) => _ = self.buffer_block.insert(target),
                 (Decoration::Location, Some(v)) => _ = self.location.insert(target, v),
                 (Decoration::InputAttachmentIndex, Some(v)) => _ = self.input_attachment_index.insert(target, v),
@@ -663,9 +670,12 @@ fn reflect(words: &[u32]) -> Result<Vec<EntryPoint>, String> {
         // The call tree, each function once (recursion is invalid in shaders, but cannot hang this).
         let (mut seen, mut todo) = (HashSet::from([main]), vec![main]);
         let (mut resources, mut push_constants, mut sampled_pairs) = (Vec::new(), None, Vec::new());
-        let (mut workgroup, mut attachments) = (HashMap::new(), 0u64);
+        let (mut workgroup, mut attachments, mut rate) = (HashMap::new(), 0u64, false);
         while let Some(f) = todo.pop() {
             let Some((used, called)) = c.functions.get(&f) else { continue };
+            // An output built-in the call tree names is one it writes (reading it back alone
+            // would be pointless).
+            rate |= used.iter().any(|v| c.d.primitive_shading_rate.contains(v));
             attachments |= used.iter().filter_map(|v| input_attachments.get(v)).fold(0, |a, b| a | b);
             for (v, g) in used.iter().filter_map(|v| Some((*v, globals.get(v)?))) {
                 match *g {
@@ -712,6 +722,7 @@ fn reflect(words: &[u32]) -> Result<Vec<EntryPoint>, String> {
             inputs: crate::state::draw_params::interface_inputs(&e.operands, &inputs),
             workgroup_bytes: workgroup.values().map(|&b| u64::from(b)).sum(),
             input_attachments: attachments,
+            primitive_shading_rate: rate,
         });
     }
     Ok(entry_points)
@@ -798,6 +809,7 @@ mod tests {
     const DESCRIPTORS: &[u8] = include_bytes!("../../../tests/shaders/descriptors.comp.spv");
     const SEPARATE: &[u8] = include_bytes!("../../../tests/shaders/separate.comp.spv");
     const INPUTS: &[u8] = include_bytes!("../../../tests/shaders/inputs.frag.spv");
+    const PRIMITIVE_RATE: &[u8] = include_bytes!("../../../tests/shaders/primitive-rate.vert.spv");
 
     fn parsed(bytes: &[u8]) -> Vec<EntryPoint> {
         match Reflection::of(&words(bytes)) {
@@ -829,6 +841,7 @@ mod tests {
                 inputs: 0,
                 workgroup_bytes: 0,
                 input_attachments: 0,
+                primitive_shading_rate: false,
             }]
         );
     }
@@ -963,6 +976,12 @@ mod tests {
         assert_eq!(index_bits(2, 3), 0b11100);
         assert_eq!(index_bits(63, 4), 1 << 63);
         assert_eq!(index_bits(70, 1), 0);
+    }
+
+    #[test]
+    fn primitive_shading_rate_writes() {
+        assert!(parsed(PRIMITIVE_RATE)[0].primitive_shading_rate);
+        assert!(!parsed(VERTEX)[0].primitive_shading_rate);
     }
 
     #[test]

@@ -51,6 +51,8 @@ pub struct EntryPoint {
     /// The input attachment indices (bit n for n < 64) of the `InputAttachmentIndex`-decorated
     /// variables it statically uses.
     pub input_attachments: u64,
+    /// Its call tree writes the `PrimitiveShadingRateKHR` built-in.
+    pub primitive_shading_rate: bool,
 }
 
 /// One descriptor binding an entry point statically uses.
@@ -334,6 +336,10 @@ pub struct RenderingFormats {
     /// Created with `VkPipelineSampleLocationsStateCreateInfoEXT::sampleLocationsEnable`
     /// VK_TRUE, not dynamic.
     pub sample_locations: bool,
+    /// Created with `VK_PIPELINE_CREATE_RENDERING_FRAGMENT_SHADING_RATE_ATTACHMENT_BIT_KHR`
+    /// (bit 0) and `VK_PIPELINE_CREATE_RENDERING_FRAGMENT_DENSITY_MAP_ATTACHMENT_BIT_EXT` (bit 1),
+    /// from its flags or flags2.
+    pub fragment_maps: u8,
 }
 
 /// A render pass's attachments, once recorded.
@@ -501,6 +507,9 @@ pub struct DynamicValues {
 pub struct PipelineDynamic {
     /// Its extended dynamic states (bits of [`ext_bit`]).
     pub ext: u64,
+    /// A stage of it writes the `PrimitiveShadingRateKHR` built-in (kept here, with the states,
+    /// so that only a draw whose viewport count is dynamic looks at it).
+    pub primitive_shading_rate: bool,
     pub rasterizer_discard: Option<bool>,
     pub depth_bias: Option<bool>,
     pub depth_test: Option<bool>,

@@ -2,9 +2,13 @@
 //! `VK_EXT_fragment_density_map` with `VK_EXT_fragment_density_map2`, and
 //! `VK_KHR_fragment_shading_rate`, keeps them from the driver at device creation, and reports
 //! their properties as a driver with them would (lavapipe has neither, and leaves their
-//! properties 0). Nothing else of the extensions is implemented: the rules the switches serve
-//! read the properties and the usage and flag bits the extensions add, and lavapipe creates
-//! images and views with those bits as with any other it does not use.
+//! properties 0); with `fragment-shading-rate` it also takes
+//! `VkPhysicalDeviceFragmentShadingRateFeaturesKHR` out of the device create info's chain for
+//! the call (lavapipe refuses features it lacks; relinked after). Nothing else of the extensions
+//! is implemented: the rules the switches serve read the properties, the features enabled and
+//! the usage and flag bits the extensions add, and lavapipe creates images, views and pipelines
+//! with those bits, and records rendering instances with the attachment structures chained, as
+//! with any other it does not use (it ignores the `PrimitiveShadingRateKHR` built-in).
 //!
 //! `low-custom-border-color-samplers` lowers lavapipe's `maxCustomBorderColorSamplers` (32768)
 //! to [`LOW_CUSTOM_BORDER_COLOR_SAMPLERS`], a count a test can reach.

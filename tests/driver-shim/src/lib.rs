@@ -659,6 +659,8 @@ unsafe extern "system" fn create_device(
             let cur = (*prev).p_next;
             if (*cur).s_type == synthetic::STRUCTURE_TYPE_DEVICE_CREATE_INFO
                 || (raster && raster_states::is_feature_structure((*cur).s_type))
+                || (behaviours.fragment_shading_rate
+                    && (*cur).s_type == vk::StructureType::PHYSICAL_DEVICE_FRAGMENT_SHADING_RATE_FEATURES_KHR)
             {
                 (*prev).p_next = (*cur).p_next;
                 unlinked.push((prev, cur));

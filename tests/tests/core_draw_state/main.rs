@@ -34,14 +34,17 @@ const NONE: [&str; 0] = [];
 
 /// What the driver shim does where a case enables it: a device that restricts the topologies set
 /// dynamically to the pipeline's topology class, whose provoking vertex mode is per render pass,
-/// and that has the rasterization extensions lavapipe lacks.
-const SHIM_SWITCHES: &str = "restricted-topology,provoking-vertex-per-render-pass,raster-state-extensions";
+/// and that has the rasterization extensions lavapipe lacks, fragment shading rate and fragment
+/// density maps.
+const SHIM_SWITCHES: &str = "restricted-topology,provoking-vertex-per-render-pass,raster-state-extensions,\
+                             fragment-shading-rate,fragment-density-map";
 const VERTEX_SPV: &[u8] = include_bytes!("../../shaders/triangle.vert.spv");
 const FRAGMENT_SPV: &[u8] = include_bytes!("../../shaders/triangle.frag.spv");
 const MESH_SPV: &[u8] = include_bytes!("../../shaders/empty.mesh.spv");
 const TESS_CONTROL_SPV: &[u8] = include_bytes!("../../shaders/triangle.tesc.spv");
 const TESS_EVAL_SPV: &[u8] = include_bytes!("../../shaders/triangle.tese.spv");
 const INPUTS_SPV: &[u8] = include_bytes!("../../shaders/inputs.frag.spv");
+const PRIMITIVE_RATE_SPV: &[u8] = include_bytes!("../../shaders/primitive-rate.vert.spv");
 
 struct Fixture {
     ctx: Context,
@@ -128,6 +131,14 @@ struct Shape {
     /// Sample locations enabled (`VkPipelineSampleLocationsStateCreateInfoEXT`, one location;
     /// needs VK_EXT_sample_locations, which the shim's `raster-state-extensions` offers).
     sample_locations: bool,
+    /// A vertex shader that writes the `PrimitiveShadingRateKHR` built-in (primitive-rate.vert;
+    /// needs primitiveFragmentShadingRate, which the shim's `fragment-shading-rate` offers).
+    primitive_rate: bool,
+    /// `VkPipelineCreateFlags` it is created with.
+    create_flags: u32,
+    /// With `create_flags`: given in a chained `VkPipelineCreateFlags2CreateInfo` instead
+    /// (the create info's own flags then 0, and ignored).
+    flags2: bool,
 }
 
 impl Fixture {
@@ -293,6 +304,8 @@ fn pipeline_in_subpass(
     let d = &ctx.device;
     let (first, spv) = if shape.mesh {
         (vk::ShaderStageFlags::MESH_EXT, MESH_SPV)
+    } else if shape.primitive_rate {
+        (vk::ShaderStageFlags::VERTEX, PRIMITIVE_RATE_SPV)
     } else {
         (vk::ShaderStageFlags::VERTEX, VERTEX_SPV)
     };
@@ -459,6 +472,12 @@ fn pipeline_in_subpass(
         .color_attachment_samples(&counted[..colors])
         .depth_stencil_attachment_samples(vk::SampleCountFlags::from_raw(shape.counted_samples.1));
     let info = if shape.counted_samples != (0, 0) { info.push_next(&mut counts) } else { info };
+    let mut flags2 = vk::PipelineCreateFlags2CreateInfoKHR::default()
+        .flags(vk::PipelineCreateFlags2KHR::from_raw(u64::from(shape.create_flags)));
+    let info = match shape.flags2 {
+        true => info.push_next(&mut flags2),
+        false => info.flags(vk::PipelineCreateFlags::from_raw(shape.create_flags)),
+    };
     // SAFETY: a valid create info; the modules are no longer needed afterwards.
     unsafe {
         let p = d
@@ -700,6 +719,9 @@ const NO: Shape = Shape {
     counted_samples: (0, 0),
     stream_one: false,
     sample_locations: false,
+    primitive_rate: false,
+    create_flags: 0,
+    flags2: false,
 };
 const DEPTH_FORMAT: vk::Format = vk::Format::D32_SFLOAT_S8_UINT;
 const LINES: Shape = Shape { lines: true, ..NO };
@@ -1345,3 +1367,4 @@ mod multiview;
 mod queries;
 mod raster_states;
 mod read_only;
+mod shading_rate;

@@ -62,6 +62,9 @@ impl StateTracker {
                     // SAFETY: a stage of a create info the application passed.
                     unsafe { self.stage_uses(cx, stage, &at, &mut info.uses) };
                 }
+                if let Some(draw) = info.dynamic_draw.as_mut() {
+                    draw.primitive_shading_rate = info.uses.primitive_shading_rate;
+                }
                 info.vertex_bindings = d.vertex_input.and_then(|v| v.bindings_read(&info.uses));
                 info.vertex_fetches = d.vertex_input.and_then(|v| v.fetches(&info.uses));
                 info.maps = d.maps.clone();

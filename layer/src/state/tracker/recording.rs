@@ -496,10 +496,13 @@ impl StateTracker {
         };
         // SAFETY: its counted color attachments, read by the call.
         let colors = unsafe { slice(info.pColorAttachments, info.colorAttachmentCount) };
+        // SAFETY: the rendering info's chain, read by the call.
+        let fragment_maps = unsafe { crate::state::render_passes::rendering_fragment_maps(info.pNext) };
         Some(Box::new(RenderingTargets {
             colors: colors.iter().map(|a| target(a)).collect(),
             depth: target(info.pDepthAttachment),
             stencil: target(info.pStencilAttachment),
+            fragment_maps,
         }))
     }
 }

@@ -60,6 +60,12 @@ pub(super) struct DrawStateIds {
     /// A pipeline with sample locations enabled draws with a depth attachment whose image is
     /// sample locations compatible.
     pub(super) sample_locations: &'static str,
+    /// A vkCmdBeginRendering instance with a fragment shading rate, or density map, attachment
+    /// draws with a pipeline created with the flag for it.
+    pub(super) fragment_maps: [&'static str; 2],
+    /// A pipeline writing the primitive shading rate with its viewport count dynamic draws with
+    /// one viewport, where the device cannot use it with more.
+    pub(super) primitive_rate_viewports: &'static str,
 }
 
 command_table!(
@@ -184,6 +190,8 @@ pub(super) const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDraw-pStencilAttachment-06187",
         ],
         sample_locations: "VUID-vkCmdDraw-sampleLocationsEnable-02689",
+        fragment_maps: ["VUID-vkCmdDraw-imageView-06183", "VUID-vkCmdDraw-imageView-06184"],
+        primitive_rate_viewports: "VUID-vkCmdDraw-primitiveFragmentShadingRateWithMultipleViewports-04552",
     },
     DrawStateIds {
         command: "vkCmdDrawIndexed",
@@ -301,6 +309,8 @@ pub(super) const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDrawIndexed-pStencilAttachment-06187",
         ],
         sample_locations: "VUID-vkCmdDrawIndexed-sampleLocationsEnable-02689",
+        fragment_maps: ["VUID-vkCmdDrawIndexed-imageView-06183", "VUID-vkCmdDrawIndexed-imageView-06184"],
+        primitive_rate_viewports: "VUID-vkCmdDrawIndexed-primitiveFragmentShadingRateWithMultipleViewports-04552",
     },
     DrawStateIds {
         command: "vkCmdDrawIndexedIndirect",
@@ -418,6 +428,12 @@ pub(super) const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDrawIndexedIndirect-pStencilAttachment-06187",
         ],
         sample_locations: "VUID-vkCmdDrawIndexedIndirect-sampleLocationsEnable-02689",
+        fragment_maps: [
+            "VUID-vkCmdDrawIndexedIndirect-imageView-06183",
+            "VUID-vkCmdDrawIndexedIndirect-imageView-06184",
+        ],
+        primitive_rate_viewports:
+            "VUID-vkCmdDrawIndexedIndirect-primitiveFragmentShadingRateWithMultipleViewports-04552",
     },
     DrawStateIds {
         command: "vkCmdDrawIndexedIndirectCount",
@@ -539,6 +555,12 @@ pub(super) const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDrawIndexedIndirectCount-pStencilAttachment-06187",
         ],
         sample_locations: "VUID-vkCmdDrawIndexedIndirectCount-sampleLocationsEnable-02689",
+        fragment_maps: [
+            "VUID-vkCmdDrawIndexedIndirectCount-imageView-06183",
+            "VUID-vkCmdDrawIndexedIndirectCount-imageView-06184",
+        ],
+        primitive_rate_viewports:
+            "VUID-vkCmdDrawIndexedIndirectCount-primitiveFragmentShadingRateWithMultipleViewports-04552",
     },
     DrawStateIds {
         command: "vkCmdDrawIndirect",
@@ -656,6 +678,8 @@ pub(super) const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDrawIndirect-pStencilAttachment-06187",
         ],
         sample_locations: "VUID-vkCmdDrawIndirect-sampleLocationsEnable-02689",
+        fragment_maps: ["VUID-vkCmdDrawIndirect-imageView-06183", "VUID-vkCmdDrawIndirect-imageView-06184"],
+        primitive_rate_viewports: "VUID-vkCmdDrawIndirect-primitiveFragmentShadingRateWithMultipleViewports-04552",
     },
     DrawStateIds {
         command: "vkCmdDrawIndirectCount",
@@ -773,6 +797,8 @@ pub(super) const DRAW_STATE_IDS: [DrawStateIds; 6] = [
             "VUID-vkCmdDrawIndirectCount-pStencilAttachment-06187",
         ],
         sample_locations: "VUID-vkCmdDrawIndirectCount-sampleLocationsEnable-02689",
+        fragment_maps: ["VUID-vkCmdDrawIndirectCount-imageView-06183", "VUID-vkCmdDrawIndirectCount-imageView-06184"],
+        primitive_rate_viewports: "VUID-vkCmdDrawIndirectCount-primitiveFragmentShadingRateWithMultipleViewports-04552",
     },
 ];
 
@@ -992,6 +1018,10 @@ mod tests {
             let counted = ["colorAttachmentCount-06185", "pDepthAttachment-06186", "pStencilAttachment-06187"];
             assert_eq!(d.attachment_samples, counted.map(|s| format!("VUID-{}-{s}", d.command)));
             assert_eq!(d.sample_locations, format!("VUID-{}-sampleLocationsEnable-02689", d.command));
+            let maps = ["imageView-06183", "imageView-06184"];
+            assert_eq!(d.fragment_maps, maps.map(|s| format!("VUID-{}-{s}", d.command)));
+            let rate = format!("VUID-{}-primitiveFragmentShadingRateWithMultipleViewports-04552", d.command);
+            assert_eq!(d.primitive_rate_viewports, rate);
             let suffixes = ["renderPass-02684", "subpass-02685", "renderPass-06198"];
             for (id, suffix) in d.render_pass.iter().zip(suffixes) {
                 assert_eq!(*id, format!("VUID-{}-{suffix}", d.command));

@@ -13,7 +13,10 @@
 //! must cover the rasterization samples. Stippled lines need the current line rasterization
 //! mode's stippled-lines feature; while a primitives generated query is active, no rasterization
 //! discard and no rasterization stream but 0 without their features; every discard rectangle of
-//! a pipeline with them dynamic set while they are enabled. No
+//! a pipeline with them dynamic set while they are enabled; one viewport set with count for a
+//! pipeline whose stages write `PrimitiveShadingRateKHR`, on a device without
+//! `primitiveFragmentShadingRateWithMultipleViewports` (a pipeline reaches that rule only with
+//! its viewport count dynamic, which already sends its draws past the fast path). No
 //! state the pipeline has static may have been set since it was bound (the tracker keeps what
 //! each recording set since its last graphics pipeline bind; vkCmdBindVertexBuffers3KHR, which
 //! may set strides or not, is not taken as setting them there), the
@@ -32,7 +35,8 @@
 //! whose attachments' sample counts its static `rasterizationSamples` must be, unless
 //! `multisampledRenderToSingleSampled` or a custom resolve, or those of its chained
 //! `VkAttachmentSampleCountInfoAMD`; with sample locations enabled, a depth attachment made
-//! sample locations compatible), and it must have no task or
+//! sample locations compatible; created with the fragment shading rate and density map
+//! attachment flags where the instance has those attachments), and it must have no task or
 //! mesh stage: keys fixed when the pipeline
 //! was created and the instance began or advanced (`state::render_passes`), one comparison at
 //! the draw. No depth writes while the instance's depth/stencil attachment has its depth aspect
@@ -442,6 +446,7 @@ impl CoreChecks {
         if self.discard_rectangles_enabled {
             skip |= Self::discard_rectangles(cx, r, ids, (core, p), (inherited, unused), (&bound, cb));
         }
+        skip |= Self::primitive_rate_viewports(cx, ids, p, v, (&bound, cb));
         let with_count = [D::VK_DYNAMIC_STATE_VIEWPORT_WITH_COUNT, D::VK_DYNAMIC_STATE_SCISSOR_WITH_COUNT];
         let bits = with_count.map(|s| ext_bit(s).map_or(0, |b| 1 << b)).iter().fold(0, |m, b| m | b);
         if !inherited && p.ext & bits == bits && v.set & bits == bits && v.viewports != v.scissors {
@@ -456,6 +461,38 @@ impl CoreChecks {
             );
         }
         skip
+    }
+
+    /// A pipeline whose stages write the `PrimitiveShadingRateKHR` built-in, with its viewport
+    /// count dynamic, on a device without `primitiveFragmentShadingRateWithMultipleViewports`:
+    /// vkCmdSetViewportWithCount has set one viewport (`-04552`). True to skip the call.
+    fn primitive_rate_viewports(
+        cx: &Call<'_>,
+        ids: &DrawStateIds,
+        p: &PipelineDynamic,
+        v: &DynamicValues,
+        (bound, cb): (&Bound, u64),
+    ) -> bool {
+        let bit = ext_bit(D::VK_DYNAMIC_STATE_VIEWPORT_WITH_COUNT).map_or(0, |b| 1u64 << b);
+        let limited =
+            || cx.device().and_then(|f| f.extension_limits.primitive_rate_with_multiple_viewports) == Some(false);
+        if !p.primitive_shading_rate || p.ext & bit == 0 || (v.set & bit != 0 && v.viewports == 1) || !limited() {
+            return false;
+        }
+        let count = if v.set & bit != 0 {
+            format!("vkCmdSetViewportWithCount set {} viewports", v.viewports)
+        } else {
+            "vkCmdSetViewportWithCount was not called".to_string()
+        };
+        cx.error(
+            ids.primitive_rate_viewports,
+            &cx.location(),
+            format_args!(
+                "{bound} VK_DYNAMIC_STATE_VIEWPORT_WITH_COUNT dynamic and a shader stage that writes \
+                 PrimitiveShadingRateKHR, and the device's primitiveFragmentShadingRateWithMultipleViewports is VK_FALSE, \
+                 but {count} in command buffer {cb:#x}: it must have set one."
+            ),
+        )
     }
 
     /// A pipeline with `VK_DYNAMIC_STATE_DISCARD_RECTANGLE_EXT` and discard rectangles
@@ -1034,6 +1071,46 @@ impl CoreChecks {
         }
     }
 
+    /// The fragment shading rate and density map attachments of a vkCmdBeginRendering instance
+    /// (`t`) need the pipeline (`f`) created with their flags (`-imageView-06183`, `-06184`).
+    /// True to skip the call.
+    fn fragment_maps(
+        cx: &Call<'_>,
+        t: &RenderingTargets,
+        f: &RenderingFormats,
+        ids: &DrawStateIds,
+        (cb, pipeline): (u64, u64),
+    ) -> bool {
+        let what = [
+            (
+                "fragment shading rate",
+                "VkRenderingFragmentShadingRateAttachmentInfoKHR",
+                "VK_PIPELINE_CREATE_RENDERING_FRAGMENT_SHADING_RATE_ATTACHMENT_BIT_KHR",
+            ),
+            (
+                "fragment density map",
+                "VkRenderingFragmentDensityMapAttachmentInfoEXT",
+                "VK_PIPELINE_CREATE_RENDERING_FRAGMENT_DENSITY_MAP_ATTACHMENT_BIT_EXT",
+            ),
+        ];
+        let mut skip = false;
+        for (i, ((&view, vuid), (map, info, flag))) in
+            t.fragment_maps.iter().zip(ids.fragment_maps).zip(what).enumerate()
+        {
+            if view != 0 && f.fragment_maps & 1 << i == 0 {
+                skip |= cx.error(
+                    vuid,
+                    &cx.location(),
+                    format_args!(
+                        "the rendering instance command buffer {cb:#x} is in has a {map} attachment ({info}::imageView \
+                         {view:#x}), but the bound graphics pipeline {pipeline:#x} was created without {flag}."
+                    ),
+                );
+            }
+        }
+        skip
+    }
+
     /// A dynamic rendering pipeline (`p`, `formats`) against the vkCmdBeginRendering instance of
     /// `r` (`view_mask`, `colors`): the view mask, the color attachment count, each attachment's
     /// format (VK_FORMAT_UNDEFINED for a null view; with `dynamicRenderingUnusedAttachments`,
@@ -1129,6 +1206,7 @@ impl CoreChecks {
                 ),
             );
         }
+        skip |= Self::fragment_maps(cx, t, f, ids, (cb, pipeline));
         // Sample counts, unless multisampled rendering to single-sampled attachments may explain
         // them or a custom resolve began.
         let single_sampled = features.is_none_or(|f| f.contains(Feature::MULTISAMPLED_RENDER_TO_SINGLE_SAMPLED));
