@@ -7,7 +7,7 @@
 //! same ids on every run.
 //!
 //! Creating and destroying touch no map: a free slot keeps the generation its next user gets
-//! (marked [`FREE`], which no id carries), and the objects that go with a pool or swapchain
+//! (beside the one lookups compare, which is 0 while free), and the objects that go with a pool or swapchain
 //! (its children) are a list threaded through their slots, so freeing one descriptor set
 //! unlinks it in constant time and a pool's list never holds the dead.
 
@@ -19,21 +19,21 @@ use std::sync::{Mutex, PoisonError};
 const SEGMENT: usize = 4096;
 /// Segments at most: 16M live objects.
 const SEGMENTS: usize = 4096;
-/// Set in a free slot's generation: no id's generation has it, so a lookup never matches.
-const FREE: u32 = 1 << 31;
 /// Slot flag: the object is in `retrieved` (returned again and again by the driver).
 const RETRIEVED: u16 = 1;
 
 /// One object. `raw`, `generation` and `ty` are read without the lock; the rest only under it.
+#[derive(Default)]
 struct Slot {
     /// The driver's handle.
     raw: AtomicU64,
     /// The device or instance the object belongs to (its dispatch key), for freeing everything
     /// of a device at once.
     owner: AtomicU64,
-    /// The generation of the id that owns the slot; 0 before first use; `FREE |` the next
-    /// generation while free.
+    /// The generation of the id that owns the slot; 0 while free.
     generation: AtomicU32,
+    /// The generation the slot's next user gets (0 before first use: 1).
+    next_generation: AtomicU32,
     /// Index into `HANDLE_TYPES`.
     ty: AtomicU16,
     flags: AtomicU16,
@@ -97,7 +97,7 @@ impl Ids {
     #[inline]
     pub fn get(&self, id: u64) -> Option<(u64, u32)> {
         let (generation, index) = ((id >> 32) as u32, (id as u32).checked_sub(1)?);
-        if generation == 0 || generation & FREE != 0 {
+        if generation == 0 {
             return None;
         }
         let slot = self.slot(index)?;
@@ -132,10 +132,7 @@ impl Ids {
             a.free.push(index);
             return raw;
         };
-        let generation = match slot.generation.load(Ordering::Relaxed) & !FREE {
-            0 => 1,
-            g => g,
-        };
+        let generation = slot.next_generation.load(Ordering::Relaxed).max(1);
         slot.raw.store(raw, Ordering::Relaxed);
         slot.ty.store(ty as u16, Ordering::Relaxed);
         slot.owner.store(owner, Ordering::Relaxed);
@@ -204,8 +201,8 @@ impl Ids {
         let Some((raw, ty)) = self.get(id) else { return };
         let index = (id as u32) - 1;
         let Some(slot) = self.slot(index) else { return };
-        let next_generation = ((id >> 32) as u32).wrapping_add(1) & !FREE;
-        slot.generation.store(FREE | next_generation.max(1), Ordering::Release);
+        slot.generation.store(0, Ordering::Release);
+        slot.next_generation.store(((id >> 32) as u32).wrapping_add(1).max(1), Ordering::Relaxed);
         a.free.push(index);
         if slot.flags.load(Ordering::Relaxed) & RETRIEVED != 0 && a.retrieved.get(&(ty, raw)) == Some(&id) {
             a.retrieved.remove(&(ty, raw));
@@ -226,7 +223,7 @@ impl Ids {
         while let Some(child) = parent.first_child.load(Ordering::Relaxed).checked_sub(1) {
             let Some(c) = self.slot(child) else { break };
             let generation = c.generation.load(Ordering::Relaxed);
-            if generation & FREE != 0 || generation == 0 {
+            if generation == 0 {
                 // Never the case (a child leaves the list when freed); unlink it to be sure to end.
                 self.unlink(c);
             } else {
@@ -241,7 +238,7 @@ impl Ids {
         for index in 0..a.next {
             let Some(slot) = self.slot(index) else { break };
             let generation = slot.generation.load(Ordering::Acquire);
-            if generation != 0 && generation & FREE == 0 && slot.owner.load(Ordering::Relaxed) == owner {
+            if generation != 0 && slot.owner.load(Ordering::Relaxed) == owner {
                 self.remove_locked(&mut a, id_of(generation, index));
             }
         }
@@ -265,22 +262,23 @@ impl Ids {
         let cell = self.segments.get(segment)?;
         if cell.load(Ordering::Acquire).is_null() {
             // Only under the allocation lock, so no two threads publish one segment.
-            let fresh: Box<Segment> = Box::new(std::array::from_fn(|_| Slot {
-                raw: AtomicU64::new(0),
-                owner: AtomicU64::new(0),
-                generation: AtomicU32::new(0),
-                ty: AtomicU16::new(0),
-                flags: AtomicU16::new(0),
-                parent: AtomicU32::new(0),
-                prev: AtomicU32::new(0),
-                next: AtomicU32::new(0),
-                first_child: AtomicU32::new(0),
-            }));
-            cell.store(Box::into_raw(fresh), Ordering::Release);
+            cell.store(new_segment()?, Ordering::Release);
         }
         self.slot(index)
     }
 }
+
+/// A segment of free slots, made on the heap: built in place it would be a stack frame of a
+/// segment's size, which every insertion would probe page by page (out of line and cold for
+/// that reason too).
+#[cold]
+#[inline(never)]
+fn new_segment() -> Option<*mut Segment> {
+    let slots: Box<[Slot]> = (0..SEGMENT).map(|_| Slot::default()).collect();
+    let segment: Box<Segment> = slots.try_into().ok()?;
+    Some(Box::into_raw(segment))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -345,8 +343,8 @@ mod tests {
         assert!(again.iter().all(|&s| ids.get(s).is_none()));
         assert_eq!(ids.children(pool), 0);
         assert!(ids.get(pool).is_some());
-        // A value with the free mark in its generation never finds a free slot.
+        // No generation finds a free slot, the next one it will hand out included.
         let freed = again[0] as u32;
-        assert_eq!(ids.get((u64::from(FREE | 2) << 32) | u64::from(freed)), None);
+        assert!((0..4u64).all(|g| ids.get((g << 32) | u64::from(freed)).is_none()));
     }
 }
