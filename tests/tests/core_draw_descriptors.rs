@@ -232,6 +232,19 @@ impl Fixture {
         levels: u32,
     ) -> vk::ImageView {
         let d = self.d();
+        let image = self.image(format, usage, levels);
+        // SAFETY: a view of the image's one layer.
+        unsafe {
+            let mut view = vigil_tests::context::color_view_info(image).format(format).view_type(view_type);
+            view.subresource_range.aspect_mask = aspect;
+            view.subresource_range.level_count = levels;
+            d.create_image_view(&view, None).expect("vkCreateImageView")
+        }
+    }
+
+    /// A 4×4 2D image of one layer and `levels` levels, bound to memory.
+    fn image(&self, format: vk::Format, usage: vk::ImageUsageFlags, levels: u32) -> vk::Image {
+        let d = self.d();
         let info = vk::ImageCreateInfo::default()
             .image_type(vk::ImageType::TYPE_2D)
             .format(format)
@@ -240,15 +253,12 @@ impl Fixture {
             .array_layers(1)
             .samples(vk::SampleCountFlags::TYPE_1)
             .usage(usage);
-        // SAFETY: a valid create info, memory it allows, a view of its one layer.
+        // SAFETY: a valid create info, memory it allows.
         unsafe {
             let image = d.create_image(&info, None).expect("vkCreateImage");
             let memory = self.memory(d.get_image_memory_requirements(image));
             d.bind_image_memory(image, memory, 0).expect("vkBindImageMemory");
-            let mut view = vigil_tests::context::color_view_info(image).format(format).view_type(view_type);
-            view.subresource_range.aspect_mask = aspect;
-            view.subresource_range.level_count = levels;
-            d.create_image_view(&view, None).expect("vkCreateImageView")
+            image
         }
     }
 
@@ -302,11 +312,24 @@ impl Fixture {
         set: vk::DescriptorSet,
         command: &Command,
     ) -> Vec<String> {
+        self.draw_ids_into(pipeline, layout, set, command, (self.attachment, vk::ImageLayout::COLOR_ATTACHMENT_OPTIMAL))
+    }
+
+    /// The same, with `attachment` (a 4×4 R8G8B8A8_UNORM view, in the layout given) the rendering
+    /// instance's color attachment.
+    fn draw_ids_into(
+        &self,
+        pipeline: vk::Pipeline,
+        layout: vk::PipelineLayout,
+        set: vk::DescriptorSet,
+        command: &Command,
+        attachment: (vk::ImageView, vk::ImageLayout),
+    ) -> Vec<String> {
         let d = self.d();
         let cb = self.recording(vk::PipelineBindPoint::GRAPHICS, pipeline, layout, set);
         let attachments = [vk::RenderingAttachmentInfo::default()
-            .image_view(self.attachment)
-            .image_layout(vk::ImageLayout::COLOR_ATTACHMENT_OPTIMAL)
+            .image_view(attachment.0)
+            .image_layout(attachment.1)
             .load_op(vk::AttachmentLoadOp::DONT_CARE)
             .store_op(vk::AttachmentStoreOp::STORE)];
         let info = vk::RenderingInfo::default()
@@ -525,6 +548,16 @@ fn image_views_of_the_wrong_type_or_format() {
 /// A triangle pipeline (triangle.vert, `fragment_spv`) for dynamic rendering to
 /// R8G8B8A8_UNORM, with static viewport and scissor.
 fn graphics_pipeline(f: &Fixture, layout: vk::PipelineLayout, fragment_spv: &[u8]) -> vk::Pipeline {
+    graphics_pipeline_for(f, layout, fragment_spv, vk::RenderPass::null())
+}
+
+/// The same for subpass 0 of `render_pass` (for dynamic rendering when null).
+fn graphics_pipeline_for(
+    f: &Fixture,
+    layout: vk::PipelineLayout,
+    fragment_spv: &[u8],
+    render_pass: vk::RenderPass,
+) -> vk::Pipeline {
     let d = f.d();
     let vertex = shader_module(&f.ctx, VERTEX_SPV);
     let fragment = shader_module(&f.ctx, fragment_spv);
@@ -549,7 +582,7 @@ fn graphics_pipeline(f: &Fixture, layout: vk::PipelineLayout, fragment_spv: &[u8
     let blend = vk::PipelineColorBlendStateCreateInfo::default().attachments(&blend_attachments);
     let formats = [vk::Format::R8G8B8A8_UNORM];
     let mut rendering = vk::PipelineRenderingCreateInfo::default().color_attachment_formats(&formats);
-    let info = vk::GraphicsPipelineCreateInfo::default()
+    let mut info = vk::GraphicsPipelineCreateInfo::default()
         .stages(&stages)
         .vertex_input_state(&vertex_input)
         .input_assembly_state(&input_assembly)
@@ -558,7 +591,10 @@ fn graphics_pipeline(f: &Fixture, layout: vk::PipelineLayout, fragment_spv: &[u8
         .multisample_state(&multisample)
         .color_blend_state(&blend)
         .layout(layout)
-        .push_next(&mut rendering);
+        .render_pass(render_pass);
+    if render_pass == vk::RenderPass::null() {
+        info = info.push_next(&mut rendering);
+    }
     // SAFETY: a valid create info; the modules are no longer needed afterwards.
     unsafe {
         let p = d
@@ -621,6 +657,98 @@ fn storage_images_of_unknown_format_without_the_features() {
         (set_of([with, without]), &["OpTypeImage-07028"]),
     ];
     check_cases(&f, (pipeline, graphics, layout), &cases);
+}
+
+#[test]
+fn storage_images_written_where_they_are_attachments() {
+    let f = Fixture::new();
+    let d = f.d();
+    let none = vk::DescriptorBindingFlags::empty();
+    let set_layout = f.set_layout(&[(T::STORAGE_IMAGE, 1, none), (T::STORAGE_IMAGE, 1, none)]);
+    let layout = f.pipeline_layout(set_layout);
+    // storage.frag writes binding 0 and reads binding 1, both of unknown format.
+    let graphics = graphics_pipeline(&f, layout, STORAGE_FRAGMENT_SPV);
+    let format = vk::Format::R8G8B8A8_UNORM;
+    use vk::FormatFeatureFlags2 as F;
+    let needed = F::STORAGE_IMAGE | F::COLOR_ATTACHMENT | F::STORAGE_WRITE_WITHOUT_FORMAT;
+    assert!(f.features(format).contains(needed | F::STORAGE_READ_WITHOUT_FORMAT));
+    // Image `a`, of two levels, both a color attachment and a storage image; `other`, a storage
+    // image only.
+    let usage = vk::ImageUsageFlags::STORAGE | vk::ImageUsageFlags::COLOR_ATTACHMENT;
+    // Views of level 0 (twice) and of the last level.
+    let views = |usage, levels: u32| {
+        let image = f.image(format, usage, levels);
+        [0, 0, levels - 1].map(|level| {
+            let mut view = vigil_tests::context::color_view_info(image).format(format);
+            view.subresource_range.base_mip_level = level;
+            // SAFETY: a valid create info of a live image.
+            unsafe { d.create_image_view(&view, None) }.expect("vkCreateImageView")
+        })
+    };
+    // `a0_twin`: another view of the same subresource as `a0`.
+    let [a0, a0_twin, a1] = views(usage, 2);
+    let other = views(vk::ImageUsageFlags::STORAGE, 1)[0];
+    let general = vk::ImageLayout::GENERAL;
+    let set_of = |written: vk::ImageView| {
+        let infos = [written, other]
+            .map(|v| [vk::DescriptorImageInfo { image_view: v, image_layout: general, ..Default::default() }]);
+        set_of_two(&f, set_layout, T::STORAGE_IMAGE, |binding, w| w.image_info(&infos[binding]))
+    };
+    let (same, twin, level_1, elsewhere) = (set_of(a0), set_of(a0_twin), set_of(a1), set_of(other));
+    for (name, draw) in f.draws() {
+        let rule = [format!("VUID-{name}-None-06537")];
+        // A set found clean under one rendering instance's attachments is looked at again under
+        // another's: `same` first where `a` is not attached.
+        assert_eq!(f.draw_ids_into(graphics, layout, same, &*draw, (f.attachment, general)), NONE, "{name}");
+        assert_eq!(f.draw_ids_into(graphics, layout, same, &*draw, (a0, general)), rule, "{name}: the same view");
+        assert_eq!(f.draw_ids_into(graphics, layout, twin, &*draw, (a0, general)), rule, "{name}: another view");
+        // The boundary: another level of the attachment's image, or another image.
+        assert_eq!(f.draw_ids_into(graphics, layout, level_1, &*draw, (a0, general)), NONE, "{name}: another level");
+        assert_eq!(f.draw_ids_into(graphics, layout, elsewhere, &*draw, (a0, general)), NONE, "{name}");
+    }
+
+    // The same through a render pass object's framebuffer: attachment 0 is level 0 of `a`.
+    let attachment = vk::AttachmentDescription::default()
+        .format(format)
+        .samples(vk::SampleCountFlags::TYPE_1)
+        .load_op(vk::AttachmentLoadOp::DONT_CARE)
+        .store_op(vk::AttachmentStoreOp::STORE)
+        .initial_layout(general)
+        .final_layout(general);
+    let color = [vk::AttachmentReference { attachment: 0, layout: general }];
+    let subpass = vk::SubpassDescription::default().color_attachments(&color);
+    let (attachments, subpasses) = ([attachment], [subpass]);
+    // SAFETY: valid create infos.
+    let (render_pass, framebuffer) = unsafe {
+        let info = vk::RenderPassCreateInfo::default().attachments(&attachments).subpasses(&subpasses);
+        let render_pass = d.create_render_pass(&info, None).expect("vkCreateRenderPass");
+        let views = [a0];
+        let info = vk::FramebufferCreateInfo::default()
+            .render_pass(render_pass)
+            .attachments(&views)
+            .width(4)
+            .height(4)
+            .layers(1);
+        (render_pass, d.create_framebuffer(&info, None).expect("vkCreateFramebuffer"))
+    };
+    let pipeline = graphics_pipeline_for(&f, layout, STORAGE_FRAGMENT_SPV, render_pass);
+    let in_render_pass = |set| {
+        let cb = f.recording(vk::PipelineBindPoint::GRAPHICS, pipeline, layout, set);
+        let begin = vk::RenderPassBeginInfo::default()
+            .render_pass(render_pass)
+            .framebuffer(framebuffer)
+            .render_area(vk::Rect2D { extent: vk::Extent2D { width: 4, height: 4 }, ..Default::default() });
+        // SAFETY: recording with live objects; the command buffer is never submitted.
+        unsafe {
+            d.cmd_begin_render_pass(cb, &begin, vk::SubpassContents::INLINE);
+            let ids = f.ctx.messages.problem_ids_of(|| d.cmd_draw(cb, 3, 1, 0, 0));
+            d.cmd_end_render_pass(cb);
+            d.end_command_buffer(cb).expect("vkEndCommandBuffer");
+            ids
+        }
+    };
+    assert_eq!(in_render_pass(same), ["VUID-vkCmdDraw-None-06537"]);
+    assert_eq!(in_render_pass(level_1), NONE);
 }
 
 /// A set of `layout` with bindings 0 and 1 (of `ty`) written: `fill` completes each binding's

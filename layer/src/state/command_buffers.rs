@@ -218,6 +218,7 @@ impl Default for CommandBufferState {
                 transfers: Vec::new(),
                 self_dependencies: None,
                 targets: None,
+                attached: Vec::new(),
                 inherited: None,
                 custom_resolve: false,
                 feedback: None,
@@ -282,6 +283,7 @@ impl CommandBufferState {
             r.provoking_vertex = None;
             r.post_subpass_locations = None;
             r.targets = None;
+            r.attached.clear();
             r.custom_resolve = false;
             r.feedback = None;
             r.maps = Default::default();
@@ -330,6 +332,10 @@ impl CommandBufferState {
             }
             if instance.is_some() {
                 r.instances = r.instances.wrapping_add(1);
+            } else {
+                // Set by the begin (`StateTracker::render_pass_begun`, `rendering_begun`)
+                // before this runs.
+                r.attached.clear();
             }
             r.targets = targets;
             r.custom_resolve = false;

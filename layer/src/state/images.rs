@@ -567,6 +567,41 @@ pub struct RenderingAttachment {
     pub layout: VkImageLayout,
 }
 
+/// Where an image is attached in a render pass instance, for messages.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AttachedAs {
+    /// Attachment `n` of the render pass object's framebuffer.
+    Index(usize),
+    /// A vkCmdBeginRendering attachment, or its resolve target (`true`).
+    Rendering(RenderingSlot, bool),
+}
+
+/// An image subresource range a render pass instance uses as an attachment: what the draws in
+/// it must not write other than as that attachment (`-None-06537`).
+#[derive(Clone)]
+pub struct AttachedImage {
+    /// The image's handle as the application names it.
+    pub image: u64,
+    pub range: VkImageSubresourceRange,
+    pub attached_as: AttachedAs,
+}
+
+impl AttachedImage {
+    /// Whether `range` of `image` shares a subresource with it. `VK_REMAINING_*` counts reach
+    /// to the end, whatever the image's size: overlap needs no image facts.
+    pub fn overlaps(&self, image: u64, range: &VkImageSubresourceRange) -> bool {
+        fn span(base: u32, count: u32) -> (u32, u32) {
+            (base, if count == u32::MAX { u32::MAX } else { base.saturating_add(count) })
+        }
+        let meet = |(a0, a1): (u32, u32), (b0, b1): (u32, u32)| a0 < b1 && b0 < a1;
+        let a = &self.range;
+        image == self.image
+            && a.aspectMask.0 & range.aspectMask.0 != 0
+            && meet(span(a.baseMipLevel, a.levelCount), span(range.baseMipLevel, range.levelCount))
+            && meet(span(a.baseArrayLayer, a.layerCount), span(range.baseArrayLayer, range.layerCount))
+    }
+}
+
 /// The images a `VkRenderingInfo` accesses, each with the layout it must be in; a depth or
 /// stencil attachment covers only that aspect of its view. `get` finds a record by type and
 /// handle.

@@ -6,8 +6,12 @@ use std::sync::Arc;
 
 use vigil_generated::*;
 
-use super::images::{render_pass_attachments, rendering_attachments, ImageBarrier, ImageShape, RecordingLayouts};
+use super::images::{
+    render_pass_attachments, rendering_attachments, AttachedAs, AttachedImage, ImageBarrier, ImageShape,
+    RecordingLayouts,
+};
 use super::objects::{ObjectRecord, TYPES};
+use super::records::Recording;
 use super::tracker::StateTracker;
 use crate::chassis::raw::{chained, slice};
 
@@ -15,9 +19,14 @@ impl StateTracker {
     /// Runs `f` on the layouts of command buffer `cb`'s recording, unless another thread holds
     /// it (the application broke external synchronization; the update is dropped).
     pub(super) fn with_layouts(&self, cb: VkCommandBuffer, f: impl FnOnce(&mut RecordingLayouts)) {
+        self.with_recording(cb, |r| f(&mut r.layouts));
+    }
+
+    /// Runs `f` on command buffer `cb`'s recording, unless another thread holds it.
+    fn with_recording(&self, cb: VkCommandBuffer, f: impl FnOnce(&mut Recording)) {
         self.with_command_buffer(cb, |c| {
             if let Some(mut r) = c.try_lock() {
-                f(&mut r.layouts);
+                f(&mut r);
             }
         });
     }
@@ -60,19 +69,35 @@ impl StateTracker {
     /// `info` must be NULL or a begin info the application passed.
     pub(super) unsafe fn render_pass_begun(&self, cb: VkCommandBuffer, info: *const VkRenderPassBeginInfo) {
         let attachments = unsafe { render_pass_attachments(info, |ty, h| self.get(ty, h)) };
-        if attachments.is_empty() {
+        if attachments.is_empty() && !self.references {
             return;
         }
-        self.with_layouts(cb, |layouts| {
+        let attached = self.attached(attachments.iter().map(|a| (&a.image, a.range, AttachedAs::Index(a.index))));
+        self.with_recording(cb, |r| {
+            r.attached = attached;
             for a in &attachments {
                 if a.layouts.is_none() {
-                    layouts.unknown(&a.image);
+                    r.layouts.unknown(&a.image);
                 }
                 for (range, initial, last) in a.parts() {
-                    layouts.transition(&a.image, &range, initial, last);
+                    r.layouts.transition(&a.image, &range, initial, last);
                 }
             }
         });
+    }
+
+    /// What a render pass instance's draws must not write other than as attachments, kept
+    /// while core is on.
+    fn attached<'a>(
+        &self,
+        attachments: impl Iterator<Item = (&'a Arc<ObjectRecord>, VkImageSubresourceRange, AttachedAs)>,
+    ) -> Vec<AttachedImage> {
+        if !self.references {
+            return Vec::new();
+        }
+        attachments
+            .map(|(image, range, attached_as)| AttachedImage { image: image.key.handle, range, attached_as })
+            .collect()
     }
 
     /// A dynamic rendering instance begins: its attachments are used in the layouts it names.
@@ -81,13 +106,16 @@ impl StateTracker {
     /// `info` must be NULL or a rendering info the application passed.
     pub(super) unsafe fn rendering_begun(&self, cb: VkCommandBuffer, info: *const VkRenderingInfo) {
         let attachments = unsafe { rendering_attachments(info, |ty, h| self.get(ty, h)) };
-        if attachments.is_empty() {
+        if attachments.is_empty() && !self.references {
             return;
         }
-        self.with_layouts(cb, |layouts| {
+        let attached =
+            self.attached(attachments.iter().map(|a| (&a.image, a.range, AttachedAs::Rendering(a.slot, a.resolve))));
+        self.with_recording(cb, |r| {
+            r.attached = attached;
             for a in &attachments {
                 let Some(shape) = a.image.image().and_then(|i| i.shape()) else { continue };
-                layouts.used(&a.image, shape.range(&a.range), a.layout.0);
+                r.layouts.used(&a.image, shape.range(&a.range), a.layout.0);
             }
         });
     }

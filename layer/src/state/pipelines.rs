@@ -395,6 +395,12 @@ impl ShaderUses {
             self.sets.dedup();
             self.set_mask =
                 if self.sets.iter().all(|&n| n < 32) { self.sets.iter().fold(0, |m, &n| m | 1 << n) } else { 0 };
+            // `Dim` 5 is Buffer: a storage texel buffer, not an image.
+            self.written_images = self
+                .resources
+                .iter()
+                .filter(|r| r.written && r.set < 32 && r.image.is_some_and(|i| i.dim != 5))
+                .fold(0, |m, r| m | 1 << r.set);
         }
         if !e.sampled_pairs.is_empty() {
             let mut pairs = std::mem::take(&mut self.sampled_pairs);

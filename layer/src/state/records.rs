@@ -630,6 +630,8 @@ pub struct Recording {
     pub self_dependencies: Option<Arc<[SelfDependency]>>,
     /// The attachments of `instance`, when vkCmdBeginRendering began it.
     pub targets: Option<Box<RenderingTargets>>,
+    /// The image subresources `instance` uses as attachments (kept while core is on).
+    pub attached: Vec<super::images::AttachedImage>,
     /// For a secondary continuing a render pass instance, what it was begun to continue (`None`
     /// when the inheritance info gave nothing to follow).
     pub inherited: Option<Box<Inherited>>,
@@ -950,6 +952,8 @@ pub struct ShaderUses {
     pub input_attachments: u64,
     /// A stage writes the `PrimitiveShadingRateKHR` built-in.
     pub primitive_shading_rate: bool,
+    /// The sets (bit n for set n < 32) with a storage image a stage writes.
+    pub written_images: u32,
 }
 
 /// A pipeline layout's state.
