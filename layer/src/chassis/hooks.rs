@@ -99,6 +99,23 @@ impl Hooks {
     }
 }
 
+/// Writes hooks that each hand their call to one expression: `fn hook(&self, cx, params) -> R
+/// => expr;` is the hook whose body is `expr`, `cx` its call context. A validation object has one
+/// impl (`#[hooks]` reads the hooks off one), which this keeps a table, one entry a hook, while
+/// the work the hooks do lives in the modules of their concerns.
+macro_rules! delegate_hooks {
+    ($(
+        $(#[$meta:meta])*
+        fn $hook:ident(&$this:ident, $cx:ident $(, $p:ident: $t:ty)* $(,)?) $(-> $ret:ty)? => $body:expr;
+    )*) => {$(
+        $(#[$meta])*
+        fn $hook(&$this, $cx: &$crate::chassis::Call<'_>, $($p: $t),*) $(-> $ret)? {
+            $body
+        }
+    )*};
+}
+pub(crate) use delegate_hooks;
+
 /// Turns the generated command list into the trait and the hook ids.
 macro_rules! validation_object {
     ($({

@@ -30,6 +30,7 @@ pub mod raw;
 mod tests;
 
 pub use call::Call;
+pub(crate) use hooks::delegate_hooks;
 pub use hooks::{hook_ids, Hooks, Phase, ValidationObject};
 pub(crate) use objects::object_set;
 pub use objects::{ObjectSet, Slot, Visitor};

@@ -189,7 +189,13 @@ impl ObjectTable {
 
     /// The counts of `scope`, if it is a live instance or device.
     fn counts(&self, scope: u64) -> Option<&ScopeCounts> {
-        self.scope_slots().find(|s| s.scope.load(Ordering::Relaxed) == scope).map(|s| &s.counts)
+        // A free slot holds 0, so a slot holding `scope` (never 0) is live: one load a slot tells
+        // both.
+        if scope == 0 {
+            return None;
+        }
+        let used = self.scopes_used.load(Ordering::Acquire).min(SCOPES);
+        self.scopes[..used].iter().find(|s| s.scope.load(Ordering::Acquire) == scope).map(|s| &s.counts)
     }
 
     /// Counts a record of `scope` in (`added`) or out. Creation and destruction only: never

@@ -137,6 +137,102 @@ impl StateTracker {
             }
         }
     }
+
+    /// vkCreateGraphicsPipelines, after the call.
+    pub(super) fn after_create_graphics_pipelines(
+        &self,
+        cx: &Call<'_>,
+        count: u32,
+        infos: *const VkGraphicsPipelineCreateInfo,
+        pipelines: *mut VkPipeline,
+        result: VkResult,
+    ) {
+        self.post_record_call(cx, Some(result));
+        if !self.typed {
+            return;
+        }
+        // SAFETY: as many pipelines written as create infos passed (null where one failed).
+        let (infos, created) = unsafe { (slice(infos, count), slice(pipelines, count)) };
+        self.pipelines_created(cx, 0, created, |i| unsafe { PipelineDesc::graphics(&infos[i]) });
+    }
+
+    /// vkCreateComputePipelines, after the call.
+    pub(super) fn after_create_compute_pipelines(
+        &self,
+        cx: &Call<'_>,
+        count: u32,
+        infos: *const VkComputePipelineCreateInfo,
+        pipelines: *mut VkPipeline,
+        result: VkResult,
+    ) {
+        self.post_record_call(cx, Some(result));
+        if !self.typed {
+            return;
+        }
+        // SAFETY: as for vkCreateGraphicsPipelines.
+        let (infos, created) = unsafe { (slice(infos, count), slice(pipelines, count)) };
+        self.pipelines_created(cx, 1, created, |i| unsafe { PipelineDesc::compute(&infos[i]) });
+    }
+
+    /// vkCreateShadersEXT, after the call.
+    pub(super) fn after_create_shaders_ext(
+        &self,
+        cx: &Call<'_>,
+        count: u32,
+        infos: *const VkShaderCreateInfoEXT,
+        shaders: *mut VkShaderEXT,
+        result: VkResult,
+    ) {
+        self.post_record_call(cx, Some(result));
+        if !self.typed {
+            return;
+        }
+        // VK_INCOMPATIBLE_SHADER_BINARY_EXT (a success code) may leave some handles null.
+        if result.0 >= 0 {
+            // SAFETY: the call returned: its create infos, and the handles written.
+            unsafe { self.after_create_shaders(count, infos, shaders) };
+        }
+    }
+
+    /// vkCreateSamplerYcbcrConversion, after the call.
+    pub(super) fn after_create_sampler_ycbcr_conversion(
+        &self,
+        cx: &Call<'_>,
+        info: *const VkSamplerYcbcrConversionCreateInfo,
+        conversion: *mut VkSamplerYcbcrConversion,
+        result: VkResult,
+    ) {
+        self.post_record_call(cx, Some(result));
+        if !self.typed {
+            return;
+        }
+        // SAFETY: as for vkCreateDescriptorPool.
+        if let (true, Some(info), Some(conversion)) =
+            (result.0 >= 0, unsafe { info.as_ref() }, unsafe { conversion.as_ref() })
+        {
+            self.ycbcr_conversion_created(info, conversion.as_raw());
+        }
+    }
+
+    /// vkCreateSampler, after the call.
+    pub(super) fn after_create_sampler(
+        &self,
+        cx: &Call<'_>,
+        info: *const VkSamplerCreateInfo,
+        sampler: *mut VkSampler,
+        result: VkResult,
+    ) {
+        self.post_record_call(cx, Some(result));
+        if !self.typed {
+            return;
+        }
+        // SAFETY: as for vkCreateDescriptorPool.
+        if let (true, Some(info), Some(sampler)) =
+            (result.0 >= 0, unsafe { info.as_ref() }, unsafe { sampler.as_ref() })
+        {
+            unsafe { self.sampler_created(info, sampler.as_raw()) };
+        }
+    }
 }
 
 /// A render pass's subpass count, and the clear values its attachments' load ops need: one more

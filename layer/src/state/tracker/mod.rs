@@ -16,11 +16,21 @@ use vigil_generated::*;
 
 use super::objects::{key, ObjectRecord, Origin, OBJECTS, TYPES};
 
+mod command_buffers;
 mod creation;
+mod descriptors;
+mod events;
+mod fences;
 mod hooks;
+mod layouts;
+mod memory;
 mod params;
+mod queries;
 mod queues;
 mod recording;
+mod render_pass_instances;
+mod semaphores;
+mod swapchains;
 
 use params::parent_record;
 pub use params::*;

@@ -156,6 +156,82 @@ impl StateTracker {
         }
         overlay.store();
     }
+
+    /// vkGetDeviceQueue, after the call.
+    pub(super) fn after_get_device_queue(&self, cx: &Call<'_>, family: u32, queue: *mut VkQueue) {
+        self.post_record_call(cx, None);
+        // SAFETY: the call wrote the queue.
+        let queue = unsafe { queue.as_ref() }.map_or(0, |q| q.as_raw());
+        self.queue_retrieved(queue);
+        self.queue_family(cx, queue, family);
+    }
+
+    /// vkGetDeviceQueue2, after the call.
+    pub(super) fn after_get_device_queue2(&self, cx: &Call<'_>, info: *const VkDeviceQueueInfo2, queue: *mut VkQueue) {
+        self.post_record_call(cx, None);
+        // SAFETY: the call wrote the queue, from the queue info it read.
+        let queue = unsafe { queue.as_ref() }.map_or(0, |q| q.as_raw());
+        self.queue_retrieved(queue);
+        if let Some(info) = unsafe { info.as_ref() } {
+            self.queue_family(cx, queue, info.queueFamilyIndex);
+            if info.flags.0 & VkDeviceQueueCreateFlags::VK_DEVICE_QUEUE_CREATE_PROTECTED_BIT.0 != 0 {
+                self.queue_protected(queue);
+            }
+        }
+    }
+
+    /// vkQueueSubmit, after the call.
+    pub(super) fn after_queue_submit(
+        &self,
+        queue: VkQueue,
+        count: u32,
+        submits: *const VkSubmitInfo,
+        fence: VkFence,
+        result: VkResult,
+    ) {
+        let Some(q) = self.get(TYPES.queue, queue.as_raw()).filter(|_| result.0 >= 0) else { return };
+        // SAFETY: the call succeeded: `count` valid submit infos.
+        let submits = unsafe { slice(submits, count) };
+        let primaries = submits.iter().flat_map(|s| unsafe { slice(s.pCommandBuffers, s.commandBufferCount) });
+        self.apply_layouts(primaries.clone().map(|cb| cb.as_raw()));
+        self.submitted_transfers(primaries.map(|cb| cb.as_raw()));
+        let mut batches: Vec<Submission> = submits.iter().map(|s| unsafe { self.submit_info(s) }).collect();
+        self.submit(&q, &mut batches, fence);
+    }
+
+    /// vkQueueSubmit2, after the call.
+    pub(super) fn after_queue_submit2(
+        &self,
+        queue: VkQueue,
+        count: u32,
+        submits: *const VkSubmitInfo2,
+        fence: VkFence,
+        result: VkResult,
+    ) {
+        let Some(q) = self.get(TYPES.queue, queue.as_raw()).filter(|_| result.0 >= 0) else { return };
+        // SAFETY: the call succeeded: `count` valid submit infos.
+        let submits = unsafe { slice(submits, count) };
+        let infos = submits.iter().flat_map(|s| unsafe { slice(s.pCommandBufferInfos, s.commandBufferInfoCount) });
+        self.apply_layouts(infos.clone().map(|i| i.commandBuffer.as_raw()));
+        self.submitted_transfers(infos.map(|i| i.commandBuffer.as_raw()));
+        let mut batches: Vec<Submission> = submits.iter().map(|s| unsafe { self.submit_info2(s) }).collect();
+        self.submit(&q, &mut batches, fence);
+    }
+
+    /// vkQueueWaitIdle, after the call.
+    pub(super) fn after_queue_wait_idle(&self, queue: VkQueue, result: VkResult) {
+        if let Some(q) = self.get(TYPES.queue, queue.as_raw()).filter(|_| result == VkResult::VK_SUCCESS) {
+            submissions::queue_idle(&q);
+        }
+    }
+
+    /// vkDeviceWaitIdle, after the call.
+    pub(super) fn after_device_wait_idle(&self, result: VkResult) {
+        if result == VkResult::VK_SUCCESS {
+            let queues = self.queues.lock().unwrap_or_else(PoisonError::into_inner).clone();
+            queues.iter().for_each(submissions::queue_idle);
+        }
+    }
 }
 
 impl StateTracker {

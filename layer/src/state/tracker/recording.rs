@@ -159,6 +159,56 @@ impl StateTracker {
             }
         });
     }
+
+    /// vkCmdBeginDebugUtilsLabelEXT, after the call.
+    pub(super) fn after_cmd_begin_debug_utils_label_ext(&self, cx: &Call<'_>, cb: VkCommandBuffer) {
+        self.post_record_call(cx, None);
+        self.with_command_buffer(cb, |c| c.label(true));
+    }
+
+    /// vkCmdEndDebugUtilsLabelEXT, after the call.
+    pub(super) fn after_cmd_end_debug_utils_label_ext(&self, cx: &Call<'_>, cb: VkCommandBuffer) {
+        self.post_record_call(cx, None);
+        self.with_command_buffer(cb, |c| c.label(false));
+    }
+
+    /// vkCmdPushConstants2, after the call.
+    pub(super) fn after_cmd_push_constants2(&self, cx: &Call<'_>, info: *const VkPushConstantsInfo) {
+        // SAFETY: the application's info, which the call read.
+        let layout = unsafe { info.as_ref() }.map_or(VkPipelineLayout::null(), |i| i.layout);
+        self.pushed(cx, layout);
+    }
+
+    /// vkCmdSetDescriptorBufferOffsets2EXT, after the call.
+    pub(super) fn after_cmd_set_descriptor_buffer_offsets2_ext(
+        &self,
+        cx: &Call<'_>,
+        info: *const VkSetDescriptorBufferOffsetsInfoEXT,
+    ) {
+        // SAFETY: the application's info, which the call read.
+        let Some(info) = (unsafe { info.as_ref() }) else { return };
+        let points = stage_bind_points(info.stageFlags.0);
+        self.after_cmd_set_descriptor_buffer_offsets(cx, points, info.firstSet, info.setCount);
+    }
+
+    /// vkCmdBindVertexBuffers2, after the call.
+    pub(super) fn after_cmd_bind_vertex_buffers2(
+        &self,
+        cx: &Call<'_>,
+        first: u32,
+        count: u32,
+        buffers: *const VkBuffer,
+        offsets: *const VkDeviceSize,
+        sizes: *const VkDeviceSize,
+    ) {
+        // SAFETY: the arrays the application passed.
+        unsafe { self.vertex_buffers_bound(cx, (first, count), Some((buffers, offsets, sizes))) };
+        // The strides are dynamic state: this typed hook replaces the generic route that
+        // records them.
+        if self.references {
+            self.dynamic_state_command(cx);
+        }
+    }
 }
 
 /// The pipeline bind points a `VkShaderStageFlags` of vkCmdBindDescriptorSets2 binds for: every
