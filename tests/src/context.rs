@@ -54,6 +54,9 @@ pub struct ContextBuilder {
     nv_raster_features: bool,
     /// Whether to enable `primitiveFragmentShadingRate` (`VkPhysicalDeviceFragmentShadingRateFeaturesKHR`).
     primitive_shading_rate: bool,
+    /// Whether to enable `VK_NV_dedicated_allocation_image_aliasing` and its feature (only the
+    /// driver shim's `dedicated-image-aliasing` offers them).
+    dedicated_image_aliasing: bool,
     /// Whether to enable `geometryStreams` (with `VK_EXT_transform_feedback`).
     geometry_streams: bool,
     /// More queue families to create one queue of (the driver shim's `second-queue-family`).
@@ -117,6 +120,7 @@ impl ContextBuilder {
             transform_feedback: None,
             nv_raster_features: false,
             primitive_shading_rate: false,
+            dedicated_image_aliasing: false,
             geometry_streams: false,
             more_queue_families: Vec::new(),
             vulkan11_features: None,
@@ -321,6 +325,13 @@ impl ContextBuilder {
         self
     }
 
+    /// Enables `VK_NV_dedicated_allocation_image_aliasing` and its
+    /// `dedicatedAllocationImageAliasing` feature (the driver shim's `dedicated-image-aliasing`).
+    pub fn dedicated_image_aliasing(mut self) -> Self {
+        self.dedicated_image_aliasing = true;
+        self
+    }
+
     /// Enables the `shadingRateImage`, `representativeFragmentTest` and `coverageReductionMode`
     /// features (with `VK_NV_shading_rate_image`, `VK_NV_representative_fragment_test` and
     /// `VK_NV_coverage_reduction_mode` among [`Self::device_extensions`]).
@@ -442,6 +453,9 @@ impl ContextBuilder {
         if self.pipeline_protected_access {
             extensions.push(ash::ext::pipeline_protected_access::NAME.as_ptr());
         }
+        if self.dedicated_image_aliasing {
+            extensions.push(ash::nv::dedicated_allocation_image_aliasing::NAME.as_ptr());
+        }
         if self.dynamic_state3 {
             extensions.extend([
                 ash::ext::extended_dynamic_state2::NAME.as_ptr(),
@@ -532,6 +546,11 @@ impl ContextBuilder {
             vk::PhysicalDeviceFragmentShadingRateFeaturesKHR::default().primitive_fragment_shading_rate(true);
         if self.primitive_shading_rate {
             info = info.push_next(&mut primitive_rate);
+        }
+        let mut image_aliasing = vk::PhysicalDeviceDedicatedAllocationImageAliasingFeaturesNV::default()
+            .dedicated_allocation_image_aliasing(true);
+        if self.dedicated_image_aliasing {
+            info = info.push_next(&mut image_aliasing);
         }
         if self.nv_raster_features {
             info = info.push_next(&mut shading_rate).push_next(&mut representative).push_next(&mut reduction);

@@ -18,7 +18,8 @@
 //! device-local, lazily allocated type that nothing allows (`extra-memory-type`; their
 //! allocations come from lavapipe's type), for the memory-type rules,
 //! lowers `maxMemoryAllocationCount` to 64 (`low-memory-allocation-count`), adds a second queue
-//! family (`second-queue-family`) and plays a video decoding driver (`video-queue`).
+//! family (`second-queue-family`), plays a video decoding driver (`video-queue`) and offers
+//! `VK_NV_dedicated_allocation_image_aliasing` (`dedicated-image-aliasing`).
 
 use ash::vk;
 use vigil_tests::{Context, ContextBuilder, MessageLog, VulkanEnv, SHIM_LAYER, VIGIL_LAYER};
@@ -32,8 +33,10 @@ fn context(handle_wrapping: bool) -> Context {
 /// The driver shim's switches, the same for every context of the process (the environment is
 /// the process's): a memory type nothing allows, a `maxMemoryAllocationCount` of 64 (no
 /// other case allocates that much on one device), a second queue family (for buffers shared
-/// concurrently) and video decoding (for video buffers, on a device that enables it).
-const SHIM: &str = "extra-memory-type,low-memory-allocation-count,second-queue-family,video-queue";
+/// concurrently), video decoding (for video buffers, on a device that enables it) and
+/// dedicated allocation image aliasing (on a device that enables it).
+const SHIM: &str =
+    "extra-memory-type,low-memory-allocation-count,second-queue-family,video-queue,dedicated-image-aliasing";
 
 /// A context; `device_addresses`: the bufferDeviceAddress feature is enabled.
 fn context_with(handle_wrapping: bool, device_addresses: bool) -> Context {
@@ -447,6 +450,60 @@ fn binding_memory_dedicated_to_another_object() {
     // Each to its own object, at offset 0.
     assert_eq!(f.bind_buffer(buffer, buffers_memory, 0, false), NONE);
     assert_eq!(f.bind_image(image, images_memory, 0, true), NONE);
+}
+
+/// With dedicatedAllocationImageAliasing (the shim's `dedicated-image-aliasing`), memory
+/// dedicated to an image takes other images at offset 0 created as that one was, no larger in
+/// extent or layers.
+#[test]
+fn binding_images_aliasing_memory_dedicated_to_another_image() {
+    let entry = VulkanEnv::new().with_vigil_and_shim(SHIM).entry();
+    let ctx = ContextBuilder::new().layers(&[VIGIL_LAYER, SHIM_LAYER]).dedicated_image_aliasing().build(&entry);
+    assert!(ctx.vigil_in_chain(), "Vigil is not in the call chain");
+    ctx.messages.skip_errors(true);
+    let f = Fixture::of(ctx);
+    let sized = |width, layers| {
+        let info = vk::ImageCreateInfo::default()
+            .image_type(vk::ImageType::TYPE_2D)
+            .format(vk::Format::R8G8B8A8_UNORM)
+            .extent(vk::Extent3D { width, height: 16, depth: 1 })
+            .mip_levels(1)
+            .array_layers(layers)
+            .samples(vk::SampleCountFlags::TYPE_1)
+            .tiling(vk::ImageTiling::OPTIMAL)
+            .usage(vk::ImageUsageFlags::SAMPLED);
+        // SAFETY: a valid create info.
+        unsafe { f.d().create_image(&info, None) }.expect("vkCreateImage")
+    };
+    let image = sized(16, 2);
+    // SAFETY: a live image.
+    let requirements = unsafe { f.d().get_image_memory_requirements(image) };
+    let mut dedicated = vk::MemoryDedicatedAllocateInfo::default().image(image);
+    let memory = f.memory_for(requirements, &mut dedicated);
+    let ids = |id: &str| [[format!("VUID-vkBindImageMemory-{id}")], [format!("VUID-VkBindImageMemoryInfo-{id}")]];
+    // Another format (the same size), wider: not created as the dedicated image was.
+    let other_format = f.image_of(vk::Format::R8G8B8A8_SRGB, vk::ImageCreateFlags::empty());
+    assert_eq!(f.bind_image_both(other_format, memory, 0), ids("memory-02629"));
+    assert_eq!(f.bind_image_both(sized(17, 1), memory, 0), ids("memory-02629"));
+    // More layers than the memory holds: no room either.
+    let got = f.bind_image_both(sized(16, 3), memory, 0);
+    let more_layers = [
+        ["VUID-vkBindImageMemory-memory-02629", "VUID-vkBindImageMemory-None-10737"],
+        ["VUID-VkBindImageMemoryInfo-memory-02629", "VUID-VkBindImageMemoryInfo-pNext-01617"],
+    ];
+    assert_eq!(got, more_layers);
+    // Created as it was, but not at offset 0 (where the memory has no room for it either).
+    let twin = sized(16, 2);
+    let at = requirements.alignment;
+    assert_eq!(
+        f.bind_image(twin, memory, at, false),
+        ["VUID-vkBindImageMemory-memory-02629", "VUID-vkBindImageMemory-None-10737"]
+    );
+    // The boundary: a twin, one as wide with fewer layers, one narrower with as many, at 0.
+    assert_eq!(f.bind_image(twin, memory, 0, false), NONE);
+    assert_eq!(f.bind_image(sized(16, 1), memory, 0, true), NONE);
+    assert_eq!(f.bind_image(sized(8, 2), memory, 0, false), NONE);
+    assert_eq!(f.bind_image(image, memory, 0, true), NONE);
 }
 
 #[test]

@@ -157,6 +157,25 @@ fn sampler_mirror_clamp_and_reduction_mode() {
     assert_clean(&ctx, &[mirror, plain.push_next(&mut min)], sampler);
 }
 
+/// A cubic filter (`VK_EXT_filter_cubic`, which lavapipe lacks: Vigil reports the value as not
+/// enabled, `-parameter`, and the rule as well) takes no anisotropy.
+#[test]
+fn sampler_cubic_filter_without_anisotropy() {
+    let features = vk::PhysicalDeviceFeatures { sampler_anisotropy: vk::TRUE, ..Default::default() };
+    let ctx = context_with(ContextBuilder::new().features(features));
+    let id = |s: &str| format!("VUID-VkSamplerCreateInfo-{s}");
+    let plain = vk::SamplerCreateInfo::default().max_lod(1.0);
+    let anisotropic = plain.anisotropy_enable(true).max_anisotropy(2.0);
+    let cubic_mag = anisotropic.mag_filter(vk::Filter::CUBIC_EXT);
+    let cubic_min = anisotropic.min_filter(vk::Filter::CUBIC_EXT);
+    assert_eq!(sampler(&ctx, &cubic_mag), [id("magFilter-parameter"), id("magFilter-01081")]);
+    assert_eq!(sampler(&ctx, &cubic_min), [id("minFilter-parameter"), id("magFilter-01081")]);
+    // The boundary: cubic without anisotropy reports only the value, anisotropy without cubic
+    // nothing.
+    assert_eq!(sampler(&ctx, &cubic_mag.anisotropy_enable(false)), [id("magFilter-parameter")]);
+    assert_clean(&ctx, &[anisotropic, anisotropic.mag_filter(vk::Filter::LINEAR)], sampler);
+}
+
 fn binding(number: u32, ty: vk::DescriptorType, count: u32) -> vk::DescriptorSetLayoutBinding<'static> {
     vk::DescriptorSetLayoutBinding::default()
         .binding(number)
@@ -536,13 +555,7 @@ impl Ycbcr {
         let v11 = vk::PhysicalDeviceVulkan11Features::default().sampler_ycbcr_conversion(true);
         let v12 = vk::PhysicalDeviceVulkan12Features::default().sampler_filter_minmax(true);
         let ctx = context_with(builder.features(features).vulkan11_features(v11).vulkan12_features(v12));
-        let info = vk::SamplerYcbcrConversionCreateInfo::default()
-            .format(YCBCR_FORMAT)
-            .ycbcr_model(vk::SamplerYcbcrModelConversion::YCBCR_709)
-            .ycbcr_range(vk::SamplerYcbcrRange::ITU_FULL)
-            .x_chroma_offset(vk::ChromaLocation::COSITED_EVEN)
-            .y_chroma_offset(vk::ChromaLocation::COSITED_EVEN)
-            .chroma_filter(vk::Filter::NEAREST);
+        let info = ycbcr_conversion_info(YCBCR_FORMAT).ycbcr_model(vk::SamplerYcbcrModelConversion::YCBCR_709);
         let conversion = unsafe { ctx.device.create_sampler_ycbcr_conversion(&info, None) }.expect("conversion");
         Ycbcr { ctx, conversion }
     }

@@ -26,6 +26,7 @@ macro_rules! void_fn {
     }};
 }
 
+mod extensions;
 mod fragment_maps;
 mod queue_families;
 mod raster_states;
@@ -41,6 +42,7 @@ use ash::vk::{self, Handle};
 pub use switches::*;
 use synthetic::ShimStats;
 
+pub use extensions::{FEWER_FORMAT_FEATURES, MIN_VERTEX_INPUT_BINDING_STRIDE_ALIGNMENT};
 pub use fragment_maps::{LOW_CUSTOM_BORDER_COLOR_SAMPLERS, MAX_SUBSAMPLED_ARRAY_LAYERS, MIN_DENSITY_TEXEL_SIZE};
 
 /// The loader's `VkLayerFunction` value for the link to the next layer.
@@ -587,7 +589,8 @@ unsafe extern "system" fn enumerate_device_extension_properties(
     let behaviours = state().instances.iter().find(|i| i.key == key).map(|i| i.behaviours).unwrap_or_default();
     let video = video::extensions().filter(|_| behaviours.video_queue);
     let raster = raster_states::extensions().filter(|_| behaviours.raster_state_extensions);
-    for e in video.chain(fragment_maps::extensions(behaviours)).chain(raster) {
+    let switched = fragment_maps::extensions(behaviours).chain(extensions::extensions(behaviours));
+    for e in video.chain(switched).chain(raster) {
         if !list.iter().any(|l| l.extension_name_as_c_str() == e.extension_name_as_c_str()) {
             list.push(e);
         }
@@ -635,6 +638,7 @@ unsafe extern "system" fn create_device(
         .into_iter()
         .filter(|&n| !(behaviours.video_queue && video::is_video_extension(n)))
         .filter(|&n| !fragment_maps::is_switched_extension(behaviours, n))
+        .filter(|&n| !extensions::is_switched_extension(behaviours, n))
         .filter(|&n| !(behaviours.raster_state_extensions && raster_states::is_extension(n)))
         .collect();
     local.enabled_extension_count = kept.len() as u32;
@@ -661,6 +665,7 @@ unsafe extern "system" fn create_device(
                 || (raster && raster_states::is_feature_structure((*cur).s_type))
                 || (behaviours.fragment_shading_rate
                     && (*cur).s_type == vk::StructureType::PHYSICAL_DEVICE_FRAGMENT_SHADING_RATE_FEATURES_KHR)
+                || extensions::is_feature_structure(behaviours, (*cur).s_type)
             {
                 (*prev).p_next = (*cur).p_next;
                 unlinked.push((prev, cur));
@@ -924,6 +929,14 @@ unsafe extern "system" fn get_physical_device_format_properties(
             out.optimal_tiling_features &= !hidden;
             out.linear_tiling_features &= !hidden;
         }
+        let fewer = extensions::hidden_format_features(behaviours, format);
+        if let (false, Some(out)) = (fewer.is_empty(), out.as_mut()) {
+            out.optimal_tiling_features &= !fewer;
+            out.linear_tiling_features &= !fewer;
+        }
+        if let Some(out) = out.as_mut() {
+            out.optimal_tiling_features |= extensions::added_format_features(behaviours, format);
+        }
     }
 }
 
@@ -938,7 +951,18 @@ unsafe extern "system" fn get_physical_device_format_properties2(
         let found = state().instances.iter().find(|i| i.key == key).map(|i| (i.format_properties2, i.behaviours));
         let Some((Some(next), behaviours)) = found else { return };
         next(physical_device, format, out);
-        if !behaviours.no_storage_without_format || format != NO_STORAGE_WITHOUT_FORMAT || out.is_null() {
+        if out.is_null() {
+            return;
+        }
+        let fewer = extensions::hidden_format_features(behaviours, format);
+        if !fewer.is_empty() {
+            hide_format_features(&mut *out, fewer);
+        }
+        let more = extensions::added_format_features(behaviours, format);
+        if !more.is_empty() {
+            add_optimal_format_features(&mut *out, more);
+        }
+        if !behaviours.no_storage_without_format || format != NO_STORAGE_WITHOUT_FORMAT {
             return;
         }
         let hidden = vk::FormatFeatureFlags2::STORAGE_READ_WITHOUT_FORMAT
@@ -953,6 +977,45 @@ unsafe extern "system" fn get_physical_device_format_properties2(
             }
             next = s.p_next;
         }
+    }
+}
+
+/// Takes `hidden` from the optimal and linear tiling features of `out` and of the
+/// `VkFormatProperties3` in its chain.
+///
+/// # Safety
+/// `out`'s chain must be an output chain of valid structures.
+unsafe fn hide_format_features(out: &mut vk::FormatProperties2<'_>, hidden: vk::FormatFeatureFlags) {
+    out.format_properties.optimal_tiling_features &= !hidden;
+    out.format_properties.linear_tiling_features &= !hidden;
+    let hidden2 = vk::FormatFeatureFlags2::from_raw(u64::from(hidden.as_raw()));
+    let mut next = out.p_next as *mut vk::BaseOutStructure<'_>;
+    // SAFETY: the caller's chain.
+    while let Some(s) = unsafe { next.as_mut() } {
+        if s.s_type == vk::StructureType::FORMAT_PROPERTIES_3 {
+            let three = unsafe { &mut *(next as *mut vk::FormatProperties3<'_>) };
+            three.optimal_tiling_features &= !hidden2;
+            three.linear_tiling_features &= !hidden2;
+        }
+        next = s.p_next;
+    }
+}
+
+/// Adds `added` to the optimal tiling features of `out` and of the `VkFormatProperties3` in its
+/// chain.
+///
+/// # Safety
+/// `out`'s chain must be an output chain of valid structures.
+unsafe fn add_optimal_format_features(out: &mut vk::FormatProperties2<'_>, added: vk::FormatFeatureFlags) {
+    out.format_properties.optimal_tiling_features |= added;
+    let added2 = vk::FormatFeatureFlags2::from_raw(u64::from(added.as_raw()));
+    let mut next = out.p_next as *mut vk::BaseOutStructure<'_>;
+    // SAFETY: the caller's chain.
+    while let Some(s) = unsafe { next.as_mut() } {
+        if s.s_type == vk::StructureType::FORMAT_PROPERTIES_3 {
+            unsafe { (*(next as *mut vk::FormatProperties3<'_>)).optimal_tiling_features |= added2 };
+        }
+        next = s.p_next;
     }
 }
 
@@ -1061,6 +1124,7 @@ unsafe extern "system" fn get_physical_device_properties2(
                 provoking_vertex_per_render_pass(out.p_next);
             }
             fragment_maps::properties(b, out.p_next);
+            extensions::properties(b, out.p_next);
             if b.raster_state_extensions {
                 raster_states::properties(out.p_next);
             }
@@ -1343,6 +1407,18 @@ mod tests {
             ..Default::default()
         };
         assert_eq!(maps, Ok(on));
+        let switched = Behaviours::parse(
+            "portability-subset,dedicated-image-aliasing,fewer-format-features,maintenance11,two-plane-444-features",
+        );
+        let on = Behaviours {
+            portability_subset: true,
+            dedicated_image_aliasing: true,
+            fewer_format_features: true,
+            maintenance11: true,
+            two_plane_444_features: true,
+            ..Default::default()
+        };
+        assert_eq!(switched, Ok(on));
         let raster = Behaviours::parse("raster-state-extensions");
         assert_eq!(raster, Ok(Behaviours { raster_state_extensions: true, ..Default::default() }));
         assert!(Behaviours::parse("alias-handles,lower-limits").unwrap_err().contains("lower-limits"));

@@ -98,6 +98,25 @@ pub struct Behaviours {
     /// implements their state commands (see `raster_states.rs`). The draw rules about their
     /// dynamic states need a device that has them.
     pub raster_state_extensions: bool,
+    /// `portability-subset`: devices offer `VK_KHR_portability_subset`, whose features a device
+    /// may enable or not (`extensions.rs`); lavapipe is not a portability implementation, and
+    /// the rules about the subset's features need one.
+    pub portability_subset: bool,
+    /// `dedicated-image-aliasing`: devices offer `VK_NV_dedicated_allocation_image_aliasing`
+    /// (`extensions.rs`), for the rule about images bound to memory dedicated to another image.
+    pub dedicated_image_aliasing: bool,
+    /// `two-plane-444-features`: `vkGetPhysicalDeviceFormatProperties(2)` report sampling and
+    /// transfer features for `G8_B8R8_2PLANE_444_UNORM` (`extensions.rs`; lavapipe reports
+    /// none), for the rule about views of those formats before Vulkan 1.3.
+    pub two_plane_444_features: bool,
+    /// `maintenance11`: devices offer `VK_KHR_maintenance11` (`extensions.rs`), newer than
+    /// lavapipe, for the rule about images with the flag it adds.
+    pub maintenance11: bool,
+    /// `fewer-format-features`: `vkGetPhysicalDeviceFormatProperties(2)` report fewer features
+    /// for the formats of `FEWER_FORMAT_FEATURES` (`extensions.rs`): no DISJOINT for a
+    /// multi-planar format, no depth/stencil attachment for a depth format, none at all for a
+    /// color format.
+    pub fewer_format_features: bool,
 }
 
 /// The `maxDrawIndirectCount` that `low-draw-indirect-count` reports.
@@ -150,6 +169,11 @@ impl Behaviours {
                 "fragment-density-map" => b.fragment_density_map = true,
                 "fragment-shading-rate" => b.fragment_shading_rate = true,
                 "raster-state-extensions" => b.raster_state_extensions = true,
+                "portability-subset" => b.portability_subset = true,
+                "dedicated-image-aliasing" => b.dedicated_image_aliasing = true,
+                "fewer-format-features" => b.fewer_format_features = true,
+                "maintenance11" => b.maintenance11 = true,
+                "two-plane-444-features" => b.two_plane_444_features = true,
                 _ => return Err(format!("{BEHAVIOURS_VAR}: unknown switch `{name}`")),
             }
         }

@@ -139,6 +139,29 @@ pub fn image_info(width: u32, height: u32, mips: u32, layers: u32) -> vk::ImageC
         .usage(vk::ImageUsageFlags::SAMPLED)
 }
 
+/// A valid Y′CBCR conversion of `format`: identity model, full range, cosited even chroma,
+/// nearest chroma filter.
+pub fn ycbcr_conversion_info(format: vk::Format) -> vk::SamplerYcbcrConversionCreateInfo<'static> {
+    vk::SamplerYcbcrConversionCreateInfo::default()
+        .format(format)
+        .ycbcr_model(vk::SamplerYcbcrModelConversion::RGB_IDENTITY)
+        .ycbcr_range(vk::SamplerYcbcrRange::ITU_FULL)
+        .x_chroma_offset(vk::ChromaLocation::COSITED_EVEN)
+        .y_chroma_offset(vk::ChromaLocation::COSITED_EVEN)
+        .chroma_filter(vk::Filter::NEAREST)
+}
+
+/// Destroys images of `d` and frees their memory.
+pub fn destroy_bound_images(d: &ash::Device, made: &[(vk::Image, vk::DeviceMemory)]) {
+    for &(image, memory) in made {
+        // SAFETY: the caller's images and memory, no longer in use.
+        unsafe {
+            d.destroy_image(image, None);
+            d.free_memory(memory, None);
+        }
+    }
+}
+
 /// A device of `ctx`'s instance and physical device made with `info` (one queue added): for the
 /// features no `ContextBuilder` method enables. Its reports go to `ctx`'s messenger.
 pub struct OwnDevice(pub ash::Device);
