@@ -9,8 +9,8 @@
 //! ([`NO_CUBIC_VIEW_TYPES`]), `filterCubicMinmax` where, besides, lavapipe filters the format by
 //! min or max (`SAMPLED_IMAGE_FILTER_MINMAX`). Nothing else of the extensions is implemented: the
 //! draw-time rules the switch serves read the format features, those answers and the samplers'
-//! filters; lavapipe makes a sampler of `VK_FILTER_CUBIC_EXT` as a nearest one, and nothing the
-//! tests record with one is submitted.
+//! filters; lavapipe makes samplers of `VK_FILTER_CUBIC_EXT` (the tests' valid cases create
+//! them), and nothing the tests record with one is submitted.
 
 use std::ffi::{c_char, CStr};
 
