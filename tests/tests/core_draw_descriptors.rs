@@ -15,7 +15,15 @@
 //! count, not the ones written, and a separate sampler counts for the images the shader samples
 //! with it; unnormalized coordinates need one level and layer
 //! (`-unnormalizedCoordinates-09635`), a 1D or 2D view (`-None-08609`) and no projection, depth
-//! comparison, implicit LOD, bias or offset (`-None-08610`, `-None-08611`). Each invalid
+//! comparison, implicit LOD, bias or offset (`-None-08610`, `-None-08611`); cubic filters need
+//! the format's cubic filtering (`-None-02692`), no 3D or cube view without VK_EXT_filter_cubic
+//! (`-None-02693`) and with it the view's `filterCubic` and `filterCubicMinmax`
+//! (`-filterCubic-02694`, `-filterCubicMinmax-02695`), and corner-sampled images clamp-to-edge
+//! addressing (`-flags-02696`), on devices the driver shim gives those extensions
+//! (`filter-cubic`, `corner-sampled-image`); an `A8_UNORM` storage image is written with four
+//! components (`-OpImageWrite-08796`); and without protectedNoFault a protected command buffer
+//! writes no unprotected resource (`-commandBuffer-02712`, on a device the shim lets enable
+//! protectedMemory: `protected-memory`). Each invalid
 //! command (the exact ids reported; the call skipped, so it never reaches lavapipe) beside its
 //! valid neighbour, which reports nothing, on every dispatch and draw command lavapipe runs.
 //! Nothing is submitted.
@@ -53,13 +61,21 @@ struct Fixture {
 
 impl Fixture {
     fn new() -> Self {
-        // The driver shim takes the storage without-format features from one format.
-        let entry = VulkanEnv::new().with_vigil_and_shim("no-storage-without-format").entry();
+        Self::with(|b| b)
+    }
+
+    /// The same, with what `more` adds to the device.
+    fn with(more: impl FnOnce(ContextBuilder) -> ContextBuilder) -> Self {
+        // The driver shim takes the storage without-format features from one format, lets a
+        // device enable protectedMemory, and offers cubic filtering and corner-sampled images
+        // (the same switches for every test: the environment is the process's).
+        let shim = "no-storage-without-format,protected-memory,filter-cubic,corner-sampled-image";
+        let entry = VulkanEnv::new().with_vigil_and_shim(shim).entry();
         let features = vk::PhysicalDeviceFeatures::default()
             .fragment_stores_and_atomics(true)
             .shader_storage_image_read_without_format(true)
             .shader_storage_image_write_without_format(true);
-        let ctx = ContextBuilder::new()
+        let builder = ContextBuilder::new()
             .layers(&[VIGIL_LAYER, SHIM_LAYER])
             .features(features)
             .vulkan12_features(
@@ -68,8 +84,8 @@ impl Fixture {
                     .draw_indirect_count(true)
                     .sampler_filter_minmax(true),
             )
-            .vulkan13_features(vk::PhysicalDeviceVulkan13Features::default().dynamic_rendering(true))
-            .build_skipping_errors(&entry);
+            .vulkan13_features(vk::PhysicalDeviceVulkan13Features::default().dynamic_rendering(true));
+        let ctx = more(builder).build_skipping_errors(&entry);
         let d = &ctx.device;
         let sizes = [
             vk::DescriptorPoolSize { ty: T::STORAGE_BUFFER, descriptor_count: 64 },
@@ -244,18 +260,15 @@ impl Fixture {
 
     /// A 4×4 2D image of one layer and `levels` levels, bound to memory.
     fn image(&self, format: vk::Format, usage: vk::ImageUsageFlags, levels: u32) -> vk::Image {
+        self.bound_image(&image_info(format, usage).mip_levels(levels))
+    }
+
+    /// An image made with `info`, bound to memory.
+    fn bound_image(&self, info: &vk::ImageCreateInfo) -> vk::Image {
         let d = self.d();
-        let info = vk::ImageCreateInfo::default()
-            .image_type(vk::ImageType::TYPE_2D)
-            .format(format)
-            .extent(vk::Extent3D { width: 4, height: 4, depth: 1 })
-            .mip_levels(levels)
-            .array_layers(1)
-            .samples(vk::SampleCountFlags::TYPE_1)
-            .usage(usage);
-        // SAFETY: a valid create info, memory it allows.
+        // SAFETY: a valid create info (the caller's), memory it allows.
         unsafe {
-            let image = d.create_image(&info, None).expect("vkCreateImage");
+            let image = d.create_image(info, None).expect("vkCreateImage");
             let memory = self.memory(d.get_image_memory_requirements(image));
             d.bind_image_memory(image, memory, 0).expect("vkBindImageMemory");
             image
@@ -391,6 +404,18 @@ impl Fixture {
             ),
         ]
     }
+}
+
+/// The create info of a 4×4 2D image of `format` and `usage`, of one level and layer.
+fn image_info(format: vk::Format, usage: vk::ImageUsageFlags) -> vk::ImageCreateInfo<'static> {
+    vk::ImageCreateInfo::default()
+        .image_type(vk::ImageType::TYPE_2D)
+        .format(format)
+        .extent(vk::Extent3D { width: 4, height: 4, depth: 1 })
+        .mip_levels(1)
+        .array_layers(1)
+        .samples(vk::SampleCountFlags::TYPE_1)
+        .usage(usage)
 }
 
 /// A recording command, given the device and the command buffer.
@@ -910,12 +935,33 @@ fn samplers_set(
     texels: vk::BufferView,
     storage: vk::Buffer,
 ) -> vk::DescriptorSet {
+    let set = combined_set(f, layout, images);
+    let texels = [texels];
+    let write = vk::WriteDescriptorSet::default()
+        .dst_set(set)
+        .dst_binding(3)
+        .descriptor_type(T::UNIFORM_TEXEL_BUFFER)
+        .descriptor_count(1)
+        .texel_buffer_view(&texels);
+    // SAFETY: a valid write of a live buffer view.
+    let ids = f.ctx.messages.problem_ids_of(|| unsafe { f.d().update_descriptor_sets(&[write], &[]) });
+    assert_eq!(ids, NONE, "writing the set");
+    f.write_buffers(set, 4, 0, T::STORAGE_BUFFER, &[storage]);
+    set
+}
+
+/// A set of `layout` with `images` (sampler and view) at bindings 0 to 2, combined image
+/// samplers; the rest of it unwritten.
+fn combined_set(
+    f: &Fixture,
+    layout: vk::DescriptorSetLayout,
+    images: [(vk::Sampler, vk::ImageView); 3],
+) -> vk::DescriptorSet {
     let set = f.set(layout);
     let read = vk::ImageLayout::SHADER_READ_ONLY_OPTIMAL;
     let infos =
         images.map(|(sampler, image_view)| [vk::DescriptorImageInfo { sampler, image_view, image_layout: read }]);
-    let texels = [texels];
-    let mut writes: Vec<_> = infos
+    let writes: Vec<_> = infos
         .iter()
         .enumerate()
         .map(|(i, info)| {
@@ -926,18 +972,9 @@ fn samplers_set(
                 .image_info(info)
         })
         .collect();
-    writes.push(
-        vk::WriteDescriptorSet::default()
-            .dst_set(set)
-            .dst_binding(3)
-            .descriptor_type(T::UNIFORM_TEXEL_BUFFER)
-            .descriptor_count(1)
-            .texel_buffer_view(&texels),
-    );
     // SAFETY: valid writes of live views and samplers.
     let ids = f.ctx.messages.problem_ids_of(|| unsafe { f.d().update_descriptor_sets(&writes, &[]) });
     assert_eq!(ids, NONE, "writing the set");
-    f.write_buffers(set, 4, 0, T::STORAGE_BUFFER, &[storage]);
     set
 }
 
@@ -945,15 +982,25 @@ fn samplers_set(
 /// each case's set: exactly the case's rules reported, per command.
 fn check_cases(
     f: &Fixture,
+    pipelines: (vk::Pipeline, vk::Pipeline, vk::PipelineLayout),
+    cases: &[(vk::DescriptorSet, &[&str])],
+) {
+    check_cases_of(f, pipelines, cases, |_| true);
+}
+
+/// The same for the dispatch and draw commands whose names `commands` accepts.
+fn check_cases_of(
+    f: &Fixture,
     (pipeline, graphics, layout): (vk::Pipeline, vk::Pipeline, vk::PipelineLayout),
     cases: &[(vk::DescriptorSet, &[&str])],
+    commands: impl Fn(&str) -> bool,
 ) {
     for (i, &(set, rules)) in cases.iter().enumerate() {
         let expected = |name: &str| rules.iter().map(|r| format!("VUID-{name}-{r}")).collect::<Vec<_>>();
-        for (name, dispatch) in f.dispatches() {
+        for (name, dispatch) in f.dispatches().into_iter().filter(|(n, _)| commands(n)) {
             assert_eq!(f.dispatch_ids(pipeline, layout, set, &*dispatch), expected(name), "case {i}: {name}");
         }
-        for (name, draw) in f.draws() {
+        for (name, draw) in f.draws().into_iter().filter(|(n, _)| commands(n)) {
             assert_eq!(f.draw_ids(graphics, layout, set, &*draw), expected(name), "case {i}: {name}");
         }
     }
@@ -1269,4 +1316,284 @@ fn protected_buffers_in_an_unprotected_command_buffer() {
             assert_eq!(ids, expected, "{name}");
         }
     }
+}
+
+/// Without protectedNoFault, a protected command buffer's pipeline writes no unprotected resource
+/// (`-commandBuffer-02712`); it may read one, and write a protected one. The device enables
+/// protectedMemory (the driver shim keeps it from lavapipe, which makes the protected pool as any
+/// other); the protected image is bound to lavapipe's memory, which is not protected (Vigil
+/// reports it, and lets it through). In a protected command buffer only the commands with the
+/// rule (indirect ones may not be recorded there at all); the same sets in an unprotected one
+/// are the other boundary. Nothing is submitted.
+#[test]
+fn unprotected_storage_images_written_in_a_protected_command_buffer() {
+    let protected_memory = vk::PhysicalDeviceVulkan11Features::default().protected_memory(true);
+    let mut f = Fixture::with(|b| b.vulkan11_features(protected_memory));
+    let d = f.d().clone();
+    let none = vk::DescriptorBindingFlags::empty();
+    let set_layout = f.set_layout(&[(T::STORAGE_IMAGE, 1, none), (T::STORAGE_IMAGE, 1, none)]);
+    let layout = f.pipeline_layout(set_layout);
+    // storage.comp and storage.frag write binding 0 and read binding 1.
+    let pipelines = (f.compute(STORAGE_SPV, layout), graphics_pipeline(&f, layout, STORAGE_FRAGMENT_SPV), layout);
+    let (format, usage) = (vk::Format::R32_SFLOAT, vk::ImageUsageFlags::STORAGE);
+    let plain = f.image_view(format, usage, vk::ImageViewType::TYPE_2D, vk::ImageAspectFlags::COLOR);
+    let info = image_info(format, usage).flags(vk::ImageCreateFlags::PROTECTED);
+    // Created validly (protectedMemory is enabled), bound to memory that is not protected.
+    f.ctx.messages.skip_errors(false);
+    let mut image = vk::Image::null();
+    let ids = f.ctx.messages.problem_ids_of(|| image = f.bound_image(&info));
+    f.ctx.messages.skip_errors(true);
+    assert_eq!(ids, ["VUID-vkBindImageMemory-None-01901"]);
+    let view = vigil_tests::context::color_view_info(image).format(format);
+    // SAFETY: a valid create info of a live image.
+    let protected = unsafe { d.create_image_view(&view, None) }.expect("vkCreateImageView");
+    let set_of = |views: [vk::ImageView; 2]| {
+        let general = vk::ImageLayout::GENERAL;
+        let infos =
+            views.map(|v| [vk::DescriptorImageInfo { image_view: v, image_layout: general, ..Default::default() }]);
+        set_of_two(&f, set_layout, T::STORAGE_IMAGE, |binding, w| w.image_info(&infos[binding]))
+    };
+    let (written_protected, written_plain, read_protected) =
+        (set_of([protected, plain]), set_of([plain, plain]), set_of([plain, protected]));
+
+    // An unprotected command buffer accesses no protected image (-commandBuffer-02707).
+    let cases: [(_, &[&str]); 3] = [
+        (written_plain, &[]),
+        (written_protected, &["commandBuffer-02707"]),
+        (read_protected, &["commandBuffer-02707"]),
+    ];
+    check_cases(&f, pipelines, &cases);
+
+    let info = vk::CommandPoolCreateInfo::default()
+        .queue_family_index(f.ctx.queue_family)
+        .flags(vk::CommandPoolCreateFlags::PROTECTED | vk::CommandPoolCreateFlags::RESET_COMMAND_BUFFER);
+    let mut pool = vk::CommandPool::null();
+    // SAFETY: a valid create info (protectedMemory is enabled).
+    let ids = f.ctx.messages.problem_ids_of(|| pool = unsafe { d.create_command_pool(&info, None) }.expect("pool"));
+    assert_eq!(ids, NONE);
+    // The recordings from here on are protected command buffers.
+    f.pool = pool;
+    let cases: [(_, &[&str]); 3] = [
+        (written_protected, &[]),
+        (written_plain, &["commandBuffer-02712"]),
+        (read_protected, &["commandBuffer-02712"]),
+    ];
+    let with_rule = ["vkCmdDispatch", "vkCmdDispatchBase", "vkCmdDraw", "vkCmdDrawIndexed"];
+    check_cases_of(&f, pipelines, &cases, |name| with_rule.contains(&name));
+}
+
+/// `OpImageWrite` to a `VK_FORMAT_A8_UNORM` storage image (of Unknown format in the shader)
+/// needs a four-component Texel (`-OpImageWrite-08796`), though the format has one component:
+/// texel-components.comp writes two, storage.comp and storage.frag four. The device enables
+/// VK_KHR_maintenance5, which A8_UNORM needs.
+#[test]
+fn a8_unorm_image_writes_with_fewer_than_four_texel_components() {
+    let f = Fixture::with(ContextBuilder::maintenance5);
+    let none = vk::DescriptorBindingFlags::empty();
+    let (storage, color, two_d) =
+        (vk::ImageUsageFlags::STORAGE, vk::ImageAspectFlags::COLOR, vk::ImageViewType::TYPE_2D);
+    // What the cases rely on, as lavapipe reports it: A8_UNORM is a storage image format, written
+    // and read without a format in the shader.
+    use vk::FormatFeatureFlags2 as F;
+    let needed = F::STORAGE_IMAGE | F::STORAGE_WRITE_WITHOUT_FORMAT | F::STORAGE_READ_WITHOUT_FORMAT;
+    let a8_features = f.features(vk::Format::A8_UNORM_KHR);
+    assert!(a8_features.contains(needed), "{a8_features:?}");
+    let a8 = f.image_view(vk::Format::A8_UNORM_KHR, storage, two_d, color);
+    let other = f.image_view(vk::Format::R32_SFLOAT, storage, two_d, color);
+    let general = vk::ImageLayout::GENERAL;
+
+    // Two components: binding 0 the storage image, binding 1 a storage texel buffer of R32G32.
+    let set_layout = f.set_layout(&[(T::STORAGE_IMAGE, 1, none), (T::STORAGE_TEXEL_BUFFER, 1, none)]);
+    let layout = f.pipeline_layout(set_layout);
+    let pipeline = f.compute(TEXEL_COMPONENTS_SPV, layout);
+    let texel = [f.texel_view(f.buffer(vk::BufferUsageFlags::STORAGE_TEXEL_BUFFER), vk::Format::R32G32_SFLOAT)];
+    let two = |view| {
+        let image = [vk::DescriptorImageInfo { image_view: view, image_layout: general, ..Default::default() }];
+        set_of_two(&f, set_layout, T::STORAGE_IMAGE, |binding, w| match binding {
+            0 => w.image_info(&image),
+            _ => w.descriptor_type(T::STORAGE_TEXEL_BUFFER).descriptor_count(1).texel_buffer_view(&texel),
+        })
+    };
+    let r32g32 = f.image_view(vk::Format::R32G32_SFLOAT, storage, two_d, color);
+    for (set, rules) in [(two(a8), &["OpImageWrite-08796"][..]), (two(r32g32), &[])] {
+        for (name, dispatch) in f.dispatches() {
+            let expected: Vec<_> = rules.iter().map(|r| format!("VUID-{name}-{r}")).collect();
+            assert_eq!(f.dispatch_ids(pipeline, layout, set, &*dispatch), expected, "{name}");
+        }
+    }
+
+    // Four components: valid (binding 1 is read).
+    let set_layout = f.set_layout(&[(T::STORAGE_IMAGE, 1, none), (T::STORAGE_IMAGE, 1, none)]);
+    let layout = f.pipeline_layout(set_layout);
+    let pipelines = (f.compute(STORAGE_SPV, layout), graphics_pipeline(&f, layout, STORAGE_FRAGMENT_SPV), layout);
+    let infos =
+        [a8, other].map(|v| [vk::DescriptorImageInfo { image_view: v, image_layout: general, ..Default::default() }]);
+    let four = set_of_two(&f, set_layout, T::STORAGE_IMAGE, |binding, w| w.image_info(&infos[binding]));
+    check_cases(&f, pipelines, &[(four, &[])]);
+}
+
+const CUBIC_SPV: &[u8] = include_bytes!("../shaders/cubic.comp.spv");
+const CUBIC_FRAGMENT_SPV: &[u8] = include_bytes!("../shaders/cubic.frag.spv");
+
+/// The samplers of [`check_cubic`]'s cases, by index: nearest, cubic, and (with
+/// VK_EXT_filter_cubic only) cubic with a min reduction.
+const NEAREST: usize = 0;
+const CUBIC: usize = 1;
+const CUBIC_MIN: usize = 2;
+/// Its views, by index: 2D views of R8G8B8A8_UNORM, B8G8R8A8_UNORM and R32_SFLOAT, a 3D and a
+/// cube view of R8G8B8A8_UNORM.
+const RGBA: usize = 0;
+const BGRA: usize = 1;
+const FLOAT: usize = 2;
+const VOLUME: usize = 3;
+const CUBE: usize = 4;
+
+/// A case of [`check_cubic`]: the (sampler, view) pairs of bindings 0 (2D), 1 (3D) and 2 (cube),
+/// by index, and the rules reported.
+type CubicCase<'a> = ([(usize, usize); 3], &'a [&'a str]);
+
+/// On a device with `extension` enabled, checks every dispatch with cubic.comp and every draw
+/// with cubic.frag on each case: exactly its rules reported.
+fn check_cubic(extension: &std::ffi::CStr, cases: &[CubicCase<'_>]) {
+    use vk::{Filter as Fl, SamplerMipmapMode as M, SamplerReductionMode as R};
+    let f = Fixture::with(|b| b.device_extensions(&[extension]));
+    let d = f.d();
+    // What the cases rely on, as the shim reports it: R8G8B8A8_UNORM is filtered cubically, not
+    // by minmax; B8G8R8A8_UNORM linearly, not cubically; R32_SFLOAT cubically and by minmax.
+    use vk::FormatFeatureFlags2 as F;
+    let (cubic, linear, minmax) =
+        (F::SAMPLED_IMAGE_FILTER_CUBIC_EXT, F::SAMPLED_IMAGE_FILTER_LINEAR, F::SAMPLED_IMAGE_FILTER_MINMAX);
+    let rgba = f.features(vk::Format::R8G8B8A8_UNORM);
+    assert!(rgba.contains(cubic) && !rgba.contains(minmax), "{rgba:?}");
+    let bgra = f.features(vk::Format::B8G8R8A8_UNORM);
+    assert!(bgra.contains(linear) && !bgra.contains(cubic), "{bgra:?}");
+    assert!(f.features(vk::Format::R32_SFLOAT).contains(cubic | minmax));
+    let mut samplers = vec![filtering(&f, Fl::NEAREST, M::NEAREST), filtering(&f, Fl::CUBIC_EXT, M::NEAREST)];
+    if extension == c"VK_EXT_filter_cubic" {
+        // Without it, a cubic filter must not reduce by min or max.
+        samplers.push(sampler(&f, (Fl::CUBIC_EXT, M::NEAREST), R::MIN, false));
+    }
+    let rgba = vk::Format::R8G8B8A8_UNORM;
+    // A 4×4(×4) R8G8B8A8_UNORM image of `ty`, `layers` and `flags`, bound, with a view of it all.
+    let view_of = |ty, layers, flags, view_type| {
+        let depth = if ty == vk::ImageType::TYPE_3D { 4 } else { 1 };
+        let info = image_info(rgba, vk::ImageUsageFlags::SAMPLED)
+            .flags(flags)
+            .image_type(ty)
+            .extent(vk::Extent3D { width: 4, height: 4, depth })
+            .array_layers(layers);
+        let image = f.bound_image(&info);
+        let mut view = vigil_tests::context::color_view_info(image).format(rgba).view_type(view_type);
+        view.subresource_range.layer_count = layers;
+        // SAFETY: a valid create info of a live image.
+        unsafe { d.create_image_view(&view, None) }.expect("vkCreateImageView")
+    };
+    let views = [
+        sampled_view(&f, rgba, 1),
+        sampled_view(&f, vk::Format::B8G8R8A8_UNORM, 1),
+        sampled_view(&f, vk::Format::R32_SFLOAT, 1),
+        view_of(vk::ImageType::TYPE_3D, 1, vk::ImageCreateFlags::empty(), vk::ImageViewType::TYPE_3D),
+        view_of(vk::ImageType::TYPE_2D, 6, vk::ImageCreateFlags::CUBE_COMPATIBLE, vk::ImageViewType::CUBE),
+    ];
+    let cis = T::COMBINED_IMAGE_SAMPLER;
+    let set_layout = layout_with_immutable(&f, &[cis, cis, cis, T::STORAGE_BUFFER], None);
+    let layout = f.pipeline_layout(set_layout);
+    let pipelines = (f.compute(CUBIC_SPV, layout), graphics_pipeline(&f, layout, CUBIC_FRAGMENT_SPV), layout);
+    let storage = f.buffer(vk::BufferUsageFlags::STORAGE_BUFFER);
+    let sets: Vec<_> = cases
+        .iter()
+        .map(|&(pairs, rules)| {
+            let set = combined_set(&f, set_layout, pairs.map(|(s, v)| (samplers[s], views[v])));
+            f.write_buffers(set, 3, 0, T::STORAGE_BUFFER, &[storage]);
+            (set, rules)
+        })
+        .collect();
+    check_cases(&f, pipelines, &sets);
+}
+
+/// A sampler with `VK_FILTER_CUBIC_EXT` needs a view format with
+/// `SAMPLED_IMAGE_FILTER_CUBIC_BIT_EXT` (`-None-02692`), and with VK_EXT_filter_cubic the view
+/// type and format's `filterCubic` (`-filterCubic-02694`). The driver shim (`filter-cubic`) offers
+/// the extension, filters every format lavapipe filters linearly cubically too but
+/// B8G8R8A8_UNORM, and answers `filterCubic` for all but cube views (so 3D views are filtered
+/// cubically with the extension). Lavapipe accepts the cubic samplers; nothing is submitted.
+#[test]
+fn samplers_filtering_cubically_with_vk_ext_filter_cubic() {
+    check_cubic(
+        c"VK_EXT_filter_cubic",
+        &[
+            ([(CUBIC, RGBA), (CUBIC, VOLUME), (NEAREST, CUBE)], &[]),
+            ([(CUBIC, BGRA), (NEAREST, VOLUME), (NEAREST, CUBE)], &["None-02692", "filterCubic-02694"]),
+            ([(NEAREST, RGBA), (NEAREST, VOLUME), (CUBIC, CUBE)], &["filterCubic-02694"]),
+        ],
+    );
+}
+
+/// With VK_EXT_filter_cubic, a cubic sampler reducing by min or max needs the view type and
+/// format's `filterCubicMinmax` (`-filterCubicMinmax-02695`), which the driver shim answers where
+/// lavapipe filters the format by min or max: R32_SFLOAT, not R8G8B8A8_UNORM.
+#[test]
+fn cubic_samplers_reducing_by_min_or_max() {
+    check_cubic(
+        c"VK_EXT_filter_cubic",
+        &[
+            ([(CUBIC_MIN, FLOAT), (NEAREST, VOLUME), (NEAREST, CUBE)], &[]),
+            ([(CUBIC_MIN, RGBA), (NEAREST, VOLUME), (NEAREST, CUBE)], &["filterCubicMinmax-02695"]),
+        ],
+    );
+}
+
+/// Without VK_EXT_filter_cubic (VK_IMG_filter_cubic only, which the driver shim offers too), a
+/// sampler with `VK_FILTER_CUBIC_EXT` samples no 3D or cube view (`-None-02693`); the format
+/// rule holds the same (`-None-02692`).
+#[test]
+fn samplers_filtering_cubically_with_vk_img_filter_cubic() {
+    let n = (NEAREST, RGBA);
+    check_cubic(
+        c"VK_IMG_filter_cubic",
+        &[
+            ([(CUBIC, RGBA), (NEAREST, VOLUME), (NEAREST, CUBE)], &[]),
+            ([n, (CUBIC, VOLUME), (NEAREST, CUBE)], &["None-02693"]),
+            ([n, (NEAREST, VOLUME), (CUBIC, CUBE)], &["None-02693"]),
+            ([(CUBIC, BGRA), (NEAREST, VOLUME), (NEAREST, CUBE)], &["None-02692"]),
+        ],
+    );
+}
+
+/// An image created with `VK_IMAGE_CREATE_CORNER_SAMPLED_BIT_NV` is sampled with
+/// `VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE` only (`-flags-02696`); other images with any address
+/// mode. The driver shim (`corner-sampled-image`) offers VK_NV_corner_sampled_image, and takes the
+/// flag out of the create info before lavapipe makes the image.
+#[test]
+fn corner_sampled_images_sampled_without_clamping_to_the_edge() {
+    let f = Fixture::with(|b| b.device_extensions(&[c"VK_NV_corner_sampled_image"]));
+    let d = f.d();
+    use vk::{Filter as Fl, SamplerMipmapMode as M};
+    let clamped = filtering(&f, Fl::NEAREST, M::NEAREST);
+    // SAFETY: a valid create info: nearest filters, repeated addressing.
+    let repeated = unsafe { d.create_sampler(&vk::SamplerCreateInfo::default(), None) }.expect("vkCreateSampler");
+    let format = vk::Format::R8G8B8A8_UNORM;
+    // 2D, more than one texel each way, not cube compatible.
+    let info = image_info(format, vk::ImageUsageFlags::SAMPLED).flags(vk::ImageCreateFlags::CORNER_SAMPLED_NV);
+    let mut image = vk::Image::null();
+    let ids = f.ctx.messages.problem_ids_of(|| image = f.bound_image(&info));
+    let view = vigil_tests::context::color_view_info(image).format(format);
+    // SAFETY: a valid create info of a live image.
+    let corner = unsafe { d.create_image_view(&view, None) }.expect("vkCreateImageView");
+    assert_eq!(ids, NONE, "creating the corner-sampled image");
+    let uint = sampled_view(&f, vk::Format::R32_UINT, 1);
+    let unorm = sampled_view(&f, format, 1);
+    let texels = f.texel_view(f.buffer(vk::BufferUsageFlags::UNIFORM_TEXEL_BUFFER), vk::Format::R32_UINT);
+    let storage = f.buffer(vk::BufferUsageFlags::STORAGE_BUFFER);
+    let set_layout = samplers_layout(&f, None);
+    let layout = f.pipeline_layout(set_layout);
+    let pipelines = (f.compute(SAMPLERS_SPV, layout), graphics_pipeline(&f, layout, SAMPLERS_FRAGMENT_SPV), layout);
+    // Binding 1 samples the image.
+    let set_of = |pair| samplers_set(&f, set_layout, [(clamped, uint), pair, (clamped, unorm)], texels, storage);
+    let cases: [(_, &[&str]); 3] = [
+        (set_of((clamped, corner)), &[]),
+        (set_of((repeated, corner)), &["flags-02696"]),
+        (set_of((repeated, unorm)), &[]),
+    ];
+    check_cases(&f, pipelines, &cases);
 }

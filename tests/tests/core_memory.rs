@@ -18,8 +18,9 @@
 //! device-local, lazily allocated type that nothing allows (`extra-memory-type`; their
 //! allocations come from lavapipe's type), for the memory-type rules,
 //! lowers `maxMemoryAllocationCount` to 64 (`low-memory-allocation-count`), adds a second queue
-//! family (`second-queue-family`), plays a video decoding driver (`video-queue`) and offers
-//! `VK_NV_dedicated_allocation_image_aliasing` (`dedicated-image-aliasing`).
+//! family (`second-queue-family`), plays a video decoding driver (`video-queue`), offers
+//! `VK_NV_dedicated_allocation_image_aliasing` (`dedicated-image-aliasing`) and lets a device
+//! enable `protectedMemory` (`protected-memory`), for protected command buffers.
 
 use ash::vk;
 use vigil_tests::{Context, ContextBuilder, MessageLog, VulkanEnv, SHIM_LAYER, VIGIL_LAYER};
@@ -33,13 +34,18 @@ fn context(handle_wrapping: bool) -> Context {
 /// The driver shim's switches, the same for every context of the process (the environment is
 /// the process's): a memory type nothing allows, a `maxMemoryAllocationCount` of 64 (no
 /// other case allocates that much on one device), a second queue family (for buffers shared
-/// concurrently), video decoding (for video buffers, on a device that enables it) and
-/// dedicated allocation image aliasing (on a device that enables it).
-const SHIM: &str =
-    "extra-memory-type,low-memory-allocation-count,second-queue-family,video-queue,dedicated-image-aliasing";
+/// concurrently), video decoding (for video buffers, on a device that enables it), dedicated
+/// allocation image aliasing and the protectedMemory feature (each on a device that enables it).
+const SHIM: &str = "extra-memory-type,low-memory-allocation-count,second-queue-family,video-queue,\
+                    dedicated-image-aliasing,protected-memory";
 
 /// A context; `device_addresses`: the bufferDeviceAddress feature is enabled.
 fn context_with(handle_wrapping: bool, device_addresses: bool) -> Context {
+    context_of(handle_wrapping, device_addresses, false)
+}
+
+/// The same; `protected`: the protectedMemory feature is enabled too.
+fn context_of(handle_wrapping: bool, device_addresses: bool, protected: bool) -> Context {
     let entry = VulkanEnv::new().with_vigil_and_shim(SHIM).entry();
     let mut builder = ContextBuilder::new()
         .vigil_setting("handle_wrapping", if handle_wrapping { "true" } else { "false" })
@@ -48,6 +54,9 @@ fn context_with(handle_wrapping: bool, device_addresses: bool) -> Context {
         .device_extensions(&[c"VK_KHR_map_memory2"]);
     if device_addresses {
         builder = builder.vulkan12_features(vk::PhysicalDeviceVulkan12Features::default().buffer_device_address(true));
+    }
+    if protected {
+        builder = builder.vulkan11_features(vk::PhysicalDeviceVulkan11Features::default().protected_memory(true));
     }
     let ctx = builder.build(&entry);
     assert!(ctx.vigil_in_chain(), "Vigil is not in the call chain");
@@ -261,7 +270,12 @@ impl Fixture {
 
     /// A primary command buffer, recording (never submitted).
     fn recording(&self) -> vk::CommandBuffer {
-        let pool_info = vk::CommandPoolCreateInfo::default().queue_family_index(self.ctx.queue_family);
+        self.recording_of(vk::CommandPoolCreateFlags::empty())
+    }
+
+    /// The same, from a new pool of `flags`.
+    fn recording_of(&self, flags: vk::CommandPoolCreateFlags) -> vk::CommandBuffer {
+        let pool_info = vk::CommandPoolCreateInfo::default().queue_family_index(self.ctx.queue_family).flags(flags);
         // SAFETY: valid create, allocate and begin infos.
         unsafe {
             let pool = self.d().create_command_pool(&pool_info, None).expect("vkCreateCommandPool");
@@ -655,6 +669,35 @@ fn copying_protected_buffers_in_an_unprotected_command_buffer() {
     assert_eq!(f.copy_both(cb, plain, protected, &region), id("01823"));
     let other = f.bound(256, both);
     assert_eq!(f.copy_both(cb, plain, other, &region), [NONE, NONE]);
+}
+
+/// Without protectedNoFault, a protected command buffer copies to no unprotected buffer
+/// (`-commandBuffer-01824`); it may read one. The device enables protectedMemory (the shim keeps
+/// it from lavapipe, which makes the protected pool as any other); the protected destination is
+/// bound to lavapipe's memory, which is not protected (Vigil reports it, and lets it through).
+/// Nothing is submitted.
+#[test]
+fn copying_to_unprotected_buffers_in_a_protected_command_buffer() {
+    let f = Fixture::of(context_of(true, false, true));
+    let protected_cb = f.recording_of(vk::CommandPoolCreateFlags::PROTECTED);
+    let both = Usage::TRANSFER_SRC | Usage::TRANSFER_DST;
+    let mut protected = vk::Buffer::null();
+    let created = f.ids(|| protected = f.buffer_of(256, both, vk::BufferCreateFlags::PROTECTED));
+    assert_eq!(created, NONE);
+    let memory = f.memory(f.requirements(protected).size);
+    f.ctx.messages.skip_errors(false);
+    // SAFETY: a fresh buffer and memory that fits it.
+    let bound = f.ids(|| unsafe { f.d().bind_buffer_memory(protected, memory, 0) }.expect("vkBindBufferMemory"));
+    f.ctx.messages.skip_errors(true);
+    assert_eq!(bound, ["VUID-vkBindBufferMemory-None-01898"]);
+    let (plain, other) = (f.bound(256, both), f.bound(256, both));
+    let region = [copy(0, 0, 256)];
+    let id = [["VUID-vkCmdCopyBuffer-commandBuffer-01824"], ["VUID-vkCmdCopyBuffer2-commandBuffer-01824"]];
+    assert_eq!(f.copy_both(protected_cb, plain, other, &region), id);
+    assert_eq!(f.copy_both(protected_cb, protected, other, &region), id);
+    // The boundary: a protected destination, or an unprotected command buffer.
+    assert_eq!(f.copy_both(protected_cb, plain, protected, &region), [NONE, NONE]);
+    assert_eq!(f.copy_both(f.recording(), plain, other, &region), [NONE, NONE]);
 }
 
 #[test]

@@ -26,8 +26,11 @@ macro_rules! void_fn {
     }};
 }
 
+mod corner_sampled;
 mod extensions;
+mod filter_cubic;
 mod fragment_maps;
+mod protected_memory;
 mod queue_families;
 mod raster_states;
 mod switches;
@@ -114,6 +117,8 @@ struct Instance {
     /// The next layer's surface queries (as for memory properties).
     surface_support: Option<vk::PFN_vkGetPhysicalDeviceSurfaceSupportKHR>,
     surface_capabilities: Option<vk::PFN_vkGetPhysicalDeviceSurfaceCapabilitiesKHR>,
+    /// The next layer's vkGetPhysicalDeviceImageFormatProperties2 (as for memory properties).
+    image_format_properties2: Option<vk::PFN_vkGetPhysicalDeviceImageFormatProperties2>,
 }
 
 /// Per device: the next layer's functions and whether the extension is enabled.
@@ -377,6 +382,14 @@ unsafe extern "system" fn get_instance_proc_addr(
     if same_name(name, c"vkGetPhysicalDeviceProperties2") || same_name(name, c"vkGetPhysicalDeviceProperties2KHR") {
         return void_fn!(get_physical_device_properties2, vk::PFN_vkGetPhysicalDeviceProperties2);
     }
+    if same_name(name, c"vkGetPhysicalDeviceImageFormatProperties2")
+        || same_name(name, c"vkGetPhysicalDeviceImageFormatProperties2KHR")
+    {
+        return void_fn!(
+            get_physical_device_image_format_properties2,
+            vk::PFN_vkGetPhysicalDeviceImageFormatProperties2
+        );
+    }
     if same_name(name, c"vkGetPhysicalDeviceSurfaceSupportKHR") {
         return void_fn!(get_physical_device_surface_support, vk::PFN_vkGetPhysicalDeviceSurfaceSupportKHR);
     }
@@ -414,6 +427,9 @@ unsafe extern "system" fn get_device_proc_addr(device: vk::Device, name: *const 
         return f;
     }
     if let Some(f) = raster_states::on(key).and_then(|enabled| raster_states::function(name, enabled)) {
+        return f;
+    }
+    if let Some(f) = corner_sampled::function(key, name) {
         return f;
     }
     if let Some(f) = device_function(name, synthetic, aliasing, extra, video) {
@@ -490,6 +506,9 @@ unsafe extern "system" fn create_instance(
             surface_support: gipa(handle, c"vkGetPhysicalDeviceSurfaceSupportKHR".as_ptr())
                 .map(|f| std::mem::transmute(f)),
             surface_capabilities: gipa(handle, c"vkGetPhysicalDeviceSurfaceCapabilitiesKHR".as_ptr())
+                .map(|f| std::mem::transmute(f)),
+            image_format_properties2: gipa(handle, c"vkGetPhysicalDeviceImageFormatProperties2".as_ptr())
+                .or_else(|| gipa(handle, c"vkGetPhysicalDeviceImageFormatProperties2KHR".as_ptr()))
                 .map(|f| std::mem::transmute(f)),
         });
         result
@@ -590,7 +609,9 @@ unsafe extern "system" fn enumerate_device_extension_properties(
     let video = video::extensions().filter(|_| behaviours.video_queue);
     let raster = raster_states::extensions().filter(|_| behaviours.raster_state_extensions);
     let switched = fragment_maps::extensions(behaviours).chain(extensions::extensions(behaviours));
-    for e in video.chain(switched).chain(raster) {
+    let cubic = filter_cubic::extensions().filter(|_| behaviours.filter_cubic);
+    let corner = std::iter::once(corner_sampled::extension()).filter(|_| behaviours.corner_sampled_image);
+    for e in video.chain(switched).chain(raster).chain(cubic).chain(corner) {
         if !list.iter().any(|l| l.extension_name_as_c_str() == e.extension_name_as_c_str()) {
             list.push(e);
         }
@@ -640,6 +661,8 @@ unsafe extern "system" fn create_device(
         .filter(|&n| !fragment_maps::is_switched_extension(behaviours, n))
         .filter(|&n| !extensions::is_switched_extension(behaviours, n))
         .filter(|&n| !(behaviours.raster_state_extensions && raster_states::is_extension(n)))
+        .filter(|&n| !(behaviours.filter_cubic && filter_cubic::is_extension(n)))
+        .filter(|&n| !(behaviours.corner_sampled_image && corner_sampled::is_extension(n)))
         .collect();
     local.enabled_extension_count = kept.len() as u32;
     local.pp_enabled_extension_names = kept.as_ptr();
@@ -666,6 +689,8 @@ unsafe extern "system" fn create_device(
                 || (behaviours.fragment_shading_rate
                     && (*cur).s_type == vk::StructureType::PHYSICAL_DEVICE_FRAGMENT_SHADING_RATE_FEATURES_KHR)
                 || extensions::is_feature_structure(behaviours, (*cur).s_type)
+                || (behaviours.corner_sampled_image
+                    && (*cur).s_type == vk::StructureType::PHYSICAL_DEVICE_CORNER_SAMPLED_IMAGE_FEATURES_NV)
             {
                 (*prev).p_next = (*cur).p_next;
                 unlinked.push((prev, cur));
@@ -685,7 +710,10 @@ unsafe extern "system" fn create_device(
         };
         let next_create: vk::PFN_vkCreateDevice = std::mem::transmute(next_create);
         (*link).p_layer_info = (*layer_info).p_next;
+        let cleared =
+            if behaviours.protected_memory { protected_memory::hide_feature(local.p_next) } else { Vec::new() };
         let result = next_create(physical_device, &local, allocator, p_device);
+        protected_memory::restore(&cleared);
         (*link).p_layer_info = layer_info;
         for &(prev, cur) in unlinked.iter().rev() {
             (*prev).p_next = cur;
@@ -721,6 +749,9 @@ unsafe extern "system" fn create_device(
             };
             let key = dispatch_key(device.as_raw());
             if behaviours.raster_state_extensions && !raster_states::device_created(key, device, gdpa, raster) {
+                return vk::Result::ERROR_INITIALIZATION_FAILED;
+            }
+            if behaviours.corner_sampled_image && !corner_sampled::device_created(key, device, gdpa) {
                 return vk::Result::ERROR_INITIALIZATION_FAILED;
             }
             if let Some(family) = fake_family {
@@ -924,6 +955,10 @@ unsafe extern "system" fn get_physical_device_format_properties(
         let found = state().instances.iter().find(|i| i.key == key).map(|i| (i.format_properties, i.behaviours));
         let Some((Some(next), behaviours)) = found else { return };
         next(physical_device, format, out);
+        if let (true, Some(out)) = (behaviours.filter_cubic, out.as_mut()) {
+            out.optimal_tiling_features = filter_cubic::features(format, out.optimal_tiling_features);
+            out.linear_tiling_features = filter_cubic::features(format, out.linear_tiling_features);
+        }
         let hidden = HIDDEN_FORMAT_FEATURES.iter().find(|(f, _)| *f == format).map(|(_, h)| *h);
         if let (true, Some(hidden), Some(out)) = (behaviours.no_transfer_format_features, hidden, out.as_mut()) {
             out.optimal_tiling_features &= !hidden;
@@ -961,6 +996,20 @@ unsafe extern "system" fn get_physical_device_format_properties2(
         let more = extensions::added_format_features(behaviours, format);
         if !more.is_empty() {
             add_optimal_format_features(&mut *out, more);
+        }
+        if behaviours.filter_cubic {
+            let p = &mut (*out).format_properties;
+            p.optimal_tiling_features = filter_cubic::features(format, p.optimal_tiling_features);
+            p.linear_tiling_features = filter_cubic::features(format, p.linear_tiling_features);
+            let mut next = (*out).p_next as *mut vk::BaseOutStructure<'_>;
+            while let Some(s) = next.as_mut() {
+                if s.s_type == vk::StructureType::FORMAT_PROPERTIES_3 {
+                    let three = &mut *(next as *mut vk::FormatProperties3<'_>);
+                    three.optimal_tiling_features = filter_cubic::features2(format, three.optimal_tiling_features);
+                    three.linear_tiling_features = filter_cubic::features2(format, three.linear_tiling_features);
+                }
+                next = s.p_next;
+            }
         }
         if !behaviours.no_storage_without_format || format != NO_STORAGE_WITHOUT_FORMAT {
             return;
@@ -1016,6 +1065,36 @@ unsafe fn add_optimal_format_features(out: &mut vk::FormatProperties2<'_>, added
             unsafe { (*(next as *mut vk::FormatProperties3<'_>)).optimal_tiling_features |= added2 };
         }
         next = s.p_next;
+    }
+}
+
+unsafe extern "system" fn get_physical_device_image_format_properties2(
+    physical_device: vk::PhysicalDevice,
+    info: *const vk::PhysicalDeviceImageFormatInfo2<'_>,
+    out: *mut vk::ImageFormatProperties2<'_>,
+) -> vk::Result {
+    // SAFETY: as for vkGetPhysicalDeviceFormatProperties; the caller's query and output chain.
+    unsafe {
+        let key = dispatch_key(physical_device.as_raw());
+        let found = state()
+            .instances
+            .iter()
+            .find(|i| i.key == key)
+            .map(|i| (i.image_format_properties2, i.format_properties, i.behaviours));
+        let Some((Some(next), format_properties, behaviours)) = found else {
+            return vk::Result::ERROR_INITIALIZATION_FAILED;
+        };
+        let result = next(physical_device, info, out);
+        if let (true, vk::Result::SUCCESS, Some(info), Some(out)) =
+            (behaviours.filter_cubic, result, info.as_ref(), out.as_mut())
+        {
+            let mut props = vk::FormatProperties::default();
+            if let Some(f) = format_properties {
+                f(physical_device, info.format, &mut props);
+            }
+            filter_cubic::image_view_properties(info, out, props.optimal_tiling_features);
+        }
+        result
     }
 }
 
@@ -1240,6 +1319,7 @@ unsafe extern "system" fn destroy_device(device: vk::Device, allocator: *const v
     };
     queue_families::device_destroyed(key);
     raster_states::device_destroyed(key);
+    corner_sampled::device_destroyed(key);
     if let Some(destroy) = destroy {
         // SAFETY: the next layer's vkDestroyDevice for its own device.
         unsafe { destroy(device, allocator) };
@@ -1421,6 +1501,10 @@ mod tests {
         assert_eq!(switched, Ok(on));
         let raster = Behaviours::parse("raster-state-extensions");
         assert_eq!(raster, Ok(Behaviours { raster_state_extensions: true, ..Default::default() }));
+        let draw = Behaviours::parse("protected-memory,filter-cubic,corner-sampled-image");
+        let on =
+            Behaviours { protected_memory: true, filter_cubic: true, corner_sampled_image: true, ..Default::default() };
+        assert_eq!(draw, Ok(on));
         assert!(Behaviours::parse("alias-handles,lower-limits").unwrap_err().contains("lower-limits"));
     }
 

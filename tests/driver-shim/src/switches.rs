@@ -117,6 +117,20 @@ pub struct Behaviours {
     /// multi-planar format, no depth/stencil attachment for a depth format, none at all for a
     /// color format.
     pub fewer_format_features: bool,
+    // Draw-time and copy rules (see `protected_memory.rs`, `filter_cubic.rs` and
+    // `corner_sampled.rs`).
+    /// `protected-memory`: devices may enable the `protectedMemory` feature, which lavapipe
+    /// lacks (see `protected_memory.rs`): the rules about protected command buffers need a
+    /// device that can make them.
+    pub protected_memory: bool,
+    /// `filter-cubic`: devices offer `VK_EXT_filter_cubic` and `VK_IMG_filter_cubic`, with the
+    /// cubic filtering format features and image view answers of `filter_cubic.rs`; lavapipe has
+    /// neither, and the draw-time rules about cubic filtering need them.
+    pub filter_cubic: bool,
+    /// `corner-sampled-image`: devices offer `VK_NV_corner_sampled_image`, and lavapipe makes
+    /// corner-sampled images as ordinary ones (see `corner_sampled.rs`): the draw-time rule
+    /// about sampling them needs one.
+    pub corner_sampled_image: bool,
 }
 
 /// The `maxDrawIndirectCount` that `low-draw-indirect-count` reports.
@@ -174,6 +188,10 @@ impl Behaviours {
                 "fewer-format-features" => b.fewer_format_features = true,
                 "maintenance11" => b.maintenance11 = true,
                 "two-plane-444-features" => b.two_plane_444_features = true,
+                // Draw-time and copy rules.
+                "protected-memory" => b.protected_memory = true,
+                "filter-cubic" => b.filter_cubic = true,
+                "corner-sampled-image" => b.corner_sampled_image = true,
                 _ => return Err(format!("{BEHAVIOURS_VAR}: unknown switch `{name}`")),
             }
         }
