@@ -29,6 +29,7 @@ macro_rules! void_fn {
 mod corner_sampled;
 mod extensions;
 mod filter_cubic;
+mod format_features;
 mod fragment_maps;
 mod protected_memory;
 mod queue_families;
@@ -991,11 +992,11 @@ unsafe extern "system" fn get_physical_device_format_properties2(
         }
         let fewer = extensions::hidden_format_features(behaviours, format);
         if !fewer.is_empty() {
-            hide_format_features(&mut *out, fewer);
+            format_features::hide_format_features(&mut *out, fewer);
         }
         let more = extensions::added_format_features(behaviours, format);
         if !more.is_empty() {
-            add_optimal_format_features(&mut *out, more);
+            format_features::add_optimal_format_features(&mut *out, more);
         }
         if behaviours.filter_cubic {
             let p = &mut (*out).format_properties;
@@ -1026,45 +1027,6 @@ unsafe extern "system" fn get_physical_device_format_properties2(
             }
             next = s.p_next;
         }
-    }
-}
-
-/// Takes `hidden` from the optimal and linear tiling features of `out` and of the
-/// `VkFormatProperties3` in its chain.
-///
-/// # Safety
-/// `out`'s chain must be an output chain of valid structures.
-unsafe fn hide_format_features(out: &mut vk::FormatProperties2<'_>, hidden: vk::FormatFeatureFlags) {
-    out.format_properties.optimal_tiling_features &= !hidden;
-    out.format_properties.linear_tiling_features &= !hidden;
-    let hidden2 = vk::FormatFeatureFlags2::from_raw(u64::from(hidden.as_raw()));
-    let mut next = out.p_next as *mut vk::BaseOutStructure<'_>;
-    // SAFETY: the caller's chain.
-    while let Some(s) = unsafe { next.as_mut() } {
-        if s.s_type == vk::StructureType::FORMAT_PROPERTIES_3 {
-            let three = unsafe { &mut *(next as *mut vk::FormatProperties3<'_>) };
-            three.optimal_tiling_features &= !hidden2;
-            three.linear_tiling_features &= !hidden2;
-        }
-        next = s.p_next;
-    }
-}
-
-/// Adds `added` to the optimal tiling features of `out` and of the `VkFormatProperties3` in its
-/// chain.
-///
-/// # Safety
-/// `out`'s chain must be an output chain of valid structures.
-unsafe fn add_optimal_format_features(out: &mut vk::FormatProperties2<'_>, added: vk::FormatFeatureFlags) {
-    out.format_properties.optimal_tiling_features |= added;
-    let added2 = vk::FormatFeatureFlags2::from_raw(u64::from(added.as_raw()));
-    let mut next = out.p_next as *mut vk::BaseOutStructure<'_>;
-    // SAFETY: the caller's chain.
-    while let Some(s) = unsafe { next.as_mut() } {
-        if s.s_type == vk::StructureType::FORMAT_PROPERTIES_3 {
-            unsafe { (*(next as *mut vk::FormatProperties3<'_>)).optimal_tiling_features |= added2 };
-        }
-        next = s.p_next;
     }
 }
 
