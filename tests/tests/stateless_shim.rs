@@ -5,8 +5,8 @@
 //! fragment shading rate attachment views (`fragment-shading-rate`), shading rate images
 //! (`raster-state-extensions`' `VK_NV_shading_rate_image`), the portability subset's features
 //! (`portability-subset`), formats that lack a feature (`fewer-format-features`),
-//! maintenance11's image flag (`maintenance11`) and views of a two-plane 4:4:4 format
-//! (`two-plane-444-features`). For each VUID a call that breaks it (exactly that id is
+//! maintenance11's image flag (`maintenance11`), views of a two-plane 4:4:4 format
+//! (`two-plane-444-features`) and views of video decode images (`video-queue`). For each VUID a call that breaks it (exactly that id is
 //! reported, and the call is skipped) and the valid call at the boundary (nothing is). A file of its own: a test process has one environment, and these
 //! contexts need the shim's in it.
 
@@ -43,10 +43,10 @@ fn view_of(
 /// properties (`tests/driver-shim/src/fragment_maps.rs`), `VK_NV_shading_rate_image` (among the
 /// raster state extensions), `VK_KHR_portability_subset`, `VK_KHR_maintenance11`, and fewer
 /// (and, for a two-plane 4:4:4 format, more) format features
-/// (`tests/driver-shim/src/extensions.rs`).
+/// (`tests/driver-shim/src/extensions.rs`), and video decoding (`tests/driver-shim/src/video.rs`).
 const SHIM: &str = "low-custom-border-color-samplers,fragment-density-map,fragment-shading-rate,\
                     raster-state-extensions,portability-subset,fewer-format-features,maintenance11,\
-                    two-plane-444-features";
+                    two-plane-444-features,video-queue";
 
 /// A context with Vigil above the driver shim (switches [`SHIM`]) that skips every call Vigil
 /// reports an error for; the tests make their own devices with the extensions they need.
@@ -604,4 +604,45 @@ fn image_view_shading_rate_image_format() {
         assert_eq!(device.view(&ctx, &view(vk::Format::R8_UINT)), Vec::<String>::new());
         destroy_bound_images(&device.0, &[(image, memory)]);
     }
+}
+
+/// A view of a video decode image (the shim's `VK_KHR_video_queue` and decode queue, with its
+/// one H.264 decode format, G8_B8R8_2PLANE_420_UNORM) is 2D or a 2D array (`-image-04817`). A
+/// cube view needs a cube-compatible image, a flag the profile's format does not allow: that
+/// image's creation is reported (`VkImageCreateInfo-pNext-06811`) and let through.
+#[test]
+fn image_view_video_decode_type() {
+    let ctx = shim_context();
+    let names = [
+        ash::khr::video_queue::NAME.as_ptr(),
+        ash::khr::video_decode_queue::NAME.as_ptr(),
+        ash::khr::video_decode_h264::NAME.as_ptr(),
+    ];
+    let device = OwnDevice::new(&ctx, vk::DeviceCreateInfo::default().enabled_extension_names(&names));
+    let mut h264 = vigil_tests::shim::h264_baseline();
+    let profile = vigil_tests::shim::h264_decode_profile(&mut h264);
+    let profiles = [profile];
+    let mut list = vk::VideoProfileListInfoKHR::default().profiles(&profiles);
+    let format = vk::Format::G8_B8R8_2PLANE_420_UNORM;
+    let usage = vk::ImageUsageFlags::VIDEO_DECODE_DPB_KHR | vk::ImageUsageFlags::VIDEO_DECODE_DST_KHR;
+    let info = image_info(64, 64, 1, 6)
+        .flags(vk::ImageCreateFlags::CUBE_COMPATIBLE)
+        .format(format)
+        .usage(usage)
+        .push_next(&mut list);
+    ctx.messages.skip_errors(false);
+    let mut made = None;
+    let created = ctx.messages.problem_ids_of(|| made = Some(device.bound_image(&ctx, &info)));
+    ctx.messages.skip_errors(true);
+    assert_eq!(created, ["VUID-VkImageCreateInfo-pNext-06811"]);
+    let (image, memory) = made.expect("the image");
+    assert_eq!(
+        device.view(&ctx, &view_of(image, vk::ImageViewType::CUBE, format, (0, 6))),
+        ["VUID-VkImageViewCreateInfo-image-04817"]
+    );
+    assert_eq!(
+        device.view(&ctx, &view_of(image, vk::ImageViewType::TYPE_2D_ARRAY, format, (0, 6))),
+        Vec::<String>::new()
+    );
+    destroy_bound_images(&device.0, &[(image, memory)]);
 }
