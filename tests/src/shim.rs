@@ -39,3 +39,26 @@ pub fn shim_dir() -> &'static Path {
         dir
     })
 }
+
+/// The codec structure of the H.264 decode profile the shim's `video-queue` driver supports:
+/// baseline, progressive; chained by [`h264_decode_profile`].
+pub fn h264_baseline() -> ash::vk::VideoDecodeH264ProfileInfoKHR<'static> {
+    use ash::vk;
+    vk::VideoDecodeH264ProfileInfoKHR::default()
+        .std_profile_idc(vk::native::StdVideoH264ProfileIdc_STD_VIDEO_H264_PROFILE_IDC_BASELINE)
+        .picture_layout(vk::VideoDecodeH264PictureLayoutFlagsKHR::PROGRESSIVE)
+}
+
+/// The shim's H.264 decode profile (4:2:0, 8-bit luma and chroma), `h264` (see
+/// [`h264_baseline`]) chained.
+pub fn h264_decode_profile<'a>(
+    h264: &'a mut ash::vk::VideoDecodeH264ProfileInfoKHR<'_>,
+) -> ash::vk::VideoProfileInfoKHR<'a> {
+    use ash::vk;
+    vk::VideoProfileInfoKHR::default()
+        .video_codec_operation(vk::VideoCodecOperationFlagsKHR::DECODE_H264)
+        .chroma_subsampling(vk::VideoChromaSubsamplingFlagsKHR::TYPE_420)
+        .luma_bit_depth(vk::VideoComponentBitDepthFlagsKHR::TYPE_8)
+        .chroma_bit_depth(vk::VideoComponentBitDepthFlagsKHR::TYPE_8)
+        .push_next(h264)
+}

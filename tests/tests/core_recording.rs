@@ -264,6 +264,24 @@ fn commands_the_pools_queue_family_cannot_run() {
     }
 }
 
+/// Binding to the ray tracing bind point needs a compute family too (`-pipelineBindPoint-02391`,
+/// reported alone: the pool's family is checked before the pipeline's kind). The valid
+/// neighbour, the same bind on a family with compute, reports only the pipeline's kind
+/// (`-02392`): `core_bindings.rs`'s `ray_tracing_bind_point_protected_access_and_descriptor_buffer_layouts`.
+#[test]
+fn binding_for_ray_tracing_on_a_pool_without_compute() {
+    let f = Fixture::with(|b| {
+        b.vulkan12_features(vk::PhysicalDeviceVulkan12Features::default().buffer_device_address(true)).ray_tracing()
+    });
+    let cb = f.primary();
+    let compute = ComputePipeline::new(&f.ctx);
+    let point = vk::PipelineBindPoint::RAY_TRACING_KHR;
+    // SAFETY: a recording primary and a pipeline of this device; invalid calls are skipped.
+    let bound = f.ids(|| unsafe { f.d().cmd_bind_pipeline(cb, point, compute.pipeline) });
+    assert_eq!(bound, ["VUID-vkCmdBindPipeline-pipelineBindPoint-02391"]);
+    compute.destroy(&f.ctx);
+}
+
 #[test]
 fn executing_secondaries_inside_and_outside_render_pass_instances() {
     let f = Fixture::new();

@@ -5,8 +5,8 @@
 //! fragment shading rate attachment views (`fragment-shading-rate`), shading rate images
 //! (`raster-state-extensions`' `VK_NV_shading_rate_image`), the portability subset's features
 //! (`portability-subset`), formats that lack a feature (`fewer-format-features`),
-//! maintenance11's image flag (`maintenance11`) and views of a two-plane 4:4:4 format
-//! (`two-plane-444-features`). For each VUID a call that breaks it (exactly that id is
+//! maintenance11's image flag (`maintenance11`), views of a two-plane 4:4:4 format
+//! (`two-plane-444-features`) and views of video decode images (`video-queue`). For each VUID a call that breaks it (exactly that id is
 //! reported, and the call is skipped) and the valid call at the boundary (nothing is). A file of its own: a test process has one environment, and these
 //! contexts need the shim's in it.
 
@@ -43,10 +43,10 @@ fn view_of(
 /// properties (`tests/driver-shim/src/fragment_maps.rs`), `VK_NV_shading_rate_image` (among the
 /// raster state extensions), `VK_KHR_portability_subset`, `VK_KHR_maintenance11`, and fewer
 /// (and, for a two-plane 4:4:4 format, more) format features
-/// (`tests/driver-shim/src/extensions.rs`).
+/// (`tests/driver-shim/src/extensions.rs`), and video decoding (`tests/driver-shim/src/video.rs`).
 const SHIM: &str = "low-custom-border-color-samplers,fragment-density-map,fragment-shading-rate,\
                     raster-state-extensions,portability-subset,fewer-format-features,maintenance11,\
-                    two-plane-444-features";
+                    two-plane-444-features,video-queue";
 
 /// A context with Vigil above the driver shim (switches [`SHIM`]) that skips every call Vigil
 /// reports an error for; the tests make their own devices with the extensions they need.
@@ -502,4 +502,147 @@ fn image_view_two_plane_444_before_vulkan_1_3() {
     check(vk::API_VERSION_1_2, false, &["VUID-VkImageViewCreateInfo-None-12280"]);
     check(vk::API_VERSION_1_2, true, &[]);
     check(vk::API_VERSION_1_3, false, &[]);
+}
+
+/// A fragment density map view (the shim's `VK_EXT_fragment_density_map(2)`, none of their
+/// features enabled) is neither dynamic (`-flags-02572`) nor deferred (`-flags-03567`) without
+/// the feature, and never both (`-flags-03568`, reported with the two features' ids: lavapipe
+/// refuses a device that enables them, and the switch leaves their structures to it).
+#[test]
+fn image_view_fragment_density_map_flags() {
+    use vk::ImageViewCreateFlags as F;
+    let ctx = shim_context();
+    let device = fragment_map_device(&ctx);
+    let (image, memory) = device.bound_image(&ctx, &image_info(16, 16, 1, 1));
+    let view = view_of(image, vk::ImageViewType::TYPE_2D, RGBA8, (0, 1));
+    let id = |s: &str| format!("VUID-VkImageViewCreateInfo-flags-{s}");
+    assert_eq!(device.view(&ctx, &view.flags(F::FRAGMENT_DENSITY_MAP_DYNAMIC_EXT)), [id("02572")]);
+    assert_eq!(device.view(&ctx, &view.flags(F::FRAGMENT_DENSITY_MAP_DEFERRED_EXT)), [id("03567")]);
+    let both = F::FRAGMENT_DENSITY_MAP_DYNAMIC_EXT | F::FRAGMENT_DENSITY_MAP_DEFERRED_EXT;
+    assert_eq!(device.view(&ctx, &view.flags(both)), [id("02572"), id("03567"), id("03568")]);
+    assert_eq!(device.view(&ctx, &view), Vec::<String>::new());
+    destroy_bound_images(&device.0, &[(image, memory)]);
+}
+
+/// A view of a fragment density map image has one level (`-image-02571`),
+/// VK_REMAINING_MIP_LEVELS resolved against the image's levels; and unless it is dynamic, the
+/// image is neither protected nor sparse (`-flags-04116`: a sparse one, on a device with
+/// sparseBinding).
+#[test]
+fn image_view_fragment_density_map_levels_and_sparse() {
+    let ctx = shim_context();
+    let core = vk::PhysicalDeviceFeatures { sparse_binding: vk::TRUE, ..Default::default() };
+    let names = [ash::ext::fragment_density_map::NAME.as_ptr(), ash::ext::fragment_density_map2::NAME.as_ptr()];
+    let device =
+        OwnDevice::new(&ctx, vk::DeviceCreateInfo::default().enabled_extension_names(&names).enabled_features(&core));
+    let rg = vk::Format::R8G8_UNORM;
+    let density = image_info(16, 16, 2, 1).format(rg).usage(vk::ImageUsageFlags::FRAGMENT_DENSITY_MAP_EXT);
+    let (image, memory) = device.bound_image(&ctx, &density);
+    let levels = |base, count| {
+        let mut info = view_of(image, vk::ImageViewType::TYPE_2D, rg, (0, 1));
+        info.subresource_range.base_mip_level = base;
+        info.subresource_range.level_count = count;
+        info
+    };
+    let id = "VUID-VkImageViewCreateInfo-image-02571";
+    assert_eq!(device.view(&ctx, &levels(0, 2)), [id]);
+    assert_eq!(device.view(&ctx, &levels(0, vk::REMAINING_MIP_LEVELS)), [id]);
+    assert_eq!(device.view(&ctx, &levels(1, vk::REMAINING_MIP_LEVELS)), Vec::<String>::new());
+    assert_eq!(device.view(&ctx, &levels(0, 1)), Vec::<String>::new());
+    // Sparse (needing no memory for a view).
+    let sparse = density.mip_levels(1).flags(vk::ImageCreateFlags::SPARSE_BINDING);
+    let sparse_image = unsafe { device.0.create_image(&sparse, None) }.expect("a sparse image");
+    let view = view_of(sparse_image, vk::ImageViewType::TYPE_2D, rg, (0, 1));
+    assert_eq!(device.view(&ctx, &view), ["VUID-VkImageViewCreateInfo-flags-04116"]);
+    assert_eq!(device.view(&ctx, &view_of(image, vk::ImageViewType::TYPE_2D, rg, (0, 1))), Vec::<String>::new());
+    // SAFETY: the sparse image is no longer in use.
+    unsafe { device.0.destroy_image(sparse_image, None) };
+    destroy_bound_images(&device.0, &[(image, memory)]);
+}
+
+/// A view of a fragment shading rate attachment image (the shim's
+/// `VK_KHR_fragment_shading_rate`) is 2D or a 2D array (`-image-02086`), whatever the view's own
+/// usage (here sampled only, so the one-layer rule `-usage-04551` is out of the way).
+#[test]
+fn image_view_shading_rate_attachment_type() {
+    use vk::ImageUsageFlags as U;
+    let ctx = shim_context();
+    let device = fragment_map_device(&ctx);
+    let rate = image_info(16, 16, 1, 6)
+        .flags(vk::ImageCreateFlags::CUBE_COMPATIBLE)
+        .format(vk::Format::R8_UINT)
+        .usage(U::FRAGMENT_SHADING_RATE_ATTACHMENT_KHR | U::SAMPLED);
+    let (image, memory) = device.bound_image(&ctx, &rate);
+    let mut sampled = vk::ImageViewUsageCreateInfo::default().usage(U::SAMPLED);
+    let cube = view_of(image, vk::ImageViewType::CUBE, vk::Format::R8_UINT, (0, 6)).push_next(&mut sampled);
+    assert_eq!(device.view(&ctx, &cube), ["VUID-VkImageViewCreateInfo-image-02086"]);
+    let mut sampled = vk::ImageViewUsageCreateInfo::default().usage(U::SAMPLED);
+    let array = view_of(image, vk::ImageViewType::TYPE_2D_ARRAY, vk::Format::R8_UINT, (0, 6)).push_next(&mut sampled);
+    assert_eq!(device.view(&ctx, &array), Vec::<String>::new());
+    destroy_bound_images(&device.0, &[(image, memory)]);
+}
+
+/// With the shadingRateImage feature (the shim's `VK_NV_shading_rate_image`), a view of a
+/// shading rate image is `R8_UINT` (`-image-02087`: the image is mutable, so `R8_SINT` is
+/// otherwise a valid view format); without the feature the rule does not apply.
+#[test]
+fn image_view_shading_rate_image_format() {
+    let ctx = shim_context();
+    let extensions = [ash::nv::shading_rate_image::NAME];
+    let enabled = vk::PhysicalDeviceShadingRateImageFeaturesNV::default().shading_rate_image(true);
+    let rate = image_info(16, 16, 1, 1)
+        .flags(vk::ImageCreateFlags::MUTABLE_FORMAT)
+        .format(vk::Format::R8_UINT)
+        .usage(vk::ImageUsageFlags::SHADING_RATE_IMAGE_NV | vk::ImageUsageFlags::SAMPLED);
+    for feature in [true, false] {
+        let features = if feature { enabled } else { vk::PhysicalDeviceShadingRateImageFeaturesNV::default() };
+        let device = device_with(&ctx, &extensions, features);
+        let (image, memory) = device.bound_image(&ctx, &rate);
+        let view = |format| view_of(image, vk::ImageViewType::TYPE_2D, format, (0, 1));
+        let expected: &[&str] = if feature { &["VUID-VkImageViewCreateInfo-image-02087"] } else { &[] };
+        assert_eq!(device.view(&ctx, &view(vk::Format::R8_SINT)), expected, "feature: {feature}");
+        assert_eq!(device.view(&ctx, &view(vk::Format::R8_UINT)), Vec::<String>::new());
+        destroy_bound_images(&device.0, &[(image, memory)]);
+    }
+}
+
+/// A view of a video decode image (the shim's `VK_KHR_video_queue` and decode queue, with its
+/// one H.264 decode format, G8_B8R8_2PLANE_420_UNORM) is 2D or a 2D array (`-image-04817`). A
+/// cube view needs a cube-compatible image, a flag the profile's format does not allow: that
+/// image's creation is reported (`VkImageCreateInfo-pNext-06811`) and let through.
+#[test]
+fn image_view_video_decode_type() {
+    let ctx = shim_context();
+    let names = [
+        ash::khr::video_queue::NAME.as_ptr(),
+        ash::khr::video_decode_queue::NAME.as_ptr(),
+        ash::khr::video_decode_h264::NAME.as_ptr(),
+    ];
+    let device = OwnDevice::new(&ctx, vk::DeviceCreateInfo::default().enabled_extension_names(&names));
+    let mut h264 = vigil_tests::shim::h264_baseline();
+    let profile = vigil_tests::shim::h264_decode_profile(&mut h264);
+    let profiles = [profile];
+    let mut list = vk::VideoProfileListInfoKHR::default().profiles(&profiles);
+    let format = vk::Format::G8_B8R8_2PLANE_420_UNORM;
+    let usage = vk::ImageUsageFlags::VIDEO_DECODE_DPB_KHR | vk::ImageUsageFlags::VIDEO_DECODE_DST_KHR;
+    let info = image_info(64, 64, 1, 6)
+        .flags(vk::ImageCreateFlags::CUBE_COMPATIBLE)
+        .format(format)
+        .usage(usage)
+        .push_next(&mut list);
+    ctx.messages.skip_errors(false);
+    let mut made = None;
+    let created = ctx.messages.problem_ids_of(|| made = Some(device.bound_image(&ctx, &info)));
+    ctx.messages.skip_errors(true);
+    assert_eq!(created, ["VUID-VkImageCreateInfo-pNext-06811"]);
+    let (image, memory) = made.expect("the image");
+    assert_eq!(
+        device.view(&ctx, &view_of(image, vk::ImageViewType::CUBE, format, (0, 6))),
+        ["VUID-VkImageViewCreateInfo-image-04817"]
+    );
+    assert_eq!(
+        device.view(&ctx, &view_of(image, vk::ImageViewType::TYPE_2D_ARRAY, format, (0, 6))),
+        Vec::<String>::new()
+    );
+    destroy_bound_images(&device.0, &[(image, memory)]);
 }

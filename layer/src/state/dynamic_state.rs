@@ -301,7 +301,9 @@ impl PipelineDynamic {
             provoking_vertex: (!dynamic(D::VK_DYNAMIC_STATE_PROVOKING_VERTEX_MODE_EXT)).then_some(provoking).flatten(),
             viewport_scissor_dynamic: either(D::VK_DYNAMIC_STATE_VIEWPORT, D::VK_DYNAMIC_STATE_VIEWPORT_WITH_COUNT)
                 && either(D::VK_DYNAMIC_STATE_SCISSOR, D::VK_DYNAMIC_STATE_SCISSOR_WITH_COUNT),
-            static_discard_rectangles: discard_rectangles && !dynamic(D::VK_DYNAMIC_STATE_DISCARD_RECTANGLE_EXT),
+            static_discard_rectangles: (discard_rectangles
+                || dynamic(D::VK_DYNAMIC_STATE_DISCARD_RECTANGLE_ENABLE_EXT))
+                && !dynamic(D::VK_DYNAMIC_STATE_DISCARD_RECTANGLE_EXT),
             sample_locations,
             ext,
             depth_write: fixed(D::VK_DYNAMIC_STATE_DEPTH_WRITE_ENABLE, depth_stencil.map(|d| d.depthWriteEnable)),

@@ -545,7 +545,8 @@ pub struct PipelineDynamic {
     pub provoking_vertex: Option<i32>,
     /// Whether both viewports and scissors are dynamic (with or without their counts).
     pub viewport_scissor_dynamic: bool,
-    /// Whether it has discard rectangles (`discardRectangleCount` not 0) that are not dynamic.
+    /// Whether it has discard rectangles (`discardRectangleCount` not 0, or their enable
+    /// dynamic) that are not dynamic.
     pub static_discard_rectangles: bool,
     /// For a pipeline of a render pass object with sample locations enabled and not dynamic:
     /// the fingerprint of its `sampleLocationsInfo` (`dynamic_state::sample_locations_key`).

@@ -35,9 +35,9 @@ const NONE: [&str; 0] = [];
 /// What the driver shim does where a case enables it: a device that restricts the topologies set
 /// dynamically to the pipeline's topology class, whose provoking vertex mode is per render pass,
 /// and that has the rasterization extensions lavapipe lacks, fragment shading rate and fragment
-/// density maps.
+/// density maps, and protectedMemory (for protected command buffers).
 const SHIM_SWITCHES: &str = "restricted-topology,provoking-vertex-per-render-pass,raster-state-extensions,\
-                             fragment-shading-rate,fragment-density-map";
+                             fragment-shading-rate,fragment-density-map,protected-memory";
 const VERTEX_SPV: &[u8] = include_bytes!("../../shaders/triangle.vert.spv");
 const FRAGMENT_SPV: &[u8] = include_bytes!("../../shaders/triangle.frag.spv");
 const MESH_SPV: &[u8] = include_bytes!("../../shaders/empty.mesh.spv");
@@ -1368,3 +1368,36 @@ mod queries;
 mod raster_states;
 mod read_only;
 mod shading_rate;
+
+/// With pipelineProtectedAccess (and protectedMemory, which the shim keeps from lavapipe; it
+/// makes the protected pool as any other), a pipeline created with
+/// VK_PIPELINE_CREATE_NO_PROTECTED_ACCESS_BIT is not bound in a protected command buffer
+/// (vkCmdBindPipeline-pipelineProtectedAccess-07408); the boundary: the same pipeline in an
+/// unprotected one, and a pipeline without the flag in the protected one. Nothing is submitted.
+#[test]
+fn unprotected_only_pipelines_are_not_bound_in_protected_command_buffers() {
+    let f = Fixture::with_shim(|b| {
+        b.vulkan11_features(vk::PhysicalDeviceVulkan11Features::default().protected_memory(true))
+            .pipeline_protected_access()
+    });
+    let no_protected = vk::PipelineCreateFlags::NO_PROTECTED_ACCESS_EXT.as_raw();
+    let unprotected_only = f.pipeline(&[], Shape { create_flags: no_protected, ..NO });
+    let d = &f.ctx.device;
+    let info = vk::CommandPoolCreateInfo::default()
+        .queue_family_index(f.ctx.queue_family)
+        .flags(vk::CommandPoolCreateFlags::PROTECTED);
+    // SAFETY: a valid create info (protectedMemory is enabled).
+    let protected_pool = unsafe { d.create_command_pool(&info, None) }.expect("vkCreateCommandPool");
+    let bind = |pool, pipeline| {
+        let cb = f.ctx.recording_primary(pool);
+        // SAFETY: a recording primary and a pipeline of this device; invalid calls are skipped
+        // by Vigil; nothing is submitted.
+        f.ctx.messages.problem_ids_of(|| unsafe { d.cmd_bind_pipeline(cb, vk::PipelineBindPoint::GRAPHICS, pipeline) })
+    };
+    let id = "VUID-vkCmdBindPipeline-pipelineProtectedAccess-07408";
+    assert_eq!(bind(protected_pool, unprotected_only), [id]);
+    assert_eq!(bind(f.pool, unprotected_only), NONE);
+    assert_eq!(bind(protected_pool, f.fixed), NONE);
+    // SAFETY: its command buffers are not in use.
+    unsafe { d.destroy_command_pool(protected_pool, None) };
+}

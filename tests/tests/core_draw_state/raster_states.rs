@@ -500,3 +500,107 @@ fn sample_locations_need_a_compatible_depth_attachment() {
         assert_eq!(run(plain, f.depth), NONE, "{name}");
     }
 }
+
+/// Without variableSampleLocations (the shim leaves lavapipe's VK_FALSE), a render pass pipeline
+/// with static sample locations is bound only in an instance begun with the same locations for
+/// the current subpass (`VkRenderPassSampleLocationsBeginInfoEXT::pPostSubpassSampleLocations`,
+/// vkCmdBindPipeline-variableSampleLocations-01525); a pipeline that takes them dynamically is
+/// not held to it.
+#[test]
+fn static_sample_locations_are_the_render_pass_instances() {
+    let f = Fixture::with_shim(|b| b.device_extensions(&[c"VK_EXT_sample_locations"]));
+    let (rp, fb) = render_pass(&f, false);
+    let located = Shape { sample_locations: true, ..NO };
+    let fixed = pipeline_in(&f.ctx, f.layout, &[], located, rp);
+    let dynamic = pipeline_in(&f.ctx, f.layout, &[S::SAMPLE_LOCATIONS_EXT], located, rp);
+    let d = &f.ctx.device;
+    // The ids of binding `pipeline` in an instance begun with post-subpass locations (subpass,
+    // x and y of the one location) where some.
+    let bind = |post: Option<(u32, f32)>, pipeline| {
+        let location = [vk::SampleLocationEXT { x: post.map_or(0.5, |p| p.1), y: 0.5 }];
+        let info = vk::SampleLocationsInfoEXT::default()
+            .sample_locations_per_pixel(vk::SampleCountFlags::TYPE_1)
+            .sample_location_grid_size(vk::Extent2D { width: 1, height: 1 })
+            .sample_locations(&location);
+        let subpasses = [vk::SubpassSampleLocationsEXT::default()
+            .subpass_index(post.map_or(0, |p| p.0))
+            .sample_locations_info(info)];
+        let mut locations =
+            vk::RenderPassSampleLocationsBeginInfoEXT::default().post_subpass_sample_locations(&subpasses);
+        let area = vk::Rect2D { extent: vk::Extent2D { width: 64, height: 64 }, ..Default::default() };
+        let mut begin = vk::RenderPassBeginInfo::default().render_pass(rp).framebuffer(fb).render_area(area);
+        if post.is_some() {
+            begin = begin.push_next(&mut locations);
+        }
+        // SAFETY: a command buffer of a resettable pool, recorded and never submitted, with live
+        // objects; invalid calls are skipped by Vigil.
+        unsafe {
+            let cb = f.ctx.recording_primary(f.pool);
+            d.cmd_begin_render_pass(cb, &begin, vk::SubpassContents::INLINE);
+            let ids =
+                f.ctx.messages.problem_ids_of(|| d.cmd_bind_pipeline(cb, vk::PipelineBindPoint::GRAPHICS, pipeline));
+            d.cmd_end_render_pass(cb);
+            d.end_command_buffer(cb).expect("vkEndCommandBuffer");
+            d.free_command_buffers(f.pool, &[cb]);
+            ids
+        }
+    };
+    let id = "VUID-vkCmdBindPipeline-variableSampleLocations-01525";
+    assert_eq!(bind(None, fixed), [id], "begun without locations");
+    assert_eq!(bind(Some((0, 0.25)), fixed), [id], "other locations");
+    assert_eq!(bind(Some((0, 0.5)), fixed), NONE);
+    assert_eq!(bind(None, dynamic), NONE);
+}
+
+/// A graphics pipeline with discard rectangles, bound in a secondary that inherits 2D viewports
+/// and scissors (`VkCommandBufferInheritanceViewportScissorInfoNV::viewportScissor2D`, chained
+/// though lavapipe lacks the extension: it ignores the structure), takes them dynamically
+/// (vkCmdBindPipeline-commandBuffer-04809), as does one whose discard rectangle enable is dynamic
+/// (the rule's second condition, which Vigil used to miss); viewports and scissors are dynamic in both pipelines,
+/// so `-04808` is out of the way.
+#[test]
+fn secondaries_inheriting_viewports_bind_dynamic_discard_rectangles() {
+    let f = Fixture::with_shim(|b| b.device_extensions(&[c"VK_EXT_discard_rectangles"]));
+    let two = Shape { discard_rectangles: true, ..NO };
+    let fixed = f.pipeline(&[S::VIEWPORT, S::SCISSOR], two);
+    let dynamic = f.pipeline(&[S::VIEWPORT, S::SCISSOR, S::DISCARD_RECTANGLE_EXT], two);
+    let none = f.pipeline(&[S::VIEWPORT, S::SCISSOR], NO);
+    // No rectangles, but their enable dynamic: the rule applies as well.
+    let enable = f.pipeline(&[S::VIEWPORT, S::SCISSOR, S::DISCARD_RECTANGLE_ENABLE_EXT], NO);
+    let both = [S::VIEWPORT, S::SCISSOR, S::DISCARD_RECTANGLE_ENABLE_EXT, S::DISCARD_RECTANGLE_EXT];
+    let enable_and_rectangles = f.pipeline(&both, NO);
+    let d = &f.ctx.device;
+    let viewport = vk::Viewport::default().width(64.0).height(64.0).max_depth(1.0);
+    let bind = |inherits: bool, pipeline| {
+        let mut nv = vk::CommandBufferInheritanceViewportScissorInfoNV::default()
+            .viewport_scissor2_d(true)
+            .viewport_depth_count(1)
+            .viewport_depths(&viewport);
+        let mut inheritance = vk::CommandBufferInheritanceInfo::default();
+        if inherits {
+            inheritance = inheritance.push_next(&mut nv);
+        }
+        let info = vk::CommandBufferAllocateInfo::default()
+            .command_pool(f.pool)
+            .level(vk::CommandBufferLevel::SECONDARY)
+            .command_buffer_count(1);
+        // SAFETY: a valid allocate info and begin info but for the structure lavapipe ignores;
+        // invalid calls are skipped by Vigil; nothing is submitted.
+        unsafe {
+            let cb = d.allocate_command_buffers(&info).expect("vkAllocateCommandBuffers")[0];
+            let begin = vk::CommandBufferBeginInfo::default().inheritance_info(&inheritance);
+            d.begin_command_buffer(cb, &begin).expect("vkBeginCommandBuffer");
+            let ids =
+                f.ctx.messages.problem_ids_of(|| d.cmd_bind_pipeline(cb, vk::PipelineBindPoint::GRAPHICS, pipeline));
+            d.end_command_buffer(cb).expect("vkEndCommandBuffer");
+            d.free_command_buffers(f.pool, &[cb]);
+            ids
+        }
+    };
+    assert_eq!(bind(true, fixed), ["VUID-vkCmdBindPipeline-commandBuffer-04809"]);
+    assert_eq!(bind(true, dynamic), NONE);
+    assert_eq!(bind(true, none), NONE);
+    assert_eq!(bind(true, enable), ["VUID-vkCmdBindPipeline-commandBuffer-04809"]);
+    assert_eq!(bind(true, enable_and_rectangles), NONE);
+    assert_eq!(bind(false, fixed), NONE);
+}

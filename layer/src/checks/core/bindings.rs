@@ -635,8 +635,9 @@ fn graphics_bind(cx: &Call<'_>, r: &Recording, d: &PipelineDynamic, pipeline: Vk
                 "VUID-vkCmdBindPipeline-commandBuffer-04809",
                 &at(),
                 format_args!(
-                    "({:#x}) has discard rectangles without VK_DYNAMIC_STATE_DISCARD_RECTANGLE_EXT, but the secondary \
-                     command buffer inherits 2D viewports and scissors (viewportScissor2D).",
+                    "({:#x}) has discard rectangles (or their enable dynamic) without \
+                     VK_DYNAMIC_STATE_DISCARD_RECTANGLE_EXT, but the secondary command buffer inherits 2D viewports and \
+                     scissors (viewportScissor2D).",
                     pipeline.as_raw()
                 ),
             );
