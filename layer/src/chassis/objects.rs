@@ -102,7 +102,7 @@ impl<T: ValidationObject> Slot<T> {
                 "the {} validation object panicked in {}; it is turned off for this {}, the other objects \
                  go on, and the call was passed on",
                 self.name,
-                cx.name,
+                cx.name(),
                 if cx.device().is_some() { "device" } else { "instance" }
             ));
         }

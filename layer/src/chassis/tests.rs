@@ -52,7 +52,7 @@ impl ValidationObject for Recorder {
     }
     /// Every other command reaches the generic hook.
     fn validate_call(&self, cx: &Call<'_>) -> bool {
-        event(&format!("{}.validate_call({})", self.name, cx.name));
+        event(&format!("{}.validate_call({})", self.name, cx.name()));
         false
     }
 }
@@ -84,7 +84,7 @@ fn wait_idle(set: &TestSet, reporter: &Reporter) -> bool {
     let queue = VkQueue::from_raw(0x51);
     let params = [&queue as *const VkQueue as *const u8];
     let index = vigil_generated::commands::command_index(b"vkQueueWaitIdle").unwrap();
-    let cx = Call::new(index, "vkQueueWaitIdle", &params, reporter, None, None);
+    let cx = Call::new(index, &params, reporter, None, None);
     if phases::pre_call_validate_queue_wait_idle(set, &cx, queue) {
         return true;
     }
@@ -165,7 +165,7 @@ fn commands_without_a_typed_hook_reach_the_generic_one() {
     let device = VkDevice::from_raw(0xd);
     let params = [&device as *const VkDevice as *const u8];
     let index = vigil_generated::commands::command_index(b"vkDeviceWaitIdle").unwrap();
-    let cx = Call::new(index, "vkDeviceWaitIdle", &params, &reporter, None, None);
+    let cx = Call::new(index, &params, &reporter, None, None);
     take_events();
     assert!(!phases::pre_call_validate_device_wait_idle(&set, &cx, device));
     assert_eq!(take_events(), ["first.validate_call(vkDeviceWaitIdle)"]);

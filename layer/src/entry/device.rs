@@ -5,6 +5,7 @@ use std::sync::Arc;
 use vigil_generated::features::ExtensionSet;
 use vigil_generated::*;
 
+use crate::chassis::handles::CallHandles;
 use crate::chassis::raw::slice;
 use crate::chassis::{dispatch_key, phases, Call, ObjectSet};
 use crate::checks::{DeviceObjects, DeviceSetup};
@@ -58,8 +59,22 @@ impl DeviceData {
     /// The context of a call of `COMMANDS[command]` made on `object` (this device, a queue or a
     /// command buffer), which findings name.
     #[inline(always)]
-    pub fn call<'a>(&'a self, command: usize, name: &'static str, params: &'a [*const u8], object: Object) -> Call<'a> {
-        Call::new(command, name, params, &self.reporter, Some(object), Some(&self.facts))
+    pub fn call<'a>(&'a self, command: usize, params: &'a [*const u8], object: Object) -> Call<'a> {
+        Call::new(command, params, &self.reporter, Some(object), Some(&self.facts))
+    }
+
+    /// [`Self::call`] with the handles the state tracker found and the calling thread's state
+    /// (null: none), in one construction.
+    #[inline(always)]
+    pub fn call_in<'a>(
+        &'a self,
+        command: usize,
+        params: &'a [*const u8],
+        object: Object,
+        handles: &'a CallHandles,
+        thread: *const (),
+    ) -> Call<'a> {
+        Call::entered(command, params, &self.reporter, (Some(object), Some(&self.facts)), handles, thread)
     }
 }
 
@@ -110,7 +125,7 @@ pub unsafe extern "system" fn create_device(
     // The calling thread's state for the call: it holds thread safety's uses until it returns.
     let entered = crate::state::thread::enter();
     let cx = inst
-        .call(command_index("vkCreateDevice"), "vkCreateDevice", &params, Object::of(physical_device))
+        .call(command_index("vkCreateDevice"), &params, Object::of(physical_device))
         .with_thread(entered.as_ref().map_or(std::ptr::null(), |e| e.as_opaque()));
     let args = (physical_device, p_create_info, p_allocator, p_device);
     if phases::pre_call_validate_create_device(objects, &cx, args.0, args.1, args.2, args.3) {
@@ -317,7 +332,7 @@ pub unsafe extern "system" fn destroy_device(device: VkDevice, p_allocator: *con
     // The calling thread's state for the call: it holds thread safety's uses until it returns.
     let entered = crate::state::thread::enter();
     let cx = data
-        .call(command_index("vkDestroyDevice"), "vkDestroyDevice", &params, Object::of(device))
+        .call(command_index("vkDestroyDevice"), &params, Object::of(device))
         .with_thread(entered.as_ref().map_or(std::ptr::null(), |e| e.as_opaque()));
     // Reported, but never skipped: the loader frees its own device object whatever the layers do,
     // so a skipped destroy would leave this device's data under a dispatch key the next

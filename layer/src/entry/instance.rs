@@ -7,6 +7,7 @@ use std::sync::Arc;
 
 use vigil_generated::*;
 
+use crate::chassis::handles::CallHandles;
 use crate::chassis::{dispatch_key, phases, Call, ObjectSet};
 
 use crate::checks::{stateless, InstanceObjects, InstanceSetup};
@@ -54,8 +55,22 @@ impl InstanceData {
     /// The context of a call of `COMMANDS[command]` made on `object` (this instance or one of
     /// its physical devices), which findings name.
     #[inline(always)]
-    pub fn call<'a>(&'a self, command: usize, name: &'static str, params: &'a [*const u8], object: Object) -> Call<'a> {
-        Call::new(command, name, params, &self.reporter, Some(object), None)
+    pub fn call<'a>(&'a self, command: usize, params: &'a [*const u8], object: Object) -> Call<'a> {
+        Call::new(command, params, &self.reporter, Some(object), None)
+    }
+
+    /// [`Self::call`] with the handles the state tracker found and the calling thread's state
+    /// (null: none), in one construction.
+    #[inline(always)]
+    pub fn call_in<'a>(
+        &'a self,
+        command: usize,
+        params: &'a [*const u8],
+        object: Object,
+        handles: &'a CallHandles,
+        thread: *const (),
+    ) -> Call<'a> {
+        Call::entered(command, params, &self.reporter, (Some(object), None), handles, thread)
     }
 }
 
@@ -135,7 +150,7 @@ pub unsafe extern "system" fn create_instance(
     let create_instance = command_index("vkCreateInstance");
     // The calling thread's state for the call: it holds thread safety's uses until it returns.
     let entered = crate::state::thread::enter();
-    let cx = Call::new(create_instance, "vkCreateInstance", &params, &reporter, None, None)
+    let cx = Call::new(create_instance, &params, &reporter, None, None)
         .with_thread(entered.as_ref().map_or(std::ptr::null(), |e| e.as_opaque()));
     if phases::pre_call_validate_create_instance(&objects, &cx, p_create_info, p_allocator, p_instance) {
         return VkResult::VK_ERROR_VALIDATION_FAILED;
@@ -211,7 +226,7 @@ pub unsafe extern "system" fn destroy_instance(instance: VkInstance, p_allocator
     // The calling thread's state for the call: it holds thread safety's uses until it returns.
     let entered = crate::state::thread::enter();
     let cx = data
-        .call(command_index("vkDestroyInstance"), "vkDestroyInstance", &params, Object::of(instance))
+        .call(command_index("vkDestroyInstance"), &params, Object::of(instance))
         .with_thread(entered.as_ref().map_or(std::ptr::null(), |e| e.as_opaque()));
     // Reported, but never skipped: the loader frees its own instance object whatever the layers do,
     // so a skipped destroy would leave this instance's data under a dispatch key the next

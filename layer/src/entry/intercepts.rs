@@ -57,7 +57,7 @@ macro_rules! passes {
 macro_rules! pass_through {
     ($data:ident, $index:literal, $name:literal, $f:ident, $pr:ident, $po:ident, $missing:expr, $first:ident, ($($p:ident),*)) => {{
         let book = &$data.debug;
-        let cx = $data.call($index, $name, &[], Object::of($first));
+        let cx = $data.call($index, &[], Object::of($first));
         book!(book, PreRecord, $index, $name, $pr, &cx, ($($p),*));
         let Some(next) = $data.dispatch.$f else {
             return $missing;
@@ -179,7 +179,7 @@ macro_rules! general {
             if !data.active {
                 // Handle wrapping alone: no object runs, nothing is found for them.
                 let book = &data.debug;
-                let cx = data.call($index, $name, &[], Object::of($first));
+                let cx = data.call($index, &[], Object::of($first));
                 book!(book, PreRecord, $index, $name, $pr, &cx, ($($p),*));
                 let Some(next) = data.dispatch.$f else {
                     return $missing;
@@ -191,16 +191,18 @@ macro_rules! general {
             let params = [$(core::ptr::addr_of!($p) as *const u8),*];
             // The handles the call names, found once for every object (kept until it returns).
             let mut handles = CallHandles::new();
-            let _entered = data.resolve.and_then(|(owner, instance)| {
-                let entered = thread::enter()?;
-                // SAFETY: the call's parameters, as the application passed them.
-                unsafe { resolve_at::<$index>(&mut handles, &entered, &params, owner, instance) };
-                Some(entered)
-            });
-            let cx = data
-                .call($index, $name, &params, Object::of($first))
-                .with_handles(&handles)
-                .with_thread(_entered.as_ref().map_or(core::ptr::null(), |e| e.as_opaque()));
+            // Entered in place and borrowed from there: made in a closure and moved out, it cost
+            // a dozen moves a call.
+            let _entered = if data.resolve.is_some() { thread::enter() } else { None };
+            let thread = match (&_entered, data.resolve) {
+                (Some(entered), Some((owner, instance))) => {
+                    // SAFETY: the call's parameters, as the application passed them.
+                    unsafe { resolve_at::<$index>(&mut handles, entered, &params, owner, instance) };
+                    entered.as_opaque()
+                }
+                _ => core::ptr::null(),
+            };
+            let cx = data.call_in($index, &params, Object::of($first), &handles, thread);
             let objects = &data.objects;
             let book = &data.debug;
             if phases::$pv(objects, &cx, $($p),*) {

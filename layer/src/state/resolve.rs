@@ -20,7 +20,15 @@ use crate::chassis::Call;
 
 /// The handle types some object reads from the walk: those object lifetime follows and those
 /// thread safety counts. Others (a physical device, a display's mode) are left out.
-static WANTED: LazyLock<Vec<bool>> = LazyLock::new(|| (0..HANDLE_TYPES.len()).map(|t| wanted(t as u16)).collect());
+static WANTED: [bool; HANDLE_TYPES.len()] = {
+    let mut out = [false; HANDLE_TYPES.len()];
+    let mut t = 0;
+    while t < out.len() {
+        out[t] = wanted(t as u16);
+        t += 1;
+    }
+    out
+};
 
 /// The sites the walk visits: outputs never (they are not handles yet), members the registry
 /// leaves to prose never either (the spec may ignore them, so they may hold garbage). A
@@ -185,6 +193,15 @@ pub unsafe fn resolve_at<const C: usize>(
     instance: u64,
 ) {
     if const { direct_plan_of(C).is_none() } {
+        // A compiled tree is called straight, not through `PLANS`: the barriers' ~50
+        // instructions of table lookup and dispatch gone.
+        if let Some(tree) = const { tree_of(C) } {
+            out.begin();
+            let destroyed = const { destroyed_param(&COMMAND_HANDLES[C]) };
+            let mut walk = Walk { out, entered, owner, instance, destroyed, wanted: &WANTED };
+            // SAFETY: as this function's contract.
+            return unsafe { tree(&mut walk, params) };
+        }
         // SAFETY: as this function's contract.
         return unsafe { resolve(out, entered, C, params, owner, instance) };
     }
@@ -287,7 +304,8 @@ unsafe fn resolve_site(
 #[inline(always)]
 fn push_found(out: &mut CallHandles, entered: &Entered, d: &Direct, handle: u64, owner: u64, instance: u64) -> bool {
     let scope = if d.instance_scoped { instance } else { owner };
-    let record = entered.find(Key { scope, handle, ty: d.ty });
+    let k = Key { scope, handle, ty: d.ty };
+    let record = if d.ty == TYPES.command_buffer { entered.find_command_buffer(k) } else { entered.find(k) };
     if d.tracked && !record.is_some_and(|r| r.origin != Origin::Seen) {
         out.dead();
     }
@@ -388,6 +406,15 @@ macro_rules! compiled_trees {
 
         /// `(command, its compiled tree)`, sorted by command.
         static TREES: &[(u16, CompiledTree)] = &[$(($c, trees::$f)),*];
+
+        /// `COMMANDS[command]`'s compiled tree, when it has one (for [`resolve_at`], which
+        /// calls it straight).
+        const fn tree_of(command: usize) -> Option<CompiledTree> {
+            match command {
+                $($c => Some(trees::$f),)*
+                _ => None,
+            }
+        }
     };
 }
 

@@ -61,6 +61,9 @@ struct ThreadSlot {
     /// How deep the owner is in calls (an application callback may call Vulkan).
     depth: Cell<u32>,
     cache: UnsafeCell<[Cached; CACHED]>,
+    /// The command buffer the owner found last, a copy of its cache entry (emptied when that
+    /// entry is evicted): most calls name it first, and this finds it without hashing.
+    last_command_buffer: Cell<Cached>,
     /// Strong references evicted while a call was in progress, dropped when the outermost call
     /// returns.
     graveyard: UnsafeCell<Vec<*const ObjectRecord>>,
@@ -90,6 +93,7 @@ impl ThreadSlot {
             owner: AtomicU32::new(0),
             depth: Cell::new(0),
             cache: UnsafeCell::new([EMPTY; CACHED]),
+            last_command_buffer: Cell::new(EMPTY),
             graveyard: UnsafeCell::new(Vec::new()),
             uses: UnsafeCell::new(Vec::new()),
             thread: Cell::new(0),
@@ -105,6 +109,7 @@ impl ThreadSlot {
     unsafe fn clear(&self) {
         // SAFETY: the caller owns the slot and holds no borrow of its cells.
         let (cache, graveyard) = unsafe { (&mut *self.cache.get(), &mut *self.graveyard.get()) };
+        self.last_command_buffer.set(EMPTY);
         for c in cache.iter_mut() {
             release(std::mem::replace(c, EMPTY).record);
         }
@@ -262,7 +267,9 @@ pub fn enter() -> Option<Entered> {
 }
 
 impl Drop for Entered {
-    #[inline]
+    /// In line in every intercept: out of line, the call and its register saves were half of
+    /// its ~20 instructions a call.
+    #[inline(always)]
     fn drop(&mut self) {
         // SAFETY: the owner's cell; no reference into it is held.
         if unsafe { (*self.slot.uses.get()).len() } > self.uses_from {
@@ -273,14 +280,22 @@ impl Drop for Entered {
         }
         let depth = self.slot.depth.get() - 1;
         self.slot.depth.set(depth);
-        if depth == 0 {
-            // SAFETY: the owner's cell, and no call of this thread is in progress.
-            let graveyard = unsafe { &mut *self.slot.graveyard.get() };
-            if !graveyard.is_empty() {
-                for p in graveyard.drain(..) {
-                    release(p);
-                }
-            }
+        // SAFETY: the owner's cell; no reference into it is held.
+        if depth == 0 && !unsafe { (*self.slot.graveyard.get()).is_empty() } {
+            self.bury();
+        }
+    }
+}
+
+impl Entered {
+    /// Drops the records evicted while the thread's outermost call ran (it just returned).
+    #[cold]
+    #[inline(never)]
+    fn bury(&self) {
+        // SAFETY: the owner's cell, and no call of this thread is in progress.
+        let graveyard = unsafe { &mut *self.slot.graveyard.get() };
+        for p in graveyard.drain(..) {
+            release(p);
         }
     }
 }
@@ -316,6 +331,25 @@ impl Entered {
         self.find_uncached(k, set)
     }
 
+    /// [`Self::find`] of a command buffer (`k.ty` must be its type): the one the thread found
+    /// last answers without the cache's hash and ways.
+    #[inline(always)]
+    pub fn find_command_buffer(&self, k: Key) -> Option<&ObjectRecord> {
+        let last = self.slot.last_command_buffer.get();
+        if last.key.handle == k.handle && last.key.scope == k.scope {
+            // SAFETY: a copy of a cache entry, emptied when the entry is evicted: the cache's
+            // strong reference keeps it alive (null only when empty, whose handle is 0 and
+            // never looked up).
+            let record = unsafe { &*last.record };
+            if !record.destroyed.load(Ordering::Acquire) {
+                return Some(record);
+            }
+        }
+        let record = self.find(k)?;
+        self.slot.last_command_buffer.set(Cached { key: k, record });
+        Some(record)
+    }
+
     /// [`Self::find`] past a miss: the table's lookup, kept in the set's first way.
     #[inline(never)]
     fn find_uncached(&self, k: Key, set: usize) -> Option<&ObjectRecord> {
@@ -330,6 +364,9 @@ impl Entered {
         let evicted = std::mem::replace(&mut ways[out], fresh);
         ways[..=out].rotate_right(1);
         if !evicted.record.is_null() {
+            if self.slot.last_command_buffer.get().record == evicted.record {
+                self.slot.last_command_buffer.set(EMPTY);
+            }
             graveyard.push(evicted.record);
         }
         // SAFETY: the strong reference just stored, kept until the outermost call returns.
@@ -565,6 +602,40 @@ mod tests {
         assert_eq!(kept.uses.begin(true, 0x7fff_0043, 4), None, "ended with the outer call");
         kept.uses.end(true);
         OBJECTS.remove(k);
+    }
+
+    #[test]
+    fn the_last_command_buffer_follows_the_cache() {
+        let ty = TYPES.command_buffer;
+        let cb = Key { scope: 0x7e57_0004, handle: 0xcb0, ty };
+        OBJECTS.insert(cb, None, false, Origin::Created);
+        let entered = enter().unwrap();
+        let r = entered.find_command_buffer(cb).unwrap();
+        assert!(std::ptr::eq(r, entered.find_command_buffer(cb).unwrap()), "found again");
+        // Another device's command buffer of the same value is another object.
+        assert!(entered.find_command_buffer(Key { scope: 0x7e57_0005, ..cb }).is_none());
+        // Evicted from the cache by lookups of other objects: found again from the table, the
+        // same record (its cache entry's reference went to the graveyard).
+        let others: Vec<Key> = (0..80).map(|i| Key { scope: 0x7e57_0004, handle: 0x2000 + i * 8, ty: 5 }).collect();
+        for k in &others {
+            OBJECTS.insert(*k, None, false, Origin::Created);
+            assert!(entered.find(*k).is_some());
+        }
+        assert!(std::ptr::eq(r, entered.find_command_buffer(cb).unwrap()), "found again after eviction");
+        drop(entered);
+        // Freed: the remembered record is stale, and the table answers.
+        OBJECTS.remove(cb);
+        let entered = enter().unwrap();
+        assert!(entered.find_command_buffer(cb).is_none(), "freed");
+        OBJECTS.insert(cb, None, false, Origin::Created);
+        let fresh = OBJECTS.get(cb).unwrap();
+        let found = entered.find_command_buffer(cb).unwrap();
+        assert!(!found.destroyed() && std::ptr::eq(found, &*fresh), "a new command buffer of the same value");
+        drop(entered);
+        OBJECTS.remove(cb);
+        for k in &others {
+            OBJECTS.remove(*k);
+        }
     }
 
     #[test]

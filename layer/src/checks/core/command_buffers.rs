@@ -209,7 +209,7 @@ impl CoreChecks {
             if in_render_pass && !state.secondary() {
                 return cx.error(
                     "VUID-vkEndCommandBuffer-commandBuffer-00060",
-                    &Location::command(cx.name).dot("commandBuffer"),
+                    &Location::command(cx.name()).dot("commandBuffer"),
                     format_args!(
                         "({:#x}) is a primary command buffer with a render pass instance still active: end it \
                          (vkCmdEndRenderPass or vkCmdEndRendering) first.",
@@ -220,7 +220,7 @@ impl CoreChecks {
             let skip = in_video_coding
                 && cx.error(
                     "VUID-vkEndCommandBuffer-None-06991",
-                    &Location::command(cx.name).dot("commandBuffer"),
+                    &Location::command(cx.name()).dot("commandBuffer"),
                     format_args!(
                         "({:#x}) still has a video session bound: vkCmdBeginVideoCodingKHR began a video coding \
                          scope that no vkCmdEndVideoCodingKHR ended.",
@@ -232,7 +232,7 @@ impl CoreChecks {
                 && state.secondary()
                 && cx.error(
                     "VUID-vkEndCommandBuffer-commandBuffer-01815",
-                    &Location::command(cx.name).dot("commandBuffer"),
+                    &Location::command(cx.name()).dot("commandBuffer"),
                     format_args!(
                         "({:#x}) is a secondary command buffer with {labels} debug utils label(s) begun \
                          (vkCmdBeginDebugUtilsLabelEXT) and not ended.",
@@ -246,7 +246,7 @@ impl CoreChecks {
         drop(r);
         cx.error(
             "VUID-vkEndCommandBuffer-commandBuffer-00059",
-            &Location::command(cx.name).dot("commandBuffer"),
+            &Location::command(cx.name()).dot("commandBuffer"),
             format_args!("is {h:#x}, which is in the {name} state, not recording."),
         )
     }

@@ -130,7 +130,7 @@ impl CoreChecks {
         active
             && cx.error(
                 "VUID-vkEndCommandBuffer-None-01978",
-                &Location::command(cx.name).dot("commandBuffer"),
+                &Location::command(cx.name()).dot("commandBuffer"),
                 format_args!(
                     "({cb:#x}) still has conditional rendering active: vkCmdBeginConditionalRenderingEXT was not \
                      followed by vkCmdEndConditionalRenderingEXT."

@@ -610,7 +610,7 @@ impl CoreChecks {
     /// vkCmdBindVertexBuffers(2): a VK_NULL_HANDLE element of `buffers` only with the
     /// nullDescriptor feature, and at offset zero. True to skip the call.
     pub(super) fn null_vertex_buffers(&self, cx: &Call<'_>, buffers: &[VkBuffer], offsets: &[u64]) -> bool {
-        let Ok(i) = NULL_VERTEX_IDS.binary_search_by_key(&cx.name, |n| n.0) else { return false };
+        let Ok(i) = NULL_VERTEX_IDS.binary_search_by_key(&cx.name(), |n| n.0) else { return false };
         let (_, null_vuid, offset_vuid) = NULL_VERTEX_IDS[i];
         let allowed = cx.device().is_none_or(|f| f.features.contains(Feature::NULL_DESCRIPTOR));
         let root = cx.location();

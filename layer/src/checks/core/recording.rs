@@ -190,7 +190,7 @@ static RULE_MASKS: [RuleMask; RULES] = {
 /// Whether the call is a vkCmdBeginRendering that resumes a suspended render pass instance
 /// (the one command allowed after a suspension).
 fn resumes(cx: &Call<'_>) -> bool {
-    if cx.name != "vkCmdBeginRendering" && cx.name != "vkCmdBeginRenderingKHR" {
+    if cx.name() != "vkCmdBeginRendering" && cx.name() != "vkCmdBeginRenderingKHR" {
         return false;
     }
     // SAFETY: parameter 1 of vkCmdBeginRendering is its `pRenderingInfo`, which stateless
@@ -203,7 +203,7 @@ fn resumes(cx: &Call<'_>) -> bool {
 #[cold]
 #[inline(never)]
 fn suspended(cx: &Call<'_>, cb: u64, vuid: &'static str) -> bool {
-    let what = if cx.name.starts_with("vkCmdBeginRendering") {
+    let what = if cx.name().starts_with("vkCmdBeginRendering") {
         "begins a render pass instance without VK_RENDERING_RESUMING_BIT"
     } else {
         "is recorded"

@@ -135,6 +135,14 @@ fn enter_call(command: usize, params: &[*const u8]) -> InCall {
     InCall { command, entered, handles }
 }
 
+impl InCall {
+    /// The call context the intercept gives the hooks of this call.
+    fn context<'a>(&'a self, params: &'a [*const u8], reporter: &'a Reporter) -> Call<'a> {
+        let thread = self.entered.as_ref().map_or(std::ptr::null(), |e| e.as_opaque());
+        Call::entered(self.command, params, reporter, (None, None), &self.handles, thread)
+    }
+}
+
 /// Runs the object's record hook for `command` as the chassis does for each call (the typed
 /// hooks of thread safety are its generic ones): `pre` enters the call and stays inside it,
 /// `post` runs after the call down and leaves it (`=> result` for commands that return a
@@ -144,9 +152,7 @@ macro_rules! hook {
         let args = ($($arg,)*);
         let params = args.addresses();
         let call = enter_call(index($command), &params);
-        let cx = Call::new(index($command), $command, &params, &$c.reporter, None, None)
-            .with_handles(&call.handles)
-            .with_thread(call.entered.as_ref().map_or(std::ptr::null(), |e| e.as_opaque()));
+        let cx = call.context(&params, &$c.reporter);
         $c.pre_record_call(&cx);
         IN_CALLS.with(|c| c.borrow_mut().push(call));
     }};
@@ -164,9 +170,7 @@ macro_rules! hook {
             if c.last().is_some_and(|call| call.command == index($command)) { c.pop() } else { None }
         });
         let call = inside.unwrap_or_else(|| enter_call(index($command), &params));
-        let cx = Call::new(index($command), $command, &params, &$c.reporter, None, None)
-            .with_handles(&call.handles)
-            .with_thread(call.entered.as_ref().map_or(std::ptr::null(), |e| e.as_opaque()));
+        let cx = call.context(&params, &$c.reporter);
         $c.post_record_call(&cx, $result);
         // Leaving the call ends its uses.
         drop(call);

@@ -74,7 +74,7 @@ pub(super) fn set_viewport(
 ) -> bool {
     let mut f = Findings::of(cx);
     let at = cx.location();
-    let ids = if cx.name == "vkCmdSetViewport" { &SET_VIEWPORT } else { &SET_VIEWPORT_WITH_COUNT };
+    let ids = if cx.name() == "vkCmdSetViewport" { &SET_VIEWPORT } else { &SET_VIEWPORT_WITH_COUNT };
     counts(checks, &mut f, &at, ids, (first, count), ("firstViewport", "viewportCount"));
     // SAFETY: `count` viewports, as the application passed them (stateless checked the pointer).
     let viewports = unsafe { elements(viewports, count) };
@@ -95,7 +95,7 @@ pub(super) fn set_scissor(
 ) -> bool {
     let mut f = Findings::of(cx);
     let at = cx.location();
-    let (ids, offsets) = if cx.name == "vkCmdSetScissor" {
+    let (ids, offsets) = if cx.name() == "vkCmdSetScissor" {
         (&SET_SCISSOR, &SET_SCISSOR_OFFSETS)
     } else {
         (&SET_SCISSOR_WITH_COUNT, &SET_SCISSOR_WITH_COUNT_OFFSETS)
