@@ -832,9 +832,22 @@ fn emit(
             None => u16::MAX,
         };
         let [provided, none] = [id_tok(&c.alloc_ids[0]), id_tok(&c.alloc_ids[1])];
+        // Parameter index → index into `params` (`u8::MAX`: no site), up to the last site.
+        let mut sites = Vec::new();
+        for (i, f) in c.fields.iter().enumerate() {
+            if let At::Param(at) = f.at {
+                if sites.len() <= at {
+                    sites.resize(at + 1, u8::MAX);
+                }
+                sites[at] = u8::try_from(i)
+                    .ok()
+                    .filter(|&i| i != u8::MAX)
+                    .ok_or_else(|| Error(format!("objects: {name} has more handle sites than a u8 indexes")))?;
+            }
+        }
         command_items.push(quote!(CommandHandles {
-            name: #name, role: #role, params: &[#(#fs),*], commonparent_id: #commonparent,
-            allocator: #allocator, alloc_ids: [#provided, #none]
+            name: #name, role: #role, params: &[#(#fs),*], param_sites: &[#(#sites),*],
+            commonparent_id: #commonparent, allocator: #allocator, alloc_ids: [#provided, #none]
         }));
 
         // Only commands that name a tracked handle, or change what exists, are followed.
@@ -954,6 +967,9 @@ fn emit(
             pub name: &'static str,
             pub role: Role,
             pub params: &'static [HandleField],
+            /// By parameter index, the index of its site in `params` (`u8::MAX`: none; past
+            /// the end: none): `param` without a search.
+            pub param_sites: &'static [u8],
             /// Index into `IDS`: `…-commonparent`, or `NO_ID`.
             pub commonparent_id: u16,
             /// The `pAllocator` parameter, or `u16::MAX`.
@@ -967,7 +983,8 @@ fn emit(
             /// The site of parameter `index`, if it holds or reaches handles.
             #[inline]
             pub fn param(&self, index: u16) -> Option<&'static HandleField> {
-                self.params.iter().find(|f| f.at == u32::from(index))
+                let site = *self.param_sites.get(usize::from(index))?;
+                self.params.get(usize::from(site))
             }
         }
 

@@ -368,24 +368,34 @@ impl ObjectTable {
 
     /// Records an object created or retrieved: a new record, or another reference to a live
     /// value (retrieving an object again adds none). A record only seen before is replaced.
-    pub fn insert(&self, k: Key, parent: Option<Arc<ObjectRecord>>, with_allocator: bool, origin: Origin) {
+    /// The record made, when one was (the creating thread keeps it at hand: the calls that
+    /// name a new object come next).
+    pub fn insert(
+        &self,
+        k: Key,
+        parent: Option<Arc<ObjectRecord>>,
+        with_allocator: bool,
+        origin: Origin,
+    ) -> Option<Arc<ObjectRecord>> {
         let mut map = write(self.shard(&k));
         // One probe: the entry is filled or replaced in place.
-        let seen = match map.entry(k) {
+        let (seen, made) = match map.entry(k) {
             Entry::Occupied(o) if o.get().origin != Origin::Seen => {
                 let r = o.get();
                 if origin != Origin::Retrieved || r.origin != Origin::Retrieved {
                     r.refs.fetch_add(1, Ordering::Relaxed);
                 }
-                return;
+                return None;
             }
             Entry::Occupied(mut o) => {
-                o.insert(ObjectRecord::shared(k, parent.clone(), with_allocator, origin));
-                true
+                let made = ObjectRecord::shared(k, parent.clone(), with_allocator, origin);
+                o.insert(made.clone());
+                (true, made)
             }
             Entry::Vacant(v) => {
-                v.insert(ObjectRecord::shared(k, parent.clone(), with_allocator, origin));
-                false
+                let made = ObjectRecord::shared(k, parent.clone(), with_allocator, origin);
+                v.insert(made.clone());
+                (false, made)
             }
         };
         drop(map);
@@ -398,6 +408,7 @@ impl ObjectTable {
                 children.push(k);
             }
         }
+        Some(made)
     }
 
     /// The record of `k`, made (as only seen) if there is none.

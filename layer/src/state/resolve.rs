@@ -706,6 +706,25 @@ mod tests {
         }
     }
 
+    /// `CommandHandles::param` answers from the generated `param_sites` what a search of the
+    /// sites by parameter index would.
+    #[test]
+    fn every_parameter_site_is_found_by_its_index() {
+        for c in COMMAND_HANDLES.iter() {
+            let last = c.params.iter().map(|f| f.at).max().map_or(0, |m| m + 1);
+            for at in 0..last + 2 {
+                let searched = c.params.iter().find(|f| f.at == at);
+                let found = c.param(at as u16);
+                assert_eq!(
+                    found.map(|f| f as *const HandleField),
+                    searched.map(|f| f as *const HandleField),
+                    "{}",
+                    c.name
+                );
+            }
+        }
+    }
+
     #[test]
     fn every_command_is_planned_without_the_walk() {
         let walked: Vec<_> = COMMAND_HANDLES

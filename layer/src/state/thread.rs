@@ -354,6 +354,17 @@ impl Entered {
     #[inline(never)]
     fn find_uncached(&self, k: Key, set: usize) -> Option<&ObjectRecord> {
         let found = OBJECTS.get_uncached(k)?;
+        Some(self.keep_cached(k, set, found))
+    }
+
+    /// Keeps `r`, the record just made for `k`, in the cache: the calls that name a new object
+    /// come right after the one that made it, and find it without the table.
+    pub fn remember(&self, k: Key, r: Arc<ObjectRecord>) {
+        self.keep_cached(k, cache_set(&k), r);
+    }
+
+    /// Puts `found`, the record of `k`, first in `k`'s set (`set`), and borrows it.
+    fn keep_cached(&self, k: Key, set: usize, found: Arc<ObjectRecord>) -> &ObjectRecord {
         // SAFETY: the owner's cells; nothing else of this thread touches them meanwhile.
         let (cache, graveyard) = unsafe { (&mut *self.slot.cache.get(), &mut *self.slot.graveyard.get()) };
         let ways = &mut cache[set..set + WAYS];
@@ -370,7 +381,7 @@ impl Entered {
             graveyard.push(evicted.record);
         }
         // SAFETY: the strong reference just stored, kept until the outermost call returns.
-        Some(unsafe { &*p })
+        unsafe { &*p }
     }
 }
 
@@ -602,6 +613,20 @@ mod tests {
         assert_eq!(kept.uses.begin(true, 0x7fff_0043, 4), None, "ended with the outer call");
         kept.uses.end(true);
         OBJECTS.remove(k);
+    }
+
+    #[test]
+    fn a_made_record_is_remembered_until_it_leaves_the_table() {
+        let k = Key { scope: 0x7e57_0006, handle: 0xd00, ty: 5 };
+        let made = OBJECTS.insert(k, None, false, Origin::Created).expect("a new record");
+        assert!(OBJECTS.insert(k, None, false, Origin::Created).is_none(), "another reference, no new record");
+        let entered = enter().unwrap();
+        entered.remember(k, made.clone());
+        assert!(std::ptr::eq(entered.find(k).unwrap(), &*made), "found as remembered");
+        OBJECTS.remove(k);
+        OBJECTS.remove(k);
+        assert!(entered.find(k).is_none(), "gone from the table");
+        drop(entered);
     }
 
     #[test]

@@ -8,6 +8,7 @@ use vigil_generated::*;
 
 use super::StateTracker;
 use crate::chassis::{delegate_hooks, hooks, Call, Hooks, Phase, ValidationObject};
+use crate::state::thread::entered;
 
 /// The tracker's generic hooks run for the commands that change what exists (`BEGINS` after the
 /// call, `ENDS` before it: generated from the role table) and the vkCmd* commands that name
@@ -42,7 +43,7 @@ impl ValidationObject for StateTracker {
         }
         let command = &COMMAND_HANDLES[cx.command];
         match command.role {
-            Role::Create { .. } | Role::Retrieve { .. } => self.record(command, cx.params, result),
+            Role::Create { .. } | Role::Retrieve { .. } => self.record(command, cx.params, result, entered(cx)),
             Role::Use if self.references => self.refer(cx),
             _ => {}
         }

@@ -15,6 +15,7 @@ use vigil_generated::stateless::Shape;
 use vigil_generated::*;
 
 use super::objects::{key, ObjectRecord, Origin, OBJECTS, TYPES};
+use super::thread::Entered;
 
 mod command_buffers;
 mod creation;
@@ -187,7 +188,13 @@ impl StateTracker {
     }
 
     /// Records what a create or retrieve returned.
-    fn record(&self, command: &'static CommandHandles, params: &[*const u8], result: Option<VkResult>) {
+    fn record(
+        &self,
+        command: &'static CommandHandles,
+        params: &[*const u8],
+        result: Option<VkResult>,
+        entered: Option<&Entered>,
+    ) {
         let succeeded = result.is_none_or(|r| r.0 >= 0);
         let (scope, instance) = self.scopes();
         let (param, parent, origin) = match command.role {
@@ -222,7 +229,10 @@ impl StateTracker {
         let parent = parent.and_then(|p| unsafe { parent_record(command, p, params, scope, instance) });
         let with_allocator = unsafe { param_pointer_set(params, command.allocator) };
         for h in created {
-            OBJECTS.insert(key(ty, h, scope, instance), parent.clone(), with_allocator, origin);
+            let k = key(ty, h, scope, instance);
+            if let (Some(made), Some(entered)) = (OBJECTS.insert(k, parent.clone(), with_allocator, origin), entered) {
+                entered.remember(k, made);
+            }
         }
     }
 }
