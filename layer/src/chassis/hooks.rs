@@ -161,11 +161,12 @@ macro_rules! validation_object {
             fn validate_call(&self, cx: &Call<'_>) -> bool {
                 false
             }
-            /// [`Self::validate_call`]'s answer when it can be given in line, outside
-            /// containment: it must not panic (plain reads of what the call carries). `None`:
-            /// run `validate_call`.
+            /// [`Self::validate_call`]'s answer for a call of `COMMANDS[C]` when it can be
+            /// given in line, outside containment: it must not panic (plain reads of what the
+            /// call carries). `None`: run `validate_call`. The command is a constant here, so
+            /// what its tables say folds away.
             #[inline(always)]
-            fn validate_call_in_line(&self, cx: &Call<'_>) -> Option<bool> {
+            fn validate_call_in_line<const C: usize>(&self, cx: &Call<'_>) -> Option<bool> {
                 None
             }
             /// Whether the object's hooks have anything to do for `cx`'s command: false lets

@@ -54,10 +54,10 @@ impl<T: ValidationObject> Slot<T> {
     /// without a typed hook. False when the object is off or panicked. An absent object costs
     /// a test, not a call.
     #[inline(always)]
-    pub fn validate_call(&self, cx: &Call<'_>) -> bool {
+    pub fn validate_call<const C: usize>(&self, cx: &Call<'_>) -> bool {
         match self.get() {
             None => false,
-            Some(o) => match o.validate_call_in_line(cx) {
+            Some(o) => match o.validate_call_in_line::<C>(cx) {
                 Some(skip) => skip,
                 None => self.run_validate_call(cx),
             },

@@ -38,7 +38,7 @@ macro_rules! phases {
                             self.vigil_skip |= skip;
                         }
                     } else if const { T::HOOKS.generic(Phase::Validate) } {
-                        self.vigil_skip |= slot.validate_call(cx);
+                        self.vigil_skip |= slot.validate_call::<$index>(cx);
                     }
                 }
             }

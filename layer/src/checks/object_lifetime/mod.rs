@@ -487,20 +487,25 @@ impl ValidationObject for ObjectTracker {
     /// The common case, answered in line: a call object lifetime does not follow, or a use of
     /// live objects (what the state tracker's walk found).
     #[inline(always)]
-    fn validate_call_in_line(&self, cx: &Call<'_>) -> Option<bool> {
-        if !FOLLOWED.get(cx.command).copied().unwrap_or(false) {
+    fn validate_call_in_line<const C: usize>(&self, cx: &Call<'_>) -> Option<bool> {
+        if const { !(C < FOLLOWED.len() && FOLLOWED[C]) } {
             return Some(false);
         }
-        let (handles, command) = (cx.handles(), COMMAND_HANDLES.get(cx.command)?);
-        (handles.complete() && handles.alive() && matches!(command.role, Role::Use)).then_some(false)
+        let uses_only = const { C < COMMAND_HANDLES.len() && matches!(COMMAND_HANDLES[C].role, Role::Use) };
+        let handles = cx.handles();
+        (uses_only && handles.complete() && handles.alive()).then_some(false)
     }
 
     #[inline(always)]
     fn validate_call(&self, cx: &Call<'_>) -> bool {
-        if let Some(skip) = self.validate_call_in_line(cx) {
-            return skip;
+        if !FOLLOWED.get(cx.command).copied().unwrap_or(false) {
+            return false;
         }
-        self.validate(&COMMAND_HANDLES[cx.command], cx.params, cx.handles())
+        let (handles, command) = (cx.handles(), &COMMAND_HANDLES[cx.command]);
+        if handles.complete() && handles.alive() && matches!(command.role, Role::Use) {
+            return false;
+        }
+        self.validate(command, cx.params, handles)
     }
 
     #[inline(always)]
