@@ -38,7 +38,7 @@ pub fn hooks(attr: TokenStream, item: TokenStream) -> TokenStream {
             (TokenTree::Ident(kw), Some(TokenTree::Ident(name)), _) => match kw.to_string().as_str() {
                 // The in-line answer of the generic validate hook is part of that hook, and
                 // `wants` gates every hook: neither is a hook.
-                "fn" if !["validate_call_in_line", "wants"].contains(&name.to_string().as_str()) => {
+                "fn" if !["validate_call_in_line", "wants", "wants_at"].contains(&name.to_string().as_str()) => {
                     names.push(name.clone())
                 }
                 "const" if name.to_string() == "HOOKS" => declared = true,

@@ -176,6 +176,12 @@ macro_rules! validation_object {
             fn wants(&self, cx: &Call<'_>) -> bool {
                 true
             }
+            /// [`Self::wants`] for a call of `COMMANDS[C]`: the command a constant, so that an
+            /// object's per-command answer is one bit test of a known word.
+            #[inline(always)]
+            fn wants_at<const C: usize>(&self, cx: &Call<'_>) -> bool {
+                self.wants(cx)
+            }
             /// Every command's pre-record hook, unless the object implements the command's own.
             #[inline(always)]
             fn pre_record_call(&self, cx: &Call<'_>) {}

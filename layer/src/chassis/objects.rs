@@ -41,6 +41,19 @@ impl<T: ValidationObject> Slot<T> {
     #[inline(always)]
     pub fn run<R>(&self, cx: &Call<'_>, hook: impl FnOnce(&T) -> R) -> Option<R> {
         let object = self.get().filter(|o| o.wants(cx))?;
+        self.contain(cx, object, hook)
+    }
+
+    /// [`Self::run`] for a call of `COMMANDS[C]` ([`ValidationObject::wants_at`]).
+    #[inline(always)]
+    pub fn run_at<const C: usize, R>(&self, cx: &Call<'_>, hook: impl FnOnce(&T) -> R) -> Option<R> {
+        let object = self.get().filter(|o| o.wants_at::<C>(cx))?;
+        self.contain(cx, object, hook)
+    }
+
+    /// Runs `hook` on `object` (this slot's), containing a panic.
+    #[inline(always)]
+    fn contain<R>(&self, cx: &Call<'_>, object: &T, hook: impl FnOnce(&T) -> R) -> Option<R> {
         match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| hook(object))) {
             Ok(r) => Some(r),
             Err(_) => {

@@ -34,7 +34,7 @@ macro_rules! phases {
                     let cx = self.vigil_cx;
                     if const { T::HOOKS.typed(Phase::Validate, $index) } {
                         $(let $p = self.$p;)*
-                        if let Some(skip) = slot.run(cx, |o| o.$pv(cx, $($p),*)) {
+                        if let Some(skip) = slot.run_at::<$index, _>(cx, |o| o.$pv(cx, $($p),*)) {
                             self.vigil_skip |= skip;
                         }
                     } else if const { T::HOOKS.generic(Phase::Validate) } {
@@ -61,7 +61,7 @@ macro_rules! phases {
                     let cx = self.vigil_cx;
                     if const { T::HOOKS.typed(Phase::PreRecord, $index) } {
                         $(let $p = self.$p;)*
-                        slot.run(cx, |o| o.$pr(cx, $($p),*));
+                        slot.run_at::<$index, _>(cx, |o| o.$pr(cx, $($p),*));
                     } else if const { T::HOOKS.generic(Phase::PreRecord) } {
                         slot.pre_record_call(cx);
                     }
@@ -88,7 +88,7 @@ macro_rules! phases {
                     if const { T::HOOKS.typed(Phase::PostRecord, $index) } {
                         let result = self.vigil_result;
                         $(let $p = self.$p;)*
-                        slot.run(cx, |o| o.$po(cx, $($p,)* result));
+                        slot.run_at::<$index, _>(cx, |o| o.$po(cx, $($p,)* result));
                     } else if const { T::HOOKS.generic(Phase::PostRecord) } {
                         slot.post_record_call(cx, result_opt!($res, self.vigil_result));
                     }

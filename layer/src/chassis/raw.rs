@@ -21,6 +21,22 @@ impl Base<'_> {
             Base::Params(a) => a.get(at as usize).copied().unwrap_or(std::ptr::null()),
         }
     }
+
+    /// [`Self::at`], where `known` says the address cannot be NULL, so that no caller tests it
+    /// (two instructions a site on the hot paths' handle walks).
+    ///
+    /// # Safety
+    /// When `known`: the base is a structure reached through a non-NULL pointer, or the
+    /// parameter addresses an intercept made (never NULL) with `at` one of them.
+    #[inline(always)]
+    pub unsafe fn at_in(self, at: u32, known: bool) -> *const u8 {
+        let p = self.at(at);
+        if known {
+            // SAFETY: as this function's contract.
+            unsafe { std::hint::assert_unchecked(!p.is_null()) };
+        }
+        p
+    }
 }
 
 /// Reads an unsigned integer of `width` bytes.
@@ -53,10 +69,21 @@ pub unsafe fn read_ptr(p: *const u8) -> *const u8 {
 /// # Safety
 /// The count's member or parameter must be readable at `base`.
 pub unsafe fn count(c: Count, base: Base<'_>) -> Option<usize> {
+    // SAFETY: as this function's contract.
+    unsafe { count_in(c, base, false) }
+}
+
+/// [`count`], with `known` as [`Base::at_in`]'s.
+///
+/// # Safety
+/// As [`count`] and [`Base::at_in`].
+#[inline(always)]
+pub unsafe fn count_in(c: Count, base: Base<'_>, known: bool) -> Option<usize> {
     if c.width == 0 {
         return Some(c.constant as usize);
     }
-    let mut p = base.at(c.at);
+    // SAFETY: as this function's contract.
+    let mut p = unsafe { base.at_in(c.at, known) };
     if p.is_null() {
         return None;
     }

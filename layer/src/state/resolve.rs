@@ -150,8 +150,8 @@ const fn direct_plan(command: &CommandHandles) -> Option<DirectPlan> {
 /// instance) `owner` of `instance`, into `out`; incomplete when there are more than it holds.
 ///
 /// # Safety
-/// `params` must be the call's parameters as the application passed them, valid as the spec
-/// requires for every site the walk visits.
+/// `params` must be the addresses of the call's parameters (all of them, never NULL), which
+/// hold what the application passed, valid as the spec requires for every site the walk visits.
 pub unsafe fn resolve(
     out: &mut CallHandles,
     entered: &Entered,
@@ -264,7 +264,7 @@ unsafe fn resolve_direct(
 /// Finds the handles of one site of a direct plan; false when `out` has no more room.
 ///
 /// # Safety
-/// As [`resolve`].
+/// As [`resolve_at`].
 #[inline(always)]
 unsafe fn resolve_site(
     out: &mut CallHandles,
@@ -278,7 +278,11 @@ unsafe fn resolve_site(
     // SAFETY (both arms): `p` is the parameter's address; a pointer parameter is read for as
     // many handles as its count says, when non-NULL.
     let (first, n) = match d.count {
-        None => (p, 1),
+        None => {
+            // SAFETY: an intercept's parameter address (this function's contract): never NULL.
+            unsafe { std::hint::assert_unchecked(!p.is_null()) };
+            (p, 1)
+        }
         Some(c) => match unsafe { c.read(params) } {
             Some(n) if n > 0 => (unsafe { read_ptr(p) }, n),
             _ => return true,
@@ -347,7 +351,7 @@ macro_rules! tree_site {
         if const { wanted($ty) } {
             // SAFETY: the command's parameters (or a structure of theirs), valid as the spec
             // requires for the site.
-            if let Some((first, n)) = unsafe { sites::elements($at, const { $shape }, $base) } {
+            if let Some((first, n)) = unsafe { sites::elements_in($at, const { $shape }, $base, true) } {
                 for i in 0..n {
                     // SAFETY: `first` points at `n` handles.
                     let handle = unsafe { read_uint(first.wrapping_add(i * 8), 8) };
@@ -361,7 +365,7 @@ macro_rules! tree_site {
     ($c:literal, $w:ident, $base:expr, $param:literal;
      structs($at:expr, $shape:expr, $ty:ident, $chain:ident, { $($inner:tt)* })) => {
         // SAFETY: as above.
-        if let Some((first, n)) = unsafe { sites::elements($at, const { $shape }, $base) } {
+        if let Some((first, n)) = unsafe { sites::elements_in($at, const { $shape }, $base, true) } {
             for i in 0..n {
                 let q = first.wrapping_add(i * core::mem::size_of::<$ty>());
                 tree!($c, $w, Base::Struct(q), false; $($inner)*);

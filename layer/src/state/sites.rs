@@ -6,7 +6,7 @@
 use vigil_generated::objects::*;
 use vigil_generated::stateless::Shape;
 
-use crate::chassis::raw::{count, read_ptr, read_uint, Base};
+use crate::chassis::raw::{count_in, read_ptr, read_uint, Base};
 
 /// A structure's pNext member: right after the 4-byte sType, pointer-aligned.
 pub const PNEXT_OFFSET: usize = 8;
@@ -55,7 +55,19 @@ pub unsafe fn handles(first: *const u8, n: usize) -> impl Iterator<Item = u64> {
 /// `base` must be what the application passed, valid for the site as the spec requires.
 #[inline(always)]
 pub unsafe fn elements(at: u32, shape: Shape, base: Base<'_>) -> Option<(*const u8, usize)> {
-    let p = base.at(at);
+    // SAFETY: as this function's contract.
+    unsafe { elements_in(at, shape, base, false) }
+}
+
+/// [`elements`], with `known` as [`Base::at_in`]'s: the compiled handle trees' walk, whose
+/// bases are the intercept's parameter addresses and structures it reached.
+///
+/// # Safety
+/// As [`elements`] and [`Base::at_in`].
+#[inline(always)]
+pub unsafe fn elements_in(at: u32, shape: Shape, base: Base<'_>, known: bool) -> Option<(*const u8, usize)> {
+    // SAFETY: as this function's contract.
+    let p = unsafe { base.at_in(at, known) };
     if p.is_null() {
         return None;
     }
@@ -64,9 +76,9 @@ pub unsafe fn elements(at: u32, shape: Shape, base: Base<'_>) -> Option<(*const 
     let (first, n) = match shape {
         Shape::Value => (p, 1),
         Shape::Ptr => (unsafe { read_ptr(p) }, 1),
-        Shape::Slice(c) => (unsafe { read_ptr(p) }, unsafe { count(c, base) }?),
+        Shape::Slice(c) => (unsafe { read_ptr(p) }, unsafe { count_in(c, base, known) }?),
         Shape::Array(n, used) => {
-            let used = used.and_then(|c| unsafe { count(c, base) });
+            let used = used.and_then(|c| unsafe { count_in(c, base, known) });
             (p, used.map_or(n as usize, |u| u.min(n as usize)))
         }
         Shape::Str => return None,

@@ -328,7 +328,7 @@ impl Entered {
                 return Some(record);
             }
         }
-        self.find_uncached(k, set)
+        self.find_uncached(k.scope, k.handle, k.ty, set)
     }
 
     /// [`Self::find`] of a command buffer (`k.ty` must be its type): the one the thread found
@@ -350,9 +350,11 @@ impl Entered {
         Some(record)
     }
 
-    /// [`Self::find`] past a miss: the table's lookup, kept in the set's first way.
+    /// [`Self::find`] past a miss: the table's lookup, kept in the set's first way. The key
+    /// comes in registers: a `Key` argument was stored to the stack before every hit.
     #[inline(never)]
-    fn find_uncached(&self, k: Key, set: usize) -> Option<&ObjectRecord> {
+    fn find_uncached(&self, scope: u64, handle: u64, ty: u16, set: usize) -> Option<&ObjectRecord> {
+        let k = Key { scope, handle, ty };
         let found = OBJECTS.get_uncached(k)?;
         Some(self.keep_cached(k, set, found))
     }

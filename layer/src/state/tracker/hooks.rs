@@ -29,6 +29,11 @@ impl ValidationObject for StateTracker {
     }
 
     #[inline(always)]
+    fn wants_at<const C: usize>(&self, _cx: &Call<'_>) -> bool {
+        self.idle.get(C / 64).is_none_or(|w| w >> (C % 64) & 1 == 0)
+    }
+
+    #[inline(always)]
     fn pre_record_call(&self, cx: &Call<'_>) {
         let command = &COMMAND_HANDLES[cx.command];
         if matches!(command.role, Role::Destroy { .. } | Role::Free { .. } | Role::Reset { .. }) {
