@@ -1,4 +1,6 @@
 //! `cargo xtask bench [--quick] [--rounds N] [--jobs N]`: Vigil against the reference layer.
+//! `cargo xtask bench --soak`: only the soak section (its wall-clock runs and its instruction
+//! counts), to target/bench/soak.md.
 //! `cargo xtask bench --core-gap`: only the ids the reference checks on the measured commands
 //! that Vigil does not (what decides whether the core pair is quoted; see `core_gap`).
 //!
@@ -32,12 +34,14 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 use callgrind::Profile;
-use config::{Config, Layer, Paths, Plan, Workload, BASELINE, SOAKS, SOAK_CONFIGS, SOAK_RUNS, SOAK_SUBMITS};
+use config::{
+    Config, Layer, Paths, Plan, Workload, BASELINE, SOAKS, SOAK_CONFIGS, SOAK_COUNTED, SOAK_RUNS, SOAK_SUBMITS,
+};
 use process::{Callgrind, Runner, Sample};
 use report::{Breakdown, Cell, Meta, Report};
-use soak::SoakRow;
+use soak::{SoakRow, WindowCounts};
 
-const USAGE: &str = "cargo xtask bench [--quick] [--rounds N] [--jobs N] [--layer-features F] | --core-gap";
+const USAGE: &str = "cargo xtask bench [--quick] [--rounds N] [--jobs N] [--layer-features F] | --soak | --core-gap";
 
 /// Command-line options.
 struct Options {
@@ -53,6 +57,8 @@ struct Options {
     layer_features: Option<String>,
     /// Only print the core pair's gap, run nothing.
     core_gap: bool,
+    /// Only the soak section.
+    soak_only: bool,
 }
 
 impl Options {
@@ -60,8 +66,16 @@ impl Options {
         let quick = args.iter().any(|a| a == "--quick");
         let cpus = std::thread::available_parallelism().map_or(1, |n| n.get());
         let (rounds, frames, callgrind_frames) = if quick { (2, 5, 2) } else { (5, 15, 3) };
-        let mut o =
-            Options { quick, rounds, frames, callgrind_frames, jobs: cpus, layer_features: None, core_gap: false };
+        let mut o = Options {
+            quick,
+            rounds,
+            frames,
+            callgrind_frames,
+            jobs: cpus,
+            layer_features: None,
+            core_gap: false,
+            soak_only: false,
+        };
         let mut it = args.iter();
         while let Some(a) = it.next() {
             let mut value = |name: &str| -> Result<usize, String> {
@@ -71,6 +85,7 @@ impl Options {
             match a.as_str() {
                 "--quick" => {}
                 "--core-gap" => o.core_gap = true,
+                "--soak" => o.soak_only = true,
                 "--rounds" => o.rounds = value("--rounds")?,
                 "--jobs" => o.jobs = value("--jobs")?,
                 "--layer-features" => {
@@ -120,9 +135,17 @@ pub fn run(args: &[String]) -> Result<(), String> {
         }
     }
 
+    if options.soak_only {
+        let soaks = soak(&runner, &plan, &options, &out.join("callgrind"))?;
+        let markdown = report::soak_markdown(&meta, &plan.configs, &soaks);
+        write(&out.join("soak.md"), &markdown)?;
+        println!("{markdown}");
+        eprintln!("bench: wrote {} in {:.0} s", out.join("soak.md").display(), started.elapsed().as_secs_f64());
+        return Ok(());
+    }
     let samples = wall_clock(&runner, &plan, &options)?;
     let profiles = count(&runner, &plan, &options, &out.join("callgrind"))?;
-    let soaks = if options.quick { Vec::new() } else { soak(&runner, &plan)? };
+    let soaks = if options.quick { Vec::new() } else { soak(&runner, &plan, &options, &out.join("callgrind"))? };
     let mut report = assemble(&plan, meta, samples, profiles)?;
     report.soaks = soaks;
     report.core_gap = gap;
@@ -193,8 +216,9 @@ fn wall_clock(runner: &Runner, plan: &Plan, o: &Options) -> Result<BTreeMap<(Str
     Ok(samples)
 }
 
-/// The soak workloads, `SOAK_RUNS` interleaved rounds under each soak configuration.
-fn soak(runner: &Runner, plan: &Plan) -> Result<Vec<SoakRow>, String> {
+/// The soak workloads, `SOAK_RUNS` interleaved rounds under each soak configuration, then
+/// each counted once by callgrind under [`SOAK_COUNTED`] (`jobs` at a time) into `dir`.
+fn soak(runner: &Runner, plan: &Plan, o: &Options, dir: &Path) -> Result<Vec<SoakRow>, String> {
     let configs: Vec<&Config> =
         SOAK_CONFIGS.iter().filter_map(|id| plan.configs.iter().find(|c| c.id == *id)).collect();
     let mut runs: BTreeMap<(&str, &str), Vec<Sample>> = BTreeMap::new();
@@ -209,11 +233,64 @@ fn soak(runner: &Runner, plan: &Plan) -> Result<Vec<SoakRow>, String> {
             }
         }
     }
+    create_dir(dir)?;
+    let tasks: Vec<(&Workload, &Config)> = SOAKS
+        .iter()
+        .flat_map(|w| configs.iter().filter(|c| SOAK_COUNTED.contains(&c.id.as_str())).map(move |c| (w, *c)))
+        .collect();
+    let counts = in_parallel(o.jobs, &tasks, |i, &(w, c)| {
+        eprintln!("bench: soak callgrind [{}/{}] {} under {}", i + 1, tasks.len(), w.id, c.id);
+        let file = dir.join(format!("{}.{}.out", w.id, c.file_stem()));
+        runner.run(w, c, SOAK_SUBMITS, Some(Callgrind { out_file: &file, soak_windows: true }))?;
+        // Dumped after the first window, then after the last.
+        let part = |n: u32| -> Result<Profile, String> {
+            let path = PathBuf::from(format!("{}.{n}", file.display()));
+            let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+            Profile::parse(&text).map_err(|e| format!("{}: {e}", path.display()))
+        };
+        Ok(((w.id, c.id.as_str()), WindowCounts::new(&part(1)?, &part(2)?, SOAK_SUBMITS)))
+    })?;
+    let counts: BTreeMap<_, _> = counts.into_iter().collect();
     Ok(SOAKS
         .iter()
         .flat_map(|w| configs.iter().map(move |c| (w.id, c.id.as_str())))
-        .map(|(w, c)| SoakRow::new(w, c, runs.get(&(w, c)).map(Vec::as_slice).unwrap_or_default()))
+        .map(|(w, c)| SoakRow {
+            ir: counts.get(&(w, c)).copied(),
+            ..SoakRow::new(w, c, runs.get(&(w, c)).map(Vec::as_slice).unwrap_or_default())
+        })
         .collect())
+}
+
+/// Runs `f` on every task, `jobs` at a time; the results in the tasks' order, or the first
+/// failure (after which no task starts).
+fn in_parallel<T: Sync, R: Send>(
+    jobs: usize,
+    tasks: &[T],
+    f: impl Fn(usize, &T) -> Result<R, String> + Sync,
+) -> Result<Vec<R>, String> {
+    let next = AtomicUsize::new(0);
+    let results = Mutex::new(BTreeMap::new());
+    let failure = Mutex::new(None::<String>);
+    std::thread::scope(|s| {
+        for _ in 0..jobs.min(tasks.len()) {
+            s.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                if i >= tasks.len() || failure.lock().unwrap().is_some() {
+                    return;
+                }
+                match f(i, &tasks[i]) {
+                    Ok(r) => {
+                        results.lock().unwrap().insert(i, r);
+                    }
+                    Err(e) => *failure.lock().unwrap() = Some(e),
+                }
+            });
+        }
+    });
+    match failure.into_inner().unwrap() {
+        Some(e) => Err(e),
+        None => Ok(results.into_inner().unwrap().into_values().collect()),
+    }
 }
 
 /// What callgrind found for one workload under one configuration.
@@ -228,38 +305,15 @@ fn count(runner: &Runner, plan: &Plan, o: &Options, dir: &Path) -> Result<BTreeM
     create_dir(dir)?;
     let tasks: Vec<(&Workload, &Config)> =
         plan.workloads.iter().filter(|w| w.counted).flat_map(|w| plan.configs.iter().map(move |c| (*w, c))).collect();
-    let next = AtomicUsize::new(0);
-    let results = Mutex::new(BTreeMap::new());
-    let failure = Mutex::new(None::<String>);
-    std::thread::scope(|s| {
-        for _ in 0..o.jobs.min(tasks.len()) {
-            s.spawn(|| loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                if i >= tasks.len() || failure.lock().unwrap().is_some() {
-                    return;
-                }
-                let (w, c) = tasks[i];
-                eprintln!("bench: callgrind [{}/{}] {} under {}", i + 1, tasks.len(), w.id, c.id);
-                let file = dir.join(format!("{}.{}.out", w.id, c.file_stem()));
-                let result =
-                    runner.run(w, c, o.callgrind_frames, Some(Callgrind { out_file: &file })).and_then(|sample| {
-                        let text = std::fs::read_to_string(&file).map_err(|e| format!("{}: {e}", file.display()))?;
-                        let profile = Profile::parse(&text).map_err(|e| format!("{}: {e}", file.display()))?;
-                        Ok(Counted { sample, profile })
-                    });
-                match result {
-                    Ok(counted) => {
-                        results.lock().unwrap().insert((w.id.to_string(), c.id.clone()), counted);
-                    }
-                    Err(e) => *failure.lock().unwrap() = Some(e),
-                }
-            });
-        }
-    });
-    match failure.into_inner().unwrap() {
-        Some(e) => Err(e),
-        None => Ok(results.into_inner().unwrap()),
-    }
+    let counted = in_parallel(o.jobs, &tasks, |i, &(w, c)| {
+        eprintln!("bench: callgrind [{}/{}] {} under {}", i + 1, tasks.len(), w.id, c.id);
+        let file = dir.join(format!("{}.{}.out", w.id, c.file_stem()));
+        let sample = runner.run(w, c, o.callgrind_frames, Some(Callgrind { out_file: &file, soak_windows: false }))?;
+        let text = std::fs::read_to_string(&file).map_err(|e| format!("{}: {e}", file.display()))?;
+        let profile = Profile::parse(&text).map_err(|e| format!("{}: {e}", file.display()))?;
+        Ok(((w.id.to_string(), c.id.clone()), Counted { sample, profile }))
+    })?;
+    Ok(counted.into_iter().collect())
 }
 
 /// Puts the measurements together.

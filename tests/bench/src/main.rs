@@ -34,6 +34,15 @@ pub fn vigil_bench_measured(work: &mut dyn FnMut()) {
     work();
 }
 
+/// The soak workload's first and last windows of frames, each inside one call: `cargo xtask
+/// bench` has callgrind count it and dump after each call (`--toggle-collect`, `--dump-after`),
+/// one profile per window. Unmangled and never inlined, as [`vigil_bench_measured`].
+#[no_mangle]
+#[inline(never)]
+pub fn vigil_soak_window(work: &mut dyn FnMut()) {
+    work();
+}
+
 /// Runs `work` inside [`vigil_bench_measured`] when `measure`, directly (uncounted) otherwise.
 pub fn section(measure: bool, work: &mut dyn FnMut()) {
     if measure {

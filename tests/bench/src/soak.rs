@@ -104,46 +104,19 @@ impl<'a> Soak<'a> {
         }
     }
 
-    /// Runs `submits` frames, then waits for the last.
+    /// Runs `submits` frames, then waits for the last. The first and the last [`WINDOW`]
+    /// frames each run inside one call of [`crate::vigil_soak_window`], so that callgrind can
+    /// count the instructions of each window alone (`cargo xtask bench`'s soak instructions).
     pub fn run(&mut self, submits: usize) -> SoakResults {
-        let d = &self.ctx.device;
         // Written up front so the list's pages are resident before the first RSS sample.
-        let mut frame_ns = vec![1u64; submits];
-        let mut frame_cpu_ns = vec![1u64; submits];
-        let mut rss_from_kib = None;
-        for frame in 0..submits {
-            let slot = frame % IN_FLIGHT;
-            let value = frame as u64 + 1;
-            let (start, start_cpu) = (Instant::now(), thread_cpu_ns());
-            let reused = frame >= IN_FLIGHT;
-            unsafe {
-                match self.wait {
-                    Wait::Fence if reused => {
-                        d.wait_for_fences(&[self.fences[slot]], true, u64::MAX).expect("vkWaitForFences");
-                        d.reset_fences(&[self.fences[slot]]).expect("vkResetFences");
-                    }
-                    Wait::Timeline if reused => {
-                        let (semaphores, values) = ([self.timeline], [value - IN_FLIGHT as u64]);
-                        let info = vk::SemaphoreWaitInfo::default().semaphores(&semaphores).values(&values);
-                        d.wait_semaphores(&info, u64::MAX).expect("vkWaitSemaphores");
-                    }
-                    _ => {}
-                }
-                let cb = [vk::CommandBufferSubmitInfo::default().command_buffer(self.cbs[slot])];
-                let signal = [vk::SemaphoreSubmitInfo::default()
-                    .semaphore(self.timeline)
-                    .value(value)
-                    .stage_mask(vk::PipelineStageFlags2::ALL_COMMANDS)];
-                let submit = vk::SubmitInfo2::default().command_buffer_infos(&cb).signal_semaphore_infos(&signal);
-                let fence = if self.wait == Wait::Fence { self.fences[slot] } else { vk::Fence::null() };
-                d.queue_submit2(self.ctx.queue, &[submit], fence).expect("vkQueueSubmit2");
-            }
-            frame_ns[frame] = start.elapsed().as_nanos() as u64;
-            frame_cpu_ns[frame] = thread_cpu_ns().saturating_sub(start_cpu);
-            if frame + 1 == RSS_FROM {
-                rss_from_kib = resident_kib();
-            }
-        }
+        let mut run = Run { frame_ns: vec![1u64; submits], frame_cpu_ns: vec![1u64; submits], rss_from_kib: None };
+        let window = WINDOW.min(submits / 2);
+        let last = submits - window;
+        crate::vigil_soak_window(&mut || (0..window).for_each(|f| self.frame(f, &mut run)));
+        (window..last).for_each(|f| self.frame(f, &mut run));
+        crate::vigil_soak_window(&mut || (last..submits).for_each(|f| self.frame(f, &mut run)));
+        let Run { frame_ns, frame_cpu_ns, rss_from_kib } = run;
+        let d = &self.ctx.device;
         // The application waits for everything it submitted before it stops.
         let last = [submits as u64];
         let semaphores = [self.timeline];
@@ -161,6 +134,49 @@ impl<'a> Soak<'a> {
             rss_end_kib: resident_kib(),
         }
     }
+
+    /// Frame `frame`: waits until its slot is free, then submits the slot's command buffer.
+    fn frame(&self, frame: usize, run: &mut Run) {
+        let d = &self.ctx.device;
+        let slot = frame % IN_FLIGHT;
+        let value = frame as u64 + 1;
+        let (start, start_cpu) = (Instant::now(), thread_cpu_ns());
+        let reused = frame >= IN_FLIGHT;
+        unsafe {
+            match self.wait {
+                Wait::Fence if reused => {
+                    d.wait_for_fences(&[self.fences[slot]], true, u64::MAX).expect("vkWaitForFences");
+                    d.reset_fences(&[self.fences[slot]]).expect("vkResetFences");
+                }
+                Wait::Timeline if reused => {
+                    let (semaphores, values) = ([self.timeline], [value - IN_FLIGHT as u64]);
+                    let info = vk::SemaphoreWaitInfo::default().semaphores(&semaphores).values(&values);
+                    d.wait_semaphores(&info, u64::MAX).expect("vkWaitSemaphores");
+                }
+                _ => {}
+            }
+            let cb = [vk::CommandBufferSubmitInfo::default().command_buffer(self.cbs[slot])];
+            let signal = [vk::SemaphoreSubmitInfo::default()
+                .semaphore(self.timeline)
+                .value(value)
+                .stage_mask(vk::PipelineStageFlags2::ALL_COMMANDS)];
+            let submit = vk::SubmitInfo2::default().command_buffer_infos(&cb).signal_semaphore_infos(&signal);
+            let fence = if self.wait == Wait::Fence { self.fences[slot] } else { vk::Fence::null() };
+            d.queue_submit2(self.ctx.queue, &[submit], fence).expect("vkQueueSubmit2");
+        }
+        run.frame_ns[frame] = start.elapsed().as_nanos() as u64;
+        run.frame_cpu_ns[frame] = thread_cpu_ns().saturating_sub(start_cpu);
+        if frame + 1 == RSS_FROM {
+            run.rss_from_kib = resident_kib();
+        }
+    }
+}
+
+/// What a run has measured so far.
+struct Run {
+    frame_ns: Vec<u64>,
+    frame_cpu_ns: Vec<u64>,
+    rss_from_kib: Option<u64>,
 }
 
 impl Drop for Soak<'_> {

@@ -156,6 +156,9 @@ pub const SOAK_SUBMITS: usize = 100_000;
 pub const SOAK_RUNS: usize = 5;
 /// The configurations the soak runs under.
 pub const SOAK_CONFIGS: &[&str] = &[BASELINE, VIGIL_DEFAULTS, REFERENCE_DEFAULTS];
+/// The soak configurations callgrind counts (once each: counts repeat): Vigil and the
+/// no-layer baseline its added instructions are taken over.
+pub const SOAK_COUNTED: &[&str] = &[BASELINE, VIGIL_DEFAULTS];
 
 /// The reference layer (Debian 12's vulkan-validationlayers 1.3.239).
 pub const REFERENCE_LAYER: &str = "VK_LAYER_KHRONOS_validation";

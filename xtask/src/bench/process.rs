@@ -100,14 +100,20 @@ pub struct Runner {
 pub struct Callgrind<'a> {
     /// Where callgrind writes its output.
     pub out_file: &'a Path,
+    /// A soak's two windows instead of the measured section: each counted and dumped on its
+    /// own (`out_file.1`, `out_file.2`), and the run submits as it does outside callgrind.
+    pub soak_windows: bool,
 }
 
 /// The symbol the workload brackets its measured section with.
 pub const MEASURED_SYMBOL: &str = "vigil_bench_measured";
+/// The symbol the soak workload runs each of its compared windows in.
+pub const SOAK_WINDOW_SYMBOL: &str = "vigil_soak_window";
 
 impl Runner {
     /// Runs `workload` under `config` for `frames` measured frames (a soak's submits), under callgrind when
-    /// `callgrind` is given (then without submitting: only the measured section is counted).
+    /// `callgrind` is given (then, but for a soak's windows, without submitting: only the
+    /// measured section is counted).
     pub fn run(
         &self,
         workload: &Workload,
@@ -119,11 +125,15 @@ impl Runner {
             None => Command::new(&self.binary),
             Some(cg) => {
                 let mut c = Command::new("valgrind");
+                let symbol = if cg.soak_windows { SOAK_WINDOW_SYMBOL } else { MEASURED_SYMBOL };
+                if cg.soak_windows {
+                    c.arg(format!("--dump-after={symbol}"));
+                }
                 c.args([
                     "--tool=callgrind",
                     "-q",
                     "--collect-atstart=no",
-                    &format!("--toggle-collect={MEASURED_SYMBOL}"),
+                    &format!("--toggle-collect={symbol}"),
                     // Instruction counts only: no cache or branch simulation, no per-instruction
                     // dump (per-line is enough to attribute cost and keeps the files small).
                     "--cache-sim=no",
@@ -136,7 +146,7 @@ impl Runner {
             }
         };
         cmd.args(workload.args).args(["--frames", &frames.to_string()]);
-        if callgrind.is_some() {
+        if callgrind.as_ref().is_some_and(|cg| !cg.soak_windows) {
             cmd.arg("--no-submit");
         }
         for (name, _) in std::env::vars_os() {

@@ -325,17 +325,20 @@ impl Report {
                 limit: DRIFT_LIMIT,
             });
             targets.push(Target {
+                what: format!(
+                    "{}: Vigil defaults, last ÷ first 1,000 frames' added instructions (callgrind)",
+                    row.workload
+                ),
+                value: added_ir_drift(&self.soaks, row),
+                limit: DRIFT_LIMIT,
+            });
+            targets.push(Target {
                 what: format!("{}: Vigil defaults, resident set growth from submit 10,000, KiB", row.workload),
                 value: row.rss_growth_kib,
                 limit: GROWTH_LIMIT_KIB,
             });
         }
         targets
-    }
-
-    /// The label of configuration `id`.
-    fn label<'a>(&'a self, id: &'a str) -> &'a str {
-        self.configs.iter().find(|c| c.id == id).map_or(id, |c| c.label.as_str())
     }
 
     /// The report as Markdown.
@@ -408,43 +411,7 @@ impl Report {
         }
 
         if !self.soaks.is_empty() {
-            let _ = writeln!(out, "## Soak: 100,000 submits\n");
-            let _ = writeln!(
-                out,
-                "Two command buffers in flight, each submit signalling a timeline semaphore; completion \
-                 observed through a fence per frame (soak-fence) or only through timeline waits \
-                 (soak-timeline). Per frame: the calling thread's CPU µs (median of the first and of the \
-                 last 1,000 frames, median over {} runs) and wall µs; drift: last ÷ first; resident set at \
-                 the end and its largest growth from submit 10,000.\n",
-                self.soaks.first().map_or(0, |r| r.runs)
-            );
-            let rows: Vec<Vec<String>> = self
-                .soaks
-                .iter()
-                .map(|r| {
-                    vec![
-                        r.workload.clone(),
-                        self.label(&r.config).to_string(),
-                        num(r.first_cpu_us, 2),
-                        num(r.last_cpu_us, 2),
-                        num(r.drift, 3),
-                        format!("{} / {}", num(r.first_wall_us, 1), num(r.last_wall_us, 1)),
-                        num(r.rss_end_mib, 1),
-                        num(r.rss_growth_kib, 0),
-                    ]
-                })
-                .collect();
-            let header = [
-                "workload",
-                "configuration",
-                "first CPU µs",
-                "last CPU µs",
-                "drift",
-                "wall µs first / last",
-                "RSS MiB",
-                "RSS growth KiB",
-            ];
-            table(&mut out, &header, &rows);
+            out.push_str(&soak_section(&self.configs, &self.soaks));
         }
 
         let _ = writeln!(out, "## Every measurement\n");
@@ -739,6 +706,11 @@ impl Report {
                     ("last_wall_us", opt(r.last_wall_us)),
                     ("rss_end_mib", opt(r.rss_end_mib)),
                     ("rss_growth_kib", opt(r.rss_growth_kib)),
+                    ("ir_first", opt(r.ir.map(|c| c.first))),
+                    ("ir_last", opt(r.ir.map(|c| c.last))),
+                    ("vigil_ir_first", opt(r.ir.map(|c| c.layer_first))),
+                    ("vigil_ir_last", opt(r.ir.map(|c| c.layer_last))),
+                    ("added_ir_drift", opt(added_ir_drift(&self.soaks, r))),
                 ])
             })
             .collect();
@@ -785,6 +757,95 @@ fn ids(list: &[String]) -> String {
 /// Three decimals are more than any of these numbers can claim.
 fn round3(v: f64) -> f64 {
     (v * 1000.0).round() / 1000.0
+}
+
+/// The soak section of the report: the wall-clock runs' table and the instruction counts'.
+pub fn soak_section(configs: &[Config], soaks: &[SoakRow]) -> String {
+    let label = |id: &str| configs.iter().find(|c| c.id == id).map_or(id, |c| c.label.as_str()).to_string();
+    let mut out = String::new();
+    let _ = writeln!(out, "## Soak: 100,000 submits\n");
+    let _ = writeln!(
+        out,
+        "Two command buffers in flight, each submit signalling a timeline semaphore; completion \
+         observed through a fence per frame (soak-fence) or only through timeline waits \
+         (soak-timeline). Per frame: the calling thread's CPU µs (median of the first and of the \
+         last 1,000 frames, median over {} runs) and wall µs; drift: last ÷ first; resident set at \
+         the end and its largest growth from submit 10,000.\n",
+        soaks.first().map_or(0, |r| r.runs)
+    );
+    let rows: Vec<Vec<String>> = soaks
+        .iter()
+        .map(|r| {
+            vec![
+                r.workload.clone(),
+                label(&r.config),
+                num(r.first_cpu_us, 2),
+                num(r.last_cpu_us, 2),
+                num(r.drift, 3),
+                format!("{} / {}", num(r.first_wall_us, 1), num(r.last_wall_us, 1)),
+                num(r.rss_end_mib, 1),
+                num(r.rss_growth_kib, 0),
+            ]
+        })
+        .collect();
+    let header = [
+        "workload",
+        "configuration",
+        "first CPU µs",
+        "last CPU µs",
+        "drift",
+        "wall µs first / last",
+        "RSS MiB",
+        "RSS growth KiB",
+    ];
+    table(&mut out, &header, &rows);
+    let counted: Vec<&SoakRow> = soaks.iter().filter(|r| r.ir.is_some()).collect();
+    if !counted.is_empty() {
+        let _ = writeln!(
+            out,
+            "The same windows counted by callgrind (one process each; counts repeat run to run): \
+             instructions per frame on the calling thread, all of them and Vigil's own (self cost in \
+             its library); added drift: the instructions per frame Vigil adds over the no-layer run \
+             in the last window ÷ in the first.\n"
+        );
+        let rows: Vec<Vec<String>> = counted
+            .iter()
+            .map(|r| {
+                let ir = r.ir.unwrap_or_default();
+                vec![
+                    r.workload.clone(),
+                    label(&r.config),
+                    format!("{:.0} / {:.0}", ir.first, ir.last),
+                    format!("{:.0} / {:.0}", ir.layer_first, ir.layer_last),
+                    num(added_ir_drift(soaks, r), 4),
+                ]
+            })
+            .collect();
+        let header =
+            ["workload", "configuration", "Ir per frame first / last", "Vigil's own Ir first / last", "added drift"];
+        table(&mut out, &header, &rows);
+    }
+    out
+}
+
+/// `row`'s added-instruction drift over the no-layer row of its workload.
+fn added_ir_drift(soaks: &[SoakRow], row: &SoakRow) -> Option<f64> {
+    let base = soaks.iter().find(|r| r.workload == row.workload && r.config == BASELINE)?.ir?;
+    row.ir?.added_drift(&base)
+}
+
+/// The report of `cargo xtask bench --soak`: how it was made, then the soak section.
+pub fn soak_markdown(m: &Meta, configs: &[Config], soaks: &[SoakRow]) -> String {
+    format!(
+        "# Vigil soak report\n\n`cargo xtask bench --soak` at {} ({}): {}; CPU {}; {}; reference layer {}.\n\n{}",
+        m.commit,
+        m.date,
+        m.device,
+        m.cpu,
+        m.valgrind,
+        m.reference,
+        soak_section(configs, soaks)
+    )
 }
 
 /// A number with `digits` decimals, or "—" when there is none.
@@ -892,6 +953,41 @@ mod tests {
         let json = r.json().to_string();
         assert!(json.contains("\"added_ir_per_call\": 20"), "{json}");
         assert!(json.contains("\"ratio\": 0.133"), "{json}");
+    }
+
+    #[test]
+    fn the_soak_section_and_its_targets_carry_the_added_instruction_drift() {
+        use super::super::soak::WindowCounts;
+        let row = |config: &str, ir: Option<WindowCounts>| SoakRow {
+            workload: "soak-fence".into(),
+            config: config.into(),
+            runs: 5,
+            drift: Some(1.3),
+            rss_growth_kib: Some(0.0),
+            ir,
+            ..Default::default()
+        };
+        let counts =
+            |first: f64, last: f64, layer: f64| WindowCounts { first, last, layer_first: layer, layer_last: layer };
+        let r = Report {
+            soaks: vec![
+                row(BASELINE, Some(counts(3_000.0, 3_010.0, 0.0))),
+                row(VIGIL_DEFAULTS, Some(counts(9_000.0, 9_100.0, 5_000.0))),
+                row(REFERENCE_DEFAULTS, None),
+            ],
+            ..Default::default()
+        };
+        let md = r.markdown();
+        // Added 6,000 first, 6,090 last.
+        assert!(md.contains("| soak-fence | vigil/defaults | 9000 / 9100 | 5000 / 5000 | 1.0150 |"), "{md}");
+        assert!(md.contains("| soak-fence | none | 3000 / 3010 | 0 / 0 | — |"), "{md}");
+        assert!(!md.contains("| soak-fence | reference/defaults | 9"), "{md}");
+        let drift = r.targets().into_iter().find(|t| t.what.contains("added instructions")).unwrap();
+        assert_eq!((drift.value, drift.met()), (Some(1.015), Some(true)));
+        let cpu = r.targets().into_iter().find(|t| t.what.contains("CPU time")).unwrap();
+        assert_eq!(cpu.met(), Some(false));
+        assert!(r.json().to_string().contains("\"added_ir_drift\": 1.015"));
+        assert!(soak_markdown(&r.meta, &r.configs, &r.soaks).starts_with("# Vigil soak report"));
     }
 
     /// The core pair is quoted only where Vigil checks what the reference checks.

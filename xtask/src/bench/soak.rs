@@ -2,9 +2,20 @@
 //! Flat means the last 1,000 frames cost at most [`DRIFT_LIMIT`] times the first 1,000 (the
 //! calling thread's CPU time, median of each window, median over the runs), and the resident
 //! set grows by at most [`GROWTH_LIMIT_KIB`] from submit 10,000 to the end (the worst run).
+//!
+//! The CPU time of a frame moves with the machine (on a shared VM the no-layer runs drift as
+//! much as any layer), so the same windows are also counted in instructions: callgrind, one
+//! process per workload and configuration, dumping a profile after each window
+//! ([`WindowCounts`]). Instruction counts repeat run to run; the layer's drift in them is the
+//! instructions it adds per frame (over the no-layer run) in the last window ÷ in the first.
 
+use super::callgrind::Profile;
 use super::process::Sample;
+use super::report::VIGIL_OBJECT;
 use super::stats::percentile;
+
+/// Frames in each compared window (tests/bench/src/soak.rs `WINDOW`).
+pub const WINDOW: usize = 1_000;
 
 /// Largest ratio of the last window's median frame cost to the first's.
 pub const DRIFT_LIMIT: f64 = 1.1;
@@ -32,6 +43,42 @@ pub struct SoakRow {
     pub rss_end_mib: Option<f64>,
     /// The largest growth of any run from submit 10,000 to the end, KiB.
     pub rss_growth_kib: Option<f64>,
+    /// The windows in instructions, when callgrind counted this configuration.
+    pub ir: Option<WindowCounts>,
+}
+
+/// Instructions per frame on the calling thread in a soak's first and last windows.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct WindowCounts {
+    /// Every instruction (application, loader, layers, driver).
+    pub first: f64,
+    pub last: f64,
+    /// Vigil's own: self cost in its library.
+    pub layer_first: f64,
+    pub layer_last: f64,
+}
+
+impl WindowCounts {
+    /// From the profiles callgrind dumped after the first and the last window of a run of
+    /// `frames` submits.
+    pub fn new(first: &Profile, last: &Profile, frames: usize) -> WindowCounts {
+        let window = WINDOW.min(frames / 2).max(1) as f64;
+        let layer =
+            |p: &Profile| p.objects().iter().filter(|(o, _)| o.ends_with(VIGIL_OBJECT)).map(|(_, ir)| ir).sum::<u64>();
+        WindowCounts {
+            first: first.total as f64 / window,
+            last: last.total as f64 / window,
+            layer_first: layer(first) as f64 / window,
+            layer_last: layer(last) as f64 / window,
+        }
+    }
+
+    /// What a layer adds per frame in the last window ÷ in the first, over `baseline` (the
+    /// no-layer run's counts); `None` when it adds nothing to compare.
+    pub fn added_drift(&self, baseline: &WindowCounts) -> Option<f64> {
+        let (first, last) = (self.first - baseline.first, self.last - baseline.last);
+        (first > 0.0).then(|| last / first)
+    }
 }
 
 impl SoakRow {
@@ -58,6 +105,7 @@ impl SoakRow {
             last_wall_us: median(&|s| us(s.soak.last_ns)),
             rss_end_mib: median(&|s| s.soak.rss_end_kib.map(|k| k as f64 / 1024.0)),
             rss_growth_kib: growth.iter().copied().reduce(f64::max),
+            ir: None,
         }
     }
 }
@@ -91,5 +139,28 @@ mod tests {
         assert_eq!(row.drift, Some(1.2), "the median run's ratio, not the ratio of medians");
         assert_eq!(row.rss_growth_kib, Some(50.0));
         assert_eq!(row.first_wall_us, None);
+    }
+
+    #[test]
+    fn window_counts_per_frame_and_the_added_drift() {
+        let profile = |vigil: u64, other: u64| Profile {
+            total: vigil + other,
+            functions: [
+                (("/pkg/lib/libVkLayer_vigil.so".to_string(), "f".to_string()), vigil),
+                (("/usr/lib/libc.so.6".to_string(), "g".to_string()), other),
+            ]
+            .into(),
+            ..Default::default()
+        };
+        let v = WindowCounts::new(&profile(2_000_000, 8_000_000), &profile(2_200_000, 8_300_000), 100_000);
+        assert_eq!((v.first, v.last), (10_000.0, 10_500.0));
+        assert_eq!((v.layer_first, v.layer_last), (2_000.0, 2_200.0));
+        let none = WindowCounts::new(&profile(0, 7_000_000), &profile(0, 7_100_000), 100_000);
+        assert_eq!(none.layer_first, 0.0);
+        // Added: 3,000 first, 3,400 last.
+        assert_eq!(v.added_drift(&none), Some(3_400.0 / 3_000.0));
+        assert_eq!(none.added_drift(&none), None, "nothing added");
+        // A short run's windows are half of it each.
+        assert_eq!(WindowCounts::new(&profile(0, 1_000), &profile(0, 1_000), 10).first, 200.0);
     }
 }
