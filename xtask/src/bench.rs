@@ -136,7 +136,8 @@ pub fn run(args: &[String]) -> Result<(), String> {
     }
 
     if options.soak_only {
-        let soaks = soak(&runner, &plan, &options, &out.join("callgrind"))?;
+        let (soaks, device) = soak(&runner, &plan, &options, &out.join("callgrind"))?;
+        let meta = Meta { device, ..meta };
         let markdown = report::soak_markdown(&meta, &plan.configs, &soaks);
         write(&out.join("soak.md"), &markdown)?;
         println!("{markdown}");
@@ -145,7 +146,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     }
     let samples = wall_clock(&runner, &plan, &options)?;
     let profiles = count(&runner, &plan, &options, &out.join("callgrind"))?;
-    let soaks = if options.quick { Vec::new() } else { soak(&runner, &plan, &options, &out.join("callgrind"))? };
+    let soaks = if options.quick { Vec::new() } else { soak(&runner, &plan, &options, &out.join("callgrind"))?.0 };
     let mut report = assemble(&plan, meta, samples, profiles)?;
     report.soaks = soaks;
     report.core_gap = gap;
@@ -217,8 +218,9 @@ fn wall_clock(runner: &Runner, plan: &Plan, o: &Options) -> Result<BTreeMap<(Str
 }
 
 /// The soak workloads, `SOAK_RUNS` interleaved rounds under each soak configuration, then
-/// each counted once by callgrind under [`SOAK_COUNTED`] (`jobs` at a time) into `dir`.
-fn soak(runner: &Runner, plan: &Plan, o: &Options, dir: &Path) -> Result<Vec<SoakRow>, String> {
+/// each counted once by callgrind under [`SOAK_COUNTED`] (`jobs` at a time) into `dir`; with
+/// the device the runs reported.
+fn soak(runner: &Runner, plan: &Plan, o: &Options, dir: &Path) -> Result<(Vec<SoakRow>, String), String> {
     let configs: Vec<&Config> =
         SOAK_CONFIGS.iter().filter_map(|id| plan.configs.iter().find(|c| c.id == *id)).collect();
     let mut runs: BTreeMap<(&str, &str), Vec<Sample>> = BTreeMap::new();
@@ -251,14 +253,16 @@ fn soak(runner: &Runner, plan: &Plan, o: &Options, dir: &Path) -> Result<Vec<Soa
         Ok(((w.id, c.id.as_str()), WindowCounts::new(&part(1)?, &part(2)?, SOAK_SUBMITS)))
     })?;
     let counts: BTreeMap<_, _> = counts.into_iter().collect();
-    Ok(SOAKS
+    let device = runs.values().flatten().map(|s| s.device.clone()).next().unwrap_or_default();
+    let rows = SOAKS
         .iter()
         .flat_map(|w| configs.iter().map(move |c| (w.id, c.id.as_str())))
         .map(|(w, c)| SoakRow {
             ir: counts.get(&(w, c)).copied(),
             ..SoakRow::new(w, c, runs.get(&(w, c)).map(Vec::as_slice).unwrap_or_default())
         })
-        .collect())
+        .collect();
+    Ok((rows, device))
 }
 
 /// Runs `f` on every task, `jobs` at a time; the results in the tasks' order, or the first
