@@ -3,8 +3,9 @@
 //! - `regen [--check]`: write `generated/src/` from the registry (or only report stale files).
 //! - `package [--out DIR] [--profile P]`: build the layer (profile `dist` unless told) and lay out
 //!   an SDK-style tree.
-//! - `bench [--quick] [--core-gap]`: Vigil against the reference layer, as docs/performance.md
-//!   describes (`--core-gap`: only what decides whether the core pair is quoted).
+//! - `bench [--quick] [--soak] [--core-gap]`: Vigil against the reference layer, as
+//!   docs/performance.md describes (`--soak`: only the soak section; `--core-gap`: only what
+//!   decides whether the core pair is quoted).
 //! - `update-registry SOURCE`: bring in a new registry, regenerate, and print what changed.
 //! - `coverage [--out FILE]`: VUIDs implemented and tested per area, from the tests' manifests.
 //! - `synthetic-extension`: a made-up extension regenerated, built and run through a driver shim.
@@ -26,7 +27,7 @@ use std::process::ExitCode;
 const USAGE: &str = "usage: cargo xtask <task>
   regen [--check]                      write generated/ from registry/ (or name the stale files)
   package [--out DIR] [--profile P]    build the layer (profile dist: LTO) and lay out an SDK tree
-  bench [--quick] [--rounds N] [--jobs N] | --core-gap
+  bench [--quick] [--rounds N] [--jobs N] | --soak | --core-gap
                                        Vigil against the reference layer (docs/performance.md)
   coverage [--out FILE]                VUIDs implemented and tested per spec area (docs/coverage.md),
                                        after `cargo test --workspace`
