@@ -37,7 +37,7 @@ pub fn hooks(attr: TokenStream, item: TokenStream) -> TokenStream {
         match (t, inner.get(i + 1), inner.get(i + 2)) {
             (TokenTree::Ident(kw), Some(TokenTree::Ident(name)), _) => match kw.to_string().as_str() {
                 // The in-line answer of the generic validate hook is part of that hook, and
-                // `wants` gates every hook: neither is a hook.
+                // `wants` (`wants_at` with the command a constant) gates every hook: none is a hook.
                 "fn" if !["validate_call_in_line", "wants", "wants_at"].contains(&name.to_string().as_str()) => {
                     names.push(name.clone())
                 }
