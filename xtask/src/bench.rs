@@ -243,14 +243,15 @@ fn soak(runner: &Runner, plan: &Plan, o: &Options, dir: &Path) -> Result<(Vec<So
     let counts = in_parallel(o.jobs, &tasks, |i, &(w, c)| {
         eprintln!("bench: soak callgrind [{}/{}] {} under {}", i + 1, tasks.len(), w.id, c.id);
         let file = dir.join(format!("{}.{}.out", w.id, c.file_stem()));
-        runner.run(w, c, SOAK_SUBMITS, Some(Callgrind { out_file: &file, soak_windows: true }))?;
+        let sample = runner.run(w, c, SOAK_SUBMITS, Some(Callgrind { out_file: &file, soak_windows: true }))?;
+        let window = sample.soak.window.ok_or(format!("{} under {}: no soak_window line", w.id, c.id))?;
         // Dumped after the first window, then after the last.
         let part = |n: u32| -> Result<Profile, String> {
             let path = PathBuf::from(format!("{}.{n}", file.display()));
             let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
             Profile::parse(&text).map_err(|e| format!("{}: {e}", path.display()))
         };
-        Ok(((w.id, c.id.as_str()), WindowCounts::new(&part(1)?, &part(2)?, SOAK_SUBMITS)))
+        Ok(((w.id, c.id.as_str()), WindowCounts::new(&part(1)?, &part(2)?, window)))
     })?;
     let counts: BTreeMap<_, _> = counts.into_iter().collect();
     let device = runs.values().flatten().map(|s| s.device.clone()).next().unwrap_or_default();

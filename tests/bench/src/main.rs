@@ -167,11 +167,12 @@ fn run_soak(args: &Args, ctx: Context) -> ExitCode {
     let (device_name, tool_layers) = (ctx.device_name.clone(), ctx.tool_layers.join(","));
     drop(ctx);
     let problems = context::problems();
-    let window = soak::WINDOW.min(results.frame_ns.len());
+    let window = soak::window(results.frame_ns.len());
     println!("vigil-bench: workload soak");
     println!("vigil-bench: wait {:?}", args.wait);
     println!("vigil-bench: calls_per_frame {}", results.calls_per_frame);
     println!("vigil-bench: frames {}", results.frame_ns.len());
+    println!("vigil-bench: soak_window {window}");
     for (what, frames) in [("", &results.frame_ns), ("_cpu", &results.frame_cpu_ns)] {
         println!("vigil-bench: soak_first{what}_median_ns {}", soak::median(&frames[..window]));
         println!("vigil-bench: soak_last{what}_median_ns {}", soak::median(&frames[frames.len() - window..]));

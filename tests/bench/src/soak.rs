@@ -110,7 +110,7 @@ impl<'a> Soak<'a> {
     pub fn run(&mut self, submits: usize) -> SoakResults {
         // Written up front so the list's pages are resident before the first RSS sample.
         let mut run = Run { frame_ns: vec![1u64; submits], frame_cpu_ns: vec![1u64; submits], rss_from_kib: None };
-        let window = WINDOW.min(submits / 2);
+        let window = window(submits);
         let last = submits - window;
         crate::vigil_soak_window(&mut || (0..window).for_each(|f| self.frame(f, &mut run)));
         (window..last).for_each(|f| self.frame(f, &mut run));
@@ -192,6 +192,11 @@ impl Drop for Soak<'_> {
             d.free_memory(self.buffer.1, None);
         }
     }
+}
+
+/// Frames in each compared window of a run of `submits`: [`WINDOW`], or half a shorter run.
+pub fn window(submits: usize) -> usize {
+    WINDOW.min(submits / 2)
 }
 
 /// The median of `v` (0 when empty).

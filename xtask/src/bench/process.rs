@@ -38,6 +38,8 @@ pub struct SoakFigures {
     /// The same as the calling thread's CPU ns.
     pub first_cpu_ns: Option<u64>,
     pub last_cpu_ns: Option<u64>,
+    /// Frames in each compared window.
+    pub window: Option<u64>,
     /// Resident set at submit 10,000 and at the end, KiB.
     pub rss_from_kib: Option<u64>,
     pub rss_end_kib: Option<u64>,
@@ -71,6 +73,7 @@ impl Sample {
                 "soak_last_median_ns" => s.soak.last_ns = Some(number(value)?),
                 "soak_first_cpu_median_ns" => s.soak.first_cpu_ns = Some(number(value)?),
                 "soak_last_cpu_median_ns" => s.soak.last_cpu_ns = Some(number(value)?),
+                "soak_window" => s.soak.window = Some(number(value)?),
                 "soak_rss_from_kib" => s.soak.rss_from_kib = Some(number(value)?),
                 "soak_rss_end_kib" => s.soak.rss_end_kib = Some(number(value)?),
                 _ => {}
@@ -211,11 +214,13 @@ vigil-bench: device llvmpipe (LLVM 15.0.6, 256 bits)
         assert!(Sample::parse("vigil-bench: tool_layers \n").is_err(), "unfinished run");
         let soak = Sample::parse(
             "vigil-bench: calls_per_frame 3\nvigil-bench: soak_first_cpu_median_ns 5000\n\
-             vigil-bench: soak_last_cpu_median_ns 5100\nvigil-bench: soak_rss_end_kib 9\n",
+             vigil-bench: soak_last_cpu_median_ns 5100\nvigil-bench: soak_rss_end_kib 9\n\
+             vigil-bench: soak_window 1000\n",
         )
         .unwrap();
         assert_eq!((soak.soak.first_cpu_ns, soak.soak.last_cpu_ns), (Some(5000), Some(5100)));
         assert_eq!((soak.soak.rss_from_kib, soak.soak.rss_end_kib), (None, Some(9)));
+        assert_eq!(soak.soak.window, Some(1000));
         assert!(Sample::parse("vigil-bench: calls_per_frame x\n").is_err());
     }
 }

@@ -14,9 +14,6 @@ use super::process::Sample;
 use super::report::VIGIL_OBJECT;
 use super::stats::percentile;
 
-/// Frames in each compared window (tests/bench/src/soak.rs `WINDOW`).
-pub const WINDOW: usize = 1_000;
-
 /// Largest ratio of the last window's median frame cost to the first's.
 pub const DRIFT_LIMIT: f64 = 1.1;
 /// Largest resident-set growth from submit 10,000 to the end, KiB.
@@ -59,10 +56,10 @@ pub struct WindowCounts {
 }
 
 impl WindowCounts {
-    /// From the profiles callgrind dumped after the first and the last window of a run of
-    /// `frames` submits.
-    pub fn new(first: &Profile, last: &Profile, frames: usize) -> WindowCounts {
-        let window = WINDOW.min(frames / 2).max(1) as f64;
+    /// From the profiles callgrind dumped after the first and the last window, of `window`
+    /// frames each (as the workload reported).
+    pub fn new(first: &Profile, last: &Profile, window: u64) -> WindowCounts {
+        let window = window.max(1) as f64;
         let layer =
             |p: &Profile| p.objects().iter().filter(|(o, _)| o.ends_with(VIGIL_OBJECT)).map(|(_, ir)| ir).sum::<u64>();
         WindowCounts {
@@ -152,15 +149,15 @@ mod tests {
             .into(),
             ..Default::default()
         };
-        let v = WindowCounts::new(&profile(2_000_000, 8_000_000), &profile(2_200_000, 8_300_000), 100_000);
+        let v = WindowCounts::new(&profile(2_000_000, 8_000_000), &profile(2_200_000, 8_300_000), 1_000);
         assert_eq!((v.first, v.last), (10_000.0, 10_500.0));
         assert_eq!((v.layer_first, v.layer_last), (2_000.0, 2_200.0));
-        let none = WindowCounts::new(&profile(0, 7_000_000), &profile(0, 7_100_000), 100_000);
+        let none = WindowCounts::new(&profile(0, 7_000_000), &profile(0, 7_100_000), 1_000);
         assert_eq!(none.layer_first, 0.0);
         // Added: 3,000 first, 3,400 last.
         assert_eq!(v.added_drift(&none), Some(3_400.0 / 3_000.0));
         assert_eq!(none.added_drift(&none), None, "nothing added");
-        // A short run's windows are half of it each.
-        assert_eq!(WindowCounts::new(&profile(0, 1_000), &profile(0, 1_000), 10).first, 200.0);
+        // A window of 5 frames.
+        assert_eq!(WindowCounts::new(&profile(0, 1_000), &profile(0, 1_000), 5).first, 200.0);
     }
 }

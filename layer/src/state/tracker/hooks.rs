@@ -25,12 +25,12 @@ const fn recording(hooks: Hooks) -> Hooks {
 impl ValidationObject for StateTracker {
     #[inline(always)]
     fn wants(&self, cx: &Call<'_>) -> bool {
-        self.idle.get(cx.command / 64).is_none_or(|w| w >> (cx.command % 64) & 1 == 0)
+        self.records(cx.command)
     }
 
     #[inline(always)]
     fn wants_at<const C: usize>(&self, _cx: &Call<'_>) -> bool {
-        self.idle.get(C / 64).is_none_or(|w| w >> (C % 64) & 1 == 0)
+        self.records(C)
     }
 
     #[inline(always)]

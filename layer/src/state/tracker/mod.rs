@@ -90,6 +90,13 @@ struct Peak {
 const ID_STATISTICS: &str = "UNASSIGNED-Vigil-State-statistics";
 
 impl StateTracker {
+    /// Whether the tracker records calls of `COMMANDS[command]` (not idle for it): one bit of
+    /// `idle`, a constant word when `command` is.
+    #[inline(always)]
+    fn records(&self, command: usize) -> bool {
+        self.idle.get(command / 64).is_none_or(|w| w >> (command % 64) & 1 == 0)
+    }
+
     /// The tracker of an instance about to be created (its handle is learned at creation).
     pub fn for_instance() -> Self {
         StateTracker {
