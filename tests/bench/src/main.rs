@@ -31,8 +31,15 @@ use context::Context;
 #[no_mangle]
 #[inline(never)]
 pub fn vigil_bench_measured(work: &mut dyn FnMut()) {
+    // Bodies distinct from `vigil_soak_window`'s: identical ones are folded into one address,
+    // and callgrind then knows the section by the other name only (it counted nothing).
+    std::hint::black_box(MEASURED);
     work();
 }
+
+/// What each bracketing function hands `black_box`, so that no two are identical.
+const MEASURED: u8 = 1;
+const SOAK_WINDOW: u8 = 2;
 
 /// The soak workload's first and last windows of frames, each inside one call: `cargo xtask
 /// bench` has callgrind count it and dump after each call (`--toggle-collect`, `--dump-after`),
@@ -40,6 +47,7 @@ pub fn vigil_bench_measured(work: &mut dyn FnMut()) {
 #[no_mangle]
 #[inline(never)]
 pub fn vigil_soak_window(work: &mut dyn FnMut()) {
+    std::hint::black_box(SOAK_WINDOW);
     work();
 }
 

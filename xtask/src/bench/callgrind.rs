@@ -141,6 +141,12 @@ impl Profile {
             }
         }
         profile.total = totals.or(summary).ok_or("no totals: or summary: line")?;
+        // A measured section always executes something: nothing counted means callgrind never
+        // entered the toggle symbol (one folded into another function's address is known by
+        // that one's name only).
+        if profile.total == 0 {
+            return Err("nothing was counted: the measured section's symbol was never entered".into());
+        }
         // Callgrind's total is the sum of every self cost line: anything else is a misreading.
         let sum: u64 = profile.functions.values().sum();
         if sum != profile.total {
@@ -259,5 +265,6 @@ totals: 1000
         assert!(Profile::parse("events: Ir\nfn=f\n10 5\n").is_err(), "no totals");
         assert!(Profile::parse("events: Dr\ntotals: 1\n").is_err(), "not Ir");
         assert!(Profile::parse("events: Ir\nfn=f\n10 5\ntotals: 6\n").is_err(), "costs do not add up");
+        assert!(Profile::parse("events: Ir\ntotals: 0\n").is_err(), "nothing counted");
     }
 }
