@@ -81,7 +81,10 @@ struct ThreadSlot {
 const WRITE: usize = 1;
 /// A held write raised its object's writer stripe (a shared object's).
 const STRIPE: usize = 2;
-const _: () = assert!(align_of::<ObjectRecord>() > (WRITE | STRIPE), "the flags must fit below a record");
+/// A held write of a command buffer also writes its pool (the record's parent): one entry for
+/// the two, as every command recorded holds both.
+const POOL: usize = 4;
+const _: () = assert!(align_of::<ObjectRecord>() > (WRITE | STRIPE | POOL), "the flags must fit below a record");
 
 // SAFETY: a slot's cells are used by its owning thread only (`owner`, claimed with a
 // compare-and-swap, says which); the records it points at are `Sync`.
@@ -407,13 +410,19 @@ impl Entered {
     #[inline(always)]
     #[cfg(test)]
     pub fn begin_use(&self, r: &ObjectRecord, write: bool, command: u16) -> Option<Overlap> {
-        self.begin_use_of(r, (write, type_flags(r.key.ty)), command)
+        self.begin_use_by(r, (write, type_flags(r.key.ty)), self.thread(), command)
     }
 
-    /// [`Self::begin_use`] with the [`type_flags`] of `r`'s type at hand.
+    /// [`Self::begin_use`] by the calling thread, `thread` (a walk asks for its id once), with
+    /// the [`type_flags`] of `r`'s type at hand.
     #[inline(always)]
-    pub fn begin_use_of(&self, r: &ObjectRecord, (write, flags): (bool, u8), command: u16) -> Option<Overlap> {
-        let thread = self.thread();
+    pub fn begin_use_by(
+        &self,
+        r: &ObjectRecord,
+        (write, flags): (bool, u8),
+        thread: u32,
+        command: u16,
+    ) -> Option<Overlap> {
         let counted = r.uses.begin(write, thread, command);
         if write && flags & SHARED_TYPE != 0 {
             return self.begin_shared_write(r, thread, counted);
@@ -421,6 +430,23 @@ impl Entered {
         let entry = r as *const ObjectRecord as usize | if write { WRITE } else { 0 };
         // SAFETY: the owner's cell; no reference into it is held.
         unsafe { (*self.slot.uses.get()).push(entry) };
+        counted
+    }
+
+    /// Begins a write of command buffer `r` and of `pool`, the pool it was allocated from (its
+    /// record's parent), held as one use until this call returns; the overlapping uses of
+    /// other threads, the command buffer's first. Neither type is shared (`type_flags`' test).
+    #[inline(always)]
+    pub fn begin_pooled_write(
+        &self,
+        r: &ObjectRecord,
+        pool: &ObjectRecord,
+        thread: u32,
+        command: u16,
+    ) -> [Option<Overlap>; 2] {
+        let counted = [r.uses.begin(true, thread, command), pool.uses.begin(true, thread, command)];
+        // SAFETY: the owner's cell; no reference into it is held.
+        unsafe { (*self.slot.uses.get()).push(r as *const ObjectRecord as usize | WRITE | POOL) };
         counted
     }
 
@@ -454,8 +480,14 @@ impl Entered {
         while uses.len() > self.uses_from {
             let Some(entry) = uses.pop() else { break };
             // SAFETY: a record held by `begin_use`, alive until the outermost call returns.
-            let r = unsafe { &*((entry & !(WRITE | STRIPE)) as *const ObjectRecord) };
+            let r = unsafe { &*((entry & !(WRITE | STRIPE | POOL)) as *const ObjectRecord) };
             r.uses.end(entry & WRITE != 0);
+            if entry & POOL != 0 {
+                // The parent `begin_pooled_write` counted: a record's parent never changes.
+                if let Some(pool) = r.parent.as_deref() {
+                    pool.uses.end(true);
+                }
+            }
             if entry & STRIPE != 0 {
                 readers::end_write(readers::fingerprint(r));
             }
@@ -555,8 +587,8 @@ mod tests {
     use crate::state::{Origin, TYPES};
 
     /// The combined table says what the three generated ones say; the one pooled type is the
-    /// command buffer, and its pool's uses are counted, never published as shared reads (the walk
-    /// begins a pool's write without looking its type up).
+    /// command buffer, and its and its pool's uses are counted, never published as shared reads
+    /// (the walk begins a pool's write without looking its type up).
     #[test]
     fn type_flags_combine_the_generated_tables() {
         for t in 0..SYNCED.len() as u16 {
@@ -569,6 +601,8 @@ mod tests {
         }
         let pooled: Vec<u16> = (0..SYNCED.len() as u16).filter(|&t| type_flags(t) & POOLED_TYPE != 0).collect();
         assert_eq!(pooled, [TYPES.command_buffer]);
+        // `begin_pooled_write` counts both in their records, raising no writer stripe.
+        assert_eq!(type_flags(TYPES.command_buffer) & SHARED_TYPE, 0);
         assert_eq!(type_flags(TYPES.command_pool), SYNCED_TYPE);
         assert_eq!(type_flags(u16::MAX), 0);
     }

@@ -30,10 +30,11 @@ use vigil_generated::threading::*;
 use vigil_generated::*;
 
 use super::{DeviceSetup, InstanceSetup};
+use crate::chassis::handles::Named;
 use crate::chassis::raw::{count, read_ptr, read_uint, Base};
 use crate::chassis::{hooks, Call, Hooks, Phase, ValidationObject};
 use crate::report::{Finding, Location, Object, Reporter, Severity};
-use crate::state::thread::{current_thread, entered};
+use crate::state::thread::{current_thread, entered, Entered};
 use crate::state::{key, ObjectRecord, Overlap, OBJECTS};
 use walk::Walk;
 
@@ -315,23 +316,39 @@ impl ThreadTracker {
 impl ThreadTracker {
     /// A call of `COMMAND_HANDLES[command]` begins: counts the uses of what it names
     /// (`handles`, what the state tracker found, when complete; else a walk of `params`).
+    #[inline(always)]
     fn begin(&self, cx: &Call<'_>) {
-        let command = cx.command as u16;
-        let Some(info) = COMMAND_HANDLES.get(cx.command) else { return };
         // A thread without a slot (every one taken by a live thread) is not counted.
         let Some(entered) = entered(cx) else { return };
+        let Some(plan) = THREAD_COMMANDS.get(cx.command) else { return };
+        let handles = cx.handles();
+        if !handles.complete() || !plan.typed.is_empty() || plan.device_queues {
+            return self.begin_walked(cx, entered);
+        }
+        // The common call: what the tracker found, counted with nothing but the call's thread
+        // and command at hand (a `Walk` is made only for a rare use: its fields, stored up
+        // front, cost a draw-workload call about 20 instructions).
+        let command = cx.command as u16;
+        let (from, thread) = (entered.published(), entered.thread());
+        let mut overlaps = Overlaps::new();
+        let mut aliased = 0;
+        walk::count_found(entered, thread, command, handles, &mut overlaps, |n, write, found, overlaps| {
+            aliased |= self.rare_use(cx, entered, (n, write, found), overlaps);
+        });
+        walk::publish(entered, thread, from, &mut overlaps);
+        if aliased != 0 || overlaps.n != 0 {
+            self.reported(command, aliased, &overlaps);
+        }
+    }
+
+    /// The counting of a call by a [`Walk`] of its parameters (the tracker did not find every
+    /// handle), or of one that also writes typed handles or the device's queues.
+    #[inline(never)]
+    fn begin_walked(&self, cx: &Call<'_>, entered: &Entered) {
+        let Some(info) = COMMAND_HANDLES.get(cx.command) else { return };
         let mut overlaps = Overlaps::new();
         let from = entered.published();
-        let mut walk = Walk {
-            command,
-            owner: self.owner.load(Ordering::Relaxed),
-            instance: self.instance.load(Ordering::Relaxed),
-            maybe: THREAD_COMMANDS[cx.command].maybe,
-            entered,
-            overlaps: &mut overlaps,
-            aliased: 0,
-            destroyed: u32::MAX,
-        };
+        let mut walk = self.walk(cx, entered, &mut overlaps);
         let handles = cx.handles();
         if handles.complete() {
             walk.found(handles, cx.params);
@@ -344,11 +361,41 @@ impl ThreadTracker {
                 walk.queue(q);
             }
         }
-        walk.publish(from);
-        let aliased = walk.aliased;
+        let (aliased, thread) = (walk.aliased, walk.thread);
+        walk::publish(entered, thread, from, &mut overlaps);
         if aliased != 0 || overlaps.n != 0 {
-            self.reported(command, aliased, &overlaps);
+            self.reported(cx.command as u16, aliased, &overlaps);
         }
+    }
+
+    /// A walk of a call's uses, keeping the overlaps in `overlaps`.
+    fn walk<'a>(&self, cx: &Call<'_>, entered: &'a Entered, overlaps: &'a mut Overlaps) -> Walk<'a> {
+        Walk {
+            command: cx.command as u16,
+            owner: self.owner.load(Ordering::Relaxed),
+            instance: self.instance.load(Ordering::Relaxed),
+            maybe: THREAD_COMMANDS[cx.command].maybe,
+            entered,
+            thread: entered.thread(),
+            overlaps,
+            aliased: 0,
+            destroyed: u32::MAX,
+        }
+    }
+
+    /// Counts a found handle `count_found` leaves to a walk: `found`, its record if the table
+    /// holds one. The handle types not counted because two live objects share the value.
+    #[inline(never)]
+    fn rare_use(
+        &self,
+        cx: &Call<'_>,
+        entered: &Entered,
+        (n, write, found): (&Named, bool, Option<&ObjectRecord>),
+        overlaps: &mut Overlaps,
+    ) -> u64 {
+        let mut walk = self.walk(cx, entered, overlaps);
+        walk.object(n.ty, n.handle, write, n.flags & MAYBE != 0, found);
+        walk.aliased
     }
 
     /// What a call's counting found, reported once nothing is borrowed: the application's

@@ -8,12 +8,12 @@ use vigil_generated::objects::*;
 use vigil_generated::threading::*;
 
 use super::{Found, Overlaps};
-use crate::chassis::handles::{CallHandles, DESTROYED, PARAM};
+use crate::chassis::handles::{CallHandles, Named, DESTROYED, PARAM};
 use crate::chassis::raw::{read_ptr, read_uint};
 use crate::state::resolve::record_of;
 use crate::state::sites::{self, handles, SiteVisitor, Skip};
 use crate::state::thread::{type_flags, Entered, POOLED_TYPE, SHARED_TYPE, SYNCED_TYPE};
-use crate::state::{key, ObjectRecord, OBJECTS};
+use crate::state::{key, ObjectRecord, Overlap, OBJECTS};
 
 /// One call's counting.
 pub struct Walk<'a> {
@@ -26,6 +26,8 @@ pub struct Walk<'a> {
     pub maybe: Maybe,
     /// The calling thread inside the call: it holds the uses begun until the call returns.
     pub entered: &'a Entered,
+    /// Its kernel id (`Entered::thread`), asked once a call.
+    pub thread: u32,
     /// The overlaps found, reported once the walk is over.
     pub overlaps: &'a mut Overlaps,
     /// The handle types (bits, by index into `HANDLE_TYPES`) of objects not counted because
@@ -89,34 +91,25 @@ impl Walk<'_> {
 
     /// Counts the uses of the handles the state tracker found in the call (`handles`,
     /// complete): what [`Walk::call`] would walk, without walking or looking up again.
-    #[inline(always)]
     pub fn found(&mut self, handles: &CallHandles, params: &[*const u8]) {
-        for n in handles.named() {
-            let f = type_flags(n.ty);
-            // A parameter left to prose is not counted (as `call` skips it); no such parameter
-            // reaches a structure, so nothing found under one is counted either.
-            if n.flags & (PARAM | NOAUTO) == PARAM | NOAUTO || f & SYNCED_TYPE == 0 {
-                continue;
-            }
-            let (write, maybe) = (n.flags & (WRITE | DESTROYED) != 0, n.flags & MAYBE != 0);
-            let Some(r) = record_of(n) else {
-                self.object(n.ty, n.handle, write, maybe, None);
-                continue;
-            };
-            // `object` with the record at hand, spelled out: calling it here costs thread safety
-            // about 60 instructions per draw-workload call (callgrind), even inlined.
-            let read = !write && (!maybe || self.maybe == Maybe::Read);
-            if read && f & SHARED_TYPE != 0 && self.entered.read_shared(r, self.command) {
-                continue;
-            }
-            if r.aliased() {
-                self.aliased |= 1u64.checked_shl(u32::from(n.ty)).unwrap_or(0);
-                continue;
-            }
-            let write = write || (maybe && self.maybe_writes(r.uses.flags()));
-            self.begin_of(r, (write, f));
+        let (entered, thread, command) = (self.entered, self.thread, self.command);
+        let mut overlaps = Overlaps::new();
+        count_found(entered, thread, command, handles, &mut overlaps, |n, write, found, _| {
+            self.object(n.ty, n.handle, write, n.flags & MAYBE != 0, found);
+        });
+        for f in overlaps.iter() {
+            self.overlaps.push(*f);
         }
-        for t in THREAD_COMMANDS[usize::from(self.command)].typed {
+        let typed = THREAD_COMMANDS[usize::from(self.command)].typed;
+        if !typed.is_empty() {
+            self.typed_all(typed, params);
+        }
+    }
+
+    /// The `uint64_t` handles typed by a `VkObjectType` member that the command writes.
+    #[cold]
+    fn typed_all(&mut self, typed: &[TypedWrite], params: &[*const u8]) {
+        for t in typed {
             self.typed(t, params);
         }
     }
@@ -136,7 +129,7 @@ impl Walk<'_> {
     /// hold (a dead handle, which object lifetime reports, or one whose creation Vigil cannot
     /// follow) is counted from its first use.
     #[inline]
-    fn object(&mut self, ty: u16, h: u64, write: bool, maybe: bool, found: Option<&ObjectRecord>) {
+    pub fn object(&mut self, ty: u16, h: u64, write: bool, maybe: bool, found: Option<&ObjectRecord>) {
         let entered = self.entered;
         let r = match found {
             Some(r) => r,
@@ -173,36 +166,107 @@ impl Walk<'_> {
 
     /// [`Self::begin`] with the [`type_flags`] of `r`'s type at hand.
     #[inline(always)]
-    fn begin_of(&mut self, r: &ObjectRecord, (write, flags): (bool, u8)) {
-        self.begin_one(r, (write, flags));
-        if write && flags & POOLED_TYPE != 0 {
-            if let Some(pool) = r.parent.as_deref() {
-                // The pool lives as long as its command buffer's record (and pools are never
-                // shared reads: a unit test holds the tables to that).
-                self.begin_one(pool, (true, SYNCED_TYPE));
+    fn begin_of(&mut self, r: &ObjectRecord, use_: (bool, u8)) {
+        begin_counted(self.entered, (self.thread, self.command), r, use_, self.overlaps);
+    }
+}
+
+/// Counts the uses of the handles the state tracker found in a call of `command` (`handles`,
+/// complete) by `thread`, keeping the overlaps in `overlaps`: what [`Walk::call`] would walk,
+/// without walking or looking up again. A handle the table does not hold, a `maybe` use, and
+/// an object whose value another live object shares go to `rare` (with whether the site
+/// writes, and the record if any), to be counted by a walk.
+#[inline(always)]
+pub fn count_found(
+    entered: &Entered,
+    thread: u32,
+    command: u16,
+    handles: &CallHandles,
+    overlaps: &mut Overlaps,
+    mut rare: impl FnMut(&Named, bool, Option<&ObjectRecord>, &mut Overlaps),
+) {
+    for n in handles.named() {
+        let f = type_flags(n.ty);
+        // A parameter left to prose is not counted (as `call` skips it); no such parameter
+        // reaches a structure, so nothing found under one is counted either.
+        if n.flags & (PARAM | NOAUTO) == PARAM | NOAUTO || f & SYNCED_TYPE == 0 {
+            continue;
+        }
+        let write = n.flags & (WRITE | DESTROYED) != 0;
+        let r = match record_of(n) {
+            Some(r) if n.flags & MAYBE == 0 && !r.aliased() => r,
+            found => {
+                rare(n, write, found, overlaps);
+                continue;
             }
+        };
+        // A shared object's read touches only this thread's slot.
+        if !write && f & SHARED_TYPE != 0 && entered.read_shared(r, command) {
+            continue;
+        }
+        begin_counted(entered, (thread, command), r, (write, f), overlaps);
+    }
+}
+
+/// Begins a use of `r` (with `flags`, its type's [`type_flags`]) by `thread` in `command`, and
+/// of its pool for a written command buffer, held until the call returns; keeps what overlaps
+/// in `overlaps`.
+#[inline(always)]
+fn begin_counted(
+    entered: &Entered,
+    (thread, command): (u32, u16),
+    r: &ObjectRecord,
+    (write, flags): (bool, u8),
+    overlaps: &mut Overlaps,
+) {
+    if write && flags & POOLED_TYPE != 0 {
+        if let Some(pool) = r.parent.as_deref() {
+            // The pool lives as long as its command buffer's record (and neither is ever a
+            // shared read: a unit test holds the tables to that).
+            let [mine, pools] = entered.begin_pooled_write(r, pool, thread, command);
+            if mine.is_some() || pools.is_some() {
+                overlapped(overlaps, r, mine, pool, pools);
+            }
+            return;
         }
     }
+    if let Some(overlap) = entered.begin_use_by(r, (write, flags), thread, command) {
+        found_overlap(overlaps, r, write, overlap);
+    }
+}
 
-    /// [`Self::begin`] of `r` alone.
-    #[inline(always)]
-    fn begin_one(&mut self, r: &ObjectRecord, (write, flags): (bool, u8)) {
-        if let Some(overlap) = self.entered.begin_use_of(r, (write, flags), self.command) {
-            self.overlaps.push(Found { ty: r.key.ty, handle: r.key.handle, write, overlap });
+/// Keeps an overlap found for the report.
+#[cold]
+fn found_overlap(overlaps: &mut Overlaps, r: &ObjectRecord, write: bool, overlap: Overlap) {
+    overlaps.push(Found { ty: r.key.ty, handle: r.key.handle, write, overlap });
+}
+
+/// Keeps the overlaps a command buffer's write (`mine`) and its pool's (`pools`) found.
+#[cold]
+fn overlapped(
+    overlaps: &mut Overlaps,
+    r: &ObjectRecord,
+    mine: Option<Overlap>,
+    pool: &ObjectRecord,
+    pools: Option<Overlap>,
+) {
+    for (r, overlap) in [(r, mine), (pool, pools)] {
+        if let Some(overlap) = overlap {
+            found_overlap(overlaps, r, true, overlap);
         }
     }
+}
 
-    /// Makes the call's published reads (from `from` on) visible, and reports each whose object
-    /// another thread is writing.
-    pub fn publish(&mut self, from: usize) {
-        let (thread, overlaps) = (self.entered.thread(), &mut *self.overlaps);
-        self.entered.publish(from, |u| {
-            if u.aliased() {
-                return;
-            }
-            if let Some(overlap) = u.uses.written(thread) {
-                overlaps.push(Found { ty: u.key.ty, handle: u.key.handle, write: false, overlap });
-            }
-        });
-    }
+/// Makes the call's published reads (from `from` on) visible, and keeps an overlap for each
+/// whose object another thread is writing.
+#[inline(always)]
+pub fn publish(entered: &Entered, thread: u32, from: usize, overlaps: &mut Overlaps) {
+    entered.publish(from, |u| {
+        if u.aliased() {
+            return;
+        }
+        if let Some(overlap) = u.uses.written(thread) {
+            overlaps.push(Found { ty: u.key.ty, handle: u.key.handle, write: false, overlap });
+        }
+    });
 }
