@@ -18,7 +18,7 @@ use std::hash::BuildHasherDefault;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, LazyLock, Mutex, PoisonError, RwLock, RwLockReadGuard, RwLockWriteGuard};
 
-pub use super::records::{key, Key, KeyHasher, ObjectRecord, ObjectState, Origin, Overlap, TYPES};
+pub use super::records::{key, Key, KeyHasher, ObjectRecord, ObjectState, Origin, Overlap, SpareRecord, TYPES};
 use super::submissions;
 
 const SHARDS: usize = 64;
@@ -366,12 +366,25 @@ impl ObjectTable {
         scopes.into_iter().filter(|&s| s != k.scope).find(|&scope| created(&Key { scope, ..k }))
     }
 
-    /// Records an object created or retrieved: a new record, or another reference to a live
-    /// value (retrieving an object again adds none). A record only seen before is replaced.
-    /// The record made, when one was (the creating thread keeps it at hand: the calls that
-    /// name a new object come next).
+    /// [`Self::insert_in`] in a new allocation.
+    #[cfg(test)]
     pub fn insert(
         &self,
+        k: Key,
+        parent: Option<Arc<ObjectRecord>>,
+        with_allocator: bool,
+        origin: Origin,
+    ) -> Option<Arc<ObjectRecord>> {
+        self.insert_in(None, k, parent, with_allocator, origin)
+    }
+
+    /// Records an object created or retrieved: a new record (in `spare`'s allocation, when
+    /// there is one), or another reference to a live value (retrieving an object again adds
+    /// none). A record only seen before is replaced. The record made, when one was (the
+    /// creating thread keeps it at hand: the calls that name a new object come next).
+    pub fn insert_in(
+        &self,
+        spare: Option<SpareRecord>,
         k: Key,
         parent: Option<Arc<ObjectRecord>>,
         with_allocator: bool,
@@ -388,12 +401,12 @@ impl ObjectTable {
                 return None;
             }
             Entry::Occupied(mut o) => {
-                let made = ObjectRecord::shared(k, parent.clone(), with_allocator, origin);
+                let made = ObjectRecord::shared_in(spare, k, parent.clone(), with_allocator, origin);
                 o.insert(made.clone());
                 (true, made)
             }
             Entry::Vacant(v) => {
-                let made = ObjectRecord::shared(k, parent.clone(), with_allocator, origin);
+                let made = ObjectRecord::shared_in(spare, k, parent.clone(), with_allocator, origin);
                 v.insert(made.clone());
                 (false, made)
             }

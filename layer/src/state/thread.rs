@@ -29,12 +29,14 @@ use std::sync::Arc;
 
 use vigil_generated::threading::{SHARED_READS, SYNCED, WRITES_POOL};
 
-use super::objects::{Key, ObjectRecord, Overlap, OBJECTS};
+use super::objects::{Key, ObjectRecord, Overlap, SpareRecord, OBJECTS};
 // Threads with a slot at once (each with the readers' slot of its index); another thread
 // looks every handle up in the table and counts nothing.
 use super::readers::{self, CAPACITY, SLOT_COUNT};
 use crate::chassis::Call;
 
+/// Spare record allocations a thread keeps: as many as one call of a churning loop frees.
+const SPARES: usize = 16;
 /// Ways per set of a thread's cache: a loop naming a few objects keeps them all, whatever
 /// values the driver gave them (with two ways, three hot handles that hash alike evicted each
 /// other on every call in some runs and not others).
@@ -67,6 +69,9 @@ struct ThreadSlot {
     /// Strong references evicted while a call was in progress, dropped when the outermost call
     /// returns.
     graveyard: UnsafeCell<Vec<*const ObjectRecord>>,
+    /// Allocations of records the graveyard held last (at most [`SPARES`]), for the owner's
+    /// next creations.
+    spares: UnsafeCell<Vec<SpareRecord>>,
     /// The uses the owner's calls in progress have begun: record addresses (alive until the
     /// outermost call returns) with [`WRITE`] and [`STRIPE`] in the low bits.
     uses: UnsafeCell<Vec<usize>>,
@@ -98,6 +103,7 @@ impl ThreadSlot {
             cache: UnsafeCell::new([EMPTY; CACHED]),
             last_command_buffer: Cell::new(EMPTY),
             graveyard: UnsafeCell::new(Vec::new()),
+            spares: UnsafeCell::new(Vec::new()),
             uses: UnsafeCell::new(Vec::new()),
             thread: Cell::new(0),
             published: Cell::new(0),
@@ -119,6 +125,7 @@ impl ThreadSlot {
         for p in graveyard.drain(..) {
             release(p);
         }
+        unsafe { (*self.spares.get()).clear() };
         // An exited thread was inside no call: it holds no use and publishes no read.
         unsafe { (*self.uses.get()).clear() };
         self.depth.set(0);
@@ -295,11 +302,26 @@ impl Entered {
     #[cold]
     #[inline(never)]
     fn bury(&self) {
-        // SAFETY: the owner's cell, and no call of this thread is in progress.
-        let graveyard = unsafe { &mut *self.slot.graveyard.get() };
+        // SAFETY: the owner's cells, and no call of this thread is in progress.
+        let (graveyard, spares) = unsafe { (&mut *self.slot.graveyard.get(), &mut *self.slot.spares.get()) };
         for p in graveyard.drain(..) {
-            release(p);
+            if spares.len() >= SPARES {
+                release(p);
+                continue;
+            }
+            // SAFETY: a strong reference the slot owns.
+            if let Some(spare) = ObjectRecord::into_spare(unsafe { Arc::from_raw(p) }) {
+                spares.push(spare);
+            }
         }
+    }
+
+    /// The allocation of a record this thread's graveyard held last, for a new record.
+    #[inline]
+    pub fn spare(&self) -> Option<SpareRecord> {
+        // SAFETY: the owner's cell; no reference into it is held (`bury`, the only other user
+        // while the thread is in a call, runs when its outermost call returns).
+        unsafe { (*self.slot.spares.get()).pop() }
     }
 }
 

@@ -5,6 +5,8 @@
 //! `memory`.
 
 use std::collections::{BTreeMap, HashMap, VecDeque};
+use std::mem::MaybeUninit;
+use std::ptr::addr_of_mut;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicU8, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError, Weak};
 
@@ -152,7 +154,18 @@ pub enum ObjectState {
 }
 
 impl ObjectState {
+    /// Writes [`Self::of_type`] at `to`, built there (a record's state is most of its size).
+    ///
+    /// # Safety
+    /// `to` must be valid for writes and aligned; what it held is not dropped.
+    #[inline(never)]
+    unsafe fn write_of_type(to: *mut Self, ty: u16) {
+        // SAFETY: as the caller promises.
+        unsafe { to.write(Self::of_type(ty)) };
+    }
+
     /// The initial state of an object of `HANDLE_TYPES[ty]`.
+    #[inline(always)]
     fn of_type(ty: u16) -> Self {
         use VkObjectType as T;
         match HANDLE_TYPES.get(usize::from(ty)).map(|t| t.object_type) {
@@ -233,6 +246,11 @@ pub struct ObjectRecord {
     pub(super) destroyed: AtomicBool,
 }
 
+/// The allocation of a record nothing refers to any more, its contents dropped, kept to make
+/// the next record in ([`ObjectRecord::shared_in`]): an application creating and destroying
+/// objects then costs the allocator nothing per object.
+pub type SpareRecord = Arc<MaybeUninit<ObjectRecord>>;
+
 // The counters' line: at least a line of this record before them and after their start.
 const _: () = assert!(std::mem::offset_of!(ObjectRecord, uses) == 64);
 const _: () = assert!(std::mem::size_of::<ObjectRecord>() >= 64 + 64);
@@ -241,14 +259,72 @@ impl ObjectRecord {
     /// A record for one object, made where it will live: a record is large (its typed state
     /// and a line of padding), and one built on the stack costs two copies of it.
     pub fn shared(key: Key, parent: Option<Arc<ObjectRecord>>, with_allocator: bool, origin: Origin) -> Arc<Self> {
-        let mut fresh = Arc::<ObjectRecord>::new_uninit();
-        // The allocation was just made: no other reference to it exists.
-        if let Some(slot) = Arc::get_mut(&mut fresh) {
-            slot.write(ObjectRecord::new(key, parent, with_allocator, origin));
-            // SAFETY: written just above.
-            return unsafe { fresh.assume_init() };
+        Self::shared_in(None, key, parent, with_allocator, origin)
+    }
+
+    /// [`Self::shared`] in `spare`'s allocation when there is one.
+    pub fn shared_in(
+        spare: Option<SpareRecord>,
+        key: Key,
+        parent: Option<Arc<ObjectRecord>>,
+        with_allocator: bool,
+        origin: Origin,
+    ) -> Arc<Self> {
+        let mut fresh = spare.unwrap_or_else(Arc::<ObjectRecord>::new_uninit);
+        // The allocation was just made, or is a spare: no other reference to it exists.
+        let Some(slot) = Arc::get_mut(&mut fresh) else {
+            return Arc::new(ObjectRecord::new(key, parent, with_allocator, origin));
+        };
+        let p = slot.as_mut_ptr();
+        // SAFETY: every field written once, in place: a record built and then moved in cost a
+        // copy of its few hundred bytes (two from a spare). `Self::fields` names them all.
+        unsafe {
+            addr_of_mut!((*p)._pad).write([0; 8]);
+            addr_of_mut!((*p).uses).write(ObjectUse::default());
+            addr_of_mut!((*p).key).write(key);
+            addr_of_mut!((*p).parent).write(parent);
+            addr_of_mut!((*p).with_allocator).write(with_allocator);
+            addr_of_mut!((*p).origin).write(origin);
+            addr_of_mut!((*p).refs).write(AtomicU32::new(1));
+            ObjectState::write_of_type(addr_of_mut!((*p).state), key.ty);
+            addr_of_mut!((*p).children).write(Mutex::new(Vec::new()));
+            addr_of_mut!((*p).in_use).write(AtomicU32::new(0));
+            addr_of_mut!((*p).destroyed).write(AtomicBool::new(false));
+            fresh.assume_init()
         }
-        Arc::new(ObjectRecord::new(key, parent, with_allocator, origin))
+    }
+
+    /// Every field of a record, by name: adding one fails to compile here until
+    /// [`Self::shared_in`] writes it too.
+    #[allow(dead_code)]
+    fn fields(self) {
+        let ObjectRecord {
+            _pad: _,
+            uses: _,
+            key: _,
+            parent: _,
+            with_allocator: _,
+            origin: _,
+            refs: _,
+            state: _,
+            children: _,
+            in_use: _,
+            destroyed: _,
+        } = self;
+    }
+
+    /// The allocation of `r`, its contents dropped, when `r` is the only reference to it (weak
+    /// ones included); else `r` is dropped and there is none.
+    pub fn into_spare(mut r: Arc<Self>) -> Option<SpareRecord> {
+        Arc::get_mut(&mut r)?;
+        // SAFETY: `MaybeUninit<ObjectRecord>` has `ObjectRecord`'s size and alignment.
+        let mut spare = unsafe { Arc::from_raw(Arc::into_raw(r) as *const MaybeUninit<ObjectRecord>) };
+        // Unique, as found above; the contents are dropped once, and from here on the allocation
+        // counts as uninitialized (a panicking drop would leak them, never drop them twice).
+        let slot = Arc::get_mut(&mut spare)?;
+        // SAFETY: initialized: it was a record until now.
+        unsafe { slot.assume_init_drop() };
+        Some(spare)
     }
 
     /// A record for one object.
@@ -1075,4 +1151,32 @@ pub struct SamplerState {
     /// The descriptor sets written with it (sampler descriptors), through which submissions use
     /// it.
     pub(super) sets: Dependents,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_records_allocation_is_reused_only_once_nothing_refers_to_it() {
+        let (pool, k) = (Key { scope: 1, handle: 0x10, ty: 5 }, Key { scope: 1, handle: 0x20, ty: 5 });
+        let parent = ObjectRecord::shared(pool, None, false, Origin::Created);
+        let r = ObjectRecord::shared(k, Some(parent.clone()), false, Origin::Created);
+        assert!(ObjectRecord::into_spare(r.clone()).is_none(), "another strong reference: none");
+        let weak = Arc::downgrade(&r);
+        assert!(ObjectRecord::into_spare(r).is_none(), "a weak reference: none");
+        assert!(weak.upgrade().is_none(), "and the record was dropped");
+        assert_eq!(Arc::strong_count(&parent), 1, "with what it held");
+
+        let r = ObjectRecord::shared(k, Some(parent.clone()), true, Origin::Created);
+        let at = Arc::as_ptr(&r) as usize;
+        let spare = ObjectRecord::into_spare(r).expect("the only reference");
+        assert_eq!(Arc::strong_count(&parent), 1, "its contents were dropped");
+        let k2 = Key { handle: 0x30, ..k };
+        let again = ObjectRecord::shared_in(Some(spare), k2, None, false, Origin::Retrieved);
+        assert_eq!(Arc::as_ptr(&again) as usize, at, "the same allocation");
+        assert_eq!((again.key, again.parent.is_none(), again.with_allocator), (k2, true, false));
+        assert_eq!((again.origin, again.refs.load(Ordering::Relaxed)), (Origin::Retrieved, 1));
+        assert!(!again.destroyed());
+    }
 }

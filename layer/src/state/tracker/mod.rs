@@ -237,7 +237,9 @@ impl StateTracker {
         let with_allocator = unsafe { param_pointer_set(params, command.allocator) };
         for h in created {
             let k = key(ty, h, scope, instance);
-            if let (Some(made), Some(entered)) = (OBJECTS.insert(k, parent.clone(), with_allocator, origin), entered) {
+            let spare = entered.and_then(Entered::spare);
+            let made = OBJECTS.insert_in(spare, k, parent.clone(), with_allocator, origin);
+            if let (Some(made), Some(entered)) = (made, entered) {
                 entered.remember(k, made);
             }
         }
