@@ -390,6 +390,13 @@ impl SiteVisitor for AllAlive<'_> {
     }
 }
 
+/// Whether a call of a command in `role` is checked only for the handles it names (the uses,
+/// and creations: what they create does not exist yet); destroys and frees are checked
+/// further.
+const fn checks_handles_only(role: Role) -> bool {
+    !matches!(role, Role::Destroy { .. } | Role::Free { .. })
+}
+
 impl ObjectTracker {
     /// Checks a call of `command`; `params` holds the address of each parameter, `handles`
     /// what the state tracker found of them. True: skip the call.
@@ -406,7 +413,7 @@ impl ObjectTracker {
             (uses && unsafe { direct_alive(command, params, owner, instance) }.is_some())
                 || unsafe { all_alive(command, params, owner, instance) }
         };
-        if alive && uses {
+        if alive && checks_handles_only(command.role) {
             return false;
         }
         let mut walk = Walk { tracker: self, owner, instance, command, skip: false };
@@ -491,7 +498,7 @@ impl ValidationObject for ObjectTracker {
         if const { !(C < FOLLOWED.len() && FOLLOWED[C]) } {
             return Some(false);
         }
-        let uses_only = const { C < COMMAND_HANDLES.len() && matches!(COMMAND_HANDLES[C].role, Role::Use) };
+        let uses_only = const { C < COMMAND_HANDLES.len() && checks_handles_only(COMMAND_HANDLES[C].role) };
         let handles = cx.handles();
         (uses_only && handles.complete() && handles.alive()).then_some(false)
     }
