@@ -187,6 +187,16 @@ unsafe fn param_handles(
     (!q.is_null()).then_some((ty, q, n))
 }
 
+/// Whether thread safety keeps anything of what parameter `param` of `command` creates or
+/// retrieves without flags: the instance's handle, or a queue (see `created`).
+fn kept_without_flags(command: &CommandHandles, param: u16) -> bool {
+    let Some(HandleElem::Handle(ty)) = command.param(param).map(|f| f.elem) else { return false };
+    matches!(
+        HANDLE_TYPES[usize::from(ty)].object_type,
+        VkObjectType::VK_OBJECT_TYPE_INSTANCE | VkObjectType::VK_OBJECT_TYPE_QUEUE
+    )
+}
+
 /// The non-null handles of [`param_handles`].
 fn handles(found: Option<(u16, *const u8, usize)>) -> impl Iterator<Item = (u16, u64)> {
     let (ty, q, n) = found.unwrap_or((0, std::ptr::null(), 0));
@@ -287,8 +297,12 @@ impl ThreadTracker {
             Role::Retrieve { param, .. } if result.is_none_or(|r| r.0 >= 0) => param,
             _ => return,
         };
-        let (owner, instance) = (self.owner.load(Ordering::Relaxed), self.instance.load(Ordering::Relaxed));
         let flags = self.creation_flags(command, params);
+        // Most creations keep nothing: they end here, before their outputs are read.
+        if flags == 0 && !kept_without_flags(info, param) {
+            return;
+        }
+        let (owner, instance) = (self.owner.load(Ordering::Relaxed), self.instance.load(Ordering::Relaxed));
         // SAFETY: the call returned and wrote its outputs.
         for (ty, h) in handles(unsafe { param_handles(info, params, param) }) {
             let object_type = HANDLE_TYPES[usize::from(ty)].object_type;
