@@ -155,6 +155,8 @@ pub struct ObjectTable {
     scopes: Box<[ScopeSlot; SCOPES]>,
     /// How many slots of `scopes` were ever used: scans stop there.
     scopes_used: AtomicUsize,
+    /// The slot of `scopes` a scan found last.
+    scope_hint: AtomicUsize,
     scopes_changing: Mutex<()>,
 }
 
@@ -173,6 +175,7 @@ impl ObjectTable {
             shards: std::array::from_fn(|_| Padded(RwLock::new(HashMap::default()))),
             scopes: Box::new(std::array::from_fn(|_| ScopeSlot::default())),
             scopes_used: AtomicUsize::new(0),
+            scope_hint: AtomicUsize::new(0),
             scopes_changing: Mutex::new(()),
         }
     }
@@ -194,8 +197,15 @@ impl ObjectTable {
         if scope == 0 {
             return None;
         }
+        // Most processes have one device: the slot found last is tried first.
+        let hint = self.scope_hint.load(Ordering::Relaxed);
+        if let Some(s) = self.scopes.get(hint).filter(|s| s.scope.load(Ordering::Acquire) == scope) {
+            return Some(&s.counts);
+        }
         let used = self.scopes_used.load(Ordering::Acquire).min(SCOPES);
-        self.scopes[..used].iter().find(|s| s.scope.load(Ordering::Acquire) == scope).map(|s| &s.counts)
+        let (i, s) = self.scopes[..used].iter().enumerate().find(|(_, s)| s.scope.load(Ordering::Acquire) == scope)?;
+        self.scope_hint.store(i, Ordering::Relaxed);
+        Some(&s.counts)
     }
 
     /// Counts a record of `scope` in (`added`) or out. Creation and destruction only: never
@@ -209,7 +219,10 @@ impl ObjectTable {
         };
         if added {
             let live = c.live.fetch_add(1, Ordering::Relaxed) + 1;
-            c.peak.fetch_max(live, Ordering::Relaxed);
+            // A churning application stays below its peak: one load, no read-modify-write.
+            if live > c.peak.load(Ordering::Relaxed) {
+                c.peak.fetch_max(live, Ordering::Relaxed);
+            }
             if let Some(n) = counter {
                 n.fetch_add(1, Ordering::Relaxed);
             }
@@ -418,6 +431,7 @@ impl ObjectTable {
         if let Some(p) = parent {
             let mut children = p.children();
             if !children.contains(&k) {
+                p.had_children.store(true, Ordering::Release);
                 children.push(k);
             }
         }
@@ -475,6 +489,10 @@ impl ObjectTable {
     /// Forgets everything allocated from or retrieved from `parent` (a pool reset or destroyed,
     /// a swapchain destroyed).
     pub fn remove_children(&self, parent: &Arc<ObjectRecord>) {
+        // Set before a child is added, under the lock taken below.
+        if !parent.had_children.load(Ordering::Acquire) {
+            return;
+        }
         let children = std::mem::take(&mut *parent.children());
         // Most objects have none: nothing removed, nothing any cache found is stale.
         if children.is_empty() {

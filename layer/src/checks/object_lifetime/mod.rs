@@ -397,6 +397,50 @@ const fn checks_handles_only(role: Role) -> bool {
     !matches!(role, Role::Destroy { .. } | Role::Free { .. })
 }
 
+/// Whether a destroy or free of live objects has nothing to report, answered before the
+/// walk and its locations are set up: a device-level object destroyed as it was created (with
+/// or without `VkAllocationCallbacks`), or objects freed to the pool they came from. A device
+/// or instance destroyed (its leaks are listed) is never answered here.
+///
+/// # Safety
+/// `params` holds the address of each parameter of `command`.
+unsafe fn ends_cleanly(
+    command: &'static CommandHandles,
+    params: &[*const u8],
+    handles: &CallHandles,
+    owner: u64,
+    instance: u64,
+) -> bool {
+    match command.role {
+        Role::Destroy { param } => {
+            let Some(HandleElem::Handle(ty)) = command.param(param).map(|f| f.elem) else { return false };
+            // SAFETY: as the caller promises.
+            let h = unsafe { param_handle(params, param) };
+            if h == 0 {
+                return true;
+            }
+            if is_instance(ty) || (is_device(ty) && h == owner) {
+                return false;
+            }
+            // SAFETY: as above.
+            let given = unsafe { param_pointer_set(params, command.allocator) };
+            record_in(handles, ty, h, (owner, instance)).is_none_or(|r| r.with_allocator == given)
+        }
+        Role::Free { pool, handles: freed_at } => {
+            // SAFETY: as the caller promises.
+            let pool_handle = unsafe { param_handle(params, pool) };
+            let Some(f) = command.param(freed_at) else { return false };
+            // SAFETY: as above.
+            let Some((ty, mut freed)) = (unsafe { site_handles(f, params) }) else { return false };
+            freed.all(|h| {
+                record_in(handles, ty, h, (owner, instance))
+                    .is_none_or(|r| r.parent.as_ref().map_or(0, |p| p.key.handle) == pool_handle)
+            })
+        }
+        _ => false,
+    }
+}
+
 impl ObjectTracker {
     /// Checks a call of `command`; `params` holds the address of each parameter, `handles`
     /// what the state tracker found of them. True: skip the call.
@@ -413,7 +457,10 @@ impl ObjectTracker {
             (uses && unsafe { direct_alive(command, params, owner, instance) }.is_some())
                 || unsafe { all_alive(command, params, owner, instance) }
         };
-        if alive && checks_handles_only(command.role) {
+        // SAFETY: as above.
+        if alive
+            && (checks_handles_only(command.role) || unsafe { ends_cleanly(command, params, handles, owner, instance) })
+        {
             return false;
         }
         let mut walk = Walk { tracker: self, owner, instance, command, skip: false };

@@ -154,49 +154,63 @@ pub enum ObjectState {
 }
 
 impl ObjectState {
-    /// Writes [`Self::of_type`] at `to`, built there (a record's state is most of its size).
+    /// Writes the initial state of an object of `HANDLE_TYPES[ty]` at `to`, built there (a
+    /// record's state is most of its size).
     ///
     /// # Safety
     /// `to` must be valid for writes and aligned; what it held is not dropped.
     #[inline(never)]
     unsafe fn write_of_type(to: *mut Self, ty: u16) {
+        /// One variant written by a function of its own: it stores that variant's bytes only.
+        /// One expression building any variant was compiled into stores of every byte the
+        /// largest variant has (~100 instructions a record, whatever its type).
+        #[inline(never)]
+        unsafe fn put<S: Default>(to: *mut ObjectState, variant: impl FnOnce(S) -> ObjectState) {
+            // SAFETY: as `write_of_type`'s caller promises.
+            unsafe { to.write(variant(S::default())) }
+        }
+        use ObjectState as S;
+        use VkObjectType as T;
         // SAFETY: as the caller promises.
-        unsafe { to.write(Self::of_type(ty)) };
+        unsafe {
+            match HANDLE_TYPES.get(usize::from(ty)).map(|t| t.object_type) {
+                Some(T::VK_OBJECT_TYPE_IMAGE) => put(to, S::Image),
+                Some(T::VK_OBJECT_TYPE_IMAGE_VIEW) => put(to, S::ImageView),
+                Some(T::VK_OBJECT_TYPE_FRAMEBUFFER) => put(to, S::Framebuffer),
+                Some(T::VK_OBJECT_TYPE_RENDER_PASS) => put(to, S::RenderPass),
+                Some(T::VK_OBJECT_TYPE_COMMAND_POOL) => put(to, S::CommandPool),
+                Some(T::VK_OBJECT_TYPE_COMMAND_BUFFER) => put(to, S::CommandBuffer),
+                Some(T::VK_OBJECT_TYPE_QUEUE) => put(to, S::Queue),
+                Some(T::VK_OBJECT_TYPE_FENCE) => put(to, S::Fence),
+                Some(T::VK_OBJECT_TYPE_SEMAPHORE) => put(to, S::Semaphore),
+                Some(T::VK_OBJECT_TYPE_PIPELINE) => put(to, S::Pipeline),
+                Some(T::VK_OBJECT_TYPE_PIPELINE_LAYOUT) => put(to, S::PipelineLayout),
+                Some(T::VK_OBJECT_TYPE_DESCRIPTOR_SET_LAYOUT) => put(to, S::DescriptorSetLayout),
+                Some(T::VK_OBJECT_TYPE_DESCRIPTOR_SET) => put(to, S::DescriptorSet),
+                Some(T::VK_OBJECT_TYPE_DEVICE_MEMORY) => put(to, S::DeviceMemory),
+                Some(T::VK_OBJECT_TYPE_BUFFER) => put(to, S::Buffer),
+                Some(T::VK_OBJECT_TYPE_SHADER_MODULE) => put(to, S::ShaderModule),
+                Some(T::VK_OBJECT_TYPE_QUERY_POOL) => put(to, S::QueryPool),
+                Some(T::VK_OBJECT_TYPE_EVENT) => put(to, S::Event),
+                Some(T::VK_OBJECT_TYPE_SWAPCHAIN_KHR) => put(to, S::Swapchain),
+                Some(T::VK_OBJECT_TYPE_DESCRIPTOR_POOL) => put(to, S::DescriptorPool),
+                Some(T::VK_OBJECT_TYPE_BUFFER_VIEW) => put(to, S::BufferView),
+                Some(T::VK_OBJECT_TYPE_DESCRIPTOR_UPDATE_TEMPLATE) => put(to, S::DescriptorUpdateTemplate),
+                Some(T::VK_OBJECT_TYPE_SHADER_EXT) => put(to, S::ShaderObject),
+                Some(T::VK_OBJECT_TYPE_SAMPLER) => put(to, S::Sampler),
+                Some(T::VK_OBJECT_TYPE_SAMPLER_YCBCR_CONVERSION) => put(to, S::SamplerYcbcrConversion),
+                _ => to.write(S::None),
+            }
+        }
     }
 
     /// The initial state of an object of `HANDLE_TYPES[ty]`.
-    #[inline(always)]
     fn of_type(ty: u16) -> Self {
-        use VkObjectType as T;
-        match HANDLE_TYPES.get(usize::from(ty)).map(|t| t.object_type) {
-            Some(T::VK_OBJECT_TYPE_IMAGE) => ObjectState::Image(Default::default()),
-            Some(T::VK_OBJECT_TYPE_IMAGE_VIEW) => ObjectState::ImageView(Default::default()),
-            Some(T::VK_OBJECT_TYPE_FRAMEBUFFER) => ObjectState::Framebuffer(Default::default()),
-            Some(T::VK_OBJECT_TYPE_RENDER_PASS) => ObjectState::RenderPass(Default::default()),
-            Some(T::VK_OBJECT_TYPE_COMMAND_POOL) => ObjectState::CommandPool(Default::default()),
-            Some(T::VK_OBJECT_TYPE_COMMAND_BUFFER) => ObjectState::CommandBuffer(Default::default()),
-            Some(T::VK_OBJECT_TYPE_QUEUE) => ObjectState::Queue(Default::default()),
-            Some(T::VK_OBJECT_TYPE_FENCE) => ObjectState::Fence(Default::default()),
-            Some(T::VK_OBJECT_TYPE_SEMAPHORE) => ObjectState::Semaphore(Default::default()),
-            Some(T::VK_OBJECT_TYPE_PIPELINE) => ObjectState::Pipeline(Default::default()),
-            Some(T::VK_OBJECT_TYPE_PIPELINE_LAYOUT) => ObjectState::PipelineLayout(Default::default()),
-            Some(T::VK_OBJECT_TYPE_DESCRIPTOR_SET_LAYOUT) => ObjectState::DescriptorSetLayout(Default::default()),
-            Some(T::VK_OBJECT_TYPE_DESCRIPTOR_SET) => ObjectState::DescriptorSet(Default::default()),
-            Some(T::VK_OBJECT_TYPE_DEVICE_MEMORY) => ObjectState::DeviceMemory(Default::default()),
-            Some(T::VK_OBJECT_TYPE_BUFFER) => ObjectState::Buffer(Default::default()),
-            Some(T::VK_OBJECT_TYPE_SHADER_MODULE) => ObjectState::ShaderModule(Default::default()),
-            Some(T::VK_OBJECT_TYPE_QUERY_POOL) => ObjectState::QueryPool(Default::default()),
-            Some(T::VK_OBJECT_TYPE_EVENT) => ObjectState::Event(Default::default()),
-            Some(T::VK_OBJECT_TYPE_SWAPCHAIN_KHR) => ObjectState::Swapchain(Default::default()),
-            Some(T::VK_OBJECT_TYPE_DESCRIPTOR_POOL) => ObjectState::DescriptorPool(Default::default()),
-            Some(T::VK_OBJECT_TYPE_BUFFER_VIEW) => ObjectState::BufferView(Default::default()),
-            Some(T::VK_OBJECT_TYPE_DESCRIPTOR_UPDATE_TEMPLATE) => {
-                ObjectState::DescriptorUpdateTemplate(Default::default())
-            }
-            Some(T::VK_OBJECT_TYPE_SHADER_EXT) => ObjectState::ShaderObject(Default::default()),
-            Some(T::VK_OBJECT_TYPE_SAMPLER) => ObjectState::Sampler(Default::default()),
-            Some(T::VK_OBJECT_TYPE_SAMPLER_YCBCR_CONVERSION) => ObjectState::SamplerYcbcrConversion(Default::default()),
-            _ => ObjectState::None,
+        let mut state = MaybeUninit::uninit();
+        // SAFETY: a fresh slot, written whole by `write_of_type` and then read once.
+        unsafe {
+            Self::write_of_type(state.as_mut_ptr(), ty);
+            state.assume_init()
         }
     }
 }
@@ -240,6 +254,9 @@ pub struct ObjectRecord {
     pub state: ObjectState,
     /// For a pool or swapchain: the keys of what was allocated or retrieved from it.
     pub(super) children: Mutex<Vec<Key>>,
+    /// Whether `children` ever held a key: most objects are no pool, and removing one then
+    /// skips the children's lock.
+    pub(super) had_children: AtomicBool,
     /// Submissions not yet seen to complete whose command buffers refer to it.
     pub(super) in_use: AtomicU32,
     /// Set when it leaves the table: command buffers that refer to it are invalid.
@@ -288,6 +305,7 @@ impl ObjectRecord {
             addr_of_mut!((*p).refs).write(AtomicU32::new(1));
             ObjectState::write_of_type(addr_of_mut!((*p).state), key.ty);
             addr_of_mut!((*p).children).write(Mutex::new(Vec::new()));
+            addr_of_mut!((*p).had_children).write(AtomicBool::new(false));
             addr_of_mut!((*p).in_use).write(AtomicU32::new(0));
             addr_of_mut!((*p).destroyed).write(AtomicBool::new(false));
             fresh.assume_init()
@@ -308,6 +326,7 @@ impl ObjectRecord {
             refs: _,
             state: _,
             children: _,
+            had_children: _,
             in_use: _,
             destroyed: _,
         } = self;
@@ -340,6 +359,7 @@ impl ObjectRecord {
             uses: ObjectUse::default(),
             state: ObjectState::of_type(key.ty),
             children: Mutex::new(Vec::new()),
+            had_children: AtomicBool::new(false),
             in_use: AtomicU32::new(0),
             destroyed: AtomicBool::new(false),
         }
@@ -1178,5 +1198,64 @@ mod tests {
         assert_eq!((again.key, again.parent.is_none(), again.with_allocator), (k2, true, false));
         assert_eq!((again.origin, again.refs.load(Ordering::Relaxed)), (Origin::Retrieved, 1));
         assert!(!again.destroyed());
+    }
+
+    /// The variant each handle type's record starts with, by the object type alone.
+    fn variant_of(t: VkObjectType) -> Option<std::mem::Discriminant<ObjectState>> {
+        use ObjectState as S;
+        use VkObjectType as T;
+        let state = match t {
+            T::VK_OBJECT_TYPE_IMAGE => S::Image(Default::default()),
+            T::VK_OBJECT_TYPE_IMAGE_VIEW => S::ImageView(Default::default()),
+            T::VK_OBJECT_TYPE_FRAMEBUFFER => S::Framebuffer(Default::default()),
+            T::VK_OBJECT_TYPE_RENDER_PASS => S::RenderPass(Default::default()),
+            T::VK_OBJECT_TYPE_COMMAND_POOL => S::CommandPool(Default::default()),
+            T::VK_OBJECT_TYPE_COMMAND_BUFFER => S::CommandBuffer(Default::default()),
+            T::VK_OBJECT_TYPE_QUEUE => S::Queue(Default::default()),
+            T::VK_OBJECT_TYPE_FENCE => S::Fence(Default::default()),
+            T::VK_OBJECT_TYPE_SEMAPHORE => S::Semaphore(Default::default()),
+            T::VK_OBJECT_TYPE_PIPELINE => S::Pipeline(Default::default()),
+            T::VK_OBJECT_TYPE_PIPELINE_LAYOUT => S::PipelineLayout(Default::default()),
+            T::VK_OBJECT_TYPE_DESCRIPTOR_SET_LAYOUT => S::DescriptorSetLayout(Default::default()),
+            T::VK_OBJECT_TYPE_DESCRIPTOR_SET => S::DescriptorSet(Default::default()),
+            T::VK_OBJECT_TYPE_DEVICE_MEMORY => S::DeviceMemory(Default::default()),
+            T::VK_OBJECT_TYPE_BUFFER => S::Buffer(Default::default()),
+            T::VK_OBJECT_TYPE_SHADER_MODULE => S::ShaderModule(Default::default()),
+            T::VK_OBJECT_TYPE_QUERY_POOL => S::QueryPool(Default::default()),
+            T::VK_OBJECT_TYPE_EVENT => S::Event(Default::default()),
+            T::VK_OBJECT_TYPE_SWAPCHAIN_KHR => S::Swapchain(Default::default()),
+            T::VK_OBJECT_TYPE_DESCRIPTOR_POOL => S::DescriptorPool(Default::default()),
+            T::VK_OBJECT_TYPE_BUFFER_VIEW => S::BufferView(Default::default()),
+            T::VK_OBJECT_TYPE_DESCRIPTOR_UPDATE_TEMPLATE => S::DescriptorUpdateTemplate(Default::default()),
+            T::VK_OBJECT_TYPE_SHADER_EXT => S::ShaderObject(Default::default()),
+            T::VK_OBJECT_TYPE_SAMPLER => S::Sampler(Default::default()),
+            T::VK_OBJECT_TYPE_SAMPLER_YCBCR_CONVERSION => S::SamplerYcbcrConversion(Default::default()),
+            _ => return None,
+        };
+        Some(std::mem::discriminant(&state))
+    }
+
+    /// Each variant is written by a function of its own: every handle type gets its own state
+    /// (the rest none), in a new allocation and in a spare that held another type's.
+    #[test]
+    fn every_handle_type_starts_with_its_own_state() {
+        let mut typed = 0;
+        let mut spare = None;
+        for (ty, t) in HANDLE_TYPES.iter().enumerate() {
+            let k = Key { scope: 1, handle: 0x40 + ty as u64, ty: ty as u16 };
+            let expected = variant_of(t.object_type).unwrap_or(std::mem::discriminant(&ObjectState::None));
+            typed += usize::from(variant_of(t.object_type).is_some());
+            let fresh = ObjectRecord::shared(k, None, false, Origin::Created);
+            assert_eq!(std::mem::discriminant(&fresh.state), expected, "{}", t.name);
+            let reused = ObjectRecord::shared_in(spare.take(), k, None, false, Origin::Created);
+            assert_eq!(std::mem::discriminant(&reused.state), expected, "{} in a spare", t.name);
+            // The next type's record is made in this one's allocation.
+            spare = ObjectRecord::into_spare(reused);
+            assert!(spare.is_some());
+        }
+        assert_eq!(typed, 25, "every variant but None has a handle type");
+        let past = HANDLE_TYPES.len() as u16;
+        let none = ObjectRecord::shared(Key { scope: 1, handle: 1, ty: past }, None, false, Origin::Seen);
+        assert!(matches!(none.state, ObjectState::None));
     }
 }

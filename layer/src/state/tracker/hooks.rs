@@ -48,7 +48,9 @@ impl ValidationObject for StateTracker {
         }
         let command = &COMMAND_HANDLES[cx.command];
         match command.role {
-            Role::Create { .. } | Role::Retrieve { .. } => self.record(command, cx.params, result, entered(cx)),
+            Role::Create { .. } | Role::Retrieve { .. } => {
+                self.record(command, cx.params, cx.handles(), result, entered(cx))
+            }
             Role::Use if self.references => self.refer(cx),
             _ => {}
         }

@@ -16,6 +16,7 @@ use vigil_generated::*;
 
 use super::objects::{key, ObjectRecord, Origin, OBJECTS, TYPES};
 use super::thread::Entered;
+use crate::chassis::handles::CallHandles;
 
 mod command_buffers;
 mod creation;
@@ -199,6 +200,7 @@ impl StateTracker {
         &self,
         command: &'static CommandHandles,
         params: &[*const u8],
+        handles: &CallHandles,
         result: Option<VkResult>,
         entered: Option<&Entered>,
     ) {
@@ -233,11 +235,13 @@ impl StateTracker {
             return;
         }
         // SAFETY: the parameters of the command the table describes.
-        let parent = parent.and_then(|p| unsafe { parent_record(command, p, params, scope, instance) });
+        let parent = parent.and_then(|p| unsafe { parent_record(command, p, params, handles, (scope, instance)) });
         let with_allocator = unsafe { param_pointer_set(params, command.allocator) };
         for h in created {
             let k = key(ty, h, scope, instance);
-            let spare = entered.and_then(Entered::spare);
+            // A retrieval mostly names a live object again (a queue asked for twice), which
+            // leaves a spare unused: those few records are allocated instead.
+            let spare = if origin == Origin::Created { entered.and_then(Entered::spare) } else { None };
             let made = OBJECTS.insert_in(spare, k, parent.clone(), with_allocator, origin);
             if let (Some(made), Some(entered)) = (made, entered) {
                 entered.remember(k, made);

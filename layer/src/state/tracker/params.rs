@@ -6,8 +6,11 @@ use std::sync::Arc;
 use vigil_generated::objects::*;
 use vigil_generated::stateless::Shape;
 
+use crate::chassis::handles::CallHandles;
 use crate::chassis::raw::{count, read_ptr, read_uint, Base};
 use crate::state::objects::{key, ObjectRecord, OBJECTS};
+use crate::state::resolve::record_of;
+use crate::state::thread::share;
 
 /// The handle in parameter `i`.
 ///
@@ -109,8 +112,9 @@ pub fn parent_type(command: &'static CommandHandles, parent: ParentRef) -> Optio
     }
 }
 
-/// The record of the parent (pool, swapchain) a `ParentRef` names; made, as seen, if the table
-/// has none (a pool created before Vigil could follow it).
+/// The record of the parent (pool, swapchain) a `ParentRef` names: the one the call's walk
+/// found (`handles`), else the table's, made as seen if it has none (a pool created before
+/// Vigil could follow it).
 ///
 /// # Safety
 /// As [`parent_handle`].
@@ -118,10 +122,14 @@ pub(super) unsafe fn parent_record(
     command: &'static CommandHandles,
     parent: ParentRef,
     params: &[*const u8],
-    scope: u64,
-    instance: u64,
+    handles: &CallHandles,
+    (scope, instance): (u64, u64),
 ) -> Option<Arc<ObjectRecord>> {
     let ty = parent_type(command, parent)?;
     let h = unsafe { parent_handle(parent, params) };
-    (h != 0).then(|| OBJECTS.get_or_see(key(ty, h, scope, instance)))
+    if h == 0 {
+        return None;
+    }
+    let found = handles.named().iter().find(|n| n.handle == h && n.ty == ty).and_then(record_of);
+    Some(found.map_or_else(|| OBJECTS.get_or_see(key(ty, h, scope, instance)), share))
 }
