@@ -538,8 +538,9 @@ const fn recording(hooks: Hooks) -> Hooks {
 /// changes what exists (`FOLLOWED`, generated); the tables say the rest.
 #[hooks(then = recording)]
 impl ValidationObject for ObjectTracker {
-    /// The common case, answered in line: a call object lifetime does not follow, or a use of
-    /// live objects (what the state tracker's walk found).
+    /// The common case, answered in line: a call object lifetime does not follow, a use of
+    /// live objects (what the state tracker's walk found), or a destroy or free of live objects
+    /// with nothing to report.
     #[inline(always)]
     fn validate_call_in_line<const C: usize>(&self, cx: &Call<'_>) -> Option<bool> {
         if const { !(C < FOLLOWED.len() && FOLLOWED[C]) } {
@@ -547,7 +548,18 @@ impl ValidationObject for ObjectTracker {
         }
         let uses_only = const { C < COMMAND_HANDLES.len() && checks_handles_only(COMMAND_HANDLES[C].role) };
         let handles = cx.handles();
-        (uses_only && handles.complete() && handles.alive()).then_some(false)
+        if !(handles.complete() && handles.alive()) {
+            return None;
+        }
+        if uses_only {
+            return Some(false);
+        }
+        if const { C >= COMMAND_HANDLES.len() } {
+            return None;
+        }
+        let (owner, instance) = (self.owner.load(Ordering::Relaxed), self.instance.load(Ordering::Relaxed));
+        // SAFETY: the call's parameters, of command `C`.
+        unsafe { ends_cleanly(&COMMAND_HANDLES[C], cx.params, handles, owner, instance) }.then_some(false)
     }
 
     #[inline(always)]
