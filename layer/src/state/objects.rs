@@ -388,13 +388,14 @@ impl ObjectTable {
         with_allocator: bool,
         origin: Origin,
     ) -> Option<Arc<ObjectRecord>> {
-        self.insert_in(None, k, parent, with_allocator, origin)
+        self.insert_in(None, k, parent, with_allocator, origin, true)
     }
 
     /// Records an object created or retrieved: a new record (in `spare`'s allocation, when
     /// there is one), or another reference to a live value (retrieving an object again adds
-    /// none). A record only seen before is replaced. The record made, when one was (the
-    /// creating thread keeps it at hand: the calls that name a new object come next).
+    /// none). A record only seen before is replaced. `typed`: see [`ObjectRecord::shared_in`].
+    /// The record made, when one was (the creating thread keeps it at hand: the calls that
+    /// name a new object come next).
     pub fn insert_in(
         &self,
         spare: Option<SpareRecord>,
@@ -402,6 +403,7 @@ impl ObjectTable {
         parent: Option<Arc<ObjectRecord>>,
         with_allocator: bool,
         origin: Origin,
+        typed: bool,
     ) -> Option<Arc<ObjectRecord>> {
         let mut map = write(self.shard(&k));
         // One probe: the entry is filled or replaced in place.
@@ -414,12 +416,12 @@ impl ObjectTable {
                 return None;
             }
             Entry::Occupied(mut o) => {
-                let made = ObjectRecord::shared_in(spare, k, parent.clone(), with_allocator, origin);
+                let made = ObjectRecord::shared_in(spare, k, parent.clone(), with_allocator, origin, typed);
                 o.insert(made.clone());
                 (true, made)
             }
             Entry::Vacant(v) => {
-                let made = ObjectRecord::shared_in(spare, k, parent.clone(), with_allocator, origin);
+                let made = ObjectRecord::shared_in(spare, k, parent.clone(), with_allocator, origin, typed);
                 v.insert(made.clone());
                 (false, made)
             }

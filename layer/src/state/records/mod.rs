@@ -160,7 +160,7 @@ impl ObjectState {
     /// # Safety
     /// `to` must be valid for writes and aligned; what it held is not dropped.
     #[inline(never)]
-    unsafe fn write_of_type(to: *mut Self, ty: u16) {
+    unsafe fn write_of_type(to: *mut Self, ty: u16, typed: bool) {
         /// One variant written by a function of its own: it stores that variant's bytes only.
         /// One expression building any variant was compiled into stores of every byte the
         /// largest variant has (~100 instructions a record, whatever its type).
@@ -171,9 +171,13 @@ impl ObjectState {
         }
         use ObjectState as S;
         use VkObjectType as T;
+        let object_type = HANDLE_TYPES.get(usize::from(ty)).map(|t| t.object_type);
         // SAFETY: as the caller promises.
         unsafe {
-            match HANDLE_TYPES.get(usize::from(ty)).map(|t| t.object_type) {
+            if !typed && object_type.is_some_and(Self::filled_when_typed) {
+                return to.write(S::None);
+            }
+            match object_type {
                 Some(T::VK_OBJECT_TYPE_IMAGE) => put(to, S::Image),
                 Some(T::VK_OBJECT_TYPE_IMAGE_VIEW) => put(to, S::ImageView),
                 Some(T::VK_OBJECT_TYPE_FRAMEBUFFER) => put(to, S::Framebuffer),
@@ -204,12 +208,39 @@ impl ObjectState {
         }
     }
 
+    /// Whether only the tracker's typed hooks (`StateTracker::typed`) write the state of
+    /// objects of type `t`: the resources, whose creation infos, bindings and contents core and
+    /// the stateless object read. A record of one made while no object reads them has none.
+    /// Lifecycle states (pools, command buffers, queues, fences, semaphores, events, query
+    /// pools, swapchains) are kept whatever runs.
+    fn filled_when_typed(t: VkObjectType) -> bool {
+        use VkObjectType as T;
+        matches!(
+            t,
+            T::VK_OBJECT_TYPE_IMAGE
+                | T::VK_OBJECT_TYPE_IMAGE_VIEW
+                | T::VK_OBJECT_TYPE_BUFFER
+                | T::VK_OBJECT_TYPE_BUFFER_VIEW
+                | T::VK_OBJECT_TYPE_DEVICE_MEMORY
+                | T::VK_OBJECT_TYPE_SAMPLER
+                | T::VK_OBJECT_TYPE_SAMPLER_YCBCR_CONVERSION
+                | T::VK_OBJECT_TYPE_DESCRIPTOR_SET
+                | T::VK_OBJECT_TYPE_DESCRIPTOR_SET_LAYOUT
+                | T::VK_OBJECT_TYPE_PIPELINE_LAYOUT
+                | T::VK_OBJECT_TYPE_PIPELINE
+                | T::VK_OBJECT_TYPE_SHADER_MODULE
+                | T::VK_OBJECT_TYPE_SHADER_EXT
+                | T::VK_OBJECT_TYPE_RENDER_PASS
+                | T::VK_OBJECT_TYPE_FRAMEBUFFER
+        )
+    }
+
     /// The initial state of an object of `HANDLE_TYPES[ty]`.
     fn of_type(ty: u16) -> Self {
         let mut state = MaybeUninit::uninit();
         // SAFETY: a fresh slot, written whole by `write_of_type` and then read once.
         unsafe {
-            Self::write_of_type(state.as_mut_ptr(), ty);
+            Self::write_of_type(state.as_mut_ptr(), ty, true);
             state.assume_init()
         }
     }
@@ -276,16 +307,18 @@ impl ObjectRecord {
     /// A record for one object, made where it will live: a record is large (its typed state
     /// and a line of padding), and one built on the stack costs two copies of it.
     pub fn shared(key: Key, parent: Option<Arc<ObjectRecord>>, with_allocator: bool, origin: Origin) -> Arc<Self> {
-        Self::shared_in(None, key, parent, with_allocator, origin)
+        Self::shared_in(None, key, parent, with_allocator, origin, true)
     }
 
-    /// [`Self::shared`] in `spare`'s allocation when there is one.
+    /// [`Self::shared`] in `spare`'s allocation when there is one; `typed`: with the state of
+    /// its type even when only typed hooks write it (see `ObjectState::filled_when_typed`).
     pub fn shared_in(
         spare: Option<SpareRecord>,
         key: Key,
         parent: Option<Arc<ObjectRecord>>,
         with_allocator: bool,
         origin: Origin,
+        typed: bool,
     ) -> Arc<Self> {
         let mut fresh = spare.unwrap_or_else(Arc::<ObjectRecord>::new_uninit);
         // The allocation was just made, or is a spare: no other reference to it exists.
@@ -303,7 +336,7 @@ impl ObjectRecord {
             addr_of_mut!((*p).with_allocator).write(with_allocator);
             addr_of_mut!((*p).origin).write(origin);
             addr_of_mut!((*p).refs).write(AtomicU32::new(1));
-            ObjectState::write_of_type(addr_of_mut!((*p).state), key.ty);
+            ObjectState::write_of_type(addr_of_mut!((*p).state), key.ty, typed);
             addr_of_mut!((*p).children).write(Mutex::new(Vec::new()));
             addr_of_mut!((*p).had_children).write(AtomicBool::new(false));
             addr_of_mut!((*p).in_use).write(AtomicU32::new(0));
@@ -1193,7 +1226,7 @@ mod tests {
         let spare = ObjectRecord::into_spare(r).expect("the only reference");
         assert_eq!(Arc::strong_count(&parent), 1, "its contents were dropped");
         let k2 = Key { handle: 0x30, ..k };
-        let again = ObjectRecord::shared_in(Some(spare), k2, None, false, Origin::Retrieved);
+        let again = ObjectRecord::shared_in(Some(spare), k2, None, false, Origin::Retrieved, true);
         assert_eq!(Arc::as_ptr(&again) as usize, at, "the same allocation");
         assert_eq!((again.key, again.parent.is_none(), again.with_allocator), (k2, true, false));
         assert_eq!((again.origin, again.refs.load(Ordering::Relaxed)), (Origin::Retrieved, 1));
@@ -1247,13 +1280,22 @@ mod tests {
             typed += usize::from(variant_of(t.object_type).is_some());
             let fresh = ObjectRecord::shared(k, None, false, Origin::Created);
             assert_eq!(std::mem::discriminant(&fresh.state), expected, "{}", t.name);
-            let reused = ObjectRecord::shared_in(spare.take(), k, None, false, Origin::Created);
+            let reused = ObjectRecord::shared_in(spare.take(), k, None, false, Origin::Created, true);
             assert_eq!(std::mem::discriminant(&reused.state), expected, "{} in a spare", t.name);
             // The next type's record is made in this one's allocation.
             spare = ObjectRecord::into_spare(reused);
             assert!(spare.is_some());
+            // Made for a tracker that keeps no typed state: a resource has none, a lifecycle
+            // object its own.
+            let untyped = ObjectRecord::shared_in(spare.take(), k, None, false, Origin::Created, false);
+            let resource = ObjectState::filled_when_typed(t.object_type);
+            let without = if resource { std::mem::discriminant(&ObjectState::None) } else { expected };
+            assert_eq!(std::mem::discriminant(&untyped.state), without, "{} untyped", t.name);
+            spare = ObjectRecord::into_spare(untyped);
         }
         assert_eq!(typed, 25, "every variant but None has a handle type");
+        let resources = HANDLE_TYPES.iter().filter(|t| ObjectState::filled_when_typed(t.object_type)).count();
+        assert_eq!(resources, 15);
         let past = HANDLE_TYPES.len() as u16;
         let none = ObjectRecord::shared(Key { scope: 1, handle: 1, ty: past }, None, false, Origin::Seen);
         assert!(matches!(none.state, ObjectState::None));

@@ -57,7 +57,8 @@ pub struct StateTracker {
     every_kind: bool,
     /// Whether it keeps objects' typed state beyond their lifecycle (creation infos, memory
     /// bindings and mappings, descriptor contents, pipelines and render passes): core and the
-    /// stateless object read it; object lifetime and thread safety need only the records.
+    /// stateless object read it; object lifetime and thread safety need only the records, and
+    /// without it a resource's record carries no state at all (nothing to build or drop).
     pub(in crate::state) typed: bool,
     /// Per command (bit n of word n / 64), its hooks have nothing to do: without core, nothing
     /// reads what recording commands leave in a command buffer's recording.
@@ -242,7 +243,7 @@ impl StateTracker {
             // A retrieval mostly names a live object again (a queue asked for twice), which
             // leaves a spare unused: those few records are allocated instead.
             let spare = if origin == Origin::Created { entered.and_then(Entered::spare) } else { None };
-            let made = OBJECTS.insert_in(spare, k, parent.clone(), with_allocator, origin);
+            let made = OBJECTS.insert_in(spare, k, parent.clone(), with_allocator, origin, self.typed);
             if let (Some(made), Some(entered)) = (made, entered) {
                 entered.remember(k, made);
             }
