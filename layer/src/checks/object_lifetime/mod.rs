@@ -18,6 +18,7 @@ use vigil_generated::*;
 
 use super::{DeviceSetup, InstanceSetup};
 use crate::chassis::handles::CallHandles;
+use crate::chassis::names::same;
 use crate::chassis::raw::{count, read_ptr, read_uint, Base};
 use crate::chassis::{hooks, Call, Hooks, Phase, ValidationObject};
 use crate::report::{Finding, Location, Object, Reporter, Severity};
@@ -528,10 +529,20 @@ impl ObjectTracker {
     }
 }
 
-/// Object lifetime's post-record hook only learns the instance's handle: it runs after the
-/// commands that create or retrieve objects, no other.
+/// `vkCreateInstance`'s index in the command tables, found when compiled.
+const CREATE_INSTANCE: u16 = {
+    let mut c = 0;
+    while !same(COMMAND_HANDLES[c].name, "vkCreateInstance") {
+        c += 1;
+    }
+    c as u16
+};
+
+/// Object lifetime's post-record hook only learns the instance's handle: it runs after
+/// `vkCreateInstance`, no other command (after every creation it cost ~37 instructions to
+/// find nothing to learn).
 const fn recording(hooks: Hooks) -> Hooks {
-    hooks.generic_only_for(Phase::PostRecord, BEGINS)
+    hooks.generic_only_for(Phase::PostRecord, &[CREATE_INSTANCE])
 }
 
 /// The chassis hands object lifetime every call of a command that names a tracked handle or
@@ -571,7 +582,7 @@ impl ValidationObject for ObjectTracker {
 
     #[inline(always)]
     fn post_record_call(&self, cx: &Call<'_>, result: Option<VkResult>) {
-        if FOLLOWED[cx.command] && matches!(COMMAND_HANDLES[cx.command].role, Role::Create { .. }) {
+        if cx.command == usize::from(CREATE_INSTANCE) {
             self.record(&COMMAND_HANDLES[cx.command], cx.params, result)
         }
     }
