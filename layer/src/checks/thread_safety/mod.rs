@@ -31,6 +31,7 @@ use vigil_generated::*;
 
 use super::{DeviceSetup, InstanceSetup};
 use crate::chassis::handles::Named;
+use crate::chassis::names::same;
 use crate::chassis::raw::{count, read_ptr, read_uint, Base};
 use crate::chassis::{hooks, Call, Hooks, Phase, ValidationObject};
 use crate::report::{Finding, Location, Object, Reporter, Severity};
@@ -433,10 +434,54 @@ impl ThreadTracker {
     }
 }
 
-/// Thread safety's post-record hook only keeps what creations and retrievals return: it runs
-/// after those commands (`BEGINS`, generated), no other.
+/// Whether thread safety may keep anything of what `c` creates or retrieves (see `created`):
+/// the instance's handle, a queue, or an object made with flags (a pipeline cache, a queue of
+/// vkGetDeviceQueue2). The constant form of `kept_without_flags` and `creation_flags`' sources.
+const fn keeps_anything(c: &CommandHandles) -> bool {
+    if same(c.name, "vkCreatePipelineCache") || same(c.name, "vkGetDeviceQueue2") {
+        return true;
+    }
+    let param = match c.role {
+        Role::Create { param, .. } | Role::Retrieve { param, .. } => param as usize,
+        _ => return false,
+    };
+    if param >= c.param_sites.len() || c.param_sites[param] as usize >= c.params.len() {
+        return false;
+    }
+    let HandleElem::Handle(ty) = c.params[c.param_sites[param] as usize].elem else { return false };
+    let t = HANDLE_TYPES[ty as usize].object_type.0;
+    t == VkObjectType::VK_OBJECT_TYPE_INSTANCE.0 || t == VkObjectType::VK_OBJECT_TYPE_QUEUE.0
+}
+
+/// How many commands of `BEGINS` [`keeps_anything`].
+const KEEPING_COUNT: usize = {
+    let (mut n, mut i) = (0, 0);
+    while i < BEGINS.len() {
+        n += keeps_anything(&COMMAND_HANDLES[BEGINS[i] as usize]) as usize;
+        i += 1;
+    }
+    n
+};
+
+/// The commands after which thread safety's post-record hook runs.
+const KEEPING: [u16; KEEPING_COUNT] = {
+    let mut out = [0; KEEPING_COUNT];
+    let (mut n, mut i) = (0, 0);
+    while i < BEGINS.len() {
+        if keeps_anything(&COMMAND_HANDLES[BEGINS[i] as usize]) {
+            out[n] = BEGINS[i];
+            n += 1;
+        }
+        i += 1;
+    }
+    out
+};
+
+/// Thread safety's post-record hook only keeps what a few creations and retrievals return: it
+/// runs after those commands (`KEEPING`), no other (after every creation it cost ~40
+/// instructions to keep nothing).
 const fn creations(hooks: Hooks) -> Hooks {
-    hooks.generic_only_for(Phase::PostRecord, BEGINS)
+    hooks.generic_only_for(Phase::PostRecord, &KEEPING)
 }
 
 /// The chassis hands thread safety every call of a command it counts (`COUNTED`, generated):
