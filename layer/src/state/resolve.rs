@@ -518,11 +518,16 @@ pub fn record_in(handles: &CallHandles, ty: u16, h: u64, (scope, instance): (u64
     if h == 0 {
         return None;
     }
-    let found = handles.named().iter().find(|n| n.handle == h && n.ty == ty).and_then(record_of);
-    match found {
+    match found_in(handles, ty, h) {
         Some(r) => Some(CallRecord::Borrowed(r)),
         None => OBJECTS.get(key(ty, h, scope, instance)).map(CallRecord::Held),
     }
+}
+
+/// The record of handle `h` of type `ty` the call's walk found, if it names it.
+#[inline]
+pub fn found_in(handles: &CallHandles, ty: u16, h: u64) -> Option<&ObjectRecord> {
+    handles.named().iter().find(|n| n.handle == h && n.ty == ty).and_then(record_of)
 }
 
 /// Runs `f` with the record of command buffer `cb` of device `scope` of `instance`, the

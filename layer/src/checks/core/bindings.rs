@@ -21,7 +21,7 @@ use crate::state::command_buffers::{Recording, RenderPassInstance};
 use crate::state::descriptors::is_dynamic_buffer;
 use crate::state::dynamic_state::PipelineDynamic;
 use crate::state::pipelines::{bind_point_index, bind_point_name, SetLayoutInfo};
-use crate::state::resolve::record_of;
+use crate::state::resolve::found_in;
 use crate::state::tracker::param_handle;
 use crate::state::{key, ObjectRecord, TYPES};
 
@@ -104,7 +104,7 @@ impl CoreChecks {
         if h == 0 {
             return None;
         }
-        match cx.handles().named().iter().find(|n| n.handle == h && n.ty == ty).and_then(record_of) {
+        match found_in(cx.handles(), ty, h) {
             Some(found) => Some(f(found)),
             None => r.references.with_record(key(ty, h, self.device, self.instance), f),
         }

@@ -6,7 +6,7 @@
 
 use vigil_generated::commands::COMMANDS;
 
-use crate::chassis::names::same;
+pub use crate::chassis::names::command_number;
 use crate::chassis::Call;
 
 /// The number of commands: the length of every table's index.
@@ -34,27 +34,6 @@ impl<T> CommandTable<T> {
     pub fn row(&self, command: usize) -> Option<&'static T> {
         self.by_command.get(command).copied().flatten()
     }
-}
-
-/// The index in `COMMANDS` of command `name` or one of its aliases, when the layer is compiled:
-/// a table naming a command the registry lacks does not compile.
-pub const fn command_number(name: &str) -> usize {
-    let mut c = 0;
-    while c < COMMAND_COUNT {
-        if same(COMMANDS[c].name, name) {
-            return c;
-        }
-        let aliases = COMMANDS[c].aliases;
-        let mut a = 0;
-        while a < aliases.len() {
-            if same(aliases[a], name) {
-                return c;
-            }
-            a += 1;
-        }
-        c += 1;
-    }
-    panic!("a command table names a command the registry does not have")
 }
 
 /// `command_table!(vis static NAME: Row = ROWS, field)`: a [`CommandTable`] of the rows `ROWS`

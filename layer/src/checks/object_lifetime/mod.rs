@@ -18,7 +18,7 @@ use vigil_generated::*;
 
 use super::{DeviceSetup, InstanceSetup};
 use crate::chassis::handles::CallHandles;
-use crate::chassis::names::same;
+use crate::chassis::names::command_number;
 use crate::chassis::raw::{count, read_ptr, read_uint, Base};
 use crate::chassis::{hooks, Call, Hooks, Phase, ValidationObject};
 use crate::report::{Finding, Location, Object, Reporter, Severity};
@@ -529,14 +529,8 @@ impl ObjectTracker {
     }
 }
 
-/// `vkCreateInstance`'s index in the command tables, found when compiled.
-const CREATE_INSTANCE: u16 = {
-    let mut c = 0;
-    while !same(COMMAND_HANDLES[c].name, "vkCreateInstance") {
-        c += 1;
-    }
-    c as u16
-};
+/// `vkCreateInstance`'s index in the command tables.
+const CREATE_INSTANCE: u16 = command_number("vkCreateInstance") as u16;
 
 /// Object lifetime's post-record hook only learns the instance's handle: it runs after
 /// `vkCreateInstance`, no other command (after every creation it cost ~37 instructions to

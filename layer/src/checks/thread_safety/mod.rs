@@ -22,7 +22,7 @@
 mod walk;
 
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, LazyLock, Mutex, PoisonError};
+use std::sync::{Arc, Mutex, PoisonError};
 
 use vigil_generated::objects::*;
 use vigil_generated::stateless::Shape;
@@ -31,7 +31,7 @@ use vigil_generated::*;
 
 use super::{DeviceSetup, InstanceSetup};
 use crate::chassis::handles::Named;
-use crate::chassis::names::same;
+use crate::chassis::names::command_number;
 use crate::chassis::raw::{count, read_ptr, read_uint, Base};
 use crate::chassis::{hooks, Call, Hooks, Phase, ValidationObject};
 use crate::report::{Finding, Location, Object, Reporter, Severity};
@@ -132,16 +132,9 @@ impl Overlaps {
     }
 }
 
-/// Commands whose objects carry flags that decide their `maybe` uses.
-struct FlagSources {
-    get_device_queue2: u16,
-    create_pipeline_cache: u16,
-}
-
-static FLAG_SOURCES: LazyLock<FlagSources> = LazyLock::new(|| {
-    let index = |name: &str| COMMAND_HANDLES.iter().position(|c| c.name == name).map_or(u16::MAX, |i| i as u16);
-    FlagSources { get_device_queue2: index("vkGetDeviceQueue2"), create_pipeline_cache: index("vkCreatePipelineCache") }
-});
+/// The commands whose objects carry flags that decide their `maybe` uses.
+const GET_DEVICE_QUEUE2: u16 = command_number("vkGetDeviceQueue2") as u16;
+const CREATE_PIPELINE_CACHE: u16 = command_number("vkCreatePipelineCache") as u16;
 
 /// The pointer parameter `i`, NULL when absent.
 ///
@@ -189,13 +182,16 @@ unsafe fn param_handles(
 }
 
 /// Whether thread safety keeps anything of what parameter `param` of `command` creates or
-/// retrieves without flags: the instance's handle, or a queue (see `created`).
-fn kept_without_flags(command: &CommandHandles, param: u16) -> bool {
-    let Some(HandleElem::Handle(ty)) = command.param(param).map(|f| f.elem) else { return false };
-    matches!(
-        HANDLE_TYPES[usize::from(ty)].object_type,
-        VkObjectType::VK_OBJECT_TYPE_INSTANCE | VkObjectType::VK_OBJECT_TYPE_QUEUE
-    )
+/// retrieves without flags: the instance's handle, or a queue (see `created`). `const` (the
+/// parameter's site read without `CommandHandles::param`) for [`KEEPING`].
+const fn kept_without_flags(command: &CommandHandles, param: u16) -> bool {
+    let param = param as usize;
+    if param >= command.param_sites.len() || command.param_sites[param] as usize >= command.params.len() {
+        return false;
+    }
+    let HandleElem::Handle(ty) = command.params[command.param_sites[param] as usize].elem else { return false };
+    let t = HANDLE_TYPES[ty as usize].object_type.0;
+    t == VkObjectType::VK_OBJECT_TYPE_INSTANCE.0 || t == VkObjectType::VK_OBJECT_TYPE_QUEUE.0
 }
 
 /// The non-null handles of [`param_handles`].
@@ -240,8 +236,7 @@ impl ThreadTracker {
 
     /// The flags a created or retrieved object carries that decide its `maybe` uses.
     fn creation_flags(&self, command: u16, params: &[*const u8]) -> u8 {
-        let sources = &*FLAG_SOURCES;
-        if command == sources.create_pipeline_cache {
+        if command == CREATE_PIPELINE_CACHE {
             // SAFETY: vkCreatePipelineCache's pCreateInfo, as the application passed it.
             let flags = unsafe { struct_flags(params, 1, core::mem::offset_of!(VkPipelineCacheCreateInfo, flags)) };
             let mut out = 0;
@@ -253,7 +248,7 @@ impl ThreadTracker {
                 out |= CACHE_INTERNALLY_SYNCHRONIZED_MERGE;
             }
             out
-        } else if command == sources.get_device_queue2 {
+        } else if command == GET_DEVICE_QUEUE2 {
             // SAFETY: vkGetDeviceQueue2's pQueueInfo, as the application passed it.
             let flags = unsafe { struct_flags(params, 1, core::mem::offset_of!(VkDeviceQueueInfo2, flags)) };
             let bit = VkDeviceQueueCreateFlags::VK_DEVICE_QUEUE_CREATE_INTERNALLY_SYNCHRONIZED_BIT_KHR.0;
@@ -434,30 +429,21 @@ impl ThreadTracker {
     }
 }
 
-/// Whether thread safety may keep anything of what `c` creates or retrieves (see `created`):
-/// the instance's handle, a queue, or an object made with flags (a pipeline cache, a queue of
-/// vkGetDeviceQueue2). The constant form of `kept_without_flags` and `creation_flags`' sources.
-const fn keeps_anything(c: &CommandHandles) -> bool {
-    if same(c.name, "vkCreatePipelineCache") || same(c.name, "vkGetDeviceQueue2") {
-        return true;
-    }
-    let param = match c.role {
-        Role::Create { param, .. } | Role::Retrieve { param, .. } => param as usize,
+/// Whether thread safety may keep anything of what command `c` creates or retrieves (see
+/// `created`): the instance's handle, a queue, or an object made with flags.
+const fn keeps_anything(c: u16) -> bool {
+    let param = match COMMAND_HANDLES[c as usize].role {
+        Role::Create { param, .. } | Role::Retrieve { param, .. } => param,
         _ => return false,
     };
-    if param >= c.param_sites.len() || c.param_sites[param] as usize >= c.params.len() {
-        return false;
-    }
-    let HandleElem::Handle(ty) = c.params[c.param_sites[param] as usize].elem else { return false };
-    let t = HANDLE_TYPES[ty as usize].object_type.0;
-    t == VkObjectType::VK_OBJECT_TYPE_INSTANCE.0 || t == VkObjectType::VK_OBJECT_TYPE_QUEUE.0
+    c == CREATE_PIPELINE_CACHE || c == GET_DEVICE_QUEUE2 || kept_without_flags(&COMMAND_HANDLES[c as usize], param)
 }
 
 /// How many commands of `BEGINS` [`keeps_anything`].
 const KEEPING_COUNT: usize = {
     let (mut n, mut i) = (0, 0);
     while i < BEGINS.len() {
-        n += keeps_anything(&COMMAND_HANDLES[BEGINS[i] as usize]) as usize;
+        n += keeps_anything(BEGINS[i]) as usize;
         i += 1;
     }
     n
@@ -468,7 +454,7 @@ const KEEPING: [u16; KEEPING_COUNT] = {
     let mut out = [0; KEEPING_COUNT];
     let (mut n, mut i) = (0, 0);
     while i < BEGINS.len() {
-        if keeps_anything(&COMMAND_HANDLES[BEGINS[i] as usize]) {
+        if keeps_anything(BEGINS[i]) {
             out[n] = BEGINS[i];
             n += 1;
         }

@@ -9,7 +9,7 @@ use vigil_generated::stateless::Shape;
 use crate::chassis::handles::CallHandles;
 use crate::chassis::raw::{count, read_ptr, read_uint, Base};
 use crate::state::objects::{key, ObjectRecord, OBJECTS};
-use crate::state::resolve::record_of;
+use crate::state::resolve::found_in;
 use crate::state::thread::share;
 
 /// The handle in parameter `i`.
@@ -130,6 +130,5 @@ pub(super) unsafe fn parent_record(
     if h == 0 {
         return None;
     }
-    let found = handles.named().iter().find(|n| n.handle == h && n.ty == ty).and_then(record_of);
-    Some(found.map_or_else(|| OBJECTS.get_or_see(key(ty, h, scope, instance)), share))
+    Some(found_in(handles, ty, h).map_or_else(|| OBJECTS.get_or_see(key(ty, h, scope, instance)), share))
 }
