@@ -10,7 +10,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, LazyLock};
+use std::sync::Arc;
 
 use vigil_generated::objects::*;
 use vigil_generated::stateless::Shape;
@@ -78,19 +78,14 @@ fn device_checks(reporter: &Arc<Reporter>, device: VkDevice, instance: u64, with
     }
 }
 
-/// The indices in `HANDLE_TYPES` of VkInstance and VkDevice, whose lives the tracker's own
-/// owner spans.
-static DISPATCH_ROOTS: LazyLock<(u16, u16)> = LazyLock::new(|| {
-    let index = |name: &str| HANDLE_TYPES.iter().position(|t| t.name == name).map_or(u16::MAX, |i| i as u16);
-    (index("VkInstance"), index("VkDevice"))
-});
-
+/// Whether `ty` is VkInstance, whose life the tracker's own owner spans.
 fn is_instance(ty: u16) -> bool {
-    ty == DISPATCH_ROOTS.0
+    ty == handle_type::INSTANCE
 }
 
+/// Whether `ty` is VkDevice (as [`is_instance`]).
 fn is_device(ty: u16) -> bool {
-    ty == DISPATCH_ROOTS.1
+    ty == handle_type::DEVICE
 }
 
 fn object(ty: u16, handle: u64) -> Object {

@@ -324,15 +324,15 @@ impl ThreadTracker {
 }
 
 impl ThreadTracker {
-    /// A call of `COMMAND_HANDLES[command]` begins: counts the uses of what it names
-    /// (`handles`, what the state tracker found, when complete; else a walk of `params`).
+    /// A call of `COMMAND_HANDLES[command]` begins (one thread safety counts: `plan` is
+    /// [`FOUND`] or [`WALKED`]): counts the uses of what it names (`handles`, what the state
+    /// tracker found, when complete; else a walk of `params`).
     #[inline(always)]
-    fn begin(&self, cx: &Call<'_>) {
+    fn begin(&self, cx: &Call<'_>, plan: u8) {
         // A thread without a slot (every one taken by a live thread) is not counted.
         let Some(entered) = entered(cx) else { return };
-        let Some(plan) = THREAD_COMMANDS.get(cx.command) else { return };
         let handles = cx.handles();
-        if !handles.complete() || !plan.typed.is_empty() || plan.device_queues {
+        if plan == WALKED || !handles.complete() {
             return self.begin_walked(cx, entered);
         }
         // The common call: what the tracker found, counted with nothing but the call's thread
@@ -463,6 +463,30 @@ const KEEPING: [u16; KEEPING_COUNT] = {
     out
 };
 
+/// A command thread safety does not count ([`PLANS`]).
+const UNCOUNTED: u8 = 0;
+/// A command whose uses the handles the state tracker found can count.
+const FOUND: u8 = 1;
+/// A command that also writes typed handles or the device's queues: always a walk.
+const WALKED: u8 = 2;
+
+/// How thread safety counts each command (`UNCOUNTED`, `FOUND`, `WALKED`), from the generated
+/// `COUNTED` and `THREAD_COMMANDS`: one load decides a call's way.
+static PLANS: [u8; COUNTED.len()] = {
+    let mut out = [UNCOUNTED; COUNTED.len()];
+    let mut c = 0;
+    while c < out.len() {
+        let plan = &THREAD_COMMANDS[c];
+        out[c] = match (COUNTED[c], plan.typed.is_empty() && !plan.device_queues) {
+            (false, _) => UNCOUNTED,
+            (true, true) => FOUND,
+            (true, false) => WALKED,
+        };
+        c += 1;
+    }
+    out
+};
+
 /// Thread safety's post-record hook only keeps what a few creations and retrievals return: it
 /// runs after those commands (`KEEPING`), no other (after every creation it cost ~40
 /// instructions to keep nothing).
@@ -477,8 +501,9 @@ const fn creations(hooks: Hooks) -> Hooks {
 impl ValidationObject for ThreadTracker {
     #[inline(always)]
     fn pre_record_call(&self, cx: &Call<'_>) {
-        if COUNTED[cx.command] {
-            self.begin(cx)
+        match PLANS.get(cx.command) {
+            Some(&plan) if plan != UNCOUNTED => self.begin(cx, plan),
+            _ => {}
         }
     }
 

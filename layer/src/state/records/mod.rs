@@ -213,7 +213,7 @@ impl ObjectState {
     /// the stateless object read. A record of one made while no object reads them has none.
     /// Lifecycle states (pools, command buffers, queues, fences, semaphores, events, query
     /// pools, swapchains) are kept whatever runs.
-    fn filled_when_typed(t: VkObjectType) -> bool {
+    const fn filled_when_typed(t: VkObjectType) -> bool {
         use VkObjectType as T;
         matches!(
             t,
@@ -233,6 +233,22 @@ impl ObjectState {
                 | T::VK_OBJECT_TYPE_RENDER_PASS
                 | T::VK_OBJECT_TYPE_FRAMEBUFFER
         )
+    }
+
+    /// Whether a record of `HANDLE_TYPES[ty]` made without `typed` has no state
+    /// ([`Self::filled_when_typed`]): one load, tested in line where a record is made.
+    #[inline(always)]
+    fn none_untyped(ty: u16) -> bool {
+        const NONE_UNTYPED: [bool; HANDLE_TYPES.len()] = {
+            let mut out = [false; HANDLE_TYPES.len()];
+            let mut t = 0;
+            while t < out.len() {
+                out[t] = ObjectState::filled_when_typed(HANDLE_TYPES[t].object_type);
+                t += 1;
+            }
+            out
+        };
+        NONE_UNTYPED.get(usize::from(ty)).copied().unwrap_or(false)
     }
 
     /// The initial state of an object of `HANDLE_TYPES[ty]`.
@@ -294,6 +310,23 @@ pub struct ObjectRecord {
     pub(super) destroyed: AtomicBool,
 }
 
+/// What [`ObjectRecord::into_spare`] drops: `parent`, `state` and `children`. Every other field
+/// must need no dropping.
+const DROPPED_FIELDS: () = {
+    use std::mem::needs_drop;
+    assert!(
+        !needs_drop::<[u64; 8]>()
+            && !needs_drop::<ObjectUse>()
+            && !needs_drop::<Key>()
+            && !needs_drop::<bool>()
+            && !needs_drop::<Origin>()
+            && !needs_drop::<AtomicU32>()
+            && !needs_drop::<AtomicBool>(),
+        "a field into_spare does not drop needs dropping"
+    );
+};
+const _: () = DROPPED_FIELDS;
+
 /// The allocation of a record nothing refers to any more, its contents dropped, kept to make
 /// the next record in ([`ObjectRecord::shared_in`]): an application creating and destroying
 /// objects then costs the allocator nothing per object.
@@ -312,6 +345,7 @@ impl ObjectRecord {
 
     /// [`Self::shared`] in `spare`'s allocation when there is one; `typed`: with the state of
     /// its type even when only typed hooks write it (see `ObjectState::filled_when_typed`).
+    #[inline(always)]
     pub fn shared_in(
         spare: Option<SpareRecord>,
         key: Key,
@@ -336,7 +370,12 @@ impl ObjectRecord {
             addr_of_mut!((*p).with_allocator).write(with_allocator);
             addr_of_mut!((*p).origin).write(origin);
             addr_of_mut!((*p).refs).write(AtomicU32::new(1));
-            ObjectState::write_of_type(addr_of_mut!((*p).state), key.ty, typed);
+            if !typed && ObjectState::none_untyped(key.ty) {
+                // Most records made without core: no call of `write_of_type`.
+                addr_of_mut!((*p).state).write(ObjectState::None);
+            } else {
+                ObjectState::write_of_type(addr_of_mut!((*p).state), key.ty, typed);
+            }
             addr_of_mut!((*p).children).write(Mutex::new(Vec::new()));
             addr_of_mut!((*p).had_children).write(AtomicBool::new(false));
             addr_of_mut!((*p).in_use).write(AtomicU32::new(0));
@@ -346,7 +385,8 @@ impl ObjectRecord {
     }
 
     /// Every field of a record, by name: adding one fails to compile here until
-    /// [`Self::shared_in`] writes it too.
+    /// [`Self::shared_in`] writes it too (and, if it needs dropping, [`Self::into_spare`]
+    /// drops it and `DROPPED_FIELDS` names it).
     #[allow(dead_code)]
     fn fields(self) {
         let ObjectRecord {
@@ -367,15 +407,25 @@ impl ObjectRecord {
 
     /// The allocation of `r`, its contents dropped, when `r` is the only reference to it (weak
     /// ones included); else `r` is dropped and there is none.
+    #[inline]
     pub fn into_spare(mut r: Arc<Self>) -> Option<SpareRecord> {
+        // Unique from here on: nothing else reads or drops the contents.
         Arc::get_mut(&mut r)?;
-        // SAFETY: `MaybeUninit<ObjectRecord>` has `ObjectRecord`'s size and alignment.
-        let mut spare = unsafe { Arc::from_raw(Arc::into_raw(r) as *const MaybeUninit<ObjectRecord>) };
-        // Unique, as found above; the contents are dropped once, and from here on the allocation
-        // counts as uninitialized (a panicking drop would leak them, never drop them twice).
-        let slot = Arc::get_mut(&mut spare)?;
-        // SAFETY: initialized: it was a record until now.
-        unsafe { slot.assume_init_drop() };
+        let p = Arc::into_raw(r) as *mut ObjectRecord;
+        // SAFETY: `MaybeUninit<ObjectRecord>` has `ObjectRecord`'s size and alignment; from here
+        // on the allocation counts as uninitialized (a panicking drop would leak the rest,
+        // never drop anything twice).
+        let spare = unsafe { Arc::from_raw(p as *const MaybeUninit<ObjectRecord>) };
+        // SAFETY: the fields with drop glue (`DROPPED_FIELDS`), each initialized and dropped
+        // once; a resource's state is mostly `None`, whose drop is skipped in line (a call of
+        // the record's drop glue and its state's cost a churned object ~30 instructions).
+        unsafe {
+            std::ptr::drop_in_place(addr_of_mut!((*p).parent));
+            if !matches!((*p).state, ObjectState::None) {
+                std::ptr::drop_in_place(addr_of_mut!((*p).state));
+            }
+            std::ptr::drop_in_place(addr_of_mut!((*p).children));
+        }
         Some(spare)
     }
 

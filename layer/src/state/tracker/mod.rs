@@ -154,10 +154,7 @@ impl StateTracker {
     }
 
     fn is_root(ty: u16) -> bool {
-        matches!(
-            HANDLE_TYPES[usize::from(ty)].object_type,
-            VkObjectType::VK_OBJECT_TYPE_INSTANCE | VkObjectType::VK_OBJECT_TYPE_DEVICE
-        )
+        ty == handle_type::INSTANCE || ty == handle_type::DEVICE
     }
 
     /// Forgets what a destroy, free or pool reset ends.
