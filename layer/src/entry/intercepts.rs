@@ -92,8 +92,10 @@ macro_rules! call_down {
             // SAFETY: forwarding the application's own arguments to the next layer.
             None => unsafe { $next($($p),*) },
             Some(wrapper) => {
-                let original = [$(to_bits($p)),*];
-                let mut slots = original;
+                // The parameters as the application passed them are the intercept's own
+                // arguments: read again where needed, not kept in a second array (a copy of
+                // every parameter on each call, a direct unwrapping's included).
+                let mut slots = [$(to_bits($p)),*];
                 let mut scratch = [core::mem::MaybeUninit::<u64>::uninit(); SCRATCH_WORDS];
                 let lean = const { Wrapper::is_lean($index) };
                 // SAFETY (both conditions): `slots` holds this command's parameters as the
@@ -102,6 +104,7 @@ macro_rules! call_down {
                 if lean && unsafe { wrapper.unwrap_lean_at::<$index>(&mut slots, &mut scratch) } {
                     // SAFETY: the application's arguments with the driver's handles.
                     let result = unsafe { $next($(call_down!(@arg $how, $p, slots[$i])),*) };
+                    let original = [$(to_bits($p)),*];
                     // SAFETY: the parameters as the application passed them, after the call.
                     unsafe { wrapper.rewrap_lean_at::<$index>(&original, result_opt!($res, result)) };
                     result
@@ -110,6 +113,7 @@ macro_rules! call_down {
                     // unwrapping needs nothing after the call.
                     unsafe { $next($(call_down!(@arg $how, $p, slots[$i])),*) }
                 } else {
+                    let original = [$(to_bits($p)),*];
                     // The direct unwrapping may have rewritten some: the walk starts over.
                     slots = original;
                     // SAFETY: `slots` holds this command's parameters as the application
