@@ -155,12 +155,13 @@ pub enum ObjectState {
 
 impl ObjectState {
     /// Writes the initial state of an object of `HANDLE_TYPES[ty]` at `to`, built there (a
-    /// record's state is most of its size).
+    /// record's state is most of its size), as the typed hooks keep it (a record made without
+    /// them is given `None` by its maker: [`Self::none_untyped`]).
     ///
     /// # Safety
     /// `to` must be valid for writes and aligned; what it held is not dropped.
     #[inline(never)]
-    unsafe fn write_of_type(to: *mut Self, ty: u16, typed: bool) {
+    unsafe fn write_of_type(to: *mut Self, ty: u16) {
         /// One variant written by a function of its own: it stores that variant's bytes only.
         /// One expression building any variant was compiled into stores of every byte the
         /// largest variant has (~100 instructions a record, whatever its type).
@@ -174,9 +175,6 @@ impl ObjectState {
         let object_type = HANDLE_TYPES.get(usize::from(ty)).map(|t| t.object_type);
         // SAFETY: as the caller promises.
         unsafe {
-            if !typed && object_type.is_some_and(Self::filled_when_typed) {
-                return to.write(S::None);
-            }
             match object_type {
                 Some(T::VK_OBJECT_TYPE_IMAGE) => put(to, S::Image),
                 Some(T::VK_OBJECT_TYPE_IMAGE_VIEW) => put(to, S::ImageView),
@@ -256,7 +254,7 @@ impl ObjectState {
         let mut state = MaybeUninit::uninit();
         // SAFETY: a fresh slot, written whole by `write_of_type` and then read once.
         unsafe {
-            Self::write_of_type(state.as_mut_ptr(), ty, true);
+            Self::write_of_type(state.as_mut_ptr(), ty);
             state.assume_init()
         }
     }
@@ -374,7 +372,7 @@ impl ObjectRecord {
                 // Most records made without core: no call of `write_of_type`.
                 addr_of_mut!((*p).state).write(ObjectState::None);
             } else {
-                ObjectState::write_of_type(addr_of_mut!((*p).state), key.ty, typed);
+                ObjectState::write_of_type(addr_of_mut!((*p).state), key.ty);
             }
             addr_of_mut!((*p).children).write(Mutex::new(Vec::new()));
             addr_of_mut!((*p).had_children).write(AtomicBool::new(false));
