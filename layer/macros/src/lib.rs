@@ -37,8 +37,11 @@ pub fn hooks(attr: TokenStream, item: TokenStream) -> TokenStream {
         match (t, inner.get(i + 1), inner.get(i + 2)) {
             (TokenTree::Ident(kw), Some(TokenTree::Ident(name)), _) => match kw.to_string().as_str() {
                 // The in-line answer of the generic validate hook is part of that hook, and
-                // `wants` (`wants_at` with the command a constant) gates every hook: none is a hook.
-                "fn" if !["validate_call_in_line", "wants", "wants_at"].contains(&name.to_string().as_str()) => {
+                // `wants` (`wants_at` with the command a constant) gates every hook, and the in-line
+                // answers stand in for hooks: none is a hook.
+                "fn" if !["validate_call_in_line", "pre_record_call_in_line", "wants", "wants_at"]
+                    .contains(&name.to_string().as_str()) =>
+                {
                     names.push(name.clone())
                 }
                 "const" if name.to_string() == "HOOKS" => declared = true,

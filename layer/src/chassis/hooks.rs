@@ -169,6 +169,13 @@ macro_rules! validation_object {
             fn validate_call_in_line<const C: usize>(&self, cx: &Call<'_>) -> Option<bool> {
                 None
             }
+            /// Whether the object's generic pre-record hook has nothing to do for a call of
+            /// `COMMANDS[C]`, decided in line, outside containment: it must not panic (plain
+            /// reads of what the call carries). False: run `pre_record_call`.
+            #[inline(always)]
+            fn pre_record_call_in_line<const C: usize>(&self, cx: &Call<'_>) -> bool {
+                false
+            }
             /// Whether the object's hooks have anything to do for `cx`'s command: false lets
             /// the chassis skip them, containment and all (not `validate_call_in_line`, which
             /// runs outside it). It must not panic (a plain read).

@@ -82,11 +82,14 @@ impl<T: ValidationObject> Slot<T> {
         self.run(cx, |o| o.validate_call(cx)).unwrap_or(false)
     }
 
-    /// The object's generic pre-record hook.
+    /// The object's generic pre-record hook for a call of `COMMANDS[C]`: no call where the
+    /// object answers in line that it has nothing to do.
     #[inline(always)]
-    pub fn pre_record_call(&self, cx: &Call<'_>) {
-        if self.get().is_some() {
-            self.run_pre_record_call(cx);
+    pub fn pre_record_call_at<const C: usize>(&self, cx: &Call<'_>) {
+        if let Some(o) = self.get() {
+            if !o.pre_record_call_in_line::<C>(cx) {
+                self.run_pre_record_call(cx);
+            }
         }
     }
 

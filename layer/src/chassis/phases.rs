@@ -63,7 +63,7 @@ macro_rules! phases {
                         $(let $p = self.$p;)*
                         slot.run_at::<$index, _>(cx, |o| o.$pr(cx, $($p),*));
                     } else if const { T::HOOKS.generic(Phase::PreRecord) } {
-                        slot.pre_record_call(cx);
+                        slot.pre_record_call_at::<$index>(cx);
                     }
                 }
             }

@@ -19,6 +19,7 @@ use crate::facts::name_set;
 use crate::facts::{DeviceFacts, DriverQueries, SpirvProperties, SurfaceQueries};
 use crate::handle_wrapping::{self, Wrapper};
 use crate::report::{self, Object, Reporter};
+use crate::state::resolve::Resolving;
 
 /// Everything Vigil keeps per device.
 pub struct DeviceData {
@@ -46,7 +47,7 @@ pub struct DeviceData {
     pub wrapper: Option<Wrapper>,
     /// The device and its instance (raw handles), when the state tracker runs: calls have
     /// their handles found once for every object (`state::resolve`).
-    pub resolve: Option<(u64, u64)>,
+    pub resolve: Option<Resolving>,
 }
 
 impl DeviceData {
@@ -291,8 +292,11 @@ pub unsafe extern "system" fn create_device(
         instance: inst.handle.as_raw(),
         allocator: !p_allocator.is_null(),
     });
-    let resolve = (objects.tracker.is_present() && crate::checks::walked(&inst.settings))
-        .then_some((device.as_raw(), inst.handle.as_raw()));
+    let resolve = (objects.tracker.is_present() && crate::checks::walked(&inst.settings)).then_some(Resolving {
+        owner: device.as_raw(),
+        instance: inst.handle.as_raw(),
+        counts_uses: objects.thread_safety.is_present(),
+    });
     let data = DeviceData {
         resolve,
         handle: device,

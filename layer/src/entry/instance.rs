@@ -18,6 +18,7 @@ use crate::facts::{name_list, name_set};
 use crate::handle_wrapping::{self, Wrapper};
 use crate::report::{self, DebugReportCallback, Finding, Location, Messenger, Object, Reporter, Severity};
 use crate::settings;
+use crate::state::resolve::Resolving;
 
 /// Instance extensions Vigil implements itself; no driver does, so they never go down.
 pub const LAYER_ONLY_EXTENSIONS: &[&str] = &["VK_EXT_layer_settings", "VK_EXT_validation_features"];
@@ -42,7 +43,7 @@ pub struct InstanceData {
     pub wrapper: Option<Wrapper>,
     /// The instance (its raw handle, as its own instance), when the state tracker runs: calls
     /// have their handles found once for every object (`state::resolve`).
-    pub resolve: Option<(u64, u64)>,
+    pub resolve: Option<Resolving>,
 }
 
 impl InstanceData {
@@ -183,8 +184,11 @@ pub unsafe extern "system" fn create_instance(
     reporter.set_lifetime_window(false);
     let api_version = if info.pApplicationInfo.is_null() { 0 } else { unsafe { (*info.pApplicationInfo).apiVersion } };
     let settings_wrap = settings.handle_wrapping;
-    let resolve = (objects.tracker.is_present() && crate::checks::walked(&settings))
-        .then_some((instance.as_raw(), instance.as_raw()));
+    let resolve = (objects.tracker.is_present() && crate::checks::walked(&settings)).then_some(Resolving {
+        owner: instance.as_raw(),
+        instance: instance.as_raw(),
+        counts_uses: objects.thread_safety.is_present(),
+    });
     let data = InstanceData {
         resolve,
         handle: instance,

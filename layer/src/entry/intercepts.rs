@@ -199,9 +199,9 @@ macro_rules! general {
             // a dozen moves a call.
             let _entered = if data.resolve.is_some() { thread::enter() } else { None };
             let thread = match (&_entered, data.resolve) {
-                (Some(entered), Some((owner, instance))) => {
+                (Some(entered), Some(resolving)) => {
                     // SAFETY: the call's parameters, as the application passed them.
-                    unsafe { resolve_at::<$index>(&mut handles, entered, &params, owner, instance) };
+                    unsafe { resolve_at::<$index>(&mut handles, entered, &params, resolving) };
                     entered.as_opaque()
                 }
                 _ => core::ptr::null(),

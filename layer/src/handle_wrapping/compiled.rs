@@ -314,13 +314,7 @@ macro_rules! compiled_unwraps {
 
 vigil_generated::for_each_handle_tree!(compiled_unwraps);
 
-/// The compiled unwrapping of `COMMANDS[command]`, when it has one that [`compilable`] allows.
-pub fn of(command: usize) -> Option<CompiledUnwrap> {
-    let i = TREES.binary_search_by_key(&command, |&(c, _)| usize::from(c)).ok()?;
-    compilable(command).then_some(TREES[i].1)
-}
-
-/// The compiled unwrapping of `COMMANDS[command]` when compiled: as [`of`], for const blocks.
+/// The compiled unwrapping of `COMMANDS[command]`, when it has one (for const blocks).
 pub const fn tree(command: usize) -> Option<CompiledUnwrap> {
     if !compilable(command) {
         return None;

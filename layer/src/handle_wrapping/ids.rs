@@ -93,8 +93,9 @@ impl Ids {
         (!p.is_null()).then(|| unsafe { &(*p)[slot] })
     }
 
-    /// The driver's handle and handle type behind `id`, if it is alive.
-    #[inline]
+    /// The driver's handle and handle type behind `id`, if it is alive. In line: out of line,
+    /// the call and its result passed through memory were a third of its cost.
+    #[inline(always)]
     pub fn get(&self, id: u64) -> Option<(u64, u32)> {
         let (generation, index) = ((id >> 32) as u32, (id as u32).checked_sub(1)?);
         if generation == 0 {

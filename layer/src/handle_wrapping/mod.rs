@@ -28,6 +28,7 @@ use vigil_generated::objects::*;
 use vigil_generated::stateless::Shape;
 use vigil_generated::*;
 
+use crate::chassis::names::same;
 use crate::chassis::raw::{count, read_ptr, read_uint, Base, ParamCount};
 use crate::report::{Finding, Location, Object, Reporter, Severity};
 use arena::Scope;
@@ -54,32 +55,63 @@ struct Needs {
     special: bool,
 }
 
-static NEEDS: LazyLock<Box<[Needs]>> = LazyLock::new(|| {
-    COMMAND_HANDLES
-        .iter()
-        .map(|c| {
-            let inputs = c.params.iter().any(|f| {
-                f.flags & OUTPUT == 0
-                    && match f.elem {
-                        HandleElem::Handle(ty) => !HANDLE_TYPES[usize::from(ty)].dispatchable,
-                        HandleElem::Struct(_) => true,
-                    }
-            });
-            let outputs = c.params.iter().any(|f| match f.elem {
-                HandleElem::Struct(s) => {
-                    f.flags & OUTPUT != 0 || HANDLE_STRUCTS[usize::from(s)].fields.iter().any(|m| m.flags & OUTPUT != 0)
-                }
-                HandleElem::Handle(_) => f.flags & OUTPUT != 0,
-            });
-            let special = special::has_rule(c.name);
-            Needs {
-                special,
-                unwrap: inputs || special,
-                rewrap: !matches!(c.role, Role::Use) || outputs || deferred_completion(c.name),
+/// [`Needs`] of every command, built when compiled: the intercepts read a command's as a
+/// constant.
+static NEEDS: [Needs; COMMAND_HANDLES.len()] = {
+    let mut out = [Needs { unwrap: false, rewrap: false, special: false }; COMMAND_HANDLES.len()];
+    let mut c = 0;
+    while c < out.len() {
+        out[c] = needs_of(&COMMAND_HANDLES[c]);
+        c += 1;
+    }
+    out
+};
+
+/// What command `c` needs from the wrapper.
+const fn needs_of(c: &CommandHandles) -> Needs {
+    let (mut inputs, mut outputs) = (false, false);
+    let mut i = 0;
+    while i < c.params.len() {
+        let f = &c.params[i];
+        i += 1;
+        let output = f.flags & OUTPUT != 0;
+        match f.elem {
+            HandleElem::Handle(ty) => {
+                inputs |= !output && !HANDLE_TYPES[ty as usize].dispatchable;
+                outputs |= output;
             }
-        })
-        .collect()
-});
+            HandleElem::Struct(s) => {
+                inputs |= !output;
+                outputs |= output || struct_has_output(s);
+            }
+        }
+    }
+    let special = special::has_rule(c.name);
+    Needs {
+        special,
+        unwrap: inputs || special,
+        rewrap: !matches!(c.role, Role::Use) || outputs || deferred_completion(c.name),
+    }
+}
+
+/// Whether a member of handle structure `s` is an output.
+const fn struct_has_output(s: u16) -> bool {
+    let fields = HANDLE_STRUCTS[s as usize].fields;
+    let mut i = 0;
+    while i < fields.len() {
+        if fields[i].flags & OUTPUT != 0 {
+            return true;
+        }
+        i += 1;
+    }
+    false
+}
+
+/// Whether `COMMAND_HANDLES[command]` may be unwrapped without `special` and needs nothing
+/// after the call: what [`DIRECT`] holds entries for, and what a compiled tree unwraps.
+const fn plain(command: usize) -> bool {
+    command < NEEDS.len() && !NEEDS[command].special && !NEEDS[command].rewrap
+}
 
 /// One parameter a command's direct unwrapping rewrites: a handle, or (`count`) a pointer to
 /// as many as the count says.
@@ -113,20 +145,9 @@ static DIRECT: LazyLock<Box<[Option<DirectParams>]>> = LazyLock::new(|| {
         .collect()
 });
 
-/// Per command, its compiled unwrapping (`compiled`) when it reaches handles through
-/// structures and may be unwrapped without the tables: it needs nothing from `special` and
-/// nothing after the call, as [`DIRECT`].
-static COMPILED: LazyLock<Box<[Option<compiled::CompiledUnwrap>]>> = LazyLock::new(|| {
-    NEEDS
-        .iter()
-        .enumerate()
-        .map(|(i, needs)| (!needs.special && !needs.rewrap).then(|| compiled::of(i)).flatten())
-        .collect()
-});
-
 /// Commands after which a deferred operation's creations exist.
-fn deferred_completion(command: &str) -> bool {
-    matches!(command, "vkDeferredOperationJoinKHR" | "vkGetDeferredOperationResultKHR")
+const fn deferred_completion(command: &str) -> bool {
+    same(command, "vkDeferredOperationJoinKHR") || same(command, "vkGetDeferredOperationResultKHR")
 }
 
 /// Handle wrapping for one instance's or one device's calls.
@@ -181,18 +202,16 @@ impl Wrapper {
     /// As [`Self::unwrap_direct`].
     #[inline(always)]
     pub unsafe fn unwrap_direct_at<const C: usize>(&self, slots: &mut [u64], scratch: &mut [MaybeUninit<u64>]) -> bool {
+        if const { !plain(C) } {
+            return false;
+        }
         if const { direct_params_of(C, false).is_none() } {
-            if const { compiled::compilable(C) } {
-                if let Some(Some(tree)) = COMPILED.get(C) {
-                    // SAFETY: as this function's contract; the copies live in `scratch`.
-                    return unsafe { tree(&mut compiled::Bump::new(scratch), slots) };
-                }
+            if let Some(tree) = const { compiled::tree(C) } {
+                // SAFETY: as this function's contract; the copies live in `scratch`.
+                return unsafe { tree(&mut compiled::Bump::new(scratch), slots) };
             }
             // SAFETY: as this function's contract.
             return unsafe { self.unwrap_direct(C, slots, scratch) };
-        }
-        if !matches!(DIRECT.get(C), Some(Some(_))) {
-            return false;
         }
         // SAFETY: as this function's contract.
         unsafe { unwrap_params_at::<C, false>(slots, scratch) }
@@ -838,7 +857,7 @@ mod tests {
         let (buffer, image) =
             (WRAPPED.insert(0xb0f0, ty("VkBuffer"), 97, 0), WRAPPED.insert(0x1a6e, ty("VkImage"), 97, 0));
         let c = COMMAND_HANDLES.iter().position(|c| c.name == "vkCmdPipelineBarrier2").unwrap();
-        assert!(compiled::compilable(c) && COMPILED[c].is_some(), "vkCmdPipelineBarrier2 is compiled");
+        assert!(plain(c) && compiled::tree(c).is_some(), "vkCmdPipelineBarrier2 is compiled");
         let compiled = compiled::TREES.iter().filter(|&&(c, _)| compiled::compilable(usize::from(c))).count();
         assert!(compiled > 100, "{compiled} commands compiled");
         // What each unwrapping passes down: the barriers' handles, and that the copies differ
@@ -848,7 +867,7 @@ mod tests {
             let mut slots = [0xc0u64, p as u64];
             let mut scratch = [MaybeUninit::<u64>::uninit(); 64];
             if compiled {
-                let tree = COMPILED[c]?;
+                let tree = compiled::tree(c)?;
                 if !unsafe { tree(&mut compiled::Bump::new(&mut scratch), &mut slots) } {
                     return None;
                 }

@@ -4,6 +4,7 @@
 
 pub mod clears;
 pub mod command_buffers;
+pub mod counting;
 pub mod descriptors;
 pub mod draw_descriptors;
 pub mod draw_params;
@@ -33,6 +34,6 @@ pub mod timeline;
 pub mod tracker;
 mod values;
 
-pub use objects::{key, ObjectRecord, Origin, Overlap, OBJECTS, TYPES};
+pub use objects::{key, ObjectRecord, Origin, OBJECTS, TYPES};
 pub use records::anything_in_use;
 pub use tracker::StateTracker;

@@ -10,6 +10,7 @@ use vigil_generated::objects::*;
 use vigil_generated::stateless::Shape;
 use vigil_generated::threading::SYNCED;
 
+use super::counting::{self, Counting};
 use super::objects::{key, Key, ObjectRecord, Origin, OBJECTS, TYPES};
 use super::records::instance_scoped;
 use super::sites::{self, SiteVisitor, Skip};
@@ -152,35 +153,49 @@ const fn direct_plan(command: &CommandHandles) -> Option<DirectPlan> {
 /// # Safety
 /// `params` must be the addresses of the call's parameters (all of them, never NULL), which
 /// hold what the application passed, valid as the spec requires for every site the walk visits.
-pub unsafe fn resolve(
-    out: &mut CallHandles,
-    entered: &Entered,
-    command: usize,
-    params: &[*const u8],
-    owner: u64,
-    instance: u64,
-) {
+pub unsafe fn resolve(out: &mut CallHandles, entered: &Entered, command: usize, params: &[*const u8], r: Resolving) {
     let Some(info) = COMMAND_HANDLES.get(command) else { return };
-    match &PLANS[command] {
+    let (owner, instance) = (r.owner, r.instance);
+    let plan = &PLANS[command];
+    // Counted as `resolve_at` counts: where the plan's sites are known.
+    let fused = r.counts_uses && counting::PLANS[command] == counting::FOUND && !matches!(plan, Plan::Walk);
+    let counting = if fused { Some(counting::start(entered, command as u16)) } else { None };
+    match plan {
         // SAFETY (all arms): as this function's contract.
-        Plan::Direct(direct) => unsafe { resolve_direct(out, entered, direct, params, owner, instance) },
+        Plan::Direct(direct) => unsafe { resolve_direct(out, entered, direct, params, (owner, instance), counting) },
         Plan::Tree(tree) => {
             out.begin();
             let destroyed = destroyed_param(info);
-            let mut walk = Walk { out, entered, owner, instance, destroyed, wanted: &WANTED };
+            let mut walk = Walk { out, entered, owner, instance, destroyed, wanted: &WANTED, counting };
             unsafe { tree(&mut walk, params) };
         }
         Plan::Walk => {
             out.begin();
             let destroyed = destroyed_param(info);
-            let mut walk = Walk { out, entered, owner, instance, destroyed, wanted: &WANTED };
+            let mut walk = Walk { out, entered, owner, instance, destroyed, wanted: &WANTED, counting: None };
             unsafe { sites::visit(info, params, SKIP, &mut walk) };
         }
     }
+    if let Some(c) = counting {
+        counting::finish(entered, c);
+    }
+}
+
+/// How a device's or instance's calls find their handles (`Some` when the state tracker runs).
+#[derive(Clone, Copy)]
+pub struct Resolving {
+    /// The device (or instance) whose calls these are.
+    pub owner: u64,
+    /// Its instance.
+    pub instance: u64,
+    /// Whether thread safety runs: then the walk also counts the uses it can (`counting`).
+    pub counts_uses: bool,
 }
 
 /// [`resolve`] for `COMMANDS[C]`, with its direct plan (when it has one) decided at compile
-/// time: for most commands a few lookups in straight-line code, no table read.
+/// time: for most commands a few lookups in straight-line code, no table read. Where thread
+/// safety counts the command from what the walk finds, the walk begins the uses as it finds
+/// their records (`counting`).
 ///
 /// # Safety
 /// As [`resolve`].
@@ -189,8 +204,34 @@ pub unsafe fn resolve_at<const C: usize>(
     out: &mut CallHandles,
     entered: &Entered,
     params: &[*const u8],
+    Resolving { owner, instance, counts_uses }: Resolving,
+) {
+    let fused =
+        const { counting::plan_of(C) == counting::FOUND && (direct_plan_of(C).is_some() || tree_of(C).is_some()) };
+    // Two walks, each with its counting a constant: one test a call, not one a handle.
+    if fused && counts_uses {
+        let c = counting::start(entered, C as u16);
+        // SAFETY: as this function's contract.
+        unsafe { find_at::<C>(out, entered, params, owner, instance, Some(c)) };
+        counting::finish(entered, c);
+    } else {
+        // SAFETY: as this function's contract.
+        unsafe { find_at::<C>(out, entered, params, owner, instance, None) };
+    }
+}
+
+/// [`resolve_at`]'s walk.
+///
+/// # Safety
+/// As [`resolve`].
+#[inline(always)]
+unsafe fn find_at<const C: usize>(
+    out: &mut CallHandles,
+    entered: &Entered,
+    params: &[*const u8],
     owner: u64,
     instance: u64,
+    counting: Option<Counting>,
 ) {
     if const { direct_plan_of(C).is_none() } {
         // A compiled tree is called straight, not through `PLANS`: the barriers' ~50
@@ -198,12 +239,12 @@ pub unsafe fn resolve_at<const C: usize>(
         if let Some(tree) = const { tree_of(C) } {
             out.begin();
             let destroyed = const { destroyed_param(&COMMAND_HANDLES[C]) };
-            let mut walk = Walk { out, entered, owner, instance, destroyed, wanted: &WANTED };
+            let mut walk = Walk { out, entered, owner, instance, destroyed, wanted: &WANTED, counting };
             // SAFETY: as this function's contract.
             return unsafe { tree(&mut walk, params) };
         }
         // SAFETY: as this function's contract.
-        return unsafe { resolve(out, entered, C, params, owner, instance) };
+        return unsafe { resolve(out, entered, C, params, Resolving { owner, instance, counts_uses: false }) };
     }
     out.begin();
     // Each site is a constant: the compiler folds its kind, count and flags into the code.
@@ -211,7 +252,7 @@ pub unsafe fn resolve_at<const C: usize>(
         ($($i:literal)*) => {$(
             if const { direct_len(C) > $i } {
                 // SAFETY: as this function's contract.
-                if !unsafe { resolve_site(out, entered, &const { direct_site(C, $i) }, params, owner, instance) } {
+                if !unsafe { resolve_site(out, entered, &const { direct_site(C, $i) }, params, (owner, instance), counting) } {
                     return;
                 }
             }
@@ -249,13 +290,13 @@ unsafe fn resolve_direct(
     entered: &Entered,
     plan: &DirectPlan,
     params: &[*const u8],
-    owner: u64,
-    instance: u64,
+    (owner, instance): (u64, u64),
+    counting: Option<Counting>,
 ) {
     out.begin();
     for d in &plan.direct[..plan.len] {
         // SAFETY: as this function's contract.
-        if !unsafe { resolve_site(out, entered, d, params, owner, instance) } {
+        if !unsafe { resolve_site(out, entered, d, params, (owner, instance), counting) } {
             return;
         }
     }
@@ -271,8 +312,8 @@ unsafe fn resolve_site(
     entered: &Entered,
     d: &Direct,
     params: &[*const u8],
-    owner: u64,
-    instance: u64,
+    (owner, instance): (u64, u64),
+    counting: Option<Counting>,
 ) -> bool {
     let Some(&p) = params.get(usize::from(d.at)) else { return true };
     // SAFETY (both arms): `p` is the parameter's address; a pointer parameter is read for as
@@ -297,24 +338,38 @@ unsafe fn resolve_site(
         if handle == 0 {
             continue;
         }
-        if !push_found(out, entered, d, handle, owner, instance) {
+        if !push_found(out, entered, d, handle, (owner, instance), counting) {
             return false;
         }
     }
     true
 }
 
-/// Finds `handle` of site `d` (its count unused) and adds it; false when `out` has no room.
+/// Finds `handle` of site `d` (its count unused) and adds it, and begins its use when the walk
+/// counts (`counting`); false when `out` has no room.
 #[inline(always)]
-fn push_found(out: &mut CallHandles, entered: &Entered, d: &Direct, handle: u64, owner: u64, instance: u64) -> bool {
+fn push_found(
+    out: &mut CallHandles,
+    entered: &Entered,
+    d: &Direct,
+    handle: u64,
+    (owner, instance): (u64, u64),
+    counting: Option<Counting>,
+) -> bool {
     let scope = if d.instance_scoped { instance } else { owner };
     let k = Key { scope, handle, ty: d.ty };
     let record = if d.ty == TYPES.command_buffer { entered.find_command_buffer(k) } else { entered.find(k) };
     if d.tracked && !record.is_some_and(|r| r.origin != Origin::Seen) {
         out.dead();
     }
-    let record = record.map_or(std::ptr::null(), |r| r as *const ObjectRecord as *const ());
-    out.push(Named { handle, record, ty: d.ty, flags: d.flags, at: d.at })
+    let found = record.map_or(std::ptr::null(), |r| r as *const ObjectRecord as *const ());
+    if !out.push(Named { handle, record: found, ty: d.ty, flags: d.flags, at: d.at }) {
+        return false;
+    }
+    if let Some(c) = counting {
+        counting::count_site(entered, c, (d.ty, d.flags), record, out.named().len() - 1);
+    }
+    true
 }
 
 const fn destroyed_param(info: &CommandHandles) -> u32 {
@@ -431,6 +486,8 @@ struct Walk<'a> {
     instance: u64,
     destroyed: u32,
     wanted: &'a [bool],
+    /// Counting uses as they are found (`counting`), in a compiled tree's known sites.
+    counting: Option<Counting>,
 }
 
 impl SiteVisitor for Walk<'_> {
@@ -462,7 +519,7 @@ impl Walk<'_> {
     /// adds it; false when there is no more room.
     #[inline(always)]
     fn push_known(&mut self, d: &Direct, handle: u64) -> bool {
-        push_found(self.out, self.entered, d, handle, self.owner, self.instance)
+        push_found(self.out, self.entered, d, handle, (self.owner, self.instance), self.counting)
     }
 
     /// Finds `handle` of type `ty` and adds it; false when there is no more room.
@@ -581,7 +638,9 @@ mod tests {
         let entered = thread::enter().expect("a thread slot");
         let mut planned = CallHandles::new();
         // SAFETY: `params` are the test's well-formed parameters.
-        unsafe { resolve(&mut planned, &entered, command, params, 7, 9) };
+        unsafe {
+            resolve(&mut planned, &entered, command, params, Resolving { owner: 7, instance: 9, counts_uses: false })
+        };
         (found(&planned), walked(command, &entered, params))
     }
 
@@ -591,7 +650,8 @@ mod tests {
         walked.begin();
         let info = &COMMAND_HANDLES[command];
         let destroyed = destroyed_param(info);
-        let mut walk = Walk { out: &mut walked, entered, owner: 7, instance: 9, destroyed, wanted: &WANTED };
+        let mut walk =
+            Walk { out: &mut walked, entered, owner: 7, instance: 9, destroyed, wanted: &WANTED, counting: None };
         // SAFETY: the test's well-formed parameters.
         unsafe { sites::visit(info, params, SKIP, &mut walk) };
         found(&walked)
@@ -670,7 +730,9 @@ mod tests {
         let entered = thread::enter().expect("a thread slot");
         let mut compiled = CallHandles::new();
         // SAFETY: `params` are the test's well-formed parameters.
-        unsafe { resolve_at::<C>(&mut compiled, &entered, params, 7, 9) };
+        unsafe {
+            resolve_at::<C>(&mut compiled, &entered, params, Resolving { owner: 7, instance: 9, counts_uses: false })
+        };
         (found(&compiled), walked(C, &entered, params))
     }
 

@@ -24,6 +24,7 @@
 //! dropping what they held.
 
 use std::cell::{Cell, UnsafeCell};
+use std::mem::MaybeUninit;
 use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
 use std::sync::Arc;
 
@@ -151,7 +152,7 @@ pub const SHARED_TYPE: u8 = 2;
 pub const POOLED_TYPE: u8 = 4;
 
 /// The three generated per-type tables as one, so a handle costs one load and one bound check.
-static TYPE_FLAGS: [u8; SYNCED.len()] = {
+const TYPE_FLAGS: [u8; SYNCED.len()] = {
     let mut out = [0u8; SYNCED.len()];
     let mut t = 0;
     while t < out.len() {
@@ -163,11 +164,147 @@ static TYPE_FLAGS: [u8; SYNCED.len()] = {
     out
 };
 
+/// [`TYPE_FLAGS`] where it is read at run time.
+static TYPE_FLAGS_BY_TYPE: [u8; SYNCED.len()] = TYPE_FLAGS;
+
 /// What thread safety does with handles of type `ty` (`SYNCED_TYPE`, `SHARED_TYPE`,
 /// `POOLED_TYPE`); nothing for a type the tables do not have.
 #[inline(always)]
 pub fn type_flags(ty: u16) -> u8 {
-    TYPE_FLAGS.get(usize::from(ty)).copied().unwrap_or(0)
+    TYPE_FLAGS_BY_TYPE.get(usize::from(ty)).copied().unwrap_or(0)
+}
+
+/// [`type_flags`] when compiled.
+pub const fn type_flags_of(ty: u16) -> u8 {
+    if (ty as usize) < TYPE_FLAGS.len() {
+        TYPE_FLAGS[ty as usize]
+    } else {
+        0
+    }
+}
+
+/// Overlaps reported per call at most; more in one call are dropped.
+pub const MAX_OVERLAPS: usize = 4;
+
+/// An overlap found while counting, reported once the counting is over.
+#[derive(Clone, Copy)]
+pub struct Found {
+    /// Its object's type: index into `HANDLE_TYPES`.
+    pub ty: u16,
+    pub handle: u64,
+    /// Whether this call's use writes.
+    pub write: bool,
+    pub overlap: Overlap,
+}
+
+/// The overlaps of one call (the first [`MAX_OVERLAPS`]), uninitialized until found.
+#[derive(Clone, Copy)]
+pub struct Overlaps {
+    found: [MaybeUninit<Found>; MAX_OVERLAPS],
+    /// How many were found.
+    pub n: usize,
+}
+
+impl Overlaps {
+    /// None yet.
+    #[inline(always)]
+    pub const fn new() -> Self {
+        Overlaps { found: [const { MaybeUninit::uninit() }; MAX_OVERLAPS], n: 0 }
+    }
+
+    /// Keeps `f`, unless [`MAX_OVERLAPS`] are kept already.
+    pub fn push(&mut self, f: Found) {
+        if let Some(slot) = self.found.get_mut(self.n) {
+            slot.write(f);
+            self.n += 1;
+        }
+    }
+
+    /// The overlaps kept.
+    pub fn iter(&self) -> impl Iterator<Item = &Found> {
+        // SAFETY: the first `n` entries were written by `push`.
+        self.found[..self.n].iter().map(|f| unsafe { f.assume_init_ref() })
+    }
+}
+
+impl Default for Overlaps {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// Entries of a call's found handles ([`CallHandles`](crate::chassis::handles::CallHandles))
+/// the walk counted, when it counted: [`NOT_FUSED`] when it did not (thread safety counts
+/// them all), else how many of the first entries it dealt with.
+pub const NOT_FUSED: u8 = u8::MAX;
+
+/// What the walk that found a call's handles counted of its uses (one per call, in its
+/// [`Entered`]).
+pub struct Fused {
+    to: Cell<u8>,
+    overlaps: UnsafeCell<Overlaps>,
+}
+
+impl Fused {
+    /// Nothing counted.
+    #[inline(always)]
+    pub const fn new() -> Self {
+        Fused { to: Cell::new(NOT_FUSED), overlaps: UnsafeCell::new(Overlaps::new()) }
+    }
+
+    /// How many of the call's first found handles the walk dealt with ([`NOT_FUSED`]: it
+    /// counted nothing).
+    #[inline(always)]
+    pub fn to(&self) -> u8 {
+        self.to.get()
+    }
+
+    /// Whether the walk counted every one of `len` found handles and found nothing to report:
+    /// thread safety has nothing left to do for the call.
+    #[inline(always)]
+    pub fn done(&self, len: usize) -> bool {
+        // SAFETY: the calling thread's own cell; no reference into it is held.
+        usize::from(self.to.get()) == len && unsafe { (*self.overlaps.get()).n } == 0
+    }
+
+    /// The walk begins counting.
+    #[inline(always)]
+    pub fn start(&self) {
+        self.to.set(0);
+    }
+
+    /// The walk dealt with found handle number `index`.
+    #[inline(always)]
+    pub fn counted(&self, index: usize) {
+        self.to.set(index as u8 + 1);
+    }
+
+    /// Runs `f` with the overlaps the walk found.
+    #[inline(always)]
+    pub fn with_overlaps<R>(&self, f: impl FnOnce(&mut Overlaps) -> R) -> R {
+        // SAFETY: the calling thread's own cell (an `Entered` is not `Send`), and `f` cannot
+        // reach it again: it gets the only reference.
+        f(unsafe { &mut *self.overlaps.get() })
+    }
+
+    /// Back to nothing counted.
+    pub fn forget(&self) {
+        self.to.set(NOT_FUSED);
+        // SAFETY: as in `done`.
+        unsafe { (*self.overlaps.get()).n = 0 };
+    }
+
+    /// The overlaps the walk found, taken.
+    pub fn take_overlaps(&self) -> Overlaps {
+        // SAFETY: as in `done`.
+        std::mem::take(unsafe { &mut *self.overlaps.get() })
+    }
+}
+
+impl Default for Fused {
+    fn default() -> Self {
+        Self::new()
+    }
 }
 
 static SLOTS: [ThreadSlot; SLOT_COUNT] = [const { ThreadSlot::new() }; SLOT_COUNT];
@@ -250,6 +387,8 @@ pub struct Entered {
     /// Where this call's held uses and published reads start (a nested call's come after).
     uses_from: usize,
     published_from: usize,
+    /// What the walk that found the call's handles counted of its uses.
+    fused: Fused,
     _not_send: std::marker::PhantomData<*const ()>,
 }
 
@@ -273,7 +412,14 @@ pub fn enter() -> Option<Entered> {
     // SAFETY: the owner's cell; no reference into it is held.
     let uses_from = unsafe { (*slot.uses.get()).len() };
     let published_from = slot.published.get();
-    Some(Entered { slot, index: index - 1, uses_from, published_from, _not_send: std::marker::PhantomData })
+    Some(Entered {
+        slot,
+        index: index - 1,
+        uses_from,
+        published_from,
+        fused: Fused::new(),
+        _not_send: std::marker::PhantomData,
+    })
 }
 
 impl Drop for Entered {
@@ -514,6 +660,26 @@ impl Entered {
                 readers::end_write(readers::fingerprint(r));
             }
         }
+    }
+
+    /// What the walk that found this call's handles counted of its uses.
+    #[inline(always)]
+    pub fn fused(&self) -> &Fused {
+        &self.fused
+    }
+
+    /// Undoes what the walk counted (its uses ended, its reads withdrawn, its overlaps
+    /// forgotten): thread safety counts the call again by a walk of its own.
+    #[cold]
+    pub fn forget_fused(&self) {
+        // SAFETY: the owner's cell; no reference into it is held.
+        if unsafe { (*self.slot.uses.get()).len() } > self.uses_from {
+            self.end_uses();
+        }
+        if self.slot.published.get() != self.published_from {
+            self.retract();
+        }
+        self.fused.forget();
     }
 
     /// How many reads the thread has published (where this call's begin).

@@ -12,6 +12,10 @@
 //! `vkSetDebugUtilsObjectNameEXT`/`…TagEXT` is written. A descriptor set's `maybe`
 //! uses are reads (the exemptions are per binding and not followed).
 //!
+//! Most uses are begun by the state tracker's walk over the call's handles, as it finds each
+//! record (`state::counting`): this object's hook counts only what that walk left (a handle the
+//! table does not hold, a `maybe` use, a shared value) and reports the overlaps.
+//!
 //! The counters are the object table's (`state`), one per record: a command buffer's record
 //! points at its pool's, so the implicit pool write needs no second lookup. Reads of objects
 //! that recording threads share (`SHARED_READS`) are published in the reading thread's slot
@@ -35,8 +39,9 @@ use crate::chassis::names::command_number;
 use crate::chassis::raw::{count, read_ptr, read_uint, Base};
 use crate::chassis::{hooks, Call, Hooks, Phase, ValidationObject};
 use crate::report::{Finding, Location, Object, Reporter, Severity};
+use crate::state::counting::{self, Found, Overlaps, NOT_FUSED, PLANS, UNCOUNTED, WALKED};
 use crate::state::thread::{current_thread, entered, Entered};
-use crate::state::{key, ObjectRecord, Overlap, OBJECTS};
+use crate::state::{key, ObjectRecord, OBJECTS};
 use walk::Walk;
 
 /// Thread safety for one instance's or one device's commands.
@@ -49,9 +54,6 @@ const ID_READ: &str = "UNASSIGNED-Threading-MultipleThreads-Read";
 /// Objects of a type not counted while two live objects share a handle value. INFO: the
 /// implementation may do this legally; shown when `report_flags` include `info`.
 const ID_ALIASED: &str = "UNASSIGNED-Vigil-ThreadSafety-aliased-handle";
-
-/// Overlaps reported per call at most; more in one call are dropped.
-const MAX_OVERLAPS: usize = 4;
 
 /// The use counting of one instance or device.
 pub struct ThreadTracker {
@@ -95,40 +97,6 @@ pub(crate) fn device_checks(reporter: &Arc<Reporter>, device: VkDevice, instance
         instance: AtomicU64::new(instance),
         queues: Mutex::default(),
         aliased_noted: AtomicU64::new(0),
-    }
-}
-
-/// An overlap found while counting, reported once the walk is over.
-#[derive(Clone, Copy)]
-struct Found {
-    ty: u16,
-    handle: u64,
-    write: bool,
-    overlap: Overlap,
-}
-
-/// The overlaps of one call (the first [`MAX_OVERLAPS`]), uninitialized until found.
-struct Overlaps {
-    found: [std::mem::MaybeUninit<Found>; MAX_OVERLAPS],
-    n: usize,
-}
-
-impl Overlaps {
-    #[inline(always)]
-    fn new() -> Self {
-        Overlaps { found: [const { std::mem::MaybeUninit::uninit() }; MAX_OVERLAPS], n: 0 }
-    }
-
-    fn push(&mut self, f: Found) {
-        if let Some(slot) = self.found.get_mut(self.n) {
-            slot.write(f);
-            self.n += 1;
-        }
-    }
-
-    fn iter(&self) -> impl Iterator<Item = &Found> {
-        // SAFETY: the first `n` entries were written by `push`.
-        self.found[..self.n].iter().map(|f| unsafe { f.assume_init_ref() })
     }
 }
 
@@ -325,27 +293,37 @@ impl ThreadTracker {
 
 impl ThreadTracker {
     /// A call of `COMMAND_HANDLES[command]` begins (one thread safety counts: `plan` is
-    /// [`FOUND`] or [`WALKED`]): counts the uses of what it names (`handles`, what the state
-    /// tracker found, when complete; else a walk of `params`).
+    /// [`counting::FOUND`] or [`WALKED`]): counts the uses of what it names (`handles`, what the state
+    /// tracker found, when complete; else a walk of `params`) that the tracker's walk did not
+    /// count already (`state::counting`), and reports what overlapped.
     #[inline(always)]
     fn begin(&self, cx: &Call<'_>, plan: u8) {
         // A thread without a slot (every one taken by a live thread) is not counted.
         let Some(entered) = entered(cx) else { return };
         let handles = cx.handles();
+        let fused = entered.fused();
         if plan == WALKED || !handles.complete() {
+            if fused.to() != NOT_FUSED {
+                // Counted in part by a walk that ran out of room: counted again by ours.
+                entered.forget_fused();
+            }
             return self.begin_walked(cx, entered);
         }
         // The common call: what the tracker found, counted with nothing but the call's thread
         // and command at hand (a `Walk` is made only for a rare use: its fields, stored up
         // front, cost a draw-workload call about 20 instructions).
+        let (counted, mut overlaps) = match fused.to() {
+            NOT_FUSED => (0, Overlaps::new()),
+            to => (usize::from(to), fused.take_overlaps()),
+        };
         let command = cx.command as u16;
         let (from, thread) = (entered.published(), entered.thread());
-        let mut overlaps = Overlaps::new();
         let mut aliased = 0;
-        walk::count_found(entered, thread, command, handles, &mut overlaps, |n, write, found, overlaps| {
+        let rest = handles.named().get(counted..).unwrap_or_default();
+        walk::count_found(entered, thread, command, rest, &mut overlaps, |n, write, found, overlaps| {
             aliased |= self.rare_use(cx, entered, (n, write, found), overlaps);
         });
-        walk::publish(entered, thread, from, &mut overlaps);
+        counting::publish(entered, thread, from, &mut overlaps);
         if aliased != 0 || overlaps.n != 0 {
             self.reported(command, aliased, &overlaps);
         }
@@ -372,7 +350,7 @@ impl ThreadTracker {
             }
         }
         let (aliased, thread) = (walk.aliased, walk.thread);
-        walk::publish(entered, thread, from, &mut overlaps);
+        counting::publish(entered, thread, from, &mut overlaps);
         if aliased != 0 || overlaps.n != 0 {
             self.reported(cx.command as u16, aliased, &overlaps);
         }
@@ -463,30 +441,6 @@ const KEEPING: [u16; KEEPING_COUNT] = {
     out
 };
 
-/// A command thread safety does not count ([`PLANS`]).
-const UNCOUNTED: u8 = 0;
-/// A command whose uses the handles the state tracker found can count.
-const FOUND: u8 = 1;
-/// A command that also writes typed handles or the device's queues: always a walk.
-const WALKED: u8 = 2;
-
-/// How thread safety counts each command (`UNCOUNTED`, `FOUND`, `WALKED`), from the generated
-/// `COUNTED` and `THREAD_COMMANDS`: one load decides a call's way.
-static PLANS: [u8; COUNTED.len()] = {
-    let mut out = [UNCOUNTED; COUNTED.len()];
-    let mut c = 0;
-    while c < out.len() {
-        let plan = &THREAD_COMMANDS[c];
-        out[c] = match (COUNTED[c], plan.typed.is_empty() && !plan.device_queues) {
-            (false, _) => UNCOUNTED,
-            (true, true) => FOUND,
-            (true, false) => WALKED,
-        };
-        c += 1;
-    }
-    out
-};
-
 /// Thread safety's post-record hook only keeps what a few creations and retrievals return: it
 /// runs after those commands (`KEEPING`), no other (after every creation it cost ~40
 /// instructions to keep nothing).
@@ -499,6 +453,17 @@ const fn creations(hooks: Hooks) -> Hooks {
 /// which the intercept holds, ends them on every return path).
 #[hooks(then = creations)]
 impl ValidationObject for ThreadTracker {
+    /// Nothing to do for a command thread safety does not count, nor for a call whose uses the
+    /// tracker's walk counted, every one, with no overlap: no hook call.
+    #[inline(always)]
+    fn pre_record_call_in_line<const C: usize>(&self, cx: &Call<'_>) -> bool {
+        if const { counting::plan_of(C) == UNCOUNTED } {
+            return true;
+        }
+        let handles = cx.handles();
+        entered(cx).is_some_and(|e| handles.complete() && e.fused().done(handles.named().len()))
+    }
+
     #[inline(always)]
     fn pre_record_call(&self, cx: &Call<'_>) {
         match PLANS.get(cx.command) {

@@ -8,6 +8,7 @@ use std::sync::Mutex;
 
 use crate::chassis::handles::CallHandles;
 use crate::chassis::{Call, ValidationObject};
+use crate::state::resolve::Resolving;
 use crate::state::thread::Entered;
 use vigil_generated::settings::Settings;
 
@@ -68,7 +69,7 @@ impl Checks {
 
 /// Device checks reporting into `log`.
 fn checks(log: &Log) -> Checks {
-    Checks { ts: thread_checks(log), tracker: StateTracker::for_device(DEVICE, 0, false) }
+    Checks { ts: thread_checks(log), tracker: StateTracker::for_device(device(), 0, false) }
 }
 
 /// Thread safety alone, reporting into `log`.
@@ -85,7 +86,7 @@ fn thread_checks(log: &Log) -> ThreadChecks {
         ..Default::default()
     };
     reporter.add_messenger(Messenger::from_create_info(1, &info));
-    device_checks(&Arc::new(reporter), VkDevice::from_raw(DEVICE), 0)
+    device_checks(&Arc::new(reporter), VkDevice::from_raw(device()), 0)
 }
 
 /// The addresses of a tuple's fields, in order: a call's parameters as the chassis passes them.
@@ -122,6 +123,9 @@ struct InCall {
 thread_local! {
     /// The calls this thread is inside, innermost last.
     static IN_CALLS: std::cell::RefCell<Vec<InCall>> = const { std::cell::RefCell::new(Vec::new()) };
+    /// Whether the walk that finds a call's handles counts their uses, as the intercepts'
+    /// does (`state::counting`); off, thread safety's hook counts them all.
+    static FUSED: std::cell::Cell<bool> = const { std::cell::Cell::new(true) };
 }
 
 /// Enters a call of `command` with these parameters on this thread, as the intercept does.
@@ -130,7 +134,8 @@ fn enter_call(command: usize, params: &[*const u8]) -> InCall {
     let mut handles = Box::new(CallHandles::new());
     if let Some(e) = &entered {
         // SAFETY: the test's parameters, as the hook passes them.
-        unsafe { crate::state::resolve::resolve(&mut handles, e, command, params, DEVICE, 0) };
+        let resolving = Resolving { owner: device(), instance: 0, counts_uses: FUSED.with(|f| f.get()) };
+        unsafe { crate::state::resolve::resolve(&mut handles, e, command, params, resolving) };
     }
     InCall { command, entered, handles }
 }
@@ -182,15 +187,25 @@ fn index(command: &str) -> usize {
     vigil_generated::commands::command_index(command.as_bytes()).unwrap()
 }
 
-const DEVICE: u64 = 0xd000;
+/// The device of the tests' objects: one per way of counting, since the object table keeps
+/// what a test leaves alive and the tests' handle values are the same in both ways.
+fn device() -> u64 {
+    if FUSED.with(|f| f.get()) {
+        0xd000
+    } else {
+        0xd001
+    }
+}
 const SUCCESS: VkResult = VkResult::VK_SUCCESS;
 
 /// Runs `inside`'s begin on another thread, then `meanwhile` here, then `inside`'s end.
 fn overlapping(begin: impl FnOnce() + Send, end: impl FnOnce() + Send, meanwhile: impl FnOnce()) {
     let (began, go) = (mpsc::channel(), mpsc::channel());
+    let fused = FUSED.with(|f| f.get());
     std::thread::scope(|s| {
         let (began_tx, go_rx) = (began.0, go.1);
         s.spawn(move || {
+            FUSED.with(|f| f.set(fused));
             begin();
             began_tx.send(()).unwrap();
             go_rx.recv().unwrap();
@@ -209,7 +224,7 @@ fn allocate_command_buffers(c: &Checks, pool: u64, buffers: &[u64]) {
         ..Default::default()
     };
     let mut out: Vec<VkCommandBuffer> = buffers.iter().map(|&b| VkCommandBuffer::from_raw(b)).collect();
-    hook!(c, post "vkAllocateCommandBuffers"(VkDevice::from_raw(DEVICE), &info, out.as_mut_ptr()) => SUCCESS);
+    hook!(c, post "vkAllocateCommandBuffers"(VkDevice::from_raw(device()), &info, out.as_mut_ptr()) => SUCCESS);
 }
 
 fn record(c: &Checks, cmd: u64) -> (impl FnOnce() + Send + '_, impl FnOnce() + Send + '_) {
@@ -253,7 +268,7 @@ fn a_command_buffer_write_writes_its_pool() {
 fn get_queue2(c: &Checks, queue: u64, flags: VkDeviceQueueCreateFlags) {
     let info = VkDeviceQueueInfo2 { flags, ..Default::default() };
     let mut q = VkQueue::from_raw(queue);
-    hook!(c, post "vkGetDeviceQueue2"(VkDevice::from_raw(DEVICE), &info, &mut q));
+    hook!(c, post "vkGetDeviceQueue2"(VkDevice::from_raw(device()), &info, &mut q));
 }
 
 fn wait_idle(c: &Checks, queue: u64) -> (impl FnOnce() + Send + '_, impl FnOnce() + Send + '_) {
@@ -279,8 +294,8 @@ fn queues_are_written_unless_internally_synchronized() {
         // Waiting for the whole device writes each of its queues.
         let (begin, end) = wait_idle(&c, queue);
         overlapping(begin, end, || {
-            hook!(c, pre "vkDeviceWaitIdle"(VkDevice::from_raw(DEVICE)));
-            hook!(c, post "vkDeviceWaitIdle"(VkDevice::from_raw(DEVICE)) => SUCCESS);
+            hook!(c, pre "vkDeviceWaitIdle"(VkDevice::from_raw(device())));
+            hook!(c, post "vkDeviceWaitIdle"(VkDevice::from_raw(device())) => SUCCESS);
         });
         assert_eq!(log.take(), expected, "queue {queue:#x} and the device");
     }
@@ -289,11 +304,11 @@ fn queues_are_written_unless_internally_synchronized() {
 fn create_pipeline_cache(c: &Checks, cache: u64, flags: VkPipelineCacheCreateFlags) {
     let info = VkPipelineCacheCreateInfo { flags, ..Default::default() };
     let mut out = VkPipelineCache::from_raw(cache);
-    hook!(c, post "vkCreatePipelineCache"(VkDevice::from_raw(DEVICE), &info, std::ptr::null::<VkAllocationCallbacks>(), &mut out) => SUCCESS);
+    hook!(c, post "vkCreatePipelineCache"(VkDevice::from_raw(device()), &info, std::ptr::null::<VkAllocationCallbacks>(), &mut out) => SUCCESS);
 }
 
 fn compute_pipelines(c: &Checks, cache: u64) -> (impl FnOnce() + Send + '_, impl FnOnce() + Send + '_) {
-    let (d, cache) = (VkDevice::from_raw(DEVICE), VkPipelineCache::from_raw(cache));
+    let (d, cache) = (VkDevice::from_raw(device()), VkPipelineCache::from_raw(cache));
     // The create info holds pointers, which do not cross threads: each side makes its own.
     let begin = move || {
         let (info, mut out) = (VkComputePipelineCreateInfo::default(), VkPipeline::null());
@@ -325,7 +340,7 @@ fn pipeline_caches_are_written_when_created_externally_synchronized() {
 }
 
 fn reset_fence(c: &Checks, fence: u64) -> (impl FnOnce() + Send + '_, impl FnOnce() + Send + '_) {
-    let (d, f) = (VkDevice::from_raw(DEVICE), [VkFence::from_raw(fence)]);
+    let (d, f) = (VkDevice::from_raw(device()), [VkFence::from_raw(fence)]);
     (
         move || hook!(c, pre "vkResetFences"(d, 1, f.as_ptr())),
         move || hook!(c, post "vkResetFences"(d, 1, f.as_ptr()) => SUCCESS),
@@ -336,13 +351,13 @@ fn reset_fence(c: &Checks, fence: u64) -> (impl FnOnce() + Send + '_, impl FnOnc
 fn a_destroyed_object_is_forgotten() {
     let log = Log::default();
     let c = checks(&log);
-    let (d, fence) = (VkDevice::from_raw(DEVICE), VkFence::from_raw(0x4_0100));
+    let (d, fence) = (VkDevice::from_raw(device()), VkFence::from_raw(0x4_0100));
     let (begin, end) = reset_fence(&c, 0x4_0100);
     overlapping(begin, end, || {
         hook!(c, pre "vkDestroyFence"(d, fence, std::ptr::null::<VkAllocationCallbacks>()));
         hook!(c, post "vkDestroyFence"(d, fence, std::ptr::null::<VkAllocationCallbacks>()));
         assert_eq!(log.take(), [(ID_WRITE.to_string(), 0x4_0100)]);
-        assert!(OBJECTS.get(key(fence_type(), 0x4_0100, DEVICE, 0)).is_none());
+        assert!(OBJECTS.get(key(fence_type(), 0x4_0100, device(), 0)).is_none());
         // The implementation gives the handle value to a new fence: it starts idle, although
         // the other thread has not left its call on the old one.
         let mut out = fence;
@@ -382,17 +397,17 @@ fn sequential_uses_and_disabled_checks_report_nothing() {
 fn descriptor_sets_go_with_their_pool() {
     let log = Log::default();
     let c = checks(&log);
-    let d = VkDevice::from_raw(DEVICE);
+    let d = VkDevice::from_raw(device());
     let pool = VkDescriptorPool::from_raw(0x6_0100);
     let info = VkDescriptorSetAllocateInfo { descriptorPool: pool, descriptorSetCount: 2, ..Default::default() };
     let mut sets = [VkDescriptorSet::from_raw(0x6_0110), VkDescriptorSet::from_raw(0x6_0120)];
     hook!(c, post "vkAllocateDescriptorSets"(d, &info, sets.as_mut_ptr()) => SUCCESS);
     let set_type = HANDLE_TYPES.iter().position(|t| t.name == "VkDescriptorSet").unwrap() as u16;
-    assert!(OBJECTS.get(key(set_type, 0x6_0110, DEVICE, 0)).is_some());
+    assert!(OBJECTS.get(key(set_type, 0x6_0110, device(), 0)).is_some());
     hook!(c, pre "vkResetDescriptorPool"(d, pool, VkDescriptorPoolResetFlags(0)));
     hook!(c, post "vkResetDescriptorPool"(d, pool, VkDescriptorPoolResetFlags(0)) => SUCCESS);
-    assert!(OBJECTS.get(key(set_type, 0x6_0110, DEVICE, 0)).is_none());
-    assert!(OBJECTS.get(key(set_type, 0x6_0120, DEVICE, 0)).is_none());
+    assert!(OBJECTS.get(key(set_type, 0x6_0110, device(), 0)).is_none());
+    assert!(OBJECTS.get(key(set_type, 0x6_0120, device(), 0)).is_none());
     assert_eq!(log.take(), []);
 }
 
@@ -400,32 +415,32 @@ fn descriptor_sets_go_with_their_pool() {
 fn swapchain_images_go_with_their_swapchain() {
     let log = Log::default();
     let c = checks(&log);
-    let (d, swapchain) = (VkDevice::from_raw(DEVICE), VkSwapchainKHR::from_raw(0x7_0100));
+    let (d, swapchain) = (VkDevice::from_raw(device()), VkSwapchainKHR::from_raw(0x7_0100));
     let mut images = [VkImage::from_raw(0x7_0110), VkImage::from_raw(0x7_0120)];
     let mut count = 2u32;
     hook!(c, post "vkGetSwapchainImagesKHR"(d, swapchain, &mut count, images.as_mut_ptr()) => SUCCESS);
     let image_type = HANDLE_TYPES.iter().position(|t| t.name == "VkImage").unwrap() as u16;
-    let first = OBJECTS.get(key(image_type, 0x7_0110, DEVICE, 0)).unwrap();
+    let first = OBJECTS.get(key(image_type, 0x7_0110, device(), 0)).unwrap();
     hook!(c, post "vkGetSwapchainImagesKHR"(d, swapchain, &mut count, images.as_mut_ptr()) => SUCCESS);
     assert!(
-        Arc::ptr_eq(&first, &OBJECTS.get(key(image_type, 0x7_0110, DEVICE, 0)).unwrap()),
+        Arc::ptr_eq(&first, &OBJECTS.get(key(image_type, 0x7_0110, device(), 0)).unwrap()),
         "retrieving again keeps the counter"
     );
     hook!(c, pre "vkDestroySwapchainKHR"(d, swapchain, std::ptr::null::<VkAllocationCallbacks>()));
     hook!(c, post "vkDestroySwapchainKHR"(d, swapchain, std::ptr::null::<VkAllocationCallbacks>()));
-    assert!(OBJECTS.get(key(image_type, 0x7_0110, DEVICE, 0)).is_none());
-    assert!(OBJECTS.get(key(image_type, 0x7_0120, DEVICE, 0)).is_none());
+    assert!(OBJECTS.get(key(image_type, 0x7_0110, device(), 0)).is_none());
+    assert!(OBJECTS.get(key(image_type, 0x7_0120, device(), 0)).is_none());
     assert_eq!(log.take(), []);
 }
 
 fn create_sampler(c: &Checks, sampler: u64) {
-    let d = VkDevice::from_raw(DEVICE);
+    let d = VkDevice::from_raw(device());
     let mut out = VkSampler::from_raw(sampler);
     hook!(c, post "vkCreateSampler"(d, &VkSamplerCreateInfo::default(), std::ptr::null::<VkAllocationCallbacks>(), &mut out) => SUCCESS);
 }
 
 fn destroy_sampler(c: &Checks, sampler: u64) {
-    let (d, s) = (VkDevice::from_raw(DEVICE), VkSampler::from_raw(sampler));
+    let (d, s) = (VkDevice::from_raw(device()), VkSampler::from_raw(sampler));
     hook!(c, pre "vkDestroySampler"(d, s, std::ptr::null::<VkAllocationCallbacks>()));
     hook!(c, post "vkDestroySampler"(d, s, std::ptr::null::<VkAllocationCallbacks>()));
 }
@@ -452,7 +467,7 @@ const LAYOUT: u64 = 0x9_0100;
 fn create_pipeline_layout(c: &Checks) {
     let mut out = VkPipelineLayout::from_raw(LAYOUT);
     let info = VkPipelineLayoutCreateInfo::default();
-    hook!(c, post "vkCreatePipelineLayout"(VkDevice::from_raw(DEVICE), &info, std::ptr::null::<VkAllocationCallbacks>(), &mut out) => SUCCESS);
+    hook!(c, post "vkCreatePipelineLayout"(VkDevice::from_raw(device()), &info, std::ptr::null::<VkAllocationCallbacks>(), &mut out) => SUCCESS);
 }
 
 /// vkCmdPushConstants into `cmd`: writes the command buffer, reads the (shared) layout.
@@ -467,7 +482,7 @@ fn push_constants(c: &Checks, cmd: u64) -> (impl FnOnce() + Send + '_, impl FnOn
 }
 
 fn destroy_pipeline_layout(c: &Checks) -> (impl FnOnce() + Send + '_, impl FnOnce() + Send + '_) {
-    let (d, layout) = (VkDevice::from_raw(DEVICE), VkPipelineLayout::from_raw(LAYOUT));
+    let (d, layout) = (VkDevice::from_raw(device()), VkPipelineLayout::from_raw(LAYOUT));
     (
         move || hook!(c, pre "vkDestroyPipelineLayout"(d, layout, std::ptr::null::<VkAllocationCallbacks>())),
         move || hook!(c, post "vkDestroyPipelineLayout"(d, layout, std::ptr::null::<VkAllocationCallbacks>())),
@@ -499,7 +514,7 @@ fn shared_objects_reads_meet_writes_either_way_round() {
     });
     assert_eq!(log.take(), [(ID_WRITE.to_string(), LAYOUT)]);
     // A read while another thread writes (vkSetEvent writes its event; recording reads it).
-    let (d, event) = (VkDevice::from_raw(DEVICE), VkEvent::from_raw(0x9_0200));
+    let (d, event) = (VkDevice::from_raw(device()), VkEvent::from_raw(0x9_0200));
     let stage = VkPipelineStageFlags::VK_PIPELINE_STAGE_TRANSFER_BIT;
     let set_event =
         (move || hook!(c, pre "vkSetEvent"(d, event)), move || hook!(c, post "vkSetEvent"(d, event) => SUCCESS));
@@ -534,7 +549,7 @@ fn reads_beyond_a_slot_are_counted_in_their_objects() {
     let begin = move || hook!(c, pre "vkCmdBindVertexBuffers"(cmd, 0u32, 60u32, p as *const VkBuffer, o as *const u64));
     let end = move || hook!(c, post "vkCmdBindVertexBuffers"(cmd, 0u32, 60u32, p as *const VkBuffer, o as *const u64));
     overlapping(begin, end, || {
-        let d = VkDevice::from_raw(DEVICE);
+        let d = VkDevice::from_raw(device());
         for b in [buffers[3], buffers[55]] {
             hook!(c, pre "vkDestroyBuffer"(d, b, std::ptr::null::<VkAllocationCallbacks>()));
             hook!(c, post "vkDestroyBuffer"(d, b, std::ptr::null::<VkAllocationCallbacks>()));
@@ -565,4 +580,55 @@ fn the_post_record_hook_runs_after_every_creation_that_keeps_something() {
     for name in ["vkCreateInstance", "vkGetDeviceQueue", "vkGetDeviceQueue2", "vkCreatePipelineCache"] {
         assert!(names.contains(&name), "{name} in {names:?}");
     }
+}
+
+/// The same overlaps are found and reported when thread safety's hook counts every use itself
+/// (the walk counting none): the tests above, run that way.
+#[test]
+fn the_hooks_own_counting_finds_the_same() {
+    FUSED.with(|f| f.set(false));
+    a_command_buffer_write_writes_its_pool();
+    queues_are_written_unless_internally_synchronized();
+    a_destroyed_object_is_forgotten();
+    descriptor_sets_go_with_their_pool();
+    a_value_shared_by_two_live_objects_is_not_counted_and_said_once();
+    shared_objects_reads_meet_writes_either_way_round();
+    reads_beyond_a_slot_are_counted_in_their_objects();
+    FUSED.with(|f| f.set(true));
+}
+
+/// The walk counts a draw call's command buffer (and its pool), and a push constant's layout
+/// read: thread safety's hook has nothing left (`pre_record_call_in_line`'s test); a call
+/// naming a handle the table does not hold leaves it, and what follows, to the hook.
+#[test]
+fn the_walk_counts_what_it_can_and_leaves_the_rest() {
+    let log = Log::default();
+    let c = checks(&log);
+    allocate_command_buffers(&c, 0xb_0000, &[0xb_0010]);
+    create_pipeline_layout(&c);
+    let cmd = VkCommandBuffer::from_raw(0xb_0010);
+    let layout = VkPipelineLayout::from_raw(LAYOUT);
+    let data = [0u8; 4];
+    let stages = VkShaderStageFlags::VK_SHADER_STAGE_VERTEX_BIT;
+    let args = (cmd, layout, stages, 0u32, 4u32, data.as_ptr() as *const c_void);
+    let params = args.addresses();
+    let call = enter_call(index("vkCmdPushConstants"), &params);
+    let entered = call.entered.as_ref().expect("a thread slot");
+    assert!(call.handles.complete());
+    assert_eq!(call.handles.named().len(), 2);
+    assert!(entered.fused().done(2), "both uses counted by the walk");
+    drop(call);
+    // An unknown buffer: the walk counts the command buffer, the hook the rest.
+    let buffers = [VkBuffer::from_raw(0xb_0900)];
+    let offsets = [0u64];
+    let args = (cmd, 0u32, 1u32, buffers.as_ptr(), offsets.as_ptr());
+    let params = args.addresses();
+    let call = enter_call(index("vkCmdBindVertexBuffers"), &params);
+    let entered = call.entered.as_ref().expect("a thread slot");
+    assert_eq!(entered.fused().to(), 1, "counted up to the unknown buffer");
+    assert!(!entered.fused().done(2));
+    let cx = call.context(&params, &c.reporter);
+    c.pre_record_call(&cx);
+    drop(call);
+    assert_eq!(log.take(), []);
 }

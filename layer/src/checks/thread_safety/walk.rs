@@ -7,13 +7,13 @@ use std::sync::Arc;
 use vigil_generated::objects::*;
 use vigil_generated::threading::*;
 
-use super::{Found, Overlaps};
 use crate::chassis::handles::{CallHandles, Named, DESTROYED, PARAM};
 use crate::chassis::raw::{read_ptr, read_uint};
+use crate::state::counting::{begin_counted, type_flags, Overlaps, SHARED_TYPE, SYNCED_TYPE};
 use crate::state::resolve::record_of;
 use crate::state::sites::{self, handles, SiteVisitor, Skip};
-use crate::state::thread::{type_flags, Entered, POOLED_TYPE, SHARED_TYPE, SYNCED_TYPE};
-use crate::state::{key, ObjectRecord, Overlap, OBJECTS};
+use crate::state::thread::Entered;
+use crate::state::{key, ObjectRecord, OBJECTS};
 
 /// One call's counting.
 pub struct Walk<'a> {
@@ -94,7 +94,7 @@ impl Walk<'_> {
     pub fn found(&mut self, handles: &CallHandles, params: &[*const u8]) {
         let (entered, thread, command) = (self.entered, self.thread, self.command);
         let mut overlaps = Overlaps::new();
-        count_found(entered, thread, command, handles, &mut overlaps, |n, write, found, _| {
+        count_found(entered, thread, command, handles.named(), &mut overlaps, |n, write, found, _| {
             self.object(n.ty, n.handle, write, n.flags & MAYBE != 0, found);
         });
         for f in overlaps.iter() {
@@ -181,11 +181,11 @@ pub fn count_found(
     entered: &Entered,
     thread: u32,
     command: u16,
-    handles: &CallHandles,
+    named: &[Named],
     overlaps: &mut Overlaps,
     mut rare: impl FnMut(&Named, bool, Option<&ObjectRecord>, &mut Overlaps),
 ) {
-    for n in handles.named() {
+    for n in named {
         let f = type_flags(n.ty);
         // A parameter left to prose is not counted (as `call` skips it); no such parameter
         // reaches a structure, so nothing found under one is counted either.
@@ -206,67 +206,4 @@ pub fn count_found(
         }
         begin_counted(entered, (thread, command), r, (write, f), overlaps);
     }
-}
-
-/// Begins a use of `r` (with `flags`, its type's [`type_flags`]) by `thread` in `command`, and
-/// of its pool for a written command buffer, held until the call returns; keeps what overlaps
-/// in `overlaps`.
-#[inline(always)]
-fn begin_counted(
-    entered: &Entered,
-    (thread, command): (u32, u16),
-    r: &ObjectRecord,
-    (write, flags): (bool, u8),
-    overlaps: &mut Overlaps,
-) {
-    if write && flags & POOLED_TYPE != 0 {
-        if let Some(pool) = r.parent.as_deref() {
-            // The pool lives as long as its command buffer's record (and neither is ever a
-            // shared read: a unit test holds the tables to that).
-            let [mine, pools] = entered.begin_pooled_write(r, pool, thread, command);
-            if mine.is_some() || pools.is_some() {
-                overlapped(overlaps, r, mine, pool, pools);
-            }
-            return;
-        }
-    }
-    if let Some(overlap) = entered.begin_use_by(r, (write, flags), thread, command) {
-        found_overlap(overlaps, r, write, overlap);
-    }
-}
-
-/// Keeps an overlap found for the report.
-#[cold]
-fn found_overlap(overlaps: &mut Overlaps, r: &ObjectRecord, write: bool, overlap: Overlap) {
-    overlaps.push(Found { ty: r.key.ty, handle: r.key.handle, write, overlap });
-}
-
-/// Keeps the overlaps a command buffer's write (`mine`) and its pool's (`pools`) found.
-#[cold]
-fn overlapped(
-    overlaps: &mut Overlaps,
-    r: &ObjectRecord,
-    mine: Option<Overlap>,
-    pool: &ObjectRecord,
-    pools: Option<Overlap>,
-) {
-    for (r, overlap) in [(r, mine), (pool, pools)] {
-        if let Some(overlap) = overlap {
-            found_overlap(overlaps, r, true, overlap);
-        }
-    }
-}
-
-/// Makes the call's published reads (from `from` on) visible, and keeps an overlap for each
-/// whose object another thread is writing.
-#[inline(always)]
-pub fn publish(entered: &Entered, thread: u32, from: usize, overlaps: &mut Overlaps) {
-    entered.publish(from, |u| {
-        if u.aliased() {
-            return;
-        }
-        if let Some(overlap) = u.uses.written(thread) {
-            overlaps.push(Found { ty: u.key.ty, handle: u.key.handle, write: false, overlap });
-        }
-    });
 }
