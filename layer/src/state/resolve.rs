@@ -236,12 +236,12 @@ unsafe fn find_at<const C: usize>(
     if const { direct_plan_of(C).is_none() } {
         // A compiled tree is called straight, not through `PLANS`: the barriers' ~50
         // instructions of table lookup and dispatch gone.
-        if let Some(tree) = const { tree_of(C) } {
+        if const { tree_of(C).is_some() } {
             out.begin();
             let destroyed = const { destroyed_param(&COMMAND_HANDLES[C]) };
             let mut walk = Walk { out, entered, owner, instance, destroyed, wanted: &WANTED, counting };
             // SAFETY: as this function's contract.
-            return unsafe { tree(&mut walk, params) };
+            return unsafe { tree_at::<C>(&mut walk, params) };
         }
         // SAFETY: as this function's contract.
         return unsafe { resolve(out, entered, C, params, Resolving { owner, instance, counts_uses: false }) };
@@ -457,6 +457,7 @@ macro_rules! compiled_trees {
             use super::*;
             $(
                 #[doc = concat!("The handle sites of `COMMANDS[", $c, "]`.")]
+                #[inline(always)]
                 pub(super) unsafe fn $f(w: &mut Walk<'_>, params: &[*const u8]) {
                     tree!($c, w, Base::Params(params), true; $($sites)*);
                 }
@@ -465,6 +466,23 @@ macro_rules! compiled_trees {
 
         /// `(command, its compiled tree)`, sorted by command.
         static TREES: &[(u16, CompiledTree)] = &[$(($c, trees::$f)),*];
+
+        /// `COMMANDS[C]`'s compiled tree, called straight: in line in the command's intercept,
+        /// once with the walk's counting and once without, each a constant there (through a
+        /// function pointer, a tree grown by the counting was no longer put in line: a call,
+        /// its register saves and the walk's fields through memory, even with no counting).
+        /// Nothing where it has none.
+        ///
+        /// # Safety
+        /// As a [`CompiledTree`].
+        #[inline(always)]
+        unsafe fn tree_at<const C: usize>(w: &mut Walk<'_>, params: &[*const u8]) {
+            match C {
+                // SAFETY: as this function's contract.
+                $($c => unsafe { trees::$f(w, params) },)*
+                _ => {}
+            }
+        }
 
         /// `COMMANDS[command]`'s compiled tree, when it has one (for [`resolve_at`], which
         /// calls it straight).
