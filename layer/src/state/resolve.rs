@@ -208,16 +208,34 @@ pub unsafe fn resolve_at<const C: usize>(
 ) {
     let fused =
         const { counting::plan_of(C) == counting::FOUND && (direct_plan_of(C).is_some() || tree_of(C).is_some()) };
-    // Two walks, each with its counting a constant: one test a call, not one a handle.
+    // Two walks, each with its counting a constant: one test a call, not one a handle. The
+    // counting one out of line, so that the intercept without it (object lifetime, core) keeps
+    // the frame and registers it had.
     if fused && counts_uses {
-        let c = counting::start(entered, C as u16);
         // SAFETY: as this function's contract.
-        unsafe { find_at::<C>(out, entered, params, owner, instance, Some(c)) };
-        counting::finish(entered, c);
+        unsafe { find_counting_at::<C>(out, entered, params, owner, instance) };
     } else {
         // SAFETY: as this function's contract.
         unsafe { find_at::<C>(out, entered, params, owner, instance, None) };
     }
+}
+
+/// [`resolve_at`]'s walk with thread safety's counting.
+///
+/// # Safety
+/// As [`resolve`].
+#[inline(never)]
+unsafe fn find_counting_at<const C: usize>(
+    out: &mut CallHandles,
+    entered: &Entered,
+    params: &[*const u8],
+    owner: u64,
+    instance: u64,
+) {
+    let c = counting::start(entered, C as u16);
+    // SAFETY: as this function's contract.
+    unsafe { find_at::<C>(out, entered, params, owner, instance, Some(c)) };
+    counting::finish(entered, c);
 }
 
 /// [`resolve_at`]'s walk.
