@@ -341,3 +341,37 @@ fn secondary_command_buffers_inherit_through_the_driver_handles() {
     }
     ctx.messages.assert_no_problems("a secondary command buffer inheriting a render pass");
 }
+
+#[test]
+fn barrier_batches_larger_than_the_intercepts_scratch_reach_the_driver_unwrapped() {
+    // 64 buffer barriers (5 KiB) do not fit the 2 KiB the intercept lends the wrapper: the
+    // compiled unwrapping bails out and the tables' walk copies them to the heap. The Khronos
+    // layer below reports any handle the driver did not make, and lavapipe would dereference
+    // an id left in place.
+    let sync2 = vk::PhysicalDeviceVulkan13Features::default().synchronization2(true);
+    let ctx = build(ContextBuilder::new().layers(&[VIGIL_LAYER, KHRONOS_LAYER]).vulkan13_features(sync2), true);
+    let (b, memory) = bound_buffer(&ctx);
+    let barriers: Vec<_> = (0..64)
+        .map(|_| {
+            vk::BufferMemoryBarrier2::default()
+                .src_stage_mask(vk::PipelineStageFlags2::COMPUTE_SHADER)
+                .src_access_mask(vk::AccessFlags2::SHADER_STORAGE_WRITE)
+                .dst_stage_mask(vk::PipelineStageFlags2::COMPUTE_SHADER)
+                .dst_access_mask(vk::AccessFlags2::SHADER_STORAGE_READ)
+                .src_queue_family_index(vk::QUEUE_FAMILY_IGNORED)
+                .dst_queue_family_index(vk::QUEUE_FAMILY_IGNORED)
+                .buffer(b)
+                .size(vk::WHOLE_SIZE)
+        })
+        .collect();
+    assert!(barriers.len() * size_of::<vk::BufferMemoryBarrier2>() > 2048, "the batch must outgrow the scratch");
+    let dependency = vk::DependencyInfo::default().buffer_memory_barriers(&barriers);
+    // SAFETY: a live buffer in valid barriers, recorded into a command buffer the helper begins.
+    ctx.submit_and_wait(|cb| unsafe { ctx.device.cmd_pipeline_barrier2(cb, &dependency) });
+    // SAFETY: the work is over (the helper waited).
+    unsafe {
+        ctx.device.destroy_buffer(b, None);
+        ctx.device.free_memory(memory, None);
+    }
+    ctx.messages.assert_no_problems("64 buffer barriers through handle wrapping");
+}

@@ -71,10 +71,11 @@ impl CallHandles {
     }
 
     /// Starts a walk whose result will be complete unless [`Self::push`] runs out of room, and
-    /// alive unless [`Self::dead`] is called.
+    /// alive unless [`Self::dead`] is called. Once, on handles nothing was pushed to: the length
+    /// [`Self::new`] wrote is not written again (a store on every call).
     #[inline(always)]
     pub fn begin(&mut self) {
-        self.len = 0;
+        debug_assert_eq!(self.len, 0, "begin on handles already walked");
         self.complete = true;
         self.alive = true;
     }

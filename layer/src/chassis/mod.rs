@@ -101,8 +101,10 @@ pub fn unknown_handle(command: &'static str) {
     ));
 }
 
-/// Words of scratch an intercept lends the wrapper on its stack (4 KiB).
-pub const SCRATCH_WORDS: usize = 512;
+/// Words of scratch an intercept lends the wrapper on its stack (2 KiB: with it every
+/// intercept's frame stays under a page, so none probes the stack on entry, two instructions a
+/// call; what does not fit, two dozen barriers and more, takes the wrapper's heap path).
+pub const SCRATCH_WORDS: usize = 256;
 
 /// A parameter's bits (every Vulkan parameter is at most 8 bytes).
 #[inline(always)]

@@ -5,8 +5,7 @@
 //! unwrapping could do something it does not: a handle that is not a live id (the tables' walk
 //! then says where), a non-empty pNext chain, scratch running out. Commands whose structures
 //! have members left to prose (`noautovalidity`), fixed arrays, or outputs are never compiled
-//! (`compilable`), nor those `special` rewrites or whose results are rewrapped (`DIRECT`'s
-//! runtime rule).
+//! (`compilable`), nor those `special` rewrites or whose results are rewrapped (`plain`).
 
 use std::mem::MaybeUninit;
 

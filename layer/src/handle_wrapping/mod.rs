@@ -22,7 +22,7 @@ mod unwrap;
 
 use std::mem::MaybeUninit;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, LazyLock};
+use std::sync::Arc;
 
 use vigil_generated::objects::*;
 use vigil_generated::stateless::Shape;
@@ -108,7 +108,7 @@ const fn struct_has_output(s: u16) -> bool {
 }
 
 /// Whether `COMMAND_HANDLES[command]` may be unwrapped without `special` and needs nothing
-/// after the call: what [`DIRECT`] holds entries for, and what a compiled tree unwraps.
+/// after the call: what a direct unwrapping or a compiled tree unwraps.
 const fn plain(command: usize) -> bool {
     command < NEEDS.len() && !NEEDS[command].special && !NEEDS[command].rewrap
 }
@@ -121,29 +121,34 @@ struct DirectParam {
     count: Option<ParamCount>,
 }
 
-/// A command's handle parameters, for its direct unwrapping.
-type DirectParams = Box<[DirectParam]>;
+/// Whether `COMMAND_HANDLES[command]` could be unwrapped directly (it is [`plain`] and every
+/// handle it names is a parameter of a direct unwrapping's kinds) but has more such parameters
+/// than a compiled direct unwrapping holds. None does (asserted below), so every command that
+/// may be unwrapped directly is, in straight-line code built when compiled.
+const fn too_long_to_compile(command: usize) -> bool {
+    if !plain(command) {
+        return false;
+    }
+    let params = COMMAND_HANDLES[command].params;
+    let (mut len, mut i) = (0, 0);
+    while i < params.len() {
+        match direct_param_at(&params[i]) {
+            Err(()) => return false,
+            Ok(None) => {}
+            Ok(Some(_)) => len += 1,
+        }
+        i += 1;
+    }
+    len > DIRECT_MAX
+}
 
-/// Per command, its direct unwrapping when it has one: every handle it names is a parameter
-/// (by value, or an array of them), it needs nothing from `special`, and nothing after the
-/// call (no object created, retrieved or ended, no structure returned). Most vkCmd* commands:
-/// a loop over their handle parameters instead of the tables' walk.
-static DIRECT: LazyLock<Box<[Option<DirectParams>]>> = LazyLock::new(|| {
-    COMMAND_HANDLES
-        .iter()
-        .zip(NEEDS.iter())
-        .map(|(c, needs)| {
-            if needs.special || needs.rewrap {
-                return None;
-            }
-            let mut direct = Vec::new();
-            for f in c.params {
-                direct.extend(direct_param_at(f).ok()?);
-            }
-            Some(direct.into_boxed_slice())
-        })
-        .collect()
-});
+const _: () = {
+    let mut c = 0;
+    while c < COMMAND_HANDLES.len() {
+        assert!(!too_long_to_compile(c), "a command has more direct parameters than DIRECT_MAX");
+        c += 1;
+    }
+};
 
 /// Commands after which a deferred operation's creations exist.
 const fn deferred_completion(command: &str) -> bool {
@@ -176,42 +181,27 @@ pub fn owner_destroyed(owner: u64) {
 }
 
 impl Wrapper {
-    /// [`Wrapper::unwrap`] for the commands whose handles are all parameters (most vkCmd*):
-    /// rewrites `slots` in place, copying arrays into `scratch`; true when done, and then
-    /// nothing is needed after the call. False: the command needs the walk, an array does not
+    /// [`Wrapper::unwrap`] for `COMMAND_HANDLES[C]` when it needs nothing after the call and
+    /// its handles are all parameters (most vkCmd*) or sit where a compiled tree finds them:
+    /// rewrites `slots` in place, copying arrays into `scratch`, in straight-line code built
+    /// when compiled; true when done. False: the command needs the walk, an array does not
     /// fit, or a handle is not a live id; `slots` may be half rewritten, so the caller puts
     /// them back and unwraps with [`Wrapper::unwrap`], which says where. Nothing here can
     /// panic: no containment needed.
     ///
     /// # Safety
     /// `slots` holds the command's parameters as the application passed them.
-    #[inline]
-    pub unsafe fn unwrap_direct(&self, command: usize, slots: &mut [u64], scratch: &mut [MaybeUninit<u64>]) -> bool {
-        match DIRECT.get(command) {
-            // SAFETY: as this function's contract.
-            Some(Some(direct)) => unsafe { unwrap_direct(direct, slots, scratch) },
-            _ => false,
-        }
-    }
-
-    /// [`Self::unwrap_direct`] for `COMMAND_HANDLES[C]`, its parameters known when compiled:
-    /// straight-line code for each, no table read but whether the command may be unwrapped
-    /// directly.
-    ///
-    /// # Safety
-    /// As [`Self::unwrap_direct`].
     #[inline(always)]
     pub unsafe fn unwrap_direct_at<const C: usize>(&self, slots: &mut [u64], scratch: &mut [MaybeUninit<u64>]) -> bool {
         if const { !plain(C) } {
             return false;
         }
         if const { direct_params_of(C, false).is_none() } {
-            if let Some(tree) = const { compiled::tree(C) } {
+            return match const { compiled::tree(C) } {
                 // SAFETY: as this function's contract; the copies live in `scratch`.
-                return unsafe { tree(&mut compiled::Bump::new(scratch), slots) };
-            }
-            // SAFETY: as this function's contract.
-            return unsafe { self.unwrap_direct(C, slots, scratch) };
+                Some(tree) => unsafe { tree(&mut compiled::Bump::new(scratch), slots) },
+                None => false,
+            };
         }
         // SAFETY: as this function's contract.
         unsafe { unwrap_params_at::<C, false>(slots, scratch) }
@@ -225,10 +215,10 @@ impl Wrapper {
     }
 
     /// The inputs of lean command `C` unwrapped without the tables (its output left for the
-    /// call to write); false as [`Self::unwrap_direct`].
+    /// call to write); false as [`Self::unwrap_direct_at`].
     ///
     /// # Safety
-    /// As [`Self::unwrap_direct`].
+    /// As [`Self::unwrap_direct_at`].
     #[inline(always)]
     pub unsafe fn unwrap_lean_at<const C: usize>(&self, slots: &mut [u64], scratch: &mut [MaybeUninit<u64>]) -> bool {
         if const { direct_params_of(C, true).is_some() } {
@@ -294,12 +284,12 @@ impl Wrapper {
     }
 }
 
-/// Parameters a compiled direct unwrapping holds; a command with more uses the table's.
+/// Parameters a compiled direct unwrapping holds (no command has more: `too_long_to_compile`).
 const DIRECT_MAX: usize = 8;
 const _: () = assert!(DIRECT_MAX == 8, "unwrap_direct_at unrolls eight parameters");
 
-/// The handle parameters of `COMMAND_HANDLES[command]` as [`DIRECT`] lists them (whether the
-/// command may be unwrapped directly is [`DIRECT`]'s to say), when compiled: `None` when a
+/// The handle parameters of `COMMAND_HANDLES[command]` a direct unwrapping rewrites (whether
+/// the command may be unwrapped directly is [`plain`]'s to say), when compiled: `None` when a
 /// site is not a parameter of its kinds, or there are more than [`DIRECT_MAX`]. `inputs`:
 /// output parameters are left out (a lean creation's, which the call writes), not refused.
 const fn direct_params_of(command: usize, inputs: bool) -> Option<(usize, [DirectParam; DIRECT_MAX])> {
@@ -368,7 +358,7 @@ const fn direct_param(command: usize, i: usize, inputs: bool) -> DirectParam {
 /// which must have one: straight-line code for each parameter.
 ///
 /// # Safety
-/// As [`Wrapper::unwrap_direct`].
+/// As [`Wrapper::unwrap_direct_at`].
 #[inline(always)]
 unsafe fn unwrap_params_at<const C: usize, const INPUTS: bool>(
     slots: &mut [u64],
@@ -390,26 +380,11 @@ unsafe fn unwrap_params_at<const C: usize, const INPUTS: bool>(
     true
 }
 
-/// See [`Wrapper::unwrap_direct`].
-///
-/// # Safety
-/// `slots` holds the command's parameters as the application passed them.
-unsafe fn unwrap_direct(direct: &[DirectParam], slots: &mut [u64], scratch: &mut [MaybeUninit<u64>]) -> bool {
-    let mut used = 0;
-    for d in direct {
-        // SAFETY: as this function's contract.
-        if !unsafe { unwrap_param(d, slots, scratch, &mut used) } {
-            return false;
-        }
-    }
-    true
-}
-
 /// Rewrites one handle parameter of a direct unwrapping, its arrays copied into `scratch`
 /// past `used`; false when an array does not fit or a handle is not a live id.
 ///
 /// # Safety
-/// As [`unwrap_direct`].
+/// As [`Wrapper::unwrap_direct_at`].
 #[inline(always)]
 unsafe fn unwrap_param(d: &DirectParam, slots: &mut [u64], scratch: &mut [MaybeUninit<u64>], used: &mut usize) -> bool {
     let Some(&value) = slots.get(d.at) else { return true };
@@ -791,19 +766,24 @@ impl Wrapper {
 mod tests {
     use super::*;
 
-    /// The parameters each generated intercept unwraps, decided when compiled, are those the
-    /// table lists for every command it unwraps directly.
+    /// The parameters each generated intercept unwraps, decided when compiled, are those a
+    /// walk of the command's handle table finds for every command that may be unwrapped
+    /// directly, and none of them is left to the tables' unwrapping for its length.
     #[test]
     fn compiled_direct_unwrapping_matches_the_table() {
         let shown = |d: &[DirectParam]| d.iter().map(|p| format!("{} {:?}", p.at, p.count)).collect::<Vec<_>>();
         let mut compiled = 0;
-        for (i, direct) in DIRECT.iter().enumerate() {
-            let Some(direct) = direct else { continue };
-            let Some((len, params)) = direct_params_of(i, false) else {
-                assert!(direct.len() > DIRECT_MAX, "{}", COMMAND_HANDLES[i].name);
-                continue;
-            };
-            assert_eq!(shown(&params[..len]), shown(direct), "{}", COMMAND_HANDLES[i].name);
+        for (i, c) in COMMAND_HANDLES.iter().enumerate() {
+            let listed: Option<Vec<DirectParam>> = c
+                .params
+                .iter()
+                .map(direct_param_at)
+                .collect::<Result<Vec<_>, _>>()
+                .ok()
+                .map(|params| params.into_iter().flatten().collect());
+            let Some(listed) = listed.filter(|_| plain(i)) else { continue };
+            let (len, params) = direct_params_of(i, false).unwrap_or_else(|| panic!("{} is not compiled", c.name));
+            assert_eq!(shown(&params[..len]), shown(&listed), "{}", c.name);
             assert_eq!(direct_len(i, false), len);
             compiled += 1;
         }

@@ -158,7 +158,7 @@ pub unsafe fn resolve(out: &mut CallHandles, entered: &Entered, command: usize, 
     let (owner, instance) = (r.owner, r.instance);
     let plan = &PLANS[command];
     // Counted as `resolve_at` counts: where the plan's sites are known.
-    let fused = r.counts_uses && counting::PLANS[command] == counting::FOUND && !matches!(plan, Plan::Walk);
+    let fused = r.counts_uses && COUNTED_BY_WALK.get(command) == Some(&true);
     let counting = if fused { Some(counting::start(entered, command as u16)) } else { None };
     match plan {
         // SAFETY (all arms): as this function's contract.
@@ -166,13 +166,13 @@ pub unsafe fn resolve(out: &mut CallHandles, entered: &Entered, command: usize, 
         Plan::Tree(tree) => {
             out.begin();
             let destroyed = destroyed_param(info);
-            let mut walk = Walk { out, entered, owner, instance, destroyed, wanted: &WANTED, counting };
+            let mut walk = Walk { out, entered, owner, instance, destroyed, counting };
             unsafe { tree(&mut walk, params) };
         }
         Plan::Walk => {
             out.begin();
             let destroyed = destroyed_param(info);
-            let mut walk = Walk { out, entered, owner, instance, destroyed, wanted: &WANTED, counting: None };
+            let mut walk = Walk { out, entered, owner, instance, destroyed, counting: None };
             unsafe { sites::visit(info, params, SKIP, &mut walk) };
         }
     }
@@ -192,6 +192,25 @@ pub struct Resolving {
     pub counts_uses: bool,
 }
 
+/// Whether the walk that finds the handles of a call of `COMMANDS[command]` also counts thread
+/// safety's uses (when thread safety runs): thread safety counts the command from what the
+/// tracker finds, and its sites are known when compiled (a direct plan or a compiled tree).
+pub const fn counted_by_walk(command: usize) -> bool {
+    counting::plan_of(command) == counting::FOUND && (direct_plan_of(command).is_some() || tree_of(command).is_some())
+}
+
+/// [`counted_by_walk`] every command, for [`resolve`] (the generated intercepts decide it when
+/// compiled).
+static COUNTED_BY_WALK: [bool; COMMAND_HANDLES.len()] = {
+    let mut out = [false; COMMAND_HANDLES.len()];
+    let mut c = 0;
+    while c < out.len() {
+        out[c] = counted_by_walk(c);
+        c += 1;
+    }
+    out
+};
+
 /// [`resolve`] for `COMMANDS[C]`, with its direct plan (when it has one) decided at compile
 /// time: for most commands a few lookups in straight-line code, no table read. Where thread
 /// safety counts the command from what the walk finds, the walk begins the uses as it finds
@@ -206,8 +225,7 @@ pub unsafe fn resolve_at<const C: usize>(
     params: &[*const u8],
     Resolving { owner, instance, counts_uses }: Resolving,
 ) {
-    let fused =
-        const { counting::plan_of(C) == counting::FOUND && (direct_plan_of(C).is_some() || tree_of(C).is_some()) };
+    let fused = const { counted_by_walk(C) };
     // Two walks, each with its counting a constant: one test a call, not one a handle. The
     // counting one out of line, so that the intercept without it (object lifetime, core) keeps
     // the frame and registers it had.
@@ -257,7 +275,7 @@ unsafe fn find_at<const C: usize>(
         if const { tree_of(C).is_some() } {
             out.begin();
             let destroyed = const { destroyed_param(&COMMAND_HANDLES[C]) };
-            let mut walk = Walk { out, entered, owner, instance, destroyed, wanted: &WANTED, counting };
+            let mut walk = Walk { out, entered, owner, instance, destroyed, counting };
             // SAFETY: as this function's contract.
             return unsafe { tree_at::<C>(&mut walk, params) };
         }
@@ -521,7 +539,6 @@ struct Walk<'a> {
     owner: u64,
     instance: u64,
     destroyed: u32,
-    wanted: &'a [bool],
     /// Counting uses as they are found (`counting`), in a compiled tree's known sites.
     counting: Option<Counting>,
 }
@@ -529,7 +546,7 @@ struct Walk<'a> {
 impl SiteVisitor for Walk<'_> {
     #[inline]
     fn site(&mut self, f: &'static HandleField, ty: u16, first: *const u8, n: usize, param: bool) {
-        if !self.out.complete() || !self.wanted[usize::from(ty)] {
+        if !self.out.complete() || !WANTED[usize::from(ty)] {
             return;
         }
         let mut flags = f.flags;
@@ -686,8 +703,7 @@ mod tests {
         walked.begin();
         let info = &COMMAND_HANDLES[command];
         let destroyed = destroyed_param(info);
-        let mut walk =
-            Walk { out: &mut walked, entered, owner: 7, instance: 9, destroyed, wanted: &WANTED, counting: None };
+        let mut walk = Walk { out: &mut walked, entered, owner: 7, instance: 9, destroyed, counting: None };
         // SAFETY: the test's well-formed parameters.
         unsafe { sites::visit(info, params, SKIP, &mut walk) };
         found(&walked)
