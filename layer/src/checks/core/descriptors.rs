@@ -13,6 +13,8 @@
 //! What the tracker does not know (a set, layout, buffer, view or pool created while Vigil did
 //! not follow it) is not checked.
 
+use std::fmt::Display;
+
 use vigil_generated::features::Feature;
 use vigil_generated::*;
 
@@ -293,7 +295,7 @@ fn missing_array(w: &VkWriteDescriptorSet, t: Target<'_>) -> Option<(&'static st
 /// The rules of a `VkDescriptorImageInfo`'s view on its own (`v` is what Vigil knows of `view`):
 /// not a 2D array view of a 3D image, and one aspect of a depth/stencil image. `prefix` names
 /// the element where `at` cannot (template data).
-fn view_rules(cx: &Call<'_>, view: u64, v: &ViewInfo, prefix: &str, at: &Location<'_>) -> bool {
+fn view_rules(cx: &Call<'_>, view: u64, v: &ViewInfo, prefix: &dyn Display, at: &Location<'_>) -> bool {
     let mut skip = false;
     if v.array_of_3d {
         skip |= cx.error(
@@ -625,7 +627,7 @@ impl CoreChecks {
                     ),
                 );
             }
-            skip |= view_rules(cx, view, &v, "", &at);
+            skip |= view_rules(cx, view, &v, &"", &at);
         }
         skip
     }
@@ -672,7 +674,7 @@ impl CoreChecks {
         // SAFETY: as the caller promises.
         for (j, info) in unsafe { slice(w.pBufferInfo, w.descriptorCount) }.iter().enumerate() {
             let at = list.index(j);
-            let (found, done) = self.buffer_info_rules(cx, info, null_allowed, "", &at);
+            let (found, done) = self.buffer_info_rules(cx, info, null_allowed, &"", &at);
             skip |= found;
             let buffer = info.buffer.as_raw();
             if buffer == 0 {
@@ -736,7 +738,7 @@ impl CoreChecks {
         cx: &Call<'_>,
         info: &VkDescriptorBufferInfo,
         null_allowed: bool,
-        prefix: &str,
+        prefix: &dyn Display,
         at: &Location<'_>,
     ) -> (bool, bool) {
         let mut skip = false;
@@ -827,7 +829,7 @@ impl CoreChecks {
                 if buffers {
                     // SAFETY: an element where the caller promises one.
                     let info = unsafe { (p as *const VkDescriptorBufferInfo).read_unaligned() };
-                    let prefix = format!("(the VkDescriptorBufferInfo of descriptor {k} of template entry {i}) ");
+                    let prefix = TemplateElement { what: "VkDescriptorBufferInfo", k, i };
                     skip |= self.buffer_info_rules(cx, &info, null_allowed, &prefix, at).0;
                 } else {
                     // SAFETY: as above.
@@ -835,7 +837,7 @@ impl CoreChecks {
                     let Some(v) = self.get(TYPES.image_view, view).and_then(|r| r.image_view()?.view_info()) else {
                         continue;
                     };
-                    let prefix = format!("(the VkDescriptorImageInfo of descriptor {k} of template entry {i}) ");
+                    let prefix = TemplateElement { what: "VkDescriptorImageInfo", k, i };
                     skip |= view_rules(cx, view, &v, &prefix, at);
                 }
             }
@@ -1394,5 +1396,20 @@ impl CoreChecks {
                 pool.as_raw()
             ),
         )
+    }
+}
+
+/// Names an element of descriptor update template data in a message, formatted only into one
+/// (a valid update allocates nothing).
+struct TemplateElement {
+    what: &'static str,
+    /// The descriptor, and its template entry.
+    k: usize,
+    i: usize,
+}
+
+impl Display for TemplateElement {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "(the {} of descriptor {} of template entry {}) ", self.what, self.k, self.i)
     }
 }

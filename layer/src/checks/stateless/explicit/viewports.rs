@@ -234,7 +234,8 @@ fn viewport(checks: &DeviceStateless, f: &mut Findings<'_>, at: &Location<'_>, v
             format_args!("is {}, whose absolute value is more than maxViewportDimensions[1] ({max_height}).", v.height),
         );
     }
-    let bounds = format!("viewportBoundsRange ({low}, {high})");
+    // Formatted only into a message: a valid viewport allocates nothing.
+    let bounds = BoundsRange(low, high);
     if v.x < low {
         f.error("VUID-VkViewport-x-01774", &at.dot("x"), format_args!("is {}, below {bounds}.", v.x));
     }
@@ -306,5 +307,14 @@ fn scissor_offsets(f: &mut Findings<'_>, at: &Location<'_>, ids: &ScissorIds, sc
                 format_args!("y ({y}) plus extent.height ({}) overflows a signed 32-bit integer.", r.extent.height),
             );
         }
+    }
+}
+
+/// The device's `viewportBoundsRange`, as messages name it.
+struct BoundsRange(f32, f32);
+
+impl std::fmt::Display for BoundsRange {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "viewportBoundsRange ({}, {})", self.0, self.1)
     }
 }
