@@ -631,4 +631,33 @@ fn the_walk_counts_what_it_can_and_leaves_the_rest() {
     c.pre_record_call(&cx);
     drop(call);
     assert_eq!(log.take(), []);
+    // A handle found through a pNext chain (the tables' walk, inside the compiled tree): the
+    // walk counts up to it, the hook from it on, even though the tree's own sites follow.
+    let d = VkDevice::from_raw(device());
+    let none = std::ptr::null::<VkAllocationCallbacks>();
+    let (mut render_pass, mut framebuffer) = (VkRenderPass::from_raw(0xb_0a00), VkFramebuffer::from_raw(0xb_0b00));
+    let mut view = VkImageView::from_raw(0xb_0c00);
+    hook!(c, post "vkCreateRenderPass"(d, &VkRenderPassCreateInfo::default(), none, &mut render_pass) => SUCCESS);
+    hook!(c, post "vkCreateFramebuffer"(d, &VkFramebufferCreateInfo::default(), none, &mut framebuffer) => SUCCESS);
+    hook!(c, post "vkCreateImageView"(d, &VkImageViewCreateInfo::default(), none, &mut view) => SUCCESS);
+    let views = [view];
+    let attachments =
+        VkRenderPassAttachmentBeginInfo { attachmentCount: 1, pAttachments: views.as_ptr(), ..Default::default() };
+    let begin = VkRenderPassBeginInfo {
+        pNext: &attachments as *const VkRenderPassAttachmentBeginInfo as *const c_void,
+        renderPass: render_pass,
+        framebuffer,
+        ..Default::default()
+    };
+    let args = (cmd, &begin as *const VkRenderPassBeginInfo, VkSubpassContents::VK_SUBPASS_CONTENTS_INLINE);
+    let params = args.addresses();
+    let call = enter_call(index("vkCmdBeginRenderPass"), &params);
+    let entered = call.entered.as_ref().expect("a thread slot");
+    let found: Vec<u64> = call.handles.named().iter().map(|n| n.handle).collect();
+    assert_eq!(found, [0xb_0010, 0xb_0a00, 0xb_0b00, 0xb_0c00], "the command buffer, the begin info's, its chain's");
+    assert_eq!(entered.fused().to(), 3, "counted up to the chain's view");
+    let cx = call.context(&params, &c.reporter);
+    c.pre_record_call(&cx);
+    drop(call);
+    assert_eq!(log.take(), []);
 }
