@@ -29,20 +29,41 @@ impl<'a> Bump<'a> {
         Bump { scratch, used: 0 }
     }
 
-    /// A copy of `bytes` bytes at `src` (8-byte aligned); `None` when scratch is full.
+    /// A copy of the `n` values of type `T` at `src`, 8-byte aligned; `None` when scratch is
+    /// full.
     ///
     /// # Safety
-    /// `src` must be readable for `bytes` bytes.
+    /// `src` must be readable for `n` values of `T`.
     #[inline(always)]
-    unsafe fn copy(&mut self, src: *const u8, bytes: usize) -> Option<*mut u8> {
+    unsafe fn copy<T>(&mut self, src: *const u8, n: usize) -> Option<*mut u8> {
+        let bytes = n * std::mem::size_of::<T>();
         let words = bytes.div_ceil(8);
         let room = self.scratch.get_mut(self.used..self.used + words)?;
         self.used += words;
         let dst = room.as_mut_ptr() as *mut u8;
         // SAFETY: `src` is readable for `bytes` (the caller's promise); `dst` has room for them.
-        unsafe { std::ptr::copy_nonoverlapping(src, dst, bytes) };
+        // One value (the usual barrier, the usual set) is copied in line: a size the compiler
+        // knows is a few moves, where `memcpy` cost its call and ~20 instructions inside.
+        unsafe {
+            if n == 1 {
+                std::ptr::copy_nonoverlapping(src, dst, std::mem::size_of::<T>());
+            } else {
+                copy_many(src, dst, bytes);
+            }
+        }
         Some(dst)
     }
+}
+
+/// `memcpy` out of line: in line, the compiler folded the one-value copy above into the same
+/// call (its size is the same expression when `n` is 1).
+///
+/// # Safety
+/// As `std::ptr::copy_nonoverlapping`.
+#[inline(never)]
+unsafe fn copy_many(src: *const u8, dst: *mut u8, bytes: usize) {
+    // SAFETY: the caller's promise.
+    unsafe { std::ptr::copy_nonoverlapping(src, dst, bytes) }
 }
 
 /// The driver's handle for id `value` of type `ty`; `None` when it is not a live id.
@@ -62,7 +83,7 @@ fn live(ty: u16, value: u64) -> Option<u64> {
 #[inline(always)]
 unsafe fn handles_copy(b: &mut Bump<'_>, ty: u16, q: *const u8, n: usize) -> Option<*mut u8> {
     // SAFETY: the caller's promise.
-    let copy = unsafe { b.copy(q, n * 8) }?;
+    let copy = unsafe { b.copy::<u64>(q, n) }?;
     for i in 0..n {
         let e = copy.wrapping_add(i * 8) as *mut u64;
         // SAFETY: the copy holds `n` handles.
@@ -86,7 +107,7 @@ unsafe fn structs_copy<T>(
 ) -> Option<*mut u8> {
     let size = std::mem::size_of::<T>();
     // SAFETY: the caller's promise.
-    let copy = unsafe { b.copy(q, n * size) }?;
+    let copy = unsafe { b.copy::<T>(q, n) }?;
     (0..n).all(|i| each(b, copy.wrapping_add(i * size))).then_some(copy)
 }
 
