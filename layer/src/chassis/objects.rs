@@ -11,27 +11,21 @@ use crate::report;
 pub struct Slot<T> {
     name: &'static str,
     object: Option<T>,
-    /// Present and not turned off: the one flag every hook's run tests (a test of the option
-    /// and a second of an "off" flag cost two more instructions a hook: ~5 a call of the
-    /// dispatch workload with all four objects).
-    on: AtomicBool,
+    off: AtomicBool,
 }
 
 impl<T: ValidationObject> Slot<T> {
     /// The object `name` (its setting's key), or an empty slot.
     pub fn new(name: &'static str, object: Option<T>) -> Self {
-        let on = AtomicBool::new(object.is_some());
-        Slot { name, object, on }
+        Slot { name, object, off: AtomicBool::new(false) }
     }
 
     /// The object, while it is on.
     #[inline(always)]
     pub fn get(&self) -> Option<&T> {
-        if self.on.load(Ordering::Relaxed) {
-            // SAFETY: `on` is true only while `object` is `Some` (it never changes to `None`).
-            Some(unsafe { self.object.as_ref().unwrap_unchecked() })
-        } else {
-            None
+        match &self.object {
+            Some(o) if !self.off.load(Ordering::Relaxed) => Some(o),
+            _ => None,
         }
     }
 
@@ -119,7 +113,7 @@ impl<T: ValidationObject> Slot<T> {
 
     #[cold]
     fn panicked(&self, cx: &Call<'_>) {
-        if self.on.swap(false, Ordering::Relaxed) {
+        if !self.off.swap(true, Ordering::Relaxed) {
             report::internal_error(&format!(
                 "the {} validation object panicked in {}; it is turned off for this {}, the other objects \
                  go on, and the call was passed on",
