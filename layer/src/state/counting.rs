@@ -123,11 +123,7 @@ pub fn begin_counted(
         if let Some(pool) = r.parent.as_deref() {
             // The pool lives as long as its command buffer's record (and neither is ever a
             // shared read: a unit test holds the tables to that).
-            let [mine, pools] = entered.begin_pooled_write(r, pool, thread, command);
-            if mine.is_some() || pools.is_some() {
-                overlapped(overlaps, r, mine, pool, pools);
-            }
-            return;
+            return entered.begin_pooled_write(r, pool, (thread, command), overlaps);
         }
     }
     if let Some(overlap) = entered.begin_use_by(r, (write, flags), thread, command) {
@@ -139,22 +135,6 @@ pub fn begin_counted(
 #[cold]
 fn found_overlap(overlaps: &mut Overlaps, r: &ObjectRecord, write: bool, overlap: Overlap) {
     overlaps.push(Found { ty: r.key.ty, handle: r.key.handle, write, overlap });
-}
-
-/// Keeps the overlaps a command buffer's write (`mine`) and its pool's (`pools`) found.
-#[cold]
-fn overlapped(
-    overlaps: &mut Overlaps,
-    r: &ObjectRecord,
-    mine: Option<Overlap>,
-    pool: &ObjectRecord,
-    pools: Option<Overlap>,
-) {
-    for (r, overlap) in [(r, mine), (pool, pools)] {
-        if let Some(overlap) = overlap {
-            found_overlap(overlaps, r, true, overlap);
-        }
-    }
 }
 
 /// Makes the call's published reads (from `from` on) visible, and keeps an overlap for each

@@ -17,6 +17,16 @@
 //! its [`Entered`] drops, on every return path), and its published reads of shared objects
 //! (`readers`).
 //!
+//! A command buffer's write also writes its pool, and every command recorded writes both. Counted
+//! in the two records, that is four locked instructions, a held use and its end on every call.
+//! Instead a pool is leased to the thread that records in it: the holder's outermost calls say
+//! which pool and command buffer they are in (in its slot, read by other threads) and count
+//! nothing in the records; a thread that wants the pool or one of its command buffers otherwise
+//! reads where the holder is, and takes the lease only when the holder is not inside the pool
+//! (else it counts its use in the records, and the holder finds it there). Each side writes
+//! first and reads the other's after (sequentially consistent), so of two overlapping calls at
+//! least one sees the other.
+//!
 //! Caches live in a fixed array of slots, one per thread, not in thread-local storage: a
 //! thread-local with a destructor would keep the library mapped after the loader unloads it,
 //! and one without would leak its strong references when its thread exits. A thread's slot
@@ -28,6 +38,7 @@ use std::mem::MaybeUninit;
 use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
 use std::sync::Arc;
 
+use vigil_generated::objects::handle_type;
 use vigil_generated::threading::{SHARED_READS, SYNCED, WRITES_POOL};
 
 use super::objects::{Key, ObjectRecord, Overlap, SpareRecord, OBJECTS};
@@ -81,6 +92,11 @@ struct ThreadSlot {
     /// Reads published in that slot, with their records (for the confirmation).
     published: Cell<usize>,
     read: UnsafeCell<[*const ObjectRecord; CAPACITY]>,
+    /// The record of the pool whose lease the owner's outermost call is writing under (0: none),
+    /// read by other threads; with the command buffer and the command it writes in.
+    inside_pool: AtomicUsize,
+    inside_command_buffer: AtomicUsize,
+    inside_command: AtomicU32,
 }
 
 /// A held use writes its object.
@@ -88,7 +104,7 @@ const WRITE: usize = 1;
 /// A held write raised its object's writer stripe (a shared object's).
 const STRIPE: usize = 2;
 /// A held write of a command buffer also writes its pool (the record's parent): one entry for
-/// the two, as every command recorded holds both.
+/// the two (a write counted in the records, where the pool's lease was not taken).
 const POOL: usize = 4;
 const _: () = assert!(align_of::<ObjectRecord>() > (WRITE | STRIPE | POOL), "the flags must fit below a record");
 
@@ -109,6 +125,9 @@ impl ThreadSlot {
             thread: Cell::new(0),
             published: Cell::new(0),
             read: UnsafeCell::new([std::ptr::null(); CAPACITY]),
+            inside_pool: AtomicUsize::new(0),
+            inside_command_buffer: AtomicUsize::new(0),
+            inside_command: AtomicU32::new(0),
         }
     }
 
@@ -132,7 +151,24 @@ impl ThreadSlot {
         self.depth.set(0);
         self.thread.set(0);
         self.published.set(0);
+        self.inside_pool.store(0, Ordering::Release);
     }
+}
+
+/// Keeps the overlaps of a command buffer's write (`mine`) and of its pool's (`pools`).
+#[cold]
+fn keep_pooled(overlaps: &mut Overlaps, r: &ObjectRecord, pool: &ObjectRecord, [mine, pools]: [Option<Overlap>; 2]) {
+    for (r, overlap) in [(r, mine), (pool, pools)] {
+        if let Some(overlap) = overlap {
+            overlaps.push(Found { ty: r.key.ty, handle: r.key.handle, write: true, overlap });
+        }
+    }
+}
+
+/// A record's address, as a slot says where its owner is.
+#[inline(always)]
+fn address(r: &ObjectRecord) -> usize {
+    r as *const ObjectRecord as usize
 }
 
 /// Drops a strong reference made with `Arc::into_raw` (null: none).
@@ -150,6 +186,9 @@ pub const SYNCED_TYPE: u8 = 1;
 pub const SHARED_TYPE: u8 = 2;
 /// Writing an object of the type also writes the pool it came from (`WRITES_POOL`).
 pub const POOLED_TYPE: u8 = 4;
+/// Objects of the type are the pools of a [`POOLED_TYPE`]: leased to the thread recording in
+/// them (the module's documentation).
+pub const POOL_TYPE: u8 = 8;
 
 /// The three generated per-type tables as one, so a handle costs one load and one bound check.
 const TYPE_FLAGS: [u8; SYNCED.len()] = {
@@ -158,7 +197,8 @@ const TYPE_FLAGS: [u8; SYNCED.len()] = {
     while t < out.len() {
         out[t] = (SYNCED[t] as u8 * SYNCED_TYPE)
             | (SHARED_READS[t] as u8 * SHARED_TYPE)
-            | (WRITES_POOL[t] as u8 * POOLED_TYPE);
+            | (WRITES_POOL[t] as u8 * POOLED_TYPE)
+            | ((t == handle_type::COMMAND_POOL as usize) as u8 * POOL_TYPE);
         t += 1;
     }
     out
@@ -436,9 +476,13 @@ impl Drop for Entered {
         }
         let depth = self.slot.depth.get() - 1;
         self.slot.depth.set(depth);
-        // SAFETY: the owner's cell; no reference into it is held.
-        if depth == 0 && !unsafe { (*self.slot.graveyard.get()).is_empty() } {
-            self.bury();
+        if depth == 0 {
+            // Out of every call: in no pool.
+            self.slot.inside_pool.store(0, Ordering::Release);
+            // SAFETY: the owner's cell; no reference into it is held.
+            if !unsafe { (*self.slot.graveyard.get()).is_empty() } {
+                self.bury();
+            }
         }
     }
 }
@@ -598,15 +642,124 @@ impl Entered {
         let entry = r as *const ObjectRecord as usize | if write { WRITE } else { 0 };
         // SAFETY: the owner's cell; no reference into it is held.
         unsafe { (*self.slot.uses.get()).push(entry) };
+        if flags & (POOLED_TYPE | POOL_TYPE) != 0 {
+            return counted.or_else(|| self.leased_overlap(r, flags));
+        }
         counted
+    }
+
+    /// For a use of a command buffer or pool counted in its record: the lease holder's call
+    /// inside it, if another thread's.
+    #[cold]
+    #[inline(never)]
+    fn leased_overlap(&self, r: &ObjectRecord, flags: u8) -> Option<Overlap> {
+        if flags & POOLED_TYPE != 0 {
+            let pool = r.parent.as_deref()?;
+            self.inside(pool.uses.lease_holder(), pool, r)[0]
+        } else {
+            self.inside(r.uses.lease_holder(), r, r)[1]
+        }
+    }
+
+    /// Where the thread of slot `holder` (index + 1) is, when it is another thread's inside
+    /// `pool`: an overlap on `command_buffer` when it is writing that one, and on the pool.
+    fn inside(&self, holder: u32, pool: &ObjectRecord, command_buffer: &ObjectRecord) -> [Option<Overlap>; 2] {
+        let Some(s) = holder.checked_sub(1).filter(|&i| i != self.index).and_then(|i| SLOTS.get(i as usize)) else {
+            return [None, None];
+        };
+        if s.inside_pool.load(Ordering::SeqCst) != address(pool) {
+            return [None, None];
+        }
+        let o = Overlap {
+            thread: s.owner.load(Ordering::Relaxed),
+            command: s.inside_command.load(Ordering::Relaxed) as u16,
+            other_writes: true,
+        };
+        let on_it = s.inside_command_buffer.load(Ordering::Relaxed) == address(command_buffer);
+        [on_it.then_some(o), Some(o)]
     }
 
     /// Begins a write of command buffer `r` and of `pool`, the pool it was allocated from (its
     /// record's parent), held as one use until this call returns; the overlapping uses of
     /// other threads, the command buffer's first. Neither type is shared (`type_flags`' test).
+    ///
+    /// The thread's outermost call writes under the pool's lease (the module's documentation):
+    /// where the thread holds it and no other use is counted, a few stores and loads, no use
+    /// held. What overlaps goes to `overlaps` (from out of line: an array of two options
+    /// returned through memory cost the common call a dozen instructions).
     #[inline(always)]
     pub fn begin_pooled_write(
         &self,
+        r: &ObjectRecord,
+        pool: &ObjectRecord,
+        (thread, command): (u32, u16),
+        overlaps: &mut Overlaps,
+    ) {
+        let slot = self.slot;
+        if slot.depth.get() != 1 || slot.inside_pool.load(Ordering::Relaxed) != 0 {
+            // A nested call, or a second command buffer in one call.
+            return keep_pooled(overlaps, r, pool, self.count_pooled_write([None, None], r, pool, thread, command));
+        }
+        slot.inside_command_buffer.store(address(r), Ordering::Relaxed);
+        slot.inside_command.store(u32::from(command), Ordering::Relaxed);
+        // Written before the lease is read: a thread taking the lease writes it, then reads
+        // this.
+        slot.inside_pool.swap(address(pool), Ordering::SeqCst);
+        if pool.uses.lease_holder() == self.index + 1 && r.uses.idle() && pool.uses.idle() {
+            return;
+        }
+        keep_pooled(overlaps, r, pool, self.lease_contended(r, pool, thread, command));
+    }
+
+    /// [`Self::begin_pooled_write`] where the thread does not hold the pool's lease, or some
+    /// use is counted in the records: takes the lease unless its holder is inside the pool.
+    #[cold]
+    #[inline(never)]
+    fn lease_contended(
+        &self,
+        r: &ObjectRecord,
+        pool: &ObjectRecord,
+        thread: u32,
+        command: u16,
+    ) -> [Option<Overlap>; 2] {
+        let me = self.index + 1;
+        let mut holder = pool.uses.lease_holder();
+        let found = loop {
+            if holder == me {
+                // The records count other threads' uses only.
+                return [r.uses.counted_by_other(thread), pool.uses.counted_by_other(thread)];
+            }
+            let found = self.inside(holder, pool, r);
+            if found[1].is_some() {
+                break found;
+            }
+            match pool.uses.move_lease(holder, me) {
+                // Read again now that the lease is written: the holder may have entered the
+                // pool meanwhile, reading the lease before it moved.
+                Ok(()) => match self.inside(holder, pool, r) {
+                    [_, None] => holder = me,
+                    found => {
+                        let _ = pool.uses.move_lease(me, holder);
+                        break found;
+                    }
+                },
+                Err(now) => holder = now,
+            }
+        };
+        // Its holder is inside the pool: it keeps the lease (so that others still find it), and
+        // this write is counted in the records, where the holder finds it.
+        self.slot.inside_pool.store(0, Ordering::Release);
+        self.count_pooled_write(found, r, pool, thread, command)
+    }
+
+    /// A command buffer's write and its pool's counted in their records and held as one use,
+    /// with what overlaps: `found` (the lease holder's call, when it was found inside the pool),
+    /// else the holder's call inside the pool, if any.
+    #[cold]
+    #[inline(never)]
+    fn count_pooled_write(
+        &self,
+        found: [Option<Overlap>; 2],
         r: &ObjectRecord,
         pool: &ObjectRecord,
         thread: u32,
@@ -615,7 +768,8 @@ impl Entered {
         let counted = [r.uses.begin(true, thread, command), pool.uses.begin(true, thread, command)];
         // SAFETY: the owner's cell; no reference into it is held.
         unsafe { (*self.slot.uses.get()).push(r as *const ObjectRecord as usize | WRITE | POOL) };
-        counted
+        let held = if found[1].is_some() { found } else { self.inside(pool.uses.lease_holder(), pool, r) };
+        [counted[0].or(held[0]), counted[1].or(held[1])]
     }
 
     /// [`Self::begin_use`] of a write of a shared object (counted already: `counted`), out of
@@ -672,6 +826,11 @@ impl Entered {
     /// forgotten): thread safety counts the call again by a walk of its own.
     #[cold]
     pub fn forget_fused(&self) {
+        if self.slot.depth.get() == 1 {
+            // Its pool's lease is taken again by the counting that follows (which finds what
+            // overlaps again).
+            self.slot.inside_pool.store(0, Ordering::Release);
+        }
         // SAFETY: the owner's cell; no reference into it is held.
         if unsafe { (*self.slot.uses.get()).len() } > self.uses_from {
             self.end_uses();
@@ -791,7 +950,7 @@ mod tests {
         assert_eq!(pooled, [TYPES.command_buffer]);
         // `begin_pooled_write` counts both in their records, raising no writer stripe.
         assert_eq!(type_flags(TYPES.command_buffer) & SHARED_TYPE, 0);
-        assert_eq!(type_flags(TYPES.command_pool), SYNCED_TYPE);
+        assert_eq!(type_flags(TYPES.command_pool), SYNCED_TYPE | POOL_TYPE);
         assert_eq!(type_flags(u16::MAX), 0);
     }
 
@@ -837,6 +996,125 @@ mod tests {
         assert_eq!(kept.uses.begin(true, 0x7fff_0043, 4), None, "ended with the outer call");
         kept.uses.end(true);
         OBJECTS.remove(k);
+    }
+
+    /// `begin_pooled_write`'s overlaps: the command buffer's and the pool's.
+    fn pooled(e: &Entered, cb: &ObjectRecord, pool: &ObjectRecord, thread: u32, command: u16) -> [Option<Overlap>; 2] {
+        let mut overlaps = Overlaps::new();
+        e.begin_pooled_write(cb, pool, (thread, command), &mut overlaps);
+        let of = |r: &ObjectRecord| {
+            overlaps.iter().find(|f| f.handle == r.key.handle && f.ty == r.key.ty).map(|f| f.overlap)
+        };
+        [of(cb), of(pool)]
+    }
+
+    /// Runs `during` while another thread is inside a call writing `cb` (of `pool`): that thread
+    /// enters, writes, and stays until `during` returns.
+    fn while_another_writes(cb: &ObjectRecord, pool: &ObjectRecord, during: impl FnOnce()) {
+        let (inside, stay) = (std::sync::Barrier::new(2), std::sync::Barrier::new(2));
+        std::thread::scope(|s| {
+            s.spawn(|| {
+                let e = enter().unwrap();
+                assert_eq!(pooled(&e, cb, pool, e.thread(), 7), [None, None]);
+                inside.wait();
+                stay.wait();
+            });
+            inside.wait();
+            during();
+            stay.wait();
+        });
+    }
+
+    /// A pool's lease: its holder's call is found by every other use of the pool or of its
+    /// command buffers, counted or not; a thread that finds the holder out of the pool takes the
+    /// lease; the holder finds a use counted while it was out.
+    #[test]
+    fn a_pools_lease_holder_and_the_other_uses_find_each_other() {
+        let scope = 0x7e57_0007;
+        let pool_key = Key { scope, handle: 0xe00, ty: TYPES.command_pool };
+        let pool = OBJECTS.insert(pool_key, None, false, Origin::Created).unwrap();
+        let keys = [0xe10, 0xe20].map(|handle| Key { scope, handle, ty: TYPES.command_buffer });
+        let [cb, other] = keys.map(|k| OBJECTS.insert(k, Some(pool.clone()), false, Origin::Created).unwrap());
+        let (cb, other, pool) = (&*cb, &*other, &*pool);
+        let me = current_thread();
+        while_another_writes(cb, pool, || {
+            let e = enter().unwrap();
+            let [mine, pools] = pooled(&e, cb, pool, me, 8);
+            let o = mine.expect("the same command buffer");
+            assert!(o.other_writes && o.command == 7 && o.thread != me);
+            assert_eq!(pools, Some(o));
+            drop(e);
+            let e = enter().unwrap();
+            let [mine, pools] = pooled(&e, other, pool, me, 8);
+            assert_eq!((mine, pools.map(|o| o.command)), (None, Some(7)), "another command buffer of the pool");
+            drop(e);
+            // Counted uses: a read of the command buffer, a write of the pool.
+            let e = enter().unwrap();
+            assert!(e.begin_use_by(cb, (false, type_flags(TYPES.command_buffer)), me, 9).is_some());
+            assert!(e.begin_use_by(other, (false, type_flags(TYPES.command_buffer)), me, 9).is_none());
+            assert!(e.begin_use_by(pool, (true, type_flags(TYPES.command_pool)), me, 9).is_some());
+        });
+        // The holder is out: taken over, nothing overlaps; then this thread holds it.
+        let e = enter().unwrap();
+        assert_eq!(pooled(&e, cb, pool, me, 8), [None, None]);
+        assert_eq!(pool.uses.lease_holder(), e.index() + 1);
+        drop(e);
+        // Held, and a use counted in the pool while out of it: found on the way in.
+        let e = enter().unwrap();
+        let other_thread = 0x7fff_0044;
+        assert_eq!(pool.uses.begin(true, other_thread, 3), None);
+        let [mine, pools] = pooled(&e, cb, pool, me, 8);
+        assert_eq!(mine, None);
+        assert_eq!(pools, Some(Overlap { thread: other_thread, command: 3, other_writes: true }));
+        pool.uses.end(true);
+        drop(e);
+        // A nested call's write is counted in the records, and ends with it.
+        let outer = enter().unwrap();
+        assert_eq!(pooled(&outer, cb, pool, me, 8), [None, None]);
+        {
+            let inner = enter().unwrap();
+            assert_eq!(pooled(&inner, other, pool, me, 9), [None, None]);
+            assert!(!pool.uses.idle() && !other.uses.idle());
+        }
+        assert!(pool.uses.idle() && other.uses.idle());
+        drop(outer);
+        OBJECTS.remove(keys[0]);
+        OBJECTS.remove(keys[1]);
+        OBJECTS.remove(pool_key);
+    }
+
+    /// Threads taking turns on one pool (a lock between their calls, as an application's
+    /// external synchronization) move its lease back and forth and never overlap.
+    #[test]
+    fn turns_on_a_pool_from_many_threads_never_overlap() {
+        let scope = 0x7e57_0008;
+        let pool_key = Key { scope, handle: 0xf00, ty: TYPES.command_pool };
+        let pool = OBJECTS.insert(pool_key, None, false, Origin::Created).unwrap();
+        let keys: Vec<Key> = (1..=4).map(|i| Key { scope, handle: 0xf00 + i * 16, ty: TYPES.command_buffer }).collect();
+        let cbs: Vec<_> =
+            keys.iter().map(|k| OBJECTS.insert(*k, Some(pool.clone()), false, Origin::Created).unwrap()).collect();
+        let turn = std::sync::Mutex::new(());
+        std::thread::scope(|s| {
+            for (t, cb) in cbs.iter().enumerate() {
+                let (turn, pool) = (&turn, &*pool);
+                s.spawn(move || {
+                    for i in 0..2000 {
+                        let _turn = turn.lock().unwrap();
+                        let e = enter().unwrap();
+                        let me = e.thread();
+                        assert_eq!(pooled(&e, cb, pool, me, 1), [None, None], "thread {t}, turn {i}");
+                        if i % 7 == 0 {
+                            // A use counted in the records in the same turn: a pool reset.
+                            assert_eq!(e.begin_use_by(pool, (true, type_flags(TYPES.command_pool)), me, 2), None);
+                        }
+                    }
+                });
+            }
+        });
+        assert!(pool.uses.idle() && cbs.iter().all(|cb| cb.uses.idle()));
+        for k in keys.iter().chain([&pool_key]) {
+            OBJECTS.remove(*k);
+        }
     }
 
     #[test]

@@ -650,6 +650,9 @@ pub struct ObjectUse {
     pub(super) first: AtomicU64,
     /// What it was created or retrieved with (`threading::QUEUE_INTERNALLY_SYNCHRONIZED`, …).
     pub(super) flags: AtomicU8,
+    /// For a command pool: the thread slot (its index + 1) whose calls write the pool and its
+    /// command buffers without counting them here (`state::thread`'s pool leases); 0: none.
+    pub(super) lease: AtomicU32,
 }
 
 /// Another thread's use found by a beginning one.
@@ -680,7 +683,9 @@ impl ObjectUse {
     /// made from a callback) do not either.
     #[inline]
     pub fn begin(&self, write: bool, thread: u32, command: u16) -> Option<Overlap> {
-        let prev = self.counts.fetch_add(if write { ONE_WRITER } else { 1 }, Ordering::AcqRel);
+        // Sequentially consistent: a pool's lease holder writes where it is, then reads this;
+        // a use counted here is counted, then reads where the holder is (`state::thread`).
+        let prev = self.counts.fetch_add(if write { ONE_WRITER } else { 1 }, Ordering::SeqCst);
         let me = (u64::from(command) << 32) | u64::from(thread);
         if prev == 0 {
             self.first.store(me, Ordering::Release);
@@ -690,13 +695,14 @@ impl ObjectUse {
         if !write && writers == 0 {
             return None;
         }
+        self.first_use(thread, writers != 0)
+    }
+
+    /// The use that found the object idle, when another thread's than `thread`.
+    fn first_use(&self, thread: u32, other_writes: bool) -> Option<Overlap> {
         let first = self.first.load(Ordering::Acquire);
         let other = first as u32;
-        (other != thread).then_some(Overlap {
-            thread: other,
-            command: (first >> 32) as u16,
-            other_writes: writers != 0,
-        })
+        (other != thread).then_some(Overlap { thread: other, command: (first >> 32) as u16, other_writes })
     }
 
     /// Another thread's write in progress, for a read that did not count itself here (a shared
@@ -706,9 +712,34 @@ impl ObjectUse {
         if self.counts.load(Ordering::Acquire) >> 32 == 0 {
             return None;
         }
-        let first = self.first.load(Ordering::Acquire);
-        let other = first as u32;
-        (other != thread).then_some(Overlap { thread: other, command: (first >> 32) as u16, other_writes: true })
+        self.first_use(thread, true)
+    }
+
+    /// Whether no use is counted here now (read after the lease holder says where it is).
+    #[inline(always)]
+    pub fn idle(&self) -> bool {
+        self.counts.load(Ordering::SeqCst) == 0
+    }
+
+    /// The use counted here by another thread than `thread`, if any (for a pool's lease holder,
+    /// whose own uses are not counted here).
+    pub fn counted_by_other(&self, thread: u32) -> Option<Overlap> {
+        match self.counts.load(Ordering::SeqCst) {
+            0 => None,
+            counts => self.first_use(thread, counts >> 32 != 0),
+        }
+    }
+
+    /// The thread slot (index + 1) holding a pool's lease; 0: none.
+    #[inline(always)]
+    pub fn lease_holder(&self) -> u32 {
+        self.lease.load(Ordering::SeqCst)
+    }
+
+    /// Moves a pool's lease from slot `from` to slot `to` (indices + 1); the holder now, when it
+    /// is not `from`.
+    pub fn move_lease(&self, from: u32, to: u32) -> Result<(), u32> {
+        self.lease.compare_exchange(from, to, Ordering::SeqCst, Ordering::SeqCst).map(|_| ())
     }
 
     /// Ends a use begun with `begin(write, …)`.
