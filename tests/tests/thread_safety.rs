@@ -341,3 +341,77 @@ fn sequential_use_from_two_threads_is_clean() {
     // SAFETY: nothing uses it any more.
     unsafe { d.destroy_fence(fence, None) };
 }
+
+/// A viewport of this test's size (`width` 0 is invalid: the held thread's report).
+fn viewport(width: f32) -> vk::Viewport {
+    vk::Viewport { x: 0.0, y: 0.0, width, height: 16.0, min_depth: 0.0, max_depth: 1.0 }
+}
+
+/// Two threads recording command buffers of one pool at once write the pool (its implicit
+/// external synchronization), and two recording one command buffer write both. The recording
+/// thread holds the pool's lease (Vigil counts nothing in the records for it) and is held in the
+/// messenger callback by an invalid viewport, still inside its `vkCmdSetViewport`; this thread's
+/// calls find it. One thread after the other, the same calls are clean.
+#[test]
+fn command_pool_written_by_two_recording_threads() {
+    let ctx = context();
+    let d = &ctx.device;
+    let pool = command_pool(&ctx);
+    let (first, second) = (command_buffer(&ctx, pool), command_buffer(&ctx, pool));
+    let begin = vk::CommandBufferBeginInfo::default();
+    // SAFETY: fresh command buffers of this device.
+    unsafe {
+        d.begin_command_buffer(first, &begin).expect("vkBeginCommandBuffer");
+        d.begin_command_buffer(second, &begin).expect("vkBeginCommandBuffer");
+    }
+    ctx.messages.assert_no_problems("recording begun");
+    // The invalid viewport is reported and the call skipped, not handed to the driver.
+    ctx.messages.skip_errors(true);
+    ctx.messages.hold_on("VUID-VkViewport-width-01770");
+    let (mut me, mut recorder) = (0, 0);
+    std::thread::scope(|s| {
+        let held = s.spawn(|| {
+            // SAFETY: a recording command buffer; the invalid viewport is skipped.
+            unsafe { d.cmd_set_viewport(first, 0, &[viewport(0.0)]) };
+            thread_id()
+        });
+        let _release = OnDrop(|| ctx.messages.release());
+        wait_until("the recording thread is held in the callback", || ctx.messages.holding());
+        me = thread_id();
+        // SAFETY: recording command buffers; valid, only not synchronized with the held thread.
+        unsafe {
+            d.cmd_set_viewport(second, 0, &[viewport(16.0)]);
+            d.cmd_set_viewport(first, 0, &[viewport(16.0)]);
+        }
+        ctx.messages.release();
+        recorder = held.join().expect("the recording thread");
+    });
+    let problems = ctx.messages.problems();
+    let ids: Vec<&str> = problems.iter().map(|m| m.id_name.as_str()).collect();
+    assert_eq!(ids, ["VUID-VkViewport-width-01770", WRITE, WRITE, WRITE], "{problems:#?}");
+    let commands = ["vkCmdSetViewport"; 2];
+    let on_pool = (vk::ObjectType::COMMAND_POOL, raw(pool));
+    // Another command buffer of the pool: the pool alone.
+    assert_overlap(&problems[1], WRITE, on_pool, [me, recorder], commands);
+    // The same command buffer: it, and its pool.
+    assert_overlap(&problems[2], WRITE, (vk::ObjectType::COMMAND_BUFFER, raw(first)), [me, recorder], commands);
+    assert_overlap(&problems[3], WRITE, on_pool, [me, recorder], commands);
+    // One thread after the other: the lease moves, nothing overlaps.
+    ctx.messages.clear();
+    for cmd in [first, second] {
+        // SAFETY: recording command buffers, one thread at a time.
+        std::thread::scope(|s| {
+            s.spawn(|| unsafe { d.cmd_set_viewport(cmd, 0, &[viewport(16.0)]) });
+        });
+        // SAFETY: as above, on this thread.
+        unsafe { d.cmd_set_viewport(cmd, 0, &[viewport(16.0)]) };
+    }
+    // SAFETY: recording command buffers, ended and freed with their pool.
+    unsafe {
+        d.end_command_buffer(first).expect("vkEndCommandBuffer");
+        d.end_command_buffer(second).expect("vkEndCommandBuffer");
+    }
+    ctx.messages.assert_no_problems("command buffers of one pool recorded by threads taking turns");
+    // SAFETY: nothing uses the pool any more.
+    unsafe { d.destroy_command_pool(pool, None) };
+}
