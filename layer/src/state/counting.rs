@@ -14,7 +14,7 @@
 use vigil_generated::objects::{MAYBE, NOAUTO, WRITE};
 use vigil_generated::threading::{COUNTED, THREAD_COMMANDS};
 
-use super::objects::{ObjectRecord, Overlap};
+use super::objects::ObjectRecord;
 pub use super::thread::{type_flags, type_flags_of, Found, Overlaps, NOT_FUSED, SHARED_TYPE, SYNCED_TYPE};
 use super::thread::{Entered, POOLED_TYPE};
 use crate::chassis::handles::{DESTROYED, PARAM};
@@ -127,14 +127,8 @@ pub fn begin_counted(
         }
     }
     if let Some(overlap) = entered.begin_use_by(r, (write, flags), thread, command) {
-        found_overlap(overlaps, r, write, overlap);
+        overlaps.found(r, write, overlap);
     }
-}
-
-/// Keeps an overlap found for the report.
-#[cold]
-fn found_overlap(overlaps: &mut Overlaps, r: &ObjectRecord, write: bool, overlap: Overlap) {
-    overlaps.push(Found { ty: r.key.ty, handle: r.key.handle, write, overlap });
 }
 
 /// Makes the call's published reads (from `from` on) visible, and keeps an overlap for each
@@ -146,7 +140,7 @@ pub fn publish(entered: &Entered, thread: u32, from: usize, overlaps: &mut Overl
             return;
         }
         if let Some(overlap) = u.uses.written(thread) {
-            overlaps.push(Found { ty: u.key.ty, handle: u.key.handle, write: false, overlap });
+            overlaps.found(u, false, overlap);
         }
     });
 }

@@ -160,7 +160,7 @@ impl ThreadSlot {
 fn keep_pooled(overlaps: &mut Overlaps, r: &ObjectRecord, pool: &ObjectRecord, [mine, pools]: [Option<Overlap>; 2]) {
     for (r, overlap) in [(r, mine), (pool, pools)] {
         if let Some(overlap) = overlap {
-            overlaps.push(Found { ty: r.key.ty, handle: r.key.handle, write: true, overlap });
+            overlaps.found(r, true, overlap);
         }
     }
 }
@@ -258,6 +258,12 @@ impl Overlaps {
             slot.write(f);
             self.n += 1;
         }
+    }
+
+    /// Keeps `overlap`, found by a use of `r` (a write: `write`).
+    #[cold]
+    pub fn found(&mut self, r: &ObjectRecord, write: bool, overlap: Overlap) {
+        self.push(Found { ty: r.key.ty, handle: r.key.handle, write, overlap });
     }
 
     /// The overlaps kept.
@@ -680,13 +686,14 @@ impl Entered {
     }
 
     /// Begins a write of command buffer `r` and of `pool`, the pool it was allocated from (its
-    /// record's parent), held as one use until this call returns; the overlapping uses of
-    /// other threads, the command buffer's first. Neither type is shared (`type_flags`' test).
+    /// record's parent), until this call returns; the overlapping uses of other threads go to
+    /// `overlaps`, the command buffer's first. Neither type is shared (`type_flags`' test).
     ///
     /// The thread's outermost call writes under the pool's lease (the module's documentation):
     /// where the thread holds it and no other use is counted, a few stores and loads, no use
-    /// held. What overlaps goes to `overlaps` (from out of line: an array of two options
-    /// returned through memory cost the common call a dozen instructions).
+    /// held; otherwise both are counted in the records and held as one use. Overlaps are kept
+    /// from out of line (an array of two options returned through memory cost the common call
+    /// a dozen instructions).
     #[inline(always)]
     pub fn begin_pooled_write(
         &self,
