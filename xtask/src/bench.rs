@@ -1,6 +1,8 @@
 //! `cargo xtask bench [--quick] [--rounds N] [--jobs N]`: Vigil against the reference layer.
 //! `cargo xtask bench --soak`: only the soak section (its wall-clock runs and its instruction
 //! counts), to target/bench/soak.md.
+//! `cargo xtask bench --threads`: only the thread-scaling section (the `threads-N` workloads'
+//! wall-clock runs, with their CPU time per call), to target/bench/threads.md.
 //! `cargo xtask bench --core-gap`: only the ids the reference checks on the measured commands
 //! that Vigil does not (what decides whether the core pair is quoted; see `core_gap`).
 //!
@@ -41,7 +43,8 @@ use process::{Callgrind, Runner, Sample};
 use report::{Breakdown, Cell, Meta, Report};
 use soak::{SoakRow, WindowCounts};
 
-const USAGE: &str = "cargo xtask bench [--quick] [--rounds N] [--jobs N] [--layer-features F] | --soak | --core-gap";
+const USAGE: &str =
+    "cargo xtask bench [--quick] [--rounds N] [--jobs N] [--layer-features F] | --soak | --threads | --core-gap";
 
 /// Command-line options.
 struct Options {
@@ -59,6 +62,8 @@ struct Options {
     core_gap: bool,
     /// Only the soak section.
     soak_only: bool,
+    /// Only the thread-scaling section.
+    threads_only: bool,
 }
 
 impl Options {
@@ -75,6 +80,7 @@ impl Options {
             layer_features: None,
             core_gap: false,
             soak_only: false,
+            threads_only: false,
         };
         let mut it = args.iter();
         while let Some(a) = it.next() {
@@ -86,6 +92,7 @@ impl Options {
                 "--quick" => {}
                 "--core-gap" => o.core_gap = true,
                 "--soak" => o.soak_only = true,
+                "--threads" => o.threads_only = true,
                 "--rounds" => o.rounds = value("--rounds")?,
                 "--jobs" => o.jobs = value("--jobs")?,
                 "--layer-features" => {
@@ -142,6 +149,16 @@ pub fn run(args: &[String]) -> Result<(), String> {
         write(&out.join("soak.md"), &markdown)?;
         println!("{markdown}");
         eprintln!("bench: wrote {} in {:.0} s", out.join("soak.md").display(), started.elapsed().as_secs_f64());
+        return Ok(());
+    }
+    if options.threads_only {
+        let plan =
+            Plan { workloads: plan.workloads.into_iter().filter(|w| w.id.starts_with("threads-")).collect(), ..plan };
+        let samples = wall_clock(&runner, &plan, &options)?;
+        let markdown = assemble(&plan, meta, samples, BTreeMap::new())?.threads_markdown();
+        write(&out.join("threads.md"), &markdown)?;
+        println!("{markdown}");
+        eprintln!("bench: wrote {} in {:.0} s", out.join("threads.md").display(), started.elapsed().as_secs_f64());
         return Ok(());
     }
     let samples = wall_clock(&runner, &plan, &options)?;
@@ -453,6 +470,7 @@ mod tests {
         assert!(Options::parse(&args(&["--rounds", "0"])).is_err());
         assert!(Options::parse(&args(&["--bogus"])).is_err());
         assert!(Options::parse(&args(&["--core-gap"])).unwrap().core_gap);
+        assert!(Options::parse(&args(&["--threads"])).unwrap().threads_only);
         assert!(!o.core_gap);
     }
 

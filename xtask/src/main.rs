@@ -27,7 +27,7 @@ use std::process::ExitCode;
 const USAGE: &str = "usage: cargo xtask <task>
   regen [--check]                      write generated/ from registry/ (or name the stale files)
   package [--out DIR] [--profile P]    build the layer (profile dist: LTO) and lay out an SDK tree
-  bench [--quick] [--rounds N] [--jobs N] | --soak | --core-gap
+  bench [--quick] [--rounds N] [--jobs N] | --soak | --threads | --core-gap
                                        Vigil against the reference layer (docs/performance.md)
   coverage [--out FILE]                VUIDs implemented and tested per spec area (docs/coverage.md),
                                        after `cargo test --workspace`

@@ -2,14 +2,14 @@
 //! per draw: bind a descriptor set, push constants, draw. `threads` records the same command
 //! buffer on T threads at once, each into its own pool, and submits them together.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Barrier};
 use std::thread::JoinHandle;
 
 use ash::vk;
 
 use crate::context::Context;
-use crate::{section, Workload};
+use crate::{section, thread_cpu_ns, Workload};
 
 /// Draws per command buffer.
 pub const DRAWS: u32 = 5_000;
@@ -91,6 +91,8 @@ struct Workers {
     barrier: Arc<Barrier>,
     measure: Arc<AtomicBool>,
     stop: Arc<AtomicBool>,
+    /// The recording threads' CPU ns in the current frame's recording, summed.
+    cpu_ns: Arc<AtomicU64>,
     handles: Vec<JoinHandle<()>>,
 }
 
@@ -127,21 +129,26 @@ fn spawn_workers(ctx: &Context, scene: Scene, pools: &[(vk::CommandPool, vk::Com
     let barrier = Arc::new(Barrier::new(pools.len() + 1));
     let measure = Arc::new(AtomicBool::new(false));
     let stop = Arc::new(AtomicBool::new(false));
+    let cpu_ns = Arc::new(AtomicU64::new(0));
     let handles = pools
         .iter()
         .map(|&(_, cb)| {
-            let (device, barrier, measure, stop) = (ctx.device.clone(), barrier.clone(), measure.clone(), stop.clone());
+            let (device, barrier, measure, stop, cpu_ns) =
+                (ctx.device.clone(), barrier.clone(), measure.clone(), stop.clone(), cpu_ns.clone());
             std::thread::spawn(move || loop {
                 barrier.wait();
                 if stop.load(Ordering::Acquire) {
                     return;
                 }
+                let start = thread_cpu_ns();
                 section(measure.load(Ordering::Acquire), &mut || record(&device, &scene, cb, draws));
+                // Read by the main thread after the barrier below, which orders this before it.
+                cpu_ns.fetch_add(thread_cpu_ns().saturating_sub(start), Ordering::Relaxed);
                 barrier.wait();
             })
         })
         .collect();
-    Workers { barrier, measure, stop, handles }
+    Workers { barrier, measure, stop, cpu_ns, handles }
 }
 
 impl Workload for Draw<'_> {
@@ -166,6 +173,10 @@ impl Workload for Draw<'_> {
                 w.barrier.wait(); // every thread has recorded
             }
         }
+    }
+
+    fn recording_cpu_ns(&mut self) -> Option<u64> {
+        self.workers.as_ref().map(|w| w.cpu_ns.swap(0, Ordering::Relaxed))
     }
 
     fn submit(&mut self) -> bool {

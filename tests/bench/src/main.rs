@@ -69,6 +69,11 @@ pub trait Workload {
     fn prepare(&mut self) {}
     /// One frame's measured section, inside [`vigil_bench_measured`] when `measure`.
     fn frame(&mut self, measure: bool);
+    /// The CPU ns the last frame's recording threads spent in it, summed, when they are not the
+    /// calling thread (`None`: the calling thread recorded, and its CPU time is the frame's).
+    fn recording_cpu_ns(&mut self) -> Option<u64> {
+        None
+    }
     /// Submits what the frame recorded and waits for it; false when the workload has nothing
     /// to execute.
     fn submit(&mut self) -> bool;
@@ -142,13 +147,12 @@ fn main() -> ExitCode {
                 return ExitCode::from(2);
             }
         };
-        let (record_ns, submit_ns) = run(workload.as_mut(), args.frames, args.submit);
+        let timed = run(workload.as_mut(), args.frames, args.submit);
         Results {
             device_name: ctx.device_name.clone(),
             tool_layers: ctx.tool_layers.join(","),
             calls_per_frame: workload.calls_per_frame(),
-            record_ns,
-            submit_ns,
+            timed,
         }
         // The workload's objects are destroyed here, before the device.
     };
@@ -216,47 +220,83 @@ struct Results {
     tool_layers: String,
     /// Vulkan calls in one frame's measured section.
     calls_per_frame: u64,
-    /// Wall-clock nanoseconds of each measured frame's measured section.
+    /// What the frame loop timed.
+    timed: Timed,
+}
+
+/// Each measured frame's times.
+struct Timed {
+    /// Wall-clock ns of the measured section.
     record_ns: Vec<u64>,
-    /// Wall-clock nanoseconds of each measured frame's submit + wait (empty when none).
+    /// CPU ns of the measured section on the threads that recorded it, summed: with the calls
+    /// per frame, the CPU time a call costs a recording thread (what contention between
+    /// threads shows in, where too few cores leave the wall clock to the scheduler).
+    record_cpu_ns: Vec<u64>,
+    /// Wall-clock ns of the submit + wait (empty when none).
     submit_ns: Vec<u64>,
 }
 
-/// The frame loop: one warm-up frame, then `frames` measured ones. Returns the wall-clock ns of
-/// each measured section and of each submit + wait (none when the workload submits nothing).
-fn run(workload: &mut dyn Workload, frames: usize, submit: bool) -> (Vec<u64>, Vec<u64>) {
-    let (mut record_ns, mut submit_ns) = (Vec::with_capacity(frames), Vec::with_capacity(frames));
+/// The frame loop: one warm-up frame, then `frames` measured ones. Returns the times of each
+/// measured section and of each submit + wait (none when the workload submits nothing).
+fn run(workload: &mut dyn Workload, frames: usize, submit: bool) -> Timed {
+    let mut t = Timed {
+        record_ns: Vec::with_capacity(frames),
+        record_cpu_ns: Vec::with_capacity(frames),
+        submit_ns: Vec::with_capacity(frames),
+    };
     for frame in 0..=frames {
         let measure = frame > 0;
         workload.prepare();
-        let start = Instant::now();
+        let (start, start_cpu) = (Instant::now(), thread_cpu_ns());
         workload.frame(measure);
-        let recorded = start.elapsed();
+        let (recorded, recorded_cpu) = (start.elapsed(), thread_cpu_ns().saturating_sub(start_cpu));
+        let recorded_cpu = workload.recording_cpu_ns().unwrap_or(recorded_cpu);
         let start = Instant::now();
         let submitted = submit && workload.submit();
         let waited = start.elapsed();
         if measure {
-            record_ns.push(recorded.as_nanos() as u64);
+            t.record_ns.push(recorded.as_nanos() as u64);
+            t.record_cpu_ns.push(recorded_cpu);
             if submitted {
-                submit_ns.push(waited.as_nanos() as u64);
+                t.submit_ns.push(waited.as_nanos() as u64);
             }
         }
     }
-    (record_ns, submit_ns)
+    t
+}
+
+/// The calling thread's CPU time, ns (`CLOCK_THREAD_CPUTIME_ID`).
+pub fn thread_cpu_ns() -> u64 {
+    #[repr(C)]
+    struct Timespec {
+        tv_sec: i64,
+        tv_nsec: i64,
+    }
+    extern "C" {
+        fn clock_gettime(clock: i32, tp: *mut Timespec) -> i32;
+    }
+    const CLOCK_THREAD_CPUTIME_ID: i32 = 3;
+    let mut t = Timespec { tv_sec: 0, tv_nsec: 0 };
+    // SAFETY: the C library's clock_gettime on 64-bit Linux, writing one timespec.
+    if unsafe { clock_gettime(CLOCK_THREAD_CPUTIME_ID, &mut t) } != 0 {
+        return 0;
+    }
+    t.tv_sec as u64 * 1_000_000_000 + t.tv_nsec as u64
 }
 
 /// Writes the results as `vigil-bench: <key> <value>` lines, the protocol `cargo xtask bench`
-/// parses (xtask/src/bench/run.rs): `calls_per_frame N`, `frames N`, `record_ns N N …`,
-/// `submit_ns N N …`, `peak_rss_kib N`, `validation_problems N`, `tool_layers A,B`, `device NAME`
+/// parses (xtask/src/bench/process.rs): `calls_per_frame N`, `frames N`, `record_ns N N …`,
+/// `record_cpu_ns N N …`, `submit_ns N N …`, `peak_rss_kib N`, `validation_problems N`, `tool_layers A,B`, `device NAME`
 /// (and `workload`, `threads`, echoing the command line).
 fn print_results(args: &Args, results: &Results, problems: usize) {
     let list = |v: &[u64]| v.iter().map(u64::to_string).collect::<Vec<_>>().join(" ");
     println!("vigil-bench: workload {}", args.workload);
     println!("vigil-bench: threads {}", args.threads);
     println!("vigil-bench: calls_per_frame {}", results.calls_per_frame);
-    println!("vigil-bench: frames {}", results.record_ns.len());
-    println!("vigil-bench: record_ns {}", list(&results.record_ns));
-    println!("vigil-bench: submit_ns {}", list(&results.submit_ns));
+    println!("vigil-bench: frames {}", results.timed.record_ns.len());
+    println!("vigil-bench: record_ns {}", list(&results.timed.record_ns));
+    println!("vigil-bench: record_cpu_ns {}", list(&results.timed.record_cpu_ns));
+    println!("vigil-bench: submit_ns {}", list(&results.timed.submit_ns));
     if let Some(kib) = peak_rss_kib() {
         println!("vigil-bench: peak_rss_kib {kib}");
     }

@@ -15,6 +15,8 @@ pub struct Sample {
     pub frames: u64,
     /// Wall-clock ns of each measured section.
     pub record_ns: Vec<u64>,
+    /// CPU ns of each measured section on the threads that recorded it, summed.
+    pub record_cpu_ns: Vec<u64>,
     /// Wall-clock ns of each frame's submit + wait (empty when the workload submits nothing).
     pub submit_ns: Vec<u64>,
     /// Peak resident set (`VmHWM`), KiB.
@@ -62,6 +64,7 @@ impl Sample {
                 }
                 "frames" => s.frames = number(value)?,
                 "record_ns" => s.record_ns = list(value)?,
+                "record_cpu_ns" => s.record_cpu_ns = list(value)?,
                 "submit_ns" => s.submit_ns = list(value)?,
                 "peak_rss_kib" => s.peak_rss_kib = Some(number(value)?),
                 "validation_problems" => s.problems = number(value)?,
@@ -198,6 +201,7 @@ vigil-bench: threads 1
 vigil-bench: calls_per_frame 15007
 vigil-bench: frames 2
 vigil-bench: record_ns 412682 427024
+vigil-bench: record_cpu_ns 401000 399500
 vigil-bench: submit_ns 
 vigil-bench: peak_rss_kib 166084
 vigil-bench: validation_problems 0
@@ -207,6 +211,7 @@ vigil-bench: device llvmpipe (LLVM 15.0.6, 256 bits)
         let s = Sample::parse(out).unwrap();
         assert_eq!(s.calls_per_frame, 15007);
         assert_eq!(s.record_ns, [412682, 427024]);
+        assert_eq!(s.record_cpu_ns, [401000, 399500]);
         assert!(s.submit_ns.is_empty());
         assert_eq!(s.peak_rss_kib, Some(166084));
         assert_eq!(s.tool_layers, ["VK_LAYER_VIGIL_validation"]);

@@ -26,6 +26,10 @@ pub const RATIO_WORKLOADS: &[&str] = &["draw", "dispatch"];
 /// The file name Vigil's library has: its functions are the profile's subject.
 pub const VIGIL_OBJECT: &str = "libVkLayer_vigil.so";
 
+/// The least CPU time a call a layer must add at one thread, as a share of the no-layer run's,
+/// for its growth with more threads to be quoted.
+const GROWTH_FLOOR: f64 = 0.05;
+
 /// Functions listed per profile: the tail is noise next to the generated intercepts.
 const MAX_FUNCTIONS: usize = 20;
 
@@ -65,6 +69,9 @@ pub struct Cell {
     pub ns_per_call: Option<f64>,
     /// The fastest frame's ns per call.
     pub ns_per_call_min: Option<f64>,
+    /// The 10th percentile of the recording threads' CPU ns per call (their CPU time in a
+    /// frame's measured section, summed, ÷ the frame's calls) over every frame.
+    pub cpu_ns_per_call: Option<f64>,
     /// The 10th percentile of a frame's submit + wait, ms.
     pub submit_ms: Option<f64>,
     /// The median of the processes' peak RSS, MiB (a few MiB of it move from run to run with
@@ -82,6 +89,10 @@ impl Cell {
             .iter()
             .flat_map(|s| s.record_ns.iter().map(move |&ns| ns as f64 / s.calls_per_frame.max(1) as f64))
             .collect();
+        let per_call_cpu_ns: Vec<f64> = samples
+            .iter()
+            .flat_map(|s| s.record_cpu_ns.iter().map(move |&ns| ns as f64 / s.calls_per_frame.max(1) as f64))
+            .collect();
         let submit_ms: Vec<f64> = samples.iter().flat_map(|s| s.submit_ns.iter().map(|&ns| ns as f64 / 1e6)).collect();
         let peak_kib: Vec<f64> = samples.iter().filter_map(|s| s.peak_rss_kib).map(|k| k as f64).collect();
         Cell {
@@ -89,6 +100,7 @@ impl Cell {
             ir_per_call: ir.and_then(|(total, frames)| per_call(total as f64, calls_per_frame * frames)),
             ns_per_call: percentile(&per_call_ns, TIME_PERCENTILE),
             ns_per_call_min: percentile(&per_call_ns, 0.0),
+            cpu_ns_per_call: percentile(&per_call_cpu_ns, TIME_PERCENTILE),
             submit_ms: percentile(&submit_ms, TIME_PERCENTILE),
             peak_rss_mib: percentile(&peak_kib, 50.0).map(|k| k / 1024.0),
             processes: samples.len(),
@@ -341,6 +353,75 @@ impl Report {
         targets
     }
 
+    /// The thread-scaling section: `draw` recorded on N threads at once, each into its own pool.
+    fn thread_section(&self, out: &mut String) {
+        let threads: Vec<&String> = self.workloads.iter().filter(|w| w.starts_with("threads-")).collect();
+        if threads.is_empty() {
+            return;
+        }
+        let _ = writeln!(out, "## Thread scaling (draw recorded on N threads)\n");
+        let _ = writeln!(out, "ns per call of the whole frame (all threads' calls); speed-up against 1 thread.\n");
+        let mut header = vec!["configuration".to_string()];
+        header.extend(threads.iter().map(|w| format!("{w} ns")));
+        header.extend(threads.iter().skip(1).map(|w| format!("{w} speed-up")));
+        let mut rows = Vec::new();
+        for c in &self.configs {
+            let ns: Vec<Option<f64>> =
+                threads.iter().map(|w| self.cell(w, &c.id).and_then(|x| x.ns_per_call)).collect();
+            let mut row = vec![c.label.clone()];
+            row.extend(ns.iter().map(|v| num(*v, 1)));
+            row.extend(ns.iter().skip(1).map(|v| num(ns[0].zip(*v).and_then(|(a, b)| ratio(a, b)), 2)));
+            rows.push(row);
+        }
+        let header: Vec<&str> = header.iter().map(String::as_str).collect();
+        table(out, &header, &rows);
+
+        let _ = writeln!(
+            out,
+            "The recording threads' CPU time per call ({TIME_PERCENTILE}th percentile of all frames: each frame's \
+             CPU ns on the recording threads, summed, ÷ its calls), and what the layer adds to it over the \
+             no-layer run. Time a thread spends waiting for a core is not CPU time, so this shows what \
+             threads cost each other (shared cache lines, locks) even with fewer cores than threads: a layer \
+             that scales adds as much per call at N threads as at one (growth 1.00). No growth is given \
+             where the layer adds less than {:.0}% of the no-layer time at one thread (noise over noise).\n",
+            GROWTH_FLOOR * 100.0
+        );
+        let mut header = vec!["configuration".to_string()];
+        header.extend(threads.iter().map(|w| format!("{w} CPU ns")));
+        header.extend(threads.iter().map(|w| format!("{w} added")));
+        header.extend(threads.iter().skip(1).map(|w| format!("{w} added ÷ threads-1")));
+        let mut rows = Vec::new();
+        for c in &self.configs {
+            let cpu = |w: &str, c: &str| self.cell(w, c).and_then(|x| x.cpu_ns_per_call);
+            let spent: Vec<Option<f64>> = threads.iter().map(|w| cpu(w, &c.id)).collect();
+            let added: Vec<Option<f64>> =
+                threads.iter().map(|w| cpu(w, &c.id).zip(cpu(w, BASELINE)).map(|(v, b)| v - b)).collect();
+            let mut row = vec![c.label.clone()];
+            row.extend(spent.iter().map(|v| num(*v, 1)));
+            row.extend(added.iter().map(|v| num(*v, 1)));
+            // A layer adding next to nothing has no growth to speak of: its ratio is noise over noise.
+            let floor = cpu(threads[0], BASELINE).map(|b| b * GROWTH_FLOOR);
+            let one = added[0].zip(floor).filter(|(one, floor)| one >= floor).map(|(one, _)| one);
+            row.extend(added.iter().skip(1).map(|v| num(v.zip(one).and_then(|(n, one)| ratio(n, one)), 2)));
+            rows.push(row);
+        }
+        let header: Vec<&str> = header.iter().map(String::as_str).collect();
+        table(out, &header, &rows);
+    }
+
+    /// The report of `cargo xtask bench --threads`: how it was made, then the thread-scaling
+    /// section.
+    pub fn threads_markdown(&self) -> String {
+        let m = &self.meta;
+        let mut out = format!(
+            "# Vigil thread-scaling report\n\n`cargo xtask bench --threads` at {} ({}): {}; CPU {}; reference \
+             layer {}. Wall clock: {} interleaved round(s) of {} frames per process.\n\n",
+            m.commit, m.date, m.device, m.cpu, m.reference, m.rounds, m.frames
+        );
+        self.thread_section(&mut out);
+        out
+    }
+
     /// The report as Markdown.
     pub fn markdown(&self) -> String {
         let m = &self.meta;
@@ -454,25 +535,7 @@ impl Report {
             &rows,
         );
 
-        let threads: Vec<&String> = self.workloads.iter().filter(|w| w.starts_with("threads-")).collect();
-        if !threads.is_empty() {
-            let _ = writeln!(out, "## Thread scaling (draw recorded on N threads)\n");
-            let _ = writeln!(out, "ns per call of the whole frame (all threads' calls); speed-up against 1 thread.\n");
-            let mut header = vec!["configuration".to_string()];
-            header.extend(threads.iter().map(|w| format!("{w} ns")));
-            header.extend(threads.iter().skip(1).map(|w| format!("{w} speed-up")));
-            let mut rows = Vec::new();
-            for c in &self.configs {
-                let ns: Vec<Option<f64>> =
-                    threads.iter().map(|w| self.cell(w, &c.id).and_then(|x| x.ns_per_call)).collect();
-                let mut row = vec![c.label.clone()];
-                row.extend(ns.iter().map(|v| num(*v, 1)));
-                row.extend(ns.iter().skip(1).map(|v| num(ns[0].zip(*v).and_then(|(a, b)| ratio(a, b)), 2)));
-                rows.push(row);
-            }
-            let header: Vec<&str> = header.iter().map(String::as_str).collect();
-            table(&mut out, &header, &rows);
-        }
+        self.thread_section(&mut out);
 
         let _ = writeln!(out, "## Configurations\n");
         let rows: Vec<Vec<String>> =
@@ -618,6 +681,7 @@ impl Report {
                 ("ns_per_call", opt(cell.ns_per_call)),
                 ("ns_per_call_min", opt(cell.ns_per_call_min)),
                 ("added_ns_per_call", opt(self.added_ns(w, c))),
+                ("cpu_ns_per_call", opt(cell.cpu_ns_per_call)),
                 ("submit_wait_ms", opt(cell.submit_ms)),
                 ("peak_rss_mib", opt(cell.peak_rss_mib)),
                 ("processes", Json::Num(cell.processes as f64)),
@@ -915,6 +979,36 @@ mod tests {
         assert_eq!(c.ir_per_call, Some(50.0));
         assert_eq!(c.peak_rss_mib, Some(2.0), "the median process, not the outlier");
         assert_eq!(c.submit_ms, None);
+    }
+
+    #[test]
+    fn thread_scaling_reports_the_added_cpu_time_a_call_against_one_thread() {
+        let mut r = report();
+        r.workloads = vec!["threads-1".into(), "threads-2".into()];
+        // 100 calls a frame per thread; CPU ns per frame summed over the recording threads.
+        let cpu = |calls: u64, wall: u64, cpu: u64| Sample { record_cpu_ns: vec![cpu], ..sample(calls, &[wall]) };
+        for (w, config, s) in [
+            ("threads-1", "none", cpu(100, 5_000, 4_000)),
+            ("threads-2", "none", cpu(200, 6_000, 8_400)),
+            ("threads-1", "vigil/pass-through", cpu(100, 7_000, 6_000)),
+            ("threads-2", "vigil/pass-through", cpu(200, 8_000, 13_200)),
+        ] {
+            r.cells.insert((w.into(), config.into()), Cell::new(&[s], None, 0));
+        }
+        assert_eq!(r.cell("threads-2", "vigil/pass-through").unwrap().cpu_ns_per_call, Some(66.0));
+        let mut out = String::new();
+        r.thread_section(&mut out);
+        // Added CPU ns a call: 60 − 40 = 20 at one thread, 66 − 42 = 24 at two: growth 1.20.
+        let row = out.lines().filter(|l| l.starts_with("| Vigil, pass-through")).nth(1).unwrap();
+        assert_eq!(row, "| Vigil, pass-through | 60.0 | 66.0 | 20.0 | 24.0 | 1.20 |");
+        let wall = out.lines().find(|l| l.starts_with("| Vigil, pass-through")).unwrap();
+        assert_eq!(wall, "| Vigil, pass-through | 70.0 | 40.0 | 1.75 |");
+        // Adding 1 ns a call at one thread (under 5% of 40): no growth quoted.
+        r.cells.get_mut(&("threads-1".into(), "vigil/pass-through".into())).unwrap().cpu_ns_per_call = Some(41.0);
+        let mut out = String::new();
+        r.thread_section(&mut out);
+        let row = out.lines().filter(|l| l.starts_with("| Vigil, pass-through")).nth(1).unwrap();
+        assert_eq!(row, "| Vigil, pass-through | 41.0 | 66.0 | 1.0 | 24.0 | — |");
     }
 
     #[test]
