@@ -145,21 +145,14 @@ pub fn run(args: &[String]) -> Result<(), String> {
     if options.soak_only {
         let (soaks, device) = soak(&runner, &plan, &options, &out.join("callgrind"))?;
         let meta = Meta { device, ..meta };
-        let markdown = report::soak_markdown(&meta, &plan.configs, &soaks);
-        write(&out.join("soak.md"), &markdown)?;
-        println!("{markdown}");
-        eprintln!("bench: wrote {} in {:.0} s", out.join("soak.md").display(), started.elapsed().as_secs_f64());
-        return Ok(());
+        return section_report(&out.join("soak.md"), &report::soak_markdown(&meta, &plan.configs, &soaks), started);
     }
     if options.threads_only {
         let plan =
-            Plan { workloads: plan.workloads.into_iter().filter(|w| w.id.starts_with("threads-")).collect(), ..plan };
+            Plan { workloads: plan.workloads.into_iter().filter(|w| config::scales_threads(w.id)).collect(), ..plan };
         let samples = wall_clock(&runner, &plan, &options)?;
         let markdown = assemble(&plan, meta, samples, BTreeMap::new())?.threads_markdown();
-        write(&out.join("threads.md"), &markdown)?;
-        println!("{markdown}");
-        eprintln!("bench: wrote {} in {:.0} s", out.join("threads.md").display(), started.elapsed().as_secs_f64());
-        return Ok(());
+        return section_report(&out.join("threads.md"), &markdown, started);
     }
     let samples = wall_clock(&runner, &plan, &options)?;
     let profiles = count(&runner, &plan, &options, &out.join("callgrind"))?;
@@ -177,6 +170,14 @@ pub fn run(args: &[String]) -> Result<(), String> {
         out.join("report.md").display(),
         started.elapsed().as_secs_f64()
     );
+    Ok(())
+}
+
+/// Writes the report of a run of one section (`--soak`, `--threads`) to `file` and stdout.
+fn section_report(file: &Path, markdown: &str, started: Instant) -> Result<(), String> {
+    write(file, markdown)?;
+    println!("{markdown}");
+    eprintln!("bench: wrote {} in {:.0} s", file.display(), started.elapsed().as_secs_f64());
     Ok(())
 }
 

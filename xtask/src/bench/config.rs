@@ -129,6 +129,11 @@ pub const WORKLOADS: &[Workload] = &[
     },
 ];
 
+/// Whether workload `id` is one of the `threads-N` workloads of the thread-scaling section.
+pub fn scales_threads(id: &str) -> bool {
+    id.starts_with("threads-")
+}
+
 /// The soak workloads: many submits, each observed complete one way (see
 /// tests/bench/src/soak.rs). Run [`SOAK_RUNS`] times under each of [`SOAK_CONFIGS`], outside
 /// `--quick`, with `--frames` as the number of submits.

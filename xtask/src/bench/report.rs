@@ -85,14 +85,14 @@ impl Cell {
     /// Summarizes the wall-clock processes and the callgrind total (`ir`: collected Ir and
     /// the number of frames it covers).
     pub fn new(samples: &[Sample], ir: Option<(u64, u64)>, calls_per_frame: u64) -> Cell {
-        let per_call_ns: Vec<f64> = samples
-            .iter()
-            .flat_map(|s| s.record_ns.iter().map(move |&ns| ns as f64 / s.calls_per_frame.max(1) as f64))
-            .collect();
-        let per_call_cpu_ns: Vec<f64> = samples
-            .iter()
-            .flat_map(|s| s.record_cpu_ns.iter().map(move |&ns| ns as f64 / s.calls_per_frame.max(1) as f64))
-            .collect();
+        // Each frame's figure ÷ its process's calls per frame.
+        let per_frame_call = |frames: fn(&Sample) -> &[u64]| -> Vec<f64> {
+            samples
+                .iter()
+                .flat_map(|s| frames(s).iter().map(move |&ns| ns as f64 / s.calls_per_frame.max(1) as f64))
+                .collect()
+        };
+        let (per_call_ns, per_call_cpu_ns) = (per_frame_call(|s| &s.record_ns), per_frame_call(|s| &s.record_cpu_ns));
         let submit_ms: Vec<f64> = samples.iter().flat_map(|s| s.submit_ns.iter().map(|&ns| ns as f64 / 1e6)).collect();
         let peak_kib: Vec<f64> = samples.iter().filter_map(|s| s.peak_rss_kib).map(|k| k as f64).collect();
         Cell {
@@ -355,7 +355,7 @@ impl Report {
 
     /// The thread-scaling section: `draw` recorded on N threads at once, each into its own pool.
     fn thread_section(&self, out: &mut String) {
-        let threads: Vec<&String> = self.workloads.iter().filter(|w| w.starts_with("threads-")).collect();
+        let threads: Vec<&String> = self.workloads.iter().filter(|w| config::scales_threads(w)).collect();
         if threads.is_empty() {
             return;
         }
